@@ -1,0 +1,42 @@
+# The README's two commands: `make play` and `make test`. Each creates .venv if it is missing.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip --disable-pip-version-check --quiet
+
+.PHONY: play test lint typecheck pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "hexmech needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --upgrade pip
+
+# Installed markers: reinstall only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+play: $(VENV)/.installed
+	$(BIN)/hexmech
+
+test: $(VENV)/.installed-dev lint typecheck pytest
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy
+
+pytest: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest tests/bench -o python_files='bench_*.py' -p no:randomly -q -s
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage

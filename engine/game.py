@@ -1,0 +1,392 @@
+"""The event-sourced kernel: commands, events, the Ruleset protocol, and Game (DESIGN 2).
+
+A ruleset is three pure functions: ``start(setup) -> state``, ``decide(state, command, dice) ->
+events`` and ``evolve(state, event) -> state``. `Game` keeps the log of accepted entries ``(command,
+events)`` and derives everything else from it: the current state (folded from the nearest snapshot),
+the position of the dice stream, what undo and redo may do.
+
+Rule violations: ``decide`` raises `IllegalCommand` deep inside the rules, where a guard fails;
+`Game.execute` turns it into a returned `Rejected` value, so callers (the TUI, the headless
+protocol, bots) branch on a value and never on an exception (STYLE 5). State and log are untouched
+by a rejection.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from attrs import frozen
+
+from engine.dice import DiceSource
+
+__all__ = [
+    "Accepted",
+    "Command",
+    "Entry",
+    "Event",
+    "Game",
+    "IllegalCommand",
+    "KernelCode",
+    "Rejected",
+    "Ruleset",
+    "Summary",
+    "UndoPolicy",
+]
+
+
+@frozen
+class Command:
+    """Base of every command: what a player asks for (imperative names: ``MoveUnit``).
+
+    Subclasses set ``TAG``, the stable name used in save files; renaming a class never breaks a
+    save.
+    """
+
+    TAG: ClassVar[str] = ""
+
+
+@frozen
+class Event:
+    """Base of every event: what happened (past tense: ``UnitMoved``), with every die it rolled.
+
+    Subclasses set ``TAG``, the stable name used in save files.
+    """
+
+    TAG: ClassVar[str] = ""
+
+
+class KernelCode(enum.StrEnum):
+    """Rejection codes the kernel itself gives (rulesets add their own namespaces)."""
+
+    GAME_OVER = "game/over"
+    PARSE = "command/parse"
+    UNDO_NOTHING = "undo/nothing"
+    UNDO_DICE = "undo/dice"
+    REDO_NOTHING = "redo/nothing"
+
+
+class IllegalCommand(Exception):  # noqa: N818 - the name DESIGN and the issues use
+    """A command the rules do not allow; ``message`` is written for the player.
+
+    Args:
+        code: a namespaced, stable code such as ``"move/insufficient_mp"``.
+        message: one sentence a player can read ("Jump MP 0: the Atlas has no jump jets").
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = str(code)
+        self.message = message
+
+
+C = TypeVar("C", bound=Command)
+E = TypeVar("E", bound=Event)
+S = TypeVar("S")
+SetupT = TypeVar("SetupT")
+
+
+@frozen
+class Entry(Generic[C, E]):
+    """One accepted command with the events it caused and the dice it used.
+
+    Attributes:
+        command: what the player asked for.
+        events: what happened, in order.
+        dice_start: the dice stream's position before ``decide`` ran.
+        dice_end: its position after; ``dice_end > dice_start`` when dice were rolled.
+    """
+
+    command: C
+    events: tuple[E, ...]
+    dice_start: int
+    dice_end: int
+
+    @property
+    def rolled(self) -> bool:
+        """Whether deciding this command rolled any dice (it is then an undo checkpoint)."""
+        return self.dice_end > self.dice_start
+
+
+@frozen
+class Accepted(Generic[C, E]):
+    """The outcome of a command, undo or redo that went through.
+
+    Attributes:
+        entry: the entry executed, undone or redone.
+        action: ``"execute"``, ``"undo"`` or ``"redo"``.
+        index: the entry's index in the log.
+    """
+
+    entry: Entry[C, E]
+    action: str
+    index: int
+
+
+@frozen
+class Rejected:
+    """The outcome of a command the rules refused: nothing changed."""
+
+    code: str
+    reason: str
+
+
+@frozen
+class Summary:
+    """What a save browser or ``hexmech inspect`` says about a game in one line.
+
+    Attributes:
+        turn: where the game stands, e.g. ``"turn 3"`` or ``"wave 2"``.
+        result: who won and how, or None while the game goes on.
+        players: the sides' names.
+    """
+
+    turn: str
+    result: str | None = None
+    players: tuple[str, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.result is not None
+
+    @property
+    def status(self) -> str:
+        """``"finished"`` or ``"in progress"``."""
+        return "finished" if self.over else "in progress"
+
+
+class Ruleset(Protocol[S, C, E, SetupT]):
+    """One rule system: its types, its three pure functions, and its command language.
+
+    Attributes:
+        name: the registry name used on the command line and in save headers.
+        title: a human name ("Paper 'Mech").
+        setup_type: the attrs class of a game's setup, stored in the save header.
+        command_types: every command class (each with a unique ``TAG``).
+        event_types: every event class (each with a unique ``TAG``).
+        command_help: the command language, as text for ``hexmech help commands``.
+    """
+
+    name: str
+    title: str
+    setup_type: type[SetupT]
+    command_types: tuple[type[C], ...]
+    event_types: tuple[type[E], ...]
+    command_help: str
+
+    def make_setup(self, scenario: Mapping[str, Any] | None) -> SetupT:
+        """Build a setup from a parsed scenario (TOML table), or the default one for None."""
+        ...
+
+    def start(self, setup: SetupT) -> S:
+        """Return the initial state of a game."""
+        ...
+
+    def decide(self, state: S, command: C, dice: DiceSource) -> Sequence[E]:
+        """Validate ``command`` and resolve it into events; raise `IllegalCommand` if illegal."""
+        ...
+
+    def evolve(self, state: S, event: E) -> S:
+        """Apply one event: no dice, no validation."""
+        ...
+
+    def parse_command(self, text: str, state: S) -> C:
+        """Read one line of the command language; raise `IllegalCommand` (``command/parse``)."""
+        ...
+
+    def summary(self, state: S) -> Summary:
+        """Describe the state for lists and summaries."""
+        ...
+
+
+class UndoPolicy(enum.StrEnum):
+    """How far undo may go back (DESIGN 2).
+
+    HOTSEAT: undo crosses freely over entries that rolled no dice, and stops at one that did: nobody
+    gets to roll again. SOLO: undo may cross dice too; the dice stream rewinds with it, so the same
+    rolls come back.
+    """
+
+    HOTSEAT = "hotseat"
+    SOLO = "solo"
+
+
+class Game(Generic[S, C, E, SetupT]):
+    """A game: ruleset, setup, dice, and the log of entries, with undo, redo and seek.
+
+    The log holds every entry ever accepted that is still on record; ``cursor`` says how many of
+    them are in effect. Entries past the cursor are the redo list, and a new command drops them.
+    States are rebuilt from the nearest snapshot (one every ``snapshot_every`` entries), so undo and
+    seek cost at most ``snapshot_every`` evolves.
+
+    Args:
+        ruleset: the rules.
+        setup: the game's setup (scenario, units, options).
+        dice: the dice stream at position 0 (a seeded `Dice` or `ScriptedDice`).
+        undo_policy: hot-seat (the default) or solo.
+        snapshot_every: how many entries between two kept states.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset[S, C, E, SetupT],
+        setup: SetupT,
+        dice: DiceSource,
+        *,
+        undo_policy: UndoPolicy = UndoPolicy.HOTSEAT,
+        snapshot_every: int = 32,
+    ) -> None:
+        if snapshot_every < 1:
+            raise ValueError("snapshot_every must be at least 1")
+        self.ruleset = ruleset
+        self.setup = setup
+        self.dice = dice.at(0)
+        self.undo_policy = undo_policy
+        self.snapshot_every = snapshot_every
+        self.initial: S = ruleset.start(setup)
+        self._log: list[Entry[C, E]] = []
+        self._cursor = 0
+        self._snapshots: dict[int, S] = {0: self.initial}
+        self._state: S = self.initial
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def state(self) -> S:
+        """The state after every entry in effect."""
+        return self._state
+
+    @property
+    def cursor(self) -> int:
+        """How many entries are in effect."""
+        return self._cursor
+
+    @property
+    def entries(self) -> tuple[Entry[C, E], ...]:
+        """The entries in effect, oldest first."""
+        return tuple(self._log[: self._cursor])
+
+    @property
+    def log(self) -> tuple[Entry[C, E], ...]:
+        """Every entry on record, including the redo list past the cursor."""
+        return tuple(self._log)
+
+    @property
+    def dice_position(self) -> int:
+        """Where the dice stream stands: derived from the log, so undo rewinds it for free."""
+        return self._log[self._cursor - 1].dice_end if self._cursor else 0
+
+    @property
+    def summary(self) -> Summary:
+        """The ruleset's summary of the current state."""
+        return self.ruleset.summary(self._state)
+
+    def state_at(self, index: int, events: int = 0) -> S:
+        """Return the state after ``index`` entries and the first ``events`` events of the next.
+
+        Args:
+            index: how many entries of the log to apply (0..len(log)).
+            events: how many events of entry ``index`` to apply after them (for event-by-event
+                replay); 0 by default.
+
+        Raises:
+            IndexError: if ``index`` or ``events`` is outside the log.
+        """
+        if not 0 <= index <= len(self._log):
+            raise IndexError(f"entry {index} is outside the log of {len(self._log)} entries")
+        base = (index // self.snapshot_every) * self.snapshot_every
+        while base not in self._snapshots:  # only reachable after a truncation
+            base -= self.snapshot_every
+        state = self._snapshots[base]
+        for entry in self._log[base:index]:
+            state = self._fold(state, entry.events)
+        if events:
+            if index == len(self._log) or not 0 <= events <= len(self._log[index].events):
+                raise IndexError(f"entry {index} has no event {events}")
+            state = self._fold(state, self._log[index].events[:events])
+        return state
+
+    def undo_refusal(self) -> Rejected | None:
+        """Say why undo is not possible now, or None when it is."""
+        if self._cursor == 0:
+            return Rejected(KernelCode.UNDO_NOTHING, "There is nothing to undo.")
+        if self._log[self._cursor - 1].rolled and self.undo_policy is UndoPolicy.HOTSEAT:
+            return Rejected(
+                KernelCode.UNDO_DICE, "Dice have been rolled since then: that cannot be undone."
+            )
+        return None
+
+    # ------------------------------------------------------------------ commands
+    def execute(self, command: C) -> Accepted[C, E] | Rejected:
+        """Decide ``command`` and, if legal, record and apply its events.
+
+        Raises:
+            DiceExhaustedError: when scripted dice run out (a setup failure, not a rule).
+        """
+        if self.summary.over:
+            return Rejected(KernelCode.GAME_OVER, "The game is over.")
+        dice = self.dice.at(self.dice_position)
+        start = dice.position
+        try:
+            events = tuple(self.ruleset.decide(self._state, command, dice))
+        except IllegalCommand as illegal:
+            return Rejected(illegal.code, illegal.message)
+        entry: Entry[C, E] = Entry(command, events, start, dice.position)
+        return self.append(entry)
+
+    def append(self, entry: Entry[C, E]) -> Accepted[C, E]:
+        """Record an entry decided elsewhere (a save being loaded) and apply its events.
+
+        Drops the redo list, like any new command.
+        """
+        state = self._fold(self._state, entry.events)
+        del self._log[self._cursor :]
+        for stale in [k for k in self._snapshots if k > self._cursor]:
+            del self._snapshots[stale]
+        self._log.append(entry)
+        self._cursor += 1
+        self._state = state
+        if self._cursor % self.snapshot_every == 0:
+            self._snapshots[self._cursor] = state
+        return Accepted(entry, "execute", self._cursor - 1)
+
+    def undo(self) -> Accepted[C, E] | Rejected:
+        """Take back the last entry, if the undo policy allows it."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            return refusal
+        self._cursor -= 1
+        self._state = self.state_at(self._cursor)
+        return Accepted(self._log[self._cursor], "undo", self._cursor)
+
+    def redo(self) -> Accepted[C, E] | Rejected:
+        """Apply again the entry the last undo took back."""
+        if self._cursor == len(self._log):
+            return Rejected(KernelCode.REDO_NOTHING, "There is nothing to redo.")
+        entry = self._log[self._cursor]
+        self._state = self._fold(self._state, entry.events)
+        self._cursor += 1
+        return Accepted(entry, "redo", self._cursor - 1)
+
+    def seek(self, index: int) -> S:
+        """Move the cursor to ``index`` for replays, whatever the undo policy; return the state.
+
+        The log is kept: seeking forward again is a redo. A new command after a seek back drops the
+        entries past the cursor, as after undo.
+        """
+        self._state = self.state_at(index)
+        self._cursor = index
+        return self._state
+
+    def replay(self) -> S:
+        """Fold every entry in effect from the initial state (a check that the log rebuilds it)."""
+        state = self.initial
+        for entry in self._log[: self._cursor]:
+            state = self._fold(state, entry.events)
+        return state
+
+    def _fold(self, state: S, events: Sequence[E]) -> S:
+        for event in events:
+            state = self.ruleset.evolve(state, event)
+        return state

@@ -1,0 +1,1 @@
+"""Turning games into bytes and back: the cattrs codec, journals, migrations, the save store."""

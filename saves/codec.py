@@ -1,0 +1,123 @@
+"""The one cattrs converter that turns games into JSON-ready data and back (STYLE 10-11).
+
+Encoding decisions, all in one place:
+
+- Commands and events are tagged unions: ``{"type": TAG, ...fields}``. ``TAG`` is a class attribute
+  written by hand, so renaming a class never breaks a save; two classes of one ruleset may not share
+  a tag. A field typed with the base class (``Event``) carries the tag too.
+- Unknown keys are errors (``forbid_extra_keys``): a typo in a hand-edited save is reported, not
+  silently dropped.
+- Hexes are ``[q, r]`` (axial integers; labels exist only on screen and in map files).
+- Enums are stored by value; tuples and lists as JSON arrays; frozensets as *sorted* arrays, so the
+  same game gives the same bytes on every run (string hashing is randomised per process).
+- ``None`` is ``null``; attrs defaults are written out, never omitted, so a save does not change
+  meaning when a default changes.
+- Errors come back as `cattrs` exceptions; `describe_error` turns them into one readable line with
+  the JSON path (``$.events[2].spaces: expected int``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+
+from engine.game import Command, Event
+from engine.hexes import Hex
+
+__all__ = ["TAG_KEY", "describe_error", "make_converter"]
+
+TAG_KEY = "type"
+
+
+_converters: dict[int, tuple[object, cattrs.Converter]] = {}
+
+
+def make_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401 - any Ruleset
+    """Return the converter for a ruleset's setup, commands and events (built once per ruleset).
+
+    Raises:
+        TypeError: when a command or event class has no ``TAG`` or shares one with another.
+    """
+    cached = _converters.get(id(ruleset))
+    if cached is not None and cached[0] is ruleset:
+        return cached[1]
+    conv = _build_converter(ruleset)
+    _converters[id(ruleset)] = (ruleset, conv)
+    return conv
+
+
+def _build_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_unstructure_hook(Hex, lambda h: [h.q, h.r])
+    conv.register_structure_hook(Hex, _structure_hex)
+    conv.register_unstructure_hook_func(
+        lambda t: getattr(t, "__origin__", t) is frozenset,
+        lambda value: sorted(conv.unstructure(v) for v in value),
+    )
+    _tagged_union(conv, Command, ruleset.command_types)
+    _tagged_union(conv, Event, ruleset.event_types)
+    return conv
+
+
+def _structure_hex(value: object, _: type) -> Hex:
+    if (
+        isinstance(value, list)
+        and len(value) == 2  # noqa: PLR2004 - [q, r]
+        and all(type(v) is int for v in value)
+    ):
+        return Hex(value[0], value[1])
+    raise ValueError(f"a hex is [q, r] with two integers, not {value!r}")
+
+
+def _tagged_union(conv: cattrs.Converter, base: type, types: Sequence[type]) -> None:
+    """Register tagged hooks for each class in ``types`` and for their base class."""
+    by_tag: dict[str, type] = {}
+    for cls in types:
+        tag = getattr(cls, "TAG", "")
+        if not tag:
+            raise TypeError(f"{cls.__name__} has no TAG")
+        if tag in by_tag:
+            raise TypeError(f"{cls.__name__} and {by_tag[tag].__name__} share the tag {tag!r}")
+        by_tag[tag] = cls
+        conv.register_unstructure_hook(cls, _with_tag(tag, make_dict_unstructure_fn(cls, conv)))
+        conv.register_structure_hook(cls, _without_tag(tag, make_dict_structure_fn(cls, conv)))
+
+    def structure_any(value: object, _: type) -> object:
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an object with a {TAG_KEY!r}, not {type(value).__name__}")
+        tag = value.get(TAG_KEY)
+        if tag not in by_tag:
+            raise ValueError(f"unknown {base.__name__.lower()} type {tag!r}")
+        return conv.structure(value, by_tag[tag])
+
+    conv.register_structure_hook(base, structure_any)
+    # A field typed with the base class: dispatch on the value's own class.
+    conv.register_unstructure_hook(base, lambda obj: conv.unstructure(obj, type(obj)))
+
+
+def _with_tag(tag: str, fn: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
+    def unstructure(obj: Any) -> dict[str, Any]:  # noqa: ANN401
+        return {TAG_KEY: tag, **fn(obj)}
+
+    return unstructure
+
+
+def _without_tag(tag: str, fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, cls: Any) -> Any:  # noqa: ANN401
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an object, not {type(value).__name__}")
+        if value.get(TAG_KEY, tag) != tag:
+            raise ValueError(f"expected type {tag!r}, not {value.get(TAG_KEY)!r}")
+        return fn({k: v for k, v in value.items() if k != TAG_KEY}, cls)
+
+    return structure
+
+
+def describe_error(exc: BaseException) -> str:
+    """Return one readable line for a structuring error, with JSON paths where cattrs has them."""
+    if isinstance(exc, cattrs.BaseValidationError):
+        return "; ".join(cattrs.transform_error(exc, path="$"))
+    return f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc)

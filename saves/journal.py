@@ -1,0 +1,360 @@
+"""Saves as journals: a JSON Lines file, appended and fsync'ed after every command (DESIGN 4).
+
+Line 1 is the header; every later line is an accepted entry or an undo/redo marker::
+
+    {"format": "hexmech", "version": 1, "ruleset": "race", "seed": 7, "dice": null,
+     "undo": "hotseat", "created": "2026-11-21T21:00:00+00:00", "setup": {...}}
+    {"n": 0, "command": {"type": "roll"}, "events": [{"type": "dice_rolled", ...}], "dice": [0, 1]}
+    {"op": "undo", "n": 0}
+
+``n`` numbers entries by their place in the log, so a reordered, repeated or missing line is caught
+when the file is read (STYLE 7 asks for sequence numbers; keeping them on the journal line, not on
+every event, gives the same check without making every ruleset number its events).
+
+Loading folds the recorded events; it never rolls dice or asks the rules again, so a rules fix in a
+later version cannot change how an old game went. A half-written last line (the program died while
+writing it) is dropped with a warning; any other damage is a `SaveError` naming file, line and
+reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Any, Self
+
+import cattrs
+from attrs import frozen
+
+from engine import registry
+from engine.dice import Dice, DiceSource, ScriptedDice
+from engine.game import Accepted, Command, Entry, Event, Game, Rejected, UndoPolicy
+from saves import migrations
+from saves.codec import describe_error, make_converter
+
+__all__ = ["FORMAT", "Journal", "Loaded", "SaveError", "encode_entry", "encode_marker", "read_game"]
+
+FORMAT = "hexmech"
+AnyGame = Game[Any, Any, Any, Any]
+AnyRuleset = Any
+
+
+class SaveError(Exception):
+    """A save file that cannot be read, with where and why.
+
+    Args:
+        path: the file (or a name for data that came from elsewhere).
+        reason: one sentence.
+        line: the 1-based line number, when the problem is on one line.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], reason: str, line: int | None = None) -> None:
+        self.path = str(path)
+        self.reason = reason
+        self.line = line
+        where = f"{self.path}:{line}" if line is not None else self.path
+        super().__init__(f"{where}: {reason}")
+
+
+@frozen
+class Loaded:
+    """A game read from a journal.
+
+    Attributes:
+        game: the game, with its cursor where the journal left it.
+        header: the (upgraded) header.
+        warnings: what was repaired on the way (a dropped half-written line).
+        valid_bytes: the length of the file up to the last good line.
+    """
+
+    game: AnyGame
+    header: dict[str, Any]
+    warnings: tuple[str, ...]
+    valid_bytes: int
+
+
+def _json_line(data: Mapping[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def encode_entry(ruleset: AnyRuleset, index: int, entry: Entry[Any, Any]) -> dict[str, Any]:
+    """Return the JSON data of one entry line."""
+    conv = make_converter(ruleset)
+    return {
+        "n": index,
+        "command": conv.unstructure(entry.command, Command),
+        "events": [conv.unstructure(event, Event) for event in entry.events],
+        "dice": [entry.dice_start, entry.dice_end],
+    }
+
+
+def encode_marker(op: str, index: int) -> dict[str, Any]:
+    """Return the JSON data of an undo or redo marker line."""
+    return {"op": op, "n": index}
+
+
+def encode_header(
+    ruleset: AnyRuleset,
+    setup: object,
+    *,
+    seed: int | None,
+    scripted: tuple[int, ...] | None,
+    undo_policy: UndoPolicy,
+    created: datetime,
+) -> dict[str, Any]:
+    """Return the JSON data of a header line."""
+    return {
+        "format": FORMAT,
+        "version": migrations.CURRENT_VERSION,
+        "ruleset": ruleset.name,
+        "seed": seed,
+        "dice": None if scripted is None else list(scripted),
+        "undo": str(undo_policy),
+        "created": created.isoformat(),
+        "setup": make_converter(ruleset).unstructure(setup, ruleset.setup_type),
+    }
+
+
+# ---------------------------------------------------------------------------------- reading
+def read_game(data: bytes, name: str = "<save>") -> Loaded:
+    """Rebuild a game from the bytes of a journal.
+
+    Raises:
+        SaveError: for anything but a half-written last line.
+    """
+    lines, warnings, valid = _split_lines(data, name)
+    if not lines:
+        raise SaveError(name, "the file is empty: it is not a hexmech save")
+    header, header_line = _parse_header(lines[0], name)
+    later = [(number, _parse_object(raw, name, number)) for number, raw in lines[1:]]
+    try:
+        header, upgraded = migrations.upgrade(header, [obj for _, obj in later])
+    except ValueError as exc:
+        raise SaveError(name, str(exc), header_line) from exc
+    game = _new_game(header, name)
+    for (number, _), obj in zip(later, upgraded, strict=True):
+        _apply_line(game, obj, name, number)
+    return Loaded(game, header, tuple(warnings), valid)
+
+
+def _split_lines(data: bytes, name: str) -> tuple[list[tuple[int, bytes]], list[str], int]:
+    """Split into numbered complete lines; judge an unterminated last line."""
+    parts = data.split(b"\n")
+    tail = parts.pop()  # after the last newline: b"" when the file ends cleanly
+    lines = [(i + 1, raw) for i, raw in enumerate(parts)]
+    warnings: list[str] = []
+    valid = len(data) - len(tail)
+    if tail:
+        number = len(parts) + 1
+        try:
+            json.loads(tail)
+        except ValueError:
+            warnings.append(
+                f"{name}:{number}: dropped a half-written last line "
+                "(the game stopped while saving it); everything before it is intact"
+            )
+        else:  # complete but for its newline: keep it, the writer will end the line
+            lines.append((number, tail))
+            valid = len(data)
+    return lines, warnings, valid
+
+
+def _parse_object(raw: bytes, name: str, number: int) -> dict[str, Any]:
+    try:
+        obj = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(name, f"not valid JSON ({_short(exc)})", number) from exc
+    if not isinstance(obj, dict):
+        raise SaveError(name, "expected a JSON object on every line", number)
+    return obj
+
+
+def _parse_header(line: tuple[int, bytes], name: str) -> tuple[dict[str, Any], int]:
+    number, raw = line
+    try:
+        header = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(name, "not a hexmech save (the first line is not JSON)", number) from exc
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise SaveError(name, "not a hexmech save (no hexmech header on the first line)", number)
+    return header, number
+
+
+def _new_game(header: dict[str, Any], name: str) -> AnyGame:
+    def need(key: str, kind: type | tuple[type, ...]) -> Any:  # noqa: ANN401
+        value = header.get(key)
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            raise SaveError(name, f"the header's {key!r} is missing or of the wrong kind", 1)
+        return value
+
+    try:
+        ruleset = registry.get(need("ruleset", str))
+    except registry.UnknownRulesetError as exc:
+        raise SaveError(name, str(exc), 1) from exc
+    seed = need("seed", (int, type(None)))
+    scripted = need("dice", (list, type(None)))
+    try:
+        policy = UndoPolicy(need("undo", str))
+        setup = make_converter(ruleset).structure(header.get("setup"), ruleset.setup_type)
+        dice: DiceSource
+        if scripted is not None:
+            dice = ScriptedDice([int(v) for v in scripted])
+        elif seed is not None:
+            dice = Dice(seed)
+        else:
+            raise SaveError(name, "the header has neither a seed nor scripted dice", 1)
+        return Game(ruleset, setup, dice, undo_policy=policy)
+    except SaveError:
+        raise
+    except Exception as exc:  # a setup the ruleset cannot start is damage, not a crash
+        raise SaveError(name, f"the header cannot start a game: {_short(exc)}", 1) from exc
+
+
+def _apply_line(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
+    op = obj.get("op")
+    if op is not None:
+        if set(obj) != {"op", "n"} or op not in {"undo", "redo"}:
+            raise SaveError(name, "a marker line is {'op': 'undo'|'redo', 'n': N}", number)
+        expected = game.cursor - 1 if op == "undo" else game.cursor
+        if obj["n"] != expected:
+            raise SaveError(name, f"{op} of entry {obj['n']} where {expected} was expected", number)
+        outcome = game.undo() if op == "undo" else game.redo()
+        if isinstance(outcome, Rejected):
+            raise SaveError(name, f"an {op} the game does not allow: {outcome.reason}", number)
+        return
+    if obj.get("n") != game.cursor:
+        raise SaveError(
+            name, f"entry numbered {obj.get('n')!r} where {game.cursor} was expected", number
+        )
+    conv = make_converter(game.ruleset)
+    try:
+        if set(obj) != {"n", "command", "events", "dice"}:
+            raise ValueError("an entry line has exactly the keys n, command, events, dice")
+        command = conv.structure(obj["command"], Command)
+        events = tuple(conv.structure(e, Event) for e in _as_list(obj["events"], "events"))
+        start, end = _as_list(obj["dice"], "dice")
+        if not (type(start) is int and type(end) is int and start == game.dice_position <= end):
+            raise ValueError(f"the dice positions {obj['dice']!r} do not follow the game's")
+    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
+        raise SaveError(name, describe_error(exc), number) from exc
+    try:
+        game.append(Entry(command, events, start, end))
+    except Exception as exc:  # an event the state cannot take is damage, not a crash
+        raise SaveError(name, f"the events cannot be applied: {_short(exc)}", number) from exc
+
+
+def _as_list(value: object, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"{key!r} must be a list")
+    return value
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:200]
+
+
+# ---------------------------------------------------------------------------------- writing
+class Journal:
+    """A game and the file that records it: every accepted change is on disk before it returns.
+
+    Use `Journal.create` for a new game and `Journal.open` to continue one; close it (or use it as a
+    context manager) when done.
+    """
+
+    def __init__(
+        self, path: Path, game: AnyGame, file: IO[bytes], warnings: tuple[str, ...] = ()
+    ) -> None:
+        self.path = path
+        self.game = game
+        self.warnings = warnings
+        self._file = file
+
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        ruleset: AnyRuleset,
+        setup: object,
+        *,
+        created: datetime,
+        seed: int | None = None,
+        scripted: tuple[int, ...] | None = None,
+        undo_policy: UndoPolicy = UndoPolicy.HOTSEAT,
+    ) -> Journal:
+        """Start a new game and its save file; an existing file is never overwritten.
+
+        Raises:
+            FileExistsError: when ``path`` exists.
+            ValueError: when neither ``seed`` nor ``scripted`` is given.
+        """
+        if seed is None and scripted is None:
+            raise ValueError("a game needs a seed or scripted dice")
+        dice: DiceSource = Dice(seed or 0) if scripted is None else ScriptedDice(scripted)
+        game = Game(ruleset, setup, dice, undo_policy=undo_policy)
+        header = encode_header(
+            ruleset, setup, seed=seed, scripted=scripted, undo_policy=undo_policy, created=created
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        file = path.open("xb")
+        journal = cls(path, game, file)
+        journal._write(header)
+        return journal
+
+    @classmethod
+    def open(cls, path: Path) -> Journal:
+        """Continue a saved game; a half-written last line is cut off (with a warning).
+
+        Raises:
+            SaveError: when the file cannot be read as a save.
+        """
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise SaveError(path, exc.strerror or str(exc)) from exc
+        loaded = read_game(data, str(path))
+        file = path.open("r+b")
+        file.truncate(loaded.valid_bytes)
+        file.seek(0, os.SEEK_END)
+        if loaded.valid_bytes and not data[: loaded.valid_bytes].endswith(b"\n"):
+            file.write(b"\n")
+        return cls(path, loaded.game, file, loaded.warnings)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the file (everything is already on disk)."""
+        self._file.close()
+
+    def execute(self, command: Command) -> Accepted[Any, Any] | Rejected:
+        """Execute a command; if accepted, it is on disk before this returns."""
+        outcome = self.game.execute(command)
+        if isinstance(outcome, Accepted):
+            self._write(encode_entry(self.game.ruleset, outcome.index, outcome.entry))
+        return outcome
+
+    def undo(self) -> Accepted[Any, Any] | Rejected:
+        """Undo (per the game's policy) and record it."""
+        return self._marked(self.game.undo())
+
+    def redo(self) -> Accepted[Any, Any] | Rejected:
+        """Redo and record it."""
+        return self._marked(self.game.redo())
+
+    def _marked(self, outcome: Accepted[Any, Any] | Rejected) -> Accepted[Any, Any] | Rejected:
+        if isinstance(outcome, Accepted):
+            self._write(encode_marker(outcome.action, outcome.index))
+        return outcome
+
+    def _write(self, data: Mapping[str, Any]) -> None:
+        # One write per line, then flush and fsync: a crash loses at most the line in flight.
+        self._file.write(_json_line(data))
+        self._file.flush()
+        os.fsync(self._file.fileno())

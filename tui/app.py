@@ -1,0 +1,184 @@
+"""Run the hexmech Textual application: the main menu and the screens it leads to."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from textual.app import App
+from textual.binding import Binding
+
+from tui.screens import (
+    RULESET_SCREENS,
+    ConfirmScreen,
+    HelpScreen,
+    MainMenuScreen,
+    SaveBrowserScreen,
+    SaveLibrary,
+    key_sections,
+    newest_in_progress,
+    ruleset_title,
+)
+from tui.screens._library import damage_report
+from tui.theme import HEXMECH_THEME, MONO_THEME, THEMES, wants_mono
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+    from pathlib import Path
+
+    from textual.screen import Screen
+
+    from tui.screens import SaveSummary, ScreenFactory
+
+
+@runtime_checkable
+class GameScreen(Protocol):
+    """A screen playing a game: quitting while `game_running` is true asks first."""
+
+    @property
+    def game_running(self) -> bool:
+        """True while a game is being played on this screen."""
+
+
+class HexmechApp(App[None]):
+    """The hexmech terminal app: a main menu, a save browser, help, and the ruleset screens."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "hexmech"
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+    """
+    | Key | Action |
+    | :- | :- |
+    | ?, F1 | Open or close the help page. |
+    | q, Ctrl+Q | Quit (asks first while a game is being played). |
+    """
+
+    def __init__(
+        self,
+        saves_dir: Path | None = None,
+        *,
+        mono: bool = False,
+        list_saves: Callable[[Path], Sequence[SaveSummary]] | None = None,
+        delete_save: Callable[[Path], None] | None = None,
+        screens: Mapping[str, ScreenFactory] | None = None,
+    ) -> None:
+        """Create the app.
+
+        Args:
+            saves_dir: Where saves live; `saves.store.default_saves_dir()` when None.
+            mono: Use the black-and-white theme (it is also used when NO_COLOR is set).
+            list_saves: Replaces `saves.store.list_saves` (tests pass fakes).
+            delete_save: Replaces `saves.store.delete_save`.
+            screens: Ruleset name -> screen factory; the registry `RULESET_SCREENS` when None.
+        """
+        super().__init__()
+        self.library = SaveLibrary.create(saves_dir, list_saves, delete_save)
+        self.ruleset_screens: Mapping[str, ScreenFactory] = (
+            RULESET_SCREENS if screens is None else screens
+        )
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = (MONO_THEME if wants_mono(mono=mono) else HEXMECH_THEME).name
+
+    def get_default_screen(self) -> Screen[None]:
+        """Start on the main menu."""
+        return MainMenuScreen()
+
+    def action_new_game(self, ruleset: str) -> None:
+        """Start a new game of a ruleset, or say it cannot be played yet.
+
+        Args:
+            ruleset: The registry name, e.g. "papermech".
+        """
+        factory = self.ruleset_screens.get(ruleset)
+        if factory is None:
+            self.notify(f"{ruleset_title(ruleset)} is not available yet", severity="warning")
+            return
+        self.push_screen(factory(None))
+
+    def action_continue_game(self) -> None:
+        """Resume the newest game in progress."""
+        saves = self._scan()
+        if saves is None:
+            return
+        save = newest_in_progress(saves)
+        if save is None:
+            self.notify("No game to continue", severity="warning")
+            return
+        self.open_save(save)
+
+    def action_load_game(self) -> None:
+        """Open the save browser."""
+        self.push_screen(SaveBrowserScreen(self.library))
+
+    def action_replays(self) -> None:
+        """Open the replay viewer (it comes with its own issue)."""
+        self.notify("Replays are not available yet", severity="warning")
+
+    def action_help(self) -> None:
+        """Open the help page, or close it when it is showing."""
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()
+            return
+        self.push_screen(HelpScreen(key_sections(type(self)), first=type(self.screen)))
+
+    async def action_quit(self) -> None:
+        """Quit, asking first while a game is being played."""
+        if not self.game_running:
+            self.exit()
+            return
+
+        def quit_if_confirmed(confirmed: bool | None) -> None:  # noqa: FBT001 - a callback
+            if confirmed:
+                self.exit()
+
+        question = "Quit hexmech?\nThe game is saved; Continue resumes it."
+        self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), quit_if_confirmed)
+
+    @property
+    def game_running(self) -> bool:
+        """True when some screen on the stack is playing a game."""
+        return any(isinstance(s, GameScreen) and s.game_running for s in self.screen_stack)
+
+    def open_save(self, save: SaveSummary) -> None:
+        """Open a saved game on its ruleset's screen, or say why it cannot be opened.
+
+        Args:
+            save: The save to open.
+        """
+        if save.error is not None:
+            self.notify(damage_report(save), severity="error")
+            return
+        factory = self.ruleset_screens.get(save.ruleset)
+        if factory is None:
+            title = save.title or ruleset_title(save.ruleset)
+            self.notify(f"{title} is not available yet", severity="warning")
+            return
+        self.push_screen(factory(save.path))
+
+    def on_save_browser_screen_open_requested(
+        self, message: SaveBrowserScreen.OpenRequested
+    ) -> None:
+        """Open the save chosen in the save browser."""
+        self.open_save(message.save)
+
+    def _scan(self) -> list[SaveSummary] | None:
+        """List the saves, or say in one line why the directory cannot be read."""
+        try:
+            return self.library.scan()
+        except OSError as error:
+            self.notify(f"Cannot read {self.library.directory}: {error}", severity="error")
+            return None
+
+
+def run_app(saves_dir: Path | None = None, mono: bool = False) -> None:
+    """Run the TUI until the player quits.
+
+    Args:
+        saves_dir: Where saves live; the user data directory when None.
+        mono: Use the black-and-white theme.
+    """
+    HexmechApp(saves_dir, mono=mono).run()

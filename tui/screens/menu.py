@@ -1,0 +1,81 @@
+"""Show the main menu: new games, continue, load, replays, help and quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+from textual import on
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList
+from textual.widgets.option_list import Option
+
+from tui.screens.rulesets import GAMES
+from tui.widgets import Banner
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+
+@attrs.frozen
+class MenuEntry:
+    """One line of the main menu.
+
+    Attributes:
+        id: The option id, also used by tests to find the entry.
+        label: What the player reads.
+        action: The app action the entry runs, e.g. "app.load_game".
+    """
+
+    id: str
+    label: str
+    action: str
+
+
+MENU: tuple[MenuEntry, ...] = (
+    *(
+        MenuEntry(f"new-{name}", f"New game: {title}", f"app.new_game({name!r})")
+        for name, title in GAMES.items()
+    ),
+    MenuEntry("continue", "Continue", "app.continue_game"),
+    MenuEntry("load", "Load", "app.load_game"),
+    MenuEntry("replays", "Replays", "app.replays"),
+    MenuEntry("help", "Help", "app.help"),
+    MenuEntry("quit", "Quit", "app.quit"),
+)
+"""The entries of the main menu, top to bottom."""
+
+
+class MainMenuScreen(Screen[None]):
+    """The first screen: a banner over the menu. Every entry runs an app action."""
+
+    BINDINGS = [
+        Binding("c", "app.continue_game", "Continue"),
+        Binding("l", "app.load_game", "Load"),
+    ]
+    """
+    | Key | Action |
+    | :- | :- |
+    | Up, Down | Move in the menu. |
+    | Enter | Choose the highlighted entry. |
+    | c | Continue the newest game in progress. |
+    | l | Load a saved game. |
+    """
+
+    def compose(self) -> ComposeResult:
+        """Lay out the banner and the menu, with the key hints at the bottom."""
+        with Vertical(id="menu-page"):
+            yield Banner()
+            with Center():
+                yield OptionList(
+                    *(Option(entry.label, id=entry.id) for entry in MENU), id="main-menu"
+                )
+        yield Footer()
+
+    @on(OptionList.OptionSelected, "#main-menu")
+    async def _entry_chosen(self, event: OptionList.OptionSelected) -> None:
+        """Run the action of the chosen entry."""
+        entry = next(e for e in MENU if e.id == event.option_id)
+        await self.run_action(entry.action)

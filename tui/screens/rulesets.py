@@ -1,0 +1,43 @@
+"""Map ruleset names to the screens that play them: the one place a ruleset's screen is plugged in.
+
+A ruleset issue adds its screen here, for example::
+
+    RULESET_SCREENS["papermech"] = PaperMechScreen.factory
+
+and from then on the main menu's "New game: Paper 'Mech", Continue and Load open it instead of saying
+"not available yet".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from textual.screen import Screen
+
+ScreenFactory: TypeAlias = "Callable[[Path | None], Screen[Any]]"
+"""Build the screen of a ruleset: None starts a new game, a path resumes that saved journal."""
+
+GAMES: dict[str, str] = {
+    "battletech": "BattleTech",
+    "papermech": "Paper 'Mech",
+}
+"""The rulesets the main menu offers a new game of, registry name -> human title, in menu order."""
+
+RULESET_SCREENS: dict[str, ScreenFactory] = {}
+"""Registry name -> screen factory. Empty until the ruleset issues bring their screens."""
+
+
+def ruleset_title(name: str) -> str:
+    """Return the human title of a ruleset, or its registry name when it is not a known game.
+
+    Args:
+        name: The registry name, e.g. "papermech".
+
+    Returns:
+        The title to show, e.g. "Paper 'Mech".
+    """
+    return GAMES.get(name, name)
