@@ -1,0 +1,33 @@
+"""Shared test set-up: the test ruleset, hypothesis profiles, paths to shared data."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from engine import registry
+from tests.support.race import RULESET
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+RACE_SPEC = "tests.support.race:RULESET"
+
+# Timings vary on a loaded 2-core machine: never fail on them (benchmarks measure speed).
+settings.register_profile("dev", deadline=None, max_examples=100)
+settings.register_profile(
+    "ci", deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+registry.register(RULESET)
+
+
+@pytest.fixture
+def race_env(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Return an environment in which a `hexmech` subprocess knows the race ruleset."""
+    env = {**os.environ, "HEXMECH_RULESETS": RACE_SPEC, "PYTHONPATH": str(REPO)}
+    monkeypatch.setenv("HEXMECH_RULESETS", RACE_SPEC)
+    return env
