@@ -1,7 +1,8 @@
-"""Benchmarks of the kernel and the journal: run with ``make bench``; they print, never assert speed.
+"""Benchmarks of the kernel and the journal (``make bench``): they print, never assert speed.
 
 Each figure is the best of a few repeats (``time.perf_counter``), on the race test ruleset, so it
-measures the kernel's own overhead (deciding, folding, snapshots, encoding, fsync), not a rule system.
+measures the kernel's own overhead (deciding, folding, snapshots, encoding, fsync), not a
+rule system.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Game: execute, undo, redo, seek, snapshots and the undo policy (DESIGN 2), on the race ruleset."""
+"""Game: execute, undo, redo, seek, snapshots and the undo policy (DESIGN 2), on the race."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def test_hotseat_undo_stops_at_a_dice_roll() -> None:
 
 
 def test_solo_undo_crosses_dice_and_the_same_rolls_come_back() -> None:
-    """In solo play undo may cross a roll; the dice rewind, so rolling again gives the same value."""
+    """Solo undo may cross a roll; the dice rewind, so rolling again gives the same value."""
     game = new_game(policy=UndoPolicy.SOLO)
     first = game.execute(Roll())
     assert isinstance(first, Accepted)
@@ -129,7 +129,7 @@ def test_a_new_command_clears_the_redo_list() -> None:
     assert isinstance(game.redo(), Rejected)
 
 
-# ------------------------------------------------------------------------------------ seek, snapshots
+# ------------------------------------------------------------------------------ seek, snapshots
 def test_state_at_matches_a_naive_fold_at_every_index_across_snapshots() -> None:
     """With a snapshot every 3 entries, every intermediate state equals a fold from the start."""
     game = new_game(every=3, goal=1000)
@@ -140,7 +140,7 @@ def test_state_at_matches_a_naive_fold_at_every_index_across_snapshots() -> None
 
 
 def test_state_at_can_stop_between_the_events_of_an_entry() -> None:
-    """Event-level replay: after the first event of a step, the piece moved but the turn did not."""
+    """Event-level replay: after a step's first event the piece moved, the turn did not pass."""
     game = new_game()
     game.execute(Step(2))
     middle = game.state_at(0, events=1)
@@ -203,7 +203,7 @@ def run(game: Game, ops: list) -> None:
 def test_random_command_streams_never_crash_and_replay_rebuilds_the_state(
     seed: int, ops: list, policy: UndoPolicy, every: int
 ) -> None:
-    """Any stream of commands, undos and redos: no crash, and folding the log equals the live state."""
+    """Any stream of commands, undos and redos: no crash; folding the log equals the live state."""
     run(new_game(seed=seed, policy=policy, every=every), ops)
 
 

@@ -1,4 +1,4 @@
-"""The ``hexmech`` command line (DESIGN 3): headless JSON lines, help, inspect, saves, exit codes."""
+"""The ``hexmech`` command line (DESIGN 3): headless JSON lines, help, inspect, saves, exits."""
 
 from __future__ import annotations
 
