@@ -292,7 +292,7 @@ class Hex:
         col, row = self.to_offset()
         if col < 0 or row < 0:
             raise ValueError(f"{self!r} is off the map (column {col}, row {row}): no label")
-        width = 2 if max(col, row) + 1 < 100 else max(3, len(str(max(col, row) + 1)))  # noqa: PLR2004
+        width = max(2, len(str(max(col, row) + 1)))  # 2 digits each below 100, then wider
         return f"{col + 1:0{width}d}{row + 1:0{width}d}"
 
 
