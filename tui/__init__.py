@@ -1,0 +1,1 @@
+"""The terminal interface: the Textual app, its screens and widgets, the command line and SSH."""

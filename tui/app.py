@@ -14,11 +14,11 @@ from tui.screens import (
     MainMenuScreen,
     SaveBrowserScreen,
     SaveLibrary,
+    damage_report,
     key_sections,
     newest_in_progress,
     ruleset_title,
 )
-from tui.screens._library import damage_report
 from tui.theme import HEXMECH_THEME, MONO_THEME, THEMES, wants_mono
 
 if TYPE_CHECKING:
@@ -45,9 +45,11 @@ class HexmechApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "hexmech"
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding(
+            "question_mark,f1", "help", "Help", key_display="?", tooltip="Open or close the help"
+        ),
+        Binding("q", "quit", "Quit", tooltip="Quit hexmech"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit hexmech"),
     ]
     """
     | Key | Action |
@@ -131,7 +133,7 @@ class HexmechApp(App[None]):
             self.exit()
             return
 
-        def quit_if_confirmed(confirmed: bool | None) -> None:  # noqa: FBT001 - a callback
+        def quit_if_confirmed(confirmed: bool | None) -> None:
             if confirmed:
                 self.exit()
 

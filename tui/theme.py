@@ -46,7 +46,7 @@ MONO_THEME = Theme(
     panel="#303030",  # xterm 236
     dark=True,
     variables={
-        # With no hue to tell a key from its description, keys are the brightest thing in the footer.
+        # No hue tells a key from its description: keys are the brightest thing in the footer.
         "footer-key-foreground": "#ffffff",
         "block-cursor-text-style": "bold",
     },

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.screens._library import SaveLibrary, SaveSummary, newest_in_progress
+from tui.screens._library import SaveLibrary, SaveSummary, damage_report, newest_in_progress
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen, key_sections
 from tui.screens.menu import MENU, MainMenuScreen
@@ -20,6 +20,7 @@ __all__ = [
     "SaveLibrary",
     "SaveSummary",
     "ScreenFactory",
+    "damage_report",
     "key_sections",
     "newest_in_progress",
     "ruleset_title",

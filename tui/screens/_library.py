@@ -1,7 +1,7 @@
 """Give the screens a narrow view of the save store: list, delete, and what a listing row holds.
 
-The TUI reads saves through `SaveLibrary`, two injected callables, so tests can hand in fakes and the
-screens never import the store directly. The defaults load `saves.store` on first use.
+The TUI reads saves through `SaveLibrary`, two injected callables, so tests can hand in fakes and
+the screens never import the store directly. The defaults load `saves.store` on first use.
 """
 
 from __future__ import annotations

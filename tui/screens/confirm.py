@@ -21,9 +21,9 @@ class ConfirmScreen(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-        Binding("left,right", "app.focus_next", "Switch", show=False),
+        Binding("y", "answer(True)", "Yes", tooltip="Answer yes: go ahead"),
+        Binding("n,escape", "answer(False)", "No", tooltip="Answer no: leave things as they are"),
+        Binding("left,right", "app.focus_next", show=False),
     ]
     """
     | Key | Action |
@@ -59,7 +59,7 @@ class ConfirmScreen(ModalScreen[bool]):
         """Focus No, so a stray Enter does not destroy anything."""
         self.query_one("#confirm-no", Button).focus()
 
-    def action_answer(self, answer: bool) -> None:  # noqa: FBT001 - an action argument
+    def action_answer(self, answer: bool) -> None:
         """Close the dialog with an answer.
 
         Args:

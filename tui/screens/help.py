@@ -1,7 +1,7 @@
 """Show the help page: what the game modes are and the keys of every screen.
 
-The key tables are built from the screens' own `BINDINGS`, so they cannot drift from what the keys do.
-A new screen joins the page by adding itself to `KEY_SECTIONS`.
+The key tables are built from the screens' own `BINDINGS`, so they cannot drift from what the keys
+do. A new screen joins the page by adding itself to `SCREEN_SECTIONS`.
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
 INTRO = """\
-# hexmech
-
 Mech wargames on an ASCII hex map. Every command you give is written to a save file as you play,
 so a game can be undone, resumed from **Continue** or **Load**, and replayed step by step.
 
@@ -56,6 +54,10 @@ _KEY_NAMES = {
     "up": "Up",
     "down": "Down",
     "tab": "Tab",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
 }
 
 
@@ -69,40 +71,42 @@ def key_name(key: str) -> str:
         E.g. "?", "Ctrl+Q", "F1".
     """
     *modifiers, base = key.split("+")
-    base = _KEY_NAMES.get(base, base.upper() if len(base) > 1 else base)
+    if base in _KEY_NAMES:
+        base = _KEY_NAMES[base]
+    elif len(base) > 1 or modifiers:
+        base = base.upper()
     return "+".join([*(m.capitalize() for m in modifiers), base])
 
 
-def keys_table(bindings: Iterable[BindingType]) -> str:
-    """Write a Markdown table of keys and what they do, one row per action.
+def keys_list(bindings: Iterable[BindingType]) -> str:
+    """Write a Markdown list of keys and what they do, one line per action.
+
+    A binding's `tooltip` is the long description used here; its footer label stands in without one.
+    Bindings with no description (hidden helpers) and system bindings are left out.
 
     Args:
         bindings: A `BINDINGS` list.
 
     Returns:
-        The table, or an empty string when no binding has a description.
+        The list, or an empty string when no binding has a description.
     """
-    rows: dict[str, list[str]] = {}
-    descriptions: dict[str, str] = {}
+    keys: dict[str, list[str]] = {}
+    texts: dict[str, str] = {}
     for binding in Binding.make_bindings(bindings):
         if not binding.description or binding.system:
             continue
-        rows.setdefault(binding.action, []).append(key_name(binding.key))
-        descriptions.setdefault(binding.action, binding.description)
-    if not rows:
-        return ""
-    lines = ["| Key | Action |", "| :- | :- |"]
-    lines += [f"| {', '.join(keys)} | {descriptions[action]} |" for action, keys in rows.items()]
-    return "\n".join(lines)
+        keys.setdefault(binding.action, []).append(f"`{key_name(binding.key)}`")
+        texts.setdefault(binding.action, binding.tooltip or binding.description)
+    return "\n".join(f"- {', '.join(keys[action])}: {texts[action]}" for action in keys)
 
 
 class HelpScreen(Screen[None]):
     """A scrollable Markdown page; the keys of the screen it was opened from come first."""
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("home", "scroll('home')", "Top", show=False),
-        Binding("end", "scroll('end')", "Bottom", show=False),
+        Binding("escape", "close", "Close", tooltip="Close the help"),
+        Binding("home", "scroll('home')", "Top", show=False, tooltip="Scroll to the top"),
+        Binding("end", "scroll('end')", "Bottom", show=False, tooltip="Scroll to the bottom"),
     ]
     """
     | Key | Action |
@@ -129,7 +133,7 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Lay out the heading, the page and the key hints."""
-        yield Static("Help", id="help-heading")
+        yield Static("hexmech - help", id="help-heading")
         with VerticalScroll(id="help-scroll"):
             yield Markdown(self.markdown, id="help-page")
         yield Footer()
@@ -162,13 +166,13 @@ def help_markdown(sections: Iterable[tuple[str, type[DOMNode]]]) -> str:
         sections: (heading, class with `BINDINGS`) in page order.
 
     Returns:
-        The Markdown text: the intro, then one key table per section that has keys.
+        The Markdown text: the intro, then the keys of each section that has any.
     """
     parts = [INTRO, "## Keys"]
     for heading, owner in sections:
-        table = keys_table(owner.BINDINGS)
-        if table:
-            parts += [f"### {heading}", table]
+        keys = keys_list(owner.BINDINGS)
+        if keys:
+            parts += [f"### {heading}", keys]
     return "\n\n".join(parts)
 
 
@@ -191,4 +195,3 @@ SCREEN_SECTIONS: list[tuple[str, type[DOMNode]]] = [
     ("Help", HelpScreen),
 ]
 """Every screen with keys, in page order. A new screen adds (heading, class) here."""
-

@@ -52,8 +52,10 @@ class MainMenuScreen(Screen[None]):
     """The first screen: a banner over the menu. Every entry runs an app action."""
 
     BINDINGS = [
-        Binding("c", "app.continue_game", "Continue"),
-        Binding("l", "app.load_game", "Load"),
+        Binding(
+            "c", "app.continue_game", "Continue", tooltip="Continue the newest game in progress"
+        ),
+        Binding("l", "app.load_game", "Load", tooltip="Choose a saved game to load"),
     ]
     """
     | Key | Action |

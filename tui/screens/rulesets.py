@@ -4,8 +4,8 @@ A ruleset issue adds its screen here, for example::
 
     RULESET_SCREENS["papermech"] = PaperMechScreen.factory
 
-and from then on the main menu's "New game: Paper 'Mech", Continue and Load open it instead of saying
-"not available yet".
+and from then on the main menu's "New game: Paper 'Mech", Continue and Load open it instead of
+saying "not available yet".
 """
 
 from __future__ import annotations

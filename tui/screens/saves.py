@@ -40,13 +40,13 @@ def describe(save: SaveSummary) -> str:
 
 
 class SaveBrowserScreen(Screen[None]):
-    """List the saves of a directory. Opening one is the app's business: it posts `OpenRequested`."""
+    """List the saves of a directory; opening one is the app's business (`OpenRequested`)."""
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("enter", "open", "Open"),
-        Binding("d,delete", "delete", "Delete"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("escape", "back", "Back", tooltip="Back to the main menu"),
+        Binding("enter", "open", "Open", tooltip="Open the highlighted save"),
+        Binding("d,delete", "delete", "Delete", tooltip="Delete the highlighted save (asks first)"),
+        Binding("r", "refresh", "Refresh", tooltip="Read the saves directory again"),
     ]
     """
     | Key | Action |
@@ -129,7 +129,7 @@ class SaveBrowserScreen(Screen[None]):
         if save is None:
             return
 
-        def delete_if_confirmed(confirmed: bool | None) -> None:  # noqa: FBT001 - a callback
+        def delete_if_confirmed(confirmed: bool | None) -> None:
             if confirmed:
                 self._delete(save)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.containers import Vertical
+from textual.containers import Center, Vertical
 from textual.widgets import Static
 
 if TYPE_CHECKING:
@@ -27,5 +27,7 @@ class Banner(Vertical):
 
     def compose(self) -> ComposeResult:
         """Yield the logo and the subtitle."""
-        yield Static(LOGO, id="logo", markup=False)
-        yield Static(SUBTITLE, id="subtitle", markup=False)
+        with Center():
+            yield Static(LOGO, id="logo", markup=False)
+        with Center():
+            yield Static(SUBTITLE, id="subtitle", markup=False)

@@ -5,21 +5,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.widgets import DataTable
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from datetime import datetime
 
+    from rich.style import Style
+    from textual.binding import BindingType
+
     from tui.screens._library import SaveSummary
 
 COLUMNS: tuple[str, ...] = ("File", "Game", "Started", "Turn", "Status", "Size")
 """Column labels, left to right."""
 
-FILE_WIDTH = 20
-"""Longest file name shown in full in the table; the detail line below shows any name in full."""
+MIN_FILE_WIDTH = 10
+"""The File column never gets narrower than this; the table scrolls sideways instead."""
+
+SCROLLBAR_ROOM = 2
+"""Columns kept free for the vertical scrollbar once the list is taller than the table."""
 
 _UNITS = ("B", "kB", "MB", "GB")
+_STEP = 1000
 
 
 def format_size(size: int) -> str:
@@ -33,9 +41,9 @@ def format_size(size: int) -> str:
     """
     value = float(size)
     for unit in _UNITS:
-        if value < 1000 or unit == _UNITS[-1]:
+        if value < _STEP or unit == _UNITS[-1]:
             break
-        value /= 1000
+        value /= _STEP
     if unit == "B":
         return f"{size} B"
     return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"  # noqa: PLR2004
@@ -70,7 +78,7 @@ def format_status(save: SaveSummary) -> str:
     return save.result or save.status
 
 
-def shorten(name: str, width: int = FILE_WIDTH) -> str:
+def shorten(name: str, width: int) -> str:
     """Fit a file name into `width` cells, keeping both ends (where the dates usually are).
 
     Args:
@@ -92,6 +100,9 @@ class SaveTable(DataTable[Text]):
 
     The screen that owns it hands it saves with `show`; it never reads or deletes files itself.
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Open")]
+    """Enter opens the highlighted save (the table posts `RowSelected`); shown in the footer."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"save-table--damaged", "save-table--finished"}
     """
@@ -136,24 +147,49 @@ class SaveTable(DataTable[Text]):
         row = self.cursor_row
         self._saves = list(saves)
         self.clear()
-        for index, save in enumerate(self._saves):
-            self.add_row(*self._cells(save), key=str(index))
+        rows = [_row_values(save) for save in self._saves]
+        file_width = self._file_width(rows)
+        for index, (save, values) in enumerate(zip(self._saves, rows, strict=True)):
+            name, *rest = values
+            style = self._row_style(save)
+            cells = [shorten(name, file_width), *rest]
+            self.add_row(*(Text(cell, style=style, no_wrap=True) for cell in cells), key=str(index))
         if self._saves:
             self.move_cursor(row=min(row, len(self._saves) - 1))
 
-    def _cells(self, save: SaveSummary) -> list[Text]:
-        """Build the cells of one row, as Text so names are never read as markup."""
-        style = ""
-        if save.error is not None:
-            style = self.get_component_rich_style("save-table--damaged", partial=True)
-        elif save.result is not None:
-            style = self.get_component_rich_style("save-table--finished", partial=True)
-        values = (
-            shorten(save.path.name),
-            save.title or save.ruleset or "?",
-            format_started(save.created),
-            save.turn or "-",
-            format_status(save),
-            format_size(save.size),
+    def on_resize(self) -> None:
+        """Fit the file names to the new width."""
+        if self._saves:
+            self.show(self._saves)
+
+    def _file_width(self, rows: Sequence[Sequence[str]]) -> int:
+        """Give the File column whatever width the other columns leave free."""
+        others = sum(
+            max([len(label), *(len(row[column]) for row in rows)])
+            for column, label in enumerate(COLUMNS)
+            if column > 0
         )
-        return [Text(value, style=style, no_wrap=True) for value in values]
+        room = self.size.width - others - 2 * self.cell_padding * len(COLUMNS)
+        if len(rows) + 1 > self.size.height:  # the rows and the header overflow
+            room -= SCROLLBAR_ROOM
+        return max(MIN_FILE_WIDTH, room)
+
+    def _row_style(self, save: SaveSummary) -> Style | str:
+        """Pick the style of a row from the component classes."""
+        if save.error is not None:
+            return self.get_component_rich_style("save-table--damaged", partial=True)
+        if save.result is not None:
+            return self.get_component_rich_style("save-table--finished", partial=True)
+        return ""
+
+
+def _row_values(save: SaveSummary) -> tuple[str, ...]:
+    """Return the texts of one row, the file name still at full length."""
+    return (
+        save.path.stem,
+        save.title or save.ruleset or "?",
+        format_started(save.created),
+        save.turn or "-",
+        format_status(save),
+        format_size(save.size),
+    )

@@ -1,0 +1,36 @@
+"""Fixtures of the TUI tests: a colour terminal, a fake store, an app factory."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tui.fakes import SAVES_DIR, FakeStore
+from tui.app import HexmechApp
+
+
+@pytest.fixture(autouse=True)
+def _colour_terminal(monkeypatch):
+    """Run every test as in a colour terminal, whatever the developer's NO_COLOR says."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.fixture
+def store():
+    return FakeStore()
+
+
+@pytest.fixture
+def make_app(store):
+    """Build an app on the fake store (or another one), with optional ruleset screens."""
+
+    def make(*, fake=None, screens=None, mono=False):
+        fake = fake or store
+        return HexmechApp(
+            SAVES_DIR,
+            mono=mono,
+            list_saves=fake.list_saves,
+            delete_save=fake.delete_save,
+            screens={} if screens is None else screens,
+        )
+
+    return make
