@@ -19,6 +19,7 @@ Encoding decisions, all in one place:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import cattrs
@@ -82,20 +83,38 @@ def _tagged_union(conv: cattrs.Converter, base: type, types: Sequence[type]) -> 
         if tag in by_tag:
             raise TypeError(f"{cls.__name__} and {by_tag[tag].__name__} share the tag {tag!r}")
         by_tag[tag] = cls
-        conv.register_unstructure_hook(cls, _with_tag(tag, make_dict_unstructure_fn(cls, conv)))
-        conv.register_structure_hook(cls, _without_tag(tag, make_dict_structure_fn(cls, conv)))
+        # Generated on first use, not now: a field typed with a base class (or with a class listed
+        # later) must find that class's tagged hook, which may not be registered yet.
+        conv.register_unstructure_hook(
+            cls, _with_tag(tag, _lazy(partial(make_dict_unstructure_fn, cls, conv)))
+        )
+        conv.register_structure_hook(
+            cls, _without_tag(tag, _lazy(partial(make_dict_structure_fn, cls, conv)))
+        )
 
     def structure_any(value: object, _: type) -> object:
         if not isinstance(value, dict):
             raise TypeError(f"expected an object with a {TAG_KEY!r}, not {type(value).__name__}")
         tag = value.get(TAG_KEY)
-        if tag not in by_tag:
+        if not isinstance(tag, str) or tag not in by_tag:  # a list tag cannot even be looked up
             raise ValueError(f"unknown {base.__name__.lower()} type {tag!r}")
         return conv.structure(value, by_tag[tag])
 
     conv.register_structure_hook(base, structure_any)
     # A field typed with the base class: dispatch on the value's own class.
     conv.register_unstructure_hook(base, lambda obj: conv.unstructure(obj, type(obj)))
+
+
+def _lazy(make: Callable[[], Callable[..., Any]]) -> Callable[..., Any]:
+    """Return a function that builds ``make()`` on its first call and then delegates to it."""
+    built: list[Callable[..., Any]] = []
+
+    def call(*args: Any) -> Any:  # noqa: ANN401
+        if not built:
+            built.append(make())
+        return built[0](*args)
+
+    return call
 
 
 def _with_tag(tag: str, fn: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
@@ -116,8 +135,13 @@ def _without_tag(tag: str, fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any]
     return structure
 
 
-def describe_error(exc: BaseException) -> str:
-    """Return one readable line for a structuring error, with JSON paths where cattrs has them."""
+def describe_error(exc: BaseException, path: str = "$") -> str:
+    """Return one readable line for a structuring error, with JSON paths where cattrs has them.
+
+    Args:
+        exc: the error.
+        path: the JSON path of the value that was being structured.
+    """
     if isinstance(exc, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(exc, path="$"))
+        return "; ".join(cattrs.transform_error(exc, path=path))
     return f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc)

@@ -127,6 +127,8 @@ def read_game(data: bytes, name: str = "<save>") -> Loaded:
     """
     lines, warnings, valid = _split_lines(data, name)
     if not lines:
+        if warnings:  # the only line is half-written: the game stopped while creating the file
+            raise SaveError(name, "not a hexmech save (its first line is incomplete)", 1)
         raise SaveError(name, "the file is empty: it is not a hexmech save")
     header, header_line = _parse_header(lines[0], name)
     later = [(number, _parse_object(raw, name, number)) for number, raw in lines[1:]]
@@ -151,7 +153,7 @@ def _split_lines(data: bytes, name: str) -> tuple[list[tuple[int, bytes]], list[
         number = len(parts) + 1
         try:
             json.loads(tail)
-        except ValueError:
+        except (ValueError, RecursionError):
             warnings.append(
                 f"{name}:{number}: dropped a half-written last line "
                 "(the game stopped while saving it); everything before it is intact"
@@ -209,6 +211,9 @@ def _new_game(header: dict[str, Any], name: str) -> AnyGame:
         return Game(ruleset, setup, dice, undo_policy=policy)
     except SaveError:
         raise
+    except cattrs.BaseValidationError as exc:  # say which setup field is wrong
+        reason = f"the header cannot start a game: {describe_error(exc, '$.setup')}"
+        raise SaveError(name, reason, 1) from exc
     except Exception as exc:  # a setup the ruleset cannot start is damage, not a crash
         raise SaveError(name, f"the header cannot start a game: {_short(exc)}", 1) from exc
 
@@ -216,14 +221,14 @@ def _new_game(header: dict[str, Any], name: str) -> AnyGame:
 def _apply_line(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
     op = obj.get("op")
     if op is not None:
-        if set(obj) != {"op", "n"} or op not in {"undo", "redo"}:
+        if set(obj) != {"op", "n"} or op not in ("undo", "redo"):  # a tuple: op may be a list
             raise SaveError(name, "a marker line is {'op': 'undo'|'redo', 'n': N}", number)
         expected = game.cursor - 1 if op == "undo" else game.cursor
         if obj["n"] != expected:
             raise SaveError(name, f"{op} of entry {obj['n']} where {expected} was expected", number)
         outcome = game.undo() if op == "undo" else game.redo()
         if isinstance(outcome, Rejected):
-            raise SaveError(name, f"an {op} the game does not allow: {outcome.reason}", number)
+            raise SaveError(name, f"the game does not allow this {op}: {outcome.reason}", number)
         return
     if obj.get("n") != game.cursor:
         raise SaveError(
@@ -238,10 +243,12 @@ def _apply_line(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> N
         start, end = _as_list(obj["dice"], "dice")
         if not (type(start) is int and type(end) is int and start == game.dice_position <= end):
             raise ValueError(f"the dice positions {obj['dice']!r} do not follow the game's")
+        game.dice.at(end)  # scripted dice: raises ValueError past the end of the script
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
         raise SaveError(name, describe_error(exc), number) from exc
     try:
         game.append(Entry(command, events, start, end))
+        game.summary  # noqa: B018 - a state the ruleset cannot describe would crash lists and play
     except Exception as exc:  # an event the state cannot take is damage, not a crash
         raise SaveError(name, f"the events cannot be applied: {_short(exc)}", number) from exc
 
