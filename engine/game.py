@@ -318,8 +318,11 @@ class Game(Generic[S, C, E, SetupT]):
         return None
 
     # ------------------------------------------------------------------ commands
-    def execute(self, command: C) -> Accepted[C, E] | Rejected:
-        """Decide ``command`` and, if legal, record and apply its events.
+    def decide(self, command: C) -> Entry[C, E] | Rejected:
+        """Decide ``command`` against the current state without applying it.
+
+        The entry can then be written down before `append` applies it (a journal does so, so that
+        what is in memory is never ahead of what is on disk).
 
         Raises:
             DiceExhaustedError: when scripted dice run out (a setup failure, not a rule).
@@ -332,8 +335,16 @@ class Game(Generic[S, C, E, SetupT]):
             events = tuple(self.ruleset.decide(self._state, command, dice))
         except IllegalCommand as illegal:
             return Rejected(illegal.code, illegal.message)
-        entry: Entry[C, E] = Entry(command, events, start, dice.position)
-        return self.append(entry)
+        return Entry(command, events, start, dice.position)
+
+    def execute(self, command: C) -> Accepted[C, E] | Rejected:
+        """Decide ``command`` and, if legal, record and apply its events.
+
+        Raises:
+            DiceExhaustedError: when scripted dice run out (a setup failure, not a rule).
+        """
+        entry = self.decide(command)
+        return entry if isinstance(entry, Rejected) else self.append(entry)
 
     def append(self, entry: Entry[C, E]) -> Accepted[C, E]:
         """Record an entry decided elsewhere (a save being loaded) and apply its events.
@@ -351,6 +362,12 @@ class Game(Generic[S, C, E, SetupT]):
             self._snapshots[self._cursor] = state
         return Accepted(entry, "execute", self._cursor - 1)
 
+    def redo_refusal(self) -> Rejected | None:
+        """Say why redo is not possible now, or None when it is."""
+        if self._cursor == len(self._log):
+            return Rejected(KernelCode.REDO_NOTHING, "There is nothing to redo.")
+        return None
+
     def undo(self) -> Accepted[C, E] | Rejected:
         """Take back the last entry, if the undo policy allows it."""
         refusal = self.undo_refusal()
@@ -362,8 +379,9 @@ class Game(Generic[S, C, E, SetupT]):
 
     def redo(self) -> Accepted[C, E] | Rejected:
         """Apply again the entry the last undo took back."""
-        if self._cursor == len(self._log):
-            return Rejected(KernelCode.REDO_NOTHING, "There is nothing to redo.")
+        refusal = self.redo_refusal()
+        if refusal is not None:
+            return refusal
         entry = self._log[self._cursor]
         self._state = self._fold(self._state, entry.events)
         self._cursor += 1

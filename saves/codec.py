@@ -10,6 +10,8 @@ Encoding decisions, all in one place:
 - Hexes are ``[q, r]`` (axial integers; labels exist only on screen and in map files).
 - Enums are stored by value; tuples and lists as JSON arrays; frozensets as *sorted* arrays, so the
   same game gives the same bytes on every run (string hashing is randomised per process).
+- Whole numbers, strings and booleans are strict: ``"2"``, ``2.7`` or ``true`` is never quietly
+  turned into the int 2 or 1 (cattrs' defaults would), so a damaged save is reported, not misread.
 - ``None`` is ``null``; attrs defaults are written out, never omitted, so a save does not change
   meaning when a default changes.
 - Errors come back as `cattrs` exceptions; `describe_error` turns them into one readable line with
@@ -18,6 +20,7 @@ Encoding decisions, all in one place:
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -52,6 +55,13 @@ def make_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401 - any Rule
 
 def _build_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401
     conv = cattrs.Converter(forbid_extra_keys=True)
+    for kind, accepted in _STRICT.items():
+        conv.register_structure_hook(kind, _strict(kind, accepted))
+    # StrEnum and IntEnum come before str and int in their members' MRO: strict, and still enums.
+    conv.register_structure_hook(enum.StrEnum, _strict_enum((str,)))
+    conv.register_structure_hook(enum.IntEnum, _strict_enum((int,)))
+    for base in (enum.Enum, enum.StrEnum, enum.IntEnum):  # plain values, not enum members
+        conv.register_unstructure_hook(base, lambda e: e.value)
     conv.register_unstructure_hook(Hex, lambda h: [h.q, h.r])
     conv.register_structure_hook(Hex, _structure_hex)
     conv.register_unstructure_hook_func(
@@ -61,6 +71,32 @@ def _build_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401
     _tagged_union(conv, Command, ruleset.command_types)
     _tagged_union(conv, Event, ruleset.event_types)
     return conv
+
+
+_STRICT: dict[type, tuple[type, ...]] = {
+    int: (int,),
+    str: (str,),
+    bool: (bool,),
+    float: (int, float),
+}
+
+
+def _strict(kind: type, accepted: tuple[type, ...]) -> Callable[[object, type], object]:
+    def structure(value: object, _: type) -> object:
+        if type(value) not in accepted:  # exact types: bool is not an int here
+            raise TypeError(f"expected {kind.__name__}, not {type(value).__name__} {value!r:.40}")
+        return kind(value)
+
+    return structure
+
+
+def _strict_enum(accepted: tuple[type, ...]) -> Callable[[object, type], object]:
+    def structure(value: object, cls: type) -> object:
+        if type(value) not in accepted:
+            raise TypeError(f"expected a {cls.__name__} value, not {type(value).__name__}")
+        return cls(value)
+
+    return structure
 
 
 def _structure_hex(value: object, _: type) -> Hex:

@@ -77,7 +77,8 @@ class Loaded:
 
 
 def _json_line(data: Mapping[str, Any]) -> bytes:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+    # ASCII escapes: any Python string (even a lone surrogate) becomes a writable, readable line.
+    return json.dumps(data, separators=(",", ":")).encode("ascii") + b"\n"
 
 
 def encode_entry(ruleset: AnyRuleset, index: int, entry: Entry[Any, Any]) -> dict[str, Any]:
@@ -185,7 +186,13 @@ def _parse_header(line: tuple[int, bytes], name: str) -> tuple[dict[str, Any], i
     return header, number
 
 
+HEADER_KEYS = frozenset(
+    {"format", "version", "ruleset", "seed", "dice", "undo", "created", "setup"}
+)
+
+
 def _new_game(header: dict[str, Any], name: str) -> AnyGame:
+
     def need(key: str, kind: type | tuple[type, ...]) -> Any:  # noqa: ANN401
         value = header.get(key)
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
@@ -198,6 +205,9 @@ def _new_game(header: dict[str, Any], name: str) -> AnyGame:
         raise SaveError(name, str(exc), 1) from exc
     seed = need("seed", (int, type(None)))
     scripted = need("dice", (list, type(None)))
+    unknown = sorted(set(header) - HEADER_KEYS)
+    if unknown:
+        raise SaveError(name, f"the header has unknown keys: {', '.join(map(str, unknown))}", 1)
     try:
         policy = UndoPolicy(need("undo", str))
         setup = make_converter(ruleset).structure(header.get("setup"), ruleset.setup_type)
@@ -219,38 +229,60 @@ def _new_game(header: dict[str, Any], name: str) -> AnyGame:
 
 
 def _apply_line(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
-    op = obj.get("op")
-    if op is not None:
-        if set(obj) != {"op", "n"} or op not in ("undo", "redo"):  # a tuple: op may be a list
-            raise SaveError(name, "a marker line is {'op': 'undo'|'redo', 'n': N}", number)
-        expected = game.cursor - 1 if op == "undo" else game.cursor
-        if obj["n"] != expected:
-            raise SaveError(name, f"{op} of entry {obj['n']} where {expected} was expected", number)
-        outcome = game.undo() if op == "undo" else game.redo()
-        if isinstance(outcome, Rejected):
-            raise SaveError(name, f"the game does not allow this {op}: {outcome.reason}", number)
-        return
-    if obj.get("n") != game.cursor:
-        raise SaveError(
-            name, f"entry numbered {obj.get('n')!r} where {game.cursor} was expected", number
-        )
+    if "op" in obj:
+        _apply_marker(game, obj, name, number)
+    else:
+        _apply_entry(game, obj, name, number)
+
+
+def _apply_marker(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
+    op, n = obj.get("op"), obj.get("n")
+    if set(obj) != {"op", "n"} or op not in ("undo", "redo"):  # a tuple: op may be a list
+        raise SaveError(name, "a marker line is {'op': 'undo'|'redo', 'n': N}", number)
+    expected = game.cursor - 1 if op == "undo" else game.cursor
+    if type(n) is not int or n != expected:
+        raise SaveError(name, f"{op} of entry {n!r} where {expected} was expected", number)
+    outcome = game.undo() if op == "undo" else game.redo()
+    if isinstance(outcome, Rejected):
+        raise SaveError(name, f"the game does not allow this {op}: {outcome.reason}", number)
+
+
+def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
+    n = obj.get("n")
+    if type(n) is not int or n != game.cursor:
+        raise SaveError(name, f"entry numbered {n!r} where {game.cursor} was expected", number)
+    if game.summary.over:
+        raise SaveError(name, "an entry after the game had ended", number)
     conv = make_converter(game.ruleset)
+    if set(obj) != {"n", "command", "events", "dice"}:
+        raise SaveError(name, "an entry line has exactly the keys n, command, events, dice", number)
     try:
-        if set(obj) != {"n", "command", "events", "dice"}:
-            raise ValueError("an entry line has exactly the keys n, command, events, dice")
-        command = conv.structure(obj["command"], Command)
-        events = tuple(conv.structure(e, Event) for e in _as_list(obj["events"], "events"))
+        command = _structure(conv, obj["command"], Command, "$.command")
+        events = tuple(
+            _structure(conv, event, Event, f"$.events[{i}]")
+            for i, event in enumerate(_as_list(obj["events"], "events"))
+        )
         start, end = _as_list(obj["dice"], "dice")
         if not (type(start) is int and type(end) is int and start == game.dice_position <= end):
             raise ValueError(f"the dice positions {obj['dice']!r} do not follow the game's")
         game.dice.at(end)  # scripted dice: raises ValueError past the end of the script
-    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
-        raise SaveError(name, describe_error(exc), number) from exc
+    except (ValueError, TypeError) as exc:
+        raise SaveError(name, str(exc) or type(exc).__name__, number) from exc
     try:
         game.append(Entry(command, events, start, end))
         game.summary  # noqa: B018 - a state the ruleset cannot describe would crash lists and play
     except Exception as exc:  # an event the state cannot take is damage, not a crash
         raise SaveError(name, f"the events cannot be applied: {_short(exc)}", number) from exc
+
+
+def _structure(conv: cattrs.Converter, value: object, cls: type, path: str) -> Any:  # noqa: ANN401
+    """Structure one value, turning any failure into a ValueError naming its JSON path."""
+    try:
+        return conv.structure(value, cls)
+    except cattrs.BaseValidationError as exc:  # its messages carry their own paths
+        raise ValueError(describe_error(exc, path)) from exc
+    except (ValueError, TypeError, KeyError) as exc:
+        raise ValueError(f"{describe_error(exc)} @ {path}") from exc
 
 
 def _as_list(value: object, key: str) -> list[Any]:
@@ -341,24 +373,28 @@ class Journal:
         self._file.close()
 
     def execute(self, command: Command) -> Accepted[Any, Any] | Rejected:
-        """Execute a command; if accepted, it is on disk before this returns."""
-        outcome = self.game.execute(command)
-        if isinstance(outcome, Accepted):
-            self._write(encode_entry(self.game.ruleset, outcome.index, outcome.entry))
-        return outcome
+        """Execute a command; if accepted, it is on disk before the game in memory changes."""
+        entry = self.game.decide(command)
+        if isinstance(entry, Rejected):
+            return entry
+        self._write(encode_entry(self.game.ruleset, self.game.cursor, entry))
+        return self.game.append(entry)
 
     def undo(self) -> Accepted[Any, Any] | Rejected:
-        """Undo (per the game's policy) and record it."""
-        return self._marked(self.game.undo())
+        """Undo (per the game's policy), writing the marker first."""
+        refusal = self.game.undo_refusal()
+        if refusal is not None:
+            return refusal
+        self._write(encode_marker("undo", self.game.cursor - 1))
+        return self.game.undo()
 
     def redo(self) -> Accepted[Any, Any] | Rejected:
-        """Redo and record it."""
-        return self._marked(self.game.redo())
-
-    def _marked(self, outcome: Accepted[Any, Any] | Rejected) -> Accepted[Any, Any] | Rejected:
-        if isinstance(outcome, Accepted):
-            self._write(encode_marker(outcome.action, outcome.index))
-        return outcome
+        """Redo, writing the marker first."""
+        refusal = self.game.redo_refusal()
+        if refusal is not None:
+            return refusal
+        self._write(encode_marker("redo", self.game.cursor))
+        return self.game.redo()
 
     def _write(self, data: Mapping[str, Any]) -> None:
         # One write per line, then flush and fsync: a crash loses at most the line in flight.

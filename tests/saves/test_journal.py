@@ -587,7 +587,7 @@ def test_an_unknown_key_in_an_event_names_its_json_path(good):
     error = load_error(join_lines([header, dump_line({**entry, "events": [bad]})]))
 
     assert error.line == 2
-    assert "$.track.positions[1]" in error.reason
+    assert "$.events[0].track.positions[1]" in error.reason
 
 
 def test_save_error_formats_file_line_and_reason():
