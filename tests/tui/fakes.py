@@ -5,26 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-import attrs
+from saves.store import SaveInfo
 
 SAVES_DIR = Path("/saves")
 
 
-@attrs.frozen
-class FakeSave:
-    """Has the fields of `saves.store.SaveInfo`, so the tests do not depend on the store."""
-
-    path: Path
-    ruleset: str
-    title: str
-    created: datetime | None
-    entries: int
-    turn: str
-    status: str
-    result: str | None
-    players: tuple[str, ...]
-    size: int
-    error: str | None = None
+FakeSave = SaveInfo  # the real row type: fakes differ only in where they come from
 
 
 PAPERMECH = FakeSave(

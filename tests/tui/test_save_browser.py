@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 from textual.widgets import Static
@@ -227,14 +226,3 @@ async def test_real_store_lists_a_junk_file_as_damaged(tmp_path, monkeypatch):
         assert notice.startswith("junk.jsonl")
         assert "\n" not in notice
         assert isinstance(app.screen, SaveBrowserScreen)
-
-
-def test_fake_saves_have_the_fields_of_the_real_save_info():
-    """The fakes stand in for saves.store.SaveInfo: same fields, same order."""
-    import attrs  # noqa: PLC0415
-
-    from saves.store import SaveInfo  # noqa: PLC0415
-    from tests.tui.fakes import FakeSave  # noqa: PLC0415
-
-    assert [a.name for a in attrs.fields(FakeSave)] == [a.name for a in attrs.fields(SaveInfo)]
-    assert Path  # the fakes' paths are pathlib paths

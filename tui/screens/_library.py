@@ -7,64 +7,21 @@ the screens never import the store directly. The defaults load `saves.store` on 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from datetime import datetime
+
+    from saves.store import SaveInfo
 
 IN_PROGRESS = "in progress"
 """The `status` of a save whose game is not over."""
 
 
-class SaveSummary(Protocol):
-    """What the TUI reads from one listed save (the fields of `saves.store.SaveInfo` it uses)."""
-
-    @property
-    def path(self) -> Path:
-        """The journal file."""
-
-    @property
-    def ruleset(self) -> str:
-        """The ruleset's registry name, e.g. "papermech"."""
-
-    @property
-    def title(self) -> str:
-        """The ruleset's human name, e.g. "Paper 'Mech"."""
-
-    @property
-    def created(self) -> datetime | None:
-        """When the game was started, if known."""
-
-    @property
-    def entries(self) -> int:
-        """How many commands were accepted."""
-
-    @property
-    def turn(self) -> str:
-        """Where the game stands, e.g. "turn 3"; empty when unknown."""
-
-    @property
-    def status(self) -> str:
-        """One of "in progress", "finished" or "damaged"."""
-
-    @property
-    def result(self) -> str | None:
-        """How a finished game ended, e.g. "Red wins"."""
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names."""
-
-    @property
-    def size(self) -> int:
-        """The file size in bytes."""
-
-    @property
-    def error(self) -> str | None:
-        """Why the file could not be read, in one line; None for a readable save."""
+#: What the TUI reads from one listed save.
+SaveSummary: TypeAlias = "SaveInfo"
 
 
 def _store_list_saves(directory: Path) -> Sequence[SaveSummary]:
