@@ -30,6 +30,14 @@ def hexmech(
     )
 
 
+def play_saved(
+    save: Path, seed: int, stdin: str, env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """Play a new race headless into the journal ``save``."""
+    args = ["play", "--headless", "--ruleset", "race", "--seed", str(seed), "--save", str(save)]
+    return hexmech(args, env, stdin)
+
+
 def json_lines(text: str) -> list[dict]:
     return [json.loads(line) for line in text.splitlines()]
 
@@ -106,11 +114,7 @@ def test_kernel_words_undo_redo_help_work_in_headless_play(race_env) -> None:
 def test_a_saved_headless_game_continues_where_it_stopped(race_env, tmp_path) -> None:
     """Naming an existing save continues it; the journal keeps growing."""
     save = tmp_path / "g.jsonl"
-    hexmech(
-        ["play", "--headless", "--ruleset", "race", "--seed", "4", "--save", str(save)],
-        race_env,
-        "step 1\n",
-    )
+    play_saved(save, 4, "step 1\n", race_env)
     result = hexmech(["play", "--headless", "--save", str(save)], race_env, "step 3\n")
     assert result.returncode == 0, result.stderr
     assert json_lines(result.stdout)[0]["track"] == {"positions": [1, 3]}
@@ -121,11 +125,7 @@ def test_a_saved_headless_game_continues_where_it_stopped(race_env, tmp_path) ->
 def test_continuing_a_save_refuses_options_that_would_change_it(race_env, tmp_path) -> None:
     """``--seed`` on an existing save is bad input: exit 2, one line, file untouched."""
     save = tmp_path / "g.jsonl"
-    hexmech(
-        ["play", "--headless", "--ruleset", "race", "--seed", "4", "--save", str(save)],
-        race_env,
-        "step 1\n",
-    )
+    play_saved(save, 4, "step 1\n", race_env)
     before = save.read_bytes()
     result = hexmech(
         ["play", "--headless", "--seed", "5", "--save", str(save)], race_env, "step 1\n"
@@ -184,11 +184,7 @@ def test_a_malformed_scenario_is_one_line(race_env, tmp_path) -> None:
 def test_inspect_prints_one_json_summary(race_env, tmp_path) -> None:
     """Ruleset, format version, entries, turn, status and result of a finished game."""
     save = tmp_path / "done.jsonl"
-    hexmech(
-        ["play", "--headless", "--ruleset", "race", "--seed", "2", "--save", str(save)],
-        race_env,
-        "step 1\nresign\n",
-    )
+    play_saved(save, 2, "step 1\nresign\n", race_env)
     result = hexmech(["inspect", str(save)], race_env)
     assert result.returncode == 0
     report = json.loads(result.stdout)
@@ -204,11 +200,7 @@ def test_inspect_prints_one_json_summary(race_env, tmp_path) -> None:
 def test_inspect_of_a_damaged_save_is_exit_2_with_file_and_line(race_env, tmp_path) -> None:
     """A corrupt middle line: ``file:line: reason``, exit 2."""
     save = tmp_path / "bad.jsonl"
-    hexmech(
-        ["play", "--headless", "--ruleset", "race", "--seed", "2", "--save", str(save)],
-        race_env,
-        "step 1\nstep 2\n",
-    )
+    play_saved(save, 2, "step 1\nstep 2\n", race_env)
     lines = save.read_text().splitlines()
     lines[1] = lines[1].replace('"spaces":1', '"spaces":"one"', 1)
     save.write_text("\n".join(lines) + "\n")
@@ -220,20 +212,7 @@ def test_inspect_of_a_damaged_save_is_exit_2_with_file_and_line(race_env, tmp_pa
 
 def test_saves_lists_games_in_the_given_directory(race_env, tmp_path) -> None:
     """``hexmech saves --saves DIR`` shows a table row per save, damaged ones included."""
-    hexmech(
-        [
-            "play",
-            "--headless",
-            "--ruleset",
-            "race",
-            "--seed",
-            "2",
-            "--save",
-            str(tmp_path / "one.jsonl"),
-        ],
-        race_env,
-        "step 1\n",
-    )
+    play_saved(tmp_path / "one.jsonl", 2, "step 1\n", race_env)
     (tmp_path / "junk.jsonl").write_text("not json\n")
     result = hexmech(["saves", "--saves", str(tmp_path)], {**race_env, "COLUMNS": "160"})
     assert result.returncode == 0
