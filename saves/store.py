@@ -13,7 +13,6 @@ from pathlib import Path
 import platformdirs
 from attrs import frozen
 
-from engine import registry
 from saves.journal import SaveError, read_game
 
 __all__ = ["SUFFIX", "SaveInfo", "default_saves_dir", "delete_save", "list_saves", "new_save_path"]
@@ -110,10 +109,3 @@ def delete_save(path: Path) -> None:
     """Delete a save file (the caller has asked the player first)."""
     path.unlink(missing_ok=True)
 
-
-def ruleset_title(name: str) -> str:
-    """Return a ruleset's human name, or the name itself when it is not known."""
-    try:
-        return registry.get(name).title
-    except registry.UnknownRulesetError:
-        return name

@@ -18,7 +18,6 @@ from saves.store import (
     describe_save,
     list_saves,
     new_save_path,
-    ruleset_title,
 )
 from tests.saves._support import (
     CREATED,
@@ -257,30 +256,6 @@ def test_deleting_a_missing_save_is_not_an_error(tmp_path):
     delete_save(tmp_path / "never.jsonl")
 
     assert not (tmp_path / "never.jsonl").exists()
-
-
-def test_ruleset_title_falls_back_to_the_name():
-    """A known ruleset shows its title; an unknown one its name."""
-    assert ruleset_title("race") == "Race (test ruleset)"
-    assert ruleset_title("chess") == "chess"
-
-
-# ---------------------------------------------------------------- where saves live
-@pytest.mark.skipif(sys.platform != "linux", reason="XDG_DATA_HOME is how Linux names the dir")
-def test_the_default_directory_follows_platformdirs(tmp_path, monkeypatch):
-    """On Linux saves live in $XDG_DATA_HOME/hexmech/saves."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-
-    assert default_saves_dir() == tmp_path / "data" / "hexmech" / "saves"
-
-
-@pytest.mark.skipif(sys.platform != "linux", reason="XDG_DATA_HOME is how Linux names the dir")
-def test_without_xdg_data_home_saves_live_under_the_home_directory(tmp_path, monkeypatch):
-    """Without XDG_DATA_HOME the default is ~/.local/share/hexmech/saves."""
-    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))
-
-    assert default_saves_dir() == tmp_path / ".local" / "share" / "hexmech" / "saves"
 
 
 def run_saves_command(args: list[str], env: dict[str, str]) -> str:
