@@ -108,4 +108,3 @@ def list_saves(directory: Path) -> list[SaveInfo]:
 def delete_save(path: Path) -> None:
     """Delete a save file (the caller has asked the player first)."""
     path.unlink(missing_ok=True)
-

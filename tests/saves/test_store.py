@@ -13,7 +13,6 @@ import pytest
 
 from saves.store import (
     SUFFIX,
-    default_saves_dir,
     delete_save,
     describe_save,
     list_saves,
