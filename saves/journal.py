@@ -192,7 +192,6 @@ HEADER_KEYS = frozenset(
 
 
 def _new_game(header: dict[str, Any], name: str) -> AnyGame:
-
     def need(key: str, kind: type | tuple[type, ...]) -> Any:  # noqa: ANN401
         value = header.get(key)
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):

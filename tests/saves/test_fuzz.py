@@ -125,16 +125,24 @@ def lines_of(data: bytes) -> list[bytes]:
     return data.split(b"\n")
 
 
+def pick_json_line(rng: random.Random, data: bytes) -> tuple[list[bytes], int, object] | None:
+    """Choose a random line: return all lines, its index and its JSON (None if it is not JSON)."""
+    lines = lines_of(data)
+    index = rng.randrange(len(lines))
+    try:
+        return lines, index, json.loads(lines[index])
+    except (ValueError, RecursionError):
+        return None
+
+
 def edit_json_line(
     rng: random.Random, data: bytes, choose: Callable[[random.Random, object], object]
 ) -> bytes:
     """Parse one random line, let ``choose`` change it, and write it back in place."""
-    lines = lines_of(data)
-    index = rng.randrange(len(lines))
-    try:
-        value = json.loads(lines[index])
-    except (ValueError, RecursionError):
+    picked = pick_json_line(rng, data)
+    if picked is None:
         return data
+    lines, index, value = picked
     lines[index] = dump_any(choose(rng, value))
     return b"\n".join(lines)
 
@@ -232,12 +240,10 @@ def change_type(rng: random.Random, data: bytes) -> bytes:
 
 def deep_nesting(rng: random.Random, data: bytes) -> bytes:
     """Replace a value with arrays or objects nested deeper than any parser likes."""
-    lines = lines_of(data)
-    index = rng.randrange(len(lines))
-    try:
-        value = json.loads(lines[index])
-    except (ValueError, RecursionError):
+    picked = pick_json_line(rng, data)
+    if picked is None:
         return data
+    lines, index, value = picked
     depth = rng.choice([5, 50, 500, 5000, 50_000])
     opener, closer = rng.choice([(b"[", b"]"), (b'{"a":', b"}")])
     nested = opener * depth + b"1" + closer * depth

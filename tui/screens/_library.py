@@ -1,7 +1,7 @@
 """Give the screens a narrow view of the save store: list, delete, and what a listing row holds.
 
-The TUI reads saves through `SaveLibrary`, two injected callables, so tests can hand in fakes and
-the screens never import the store directly. The defaults load `saves.store` on first use.
+The TUI reads saves through `SaveLibrary`, two injected callables (by default `saves.store`'s), so
+tests can hand in fakes.
 """
 
 from __future__ import annotations
@@ -11,38 +11,17 @@ from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
+from saves.store import SaveInfo, default_saves_dir, delete_save, list_saves
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-
-    from saves.store import SaveInfo
 
 IN_PROGRESS = "in progress"
 """The `status` of a save whose game is not over."""
 
 
 #: What the TUI reads from one listed save.
-SaveSummary: TypeAlias = "SaveInfo"
-
-
-def _store_list_saves(directory: Path) -> Sequence[SaveSummary]:
-    """List saves with the real store, imported on first use."""
-    from saves.store import list_saves  # noqa: PLC0415 - the store loads only when saves are shown
-
-    return list_saves(directory)
-
-
-def _store_delete_save(path: Path) -> None:
-    """Delete a save with the real store, imported on first use."""
-    from saves.store import delete_save  # noqa: PLC0415 - see _store_list_saves
-
-    delete_save(path)
-
-
-def _store_default_dir() -> Path:
-    """Return the store's default saves directory, imported on first use."""
-    from saves.store import default_saves_dir  # noqa: PLC0415 - see _store_list_saves
-
-    return default_saves_dir()
+SaveSummary: TypeAlias = SaveInfo
 
 
 @attrs.frozen
@@ -56,8 +35,8 @@ class SaveLibrary:
     """
 
     directory: Path
-    lister: Callable[[Path], Sequence[SaveSummary]] = _store_list_saves
-    deleter: Callable[[Path], None] = _store_delete_save
+    lister: Callable[[Path], Sequence[SaveSummary]] = list_saves
+    deleter: Callable[[Path], None] = delete_save
 
     @classmethod
     def create(
@@ -77,9 +56,9 @@ class SaveLibrary:
             The library.
         """
         return cls(
-            directory=_store_default_dir() if directory is None else Path(directory),
-            lister=lister or _store_list_saves,
-            deleter=deleter or _store_delete_save,
+            directory=default_saves_dir() if directory is None else Path(directory),
+            lister=lister or list_saves,
+            deleter=deleter or delete_save,
         )
 
     def scan(self) -> list[SaveSummary]:
