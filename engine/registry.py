@@ -18,7 +18,7 @@ __all__ = ["BUILTIN", "UnknownRulesetError", "available", "get", "register", "re
 AnyRuleset = Ruleset[Any, Any, Any, Any]
 
 #: name -> "module:attribute" of the rulesets that ship with hexmech. Each ruleset's issue adds it.
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {"papermech": "engine.papermech:RULESET"}
 
 _loaded: dict[str, AnyRuleset] = {}
 

@@ -1,0 +1,262 @@
+"""What the player may do now: one guard per rule, and the list of legal commands.
+
+`legal_commands` is the single source the TUI, the simulator's policies and the tests use;
+``decide`` asks the same guards, so a command is accepted exactly when it is listed (repairs
+of a weapon with no circle named are also accepted: they take the first filled circle).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from engine.papermech import radar
+from engine.papermech.commands import (
+    ChooseAction,
+    ChooseTarget,
+    Deploy,
+    Haste,
+    PaperCommand,
+    Pull,
+    PullDirection,
+    Repair,
+    ResolveNext,
+    SetStance,
+    Skip,
+    Turn,
+    TurnDirection,
+    UseShield,
+    Wait,
+    Walk,
+)
+from engine.papermech.state import MOUNTS, Enemy, PaperState, Player, Prompt
+from engine.papermech.tables import (
+    Action,
+    Location,
+    Mount,
+    Ring,
+    Stance,
+    Weapon,
+    Wedge,
+)
+
+__all__ = [
+    "PaperCode",
+    "action_refusal",
+    "area_pairs",
+    "can_haste",
+    "candidates",
+    "choosable",
+    "free_moves",
+    "is_guard",
+    "legal_commands",
+    "pull_spaces",
+    "shields_for",
+]
+
+
+class PaperCode(enum.StrEnum):
+    """Rejection codes of Paper 'Mech (STYLE 5)."""
+
+    NOT_NOW = "papermech/not_now"
+    ACTION = "papermech/action"
+    HASTE = "papermech/haste"
+    TARGET = "papermech/target"
+    ENEMY = "papermech/enemy"
+    MOVE = "papermech/move"
+    REPAIR = "papermech/repair"
+    LOADOUT = "papermech/loadout"
+
+
+def action_refusal(player: Player, action: Action) -> str | None:
+    """PM-5 / PM-10 / PM-11.1: why ``action`` cannot be chosen now, or None if it can."""
+    mount = action.mount
+    # PM-5: a line whose circles are all filled is disabled.
+    if player.line_disabled(action):
+        return f"{describe_action(player, action)} is disabled by damage."
+    squatting = player.stance is Stance.SQUATTING
+    # PM-5.1 / PM-10: no Turn & Squat and no Walk Backwards while squatting.
+    if squatting and action in (Action.TURN_SQUAT, Action.BACKWARD):
+        return f"{describe_action(player, action)} is not allowed while squatting."
+    if mount is None:
+        return None
+    weapon = player.weapon(mount)
+    # PM-10 / PM-11.1 Kickback: the PPC fires only while squatting.
+    if weapon is Weapon.PPC and not squatting:
+        return "The PPC fires only while squatting (Kickback)."
+    # PM-11.1 Recoil DESIGN: not after the previous attack was made with the same Missiles.
+    last = player.last_attack
+    if weapon is Weapon.MISSILES and last is not None and last.mount is mount:
+        return "These Missiles cannot attack twice in a row (Recoil)."
+    return None
+
+
+def describe_action(player: Player, action: Action) -> str:
+    """Name an action: "Laser: Laser Blast (LA2)" or "Walk Forwards"."""
+    from engine.papermech.tables import LEGS_TITLES  # noqa: PLC0415 - avoid a long import list
+
+    mount = action.mount
+    if mount is None:
+        return LEGS_TITLES[action]
+    weapon = player.weapon(mount)
+    return f"{weapon.label}: {weapon.profile.lines[action.line].name} ({action.value.upper()})"
+
+
+def choosable(state: PaperState) -> list[Action]:
+    """Every action that may be chosen now (PM-5)."""
+    return [a for a in Action if action_refusal(state.player, a) is None]
+
+
+def is_guard(player: Player, action: Action) -> bool:
+    """Whether ``action`` is a Tower Shield's Guard line (PM-11.1 Wall)."""
+    mount = action.mount
+    return mount is not None and player.weapon(mount) is Weapon.TOWER_SHIELD and action.line > 0
+
+
+def haste_refusal(player: Player) -> str | None:
+    """PM-7: why a hasty attack is not allowed now, or None."""
+    action = player.action
+    if action is None or player.time is None or player.placed is None:
+        return "There is no chosen action to hurry."
+    if action.movement:
+        return "Movement actions cannot be hurried."
+    if is_guard(player, action):
+        return "Guard cannot be hurried (Wall)."
+    if player.time >= player.placed:
+        return "Wait one time unit after choosing before hurrying an attack."
+    return None
+
+
+def can_haste(state: PaperState) -> bool:
+    """PM-7: whether ``haste`` is legal now."""
+    return state.prompt is Prompt.WINDOW and haste_refusal(state.player) is None
+
+
+def targets(player: Player, mount: Mount, enemy: Enemy) -> bool:
+    """PM-8.2 / PM-8.4: whether the weapon on ``mount`` can attack ``enemy``."""
+    weapon = player.weapon(mount)
+    reach = weapon.profile.range
+    if reach is None or weapon.profile.lines[0].p == 0:
+        return False
+    # PM-8.2: the Mortar cannot attack ring C.
+    if weapon is Weapon.MORTAR and enemy.ring is Ring.C:
+        return False
+    return radar.reaches(reach, enemy.ring) and radar.in_arc(mount, enemy.wedge)
+
+
+def candidates(state: PaperState, action: Action) -> list[Enemy]:
+    """PM-5.2: the enemies the attack ``action`` may target, in generation order."""
+    mount = action.mount
+    if mount is None:
+        return []
+    return [e for e in state.enemies if targets(state.player, mount, e)]
+
+
+def area_pairs(state: PaperState, action: Action) -> list[tuple[Enemy, Enemy]]:
+    """PM-11.1 Area: (target, second target) pairs within one space of each other."""
+    mount = action.mount
+    if mount is None or state.player.weapon(mount) is not Weapon.MORTAR:
+        return []
+    found = candidates(state, action)
+    return [
+        (a, b)
+        for a in found
+        for b in found
+        if a.key != b.key and (a.space == b.space or radar.adjacent(a.space, b.space))
+    ]
+
+
+def pull_spaces(enemy: Enemy, mount: Mount) -> dict[PullDirection, tuple[Ring, Wedge]]:
+    """PM-11.1 Pull: where the whipped enemy may go, inside the whip's arc."""
+    out: dict[PullDirection, tuple[Ring, Wedge]] = {}
+    if enemy.ring > Ring.C and radar.in_arc(mount, enemy.wedge):
+        out[PullDirection.IN] = (Ring(enemy.ring - 1), enemy.wedge)
+    for direction, step in ((PullDirection.CW, 1), (PullDirection.CCW, -1)):
+        wedge = enemy.wedge.clockwise(step)
+        if radar.in_arc(mount, wedge):
+            out[direction] = (enemy.ring, wedge)
+    return out
+
+
+def free_moves(player: Player) -> list[PaperCommand]:
+    """PM-5.2 step 2 / PM-10: the free moves open after an attack (none while squatting)."""
+    if player.stance is Stance.SQUATTING:
+        return []
+    moves: list[PaperCommand] = []
+    if not player.line_disabled(Action.FORWARD):
+        moves.append(Walk())
+    if not player.line_disabled(Action.TURN):
+        moves.extend(
+            [Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT), SetStance(Stance.SQUATTING)]
+        )
+    return moves
+
+
+def shields_for(state: PaperState, enemy: Enemy) -> list[Mount]:
+    """PM-11.1 Reflex / Wall: the shields that take this enemy's attack (Wing Shield first)."""
+    player = state.player
+    out = []
+    action = player.action
+    # Reflex: Defend is the chosen action and the cube is on ACTIVE.
+    if action is not None and action.mount is not None and player.time == 0:
+        mount = action.mount
+        if player.weapon(mount) is Weapon.WING_SHIELD and radar.in_arc(mount, enemy.wedge):
+            out.append(mount)
+    # Wall: after Guard, until the next attack action resolves.
+    if player.wall is not None and radar.in_arc(player.wall, enemy.wedge):
+        out.append(player.wall)
+    return out
+
+
+def repairs(player: Player) -> list[Repair]:
+    """PM-13: every filled circle, as a repair command."""
+    out = [Repair(Location.TORSO)] * (1 if player.torso else 0)
+    out.extend(Repair(Location.LEGS, i + 1) for i, filled in enumerate(player.legs) if filled)
+    for mount in MOUNTS:
+        circles = player.circles(mount)
+        out.extend(Repair(Location.of(mount), i + 1) for i, filled in enumerate(circles) if filled)
+    return out
+
+
+def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, PLR0912, C901
+    """Every legal command now (a refit at DEPLOY is legal too, but not listed)."""
+    if state.result is not None:
+        return []
+    player = state.player
+    match state.prompt:
+        case Prompt.DEPLOY:
+            return [Deploy()]
+        case Prompt.ACTION:
+            return [ChooseAction(a) for a in choosable(state)]
+        case Prompt.WINDOW:
+            first: list[PaperCommand] = [Wait(), *([Haste()] if can_haste(state) else [])]
+            return first + [ChooseAction(a) for a in choosable(state)]
+        case Prompt.ORDER:
+            return [ResolveNext(e.key) for e in state.enemies if e.time <= 0]
+        case Prompt.TARGET:
+            action = player.action
+            if action is None:
+                return []
+            singles: list[PaperCommand] = [ChooseTarget(e.key) for e in candidates(state, action)]
+            return singles + [ChooseTarget(a.key, b.key) for a, b in area_pairs(state, action)]
+        case Prompt.PULL:
+            enemy = state.find(state.enemy or "")
+            mount = player.last_attack.mount if player.last_attack else None
+            if enemy is None or mount is None:
+                return [Skip()]
+            return [*(Pull(d) for d in pull_spaces(enemy, mount)), Skip()]
+        case Prompt.FREE:
+            return [*free_moves(player), Skip()]
+        case Prompt.MOVE:
+            turns: list[PaperCommand] = [Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT)]
+            if player.action is Action.TURN:
+                other = Stance.STANDING if player.stance is Stance.SQUATTING else Stance.SQUATTING
+                turns.append(SetStance(other))
+            return turns
+        case Prompt.SHIELD:
+            enemy = state.find(state.enemy or "")
+            return [] if enemy is None else [UseShield(m) for m in shields_for(state, enemy)]
+        case Prompt.REPAIR:
+            return [*repairs(player), Skip()]
+        case Prompt.STANCE:
+            return [SetStance(Stance.STANDING), SetStance(Stance.SQUATTING)]
+    return []
