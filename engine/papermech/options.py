@@ -101,9 +101,29 @@ def describe_action(player: Player, action: Action) -> str:
     return f"{weapon.label}: {weapon.profile.lines[action.line].name} ({action.value.upper()})"
 
 
+_ACTIONS: tuple[Action, ...] = tuple(Action)
+
+
+def allowed(player: Player, action: Action) -> bool:
+    """The fast form of `action_refusal`: whether ``action`` may be chosen now."""
+    if player.line_disabled(action):
+        return False
+    squatting = player.stance is Stance.SQUATTING
+    if action.movement:
+        return not (squatting and action in (Action.TURN_SQUAT, Action.BACKWARD))
+    mount = action.mount
+    assert mount is not None  # noqa: S101 - an attack action has a mount
+    weapon = player.weapon(mount)
+    if weapon is Weapon.PPC:
+        return squatting
+    last = player.last_attack
+    return not (weapon is Weapon.MISSILES and last is not None and last.mount is mount)
+
+
 def choosable(state: PaperState) -> list[Action]:
     """Every action that may be chosen now (PM-5)."""
-    return [a for a in Action if action_refusal(state.player, a) is None]
+    player = state.player
+    return [a for a in _ACTIONS if allowed(player, a)]
 
 
 def is_guard(player: Player, action: Action) -> bool:

@@ -331,19 +331,17 @@ class Action(enum.StrEnum):
     @property
     def mount(self) -> Mount | None:
         """The mount of an attack action; None for a movement action."""
-        return Mount(self.value[:2].upper()) if self.value[-1].isdigit() else None
+        return _ACTION_MOUNT[self]
 
     @property
     def line(self) -> int:
         """The 0-based line: of the mount's weapon, or of the legs box (PM-5.1)."""
-        if self.mount is not None:
-            return int(self.value[-1]) - 1
-        return LEGS_LINES.index(self)
+        return _ACTION_LINE[self]
 
     @property
     def movement(self) -> bool:
         """Whether this is a movement (legs) action."""
-        return self.mount is None
+        return _ACTION_MOUNT[self] is None
 
     @classmethod
     def of(cls, mount: Mount, line: int) -> Action:
@@ -353,6 +351,13 @@ class Action(enum.StrEnum):
 
 LEGS_LINES: tuple[Action, ...] = (Action.TURN_SQUAT, Action.BACKWARD, Action.FORWARD, Action.TURN)
 """PM-5.1: the legs box, top to bottom (the order leg damage fills them)."""
+
+_ACTION_MOUNT: dict[Action, Mount | None] = {
+    a: (Mount(a.value[:2].upper()) if a.value[-1].isdigit() else None) for a in Action
+}
+_ACTION_LINE: dict[Action, int] = {
+    a: (int(a.value[-1]) - 1 if a.value[-1].isdigit() else LEGS_LINES.index(a)) for a in Action
+}
 
 LEGS_TITLES: dict[Action, str] = {
     Action.TURN_SQUAT: "Turn & Squat",
