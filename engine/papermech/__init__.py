@@ -14,7 +14,7 @@ from engine.game import Command, Event, Summary
 from engine.papermech import commands, events
 from engine.papermech.evolve import evolve
 from engine.papermech.flow import decide, prompt_text
-from engine.papermech.language import COMMAND_HELP, parse_command
+from engine.papermech.language import COMMAND_HELP, format_command, parse_command
 from engine.papermech.options import legal_commands
 from engine.papermech.state import (
     Loadout,
@@ -33,6 +33,7 @@ __all__ = [
     "PaperSetup",
     "PaperState",
     "Prompt",
+    "format_command",
     "legal_commands",
     "prompt_text",
 ]

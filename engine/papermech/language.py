@@ -25,7 +25,7 @@ from engine.papermech.commands import (
 from engine.papermech.state import Loadout, LoadoutError, PaperState
 from engine.papermech.tables import Action, Location, Mount, Stance
 
-__all__ = ["COMMAND_HELP", "parse_command"]
+__all__ = ["COMMAND_HELP", "format_command", "parse_command"]
 
 COMMAND_HELP = """\
 Paper 'Mech (solo). The game asks one thing at a time; answer with:
@@ -112,3 +112,28 @@ def _repair(text: str, part: str, rest: list[str]) -> Repair:
     if not rest[0].isdigit() or location is Location.TORSO:
         raise _fail(text, "the circle is a number: 1-4 for legs, 1-6 for a weapon.")
     return Repair(location, int(rest[0]))
+
+
+def format_command(command: PaperCommand) -> str:  # noqa: PLR0911 - one line per command
+    """Write a command in the command language (`parse_command` reads it back)."""
+    match command:
+        case Refit(loadout=loadout):
+            return f"loadout {loadout.spec()}"
+        case ChooseAction(action=action):
+            return f"choose {action.value}"
+        case ResolveNext(enemy=enemy):
+            return f"next {enemy}"
+        case ChooseTarget(enemy=enemy, second=second):
+            return f"target {enemy}" + ("" if second is None else f" {second}")
+        case Pull(direction=direction):
+            return f"pull {direction.value}"
+        case Turn(direction=direction):
+            return f"turn {direction.value}"
+        case SetStance(stance=stance):
+            return f"stance {stance.value}"
+        case UseShield(mount=mount):
+            return f"shield {mount.value}"
+        case Repair(location=location, circle=circle):
+            part = location.value.lower() if location.mount is None else location.value
+            return f"repair {part}" + ("" if circle is None else f" {circle}")
+    return command.TAG
