@@ -51,6 +51,7 @@ from engine.papermech.tables import (
     WAVES,
     Action,
     Location,
+    Special,
     Stance,
 )
 
@@ -421,13 +422,13 @@ def _after_attack(ctx: Ctx, target: str | None) -> None:
     state = ctx.state
     last = state.player.last_attack
     enemy = None if target is None else state.find(target)
-    events = ctx.events
-    pulled = any(isinstance(e, ev.EnemyDamaged) and e.enemy == target for e in events)
+    # PM-11.1 Pull: the whip did damage and the target survived.
+    damaged = any(isinstance(e, ev.EnemyDamaged) and e.enemy == target for e in ctx.events)
     if (
         enemy is not None
         and last is not None
-        and pulled
-        and state.player.weapon(last.mount).profile.special.value == "Pull"
+        and damaged
+        and state.player.weapon(last.mount).profile.special is Special.PULL
         and pull_spaces(enemy, last.mount)
     ):
         ctx.emit(ev.Prompted(Prompt.PULL, enemy=enemy.key))
