@@ -31,7 +31,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from engine.game import Command, Event
 from engine.hexes import Hex
 
-__all__ = ["TAG_KEY", "describe_error", "make_converter"]
+__all__ = ["TAG_KEY", "describe_error", "make_converter", "strict_converter"]
 
 TAG_KEY = "type"
 
@@ -53,7 +53,12 @@ def make_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401 - any Rule
     return conv
 
 
-def _build_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401
+def strict_converter() -> cattrs.Converter:
+    """Return a new converter with the strict rules every hexmech file shares.
+
+    Unknown keys are errors; ints, strs, bools and floats must have exactly that JSON type (no
+    ``"5"`` for 5, no ``true`` for 1); enums are read from and written as their plain values.
+    """
     conv = cattrs.Converter(forbid_extra_keys=True)
     for kind, accepted in _STRICT.items():
         conv.register_structure_hook(kind, _strict(kind, accepted))
@@ -62,6 +67,11 @@ def _build_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401
     conv.register_structure_hook(enum.IntEnum, _strict_enum((int,)))
     for base in (enum.Enum, enum.StrEnum, enum.IntEnum):  # plain values, not enum members
         conv.register_unstructure_hook(base, lambda e: e.value)
+    return conv
+
+
+def _build_converter(ruleset: Any) -> cattrs.Converter:  # noqa: ANN401
+    conv = strict_converter()
     conv.register_unstructure_hook(Hex, lambda h: [h.q, h.r])
     conv.register_structure_hook(Hex, _structure_hex)
     conv.register_unstructure_hook_func(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from textual.app import App
 from textual.binding import Binding
 
+from saves.scores import add_score, load_scores, scores_path_for
 from tui.screens import (
     RULESET_SCREENS,
     ConfirmScreen,
@@ -19,6 +20,7 @@ from tui.screens import (
     newest_in_progress,
     ruleset_title,
 )
+from tui.screens.scores import HighScoresScreen
 from tui.theme import HEXMECH_THEME, MONO_THEME, THEMES, wants_mono
 
 if TYPE_CHECKING:
@@ -27,12 +29,17 @@ if TYPE_CHECKING:
 
     from textual.screen import Screen
 
+    from saves.scores import ScoreEntry
     from tui.screens import SaveSummary, ScreenFactory
 
 
 @runtime_checkable
 class GameScreen(Protocol):
-    """A screen playing a game: quitting while `game_running` is true asks first."""
+    """A screen playing a game: quitting while `game_running` is true asks first.
+
+    At its end a Paper 'Mech game calls `HexmechApp.record_score`, which adds the score to the table
+    and shows it.
+    """
 
     @property
     def game_running(self) -> bool:
@@ -119,6 +126,50 @@ class HexmechApp(App[None]):
     def action_replays(self) -> None:
         """Open the replay viewer (it comes with its own issue)."""
         self.notify("Replays are not available yet", severity="warning")
+
+    def action_high_scores(self) -> None:
+        """Show the Paper 'Mech high-score table."""
+        self.show_high_scores()
+
+    @property
+    def scores_path(self) -> Path:
+        """The high-score table: ``scores.json`` in the saves directory."""
+        return scores_path_for(self.library.directory)
+
+    def show_high_scores(self, highlight: int | None = None) -> None:
+        """Read the high-score table and show it; a damaged file is shown as a warning.
+
+        Args:
+            highlight: The rank of an entry to single out (the score just added).
+        """
+        self.push_screen(HighScoresScreen(load_scores(self.scores_path), highlight=highlight))
+
+    def record_score(self, entry: ScoreEntry) -> int:
+        """Add the score of a finished game to the table, then show the table with it singled out.
+
+        A damaged table is set aside (and the player told so); a table that cannot be written is an
+        error notice, and the table is shown as it was.
+
+        Args:
+            entry: The score.
+
+        Returns:
+            The entry's rank, or 0 when it did not make the table or could not be saved.
+        """
+        try:
+            rank = add_score(
+                self.scores_path,
+                entry,
+                on_warning=lambda warning: self.notify(warning, severity="warning", timeout=10),
+            )
+        except OSError as error:
+            self.notify(f"Cannot save the score to {self.scores_path}: {error}", severity="error")
+            rank = 0
+        else:
+            if rank == 0:
+                self.notify(f"{entry.score} points: not enough for the high scores this time")
+        self.show_high_scores(highlight=rank or None)
+        return rank
 
     def action_help(self) -> None:
         """Open the help page, or close it when it is showing."""

@@ -17,11 +17,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+import attrs
+
 from engine import registry
 from engine.dice import Dice, DiceExhaustedError, DiceSource, ScriptedDice
 from engine.game import Accepted, Event, Game, IllegalCommand, Rejected, UndoPolicy
 from saves.codec import make_converter
 from saves.journal import Journal, SaveError, read_game
+from saves.scores import COLUMNS, NUMERIC_COLUMNS, entry_cells, load_scores, scores_path_for
 from saves.store import default_saves_dir, list_saves
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -94,6 +97,11 @@ def _parser() -> argparse.ArgumentParser:
     saves = sub.add_parser("saves", help="list saved games")
     saves.set_defaults(handler=_cmd_saves)
     _add_saves_option(saves)
+
+    scores = sub.add_parser("scores", help="show the Paper 'Mech high-score table")
+    scores.add_argument("--json", action="store_true", help="print a JSON array, best first")
+    scores.set_defaults(handler=_cmd_scores)
+    _add_saves_option(scores)
     return parser
 
 
@@ -341,6 +349,44 @@ def _cmd_saves(args: argparse.Namespace) -> int:
             _size(info.size),
         )
     console.print(table)
+    return 0
+
+
+def _cmd_scores(args: argparse.Namespace) -> int:
+    """Print the high-score table; a damaged file is a warning on stderr, not a failure."""
+    from rich import box  # noqa: PLC0415 - only this command draws a table
+    from rich.console import Console  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
+
+    path = scores_path_for(_saves_dir(args))
+    scores = load_scores(path)
+    if scores.warning is not None:
+        print(f"hexmech: warning: {scores.warning}", file=sys.stderr)
+    if args.json:
+        rows = [
+            {"rank": rank, **attrs.asdict(entry)} for rank, entry in enumerate(scores.entries, 1)
+        ]
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    if not scores.entries:
+        print(f"No scores yet in {path}.")
+        return 0
+    # Light borders, so that at 80 columns the loadout keeps a column of its own to wrap in.
+    table = Table(
+        title=Text(f"High scores in {path}"),
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    for column in COLUMNS:
+        justify = "right" if column in NUMERIC_COLUMNS else "left"
+        table.add_column(column, justify=justify, no_wrap=column not in {"Name", "Loadout"})
+    for rank, entry in enumerate(scores.entries, 1):
+        table.add_row(*(Text(cell) for cell in entry_cells(rank, entry)))
+    Console().print(table)
     return 0
 
 

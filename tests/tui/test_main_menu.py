@@ -31,7 +31,7 @@ def menu_keys(entry_id):
 
 
 async def test_app_starts_on_the_main_menu_with_every_entry(make_app):
-    """The first screen is the menu, listing the six kinds of entry of the issue, in order."""
+    """The first screen is the menu, listing every kind of entry, in order."""
     app = make_app()
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, MainMenuScreen)
@@ -43,6 +43,7 @@ async def test_app_starts_on_the_main_menu_with_every_entry(make_app):
             "Continue",
             "Load",
             "Replays",
+            "High scores",
             "Help",
             "Quit",
         ]

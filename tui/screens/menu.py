@@ -1,4 +1,4 @@
-"""Show the main menu: new games, continue, load, replays, help and quit."""
+"""Show the main menu: new games, continue, load, replays, high scores, help and quit."""
 
 from __future__ import annotations
 
@@ -42,6 +42,7 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("continue", "Continue", "app.continue_game"),
     MenuEntry("load", "Load", "app.load_game"),
     MenuEntry("replays", "Replays", "app.replays"),
+    MenuEntry("high-scores", "High scores", "app.high_scores"),
     MenuEntry("help", "Help", "app.help"),
     MenuEntry("quit", "Quit", "app.quit"),
 )
