@@ -264,7 +264,8 @@ def _after_hit(ctx: Ctx, key: str, hits: int, special: Special) -> None:
     """Record the damage, then Recoil and EMP if the target survives (PM-11.1)."""
     if not hits:
         return
-    if damage_enemy(ctx, key, hits):
+    # EMP re-determines the attack anyway: one roll serves it and PM-5.3's re-selection.
+    if damage_enemy(ctx, key, hits, reselect_disabled=special is not Special.EMP):
         return
     enemy = ctx.state.get(key)
     if special is Special.RECOIL:
@@ -273,10 +274,11 @@ def _after_hit(ctx: Ctx, key: str, hits: int, special: Special) -> None:
         reselect(ctx, key, reset=True)
 
 
-def damage_enemy(ctx: Ctx, key: str, hits: int) -> bool:
+def damage_enemy(ctx: Ctx, key: str, hits: int, *, reselect_disabled: bool = True) -> bool:
     """PM-5.3: fill circles from the top; return True if the enemy was destroyed.
 
-    If its selected attack is disabled it re-selects at once, and its cube stays (DESIGN).
+    If its selected attack is disabled it re-selects at once, and its cube stays (DESIGN); an EMP
+    hit (``reselect_disabled=False``) re-selects with its own roll instead.
     """
     enemy = ctx.state.get(key)
     circles = min(hits, enemy.hit_points)
@@ -285,7 +287,7 @@ def damage_enemy(ctx: Ctx, key: str, hits: int) -> bool:
     if enemy.hit_points <= 0:
         ctx.emit(ev.EnemyDestroyed(key))
         return True
-    if enemy.disabled(enemy.attack):
+    if reselect_disabled and enemy.disabled(enemy.attack):
         reselect(ctx, key, reset=False)
     return False
 
