@@ -14,8 +14,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
 from tui.screens.confirm import ConfirmScreen
+from tui.screens.loadout import LoadoutBuilderScreen
 from tui.screens.menu import MainMenuScreen
+from tui.screens.paper_rules import PaperRulesScreen
+from tui.screens.paper_setup import PaperSetupScreen
 from tui.screens.saves import SaveBrowserScreen
+from tui.screens.scores import HighScoresScreen
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -191,6 +195,10 @@ def key_sections(app_class: type[DOMNode]) -> list[tuple[str, type[DOMNode]]]:
 SCREEN_SECTIONS: list[tuple[str, type[DOMNode]]] = [
     ("Main menu", MainMenuScreen),
     ("Saved games", SaveBrowserScreen),
+    ("Paper 'Mech: new game", PaperSetupScreen),
+    ("Paper 'Mech: loadout", LoadoutBuilderScreen),
+    ("Paper 'Mech: rules", PaperRulesScreen),
+    ("High scores", HighScoresScreen),
     ("Questions (yes/no)", ConfirmScreen),
     ("Help", HelpScreen),
 ]
