@@ -27,8 +27,30 @@ GAMES: dict[str, str] = {
 }
 """The rulesets the main menu offers a new game of, registry name -> human title, in menu order."""
 
-RULESET_SCREENS: dict[str, ScreenFactory] = {}
-"""Registry name -> screen factory. Empty until the ruleset issues bring their screens."""
+
+def _papermech(path: Path | None) -> Screen[Any]:
+    """Paper 'Mech: a new game, a game to resume, or a finished game to replay.
+
+    Imported on first use, so the menu starts without loading the game screens.
+    """
+    from tui.screens.papermech import factory  # noqa: PLC0415 - see the docstring
+
+    return factory(path)
+
+
+RULESET_SCREENS: dict[str, ScreenFactory] = {"papermech": _papermech}
+"""Registry name -> screen factory, for the rulesets whose screens have arrived."""
+
+
+def _papermech_replay(path: Path) -> Screen[Any]:
+    """Paper 'Mech: watch a save from its first command (finished or not)."""
+    from tui.screens.papermech import replay_or_explain  # noqa: PLC0415 - as above
+
+    return replay_or_explain(path)
+
+
+RULESET_REPLAYS: dict[str, Callable[[Path], Screen[Any]]] = {"papermech": _papermech_replay}
+"""Registry name -> replay screen factory (read-only, steps from the start)."""
 
 
 def ruleset_title(name: str) -> str:
