@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.binding import Binding
 
 from saves.scores import add_score, load_scores, scores_path_for
 from tui.screens import (
+    RULESET_REPLAYS,
     RULESET_SCREENS,
     ConfirmScreen,
     HelpScreen,
@@ -73,6 +74,8 @@ class HexmechApp(App[None]):
         list_saves: Callable[[Path], Sequence[SaveSummary]] | None = None,
         delete_save: Callable[[Path], None] | None = None,
         screens: Mapping[str, ScreenFactory] | None = None,
+        first: Callable[[], Screen[Any]] | None = None,
+        replays: Mapping[str, Callable[[Path], Screen[Any]]] | None = None,
     ) -> None:
         """Create the app.
 
@@ -82,11 +85,17 @@ class HexmechApp(App[None]):
             list_saves: Replaces `saves.store.list_saves` (tests pass fakes).
             delete_save: Replaces `saves.store.delete_save`.
             screens: Ruleset name -> screen factory; the registry `RULESET_SCREENS` when None.
+            first: A screen to open over the menu at start (``hexmech play``, ``hexmech replay``).
+            replays: Ruleset name -> replay screen factory; `RULESET_REPLAYS` when None.
         """
         super().__init__()
         self.library = SaveLibrary.create(saves_dir, list_saves, delete_save)
         self.ruleset_screens: Mapping[str, ScreenFactory] = (
             RULESET_SCREENS if screens is None else screens
+        )
+        self._first = first
+        self.ruleset_replays: Mapping[str, Callable[[Path], Screen[Any]]] = (
+            RULESET_REPLAYS if replays is None else replays
         )
         for theme in THEMES:
             self.register_theme(theme)
@@ -95,6 +104,11 @@ class HexmechApp(App[None]):
     def get_default_screen(self) -> Screen[None]:
         """Start on the main menu."""
         return MainMenuScreen()
+
+    def on_mount(self) -> None:
+        """Open the first screen, if the command line asked for one."""
+        if self._first is not None:
+            self.push_screen(self._first())
 
     def action_new_game(self, ruleset: str) -> None:
         """Start a new game of a ruleset, or say it cannot be played yet.
@@ -124,8 +138,8 @@ class HexmechApp(App[None]):
         self.push_screen(SaveBrowserScreen(self.library))
 
     def action_replays(self) -> None:
-        """Open the replay viewer (it comes with its own issue)."""
-        self.notify("Replays are not available yet", severity="warning")
+        """Open the save browser to watch a game from its start."""
+        self.push_screen(SaveBrowserScreen(self.library, replay=True))
 
     def action_high_scores(self) -> None:
         """Show the Paper 'Mech high-score table."""
@@ -196,14 +210,23 @@ class HexmechApp(App[None]):
         """True when some screen on the stack is playing a game."""
         return any(isinstance(s, GameScreen) and s.game_running for s in self.screen_stack)
 
-    def open_save(self, save: SaveSummary) -> None:
+    def open_save(self, save: SaveSummary, *, replay: bool = False) -> None:
         """Open a saved game on its ruleset's screen, or say why it cannot be opened.
 
         Args:
             save: The save to open.
+            replay: Watch it from its start instead of playing on.
         """
         if save.error is not None:
             self.notify(damage_report(save), severity="error")
+            return
+        if replay:
+            watch = self.ruleset_replays.get(save.ruleset)
+            if watch is None:
+                title = save.title or ruleset_title(save.ruleset)
+                self.notify(f"Replays of {title} are not available yet", severity="warning")
+                return
+            self.push_screen(watch(save.path))
             return
         factory = self.ruleset_screens.get(save.ruleset)
         if factory is None:
@@ -216,7 +239,7 @@ class HexmechApp(App[None]):
         self, message: SaveBrowserScreen.OpenRequested
     ) -> None:
         """Open the save chosen in the save browser."""
-        self.open_save(message.save)
+        self.open_save(message.save, replay=message.replay)
 
     def _scan(self) -> list[SaveSummary] | None:
         """List the saves, or say in one line why the directory cannot be read."""
@@ -227,11 +250,16 @@ class HexmechApp(App[None]):
             return None
 
 
-def run_app(saves_dir: Path | None = None, mono: bool = False) -> None:
+def run_app(
+    saves_dir: Path | None = None,
+    mono: bool = False,
+    first: Callable[[], Screen[Any]] | None = None,
+) -> None:
     """Run the TUI until the player quits.
 
     Args:
         saves_dir: Where saves live; the user data directory when None.
         mono: Use the black-and-white theme.
+        first: A screen to open over the main menu at start.
     """
-    HexmechApp(saves_dir, mono=mono).run()
+    HexmechApp(saves_dir, mono=mono, first=first).run()

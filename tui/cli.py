@@ -25,7 +25,7 @@ from engine.game import Accepted, Event, Game, IllegalCommand, Rejected, UndoPol
 from saves.codec import make_converter
 from saves.journal import Journal, SaveError, read_game
 from saves.scores import COLUMNS, NUMERIC_COLUMNS, entry_cells, load_scores, scores_path_for
-from saves.store import default_saves_dir, list_saves
+from saves.store import default_saves_dir, list_saves, new_save_path
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 RULESETS_ENV = "HEXMECH_RULESETS"
@@ -89,6 +89,11 @@ def _parser() -> argparse.ArgumentParser:
     helper.add_argument("topic", nargs="?", choices=["commands"], default=None)
     helper.add_argument("--ruleset", metavar="NAME", help="only this ruleset's commands")
     helper.set_defaults(handler=_cmd_help, parser=parser)
+
+    replay = sub.add_parser("replay", help="watch a saved game from its start (the TUI)")
+    replay.add_argument("save", type=Path, metavar="SAVE")
+    replay.set_defaults(handler=_cmd_replay)
+    _add_saves_option(replay)
 
     inspect = sub.add_parser("inspect", help="print one JSON summary of a save")
     inspect.add_argument("save", type=Path, metavar="SAVE")
@@ -160,8 +165,51 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _play_tui(args: argparse.Namespace) -> int:
+    """Open the game's screen over the menu: a new game from the options, or ``--save`` resumed."""
+    from tui.app import run_app  # noqa: PLC0415 - Textual loads only when the TUI is wanted
+    from tui.screens.rulesets import RULESET_SCREENS  # noqa: PLC0415
+
     ruleset = registry.resolve(args.ruleset)
-    raise UsageError(f"the {ruleset.title} screen is not available yet; use --headless to play it")
+    factory = RULESET_SCREENS.get(ruleset.name)
+    if factory is None:
+        raise UsageError(f"the {ruleset.title} screen is not available yet; use --headless")
+    if args.save is not None and args.save.exists():
+        _continue(args).close()  # the same checks as headless; the screen opens it again
+        path = args.save
+    else:
+        setup = _setup(ruleset, args.scenario)
+        scripted = _parse_dice(args.dice)
+        created = datetime.now(UTC)
+        path = args.save or new_save_path(_saves_dir(args), ruleset.name, created)
+        Journal.create(
+            path,
+            ruleset,
+            setup,
+            created=created,
+            seed=None
+            if scripted
+            else (args.seed if args.seed is not None else secrets.randbits(63)),
+            scripted=scripted,
+            undo_policy=UndoPolicy(args.undo or UndoPolicy.HOTSEAT),
+        ).close()
+    run_app(_saves_dir(args), mono=args.mono, first=lambda: factory(path))
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    """Watch a save from its start; a file that is not a readable save is bad input (exit 2)."""
+    from tui.app import run_app  # noqa: PLC0415 - Textual loads only when the TUI is wanted
+    from tui.screens.rulesets import RULESET_REPLAYS  # noqa: PLC0415
+
+    try:
+        game = read_game(args.save.read_bytes(), str(args.save)).game
+    except OSError as exc:
+        raise UsageError(f"{args.save}: {exc.strerror or exc}") from exc
+    watch = RULESET_REPLAYS.get(game.ruleset.name)
+    if watch is None:
+        raise UsageError(f"replays of {game.ruleset.title} are not available yet")
+    run_app(_saves_dir(args), mono=args.mono, first=lambda: watch(args.save))
+    return 0
 
 
 def _continue(args: argparse.Namespace) -> Journal:

@@ -23,7 +23,7 @@ def store():
 def make_app(store):
     """Build an app on the fake store (or another one), with optional ruleset screens."""
 
-    def make(*, fake=None, screens=None, mono=False):
+    def make(*, fake=None, screens=None, mono=False, replays=None):
         fake = fake or store
         return HexmechApp(
             SAVES_DIR,
@@ -31,6 +31,7 @@ def make_app(store):
             list_saves=fake.list_saves,
             delete_save=fake.delete_save,
             screens={} if screens is None else screens,
+            replays={} if replays is None else replays,
         )
 
     return make

@@ -157,7 +157,7 @@ def test_a_scenario_file_sets_up_the_game(race_env, tmp_path) -> None:
             "--dice takes whole numbers",
         ),
         (["play", "--headless", "--ruleset", "race", "--scenario", "nope"], "no scenario 'nope'"),
-        (["play", "--ruleset", "race"], "not available yet"),
+        (["play", "--ruleset", "race"], "screen is not available yet"),
         (["inspect", "/no/such/file.jsonl"], "No such file"),
     ],
 )

@@ -56,7 +56,6 @@ async def test_app_starts_on_the_main_menu_with_every_entry(make_app):
     [
         ("new-battletech", "BattleTech is not available yet"),
         ("new-papermech", "Paper 'Mech is not available yet"),
-        ("replays", "Replays are not available yet"),
         ("continue", "Paper 'Mech is not available yet"),
     ],
 )
@@ -179,3 +178,29 @@ async def test_help_entry_of_the_menu_opens_help(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*menu_keys("help"))
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_replays_opens_the_browser_and_a_ruleset_without_replays_says_so(make_app):
+    """Replays lists the saves; Enter on a save whose ruleset cannot replay yet gives a notice."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*menu_keys("replays"))
+        assert isinstance(app.screen, SaveBrowserScreen)
+        assert app.screen.replay
+        await pilot.press("enter")  # the newest save, the Paper 'Mech one
+        assert messages(app) == ["Replays of Paper 'Mech are not available yet"]
+        assert isinstance(app.screen, SaveBrowserScreen)
+
+
+async def test_replays_opens_the_chosen_save_on_its_replay_screen(make_app):
+    """Enter in the Replays browser hands the save's path to the ruleset's replay factory."""
+    opened = []
+
+    def watch(path):
+        opened.append(path)
+        return Screen()
+
+    app = make_app(replays={"papermech": watch})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*menu_keys("replays"), "enter")
+        assert opened == [PAPERMECH.path]

@@ -6,12 +6,19 @@ from tui.screens._library import SaveLibrary, SaveSummary, damage_report, newest
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen, key_sections
 from tui.screens.menu import MENU, MainMenuScreen
-from tui.screens.rulesets import GAMES, RULESET_SCREENS, ScreenFactory, ruleset_title
+from tui.screens.rulesets import (
+    GAMES,
+    RULESET_REPLAYS,
+    RULESET_SCREENS,
+    ScreenFactory,
+    ruleset_title,
+)
 from tui.screens.saves import SaveBrowserScreen
 
 __all__ = [
     "GAMES",
     "MENU",
+    "RULESET_REPLAYS",
     "RULESET_SCREENS",
     "ConfirmScreen",
     "HelpScreen",

@@ -285,8 +285,8 @@ You win by destroying all four waves. Your score is the number of unfilled damag
 weapons, torso and legs. A **campaign** is 2 to 5 battles of four waves: the score of every won
 battle is added up, your damage stays with you from battle to battle, and before each battle you
 may refit the loadout (the damage circles belong to the mount: a new weapon on a damaged mount
-takes over its filled circles). Games played in **practice** mode (undo anything) are not entered on the
-high-score table.
+takes over its filled circles). Games played in **practice** mode (undo anything) are not entered
+on the high-score table.
 
 ## Keys of the play screen
 

@@ -61,23 +61,27 @@ class SaveBrowserScreen(Screen[None]):
     class OpenRequested(Message):
         """The player asked to open a save."""
 
-        def __init__(self, save: SaveSummary) -> None:
+        def __init__(self, save: SaveSummary, *, replay: bool = False) -> None:
             """Carry the save to open.
 
             Args:
                 save: The chosen save.
+                replay: Watch it from the start instead of playing on.
             """
             super().__init__()
             self.save = save
+            self.replay = replay
 
-    def __init__(self, library: SaveLibrary) -> None:
+    def __init__(self, library: SaveLibrary, *, replay: bool = False) -> None:
         """Create the browser.
 
         Args:
             library: Where the saves are and how to list and delete them.
+            replay: The Replays browser: Enter watches a save from its start.
         """
         super().__init__()
         self.library = library
+        self.replay = replay
 
     def compose(self) -> ComposeResult:
         """Lay out the heading, the table, the detail line and the key hints."""
@@ -121,7 +125,7 @@ class SaveBrowserScreen(Screen[None]):
         """Ask the app to open the highlighted save."""
         save = self.table.highlighted_save
         if save is not None:
-            self.post_message(self.OpenRequested(save))
+            self.post_message(self.OpenRequested(save, replay=self.replay))
 
     def action_delete(self) -> None:
         """Delete the highlighted save, after a confirmation that defaults to No."""
