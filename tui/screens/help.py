@@ -18,6 +18,7 @@ from tui.screens.loadout import LoadoutBuilderScreen
 from tui.screens.menu import MainMenuScreen
 from tui.screens.paper_rules import PaperRulesScreen
 from tui.screens.paper_setup import PaperSetupScreen
+from tui.screens.papermech import PaperMechScreen
 from tui.screens.saves import SaveBrowserScreen
 from tui.screens.scores import HighScoresScreen
 
@@ -35,10 +36,13 @@ so a game can be undone, resumed from **Continue** or **Load**, and replayed ste
 ## Game modes
 
 - **BattleTech**: hot-seat for two or more players sharing one keyboard, by the Master Rules.
-- **Paper 'Mech**: the solo game: you against the game's own tables, wave after wave.
-- **Replays**: watch a saved game again, one command at a time.
+- **Paper 'Mech**: the solo game: you against the game's own tables, wave after wave. The game
+  asks one thing at a time; the numbered choices answer it (`1`-`9`, or Enter), and `?` in the
+  game opens a summary of the rules. A campaign is several battles with the same 'Mech.
+- **Replays**: watch a saved game again, one command (or one event) at a time.
+- **High scores**: the best Paper 'Mech games (practice games, with undo past dice, stay off it).
 
-The screens for each mode arrive with their own releases; until then the menu says
+BattleTech's screen arrives with its own release; until then its menu entry says
 "not available yet".
 
 ## Moving around
@@ -196,6 +200,7 @@ SCREEN_SECTIONS: list[tuple[str, type[DOMNode]]] = [
     ("Main menu", MainMenuScreen),
     ("Saved games", SaveBrowserScreen),
     ("Paper 'Mech: new game", PaperSetupScreen),
+    ("Paper 'Mech: play and replay", PaperMechScreen),
     ("Paper 'Mech: loadout", LoadoutBuilderScreen),
     ("Paper 'Mech: rules", PaperRulesScreen),
     ("High scores", HighScoresScreen),
