@@ -5,7 +5,8 @@ from __future__ import annotations
 import attrs
 from textual.widgets import Static
 
-from saves.scores import ScoreEntry, ScoreTable, add_score, load_scores, scores_path_for
+from saves.scores import ScoreTable, add_score, load_scores, scores_path_for
+from tests.support.scores import ANN, BO
 from tests.tui.fakes import FakeStore, messages
 from tests.tui.test_main_menu import menu_keys
 from tui.app import HexmechApp
@@ -13,31 +14,6 @@ from tui.screens import HelpScreen, MainMenuScreen
 from tui.screens.scores import EMPTY, HighScoresScreen, describe_entry
 
 SIZE = (80, 24)
-
-ANN = ScoreEntry(
-    name="Ann",
-    date="2026-11-21",
-    seed=20261121,
-    loadout="LS Wing Shield / RS Missiles / LA Laser / RA Fist, torso 5, legs 4",
-    score=120,
-    waves=4,
-    mode="single",
-    battles=1,
-    won=True,
-    save="papermech-20261121-183000.jsonl",
-)
-BO = ScoreEntry(
-    name="Bo",
-    date="2026-11-20",
-    seed=None,
-    loadout="LS Claw / RS Flamer / LA Laser / RA Laser, torso 6, legs 3",
-    score=310,
-    waves=9,
-    mode="campaign",
-    battles=3,
-    won=False,
-    save=None,
-)
 
 
 def app_on(saves_dir):

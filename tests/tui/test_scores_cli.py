@@ -9,21 +9,10 @@ import attrs
 import pytest
 
 from saves.scores import ScoreEntry, add_score, scores_path_for
+from tests.support.scores import ANN
 from tests.tui.test_cli import hexmech
 from tui.cli import main
 
-ANN = ScoreEntry(
-    name="Ann",
-    date="2026-11-21",
-    seed=20261121,
-    loadout="LS Wing Shield / RS Missiles / LA Laser / RA Fist, torso 5, legs 4",
-    score=120,
-    waves=4,
-    mode="single",
-    battles=1,
-    won=True,
-    save="papermech-20261121-183000.jsonl",
-)
 BO = ScoreEntry(
     name="[bold]Bo[/bold]",  # markup in a name is shown as typed, not interpreted
     date="2026-11-20",
