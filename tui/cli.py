@@ -107,6 +107,10 @@ def _parser() -> argparse.ArgumentParser:
     scores.add_argument("--json", action="store_true", help="print a JSON array, best first")
     scores.set_defaults(handler=_cmd_scores)
     _add_saves_option(scores)
+
+    from tui.sim import add_sim_parser  # noqa: PLC0415 - tui.sim imports this module's UsageError
+
+    add_sim_parser(sub)
     return parser
 
 
@@ -443,4 +447,8 @@ def _size(n: int) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # Run the importable module's main, not this __main__ copy: subcommand modules (tui.sim) raise
+    # tui.cli.UsageError, which this copy's main would not recognise (`python -m tui.cli`).
+    from tui.cli import main as _main
+
+    sys.exit(_main())
