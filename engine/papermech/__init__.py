@@ -121,10 +121,9 @@ class PaperMech:
             where = f"battle {state.battle}/{setup.battles}, {where}"
         result = None
         if state.result is not None:
-            if state.result.won:
-                result = f"won, score {state.result.score}"
-            else:
-                result = f"lost in {where}: {state.result.cause}"
+            # Short, for tables; the cause of a defeat is in the game's last event.
+            won = state.result.won
+            result = f"won, score {state.result.score}" if won else f"lost in {where}"
         return Summary(where, result, (setup.pilot,))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
+import attrs
 import pytest
 
 from engine.papermech import RULESET
@@ -46,3 +47,16 @@ def test_a_bad_scenario_is_refused_with_the_reason(table, message) -> None:
     """PM-12 and the scenario keys: a clear one-line reason, never a traceback."""
     with pytest.raises(ValueError, match=message):
         RULESET.make_setup(table)
+
+
+def test_the_summary_says_where_a_game_stands_and_how_it_ended() -> None:
+    """Save lists read "wave N" or "battle b/B, wave N", and a short result."""
+    from engine.papermech.state import Result  # noqa: PLC0415
+
+    state = RULESET.start(RULESET.make_setup({"battles": 3}))
+    assert RULESET.summary(state).turn == "battle 1/3, wave 1"
+    lost = attrs.evolve(state, wave=2, result=Result(won=False, score=0, cause="torso destroyed"))
+    assert RULESET.summary(lost).result == "lost in battle 1/3, wave 2"
+    won = attrs.evolve(state, wave=4, result=Result(won=True, score=57))
+    assert RULESET.summary(won).result == "won, score 57"
+    assert RULESET.summary(won).players == ("Pilot",)
