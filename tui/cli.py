@@ -374,7 +374,8 @@ def _cmd_inspect(args: argparse.Namespace) -> int:
 
 
 def _cmd_saves(args: argparse.Namespace) -> int:
-    from rich.console import Console  # noqa: PLC0415 - only this command draws a table
+    from rich import box  # noqa: PLC0415 - only this command draws a table
+    from rich.console import Console  # noqa: PLC0415
     from rich.table import Table  # noqa: PLC0415
 
     directory = _saves_dir(args)
@@ -383,9 +384,21 @@ def _cmd_saves(args: argparse.Namespace) -> int:
     if not infos:
         console.print(f"No saved games in {directory}.")
         return 0
-    table = Table(title=f"Saved games in {directory}", title_justify="left")
+    # Light borders and a file column that folds, so the table reads at 80 columns.
+    table = Table(
+        title=f"Saved games in {directory}",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     for column in ("file", "game", "started", "turn", "status", "players", "size"):
-        table.add_column(column, no_wrap=column in {"file", "started"})
+        table.add_column(
+            column,
+            no_wrap=column in {"started", "size"},
+            overflow="fold" if column == "file" else "ellipsis",
+            min_width=6 if column in {"game", "status"} else None,
+        )
     for info in infos:
         started = f"{info.created:%Y-%m-%d %H:%M}" if info.created else "-"
         status = info.result or info.status
