@@ -12,13 +12,12 @@ from engine.papermech import events as ev
 from engine.papermech import radar
 from engine.papermech.evolve import evolve
 from engine.papermech.options import shields_for
-from engine.papermech.state import Enemy, PaperState, Prompt, Result
+from engine.papermech.state import Enemy, LastAttack, PaperState, Prompt, Result
 from engine.papermech.tables import (
     FRONT_DIAGRAM,
     SPILL_TRACKS,
     TORSO_CIRCLES,
     WEAPON_CIRCLES,
-    Action,
     Location,
     Mount,
     Ring,
@@ -244,10 +243,8 @@ def player_fire(ctx: Ctx, target_key: str | None, second_key: str | None, haste:
         damage_enemy(ctx, second.key, second_hits)
 
 
-def _power(last: object, mount: Mount, weapon: Weapon, p: int, target: Enemy) -> int:
+def _power(last: LastAttack | None, mount: Mount, weapon: Weapon, p: int, target: Enemy) -> int:
     """PM-11.1: Combo's +1 P (and Crush's 2 dice), Proximity's -1 P at S and -2 P at M."""
-    from engine.papermech.state import LastAttack  # noqa: PLC0415
-
     if weapon is Weapon.FIST and last == LastAttack(mount, target.key):
         p += 1
     if weapon is Weapon.FLAMETHROWER:
@@ -306,8 +303,3 @@ def reselect(ctx: Ctx, key: str, *, reset: bool) -> None:
         index = next(i for i in range(len(attacks)) if not enemy.disabled(i))
     time = attacks[index].t if reset else None
     ctx.emit(ev.EnemyAttackSelected(key, roll, index, time))
-
-
-def action_mount(action: Action | None) -> Mount | None:
-    """The mount of an action, if any."""
-    return None if action is None else action.mount

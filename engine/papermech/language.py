@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.game import IllegalCommand, KernelCode
+from engine.game import Command, IllegalCommand, KernelCode
 from engine.papermech.commands import (
     ChooseAction,
     ChooseTarget,
@@ -114,7 +114,7 @@ def _repair(text: str, part: str, rest: list[str]) -> Repair:
     return Repair(location, int(rest[0]))
 
 
-def format_command(command: PaperCommand) -> str:  # noqa: PLR0911 - one line per command
+def format_command(command: Command) -> str:  # noqa: PLR0911 - one line per command
     """Write a command in the command language (`parse_command` reads it back)."""
     match command:
         case Refit(loadout=loadout):

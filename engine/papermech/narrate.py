@@ -15,11 +15,9 @@ from functools import singledispatch
 
 from attrs import frozen
 
-from engine.game import Command, Event
+from engine.game import Event
 from engine.papermech import events as ev
-from engine.papermech.commands import PaperCommand
 from engine.papermech.flow import prompt_text
-from engine.papermech.language import format_command
 from engine.papermech.options import describe_action
 from engine.papermech.state import Enemy, PaperState, Prompt
 from engine.papermech.tables import (
@@ -38,7 +36,6 @@ from engine.papermech.tables import (
 __all__ = [
     "ROUTINE_PROMPTS",
     "Roll",
-    "command_text",
     "describe",
     "dice_of",
     "is_routine",
@@ -104,20 +101,6 @@ def _where(location: Location, state: PaperState) -> str:
 
 
 # ------------------------------------------------------------------ commands
-def command_text(command: Command) -> str:
-    """Write a command in the command language: ``choose la2``, ``target H T``, ``repair LA 3``.
-
-    Args:
-        command: a Paper 'Mech command.
-
-    Returns:
-        The line `engine.papermech.language.parse_command` reads back as the same command.
-    """
-    if isinstance(command, PaperCommand):
-        return format_command(command)
-    return command.TAG or type(command).__name__.lower()
-
-
 # ------------------------------------------------------------------ events
 def describe(event: Event, before: PaperState, after: PaperState) -> str:
     """Tell one event in one English line.

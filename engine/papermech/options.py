@@ -30,6 +30,7 @@ from engine.papermech.commands import (
 )
 from engine.papermech.state import MOUNTS, Enemy, PaperState, Player, Prompt
 from engine.papermech.tables import (
+    LEGS_TITLES,
     Action,
     Location,
     Mount,
@@ -67,33 +68,58 @@ class PaperCode(enum.StrEnum):
     LOADOUT = "papermech/loadout"
 
 
-def action_refusal(player: Player, action: Action) -> str | None:
-    """PM-5 / PM-10 / PM-11.1: why ``action`` cannot be chosen now, or None if it can."""
-    mount = action.mount
+class _Forbidden(enum.Enum):
+    """Which rule forbids choosing an action (found cheaply; worded only when refused)."""
+
+    DISABLED = enum.auto()
+    SQUATTING = enum.auto()
+    KICKBACK = enum.auto()
+    RECOIL = enum.auto()
+
+
+def _forbidden(player: Player, action: Action) -> _Forbidden | None:
+    """PM-5 / PM-10 / PM-11.1: the rule that forbids choosing ``action`` now, if any."""
     # PM-5: a line whose circles are all filled is disabled.
     if player.line_disabled(action):
-        return f"{describe_action(player, action)} is disabled by damage."
+        return _Forbidden.DISABLED
     squatting = player.stance is Stance.SQUATTING
-    # PM-5.1 / PM-10: no Turn & Squat and no Walk Backwards while squatting.
-    if squatting and action in (Action.TURN_SQUAT, Action.BACKWARD):
-        return f"{describe_action(player, action)} is not allowed while squatting."
+    mount = action.mount
     if mount is None:
-        return None
+        # PM-5.1 / PM-10: no Turn & Squat and no Walk Backwards while squatting.
+        squat_only = action in (Action.TURN_SQUAT, Action.BACKWARD)
+        return _Forbidden.SQUATTING if squatting and squat_only else None
     weapon = player.weapon(mount)
     # PM-10 / PM-11.1 Kickback: the PPC fires only while squatting.
     if weapon is Weapon.PPC and not squatting:
-        return "The PPC fires only while squatting (Kickback)."
+        return _Forbidden.KICKBACK
     # PM-11.1 Recoil DESIGN: not after the previous attack was made with the same Missiles.
     last = player.last_attack
     if weapon is Weapon.MISSILES and last is not None and last.mount is mount:
-        return "These Missiles cannot attack twice in a row (Recoil)."
+        return _Forbidden.RECOIL
+    return None
+
+
+def allowed(player: Player, action: Action) -> bool:
+    """Whether ``action`` may be chosen now (the fast question; `action_refusal` says why not)."""
+    return _forbidden(player, action) is None
+
+
+def action_refusal(player: Player, action: Action) -> str | None:
+    """PM-5 / PM-10 / PM-11.1: why ``action`` cannot be chosen now, or None if it can."""
+    match _forbidden(player, action):
+        case _Forbidden.DISABLED:
+            return f"{describe_action(player, action)} is disabled by damage."
+        case _Forbidden.SQUATTING:
+            return f"{describe_action(player, action)} is not allowed while squatting."
+        case _Forbidden.KICKBACK:
+            return "The PPC fires only while squatting (Kickback)."
+        case _Forbidden.RECOIL:
+            return "These Missiles cannot attack twice in a row (Recoil)."
     return None
 
 
 def describe_action(player: Player, action: Action) -> str:
     """Name an action: "Laser: Laser Blast (LA2)" or "Walk Forwards"."""
-    from engine.papermech.tables import LEGS_TITLES  # noqa: PLC0415 - avoid a long import list
-
     mount = action.mount
     if mount is None:
         return LEGS_TITLES[action]
@@ -102,22 +128,6 @@ def describe_action(player: Player, action: Action) -> str:
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
-
-
-def allowed(player: Player, action: Action) -> bool:
-    """The fast form of `action_refusal`: whether ``action`` may be chosen now."""
-    if player.line_disabled(action):
-        return False
-    squatting = player.stance is Stance.SQUATTING
-    if action.movement:
-        return not (squatting and action in (Action.TURN_SQUAT, Action.BACKWARD))
-    mount = action.mount
-    assert mount is not None  # noqa: S101 - an attack action has a mount
-    weapon = player.weapon(mount)
-    if weapon is Weapon.PPC:
-        return squatting
-    last = player.last_attack
-    return not (weapon is Weapon.MISSILES and last is not None and last.mount is mount)
 
 
 def choosable(state: PaperState) -> list[Action]:

@@ -2,7 +2,8 @@
 
 A policy answers whatever the game asks (`engine.papermech.state.Prompt`) with one of the legal
 commands it is handed. It never rolls the game's dice and never touches a global random generator:
-the runner passes a seeded `random.Random`, so a game is a pure function of its two seeds.
+the runner passes a seeded generator (the `Random` protocol), so a game is a pure function of its
+two seeds.
 
 ``first`` always takes the first legal option (the headless default order), ``random`` a uniform
 one, and ``greedy`` plays by a one-step estimate: the expected damage per time unit of every attack
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol, TypeVar
 
 from attrs import frozen
 
@@ -50,13 +51,27 @@ from engine.papermech.tables import (
     Wedge,
 )
 
-if TYPE_CHECKING:
-    # Only for annotations: the engine itself never imports `random` (STYLE 1).
-    from random import Random
-
 __all__ = ["POLICIES", "FirstPolicy", "GreedyPolicy", "Policy", "RandomPolicy"]
 
 Space = tuple[Ring, Wedge]
+
+T = TypeVar("T")
+
+
+class Random(Protocol):
+    """What a policy needs of a random generator; the runner passes a seeded ``random.Random``.
+
+    A protocol, so the engine never imports ``random`` (STYLE 1: no global random generator).
+    """
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        ...
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """One item of ``seq``."""
+        ...
+
 
 _SIDES = 6
 _CRUSH_LINE = 2

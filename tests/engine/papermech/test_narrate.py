@@ -7,11 +7,11 @@ import pytest
 
 from engine.dice import Dice
 from engine.game import Game
-from engine.papermech import RULESET, PaperSetup, legal_commands
+from engine.papermech import RULESET, PaperSetup, format_command, legal_commands
 from engine.papermech import commands as cmd
 from engine.papermech import events as ev
 from engine.papermech.evolve import evolve
-from engine.papermech.narrate import command_text, describe, dice_of, is_routine, position, rolls
+from engine.papermech.narrate import describe, dice_of, is_routine, position, rolls
 from engine.papermech.options import candidates
 from engine.papermech.state import Enemy, LastAttack, Loadout, PaperState, Player, Prompt, Result
 from engine.papermech.tables import (
@@ -416,15 +416,15 @@ def test_command_text_is_the_command_language() -> None:
         if game.summary.over:
             break
         for command in legal_commands(game.state):
-            assert RULESET.parse_command(command_text(command), game.state) == command
+            assert RULESET.parse_command(format_command(command), game.state) == command
         game.execute(legal_commands(game.state)[-1])
 
 
 def test_command_text_of_a_few_commands() -> None:
     """The texts the log prints in front of each command's lines."""
-    assert command_text(cmd.ChooseAction(Action.LA2)) == "choose la2"
-    assert command_text(cmd.ChooseTarget("H", "T")) == "target H T"
-    assert command_text(cmd.Wait()) == "wait"
+    assert format_command(cmd.ChooseAction(Action.LA2)) == "choose la2"
+    assert format_command(cmd.ChooseTarget("H", "T")) == "target H T"
+    assert format_command(cmd.Wait()) == "wait"
 
 
 def test_positions_are_ring_slash_wedge() -> None:

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from engine.papermech import commands as cmd
-from engine.papermech import legal_commands, radar
-from engine.papermech.narrate import command_text, position
+from engine.papermech import format_command, legal_commands, radar
+from engine.papermech.narrate import position
 from engine.papermech.options import candidates, pull_spaces
 from engine.papermech.state import Prompt
 from engine.papermech.tables import LEGS_LINES, LEGS_TITLES, Action, Location, Wedge
@@ -61,7 +61,7 @@ def choices(state: PaperState) -> list[Choice]:
         The choices; empty when the game is over.
     """
     ordered = _suggested(state, list(legal_commands(state)))
-    return [Choice(c, command_text(c), label(c, state)) for c in ordered]
+    return [Choice(c, format_command(c), label(c, state)) for c in ordered]
 
 
 # ------------------------------------------------------------------ labels
@@ -75,7 +75,7 @@ def label(command: Command, state: PaperState) -> str:  # noqa: C901, PLR0911, P
     Returns:
         E.g. "target H - Helo, M/2, 3 HP" or "haste - fire now at -2 per die".
     """
-    text = command_text(command)
+    text = format_command(command)
     player = state.player
     match command:
         case cmd.Deploy():

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import frozen
 
-from engine.papermech import RULESET
-from engine.papermech.narrate import Roll, command_text, describe, is_routine, rolls
+from engine.papermech import RULESET, format_command
+from engine.papermech.narrate import Roll, describe, is_routine, rolls
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -68,7 +68,7 @@ def tell(
     Returns:
         The lines (the command's first) and the state after the events.
     """
-    lines = [Told(entry, COMMAND, command_text(command))]
+    lines = [Told(entry, COMMAND, format_command(command))]
     for index, event in enumerate(events):
         after = RULESET.evolve(state, event)
         lines.append(
