@@ -35,7 +35,7 @@ class Location(enum.StrEnum):
     RL = "RL"
 
     @property
-    def title(self) -> str:
+    def long_name(self) -> str:
         """The location's record-sheet name ("Left Torso")."""
         return _TITLES[self]
 
