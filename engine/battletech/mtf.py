@@ -1,0 +1,681 @@
+"""MegaMek ``.mtf`` BattleMech files: text in, `MechDesign` out, and back (BT-M-2, BT-M-5).
+
+Pure functions: the caller opens the file (`saves.units`) and adds its name to the messages.
+
+Both layouts MegaMek has written are read:
+
+- the old one, ``Version:1.x`` then the chassis and the model on bare lines;
+- the current one, ``chassis:`` and ``model:`` keys (after an optional ``#`` licence header).
+
+Keys are case-insensitive. Armor lines are ``LA armor:34`` (front) and ``RTL armor:10`` (rear);
+a quad's legs are ``FLL``/``FRL``/``RLL``/``RRL`` and its sections ``Front Left Leg:`` ... (old
+files wrote them as arms and legs). A quad's front legs sit in the arm locations of `Location`
+(LA, RA), with leg internal structure and 6 critical lines.
+
+Problems that make a sheet unusable raise `FileFormatError` (line and reason); items the catalogue
+does not know, and sheets that disagree with themselves, are warnings (`ParsedMech.warnings`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final, Literal
+
+from attrs import define, field, frozen
+
+from engine.battletech import catalogue
+from engine.battletech.catalogue import EquipmentSpec, Kind
+from engine.battletech.fileformat import FileFormatError
+from engine.battletech.units import (
+    LOCATION_SLOTS,
+    Location,
+    MechDesign,
+    Mounted,
+    internal_structure,
+)
+
+__all__ = ["FILE_SLOTS", "ParsedMech", "location_slots", "parse_mtf", "write_mtf"]
+
+FILE_SLOTS: Final = 12
+"""Critical lines a location section may list; those past the location's own count are empty."""
+
+HEAD_ARMOR_MAX: Final = 9
+"""BT-M-5 (ASSUMPTION, BT-M-41 #18): the head carries at most 9 armor points."""
+
+_L = Location
+_BIPED_HEADERS: Final = {
+    "head": _L.HD,
+    "center torso": _L.CT,
+    "left torso": _L.LT,
+    "right torso": _L.RT,
+    "left arm": _L.LA,
+    "right arm": _L.RA,
+    "left leg": _L.LL,
+    "right leg": _L.RL,
+}
+_QUAD_HEADERS: Final = {
+    "front left leg": _L.LA,
+    "front right leg": _L.RA,
+    "rear left leg": _L.LL,
+    "rear right leg": _L.RL,
+}
+_HEADERS: Final = {**_BIPED_HEADERS, **_QUAD_HEADERS}
+_QUAD_TITLES: Final = {loc: name.title() for name, loc in _QUAD_HEADERS.items()}
+_ARMOR_CODES: Final[dict[str, tuple[Location, bool]]] = {
+    **{loc.value: (loc, False) for loc in Location},
+    "FLL": (_L.LA, False),
+    "FRL": (_L.RA, False),
+    "RLL": (_L.LL, False),
+    "RRL": (_L.RL, False),
+    "RTC": (_L.CT, True),
+    "RTL": (_L.LT, True),
+    "RTR": (_L.RT, True),
+}
+_REAR_CODES: Final = {_L.CT: "RTC", _L.LT: "RTL", _L.RT: "RTR"}
+_TORSOS: Final = (_L.CT, _L.LT, _L.RT)
+_SCALAR_KEYS: Final = frozenset(
+    {
+        "chassis",
+        "model",
+        "config",
+        "techbase",
+        "era",
+        "mass",
+        "engine",
+        "heat sinks",
+        "walk mp",
+        "jump mp",
+    }
+)
+_OTHER_KEYS: Final = frozenset(
+    {
+        "version",
+        "mul id",
+        "source",
+        "published",
+        "rules level",
+        "role",
+        "quirk",
+        "weaponquirk",
+        "structure",
+        "myomer",
+        "base chassis heat sinks",
+        "armor",
+        "overview",
+        "capabilities",
+        "deployment",
+        "history",
+        "manufacturer",
+        "primaryfactory",
+        "systemmanufacturer",
+        "systemmode",
+        "fluffdate",
+        "notes",
+        "imagefile",
+        "icon",
+        "bv",
+        "clanname",
+        "uuid",
+        "generator",
+        "nocrit",
+        "cockpit",
+        "gyro",
+        "lam",
+        "motive",
+        "ejection",
+        "heat sink kit",
+        "weapons",
+    }
+)
+_LOCATION_WORDS: Final = re.compile(
+    r"\b(?:arm|leg|torso|head|wing|wings|nose|fuselage|body|turret|rotor)\b"
+)
+_TECH_BASES: Final = {
+    "inner sphere": "Inner Sphere",
+    "clan": "Clan",
+    "mixed (is chassis)": "Mixed (IS Chassis)",
+    "mixed (clan chassis)": "Mixed (Clan Chassis)",
+}
+_EMPTY: Final = "-empty-"
+# MegaMek's section order, which `write_mtf` keeps.
+_FILE_ORDER: Final = (_L.LA, _L.RA, _L.LT, _L.RT, _L.CT, _L.HD, _L.LL, _L.RL)
+
+
+@frozen
+class ParsedMech:
+    """A design read from a ``.mtf`` file, and what looked wrong but did not stop the reading."""
+
+    design: MechDesign
+    warnings: tuple[FileFormatError, ...] = ()
+
+
+def location_slots(location: Location, config: str = "Biped") -> int:
+    """BT-M-2: the critical lines of ``location``; a quad's four legs all have 6."""
+    if _is_quad(config) and location in {_L.LA, _L.RA}:
+        return LOCATION_SLOTS[_L.LL]
+    return LOCATION_SLOTS[location]
+
+
+def _is_quad(config: str) -> bool:
+    return config.lower().startswith("quad")
+
+
+def _title(location: Location, config: str) -> str:
+    return (
+        _QUAD_TITLES.get(location, location.long_name) if _is_quad(config) else (location.long_name)
+    )
+
+
+# ---------------------------------------------------------------------------------- scanning
+@define
+class _Section:
+    header_line: int
+    header: str
+    lines: list[tuple[int, str]] = field(factory=list)
+
+
+@define
+class _Sheet:
+    """What the scan found, with the line of each value (a private, mutable builder)."""
+
+    values: dict[str, tuple[int, str]] = field(factory=dict)
+    armor: dict[str, tuple[int, str]] = field(factory=dict)
+    sections: dict[Location, _Section] = field(factory=dict)
+    weapons: list[tuple[int, str]] = field(factory=list)
+
+
+_Mode = Location | Literal["weapons"] | None
+
+
+def _scan(text: str) -> _Sheet:
+    """Sort the file's lines into keys, armor values, location sections and the weapons list."""
+    sheet = _Sheet()
+    lines = text.removeprefix("\ufeff").splitlines()
+    skip = _old_format_names(sheet, lines)
+    mode: _Mode = None
+    for index, raw in enumerate(lines):
+        number, line = index + 1, raw.strip()
+        if index in skip:
+            continue
+        if mode is not None and line and not _is_key_line(line):
+            _add_listed_line(sheet, mode, number, line)
+            continue
+        mode = None
+        if line and not line.startswith("#"):
+            mode = _read_line(sheet, number, line)
+    return sheet
+
+
+def _old_format_names(sheet: _Sheet, lines: Sequence[str]) -> set[int]:
+    """Old files: ``Version:1.x``, then the chassis and the model on bare lines."""
+    for index, raw in enumerate(lines):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not line.lower().startswith("version:"):
+            return set()
+        for offset, key in ((1, "chassis"), (2, "model")):
+            if index + offset < len(lines) and lines[index + offset].strip():
+                sheet.values[key] = (index + offset + 1, lines[index + offset].strip())
+        return {index, index + 1, index + 2}
+    return set()
+
+
+def _is_key_line(line: str) -> bool:
+    key, sep, value = line.partition(":")
+    if not sep:
+        return False
+    name = key.strip().lower()
+    if name in _SCALAR_KEYS or name in _OTHER_KEYS or name.endswith(" armor"):
+        return True
+    return not value.strip() and (name in _HEADERS or bool(_LOCATION_WORDS.search(name)))
+
+
+def _add_listed_line(
+    sheet: _Sheet, mode: Location | Literal["weapons"], number: int, line: str
+) -> None:
+    if mode == "weapons":
+        sheet.weapons.append((number, line))
+        return
+    section = sheet.sections[mode]
+    if len(section.lines) == FILE_SLOTS:
+        raise FileFormatError(
+            number, f"{section.header}: more than {FILE_SLOTS} critical lines ({line!r})"
+        )
+    section.lines.append((number, line))
+
+
+def _read_line(sheet: _Sheet, number: int, line: str) -> _Mode:
+    """Record one ``key:value`` line; return the list it opens (a location or the weapons)."""
+    key, sep, value = line.partition(":")
+    name, value = key.strip().lower(), value.strip()
+    if not sep:
+        return None  # free text (old files' fluff)
+    if name in _HEADERS and not value:
+        return _open_section(sheet, number, key.strip(), _HEADERS[name])
+    if name == "weapons":
+        return "weapons"
+    if name.endswith(" armor"):
+        code = key.strip()[: -len(" armor")].strip().upper()
+        if code not in _ARMOR_CODES:
+            raise FileFormatError(number, f"unknown armor location {code!r} in {key.strip()!r}")
+        _store(sheet.armor, code, number, value, f"{code} armor")
+    elif name in _SCALAR_KEYS:
+        _store(sheet.values, name, number, value, name)
+    elif not value and name not in _OTHER_KEYS and _LOCATION_WORDS.search(name):
+        known = ", ".join(h.title() for h in _HEADERS)
+        raise FileFormatError(number, f"unknown location {key.strip()!r} (expected one of {known})")
+    return None
+
+
+def _store(table: dict[str, tuple[int, str]], key: str, number: int, value: str, what: str) -> None:
+    if key in table:
+        raise FileFormatError(number, f"{what}: given twice (first on line {table[key][0]})")
+    table[key] = (number, value)
+
+
+def _open_section(sheet: _Sheet, number: int, header: str, location: Location) -> Location:
+    if location in sheet.sections:
+        first = sheet.sections[location]
+        raise FileFormatError(
+            number, f"{header}: a second section for {first.header!r} (line {first.header_line})"
+        )
+    sheet.sections[location] = _Section(number, header)
+    return location
+
+
+# ---------------------------------------------------------------------------------- values
+def _required(sheet: _Sheet, key: str) -> tuple[int, str]:
+    if key not in sheet.values or not sheet.values[key][1]:
+        raise FileFormatError(0, f"missing {key} (a '{key}:' line)")
+    return sheet.values[key]
+
+
+def _whole_number(sheet: _Sheet, key: str, default: int | None = None) -> tuple[int, int]:
+    """Read a whole number >= 0; return it and its line."""
+    if key not in sheet.values and default is not None:
+        return default, 0
+    number, text = _required(sheet, key)
+    if not text.isdigit():
+        raise FileFormatError(number, f"{key}: expected a whole number, got {text!r}")
+    return int(text), number
+
+
+def _tonnage(sheet: _Sheet) -> int:
+    """BT-M-2: a multiple of 5 from 20 to 100 tons."""
+    tons, number = _whole_number(sheet, "mass")
+    try:
+        internal_structure(tons)
+    except ValueError as exc:
+        raise FileFormatError(number, f"mass: {exc}") from None
+    return tons
+
+
+def _config(sheet: _Sheet) -> str:
+    number, text = sheet.values.get("config", (0, "Biped"))
+    words = text.lower().split()
+    kind = words[0] if words else ""
+    if kind not in {"biped", "quad"} or any(w != "omnimech" for w in words[1:]):
+        raise FileFormatError(number, f"config: hexmech plays Biped and Quad 'Mechs, not {text!r}")
+    return kind.title() + (" Omnimech" if "omnimech" in words else "")
+
+
+def _tech_base(sheet: _Sheet) -> str:
+    number, text = sheet.values.get("techbase", (0, "Inner Sphere"))
+    try:
+        return _TECH_BASES[" ".join(text.lower().split())]
+    except KeyError:
+        known = ", ".join(_TECH_BASES.values())
+        raise FileFormatError(number, f"techbase: expected one of {known}; got {text!r}") from None
+
+
+def _movement(sheet: _Sheet) -> tuple[int, int]:
+    """BT-M-2: Walk MP, and Jump MP, which may never exceed it."""
+    walk, _ = _whole_number(sheet, "walk mp")
+    jump, number = _whole_number(sheet, "jump mp", default=0)
+    if jump > walk:
+        raise FileFormatError(number, f"jump mp: {jump} is more than the walk mp {walk} (BT-M-2)")
+    return walk, jump
+
+
+def _heat_sinks(sheet: _Sheet, warnings: list[FileFormatError]) -> tuple[int, bool]:
+    """Return the heat sink count and whether they are doubles (``10 Single``, ``17 Double``)."""
+    number, text = _required(sheet, "heat sinks")
+    match = re.fullmatch(r"(\d+)\s*(.*)", text)
+    if match is None:
+        raise FileFormatError(
+            number, f"heat sinks: expected a count and a type ('10 Single'), got {text!r}"
+        )
+    kind = match[2].lower()
+    if kind not in {"", "single", "double", "clan double", "is double"}:
+        warnings.append(
+            FileFormatError(number, f"heat sinks: {match[2]!r} heat sinks are played as single")
+        )
+    return int(match[1]), "double" in kind
+
+
+# ---------------------------------------------------------------------------------- armor
+def _internal(tonnage: int, config: str) -> dict[Location, int]:
+    """Internal structure by tonnage; a quad's front legs have leg structure."""
+    internal = internal_structure(tonnage)
+    if _is_quad(config):
+        internal[_L.LA] = internal[_L.RA] = internal[_L.LL]
+    return internal
+
+
+def _armor(
+    sheet: _Sheet, internal: dict[Location, int], config: str, warnings: list[FileFormatError]
+) -> tuple[dict[Location, int], dict[Location, int]]:
+    """Front and rear armor; none may exceed what the location can carry (2 x internal, head 9)."""
+    front: dict[Location, int] = {}
+    rear: dict[Location, int] = dict.fromkeys(_TORSOS, 0)
+    lines: dict[Location, int] = {}
+    for code, (number, text) in sheet.armor.items():
+        location, is_rear = _ARMOR_CODES[code]
+        if not text.isdigit():
+            raise FileFormatError(number, f"{code} armor: expected a whole number, got {text!r}")
+        if not is_rear and location in front:
+            raise FileFormatError(number, f"{code} armor: the {_title(location, config)} twice")
+        (rear if is_rear else front)[location] = int(text)
+        lines[location] = max(lines.get(location, 0), number)
+    for location in Location:
+        if location not in front:
+            where = _title(location, config)
+            warnings.append(FileFormatError(0, f"no armor line for the {where}: it has none"))
+            front[location] = 0
+        _check_armor_max(
+            location,
+            front[location] + rear.get(location, 0),
+            internal,
+            config,
+            lines.get(location, 0),
+        )
+    return front, rear
+
+
+def _check_armor_max(
+    location: Location, total: int, internal: dict[Location, int], config: str, number: int
+) -> None:
+    """BT-M-5: armor at most twice the internal structure; the head at most 9."""
+    most = HEAD_ARMOR_MAX if location is _L.HD else 2 * internal[location]
+    if total > most:
+        what = "front and rear armor" if location in _TORSOS else "armor"
+        raise FileFormatError(
+            number,
+            f"{_title(location, config)}: {what} {total} is more than it can carry ({most})",
+        )
+
+
+# ---------------------------------------------------------------------------------- criticals
+def _criticals(
+    sheet: _Sheet, config: str, warnings: list[FileFormatError]
+) -> dict[Location, list[tuple[int, str, bool]]]:
+    """Each location's lines as (line number, item name or "", rear-mounted)."""
+    quad = _is_quad(config)
+    found: dict[Location, list[tuple[int, str, bool]]] = {}
+    for location in Location:
+        section = sheet.sections.get(location)
+        capacity = location_slots(location, config)
+        if section is None:
+            warnings.append(
+                FileFormatError(0, f"no critical slots for the {_title(location, config)}")
+            )
+            found[location] = [(0, "", False)] * capacity
+            continue
+        if not quad and section.header.lower() in _QUAD_HEADERS:
+            raise FileFormatError(
+                section.header_line, f"{section.header}: a quad's leg, but this 'Mech is {config}"
+            )
+        found[location] = _section_lines(section, capacity)
+    return found
+
+
+def _section_lines(section: _Section, capacity: int) -> list[tuple[int, str, bool]]:
+    lines: list[tuple[int, str, bool]] = []
+    for index, (number, text) in enumerate(section.lines):
+        name, rear = catalogue.clean_name(text)
+        if name.lower() == _EMPTY:
+            name = ""
+        if index >= capacity and name:
+            raise FileFormatError(
+                number,
+                f"{section.header}: {name!r} on critical line {index + 1}, but the location "
+                f"has {capacity}",
+            )
+        lines.append((number, name, rear))
+    lines = lines[:capacity]
+    lines += [(0, "", False)] * (capacity - len(lines))
+    return lines
+
+
+def _equipment(
+    lines: dict[Location, list[tuple[int, str, bool]]],
+    tech_base: str,
+    tonnage: int,
+    warnings: list[FileFormatError],
+) -> list[Mounted]:
+    """Group consecutive lines of one item into `Mounted` items; components are not equipment."""
+    items: list[Mounted] = []
+    unknown: set[str] = set()
+    for location in Location:
+        for start, run in _runs(lines[location]):
+            number, name, rear = lines[location][start]
+            spec = catalogue.find(name, tech_base)
+            if spec is None:
+                if name not in unknown:
+                    unknown.add(name)
+                    warnings.append(
+                        FileFormatError(
+                            number, f"unknown equipment {name!r}: kept, but it has no rules"
+                        )
+                    )
+                items.append(Mounted(name, location, rear, tuple(range(start, start + run))))
+                continue
+            if spec.kind is Kind.COMPONENT:
+                continue
+            size = _item_slots(spec, tonnage, run)
+            shots = spec.shots if isinstance(spec, catalogue.AmmoSpec) else 0
+            items += [
+                Mounted(
+                    spec.key, location, rear, tuple(range(at, min(at + size, start + run))), shots
+                )
+                for at in range(start, start + run, size)
+            ]
+    return items
+
+
+def _runs(lines: list[tuple[int, str, bool]]) -> list[tuple[int, int]]:
+    """Return (first index, length) of every run of equal non-empty lines."""
+    runs: list[tuple[int, int]] = []
+    index = 0
+    while index < len(lines):
+        _, name, rear = lines[index]
+        end = index + 1
+        while end < len(lines) and lines[end][1:] == (name, rear):
+            end += 1
+        if name:
+            runs.append((index, end - index))
+        index = end
+    return runs
+
+
+def _item_slots(spec: catalogue.Spec, tonnage: int, run: int) -> int:
+    """The lines one item fills; items that spread (TSM) or vary (targeting computer): the run."""
+    if isinstance(spec, EquipmentSpec):
+        size = spec.slots_for(tonnage)
+        return run if spec.spreads or size <= 0 else size
+    return max(spec.slots, 1)
+
+
+# ---------------------------------------------------------------------------------- checks
+def _check_counts(design: MechDesign, sheet: _Sheet, warnings: list[FileFormatError]) -> None:
+    """Warn where the sheet disagrees with itself: heat sinks, jump jets, the weapons list."""
+    flags = [
+        catalogue.SPECS[m.name].flags if m.name in catalogue.SPECS else frozenset()
+        for m in design.equipment
+    ]
+    sinks = sum("heat_sink" in f for f in flags)
+    if sinks > design.heat_sinks:
+        line = sheet.values["heat sinks"][0]
+        warnings.append(
+            FileFormatError(
+                line, f"heat sinks: {design.heat_sinks}, but {sinks} are in the critical slots"
+            )
+        )
+    jets = sum("jump_jet" in f for f in flags)
+    if jets != design.jump:
+        line = sheet.values.get("jump mp", (0, ""))[0]
+        warnings.append(
+            FileFormatError(line, f"jump mp: {design.jump}, but {jets} jump jets are mounted")
+        )
+    _check_weapon_list(design, sheet, warnings)
+
+
+def _check_weapon_list(design: MechDesign, sheet: _Sheet, warnings: list[FileFormatError]) -> None:
+    if not sheet.weapons:
+        return
+    listed: Counter[tuple[str, Location | None]] = Counter()
+    for number, line in sheet.weapons:
+        count, name, location = _weapon_line(line)
+        if location is None:
+            warnings.append(FileFormatError(number, f"weapons list: no location in {line!r}"))
+        spec = catalogue.find(name, design.tech_base)
+        listed[(spec.key if spec else name, location)] += count
+    mounted: Counter[tuple[str, Location | None]] = Counter(
+        (m.name, m.location) for m in design.equipment if _is_weapon(m.name)
+    )
+    number = sheet.weapons[0][0] - 1
+    for (name, location), count in sorted((mounted - listed).items()):
+        where = _title(location, design.config) if location else "?"
+        warnings.append(
+            FileFormatError(
+                number, f"weapons list: {count} x {name} in the {where} missing from the list"
+            )
+        )
+    for (name, location), count in sorted((listed - mounted).items(), key=str):
+        where = _title(location, design.config) if location else "?"
+        warnings.append(
+            FileFormatError(
+                number, f"weapons list: {count} x {name} in the {where} not in the critical slots"
+            )
+        )
+
+
+def _is_weapon(key: str) -> bool:
+    spec = catalogue.SPECS.get(key)
+    return spec is not None and spec.kind in catalogue.WEAPON_KINDS
+
+
+def _weapon_line(line: str) -> tuple[int, str, Location | None]:
+    """Read "Medium Laser, Left Arm", "1 Medium Laser, Left Arm", "PPC, Right Torso (R)"."""
+    count = 1
+    if match := re.match(r"(\d+)\s+(.*)", line):
+        count, line = int(match[1]), match[2]
+    name, _, rest = line.partition(",")
+    where, _rear = catalogue.clean_name(rest.split(",")[0])
+    return count, catalogue.clean_name(name)[0], _HEADERS.get(where.strip().lower())
+
+
+# ---------------------------------------------------------------------------------- parse
+def parse_mtf(text: str, source: str = "") -> ParsedMech:
+    """Read a MegaMek ``.mtf`` BattleMech file (BT-M-2, BT-M-5).
+
+    Args:
+        text: the file's text.
+        source: where it came from (a file name), kept in `MechDesign.source`.
+
+    Returns:
+        The design, and the warnings (unknown equipment, a sheet that disagrees with itself).
+
+    Raises:
+        FileFormatError: a sheet that cannot be played: a missing chassis, model, mass, walk MP or
+            heat sinks line, a mass that is not a 'Mech's, a number that is not one, armor above
+            what a location can carry, too many critical lines, an unknown location.
+    """
+    sheet = _scan(text)
+    warnings: list[FileFormatError] = []
+    chassis, model = _required(sheet, "chassis")[1], _required(sheet, "model")[1]
+    tonnage = _tonnage(sheet)
+    config, tech_base = _config(sheet), _tech_base(sheet)
+    walk, jump = _movement(sheet)
+    heat_sinks, double = _heat_sinks(sheet, warnings)
+    internal = _internal(tonnage, config)
+    front, rear = _armor(sheet, internal, config, warnings)
+    lines = _criticals(sheet, config, warnings)
+    design = MechDesign(
+        chassis=chassis,
+        model=model,
+        tonnage=tonnage,
+        walk=walk,
+        jump=jump,
+        heat_sinks=heat_sinks,
+        armor=tuple(front[loc] for loc in Location),
+        rear_armor=(rear[_L.CT], rear[_L.LT], rear[_L.RT]),
+        internal=tuple(internal[loc] for loc in Location),
+        criticals=tuple(tuple(name for _, name, _ in lines[loc]) for loc in Location),
+        equipment=tuple(_equipment(lines, tech_base, tonnage, warnings)),
+        double_heat_sinks=double,
+        tech_base=tech_base,
+        config=config,
+        engine=sheet.values.get("engine", (0, ""))[1],
+        era=sheet.values.get("era", (0, ""))[1],
+        source=source,
+    )
+    _check_counts(design, sheet, warnings)
+    return ParsedMech(design, tuple(sorted(warnings, key=lambda w: w.line)))
+
+
+# ---------------------------------------------------------------------------------- write
+def write_mtf(design: MechDesign, comment: str = "") -> str:
+    """Write ``design`` as a current-format ``.mtf`` file; `parse_mtf` reads it back equal.
+
+    Args:
+        design: the design.
+        comment: text for a ``#`` comment line at the top (none when empty).
+    """
+    quad = _is_quad(design.config)
+    out = [f"# {line}" for line in comment.splitlines()]
+    out += [f"chassis:{design.chassis}", f"model:{design.model}", ""]
+    out += [f"Config:{design.config}", f"techbase:{design.tech_base}"]
+    out += [f"era:{design.era}"] if design.era else []
+    out += ["", f"mass:{design.tonnage}"]
+    out += [f"engine:{design.engine}"] if design.engine else []
+    sinks = "Double" if design.double_heat_sinks else "Single"
+    out += ["", f"heat sinks:{design.heat_sinks} {sinks}", f"walk mp:{design.walk}"]
+    out += [f"jump mp:{design.jump}", ""]
+    out += _armor_lines(design, quad=quad)
+    out += ["", *_weapon_lines(design)]
+    rear = {(m.location, i) for m in design.equipment if m.rear for i in m.slots}
+    for location in _FILE_ORDER:
+        out += ["", f"{_title(location, design.config)}:"]
+        slots = design.slots_at(location)
+        out += [
+            (name + (" (R)" if (location, i) in rear else "")) if name else "-Empty-"
+            for i, name in enumerate(slots)
+        ]
+        out += ["-Empty-"] * (FILE_SLOTS - len(slots))
+    return "\n".join(out) + "\n"
+
+
+def _armor_lines(design: MechDesign, *, quad: bool) -> list[str]:
+    codes = {_L.LA: "FLL", _L.RA: "FRL", _L.LL: "RLL", _L.RL: "RRL"} if quad else {}
+    lines = [
+        f"{codes.get(loc, loc.value)} armor:{design.armor_at(loc)}"
+        for loc in (_L.LA, _L.RA, _L.LT, _L.RT, _L.CT, _L.HD, _L.LL, _L.RL)
+    ]
+    return lines + [
+        f"{_REAR_CODES[loc]} armor:{design.armor_at(loc, rear=True)}"
+        for loc in (_L.LT, _L.RT, _L.CT)
+    ]
+
+
+def _weapon_lines(design: MechDesign) -> list[str]:
+    weapons = [m for m in design.equipment if _is_weapon(m.name)]
+    lines = [f"Weapons:{len(weapons)}"]
+    for mounted in weapons:
+        name = catalogue.SPECS[mounted.name].name
+        rear = " (R)" if mounted.rear else ""
+        lines.append(f"{name}, {_title(mounted.location, design.config)}{rear}")
+    return lines
