@@ -1,5 +1,139 @@
 """BattleTech (Master Rules): boards, 'Mechs, the turn sequence and movement (BT-M-*).
 
 Rules digests: shared/rules/battletech-1-units-movement.md (BT-M) and battletech-2-combat-heat.md
-(BT-C). The ruleset object is registered as ``battletech``.
+(BT-C). The ruleset object is `RULESET`, registered as ``battletech``. Scenarios name boards and
+units; the code that reads files gives the ruleset a `Library` (``RULESET.library``) to find them.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.battletech import commands, events
+from engine.battletech.evolve import evolve
+from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
+from engine.battletech.language import COMMAND_HELP, format_command, parse_command
+from engine.battletech.scenario import Library, build_setup
+from engine.battletech.state import BTSetup, BTState, Phase, UnitState
+from engine.dice import DiceSource
+from engine.game import Command, Event, IllegalCommand, Summary
+
+__all__ = [
+    "RULESET",
+    "BTSetup",
+    "BTState",
+    "BattleTech",
+    "Library",
+    "Phase",
+    "can_end_phase",
+    "format_command",
+    "pending",
+    "prompt_text",
+]
+
+
+class BattleTech:
+    """The BattleTech ruleset (an `engine.game.Ruleset`)."""
+
+    name = "battletech"
+    title = "BattleTech"
+    setup_type = BTSetup
+    command_types: tuple[type[Command], ...] = (
+        commands.Deploy,
+        commands.RollInitiative,
+        commands.Move,
+        commands.Jump,
+        commands.EndMove,
+        commands.EndPhase,
+    )
+    event_types: tuple[type[Event], ...] = tuple(
+        cls
+        for cls in vars(events).values()
+        if isinstance(cls, type) and issubclass(cls, events.BTEvent) and cls.TAG
+    )
+    command_help = COMMAND_HELP
+
+    def __init__(self) -> None:
+        self.library: Library | None = None
+
+    def make_setup(self, scenario: Mapping[str, Any] | None) -> BTSetup:
+        """Build a setup from a scenario table (None: the bundled default scenario).
+
+        Raises:
+            ValueError: a bad scenario, or no `library` to find its boards and units.
+        """
+        if self.library is None:
+            msg = "BattleTech scenarios need the unit and board library (start hexmech normally)"
+            raise ValueError(msg)
+        if scenario is None:
+            scenario = self.default_scenario()
+        return build_setup(scenario, self.library)
+
+    @staticmethod
+    def default_scenario() -> dict[str, Any]:
+        """The scenario ``make play`` starts when none is named: two 'Mechs a side."""
+        return {
+            "title": "Meeting engagement",
+            "board": "river-crossing",
+            "side": [
+                {"name": "Davion", "units": ["Griffin GRF-1N", "Hunchback HBK-4G"]},
+                {"name": "Kurita", "units": ["Shadow Hawk SHD-2H", "Wolverine WVR-6R"]},
+            ],
+        }
+
+    def start(self, setup: BTSetup) -> BTState:
+        """The map with every unit undamaged; deployment first unless the scenario placed all."""
+        units = tuple(UnitState.from_setup(u) for u in setup.units)
+        state = BTState(
+            board=setup.board,
+            sides=setup.sides,
+            units=units,
+            deploy_rows=setup.deploy_rows,
+            title=setup.title,
+        )
+        waiting = sorted({u.side for u in units if u.hex is None})
+        if waiting:
+            return BTState(
+                board=state.board,
+                sides=state.sides,
+                units=units,
+                phase=Phase.DEPLOYMENT,
+                slots=((waiting[0], 1),),
+                deploy_rows=setup.deploy_rows,
+                title=setup.title,
+            )
+        return BTState(
+            board=state.board,
+            sides=state.sides,
+            units=units,
+            turn=1,
+            phase=Phase.INITIATIVE,
+            deploy_rows=setup.deploy_rows,
+            title=setup.title,
+        )
+
+    def decide(self, state: BTState, command: Command, dice: DiceSource) -> Sequence[Event]:
+        """Validate and resolve one command (`engine.battletech.flow.decide`)."""
+        if not isinstance(command, commands.BTCommand):
+            raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
+        return decide(state, command, dice)
+
+    def evolve(self, state: BTState, event: Event) -> BTState:
+        """Apply one event."""
+        return evolve(event, state)
+
+    def parse_command(self, text: str, state: BTState) -> Command:
+        """Read one line of the command language."""
+        return parse_command(text, state)
+
+    def summary(self, state: BTState) -> Summary:
+        """Say "turn 3, movement", the result, and the sides."""
+        where = "deployment" if state.phase is Phase.DEPLOYMENT else f"turn {state.turn}"
+        result = None
+        if state.phase is Phase.OVER:
+            result = "draw" if state.winner is None else f"{state.sides[state.winner]} won"
+        return Summary(where, result, state.sides)
+
+
+RULESET = BattleTech()

@@ -1,0 +1,325 @@
+"""BattleTech events: what happened, with every die that decided it (DESIGN 2).
+
+`engine.battletech.evolve` has one mutator per event; `engine.battletech.narrate` words them.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from engine.battletech.state import MoveMode, Phase
+from engine.battletech.units import Location
+from engine.game import Event
+from engine.hexes import Facing, Hex
+
+__all__ = [
+    "BTEvent",
+    "BridgeCollapsed",
+    "BuildingDamaged",
+    "ConsciousnessRolled",
+    "DamageApplied",
+    "GameEnded",
+    "HeatChanged",
+    "InitiativeRolled",
+    "LocationDestroyed",
+    "MovementEnded",
+    "MovementStarted",
+    "PhaseStarted",
+    "PilotWounded",
+    "PilotingRoll",
+    "SlotsDealt",
+    "StandAttempted",
+    "TurnEnded",
+    "UnitDeployed",
+    "UnitDestroyed",
+    "UnitDroppedProne",
+    "UnitEntered",
+    "UnitFell",
+    "UnitJumped",
+    "UnitSkidded",
+    "UnitStood",
+    "UnitTurned",
+]
+
+
+@frozen
+class BTEvent(Event):
+    """Base of the BattleTech events."""
+
+
+@frozen
+class UnitDeployed(BTEvent):
+    """A unit was placed on the map."""
+
+    TAG = "bt/deployed"
+    unit: int
+    hex: Hex
+    facing: Facing
+
+
+@frozen
+class PhaseStarted(BTEvent):
+    """BT-M-9: a new phase (or the game's deployment) began."""
+
+    TAG = "bt/phase"
+    phase: Phase
+    turn: int
+
+
+@frozen
+class InitiativeRolled(BTEvent):
+    """BT-M-10: each round's (side, die, die) (tied sides re-roll); the order, loser first."""
+
+    TAG = "bt/initiative"
+    turn: int
+    rounds: tuple[tuple[tuple[int, int, int], ...], ...]
+    order: tuple[int, ...]
+
+
+@frozen
+class SlotsDealt(BTEvent):
+    """BT-M-11: the next alternation pair: how many units each side moves in its slot."""
+
+    TAG = "bt/slots"
+    slots: tuple[tuple[int, int], ...]
+
+
+@frozen
+class MovementStarted(BTEvent):
+    """BT-M-20: a unit declared its movement mode and began to move."""
+
+    TAG = "bt/move_started"
+    unit: int
+    mode: MoveMode
+
+
+@frozen
+class UnitTurned(BTEvent):
+    """BT-M-19/24.1: a facing change of one hexside (1 MP; free when ``mp`` is 0)."""
+
+    TAG = "bt/turned"
+    unit: int
+    facing: Facing
+    mp: int
+
+
+@frozen
+class UnitEntered(BTEvent):
+    """BT-M-18: a unit entered a hex; ``mp`` is what the hex cost.
+
+    ``backward``: moved backward; ``road``: moved along a road (BT-M-27.2); ``minimum``: under the
+    Minimum Movement rule (BT-M-18 item 5).
+    """
+
+    TAG = "bt/entered"
+    unit: int
+    hex: Hex
+    mp: int
+    backward: bool = False
+    road: bool = False
+    minimum: bool = False
+
+
+@frozen
+class UnitJumped(BTEvent):
+    """BT-M-20.4: a unit jumped along ``path`` and landed facing ``facing``."""
+
+    TAG = "bt/jumped"
+    unit: int
+    path: tuple[Hex, ...]
+    facing: Facing
+    mp: int
+
+
+@frozen
+class UnitDroppedProne(BTEvent):
+    """BT-M-24.2: a 'Mech went to the ground on purpose (1 MP, no damage)."""
+
+    TAG = "bt/dropped"
+    unit: int
+    mp: int = 1
+
+
+@frozen
+class PilotingRoll(BTEvent):
+    """BT-M-30/31: a Piloting Skill Roll (or the pilot's injury roll), every modifier named.
+
+    ``reason`` is a stable code: ``water``, ``rubble``, ``stand``, ``skid``, ``run_damage``,
+    ``landing``, ``building``, ``injury``. ``automatic`` marks a roll that failed without dice
+    (unconscious pilot, shut-down 'Mech: BT-M-30 item 5); ``roll`` is then empty.
+    """
+
+    TAG = "bt/psr"
+    unit: int
+    reason: str
+    target: int
+    modifiers: tuple[tuple[str, int], ...]
+    roll: tuple[int, ...]
+    success: bool
+    automatic: bool = False
+
+
+@frozen
+class StandAttempted(BTEvent):
+    """BT-M-24.3: a prone 'Mech tries to stand: 2 MP (1 under Minimum Movement) and 1 heat."""
+
+    TAG = "bt/stand_attempt"
+    unit: int
+    mp: int = 2
+
+
+@frozen
+class UnitStood(BTEvent):
+    """BT-M-24.3: the stand attempt succeeded; the 'Mech takes a free facing."""
+
+    TAG = "bt/stood"
+    unit: int
+    facing: Facing
+
+
+@frozen
+class UnitFell(BTEvent):
+    """BT-M-33..35: a 'Mech fell into ``hex``.
+
+    ``facing_roll`` is the 1D6 of BT-M-34.1 (None when the rules fix it as a 4); ``column`` the hit
+    location column; ``damage`` the total after water halving, split into groups of 5 by
+    `DamageApplied` events that follow.
+    """
+
+    TAG = "bt/fell"
+    unit: int
+    hex: Hex
+    levels: int
+    facing_roll: int | None
+    facing: Facing
+    column: str
+    damage: int
+    halved: bool = False
+    cause: str = ""
+
+
+@frozen
+class DamageApplied(BTEvent):
+    """BT-C-26: one group of damage on one location, with the 2D6 that placed it (if rolled).
+
+    ``armor`` and ``internal`` are the points each lost; ``transferred_from`` names the location the
+    damage came from when it was transferred inward (BT-C-27).
+    """
+
+    TAG = "bt/damage"
+    unit: int
+    location: Location
+    armor: int
+    internal: int
+    rear: bool = False
+    roll: tuple[int, ...] = ()
+    transferred_from: Location | None = None
+
+
+@frozen
+class LocationDestroyed(BTEvent):
+    """BT-C-28: a location's internal structure is gone."""
+
+    TAG = "bt/location_destroyed"
+    unit: int
+    location: Location
+
+
+@frozen
+class UnitSkidded(BTEvent):
+    """BT-M-29.4: a 'Mech lost control on pavement and slid along ``path`` (empty: in place)."""
+
+    TAG = "bt/skidded"
+    unit: int
+    path: tuple[Hex, ...]
+    stopped_by: str = ""
+
+
+@frozen
+class PilotWounded(BTEvent):
+    """BT-M-15: the MechWarrior took ``wounds`` (his total is now ``total``)."""
+
+    TAG = "bt/wounded"
+    unit: int
+    wounds: int
+    total: int
+    cause: str
+
+
+@frozen
+class ConsciousnessRolled(BTEvent):
+    """BT-M-16: a consciousness (or End-phase recovery) roll: 2D6 against ``target``."""
+
+    TAG = "bt/consciousness"
+    unit: int
+    target: int
+    roll: tuple[int, ...]
+    conscious: bool
+    recovery: bool = False
+
+
+@frozen
+class BuildingDamaged(BTEvent):
+    """BT-M-41 #4: a building (or bridge) in ``hex`` lost ``cf`` points of Construction Factor."""
+
+    TAG = "bt/building_damaged"
+    hex: Hex
+    cf: int
+    collapsed: bool = False
+
+
+@frozen
+class BridgeCollapsed(BTEvent):
+    """BT-M-28: a bridge gave way under too much weight."""
+
+    TAG = "bt/bridge_collapsed"
+    hex: Hex
+    tonnage: int
+    cf: int
+
+
+@frozen
+class MovementEnded(BTEvent):
+    """A unit finished its movement for the turn."""
+
+    TAG = "bt/move_ended"
+    unit: int
+    hexes: int
+    heat: int
+
+
+@frozen
+class UnitDestroyed(BTEvent):
+    """BT-M-12: a unit is out of the game."""
+
+    TAG = "bt/destroyed"
+    unit: int
+    cause: str
+
+
+@frozen
+class HeatChanged(BTEvent):
+    """BT-C-53: the Heat phase: heat built up this turn and dissipated by heat sinks."""
+
+    TAG = "bt/heat"
+    unit: int
+    generated: int
+    dissipated: int
+    heat: int
+
+
+@frozen
+class TurnEnded(BTEvent):
+    """BT-M-9 step 15: the turn is over."""
+
+    TAG = "bt/turn_ended"
+    turn: int
+
+
+@frozen
+class GameEnded(BTEvent):
+    """BT-M-12: a side won (``winner``) or nobody did (None: a draw)."""
+
+    TAG = "bt/game_ended"
+    winner: int | None
+    reason: str

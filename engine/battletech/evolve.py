@@ -1,0 +1,285 @@
+"""BattleTech `evolve`: one mutator per event type (STYLE 4). No dice, no validation."""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+import attrs
+
+from engine.battletech import events as ev
+from engine.battletech.board import Terrain
+from engine.battletech.state import LOCATIONS, BTState, Movement, Phase
+from engine.battletech.units import Location
+
+__all__ = ["evolve"]
+
+_REAR = (Location.CT, Location.LT, Location.RT)
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _unit(state: BTState, index: int, **changes: object) -> BTState:
+    return state.replace_unit(index, attrs.evolve(state.units[index], **changes))  # type: ignore[arg-type]
+
+
+def _movement(state: BTState, index: int) -> Movement:
+    movement = state.units[index].movement
+    if movement is None:  # an event for a unit that never started moving: a corrupt log
+        msg = f"unit {index} has no movement in progress"
+        raise ValueError(msg)
+    return movement
+
+
+@singledispatch
+def evolve(event: object, state: BTState) -> BTState:
+    """Apply one event to the state and return the new state."""
+    del state
+    msg = f"not a BattleTech event: {event!r}"
+    raise TypeError(msg)
+
+
+@evolve.register
+def _deployed(event: ev.UnitDeployed, state: BTState) -> BTState:
+    state = _unit(state, event.unit, hex=event.hex, facing=event.facing)
+    slots = state.slots
+    if slots:
+        side, count = slots[0]
+        slots = ((side, count - 1), *slots[1:]) if count > 1 else slots[1:]
+    return attrs.evolve(state, slots=slots)
+
+
+@evolve.register
+def _phase(event: ev.PhaseStarted, state: BTState) -> BTState:
+    units = state.units
+    if event.phase is Phase.MOVEMENT:
+        units = tuple(attrs.evolve(u, movement=None) for u in units)
+    return attrs.evolve(state, phase=event.phase, turn=event.turn, units=units, active=None)
+
+
+@evolve.register
+def _initiative(event: ev.InitiativeRolled, state: BTState) -> BTState:
+    return attrs.evolve(state, order=event.order)
+
+
+@evolve.register
+def _slots(event: ev.SlotsDealt, state: BTState) -> BTState:
+    return attrs.evolve(state, slots=event.slots)
+
+
+@evolve.register
+def _move_started(event: ev.MovementStarted, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    movement = Movement(mode=event.mode, path=(unit.hex,) if unit.hex is not None else ())
+    state = state.replace_unit(event.unit, unit.with_movement(movement))
+    return attrs.evolve(state, active=event.unit)
+
+
+@evolve.register
+def _turned(event: ev.UnitTurned, state: BTState) -> BTState:
+    movement = _movement(state, event.unit)
+    unit = state.units[event.unit].with_movement(
+        attrs.evolve(movement, mp_spent=movement.mp_spent + event.mp)
+    )
+    return state.replace_unit(event.unit, attrs.evolve(unit, facing=event.facing))
+
+
+@evolve.register
+def _entered(event: ev.UnitEntered, state: BTState) -> BTState:
+    movement = _movement(state, event.unit)
+    reversed_ = movement.hexes > 0 and movement.backward != event.backward
+    counted = 1 if reversed_ else movement.counted + 1  # BT-M-38: count since the last reversal
+    fire = 2 if state.board.terrain(event.hex).fire else 0  # BT-M-8.12
+    movement = attrs.evolve(
+        movement,
+        mp_spent=movement.mp_spent + event.mp,
+        hexes=movement.hexes + 1,
+        counted=counted,
+        backward=event.backward,
+        minimum=movement.minimum or event.minimum,
+        heat=movement.heat + fire,
+        path=(*movement.path, event.hex),
+    )
+    unit = state.units[event.unit].with_movement(movement)
+    return state.replace_unit(event.unit, attrs.evolve(unit, hex=event.hex))
+
+
+@evolve.register
+def _jumped(event: ev.UnitJumped, state: BTState) -> BTState:
+    movement = _movement(state, event.unit)
+    hexes = len(event.path)
+    movement = attrs.evolve(
+        movement,
+        mp_spent=movement.mp_spent + event.mp,
+        hexes=hexes,
+        counted=hexes,
+        jumped=hexes,
+        heat=movement.heat + max(3, hexes),  # BT-M-20.4 item 7
+        path=(*movement.path, *event.path),
+    )
+    unit = state.units[event.unit].with_movement(movement)
+    landing = event.path[-1] if event.path else unit.hex
+    return state.replace_unit(event.unit, attrs.evolve(unit, hex=landing, facing=event.facing))
+
+
+@evolve.register
+def _dropped(event: ev.UnitDroppedProne, state: BTState) -> BTState:
+    movement = _movement(state, event.unit)
+    unit = state.units[event.unit].with_movement(
+        attrs.evolve(movement, mp_spent=movement.mp_spent + event.mp)
+    )
+    return state.replace_unit(event.unit, attrs.evolve(unit, prone=True))
+
+
+@evolve.register
+def _psr(event: ev.PilotingRoll, state: BTState) -> BTState:
+    del event  # the roll's consequences are events of their own
+    return state
+
+
+@evolve.register
+def _stand_attempted(event: ev.StandAttempted, state: BTState) -> BTState:
+    movement = _movement(state, event.unit)  # BT-M-24.3: MP and 1 heat per attempt
+    movement = attrs.evolve(movement, mp_spent=movement.mp_spent + event.mp, heat=movement.heat + 1)
+    return state.replace_unit(event.unit, state.units[event.unit].with_movement(movement))
+
+
+@evolve.register
+def _stood(event: ev.UnitStood, state: BTState) -> BTState:
+    return _unit(state, event.unit, prone=False, facing=event.facing)
+
+
+@evolve.register
+def _fell(event: ev.UnitFell, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    return state.replace_unit(
+        event.unit, attrs.evolve(unit, hex=event.hex, facing=event.facing, prone=True)
+    )
+
+
+@evolve.register
+def _damage(event: ev.DamageApplied, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    index = LOCATIONS.index(event.location)
+    if event.rear:
+        rear_index = _REAR.index(event.location)
+        rear = _set(unit.rear, rear_index, unit.rear[rear_index] - event.armor)
+        unit = attrs.evolve(unit, rear=rear)  # type: ignore[arg-type]
+    else:
+        unit = attrs.evolve(unit, armor=_set(unit.armor, index, unit.armor[index] - event.armor))
+    internal = _set(unit.internal, index, unit.internal[index] - event.internal)
+    return state.replace_unit(event.unit, attrs.evolve(unit, internal=internal))
+
+
+@evolve.register
+def _location_destroyed(event: ev.LocationDestroyed, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    index = LOCATIONS.index(event.location)
+    unit = attrs.evolve(
+        unit,
+        internal=_set(unit.internal, index, 0),
+        armor=_set(unit.armor, index, 0),
+    )
+    if event.location in _REAR:
+        rear = _set(unit.rear, _REAR.index(event.location), 0)
+        unit = attrs.evolve(unit, rear=rear)  # type: ignore[arg-type]
+    return state.replace_unit(event.unit, unit)
+
+
+@evolve.register
+def _skidded(event: ev.UnitSkidded, state: BTState) -> BTState:
+    movement = _movement(state, event.unit)
+    movement = attrs.evolve(
+        movement,
+        skidded=True,
+        hexes=movement.hexes + len(event.path),
+        counted=movement.counted + len(event.path),
+        path=(*movement.path, *event.path),
+    )
+    unit = state.units[event.unit].with_movement(movement)
+    if event.path:
+        unit = attrs.evolve(unit, hex=event.path[-1])
+    return state.replace_unit(event.unit, unit)
+
+
+@evolve.register
+def _wounded(event: ev.PilotWounded, state: BTState) -> BTState:
+    return _unit(state, event.unit, wounds=event.total)
+
+
+@evolve.register
+def _consciousness(event: ev.ConsciousnessRolled, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    knocked = unit.knocked_out_turn
+    if unit.conscious and not event.conscious:
+        knocked = state.turn
+    return state.replace_unit(
+        event.unit, attrs.evolve(unit, conscious=event.conscious, knocked_out_turn=knocked)
+    )
+
+
+def _building_terrain(terrain: Terrain, cf: int, *, collapsed: bool) -> Terrain:
+    if terrain.building is not None:
+        if collapsed:
+            return attrs.evolve(terrain, building=None, rubble=True)
+        return attrs.evolve(terrain, building=attrs.evolve(terrain.building, cf=cf))
+    if terrain.bridge is not None:
+        if collapsed:
+            return attrs.evolve(terrain, bridge=None)
+        return attrs.evolve(terrain, bridge=attrs.evolve(terrain.bridge, cf=cf))
+    return terrain
+
+
+@evolve.register
+def _building_damaged(event: ev.BuildingDamaged, state: BTState) -> BTState:
+    terrain = state.board.terrain(event.hex)
+    structure = terrain.building or terrain.bridge
+    cf = max((structure.cf if structure is not None else 0) - event.cf, 0)
+    collapsed = event.collapsed or cf == 0
+    board = state.board.replace(event.hex, _building_terrain(terrain, cf, collapsed=collapsed))
+    return attrs.evolve(state, board=board)
+
+
+@evolve.register
+def _bridge_collapsed(event: ev.BridgeCollapsed, state: BTState) -> BTState:
+    terrain = state.board.terrain(event.hex)
+    board = state.board.replace(event.hex, attrs.evolve(terrain, bridge=None))
+    return attrs.evolve(state, board=board)
+
+
+@evolve.register
+def _move_ended(event: ev.MovementEnded, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    movement = _movement(state, event.unit)
+    state = state.replace_unit(event.unit, unit.with_movement(attrs.evolve(movement, done=True)))
+    slots = state.slots
+    if slots:
+        side, count = slots[0]
+        slots = ((side, count - 1), *slots[1:]) if count > 1 else slots[1:]
+    return attrs.evolve(state, active=None, slots=slots)
+
+
+@evolve.register
+def _destroyed(event: ev.UnitDestroyed, state: BTState) -> BTState:
+    state = _unit(state, event.unit, destroyed=True)
+    if state.active == event.unit:
+        state = attrs.evolve(state, active=None)
+    return state
+
+
+@evolve.register
+def _heat(event: ev.HeatChanged, state: BTState) -> BTState:
+    return _unit(state, event.unit, heat=event.heat)
+
+
+@evolve.register
+def _turn_ended(event: ev.TurnEnded, state: BTState) -> BTState:
+    return attrs.evolve(
+        state, phase=Phase.INITIATIVE, turn=event.turn + 1, slots=(), active=None, order=()
+    )
+
+
+@evolve.register
+def _game_ended(event: ev.GameEnded, state: BTState) -> BTState:
+    return attrs.evolve(state, phase=Phase.OVER, winner=event.winner, active=None, slots=())

@@ -1,0 +1,577 @@
+"""BattleTech `decide`: deployment, initiative, alternation and movement (BT-M-9..36).
+
+Each command is checked in a fixed guard order (STYLE 6): the phase allows it, the unit is the one
+whose turn it is, the path is legal (`engine.battletech.movement`), then it is resolved. Rolls are
+made while resolving, through `Ctx`, and every die is written into the event it decided.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.battletech import events as ev
+from engine.battletech.board import Terrain
+from engine.battletech.commands import (
+    BTCommand,
+    Deploy,
+    EndMove,
+    EndPhase,
+    Jump,
+    Move,
+    RollInitiative,
+    StepKind,
+)
+from engine.battletech.context import Ctx
+from engine.battletech.damage import apply_damage, fall, piloting_roll
+from engine.battletech.movement import Check, Plan, PlannedStep, plan_jump, plan_move
+from engine.battletech.state import BTState, MoveMode, Phase, UnitState
+from engine.battletech.tables import CONSCIOUSNESS, HIT_LOCATION, Column
+from engine.battletech.units import Location
+from engine.dice import DiceSource
+from engine.game import IllegalCommand
+from engine.hexes import Facing, Hex
+
+__all__ = [
+    "can_end_phase",
+    "deal_slots",
+    "decide",
+    "deploy_zone",
+    "movement_heat",
+    "pending",
+    "prompt_text",
+]
+
+_FALLS = {"water", "rubble", "stand", "run_damage", "landing"}
+
+
+# ---------------------------------------------------------------- queries
+
+
+def pending(state: BTState, side: int | None = None) -> tuple[int, ...]:
+    """Units still to move this phase (on the map, alive, not yet moved), optionally of one side."""
+    return tuple(
+        i
+        for i, u in enumerate(state.units)
+        if u.on_map and u.movement is None and (side is None or u.side == side)
+    )
+
+
+def deal_slots(state: BTState) -> tuple[tuple[int, int], ...]:
+    """BT-M-11: the next alternation "pair": how many units each side moves, loser first.
+
+    With two sides this is the digest's algorithm (5 vs 2 -> (2, 1) then (3, 1)). With more sides
+    (DESIGN: the seed has only two) each side in initiative order moves ``pending // smallest
+    other pending`` units (at least 1), so the side with the most units still spreads them out.
+    """
+    counts = {side: len(pending(state, side)) for side in state.order}
+    slots = []
+    for side in state.order:
+        mine = counts[side]
+        if mine == 0:
+            continue
+        others = [n for s, n in counts.items() if s != side and n > 0]
+        slots.append((side, mine if not others else max(1, mine // min(others))))
+    return tuple(slots)
+
+
+def deploy_zone(state: BTState, side: int) -> frozenset[Hex]:
+    """The hexes a side may deploy in: ``deploy_rows`` rows (or columns) from its home edge.
+
+    Side 0 north, 1 south, 2 west, 3 east (and round again for more sides).
+    """
+    board = state.board
+    rows = max(1, state.deploy_rows)
+    zone = set()
+    for where in board.positions():
+        col, row = where.to_offset()
+        edge = side % 4
+        inside = (
+            (edge == 0 and row < rows)
+            or (edge == 1 and row >= board.height - rows)
+            or (edge == 2 and col < rows)  # noqa: PLR2004 - west
+            or (edge == 3 and col >= board.width - rows)  # noqa: PLR2004 - east
+        )
+        if inside:
+            zone.add(where)
+    return frozenset(zone)
+
+
+def can_end_phase(state: BTState) -> bool:
+    """True when the Movement phase is finished and `EndPhase` may close the turn."""
+    return state.phase is Phase.MOVEMENT and state.active is None and not pending(state)
+
+
+def movement_heat(unit: UnitState) -> int:
+    """BT-M-32.3: heat of this turn's movement (walk 1, run 2, jump >= 3, stand attempts, fire).
+
+    BT-M-20.2 (ASSUMPTION): a unit that declared walk or run but spent no MP stood still.
+    """
+    movement = unit.movement
+    if movement is None:
+        return 0
+    mode_heat = movement.mode.heat if movement.mp_spent > 0 else 0
+    return mode_heat + movement.heat
+
+
+def prompt_text(state: BTState) -> str:  # noqa: PLR0911 - one sentence per situation
+    """What the game is waiting for, in one sentence."""
+    if state.phase is Phase.OVER:
+        if state.winner is None:
+            return "The game is over: a draw."
+        return f"The game is over: {state.sides[state.winner]} won."
+    if state.phase is Phase.DEPLOYMENT:
+        side = state.side_to_act
+        name = state.sides[side] if side is not None else "?"
+        return f"{name}: deploy a unit in your zone."
+    if state.phase is Phase.INITIATIVE:
+        return f"Turn {state.turn}: roll initiative."
+    if state.active is not None:
+        unit = state.units[state.active]
+        return f"{state.sides[unit.side]}: the {unit.name} may go on moving, or end its move."
+    if can_end_phase(state):
+        return "Every unit has moved: end the phase."
+    side = state.side_to_act
+    if side is None:
+        return "Waiting."
+    count = state.slots[0][1] if state.slots else 1
+    units = "a unit" if count == 1 else f"{count} units"
+    return f"{state.sides[side]}: move {units}."
+
+
+# ---------------------------------------------------------------- decide
+
+
+def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEvent]:
+    """Validate ``command`` and resolve it into events.
+
+    Raises:
+        IllegalCommand: the command breaks a rule; the message says which and why.
+    """
+    if state.phase is Phase.OVER:
+        raise IllegalCommand("game/over", "the game is over")
+    ctx = Ctx(state, dice)
+    match command:
+        case Deploy():
+            _deploy(ctx, command)
+        case RollInitiative():
+            _initiative(ctx)
+        case Move():
+            _move(ctx, command)
+        case Jump():
+            _jump(ctx, command)
+        case EndMove():
+            _end_move(ctx, command)
+        case EndPhase():
+            _end_phase(ctx)
+        case _:
+            raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
+    _check_victory(ctx)
+    return ctx.events
+
+
+def _deploy(ctx: Ctx, command: Deploy) -> None:
+    state = ctx.state
+    if state.phase is not Phase.DEPLOYMENT:
+        raise IllegalCommand("deploy/phase", "units deploy before the first turn only")
+    unit = _unit(state, command.unit)
+    if unit.hex is not None:
+        raise IllegalCommand("deploy/placed", f"the {unit.name} is already on the map")
+    if unit.side != state.side_to_act:
+        side = state.side_to_act
+        who = state.sides[side] if side is not None else "nobody"
+        raise IllegalCommand("deploy/turn", f"it is {who}'s turn to deploy")
+    if command.hex not in state.board:
+        raise IllegalCommand("deploy/off_map", "that hex is off the map")
+    if command.hex not in deploy_zone(state, unit.side):
+        msg = f"{command.hex.label} is outside {state.sides[unit.side]}'s deployment zone"
+        raise IllegalCommand("deploy/zone", msg)
+    if state.units_at(command.hex):
+        raise IllegalCommand("deploy/stacking", f"{command.hex.label} already holds a 'Mech")
+    ctx.emit(ev.UnitDeployed(command.unit, command.hex, command.facing))
+    _next_deployer(ctx, unit.side)
+
+
+def _next_deployer(ctx: Ctx, last: int) -> None:
+    state = ctx.state
+    if state.slots:
+        return
+    waiting = {u.side for u in state.units if u.hex is None and not u.destroyed}
+    if not waiting:
+        ctx.emit(ev.PhaseStarted(Phase.INITIATIVE, 1))
+        return
+    count = len(state.sides)
+    for step in range(1, count + 1):
+        side = (last + step) % count
+        if side in waiting:
+            ctx.emit(ev.SlotsDealt(((side, 1),)))
+            return
+
+
+def _initiative(ctx: Ctx) -> None:
+    """BT-M-10: every side rolls 2D6; tied sides re-roll among themselves; lowest moves first."""
+    state = ctx.state
+    if state.phase is not Phase.INITIATIVE:
+        raise IllegalCommand(
+            "initiative/phase",
+            f"initiative is rolled at the start of a turn, not in the {state.phase.value} phase",
+        )
+    sides = [
+        s
+        for s in range(len(state.sides))
+        if any(u.side == s and not u.destroyed for u in state.units)
+    ]
+    keys: dict[int, list[int]] = {s: [] for s in sides}
+    rounds: list[tuple[tuple[int, int, int], ...]] = []
+    rolling = sides
+    while rolling:
+        this_round = []
+        for side in rolling:
+            a, b = ctx.roll(2)
+            keys[side].append(a + b)
+            this_round.append((side, a, b))
+        rounds.append(tuple(this_round))
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for side in sides:
+            groups.setdefault(tuple(keys[side]), []).append(side)
+        rolling = sorted(s for group in groups.values() if len(group) > 1 for s in group)
+    order = tuple(sorted(sides, key=lambda s: keys[s]))
+    ctx.emit(ev.InitiativeRolled(state.turn, tuple(rounds), order))
+    ctx.emit(ev.PhaseStarted(Phase.MOVEMENT, state.turn))
+    _deal(ctx)
+
+
+def _deal(ctx: Ctx) -> None:
+    slots = deal_slots(ctx.state)
+    if slots:
+        ctx.emit(ev.SlotsDealt(slots))
+
+
+def _unit(state: BTState, index: int) -> UnitState:
+    if not 0 <= index < len(state.units):
+        raise IllegalCommand("unit/unknown", f"there is no unit {index + 1}")
+    return state.units[index]
+
+
+def _check_mover(state: BTState, index: int) -> UnitState:
+    """Guards shared by Move and Jump: the phase, the side's slot, the active unit."""
+    if state.phase is not Phase.MOVEMENT:
+        raise IllegalCommand(
+            "move/phase", f"units move in the Movement phase, not the {state.phase.value} phase"
+        )
+    unit = _unit(state, index)
+    if unit.hex is None or unit.destroyed:
+        raise IllegalCommand("move/off_map", f"the {unit.name} is not on the map")
+    if state.active is not None and state.active != index:
+        other = state.units[state.active]
+        msg = f"the {other.name} has not finished its move (BT-M-18 item 6)"
+        raise IllegalCommand("move/active", msg)
+    if unit.movement is not None and unit.movement.done:
+        raise IllegalCommand("move/done", f"the {unit.name} has already moved this turn")
+    side = state.side_to_act
+    if side != unit.side:
+        who = state.sides[side] if side is not None else "nobody"
+        raise IllegalCommand("move/turn", f"it is {who}'s turn to move (BT-M-11)")
+    return unit
+
+
+def _move(ctx: Ctx, command: Move) -> None:
+    state = ctx.state
+    unit = _check_mover(state, command.unit)
+    if command.mode is MoveMode.JUMP:
+        raise IllegalCommand("move/jump_path", "a jump is given as hexes: jump UNIT HEX... FACING")
+    plan = plan_move(state, command.unit, command.mode, command.steps)
+    if unit.movement is None:
+        ctx.emit(ev.MovementStarted(command.unit, command.mode))
+    if command.mode is MoveMode.STILL:
+        _finish(ctx, command.unit)
+        return
+    outcome = _execute(ctx, plan)
+    unit = ctx.state.units[command.unit]
+    movement = unit.movement
+    if unit.destroyed or movement is None:
+        _finish(ctx, command.unit)
+        return
+    left = plan.allowance - movement.mp_spent
+    if outcome == "fell" and left > 0 and not movement.minimum:
+        return  # BT-M-30 item 3: it may try to stand and go on with its MP: still active
+    _finish(ctx, command.unit)
+
+
+def _jump(ctx: Ctx, command: Jump) -> None:
+    _check_mover(ctx.state, command.unit)
+    plan = plan_jump(ctx.state, command.unit, command.path, command.facing)
+    ctx.emit(ev.MovementStarted(command.unit, MoveMode.JUMP))
+    ctx.emit(ev.UnitJumped(command.unit, command.path, command.facing, len(command.path)))
+    for check in plan.steps[0].after:
+        if _resolve(ctx, plan, plan.steps[0], check) != "ok":
+            break
+    _finish(ctx, command.unit)
+
+
+def _end_move(ctx: Ctx, command: EndMove) -> None:
+    state = ctx.state
+    if state.active != command.unit:
+        unit = _unit(state, command.unit)
+        msg = f"the {unit.name} is not in the middle of a move"
+        raise IllegalCommand("move/not_active", msg)
+    unit = state.units[command.unit]
+    others = [o for o in state.units_at(unit.hex) if o != command.unit] if unit.hex else []
+    if others:
+        where = unit.hex.label if unit.hex else "?"
+        msg = f"the {unit.name} shares {where} with another 'Mech: it must move on (BT-M-25)"
+        raise IllegalCommand("move/stacking", msg)
+    _finish(ctx, command.unit)
+
+
+def _finish(ctx: Ctx, index: int) -> None:
+    """End a unit's move, then deal the next slots (BT-M-11) when this pair is used up."""
+    unit = ctx.state.units[index]
+    movement = unit.movement
+    hexes = movement.counted if movement is not None else 0
+    ctx.emit(ev.MovementEnded(index, hexes, movement_heat(unit)))
+    state = ctx.state
+    slots = tuple((side, n) for side, n in state.slots if pending(state, side))
+    if slots != state.slots:
+        ctx.emit(ev.SlotsDealt(slots))
+    if not ctx.state.slots:
+        _deal(ctx)
+
+
+def _execute(ctx: Ctx, plan: Plan) -> str:
+    """Walk a checked plan, rolling what it needs; stop at the first fall or skid."""
+    index = plan.unit
+    for planned in plan.steps:
+        for check in planned.before:
+            outcome = _resolve(ctx, plan, planned, check)
+            if outcome != "ok":
+                return outcome
+        _step_event(ctx, index, planned)
+        if planned.collapse:
+            where = planned.hex
+            structure = ctx.state.board.terrain(where).bridge
+            ctx.emit(ev.BridgeCollapsed(where, planned.collapse, structure.cf if structure else 0))
+            fall(ctx, index, where, 0, "the bridge collapsed")
+            return "fell"
+        for check in planned.after:
+            outcome = _resolve(ctx, plan, planned, check)
+            if outcome != "ok":
+                return outcome
+        if ctx.state.units[index].destroyed:
+            return "destroyed"
+    return "ok"
+
+
+def _step_event(ctx: Ctx, index: int, planned: PlannedStep) -> None:
+    kind = planned.step.kind
+    if kind in {StepKind.LEFT, StepKind.RIGHT}:
+        ctx.emit(ev.UnitTurned(index, planned.facing, planned.mp))
+    elif kind is StepKind.PRONE:
+        ctx.emit(ev.UnitDroppedProne(index, planned.mp))
+    elif kind is StepKind.STAND:
+        ctx.emit(ev.StandAttempted(index, planned.mp))
+    else:
+        ctx.emit(
+            ev.UnitEntered(
+                index,
+                planned.hex,
+                planned.mp,
+                backward=planned.backward,
+                road=planned.road,
+                minimum=planned.minimum,
+            )
+        )
+
+
+def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
+    """Roll one check and apply a failure: "ok", "fell", "skid" or "destroyed"."""
+    index = plan.unit
+    unit = ctx.state.units[index]
+    if unit.destroyed:
+        return "destroyed"
+    if check.reason in _FALLS - {"stand"} and unit.prone:
+        return "ok"  # BT-M-30 item 2: a prone 'Mech cannot fall further
+    if piloting_roll(ctx, index, check.reason, check.modifiers):
+        if check.reason == "stand":
+            ctx.emit(ev.UnitStood(index, planned.facing))
+        return "ok"
+    if check.reason == "building":
+        _building_damage(ctx, index, planned, check)
+        return "destroyed" if ctx.state.units[index].destroyed else "ok"
+    if check.reason == "skid":
+        _skid(ctx, plan, planned, check)
+        return "skid"
+    where = check.fall_hex if check.fall_hex is not None else planned.hex
+    causes = {
+        "water": "failed the water roll",
+        "rubble": "failed the rubble roll",
+        "stand": "failed to stand",
+        "run_damage": "failed to run on damaged legs",
+        "landing": "failed the landing roll",
+    }
+    fall(ctx, index, where, check.fall_levels, causes[check.reason])
+    return "destroyed" if ctx.state.units[index].destroyed else "fell"
+
+
+def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -> None:
+    """BT-M-41 #4 (ASSUMPTION): a failed building roll.
+
+    The unit takes ceil(CF / 10) on one Front location; the building takes ceil(tonnage / 10).
+    """
+    unit = ctx.state.units[index]
+    roll = ctx.roll(2)
+    location = HIT_LOCATION[Column.FRONT][sum(roll) - 2]
+    apply_damage(ctx, index, location, math.ceil(check.building_cf / 10), roll=roll)
+    where = check.building_hex if check.building_hex is not None else planned.hex
+    ctx.emit(ev.BuildingDamaged(where, math.ceil(unit.design.tonnage / 10)))
+
+
+def _skid(  # noqa: C901 - BT-M-29.7, one stop rule per terrain
+    ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check
+) -> None:
+    """BT-M-29.4/29.7: fall in the turning hex, then slide half the hexes still intended."""
+    index = plan.unit
+    start = check.fall_hex if check.fall_hex is not None else planned.hex
+    position = plan.steps.index(planned)
+    later = plan.steps[position:] if check in planned.before else plan.steps[position + 1 :]
+    remaining = sum(1 for s in later if s.entered)
+    length = remaining // 2
+    direction = _travel_direction(ctx.state, index, start, planned)
+    fall(ctx, index, start, 0, "skidded")
+    unit = ctx.state.units[index]
+    if unit.destroyed or length == 0:
+        ctx.emit(ev.UnitSkidded(index, (), ""))
+        return
+    board = ctx.state.board
+    lost_level = board.terrain(start).level
+    path: list[Hex] = []
+    stopped = ""
+    left = length
+    here = start
+    woods_hits = 0
+    halved = False
+    while left > 0:
+        there = here.neighbor(direction)
+        terrain = board.get(there)
+        if terrain is None:
+            stopped = "the map edge"
+            break
+        if terrain.bottom > lost_level or terrain.building is not None:
+            stopped = "higher ground" if terrain.building is None else "a building"
+            break
+        if any(o != index for o in ctx.state.units_at(there)):
+            stopped = "another unit"
+            break
+        path.append(there)
+        here = there
+        left -= _skid_hexes(terrain)
+        if terrain.woods:
+            woods_hits += 1
+        if (terrain.water or 0) >= 1:
+            stopped, halved = "water", True
+            break
+    ctx.emit(ev.UnitSkidded(index, tuple(path), stopped))
+    tonnage = unit.design.tonnage
+    per_hex = math.ceil(math.ceil(tonnage / 10) / 2)
+    for n, _ in enumerate(path):
+        damage = per_hex
+        if halved and n == len(path) - 1:
+            damage = math.ceil(damage / 2)
+        _one_group(ctx, index, damage, Column.FRONT)
+    for _ in range(woods_hits):
+        _one_group(ctx, index, math.ceil(tonnage / 10), Column.FRONT)
+
+
+def _skid_hexes(terrain: Terrain) -> int:
+    """BT-M-29.7: light woods count as 2 skid hexes, heavy woods as 3."""
+    return 1 + int(terrain.woods)
+
+
+def _one_group(ctx: Ctx, index: int, damage: int, column: Column) -> None:
+    if ctx.state.units[index].destroyed or damage <= 0:
+        return
+    roll = ctx.roll(2)
+    location = HIT_LOCATION[column][sum(roll) - 2]
+    apply_damage(ctx, index, location, damage, rear=column is Column.REAR, roll=roll)
+
+
+def _travel_direction(state: BTState, index: int, where: Hex, planned: PlannedStep) -> Facing:
+    """The direction the unit was travelling before the facing change (BT-M-29.4 item 4)."""
+    movement = state.units[index].movement
+    path = movement.path if movement is not None else ()
+    if len(path) >= 2 and path[-1] == where:  # noqa: PLR2004
+        direction = path[-2].direction_to(path[-1])
+        if direction is not None:
+            return direction
+    return planned.facing
+
+
+def _end_phase(ctx: Ctx) -> None:
+    """BT-M-9 steps 4-15: the attack phases (no attacks yet), Heat, End, then the next turn."""
+    state = ctx.state
+    if state.phase is not Phase.MOVEMENT:
+        raise IllegalCommand(
+            "phase/not_movement", f"nothing to end in the {state.phase.value} phase"
+        )
+    if state.active is not None or pending(state):
+        waiting = len(pending(state)) + (1 if state.active is not None else 0)
+        msg = f"{waiting} unit{'s' if waiting != 1 else ''} still to move"
+        raise IllegalCommand("phase/units_pending", msg)
+    turn = state.turn
+    ctx.emit(ev.PhaseStarted(Phase.WEAPON, turn))
+    ctx.emit(ev.PhaseStarted(Phase.PHYSICAL, turn))
+    ctx.emit(ev.PhaseStarted(Phase.HEAT, turn))
+    for index, unit in enumerate(ctx.state.units):
+        if not unit.on_map:
+            continue
+        generated = movement_heat(unit)
+        dissipated = _dissipation(ctx.state, unit)
+        heat = max(unit.heat + generated - dissipated, 0)
+        if generated or unit.heat:
+            ctx.emit(ev.HeatChanged(index, generated, dissipated, heat))
+    ctx.emit(ev.PhaseStarted(Phase.END, turn))
+    for index, unit in enumerate(ctx.state.units):
+        # BT-M-16 item 4: knocked out in an earlier turn: roll to wake up.
+        if unit.on_map and not unit.conscious and unit.knocked_out_turn < turn:
+            target = CONSCIOUSNESS.get(unit.wounds, 13)
+            roll = ctx.roll(2)
+            ctx.emit(
+                ev.ConsciousnessRolled(
+                    index, target, roll, conscious=sum(roll) >= target, recovery=True
+                )
+            )
+    ctx.emit(ev.TurnEnded(turn))
+
+
+def _dissipation(state: BTState, unit: UnitState) -> int:
+    """BT-C-52: working heat sinks, plus the water bonus (at most 6)."""
+    per_sink = 2 if unit.design.double_heat_sinks else 1
+    base = unit.design.heat_sinks * per_sink
+    if unit.hex is None:
+        return base
+    terrain = state.board.terrain(unit.hex)
+    depth = 0 if terrain.bridge is not None else (terrain.water or 0)
+    if depth >= 2 or (unit.prone and depth >= 1):  # noqa: PLR2004
+        extra = base
+    elif depth == 1:
+        legs = sum(
+            1
+            for leg in (Location.LL, Location.RL)
+            for name in unit.design.slots_at(leg)
+            if "heat sink" in name.lower()
+        )
+        extra = legs * per_sink
+    else:
+        extra = 0
+    return base + min(extra, 6)
+
+
+def _check_victory(ctx: Ctx) -> None:
+    """BT-M-12: the last side with units on the map wins; none left is a draw."""
+    state = ctx.state
+    if state.phase in {Phase.OVER, Phase.DEPLOYMENT}:
+        return
+    alive = sorted({u.side for u in state.units if not u.destroyed})
+    if len(alive) == 1:
+        ctx.emit(ev.GameEnded(alive[0], f"{state.sides[alive[0]]} has the last units standing"))
+    elif not alive:
+        ctx.emit(ev.GameEnded(None, "the last units fell together"))

@@ -1,0 +1,161 @@
+"""BattleTech scenarios: a TOML table in, a `BTSetup` out (pure: files come through a `Library`).
+
+A scenario names its board and units; the `Library` (given by the code that reads files, see
+``saves/btlibrary.py``) turns those names into a `Board` and `MechDesign`s::
+
+    title = "Meeting engagement"
+    board = "river-crossing"          # a board name; or boards = [["a", "b"], ["c", "d"]]
+    # or: [map] style = "hills", width = 16, height = 17, seed = 7   (a generated map)
+    deploy_rows = 3
+
+    [[side]]
+    name = "Davion"
+    units = [{ unit = "Atlas AS7-D", pilot = "Hollis", piloting = 5, gunnery = 4,
+               hex = "0802", facing = "S" }]   # hex/facing optional: deployed in play
+"""
+
+# ruff: noqa: TRY004 - a bad scenario is reported as one ValueError, whatever the kind of mistake
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from engine.battletech.board import Board
+from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup
+from engine.battletech.units import MechDesign
+from engine.hexes import Facing, Hex
+
+__all__ = ["MAX_SIDES", "Library", "build_setup", "default_pilot"]
+
+MAX_SIDES = 4
+_SCENARIO_KEYS = {"title", "description", "board", "boards", "map", "deploy_rows", "side"}
+_UNIT_KEYS = {"unit", "pilot", "piloting", "gunnery", "hex", "facing"}
+
+
+class Library(Protocol):
+    """Where a scenario's names come from: boards and 'Mech designs (files, at the edge)."""
+
+    def board(self, name: str) -> Board:
+        """Return the board called ``name``; ValueError with a readable message if unknown."""
+        ...
+
+    def unit(self, name: str) -> MechDesign:
+        """Return the design called ``name``; ValueError with a readable message if unknown."""
+        ...
+
+    def generate(self, style: str, width: int, height: int, seed: int) -> Board:
+        """Return a generated map."""
+        ...
+
+    def combine(self, grid: list[list[Board]]) -> Board:
+        """Return several sheets combined into one map."""
+        ...
+
+
+def default_pilot(design: MechDesign, name: str = "MechWarrior") -> Pilot:
+    """BT-M-13: a MechWarrior with the default skills of the design's faction."""
+    piloting, gunnery = DEFAULT_SKILLS["Clan" if design.is_clan else "Inner Sphere"]
+    return Pilot(name, gunnery, piloting)
+
+
+def _int(table: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = table.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        msg = f"{key} must be a whole number from {low} to {high}, not {value!r}"
+        raise ValueError(msg)
+    return value
+
+
+def _board(table: Mapping[str, Any], library: Library) -> Board:
+    if "map" in table:
+        spec = table["map"]
+        if not isinstance(spec, Mapping):
+            raise ValueError("map is a table: style, width, height, seed")
+        style = spec.get("style", "hills")
+        if not isinstance(style, str):
+            raise ValueError("map.style is a name")
+        width = _int(spec, "width", 16, 4, 120)
+        height = _int(spec, "height", 17, 4, 120)
+        seed = _int(spec, "seed", 1, 0, 2**63 - 1)
+        return library.generate(style, width, height, seed)
+    if "boards" in table:
+        grid = table["boards"]
+        if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
+            msg = 'boards is a list of rows of board names: [["a", "b"], ["c", "d"]]'
+            raise ValueError(msg)
+        return library.combine([[library.board(str(name)) for name in row] for row in grid])
+    name = table.get("board")
+    if not isinstance(name, str):
+        msg = "a scenario needs board = NAME (or boards = [[...]], or a [map] table)"
+        raise ValueError(msg)
+    return library.board(name)
+
+
+def _unit(entry: Any, side: int, library: Library, where: str) -> UnitSetup:  # noqa: ANN401
+    if isinstance(entry, str):
+        entry = {"unit": entry}
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("unit"), str):
+        msg = f"{where}: a unit is a name or a table with unit = NAME"
+        raise ValueError(msg)
+    unknown = set(entry) - _UNIT_KEYS
+    if unknown:
+        msg = f"{where}: unknown keys {', '.join(sorted(unknown))}"
+        raise ValueError(msg)
+    design = library.unit(entry["unit"])
+    pilot = default_pilot(design, str(entry.get("pilot", "MechWarrior"))[:24])
+    pilot = Pilot(
+        pilot.name,
+        _int(entry, "gunnery", pilot.gunnery, 0, 8),
+        _int(entry, "piloting", pilot.piloting, 0, 8),
+    )
+    hex_: Hex | None = None
+    if "hex" in entry:
+        try:
+            hex_ = Hex.from_label(str(entry["hex"]))
+        except ValueError as exc:
+            msg = f"{where}: {exc}"
+            raise ValueError(msg) from None
+    facing_name = str(entry.get("facing", "N" if side % 2 else "S")).upper()
+    if facing_name not in Facing.__members__:
+        msg = f"{where}: facing is one of N NE SE S SW NW, not {facing_name!r}"
+        raise ValueError(msg)
+    return UnitSetup(design, side, pilot, hex_, Facing[facing_name])
+
+
+def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
+    """Read a scenario table into a setup.
+
+    Raises:
+        ValueError: one readable line naming what is wrong.
+    """
+    unknown = set(table) - _SCENARIO_KEYS
+    if unknown:
+        msg = f"unknown scenario keys: {', '.join(sorted(unknown))}"
+        raise ValueError(msg)
+    board = _board(table, library)
+    sides_table = table.get("side")
+    if not isinstance(sides_table, list) or not 2 <= len(sides_table) <= MAX_SIDES:  # noqa: PLR2004
+        msg = f"a scenario has 2 to {MAX_SIDES} [[side]] tables"
+        raise ValueError(msg)
+    sides: list[str] = []
+    units: list[UnitSetup] = []
+    for number, side in enumerate(sides_table):
+        if not isinstance(side, Mapping):
+            raise ValueError("each [[side]] is a table with name and units")
+        sides.append(str(side.get("name", f"Side {number + 1}"))[:20])
+        entries = side.get("units", [])
+        if not isinstance(entries, list) or not entries:
+            msg = f"side {number + 1} needs at least one unit"
+            raise ValueError(msg)
+        for n, entry in enumerate(entries):
+            units.append(_unit(entry, number, library, f"side {number + 1} unit {n + 1}"))
+    for unit in units:
+        if unit.hex is not None and unit.hex not in board:
+            msg = f"{unit.design.name} is placed at {unit.hex.label}, off the map"
+            raise ValueError(msg)
+    placed = [u.hex for u in units if u.hex is not None]
+    if len(placed) != len(set(placed)):
+        raise ValueError("two units are placed in the same hex")
+    rows = _int(table, "deploy_rows", 3, 1, max(1, min(board.width, board.height) // 2))
+    title = str(table.get("title", ""))[:60]
+    return BTSetup(board, tuple(sides), tuple(units), rows, title)

@@ -1,0 +1,263 @@
+"""BattleTech game state: the setup, the units as they are now, the turn and the phase.
+
+Everything is frozen attrs; rules build new states with ``attrs.evolve`` (STYLE 2). Units are
+referred to by their index in `BTState.units` (the order of the setup); the screen shows letters.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+from attrs import frozen
+
+from engine.battletech.board import Board
+from engine.battletech.units import Location, MechDesign
+from engine.hexes import Facing, Hex
+
+__all__ = [
+    "DEFAULT_SKILLS",
+    "BTSetup",
+    "BTState",
+    "MoveMode",
+    "Movement",
+    "Phase",
+    "Pilot",
+    "UnitSetup",
+    "UnitState",
+]
+
+LOCATIONS = tuple(Location)
+"""`Location` order: the index order of every per-location tuple."""
+
+DEFAULT_SKILLS = {"Inner Sphere": (5, 4), "Clan": (4, 3)}
+"""BT-M-13: default (Piloting, Gunnery) of a MechWarrior by faction."""
+
+
+@frozen
+class Pilot:
+    """BT-M-13: a MechWarrior's name and skills (lower is better)."""
+
+    name: str = "MechWarrior"
+    gunnery: int = 4
+    piloting: int = 5
+
+
+@frozen
+class UnitSetup:
+    """One 'Mech of a side as the scenario or the setup screen gives it.
+
+    ``hex`` None means the side deploys it during the Deployment phase.
+    """
+
+    design: MechDesign
+    side: int
+    pilot: Pilot = Pilot()
+    hex: Hex | None = None
+    facing: Facing = Facing.N
+
+
+@frozen
+class BTSetup:
+    """A BattleTech game before the first command: the map, the sides and their units.
+
+    ``deploy_rows`` is how many map rows from its home edge a side may deploy in; side 0's home edge
+    is the north edge, side 1's the south edge, side 2 west, side 3 east (DESIGN: the seed has no
+    deployment rules; scenarios give hexes or leave deployment to the players).
+    """
+
+    board: Board
+    sides: tuple[str, ...]
+    units: tuple[UnitSetup, ...]
+    deploy_rows: int = 3
+    title: str = ""
+
+
+class Phase(enum.StrEnum):
+    """BT-M-9: the phases of a turn, plus deployment before turn 1 and the end of the game."""
+
+    DEPLOYMENT = "deployment"
+    INITIATIVE = "initiative"
+    MOVEMENT = "movement"
+    WEAPON = "weapon attack"
+    PHYSICAL = "physical attack"
+    HEAT = "heat"
+    END = "end"
+    OVER = "over"
+
+
+class MoveMode(enum.StrEnum):
+    """BT-M-20: the movement mode a 'Mech declares before it moves."""
+
+    STILL = "still"
+    WALK = "walk"
+    RUN = "run"
+    JUMP = "jump"
+
+    @property
+    def heat(self) -> int:
+        """BT-M-32.3: movement heat of walking (1) and running (2); jumping is per hex."""
+        return {MoveMode.STILL: 0, MoveMode.WALK: 1, MoveMode.RUN: 2, MoveMode.JUMP: 0}[self]
+
+    @property
+    def attacker_modifier(self) -> int:
+        """BT-M-38: the to-hit modifier a unit gets for having moved this way (+0/+1/+2/+3)."""
+        return {MoveMode.STILL: 0, MoveMode.WALK: 1, MoveMode.RUN: 2, MoveMode.JUMP: 3}[self]
+
+
+@frozen
+class Movement:
+    """A unit's movement this turn, as far as it has gone (BT-M-18..20).
+
+    Attributes:
+        mode: the declared mode.
+        mp_spent: movement points spent so far.
+        hexes: hexes entered so far (BT-M-31.4, BT-M-29.2).
+        counted: hexes counted for the target-movement modifier: since the last reversal (BT-M-38).
+        backward: the direction of the last hex entered was backward (for the reversal count).
+        heat: movement heat generated so far (stand attempts add 1 each; burning hexes 2).
+        minimum: the unit used Minimum Movement (BT-M-18 item 5): it counts as having run.
+        skidded: the unit skidded this turn (BT-M-29.9).
+        done: the unit has finished moving this turn.
+        jumped: hexes jumped (0 when it did not jump).
+        path: every hex the unit stood in this turn, in order (the screen's "last move" overlay).
+    """
+
+    mode: MoveMode
+    mp_spent: int = 0
+    hexes: int = 0
+    counted: int = 0
+    backward: bool = False
+    heat: int = 0
+    minimum: bool = False
+    skidded: bool = False
+    done: bool = False
+    jumped: int = 0
+    path: tuple[Hex, ...] = ()
+
+
+@frozen
+class UnitState:
+    """One 'Mech now: where it is, what is left of it, its pilot and its movement this turn.
+
+    ``armor``, ``internal`` hold the points left per location in `Location` order, ``rear`` the
+    rear armor of CT, LT, RT. ``crits`` holds the (location, slot index) critical lines hit.
+    """
+
+    design: MechDesign
+    side: int
+    pilot: Pilot
+    armor: tuple[int, ...]
+    rear: tuple[int, int, int]
+    internal: tuple[int, ...]
+    hex: Hex | None = None
+    facing: Facing = Facing.N
+    prone: bool = False
+    crits: frozenset[tuple[Location, int]] = frozenset()
+    heat: int = 0
+    wounds: int = 0
+    conscious: bool = True
+    knocked_out_turn: int = 0
+    shutdown: bool = False
+    destroyed: bool = False
+    movement: Movement | None = None
+
+    @classmethod
+    def from_setup(cls, unit: UnitSetup) -> UnitState:
+        """Return a fresh, undamaged unit from its setup line."""
+        design = unit.design
+        return cls(
+            design=design,
+            side=unit.side,
+            pilot=unit.pilot,
+            armor=design.armor,
+            rear=design.rear_armor,
+            internal=design.internal,
+            hex=unit.hex,
+            facing=unit.facing,
+        )
+
+    @property
+    def name(self) -> str:
+        """The design's name ("Atlas AS7-D")."""
+        return self.design.name
+
+    @property
+    def on_map(self) -> bool:
+        """True when deployed and not destroyed."""
+        return self.hex is not None and not self.destroyed
+
+    def armor_at(self, location: Location, *, rear: bool = False) -> int:
+        """Armor points left at ``location`` (front, or rear for a torso)."""
+        if rear:
+            return self.rear[(Location.CT, Location.LT, Location.RT).index(location)]
+        return self.armor[LOCATIONS.index(location)]
+
+    def internal_at(self, location: Location) -> int:
+        """Internal structure points left at ``location``."""
+        return self.internal[LOCATIONS.index(location)]
+
+    def location_destroyed(self, location: Location) -> bool:
+        """True when the location's internal structure is gone (BT-C-28)."""
+        return self.internal_at(location) <= 0
+
+    def slot_hit(self, location: Location, slot: int) -> bool:
+        """True when that critical line has been hit."""
+        return (location, slot) in self.crits
+
+    def with_movement(self, movement: Movement) -> UnitState:
+        """Return the unit with its `Movement` replaced."""
+        return attrs.evolve(self, movement=movement)
+
+
+@frozen
+class BTState:
+    """The whole game: board, sides, units, turn, phase and whose move it is (BT-M-9..12).
+
+    Attributes:
+        board: the map (terrain changes with building damage, bridges, fire).
+        sides: the sides' names.
+        units: every unit, in setup order (its index is its id).
+        turn: the turn number (0 before the first initiative).
+        phase: the current phase.
+        order: sides in initiative order, the loser first (BT-M-10).
+        slots: the remaining (side, count) slots of the current alternation pair (BT-M-11).
+        active: the unit that has started moving and not finished, if any.
+        deploy_rows: depth of each side's deployment zone.
+        winner: the winning side when the game is over (None: draw or not over).
+        title: the scenario's title.
+    """
+
+    board: Board
+    sides: tuple[str, ...]
+    units: tuple[UnitState, ...]
+    turn: int = 0
+    phase: Phase = Phase.DEPLOYMENT
+    order: tuple[int, ...] = ()
+    slots: tuple[tuple[int, int], ...] = ()
+    active: int | None = None
+    deploy_rows: int = 3
+    winner: int | None = None
+    title: str = ""
+
+    def unit(self, index: int) -> UnitState:
+        """Return unit ``index``."""
+        return self.units[index]
+
+    def replace_unit(self, index: int, unit: UnitState) -> BTState:
+        """Return the state with unit ``index`` replaced."""
+        units = (*self.units[:index], unit, *self.units[index + 1 :])
+        return attrs.evolve(self, units=units)
+
+    def units_at(self, where: Hex) -> tuple[int, ...]:
+        """Indexes of the units on the map standing in ``where``."""
+        return tuple(i for i, u in enumerate(self.units) if u.hex == where and not u.destroyed)
+
+    @property
+    def side_to_act(self) -> int | None:
+        """The side whose slot it is in the Deployment or Movement phase (None otherwise)."""
+        if self.phase not in {Phase.MOVEMENT, Phase.DEPLOYMENT}:
+            return None
+        if self.active is not None:
+            return self.units[self.active].side
+        return self.slots[0][0] if self.slots else None
