@@ -18,7 +18,10 @@ __all__ = ["BUILTIN", "UnknownRulesetError", "available", "get", "register", "re
 AnyRuleset = Ruleset[Any, Any, Any, Any]
 
 #: name -> "module:attribute" of the rulesets that ship with hexmech. Each ruleset's issue adds it.
-BUILTIN: dict[str, str] = {"papermech": "engine.papermech:RULESET"}
+BUILTIN: dict[str, str] = {
+    "battletech": "engine.battletech:RULESET",
+    "papermech": "engine.papermech:RULESET",
+}
 
 _loaded: dict[str, AnyRuleset] = {}
 

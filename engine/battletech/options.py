@@ -1,0 +1,87 @@
+"""What the player to act may do now: every legal command, for bots, tests and the screen.
+
+`legal_commands` lists one command per reachable end position (the cheapest path to it), so the
+list is complete in where a unit can get to, though not in every path that gets there.
+"""
+
+from __future__ import annotations
+
+from engine.battletech.commands import (
+    BTCommand,
+    Deploy,
+    EndMove,
+    EndPhase,
+    Jump,
+    Move,
+    RollInitiative,
+)
+from engine.battletech.flow import can_end_phase, deploy_zone, pending
+from engine.battletech.movement import jump_path, reachable
+from engine.battletech.state import BTState, MoveMode, Phase
+from engine.hexes import Facing
+
+__all__ = ["legal_commands"]
+
+
+def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911 - one per phase
+    """Every command the rules accept now (one per reachable position for moves)."""
+    if state.phase is Phase.OVER:
+        return []
+    if state.phase is Phase.INITIATIVE:
+        return [RollInitiative()]
+    if state.phase is Phase.DEPLOYMENT:
+        return _deployments(state)
+    if state.phase is not Phase.MOVEMENT:
+        return []
+    if can_end_phase(state):
+        return [EndPhase()]
+    if state.active is not None:
+        commands: list[BTCommand] = [EndMove(state.active)]
+        unit = state.units[state.active]
+        if unit.movement is not None and unit.movement.mode is not MoveMode.STILL:
+            commands += _moves(state, state.active, unit.movement.mode)
+        return _without_stay(commands, state.active, allow_end=_may_end(state, state.active))
+    side = state.side_to_act
+    if side is None:
+        return []
+    commands = []
+    for index in pending(state, side):
+        commands.append(Move(index, MoveMode.STILL))
+        for mode in (MoveMode.WALK, MoveMode.RUN):
+            commands += _moves(state, index, mode)
+        for hex_, facing in reachable(state, index, MoveMode.JUMP):
+            path = jump_path(state, index, hex_)
+            if path is not None:
+                commands.append(Jump(index, path, facing))
+    return commands
+
+
+def _may_end(state: BTState, index: int) -> bool:
+    unit = state.units[index]
+    return unit.hex is None or all(o == index for o in state.units_at(unit.hex))
+
+
+def _without_stay(commands: list[BTCommand], index: int, *, allow_end: bool) -> list[BTCommand]:
+    if allow_end:
+        return commands
+    return [c for c in commands if c != EndMove(index)]
+
+
+def _moves(state: BTState, index: int, mode: MoveMode) -> list[BTCommand]:
+    unit = state.units[index]
+    result: list[BTCommand] = []
+    for (hex_, facing), reach in reachable(state, index, mode).items():
+        if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not unit.prone):
+            continue
+        result.append(Move(index, mode, reach.steps))
+    return result
+
+
+def _deployments(state: BTState) -> list[BTCommand]:
+    side = state.side_to_act
+    if side is None:
+        return []
+    zone = sorted(h for h in deploy_zone(state, side) if not state.units_at(h))
+    units = [i for i, u in enumerate(state.units) if u.side == side and u.hex is None]
+    facing = Facing.S if side % 2 == 0 else Facing.N
+    return [Deploy(i, h, facing) for i in units[:1] for h in zone]
