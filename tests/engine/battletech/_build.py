@@ -18,6 +18,9 @@ from engine.hexes import Facing, Hex
 
 __all__ = ["design", "play", "start", "state_with", "terrain_board"]
 
+TEST_PILOT = Pilot("Test", 4, 5)
+"""Gunnery 4, Piloting 5: the Inner Sphere defaults (BT-M-13)."""
+
 _LEG = ("Hip", "Upper Leg Actuator", "Lower Leg Actuator", "Foot Actuator")
 _ARM = ("Shoulder", "Upper Arm Actuator", "Lower Arm Actuator", "Hand Actuator")
 _CT = ("Fusion Engine",) * 3 + ("Gyro",) * 4 + ("Fusion Engine",) * 3
@@ -61,7 +64,7 @@ def design(tonnage: int = 50, walk: int = 5, jump: int = 0, *, name: str = "Test
 
 
 def terrain_board(width: int = 8, height: int = 8, **hexes: Terrain) -> Board:
-    """A clear board with the terrain given by label: terrain_board(h0302=Terrain(woods=...))."""
+    """A clear board with the terrain given by label, e.g. ``h0302=Terrain(woods=Woods.HEAVY)``."""
     board = Board.blank(width, height)
     for label, terrain in hexes.items():
         board = board.replace(Hex.from_label(label.lstrip("h")), terrain)
@@ -72,7 +75,7 @@ def start(
     board: Board,
     units: Sequence[tuple[MechDesign, int, str, Facing]],
     *,
-    pilot: Pilot = Pilot("Test", 4, 5),
+    pilot: Pilot = TEST_PILOT,
 ) -> BTState:
     """A state in the Movement phase of turn 1, side 0 to move first (initiative skipped)."""
     setup = BTSetup(

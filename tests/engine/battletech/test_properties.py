@@ -111,7 +111,7 @@ def _invariants(game: Game) -> None:  # type: ignore[type-arg]
         assert min(unit.rear) >= 0
         assert min(unit.internal) >= 0
         assert unit.heat >= 0
-        assert 0 <= unit.wounds <= 6  # noqa: PLR2004
+        assert 0 <= unit.wounds <= 6
     standing = [u.hex for i, u in enumerate(state.units) if u.on_map and i != state.active]
     assert len(standing) == len(set(standing)), "BT-M-25: one 'Mech per hex"
 
