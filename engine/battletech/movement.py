@@ -48,6 +48,7 @@ __all__ = [
     "plan_jump",
     "plan_move",
     "reachable",
+    "reachable_any",
     "reachable_hexes",
     "standing_level",
     "terrain_cost",
@@ -548,6 +549,7 @@ class Reach:
     steps: tuple[Step, ...]
     rolls: tuple[str, ...] = ()
     minimum: bool = False
+    mode: MoveMode = MoveMode.WALK
 
 
 def _neighbours(
@@ -626,7 +628,9 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
             )
         if cost == 1:  # Minimum Movement stand: the move ends there
             return {
-                (hex_, facing): Reach(hex_, facing, spent + 1, steps, rolls, minimum=True)
+                (hex_, facing): Reach(
+                    hex_, facing, spent + 1, steps, rolls, minimum=True, mode=mode
+                )
                 for _, _, hex_, facing, _, steps, rolls in queue
             }
     else:
@@ -658,7 +662,7 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     for (hex_, facing), (mp, steps, rolls) in best.items():
         if any(o != index for o in state.units_at(hex_)):
             continue  # passing through a friend is fine; ending with it is not (BT-M-25)
-        result[(hex_, facing)] = Reach(hex_, facing, mp, steps, rolls)
+        result[(hex_, facing)] = Reach(hex_, facing, mp, steps, rolls, mode=mode)
     if not entered_any and not unit.prone and limit >= 1:
         _add_minimum(state, unit, mode, limit, start_level, result)
     return result
@@ -686,7 +690,9 @@ def _add_minimum(  # noqa: PLR0917 - one private helper of reachable
         if mode is MoveMode.RUN and (terrain.water or 0) >= 1:
             continue
         steps = (*reach.steps, Step(StepKind.FORWARD))
-        result[(there, facing)] = Reach(there, facing, limit, steps, reach.rolls, minimum=True)
+        result[(there, facing)] = Reach(
+            there, facing, limit, steps, reach.rolls, minimum=True, mode=mode
+        )
 
 
 def _reachable_jump(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reach]:
@@ -706,7 +712,9 @@ def _reachable_jump(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reac
             rolls = ("landing",) if needs_damage_psr(unit) else ()
             for facing in Facing:
                 steps = tuple(Step(StepKind.FORWARD) for _ in path)
-                result[(target, facing)] = Reach(target, facing, len(path), steps, rolls)
+                result[(target, facing)] = Reach(
+                    target, facing, len(path), steps, rolls, mode=MoveMode.JUMP
+                )
     return result
 
 
@@ -748,6 +756,18 @@ def jump_path(state: BTState, index: int, target: Hex) -> tuple[Hex, ...] | None
     if unit.hex.distance(target) > mp:
         return None
     return _jump_path(state, index, unit.hex, target, mp)
+
+
+def reachable_any(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reach]:
+    """Every (hex, facing) the unit can reach this turn in any mode, and the mode to use.
+
+    Walking where it can, else running, else jumping: the least heat first (BT-M-32.3).
+    """
+    best: dict[tuple[Hex, Facing], Reach] = {}
+    for mode in (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP):
+        for key, reach in reachable(state, index, mode).items():
+            best.setdefault(key, reach)
+    return best
 
 
 def reachable_hexes(state: BTState, index: int, mode: MoveMode) -> dict[Hex, int]:
