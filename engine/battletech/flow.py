@@ -401,6 +401,11 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
         _skid(ctx, plan, planned, check)
         return "skid"
     where = check.fall_hex if check.fall_hex is not None else planned.hex
+    others = [o for o in ctx.state.units_at(where) if o != index]
+    if others and check.other_hex is not None and not ctx.state.units_at(check.other_hex):
+        # DESIGN (until the domino effect, BT-M-26.4, comes with displacement in the combat
+        # rules): a 'Mech that would fall onto a friend's hex falls in the step's other hex.
+        where = check.other_hex
     causes = {
         "water": "failed the water roll",
         "rubble": "failed the rubble roll",

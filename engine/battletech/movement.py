@@ -73,6 +73,8 @@ class Check:
     fall_levels: int = 0
     building_cf: int = 0
     building_hex: Hex | None = None
+    other_hex: Hex | None = None
+    """The step's other hex, where the 'Mech falls instead when ``fall_hex`` holds a 'Mech."""
 
 
 @frozen
@@ -411,11 +413,25 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                 fall_hex, levels = _fall_place(walker.hex, walker.level, there, terrain, new_level)
                 modifier = WATER_PSR.get(depth, 1)
                 after.append(
-                    Check("water", ((f"depth {depth} water", modifier),), fall_hex, levels)
+                    Check(
+                        "water",
+                        ((f"depth {depth} water", modifier),),
+                        fall_hex,
+                        levels,
+                        other_hex=walker.hex if fall_hex == there else there,
+                    )
                 )
             if terrain.rubble:
                 fall_hex, levels = _fall_place(walker.hex, walker.level, there, terrain, new_level)
-                after.append(Check("rubble", (("rubble", RUBBLE_PSR),), fall_hex, levels))
+                after.append(
+                    Check(
+                        "rubble",
+                        (("rubble", RUBBLE_PSR),),
+                        fall_hex,
+                        levels,
+                        other_hex=walker.hex if fall_hex == there else there,
+                    )
+                )
             entered = True
             walker = _Walker(
                 hex=there,
