@@ -108,6 +108,11 @@ def _parser() -> argparse.ArgumentParser:
     scores.set_defaults(handler=_cmd_scores)
     _add_saves_option(scores)
 
+    validate = sub.add_parser("validate", help="check unit (.mtf) and board (.board) files")
+    validate.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a file or folder")
+    validate.add_argument("--quiet", action="store_true", help="hide warnings")
+    validate.set_defaults(handler=_cmd_validate)
+
     from tui.sim import add_sim_parser  # noqa: PLC0415 - tui.sim imports this module's UsageError
 
     add_sim_parser(sub)
@@ -453,6 +458,17 @@ def _cmd_scores(args: argparse.Namespace) -> int:
         table.add_row(*(Text(cell) for cell in entry_cells(rank, entry)))
     Console().print(table)
     return 0
+
+
+# ---------------------------------------------------------------------------------- validate
+def _cmd_validate(args: argparse.Namespace) -> int:
+    """One line a file: ``ok  NAME (summary)`` or ``FILE:LINE: reason``; exit 2 if any is bad."""
+    from saves.validate import check_paths, report_lines  # noqa: PLC0415 - only this command
+
+    results = check_paths(args.files)
+    for line in report_lines(results, quiet=args.quiet):
+        print(line)
+    return 0 if all(result.ok for result in results) else 2
 
 
 def _size(n: int) -> str:
