@@ -158,11 +158,11 @@ def test_shared_boards_validate(capsys) -> None:
 def test_a_bad_board_is_one_line_and_exit_2(tmp_path, capsys) -> None:
     """A board that cannot be read is FILE:LINE: reason (or FILE: reason), exit 2."""
     bad = tmp_path / "bad.board"
-    bad.write_text('size 2 2\nhex 0101 0 "woods:9" ""\nend\n', encoding="utf-8")
+    bad.write_text("size two two\nend\n", encoding="utf-8")
     code, lines = run(capsys, str(bad))
     assert code == 2
     assert len(lines) == 1
-    assert lines[0].startswith(f"{bad}:")
+    assert lines[0].startswith(f"{bad}:1: ")
 
 
 @needs_boards
