@@ -75,60 +75,21 @@ _ARMOR_CODES: Final[dict[str, tuple[Location, bool]]] = {
 }
 _REAR_CODES: Final = {_L.CT: "RTC", _L.LT: "RTL", _L.RT: "RTR"}
 _TORSOS: Final = (_L.CT, _L.LT, _L.RT)
-_SCALAR_KEYS: Final = frozenset(
-    {
-        "chassis",
-        "model",
-        "config",
-        "techbase",
-        "era",
-        "mass",
-        "engine",
-        "heat sinks",
-        "walk mp",
-        "jump mp",
-    }
-)
-_OTHER_KEYS: Final = frozenset(
-    {
-        "version",
-        "mul id",
-        "source",
-        "published",
-        "rules level",
-        "role",
-        "quirk",
-        "weaponquirk",
-        "structure",
-        "myomer",
-        "base chassis heat sinks",
-        "armor",
-        "overview",
-        "capabilities",
-        "deployment",
-        "history",
-        "manufacturer",
-        "primaryfactory",
-        "systemmanufacturer",
-        "systemmode",
-        "fluffdate",
-        "notes",
-        "imagefile",
-        "icon",
-        "bv",
-        "clanname",
-        "uuid",
-        "generator",
-        "nocrit",
-        "cockpit",
-        "gyro",
-        "lam",
-        "motive",
-        "ejection",
-        "heat sink kit",
-        "weapons",
-    }
-)
+# fmt: off
+_SCALAR_KEYS: Final = frozenset({
+    "chassis", "model", "config", "techbase", "era", "mass", "engine", "heat sinks", "walk mp",
+    "jump mp",
+})
+"""The keys whose values make the design."""
+_OTHER_KEYS: Final = frozenset({
+    "version", "mul id", "source", "published", "rules level", "role", "quirk", "weaponquirk",
+    "structure", "myomer", "base chassis heat sinks", "armor", "overview", "capabilities",
+    "deployment", "history", "manufacturer", "primaryfactory", "systemmanufacturer", "systemmode",
+    "fluffdate", "notes", "imagefile", "icon", "bv", "clanname", "uuid", "generator", "nocrit",
+    "cockpit", "gyro", "lam", "motive", "ejection", "heat sink kit", "weapons",
+})
+"""MegaMek keys that end a critical-slot list but say nothing the rules use."""
+# fmt: on
 _LOCATION_WORDS: Final = re.compile(
     r"\b(?:arm|leg|torso|head|wing|wings|nose|fuselage|body|turret|rotor)\b"
 )
@@ -163,9 +124,15 @@ def _is_quad(config: str) -> bool:
 
 
 def _title(location: Location, config: str) -> str:
-    return (
-        _QUAD_TITLES.get(location, location.long_name) if _is_quad(config) else (location.long_name)
-    )
+    """The location's name on this 'Mech's sheet ("Front Left Leg" on a quad)."""
+    if _is_quad(config):
+        return _QUAD_TITLES.get(location, location.long_name)
+    return location.long_name
+
+
+def _is_count(text: str) -> bool:
+    """True for a plain whole number ("12"; not "-1", "1.5" or "²", which str.isdigit accepts)."""
+    return re.fullmatch(r"[0-9]+", text) is not None
 
 
 # ---------------------------------------------------------------------------------- scanning
@@ -298,7 +265,7 @@ def _whole_number(sheet: _Sheet, key: str, default: int | None = None) -> tuple[
     if key not in sheet.values and default is not None:
         return default, 0
     number, text = _required(sheet, key)
-    if not text.isdigit():
+    if not _is_count(text):
         raise FileFormatError(number, f"{key}: expected a whole number, got {text!r}")
     return int(text), number
 
@@ -343,7 +310,7 @@ def _movement(sheet: _Sheet) -> tuple[int, int]:
 def _heat_sinks(sheet: _Sheet, warnings: list[FileFormatError]) -> tuple[int, bool]:
     """Return the heat sink count and whether they are doubles (``10 Single``, ``17 Double``)."""
     number, text = _required(sheet, "heat sinks")
-    match = re.fullmatch(r"(\d+)\s*(.*)", text)
+    match = re.fullmatch(r"([0-9]+)\s*(.*)", text)
     if match is None:
         raise FileFormatError(
             number, f"heat sinks: expected a count and a type ('10 Single'), got {text!r}"
@@ -374,10 +341,11 @@ def _armor(
     lines: dict[Location, int] = {}
     for code, (number, text) in sheet.armor.items():
         location, is_rear = _ARMOR_CODES[code]
-        if not text.isdigit():
+        if not _is_count(text):
             raise FileFormatError(number, f"{code} armor: expected a whole number, got {text!r}")
         if not is_rear and location in front:
-            raise FileFormatError(number, f"{code} armor: the {_title(location, config)} twice")
+            where = _title(location, config)
+            raise FileFormatError(number, f"{code} armor: a second armor line for the {where}")
         (rear if is_rear else front)[location] = int(text)
         lines[location] = max(lines.get(location, 0), number)
     for location in Location:

@@ -338,6 +338,11 @@ MALFORMED = {
         "LA armor: expected a whole number, got 'four'",
     ),
     "unknown armor": (insert(21, "XX armor:4"), 22, "unknown armor location 'XX' in 'XX armor'"),
+    "two armor lines for one leg": (
+        insert(21, "RLL armor:4"),
+        22,
+        "RLL armor: a second armor line for the Left Leg",
+    ),
     "unknown location": (
         insert(27, "Left Wing:", "Medium Laser", ""),
         28,
@@ -381,6 +386,41 @@ def test_an_empty_file_is_missing_its_chassis() -> None:
     with pytest.raises(FileFormatError) as caught:
         parse_mtf("hello\nworld\n")
     assert caught.value.where("x.mtf") == "x.mtf: missing chassis (a 'chassis:' line)"
+
+
+def parse_error(text: str) -> FileFormatError | None:
+    """The FileFormatError that reading ``text`` raises, or None when it reads."""
+    try:
+        parse_mtf(text)
+    except FileFormatError as exc:
+        return exc
+    return None
+
+
+LINE = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(SHEET_LINES),
+    st.tuples(
+        st.sampled_from(SHEET_LINES), st.sampled_from(["", "x", ":", "0", "99", " (R)", "-"])
+    ).map("".join),
+)
+
+
+@given(st.lists(st.tuples(st.integers(0, len(SHEET_LINES) - 1), LINE), max_size=6))
+def test_any_edit_of_a_sheet_reads_or_fails_with_a_reason(edits) -> None:
+    """Never a traceback: an edited sheet loads, or raises FileFormatError with a reason."""
+    lines = list(SHEET_LINES)
+    for at, text in edits:
+        lines[at] = text
+    error = parse_error("\n".join(lines))
+    assert error is None or (error.reason and 0 <= error.line <= len(lines))
+
+
+@given(st.text(max_size=300))
+def test_any_text_reads_or_fails_with_a_reason(text) -> None:
+    """Random text is never a crash."""
+    error = parse_error(text)
+    assert error is None or error.reason
 
 
 # ---------------------------------------------------------------------------------- warnings
