@@ -27,6 +27,19 @@ How this reader follows MegaMek (``Board.load``, ``Hex``, ``Terrain``) and where
 - Terrain the rules here do not model is reported as a warning (with its line) and ignored;
   cosmetic items (themes, ``foliage_elev``, ``*_fluff``, the inclines MegaMek draws itself) are
   accepted silently. Malformed lines raise `FileFormatError`.
+
+How items become `Terrain` fields:
+
+- ``woods:1/2`` and ``jungle:1/2`` (BT-M-41 #15): light/heavy woods; level 3 (ultra-heavy) is
+  read as heavy, with a warning.
+- ``water:d``: depth ``d`` under a surface at the hex's level (BT-M-7 item 4, BT-M-8.5).
+- ``rough``, ``rubble``, ``pavement``, ``fire``, ``swamp``, ``ice``: flags (ultra rough, ultra
+  rubble, inferno fire and quicksand are read as the plain kind, with a warning).
+- ``road:1:exits``: road exits (BT-M-27); alleys, dirt and gravel roads are read as roads.
+- ``building:class`` with ``bldg_cf`` (default: the class's CF) and ``bldg_elev`` (default 1):
+  a `Building` (BT-M-8.9); a wall (class 5) is read as hardened, with a warning.
+- ``bridge:class:exits`` with ``bridge_cf`` (default: the class's, Medium 40) and
+  ``bridge_elev`` (default 0): a `Bridge` (BT-M-28).
 """
 
 from __future__ import annotations
