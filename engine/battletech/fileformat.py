@@ -22,6 +22,14 @@ class FileFormatError(ValueError):
         self.line = line
         self.reason = reason
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FileFormatError):
+            return NotImplemented
+        return (self.line, self.reason) == (other.line, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.line, self.reason))
+
     def where(self, filename: str) -> str:
         """Return the message as ``FILE:LINE: reason`` (``FILE: reason`` without a line)."""
         if self.line:
