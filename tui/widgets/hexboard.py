@@ -1,0 +1,920 @@
+r"""The BattleTech map: flat-top ASCII hexes drawn a line at a time, with a cursor and overlays.
+
+Layout (DESIGN 2.1: flat-top hexes in columns, odd columns half a hex lower). Each hex is a box
+of 8 x 5 cells sharing its edges with its neighbours: hex columns are 6 cells apart, hex rows 4
+lines apart, and odd columns start 2 lines lower. A 3 x 2 board::
+
+      ____        ____
+     /0101\      /0301\          each hex, top to bottom:
+    /^ ^ ^ \____/     1\         the label (column, row)
+    \ ^ ^ ^/0201\      /         upper line: tags (``~2``), texture, level at the right
+     \____/♣♣♣♣ 2\____/          lower line: texture, or a unit and an MP cost
+     /0102\  A↗ 3/0302\
+    /~2~~~~\____/%  %  \         0201: heavy woods, level 2, an Atlas facing NE, 3 MP away
+    \~~~~~~/0202\ ↙B_  /         0302: rough, a prone unit facing SW
+     \____/      \____/
+          \      /
+           \____/
+
+The lower line holds, from the left: a pointer (``▸`` selected unit, ``+`` more units), the
+unit token (its letter between its facing mark and ``_`` if prone; west-going marks on the
+left) or a path step arrow, and a two-cell MP cost or mark. When it holds anything, its texture
+is left out so numbers never run into glyphs. The glyphs are in `hexboard_legend.GLYPHS`.
+
+`HexBoard` renders with the Line API: each virtual line of the whole board is built once into
+a `Strip` and kept in an LRU cache; a change (cursor, units, overlays, terrain) drops only the
+lines of the hexes it touches. `render_line` crops the cached line to the visible columns.
+
+Keys (see `HexBoard.BINDINGS`): the arrows move by map geometry. Up and down go N and S; left
+and right keep the same row number, which alternates NW/SW (or NE/SE) so holding a key runs
+straight across the map. q w e / a s d step to the six neighbours NW N NE / SW S SE.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
+
+import attrs
+from attrs import frozen
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Region, Size, Spacing
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from engine.hexes import Facing, Hex
+from tui.widgets.hexboard_legend import (
+    ARROWS,
+    MORE_UNITS,
+    PATH_END,
+    POINTER,
+    PRONE,
+    ROLES,
+    TERRAIN_CSS,
+    describe_hex,
+    role_styles,
+    terrain_kind,
+    terrain_tags,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Iterable, Sequence
+
+    from textual import events
+
+    from engine.battletech.board import Board, Terrain
+
+__all__ = [
+    "COLUMN_STEP",
+    "HEX_HEIGHT",
+    "HEX_WIDTH",
+    "ROW_STEP",
+    "BoardPicture",
+    "HexBoard",
+    "UnitMarker",
+    "board_size",
+    "describe_hex",
+    "hex_at_offset",
+    "region_of",
+]
+
+COLUMN_STEP = 6
+"""Cells from one hex column to the next."""
+ROW_STEP = 4
+"""Lines from one hex to the next in its column."""
+HEX_WIDTH = 8
+"""Cells across one hex, both side corners included."""
+HEX_HEIGHT = 5
+"""Lines down one hex, top and bottom edges included."""
+_HALF = ROW_STEP // 2
+"""How much lower odd columns start."""
+
+Roles: TypeAlias = tuple[str, ...]
+"""The component-class suffixes of a cell, later ones painted over earlier ones."""
+Cell: TypeAlias = tuple[str, Roles]
+"""One character of the picture and its roles."""
+
+_BLANK: Cell = (" ", ())
+_EDGE_LINE, _LABEL_LINE, _UPPER_LINE, _LOWER_LINE = range(ROW_STEP)
+"""The four lines of a hex column, from a top edge down (the fifth is the next top edge)."""
+_LABEL, _UPPER, _LOWER = range(3)
+"""The three lines of a hex's inside: the label, the upper and the lower terrain line."""
+
+
+@frozen
+class UnitMarker:
+    """A unit on the board, as the board draws it (the screen builds these from game state)."""
+
+    hex: Hex
+    """Where it stands."""
+    letter: str
+    """One character, e.g. "A" for an Atlas; only the first character is drawn."""
+    facing: Facing
+    """The hexside it faces; drawn as a mark beside the letter."""
+    side: int = 0
+    """The player (0-3): picks the colour of the token."""
+    prone: bool = False
+    """Lying down: ``_`` beside the letter (BT-M-24)."""
+    selected: bool = False
+    """The unit being ordered: pointed at (``▸``), underlined, and drawn first in its hex."""
+    label: str = ""
+    """A longer name for status lines and tooltips; not drawn on the map."""
+
+
+# ------------------------------------------------------------------ geometry
+def _top(col: int) -> int:
+    """The first line of column ``col``'s boxes: odd columns sit half a hex lower."""
+    return _HALF if col & 1 else 0
+
+
+def board_size(width: int, height: int) -> Size:
+    """Return the size in cells of a drawn board of ``width`` x ``height`` hexes.
+
+    Args:
+        width: Hex columns.
+        height: Hex rows.
+
+    Returns:
+        The virtual size (0 x 0 for an empty board).
+    """
+    if width < 1 or height < 1:
+        return Size(0, 0)
+    lines = ROW_STEP * height + 1 + (_HALF if width > 1 else 0)
+    return Size(COLUMN_STEP * width + 2, lines)
+
+
+def region_of(where: Hex) -> Region:
+    """Return the box of a hex in board cells (edges included; they overlap the neighbours').
+
+    Args:
+        where: The hex.
+
+    Returns:
+        An 8 x 5 region; its centre cell lies inside the hex.
+    """
+    col, row = where.to_offset()
+    return Region(col * COLUMN_STEP, row * ROW_STEP + _top(col), HEX_WIDTH, HEX_HEIGHT)
+
+
+def _nw(col: int, row: int) -> tuple[int, int]:
+    """The offset of the NW neighbour of (col, row) in the odd-q layout."""
+    return col - 1, row if col & 1 else row - 1
+
+
+def _sw(col: int, row: int) -> tuple[int, int]:
+    """The offset of the SW neighbour of (col, row) in the odd-q layout."""
+    return col - 1, row + 1 if col & 1 else row
+
+
+def hex_at_offset(x: int, y: int, width: int, height: int) -> Hex | None:
+    """Return the hex drawn at board cell (x, y): the inverse of the drawing, edges included.
+
+    A cell inside a hex belongs to it. An edge cell belongs to the hex below or right of it
+    when that hex is on the board, else to its other neighbour, so every drawn cell answers.
+
+    Args:
+        x: Cell column on the whole drawn board (not the scrolled window).
+        y: Cell line on the whole drawn board.
+        width: Board columns.
+        height: Board rows.
+
+    Returns:
+        The hex, or None for cells outside every hex.
+    """
+    if x < 0 or y < 0:
+        return None
+    col, xx = divmod(x, COLUMN_STEP)
+    row, local = divmod(y - _top(col), ROW_STEP)
+    candidates: tuple[tuple[int, int], ...]
+    if xx == 0 and local in (0, 1):
+        # The last cell of the previous column's terrain lines pokes into this column.
+        candidates = ((col - 1, (y - _top(col - 1)) // ROW_STEP),)
+    elif local == 0:
+        # The bottom corner of the hex above (xx 1) or the edge between two hexes (xx 2-5).
+        above = (col, row - 1)
+        candidates = (above, _sw(*above)) if xx == 1 else ((col, row), above)
+    elif (xx, local) in ((1, 1), (0, 2)):
+        candidates = ((col, row), _nw(col, row))
+    elif xx == 0:  # local 3: the SW slope
+        candidates = ((col, row), _sw(col, row))
+    else:
+        candidates = ((col, row),)
+    for c, r in candidates:
+        if 0 <= c < width and 0 <= r < height:
+            return Hex.from_offset(c, r)
+    return None
+
+
+# ------------------------------------------------------------------ the picture
+@attrs.define
+class BoardPicture:
+    """What the board shows, and the pure drawing of it one line at a time.
+
+    The widget keeps one of these and changes it through its `HexBoard.set_...` methods;
+    tests can draw one without an app (`lines`). Each hex's interior is built once and kept
+    until something in that hex changes (`forget`).
+    """
+
+    board: Board | None = None
+    ascii_only: bool = False
+    units: dict[Hex, tuple[UnitMarker, ...]] = attrs.field(factory=dict)
+    cursor: Hex | None = None
+    reach: dict[Hex, str] = attrs.field(factory=dict)
+    path: dict[Hex, Facing | None] = attrs.field(factory=dict)
+    """Each path hex and the direction to the next (None: the last hex, or a step that is not
+    along a hex row, like a jump's)."""
+    marks: dict[Hex, str] = attrs.field(factory=dict)
+    _interiors: dict[Hex, tuple[tuple[Cell, ...], ...]] = attrs.field(factory=dict, init=False)
+
+    @property
+    def size(self) -> Size:
+        """The size of the whole drawing in cells."""
+        if self.board is None:
+            return Size(0, 0)
+        return board_size(self.board.width, self.board.height)
+
+    def forget(self, hexes: Iterable[Hex] | None = None) -> None:
+        """Drop the kept interiors of ``hexes`` (all of them for None)."""
+        if hexes is None:
+            self._interiors.clear()
+            return
+        for where in hexes:
+            self._interiors.pop(where, None)
+
+    def lines(self) -> list[str]:
+        """Return the whole drawing as plain text, trailing spaces removed (for tests)."""
+        return ["".join(c for c, _ in self.row(y)).rstrip() for y in range(self.size.height)]
+
+    # ---------------------------------------------------------------- one line
+    def row(self, y: int) -> list[Cell]:
+        """Draw line ``y`` of the whole board.
+
+        Each hex column gives 6 cells: its left slope or corner, then its inside (or its top
+        edge); the column past the board gives the right slopes of the last one.
+
+        Args:
+            y: The line, 0 at the top of the drawing.
+
+        Returns:
+            One cell per column of the drawing (none off the drawing).
+        """
+        board = self.board
+        if board is None or not 0 <= y < self.size.height:
+            return []
+        cursor = self.cursor.to_offset() if self.cursor is not None else None
+        cells: list[Cell] = []
+        for col in range(board.width):
+            cells += self._column(col, y, cursor)
+        cells += self._column(board.width, y, cursor)[:2]
+        return cells
+
+    def _column(self, col: int, y: int, cursor: tuple[int, int] | None) -> list[Cell]:
+        """The 6 cells of line ``y`` from the left corner of hex column ``col``."""
+        row, local = divmod(y - _top(col), ROW_STEP)
+        here = (col, row)
+        if local == _EDGE_LINE:
+            # The bottom corner and edge of the hex above, which is this hex's top edge.
+            above = (col, row - 1)
+            corner = self._edge("\\", above, _sw(*above), cursor)
+            return [self._poke(col, y, _UPPER), corner, *[self._edge("_", here, above, cursor)] * 4]
+        if local == _LABEL_LINE:
+            slope = self._edge("/", here, _nw(*here), cursor)
+            return [self._poke(col, y, _LOWER), slope, *self._inside(here, _LABEL, 4)]
+        if local == _UPPER_LINE:
+            return [self._edge("/", here, _nw(*here), cursor), *self._inside(here, _UPPER, 5)]
+        return [self._edge("\\", here, _sw(*here), cursor), *self._inside(here, _LOWER, 5)]
+
+    def _on(self, col: int, row: int) -> bool:
+        board = self.board
+        return board is not None and 0 <= col < board.width and 0 <= row < board.height
+
+    def _edge(
+        self, char: str, a: tuple[int, int], b: tuple[int, int], cursor: tuple[int, int] | None
+    ) -> Cell:
+        """An edge cell between hexes ``a`` and ``b``: drawn if either is on the board."""
+        if not (self._on(*a) or self._on(*b)):
+            return _BLANK
+        return (char, ("edge-cursor",) if cursor in (a, b) else ("edge",))
+
+    def _inside(self, where: tuple[int, int], line: int, count: int) -> tuple[Cell, ...]:
+        """The first ``count`` cells of one line of a hex's inside (blank off the board)."""
+        if not self._on(*where):
+            return (_BLANK,) * count
+        return self._interior(*where)[line][:count]
+
+    def _poke(self, col: int, y: int, line: int) -> Cell:
+        """The last cell of a terrain line of the hex to the left, which pokes into ``col``."""
+        row = (y - _top(col - 1)) // ROW_STEP
+        if not self._on(col - 1, row):
+            return _BLANK
+        return self._interior(col - 1, row)[line][-1]
+
+    def _interior(self, col: int, row: int) -> tuple[tuple[Cell, ...], ...]:
+        where = Hex.from_offset(col, row)
+        found = self._interiors.get(where)
+        if found is None:
+            found = self._interiors[where] = self.draw_hex(where)
+        return found
+
+    # ---------------------------------------------------------------- one hex
+    def draw_hex(self, where: Hex) -> tuple[tuple[Cell, ...], ...]:
+        """Draw the inside of one hex: the label line (4 cells), then two lines of 6.
+
+        Args:
+            where: A hex on the board.
+
+        Returns:
+            The three lines of cells.
+        """
+        assert self.board is not None  # noqa: S101 - only called while drawing a board
+        terrain = self.board.terrain(where)
+        col, row = where.to_offset()
+        label = f"{(col + 1) % 100:02d}{(row + 1) % 100:02d}"
+        label_roles = ("label", "cursor-label") if where == self.cursor else ("label",)
+        top: list[Cell] = [(char, label_roles) for char in label]
+        upper = self._upper(terrain)
+        lower = self._lower(where, terrain)
+        overlay = self._overlay(where)
+        if overlay:
+            # The overlay goes first: it only sets the background, so tokens keep theirs.
+            top, upper, lower = (
+                [(char, (overlay, *roles)) for char, roles in line] for line in (top, upper, lower)
+            )
+        return tuple(top), tuple(upper), tuple(lower)
+
+    def _overlay(self, where: Hex) -> str:
+        if where == self.cursor:
+            return "cursor"
+        if where in self.path:
+            return "path"
+        if where in self.reach:
+            return "reach"
+        if where in self.marks:
+            return "mark"
+        return ""
+
+    def _texture(self, terrain: Terrain, *, upper: bool) -> list[Cell]:
+        glyph = terrain_kind(terrain)
+        if glyph is None:
+            return [_BLANK] * 6
+        mask = glyph.upper if upper else glyph.lower
+        text = glyph.texture(mask, ascii_only=self.ascii_only)
+        return [(char, (glyph.role,)) if char != " " else _BLANK for char in text]
+
+    def _upper(self, terrain: Terrain) -> list[Cell]:
+        """Line 2: up to two tags from the left, the texture, the level on the right."""
+        cells = self._texture(terrain, upper=True)
+        for index, (text, role) in enumerate(terrain_tags(terrain, ascii_only=self.ascii_only)[:2]):
+            cells[2 * index : 2 * index + 2] = [(char, (role,)) for char in text]
+        if terrain.level:
+            level = str(terrain.level)[-3:]
+            cells[5 - len(level) :] = [_BLANK] + [(char, ("level",)) for char in level]
+        return cells
+
+    def _lower(self, where: Hex, terrain: Terrain) -> list[Cell]:
+        """Line 3: a unit token or a path step in cells 1-3, the cost or mark in 4-5."""
+        units = self.units.get(where, ())
+        step = self.path.get(where, ...)
+        cost = self.reach.get(where) or self.marks.get(where)
+        if not units and step is ... and not cost:
+            return self._texture(terrain, upper=False)
+        cells = [_BLANK] * 6
+        if units:
+            shown = next((unit for unit in units if unit.selected), units[0])
+            cells[1:4] = self._token(shown)
+            if shown.selected:
+                cells[0] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
+            elif len(units) > 1:
+                cells[0] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
+        elif step is not ...:
+            cells[1:4] = self._step(step)
+        if cost:
+            role = "cost" if where in self.reach else "mark-text"
+            text = cost[-2:]
+            cells[6 - len(text) :] = [(char, (role,)) for char in text]
+        return cells
+
+    def _token(self, unit: UnitMarker) -> list[Cell]:
+        """The unit's three cells: its letter between its facing mark and its prone mark."""
+        mark = ARROWS[unit.facing].char(ascii_only=self.ascii_only)
+        prone = PRONE.char(ascii_only=self.ascii_only) if unit.prone else " "
+        west = unit.facing in (Facing.SW, Facing.NW)
+        letter = unit.letter[:1] or "?"
+        text = (mark, letter, prone) if west else (prone, letter, mark)
+        roles: Roles = (f"side-{unit.side % 4}",)
+        if unit.selected:
+            roles = (*roles, "selected")
+        return [(char, roles) for char in text]
+
+    def _step(self, step: Facing | None) -> list[Cell]:
+        """A path step: the arrow to the next hex where a facing mark would be, or the end."""
+        cells = [_BLANK] * 3
+        if step is None:
+            cells[1] = (PATH_END.char(ascii_only=self.ascii_only), ("step",))
+        else:
+            index = 1
+            if self.ascii_only and step in (Facing.SW, Facing.NW):
+                index = 0
+            elif self.ascii_only and step in (Facing.NE, Facing.SE):
+                index = 2
+            cells[index] = (ARROWS[step].char(ascii_only=self.ascii_only), ("step",))
+        return cells
+
+
+# ------------------------------------------------------------------ the widget
+_MOVE = Binding.Group("Move", compact=True)
+_STEP = Binding.Group("Hex step", compact=True)
+
+
+class HexBoard(ScrollView, can_focus=True):
+    """The BattleTech map: scrolls over any board, keeps a cursor, shows units and overlays.
+
+    Attributes down, messages up (STYLE 17): the screen pushes the board, unit markers and
+    overlays in with the ``set_...`` methods; the widget posts `CursorMoved` and `HexSelected`.
+    It never reads or changes game state.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move('N')", "Move", group=_MOVE, key_display="↑", tooltip="Cursor N"),
+        Binding("down", "move('S')", "Move", group=_MOVE, key_display="↓", tooltip="Cursor S"),
+        Binding("left", "across(-1)", "Move", group=_MOVE, key_display="←", tooltip="Cursor W"),
+        Binding("right", "across(1)", "Move", group=_MOVE, key_display="→", tooltip="Cursor E"),
+        Binding("q", "step('NW')", "Hex step", group=_STEP, tooltip="Cursor to the NW hex"),
+        Binding("w", "step('N')", "Hex step", group=_STEP, tooltip="Cursor to the N hex"),
+        Binding("e", "step('NE')", "Hex step", group=_STEP, tooltip="Cursor to the NE hex"),
+        Binding("a", "step('SW')", "Hex step", group=_STEP, tooltip="Cursor to the SW hex"),
+        Binding("s", "step('S')", "Hex step", group=_STEP, tooltip="Cursor to the S hex"),
+        Binding("d", "step('SE')", "Hex step", group=_STEP, tooltip="Cursor to the SE hex"),
+        Binding("enter", "select", "Select", tooltip="Select the hex under the cursor"),
+        Binding("home", "centre", "Centre", tooltip="Scroll the cursor to the middle"),
+    ]
+    """
+    | Key | Action |
+    | :- | :- |
+    | Up, Down | Cursor N, S. |
+    | Left, Right | Cursor W, E keeping the row: NW and SW (NE, SE) in turn, straight across. |
+    | q w e / a s d | Cursor to the NW, N, NE / SW, S, SE neighbour. |
+    | Enter | Post `HexSelected` for the cursor hex. |
+    | Home | Scroll the cursor to the middle of the view. |
+
+    Left free for the screen: m j f p u r t x c, space, digits, ``:`` and ``?``.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"hexboard--{role}" for role in ROLES}
+    """
+    | Class | Description |
+    | :- | :- |
+    | `hexboard--edge` | Hex edges. |
+    | `hexboard--edge-cursor`, `--cursor-label` | The edges and label of the cursor hex. |
+    | `hexboard--label` | Hex labels ("0101"). |
+    | `hexboard--level` | The level (elevation) digits. |
+    | `hexboard--<terrain>` | light-woods, heavy-woods, rough, rubble, water, swamp, ice, pavement, building, road, bridge, fire. |
+    | `hexboard--side-0` .. `-3` | Unit tokens of each side. |
+    | `hexboard--selected` | Added to the selected unit's token. |
+    | `hexboard--pointer`, `--more` | The marks of the selected unit, of a hex with several. |
+    | `hexboard--cost`, `hexboard--step`, `hexboard--mark-text` | MP costs, path arrows, mark text. |
+    | `hexboard--reach`, `--path`, `--mark`, `--cursor` | Backgrounds of the overlays. |
+    """  # noqa: E501 - a table row
+
+    DEFAULT_CSS = """
+    HexBoard {
+        height: 1fr;
+        width: 1fr;
+        background: $background;
+        scrollbar-size: 1 1;
+    }
+    HexBoard:blur > .hexboard--edge-cursor { color: $accent-darken-2; }
+    HexBoard:blur > .hexboard--cursor-label { background: $accent-darken-2; }
+    """ + TERRAIN_CSS.replace("WIDGET", "HexBoard")
+
+    class CursorMoved(Message):
+        """The cursor moved to another hex (by key, mouse or `set_cursor`)."""
+
+        def __init__(self, board: HexBoard, where: Hex) -> None:
+            """Carry the new cursor hex.
+
+            Args:
+                board: The board that sent it.
+                where: The new cursor hex.
+            """
+            super().__init__()
+            self.board = board
+            self.hex = where
+
+        @property
+        def control(self) -> HexBoard:
+            """The board that sent it (for ``@on(..., "#id")``)."""
+            return self.board
+
+    class HexSelected(Message):
+        """The player picked a hex: Enter on the cursor, or a mouse click."""
+
+        def __init__(self, board: HexBoard, where: Hex) -> None:
+            """Carry the picked hex.
+
+            Args:
+                board: The board that sent it.
+                where: The picked hex.
+            """
+            super().__init__()
+            self.board = board
+            self.hex = where
+
+        @property
+        def control(self) -> HexBoard:
+            """The board that sent it (for ``@on(..., "#id")``)."""
+            return self.board
+
+    def __init__(
+        self,
+        board: Board | None = None,
+        *,
+        ascii_only: bool = False,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002 - Textual's name for it
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        """Create the board.
+
+        Args:
+            board: The map to draw; None draws nothing until `set_board`.
+            ascii_only: Draw with ASCII characters only (SSH clients, poor fonts).
+            name: The widget's name.
+            id: The widget's id.
+            classes: Space-separated CSS classes.
+            disabled: Start disabled.
+        """
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        self._picture = BoardPicture(ascii_only=ascii_only)
+        self._lines: LRUCache[int, Strip] = LRUCache(1024)
+        self._styles: dict[Roles, Style] = {}
+        self._style_state: tuple[Style, dict[str, Style]] = (Style(), {})
+        self._styles_stale = True
+        self._hover: Hex | None = None
+        self.set_board(board)
+
+    # ---------------------------------------------------------------- state in
+    @property
+    def board(self) -> Board | None:
+        """The map drawn (set it with `set_board`)."""
+        return self._picture.board
+
+    @board.setter
+    def board(self, board: Board | None) -> None:
+        self.set_board(board)
+
+    @property
+    def picture(self) -> BoardPicture:
+        """What the board shows (read-only use: change it through the ``set_...`` methods)."""
+        return self._picture
+
+    @property
+    def ascii_only(self) -> bool:
+        """Draw with ASCII characters only."""
+        return self._picture.ascii_only
+
+    @ascii_only.setter
+    def ascii_only(self, value: bool) -> None:
+        self._picture.ascii_only = value
+        self._redraw_all()
+
+    def set_board(self, board: Board | None) -> None:
+        """Show another map, or the same map with changed terrain (only changed hexes redraw).
+
+        The cursor stays where it was if that hex is still on the board, else goes to 0101.
+
+        Args:
+            board: The new map; None for none.
+        """
+        old = self._picture.board
+        self._picture.board = board
+        if (
+            old is not None
+            and board is not None
+            and (old.width, old.height) == (board.width, board.height)
+        ):
+            self._redraw(
+                where
+                for (where, before), after in zip(old.items(), board.hexes, strict=True)
+                if before != after
+            )
+            return
+        self.virtual_size = self._picture.size
+        cursor = self._picture.cursor
+        if board is None:
+            self._picture.cursor = None
+        elif cursor is None or cursor not in board:
+            self._picture.cursor = Hex(0, 0)
+        self._redraw_all()
+
+    def set_units(self, markers: Sequence[UnitMarker]) -> None:
+        """Show these units (replacing the ones shown before).
+
+        Args:
+            markers: One marker per unit; several may share a hex.
+        """
+        units: dict[Hex, tuple[UnitMarker, ...]] = {}
+        for marker in markers:
+            units[marker.hex] = (*units.get(marker.hex, ()), marker)
+        old = self._picture.units
+        self._picture.units = units
+        self._redraw(
+            where for where in old.keys() | units.keys() if old.get(where) != units.get(where)
+        )
+
+    @property
+    def units(self) -> tuple[UnitMarker, ...]:
+        """Every unit marker shown."""
+        return tuple(unit for markers in self._picture.units.values() for unit in markers)
+
+    def units_at(self, where: Hex) -> tuple[UnitMarker, ...]:
+        """Return the unit markers in a hex (the drawn one is the selected, else the first)."""
+        return self._picture.units.get(where, ())
+
+    def set_reach(self, costs: Mapping[Hex, int | str]) -> None:
+        """Highlight reachable hexes, each showing its cost (1-2 characters, e.g. MP).
+
+        Args:
+            costs: Hex -> cost; an empty mapping clears the overlay.
+        """
+        new = {where: str(cost) for where, cost in costs.items()}
+        old = self._picture.reach
+        self._picture.reach = new
+        self._redraw(_changed(old, new))
+
+    def set_path(self, hexes: Sequence[Hex]) -> None:
+        """Show a plotted path: each hex shaded, with an arrow to the next one and a dot at the end.
+
+        Repeated hexes (turning in place) count once. A hex whose next hex is not straight
+        ahead along a hex row (a jump) shows the end dot instead of an arrow.
+
+        Args:
+            hexes: The hexes in order, the start hex first; empty clears the overlay.
+        """
+        new: dict[Hex, Facing | None] = {}
+        for index, where in enumerate(hexes):
+            after = hexes[index + 1] if index + 1 < len(hexes) else None
+            if after != where:
+                new[where] = where.direction_to(after) if after is not None else None
+        old = self._picture.path
+        self._picture.path = new
+        self._redraw(_changed(old, new))
+
+    def set_marks(self, marks: Mapping[Hex, str] | Collection[Hex]) -> None:
+        """Shade other hexes (line of sight, firing arc, targets), with optional short text.
+
+        Args:
+            marks: Hexes to shade, or hex -> text of 1-2 characters (e.g. a to-hit number).
+        """
+        if isinstance(marks, Mapping):
+            new = {where: str(text) for where, text in marks.items()}
+        else:
+            new = dict.fromkeys(marks, "")
+        old = self._picture.marks
+        self._picture.marks = new
+        self._redraw(_changed(old, new))
+
+    def clear_overlays(self) -> None:
+        """Remove the reach, path and mark overlays."""
+        self.set_reach({})
+        self.set_path(())
+        self.set_marks({})
+
+    # ---------------------------------------------------------------- the cursor
+    @property
+    def cursor(self) -> Hex | None:
+        """The hex under the cursor (None without a board); set it with `set_cursor`."""
+        return self._picture.cursor
+
+    @cursor.setter
+    def cursor(self, where: Hex) -> None:
+        self.set_cursor(where)
+
+    def set_cursor(self, where: Hex, *, scroll: bool = True) -> bool:
+        """Put the cursor on a hex and scroll so that it shows; post `CursorMoved`.
+
+        Args:
+            where: The hex; one off the board is refused.
+            scroll: Scroll the view to keep the cursor visible.
+
+        Returns:
+            True if the cursor is on ``where`` now.
+        """
+        board = self._picture.board
+        if board is None or where not in board:
+            return False
+        old = self._picture.cursor
+        if old != where:
+            self._picture.cursor = where
+            self._redraw((where,) if old is None else (old, where))
+            self.post_message(self.CursorMoved(self, where))
+        if scroll:
+            self.scroll_to_cursor()
+        return True
+
+    def move_cursor(self, facing: Facing) -> bool:
+        """Move the cursor to the neighbour across hexside ``facing``, if it is on the board.
+
+        Returns:
+            True if the cursor moved.
+        """
+        cursor = self._picture.cursor
+        if cursor is None:
+            return False
+        return self.set_cursor(cursor.neighbor(facing)) and self._picture.cursor != cursor
+
+    def scroll_to_cursor(self, *, centre: bool = False) -> None:
+        """Scroll so that the cursor hex and a margin around it show.
+
+        Args:
+            centre: Put the cursor in the middle of the view instead.
+        """
+        if self._picture.cursor is not None:
+            self.scroll_to_hex(self._picture.cursor, centre=centre)
+
+    def scroll_to_hex(self, where: Hex, *, centre: bool = False) -> None:
+        """Scroll as little as needed to show a hex and a margin of about a hex around it.
+
+        Args:
+            where: The hex to show (an enemy, the end of a move, ...).
+            centre: Put the hex in the middle of the view instead.
+        """
+        if not self.is_mounted:
+            return  # `on_mount` shows the cursor
+        if not self.size:
+            # Not laid out yet: scroll once the size is known.
+            self.call_after_refresh(self.scroll_to_hex, where, centre=centre)
+            return
+        region = region_of(where)
+        if not centre:
+            region = region.grow(Spacing(2, COLUMN_STEP, 2, COLUMN_STEP)).intersection(
+                Region(0, 0, *self.virtual_size)
+            )
+        self.scroll_to_region(region, animate=False, center=centre, immediate=True)
+
+    def on_mount(self) -> None:
+        """Show the cursor, which may have been set before the board was on screen."""
+        self.scroll_to_cursor()
+
+    def action_move(self, facing: str) -> None:
+        """Move the cursor one hex (bound to up and down)."""
+        self.move_cursor(Facing[facing])
+
+    def action_step(self, facing: str) -> None:
+        """Move the cursor one hex (bound to q w e a s d)."""
+        self.move_cursor(Facing[facing])
+
+    def action_across(self, direction: int) -> None:
+        """Move the cursor one column west (-1) or east (+1), keeping its row number."""
+        cursor = self._picture.cursor
+        if cursor is not None:
+            col, row = cursor.to_offset()
+            self.set_cursor(Hex.from_offset(col + direction, row))
+
+    def action_select(self) -> None:
+        """Post `HexSelected` for the cursor hex."""
+        if self._picture.cursor is not None:
+            self.post_message(self.HexSelected(self, self._picture.cursor))
+
+    def action_centre(self) -> None:
+        """Scroll the cursor to the middle of the view."""
+        self.scroll_to_cursor(centre=True)
+
+    # ---------------------------------------------------------------- the mouse
+    def hex_at_offset(self, x: int, y: int) -> Hex | None:
+        """Return the hex at cell (x, y) of the whole drawn board (scrolling not applied).
+
+        Args:
+            x: Cell column from the board's left edge.
+            y: Line from the board's top edge.
+
+        Returns:
+            The hex, or None outside the board.
+        """
+        board = self._picture.board
+        if board is None:
+            return None
+        return hex_at_offset(x, y, board.width, board.height)
+
+    def region_of(self, where: Hex) -> Region:
+        """Return the box of a hex on the whole drawn board (see `region_of`)."""
+        return region_of(where)
+
+    def hex_at_screen(self, event: events.MouseEvent) -> Hex | None:
+        """Return the hex under the mouse pointer of ``event`` (scrolling applied)."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        return self.hex_at_offset(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
+
+    def on_click(self, event: events.Click) -> None:
+        """Move the cursor to the clicked hex and select it."""
+        where = self.hex_at_screen(event)
+        if where is not None:
+            event.stop()
+            self.set_cursor(where, scroll=False)
+            self.post_message(self.HexSelected(self, where))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Describe the hex under the pointer, and its units' labels, in the tooltip."""
+        where = self.hex_at_screen(event)
+        if where == self._hover:
+            return
+        self._hover = where
+        board = self._picture.board
+        if where is None or board is None:
+            self.tooltip = None
+            return
+        names = [unit.label for unit in self.units_at(where) if unit.label]
+        self.tooltip = "\n".join((describe_hex(board, where), *names))
+
+    # ---------------------------------------------------------------- drawing
+    def _redraw(self, hexes: Iterable[Hex]) -> None:
+        """Forget the drawing of ``hexes`` and refresh the lines they cover."""
+        lines: set[int] = set()
+        touched = list(hexes)
+        self._picture.forget(touched)
+        for where in touched:
+            region = region_of(where)
+            lines.update(range(region.y, region.bottom))
+        for y in lines:
+            self._lines.discard(y)
+        if self.is_mounted:
+            for where in touched:
+                region = region_of(where)
+                self.refresh_lines(region.y, region.height)
+
+    def _redraw_all(self) -> None:
+        self._picture.forget()
+        self._lines.clear()
+        if self.is_mounted:
+            self.refresh()
+
+    def notify_style_update(self) -> None:
+        """Look at the colours again before the next line is drawn (theme, focus, hover)."""
+        super().notify_style_update()
+        # Component styles are updated after this call, so they are read when drawing.
+        self._styles_stale = True
+
+    def _check_styles(self) -> None:
+        """Drop the cached lines if a colour really changed (focus and hover rarely change any)."""
+        self._styles_stale = False
+        state = (self.rich_style, role_styles(self))
+        if state != self._style_state:
+            self._style_state = state
+            self._styles.clear()
+            self._lines.clear()
+
+    def _style(self, roles: Roles) -> Style:
+        style = self._styles.get(roles)
+        if style is None:
+            base, role_style = self._style_state
+            style = base
+            for role in roles:
+                style += role_style[role]
+            self._styles[roles] = style
+        return style
+
+    def line_strip(self, y: int) -> Strip:
+        """Return line ``y`` of the whole drawn board as a `Strip`, from the cache if kept.
+
+        Args:
+            y: The line, 0 at the top of the board.
+
+        Returns:
+            The full-width line (blank beyond the board).
+        """
+        if self._styles_stale:
+            self._check_styles()
+        strip = self._lines.get(y)
+        if strip is None:
+            cells = self._picture.row(y)
+            segments: list[Segment] = []
+            start = 0
+            for index in range(1, len(cells) + 1):
+                if index == len(cells) or cells[index][1] != cells[start][1]:
+                    text = "".join(char for char, _ in cells[start:index])
+                    segments.append(Segment(text, self._style(cells[start][1])))
+                    start = index
+            strip = Strip(segments, len(cells))
+            self._lines[y] = strip
+        return strip
+
+    def render_line(self, y: int) -> Strip:
+        """Return line ``y`` of the view: the cached board line, cropped to the scroll window."""
+        scroll_x, scroll_y = self.scroll_offset
+        strip = self.line_strip(scroll_y + y)
+        # The board's own style, as kept by `_check_styles` (``rich_style`` walks the DOM).
+        return strip.crop_extend(scroll_x, scroll_x + self.size.width, self._style_state[0])
+
+
+def _changed(old: Mapping[Hex, object], new: Mapping[Hex, object]) -> set[Hex]:
+    """The hexes whose entry differs between two overlays."""
+    return {
+        where for where in old.keys() | new.keys() if old.get(where, ...) != new.get(where, ...)
+    }
