@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from engine.battletech import commands, events
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
@@ -84,7 +86,13 @@ class BattleTech:
 
     def start(self, setup: BTSetup) -> BTState:
         """The map with every unit undamaged; deployment first unless the scenario placed all."""
-        units = tuple(UnitState.from_setup(u) for u in setup.units)
+        units = tuple(
+            attrs.evolve(
+                UnitState.from_setup(u),
+                on_bridge=u.hex is not None and setup.board.terrain(u.hex).bridge is not None,
+            )
+            for u in setup.units
+        )
         state = BTState(
             board=setup.board,
             sides=setup.sides,

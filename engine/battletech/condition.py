@@ -18,7 +18,8 @@ __all__ = [
     "gyro_hits",
     "jump_mp",
     "leg_state",
-    "needs_damage_psr",
+    "needs_landing_psr",
+    "needs_running_psr",
     "preexisting",
     "run_allowance",
     "walk_mp",
@@ -108,7 +109,8 @@ def jump_mp(unit: UnitState, terrain: Terrain | None = None) -> int:
     jump = unit.design.jump
     if jets:
         jump -= sum(1 for _, working in jets if not working)
-    depth = (terrain.water or 0) if terrain is not None and terrain.bridge is None else 0
+    on_deck = terrain is not None and unit.standing_on_bridge(terrain)
+    depth = (terrain.water or 0) if terrain is not None and not on_deck else 0
     if depth >= 2:  # noqa: PLR2004 - BT-M-20.4 item 5
         return 0
     if depth == 1:
@@ -148,8 +150,13 @@ def arm_modifier(unit: UnitState) -> tuple[tuple[str, int], ...]:
     return tuple(modifiers)
 
 
-def needs_damage_psr(unit: UnitState) -> bool:
-    """BT-M-20.3/20.4 item 6: damage that makes running (hip, gyro) or landing (legs) need a PSR."""
+def needs_running_psr(unit: UnitState) -> bool:
+    """BT-M-20.3 / BT-M-32.1: a damaged hip or a gyro hit makes a 'Mech roll before it runs."""
+    return gyro_hits(unit) > 0 or any(leg_state(unit, leg)[1] for leg in _LEGS)
+
+
+def needs_landing_psr(unit: UnitState) -> bool:
+    """BT-M-20.4 item 6: any damaged leg, foot or hip actuator, a gyro hit or a destroyed leg."""
     legs = [leg_state(unit, leg) for leg in _LEGS]
     return gyro_hits(unit) > 0 or any(d or h or a for d, h, a in legs)
 

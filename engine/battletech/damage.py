@@ -172,7 +172,8 @@ def fall(
     unit = ctx.state.units[index]
     before = preexisting(unit)  # BT-M-31.3: this fall's own damage is not yet "preexisting"
     terrain = ctx.state.board.terrain(where)
-    water = (terrain.water or 0) >= 1 and terrain.bridge is None
+    on_deck = unit.standing_on_bridge(terrain) and where == unit.hex
+    water = (terrain.water or 0) >= 1 and not on_deck
     face_roll = None if fixed_rear else ctx.die()
     turn, column = FALL_FACING[4 if face_roll is None else face_roll]
     facing = Facing(unit.facing).turn(turn)

@@ -42,7 +42,8 @@ def evolve(event: object, state: BTState) -> BTState:
 
 @evolve.register
 def _deployed(event: ev.UnitDeployed, state: BTState) -> BTState:
-    state = _unit(state, event.unit, hex=event.hex, facing=event.facing)
+    bridge = state.board.terrain(event.hex).bridge is not None
+    state = _unit(state, event.unit, hex=event.hex, facing=event.facing, on_bridge=bridge)
     slots = state.slots
     if slots:
         side, count = slots[0]
@@ -80,7 +81,7 @@ def _move_started(event: ev.MovementStarted, state: BTState) -> BTState:
 def _turned(event: ev.UnitTurned, state: BTState) -> BTState:
     movement = _movement(state, event.unit)
     unit = state.units[event.unit].with_movement(
-        attrs.evolve(movement, mp_spent=movement.mp_spent + event.mp)
+        attrs.evolve(movement, mp_spent=movement.mp_spent + event.mp, turns=movement.turns + 1)
     )
     return state.replace_unit(event.unit, attrs.evolve(unit, facing=event.facing))
 
@@ -102,7 +103,8 @@ def _entered(event: ev.UnitEntered, state: BTState) -> BTState:
         path=(*movement.path, event.hex),
     )
     unit = state.units[event.unit].with_movement(movement)
-    return state.replace_unit(event.unit, attrs.evolve(unit, hex=event.hex))
+    bridge = event.road and state.board.terrain(event.hex).bridge is not None
+    return state.replace_unit(event.unit, attrs.evolve(unit, hex=event.hex, on_bridge=bridge))
 
 
 @evolve.register
@@ -120,7 +122,10 @@ def _jumped(event: ev.UnitJumped, state: BTState) -> BTState:
     )
     unit = state.units[event.unit].with_movement(movement)
     landing = event.path[-1] if event.path else unit.hex
-    return state.replace_unit(event.unit, attrs.evolve(unit, hex=landing, facing=event.facing))
+    bridge = landing is not None and state.board.terrain(landing).bridge is not None
+    return state.replace_unit(
+        event.unit, attrs.evolve(unit, hex=landing, facing=event.facing, on_bridge=bridge)
+    )
 
 
 @evolve.register
@@ -153,8 +158,10 @@ def _stood(event: ev.UnitStood, state: BTState) -> BTState:
 @evolve.register
 def _fell(event: ev.UnitFell, state: BTState) -> BTState:
     unit = state.units[event.unit]
+    bridge = unit.on_bridge and event.hex == unit.hex
     return state.replace_unit(
-        event.unit, attrs.evolve(unit, hex=event.hex, facing=event.facing, prone=True)
+        event.unit,
+        attrs.evolve(unit, hex=event.hex, facing=event.facing, prone=True, on_bridge=bridge),
     )
 
 
@@ -199,7 +206,7 @@ def _skidded(event: ev.UnitSkidded, state: BTState) -> BTState:
     )
     unit = state.units[event.unit].with_movement(movement)
     if event.path:
-        unit = attrs.evolve(unit, hex=event.path[-1])
+        unit = attrs.evolve(unit, hex=event.path[-1], on_bridge=False)
     return state.replace_unit(event.unit, unit)
 
 
@@ -245,7 +252,10 @@ def _building_damaged(event: ev.BuildingDamaged, state: BTState) -> BTState:
 def _bridge_collapsed(event: ev.BridgeCollapsed, state: BTState) -> BTState:
     terrain = state.board.terrain(event.hex)
     board = state.board.replace(event.hex, attrs.evolve(terrain, bridge=None))
-    return attrs.evolve(state, board=board)
+    units = tuple(
+        attrs.evolve(u, on_bridge=False) if u.hex == event.hex else u for u in state.units
+    )
+    return attrs.evolve(state, board=board, units=units)
 
 
 @evolve.register

@@ -104,12 +104,14 @@ def can_end_phase(state: BTState) -> bool:
 def movement_heat(unit: UnitState) -> int:
     """BT-M-32.3: heat of this turn's movement (walk 1, run 2, jump >= 3, stand attempts, fire).
 
-    BT-M-20.2 (ASSUMPTION): a unit that declared walk or run but spent no MP stood still.
+    BT-M-20.2 (ASSUMPTION): a unit that declared walk or run but entered no hex and turned no
+    hexside stood still (dropping prone makes no heat, BT-M-24.2; each stand attempt makes 1).
     """
     movement = unit.movement
     if movement is None:
         return 0
-    mode_heat = movement.mode.heat if movement.mp_spent > 0 else 0
+    moved = movement.hexes > 0 or movement.turns > 0
+    mode_heat = movement.mode.heat if moved else 0
     return mode_heat + movement.heat
 
 
@@ -350,7 +352,9 @@ def _execute(ctx: Ctx, plan: Plan) -> str:
             where = planned.hex
             structure = ctx.state.board.terrain(where).bridge
             ctx.emit(ev.BridgeCollapsed(where, planned.collapse, structure.cf if structure else 0))
-            fall(ctx, index, where, 0, "the bridge collapsed")
+            # BT-M-28 reading: every unit on the bridge falls into the water (0 levels, halved).
+            for other in (*(o for o in ctx.state.units_at(where) if o != index), index):
+                fall(ctx, other, where, 0, "the bridge collapsed")
             return "fell"
         for check in planned.after:
             outcome = _resolve(ctx, plan, planned, check)
@@ -554,7 +558,7 @@ def _dissipation(state: BTState, unit: UnitState) -> int:
     if unit.hex is None:
         return base
     terrain = state.board.terrain(unit.hex)
-    depth = 0 if terrain.bridge is not None else (terrain.water or 0)
+    depth = 0 if unit.standing_on_bridge(terrain) else (terrain.water or 0)
     if depth >= 2 or (unit.prone and depth >= 1):  # noqa: PLR2004
         extra = base
     elif depth == 1:

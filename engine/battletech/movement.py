@@ -22,7 +22,8 @@ from engine.battletech.condition import (
     can_move,
     gyro_hits,
     jump_mp,
-    needs_damage_psr,
+    needs_landing_psr,
+    needs_running_psr,
     preexisting,
     run_allowance,
     walk_mp,
@@ -260,7 +261,7 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
     if mode is MoveMode.STILL and steps:
         raise _illegal("still", 0, steps[0], "a 'Mech standing still takes no steps (BT-M-20.1)")
     here = board.terrain(unit.hex)
-    on_bridge = here.bridge is not None and here.water is not None and not unit.prone
+    on_bridge = unit.standing_on_bridge(here)
     walker = _Walker(
         hex=unit.hex,
         facing=unit.facing,
@@ -277,7 +278,7 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
     planned: list[PlannedStep] = []
     first_move = movement is None
     before_first: tuple[Check, ...] = ()
-    if mode is MoveMode.RUN and first_move and steps and needs_damage_psr(unit):
+    if mode is MoveMode.RUN and first_move and steps and needs_running_psr(unit):
         # BT-M-20.3: a hip or gyro hit (or leg damage) needs a PSR before the run starts.
         before_first = (Check("run_damage", (), fall_hex=unit.hex, fall_levels=0),)
     gyro_gone = gyro_hits(unit) >= 2  # noqa: PLR2004 - destroyed on the second hit
@@ -508,7 +509,7 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
     if unit.hex.distance(landing) != len(path):
         msg = f"the path to {_label(landing)} is not a shortest path (BT-M-20.4)"
         raise IllegalCommand("jump/not_shortest", msg)
-    ceiling = standing_level(start) + mp
+    ceiling = standing_level(start, on_bridge=unit.standing_on_bridge(start)) + mp
     previous = unit.hex
     for where in path:
         if where.distance(previous) != 1:
@@ -530,7 +531,7 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
             msg = f"{landing.label} already holds a 'Mech (BT-M-25)"
             raise IllegalCommand("jump/stacking", msg)
     after: tuple[Check, ...] = ()
-    if needs_damage_psr(unit):  # BT-M-20.4 item 6
+    if needs_landing_psr(unit):  # BT-M-20.4 item 6
         after = (Check("landing", (), fall_hex=landing),)
     step = PlannedStep(
         index=0,
@@ -626,7 +627,7 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     spent = movement.mp_spent if movement is not None else 0
     entered_any = movement is not None and movement.hexes > 0
     here = state.board.terrain(unit.hex)
-    start_level = standing_level(here)
+    start_level = standing_level(here, on_bridge=unit.standing_on_bridge(here))
     counter = itertools.count()
     best: dict[tuple[Hex, Facing], tuple[int, tuple[Step, ...], tuple[str, ...]]] = {}
     queue: list[tuple[int, int, Hex, Facing, int, tuple[Step, ...], tuple[str, ...]]] = []
@@ -725,7 +726,7 @@ def _reachable_jump(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reac
             path = _jump_path(state, index, unit.hex, target, mp)
             if path is None:
                 continue
-            rolls = ("landing",) if needs_damage_psr(unit) else ()
+            rolls = ("landing",) if needs_landing_psr(unit) else ()
             for facing in Facing:
                 steps = tuple(Step(StepKind.FORWARD) for _ in path)
                 result[(target, facing)] = Reach(
@@ -738,8 +739,9 @@ def _jump_path(
     state: BTState, index: int, start: Hex, target: Hex, mp: int
 ) -> tuple[Hex, ...] | None:
     """BT-M-20.4: any legal shortest path from ``start`` to ``target`` (None if every one fails)."""
-    ceiling = standing_level(state.board.terrain(start)) + mp
-    del index
+    terrain = state.board.terrain(start)
+    on_deck = state.units[index].standing_on_bridge(terrain)
+    ceiling = standing_level(terrain, on_bridge=on_deck) + mp
 
     def ok(where: Hex) -> bool:
         terrain = state.board.get(where)

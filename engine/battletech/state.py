@@ -112,6 +112,7 @@ class Movement:
     Attributes:
         mode: the declared mode.
         mp_spent: movement points spent so far.
+        turns: hexsides turned so far.
         hexes: hexes entered so far (BT-M-31.4, BT-M-29.2).
         counted: hexes counted for the target-movement modifier: since the last reversal (BT-M-38).
         backward: the direction of the last hex entered was backward (for the reversal count).
@@ -125,6 +126,7 @@ class Movement:
 
     mode: MoveMode
     mp_spent: int = 0
+    turns: int = 0
     hexes: int = 0
     counted: int = 0
     backward: bool = False
@@ -153,6 +155,8 @@ class UnitState:
     hex: Hex | None = None
     facing: Facing = Facing.N
     prone: bool = False
+    on_bridge: bool = False
+    """Standing on the deck of the bridge in its hex, not in the water below (BT-M-22, BT-M-28)."""
     crits: frozenset[tuple[Location, int]] = frozenset()
     heat: int = 0
     wounds: int = 0
@@ -176,6 +180,10 @@ class UnitState:
             hex=unit.hex,
             facing=unit.facing,
         )
+
+    def standing_on_bridge(self, terrain: object) -> bool:
+        """True when the unit is on a bridge deck (and the hex still has its bridge)."""
+        return self.on_bridge and getattr(terrain, "bridge", None) is not None
 
     @property
     def name(self) -> str:
