@@ -348,13 +348,7 @@ def _execute(ctx: Ctx, plan: Plan) -> str:
             if outcome != "ok":
                 return outcome
         _step_event(ctx, index, planned)
-        if planned.collapse:
-            where = planned.hex
-            structure = ctx.state.board.terrain(where).bridge
-            ctx.emit(ev.BridgeCollapsed(where, planned.collapse, structure.cf if structure else 0))
-            # BT-M-28 reading: every unit on the bridge falls into the water (0 levels, halved).
-            for other in (*(o for o in ctx.state.units_at(where) if o != index), index):
-                fall(ctx, other, where, 0, "the bridge collapsed")
+        if _collapse(ctx, index, planned):
             return "fell"
         for check in planned.after:
             outcome = _resolve(ctx, plan, planned, check)
@@ -363,6 +357,25 @@ def _execute(ctx: Ctx, plan: Plan) -> str:
         if ctx.state.units[index].destroyed:
             return "destroyed"
     return "ok"
+
+
+def _collapse(ctx: Ctx, index: int, planned: PlannedStep) -> bool:
+    """A bridge (BT-M-28) or building (BT-M-41 #4) gives way under the step: everyone falls."""
+    where = planned.hex
+    terrain = ctx.state.board.terrain(where)
+    if planned.collapse:
+        cf = terrain.bridge.cf if terrain.bridge is not None else 0
+        ctx.emit(ev.BridgeCollapsed(where, planned.collapse, cf))
+        cause = "the bridge collapsed"  # BT-M-28 reading: into the water, 0 levels, halved
+    elif planned.crush:
+        cf = terrain.building.cf if terrain.building is not None else 0
+        ctx.emit(ev.BuildingDamaged(where, cf, collapsed=True))
+        cause = "the building collapsed"  # the hex is rubble from now on
+    else:
+        return False
+    for other in (*(o for o in ctx.state.units_at(where) if o != index), index):
+        fall(ctx, other, where, 0, cause)
+    return True
 
 
 def _step_event(ctx: Ctx, index: int, planned: PlannedStep) -> None:

@@ -96,6 +96,8 @@ class PlannedStep:
     after: tuple[Check, ...] = ()
     collapse: int = 0
     """Tonnage on a bridge that gives way when this step enters it (BT-M-28); 0: none."""
+    crush: int = 0
+    """Tonnage in a building that collapses when this step enters it (BT-M-41 #4); 0: none."""
 
 
 @frozen
@@ -290,7 +292,7 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
         kind = step.kind
         entered = backward = road = minimum = False
         cost = 0
-        collapse = 0
+        collapse = crush = 0
         if kind in {StepKind.LEFT, StepKind.RIGHT}:
             if gyro_gone and walker.turns_total >= 1:
                 why = "with a destroyed gyro a 'Mech turns one hexside per turn (BT-M-24.4)"
@@ -388,6 +390,12 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                 before.append(_skid_check(walker.hex, intended))
             hexes = walker.hexes + 1
             here_terrain = board.terrain(walker.hex)
+            if terrain.building is not None:
+                inside = unit.design.tonnage + sum(
+                    state.units[o].design.tonnage for o in state.units_at(there) if o != index
+                )
+                if inside > terrain.building.cf:
+                    crush = inside  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
             if here_terrain.building is not None or terrain.building is not None:
                 # BT-M-31.4: entering or leaving a building hex: a roll to avoid damage.
                 classes = [t.building for t in (here_terrain, terrain) if t.building is not None]
@@ -460,6 +468,7 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                 before=tuple(before),
                 after=tuple(after),
                 collapse=collapse,
+                crush=crush,
             )
         )
     # BT-M-25: the move may not end in a hex with another 'Mech.
