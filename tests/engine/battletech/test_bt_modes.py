@@ -244,11 +244,6 @@ def test_walking_with_a_damaged_hip_needs_no_roll():
     assert not of(events, ev.PilotingRoll)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: BT-M-20.3/BT-M-32.1: only a damaged hip or a gyro hit makes a running "
-    "'Mech roll; the engine also rolls for leg and foot actuators (needs_damage_psr)",
-)
 @pytest.mark.parametrize("slot", [1, 2, 3])
 def test_running_with_only_leg_actuator_damage_needs_no_roll(slot):
     """BT-M-20.3 / BT-M-32.1: upper/lower leg and foot actuators force landing rolls, not runs."""

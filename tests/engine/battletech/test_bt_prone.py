@@ -77,12 +77,6 @@ def test_dropping_prone_needs_1_mp_left():
     assert caught.code == "move/insufficient_mp"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: BT-M-24.2 + BT-M-20.2 ASSUMPTION: going prone makes no heat, and a "
-    "'Mech that only drops prone enters no hex and turns no hexside, so it counts as having "
-    "stood still (0 heat); the engine adds walking heat 1 because 1 MP was spent",
-)
 def test_dropping_prone_alone_generates_no_heat():
     """BT-M-24.2: dropping prone generates no heat (the Mech neither entered a hex nor turned)."""
     _, events = play(standing(), Move(0, MoveMode.WALK, (P,)))

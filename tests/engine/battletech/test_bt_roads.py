@@ -180,22 +180,14 @@ def _friend_on_the_bridge() -> BTState:
     return start(board, units)
 
 
-def test_the_weight_on_a_bridge_is_every_unit_on_the_hex():
-    """BT-M-28 reading: "tonnage" is the total of all units on the hex, the entering unit too."""
-    _, events = play(_friend_on_the_bridge(), Move(0, MoveMode.WALK, (F, F)), [1, 3, 4, 6, 6])
-    (collapse,) = of(events, ev.BridgeCollapsed)
-    assert collapse.tonnage == 45
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: BT-M-28 reading: when a bridge collapses every unit on the hex falls "
-    "in; the engine drops only the unit that entered (the 25 t friend stays standing)",
-)
 def test_every_unit_on_a_collapsing_bridge_falls_in():
-    """BT-M-28 reading: when a collapse happens every unit on the hex falls into the water."""
+    """BT-M-28 reading: the weight is every unit on the hex; a collapse drops them all in."""
     # two falls of 5 dice each: facing die, one damage group, injury roll
     dice = [1, 3, 4, 6, 6] * 2
     after, events = play(_friend_on_the_bridge(), Move(0, MoveMode.WALK, (F, F)), dice)
-    assert sorted(e.unit for e in of(events, ev.UnitFell)) == [0, 1]
+    (collapse,) = of(events, ev.BridgeCollapsed)
+    assert collapse.tonnage == 45
+    falls = {e.unit: (e.hex, e.levels, e.halved) for e in of(events, ev.UnitFell)}
+    assert falls == {0: (H("0505"), 0, True), 1: (H("0505"), 0, True)}
+    assert after.unit(0).prone
     assert after.unit(1).prone
