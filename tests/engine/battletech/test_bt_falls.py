@@ -331,3 +331,25 @@ def test_no_recovery_roll_in_the_turn_he_was_knocked_out():
     after, events = _end_turn(state, ())
     assert not of(events, ev.ConsciousnessRolled)
     assert not after.unit(0).conscious
+
+
+def test_a_pilot_knocked_out_by_the_fall_fails_the_injury_roll():
+    """BT-M-36 / BT-M-16 item 2: knocked out by a head hit: the injury roll fails, no new roll."""
+    state = state_with(mech(20), 0, prone=True)
+    # facing die 1; 2D6 = 12: head; consciousness 1+1 < 3; then no dice for the injury roll.
+    after, events = fail_to_stand(state, 1, 6, 6, 1, 1)
+    injury = of(events, ev.PilotingRoll)[-1]
+    assert (injury.reason, injury.automatic, injury.success) == ("injury", True, False)
+    assert [w.total for w in of(events, ev.PilotWounded)] == [1, 2]
+    assert len(of(events, ev.ConsciousnessRolled)) == 1
+    assert (after.unit(0).wounds, after.unit(0).conscious) == (2, False)
+
+
+@pytest.mark.parametrize(("depth", "total", "halved"), [(1, 4, True), (2, 4, True), (0, 7, False)])
+def test_a_fall_in_the_water_it_stands_in_is_halved(depth, total, halved):
+    """BT-M-35 item 2 reading: halve in Depth 1+ even when already in water; Depth 0 never."""
+    state = state_with(mech(65, h0509=Terrain(water=depth)), 0, prone=True)
+    groups = (3, 4) * len(damage_groups(total))
+    _, events = fail_to_stand(state, 1, *groups, 6, 6)
+    (fell,) = of(events, ev.UnitFell)
+    assert (fell.damage, fell.halved) == (total, halved)

@@ -13,7 +13,7 @@ from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.commands import Jump, Move, Step, StepKind
 from engine.battletech.condition import jump_mp
-from engine.battletech.movement import plan_move
+from engine.battletech.movement import plan_move, reachable
 from engine.battletech.state import BTState, MoveMode
 from engine.battletech.units import Location, MechDesign
 from engine.game import IllegalCommand
@@ -483,3 +483,12 @@ def test_a_jump_landing_in_water_needs_no_water_roll():
     after, events = play(state, Jump(0, column_north("0505", 2), Facing.N))
     assert not of(events, ev.PilotingRoll)
     assert after.unit(0).hex == H("0503")
+
+
+def test_reachable_jumps_take_any_legal_shortest_path():
+    """BT-M-20.4 item 2 DERIVED: a hex is reachable if any shortest path clears item 3."""
+    state = jumper(2, h0504=Terrain(level=3))
+    reach = reachable(state, 0, MoveMode.JUMP)
+    assert (H("0603"), Facing.S) in reach  # via 0604, around the hill
+    assert (H("0503"), Facing.N) not in reach  # the only shortest path crosses 0504
+    assert (H("0504"), Facing.N) not in reach

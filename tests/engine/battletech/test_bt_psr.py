@@ -260,3 +260,27 @@ def test_a_failed_building_roll_is_damage_not_a_fall():
     unit = after.unit(0)
     assert (unit.hex, unit.prone) == (H("0507"), False)
     assert after.board.terrain(H("0508")).building.cf == 85
+
+
+def test_more_tonnage_than_cf_collapses_the_building():
+    """BT-M-41 #4 ASSUMPTION: 50 t in a CF 15 building: it collapses to rubble; the unit falls."""
+    state = walker(h0508=building(BuildingClass.LIGHT, 15))
+    # the fall from ground level: facing die 1, 5 damage on the CT, injury roll 12
+    after, events = play(state, Move(0, MoveMode.WALK, (F, F)), [1, 3, 4, 6, 6])
+    (collapse,) = of(events, ev.BuildingDamaged)
+    assert (collapse.hex, collapse.collapsed) == (H("0508"), True)
+    (fell,) = of(events, ev.UnitFell)
+    assert (fell.hex, fell.levels, fell.damage) == (H("0508"), 0, 5)
+    terrain = after.board.terrain(H("0508"))
+    assert (terrain.building, terrain.rubble) == (None, True)
+    assert (after.unit(0).hex, after.unit(0).prone) == (H("0508"), True)
+
+
+def test_tonnage_equal_to_cf_does_not_collapse_the_building():
+    """BT-M-41 #4 ASSUMPTION: a 40-ton 'Mech in a CF 40 building: only the entry roll."""
+    board = terrain_board(10, 10, h0508=building(BuildingClass.MEDIUM, 40))
+    state = start(board, [(design(40, 5), 0, "0509", Facing.N), (design(), 1, "1010", Facing.N)])
+    after, events = play(state, Move(0, MoveMode.WALK, (F,)), [6, 6])
+    assert rolls(events) == [("building", 6, True)]
+    assert not of(events, ev.BuildingDamaged)
+    assert after.board.terrain(H("0508")).building is not None

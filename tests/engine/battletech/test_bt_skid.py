@@ -307,3 +307,40 @@ def test_heavy_woods_count_as_three_skid_hexes():
     slide = [d.armor + d.internal for d in of(events, ev.DamageApplied)[1:]]
     assert sorted(slide) == [3, 5]
     assert after.unit(0).hex == H("0508")
+
+
+# ---------------------------------------------------------------- roads as pavement
+
+ROAD_S_NE = 0b001010
+"""Road exits through the S and NE hexsides (a bend)."""
+ROAD_NE_SW = 0b010010
+"""Road exits through the NE and SW hexsides."""
+
+
+def unpaved(**hexes: Terrain) -> BTState:
+    """The Walk 8 'Mech in 0510 facing N on a clear board with the terrain given."""
+    board = terrain_board(12, 12, **hexes)
+    return start(board, [(design(50, 8), 0, "0510", Facing.N), (design(), 1, "1212", Facing.S)])
+
+
+def test_a_road_is_pavement_for_a_unit_moving_along_it():
+    """BT-M-8.7 / BT-M-29.1: a running 'Mech turning where its road bends checks for a skid."""
+    beyond = ahead("0509", Facing.NE, 1).label
+    state = unpaved(
+        h0510=Terrain(road=0b001001),
+        h0509=Terrain(woods=Woods.HEAVY, road=ROAD_S_NE),
+        **{f"h{beyond}": Terrain(road=0b010000)},
+    )
+    assert skid_checks(state, (F, R, F)) == [("0509", -1)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: BT-M-8.7/BT-M-29.1 reading: the turning hex must be paved or a road hex "
+    "the unit is moving along; a 'Mech that crosses a road (in and out off the road) is not on "
+    "it, but the engine treats every road hex as pavement (movement._paved ignores direction)",
+)
+def test_crossing_a_road_off_the_road_is_no_skid_surface():
+    """BT-M-8.7 / BT-M-29.1: in and out of a road hex across the road: no pavement rules."""
+    state = unpaved(h0509=Terrain(woods=Woods.HEAVY, road=ROAD_NE_SW))
+    assert skid_checks(state, (F, L, F)) == []
