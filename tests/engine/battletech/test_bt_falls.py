@@ -144,6 +144,7 @@ def test_worked_example_fall_into_depth_1_water():
         pytest.param(Terrain(water=1), Terrain(water=1), "0508", 0, 4, id="D1 -> D1 halved"),
         pytest.param(Terrain(level=1), Terrain(water=1), "0508", 1, 7, id="L1 into D1"),
         pytest.param(Terrain(), Terrain(water=2), "0508", 0, 4, id="L0 into D2"),
+        pytest.param(Terrain(water=1), Terrain(rubble=True), "0509", 0, 4, id="D1 -> rubble: A"),
     ],
 )
 def test_a_terrain_fall_lands_in_the_lower_hex(here, there, where, levels, total):

@@ -492,3 +492,30 @@ def test_reachable_jumps_take_any_legal_shortest_path():
     assert (H("0603"), Facing.S) in reach  # via 0604, around the hill
     assert (H("0503"), Facing.N) not in reach  # the only shortest path crosses 0504
     assert (H("0504"), Facing.N) not in reach
+
+
+def test_a_shut_down_mech_can_only_stand_still():
+    """BT-M-20.5: a unit that is shut down cannot move; it may only be chosen to stand still."""
+    state = state_with(mech_state(), 0, shutdown=True)
+    assert rejected(state, Move(0, MoveMode.WALK, (F,))).code == "move/cannot_move"
+    assert rejected(state, Move(0, MoveMode.WALK, (R,))).code == "move/cannot_move"
+    after, _ = play(state, Move(0, MoveMode.STILL))
+    assert after.unit(0).movement.done
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: BT-M-20.3/BT-M-32.1: a damaged hip means a PSR every turn the 'Mech runs; "
+    "a 'Mech that starts prone, stands and runs makes none, because the engine plots the roll "
+    "before the stand step and then skips it as a fall-avoidance roll of a prone 'Mech "
+    "(BT-M-30 reading: a 'Mech that stood up again makes the PSRs its later actions require)",
+)
+def test_standing_up_and_running_on_a_damaged_hip_still_rolls():
+    """BT-M-20.3 / BT-M-32.1: one running PSR before it runs off, after standing up."""
+    state = state_with(mech_state(), 0, prone=True, crits=frozenset({(Location.LL, 0)}))
+    stand = Step(StepKind.STAND)
+    _, events = play(state, Move(0, MoveMode.RUN, (stand, F, F)), [6, 6, 6, 6])
+    psrs = [(p.reason, p.target) for p in of(events, ev.PilotingRoll)]
+    assert sorted(psrs) == [("run_damage", 7), ("stand", 7)]
+    first_step = events.index(of(events, ev.UnitEntered)[0])
+    assert all(events.index(p) < first_step for p in of(events, ev.PilotingRoll))

@@ -220,3 +220,9 @@ def test_a_destroyed_gyro_turns_one_hexside_a_turn():
     assert after.unit(0).facing is Facing.NE
     caught = rejected(prone(crits=GYRO_GONE), Move(0, MoveMode.WALK, (R, R)))
     assert caught.code == "move/gyro"
+
+
+def test_a_destroyed_gyro_needs_1_mp_to_turn():
+    """BT-M-24.4: the one hexside a turn only if it has at least 1 MP (heat 25: Walk 0)."""
+    state = prone(crits=GYRO_GONE, heat=25)
+    assert rejected(state, Move(0, MoveMode.WALK, (R,))).code == "move/insufficient_mp"

@@ -6,7 +6,7 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.board import Bridge, BuildingClass, Terrain, Woods
-from engine.battletech.commands import Move, Step, StepKind
+from engine.battletech.commands import Jump, Move, Step, StepKind
 from engine.battletech.movement import plan_move
 from engine.battletech.state import BTState, MoveMode
 from engine.game import IllegalCommand
@@ -191,3 +191,12 @@ def test_every_unit_on_a_collapsing_bridge_falls_in():
     assert falls == {0: (H("0505"), 0, True), 1: (H("0505"), 0, True)}
     assert after.unit(0).prone
     assert after.unit(1).prone
+
+
+def test_a_mech_on_a_bridge_deck_jumps_with_every_jet():
+    """BT-M-20.4 item 5 / BT-M-28: on the deck it is not standing in the Depth 2 water below."""
+    board = terrain_board(10, 10, **river())
+    state = start(board, [(design(40, 5, 3), 0, "0505", Facing.N), (design(), 1, "1010", Facing.N)])
+    path = (H("0504"), H("0503"), H("0502"))
+    after, _ = play(state, Jump(0, path, Facing.N))
+    assert after.unit(0).hex == H("0502")

@@ -344,3 +344,14 @@ def test_crossing_a_road_off_the_road_is_no_skid_surface():
     """BT-M-8.7 / BT-M-29.1: in and out of a road hex across the road: no pavement rules."""
     state = unpaved(h0509=Terrain(woods=Woods.HEAVY, road=ROAD_NE_SW))
     assert skid_checks(state, (F, L, F)) == []
+
+
+def test_a_failed_check_on_a_final_double_turn_falls_in_place():
+    """BT-M-29.1 reading: a final two-hexside turn is checked at the second hexside; no slide."""
+    after, events = play(paved(), Move(0, MoveMode.RUN, (F, F, R, R)), [1, 1, 1, *FALL_OK])
+    kinds = [type(e).__name__ for e in events if isinstance(e, ev.UnitTurned | ev.PilotingRoll)]
+    assert kinds[:3] == ["UnitTurned", "UnitTurned", "PilotingRoll"]
+    (fell,) = of(events, ev.UnitFell)
+    assert fell.hex == H("0508")
+    assert of(events, ev.UnitSkidded)[0].path == ()
+    assert (after.unit(0).hex, after.unit(0).prone) == (H("0508"), True)
