@@ -139,8 +139,12 @@ def _dropped(event: ev.UnitDroppedProne, state: BTState) -> BTState:
 
 @evolve.register
 def _psr(event: ev.PilotingRoll, state: BTState) -> BTState:
-    del event  # the roll's consequences are events of their own
-    return state
+    # The roll's consequences are events of their own; only the once-a-turn run roll is noted.
+    if event.reason != "run_damage":
+        return state
+    movement = _movement(state, event.unit)
+    unit = state.units[event.unit].with_movement(attrs.evolve(movement, run_rolled=True))
+    return state.replace_unit(event.unit, unit)
 
 
 @evolve.register

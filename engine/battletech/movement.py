@@ -170,8 +170,9 @@ def _along_road(here: Terrain, there: Terrain, direction: Facing) -> bool:
     return here.road_exit(direction) and there.road_exit(direction.opposite)
 
 
-def _paved(terrain: Terrain) -> bool:
-    return terrain.pavement or terrain.has_road
+def _skid_surface(terrain: Terrain, *, on_road: bool) -> bool:
+    """BT-M-29.1: pavement, or a road hex the unit is moving along (BT-M-8.7)."""
+    return terrain.pavement or (terrain.has_road and on_road)
 
 
 def enter_cost(
@@ -224,6 +225,8 @@ class _Walker:
     skid_checked: bool = False
     minimum: bool = False
     on_bridge: bool = False
+    on_road: bool = False
+    """The unit came into this hex along its road (or starts the move in a road hex)."""
 
 
 def _start(state: BTState, index: int, mode: MoveMode) -> tuple[UnitState, int, int]:
@@ -273,21 +276,27 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
         hexes=movement.hexes if movement is not None else 0,
         minimum=movement.minimum if movement is not None else False,
         on_bridge=on_bridge,
+        on_road=here.has_road,
     )
     intended = walker.hexes + sum(
         1 for s in steps if s.kind in {StepKind.FORWARD, StepKind.BACKWARD}
     )
     planned: list[PlannedStep] = []
-    first_move = movement is None
-    before_first: tuple[Check, ...] = ()
-    if mode is MoveMode.RUN and first_move and steps and needs_running_psr(unit):
-        # BT-M-20.3: a hip or gyro hit (or leg damage) needs a PSR before the run starts.
-        before_first = (Check("run_damage", (), fall_hex=unit.hex, fall_levels=0),)
+    # BT-M-20.3 / BT-M-32.1: a hip or gyro hit needs one PSR per turn before the run leaves
+    # its hex (after standing up, if it stands first).
+    run_check = (
+        mode is MoveMode.RUN
+        and needs_running_psr(unit)
+        and not (movement is not None and movement.run_rolled)
+    )
     gyro_gone = gyro_hits(unit) >= 2  # noqa: PLR2004 - destroyed on the second hit
     for i, step in enumerate(steps):
         if walker.minimum:
             raise _illegal("minimum", i, step, "Minimum Movement ends the unit's move (BT-M-18)")
-        before: list[Check] = list(before_first) if i == 0 else []
+        before: list[Check] = []
+        if run_check and step.kind in {StepKind.FORWARD, StepKind.BACKWARD}:
+            before.append(Check("run_damage", (), fall_hex=walker.hex, fall_levels=0))
+            run_check = False
         after: list[Check] = []
         kind = step.kind
         entered = backward = road = minimum = False
@@ -307,7 +316,7 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                 mode is MoveMode.RUN
                 and turns_here == 2  # noqa: PLR2004 - BT-M-29.1: two in a row
                 and not walker.skid_checked
-                and _paved(board.terrain(walker.hex))
+                and _skid_surface(board.terrain(walker.hex), on_road=walker.on_road)
                 and not walker.prone
             ):
                 after.append(_skid_check(walker.hex, intended))
@@ -385,7 +394,7 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                 mode is MoveMode.RUN
                 and walker.turns_here >= 1
                 and not walker.skid_checked
-                and _paved(board.terrain(walker.hex))
+                and _skid_surface(board.terrain(walker.hex), on_road=walker.on_road or road)
             ):
                 before.append(_skid_check(walker.hex, intended))
             hexes = walker.hexes + 1
@@ -452,6 +461,7 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                 turns_total=walker.turns_total,
                 minimum=minimum,
                 on_bridge=on_bridge,
+                on_road=road,
             )
         planned.append(
             PlannedStep(

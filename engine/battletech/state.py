@@ -119,6 +119,7 @@ class Movement:
         heat: movement heat generated so far (stand attempts add 1 each; burning hexes 2).
         minimum: the unit used Minimum Movement (BT-M-18 item 5): it counts as having run.
         skidded: the unit skidded this turn (BT-M-29.9).
+        run_rolled: it made its "running with damage" PSR this turn (one per turn, BT-M-32.1).
         done: the unit has finished moving this turn.
         jumped: hexes jumped (0 when it did not jump).
         path: every hex the unit stood in this turn, in order (the screen's "last move" overlay).
@@ -133,6 +134,7 @@ class Movement:
     heat: int = 0
     minimum: bool = False
     skidded: bool = False
+    run_rolled: bool = False
     done: bool = False
     jumped: int = 0
     path: tuple[Hex, ...] = ()

@@ -503,13 +503,6 @@ def test_a_shut_down_mech_can_only_stand_still():
     assert after.unit(0).movement.done
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: BT-M-20.3/BT-M-32.1: a damaged hip means a PSR every turn the 'Mech runs; "
-    "a 'Mech that starts prone, stands and runs makes none, because the engine plots the roll "
-    "before the stand step and then skips it as a fall-avoidance roll of a prone 'Mech "
-    "(BT-M-30 reading: a 'Mech that stood up again makes the PSRs its later actions require)",
-)
 def test_standing_up_and_running_on_a_damaged_hip_still_rolls():
     """BT-M-20.3 / BT-M-32.1: one running PSR before it runs off, after standing up."""
     state = state_with(mech_state(), 0, prone=True, crits=frozenset({(Location.LL, 0)}))

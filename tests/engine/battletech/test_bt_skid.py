@@ -334,12 +334,6 @@ def test_a_road_is_pavement_for_a_unit_moving_along_it():
     assert skid_checks(state, (F, R, F)) == [("0509", -1)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: BT-M-8.7/BT-M-29.1 reading: the turning hex must be paved or a road hex "
-    "the unit is moving along; a 'Mech that crosses a road (in and out off the road) is not on "
-    "it, but the engine treats every road hex as pavement (movement._paved ignores direction)",
-)
 def test_crossing_a_road_off_the_road_is_no_skid_surface():
     """BT-M-8.7 / BT-M-29.1: in and out of a road hex across the road: no pavement rules."""
     state = unpaved(h0509=Terrain(woods=Woods.HEAVY, road=ROAD_NE_SW))
