@@ -235,7 +235,10 @@ def _lakes(draft: _Draft) -> None:
     """BT-M-8.5: lakes, deep in the middle, shallow at the rim (which is a little ragged)."""
     dice = draft.dice
     for _ in range(draft.count(draft.recipe.lakes)):
-        centre = _pick(dice, [h for h in draft.positions if h not in draft.town])
+        open_ground = [h for h in draft.positions if h not in draft.town]
+        if not open_ground:  # a tiny map that is all town
+            return
+        centre = _pick(dice, open_ground)
         radius = _between(dice, 0, draft.recipe.lake_size)
         for where in draft.near(centre, radius):
             rim = where.distance(centre) == radius
