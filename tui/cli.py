@@ -67,6 +67,13 @@ def _parser() -> argparse.ArgumentParser:
         "--saves", type=Path, metavar="DIR", help="where saved games live (default: user data dir)"
     )
     parser.add_argument("--mono", action="store_true", help="monochrome screen (also: NO_COLOR)")
+    parser.add_argument(
+        "--units",
+        type=Path,
+        action="append",
+        metavar="DIR",
+        help="another folder of BattleTech unit files (.mtf); may be given again",
+    )
     parser.set_defaults(handler=_cmd_menu)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
@@ -84,6 +91,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(handler=_cmd_play)
     _add_saves_option(play)
+    play.add_argument(
+        "--units",
+        type=Path,
+        action="append",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help=argparse.SUPPRESS,
+    )
 
     helper = sub.add_parser("help", help="show help on a topic: commands")
     helper.add_argument("topic", nargs="?", choices=["commands"], default=None)
@@ -135,18 +150,36 @@ def _saves_dir(args: argparse.Namespace) -> Path:
     return args.saves if args.saves is not None else default_saves_dir()
 
 
+def _install_library(args: argparse.Namespace) -> None:
+    """Give BattleTech its files: the bundled units and boards, the user's, ``--units`` DIRs.
+
+    The user's folders are ``units`` and ``boards`` in the user data directory.
+    """
+    from saves.btlibrary import install, user_units_dir  # noqa: PLC0415 - only game commands
+
+    folders: list[Path] = getattr(args, "units", None) or []
+    for folder in folders:
+        if not folder.is_dir():
+            raise UsageError(f"--units {folder}: no such folder")
+    install(folders, [user_units_dir().parent / "boards"])
+
+
 # ---------------------------------------------------------------------------------- the menu
 def _cmd_menu(args: argparse.Namespace) -> int:
     from tui.app import run_app  # noqa: PLC0415 - Textual loads only when the TUI is wanted
 
+    _install_library(args)
     run_app(_saves_dir(args), mono=args.mono)
     return 0
 
 
 # ---------------------------------------------------------------------------------- play
 def _cmd_play(args: argparse.Namespace) -> int:
+    if not args.headless and args.ruleset is None:
+        return _cmd_menu(args)
+    _install_library(args)
     if not args.headless:
-        return _cmd_menu(args) if args.ruleset is None else _play_tui(args)
+        return _play_tui(args)
     if args.save is not None and args.save.exists():
         journal = _continue(args)
         return _run_headless(journal, journal.game, sys.stdin, sys.stdout)

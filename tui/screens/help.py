@@ -13,6 +13,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
+from tui.screens.battletech import BattleTechScreen, BTBoard
+from tui.screens.bt_rules import BTRulesScreen
+from tui.screens.bt_setup import BTSetupScreen
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.loadout import LoadoutBuilderScreen
 from tui.screens.menu import MainMenuScreen
@@ -35,15 +38,15 @@ so a game can be undone, resumed from **Continue** or **Load**, and replayed ste
 
 ## Game modes
 
-- **BattleTech**: hot-seat for two or more players sharing one keyboard, by the Master Rules.
+- **BattleTech**: hot-seat for two players sharing one keyboard, by the Master Rules: deploy,
+  roll initiative, and move your 'Mechs on the hex map (attacks are not in this release yet).
+  Pick a bundled scenario or build a game from the unit library; `?` in the game shows its keys
+  and a rules summary.
 - **Paper 'Mech**: the solo game: you against the game's own tables, wave after wave. The game
   asks one thing at a time; the numbered choices answer it (`1`-`9`, or Enter), and `?` in the
   game opens a summary of the rules. A campaign is several battles with the same 'Mech.
 - **Replays**: watch a saved game again, one command (or one event) at a time.
 - **High scores**: the best Paper 'Mech games (practice games, with undo past dice, stay off it).
-
-BattleTech's screen arrives with its own release; until then its menu entry says
-"not available yet".
 
 ## Moving around
 
@@ -66,6 +69,16 @@ _KEY_NAMES = {
     "end": "End",
     "pageup": "PgUp",
     "pagedown": "PgDn",
+    "backspace": "Backspace",
+    "space": "Space",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "comma": ",",
+    "full_stop": ".",
+    "colon": ":",
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
 }
 
 
@@ -199,6 +212,10 @@ def key_sections(app_class: type[DOMNode]) -> list[tuple[str, type[DOMNode]]]:
 SCREEN_SECTIONS: list[tuple[str, type[DOMNode]]] = [
     ("Main menu", MainMenuScreen),
     ("Saved games", SaveBrowserScreen),
+    ("BattleTech: new game", BTSetupScreen),
+    ("BattleTech: the board", BTBoard),
+    ("BattleTech: play and replay", BattleTechScreen),
+    ("BattleTech: keys and rules", BTRulesScreen),
     ("Paper 'Mech: new game", PaperSetupScreen),
     ("Paper 'Mech: play and replay", PaperMechScreen),
     ("Paper 'Mech: loadout", LoadoutBuilderScreen),

@@ -38,7 +38,14 @@ def _papermech(path: Path | None) -> Screen[Any]:
     return factory(path)
 
 
-RULESET_SCREENS: dict[str, ScreenFactory] = {"papermech": _papermech}
+def _battletech(path: Path | None) -> Screen[Any]:
+    """BattleTech: a new game (the setup first), a game to resume, or a finished game to replay."""
+    from tui.screens.battletech import factory  # noqa: PLC0415 - see _papermech
+
+    return factory(path)
+
+
+RULESET_SCREENS: dict[str, ScreenFactory] = {"battletech": _battletech, "papermech": _papermech}
 """Registry name -> screen factory, for the rulesets whose screens have arrived."""
 
 
@@ -49,7 +56,17 @@ def _papermech_replay(path: Path) -> Screen[Any]:
     return replay_or_explain(path)
 
 
-RULESET_REPLAYS: dict[str, Callable[[Path], Screen[Any]]] = {"papermech": _papermech_replay}
+def _battletech_replay(path: Path) -> Screen[Any]:
+    """BattleTech: watch a save from its first command (finished or not)."""
+    from tui.screens.battletech import replay_or_explain  # noqa: PLC0415 - as above
+
+    return replay_or_explain(path)
+
+
+RULESET_REPLAYS: dict[str, Callable[[Path], Screen[Any]]] = {
+    "battletech": _battletech_replay,
+    "papermech": _papermech_replay,
+}
 """Registry name -> replay screen factory (read-only, steps from the start)."""
 
 

@@ -1,0 +1,1309 @@
+"""Play BattleTech hot-seat on the hex board, or watch a saved game again (DESIGN 5).
+
+The screen is built from a `saves.journal.Journal` (live play: every command is on disk before it
+is applied, so the game is saved after every command) or from a `Game` (a replay, read only). It
+never changes the game itself: the keys build a plot (`tui.widgets.bt.plotting.Plot`), the engine
+previews it (MP, path, the rolls it will need), and confirming gives the `Move` or `Jump` command
+to ``journal.execute``; every panel is then drawn again from the new state and its events.
+
+The board has the focus in play: the arrows and q w e / a s d move its cursor, Enter (or a click)
+acts on the cursor hex: place the unit being deployed, pick a unit, plot the cheapest route to a
+reachable hex, pick a jump's landing hex, or confirm when the cursor is on the plotted end.
+Every other key is the screen's (`BattleTechScreen.BINDINGS`).
+
+`factory` is what the main menu, Continue and Load call (``RULESET_SCREENS["battletech"]``): no
+path asks for the new game's setup first; a game in progress resumes; a finished game is replayed.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import attrs
+from textual import on
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from engine.battletech import RULESET
+from engine.battletech.commands import (
+    Deploy,
+    EndMove,
+    EndPhase,
+    Jump,
+    Move,
+    RollInitiative,
+    StepKind,
+)
+from engine.battletech.condition import jump_mp, run_allowance, walk_mp
+from engine.battletech.events import InitiativeRolled
+from engine.battletech.flow import can_end_phase, deploy_zone, pending, prompt_text
+from engine.battletech.movement import reachable_hexes
+from engine.battletech.state import MoveMode, Phase
+from engine.dice import DiceExhaustedError
+from engine.game import IllegalCommand, Rejected, UndoPolicy
+from engine.hexes import Facing, Hex
+from saves.journal import Journal, SaveError, read_game
+from saves.store import default_saves_dir, new_save_path
+from tui.bt_narrate import dice_text, unit_letters
+from tui.widgets.bt import (
+    BTStory,
+    OrdersPanel,
+    Plot,
+    RecordData,
+    RecordSheet,
+    UnitList,
+    command_of,
+    plot_lines,
+    preview,
+    route_to,
+    units_data,
+    with_step,
+)
+from tui.widgets.hexboard import HexBoard, UnitMarker, describe_hex
+from tui.widgets.paper.log import EventLog
+from tui.widgets.paper.story import ReplayCursor
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+    from textual.binding import BindingType
+    from textual.timer import Timer
+
+    from engine.battletech.state import BTState, UnitState
+    from engine.game import Command, Entry, Game
+    from tui.screens.bt_setup import BTStart
+    from tui.widgets.bt import Line, Preview
+
+    AnyGame = Game[Any, Any, Any, Any]
+
+__all__ = [
+    "COMPACT_BELOW",
+    "BTBoard",
+    "BattleTechScreen",
+    "NewBattleTechGame",
+    "factory",
+    "replay_or_explain",
+    "start_game",
+]
+
+COMPACT_BELOW = (120, 38)
+"""Below this many columns or rows the screen uses its compact layout (it fits 80 x 24)."""
+
+SPEEDS = (1, 2, 4, 10)
+"""Replay speeds, in commands per second."""
+
+COMMAND_HINT = "a command: move 1 walk F F R, jump 2 0805 0806 N, still 3, end, undo (Esc closes)"
+"""The command line's placeholder."""
+
+HOME_FACING = (Facing.S, Facing.N, Facing.SE, Facing.NW)
+"""The facing a side's units deploy with at first: towards the map's middle from their edge."""
+
+_MODES = {"walk": MoveMode.WALK, "run": MoveMode.RUN, "jump": MoveMode.JUMP}
+
+
+# ------------------------------------------------------------------ starting and opening games
+def start_game(start: BTStart, saves_dir: Path, *, now: datetime | None = None) -> Journal:
+    """Create the save of a new game chosen on the setup screen.
+
+    Args:
+        start: the setup and the dice seed.
+        saves_dir: where saves live.
+        now: the creation time (the clock when None).
+
+    Returns:
+        The journal, its header on disk. Hot-seat: undo stops at a dice roll.
+
+    Raises:
+        OSError: the save cannot be created.
+    """
+    created = now or datetime.now(UTC)
+    return Journal.create(
+        new_save_path(saves_dir, RULESET.name, created),
+        RULESET,
+        start.setup,
+        created=created,
+        seed=start.seed,
+        undo_policy=UndoPolicy.HOTSEAT,
+    )
+
+
+def factory(path: Path | None) -> Screen[Any]:
+    """Build the BattleTech screen for the menu: a new game, a game to resume, or a replay.
+
+    Args:
+        path: None for a new game (the setup screen comes first); a save to open otherwise.
+
+    Returns:
+        The screen to push; a save that cannot be read gives a screen that says why and closes.
+    """
+    if path is None:
+        return NewBattleTechGame()
+    try:
+        loaded = read_game(path.read_bytes(), path.name)
+    except OSError as error:
+        return _Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
+    except SaveError as error:
+        return _Unopenable(str(error))
+    if loaded.game.summary.over:
+        return BattleTechScreen(game=loaded.game, path=path)
+    try:
+        journal = Journal.open(path)
+    except (OSError, SaveError) as error:
+        return _Unopenable(str(error))
+    return BattleTechScreen(journal=journal)
+
+
+def replay_or_explain(path: Path) -> Screen[Any]:
+    """The replay of ``path`` from its start, or a screen that says why it cannot be read."""
+    try:
+        return BattleTechScreen.replay(path)
+    except OSError as error:
+        return _Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
+    except SaveError as error:
+        return _Unopenable(str(error))
+
+
+def _saves_dir(screen: Screen[Any]) -> Path:
+    library = getattr(screen.app, "library", None)
+    directory = getattr(library, "directory", None)
+    return directory if isinstance(directory, Path) else default_saves_dir()
+
+
+class _Unopenable(Screen[None]):
+    """Say why a save cannot be opened, and go back."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+    def on_mount(self) -> None:
+        """Report and close."""
+        self.notify(self.reason, severity="error", timeout=10)
+        self.dismiss()
+
+
+class NewBattleTechGame(Screen[None]):
+    """Ask for a new game's setup, then put the game in this screen's place (or go back)."""
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        """Prepare the setup screen.
+
+        Args:
+            seed: the random seed offered; a fresh one when None.
+        """
+        super().__init__()
+        self.seed = seed
+
+    def compose(self) -> ComposeResult:
+        """Nothing of its own: the setup screen covers it."""
+        yield Static("")
+
+    def on_mount(self) -> None:
+        """Show the setup screen."""
+        from tui.screens.bt_setup import BTSetupScreen  # noqa: PLC0415 - a sibling screen
+
+        self.app.push_screen(BTSetupScreen(random_seed=self.seed), self._chosen)
+
+    def _chosen(self, start: BTStart | None) -> None:
+        if start is None:
+            self.dismiss()
+            return
+        try:
+            journal = start_game(start, _saves_dir(self))
+        except OSError as error:
+            self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
+            self.dismiss()
+            return
+        self.app.switch_screen(BattleTechScreen(journal=journal))
+
+
+# ------------------------------------------------------------------ the board
+class BTBoard(HexBoard):
+    """The hex board of the play screen: the board's keys, fewer of them in the footer.
+
+    At 80 columns the footer has room for the game's keys only; the board's other keys are on
+    the help page (``?``).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move('N')", "Cursor", key_display="↑↓←→", tooltip="Cursor N"),
+        Binding("down", "move('S')", "Cursor", show=False, tooltip="Cursor S"),
+        Binding("left", "across(-1)", "Cursor", show=False, tooltip="Cursor W along the row"),
+        Binding("right", "across(1)", "Cursor", show=False, tooltip="Cursor E along the row"),
+        Binding("q", "step('NW')", "Hex step", show=False, tooltip="Cursor to the NW hex"),
+        Binding("w", "step('N')", "Hex step", show=False, tooltip="Cursor to the N hex"),
+        Binding("e", "step('NE')", "Hex step", show=False, tooltip="Cursor to the NE hex"),
+        Binding("a", "step('SW')", "Hex step", show=False, tooltip="Cursor to the SW hex"),
+        Binding("s", "step('S')", "Hex step", show=False, tooltip="Cursor to the S hex"),
+        Binding("d", "step('SE')", "Hex step", show=False, tooltip="Cursor to the SE hex"),
+        Binding(
+            "enter",
+            "select",
+            "Select",
+            show=False,
+            tooltip="Act on the cursor hex: place, pick a unit, plot a route there, confirm",
+        ),
+        Binding("home", "centre", "Centre", show=False, tooltip="Scroll the cursor to the middle"),
+    ]
+    """
+    | Key | Action |
+    | :- | :- |
+    | Arrows | Move the cursor (Left and Right keep the row number). |
+    | q w e / a s d | Cursor to the NW, N, NE / SW, S, SE neighbour. |
+    | Enter | Act on the cursor hex (the screen decides what that means now). |
+    | Home | Scroll the cursor to the middle of the view. |
+    """
+
+
+# ------------------------------------------------------------------ the screen
+class BattleTechScreen(Screen[None]):
+    """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
+
+    CSS_PATH = "battletech.tcss"
+    AUTO_FOCUS = ""  # `_focus` decides: the board in play, nothing in a replay
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "next_unit(1)", "Unit", key_display="Tab", tooltip="Select the next unit"),
+        Binding("shift+tab", "next_unit(-1)", "Unit", show=False, tooltip="The previous unit"),
+        Binding("1", "mode('walk')", "Walk", tooltip="Plot a walk for the selected unit"),
+        Binding("2", "mode('run')", "Run", tooltip="Plot a run"),
+        Binding("3", "mode('jump')", "Jump", tooltip="Plot a jump: cursor to the landing, Enter"),
+        Binding("0", "still", "Still", tooltip="The selected unit stands still this turn"),
+        Binding("f", "step('F')", "Fwd", tooltip="Plot one hex forward"),
+        Binding(
+            "b", "step('B')", "Back", show=False, tooltip="Plot one hex backward (walking only)"
+        ),
+        Binding(
+            "left_square_bracket,comma",
+            "turn(-1)",
+            "Turn",
+            key_display="[ ]",
+            tooltip="Turn left one hexside (deployment and jumps: the facing)",
+        ),
+        Binding(
+            "right_square_bracket,full_stop",
+            "turn(1)",
+            "Turn right",
+            show=False,
+            tooltip="Turn right one hexside",
+        ),
+        Binding("p", "step('P')", "Prone", show=False, tooltip="Plot: drop prone"),
+        Binding(
+            "u", "step('U')", "Stand", show=False, tooltip="Plot: stand up ([ ] choose the facing)"
+        ),
+        Binding("backspace", "unstep", "Back", tooltip="Take back the last plotted step"),
+        Binding("c", "confirm", "Go", tooltip="Give the plotted move (Enter on its end too)"),
+        Binding("x", "end_move", "Done", tooltip="End a move a fall cut short"),
+        Binding("i", "initiative", "Initiative", tooltip="Roll initiative for the turn"),
+        Binding("n", "end_phase", "End phase", tooltip="Every unit has moved: close the turn"),
+        Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
+        Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
+        Binding("colon", "command_line", "Cmd", key_display=":", tooltip="Type a command"),
+        Binding("pageup", "log(-1)", "Log up", show=False, tooltip="Scroll the log up"),
+        Binding("pagedown", "log(1)", "Log down", show=False, tooltip="Scroll the log down"),
+        Binding("left", "step_replay(-1)", "Back", tooltip="Replay: one command back"),
+        Binding("right", "step_replay(1)", "Fwd", tooltip="Replay: one command forward"),
+        Binding("shift+left", "step_event(-1)", "Event back", show=False),
+        Binding("shift+right", "step_event(1)", "Event", key_display="⇧→", tooltip="Next event"),
+        Binding("home", "seek(0)", "Start", show=False, tooltip="Replay: the start"),
+        Binding("end", "seek(-1)", "End", show=False, tooltip="Replay: the end"),
+        Binding("space", "play", "Play", tooltip="Replay: play or pause"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
+        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        Binding("enter", "act", "Act", show=False, tooltip="Act on the cursor hex"),
+        Binding("question_mark", "rules", "Help", key_display="?", tooltip="Keys and rules"),
+        Binding("f1", "app.help", "Help", show=False),
+        Binding("escape", "cancel_plot", "Cancel", tooltip="Cancel the plot"),
+        Binding("escape", "back", "Menu", tooltip="Back to the menu (the game is saved)"),
+    ]
+    """
+    | Key | Action |
+    | :- | :- |
+    | Arrows, q w e a s d | Move the board cursor. |
+    | Enter | Act on the cursor hex: deploy, pick a unit, plot the route there, confirm. |
+    | Tab, Shift+Tab | The next (previous) unit of the side to act. |
+    | 1 2 3 0 | Walk, run, jump, stand still. |
+    | f b [ ] , . p u | Plot: forward, backward, turn left/right, drop prone, stand up. |
+    | Backspace, c, Esc | Plot: take back a step, confirm, cancel. |
+    | x | End a move a fall cut short. |
+    | i, n | Roll initiative; end the movement phase. |
+    | z, y | Undo, redo (undo stops at a dice roll). |
+    | : | The command line (the headless command language). |
+    | PgUp, PgDn | Scroll the log. |
+    | Left, Right, Shift+Left/Right, Home, End, Space, + - | Replay controls. |
+    | ?, F1 | BattleTech keys and rules; the whole help. |
+    | Escape | Cancel the plot; else back to the menu (the game is saved). |
+    """
+
+    LIVE_ACTIONS = frozenset(
+        {
+            "next_unit",
+            "mode",
+            "still",
+            "step",
+            "turn",
+            "unstep",
+            "confirm",
+            "end_move",
+            "initiative",
+            "end_phase",
+            "undo",
+            "redo",
+            "command_line",
+            "act",
+            "cancel_plot",
+        }
+    )
+    REPLAY_ACTIONS = frozenset({"step_replay", "step_event", "seek", "play", "speed"})
+
+    def __init__(
+        self,
+        *,
+        journal: Journal | None = None,
+        game: AnyGame | None = None,
+        path: Path | None = None,
+    ) -> None:
+        """Create the screen for live play (``journal``) or a replay (``game``).
+
+        Args:
+            journal: the game to play; it is closed when the screen goes.
+            game: a game to replay (read only).
+            path: the replayed game's save, for the heading.
+
+        Raises:
+            ValueError: neither or both of ``journal`` and ``game`` given.
+        """
+        super().__init__()
+        if journal is not None and game is None:
+            self.game: AnyGame = journal.game
+            self.path: Path | None = journal.path
+        elif game is not None and journal is None:
+            self.game = game
+            self.path = path
+        else:
+            raise ValueError("give a journal to play or a game to replay")
+        self.journal = journal
+        self.replaying = journal is None
+        self.compact = False
+        self.story = BTStory()
+        self.cursor = ReplayCursor.of(self.game, at_end=True)
+        self.letters = unit_letters(cast("BTState", self.game.initial).units)
+        self.selected: int | None = None
+        self.plot: Plot | None = None
+        self.deploy_facing: Facing | None = None
+        self._reach: tuple[tuple[int, int, MoveMode], dict[Hex, int]] | None = None
+        self._speed = 0
+        self._timer: Timer | None = None
+        self._announced = self.game.summary.over
+
+    @classmethod
+    def replay(cls, path: Path) -> BattleTechScreen:
+        """Watch a saved game from its start.
+
+        Raises:
+            SaveError: the file cannot be read as a save.
+            OSError: the file cannot be read.
+        """
+        loaded = read_game(path.read_bytes(), path.name)
+        screen = cls(game=loaded.game, path=path)
+        screen.cursor = ReplayCursor.of(loaded.game)
+        return screen
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def game_running(self) -> bool:
+        """True while a live game is not over (quitting then asks first)."""
+        return not self.replaying and not self.game.summary.over
+
+    @property
+    def state(self) -> BTState:
+        """The state shown: the game's, or the replay's position."""
+        if not self.replaying:
+            return cast("BTState", self.game.state)
+        return cast("BTState", self.game.state_at(*self.cursor.position))
+
+    @property
+    def board(self) -> HexBoard:
+        """The hex board."""
+        return self.query_one("#bt-board", HexBoard)
+
+    def name_of(self, index: int) -> str:
+        """A unit's letter and name ("G Griffin GRF-1N")."""
+        return f"{self.letters[index]} {self.state.units[index].name}"
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        """Lay out the board, the side panels and the log; compact below 120 x 38."""
+        width, height = self.app.size
+        self.compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
+        self.set_class(self.compact, "-compact")
+        self.set_class(self.replaying, "-replay")
+        yield Static(id="bt-header", markup=False)
+        yield Static(id="bt-prompt", markup=False)
+        with Horizontal(id="bt-main"):
+            with Vertical(id="bt-left"):
+                yield BTBoard(cast("BTState", self.game.initial).board, id="bt-board")
+                yield Static(id="bt-hexinfo", markup=False)
+                yield EventLog(id="bt-log", classes="bt-panel")
+            with VerticalScroll(id="bt-side", can_focus=False):
+                yield OrdersPanel(id="bt-orders", classes="bt-panel")
+                yield RecordSheet(id="bt-record", classes="bt-panel")
+                yield UnitList(id="bt-units", classes="bt-panel")
+        yield Input(placeholder=COMMAND_HINT, id="bt-command", disabled=self.replaying)
+        yield Footer(compact=self.compact, show_command_palette=not self.compact)
+
+    def on_mount(self) -> None:
+        """Tell the game so far, place the cursor and draw it."""
+        self.story.retell(self.game, everything=self.replaying)
+        self._titles()
+        self._redraw(follow=True)
+        if self.journal is not None:
+            for warning in self.journal.warnings:
+                self.notify(warning, severity="warning", timeout=10)
+        self._focus()
+
+    async def on_resize(self) -> None:
+        """Switch between the wide and the compact layout when the terminal crosses the line."""
+        width, height = self.app.size
+        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
+        if compact != self.compact:
+            cursor = self.board.cursor
+            await self.recompose()
+            self._titles()
+            if cursor is not None:
+                self.board.set_cursor(cursor)
+            self._redraw()
+            self._focus()
+
+    def _focus(self) -> None:
+        """Play: the board has the keys; a replay: nothing (the arrows step the replay)."""
+        if self.replaying:
+            self.board.can_focus = False  # a click must not take the arrows from the replay
+            self.set_focus(None)
+        else:
+            self.board.focus()
+
+    def on_unmount(self) -> None:
+        """Close the save (everything is on disk already) and stop the replay clock."""
+        self._pause()
+        if self.journal is not None:
+            self.journal.close()
+
+    def _titles(self) -> None:
+        if self.compact:
+            return
+        titles = {"#bt-orders": "Orders", "#bt-record": "Unit", "#bt-units": "Units"}
+        for selector, title in titles.items():
+            self.query_one(selector).border_title = title
+        self.query_one("#bt-log").border_title = "Log"
+
+    # ------------------------------------------------------------------ drawing
+    def _redraw(self, *, follow: bool = False) -> None:
+        """Draw every panel from the state; ``follow`` puts the cursor on the unit to act."""
+        state = self.state
+        moved_to = self._fix_selection(state) if not self.replaying else None
+        if follow or moved_to is not None:
+            self._cursor_to(moved_to or self._cursor_home(state))
+        view = self._preview(state)
+        self._draw_board(state, view)
+        self._header(state)
+        self.query_one(OrdersPanel).show(tuple(self._orders(state, view)), compact=self.compact)
+        self._draw_record()
+        self.query_one(UnitList).show(
+            units_data(state, self.letters, self.selected), compact=self.compact
+        )
+        position = self.cursor.position if self.replaying else None
+        lines, current = self.story.lines(position)
+        self.query_one(EventLog).show(lines, current)
+        self._hex_info()
+        self.refresh_bindings()
+
+    def _cursor_home(self, state: BTState) -> Hex | None:
+        """Where the cursor starts: the unit to act, a deployment zone's middle, or a unit."""
+        if self.selected is not None:
+            unit = state.units[self.selected]
+            if unit.hex is not None:
+                return unit.hex
+        side = state.side_to_act
+        if state.phase is Phase.DEPLOYMENT and side is not None:
+            return _free_middle(state, side)
+        on_map = [u.hex for u in state.units if u.hex is not None and not u.destroyed]
+        return on_map[0] if on_map else None
+
+    def _cursor_to(self, where: Hex | None) -> None:
+        if where is not None:
+            self.board.set_cursor(where)
+
+    def _fix_selection(self, state: BTState) -> Hex | None:
+        """Keep the selection on a unit that may act now; return the hex to show if it changed.
+
+        A unit still in the middle of its move (after a fall) stays selected with its plot open;
+        a new deploying side starts with its home facing and the cursor in its zone.
+        """
+        before = self.selected
+        choices = self._selectable(state)
+        if state.active is not None:
+            self.selected = state.active
+        elif self.selected not in choices:
+            self.selected = choices[0] if choices else None
+        if self.plot is not None and self.plot.unit != self.selected:
+            self.plot = None
+        if self.selected is None:
+            return None
+        unit = state.units[self.selected]
+        if state.active is not None and self.plot is None and unit.movement is not None:
+            self.plot = Plot(state.active, unit.movement.mode)
+        if self.selected == before:
+            return None
+        if state.phase is not Phase.DEPLOYMENT:
+            return unit.hex
+        if before is not None and state.units[before].side == unit.side:
+            return None
+        self.deploy_facing = HOME_FACING[unit.side % 4]
+        return self._cursor_home(state)
+
+    def _selectable(self, state: BTState) -> tuple[int, ...]:
+        """The units the side to act may order now, in setup order."""
+        side = state.side_to_act
+        if side is None:
+            return ()
+        if state.phase is Phase.DEPLOYMENT:
+            return tuple(i for i, u in enumerate(state.units) if u.side == side and u.hex is None)
+        if state.active is not None:
+            return (state.active,)
+        return pending(state, side)
+
+    def _preview(self, state: BTState) -> Preview | None:
+        """The engine's view of the plot (a plot it no longer accepts is dropped)."""
+        if self.plot is None or self.replaying:
+            return None
+        try:
+            return preview(state, self.plot)
+        except IllegalCommand as illegal:
+            self.plot = None
+            self.notify(illegal.message, title="Plot", severity="warning")
+            return None
+
+    def _reach_of(self, state: BTState, plot: Plot) -> dict[Hex, int]:
+        key = (self.game.cursor, plot.unit, plot.mode)
+        if self._reach is None or self._reach[0] != key:
+            self._reach = (key, reachable_hexes(state, plot.unit, plot.mode))
+        return self._reach[1]
+
+    def _draw_board(self, state: BTState, view: Preview | None) -> None:
+        board = self.board
+        markers = []
+        for index, unit in enumerate(state.units):
+            if unit.hex is None or unit.destroyed:
+                continue
+            where, facing, prone = unit.hex, unit.facing, unit.prone
+            if view is not None and self.plot is not None and index == self.plot.unit:
+                where, facing, prone = view.end, view.facing, view.prone
+            markers.append(
+                UnitMarker(
+                    where,
+                    self.letters[index],
+                    facing,
+                    unit.side,
+                    prone=prone,
+                    selected=index == self.selected,
+                    label=f"{self.name_of(index)} ({state.sides[unit.side]})",
+                )
+            )
+        ghost = self._deploy_ghost(state)
+        if ghost is not None:
+            markers.append(ghost)
+        board.set_units(markers)
+        if state.phase is Phase.DEPLOYMENT and state.side_to_act is not None and not self.replaying:
+            taken = {u.hex for u in state.units if u.hex is not None}
+            board.set_marks(deploy_zone(state, state.side_to_act) - taken)
+            board.set_reach({})
+            board.set_path(())
+            return
+        board.set_marks({})
+        if view is not None and self.plot is not None:
+            board.set_reach(self._reach_of(state, self.plot))
+            board.set_path(view.path if view.ready or self.plot.steps else ())
+            return
+        board.set_reach({})
+        board.set_path(self._last_path(state))
+
+    def _deploy_ghost(self, state: BTState) -> UnitMarker | None:
+        """The unit being deployed, drawn at the cursor when the cursor may take it."""
+        if state.phase is not Phase.DEPLOYMENT or self.selected is None or self.replaying:
+            return None
+        where = self.board.cursor
+        unit = state.units[self.selected]
+        if where is None or where not in deploy_zone(state, unit.side) or state.units_at(where):
+            return None
+        return UnitMarker(
+            where,
+            self.letters[self.selected],
+            self.deploy_facing or HOME_FACING[unit.side % 4],
+            unit.side,
+            selected=True,
+            label=self.name_of(self.selected),
+        )
+
+    def _last_path(self, state: BTState) -> tuple[Hex, ...]:
+        """The path of the last unit that moved (the replay's current command's unit)."""
+        for entry in reversed(self._applied()):
+            command = entry.command
+            if isinstance(command, Move | Jump | EndMove):
+                movement = state.units[command.unit].movement
+                return movement.path if movement is not None else ()
+            if isinstance(command, EndPhase | RollInitiative):
+                return ()
+        return ()
+
+    def _applied(self) -> tuple[Entry[Any, Any], ...]:
+        """The entries the state shown has applied (a replay's current one once it has begun)."""
+        if not self.replaying:
+            return self.game.entries
+        index, events = self.cursor.position
+        return self.game.log[: index + (1 if events else 0)]
+
+    def _header(self, state: BTState) -> None:
+        summary = RULESET.summary(state)
+        title = state.title or "BattleTech"
+        parts = [f"BattleTech - {title}", summary.turn]
+        if state.phase not in {Phase.DEPLOYMENT, Phase.OVER}:
+            parts.append(f"{state.phase.value} phase")
+        if self.path is not None:
+            parts.append(self.path.name)
+        self.query_one("#bt-header", Static).update("   ".join(parts))
+        self.query_one("#bt-prompt", Static).update(self._prompt_line(state))
+
+    def _prompt_line(self, state: BTState) -> str:
+        if self.replaying:
+            index, events = self.cursor.position
+            where = f"REPLAY  command {index} / {len(self.game.log)}"
+            if events:
+                where += f", event {events} / {len(self.game.log[index].events)}"
+            clock = f"{SPEEDS[self._speed]}x " + ("playing" if self._timer else "paused")
+            now = self.story.event(index, events).text if events else prompt_text(state)
+            return f"{where}   {clock}   - {now}"
+        return "Now: " + prompt_text(state)
+
+    def _initiative_line(self) -> str:
+        """The last initiative roll, in one line ("Initiative: Davion 7, Kurita 10")."""
+        for entry in reversed(self._applied()):
+            for event in entry.events:
+                if isinstance(event, InitiativeRolled):
+                    sides = self.state.sides
+                    last = event.rounds[-1]
+                    first = sides[event.order[0]]
+                    if self.compact:
+                        rolls = ", ".join(f"{sides[s]} {a + b}" for s, a, b in last)
+                        return f"{rolls}: {first} first"
+                    rolls = ", ".join(f"{sides[s]} {dice_text((a, b))}" for s, a, b in last)
+                    return f"Initiative: {rolls}; {first} moves first"
+        return ""
+
+    def _orders(self, state: BTState, view: Preview | None) -> list[Line]:
+        """What to do now, in a few lines (the plotted move while plotting)."""
+        if self.replaying:
+            return [
+                ("Replay", "title"),
+                (prompt_text(state), "text"),
+                ("Left Right: a command   Shift+Left/Right: an event", "keys"),
+                ("Home End: start, end   Space: play   + -: speed", "keys"),
+            ]
+        if state.phase is Phase.OVER:
+            return [("The game is over", "title"), (prompt_text(state), "text")]
+        if state.phase is Phase.DEPLOYMENT:
+            return self._deploy_orders(state)
+        if state.phase is Phase.INITIATIVE:
+            return [
+                (f"Turn {state.turn}: initiative", "title"),
+                ("each side rolls 2D6; the loser moves first", "text"),
+                ("Enter or i: roll", "keys"),
+            ]
+        if state.phase is not Phase.MOVEMENT:
+            return [(prompt_text(state), "text")]
+        return self._movement_orders(state, view)
+
+    def _movement_orders(self, state: BTState, view: Preview | None) -> list[Line]:
+        """The plotted move; else the initiative, whose turn it is, and the mode keys."""
+        if self.plot is not None and view is not None and self.selected is not None:
+            lines = plot_lines(self.plot, view, self.name_of(self.selected), compact=self.compact)
+            if state.active is not None and not self.plot.steps:
+                lines.append(("x: end this unit's move here", "keys"))
+            return lines
+        initiative = self._initiative_line()
+        lines = [(initiative, "text")] if initiative else []
+        if can_end_phase(state):
+            lines += [
+                ("Every unit has moved", "title"),
+                ("n or Enter: end the phase", "keys"),
+            ]
+            return lines
+        lines.append((prompt_text(state), "title"))
+        if self.selected is not None:
+            lines.append((f"selected: {self.name_of(self.selected)}", "text"))
+            if self.compact:
+                lines.append(("1 walk 2 run 3 jump 0 still", "keys"))
+            else:
+                lines.append((_mp_choices(state.units[self.selected]), "keys"))
+                lines.append(("Tab or Enter on a unit: another unit", "keys"))
+        return lines
+
+    def _deploy_orders(self, state: BTState) -> list[Line]:
+        side = state.side_to_act
+        if side is None or self.selected is None:
+            return [(prompt_text(state), "text")]
+        waiting = len(self._selectable(state))
+        facing = (self.deploy_facing or HOME_FACING[side % 4]).name
+        lines: list[Line] = [
+            (f"Deployment: {state.sides[side]}", "title"),
+            (f"place {self.name_of(self.selected)}, facing {facing}", "text"),
+            (
+                f"{waiting} unit{'s' if waiting != 1 else ''} of {state.sides[side]} to place",
+                "text",
+            ),
+            ("cursor to a shaded hex, Enter: place", "keys"),
+            ("[ ]: facing   Tab: another unit", "keys"),
+        ]
+        where = self.board.cursor
+        if where is not None and where not in deploy_zone(state, side):
+            lines.append((f"{where.label} is outside {state.sides[side]}'s zone", "warn"))
+        return lines
+
+    def _draw_record(self) -> None:
+        state = self.state
+        index = self._record_unit(state)
+        sheet = self.query_one(RecordSheet)
+        if index is None:
+            sheet.show(None)
+            return
+        unit = state.units[index]
+        terrain = state.board.get(unit.hex) if unit.hex is not None else None
+        sheet.show(
+            RecordData(
+                unit,
+                self.letters[index],
+                state.sides[unit.side],
+                terrain,
+                _status(unit),
+            ),
+            compact=self.compact,
+        )
+
+    def _record_unit(self, state: BTState) -> int | None:
+        """The unit whose sheet shows: the one plotting, else under the cursor, else selected."""
+        if self.plot is not None:
+            return self.plot.unit
+        where = self.board.cursor
+        if where is not None:
+            here = state.units_at(where)
+            if here:
+                return here[0]
+        if self.selected is not None:
+            return self.selected
+        return 0 if state.units else None
+
+    def _hex_info(self) -> None:
+        where = self.board.cursor
+        state = self.state
+        text = ""
+        if where is not None and where in state.board:
+            text = describe_hex(state.board, where)
+            names = [
+                f"{self.name_of(i)} ({state.sides[state.units[i].side]})"
+                for i in state.units_at(where)
+            ]
+            if names:
+                text += " - " + ", ".join(names)
+            cost = self._reach[1].get(where) if self._reach is not None and self.plot else None
+            if cost is not None:
+                text += f" - {cost} MP"
+        self.query_one("#bt-hexinfo", Static).update(text)
+
+    @on(HexBoard.CursorMoved)
+    def _cursor_moved(self, event: HexBoard.CursorMoved) -> None:
+        event.stop()
+        state = self.state
+        if state.phase is Phase.DEPLOYMENT and not self.replaying:
+            self._draw_board(state, None)
+            self.query_one(OrdersPanel).show(
+                tuple(self._deploy_orders(state)), compact=self.compact
+            )
+        self._draw_record()
+        self._hex_info()
+
+    # ------------------------------------------------------------------ keys: modes
+    def check_action(  # noqa: C901, PLR0911, PLR0912 - one answer per kind of key
+        self, action: str, parameters: tuple[object, ...]
+    ) -> bool | None:
+        """Show only the keys that act now: play keys in play, replay keys in a replay."""
+        if action in self.LIVE_ACTIONS and self.replaying:
+            return False
+        if action in self.REPLAY_ACTIONS and not self.replaying:
+            return False
+        if self.replaying or action in {"undo", "redo", "command_line", "act", "log"}:
+            return True
+        state = self.game.state
+        phase = state.phase
+        plotting = self.plot is not None
+        ground = plotting and self.plot is not None and self.plot.mode is not MoveMode.JUMP
+        match action:
+            case "next_unit":
+                return len(self._selectable(state)) > 1 and state.active is None and not plotting
+            case "mode" | "still":
+                return (
+                    phase is Phase.MOVEMENT
+                    and self.selected is not None
+                    and state.active is None
+                    and not plotting
+                )
+            case "step":
+                kind = str(parameters[0]) if parameters else ""
+                if kind in {"P", "U"}:
+                    return ground and self._prone_key_fits(kind)
+                return ground
+            case "turn":
+                return phase is Phase.DEPLOYMENT or plotting
+            case "unstep" | "confirm":
+                return plotting
+            case "cancel_plot":
+                return plotting and state.active is None
+            case "end_move":
+                return state.active is not None
+            case "initiative":
+                return phase is Phase.INITIATIVE
+            case "end_phase":
+                return can_end_phase(state)
+        return True
+
+    def _prone_key_fits(self, kind: str) -> bool:
+        """Show p for a standing unit's plot and u for a prone one's."""
+        state = self.game.state
+        if self.plot is None:
+            return False
+        try:
+            prone = preview(state, self.plot).prone
+        except IllegalCommand:
+            return False
+        return prone if kind == "U" else not prone
+
+    # ------------------------------------------------------------------ playing
+    def execute(self, command: Command) -> bool:
+        """Give the game a command through the journal (saved before it is applied).
+
+        Args:
+            command: the command.
+
+        Returns:
+            True when it was accepted; a refusal is a one-line notification with the reason.
+        """
+        if self.journal is None:
+            return False
+        try:
+            outcome = self.journal.execute(command)
+        except OSError as error:
+            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
+            return False
+        except DiceExhaustedError as error:
+            self.notify(str(error), severity="error")
+            return False
+        if isinstance(outcome, Rejected):
+            self.notify(outcome.reason, title="Not allowed", severity="warning")
+            return False
+        self.plot = None
+        self.story.sync(self.game)
+        self._redraw()
+        self._announce_end()
+        return True
+
+    def _announce_end(self) -> None:
+        if self.game.summary.over and not self._announced:
+            self._announced = True
+            self.notify(prompt_text(self.game.state), title="The game is over", timeout=15)
+
+    def action_next_unit(self, step: int) -> None:
+        """Select the next (1) or previous (-1) unit of the side to act."""
+        state = self.game.state
+        choices = self._selectable(state)
+        if not choices:
+            return
+        at = choices.index(self.selected) if self.selected in choices else -step
+        self.selected = choices[(at + step) % len(choices)]
+        self.plot = None
+        where = state.units[self.selected].hex
+        if where is not None:
+            self._cursor_to(where)
+        self._redraw()
+
+    def action_mode(self, mode: str) -> None:
+        """Start plotting the selected unit's move in ``mode`` (walk, run, jump)."""
+        if self.selected is None:
+            return
+        plot = Plot(self.selected, _MODES[mode])
+        try:
+            preview(self.game.state, plot)
+        except IllegalCommand as illegal:
+            self.notify(illegal.message, title="Cannot move so", severity="warning")
+            return
+        self.plot = plot
+        self._redraw()
+
+    def action_still(self) -> None:
+        """The selected unit stands still this turn."""
+        if self.selected is not None:
+            self.execute(Move(self.selected, MoveMode.STILL))
+
+    def action_step(self, kind: str) -> None:
+        """Add a step to the plot; the engine refuses an illegal one with its reason."""
+        if self.plot is None or self.plot.mode is MoveMode.JUMP:
+            return
+        try:
+            self.plot = with_step(self.game.state, self.plot, StepKind(kind))
+        except IllegalCommand as illegal:
+            self.notify(illegal.message, title="Illegal step", severity="warning")
+            return
+        self._redraw()
+
+    def action_turn(self, step: int) -> None:
+        """Turn: the deployment facing, a jump's landing facing, or a plotted turn."""
+        state = self.game.state
+        if state.phase is Phase.DEPLOYMENT and self.selected is not None:
+            facing = self.deploy_facing or HOME_FACING[state.units[self.selected].side % 4]
+            self.deploy_facing = facing.turn(step)
+            self._redraw()
+            return
+        if self.plot is not None and self.plot.mode is MoveMode.JUMP:
+            unit = state.units[self.plot.unit]
+            facing = self.plot.facing if self.plot.facing is not None else unit.facing
+            self.plot = _evolve_plot(self.plot, facing=facing.turn(step))
+            self._redraw()
+            return
+        self.action_step("L" if step < 0 else "R")
+
+    def action_unstep(self) -> None:
+        """Take back the last plotted step (a jump: its landing hex)."""
+        if self.plot is None:
+            return
+        if self.plot.mode is MoveMode.JUMP:
+            self.plot = _evolve_plot(self.plot, target=None, facing=None)
+        else:
+            self.plot = _evolve_plot(self.plot, steps=self.plot.steps[:-1])
+        self._redraw()
+
+    def action_confirm(self) -> None:
+        """Give the plotted move to the game."""
+        state = self.game.state
+        plot = self.plot
+        if plot is None:
+            return
+        if plot.mode is not MoveMode.JUMP and not plot.steps:
+            if state.active == plot.unit:
+                self.execute(EndMove(plot.unit))
+                return
+            self.notify(
+                "Plot a step first (f, b, [ ], or Enter on a shaded hex), or 0: stand still",
+                severity="warning",
+            )
+            return
+        try:
+            command = command_of(state, plot)
+        except IllegalCommand as illegal:
+            self.notify(illegal.message, title="Cannot move so", severity="warning")
+            return
+        self.execute(command)
+
+    def action_end_move(self) -> None:
+        """End the move of a unit whose fall cut its path short."""
+        active = self.game.state.active
+        if active is not None:
+            self.execute(EndMove(active))
+
+    def action_initiative(self) -> None:
+        """Roll initiative for the turn."""
+        self.execute(RollInitiative())
+
+    def action_end_phase(self) -> None:
+        """Close the movement phase: attacks (none yet), heat, end of turn."""
+        self.execute(EndPhase())
+
+    def action_act(self) -> None:
+        """Enter when the board has no focus: act on the cursor hex."""
+        where = self.board.cursor
+        if where is not None:
+            self._act_on(where)
+
+    @on(HexBoard.HexSelected)
+    def _hex_selected(self, event: HexBoard.HexSelected) -> None:
+        event.stop()
+        if not self.replaying:
+            self._act_on(event.hex)
+
+    def _act_on(self, where: Hex) -> None:  # noqa: C901, PLR0911 - one answer per situation
+        """Enter (or a click) on a hex: what it means depends on the phase and the plot."""
+        state = self.game.state
+        if state.phase is Phase.INITIATIVE:
+            self.action_initiative()
+            return
+        if state.phase is Phase.DEPLOYMENT:
+            if self.selected is not None:
+                facing = self.deploy_facing or HOME_FACING[state.units[self.selected].side % 4]
+                self.execute(Deploy(self.selected, where, facing))
+            return
+        if state.phase is not Phase.MOVEMENT:
+            return
+        if can_end_phase(state):
+            self.action_end_phase()
+            return
+        plot = self.plot
+        if plot is None:
+            self._pick_unit(state, where)
+            return
+        if plot.mode is MoveMode.JUMP:
+            if plot.target == where:
+                self.action_confirm()
+                return
+            self._pick_landing(state, plot, where)
+            return
+        view = self._preview(state)
+        if view is not None and where == view.end and (plot.steps or state.active is not None):
+            self.action_confirm()
+            return
+        route = route_to(state, plot, where)
+        if route is None:
+            self.notify(
+                f"{where.label} is out of reach in {plot.mode.value} mode", severity="warning"
+            )
+            return
+        self.plot = route
+        self._redraw()
+
+    def _pick_unit(self, state: BTState, where: Hex) -> None:
+        here = [i for i in state.units_at(where) if i in self._selectable(state)]
+        if here:
+            self.selected = here[0]
+            self._redraw()
+            return
+        if state.units_at(where):
+            self.notify("That unit cannot move now", severity="warning")
+        elif self.selected is not None:
+            self.notify("Choose a mode first: 1 walk, 2 run, 3 jump", severity="warning")
+
+    def _pick_landing(self, state: BTState, plot: Plot, where: Hex) -> None:
+        unit = state.units[plot.unit]
+        facing = plot.facing
+        if facing is None and unit.hex is not None:
+            facing = unit.hex.direction_to(where) or _rough_direction(unit.hex, where)
+        landing = _evolve_plot(plot, target=where, facing=facing)
+        try:
+            preview(state, landing)
+        except IllegalCommand as illegal:
+            self.notify(illegal.message, title="Cannot land there", severity="warning")
+            return
+        self.plot = landing
+        self._redraw()
+
+    def action_undo(self) -> None:
+        """Cancel a plot; else take back the last command (not past dice rolls)."""
+        if self.plot is not None and (self.plot.steps or self.plot.target is not None):
+            self.plot = None
+            self._redraw()
+            return
+        self._history(undo=True)
+
+    def action_redo(self) -> None:
+        """Give again the command undo took back."""
+        self._history(undo=False)
+
+    def _history(self, *, undo: bool) -> None:
+        if self.journal is None:
+            return
+        try:
+            outcome = self.journal.undo() if undo else self.journal.redo()
+        except OSError as error:
+            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
+            return
+        if isinstance(outcome, Rejected):
+            self.notify(outcome.reason, title="Undo" if undo else "Redo", severity="warning")
+            return
+        self.plot = None
+        self.story.sync(self.game)
+        self._redraw(follow=True)
+
+    def action_command_line(self) -> None:
+        """Open the command line."""
+        line = self.query_one("#bt-command", Input)
+        line.add_class("-open")
+        line.value = ""
+        line.focus()
+
+    @on(Input.Submitted, "#bt-command")
+    def _typed(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        word = text.split(maxsplit=1)[0].lower() if text else ""
+        if not text:
+            self._close_command_line()
+            return
+        if word in {"undo", "redo"}:
+            self._history(undo=word == "undo")
+            self._close_command_line()
+            return
+        if word == "help":
+            self._close_command_line()
+            self.action_rules()
+            return
+        try:
+            command = RULESET.parse_command(text, self.game.state)
+        except IllegalCommand as illegal:
+            self.notify(illegal.message, title="Command", severity="warning")
+            return
+        if self.execute(command):
+            self._close_command_line()
+
+    def _close_command_line(self) -> None:
+        line = self.query_one("#bt-command", Input)
+        line.remove_class("-open")
+        line.value = ""
+        self._focus()
+
+    def action_log(self, step: int) -> None:
+        """Scroll the log a page up (-1) or down (1)."""
+        log = self.query_one(EventLog)
+        if step < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    def action_rules(self) -> None:
+        """Show the BattleTech keys and rules summary."""
+        from tui.screens.bt_rules import BTRulesScreen  # noqa: PLC0415 - a sibling screen
+
+        self.app.push_screen(BTRulesScreen())
+
+    def action_cancel_plot(self) -> None:
+        """Forget the plot (or close the command line)."""
+        line = self.query_one("#bt-command", Input)
+        if line.has_class("-open"):
+            self._close_command_line()
+            return
+        self.plot = None
+        self._redraw()
+
+    def action_back(self) -> None:
+        """Close the command line, or go back to the menu (the game is saved)."""
+        line = self.query_one("#bt-command", Input)
+        if line.has_class("-open"):
+            self._close_command_line()
+            return
+        self.dismiss()
+
+    # ------------------------------------------------------------------ replaying
+    def _go(self, cursor: ReplayCursor) -> None:
+        self.cursor = cursor
+        self._redraw()
+        self._follow_replay()
+
+    def _follow_replay(self) -> None:
+        """Keep the unit of the replay's current command in view."""
+        state = self.state
+        for entry in reversed(self._applied()):
+            unit = getattr(entry.command, "unit", None)
+            if isinstance(unit, int) and state.units[unit].hex is not None:
+                self._cursor_to(state.units[unit].hex)
+                return
+
+    def action_step_replay(self, step: int) -> None:
+        """Replay: one command forward (1) or back (-1)."""
+        self._go(self.cursor.step(step))
+
+    def action_step_event(self, step: int) -> None:
+        """Replay: one event forward (1) or back (-1)."""
+        self._go(self.cursor.step_event(step))
+
+    def action_seek(self, where: int) -> None:
+        """Replay: the start (0) or the end (-1)."""
+        self._pause()
+        self._go(self.cursor.go(0 if where == 0 else len(self.game.log)))
+
+    def action_play(self) -> None:
+        """Replay: play (a command per tick) or pause."""
+        if self._timer is not None:
+            self._pause()
+        else:
+            if self.cursor.at_end:
+                self.cursor = self.cursor.go(0)
+            self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
+        self._redraw()
+
+    def action_speed(self, step: int) -> None:
+        """Replay: faster (1) or slower (-1)."""
+        self._speed = max(0, min(len(SPEEDS) - 1, self._speed + step))
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
+        self._redraw()
+
+    def _tick(self) -> None:
+        if self.cursor.at_end:
+            self._pause()
+            self._redraw()
+            return
+        self.action_step_replay(1)
+
+    def _pause(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+
+# ------------------------------------------------------------------ helpers
+def _evolve_plot(plot: Plot, **changes: Any) -> Plot:  # noqa: ANN401 - attrs fields
+    return attrs.evolve(plot, **changes)
+
+
+def _free_middle(state: BTState, side: int) -> Hex | None:
+    """The clear free hex of a side's zone nearest its middle (where the deploy cursor starts)."""
+    zone = sorted(deploy_zone(state, side), key=lambda h: h.to_offset())
+    if not zone:
+        return None
+    middle = zone[len(zone) // 2]
+    free = [where for where in zone if not state.units_at(where)]
+    dry = [where for where in free if state.board.terrain(where).is_clear] or free
+    return min(dry, key=middle.distance, default=middle)
+
+
+def _rough_direction(start: Hex, end: Hex) -> Facing:
+    """The facing that points most nearly from ``start`` to ``end`` (a jump's first guess)."""
+    best = Facing.N
+    nearest = None
+    for facing in Facing:
+        distance = start.neighbor(facing).distance(end)
+        if nearest is None or distance < nearest:
+            best, nearest = facing, distance
+    return best
+
+
+def _mp_choices(unit: UnitState) -> str:
+    """The mode keys with the unit's MP now: "1 walk 5  2 run 8  3 jump 5  0 still"."""
+    jump = f"  3 jump {jump_mp(unit)}" if unit.design.jump else ""
+    return f"1 walk {walk_mp(unit)}  2 run {run_allowance(unit)}{jump}  0 still"
+
+
+def _status(unit: UnitState) -> str:
+    """Where a unit stands and what it did this turn, in one line."""
+    if unit.destroyed:
+        return "destroyed"
+    if unit.hex is None:
+        return "not deployed yet"
+    text = f"{unit.hex.label} facing {unit.facing.name}"
+    if unit.prone:
+        text += ", prone"
+    movement = unit.movement
+    if movement is not None and movement.mp_spent:
+        verb = {"walk": "walked", "run": "ran", "jump": "jumped"}.get(movement.mode.value, "moved")
+        text += f"; {verb} {movement.mp_spent} MP"
+    elif movement is not None and movement.done:
+        text += "; stood still"
+    return text

@@ -1,0 +1,77 @@
+"""The base of the BattleTech side panels: data pushed down, a pure picture drawn from it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.style import Style
+
+T = TypeVar("T")
+
+
+class BTPanel(Widget, Generic[T]):
+    """A panel that draws what the screen gives it with a pure function (STYLE 17).
+
+    Subclasses name their component classes ``<PREFIX>--<role>`` and implement `draw`; the roles'
+    styles come from CSS, so nothing in Python names a colour.
+    """
+
+    DEFAULT_CSS = """
+    BTPanel {
+        height: auto;
+        width: 1fr;
+    }
+    """
+
+    PREFIX: ClassVar[str] = "bt"
+    """The component-class prefix, e.g. "bt-record"."""
+    ROLES: ClassVar[tuple[str, ...]] = ()
+    """The roles the picture uses; each is the component class ``<PREFIX>--<role>``."""
+
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002 - Textual's name
+        classes: str | None = None,
+    ) -> None:
+        """Create an empty panel.
+
+        Args:
+            name: The widget's name.
+            id: The widget's id.
+            classes: The widget's classes.
+        """
+        super().__init__(name=name, id=id, classes=classes)
+        self.data: T | None = None
+        self.compact = False
+
+    def show(self, data: T | None, *, compact: bool = False) -> None:
+        """Draw ``data`` (None: nothing), small when ``compact``."""
+        if data == self.data and compact == self.compact:
+            return
+        self.data = data
+        self.compact = compact
+        self.refresh(layout=True)
+
+    def role_styles(self) -> dict[str, Style]:
+        """The style of every role, from the component classes."""
+        return {
+            role: self.get_component_rich_style(f"{self.PREFIX}--{role}", partial=True)
+            for role in self.ROLES
+        }
+
+    def render(self) -> RenderableType:
+        """Draw the data (nothing before the first arrives)."""
+        if self.data is None:
+            return Text("")
+        return self.draw(self.data, self.role_styles())
+
+    def draw(self, data: T, styles: dict[str, Style]) -> RenderableType:
+        """Draw ``data``; subclasses call their pure render function here."""
+        raise NotImplementedError
