@@ -14,7 +14,8 @@ from engine.hexes import Facing, Hex
 from saves.journal import read_game
 from tests.tui.fakes import messages
 from tui.app import HexmechApp
-from tui.screens.battletech import BattleTechScreen, factory, replay_or_explain, start_game
+from tui.screens.battletech import BattleTechScreen
+from tui.screens.bt_games import factory, replay_or_explain, start_game
 from tui.screens.bt_rules import BTRulesScreen
 from tui.screens.bt_setup import BTSetupScreen, BTStart
 from tui.widgets.bt import OrdersPanel

@@ -11,14 +11,11 @@ acts on the cursor hex: place the unit being deployed, pick a unit, plot the che
 reachable hex, pick a jump's landing hex, or confirm when the cursor is on the plotted end.
 Every other key is the screen's (`BattleTechScreen.BINDINGS`).
 
-`factory` is what the main menu, Continue and Load call (``RULESET_SCREENS["battletech"]``): no
-path asks for the new game's setup first; a game in progress resumes; a finished game is replayed.
+`tui.screens.bt_games` opens it: a new game from the setup screen, a save to resume, a replay.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
@@ -33,22 +30,19 @@ from engine.battletech.commands import (
     Deploy,
     EndMove,
     EndPhase,
-    Jump,
     Move,
     RollInitiative,
     StepKind,
 )
-from engine.battletech.condition import jump_mp, run_allowance, walk_mp
-from engine.battletech.events import InitiativeRolled
 from engine.battletech.flow import can_end_phase, deploy_zone, pending, prompt_text
 from engine.battletech.movement import reachable_hexes
 from engine.battletech.state import MoveMode, Phase
 from engine.dice import DiceExhaustedError
-from engine.game import IllegalCommand, Rejected, UndoPolicy
+from engine.game import IllegalCommand, Rejected
 from engine.hexes import Facing, Hex
-from saves.journal import Journal, SaveError, read_game
-from saves.store import default_saves_dir, new_save_path
-from tui.bt_narrate import dice_text, unit_letters
+from saves.journal import read_game
+from tui.bt_narrate import unit_letters
+from tui.screens._replay import ReplayControls
 from tui.widgets.bt import (
     BTStory,
     OrdersPanel,
@@ -57,43 +51,43 @@ from tui.widgets.bt import (
     RecordSheet,
     UnitList,
     command_of,
+    deploy_lines,
+    ghost_marker,
+    initiative_line,
+    initiative_lines,
+    last_path,
+    movement_lines,
     plot_lines,
     preview,
+    replay_lines,
     route_to,
+    status_line,
+    unit_markers,
     units_data,
     with_step,
 )
+from tui.widgets.bt.board import BTBoard
 from tui.widgets.hexboard import HexBoard, UnitMarker, describe_hex
 from tui.widgets.paper.log import EventLog
 from tui.widgets.paper.story import ReplayCursor
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual.app import ComposeResult
     from textual.binding import BindingType
-    from textual.timer import Timer
 
-    from engine.battletech.state import BTState, UnitState
+    from engine.battletech.state import BTState
     from engine.game import Command, Entry, Game
-    from tui.screens.bt_setup import BTStart
+    from saves.journal import Journal
     from tui.widgets.bt import Line, Preview
 
     AnyGame = Game[Any, Any, Any, Any]
 
-__all__ = [
-    "COMPACT_BELOW",
-    "BTBoard",
-    "BattleTechScreen",
-    "NewBattleTechGame",
-    "factory",
-    "replay_or_explain",
-    "start_game",
-]
+__all__ = ["COMPACT_BELOW", "HOME_FACING", "BattleTechScreen"]
 
 COMPACT_BELOW = (120, 38)
 """Below this many columns or rows the screen uses its compact layout (it fits 80 x 24)."""
-
-SPEEDS = (1, 2, 4, 10)
-"""Replay speeds, in commands per second."""
 
 COMMAND_HINT = "a command: move 1 walk F F R, jump 2 0805 0806 N, still 3, end, undo (Esc closes)"
 """The command line's placeholder."""
@@ -104,162 +98,8 @@ HOME_FACING = (Facing.S, Facing.N, Facing.SE, Facing.NW)
 _MODES = {"walk": MoveMode.WALK, "run": MoveMode.RUN, "jump": MoveMode.JUMP}
 
 
-# ------------------------------------------------------------------ starting and opening games
-def start_game(start: BTStart, saves_dir: Path, *, now: datetime | None = None) -> Journal:
-    """Create the save of a new game chosen on the setup screen.
-
-    Args:
-        start: the setup and the dice seed.
-        saves_dir: where saves live.
-        now: the creation time (the clock when None).
-
-    Returns:
-        The journal, its header on disk. Hot-seat: undo stops at a dice roll.
-
-    Raises:
-        OSError: the save cannot be created.
-    """
-    created = now or datetime.now(UTC)
-    return Journal.create(
-        new_save_path(saves_dir, RULESET.name, created),
-        RULESET,
-        start.setup,
-        created=created,
-        seed=start.seed,
-        undo_policy=UndoPolicy.HOTSEAT,
-    )
-
-
-def factory(path: Path | None) -> Screen[Any]:
-    """Build the BattleTech screen for the menu: a new game, a game to resume, or a replay.
-
-    Args:
-        path: None for a new game (the setup screen comes first); a save to open otherwise.
-
-    Returns:
-        The screen to push; a save that cannot be read gives a screen that says why and closes.
-    """
-    if path is None:
-        return NewBattleTechGame()
-    try:
-        loaded = read_game(path.read_bytes(), path.name)
-    except OSError as error:
-        return _Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
-    except SaveError as error:
-        return _Unopenable(str(error))
-    if loaded.game.summary.over:
-        return BattleTechScreen(game=loaded.game, path=path)
-    try:
-        journal = Journal.open(path)
-    except (OSError, SaveError) as error:
-        return _Unopenable(str(error))
-    return BattleTechScreen(journal=journal)
-
-
-def replay_or_explain(path: Path) -> Screen[Any]:
-    """The replay of ``path`` from its start, or a screen that says why it cannot be read."""
-    try:
-        return BattleTechScreen.replay(path)
-    except OSError as error:
-        return _Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
-    except SaveError as error:
-        return _Unopenable(str(error))
-
-
-def _saves_dir(screen: Screen[Any]) -> Path:
-    library = getattr(screen.app, "library", None)
-    directory = getattr(library, "directory", None)
-    return directory if isinstance(directory, Path) else default_saves_dir()
-
-
-class _Unopenable(Screen[None]):
-    """Say why a save cannot be opened, and go back."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
-
-    def on_mount(self) -> None:
-        """Report and close."""
-        self.notify(self.reason, severity="error", timeout=10)
-        self.dismiss()
-
-
-class NewBattleTechGame(Screen[None]):
-    """Ask for a new game's setup, then put the game in this screen's place (or go back)."""
-
-    def __init__(self, *, seed: int | None = None) -> None:
-        """Prepare the setup screen.
-
-        Args:
-            seed: the random seed offered; a fresh one when None.
-        """
-        super().__init__()
-        self.seed = seed
-
-    def compose(self) -> ComposeResult:
-        """Nothing of its own: the setup screen covers it."""
-        yield Static("")
-
-    def on_mount(self) -> None:
-        """Show the setup screen."""
-        from tui.screens.bt_setup import BTSetupScreen  # noqa: PLC0415 - a sibling screen
-
-        self.app.push_screen(BTSetupScreen(random_seed=self.seed), self._chosen)
-
-    def _chosen(self, start: BTStart | None) -> None:
-        if start is None:
-            self.dismiss()
-            return
-        try:
-            journal = start_game(start, _saves_dir(self))
-        except OSError as error:
-            self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
-            self.dismiss()
-            return
-        self.app.switch_screen(BattleTechScreen(journal=journal))
-
-
-# ------------------------------------------------------------------ the board
-class BTBoard(HexBoard):
-    """The hex board of the play screen: the board's keys, fewer of them in the footer.
-
-    At 80 columns the footer has room for the game's keys only; the board's other keys are on
-    the help page (``?``).
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move('N')", "Cursor", key_display="↑↓←→", tooltip="Cursor N"),
-        Binding("down", "move('S')", "Cursor", show=False, tooltip="Cursor S"),
-        Binding("left", "across(-1)", "Cursor", show=False, tooltip="Cursor W along the row"),
-        Binding("right", "across(1)", "Cursor", show=False, tooltip="Cursor E along the row"),
-        Binding("q", "step('NW')", "Hex step", show=False, tooltip="Cursor to the NW hex"),
-        Binding("w", "step('N')", "Hex step", show=False, tooltip="Cursor to the N hex"),
-        Binding("e", "step('NE')", "Hex step", show=False, tooltip="Cursor to the NE hex"),
-        Binding("a", "step('SW')", "Hex step", show=False, tooltip="Cursor to the SW hex"),
-        Binding("s", "step('S')", "Hex step", show=False, tooltip="Cursor to the S hex"),
-        Binding("d", "step('SE')", "Hex step", show=False, tooltip="Cursor to the SE hex"),
-        Binding(
-            "enter",
-            "select",
-            "Select",
-            show=False,
-            tooltip="Act on the cursor hex: place, pick a unit, plot a route there, confirm",
-        ),
-        Binding("home", "centre", "Centre", show=False, tooltip="Scroll the cursor to the middle"),
-    ]
-    """
-    | Key | Action |
-    | :- | :- |
-    | Arrows | Move the cursor (Left and Right keep the row number). |
-    | q w e / a s d | Cursor to the NW, N, NE / SW, S, SE neighbour. |
-    | Enter | Act on the cursor hex (the screen decides what that means now). |
-    | Home | Scroll the cursor to the middle of the view. |
-    """
-
-
 # ------------------------------------------------------------------ the screen
-class BattleTechScreen(Screen[None]):
+class BattleTechScreen(ReplayControls, Screen[None]):
     """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
 
     CSS_PATH = "battletech.tcss"
@@ -394,10 +234,9 @@ class BattleTechScreen(Screen[None]):
         self.selected: int | None = None
         self.plot: Plot | None = None
         self.deploy_facing: Facing | None = None
-        self._reach: tuple[tuple[int, int, MoveMode], dict[Hex, int]] | None = None
-        self._speed = 0
-        self._timer: Timer | None = None
+        self._reach: tuple[BTState, tuple[int, MoveMode], dict[Hex, int]] | None = None
         self._announced = self.game.summary.over
+        self._shown: tuple[tuple[int, int], BTState] | None = None
 
     @classmethod
     def replay(cls, path: Path) -> BattleTechScreen:
@@ -420,10 +259,13 @@ class BattleTechScreen(Screen[None]):
 
     @property
     def state(self) -> BTState:
-        """The state shown: the game's, or the replay's position."""
+        """The state shown: the game's, or the replay's position (folded once per position)."""
         if not self.replaying:
             return cast("BTState", self.game.state)
-        return cast("BTState", self.game.state_at(*self.cursor.position))
+        position = self.cursor.position
+        if self._shown is None or self._shown[0] != position:
+            self._shown = (position, cast("BTState", self.game.state_at(*position)))
+        return self._shown[1]
 
     @property
     def board(self) -> HexBoard:
@@ -432,7 +274,7 @@ class BattleTechScreen(Screen[None]):
 
     def name_of(self, index: int) -> str:
         """A unit's letter and name ("G Griffin GRF-1N")."""
-        return f"{self.letters[index]} {self.state.units[index].name}"
+        return f"{self.letters[index]} {cast('BTState', self.game.initial).units[index].name}"
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -588,35 +430,22 @@ class BattleTechScreen(Screen[None]):
             return None
 
     def _reach_of(self, state: BTState, plot: Plot) -> dict[Hex, int]:
-        key = (self.game.cursor, plot.unit, plot.mode)
-        if self._reach is None or self._reach[0] != key:
-            self._reach = (key, reachable_hexes(state, plot.unit, plot.mode))
-        return self._reach[1]
+        """The reachable hexes and their MP, kept while the state, unit and mode stay the same."""
+        cached = self._reach
+        if cached is None or cached[0] is not state or cached[1] != (plot.unit, plot.mode):
+            cached = self._reach = (
+                state,
+                (plot.unit, plot.mode),
+                reachable_hexes(state, plot.unit, plot.mode),
+            )
+        return cached[2]
 
     def _draw_board(self, state: BTState, view: Preview | None) -> None:
         board = self.board
-        markers = []
-        for index, unit in enumerate(state.units):
-            if unit.hex is None or unit.destroyed:
-                continue
-            where, facing, prone = unit.hex, unit.facing, unit.prone
-            if view is not None and self.plot is not None and index == self.plot.unit:
-                where, facing, prone = view.end, view.facing, view.prone
-            markers.append(
-                UnitMarker(
-                    where,
-                    self.letters[index],
-                    facing,
-                    unit.side,
-                    prone=prone,
-                    selected=index == self.selected,
-                    label=f"{self.name_of(index)} ({state.sides[unit.side]})",
-                )
-            )
+        moving = (self.plot.unit, view) if self.plot is not None and view is not None else None
+        markers = unit_markers(state, self.letters, selected=self.selected, moving=moving)
         ghost = self._deploy_ghost(state)
-        if ghost is not None:
-            markers.append(ghost)
-        board.set_units(markers)
+        board.set_units([*markers, ghost] if ghost is not None else markers)
         if state.phase is Phase.DEPLOYMENT and state.side_to_act is not None and not self.replaying:
             taken = {u.hex for u in state.units if u.hex is not None}
             board.set_marks(deploy_zone(state, state.side_to_act) - taken)
@@ -629,7 +458,7 @@ class BattleTechScreen(Screen[None]):
             board.set_path(view.path if view.ready or self.plot.steps else ())
             return
         board.set_reach({})
-        board.set_path(self._last_path(state))
+        board.set_path(last_path(state, self._applied()))
 
     def _deploy_ghost(self, state: BTState) -> UnitMarker | None:
         """The unit being deployed, drawn at the cursor when the cursor may take it."""
@@ -639,25 +468,14 @@ class BattleTechScreen(Screen[None]):
         unit = state.units[self.selected]
         if where is None or where not in deploy_zone(state, unit.side) or state.units_at(where):
             return None
-        return UnitMarker(
-            where,
-            self.letters[self.selected],
-            self.deploy_facing or HOME_FACING[unit.side % 4],
-            unit.side,
-            selected=True,
-            label=self.name_of(self.selected),
-        )
+        return ghost_marker(state, self.letters, self.selected, where, self._deploy_facing(state))
 
-    def _last_path(self, state: BTState) -> tuple[Hex, ...]:
-        """The path of the last unit that moved (the replay's current command's unit)."""
-        for entry in reversed(self._applied()):
-            command = entry.command
-            if isinstance(command, Move | Jump | EndMove):
-                movement = state.units[command.unit].movement
-                return movement.path if movement is not None else ()
-            if isinstance(command, EndPhase | RollInitiative):
-                return ()
-        return ()
+    def _deploy_facing(self, state: BTState) -> Facing:
+        """The facing the next unit deploys with ([ ] turn it)."""
+        if self.deploy_facing is not None:
+            return self.deploy_facing
+        side = state.side_to_act
+        return HOME_FACING[(side or 0) % 4]
 
     def _applied(self) -> tuple[Entry[Any, Any], ...]:
         """The entries the state shown has applied (a replay's current one once it has begun)."""
@@ -683,94 +501,39 @@ class BattleTechScreen(Screen[None]):
             where = f"REPLAY  command {index} / {len(self.game.log)}"
             if events:
                 where += f", event {events} / {len(self.game.log[index].events)}"
-            clock = f"{SPEEDS[self._speed]}x " + ("playing" if self._timer else "paused")
             now = self.story.event(index, events).text if events else prompt_text(state)
-            return f"{where}   {clock}   - {now}"
+            return f"{where}   {self.replay_clock}   - {now}"
         return "Now: " + prompt_text(state)
-
-    def _initiative_line(self) -> str:
-        """The last initiative roll, in one line ("Initiative: Davion 7, Kurita 10")."""
-        for entry in reversed(self._applied()):
-            for event in entry.events:
-                if isinstance(event, InitiativeRolled):
-                    sides = self.state.sides
-                    last = event.rounds[-1]
-                    first = sides[event.order[0]]
-                    if self.compact:
-                        rolls = ", ".join(f"{sides[s]} {a + b}" for s, a, b in last)
-                        return f"{rolls}: {first} first"
-                    rolls = ", ".join(f"{sides[s]} {dice_text((a, b))}" for s, a, b in last)
-                    return f"Initiative: {rolls}; {first} moves first"
-        return ""
 
     def _orders(self, state: BTState, view: Preview | None) -> list[Line]:
         """What to do now, in a few lines (the plotted move while plotting)."""
         if self.replaying:
-            return [
-                ("Replay", "title"),
-                (prompt_text(state), "text"),
-                ("Left Right: a command   Shift+Left/Right: an event", "keys"),
-                ("Home End: start, end   Space: play   + -: speed", "keys"),
-            ]
-        if state.phase is Phase.OVER:
-            return [("The game is over", "title"), (prompt_text(state), "text")]
+            return replay_lines(state)
         if state.phase is Phase.DEPLOYMENT:
             return self._deploy_orders(state)
         if state.phase is Phase.INITIATIVE:
-            return [
-                (f"Turn {state.turn}: initiative", "title"),
-                ("each side rolls 2D6; the loser moves first", "text"),
-                ("Enter or i: roll", "keys"),
-            ]
+            return initiative_lines(state)
         if state.phase is not Phase.MOVEMENT:
-            return [(prompt_text(state), "text")]
-        return self._movement_orders(state, view)
-
-    def _movement_orders(self, state: BTState, view: Preview | None) -> list[Line]:
-        """The plotted move; else the initiative, whose turn it is, and the mode keys."""
-        if self.plot is not None and view is not None and self.selected is not None:
-            lines = plot_lines(self.plot, view, self.name_of(self.selected), compact=self.compact)
+            return [(prompt_text(state), "title")]
+        if self.plot is not None and view is not None:
+            lines = plot_lines(self.plot, view, self.name_of(self.plot.unit), compact=self.compact)
             if state.active is not None and not self.plot.steps:
                 lines.append(("x: end this unit's move here", "keys"))
             return lines
-        initiative = self._initiative_line()
-        lines = [(initiative, "text")] if initiative else []
-        if can_end_phase(state):
-            lines += [
-                ("Every unit has moved", "title"),
-                ("n or Enter: end the phase", "keys"),
-            ]
-            return lines
-        lines.append((prompt_text(state), "title"))
+        initiative = initiative_line(state, self._applied(), compact=self.compact)
+        chosen = None
         if self.selected is not None:
-            lines.append((f"selected: {self.name_of(self.selected)}", "text"))
-            if self.compact:
-                lines.append(("1 walk 2 run 3 jump 0 still", "keys"))
-            else:
-                lines.append((_mp_choices(state.units[self.selected]), "keys"))
-                lines.append(("Tab or Enter on a unit: another unit", "keys"))
-        return lines
+            chosen = (self.name_of(self.selected), state.units[self.selected])
+        return movement_lines(state, initiative, chosen, compact=self.compact)
 
     def _deploy_orders(self, state: BTState) -> list[Line]:
         side = state.side_to_act
         if side is None or self.selected is None:
             return [(prompt_text(state), "text")]
-        waiting = len(self._selectable(state))
-        facing = (self.deploy_facing or HOME_FACING[side % 4]).name
-        lines: list[Line] = [
-            (f"Deployment: {state.sides[side]}", "title"),
-            (f"place {self.name_of(self.selected)}, facing {facing}", "text"),
-            (
-                f"{waiting} unit{'s' if waiting != 1 else ''} of {state.sides[side]} to place",
-                "text",
-            ),
-            ("cursor to a shaded hex, Enter: place", "keys"),
-            ("[ ]: facing   Tab: another unit", "keys"),
-        ]
-        where = self.board.cursor
-        if where is not None and where not in deploy_zone(state, side):
-            lines.append((f"{where.label} is outside {state.sides[side]}'s zone", "warn"))
-        return lines
+        cursor = self.board.cursor
+        outside = cursor if cursor is not None and cursor not in deploy_zone(state, side) else None
+        name = self.name_of(self.selected)
+        return deploy_lines(state, side, name, self._deploy_facing(state), outside=outside)
 
     def _draw_record(self) -> None:
         state = self.state
@@ -787,7 +550,7 @@ class BattleTechScreen(Screen[None]):
                 self.letters[index],
                 state.sides[unit.side],
                 terrain,
-                _status(unit),
+                status_line(unit),
             ),
             compact=self.compact,
         )
@@ -817,7 +580,7 @@ class BattleTechScreen(Screen[None]):
             ]
             if names:
                 text += " - " + ", ".join(names)
-            cost = self._reach[1].get(where) if self._reach is not None and self.plot else None
+            cost = self._reach[2].get(where) if self._reach is not None and self.plot else None
             if cost is not None:
                 text += f" - {cost} MP"
         self.query_one("#bt-hexinfo", Static).update(text)
@@ -970,8 +733,7 @@ class BattleTechScreen(Screen[None]):
         """Turn: the deployment facing, a jump's landing facing, or a plotted turn."""
         state = self.game.state
         if state.phase is Phase.DEPLOYMENT and self.selected is not None:
-            facing = self.deploy_facing or HOME_FACING[state.units[self.selected].side % 4]
-            self.deploy_facing = facing.turn(step)
+            self.deploy_facing = self._deploy_facing(state).turn(step)
             self._redraw()
             return
         if self.plot is not None and self.plot.mode is MoveMode.JUMP:
@@ -1048,8 +810,7 @@ class BattleTechScreen(Screen[None]):
             return
         if state.phase is Phase.DEPLOYMENT:
             if self.selected is not None:
-                facing = self.deploy_facing or HOME_FACING[state.units[self.selected].side % 4]
-                self.execute(Deploy(self.selected, where, facing))
+                self.execute(Deploy(self.selected, where, self._deploy_facing(state)))
             return
         if state.phase is not Phase.MOVEMENT:
             return
@@ -1200,12 +961,7 @@ class BattleTechScreen(Screen[None]):
         self.dismiss()
 
     # ------------------------------------------------------------------ replaying
-    def _go(self, cursor: ReplayCursor) -> None:
-        self.cursor = cursor
-        self._redraw()
-        self._follow_replay()
-
-    def _follow_replay(self) -> None:
+    def _replay_moved(self) -> None:
         """Keep the unit of the replay's current command in view."""
         state = self.state
         for entry in reversed(self._applied()):
@@ -1213,49 +969,6 @@ class BattleTechScreen(Screen[None]):
             if isinstance(unit, int) and state.units[unit].hex is not None:
                 self._cursor_to(state.units[unit].hex)
                 return
-
-    def action_step_replay(self, step: int) -> None:
-        """Replay: one command forward (1) or back (-1)."""
-        self._go(self.cursor.step(step))
-
-    def action_step_event(self, step: int) -> None:
-        """Replay: one event forward (1) or back (-1)."""
-        self._go(self.cursor.step_event(step))
-
-    def action_seek(self, where: int) -> None:
-        """Replay: the start (0) or the end (-1)."""
-        self._pause()
-        self._go(self.cursor.go(0 if where == 0 else len(self.game.log)))
-
-    def action_play(self) -> None:
-        """Replay: play (a command per tick) or pause."""
-        if self._timer is not None:
-            self._pause()
-        else:
-            if self.cursor.at_end:
-                self.cursor = self.cursor.go(0)
-            self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
-        self._redraw()
-
-    def action_speed(self, step: int) -> None:
-        """Replay: faster (1) or slower (-1)."""
-        self._speed = max(0, min(len(SPEEDS) - 1, self._speed + step))
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
-        self._redraw()
-
-    def _tick(self) -> None:
-        if self.cursor.at_end:
-            self._pause()
-            self._redraw()
-            return
-        self.action_step_replay(1)
-
-    def _pause(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
 
 
 # ------------------------------------------------------------------ helpers
@@ -1283,27 +996,3 @@ def _rough_direction(start: Hex, end: Hex) -> Facing:
         if nearest is None or distance < nearest:
             best, nearest = facing, distance
     return best
-
-
-def _mp_choices(unit: UnitState) -> str:
-    """The mode keys with the unit's MP now: "1 walk 5  2 run 8  3 jump 5  0 still"."""
-    jump = f"  3 jump {jump_mp(unit)}" if unit.design.jump else ""
-    return f"1 walk {walk_mp(unit)}  2 run {run_allowance(unit)}{jump}  0 still"
-
-
-def _status(unit: UnitState) -> str:
-    """Where a unit stands and what it did this turn, in one line."""
-    if unit.destroyed:
-        return "destroyed"
-    if unit.hex is None:
-        return "not deployed yet"
-    text = f"{unit.hex.label} facing {unit.facing.name}"
-    if unit.prone:
-        text += ", prone"
-    movement = unit.movement
-    if movement is not None and movement.mp_spent:
-        verb = {"walk": "walked", "run": "ran", "jump": "jumped"}.get(movement.mode.value, "moved")
-        text += f"; {verb} {movement.mp_spent} MP"
-    elif movement is not None and movement.done:
-        text += "; stood still"
-    return text

@@ -84,8 +84,9 @@ COMMANDS
 
 def rules_markdown() -> str:
     """The whole page: the play keys, the board keys, then the rules and commands."""
-    from tui.screens.battletech import BattleTechScreen, BTBoard  # noqa: PLC0415 - no import cycle
+    from tui.screens.battletech import BattleTechScreen  # noqa: PLC0415 - no import cycle
     from tui.screens.help import keys_list  # noqa: PLC0415 - help imports this module
+    from tui.widgets.bt.board import BTBoard  # noqa: PLC0415
 
     parts = [
         "## Keys on the board",

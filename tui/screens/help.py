@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from tui.screens.battletech import BattleTechScreen, BTBoard
+from tui.screens.battletech import BattleTechScreen
 from tui.screens.bt_rules import BTRulesScreen
 from tui.screens.bt_setup import BTSetupScreen
 from tui.screens.confirm import ConfirmScreen
@@ -24,6 +24,7 @@ from tui.screens.paper_setup import PaperSetupScreen
 from tui.screens.papermech import PaperMechScreen
 from tui.screens.saves import SaveBrowserScreen
 from tui.screens.scores import HighScoresScreen
+from tui.widgets.bt.board import BTBoard
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

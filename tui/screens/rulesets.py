@@ -40,7 +40,7 @@ def _papermech(path: Path | None) -> Screen[Any]:
 
 def _battletech(path: Path | None) -> Screen[Any]:
     """BattleTech: a new game (the setup first), a game to resume, or a finished game to replay."""
-    from tui.screens.battletech import factory  # noqa: PLC0415 - see _papermech
+    from tui.screens.bt_games import factory  # noqa: PLC0415 - see _papermech
 
     return factory(path)
 
@@ -58,7 +58,7 @@ def _papermech_replay(path: Path) -> Screen[Any]:
 
 def _battletech_replay(path: Path) -> Screen[Any]:
     """BattleTech: watch a save from its first command (finished or not)."""
-    from tui.screens.battletech import replay_or_explain  # noqa: PLC0415 - as above
+    from tui.screens.bt_games import replay_or_explain  # noqa: PLC0415 - as above
 
     return replay_or_explain(path)
 

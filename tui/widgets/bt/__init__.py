@@ -1,8 +1,22 @@
-"""The BattleTech side panels: record sheet, unit list, orders (the plotted move), and the story."""
+"""The BattleTech side panels: record sheet, unit list, orders (the plotted move), and the story.
+
+Besides the widgets, the pure pieces the play screen draws with: the plot and its preview
+(`plotting`), the orders' lines (`orders`), the board's markers and paths (`scene`).
+"""
 
 from __future__ import annotations
 
-from tui.widgets.bt.orders import Line, OrdersPanel, plot_lines
+from tui.widgets.bt.orders import (
+    Line,
+    OrdersPanel,
+    deploy_lines,
+    initiative_line,
+    initiative_lines,
+    mode_keys,
+    movement_lines,
+    plot_lines,
+    replay_lines,
+)
 from tui.widgets.bt.plotting import (
     Plot,
     Preview,
@@ -12,7 +26,8 @@ from tui.widgets.bt.plotting import (
     route_to,
     with_step,
 )
-from tui.widgets.bt.record import RecordData, RecordSheet, render_record
+from tui.widgets.bt.record import RecordData, RecordSheet, render_record, status_line
+from tui.widgets.bt.scene import ghost_marker, last_path, unit_markers
 from tui.widgets.bt.story import BTStory
 from tui.widgets.bt.units import UnitList, UnitsData, render_units, units_data
 
@@ -28,11 +43,21 @@ __all__ = [
     "UnitList",
     "UnitsData",
     "command_of",
+    "deploy_lines",
+    "ghost_marker",
+    "initiative_line",
+    "initiative_lines",
+    "last_path",
+    "mode_keys",
+    "movement_lines",
     "plot_lines",
     "preview",
     "render_record",
     "render_units",
+    "replay_lines",
     "route_to",
+    "status_line",
+    "unit_markers",
     "units_data",
     "with_step",
 ]

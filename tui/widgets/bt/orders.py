@@ -12,20 +12,39 @@ The screen writes it as lines, each with a role (``title``, ``text``, ``keys``, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 
+from engine.battletech.condition import jump_mp, run_allowance, walk_mp
+from engine.battletech.events import InitiativeRolled
+from engine.battletech.flow import can_end_phase, prompt_text
 from engine.battletech.language import format_steps
 from engine.battletech.state import MoveMode
+from tui.bt_narrate import dice_text
 from tui.widgets.bt._panel import BTPanel
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.style import Style
 
+    from engine.battletech.state import BTState, UnitState
+    from engine.game import Entry
+    from engine.hexes import Facing, Hex
     from tui.widgets.bt.plotting import Plot, Preview
 
-__all__ = ["Line", "OrdersPanel", "plot_lines"]
+__all__ = [
+    "Line",
+    "OrdersPanel",
+    "deploy_lines",
+    "initiative_line",
+    "initiative_lines",
+    "mode_keys",
+    "movement_lines",
+    "plot_lines",
+    "replay_lines",
+]
 
 EVEN = 50
 """A roll with less chance than this (in percent) is shown as a danger."""
@@ -75,6 +94,97 @@ def plot_lines(plot: Plot, view: Preview, name: str, *, compact: bool = False) -
         lines.append(("no rolls needed", "good"))
     lines.append((keys, "keys"))
     return lines
+
+
+def initiative_line(
+    state: BTState, entries: Sequence[Entry[Any, Any]], *, compact: bool = False
+) -> str:
+    """The last initiative roll in one line: "Initiative: Davion 3+4=7, Kurita 5+5=10; ..."."""
+    for entry in reversed(entries):
+        for event in entry.events:
+            if isinstance(event, InitiativeRolled):
+                sides = state.sides
+                first = sides[event.order[0]]
+                last = event.rounds[-1]
+                if compact:
+                    rolls = ", ".join(f"{sides[s]} {a + b}" for s, a, b in last)
+                    return f"{rolls}: {first} first"
+                rolls = ", ".join(f"{sides[s]} {dice_text((a, b))}" for s, a, b in last)
+                return f"Initiative: {rolls}; {first} moves first"
+    return ""
+
+
+def mode_keys(unit: UnitState, *, compact: bool = False) -> list[Line]:
+    """The mode keys, with the unit's MP now: "1 walk 5  2 run 8  3 jump 5  0 still"."""
+    if compact:
+        return [("1 walk 2 run 3 jump 0 still", "keys")]
+    jump = f"  3 jump {jump_mp(unit)}" if unit.design.jump else ""
+    return [
+        (f"1 walk {walk_mp(unit)}  2 run {run_allowance(unit)}{jump}  0 still", "keys"),
+        ("Tab or Enter on a unit: another unit", "keys"),
+    ]
+
+
+def initiative_lines(state: BTState) -> list[Line]:
+    """The Initiative phase: what the roll does, and the keys."""
+    return [
+        (f"Turn {state.turn}: initiative", "title"),
+        ("each side rolls 2D6; the loser moves first", "text"),
+        ("Enter or i: roll", "keys"),
+    ]
+
+
+def movement_lines(
+    state: BTState, initiative: str, selected: tuple[str, UnitState] | None, *, compact: bool
+) -> list[Line]:
+    """The Movement phase before a plot: the initiative, whose turn it is, the mode keys.
+
+    Args:
+        state: the game.
+        initiative: the `initiative_line` of the turn.
+        selected: the selected unit's letter and name, and the unit.
+        compact: fewer words (80 x 24).
+    """
+    lines: list[Line] = [(initiative, "text")] if initiative else []
+    if can_end_phase(state):
+        return [*lines, ("Every unit has moved", "title"), ("n or Enter: end the phase", "keys")]
+    lines.append((prompt_text(state), "title"))
+    if selected is not None:
+        name, unit = selected
+        lines.append((f"selected: {name}", "text"))
+        lines.extend(mode_keys(unit, compact=compact))
+    return lines
+
+
+def deploy_lines(
+    state: BTState, side: int, name: str, facing: Facing, *, outside: Hex | None = None
+) -> list[Line]:
+    """The Deployment phase: which unit goes where, facing which way, and the keys.
+
+    ``outside``: the cursor hex when it is outside the side's zone (a warning line).
+    """
+    waiting = sum(1 for u in state.units if u.side == side and u.hex is None)
+    sides = state.sides
+    lines: list[Line] = [
+        (f"Deployment: {sides[side]}", "title"),
+        (f"place {name}, facing {facing.name}", "text"),
+        (f"{waiting} unit{'s' if waiting != 1 else ''} of {sides[side]} to place", "text"),
+        ("cursor to a shaded hex, Enter: place", "keys"),
+        ("[ ]: facing   Tab: another unit", "keys"),
+    ]
+    if outside is not None:
+        lines.append((f"{outside.label} is outside {sides[side]}'s zone", "warn"))
+    return lines
+
+
+def replay_lines(state: BTState) -> list[Line]:
+    """A replay: where the game stands, and the replay keys."""
+    return [
+        ("Replay", "title"),
+        (prompt_text(state), "text"),
+        ("Left Right: a command   Shift+Left/Right: an event", "keys"),
+        ("Home End: start, end   Space: play   + -: speed", "keys"),
+    ]
 
 
 def render_lines(lines: tuple[Line, ...], styles: dict[str, Style]) -> Text:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from engine.battletech.state import UnitState
     from engine.battletech.units import MechDesign, Mounted
 
-__all__ = ["ORDER", "RecordData", "RecordSheet", "render_record", "weapons"]
+__all__ = ["ORDER", "RecordData", "RecordSheet", "render_record", "status_line", "weapons"]
 
 ORDER = (
     Location.HD,
@@ -75,6 +75,24 @@ class RecordData:
     side: str
     terrain: Terrain | None = None
     status: str = ""
+
+
+def status_line(unit: UnitState) -> str:
+    """Where a unit stands and what it did this turn: "0805 facing SE, prone; walked 4 MP"."""
+    if unit.destroyed:
+        return "destroyed"
+    if unit.hex is None:
+        return "not deployed yet"
+    text = f"{unit.hex.label} facing {unit.facing.name}"
+    if unit.prone:
+        text += ", prone"
+    movement = unit.movement
+    if movement is not None and movement.mp_spent:
+        verb = {"walk": "walked", "run": "ran", "jump": "jumped"}.get(movement.mode.value, "moved")
+        text += f"; {verb} {movement.mp_spent} MP"
+    elif movement is not None and movement.done:
+        text += "; stood still"
+    return text
 
 
 def weapons(design: MechDesign) -> list[Mounted]:
