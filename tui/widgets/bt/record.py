@@ -11,7 +11,11 @@ damaged ones (the torsos' rear armor on its own row)::
     armor   9 17 18 23 18 17 21 21
     rear    .  .  6  7  6  .  .  .
     struct  3  9 13 18 13  9 13 13
-    PPC RA, LRM 10 RT, Medium Laser LA ...
+    LRM 10             RT    h4 d1 7/14/21
+    2 Medium Laser     LA RA h3 d5 3/6/9
+
+Weapons of one kind are one line (rear-mounted ones their own, marked ``(R)``); the compact
+sheet (80 x 24) puts them all on one wrapped line.
 
 Damage reads without colour too: a value below the design's is marked by the ``damaged`` role
 (colour), and a destroyed location shows ``--``.
@@ -54,6 +58,10 @@ _LABEL = 7
 """Width of a row label of the armor table."""
 _CELL = 3
 """Width of one location's column."""
+NAME_WIDTH = 19
+"""Width of a weapon's count and name in the list."""
+PLACES_WIDTH = 6
+"""Width of a weapon's locations in the list ("LA RA")."""
 HOT = 5
 """BT-C-54: from this much heat a 'Mech loses Walk MP; the sheet shows the heat as a warning."""
 
@@ -197,33 +205,44 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     return Text("\n").join(lines)
 
 
-def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
-    mounted = weapons(unit.design)
-    if not mounted:
-        return [Text("no weapons", styles.get("note", ""))]
-    if compact:
-        # One wrapped line: "SRM 2 HD, AC/5 LT, LRM 5 RT, Medium Laser RA".
-        line = Text()
-        for number, item in enumerate(mounted):
-            gone = unit.location_destroyed(item.location)
-            if number:
-                line.append(", ", styles.get("label", ""))
-            line.append(_weapon_name(item), styles.get("gone" if gone else "value", ""))
-            line.append(
-                f" {item.location.value}{'(R)' if item.rear else ''}", styles.get("label", "")
-            )
-        return [line]
-    lines = []
+def _grouped(mounted: list[Mounted]) -> dict[tuple[str, bool], list[Mounted]]:
+    """The weapons by name and rear mounting, in sheet order: two Medium Lasers make one line."""
+    groups: dict[tuple[str, bool], list[Mounted]] = {}
     for item in mounted:
-        spec = SPECS.get(item.name)
-        where = f"{item.location.value}{' (R)' if item.rear else ''}"
-        gone = unit.location_destroyed(item.location)
-        line = Text(f"{_weapon_name(item):<18}"[:18], styles.get("gone" if gone else "value", ""))
-        line.append(f" {where:<6}", styles.get("label", ""))
-        if not compact and isinstance(spec, WeaponSpec):
-            ranges = f"{spec.short}/{spec.medium}/{spec.long}"
-            line.append(f" h{spec.heat} d{spec.damage} {ranges}", styles.get("note", ""))
+        groups.setdefault((_weapon_name(item), item.rear), []).append(item)
+    return groups
+
+
+def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
+    """The weapons, one line a kind: "2 Medium Laser (R)  CT  h3 d5 3/6/9".
+
+    A weapon in a destroyed location is struck through (``gone``). Compact: one wrapped line.
+    """
+    groups = _grouped(weapons(unit.design))
+    if not groups:
+        return [Text("no weapons", styles.get("note", ""))]
+    lines = []
+    for (name, rear), items in groups.items():
+        line = Text()
+        if len(items) > 1:
+            line.append(f"{len(items)} ", styles.get("value", ""))
+        line.append(name + (" (R)" if rear else ""), styles.get("value", ""))
+        places = Text()
+        for location in dict.fromkeys(item.location for item in items):
+            gone = unit.location_destroyed(location)
+            places.append(f" {location.value}", styles.get("gone" if gone else "label", ""))
+        spec = SPECS.get(items[0].name)
+        if compact or not isinstance(spec, WeaponSpec):
+            lines.append(line + places)
+            continue
+        line.pad_right(NAME_WIDTH - line.cell_len)
+        line.append_text(places)
+        line.pad_right(NAME_WIDTH + PLACES_WIDTH - line.cell_len)
+        ranges = f"{spec.short}/{spec.medium}/{spec.long}"
+        line.append(f" h{spec.heat} d{spec.damage} {ranges}", styles.get("note", ""))
         lines.append(line)
+    if compact:
+        return [Text(", ").join(lines)]
     return lines
 
 
