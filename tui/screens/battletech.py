@@ -16,6 +16,7 @@ Every other key is the screen's (`BattleTechScreen.BINDINGS`).
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
@@ -94,6 +95,9 @@ COMMAND_HINT = "a command: move 1 walk F F R, jump 2 0805 0806 N, still 3, end, 
 
 HOME_FACING = (Facing.S, Facing.N, Facing.SE, Facing.NW)
 """The facing a side's units deploy with at first: towards the map's middle from their edge."""
+
+REFUSAL_SHOWN = 4.0
+"""Seconds a refusal stays on screen; pressing the same refused key again meanwhile adds none."""
 
 _MODES = {"walk": MoveMode.WALK, "run": MoveMode.RUN, "jump": MoveMode.JUMP}
 
@@ -237,6 +241,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         self._reach: tuple[BTState, tuple[int, MoveMode], dict[Hex, int]] | None = None
         self._announced = self.game.summary.over
         self._shown: tuple[tuple[int, int], BTState] | None = None
+        self._refused: tuple[str, float] | None = None
 
     @classmethod
     def replay(cls, path: Path) -> BattleTechScreen:
@@ -426,7 +431,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             return preview(state, self.plot)
         except IllegalCommand as illegal:
             self.plot = None
-            self.notify(illegal.message, title="Plot", severity="warning")
+            self.refuse(illegal.message, title="Plot")
             return None
 
     def _reach_of(self, state: BTState, plot: Plot) -> dict[Hex, int]:
@@ -673,13 +678,27 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             self.notify(str(error), severity="error")
             return False
         if isinstance(outcome, Rejected):
-            self.notify(outcome.reason, title="Not allowed", severity="warning")
+            self.refuse(outcome.reason, title="Not allowed")
             return False
         self.plot = None
         self.story.sync(self.game)
         self._redraw()
         self._announce_end()
         return True
+
+    def refuse(self, message: str, *, title: str = "") -> None:
+        """Say in one line why a key did nothing; the same line again is not stacked up.
+
+        Args:
+            message: the reason (usually the engine's).
+            title: a word on what was refused.
+        """
+        now = time.monotonic()
+        last = self._refused
+        if last is not None and last[0] == message and now - last[1] < REFUSAL_SHOWN:
+            return
+        self._refused = (message, now)
+        self.notify(message, title=title, severity="warning", timeout=REFUSAL_SHOWN)
 
     def _announce_end(self) -> None:
         if self.game.summary.over and not self._announced:
@@ -708,7 +727,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         try:
             preview(self.game.state, plot)
         except IllegalCommand as illegal:
-            self.notify(illegal.message, title="Cannot move so", severity="warning")
+            self.refuse(illegal.message, title="Cannot move so")
             return
         self.plot = plot
         self._redraw()
@@ -725,7 +744,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         try:
             self.plot = with_step(self.game.state, self.plot, StepKind(kind))
         except IllegalCommand as illegal:
-            self.notify(illegal.message, title="Illegal step", severity="warning")
+            self.refuse(illegal.message, title="Illegal step")
             return
         self._redraw()
 
@@ -764,15 +783,14 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             if state.active == plot.unit:
                 self.execute(EndMove(plot.unit))
                 return
-            self.notify(
-                "Plot a step first (f, b, [ ], or Enter on a shaded hex), or 0: stand still",
-                severity="warning",
+            self.refuse(
+                "Plot a step first (f, b, [ ], or Enter on a shaded hex), or 0: stand still"
             )
             return
         try:
             command = command_of(state, plot)
         except IllegalCommand as illegal:
-            self.notify(illegal.message, title="Cannot move so", severity="warning")
+            self.refuse(illegal.message, title="Cannot move so")
             return
         self.execute(command)
 
@@ -833,9 +851,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             return
         route = route_to(state, plot, where)
         if route is None:
-            self.notify(
-                f"{where.label} is out of reach in {plot.mode.value} mode", severity="warning"
-            )
+            self.refuse(f"{where.label} is out of reach in {plot.mode.value} mode")
             return
         self.plot = route
         self._redraw()
@@ -847,9 +863,9 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             self._redraw()
             return
         if state.units_at(where):
-            self.notify("That unit cannot move now", severity="warning")
+            self.refuse("That unit cannot move now")
         elif self.selected is not None:
-            self.notify("Choose a mode first: 1 walk, 2 run, 3 jump", severity="warning")
+            self.refuse("Choose a mode first: 1 walk, 2 run, 3 jump")
 
     def _pick_landing(self, state: BTState, plot: Plot, where: Hex) -> None:
         unit = state.units[plot.unit]
@@ -860,7 +876,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         try:
             preview(state, landing)
         except IllegalCommand as illegal:
-            self.notify(illegal.message, title="Cannot land there", severity="warning")
+            self.refuse(illegal.message, title="Cannot land there")
             return
         self.plot = landing
         self._redraw()
@@ -886,7 +902,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
             return
         if isinstance(outcome, Rejected):
-            self.notify(outcome.reason, title="Undo" if undo else "Redo", severity="warning")
+            self.refuse(outcome.reason, title="Undo" if undo else "Redo")
             return
         self.plot = None
         self.story.sync(self.game)
@@ -918,7 +934,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         try:
             command = RULESET.parse_command(text, self.game.state)
         except IllegalCommand as illegal:
-            self.notify(illegal.message, title="Command", severity="warning")
+            self.refuse(illegal.message, title="Command")
             return
         if self.execute(command):
             self._close_command_line()
