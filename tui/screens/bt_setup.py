@@ -263,7 +263,7 @@ class BTSetupScreen(Screen[BTStart | None]):
                 with Horizontal(id="bs-lists"):
                     with Vertical(id="bs-library-box"):
                         yield Static(
-                            "'Mechs: 1 or Enter adds to side 1, 2 to side 2",
+                            "'Mechs: 1 (Enter) adds to side 1, 2 to side 2",
                             classes="bs-hint",
                             markup=False,
                         )
@@ -293,8 +293,7 @@ class BTSetupScreen(Screen[BTStart | None]):
 
     def _library_options(self) -> list[Option]:
         options = [
-            Option(f"{entry.name:<20} {entry.design.summary}", id=f"u{n}")
-            for n, entry in enumerate(self.units)
+            Option(_unit_line(entry.design), id=f"u{n}") for n, entry in enumerate(self.units)
         ]
         options += [
             Option(f"(cannot be read) {entry.error}", disabled=True) for entry in self.bad_units
@@ -531,6 +530,11 @@ class BTSetupScreen(Screen[BTStart | None]):
     def _error(self, text: str) -> None:
         """Write the error line (empty to clear it)."""
         self.query_one("#bs-error", Static).update(text)
+
+
+def _unit_line(design: MechDesign) -> str:
+    """A library line: "Atlas AS7-D        100t 3/5/0" (tons, walk/run/jump MP)."""
+    return f"{design.name:<18} {design.tonnage:>3}t {design.walk}/{design.run}/{design.jump}"
 
 
 def _number(text: str, what: str, low: int, high: int) -> int:
