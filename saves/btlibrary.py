@@ -31,6 +31,7 @@ __all__ = [
     "install",
     "load_scenario",
     "scenario_names",
+    "user_boards_dir",
     "user_units_dir",
 ]
 
@@ -43,6 +44,11 @@ STYLES: Final = ("grassland", "forest", "hills", "river", "city")
 def user_units_dir() -> Path:
     """The player's own unit folder (``<user data dir>/units``); it may not exist."""
     return platformdirs.user_data_path("hexmech", appauthor=False) / "units"
+
+
+def user_boards_dir() -> Path:
+    """The player's own board folder (``<user data dir>/boards``); it may not exist."""
+    return platformdirs.user_data_path("hexmech", appauthor=False) / "boards"
 
 
 @frozen
@@ -61,7 +67,7 @@ class FileLibrary:
 
     def __init__(self, unit_dirs: Sequence[Path] = (), board_dirs: Sequence[Path] = ()) -> None:
         self.unit_dirs = (user_units_dir(), *unit_dirs)
-        self.board_dirs = (BOARDS_DIR, *board_dirs)
+        self.board_dirs = (BOARDS_DIR, user_boards_dir(), *board_dirs)
         self._units: list[UnitEntry] | None = None
         self._boards: list[BoardEntry] | None = None
 

@@ -155,13 +155,13 @@ def _install_library(args: argparse.Namespace) -> None:
 
     The user's folders are ``units`` and ``boards`` in the user data directory.
     """
-    from saves.btlibrary import install, user_units_dir  # noqa: PLC0415 - only game commands
+    from saves.btlibrary import install  # noqa: PLC0415 - only game commands
 
     folders: list[Path] = getattr(args, "units", None) or []
     for folder in folders:
         if not folder.is_dir():
             raise UsageError(f"--units {folder}: no such folder")
-    install(folders, [user_units_dir().parent / "boards"])
+    install(folders)
 
 
 # ---------------------------------------------------------------------------------- the menu

@@ -74,13 +74,26 @@ class BattleTech:
 
     @staticmethod
     def default_scenario() -> dict[str, Any]:
-        """The scenario ``make play`` starts when none is named: two 'Mechs a side."""
+        """The scenario used when none is named: assets/scenarios/battletech/default.toml."""
         return {
             "title": "Meeting engagement",
             "board": "river-crossing",
+            "deploy_rows": 3,
             "side": [
-                {"name": "Davion", "units": ["Griffin GRF-1N", "Hunchback HBK-4G"]},
-                {"name": "Kurita", "units": ["Shadow Hawk SHD-2H", "Wolverine WVR-6R"]},
+                {
+                    "name": "Davion",
+                    "units": [
+                        {"unit": "Griffin GRF-1N", "pilot": "Kell"},
+                        {"unit": "Hunchback HBK-4G", "pilot": "Hollis"},
+                    ],
+                },
+                {
+                    "name": "Kurita",
+                    "units": [
+                        {"unit": "Shadow Hawk SHD-2H", "pilot": "Tanaka"},
+                        {"unit": "Wolverine WVR-6R", "pilot": "Ito"},
+                    ],
+                },
             ],
         }
 
