@@ -14,11 +14,11 @@ from typing import Any, Final
 
 import platformdirs
 from attrs import frozen
-from engine.battletech.mapgen import generate
 
 from engine.battletech import RULESET, BTSetup
 from engine.battletech.board import Board
 from engine.battletech.boardfile import combine
+from engine.battletech.mapgen import generate
 from engine.battletech.scenario import build_setup
 from engine.battletech.units import MechDesign
 from saves.boards import BOARDS_DIR, BoardFileError, board_summary, load_board
