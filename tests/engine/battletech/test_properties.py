@@ -184,10 +184,10 @@ def test_commands_and_events_of_long_games_round_trip_through_the_codec() -> Non
     """Long games: every command and event survives unstructure -> structure unchanged."""
     conv = make_converter(RULESET)
     seen: set[str] = set()
-    for seed in range(6):
+    for seed in range(4):
         game = Game(RULESET, SETUP, Dice(seed))
         pick = seed
-        while len(game.log) < 150 and not game.summary.result:
+        while len(game.log) < 90 and not game.summary.result:
             options = legal_commands(game.state)
             game.execute(options[(pick * 7919) % len(options)])
             pick += 1
