@@ -32,8 +32,8 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
-# Coverage of engine/ and saves/ is printed at the end of every run.
-PYTEST_ARGS ?= --cov=engine --cov=saves --cov-report=term
+# Coverage of engine/ and saves/ is printed at the end of every run; tests run on every core.
+PYTEST_ARGS ?= -n auto --cov=engine --cov=saves --cov-report=term
 pytest: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
