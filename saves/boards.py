@@ -15,6 +15,7 @@ from engine.battletech.board import Board, Woods
 from engine.battletech.boardfile import ParsedBoard, parse_board
 from engine.battletech.fileformat import FileFormatError
 from engine.hexes import Facing, Hex
+from saves.datafile import DataFileError, read_text
 
 __all__ = [
     "BOARDS_DIR",
@@ -30,36 +31,8 @@ BOARDS_DIR: Final = Path(__file__).resolve().parent.parent / "assets" / "boards"
 """The maps that ship with hexmech (found like ``tui/cli.py`` finds the scenarios)."""
 
 
-class BoardFileError(ValueError):
-    """A board file that cannot be used; its text is ``FILE:LINE: reason`` (``FILE: reason``).
-
-    Attributes:
-        path: the file.
-        line: the 1-based line of the problem, 0 when it concerns the whole file.
-        reason: what is wrong.
-    """
-
-    def __init__(self, path: Path, line: int, reason: str) -> None:
-        super().__init__(FileFormatError(line, reason).where(str(path)))
-        self.path = path
-        self.line = line
-        self.reason = reason
-
-
-def _read_text(path: Path) -> str:
-    """Read a file as UTF-8 (without a BOM), or as Latin-1 when it is not UTF-8."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BoardFileError(path, 0, "no such file") from None
-    except IsADirectoryError:
-        raise BoardFileError(path, 0, "a folder, not a file") from None
-    except OSError as exc:
-        raise BoardFileError(path, 0, exc.strerror or str(exc)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+class BoardFileError(DataFileError):
+    """A board file that cannot be used; its text is ``FILE:LINE: reason`` (``FILE: reason``)."""
 
 
 def load_board(path: Path | str) -> ParsedBoard:
@@ -76,7 +49,7 @@ def load_board(path: Path | str) -> ParsedBoard:
         BoardFileError: The file is missing, unreadable, or not a board.
     """
     path = Path(path)
-    text = _read_text(path)
+    text = read_text(path, BoardFileError)
     try:
         return parse_board(text, path.stem)
     except FileFormatError as exc:

@@ -17,6 +17,7 @@ from attrs import frozen
 from engine.battletech.fileformat import FileFormatError
 from engine.battletech.mtf import ParsedMech, parse_mtf
 from engine.battletech.units import MechDesign
+from saves.datafile import DataFileError, read_text
 
 __all__ = [
     "SUFFIX",
@@ -34,40 +35,8 @@ UNITS_DIR: Final = Path(__file__).resolve().parent.parent / "assets" / "units"
 """The 'Mech sheets that ship with hexmech (``assets/units``)."""
 
 
-class UnitFileError(ValueError):
-    """A unit file that cannot be used; its text is ``FILE:LINE: reason`` (``FILE: reason``).
-
-    Attributes:
-        path: the file.
-        line: the 1-based line of the problem, 0 when it concerns the whole file.
-        reason: what is wrong.
-    """
-
-    def __init__(self, path: Path, line: int, reason: str) -> None:
-        super().__init__(FileFormatError(line, reason).where(str(path)))
-        self.path = path
-        self.line = line
-        self.reason = reason
-
-
-def read_text(path: Path) -> str:
-    """Read a text file as UTF-8 (a BOM is dropped), or as Latin-1 when it is not UTF-8.
-
-    Raises:
-        UnitFileError: the file is missing or cannot be read.
-    """
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise UnitFileError(path, 0, "no such file") from None
-    except IsADirectoryError:
-        raise UnitFileError(path, 0, "a folder, not a file") from None
-    except OSError as exc:
-        raise UnitFileError(path, 0, exc.strerror or str(exc)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+class UnitFileError(DataFileError):
+    """A unit file that cannot be used; its text is ``FILE:LINE: reason`` (``FILE: reason``)."""
 
 
 def load_unit(path: Path | str) -> ParsedMech:
@@ -77,7 +46,7 @@ def load_unit(path: Path | str) -> ParsedMech:
         UnitFileError: the file is missing, unreadable, or not a playable 'Mech sheet.
     """
     path = Path(path)
-    text = read_text(path)
+    text = read_text(path, UnitFileError)
     try:
         return parse_mtf(text, source=str(path))
     except FileFormatError as exc:
