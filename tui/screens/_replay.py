@@ -1,9 +1,8 @@
 """Replay controls shared by game screens: a command or an event at a time, play, pause, speed.
 
 A screen that mixes in `ReplayControls` keeps a `ReplayCursor` in ``cursor`` over ``game`` and
-redraws itself in `_redraw`; it binds keys to the ``action_`` methods (`BattleTechScreen` binds
-Left/Right, Shift+Left/Right, Home/End, Space, + and -). `PaperMechScreen` has the same controls
-written inline and could use this too.
+redraws itself in `_redraw`; it binds keys to the ``action_`` methods (`BattleTechScreen` and
+`PaperMechScreen` bind Left/Right, Shift+Left/Right, Home/End, Space, + and -).
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from engine.papermech.state import Prompt
 from saves.journal import Journal, SaveError, read_game
 from saves.scores import ScoreEntry
 from saves.store import default_saves_dir, new_save_path
+from tui.screens._replay import ReplayControls
 from tui.widgets.paper import (
     Choice,
     DiceTray,
@@ -58,7 +59,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMPACT_BELOW",
-    "SPEEDS",
     "NewPaperGame",
     "PaperMechScreen",
     "factory",
@@ -68,9 +68,6 @@ __all__ = [
 
 COMPACT_BELOW = (120, 38)
 """Below this many columns or rows the screen uses its compact layout (it fits 80 x 24)."""
-
-SPEEDS = (1, 2, 4, 10)
-"""Replay speeds, in commands per second."""
 
 NUMBERED = 9
 """Choices reachable by a number key."""
@@ -232,7 +229,7 @@ class NewPaperGame(Screen[None]):
 
 
 # ------------------------------------------------------------------ the screen
-class PaperMechScreen(Screen[None]):
+class PaperMechScreen(ReplayControls, Screen[None]):
     """Play a Paper 'Mech game (from a journal), or replay a finished one (from a game)."""
 
     CSS_PATH = "papermech.tcss"
@@ -247,8 +244,8 @@ class PaperMechScreen(Screen[None]):
         Binding("r", "redo", "Redo", show=False, tooltip="Give again the command undo took back"),
         Binding("colon", "command_line", "Cmd", key_display=":", tooltip="Type a command"),
         Binding("l", "refit", "Loadout", tooltip="Refit the 'Mech before deploying"),
-        Binding("left", "step(-1)", "Back", tooltip="One command back"),
-        Binding("right", "step(1)", "Fwd", tooltip="One command forward"),
+        Binding("left", "step_replay(-1)", "Back", tooltip="One command back"),
+        Binding("right", "step_replay(1)", "Fwd", tooltip="One command forward"),
         Binding("shift+left,left_square_bracket", "step_event(-1)", "Event back", show=False),
         Binding("shift+right,right_square_bracket", "step_event(1)", "Event", key_display="]"),
         Binding("home", "seek(0)", "Start", show=False),
@@ -278,7 +275,7 @@ class PaperMechScreen(Screen[None]):
     """
 
     LIVE_ACTIONS = frozenset({"pick", "wait", "haste", "undo", "redo", "command_line", "refit"})
-    REPLAY_ACTIONS = frozenset({"step", "step_event", "seek", "play", "speed"})
+    REPLAY_ACTIONS = frozenset({"step_replay", "step_event", "seek", "play", "speed"})
 
     def __init__(
         self,
@@ -481,7 +478,7 @@ class PaperMechScreen(Screen[None]):
             where = f"REPLAY  command {index} / {total}"
             if events:
                 where += f", event {events} / {len(self.game.log[index].events)}"
-            clock = f"{SPEEDS[self._speed]}x " + ("playing" if self._timer else "paused")
+            clock = self.replay_clock
             # Inside a command the state is between two questions: tell the event just applied.
             now = self.story.event(index, events).text if events else self._what_now(state)
             return f"{where}   {clock}   - {now}"
@@ -690,51 +687,3 @@ class PaperMechScreen(Screen[None]):
         record = getattr(self.app, "record_score", None)
         if callable(record):
             record(entry)
-
-    # ------------------------------------------------------------------ replaying
-    def _go(self, cursor: ReplayCursor) -> None:
-        self.cursor = cursor
-        self._redraw()
-
-    def action_step(self, step: int) -> None:
-        """Replay: one command forward (1) or back (-1)."""
-        self._go(self.cursor.step(step))
-
-    def action_step_event(self, step: int) -> None:
-        """Replay: one event forward (1) or back (-1)."""
-        self._go(self.cursor.step_event(step))
-
-    def action_seek(self, where: int) -> None:
-        """Replay: the start (0) or the end (-1)."""
-        self._pause()
-        self._go(self.cursor.go(0 if where == 0 else len(self.game.log)))
-
-    def action_play(self) -> None:
-        """Replay: play (a command per tick) or pause."""
-        if self._timer is not None:
-            self._pause()
-        else:
-            if self.cursor.at_end:
-                self.cursor = self.cursor.go(0)
-            self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
-        self._redraw()
-
-    def action_speed(self, step: int) -> None:
-        """Replay: faster (1) or slower (-1)."""
-        self._speed = max(0, min(len(SPEEDS) - 1, self._speed + step))
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = self.set_interval(1 / SPEEDS[self._speed], self._tick)
-        self._redraw()
-
-    def _tick(self) -> None:
-        if self.cursor.at_end:
-            self._pause()
-            self._redraw()
-            return
-        self.action_step(1)
-
-    def _pause(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
