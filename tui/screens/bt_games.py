@@ -16,8 +16,10 @@ from textual.widgets import Static
 
 from engine.battletech import RULESET
 from engine.game import UndoPolicy
-from saves.journal import Journal, SaveError, read_game
+from saves.journal import Journal
 from saves.store import default_saves_dir, new_save_path
+from tui.screens import _opening
+from tui.screens._opening import open_or_explain
 from tui.screens.battletech import BattleTechScreen
 
 if TYPE_CHECKING:
@@ -64,48 +66,18 @@ def factory(path: Path | None) -> Screen[Any]:
     """
     if path is None:
         return NewBattleTechGame()
-    try:
-        loaded = read_game(path.read_bytes(), path.name)
-    except OSError as error:
-        return _Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
-    except SaveError as error:
-        return _Unopenable(str(error))
-    if loaded.game.summary.over:
-        return BattleTechScreen(game=loaded.game, path=path)
-    try:
-        journal = Journal.open(path)
-    except (OSError, SaveError) as error:
-        return _Unopenable(str(error))
-    return BattleTechScreen(journal=journal)
+    return open_or_explain(path, BattleTechScreen)
 
 
 def replay_or_explain(path: Path) -> Screen[Any]:
     """The replay of ``path`` from its start, or a screen that says why it cannot be read."""
-    try:
-        return BattleTechScreen.replay(path)
-    except OSError as error:
-        return _Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
-    except SaveError as error:
-        return _Unopenable(str(error))
+    return _opening.replay_or_explain(path, BattleTechScreen)
 
 
 def _saves_dir(screen: Screen[Any]) -> Path:
     library = getattr(screen.app, "library", None)
     directory = getattr(library, "directory", None)
     return directory if isinstance(directory, Path) else default_saves_dir()
-
-
-class _Unopenable(Screen[None]):
-    """Say why a save cannot be opened, and go back."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
-
-    def on_mount(self) -> None:
-        """Report and close."""
-        self.notify(self.reason, severity="error", timeout=10)
-        self.dismiss()
 
 
 class NewBattleTechGame(Screen[None]):

@@ -28,9 +28,11 @@ from engine.game import IllegalCommand, Rejected, UndoPolicy
 from engine.papermech import RULESET, prompt_text
 from engine.papermech.commands import Haste, Refit, Wait
 from engine.papermech.state import Prompt
-from saves.journal import Journal, SaveError, read_game
+from saves.journal import Journal, read_game
 from saves.scores import ScoreEntry
 from saves.store import default_saves_dir, new_save_path
+from tui.screens import _opening
+from tui.screens._opening import open_or_explain
 from tui.screens._replay import ReplayControls
 from tui.widgets.paper import (
     Choice,
@@ -115,29 +117,12 @@ def factory(path: Path | None) -> Screen[Any]:
     """
     if path is None:
         return NewPaperGame()
-    try:
-        loaded = read_game(path.read_bytes(), path.name)
-    except OSError as error:
-        return _Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
-    except SaveError as error:
-        return _Unopenable(str(error))
-    if loaded.game.summary.over:
-        return PaperMechScreen(game=loaded.game, path=path)
-    try:
-        journal = Journal.open(path)
-    except (OSError, SaveError) as error:
-        return _Unopenable(str(error))
-    return PaperMechScreen(journal=journal)
+    return open_or_explain(path, PaperMechScreen)
 
 
 def replay_or_explain(path: Path) -> Screen[Any]:
     """The replay of ``path`` from its start, or a screen that says why it cannot be read."""
-    try:
-        return PaperMechScreen.replay(path)
-    except OSError as error:
-        return _Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
-    except SaveError as error:
-        return _Unopenable(str(error))
+    return _opening.replay_or_explain(path, PaperMechScreen)
 
 
 def score_entry(game: AnyGame, path: Path | None, today: date) -> ScoreEntry:
@@ -174,19 +159,6 @@ def _saves_dir(screen: Screen[Any]) -> Path:
     library = getattr(screen.app, "library", None)
     directory = getattr(library, "directory", None)
     return directory if isinstance(directory, Path) else default_saves_dir()
-
-
-class _Unopenable(Screen[None]):
-    """Say why a save cannot be opened, and go back."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
-
-    def on_mount(self) -> None:
-        """Report and close."""
-        self.notify(self.reason, severity="error", timeout=10)
-        self.dismiss()
 
 
 class NewPaperGame(Screen[None]):
