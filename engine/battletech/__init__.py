@@ -48,6 +48,10 @@ class BattleTech:
         commands.Jump,
         commands.EndMove,
         commands.EndPhase,
+        commands.FireWeapons,
+        commands.PhysicalAttack,
+        commands.DumpAmmo,
+        commands.Eject,
     )
     event_types: tuple[type[Event], ...] = tuple(
         cls

@@ -10,18 +10,24 @@ import enum
 
 from attrs import frozen
 
-from engine.battletech.state import MoveMode
+from engine.battletech.state import AttackKind, MoveMode
+from engine.battletech.units import Location
 from engine.game import Command
 from engine.hexes import Facing, Hex
 
 __all__ = [
     "BTCommand",
     "Deploy",
+    "DumpAmmo",
+    "Eject",
     "EndMove",
     "EndPhase",
+    "FireWeapons",
     "Jump",
     "Move",
+    "PhysicalAttack",
     "RollInitiative",
+    "Shot",
     "Step",
     "StepKind",
 ]
@@ -80,6 +86,8 @@ class Move(BTCommand):
     unit: int
     mode: MoveMode
     steps: tuple[Step, ...] = ()
+    charge: int | None = None
+    """BT-C-42: the unit this move ends facing, declared as the target of a charge."""
 
 
 @frozen
@@ -90,6 +98,10 @@ class Jump(BTCommand):
     unit: int
     path: tuple[Hex, ...]
     facing: Facing
+    dfa: int | None = None
+    """BT-C-43: death from above on this unit. The path ends in the hex next to the target, where
+    the attacker counts as standing until the Physical phase; the jump into the target's hex is
+    the attack (so the jump needs one more Jump MP than the path's length)."""
 
 
 @frozen
@@ -105,3 +117,70 @@ class EndPhase(BTCommand):
     """Close a finished Movement phase: run the attack, heat and end phases (BT-M-9 steps 4-14)."""
 
     TAG = "bt/end_phase"
+
+
+@frozen
+class Shot:
+    """One weapon of a declaration (BT-C-2): the weapon and its target.
+
+    ``weapon`` is the index in the design's ``equipment``; the target is a unit (``target``) or,
+    for clearing woods or starting a fire, a hex (``hex``, BT-C-57/60). ``aimed`` names the
+    location of an aimed shot at an immobile 'Mech (BT-C-19).
+    """
+
+    weapon: int
+    target: int | None = None
+    hex: Hex | None = None
+    aimed: Location | None = None
+
+
+@frozen
+class FireWeapons(BTCommand):
+    """BT-C-1/2/3: declare one unit's weapon attacks: a torso twist and every weapon that fires.
+
+    No shots at all holds fire. ``twist`` -1 turns the torso one hexside left, +1 right;
+    ``flip_arms`` flips the arms to the rear instead (BT-C-62). ``primary`` names the primary
+    target when several are fired at (None: the rules pick, BT-C-18.7).
+    """
+
+    TAG = "bt/fire"
+    unit: int
+    shots: tuple[Shot, ...] = ()
+    twist: int = 0
+    flip_arms: bool = False
+    primary: int | None = None
+
+
+@frozen
+class PhysicalAttack(BTCommand):
+    """BT-C-36..41: declare one unit's physical attack (``kind`` None: no attack).
+
+    ``limb`` is the arm (punch with one arm, hatchet, sword) or leg (kick); None punches with
+    both arms. Charges and DFAs are declared with `Move` and `Jump` instead.
+    """
+
+    TAG = "bt/physical"
+    unit: int
+    kind: AttackKind | None = None
+    target: int | None = None
+    limb: Location | None = None
+
+
+@frozen
+class DumpAmmo(BTCommand):
+    """BT-C-58: dump ammunition bins (equipment indexes) during the next turn.
+
+    Declared in the End phase, that is before the next initiative roll.
+    """
+
+    TAG = "bt/dump"
+    unit: int
+    bins: tuple[int, ...]
+
+
+@frozen
+class Eject(BTCommand):
+    """BT-C-59: the MechWarrior ejects instead of moving (Movement phase)."""
+
+    TAG = "bt/eject"
+    unit: int

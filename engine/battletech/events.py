@@ -7,31 +7,52 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from engine.battletech.state import MoveMode, Phase
+from engine.battletech.board import Terrain
+from engine.battletech.state import Attack, MoveMode, Phase
 from engine.battletech.units import Location
 from engine.game import Event
 from engine.hexes import Facing, Hex
 
 __all__ = [
+    "AmmoDumpDeclared",
+    "AmmoDumped",
+    "AmmoExploded",
+    "AmmoSpent",
+    "AttackDeclared",
+    "AttackRolled",
     "BTEvent",
     "BridgeCollapsed",
     "BuildingDamaged",
+    "ChargeDeclared",
+    "ClubTaken",
+    "ClusterRolled",
     "ConsciousnessRolled",
+    "CriticalChanceRolled",
+    "CriticalHit",
+    "DFADeclared",
     "DamageApplied",
+    "EngineRestarted",
     "GameEnded",
     "HeatChanged",
+    "HeatExplosionRolled",
     "InitiativeRolled",
     "LocationDestroyed",
     "MovementEnded",
     "MovementStarted",
     "PhaseStarted",
+    "PilotEjected",
     "PilotWounded",
     "PilotingRoll",
+    "ShutdownRolled",
     "SlotsDealt",
     "StandAttempted",
+    "TerrainChanged",
+    "TorsoTwisted",
     "TurnEnded",
+    "UnitDeclared",
     "UnitDeployed",
     "UnitDestroyed",
+    "UnitDisplaced",
     "UnitDroppedProne",
     "UnitEntered",
     "UnitFell",
@@ -214,6 +235,9 @@ class DamageApplied(BTEvent):
     rear: bool = False
     roll: tuple[int, ...] = ()
     transferred_from: Location | None = None
+    source: int | None = None
+    """The unit whose attack did it (None: a fall, a skid, heat ...), for the after-action report.
+    """
 
 
 @frozen
@@ -223,6 +247,8 @@ class LocationDestroyed(BTEvent):
     TAG = "bt/location_destroyed"
     unit: int
     location: Location
+    blown_off: bool = False
+    """A 12 on the critical chance table blew the head or limb off (BT-C-29)."""
 
 
 @frozen
@@ -295,6 +321,8 @@ class UnitDestroyed(BTEvent):
     TAG = "bt/destroyed"
     unit: int
     cause: str
+    by: int | None = None
+    """The unit credited with the kill (None: no one, e.g. a fall or heat)."""
 
 
 @frozen
@@ -306,6 +334,8 @@ class HeatChanged(BTEvent):
     generated: int
     dissipated: int
     heat: int
+    sources: tuple[tuple[str, int], ...] = ()
+    """The generated heat by source: ("walked", 1), ("2 medium lasers", 6), ("engine hit", 5)."""
 
 
 @frozen
@@ -323,3 +353,223 @@ class GameEnded(BTEvent):
     TAG = "bt/game_ended"
     winner: int | None
     reason: str
+
+
+# The combat rules: BT-C sections.
+
+
+@frozen
+class ChargeDeclared(BTEvent):
+    """BT-C-42: a unit ended its move declaring a charge on ``target``."""
+
+    TAG = "bt/charge_declared"
+    unit: int
+    target: int
+
+
+@frozen
+class DFADeclared(BTEvent):
+    """BT-C-43: a unit jumped to ``hex`` (next to ``target``) declaring death from above."""
+
+    TAG = "bt/dfa_declared"
+    unit: int
+    target: int
+    hex: Hex
+
+
+@frozen
+class TorsoTwisted(BTEvent):
+    """BT-C-3/62: a torso twist (-1 left, +1 right) or arms flipped, for the rest of the turn."""
+
+    TAG = "bt/twisted"
+    unit: int
+    twist: int
+    flipped: bool = False
+
+
+@frozen
+class AttackDeclared(BTEvent):
+    """BT-C-2: an attack was declared, with its to-hit number and every modifier named."""
+
+    TAG = "bt/attack_declared"
+    attack: Attack
+
+
+@frozen
+class UnitDeclared(BTEvent):
+    """BT-C-1: a unit finished its declaration for the attack phase (its slot is used)."""
+
+    TAG = "bt/declared"
+    unit: int
+
+
+@frozen
+class AmmoSpent(BTEvent):
+    """BT-C-12: a shot was marked off ammunition bin ``bin`` (an equipment index) when declared."""
+
+    TAG = "bt/ammo_spent"
+    unit: int
+    bin: int
+    shots: int = 1
+
+
+@frozen
+class AttackRolled(BTEvent):
+    """BT-C-14: the to-hit roll of declared attack number ``attack`` (index in `BTState.attacks`).
+
+    ``roll`` is empty when the attack could not be rolled (to-hit 13+ misses without dice).
+    """
+
+    TAG = "bt/attack_rolled"
+    attack: int
+    roll: tuple[int, ...]
+    hit: bool
+
+
+@frozen
+class ClusterRolled(BTEvent):
+    """BT-C-20: the cluster roll of a missile (or LB-X) attack: ``hits`` of ``fired`` hit."""
+
+    TAG = "bt/cluster"
+    attack: int
+    roll: tuple[int, ...]
+    fired: int
+    hits: int
+
+
+@frozen
+class CriticalChanceRolled(BTEvent):
+    """BT-C-29: a critical chance roll for ``location``: ``hits`` criticals (or a limb blown off).
+
+    ``tac`` marks the through-armor roll of a location roll of 2 (BT-C-22).
+    """
+
+    TAG = "bt/crit_chance"
+    unit: int
+    location: Location
+    roll: tuple[int, ...]
+    hits: int
+    blown_off: bool = False
+    tac: bool = False
+
+
+@frozen
+class CriticalHit(BTEvent):
+    """BT-C-30/31: critical line ``slot`` of ``location`` was hit; ``component`` names what it held.
+
+    ``roll`` is the die or dice that found the line (after rerolls, the last).
+    """
+
+    TAG = "bt/critical"
+    unit: int
+    location: Location
+    slot: int
+    component: str
+    roll: tuple[int, ...] = ()
+
+
+@frozen
+class AmmoExploded(BTEvent):
+    """BT-C-32/56: ammunition bin ``bin`` exploded with ``shots`` shots left: ``damage`` points."""
+
+    TAG = "bt/ammo_exploded"
+    unit: int
+    bin: int
+    shots: int
+    damage: int
+    cause: str = "critical"
+
+
+@frozen
+class ShutdownRolled(BTEvent):
+    """BT-C-54: the shutdown-avoidance roll at ``heat`` (``automatic``: 30+, no roll)."""
+
+    TAG = "bt/shutdown_roll"
+    unit: int
+    heat: int
+    target: int
+    roll: tuple[int, ...]
+    shutdown: bool
+    automatic: bool = False
+
+
+@frozen
+class EngineRestarted(BTEvent):
+    """BT-C-55: a shut-down 'Mech restarted (``roll`` empty: automatic, heat below 14)."""
+
+    TAG = "bt/restarted"
+    unit: int
+    target: int = 0
+    roll: tuple[int, ...] = ()
+    success: bool = True
+
+
+@frozen
+class HeatExplosionRolled(BTEvent):
+    """BT-C-54: the ammunition-explosion avoidance roll at ``heat``."""
+
+    TAG = "bt/heat_explosion_roll"
+    unit: int
+    heat: int
+    target: int
+    roll: tuple[int, ...]
+    exploded: bool
+
+
+@frozen
+class UnitDisplaced(BTEvent):
+    """BT-C-46..48: a unit was forced from its hex into ``hex`` (push, charge, DFA, domino)."""
+
+    TAG = "bt/displaced"
+    unit: int
+    hex: Hex
+    cause: str
+    facing: Facing | None = None
+
+
+@frozen
+class TerrainChanged(BTEvent):
+    """BT-C-57/60: a hex's terrain changed (woods cleared, fire started or out, ice broken)."""
+
+    TAG = "bt/terrain"
+    hex: Hex
+    terrain: Terrain
+    cause: str
+
+
+@frozen
+class ClubTaken(BTEvent):
+    """BT-C-38: a 'Mech picked up a club (a severed limb, a tree, a girder) or dropped it ("")."""
+
+    TAG = "bt/club"
+    unit: int
+    club: str
+    roll: tuple[int, ...] = ()
+
+
+@frozen
+class AmmoDumpDeclared(BTEvent):
+    """BT-C-58: bins (equipment indexes) to be dumped during the next turn."""
+
+    TAG = "bt/dump_declared"
+    unit: int
+    bins: tuple[int, ...]
+
+
+@frozen
+class AmmoDumped(BTEvent):
+    """BT-C-58: the declared bins were emptied in the End phase."""
+
+    TAG = "bt/dumped"
+    unit: int
+    bins: tuple[int, ...]
+
+
+@frozen
+class PilotEjected(BTEvent):
+    """BT-C-59: the MechWarrior ejected and landed in ``hex`` (the 'Mech is out of the game)."""
+
+    TAG = "bt/ejected"
+    unit: int
+    hex: Hex | None
+    automatic: bool = False

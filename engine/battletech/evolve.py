@@ -54,9 +54,26 @@ def _deployed(event: ev.UnitDeployed, state: BTState) -> BTState:
 @evolve.register
 def _phase(event: ev.PhaseStarted, state: BTState) -> BTState:
     units = state.units
+    attacks = state.attacks
     if event.phase is Phase.MOVEMENT:
-        units = tuple(attrs.evolve(u, movement=None) for u in units)
-    return attrs.evolve(state, phase=event.phase, turn=event.turn, units=units, active=None)
+        units = tuple(
+            attrs.evolve(
+                u,
+                movement=None,
+                fired=frozenset(),
+                physical="",
+                charging=None,
+                dfa=None,
+                declared=False,
+            )
+            for u in units
+        )
+    elif event.phase in {Phase.WEAPON, Phase.PHYSICAL}:
+        units = tuple(attrs.evolve(u, declared=False) for u in units)
+        attacks = ()
+    return attrs.evolve(
+        state, phase=event.phase, turn=event.turn, units=units, active=None, attacks=attacks
+    )
 
 
 @evolve.register
@@ -289,11 +306,164 @@ def _heat(event: ev.HeatChanged, state: BTState) -> BTState:
 
 @evolve.register
 def _turn_ended(event: ev.TurnEnded, state: BTState) -> BTState:
+    # BT-C-1 step 6: torsos return to their normal facing in the End phase.
+    units = tuple(attrs.evolve(u, twist=0, arms_flipped=False) for u in state.units)
     return attrs.evolve(
-        state, phase=Phase.INITIATIVE, turn=event.turn + 1, slots=(), active=None, order=()
+        state,
+        phase=Phase.INITIATIVE,
+        turn=event.turn + 1,
+        slots=(),
+        active=None,
+        order=(),
+        units=units,
+        attacks=(),
     )
 
 
 @evolve.register
 def _game_ended(event: ev.GameEnded, state: BTState) -> BTState:
     return attrs.evolve(state, phase=Phase.OVER, winner=event.winner, active=None, slots=())
+
+
+# The combat rules: BT-C sections.
+
+
+def _use_slot(state: BTState) -> BTState:
+    slots = state.slots
+    if slots:
+        side, count = slots[0]
+        slots = ((side, count - 1), *slots[1:]) if count > 1 else slots[1:]
+    return attrs.evolve(state, slots=slots)
+
+
+@evolve.register
+def _charge_declared(event: ev.ChargeDeclared, state: BTState) -> BTState:
+    return _unit(state, event.unit, charging=event.target, physical="charge")
+
+
+@evolve.register
+def _dfa_declared(event: ev.DFADeclared, state: BTState) -> BTState:
+    return _unit(state, event.unit, dfa=event.target, physical="dfa")
+
+
+@evolve.register
+def _twisted(event: ev.TorsoTwisted, state: BTState) -> BTState:
+    return _unit(state, event.unit, twist=event.twist, arms_flipped=event.flipped)
+
+
+@evolve.register
+def _attack_declared(event: ev.AttackDeclared, state: BTState) -> BTState:
+    attack = event.attack
+    unit = state.units[attack.attacker]
+    if attack.weapon is not None:
+        unit = attrs.evolve(unit, fired=unit.fired | {attack.weapon})
+    if attack.kind.physical:
+        unit = attrs.evolve(unit, physical=attack.kind.value)
+    state = state.replace_unit(attack.attacker, unit)
+    return attrs.evolve(state, attacks=(*state.attacks, attack))
+
+
+@evolve.register
+def _declared(event: ev.UnitDeclared, state: BTState) -> BTState:
+    return _use_slot(_unit(state, event.unit, declared=True))
+
+
+@evolve.register
+def _ammo_spent(event: ev.AmmoSpent, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    ammo = _set(unit.ammo, event.bin, max(unit.ammo[event.bin] - event.shots, 0))
+    return state.replace_unit(event.unit, attrs.evolve(unit, ammo=ammo))
+
+
+@evolve.register
+def _attack_rolled(event: ev.AttackRolled, state: BTState) -> BTState:
+    del event
+    return state
+
+
+@evolve.register
+def _cluster(event: ev.ClusterRolled, state: BTState) -> BTState:
+    del event
+    return state
+
+
+@evolve.register
+def _crit_chance(event: ev.CriticalChanceRolled, state: BTState) -> BTState:
+    del event
+    return state
+
+
+@evolve.register
+def _critical(event: ev.CriticalHit, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    return state.replace_unit(
+        event.unit, attrs.evolve(unit, crits=unit.crits | {(event.location, event.slot)})
+    )
+
+
+@evolve.register
+def _ammo_exploded(event: ev.AmmoExploded, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    return state.replace_unit(event.unit, attrs.evolve(unit, ammo=_set(unit.ammo, event.bin, 0)))
+
+
+@evolve.register
+def _shutdown(event: ev.ShutdownRolled, state: BTState) -> BTState:
+    if not event.shutdown:
+        return state
+    return _unit(state, event.unit, shutdown=True)
+
+
+@evolve.register
+def _restarted(event: ev.EngineRestarted, state: BTState) -> BTState:
+    if not event.success:
+        return state
+    return _unit(state, event.unit, shutdown=False)
+
+
+@evolve.register
+def _heat_explosion(event: ev.HeatExplosionRolled, state: BTState) -> BTState:
+    del event
+    return state
+
+
+@evolve.register
+def _displaced(event: ev.UnitDisplaced, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    facing = unit.facing if event.facing is None else event.facing
+    bridge = state.board.terrain(event.hex).bridge is not None and unit.on_bridge
+    return state.replace_unit(
+        event.unit, attrs.evolve(unit, hex=event.hex, facing=facing, on_bridge=bridge)
+    )
+
+
+@evolve.register
+def _terrain_changed(event: ev.TerrainChanged, state: BTState) -> BTState:
+    return attrs.evolve(state, board=state.board.replace(event.hex, event.terrain))
+
+
+@evolve.register
+def _club(event: ev.ClubTaken, state: BTState) -> BTState:
+    return _unit(state, event.unit, club=event.club)
+
+
+@evolve.register
+def _dump_declared(event: ev.AmmoDumpDeclared, state: BTState) -> BTState:
+    return _unit(state, event.unit, dumping=frozenset(event.bins))
+
+
+@evolve.register
+def _dumped(event: ev.AmmoDumped, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    ammo = unit.ammo
+    for bin_ in event.bins:
+        ammo = _set(ammo, bin_, 0)
+    return state.replace_unit(event.unit, attrs.evolve(unit, ammo=ammo, dumping=frozenset()))
+
+
+@evolve.register
+def _ejected(event: ev.PilotEjected, state: BTState) -> BTState:
+    state = _unit(state, event.unit, ejected=True, destroyed=True)
+    if state.active == event.unit:
+        state = attrs.evolve(state, active=None)
+    return state

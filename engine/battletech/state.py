@@ -17,6 +17,8 @@ from engine.hexes import Facing, Hex
 
 __all__ = [
     "DEFAULT_SKILLS",
+    "Attack",
+    "AttackKind",
     "BTSetup",
     "BTState",
     "MoveMode",
@@ -25,6 +27,7 @@ __all__ = [
     "Pilot",
     "UnitSetup",
     "UnitState",
+    "Victory",
 ]
 
 LOCATIONS = tuple(Location)
@@ -58,6 +61,30 @@ class UnitSetup:
 
 
 @frozen
+class Victory:
+    """How a scenario is won (issue 5; BT-M-12 is the default ``destroy``).
+
+    ``kind``:
+      - ``destroy``: the last side with units in the fight wins (destroyed, or crippled when
+        ``cripple`` is set: a unit that cannot move or cannot fire counts as out).
+      - ``hold``: side ``side`` wins if at the end of turn ``turns`` it has a unit standing in one
+        of ``hexes`` and no enemy does; otherwise the other sides win when it is wiped out or time
+        runs out (the attackers win if ``side`` fails to hold).
+      - ``withdraw``: side ``side`` must move ``count`` units off the map edge ``edge`` (N, S, W, E)
+        by the end of turn ``turns``; the enemy wins otherwise.
+    ``turns`` 0 means no turn limit (``destroy`` only).
+    """
+
+    kind: str = "destroy"
+    cripple: bool = False
+    side: int = 0
+    turns: int = 0
+    hexes: tuple[Hex, ...] = ()
+    edge: str = ""
+    count: int = 1
+
+
+@frozen
 class BTSetup:
     """A BattleTech game before the first command: the map, the sides and their units.
 
@@ -71,6 +98,7 @@ class BTSetup:
     units: tuple[UnitSetup, ...]
     deploy_rows: int = 3
     title: str = ""
+    victory: Victory = Victory()
 
 
 class Phase(enum.StrEnum):
@@ -140,6 +168,63 @@ class Movement:
     path: tuple[Hex, ...] = ()
 
 
+class AttackKind(enum.StrEnum):
+    """What an attack is: a weapon, or one of the physical attacks of BT-C-36..43."""
+
+    WEAPON = "weapon"
+    PUNCH = "punch"
+    KICK = "kick"
+    CLUB = "club"
+    HATCHET = "hatchet"
+    SWORD = "sword"
+    PUSH = "push"
+    CHARGE = "charge"
+    DFA = "dfa"
+
+    @property
+    def physical(self) -> bool:
+        """True for every kind but WEAPON."""
+        return self is not AttackKind.WEAPON
+
+
+@frozen
+class Attack:
+    """One declared attack of the current attack phase (BT-C-2): who, with what, at what, and how.
+
+    The to-hit number and its named modifiers are fixed when it is declared, from the state at the
+    start of the phase: the phase's attacks are simultaneous (BT-C-1).
+
+    Attributes:
+        attacker: the attacking unit.
+        kind: a weapon or a physical attack.
+        target: the target unit, or None when the target is a hex (``hex``: clearing woods,
+            starting a fire, BT-C-57/60).
+        hex: the target's hex when declared.
+        weapon: the weapon's index in ``design.equipment`` (weapon attacks).
+        limb: the arm (punch, hatchet, sword) or leg (kick) used; None for both arms.
+        to_hit: the modified to-hit number (2D6 >= it hits; 13+ cannot hit).
+        modifiers: every term of ``to_hit``, named ("gunnery", 4), ("medium range", 2) ...
+        side: the hit-location column the attack strikes (`tables.Column` value), with any
+            defender's choice already made (BT-C-21).
+        table: the location table: "normal", "punch" (partial cover, punches, DFA) or "kick".
+        aimed: the location of an aimed shot (BT-C-19), if any.
+        primary: the attack is at the attacker's primary target (BT-C-18.7).
+    """
+
+    attacker: int
+    kind: AttackKind
+    target: int | None
+    hex: Hex
+    to_hit: int
+    modifiers: tuple[tuple[str, int], ...] = ()
+    weapon: int | None = None
+    limb: Location | None = None
+    side: str = "front"
+    table: str = "normal"
+    aimed: Location | None = None
+    primary: bool = True
+
+
 @frozen
 class UnitState:
     """One 'Mech now: where it is, what is left of it, its pilot and its movement this turn.
@@ -167,6 +252,30 @@ class UnitState:
     shutdown: bool = False
     destroyed: bool = False
     movement: Movement | None = None
+    ammo: tuple[int, ...] = ()
+    """Shots left per item of ``design.equipment`` (0 for items that are not ammunition)."""
+    twist: int = 0
+    """Torso twist this turn: -1 one hexside left, +1 right, 0 none (BT-C-3)."""
+    arms_flipped: bool = False
+    """Arms flipped to the rear this turn (BT-C-62)."""
+    fired: frozenset[int] = frozenset()
+    """Equipment indexes of the weapons fired this turn (heat, BT-C-51; physical limits)."""
+    physical: str = ""
+    """The physical attack made this turn (an `AttackKind` value; one a turn, BT-C-36)."""
+    charging: int | None = None
+    """The target of the charge declared in this Movement phase (BT-C-42)."""
+    dfa: int | None = None
+    """The target of the death from above declared in this Movement phase (BT-C-43)."""
+    dumping: frozenset[int] = frozenset()
+    """Ammunition bins being dumped this turn (BT-C-58)."""
+    club: str = ""
+    """The club the 'Mech holds ("tree", "girder", "left arm" ...), or "" (BT-C-38)."""
+    ejected: bool = False
+    """The MechWarrior ejected: the 'Mech is out of the game, the pilot survived (BT-C-59)."""
+    stuck: bool = False
+    """Stuck in a swamp (BT-C-61.4)."""
+    declared: bool = False
+    """The unit has made its declaration in the current attack phase (BT-C-1)."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:
@@ -181,6 +290,7 @@ class UnitState:
             internal=design.internal,
             hex=unit.hex,
             facing=unit.facing,
+            ammo=tuple(item.shots for item in design.equipment),
         )
 
     def standing_on_bridge(self, terrain: object) -> bool:
@@ -236,6 +346,10 @@ class BTState:
         deploy_rows: depth of each side's deployment zone.
         winner: the winning side when the game is over (None: draw or not over).
         title: the scenario's title.
+        attacks: the attacks declared in the current attack phase, in declaration order
+            (`Attack`; charges and DFAs join them when the Physical phase starts).
+        victory: how the scenario is won.
+        wind: the wind direction for fire spread (BT-C-60.5), None until rolled.
     """
 
     board: Board
@@ -249,6 +363,9 @@ class BTState:
     deploy_rows: int = 3
     winner: int | None = None
     title: str = ""
+    attacks: tuple[Attack, ...] = ()
+    victory: Victory = Victory()
+    wind: Facing | None = None
 
     def unit(self, index: int) -> UnitState:
         """Return unit ``index``."""
@@ -265,8 +382,8 @@ class BTState:
 
     @property
     def side_to_act(self) -> int | None:
-        """The side whose slot it is in the Deployment or Movement phase (None otherwise)."""
-        if self.phase not in {Phase.MOVEMENT, Phase.DEPLOYMENT}:
+        """The side whose slot it is in the Deployment, Movement or an attack phase."""
+        if self.phase not in {Phase.MOVEMENT, Phase.DEPLOYMENT, Phase.WEAPON, Phase.PHYSICAL}:
             return None
         if self.active is not None:
             return self.units[self.active].side

@@ -8,16 +8,28 @@ from engine.battletech.units import Location
 
 __all__ = [
     "BUILDING_HEXES_MODIFIER",
+    "CLUSTER",
+    "CLUSTER_COLUMNS",
     "CONSCIOUSNESS",
+    "CRITICAL_CHANCE",
     "FALL_FACING",
+    "HEAT_AMMO_EXPLOSION",
+    "HEAT_SHUTDOWN",
     "HIT_LOCATION",
+    "KICK_LOCATION",
+    "PHYSICAL_BASE",
+    "PUNCH_LOCATION",
     "RUBBLE_PSR",
     "SKID_MODIFIER",
     "TRANSFER",
     "WATER_PSR",
     "Column",
     "building_hexes_modifier",
+    "cluster_hits",
+    "heat_ammo_target",
     "heat_mp_loss",
+    "heat_shutdown_target",
+    "heat_to_hit",
     "skid_modifier",
 ]
 
@@ -102,3 +114,107 @@ def building_hexes_modifier(hexes: int) -> int:
 def heat_mp_loss(heat: int) -> int:
     """BT-M-32.3: Walk MP lost to heat (0-4: 0, 5-9: 1, ... 25+: 5)."""
     return min(max(heat, 0) // 5, 5)
+
+
+# The combat rules: BT-C sections.
+
+# fmt: off
+PUNCH_LOCATION: dict[Column, tuple[Location, ...]] = {
+    # index = 1D6 - 1 (BT-C-23): punches, partial cover, DFA on the target, kicks one level down
+    Column.LEFT:  (L.LT, L.LT, L.CT, L.LA, L.LA, L.HD),
+    Column.FRONT: (L.LA, L.LT, L.CT, L.RT, L.RA, L.HD),
+    Column.REAR:  (L.LA, L.LT, L.CT, L.RT, L.RA, L.HD),
+    Column.RIGHT: (L.RT, L.RT, L.CT, L.RA, L.RA, L.HD),
+}
+"""BT-C-23: the 'Mech punch location table (1D6)."""
+
+KICK_LOCATION: dict[Column, tuple[Location, ...]] = {
+    # index = 1D6 - 1 (BT-C-23): kicks, DFA on the attacker, punches one level up
+    Column.LEFT:  (L.LL, L.LL, L.LL, L.LL, L.LL, L.LL),
+    Column.FRONT: (L.RL, L.RL, L.RL, L.LL, L.LL, L.LL),
+    Column.REAR:  (L.RL, L.RL, L.RL, L.LL, L.LL, L.LL),
+    Column.RIGHT: (L.RL, L.RL, L.RL, L.RL, L.RL, L.RL),
+}
+"""BT-C-23: the 'Mech kick location table (1D6)."""
+
+CLUSTER_COLUMNS = (2, 3, 4, 5, 6, 9, 10, 12, 15, 20)
+"""BT-C-20: the missiles-fired columns of the cluster hits table."""
+
+CLUSTER: dict[int, tuple[int, ...]] = {
+    # missiles fired: hits for a 2D6 roll of 2 .. 12 (BT-C-20, RECON: all 110 cells standard)
+    2:  (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2),
+    3:  (1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3),
+    4:  (1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4),
+    5:  (1, 2, 2, 3, 3, 3, 3, 4, 4, 5, 5),
+    6:  (2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6),
+    9:  (3, 3, 4, 5, 5, 5, 5, 7, 7, 9, 9),
+    10: (3, 3, 4, 6, 6, 6, 6, 8, 8, 10, 10),
+    12: (4, 4, 5, 8, 8, 8, 8, 10, 10, 12, 12),
+    15: (5, 5, 6, 9, 9, 9, 9, 12, 12, 15, 15),
+    20: (6, 6, 9, 12, 12, 12, 12, 16, 16, 20, 20),
+}
+"""BT-C-20: the missile (cluster) hits table."""
+# fmt: on
+
+CRITICAL_CHANCE: tuple[int, ...] = (0, 0, 0, 0, 0, 0, 1, 1, 2, 2, 3)
+"""BT-C-29: criticals for a 2D6 roll of 2 .. 12 (a 12 on the head or a limb blows it off)."""
+
+PHYSICAL_BASE: dict[str, int] = {
+    "fall": 7,
+    "charge": 5,
+    "club": 4,
+    "hatchet": 4,
+    "sword": 3,
+    "dfa": 5,
+    "kick": 3,
+    "punch": 4,
+    "push": 4,
+}
+"""BT-C-36: base to-hit numbers of physical attacks (sword: ASSUMPTION, BT-C-39)."""
+
+HEAT_SHUTDOWN: tuple[tuple[int, int], ...] = ((26, 10), (22, 8), (18, 6), (14, 4))
+"""BT-C-54: (heat at least, avoid on 2D6 >=) for shutdown; 30+ shuts down without a roll."""
+
+HEAT_AMMO_EXPLOSION: tuple[tuple[int, int], ...] = ((28, 8), (23, 6), (19, 4))
+"""BT-C-54: (heat at least, avoid on 2D6 >=) for a heat-induced ammunition explosion."""
+
+
+def cluster_hits(fired: int, roll: int) -> int:
+    """BT-C-20: missiles that hit of ``fired`` for a 2D6 ``roll`` (clamped to 2..12).
+
+    MRM-30 and MRM-40 read twice the 15 and 20 columns (ASSUMPTION in BT-C-20); a salvo size with
+    no column of its own (1, 8 ...) uses the nearest smaller column, and 1 missile always hits.
+    """
+    roll = min(max(roll, 2), 12)
+    if fired in {30, 40}:
+        return 2 * CLUSTER[fired // 2][roll - 2]
+    if fired <= 1:
+        return fired
+    column = max(c for c in CLUSTER_COLUMNS if c <= fired)
+    return CLUSTER[column][roll - 2]
+
+
+def heat_to_hit(heat: int) -> int:
+    """BT-C-54: the weapon to-hit modifier at ``heat`` (8: +1, 13: +2, 17: +3, 24: +4)."""
+    for limit, modifier in ((24, 4), (17, 3), (13, 2), (8, 1)):
+        if heat >= limit:
+            return modifier
+    return 0
+
+
+def heat_shutdown_target(heat: int) -> int | None:
+    """BT-C-54: the shutdown-avoidance number at ``heat`` (None: no roll; 13: automatic, 30+)."""
+    if heat >= 30:  # noqa: PLR2004 - automatic shutdown
+        return 13
+    for limit, target in HEAT_SHUTDOWN:
+        if heat >= limit:
+            return target
+    return None
+
+
+def heat_ammo_target(heat: int) -> int | None:
+    """BT-C-54: the ammunition-explosion avoidance number at ``heat`` (None: no roll)."""
+    for limit, target in HEAT_AMMO_EXPLOSION:
+        if heat >= limit:
+            return target
+    return None
