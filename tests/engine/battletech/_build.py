@@ -8,11 +8,18 @@ import attrs
 
 from engine.battletech import RULESET
 from engine.battletech.board import Board, Terrain
+from engine.battletech.catalogue import AmmoSpec, find
 from engine.battletech.commands import BTCommand
 from engine.battletech.events import BTEvent
 from engine.battletech.flow import decide
 from engine.battletech.state import BTSetup, BTState, Phase, Pilot, UnitSetup, UnitState
-from engine.battletech.units import LOCATION_SLOTS, Location, MechDesign, internal_structure
+from engine.battletech.units import (
+    LOCATION_SLOTS,
+    Location,
+    MechDesign,
+    Mounted,
+    internal_structure,
+)
 from engine.dice import ScriptedDice
 from engine.hexes import Facing, Hex
 
@@ -42,11 +49,43 @@ def _slots(location: Location, jets: int) -> tuple[str, ...]:
     return base + ("",) * (size - len(base))
 
 
-def design(tonnage: int = 50, walk: int = 5, jump: int = 0, *, name: str = "Test") -> MechDesign:
-    """A plain biped: full armor (2 x structure, 9 on the head), jump jets in the side torsos."""
+def design(
+    tonnage: int = 50,
+    walk: int = 5,
+    jump: int = 0,
+    *,
+    name: str = "Test",
+    equipment: Sequence[tuple[str, Location] | tuple[str, Location, bool]] = (),
+) -> MechDesign:
+    """A plain biped: full armor (2 x structure, 9 on the head), jump jets in the side torsos.
+
+    ``equipment`` mounts catalogue items in the first free critical lines of their location:
+    ``("Medium Laser", Location.RA)``, ``("LRM 20", Location.LT)``, ``("IS Ammo LRM-20",
+    Location.LT)`` (a full bin), ``("Medium Laser", Location.CT, True)`` (rear-mounted).
+    """
     internal = internal_structure(tonnage)
     armor = tuple(9 if loc is Location.HD else 2 * internal[loc] for loc in Location)
     jets_left = (jump + 1) // 2
+    criticals = [
+        list(_slots(loc, jets_left if loc is Location.LT else jump - jets_left)) for loc in Location
+    ]
+    mounted: list[Mounted] = []
+    for entry in equipment:
+        item, location = entry[0], entry[1]
+        rear = len(entry) > 2 and bool(entry[2])
+        spec = find(item)
+        if spec is None:
+            msg = f"no catalogue item called {item!r}"
+            raise ValueError(msg)
+        lines = criticals[list(Location).index(location)]
+        free = [i for i, name in enumerate(lines) if not name][: spec.slots]
+        if len(free) < spec.slots:
+            msg = f"no room for {item} in {location}"
+            raise ValueError(msg)
+        for i in free:
+            lines[i] = spec.key
+        shots = spec.shots if isinstance(spec, AmmoSpec) else 0
+        mounted.append(Mounted(spec.key, location, rear, tuple(free), shots))
     return MechDesign(
         chassis=name,
         model=f"T-{tonnage}",
@@ -57,9 +96,8 @@ def design(tonnage: int = 50, walk: int = 5, jump: int = 0, *, name: str = "Test
         armor=armor,
         rear_armor=(5, 4, 4),
         internal=tuple(internal[loc] for loc in Location),
-        criticals=tuple(
-            _slots(loc, jets_left if loc is Location.LT else jump - jets_left) for loc in Location
-        ),
+        criticals=tuple(tuple(lines) for lines in criticals),
+        equipment=tuple(mounted),
     )
 
 
