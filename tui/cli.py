@@ -131,6 +131,10 @@ def _parser() -> argparse.ArgumentParser:
     from tui.sim import add_sim_parser  # noqa: PLC0415 - tui.sim imports this module's UsageError
 
     add_sim_parser(sub)
+
+    from tui.ssh.command import add_serve_parser  # noqa: PLC0415 - asyncssh loads only in `serve`
+
+    add_serve_parser(sub)
     return parser
 
 

@@ -1,0 +1,421 @@
+"""The SSH server: one read-only replay browser per terminal session, and nothing else.
+
+`SSHReplayServer` listens with asyncssh. A connection authenticates anonymously (any user name, no
+password) or, given authorized keys, by public key only; passwords and keyboard-interactive are
+never offered. A session that asks for a pty and a shell gets
+the browser (`browse_command`) on a pseudo-terminal of its own (`tui.ssh.child.PtyChild`). Every
+other request is refused: exec, subsystems (SFTP), X11, agent, TCP and UNIX forwarding, tunnels.
+
+Limits keep one client from hurting the others: at most ``max_sessions`` browsers (the next client
+is told the server is full, in one line), an idle timeout, a token bucket on input, clamped window
+sizes, a login timeout, and a cap on connections that never open a session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+import time
+from typing import TYPE_CHECKING
+
+import asyncssh
+from attrs import Factory, frozen
+
+from tui.ssh.child import PtyChild
+from tui.ssh.policy import DEFAULT_SIZE, Terminal, TokenBucket, child_environment, clamp_size
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+    from pathlib import Path
+
+__all__ = ["SSHReplayServer", "ServeOptions", "browse_command", "full_message"]
+
+# Leave the alternate screen, show the cursor, stop mouse and paste reporting: what the browser
+# would undo itself had it been allowed to quit, written when the server ends a session instead.
+RESET_TERMINAL = (
+    b"\x1b[0m\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
+    b"\x1b[?1004l\x1b[?2004l\x1b[?1049l"
+)
+EXTRA_CONNECTIONS = 16
+"""Connections allowed beyond ``max_sessions`` (clients logging in, or told the server is full)."""
+SESSIONS_PER_CONNECTION = 4
+"""Session channels a connection may have open at once (each browser still counts once)."""
+
+
+def browse_command(saves: Path, terminal: Terminal) -> list[str]:
+    """Return the command a session runs: the read-only replay browser over ``saves``.
+
+    ``-I`` keeps the child's Python from reading the environment or importing from its working
+    directory (the saves folder); ``-X utf8`` makes its output UTF-8 whatever the locale.
+    """
+    argv = [sys.executable, "-I", "-X", "utf8", "-m", "tui.cli", "browse"]
+    argv += ["--saves", str(saves), "--read-only"]
+    return [*argv, "--ascii"] if terminal.ascii else argv
+
+
+def full_message(max_sessions: int) -> str:
+    """Return the one line a client over the session limit reads."""
+    return f"hexmech: server full ({max_sessions} sessions), try again later"
+
+
+def _log_to_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)  # noqa: T201 - the server's log is its stderr
+
+
+@frozen
+class ServeOptions:
+    """How a server runs.
+
+    Attributes:
+        saves: the saves folder, an absolute path to an existing directory.
+        host_key: the server's private host key.
+        host: the address to listen on.
+        port: the port (0: any free port, see `SSHReplayServer.port`).
+        authorized_keys: public keys that may log in; None for anonymous access.
+        max_sessions: browsers running at once.
+        idle_timeout: seconds without input after which a session is closed.
+        input_rate: input bytes a second a session may send.
+        input_burst: input bytes a session may send at once.
+        login_timeout: seconds a client has to finish the handshake and log in.
+        command: the command of a session, from the saves folder and its terminal.
+        extra_env: environment the server adds to every child (the operator's, never a client's).
+        log: where the one-line connection log goes.
+    """
+
+    saves: Path
+    host_key: asyncssh.SSHKey
+    host: str = "127.0.0.1"
+    port: int = 2222
+    authorized_keys: asyncssh.SSHAuthorizedKeys | None = None
+    max_sessions: int = 30
+    idle_timeout: float = 30 * 60.0
+    input_rate: float = 4 * 1024.0
+    input_burst: float = 16 * 1024.0
+    login_timeout: float = 30.0
+    command: Callable[[Path, Terminal], Sequence[str]] = browse_command
+    extra_env: Mapping[str, str] = Factory(dict)
+    log: Callable[[str], None] = _log_to_stderr
+
+
+class SSHReplayServer:
+    """The listening server and the sessions it runs; `start` it, then `close` it."""
+
+    def __init__(self, options: ServeOptions) -> None:
+        self.options = options
+        self.sessions: set[BrowserSession] = set()
+        """The sessions holding a browser slot."""
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self._finished: set[asyncio.Future[None]] = set()
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    async def start(self) -> None:
+        """Listen (raises OSError when the address cannot be used)."""
+        options = self.options
+        anonymous = options.authorized_keys is None
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Connection(self),
+            options.host,
+            options.port,
+            server_host_keys=[options.host_key],
+            authorized_client_keys=options.authorized_keys,
+            public_key_auth=not anonymous,
+            password_auth=False,
+            kbdint_auth=False,
+            host_based_auth=False,
+            gss_host=None,
+            x11_forwarding=False,
+            agent_forwarding=False,
+            allow_scp=False,
+            line_editor=False,
+            encoding=None,
+            login_timeout=options.login_timeout,
+            keepalive_interval=60,
+        )
+
+    @property
+    def port(self) -> int:
+        """The port listened on (the real one when started with port 0)."""
+        assert self._acceptor is not None  # noqa: S101 - a programming error, not input
+        return self._acceptor.get_port()
+
+    def reserve(self, session: BrowserSession) -> bool:
+        """Take a browser slot for ``session``; False when the server is full."""
+        if len(self.sessions) >= self.options.max_sessions:
+            return False
+        self.sessions.add(session)
+        self._finished.add(session.finished)
+        session.finished.add_done_callback(self._finished.discard)
+        return True
+
+    def keep(self, task: asyncio.Future[None]) -> None:
+        """Hold a reference to a background task until it is done."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def log_line(self, text: str) -> None:
+        """Log one line (``hexmech: ...``)."""
+        self.options.log(f"hexmech: {text}")
+
+    def release(self, session: BrowserSession) -> None:
+        """Give back the slot of ``session`` (if it held one)."""
+        self.sessions.discard(session)
+
+    async def close(self) -> None:
+        """Stop listening, end every session with a word to its client, and disconnect."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+        for session in list(self.sessions):
+            session.end("hexmech: the server is stopping")
+        if self._finished:
+            await asyncio.wait(list(self._finished))
+        if self._tasks:
+            await asyncio.wait(list(self._tasks))
+        for conn in list(self.connections):
+            conn.close()
+        for conn in list(self.connections):
+            with contextlib.suppress(Exception):
+                await conn.wait_closed()
+        if self._acceptor is not None:
+            await self._acceptor.wait_closed()
+
+
+class _Connection(asyncssh.SSHServer):
+    """One client connection: anonymous or public-key login, and a few session channels."""
+
+    def __init__(self, server: SSHReplayServer) -> None:
+        self._server = server
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._sessions: set[BrowserSession] = set()
+        self._username = ""
+        self._address = "?"
+        self._refused = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        server = self._server
+        self._conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self._address = f"{peer[0]}:{peer[1]}"
+        server.connections.add(conn)
+        if len(server.connections) > server.options.max_sessions + EXTRA_CONNECTIONS:
+            self._refused = True
+            server.log_line(f"{self._address} refused: too many connections")
+            conn.abort()
+            return
+        server.log_line(f"{self._address} connected ({len(server.sessions)} sessions)")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        server = self._server
+        if self._conn is not None:
+            server.connections.discard(self._conn)
+        for session in self._sessions:
+            session.end(None)
+        if self._refused:
+            return
+        reason = "" if exc is None else f": {_one_line(exc)}"
+        line = f"{self._address} disconnected"
+        pending = [s.finished for s in self._sessions if not s.finished.done()]
+        if not pending:
+            server.log_line(f"{line} ({len(server.sessions)} sessions){reason}")
+            return
+
+        async def log_when_stopped() -> None:  # count the sessions once this one's are gone
+            await asyncio.wait(pending)
+            server.log_line(f"{line} ({len(server.sessions)} sessions){reason}")
+
+        server.keep(asyncio.ensure_future(log_when_stopped()))
+
+    def begin_auth(self, username: str) -> bool:
+        # The user name is never a path or a command: it may only ask for the ASCII fallback.
+        self._username = username
+        return self._server.options.authorized_keys is not None
+
+    def session_requested(self) -> BrowserSession | bool:
+        self._sessions = {s for s in self._sessions if not s.finished.done()}
+        if len(self._sessions) >= SESSIONS_PER_CONNECTION:
+            return False
+        session = BrowserSession(self._server, self._username)
+        self._sessions.add(session)
+        return session
+
+
+def _one_line(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+class BrowserSession(asyncssh.SSHServerSession[bytes]):
+    """A terminal session: the browser on a pty, fed the client's keys and window size."""
+
+    def __init__(self, server: SSHReplayServer, username: str) -> None:
+        self._server = server
+        self._username = username
+        options = server.options
+        self._chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self._term_type: str | None = None
+        self._size = DEFAULT_SIZE
+        self._child: PtyChild | None = None
+        self._paused = False
+        self._bucket = TokenBucket(options.input_rate, options.input_burst, time.monotonic)
+        self._last_input = time.monotonic()
+        self._idle: asyncio.TimerHandle | None = None
+        self._stop = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._reason: str | None = None
+        self.dropped = 0
+        """Input bytes dropped by the rate limit."""
+        self.finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        """Done when the session's child is reaped and its slot given back."""
+
+    # ------------------------------------------------------------------ what the client asks
+    def connection_made(self, chan: asyncssh.SSHChannel[bytes]) -> None:
+        self._chan = chan  # type: ignore[assignment] - a session channel is a server channel
+
+    def pty_requested(
+        self,
+        term_type: str,
+        term_size: tuple[int, int, int, int],
+        term_modes: object,  # noqa: ARG002
+    ) -> bool:
+        self._term_type = term_type
+        self._size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True  # without a pty it is told why in session_started
+
+    def exec_requested(self, command: str) -> bool:  # noqa: ARG002
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:  # noqa: ARG002
+        return False
+
+    def break_received(self, msec: int) -> bool:  # noqa: ARG002
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        """Ignore signals: a client does not get to signal the browser."""
+
+    def terminal_size_changed(
+        self,
+        width: int,
+        height: int,
+        pixwidth: int,  # noqa: ARG002 - asyncssh's signature
+        pixheight: int,  # noqa: ARG002
+    ) -> None:
+        self._size = clamp_size(width, height)
+        if self._child is not None:
+            self._child.resize(self._size)
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:  # noqa: ARG002
+        if self._child is None or not self._bucket.take(len(data)):
+            self.dropped += len(data)
+            return
+        self._last_input = time.monotonic()
+        self._child.write(data)
+
+    def pause_writing(self) -> None:
+        self._paused = True
+        if self._child is not None:
+            self._child.pause_reading()
+
+    def resume_writing(self) -> None:
+        self._paused = False
+        if self._child is not None:
+            self._child.resume_reading()
+
+    def session_started(self) -> None:
+        if self._stop.is_set():
+            return
+        if self._term_type is None:
+            self._say("hexmech: this server shows a terminal program: connect with ssh -t", 1)
+        elif not self._server.reserve(self):
+            self._say(full_message(self._server.options.max_sessions), 1)
+        else:
+            self._task = asyncio.create_task(self._run())
+            self._task.add_done_callback(self._ran)
+
+    def connection_lost(self, exc: Exception | None) -> None:  # noqa: ARG002
+        self.end(None)
+
+    # ------------------------------------------------------------------ the server's side
+    def end(self, reason: str | None) -> None:
+        """End the session: stop the browser, tell the client ``reason`` (if any), close."""
+        if self._stop.is_set():
+            return
+        self._reason = reason
+        self._stop.set()
+        if self._task is None and not self.finished.done():
+            self.finished.set_result(None)  # no browser was started: nothing to wait for
+
+    async def _run(self) -> None:
+        """Run the browser until it exits, or the client leaves, idles, or the server stops."""
+        options = self._server.options
+        env = self._chan.get_environment() if self._chan is not None else {}
+        terminal = Terminal.requested(self._term_type, env.get("LANG"), self._username)
+        try:
+            child = await PtyChild.start(
+                options.command(options.saves, terminal),
+                env=child_environment(terminal, options.extra_env),
+                cwd=options.saves,
+                size=self._size,
+                on_output=self._output,
+            )
+        except OSError as exc:
+            self._say(f"hexmech: cannot start the browser: {exc.strerror or exc}", 1)
+            return
+        self._child = child
+        if self._paused:
+            child.pause_reading()
+        self._watch_idle()
+        exited = asyncio.ensure_future(child.wait())
+        stopped = asyncio.ensure_future(self._stop.wait())
+        await asyncio.wait({exited, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        if exited.done():
+            child.drain()
+        await child.stop()
+        if not exited.done():
+            self._output(RESET_TERMINAL)
+        code = child.returncode or 0
+        self._say(self._reason, max(0, code))
+
+    def _ran(self, task: asyncio.Task[None]) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        self._server.release(self)
+        if not task.cancelled() and task.exception() is not None:
+            self._server.log_line(f"session failed: {_one_line(task.exception())}")  # type: ignore[arg-type]
+            self._say("hexmech: internal error, closing", 1)
+        if not self.finished.done():
+            self.finished.set_result(None)
+
+    def _watch_idle(self) -> None:
+        timeout = self._server.options.idle_timeout
+        left = self._last_input + timeout - time.monotonic()
+        if left <= 0:
+            self.end(f"hexmech: no input for {_duration(timeout)}, closing")
+            return
+        self._idle = asyncio.get_running_loop().call_later(left, self._watch_idle)
+
+    def _output(self, data: bytes) -> None:
+        if self._chan is not None and not self._chan.is_closing():
+            self._chan.write(data)
+
+    def _say(self, line: str | None, status: int) -> None:
+        """Write one line (if any) and close the channel with ``status``."""
+        chan = self._chan
+        if chan is None or chan.is_closing():
+            return
+        if line is not None:
+            newline = "\r\n" if self._term_type is not None else "\n"
+            chan.write(f"{line}{newline}".encode())
+        chan.exit(status)
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 60 and seconds % 60 == 0:  # noqa: PLR2004
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{seconds:g} seconds"
