@@ -32,3 +32,17 @@ def end_of_phase(ctx: Ctx) -> None:
     added; units go in index order.
     """
     raise NotImplementedError
+
+
+def eject(ctx: Ctx, unit: int, *, automatic: bool = False) -> None:
+    """BT-C-59: the MechWarrior of ``unit`` ejects (the landing PSR, `PilotEjected`).
+
+    Called by the flow for `Eject` in the Movement phase (``automatic`` False), and after an
+    internal ammunition explosion when auto-eject fires (True).
+    """
+    raise NotImplementedError
+
+
+def dump_ammo(ctx: Ctx) -> None:
+    """BT-C-58: in the End phase, empty every bin declared for dumping this turn (`AmmoDumped`)."""
+    raise NotImplementedError

@@ -60,6 +60,7 @@ __all__ = [
     "UnitSkidded",
     "UnitStood",
     "UnitTurned",
+    "UnitWithdrew",
 ]
 
 
@@ -573,3 +574,12 @@ class PilotEjected(BTEvent):
     unit: int
     hex: Hex | None
     automatic: bool = False
+
+
+@frozen
+class UnitWithdrew(BTEvent):
+    """A unit on its side's exit edge left the map in the End phase (a ``withdraw`` scenario)."""
+
+    TAG = "bt/withdrew"
+    unit: int
+    hex: Hex

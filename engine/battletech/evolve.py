@@ -467,3 +467,8 @@ def _ejected(event: ev.PilotEjected, state: BTState) -> BTState:
     if state.active == event.unit:
         state = attrs.evolve(state, active=None)
     return state
+
+
+@evolve.register
+def _withdrew(event: ev.UnitWithdrew, state: BTState) -> BTState:
+    return _unit(state, event.unit, withdrawn=True)

@@ -9,24 +9,31 @@ from __future__ import annotations
 
 import math
 
+import attrs
+
+from engine.battletech import combat, physical, turn
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
+    DumpAmmo,
+    Eject,
     EndMove,
     EndPhase,
+    FireWeapons,
     Jump,
     Move,
+    PhysicalAttack,
     RollInitiative,
     StepKind,
 )
 from engine.battletech.context import Ctx
 from engine.battletech.damage import apply_damage, fall, piloting_roll
 from engine.battletech.movement import Check, Plan, PlannedStep, plan_jump, plan_move
-from engine.battletech.state import BTState, MoveMode, Phase, UnitState
-from engine.battletech.tables import CONSCIOUSNESS, HIT_LOCATION, Column
-from engine.battletech.units import Location
+from engine.battletech.state import BTState, Movement, MoveMode, Phase, UnitState
+from engine.battletech.tables import HIT_LOCATION, Column
+from engine.battletech.victory import immediate_result
 from engine.dice import DiceSource
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
@@ -143,7 +150,7 @@ def prompt_text(state: BTState) -> str:  # noqa: PLR0911 - one sentence per situ
 # ---------------------------------------------------------------- decide
 
 
-def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEvent]:
+def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEvent]:  # noqa: C901 - one case per command
     """Validate ``command`` and resolve it into events.
 
     Raises:
@@ -165,6 +172,14 @@ def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEv
             _end_move(ctx, command)
         case EndPhase():
             _end_phase(ctx)
+        case FireWeapons():
+            turn.fire(ctx, command)
+        case PhysicalAttack():
+            turn.strike(ctx, command)
+        case DumpAmmo():
+            turn.dump_ammo(ctx, command)
+        case Eject():
+            _eject(ctx, command)
         case _:
             raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
     _check_victory(ctx)
@@ -281,7 +296,12 @@ def _move(ctx: Ctx, command: Move) -> None:
     unit = _check_mover(state, command.unit)
     if command.mode is MoveMode.JUMP:
         raise IllegalCommand("move/jump_path", "a jump is given as hexes: jump UNIT HEX... FACING")
+    if command.mode is MoveMode.RUN and unit.dumping:
+        msg = f"the {unit.name} is dumping ammunition: it may not run or jump (BT-C-58)"
+        raise IllegalCommand("move/dumping", msg)
     plan = plan_move(state, command.unit, command.mode, command.steps)
+    if command.charge is not None:
+        _check_charge(state, plan, command.charge)
     if unit.movement is None:
         ctx.emit(ev.MovementStarted(command.unit, command.mode))
     if command.mode is MoveMode.STILL:
@@ -296,18 +316,64 @@ def _move(ctx: Ctx, command: Move) -> None:
     left = plan.allowance - movement.mp_spent
     if outcome == "fell" and left > 0 and not movement.minimum:
         return  # BT-M-30 item 3: it may try to stand and go on with its MP: still active
+    if command.charge is not None and outcome == "ok":
+        # BT-C-42: declared now, resolved in the Physical phase (a fall cancels it).
+        ctx.emit(ev.ChargeDeclared(command.unit, command.charge))
     _finish(ctx, command.unit)
+
+
+def _check_charge(state: BTState, plan: Plan, target: int) -> None:
+    """BT-C-42: check the charge against where the plotted move ends, before any die."""
+    index = plan.unit
+    unit = state.units[index]
+    if not plan.steps:
+        raise IllegalCommand("charge/still", "a charge is declared with a move")
+    last = plan.steps[-1]
+    before = unit.movement or Movement(mode=plan.mode)
+    moved = Movement(
+        mode=plan.mode,
+        mp_spent=plan.mp_spent,
+        hexes=before.hexes + plan.hexes,
+        backward=before.backward or any(s.backward for s in plan.steps),
+    )
+    after = attrs.evolve(unit, hex=last.hex, facing=last.facing, prone=last.prone, movement=moved)
+    physical.check_charge(state.replace_unit(index, after), index, target)
 
 
 def _jump(ctx: Ctx, command: Jump) -> None:
-    _check_mover(ctx.state, command.unit)
+    unit = _check_mover(ctx.state, command.unit)
+    if unit.dumping:
+        msg = f"the {unit.name} is dumping ammunition: it may not run or jump (BT-C-58)"
+        raise IllegalCommand("move/dumping", msg)
     plan = plan_jump(ctx.state, command.unit, command.path, command.facing)
+    if command.dfa is not None:
+        physical.check_dfa(ctx.state, command.unit, command.path, command.dfa)
     ctx.emit(ev.MovementStarted(command.unit, MoveMode.JUMP))
     ctx.emit(ev.UnitJumped(command.unit, command.path, command.facing, len(command.path)))
+    fell = False
     for check in plan.steps[0].after:
         if _resolve(ctx, plan, plan.steps[0], check) != "ok":
+            fell = True
             break
+    if command.dfa is not None and not fell and command.path:
+        # BT-C-43: declared now, resolved in the Physical phase.
+        ctx.emit(ev.DFADeclared(command.unit, command.dfa, command.path[-1]))
     _finish(ctx, command.unit)
+
+
+def _eject(ctx: Ctx, command: Eject) -> None:
+    """BT-C-59: the MechWarrior ejects instead of moving."""
+    unit = _check_mover(ctx.state, command.unit)
+    if unit.movement is not None:
+        msg = f"the {unit.name} has started moving: a MechWarrior ejects instead of moving"
+        raise IllegalCommand("eject/moved", msg)
+    combat.eject(ctx, command.unit)
+    state = ctx.state
+    slots = tuple((side, n) for side, n in state.slots if pending(state, side))
+    if slots != state.slots:
+        ctx.emit(ev.SlotsDealt(slots))
+    if not ctx.state.slots:
+        _deal(ctx)
 
 
 def _end_move(ctx: Ctx, command: EndMove) -> None:
@@ -528,7 +594,7 @@ def _travel_direction(state: BTState, index: int, where: Hex, planned: PlannedSt
 
 
 def _end_phase(ctx: Ctx) -> None:
-    """BT-M-9 steps 4-15: the attack phases (no attacks yet), Heat, End, then the next turn."""
+    """BT-M-9: close the Movement phase; the attack phases follow (`engine.battletech.turn`)."""
     state = ctx.state
     if state.phase is not Phase.MOVEMENT:
         raise IllegalCommand(
@@ -538,62 +604,13 @@ def _end_phase(ctx: Ctx) -> None:
         waiting = len(pending(state)) + (1 if state.active is not None else 0)
         msg = f"{waiting} unit{'s' if waiting != 1 else ''} still to move"
         raise IllegalCommand("phase/units_pending", msg)
-    turn = state.turn
-    ctx.emit(ev.PhaseStarted(Phase.WEAPON, turn))
-    ctx.emit(ev.PhaseStarted(Phase.PHYSICAL, turn))
-    ctx.emit(ev.PhaseStarted(Phase.HEAT, turn))
-    for index, unit in enumerate(ctx.state.units):
-        if not unit.on_map:
-            continue
-        generated = movement_heat(unit)
-        dissipated = _dissipation(ctx.state, unit)
-        heat = max(unit.heat + generated - dissipated, 0)
-        if generated or unit.heat:
-            ctx.emit(ev.HeatChanged(index, generated, dissipated, heat))
-    ctx.emit(ev.PhaseStarted(Phase.END, turn))
-    for index, unit in enumerate(ctx.state.units):
-        # BT-M-16 item 4: knocked out in an earlier turn: roll to wake up.
-        if unit.on_map and not unit.conscious and unit.knocked_out_turn < turn:
-            target = CONSCIOUSNESS.get(unit.wounds, 13)
-            roll = ctx.roll(2)
-            ctx.emit(
-                ev.ConsciousnessRolled(
-                    index, target, roll, conscious=sum(roll) >= target, recovery=True
-                )
-            )
-    ctx.emit(ev.TurnEnded(turn))
-
-
-def _dissipation(state: BTState, unit: UnitState) -> int:
-    """BT-C-52: working heat sinks, plus the water bonus (at most 6)."""
-    per_sink = 2 if unit.design.double_heat_sinks else 1
-    base = unit.design.heat_sinks * per_sink
-    if unit.hex is None:
-        return base
-    terrain = state.board.terrain(unit.hex)
-    depth = 0 if unit.standing_on_bridge(terrain) else (terrain.water or 0)
-    if depth >= 2 or (unit.prone and depth >= 1):  # noqa: PLR2004
-        extra = base
-    elif depth == 1:
-        legs = sum(
-            1
-            for leg in (Location.LL, Location.RL)
-            for name in unit.design.slots_at(leg)
-            if "heat sink" in name.lower()
-        )
-        extra = legs * per_sink
-    else:
-        extra = 0
-    return base + min(extra, 6)
+    turn.end_movement_phase(ctx)
 
 
 def _check_victory(ctx: Ctx) -> None:
-    """BT-M-12: the last side with units on the map wins; none left is a draw."""
-    state = ctx.state
-    if state.phase in {Phase.OVER, Phase.DEPLOYMENT}:
+    """BT-M-12 and the scenario's conditions (`engine.battletech.victory`)."""
+    if ctx.state.phase is Phase.OVER:
         return
-    alive = sorted({u.side for u in state.units if not u.destroyed})
-    if len(alive) == 1:
-        ctx.emit(ev.GameEnded(alive[0], f"{state.sides[alive[0]]} has the last units standing"))
-    elif not alive:
-        ctx.emit(ev.GameEnded(None, "the last units fell together"))
+    result = immediate_result(ctx.state)
+    if result is not None:
+        ctx.emit(ev.GameEnded(*result))

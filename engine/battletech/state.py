@@ -276,6 +276,8 @@ class UnitState:
     """Stuck in a swamp (BT-C-61.4)."""
     declared: bool = False
     """The unit has made its declaration in the current attack phase (BT-C-1)."""
+    withdrawn: bool = False
+    """The unit left the map by its exit edge (a ``withdraw`` scenario)."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:
@@ -304,8 +306,8 @@ class UnitState:
 
     @property
     def on_map(self) -> bool:
-        """True when deployed and not destroyed."""
-        return self.hex is not None and not self.destroyed
+        """True when deployed, not destroyed and not withdrawn."""
+        return self.hex is not None and not self.destroyed and not self.withdrawn
 
     def armor_at(self, location: Location, *, rear: bool = False) -> int:
         """Armor points left at ``location`` (front, or rear for a torso)."""
@@ -378,7 +380,7 @@ class BTState:
 
     def units_at(self, where: Hex) -> tuple[int, ...]:
         """Indexes of the units on the map standing in ``where``."""
-        return tuple(i for i, u in enumerate(self.units) if u.hex == where and not u.destroyed)
+        return tuple(i for i, u in enumerate(self.units) if u.hex == where and u.on_map)
 
     @property
     def side_to_act(self) -> int | None:
