@@ -25,14 +25,19 @@ from engine.battletech import events as ev
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
+    DumpAmmo,
+    Eject,
     EndMove,
     EndPhase,
+    FireWeapons,
     Jump,
     Move,
+    PhysicalAttack,
     RollInitiative,
 )
 from engine.battletech.language import format_command, format_steps
 from engine.battletech.state import BTState, MoveMode, Phase
+from tui.bt_words import PHYSICAL_VERBS, ammo_name, limb_text, signed, weapon_name
 from tui.widgets.paper.story import COMMAND, Told
 
 if TYPE_CHECKING:
@@ -47,7 +52,9 @@ __all__ = [
     "command_text",
     "describe",
     "dice_text",
+    "fire_text",
     "is_routine",
+    "label",
     "signed",
     "tell",
     "unit_letters",
@@ -79,6 +86,9 @@ _MOVED = {
     MoveMode.RUN: "ran",
     MoveMode.JUMP: "jumped",
 }
+
+_HEADED_PHASES = frozenset({Phase.DEPLOYMENT, Phase.MOVEMENT, Phase.WEAPON, Phase.PHYSICAL})
+"""Phases whose start is a line of the log (the others show in the header only)."""
 
 _LOWER_SIDES = frozenset({1, 3})
 """Sides whose letters are lower case (the board reads without colour too)."""
@@ -115,7 +125,8 @@ def unit_name(state: BTState, index: int) -> str:
     return f"{unit.design.chassis} [{unit_letters(state.units)[index]}]"
 
 
-def _label(where: Hex | None) -> str:
+def label(where: Hex | None) -> str:
+    """A hex's map label ("0805"), "off the map" for None."""
     if where is None:
         return "off the map"
     try:
@@ -129,11 +140,6 @@ def dice_text(roll: Sequence[int]) -> str:
     if len(roll) == 1:
         return str(roll[0])
     return f"{'+'.join(map(str, roll))}={sum(roll)}"
-
-
-def signed(value: int) -> str:
-    """A modifier with its sign: "+2", "-1", "+0"."""
-    return f"{value:+d}"
 
 
 def _facing(facing: Facing) -> str:
@@ -153,26 +159,84 @@ def command_text(command: Command, state: BTState) -> str:
     """
     if not isinstance(command, BTCommand):
         return str(command)
-    typed = format_command(command)
+    try:
+        typed = format_command(command)
+    except TypeError:  # a command the language cannot write (yet)
+        typed = type(command).__name__
+    return f"{_said(command, state) or typed}   ({typed})"
+
+
+def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PLR0912 - one per command
+    """Who gives ``command`` and what it asks, in words ("" when there are none)."""
     match command:
         case Deploy(unit=index):
-            said = f"{_side_of(state, index)}: deploy {unit_name(state, index)}"
-        case Move(unit=index, mode=mode, steps=steps):
-            said = f"{_side_of(state, index)}: {unit_name(state, index)} {_MODES[mode]}"
+            return f"{_side_of(state, index)}: deploy {unit_name(state, index)}"
+        case Move(unit=index, mode=mode, steps=steps, charge=charge):
+            said = f"{_who(state, index)} {_MODES[mode]}"
             if steps:
                 said += f" {format_steps(steps)}"
-        case Jump(unit=index, path=path):
-            landing = _label(path[-1]) if path else "?"
-            said = f"{_side_of(state, index)}: {unit_name(state, index)} jumps to {landing}"
+            if charge is not None:
+                said += f", charging {unit_name(state, charge)}"
+            return said
+        case Jump(unit=index, path=path, dfa=dfa):
+            landing = label(path[-1]) if path else "?"
+            said = f"{_who(state, index)} jumps to {landing}"
+            if dfa is not None:
+                said += f", death from above on {unit_name(state, dfa)}"
+            return said
         case EndMove(unit=index):
-            said = f"{_side_of(state, index)}: {unit_name(state, index)} ends its move"
+            return f"{_who(state, index)} ends its move"
         case RollInitiative():
-            said = f"Turn {state.turn}: roll initiative"
+            return f"Turn {state.turn}: roll initiative"
         case EndPhase():
-            said = "End the movement phase"
-        case _:
-            said = typed
-    return f"{said}   ({typed})"
+            return "End the movement phase"
+        case FireWeapons():
+            return f"{_who(state, command.unit)} {fire_text(command, state)}"
+        case PhysicalAttack(unit=index, kind=kind, target=target, limb=limb):
+            if kind is None or target is None:
+                return f"{_who(state, index)} makes no physical attack"
+            limb_words = limb_text(limb, kind)
+            limb_said = f" ({limb_words})" if limb_words else ""
+            return (
+                f"{_who(state, index)} {PHYSICAL_VERBS[kind]} {unit_name(state, target)}{limb_said}"
+            )
+        case DumpAmmo(unit=index, bins=bins):
+            design = state.units[index].design
+            return f"{_who(state, index)} dumps {', '.join(ammo_name(design, b) for b in bins)}"
+        case Eject(unit=index):
+            return f"{_who(state, index)}: the MechWarrior ejects"
+    return ""
+
+
+def fire_text(command: FireWeapons, state: BTState) -> str:
+    """A weapon declaration in words: "twists right, fires AC/20 (RT) at Jenner [j]"."""
+    design = state.units[command.unit].design
+    targets: dict[str, list[str]] = {}
+    for shot in command.shots:
+        if shot.target is not None:
+            victim = unit_name(state, shot.target)
+        else:
+            victim = f"the hex {label(shot.hex)}"
+        name = weapon_name(design, shot.weapon)
+        if shot.aimed is not None:
+            name += f" aimed at the {shot.aimed.long_name.lower()}"
+        targets.setdefault(victim, []).append(name)
+    parts = []
+    if command.flip_arms:
+        parts.append("flips its arms")
+    elif command.twist:
+        parts.append(f"twists its torso {'left' if command.twist < 0 else 'right'}")
+    if not targets:
+        parts.append("holds fire")
+    parts.extend(f"fires {', '.join(names)} at {victim}" for victim, names in targets.items())
+    return ", ".join(parts)
+
+
+def _who(state: BTState, index: int) -> str:
+    """The side and the unit: "Davion: Griffin [G]"."""
+    if not 0 <= index < len(state.units):
+        return f"? unit {index + 1}"
+    return f"{_side_of(state, index)}: {unit_name(state, index)}"
 
 
 def _side_of(state: BTState, index: int) -> str:
@@ -189,10 +253,16 @@ def is_routine(event: Event) -> bool:
     header shows the phase; a replay stepping event by event still shows every one.
     """
     if isinstance(event, ev.PhaseStarted):
-        return event.phase not in {Phase.DEPLOYMENT, Phase.MOVEMENT}
+        return event.phase not in _HEADED_PHASES
     return isinstance(
         event,
-        ev.UnitEntered | ev.UnitTurned | ev.UnitJumped | ev.MovementStarted | ev.SlotsDealt,
+        ev.UnitEntered
+        | ev.UnitTurned
+        | ev.UnitJumped
+        | ev.MovementStarted
+        | ev.SlotsDealt
+        | ev.UnitDeclared
+        | ev.AmmoSpent,
     )
 
 
@@ -216,7 +286,7 @@ def describe(event: Event, before: BTState, after: BTState) -> str:
 def _deployed(event: ev.UnitDeployed, before: BTState, after: BTState) -> str:
     del after
     who = unit_name(before, event.unit)
-    return f"{who} deploys in {_label(event.hex)}, facing {_facing(event.facing)}."
+    return f"{who} deploys in {label(event.hex)}, facing {_facing(event.facing)}."
 
 
 @describe.register
@@ -227,8 +297,8 @@ def _phase(event: ev.PhaseStarted, before: BTState, after: BTState) -> str:
         Phase.DEPLOYMENT: "Deployment: each side places its units in its zone.",
         Phase.INITIATIVE: f"Turn {turn}: initiative.",
         Phase.MOVEMENT: f"Turn {turn}: movement phase.",
-        Phase.WEAPON: "Weapon attack phase: no attacks in this release.",
-        Phase.PHYSICAL: "Physical attack phase: no attacks in this release.",
+        Phase.WEAPON: f"Turn {turn}: weapon attack phase.",
+        Phase.PHYSICAL: f"Turn {turn}: physical attack phase.",
     }
     return said.get(event.phase, f"{event.phase.value.capitalize()} phase.")
 
@@ -281,14 +351,14 @@ def _entered(event: ev.UnitEntered, before: BTState, after: BTState) -> str:
         notes.append("along the road")
     if event.minimum:
         notes.append("minimum movement")
-    return f"{unit_name(before, event.unit)} enters {_label(event.hex)} ({', '.join(notes)})."
+    return f"{unit_name(before, event.unit)} enters {label(event.hex)} ({', '.join(notes)})."
 
 
 @describe.register
 def _jumped(event: ev.UnitJumped, before: BTState, after: BTState) -> str:
     del after
-    start = _label(before.units[event.unit].hex)
-    landing = _label(event.path[-1]) if event.path else start
+    start = label(before.units[event.unit].hex)
+    landing = label(event.path[-1]) if event.path else start
     hexes = len(event.path)
     return (
         f"{unit_name(before, event.unit)} jumps {start} -> {landing} ({hexes} hex"
@@ -351,7 +421,7 @@ def _fell(event: ev.UnitFell, before: BTState, after: BTState) -> str:
     )
     halved = ", halved in water" if event.halved else ""
     return (
-        f"{who} falls in {_label(event.hex)}{cause}{drop}; {turned}now faces "
+        f"{who} falls in {label(event.hex)}{cause}{drop}; {turned}now faces "
         f"{_facing(event.facing)}, {event.damage} damage on the {event.column} column{halved}."
     )
 
@@ -367,6 +437,7 @@ def _damage(event: ev.DamageApplied, before: BTState, after: BTState) -> str:
         if event.transferred_from is not None
         else ""
     )
+    source = f" from {unit_name(before, event.source)}" if event.source is not None else ""
     unit = after.units[event.unit]
     parts = []
     if event.armor:
@@ -374,7 +445,8 @@ def _damage(event: ev.DamageApplied, before: BTState, after: BTState) -> str:
         parts.append(f"-{event.armor} armor ({left} left)")
     if event.internal:
         parts.append(f"-{event.internal} structure ({unit.internal_at(event.location)} left)")
-    return f"{who}: {roll}{total} damage to the {where}{moved}: {', '.join(parts) or 'no effect'}."
+    effect = ", ".join(parts) or "no effect"
+    return f"{who}: {roll}{total} damage to the {where}{moved}{source}: {effect}."
 
 
 @describe.register
@@ -392,7 +464,7 @@ def _skidded(event: ev.UnitSkidded, before: BTState, after: BTState) -> str:
         return f"{who} skids but stays in place{stop}."
     hexes = len(event.path)
     stop = f", stopped by {event.stopped_by}" if event.stopped_by else ""
-    return f"{who} skids {hexes} hex{'es' if hexes != 1 else ''} to {_label(event.path[-1])}{stop}."
+    return f"{who} skids {hexes} hex{'es' if hexes != 1 else ''} to {label(event.path[-1])}{stop}."
 
 
 @describe.register
@@ -424,15 +496,13 @@ def _consciousness(event: ev.ConsciousnessRolled, before: BTState, after: BTStat
 def _building(event: ev.BuildingDamaged, before: BTState, after: BTState) -> str:
     del before, after
     end = " and collapses" if event.collapsed else ""
-    return f"The building in {_label(event.hex)} loses {event.cf} CF{end}."
+    return f"The building in {label(event.hex)} loses {event.cf} CF{end}."
 
 
 @describe.register
 def _bridge(event: ev.BridgeCollapsed, before: BTState, after: BTState) -> str:
     del before, after
-    return (
-        f"The bridge in {_label(event.hex)} (CF {event.cf}) gives way under {event.tonnage} tons!"
-    )
+    return f"The bridge in {label(event.hex)} (CF {event.cf}) gives way under {event.tonnage} tons!"
 
 
 @describe.register
@@ -441,16 +511,16 @@ def _move_ended(event: ev.MovementEnded, before: BTState, after: BTState) -> str
     who = unit_name(before, event.unit)
     movement = unit.movement
     if movement is None or (movement.mode is MoveMode.STILL) or not movement.mp_spent:
-        where = f" in {_label(unit.hex)}" if unit.hex is not None else ""
+        where = f" in {label(unit.hex)}" if unit.hex is not None else ""
         return f"{who} stands still{where}, facing {_facing(unit.facing)}."
     start = movement.path[0] if movement.path else None
     prone = ", prone" if unit.prone else ""
     heat = f", heat +{event.heat}" if event.heat else ""
     modifier = _target_modifier(event.hexes, jumped=movement.mode is MoveMode.JUMP)
     if start == unit.hex:
-        where = f"stayed in {_label(unit.hex)} ({movement.mode.value})"
+        where = f"stayed in {label(unit.hex)} ({movement.mode.value})"
     else:
-        where = f"{_MOVED[movement.mode]} {_label(start)} -> {_label(unit.hex)}"
+        where = f"{_MOVED[movement.mode]} {label(start)} -> {label(unit.hex)}"
     return (
         f"{who} {where}, facing {_facing(unit.facing)}{prone}: {movement.mp_spent} MP, "
         f"{event.hexes} hex{'es' if event.hexes != 1 else ''} (to be hit {modifier}){heat}."
@@ -474,8 +544,10 @@ def _destroyed(event: ev.UnitDestroyed, before: BTState, after: BTState) -> str:
 def _heat(event: ev.HeatChanged, before: BTState, after: BTState) -> str:
     del after
     was = before.units[event.unit].heat
+    sources = ", ".join(f"{name} {value:+d}" for name, value in event.sources if value)
+    built = f" ({sources})" if sources else ""
     return (
-        f"{unit_name(before, event.unit)} heat: {was} +{event.generated} built "
+        f"{unit_name(before, event.unit)} heat: {was} +{event.generated} built{built} "
         f"-{event.dissipated} sunk = {event.heat}."
     )
 
@@ -515,3 +587,7 @@ def tell(
         lines.append(Told(entry, index, describe(event, state, after), (), is_routine(event)))
         state = after
     return lines, state
+
+
+# The combat events' sentences register on `describe` when their module is imported.
+import tui.bt_narrate_combat  # noqa: E402, F401 - registers on describe, which it imports

@@ -7,8 +7,29 @@ import pytest
 
 from engine.battletech import RULESET
 from engine.battletech import events as ev
-from engine.battletech.commands import Deploy, EndPhase, Jump, Move, RollInitiative, Step, StepKind
-from engine.battletech.state import BTSetup, Movement, MoveMode, Phase, Pilot, UnitSetup
+from engine.battletech.board import Terrain, Woods
+from engine.battletech.commands import (
+    Deploy,
+    EndPhase,
+    FireWeapons,
+    Jump,
+    Move,
+    PhysicalAttack,
+    RollInitiative,
+    Shot,
+    Step,
+    StepKind,
+)
+from engine.battletech.state import (
+    Attack,
+    AttackKind,
+    BTSetup,
+    Movement,
+    MoveMode,
+    Phase,
+    Pilot,
+    UnitSetup,
+)
 from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board
@@ -159,3 +180,267 @@ def test_the_quiet_events_read_well_too(state) -> None:
     }
     for event, text in cases.items():
         assert describe(event, moved, moved) == text
+
+
+# ------------------------------------------------------------------ combat (issue 5)
+@pytest.fixture
+def armed():
+    """Blue's armed Hunchback [H] at 0303 facing N, Red's Jenner [j] at 0306 facing S.
+
+    The Hunchback has an AC/20 and its ammo in the RT, a medium laser in each arm, an LRM 10 in
+    the LT; the state is the weapon attack phase of turn 1.
+    """
+    board = terrain_board(8, 8)
+    hunchback = design(
+        50,
+        4,
+        0,
+        name="Hunchback",
+        equipment=(
+            ("AC/20", Location.RT),
+            ("IS Ammo AC/20", Location.RT),
+            ("Medium Laser", Location.LA),
+            ("Medium Laser", Location.RA),
+            ("LRM 10", Location.LT),
+        ),
+    )
+    state = start(
+        board,
+        [(hunchback, 0, "0303", Facing.N), (design(35, 7, 5, name="Jenner"), 1, "0306", Facing.S)],
+        pilot=Pilot("Hollis", 4, 5),
+    )
+    return attrs.evolve(state, phase=Phase.WEAPON)
+
+
+AC20 = 0
+"""The Hunchback's AC/20 (equipment index)."""
+AC20_AMMO = 1
+LRM = 4
+
+TERMS = (("gunnery", 4), ("walked", 1), ("medium range", 2), ("target moved 5 hexes", 2))
+
+
+def declared(state, attack):
+    """The state after ``attack`` was declared, and the event."""
+    event = ev.AttackDeclared(attack)
+    return RULESET.evolve(state, event), event
+
+
+def test_a_weapon_declaration_names_the_weapon_the_target_and_every_to_hit_term(armed) -> None:
+    """BT-C-14: the to-hit number, then the base and each modifier signed; the side if not front."""
+    attack = Attack(0, AttackKind.WEAPON, 1, H("0306"), 9, TERMS, weapon=AC20)
+    after, event = declared(armed, attack)
+    assert describe(event, armed, after) == (
+        "Hunchback [H] fires AC/20 (RT) at Jenner [j]: 9 needed (gunnery 4, walked +1, "
+        "medium range +2, target moved 5 hexes +2)."
+    )
+    aside = attrs.evolve(attack, side="left", table="punch", primary=False, to_hit=13)
+    said = describe(ev.AttackDeclared(aside), armed, after)
+    assert "cannot hit (13 needed)" in said
+    assert said.endswith("; left side, punch table, secondary target.")
+
+
+def test_a_to_hit_roll_says_what_it_needed_and_whether_it_hit(armed) -> None:
+    """BT-C-14: 2D6 >= the number fixed at declaration hits."""
+    state, _ = declared(armed, Attack(0, AttackKind.WEAPON, 1, H("0306"), 8, TERMS, weapon=AC20))
+    hit = ev.AttackRolled(0, (5, 4), hit=True)
+    assert describe(hit, state, state) == (
+        "Hunchback [H] AC/20 (RT) -> Jenner [j]: 8 needed, rolled 5+4=9: HIT."
+    )
+    miss = ev.AttackRolled(0, (3, 2), hit=False)
+    assert describe(miss, state, state).endswith("8 needed, rolled 3+2=5: miss.")
+    hopeless = ev.AttackRolled(0, (), hit=False)
+    assert describe(hopeless, state, state).endswith("misses without a roll.")
+
+
+def test_a_cluster_roll_says_how_many_missiles_hit(armed) -> None:
+    """BT-C-20: LRM 10, roll 7: 6 of 10."""
+    attack = Attack(0, AttackKind.WEAPON, 1, H("0306"), 7, TERMS, weapon=LRM)
+    state, _ = declared(armed, attack)
+    event = ev.ClusterRolled(0, (3, 4), 10, 6)
+    assert describe(event, state, state) == (
+        "Hunchback [H] LRM 10 (LT) cluster roll 3+4=7: 6 of 10 hit."
+    )
+
+
+def test_physical_declarations_name_the_limb(armed) -> None:
+    """BT-C-36/37: a punch with one arm or both, a kick with a leg."""
+    punch = Attack(
+        1, AttackKind.PUNCH, 0, H("0303"), 5, (("piloting", 5), ("walked", 1)), limb=Location.LA
+    )
+    after, event = declared(armed, punch)
+    assert describe(event, armed, after) == (
+        "Jenner [j] punches Hunchback [H] with the left arm: 5 needed (piloting 5, walked +1)."
+    )
+    both = attrs.evolve(punch, limb=None)
+    assert "punches Hunchback [H] with both arms" in describe(ev.AttackDeclared(both), armed, after)
+    kick = attrs.evolve(punch, kind=AttackKind.KICK, limb=Location.RL)
+    assert "kicks Hunchback [H] with the right leg" in describe(
+        ev.AttackDeclared(kick), armed, after
+    )
+    state, _ = declared(armed, kick)
+    rolled = describe(ev.AttackRolled(0, (6, 6), hit=True), state, state)
+    assert rolled == "Jenner [j] kick (right leg) -> Hunchback [H]: 5 needed, rolled 6+6=12: HIT."
+
+
+def test_damage_from_an_attack_names_its_source(armed) -> None:
+    """The after-action report's source shows in the log: who did it."""
+    event = ev.DamageApplied(1, Location.RT, 10, 0, roll=(3, 4), source=0)
+    after = RULESET.evolve(armed, event)
+    left = after.units[1].armor_at(Location.RT)
+    assert describe(event, armed, after) == (
+        f"Jenner [j]: hit location 3+4=7: 10 damage to the right torso from Hunchback [H]: "
+        f"-10 armor ({left} left)."
+    )
+
+
+def test_criticals_say_the_roll_the_line_and_what_it_held(armed) -> None:
+    """BT-C-29/30: the chance roll and how many; the line found and its component."""
+    cases = {
+        ev.CriticalChanceRolled(0, Location.RT, (5, 4), 1): (
+            "Hunchback [H]: critical chance for the right torso: rolled 5+4=9: 1 critical hit."
+        ),
+        ev.CriticalChanceRolled(0, Location.LA, (6, 6), 0, blown_off=True): (
+            "Hunchback [H]: critical chance for the left arm: rolled 6+6=12: "
+            "the left arm is blown off!"
+        ),
+        ev.CriticalChanceRolled(0, Location.CT, (2, 3), 0, tac=True): (
+            "Hunchback [H]: through-armor critical roll for the center torso: rolled 2+3=5: "
+            "no critical hit."
+        ),
+        ev.CriticalHit(0, Location.RT, 10, "AC/20 ammo", (4,)): (
+            "Hunchback [H]: critical hit on the right torso, line 11, roll 4: AC/20 ammo."
+        ),
+    }
+    for event, text in cases.items():
+        assert describe(event, armed, armed) == text
+
+
+def test_an_ammunition_explosion_says_the_bin_the_shots_and_the_damage(armed) -> None:
+    """BT-C-32: damage = shots x damage per shot."""
+    event = ev.AmmoExploded(0, AC20_AMMO, 5, 100)
+    assert describe(event, armed, armed) == (
+        "Hunchback [H]: AC/20 ammo (RT) explodes (critical) with 5 shots left: 100 damage!"
+    )
+
+
+def test_ammunition_spent_counts_down_the_bin(armed) -> None:
+    """BT-C-12: a shot marked off at declaration; the bin's shots left."""
+    event = ev.AmmoSpent(0, AC20_AMMO)
+    after = RULESET.evolve(armed, event)
+    assert describe(event, armed, after) == ("Hunchback [H]: 1 shot from AC/20 ammo (RT), 4 left.")
+    assert is_routine(event)
+
+
+def test_heat_rolls_say_the_heat_the_target_and_the_verdict(armed) -> None:
+    """BT-C-54/55: shutdown, restart, ammunition explosion avoidance."""
+    cases = {
+        ev.ShutdownRolled(0, 18, 6, (2, 3), shutdown=True): (
+            "Hunchback [H] at heat 18: shutdown roll, 6 to avoid, rolled 2+3=5: SHUTS DOWN."
+        ),
+        ev.ShutdownRolled(0, 30, 13, (), shutdown=True, automatic=True): (
+            "Hunchback [H] at heat 30: shuts down automatically."
+        ),
+        ev.EngineRestarted(0): "Hunchback [H] restarts its engine (heat low enough).",
+        ev.EngineRestarted(0, 6, (1, 2), success=False): (
+            "Hunchback [H]: restart roll, 6 needed, rolled 1+2=3: stays shut down."
+        ),
+        ev.HeatExplosionRolled(0, 19, 4, (3, 3), exploded=False): (
+            "Hunchback [H] at heat 19: ammunition explosion roll, 4 to avoid, rolled 3+3=6: "
+            "no explosion."
+        ),
+        ev.HeatChanged(0, 14, 13, 1, (("walked", 1), ("AC/20", 7), ("2 Medium Laser", 6))): (
+            "Hunchback [H] heat: 0 +14 built (walked +1, AC/20 +7, 2 Medium Laser +6) -13 sunk = 1."
+        ),
+    }
+    for event, text in cases.items():
+        assert describe(event, armed, armed) == text
+
+
+def test_the_other_combat_events_read_well(armed) -> None:
+    """Twists, charges, DFAs, displacement, terrain, clubs, dumping, ejection, declarations."""
+    woods = RULESET.evolve(
+        armed, ev.TerrainChanged(H("0404"), Terrain(woods=Woods.LIGHT), "woods cleared")
+    )
+    cases = [
+        (
+            ev.TorsoTwisted(0, 1),
+            armed,
+            ("Hunchback [H] twists its torso one hexside right (upper body faces NE)."),
+        ),
+        (ev.TorsoTwisted(0, 0, flipped=True), armed, "Hunchback [H] flips its arms to the rear."),
+        (ev.ChargeDeclared(0, 1), armed, "Hunchback [H] declares a charge on Jenner [j]."),
+        (
+            ev.DFADeclared(1, 0, H("0304")),
+            armed,
+            ("Jenner [j] jumps to 0304 to come down on Hunchback [H] (death from above)."),
+        ),
+        (
+            ev.UnitDisplaced(1, H("0307"), "pushed", Facing.S),
+            armed,
+            ("Jenner [j] is forced from 0306 into 0307 (pushed), now facing S."),
+        ),
+        (
+            ev.TerrainChanged(H("0404"), Terrain(woods=Woods.LIGHT), "woods cleared"),
+            woods,
+            ("Woods cleared: 0404 light woods."),
+        ),
+        (
+            ev.ClubTaken(0, "tree", (4, 5)),
+            armed,
+            ("Hunchback [H] takes a club: tree (rolled 4+5=9)."),
+        ),
+        (ev.ClubTaken(0, ""), armed, "Hunchback [H] drops its club."),
+        (
+            ev.AmmoDumpDeclared(0, (AC20_AMMO,)),
+            armed,
+            ("Hunchback [H] will dump AC/20 ammo (RT) during the next turn."),
+        ),
+        (ev.AmmoDumped(0, (AC20_AMMO,)), armed, "Hunchback [H] has dumped AC/20 ammo (RT)."),
+        (
+            ev.PilotEjected(0, H("0302")),
+            armed,
+            ("Hollis ejects from Hunchback [H] and lands in 0302."),
+        ),
+        (
+            ev.PilotEjected(0, None, automatic=True),
+            armed,
+            ("Hollis ejects automatically from Hunchback [H]."),
+        ),
+        (ev.UnitDeclared(0), armed, "Hunchback [H] makes no attack."),
+        (ev.UnitWithdrew(1, H("0308")), armed, "Jenner [j] withdraws off the map from 0308."),
+        (
+            ev.GameEnded(0, "Blue has the last units standing"),
+            armed,
+            ("Blue wins: Blue has the last units standing."),
+        ),
+    ]
+    for event, after, text in cases:
+        assert describe(event, armed, after) == text
+    assert is_routine(ev.UnitDeclared(0))
+    assert not is_routine(ev.PhaseStarted(Phase.WEAPON, 1))
+
+
+def test_combat_commands_are_told_in_words(armed) -> None:
+    """Fire (grouped by target, with the twist), hold fire, punch, no attack, charge, DFA."""
+    fire = FireWeapons(0, (Shot(AC20, 1), Shot(2, 1)), twist=1)
+    assert command_text(fire, armed).startswith(
+        "Blue: Hunchback [H] twists its torso right, fires AC/20 (RT), Medium Laser (LA) at "
+        "Jenner [j]"
+    )
+    assert command_text(FireWeapons(0), armed).startswith("Blue: Hunchback [H] holds fire")
+    punch = PhysicalAttack(1, AttackKind.PUNCH, 0, Location.RA)
+    assert command_text(punch, armed).startswith(
+        "Red: Jenner [j] punches Hunchback [H] (right arm)"
+    )
+    assert command_text(PhysicalAttack(1), armed).startswith(
+        "Red: Jenner [j] makes no physical attack"
+    )
+    charge = Move(0, MoveMode.WALK, (Step(StepKind.FORWARD),), charge=1)
+    assert command_text(charge, armed).startswith(
+        "Blue: Hunchback [H] walks F, charging Jenner [j]"
+    )
+    dfa = Jump(1, (H("0305"), H("0304")), Facing.N, dfa=0)
+    assert command_text(dfa, armed).startswith(
+        "Red: Jenner [j] jumps to 0304, death from above on Hunchback [H]"
+    )

@@ -1,0 +1,111 @@
+"""Words for BattleTech combat shared by the log and the targeting panel.
+
+Weapon and ammunition names as a sheet prints them, a to-hit number with its named terms, and the
+physical attacks in a verb or two. Pure functions of the designs and the attacks; nothing here
+decides anything (the engine's `tohit` and `physical` do).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.state import AttackKind
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from engine.battletech.units import Location, MechDesign
+
+__all__ = [
+    "PHYSICAL_NAMES",
+    "PHYSICAL_VERBS",
+    "ammo_name",
+    "item_name",
+    "limb_text",
+    "modifiers_text",
+    "signed",
+    "weapon_name",
+]
+
+PHYSICAL_VERBS = {
+    AttackKind.PUNCH: "punches",
+    AttackKind.KICK: "kicks",
+    AttackKind.CLUB: "clubs",
+    AttackKind.HATCHET: "swings a hatchet at",
+    AttackKind.SWORD: "swings a sword at",
+    AttackKind.PUSH: "pushes",
+    AttackKind.CHARGE: "charges",
+    AttackKind.DFA: "jumps on (death from above)",
+}
+"""What an attacker does to its target in each physical attack (BT-C-36..43)."""
+
+PHYSICAL_NAMES = {
+    AttackKind.PUNCH: "punch",
+    AttackKind.KICK: "kick",
+    AttackKind.CLUB: "club",
+    AttackKind.HATCHET: "hatchet",
+    AttackKind.SWORD: "sword",
+    AttackKind.PUSH: "push",
+    AttackKind.CHARGE: "charge",
+    AttackKind.DFA: "death from above",
+}
+"""A physical attack as a noun."""
+
+
+def signed(value: int) -> str:
+    """A modifier with its sign: "+2", "-1", "+0"."""
+    return f"{value:+d}"
+
+
+def item_name(design: MechDesign, index: int) -> str:
+    """The sheet name of equipment item ``index`` ("AC/20", "Medium Laser", "Heat Sink")."""
+    if not 0 <= index < len(design.equipment):
+        return f"item {index + 1}"
+    mounted = design.equipment[index]
+    spec = SPECS.get(mounted.name)
+    return spec.name if spec is not None else mounted.name
+
+
+def weapon_name(design: MechDesign, index: int) -> str:
+    """A weapon with its place: "Medium Laser (LA)", "Medium Laser (CT, rear)"."""
+    if not 0 <= index < len(design.equipment):
+        return f"weapon {index + 1}"
+    mounted = design.equipment[index]
+    place = mounted.location.value + (", rear" if mounted.rear else "")
+    return f"{item_name(design, index)} ({place})"
+
+
+def ammo_name(design: MechDesign, index: int) -> str:
+    """An ammunition bin by the weapon it feeds and its place: "AC/20 ammo (RT)"."""
+    if not 0 <= index < len(design.equipment):
+        return f"bin {index + 1}"
+    mounted = design.equipment[index]
+    spec = SPECS.get(mounted.name)
+    if isinstance(spec, AmmoSpec):
+        fed = SPECS.get(spec.weapon)
+        name = fed.name if isinstance(fed, WeaponSpec) else spec.weapon
+        load = "" if spec.munition == "standard" else f" {spec.munition}"
+        return f"{name}{load} ammo ({mounted.location.value})"
+    return f"{item_name(design, index)} ({mounted.location.value})"
+
+
+def modifiers_text(modifiers: Sequence[tuple[str, int]]) -> str:
+    """The terms of a target number: the base as it is, then each modifier signed.
+
+    E.g. "gunnery 4, walked +1, medium range +2" (zero terms are left out after the base).
+    """
+    parts = []
+    for number, (name, value) in enumerate(modifiers):
+        if number == 0:
+            parts.append(f"{name} {value}")
+        elif value:
+            parts.append(f"{name} {signed(value)}")
+    return ", ".join(parts)
+
+
+def limb_text(limb: Location | None, kind: AttackKind) -> str:
+    """The limb a physical attack uses, in words ("" when it says nothing)."""
+    if limb is None:
+        return "both arms" if kind is AttackKind.PUNCH else ""
+    return limb.long_name.lower()
