@@ -43,7 +43,8 @@ from engine.game import IllegalCommand, Rejected
 from engine.hexes import Facing, Hex
 from saves.journal import read_game
 from tui.bt_narrate import unit_letters
-from tui.screens._replay import ReplayControls
+from tui.screens import _replay
+from tui.screens._replay import ReplayControls, jump_bindings
 from tui.widgets.bt import (
     BTStory,
     OrdersPanel,
@@ -157,6 +158,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         Binding("space", "play", "Play", tooltip="Replay: play or pause"),
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
         Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        *jump_bindings("turn", "phase"),
         Binding("enter", "act", "Act", show=False, tooltip="Act on the cursor hex"),
         Binding("question_mark", "rules", "Help", key_display="?", tooltip="Keys and rules"),
         Binding("f1", "app.help", "Help", show=False),
@@ -178,6 +180,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
     | : | The command line (the headless command language). |
     | PgUp, PgDn | Scroll the log. |
     | Left, Right, Shift+Left/Right, Home, End, Space, + - | Replay controls. |
+    | < > , . g | Replay: previous/next turn, previous/next phase, go to a turn. |
     | ?, F1 | BattleTech keys and rules; the whole help. |
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
     """
@@ -201,7 +204,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             "cancel_plot",
         }
     )
-    REPLAY_ACTIONS = frozenset({"step_replay", "step_event", "seek", "play", "speed"})
+    REPLAY_ACTIONS = _replay.REPLAY_ACTIONS
 
     def __init__(
         self,
@@ -240,7 +243,6 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         self.deploy_facing: Facing | None = None
         self._reach: tuple[BTState, tuple[int, MoveMode], dict[Hex, int]] | None = None
         self._announced = self.game.summary.over
-        self._shown: tuple[tuple[int, int], BTState] | None = None
         self._refused: tuple[str, float] | None = None
 
     @classmethod
@@ -267,10 +269,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         """The state shown: the game's, or the replay's position (folded once per position)."""
         if not self.replaying:
             return cast("BTState", self.game.state)
-        position = self.cursor.position
-        if self._shown is None or self._shown[0] != position:
-            self._shown = (position, cast("BTState", self.game.state_at(*position)))
-        return self._shown[1]
+        return cast("BTState", self.replay_state())
 
     @property
     def board(self) -> HexBoard:
@@ -290,9 +289,14 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         self.set_class(self.replaying, "-replay")
         yield Static(id="bt-header", markup=False)
         yield Static(id="bt-prompt", markup=False)
+        yield from self.compose_replay()
         with Horizontal(id="bt-main"):
             with Vertical(id="bt-left"):
-                yield BTBoard(cast("BTState", self.game.initial).board, id="bt-board")
+                yield BTBoard(
+                    cast("BTState", self.game.initial).board,
+                    ascii_only=bool(getattr(self.app, "ascii_only", False)),
+                    id="bt-board",
+                )
                 yield Static(id="bt-hexinfo", markup=False)
                 yield EventLog(id="bt-log", classes="bt-panel")
             with VerticalScroll(id="bt-side", can_focus=False):
@@ -367,6 +371,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         self.query_one(EventLog).show(lines, current)
         self._hex_info()
         self.refresh_bindings()
+        self._replay_redrawn()
 
     def _cursor_home(self, state: BTState) -> Hex | None:
         """Where the cursor starts: the unit to act, a deployment zone's middle, or a unit."""
@@ -503,7 +508,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
     def _prompt_line(self, state: BTState) -> str:
         if self.replaying:
             index, events = self.cursor.position
-            where = f"REPLAY  command {index} / {len(self.game.log)}"
+            where = f"REPLAY  command {index} / {len(self.cursor.sizes)}"
             if events:
                 where += f", event {events} / {len(self.game.log[index].events)}"
             now = self.story.event(index, events).text if events else prompt_text(state)

@@ -31,9 +31,9 @@ from engine.papermech.state import Prompt
 from saves.journal import Journal, read_game
 from saves.scores import ScoreEntry
 from saves.store import default_saves_dir, new_save_path
-from tui.screens import _opening
+from tui.screens import _opening, _replay
 from tui.screens._opening import open_or_explain
-from tui.screens._replay import ReplayControls
+from tui.screens._replay import ReplayControls, jump_bindings
 from tui.widgets.paper import (
     Choice,
     DiceTray,
@@ -225,6 +225,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         Binding("p", "play", "Play", tooltip="Play or pause the replay"),
         Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
         Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        *jump_bindings("wave"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules summary"),
         Binding("f1", "app.help", "Help", show=False),
         Binding("q,escape", "back", "Menu", key_display="q", tooltip="Back to the menu (saved)"),
@@ -242,12 +243,13 @@ class PaperMechScreen(ReplayControls, Screen[None]):
     | [, ], Shift+Left, Shift+Right | Replay: one event back or forward. |
     | Home, End | Replay: the start or the end. |
     | p, +, - | Replay: play or pause, faster, slower. |
+    | < >, g | Replay: the previous or next wave, go to a wave. |
     | ? | The rules summary. |
     | q, Escape | Back to the menu (the game is saved after every command). |
     """
 
     LIVE_ACTIONS = frozenset({"pick", "wait", "haste", "undo", "redo", "command_line", "refit"})
-    REPLAY_ACTIONS = frozenset({"step_replay", "step_event", "seek", "play", "speed"})
+    REPLAY_ACTIONS = _replay.REPLAY_ACTIONS
 
     def __init__(
         self,
@@ -314,7 +316,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         """The state shown: the game's, or the replay's position."""
         if not self.replaying:
             return cast("PaperState", self.game.state)
-        return cast("PaperState", self.game.state_at(*self.cursor.position))
+        return cast("PaperState", self.replay_state())
 
     @property
     def position(self) -> tuple[int, int]:
@@ -330,6 +332,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         self.set_class(self.replaying, "-replay")
         yield Static(id="pm-header", markup=False)
         yield Static(id="pm-prompt", markup=False)
+        yield from self.compose_replay()
         if self.compact:
             yield from self._compose_compact()
         else:
@@ -432,6 +435,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
             self._fill_choices(state)
         self._preview()
         self.refresh_bindings()
+        self._replay_redrawn()
 
     def _header(self, state: PaperState) -> None:
         setup = state.setup
@@ -446,7 +450,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
     def _prompt_line(self, state: PaperState) -> str:
         if self.replaying:
             index, events = self.cursor.position
-            total = len(self.game.log)
+            total = len(self.cursor.sizes)
             where = f"REPLAY  command {index} / {total}"
             if events:
                 where += f", event {events} / {len(self.game.log[index].events)}"

@@ -158,8 +158,8 @@ class ReplayCursor:
 
     @classmethod
     def of(cls, game: AnyGame, *, at_end: bool = False) -> ReplayCursor:
-        """A cursor over a game's log, at its start or its end."""
-        sizes = tuple(len(entry.events) for entry in game.log)
+        """A cursor over a game's entries in effect (not what undo took back), at start or end."""
+        sizes = tuple(len(entry.events) for entry in game.entries)
         return cls(sizes, len(sizes) if at_end else 0)
 
     @property

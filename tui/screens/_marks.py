@@ -1,0 +1,156 @@
+"""Landmarks of a game's log for replays: where each turn and phase (BattleTech) or wave begins.
+
+A ruleset says which of its events mark a point of the game (`MARK_RULES`): BattleTech's
+`PhaseStarted` (BT-M-9: a phase of turn N begins), Paper 'Mech's `WaveGenerated` (PM-3: wave W of
+battle B is rolled). The first mark of a new number is *major* (a new turn, a new wave); the others
+are minor (the later phases of the same turn). The rules read an event through its tag and a field
+getter, so they work on events (the replay's timeline) and on raw JSON lines (the replay browser,
+which lists saves without loading them) alike.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from attrs import frozen
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
+
+    from engine.game import Entry
+
+    Getter = Callable[[str], Any]
+    """Reads one field of an event by name."""
+
+__all__ = ["MARK_RULES", "Mark", "MarkRule", "find_marks", "mark_in", "progress_label"]
+
+
+@frozen
+class MarkRule:
+    """How one ruleset's events mark its game.
+
+    Attributes:
+        tag: the ``TAG`` of the event that marks a point.
+        number: the mark's number from the event's fields: (turn,) or (battle, wave).
+        label: the mark's words from its number and fields ("turn 3 movement", "wave 2").
+        title: the short words of a number, for the timeline and lists ("turn 3", "b2 w1").
+        unit: what a major mark counts ("turn", "wave").
+        before: where a game stands before its first mark ("deploying").
+    """
+
+    tag: str
+    number: Callable[[Getter], tuple[int, ...]]
+    label: Callable[[tuple[int, ...], Getter], str]
+    title: Callable[[tuple[int, ...]], str]
+    unit: str
+    before: str = "-"
+
+
+def _wave_label(number: tuple[int, ...], get: Getter) -> str:
+    del get
+    battle, wave = number
+    return f"wave {wave}" if battle == 1 else f"battle {battle}, wave {wave}"
+
+
+def _wave_title(number: tuple[int, ...]) -> str:
+    battle, wave = number
+    return f"wave {wave}" if battle == 1 else f"b{battle} w{wave}"
+
+
+MARK_RULES: dict[str, MarkRule] = {
+    "battletech": MarkRule(
+        tag="bt/phase",
+        number=lambda get: (int(get("turn")),),
+        label=lambda number, get: f"turn {number[0]} {get('phase')}",
+        title=lambda number: f"turn {number[0]}",
+        unit="turn",
+        before="deploying",
+    ),
+    "papermech": MarkRule(
+        tag="wave_generated",
+        number=lambda get: (int(get("battle")), int(get("wave"))),
+        label=_wave_label,
+        title=_wave_title,
+        unit="wave",
+    ),
+}
+"""Ruleset name -> its marks. A ruleset without an entry has a timeline without marks."""
+
+
+@frozen
+class Mark:
+    """A landmark in a log: the event that begins a turn, a phase or a wave.
+
+    Attributes:
+        index: the entry (command) whose events hold it.
+        event: its index among that entry's events.
+        number: (turn,) or (battle, wave).
+        label: "turn 3 movement", "wave 2".
+        title: "turn 3", "wave 2": the number's short words.
+        major: the first mark of its number (a new turn or wave).
+    """
+
+    index: int
+    event: int
+    number: tuple[int, ...]
+    label: str
+    title: str
+    major: bool
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """The replay position just after the marking event: (entries applied, events applied)."""
+        return self.index, self.event + 1
+
+
+def mark_in(rule: MarkRule, tag: str, get: Getter) -> tuple[tuple[int, ...], str] | None:
+    """The number and label of an event that marks a point of the game, else None.
+
+    Args:
+        rule: the ruleset's marks.
+        tag: the event's tag.
+        get: reads the event's fields.
+    """
+    return _read(rule, get) if tag == rule.tag else None
+
+
+def find_marks(ruleset: str, entries: Sequence[Entry[Any, Any]]) -> tuple[Mark, ...]:
+    """Every mark of a log, in order.
+
+    Args:
+        ruleset: the ruleset's registry name.
+        entries: the entries (the game's entries in effect).
+    """
+    rule = MARK_RULES.get(ruleset)
+    if rule is None:
+        return ()
+    return tuple(_marks(rule, entries))
+
+
+def _marks(rule: MarkRule, entries: Sequence[Entry[Any, Any]]) -> Iterable[Mark]:
+    last: tuple[int, ...] | None = None
+    for index, entry in enumerate(entries):
+        for number_of, event in enumerate(entry.events):
+            if getattr(event, "TAG", None) != rule.tag:
+                continue
+            number, label = _read(rule, lambda name, e=event: getattr(e, name))
+            yield Mark(index, number_of, number, label, rule.title(number), number != last)
+            last = number
+
+
+def _read(rule: MarkRule, get: Getter) -> tuple[tuple[int, ...], str]:
+    number = rule.number(get)
+    return number, rule.label(number, get)
+
+
+def progress_label(ruleset: str, number: tuple[int, ...] | None) -> str:
+    """Where a game stands, from the number of its last mark: "turn 3", "wave 2", "b2 w1".
+
+    Args:
+        ruleset: the ruleset's registry name.
+        number: the last mark's number, or None when the game has none yet.
+    """
+    rule = MARK_RULES.get(ruleset)
+    if rule is None:
+        return "-"
+    return rule.before if number is None else rule.title(number)
