@@ -1,27 +1,39 @@
 """Line of sight and firing arcs (BT-C-4..11, BT-C-21): pure geometry on a `BTState`.
 
-SKELETON (issue 5): the signatures below are the contract the flow, the to-hit rules and the
-screen use; the bodies are being written.
+Heights are LOS heights (BT-C-5): a standing 'Mech stands one level above the ground it stands on
+(the water bottom in water, the deck on a bridge), a prone one at that ground; a hex's top is its
+level plus its woods (2) or building height; water counts at its surface.
+
+Directions are exact: a hex's bearing from another is classified with the integer cross product
+of axial coordinates (the axial basis is a linear map of the plane with a positive determinant,
+so the sign of ``q1*r2 - r1*q2`` is the sign of the true cross product), never with floats.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 from attrs import frozen
 
+from engine.battletech.board import Terrain, Woods
 from engine.battletech.state import BTState, UnitState
-from engine.battletech.tables import Column
-from engine.battletech.units import Mounted
-from engine.hexes import Facing, Hex
+from engine.battletech.tables import HIT_LOCATION, Column
+from engine.battletech.units import Location, Mounted
+from engine.hexes import Facing, Hex, hexside_line
 
 __all__ = [
     "Arc",
     "Sight",
     "arcs_of",
     "attack_side",
+    "hex_height",
+    "in_arc",
     "line_of_sight",
     "mount_arcs",
+    "mount_facing",
+    "submerged",
+    "unit_height",
 ]
 
 
@@ -51,6 +63,9 @@ class Sight:
         modifiers: the to-hit terms the line and the two ends' terrain give, named
             (("intervening light woods", 1), ("target in heavy woods", 2),
             ("partial cover", 3), ("target in depth 1 water", -1), ("attacker in water", 1)).
+        attacker_cover: the attacker itself has partial cover towards the target (a covering hex
+            next to it on the line, or Depth 1 water round its legs): its leg-mounted weapons
+            cannot fire (BT-C-8 last item).
     """
 
     clear: bool
@@ -61,39 +76,452 @@ class Sight:
     heavy_woods: int = 0
     partial_cover: bool = False
     modifiers: tuple[tuple[str, int], ...] = ()
+    attacker_cover: bool = False
 
 
-def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
+# ---------------------------------------------------------------------------------- heights
+
+
+def _label(where: Hex) -> str:
+    try:
+        return where.label
+    except ValueError:
+        return f"({where.q}, {where.r})"
+
+
+def _depth(unit: UnitState, terrain: Terrain) -> int:
+    """Water depth round the unit's feet (0 on a bridge deck or out of water)."""
+    if terrain.water is None or unit.standing_on_bridge(terrain):
+        return 0
+    return terrain.water
+
+
+def _ground(unit: UnitState, terrain: Terrain) -> int:
+    """BT-M-22: the level a unit stands on: the water bottom in water, the deck on a bridge."""
+    if unit.standing_on_bridge(terrain) and terrain.bridge is not None:
+        return terrain.level + terrain.bridge.height
+    return terrain.bottom
+
+
+def unit_height(state: BTState, index: int) -> int:
+    """BT-C-5: the LOS height of unit ``index`` (which must be on the map).
+
+    A standing 'Mech is its ground + 1, a prone one its ground. DESIGN (BT-C-43): a 'Mech that
+    declared a death from above is airborne one level above the higher of its hex and its
+    target's hex, so its LOS height is that level + 1 (its own height, as when standing).
+    """
+    unit = state.units[index]
+    assert unit.hex is not None  # noqa: S101 - callers check on_map
+    terrain = state.board.terrain(unit.hex)
+    if unit.dfa is not None:
+        other = state.units[unit.dfa].hex
+        level = terrain.level
+        if other is not None:
+            level = max(level, state.board.terrain(other).level)
+        return level + 2
+    ground = _ground(unit, terrain)
+    return ground if unit.prone else ground + 1
+
+
+def hex_height(terrain: Terrain) -> int:
+    """BT-C-5: the top of a hex: its level (water: the surface) + woods 2 or building height."""
+    return terrain.level + terrain.height
+
+
+def _cover_height(terrain: Terrain) -> int:
+    """BT-C-8: the height a hex covers up to: hill and building, never woods."""
+    return terrain.level + (terrain.building.height if terrain.building is not None else 0)
+
+
+def submerged(state: BTState, index: int) -> int:
+    """BT-C-9 / BT-C-90.10: the water depth that hides unit ``index`` (0 when it is not under).
+
+    A standing 'Mech in Depth 2+ or a prone 'Mech in Depth 1+ is under water: no LOS to or from
+    it. A 'Mech airborne in a death from above is never under.
+    """
+    unit = state.units[index]
+    if unit.hex is None or unit.dfa is not None:
+        return 0
+    depth = _depth(unit, state.board.terrain(unit.hex))
+    if depth >= 2 or (unit.prone and depth >= 1):  # noqa: PLR2004 - BT-C-9
+        return depth
+    return 0
+
+
+# ---------------------------------------------------------------------------------- the line
+
+
+@frozen
+class _Effect:
+    """What one candidate hex of the line does: blocks, adds woods weight, gives cover."""
+
+    where: Hex
+    block: str = ""
+    woods: Woods = Woods.NONE
+    cover: bool = False
+
+    @property
+    def weight(self) -> int:
+        """BT-C-7: light woods weigh 1, heavy 2 (3 blocks)."""
+        return int(self.woods)
+
+    @property
+    def worse(self) -> tuple[bool, bool, int]:
+        """The order of BT-C-4 IMPL: blocking, then partial cover (+3), then woods weight."""
+        return (bool(self.block), self.cover, self.weight)
+
+
+@frozen
+class _Ends:
+    """The two ends of a line: hexes and LOS heights, which one is higher."""
+
+    attacker: Hex
+    target: Hex
+    attacker_height: int
+    target_height: int
+
+    @property
+    def low(self) -> int:
+        return min(self.attacker_height, self.target_height)
+
+    @property
+    def high(self) -> int:
+        return max(self.attacker_height, self.target_height)
+
+    def intervenes(self, where: Hex, height: int) -> bool:
+        """BT-C-6 [AMBIG], the digest's per-hex rule, with the dead-zone test (steps 3-4)."""
+        if height > self.high:
+            return True
+        if height <= self.low:
+            return False
+        if self.attacker_height >= self.target_height:
+            upper, lower = self.attacker, self.target
+        else:
+            upper, lower = self.target, self.attacker
+        a = height - self.low
+        b = self.high - height
+        c = 2 * (a - b)
+        d = where.distance(upper) - where.distance(lower)
+        return c + d > 0
+
+
+def _effect(
+    state: BTState, ends: _Ends, where: Hex, *, covers: Callable[[Terrain], bool] | None
+) -> _Effect:
+    """The effect of one intervening hex; ``covers`` tests partial cover (None: not next to it)."""
+    terrain = state.board.get(where)
+    if terrain is None:
+        return _Effect(where)
+    if ends.intervenes(where, terrain.level):
+        what = "water" if terrain.water is not None else "ground"
+        return _Effect(where, block=f"level {terrain.level} {what} in {_label(where)}")
+    if terrain.building is not None and ends.intervenes(where, hex_height(terrain)):
+        return _Effect(where, block=f"a building in {_label(where)}")
+    woods = terrain.woods
+    if woods and not ends.intervenes(where, terrain.level + 2):
+        woods = Woods.NONE
+    return _Effect(where, woods=woods, cover=covers is not None and covers(terrain))
+
+
+def _choose(steps: list[tuple[_Effect, ...]]) -> list[_Effect]:
+    """BT-C-4 item 4 / IMPL: make each defender's choice the one worse for the attacker.
+
+    Effects add up (woods weights) and any block or any cover is enough, so the worst line is
+    found pair by pair: first any blocking hex; else the heaviest woods, if together they block;
+    else a covering hex (+3 beats any open woods total, which is at most 2); else the heaviest.
+    """
+    chosen = [max(step, key=lambda e: (bool(e.block), e.weight)) for step in steps]
+    if any(e.block for e in chosen) or sum(e.weight for e in chosen) >= 3:  # noqa: PLR2004
+        return chosen
+    return [max(step, key=lambda e: e.worse) for step in steps]
+
+
+def _woods_words(effects: list[_Effect]) -> str:
+    light = [_label(e.where) for e in effects if e.woods is Woods.LIGHT]
+    heavy = [_label(e.where) for e in effects if e.woods is Woods.HEAVY]
+    parts = []
+    if heavy:
+        parts.append(f"heavy woods in {_and(heavy)}")
+    if light:
+        parts.append(f"light woods in {_and(light)}")
+    return " and ".join(parts)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+@frozen
+class _Target:
+    """The target end of a line: its hex, LOS height, and what its own hex gives it."""
+
+    hex: Hex
+    height: int
+    standing: bool = False
+    """A standing 'Mech (only it can have partial cover, BT-C-8)."""
+    modifiers: tuple[tuple[str, int], ...] = ()
+    """Its own hex's terms: woods, Depth 1 water (BT-C-15, BT-C-9)."""
+    water_cover: bool = False
+
+
+def _target_end(state: BTState, target: int | Hex) -> _Target | str:
+    """The target end of a line, or why nothing can see it."""
+    if isinstance(target, Hex):
+        terrain = state.board.get(target)
+        if terrain is None:
+            return f"{_label(target)} is off the map"
+        return _Target(target, terrain.level + max(terrain.height, 1))
+    unit = state.units[target]
+    if not unit.on_map or unit.hex is None:
+        return f"the {unit.name} is not on the map"
+    # BT-C-9 / BT-C-90.10: nothing sees into deep water.
+    if depth := submerged(state, target):
+        return f"the {unit.name} is under water (depth {depth})"
+    height = unit_height(state, target)
+    if unit.dfa is not None:
+        return _Target(unit.hex, height)  # airborne: no terrain of its own (BT-C-43)
+    terrain = state.board.terrain(unit.hex)
+    modifiers: list[tuple[str, int]] = []
+    if terrain.woods:
+        modifiers.append((f"target in {terrain.woods.name.lower()} woods", int(terrain.woods)))
+    water = not unit.prone and _depth(unit, terrain) == 1
+    if water:
+        modifiers.append(("target in depth 1 water", -1))
+    return _Target(unit.hex, height, not unit.prone, tuple(modifiers), water)
+
+
+def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  # noqa: C901, PLR0911 - BT-C-4..9, one guard per rule
     """BT-C-4..9: the line of sight from unit ``attacker`` to a unit or a hex.
 
     Adjacent units always see each other (BT-C-4 item 6); units in the way never matter
     (item 7); Depth 2+ water and prone 'Mechs in Depth 1+ block (BT-C-9). A unit that declared
     a DFA is airborne one level above the higher of its hex and the target's (BT-C-43).
+
+    A hex target (clearing woods, starting a fire: BT-C-57/60) is seen at the top of its
+    woods or building (DESIGN), never has cover, and its own terrain adds nothing (BT-C-18.3).
     """
-    raise NotImplementedError
+    board = state.board
+    shooter = state.units[attacker]
+    if not shooter.on_map or shooter.hex is None:
+        return Sight(clear=False, reason=f"the {shooter.name} is not on the map")
+    # BT-C-9 / BT-C-90.10: nothing sees out of deep water.
+    if depth := submerged(state, attacker):
+        return Sight(clear=False, reason=f"the {shooter.name} is under water (depth {depth})")
+    end = _target_end(state, target)
+    if isinstance(end, str):
+        return Sight(clear=False, reason=end)
+    source = shooter.hex
+    if end.hex == source:
+        return Sight(clear=False, reason="the target is in the attacker's own hex (BT-C-2)")
+    height = unit_height(state, attacker)
+    ends = _Ends(source, end.hex, height, end.height)
+
+    def covers(hexside: Terrain) -> bool:
+        # BT-C-8: a hex next to the target as high as the target; the attacker not above it.
+        return end.standing and height <= end.height and _cover_height(hexside) == end.height
+
+    steps = hexside_line(source, end.hex)[1:-1]
+    last = len(steps) - 1
+    chosen = _choose(
+        [
+            tuple(
+                _effect(state, ends, where, covers=covers if i == last else None)
+                # A hex off the map is never the defender's choice.
+                for where in (tuple(w for w in step if w in board) or step)
+            )
+            for i, step in enumerate(steps)
+        ]
+    )
+    in_water = shooter.dfa is None and _depth(shooter, board.terrain(source)) >= 1
+    light = sum(1 for e in chosen if e.woods is Woods.LIGHT)
+    heavy = sum(1 for e in chosen if e.woods is Woods.HEAVY)
+    common = {
+        "hexes": tuple(e.where for e in chosen),
+        "choices": tuple((step[0], step[1]) for step in steps if len(step) == 2),  # noqa: PLR2004
+        "light_woods": light,
+        "heavy_woods": heavy,
+        "attacker_cover": _self_cover(state, shooter, height, end.height, chosen),
+    }
+    # Adjacent units have no hex between them: they always see each other (BT-C-4 item 6).
+    if blocks := [e.block for e in chosen if e.block]:
+        return Sight(clear=False, reason=_and(blocks), **common)  # type: ignore[arg-type]
+    if light + 2 * heavy >= 3:  # noqa: PLR2004 - BT-C-7: weight 3 blocks
+        return Sight(clear=False, reason=_woods_words(chosen), **common)  # type: ignore[arg-type]
+    cover = end.water_cover or any(e.cover for e in chosen)
+    terms: list[tuple[str, int]] = []
+    if light:
+        terms.append(("intervening light woods", light))
+    if heavy:
+        terms.append(("intervening heavy woods", 2 * heavy))
+    terms += end.modifiers
+    if cover:
+        terms.append(("partial cover", 3))
+    if in_water:
+        terms.append(("attacker in water", 1))  # BT-C-9 / BT-C-15
+    return Sight(
+        clear=True,
+        partial_cover=cover,
+        modifiers=tuple(terms),
+        **common,  # type: ignore[arg-type]
+    )
+
+
+def _self_cover(
+    state: BTState, shooter: UnitState, height: int, target_height: int, chosen: list[_Effect]
+) -> bool:
+    """BT-C-8 last item: the attacker's own partial cover (its leg weapons cannot fire).
+
+    DESIGN: Depth 1 water round a standing attacker's legs covers them too (BT-C-9).
+    """
+    if shooter.dfa is not None or shooter.prone or shooter.hex is None:
+        return False
+    if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
+        return True
+    if not chosen or target_height > height:
+        return False
+    first = state.board.get(chosen[0].where)
+    return first is not None and _cover_height(first) == height
+
+
+# ---------------------------------------------------------------------------------- arcs
+
+
+def _cross(a: Hex, b: Hex) -> int:
+    """The sign-exact cross product of two axial vectors (positive: ``b`` is clockwise of ``a``).
+
+    Screen y grows southwards, so clockwise on the map is a positive cross product.
+    """
+    return a.q * b.r - a.r * b.q
+
+
+_N, _NE, _SE, _S, _SW, _NW = (f.delta for f in Facing)
 
 
 def arcs_of(origin: Hex, facing: Facing, target: Hex) -> frozenset[Arc]:
     """BT-C-10: the arcs of a unit at ``origin`` facing ``facing`` that hold ``target``.
 
-    Hexes on the 60/300 degree boundary rows are in both the front and the side arc.
+    Hexes on the 60/300 degree boundary rows are in both the front and the side arc; the
+    120/240 degree rows are in the side arcs only (the rear arc is exclusive). The unit's own
+    hex is in no arc.
     """
-    raise NotImplementedError
+    v = (target - origin).rotate(-int(facing))
+    if v.q == 0 and v.r == 0:
+        return frozenset()
+    arcs = set()
+    # Front: from the 300-degree row (NW) clockwise to the 60-degree row (NE), both included.
+    if _cross(_NW, v) >= 0 and _cross(_NE, v) <= 0:
+        arcs.add(Arc.FRONT)
+    # Right: 60..120 degrees, both included.
+    if _cross(_NE, v) >= 0 and _cross(_SE, v) <= 0:
+        arcs.add(Arc.RIGHT)
+    # Left: 240..300 degrees, both included.
+    if _cross(_SW, v) >= 0 and _cross(_NW, v) <= 0:
+        arcs.add(Arc.LEFT)
+    # Rear: strictly between 120 and 240 degrees.
+    if _cross(_SE, v) > 0 and _cross(_SW, v) < 0:
+        arcs.add(Arc.REAR)
+    return frozenset(arcs)
 
 
-def mount_arcs(unit: UnitState, item: Mounted) -> frozenset[Arc]:
-    """BT-C-10/11/62: the arcs, relative to the feet, that ``item`` of ``unit`` fires into now.
+_ARMS = (Location.LA, Location.RA)
+_UPPER = frozenset({Location.HD, Location.CT, Location.LT, Location.RT, *_ARMS})
 
-    Upper-body mounts turn with the torso twist; flipped arms fire into the rear arc only; leg
-    mounts keep the feet facing.
+
+def mount_facing(unit: UnitState, item: Mounted, *, twist: int | None = None) -> Facing:
+    """BT-C-3/11: the facing the arcs of ``item`` turn with: the torso's, or the feet's for legs."""
+    turn = unit.twist if twist is None else twist
+    return unit.facing.turn(turn) if item.location in _UPPER else unit.facing
+
+
+def mount_arcs(unit: UnitState, item: Mounted, *, flipped: bool | None = None) -> frozenset[Arc]:
+    """BT-C-10/11/62: the arcs ``item`` of ``unit`` fires into, relative to `mount_facing`.
+
+    That is relative to the torso (twisted or not) for upper-body mounts, and to the feet for
+    leg mounts. Front mounts fire into the front arc, the left arm also into the left arc, the
+    right arm into the right; rear mounts (R) into the rear arc only; flipped arms into the rear
+    arc only (``flipped`` defaults to the unit's ``arms_flipped``).
     """
-    raise NotImplementedError
+    flip = unit.arms_flipped if flipped is None else flipped
+    if item.location in _ARMS and flip:
+        return frozenset({Arc.REAR})
+    if item.rear:
+        return frozenset({Arc.REAR})
+    if item.location is Location.LA:
+        return frozenset({Arc.FRONT, Arc.LEFT})
+    if item.location is Location.RA:
+        return frozenset({Arc.FRONT, Arc.RIGHT})
+    return frozenset({Arc.FRONT})
+
+
+def in_arc(
+    unit: UnitState,
+    item: Mounted,
+    target: Hex,
+    *,
+    twist: int | None = None,
+    flipped: bool | None = None,
+) -> bool:
+    """BT-C-10/11: can ``item`` of ``unit`` fire at ``target`` as far as arcs go?"""
+    assert unit.hex is not None  # noqa: S101 - a unit on the map
+    facing = mount_facing(unit, item, twist=0 if flipped else twist)
+    return bool(mount_arcs(unit, item, flipped=flipped) & arcs_of(unit.hex, facing, target))
+
+
+# ---------------------------------------------------------------------------------- sides
+
+# The vertex directions of BT-C-21 (bearings 90, 150, 210, 270 from the target's facing N)
+# and the columns on each side of them, clockwise.
+_VERTICES: tuple[tuple[Hex, Column, Column], ...] = (
+    (Hex(2, -1), Column.FRONT, Column.RIGHT),
+    (Hex(1, 1), Column.RIGHT, Column.REAR),
+    (Hex(-1, 2), Column.REAR, Column.LEFT),
+    (Hex(-2, 1), Column.LEFT, Column.FRONT),
+)
+
+_ROLL_ODDS = (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
+"""Ways to roll 2 .. 12 on 2D6 (of 36)."""
+
+
+def _protection(unit: UnitState, column: Column) -> int:
+    """The armor and structure a hit in ``column`` finds, summed over the 36 rolls of 2D6."""
+    total = 0
+    for odds, location in zip(_ROLL_ODDS, HIT_LOCATION[column], strict=True):
+        rear = column is Column.REAR and location.has_rear
+        total += odds * (unit.armor_at(location, rear=rear) + unit.internal_at(location))
+    return total
+
+
+def _best_for(unit: UnitState, columns: tuple[Column, Column]) -> Column:
+    """DESIGN (BT-C-21 automatic play): the column whose hits find the most armor and structure.
+
+    Ties go to the first of FRONT, RIGHT, LEFT, REAR.
+    """
+    order = (Column.FRONT, Column.RIGHT, Column.LEFT, Column.REAR)
+    return max(columns, key=lambda c: (_protection(unit, c), -order.index(c)))
 
 
 def attack_side(state: BTState, origin: Hex, target: int) -> tuple[Column, bool]:
     """BT-C-21: the column an attack from ``origin`` strikes ``target`` on.
 
     Returns (column, chosen): ``chosen`` is True when the line met a vertex and the defender
-    chose (the column best for the defender). A prone 'Mech faces where its head points.
+    chose (the column best for the defender: the one whose hit locations hold the most armor
+    and structure, DESIGN). A prone 'Mech faces where its head points (its ``facing``); a
+    standing one its feet (the torso twist does not count).
+
+    The bearing from the target to the attacker, clockwise from the target's facing: front
+    from 270 to 90 degrees, right 90-150, rear 150-210, left 210-270; exactly 90, 150, 210 or
+    270 degrees is a vertex.
     """
-    raise NotImplementedError
+    unit = state.units[target]
+    if unit.hex is None or unit.hex == origin:
+        return Column.FRONT, False
+    v = (origin - unit.hex).rotate(-int(unit.facing))
+    for vertex, before, after in _VERTICES:
+        if _cross(vertex, v) == 0 and (vertex.q > 0) == (v.q > 0):
+            return _best_for(unit, (before, after)), True
+    for (start, _, column), (end, _, _) in zip(
+        _VERTICES, (*_VERTICES[1:], _VERTICES[0]), strict=True
+    ):
+        if _cross(start, v) > 0 and _cross(end, v) < 0 and column is not Column.FRONT:
+            return column, False
+    return Column.FRONT, False
