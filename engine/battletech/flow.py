@@ -40,6 +40,7 @@ from engine.hexes import Facing, Hex
 
 __all__ = [
     "can_end_phase",
+    "check_charge_move",
     "deal_slots",
     "decide",
     "deploy_zone",
@@ -134,6 +135,14 @@ def prompt_text(state: BTState) -> str:  # noqa: PLR0911 - one sentence per situ
         return f"{name}: deploy a unit in your zone."
     if state.phase is Phase.INITIATIVE:
         return f"Turn {state.turn}: roll initiative."
+    if state.phase in {Phase.WEAPON, Phase.PHYSICAL}:
+        side = state.side_to_act
+        if side is None:
+            return "Resolving attacks."
+        count = state.slots[0][1] if state.slots else 1
+        units = "a unit" if count == 1 else f"{count} units"
+        what = "weapon fire" if state.phase is Phase.WEAPON else "physical attacks"
+        return f"{state.sides[side]}: declare {what} for {units}."
     if state.active is not None:
         unit = state.units[state.active]
         return f"{state.sides[unit.side]}: the {unit.name} may go on moving, or end its move."
@@ -320,6 +329,18 @@ def _move(ctx: Ctx, command: Move) -> None:
         # BT-C-42: declared now, resolved in the Physical phase (a fall cancels it).
         ctx.emit(ev.ChargeDeclared(command.unit, command.charge))
     _finish(ctx, command.unit)
+
+
+def check_charge_move(state: BTState, command: Move) -> None:
+    """BT-C-42: check that ``command`` (a move with ``charge``) may be declared now, without dice.
+
+    Raises:
+        IllegalCommand: why not.
+    """
+    if command.charge is None:
+        return
+    plan = plan_move(state, command.unit, command.mode, command.steps)
+    _check_charge(state, plan, command.charge)
 
 
 def _check_charge(state: BTState, plan: Plan, target: int) -> None:

@@ -9,15 +9,21 @@ from __future__ import annotations
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
+    DumpAmmo,
+    Eject,
     EndMove,
     EndPhase,
+    FireWeapons,
     Jump,
     Move,
+    PhysicalAttack,
     RollInitiative,
+    Shot,
     Step,
     StepKind,
 )
-from engine.battletech.state import BTState, MoveMode
+from engine.battletech.state import AttackKind, BTState, MoveMode
+from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
@@ -33,7 +39,21 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
   still UNIT                 the unit stands still this turn
   jump UNIT HEX... FACING    jump through the hexes given (landing hex last), then face FACING
   done UNIT                  end a move that a fall cut short
-  end                        every unit has moved: close the turn (heat, end phase)
+  end                        every unit has moved: close the Movement phase
+  move UNIT MODE STEPS charge TARGET
+                             move, then charge the unit directly ahead (BT-C-42)
+  jump UNIT HEX... FACING dfa TARGET
+                             jump next to TARGET and drop on it (death from above, BT-C-43)
+  eject UNIT                 the MechWarrior ejects instead of moving (BT-C-59)
+  fire UNIT [twist L|R|flip] [at TARGET] WEAPON[@TARGET][:AIMED]...
+                             declare weapon fire: weapons are numbered as on the record sheet;
+                             "at T" sets the target of the weapons after it; WEAPON@HEX fires at
+                             a hex (woods, buildings); :HD aims at a location (BT-C-19)
+  hold UNIT                  the unit holds its fire this phase
+  punch|kick|club|hatchet|sword|push UNIT TARGET [LIMB]
+                             declare a physical attack (LIMB: LA RA for one arm, LL RL)
+  nophysical UNIT            the unit makes no physical attack
+  dump UNIT ITEM...          dump these ammunition bins next turn (before the initiative roll)
 """
 
 _FACING_NAMES = {f.name: f for f in Facing}
@@ -86,7 +106,9 @@ def format_steps(steps: tuple[Step, ...]) -> str:
     )
 
 
-def parse_command(text: str, state: BTState) -> BTCommand:  # noqa: PLR0911 - one return per command
+def parse_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
+    text: str, state: BTState
+) -> BTCommand:
     """Read one line of the command language (see `COMMAND_HELP`)."""
     words = text.split()
     lowered = [w.lower() for w in words]
@@ -95,6 +117,16 @@ def parse_command(text: str, state: BTState) -> BTCommand:  # noqa: PLR0911 - on
             return Deploy(_unit(text, unit, state), _hex(text, where), _facing(text, facing))
         case ["roll" | "initiative"]:
             return RollInitiative()
+        case ["move", unit, mode, *rest] if (
+            mode in {"walk", "run"} and len(rest) >= 2 and rest[-2] == "charge"  # noqa: PLR2004
+        ):
+            steps = parse_steps(text, words[3:-2])
+            target = _unit(text, rest[-1], state)
+            return Move(_unit(text, unit, state), MoveMode(mode), steps, charge=target)
+        case ["jump", unit, *rest] if len(rest) >= 4 and rest[-2] == "dfa":  # noqa: PLR2004
+            path = tuple(_hex(text, w) for w in rest[:-3])
+            target = _unit(text, rest[-1], state)
+            return Jump(_unit(text, unit, state), path, _facing(text, rest[-3]), dfa=target)
         case ["move", unit, mode, *_] if mode in {"walk", "run"}:
             return Move(_unit(text, unit, state), MoveMode(mode), parse_steps(text, words[3:]))
         case ["move", unit, "still"] | ["still", unit]:
@@ -106,13 +138,108 @@ def parse_command(text: str, state: BTState) -> BTCommand:  # noqa: PLR0911 - on
             return EndMove(_unit(text, unit, state))
         case ["end"]:
             return EndPhase()
+        case ["eject", unit]:
+            return Eject(_unit(text, unit, state))
+        case ["hold", unit]:
+            return FireWeapons(_unit(text, unit, state))
+        case ["fire", unit, *rest]:
+            return _fire(text, _unit(text, unit, state), rest, state)
+        case [kind, unit, target, *limb] if kind in _PHYSICAL and len(limb) <= 1:
+            return PhysicalAttack(
+                _unit(text, unit, state),
+                _PHYSICAL[kind],
+                _unit(text, target, state),
+                _location(text, limb[0]) if limb else None,
+            )
+        case ["nophysical", unit]:
+            return PhysicalAttack(_unit(text, unit, state))
+        case ["dump", unit, *items] if items:
+            return DumpAmmo(_unit(text, unit, state), tuple(_item(text, w) for w in items))
         case ["move", *_]:
             raise _fail(text, "move UNIT walk|run STEPS, e.g. move 1 walk F F R F")
         case _:
             raise _fail(text, "type 'help' for the commands")
 
 
-def format_command(command: BTCommand) -> str:  # noqa: PLR0911 - one per command
+_PHYSICAL = {
+    kind.value: kind
+    for kind in AttackKind
+    if kind.physical and kind not in {AttackKind.CHARGE, AttackKind.DFA}
+}
+
+
+def _location(text: str, word: str) -> Location:
+    try:
+        return Location(word.upper())
+    except ValueError:
+        raise _fail(text, "locations are HD CT LT RT LA RA LL RL") from None
+
+
+def _item(text: str, word: str) -> int:
+    if not word.isdigit() or int(word) < 1:
+        raise _fail(text, "items are numbered from 1 as on the record sheet")
+    return int(word) - 1
+
+
+def _fire(text: str, unit: int, words: list[str], state: BTState) -> FireWeapons:
+    """``fire UNIT [twist L|R|flip] [at TARGET] WEAPON[@TARGET|@HEX][:LOC]...``."""
+    twist, flip = 0, False
+    target: int | None = None
+    shots: list[Shot] = []
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        if word == "twist" and rest:
+            side = rest.pop(0)
+            if side not in {"l", "r", "left", "right"}:
+                raise _fail(text, "twist L or twist R")
+            twist = -1 if side.startswith("l") else 1
+        elif word == "flip":
+            flip = True
+        elif word == "at" and rest:
+            target = _unit(text, rest.pop(0), state)
+        else:
+            shots.append(_shot(text, word, target, state))
+    if not shots:
+        raise _fail(text, "name the weapons to fire (or 'hold UNIT')")
+    primary = next((s.target for s in shots if s.target is not None), None)
+    return FireWeapons(unit, tuple(shots), twist, flip, primary)
+
+
+def _shot(text: str, word: str, target: int | None, state: BTState) -> Shot:
+    aimed: Location | None = None
+    if ":" in word:
+        word, where = word.split(":", 1)
+        aimed = _location(text, where)
+    at_hex = None
+    if "@" in word:
+        word, at = word.split("@", 1)
+        if len(at) == 4 and at.isdigit():  # noqa: PLR2004 - a hex label
+            at_hex, target = _hex(text, at), None
+        else:
+            target = _unit(text, at, state)
+    weapon = _item(text, word)
+    if target is None and at_hex is None:
+        raise _fail(text, f"weapon {weapon + 1} has no target: 'at TARGET' or {word}@TARGET")
+    return Shot(weapon, target, at_hex, aimed)
+
+
+def _format_shots(command: FireWeapons) -> str:
+    words = []
+    if command.twist:
+        words.append("twist " + ("L" if command.twist < 0 else "R"))
+    if command.flip_arms:
+        words.append("flip")
+    for shot in command.shots:
+        where = shot.hex.label if shot.hex is not None else str((shot.target or 0) + 1)
+        aimed = f":{shot.aimed.value}" if shot.aimed is not None else ""
+        words.append(f"{shot.weapon + 1}@{where}{aimed}")
+    return " ".join(words)
+
+
+def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
+    command: BTCommand,
+) -> str:
     """Write a command as the line `parse_command` reads back to it."""
     match command:
         case Deploy():
@@ -123,10 +250,27 @@ def format_command(command: BTCommand) -> str:  # noqa: PLR0911 - one per comman
             return f"still {command.unit + 1}"
         case Move():
             steps = format_steps(command.steps)
-            return f"move {command.unit + 1} {command.mode.value} {steps}".rstrip()
+            charge = f" charge {command.charge + 1}" if command.charge is not None else ""
+            return f"move {command.unit + 1} {command.mode.value} {steps}".rstrip() + charge
         case Jump():
             hexes = " ".join(h.label for h in command.path)
-            return f"jump {command.unit + 1} {hexes} {command.facing.name}"
+            dfa = f" dfa {command.dfa + 1}" if command.dfa is not None else ""
+            return f"jump {command.unit + 1} {hexes} {command.facing.name}{dfa}"
+        case Eject():
+            return f"eject {command.unit + 1}"
+        case FireWeapons(shots=()):
+            return f"hold {command.unit + 1}"
+        case FireWeapons():
+            return f"fire {command.unit + 1} {_format_shots(command)}"
+        case PhysicalAttack(kind=None):
+            return f"nophysical {command.unit + 1}"
+        case PhysicalAttack():
+            kind = command.kind.value if command.kind is not None else ""
+            target = (command.target or 0) + 1
+            limb = f" {command.limb.value}" if command.limb is not None else ""
+            return f"{kind} {command.unit + 1} {target}{limb}"
+        case DumpAmmo():
+            return f"dump {command.unit + 1} " + " ".join(str(b + 1) for b in command.bins)
         case EndMove():
             return f"done {command.unit + 1}"
         case EndPhase():

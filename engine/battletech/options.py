@@ -6,24 +6,31 @@ list is complete in where a unit can get to, though not in every path that gets 
 
 from __future__ import annotations
 
+import attrs
+
+from engine.battletech import physical, tohit
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
     EndMove,
     EndPhase,
+    FireWeapons,
     Jump,
     Move,
+    PhysicalAttack,
     RollInitiative,
 )
-from engine.battletech.flow import can_end_phase, deploy_zone, pending
+from engine.battletech.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.movement import jump_path, reachable
 from engine.battletech.state import BTState, MoveMode, Phase
-from engine.hexes import Facing
+from engine.battletech.turn import declarers
+from engine.game import IllegalCommand
+from engine.hexes import Facing, Hex
 
 __all__ = ["legal_commands"]
 
 
-def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911 - one per phase
+def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911, PLR0912 - one per phase
     """Every command the rules accept now (one per reachable position for moves)."""
     if state.phase is Phase.OVER:
         return []
@@ -31,6 +38,8 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911 - 
         return [RollInitiative()]
     if state.phase is Phase.DEPLOYMENT:
         return _deployments(state)
+    if state.phase in {Phase.WEAPON, Phase.PHYSICAL}:
+        return _declarations(state)
     if state.phase is not Phase.MOVEMENT:
         return []
     if can_end_phase(state):
@@ -53,7 +62,63 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911 - 
             path = jump_path(state, index, hex_)
             if path is not None:
                 commands.append(Jump(index, path, facing))
+                commands += _dfas(state, index, path, facing)
     return commands
+
+
+def _declarations(state: BTState) -> list[BTCommand]:
+    """The weapon or physical declarations of the units whose slot it is."""
+    side = state.side_to_act
+    if side is None:
+        return []
+    commands: list[BTCommand] = []
+    for index in declarers(state, side):
+        if state.phase is Phase.WEAPON:
+            commands.append(FireWeapons(index))
+            commands += [o for o in tohit.fire_options(state, index) if o.shots]
+        else:
+            commands.append(PhysicalAttack(index))
+            commands += physical.physical_options(state, index)
+    return commands
+
+
+def _enemies_next_to(state: BTState, index: int, where: Hex) -> list[int]:
+    unit = state.units[index]
+    around = {where.neighbor(f) for f in Facing}
+    return [
+        i
+        for i, other in enumerate(state.units)
+        if other.side != unit.side and other.on_map and other.hex in around
+    ]
+
+
+def _charges(state: BTState, move: Move, where: Hex, facing: Facing) -> list[BTCommand]:
+    """BT-C-42: ``move`` (ending in ``where`` facing ``facing``) as a charge on the unit ahead."""
+    ahead = where.neighbor(facing)
+    result: list[BTCommand] = []
+    for target in _enemies_next_to(state, move.unit, where):
+        if state.units[target].hex != ahead:
+            continue
+        charge = attrs.evolve(move, charge=target)
+        try:
+            check_charge_move(state, charge)
+        except (IllegalCommand, NotImplementedError):
+            continue
+        result.append(charge)
+    return result
+
+
+def _dfas(state: BTState, index: int, path: tuple[Hex, ...], facing: Facing) -> list[BTCommand]:
+    """BT-C-43: the jump as a death from above on an enemy next to its landing hex."""
+    result: list[BTCommand] = []
+    for target in _enemies_next_to(state, index, path[-1]):
+        jump = Jump(index, path, facing, dfa=target)
+        try:
+            physical.check_dfa(state, index, path, target)
+        except (IllegalCommand, NotImplementedError):
+            continue
+        result.append(jump)
+    return result
 
 
 def _may_end(state: BTState, index: int) -> bool:
@@ -73,7 +138,9 @@ def _moves(state: BTState, index: int, mode: MoveMode) -> list[BTCommand]:
     for (hex_, facing), reach in reachable(state, index, mode).items():
         if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not unit.prone):
             continue
-        result.append(Move(index, mode, reach.steps))
+        move = Move(index, mode, reach.steps)
+        result.append(move)
+        result += _charges(state, move, hex_, facing)
     return result
 
 
