@@ -7,6 +7,13 @@ A scenario names its board and units; the `Library` (given by the code that read
     board = "river-crossing"          # a board name; or boards = [["a", "b"], ["c", "d"]]
     # or: [map] style = "hills", width = 16, height = 17, seed = 7   (a generated map)
     deploy_rows = 3
+    [victory]                         # optional; the default is kind = "destroy"
+    kind = "hold"                     # destroy | hold | withdraw
+    side = 1                          # the holding / withdrawing side (1 = the first [[side]])
+    turns = 8                         # turn limit (0: none; destroy only)
+    hexes = ["0808", "0809"]          # hold: the objective hexes
+    edge = "S"                        # withdraw: the exit edge (N S W E); count = units needed
+    cripple = false                   # destroy: a unit that can neither move nor fire is out
 
     [[side]]
     name = "Davion"
@@ -21,14 +28,25 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from engine.battletech.board import Board
-from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup
+from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
 from engine.battletech.units import MechDesign
 from engine.hexes import Facing, Hex
 
 __all__ = ["MAX_SIDES", "Library", "build_setup", "default_pilot"]
 
 MAX_SIDES = 4
-_SCENARIO_KEYS = {"title", "description", "board", "boards", "map", "deploy_rows", "side"}
+_SCENARIO_KEYS = {
+    "title",
+    "description",
+    "board",
+    "boards",
+    "map",
+    "deploy_rows",
+    "side",
+    "victory",
+}
+_VICTORY_KEYS = {"kind", "side", "turns", "hexes", "edge", "count", "cripple"}
+_VICTORY_KINDS = ("destroy", "hold", "withdraw")
 _UNIT_KEYS = {"unit", "pilot", "piloting", "gunnery", "hex", "facing"}
 
 
@@ -158,4 +176,42 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
         raise ValueError("two units are placed in the same hex")
     rows = _int(table, "deploy_rows", 3, 1, max(1, min(board.width, board.height) // 2))
     title = str(table.get("title", ""))[:60]
-    return BTSetup(board, tuple(sides), tuple(units), rows, title)
+    victory = _victory(table.get("victory", {}), board, len(sides), len(units))
+    return BTSetup(board, tuple(sides), tuple(units), rows, title, victory)
+
+
+def _victory(table: Any, board: Board, sides: int, units: int) -> Victory:  # noqa: ANN401
+    """Read the optional [victory] table (see `engine.battletech.victory`)."""
+    if not isinstance(table, Mapping):
+        raise ValueError("victory is a table: kind, side, turns, hexes, edge, count, cripple")
+    unknown = set(table) - _VICTORY_KEYS
+    if unknown:
+        msg = f"unknown victory keys: {', '.join(sorted(unknown))}"
+        raise ValueError(msg)
+    kind = table.get("kind", "destroy")
+    if kind not in _VICTORY_KINDS:
+        msg = f"victory kind is one of {', '.join(_VICTORY_KINDS)}, not {kind!r}"
+        raise ValueError(msg)
+    side = _int(table, "side", 1, 1, sides) - 1
+    turns = _int(table, "turns", 0, 0, 999)
+    cripple = table.get("cripple", False)
+    if not isinstance(cripple, bool):
+        raise ValueError("victory.cripple is true or false")
+    hexes: list[Hex] = []
+    for label in table.get("hexes", []):
+        try:
+            where = Hex.from_label(str(label))
+        except ValueError as exc:
+            msg = f"victory.hexes: {exc}"
+            raise ValueError(msg) from None
+        if where not in board:
+            msg = f"victory hex {where.label} is off the map"
+            raise ValueError(msg)
+        hexes.append(where)
+    edge = str(table.get("edge", "")).upper()
+    count = _int(table, "count", 1, 1, max(1, units))
+    if kind == "hold" and (not hexes or not turns):
+        raise ValueError("a hold victory needs hexes and turns")
+    if kind == "withdraw" and (edge not in {"N", "S", "W", "E"} or not turns):
+        raise ValueError("a withdraw victory needs edge = N, S, W or E, and turns")
+    return Victory(kind, cripple, side, turns, tuple(hexes), edge, count)
