@@ -50,11 +50,11 @@ def load_or_create_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
     """
     if not path.exists():
         try:
-            return _create(path), True
-        except FileExistsError:
-            pass  # another server made it first: use theirs
+            key = _create(path)
         except OSError as exc:
             raise HostKeyError(f"cannot write the host key {path}: {exc.strerror or exc}") from exc
+        if key is not None:
+            return key, True
     try:
         key = asyncssh.read_private_key(path)
     except OSError as exc:
@@ -72,11 +72,11 @@ def loose_permissions(path: Path) -> str | None:
     return None
 
 
-def _create(path: Path) -> asyncssh.SSHKey:
+def _create(path: Path) -> asyncssh.SSHKey | None:
     """Write a new key through a private temporary file, linked in only if ``path`` is still free.
 
-    Raises:
-        FileExistsError: when ``path`` appeared meanwhile.
+    Returns:
+        The key, or None when another server made one at ``path`` meanwhile (use theirs).
     """
     key = asyncssh.generate_private_key("ssh-ed25519", comment="hexmech host key")
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -87,7 +87,10 @@ def _create(path: Path) -> asyncssh.SSHKey:
             file.write(key.export_private_key())
             file.flush()
             os.fsync(file.fileno())
-        os.link(temporary, path)
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            return None
     finally:
         with contextlib.suppress(OSError):
             temporary.unlink()

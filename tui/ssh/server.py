@@ -373,10 +373,11 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
         stopped = asyncio.ensure_future(self._stop.wait())
         await asyncio.wait({exited, stopped}, return_when=asyncio.FIRST_COMPLETED)
         stopped.cancel()
-        if exited.done():
+        ended_by_itself = exited.done()
+        if ended_by_itself:
             child.drain()
         await child.stop()
-        if not exited.done():
+        if not ended_by_itself:
             self._output(RESET_TERMINAL)
         code = child.returncode or 0
         self._say(self._reason, max(0, code))
