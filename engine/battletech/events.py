@@ -32,6 +32,7 @@ __all__ = [
     "DFADeclared",
     "DamageApplied",
     "EngineRestarted",
+    "FellOntoUnit",
     "GameEnded",
     "HeatChanged",
     "HeatExplosionRolled",
@@ -583,3 +584,23 @@ class UnitWithdrew(BTEvent):
     TAG = "bt/withdrew"
     unit: int
     hex: Hex
+
+
+@frozen
+class FellOntoUnit(BTEvent):
+    """BT-C-47 / BT-M-26.3: a displaced 'Mech dropped 2+ levels onto ``target``'s hex.
+
+    The roll to hit it (base 7, only the target's movement and terrain modify it). On a miss the
+    faller lands in ``landing``, the free hex next to the target's nearest to where it fell from;
+    ``landing_roll`` is the die that broke a tie between equally near hexes (empty: no tie).
+    """
+
+    TAG = "bt/fell_onto"
+    unit: int
+    target: int
+    to_hit: int
+    modifiers: tuple[tuple[str, int], ...]
+    roll: tuple[int, ...]
+    hit: bool
+    landing: Hex | None = None
+    landing_roll: tuple[int, ...] = ()

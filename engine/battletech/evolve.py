@@ -472,3 +472,9 @@ def _ejected(event: ev.PilotEjected, state: BTState) -> BTState:
 @evolve.register
 def _withdrew(event: ev.UnitWithdrew, state: BTState) -> BTState:
     return _unit(state, event.unit, withdrawn=True)
+
+
+@evolve.register
+def _fell_onto(event: ev.FellOntoUnit, state: BTState) -> BTState:
+    del event  # the roll only: the moves and the damage are events of their own
+    return state
