@@ -48,7 +48,7 @@ __all__ = [
 MAX_COMMANDS = 20_000
 """A game with no result after this many commands is stopped and counted as an error."""
 
-RULESETS = ("papermech",)
+RULESETS = ("papermech", "battletech")
 """The rulesets the simulator can play."""
 
 _Z95 = 1.959963984540054
@@ -373,13 +373,29 @@ def add_sim_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 
     sim: argparse.ArgumentParser = subparsers.add_parser(
         "sim", help="simulate many games with a built-in policy and report the results"
     )
-    sim.add_argument("ruleset", metavar="RULESET", help="the ruleset to simulate: papermech")
+    sim.add_argument(
+        "ruleset", metavar="RULESET", help="the ruleset to simulate: papermech or battletech"
+    )
     sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
     sim.add_argument(
         "--policy",
-        default="greedy",
         metavar="NAME",
-        help="who plays: greedy (the default), random, first, ...",  # checked in cmd_sim
+        help=(
+            "who plays: papermech greedy (the default), random, first; "
+            "battletech random (the default), aggressive"
+        ),  # checked in cmd_sim
+    )
+    sim.add_argument(
+        "--scenario",
+        metavar="NAME|FILE",
+        help="battletech: a bundled scenario or a TOML file (default: the default scenario)",
+    )
+    sim.add_argument(
+        "--max-turns",
+        type=int,
+        default=30,
+        metavar="N",
+        help="battletech: end a game at this turn if its scenario sets no limit (default 30)",
     )
     sim.add_argument(
         "--loadout",
@@ -403,10 +419,16 @@ def add_sim_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 
 
 def cmd_sim(args: argparse.Namespace) -> int:
     """Run ``hexmech sim``: check the arguments, play, print the report."""
-    from engine.papermech.policies import POLICIES  # noqa: PLC0415 - the engine loads only now
-
     if args.ruleset not in RULESETS:
         raise _usage_error(f"sim knows the rulesets {', '.join(RULESETS)}, not {args.ruleset!r}")
+    if args.ruleset == "battletech":
+        from tui.bt_sim import cmd_bt_sim  # noqa: PLC0415 - the engine loads only now
+
+        return cmd_bt_sim(args)
+    from engine.papermech.policies import POLICIES  # noqa: PLC0415 - the engine loads only now
+
+    if args.policy is None:
+        args.policy = "greedy"
     if args.policy not in POLICIES:
         raise _usage_error(f"unknown policy {args.policy!r} (known: {', '.join(sorted(POLICIES))})")
     if args.games < 1:

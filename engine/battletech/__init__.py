@@ -115,6 +115,7 @@ class BattleTech:
             sides=setup.sides,
             units=units,
             deploy_rows=setup.deploy_rows,
+            victory=setup.victory,
             title=setup.title,
         )
         waiting = sorted({u.side for u in units if u.hex is None})
@@ -126,6 +127,7 @@ class BattleTech:
                 phase=Phase.DEPLOYMENT,
                 slots=((waiting[0], 1),),
                 deploy_rows=setup.deploy_rows,
+                victory=setup.victory,
                 title=setup.title,
             )
         return BTState(
@@ -135,6 +137,7 @@ class BattleTech:
             turn=1,
             phase=Phase.INITIATIVE,
             deploy_rows=setup.deploy_rows,
+            victory=setup.victory,
             title=setup.title,
         )
 

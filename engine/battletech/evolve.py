@@ -322,7 +322,14 @@ def _turn_ended(event: ev.TurnEnded, state: BTState) -> BTState:
 
 @evolve.register
 def _game_ended(event: ev.GameEnded, state: BTState) -> BTState:
-    return attrs.evolve(state, phase=Phase.OVER, winner=event.winner, active=None, slots=())
+    return attrs.evolve(
+        state,
+        phase=Phase.OVER,
+        winner=event.winner,
+        active=None,
+        slots=(),
+        result=event.reason,
+    )
 
 
 # The combat rules: BT-C sections.
@@ -478,3 +485,37 @@ def _withdrew(event: ev.UnitWithdrew, state: BTState) -> BTState:
 def _fell_onto(event: ev.FellOntoUnit, state: BTState) -> BTState:
     del event  # the roll only: the moves and the damage are events of their own
     return state
+
+
+@evolve.register
+def _critical_lost(event: ev.CriticalLost, state: BTState) -> BTState:
+    del event
+    return state
+
+
+@evolve.register
+def _component_exploded(event: ev.ComponentExploded, state: BTState) -> BTState:
+    del event  # the damage follows as events of its own
+    return state
+
+
+@evolve.register
+def _terrain_rolled(event: ev.TerrainRolled, state: BTState) -> BTState:
+    del event  # a change follows as `TerrainChanged`
+    return state
+
+
+@evolve.register
+def _dfa_cancelled(event: ev.DFACancelled, state: BTState) -> BTState:
+    return _unit(state, event.unit, dfa=None)
+
+
+@evolve.register
+def _not_fired(event: ev.WeaponNotFired, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    ammo = unit.ammo
+    if event.bin is not None:
+        ammo = _set(ammo, event.bin, ammo[event.bin] + 1)
+    return state.replace_unit(
+        event.unit, attrs.evolve(unit, fired=unit.fired - {event.weapon}, ammo=ammo)
+    )

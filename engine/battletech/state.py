@@ -352,6 +352,7 @@ class BTState:
             (`Attack`; charges and DFAs join them when the Physical phase starts).
         victory: how the scenario is won.
         wind: the wind direction for fire spread (BT-C-60.5), None until rolled.
+        result: why the game ended ("Davion has the last units standing"), "" until then.
     """
 
     board: Board
@@ -368,6 +369,7 @@ class BTState:
     attacks: tuple[Attack, ...] = ()
     victory: Victory = Victory()
     wind: Facing | None = None
+    result: str = ""
 
     def unit(self, index: int) -> UnitState:
         """Return unit ``index``."""

@@ -1,0 +1,221 @@
+"""Built-in BattleTech players for the simulator and the property tests (pure: ``rng`` is given).
+
+- ``random``: every choice uniform among what the rules allow *now*, sampled cheaply: a random
+  unit whose slot it is, a random movement mode, a random reachable position (one reach query,
+  not the whole `legal_commands` list), then a random declaration among `tohit.fire_options` /
+  `physical.physical_options` (holding fire or making no physical attack included).
+- ``aggressive``: closes on the nearest enemy (the reachable position nearest it, facing it,
+  charging or jumping onto it when allowed) and fires with every weapon it can.
+
+Both only ever return commands the rules accept; a rejection in the simulator is a bug.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.battletech import physical, tohit
+from engine.battletech.commands import (
+    BTCommand,
+    Deploy,
+    EndMove,
+    EndPhase,
+    FireWeapons,
+    Jump,
+    Move,
+    PhysicalAttack,
+    RollInitiative,
+)
+from engine.battletech.flow import can_end_phase, check_charge_move, deploy_zone, pending
+from engine.battletech.movement import jump_path, reachable
+from engine.battletech.state import BTState, MoveMode, Phase
+from engine.battletech.turn import declarers
+from engine.game import IllegalCommand
+from engine.hexes import Facing, Hex
+
+__all__ = ["POLICIES", "Policy", "aggressive", "random_policy"]
+
+Policy = Callable[[BTState, random.Random], BTCommand | None]
+"""A player: the state and a random source in, the next command out (None: nothing to do)."""
+
+
+def _common(state: BTState, rng: random.Random) -> BTCommand | None:
+    """Deployment and initiative, the same for every policy."""
+    if state.phase is Phase.INITIATIVE:
+        return RollInitiative()
+    if state.phase is Phase.DEPLOYMENT:
+        side = state.side_to_act
+        if side is None:
+            return None
+        units = [i for i, u in enumerate(state.units) if u.side == side and u.hex is None]
+        zone = sorted(h for h in deploy_zone(state, side) if not state.units_at(h))
+        if not units or not zone:
+            return None
+        facing = Facing.S if side % 2 == 0 else Facing.N
+        return Deploy(units[0], rng.choice(zone), facing)
+    return None
+
+
+def _mover(state: BTState, rng: random.Random) -> int | None:
+    side = state.side_to_act
+    if side is None:
+        return None
+    choices = pending(state, side)
+    return rng.choice(choices) if choices else None
+
+
+def _declarer(state: BTState, rng: random.Random) -> int | None:
+    side = state.side_to_act
+    if side is None:
+        return None
+    choices = declarers(state, side)
+    return rng.choice(choices) if choices else None
+
+
+def _moves(state: BTState, index: int, mode: MoveMode) -> list[BTCommand]:
+    unit = state.units[index]
+    if mode is MoveMode.JUMP:
+        result: list[BTCommand] = []
+        for where, facing in reachable(state, index, mode):
+            if where == unit.hex:
+                continue
+            path = jump_path(state, index, where)
+            if path is not None:
+                result.append(Jump(index, path, facing))
+        return result
+    return [
+        Move(index, mode, reach.steps)
+        for (where, facing), reach in reachable(state, index, mode).items()
+        if reach.steps and not (where == unit.hex and facing == unit.facing and not unit.prone)
+    ]
+
+
+def _continue(state: BTState, index: int, rng: random.Random) -> BTCommand:
+    """The active unit (its move cut short by a fall): go on, or end its move if it may."""
+    unit = state.units[index]
+    movement = unit.movement
+    alone = unit.hex is None or all(o == index for o in state.units_at(unit.hex))
+    options: list[BTCommand] = [EndMove(index)] if alone else []
+    if movement is not None and movement.mode in {MoveMode.WALK, MoveMode.RUN}:
+        options += _moves(state, index, movement.mode)
+    if not options:
+        return EndMove(index)
+    return rng.choice(options)
+
+
+def random_policy(  # noqa: C901, PLR0911 - one choice per phase
+    state: BTState, rng: random.Random
+) -> BTCommand | None:
+    """The ``random`` player (see the module docstring)."""
+    first = _common(state, rng)
+    if first is not None or state.phase in {Phase.INITIATIVE, Phase.DEPLOYMENT, Phase.OVER}:
+        return first
+    if state.phase is Phase.MOVEMENT:
+        if can_end_phase(state):
+            return EndPhase()
+        if state.active is not None:
+            return _continue(state, state.active, rng)
+        index = _mover(state, rng)
+        if index is None:
+            return None
+        modes = [MoveMode.STILL, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP]
+        rng.shuffle(modes)
+        for mode in modes:
+            if mode is MoveMode.STILL:
+                return Move(index, MoveMode.STILL)
+            options = _moves(state, index, mode)
+            if options:
+                return rng.choice(options)
+        return Move(index, MoveMode.STILL)
+    index = _declarer(state, rng)
+    if index is None:
+        return None
+    if state.phase is Phase.WEAPON:
+        fire: list[BTCommand] = [FireWeapons(index)]
+        fire += tohit.fire_options(state, index)
+        return rng.choice(fire)
+    strikes: list[BTCommand] = [PhysicalAttack(index)]
+    strikes += physical.physical_options(state, index)
+    return rng.choice(strikes)
+
+
+def _nearest_enemy(state: BTState, index: int) -> Hex | None:
+    unit = state.units[index]
+    if unit.hex is None:
+        return None
+    enemies = [u.hex for u in state.units if u.side != unit.side and u.on_map and u.hex is not None]
+    here = unit.hex
+    return min(enemies, key=here.distance, default=None)
+
+
+def _closing_move(  # noqa: C901 - three modes, jumps need a path
+    state: BTState, index: int, rng: random.Random
+) -> BTCommand:
+    """The reachable position nearest the nearest enemy, facing it; a charge when allowed."""
+    target = _nearest_enemy(state, index)
+    if target is None:
+        return Move(index, MoveMode.STILL)
+    unit = state.units[index]
+    best: list[tuple[int, BTCommand]] = []
+    for mode in (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP):
+        for (where, facing), reach in reachable(state, index, mode).items():
+            distance = where.distance(target)
+            if distance == 0:
+                continue
+            ahead = where.neighbor(facing) == target
+            score = distance * 10 - (5 if ahead else 0) + mode.attacker_modifier
+            if mode is MoveMode.JUMP:
+                if where == unit.hex:
+                    continue
+                path = jump_path(state, index, where)
+                if path is None:
+                    continue
+                best.append((score, Jump(index, path, facing)))
+            elif reach.steps:
+                best.append((score, Move(index, mode, reach.steps)))
+    if not best:
+        return Move(index, MoveMode.STILL)
+    top = min(score for score, _ in best)
+    choice = rng.choice([c for score, c in best if score == top])
+    if isinstance(choice, Move):
+        victims = [i for i, u in enumerate(state.units) if u.hex == target and u.on_map]
+        for victim in victims:
+            charge = Move(choice.unit, choice.mode, choice.steps, charge=victim)
+            try:
+                check_charge_move(state, charge)
+            except IllegalCommand:
+                continue
+            return charge
+    return choice
+
+
+def aggressive(  # noqa: PLR0911 - one choice per phase
+    state: BTState, rng: random.Random
+) -> BTCommand | None:
+    """The ``aggressive`` player (see the module docstring)."""
+    first = _common(state, rng)
+    if first is not None or state.phase in {Phase.INITIATIVE, Phase.DEPLOYMENT, Phase.OVER}:
+        return first
+    if state.phase is Phase.MOVEMENT:
+        if can_end_phase(state):
+            return EndPhase()
+        if state.active is not None:
+            return _continue(state, state.active, rng)
+        index = _mover(state, rng)
+        return None if index is None else _closing_move(state, index, rng)
+    index = _declarer(state, rng)
+    if index is None:
+        return None
+    if state.phase is Phase.WEAPON:
+        options = tohit.fire_options(state, index)
+        if not options:
+            return FireWeapons(index)
+        most = max(len(o.shots) for o in options)
+        return rng.choice([o for o in options if len(o.shots) == most])
+    strikes = physical.physical_options(state, index)
+    return rng.choice(strikes) if strikes else PhysicalAttack(index)
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "aggressive": aggressive}
+"""The built-in players by name."""
