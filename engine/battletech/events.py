@@ -26,9 +26,12 @@ __all__ = [
     "ChargeDeclared",
     "ClubTaken",
     "ClusterRolled",
+    "ComponentExploded",
     "ConsciousnessRolled",
     "CriticalChanceRolled",
     "CriticalHit",
+    "CriticalLost",
+    "DFACancelled",
     "DFADeclared",
     "DamageApplied",
     "EngineRestarted",
@@ -48,6 +51,7 @@ __all__ = [
     "SlotsDealt",
     "StandAttempted",
     "TerrainChanged",
+    "TerrainRolled",
     "TorsoTwisted",
     "TurnEnded",
     "UnitDeclared",
@@ -62,6 +66,7 @@ __all__ = [
     "UnitStood",
     "UnitTurned",
     "UnitWithdrew",
+    "WeaponNotFired",
 ]
 
 
@@ -468,6 +473,8 @@ class CriticalHit(BTEvent):
     slot: int
     component: str
     roll: tuple[int, ...] = ()
+    rerolled: tuple[tuple[int, ...], ...] = ()
+    """The earlier rolls that found an empty, unhittable or already-hit line (BT-C-30 rerolls)."""
 
 
 @frozen
@@ -480,6 +487,8 @@ class AmmoExploded(BTEvent):
     shots: int
     damage: int
     cause: str = "critical"
+    pick: tuple[int, ...] = ()
+    """The dice that chose this bin among bins that tied (BT-C-56: picked at random)."""
 
 
 @frozen
@@ -604,3 +613,66 @@ class FellOntoUnit(BTEvent):
     hit: bool
     landing: Hex | None = None
     landing_roll: tuple[int, ...] = ()
+
+
+@frozen
+class CriticalLost(BTEvent):
+    """BT-C-26 step 4 / BT-C-30: a critical found nothing to hit in ``location`` and was lost.
+
+    ``reason``: "used up this phase" (every line left at the start of the phase was hit earlier
+    in it) or "nothing to hit" (the center torso or head, where criticals never transfer).
+    """
+
+    TAG = "bt/critical_lost"
+    unit: int
+    location: Location
+    reason: str
+
+
+@frozen
+class ComponentExploded(BTEvent):
+    """BT-C-31 / BT-C-90: a critical set off explosive equipment ``item`` (a Gauss rifle)."""
+
+    TAG = "bt/component_exploded"
+    unit: int
+    item: int
+    damage: int
+
+
+@frozen
+class TerrainRolled(BTEvent):
+    """BT-C-57/60: a roll about a hex's terrain (clearing woods, starting a fire).
+
+    ``kind`` is "fire risk", "clearing", "fire" or "accidental fire"; ``success`` says whether the
+    woods were cleared or the fire started. ``target`` is the number the roll is compared with
+    (``<=`` for "fire risk", "clearing" and "accidental fire", ``>=`` for "fire").
+    """
+
+    TAG = "bt/terrain_roll"
+    hex: Hex
+    kind: str
+    target: int
+    roll: tuple[int, ...]
+    success: bool
+
+
+@frozen
+class DFACancelled(BTEvent):
+    """BT-C-43: a 'Mech that fell in the Weapon phase before its death from above loses it."""
+
+    TAG = "bt/dfa_cancelled"
+    unit: int
+    reason: str
+
+
+@frozen
+class WeaponNotFired(BTEvent):
+    """BT-C-20 (ASSUMPTION): a Streak that missed did not fire: no heat, its shot back in ``bin``.
+
+    ``bin`` is None when no bin of its ammunition has room (the shot is simply not counted).
+    """
+
+    TAG = "bt/not_fired"
+    unit: int
+    weapon: int
+    bin: int | None = None
