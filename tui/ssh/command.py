@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -126,14 +127,14 @@ def _authorized_keys(path: Path | None) -> Any:  # noqa: ANN401 - asyncssh.SSHAu
 
     try:
         text = path.read_text(encoding="utf-8")
-        keys = asyncssh.import_authorized_keys(text)
+        lines = (line.strip() for line in text.splitlines())
+        if not [line for line in lines if line and not line.startswith("#")]:
+            raise _usage_error(f"--authorized-keys {path}: no keys in it, so nobody could log in")
+        return asyncssh.import_authorized_keys(text)
     except OSError as exc:
         raise _usage_error(f"--authorized-keys {path}: {exc.strerror or exc}") from exc
     except (UnicodeDecodeError, ValueError, asyncssh.KeyImportError) as exc:
         raise _usage_error(f"--authorized-keys {path}: not an authorized_keys file: {exc}") from exc
-    if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
-        raise _usage_error(f"--authorized-keys {path}: no keys in it, so nobody could log in")
-    return keys
 
 
 async def _serve(options: ServeOptions, about_key: str) -> int:
@@ -148,7 +149,11 @@ async def _serve(options: ServeOptions, about_key: str) -> int:
         await server.start()
     except OSError as exc:
         where = f"{options.host}:{options.port}"
-        raise _usage_error(f"cannot listen on {where}: {exc.strerror or exc}") from exc
+        reason = os.strerror(exc.errno) if exc.errno else str(exc)  # asyncio's text is long
+        raise _usage_error(f"cannot listen on {where}: {reason}") from exc
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
     login = "anonymous" if options.authorized_keys is None else "public keys only"
     host = options.host if options.host not in {"", "0.0.0.0", "::"} else "localhost"  # noqa: S104
     _out(
@@ -157,9 +162,6 @@ async def _serve(options: ServeOptions, about_key: str) -> int:
         f"host key: {fingerprint(options.host_key)} (ed25519, {about_key})\n"
         f"connect with: ssh -p {server.port} {host}"
     )
-    stop = asyncio.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
     try:
         await stop.wait()
     finally:
