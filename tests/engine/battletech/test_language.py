@@ -7,15 +7,21 @@ import pytest
 from engine.battletech import RULESET, format_command
 from engine.battletech.commands import (
     Deploy,
+    DumpAmmo,
+    Eject,
     EndMove,
     EndPhase,
+    FireWeapons,
     Jump,
     Move,
+    PhysicalAttack,
     RollInitiative,
+    Shot,
     Step,
     StepKind,
 )
-from engine.battletech.state import MoveMode
+from engine.battletech.state import AttackKind, MoveMode
+from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board
@@ -43,6 +49,25 @@ F, B, L, R = (Step(k) for k in (StepKind.FORWARD, StepKind.BACKWARD, StepKind.LE
         ),
         ("done 1", EndMove(0)),
         ("end", EndPhase()),
+        ("move 1 walk F F charge 2", Move(0, MoveMode.WALK, (F, F), charge=1)),
+        (
+            "jump 1 0404 0403 SW dfa 2",
+            Jump(0, (Hex.from_label("0404"), Hex.from_label("0403")), Facing.SW, dfa=1),
+        ),
+        ("eject 2", Eject(1)),
+        ("hold 1", FireWeapons(0)),
+        ("fire 1 at 2 1 3", FireWeapons(0, (Shot(0, 1), Shot(2, 1)), primary=1)),
+        ("fire 1 twist r 1@2", FireWeapons(0, (Shot(0, 1),), twist=1, primary=1)),
+        ("fire 1 flip 2@2", FireWeapons(0, (Shot(1, 1),), flip_arms=True, primary=1)),
+        ("fire 1 4@0303", FireWeapons(0, (Shot(3, None, Hex.from_label("0303")),))),
+        ("fire 1 at 2 1:HD", FireWeapons(0, (Shot(0, 1, None, Location.HD),), primary=1)),
+        ("punch 1 2", PhysicalAttack(0, AttackKind.PUNCH, 1)),
+        ("punch 1 2 LA", PhysicalAttack(0, AttackKind.PUNCH, 1, Location.LA)),
+        ("kick 2 1 RL", PhysicalAttack(1, AttackKind.KICK, 0, Location.RL)),
+        ("push 1 2", PhysicalAttack(0, AttackKind.PUSH, 1)),
+        ("club 1 2", PhysicalAttack(0, AttackKind.CLUB, 1)),
+        ("nophysical 2", PhysicalAttack(1)),
+        ("dump 1 3 4", DumpAmmo(0, (2, 3))),
     ],
 )
 def test_commands_read_and_write(text: str, command: object) -> None:
@@ -62,6 +87,14 @@ def test_commands_read_and_write(text: str, command: object) -> None:
         ("deploy 1 0802 UP", "facings are N, NE, SE, S, SW and NW"),
         ("jump 1 NE", "type 'help'"),
         ("dance", "type 'help'"),
+        ("fire 1", "name the weapons to fire"),
+        ("fire 1 2", "weapon 2 has no target"),
+        ("fire 1 x@2", "items are numbered from 1"),
+        ("fire 1 twist up 1@2", "twist L or twist R"),
+        ("fire 1 1@2:XX", "locations are HD CT LT RT LA RA LL RL"),
+        ("kick 1 2 ZZ", "locations are HD CT"),
+        ("dump 1 0", "items are numbered from 1"),
+        ("punch 1", "type 'help'"),
     ],
 )
 def test_bad_lines_are_refused_with_a_reason(text: str, why: str) -> None:
