@@ -1,31 +1,43 @@
 """To-hit numbers with every modifier named, and weapon declarations (BT-C-2, BT-C-12..19).
 
-SKELETON (issue 5): the signatures below are the contract the flow, the physical attacks and the
-screen use; the bodies are being written.
+`common_modifiers` (BT-C-15) serves weapon and physical attacks alike; `weapon_to_hit` adds the
+gunnery skill and the weapon-only terms (BT-C-16) and says why an attack is impossible;
+`declare_fire` checks a whole declaration and returns its events; `fire_options` lists a useful
+sample of legal declarations for bots and the simulator.
 """
 
 from __future__ import annotations
 
+import attrs
 from attrs import frozen
 
+from engine.battletech import catalogue
 from engine.battletech import events as ev
-from engine.battletech.commands import FireWeapons
-from engine.battletech.condition import gyro_hits
-from engine.battletech.los import Sight
-from engine.battletech.state import BTState, MoveMode, UnitState
-from engine.battletech.units import Location
+from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
+from engine.battletech.commands import FireWeapons, Shot
+from engine.battletech.condition import component_hits, gyro_hits
+from engine.battletech.los import Arc, Sight, arcs_of, attack_side, in_arc, line_of_sight
+from engine.battletech.state import Attack, AttackKind, BTState, MoveMode, UnitState
+from engine.battletech.tables import Column, heat_to_hit
+from engine.battletech.units import Location, Mounted
+from engine.game import IllegalCommand
 from engine.hexes import Hex
 
 __all__ = [
     "TARGET_MOVEMENT",
     "ToHit",
+    "ammo_bins",
     "attacker_modifiers",
+    "can_flip_arms",
+    "cannot_fire",
     "common_modifiers",
     "declare_fire",
     "fire_options",
     "fires_prone",
     "target_modifiers",
     "target_movement",
+    "weapon_destroyed",
+    "weapon_spec",
     "weapon_to_hit",
 ]
 
@@ -147,6 +159,335 @@ def common_modifiers(
     return tuple(terms)
 
 
+# ---------------------------------------------------------------------------------- weapons
+
+_ARMS = (Location.LA, Location.RA)
+_MAX_TO_HIT = 12
+"""BT-C-14: a modified number above 12 cannot hit."""
+
+
+def weapon_spec(unit: UnitState, index: int) -> WeaponSpec | None:
+    """The catalogue row of equipment item ``index`` when it is a weapon, else None."""
+    if not 0 <= index < len(unit.design.equipment):
+        return None
+    name = unit.design.equipment[index].name
+    spec = catalogue.SPECS.get(name) or catalogue.find(name, unit.design.tech_base)
+    return spec if isinstance(spec, WeaponSpec) else None
+
+
+def weapon_destroyed(unit: UnitState, item: Mounted) -> bool:
+    """BT-C-31: one critical on any of its lines, or its location destroyed, disables it."""
+    if unit.location_destroyed(item.location):
+        return True
+    return any(unit.slot_hit(item.location, slot) for slot in item.slots)
+
+
+def _ammo_spec(item: Mounted) -> AmmoSpec | None:
+    spec = catalogue.SPECS.get(item.name)
+    return spec if isinstance(spec, AmmoSpec) else None
+
+
+def ammo_bins(unit: UnitState, spec: WeaponSpec) -> list[int]:
+    """BT-C-12/58: the bins ``spec`` may draw on now: exactly its ammunition, shots left.
+
+    A bin being dumped is unusable at once (BT-C-58); a bin in a destroyed location or on a hit
+    line is gone.
+    """
+    bins = []
+    for index, item in enumerate(unit.design.equipment):
+        ammo = _ammo_spec(item)
+        if ammo is None or ammo.weapon != spec.key or index in unit.dumping:
+            continue
+        if index < len(unit.ammo) and unit.ammo[index] > 0 and not weapon_destroyed(unit, item):
+            bins.append(index)
+    return bins
+
+
+def _pick_bin(unit: UnitState, spec: WeaponSpec, spent: dict[int, int]) -> int | None:
+    """DESIGN (BT-C-12): the fullest usable bin (shots left after ``spent``); ties: first."""
+    best: int | None = None
+    most = 0
+    for index in ammo_bins(unit, spec):
+        left = unit.ammo[index] - spent.get(index, 0)
+        if left > most:
+            best, most = index, left
+    return best
+
+
+def _sensor_hits(unit: UnitState) -> int:
+    return sum(component_hits(unit, location, "sensors") for location in Location)
+
+
+def cannot_fire(unit: UnitState) -> str:
+    """Why ``unit`` can make no weapon attack at all this phase ("" when it can)."""
+    why = ""
+    if unit.destroyed:
+        why = "it is destroyed"
+    elif unit.ejected:
+        why = "its MechWarrior has ejected"
+    elif unit.hex is None:
+        why = "it is not on the map"
+    elif unit.shutdown:
+        why = "it is shut down (BT-C-55)"
+    elif not unit.conscious:
+        why = "its MechWarrior is unconscious"
+    elif unit.charging is not None:
+        why = "it is charging: no weapon attacks (BT-C-42)"
+    elif unit.dfa is not None:
+        why = "it is jumping onto its target: no weapon attacks (BT-C-43)"
+    elif _sensor_hits(unit) >= 2:  # noqa: PLR2004 - BT-C-16 / BT-C-31
+        why = "both sensor hits taken: it can fire no weapons (BT-C-31)"
+    elif fires_prone(unit) and all(unit.location_destroyed(arm) for arm in _ARMS):
+        why = "it lies prone with both arms destroyed: nothing to prop itself on (BT-C-18.9)"
+    return why
+
+
+def can_flip_arms(unit: UnitState) -> bool:
+    """BT-C-62: built without hand and lower arm actuators (in both arms), and not prone."""
+    if fires_prone(unit):
+        return False
+    for arm in _ARMS:
+        for line in unit.design.slots_at(arm):
+            lowered = line.lower()
+            if "hand" in lowered or "lower arm" in lowered:
+                return False
+    return True
+
+
+def _arm_terms(unit: UnitState, location: Location) -> list[tuple[str, int]]:
+    """BT-C-16/31: a shoulder hit +4 (and nothing else); upper and lower arm actuators +1 each."""
+    if location not in _ARMS:
+        return []
+    if component_hits(unit, location, "shoulder"):
+        return [("shoulder hit", 4)]
+    hits = [(part, component_hits(unit, location, part)) for part in ("upper arm", "lower arm")]
+    return [(f"{part} actuator hit", n) for part, n in hits if n]
+
+
+def _special_terms(spec: WeaponSpec, munition: str) -> list[tuple[str, int]]:
+    """BT-C-75 [ASSUMPTION]: pulse lasers -2, Clan heavy lasers +1, LB-X cluster ammo -1."""
+    terms = []
+    if "pulse" in spec.flags:
+        terms.append(("pulse laser", -2))
+    if "heavy_laser" in spec.flags:
+        terms.append(("heavy laser", 1))
+    if "lbx" in spec.flags and munition == "cluster":
+        terms.append(("cluster ammunition", -1))
+    return terms
+
+
+def _range_terms(spec: WeaponSpec, distance: int) -> tuple[str, list[tuple[str, int]]]:
+    """BT-C-13: the band and its term, and the minimum-range term (+1 at m, +1 a hex closer)."""
+    terms = []
+    if distance <= spec.short:
+        band = "short"
+    elif distance <= spec.medium:
+        band = "medium"
+        terms.append(("medium range", 2))
+    else:
+        band = "long"
+        terms.append(("long range", 4))
+    if spec.min_range and distance <= spec.min_range:
+        terms.append(("minimum range", spec.min_range - distance + 1))
+    return band, terms
+
+
+def _target_words(state: BTState, target: int | Hex) -> str:
+    if isinstance(target, Hex):
+        return f"hex {target.label}" if target in state.board else "a hex off the map"
+    if 0 <= target < len(state.units):
+        return f"the {state.units[target].name}"
+    return f"unit {target + 1}"
+
+
+def _weapon_words(unit: UnitState, index: int) -> str:
+    if not 0 <= index < len(unit.design.equipment):
+        return f"item {index}"
+    item = unit.design.equipment[index]
+    spec = weapon_spec(unit, index)
+    name = spec.name if spec is not None else item.name
+    return f"{name} ({item.location.value}{' rear' if item.rear else ''})"
+
+
+def _hex_target_reason(state: BTState, where: Hex) -> str:
+    """BT-C-57/60/61.2: a hex may be fired at to clear woods, set a fire or melt ice."""
+    terrain = state.board.get(where)
+    if terrain is None:
+        return f"{where} is off the map"
+    if not (terrain.woods or terrain.building is not None or terrain.ice):
+        return "only woods, building or ice hexes may be fired at (BT-C-57/60)"
+    return ""
+
+
+def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:
+    if not 0 <= target < len(state.units):
+        return f"there is no unit {target + 1}"
+    if target == attacker:
+        return "a 'Mech cannot fire at itself"
+    unit = state.units[target]
+    if unit.destroyed:
+        return f"the {unit.name} is destroyed"
+    if not unit.on_map:
+        return f"the {unit.name} is not on the map"
+    return ""
+
+
+@frozen
+class _Aim:
+    """One shot's circumstances: the twist and flip in force, secondary status, aimed location."""
+
+    twist: int
+    flipped: bool
+    secondary: str | None = None
+    aimed: Location | None = None
+    munition: str = "standard"
+
+
+def _prone_reason(unit: UnitState, item: Mounted) -> str:
+    """BT-C-18.9: legs never fire from the ground; with one arm gone the other props."""
+    if not fires_prone(unit):
+        return ""
+    if item.location.is_leg:
+        return "a prone 'Mech cannot fire leg-mounted weapons (BT-C-18.9)"
+    if item.location in _ARMS and any(unit.location_destroyed(arm) for arm in _ARMS):
+        return f"its {item.location.long_name.lower()} props it up (BT-C-18.9)"
+    return ""
+
+
+def _aim_reason(state: BTState, target: int | Hex, spec: WeaponSpec, aim: _Aim) -> str:
+    """BT-C-19: aimed shots at immobile 'Mechs only, never with missiles or LB-X cluster."""
+    if aim.aimed is None:
+        return ""
+    if isinstance(target, Hex):
+        return "aimed shots are made at 'Mechs, not hexes (BT-C-19)"
+    unit = state.units[target]
+    if not (unit.shutdown or not unit.conscious):
+        return "aimed shots only at an immobile 'Mech: shut down or unconscious (BT-C-19)"
+    if spec.kind is Kind.MISSILE or spec.rack:
+        return "missile launchers cannot make aimed shots (BT-C-19)"
+    if "lbx" in spec.flags and aim.munition == "cluster":
+        return "an LB-X firing cluster ammunition cannot make aimed shots (BT-C-19)"
+    return ""
+
+
+def _usable(unit: UnitState, weapon: int) -> tuple[WeaponSpec, Mounted] | str:
+    """The weapon's row and mount when it can fire at all now, else why not."""
+    spec = weapon_spec(unit, weapon)
+    if spec is None:
+        return f"{_weapon_words(unit, weapon)} is not a weapon"
+    item = unit.design.equipment[weapon]
+    why = ""
+    if "ams" in spec.flags:
+        why = "an AMS fires only at incoming missiles (BT-C-75)"
+    elif "artillery" in spec.flags:
+        why = "artillery fire is not in these rules (BT-C-90.12)"
+    elif weapon_destroyed(unit, item):
+        why = f"the {spec.name} is destroyed"
+    elif spec.uses_ammo and not ammo_bins(unit, spec):
+        why = f"no {spec.name} ammunition left (BT-C-12)"
+    else:
+        why = _prone_reason(unit, item)
+    return why or (spec, item)
+
+
+def _geometry_reason(
+    unit: UnitState, item: Mounted, spec: WeaponSpec, *, where: Hex, aim: _Aim, sight: Sight
+) -> str:
+    """BT-C-4/8/10/13: line of sight, arc, the attacker's own cover for legs, range."""
+    assert unit.hex is not None  # noqa: S101 - cannot_fire checked it
+    distance = unit.hex.distance(where)
+    why = ""
+    if not sight.clear:
+        why = f"no line of sight: {sight.reason}"
+    elif not in_arc(unit, item, where, twist=aim.twist, flipped=aim.flipped):
+        why = f"out of the arc of its {'arm' if item.location in _ARMS else 'mount'} (BT-C-10)"
+    elif item.location.is_leg and sight.attacker_cover:
+        why = "leg weapons cannot fire through the attacker's own partial cover (BT-C-8)"
+    elif distance > spec.long:
+        why = f"out of range: {distance} hexes, long range ends at {spec.long}"
+    return why
+
+
+def _weapon_terms(unit: UnitState, item: Mounted) -> list[tuple[str, int]]:
+    """BT-C-16: a sensor hit +2, the arm's actuators, heat."""
+    terms = [("sensor hit", 2)] if _sensor_hits(unit) == 1 else []
+    terms += _arm_terms(unit, item.location)
+    if heat := heat_to_hit(unit.heat):
+        terms.append((f"heat {unit.heat}", heat))
+    return terms
+
+
+def _to_hit(
+    state: BTState,
+    attacker: int,
+    weapon: int,
+    target: int | Hex,
+    aim: _Aim,
+    *,
+    sight: Sight | None = None,
+) -> ToHit:
+    """The to-hit number of one shot, or why it is impossible (see `weapon_to_hit`).
+
+    The guards run in a fixed order: the unit, the weapon, the target, the geometry, the aim.
+    """
+    unit = state.units[attacker]
+    if why := cannot_fire(unit):
+        return ToHit(None, reason=f"the {unit.name} cannot fire: {why}")
+    usable = _usable(unit, weapon)
+    if isinstance(usable, str):
+        return ToHit(None, reason=usable)
+    spec, item = usable
+    if isinstance(target, Hex):
+        why = _hex_target_reason(state, target)
+        where: Hex | None = target
+    else:
+        why = _unit_target_reason(state, attacker, target)
+        where = None if why else state.units[target].hex
+    if why or where is None or unit.hex is None:
+        return ToHit(None, reason=why or "the target is not on the map")
+    distance = unit.hex.distance(where)
+    if distance == 0:
+        return ToHit(None, reason="never at a target in its own hex (BT-C-2)")
+    sight = sight or line_of_sight(state, attacker, target)
+    why = _geometry_reason(unit, item, spec, where=where, aim=aim, sight=sight)
+    if why := why or _aim_reason(state, target, spec, aim):
+        return ToHit(None, reason=why, range=distance)
+    terms = [
+        ("gunnery", unit.pilot.gunnery),
+        *common_modifiers(state, attacker, target, sight),
+        *_weapon_terms(unit, item),
+    ]
+    if aim.aimed is Location.HD:
+        # BT-C-19: +3 instead of the -4 for an immobile target.
+        terms = [t if t[0] != "immobile target" else ("aimed at the head", 3) for t in terms]
+    band, range_terms = _range_terms(spec, distance)
+    terms += range_terms
+    terms += _special_terms(spec, aim.munition)
+    if aim.secondary is not None:
+        front = aim.secondary == "front"
+        terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
+    number = sum(value for _, value in terms)
+    side = attack_side(state, unit.hex, target)[0] if isinstance(target, int) else Column.FRONT
+    return ToHit(
+        number,
+        tuple(terms),
+        reason=f"needs {number}: cannot hit (BT-C-14)" if number > _MAX_TO_HIT else "",
+        range=distance,
+        band=band,
+        side=side.value,
+        table="punch" if sight.partial_cover else "normal",
+    )
+
+
+def _munition(unit: UnitState, spec: WeaponSpec, spent: dict[int, int] | None = None) -> str:
+    """The munition the weapon would fire (from the bin `_pick_bin` takes)."""
+    if not spec.uses_ammo:
+        return "standard"
+    index = _pick_bin(unit, spec, spent or {})
+    ammo = _ammo_spec(unit.design.equipment[index]) if index is not None else None
+    return ammo.munition if ammo is not None else "standard"
+
+
 def weapon_to_hit(
     state: BTState,
     attacker: int,
@@ -163,9 +504,121 @@ def weapon_to_hit(
     ``twist``/``flipped`` default to the unit's current ones; ``secondary`` is None for the
     primary target, "front" or "other" for a secondary target in that arc (BT-C-18.7).
     Impossible attacks (no LOS, out of arc or range, no ammunition, weapon destroyed, prone
-    restrictions, sensors gone ...) have ``number`` None and a ``reason``.
+    restrictions, sensors gone ...) have ``number`` None and a ``reason``; a number above 12
+    also has a reason ("needs 13: cannot hit (BT-C-14)") and is not `ToHit.possible`.
+
+    The terms, in order: gunnery; `common_modifiers`; a sensor hit +2; arm actuators (a
+    shoulder +4 alone, else +1 per upper or lower arm actuator); heat (`tables.heat_to_hit`);
+    medium +2 or long range +4; minimum range +1 at the minimum and +1 per hex closer; BT-C-75
+    specials (pulse -2, Clan heavy laser +1, LB-X cluster -1); a secondary target +1 in the
+    front arc, +2 in another (BT-C-18.7). An aimed shot at the head takes +3 instead of the -4
+    for an immobile target (BT-C-19).
     """
-    raise NotImplementedError
+    unit = state.units[attacker]
+    spec = weapon_spec(unit, weapon)
+    munition = _munition(unit, spec) if spec is not None else "standard"
+    aim = _Aim(
+        twist=unit.twist if twist is None else twist,
+        flipped=unit.arms_flipped if flipped is None else flipped,
+        secondary=secondary,
+        aimed=aimed,
+        munition=munition,
+    )
+    return _to_hit(state, attacker, weapon, target, aim)
+
+
+# ---------------------------------------------------------------------------------- declarations
+
+
+def _illegal(code: str, message: str) -> IllegalCommand:
+    return IllegalCommand(f"fire/{code}", message)
+
+
+def _check_twist(unit: UnitState, command: FireWeapons) -> None:
+    """BT-C-3/62: one hexside at most; flipping replaces the twist; not on the ground."""
+    if command.twist not in {-1, 0, 1}:
+        raise _illegal("twist", "a torso twists one hexside left or right at most (BT-C-3)")
+    if command.twist and command.flip_arms:
+        raise _illegal("twist", "flipping the arms replaces the torso twist (BT-C-62)")
+    if command.twist and fires_prone(unit):
+        raise _illegal("twist", "a prone 'Mech cannot twist its torso (BT-C-3)")
+    if command.flip_arms and fires_prone(unit):
+        raise _illegal("flip", "a prone 'Mech cannot flip its arms (BT-C-62)")
+    if command.flip_arms and not can_flip_arms(unit):
+        msg = "only a 'Mech built without hand and lower arm actuators can flip its arms (BT-C-62)"
+        raise _illegal("flip", msg)
+
+
+def _shot_target(shot: Shot) -> int | Hex:
+    if (shot.target is None) == (shot.hex is None):
+        raise _illegal("target", "each shot needs one target: a unit or a hex")
+    return shot.target if shot.target is not None else shot.hex  # type: ignore[return-value]
+
+
+def _in_front(state: BTState, unit: UnitState, target: int | Hex, twist: int) -> bool:
+    """BT-C-11/18.7 [AMBIG]: the primary-target rule reads the torso's front arc."""
+    where = target if isinstance(target, Hex) else state.units[target].hex
+    if unit.hex is None or where is None:
+        return False
+    return Arc.FRONT in arcs_of(unit.hex, unit.facing.turn(twist), where)
+
+
+def _primary(
+    state: BTState, unit: UnitState, command: FireWeapons, targets: list[int | Hex]
+) -> int | Hex | None:
+    """BT-C-18.7: the primary target: the command's, or the rules' choice.
+
+    With a target in the front arc the primary must be one of those. DESIGN: the rules' choice
+    is the target fired at by the most weapons (in the front arc if any is), ties going to the
+    first declared.
+    """
+    if not targets:
+        return None
+    front = [t for t in targets if _in_front(state, unit, t, command.twist)]
+    if command.primary is not None:
+        if command.primary not in targets:
+            msg = "the primary target must be one of the targets fired at (BT-C-18.7)"
+            raise _illegal("primary", msg)
+        if front and command.primary not in front:
+            msg = (
+                f"{_target_words(state, front[0])} is in the front arc: the primary target "
+                "must be one in the front arc (BT-C-18.7)"
+            )
+            raise _illegal("primary", msg)
+        return command.primary
+    pool = front or targets
+    counts = [sum(1 for shot in command.shots if _shot_target(shot) == t) for t in pool]
+    return pool[counts.index(max(counts))]
+
+
+def _check_shots(state: BTState, unit: UnitState, command: FireWeapons) -> list[int | Hex]:
+    """BT-C-2/18.9: each weapon once a turn, one target a shot; prone: one arm at most.
+
+    Returns the targets in the order they are first fired at.
+    """
+    seen: set[int] = set()
+    targets: list[int | Hex] = []
+    for shot in command.shots:
+        words = _weapon_words(unit, shot.weapon)
+        if shot.weapon in seen:
+            raise _illegal("twice", f"the {words} is declared twice: it fires once a turn (BT-C-2)")
+        if shot.weapon in unit.fired:
+            raise _illegal("twice", f"the {words} has already fired this turn (BT-C-2)")
+        seen.add(shot.weapon)
+        target = _shot_target(shot)
+        if isinstance(target, int) and not 0 <= target < len(state.units):
+            raise _illegal("target", f"there is no unit {target + 1}")
+        if target not in targets:
+            targets.append(target)
+    if fires_prone(unit):
+        equipment = unit.design.equipment
+        arms = {
+            equipment[s.weapon].location for s in command.shots if s.weapon in range(len(equipment))
+        }
+        if len(arms & set(_ARMS)) > 1:
+            msg = "a prone 'Mech props itself on one arm: it cannot fire from both (BT-C-18.9)"
+            raise _illegal("prone", msg)
+    return targets
 
 
 def declare_fire(state: BTState, command: FireWeapons) -> list[ev.BTEvent]:
@@ -175,15 +628,158 @@ def declare_fire(state: BTState, command: FireWeapons) -> list[ev.BTEvent]:
     fixed now) and, for ammunition weapons, an `AmmoSpent` from the bin it draws on. The caller
     adds `UnitDeclared`.
 
+    DESIGN: each shot draws on the fullest usable bin of exactly its ammunition (not one being
+    dumped), counting shots already marked in this declaration; ties go to the first bin.
+    DESIGN (BT-C-2): an attack that needs 13 or more cannot hit and is always cancelled, so it
+    is refused here ("needs 13: cannot hit (BT-C-14)"): it spends no ammunition and makes no
+    heat. A prone 'Mech fires from one arm at most (it props itself on the other, BT-C-18.9).
+
     Raises:
         IllegalCommand: the declaration breaks a rule; the message says which and why.
     """
-    raise NotImplementedError
+    if not 0 <= command.unit < len(state.units):
+        raise IllegalCommand("unit/unknown", f"there is no unit {command.unit + 1}")
+    unit = state.units[command.unit]
+    if not command.shots and not command.twist and not command.flip_arms:
+        return []  # holding fire
+    if why := cannot_fire(unit):
+        raise _illegal("cannot", f"the {unit.name} cannot fire: {why}")
+    _check_twist(unit, command)
+    events: list[ev.BTEvent] = []
+    if command.twist or command.flip_arms:
+        events.append(ev.TorsoTwisted(command.unit, command.twist, flipped=command.flip_arms))
+    targets = _check_shots(state, unit, command)
+    primary = _primary(state, unit, command, targets)
+    sights: dict[int | Hex, Sight] = {}
+    spent: dict[int, int] = {}
+    for shot in command.shots:
+        target = _shot_target(shot)
+        if target not in sights:
+            sights[target] = line_of_sight(state, command.unit, target)
+        secondary = None
+        if target != primary:
+            secondary = "front" if _in_front(state, unit, target, command.twist) else "other"
+        aim = _Aim(command.twist, command.flip_arms, secondary, shot.aimed)
+        events += _declare_shot(state, command.unit, shot, aim, sight=sights[target], spent=spent)
+    return events
+
+
+def _declare_shot(
+    state: BTState, attacker: int, shot: Shot, aim: _Aim, *, sight: Sight, spent: dict[int, int]
+) -> list[ev.BTEvent]:
+    """One shot's `AttackDeclared` and `AmmoSpent`; marks the shot in ``spent``."""
+    unit = state.units[attacker]
+    target = _shot_target(shot)
+    spec = weapon_spec(unit, shot.weapon)
+    if spec is not None:
+        aim = attrs.evolve(aim, munition=_munition(unit, spec, spent))
+    result = _to_hit(state, attacker, shot.weapon, target, aim, sight=sight)
+    words = f"the {_weapon_words(unit, shot.weapon)} at {_target_words(state, target)}"
+    if result.number is None:
+        raise _illegal("impossible", f"{words}: {result.reason}")
+    if result.number > _MAX_TO_HIT:
+        raise _illegal("cannot_hit", f"{words} needs {result.number}: cannot hit (BT-C-14)")
+    events: list[ev.BTEvent] = []
+    where = target if isinstance(target, Hex) else state.units[target].hex
+    assert where is not None  # noqa: S101 - _to_hit checked it
+    attack = Attack(
+        attacker=attacker,
+        kind=AttackKind.WEAPON,
+        target=None if isinstance(target, Hex) else target,
+        hex=where,
+        to_hit=result.number,
+        modifiers=result.modifiers,
+        weapon=shot.weapon,
+        side=result.side,
+        table=result.table,
+        aimed=shot.aimed,
+        primary=aim.secondary is None,
+    )
+    events.append(ev.AttackDeclared(attack))
+    if spec is not None and spec.uses_ammo:
+        bin_index = _pick_bin(unit, spec, spent)
+        if bin_index is None:
+            raise _illegal("no_ammo", f"{words}: no {spec.name} ammunition left (BT-C-12)")
+        spent[bin_index] = spent.get(bin_index, 0) + 1
+        events.append(ev.AmmoSpent(attacker, bin_index))
+    return events
 
 
 def fire_options(state: BTState, unit: int) -> list[FireWeapons]:
     """A sample of legal declarations for ``unit`` (for bots, tests and hints).
 
-    Holding fire, and for each target and twist, every weapon that can hit it.
+    Holding fire first; then for each enemy it can see and each torso position (no twist,
+    twisted left, right, arms flipped where allowed), every weapon that can hit it (to-hit 12
+    or less), with that enemy as the primary target. Ammunition shared by several weapons is
+    counted; a prone 'Mech fires from its better-armed arm only. Options firing the same
+    weapons at the same target are listed once (the untwisted one). Every option is accepted by
+    `declare_fire`.
     """
-    raise NotImplementedError
+    hold = FireWeapons(unit)
+    shooter = state.units[unit]
+    if cannot_fire(shooter) or shooter.declared or shooter.hex is None:
+        return [hold]
+    poses: list[tuple[int, bool]] = [(0, False)]
+    if not fires_prone(shooter):
+        poses += [(-1, False), (1, False)]
+        if can_flip_arms(shooter):
+            poses.append((0, True))
+    weapons = [
+        i
+        for i in range(len(shooter.design.equipment))
+        if i not in shooter.fired and weapon_spec(shooter, i) is not None
+    ]
+    options = [hold]
+    seen: set[tuple[int, frozenset[int]]] = set()
+    for target, other in enumerate(state.units):
+        if other.side == shooter.side or not other.on_map:
+            continue
+        sight = line_of_sight(state, unit, target)
+        if not sight.clear:
+            continue
+        for twist, flipped in poses:
+            aim = _Aim(twist, flipped)
+            shots = _possible_shots(state, unit, weapons, target, aim=aim, sight=sight)
+            key = (target, frozenset(shots))
+            if not shots or key in seen:
+                continue
+            seen.add(key)
+            options.append(
+                FireWeapons(
+                    unit,
+                    tuple(Shot(weapon, target=target) for weapon in shots),
+                    twist=twist,
+                    flip_arms=flipped,
+                    primary=target,
+                )
+            )
+    return options
+
+
+def _possible_shots(
+    state: BTState, unit: int, weapons: list[int], target: int, *, aim: _Aim, sight: Sight
+) -> list[int]:
+    """The weapons of a `fire_options` option: each hits on 12 or less, with ammunition."""
+    shooter = state.units[unit]
+    spent: dict[int, int] = {}
+    shots = []
+    for weapon in weapons:
+        spec = weapon_spec(shooter, weapon)
+        assert spec is not None  # noqa: S101 - weapons only
+        aim = attrs.evolve(aim, munition=_munition(shooter, spec, spent))
+        if not _to_hit(state, unit, weapon, target, aim, sight=sight).possible:
+            continue
+        if spec.uses_ammo:
+            bin_index = _pick_bin(shooter, spec, spent)
+            if bin_index is None:
+                continue
+            spent[bin_index] = spent.get(bin_index, 0) + 1
+        shots.append(weapon)
+    if fires_prone(shooter):
+        by_arm = {
+            arm: [w for w in shots if shooter.design.equipment[w].location is arm] for arm in _ARMS
+        }
+        keep = max(_ARMS, key=lambda arm: len(by_arm[arm]))
+        drop = {w for arm in _ARMS if arm is not keep for w in by_arm[arm]}
+        shots = [w for w in shots if w not in drop]
+    return shots
