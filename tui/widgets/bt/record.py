@@ -1,24 +1,25 @@
 """A 'Mech's record sheet in a side panel: who, what is left, how fast, how hot, what it carries.
 
-Armor and internal structure read as one small table, the locations across, so a glance finds the
-damaged ones (the torsos' rear armor on its own row)::
+The sheet has two pages (``v`` turns them): the sheet itself and the critical hit table. The sheet
+draws the armor and internal structure as a small 'Mech figure (`tui.widgets.bt.diagram`), the
+MechWarrior's hit boxes, the heat scale with its effects (`tui.widgets.bt.heatscale`), the
+weapons (a destroyed one struck through, with its location marked ``x``) and the ammunition bins
+with their shots left::
 
-    G Griffin GRF-1N            55 t medium
-    Davion - Kell  G4 P5  awake
-    MP walk 5 run 8 jump 5      heat 0
-    0805 facing SE, walked 3 hexes
-           HD LA LT CT RT RA LL RL
-    armor   9 17 18 23 18 17 21 21
-    rear    .  .  6  7  6  .  .  .
-    struct  3  9 13 18 13  9 13 13
-    LRM 10             RT    h4 d1 7/14/21
-    2 Medium Laser     LA RA h3 d5 3/6/9
+    H Hunchback HBK-4G          50 t medium
+    Davion - Hollis  G4 P5
+    hits [X][ ][ ][ ][ ][ ] awake
+    MP walk 4 run 6 jump 0   heat 3
+    0805 facing SE; walked 3 MP
+    <the 'Mech figure>
+    <the heat scale>
+    AC/20              RT     h7 d20 3/6/9
+    2 Medium Laser     LA xRA h3 d5 3/6/9
+    ammo AC/20 RT 4/5 RT 5/5
 
-Weapons of one kind are one line (rear-mounted ones their own, marked ``(R)``); the compact
-sheet (80 x 24) puts them all on one wrapped line.
-
-Damage reads without colour too: a value below the design's is marked by the ``damaged`` role
-(colour), and a destroyed location shows ``--``.
+The compact sheet (80 x 24) keeps the four-row armor table and one line of heat, and puts the
+weapons on one wrapped line. Damage reads without colour too: a destroyed location shows ``--``,
+a destroyed weapon's location ``x``, a hit critical line ``*``.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import frozen
 from rich.text import Text
 
-from engine.battletech.catalogue import SPECS, WeaponSpec
+from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
-from engine.battletech.units import Location
 from tui.widgets.bt._panel import BTPanel
+from tui.widgets.bt.criticals import critical_lines
+from tui.widgets.bt.diagram import ORDER, armor_table, diagram
+from tui.widgets.bt.heatscale import heat_effects, heat_lines, pilot_line
 
 if TYPE_CHECKING:
     from rich.style import Style
@@ -40,30 +43,29 @@ if TYPE_CHECKING:
     from engine.battletech.state import UnitState
     from engine.battletech.units import MechDesign, Mounted
 
-__all__ = ["ORDER", "RecordData", "RecordSheet", "render_record", "status_line", "weapons"]
+__all__ = [
+    "ORDER",
+    "PAGES",
+    "RecordData",
+    "RecordSheet",
+    "item_destroyed",
+    "render_record",
+    "status_line",
+    "weapons",
+]
 
-ORDER = (
-    Location.HD,
-    Location.LA,
-    Location.LT,
-    Location.CT,
-    Location.RT,
-    Location.RA,
-    Location.LL,
-    Location.RL,
-)
-"""Locations across the armor table: as the 'Mech stands facing the reader, head first."""
-
-_LABEL = 7
-"""Width of a row label of the armor table."""
-_CELL = 3
-"""Width of one location's column."""
+PAGES = ("sheet", "criticals")
+"""The record sheet's pages, in the order ``v`` turns them."""
 NAME_WIDTH = 19
 """Width of a weapon's count and name in the list."""
-PLACES_WIDTH = 6
-"""Width of a weapon's locations in the list ("LA RA")."""
+PLACES_WIDTH = 7
+"""Width of a weapon's locations in the list ("LA xRA")."""
 HOT = 5
 """BT-C-54: from this much heat a 'Mech loses Walk MP; the sheet shows the heat as a warning."""
+WIDE = 41
+"""Columns inside the wide side panel."""
+NARROW = 32
+"""Columns inside the compact side panel."""
 
 
 @frozen
@@ -76,6 +78,7 @@ class RecordData:
         side: its side's name.
         terrain: the terrain it stands in (for Jump MP in water); None off the map.
         status: one line on where it is and what it did this turn.
+        page: the page shown (`PAGES`).
     """
 
     unit: UnitState
@@ -83,12 +86,17 @@ class RecordData:
     side: str
     terrain: Terrain | None = None
     status: str = ""
+    page: str = "sheet"
 
 
 def status_line(unit: UnitState) -> str:
     """Where a unit stands and what it did this turn: "0805 facing SE, prone; walked 4 MP"."""
+    if unit.ejected:
+        return "ejected: out of the game"
     if unit.destroyed:
         return "destroyed"
+    if unit.withdrawn:
+        return "withdrawn from the map"
     if unit.hex is None:
         return "not deployed yet"
     text = f"{unit.hex.label} facing {unit.facing.name}"
@@ -103,9 +111,38 @@ def status_line(unit: UnitState) -> str:
     return text
 
 
+def _flags(unit: UnitState) -> list[str]:
+    """What stands out about a unit now, in capitals where it stops it fighting."""
+    flags = []
+    if unit.shutdown:
+        flags.append("SHUT DOWN")
+    if not unit.conscious and not unit.destroyed:
+        flags.append("PILOT UNCONSCIOUS")
+    if unit.prone:
+        flags.append("PRONE")
+    if unit.twist:
+        flags.append(f"torso twisted {'left' if unit.twist < 0 else 'right'}")
+    if unit.arms_flipped:
+        flags.append("arms flipped")
+    if unit.club:
+        flags.append(f"club: {unit.club}")
+    if unit.stuck:
+        flags.append("STUCK")
+    if unit.dumping:
+        flags.append("dumping ammo")
+    return flags
+
+
 def weapons(design: MechDesign) -> list[Mounted]:
     """The design's weapons, in the order of its sheet (ammunition and other gear left out)."""
     return [m for m in design.equipment if isinstance(SPECS.get(m.name), WeaponSpec)]
+
+
+def item_destroyed(unit: UnitState, item: Mounted) -> bool:
+    """True when an item's location is gone or a critical hit struck one of its lines (BT-C-30)."""
+    if unit.location_destroyed(item.location):
+        return True
+    return any(unit.slot_hit(item.location, slot) for slot in item.slots)
 
 
 def _weapon_name(mounted: Mounted) -> str:
@@ -115,54 +152,11 @@ def _weapon_name(mounted: Mounted) -> str:
 
 def _pilot_line(unit: UnitState, side: str) -> str:
     pilot = unit.pilot
-    if unit.destroyed:
-        state = "out of the game"
-    elif not unit.conscious:
-        state = "unconscious"
-    else:
-        state = "awake"
-    wounds = f"  wounds {unit.wounds}/6" if unit.wounds else ""
-    return f"{side} - {pilot.name}  G{pilot.gunnery} P{pilot.piloting}{wounds}  {state}"
+    return f"{side} - {pilot.name}  G{pilot.gunnery} P{pilot.piloting}"
 
 
-def _cell(text: str, value: int, design_value: int, styles: dict[str, Style]) -> Text:
-    """One number of the armor table, styled by how much of it is left."""
-    if value <= 0 < design_value:
-        role = "gone"
-    elif value < design_value:
-        role = "damaged"
-    else:
-        role = "value"
-    return Text(text.rjust(_CELL), styles.get(role, ""))
-
-
-def armor_table(unit: UnitState, styles: dict[str, Style]) -> list[Text]:
-    """The armor table: location names, front armor, rear armor, internal structure."""
-    design = unit.design
-    head = Text("".ljust(_LABEL), styles.get("label", ""))
-    for location in ORDER:
-        head.append(location.value.rjust(_CELL), styles.get("label", ""))
-    rows = [head]
-    for name, rear in (("armor", False), ("rear", True), ("struct", None)):
-        row = Text(name.ljust(_LABEL), styles.get("label", ""))
-        for location in ORDER:
-            if unit.location_destroyed(location):
-                row.append(" --", styles.get("gone", ""))
-            elif rear is None:
-                value, full = unit.internal_at(location), design.internal_at(location)
-                row.append_text(_cell(str(value), value, full, styles))
-            elif rear and not location.has_rear:
-                row.append("  .", styles.get("label", ""))
-            else:
-                value = unit.armor_at(location, rear=rear)
-                full = design.armor_at(location, rear=rear)
-                row.append_text(_cell(str(value), value, full, styles))
-        rows.append(row)
-    return rows
-
-
-def _mp_line(data: RecordData, styles: dict[str, Style]) -> Text:
-    """Walk, run and jump MP now (damage and heat taken off), and the heat."""
+def _mp_line(data: RecordData, styles: dict[str, Style], *, heat: bool) -> Text:
+    """Walk, run and jump MP now (damage and heat taken off), and the heat (compact)."""
     unit, design = data.unit, data.unit.design
     line = Text("MP", styles.get("label", ""))
     now = (walk_mp(unit), run_allowance(unit), jump_mp(unit, data.terrain))
@@ -170,20 +164,29 @@ def _mp_line(data: RecordData, styles: dict[str, Style]) -> Text:
     for name, value, top in zip(("walk", "run", "jump"), now, full, strict=True):
         line.append(f" {name} ", styles.get("label", ""))
         line.append(str(value), styles.get("damaged" if value < top else "value", ""))
-    line.append("   heat ", styles.get("label", ""))
-    hot = unit.heat >= HOT
-    line.append(str(unit.heat), styles.get("hot" if hot else "value", ""))
+    if heat:
+        line.append("  heat ", styles.get("label", ""))
+        line.append(str(unit.heat), styles.get("hot" if unit.heat >= HOT else "value", ""))
+    return line
+
+
+def _compact_heat(unit: UnitState, styles: dict[str, Style]) -> Text:
+    """One line: "heat 9: walk -1, to-hit +1"."""
+    effects = heat_effects(unit.heat)
+    line = Text(f"heat {unit.heat}", styles.get("hot" if unit.heat >= HOT else "value", ""))
+    if effects:
+        line.append(": " + ", ".join(effects), styles.get("hot", ""))
     return line
 
 
 def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool = False) -> Text:
-    """Draw a record sheet.
+    """Draw a record sheet page.
 
     Args:
-        data: the unit and its context.
+        data: the unit, its context and the page.
         styles: role -> style (``title``, ``label``, ``value``, ``damaged``, ``gone``, ``hot``,
-            ``note``).
-        compact: the weapons on one wrapped line, no tonnage class (80 x 24).
+            ``note``, ``bad``).
+        compact: the smaller sheet (80 x 24).
 
     Returns:
         The sheet, one line per row.
@@ -196,12 +199,29 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     )
     title.append(f"  {weight}", styles.get("label", ""))
     lines.append(title)
+    width = NARROW if compact else WIDE
+    if data.page == "criticals":
+        lines.extend(critical_lines(unit, styles, width=width))
+        return Text("\n").join(lines)
     lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
-    lines.append(_mp_line(data, styles))
+    dead = unit.destroyed and unit.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
+    lines.append(
+        pilot_line(unit.wounds, conscious=unit.conscious, dead=dead, styles=styles, compact=compact)
+    )
+    lines.append(_mp_line(data, styles, heat=compact))
     if data.status:
         lines.append(Text(data.status, styles.get("note", "")))
-    lines.extend(armor_table(unit, styles))
+    flags = _flags(unit)
+    if flags:
+        lines.append(Text(", ".join(flags), styles.get("bad", "")))
+    if compact:
+        lines.extend(armor_table(unit, styles))
+        lines.append(_compact_heat(unit, styles))
+    else:
+        lines.extend(diagram(unit, styles))
+        lines.extend(heat_lines(unit.heat, styles, width=width))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
+    lines.extend(_ammo_lines(unit, styles, compact=compact))
     return Text("\n").join(lines)
 
 
@@ -216,21 +236,26 @@ def _grouped(mounted: list[Mounted]) -> dict[tuple[str, bool], list[Mounted]]:
 def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
     """The weapons, one line a kind: "2 Medium Laser (R)  CT  h3 d5 3/6/9".
 
-    A weapon in a destroyed location is struck through (``gone``). Compact: one wrapped line.
+    Each weapon's location is listed; a destroyed weapon's is marked ``x`` and struck through
+    (``gone``). Compact: one wrapped line.
     """
     groups = _grouped(weapons(unit.design))
     if not groups:
         return [Text("no weapons", styles.get("note", ""))]
     lines = []
     for (name, rear), items in groups.items():
+        working = [item for item in items if not item_destroyed(unit, item)]
         line = Text()
         if len(items) > 1:
             line.append(f"{len(items)} ", styles.get("value", ""))
-        line.append(name + (" (R)" if rear else ""), styles.get("value", ""))
+        line.append(name + (" (R)" if rear else ""), styles.get("value" if working else "gone", ""))
         places = Text()
-        for location in dict.fromkeys(item.location for item in items):
-            gone = unit.location_destroyed(location)
-            places.append(f" {location.value}", styles.get("gone" if gone else "label", ""))
+        for item in items:
+            gone = item_destroyed(unit, item)
+            mark = "x" if gone else ""
+            places.append(
+                f" {mark}{item.location.value}", styles.get("gone" if gone else "label", "")
+            )
         spec = SPECS.get(items[0].name)
         if compact or not isinstance(spec, WeaponSpec):
             lines.append(line + places)
@@ -246,6 +271,30 @@ def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -
     return lines
 
 
+def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
+    """The ammunition bins by weapon: "ammo AC/20 RT 4/5 RT 5/5" (a destroyed bin ``x``)."""
+    kinds: dict[str, list[tuple[int, Mounted]]] = {}
+    for index, item in enumerate(unit.design.equipment):
+        spec = SPECS.get(item.name)
+        if isinstance(spec, AmmoSpec):
+            fed = SPECS.get(spec.weapon)
+            name = fed.name if fed is not None else spec.weapon
+            if spec.munition != "standard":
+                name += f" {spec.munition}"
+            kinds.setdefault(name, []).append((index, item))
+    lines = []
+    for name, bins in kinds.items():
+        line = Text(f"ammo {name}", styles.get("label", ""))
+        for index, item in bins:
+            left = unit.ammo[index] if index < len(unit.ammo) else 0
+            gone = item_destroyed(unit, item)
+            role = "gone" if gone else "damaged" if left < item.shots else "value"
+            where = "" if compact else f"{item.location.value} "
+            line.append(f" {'x' if gone else ''}{where}{left}/{item.shots}", styles.get(role, ""))
+        lines.append(line)
+    return lines
+
+
 class RecordSheet(BTPanel[RecordData]):
     """The record sheet of one unit (the selected one, or the one under the cursor)."""
 
@@ -258,6 +307,7 @@ class RecordSheet(BTPanel[RecordData]):
         "gone",
         "hot",
         "note",
+        "bad",
     )
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"bt-record--{role}" for role in ROLES}
     """
@@ -270,6 +320,7 @@ class RecordSheet(BTPanel[RecordData]):
     | `bt-record--gone` | Nothing left: a destroyed location, or a weapon in one. |
     | `bt-record--hot` | Heat that costs MP (5 and over). |
     | `bt-record--note` | Where the unit is, weapon details. |
+    | `bt-record--bad` | What stops it fighting: shut down, unconscious, prone. |
     """
 
     DEFAULT_CSS = """
@@ -281,6 +332,7 @@ class RecordSheet(BTPanel[RecordData]):
     RecordSheet > .bt-record--gone { color: $error; text-style: bold strike; }
     RecordSheet > .bt-record--hot { color: $error; text-style: bold; }
     RecordSheet > .bt-record--note { color: $secondary-lighten-1; }
+    RecordSheet > .bt-record--bad { color: $error; text-style: bold; }
     """
 
     def draw(self, data: RecordData, styles: dict[str, Style]) -> Text:
