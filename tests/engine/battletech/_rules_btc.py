@@ -16,10 +16,10 @@ import attrs
 
 from engine.battletech import RULESET, combat, physical
 from engine.battletech.board import Board
-from engine.battletech.commands import BTCommand
+from engine.battletech.commands import BTCommand, EndPhase, Move
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.events import BTEvent
-from engine.battletech.flow import decide
+from engine.battletech.flow import decide, pending
 from engine.battletech.state import Attack, AttackKind, BTState, Movement, MoveMode, Phase
 from engine.battletech.units import Location, MechDesign
 from engine.dice import ScriptedDice
@@ -246,3 +246,17 @@ def twelve_slot_dice(slot: int) -> tuple[int, int]:
     """BT-C-30: the two dice that pick line ``slot`` (0-based) of a 12-line location."""
     block, line = divmod(slot, 6)
     return (1 if block == 0 else 4), line + 1
+
+
+def to_weapon_phase(state: BTState, dice: Sequence[int] = ()) -> BTState:
+    """Every unit still to move stands still, in slot order; then the Movement phase ends.
+
+    ``dice`` are whatever the phase change rolls (none for quiet 'Mechs).
+    """
+    while state.phase is Phase.MOVEMENT and pending(state):
+        side = state.side_to_act
+        index = next(i for i in pending(state) if side is None or state.units[i].side == side)
+        command = Move(index, MoveMode.STILL)
+        state, _ = run(state, [command])
+    state, _ = run(state, [EndPhase()], dice)
+    return state
