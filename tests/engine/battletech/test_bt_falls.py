@@ -216,7 +216,8 @@ def test_hit_location_table(column, roll):
     location = HIT_TABLE[roll][index]
     state = state_with(mech(20), 0, prone=True)
     conscious = (6, 6) if location is HD else ()  # a head hit wounds the pilot (BT-M-15)
-    _, events = fail_to_stand(state, die, *two(roll), *conscious, 6, 6)
+    tac = (1, 2) if roll == 2 else ()  # a 2 also rolls for a critical (BT-C-22): 3, none
+    _, events = fail_to_stand(state, die, *two(roll), *tac, *conscious, 6, 6)
     rear = column == "rear" and location in {CT, LT, RT}
     assert damage(events) == [(location, 2, rear)]
 
