@@ -22,6 +22,7 @@ import pytest
 
 from engine.battletech import RULESET as BATTLETECH
 from engine.battletech.options import legal_commands as bt_commands
+from engine.battletech.state import Phase
 from engine.papermech import RULESET as PAPERMECH
 from engine.papermech import PaperSetup
 from engine.papermech import legal_commands as pm_commands
@@ -83,7 +84,10 @@ def make_saves(folder: Path, *, bt_commands_count: int = 20) -> dict[str, Path]:
     battle = folder / BATTLETECH_SAVE
     setup = BATTLETECH.make_setup(None)
     with Journal.create(battle, BATTLETECH, setup, created=created, seed=5) as journal:
+        # Deployment and movement only: the combat phases are still being written.
         for _ in range(bt_commands_count):
+            if journal.game.state.phase not in {Phase.DEPLOYMENT, Phase.INITIATIVE, Phase.MOVEMENT}:
+                break
             journal.execute(rng.choice(bt_commands(journal.game.state)))
     return {"papermech": paper, "battletech": battle}
 
