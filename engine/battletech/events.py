@@ -14,6 +14,7 @@ from engine.game import Event
 from engine.hexes import Facing, Hex
 
 __all__ = [
+    "AimRolled",
     "AmmoDumpDeclared",
     "AmmoDumped",
     "AmmoExploded",
@@ -676,3 +677,17 @@ class WeaponNotFired(BTEvent):
     unit: int
     weapon: int
     bin: int | None = None
+
+
+@frozen
+class AimRolled(BTEvent):
+    """BT-C-19: the 2D6 of an aimed shot that hit: 6-8 strikes the chosen ``location``.
+
+    Otherwise the hit location is rolled normally (the `DamageApplied` that follows has that roll).
+    """
+
+    TAG = "bt/aim"
+    attack: int
+    location: Location
+    roll: tuple[int, ...]
+    success: bool

@@ -519,3 +519,9 @@ def _not_fired(event: ev.WeaponNotFired, state: BTState) -> BTState:
     return state.replace_unit(
         event.unit, attrs.evolve(unit, fired=unit.fired - {event.weapon}, ammo=ammo)
     )
+
+
+@evolve.register
+def _aim_rolled(event: ev.AimRolled, state: BTState) -> BTState:
+    del event
+    return state
