@@ -270,7 +270,8 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
         terrain = state.board.get(target)
         if terrain is None:
             return f"{_label(target)} is off the map"
-        return _Target(target, terrain.level + max(terrain.height, 1))
+        # DESIGN: aimed at where a standing 'Mech would be, or at a building's top.
+        return _Target(target, terrain.level + max(_cover_height(terrain) - terrain.level, 1))
     unit = state.units[target]
     if not unit.on_map or unit.hex is None:
         return f"the {unit.name} is not on the map"
@@ -297,8 +298,9 @@ def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  #
     (item 7); Depth 2+ water and prone 'Mechs in Depth 1+ block (BT-C-9). A unit that declared
     a DFA is airborne one level above the higher of its hex and the target's (BT-C-43).
 
-    A hex target (clearing woods, starting a fire: BT-C-57/60) is seen at the top of its
-    woods or building (DESIGN), never has cover, and its own terrain adds nothing (BT-C-18.3).
+    A hex target (clearing woods, starting a fire: BT-C-57/60) is seen one level above its
+    ground, where a standing 'Mech in it would be, or at the top of its building (DESIGN); it
+    never has cover, and its own terrain adds nothing (BT-C-18.3).
     """
     board = state.board
     shooter = state.units[attacker]
