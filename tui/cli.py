@@ -105,10 +105,9 @@ def _parser() -> argparse.ArgumentParser:
     helper.add_argument("--ruleset", metavar="NAME", help="only this ruleset's commands")
     helper.set_defaults(handler=_cmd_help, parser=parser)
 
-    replay = sub.add_parser("replay", help="watch a saved game from its start (the TUI)")
-    replay.add_argument("save", type=Path, metavar="SAVE")
-    replay.set_defaults(handler=_cmd_replay)
-    _add_saves_option(replay)
+    from tui.watch_command import add_watch_parsers  # noqa: PLC0415 - replay and browse
+
+    add_watch_parsers(sub)
 
     inspect = sub.add_parser("inspect", help="print one JSON summary of a save")
     inspect.add_argument("save", type=Path, metavar="SAVE")
@@ -239,22 +238,6 @@ def _play_tui(args: argparse.Namespace) -> int:
             undo_policy=UndoPolicy(args.undo or UndoPolicy.HOTSEAT),
         ).close()
     run_app(_saves_dir(args), mono=args.mono, first=lambda: factory(path))
-    return 0
-
-
-def _cmd_replay(args: argparse.Namespace) -> int:
-    """Watch a save from its start; a file that is not a readable save is bad input (exit 2)."""
-    from tui.app import run_app  # noqa: PLC0415 - Textual loads only when the TUI is wanted
-    from tui.screens.rulesets import RULESET_REPLAYS  # noqa: PLC0415
-
-    try:
-        game = read_game(args.save.read_bytes(), str(args.save)).game
-    except OSError as exc:
-        raise UsageError(f"{args.save}: {exc.strerror or exc}") from exc
-    watch = RULESET_REPLAYS.get(game.ruleset.name)
-    if watch is None:
-        raise UsageError(f"replays of {game.ruleset.title} are not available yet")
-    run_app(_saves_dir(args), mono=args.mono, first=lambda: watch(args.save))
     return 0
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from engine.game import Entry
 
@@ -30,26 +30,40 @@ class MarkRule:
     """How one ruleset's events mark its game.
 
     Attributes:
-        tag: the ``TAG`` of the event that marks a point.
-        number: the mark's number from the event's fields: (turn,) or (battle, wave).
-        label: the mark's words from its number and fields ("turn 3 movement", "wave 2").
+        reads: event tag -> the mark's number and words from the event's fields:
+            ((turn,), "turn 3 movement") or ((battle, wave), "wave 2").
         title: the short words of a number, for the timeline and lists ("turn 3", "b2 w1").
         unit: what a major mark counts ("turn", "wave").
         before: where a game stands before its first mark ("deploying").
     """
 
-    tag: str
-    number: Callable[[Getter], tuple[int, ...]]
-    label: Callable[[tuple[int, ...], Getter], str]
+    reads: Mapping[str, Callable[[Getter], tuple[tuple[int, ...], str]]]
     title: Callable[[tuple[int, ...]], str]
     unit: str
     before: str = "-"
 
+    @property
+    def tags(self) -> frozenset[str]:
+        """The tags of the events that mark the game."""
+        return frozenset(self.reads)
 
-def _wave_label(number: tuple[int, ...], get: Getter) -> str:
-    del get
-    battle, wave = number
-    return f"wave {wave}" if battle == 1 else f"battle {battle}, wave {wave}"
+
+def _phase(get: Getter) -> tuple[tuple[int, ...], str]:
+    """BT-M-9: a phase of turn N began."""
+    turn = int(get("turn"))
+    return (turn,), f"turn {turn} {get('phase')}"
+
+
+def _turn_ended(get: Getter) -> tuple[tuple[int, ...], str]:
+    """BT-M-9 step 15: turn N is over; turn N + 1 begins with its Initiative phase."""
+    turn = int(get("turn")) + 1
+    return (turn,), f"turn {turn} initiative"
+
+
+def _wave(get: Getter) -> tuple[tuple[int, ...], str]:
+    """PM-3: wave W of battle B was rolled."""
+    battle, wave = int(get("battle")), int(get("wave"))
+    return (battle, wave), f"wave {wave}" if battle == 1 else f"battle {battle}, wave {wave}"
 
 
 def _wave_title(number: tuple[int, ...]) -> str:
@@ -59,22 +73,18 @@ def _wave_title(number: tuple[int, ...]) -> str:
 
 MARK_RULES: dict[str, MarkRule] = {
     "battletech": MarkRule(
-        tag="bt/phase",
-        number=lambda get: (int(get("turn")),),
-        label=lambda number, get: f"turn {number[0]} {get('phase')}",
+        reads={"bt/phase": _phase, "bt/turn_ended": _turn_ended},
         title=lambda number: f"turn {number[0]}",
         unit="turn",
-        before="deploying",
+        before="start",
     ),
-    "papermech": MarkRule(
-        tag="wave_generated",
-        number=lambda get: (int(get("battle")), int(get("wave"))),
-        label=_wave_label,
-        title=_wave_title,
-        unit="wave",
-    ),
+    "papermech": MarkRule(reads={"wave_generated": _wave}, title=_wave_title, unit="wave"),
 }
-"""Ruleset name -> its marks. A ruleset without an entry has a timeline without marks."""
+"""Ruleset name -> its marks. A ruleset without an entry has a timeline without marks.
+
+BattleTech: a turn begins where the previous one ended (`TurnEnded`: its Initiative phase; the
+first turn, at its `PhaseStarted`), and each later phase at its `PhaseStarted`.
+"""
 
 
 @frozen
@@ -111,7 +121,8 @@ def mark_in(rule: MarkRule, tag: str, get: Getter) -> tuple[tuple[int, ...], str
         tag: the event's tag.
         get: reads the event's fields.
     """
-    return _read(rule, get) if tag == rule.tag else None
+    read = rule.reads.get(tag)
+    return None if read is None else read(get)
 
 
 def find_marks(ruleset: str, entries: Sequence[Entry[Any, Any]]) -> tuple[Mark, ...]:
@@ -131,16 +142,12 @@ def _marks(rule: MarkRule, entries: Sequence[Entry[Any, Any]]) -> Iterable[Mark]
     last: tuple[int, ...] | None = None
     for index, entry in enumerate(entries):
         for number_of, event in enumerate(entry.events):
-            if getattr(event, "TAG", None) != rule.tag:
+            found = mark_in(rule, getattr(event, "TAG", ""), lambda name, e=event: getattr(e, name))
+            if found is None:
                 continue
-            number, label = _read(rule, lambda name, e=event: getattr(e, name))
+            number, label = found
             yield Mark(index, number_of, number, label, rule.title(number), number != last)
             last = number
-
-
-def _read(rule: MarkRule, get: Getter) -> tuple[tuple[int, ...], str]:
-    number = rule.number(get)
-    return number, rule.label(number, get)
 
 
 def progress_label(ruleset: str, number: tuple[int, ...] | None) -> str:

@@ -1,0 +1,80 @@
+"""Open a save to watch: its replay from the start, or following it live while it is played.
+
+`watch` is what the replay browser and ``hexmech replay`` call. It reads the save once
+(`saves.tail.JournalTail`), picks the ruleset's game screen (`REPLAY_SCREENS`), and either starts
+the replay at the first command or, for a game still in progress, at its newest move, following
+the file as another process appends to it. A save it cannot open gives a screen that says why in
+one line and goes back (`tui.screens._opening.Unopenable`), never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, cast
+
+from saves.journal import SaveError
+from saves.tail import JournalTail
+from tui.screens._opening import Unopenable
+from tui.widgets.paper.story import ReplayCursor
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from textual.screen import Screen
+
+__all__ = ["REPLAY_SCREENS", "inside", "replay_screen", "watch"]
+
+REPLAY_SCREENS: dict[str, str] = {
+    "battletech": "tui.screens.battletech:BattleTechScreen",
+    "papermech": "tui.screens.papermech:PaperMechScreen",
+}
+"""Ruleset name -> "module:class" of the screen that replays it (imported on first use)."""
+
+
+def inside(root: Path, path: Path) -> bool:
+    """Whether ``path`` is a file of the directory ``root`` itself, not a link leading elsewhere.
+
+    Args:
+        root: the saves directory.
+        path: the file asked for.
+    """
+    try:
+        if path.is_symlink() or not path.is_file():
+            return False
+        return path.resolve().parent == root.resolve()
+    except OSError:
+        return False
+
+
+def watch(path: Path, *, follow: bool | None = None, root: Path | None = None) -> Screen[Any]:
+    """The screen that replays a save, or one that says in one line why it cannot.
+
+    Args:
+        path: the save.
+        follow: follow it as it grows (starting at its newest move); None: only when the game is
+            still in progress.
+        root: when given, ``path`` must be a file of this directory (the browser's saves); any
+            other path is refused.
+    """
+    if root is not None and not inside(root, path):
+        return Unopenable(f"{path.name}: not a save in {root}")
+    try:
+        tail = JournalTail.open(path)
+    except SaveError as error:
+        return Unopenable(str(error))
+    return replay_screen(tail, follow=follow)
+
+
+def replay_screen(tail: JournalTail, *, follow: bool | None = None) -> Screen[Any]:
+    """The replay screen of a save already read (see `watch`)."""
+    game = tail.game
+    spec = REPLAY_SCREENS.get(game.ruleset.name)
+    if spec is None:
+        return Unopenable(f"Replays of {game.ruleset.title} are not available yet")
+    module, name = spec.split(":")
+    screen: Any = getattr(importlib.import_module(module), name)(game=game, path=tail.path)
+    following = not game.summary.over if follow is None else follow
+    screen.cursor = ReplayCursor.of(game, at_end=following)
+    if following:
+        screen.follow(tail)
+    return cast("Screen[Any]", screen)
