@@ -491,9 +491,10 @@ def test_cockpit_hit_kills_the_pilot():
 def test_ammunition_critical_explodes_the_bin():
     """BT-C-31/32: an ammo critical explodes the bin: one shot's damage x shots left.
 
-    3 machine-gun shots = 6 points, into the structure; the MechWarrior takes 2. Left torso: armor stripped, 12 structure; the laser's 5 points leave 7; 8 -> one critical on
-    line 1-1 (the bin); the explosion's 6 leave 1. The explosion's own critical roll (step 3 ->
-    4) and the consciousness roll (2 wounds: 5+) share the dice 3-3.
+    3 machine-gun shots = 6 points, into the structure; the MechWarrior takes 2. Left torso:
+    armor stripped, 12 structure; the laser's 5 points leave 7; 8 -> one critical on line 1-1
+    (the bin); the explosion's 6 leave 1. The explosion's own critical roll (step 3 -> 4) and
+    the consciousness roll (2 wounds: 5+) share the dice 3-3.
     """
     mech = design(equipment=[("IS Ammo MG - Full", LT)])
     state = stripped(target_state(mech), LT)
