@@ -416,6 +416,7 @@ def fall(
     *,
     fixed_rear: bool = False,
     injury: tuple[tuple[str, int], ...] | None = None,
+    shutdown_ok: bool = False,
 ) -> None:
     """BT-M-33..36: unit ``index`` falls into ``where`` from ``levels`` above it.
 
@@ -423,7 +424,8 @@ def fall(
     groups of 5 on that column (BT-M-34.2, BT-M-35; a location roll of 2 also rolls for a
     critical, BT-C-22), then the MechWarrior's injury roll at +1 per level fallen (BT-M-36).
     ``injury`` gives that roll's damage modifiers (the phase's events and the damage before the
-    phase, BT-M-36) instead of the preexisting damage before this fall.
+    phase, BT-M-36) instead of the preexisting damage before this fall; ``shutdown_ok`` lets a
+    'Mech that shut down in this phase roll it normally (BT-C-54).
     """
     unit = ctx.state.units[index]
     before = preexisting(unit) if injury is None else injury
@@ -444,5 +446,6 @@ def fall(
         apply_damage(ctx, index, location, group, rear=rear, roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004
         if ctx.state.units[index].destroyed:
             return
-    if not piloting_roll(ctx, index, "injury", (("levels fallen", levels),), damage=before):
+    levels_term = (("levels fallen", levels),)
+    if not piloting_roll(ctx, index, "injury", levels_term, damage=before, shutdown_ok=shutdown_ok):
         wound(ctx, index, 1, "fall")
