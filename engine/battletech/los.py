@@ -237,8 +237,8 @@ def _choose(steps: list[tuple[_Effect, ...]]) -> list[_Effect]:
 
 
 def _woods_words(effects: list[_Effect]) -> str:
-    light = [_label(e.where) for e in effects if e.woods is Woods.LIGHT]
-    heavy = [_label(e.where) for e in effects if e.woods is Woods.HEAVY]
+    light = [_label(e.where) for e in effects if e.woods == Woods.LIGHT]
+    heavy = [_label(e.where) for e in effects if e.woods == Woods.HEAVY]
     parts = []
     if heavy:
         parts.append(f"heavy woods in {_and(heavy)}")
@@ -284,7 +284,9 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
     terrain = state.board.terrain(unit.hex)
     modifiers: list[tuple[str, int]] = []
     if terrain.woods:
-        modifiers.append((f"target in {terrain.woods.name.lower()} woods", int(terrain.woods)))
+        modifiers.append(
+            (f"target in {Woods(terrain.woods).name.lower()} woods", int(terrain.woods))
+        )
     water = not unit.prone and _depth(unit, terrain) == 1
     if water:
         modifiers.append(("target in depth 1 water", -1))
@@ -335,8 +337,8 @@ def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  #
         ]
     )
     in_water = shooter.dfa is None and _depth(shooter, board.terrain(source)) >= 1
-    light = sum(1 for e in chosen if e.woods is Woods.LIGHT)
-    heavy = sum(1 for e in chosen if e.woods is Woods.HEAVY)
+    light = sum(1 for e in chosen if e.woods == Woods.LIGHT)
+    heavy = sum(1 for e in chosen if e.woods == Woods.HEAVY)
     common = {
         "hexes": tuple(e.where for e in chosen),
         "choices": tuple((step[0], step[1]) for step in steps if len(step) == 2),  # noqa: PLR2004
