@@ -60,7 +60,7 @@ from engine.battletech.tables import (
     PUNCH_LOCATION,
     Column,
 )
-from engine.battletech.tohit import ToHit, common_modifiers
+from engine.battletech.tohit import ToHit, common_modifiers, target_movement
 from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
@@ -845,7 +845,7 @@ def _locate(ctx: Ctx, table: str, side: str) -> tuple[Location, tuple[int, ...]]
 
 def _strike(  # noqa: PLR0917 - one damage hit, every term of it
     ctx: Ctx,
-    source: int,
+    source: int | None,
     target: int,
     amount: int,
     table: str,
@@ -859,7 +859,8 @@ def _strike(  # noqa: PLR0917 - one damage hit, every term of it
             return
         location, roll = _locate(ctx, table, side)
         rear = side == "rear"
-        apply_damage(ctx, target, location, group, rear=rear, roll=roll, source=source)
+        tac = table == "normal" and sum(roll) == 2  # noqa: PLR2004 - BT-C-22: a roll of 2
+        apply_damage(ctx, target, location, group, rear=rear, roll=roll, tac=tac, source=source)
 
 
 def resolve_physical_attack(ctx: Ctx, number: int) -> None:
@@ -991,7 +992,7 @@ def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
     damage = charge_damage(me.design.tonnage, hexes)
     _strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side)
     back = charge_damage_to_attacker(other.design.tonnage)
-    _strike(ctx, attack.target, attack.attacker, back, "normal", "front")  # DESIGN: its front
+    _strike(ctx, None, attack.attacker, back, "normal", "front")  # DESIGN: its front
     _psr(ctx, attack.target, "charged", 2)
     _psr(ctx, attack.attacker, "made charge", 2)
     _shove(ctx, attack.attacker, attack.target, "charged")
@@ -1030,7 +1031,7 @@ def _resolve_dfa(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
     away = _dir(here, there)
     if hit:
         _strike(ctx, attacker, target, dfa_damage(tons), attack.table, attack.side)
-        _strike(ctx, target, attacker, dfa_damage_to_attacker(tons), "kick", "front")
+        _strike(ctx, None, attacker, dfa_damage_to_attacker(tons), "kick", "front")
         _psr(ctx, target, "hit by DFA", 2)
         _psr(ctx, attacker, "made DFA", 4)
         if ctx.state.units[target].on_map and not _aside(ctx, target, away, here, "hit by a DFA"):
@@ -1224,11 +1225,9 @@ def _fall_modifiers(state: BTState, target: int) -> tuple[tuple[str, int], ...]:
     terms: list[tuple[str, int]] = [("fall base", PHYSICAL_BASE["fall"])]
     movement = other.movement
     if movement is not None:
-        hexes = movement.counted
-        moved = next((m for limit, m in ((2, 0), (4, 1), (6, 2), (9, 3)) if hexes <= limit), 4)
-        if moved:
-            terms.append((f"target moved {hexes} hexes", moved))
-        if movement.mode is MoveMode.JUMP and movement.jumped:
+        if moved := target_movement(movement.counted):
+            terms.append((f"target moved {movement.counted} hexes", moved))
+        if movement.jumped:
             terms.append(("target jumped", 1))
     assert other.hex is not None  # noqa: S101 - on the map
     terrain = state.board.terrain(other.hex)
