@@ -12,6 +12,7 @@ so the sign of ``q1*r2 - r1*q2`` is the sign of the true cross product), never w
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
 
 from attrs import frozen
@@ -149,6 +150,9 @@ def submerged(state: BTState, index: int) -> int:
 
 
 # ---------------------------------------------------------------------------------- the line
+
+_steps = functools.lru_cache(maxsize=8192)(hexside_line)
+"""`hexes.hexside_line`, remembered: a pure function asked for the same lines again and again."""
 
 
 @frozen
@@ -324,7 +328,7 @@ def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  #
         # BT-C-8: a hex next to the target as high as the target; the attacker not above it.
         return end.standing and height <= end.height and _cover_height(hexside) == end.height
 
-    steps = hexside_line(source, end.hex)[1:-1]
+    steps = _steps(source, end.hex)[1:-1]
     last = len(steps) - 1
     chosen = _choose(
         [

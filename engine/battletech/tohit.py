@@ -90,7 +90,7 @@ def target_movement(hexes: int) -> int:
 
 def fires_prone(unit: UnitState) -> bool:
     """BT-C-18.9: the 'Mech fires from the ground: prone, or with a destroyed gyro."""
-    return unit.prone or gyro_hits(unit) >= 2  # noqa: PLR2004 - the second gyro hit
+    return unit.prone or (bool(unit.crits) and gyro_hits(unit) >= 2)  # noqa: PLR2004 - 2nd hit
 
 
 def attacker_modifiers(unit: UnitState) -> list[tuple[str, int]]:
@@ -215,7 +215,14 @@ def _pick_bin(unit: UnitState, spec: WeaponSpec, spent: dict[int, int]) -> int |
 
 
 def _sensor_hits(unit: UnitState) -> int:
-    return sum(component_hits(unit, location, "sensors") for location in Location)
+    """Sensor critical lines hit, wherever the sensors are (the head on most 'Mechs)."""
+    if not unit.crits:
+        return 0
+    return sum(
+        1
+        for location, line in unit.crits
+        if unit.design.slots_at(location)[line].lower().startswith("sensors")
+    )
 
 
 def cannot_fire(unit: UnitState) -> str:
