@@ -184,7 +184,8 @@ class ReplayControls:
     def compose_replay(self) -> ComposeResult:
         """The replay's own widgets (the timeline), for the screen's compose; none in play."""
         if self.replaying:
-            yield Timeline(ascii_only=bool(getattr(self.app, "ascii_only", False)))
+            compact = "-compact" if getattr(self, "compact", False) else None
+            yield Timeline(ascii_only=bool(getattr(self.app, "ascii_only", False)), classes=compact)
 
     def follow(self, tail: JournalTail) -> None:
         """Follow a save as it grows (call before the screen is shown); the replay's game is its.
