@@ -228,10 +228,10 @@ def _sensor_hits(unit: UnitState) -> int:
 def cannot_fire(unit: UnitState) -> str:
     """Why ``unit`` can make no weapon attack at all this phase ("" when it can)."""
     why = ""
-    if unit.destroyed:
-        why = "it is destroyed"
-    elif unit.ejected:
+    if unit.ejected:
         why = "its MechWarrior has ejected"
+    elif unit.destroyed:
+        why = "it is destroyed"
     elif unit.hex is None:
         why = "it is not on the map"
     elif unit.shutdown:
@@ -332,6 +332,8 @@ def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:
     if target == attacker:
         return "a 'Mech cannot fire at itself"
     unit = state.units[target]
+    if unit.ejected:
+        return f"the {unit.name} is abandoned: its MechWarrior ejected (BT-C-59)"
     if unit.destroyed:
         return f"the {unit.name} is destroyed"
     if not unit.on_map:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Board, Building, BuildingClass, Terrain, Woods
-from engine.battletech.commands import FireWeapons, Shot
+from engine.battletech.commands import EndPhase, FireWeapons, Move, Shot
 from engine.battletech.los import line_of_sight
 from engine.battletech.state import BTState, Movement, MoveMode, Phase
 from engine.battletech.tohit import (
@@ -28,7 +28,7 @@ from engine.battletech.tohit import (
 from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
-from tests.engine.battletech._build import design, start, state_with, terrain_board
+from tests.engine.battletech._build import design, play, start, state_with, terrain_board
 
 H = Hex.from_label
 L = Location
@@ -814,3 +814,35 @@ def test_every_fire_option_is_accepted(terrains, places, changes, ammo):
             events = declare_fire(state, option)
             after = apply(state, events)
             assert len(after.attacks) == len(option.shots)
+
+
+def test_an_abandoned_mech_is_no_target():
+    """BT-C-59: after ejection the 'Mech is out of the game."""
+    state = state_with(duel(), 1, ejected=True, destroyed=True)
+    impossible(hit(state, ML_CT), "ejected")
+    assert fire_options(state, 0) == [FireWeapons(0)]
+
+
+def test_a_declaration_through_the_flow():
+    """BT-C-1/2: after movement, the first declarer's shots are recorded, ammo marked at once."""
+    state = start(
+        terrain_board(10, 12), [(ARMED, 0, "0510", Facing.N), (ARMED, 1, "0503", Facing.S)]
+    )
+    state, _ = play(state, Move(0, MoveMode.STILL))
+    state, _ = play(state, Move(1, MoveMode.STILL))
+    state, _ = play(state, EndPhase())
+    assert state.phase is Phase.WEAPON
+    state, events = play(state, FireWeapons(0, (Shot(ML_CT, 1), Shot(LRM, 1)), twist=-1))
+    kinds = [type(e) for e in events]
+    assert kinds == [
+        ev.TorsoTwisted,
+        ev.AttackDeclared,
+        ev.AttackDeclared,
+        ev.AmmoSpent,
+        ev.UnitDeclared,
+    ]
+    # range 7: the laser at long range (+4); the LRM at short range, past its minimum of 6.
+    # Twisted left the torso faces NW: the target due north is on its 60-degree front row.
+    assert [a.to_hit for a in state.attacks] == [8, 4]
+    assert state.unit(0).ammo[BIN_LT] == 11
+    assert state.unit(0).twist == -1
