@@ -1119,6 +1119,14 @@ def _origin_level(state: BTState, unit: int, origin: Hex) -> int:
     return state.board.terrain(origin).bottom
 
 
+def _from_above(state: BTState, unit: int, origin: Hex, to: Hex) -> bool:
+    """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it)."""
+    me = state.units[unit]
+    if me.hex == to and me.prone:
+        return False
+    return _origin_level(state, unit, origin) - state.board.terrain(to).bottom >= 2  # noqa: PLR2004
+
+
 def _chain_legal(state: BTState, unit: int, origin: Hex, to: Hex, direction: Facing) -> bool:
     """BT-C-46/48: may ``unit`` be forced from ``origin`` into ``to``, with every domino on?"""
     terrain = state.board.get(to)
@@ -1128,7 +1136,7 @@ def _chain_legal(state: BTState, unit: int, origin: Hex, to: Hex, direction: Fac
     if terrain.bottom - level > MAX_LEVEL_CHANGE:
         return False  # BT-C-46: higher than a walking climb
     occupants = [o for o in state.units_at(to) if o != unit]
-    if not occupants or level - terrain.bottom >= 2:  # noqa: PLR2004 - BT-C-47: falls from above
+    if not occupants or _from_above(state, unit, origin, to):
         return True
     onward = to.neighbor(direction)
     return all(_chain_legal(state, o, to, onward, direction) for o in occupants)
@@ -1140,8 +1148,10 @@ def displace(ctx: Ctx, unit: int, to: Hex, direction: Facing, cause: str) -> boo
     With accidental falls from above and the domino effect. Returns False when the displacement is
     illegal (nothing moves).
 
-    ``unit`` may already stand in ``to`` (it fell into a friend's hex while moving, BT-M-26.1):
-    the hex it came from is then the one behind it in ``direction``, and only the others move.
+    ``unit`` may already be in ``to`` (it moved or fell into a friend's hex, BT-M-26.1): the hex
+    it came from is then the one behind it in ``direction``, and only the others move. Standing
+    there after a drop of 2+ levels it falls onto them (BT-C-47, its fall included); already
+    fallen (prone) it shoves them on (BT-C-48).
     """
     me = ctx.state.units[unit]
     if me.hex is None or me.destroyed:
@@ -1158,9 +1168,8 @@ def _enter(  # noqa: PLR0917 - one step of a chain of displacements
 ) -> None:
     """Move ``unit`` into ``to`` (already checked legal), resolving whoever stands there."""
     state = ctx.state
-    level = _origin_level(state, unit, origin)
     occupants = [o for o in state.units_at(to) if o != unit]
-    if occupants and level - state.board.terrain(to).bottom >= 2:  # noqa: PLR2004 - BT-C-47
+    if occupants and _from_above(state, unit, origin, to):
         _fall_onto(ctx, unit, origin, to, direction, occupants[0], cause)
         return
     shoved = False

@@ -988,3 +988,35 @@ def test_fall_onto_a_friend_already_in_the_hex() -> None:
     assert moves(ctx) == [(1, A.neighbor(N))]
     assert ctx.tally is not None
     assert ctx.tally.psrs == {1: [("domino", 0)], 0: [("domino", 0)]}
+
+
+def test_a_fallen_mech_in_a_friends_hex_shoves_it_even_from_above() -> None:
+    """BT-M-26.1: it fell there already (prone): no second fall, the friend is shoved on."""
+    state = game(
+        [(design(50), 0, A, N), (design(50), 0, A, N), (design(50), 1, H("0808"), N)],
+        {A.neighbor(S): Terrain(level=2)},
+    )
+    ctx = push_ctx(state_with(state, 0, prone=True))
+    assert displace(ctx, 0, A, N, "domino")
+    assert moves(ctx) == [(1, A.neighbor(N))]
+    assert not of(ctx, ev.FellOntoUnit)
+
+
+def test_a_mech_that_dropped_2_levels_into_a_friends_hex_falls_onto_it() -> None:
+    """BT-M-33.4: standing in the hex after a 2-level drop: a fall from above (base 7)."""
+    state = game(
+        [(design(50), 0, A, N), (design(50), 0, A, S), (design(50), 1, H("0808"), N)],
+        {A.neighbor(S): Terrain(level=2)},
+    )
+    ctx = resolve_ctx(state, (1, 1, 1, 1, 2, 3, 4, 5, 5, 5, 6, 6))
+    assert displace(ctx, 0, A, N, "failed the rubble roll")
+    rolled = of(ctx, ev.FellOntoUnit)[0]
+    assert (rolled.unit, rolled.target, rolled.hit, rolled.landing) == (0, 1, False, A.neighbor(SE))
+    fell = of(ctx, ev.UnitFell)[0]
+    assert (fell.unit, fell.hex, fell.levels) == (0, A.neighbor(SE), 2)
+
+
+def resolve_ctx(state: BTState, dice: tuple[int, ...]) -> Ctx:
+    ctx = Ctx(state, ScriptedDice(dice))
+    ctx.tally = Tally(start=state)
+    return ctx
