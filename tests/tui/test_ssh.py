@@ -28,7 +28,7 @@ from engine.papermech import PaperSetup
 from engine.papermech import legal_commands as pm_commands
 from saves.btlibrary import install
 from saves.journal import Journal
-from tui.ssh.server import ServeOptions, SSHReplayServer, full_message
+from tui.ssh.server import CLOSE_GRACE, ServeOptions, SSHReplayServer, full_message
 
 PAPERMECH_SAVE = "papermech-20250301-183000.jsonl"
 BATTLETECH_SAVE = "battletech-20250228-201000.jsonl"
@@ -541,10 +541,20 @@ async def test_closing_the_server_tells_every_client_and_reaps_every_child(serve
     pids = [(await view.probe_info())["pid"] for view in views]
     for view in views:
         view.from_now()
+
+    async def hang_up_at_the_end(view, conn):  # as OpenSSH does when its session closes
+        text = await view.until_closed()
+        conn.close()
+        return text
+
     # Act
-    await server.close()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    _, *texts = await asyncio.gather(
+        server.close(), *(hang_up_at_the_end(v, c) for v, c in zip(views, conns, strict=True))
+    )
     # Assert
-    for view in views:
-        assert (await view.until_closed()).endswith("hexmech: the server is stopping\r\n")
+    assert all(text.endswith("hexmech: the server is stopping\r\n") for text in texts)
     assert all(gone(pid) for pid in pids)
     assert not server.sessions
+    assert loop.time() - started < CLOSE_GRACE  # nobody waited for the grace to run out

@@ -169,3 +169,30 @@ async def test_openssh_port_forwarding_is_refused(served):
     code, _, err = await ssh(server, "-W", f"127.0.0.1:{server.port}")
     assert code == 255
     assert "stdio forwarding failed" in err  # -W opens the channel -L would (direct-tcpip)
+
+
+async def test_openssh_is_told_when_the_server_stops_and_its_screen_restored(served):
+    """The reset and the last line reach the client before the disconnect; ssh exits 0."""
+    # Arrange
+    server = await served.start()
+    screen = Screen()
+    client = await PtyChild.start(
+        ssh_args(server),
+        env={"TERM": "xterm-256color", "HOME": str(served.home), "PATH": "/usr/bin:/bin"},
+        cwd=served.home,
+        size=(100, 30),
+        on_output=screen.feed,
+    )
+    try:
+        await screen.expect("ready {")
+        screen.mark = len(screen.raw)
+        # Act
+        await server.close()
+        code = await asyncio.wait_for(client.wait(), 10)
+        client.drain()
+    finally:
+        await client.stop()
+    # Assert
+    assert code == 0
+    assert b"\x1b[?1049l" in screen.raw[screen.mark :]
+    assert screen.text().endswith("hexmech: the server is stopping\r\n")

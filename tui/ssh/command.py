@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import signal
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,7 +66,7 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN40
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Run ``hexmech serve``: check the arguments, listen, serve until Ctrl-C or SIGTERM."""
+    """Run ``hexmech serve``: check the arguments, listen, serve until Ctrl-C (SIGTERM, SIGHUP)."""
     from tui.ssh.hostkey import (  # noqa: PLC0415 - asyncssh loads only now
         HostKeyError,
         default_host_key_path,
@@ -152,7 +152,7 @@ async def _serve(options: ServeOptions, about_key: str) -> int:
         reason = os.strerror(exc.errno) if exc.errno else str(exc)  # asyncio's text is long
         raise _usage_error(f"cannot listen on {where}: {reason}") from exc
     stop = asyncio.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stop.set)
     login = "anonymous" if options.authorized_keys is None else "public keys only"
     host = options.host if options.host not in {"", "0.0.0.0", "::"} else "localhost"  # noqa: S104
@@ -185,11 +185,14 @@ def _log_exception(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) ->
 
 
 def _out(text: str) -> None:
-    print(text, flush=True)  # noqa: T201 - the command's report
+    with contextlib.suppress(OSError, ValueError):  # a closed stdout must not stop the server
+        print(text, flush=True)  # noqa: T201 - the command's report
 
 
 def _err(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)  # noqa: T201 - the server's log
+    from tui.ssh.server import log_to_stderr  # noqa: PLC0415
+
+    log_to_stderr(line)
 
 
 def _usage_error(message: str) -> Exception:

@@ -29,7 +29,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from pathlib import Path
 
-__all__ = ["SSHReplayServer", "ServeOptions", "browse_command", "full_message"]
+__all__ = [
+    "SSHReplayServer",
+    "ServeOptions",
+    "browse_command",
+    "full_message",
+    "log_to_stderr",
+]
 
 # Leave the alternate screen, show the cursor, stop mouse and paste reporting: what the browser
 # would undo itself had it been allowed to quit, written when the server ends a session instead.
@@ -39,6 +45,8 @@ RESET_TERMINAL = (
 )
 EXTRA_CONNECTIONS = 16
 """Connections allowed beyond ``max_sessions`` (clients logging in, or told the server is full)."""
+CLOSE_GRACE = 2.0
+"""Seconds clients have to hang up when the server stops, before they are disconnected."""
 SESSIONS_PER_CONNECTION = 4
 """Session channels a connection may have open at once (each browser still counts once)."""
 
@@ -59,8 +67,10 @@ def full_message(max_sessions: int) -> str:
     return f"hexmech: server full ({max_sessions} sessions), try again later"
 
 
-def _log_to_stderr(line: str) -> None:
-    print(line, file=sys.stderr, flush=True)  # noqa: T201 - the server's log is its stderr
+def log_to_stderr(line: str) -> None:
+    """Write one log line to standard error; a closed or broken stderr loses it, nothing more."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)  # noqa: T201 - the server's log is its stderr
 
 
 @frozen
@@ -95,7 +105,7 @@ class ServeOptions:
     login_timeout: float = 30.0
     command: Callable[[Path, Terminal], Sequence[str]] = browse_command
     extra_env: Mapping[str, str] = Factory(dict)
-    log: Callable[[str], None] = _log_to_stderr
+    log: Callable[[str], None] = log_to_stderr
 
 
 class SSHReplayServer:
@@ -163,20 +173,30 @@ class SSHReplayServer:
         self.sessions.discard(session)
 
     async def close(self) -> None:
-        """Stop listening, end every session with a word to its client, and disconnect."""
+        """Stop listening, end every session with a word to its client, and disconnect.
+
+        Clients whose session was ended get `CLOSE_GRACE` seconds to hang up themselves (OpenSSH
+        does on the channel's close), so that the last words reach them before the disconnect.
+        """
         if self._acceptor is not None:
             self._acceptor.close()
+        ended = {s.connection for s in self.sessions if s.connection is not None}
         for session in list(self.sessions):
             session.end("hexmech: the server is stopping")
         if self._finished:
             await asyncio.wait(list(self._finished))
-        if self._tasks:
-            await asyncio.wait(list(self._tasks))
+        hangups = [asyncio.ensure_future(conn.wait_closed()) for conn in ended]
+        if hangups:
+            await asyncio.wait(hangups, timeout=CLOSE_GRACE)
+        for hangup in hangups:
+            hangup.cancel()
         for conn in list(self.connections):
             conn.close()
         for conn in list(self.connections):
             with contextlib.suppress(Exception):
                 await conn.wait_closed()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks))
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
 
@@ -203,7 +223,7 @@ class _Connection(asyncssh.SSHServer):
             server.log_line(f"{self._address} refused: too many connections")
             conn.abort()
             return
-        server.log_line(f"{self._address} connected ({len(server.sessions)} sessions)")
+        server.log_line(f"{self._address} connected ({_count(server.sessions)})")
 
     def connection_lost(self, exc: Exception | None) -> None:
         server = self._server
@@ -217,12 +237,12 @@ class _Connection(asyncssh.SSHServer):
         line = f"{self._address} disconnected"
         pending = [s.finished for s in self._sessions if not s.finished.done()]
         if not pending:
-            server.log_line(f"{line} ({len(server.sessions)} sessions){reason}")
+            server.log_line(f"{line} ({_count(server.sessions)}){reason}")
             return
 
         async def log_when_stopped() -> None:  # count the sessions once this one's are gone
             await asyncio.wait(pending)
-            server.log_line(f"{line} ({len(server.sessions)} sessions){reason}")
+            server.log_line(f"{line} ({_count(server.sessions)}){reason}")
 
         server.keep(asyncio.ensure_future(log_when_stopped()))
 
@@ -238,6 +258,10 @@ class _Connection(asyncssh.SSHServer):
         session = BrowserSession(self._server, self._username)
         self._sessions.add(session)
         return session
+
+
+def _count(sessions: set[BrowserSession]) -> str:
+    return f"{len(sessions)} session{'' if len(sessions) == 1 else 's'}"
 
 
 def _one_line(exc: Exception) -> str:
@@ -262,6 +286,8 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
         self._idle: asyncio.TimerHandle | None = None
         self._stop = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self.connection: asyncssh.SSHServerConnection | None = None
+        """The SSH connection the session belongs to."""
         self._reason: str | None = None
         self.dropped = 0
         """Input bytes dropped by the rate limit."""
@@ -271,6 +297,7 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
     # ------------------------------------------------------------------ what the client asks
     def connection_made(self, chan: asyncssh.SSHChannel[bytes]) -> None:
         self._chan = chan  # type: ignore[assignment] - a session channel is a server channel
+        self.connection = chan.get_extra_info("connection")
 
     def pty_requested(
         self,
