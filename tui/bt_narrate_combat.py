@@ -287,3 +287,81 @@ def _ejected(event: ev.PilotEjected, before: BTState, after: BTState) -> str:
 def _withdrew(event: ev.UnitWithdrew, before: BTState, after: BTState) -> str:
     del after
     return f"{unit_name(before, event.unit)} withdraws off the map from {label(event.hex)}."
+
+
+@describe.register
+def _fell_onto(event: ev.FellOntoUnit, before: BTState, after: BTState) -> str:
+    del after
+    who, target = unit_name(before, event.unit), unit_name(before, event.target)
+    terms = modifiers_text(event.modifiers)
+    terms_said = f" ({terms})" if terms else ""
+    roll = f"rolled {dice_text(event.roll)}" if event.roll else "no roll"
+    said = f"{who} falls onto {target}: {event.to_hit} needed{terms_said}, {roll}"
+    if event.hit:
+        return f"{said}: lands on it!"
+    landing = f", lands in {label(event.landing)}" if event.landing is not None else ""
+    tie = f" (tie broken by {dice_text(event.landing_roll)})" if event.landing_roll else ""
+    return f"{said}: misses{landing}{tie}."
+
+
+@describe.register
+def _critical_lost(event: ev.CriticalLost, before: BTState, after: BTState) -> str:
+    del after
+    where = event.location.long_name.lower()
+    who = unit_name(before, event.unit)
+    return f"{who}: the critical hit on the {where} is lost ({event.reason})."
+
+
+@describe.register
+def _component_exploded(event: ev.ComponentExploded, before: BTState, after: BTState) -> str:
+    del after
+    design = before.units[event.unit].design
+    what = weapon_name(design, event.item)
+    return f"{unit_name(before, event.unit)}: the {what} explodes: {event.damage} damage!"
+
+
+_TERRAIN_ROLLS = {
+    "fire risk": "fire risk roll",
+    "clearing": "clearing roll",
+    "fire": "fire roll",
+    "accidental fire": "accidental fire roll",
+}
+_AT_MOST = frozenset({"fire risk", "clearing", "accidental fire"})
+
+
+@describe.register
+def _terrain_rolled(event: ev.TerrainRolled, before: BTState, after: BTState) -> str:
+    del before, after
+    what = _TERRAIN_ROLLS.get(event.kind, f"{event.kind} roll")
+    needed = f"{event.target} or less" if event.kind in _AT_MOST else f"{event.target}+"
+    if event.kind == "clearing":
+        verdict = "the woods are cleared" if event.success else "the woods stand"
+    else:
+        verdict = "a fire starts" if event.success else "no fire"
+    return f"{label(event.hex)}: {what}, {needed}, rolled {dice_text(event.roll)}: {verdict}."
+
+
+@describe.register
+def _dfa_cancelled(event: ev.DFACancelled, before: BTState, after: BTState) -> str:
+    del after
+    return f"{unit_name(before, event.unit)}'s death from above is off: {event.reason}."
+
+
+@describe.register
+def _not_fired(event: ev.WeaponNotFired, before: BTState, after: BTState) -> str:
+    del after
+    design = before.units[event.unit].design
+    back = " (the shot goes back in its bin)" if event.bin is not None else ""
+    what = weapon_name(design, event.weapon)
+    return f"{unit_name(before, event.unit)}: the {what} missed and did not fire: no heat{back}."
+
+
+@describe.register
+def _aim_rolled(event: ev.AimRolled, before: BTState, after: BTState) -> str:
+    del after
+    where = event.location.long_name.lower()
+    who = "Aimed shot"
+    if 0 <= event.attack < len(before.attacks):
+        who = f"{_short(before, before.attacks[event.attack])}: aimed shot"
+    verdict = f"strikes the {where}" if event.success else "hit location rolled as usual"
+    return f"{who} at the {where}: 6-8 needed, rolled {dice_text(event.roll)}: {verdict}."

@@ -444,3 +444,45 @@ def test_combat_commands_are_told_in_words(armed) -> None:
     assert command_text(dfa, armed).startswith(
         "Red: Jenner [j] jumps to 0304, death from above on Hunchback [H]"
     )
+
+
+def test_the_rarer_combat_events_say_their_rolls(armed) -> None:
+    """Falling onto a unit, lost criticals, explosions, terrain rolls, DFAs off, Streaks, aims."""
+    state, _ = declared(
+        armed, Attack(0, AttackKind.WEAPON, 1, H("0306"), 8, TERMS, weapon=AC20, aimed=Location.HD)
+    )
+    cases = {
+        ev.FellOntoUnit(
+            0,
+            1,
+            7,
+            (("base", 7), ("target moved 3 hexes", 1)),
+            (2, 3),
+            hit=False,
+            landing=H("0305"),
+        ): (
+            "Hunchback [H] falls onto Jenner [j]: 7 needed (base 7, target moved 3 hexes +1), "
+            "rolled 2+3=5: misses, lands in 0305."
+        ),
+        ev.CriticalLost(0, Location.CT, "nothing to hit"): (
+            "Hunchback [H]: the critical hit on the center torso is lost (nothing to hit)."
+        ),
+        ev.ComponentExploded(0, AC20, 20): "Hunchback [H]: the AC/20 (RT) explodes: 20 damage!",
+        ev.TerrainRolled(H("0404"), "clearing", 5, (2, 2), success=True): (
+            "0404: clearing roll, 5 or less, rolled 2+2=4: the woods are cleared."
+        ),
+        ev.TerrainRolled(H("0404"), "fire", 7, (2, 2), success=False): (
+            "0404: fire roll, 7+, rolled 2+2=4: no fire."
+        ),
+        ev.DFACancelled(1, "it fell"): "Jenner [j]'s death from above is off: it fell.",
+        ev.WeaponNotFired(0, LRM, AC20_AMMO): (
+            "Hunchback [H]: the LRM 10 (LT) missed and did not fire: no heat "
+            "(the shot goes back in its bin)."
+        ),
+        ev.AimRolled(0, Location.HD, (3, 4), success=True): (
+            "Hunchback [H] AC/20 (RT) -> Jenner [j]: aimed shot at the head: 6-8 needed, "
+            "rolled 3+4=7: strikes the head."
+        ),
+    }
+    for event, text in cases.items():
+        assert describe(event, state, state) == text
