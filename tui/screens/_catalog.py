@@ -76,6 +76,18 @@ class ReplayRow:
     search: str = ""
 
     @property
+    def reason(self) -> str:
+        """Why a damaged save cannot be read, without its file name ("" for a good one)."""
+        if self.error is None:
+            return ""
+        name = self.path.name
+        if not self.error.startswith(name):
+            return self.error
+        rest = self.error[len(name) :].lstrip(":")
+        line, sep, words = rest.partition(": ")
+        return words if sep and line.isdigit() else rest.removeprefix(" ")
+
+    @property
     def status(self) -> str:
         """Where the game stands: "in progress", "finished" or "damaged"."""
         if self.error is not None:
@@ -308,7 +320,7 @@ def _walk_back(
     for count, raw in enumerate(_lines_back(file, start, end)):
         if count == 0 and not raw:
             continue  # the file ends with a newline
-        line = _line(raw, last=in_effect is None)
+        line = _line(raw, unterminated=count == 0)
         if line is None:
             continue  # a half-written last line: the game is saving it
         n = line["n"]
@@ -326,12 +338,12 @@ def _walk_back(
     return in_effect or 0, number, ending
 
 
-def _line(raw: bytes, *, last: bool) -> dict[str, Any] | None:
-    """One journal line as JSON; None for a half-written last line."""
+def _line(raw: bytes, *, unterminated: bool) -> dict[str, Any] | None:
+    """One journal line as JSON; None for a half-written last line (one without its newline)."""
     try:
         line = json.loads(raw)
     except (ValueError, RecursionError):
-        if last:
+        if unterminated:
             return None
         raise _Damaged("a line near the end is not valid JSON") from None
     if not isinstance(line, dict) or type(line.get("n")) is not int:

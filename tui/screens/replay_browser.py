@@ -94,8 +94,8 @@ def _result(row: ReplayRow) -> str:
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column("game", "Game", lambda r: r.title, lambda r: (r.title, r.path.name), 11),
-    Column("who", "Players / loadout", lambda r: r.error or r.who, lambda r: r.who.lower()),
+    Column("game", "Game", lambda r: r.path.name if r.error else r.title, lambda r: r.title, 11),
+    Column("who", "Players / loadout", lambda r: r.reason or r.who, lambda r: r.who.lower()),
     Column("started", "Started", _started, _timestamp, 16),
     Column("turns", "Turn", lambda r: r.progress, lambda r: (r.ruleset, r.progress_key), 9),
     Column("result", "Result", _result, lambda r: (r.status, _result(r)), 13),
@@ -114,10 +114,10 @@ def matches(row: ReplayRow, words: Sequence[str]) -> bool:
 
 
 def sort_rows(rows: Sequence[ReplayRow], column: int, *, reverse: bool) -> list[ReplayRow]:
-    """Sort rows by a column (then by file name, so equal rows keep a stable order)."""
+    """Sort rows by a column, equal ones by file name; ``reverse`` turns the whole list over."""
     order = COLUMNS[column].order
-    ordered = sorted(rows, key=lambda r: r.path.name)
-    return sorted(ordered, key=order, reverse=reverse)
+    ordered = sorted(sorted(rows, key=lambda r: r.path.name), key=order)
+    return ordered[::-1] if reverse else ordered
 
 
 def _fit(text: str, width: int, ellipsis: str) -> str:
