@@ -558,3 +558,14 @@ async def test_closing_the_server_tells_every_client_and_reaps_every_child(serve
     assert all(gone(pid) for pid in pids)
     assert not server.sessions
     assert loop.time() - started < CLOSE_GRACE  # nobody waited for the grace to run out
+
+
+async def test_a_browser_that_cannot_start_is_one_line_not_a_traceback(served):
+    server = await served.start(command=lambda *_: ["/nonexistent/browser"])
+    conn = await connect(server)
+    view = await open_view(conn)
+    text = await view.until_closed()
+    assert text == "hexmech: cannot start /nonexistent/browser: No such file or directory\r\n"
+    assert view.process.exit_status == 127
+    assert await wait_for(lambda: not server.sessions)
+    conn.close()

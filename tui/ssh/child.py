@@ -34,15 +34,20 @@ STOP_GRACE = 1.0
 """Seconds a child has to leave after SIGHUP before the group is killed."""
 
 # A subprocess cannot take a controlling terminal before it runs its program, so a bare Python
-# (-I -S: no site, no environment, ~10 ms) takes it, then becomes the command. The trampoline is
-# fine without it (a terminal that refuses) rather than not start at all.
+# (-I -S: no site, no environment, ~10 ms) takes it, then becomes the command. It goes on without
+# one (a terminal that refuses) rather than not start at all, and a command that cannot run is
+# one line on the terminal, not a traceback.
 _TAKE_TERMINAL = """\
 import fcntl, os, sys, termios
 try:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 except OSError:
     pass
-os.execv(sys.argv[1], sys.argv[1:])
+try:
+    os.execv(sys.argv[1], sys.argv[1:])
+except OSError as exc:
+    sys.stderr.write(f"hexmech: cannot start {sys.argv[1]}: {exc.strerror}\\n")
+    sys.exit(127)
 """
 
 

@@ -264,7 +264,7 @@ def _count(sessions: set[BrowserSession]) -> str:
     return f"{len(sessions)} session{'' if len(sessions) == 1 else 's'}"
 
 
-def _one_line(exc: Exception) -> str:
+def _one_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
 
@@ -295,8 +295,8 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
         """Done when the session's child is reaped and its slot given back."""
 
     # ------------------------------------------------------------------ what the client asks
-    def connection_made(self, chan: asyncssh.SSHChannel[bytes]) -> None:
-        self._chan = chan  # type: ignore[assignment] - a session channel is a server channel
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self._chan = chan
         self.connection = chan.get_extra_info("connection")
 
     def pty_requested(
@@ -378,6 +378,25 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
 
     async def _run(self) -> None:
         """Run the browser until it exits, or the client leaves, idles, or the server stops."""
+        child = await self._start_child()
+        if child is None:
+            return
+        try:
+            exited = asyncio.ensure_future(child.wait())
+            stopped = asyncio.ensure_future(self._stop.wait())
+            await asyncio.wait({exited, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            stopped.cancel()
+            by_itself = exited.done()
+            if by_itself:
+                child.drain()
+        finally:
+            await child.stop()  # whatever happened: no child outlives its session
+        if not by_itself:
+            self._output(RESET_TERMINAL)
+        self._say(self._reason, max(0, child.returncode or 0))
+
+    async def _start_child(self) -> PtyChild | None:
+        """Start the session's command on a new pty; None (the client is told) if it cannot."""
         options = self._server.options
         env = self._chan.get_environment() if self._chan is not None else {}
         terminal = Terminal.requested(self._term_type, env.get("LANG"), self._username)
@@ -391,30 +410,20 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
             )
         except OSError as exc:
             self._say(f"hexmech: cannot start the browser: {exc.strerror or exc}", 1)
-            return
+            return None
         self._child = child
         if self._paused:
             child.pause_reading()
         self._watch_idle()
-        exited = asyncio.ensure_future(child.wait())
-        stopped = asyncio.ensure_future(self._stop.wait())
-        await asyncio.wait({exited, stopped}, return_when=asyncio.FIRST_COMPLETED)
-        stopped.cancel()
-        ended_by_itself = exited.done()
-        if ended_by_itself:
-            child.drain()
-        await child.stop()
-        if not ended_by_itself:
-            self._output(RESET_TERMINAL)
-        code = child.returncode or 0
-        self._say(self._reason, max(0, code))
+        return child
 
     def _ran(self, task: asyncio.Task[None]) -> None:
         if self._idle is not None:
             self._idle.cancel()
         self._server.release(self)
-        if not task.cancelled() and task.exception() is not None:
-            self._server.log_line(f"session failed: {_one_line(task.exception())}")  # type: ignore[arg-type]
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            self._server.log_line(f"session failed: {_one_line(error)}")
             self._say("hexmech: internal error, closing", 1)
         if not self.finished.done():
             self.finished.set_result(None)
