@@ -38,6 +38,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
+import attrs
+
 from engine.battletech import events as ev
 from engine.battletech.catalogue import find
 from engine.battletech.commands import PhysicalAttack
@@ -52,7 +54,7 @@ from engine.battletech.damage import (
 )
 from engine.battletech.los import Sight, attack_side, line_of_sight
 from engine.battletech.movement import MAX_LEVEL_CHANGE, allowance, enter_cost, standing_level
-from engine.battletech.state import Attack, AttackKind, BTState, MoveMode, UnitState
+from engine.battletech.state import Attack, AttackKind, BTState, Movement, MoveMode, UnitState
 from engine.battletech.tables import (
     HIT_LOCATION,
     KICK_LOCATION,
@@ -680,6 +682,8 @@ def check_charge(state: BTState, unit: int, target: int) -> None:  # noqa: C901 
     cost, left = mp
     if cost > left:
         raise no("mp", f"entering {other.hex.label} costs {cost} MP and {max(left, 0)} are left")
+    charger = state.replace_unit(unit, attrs.evolve(me, charging=target, physical="charge"))
+    _check_number(charger, unit, _K.CHARGE, target, no)
 
 
 def _jump_start(unit: UnitState) -> Hex:
@@ -727,6 +731,33 @@ def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> 
     why = _one_per_target(state, unit, target)
     if why:
         raise no("one_per_target", why)
+    # As it will stand until the Physical phase: in the hex next to the target, airborne.
+    jumped = Movement(
+        MoveMode.JUMP,
+        mp_spent=len(path),
+        hexes=len(path),
+        counted=len(path),
+        jumped=len(path),
+        done=True,
+        path=(start, *path),
+    )
+    flying = attrs.evolve(me, hex=landing, movement=jumped, dfa=target, physical="dfa")
+    _check_number(state.replace_unit(unit, flying), unit, _K.DFA, target, no)
+
+
+def _check_number(
+    state: BTState,
+    unit: int,
+    kind: AttackKind,
+    target: int,
+    no: Callable[[str, str], IllegalCommand],
+) -> None:
+    """The attack as it would be made: possible (line of sight, levels ...) and 12 or less."""
+    hit = physical_to_hit(state, unit, kind, target)
+    if hit.number is None:
+        raise no("impossible", hit.reason)
+    if hit.number > MAX_TO_HIT:
+        raise no("impossible", f"it would need {hit.number}, more than 12 (BT-C-14)")
 
 
 def movement_attack(state: BTState, unit: int) -> Attack | None:

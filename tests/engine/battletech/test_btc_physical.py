@@ -623,6 +623,10 @@ def test_check_charge() -> None:
         check_charge(mover(state_with(state, 1, prone=True), 0, MoveMode.WALK, 2), 0, 1)
     with pytest.raises(IllegalCommand, match="cannot be charged"):
         check_charge(mover(state_with(state, 1, charging=0), 0, MoveMode.WALK, 2), 0, 1)
+    slow = state_with(state, 1, movement=Movement(MoveMode.RUN, hexes=10, counted=10, done=True))
+    slow = state_with(slow, 0, pilot=Pilot("Green", 4, 8))
+    with pytest.raises(IllegalCommand, match="more than 12"):
+        check_charge(mover(slow, 0, MoveMode.WALK, 2), 0, 1)  # 5 + 1 + 4 + (8 - 5) = 13
 
 
 def test_one_charge_or_dfa_per_target() -> None:
@@ -739,6 +743,9 @@ def test_check_dfa() -> None:
         check_dfa(state_with(state, 2, dfa=1), 0, path, 1)
     with pytest.raises(IllegalCommand, match="cannot be charged or DFA'd"):
         check_dfa(state_with(state, 1, charging=2), 0, path, 1)
+    deep = attrs.evolve(state, board=state.board.replace(A.neighbor(N), Terrain(water=2)))
+    with pytest.raises(IllegalCommand, match="under water"):
+        check_dfa(deep, 0, path, 1)  # BT-C-9: nothing reaches a 'Mech in depth 2 water
 
 
 def dfa_state(tons: int = 35, **target: object) -> BTState:
