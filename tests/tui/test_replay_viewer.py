@@ -249,6 +249,10 @@ async def test_a_paper_mech_replay_jumps_by_wave_and_redraws_the_panels(saves, t
             assert screen.query_one(Radar).state == game.state_at(*screen.position)
         await go_to(pilot, 3)
         assert last_event(game, screen.position).wave == 3
+        await pilot.pause()
+        log = screen.query_one(EventLog)
+        row = log._row_of(log.current)
+        assert log.scroll_y <= row < log.scroll_y + log.size.height  # the event is in view
         assert screen.query_one(Radar).state.wave == 3
         assert "wave 3/" in timeline_text(screen)
         await pilot.press("less_than_sign")

@@ -180,6 +180,8 @@ class ReplayControls:
 
         def notify(self, message: str, *, severity: Any = ..., timeout: float = ...) -> None: ...  # noqa: ANN401
 
+        def call_after_refresh(self, callback: Callable[..., Any], *args: Any) -> bool: ...  # noqa: ANN401
+
     # ------------------------------------------------------------------ for the host screen
     def compose_replay(self) -> ComposeResult:
         """The replay's own widgets (the timeline), for the screen's compose; none in play."""
@@ -319,6 +321,14 @@ class ReplayControls:
             self.notify(f"No {text!r} in this game", severity="warning")
             return
         self._go(self.cursor.go(*mark.position))
+
+    def on_screen_resume(self) -> None:
+        """Back on top (after the go-to question): draw again, so the log scrolls to the event.
+
+        A log scrolled while another screen covered this one does not keep its scroll.
+        """
+        if self.replaying:
+            self.call_after_refresh(self._redraw)
 
     def find_major(self, number: tuple[int, ...]) -> Mark | None:
         """The first major mark with this number: (turn,), (wave,) of battle 1, or (battle, wave).

@@ -357,8 +357,10 @@ class ReplayBrowserScreen(Screen[None]):
         count = f"{total} save{'s' if total != 1 else ''}"
         if shown != total:
             count = f"{shown} of {count}"
+        # Read-only is what strangers see (the SSH server): the folder's name, not its path.
+        where = self.directory.name if self.read_only else str(self.directory)
         mode = "   read-only" if self.read_only else ""
-        text = f"Replays in {self.directory}   {count}{mode}"
+        text = f"Replays in {where}   {count}{mode}"
         self.query_one("#rb-heading", Static).update(text)
 
     def _detail(self) -> None:
