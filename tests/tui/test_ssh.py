@@ -3,7 +3,7 @@
 The server runs in the test's event loop on 127.0.0.1, on a free port, over a folder of real saves
 (played through the engine). Clients are asyncssh connections that ask for a pty like OpenSSH does.
 Most sessions run `PROBE`, a tiny program that reports its arguments, environment, terminal and
-the bytes it reads; the first test runs the real browser.
+the bytes it reads; the first tests run the real browser (`browse_command`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,13 @@ from engine.papermech import PaperSetup
 from engine.papermech import legal_commands as pm_commands
 from saves.btlibrary import install
 from saves.journal import Journal
-from tui.ssh.server import CLOSE_GRACE, ServeOptions, SSHReplayServer, full_message
+from tui.ssh.server import (
+    CLOSE_GRACE,
+    ServeOptions,
+    SSHReplayServer,
+    browse_command,
+    full_message,
+)
 
 PAPERMECH_SAVE = "papermech-20250301-183000.jsonl"
 BATTLETECH_SAVE = "battletech-20250228-201000.jsonl"
@@ -65,17 +71,10 @@ def probe(saves, terminal):
     return [sys.executable, "-c", PROBE, str(saves), *(["--ascii"] if terminal.ascii else [])]
 
 
-def real_browser(saves, terminal):
-    """The replay viewer over one save of the folder (stands in for ``browse`` until it lands)."""
-    argv = [sys.executable, "-I", "-X", "utf8", "-m", "tui.cli"]
-    argv += ["--mono"] if terminal.ascii else []
-    return [*argv, "replay", str(saves / PAPERMECH_SAVE)]
-
-
 def make_saves(folder: Path, *, bt_commands_count: int = 20) -> dict[str, Path]:
     """Play a whole Paper 'Mech game and the start of a BattleTech one into ``folder``."""
-    created = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
     paper = folder / PAPERMECH_SAVE
+    created = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)  # the newest: the browser's first row
     with Journal.create(paper, PAPERMECH, PaperSetup(), created=created, seed=11) as journal:
         while not journal.game.summary.over:
             journal.execute(pm_commands(journal.game.state)[-1])
@@ -83,6 +82,7 @@ def make_saves(folder: Path, *, bt_commands_count: int = 20) -> dict[str, Path]:
     rng = random.Random(3)  # noqa: S311 - a random player, not cryptography
     battle = folder / BATTLETECH_SAVE
     setup = BATTLETECH.make_setup(None)
+    created = datetime(2025, 2, 28, 20, 10, tzinfo=UTC)
     with Journal.create(battle, BATTLETECH, setup, created=created, seed=5) as journal:
         # Deployment and movement only: the combat phases are still being written.
         for _ in range(bt_commands_count):
@@ -237,17 +237,25 @@ async def served(saves_dir, host_key):
 
 # ---------------------------------------------------------------------------------- the browser
 async def test_a_terminal_session_shows_the_browser_steps_a_replay_and_redraws_on_resize(served):
-    """The real browser appears at 120x40, steps on arrow keys, and redraws at 80x24."""
+    """The real browser lists the saves at 120x40, opens one, steps it, and redraws at 80x24."""
     # Arrange
-    server = await served.start(command=real_browser)
+    server = await served.start(command=browse_command)
     conn = await connect(server)
     view = await open_view(conn, size=(120, 40))
-    # Act / Assert: the replay opens at its start
-    await view.expect("command 0 / 133", within=30)
+    # Act / Assert: the browser's first row, then its list
+    await view.expect("Replays in", within=30)
+    await view.expect("2 saves")
+    await view.expect("read-only")
     await view.settle()
     rows = [int(row) for row, _ in CURSOR_MOVES.findall(bytes(view.raw))]
     assert max(rows) > 24  # drawn over the whole 40 rows
-    # Three steps forward
+    assert b"\x1b[38;5;" in view.raw  # 256 colours from TERM alone
+    assert b"\x1b[38;2;" not in view.raw
+    # Enter opens the newest game at its start; three steps forward
+    view.from_now()
+    view.send(b"\r")
+    await view.expect("command 0 / 133")
+    await view.settle()
     view.from_now()
     view.send(b"\x1b[C\x1b[C\x1b[C")
     await view.expect("command 3 / 133")
@@ -271,6 +279,29 @@ async def test_a_terminal_session_shows_the_browser_steps_a_replay_and_redraws_o
     assert served.logs[0].startswith("hexmech: 127.0.0.1:")
     assert "connected (0 sessions)" in served.logs[0]
     assert await wait_for(lambda: any("disconnected (0 sessions)" in x for x in served.logs))
+
+
+async def test_a_vt100_gets_the_browser_in_ascii_without_colour(served):
+    """TERM=vt100 at 80x24: the same list, drawn with ASCII characters only, no colours."""
+    server = await served.start(command=browse_command)
+    conn = await connect(server)
+    view = await open_view(conn, term="vt100", size=(80, 24))
+    await view.expect("2 saves", within=30)
+    await view.settle()
+    text = view.text()
+    assert "Paper 'Mech" in text
+    assert "BattleTech" in text
+    assert all(ord(ch) < 128 for ch in text), {ch for ch in text if ord(ch) >= 128}
+    # Monochrome: black, white and their bright forms only, never a hue or a 256-colour index
+    codes = {
+        int(code)
+        for params in re.findall(rb"\x1b\[([0-9;]*)m", bytes(view.raw))
+        for code in params.split(b";")
+        if code
+    }
+    assert not codes & {38, 48}
+    assert codes & {*range(30, 50), *range(90, 108)} <= {30, 37, 39, 40, 47, 49, 90, 97, 100, 107}
+    conn.close()
 
 
 async def test_the_child_runs_on_its_own_terminal_with_a_clean_environment(served):

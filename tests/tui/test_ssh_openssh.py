@@ -18,10 +18,10 @@ from tests.tui.test_ssh import (
     Served,
     gone,
     make_saves,
-    real_browser,
     wait_for,
 )
 from tui.ssh.child import PtyChild
+from tui.ssh.server import browse_command
 
 SSH = shutil.which("ssh")
 pytestmark = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
@@ -109,7 +109,7 @@ class Screen:
 async def test_openssh_shows_the_browser_steps_a_replay_and_follows_a_resize(served):
     """``ssh -p PORT 127.0.0.1`` at 120x40 in xterm-256color, then the window shrinks to 80x24."""
     # Arrange
-    server = await served.start(command=real_browser)
+    server = await served.start(command=browse_command)
     screen = Screen()
     client = await PtyChild.start(
         ssh_args(server),
@@ -119,10 +119,13 @@ async def test_openssh_shows_the_browser_steps_a_replay_and_follows_a_resize(ser
         on_output=screen.feed,
     )
     try:
-        # Act / Assert: the browser, then a step
-        await screen.expect("command 0 / 133", within=40)
+        # Act / Assert: the browser, the newest game opened, then a step
+        await screen.expect("2 saves", within=40)
         (session,) = server.sessions
         assert session._size == (120, 40)
+        await screen.settle()
+        client.write(b"\r")
+        await screen.expect("command 0 / 133")
         await screen.settle()
         client.write(b"\x1b[C")
         await screen.expect("command 1 / 133")
