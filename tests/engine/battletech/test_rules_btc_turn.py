@@ -31,7 +31,10 @@ F = Step(StepKind.FORWARD)
 
 
 def face_off(a_hex="0810", t_hex="0805", **unit0):
-    """Two 'Mechs with a medium laser each, facing each other; unit 0 (side 0) lost the initiative; ``unit0`` changes to unit 0."""
+    """Two 'Mechs with a medium laser each, facing each other; ``unit0``: changes to unit 0.
+
+    Unit 0 (side 0) lost the initiative.
+    """
     state = duel(LASER, LASER, a_hex, t_hex, Facing.N, Facing.S, terrain_board(16, 17))
     if unit0:
         state = state.replace_unit(0, attrs.evolve(state.units[0], **unit0))
