@@ -155,7 +155,7 @@ class View:
         return self.text()
 
     async def probe_info(self):
-        await self.expect("ready {")
+        await self.expect("ready {", within=30)  # thirty at once on a busy machine
         line = self.text().split("ready ", 1)[1].split("\n", 1)[0]
         return json.loads(line.strip())
 
@@ -206,9 +206,9 @@ class Served:
         self.servers = []
         self.logs = []
 
-    async def start(self, **overrides):
+    async def start(self, saves=None, **overrides):
         options = {"port": 0, "log": self.logs.append, "command": probe, **overrides}
-        server = SSHReplayServer(ServeOptions(self.saves, self.host_key, **options))
+        server = SSHReplayServer(ServeOptions(saves or self.saves, self.host_key, **options))
         await server.start()
         self.servers.append(server)
         return server
@@ -301,6 +301,35 @@ async def test_a_vt100_gets_the_browser_in_ascii_without_colour(served):
     }
     assert not codes & {38, 48}
     assert codes & {*range(30, 50), *range(90, 108)} <= {30, 37, 39, 40, 47, 49, 90, 97, 100, 107}
+    conn.close()
+
+
+async def test_a_game_still_being_played_is_followed_live(served, tmp_path):
+    """Another process appends to a save; the viewer sees the new commands arrive."""
+    # Arrange: a game of three commands, still going
+    folder = tmp_path / "live"
+    created = datetime(2025, 3, 2, 9, 0, tzinfo=UTC)
+    journal = Journal.create(
+        folder / "papermech-live.jsonl", PAPERMECH, PaperSetup(), created=created, seed=11
+    )
+    for _ in range(3):
+        journal.execute(pm_commands(journal.game.state)[-1])
+    server = await served.start(saves=folder.resolve(), command=browse_command)
+    conn = await connect(server)
+    view = await open_view(conn)
+    await view.expect("1 save", within=30)
+    await view.settle()
+    view.from_now()
+    view.send(b"\r")
+    await view.expect("command 3 / 3")
+    await view.settle()
+    # Act: two more commands are played
+    view.from_now()
+    with journal:
+        for _ in range(2):
+            journal.execute(pm_commands(journal.game.state)[-1])
+    # Assert
+    await view.expect("command 5 / 5")
     conn.close()
 
 
@@ -497,11 +526,11 @@ async def test_an_idle_session_is_closed_and_its_child_reaped(served):
 
 
 async def test_typing_keeps_a_session_open(served):
-    server = await served.start(idle_timeout=0.6)
+    server = await served.start(idle_timeout=1.0)
     conn = await connect(server)
     view = await open_view(conn)
     await view.probe_info()
-    for _ in range(4):
+    for _ in range(4):  # 1.2 s in all, never 1 s without a key
         await asyncio.sleep(0.3)
         view.send(b"k")
     view.send(b"?")
