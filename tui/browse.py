@@ -112,6 +112,24 @@ class BrowseApp(HexmechApp):
             display = display.replace(symbol, word)
         return display if display.isascii() else binding.key
 
+    def action_help(self) -> None:
+        """The keys of the browser and of the replays (not the game menus: there are none here)."""
+        from tui.screens.battletech import BattleTechScreen  # noqa: PLC0415 - the game screens
+        from tui.screens.help import HelpScreen  # noqa: PLC0415
+        from tui.screens.papermech import PaperMechScreen  # noqa: PLC0415
+
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()
+            return
+        sections = [
+            ("Everywhere", type(self)),
+            ("Replay browser", ReplayBrowserScreen),
+            ("BattleTech replay", BattleTechScreen),
+            ("Paper 'Mech replay", PaperMechScreen),
+            ("Questions (yes/no)", ConfirmScreen),
+        ]
+        self.push_screen(HelpScreen(sections, first=type(self.screen)))
+
     async def action_quit(self) -> None:
         """Quit after asking (a stray ``q`` must not end an SSH session)."""
         if isinstance(self.screen, ConfirmScreen):
