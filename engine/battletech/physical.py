@@ -31,6 +31,10 @@ DESIGN decisions where the digest leaves a choice (each also named where it is m
   target nearest to the hex it fell from, never back in that hex (BT-C-47).
 - Charge damage to the attacker and DFA damage to the attacker strike its front (normal table and
   Kick table respectively).
+- An attack whose attacker and target an earlier attack of the phase moved apart misses without
+  dice (a DFA then comes down in the attacker's own hex, as a missed DFA).
+- A DFA attacker counts as an occupant of the hex it hovers in (it should not count for stacking
+  until it lands, BT-C-43; a domino that reaches that hex shoves it like any 'Mech).
 """
 
 from __future__ import annotations
@@ -826,9 +830,20 @@ def _phase_start(ctx: Ctx) -> BTState:
     return ctx.tally.start if ctx.tally is not None else ctx.state
 
 
+def _apart(ctx: Ctx, attack: Attack) -> bool:
+    """True when an earlier attack of the phase moved the attacker or its target out of reach."""
+    assert attack.target is not None  # noqa: S101 - physical attacks have a target
+    here, there = ctx.state.units[attack.attacker].hex, ctx.state.units[attack.target].hex
+    return here is None or there is None or here.distance(there) != 1
+
+
 def _roll(ctx: Ctx, number: int, attack: Attack) -> bool:
-    """BT-C-14: roll 2D6 against the attack's number (13+: a miss without dice)."""
-    if attack.to_hit > MAX_TO_HIT:
+    """BT-C-14: roll 2D6 against the attack's number.
+
+    13+ misses without dice; so does an attack whose target an earlier attack of the phase moved
+    out of reach (DESIGN: the target is no longer there).
+    """
+    if attack.to_hit > MAX_TO_HIT or _apart(ctx, attack):
         ctx.emit(ev.AttackRolled(number, (), hit=False))
         return False
     roll = ctx.roll(2)
@@ -1059,6 +1074,11 @@ def _resolve_dfa(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
     there = ctx.state.units[target].hex
     assert here is not None  # noqa: S101 - both were on the map
     assert there is not None  # noqa: S101 - both were on the map
+    if _apart(ctx, attack):
+        # DESIGN: the target was moved away before the DFA came down: a miss in its own hex.
+        if ctx.state.units[attacker].on_map:
+            fall(ctx, attacker, here, 2, "missed a death from above", fixed_rear=True)
+        return
     away = _dir(here, there)
     if hit:
         _strike(ctx, attacker, target, dfa_damage(tons), attack.table, attack.side)

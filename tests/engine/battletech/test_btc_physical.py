@@ -1027,3 +1027,33 @@ def resolve_ctx(state: BTState, dice: tuple[int, ...]) -> Ctx:
     ctx = Ctx(state, ScriptedDice(dice))
     ctx.tally = Tally(start=state)
     return ctx
+
+
+def test_an_attack_on_a_target_moved_away_misses() -> None:
+    """DESIGN: a push moved the target before the kick resolved: a miss without dice."""
+    state = game(
+        [
+            (design(70), 0, A, N),
+            (design(50), 1, A.neighbor(N), S),
+            (design(50), 0, A.neighbor(N).neighbor(SW), NE),
+        ]
+    )
+    state = declare(declare(state, K.PUSH), K.KICK, RL, unit=2, target=1)
+    ctx = resolve(state, (3, 3))
+    assert [(r.attack, r.roll, r.hit) for r in of(ctx, ev.AttackRolled)] == [
+        (0, (3, 3), True),
+        (1, (), False),
+    ]
+    assert ctx.tally is not None
+    assert ctx.tally.psrs == {1: [("pushed", 0)], 2: [("missed kick", 0)]}
+
+
+def test_a_dfa_whose_target_was_moved_away_comes_down_in_its_own_hex() -> None:
+    """DESIGN: the DFA misses; the attacker falls 2 levels on its back where it is."""
+    state = physical_start(dfa_state(), 0)
+    state = state_with(state, 1, hex=H("0808"))
+    ctx = resolve(state, (2, 3, 4, 5, 5, 5, 6, 6))
+    assert [(f.unit, f.hex, f.levels, f.column) for f in of(ctx, ev.UnitFell)] == [
+        (0, A, 2, "rear")
+    ]
+    assert moves(ctx) == []
