@@ -196,3 +196,21 @@ async def test_a_save_that_goes_bad_stops_the_follow_with_one_line(tmp_path):
         assert "papermech-ann.jsonl:6: not valid JSON" in messages(app)[0]
         await pilot.press("home")
         assert screen.position == (0, 0)
+
+
+async def test_the_follow_ends_with_the_game(tmp_path):
+    """The writer plays to the end: the last move shows, LIVE goes, one notice gives the result."""
+    path = paper_save(tmp_path, commands=10)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = watch(path)
+        app.push_screen(screen)
+        await pilot.pause()
+        with Journal.open(path) as writer:
+            play_paper(writer)  # to the end
+            result = writer.game.summary.result
+        await wait_until(pilot, lambda: not screen.following)
+        assert screen.cursor.at_end
+        assert screen.state.result is not None
+        assert messages(app) == [f"The game is over: {result}"]
+        assert "LIVE" not in timeline_text(screen)

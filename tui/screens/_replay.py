@@ -396,6 +396,10 @@ class ReplayControls:
         index, events = self.cursor.position
         cursor = ReplayCursor.of(self.game).go(index, events)
         self.cursor = cursor.go(len(cursor.sizes)) if at_end else cursor
+        summary = self.game.summary
+        if summary.over:  # nothing more will come
+            self._stop_following()
+            self.notify(f"The game is over: {summary.result}", timeout=8)
         self._redraw()
         if at_end:
             self._replay_moved()
