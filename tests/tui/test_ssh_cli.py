@@ -30,7 +30,7 @@ def run(*args, env=None):
     )
 
 
-async def start(*args):
+async def start(*args, env=None):
     """Start the server; return it and its three opening lines."""
     process = await asyncio.create_subprocess_exec(
         *HEXMECH,
@@ -42,6 +42,7 @@ async def start(*args):
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         cwd=REPO,
+        env=env,
     )
     lines = []
     for _ in range(3):
@@ -90,6 +91,18 @@ async def test_the_server_prints_its_fingerprint_and_how_to_connect_then_stops_o
     process, lines = await start(*args)
     assert lines[1] == f"host key: {fingerprint} (ed25519, {key})"
     assert (await stop(process))[0] == 0
+
+
+async def test_by_default_the_key_and_the_saves_are_in_the_user_data_dir(tmp_path):
+    """A first start makes the key (0600) and an empty saves folder there."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    process, lines = await start(env=env)
+    code, _ = await stop(process)
+    key = tmp_path / "hexmech" / "ssh_host_ed25519_key"
+    assert lines[0].startswith(f"hexmech: serving the replays in {tmp_path / 'hexmech' / 'saves'}")
+    assert lines[1].endswith(f"(ed25519, {key}, new)")
+    assert oct(key.stat().st_mode & 0o777) == "0o600"
+    assert code == 0
 
 
 @pytest.fixture

@@ -110,6 +110,9 @@ def _saves_folder(args: argparse.Namespace) -> Path:
     from saves.store import default_saves_dir  # noqa: PLC0415
 
     folder: Path = args.saves if args.saves is not None else default_saves_dir()
+    if args.saves is None:
+        with contextlib.suppress(OSError):  # our own folder: an empty list rather than an error
+            folder.mkdir(parents=True, exist_ok=True)
     try:
         resolved = folder.resolve(strict=True)
     except OSError:
