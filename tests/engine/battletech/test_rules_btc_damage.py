@@ -1,16 +1,16 @@
 """BT-C-22 and BT-C-26..34 from the rules digest: one damage packet at a time.
 
 Damage goes through the public damage procedure (`damage.apply_damage`) inside an attack phase
-(``ctx.tally`` set), so each test names the packet, the location and the exact dice: critical
-chance (2D6), critical slot (two dice for a 12-line location: block then line; one die for the
-head and legs), consciousness (2D6). Where the digest leaves the order of two rolls open, both
-get the same dice.
+(``ctx.tally`` set), so each test names the packet, the location and the exact dice: critical chance
+(2D6), critical slot (two dice for a 12-line location: block then line; one die for the head and
+legs), consciousness (2D6). Where the digest leaves the order of two rolls open, both get the same
+dice.
 
-The target is the test builder's 50-ton 'Mech (unit 1): armor 9 / 32 / 24 / 24 / 16 / 16 / 24 /
-24 (HD CT LT RT LA RA LL RL), rear 5 / 4 / 4, internal structure 3 / 16 / 12 / 12 / 8 / 8 / 12 /
-12. Its head lines: life support, sensors, cockpit, empty, sensors, life support; center torso:
-engine 0-2, gyro 3-6, engine 7-9; arms: shoulder, upper arm, lower arm, hand; legs: hip, upper
-leg, lower leg, foot; side torsos empty unless equipment is mounted.
+The target is the test builder's 50-ton 'Mech (unit 1): armor 9 / 32 / 24 / 24 / 16 / 16 / 24 / 24
+(HD CT LT RT LA RA LL RL), rear 5 / 4 / 4, internal structure 3 / 16 / 12 / 12 / 8 / 8 / 12 / 12.
+Its head lines: life support, sensors, cockpit, empty, sensors, life support; center torso: engine
+0-2, gyro 3-6, engine 7-9; arms: shoulder, upper arm, lower arm, hand; legs: hip, upper leg, lower
+leg, foot; side torsos empty unless equipment is mounted.
 """
 
 from __future__ import annotations
@@ -491,10 +491,10 @@ def test_cockpit_hit_kills_the_pilot():
 def test_ammunition_critical_explodes_the_bin():
     """BT-C-31/32: an ammo critical explodes the bin: one shot's damage x shots left.
 
-    3 machine-gun shots = 6 points, into the structure; the MechWarrior takes 2. Left torso:
-    armor stripped, 12 structure; the laser's 5 points leave 7; 8 -> one critical on line 1-1
-    (the bin); the explosion's 6 leave 1. The explosion's own critical roll (step 3 -> 4) and
-    the consciousness roll (2 wounds: 5+) share the dice 3-3.
+    3 machine-gun shots = 6 points, into the structure; the MechWarrior takes 2. Left torso: armor
+    stripped, 12 structure; the laser's 5 points leave 7; 8 -> one critical on line 1-1 (the bin);
+    the explosion's 6 leave 1. The explosion's own critical roll (step 3 -> 4) and the consciousness
+    roll (2 wounds: 5+) share the dice 3-3.
     """
     mech = design(equipment=[("IS Ammo MG - Full", LT)])
     state = stripped(target_state(mech), LT)
@@ -549,3 +549,48 @@ def test_case_vents_the_excess():
     assert after.units[1].location_destroyed(LT)
     assert after.units[1].internal_at(CT) == 16
     assert all(d.location is not CT for d in of(events, ev.DamageApplied))
+
+
+# ---------------------------------------------------------------- BT-C-26 step 4: phase start
+
+
+def test_a_location_emptied_this_phase_keeps_its_criticals():
+    """BT-C-26 step 4 / BT-C-30.
+
+    The left torso held a laser at the start of the phase; the first packet's critical (8, line 1-1)
+    destroys it; the second packet's critical (8) stays in the left torso, where nothing is left to
+    hit, and is lost (it does not move inward).
+    """
+    mech = design(equipment=[("Medium Laser", LT)])
+    state = stripped(target_state(mech), LT)
+    ctx, scripted = with_ctx(state, (4, 4, 1, 1, 4, 4))
+    ctx.tally = Tally(start=state)
+    apply_damage(ctx, 1, LT, 3)
+    apply_damage(ctx, 1, LT, 3)
+    used(scripted)
+    assert crits(ctx.events) == [(LT, 0)]
+    assert [lost.location for lost in of(ctx.events, ev.CriticalLost)] == [LT]
+
+
+def test_a_location_emptied_in_an_earlier_phase_passes_criticals_inward():
+    """BT-C-26 step 4.
+
+    The laser went in an earlier phase: the critical goes to the center torso (line 1-1: an engine
+    line).
+    """
+    mech = design(equipment=[("Medium Laser", LT)])
+    state = stripped(target_state(mech, crits=frozenset({(LT, 0)})), LT)
+    _, events, _ = packet(state, LT, 3, (4, 4, 1, 1))
+    assert crits(events) == [(CT, 0)]
+
+
+def test_through_armor_critical_on_a_destroyed_location_goes_with_the_damage():
+    """BT-C-22 ASSUMPTION.
+
+    A location roll of 2 on a destroyed left torso: the damage transfers to the center torso, and
+    the extra roll is made there (7: none).
+    """
+    state = stripped(stripped(target_state(), LT, internal=0), LA, internal=0)
+    _, events, _ = packet(state, LT, 5, (3, 4), tac=True)
+    assert damage(events) == [(CT, 5, 0, False)]
+    assert chances(events) == [(CT, 0, True)]

@@ -3,9 +3,9 @@
 Base numbers, requirements, damage formulas, location tables, the PSRs they cause, charges and
 deaths from above declared in the Movement phase, elevation differences and prone targets.
 
-Unless a test says otherwise the attacker (unit 0) stands in 0808 facing N and the target
-(unit 1) in 0807, directly ahead, facing S (so the attack strikes the target's front); both
-stood still; both pilots are Piloting 5, Gunnery 4.
+Unless a test says otherwise the attacker (unit 0) stands in 0808 facing N and the target (unit 1)
+in 0807, directly ahead, facing S (so the attack strikes the target's front); both stood still; both
+pilots are Piloting 5, Gunnery 4.
 """
 
 from __future__ import annotations
@@ -514,9 +514,9 @@ F = Step(StepKind.FORWARD)
 def test_charge_after_five_hexes():
     """BT-C-42 example: 35 t after 5 hexes does ceil(35 x 5 / 10) = 18 (5, 5, 5, 3).
 
-    The attacker takes ceil(70 / 20) = 4; base 5 + ran 2 = 7; both roll at +2 (Piloting 5: 7).
-    Every die is 4-4: the hit (8), the five location rolls (front column 8: left torso) and the
-    two PSRs (8 >= 7).
+    The attacker takes ceil(70 / 20) = 4; base 5 + ran 2 = 7; both roll at +2 (Piloting 5: 7). Every
+    die is 4-4: the hit (8), the five location rolls (front column 8: left torso) and the two PSRs
+    (8 >= 7).
     """
     state = charge_state()
     state, _ = run(state, [Move(0, MoveMode.RUN, (F,) * 5, charge=1), Move(1, MoveMode.STILL)])
@@ -593,10 +593,10 @@ def dfa_state(jump=4, **hexes):
 def test_death_from_above():
     """BT-C-43 example: a 35-ton 'Mech does ceil(35 x 3 / 10) = 11, taking ceil(35 / 5) = 7.
 
-    11 in 5, 5, 1 on the Punch table; 7 in 5, 2 on the Kick table; to-hit 5 + jumped 3 = 8;
-    target PSR +2 (7), attacker +4 (9); the attacker ends in the target's hex, the target one
-    hex away. Dice: 5-4 hits; every location die is 3 (Punch front: center torso; Kick front:
-    right leg); both PSRs 5-4 (9).
+    11 in 5, 5, 1 on the Punch table; 7 in 5, 2 on the Kick table; to-hit 5 + jumped 3 = 8; target
+    PSR +2 (7), attacker +4 (9); the attacker ends in the target's hex, the target one hex away.
+    Dice: 5-4 hits; every location die is 3 (Punch front: center torso; Kick front: right leg); both
+    PSRs 5-4 (9).
     """
     state = dfa_state()
     dice = (5, 4, 3, 3, 3, 3, 3, 5, 4, 5, 4)
@@ -643,3 +643,84 @@ def test_kick_whole_turn():
     assert damage(events) == [(RL, 14, False)]
     assert psr_targets(events) == [(1, 5)]
     assert state.units[1].armor_at(RL) == 24 - 14
+
+
+# ---------------------------------------------------------------- more requirements
+
+
+def test_a_two_armed_punch_is_two_attacks():
+    """BT-C-37: both arms may punch; each rolls to hit and deals damage separately."""
+    state = to_weapon_phase(close(design(), design()))
+    state, events = run(state, [PhysicalAttack(0, PUNCH, 1)])
+    punches = [e.attack for e in of(events, ev.AttackDeclared) if e.attack.kind is PUNCH]
+    assert sorted(a.limb for a in punches) == sorted([LA, RA])
+
+
+def test_only_one_push_against_a_target():
+    """BT-C-40: only one push may be declared against a given target per turn."""
+    board = terrain_board(16, 17)
+    units = [
+        (design(), 0, "0808", Facing.N),
+        (design(), 0, "0806", Facing.S),
+        (design(), 1, "0807", Facing.SE),
+    ]
+    state = to_weapon_phase(start(board, units))
+    state, _ = run(state, [PhysicalAttack(0, PUSH, 2)])
+    with pytest.raises(IllegalCommand):
+        run(state, [PhysicalAttack(1, PUSH, 2)])
+
+
+def test_a_prone_attacker_makes_no_punch_or_kick():
+    """BT-C-45: a prone 'Mech can only punch a vehicle or sweep infantry in its own hex."""
+    state = with_unit(close(), 0, prone=True)
+    impossible(number(state, PUNCH, RA))
+    impossible(number(state, KICK, RL))
+
+
+def test_push_and_kick_go_by_the_feet_when_twisted():
+    """BT-C-3.
+
+    Pushes use the hex ahead of the feet and kicks the feet's front arc, whatever the torso twist.
+    """
+    state = with_unit(close(), 0, twist=1)
+    check(number(state, PUSH), 4)
+    check(number(state, KICK, RL), 3)
+    state = with_unit(close(t_hex=H("0808").neighbor(Facing.NE).label), 0, twist=1)
+    impossible(number(state, PUSH))
+
+
+def test_a_twisted_torso_turns_the_punching_arms():
+    """BT-C-11.
+
+    A twist rotates the arms' arcs: twisted right, the left arm reaches a target in the south-east
+    neighbour (the torso's front arc), which it could not reach untwisted.
+    """
+    where = H("0808").neighbor(Facing.SE).label
+    impossible(number(close(t_hex=where), PUNCH, LA))
+    check(number(with_unit(close(t_hex=where), 0, twist=1), PUNCH, LA), 4)
+
+
+def test_no_charge_after_moving_backward():
+    """BT-C-42: the unit must not have moved backward this turn."""
+    state = charge_state()
+    back, fwd = Step(StepKind.BACKWARD), Step(StepKind.FORWARD)
+    with pytest.raises(IllegalCommand):
+        run(state, [Move(0, MoveMode.WALK, (back, fwd, fwd, fwd), charge=1)])
+
+
+def test_one_charge_or_dfa_per_target():
+    """BT-C-42.
+
+    A unit may be the target of only one charge or DFA per turn: a second charge on the same target
+    is refused.
+    """
+    board = terrain_board(16, 17)
+    units = [
+        (design(35, 5), 0, "0813", Facing.N),
+        (design(35, 5), 0, "0803", Facing.S),
+        (design(70), 1, "0807", Facing.SE),
+    ]
+    state = start(board, units)
+    state, _ = run(state, [Move(0, MoveMode.RUN, (F,) * 5, charge=2)])
+    with pytest.raises(IllegalCommand):
+        run(state, [Move(1, MoveMode.WALK, (F,) * 3, charge=2)])
