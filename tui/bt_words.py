@@ -90,14 +90,15 @@ def ammo_name(design: MechDesign, index: int) -> str:
     return f"{item_name(design, index)} ({mounted.location.value})"
 
 
-def modifiers_text(modifiers: Sequence[tuple[str, int]]) -> str:
+def modifiers_text(modifiers: Sequence[tuple[str, int]], *, base: bool = True) -> str:
     """The terms of a target number: the base as it is, then each modifier signed.
 
-    E.g. "gunnery 4, walked +1, medium range +2" (zero terms are left out after the base).
+    E.g. "gunnery 4, walked +1, medium range +2" (zero terms are left out after the base);
+    ``base`` False signs the first term too (a list of modifiers only).
     """
     parts = []
     for number, (name, value) in enumerate(modifiers):
-        if number == 0:
+        if number == 0 and base:
             parts.append(f"{name} {value}")
         elif value:
             parts.append(f"{name} {signed(value)}")

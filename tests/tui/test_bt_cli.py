@@ -26,6 +26,11 @@ move 2 run F F
 still 4
 still 1
 end
+# Weapon attacks: Kurita declares for both its units, Davion for the Griffin (the Hunchback has
+# nothing in range); nobody is adjacent, so the physical phase passes
+hold 3
+hold 4
+hold 1
 """
 
 

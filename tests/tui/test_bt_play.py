@@ -171,7 +171,7 @@ async def test_undo_takes_back_a_move_but_not_the_initiative_roll(tmp_path, libr
 
 
 async def test_every_unit_moves_then_the_phase_ends_and_turn_2_begins(tmp_path, library):
-    """Stand still four times (0), end the phase (n): heat and end phases, then turn 2."""
+    """Stand still four times (0), end the phase (n), every unit declares nothing (h): turn 2."""
     journal = new_journal(tmp_path, library)
     deployed(journal, PLACES)
     journal.execute(RollInitiative())
@@ -183,6 +183,10 @@ async def test_every_unit_moves_then_the_phase_ends_and_turn_2_begins(tmp_path, 
         assert screen.check_action("end_phase", ()) is True
         assert "Every unit has moved" in orders(screen)
         await pilot.press("n")
+        assert screen.game.state.phase is Phase.WEAPON
+        for _ in range(8):  # every declaration: hold fire, no physical attack
+            if screen.game.state.phase in {Phase.WEAPON, Phase.PHYSICAL}:
+                await pilot.press("h")
         state = screen.game.state
         assert (state.turn, state.phase) == (2, Phase.INITIATIVE)
         await pilot.press("enter")  # Enter rolls the initiative too

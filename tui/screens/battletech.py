@@ -44,6 +44,7 @@ from engine.hexes import Facing, Hex
 from saves.journal import read_game
 from tui.bt_narrate import unit_letters
 from tui.screens import _replay
+from tui.screens._bt_attacks import ATTACK_PHASES, AttackControls
 from tui.screens._replay import ReplayControls, jump_bindings
 from tui.widgets.bt import (
     BTStory,
@@ -69,6 +70,8 @@ from tui.widgets.bt import (
     with_step,
 )
 from tui.widgets.bt.board import BTBoard
+from tui.widgets.bt.record import PAGES
+from tui.widgets.bt.targeting import KEYS
 from tui.widgets.hexboard import HexBoard, UnitMarker, describe_hex
 from tui.widgets.paper.log import EventLog
 from tui.widgets.paper.story import ReplayCursor
@@ -102,17 +105,53 @@ REFUSAL_SHOWN = 4.0
 
 _MODES = {"walk": MoveMode.WALK, "run": MoveMode.RUN, "jump": MoveMode.JUMP}
 
+ATTACK_KEYS = frozenset(
+    {
+        "next_unit",
+        "next_target",
+        "all_weapons",
+        "twist",
+        "declare",
+        "flip",
+        "weapon",
+        "hold",
+        "confirm",
+        "cancel_plot",
+    }
+)
+"""The actions `BattleTechScreen._attack_key` answers for in the attack phases."""
+
+WEAPON_BINDINGS = [
+    Binding(
+        key,
+        f"weapon('{key}')",
+        "Weapon",
+        key_display="1-0",
+        show=key == "1",
+        tooltip="Weapons: choose weapon N (again: take it back); physical: choose attack N",
+    )
+    for key in KEYS
+]
+"""The number keys in the attack phases: a weapon (or a physical attack) by its number."""
+
 
 # ------------------------------------------------------------------ the screen
-class BattleTechScreen(ReplayControls, Screen[None]):
+class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
     """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
 
     CSS_PATH = "battletech.tcss"
     AUTO_FOCUS = ""  # `_focus` decides: the board in play, nothing in a replay
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "next_target(1)", "Target", key_display="Tab", tooltip="The next enemy"),
+        Binding("shift+tab", "next_target(-1)", "Target", show=False, tooltip="The previous one"),
         Binding("tab", "next_unit(1)", "Unit", key_display="Tab", tooltip="Select the next unit"),
         Binding("shift+tab", "next_unit(-1)", "Unit", show=False, tooltip="The previous unit"),
+        *WEAPON_BINDINGS,
+        Binding(
+            "space", "all_weapons", "All", key_display="Spc", tooltip="Every weapon that can hit"
+        ),
+        Binding("h", "hold", "Hold", tooltip="Hold fire / no physical attack"),
         Binding("1", "mode('walk')", "Walk", tooltip="Plot a walk for the selected unit"),
         Binding("2", "mode('run')", "Run", tooltip="Plot a run"),
         Binding("3", "mode('jump')", "Jump", tooltip="Plot a jump: cursor to the landing, Enter"),
@@ -120,6 +159,20 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         Binding("f", "step('F')", "Fwd", tooltip="Plot one hex forward"),
         Binding(
             "b", "step('B')", "Back", show=False, tooltip="Plot one hex backward (walking only)"
+        ),
+        Binding(
+            "left_square_bracket,comma",
+            "twist(-1)",
+            "Twist",
+            key_display="[ ]",
+            tooltip="Twist the torso one hexside left (BT-C-3)",
+        ),
+        Binding(
+            "right_square_bracket,full_stop",
+            "twist(1)",
+            "Twist right",
+            show=False,
+            tooltip="Twist the torso one hexside right",
         ),
         Binding(
             "left_square_bracket,comma",
@@ -139,7 +192,13 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         Binding(
             "u", "step('U')", "Stand", show=False, tooltip="Plot: stand up ([ ] choose the facing)"
         ),
+        Binding(
+            "u", "next_unit(1)", "Unit", show=False, tooltip="The next unit (attack phases too)"
+        ),
+        Binding("t", "flip", "Flip arms", tooltip="Flip the arms to the rear (BT-C-62)"),
+        Binding("m", "charge", "Charge", tooltip="Plot: charge the unit ahead / DFA a unit beside"),
         Binding("backspace", "unstep", "Back", tooltip="Take back the last plotted step"),
+        Binding("c", "declare", "Declare", tooltip="Give the declaration (Enter on the target)"),
         Binding("c", "confirm", "Go", tooltip="Give the plotted move (Enter on its end too)"),
         Binding("x", "end_move", "Done", tooltip="End a move a fall cut short"),
         Binding("i", "initiative", "Initiative", tooltip="Roll initiative for the turn"),
@@ -147,6 +206,8 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         Binding("colon", "command_line", "Cmd", key_display=":", tooltip="Type a command"),
+        Binding("v", "sheet_page", "Sheet", show=False, tooltip="Record sheet: the other page"),
+        Binding("r", "result", "Result", tooltip="The result and the after-action report"),
         Binding("pageup", "log(-1)", "Log up", show=False, tooltip="Scroll the log up"),
         Binding("pagedown", "log(1)", "Log down", show=False, tooltip="Scroll the log down"),
         Binding("left", "step_replay(-1)", "Back", tooltip="Replay: one command back"),
@@ -170,10 +231,15 @@ class BattleTechScreen(ReplayControls, Screen[None]):
     | :- | :- |
     | Arrows, q w e a s d | Move the board cursor. |
     | Enter | Act on the cursor hex: deploy, pick a unit, plot the route there, confirm. |
-    | Tab, Shift+Tab | The next (previous) unit of the side to act. |
+    | Tab, Shift+Tab | The next (previous) unit of the side to act; weapons: the next target. |
     | 1 2 3 0 | Walk, run, jump, stand still. |
     | f b [ ] , . p u | Plot: forward, backward, turn left/right, drop prone, stand up. |
+    | m | Plot: charge the unit ahead (walk, run), or DFA a unit beside the landing (jump). |
     | Backspace, c, Esc | Plot: take back a step, confirm, cancel. |
+    | 1-9 0, Space, [ ], t | Weapons: choose one, all; twist the torso; flip the arms. |
+    | c, h, u | Attacks: declare, hold fire (no physical attack), the next unit. |
+    | 1-9 | Physical attacks: choose one. |
+    | v, r | The record sheet's other page (criticals); the result (game over). |
     | x | End a move a fall cut short. |
     | i, n | Roll initiative; end the movement phase. |
     | z, y | Undo, redo (undo stops at a dice roll). |
@@ -202,6 +268,14 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             "command_line",
             "act",
             "cancel_plot",
+            "next_target",
+            "weapon",
+            "all_weapons",
+            "hold",
+            "flip",
+            "charge",
+            "twist",
+            "declare",
         }
     )
     REPLAY_ACTIONS = _replay.REPLAY_ACTIONS
@@ -244,6 +318,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         self._reach: tuple[BTState, tuple[int, MoveMode], dict[Hex, int]] | None = None
         self._announced = self.game.summary.over
         self._refused: tuple[str, float] | None = None
+        self.sheet_page = PAGES[0]
 
     @classmethod
     def replay(cls, path: Path) -> BattleTechScreen:
@@ -403,6 +478,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             self.selected = choices[0] if choices else None
         if self.plot is not None and self.plot.unit != self.selected:
             self.plot = None
+        self.fix_attack(state)
         if self.selected is None:
             return None
         unit = state.units[self.selected]
@@ -424,6 +500,8 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             return ()
         if state.phase is Phase.DEPLOYMENT:
             return tuple(i for i, u in enumerate(state.units) if u.side == side and u.hex is None)
+        if state.phase in ATTACK_PHASES:
+            return self.attack_units(state, side)
         if state.active is not None:
             return (state.active,)
         return pending(state, side)
@@ -462,7 +540,11 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             board.set_reach({})
             board.set_path(())
             return
+        if state.phase in ATTACK_PHASES and not self.replaying:
+            self.draw_attack_board(state)
+            return
         board.set_marks({})
+        board.set_arc(())
         if view is not None and self.plot is not None:
             board.set_reach(self._reach_of(state, self.plot))
             board.set_path(view.path if view.ready or self.plot.steps else ())
@@ -515,7 +597,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             return f"{where}   {self.replay_clock}   - {now}"
         return "Now: " + prompt_text(state)
 
-    def _orders(self, state: BTState, view: Preview | None) -> list[Line]:
+    def _orders(self, state: BTState, view: Preview | None) -> list[Line]:  # noqa: PLR0911
         """What to do now, in a few lines (the plotted move while plotting)."""
         if self.replaying:
             return replay_lines(state)
@@ -523,10 +605,21 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             return self._deploy_orders(state)
         if state.phase is Phase.INITIATIVE:
             return initiative_lines(state)
+        if state.phase in ATTACK_PHASES:
+            return self.attack_orders(state) or [(prompt_text(state), "title")]
+        if state.phase is Phase.OVER:
+            return [(prompt_text(state), "title"), ("r: the result and the report", "keys")]
         if state.phase is not Phase.MOVEMENT:
             return [(prompt_text(state), "title")]
         if self.plot is not None and view is not None:
-            lines = plot_lines(self.plot, view, self.name_of(self.plot.unit), compact=self.compact)
+            attack = self.plot.attack
+            lines = plot_lines(
+                self.plot,
+                view,
+                self.name_of(self.plot.unit),
+                compact=self.compact,
+                victim=self.name_of(attack) if attack is not None else "",
+            )
             if state.active is not None and not self.plot.steps:
                 lines.append(("x: end this unit's move here", "keys"))
             return lines
@@ -561,6 +654,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
                 state.sides[unit.side],
                 terrain,
                 status_line(unit),
+                self.sheet_page,
             ),
             compact=self.compact,
         )
@@ -616,15 +710,23 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             return False
         if action in self.REPLAY_ACTIONS and not self.replaying:
             return False
-        if self.replaying or action in {"undo", "redo", "command_line", "act", "log"}:
+        if self.replaying or action in {"undo", "redo", "command_line", "act", "log", "sheet_page"}:
             return True
         state = self.game.state
         phase = state.phase
+        if phase in ATTACK_PHASES and action in ATTACK_KEYS:
+            return self._attack_key(state, action)
         plotting = self.plot is not None
         ground = plotting and self.plot is not None and self.plot.mode is not MoveMode.JUMP
         match action:
             case "next_unit":
                 return len(self._selectable(state)) > 1 and state.active is None and not plotting
+            case "next_target" | "weapon" | "all_weapons" | "hold" | "flip" | "twist" | "declare":
+                return False
+            case "charge":
+                return plotting and self._charge_fits()
+            case "result":
+                return phase is Phase.OVER
             case "mode" | "still":
                 return (
                     phase is Phase.MOVEMENT
@@ -650,6 +752,40 @@ class BattleTechScreen(ReplayControls, Screen[None]):
             case "end_phase":
                 return can_end_phase(state)
         return True
+
+    def _attack_key(self, state: BTState, action: str) -> bool:  # noqa: PLR0911 - one per key
+        """Which keys act in an attack phase (the unit to declare is ``selected``)."""
+        unit = self.selected
+        aim = self.aim if state.phase is Phase.WEAPON else None
+        match action:
+            case "next_unit":
+                return len(self._selectable(state)) > 1
+            case "next_target" | "all_weapons":
+                return aim is not None and aim.target is not None
+            case "twist":
+                return aim is not None
+            case "flip":
+                view = self.aim_view(state)
+                return view is not None and (view.can_flip or view.aim.flip)
+            case "weapon":
+                if state.phase is Phase.PHYSICAL:
+                    return unit is not None and bool(self.strikes(state, unit))
+                return aim is not None
+            case "hold" | "declare":
+                return unit is not None
+            case "cancel_plot":
+                chose = aim is not None and bool(aim.shots or aim.twist or aim.flip)
+                return chose or self.strike is not None
+        return False
+
+    def _charge_fits(self) -> bool:
+        """Show m while a walk or run has steps, or a jump has its landing hex."""
+        plot = self.plot
+        if plot is None:
+            return False
+        if plot.mode is MoveMode.JUMP:
+            return plot.target is not None
+        return bool(plot.steps)
 
     def _prone_key_fits(self, kind: str) -> bool:
         """Show p for a standing unit's plot and u for a prone one's."""
@@ -708,7 +844,49 @@ class BattleTechScreen(ReplayControls, Screen[None]):
     def _announce_end(self) -> None:
         if self.game.summary.over and not self._announced:
             self._announced = True
-            self.notify(prompt_text(self.game.state), title="The game is over", timeout=15)
+            self.action_result()
+
+    def action_result(self) -> None:
+        """Show the result and the after-action report (the game is over)."""
+        from tui.screens.bt_result import BTResultScreen  # noqa: PLC0415 - a sibling screen
+
+        if self.game.state.phase is Phase.OVER:
+            self.app.push_screen(BTResultScreen(self.game, self.letters))
+
+    def action_sheet_page(self) -> None:
+        """Turn the record sheet to its other page (the sheet, the critical hit table)."""
+        self.sheet_page = PAGES[(PAGES.index(self.sheet_page) + 1) % len(PAGES)]
+        self._draw_record()
+
+    def action_charge(self) -> None:
+        """Mark the plotted move as a charge on the unit ahead, or the jump as a DFA (or not)."""
+        state = self.game.state
+        plot = self.plot
+        view = self._preview(state)
+        if plot is None or view is None:
+            return
+        if plot.mode is MoveMode.JUMP:
+            foes = [
+                i
+                for i in _neighbours(state, view.end)
+                if state.units[i].side != state.units[plot.unit].side
+            ]
+            what = f"next to {view.end.label} to drop on (DFA)"
+        else:
+            ahead = view.end.neighbor(view.facing)
+            foes = [
+                i
+                for i in state.units_at(ahead)
+                if state.units[i].side != state.units[plot.unit].side
+            ]
+            what = f"in {ahead.label}, ahead of the plotted end, to charge"
+        if not foes:
+            self.refuse(f"There is no enemy {what}")
+            return
+        cycle = [*foes, None]
+        now = cycle.index(plot.attack) if plot.attack in cycle else -1
+        self.plot = _evolve_plot(plot, attack=cycle[(now + 1) % len(cycle)])
+        self._redraw()
 
     def action_next_unit(self, step: int) -> None:
         """Select the next (1) or previous (-1) unit of the side to act."""
@@ -754,7 +932,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         self._redraw()
 
     def action_turn(self, step: int) -> None:
-        """Turn: the deployment facing, a jump's landing facing, or a plotted turn."""
+        """Turn: the deployment facing, a jump's landing facing, a plotted turn, a torso twist."""
         state = self.game.state
         if state.phase is Phase.DEPLOYMENT and self.selected is not None:
             self.deploy_facing = self._deploy_facing(state).turn(step)
@@ -810,7 +988,7 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         self.execute(RollInitiative())
 
     def action_end_phase(self) -> None:
-        """Close the movement phase: attacks (none yet), heat, end of turn."""
+        """Close the movement phase: the weapon attack phase begins."""
         self.execute(EndPhase())
 
     def action_act(self) -> None:
@@ -834,6 +1012,12 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         if state.phase is Phase.DEPLOYMENT:
             if self.selected is not None:
                 self.execute(Deploy(self.selected, where, self._deploy_facing(state)))
+            return
+        if state.phase in ATTACK_PHASES:
+            self.attack_act(state, where)
+            return
+        if state.phase is Phase.OVER:
+            self.action_result()
             return
         if state.phase is not Phase.MOVEMENT:
             return
@@ -965,10 +1149,13 @@ class BattleTechScreen(ReplayControls, Screen[None]):
         self.app.push_screen(BTRulesScreen())
 
     def action_cancel_plot(self) -> None:
-        """Forget the plot (or close the command line)."""
+        """Forget the plot or the chosen weapons (or close the command line)."""
         line = self.query_one("#bt-command", Input)
         if line.has_class("-open"):
             self._close_command_line()
+            return
+        if self.game.state.phase in ATTACK_PHASES:
+            self.attack_clear()
             return
         self.plot = None
         self._redraw()
@@ -995,6 +1182,11 @@ class BattleTechScreen(ReplayControls, Screen[None]):
 # ------------------------------------------------------------------ helpers
 def _evolve_plot(plot: Plot, **changes: Any) -> Plot:  # noqa: ANN401 - attrs fields
     return attrs.evolve(plot, **changes)
+
+
+def _neighbours(state: BTState, where: Hex) -> list[int]:
+    """The units on the map in the six hexes round ``where``."""
+    return [i for facing in Facing for i in state.units_at(where.neighbor(facing))]
 
 
 def _free_middle(state: BTState, side: int) -> Hex | None:

@@ -228,6 +228,10 @@ class BoardPicture:
     """Each path hex and the direction to the next (None: the last hex, or a step that is not
     along a hex row, like a jump's)."""
     marks: dict[Hex, str] = attrs.field(factory=dict)
+    blocked: bool = False
+    """The path is a line of sight that is blocked: drawn in the ``path-blocked`` role."""
+    arc: frozenset[Hex] = frozenset()
+    """Hexes in a firing arc: the faintest overlay, under all the others."""
     _interiors: dict[Hex, tuple[tuple[Cell, ...], ...]] = attrs.field(factory=dict, init=False)
 
     @property
@@ -350,11 +354,13 @@ class BoardPicture:
         if where == self.cursor:
             return "cursor"
         if where in self.path:
-            return "path"
+            return "path-blocked" if self.blocked else "path"
         if where in self.reach:
             return "reach"
         if where in self.marks:
             return "mark"
+        if where in self.arc:
+            return "arc"
         return ""
 
     def _texture(self, terrain: Terrain, *, upper: bool) -> list[Cell]:
@@ -478,6 +484,7 @@ class HexBoard(ScrollView, can_focus=True):
     | `hexboard--pointer`, `--more` | The marks of the selected unit, of a hex with several. |
     | `hexboard--cost`, `hexboard--step`, `hexboard--mark-text` | MP costs, path arrows, mark text. |
     | `hexboard--reach`, `--path`, `--mark`, `--cursor` | Backgrounds of the overlays. |
+    | `hexboard--path-blocked`, `--arc` | A blocked line of sight; a firing arc. |
     """  # noqa: E501 - a table row
 
     DEFAULT_CSS = """
@@ -647,14 +654,16 @@ class HexBoard(ScrollView, can_focus=True):
         self._picture.reach = new
         self._redraw(_changed(old, new))
 
-    def set_path(self, hexes: Sequence[Hex]) -> None:
+    def set_path(self, hexes: Sequence[Hex], *, blocked: bool = False) -> None:
         """Show a plotted path: each hex shaded, with an arrow to the next one and a dot at the end.
 
         Repeated hexes (turning in place) count once. A hex whose next hex is not straight
-        ahead along a hex row (a jump) shows the end dot instead of an arrow.
+        ahead along a hex row (a jump) shows the end dot instead of an arrow. A line of sight is
+        a path too; a blocked one is shaded in another colour.
 
         Args:
             hexes: The hexes in order, the start hex first; empty clears the overlay.
+            blocked: Draw it as a blocked line of sight (``path-blocked``).
         """
         new: dict[Hex, Facing | None] = {}
         for index, where in enumerate(hexes):
@@ -663,6 +672,10 @@ class HexBoard(ScrollView, can_focus=True):
                 new[where] = where.direction_to(after) if after is not None else None
         old = self._picture.path
         self._picture.path = new
+        if blocked != self._picture.blocked:
+            self._picture.blocked = blocked
+            self._redraw(old.keys() | new.keys())
+            return
         self._redraw(_changed(old, new))
 
     def set_marks(self, marks: Mapping[Hex, str] | Collection[Hex]) -> None:
@@ -679,11 +692,23 @@ class HexBoard(ScrollView, can_focus=True):
         self._picture.marks = new
         self._redraw(_changed(old, new))
 
+    def set_arc(self, hexes: Collection[Hex]) -> None:
+        """Shade a firing arc faintly (under every other overlay); empty clears it.
+
+        Args:
+            hexes: The hexes in the arc.
+        """
+        new = frozenset(hexes)
+        old = self._picture.arc
+        self._picture.arc = new
+        self._redraw(old ^ new)
+
     def clear_overlays(self) -> None:
-        """Remove the reach, path and mark overlays."""
+        """Remove the reach, path, mark and arc overlays."""
         self.set_reach({})
         self.set_path(())
         self.set_marks({})
+        self.set_arc(())
 
     # ---------------------------------------------------------------- the cursor
     @property

@@ -132,6 +132,8 @@ ROLES: tuple[str, ...] = (
     "mark",
     "reach",
     "path",
+    "path-blocked",
+    "arc",
     "cursor",
 )
 """Every component class suffix of the board. A cell's roles are applied in turn, later over
@@ -170,6 +172,8 @@ WIDGET > .hexboard--mark-text { color: $accent; text-style: bold; }
 WIDGET > .hexboard--mark { background: $secondary 30%; }
 WIDGET > .hexboard--reach { background: $primary 15%; }
 WIDGET > .hexboard--path { background: $accent 30%; }
+WIDGET > .hexboard--path-blocked { background: $error 35%; }
+WIDGET > .hexboard--arc { background: $secondary 12%; }
 WIDGET > .hexboard--cursor { background: $accent 40%; }
 """
 """The colours of every role, for ``WIDGET`` = HexBoard or HexLegend (both use these classes)."""

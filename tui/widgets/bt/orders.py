@@ -53,7 +53,9 @@ Line = tuple[str, str]
 """A line of the panel and its role."""
 
 
-def plot_lines(plot: Plot, view: Preview, name: str, *, compact: bool = False) -> list[Line]:
+def plot_lines(
+    plot: Plot, view: Preview, name: str, *, compact: bool = False, victim: str = ""
+) -> list[Line]:
     """Describe a plotted move.
 
     Args:
@@ -61,6 +63,7 @@ def plot_lines(plot: Plot, view: Preview, name: str, *, compact: bool = False) -
         view: the engine's preview of it.
         name: the unit's letter and name.
         compact: fewer words (80 x 24).
+        victim: the letter and name of the unit the move charges or the jump drops on.
 
     Returns:
         The lines.
@@ -74,21 +77,25 @@ def plot_lines(plot: Plot, view: Preview, name: str, *, compact: bool = False) -
             return lines
         lines.append((f"jump {view.mp} of {view.allowance} MP -> {end}", "text"))
         keys = (
-            "[ ] facing  c: jump  Esc"
+            "[ ] facing  m DFA  c: jump  Esc"
             if compact
-            else ("[ ] choose the facing   Enter/c: jump   Esc: cancel")
+            else ("[ ] facing  m: death from above  Enter/c: jump  Esc")
         )
     else:
         lines.append((f"MP {view.mp} of {view.allowance} spent, {view.left} left", "text"))
         steps = format_steps(plot.steps) or "(no steps yet)"
         lines.append((f"{steps} -> {end}", "text"))
         keys = (
-            "f b [ ] p u  c: go  Bksp  Esc"
+            "f b [ ] p u m  c: go  Bksp  Esc"
             if compact
             else (
-                "f/b step  [ ] turn  p prone  u stand   Enter/c: go  Backspace: back  Esc: cancel"
+                "f/b step  [ ] turn  p prone  u stand  m charge   Enter/c: go  Backspace: back  "
+                "Esc: cancel"
             )
         )
+    if plot.attack is not None:
+        what = "death from above on" if plot.mode is MoveMode.JUMP else "then charge"
+        lines.append((f"{what} {victim} (rolled in the physical phase)", "warn"))
     lines.extend((roll.text, "bad" if roll.chance < EVEN else "warn") for roll in view.rolls)
     if not view.rolls and (plot.steps or plot.target is not None):
         lines.append(("no rolls needed", "good"))
@@ -196,7 +203,16 @@ class OrdersPanel(BTPanel[tuple[Line, ...]]):
     """What to do now: the prompt and its keys, or the plotted move with its MP and rolls."""
 
     PREFIX = "bt-orders"
-    ROLES: ClassVar[tuple[str, ...]] = ("title", "text", "keys", "warn", "bad", "good")
+    ROLES: ClassVar[tuple[str, ...]] = (
+        "title",
+        "text",
+        "keys",
+        "warn",
+        "bad",
+        "good",
+        "chosen",
+        "dim",
+    )
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"bt-orders--{role}" for role in ROLES}
     """
     | Class | Description |
@@ -206,7 +222,9 @@ class OrdersPanel(BTPanel[tuple[Line, ...]]):
     | `bt-orders--keys` | The keys that act now. |
     | `bt-orders--warn` | A roll the path needs (50% or better). |
     | `bt-orders--bad` | A roll with less than an even chance. |
-    | `bt-orders--good` | No roll needed. |
+    | `bt-orders--good` | No roll needed; a clear line of sight. |
+    | `bt-orders--chosen` | A weapon or physical attack chosen for the declaration. |
+    | `bt-orders--dim` | Details, and weapons that cannot fire. |
     """
 
     DEFAULT_CSS = """
@@ -217,6 +235,8 @@ class OrdersPanel(BTPanel[tuple[Line, ...]]):
     OrdersPanel > .bt-orders--warn { color: $warning; }
     OrdersPanel > .bt-orders--bad { color: $error; text-style: bold; }
     OrdersPanel > .bt-orders--good { color: $success; }
+    OrdersPanel > .bt-orders--chosen { color: $success; text-style: bold; }
+    OrdersPanel > .bt-orders--dim { color: $text-muted; }
     """
 
     def draw(self, data: tuple[Line, ...], styles: dict[str, Style]) -> Text:

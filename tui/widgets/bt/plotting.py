@@ -69,6 +69,8 @@ class Plot:
         steps: ground steps, in order.
         target: a jump's landing hex (None until picked).
         facing: a jump's landing facing.
+        attack: the unit the move charges (walk, run: BT-C-42) or the jump drops on (DFA,
+            BT-C-43); None for none.
     """
 
     unit: int
@@ -76,6 +78,7 @@ class Plot:
     steps: tuple[Step, ...] = ()
     target: Hex | None = None
     facing: Facing | None = None
+    attack: int | None = None
 
 
 @frozen
@@ -244,5 +247,5 @@ def command_of(state: BTState, plot: Plot) -> BTCommand:
             raise IllegalCommand("jump/no_path", f"no jump path to {plot.target.label}")
         unit = state.units[plot.unit]
         facing = plot.facing if plot.facing is not None else unit.facing
-        return Jump(plot.unit, path, facing)
-    return Move(plot.unit, plot.mode, plot.steps)
+        return Jump(plot.unit, path, facing, dfa=plot.attack)
+    return Move(plot.unit, plot.mode, plot.steps, charge=plot.attack)
