@@ -445,3 +445,38 @@ def test_heat_through_a_whole_turn():
     changed = recorded(events)
     assert (changed.generated, changed.dissipated, changed.heat) == (21, 16, 9)
     assert state.units[0].heat == 9
+
+
+def test_automatic_shutdown_still_rolls_the_plus_3_psr():
+    """BT-C-54.
+
+    The Heat phase in which the 'Mech shuts down (here at 30, automatically) it rolls the +3 PSR
+    (Piloting 5: 8; 4-4 stays up).
+    """
+    state = heat_state(fired=(0, 1), mode=MoveMode.WALK, hexes=1, heat=25)
+    _, events = heat_run(state, (4, 4))
+    (psr,) = of(events, ev.PilotingRoll)
+    assert (psr.unit, psr.target, psr.success) == (0, 8, True)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: a unit in a hex that caught fire during an attack phase is not affected "
+    "until the next turn's Heat phase (BT-C-60.4); the engine adds the burning hex's +5 in the "
+    "same turn's Heat phase",
+)
+def test_fire_started_this_turn_heats_from_the_next_heat_phase():
+    """BT-C-60.4.
+
+    A unit in a hex that catches fire during an attack phase is not affected until the next turn's
+    Heat phase. The laser misses (1-1) the 'Mech in light woods; the accidental-fire roll (1-1) sets
+    them alight; that turn's Heat phase adds no fire heat to it.
+    """
+    board = terrain_board(16, 17, h0805=Terrain(woods=Woods.LIGHT))
+    coldless = attrs.evolve(design(), heat_sinks=0)
+    state = duel(design(equipment=[("Medium Laser", CT)]), coldless, "0810", "0805", board=board)
+    state = to_weapon_phase(state)
+    state, events = run(state, [FireWeapons(0, (Shot(0, 1),))], (1, 1, 1, 1))
+    assert state.board.terrain(H("0805")).fire
+    assert [e for e in of(events, ev.HeatChanged) if e.unit == 1 and e.generated] == []
+    assert state.units[1].heat == 0

@@ -39,6 +39,7 @@ from tests.engine.battletech._rules_btc import (
     LT,
     RA,
     RL,
+    RT,
     H,
     duel,
     has_term,
@@ -724,3 +725,75 @@ def test_one_charge_or_dfa_per_target():
     state, _ = run(state, [Move(0, MoveMode.RUN, (F,) * 5, charge=2)])
     with pytest.raises(IllegalCommand):
         run(state, [Move(1, MoveMode.WALK, (F,) * 3, charge=2)])
+
+
+def test_dfa_on_a_prone_mech_uses_the_rear_column():
+    """BT-C-43/45.
+
+    Against a prone 'Mech a DFA always uses the Rear column of the normal table (2D6); to-hit 5 +
+    jumped 3 - 2 (prone, adjacent) = 6; a prone 'Mech makes no PSR. Dice: 3-3 hits; three groups (5,
+    5, 1) on 2-3 (rear column 5: right leg); the attacker's two groups on the Kick table, 3s (right
+    leg); the attacker's +4 PSR 5-4.
+    """
+    state = dfa_state()
+    state = state.replace_unit(0, attrs.evolve(state.units[0], prone=True))
+    state, events = run(state, [EndPhase()], (3, 3, 2, 3, 2, 3, 2, 3, 3, 3, 5, 4))
+    (attack,) = [e.attack for e in of(events, ev.AttackDeclared) if e.attack.kind is DFA]
+    assert attack.to_hit == 6
+    to_target = [
+        (d.location, d.armor + d.internal, d.rear)
+        for d in of(events, ev.DamageApplied)
+        if d.unit == 0
+    ]
+    assert to_target == [(RL, 5, False), (RL, 5, False), (RL, 1, False)]
+    assert psr_targets(events) == [(1, 9)]
+
+
+def dfa_shot_down():
+    """The jumper of `dfa_state` is shot at in the Weapon phase by the target's four lasers.
+
+    All four hit (4-4) the jumper's front (3-4: center torso): 20 points, a PSR at +1 (6) that fails
+    (1-1). Its fall's three groups land on 2-1 (rear column 3: right arm); the injury roll (5 + 2
+    levels + 1 = 8) is 4-4.
+    """
+    board = terrain_board(16, 17)
+    lasers = design(70, equipment=[("Medium Laser", LT)] * 2 + [("Medium Laser", RT)] * 2)
+    units = [(lasers, 0, "0807", Facing.S), (design(35, 5, 4), 1, "0811", Facing.N)]
+    state = start(board, units)
+    path = (H("0810"), H("0809"), H("0808"))
+    state, _ = run(state, [Move(0, MoveMode.STILL), Jump(1, path, Facing.N, dfa=0)])
+    state = to_weapon_phase(state)
+    shots = tuple(Shot(i, 1) for i in range(4))
+    dice = (4, 4, 3, 4) * 4 + (1, 1) + (2, 1) * 3 + (4, 4)
+    return run(state, [FireWeapons(0, shots)], dice)
+
+
+def test_a_dfa_attacker_that_falls_in_the_weapon_phase_loses_its_dfa():
+    """BT-C-43.
+
+    Weapon damage forces the jumper's PSR; a failure means the DFA automatically fails: the fall is
+    that of a missed DFA (2 levels, on its back).
+    """
+    _, events = dfa_shot_down()
+    assert of(events, ev.DFACancelled)
+    (fell,) = [f for f in of(events, ev.UnitFell) if f.unit == 1]
+    assert (fell.levels, fell.column, fell.facing_roll) == (2, "rear", None)
+    assert not [e for e in of(events, ev.AttackDeclared) if e.attack.kind is DFA]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: a DFA that fails through a weapon-phase PSR resolves 'the fall and final "
+    "position as for a missed DFA' (BT-C-43): the attacker ends in the target's hex and the "
+    "target moves to an adjacent hex; the engine leaves the attacker in the hex next to the "
+    "target (0808) and the target in place",
+)
+def test_a_dfa_attacker_shot_down_ends_as_a_missed_dfa():
+    """BT-C-43.
+
+    Final position as for a missed DFA: the attacker in the target's hex, the target in an adjacent
+    hex.
+    """
+    state, _ = dfa_shot_down()
+    assert state.units[1].hex == H("0807")
+    assert state.units[0].hex in set(H("0807").neighbors())
