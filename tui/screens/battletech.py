@@ -128,7 +128,7 @@ WEAPON_BINDINGS = [
         "Weapon",
         key_display="1-0",
         show=key == "1",
-        tooltip="Weapons: choose weapon N (again: take it back); physical: choose attack N",
+        tooltip="Weapons: fire weapon 1-10 at the target (again: not); physical: attack 1-9",
     )
     for key in KEYS
 ]
@@ -143,8 +143,12 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
     AUTO_FOCUS = ""  # `_focus` decides: the board in play, nothing in a replay
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "next_target(1)", "Target", key_display="Tab", tooltip="The next enemy"),
-        Binding("shift+tab", "next_target(-1)", "Target", show=False, tooltip="The previous one"),
+        Binding(
+            "tab", "next_target(1)", "Target", key_display="Tab", tooltip="Weapons: the next enemy"
+        ),
+        Binding(
+            "shift+tab", "next_target(-1)", "Target", show=False, tooltip="Weapons: the previous"
+        ),
         Binding("tab", "next_unit(1)", "Unit", key_display="Tab", tooltip="Select the next unit"),
         Binding("shift+tab", "next_unit(-1)", "Unit", show=False, tooltip="The previous unit"),
         *WEAPON_BINDINGS,

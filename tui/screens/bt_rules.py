@@ -31,12 +31,72 @@ RULES_MARKDOWN = """\
 3. **Movement** (BT-M-11): the sides alternate; a side with twice as many units still to move
    as the other moves two in its turn (three times as many: three). The prompt says whose turn
    it is and how many units. Every unit must act: walk, run, jump or stand still.
-4. **Attacks** (weapon and physical phases): not in this release; the phases pass by themselves.
-5. **Heat** (BT-C-53): movement heat (walk 1, run 2, jump 1 a hex, at least 3) goes on the scale;
-   the heat sinks take it off. From 5 heat a 'Mech loses Walk MP.
-6. **End**: knocked-out MechWarriors roll to wake up. The next turn starts with initiative.
+4. **Weapon attacks** (BT-C-1): the sides take turns declaring, as in movement; every unit
+   that can fire says what it fires at (or holds fire). When the last has declared, every attack
+   is rolled: the numbers were fixed at declaration, so they are all "simultaneous".
+5. **Physical attacks** (BT-C-36): the same for punches, kicks, clubs, pushes; charges and deaths
+   from above declared while moving are resolved here too.
+6. **Heat** (BT-C-53): movement and weapon heat go on the scale; the heat sinks take it off.
+7. **End**: knocked-out MechWarriors roll to wake up, ammunition is dumped. The next turn starts
+   with initiative.
 
-The last side with units on the map wins (BT-M-12).
+The scenario says how the game is won (the last side standing, holding hexes, getting units off
+the map, or the heavier side when time runs out). The result screen shows the winner and what
+each unit did.
+
+## Weapon attacks: aiming (BT-C-2..35)
+
+The unit to declare is selected (`u` or Enter on another of yours). The board shades its torso's
+front arc, draws the line of sight to the target (red when blocked; `?` marks the defender's
+choice where the line runs along a hexside) and writes each enemy's best to-hit number.
+
+| Key | What it does |
+|---|---|
+| `Tab` / `Shift+Tab` | the next / previous enemy as the target (Enter on an enemy too) |
+| `1` .. `9`, `0` | fire weapon 1 .. 10 at the target shown (again: take it back) |
+| `Space` | every weapon that can hit the target (again: none) |
+| `[` `]` | twist the torso one hexside left / right (BT-C-3) |
+| `t` | flip the arms to the rear ('Mechs without hand and lower arm actuators, BT-C-62) |
+| `c`, Enter on the target | declare |
+| `h` | hold fire |
+| `Esc` | take back every choice |
+
+Weapons fired at a second target make it a **secondary target** (+1 in the front arc, +2 in
+another); the primary is the first target chosen (one in the front arc if any is). The panel gives
+each weapon's number, its chance, **every modifier** (the ones all weapons share on one line, each
+weapon's own under it), its damage, heat and shots left; a weapon that cannot fire says why.
+
+**To-hit** (2D6, equal or beat): gunnery + attacker movement (walked +1, ran +2, jumped +3) +
+target movement (3-4 hexes +1, 5-6 +2, 7-9 +3, 10+ +4, jumped +1 more) + terrain (woods between,
+woods at the target, partial cover +3) + range (medium +2, long +4, inside minimum range +1 and
+more) + heat (8+: +1 ... 24+: +4) + damage. 13 or more cannot hit.
+
+The **heat preview** adds the heat now, the movement heat and the chosen weapons' heat, takes off
+what the heat sinks dissipate, and says what the heat scale would do at that heat next turn: Walk
+MP lost, to-hit penalties, shutdown and ammunition-explosion rolls.
+
+## Physical attacks (BT-C-36..48)
+
+| Key | What it does |
+|---|---|
+| `1` .. `9` | choose one of the attacks listed (Enter on an enemy chooses its first) |
+| `c`, Enter on the target | declare it |
+| `h` | no physical attack |
+| `m` (plotting) | walk, run: charge the enemy ahead of the end; jump: DFA one beside it |
+
+Each attack has a fixed base number (no gunnery, no piloting), plus the shared modifiers and its
+own: punch 4 (each arm, damage tons / 10), kick 3 (tons / 5), club and hatchet 4 (tons / 5), push 4
+(no damage, the target moves a hex); charge 5 (tons x hexes moved / 10) and death from above 5
+(tons x 3 / 10) hurt the attacker too. The target must be adjacent, in the front arc (punches: in
+the arm's side arc too).
+
+## Damage, criticals and heat (BT-C-19..35, BT-C-50..56)
+
+The log tells every roll: the to-hit roll, the cluster roll of missiles, the hit location (2D6,
+the column by the side the attack strikes), the critical chance when structure is hit, the line a
+critical finds. The record sheet (`v`: its criticals page) shows what is left: armor, rear armor
+and structure per location, the hit critical lines (`*`), the MechWarrior's hits, ammunition left,
+destroyed weapons (`x`), and the heat scale with what is in effect.
 
 ## Moving (BT-M-18..24)
 

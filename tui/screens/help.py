@@ -112,14 +112,20 @@ def keys_list(bindings: Iterable[BindingType]) -> str:
     Returns:
         The list, or an empty string when no binding has a description.
     """
-    keys: dict[str, list[str]] = {}
-    texts: dict[str, str] = {}
+    keys: dict[tuple[str, str], list[str]] = {}
+    texts: dict[tuple[str, str], str] = {}
     for binding in Binding.make_bindings(bindings):
         if not binding.description or binding.system:
             continue
-        keys.setdefault(binding.action, []).append(f"`{key_name(binding.key)}`")
-        texts.setdefault(binding.action, binding.tooltip or binding.description)
-    return "\n".join(f"- {', '.join(keys[action])}: {texts[action]}" for action in keys)
+        text = binding.tooltip or binding.description
+        # One action with several arguments but one description (weapon 1 .. 10) is one line.
+        name, _, _ = binding.action.partition("(")
+        group = (name, text) if name != binding.action else (binding.action, "")
+        found = keys.setdefault(group, [])
+        if f"`{key_name(binding.key)}`" not in found:
+            found.append(f"`{key_name(binding.key)}`")
+        texts.setdefault(group, text)
+    return "\n".join(f"- {', '.join(keys[group])}: {texts[group]}" for group in keys)
 
 
 class HelpScreen(Screen[None]):
