@@ -629,3 +629,39 @@ async def test_a_browser_that_cannot_start_is_one_line_not_a_traceback(served):
     assert view.process.exit_status == 127
     assert await wait_for(lambda: not server.sessions)
     conn.close()
+
+
+async def test_a_client_cannot_write_escape_sequences_into_the_log(served):
+    """Its disconnect reason reaches the log as one printable, short line."""
+    server = await served.start()
+    conn = await connect(server)
+    conn.disconnect(
+        asyncssh.DISC_BY_APPLICATION, "\x1b[2J\x1b]0;pwned\x07" + "x" * 500 + "\nline 2"
+    )
+    assert await wait_for(lambda: any("disconnected" in line for line in served.logs))
+    (line,) = [line for line in served.logs if "disconnected" in line]
+    assert line.isprintable()
+    assert "\x1b" not in line
+    assert len(line) < 200
+
+
+async def test_connections_beyond_the_cap_are_dropped_at_once(served):
+    """A crowd of silent connections fills only max_sessions + 16 places; then the rest is cut."""
+    # Arrange
+    server = await served.start(max_sessions=1)
+    crowd = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(17)]
+    for reader, _ in crowd:
+        await reader.readline()  # the server's version line: each is connected
+    # Act
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    rest = await asyncio.wait_for(reader.read(), 5)
+    writer.close()
+    # Assert
+    assert not rest.startswith(b"SSH-")
+    assert await wait_for(lambda: any("refused: too many connections" in x for x in served.logs))
+    for _, crowd_writer in crowd:
+        crowd_writer.close()
+    assert await wait_for(lambda: not server.connections)
+    conn = await connect(server)
+    assert (await (await open_view(conn)).probe_info())["argv"] == [str(served.saves)]
+    conn.close()

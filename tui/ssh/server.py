@@ -2,9 +2,9 @@
 
 `SSHReplayServer` listens with asyncssh. A connection authenticates anonymously (any user name, no
 password) or, given authorized keys, by public key only; passwords and keyboard-interactive are
-never offered. A session that asks for a pty and a shell gets
-the browser (`browse_command`) on a pseudo-terminal of its own (`tui.ssh.child.PtyChild`). Every
-other request is refused: exec, subsystems (SFTP), X11, agent, TCP and UNIX forwarding, tunnels.
+never offered. A session that asks for a pty and a shell gets the browser (`browse_command`) on a
+pseudo-terminal of its own (`tui.ssh.child.PtyChild`). Every other request is refused: exec,
+subsystems (SFTP), X11, agent, TCP and UNIX forwarding, tunnels.
 
 Limits keep one client from hurting the others: at most ``max_sessions`` browsers (the next client
 is told the server is full, in one line), an idle timeout, a token bucket on input, clamped window
@@ -47,6 +47,8 @@ EXTRA_CONNECTIONS = 16
 """Connections allowed beyond ``max_sessions`` (clients logging in, or told the server is full)."""
 CLOSE_GRACE = 2.0
 """Seconds clients have to hang up when the server stops, before they are disconnected."""
+MAX_REASON = 120
+"""Characters of a disconnect reason that reach the log."""
 SESSIONS_PER_CONNECTION = 4
 """Session channels a connection may have open at once (each browser still counts once)."""
 
@@ -265,8 +267,14 @@ def _count(sessions: set[BrowserSession]) -> str:
 
 
 def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
+    """Return an error as one short printable line.
+
+    A client's disconnect reason is its own text: it must not reach the operator's terminal as
+    escape sequences, or as many lines.
+    """
+    text = str(exc).strip() or type(exc).__name__
+    line = "".join(ch if ch.isprintable() else "?" for ch in text.splitlines()[0])
+    return line if len(line) <= MAX_REASON else f"{line[: MAX_REASON - 3]}..."
 
 
 class BrowserSession(asyncssh.SSHServerSession[bytes]):
