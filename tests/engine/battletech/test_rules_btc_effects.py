@@ -12,6 +12,7 @@ import pytest
 
 from engine.battletech import combat
 from engine.battletech import events as ev
+from engine.battletech.board import Terrain
 from engine.battletech.commands import EndPhase, Jump, Move, PhysicalAttack, Step, StepKind
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from engine.battletech.context import Tally
@@ -203,3 +204,46 @@ def test_a_target_stuck_in_a_swamp():
     state = still(duel(design(equipment=[("Medium Laser", CT)]), design(), "0808", "0805"))
     state = state.replace_unit(1, attrs.evolve(state.units[1], stuck=True))
     assert weapon_to_hit(state, 0, 0, 1).number == 4 - 2
+
+
+def test_auto_ejecting_an_unconscious_pilot():
+    """BT-C-59 / BT-M-17.
+
+    An unconscious pilot thrown out by auto-eject still rolls (no automatic failure): clear -2,
+    unconscious +3, automatic +1: 5 - 2 + 3 + 1 = 7.
+    """
+    state = still(duel(design(), design()))
+    state = state.replace_unit(1, attrs.evolve(state.units[1], conscious=False, wounds=1))
+    state = attrs.evolve(state, phase=Phase.WEAPON)
+    ctx, scripted = with_ctx(state, (4, 4))
+    combat.eject(ctx, 1, automatic=True)
+    assert scripted.position == 2
+    (psr,) = [p for p in of(ctx.events, ev.PilotingRoll) if p.unit == 1]
+    assert (psr.target, psr.success, psr.automatic) == (7, True, False)
+
+
+def charge_and_miss(**hexes):
+    """A 35-ton charger runs 5 hexes from 0813 to 0808 at a 70-ton target in 0807: 1-1 misses."""
+    board = terrain_board(16, 17, **hexes)
+    state = duel(design(35, 5), design(70), "0813", "0807", Facing.N, Facing.S, board)
+    state, _ = run(state, [Move(0, MoveMode.RUN, (F,) * 5, charge=1), Move(1, MoveMode.STILL)])
+    return run(state, [EndPhase(), PhysicalAttack(1)], (1, 1))[0]
+
+
+def test_a_missed_charge_takes_the_one_legal_side():
+    """BT-C-42 ASSUMPTION.
+
+    If only one of the two hexes can legally be entered, use that one (the front-right hex is a
+    3-level cliff).
+    """
+    right = H("0808").neighbor(Facing.NE).label
+    state = charge_and_miss(**{f"h{right}": Terrain(level=3)})
+    assert state.units[0].hex == H("0808").neighbor(Facing.NW)
+
+
+def test_a_missed_charge_with_nowhere_to_go_stays():
+    """BT-C-42 ASSUMPTION: if neither hex can be entered, the attacker stays in its own hex."""
+    right = H("0808").neighbor(Facing.NE).label
+    left = H("0808").neighbor(Facing.NW).label
+    state = charge_and_miss(**{f"h{right}": Terrain(level=3), f"h{left}": Terrain(level=3)})
+    assert state.units[0].hex == H("0808")

@@ -1,8 +1,8 @@
 """BT-C-2/3/12..19 and BT-C-62 from the rules digest: weapon to-hit numbers and declarations.
 
-The attacker (unit 0, Gunnery 4) stands in 0816 facing N on a 16 x 24 clear board; the target
-(unit 1) stands ``d`` hexes due north in column 08. Every expected number is Gunnery 4 plus the
-digest's modifiers, named in the test.
+The attacker (unit 0, Gunnery 4) stands in 0816 facing N on a 16 x 24 clear board; the target (unit
+1) stands ``d`` hexes due north in column 08. Every expected number is Gunnery 4 plus the digest's
+modifiers, named in the test.
 """
 
 from __future__ import annotations
@@ -270,8 +270,8 @@ def test_target_jumped_adds_one(hexes, value):
 def test_target_moving_forward_3_and_back_2_counts_2():
     """BT-C-18.2 example: forward 3 then back 2 counts as 2 hexes: modifier 0.
 
-    The target walks from 0808 south to 0811 and back to 0809, 7 hexes from the attacker in
-    0816: PPC medium range (+2). 4 + 2 + 0 = 6.
+    The target walks from 0808 south to 0811 and back to 0809, 7 hexes from the attacker in 0816:
+    PPC medium range (+2). 4 + 2 + 0 = 6.
     """
     board = terrain_board(16, 24)
     state = duel(GUNBOAT, design(walk=5), "0816", "0808", Facing.N, Facing.S, board)
@@ -554,8 +554,8 @@ def test_no_aimed_shots_at_a_mobile_target():
 def three_way():
     """Unit 0 declares first: side 1's unit 1 at 0813, 2 in the right arc, 3 in 0812.
 
-    Unit 0 (side 0) stands in 0816 facing N; units 1 and 3 are in its front arc, unit 2 three
-    hexes away at a bearing of 101 degrees (right arc only). All of them can shoot back.
+    Unit 0 (side 0) stands in 0816 facing N; units 1 and 3 are in its front arc, unit 2 three hexes
+    away at a bearing of 101 degrees (right arc only). All of them can shoot back.
     """
     board = terrain_board(16, 24)
     right = (H("0816") + Hex(3, -1)).label
@@ -683,3 +683,28 @@ def test_walked_attacker_declared_number():
     (attack,) = declared(events)
     assert attack.to_hit == 4 + 1 + 2  # walked, medium range (5 hexes)
     assert isinstance(state.units[0].movement, Movement)
+
+
+def test_several_reversals_count_from_the_last():
+    """BT-C-18.2 AMBIG reading.
+
+    With several reversals count from the last one: forward 2, back 1, forward 3 counts 3 hexes: +1
+    (PPC at 4 hexes: short). 4 + 1 = 5.
+    """
+    board = terrain_board(16, 24)
+    state = duel(GUNBOAT, design(walk=6), "0816", "0808", Facing.N, Facing.S, board)
+    f, b = Step(StepKind.FORWARD), Step(StepKind.BACKWARD)
+    state, _ = run(state, [Move(0, MoveMode.STILL), Move(1, MoveMode.WALK, (f, f, b, f, f, f))])
+    assert state.units[1].hex == H("0812")
+    check(to_hit(state, PPC), 5)
+
+
+def test_leg_weapons_cannot_fire_through_the_attackers_own_cover():
+    """BT-C-8.
+
+    Leg-mounted weapons cannot fire through a hex that gives the attacker itself partial cover (a
+    level-1 hex next to it on the line); torso weapons can.
+    """
+    state = fight(5, h0822=Terrain(level=1))
+    impossible(to_hit(state, SRM_LL))
+    check(to_hit(state, ML_CT), 6)
