@@ -518,6 +518,28 @@ def test_tables_across_levels(
 
 
 @pytest.mark.parametrize(
+    ("terrain", "prone", "kind", "limb", "dice", "hit"),
+    [
+        (up(1), False, K.PUNCH, RA, (3, 3, 1), (RL, 7, False)),  # Kick table: 1 is the right leg
+        (up(-1), False, K.KICK, RL, (3, 3, 1), (LA, 14, False)),  # Punch table: 1 is the left arm
+        (up(0), True, K.KICK, RL, (3, 3, 4, 5), (LL, 14, False)),  # prone: 2D6, 9 is the left leg
+        (up(1), True, K.PUNCH, RA, (3, 3, 3, 3), (RT, 7, False)),  # prone, up: 2D6, 6 right torso
+    ],
+)
+def test_locations_across_levels_and_prone(  # noqa: PLR0917 - one row of the table
+    terrain: dict[Hex, Terrain],
+    prone: bool,
+    kind: AttackKind,
+    limb: Location,
+    dice: tuple[int, ...],
+    hit: tuple[Location, int, bool],
+) -> None:
+    """BT-C-44/45: the hit lands where the table for the levels says (Front column)."""
+    state = state_with(duel(terrain=terrain), 1, prone=prone)
+    assert damage(resolve(declare(state, kind, limb), dice), 1) == [hit]
+
+
+@pytest.mark.parametrize(
     ("terrain", "kind", "limb"),
     [
         (up(1), K.KICK, RL),
