@@ -797,3 +797,53 @@ def test_a_dfa_attacker_shot_down_ends_as_a_missed_dfa():
     state, _ = dfa_shot_down()
     assert state.units[1].hex == H("0807")
     assert state.units[0].hex in set(H("0807").neighbors())
+
+
+def dfa_from_behind():
+    """A DFA whose jump starts behind the target and lands in front of it.
+
+    The 70-ton target (unit 0) stands in 0807 facing N; the 35-ton jumper (unit 1) starts in 0809,
+    two hexes behind it, and jumps 0908, 0907, 0806 (the hex ahead of the target), facing S. Dice:
+    4-4 hits (5 + jumped 3 = 8); the first group's punch die 2 (left torso), its critical roll 2-2;
+    the other groups' dice 1 (left arm); the attacker's two Kick dice 3; both PSRs 5-4.
+    """
+    board = terrain_board(16, 17)
+    units = [(design(70), 0, "0807", Facing.N), (design(35, 5, 4), 1, "0910", Facing.N)]
+    state = start(board, units)
+    path = (H("0909"), H("0908"), H("0907"))
+    state, _ = run(state, [Move(0, MoveMode.STILL), Jump(1, path, Facing.SW, dfa=0)])
+    dice = (4, 4, 2, 2, 2, 1, 1, 3, 3, 5, 4, 5, 4)
+    return run(state, [EndPhase()], dice)
+
+
+def test_dfa_side_comes_from_where_the_jump_began():
+    """BT-C-43.
+
+    The attack direction is taken from the hex where the jump began: from behind, so the left torso
+    result strikes its rear armor (4 points, then 1 into the structure).
+    """
+    _, events = dfa_from_behind()
+    to_target = [
+        (d.location, d.armor, d.internal, d.rear)
+        for d in of(events, ev.DamageApplied)
+        if d.unit == 0
+    ]
+    assert to_target == [(LT, 4, 1, True), (LA, 5, 0, False), (LA, 1, 0, False)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: on a hit the DFA's target is displaced 1 hex directly away from the "
+    "attack direction, which is taken from the hex where the jump began (BT-C-43): a jump from "
+    "behind pushes it forward (0806); the engine pushes it away from the hex the attacker "
+    "jumped in from",
+)
+def test_dfa_pushes_the_target_away_from_the_attack_direction():
+    """BT-C-43.
+
+    A hit from behind (the jump began there) displaces the target one hex forward, into the hex the
+    attacker left; the attacker ends in the target's hex.
+    """
+    state, _ = dfa_from_behind()
+    assert state.units[1].hex == H("0807")
+    assert state.units[0].hex == H("0806")
