@@ -127,3 +127,30 @@ def test_displacement_down_into_an_empty_hex_is_legal():
     state = attrs.evolve(still(start(board, units)), phase=Phase.PHYSICAL)
     after, _ = push(state)
     assert after.units[1].hex == H("0806")
+
+
+def test_the_domino_chain_goes_on():
+    """BT-C-48.
+
+    The chain goes on while 'Mechs stand in adjacent hexes along the shove: a fourth 'Mech in 0805
+    (facing the incoming one) is shoved to 0804.
+    """
+    board = terrain_board(16, 17)
+    units = [
+        (design(), 0, "0808", Facing.N),
+        (design(), 1, "0807", Facing.S),
+        (design(), 1, "0806", Facing.S),
+        (design(), 1, "0805", Facing.S),
+    ]
+    state = attrs.evolve(still(start(board, units)), phase=Phase.PHYSICAL)
+    after, _ = push(state)
+    assert where(after) == ("0807", "0806", "0805", "0804")
+
+
+def test_displacement_up_two_levels_is_legal():
+    """BT-C-46: the limit is the rise a walking 'Mech can climb (2 levels): pushed up 2."""
+    board = terrain_board(16, 17, h0806=Terrain(level=2))
+    units = [(design(), 0, "0808", Facing.N), (design(), 1, "0807", Facing.S)]
+    state = attrs.evolve(still(start(board, units)), phase=Phase.PHYSICAL)
+    after, _ = push(state)
+    assert after.units[1].hex == H("0806")

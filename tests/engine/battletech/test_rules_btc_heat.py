@@ -12,7 +12,7 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
-from engine.battletech.commands import FireWeapons, Jump, Move, Shot, Step, StepKind
+from engine.battletech.commands import EndPhase, FireWeapons, Jump, Move, Shot, Step, StepKind
 from engine.battletech.condition import jump_mp, walk_mp
 from engine.battletech.heat import dissipation, heat_phase, heat_sources, weapon_heat
 from engine.battletech.state import MoveMode, Phase
@@ -480,3 +480,27 @@ def test_fire_started_this_turn_heats_from_the_next_heat_phase():
     assert state.board.terrain(H("0805")).fire
     assert [e for e in of(events, ev.HeatChanged) if e.unit == 1 and e.generated] == []
     assert state.units[1].heat == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: with life support hit, a submerged 'Mech's pilot takes 1 damage in the "
+    "End phase (BT-C-31); the engine's End phase wounds nobody (heat.submerged_life_support "
+    "exists but the turn never calls it)",
+)
+def test_life_support_under_water_costs_a_wound_in_the_end_phase():
+    """BT-C-31.
+
+    With life support hit, the pilot takes 1 damage at the End phase of any turn the 'Mech is
+    submerged (standing in depth 2); consciousness 3+ (2-2).
+    """
+    board = terrain_board(16, 17, h0810=Terrain(water=2))
+    mech = design()
+    line = slot_of(mech, HD, "life support")
+    state = duel(mech, design(), "0810", "0101", board=board)
+    state = state.replace_unit(0, attrs.evolve(state.units[0], crits=frozenset({(HD, line)})))
+    state, events = run(
+        state, [Move(0, MoveMode.STILL), Move(1, MoveMode.STILL), EndPhase()], (2, 2)
+    )
+    assert [(w.unit, w.wounds) for w in of(events, ev.PilotWounded)] == [(0, 1)]
+    assert state.units[0].wounds == 1

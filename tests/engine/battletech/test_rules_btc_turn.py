@@ -172,3 +172,16 @@ def test_a_turn_runs_weapon_physical_heat_end():
     assert state.phase is Phase.INITIATIVE
     state, _ = run(state, [RollInitiative()], (1, 1, 6, 6))
     assert state.phase is Phase.MOVEMENT
+
+
+def test_no_wake_up_roll_in_the_turn_he_was_knocked_out():
+    """BT-M-16 item 4.
+
+    The End-phase roll is made in each turn after the turn he was knocked out. A head hit (6-6) and
+    a failed consciousness roll (1-1) this turn: no roll tonight.
+    """
+    state = to_weapon_phase(face_off("0808", "0805"))
+    state, events = run(state, [FireWeapons(0, (Shot(0, 1),)), FireWeapons(1)], (4, 4, 6, 6, 1, 1))
+    assert not state.units[1].conscious
+    assert not [c for c in of(events, ev.ConsciousnessRolled) if c.recovery]
+    assert state.phase is Phase.INITIATIVE
