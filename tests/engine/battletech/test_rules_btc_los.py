@@ -2,9 +2,9 @@
 
 Heights, intervening terrain, partial cover, water, firing arcs, mount arcs.
 
-Layout of most tests: the attacker (unit 0) stands in 0810, the target (unit 1) five hexes due
-north in 0805, so the intervening hexes are 0809, 0808, 0807 and 0806 (0806 is next to the
-target). 0810 -> 1010 runs along the hexside between 0910 and 0911 (a defender's-choice pair).
+Layout of most tests: the attacker (unit 0) stands in 0810, the target (unit 1) five hexes due north
+in 0805, so the intervening hexes are 0809, 0808, 0807 and 0806 (0806 is next to the target). 0810
+-> 1010 runs along the hexside between 0910 and 0911 (a defender's-choice pair).
 """
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ import attrs
 import pytest
 
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
+from engine.battletech.commands import Jump, Move
 from engine.battletech.los import Arc, arcs_of, attack_side, line_of_sight, mount_arcs
+from engine.battletech.state import MoveMode
 from engine.hexes import Facing, Hex
-from tests.engine.battletech._build import design, terrain_board
-from tests.engine.battletech._rules_btc import CT, HD, LA, LL, RA, H, duel, has_term, no_term
+from tests.engine.battletech._build import design, start, terrain_board
+from tests.engine.battletech._rules_btc import CT, HD, LA, LL, RA, H, duel, has_term, no_term, run
 
 LIGHT = Terrain(woods=Woods.LIGHT)
 HEAVY = Terrain(woods=Woods.HEAVY)
@@ -513,3 +515,35 @@ def test_prone_mech_faces_where_its_head_points():
     state = side_state(Facing.S, prone=True)
     column, _ = attack_side(state, H("0805"), 1)
     assert str(column) == "rear"
+
+
+# ---------------------------------------------------------------- BT-C-43 the airborne jumper
+
+
+def dfa_over_a_hill(dfa: bool):
+    """A jumper (unit 1) lands in 0808 next to a target on a level-3 hill in 0807.
+
+    A shooter (unit 2) in 0812 looks at it across a level-2 hill in 0810.
+    """
+    board = terrain_board(16, 17, h0807=Terrain(level=3), h0810=Terrain(level=2))
+    units = [
+        (design(70), 0, "0807", Facing.S),
+        (design(35, 5, 4), 1, "0811", Facing.N),
+        (design(), 0, "0812", Facing.N),
+    ]
+    state = start(board, units)
+    path = (H("0810"), H("0809"), H("0808"))
+    jump = Jump(1, path, Facing.N, dfa=0 if dfa else None)
+    state, _ = run(state, [Move(0, MoveMode.STILL), Move(2, MoveMode.STILL), jump])
+    return state
+
+
+def test_a_dfa_jumper_is_airborne_for_line_of_sight():
+    """BT-C-43.
+
+    During the weapon phase the DFA attacker is airborne 1 level above the higher of the two hexes
+    (level 4 here): the level-2 hill between no longer hides it (C + D = -2); the same 'Mech merely
+    standing in 0808 is hidden.
+    """
+    assert not line_of_sight(dfa_over_a_hill(dfa=False), 2, 1).clear
+    assert line_of_sight(dfa_over_a_hill(dfa=True), 2, 1).clear

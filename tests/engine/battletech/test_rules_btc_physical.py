@@ -831,13 +831,6 @@ def test_dfa_side_comes_from_where_the_jump_began():
     assert to_target == [(LT, 4, 1, True), (LA, 5, 0, False), (LA, 1, 0, False)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: on a hit the DFA's target is displaced 1 hex directly away from the "
-    "attack direction, which is taken from the hex where the jump began (BT-C-43): a jump from "
-    "behind pushes it forward (0806); the engine pushes it away from the hex the attacker "
-    "jumped in from",
-)
 def test_dfa_pushes_the_target_away_from_the_attack_direction():
     """BT-C-43.
 
@@ -847,3 +840,19 @@ def test_dfa_pushes_the_target_away_from_the_attack_direction():
     state, _ = dfa_from_behind()
     assert state.units[1].hex == H("0807")
     assert state.units[0].hex == H("0806")
+
+
+def test_a_dfa_attacker_may_not_fire():
+    """BT-C-43: the DFA attacker makes no weapon attacks this turn."""
+    board = terrain_board(16, 17)
+    shooter = design(35, 5, 4, equipment=[("Medium Laser", CT)])
+    units = [
+        (design(70, equipment=[("Medium Laser", CT)]), 0, "0807", Facing.S),
+        (shooter, 1, "0811", Facing.N),
+    ]
+    state = start(board, units)
+    path = (H("0810"), H("0809"), H("0808"))
+    state, _ = run(state, [Move(0, MoveMode.STILL), Jump(1, path, Facing.N, dfa=0)])
+    state = to_weapon_phase(state)
+    with pytest.raises(IllegalCommand):
+        run(state, [FireWeapons(1, (Shot(0, 0),))])
