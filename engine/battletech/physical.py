@@ -22,9 +22,11 @@ DESIGN decisions where the digest leaves a choice (each also named where it is m
   DFA whose number became 13+ is cancelled the same way.
 - The charging unit that misses goes to its front-right hex, else its front-left one (BT-C-42: the
   attacking player chooses; an empty hex is preferred, then the right).
-- A DFA's target displaced by a hit goes straight away from the attacker's hex; when that hex is
-  illegal it goes to the nearest legal one (right before left); the missed target picks an empty
-  hex on its level if it can (BT-C-43: the defender chooses).
+- A DFA's target displaced by a hit goes straight away from the attack direction (the line from
+  where the jump began; along a hexside, the first legal of the two); when that hex is illegal it
+  goes to the nearest legal one (right before left). The attacker lands first, so the hex it
+  hovered in is free. The missed target picks an empty hex on its level if it can (BT-C-43: the
+  defender chooses).
 - The occupant shoved by a domino always tries to dodge when the rules allow it (BT-C-48), forward
   first, then backward; a 'Mech that stood still counts its Walk MP as left over.
 - A 'Mech falling onto another from 2+ levels above that misses lands in the free hex next to the
@@ -69,7 +71,7 @@ from engine.battletech.tables import (
 from engine.battletech.tohit import ToHit, common_modifiers, target_movement
 from engine.battletech.units import Location
 from engine.game import IllegalCommand
-from engine.hexes import Facing, Hex
+from engine.hexes import Facing, Hex, line_pair
 
 __all__ = [
     "CHARGE_ATTACKER_TONS",
@@ -77,6 +79,7 @@ __all__ = [
     "check_dfa",
     "declare_physical",
     "displace",
+    "missed_dfa",
     "movement_attack",
     "physical_options",
     "physical_to_hit",
@@ -1071,59 +1074,113 @@ def _resolve_dfa(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
     tons = me.design.tonnage
     attacker, target = attack.attacker, attack.target
     here = ctx.state.units[attacker].hex
-    there = ctx.state.units[target].hex
-    assert here is not None  # noqa: S101 - both were on the map
-    assert there is not None  # noqa: S101 - both were on the map
+    assert here is not None  # noqa: S101 - it was on the map
     if _apart(ctx, attack):
         # DESIGN: the target was moved away before the DFA came down: a miss in its own hex.
         if ctx.state.units[attacker].on_map:
             fall(ctx, attacker, here, 2, "missed a death from above", fixed_rear=True)
         return
-    away = _dir(here, there)
-    if hit:
-        _strike(ctx, attacker, target, dfa_damage(tons), attack.table, attack.side)
-        _strike(ctx, None, attacker, dfa_damage_to_attacker(tons), "kick", "front")
-        _psr(ctx, target, "hit by DFA", 2)
-        _psr(ctx, attacker, "made DFA", 4)
-        if ctx.state.units[target].on_map and not _aside(ctx, target, away, here, "hit by a DFA"):
-            ctx.emit(ev.UnitDestroyed(target, "nowhere to go under a DFA (BT-C-43)", by=attacker))
-        if ctx.state.units[attacker].on_map:
-            ctx.emit(ev.UnitDisplaced(attacker, there, "landed on its target"))
+    if not hit:
+        _dfa_miss(ctx, attacker, target)
         return
-    # A miss: the target steps aside, the attacker crashes into its hex on its back.
-    target_unit = ctx.state.units[target]
-    if target_unit.on_map and not _aside(ctx, target, away, here, "dodged a DFA", choose=True):
+    _strike(ctx, attacker, target, dfa_damage(tons), attack.table, attack.side)
+    _strike(ctx, None, attacker, dfa_damage_to_attacker(tons), "kick", "front")
+    _psr(ctx, target, "hit by DFA", 2)
+    _psr(ctx, attacker, "made DFA", 4)
+    there = ctx.state.units[target].hex
+    assert there is not None  # noqa: S101 - it was on the map
+    aways = _dfa_away(ctx.state, attacker, there)
+    if ctx.state.units[attacker].on_map:  # it lands first: the hex it hovered in is free
+        ctx.emit(ev.UnitDisplaced(attacker, there, "landed on its target"))
+    if ctx.state.units[target].on_map and not _aside(ctx, target, aways, "hit by a DFA"):
+        ctx.emit(ev.UnitDestroyed(target, "nowhere to go under a DFA (BT-C-43)", by=attacker))
+
+
+def _dfa_away(state: BTState, attacker: int, there: Hex) -> tuple[Facing, ...]:
+    """BT-C-43: "directly away from the attack direction", seen from where the jump began.
+
+    The direction the line from the jump's first hex enters the target's hex; two when the line
+    runs along a hexside (the defender's choice: the first legal one is taken).
+    """
+    me = state.units[attacker]
+    start = _jump_start(me)
+    if start.distance(there) == 0:
+        start = me.hex or start
+    aways: list[Facing] = []
+    for variant in line_pair(start, there):
+        if len(variant) < 2:  # noqa: PLR2004 - the same hex: no direction
+            continue
+        direction = variant[-2].direction_to(there)
+        if direction is not None and direction not in aways:
+            aways.append(direction)
+    return tuple(aways) or (Facing.N,)
+
+
+def _dfa_miss(ctx: Ctx, attacker: int, target: int) -> None:
+    """BT-C-43: a missed DFA and where everyone ends.
+
+    The attacker comes down in the target's hex, the target steps into a hex of its choice (if
+    none, the attacker is destroyed), the attacker falls 2 levels on its back.
+    """
+    there = ctx.state.units[target].hex
+    assert there is not None  # noqa: S101 - it was on the map
+    aways = _dfa_away(ctx.state, attacker, there)
+    if ctx.state.units[attacker].on_map:
+        ctx.emit(ev.UnitDisplaced(attacker, there, "missed its DFA"))
+    if ctx.state.units[target].on_map and not _aside(
+        ctx, target, aways, "dodged a DFA", choose=True
+    ):
         ctx.emit(ev.UnitDestroyed(attacker, "nowhere to land after a missed DFA (BT-C-43)"))
         return
     if ctx.state.units[attacker].on_map:
-        ctx.emit(ev.UnitDisplaced(attacker, there, "missed its DFA"))
         fall(ctx, attacker, there, 2, "missed a death from above", fixed_rear=True)
+
+
+def missed_dfa(ctx: Ctx, unit: int) -> None:
+    """BT-C-43: ``unit``'s DFA fails before it comes down (a PSR failed in the Weapon phase).
+
+    "Resolve the fall and final position as for a missed DFA": the target steps aside, the attacker
+    comes down in its hex and falls 2 levels on its back. The caller then cancels the DFA
+    (`DFACancelled`). A target no longer next to it: it falls the same way in its own hex.
+    """
+    me = ctx.state.units[unit]
+    if me.dfa is None or me.hex is None or not me.on_map:
+        return
+    other = ctx.state.units[me.dfa]
+    if other.hex is None or other.hex.distance(me.hex) != 1:
+        fall(ctx, unit, me.hex, 2, "missed a death from above", fixed_rear=True)
+        return
+    _dfa_miss(ctx, unit, me.dfa)
 
 
 def _aside(
     ctx: Ctx,
     unit: int,
-    away: Facing,
-    attacker_hex: Hex,
+    aways: tuple[Facing, ...],
     cause: str,
     *,
+    keep_clear: Hex | None = None,
     choose: bool = False,
 ) -> bool:
-    """Displace ``unit`` to a neighbour after a DFA (BT-C-43); False when none is legal.
+    """Displace ``unit`` to a neighbour after a DFA or a fall from above; False when none is legal.
 
-    A hit sends it straight ``away``, else to the nearest legal hex (right before left). A miss
-    lets it choose (``choose``; DESIGN: an empty hex first, the least drop or climb, then the
-    nearest to straight away). The attacker's own hex never counts: it lands from there.
+    A hit sends it straight away (``aways``: the first legal of them), else to the nearest legal
+    hex (right before left). A miss lets it choose (``choose``; DESIGN: an empty hex first, the
+    least drop or climb, then the nearest to straight away). ``keep_clear`` is never used (the
+    hex a falling 'Mech still stands in).
     """
     state = ctx.state
     me = state.units[unit]
     assert me.hex is not None  # noqa: S101 - on the map
     here = me.hex
-    order = [away.turn(t) for t in (0, 1, -1, 2, -2, 3)]
+    order = list(aways)
+    for turn in (1, -1, 2, -2, 3):
+        if aways[0].turn(turn) not in order:
+            order.append(aways[0].turn(turn))
     candidates = [
         (d, here.neighbor(d))
         for d in order
-        if here.neighbor(d) != attacker_hex and _chain_legal(state, unit, here, here.neighbor(d), d)
+        if here.neighbor(d) != keep_clear and _chain_legal(state, unit, here, here.neighbor(d), d)
     ]
     if not candidates:
         return False
@@ -1318,7 +1375,7 @@ def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
         _strike(ctx, unit, target, damage, "punch", side)
         _psr(ctx, target, "hit by a falling 'Mech", 2)  # BT-C-47: as a DFA hit
         if ctx.state.units[target].on_map and not _aside(
-            ctx, target, direction, origin, "struck by a falling 'Mech"
+            ctx, target, (direction,), "struck by a falling 'Mech", keep_clear=origin
         ):
             ctx.emit(ev.UnitDestroyed(target, "crushed by a falling 'Mech (BT-C-47)", by=unit))
         if ctx.state.units[unit].hex != to:

@@ -28,6 +28,7 @@ from engine.battletech.physical import (
     dfa_damage_to_attacker,
     displace,
     kick_damage,
+    missed_dfa,
     movement_attack,
     physical_options,
     physical_to_hit,
@@ -802,7 +803,7 @@ def test_dfa_35_tons_hits() -> None:
     assert damage(ctx, 0) == [(RL, 5, False), (LL, 2, False)]
     assert ctx.tally is not None
     assert ctx.tally.psrs == {1: [("hit by DFA", 2)], 0: [("made DFA", 4)]}
-    assert moves(ctx) == [(1, A.neighbor(N).neighbor(N)), (0, A.neighbor(N))]
+    assert moves(ctx) == [(0, A.neighbor(N)), (1, A.neighbor(N).neighbor(N))]
 
 
 def test_dfa_miss() -> None:
@@ -813,7 +814,7 @@ def test_dfa_miss() -> None:
     """
     state = physical_start(dfa_state(), 0)
     ctx = resolve(state, (1, 1, 2, 3, 4, 5, 5, 5, 6, 6))
-    assert moves(ctx)[0] == (1, A.neighbor(N).neighbor(N))
+    assert moves(ctx)[:2] == [(0, A.neighbor(N)), (1, A.neighbor(N).neighbor(N))]
     fell = of(ctx, ev.UnitFell)
     assert [(f.unit, f.hex, f.levels, f.facing_roll, f.column) for f in fell] == [
         (0, A.neighbor(N), 2, None, "rear")
@@ -831,9 +832,9 @@ def test_dfa_on_a_prone_mech_strikes_the_rear_column() -> None:
 
 
 def test_dfa_target_with_nowhere_to_go_is_destroyed() -> None:
-    """BT-C-43: every adjacent hex impassable: a hit destroys the target."""
+    """BT-C-43: every adjacent hex impassable (the attacker's too): a hit destroys the target."""
     target = A.neighbor(N)
-    walls = {h: Terrain(level=3) for h in target.neighbors() if h != A}
+    walls = {h: Terrain(level=3) for h in target.neighbors()}
     walls[target] = Terrain()
     state = dfa_state()
     state = attrs.evolve(
@@ -842,6 +843,38 @@ def test_dfa_target_with_nowhere_to_go_is_destroyed() -> None:
     ctx = resolve(physical_start(state, 0), (4, 4, 3, 3, 3, 1, 4))
     assert any(isinstance(e, ev.UnitDestroyed) and e.unit == 1 for e in ctx.events)
     assert moves(ctx) == [(0, target)]
+
+
+def test_dfa_from_behind_pushes_the_target_into_the_hex_the_attacker_left() -> None:
+    """BT-C-43: a DFA from behind pushes the target forward.
+
+    The attack direction comes from where the jump began (north, the target's rear): the target
+    goes straight away from it, south, into the hex the attacker came down from.
+    """
+    target = A.neighbor(N)
+    start_hex = target.neighbor(N).neighbor(N)
+    state = duel(design(35, jump=5))
+    jumped = Movement(MoveMode.JUMP, mp_spent=3, hexes=3, jumped=3, done=True, path=(start_hex, A))
+    state = physical_start(state_with(state, 0, movement=jumped, dfa=1, physical="dfa"), 0)
+    assert state.attacks[0].side == "rear"
+    ctx = resolve(state, (4, 4, 1, 1, 1, 1, 4))
+    assert damage(ctx, 1) == [(LA, 5, False), (LA, 5, False), (LA, 1, False)]
+    assert moves(ctx) == [(0, target), (1, A)]
+
+
+def test_a_dfa_attacker_that_falls_in_the_weapon_phase_ends_as_a_missed_dfa() -> None:
+    """BT-C-43: the fall and final positions of a missed DFA, at once.
+
+    The target steps aside, the attacker comes down in its hex, 2 levels on its back.
+    """
+    state = attrs.evolve(dfa_state(), phase=Phase.WEAPON)
+    ctx = push_ctx(state)
+    ctx.dice = ScriptedDice((2, 3, 4, 5, 5, 5, 6, 6))
+    missed_dfa(ctx, 0)
+    assert moves(ctx) == [(0, A.neighbor(N)), (1, A.neighbor(N).neighbor(N))]
+    assert [(f.unit, f.hex, f.levels, f.column) for f in of(ctx, ev.UnitFell)] == [
+        (0, A.neighbor(N), 2, "rear")
+    ]
 
 
 def test_a_wreck_still_strikes() -> None:
