@@ -856,3 +856,22 @@ def test_a_dfa_attacker_may_not_fire():
     state = to_weapon_phase(state)
     with pytest.raises(IllegalCommand):
         run(state, [FireWeapons(1, (Shot(0, 0),))])
+
+
+def test_a_charge_without_moving_a_hex_does_no_damage():
+    """BT-C-42.
+
+    A unit that charges without having moved a hex (it only turned in place) does 0 damage to the
+    target but still takes its own: ceil(70 / 20) = 4. To-hit 5 + walked 1 = 6; all dice 4-4 (left
+    torso; both PSRs at +2 pass).
+    """
+    board = terrain_board(16, 17)
+    state = duel(design(35, 5), design(70), "0808", "0807", Facing.NE, Facing.S, board)
+    turn = Step(StepKind.LEFT)
+    state, _ = run(state, [Move(0, MoveMode.WALK, (turn,), charge=1), Move(1, MoveMode.STILL)])
+    state, events = run(state, [EndPhase(), PhysicalAttack(1)], (4, 4) * 4)
+    (attack,) = [e.attack for e in of(events, ev.AttackDeclared) if e.attack.kind is CHARGE]
+    assert attack.to_hit == 6
+    assert damage(events) == [(LT, 4, False)]
+    assert of(events, ev.DamageApplied)[0].unit == 0
+    assert sorted(psr_targets(events)) == [(0, 7), (1, 7)]
