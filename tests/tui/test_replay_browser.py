@@ -10,6 +10,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from textual import events
 from textual.widgets import Input
 
 from saves.journal import Journal, read_game
@@ -223,6 +224,22 @@ async def test_the_filter_keeps_rows_with_every_word_and_escape_clears_it(folder
         await pilot.press("ctrl+u", *"nothing like this")
         assert screen.shown == []
         assert "No saves match" in str(screen.query_one("#rb-detail").render())
+
+
+async def test_keys_typed_in_one_go_reach_the_filter_and_then_the_list(folder):
+    """'/bob', Enter, 's' arriving together (a paste, one packet over SSH) do what they say."""
+    app = browse_app(folder, read_only=True)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for key, char in [("slash", "/"), ("b", "b"), ("o", "o"), ("b", "b"), ("enter", "\r")]:
+            app.post_message(events.Key(key, char))
+        app.post_message(events.Key("s", "s"))
+        await pilot.pause(0.3)
+        assert screen.query_one(Input).value == "bob"
+        assert names(screen) == ["papermech-bob"]
+        assert screen.sort_column == 3  # the s went to the list: sorted by the next column
+        assert app.focused is screen.query_one(ReplayTable)
 
 
 async def test_enter_watches_a_finished_game_from_its_start_and_follows_one_in_progress(folder):

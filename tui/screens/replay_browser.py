@@ -165,21 +165,7 @@ class ReplayTable(DataTable[Text]):
 
 
 class FilterInput(Input):
-    """The filter line: Escape clears it, Enter and Down go back to the list."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "clear", "Clear", tooltip="Clear the filter and go back to the list"),
-        Binding("down", "done", "List", show=False),
-    ]
-
-    def action_clear(self) -> None:
-        """Empty the filter and give the keys back to the list."""
-        self.value = ""
-        self.action_done()
-
-    def action_done(self) -> None:
-        """Give the keys back to the list."""
-        self.screen.query_one(ReplayTable).focus()
+    """The filter line (its keys are the screen's: Enter or Down to the list, Escape clears)."""
 
 
 class ReplayBrowserScreen(Screen[None]):
@@ -189,12 +175,17 @@ class ReplayBrowserScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Watch", tooltip="Watch the highlighted save"),
-        Binding("slash", "filter", "Filter", key_display="/", tooltip="Filter the list"),
+        Binding("slash", "filter", "Filter", key_display="/", priority=True, tooltip="Filter"),
         Binding("s", "sort", "Sort", tooltip="Sort by the next column"),
         Binding("r", "reverse", "Reverse", tooltip="Reverse the order"),
         Binding("d,delete", "delete", "Delete", tooltip="Delete the highlighted save (asks)"),
         Binding("f5,ctrl+r", "refresh", "Refresh", show=False, tooltip="Read the folder again"),
         Binding("escape,q", "back", "Back", key_display="Esc", tooltip="Back (or quit)"),
+        # Priority (with / above): the App runs these in the order the keys arrive, before any
+        # widget sees the next key, so "/bob" typed in one go (a paste, one packet over a slow
+        # link) filters for "bob", and the keys after Enter go to the list again.
+        Binding("enter,down", "filter_done", "List", show=False, priority=True),
+        Binding("escape", "filter_clear", "Clear", show=False, priority=True),
     ]
     """
     | Key | Action |
@@ -378,9 +369,18 @@ class ReplayBrowserScreen(Screen[None]):
         self.query_one("#rb-detail", Static).update(text)
 
     # ------------------------------------------------------------------ keys
+    @property
+    def filtering(self) -> bool:
+        """Whether the filter line has the keys (now: ``has_focus`` follows a message later)."""
+        return self.is_mounted and self.focused is self.query_one(FilterInput)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No delete when read-only; open and delete only with a save under the cursor."""
         del parameters
+        if action in {"filter_done", "filter_clear"}:
+            return self.filtering
+        if action == "filter":
+            return not self.filtering
         if action == "delete" and self.read_only:
             return False
         if action in {"open", "delete"} and self.is_mounted:
@@ -399,7 +399,18 @@ class ReplayBrowserScreen(Screen[None]):
 
     def action_filter(self) -> None:
         """Give the keys to the filter line."""
-        self.query_one(FilterInput).focus()
+        # At once, not after a refresh: keys typed right after / (a paste, a slow link sending
+        # "/bob" in one packet) must reach the filter, not the list.
+        self.set_focus(self.query_one(FilterInput))
+
+    def action_filter_done(self) -> None:
+        """Give the keys back to the list, keeping the filter."""
+        self.set_focus(self.table)
+
+    def action_filter_clear(self) -> None:
+        """Empty the filter and give the keys back to the list."""
+        self.query_one(FilterInput).value = ""
+        self.set_focus(self.table)
 
     def action_sort(self) -> None:
         """Sort by the next column (ascending)."""
@@ -458,11 +469,6 @@ class ReplayBrowserScreen(Screen[None]):
         if self.shown:
             self.table.move_cursor(row=0)
             self._detail()
-
-    @on(Input.Submitted, "#rb-filter")
-    def _filter_done(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.table.focus()
 
     @on(DataTable.RowSelected, "#rb-table")
     def _row_selected(self, event: DataTable.RowSelected) -> None:
