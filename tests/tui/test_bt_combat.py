@@ -125,9 +125,9 @@ async def test_the_heat_preview_adds_the_chosen_weapons_and_subtracts_the_sinks(
         expected = max(me.heat + moved + made - sunk, 0)
         # Assert
         line = next(t for t in orders(screen) if t.startswith("heat "))
-        assert f"+{made} fired" in line
+        assert f"+{moved + made} built" in line
         assert f"-{sunk} sinks" in line
-        assert line.endswith(f"= {expected} after this turn")
+        assert line.endswith(f"= {expected}")
 
 
 async def test_firing_marks_the_sheet_and_the_log_names_every_roll(tmp_path, library):  # noqa: F811

@@ -122,6 +122,10 @@ class AttackControls:
             cached = self._aim_cache = (state, aim, aim_view(state, aim))
         return cached[2]
 
+    def aim_view_of(self, state: BTState, aim: Aim) -> AimView:
+        """The engine's view of another aim (not kept)."""
+        return aim_view(state, aim)
+
     def strikes(self, state: BTState, unit: int) -> tuple[Strike, ...]:
         """The physical attacks ``unit`` may declare now, with their numbers and damage."""
         cached = self._strike_cache
@@ -265,11 +269,15 @@ class AttackControls:
         row = next((r for r in view.rows if r.key == key), None)
         if row is None:
             return
-        chosen_here = self.aim.target_of(row.weapon) == self.aim.target
-        if not chosen_here and not row.to_hit.possible:
-            self.refuse(f"{row.name} {row.place}: {row.to_hit.reason}", title="Cannot fire")
-            return
-        self.aim = toggle_weapon(self.aim, view, key)
+        aim = toggle_weapon(self.aim, view, key)
+        if aim.target_of(row.weapon) is not None:
+            # Chosen at the target shown: the engine must be able to hit it from here.
+            now = next(r for r in self.aim_view_of(state, aim).rows if r.weapon == row.weapon)
+            if not now.to_hit.possible:
+                reason = now.to_hit.reason or "it cannot hit"
+                self.refuse(f"{row.name} {row.place}: {reason}", title="Cannot fire")
+                return
+        self.aim = aim
         self._redraw()
 
     def _choose_strike(self, state: BTState, key: str) -> None:

@@ -9,12 +9,14 @@ damage, heat and ammunition (or why it cannot fire), and the heat preview::
     line of sight clear
     every weapon: gunnery 4, attacker walked +1, target moved 5 hexes +2
     torso: front   [ ] twist
-    1 [x] AC/20 RT: 7+ (58%)
-      short range | 20 dmg 7 heat 9 shots
+    1 [x] AC/20 RT: 7+ (58%), 9 shots
+      short range | 20 dmg 7 heat
     2 [ ] Medium Laser LA: 9+ (28%)
       medium range +2 | 5 dmg 3 heat
     3  -  Small Laser HD: out of range: 4 hexes, long range ends at 3
-    heat 0 +1 moved +7 fired -13 sinks = 0 after this turn
+    heat 0 +8 built -13 sinks = 0
+      built: walked 1, AC/20 7
+      next turn: no heat effect
     1-0 weapon  Space all  Tab target  [ ] twist
     c/Enter fire  h hold fire  Esc clear
 
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
     from engine.battletech.tohit import ToHit
     from tui.widgets.bt.orders import Line
     from tui.widgets.bt.targeting import AimView, HeatPreview, WeaponRow
+
+SHUTDOWN_RISK = 14
+"""BT-C-54: from this heat the Heat phase rolls to avoid shutting down (the preview turns red)."""
 
 __all__ = ["StrikeChoice", "aim_lines", "common_terms", "strike_lines", "to_hit_text"]
 
@@ -83,27 +88,27 @@ def _row_lines(
     if to_hit.number is None:
         return [(f"{row.key or ' '}  -  {row.name} {row.place}: {to_hit.reason}", "dim")]
     role = "chosen" if row.chosen else ("text" if to_hit.possible else "dim")
-    lines: list[Line] = [(f"{head}: {to_hit_text(to_hit)}", role)]
+    ammo = f", {row.ammo} shot{'s' if row.ammo != 1 else ''}" if row.ammo is not None else ""
+    lines: list[Line] = [(f"{head}: {to_hit_text(to_hit)}{ammo}", role)]
     whole = row.target != shown or not shared
     own = list(to_hit.modifiers) if whole else [t for t in to_hit.modifiers if t not in shared]
     detail = modifiers_text(own, base=whole) if own else f"{to_hit.band} range"
-    ammo = f" {row.ammo} shot{'s' if row.ammo != 1 else ''}" if row.ammo is not None else ""
-    lines.append((f"  {detail} | {row.damage} dmg {row.heat} heat{ammo}", "dim"))
+    lines.append((f"  {detail} | {row.damage} dmg {row.heat} heat", "dim"))
     return lines
 
 
-def heat_lines(heat: HeatPreview | None) -> list[Line]:
-    """The heat preview: now + movement + weapons - dissipation, and its effects (BT-C-51..54)."""
-    if heat is None:
-        return [("heat: no preview yet (the heat rules are not in)", "dim")]
-    sums = (
-        f"heat {heat.now} +{heat.movement} moved +{heat.weapons} fired "
-        f"-{heat.dissipation} sinks = {heat.next} after this turn"
-    )
+def heat_lines(heat: HeatPreview) -> list[Line]:
+    """The heat preview: now + built - dissipation, its sources and effects (BT-C-51..54)."""
+    sums = f"heat {heat.now} +{heat.generated} built -{heat.dissipation} sinks = {heat.next}"
+    built = ", ".join(f"{name} {value}" for name, value in heat.sources)
+    lines: list[Line] = []
     effects = heat.effects
-    if not effects:
-        return [(sums, "good")]
-    return [(sums, "warn"), ("  then " + ", ".join(effects), "bad" if heat.next >= 14 else "warn")]  # noqa: PLR2004 - shutdown rolls
+    role = "good" if not effects else "bad" if heat.next >= SHUTDOWN_RISK else "warn"
+    lines.append((sums, role))
+    if built:
+        lines.append((f"  built: {built}", "dim"))
+    lines.append(("  next turn: " + (", ".join(effects) or "no heat effect"), role))
+    return lines
 
 
 def _torso(view: AimView, *, compact: bool) -> Line:

@@ -56,7 +56,7 @@ __all__ = [
 
 PAGES = ("sheet", "criticals")
 """The record sheet's pages, in the order ``v`` turns them."""
-NAME_WIDTH = 19
+NAME_WIDTH = 17
 """Width of a weapon's count and name in the list."""
 PLACES_WIDTH = 7
 """Width of a weapon's locations in the list ("LA xRA")."""

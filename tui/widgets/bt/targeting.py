@@ -2,10 +2,10 @@
 
 `Aim` is what the player has keyed so far: the unit, the target shown, each weapon's target, the
 torso twist. `aim_view` asks the engine's queries (`tohit.weapon_to_hit`, `los.line_of_sight`,
-`heat.weapon_heat`, `heat.dissipation`) for every weapon's to-hit number with its named terms, the
-line of sight, and the heat the declaration would leave the unit with. Nothing here changes the
-game: the screen turns an aim into a `FireWeapons` command (`fire_command`) and gives it to the
-game, which checks it again (`tohit.declare_fire`).
+`heat.heat_sources`, `heat.dissipation`) for every weapon's to-hit number with its named terms,
+the line of sight, and the heat the declaration would leave the unit with. Nothing here changes
+the game: the screen turns an aim into a `FireWeapons` command (`fire_command`) and gives it to
+the game, which checks it again (`tohit.declare_fire`).
 
 The primary target (BT-C-18.7) is the first target chosen, unless a later one is in the front arc
 and it is not: then the first chosen in the front arc. The others are secondary targets, and their
@@ -22,7 +22,6 @@ from attrs import frozen
 from engine.battletech import heat as heat_rules
 from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
-from engine.battletech.flow import movement_heat
 from engine.battletech.los import Arc, Sight, arcs_of, line_of_sight
 from engine.battletech.tohit import ToHit, ammo_bins, can_flip_arms, weapon_spec, weapon_to_hit
 from tui.widgets.bt.heatscale import heat_effects
@@ -111,17 +110,28 @@ class WeaponRow:
 
 @frozen
 class HeatPreview:
-    """BT-C-51..53: the heat the unit would have after this turn's Heat phase."""
+    """BT-C-51..53: the heat the unit would have after this turn's Heat phase.
+
+    Attributes:
+        now: the heat on the scale now.
+        sources: the heat built up this turn by source, the chosen weapons counted as fired
+            (`heat.heat_sources`: movement, weapons, engine hits, a burning hex ...).
+        dissipation: what the heat sinks take off (`heat.dissipation`).
+    """
 
     now: int
-    movement: int
-    weapons: int
+    sources: tuple[tuple[str, int], ...]
     dissipation: int
 
     @property
+    def generated(self) -> int:
+        """The heat built up this turn."""
+        return sum(heat for _, heat in self.sources)
+
+    @property
     def next(self) -> int:
-        """Heat now + movement + weapons - dissipation, never below 0."""
-        return max(self.now + self.movement + self.weapons - self.dissipation, 0)
+        """Heat now + generated - dissipation, never below 0."""
+        return max(self.now + self.generated - self.dissipation, 0)
 
     @property
     def effects(self) -> list[str]:
@@ -137,7 +147,7 @@ class AimView:
     rows: tuple[WeaponRow, ...]
     sight: Sight | None
     primary: int | None
-    heat: HeatPreview | None
+    heat: HeatPreview
     enemies: tuple[int, ...]
     can_flip: bool = False
 
@@ -239,15 +249,12 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
     )
 
 
-def heat_preview(state: BTState, aim: Aim) -> HeatPreview | None:
-    """The heat after this turn if the chosen weapons fire (None until the heat rules exist)."""
+def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
+    """The heat after this turn if the chosen weapons fire (BT-C-51..53)."""
     unit = state.units[aim.unit]
-    try:
-        fired = heat_rules.weapon_heat(unit, tuple(sorted({w for w, _ in aim.shots})))
-        sunk = heat_rules.dissipation(state, unit)
-    except NotImplementedError:
-        return None
-    return HeatPreview(unit.heat, movement_heat(unit), fired, sunk)
+    firing = attrs.evolve(unit, fired=unit.fired | {w for w, _ in aim.shots})
+    sources = heat_rules.heat_sources(state, firing)
+    return HeatPreview(unit.heat, sources, heat_rules.dissipation(state, unit))
 
 
 def aim_view(state: BTState, aim: Aim) -> AimView:
