@@ -23,7 +23,7 @@ from engine.battletech.commands import (
 from engine.battletech.state import LOCATIONS, AttackKind, MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, terrain_board
+from tests.engine.battletech._build import design, start, terrain_board
 from tests.engine.battletech._rules_btc import CT, RA, duel, of, run, to_weapon_phase
 
 LASER = design(equipment=[("Medium Laser", CT)])
@@ -185,3 +185,28 @@ def test_no_wake_up_roll_in_the_turn_he_was_knocked_out():
     assert not state.units[1].conscious
     assert not [c for c in of(events, ev.ConsciousnessRolled) if c.recovery]
     assert state.phase is Phase.INITIATIVE
+
+
+def test_the_larger_side_declares_more_per_turn():
+    """BT-C-1 item 1.
+
+    With twice as many undeclared units a side declares 2 per turn of declaration (BT-M-11 slots): 2
+    against 4 declare 0, 1, 1, 0, 1, 1 by side.
+    """
+    board = terrain_board(16, 17)
+    units = [
+        (LASER, 0, "0710", Facing.N),
+        (LASER, 0, "0910", Facing.N),
+        (LASER, 1, "0606", Facing.S),
+        (LASER, 1, "0706", Facing.S),
+        (LASER, 1, "0906", Facing.S),
+        (LASER, 1, "1006", Facing.S),
+    ]
+    state = to_weapon_phase(start(board, units))
+    sides = []
+    while state.phase is Phase.WEAPON:
+        side = state.side_to_act
+        sides.append(side)
+        unit = next(i for i, u in enumerate(state.units) if u.side == side and not u.declared)
+        state, _ = run(state, [FireWeapons(unit)])
+    assert sides == [0, 1, 1, 0, 1, 1]
