@@ -228,17 +228,24 @@ def apply_damage(  # noqa: C901, PLR0912 - BT-C-26 is one procedure of eight ste
         wound(ctx, index, 1, "head hit", by=source)
 
 
+def _destroy(ctx: Ctx, index: int, cause: str, by: int | None) -> None:
+    """BT-C-34: the 'Mech is out (once: the first cause is the one recorded)."""
+    if not ctx.state.units[index].destroyed:
+        ctx.emit(ev.UnitDestroyed(index, cause, by=by))
+
+
 def _destroy_location(ctx: Ctx, index: int, location: Location, source: int | None) -> None:
     """BT-C-28 / BT-C-34: a location is gone, and what goes with it."""
     ctx.emit(ev.LocationDestroyed(index, location))
-    _after_loss(ctx, index, location, source)
+    if not ctx.state.units[index].destroyed:
+        _after_loss(ctx, index, location, source)
 
 
 def _after_loss(ctx: Ctx, index: int, location: Location, source: int | None) -> None:
     """What losing ``location`` (destroyed or blown off) does to the 'Mech."""
     name = location.long_name.lower()
     if location in _NEVER_TRANSFER:
-        ctx.emit(ev.UnitDestroyed(index, f"{name} destroyed", by=source))
+        _destroy(ctx, index, f"{name} destroyed", source)
         return
     unit = ctx.state.units[index]
     arm = _SIDE_ARM.get(location)
@@ -246,10 +253,10 @@ def _after_loss(ctx: Ctx, index: int, location: Location, source: int | None) ->
         if not unit.location_destroyed(arm):
             ctx.emit(ev.LocationDestroyed(index, arm))
         if crits.is_xl(unit.design) and not unit.design.is_clan:
-            ctx.emit(ev.UnitDestroyed(index, f"XL engine lost with the {name}", by=source))
+            _destroy(ctx, index, f"XL engine lost with the {name}", source)
             return
     if crits.engine_hits(ctx.state.units[index]) >= crits.ENGINE_HITS_DESTROY:
-        ctx.emit(ev.UnitDestroyed(index, "engine destroyed", by=source))  # Clan XL, BT-C-90.17
+        _destroy(ctx, index, "engine destroyed", source)  # Clan XL, BT-C-90.17
         return
     if location.is_leg:
         queue_fall(ctx, index, f"{name} destroyed")
@@ -269,7 +276,7 @@ def critical_chance(
         ctx.emit(ev.CriticalChanceRolled(index, location, roll, 0, blown_off=True, tac=tac))
         ctx.emit(ev.LocationDestroyed(index, location, blown_off=True))
         if location is Location.HD:
-            ctx.emit(ev.UnitDestroyed(index, "head blown off", by=source))
+            _destroy(ctx, index, "head blown off", source)
         elif location.is_leg:
             queue_fall(ctx, index, f"{location.long_name.lower()} blown off")
         return True
@@ -288,17 +295,23 @@ def _phase_start(ctx: Ctx, index: int) -> UnitState:
     return state.units[index]
 
 
+def _passes_on(start: UnitState, where: Location, *, first: bool) -> bool:
+    """BT-C-26 step 4: nothing in ``where`` could take a critical at the start of the phase."""
+    return (not first and start.location_destroyed(where)) or not crits.open_lines(start, where)
+
+
 def _critical(ctx: Ctx, index: int, location: Location, source: int | None) -> None:
     """BT-C-26 step 4 / BT-C-30: find the line one critical hits, and apply its effect.
 
-    A location that held nothing hittable at the start of the phase passes the critical inward
-    (never out of the head or center torso); one whose lines were all used up earlier in this
-    phase loses it. Otherwise the line is rolled (1D6 for the head and legs; two dice read apart
-    for 12-line locations: block, then line) and rerolled until it finds an open line.
+    A location that held nothing hittable at the start of the phase (or, for the locations it
+    passes to, was destroyed then) passes the critical inward (never out of the head or center
+    torso); one whose lines were all used up earlier in this phase loses it. Otherwise the line is
+    rolled (1D6 for the head and legs; two dice read apart for 12-line locations: block, then
+    line) and rerolled until it finds an open line.
     """
     start = _phase_start(ctx, index)
     where = location
-    while start.location_destroyed(where) or not crits.open_lines(start, where):
+    while _passes_on(start, where, first=where is location):
         inward = TRANSFER[where]
         if where in _NEVER_TRANSFER or inward is None:
             ctx.emit(ev.CriticalLost(index, where, "nothing to hit"))
@@ -346,10 +359,10 @@ def _effect(  # noqa: C901 - BT-C-31, one line per component
         return
     kind = crits.component(design.slots_at(location)[slot])
     if kind == "cockpit":
-        ctx.emit(ev.UnitDestroyed(index, "cockpit destroyed", by=source))
+        _destroy(ctx, index, "cockpit destroyed", source)
     elif kind == "engine":
         if crits.engine_hits(unit) >= crits.ENGINE_HITS_DESTROY:
-            ctx.emit(ev.UnitDestroyed(index, "engine destroyed", by=source))
+            _destroy(ctx, index, "engine destroyed", source)
     elif kind == "gyro":
         if gyro_hits(unit) >= crits.GYRO_HITS_DESTROY:
             queue_fall(ctx, index, "gyro destroyed")
@@ -379,7 +392,7 @@ def explode_ammo(
     mounted = unit.design.equipment[bin_]
     shots = unit.ammo[bin_]
     damage = shots * crits.ammo_shot_damage(mounted)
-    if damage <= 0:
+    if damage <= 0 or unit.destroyed:
         return
     ctx.emit(ev.AmmoExploded(index, bin_, shots, damage, cause, pick=pick))
     _explode(ctx, index, mounted.location, damage, source)

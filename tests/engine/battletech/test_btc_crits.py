@@ -483,3 +483,25 @@ def test_heat_explosion_bins():
     assert crits.heat_explosion_bins(state.units[1]) == (2, 3)
     state = state_with(state, 1, ammo=(10, 15, 0, 0, 8))
     assert crits.heat_explosion_bins(state.units[1]) == (1,)
+
+
+def test_a_mech_is_destroyed_once():
+    """BT-C-34: a 'Mech is destroyed once, with the first cause.
+
+    An ammo critical in a torso the same packet destroys: the explosion goes on into the center
+    torso and ends the 'Mech; the torso's own destruction adds no second `UnitDestroyed`.
+    """
+    state = mech(design(equipment=[("IS Ammo SRM-2", LT)]))
+    ctx = ctx_for(bare(state, 1, LT), 4, 4, 1, 1, 3, 4)
+    apply_damage(ctx, 1, LT, 12, source=0)
+    done(ctx)
+    (destroyed,) = of(ctx, ev.UnitDestroyed)
+    assert destroyed.cause == "center torso destroyed"
+
+
+def test_outside_a_phase_the_damaged_location_still_takes_its_critical():
+    """BT-C-26 step 4: a fall that destroys an arm rolls its critical in the arm (shoulder)."""
+    ctx = ctx_for(bare(mech(), 1, LA), 4, 4, 1, 1, tally=False)
+    apply_damage(ctx, 1, LA, 10)
+    done(ctx)
+    assert hits(ctx) == [(LA, 0, "Shoulder")]
