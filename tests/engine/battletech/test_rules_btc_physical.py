@@ -785,8 +785,8 @@ def test_a_dfa_attacker_that_falls_in_the_weapon_phase_loses_its_dfa():
     strict=True,
     reason="ENGINE BUG: a DFA that fails through a weapon-phase PSR resolves 'the fall and final "
     "position as for a missed DFA' (BT-C-43): the attacker ends in the target's hex and the "
-    "target moves to an adjacent hex; the engine leaves the attacker in the hex next to the "
-    "target (0808) and the target in place",
+    "target moves to an adjacent hex; the engine leaves the attacker where it fell, in the hex "
+    "next to the target (0808), and the target in place",
 )
 def test_a_dfa_attacker_shot_down_ends_as_a_missed_dfa():
     """BT-C-43.
