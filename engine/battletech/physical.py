@@ -1116,7 +1116,14 @@ def _dfa_away(state: BTState, attacker: int, there: Hex) -> tuple[Facing, ...]:
     return tuple(aways) or (Facing.N,)
 
 
-def _dfa_miss(ctx: Ctx, attacker: int, target: int) -> None:
+def _dfa_miss(
+    ctx: Ctx,
+    attacker: int,
+    target: int,
+    *,
+    injury: tuple[tuple[str, int], ...] | None = None,
+    shutdown_ok: bool = False,
+) -> None:
     """BT-C-43: a missed DFA and where everyone ends.
 
     The attacker comes down in the target's hex, the target steps into a hex of its choice (if
@@ -1133,24 +1140,35 @@ def _dfa_miss(ctx: Ctx, attacker: int, target: int) -> None:
         ctx.emit(ev.UnitDestroyed(attacker, "nowhere to land after a missed DFA (BT-C-43)"))
         return
     if ctx.state.units[attacker].on_map:
-        fall(ctx, attacker, there, 2, "missed a death from above", fixed_rear=True)
+        cause = "missed a death from above"
+        fall(
+            ctx, attacker, there, 2, cause, fixed_rear=True, injury=injury, shutdown_ok=shutdown_ok
+        )
 
 
-def missed_dfa(ctx: Ctx, unit: int) -> None:
+def missed_dfa(
+    ctx: Ctx,
+    unit: int,
+    *,
+    injury: tuple[tuple[str, int], ...] | None = None,
+    shutdown_ok: bool = False,
+) -> None:
     """BT-C-43: ``unit``'s DFA fails before it comes down (a PSR failed in the Weapon phase).
 
     "Resolve the fall and final position as for a missed DFA": the target steps aside, the attacker
     comes down in its hex and falls 2 levels on its back. The caller then cancels the DFA
     (`DFACancelled`). A target no longer next to it: it falls the same way in its own hex.
+    ``injury`` and ``shutdown_ok`` go to `damage.fall` (the phase's PSR terms, a fresh shutdown).
     """
     me = ctx.state.units[unit]
     if me.dfa is None or me.hex is None or not me.on_map:
         return
     other = ctx.state.units[me.dfa]
     if other.hex is None or other.hex.distance(me.hex) != 1:
-        fall(ctx, unit, me.hex, 2, "missed a death from above", fixed_rear=True)
+        cause = "missed a death from above"
+        fall(ctx, unit, me.hex, 2, cause, fixed_rear=True, injury=injury, shutdown_ok=shutdown_ok)
         return
-    _dfa_miss(ctx, unit, me.dfa)
+    _dfa_miss(ctx, unit, me.dfa, injury=injury, shutdown_ok=shutdown_ok)
 
 
 def _aside(
