@@ -13,6 +13,9 @@ import pytest
 from textual import events
 from textual.widgets import Input
 
+from engine.game import UndoPolicy
+from engine.papermech import RULESET as PM
+from engine.papermech import PaperSetup
 from saves.journal import Journal, read_game
 from tests.tui.fakes import messages
 from tests.tui.replay_games import NOW, bt_library, bt_save, paper_save, play_paper
@@ -84,6 +87,24 @@ def test_rows_read_from_the_ends_match_the_fully_loaded_games(folder):
                 won = game.state.result.won
                 assert row.result.startswith("won" if won else "lost")
                 assert str(game.state.result.score) in row.result or not won
+
+
+def test_undo_and_redo_markers_at_the_end_count_as_the_game_does(tmp_path):
+    """A practice game that undid two commands, redid one, then undid again: as loading says."""
+    path = tmp_path / "practice.jsonl"
+    with Journal.create(
+        path, PM, PaperSetup(pilot="Sol"), created=NOW, seed=5, undo_policy=UndoPolicy.SOLO
+    ) as writer:
+        play_paper(writer, 9)
+        for step in ("undo", "undo", "redo", "undo", "undo"):
+            getattr(writer, step)()
+        play_paper(writer, 1, seed=8)  # a new command replaces what was undone
+        writer.undo()
+    game = read_game(path.read_bytes()).game
+    row = describe(path)
+    assert row.entries == game.cursor == 6
+    assert row.progress == game.summary.turn
+    assert row.status == "in progress"
 
 
 def test_damaged_saves_are_listed_with_a_one_line_reason(folder, tmp_path):
