@@ -504,3 +504,18 @@ def test_life_support_under_water_costs_a_wound_in_the_end_phase():
     )
     assert [(w.unit, w.wounds) for w in of(events, ev.PilotWounded)] == [(0, 1)]
     assert state.units[0].wounds == 1
+
+
+def test_empty_bins_never_explode_from_heat():
+    """BT-C-56 ASSUMPTION.
+
+    Only bins that still hold shots are candidates: with the AC/20 bin empty, the LRM-15 bin (15 a
+    shot, more than the SRM-6's 12) explodes: 8 x 15 = 120.
+    """
+    state = heat_state(AMMO_MECH, heat=19)
+    ammo = list(state.units[0].ammo)
+    ammo[2] = 0
+    state = state.replace_unit(0, attrs.evolve(state.units[0], ammo=tuple(ammo)))
+    _, events = heat_run(state, (6, 6, 1, 2) + (3,) * 30, exact=False)
+    (boom,) = of(events, ev.AmmoExploded)
+    assert (boom.bin, boom.shots, boom.damage) == (3, 8, 120)

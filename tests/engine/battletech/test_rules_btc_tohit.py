@@ -708,3 +708,32 @@ def test_leg_weapons_cannot_fire_through_the_attackers_own_cover():
     state = fight(5, h0822=Terrain(level=1))
     impossible(to_hit(state, SRM_LL))
     check(to_hit(state, ML_CT), 6)
+
+
+def test_the_twisted_torso_front_arc_chooses_the_primary():
+    """BT-C-11 / BT-C-18.7 AMBIG reading.
+
+    The rotated (torso) front arc is the one that decides the primary target. Twisted right, a
+    target at bearing 101 (torso front) may be primary while one at bearing 330 (feet front, torso
+    left) is a secondary target in another arc: +2.
+    """
+    board = terrain_board(16, 24)
+    right = (H("0816") + Hex(3, -1)).label
+    left = (H("0816") + Hex(-1, -1)).label
+    state = duel(
+        GUNBOAT,
+        SHOOTER,
+        "0816",
+        right,
+        Facing.N,
+        Facing.NW,
+        board,
+        extra=[(SHOOTER, 1, left, Facing.SE)],
+    )
+    state = to_weapon_phase(state)
+    shots = (Shot(ML_CT, 1), Shot(ML_LA, 2))
+    _, events = run(state, [FireWeapons(0, shots, twist=1, primary=1)])
+    by_target = {e.attack.target: e.attack for e in of(events, ev.AttackDeclared)}
+    assert by_target[1].primary
+    assert by_target[2].to_hit == 4 + 2
+    assert has_term(by_target[2].modifiers, 2, "secondary")
