@@ -7,8 +7,9 @@
 
 The filled part is what has been replayed, ``●`` is where the replay stands, and every mark is the
 start of a turn (BattleTech) or a wave (Paper 'Mech), numbered on the second row when there is room
-(one row only with the ``-compact`` class, for 80 x 24). The words on the right say the position, the total and the
-turn or wave; ``LIVE`` when the save is being followed and the replay is at its newest move.
+(one row only with the ``-compact`` class, for 80 x 24). The words on the right say the position,
+the total and the turn or wave; ``LIVE`` when the save is being followed and the replay is at its
+newest move.
 
 The screen hands it a `TimelineView` (`Timeline.show`); the bar itself is the pure function
 `timeline_rows`. A click on the bar posts `Timeline.Seek` with the command under the mouse.
