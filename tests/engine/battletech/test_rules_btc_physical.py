@@ -781,13 +781,6 @@ def test_a_dfa_attacker_that_falls_in_the_weapon_phase_loses_its_dfa():
     assert not [e for e in of(events, ev.AttackDeclared) if e.attack.kind is DFA]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: a DFA that fails through a weapon-phase PSR resolves 'the fall and final "
-    "position as for a missed DFA' (BT-C-43): the attacker ends in the target's hex and the "
-    "target moves to an adjacent hex; the engine leaves the attacker where it fell, in the hex "
-    "next to the target (0808), and the target in place",
-)
 def test_a_dfa_attacker_shot_down_ends_as_a_missed_dfa():
     """BT-C-43.
 
@@ -875,3 +868,44 @@ def test_a_charge_without_moving_a_hex_does_no_damage():
     assert damage(events) == [(LT, 4, False)]
     assert of(events, ev.DamageApplied)[0].unit == 0
     assert sorted(psr_targets(events)) == [(0, 7), (1, 7)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="ENGINE BUG: a DFA attacker destroyed in the weapon phase makes a PSR at +1 and on a "
+    "success its wreck still strikes (BT-C-43); the engine's Physical phase rolls nothing for "
+    "it (the destroyed unit is skipped when charges and DFAs become attacks)",
+)
+def test_a_jumper_destroyed_mid_jump_strikes_as_a_wreck():
+    """BT-C-43.
+
+    Destroyed in the weapon phase by losing its center torso, the jumper makes a PSR at +1 (6); on a
+    success the wreck lands in pieces: half damage, ceil(11 / 2) = 6, in groups of 5 and 1 on the
+    normal table. Weapon phase: the target's laser hits (4-4) the jumper's center torso (3-4), which
+    has no armor and 1 structure (critical roll 1-1). Everything after rolls 4-4.
+    """
+    board = terrain_board(16, 17)
+    units = [
+        (design(70, equipment=[("Medium Laser", CT)]), 0, "0807", Facing.S),
+        (design(35, 5, 4), 1, "0811", Facing.N),
+        (design(), 1, "1617", Facing.N),  # keeps side 1 in the game
+    ]
+    state = start(board, units)
+    jumper = state.units[1]
+    armor, internal = list(jumper.armor), list(jumper.internal)
+    armor[1], internal[1] = 0, 1
+    state = state.replace_unit(
+        1, attrs.evolve(jumper, armor=tuple(armor), internal=tuple(internal))
+    )
+    path = (H("0810"), H("0809"), H("0808"))
+    jump = Jump(1, path, Facing.N, dfa=0)
+    state, _ = run(state, [Move(0, MoveMode.STILL), jump, Move(2, MoveMode.STILL)])
+    state = to_weapon_phase(state)
+    state, events = run(
+        state, [FireWeapons(0, (Shot(0, 1),))], (4, 4, 3, 4, 1, 1) + (4, 4) * 10, exact=False
+    )
+    assert state.units[1].destroyed
+    wreck = [p for p in of(events, ev.PilotingRoll) if p.unit == 1]
+    assert [p.target for p in wreck][:1] == [6]
+    pieces = [d.armor + d.internal for d in of(events, ev.DamageApplied) if d.unit == 0]
+    assert pieces == [5, 1]

@@ -1,12 +1,12 @@
 """BT-C-1/2, 14, 19, 20, 22, 23, 25 from the rules digest: resolving declared weapon attacks.
 
 Attacks are resolved as a phase (`combat.resolve_weapon_attack` for each, in order, then
-`combat.end_of_phase`) with the to-hit number fixed in the declared `Attack`. Dice per attack:
-the to-hit 2D6; for missiles the cluster 2D6; one location roll per hit or 5-missile group
-(2D6, or 1D6 on the punch table); the critical rolls of BT-C-26 when structure is damaged.
+`combat.end_of_phase`) with the to-hit number fixed in the declared `Attack`. Dice per attack: the
+to-hit 2D6; for missiles the cluster 2D6; one location roll per hit or 5-missile group (2D6, or 1D6
+on the punch table); the critical rolls of BT-C-26 when structure is damaged.
 
-The attacker (unit 0) stands in 0810 facing N; the target (unit 1, 50 t, armor CT 32, LT/RT 24,
-rear CT 5) in 0805 facing S.
+The attacker (unit 0) stands in 0810 facing N; the target (unit 1, 50 t, armor CT 32, LT/RT 24, rear
+CT 5) in 0805 facing S.
 """
 
 from __future__ import annotations
@@ -251,8 +251,8 @@ def test_every_declared_attack_resolves_though_its_attacker_died():
 def test_attacks_on_a_destroyed_target_are_still_rolled():
     """BT-C-2: every declared attack must be resolved, even if its target is already destroyed.
 
-    Two lasers at a target whose center torso has no armor and 2 structure: the first destroys
-    it; the second is still rolled.
+    Two lasers at a target whose center torso has no armor and 2 structure: the first destroys it;
+    the second is still rolled.
     """
     state = phase()
     unit = state.units[1]
@@ -287,3 +287,18 @@ def test_an_ac_20_hit_is_one_packet():
     state = phase(design(100), CANNON)
     _, events = resolve(state, [weapon_attack(state, 0, 0, 1, 4)], (4, 4, 3, 4, 3, 3))
     assert damage(events) == [(CT, 20, False)]
+
+
+def test_every_head_hit_wounds_and_asks_for_a_roll():
+    """BT-C-22/33.
+
+    An SRM-2 with both missiles in the head: two wounds, each with its own roll at the new total
+    (3+, then 5+).
+    """
+    state = phase()
+    attack = weapon_attack(state, 0, SRM2, 1, 4)
+    dice = (4, 4, 6, 6, 6, 6, 2, 1, 6, 6, 3, 2)
+    after, events = resolve(state, [attack], dice)
+    assert damage(events) == [(HD, 2, False), (HD, 2, False)]
+    assert [c.target for c in of(events, ev.ConsciousnessRolled)] == [3, 5]
+    assert after.units[1].wounds == 2
