@@ -68,6 +68,7 @@ __all__ = [
     "UnitTurned",
     "UnitWithdrew",
     "WeaponNotFired",
+    "WindRolled",
 ]
 
 
@@ -691,3 +692,12 @@ class AimRolled(BTEvent):
     location: Location
     roll: tuple[int, ...]
     success: bool
+
+
+@frozen
+class WindRolled(BTEvent):
+    """BT-C-60.5: the wind's direction for the rest of the game (1D6: 1 north, clockwise)."""
+
+    TAG = "bt/wind"
+    roll: int
+    wind: Facing

@@ -525,3 +525,8 @@ def _not_fired(event: ev.WeaponNotFired, state: BTState) -> BTState:
 def _aim_rolled(event: ev.AimRolled, state: BTState) -> BTState:
     del event
     return state
+
+
+@evolve.register
+def _wind(event: ev.WindRolled, state: BTState) -> BTState:
+    return attrs.evolve(state, wind=event.wind)

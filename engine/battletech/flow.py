@@ -403,18 +403,21 @@ def _end_move(ctx: Ctx, command: EndMove) -> None:
         unit = _unit(state, command.unit)
         msg = f"the {unit.name} is not in the middle of a move"
         raise IllegalCommand("move/not_active", msg)
-    unit = state.units[command.unit]
-    others = [o for o in state.units_at(unit.hex) if o != command.unit] if unit.hex else []
-    if others:
-        where = unit.hex.label if unit.hex else "?"
-        msg = f"the {unit.name} shares {where} with another 'Mech: it must move on (BT-M-25)"
-        raise IllegalCommand("move/stacking", msg)
     _finish(ctx, command.unit)
 
 
 def _finish(ctx: Ctx, index: int) -> None:
-    """End a unit's move, then deal the next slots (BT-M-11) when this pair is used up."""
+    """End a unit's move, then deal the next slots (BT-M-11) when this pair is used up.
+
+    A 'Mech that fell into another 'Mech's hex and did not leave it shoves that one on in its
+    direction of travel, or the other steps aside (BT-M-26.1/26.4, BT-C-48).
+    """
     unit = ctx.state.units[index]
+    if unit.hex is not None and any(o != index for o in ctx.state.units_at(unit.hex)):
+        path = unit.movement.path if unit.movement is not None else ()
+        travel = path[-2].direction_to(path[-1]) if len(path) >= 2 else None  # noqa: PLR2004
+        physical.displace(ctx, index, unit.hex, travel or unit.facing, "domino")
+        unit = ctx.state.units[index]
     movement = unit.movement
     hexes = movement.counted if movement is not None else 0
     ctx.emit(ev.MovementEnded(index, hexes, movement_heat(unit)))
@@ -505,11 +508,6 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
         _skid(ctx, plan, planned, check)
         return "skid"
     where = check.fall_hex if check.fall_hex is not None else planned.hex
-    others = [o for o in ctx.state.units_at(where) if o != index]
-    if others and check.other_hex is not None and not ctx.state.units_at(check.other_hex):
-        # DESIGN (until the domino effect, BT-M-26.4, comes with displacement in the combat
-        # rules): a 'Mech that would fall onto a friend's hex falls in the step's other hex.
-        where = check.other_hex
     causes = {
         "water": "failed the water roll",
         "rubble": "failed the rubble roll",
@@ -517,7 +515,17 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
         "run_damage": "failed to run on damaged legs",
         "landing": "failed the landing roll",
     }
-    fall(ctx, index, where, check.fall_levels, causes[check.reason])
+    cause = causes[check.reason]
+    shared = any(o != index for o in ctx.state.units_at(where))
+    if shared and where == ctx.state.units[index].hex and check.fall_levels >= 2:  # noqa: PLR2004
+        # BT-M-33.4 / BT-C-47: it dropped 2+ levels into another 'Mech's hex: a fall from
+        # above onto that 'Mech (the roll, the damage, its own fall and where it lands).
+        direction = _travel_direction(ctx.state, index, where, planned)
+        physical.displace(ctx, index, where, direction, cause)
+    else:
+        # A fall into a hex another 'Mech holds (1 level or less) is a domino effect once the
+        # move ends there (BT-M-26.1: it may still stand up and leave): see `_finish`.
+        fall(ctx, index, where, check.fall_levels, cause)
     return "destroyed" if ctx.state.units[index].destroyed else "fell"
 
 

@@ -10,8 +10,8 @@
   `combat.end_of_phase` rolls the phase's PSRs (BT-C-1 item 3). To-hit numbers were fixed when the
   attacks were declared, from the state at the start of the phase, so order does not matter.
 - The Physical phase starts with the charges and DFAs declared in movement (BT-C-42/43).
-- Then the Heat phase (`heat.heat_phase`), the End phase (recovery rolls, ammunition dumping,
-  withdrawals) and the next turn's initiative.
+- Then the Heat phase (`heat.heat_phase`), the End phase (life support under water, recovery
+  rolls, fire, ammunition dumping, withdrawals and the turn limit) and the next initiative.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from engine.battletech import combat, heat, physical, tohit
 from engine.battletech import events as ev
 from engine.battletech.commands import DumpAmmo, FireWeapons, PhysicalAttack
 from engine.battletech.context import Ctx, Tally
-from engine.battletech.state import Attack, BTState, Phase, UnitState
+from engine.battletech.fire import end_phase_fire
+from engine.battletech.state import BTState, Phase, UnitState
 from engine.battletech.tables import CONSCIOUSNESS
 from engine.battletech.victory import end_of_turn
 from engine.game import IllegalCommand
@@ -48,10 +49,11 @@ def can_declare(state: BTState, index: int) -> bool:
     if not _active(unit) or unit.declared or unit.charging is not None or unit.dfa is not None:
         return False
     if state.phase is Phase.WEAPON:
-        options = _interim(tohit.fire_options, state, index) or []
-        return any(option.shots for option in options)  # type: ignore[attr-defined]
+        if tohit.cannot_fire(unit):
+            return False
+        return any(option.shots for option in tohit.fire_options(state, index))
     if state.phase is Phase.PHYSICAL:
-        return bool(_interim(physical.physical_options, state, index))
+        return bool(physical.physical_options(state, index))
     return False
 
 
@@ -62,14 +64,6 @@ def declarers(state: BTState, side: int | None = None) -> tuple[int, ...]:
         for i, unit in enumerate(state.units)
         if (side is None or unit.side == side) and can_declare(state, i)
     )
-
-
-def _interim(function: Callable[..., object], *args: object) -> object:
-    """TEMPORARY while the combat skeleton is filled in: a missing body counts as "nothing"."""
-    try:
-        return function(*args)
-    except NotImplementedError:
-        return None
 
 
 def _active(unit: UnitState) -> bool:
@@ -176,7 +170,7 @@ def _resolve(ctx: Ctx) -> None:
     )
     for number in range(len(ctx.state.attacks)):
         resolve(ctx, number)
-    _interim(combat.end_of_phase, ctx)
+    combat.end_of_phase(ctx)
     ctx.tally = None
     if _over(ctx):
         return
@@ -200,8 +194,9 @@ def _open_physical(ctx: Ctx) -> None:
     for index, unit in enumerate(ctx.state.units):
         if unit.charging is None and unit.dfa is None:
             continue
-        attack = _interim(physical.movement_attack, ctx.state, index) if unit.on_map else None
-        if isinstance(attack, Attack):
+        # A DFA's wreck still falls on its target (BT-C-43): units on the board, not only alive.
+        attack = physical.movement_attack(ctx.state, index) if unit.hex is not None else None
+        if attack is not None:
             ctx.emit(ev.AttackDeclared(attack))
         ctx.emit(ev.UnitDeclared(index))
     _open(ctx)
@@ -211,11 +206,9 @@ def _heat_and_end(ctx: Ctx) -> None:
     """BT-C-1 items 5-7: the Heat phase, the End phase, victory, then the next turn."""
     turn = ctx.state.turn
     ctx.emit(ev.PhaseStarted(Phase.HEAT, turn))
-    if _interim(heat.heat_phase, ctx) is None and not any(
-        isinstance(e, ev.HeatChanged) for e in ctx.events
-    ):
-        _interim_heat(ctx)
+    heat.heat_phase(ctx)
     ctx.emit(ev.PhaseStarted(Phase.END, turn))
+    heat.submerged_life_support(ctx)
     for index, unit in enumerate(ctx.state.units):
         # BT-C-33 / BT-M-16 item 4: knocked out in an earlier turn: roll to wake up.
         if unit.on_map and not unit.conscious and unit.knocked_out_turn < turn:
@@ -226,7 +219,8 @@ def _heat_and_end(ctx: Ctx) -> None:
                     index, target, roll, conscious=sum(roll) >= target, recovery=True
                 )
             )
-    _interim(combat.dump_ammo, ctx)
+    end_phase_fire(ctx)
+    combat.dump_ammo(ctx)
     if end_of_turn(ctx):
         return
     ctx.emit(ev.TurnEnded(turn))
@@ -252,17 +246,3 @@ def dump_ammo(ctx: Ctx, command: DumpAmmo) -> None:
             name = unit.design.equipment[bin_].name
             raise IllegalCommand("dump/empty", f"the {name} bin is already empty")
     ctx.emit(ev.AmmoDumpDeclared(command.unit, tuple(sorted(set(command.bins)))))
-
-
-def _interim_heat(ctx: Ctx) -> None:
-    """TEMPORARY: issue 4's Heat phase (movement heat against sinks) until `heat.heat_phase`."""
-    from engine.battletech.flow import movement_heat  # noqa: PLC0415 - temporary
-
-    for index, unit in enumerate(ctx.state.units):
-        if not unit.on_map:
-            continue
-        generated = movement_heat(unit)
-        dissipated = unit.design.heat_sinks * (2 if unit.design.double_heat_sinks else 1)
-        value = max(unit.heat + generated - dissipated, 0)
-        if generated or unit.heat:
-            ctx.emit(ev.HeatChanged(index, generated, dissipated, value))

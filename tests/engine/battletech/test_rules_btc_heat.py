@@ -482,12 +482,6 @@ def test_fire_started_this_turn_heats_from_the_next_heat_phase():
     assert state.units[1].heat == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: with life support hit, a submerged 'Mech's pilot takes 1 damage in the "
-    "End phase (BT-C-31); the engine's End phase wounds nobody (heat.submerged_life_support "
-    "exists but the turn never calls it)",
-)
 def test_life_support_under_water_costs_a_wound_in_the_end_phase():
     """BT-C-31.
 

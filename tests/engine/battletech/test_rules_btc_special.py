@@ -232,11 +232,6 @@ def quiet_turn(state, dice=()):
     return state, events
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="NOT YET: fire spread in the End phase (BT-C-60.5: downwind 9+, 60 degrees 11+, two "
-    "hexes 12+) is not implemented; the End phase rolls nothing for a burning hex",
-)
 def test_fire_spreads_downwind_on_9():
     """BT-C-60.5.
 
@@ -250,10 +245,6 @@ def test_fire_spreads_downwind_on_9():
     assert after.board.terrain(H("0807")).fire
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="NOT YET: a burning building loses 2 CF per turn (BT-C-60); engine: its CF stays 40",
-)
 def test_a_burning_building_loses_2_cf_a_turn():
     """BT-C-60: a burning building loses 2 CF per turn."""
     burning = Terrain(building=Building(BuildingClass.MEDIUM, 40), fire=True)
