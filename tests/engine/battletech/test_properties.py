@@ -12,6 +12,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,8 @@ from engine.battletech import RULESET, format_command
 from engine.battletech import commands as cmd
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.options import legal_commands
-from engine.battletech.state import BTSetup, MoveMode, Pilot, UnitSetup
+from engine.battletech.state import AttackKind, BTSetup, BTState, MoveMode, Pilot, UnitSetup
+from engine.battletech.units import Location
 from engine.dice import Dice
 from engine.game import Accepted, Command, Event, Game, Rejected, UndoPolicy
 from engine.hexes import Facing, Hex
@@ -47,15 +49,53 @@ BOARD = terrain_board(
     h0305=Terrain(level=2),
     h0306=Terrain(level=3),
 )
+L = Location
+JUMPER = design(
+    50,
+    5,
+    4,
+    name="Jumper",
+    equipment=[
+        ("Medium Laser", L.RA),
+        ("SRM 4", L.LT),
+        ("IS Ammo SRM-4", L.LT),
+        ("Machine Gun", L.CT, True),
+        ("IS Ammo MG - Full", L.CT),
+    ],
+)
+HEAVY = design(
+    80,
+    3,
+    0,
+    name="Heavy",
+    equipment=[
+        ("LRM 10", L.RT),
+        ("IS Ammo LRM-10", L.RT),
+        ("PPC", L.LA),
+        ("Medium Laser", L.HD),
+        ("Medium Laser", L.LL),
+    ],
+)
+SCOUT = design(35, 6, 6, name="Scout", equipment=[("Medium Laser", L.LA), ("Flamer", L.RA)])
 SETUP = BTSetup(
     BOARD,
     ("Blue", "Red"),
     (
-        UnitSetup(design(50, 5, 4, name="Jumper"), 0, Pilot("A", 4, 5), Hex.from_label("0405")),
-        UnitSetup(design(80, 3, 0, name="Heavy"), 0, Pilot("B", 4, 6)),
-        UnitSetup(design(35, 6, 6, name="Scout"), 1, Pilot("C", 4, 4), Hex.from_label("0808")),
+        UnitSetup(JUMPER, 0, Pilot("A", 4, 5), Hex.from_label("0405")),
+        UnitSetup(HEAVY, 0, Pilot("B", 4, 6)),
+        UnitSetup(SCOUT, 1, Pilot("C", 4, 4), Hex.from_label("0808")),
     ),
 )
+SHOTS = st.lists(
+    st.builds(
+        cmd.Shot,
+        st.integers(-1, 6),
+        st.one_of(st.none(), st.integers(-1, 3)),
+        st.one_of(st.none(), st.builds(Hex.from_offset, st.integers(0, 9), st.integers(0, 9))),
+        st.one_of(st.none(), st.sampled_from(Location)),
+    ),
+    max_size=4,
+).map(tuple)
 HEXES = st.builds(Hex.from_offset, st.integers(-1, 10), st.integers(-1, 10))
 STEPS = st.lists(st.builds(cmd.Step, st.sampled_from(cmd.StepKind), st.none()), max_size=8)
 ANY_COMMAND = st.one_of(
@@ -67,6 +107,23 @@ ANY_COMMAND = st.one_of(
     ),
     st.builds(cmd.EndMove, st.integers(0, 3)),
     st.just(cmd.EndPhase()),
+    st.builds(
+        cmd.FireWeapons,
+        st.integers(0, 3),
+        SHOTS,
+        st.integers(-2, 2),
+        st.booleans(),
+        st.one_of(st.none(), st.integers(0, 3)),
+    ),
+    st.builds(
+        cmd.PhysicalAttack,
+        st.integers(0, 3),
+        st.one_of(st.none(), st.sampled_from(AttackKind)),
+        st.one_of(st.none(), st.integers(-1, 3)),
+        st.one_of(st.none(), st.sampled_from(Location)),
+    ),
+    st.builds(cmd.DumpAmmo, st.integers(0, 3), st.lists(st.integers(-1, 6), max_size=3).map(tuple)),
+    st.builds(cmd.Eject, st.integers(0, 3)),
 )
 STEP = st.one_of(
     st.integers(min_value=0, max_value=10_000).map(lambda i: ("legal", i)),
@@ -86,8 +143,10 @@ def _step(game: Game, step: tuple) -> None:  # type: ignore[type-arg]
         options = legal_commands(game.state)
         if options:
             command = options[value % len(options)]
+            before = game.state
             outcome = game.execute(command)
             assert isinstance(outcome, Accepted), (command, outcome)
+            _acted_alive(before, command)
     else:
         before, cursor = game.state, game.cursor
         outcome = game.execute(value)
@@ -95,6 +154,15 @@ def _step(game: Game, step: tuple) -> None:  # type: ignore[type-arg]
             assert game.state is before
             assert game.cursor == cursor
             assert outcome.reason
+        else:
+            _acted_alive(before, value)
+
+
+def _acted_alive(before: BTState, command: Command) -> None:
+    """A destroyed (or ejected) unit never acts: no accepted command names it."""
+    unit = getattr(command, "unit", None)
+    if isinstance(unit, int) and 0 <= unit < len(before.units):
+        assert not before.units[unit].destroyed, command
 
 
 def _fold(game: Game) -> object:  # type: ignore[type-arg]
@@ -199,3 +267,31 @@ def test_commands_and_events_of_long_games_round_trip_through_the_codec() -> Non
                 data = json.loads(json.dumps(conv.unstructure(event, Event)))
                 assert conv.structure(data, Event) == event
     assert {"bt/deployed", "bt/initiative", "bt/entered", "bt/turned", "bt/heat"} <= seen
+
+
+def test_whole_games_between_policies_end_with_a_result_and_replay_to_the_same_state() -> None:
+    """Issue 5: whole games to `GameEnded`: invariants hold after every command, every command
+    the players give is accepted, and the log replays to the same state.
+    """
+    import random  # noqa: PLC0415
+
+    from engine.battletech.policies import POLICIES  # noqa: PLC0415
+    from engine.battletech.state import Phase, Victory  # noqa: PLC0415
+
+    setup = attrs.evolve(SETUP, victory=Victory(turns=12))
+    tags: set[str] = set()
+    for seed, policy in ((1, "aggressive"), (2, "aggressive"), (3, "random")):
+        game = Game(RULESET, setup, Dice(seed))
+        rng = random.Random(seed)  # noqa: S311 - a player, not cryptography
+        while game.state.phase is not Phase.OVER:
+            command = POLICIES[policy](game.state, rng)
+            assert command is not None, game.state.phase
+            before = game.state
+            outcome = game.execute(command)
+            assert isinstance(outcome, Accepted), (format_command(command), outcome)
+            _acted_alive(before, command)
+            _invariants(game)
+            tags |= {e.TAG for e in outcome.entry.events}
+            assert len(game.log) < 3000
+        assert _fold(game) == game.state
+    assert {"bt/attack_declared", "bt/attack_rolled", "bt/damage", "bt/game_ended"} <= tags
