@@ -31,3 +31,32 @@ def test_the_play_screen_plotting_a_walk_at_120x40(snap_compare, tmp_path, libra
 def test_the_play_screen_plotting_a_walk_at_80x24(snap_compare, tmp_path, library) -> None:  # noqa: F811
     """The compact layout: no borders, the side panels in one column, three log lines."""
     assert snap_compare(plotting_app(tmp_path, library), press=PLOT, terminal_size=(80, 24))
+
+
+# ------------------------------------------------------------------ the attack phases
+def combat_app(saves, library):  # noqa: F811
+    """The face-to-face game of test_bt_combat, opened on its first turn's initiative."""
+    from tests.tui.test_bt_combat import face_to_face  # noqa: PLC0415
+
+    journal = face_to_face(saves, library)
+    return HexmechApp(saves, first=lambda: BattleTechScreen(journal=journal))
+
+
+AIMING = ["i", "0", "0", "n", "space", "right_square_bracket"]
+"""Initiative, both stand still, end the movement phase; every weapon chosen, the torso twisted."""
+
+
+def test_the_weapon_phase_aiming_at_120x40(snap_compare, tmp_path, library) -> None:  # noqa: F811
+    """The targeting panel (every term, the heat preview), the LOS line, the arc, the marks."""
+    assert snap_compare(combat_app(tmp_path, library), press=AIMING, terminal_size=(120, 40))
+
+
+def test_the_weapon_phase_aiming_at_80x24(snap_compare, tmp_path, library) -> None:  # noqa: F811
+    """The compact layout gives the targeting panel a wider side column."""
+    assert snap_compare(combat_app(tmp_path, library), press=AIMING, terminal_size=(80, 24))
+
+
+def test_the_physical_phase_at_120x40(snap_compare, tmp_path, library) -> None:  # noqa: F811
+    """Both hold fire; the physical attacks listed with their numbers and damage, one chosen."""
+    press = ["i", "0", "0", "n", "h", "h", "1"]
+    assert snap_compare(combat_app(tmp_path, library), press=press, terminal_size=(120, 40))

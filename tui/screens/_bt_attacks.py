@@ -56,7 +56,7 @@ Strike = tuple[PhysicalAttack, "ToHit", str]
 
 
 def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0911 - one per kind
-    """The damage a physical attack does if it hits (BT-C-37..41), in words.
+    """The damage a physical attack does if it hits (BT-C-37..41), in words: "5 dmg".
 
     Punches and kicks ask the engine (actuator damage halves them); a club or hatchet does
     ceil(tons / 5), a sword ceil(tons / 10) + 1 (BT-C-38/39), a push none (it displaces).
@@ -66,17 +66,17 @@ def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0
         case AttackKind.PUNCH if attack.limb is None:
             left = physical.punch_damage(unit, Location.LA)
             right = physical.punch_damage(unit, Location.RA)
-            return f"{left}+{right}"
+            return f"{left}+{right} dmg"
         case AttackKind.PUNCH:
-            return str(physical.punch_damage(unit, attack.limb or Location.RA))
+            return f"{physical.punch_damage(unit, attack.limb or Location.RA)} dmg"
         case AttackKind.KICK:
-            return str(physical.kick_damage(unit, attack.limb or Location.RL))
+            return f"{physical.kick_damage(unit, attack.limb or Location.RL)} dmg"
         case AttackKind.CLUB | AttackKind.HATCHET:
-            return str(math.ceil(tons / 5))
+            return f"{math.ceil(tons / 5)} dmg"
         case AttackKind.SWORD:
-            return str(math.ceil(tons / 10) + 1)
+            return f"{math.ceil(tons / 10) + 1} dmg"
         case AttackKind.PUSH:
-            return "0, pushes"
+            return "no damage, pushes it a hex"
     return "?"
 
 

@@ -437,6 +437,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         moved_to = self._fix_selection(state) if not self.replaying else None
         if follow or moved_to is not None:
             self._cursor_to(moved_to or self._cursor_home(state))
+        self.set_class(state.phase in ATTACK_PHASES and not self.replaying, "-attacking")
         view = self._preview(state)
         self._draw_board(state, view)
         self._header(state)

@@ -15,7 +15,7 @@ damage, heat and ammunition (or why it cannot fire), and the heat preview::
       medium range +2 | 5 dmg 3 heat
     3  -  Small Laser HD: out of range: 4 hexes, long range ends at 3
     heat 0 +8 built -13 sinks = 0
-      built: walked 1, AC/20 7
+      built: walked +1, AC/20 +7
       next turn: no heat effect
     1-0 weapon  Space all  Tab target  [ ] twist
     c/Enter fire  h hold fire  Esc clear
@@ -100,7 +100,7 @@ def _row_lines(
 def heat_lines(heat: HeatPreview) -> list[Line]:
     """The heat preview: now + built - dissipation, its sources and effects (BT-C-51..54)."""
     sums = f"heat {heat.now} +{heat.generated} built -{heat.dissipation} sinks = {heat.next}"
-    built = ", ".join(f"{name} {value}" for name, value in heat.sources)
+    built = ", ".join(f"{name} {value:+d}" for name, value in heat.sources)
     lines: list[Line] = []
     effects = heat.effects
     role = "good" if not effects else "bad" if heat.next >= SHUTDOWN_RISK else "warn"
@@ -148,7 +148,8 @@ def aim_lines(
     other = state.units[shown]
     distance = me.hex.distance(other.hex) if me.hex and other.hex else 0
     where = other.hex.label if other.hex is not None else "?"
-    lines.append((f"target {_unit(state, letters, shown)} {where}, {distance} hexes", "text"))
+    plural = "es" if distance != 1 else ""
+    lines.append((f"target {_unit(state, letters, shown)} {where}, {distance} hex{plural}", "text"))
     if len(view.aim.targets) > 1 or (view.aim.targets and shown not in view.aim.targets):
         primary = view.primary
         said = "primary target" if primary == shown else "secondary target (+1 front, +2 other arc)"
@@ -210,10 +211,10 @@ def strike_lines(
         limb_said = f" ({limb})" if limb else ""
         victim = letters[attack.target] if attack.target is not None else "?"
         head = f"{key} {mark} {PHYSICAL_NAMES[attack.kind]}{limb_said} {victim}"
-        lines.append((f"{head}: {to_hit_text(to_hit)}", "chosen" if number == chosen else "text"))
-        hits = f"{damage} damage"
-        terms = modifiers_text(to_hit.modifiers)
-        lines.append((f"    {terms} | {hits}, {to_hit.table} table", "dim"))
+        role = "chosen" if number == chosen else "text"
+        lines.append((f"{head}: {to_hit_text(to_hit)} | {damage}", role))
+        table = f"; {to_hit.table} table" if to_hit.table != "normal" else ""
+        lines.append((f"  {modifiers_text(to_hit.modifiers)}{table}", "dim"))
     if compact:
         lines.append(("1-9 choose  c attack  h none", "keys"))
     else:
