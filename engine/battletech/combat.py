@@ -20,6 +20,7 @@ from engine.battletech.catalogue import Kind, WeaponSpec
 from engine.battletech.condition import preexisting
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.damage import apply_damage, fall, piloting_roll, wound
+from engine.battletech.physical import missed_dfa
 from engine.battletech.state import Attack, AttackKind, Phase, UnitState
 from engine.battletech.tables import (
     HIT_LOCATION,
@@ -52,8 +53,6 @@ DAMAGE_PSR = ("20+ damage", 1)
 """BT-C-49: the PSR event of 20+ damage in one phase."""
 
 _MAX_TO_HIT = 12
-_MISSED_DFA_LEVELS = 2
-"""BT-C-43: a missed death from above is a 2-level fall on the attacker's back."""
 _AIMED = range(6, 9)
 """BT-C-19: an aimed shot strikes the chosen location on a 2D6 of 6, 7 or 8."""
 _FIRE_RISK = 5
@@ -313,8 +312,7 @@ def end_of_phase(ctx: Ctx) -> None:
     destroyed) instead of any roll. A 'Mech that falls rolls no more (BT-M-30 item 2); it falls
     in its own hex, 0 levels, and its injury roll carries the same damage modifiers (BT-M-36).
     A 'Mech that shut down this phase rolls normally (BT-C-54). In the Weapon phase a 'Mech about
-    to make a death from above that falls loses it, falling as for a missed DFA: 2 levels, on its
-    back (BT-C-43).
+    to make a death from above that falls loses it, falling as for a missed DFA (BT-C-43).
     """
     tally = ctx.tally
     if tally is None:
@@ -356,22 +354,17 @@ def _unit_psrs(ctx: Ctx, tally: Tally, index: int, *, heavy: bool) -> None:
 def _phase_fall(
     ctx: Ctx, index: int, why: str, injury: tuple[tuple[str, int], ...], *, shutdown_ok: bool
 ) -> None:
-    """BT-M-33.2: a combat fall in the unit's own hex (a DFA in the weapon phase: BT-C-43)."""
+    """BT-M-33.2: a combat fall in the unit's own hex.
+
+    A 'Mech about to make a death from above falls as for a missed DFA (`physical.missed_dfa`:
+    the target steps aside, it comes down in the target's hex, 2 levels on its back) and loses
+    the DFA (BT-C-43).
+    """
     unit = ctx.state.units[index]
     if unit.hex is None:
         return
     if unit.dfa is not None and ctx.state.phase is Phase.WEAPON:
-        cause = f"{why}: its death from above fails"
-        fall(
-            ctx,
-            index,
-            unit.hex,
-            _MISSED_DFA_LEVELS,
-            cause,
-            fixed_rear=True,
-            injury=injury,
-            shutdown_ok=shutdown_ok,
-        )
+        missed_dfa(ctx, index, injury=injury, shutdown_ok=shutdown_ok)
         ctx.emit(ev.DFACancelled(index, why))
         return
     fall(ctx, index, unit.hex, 0, why, injury=injury, shutdown_ok=shutdown_ok)
