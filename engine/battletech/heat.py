@@ -123,7 +123,8 @@ def heat_sources(state: BTState, unit: UnitState) -> tuple[tuple[str, int], ...]
 
     A shut-down 'Mech makes none of its own (not even from engine criticals); a burning hex and
     the temperature still heat it. ``state.temperature`` (degrees Celsius) is read if the state
-    has one (BT-C-61.1).
+    has one (BT-C-61.1); a hex in ``state.new_fires`` (if the state has them: fires started this
+    turn) does not heat it until the next turn (BT-C-60.4).
     """
     sources: list[tuple[str, int]] = []
     if not unit.shutdown:
@@ -140,7 +141,8 @@ def heat_sources(state: BTState, unit: UnitState) -> tuple[tuple[str, int], ...]
             sources.append((name, count * spec.heat))
         if engine := engine_heat(unit):
             sources.append(("engine hits", engine))
-    if unit.hex is not None and state.board.terrain(unit.hex).fire:
+    new_fires = getattr(state, "new_fires", frozenset())
+    if unit.hex is not None and state.board.terrain(unit.hex).fire and unit.hex not in new_fires:
         sources.append(("burning hex", BURNING_HEX_HEAT))
     celsius = getattr(state, "temperature", None)
     if weather := temperature_heat(celsius if isinstance(celsius, int) else None):
