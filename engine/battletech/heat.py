@@ -141,7 +141,7 @@ def heat_sources(state: BTState, unit: UnitState) -> tuple[tuple[str, int], ...]
             sources.append((name, count * spec.heat))
         if engine := engine_heat(unit):
             sources.append(("engine hits", engine))
-    new_fires = getattr(state, "new_fires", frozenset())
+    new_fires: frozenset[object] = getattr(state, "new_fires", frozenset())
     if unit.hex is not None and state.board.terrain(unit.hex).fire and unit.hex not in new_fires:
         sources.append(("burning hex", BURNING_HEX_HEAT))
     celsius = getattr(state, "temperature", None)
