@@ -138,8 +138,10 @@ class HexmechApp(App[None]):
         self.push_screen(SaveBrowserScreen(self.library))
 
     def action_replays(self) -> None:
-        """Open the save browser to watch a game from its start."""
-        self.push_screen(SaveBrowserScreen(self.library, replay=True))
+        """Open the replay browser: sort, filter, watch (live when a game goes on)."""
+        from tui.screens.replay_browser import ReplayBrowserScreen  # noqa: PLC0415 - on demand
+
+        self.push_screen(ReplayBrowserScreen(self.library.directory))
 
     def action_high_scores(self) -> None:
         """Show the Paper 'Mech high-score table."""

@@ -180,27 +180,23 @@ async def test_help_entry_of_the_menu_opens_help(make_app):
         assert isinstance(app.screen, HelpScreen)
 
 
-async def test_replays_opens_the_browser_and_a_ruleset_without_replays_says_so(make_app):
-    """Replays lists the saves; Enter on a save whose ruleset cannot replay yet gives a notice."""
-    app = make_app()
+async def test_replays_opens_the_replay_browser_over_the_saves_folder(tmp_path):
+    """Replays lists the real saves folder in the replay browser; Escape goes back to the menu."""
+    from tests.tui.replay_games import paper_save  # noqa: PLC0415
+    from tui.app import HexmechApp  # noqa: PLC0415
+    from tui.screens.papermech import PaperMechScreen  # noqa: PLC0415
+    from tui.screens.replay_browser import ReplayBrowserScreen  # noqa: PLC0415
+
+    paper_save(tmp_path, name="paper")
+    app = HexmechApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*menu_keys("replays"))
-        assert isinstance(app.screen, SaveBrowserScreen)
-        assert app.screen.replay
-        await pilot.press("enter")  # the newest save, the Paper 'Mech one
-        assert messages(app) == ["Replays of Paper 'Mech are not available yet"]
-        assert isinstance(app.screen, SaveBrowserScreen)
-
-
-async def test_replays_opens_the_chosen_save_on_its_replay_screen(make_app):
-    """Enter in the Replays browser hands the save's path to the ruleset's replay factory."""
-    opened = []
-
-    def watch(path):
-        opened.append(path)
-        return Screen()
-
-    app = make_app(replays={"papermech": watch})
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*menu_keys("replays"), "enter")
-        assert opened == [PAPERMECH.path]
+        assert isinstance(app.screen, ReplayBrowserScreen)
+        assert app.screen.directory == tmp_path
+        assert [row.path.name for row in app.screen.shown] == ["paper.jsonl"]
+        await pilot.press("enter")
+        assert isinstance(app.screen, PaperMechScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayBrowserScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MainMenuScreen)
