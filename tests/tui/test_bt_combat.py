@@ -16,6 +16,7 @@ from engine.battletech import heat as heat_rules
 from engine.battletech.commands import FireWeapons, Move, PhysicalAttack
 from engine.battletech.state import AttackKind, BTSetup, MoveMode, Phase, Pilot, UnitSetup, Victory
 from engine.battletech.tohit import weapon_to_hit
+from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import terrain_board
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
@@ -24,8 +25,9 @@ from tui.screens.battletech import BattleTechScreen
 from tui.screens.bt_games import start_game
 from tui.screens.bt_result import BTResultScreen
 from tui.screens.bt_setup import BTStart
-from tui.widgets.bt import OrdersPanel
+from tui.widgets.bt import OrdersPanel, RecordSheet
 from tui.widgets.bt.attack_orders import to_hit_text
+from tui.widgets.bt.criticals import slot_name
 from tui.widgets.bt.targeting import weapons_of
 from tui.widgets.paper.log import EventLog
 
@@ -271,3 +273,23 @@ async def test_a_plotted_walk_can_charge_the_unit_ahead(tmp_path, library):  # n
         assert isinstance(command, Move)
         assert (command.mode, command.charge) == (MoveMode.WALK, enemy)
         assert screen.game.state.units[unit].charging == enemy
+
+
+async def test_v_turns_the_record_sheet_to_its_critical_hits_page(tmp_path, library):  # noqa: F811
+    """The sheet, then the critical table (every location's lines), then the sheet again."""
+    journal = face_to_face(tmp_path, library)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await to_weapon_phase(app, pilot, journal)
+        sheet = screen.query_one(RecordSheet)
+        assert sheet.data.page == "sheet"
+        await pilot.press("v")
+        assert sheet.data.page == "criticals"
+        shown = str(sheet.render())
+        assert "criticals (* hit)" in shown
+        unit = sheet.data.unit
+        item = unit.design.equipment[0]
+        assert slot_name(unit, item.location, item.slots[0]) in shown
+        assert all(location.value in shown for location in Location)
+        await pilot.press("v")
+        assert sheet.data.page == "sheet"

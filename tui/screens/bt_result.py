@@ -60,7 +60,7 @@ def report_lines(state: BTState, report: AfterAction, letters: Sequence[str]) ->
     """
     lines = []
     for side, name in enumerate(state.sides):
-        heading = Text(f"{name:<{_NAME + 2}} {'status':<{_STATUS}} kills dealt taken  hits")
+        heading = Text(f"{name:<{_NAME + 2}} {'status':<{_STATUS}} kills dealt taken  hit/shot")
         heading.stylize("bold")
         lines.append(heading)
         for unit in report.side(side):
@@ -69,7 +69,7 @@ def report_lines(state: BTState, report: AfterAction, letters: Sequence[str]) ->
             hits = f"{unit.hits}/{unit.shots}"
             line = (
                 f"  {who:<{_NAME}} {status:<{_STATUS}} {len(unit.kills):>5} {unit.dealt:>5} "
-                f"{unit.taken:>5} {hits:>5}"
+                f"{unit.taken:>5} {hits:>8}"
             )
             lines.append(Text(line))
             if unit.kills:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from rich.style import Style
 
+    from engine.battletech.board import Terrain
     from engine.battletech.state import BTState, UnitState
     from engine.game import Entry
     from engine.hexes import Facing, Hex
@@ -121,11 +122,16 @@ def initiative_line(
     return ""
 
 
-def mode_keys(unit: UnitState, *, compact: bool = False) -> list[Line]:
-    """The mode keys, with the unit's MP now: "1 walk 5  2 run 8  3 jump 5  0 still"."""
+def mode_keys(
+    unit: UnitState, *, compact: bool = False, terrain: Terrain | None = None
+) -> list[Line]:
+    """The mode keys, with the unit's MP now: "1 walk 5  2 run 8  3 jump 5  0 still".
+
+    ``terrain`` is the unit's hex (water takes Jump MP away, BT-M-20.4).
+    """
     if compact:
         return [("1 walk 2 run 3 jump 0 still", "keys")]
-    jump = f"  3 jump {jump_mp(unit)}" if unit.design.jump else ""
+    jump = f"  3 jump {jump_mp(unit, terrain)}" if unit.design.jump else ""
     return [
         (f"1 walk {walk_mp(unit)}  2 run {run_allowance(unit)}{jump}  0 still", "keys"),
         ("Tab or Enter on a unit: another unit", "keys"),
@@ -159,7 +165,8 @@ def movement_lines(
     if selected is not None:
         name, unit = selected
         lines.append((f"selected: {name}", "text"))
-        lines.extend(mode_keys(unit, compact=compact))
+        terrain = state.board.get(unit.hex) if unit.hex is not None else None
+        lines.extend(mode_keys(unit, compact=compact, terrain=terrain))
     return lines
 
 

@@ -202,6 +202,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     width = NARROW if compact else WIDE
     if data.page == "criticals":
         lines.extend(critical_lines(unit, styles, width=width))
+        lines.append(Text("v: the sheet", styles.get("note", "")))
         return Text("\n").join(lines)
     lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
     dead = unit.destroyed and unit.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
@@ -222,6 +223,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         lines.extend(heat_lines(unit.heat, styles, width=width))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
     lines.extend(_ammo_lines(unit, styles, compact=compact))
+    lines.append(Text("v: critical hits page", styles.get("note", "")))
     return Text("\n").join(lines)
 
 
