@@ -13,7 +13,7 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech import heat as heat_rules
-from engine.battletech.commands import FireWeapons, Move, PhysicalAttack
+from engine.battletech.commands import FireWeapons, Jump, Move, PhysicalAttack
 from engine.battletech.state import AttackKind, BTSetup, MoveMode, Phase, Pilot, UnitSetup, Victory
 from engine.battletech.tohit import weapon_to_hit
 from engine.battletech.units import Location
@@ -35,6 +35,8 @@ SIZE = (120, 40)
 SEED = 7
 NOW = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 HUNCHBACK, JENNER = 0, 1
+BLUE_FIRST = 8
+"""With this seed Blue loses the first initiative: the Hunchback moves before the Jenner."""
 
 
 def face_to_face(saves, library, *, seed=SEED, turns=1):  # noqa: F811 - the fixture
@@ -293,3 +295,41 @@ async def test_v_turns_the_record_sheet_to_its_critical_hits_page(tmp_path, libr
         assert all(location.value in shown for location in Location)
         await pilot.press("v")
         assert sheet.data.page == "sheet"
+
+
+async def test_a_plotted_jump_can_drop_on_a_unit_beside_the_landing(tmp_path, library):  # noqa: F811
+    """BT-C-43: 3, Enter on a landing hex next to the enemy, m: the jump is a death from above."""
+    journal = face_to_face(tmp_path, library, seed=BLUE_FIRST, turns=0)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(BattleTechScreen(journal=journal))
+        await pilot.pause()
+        screen = app.screen
+        # Arrange: Blue lost the initiative: the Hunchback stands still, then the Jenner jumps
+        await pilot.press("i")
+        assert screen.selected == HUNCHBACK
+        await pilot.press("0")
+        assert screen.selected == JENNER
+        state = screen.game.state
+        target = state.units[HUNCHBACK].hex
+        landing = next(
+            target.neighbor(facing)
+            for facing in Facing
+            if target.neighbor(facing) != state.units[JENNER].hex
+            and target.neighbor(facing) in state.board
+        )
+        # Act: plot the jump to the landing hex, mark it a DFA, give it
+        await pilot.press("3")
+        screen.board.set_cursor(landing)
+        await pilot.press("enter")
+        assert screen.plot.target == landing
+        await pilot.press("m")
+        assert screen.plot.attack == HUNCHBACK
+        assert any("death from above on" in line for line in orders(screen))
+        await pilot.press("c")
+        # Assert: the game took the jump with its DFA
+        command = screen.game.entries[-1].command
+        assert isinstance(command, Jump)
+        assert command.dfa == HUNCHBACK
+        assert command.path[-1] == landing
+        assert screen.game.state.units[JENNER].dfa == HUNCHBACK

@@ -36,7 +36,8 @@ from engine.battletech.commands import (
     StepKind,
 )
 from engine.battletech.flow import can_end_phase, deploy_zone, pending, prompt_text
-from engine.battletech.movement import reachable_hexes
+from engine.battletech.movement import jump_path, reachable_hexes
+from engine.battletech.physical import check_dfa
 from engine.battletech.state import MoveMode, Phase
 from engine.dice import DiceExhaustedError
 from engine.game import IllegalCommand, Rejected
@@ -890,7 +891,14 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             return
         cycle = [*foes, None]
         now = cycle.index(plot.attack) if plot.attack in cycle else -1
-        self.plot = _evolve_plot(plot, attack=cycle[(now + 1) % len(cycle)])
+        attack = cycle[(now + 1) % len(cycle)]
+        if attack is not None and plot.mode is MoveMode.JUMP:
+            try:  # BT-C-43: say now why not, rather than when the jump is given
+                check_dfa(state, plot.unit, jump_path(state, plot.unit, view.end) or (), attack)
+            except IllegalCommand as illegal:
+                self.refuse(illegal.message, title="No death from above")
+                return
+        self.plot = _evolve_plot(plot, attack=attack)
         self._redraw()
 
     def action_next_unit(self, step: int) -> None:
