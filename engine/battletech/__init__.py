@@ -116,6 +116,7 @@ class BattleTech:
             units=units,
             deploy_rows=setup.deploy_rows,
             victory=setup.victory,
+            temperature=setup.temperature,
             title=setup.title,
         )
         waiting = sorted({u.side for u in units if u.hex is None})
@@ -128,6 +129,7 @@ class BattleTech:
                 slots=((waiting[0], 1),),
                 deploy_rows=setup.deploy_rows,
                 victory=setup.victory,
+                temperature=setup.temperature,
                 title=setup.title,
             )
         return BTState(
@@ -138,6 +140,7 @@ class BattleTech:
             phase=Phase.INITIATIVE,
             deploy_rows=setup.deploy_rows,
             victory=setup.victory,
+            temperature=setup.temperature,
             title=setup.title,
         )
 

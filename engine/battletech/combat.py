@@ -373,7 +373,7 @@ def _phase_fall(
 # ------------------------------------------------------------------ ejection and dumping
 def auto_eject(unit: UnitState) -> bool:
     """BT-C-59: auto-eject is on (DESIGN: for every 'Mech unless its ``auto_eject`` is False)."""
-    return bool(getattr(unit, "auto_eject", True))
+    return unit.auto_eject
 
 
 def ejection_modifiers(ctx: Ctx, index: int, *, automatic: bool) -> tuple[tuple[str, int], ...]:

@@ -317,6 +317,7 @@ def _turn_ended(event: ev.TurnEnded, state: BTState) -> BTState:
         order=(),
         units=units,
         attacks=(),
+        new_fires=frozenset(),
     )
 
 
@@ -446,7 +447,11 @@ def _displaced(event: ev.UnitDisplaced, state: BTState) -> BTState:
 
 @evolve.register
 def _terrain_changed(event: ev.TerrainChanged, state: BTState) -> BTState:
-    return attrs.evolve(state, board=state.board.replace(event.hex, event.terrain))
+    new_fires = state.new_fires
+    if event.terrain.fire and not state.board.terrain(event.hex).fire:
+        new_fires = new_fires | {event.hex}
+    board = state.board.replace(event.hex, event.terrain)
+    return attrs.evolve(state, board=board, new_fires=new_fires)
 
 
 @evolve.register

@@ -1,8 +1,8 @@
 """Fire in the End phase: the wind, fire spreading, burning buildings (BT-C-60.5, BT-C-60).
 
-- The wind is rolled the first time a fire could spread (DESIGN: the seed rolls it "at the start
-  of the game", but `start` has no dice; a game without fire never needs it): 1D6, map direction
-  1 is north and the others follow clockwise (`WindRolled`).
+- The wind is rolled the first time a fire could spread, with fuel within two hexes (DESIGN:
+  the seed rolls it "at the start of the game", but `start` has no dice; a game without fire
+  never needs it): 1D6, map direction 1 is north and the others clockwise (`WindRolled`).
 - In each End phase every hex burning when the phase began threatens its neighbours: the hex
   directly downwind ignites on 2D6 >= 9, each hex 60 degrees off the wind on 11, and a burnable
   hex two hexes downwind with an unburnable hex between on 12 (BT-C-60.5). Only woods and
@@ -60,6 +60,16 @@ def _threats(ctx: Ctx, where: Hex, wind: Facing) -> list[tuple[Hex, str]]:
     return threats
 
 
+def _fuel_near(ctx: Ctx, where: Hex) -> bool:
+    """True when a fire in ``where`` could spread at all: unburnt fuel within two hexes."""
+    board = ctx.state.board
+    for there in where.ring(1) + where.ring(2):
+        terrain = board.get(there)
+        if terrain is not None and burnable(terrain) and not terrain.fire:
+            return True
+    return False
+
+
 def end_phase_fire(ctx: Ctx) -> None:
     """BT-C-60 / 60.5: burning buildings lose CF, then the fires spread with the wind."""
     burning = [where for where, terrain in ctx.state.board.items() if terrain.fire]
@@ -70,6 +80,8 @@ def end_phase_fire(ctx: Ctx) -> None:
         if terrain.building is not None:
             collapsed = terrain.building.cf <= BUILDING_FIRE_CF
             ctx.emit(ev.BuildingDamaged(where, BUILDING_FIRE_CF, collapsed=collapsed))
+    if not any(_fuel_near(ctx, where) for where in burning):
+        return
     wind = ctx.state.wind
     if wind is None:
         die = ctx.die()

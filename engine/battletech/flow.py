@@ -30,6 +30,7 @@ from engine.battletech.commands import (
 )
 from engine.battletech.context import Ctx
 from engine.battletech.damage import apply_damage, fall, piloting_roll
+from engine.battletech.heat import movement_heat
 from engine.battletech.movement import Check, Plan, PlannedStep, plan_jump, plan_move
 from engine.battletech.state import BTState, Movement, MoveMode, Phase, UnitState
 from engine.battletech.tables import HIT_LOCATION, Column
@@ -44,7 +45,6 @@ __all__ = [
     "deal_slots",
     "decide",
     "deploy_zone",
-    "movement_heat",
     "pending",
     "prompt_text",
 ]
@@ -107,20 +107,6 @@ def deploy_zone(state: BTState, side: int) -> frozenset[Hex]:
 def can_end_phase(state: BTState) -> bool:
     """True when the Movement phase is finished and `EndPhase` may close the turn."""
     return state.phase is Phase.MOVEMENT and state.active is None and not pending(state)
-
-
-def movement_heat(unit: UnitState) -> int:
-    """BT-M-32.3: heat of this turn's movement (walk 1, run 2, jump >= 3, stand attempts, fire).
-
-    BT-M-20.2 (ASSUMPTION): a unit that declared walk or run but entered no hex and turned no
-    hexside stood still (dropping prone makes no heat, BT-M-24.2; each stand attempt makes 1).
-    """
-    movement = unit.movement
-    if movement is None:
-        return 0
-    moved = movement.hexes > 0 or movement.turns > 0
-    mode_heat = movement.mode.heat if moved else 0
-    return mode_heat + movement.heat
 
 
 def prompt_text(state: BTState) -> str:  # noqa: PLR0911 - one sentence per situation
@@ -489,7 +475,7 @@ def _step_event(ctx: Ctx, index: int, planned: PlannedStep) -> None:
         )
 
 
-def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
+def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  # noqa: PLR0911
     """Roll one check and apply a failure: "ok", "fell", "skid" or "destroyed"."""
     index = plan.unit
     unit = ctx.state.units[index]
@@ -503,7 +489,10 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
         return "ok"
     if check.reason == "building":
         _building_damage(ctx, index, planned, check)
-        return "destroyed" if ctx.state.units[index].destroyed else "ok"
+        after = ctx.state.units[index]
+        if after.destroyed:
+            return "destroyed"
+        return "fell" if after.prone else "ok"  # a critical (gyro, leg) may have felled it
     if check.reason == "skid":
         _skid(ctx, plan, planned, check)
         return "skid"
@@ -537,7 +526,8 @@ def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -
     unit = ctx.state.units[index]
     roll = ctx.roll(2)
     location = HIT_LOCATION[Column.FRONT][sum(roll) - 2]
-    apply_damage(ctx, index, location, math.ceil(check.building_cf / 10), roll=roll)
+    damage = math.ceil(check.building_cf / 10)
+    apply_damage(ctx, index, location, damage, roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004
     where = check.building_hex if check.building_hex is not None else planned.hex
     ctx.emit(ev.BuildingDamaged(where, math.ceil(unit.design.tonnage / 10)))
 
@@ -608,7 +598,8 @@ def _one_group(ctx: Ctx, index: int, damage: int, column: Column) -> None:
         return
     roll = ctx.roll(2)
     location = HIT_LOCATION[column][sum(roll) - 2]
-    apply_damage(ctx, index, location, damage, rear=column is Column.REAR, roll=roll)
+    rear = column is Column.REAR
+    apply_damage(ctx, index, location, damage, rear=rear, roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004 - BT-C-22
 
 
 def _travel_direction(state: BTState, index: int, where: Hex, planned: PlannedStep) -> Facing:

@@ -122,9 +122,8 @@ def heat_sources(state: BTState, unit: UnitState) -> tuple[tuple[str, int], ...]
     """BT-C-51: the heat ``unit`` builds up this turn, by source.
 
     A shut-down 'Mech makes none of its own (not even from engine criticals); a burning hex and
-    the temperature still heat it. ``state.temperature`` (degrees Celsius) is read if the state
-    has one (BT-C-61.1); a hex in ``state.new_fires`` (if the state has them: fires started this
-    turn) does not heat it until the next turn (BT-C-60.4).
+    the temperature still heat it: ``state.temperature`` in degrees Celsius (BT-C-61.1). A hex in
+    ``state.new_fires`` (set alight this turn) does not heat it until the next turn (BT-C-60.4).
     """
     sources: list[tuple[str, int]] = []
     if not unit.shutdown:
@@ -141,11 +140,11 @@ def heat_sources(state: BTState, unit: UnitState) -> tuple[tuple[str, int], ...]
             sources.append((name, count * spec.heat))
         if engine := engine_heat(unit):
             sources.append(("engine hits", engine))
-    new_fires: frozenset[object] = getattr(state, "new_fires", frozenset())
+    new_fires = state.new_fires
     if unit.hex is not None and state.board.terrain(unit.hex).fire and unit.hex not in new_fires:
         sources.append(("burning hex", BURNING_HEX_HEAT))
-    celsius = getattr(state, "temperature", None)
-    if weather := temperature_heat(celsius if isinstance(celsius, int) else None):
+    celsius = state.temperature
+    if weather := temperature_heat(celsius):
         sources.append((f"temperature {celsius} C", weather))
     return tuple((name, heat) for name, heat in sources if heat)
 

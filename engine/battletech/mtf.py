@@ -159,7 +159,11 @@ _Mode = Location | Literal["weapons"] | None
 def _scan(text: str) -> _Sheet:
     """Sort the file's lines into keys, armor values, location sections and the weapons list."""
     sheet = _Sheet()
-    lines = text.removeprefix("\ufeff").splitlines()
+    # Only CR, LF and CRLF end lines, as in an editor: str.splitlines() would also break at
+    # control characters such as \x1e, and the line numbers in messages would be wrong.
+    lines = re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
+    if lines and not lines[-1]:
+        lines.pop()
     skip = _old_format_names(sheet, lines)
     mode: _Mode = None
     for index, raw in enumerate(lines):

@@ -7,6 +7,7 @@ A scenario names its board and units; the `Library` (given by the code that read
     board = "river-crossing"          # a board name; or boards = [["a", "b"], ["c", "d"]]
     # or: [map] style = "hills", width = 16, height = 17, seed = 7   (a generated map)
     deploy_rows = 3
+    temperature = 65                  # optional: degrees Celsius (BT-C-61.1: heat beyond 50)
     [victory]                         # optional; the default is kind = "destroy"
     kind = "hold"                     # destroy | hold | withdraw
     side = 1                          # the holding / withdrawing side (1 = the first [[side]])
@@ -19,6 +20,7 @@ A scenario names its board and units; the `Library` (given by the code that read
     name = "Davion"
     units = [{ unit = "Atlas AS7-D", pilot = "Hollis", piloting = 5, gunnery = 4,
                hex = "0802", facing = "S" }]   # hex/facing optional: deployed in play
+                                      # auto_eject = false switches auto-eject off (BT-C-59)
 """
 
 # ruff: noqa: TRY004 - a bad scenario is reported as one ValueError, whatever the kind of mistake
@@ -44,10 +46,11 @@ _SCENARIO_KEYS = {
     "deploy_rows",
     "side",
     "victory",
+    "temperature",
 }
 _VICTORY_KEYS = {"kind", "side", "turns", "hexes", "edge", "count", "cripple"}
 _VICTORY_KINDS = ("destroy", "hold", "withdraw")
-_UNIT_KEYS = {"unit", "pilot", "piloting", "gunnery", "hex", "facing"}
+_UNIT_KEYS = {"unit", "pilot", "piloting", "gunnery", "hex", "facing", "auto_eject"}
 
 
 class Library(Protocol):
@@ -137,7 +140,11 @@ def _unit(entry: Any, side: int, library: Library, where: str) -> UnitSetup:  # 
     if facing_name not in Facing.__members__:
         msg = f"{where}: facing is one of N NE SE S SW NW, not {facing_name!r}"
         raise ValueError(msg)
-    return UnitSetup(design, side, pilot, hex_, Facing[facing_name])
+    auto_eject = entry.get("auto_eject", True)
+    if not isinstance(auto_eject, bool):
+        msg = f"{where}: auto_eject is true or false"
+        raise ValueError(msg)
+    return UnitSetup(design, side, pilot, hex_, Facing[facing_name], auto_eject)
 
 
 def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
@@ -177,7 +184,8 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
     rows = _int(table, "deploy_rows", 3, 1, max(1, min(board.width, board.height) // 2))
     title = str(table.get("title", ""))[:60]
     victory = _victory(table.get("victory", {}), board, len(sides), len(units))
-    return BTSetup(board, tuple(sides), tuple(units), rows, title, victory)
+    temperature = _int(table, "temperature", 20, -200, 200) if "temperature" in table else None
+    return BTSetup(board, tuple(sides), tuple(units), rows, title, victory, temperature)
 
 
 def _victory(table: Any, board: Board, sides: int, units: int) -> Victory:  # noqa: ANN401

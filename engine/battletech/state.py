@@ -58,6 +58,8 @@ class UnitSetup:
     pilot: Pilot = Pilot()
     hex: Hex | None = None
     facing: Facing = Facing.N
+    auto_eject: bool = True
+    """BT-C-59: the auto-eject system is on (a player may switch it off before the battle)."""
 
 
 @frozen
@@ -99,6 +101,8 @@ class BTSetup:
     deploy_rows: int = 3
     title: str = ""
     victory: Victory = Victory()
+    temperature: int | None = None
+    """BT-C-61.1: the battlefield's temperature in degrees Celsius (None: temperate)."""
 
 
 class Phase(enum.StrEnum):
@@ -278,6 +282,8 @@ class UnitState:
     """The unit has made its declaration in the current attack phase (BT-C-1)."""
     withdrawn: bool = False
     """The unit left the map by its exit edge (a ``withdraw`` scenario)."""
+    auto_eject: bool = True
+    """BT-C-59: the auto-eject system is on."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:
@@ -293,6 +299,7 @@ class UnitState:
             hex=unit.hex,
             facing=unit.facing,
             ammo=tuple(item.shots for item in design.equipment),
+            auto_eject=unit.auto_eject,
         )
 
     def standing_on_bridge(self, terrain: object) -> bool:
@@ -353,6 +360,8 @@ class BTState:
         victory: how the scenario is won.
         wind: the wind direction for fire spread (BT-C-60.5), None until rolled.
         result: why the game ended ("Davion has the last units standing"), "" until then.
+        temperature: the battlefield's temperature (BT-C-61.1), None when temperate.
+        new_fires: hexes set alight this turn; they heat units from the next turn (BT-C-60.4).
     """
 
     board: Board
@@ -370,6 +379,8 @@ class BTState:
     victory: Victory = Victory()
     wind: Facing | None = None
     result: str = ""
+    temperature: int | None = None
+    new_fires: frozenset[Hex] = frozenset()
 
     def unit(self, index: int) -> UnitState:
         """Return unit ``index``."""

@@ -39,10 +39,13 @@ def test_no_fire_no_dice() -> None:
 
 def test_the_wind_is_rolled_once_when_a_fire_first_burns() -> None:
     """1D6: 1 is north, then clockwise; a 3 is south-east (DESIGN: rolled when first needed)."""
-    state = _state(wind=None, h0606=attrs.evolve(LIGHT, fire=True))
+    state = _state(wind=None, h0606=attrs.evolve(LIGHT, fire=True), h0604=LIGHT)
     after, events = _run(state, (3,))
-    assert events == [ev.WindRolled(3, Facing.SE)]
+    assert events == [ev.WindRolled(3, Facing.SE)]  # 0604 is upwind of a south-east wind
     assert after.wind is Facing.SE
+    again, events = _run(after, ())
+    assert events == []
+    assert again.wind is Facing.SE
 
 
 def test_downwind_woods_ignite_on_9() -> None:
@@ -97,3 +100,11 @@ def test_a_burning_building_loses_2_cf_a_turn_and_falls_to_rubble() -> None:
     assert events == [ev.BuildingDamaged(H("0606"), 2, collapsed=True)]
     assert after.board.terrain(H("0606")).building is None
     assert after.board.terrain(H("0606")).rubble
+
+
+def test_a_fire_with_nothing_to_spread_to_rolls_no_wind() -> None:
+    """No woods or building within two hexes of the fire: no wind roll, no spread roll."""
+    state = _state(wind=None, h0606=attrs.evolve(LIGHT, fire=True), h0603=LIGHT)
+    after, events = _run(state, ())
+    assert events == []
+    assert after.wind is None

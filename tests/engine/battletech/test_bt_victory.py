@@ -198,3 +198,28 @@ def test_after_action_counts_kills_damage_and_shots() -> None:
     assert first.status == "operational"
     assert report.result == "Blue has the last units standing"
     assert [u.unit for u in report.side(0)] == [0, 1]
+
+
+def test_a_scenario_sets_the_temperature_and_auto_eject() -> None:
+    """Hostile environments as scenario options (BT-C-61.1) and auto-eject off (BT-C-59)."""
+    sides = [
+        {"name": "A", "units": [{"unit": "x", "auto_eject": False}]},
+        {"name": "B", "units": ["y"]},
+    ]
+    setup = build_setup({"board": "b", "side": sides, "temperature": 70}, _Library())
+    assert setup.temperature == 70
+    assert [u.auto_eject for u in setup.units] == [False, True]
+    from engine.battletech import RULESET  # noqa: PLC0415
+
+    placed = attrs.evolve(
+        setup, units=tuple(attrs.evolve(u, hex=H(f"010{i + 1}")) for i, u in enumerate(setup.units))
+    )
+    state = RULESET.start(placed)
+    assert state.temperature == 70
+    assert not state.units[0].auto_eject
+    bad = {
+        "board": "b",
+        "side": [{"name": "A", "units": [{"unit": "x", "auto_eject": 1}]}, SIDES[1]],
+    }
+    with pytest.raises(ValueError, match="auto_eject is true or false"):
+        build_setup(bad, _Library())

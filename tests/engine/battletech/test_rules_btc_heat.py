@@ -459,12 +459,6 @@ def test_automatic_shutdown_still_rolls_the_plus_3_psr():
     assert (psr.unit, psr.target, psr.success) == (0, 8, True)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: a unit in a hex that caught fire during an attack phase is not affected "
-    "until the next turn's Heat phase (BT-C-60.4); the engine adds the burning hex's +5 in the "
-    "same turn's Heat phase",
-)
 def test_fire_started_this_turn_heats_from_the_next_heat_phase():
     """BT-C-60.4.
 
