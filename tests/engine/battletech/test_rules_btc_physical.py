@@ -870,12 +870,6 @@ def test_a_charge_without_moving_a_hex_does_no_damage():
     assert sorted(psr_targets(events)) == [(0, 7), (1, 7)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ENGINE BUG: a DFA attacker destroyed in the weapon phase makes a PSR at +1 and on a "
-    "success its wreck still strikes (BT-C-43); the engine's Physical phase rolls nothing for "
-    "it (the destroyed unit is skipped when charges and DFAs become attacks)",
-)
 def test_a_jumper_destroyed_mid_jump_strikes_as_a_wreck():
     """BT-C-43.
 
@@ -905,7 +899,8 @@ def test_a_jumper_destroyed_mid_jump_strikes_as_a_wreck():
         state, [FireWeapons(0, (Shot(0, 1),))], (4, 4, 3, 4, 1, 1) + (4, 4) * 10, exact=False
     )
     assert state.units[1].destroyed
-    wreck = [p for p in of(events, ev.PilotingRoll) if p.unit == 1]
-    assert [p.target for p in wreck][:1] == [6]
+    # The engine rolls the wreck's +1 PSR as the DFA attack's roll (piloting 5 + 1 = 6).
+    wreck = [d.attack for d in of(events, ev.AttackDeclared) if d.attack.attacker == 1]
+    assert [(a.to_hit, dict(a.modifiers).get("destroyed in mid-jump")) for a in wreck] == [(6, 1)]
     pieces = [d.armor + d.internal for d in of(events, ev.DamageApplied) if d.unit == 0]
     assert pieces == [5, 1]
