@@ -19,6 +19,7 @@ from rich.text import Text
 
 from engine.battletech.flow import pending
 from engine.battletech.state import Phase
+from engine.battletech.turn import declarers
 from tui.widgets.bt._panel import BTPanel
 
 if TYPE_CHECKING:
@@ -61,21 +62,23 @@ class UnitsData:
     count: int = 0
 
 
-def unit_status(state: BTState, unit: UnitState) -> str:
-    """One word or two on a unit this phase: to move, moving, moved, prone, down, destroyed."""
-    if unit.destroyed:
-        return "destroyed"
+_OUT = {"ejected": "ejected", "destroyed": "destroyed", "withdrawn": "withdrew"}
+"""A unit out of the game, by the flag that says so, and its word in the list."""
+
+
+def unit_status(state: BTState, unit: UnitState, index: int | None = None) -> str:
+    """One word or two on a unit this phase: to move, moving, moved, prone, down, destroyed.
+
+    In the attack phases (``index`` given): to declare, attacks, no attack.
+    """
+    gone = next((word for flag, word in _OUT.items() if getattr(unit, flag)), None)
+    if gone is not None:
+        return gone
     if unit.hex is None:
         return "to deploy"
-    words = []
-    movement = unit.movement
-    if state.phase is Phase.MOVEMENT:
-        if movement is None:
-            words.append("to move")
-        elif not movement.done:
-            words.append("moving")
-        else:
-            words.append({"still": "stood"}.get(movement.mode.value, "moved"))
+    words = [*_phase_words(state, unit, index)]
+    if unit.shutdown:
+        words.append("shut down")
     if unit.prone:
         words.append("prone")
     if not unit.conscious:
@@ -83,9 +86,28 @@ def unit_status(state: BTState, unit: UnitState) -> str:
     return ", ".join(words) or "ready"
 
 
+def _phase_words(state: BTState, unit: UnitState, index: int | None) -> list[str]:
+    """What the unit has done in this phase: moved, stood; declared an attack or not."""
+    if state.phase in {Phase.WEAPON, Phase.PHYSICAL}:
+        if unit.declared:
+            fired = any(a.attacker == index for a in state.attacks)
+            return ["attacks" if fired else "no attack"]
+        return ["to declare"] if index is not None and index in declarers(state) else []
+    if state.phase is not Phase.MOVEMENT:
+        return []
+    movement = unit.movement
+    if movement is None:
+        return ["to move"]
+    if not movement.done:
+        return ["moving"]
+    return [{"still": "stood"}.get(movement.mode.value, "moved")]
+
+
 def units_data(state: BTState, letters: tuple[str, ...], selected: int | None) -> UnitsData:
     """Build the list's rows from a state."""
     waiting = set(pending(state)) if state.phase is Phase.MOVEMENT else set()
+    if state.phase in {Phase.WEAPON, Phase.PHYSICAL}:
+        waiting = set(declarers(state))
     if state.phase is Phase.DEPLOYMENT:
         waiting = {i for i, u in enumerate(state.units) if u.hex is None and not u.destroyed}
     rows = []
@@ -101,7 +123,7 @@ def units_data(state: BTState, letters: tuple[str, ...], selected: int | None) -
                 unit.side,
                 unit.design.chassis,
                 where,
-                unit_status(state, unit),
+                unit_status(state, unit, index),
                 selected=index == selected,
                 waiting=index in waiting or index == state.active,
             )
@@ -136,7 +158,7 @@ def render_units(data: UnitsData, styles: dict[str, Style], *, compact: bool = F
 
 def _line(row: UnitRow, styles: dict[str, Style], *, compact: bool) -> Text:
     """One unit: marker, letter, name, hex (and facing), status."""
-    if row.status == "destroyed":
+    if row.status in _OUT.values():
         role = "gone"
     elif row.waiting:
         role = "unit"
