@@ -431,7 +431,8 @@ def _damage(event: ev.DamageApplied, before: BTState, after: BTState) -> str:
     who = unit_name(before, event.unit)
     where = event.location.long_name.lower() + (" (rear)" if event.rear else "")
     total = event.armor + event.internal
-    roll = f"hit location {dice_text(event.roll)}: " if event.roll else ""
+    die = " (1D6)" if len(event.roll) == 1 else ""
+    roll = f"hit location{die} {dice_text(event.roll)}: " if event.roll else ""
     moved = (
         f" (transferred from the {event.transferred_from.long_name.lower()})"
         if event.transferred_from is not None

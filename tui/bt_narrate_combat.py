@@ -365,3 +365,9 @@ def _aim_rolled(event: ev.AimRolled, before: BTState, after: BTState) -> str:
         who = f"{_short(before, before.attacks[event.attack])}: aimed shot"
     verdict = f"strikes the {where}" if event.success else "hit location rolled as usual"
     return f"{who} at the {where}: 6-8 needed, rolled {dice_text(event.roll)}: {verdict}."
+
+
+@describe.register
+def _wind(event: ev.WindRolled, before: BTState, after: BTState) -> str:
+    del before, after
+    return f"Wind roll {event.roll}: wind direction {event.wind.name} for the rest of the game."

@@ -475,6 +475,11 @@ def test_the_rarer_combat_events_say_their_rolls(armed) -> None:
             "0404: fire roll, 7+, rolled 2+2=4: no fire."
         ),
         ev.DFACancelled(1, "it fell"): "Jenner [j]'s death from above is off: it fell.",
+        ev.WindRolled(4, Facing.S): "Wind roll 4: wind direction S for the rest of the game.",
+        ev.DamageApplied(0, Location.LT, 5, 0, roll=(4,), source=1): (
+            "Hunchback [H]: hit location (1D6) 4: 5 damage to the left torso from Jenner [j]: "
+            f"-5 armor ({state.units[0].armor_at(Location.LT)} left)."
+        ),
         ev.WeaponNotFired(0, LRM, AC20_AMMO): (
             "Hunchback [H]: the LRM 10 (LT) missed and did not fire: no heat "
             "(the shot goes back in its bin)."
