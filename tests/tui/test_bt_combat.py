@@ -39,8 +39,19 @@ BLUE_FIRST = 8
 """With this seed Blue loses the first initiative: the Hunchback moves before the Jenner."""
 
 
-def face_to_face(saves, library, *, seed=SEED, turns=1):  # noqa: F811 - the fixture
-    """The two 'Mechs adjacent, Blue north of nothing: Hunchback 0505 N, Jenner 0504 S."""
+def face_to_face(saves, library, *, seed=SEED, turns=1, locust=False):  # noqa: F811 - the fixture
+    """The two 'Mechs adjacent: Hunchback 0505 N, Jenner 0504 S (``locust``: a Locust at 0502)."""
+    extra = ()
+    if locust:
+        extra = (
+            UnitSetup(
+                library.unit("Locust LCT-1V"),
+                1,
+                Pilot("Oda", 4, 5),
+                Hex.from_label("0502"),
+                Facing.S,
+            ),
+        )
     setup = BTSetup(
         terrain_board(10, 10),
         ("Blue", "Red"),
@@ -59,6 +70,7 @@ def face_to_face(saves, library, *, seed=SEED, turns=1):  # noqa: F811 - the fix
                 Hex.from_label("0504"),
                 Facing.S,
             ),
+            *extra,
         ),
         title="Face to face",
         victory=Victory(turns=turns),
@@ -333,3 +345,27 @@ async def test_a_plotted_jump_can_drop_on_a_unit_beside_the_landing(tmp_path, li
         assert command.dfa == HUNCHBACK
         assert command.path[-1] == landing
         assert screen.game.state.units[JENNER].dfa == HUNCHBACK
+
+
+async def test_the_cursor_on_an_enemy_makes_it_the_target(tmp_path, library):  # noqa: F811
+    """Moving the cursor onto another enemy shows it as the target; Tab goes back."""
+    journal = face_to_face(tmp_path, library, seed=BLUE_FIRST, locust=True)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(BattleTechScreen(journal=journal))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("i", "0", "0", "0", "n")
+        assert screen.game.state.phase is Phase.WEAPON
+        assert screen.selected == HUNCHBACK
+        assert screen.aim.target == JENNER  # the nearest enemy in sight
+        locust = 2
+        # Act: the cursor onto the Locust
+        screen.board.set_cursor(screen.game.state.units[locust].hex)
+        await pilot.pause()
+        # Assert: it is the target; its line of sight is on the board
+        assert screen.aim.target == locust
+        assert screen.board.picture.path
+        assert any("target l Locust LCT-1V" in line for line in orders(screen))
+        await pilot.press("tab")
+        assert screen.aim.target == JENNER

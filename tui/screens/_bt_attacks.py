@@ -373,6 +373,18 @@ class AttackControls:
             return True
         return False
 
+    def aim_at(self, state: BTState, where: Hex) -> bool:
+        """The cursor came to ``where``: an enemy there becomes the target shown (True)."""
+        aim = self.aim
+        if aim is None:
+            return False
+        me = state.units[aim.unit]
+        foes = [i for i in state.units_at(where) if state.units[i].side != me.side]
+        if not foes or aim.target in foes:
+            return False
+        self.aim = attrs.evolve(aim, target=foes[0])
+        return True
+
     def attack_act(self, state: BTState, where: Hex) -> None:  # noqa: PLR0911 - per situation
         """Enter (or a click) on a hex in an attack phase.
 

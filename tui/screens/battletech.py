@@ -704,6 +704,9 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             self.query_one(OrdersPanel).show(
                 tuple(self._deploy_orders(state)), compact=self.compact
             )
+        if state.phase is Phase.WEAPON and not self.replaying and self.aim_at(state, event.hex):
+            self._redraw()
+            return
         self._draw_record()
         self._hex_info()
 
