@@ -201,6 +201,7 @@ def strike_lines(
         The lines.
     """
     lines: list[Line] = [(f"{_unit(state, letters, unit)}: physical attack", "title")]
+    me = state.units[unit]
     if not choices:
         lines.append(("no physical attack possible", "dim"))
     for number, (attack, to_hit, damage) in enumerate(choices):
@@ -210,8 +211,10 @@ def strike_lines(
         limb = limb_text(attack.limb, attack.kind)
         limb_said = f" ({limb})" if limb else ""
         victim = letters[attack.target] if attack.target is not None else "?"
+        friend = attack.target is not None and state.units[attack.target].side == me.side
+        victim += " (own side!)" if friend else ""
         head = f"{key} {mark} {PHYSICAL_NAMES[attack.kind]}{limb_said} {victim}"
-        role = "chosen" if number == chosen else "text"
+        role = "chosen" if number == chosen else "warn" if friend else "text"
         lines.append((f"{head}: {to_hit_text(to_hit)} | {damage}", role))
         table = f"; {to_hit.table} table" if to_hit.table != "normal" else ""
         lines.append((f"  {modifiers_text(to_hit.modifiers)}{table}", "dim"))
