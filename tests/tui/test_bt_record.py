@@ -89,7 +89,7 @@ def test_ammunition_bins_show_their_shots_left(hunchback) -> None:
     ammo = list(hunchback.ammo)
     ammo[1] = full - 2
     text = text_of(attrs.evolve(hunchback, ammo=tuple(ammo)))
-    assert f"ammo AC/20 RT {full - 2}/{full} RT {full}/{full}" in text
+    assert f"ammo AC/20 #2 RT {full - 2}/{full} #3 RT {full}/{full}" in text
 
 
 def test_pilot_hits_fill_the_boxes_and_say_if_awake(hunchback) -> None:

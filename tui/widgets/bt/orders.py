@@ -144,6 +144,7 @@ def initiative_lines(state: BTState) -> list[Line]:
         (f"Turn {state.turn}: initiative", "title"),
         ("each side rolls 2D6; the loser moves first", "text"),
         ("Enter or i: roll", "keys"),
+        (": dump UNIT ITEM first dumps an ammo bin (#ITEM on the sheet)", "keys"),
     ]
 
 

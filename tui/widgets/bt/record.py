@@ -15,7 +15,7 @@ with their shots left::
     <the heat scale>
     AC/20              RT     h7 d20 3/6/9
     2 Medium Laser     LA xRA h3 d5 3/6/9
-    ammo AC/20 RT 4/5 RT 5/5
+    ammo AC/20 #7 RT 4/5 #8 RT 5/5
 
 The compact sheet (80 x 24) keeps the four-row armor table and one line of heat, and puts the
 weapons on one wrapped line. Damage reads without colour too: a destroyed location shows ``--``,
@@ -274,7 +274,10 @@ def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -
 
 
 def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
-    """The ammunition bins by weapon: "ammo AC/20 RT 4/5 RT 5/5" (a destroyed bin ``x``)."""
+    """The ammunition bins by weapon: "ammo AC/20 #7 RT 4/5 #8 RT 5/5" (a destroyed bin ``x``).
+
+    ``#7`` is the bin's item number, as the command line's ``dump`` takes it (BT-C-58).
+    """
     kinds: dict[str, list[tuple[int, Mounted]]] = {}
     for index, item in enumerate(unit.design.equipment):
         spec = SPECS.get(item.name)
@@ -291,7 +294,7 @@ def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> 
             left = unit.ammo[index] if index < len(unit.ammo) else 0
             gone = item_destroyed(unit, item)
             role = "gone" if gone else "damaged" if left < item.shots else "value"
-            where = "" if compact else f"{item.location.value} "
+            where = "" if compact else f"#{index + 1} {item.location.value} "
             line.append(f" {'x' if gone else ''}{where}{left}/{item.shots}", styles.get(role, ""))
         lines.append(line)
     return lines
