@@ -54,6 +54,8 @@ def to_hit_text(to_hit: ToHit) -> str:
         return to_hit.reason or "impossible"
     if not to_hit.possible:
         return f"{to_hit.number}+: cannot hit"
+    if to_hit.number <= 2:  # noqa: PLR2004 - the lowest throw
+        return f"{to_hit.number}: hits on any roll"
     return f"{to_hit.number}+ ({chance(to_hit.number)}%)"
 
 
