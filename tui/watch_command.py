@@ -27,7 +27,7 @@ def add_watch_parsers(subparsers: Any) -> None:  # noqa: ANN401 - argparse's pri
     _saves_option(replay, argparse.SUPPRESS)
 
     browse = subparsers.add_parser(
-        "browse", help="the replay browser alone: list, sort, filter and watch the saves of DIR"
+        "browse", help="the replay browser alone: list, sort, filter, watch"
     )
     browse.add_argument("--read-only", action="store_true", help="no delete: only watching")
     browse.add_argument(

@@ -596,13 +596,17 @@ def _pushed(state: BTState, target: int) -> bool:
 
 
 def physical_options(state: BTState, unit: int) -> list[PhysicalAttack]:
-    """Every legal physical declaration of ``unit`` now (not counting "no attack")."""
+    """Every legal physical declaration of ``unit`` on an enemy now (not counting "no attack").
+
+    DESIGN: attacks on the unit's own side are legal (the command line takes them) but never
+    offered, so a unit beside friends only is not dealt a Physical-phase slot.
+    """
     me = state.units[unit]
     if not me.on_map or me.hex is None:
         return []
     options: list[PhysicalAttack] = []
     for target, other in enumerate(state.units):
-        if target == unit or not other.on_map or other.hex is None:
+        if target == unit or not other.on_map or other.hex is None or other.side == me.side:
             continue
         if me.hex.distance(other.hex) != 1:
             continue

@@ -136,10 +136,12 @@ def test_bad_options_are_one_line_and_exit_2(args, message) -> None:
 
 
 def test_an_unknown_ruleset_is_one_line_and_exit_2() -> None:
-    """Only Paper 'Mech can be simulated."""
+    """Only Paper 'Mech and BattleTech can be simulated."""
     result = hexmech("sim", "chess", "--games", "1")
     assert result.returncode == 2
-    assert result.stderr.strip() == "hexmech: sim knows the rulesets papermech, not 'chess'"
+    assert result.stderr.strip() == (
+        "hexmech: sim knows the rulesets papermech, battletech, not 'chess'"
+    )
 
 
 def test_loadout_from_a_scenario_a_text_file_or_the_command_line(tmp_path) -> None:

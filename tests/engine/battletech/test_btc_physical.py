@@ -1112,3 +1112,24 @@ def test_a_dfa_whose_target_was_moved_away_comes_down_in_its_own_hex() -> None:
         (0, A, 2, "rear")
     ]
     assert moves(ctx) == []
+
+
+def test_physical_options_offer_enemies_only() -> None:
+    """DESIGN: a 'Mech beside a friend only is offered no physical attack (so no slot)."""
+    from engine.battletech.physical import physical_options  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from engine.battletech.turn import can_declare  # noqa: PLC0415
+    from engine.hexes import Facing as F  # noqa: PLC0415
+
+    state = start(
+        terrain_board(8, 8),
+        [(design(), 0, "0404", F.N), (design(), 0, "0403", F.S), (design(), 1, "0408", F.N)],
+        # the friend stands right in front of unit 0
+    )
+    state = attrs.evolve(state, phase=Phase.PHYSICAL)
+    assert physical_options(state, 0) == []
+    assert not can_declare(state, 0)
+    swapped = state_with(state, 1, hex=Hex.from_label("0408"))
+    enemy = state_with(swapped, 2, hex=Hex.from_label("0403"), facing=F.S)
+    assert {o.target for o in physical_options(enemy, 0)} == {2}
+    assert can_declare(enemy, 0)
