@@ -1119,17 +1119,20 @@ def test_physical_options_offer_enemies_only() -> None:
     from engine.battletech.physical import physical_options  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from engine.battletech.turn import can_declare  # noqa: PLC0415
-    from engine.hexes import Facing as F  # noqa: PLC0415
 
     state = start(
         terrain_board(8, 8),
-        [(design(), 0, "0404", F.N), (design(), 0, "0403", F.S), (design(), 1, "0408", F.N)],
+        [
+            (design(), 0, "0404", Facing.N),
+            (design(), 0, "0403", Facing.S),
+            (design(), 1, "0408", Facing.N),
+        ],
         # the friend stands right in front of unit 0
     )
     state = attrs.evolve(state, phase=Phase.PHYSICAL)
     assert physical_options(state, 0) == []
     assert not can_declare(state, 0)
     swapped = state_with(state, 1, hex=Hex.from_label("0408"))
-    enemy = state_with(swapped, 2, hex=Hex.from_label("0403"), facing=F.S)
+    enemy = state_with(swapped, 2, hex=Hex.from_label("0403"), facing=Facing.S)
     assert {o.target for o in physical_options(enemy, 0)} == {2}
     assert can_declare(enemy, 0)
