@@ -322,10 +322,17 @@ def _initiative(event: ev.InitiativeRolled, before: BTState, after: BTState) -> 
 @describe.register
 def _slots(event: ev.SlotsDealt, before: BTState, after: BTState) -> str:
     del after
+    attacking = before.phase in {Phase.WEAPON, Phase.PHYSICAL}
     if not event.slots:
-        return "Every unit has moved."
+        if not attacking:
+            return "Every unit has moved."
+        if any(u.declared for u in before.units):
+            return "Every unit has declared: the attacks resolve."
+        what = "fire a weapon" if before.phase is Phase.WEAPON else "make a physical attack"
+        return f"No unit can {what} this phase."
     parts = [f"{before.sides[side]} {count}" for side, count in event.slots]
-    return "Next to move: " + ", then ".join(parts) + "."
+    verb = "declare" if attacking else "move"
+    return f"Next to {verb}: " + ", then ".join(parts) + "."
 
 
 @describe.register

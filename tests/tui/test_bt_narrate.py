@@ -491,3 +491,27 @@ def test_the_rarer_combat_events_say_their_rolls(armed) -> None:
     }
     for event, text in cases.items():
         assert describe(event, state, state) == text
+
+
+def test_empty_slots_in_an_attack_phase_say_why() -> None:
+    """An attack phase with nobody to declare, or everybody declared, says so (not "moved")."""
+    import attrs  # noqa: PLC0415
+
+    from engine.battletech import events as ev  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from tests.engine.battletech._build import design, start, terrain_board  # noqa: PLC0415
+    from tui.bt_narrate import describe  # noqa: PLC0415
+
+    state = start(
+        terrain_board(), [(design(), 0, "0101", Facing.S), (design(), 1, "0808", Facing.N)]
+    )
+    physical = attrs.evolve(state, phase=Phase.PHYSICAL)
+    assert describe(ev.SlotsDealt(()), physical, physical) == (
+        "No unit can make a physical attack this phase."
+    )
+    weapon = attrs.evolve(physical, phase=Phase.WEAPON)
+    assert describe(ev.SlotsDealt(()), weapon, weapon) == "No unit can fire a weapon this phase."
+    declared = weapon.replace_unit(0, attrs.evolve(weapon.units[0], declared=True))
+    assert describe(ev.SlotsDealt(()), declared, declared).startswith("Every unit has declared")
+    assert describe(ev.SlotsDealt(()), state, state) == "Every unit has moved."
+    assert describe(ev.SlotsDealt(((1, 2),)), weapon, weapon) == "Next to declare: Red 2."
