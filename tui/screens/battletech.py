@@ -126,7 +126,7 @@ WEAPON_BINDINGS = [
     Binding(
         key,
         f"weapon('{key}')",
-        "Weapon",
+        "Choose",
         key_display="1-0",
         show=key == "1",
         tooltip="Weapons: fire weapon 1-10 at the target (again: not); physical: attack 1-9",
