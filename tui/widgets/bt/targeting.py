@@ -210,8 +210,9 @@ def _damage(spec: WeaponSpec) -> str:
 
 
 def _place(unit: UnitState, weapon: int) -> str:
+    """Where the weapon is, and its item number for the ``fire`` command: "RA #4", "CT rear #9"."""
     item = unit.design.equipment[weapon]
-    return item.location.value + (" rear" if item.rear else "")
+    return item.location.value + (" rear" if item.rear else "") + f" #{weapon + 1}"
 
 
 def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None) -> WeaponRow:
