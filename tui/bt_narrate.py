@@ -34,6 +34,7 @@ from engine.battletech.commands import (
     Move,
     PhysicalAttack,
     RollInitiative,
+    TakeClub,
 )
 from engine.battletech.language import format_command, format_steps
 from engine.battletech.state import BTState, MoveMode, Phase
@@ -205,6 +206,8 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
             return f"{_who(state, index)} dumps {', '.join(ammo_name(design, b) for b in bins)}"
         case Eject(unit=index):
             return f"{_who(state, index)}: the MechWarrior ejects"
+        case TakeClub(unit=index):
+            return f"{_who(state, index)} looks for a club"
     return ""
 
 

@@ -198,6 +198,19 @@ def _ammo_exploded(event: ev.AmmoExploded, before: BTState, after: BTState) -> s
 
 
 @describe.register
+def _club_searched(event: ev.ClubSearched, before: BTState, after: BTState) -> str:
+    del after
+    who = unit_name(before, event.unit)
+    if not event.roll:
+        return f"{who} picks up a club in {label(event.hex)}: {event.club} (no fire this turn)."
+    verdict = "finds a girder" if event.found else "finds nothing"
+    return (
+        f"{who} searches the rubble of {label(event.hex)} for a girder: {event.target} needed, "
+        f"rolled {dice_text(event.roll)}: {verdict} (no fire this turn)."
+    )
+
+
+@describe.register
 def _club(event: ev.ClubTaken, before: BTState, after: BTState) -> str:
     del after
     who = unit_name(before, event.unit)

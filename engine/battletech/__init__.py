@@ -52,6 +52,7 @@ class BattleTech:
         commands.PhysicalAttack,
         commands.DumpAmmo,
         commands.Eject,
+        commands.TakeClub,
     )
     event_types: tuple[type[Event], ...] = tuple(
         cls

@@ -30,6 +30,7 @@ __all__ = [
     "Shot",
     "Step",
     "StepKind",
+    "TakeClub",
 ]
 
 
@@ -183,4 +184,12 @@ class Eject(BTCommand):
     """BT-C-59: the MechWarrior ejects instead of moving (Movement phase)."""
 
     TAG = "bt/eject"
+    unit: int
+
+
+@frozen
+class TakeClub(BTCommand):
+    """BT-C-38: pick up a club in the unit's hex instead of firing (its Weapon phase slot)."""
+
+    TAG = "bt/take_club"
     unit: int

@@ -25,6 +25,7 @@ __all__ = [
     "BridgeCollapsed",
     "BuildingDamaged",
     "ChargeDeclared",
+    "ClubSearched",
     "ClubTaken",
     "ClusterRolled",
     "ComponentExploded",
@@ -701,3 +702,20 @@ class WindRolled(BTEvent):
     TAG = "bt/wind"
     roll: int
     wind: Facing
+
+
+@frozen
+class ClubSearched(BTEvent):
+    """BT-C-38: a 'Mech looked for a club in ``hex``: a severed limb, a tree, or a girder.
+
+    ``club`` names it ("tree", "girder", "Atlas AS7-D's left arm"); a girder needs 2D6 >=
+    ``target`` (``roll``). It fires no weapon and makes no physical attack this turn.
+    """
+
+    TAG = "bt/club_searched"
+    unit: int
+    hex: Hex
+    club: str
+    target: int
+    roll: tuple[int, ...]
+    found: bool

@@ -14,6 +14,7 @@ from engine.battletech.units import Location
 __all__ = ["evolve"]
 
 _REAR = (Location.CT, Location.LT, Location.RT)
+_LIMBS = (Location.LA, Location.RA, Location.LL, Location.RL)
 
 
 def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -203,6 +204,10 @@ def _damage(event: ev.DamageApplied, state: BTState) -> BTState:
 @evolve.register
 def _location_destroyed(event: ev.LocationDestroyed, state: BTState) -> BTState:
     unit = state.units[event.unit]
+    if event.blown_off and unit.hex is not None and event.location in _LIMBS:
+        # BT-C-31/38: a limb blown off stays in the hex where it was lost, a club to be.
+        limb = f"{unit.name}'s {event.location.long_name.lower()}"
+        state = attrs.evolve(state, limbs=(*state.limbs, (unit.hex, limb)))
     index = LOCATIONS.index(event.location)
     unit = attrs.evolve(
         unit,
@@ -266,7 +271,10 @@ def _building_damaged(event: ev.BuildingDamaged, state: BTState) -> BTState:
     cf = max((structure.cf if structure is not None else 0) - event.cf, 0)
     collapsed = event.collapsed or cf == 0
     board = state.board.replace(event.hex, _building_terrain(terrain, cf, collapsed=collapsed))
-    return attrs.evolve(state, board=board)
+    rubble = state.rubble_class
+    if collapsed and terrain.building is not None:
+        rubble = (*rubble, (event.hex, terrain.building.cls.name.lower()))  # girders, BT-C-38
+    return attrs.evolve(state, board=board, rubble_class=rubble)
 
 
 @evolve.register
@@ -535,3 +543,12 @@ def _aim_rolled(event: ev.AimRolled, state: BTState) -> BTState:
 @evolve.register
 def _wind(event: ev.WindRolled, state: BTState) -> BTState:
     return attrs.evolve(state, wind=event.wind)
+
+
+@evolve.register
+def _club_searched(event: ev.ClubSearched, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    unit = attrs.evolve(unit, physical="club search", club=event.club if event.found else "")
+    state = state.replace_unit(event.unit, unit)
+    limbs = tuple(entry for entry in state.limbs if entry != (event.hex, event.club))
+    return attrs.evolve(state, limbs=limbs)

@@ -27,6 +27,7 @@ from engine.battletech.commands import (
     PhysicalAttack,
     RollInitiative,
     StepKind,
+    TakeClub,
 )
 from engine.battletech.context import Ctx
 from engine.battletech.damage import apply_damage, fall, piloting_roll
@@ -145,7 +146,7 @@ def prompt_text(state: BTState) -> str:  # noqa: PLR0911 - one sentence per situ
 # ---------------------------------------------------------------- decide
 
 
-def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEvent]:  # noqa: C901 - one case per command
+def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEvent]:  # noqa: C901, PLR0912 - one case per command
     """Validate ``command`` and resolve it into events.
 
     Raises:
@@ -175,6 +176,8 @@ def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEv
             turn.dump_ammo(ctx, command)
         case Eject():
             _eject(ctx, command)
+        case TakeClub():
+            turn.grab_club(ctx, command)
         case _:
             raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
     _check_victory(ctx)

@@ -21,6 +21,7 @@ from engine.battletech.commands import (
     Shot,
     Step,
     StepKind,
+    TakeClub,
 )
 from engine.battletech.state import AttackKind, BTState, MoveMode
 from engine.battletech.units import Location
@@ -50,6 +51,8 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
                              "at T" sets the target of the weapons after it; WEAPON@HEX fires at
                              a hex (woods, buildings); :HD aims at a location (BT-C-19)
   hold UNIT                  the unit holds its fire this phase
+  grab UNIT                  instead of firing, pick up a club in its hex: a severed limb, a
+                             tree (woods), a girder (building rubble, 2D6) (BT-C-38)
   punch|kick|club|hatchet|sword|push UNIT TARGET [LIMB]
                              declare a physical attack (LIMB: LA RA for one arm, LL RL)
   nophysical UNIT            the unit makes no physical attack
@@ -140,6 +143,8 @@ def parse_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return EndPhase()
         case ["eject", unit]:
             return Eject(_unit(text, unit, state))
+        case ["grab", unit]:
+            return TakeClub(_unit(text, unit, state))
         case ["hold", unit]:
             return FireWeapons(_unit(text, unit, state))
         case ["fire", unit, *rest]:
@@ -258,6 +263,8 @@ def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return f"jump {command.unit + 1} {hexes} {command.facing.name}{dfa}"
         case Eject():
             return f"eject {command.unit + 1}"
+        case TakeClub():
+            return f"grab {command.unit + 1}"
         case FireWeapons(shots=()):
             return f"hold {command.unit + 1}"
         case FireWeapons():

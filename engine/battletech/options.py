@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from engine.battletech import physical, tohit
+from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -19,6 +20,7 @@ from engine.battletech.commands import (
     Move,
     PhysicalAttack,
     RollInitiative,
+    TakeClub,
 )
 from engine.battletech.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.movement import jump_path, reachable
@@ -76,6 +78,8 @@ def _declarations(state: BTState) -> list[BTCommand]:
         if state.phase is Phase.WEAPON:
             commands.append(FireWeapons(index))
             commands += [o for o in tohit.fire_options(state, index) if o.shots]
+            if not why_no_club(state, index):
+                commands.append(TakeClub(index))
         else:
             commands.append(PhysicalAttack(index))
             commands += physical.physical_options(state, index)

@@ -253,6 +253,8 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
     if unit.shutdown:
         raise _Refused("it is shut down")
     movement_kinds = {_K.CHARGE, _K.DFA}
+    if unit.physical == "club search":
+        raise _Refused("it picked up a club this turn: no physical attack (BT-C-38)")
     if unit.physical and not (kind in movement_kinds and unit.physical == kind.value):
         raise _Refused(f"it already made a {unit.physical} attack this turn (one a turn, BT-C-36)")
     if kind not in movement_kinds and (unit.charging is not None or unit.dfa is not None):

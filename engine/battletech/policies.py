@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 
 from engine.battletech import physical, tohit
+from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -26,6 +27,7 @@ from engine.battletech.commands import (
     Move,
     PhysicalAttack,
     RollInitiative,
+    TakeClub,
 )
 from engine.battletech.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.movement import jump_path, reachable
@@ -134,6 +136,8 @@ def random_policy(  # noqa: C901, PLR0911 - one choice per phase
     if state.phase is Phase.WEAPON:
         fire: list[BTCommand] = [FireWeapons(index)]
         fire += tohit.fire_options(state, index)
+        if not why_no_club(state, index):
+            fire.append(TakeClub(index))
         return rng.choice(fire)
     strikes: list[BTCommand] = [PhysicalAttack(index)]
     strikes += physical.physical_options(state, index)

@@ -362,6 +362,8 @@ class BTState:
         result: why the game ended ("Davion has the last units standing"), "" until then.
         temperature: the battlefield's temperature (BT-C-61.1), None when temperate.
         new_fires: hexes set alight this turn; they heat units from the next turn (BT-C-60.4).
+        limbs: severed arms and legs lying on the map, (hex, name), clubs to be (BT-C-31/38).
+        rubble_class: the class of the building each collapsed hex held (girders, BT-C-38).
     """
 
     board: Board
@@ -381,6 +383,8 @@ class BTState:
     result: str = ""
     temperature: int | None = None
     new_fires: frozenset[Hex] = frozenset()
+    limbs: tuple[tuple[Hex, str], ...] = ()
+    rubble_class: tuple[tuple[Hex, str], ...] = ()
 
     def unit(self, index: int) -> UnitState:
         """Return unit ``index``."""

@@ -20,7 +20,8 @@ from collections.abc import Callable
 
 from engine.battletech import combat, heat, physical, tohit
 from engine.battletech import events as ev
-from engine.battletech.commands import DumpAmmo, FireWeapons, PhysicalAttack
+from engine.battletech.clubs import take_club, why_no_club
+from engine.battletech.commands import DumpAmmo, FireWeapons, PhysicalAttack, TakeClub
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.fire import end_phase_fire
 from engine.battletech.state import BTState, Phase, UnitState
@@ -34,6 +35,7 @@ __all__ = [
     "dump_ammo",
     "end_movement_phase",
     "fire",
+    "grab_club",
     "strike",
 ]
 
@@ -49,12 +51,26 @@ def can_declare(state: BTState, index: int) -> bool:
     if not _active(unit) or unit.declared or unit.charging is not None or unit.dfa is not None:
         return False
     if state.phase is Phase.WEAPON:
+        if not why_no_club(state, index) and _enemy_near(state, unit):
+            return True  # BT-C-38: it may pick up a club instead of firing
         if tohit.cannot_fire(unit):
             return False
         return any(option.shots for option in tohit.fire_options(state, index))
     if state.phase is Phase.PHYSICAL:
         return bool(physical.physical_options(state, index))
     return False
+
+
+def _enemy_near(state: BTState, unit: UnitState, reach: int = 3) -> bool:
+    """DESIGN: picking up a club earns a slot only with an enemy within 3 hexes (else hold)."""
+    here = unit.hex
+    return here is not None and any(
+        other.side != unit.side
+        and other.on_map
+        and other.hex is not None
+        and here.distance(other.hex) <= reach
+        for other in state.units
+    )
 
 
 def declarers(state: BTState, side: int | None = None) -> tuple[int, ...]:
@@ -135,6 +151,13 @@ def fire(ctx: Ctx, command: FireWeapons) -> None:
     _check_declarer(ctx.state, command.unit, Phase.WEAPON)
     for event in tohit.declare_fire(ctx.state, command):
         ctx.emit(event)
+    _declared(ctx, command.unit)
+
+
+def grab_club(ctx: Ctx, command: TakeClub) -> None:
+    """BT-C-38: the unit picks up a club instead of firing (its Weapon phase declaration)."""
+    _check_declarer(ctx.state, command.unit, Phase.WEAPON)
+    take_club(ctx, command.unit)
     _declared(ctx, command.unit)
 
 

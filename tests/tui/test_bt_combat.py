@@ -39,7 +39,7 @@ BLUE_FIRST = 8
 """With this seed Blue loses the first initiative: the Hunchback moves before the Jenner."""
 
 
-def face_to_face(saves, library, *, seed=SEED, turns=1, locust=False):  # noqa: F811 - the fixture
+def face_to_face(saves, library, *, seed=SEED, turns=1, locust=False, board=None):  # noqa: F811
     """The two 'Mechs adjacent: Hunchback 0505 N, Jenner 0504 S (``locust``: a Locust at 0502)."""
     extra = ()
     if locust:
@@ -53,7 +53,7 @@ def face_to_face(saves, library, *, seed=SEED, turns=1, locust=False):  # noqa: 
             ),
         )
     setup = BTSetup(
-        terrain_board(10, 10),
+        board or terrain_board(10, 10),
         ("Blue", "Red"),
         (
             UnitSetup(
@@ -369,3 +369,28 @@ async def test_the_cursor_on_an_enemy_makes_it_the_target(tmp_path, library):  #
         assert any("target l Locust LCT-1V" in line for line in orders(screen))
         await pilot.press("tab")
         assert screen.aim.target == JENNER
+
+
+async def test_g_picks_up_a_tree_as_a_club_in_woods(tmp_path, library):  # noqa: F811
+    """BT-C-38: in a woods hex, g takes a tree instead of firing; the log says so."""
+    from engine.battletech.board import Terrain, Woods  # noqa: PLC0415
+
+    board = terrain_board(
+        10, 10, h0505=Terrain(woods=Woods.LIGHT), h0504=Terrain(woods=Woods.LIGHT)
+    )
+    journal = face_to_face(tmp_path, library, board=board)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await to_weapon_phase(app, pilot, journal)
+        if screen.selected != HUNCHBACK:  # the Jenner has no hands: it holds fire first
+            assert screen.check_action("take_club", ()) is False
+            await pilot.press("h")
+            await pilot.pause()
+        unit = screen.selected
+        assert unit == HUNCHBACK
+        assert screen.check_action("take_club", ()) is True
+        await pilot.press("g")
+        await pilot.pause()
+        state = screen.game.state
+        assert state.units[unit].club == "tree"
+        assert any("picks up a club" in line and "tree" in line for line in told(screen))

@@ -495,8 +495,6 @@ def test_the_rarer_combat_events_say_their_rolls(armed) -> None:
 
 def test_empty_slots_in_an_attack_phase_say_why() -> None:
     """An attack phase with nobody to declare, or everybody declared, says so (not "moved")."""
-    import attrs  # noqa: PLC0415
-
     from engine.battletech import events as ev  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tests.engine.battletech._build import design, start, terrain_board  # noqa: PLC0415
@@ -515,3 +513,22 @@ def test_empty_slots_in_an_attack_phase_say_why() -> None:
     assert describe(ev.SlotsDealt(()), declared, declared).startswith("Every unit has declared")
     assert describe(ev.SlotsDealt(()), state, state) == "Every unit has moved."
     assert describe(ev.SlotsDealt(((1, 2),)), weapon, weapon) == "Next to declare: Red 2."
+
+
+def test_a_club_search_is_told_with_its_roll() -> None:
+    """BT-C-38: a tree or limb is taken; a girder search names its number and dice."""
+    from engine.battletech import events as ev  # noqa: PLC0415
+    from tests.engine.battletech._build import design, start, terrain_board  # noqa: PLC0415
+    from tui.bt_narrate import describe  # noqa: PLC0415
+
+    state = start(
+        terrain_board(), [(design(), 0, "0101", Facing.S), (design(), 1, "0808", Facing.N)]
+    )
+    where = Hex.from_label("0101")
+    tree = describe(ev.ClubSearched(0, where, "tree", 0, (), found=True), state, state)
+    assert "picks up a club in 0101: tree" in tree
+    girder = ev.ClubSearched(0, where, "girder", 6, (2, 3), found=False)
+    assert describe(girder, state, state).endswith(
+        "searches the rubble of 0101 for a girder: 6 needed, rolled 2+3=5: finds nothing "
+        "(no fire this turn)."
+    )

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from engine.battletech import physical
-from engine.battletech.commands import FireWeapons, PhysicalAttack
+from engine.battletech.commands import FireWeapons, PhysicalAttack, TakeClub
 from engine.battletech.state import AttackKind, Phase
 from engine.battletech.turn import declarers
 from engine.battletech.units import Location
@@ -353,6 +353,12 @@ class AttackControls:
             self._declare(FireWeapons(unit, twist=twist))
         elif state.phase is Phase.PHYSICAL:
             self._declare(PhysicalAttack(unit))
+
+    def action_take_club(self) -> None:
+        """Pick up a club in the unit's hex instead of firing (BT-C-38)."""
+        unit = self.selected
+        if unit is not None and self.game.state.phase is Phase.WEAPON:
+            self._declare(TakeClub(unit))
 
     def _declare(self, command: BTCommand) -> None:
         if self.execute(command):

@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from engine.battletech import RULESET
+from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     Deploy,
     EndMove,
@@ -118,6 +119,7 @@ ATTACK_KEYS = frozenset(
         "hold",
         "confirm",
         "cancel_plot",
+        "take_club",
     }
 )
 """The actions `BattleTechScreen._attack_key` answers for in the attack phases."""
@@ -157,6 +159,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             "space", "all_weapons", "All", key_display="Spc", tooltip="Every weapon that can hit"
         ),
         Binding("h", "hold", "Hold", tooltip="Hold fire / no physical attack"),
+        Binding("g", "take_club", "Club", tooltip="Pick up a club instead of firing (BT-C-38)"),
         Binding("1", "mode('walk')", "Walk", tooltip="Plot a walk for the selected unit"),
         Binding("2", "mode('run')", "Run", tooltip="Plot a run"),
         Binding("3", "mode('jump')", "Jump", tooltip="Plot a jump: cursor to the landing, Enter"),
@@ -730,7 +733,16 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         match action:
             case "next_unit":
                 return len(self._selectable(state)) > 1 and state.active is None and not plotting
-            case "next_target" | "weapon" | "all_weapons" | "hold" | "flip" | "twist" | "declare":
+            case (
+                "next_target"
+                | "weapon"
+                | "all_weapons"
+                | "hold"
+                | "flip"
+                | "twist"
+                | "declare"
+                | "take_club"
+            ):
                 return False
             case "charge":
                 return plotting and self._charge_fits()
@@ -782,6 +794,12 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
                 return aim is not None
             case "hold" | "declare":
                 return unit is not None
+            case "take_club":
+                return (
+                    state.phase is Phase.WEAPON
+                    and unit is not None
+                    and not why_no_club(state, unit)
+                )
             case "cancel_plot":
                 chose = aim is not None and bool(aim.shots or aim.twist or aim.flip)
                 return chose or self.strike is not None

@@ -270,8 +270,9 @@ def test_commands_and_events_of_long_games_round_trip_through_the_codec() -> Non
 
 
 def test_whole_games_between_policies_end_with_a_result_and_replay_to_the_same_state() -> None:
-    """Issue 5: whole games to `GameEnded`: invariants hold after every command, every command
-    the players give is accepted, and the log replays to the same state.
+    """Issue 5: whole games to `GameEnded`, every command the players give accepted.
+
+    The invariants hold after every command, and the log replays to the same state.
     """
     import random  # noqa: PLC0415
 
