@@ -87,6 +87,10 @@ async def test_stepping_a_battletech_replay_redraws_the_board_from_the_state_the
     async with app.run_test(size=size) as pilot:
         screen = await open_replay(app, pilot, saves["bt"], follow=False)
         assert isinstance(screen, BattleTechScreen)
+        # Play keys are off in a replay: g goes to a turn, it picks up no club
+        assert screen.check_action("take_club", ()) is False
+        assert screen.check_action("goto", ()) is True
+        assert screen.check_action("result", ()) is (game.state.phase is Phase.OVER)
         # Arrange: the start, nothing deployed
         assert screen.cursor.position == (0, 0)
         assert drawn_units(screen) == set()

@@ -284,6 +284,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             "charge",
             "twist",
             "declare",
+            "take_club",
         }
     )
     REPLAY_ACTIONS = _replay.REPLAY_ACTIONS
@@ -722,6 +723,8 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             return False
         if action in self.REPLAY_ACTIONS and not self.replaying:
             return False
+        if action == "result":  # the game's end, in play or in a replay of a finished game
+            return self.game.state.phase is Phase.OVER
         if self.replaying or action in {"undo", "redo", "command_line", "act", "log", "sheet_page"}:
             return True
         state = self.game.state
