@@ -27,7 +27,7 @@ import attrs
 from attrs import frozen
 
 from engine.battletech.state import BTSetup
-from tui.sim import _usage_error, game_seeds
+from tui.sim import _usage_error, game_seeds, with_progress
 
 __all__ = ["BTOutcome", "BTReport", "BTSimSpec", "cmd_bt_sim", "play_bt_chunk", "play_bt_game"]
 
@@ -299,23 +299,9 @@ def cmd_bt_sim(args: argparse.Namespace) -> int:
 
 
 def _run_with_progress(spec: BTSimSpec, games: int, jobs: int, *, show: bool) -> list[BTOutcome]:
-    from rich.console import Console  # noqa: PLC0415 - only a terminal run draws a bar
-    from rich.progress import (  # noqa: PLC0415
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
+    return with_progress(
+        f"battletech {spec.policy} x {jobs} jobs",
+        games,
+        lambda advance: simulate_bt(spec, games, jobs=jobs, progress=advance),
+        show=show,
     )
-
-    columns = (
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), disable=not show) as bar:
-        task = bar.add_task(f"battletech {spec.policy} x {jobs} jobs", total=games)
-        return simulate_bt(spec, games, jobs=jobs, progress=lambda n: bar.advance(task, n))

@@ -25,12 +25,14 @@ import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import frozen
 
 if TYPE_CHECKING:
     from engine.papermech import PaperSetup
+
+T = TypeVar("T")
 
 __all__ = [
     "MAX_COMMANDS",
@@ -43,6 +45,7 @@ __all__ = [
     "read_setup",
     "simulate",
     "wilson",
+    "with_progress",
 ]
 
 MAX_COMMANDS = 20_000
@@ -459,9 +462,13 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return 1 if any(o.crashed for o in outcomes) else 0
 
 
-def _run_with_progress(
-    setup: PaperSetup, args: argparse.Namespace, seed: int, jobs: int, *, show: bool
-) -> list[GameOutcome]:
+def with_progress(
+    description: str, total: int, work: Callable[[Callable[[int], None]], T], *, show: bool
+) -> T:
+    """Run ``work(advance)`` under a rich progress bar on standard error (hidden unless ``show``).
+
+    ``work`` calls ``advance(n)`` as games finish; its result is returned.
+    """
     from rich.console import Console  # noqa: PLC0415 - only a terminal run draws a bar
     from rich.progress import (  # noqa: PLC0415
         BarColumn,
@@ -480,6 +487,17 @@ def _run_with_progress(
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), disable=not show) as bar:
-        task = bar.add_task(f"{args.policy} x {jobs} jobs", total=args.games)
-        spec = SimSpec(setup, args.policy, seed, args.max_commands)
-        return simulate(spec, args.games, jobs=jobs, progress=lambda n: bar.advance(task, n))
+        task = bar.add_task(description, total=total)
+        return work(lambda n: bar.advance(task, n))
+
+
+def _run_with_progress(
+    setup: PaperSetup, args: argparse.Namespace, seed: int, jobs: int, *, show: bool
+) -> list[GameOutcome]:
+    spec = SimSpec(setup, args.policy, seed, args.max_commands)
+    return with_progress(
+        f"{args.policy} x {jobs} jobs",
+        args.games,
+        lambda advance: simulate(spec, args.games, jobs=jobs, progress=advance),
+        show=show,
+    )

@@ -106,10 +106,14 @@ def _continue(state: BTState, index: int, rng: random.Random) -> BTCommand:
     return rng.choice(options)
 
 
-def random_policy(  # noqa: C901, PLR0911 - one choice per phase
-    state: BTState, rng: random.Random
+def _play(  # noqa: PLR0911 - one choice per phase
+    state: BTState,
+    rng: random.Random,
+    move: Callable[[BTState, int, random.Random], BTCommand],
+    fire: Callable[[BTState, int, random.Random], BTCommand],
+    strike: Callable[[BTState, int, random.Random], BTCommand],
 ) -> BTCommand | None:
-    """The ``random`` player (see the module docstring)."""
+    """One player's turn structure: the policy decides only moves, fire and physical attacks."""
     first = _common(state, rng)
     if first is not None or state.phase in {Phase.INITIATIVE, Phase.DEPLOYMENT, Phase.OVER}:
         return first
@@ -119,29 +123,44 @@ def random_policy(  # noqa: C901, PLR0911 - one choice per phase
         if state.active is not None:
             return _continue(state, state.active, rng)
         index = _mover(state, rng)
-        if index is None:
-            return None
-        modes = [MoveMode.STILL, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP]
-        rng.shuffle(modes)
-        for mode in modes:
-            if mode is MoveMode.STILL:
-                return Move(index, MoveMode.STILL)
-            options = _moves(state, index, mode)
-            if options:
-                return rng.choice(options)
-        return Move(index, MoveMode.STILL)
+        return None if index is None else move(state, index, rng)
     index = _declarer(state, rng)
     if index is None:
         return None
     if state.phase is Phase.WEAPON:
-        fire: list[BTCommand] = [FireWeapons(index)]
-        fire += tohit.fire_options(state, index)
-        if not why_no_club(state, index):
-            fire.append(TakeClub(index))
-        return rng.choice(fire)
+        return fire(state, index, rng)
+    return strike(state, index, rng)
+
+
+def _random_move(state: BTState, index: int, rng: random.Random) -> BTCommand:
+    modes = [MoveMode.STILL, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP]
+    rng.shuffle(modes)
+    for mode in modes:
+        if mode is MoveMode.STILL:
+            break
+        options = _moves(state, index, mode)
+        if options:
+            return rng.choice(options)
+    return Move(index, MoveMode.STILL)
+
+
+def _random_fire(state: BTState, index: int, rng: random.Random) -> BTCommand:
+    fire: list[BTCommand] = [FireWeapons(index)]
+    fire += tohit.fire_options(state, index)
+    if not why_no_club(state, index):
+        fire.append(TakeClub(index))
+    return rng.choice(fire)
+
+
+def _random_strike(state: BTState, index: int, rng: random.Random) -> BTCommand:
     strikes: list[BTCommand] = [PhysicalAttack(index)]
     strikes += physical.physical_options(state, index)
     return rng.choice(strikes)
+
+
+def random_policy(state: BTState, rng: random.Random) -> BTCommand | None:
+    """The ``random`` player (see the module docstring)."""
+    return _play(state, rng, _random_move, _random_fire, _random_strike)
 
 
 def _nearest_enemy(state: BTState, index: int) -> Hex | None:
@@ -194,31 +213,22 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
     return choice
 
 
-def aggressive(  # noqa: PLR0911 - one choice per phase
-    state: BTState, rng: random.Random
-) -> BTCommand | None:
-    """The ``aggressive`` player (see the module docstring)."""
-    first = _common(state, rng)
-    if first is not None or state.phase in {Phase.INITIATIVE, Phase.DEPLOYMENT, Phase.OVER}:
-        return first
-    if state.phase is Phase.MOVEMENT:
-        if can_end_phase(state):
-            return EndPhase()
-        if state.active is not None:
-            return _continue(state, state.active, rng)
-        index = _mover(state, rng)
-        return None if index is None else _closing_move(state, index, rng)
-    index = _declarer(state, rng)
-    if index is None:
-        return None
-    if state.phase is Phase.WEAPON:
-        options = tohit.fire_options(state, index)
-        if not options:
-            return FireWeapons(index)
-        most = max(len(o.shots) for o in options)
-        return rng.choice([o for o in options if len(o.shots) == most])
+def _all_guns(state: BTState, index: int, rng: random.Random) -> BTCommand:
+    options = tohit.fire_options(state, index)
+    if not options:
+        return FireWeapons(index)
+    most = max(len(o.shots) for o in options)
+    return rng.choice([o for o in options if len(o.shots) == most])
+
+
+def _any_strike(state: BTState, index: int, rng: random.Random) -> BTCommand:
     strikes = physical.physical_options(state, index)
     return rng.choice(strikes) if strikes else PhysicalAttack(index)
+
+
+def aggressive(state: BTState, rng: random.Random) -> BTCommand | None:
+    """The ``aggressive`` player (see the module docstring)."""
+    return _play(state, rng, _closing_move, _all_guns, _any_strike)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "aggressive": aggressive}
