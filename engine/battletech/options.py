@@ -106,7 +106,7 @@ def _charges(state: BTState, move: Move, where: Hex, facing: Facing) -> list[BTC
         charge = attrs.evolve(move, charge=target)
         try:
             check_charge_move(state, charge)
-        except (IllegalCommand, NotImplementedError):
+        except IllegalCommand:
             continue
         result.append(charge)
     return result
@@ -119,7 +119,7 @@ def _dfas(state: BTState, index: int, path: tuple[Hex, ...], facing: Facing) -> 
         jump = Jump(index, path, facing, dfa=target)
         try:
             physical.check_dfa(state, index, path, target)
-        except (IllegalCommand, NotImplementedError):
+        except IllegalCommand:
             continue
         result.append(jump)
     return result
