@@ -66,21 +66,9 @@ def pending(state: BTState, side: int | None = None) -> tuple[int, ...]:
 
 
 def deal_slots(state: BTState) -> tuple[tuple[int, int], ...]:
-    """BT-M-11: the next alternation "pair": how many units each side moves, loser first.
-
-    With two sides this is the digest's algorithm (5 vs 2 -> (2, 1) then (3, 1)). With more sides
-    (DESIGN: the seed has only two) each side in initiative order moves ``pending // smallest
-    other pending`` units (at least 1), so the side with the most units still spreads them out.
-    """
+    """BT-M-11: the next movement "pair" among the units still to move (`turn.ratio_slots`)."""
     counts = {side: len(pending(state, side)) for side in state.order}
-    slots = []
-    for side in state.order:
-        mine = counts[side]
-        if mine == 0:
-            continue
-        others = [n for s, n in counts.items() if s != side and n > 0]
-        slots.append((side, mine if not others else max(1, mine // min(others))))
-    return tuple(slots)
+    return turn.ratio_slots(state.order, counts)
 
 
 def deploy_zone(state: BTState, side: int) -> frozenset[Hex]:

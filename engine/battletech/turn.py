@@ -36,6 +36,7 @@ __all__ = [
     "end_movement_phase",
     "fire",
     "grab_club",
+    "ratio_slots",
     "strike",
 ]
 
@@ -86,18 +87,29 @@ def _active(unit: UnitState) -> bool:
     return unit.on_map and unit.conscious and not unit.shutdown
 
 
-def _deal(ctx: Ctx, waiting: Callable[[BTState, int], int]) -> None:
-    """BT-M-11 for declarations: the loser first, the side with more units declares more."""
-    state = ctx.state
-    counts = {side: waiting(state, side) for side in state.order}
+def ratio_slots(order: tuple[int, ...], counts: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    """BT-M-11: the next alternation "pair", loser first: (side, how many units) each.
+
+    With two sides this is the digest's algorithm (5 vs 2 -> (2, 1) then (3, 1)). With more sides
+    (DESIGN: the seed has only two) each side in initiative order acts for ``waiting // smallest
+    other waiting`` units (at least 1), so the side with the most units still spreads them out.
+    Movement and both attack phases' declarations use it.
+    """
     slots = []
-    for side in state.order:
-        mine = counts[side]
+    for side in order:
+        mine = counts.get(side, 0)
         if mine == 0:
             continue
         others = [n for s, n in counts.items() if s != side and n > 0]
         slots.append((side, mine if not others else max(1, mine // min(others))))
-    ctx.emit(ev.SlotsDealt(tuple(slots)))
+    return tuple(slots)
+
+
+def _deal(ctx: Ctx, waiting: Callable[[BTState, int], int]) -> None:
+    """BT-M-11 for declarations: the loser first, the side with more units declares more."""
+    state = ctx.state
+    counts = {side: waiting(state, side) for side in state.order}
+    ctx.emit(ev.SlotsDealt(ratio_slots(state.order, counts)))
 
 
 def _waiting(state: BTState, side: int) -> int:
