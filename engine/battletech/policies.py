@@ -12,8 +12,8 @@ Both only ever return commands the rules accept; a rejection in the simulator is
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 from engine.battletech import physical, tohit
 from engine.battletech.clubs import why_no_club
@@ -36,13 +36,31 @@ from engine.battletech.turn import declarers
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
-__all__ = ["POLICIES", "Policy", "aggressive", "random_policy"]
+__all__ = ["POLICIES", "Policy", "Random", "aggressive", "random_policy"]
 
-Policy = Callable[[BTState, random.Random], BTCommand | None]
+T = TypeVar("T")
+
+
+class Random(Protocol):
+    """What a player needs of a random generator; the runner passes a seeded ``random.Random``.
+
+    A protocol, so the engine never imports ``random`` (STYLE 1: no global random generator).
+    """
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """One item of ``seq``."""
+        ...
+
+    def shuffle(self, x: list[Any]) -> None:
+        """Shuffle ``x`` in place."""
+        ...
+
+
+Policy = Callable[[BTState, Random], BTCommand | None]
 """A player: the state and a random source in, the next command out (None: nothing to do)."""
 
 
-def _common(state: BTState, rng: random.Random) -> BTCommand | None:
+def _common(state: BTState, rng: Random) -> BTCommand | None:
     """Deployment and initiative, the same for every policy."""
     if state.phase is Phase.INITIATIVE:
         return RollInitiative()
@@ -59,7 +77,7 @@ def _common(state: BTState, rng: random.Random) -> BTCommand | None:
     return None
 
 
-def _mover(state: BTState, rng: random.Random) -> int | None:
+def _mover(state: BTState, rng: Random) -> int | None:
     side = state.side_to_act
     if side is None:
         return None
@@ -67,7 +85,7 @@ def _mover(state: BTState, rng: random.Random) -> int | None:
     return rng.choice(choices) if choices else None
 
 
-def _declarer(state: BTState, rng: random.Random) -> int | None:
+def _declarer(state: BTState, rng: Random) -> int | None:
     side = state.side_to_act
     if side is None:
         return None
@@ -93,7 +111,7 @@ def _moves(state: BTState, index: int, mode: MoveMode) -> list[BTCommand]:
     ]
 
 
-def _continue(state: BTState, index: int, rng: random.Random) -> BTCommand:
+def _continue(state: BTState, index: int, rng: Random) -> BTCommand:
     """The active unit (its move cut short by a fall): go on, or end its move if it may."""
     unit = state.units[index]
     movement = unit.movement
@@ -108,10 +126,10 @@ def _continue(state: BTState, index: int, rng: random.Random) -> BTCommand:
 
 def _play(  # noqa: PLR0911 - one choice per phase
     state: BTState,
-    rng: random.Random,
-    move: Callable[[BTState, int, random.Random], BTCommand],
-    fire: Callable[[BTState, int, random.Random], BTCommand],
-    strike: Callable[[BTState, int, random.Random], BTCommand],
+    rng: Random,
+    move: Callable[[BTState, int, Random], BTCommand],
+    fire: Callable[[BTState, int, Random], BTCommand],
+    strike: Callable[[BTState, int, Random], BTCommand],
 ) -> BTCommand | None:
     """One player's turn structure: the policy decides only moves, fire and physical attacks."""
     first = _common(state, rng)
@@ -132,7 +150,7 @@ def _play(  # noqa: PLR0911 - one choice per phase
     return strike(state, index, rng)
 
 
-def _random_move(state: BTState, index: int, rng: random.Random) -> BTCommand:
+def _random_move(state: BTState, index: int, rng: Random) -> BTCommand:
     modes = [MoveMode.STILL, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP]
     rng.shuffle(modes)
     for mode in modes:
@@ -144,7 +162,7 @@ def _random_move(state: BTState, index: int, rng: random.Random) -> BTCommand:
     return Move(index, MoveMode.STILL)
 
 
-def _random_fire(state: BTState, index: int, rng: random.Random) -> BTCommand:
+def _random_fire(state: BTState, index: int, rng: Random) -> BTCommand:
     fire: list[BTCommand] = [FireWeapons(index)]
     fire += tohit.fire_options(state, index)
     if not why_no_club(state, index):
@@ -152,13 +170,13 @@ def _random_fire(state: BTState, index: int, rng: random.Random) -> BTCommand:
     return rng.choice(fire)
 
 
-def _random_strike(state: BTState, index: int, rng: random.Random) -> BTCommand:
+def _random_strike(state: BTState, index: int, rng: Random) -> BTCommand:
     strikes: list[BTCommand] = [PhysicalAttack(index)]
     strikes += physical.physical_options(state, index)
     return rng.choice(strikes)
 
 
-def random_policy(state: BTState, rng: random.Random) -> BTCommand | None:
+def random_policy(state: BTState, rng: Random) -> BTCommand | None:
     """The ``random`` player (see the module docstring)."""
     return _play(state, rng, _random_move, _random_fire, _random_strike)
 
@@ -173,7 +191,7 @@ def _nearest_enemy(state: BTState, index: int) -> Hex | None:
 
 
 def _closing_move(  # noqa: C901 - three modes, jumps need a path
-    state: BTState, index: int, rng: random.Random
+    state: BTState, index: int, rng: Random
 ) -> BTCommand:
     """The reachable position nearest the nearest enemy, facing it; a charge when allowed."""
     target = _nearest_enemy(state, index)
@@ -213,7 +231,7 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
     return choice
 
 
-def _all_guns(state: BTState, index: int, rng: random.Random) -> BTCommand:
+def _all_guns(state: BTState, index: int, rng: Random) -> BTCommand:
     options = tohit.fire_options(state, index)
     if not options:
         return FireWeapons(index)
@@ -221,12 +239,12 @@ def _all_guns(state: BTState, index: int, rng: random.Random) -> BTCommand:
     return rng.choice([o for o in options if len(o.shots) == most])
 
 
-def _any_strike(state: BTState, index: int, rng: random.Random) -> BTCommand:
+def _any_strike(state: BTState, index: int, rng: Random) -> BTCommand:
     strikes = physical.physical_options(state, index)
     return rng.choice(strikes) if strikes else PhysicalAttack(index)
 
 
-def aggressive(state: BTState, rng: random.Random) -> BTCommand | None:
+def aggressive(state: BTState, rng: Random) -> BTCommand | None:
     """The ``aggressive`` player (see the module docstring)."""
     return _play(state, rng, _closing_move, _all_guns, _any_strike)
 
