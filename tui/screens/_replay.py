@@ -32,11 +32,13 @@ from tui.widgets.timeline import Timeline, TimelineView
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
+    from pathlib import Path
 
     from textual.app import App, ComposeResult
     from textual.timer import Timer
 
     from engine.game import Game
+    from saves.journal import Journal
     from saves.tail import JournalTail
     from tui.widgets.paper.story import Story
 
@@ -166,6 +168,29 @@ class ReplayControls:
     _log_version: int = 0
     _state_cache: tuple[tuple[int, tuple[int, int]], Any] | None = None
     _marks_cache: tuple[int, tuple[Mark, ...]] | None = None
+
+    def _open_game(
+        self,
+        journal: Journal | None,
+        game: Game[Any, Any, Any, Any] | None,
+        path: Path | None,
+    ) -> None:
+        """Take live play (``journal``) or a replay (``game`` and its ``path``), and its cursor.
+
+        Raises:
+            ValueError: neither or both of ``journal`` and ``game`` given.
+        """
+        if journal is not None and game is None:
+            self.game = journal.game
+            self.path: Path | None = journal.path
+        elif game is not None and journal is None:
+            self.game = game
+            self.path = path
+        else:
+            raise ValueError("give a journal to play or a game to replay")
+        self.journal = journal
+        self.replaying = journal is None
+        self.cursor = ReplayCursor.of(self.game, at_end=True)
 
     if TYPE_CHECKING:  # the host screen's
 

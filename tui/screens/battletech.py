@@ -307,19 +307,9 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             ValueError: neither or both of ``journal`` and ``game`` given.
         """
         super().__init__()
-        if journal is not None and game is None:
-            self.game: AnyGame = journal.game
-            self.path: Path | None = journal.path
-        elif game is not None and journal is None:
-            self.game = game
-            self.path = path
-        else:
-            raise ValueError("give a journal to play or a game to replay")
-        self.journal = journal
-        self.replaying = journal is None
+        self._open_game(journal, game, path)
         self.compact = False
         self.story = BTStory()
-        self.cursor = ReplayCursor.of(self.game, at_end=True)
         self.letters = unit_letters(cast("BTState", self.game.initial).units)
         self.selected: int | None = None
         self.plot: Plot | None = None
