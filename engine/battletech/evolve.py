@@ -392,24 +392,6 @@ def _ammo_spent(event: ev.AmmoSpent, state: BTState) -> BTState:
 
 
 @evolve.register
-def _attack_rolled(event: ev.AttackRolled, state: BTState) -> BTState:
-    del event
-    return state
-
-
-@evolve.register
-def _cluster(event: ev.ClusterRolled, state: BTState) -> BTState:
-    del event
-    return state
-
-
-@evolve.register
-def _crit_chance(event: ev.CriticalChanceRolled, state: BTState) -> BTState:
-    del event
-    return state
-
-
-@evolve.register
 def _critical(event: ev.CriticalHit, state: BTState) -> BTState:
     unit = state.units[event.unit]
     return state.replace_unit(
@@ -435,12 +417,6 @@ def _restarted(event: ev.EngineRestarted, state: BTState) -> BTState:
     if not event.success:
         return state
     return _unit(state, event.unit, shutdown=False)
-
-
-@evolve.register
-def _heat_explosion(event: ev.HeatExplosionRolled, state: BTState) -> BTState:
-    del event
-    return state
 
 
 @evolve.register
@@ -495,30 +471,6 @@ def _withdrew(event: ev.UnitWithdrew, state: BTState) -> BTState:
 
 
 @evolve.register
-def _fell_onto(event: ev.FellOntoUnit, state: BTState) -> BTState:
-    del event  # the roll only: the moves and the damage are events of their own
-    return state
-
-
-@evolve.register
-def _critical_lost(event: ev.CriticalLost, state: BTState) -> BTState:
-    del event
-    return state
-
-
-@evolve.register
-def _component_exploded(event: ev.ComponentExploded, state: BTState) -> BTState:
-    del event  # the damage follows as events of its own
-    return state
-
-
-@evolve.register
-def _terrain_rolled(event: ev.TerrainRolled, state: BTState) -> BTState:
-    del event  # a change follows as `TerrainChanged`
-    return state
-
-
-@evolve.register
 def _dfa_cancelled(event: ev.DFACancelled, state: BTState) -> BTState:
     return _unit(state, event.unit, dfa=None)
 
@@ -535,12 +487,6 @@ def _not_fired(event: ev.WeaponNotFired, state: BTState) -> BTState:
 
 
 @evolve.register
-def _aim_rolled(event: ev.AimRolled, state: BTState) -> BTState:
-    del event
-    return state
-
-
-@evolve.register
 def _wind(event: ev.WindRolled, state: BTState) -> BTState:
     return attrs.evolve(state, wind=event.wind)
 
@@ -552,3 +498,23 @@ def _club_searched(event: ev.ClubSearched, state: BTState) -> BTState:
     state = state.replace_unit(event.unit, unit)
     limbs = tuple(entry for entry in state.limbs if entry != (event.hex, event.club))
     return attrs.evolve(state, limbs=limbs)
+
+
+def _unchanged(event: ev.BTEvent, state: BTState) -> BTState:
+    """Events that only record dice or a verdict: what they decided follows as events of its own."""
+    del event
+    return state
+
+
+for _record in (
+    ev.AttackRolled,
+    ev.ClusterRolled,
+    ev.CriticalChanceRolled,
+    ev.HeatExplosionRolled,
+    ev.FellOntoUnit,
+    ev.CriticalLost,
+    ev.ComponentExploded,
+    ev.TerrainRolled,
+    ev.AimRolled,
+):
+    evolve.register(_record, _unchanged)
