@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 from textual.app import App
 from textual.binding import Binding
 
 from saves.scores import add_score, load_scores, scores_path_for
-from tui.screens import (
-    RULESET_REPLAYS,
-    RULESET_SCREENS,
-    ConfirmScreen,
-    HelpScreen,
-    MainMenuScreen,
-    SaveBrowserScreen,
-    SaveLibrary,
-    damage_report,
-    key_sections,
-    newest_in_progress,
-    ruleset_title,
-)
+from tui import registry
+from tui.screens._library import SaveLibrary, damage_report, newest_in_progress
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HelpScreen, key_sections
+from tui.screens.menu import MainMenuScreen
+from tui.screens.saves import SaveBrowserScreen
 from tui.screens.scores import HighScoresScreen
 from tui.theme import HEXMECH_THEME, MONO_THEME, THEMES, wants_mono
 
@@ -31,7 +24,25 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from saves.scores import ScoreEntry
-    from tui.screens import SaveSummary, ScreenFactory
+    from tui.screens._library import SaveSummary
+
+ScreenFactory: TypeAlias = "Callable[[Path | None], Screen[Any]]"
+"""Build the screen of a ruleset: None starts a new game, a path resumes that saved journal."""
+
+
+class _Registered:
+    """The screens of every ruleset with an interface (`tui.registry`), as factories by name."""
+
+    def __init__(self, *, replays: bool) -> None:
+        self._replays = replays
+
+    def get(self, name: str) -> Callable[..., Screen[Any]] | None:
+        ui = registry.get(name)
+        if ui is None:
+            return None
+        if self._replays:
+            return ui.replay_save
+        return lambda path: ui.new_game() if path is None else ui.open_game(path)
 
 
 @runtime_checkable
@@ -84,18 +95,19 @@ class HexmechApp(App[None]):
             mono: Use the black-and-white theme (it is also used when NO_COLOR is set).
             list_saves: Replaces `saves.store.list_saves` (tests pass fakes).
             delete_save: Replaces `saves.store.delete_save`.
-            screens: Ruleset name -> screen factory; the registry `RULESET_SCREENS` when None.
+            screens: Ruleset name -> screen factory (tests); the interface registry when None.
             first: A screen to open over the menu at start (``hexmech play``, ``hexmech replay``).
-            replays: Ruleset name -> replay screen factory; `RULESET_REPLAYS` when None.
+            replays: Ruleset name -> replay screen factory (tests); the interface registry when
+                None.
         """
         super().__init__()
         self.library = SaveLibrary.create(saves_dir, list_saves, delete_save)
-        self.ruleset_screens: Mapping[str, ScreenFactory] = (
-            RULESET_SCREENS if screens is None else screens
+        self.ruleset_screens: Mapping[str, ScreenFactory] | _Registered = (
+            _Registered(replays=False) if screens is None else screens
         )
         self._first = first
-        self.ruleset_replays: Mapping[str, Callable[[Path], Screen[Any]]] = (
-            RULESET_REPLAYS if replays is None else replays
+        self.ruleset_replays: Mapping[str, Callable[[Path], Screen[Any]]] | _Registered = (
+            _Registered(replays=True) if replays is None else replays
         )
         for theme in THEMES:
             self.register_theme(theme)
@@ -118,7 +130,7 @@ class HexmechApp(App[None]):
         """
         factory = self.ruleset_screens.get(ruleset)
         if factory is None:
-            self.notify(f"{ruleset_title(ruleset)} is not available yet", severity="warning")
+            self.notify(f"{registry.title(ruleset)} is not available yet", severity="warning")
             return
         self.push_screen(factory(None))
 
@@ -225,14 +237,14 @@ class HexmechApp(App[None]):
         if replay:
             watch = self.ruleset_replays.get(save.ruleset)
             if watch is None:
-                title = save.title or ruleset_title(save.ruleset)
+                title = save.title or registry.title(save.ruleset)
                 self.notify(f"Replays of {title} are not available yet", severity="warning")
                 return
             self.push_screen(watch(save.path))
             return
         factory = self.ruleset_screens.get(save.ruleset)
         if factory is None:
-            title = save.title or ruleset_title(save.ruleset)
+            title = save.title or registry.title(save.ruleset)
             self.notify(f"{title} is not available yet", severity="warning")
             return
         self.push_screen(factory(save.path))

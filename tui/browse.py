@@ -114,9 +114,9 @@ class BrowseApp(HexmechApp):
 
     def action_help(self) -> None:
         """The keys of the browser and of the replays (not the game menus: there are none here)."""
-        from tui.screens.battletech import BattleTechScreen  # noqa: PLC0415 - the game screens
+        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - the game screens
+        from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415
         from tui.screens.help import HelpScreen  # noqa: PLC0415
-        from tui.screens.papermech import PaperMechScreen  # noqa: PLC0415
 
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()

@@ -158,7 +158,7 @@ def _install_library(args: argparse.Namespace) -> None:
 
     The user's folders are ``units`` and ``boards`` in the user data directory.
     """
-    from saves.btlibrary import install  # noqa: PLC0415 - only game commands
+    from tui.battletech.library import install  # noqa: PLC0415 - only game commands
 
     folders: list[Path] = getattr(args, "units", None) or []
     for folder in folders:
@@ -211,12 +211,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _play_tui(args: argparse.Namespace) -> int:
     """Open the game's screen over the menu: a new game from the options, or ``--save`` resumed."""
+    from tui import registry as interfaces  # noqa: PLC0415
     from tui.app import run_app  # noqa: PLC0415 - Textual loads only when the TUI is wanted
-    from tui.screens.rulesets import RULESET_SCREENS  # noqa: PLC0415
 
     ruleset = registry.resolve(args.ruleset)
-    factory = RULESET_SCREENS.get(ruleset.name)
-    if factory is None:
+    ui = interfaces.get(ruleset.name)
+    if ui is None:
         raise UsageError(f"the {ruleset.title} screen is not available yet; use --headless")
     if args.save is not None and args.save.exists():
         _continue(args).close()  # the same checks as headless; the screen opens it again
@@ -237,7 +237,7 @@ def _play_tui(args: argparse.Namespace) -> int:
             scripted=scripted,
             undo_policy=UndoPolicy(args.undo or UndoPolicy.HOTSEAT),
         ).close()
-    run_app(_saves_dir(args), mono=args.mono, first=lambda: factory(path))
+    run_app(_saves_dir(args), mono=args.mono, first=lambda: ui.open_game(path))
     return 0
 
 
@@ -483,7 +483,7 @@ def _cmd_scores(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------- validate
 def _cmd_validate(args: argparse.Namespace) -> int:
     """One line a file: ``ok  NAME (summary)`` or ``FILE:LINE: reason``; exit 2 if any is bad."""
-    from saves.validate import check_paths, report_lines  # noqa: PLC0415 - only this command
+    from tui.battletech.validate import check_paths, report_lines  # noqa: PLC0415 - only this command
 
     results = check_paths(args.files)
     for line in report_lines(results, quiet=args.quiet):

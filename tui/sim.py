@@ -4,7 +4,7 @@ Each game folds ``decide``/``evolve`` directly (no `engine.game.Game`: its log a
 more than the rules) with ``Dice(seed_i)`` and a policy ``random.Random(seed_i')``; both seeds are
 derived from ``--seed`` and the game's index alone, so the same ``--seed`` gives the same games, and
 the same report, whatever ``--jobs`` is. Games run in chunks on a process pool; a rich progress bar
-goes to standard error when it is a terminal. The game loop itself is in `tui._sim_play`, which
+goes to standard error when it is a terminal. The game loop itself is in `tui.papermech.sim`, which
 loads the engine: registering the subcommand here must not (``hexmech`` starts without a ruleset).
 
 Exit codes: 0 done, 1 a game raised an error (the report says which, to reproduce it), 2 bad input.
@@ -145,7 +145,7 @@ def simulate(
     """
     from concurrent.futures import Future, ProcessPoolExecutor, as_completed  # noqa: PLC0415
 
-    from tui._sim_play import play_chunk  # noqa: PLC0415 - the engine loads when a run starts
+    from tui.papermech.sim import play_chunk  # noqa: PLC0415 - the engine loads when a run starts
 
     outcomes: list[GameOutcome] = []
     if jobs <= 1:
@@ -425,7 +425,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.ruleset not in RULESETS:
         raise _usage_error(f"sim knows the rulesets {', '.join(RULESETS)}, not {args.ruleset!r}")
     if args.ruleset == "battletech":
-        from tui.bt_sim import cmd_bt_sim  # noqa: PLC0415 - the engine loads only now
+        from tui.battletech.sim import cmd_bt_sim  # noqa: PLC0415 - the engine loads only now
 
         return cmd_bt_sim(args)
     from engine.papermech.policies import POLICIES  # noqa: PLC0415 - the engine loads only now

@@ -1,6 +1,7 @@
 """MegaMek ``.mtf`` BattleMech files: text in, `MechDesign` out, and back (BT-M-2, BT-M-5).
 
-Pure functions: the caller opens the file (`saves.units`) and adds its name to the messages.
+Pure functions: the caller opens the file (`tui.battletech.units`) and adds its name to the
+messages.
 
 Both layouts MegaMek has written are read:
 

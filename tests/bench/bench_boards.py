@@ -13,9 +13,9 @@ import pytest
 
 from engine.battletech.boardfile import combine, parse_board, write_board
 from engine.battletech.mapgen import MapStyle, generate
-from saves.boards import bundled_boards
 from tests.bench.bench_kernel import best_of, report
 from tests.conftest import SHARED
+from tui.battletech.boards import bundled_boards
 
 MEGAMEK_BOARDS = SHARED / "data" / "megamek" / "board"
 

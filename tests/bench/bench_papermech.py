@@ -23,7 +23,7 @@ from engine.papermech.evolve import evolve
 from engine.papermech.flow import decide
 from engine.papermech.policies import POLICIES
 from tests.bench.bench_kernel import best_of, report
-from tui._sim_play import play_game
+from tui.papermech.sim import play_game
 from tui.sim import SimSpec, game_seeds
 
 GAMES = {"random": 200, "greedy": 60}

@@ -13,8 +13,14 @@ import pytest
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
 from engine.battletech.boardfile import parse_board, write_board
 from engine.hexes import Hex
-from saves.boards import BOARDS_DIR, BoardFileError, board_summary, bundled_boards, load_board
 from tests.engine.battletech.test_mapgen import edges, mech_reachable, road_faults, road_network
+from tui.battletech.boards import (
+    BOARDS_DIR,
+    BoardFileError,
+    board_summary,
+    bundled_boards,
+    load_board,
+)
 
 BUNDLED = bundled_boards()
 

@@ -11,7 +11,8 @@ import pytest
 from engine.battletech import catalogue
 from engine.battletech.mtf import parse_mtf
 from engine.battletech.units import MechDesign
-from saves.units import (
+from tests.conftest import SHARED
+from tui.battletech.units import (
     UNITS_DIR,
     UnitFileError,
     bundled_units,
@@ -19,7 +20,6 @@ from saves.units import (
     read_text,
     unit_library,
 )
-from tests.conftest import SHARED
 
 MTF_DIR = SHARED / "data" / "megamek" / "mtf"
 BUNDLED = bundled_units()

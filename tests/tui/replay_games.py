@@ -28,7 +28,7 @@ NOW = datetime(2026, 11, 21, 18, 30)  # noqa: DTZ001 - naive: dates show the sam
 @contextmanager
 def bt_library(tmp_path_factory):
     """The bundled BattleTech units and boards, with no user folder; restored afterwards."""
-    from saves.btlibrary import install  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
 
     before = BT.library
     with _env("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data"))):
@@ -81,7 +81,7 @@ def bt_save(
     directory, library, *, name="battletech-river", scenario="default", seed=3, commands=30
 ):
     """A BattleTech game of a bundled scenario, ``commands`` commands long; closed."""
-    from saves.btlibrary import load_scenario  # noqa: PLC0415
+    from tui.battletech.library import load_scenario  # noqa: PLC0415
 
     path = Path(directory) / f"{name}.jsonl"
     journal = Journal.create(path, BT, load_scenario(scenario, library), created=NOW, seed=seed)

@@ -12,7 +12,7 @@ from tests.tui.test_bt_play import SIZE, library, new_journal  # noqa: F401 - th
 from tests.tui.test_cli import hexmech
 from tui import cli
 from tui.app import HexmechApp
-from tui.screens.battletech import BattleTechScreen
+from tui.battletech.screen import BattleTechScreen
 
 GAME = """\
 # Davion deploys north, Kurita south, one unit each in turn
@@ -96,11 +96,11 @@ def test_play_opens_the_game_screen_on_a_bundled_scenario(monkeypatch, tmp_path)
 
 async def test_the_screen_the_command_line_opens_plays(tmp_path, library) -> None:  # noqa: F811
     """The registry's factory opens a save of a generated-map scenario; it takes a deployment."""
-    from tui.screens.rulesets import RULESET_SCREENS  # noqa: PLC0415
+    from tui.battletech import UI  # noqa: PLC0415
 
     journal = new_journal(tmp_path, library, "scouts", seed=1)
     journal.close()
-    app = HexmechApp(tmp_path, first=lambda: RULESET_SCREENS["battletech"](journal.path))
+    app = HexmechApp(tmp_path, first=lambda: UI.open_game(journal.path))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, BattleTechScreen)

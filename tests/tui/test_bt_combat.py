@@ -21,15 +21,15 @@ from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import terrain_board
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
-from tui.screens.battletech import BattleTechScreen
-from tui.screens.bt_games import start_game
-from tui.screens.bt_result import BTResultScreen
-from tui.screens.bt_setup import BTStart
-from tui.widgets.bt import OrdersPanel, RecordSheet
-from tui.widgets.bt.attack_orders import to_hit_text
-from tui.widgets.bt.criticals import slot_name
-from tui.widgets.bt.targeting import weapons_of
-from tui.widgets.paper.log import EventLog
+from tui.battletech.games import start_game
+from tui.battletech.result import BTResultScreen
+from tui.battletech.screen import BattleTechScreen
+from tui.battletech.setup import BTStart
+from tui.battletech.widgets import OrdersPanel, RecordSheet
+from tui.battletech.widgets.attack_orders import to_hit_text
+from tui.battletech.widgets.criticals import slot_name
+from tui.battletech.widgets.targeting import weapons_of
+from tui.widgets.log import EventLog
 
 SIZE = (120, 40)
 SEED = 7

@@ -33,7 +33,7 @@ from engine.battletech.state import (
 from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board
-from tui.bt_narrate import command_text, describe, is_routine, tell, unit_letters
+from tui.battletech.narrate import command_text, describe, is_routine, tell, unit_letters
 
 H = Hex.from_label
 
@@ -498,7 +498,7 @@ def test_empty_slots_in_an_attack_phase_say_why() -> None:
     from engine.battletech import events as ev  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tests.engine.battletech._build import design, start, terrain_board  # noqa: PLC0415
-    from tui.bt_narrate import describe  # noqa: PLC0415
+    from tui.battletech.narrate import describe  # noqa: PLC0415
 
     state = start(
         terrain_board(), [(design(), 0, "0101", Facing.S), (design(), 1, "0808", Facing.N)]
@@ -519,7 +519,7 @@ def test_a_club_search_is_told_with_its_roll() -> None:
     """BT-C-38: a tree or limb is taken; a girder search names its number and dice."""
     from engine.battletech import events as ev  # noqa: PLC0415
     from tests.engine.battletech._build import design, start, terrain_board  # noqa: PLC0415
-    from tui.bt_narrate import describe  # noqa: PLC0415
+    from tui.battletech.narrate import describe  # noqa: PLC0415
 
     state = start(
         terrain_board(), [(design(), 0, "0101", Facing.S), (design(), 1, "0808", Facing.N)]

@@ -14,12 +14,12 @@ from engine.hexes import Facing, Hex
 from saves.journal import read_game
 from tests.tui.fakes import messages
 from tui.app import HexmechApp
-from tui.screens.battletech import BattleTechScreen
-from tui.screens.bt_games import factory, replay_or_explain, start_game
-from tui.screens.bt_rules import BTRulesScreen
-from tui.screens.bt_setup import BTSetupScreen, BTStart
-from tui.widgets.bt import OrdersPanel
-from tui.widgets.paper.log import EventLog
+from tui.battletech.games import factory, replay_or_explain, start_game
+from tui.battletech.rules import BTRulesScreen
+from tui.battletech.screen import BattleTechScreen
+from tui.battletech.setup import BTSetupScreen, BTStart
+from tui.battletech.widgets import OrdersPanel
+from tui.widgets.log import EventLog
 
 SIZE = (120, 40)
 SEED = 4
@@ -32,7 +32,7 @@ PLACES = ("1001 S", "0915 N", "0701 S", "0815 N")
 @pytest.fixture
 def library(tmp_path_factory, monkeypatch):
     """The real unit and board files, and no user folder from the developer's home."""
-    from saves.btlibrary import install  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
     before = RULESET.library
@@ -42,7 +42,7 @@ def library(tmp_path_factory, monkeypatch):
 
 def new_journal(saves, library, scenario="default", seed=SEED):
     """A new game of a bundled scenario, as the setup screen would start it."""
-    from saves.btlibrary import load_scenario  # noqa: PLC0415
+    from tui.battletech.library import load_scenario  # noqa: PLC0415
 
     return start_game(BTStart(load_scenario(scenario, library), seed), saves, now=NOW)
 
@@ -326,8 +326,8 @@ async def test_a_bad_save_is_one_line_not_a_traceback(tmp_path, library):
 
 async def test_a_failed_water_roll_is_a_fall_told_in_the_log(tmp_path, library):
     """Snake eyes on the water PSR: the Shadow Hawk falls; with MP left it may end its move (x)."""
-    from saves.btlibrary import load_scenario  # noqa: PLC0415
     from saves.journal import Journal  # noqa: PLC0415
+    from tui.battletech.library import load_scenario  # noqa: PLC0415
 
     # Arrange: initiative 4+5 v 3+2 (Kurita first), then 1+1 on the water roll, then plenty
     dice = (4, 5, 3, 2, 1, 1, *(4, 3) * 20)

@@ -7,7 +7,7 @@ from textual.widgets import Input, OptionList, Static
 from engine.battletech.state import Pilot
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
-from tui.screens.bt_setup import CUSTOM, GENERATED, BTSetupScreen, BTStart, scenarios
+from tui.battletech.setup import CUSTOM, GENERATED, BTSetupScreen, BTStart, scenarios
 
 SIZE = (100, 40)
 

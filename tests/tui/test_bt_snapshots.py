@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.battletech.commands import RollInitiative
 from tests.tui.test_bt_play import PLACES, deployed, library, new_journal  # noqa: F401
 from tui.app import HexmechApp
-from tui.screens.battletech import BattleTechScreen
+from tui.battletech.screen import BattleTechScreen
 
 PLOT = ["1", "right_square_bracket", "f"]
 """Walk, turn right, one hex forward: 0915 to 1014, depth 1 water."""

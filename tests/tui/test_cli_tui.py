@@ -12,7 +12,7 @@ from engine.papermech import RULESET, PaperSetup, legal_commands
 from tests.tui.fakes import FakeStore
 from tests.tui.test_cli import hexmech, play_saved
 from tui.app import HexmechApp
-from tui.screens import MainMenuScreen
+from tui.screens.menu import MainMenuScreen
 
 
 async def test_the_first_screen_opens_over_the_menu(tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ def test_a_finished_game_can_be_replayed_from_the_save(tmp_path: Path) -> None:
     """The replay factory rebuilds every step of a finished game from the file."""
     from saves.journal import Journal  # noqa: PLC0415
     from tests.engine.papermech.test_properties import CREATED  # noqa: PLC0415
-    from tui.screens.papermech import PaperMechScreen, replay_or_explain  # noqa: PLC0415
+    from tui.papermech.screen import PaperMechScreen, replay_or_explain  # noqa: PLC0415
 
     path = tmp_path / "done.jsonl"
     with Journal.create(path, RULESET, PaperSetup(), created=CREATED, seed=4) as journal:

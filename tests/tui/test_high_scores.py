@@ -10,7 +10,8 @@ from tests.support.scores import ANN, BO
 from tests.tui.fakes import FakeStore, messages
 from tests.tui.test_main_menu import menu_keys
 from tui.app import HexmechApp
-from tui.screens import HelpScreen, MainMenuScreen
+from tui.screens.help import HelpScreen
+from tui.screens.menu import MainMenuScreen
 from tui.screens.scores import EMPTY, HighScoresScreen, describe_entry
 
 SIZE = (80, 24)

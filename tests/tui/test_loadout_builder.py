@@ -10,7 +10,7 @@ from textual.widgets import Static
 from engine.papermech.state import Loadout
 from engine.papermech.tables import Mount, Weapon
 from tests.tui.fakes import messages
-from tui.screens.loadout import (
+from tui.papermech.loadout import (
     LoadoutBuilderScreen,
     arc_text,
     cycle_weapon,

@@ -7,7 +7,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from tests.tui.fakes import BATTLETECH, DAMAGED, OLD_RACE, PAPERMECH, FakeStore, messages
-from tui.screens import MENU, ConfirmScreen, HelpScreen, MainMenuScreen, SaveBrowserScreen
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HelpScreen
+from tui.screens.menu import MainMenuScreen, menu_entries
+from tui.screens.saves import SaveBrowserScreen
 
 SIZE = (80, 24)
 
@@ -26,7 +29,7 @@ class GameStub(Screen[None]):
 
 def menu_keys(entry_id):
     """Return the keys that move the menu cursor from the top to an entry and choose it."""
-    index = next(i for i, entry in enumerate(MENU) if entry.id == entry_id)
+    index = next(i for i, entry in enumerate(menu_entries()) if entry.id == entry_id)
     return ["down"] * index + ["enter"]
 
 
@@ -184,7 +187,7 @@ async def test_replays_opens_the_replay_browser_over_the_saves_folder(tmp_path):
     """Replays lists the real saves folder in the replay browser; Escape goes back to the menu."""
     from tests.tui.replay_games import paper_save  # noqa: PLC0415
     from tui.app import HexmechApp  # noqa: PLC0415
-    from tui.screens.papermech import PaperMechScreen  # noqa: PLC0415
+    from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415
     from tui.screens.replay_browser import ReplayBrowserScreen  # noqa: PLC0415
 
     paper_save(tmp_path, name="paper")

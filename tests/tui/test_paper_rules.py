@@ -8,14 +8,14 @@ from textual.widgets import Markdown
 from engine.papermech.tables import ENEMIES, WEAPONS, Special, Weapon
 from tests.tui.test_loadout_builder import Host
 from tui.app import HexmechApp
-from tui.screens.help import help_markdown, key_sections
-from tui.screens.paper_rules import (
+from tui.papermech.rules import (
     RULES_MARKDOWN,
     SPECIAL_RULES,
     PaperRulesScreen,
     lines_table,
     weapons_table,
 )
+from tui.screens.help import help_markdown, key_sections
 
 SIZE = (80, 24)
 

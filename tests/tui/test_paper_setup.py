@@ -11,8 +11,8 @@ from engine.papermech.state import Loadout, PaperSetup
 from engine.papermech.tables import Mount, Weapon
 from saves.scores import daily_seed
 from tests.tui.test_loadout_builder import Host
-from tui.screens.loadout import LoadoutBuilderScreen
-from tui.screens.paper_setup import PaperSetupScreen, PaperStart
+from tui.papermech.loadout import LoadoutBuilderScreen
+from tui.papermech.setup import PaperSetupScreen, PaperStart
 
 SIZE = (80, 24)
 TODAY = dt.date(2026, 11, 21)

@@ -15,7 +15,7 @@ from engine.papermech import commands as cmd
 from engine.papermech.narrate import Roll
 from engine.papermech.state import Enemy, Loadout, PaperSetup, PaperState, Player, Prompt
 from engine.papermech.tables import Action, EnemyKind, Mount, Ring, Wedge
-from tui.widgets.paper import (
+from tui.papermech.widgets import (
     ReplayCursor,
     Story,
     arc_spaces,
@@ -27,12 +27,12 @@ from tui.widgets.paper import (
     render_sheet,
     render_track,
 )
-from tui.widgets.paper.cards import cards_canvas
-from tui.widgets.paper.log import wrap_told
-from tui.widgets.paper.radar import PANORAMA_WEDGES, panorama_canvas, radar_canvas
-from tui.widgets.paper.sheet import sheet_canvas
-from tui.widgets.paper.story import Told
-from tui.widgets.paper.track import track_canvas, track_cubes
+from tui.papermech.widgets.cards import cards_canvas
+from tui.papermech.widgets.radar import PANORAMA_WEDGES, panorama_canvas, radar_canvas
+from tui.papermech.widgets.sheet import sheet_canvas
+from tui.papermech.widgets.story import Told
+from tui.papermech.widgets.track import track_canvas, track_cubes
+from tui.widgets.log import wrap_told
 
 
 def enemy(kind: str, where: str, *, attack: int = 0, time: int = 3, damage: int = 0) -> Enemy:

@@ -16,13 +16,13 @@ from saves.scores import load_scores, scores_path_for
 from tests.tui.fakes import messages
 from tests.tui.test_main_menu import menu_keys
 from tui.app import HexmechApp
-from tui.screens import MainMenuScreen
-from tui.screens.loadout import LoadoutBuilderScreen
-from tui.screens.paper_rules import PaperRulesScreen
-from tui.screens.paper_setup import PaperSetupScreen, PaperStart
-from tui.screens.papermech import PaperMechScreen, factory, score_entry, start_game
+from tui.papermech.loadout import LoadoutBuilderScreen
+from tui.papermech.rules import PaperRulesScreen
+from tui.papermech.screen import PaperMechScreen, factory, score_entry, start_game
+from tui.papermech.setup import PaperSetupScreen, PaperStart
+from tui.papermech.widgets import EventLog, choices
+from tui.screens.menu import MainMenuScreen
 from tui.screens.scores import HighScoresScreen
-from tui.widgets.paper import EventLog, choices
 
 SIZE = (120, 40)
 NOW = datetime(2026, 11, 21, 18, 30, tzinfo=UTC)

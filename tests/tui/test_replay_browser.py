@@ -20,12 +20,12 @@ from saves.journal import Journal, read_game
 from tests.tui.fakes import messages
 from tests.tui.replay_games import NOW, bt_library, bt_save, paper_save, play_paper
 from tests.tui.test_cli import hexmech
+from tui.battletech.screen import BattleTechScreen
 from tui.browse import BrowseApp
+from tui.papermech.screen import PaperMechScreen
 from tui.screens import _catalog
 from tui.screens._catalog import SaveCatalog, describe
-from tui.screens.battletech import BattleTechScreen
 from tui.screens.confirm import ConfirmScreen
-from tui.screens.papermech import PaperMechScreen
 from tui.screens.replay_browser import ReplayBrowserScreen, ReplayTable
 from tui.screens.watch import inside, watch
 from tui.widgets.timeline import Timeline

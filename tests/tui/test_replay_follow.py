@@ -16,9 +16,9 @@ from saves.tail import JournalTail
 from tests.tui.fakes import messages
 from tests.tui.replay_games import NOW, bt_library, bt_save, paper_save, play_bt, play_paper
 from tui.app import HexmechApp
+from tui.papermech.widgets import EventLog
 from tui.screens import _replay
 from tui.screens.watch import watch
-from tui.widgets.paper import EventLog
 from tui.widgets.timeline import Timeline
 
 WIDE, SMALL = (120, 40), (80, 24)

@@ -17,12 +17,12 @@ from saves.journal import read_game
 from tests.tui.fakes import messages
 from tests.tui.replay_games import bt_library, bt_save, paper_save
 from tui.app import HexmechApp
+from tui.battletech.screen import BattleTechScreen
+from tui.papermech.screen import PaperMechScreen
+from tui.papermech.widgets import EventLog, Radar
 from tui.screens._replay import GotoScreen, parse_number
-from tui.screens.battletech import BattleTechScreen
-from tui.screens.papermech import PaperMechScreen
 from tui.screens.watch import watch
 from tui.widgets.hexboard import HexBoard
-from tui.widgets.paper import EventLog, Radar
 from tui.widgets.timeline import ASCII, Timeline, TimelineView, timeline_rows
 
 WIDE, SMALL = (120, 40), (80, 24)

@@ -10,7 +10,9 @@ from textual.widgets import Static
 from tests.support.race import RULESET, Step
 from tests.tui.fakes import ALL_SAVES, BATTLETECH, DAMAGED, PAPERMECH, FakeStore, messages
 from tui.app import HexmechApp
-from tui.screens import ConfirmScreen, MainMenuScreen, SaveBrowserScreen
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.menu import MainMenuScreen
+from tui.screens.saves import SaveBrowserScreen
 
 SIZE = (80, 24)
 

@@ -12,8 +12,8 @@ import pytest
 from engine.papermech import Loadout, PaperSetup
 from engine.papermech.policies import POLICIES
 from tests.conftest import REPO
-from tui._sim_play import play_game
 from tui.cli import main
+from tui.papermech.sim import play_game
 from tui.sim import GameOutcome, Report, SimSpec, game_seeds, read_setup, simulate, wilson
 
 # Fields that depend on the clock or the machine, not on the games.

@@ -26,8 +26,8 @@ from engine.battletech.state import Phase
 from engine.papermech import RULESET as PAPERMECH
 from engine.papermech import PaperSetup
 from engine.papermech import legal_commands as pm_commands
-from saves.btlibrary import install
 from saves.journal import Journal
+from tui.battletech.library import install
 from tui.ssh.server import (
     CLOSE_GRACE,
     ServeOptions,

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from saves.units import UNITS_DIR, bundled_units
-from saves.validate import MOST_WARNINGS, Checked, report_lines
 from tests.conftest import REPO, SHARED
+from tui.battletech.units import UNITS_DIR, bundled_units
+from tui.battletech.validate import MOST_WARNINGS, Checked, report_lines
 from tui.cli import main
 
 HEXMECH = Path(sys.executable).parent / "hexmech"
 BOARD_DIR = SHARED / "data" / "megamek" / "board"
-HAS_BOARDS = importlib.util.find_spec("saves.boards") is not None
+HAS_BOARDS = importlib.util.find_spec("tui.battletech.boards") is not None
 needs_boards = pytest.mark.skipif(
     not HAS_BOARDS, reason="saves/boards.py (load_board, board_summary) is not written yet"
 )
@@ -146,7 +146,7 @@ def test_no_file_argument_is_a_usage_error(capsys) -> None:
 @needs_boards
 @pytest.mark.skipif(not BOARD_DIR.is_dir(), reason="the shared MegaMek boards are absent")
 def test_shared_boards_validate(capsys) -> None:
-    """Boards are read by saves.boards: one ok line each for the shared MegaMek boards."""
+    """Boards are read by tui.battletech.boards: one ok line each for the shared MegaMek boards."""
     code, lines = run(capsys, "--quiet", str(BOARD_DIR))
     assert code == 0
     assert len(lines) == len(list(BOARD_DIR.glob("*.board")))

@@ -1,7 +1,7 @@
 """Show the help page: what the game modes are and the keys of every screen.
 
 The key tables are built from the screens' own `BINDINGS`, so they cannot drift from what the keys
-do. A new screen joins the page by adding itself to `SCREEN_SECTIONS`.
+do. A ruleset's screens join the page through its interface (`tui.ui.RulesetUI.help_sections`).
 """
 
 from __future__ import annotations
@@ -13,18 +13,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
-from tui.screens.battletech import BattleTechScreen
-from tui.screens.bt_rules import BTRulesScreen
-from tui.screens.bt_setup import BTSetupScreen
+from tui import registry
 from tui.screens.confirm import ConfirmScreen
-from tui.screens.loadout import LoadoutBuilderScreen
 from tui.screens.menu import MainMenuScreen
-from tui.screens.paper_rules import PaperRulesScreen
-from tui.screens.paper_setup import PaperSetupScreen
-from tui.screens.papermech import PaperMechScreen
 from tui.screens.saves import SaveBrowserScreen
 from tui.screens.scores import HighScoresScreen
-from tui.widgets.bt.board import BTBoard
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -211,24 +204,21 @@ def key_sections(app_class: type[DOMNode]) -> list[tuple[str, type[DOMNode]]]:
         app_class: The app class, for the keys that work everywhere.
 
     Returns:
-        (heading, class) pairs. Screens of later issues belong in `SCREEN_SECTIONS`.
+        (heading, class) pairs: the generic screens, then every ruleset's (`tui.registry`).
     """
-    return [("Everywhere", app_class), *SCREEN_SECTIONS]
+    rulesets = [section for ui in registry.all_uis() for section in ui.help_sections()]
+    return [("Everywhere", app_class), *MENU_SECTIONS, *rulesets, *LAST_SECTIONS]
 
 
-SCREEN_SECTIONS: list[tuple[str, type[DOMNode]]] = [
+MENU_SECTIONS: list[tuple[str, type[DOMNode]]] = [
     ("Main menu", MainMenuScreen),
     ("Saved games", SaveBrowserScreen),
-    ("BattleTech: new game", BTSetupScreen),
-    ("BattleTech: the board", BTBoard),
-    ("BattleTech: play and replay", BattleTechScreen),
-    ("BattleTech: keys and rules", BTRulesScreen),
-    ("Paper 'Mech: new game", PaperSetupScreen),
-    ("Paper 'Mech: play and replay", PaperMechScreen),
-    ("Paper 'Mech: loadout", LoadoutBuilderScreen),
-    ("Paper 'Mech: rules", PaperRulesScreen),
+]
+"""The generic screens listed before the rulesets' own."""
+
+LAST_SECTIONS: list[tuple[str, type[DOMNode]]] = [
     ("High scores", HighScoresScreen),
     ("Questions (yes/no)", ConfirmScreen),
     ("Help", HelpScreen),
 ]
-"""Every screen with keys, in page order. A new screen adds (heading, class) here."""
+"""The generic screens listed after the rulesets' own."""

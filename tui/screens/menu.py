@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
-from tui.screens.rulesets import GAMES
+from tui import registry
 from tui.widgets import Banner
 
 if TYPE_CHECKING:
@@ -34,11 +34,22 @@ class MenuEntry:
     action: str
 
 
-MENU: tuple[MenuEntry, ...] = (
-    *(
-        MenuEntry(f"new-{name}", f"New game: {title}", f"app.new_game({name!r})")
-        for name, title in GAMES.items()
-    ),
+def menu_entries() -> tuple[MenuEntry, ...]:
+    """The entries of the main menu, top to bottom.
+
+    A new game of every ruleset whose interface asks for one (`tui.registry`), then the rest.
+    """
+    return (
+        *(
+            MenuEntry(f"new-{ui.name}", f"New game: {ui.title}", f"app.new_game({ui.name!r})")
+            for ui in registry.all_uis()
+            if ui.menu
+        ),
+        *GENERAL,
+    )
+
+
+GENERAL: tuple[MenuEntry, ...] = (
     MenuEntry("continue", "Continue", "app.continue_game"),
     MenuEntry("load", "Load", "app.load_game"),
     MenuEntry("replays", "Replays", "app.replays"),
@@ -46,7 +57,7 @@ MENU: tuple[MenuEntry, ...] = (
     MenuEntry("help", "Help", "app.help"),
     MenuEntry("quit", "Quit", "app.quit"),
 )
-"""The entries of the main menu, top to bottom."""
+"""The entries under the new games."""
 
 
 class MainMenuScreen(Screen[None]):
@@ -67,18 +78,22 @@ class MainMenuScreen(Screen[None]):
     | l | Load a saved game. |
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries = menu_entries()
+
     def compose(self) -> ComposeResult:
         """Lay out the banner and the menu, with the key hints at the bottom."""
         with Vertical(id="menu-page"):
             yield Banner()
             with Center():
                 yield OptionList(
-                    *(Option(entry.label, id=entry.id) for entry in MENU), id="main-menu"
+                    *(Option(entry.label, id=entry.id) for entry in self.entries), id="main-menu"
                 )
         yield Footer()
 
     @on(OptionList.OptionSelected, "#main-menu")
     async def _entry_chosen(self, event: OptionList.OptionSelected) -> None:
         """Run the action of the chosen entry."""
-        entry = next(e for e in MENU if e.id == event.option_id)
+        entry = next(e for e in self.entries if e.id == event.option_id)
         await self.run_action(entry.action)

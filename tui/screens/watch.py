@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from saves.journal import SaveError
 from saves.tail import JournalTail
+from tui.papermech.widgets.story import ReplayCursor
 from tui.screens._opening import Unopenable
-from tui.widgets.paper.story import ReplayCursor
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 __all__ = ["REPLAY_SCREENS", "inside", "replay_screen", "watch"]
 
 REPLAY_SCREENS: dict[str, str] = {
-    "battletech": "tui.screens.battletech:BattleTechScreen",
-    "papermech": "tui.screens.papermech:PaperMechScreen",
+    "battletech": "tui.battletech.screen:BattleTechScreen",
+    "papermech": "tui.papermech.screen:PaperMechScreen",
 }
 """Ruleset name -> "module:class" of the screen that replays it (imported on first use)."""
 

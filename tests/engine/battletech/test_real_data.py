@@ -19,9 +19,9 @@ from engine.battletech.state import BTSetup, MoveMode, Phase, Pilot, UnitSetup
 from engine.dice import Dice
 from engine.game import Accepted, Game
 from engine.hexes import Facing, Hex
-from saves.boards import bundled_boards, load_board
-from saves.units import bundled_units, load_unit
 from tests.conftest import SHARED
+from tui.battletech.boards import bundled_boards, load_board
+from tui.battletech.units import bundled_units, load_unit
 
 MEGAMEK = SHARED / "data" / "megamek"
 SHARED_BOARDS = sorted((MEGAMEK / "board").glob("*.board")) if MEGAMEK.is_dir() else []

@@ -21,7 +21,6 @@ from engine.battletech.heat import temperature_heat
 from engine.battletech.state import LOCATIONS, MoveMode, Phase
 from engine.battletech.tohit import weapon_to_hit
 from engine.hexes import Facing
-from saves.units import bundled_units, load_unit
 from tests.engine.battletech._build import design, start, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
@@ -37,6 +36,7 @@ from tests.engine.battletech._rules_btc import (
     still,
     with_ctx,
 )
+from tui.battletech.units import bundled_units, load_unit
 
 F = Step(StepKind.FORWARD)
 

@@ -19,7 +19,6 @@ from engine.battletech.state import MoveMode, Phase
 from engine.battletech.tohit import weapon_to_hit
 from engine.battletech.units import run_mp
 from engine.hexes import Facing
-from saves.units import bundled_units, load_unit
 from tests.engine.battletech._build import design, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
@@ -40,6 +39,7 @@ from tests.engine.battletech._rules_btc import (
     to_weapon_phase,
     with_ctx,
 )
+from tui.battletech.units import bundled_units, load_unit
 
 TWIN_PPC = attrs.evolve(
     design(equipment=[("PPC", RA), ("PPC", LA), ("Medium Laser", CT)]), heat_sinks=16

@@ -30,7 +30,6 @@ from engine.battletech.state import AttackKind, MoveMode, Phase, Pilot
 from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing
-from saves.units import bundled_units, load_unit
 from tests.engine.battletech._build import design, start, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
@@ -53,6 +52,7 @@ from tests.engine.battletech._rules_btc import (
     still,
     to_weapon_phase,
 )
+from tui.battletech.units import bundled_units, load_unit
 
 K = AttackKind
 PUNCH, KICK, PUSH, CLUB, CHARGE, DFA = K.PUNCH, K.KICK, K.PUSH, K.CLUB, K.CHARGE, K.DFA

@@ -27,7 +27,6 @@ from engine.battletech.tohit import weapon_to_hit
 from engine.battletech.turn import declarers
 from engine.game import IllegalCommand
 from engine.hexes import Facing
-from saves.units import bundled_units, load_unit
 from tests.engine.battletech._build import design, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
@@ -44,6 +43,7 @@ from tests.engine.battletech._rules_btc import (
     to_weapon_phase,
     two,
 )
+from tui.battletech.units import bundled_units, load_unit
 
 LIGHT = Terrain(woods=Woods.LIGHT)
 HEAVY = Terrain(woods=Woods.HEAVY)

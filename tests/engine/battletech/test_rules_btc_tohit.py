@@ -17,7 +17,6 @@ from engine.battletech.state import Movement, MoveMode
 from engine.battletech.tohit import weapon_to_hit
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
-from saves.units import bundled_units, load_unit
 from tests.engine.battletech._build import design, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
@@ -38,6 +37,7 @@ from tests.engine.battletech._rules_btc import (
     still,
     to_weapon_phase,
 )
+from tui.battletech.units import bundled_units, load_unit
 
 GUNBOAT = design(
     equipment=[

@@ -1,0 +1,81 @@
+"""BattleTech's interface: its screens, widgets, setup, rules page, files and simulator (`UI`).
+
+Importing this package loads no screen: `BattleTechUI` imports them when it is asked for one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tui.screens._catalog import HEADER_WORDS
+from tui.screens._marks import MARK_RULES
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from textual.dom import DOMNode
+    from textual.screen import Screen
+
+    from engine.game import Game
+
+__all__ = ["UI", "BattleTechUI"]
+
+
+class BattleTechUI:
+    """The `tui.ui.RulesetUI` of BattleTech."""
+
+    name = "battletech"
+    title = "BattleTech"
+    menu = True
+    marks = MARK_RULES["battletech"]
+    words = HEADER_WORDS["battletech"]
+    sim: str | None = "tui.battletech.sim:ADAPTER"
+    validate: str | None = "tui.battletech.validate:check"
+
+    def new_game(self) -> Screen[Any]:
+        """The setup screen, then the game."""
+        from tui.battletech.games import NewBattleTechGame  # noqa: PLC0415 - on demand
+
+        return NewBattleTechGame()
+
+    def open_game(self, path: Path) -> Screen[Any]:
+        """Play a save on, or replay it when it is over."""
+        from tui.battletech.games import factory  # noqa: PLC0415 - on demand
+
+        return factory(path)
+
+    def replay_save(self, path: Path) -> Screen[Any]:
+        """Replay a save from its first command."""
+        from tui.battletech.games import replay_or_explain  # noqa: PLC0415 - on demand
+
+        return replay_or_explain(path)
+
+    def replay(self, game: Game[Any, Any, Any, Any], path: Path | None) -> Screen[Any]:
+        """The read-only screen of a game already read."""
+        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - on demand
+
+        return BattleTechScreen(game=game, path=path)
+
+    def help_sections(self) -> list[tuple[str, type[DOMNode]]]:
+        """The setup, board, play and rules screens' keys."""
+        from tui.battletech.rules import BTRulesScreen  # noqa: PLC0415 - on demand
+        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415
+        from tui.battletech.setup import BTSetupScreen  # noqa: PLC0415
+        from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
+
+        return [
+            ("BattleTech: new game", BTSetupScreen),
+            ("BattleTech: the board", BTBoard),
+            ("BattleTech: play and replay", BattleTechScreen),
+            ("BattleTech: keys and rules", BTRulesScreen),
+        ]
+
+    def install(self, folders: Sequence[Path]) -> None:
+        """The bundled units and boards, the user's, and ``--units`` folders."""
+        from tui.battletech.library import install  # noqa: PLC0415 - on demand
+
+        install(folders)
+
+
+UI = BattleTechUI()

@@ -1,0 +1,115 @@
+"""Start, resume and replay BattleTech games: what the menu, Continue, Load and Replays call.
+
+`factory` is ``RULESET_SCREENS["battletech"]``: no path asks for a new game's setup first
+(`tui.battletech.setup.BTSetupScreen`), then creates its save; a game in progress resumes; a
+finished game is replayed. `replay_or_explain` is ``RULESET_REPLAYS["battletech"]``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.battletech import RULESET
+from engine.game import UndoPolicy
+from saves.journal import Journal
+from saves.store import default_saves_dir, new_save_path
+from tui.battletech.screen import BattleTechScreen
+from tui.screens import _opening
+from tui.screens._opening import open_or_explain
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+    from tui.battletech.setup import BTStart
+
+__all__ = ["NewBattleTechGame", "factory", "replay_or_explain", "start_game"]
+
+
+def start_game(start: BTStart, saves_dir: Path, *, now: datetime | None = None) -> Journal:
+    """Create the save of a new game chosen on the setup screen.
+
+    Args:
+        start: the setup and the dice seed.
+        saves_dir: where saves live.
+        now: the creation time (the clock when None).
+
+    Returns:
+        The journal, its header on disk. Hot-seat: undo stops at a dice roll.
+
+    Raises:
+        OSError: the save cannot be created.
+    """
+    created = now or datetime.now(UTC)
+    return Journal.create(
+        new_save_path(saves_dir, RULESET.name, created),
+        RULESET,
+        start.setup,
+        created=created,
+        seed=start.seed,
+        undo_policy=UndoPolicy.HOTSEAT,
+    )
+
+
+def factory(path: Path | None) -> Screen[Any]:
+    """Build the BattleTech screen for the menu: a new game, a game to resume, or a replay.
+
+    Args:
+        path: None for a new game (the setup screen comes first); a save to open otherwise.
+
+    Returns:
+        The screen to push; a save that cannot be read gives a screen that says why and closes.
+    """
+    if path is None:
+        return NewBattleTechGame()
+    return open_or_explain(path, BattleTechScreen)
+
+
+def replay_or_explain(path: Path) -> Screen[Any]:
+    """The replay of ``path`` from its start, or a screen that says why it cannot be read."""
+    return _opening.replay_or_explain(path, BattleTechScreen)
+
+
+def _saves_dir(screen: Screen[Any]) -> Path:
+    library = getattr(screen.app, "library", None)
+    directory = getattr(library, "directory", None)
+    return directory if isinstance(directory, Path) else default_saves_dir()
+
+
+class NewBattleTechGame(Screen[None]):
+    """Ask for a new game's setup, then put the game in this screen's place (or go back)."""
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        """Prepare the setup screen.
+
+        Args:
+            seed: the random seed offered; a fresh one when None.
+        """
+        super().__init__()
+        self.seed = seed
+
+    def compose(self) -> ComposeResult:
+        """Nothing of its own: the setup screen covers it."""
+        yield Static("")
+
+    def on_mount(self) -> None:
+        """Show the setup screen."""
+        from tui.battletech.setup import BTSetupScreen  # noqa: PLC0415 - a sibling screen
+
+        self.app.push_screen(BTSetupScreen(random_seed=self.seed), self._chosen)
+
+    def _chosen(self, start: BTStart | None) -> None:
+        if start is None:
+            self.dismiss()
+            return
+        try:
+            journal = start_game(start, _saves_dir(self))
+        except OSError as error:
+            self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
+            self.dismiss()
+            return
+        self.app.switch_screen(BattleTechScreen(journal=journal))

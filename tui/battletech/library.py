@@ -1,0 +1,179 @@
+"""The BattleTech library at the edge: bundled and user boards, units and scenarios, by name.
+
+`FileLibrary` implements `engine.battletech.scenario.Library`: a scenario names "river-crossing"
+or "Atlas AS7-D" and the library finds the file. Unit folders are the bundled ``assets/units``,
+the user's own folder (``<user data dir>/units``) and any folders given with ``--units``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import platformdirs
+from attrs import frozen
+
+from engine.battletech import RULESET, BTSetup
+from engine.battletech.board import Board
+from engine.battletech.boardfile import combine
+from engine.battletech.mapgen import generate
+from engine.battletech.scenario import build_setup
+from engine.battletech.units import MechDesign
+from tui.battletech.boards import BOARDS_DIR, BoardFileError, board_summary, load_board
+from tui.battletech.units import UnitEntry, UnitFileError, load_unit, unit_library
+
+__all__ = [
+    "SCENARIOS_DIR",
+    "BoardEntry",
+    "FileLibrary",
+    "install",
+    "load_scenario",
+    "scenario_names",
+    "user_boards_dir",
+    "user_units_dir",
+]
+
+SCENARIOS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "scenarios" / "battletech"
+STYLES: Final = ("grassland", "forest", "hills", "river", "city")
+
+
+def user_units_dir() -> Path:
+    """The player's own unit folder (``<user data dir>/units``); it may not exist."""
+    return platformdirs.user_data_path("hexmech", appauthor=False) / "units"
+
+
+def user_boards_dir() -> Path:
+    """The player's own board folder (``<user data dir>/boards``); it may not exist."""
+    return platformdirs.user_data_path("hexmech", appauthor=False) / "boards"
+
+
+@frozen
+class BoardEntry:
+    """One board file: its name (the file stem), the board or its error, and a summary line."""
+
+    name: str
+    path: Path
+    board: Board | None = None
+    error: str | None = None
+    summary: str = ""
+
+
+class FileLibrary:
+    """Boards and units from files, found by name (case-insensitive)."""
+
+    def __init__(self, unit_dirs: Sequence[Path] = (), board_dirs: Sequence[Path] = ()) -> None:
+        self.unit_dirs = (user_units_dir(), *unit_dirs)
+        self.board_dirs = (BOARDS_DIR, user_boards_dir(), *board_dirs)
+        self._units: list[UnitEntry] | None = None
+        self._boards: list[BoardEntry] | None = None
+
+    # ------------------------------------------------------------ listings
+    def units(self) -> list[UnitEntry]:
+        """Every unit file found (bad ones with their error), sorted by name."""
+        if self._units is None:
+            self._units = unit_library(self.unit_dirs)
+        return self._units
+
+    def boards(self) -> list[BoardEntry]:
+        """Every board file found (bad ones with their error), sorted by name."""
+        if self._boards is None:
+            entries = []
+            for folder in self.board_dirs:
+                if not Path(folder).is_dir():
+                    continue
+                for path in sorted(Path(folder).glob("*.board")):
+                    try:
+                        board = load_board(path).board
+                    except BoardFileError as exc:
+                        entries.append(BoardEntry(path.stem, path, error=str(exc)))
+                        continue
+                    entries.append(BoardEntry(path.stem, path, board, None, board_summary(board)))
+            self._boards = entries
+        return self._boards
+
+    # ------------------------------------------------------------ Library protocol
+    def board(self, name: str) -> Board:
+        """The board called ``name`` (a bundled name, a file stem, or a path to a .board file)."""
+        path = Path(name)
+        if path.suffix == ".board" and path.is_file():
+            try:
+                return load_board(path).board
+            except BoardFileError as exc:
+                raise ValueError(str(exc)) from None
+        for entry in self.boards():
+            if entry.name.casefold() == name.casefold():
+                if entry.board is None:
+                    raise ValueError(entry.error or f"board {name!r} cannot be read")
+                return entry.board
+        known = ", ".join(e.name for e in self.boards() if e.board is not None)
+        msg = f"no board called {name!r} (known: {known})"
+        raise ValueError(msg)
+
+    def unit(self, name: str) -> MechDesign:
+        """The design called ``name`` ("Atlas AS7-D"), or in the .mtf file at that path."""
+        path = Path(name)
+        if path.suffix == ".mtf" and path.is_file():
+            try:
+                return load_unit(path).design
+            except UnitFileError as exc:
+                raise ValueError(str(exc)) from None
+        wanted = name.casefold()
+        for entry in self.units():
+            if wanted in {entry.name.casefold(), entry.path.stem.casefold()}:
+                if entry.design is None:
+                    raise ValueError(entry.error or f"unit {name!r} cannot be read")
+                return entry.design
+        msg = f"no 'Mech called {name!r} (try `hexmech validate` on your unit folder)"
+        raise ValueError(msg)
+
+    def generate(self, style: str, width: int, height: int, seed: int) -> Board:
+        """A generated map (`engine.battletech.mapgen`)."""
+        try:
+            return generate(width, height, seed, terrain=style)
+        except (ValueError, KeyError) as exc:
+            msg = f"cannot generate a {style!r} map: {exc} (styles: {', '.join(STYLES)})"
+            raise ValueError(msg) from None
+
+    def combine(self, grid: list[list[Board]]) -> Board:
+        """Several sheets as one map."""
+        return combine(grid)
+
+
+def install(unit_dirs: Sequence[Path] = (), board_dirs: Sequence[Path] = ()) -> FileLibrary:
+    """Give the BattleTech ruleset a file library (called once by the program at start)."""
+    library = FileLibrary(unit_dirs, board_dirs)
+    RULESET.library = library
+    return library
+
+
+def scenario_names() -> list[str]:
+    """The bundled BattleTech scenarios, by name."""
+    if not SCENARIOS_DIR.is_dir():
+        return []
+    return sorted(p.stem for p in SCENARIOS_DIR.glob("*.toml"))
+
+
+def load_scenario(name_or_path: str, library: FileLibrary) -> BTSetup:
+    """Read a bundled scenario by name, or a TOML file, into a setup.
+
+    Raises:
+        ValueError: ``FILE: reason`` for a missing or bad scenario.
+    """
+    path = Path(name_or_path)
+    if not path.is_file():
+        path = SCENARIOS_DIR / f"{name_or_path}.toml"
+    try:
+        table: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        msg = f"no scenario {name_or_path!r} (bundled: {', '.join(scenario_names())})"
+        raise ValueError(msg) from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        msg = f"{path}: {exc}"
+        raise ValueError(msg) from None
+    try:
+        return build_setup(table, library)
+    except ValueError as exc:
+        msg = f"{path}: {exc}"
+        raise ValueError(msg) from None

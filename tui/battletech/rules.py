@@ -1,0 +1,199 @@
+"""Show the BattleTech keys and a short rules summary (the play screen's ``?``).
+
+The key lists are built from the play screen's and the board's own `BINDINGS`, so they cannot drift
+from what the keys do; the rules are prose from the digest (BT-M-9..36), with the section ids.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, Static
+
+from engine.battletech.language import COMMAND_HELP
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+__all__ = ["RULES_MARKDOWN", "BTRulesScreen", "rules_markdown"]
+
+RULES_MARKDOWN = """\
+## How a game goes
+
+1. **Deployment** (before turn 1): the sides take turns placing one unit each in their zone, the
+   shaded rows along their home edge (the first side north, the second south). Move the cursor,
+   `[` `]` to choose the facing, Enter to place.
+2. **Initiative** (BT-M-10): each side rolls 2D6; ties roll again. The **loser moves first**, so the
+   winner sees every move before making its own.
+3. **Movement** (BT-M-11): the sides alternate; a side with twice as many units still to move
+   as the other moves two in its turn (three times as many: three). The prompt says whose turn
+   it is and how many units. Every unit must act: walk, run, jump or stand still.
+4. **Weapon attacks** (BT-C-1): the sides take turns declaring, as in movement; every unit
+   that can fire says what it fires at (or holds fire). When the last has declared, every attack
+   is rolled: the numbers were fixed at declaration, so they are all "simultaneous".
+5. **Physical attacks** (BT-C-36): the same for punches, kicks, clubs, pushes; charges and deaths
+   from above declared while moving are resolved here too.
+6. **Heat** (BT-C-53): movement and weapon heat go on the scale; the heat sinks take it off.
+7. **End**: knocked-out MechWarriors roll to wake up, ammunition is dumped. The next turn starts
+   with initiative.
+
+The scenario says how the game is won (the last side standing, holding hexes, getting units off
+the map, or the heavier side when time runs out). The result screen shows the winner and what
+each unit did.
+
+## Weapon attacks: aiming (BT-C-2..35)
+
+The unit to declare is selected (`u` or Enter on another of yours). The board shades its torso's
+front arc, draws the line of sight to the target (red when blocked; `?` marks the defender's
+choice where the line runs along a hexside) and writes each enemy's best to-hit number.
+
+| Key | What it does |
+|---|---|
+| `Tab` / `Shift+Tab` | the next / previous enemy as the target (Enter on an enemy too) |
+| `1` .. `9`, `0` | fire weapon 1 .. 10 at the target shown (again: take it back) |
+| `Space` | every weapon that can hit the target (again: none) |
+| `[` `]` | twist the torso one hexside left / right (BT-C-3) |
+| `t` | flip the arms to the rear ('Mechs without hand and lower arm actuators, BT-C-62) |
+| `c`, Enter on the target | declare |
+| `h` | hold fire |
+| `Esc` | take back every choice |
+
+Weapons fired at a second target make it a **secondary target** (+1 in the front arc, +2 in
+another); the primary is the first target chosen (one in the front arc if any is). The panel gives
+each weapon's number, its chance, **every modifier** (the ones all weapons share on one line, each
+weapon's own under it), its damage, heat and shots left; a weapon that cannot fire says why.
+
+**To-hit** (2D6, equal or beat): gunnery + attacker movement (walked +1, ran +2, jumped +3) +
+target movement (3-4 hexes +1, 5-6 +2, 7-9 +3, 10+ +4, jumped +1 more) + terrain (woods between,
+woods at the target, partial cover +3) + range (medium +2, long +4, inside minimum range +1 and
+more) + heat (8+: +1 ... 24+: +4) + damage. 13 or more cannot hit.
+
+The **heat preview** adds the heat now, the movement heat and the chosen weapons' heat, takes off
+what the heat sinks dissipate, and says what the heat scale would do at that heat next turn: Walk
+MP lost, to-hit penalties, shutdown and ammunition-explosion rolls.
+
+## Physical attacks (BT-C-36..48)
+
+| Key | What it does |
+|---|---|
+| `1` .. `9` | choose one of the attacks listed (Enter on an enemy chooses its first) |
+| `c`, Enter on the target | declare it |
+| `h` | no physical attack |
+| `m` (plotting) | walk, run: charge the enemy ahead of the end; jump: DFA one beside it |
+
+Each attack has a fixed base number (no gunnery, no piloting), plus the shared modifiers and its
+own: punch 4 (each arm, damage tons / 10), kick 3 (tons / 5), club and hatchet 4 (tons / 5), push 4
+(no damage, the target moves a hex); charge 5 (tons x hexes moved / 10) and death from above 5
+(tons x 3 / 10) hurt the attacker too. The target must be adjacent, in the front arc (punches: in
+the arm's side arc too).
+
+## Damage, criticals and heat (BT-C-19..35, BT-C-50..56)
+
+The log tells every roll: the to-hit roll, the cluster roll of missiles, the hit location (2D6,
+the column by the side the attack strikes), the critical chance when structure is hit, the line a
+critical finds. The record sheet (`v`: its criticals page) shows what is left: armor, rear armor
+and structure per location, the hit critical lines (`*`), the MechWarrior's hits, ammunition left,
+destroyed weapons (`x`), and the heat scale with what is in effect.
+
+## Moving (BT-M-18..24)
+
+- Walk MP, Run MP (1.5 x Walk, rounded up) and Jump MP are on the record sheet; damage and heat
+  lower them.
+- A 'Mech moves only to the hex in front (`f`) or behind it (`b`, walking only); turning one
+  hexside costs 1 MP (`[` `]`).
+- Entering a hex costs 1 MP in the clear; light woods, rough and rubble 2; heavy woods 3; water
+  2 (depth 1) or 4 (deeper); +1 MP per level climbed or descended, at most 2 levels a hex. A road
+  costs 1 when you move along it.
+- **Minimum movement**: a unit may always go one hex straight ahead, whatever it costs, if that is
+  the only hex it enters.
+- Running: no backward steps, no water of depth 1 or more.
+- Jumping: any path of hexes up to the Jump MP, over anything not higher than the Jump MP; land in
+  any facing. A prone 'Mech cannot jump.
+- Dropping prone costs 1 MP (`p`); standing up costs 2 MP and a Piloting roll (`u`, then `[` `]`
+  for the facing, which is free).
+- Two 'Mechs may not end their move in one hex; nobody moves through an enemy.
+
+## Piloting Skill Rolls (BT-M-30, BT-M-31)
+
+Roll 2D6; equal or beat the **target** = Piloting skill + modifiers to stay up. The plot warns of
+every roll a path needs, with its target and its chance, before you confirm:
+
+| Roll for | Modifier |
+|---|---|
+| entering depth 1 water | -1 |
+| entering depth 2 water | +0 |
+| entering depth 3+ water | +1 |
+| entering rubble | +1 |
+| standing up | arm damage |
+| damaged leg, hip or gyro | +1 to +5, on every roll |
+
+A failed roll is a **fall**: 1D6 for the new facing, damage on the hit location table (10 points per
+10 tons, in groups of 5; halved in water), a roll for the MechWarrior, and the unit lies prone.
+
+## Commands (the `:` line, and `hexmech play --headless`)
+
+```
+COMMANDS
+```
+"""
+"""The rules summary below the keys (Markdown; COMMANDS is the engine's command help)."""
+
+
+def rules_markdown() -> str:
+    """The whole page: the play keys, the board keys, then the rules and commands."""
+    from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - no import cycle
+    from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
+    from tui.screens.help import keys_list  # noqa: PLC0415 - help imports this module
+
+    parts = [
+        "## Keys on the board",
+        keys_list(BTBoard.BINDINGS),
+        "## Keys of the game",
+        keys_list(BattleTechScreen.BINDINGS),
+        RULES_MARKDOWN.replace("COMMANDS", COMMAND_HELP.rstrip()),
+    ]
+    return "\n\n".join(parts)
+
+
+class BTRulesScreen(Screen[None]):
+    """A scrollable page of the BattleTech keys and rules; Escape or q closes it."""
+
+    CSS_PATH = "battletech.tcss"
+
+    BINDINGS = [
+        Binding("escape,q,question_mark", "close", "Close", key_display="Esc", tooltip="Close"),
+        Binding("home", "scroll('home')", "Top", show=False, tooltip="Scroll to the top"),
+        Binding("end", "scroll('end')", "Bottom", show=False, tooltip="Scroll to the bottom"),
+    ]
+    """
+    | Key | Action |
+    | :- | :- |
+    | Up, Down, PgUp, PgDn, Home, End | Scroll. |
+    | Escape, q, ? | Close the page. |
+    """
+
+    def compose(self) -> ComposeResult:
+        """Lay out the heading, the page and the key hints."""
+        yield Static("BattleTech - keys and rules", id="rules-heading", markup=False)
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown(rules_markdown(), id="rules-page")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the page so the arrow keys scroll it."""
+        self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        """Return to the game."""
+        self.dismiss()
+
+    def action_scroll(self, where: str) -> None:
+        """Scroll the page to its top ("home") or bottom ("end")."""
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        if where == "home":
+            scroll.scroll_home()
+        else:
+            scroll.scroll_end()

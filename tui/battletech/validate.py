@@ -1,0 +1,137 @@
+"""``hexmech validate``: check unit (``.mtf``) and board (``.board``) files, one line each.
+
+A good file gives ``ok  NAME (summary)``, followed by its warnings indented on their own lines (at
+most `MOST_WARNINGS`, then a count of the rest); a bad one gives ``FILE:LINE: reason``. A folder
+stands for its ``*.mtf`` and ``*.board`` files (not its sub-folders). The caller prints the lines
+and exits 0 when every file is good, 2 otherwise.
+
+Boards are read by `tui.battletech.boards` (``load_board``, ``board_summary``), imported only
+when a board is checked.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Final
+
+from attrs import frozen
+
+from tui.battletech.units import UnitFileError, load_unit
+
+__all__ = [
+    "CHECKED_SUFFIXES",
+    "MOST_WARNINGS",
+    "Checked",
+    "check_file",
+    "check_paths",
+    "report_lines",
+]
+
+CHECKED_SUFFIXES: Final = (".mtf", ".board")
+MOST_WARNINGS: Final = 10
+"""Warnings printed a file; a board with a hundred odd hexes should not bury the other files."""
+
+
+@frozen
+class Checked:
+    """The verdict on one file (or on an argument that names no file).
+
+    Attributes:
+        path: what was checked.
+        name: the unit's or board's name (good files).
+        summary: one line about it (good files).
+        error: ``FILE:LINE: reason`` (bad files), else None.
+        warnings: ``FILE:LINE: reason`` for each warning of a good file.
+    """
+
+    path: Path
+    name: str = ""
+    summary: str = ""
+    error: str | None = None
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when the file can be used."""
+        return self.error is None
+
+
+def check_paths(paths: Iterable[Path]) -> list[Checked]:
+    """Check every file named, and the unit and board files of every folder named."""
+    results: list[Checked] = []
+    for path in paths:
+        if path.is_dir():
+            files = sorted(
+                (p for p in path.iterdir() if p.suffix.lower() in CHECKED_SUFFIXES and p.is_file()),
+                key=lambda p: p.name.casefold(),
+            )
+            if not files:
+                results.append(Checked(path, error=f"{path}: no .mtf or .board files"))
+            results += [check_file(p) for p in files]
+        else:
+            results.append(check_file(path))
+    return results
+
+
+def check_file(path: Path) -> Checked:
+    """Check one file; never raises for a bad or missing file."""
+    if not path.exists():
+        return Checked(path, error=f"{path}: no such file")
+    suffix = path.suffix.lower()
+    if suffix == ".mtf":
+        return _check_unit(path)
+    if suffix == ".board":
+        return _check_board(path)
+    return Checked(path, error=f"{path}: not a unit (.mtf) or board (.board) file")
+
+
+def _check_unit(path: Path) -> Checked:
+    try:
+        parsed = load_unit(path)
+    except UnitFileError as exc:
+        return Checked(path, error=str(exc))
+    warnings = tuple(w.where(str(path)) for w in parsed.warnings)
+    return Checked(path, parsed.design.name, parsed.design.summary, warnings=warnings)
+
+
+def _check_board(path: Path) -> Checked:
+    # Imported by name, and only here: the board reader is a separate module
+    # (tui.battletech.boards) that unit checks never need.
+    boards = importlib.import_module("tui.battletech.boards")
+    try:
+        parsed = boards.load_board(path)
+    except boards.BoardFileError as exc:
+        return Checked(path, error=str(exc))
+    warnings = tuple(_warning_text(w, path) for w in parsed.warnings)
+    return Checked(path, path.stem, str(boards.board_summary(parsed.board)), warnings=warnings)
+
+
+def _warning_text(warning: object, path: Path) -> str:
+    """A warning as ``FILE:LINE: reason``, whether it is a `FileFormatError` or already text."""
+    where = getattr(warning, "where", None)
+    return str(where(str(path))) if callable(where) else str(warning)
+
+
+def report_lines(
+    results: Sequence[Checked], *, quiet: bool = False, most: int = MOST_WARNINGS
+) -> list[str]:
+    """The report: ``ok  NAME (summary)`` and indented warnings, or the error, for each file.
+
+    Args:
+        results: what `check_paths` found.
+        quiet: leave the warnings out.
+        most: warnings shown a file; the rest are counted on one line.
+    """
+    lines: list[str] = []
+    for result in results:
+        if result.error is not None:
+            lines.append(result.error)
+            continue
+        lines.append(f"ok  {result.name} ({result.summary})")
+        if not quiet:
+            lines += [f"    warning: {w}" for w in result.warnings[:most]]
+            if len(result.warnings) > most:
+                lines.append(f"    ... and {len(result.warnings) - most} more warnings")
+    return lines

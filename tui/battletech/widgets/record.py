@@ -1,0 +1,346 @@
+"""A 'Mech's record sheet in a side panel: who, what is left, how fast, how hot, what it carries.
+
+The sheet has two pages (``v`` turns them): the sheet itself and the critical hit table. The sheet
+draws the armor and internal structure as a small 'Mech figure
+(`tui.battletech.widgets.diagram`), the
+MechWarrior's hit boxes, the heat scale with its effects (`tui.battletech.widgets.heatscale`), the
+weapons (a destroyed one struck through, with its location marked ``x``) and the ammunition bins
+with their shots left::
+
+    H Hunchback HBK-4G          50 t medium
+    Davion - Hollis  G4 P5
+    hits [X][ ][ ][ ][ ][ ] awake
+    MP walk 4 run 6 jump 0   heat 3
+    0805 facing SE; walked 3 MP
+    <the 'Mech figure>
+    <the heat scale>
+    AC/20              RT     h7 d20 3/6/9
+    2 Medium Laser     LA xRA h3 d5 3/6/9
+    ammo AC/20 #7 RT 4/5 #8 RT 5/5
+
+The compact sheet (80 x 24) keeps the four-row armor table and one line of heat, and puts the
+weapons on one wrapped line. Damage reads without colour too: a destroyed location shows ``--``,
+a destroyed weapon's location ``x``, a hit critical line ``*``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from attrs import frozen
+from rich.text import Text
+
+from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.condition import jump_mp, run_allowance, walk_mp
+from tui.battletech.widgets._panel import BTPanel
+from tui.battletech.widgets.criticals import critical_lines
+from tui.battletech.widgets.diagram import ORDER, armor_table, diagram
+from tui.battletech.widgets.heatscale import heat_effects, heat_lines, pilot_line
+
+if TYPE_CHECKING:
+    from rich.style import Style
+
+    from engine.battletech.board import Terrain
+    from engine.battletech.state import UnitState
+    from engine.battletech.units import MechDesign, Mounted
+
+__all__ = [
+    "ORDER",
+    "PAGES",
+    "RecordData",
+    "RecordSheet",
+    "item_destroyed",
+    "render_record",
+    "status_line",
+    "weapons",
+]
+
+PAGES = ("sheet", "criticals")
+"""The record sheet's pages, in the order ``v`` turns them."""
+NAME_WIDTH = 17
+"""Width of a weapon's count and name in the list."""
+PLACES_WIDTH = 7
+"""Width of a weapon's locations in the list ("LA xRA")."""
+HOT = 5
+"""BT-C-54: from this much heat a 'Mech loses Walk MP; the sheet shows the heat as a warning."""
+WIDE = 41
+"""Columns inside the wide side panel."""
+NARROW = 32
+"""Columns inside the compact side panel."""
+
+
+@frozen
+class RecordData:
+    """What the record sheet shows: one unit, its board letter, its side and where it stands.
+
+    Attributes:
+        unit: the unit now.
+        letter: its board letter.
+        side: its side's name.
+        terrain: the terrain it stands in (for Jump MP in water); None off the map.
+        status: one line on where it is and what it did this turn.
+        page: the page shown (`PAGES`).
+    """
+
+    unit: UnitState
+    letter: str
+    side: str
+    terrain: Terrain | None = None
+    status: str = ""
+    page: str = "sheet"
+
+
+def status_line(unit: UnitState) -> str:
+    """Where a unit stands and what it did this turn: "0805 facing SE, prone; walked 4 MP"."""
+    if unit.ejected:
+        return "ejected: out of the game"
+    if unit.destroyed:
+        return "destroyed"
+    if unit.withdrawn:
+        return "withdrawn from the map"
+    if unit.hex is None:
+        return "not deployed yet"
+    text = f"{unit.hex.label} facing {unit.facing.name}"
+    if unit.prone:
+        text += ", prone"
+    movement = unit.movement
+    if movement is not None and movement.mp_spent:
+        verb = {"walk": "walked", "run": "ran", "jump": "jumped"}.get(movement.mode.value, "moved")
+        text += f"; {verb} {movement.mp_spent} MP"
+    elif movement is not None and movement.done:
+        text += "; stood still"
+    return text
+
+
+def _flags(unit: UnitState) -> list[str]:
+    """What stands out about a unit now, in capitals where it stops it fighting."""
+    flags = []
+    if unit.shutdown:
+        flags.append("SHUT DOWN")
+    if not unit.conscious and not unit.destroyed:
+        flags.append("PILOT UNCONSCIOUS")
+    if unit.prone:
+        flags.append("PRONE")
+    if unit.twist:
+        flags.append(f"torso twisted {'left' if unit.twist < 0 else 'right'}")
+    if unit.arms_flipped:
+        flags.append("arms flipped")
+    if unit.club:
+        flags.append(f"club: {unit.club}")
+    if unit.stuck:
+        flags.append("STUCK")
+    if unit.dumping:
+        flags.append("dumping ammo")
+    return flags
+
+
+def weapons(design: MechDesign) -> list[Mounted]:
+    """The design's weapons, in the order of its sheet (ammunition and other gear left out)."""
+    return [m for m in design.equipment if isinstance(SPECS.get(m.name), WeaponSpec)]
+
+
+def item_destroyed(unit: UnitState, item: Mounted) -> bool:
+    """True when an item's location is gone or a critical hit struck one of its lines (BT-C-30)."""
+    if unit.location_destroyed(item.location):
+        return True
+    return any(unit.slot_hit(item.location, slot) for slot in item.slots)
+
+
+def _weapon_name(mounted: Mounted) -> str:
+    spec = SPECS.get(mounted.name)
+    return spec.name if isinstance(spec, WeaponSpec) else mounted.name
+
+
+def _pilot_line(unit: UnitState, side: str) -> str:
+    pilot = unit.pilot
+    return f"{side} - {pilot.name}  G{pilot.gunnery} P{pilot.piloting}"
+
+
+def _mp_line(data: RecordData, styles: dict[str, Style], *, heat: bool) -> Text:
+    """Walk, run and jump MP now (damage and heat taken off), and the heat (compact)."""
+    unit, design = data.unit, data.unit.design
+    line = Text("MP", styles.get("label", ""))
+    now = (walk_mp(unit), run_allowance(unit), jump_mp(unit, data.terrain))
+    full = (design.walk, design.run, design.jump)
+    for name, value, top in zip(("walk", "run", "jump"), now, full, strict=True):
+        line.append(f" {name} ", styles.get("label", ""))
+        line.append(str(value), styles.get("damaged" if value < top else "value", ""))
+    if heat:
+        line.append("  heat ", styles.get("label", ""))
+        line.append(str(unit.heat), styles.get("hot" if unit.heat >= HOT else "value", ""))
+    return line
+
+
+def _compact_heat(unit: UnitState, styles: dict[str, Style]) -> Text:
+    """One line: "heat 9: walk -1, to-hit +1"."""
+    effects = heat_effects(unit.heat)
+    line = Text(f"heat {unit.heat}", styles.get("hot" if unit.heat >= HOT else "value", ""))
+    if effects:
+        line.append(": " + ", ".join(effects), styles.get("hot", ""))
+    return line
+
+
+def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool = False) -> Text:
+    """Draw a record sheet page.
+
+    Args:
+        data: the unit, its context and the page.
+        styles: role -> style (``title``, ``label``, ``value``, ``damaged``, ``gone``, ``hot``,
+            ``note``, ``bad``).
+        compact: the smaller sheet (80 x 24).
+
+    Returns:
+        The sheet, one line per row.
+    """
+    unit, design = data.unit, data.unit.design
+    lines: list[Text] = []
+    title = Text(f"{data.letter} {design.name}", styles.get("title", ""))
+    weight = (
+        f"{design.tonnage} t" if compact else f"{design.tonnage} t {design.weight_class.lower()}"
+    )
+    title.append(f"  {weight}", styles.get("label", ""))
+    lines.append(title)
+    width = NARROW if compact else WIDE
+    if data.page == "criticals":
+        lines.extend(critical_lines(unit, styles, width=width))
+        lines.append(Text("v: the sheet", styles.get("note", "")))
+        return Text("\n").join(lines)
+    lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
+    dead = unit.destroyed and unit.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
+    lines.append(
+        pilot_line(unit.wounds, conscious=unit.conscious, dead=dead, styles=styles, compact=compact)
+    )
+    lines.append(_mp_line(data, styles, heat=compact))
+    if data.status:
+        lines.append(Text(data.status, styles.get("note", "")))
+    flags = _flags(unit)
+    if flags:
+        lines.append(Text(", ".join(flags), styles.get("bad", "")))
+    if compact:
+        lines.extend(armor_table(unit, styles))
+        lines.append(_compact_heat(unit, styles))
+    else:
+        lines.extend(diagram(unit, styles))
+        lines.extend(heat_lines(unit.heat, styles, width=width))
+    lines.extend(_weapon_lines(unit, styles, compact=compact))
+    lines.extend(_ammo_lines(unit, styles, compact=compact))
+    lines.append(Text("v: critical hits page", styles.get("note", "")))
+    return Text("\n").join(lines)
+
+
+def _grouped(mounted: list[Mounted]) -> dict[tuple[str, bool], list[Mounted]]:
+    """The weapons by name and rear mounting, in sheet order: two Medium Lasers make one line."""
+    groups: dict[tuple[str, bool], list[Mounted]] = {}
+    for item in mounted:
+        groups.setdefault((_weapon_name(item), item.rear), []).append(item)
+    return groups
+
+
+def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
+    """The weapons, one line a kind: "2 Medium Laser (R)  CT  h3 d5 3/6/9".
+
+    Each weapon's location is listed; a destroyed weapon's is marked ``x`` and struck through
+    (``gone``). Compact: one wrapped line.
+    """
+    groups = _grouped(weapons(unit.design))
+    if not groups:
+        return [Text("no weapons", styles.get("note", ""))]
+    lines = []
+    for (name, rear), items in groups.items():
+        working = [item for item in items if not item_destroyed(unit, item)]
+        line = Text()
+        if len(items) > 1:
+            line.append(f"{len(items)} ", styles.get("value", ""))
+        line.append(name + (" (R)" if rear else ""), styles.get("value" if working else "gone", ""))
+        places = Text()
+        for item in items:
+            gone = item_destroyed(unit, item)
+            mark = "x" if gone else ""
+            places.append(
+                f" {mark}{item.location.value}", styles.get("gone" if gone else "label", "")
+            )
+        spec = SPECS.get(items[0].name)
+        if compact or not isinstance(spec, WeaponSpec):
+            lines.append(line + places)
+            continue
+        line.pad_right(NAME_WIDTH - line.cell_len)
+        line.append_text(places)
+        line.pad_right(NAME_WIDTH + PLACES_WIDTH - line.cell_len)
+        ranges = f"{spec.short}/{spec.medium}/{spec.long}"
+        line.append(f" h{spec.heat} d{spec.damage} {ranges}", styles.get("note", ""))
+        lines.append(line)
+    if compact:
+        return [Text(", ").join(lines)]
+    return lines
+
+
+def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
+    """The ammunition bins by weapon: "ammo AC/20 #7 RT 4/5 #8 RT 5/5" (a destroyed bin ``x``).
+
+    ``#7`` is the bin's item number, as the command line's ``dump`` takes it (BT-C-58).
+    """
+    kinds: dict[str, list[tuple[int, Mounted]]] = {}
+    for index, item in enumerate(unit.design.equipment):
+        spec = SPECS.get(item.name)
+        if isinstance(spec, AmmoSpec):
+            fed = SPECS.get(spec.weapon)
+            name = fed.name if fed is not None else spec.weapon
+            if spec.munition != "standard":
+                name += f" {spec.munition}"
+            kinds.setdefault(name, []).append((index, item))
+    lines = []
+    for name, bins in kinds.items():
+        line = Text(f"ammo {name}", styles.get("label", ""))
+        for index, item in bins:
+            left = unit.ammo[index] if index < len(unit.ammo) else 0
+            gone = item_destroyed(unit, item)
+            role = "gone" if gone else "damaged" if left < item.shots else "value"
+            where = "" if compact else f"#{index + 1} {item.location.value} "
+            line.append(f" {'x' if gone else ''}{where}{left}/{item.shots}", styles.get(role, ""))
+        lines.append(line)
+    return lines
+
+
+class RecordSheet(BTPanel[RecordData]):
+    """The record sheet of one unit (the selected one, or the one under the cursor)."""
+
+    PREFIX = "bt-record"
+    ROLES: ClassVar[tuple[str, ...]] = (
+        "title",
+        "label",
+        "value",
+        "damaged",
+        "gone",
+        "hot",
+        "note",
+        "bad",
+    )
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"bt-record--{role}" for role in ROLES}
+    """
+    | Class | Description |
+    | :- | :- |
+    | `bt-record--title` | The unit's letter and name. |
+    | `bt-record--label` | Row and column names. |
+    | `bt-record--value` | Numbers at their full value. |
+    | `bt-record--damaged` | Numbers below the design's. |
+    | `bt-record--gone` | Nothing left: a destroyed location, or a weapon in one. |
+    | `bt-record--hot` | Heat that costs MP (5 and over). |
+    | `bt-record--note` | Where the unit is, weapon details. |
+    | `bt-record--bad` | What stops it fighting: shut down, unconscious, prone. |
+    """
+
+    DEFAULT_CSS = """
+    RecordSheet { height: auto; width: 1fr; }
+    RecordSheet > .bt-record--title { color: $accent; text-style: bold; }
+    RecordSheet > .bt-record--label { color: $text-muted; }
+    RecordSheet > .bt-record--value { color: $foreground; }
+    RecordSheet > .bt-record--damaged { color: $warning; text-style: bold; }
+    RecordSheet > .bt-record--gone { color: $error; text-style: bold strike; }
+    RecordSheet > .bt-record--hot { color: $error; text-style: bold; }
+    RecordSheet > .bt-record--note { color: $secondary-lighten-1; }
+    RecordSheet > .bt-record--bad { color: $error; text-style: bold; }
+    """
+
+    def draw(self, data: RecordData, styles: dict[str, Style]) -> Text:
+        """Draw the sheet."""
+        return render_record(data, styles, compact=self.compact)

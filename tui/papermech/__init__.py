@@ -1,0 +1,79 @@
+"""Paper 'Mech's interface: its screens, panels, setup, loadout builder, rules page and simulator.
+
+Importing this package loads no screen: `PaperMechUI` imports them when it is asked for one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tui.screens._catalog import HEADER_WORDS
+from tui.screens._marks import MARK_RULES
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from textual.dom import DOMNode
+    from textual.screen import Screen
+
+    from engine.game import Game
+
+__all__ = ["UI", "PaperMechUI"]
+
+
+class PaperMechUI:
+    """The `tui.ui.RulesetUI` of Paper 'Mech."""
+
+    name = "papermech"
+    title = "Paper 'Mech"
+    menu = True
+    marks = MARK_RULES["papermech"]
+    words = HEADER_WORDS["papermech"]
+    sim: str | None = "tui.papermech.sim:ADAPTER"
+    validate: str | None = None
+
+    def new_game(self) -> Screen[Any]:
+        """The setup form, then the game."""
+        from tui.papermech.screen import NewPaperGame  # noqa: PLC0415 - on demand
+
+        return NewPaperGame()
+
+    def open_game(self, path: Path) -> Screen[Any]:
+        """Play a save on, or replay it when it is over."""
+        from tui.papermech.screen import factory  # noqa: PLC0415 - on demand
+
+        return factory(path)
+
+    def replay_save(self, path: Path) -> Screen[Any]:
+        """Replay a save from its first command."""
+        from tui.papermech.screen import replay_or_explain  # noqa: PLC0415 - on demand
+
+        return replay_or_explain(path)
+
+    def replay(self, game: Game[Any, Any, Any, Any], path: Path | None) -> Screen[Any]:
+        """The read-only screen of a game already read."""
+        from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415 - on demand
+
+        return PaperMechScreen(game=game, path=path)
+
+    def help_sections(self) -> list[tuple[str, type[DOMNode]]]:
+        """The setup, play, loadout and rules screens' keys."""
+        from tui.papermech.loadout import LoadoutBuilderScreen  # noqa: PLC0415 - on demand
+        from tui.papermech.rules import PaperRulesScreen  # noqa: PLC0415
+        from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415
+        from tui.papermech.setup import PaperSetupScreen  # noqa: PLC0415
+
+        return [
+            ("Paper 'Mech: new game", PaperSetupScreen),
+            ("Paper 'Mech: play and replay", PaperMechScreen),
+            ("Paper 'Mech: loadout", LoadoutBuilderScreen),
+            ("Paper 'Mech: rules", PaperRulesScreen),
+        ]
+
+    def install(self, folders: Sequence[Path]) -> None:
+        """Paper 'Mech reads no data files."""
+        del folders
+
+
+UI = PaperMechUI()
