@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
+from tui import registry
 from tui.app import HexmechApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.replay_browser import ReplayBrowserScreen
@@ -114,9 +115,7 @@ class BrowseApp(HexmechApp):
 
     def action_help(self) -> None:
         """The keys of the browser and of the replays (not the game menus: there are none here)."""
-        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - the game screens
-        from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415
-        from tui.screens.help import HelpScreen  # noqa: PLC0415
+        from tui.screens.help import HelpScreen  # noqa: PLC0415 - on demand
 
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
@@ -124,8 +123,7 @@ class BrowseApp(HexmechApp):
         sections = [
             ("Everywhere", type(self)),
             ("Replay browser", ReplayBrowserScreen),
-            ("BattleTech replay", BattleTechScreen),
-            ("Paper 'Mech replay", PaperMechScreen),
+            *(section for ui in registry.all_uis() for section in ui.replay_sections()),
             ("Questions (yes/no)", ConfirmScreen),
         ]
         self.push_screen(HelpScreen(sections, first=type(self.screen)))

@@ -1,11 +1,13 @@
-"""Which rulesets have an interface, by name, and how to load one (beside `engine.registry`).
+"""Which rulesets have an interface, and how to load one: the interface registry (DESIGN 5).
 
-Built-in interfaces are listed by import path and imported on first use, so starting the program
-imports no game screen. A ruleset made known as ``module:attribute`` (``--ruleset``,
-``HEXMECH_RULESETS``) finds its interface through its module's ``UI_SPEC`` (``"module:attribute"``;
-the test suite's ``tests.support.race`` names ``tests.support.race_ui:UI``), or has none: it is
-then played headless only. Adding a ruleset to the game is one line in `BUILTIN` here and one in
-`engine.registry`.
+Beside `engine.registry` (name -> the rules), this says name -> ``"module:attribute"`` of the
+ruleset's `tui.ui.RulesetUI`, imported on first use, so starting the program imports no game
+screen. A built-in ruleset ``engine.NAME`` has its interface at ``tui.NAME:UI`` (one home per
+ruleset in each layer), so adding one to the game is its two folders and one line in
+`engine.registry.BUILTIN`. A ruleset made known as ``module:attribute`` (``--ruleset``,
+``HEXMECH_RULESETS``) names its interface in its module's ``UI_SPEC`` (the test suite's
+``tests.support.race`` names ``tests.support.race_ui:UI``), or has none: it is then played
+headless only.
 """
 
 from __future__ import annotations
@@ -18,13 +20,7 @@ from engine import registry as rules
 if TYPE_CHECKING:
     from tui.ui import RulesetUI
 
-__all__ = ["BUILTIN", "all_uis", "get", "register", "title"]
-
-#: ruleset name -> "module:attribute" of its `tui.ui.RulesetUI`, in main-menu order.
-BUILTIN: dict[str, str] = {
-    "battletech": "tui.battletech:UI",
-    "papermech": "tui.papermech:UI",
-}
+__all__ = ["all_uis", "get", "register", "spec_of", "title"]
 
 _loaded: dict[str, RulesetUI] = {}
 
@@ -35,13 +31,25 @@ def register(ui: RulesetUI) -> RulesetUI:
     return ui
 
 
+def spec_of(name: str) -> str | None:
+    """Return ``"module:attribute"`` of a ruleset's interface, or None when it has none."""
+    builtin = rules.BUILTIN.get(name)
+    if builtin is not None:
+        package = builtin.partition(":")[0].removeprefix("engine.")
+        return f"tui.{package}:UI"
+    try:
+        ruleset = rules.get(name)
+    except rules.UnknownRulesetError:
+        return None
+    spec = getattr(importlib.import_module(type(ruleset).__module__), "UI_SPEC", None)
+    return spec if isinstance(spec, str) else None
+
+
 def get(name: str) -> RulesetUI | None:
     """Return the interface of a ruleset, or None when it has none (headless only)."""
     if name in _loaded:
         return _loaded[name]
-    spec = BUILTIN.get(name)
-    if spec is None:
-        spec = _declared(name)
+    spec = spec_of(name)
     if spec is None:
         return None
     module, _, attribute = spec.partition(":")
@@ -50,24 +58,13 @@ def get(name: str) -> RulesetUI | None:
 
 
 def all_uis() -> list[RulesetUI]:
-    """Every known interface: the built-in ones in menu order, then those registered since."""
-    names = [*BUILTIN, *(n for n in rules.available() if n not in BUILTIN)]
+    """Every known interface: the built-in rulesets' in their order, then those registered since."""
+    names = [*rules.BUILTIN, *(n for n in rules.available() if n not in rules.BUILTIN)]
     found = (get(name) for name in names)
     return [ui for ui in found if ui is not None]
 
 
 def title(name: str) -> str:
-    """The human name of a ruleset, or its registry name when it has no interface."""
+    """Return the human name of a ruleset, or its registry name when it has no interface."""
     ui = get(name)
     return name if ui is None else ui.title
-
-
-def _declared(name: str) -> str | None:
-    """A registered ruleset may name its interface in its module's ``UI_SPEC``."""
-    try:
-        ruleset = rules.get(name)
-    except rules.UnknownRulesetError:
-        return None
-    module = importlib.import_module(type(ruleset).__module__)
-    spec = getattr(module, "UI_SPEC", None)
-    return spec if isinstance(spec, str) else None

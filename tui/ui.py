@@ -74,6 +74,10 @@ class RulesetUI(Protocol):
         """Return (heading, class with ``BINDINGS``) for each of its screens, in page order."""
         ...
 
+    def replay_sections(self) -> list[tuple[str, type[DOMNode]]]:
+        """Return (heading, class) for the screens a spectator uses (the replay browser's help)."""
+        ...
+
     def install(self, folders: Sequence[Path]) -> None:
         """Give the ruleset its data files: the bundled ones, the user's, and ``folders``."""
         ...

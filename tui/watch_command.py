@@ -49,16 +49,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from saves.journal import SaveError  # noqa: PLC0415 - the command's own imports
     from saves.store import default_saves_dir  # noqa: PLC0415
     from saves.tail import JournalTail  # noqa: PLC0415
+    from tui import registry  # noqa: PLC0415
     from tui.app import run_app  # noqa: PLC0415 - Textual loads only when the TUI is wanted
     from tui.cli import UsageError  # noqa: PLC0415 - tui.cli imports this module
-    from tui.screens.watch import REPLAY_SCREENS, replay_screen  # noqa: PLC0415
+    from tui.screens.watch import replay_screen  # noqa: PLC0415
 
     path: Path = args.save
     try:
         tail = JournalTail.open(path)
     except SaveError as error:
         raise UsageError(str(error)) from error
-    if tail.game.ruleset.name not in REPLAY_SCREENS:
+    if registry.get(tail.game.ruleset.name) is None:
         raise UsageError(f"replays of {tail.game.ruleset.title} are not available yet")
     saves = args.saves if args.saves is not None else default_saves_dir()
     run_app(saves, mono=args.mono, first=lambda: replay_screen(tail, follow=args.follow))

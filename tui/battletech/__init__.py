@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tui.screens._catalog import HEADER_WORDS
-from tui.screens._marks import MARK_RULES
+from tui.battletech.catalog import MARKS, WORDS
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -28,8 +27,8 @@ class BattleTechUI:
     name = "battletech"
     title = "BattleTech"
     menu = True
-    marks = MARK_RULES["battletech"]
-    words = HEADER_WORDS["battletech"]
+    marks = MARKS
+    words = WORDS
     sim: str | None = "tui.battletech.sim:ADAPTER"
     validate: str | None = "tui.battletech.validate:check"
 
@@ -70,6 +69,12 @@ class BattleTechUI:
             ("BattleTech: play and replay", BattleTechScreen),
             ("BattleTech: keys and rules", BTRulesScreen),
         ]
+
+    def replay_sections(self) -> list[tuple[str, type[DOMNode]]]:
+        """The replay screen's keys."""
+        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - on demand
+
+        return [("BattleTech replay", BattleTechScreen)]
 
     def install(self, folders: Sequence[Path]) -> None:
         """The bundled units and boards, the user's, and ``--units`` folders."""

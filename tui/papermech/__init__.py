@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tui.screens._catalog import HEADER_WORDS
-from tui.screens._marks import MARK_RULES
+from tui.papermech.catalog import MARKS, WORDS
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -28,8 +27,8 @@ class PaperMechUI:
     name = "papermech"
     title = "Paper 'Mech"
     menu = True
-    marks = MARK_RULES["papermech"]
-    words = HEADER_WORDS["papermech"]
+    marks = MARKS
+    words = WORDS
     sim: str | None = "tui.papermech.sim:ADAPTER"
     validate: str | None = None
 
@@ -70,6 +69,12 @@ class PaperMechUI:
             ("Paper 'Mech: loadout", LoadoutBuilderScreen),
             ("Paper 'Mech: rules", PaperRulesScreen),
         ]
+
+    def replay_sections(self) -> list[tuple[str, type[DOMNode]]]:
+        """The replay screen's keys."""
+        from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415 - on demand
+
+        return [("Paper 'Mech replay", PaperMechScreen)]
 
     def install(self, folders: Sequence[Path]) -> None:
         """Paper 'Mech reads no data files."""

@@ -26,7 +26,8 @@ from engine import registry
 from saves import migrations
 from saves.journal import FORMAT, SaveError, read_game
 from saves.store import SUFFIX
-from tui.screens._marks import MARK_RULES, MarkRule, mark_in, progress_label
+from tui import registry as interfaces
+from tui.screens._marks import MarkRule, mark_in, progress_label
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -113,56 +114,6 @@ class HeaderWords:
     result: Callable[[dict[str, Any], dict[str, Any], str], str]
 
 
-def _bt_result(event: dict[str, Any], setup: dict[str, Any], progress: str) -> str:
-    del progress
-    winner, sides = event.get("winner"), setup.get("sides") or []
-    if isinstance(winner, int) and 0 <= winner < len(sides):
-        return f"{sides[winner]} won"
-    return "draw"
-
-
-def _bt_who(setup: dict[str, Any]) -> str:
-    sides = " v ".join(str(side) for side in setup.get("sides") or [])
-    title = setup.get("title")
-    return f"{sides} ({title})" if title else sides
-
-
-def _bt_units(setup: dict[str, Any]) -> str:
-    designs = (unit.get("design") or {} for unit in setup.get("units") or [])
-    return " ".join(f"{d.get('chassis', '')} {d.get('model', '')}" for d in designs)
-
-
-def _pm_who(setup: dict[str, Any]) -> str:
-    loadout = setup.get("loadout") or {}
-    weapons = "/".join(str(w) for w in loadout.get("weapons") or [])
-    return f"{setup.get('pilot', '?')}: {weapons}" if weapons else str(setup.get("pilot", "?"))
-
-
-def _pm_result(event: dict[str, Any], setup: dict[str, Any], progress: str) -> str:
-    del setup
-    result = event.get("result") or {}
-    if result.get("won"):
-        return f"won, {result.get('score', 0)} pts"
-    return f"lost, {progress}"
-
-
-HEADER_WORDS: dict[str, HeaderWords] = {
-    "battletech": HeaderWords(
-        who=_bt_who,
-        search=_bt_units,
-        end_tag="bt/game_ended",
-        result=_bt_result,
-    ),
-    "papermech": HeaderWords(
-        who=_pm_who,
-        search=lambda setup: "campaign" if int(setup.get("battles", 1)) > 1 else "",
-        end_tag="game_ended",
-        result=_pm_result,
-    ),
-}
-"""Ruleset name -> how its raw saves are described; others are loaded in full."""
-
-
 # ------------------------------------------------------------------ reading one save
 class _Damaged(Exception):  # noqa: N818 - an internal signal, never seen outside
     """A save the catalogue cannot describe; ``str()`` is the reason."""
@@ -202,8 +153,9 @@ def _describe(path: Path, file: IO[bytes], size: int, modified: float) -> Replay
     header_bytes = _first_line(file)
     header = _header(header_bytes, path)
     name = str(header["ruleset"])
-    words = HEADER_WORDS.get(name)
-    rule = MARK_RULES.get(name)
+    ui = interfaces.get(name)
+    words = None if ui is None else ui.words
+    rule = None if ui is None else ui.marks
     if words is None or rule is None:
         return _describe_in_full(path, size, modified)
     ruleset = registry.get(name)

@@ -1,11 +1,11 @@
 """Landmarks of a game's log for replays: where each turn and phase (BattleTech) or wave begins.
 
-A ruleset says which of its events mark a point of the game (`MARK_RULES`): BattleTech's
-`PhaseStarted` (BT-M-9: a phase of turn N begins), Paper 'Mech's `WaveGenerated` (PM-3: wave W of
-battle B is rolled). The first mark of a new number is *major* (a new turn, a new wave); the others
-are minor (the later phases of the same turn). The rules read an event through its tag and a field
-getter, so they work on events (the replay's timeline) and on raw JSON lines (the replay browser,
-which lists saves without loading them) alike.
+A ruleset's interface says which of its events mark a point of the game (`MarkRule`, the
+``marks`` of `tui.ui.RulesetUI`): a phase of turn N begins, wave W of battle B is rolled. The first
+mark of a new number is *major* (a new turn, a new wave); the others are minor (the later phases
+of the same turn). The rules read an event through its tag and a field getter, so they work on
+events (the replay's timeline) and on raw JSON lines (the replay browser, which lists saves without
+loading them) alike.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     Getter = Callable[[str], Any]
     """Reads one field of an event by name."""
 
-__all__ = ["MARK_RULES", "Mark", "MarkRule", "find_marks", "mark_in", "progress_label"]
+__all__ = ["Mark", "MarkRule", "find_marks", "mark_in", "progress_label", "rule_of"]
 
 
 @frozen
@@ -46,45 +46,6 @@ class MarkRule:
     def tags(self) -> frozenset[str]:
         """The tags of the events that mark the game."""
         return frozenset(self.reads)
-
-
-def _phase(get: Getter) -> tuple[tuple[int, ...], str]:
-    """BT-M-9: a phase of turn N began."""
-    turn = int(get("turn"))
-    return (turn,), f"turn {turn} {get('phase')}"
-
-
-def _turn_ended(get: Getter) -> tuple[tuple[int, ...], str]:
-    """BT-M-9 step 15: turn N is over; turn N + 1 begins with its Initiative phase."""
-    turn = int(get("turn")) + 1
-    return (turn,), f"turn {turn} initiative"
-
-
-def _wave(get: Getter) -> tuple[tuple[int, ...], str]:
-    """PM-3: wave W of battle B was rolled."""
-    battle, wave = int(get("battle")), int(get("wave"))
-    return (battle, wave), f"wave {wave}" if battle == 1 else f"battle {battle}, wave {wave}"
-
-
-def _wave_title(number: tuple[int, ...]) -> str:
-    battle, wave = number
-    return f"wave {wave}" if battle == 1 else f"b{battle} w{wave}"
-
-
-MARK_RULES: dict[str, MarkRule] = {
-    "battletech": MarkRule(
-        reads={"bt/phase": _phase, "bt/turn_ended": _turn_ended},
-        title=lambda number: f"turn {number[0]}",
-        unit="turn",
-        before="start",
-    ),
-    "papermech": MarkRule(reads={"wave_generated": _wave}, title=_wave_title, unit="wave"),
-}
-"""Ruleset name -> its marks. A ruleset without an entry has a timeline without marks.
-
-BattleTech: a turn begins where the previous one ended (`TurnEnded`: its Initiative phase; the
-first turn, at its `PhaseStarted`), and each later phase at its `PhaseStarted`.
-"""
 
 
 @frozen
@@ -132,7 +93,7 @@ def find_marks(ruleset: str, entries: Sequence[Entry[Any, Any]]) -> tuple[Mark, 
         ruleset: the ruleset's registry name.
         entries: the entries (the game's entries in effect).
     """
-    rule = MARK_RULES.get(ruleset)
+    rule = rule_of(ruleset)
     if rule is None:
         return ()
     return tuple(_marks(rule, entries))
@@ -157,7 +118,15 @@ def progress_label(ruleset: str, number: tuple[int, ...] | None) -> str:
         ruleset: the ruleset's registry name.
         number: the last mark's number, or None when the game has none yet.
     """
-    rule = MARK_RULES.get(ruleset)
+    rule = rule_of(ruleset)
     if rule is None:
         return "-"
     return rule.before if number is None else rule.title(number)
+
+
+def rule_of(ruleset: str) -> MarkRule | None:
+    """The marks of a ruleset, from its interface (`tui.registry`); None when it has none."""
+    from tui import registry  # noqa: PLC0415 - the registry's interfaces import this module
+
+    ui = registry.get(ruleset)
+    return None if ui is None else ui.marks

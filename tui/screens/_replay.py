@@ -27,7 +27,7 @@ from textual.widgets import Input, Static
 
 from saves.journal import SaveError
 from tui.papermech.widgets.story import ReplayCursor
-from tui.screens._marks import MARK_RULES, Mark, find_marks
+from tui.screens._marks import Mark, find_marks, rule_of
 from tui.widgets.timeline import Timeline, TimelineView
 
 if TYPE_CHECKING:
@@ -326,7 +326,7 @@ class ReplayControls:
 
     def action_goto(self) -> None:
         """Replay: ask for a turn or wave number and go to its start."""
-        rule = MARK_RULES.get(self.game.ruleset.name)
+        rule = rule_of(self.game.ruleset.name)
         majors = [m for m in self.replay_marks if m.major]
         if rule is None or not majors:
             self.notify("This game has no turns or waves to go to yet", severity="warning")

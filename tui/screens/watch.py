@@ -1,19 +1,19 @@
 """Open a save to watch: its replay from the start, or following it live while it is played.
 
 `watch` is what the replay browser and ``hexmech replay`` call. It reads the save once
-(`saves.tail.JournalTail`), picks the ruleset's game screen (`REPLAY_SCREENS`), and either starts
-the replay at the first command or, for a game still in progress, at its newest move, following
-the file as another process appends to it. A save it cannot open gives a screen that says why in
-one line and goes back (`tui.screens._opening.Unopenable`), never a traceback.
+(`saves.tail.JournalTail`), asks the ruleset's interface (`tui.registry`) for its replay screen,
+and either starts the replay at the first command or, for a game still in progress, at its newest
+move, following the file as another process appends to it. A save it cannot open gives a screen
+that says why in one line and goes back (`tui.screens._opening.Unopenable`), never a traceback.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any, cast
 
 from saves.journal import SaveError
 from saves.tail import JournalTail
+from tui import registry
 from tui.papermech.widgets.story import ReplayCursor
 from tui.screens._opening import Unopenable
 
@@ -22,13 +22,7 @@ if TYPE_CHECKING:
 
     from textual.screen import Screen
 
-__all__ = ["REPLAY_SCREENS", "inside", "replay_screen", "watch"]
-
-REPLAY_SCREENS: dict[str, str] = {
-    "battletech": "tui.battletech.screen:BattleTechScreen",
-    "papermech": "tui.papermech.screen:PaperMechScreen",
-}
-"""Ruleset name -> "module:class" of the screen that replays it (imported on first use)."""
+__all__ = ["inside", "replay_screen", "watch"]
 
 
 def inside(root: Path, path: Path) -> bool:
@@ -68,11 +62,10 @@ def watch(path: Path, *, follow: bool | None = None, root: Path | None = None) -
 def replay_screen(tail: JournalTail, *, follow: bool | None = None) -> Screen[Any]:
     """The replay screen of a save already read (see `watch`)."""
     game = tail.game
-    spec = REPLAY_SCREENS.get(game.ruleset.name)
-    if spec is None:
+    ui = registry.get(game.ruleset.name)
+    if ui is None:
         return Unopenable(f"Replays of {game.ruleset.title} are not available yet")
-    module, name = spec.split(":")
-    screen: Any = getattr(importlib.import_module(module), name)(game=game, path=tail.path)
+    screen: Any = ui.replay(game, tail.path)
     following = not game.summary.over if follow is None else follow
     screen.cursor = ReplayCursor.of(game, at_end=following)
     if following:
