@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 from textual.app import App
 from textual.binding import Binding
 
-from saves.scores import add_score, load_scores, scores_path_for
 from tui import registry
 from tui.screens._library import SaveLibrary, damage_report, newest_in_progress
 from tui.screens.confirm import ConfirmScreen
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 
     from textual.screen import Screen
 
-    from saves.scores import ScoreEntry
+    from saves.scores import ScoreBook
     from tui.screens._library import SaveSummary
 
 ScreenFactory: TypeAlias = "Callable[[Path | None], Screen[Any]]"
@@ -49,8 +48,8 @@ class _Registered:
 class GameScreen(Protocol):
     """A screen playing a game: quitting while `game_running` is true asks first.
 
-    At its end a Paper 'Mech game calls `HexmechApp.record_score`, which adds the score to the table
-    and shows it.
+    At its end a game with a score calls `HexmechApp.record_score`, which adds the score to its
+    table and shows it.
     """
 
     @property
@@ -156,27 +155,34 @@ class HexmechApp(App[None]):
         self.push_screen(ReplayBrowserScreen(self.library.directory))
 
     def action_high_scores(self) -> None:
-        """Show the Paper 'Mech high-score table."""
-        self.show_high_scores()
+        """Show the high-score table of the games that keep one."""
+        books = registry.score_books()
+        if not books:
+            self.notify("No game here keeps high scores", severity="warning")
+            return
+        # One table today; when a second ruleset keeps scores, this asks which.
+        self.show_high_scores(books[0])
 
-    @property
-    def scores_path(self) -> Path:
-        """The high-score table: ``scores.json`` in the saves directory."""
-        return scores_path_for(self.library.directory)
+    def scores_path(self, book: ScoreBook[Any]) -> Path:
+        """Where a high-score table lives: its file in the saves directory."""
+        return book.path_for(self.library.directory)
 
-    def show_high_scores(self, highlight: int | None = None) -> None:
-        """Read the high-score table and show it; a damaged file is shown as a warning.
+    def show_high_scores(self, book: ScoreBook[Any], highlight: int | None = None) -> None:
+        """Read a high-score table and show it; a damaged file is shown as a warning.
 
         Args:
+            book: The table's ruleset book.
             highlight: The rank of an entry to single out (the score just added).
         """
-        self.push_screen(HighScoresScreen(load_scores(self.scores_path), highlight=highlight))
+        table = book.load(self.scores_path(book))
+        self.push_screen(HighScoresScreen(table, book, highlight=highlight))
 
-    def record_score(self, entry: ScoreEntry) -> int:
-        """Add the score of a finished game to the table, then show the table with it singled out.
+    def record_score(self, entry: Any) -> int:  # noqa: ANN401 - any ruleset's entry
+        """Add the score of a finished game to its table, then show the table with it singled out.
 
-        A damaged table is set aside (and the player told so); a table that cannot be written is an
-        error notice, and the table is shown as it was.
+        The table is the book whose entries are of the entry's type (`tui.registry.score_books`).
+        A damaged table is set aside (and the player told so); a table that cannot be written is
+        an error notice, and the table is shown as it was.
 
         Args:
             entry: The score.
@@ -184,19 +190,24 @@ class HexmechApp(App[None]):
         Returns:
             The entry's rank, or 0 when it did not make the table or could not be saved.
         """
+        book = next((b for b in registry.score_books() if isinstance(entry, b.entry_type)), None)
+        if book is None:
+            self.notify("This game has no high-score table", severity="warning")
+            return 0
+        path = self.scores_path(book)
         try:
-            rank = add_score(
-                self.scores_path,
+            rank = book.add(
+                path,
                 entry,
                 on_warning=lambda warning: self.notify(warning, severity="warning", timeout=10),
             )
         except OSError as error:
-            self.notify(f"Cannot save the score to {self.scores_path}: {error}", severity="error")
+            self.notify(f"Cannot save the score to {path}: {error}", severity="error")
             rank = 0
         else:
             if rank == 0:
                 self.notify(f"{entry.score} points: not enough for the high scores this time")
-        self.show_high_scores(highlight=rank or None)
+        self.show_high_scores(book, highlight=rank or None)
         return rank
 
     def action_help(self) -> None:

@@ -24,7 +24,6 @@ from engine.dice import Dice, DiceExhaustedError, DiceSource, ScriptedDice
 from engine.game import Accepted, Event, Game, IllegalCommand, Rejected, UndoPolicy
 from saves.codec import make_converter
 from saves.journal import Journal, SaveError, read_game
-from saves.scores import COLUMNS, NUMERIC_COLUMNS, entry_cells, load_scores, scores_path_for
 from saves.store import default_saves_dir, list_saves, new_save_path
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -443,26 +442,40 @@ def _cmd_saves(args: argparse.Namespace) -> int:
 
 
 def _cmd_scores(args: argparse.Namespace) -> int:
-    """Print the high-score table; a damaged file is a warning on stderr, not a failure."""
-    from rich import box  # noqa: PLC0415 - only this command draws a table
-    from rich.console import Console  # noqa: PLC0415
-    from rich.table import Table  # noqa: PLC0415
-    from rich.text import Text  # noqa: PLC0415
+    """Print the high-score tables; a damaged file is a warning on stderr, not a failure."""
+    from rich.console import Console  # noqa: PLC0415 - only this command draws a table
 
-    path = scores_path_for(_saves_dir(args))
-    scores = load_scores(path)
-    if scores.warning is not None:
-        print(f"hexmech: warning: {scores.warning}", file=sys.stderr)
+    from tui import registry as interfaces  # noqa: PLC0415
+
+    books = interfaces.score_books()
+    tables = [(book, book.path_for(_saves_dir(args))) for book in books]
+    loaded = [(book, path, book.load(path)) for book, path in tables]
+    for _, _, scores in loaded:
+        if scores.warning is not None:
+            print(f"hexmech: warning: {scores.warning}", file=sys.stderr)
     if args.json:
         rows = [
-            {"rank": rank, **attrs.asdict(entry)} for rank, entry in enumerate(scores.entries, 1)
+            {"rank": rank, **attrs.asdict(entry)}
+            for _, _, scores in loaded
+            for rank, entry in enumerate(scores.entries, 1)
         ]
         print(json.dumps(rows, ensure_ascii=False))
         return 0
-    if not scores.entries:
-        print(f"No scores yet in {path}.")
-        return 0
-    # Light borders, so that at 80 columns the loadout keeps a column of its own to wrap in.
+    console = Console()
+    for book, path, scores in loaded:
+        if not scores.entries:
+            print(f"No scores yet in {path}.")
+        else:
+            console.print(_score_table(book, path, scores.entries))
+    return 0
+
+
+def _score_table(book: Any, path: Path, entries: Sequence[Any]) -> Any:  # noqa: ANN401
+    from rich import box  # noqa: PLC0415 - only this command draws a table
+    from rich.table import Table  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
+
+    # Light borders, so that at 80 columns the long texts keep a column of their own to wrap in.
     table = Table(
         title=Text(f"High scores in {path}"),
         title_justify="left",
@@ -471,13 +484,12 @@ def _cmd_scores(args: argparse.Namespace) -> int:
         pad_edge=False,
         collapse_padding=True,
     )
-    for column in COLUMNS:
-        justify = "right" if column in NUMERIC_COLUMNS else "left"
-        table.add_column(column, justify=justify, no_wrap=column not in {"Name", "Loadout"})
-    for rank, entry in enumerate(scores.entries, 1):
-        table.add_row(*(Text(cell) for cell in entry_cells(rank, entry)))
-    Console().print(table)
-    return 0
+    for column in book.columns:
+        justify = "right" if column in book.numeric else "left"
+        table.add_column(column, justify=justify, no_wrap=column not in book.wrap)
+    for rank, entry in enumerate(entries, 1):
+        table.add_row(*(Text(cell) for cell in book.cells(rank, entry)))
+    return table
 
 
 # ---------------------------------------------------------------------------------- validate

@@ -13,14 +13,15 @@ headless only.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import registry as rules
 
 if TYPE_CHECKING:
+    from saves.scores import ScoreBook
     from tui.ui import RulesetUI
 
-__all__ = ["all_uis", "get", "register", "spec_of", "title"]
+__all__ = ["all_uis", "get", "register", "score_books", "spec_of", "title"]
 
 _loaded: dict[str, RulesetUI] = {}
 
@@ -62,6 +63,16 @@ def all_uis() -> list[RulesetUI]:
     names = [*rules.BUILTIN, *(n for n in rules.available() if n not in rules.BUILTIN)]
     found = (get(name) for name in names)
     return [ui for ui in found if ui is not None]
+
+
+def score_books() -> list[ScoreBook[Any]]:
+    """The high-score tables of every interface that keeps one (its ``scores``), in menu order."""
+    books: list[ScoreBook[Any]] = []
+    for ui in all_uis():
+        if ui.scores is not None:
+            module, _, attribute = ui.scores.partition(":")
+            books.append(getattr(importlib.import_module(module), attribute))
+    return books
 
 
 def title(name: str) -> str:

@@ -44,6 +44,8 @@ class RulesetUI(Protocol):
             None to load its saves in full to describe them.
         sim: ``"module:attribute"`` of its simulator adapter, or None when it has none.
         validate: ``"module:attribute"`` of its data-file checker (``hexmech validate``), or None.
+        scores: ``"module:attribute"`` of its high-score table (a `saves.scores.ScoreBook`), or
+            None when its games have no score.
     """
 
     name: str
@@ -53,6 +55,7 @@ class RulesetUI(Protocol):
     words: HeaderWords | None
     sim: str | None
     validate: str | None
+    scores: str | None
 
     def new_game(self) -> Screen[Any]:
         """Return the first screen of a new game (a setup form, or the game itself)."""

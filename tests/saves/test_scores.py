@@ -10,20 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from saves.scores import (
-    COLUMNS,
-    FILE_NAME,
-    ScoreEntry,
-    ScoreTable,
-    add_score,
-    daily_seed,
-    default_scores_path,
-    entry_cells,
-    load_scores,
-    scores_path_for,
-)
+from saves.scores import ScoreBook, ScoreTable, daily_seed
 from saves.store import default_saves_dir
 from tests.support.scores import ANN, BO
+from tui.papermech.scores import BOOK, COLUMNS, ScoreEntry, entry_cells
 
 
 def entry(name="Cy", *, score=100, waves=3, day="2026-11-21", **changes) -> ScoreEntry:
@@ -31,7 +21,7 @@ def entry(name="Cy", *, score=100, waves=3, day="2026-11-21", **changes) -> Scor
 
 
 def names(path) -> list[str]:
-    return [e.name for e in load_scores(path).entries]
+    return [e.name for e in BOOK.load(path).entries]
 
 
 def table_file(*scores: dict) -> str:
@@ -44,38 +34,38 @@ def as_json(e: ScoreEntry) -> dict:
 
 @pytest.fixture
 def path(tmp_path):
-    return scores_path_for(tmp_path)
+    return BOOK.path_for(tmp_path)
 
 
 # ---------------------------------------------------------------- where the table lives
 def test_the_table_lives_in_the_saves_directory(tmp_path):
     """``--saves DIR`` puts the table at DIR/scores.json; by default it sits with the saves."""
-    assert scores_path_for(tmp_path) == tmp_path / "scores.json"
-    assert FILE_NAME == "scores.json"
-    assert default_scores_path() == default_saves_dir() / "scores.json"
+    assert BOOK.path_for(tmp_path) == tmp_path / "scores.json"
+    assert BOOK.file_name == "scores.json"
+    assert BOOK.default_path() == default_saves_dir() / "scores.json"
 
 
 # ---------------------------------------------------------------- reading and writing
 def test_a_missing_file_is_an_empty_table_without_a_warning(path):
     """No game has been scored yet: nothing to show, nothing wrong."""
-    assert load_scores(path) == ScoreTable(entries=(), warning=None)
+    assert BOOK.load(path) == ScoreTable(entries=(), warning=None)
     assert not path.exists()
 
 
 def test_an_entry_comes_back_as_it_was_written(path):
     """Round trip: every field, None and bool included, survives the file."""
     # Act
-    rank_ann = add_score(path, ANN)
-    rank_bo = add_score(path, BO)
+    rank_ann = BOOK.add(path, ANN)
+    rank_bo = BOOK.add(path, BO)
     # Assert
     assert (rank_ann, rank_bo) == (1, 1)
-    assert load_scores(path) == ScoreTable(entries=(BO, ANN), warning=None)
+    assert BOOK.load(path) == ScoreTable(entries=(BO, ANN), warning=None)
 
 
 def test_the_file_is_readable_json_in_table_order(path):
     """The file is an envelope with a format name and version; entries best first."""
-    add_score(path, ANN)
-    add_score(path, BO)
+    BOOK.add(path, ANN)
+    BOOK.add(path, BO)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "hexmech-scores"
     assert data["version"] == 1
@@ -96,9 +86,9 @@ def test_the_file_is_readable_json_in_table_order(path):
 
 def test_the_saves_folder_is_created_for_the_first_score(tmp_path):
     """A player who never saved a game still gets a table."""
-    path = scores_path_for(tmp_path / "new" / "saves")
-    assert add_score(path, ANN) == 1
-    assert load_scores(path).entries == (ANN,)
+    path = BOOK.path_for(tmp_path / "new" / "saves")
+    assert BOOK.add(path, ANN) == 1
+    assert BOOK.load(path).entries == (ANN,)
 
 
 @given(
@@ -118,37 +108,37 @@ def test_the_saves_folder_is_created_for_the_first_score(tmp_path):
 )
 def test_any_entry_survives_a_round_trip(tmp_path_factory, score_entry):
     """Property: whatever the text (quotes, control characters, emoji), it comes back unchanged."""
-    path = scores_path_for(tmp_path_factory.mktemp("scores"))
-    add_score(path, score_entry)
-    assert load_scores(path) == ScoreTable((score_entry,))
+    path = BOOK.path_for(tmp_path_factory.mktemp("scores"))
+    BOOK.add(path, score_entry)
+    assert BOOK.load(path) == ScoreTable((score_entry,))
 
 
 # ---------------------------------------------------------------- ranking
 def test_higher_scores_rank_first_and_the_rank_is_returned(path):
     """Score decides first; the rank is the entry's place after it was added."""
-    assert add_score(path, entry("a", score=50)) == 1
-    assert add_score(path, entry("b", score=200)) == 1
-    assert add_score(path, entry("c", score=100)) == 2
-    assert add_score(path, entry("d", score=10)) == 4
+    assert BOOK.add(path, entry("a", score=50)) == 1
+    assert BOOK.add(path, entry("b", score=200)) == 1
+    assert BOOK.add(path, entry("c", score=100)) == 2
+    assert BOOK.add(path, entry("d", score=10)) == 4
     assert names(path) == ["b", "c", "a", "d"]
 
 
 def test_equal_scores_are_ranked_by_waves_then_the_earlier_date(path):
     """Ties: more waves cleared first; then whoever got there first."""
-    add_score(path, entry("late", score=100, waves=5, day="2026-11-22"))
-    add_score(path, entry("few waves", score=100, waves=2, day="2026-01-01"))
-    rank = add_score(path, entry("early", score=100, waves=5, day="2026-11-20"))
+    BOOK.add(path, entry("late", score=100, waves=5, day="2026-11-22"))
+    BOOK.add(path, entry("few waves", score=100, waves=2, day="2026-01-01"))
+    rank = BOOK.add(path, entry("early", score=100, waves=5, day="2026-11-20"))
     assert rank == 1
     assert names(path) == ["early", "late", "few waves"]
 
 
 def test_a_full_tie_keeps_the_order_entries_were_added_in(path):
     """Same score, waves and day: the newer entry goes below the older ones."""
-    assert add_score(path, entry("first")) == 1
-    assert add_score(path, entry("second")) == 2
-    assert add_score(path, entry("third")) == 3
+    assert BOOK.add(path, entry("first")) == 1
+    assert BOOK.add(path, entry("second")) == 2
+    assert BOOK.add(path, entry("third")) == 3
     # An identical twin of the first entry ranks below all three.
-    assert add_score(path, entry("first")) == 4
+    assert BOOK.add(path, entry("first")) == 4
     assert names(path) == ["first", "second", "third", "first"]
 
 
@@ -169,28 +159,28 @@ def test_a_hand_edited_table_out_of_order_is_shown_ranked(path):
 def test_only_the_best_entries_are_kept(path):
     """With keep=3 the fourth-best entry drops off the table."""
     for score in (40, 30, 20):
-        add_score(path, entry(f"s{score}", score=score), keep=3)
-    assert add_score(path, entry("s35", score=35), keep=3) == 2
+        BOOK.add(path, entry(f"s{score}", score=score), keep=3)
+    assert BOOK.add(path, entry("s35", score=35), keep=3) == 2
     assert names(path) == ["s40", "s35", "s30"]
 
 
 def test_an_entry_below_a_full_table_gets_rank_0_and_changes_nothing(path):
     """Rank 0: it did not make the table, and the file is not even rewritten."""
     for score in (40, 30):
-        add_score(path, entry(f"s{score}", score=score), keep=2)
+        BOOK.add(path, entry(f"s{score}", score=score), keep=2)
     before = path.read_bytes()
     # A tie with the last entry loses too: it was added later.
-    assert add_score(path, entry("late tie", score=30), keep=2) == 0
-    assert add_score(path, entry("s1", score=1), keep=2) == 0
+    assert BOOK.add(path, entry("late tie", score=30), keep=2) == 0
+    assert BOOK.add(path, entry("s1", score=1), keep=2) == 0
     assert path.read_bytes() == before
 
 
 def test_the_default_table_keeps_a_hundred_entries(path):
     """The 101st-best entry falls off."""
     path.write_text(table_file(*(as_json(entry(f"p{i}", score=1000 - i)) for i in range(100))))
-    assert add_score(path, entry("last", score=0)) == 0
-    assert add_score(path, entry("top", score=5000)) == 1
-    table = load_scores(path).entries
+    assert BOOK.add(path, entry("last", score=0)) == 0
+    assert BOOK.add(path, entry("top", score=5000)) == 1
+    table = BOOK.load(path).entries
     assert len(table) == 100
     assert (table[0].name, table[-1].name) == ("top", "p98")
 
@@ -198,7 +188,7 @@ def test_the_default_table_keeps_a_hundred_entries(path):
 def test_keep_must_be_positive(path):
     """A table of no entries is a programmer error."""
     with pytest.raises(ValueError, match="keep must be 1 or more, not 0"):
-        add_score(path, ANN, keep=0)
+        BOOK.add(path, ANN, keep=0)
 
 
 # ---------------------------------------------------------------- damaged files
@@ -263,7 +253,7 @@ def test_a_damaged_table_reads_as_empty_with_a_one_line_warning(path, text, reas
     """Bad JSON, the wrong shape or a loose type: empty, and a warning naming file and reason."""
     path.write_text(text, encoding="utf-8")
 
-    table = load_scores(path)
+    table = BOOK.load(path)
 
     assert table.entries == ()
     assert table.warning is not None
@@ -277,7 +267,7 @@ def test_a_damaged_table_reads_as_empty_with_a_one_line_warning(path, text, reas
 def test_bytes_that_are_not_text_are_damage(path):
     """A binary file is reported, not decoded."""
     path.write_bytes(b"\xff\xfe\x00garbage")
-    assert load_scores(path).warning == (
+    assert BOOK.load(path).warning == (
         f"{path}: damaged score table (not UTF-8 text); "
         "it is kept, and set aside when the next score is added"
     )
@@ -291,11 +281,11 @@ def test_adding_to_a_damaged_table_sets_the_old_file_aside(path, text, reason):
     original = path.read_bytes()
     warnings: list[str] = []
     # Act
-    rank = add_score(path, BO, on_warning=warnings.append)
+    rank = BOOK.add(path, BO, on_warning=warnings.append)
     # Assert
     assert rank == 1
     assert (path.parent / "scores.json.damaged").read_bytes() == original
-    assert load_scores(path) == ScoreTable((BO,))
+    assert BOOK.load(path) == ScoreTable((BO,))
     (warning,) = warnings
     assert warning.startswith(f"{path}: damaged score table (")
     assert reason in warning
@@ -308,32 +298,32 @@ def test_an_earlier_damaged_file_is_never_overwritten(path):
     for number, junk in enumerate((b"first junk", b"second junk", b"third junk"), 1):
         path.write_bytes(junk)
         warnings: list[str] = []
-        add_score(path, ANN, on_warning=warnings.append)
+        BOOK.add(path, ANN, on_warning=warnings.append)
         suffix = "" if number == 1 else f"-{number}"
         assert warnings[0].endswith(f"moved to scores.json.damaged{suffix} and a new table started")
     assert (folder / "scores.json.damaged").read_bytes() == b"first junk"
     assert (folder / "scores.json.damaged-2").read_bytes() == b"second junk"
     assert (folder / "scores.json.damaged-3").read_bytes() == b"third junk"
-    assert load_scores(path) == ScoreTable((ANN,))
+    assert BOOK.load(path) == ScoreTable((ANN,))
 
 
 def test_adding_to_a_damaged_table_without_a_listener_still_keeps_the_file(path):
     """on_warning is optional; the damaged file is set aside all the same."""
     path.write_text("{", encoding="utf-8")
-    assert add_score(path, ANN) == 1
+    assert BOOK.add(path, ANN) == 1
     assert (path.parent / "scores.json.damaged").read_text(encoding="utf-8") == "{"
 
 
 def test_an_unreadable_table_is_a_warning_and_adding_to_it_raises(tmp_path):
     """A folder where the file should be cannot be read: a warning, and add_score refuses."""
-    path = scores_path_for(tmp_path)
+    path = BOOK.path_for(tmp_path)
     path.mkdir()
-    table = load_scores(path)
+    table = BOOK.load(path)
     assert table.entries == ()
     assert table.warning is not None
     assert table.warning.startswith(f"{path}: cannot read the score table: ")
     with pytest.raises(IsADirectoryError):
-        add_score(path, ANN)
+        BOOK.add(path, ANN)
     assert path.is_dir()
 
 
@@ -351,14 +341,14 @@ def test_a_bad_entry_cannot_even_be_made():
 def test_writing_leaves_no_temporary_files(path):
     """After several writes the folder holds the table and nothing else."""
     for score in range(5):
-        add_score(path, entry(f"s{score}", score=score))
+        BOOK.add(path, entry(f"s{score}", score=score))
     assert sorted(p.name for p in path.parent.iterdir()) == ["scores.json"]
 
 
 def test_a_failed_write_keeps_the_old_table_and_removes_the_temporary_file(path, monkeypatch):
     """If the disk fails mid-write, the old table is untouched and no temporary file is left."""
     # Arrange
-    add_score(path, ANN)
+    BOOK.add(path, ANN)
     before = path.read_bytes()
 
     def full_disk(fd):
@@ -367,7 +357,7 @@ def test_a_failed_write_keeps_the_old_table_and_removes_the_temporary_file(path,
     monkeypatch.setattr("saves.scores.os.fsync", full_disk)
     # Act
     with pytest.raises(OSError, match="No space left"):
-        add_score(path, BO)
+        BOOK.add(path, BO)
     # Assert
     assert path.read_bytes() == before
     assert sorted(p.name for p in path.parent.iterdir()) == ["scores.json"]
@@ -403,3 +393,50 @@ def test_a_row_shows_rank_name_score_waves_mode_seed_date_and_loadout():
         "LS Wing Shield / RS Missiles / LA Laser / RA Fist, torso 5, legs 4",
     )
     assert entry_cells(2, BO)[5] == "-"
+
+
+# ---------------------------------------------------------------- any ruleset's book
+@attrs.frozen
+class LapTime:
+    """A race's entry: the fewer seconds the better."""
+
+    name: str
+    seconds: int
+
+
+LAPS = ScoreBook(
+    title="Race",
+    entry_type=LapTime,
+    columns=("Rank", "Name", "Seconds"),
+    numeric=frozenset({"Rank", "Seconds"}),
+    cells=lambda rank, e: (str(rank), e.name, str(e.seconds)),
+    order=lambda e: (e.seconds,),
+    detail=lambda e: f"{e.name}: {e.seconds} s",
+    empty="No laps yet.",
+    file_name="laps.json",
+)
+
+
+def test_a_book_of_another_ruleset_keeps_its_own_file_order_and_entries(tmp_path):
+    """The table code names no ruleset: a book says what an entry is and how entries rank."""
+    laps = LAPS.path_for(tmp_path)
+    assert LAPS.add(laps, LapTime("slow", 90)) == 1
+    assert LAPS.add(laps, LapTime("fast", 60)) == 1
+    assert LAPS.load(laps) == ScoreTable((LapTime("fast", 60), LapTime("slow", 90)))
+    assert BOOK.load(BOOK.path_for(tmp_path)) == ScoreTable()  # scores.json is untouched
+    raw = json.loads(laps.read_text())
+    assert raw == {
+        "format": "hexmech-scores",
+        "version": 1,
+        "scores": [{"name": "fast", "seconds": 60}, {"name": "slow", "seconds": 90}],
+    }
+
+
+def test_a_papermech_entry_in_another_book_is_damage(tmp_path):
+    """Entries are strict per book: a Paper 'Mech row in the race's file is a damaged table."""
+    laps = LAPS.path_for(tmp_path)
+    laps.write_text(table_file(as_json(ANN)))
+    table = LAPS.load(laps)
+    assert table.entries == ()
+    assert table.warning is not None
+    assert "damaged score table" in table.warning

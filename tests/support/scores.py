@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from saves.scores import ScoreEntry
+from tui.papermech.scores import ScoreEntry
 
 ANN = ScoreEntry(
     name="Ann",

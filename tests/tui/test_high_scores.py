@@ -5,14 +5,15 @@ from __future__ import annotations
 import attrs
 from textual.widgets import Static
 
-from saves.scores import ScoreTable, add_score, load_scores, scores_path_for
+from saves.scores import ScoreTable
 from tests.support.scores import ANN, BO
 from tests.tui.fakes import FakeStore, messages
 from tests.tui.test_main_menu import menu_keys
 from tui.app import HexmechApp
+from tui.papermech.scores import BOOK, describe_entry
 from tui.screens.help import HelpScreen
 from tui.screens.menu import MainMenuScreen
-from tui.screens.scores import EMPTY, HighScoresScreen, describe_entry
+from tui.screens.scores import HighScoresScreen
 
 SIZE = (80, 24)
 
@@ -37,9 +38,9 @@ def detail(app):
 async def test_the_menu_entry_shows_the_table_and_escape_returns(tmp_path):
     """Menu -> High scores: one row per entry, best first, every column; Escape goes back."""
     # Arrange: two scores in the table of the saves directory
-    path = scores_path_for(tmp_path)
-    add_score(path, ANN)
-    add_score(path, BO)
+    path = BOOK.path_for(tmp_path)
+    BOOK.add(path, ANN)
+    BOOK.add(path, BO)
     app = app_on(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         # Act
@@ -106,20 +107,20 @@ async def test_an_empty_table_says_how_to_get_on_it(tmp_path):
         await pilot.press(*menu_keys("high-scores"))
         assert app.screen.table.row_count == 0
         assert detail(app) == "No scores yet: win a game of Paper 'Mech to get on the table."
-        assert detail(app) == EMPTY
+        assert detail(app) == BOOK.empty
         assert messages(app) == []
 
 
 async def test_a_damaged_table_is_a_warning_and_an_empty_list(tmp_path):
     """A broken scores.json: the screen still opens, empty, and a notice names file and reason."""
-    path = scores_path_for(tmp_path)
+    path = BOOK.path_for(tmp_path)
     path.write_text('{"format": "hexmech-scores", "version": 1, "scores": [{"score": "5"}]}')
     app = app_on(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*menu_keys("high-scores"))
         assert isinstance(app.screen, HighScoresScreen)
         assert app.screen.table.row_count == 0
-        assert detail(app) == EMPTY
+        assert detail(app) == BOOK.empty
         (warning,) = messages(app)
         assert warning.startswith(f"{path}: damaged score table (")
         assert "$.scores[0]" in warning
@@ -131,7 +132,7 @@ async def test_highlight_puts_the_cursor_on_the_new_entry(make_app):
     app = make_app()
     table = ScoreTable((BO, ANN, attrs.evolve(ANN, name="Cy", score=5)))
     async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(HighScoresScreen(table, highlight=2))
+        await app.push_screen(HighScoresScreen(table, BOOK, highlight=2))
         await pilot.pause()
         assert app.screen.table.cursor_row == 1
         assert app.screen.highlighted_entry == ANN
@@ -144,8 +145,8 @@ async def test_highlight_puts_the_cursor_on_the_new_entry(make_app):
 
 async def test_record_score_adds_the_entry_and_shows_it(tmp_path):
     """The end of a game: the score is written, and the table opens on its row."""
-    path = scores_path_for(tmp_path)
-    add_score(path, BO)
+    path = BOOK.path_for(tmp_path)
+    BOOK.add(path, BO)
     app = app_on(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         # Act
@@ -153,7 +154,7 @@ async def test_record_score_adds_the_entry_and_shows_it(tmp_path):
         await pilot.pause()
         # Assert
         assert rank == 2
-        assert load_scores(path).entries == (BO, ANN)
+        assert BOOK.load(path).entries == (BO, ANN)
         assert isinstance(app.screen, HighScoresScreen)
         assert app.screen.highlight == 2
         assert app.screen.table.cursor_row == 1
@@ -162,7 +163,7 @@ async def test_record_score_adds_the_entry_and_shows_it(tmp_path):
 
 async def test_record_score_on_a_damaged_table_keeps_the_old_file_and_says_so(tmp_path):
     """The damaged table is set aside as scores.json.damaged and the player is told."""
-    path = scores_path_for(tmp_path)
+    path = BOOK.path_for(tmp_path)
     path.write_text("not json")
     app = app_on(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -177,7 +178,7 @@ async def test_record_score_on_a_damaged_table_keeps_the_old_file_and_says_so(tm
 
 async def test_record_score_that_cannot_be_written_is_an_error_notice(tmp_path):
     """A folder where scores.json should be: one error line, and the table still opens."""
-    path = scores_path_for(tmp_path)
+    path = BOOK.path_for(tmp_path)
     path.mkdir()
     app = app_on(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -192,9 +193,9 @@ async def test_record_score_that_cannot_be_written_is_an_error_notice(tmp_path):
 
 async def test_record_score_below_a_full_table_says_so(tmp_path):
     """A score that does not make the table: a notice, and the table without a highlight."""
-    path = scores_path_for(tmp_path)
+    path = BOOK.path_for(tmp_path)
     for n in range(100):
-        add_score(path, attrs.evolve(BO, name=f"p{n}", score=1000 - n))
+        BOOK.add(path, attrs.evolve(BO, name=f"p{n}", score=1000 - n))
     app = app_on(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         rank = app.record_score(attrs.evolve(ANN, score=3))

@@ -12,12 +12,12 @@ from engine.papermech import RULESET, PaperSetup
 from engine.papermech import commands as cmd
 from engine.papermech.state import Loadout, Prompt
 from saves.journal import read_game
-from saves.scores import load_scores, scores_path_for
 from tests.tui.fakes import messages
 from tests.tui.test_main_menu import menu_keys
 from tui.app import HexmechApp
 from tui.papermech.loadout import LoadoutBuilderScreen
 from tui.papermech.rules import PaperRulesScreen
+from tui.papermech.scores import BOOK
 from tui.papermech.screen import PaperMechScreen, factory, score_entry, start_game
 from tui.papermech.setup import PaperSetupScreen, PaperStart
 from tui.papermech.widgets import EventLog, choices
@@ -278,7 +278,7 @@ async def test_a_whole_game_played_with_1_ends_on_the_high_scores(tmp_path):
         assert screen.game.summary.over
         assert isinstance(app.screen, HighScoresScreen)
         assert app.screen.highlight == 1
-        (entry,) = load_scores(scores_path_for(tmp_path)).entries
+        (entry,) = BOOK.load(BOOK.path_for(tmp_path)).entries
         assert entry == score_entry(screen.game, journal.path, entry_date(entry))
         assert entry.name == "Ann"
         assert entry.seed == QUICK_SEED
@@ -306,7 +306,7 @@ async def test_a_practice_game_stays_off_the_table(tmp_path):
             await pilot.press("1")
         assert isinstance(app.screen, PaperMechScreen)
         assert "A practice game does not go on the high-score table." in messages(app)
-        assert not scores_path_for(tmp_path).exists()
+        assert not BOOK.path_for(tmp_path).exists()
 
 
 async def test_a_finished_save_opens_as_a_replay_that_steps_both_ways(tmp_path):

@@ -8,10 +8,10 @@ import re
 import attrs
 import pytest
 
-from saves.scores import ScoreEntry, add_score, scores_path_for
 from tests.support.scores import ANN
 from tests.tui.test_cli import hexmech
 from tui.cli import main
+from tui.papermech.scores import BOOK, ScoreEntry
 
 BO = ScoreEntry(
     name="[bold]Bo[/bold]",  # markup in a name is shown as typed, not interpreted
@@ -41,8 +41,8 @@ def wide(monkeypatch):
 @pytest.fixture
 def table_dir(tmp_path):
     """A saves directory whose table holds Ann and Bo."""
-    add_score(scores_path_for(tmp_path), ANN)
-    add_score(scores_path_for(tmp_path), BO)
+    BOOK.add(BOOK.path_for(tmp_path), ANN)
+    BOOK.add(BOOK.path_for(tmp_path), BO)
     return tmp_path
 
 
@@ -124,7 +124,7 @@ def test_no_table_yet_is_a_sentence_or_an_empty_array(tmp_path, capsys):
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_a_damaged_table_is_a_warning_on_stderr_and_exit_0(tmp_path, capsys, json_flag):
     """Damage is reported in one line on stderr; the output is the empty table; the file stays."""
-    path = scores_path_for(tmp_path)
+    path = BOOK.path_for(tmp_path)
     path.write_text('{"format": "hexmech-scores", "version": 1, "scores": [{"score": "5"}]}')
     before = path.read_bytes()
 

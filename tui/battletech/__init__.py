@@ -31,6 +31,7 @@ class BattleTechUI:
     words = WORDS
     sim: str | None = "tui.battletech.sim:ADAPTER"
     validate: str | None = "tui.battletech.validate:check"
+    scores: str | None = None
 
     def new_game(self) -> Screen[Any]:
         """The setup screen, then the game."""

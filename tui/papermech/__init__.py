@@ -31,6 +31,7 @@ class PaperMechUI:
     words = WORDS
     sim: str | None = "tui.papermech.sim:ADAPTER"
     validate: str | None = None
+    scores: str | None = "tui.papermech.scores:BOOK"
 
     def new_game(self) -> Screen[Any]:
         """The setup form, then the game."""

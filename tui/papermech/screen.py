@@ -29,8 +29,8 @@ from engine.papermech import RULESET, prompt_text
 from engine.papermech.commands import Haste, Refit, Wait
 from engine.papermech.state import Prompt
 from saves.journal import Journal, read_game
-from saves.scores import ScoreEntry
 from saves.store import default_saves_dir, new_save_path
+from tui.papermech.scores import ScoreEntry
 from tui.papermech.widgets import (
     Choice,
     DiceTray,

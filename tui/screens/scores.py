@@ -1,8 +1,8 @@
-"""Show the Paper 'Mech high-score table, from the menu or at the end of a game."""
+"""Show a high-score table (a ruleset's `saves.scores.ScoreBook`), from the menu or at the end."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -10,41 +10,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from saves.scores import COLUMNS, NUMERIC_COLUMNS, entry_cells
-
 if TYPE_CHECKING:
     from rich.console import JustifyMethod
     from textual.app import ComposeResult
 
-    from saves.scores import ScoreEntry, ScoreTable
-
-EMPTY = "No scores yet: win a game of Paper 'Mech to get on the table."
-"""What the screen says when the table has no entries."""
-
-
-def describe_entry(entry: ScoreEntry) -> str:
-    """Write the one-line detail shown under the table for the highlighted entry.
-
-    Args:
-        entry: The entry.
-
-    Returns:
-        E.g. "Ann - single game, won - papermech-20261121-183000.jsonl" (the save, to watch the
-        game again).
-    """
-    if entry.mode == "campaign":
-        kind = f"campaign of {entry.battles} battle{'s' if entry.battles != 1 else ''}"
-    else:
-        kind = "single game"
-    parts = [entry.name, f"{kind}, {'won' if entry.won else 'lost'}"]
-    if entry.save is not None:
-        parts.append(entry.save)
-    return " - ".join(parts)
-
-
-def _justify(label: str) -> JustifyMethod:
-    """Align numbers to the right, text to the left."""
-    return "right" if label in NUMERIC_COLUMNS else "left"
+    from saves.scores import ScoreBook, ScoreTable
 
 
 class HighScoresScreen(Screen[None]):
@@ -96,25 +66,29 @@ class HighScoresScreen(Screen[None]):
     | Key | Action |
     | :- | :- |
     | Up, Down, PgUp, PgDn | Move in the table. |
-    | Left, Right | Scroll sideways along a long loadout. |
+    | Left, Right | Scroll sideways along a long row. |
     | Escape, q | Close the high scores. |
     """
 
-    def __init__(self, table: ScoreTable, *, highlight: int | None = None) -> None:
+    def __init__(
+        self, table: ScoreTable[Any], book: ScoreBook[Any], *, highlight: int | None = None
+    ) -> None:
         """Create the screen.
 
         Args:
             table: The table to show.
+            book: What its entries are and how they are shown.
             highlight: The rank (1-based) of the entry to single out, e.g. the score just added;
                 the cursor starts on it.
         """
         super().__init__()
         self.scores = table
+        self.book = book
         self.highlight = highlight
 
     def compose(self) -> ComposeResult:
         """Lay out the heading, the table, the detail line and the key hints."""
-        yield Static("High scores - Paper 'Mech", id="scores-heading", markup=False)
+        yield Static(f"High scores - {self.book.title}", id="scores-heading", markup=False)
         yield DataTable[Text](id="scores-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="scores-detail", markup=False)
         yield Footer()
@@ -122,14 +96,15 @@ class HighScoresScreen(Screen[None]):
     def on_mount(self) -> None:
         """Fill the table, put the cursor on the new entry, and report a damaged file."""
         table = self.table
-        for label in COLUMNS:
-            table.add_column(Text(label, justify=_justify(label)), key=label.lower())
+        columns = self.book.columns
+        for label in columns:
+            table.add_column(Text(label, justify=self._justify(label)), key=label.lower())
         new_style = self.get_component_rich_style("high-scores--new", partial=True)
         for rank, entry in enumerate(self.scores.entries, 1):
             style = new_style if rank == self.highlight else ""
             cells = (
-                Text(cell, style=style, no_wrap=True, justify=_justify(label))
-                for label, cell in zip(COLUMNS, entry_cells(rank, entry), strict=True)
+                Text(cell, style=style, no_wrap=True, justify=self._justify(label))
+                for label, cell in zip(columns, self.book.cells(rank, entry), strict=True)
             )
             table.add_row(*cells, key=str(rank))
         if self.highlight is not None and 1 <= self.highlight <= table.row_count:
@@ -144,12 +119,16 @@ class HighScoresScreen(Screen[None]):
         return self.query_one("#scores-table", DataTable)
 
     @property
-    def highlighted_entry(self) -> ScoreEntry | None:
+    def highlighted_entry(self) -> Any | None:  # noqa: ANN401 - the book's entry type
         """The entry under the cursor, or None when the table is empty."""
         entries = self.scores.entries
         if not entries:
             return None
         return entries[min(self.table.cursor_row, len(entries) - 1)]
+
+    def _justify(self, label: str) -> JustifyMethod:
+        """Align numbers to the right, text to the left."""
+        return "right" if label in self.book.numeric else "left"
 
     def action_back(self) -> None:
         """Return to the previous screen."""
@@ -164,5 +143,5 @@ class HighScoresScreen(Screen[None]):
     def _update_detail(self) -> None:
         """Write the detail line for the highlighted entry, or say the table is empty."""
         entry = self.highlighted_entry
-        text = EMPTY if entry is None else describe_entry(entry)
+        text = self.book.empty if entry is None else self.book.detail(entry)
         self.query_one("#scores-detail", Static).update(text)
