@@ -28,7 +28,6 @@ The file::
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
 import tempfile
@@ -101,6 +100,17 @@ class ScoreBook(Generic[E]):
     file_name: str = "scores.json"
     wrap: frozenset[str] = frozenset()
 
+    @property
+    def _converter(self) -> cattrs.Converter:
+        converter = _CONVERTERS.get(self.entry_type)
+        if converter is None:
+            converter = _CONVERTERS[self.entry_type] = _make_converter(self.entry_type)
+        return converter
+
+    @property
+    def _entries_type(self) -> Any:  # noqa: ANN401 - tuple[entry_type, ...], built at run time
+        return tuple[self.entry_type, ...]  # type: ignore[name-defined]
+
     # ------------------------------------------------------------------------------ paths
     def path_for(self, saves_dir: Path) -> Path:
         """Return where the table of a saves directory lives: ``<saves_dir>/<file_name>``.
@@ -160,9 +170,8 @@ class ScoreBook(Generic[E]):
         if extra:
             raise _DamagedTableError(f"unknown keys: {', '.join(extra)}")
         try:
-            entries = _converter(self.entry_type).structure(
-                raw.get("scores"),
-                tuple[self.entry_type, ...],  # type: ignore[name-defined]
+            entries: tuple[E, ...] = self._converter.structure(
+                raw.get("scores"), self._entries_type
             )
         except cattrs.BaseValidationError as exc:
             raise _DamagedTableError(_describe(exc)) from None
@@ -225,7 +234,7 @@ class ScoreBook(Generic[E]):
         return rank
 
     def _encode(self, entries: tuple[E, ...]) -> bytes:
-        scores = [_converter(self.entry_type).unstructure(e, self.entry_type) for e in entries]
+        scores = [self._converter.unstructure(e, self.entry_type) for e in entries]
         data = {"format": FORMAT, "version": VERSION, "scores": scores}
         return (json.dumps(data, indent=2) + "\n").encode("ascii")
 
@@ -292,8 +301,11 @@ def _fsync_directory(directory: Path) -> None:
 
 
 # ---------------------------------------------------------------------------------- the converter
-@functools.cache
-def _converter(entry_type: type[Any]) -> cattrs.Converter:
+_CONVERTERS: dict[type[Any], cattrs.Converter] = {}
+"""One converter per kind of entry, made on first use."""
+
+
+def _make_converter(entry_type: type[Any]) -> cattrs.Converter:
     """Build the converter of one kind of entry, as strict as ``saves.codec``'s.
 
     No "5" for 5, no true for 1, no unknown keys; the list of scores must be a JSON array and each
