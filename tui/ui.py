@@ -37,6 +37,8 @@ class RulesetUI(Protocol):
     Attributes:
         name: the ruleset's registry name (as in `engine.registry`).
         title: its human name ("BattleTech").
+        tagline: a few words for the main menu's banner ("BattleTech hot-seat").
+        help_intro: its game mode on the help page: one Markdown list item (``- **Title**: ...``).
         menu: whether the main menu offers a new game of it.
         marks: how its events mark a game (turns, phases, waves) for the timeline and the
             browser's progress column, or None for a timeline without marks.
@@ -50,6 +52,8 @@ class RulesetUI(Protocol):
 
     name: str
     title: str
+    tagline: str
+    help_intro: str
     menu: bool
     marks: MarkRule | None
     words: HeaderWords | None

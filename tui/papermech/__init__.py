@@ -26,6 +26,12 @@ class PaperMechUI:
 
     name = "papermech"
     title = "Paper 'Mech"
+    tagline = "solo Paper 'Mech"
+    help_intro = """\
+- **Paper 'Mech**: the solo game: you against the game's own tables, wave after wave. The game
+  asks one thing at a time; the numbered choices answer it (`1`-`9`, or Enter), and `?` in the
+  game opens a summary of the rules. A campaign is several battles with the same 'Mech.
+"""
     menu = True
     marks = MARKS
     words = WORDS

@@ -29,25 +29,36 @@ if TYPE_CHECKING:
 INTRO = """\
 Mech wargames on an ASCII hex map. Every command you give is written to a save file as you play,
 so a game can be undone, resumed from **Continue** or **Load**, and replayed step by step.
+"""
+"""The hand-written opening of the page."""
 
-## Game modes
+MODES_AFTER = """\
+- **Replays**: watch a saved game again, one command (or one event) at a time; a game still being
+  played is followed live.
+"""
+"""The game modes every ruleset shares, after the rulesets' own."""
 
-- **BattleTech**: hot-seat for two players sharing one keyboard, by the Master Rules: deploy,
-  roll initiative, and move your 'Mechs on the hex map (attacks are not in this release yet).
-  Pick a bundled scenario or build a game from the unit library; `?` in the game shows its keys
-  and a rules summary.
-- **Paper 'Mech**: the solo game: you against the game's own tables, wave after wave. The game
-  asks one thing at a time; the numbered choices answer it (`1`-`9`, or Enter), and `?` in the
-  game opens a summary of the rules. A campaign is several battles with the same 'Mech.
-- **Replays**: watch a saved game again, one command (or one event) at a time.
-- **High scores**: the best Paper 'Mech games (practice games, with undo past dice, stay off it).
-
+MOVING = """\
 ## Moving around
 
 Everything works from the keyboard. Arrow keys move, Enter chooses, Tab moves between controls,
 Escape goes back. The bar at the bottom of every screen shows its keys.
 """
-"""The hand-written part of the page, above the key tables."""
+"""How to get about, above the key tables."""
+
+
+def intro_markdown() -> str:
+    """The page above the key tables: the intro, every ruleset's game mode, and moving around."""
+    modes = [ui.help_intro for ui in registry.all_uis()]
+    books = registry.score_books()
+    if books:
+        games = " and ".join(book.title for book in books)
+        modes.append(
+            f"- **High scores**: the best {games} games (practice games, with undo past dice,\n"
+            "  stay off it).\n"
+        )
+    return "\n".join([INTRO, "## Game modes\n", "".join([*modes, MODES_AFTER]), MOVING])
+
 
 _KEY_NAMES = {
     "question_mark": "?",
@@ -189,7 +200,7 @@ def help_markdown(sections: Iterable[tuple[str, type[DOMNode]]]) -> str:
     Returns:
         The Markdown text: the intro, then the keys of each section that has any.
     """
-    parts = [INTRO, "## Keys"]
+    parts = [intro_markdown(), "## Keys"]
     for heading, owner in sections:
         keys = keys_list(owner.BINDINGS)
         if keys:

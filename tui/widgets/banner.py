@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from textual.containers import Center, Vertical
 from textual.widgets import Static
 
+from tui import registry
+
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
@@ -18,8 +20,11 @@ LOGO = r"""
 """.strip("\n")
 """HEXMECH in the figlet "small" style, 48 columns wide."""
 
-SUBTITLE = "mech wargames in the terminal: BattleTech hot-seat and solo Paper 'Mech"
-"""The line under the logo."""
+
+def subtitle() -> str:
+    """The line under the logo: every ruleset's tagline (`tui.registry`)."""
+    games = " and ".join(ui.tagline for ui in registry.all_uis() if ui.menu)
+    return f"mech wargames in the terminal: {games}" if games else "mech wargames in the terminal"
 
 
 class Banner(Vertical):
@@ -30,4 +35,4 @@ class Banner(Vertical):
         with Center():
             yield Static(LOGO, id="logo", markup=False)
         with Center():
-            yield Static(SUBTITLE, id="subtitle", markup=False)
+            yield Static(subtitle(), id="subtitle", markup=False)
