@@ -7,7 +7,8 @@ ruleset in each layer), so adding one to the game is its two folders and one lin
 `engine.registry.BUILTIN`. A ruleset made known as ``module:attribute`` (``--ruleset``,
 ``HEXMECH_RULESETS``) names its interface in its module's ``UI_SPEC`` (the test suite's
 ``tests.support.race`` names ``tests.support.race_ui:UI``), or has none: it is then played
-headless only.
+headless only. Its saves open through that interface; the main menu, help and the banner list it
+once it is `register`-ed (the command line registers every ruleset named in ``HEXMECH_RULESETS``).
 """
 
 from __future__ import annotations
@@ -21,15 +22,26 @@ if TYPE_CHECKING:
     from saves.scores import ScoreBook
     from tui.ui import RulesetUI
 
-__all__ = ["all_uis", "get", "register", "score_books", "spec_of", "title"]
+__all__ = ["all_uis", "get", "register", "score_books", "spec_of", "title", "unregister"]
 
 _loaded: dict[str, RulesetUI] = {}
+"""Every interface imported so far, by name."""
+
+_listed: dict[str, RulesetUI] = {}
+"""The interfaces registered besides the built-in ones: the menu, help and banner list them."""
 
 
 def register(ui: RulesetUI) -> RulesetUI:
-    """Make an interface known by its ruleset's name and return it."""
+    """Make an interface known by its ruleset's name, and listed with the built-in ones."""
     _loaded[ui.name] = ui
+    _listed[ui.name] = ui
     return ui
+
+
+def unregister(name: str) -> None:
+    """Forget an interface registered with `register` (tests; the built-in ones stay)."""
+    _listed.pop(name, None)
+    _loaded.pop(name, None)
 
 
 def spec_of(name: str) -> str | None:
@@ -55,14 +67,15 @@ def get(name: str) -> RulesetUI | None:
         return None
     module, _, attribute = spec.partition(":")
     ui: RulesetUI = getattr(importlib.import_module(module), attribute)
-    return register(ui)
+    _loaded[name] = ui
+    return ui
 
 
 def all_uis() -> list[RulesetUI]:
-    """Every known interface: the built-in rulesets' in their order, then those registered since."""
-    names = [*rules.BUILTIN, *(n for n in rules.available() if n not in rules.BUILTIN)]
-    found = (get(name) for name in names)
-    return [ui for ui in found if ui is not None]
+    """The listed interfaces: the built-in rulesets' in their order, then those registered."""
+    found = (get(name) for name in rules.BUILTIN)
+    builtin = [ui for ui in found if ui is not None]
+    return [*builtin, *(ui for name, ui in _listed.items() if name not in rules.BUILTIN)]
 
 
 def score_books() -> list[ScoreBook[Any]]:
