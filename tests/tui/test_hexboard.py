@@ -1,8 +1,9 @@
-"""The BattleTech map widget: exact pictures, glyphs, cursor keys, mouse, scrolling, caching.
+"""The hex board on BattleTech maps: exact pictures, glyphs, keys, mouse, scrolling, caching.
 
-Pure drawing is tested on `BoardPicture` without an app; keys, clicks, scrolling and the strip
-cache with a tiny app and Textual's Pilot; the look with two SVG snapshots (update them with
-``--snapshot-update`` and look at snapshot_report.html before committing).
+Pure drawing is tested on `BoardPicture` (through `BTBoardView`) without an app; keys, clicks,
+scrolling and the strip cache with a tiny app and Textual's Pilot; the look with two SVG
+snapshots (update them with ``--snapshot-update`` and look at snapshot_report.html before
+committing).
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from textual.app import App, ComposeResult
 from textual.widgets import Footer, Static
 
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
+from engine.battletech.hexwords import describe_hex
 from engine.hexes import Facing, Hex
+from tui.battletech.board_view import (
+    GLYPHS,
+    BTBoardView,
+    legend_rows,
+    terrain_kind,
+    terrain_tags,
+)
+from tui.battletech.widgets.board import BTHexBoard, BTLegend
 from tui.theme import HEXMECH_THEME, MONO_THEME, THEMES
 from tui.widgets.hexboard import (
     BoardPicture,
@@ -25,15 +35,7 @@ from tui.widgets.hexboard import (
     hex_at_offset,
     region_of,
 )
-from tui.widgets.hexboard_legend import (
-    GLYPHS,
-    HexLegend,
-    describe_hex,
-    legend_rows,
-    legend_text,
-    terrain_kind,
-    terrain_tags,
-)
+from tui.widgets.hexboard_legend import HexLegend, legend_text
 
 
 def h(label: str) -> Hex:
@@ -97,7 +99,7 @@ def interior(picture: BoardPicture, where: Hex) -> list[str]:
 # ------------------------------------------------------------------ exact pictures
 def test_a_two_by_two_board_is_drawn_exactly_in_ascii() -> None:
     """Labels, light woods on level 2, water depth 2, heavy woods, a level -1 hollow."""
-    picture = BoardPicture(TWO_BY_TWO, ascii_only=True)
+    picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True)
     assert picture.lines() == [
         "  ____",
         " /0101\\",
@@ -115,15 +117,15 @@ def test_a_two_by_two_board_is_drawn_exactly_in_ascii() -> None:
 
 def test_the_unicode_board_draws_heavy_woods_as_clubs() -> None:
     """Only the glyphs change; the layout is the same."""
-    ascii_lines = BoardPicture(TWO_BY_TWO, ascii_only=True).lines()
-    unicode_lines = BoardPicture(TWO_BY_TWO).lines()
+    ascii_lines = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True).lines()
+    unicode_lines = BoardPicture(BTBoardView(TWO_BY_TWO)).lines()
     assert unicode_lines[4] == " \\____/♣♣♣♣♣♣\\"
     assert [line.replace("♣", "^") for line in unicode_lines] == ascii_lines
 
 
 def test_the_drawn_size_follows_the_board_size() -> None:
     """Columns 6 cells apart plus the last corner; rows 4 lines apart plus the half shift."""
-    picture = BoardPicture(TWO_BY_TWO)
+    picture = BoardPicture(BTBoardView(TWO_BY_TWO))
     assert picture.size == board_size(2, 2) == (14, 11)
     assert len(picture.lines()) == 11
     assert max(len(line) for line in picture.lines()) == 14
@@ -147,7 +149,7 @@ def test_odd_columns_sit_half_a_hex_lower() -> None:
 def test_every_terrain_kind_shows_its_glyph(ascii_only) -> None:
     """Each kind of the glyph table appears in the hex that has it."""
     board = varied_board()
-    picture = BoardPicture(board, ascii_only=ascii_only)
+    picture = BoardPicture(BTBoardView(board), ascii_only=ascii_only)
     shown: set[str] = set()
     for where, terrain in board.items():
         inside = "".join(interior(picture, where)[1:])
@@ -179,7 +181,7 @@ def test_terrain_kinds_differ_by_glyph_not_only_by_colour(ascii_only) -> None:
 
 def test_the_level_is_shown_unless_it_is_zero() -> None:
     """Right end of the upper line: '2', '-1'; nothing at level 0."""
-    picture = BoardPicture(TWO_BY_TWO, ascii_only=True)
+    picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True)
     assert interior(picture, h("0101"))[1].endswith(" 2")
     assert interior(picture, h("0202"))[1] == "    -1"
     assert interior(picture, h("0201"))[1] == "^^^^^^"
@@ -195,12 +197,12 @@ def test_tags_show_water_depth_building_class_bridge_road_and_fire() -> None:
         h0301=Terrain(water=1, bridge=Bridge()),
         h0102=Terrain(road=0b001001, woods=Woods.LIGHT),
     )
-    picture = BoardPicture(board, ascii_only=True)
+    picture = BoardPicture(BTBoardView(board), ascii_only=True)
     assert interior(picture, h("0101"))[1].startswith("~3")
     assert interior(picture, h("0201"))[1].startswith("**#2")
     assert interior(picture, h("0301"))[1].startswith("][~1")
     assert interior(picture, h("0102"))[1].startswith("==")
-    unicode = BoardPicture(board)
+    unicode = BoardPicture(BTBoardView(board))
     assert interior(unicode, h("0201"))[1].startswith("**▓2")
     assert interior(unicode, h("0301"))[1].startswith("╪╪~1")
     assert interior(unicode, h("0102"))[1].startswith("══")
@@ -230,8 +232,8 @@ def test_a_unit_shows_its_letter_and_a_mark_on_the_side_it_faces(facing) -> None
     """West-going marks left of the letter, the others right of it (NE '/' vs SW '/')."""
     where = h("0202")
     units = {where: (UnitMarker(where, "A", facing),)}
-    ascii_picture = BoardPicture(TWO_BY_TWO, ascii_only=True, units=units)
-    unicode_picture = BoardPicture(TWO_BY_TWO, units=units)
+    ascii_picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=units)
+    unicode_picture = BoardPicture(BTBoardView(TWO_BY_TWO), units=units)
     assert interior(ascii_picture, where)[2] == f" {ASCII_TOKENS[facing]}  "
     assert interior(unicode_picture, where)[2] == f" {UNICODE_TOKENS[facing]}  "
 
@@ -241,20 +243,25 @@ def test_a_prone_unit_has_a_bar_on_the_other_side_of_its_letter() -> None:
     where = h("0101")
     north = {where: (UnitMarker(where, "A", Facing.N, prone=True),)}
     south_west = {where: (UnitMarker(where, "A", Facing.SW, prone=True),)}
-    assert interior(BoardPicture(TWO_BY_TWO, ascii_only=True, units=north), where)[2] == " _A^  "
-    assert interior(BoardPicture(TWO_BY_TWO, ascii_only=True, units=south_west), where)[2] == (
-        " /A_  "
+    assert (
+        interior(BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=north), where)[2]
+        == " _A^  "
     )
+    assert interior(
+        BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=south_west), where
+    )[2] == (" /A_  ")
 
 
 def test_a_hex_with_several_units_draws_the_selected_one_with_a_pointer() -> None:
     """The selected unit wins the hex and gets '>'; otherwise the first, with '+'."""
     where = h("0101")
     first, second = UnitMarker(where, "A", Facing.N), UnitMarker(where, "B", Facing.S, side=1)
-    stacked = BoardPicture(TWO_BY_TWO, ascii_only=True, units={where: (first, second)})
+    stacked = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units={where: (first, second)})
     assert interior(stacked, where)[2] == "+ A^  "
     picked = attrs_evolve(second, selected=True)
-    selected = BoardPicture(TWO_BY_TWO, ascii_only=True, units={where: (first, picked)})
+    selected = BoardPicture(
+        BTBoardView(TWO_BY_TWO), ascii_only=True, units={where: (first, picked)}
+    )
     assert interior(selected, where)[2] == "> Bv  "
 
 
@@ -273,7 +280,7 @@ def test_ascii_only_output_is_pure_ascii() -> None:
     }
     path = {h("0101"): Facing.SE, h("0201"): Facing.NE, h("0301"): None}
     picture = BoardPicture(
-        board,
+        BTBoardView(board),
         ascii_only=True,
         units=units,
         cursor=h("0303"),
@@ -282,14 +289,16 @@ def test_ascii_only_output_is_pure_ascii() -> None:
         marks={h("0505"): "8"},
     )
     assert all(line.isascii() for line in picture.lines())
-    assert legend_text(ascii_only=True).plain.isascii()
-    assert not legend_text().plain.isascii()
+    assert legend_text(legend_rows(ascii_only=True)).plain.isascii()
+    assert not legend_text(legend_rows()).plain.isascii()
 
 
 # ------------------------------------------------------------------ overlays
 def test_reach_costs_show_in_the_lower_line() -> None:
     """The cost sits at the right of the lower line, and the texture steps aside."""
-    picture = BoardPicture(TWO_BY_TWO, ascii_only=True, reach={h("0201"): "3", h("0101"): "12"})
+    picture = BoardPicture(
+        BTBoardView(TWO_BY_TWO), ascii_only=True, reach={h("0201"): "3", h("0101"): "12"}
+    )
     assert interior(picture, h("0201"))[2] == "     3"
     assert interior(picture, h("0101"))[2] == "    12"
     assert interior(picture, h("0201"))[1] == "^^^^^^"  # the upper line keeps the terrain
@@ -298,19 +307,19 @@ def test_reach_costs_show_in_the_lower_line() -> None:
 def test_a_path_shows_an_arrow_to_each_next_hex_and_a_dot_at_its_end() -> None:
     """0101 -> SE 0201 -> S 0202 -> end; the unit at the start hides its arrow."""
     board = Board.blank(3, 3)
-    widgetless = BoardPicture(board)
+    widgetless = BoardPicture(BTBoardView(board))
     widgetless.path = {h("0101"): Facing.SE, h("0201"): Facing.S, h("0202"): None}
     assert interior(widgetless, h("0101"))[2] == "  ↘   "
     assert interior(widgetless, h("0201"))[2] == "  ↓   "
     assert interior(widgetless, h("0202"))[2] == "  ●   "
-    ascii_picture = BoardPicture(board, ascii_only=True, path=dict(widgetless.path))
+    ascii_picture = BoardPicture(BTBoardView(board), ascii_only=True, path=dict(widgetless.path))
     assert interior(ascii_picture, h("0101"))[2] == "   \\  "
     assert interior(ascii_picture, h("0202"))[2] == "  o   "
 
 
 def test_marks_show_their_text() -> None:
     """A mark's short text sits where a cost would."""
-    picture = BoardPicture(TWO_BY_TWO, ascii_only=True, marks={h("0102"): "8"})
+    picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, marks={h("0102"): "8"})
     assert interior(picture, h("0102"))[2] == "     8"
 
 
@@ -326,7 +335,7 @@ def test_the_centre_of_every_hex_box_maps_back_to_the_hex() -> None:
 def test_every_inside_cell_maps_to_its_hex_and_every_edge_to_a_neighbouring_hex() -> None:
     """The click map is the inverse of the drawing, edges included."""
     board = Board.blank(5, 5)
-    picture = BoardPicture(board, ascii_only=True)
+    picture = BoardPicture(BTBoardView(board), ascii_only=True)
     lines = picture.lines()
     for where in board.positions():
         box = region_of(where)
@@ -370,11 +379,11 @@ def test_describe_hex_names_the_label_the_features_and_the_level() -> None:
 def test_the_legend_lists_every_glyph_of_the_board() -> None:
     """One glyph table: every terrain glyph appears in the legend, in both modes."""
     for ascii_only in (False, True):
-        text = legend_text(ascii_only=ascii_only).plain
+        text = legend_text(legend_rows(ascii_only=ascii_only)).plain
         for glyph in GLYPHS.values():
             assert glyph.char(ascii_only=ascii_only) in text
         assert len(legend_rows(ascii_only=ascii_only)) == len(text.splitlines())
-    assert "heavy woods" in legend_text().plain
+    assert "heavy woods" in legend_text(legend_rows()).plain
 
 
 # ------------------------------------------------------------------ the widget in an app
@@ -403,9 +412,9 @@ class BoardApp(App[None]):
         self.messages: list[tuple[str, str]] = []
 
     def compose(self) -> ComposeResult:
-        yield HexBoard(self.board, ascii_only=self.ascii_only, id="board")
+        yield BTHexBoard(self.board, ascii_only=self.ascii_only, id="board")
         if self.legend:
-            yield HexLegend(ascii_only=self.ascii_only)
+            yield BTLegend(ascii_only=self.ascii_only)
         yield Static("", id="status")
         yield Footer()
 
@@ -642,7 +651,7 @@ async def test_changed_terrain_redraws_only_its_hex() -> None:
     """set_board with the same size compares hexes and keeps the other lines."""
     app = BoardApp(Board.blank(16, 17))
     async with app.run_test(size=(120, 40)) as pilot:
-        board = app.query_one(HexBoard)
+        board = app.query_one(BTHexBoard)
         await pilot.pause()
         kept = board.line_strip(50)
         changed = board.line_strip(region_of(h("0303")).y + 2)
@@ -692,7 +701,13 @@ async def test_a_theme_change_recolours_the_cached_lines() -> None:
 
 
 # ------------------------------------------------------------------ snapshots
-def _dress(board: HexBoard) -> None:
+def map_of(board: BTHexBoard) -> Board:
+    """The map a BattleTech board shows."""
+    assert board.board is not None
+    return board.board
+
+
+def _dress(board: BTHexBoard) -> None:
     """Two sides, a selected unit, its reach and a plotted path, a prone enemy."""
     start = h("0303")
     board.set_units(
@@ -704,7 +719,7 @@ def _dress(board: HexBoard) -> None:
         ]
     )
     board.set_reach(
-        {where: 2 * start.distance(where) for where in start.spiral(2) if where in board.board}
+        {where: 2 * start.distance(where) for where in start.spiral(2) if where in map_of(board)}
     )
     board.set_path([start, h("0402"), h("0503"), h("0503"), h("0502")])
     board.set_cursor(h("0502"))
@@ -714,7 +729,7 @@ def test_snapshot_of_a_varied_board_with_units_reach_and_path(snap_compare) -> N
     """Colour theme, Unicode glyphs, the legend beside the board."""
 
     async def run_before(pilot) -> None:
-        _dress(pilot.app.query_one(HexBoard))
+        _dress(pilot.app.query_one(BTHexBoard))
         await pilot.pause()
 
     app = BoardApp(varied_board(), legend=True)
@@ -725,7 +740,7 @@ def test_snapshot_of_the_ascii_board_in_monochrome(snap_compare) -> None:
     """The SSH look: ASCII glyphs, the monochrome theme."""
 
     async def run_before(pilot) -> None:
-        _dress(pilot.app.query_one(HexBoard))
+        _dress(pilot.app.query_one(BTHexBoard))
         await pilot.pause()
 
     app = BoardApp(varied_board(), ascii_only=True, mono=True, legend=True)
