@@ -8,16 +8,22 @@ committing).
 
 from __future__ import annotations
 
+import ast
 import itertools
 import random
+from pathlib import Path
+from typing import ClassVar
 
 import pytest
+from attrs import frozen
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Static
 
+import engine.registry
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
 from engine.battletech.hexwords import describe_hex
 from engine.hexes import Facing, Hex
+from tui.battletech import board_view as board_view_bt
 from tui.battletech.board_view import (
     GLYPHS,
     BTBoardView,
@@ -27,6 +33,8 @@ from tui.battletech.board_view import (
 )
 from tui.battletech.widgets.board import BTHexBoard, BTLegend
 from tui.theme import HEXMECH_THEME, MONO_THEME, THEMES
+from tui.widgets import hexboard
+from tui.widgets.board_view import HexFace, LegendRow
 from tui.widgets.hexboard import (
     BoardPicture,
     HexBoard,
@@ -35,7 +43,7 @@ from tui.widgets.hexboard import (
     hex_at_offset,
     region_of,
 )
-from tui.widgets.hexboard_legend import HexLegend, legend_text
+from tui.widgets.hexboard_legend import HexLegend, legend_text, unit_rows
 
 
 def h(label: str) -> Hex:
@@ -745,3 +753,168 @@ def test_snapshot_of_the_ascii_board_in_monochrome(snap_compare) -> None:
 
     app = BoardApp(varied_board(), ascii_only=True, mono=True, legend=True)
     assert snap_compare(app, terminal_size=(80, 28), run_before=run_before)
+
+
+# ------------------------------------------------------------------ any kind of board
+@frozen
+class OceanView:
+    """A board of no ruleset: shallows along the top row, deep water below, 8 fathoms deep."""
+
+    width: int = 4
+    height: int = 3
+    roles: tuple[str, ...] = ("deep", "shallows")
+
+    def face(self, where: Hex, *, ascii_only: bool) -> HexFace:
+        if where.to_offset().row == 0:
+            return HexFace("shallows", ". . . ", " . . .", tags=(("<>", "shallows"),))
+        wave = "~" if ascii_only else "≈"
+        return HexFace("deep", f"{wave} {wave}   ", f"   {wave} {wave}", level="-8")
+
+    def describe(self, where: Hex) -> str:
+        return f"{where.label} {'shallows' if where.to_offset().row == 0 else 'deep water'}"
+
+    def legend(self, *, ascii_only: bool) -> list[LegendRow]:
+        wave = "~" if ascii_only else "≈"
+        return [
+            (((f"{wave} {wave}", ("deep",)),), "deep water"),
+            (((". .", ("shallows",)),), "shallows"),
+            *unit_rows(ascii_only=ascii_only, level="fathoms", cost="knots to get there"),
+        ]
+
+
+class OceanBoard(HexBoard):
+    """The generic board with colours for the ocean's two roles."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"hexboard--deep", "hexboard--shallows"}
+    DEFAULT_CSS = """
+    OceanBoard > .hexboard--deep { color: $secondary; }
+    OceanBoard > .hexboard--shallows { color: $warning; }
+    """
+
+
+def test_an_ocean_board_of_no_ruleset_is_drawn_from_its_view() -> None:
+    """Faces of the view: texture, tag and level in the kernel's flat-top layout (DESIGN 2.1)."""
+    picture = BoardPicture(OceanView(width=2, height=2), ascii_only=True)
+    assert picture.lines() == [
+        "  ____",
+        " /0101\\",
+        "/<>. . \\____",
+        "\\ . . ./0201\\",
+        " \\____/<>. . \\",
+        " /0102\\ . . ./",
+        "/~ ~ -8\\____/",
+        "\\   ~ ~/0202\\",
+        " \\____/~ ~ -8\\",
+        "      \\   ~ ~/",
+        "       \\____/",
+    ]
+    units = {h("0102"): (UnitMarker(h("0102"), "S", Facing.N, side=1),)}
+    ships = BoardPicture(OceanView(), units=units, reach={h("0202"): "4"})
+    assert interior(ships, h("0102")) == ["0102", "≈ ≈ -8", "  S↑  "]
+    assert interior(ships, h("0202"))[2] == "     4"
+
+
+class OceanApp(App[None]):
+    """An ocean board and its legend."""
+
+    CSS = "Screen { layout: horizontal; } HexLegend { width: 30; }"
+
+    def __init__(self, board: type[HexBoard] = HexBoard) -> None:
+        super().__init__()
+        self.board_class = board
+        self.messages: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.board_class(OceanView(), id="board")
+        yield HexLegend(OceanView())
+
+    def on_mount(self) -> None:
+        self.query_one(HexBoard).focus()
+
+    def on_hex_board_cursor_moved(self, message: HexBoard.CursorMoved) -> None:
+        self.messages.append(message.hex.label)
+
+
+async def test_the_same_widget_plays_an_ocean_board() -> None:
+    """Rows render, keys move the cursor, the tooltip and the legend speak the view's words."""
+    app = OceanApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(HexBoard)
+        assert board.virtual_size == board_size(4, 3)
+        assert "≈ ≈" in board.line_strip(region_of(h("0102")).y + 2).text
+        assert ". . ." in board.line_strip(region_of(h("0101")).y + 3).text
+        await pilot.press("s", "d", "enter")
+        assert board.cursor == h("0202")
+        assert app.messages == ["0102", "0202"]
+        assert not board.set_cursor(h("0504"))
+        box = region_of(h("0301"))
+        await pilot.hover(HexBoard, offset=(box.x + 4, box.y + 2))
+        assert board.tooltip == "0301 shallows"
+        legend = str(app.query_one(HexLegend).render())
+        assert "deep water" in legend
+        assert "fathoms" in legend
+        assert "knots to get there" in legend
+        assert "woods" not in legend
+        assert "MP" not in legend
+
+
+async def test_a_view_role_takes_its_colour_from_the_component_class_of_that_name() -> None:
+    """``hexboard--deep`` colours the waves; a board without that class draws them plain."""
+    plain, coloured = OceanApp(), OceanApp(OceanBoard)
+    colours = []
+    for app in (plain, coloured):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            line = app.query_one(HexBoard).line_strip(region_of(h("0102")).y + 2)
+            colours.append(next(seg.style.color for seg in line if "≈" in seg.text and seg.style))
+    assert colours[0] != colours[1]
+    assert colours[1] is not None
+
+
+# ------------------------------------------------------------------ no ruleset in tui/widgets
+def _imported_modules(path: Path) -> set[str]:
+    """Every module a source file imports (TYPE_CHECKING blocks and local imports too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+WIDGETS = Path(hexboard.__file__).parent
+RULESET_PACKAGES = tuple(
+    f"{layer}.{name}" for name in engine.registry.BUILTIN for layer in ("engine", "tui")
+)
+"""engine.battletech, tui.battletech, engine.papermech, ..."""
+NOT_YET_GENERIC = {
+    "log.py": "tui/widgets/log.py imports Told from tui.papermech (not this issue's item)",
+}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(path, marks=pytest.mark.xfail(reason=NOT_YET_GENERIC[path.name]))
+        if path.name in NOT_YET_GENERIC
+        else path
+        for path in sorted(WIDGETS.glob("*.py"))
+    ],
+    ids=lambda path: path.name,
+)
+def test_the_generic_widgets_import_no_ruleset(source: Path) -> None:
+    """tui/widgets/ draws every system: no module there imports a ruleset's engine or tui code."""
+    imported = _imported_modules(source)
+    assert imported  # the walk found the imports (every module has one)
+    bad = {m for m in imported if any(m == r or m.startswith(f"{r}.") for r in RULESET_PACKAGES)}
+    assert not bad, bad
+
+
+def test_the_import_walk_sees_the_board_s_imports() -> None:
+    """The walk finds what hexboard.py imports, so an import of a ruleset would be seen."""
+    assert {"tui.widgets.board_view", "engine.hexes.Hex"} <= _imported_modules(
+        WIDGETS / "hexboard.py"
+    )
+    assert "engine.battletech.board.Board" in _imported_modules(Path(board_view_bt.__file__))

@@ -9,6 +9,7 @@ and legend widgets.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -130,8 +131,12 @@ def terrain_tags(terrain: Terrain, *, ascii_only: bool) -> list[Tag]:
     return tags
 
 
+@lru_cache(maxsize=1024)
 def terrain_face(terrain: Terrain, *, ascii_only: bool) -> HexFace:
-    """Return how a hex of this terrain is drawn: texture, tags and level (BT-M-8)."""
+    """Return how a hex of this terrain is drawn: texture, tags and level (BT-M-8).
+
+    Kept for the last 1024 kinds of terrain: a map has few, and each is drawn in many hexes.
+    """
     glyph = terrain_kind(terrain)
     face = HexFace() if glyph is None else glyph.face(ascii_only=ascii_only)
     return HexFace(

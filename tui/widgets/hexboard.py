@@ -211,6 +211,12 @@ def hex_at_offset(x: int, y: int, width: int, height: int) -> Hex | None:
 
 
 # ------------------------------------------------------------------ the picture
+def _keep_dimensions(picture: BoardPicture, _: object, view: BoardView | None) -> BoardView | None:
+    """Keep a new view's dimensions on the picture (an attrs ``on_setattr`` hook)."""
+    picture._dimensions = (0, 0) if view is None else (view.width, view.height)  # noqa: SLF001
+    return view
+
+
 @attrs.define
 class BoardPicture:
     """What the board shows, and the pure drawing of it one line at a time.
@@ -220,7 +226,7 @@ class BoardPicture:
     until something in that hex changes (`forget`).
     """
 
-    view: BoardView | None = None
+    view: BoardView | None = attrs.field(default=None, on_setattr=_keep_dimensions)
     """The map (None: nothing to draw)."""
     ascii_only: bool = False
     units: dict[Hex, tuple[UnitMarker, ...]] = attrs.field(factory=dict)
@@ -235,6 +241,12 @@ class BoardPicture:
     arc: frozenset[Hex] = frozenset()
     """Hexes in a firing arc: the faintest overlay, under all the others."""
     _interiors: dict[Hex, tuple[tuple[Cell, ...], ...]] = attrs.field(factory=dict, init=False)
+    _dimensions: tuple[int, int] = attrs.field(default=(0, 0), init=False)
+    """The view's columns and rows, kept: the drawing asks for them at every cell."""
+
+    def __attrs_post_init__(self) -> None:
+        """Keep the view's dimensions."""
+        _keep_dimensions(self, None, self.view)
 
     @property
     def size(self) -> Size:
@@ -296,8 +308,8 @@ class BoardPicture:
         return [self._edge("\\", here, _sw(*here), cursor), *self._inside(here, _LOWER, 5)]
 
     def _on(self, col: int, row: int) -> bool:
-        view = self.view
-        return view is not None and 0 <= col < view.width and 0 <= row < view.height
+        width, height = self._dimensions
+        return 0 <= col < width and 0 <= row < height
 
     def _edge(
         self, char: str, a: tuple[int, int], b: tuple[int, int], cursor: tuple[int, int] | None
