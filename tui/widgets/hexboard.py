@@ -18,7 +18,7 @@ lines apart, and odd columns start 2 lines lower. A 3 x 2 board::
 
 The lower line holds, from the left: a pointer (``▸`` selected unit, ``+`` more units), the
 unit token (its letter between its facing mark and ``_`` if prone; west-going marks on the
-left) or a path step arrow, and a two-cell MP cost or mark. When it holds anything, its texture
+left) or a path step arrow, and a two-cell cost or mark. When it holds anything, its texture
 is left out so numbers never run into glyphs. The map itself comes through a `BoardView`
 (`tui.widgets.board_view`): its size and each hex's `HexFace` (texture, tags, level, and their
 roles); the example above is a BattleTech board (`tui.battletech.board_view`). Units, paths and
