@@ -1,4 +1,4 @@
-"""Benchmarks of the BattleTech map widget (``make bench``): they print figures, never assert speed.
+"""Benchmarks of the hex board on a BattleTech map (``make bench``): figures, never asserted.
 
 Figures, each the best of a few repeats (``time.perf_counter``), on a 32 x 34 board (two
 mapsheets) with woods, water, hills, units and a reach overlay:
@@ -18,6 +18,8 @@ from textual.app import App, ComposeResult
 from engine.battletech.board import Board, Terrain, Woods
 from engine.hexes import Facing, Hex
 from tests.bench.bench_kernel import best_of, report
+from tui.battletech.board_view import BTBoardView
+from tui.battletech.widgets.board import BTHexBoard
 from tui.widgets.hexboard import BoardPicture, HexBoard, UnitMarker
 
 WIDTH, HEIGHT = 32, 34
@@ -42,6 +44,7 @@ def two_mapsheets() -> Board:
 
 
 BOARD = two_mapsheets()
+VIEW = BTBoardView(BOARD)
 START = Hex.from_offset(10, 10)
 UNITS = [
     UnitMarker(Hex.from_offset(3 * i, 2 * i + 1), "AWLH"[i % 4], Facing(i % 6), side=i % 2)
@@ -52,14 +55,14 @@ REACH = {where: str(START.distance(where)) for where in START.spiral(6)}
 
 def test_bench_the_pure_picture() -> None:
     """Every line of the picture as cells: cold, and with the hex insides kept."""
-    lines = BoardPicture(BOARD).size.height
+    lines = BoardPicture(VIEW).size.height
 
     def cold() -> None:
-        picture = BoardPicture(BOARD, units={u.hex: (u,) for u in UNITS}, reach=dict(REACH))
+        picture = BoardPicture(VIEW, units={u.hex: (u,) for u in UNITS}, reach=dict(REACH))
         for y in range(lines):
             picture.row(y)
 
-    warm_picture = BoardPicture(BOARD, units={u.hex: (u,) for u in UNITS}, reach=dict(REACH))
+    warm_picture = BoardPicture(VIEW, units={u.hex: (u,) for u in UNITS}, reach=dict(REACH))
     for y in range(lines):
         warm_picture.row(y)
 
@@ -73,7 +76,7 @@ def test_bench_the_pure_picture() -> None:
 
 class BoardApp(App[None]):
     def compose(self) -> ComposeResult:
-        yield HexBoard(BOARD)
+        yield BTHexBoard(BOARD)
 
 
 async def test_bench_the_widget_lines() -> None:

@@ -1,22 +1,40 @@
-"""The BattleTech map widget: exact pictures, glyphs, cursor keys, mouse, scrolling, caching.
+"""The hex board on BattleTech maps: exact pictures, glyphs, keys, mouse, scrolling, caching.
 
-Pure drawing is tested on `BoardPicture` without an app; keys, clicks, scrolling and the strip
-cache with a tiny app and Textual's Pilot; the look with two SVG snapshots (update them with
-``--snapshot-update`` and look at snapshot_report.html before committing).
+Pure drawing is tested on `BoardPicture` (through `BTBoardView`) without an app; keys, clicks,
+scrolling and the strip cache with a tiny app and Textual's Pilot; the look with two SVG
+snapshots (update them with ``--snapshot-update`` and look at snapshot_report.html before
+committing).
 """
 
 from __future__ import annotations
 
+import ast
 import itertools
 import random
+from pathlib import Path
+from typing import ClassVar
 
 import pytest
+from attrs import frozen
 from textual.app import App, ComposeResult
 from textual.widgets import Footer, Static
 
+import engine.registry
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
+from engine.battletech.hexwords import describe_hex
 from engine.hexes import Facing, Hex
+from tui.battletech import board_view as board_view_bt
+from tui.battletech.board_view import (
+    GLYPHS,
+    BTBoardView,
+    legend_rows,
+    terrain_kind,
+    terrain_tags,
+)
+from tui.battletech.widgets.board import BTHexBoard, BTLegend
 from tui.theme import HEXMECH_THEME, MONO_THEME, THEMES
+from tui.widgets import hexboard
+from tui.widgets.board_view import HexFace, LegendRow
 from tui.widgets.hexboard import (
     BoardPicture,
     HexBoard,
@@ -25,15 +43,7 @@ from tui.widgets.hexboard import (
     hex_at_offset,
     region_of,
 )
-from tui.widgets.hexboard_legend import (
-    GLYPHS,
-    HexLegend,
-    describe_hex,
-    legend_rows,
-    legend_text,
-    terrain_kind,
-    terrain_tags,
-)
+from tui.widgets.hexboard_legend import HexLegend, legend_text, unit_rows
 
 
 def h(label: str) -> Hex:
@@ -97,7 +107,7 @@ def interior(picture: BoardPicture, where: Hex) -> list[str]:
 # ------------------------------------------------------------------ exact pictures
 def test_a_two_by_two_board_is_drawn_exactly_in_ascii() -> None:
     """Labels, light woods on level 2, water depth 2, heavy woods, a level -1 hollow."""
-    picture = BoardPicture(TWO_BY_TWO, ascii_only=True)
+    picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True)
     assert picture.lines() == [
         "  ____",
         " /0101\\",
@@ -115,15 +125,15 @@ def test_a_two_by_two_board_is_drawn_exactly_in_ascii() -> None:
 
 def test_the_unicode_board_draws_heavy_woods_as_clubs() -> None:
     """Only the glyphs change; the layout is the same."""
-    ascii_lines = BoardPicture(TWO_BY_TWO, ascii_only=True).lines()
-    unicode_lines = BoardPicture(TWO_BY_TWO).lines()
+    ascii_lines = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True).lines()
+    unicode_lines = BoardPicture(BTBoardView(TWO_BY_TWO)).lines()
     assert unicode_lines[4] == " \\____/♣♣♣♣♣♣\\"
     assert [line.replace("♣", "^") for line in unicode_lines] == ascii_lines
 
 
 def test_the_drawn_size_follows_the_board_size() -> None:
     """Columns 6 cells apart plus the last corner; rows 4 lines apart plus the half shift."""
-    picture = BoardPicture(TWO_BY_TWO)
+    picture = BoardPicture(BTBoardView(TWO_BY_TWO))
     assert picture.size == board_size(2, 2) == (14, 11)
     assert len(picture.lines()) == 11
     assert max(len(line) for line in picture.lines()) == 14
@@ -147,7 +157,7 @@ def test_odd_columns_sit_half_a_hex_lower() -> None:
 def test_every_terrain_kind_shows_its_glyph(ascii_only) -> None:
     """Each kind of the glyph table appears in the hex that has it."""
     board = varied_board()
-    picture = BoardPicture(board, ascii_only=ascii_only)
+    picture = BoardPicture(BTBoardView(board), ascii_only=ascii_only)
     shown: set[str] = set()
     for where, terrain in board.items():
         inside = "".join(interior(picture, where)[1:])
@@ -179,7 +189,7 @@ def test_terrain_kinds_differ_by_glyph_not_only_by_colour(ascii_only) -> None:
 
 def test_the_level_is_shown_unless_it_is_zero() -> None:
     """Right end of the upper line: '2', '-1'; nothing at level 0."""
-    picture = BoardPicture(TWO_BY_TWO, ascii_only=True)
+    picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True)
     assert interior(picture, h("0101"))[1].endswith(" 2")
     assert interior(picture, h("0202"))[1] == "    -1"
     assert interior(picture, h("0201"))[1] == "^^^^^^"
@@ -195,12 +205,12 @@ def test_tags_show_water_depth_building_class_bridge_road_and_fire() -> None:
         h0301=Terrain(water=1, bridge=Bridge()),
         h0102=Terrain(road=0b001001, woods=Woods.LIGHT),
     )
-    picture = BoardPicture(board, ascii_only=True)
+    picture = BoardPicture(BTBoardView(board), ascii_only=True)
     assert interior(picture, h("0101"))[1].startswith("~3")
     assert interior(picture, h("0201"))[1].startswith("**#2")
     assert interior(picture, h("0301"))[1].startswith("][~1")
     assert interior(picture, h("0102"))[1].startswith("==")
-    unicode = BoardPicture(board)
+    unicode = BoardPicture(BTBoardView(board))
     assert interior(unicode, h("0201"))[1].startswith("**▓2")
     assert interior(unicode, h("0301"))[1].startswith("╪╪~1")
     assert interior(unicode, h("0102"))[1].startswith("══")
@@ -230,8 +240,8 @@ def test_a_unit_shows_its_letter_and_a_mark_on_the_side_it_faces(facing) -> None
     """West-going marks left of the letter, the others right of it (NE '/' vs SW '/')."""
     where = h("0202")
     units = {where: (UnitMarker(where, "A", facing),)}
-    ascii_picture = BoardPicture(TWO_BY_TWO, ascii_only=True, units=units)
-    unicode_picture = BoardPicture(TWO_BY_TWO, units=units)
+    ascii_picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=units)
+    unicode_picture = BoardPicture(BTBoardView(TWO_BY_TWO), units=units)
     assert interior(ascii_picture, where)[2] == f" {ASCII_TOKENS[facing]}  "
     assert interior(unicode_picture, where)[2] == f" {UNICODE_TOKENS[facing]}  "
 
@@ -241,20 +251,25 @@ def test_a_prone_unit_has_a_bar_on_the_other_side_of_its_letter() -> None:
     where = h("0101")
     north = {where: (UnitMarker(where, "A", Facing.N, prone=True),)}
     south_west = {where: (UnitMarker(where, "A", Facing.SW, prone=True),)}
-    assert interior(BoardPicture(TWO_BY_TWO, ascii_only=True, units=north), where)[2] == " _A^  "
-    assert interior(BoardPicture(TWO_BY_TWO, ascii_only=True, units=south_west), where)[2] == (
-        " /A_  "
+    assert (
+        interior(BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=north), where)[2]
+        == " _A^  "
     )
+    assert interior(
+        BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=south_west), where
+    )[2] == (" /A_  ")
 
 
 def test_a_hex_with_several_units_draws_the_selected_one_with_a_pointer() -> None:
     """The selected unit wins the hex and gets '>'; otherwise the first, with '+'."""
     where = h("0101")
     first, second = UnitMarker(where, "A", Facing.N), UnitMarker(where, "B", Facing.S, side=1)
-    stacked = BoardPicture(TWO_BY_TWO, ascii_only=True, units={where: (first, second)})
+    stacked = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units={where: (first, second)})
     assert interior(stacked, where)[2] == "+ A^  "
     picked = attrs_evolve(second, selected=True)
-    selected = BoardPicture(TWO_BY_TWO, ascii_only=True, units={where: (first, picked)})
+    selected = BoardPicture(
+        BTBoardView(TWO_BY_TWO), ascii_only=True, units={where: (first, picked)}
+    )
     assert interior(selected, where)[2] == "> Bv  "
 
 
@@ -273,7 +288,7 @@ def test_ascii_only_output_is_pure_ascii() -> None:
     }
     path = {h("0101"): Facing.SE, h("0201"): Facing.NE, h("0301"): None}
     picture = BoardPicture(
-        board,
+        BTBoardView(board),
         ascii_only=True,
         units=units,
         cursor=h("0303"),
@@ -282,14 +297,16 @@ def test_ascii_only_output_is_pure_ascii() -> None:
         marks={h("0505"): "8"},
     )
     assert all(line.isascii() for line in picture.lines())
-    assert legend_text(ascii_only=True).plain.isascii()
-    assert not legend_text().plain.isascii()
+    assert legend_text(legend_rows(ascii_only=True)).plain.isascii()
+    assert not legend_text(legend_rows()).plain.isascii()
 
 
 # ------------------------------------------------------------------ overlays
 def test_reach_costs_show_in_the_lower_line() -> None:
     """The cost sits at the right of the lower line, and the texture steps aside."""
-    picture = BoardPicture(TWO_BY_TWO, ascii_only=True, reach={h("0201"): "3", h("0101"): "12"})
+    picture = BoardPicture(
+        BTBoardView(TWO_BY_TWO), ascii_only=True, reach={h("0201"): "3", h("0101"): "12"}
+    )
     assert interior(picture, h("0201"))[2] == "     3"
     assert interior(picture, h("0101"))[2] == "    12"
     assert interior(picture, h("0201"))[1] == "^^^^^^"  # the upper line keeps the terrain
@@ -298,19 +315,19 @@ def test_reach_costs_show_in_the_lower_line() -> None:
 def test_a_path_shows_an_arrow_to_each_next_hex_and_a_dot_at_its_end() -> None:
     """0101 -> SE 0201 -> S 0202 -> end; the unit at the start hides its arrow."""
     board = Board.blank(3, 3)
-    widgetless = BoardPicture(board)
+    widgetless = BoardPicture(BTBoardView(board))
     widgetless.path = {h("0101"): Facing.SE, h("0201"): Facing.S, h("0202"): None}
     assert interior(widgetless, h("0101"))[2] == "  ↘   "
     assert interior(widgetless, h("0201"))[2] == "  ↓   "
     assert interior(widgetless, h("0202"))[2] == "  ●   "
-    ascii_picture = BoardPicture(board, ascii_only=True, path=dict(widgetless.path))
+    ascii_picture = BoardPicture(BTBoardView(board), ascii_only=True, path=dict(widgetless.path))
     assert interior(ascii_picture, h("0101"))[2] == "   \\  "
     assert interior(ascii_picture, h("0202"))[2] == "  o   "
 
 
 def test_marks_show_their_text() -> None:
     """A mark's short text sits where a cost would."""
-    picture = BoardPicture(TWO_BY_TWO, ascii_only=True, marks={h("0102"): "8"})
+    picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, marks={h("0102"): "8"})
     assert interior(picture, h("0102"))[2] == "     8"
 
 
@@ -326,7 +343,7 @@ def test_the_centre_of_every_hex_box_maps_back_to_the_hex() -> None:
 def test_every_inside_cell_maps_to_its_hex_and_every_edge_to_a_neighbouring_hex() -> None:
     """The click map is the inverse of the drawing, edges included."""
     board = Board.blank(5, 5)
-    picture = BoardPicture(board, ascii_only=True)
+    picture = BoardPicture(BTBoardView(board), ascii_only=True)
     lines = picture.lines()
     for where in board.positions():
         box = region_of(where)
@@ -370,11 +387,11 @@ def test_describe_hex_names_the_label_the_features_and_the_level() -> None:
 def test_the_legend_lists_every_glyph_of_the_board() -> None:
     """One glyph table: every terrain glyph appears in the legend, in both modes."""
     for ascii_only in (False, True):
-        text = legend_text(ascii_only=ascii_only).plain
+        text = legend_text(legend_rows(ascii_only=ascii_only)).plain
         for glyph in GLYPHS.values():
             assert glyph.char(ascii_only=ascii_only) in text
         assert len(legend_rows(ascii_only=ascii_only)) == len(text.splitlines())
-    assert "heavy woods" in legend_text().plain
+    assert "heavy woods" in legend_text(legend_rows()).plain
 
 
 # ------------------------------------------------------------------ the widget in an app
@@ -403,9 +420,9 @@ class BoardApp(App[None]):
         self.messages: list[tuple[str, str]] = []
 
     def compose(self) -> ComposeResult:
-        yield HexBoard(self.board, ascii_only=self.ascii_only, id="board")
+        yield BTHexBoard(self.board, ascii_only=self.ascii_only, id="board")
         if self.legend:
-            yield HexLegend(ascii_only=self.ascii_only)
+            yield BTLegend(ascii_only=self.ascii_only)
         yield Static("", id="status")
         yield Footer()
 
@@ -642,7 +659,7 @@ async def test_changed_terrain_redraws_only_its_hex() -> None:
     """set_board with the same size compares hexes and keeps the other lines."""
     app = BoardApp(Board.blank(16, 17))
     async with app.run_test(size=(120, 40)) as pilot:
-        board = app.query_one(HexBoard)
+        board = app.query_one(BTHexBoard)
         await pilot.pause()
         kept = board.line_strip(50)
         changed = board.line_strip(region_of(h("0303")).y + 2)
@@ -692,7 +709,13 @@ async def test_a_theme_change_recolours_the_cached_lines() -> None:
 
 
 # ------------------------------------------------------------------ snapshots
-def _dress(board: HexBoard) -> None:
+def map_of(board: BTHexBoard) -> Board:
+    """The map a BattleTech board shows."""
+    assert board.board is not None
+    return board.board
+
+
+def _dress(board: BTHexBoard) -> None:
     """Two sides, a selected unit, its reach and a plotted path, a prone enemy."""
     start = h("0303")
     board.set_units(
@@ -704,7 +727,7 @@ def _dress(board: HexBoard) -> None:
         ]
     )
     board.set_reach(
-        {where: 2 * start.distance(where) for where in start.spiral(2) if where in board.board}
+        {where: 2 * start.distance(where) for where in start.spiral(2) if where in map_of(board)}
     )
     board.set_path([start, h("0402"), h("0503"), h("0503"), h("0502")])
     board.set_cursor(h("0502"))
@@ -714,7 +737,7 @@ def test_snapshot_of_a_varied_board_with_units_reach_and_path(snap_compare) -> N
     """Colour theme, Unicode glyphs, the legend beside the board."""
 
     async def run_before(pilot) -> None:
-        _dress(pilot.app.query_one(HexBoard))
+        _dress(pilot.app.query_one(BTHexBoard))
         await pilot.pause()
 
     app = BoardApp(varied_board(), legend=True)
@@ -725,8 +748,173 @@ def test_snapshot_of_the_ascii_board_in_monochrome(snap_compare) -> None:
     """The SSH look: ASCII glyphs, the monochrome theme."""
 
     async def run_before(pilot) -> None:
-        _dress(pilot.app.query_one(HexBoard))
+        _dress(pilot.app.query_one(BTHexBoard))
         await pilot.pause()
 
     app = BoardApp(varied_board(), ascii_only=True, mono=True, legend=True)
     assert snap_compare(app, terminal_size=(80, 28), run_before=run_before)
+
+
+# ------------------------------------------------------------------ any kind of board
+@frozen
+class OceanView:
+    """A board of no ruleset: shallows along the top row, deep water below, 8 fathoms deep."""
+
+    width: int = 4
+    height: int = 3
+    roles: tuple[str, ...] = ("deep", "shallows")
+
+    def face(self, where: Hex, *, ascii_only: bool) -> HexFace:
+        if where.to_offset().row == 0:
+            return HexFace("shallows", ". . . ", " . . .", tags=(("<>", "shallows"),))
+        wave = "~" if ascii_only else "≈"
+        return HexFace("deep", f"{wave} {wave}   ", f"   {wave} {wave}", level="-8")
+
+    def describe(self, where: Hex) -> str:
+        return f"{where.label} {'shallows' if where.to_offset().row == 0 else 'deep water'}"
+
+    def legend(self, *, ascii_only: bool) -> list[LegendRow]:
+        wave = "~" if ascii_only else "≈"
+        return [
+            (((f"{wave} {wave}", ("deep",)),), "deep water"),
+            (((". .", ("shallows",)),), "shallows"),
+            *unit_rows(ascii_only=ascii_only, level="fathoms", cost="knots to get there"),
+        ]
+
+
+class OceanBoard(HexBoard):
+    """The generic board with colours for the ocean's two roles."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"hexboard--deep", "hexboard--shallows"}
+    DEFAULT_CSS = """
+    OceanBoard > .hexboard--deep { color: $secondary; }
+    OceanBoard > .hexboard--shallows { color: $warning; }
+    """
+
+
+def test_an_ocean_board_of_no_ruleset_is_drawn_from_its_view() -> None:
+    """Faces of the view: texture, tag and level in the kernel's flat-top layout (DESIGN 2.1)."""
+    picture = BoardPicture(OceanView(width=2, height=2), ascii_only=True)
+    assert picture.lines() == [
+        "  ____",
+        " /0101\\",
+        "/<>. . \\____",
+        "\\ . . ./0201\\",
+        " \\____/<>. . \\",
+        " /0102\\ . . ./",
+        "/~ ~ -8\\____/",
+        "\\   ~ ~/0202\\",
+        " \\____/~ ~ -8\\",
+        "      \\   ~ ~/",
+        "       \\____/",
+    ]
+    units = {h("0102"): (UnitMarker(h("0102"), "S", Facing.N, side=1),)}
+    ships = BoardPicture(OceanView(), units=units, reach={h("0202"): "4"})
+    assert interior(ships, h("0102")) == ["0102", "≈ ≈ -8", "  S↑  "]
+    assert interior(ships, h("0202"))[2] == "     4"
+
+
+class OceanApp(App[None]):
+    """An ocean board and its legend."""
+
+    CSS = "Screen { layout: horizontal; } HexLegend { width: 30; }"
+
+    def __init__(self, board: type[HexBoard] = HexBoard) -> None:
+        super().__init__()
+        self.board_class = board
+        self.messages: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield self.board_class(OceanView(), id="board")
+        yield HexLegend(OceanView())
+
+    def on_mount(self) -> None:
+        self.query_one(HexBoard).focus()
+
+    def on_hex_board_cursor_moved(self, message: HexBoard.CursorMoved) -> None:
+        self.messages.append(message.hex.label)
+
+
+async def test_the_same_widget_plays_an_ocean_board() -> None:
+    """Rows render, keys move the cursor, the tooltip and the legend speak the view's words."""
+    app = OceanApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(HexBoard)
+        assert board.virtual_size == board_size(4, 3)
+        assert "≈ ≈" in board.line_strip(region_of(h("0102")).y + 2).text
+        assert ". . ." in board.line_strip(region_of(h("0101")).y + 3).text
+        await pilot.press("s", "d", "enter")
+        assert board.cursor == h("0202")
+        assert app.messages == ["0102", "0202"]
+        assert not board.set_cursor(h("0504"))
+        box = region_of(h("0301"))
+        await pilot.hover(HexBoard, offset=(box.x + 4, box.y + 2))
+        assert board.tooltip == "0301 shallows"
+        legend = str(app.query_one(HexLegend).render())
+        assert "deep water" in legend
+        assert "fathoms" in legend
+        assert "knots to get there" in legend
+        assert "woods" not in legend
+        assert "MP" not in legend
+
+
+async def test_a_view_role_takes_its_colour_from_the_component_class_of_that_name() -> None:
+    """``hexboard--deep`` colours the waves; a board without that class draws them plain."""
+    plain, coloured = OceanApp(), OceanApp(OceanBoard)
+    colours = []
+    for app in (plain, coloured):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            line = app.query_one(HexBoard).line_strip(region_of(h("0102")).y + 2)
+            colours.append(next(seg.style.color for seg in line if "≈" in seg.text and seg.style))
+    assert colours[0] != colours[1]
+    assert colours[1] is not None
+
+
+# ------------------------------------------------------------------ no ruleset in tui/widgets
+def _imported_modules(path: Path) -> set[str]:
+    """Every module a source file imports (TYPE_CHECKING blocks and local imports too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+WIDGETS = Path(hexboard.__file__).parent
+RULESET_PACKAGES = tuple(
+    f"{layer}.{name}" for name in engine.registry.BUILTIN for layer in ("engine", "tui")
+)
+"""engine.battletech, tui.battletech, engine.papermech, ..."""
+NOT_YET_GENERIC = {
+    "log.py": "tui/widgets/log.py imports Told from tui.papermech (not this issue's item)",
+}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param(path, marks=pytest.mark.xfail(reason=NOT_YET_GENERIC[path.name]))
+        if path.name in NOT_YET_GENERIC
+        else path
+        for path in sorted(WIDGETS.glob("*.py"))
+    ],
+    ids=lambda path: path.name,
+)
+def test_the_generic_widgets_import_no_ruleset(source: Path) -> None:
+    """tui/widgets/ draws every system: no module there imports a ruleset's engine or tui code."""
+    imported = _imported_modules(source)
+    assert imported  # the walk found the imports (every module has one)
+    bad = {m for m in imported if any(m == r or m.startswith(f"{r}.") for r in RULESET_PACKAGES)}
+    assert not bad, bad
+
+
+def test_the_import_walk_sees_the_board_s_imports() -> None:
+    """The walk finds what hexboard.py imports, so an import of a ruleset would be seen."""
+    assert {"tui.widgets.board_view", "engine.hexes.Hex"} <= _imported_modules(
+        WIDGETS / "hexboard.py"
+    )
+    assert "engine.battletech.board.Board" in _imported_modules(Path(board_view_bt.__file__))

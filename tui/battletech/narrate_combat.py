@@ -14,6 +14,7 @@ what it decided::
 from __future__ import annotations
 
 from engine.battletech import events as ev
+from engine.battletech.hexwords import describe_hex
 from engine.battletech.state import Attack, AttackKind, BTState
 from tui.battletech.narrate import describe, dice_text, label, unit_name
 from tui.battletech.words import (
@@ -24,7 +25,6 @@ from tui.battletech.words import (
     modifiers_text,
     weapon_name,
 )
-from tui.widgets.hexboard_legend import describe_hex
 
 __all__ = ["attack_phrase", "needed_text"]
 

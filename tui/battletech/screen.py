@@ -37,6 +37,7 @@ from engine.battletech.commands import (
     StepKind,
 )
 from engine.battletech.flow import can_end_phase, deploy_zone, pending, prompt_text
+from engine.battletech.hexwords import describe_hex
 from engine.battletech.movement import jump_path, reachable_hexes
 from engine.battletech.physical import check_dfa
 from engine.battletech.state import MoveMode, Phase
@@ -75,7 +76,7 @@ from tui.battletech.widgets.targeting import KEYS
 from tui.papermech.widgets.story import ReplayCursor
 from tui.screens import _replay
 from tui.screens._replay import ReplayControls, jump_bindings
-from tui.widgets.hexboard import HexBoard, UnitMarker, describe_hex
+from tui.widgets.hexboard import HexBoard, UnitMarker
 from tui.widgets.log import EventLog
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-r"""The BattleTech map: flat-top ASCII hexes drawn a line at a time, with a cursor and overlays.
+r"""The hex board of every ruleset: flat-top ASCII hexes drawn a line at a time, with overlays.
 
 Layout (DESIGN 2.1: flat-top hexes in columns, odd columns half a hex lower). Each hex is a box
 of 8 x 5 cells sharing its edges with its neighbours: hex columns are 6 cells apart, hex rows 4
@@ -18,8 +18,12 @@ lines apart, and odd columns start 2 lines lower. A 3 x 2 board::
 
 The lower line holds, from the left: a pointer (``▸`` selected unit, ``+`` more units), the
 unit token (its letter between its facing mark and ``_`` if prone; west-going marks on the
-left) or a path step arrow, and a two-cell MP cost or mark. When it holds anything, its texture
-is left out so numbers never run into glyphs. The glyphs are in `hexboard_legend.GLYPHS`.
+left) or a path step arrow, and a two-cell cost or mark. When it holds anything, its texture
+is left out so numbers never run into glyphs. The map itself comes through a `BoardView`
+(`tui.widgets.board_view`): its size and each hex's `HexFace` (texture, tags, level, and their
+roles); the example above is a BattleTech board (`tui.battletech.board_view`). Units, paths and
+the other overlays are set by the screen in hexes and integers; their glyphs are in
+`hexboard_legend`.
 
 `HexBoard` renders with the Line API: each virtual line of the whole board is built once into
 a `Strip` and kept in an LRU cache; a change (cursor, units, overlays, terrain) drops only the
@@ -47,18 +51,16 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from engine.hexes import Facing, Hex
+from tui.widgets.board_view import TEXTURE_WIDTH, on_board
 from tui.widgets.hexboard_legend import (
     ARROWS,
+    BOARD_CSS,
     MORE_UNITS,
     PATH_END,
     POINTER,
     PRONE,
     ROLES,
-    TERRAIN_CSS,
-    describe_hex,
     role_styles,
-    terrain_kind,
-    terrain_tags,
 )
 
 if TYPE_CHECKING:
@@ -66,7 +68,7 @@ if TYPE_CHECKING:
 
     from textual import events
 
-    from engine.battletech.board import Board, Terrain
+    from tui.widgets.board_view import BoardView, HexFace
 
 __all__ = [
     "COLUMN_STEP",
@@ -77,7 +79,6 @@ __all__ = [
     "HexBoard",
     "UnitMarker",
     "board_size",
-    "describe_hex",
     "hex_at_offset",
     "region_of",
 ]
@@ -210,6 +211,12 @@ def hex_at_offset(x: int, y: int, width: int, height: int) -> Hex | None:
 
 
 # ------------------------------------------------------------------ the picture
+def _keep_dimensions(picture: BoardPicture, _: object, view: BoardView | None) -> BoardView | None:
+    """Keep a new view's dimensions on the picture (an attrs ``on_setattr`` hook)."""
+    picture._dimensions = (0, 0) if view is None else (view.width, view.height)  # noqa: SLF001
+    return view
+
+
 @attrs.define
 class BoardPicture:
     """What the board shows, and the pure drawing of it one line at a time.
@@ -219,7 +226,8 @@ class BoardPicture:
     until something in that hex changes (`forget`).
     """
 
-    board: Board | None = None
+    view: BoardView | None = attrs.field(default=None, on_setattr=_keep_dimensions)
+    """The map (None: nothing to draw)."""
     ascii_only: bool = False
     units: dict[Hex, tuple[UnitMarker, ...]] = attrs.field(factory=dict)
     cursor: Hex | None = None
@@ -233,13 +241,19 @@ class BoardPicture:
     arc: frozenset[Hex] = frozenset()
     """Hexes in a firing arc: the faintest overlay, under all the others."""
     _interiors: dict[Hex, tuple[tuple[Cell, ...], ...]] = attrs.field(factory=dict, init=False)
+    _dimensions: tuple[int, int] = attrs.field(default=(0, 0), init=False)
+    """The view's columns and rows, kept: the drawing asks for them at every cell."""
+
+    def __attrs_post_init__(self) -> None:
+        """Keep the view's dimensions."""
+        _keep_dimensions(self, None, self.view)
 
     @property
     def size(self) -> Size:
         """The size of the whole drawing in cells."""
-        if self.board is None:
+        if self.view is None:
             return Size(0, 0)
-        return board_size(self.board.width, self.board.height)
+        return board_size(self.view.width, self.view.height)
 
     def forget(self, hexes: Iterable[Hex] | None = None) -> None:
         """Drop the kept interiors of ``hexes`` (all of them for None)."""
@@ -266,14 +280,15 @@ class BoardPicture:
         Returns:
             One cell per column of the drawing (none off the drawing).
         """
-        board = self.board
-        if board is None or not 0 <= y < self.size.height:
+        view = self.view
+        if view is None or not 0 <= y < self.size.height:
             return []
         cursor = self.cursor.to_offset() if self.cursor is not None else None
         cells: list[Cell] = []
-        for col in range(board.width):
+        width = view.width
+        for col in range(width):
             cells += self._column(col, y, cursor)
-        cells += self._column(board.width, y, cursor)[:2]
+        cells += self._column(width, y, cursor)[:2]
         return cells
 
     def _column(self, col: int, y: int, cursor: tuple[int, int] | None) -> list[Cell]:
@@ -293,8 +308,8 @@ class BoardPicture:
         return [self._edge("\\", here, _sw(*here), cursor), *self._inside(here, _LOWER, 5)]
 
     def _on(self, col: int, row: int) -> bool:
-        board = self.board
-        return board is not None and 0 <= col < board.width and 0 <= row < board.height
+        width, height = self._dimensions
+        return 0 <= col < width and 0 <= row < height
 
     def _edge(
         self, char: str, a: tuple[int, int], b: tuple[int, int], cursor: tuple[int, int] | None
@@ -334,14 +349,14 @@ class BoardPicture:
         Returns:
             The three lines of cells.
         """
-        assert self.board is not None  # noqa: S101 - only called while drawing a board
-        terrain = self.board.terrain(where)
+        assert self.view is not None  # noqa: S101 - only called while drawing a board
+        face = self.view.face(where, ascii_only=self.ascii_only)
         col, row = where.to_offset()
         label = f"{(col + 1) % 100:02d}{(row + 1) % 100:02d}"
         label_roles = ("label", "cursor-label") if where == self.cursor else ("label",)
         top: list[Cell] = [(char, label_roles) for char in label]
-        upper = self._upper(terrain)
-        lower = self._lower(where, terrain)
+        upper = self._upper(face)
+        lower = self._lower(where, face)
         overlay = self._overlay(where)
         if overlay:
             # The overlay goes first: it only sets the background, so tokens keep theirs.
@@ -363,31 +378,32 @@ class BoardPicture:
             return "arc"
         return ""
 
-    def _texture(self, terrain: Terrain, *, upper: bool) -> list[Cell]:
-        glyph = terrain_kind(terrain)
-        if glyph is None:
-            return [_BLANK] * 6
-        mask = glyph.upper if upper else glyph.lower
-        text = glyph.texture(mask, ascii_only=self.ascii_only)
-        return [(char, (glyph.role,)) if char != " " else _BLANK for char in text]
+    @staticmethod
+    def _texture(face: HexFace, text: str) -> list[Cell]:
+        """One terrain line: the texture's glyphs in the face's role, blank cells plain."""
+        if not text:
+            return [_BLANK] * TEXTURE_WIDTH
+        roles = (face.role,)
+        text = text[:TEXTURE_WIDTH].ljust(TEXTURE_WIDTH)
+        return [(char, roles) if char != " " else _BLANK for char in text]
 
-    def _upper(self, terrain: Terrain) -> list[Cell]:
+    def _upper(self, face: HexFace) -> list[Cell]:
         """Line 2: up to two tags from the left, the texture, the level on the right."""
-        cells = self._texture(terrain, upper=True)
-        for index, (text, role) in enumerate(terrain_tags(terrain, ascii_only=self.ascii_only)[:2]):
-            cells[2 * index : 2 * index + 2] = [(char, (role,)) for char in text]
-        if terrain.level:
-            level = str(terrain.level)[-3:]
+        cells = self._texture(face, face.upper)
+        for index, (text, role) in enumerate(face.tags[:2]):
+            cells[2 * index : 2 * index + 2] = [(char, (role,)) for char in text[:2]]
+        if face.level:
+            level = face.level[-3:]
             cells[5 - len(level) :] = [_BLANK] + [(char, ("level",)) for char in level]
         return cells
 
-    def _lower(self, where: Hex, terrain: Terrain) -> list[Cell]:
+    def _lower(self, where: Hex, face: HexFace) -> list[Cell]:
         """Line 3: a unit token or a path step in cells 1-3, the cost or mark in 4-5."""
         units = self.units.get(where, ())
         step = self.path.get(where, ...)
         cost = self.reach.get(where) or self.marks.get(where)
         if not units and step is ... and not cost:
-            return self._texture(terrain, upper=False)
+            return self._texture(face, face.lower)
         cells = [_BLANK] * 6
         if units:
             shown = next((unit for unit in units if unit.selected), units[0])
@@ -437,7 +453,7 @@ _STEP = Binding.Group("Hex step", compact=True)
 
 
 class HexBoard(ScrollView, can_focus=True):
-    """The BattleTech map: scrolls over any board, keeps a cursor, shows units and overlays.
+    """The hex map of any ruleset: scrolls over a board view, keeps a cursor, shows overlays.
 
     Attributes down, messages up (STYLE 17): the screen pushes the board, unit markers and
     overlays in with the ``set_...`` methods; the widget posts `CursorMoved` and `HexSelected`.
@@ -478,7 +494,7 @@ class HexBoard(ScrollView, can_focus=True):
     | `hexboard--edge-cursor`, `--cursor-label` | The edges and label of the cursor hex. |
     | `hexboard--label` | Hex labels ("0101"). |
     | `hexboard--level` | The level (elevation) digits. |
-    | `hexboard--<terrain>` | light-woods, heavy-woods, rough, rubble, water, swamp, ice, pavement, building, road, bridge, fire. |
+    | `hexboard--<role>` | The view's own roles (terrain), declared by a ruleset's subclass. |
     | `hexboard--side-0` .. `-3` | Unit tokens of each side. |
     | `hexboard--selected` | Added to the selected unit's token. |
     | `hexboard--pointer`, `--more` | The marks of the selected unit, of a hex with several. |
@@ -496,7 +512,7 @@ class HexBoard(ScrollView, can_focus=True):
     }
     HexBoard:blur > .hexboard--edge-cursor { color: $accent-darken-2; }
     HexBoard:blur > .hexboard--cursor-label { background: $accent-darken-2; }
-    """ + TERRAIN_CSS.replace("WIDGET", "HexBoard")
+    """ + BOARD_CSS.replace("WIDGET", "HexBoard")
 
     class CursorMoved(Message):
         """The cursor moved to another hex (by key, mouse or `set_cursor`)."""
@@ -538,7 +554,7 @@ class HexBoard(ScrollView, can_focus=True):
 
     def __init__(
         self,
-        board: Board | None = None,
+        view: BoardView | None = None,
         *,
         ascii_only: bool = False,
         name: str | None = None,
@@ -549,7 +565,7 @@ class HexBoard(ScrollView, can_focus=True):
         """Create the board.
 
         Args:
-            board: The map to draw; None draws nothing until `set_board`.
+            view: The map to draw; None draws nothing until `set_view`.
             ascii_only: Draw with ASCII characters only (SSH clients, poor fonts).
             name: The widget's name.
             id: The widget's id.
@@ -563,17 +579,13 @@ class HexBoard(ScrollView, can_focus=True):
         self._style_state: tuple[Style, dict[str, Style]] = (Style(), {})
         self._styles_stale = True
         self._hover: Hex | None = None
-        self.set_board(board)
+        self.set_view(view)
 
     # ---------------------------------------------------------------- state in
     @property
-    def board(self) -> Board | None:
-        """The map drawn (set it with `set_board`)."""
-        return self._picture.board
-
-    @board.setter
-    def board(self, board: Board | None) -> None:
-        self.set_board(board)
+    def view(self) -> BoardView | None:
+        """The map drawn (set it with `set_view`)."""
+        return self._picture.view
 
     @property
     def picture(self) -> BoardPicture:
@@ -590,32 +602,34 @@ class HexBoard(ScrollView, can_focus=True):
         self._picture.ascii_only = value
         self._redraw_all()
 
-    def set_board(self, board: Board | None) -> None:
+    def set_view(self, view: BoardView | None) -> None:
         """Show another map, or the same map with changed terrain (only changed hexes redraw).
 
         The cursor stays where it was if that hex is still on the board, else goes to 0101.
 
         Args:
-            board: The new map; None for none.
+            view: The new map; None for none.
         """
-        old = self._picture.board
-        self._picture.board = board
+        old = self._picture.view
+        self._picture.view = view
+        self._styles_stale = True  # the new view may use other roles
         if (
             old is not None
-            and board is not None
-            and (old.width, old.height) == (board.width, board.height)
+            and view is not None
+            and (old.width, old.height) == (view.width, view.height)
         ):
+            ascii_only = self._picture.ascii_only
             self._redraw(
                 where
-                for (where, before), after in zip(old.items(), board.hexes, strict=True)
-                if before != after
+                for where in _positions(view)
+                if old.face(where, ascii_only=ascii_only) != view.face(where, ascii_only=ascii_only)
             )
             return
         self.virtual_size = self._picture.size
         cursor = self._picture.cursor
-        if board is None:
+        if view is None:
             self._picture.cursor = None
-        elif cursor is None or cursor not in board:
+        elif cursor is None or not on_board(view, cursor):
             self._picture.cursor = Hex(0, 0)
         self._redraw_all()
 
@@ -730,8 +744,8 @@ class HexBoard(ScrollView, can_focus=True):
         Returns:
             True if the cursor is on ``where`` now.
         """
-        board = self._picture.board
-        if board is None or where not in board:
+        view = self._picture.view
+        if view is None or not on_board(view, where):
             return False
         old = self._picture.cursor
         if old != where:
@@ -821,10 +835,10 @@ class HexBoard(ScrollView, can_focus=True):
         Returns:
             The hex, or None outside the board.
         """
-        board = self._picture.board
-        if board is None:
+        view = self._picture.view
+        if view is None:
             return None
-        return hex_at_offset(x, y, board.width, board.height)
+        return hex_at_offset(x, y, view.width, view.height)
 
     def region_of(self, where: Hex) -> Region:
         """Return the box of a hex on the whole drawn board (see `region_of`)."""
@@ -851,12 +865,12 @@ class HexBoard(ScrollView, can_focus=True):
         if where == self._hover:
             return
         self._hover = where
-        board = self._picture.board
-        if where is None or board is None:
+        view = self._picture.view
+        if where is None or view is None:
             self.tooltip = None
             return
         names = [unit.label for unit in self.units_at(where) if unit.label]
-        self.tooltip = "\n".join((describe_hex(board, where), *names))
+        self.tooltip = "\n".join((view.describe(where), *names))
 
     # ---------------------------------------------------------------- drawing
     def _redraw(self, hexes: Iterable[Hex]) -> None:
@@ -889,7 +903,8 @@ class HexBoard(ScrollView, can_focus=True):
     def _check_styles(self) -> None:
         """Drop the cached lines if a colour really changed (focus and hover rarely change any)."""
         self._styles_stale = False
-        state = (self.rich_style, role_styles(self))
+        view = self._picture.view
+        state = (self.rich_style, role_styles(self, () if view is None else view.roles))
         if state != self._style_state:
             self._style_state = state
             self._styles.clear()
@@ -936,6 +951,11 @@ class HexBoard(ScrollView, can_focus=True):
         strip = self.line_strip(scroll_y + y)
         # The board's own style, as kept by `_check_styles` (``rich_style`` walks the DOM).
         return strip.crop_extend(scroll_x, scroll_x + self.size.width, self._style_state[0])
+
+
+def _positions(view: BoardView) -> Iterable[Hex]:
+    """Every hex of a view's board, column by column."""
+    return (Hex.from_offset(col, row) for col in range(view.width) for row in range(view.height))
 
 
 def _changed(old: Mapping[Hex, object], new: Mapping[Hex, object]) -> set[Hex]:

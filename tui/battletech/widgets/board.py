@@ -1,17 +1,77 @@
-"""The hex board of the BattleTech play screen: `HexBoard` with fewer keys in the footer."""
+"""The hex board of BattleTech: `HexBoard` over a `Board`, with terrain colours and fewer keys.
+
+`BTHexBoard` is the generic board widget drawing a BattleTech `Board` (through `BTBoardView`)
+with the terrain roles' colours; `BTBoard` is the play screen's, with fewer keys in the footer;
+`BTLegend` explains its glyphs in the same colours.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from tui.battletech.board_view import TERRAIN_CSS, TERRAIN_ROLES, BTBoardView, BTLegendSource
 from tui.widgets.hexboard import HexBoard
+from tui.widgets.hexboard_legend import HexLegend
 
-__all__ = ["BTBoard"]
+if TYPE_CHECKING:
+    from engine.battletech.board import Board
+
+__all__ = ["BTBoard", "BTHexBoard", "BTLegend"]
+
+_TERRAIN_CLASSES = {f"hexboard--{role}" for role in TERRAIN_ROLES}
 
 
-class BTBoard(HexBoard):
+class BTHexBoard(HexBoard):
+    """The hex board showing a BattleTech map, its terrain in colour."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = _TERRAIN_CLASSES
+    """The terrain roles (`hexboard--light-woods`, ...), added to the board's own classes."""
+
+    DEFAULT_CSS = TERRAIN_CSS.replace("WIDGET", "BTHexBoard")
+
+    def __init__(
+        self,
+        board: Board | None = None,
+        *,
+        ascii_only: bool = False,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002 - Textual's name for it
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        """Create the board.
+
+        Args:
+            board: The map to draw; None draws nothing until `set_board`.
+            ascii_only: Draw with ASCII characters only (SSH clients, poor fonts).
+            name: The widget's name.
+            id: The widget's id.
+            classes: Space-separated CSS classes.
+            disabled: Start disabled.
+        """
+        view = None if board is None else BTBoardView(board)
+        super().__init__(
+            view, ascii_only=ascii_only, name=name, id=id, classes=classes, disabled=disabled
+        )
+
+    @property
+    def board(self) -> Board | None:
+        """The map drawn (set it with `set_board`)."""
+        view = self.view
+        return view.board if isinstance(view, BTBoardView) else None
+
+    def set_board(self, board: Board | None) -> None:
+        """Show another map, or the same map with changed terrain (only changed hexes redraw).
+
+        Args:
+            board: The new map; None for none.
+        """
+        self.set_view(None if board is None else BTBoardView(board))
+
+
+class BTBoard(BTHexBoard):
     """The hex board of the play screen: the board's keys, fewer of them in the footer.
 
     At 80 columns the footer has room for the game's keys only; the board's other keys are on
@@ -46,3 +106,30 @@ class BTBoard(HexBoard):
     | Enter | Act on the cursor hex (the screen decides what that means now). |
     | Home | Scroll the cursor to the middle of the view. |
     """
+
+
+class BTLegend(HexLegend):
+    """The key of a BattleTech board: every terrain glyph and board mark in its colour."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = _TERRAIN_CLASSES
+    """The terrain roles, added to the board's own classes."""
+
+    DEFAULT_CSS = TERRAIN_CSS.replace("WIDGET", "BTLegend")
+
+    def __init__(
+        self,
+        *,
+        ascii_only: bool = False,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002 - Textual's name for it
+        classes: str | None = None,
+    ) -> None:
+        """Create the legend.
+
+        Args:
+            ascii_only: Show the ASCII glyphs (match the board's setting).
+            name: The widget's name.
+            id: The widget's id.
+            classes: Space-separated CSS classes.
+        """
+        super().__init__(BTLegendSource(), ascii_only=ascii_only, name=name, id=id, classes=classes)
