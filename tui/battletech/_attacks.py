@@ -102,7 +102,7 @@ class AttackControls:
 
         def refuse(self, message: str, *, title: str = "") -> None: ...
 
-        def _redraw(self, *, follow: bool = False) -> None: ...
+        def redraw(self, *, follow: bool = False) -> None: ...
 
         def _cursor_to(self, where: Hex | None) -> None: ...
 
@@ -252,7 +252,7 @@ class AttackControls:
         aim = self.aim
         if aim is not None and aim.target is not None:
             self._cursor_to(self.game.state.units[aim.target].hex)
-        self._redraw()
+        self.redraw()
 
     def action_weapon(self, key: str) -> None:
         """Number keys: choose a weapon at the target shown, or take it back; or an attack.
@@ -278,7 +278,7 @@ class AttackControls:
                 self.refuse(f"{row.name} {row.place}: {reason}", title="Cannot fire")
                 return
         self.aim = aim
-        self._redraw()
+        self.redraw()
 
     def _choose_strike(self, state: BTState, key: str) -> None:
         unit = self.selected
@@ -288,7 +288,7 @@ class AttackControls:
         if number >= len(self.strikes(state, unit)):
             return
         self.strike = None if self.strike == number else number
-        self._redraw()
+        self.redraw()
 
     def action_all_weapons(self) -> None:
         """Choose every weapon that can hit the target shown (again: none of them)."""
@@ -296,7 +296,7 @@ class AttackControls:
         if view is None or self.aim is None:
             return
         self.aim = toggle_all(self.aim, view)
-        self._redraw()
+        self.redraw()
 
     def action_twist(self, step: int) -> None:
         """``[`` ``]``: twist the torso one hexside left or right (BT-C-3), or back."""
@@ -308,7 +308,7 @@ class AttackControls:
             self.refuse("A prone 'Mech cannot twist its torso (BT-C-3)")
             return
         self.aim = attrs.evolve(aim, twist=twist, flip=False)
-        self._redraw()
+        self.redraw()
 
     def action_flip(self) -> None:
         """Flip the arms to the rear, or back (BT-C-62)."""
@@ -323,7 +323,7 @@ class AttackControls:
             )
             return
         self.aim = attrs.evolve(aim, flip=not aim.flip, twist=0)
-        self._redraw()
+        self.redraw()
 
     def action_declare(self) -> None:
         """Give the declaration: the aimed weapons, or the chosen physical attack."""
@@ -364,18 +364,18 @@ class AttackControls:
         if self.execute(command):
             self.aim = None
             self.strike = None
-            self._redraw(follow=True)
+            self.redraw(follow=True)
 
     def attack_clear(self) -> bool:
         """Esc: forget the chosen weapons and twist (or the physical choice); False if none."""
         aim = self.aim
         if aim is not None and (aim.shots or aim.twist or aim.flip):
             self.aim = attrs.evolve(aim, shots=(), twist=0, flip=False)
-            self._redraw()
+            self.redraw()
             return True
         if self.strike is not None:
             self.strike = None
-            self._redraw()
+            self.redraw()
             return True
         return False
 
@@ -403,7 +403,7 @@ class AttackControls:
         mine = [i for i in state.units_at(where) if i in self.attack_units(state, side)]
         if mine:
             self.selected = mine[0]
-            self._redraw()
+            self.redraw()
             return
         foes = [i for i in state.units_at(where) if state.units[i].side != side]
         if not foes:
@@ -413,7 +413,7 @@ class AttackControls:
                 self.action_declare()
                 return
             self.aim = attrs.evolve(self.aim, target=foes[0])
-            self._redraw()
+            self.redraw()
             return
         unit = self.selected
         if state.phase is Phase.PHYSICAL and unit is not None:
@@ -426,7 +426,7 @@ class AttackControls:
                 self.refuse("No physical attack on that unit is possible")
                 return
             self.strike = first
-            self._redraw()
+            self.redraw()
 
 
 def state_prone(state: BTState, unit: int) -> bool:

@@ -4,7 +4,7 @@
 (`saves.tail.JournalTail`), picks the ruleset's game screen (`REPLAY_SCREENS`), and either starts
 the replay at the first command or, for a game still in progress, at its newest move, following
 the file as another process appends to it. A save it cannot open gives a screen that says why in
-one line and goes back (`tui.screens._opening.Unopenable`), never a traceback.
+one line and goes back (`tui.screens.game.Unopenable`), never a traceback.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from saves.journal import SaveError
 from saves.tail import JournalTail
 from tui.papermech.widgets.story import ReplayCursor
-from tui.screens._opening import Unopenable
+from tui.screens.game import Unopenable
 
 if TYPE_CHECKING:
     from pathlib import Path
