@@ -11,6 +11,12 @@ acts on the cursor hex: place the unit being deployed, pick a unit, plot the che
 reachable hex, pick a jump's landing hex, or confirm when the cursor is on the plotted end.
 Every other key is the screen's (`BattleTechScreen.BINDINGS`).
 
+What both game screens share (opening, ``execute`` and refusals, undo/redo, the ``:`` line, the
+replay controls) is the base's, `tui.screens.game.GameScreen`; the attack phases are an object the
+screen owns (`tui.battletech._attacks.AttackControls`, ``screen.attacks``). Which keys act now is
+said by the input mode the player is in: deployment, plotting a move, giving orders, weapon
+attacks or physical attacks (`BattleTechScreen.mode_keys`), and every replay key in a replay.
+
 `tui.battletech.games` opens it: a new game from the setup screen, a save to resume, a replay.
 """
 
@@ -26,7 +32,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from engine.battletech import RULESET
-from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     Deploy,
     EndMove,
@@ -41,7 +46,7 @@ from engine.battletech.physical import check_dfa
 from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
-from tui.battletech._attacks import ATTACK_PHASES, AttackControls
+from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
 from tui.battletech.narrate import unit_letters
 from tui.battletech.widgets import (
     BTStory,
@@ -103,22 +108,31 @@ REFUSAL_SHOWN = 4.0
 
 _MODES = {"walk": MoveMode.WALK, "run": MoveMode.RUN, "jump": MoveMode.JUMP}
 
-ATTACK_KEYS = frozenset(
+MODE_ACTIONS = frozenset(
     {
         "next_unit",
+        "mode",
+        "still",
+        "step",
+        "turn",
+        "unstep",
+        "confirm",
+        "end_move",
+        "initiative",
+        "end_phase",
+        "cancel_plot",
         "next_target",
+        "weapon",
         "all_weapons",
+        "hold",
+        "flip",
+        "charge",
         "twist",
         "declare",
-        "flip",
-        "weapon",
-        "hold",
-        "confirm",
-        "cancel_plot",
         "take_club",
     }
 )
-"""The actions `BattleTechScreen._attack_key` answers for in the attack phases."""
+"""The actions that act in some input modes only: each mode's key table says when (none: never)."""
 
 WEAPON_BINDINGS = [
     Binding(
@@ -135,7 +149,7 @@ WEAPON_BINDINGS = [
 
 
 # ------------------------------------------------------------------ the screen
-class BattleTechScreen(AttackControls, GameScreen):
+class BattleTechScreen(GameScreen):
     """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
 
     CSS_PATH = "battletech.tcss"
@@ -254,34 +268,7 @@ class BattleTechScreen(AttackControls, GameScreen):
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
     """
 
-    LIVE_ACTIONS = frozenset(
-        {
-            "next_unit",
-            "mode",
-            "still",
-            "step",
-            "turn",
-            "unstep",
-            "confirm",
-            "end_move",
-            "initiative",
-            "end_phase",
-            "undo",
-            "redo",
-            "command_line",
-            "act",
-            "cancel_plot",
-            "next_target",
-            "weapon",
-            "all_weapons",
-            "hold",
-            "flip",
-            "charge",
-            "twist",
-            "declare",
-            "take_club",
-        }
-    )
+    LIVE_ACTIONS = MODE_ACTIONS | {"undo", "redo", "command_line", "act"}
     PREFIX = "bt"
     COMMAND_HINT = COMMAND_HINT
 
@@ -311,6 +298,7 @@ class BattleTechScreen(AttackControls, GameScreen):
         self._announced = self.game.summary.over
         self._refused: tuple[str, float] | None = None
         self.sheet_page = PAGES[0]
+        self.attacks = AttackControls(self)
 
     @property
     def state(self) -> BTState:
@@ -384,7 +372,7 @@ class BattleTechScreen(AttackControls, GameScreen):
         state = self.state
         moved_to = self._fix_selection(state) if not self.replaying else None
         if follow or moved_to is not None:
-            self._cursor_to(moved_to or self._cursor_home(state))
+            self.cursor_to(moved_to or self._cursor_home(state))
         self.set_class(state.phase in ATTACK_PHASES and not self.replaying, "-attacking")
         view = self._preview(state)
         self._draw_board(state, view)
@@ -412,7 +400,8 @@ class BattleTechScreen(AttackControls, GameScreen):
         on_map = [u.hex for u in state.units if u.hex is not None and not u.destroyed]
         return on_map[0] if on_map else None
 
-    def _cursor_to(self, where: Hex | None) -> None:
+    def cursor_to(self, where: Hex | None) -> None:
+        """Put the board's cursor on ``where`` (nowhere: leave it)."""
         if where is not None:
             self.board.set_cursor(where)
 
@@ -430,7 +419,7 @@ class BattleTechScreen(AttackControls, GameScreen):
             self.selected = choices[0] if choices else None
         if self.plot is not None and self.plot.unit != self.selected:
             self.plot = None
-        self.fix_attack(state)
+        self.attacks.fix_attack(state)
         if self.selected is None:
             return None
         unit = state.units[self.selected]
@@ -453,7 +442,7 @@ class BattleTechScreen(AttackControls, GameScreen):
         if state.phase is Phase.DEPLOYMENT:
             return tuple(i for i, u in enumerate(state.units) if u.side == side and u.hex is None)
         if state.phase in ATTACK_PHASES:
-            return self.attack_units(state, side)
+            return self.attacks.attack_units(state, side)
         if state.active is not None:
             return (state.active,)
         return pending(state, side)
@@ -493,7 +482,7 @@ class BattleTechScreen(AttackControls, GameScreen):
             board.set_path(())
             return
         if state.phase in ATTACK_PHASES and not self.replaying:
-            self.draw_attack_board(state)
+            self.attacks.draw_attack_board(state)
             return
         board.set_marks({})
         board.set_arc(())
@@ -552,7 +541,7 @@ class BattleTechScreen(AttackControls, GameScreen):
         if state.phase is Phase.INITIATIVE:
             return initiative_lines(state)
         if state.phase in ATTACK_PHASES:
-            return self.attack_orders(state) or [(prompt_text(state), "title")]
+            return self.attacks.attack_orders(state) or [(prompt_text(state), "title")]
         if state.phase is Phase.OVER:
             return [(prompt_text(state), "title"), ("r: the result and the report", "keys")]
         if state.phase is not Phase.MOVEMENT:
@@ -644,105 +633,77 @@ class BattleTechScreen(AttackControls, GameScreen):
             self.query_one(OrdersPanel).show(
                 tuple(self._deploy_orders(state)), compact=self.compact
             )
-        if state.phase is Phase.WEAPON and not self.replaying and self.aim_at(state, event.hex):
+        aimed = state.phase is Phase.WEAPON and not self.replaying
+        if aimed and self.attacks.aim_at(state, event.hex):
             self.redraw()
             return
         self._draw_record()
         self._hex_info()
 
-    # ------------------------------------------------------------------ keys: modes
-    def check_action(  # noqa: C901, PLR0911, PLR0912 - one answer per kind of key
-        self, action: str, parameters: tuple[object, ...]
-    ) -> bool | None:
-        """Show only the keys that act now: play keys in play, replay keys in a replay."""
-        if action in self.LIVE_ACTIONS and self.replaying:
-            return False
-        if action in self.REPLAY_ACTIONS and not self.replaying:
-            return False
+    # ------------------------------------------------------------------ keys: input modes
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Show only the keys that act now: the input mode's table says when each acts.
+
+        The modes: a replay (every replay key), deployment, plotting a move, giving orders (the
+        rest of the Movement phase, initiative, the end), weapon attacks and physical attacks.
+        """
         if action == "result":  # the game's end, in play or in a replay of a finished game
             return self.game.state.phase is Phase.OVER
-        if self.replaying or action in {"undo", "redo", "command_line", "act", "log", "sheet_page"}:
+        if self.replaying or action not in MODE_ACTIONS:
             return True
-        state = self.game.state
-        phase = state.phase
-        if phase in ATTACK_PHASES and action in ATTACK_KEYS:
-            return self._attack_key(state, action)
-        plotting = self.plot is not None
-        ground = plotting and self.plot is not None and self.plot.mode is not MoveMode.JUMP
-        match action:
-            case "next_unit":
-                return len(self._selectable(state)) > 1 and state.active is None and not plotting
-            case (
-                "next_target"
-                | "weapon"
-                | "all_weapons"
-                | "hold"
-                | "flip"
-                | "twist"
-                | "declare"
-                | "take_club"
-            ):
-                return False
-            case "charge":
-                return plotting and self._charge_fits()
-            case "result":
-                return phase is Phase.OVER
-            case "mode" | "still":
-                return (
-                    phase is Phase.MOVEMENT
-                    and self.selected is not None
-                    and state.active is None
-                    and not plotting
-                )
-            case "step":
-                kind = str(parameters[0]) if parameters else ""
-                if kind in {"P", "U"}:
-                    return ground and self._prone_key_fits(kind)
-                return ground
-            case "turn":
-                return phase is Phase.DEPLOYMENT or plotting
-            case "unstep" | "confirm":
-                return plotting
-            case "cancel_plot":
-                return plotting and state.active is None
-            case "end_move":
-                return state.active is not None
-            case "initiative":
-                return phase is Phase.INITIATIVE
-            case "end_phase":
-                return can_end_phase(state)
-        return True
+        rule = self.mode_keys(self.game.state).get(action)
+        return rule is not None and rule(parameters)
 
-    def _attack_key(self, state: BTState, action: str) -> bool:  # noqa: PLR0911 - one per key
-        """Which keys act in an attack phase (the unit to declare is ``selected``)."""
-        unit = self.selected
-        aim = self.aim if state.phase is Phase.WEAPON else None
-        match action:
-            case "next_unit":
-                return len(self._selectable(state)) > 1
-            case "next_target" | "all_weapons":
-                return aim is not None and aim.target is not None
-            case "twist":
-                return aim is not None
-            case "flip":
-                view = self.aim_view(state)
-                return view is not None and (view.can_flip or view.aim.flip)
-            case "weapon":
-                if state.phase is Phase.PHYSICAL:
-                    return unit is not None and bool(self.strikes(state, unit))
-                return aim is not None
-            case "hold" | "declare":
-                return unit is not None
-            case "take_club":
-                return (
-                    state.phase is Phase.WEAPON
-                    and unit is not None
-                    and not why_no_club(state, unit)
-                )
-            case "cancel_plot":
-                chose = aim is not None and bool(aim.shots or aim.twist or aim.flip)
-                return chose or self.strike is not None
-        return False
+    def mode_keys(self, state: BTState) -> dict[str, KeyRule]:
+        """The keys of the input mode the player is in, each with when it acts."""
+        if state.phase is Phase.WEAPON:
+            return self.attacks.weapon_keys(state)
+        if state.phase is Phase.PHYSICAL:
+            return self.attacks.physical_keys(state)
+        if state.phase is Phase.DEPLOYMENT:
+            return self._deployment_keys(state)
+        if self.plot is not None:
+            return self._plotting_keys(state, self.plot)
+        return self._order_keys(state)
+
+    def _deployment_keys(self, state: BTState) -> dict[str, KeyRule]:
+        """Deployment: the next unit to place, its facing."""
+        return {
+            "next_unit": lambda _: len(self._selectable(state)) > 1,
+            "turn": lambda _: True,
+        }
+
+    def _plotting_keys(self, state: BTState, plot: Plot) -> dict[str, KeyRule]:
+        """Plotting a move: steps (on the ground), facing, a charge or DFA, take back, confirm."""
+        ground = plot.mode is not MoveMode.JUMP
+
+        def step(parameters: tuple[object, ...]) -> bool:
+            kind = str(parameters[0]) if parameters else ""
+            return ground and (kind not in {"P", "U"} or self._prone_key_fits(kind))
+
+        return {
+            "charge": lambda _: self._charge_fits(),
+            "step": step,
+            "turn": lambda _: True,
+            "unstep": lambda _: True,
+            "confirm": lambda _: True,
+            "cancel_plot": lambda _: state.active is None,
+            "end_move": lambda _: state.active is not None,
+            "end_phase": lambda _: can_end_phase(state),
+        }
+
+    def _order_keys(self, state: BTState) -> dict[str, KeyRule]:
+        """Orders (no plot): pick a unit and a mode, stand still, roll initiative, end the phase."""
+        free = state.active is None
+        moving = state.phase is Phase.MOVEMENT and self.selected is not None and free
+        return {
+            "next_unit": lambda _: free and len(self._selectable(state)) > 1,
+            "mode": lambda _: moving,
+            "still": lambda _: moving,
+            "end_move": lambda _: not free,
+            "initiative": lambda _: state.phase is Phase.INITIATIVE,
+            "end_phase": lambda _: can_end_phase(state),
+        }
 
     def _charge_fits(self) -> bool:
         """Show m while a walk or run has steps, or a jump has its landing hex."""
@@ -795,6 +756,39 @@ class BattleTechScreen(AttackControls, GameScreen):
 
         if self.game.state.phase is Phase.OVER:
             self.app.push_screen(BTResultScreen(self.game, self.letters))
+
+    # ------------------------------------------------------------------ keys: attacks
+    def action_next_target(self, step: int) -> None:
+        """Weapons: show the next (1) or previous (-1) enemy as the target."""
+        self.attacks.next_target(step)
+
+    def action_weapon(self, key: str) -> None:
+        """Number keys: choose a weapon (or take it back); physical: choose an attack."""
+        self.attacks.weapon(key)
+
+    def action_all_weapons(self) -> None:
+        """Weapons: choose every weapon that can hit the target shown (again: none)."""
+        self.attacks.all_weapons()
+
+    def action_twist(self, step: int) -> None:
+        """Weapons: twist the torso one hexside left or right (BT-C-3), or back."""
+        self.attacks.twist(step)
+
+    def action_flip(self) -> None:
+        """Weapons: flip the arms to the rear, or back (BT-C-62)."""
+        self.attacks.flip()
+
+    def action_declare(self) -> None:
+        """Give the declaration: the aimed weapons, or the chosen physical attack."""
+        self.attacks.declare()
+
+    def action_hold(self) -> None:
+        """Hold fire (weapons) or make no physical attack."""
+        self.attacks.hold()
+
+    def action_take_club(self) -> None:
+        """Pick up a club in the unit's hex instead of firing (BT-C-38)."""
+        self.attacks.take_club()
 
     def action_sheet_page(self) -> None:
         """Turn the record sheet to its other page (the sheet, the critical hit table)."""
@@ -849,7 +843,7 @@ class BattleTechScreen(AttackControls, GameScreen):
         self.plot = None
         where = state.units[self.selected].hex
         if where is not None:
-            self._cursor_to(where)
+            self.cursor_to(where)
         self.redraw()
 
     def action_mode(self, mode: str) -> None:
@@ -964,7 +958,7 @@ class BattleTechScreen(AttackControls, GameScreen):
                 self.execute(Deploy(self.selected, where, self._deploy_facing(state)))
             return
         if state.phase in ATTACK_PHASES:
-            self.attack_act(state, where)
+            self.attacks.attack_act(state, where)
             return
         if state.phase is Phase.OVER:
             self.action_result()
@@ -1056,7 +1050,7 @@ class BattleTechScreen(AttackControls, GameScreen):
             self.close_command_line()
             return
         if self.game.state.phase in ATTACK_PHASES:
-            self.attack_clear()
+            self.attacks.attack_clear()
             return
         self.plot = None
         self.redraw()
@@ -1068,7 +1062,7 @@ class BattleTechScreen(AttackControls, GameScreen):
         for entry in reversed(self._applied()):
             unit = getattr(entry.command, "unit", None)
             if isinstance(unit, int) and state.units[unit].hex is not None:
-                self._cursor_to(state.units[unit].hex)
+                self.cursor_to(state.units[unit].hex)
                 return
 
 

@@ -3,7 +3,9 @@
 The screen is built from a `saves.journal.Journal` (live play: every command is written to the save
 before it is applied, so the game is saved after every command) or from a finished `Game` (replay).
 It never changes the game itself: it builds a command, hands it to ``journal.execute``, and redraws
-every panel from the new state and the events (DESIGN 5).
+every panel from the new state and the events (DESIGN 5). What every game screen shares (opening,
+``execute``, undo/redo, the ``:`` line, the replay controls) is the base's,
+`tui.screens.game.GameScreen`; this screen adds its panels, its keys and its drawing.
 
 `factory` is what the main menu, Continue and Load call (``RULESET_SCREENS["papermech"]``): no path
 asks for a new game's setup first; a game in progress resumes; a finished game is replayed.

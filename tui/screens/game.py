@@ -90,6 +90,9 @@ class Unopenable(Screen[None]):
 class GameScreen(Screen[None]):
     """Play a game (from a journal) or replay one (from a game): the part every ruleset shares."""
 
+    AUTO_FOCUS: ClassVar[str | None] = ""
+    """Nothing at first: `refocus` gives the keys to play's widget, or to nothing in a replay."""
+
     PREFIX: ClassVar[str] = "game"
     """The start of the ids of the header, the prompt line and the command line."""
 
@@ -140,6 +143,7 @@ class GameScreen(Screen[None]):
         self.controls = ReplayControls(self)
         self.compact = False
         self.story = self.make_story()
+        self._shown_cache: tuple[object, int | None, Any] | None = None
 
     def make_story(self) -> Story:
         """Return the story that tells this ruleset's events (the log's lines)."""
@@ -221,8 +225,17 @@ class GameScreen(Screen[None]):
         return state
 
     def current(self) -> Any:  # noqa: ANN401 - the ruleset's state
-        """Return the state shown: the game's, or the replay's position's, as `shown` gives it."""
-        return self.shown(self.controls.state() if self.replaying else self.game.state)
+        """Return the state shown: the game's, or the replay's position's, as `shown` gives it.
+
+        The view is taken once per state and viewer, so that what the panels keep while the state
+        stays the same (found by identity) keeps working when `shown` builds a new state.
+        """
+        state = self.controls.state() if self.replaying else self.game.state
+        viewer = self.viewer
+        cached = self._shown_cache
+        if cached is None or cached[0] is not state or cached[1] != viewer:
+            cached = self._shown_cache = (state, viewer, self.shown(state))
+        return cached[2]
 
     # ------------------------------------------------------------------ layout
     def wants_compact(self) -> bool:
