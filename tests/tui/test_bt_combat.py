@@ -105,7 +105,7 @@ async def test_the_targeting_panel_spells_out_every_term_of_each_number(tmp_path
         screen = await to_weapon_phase(app, pilot, journal)
         state = screen.game.state
         unit = screen.selected
-        target = screen.aim.target
+        target = screen.attacks.aim.target
         assert state.units[target].side != state.units[unit].side
         text = "\n".join(orders(screen))
         for weapon in weapons_of(state.units[unit]):
@@ -132,7 +132,7 @@ async def test_the_heat_preview_adds_the_chosen_weapons_and_subtracts_the_sinks(
         await pilot.press("space")  # every weapon that can hit
         state = screen.game.state
         me = state.units[screen.selected]
-        chosen = tuple(sorted(w for w, _ in screen.aim.shots))
+        chosen = tuple(sorted(w for w, _ in screen.attacks.aim.shots))
         assert chosen
         # Arrange: the engine's figures, independently of the panel
         made = heat_rules.weapon_heat(me, chosen)
@@ -153,7 +153,7 @@ async def test_firing_marks_the_sheet_and_the_log_names_every_roll(tmp_path, lib
     async with app.run_test(size=SIZE) as pilot:
         screen = await to_weapon_phase(app, pilot, journal)
         first = screen.selected
-        target = screen.aim.target
+        target = screen.attacks.aim.target
         before = screen.game.state.units[target]
         # Act: the first side fires everything it can, the other holds fire
         await pilot.press("space", "c")
@@ -189,7 +189,7 @@ async def test_the_physical_phase_offers_a_punch_at_the_adjacent_enemy(tmp_path,
         state = screen.game.state
         assert state.phase is Phase.PHYSICAL
         unit = screen.selected
-        choices = screen.strikes(state, unit)
+        choices = screen.attacks.strikes(state, unit)
         punches = [c for c in choices if c[0].kind is AttackKind.PUNCH]
         assert punches
         text = "\n".join(orders(screen))
@@ -261,7 +261,7 @@ async def test_the_weapon_phase_fits_both_layouts(tmp_path, library, size):  # n
         assert screen.check_action("weapon", ("1",)) is True
         assert screen.check_action("mode", ("walk",)) is False
         await pilot.press("right_square_bracket")
-        assert screen.aim.twist == 1
+        assert screen.attacks.aim.twist == 1
         assert any("torso twisted right" in line for line in orders(screen))
 
 
@@ -358,17 +358,17 @@ async def test_the_cursor_on_an_enemy_makes_it_the_target(tmp_path, library):  #
         await pilot.press("i", "0", "0", "0", "n")
         assert screen.game.state.phase is Phase.WEAPON
         assert screen.selected == HUNCHBACK
-        assert screen.aim.target == JENNER  # the nearest enemy in sight
+        assert screen.attacks.aim.target == JENNER  # the nearest enemy in sight
         locust = 2
         # Act: the cursor onto the Locust
         screen.board.set_cursor(screen.game.state.units[locust].hex)
         await pilot.pause()
         # Assert: it is the target; its line of sight is on the board
-        assert screen.aim.target == locust
+        assert screen.attacks.aim.target == locust
         assert screen.board.picture.path
         assert any("target l Locust LCT-1V" in line for line in orders(screen))
         await pilot.press("tab")
-        assert screen.aim.target == JENNER
+        assert screen.attacks.aim.target == JENNER
 
 
 async def test_g_picks_up_a_tree_as_a_club_in_woods(tmp_path, library):  # noqa: F811

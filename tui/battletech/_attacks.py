@@ -1,6 +1,8 @@
 """The attack phases of the BattleTech play screen: aiming weapons and choosing physical attacks.
 
-`AttackControls` is a mixin of `tui.battletech.screen.BattleTechScreen`. In the Weapon Attack phase
+`AttackControls` is an object `tui.battletech.screen.BattleTechScreen` owns (``screen.attacks``):
+the screen's attack keys hand over to it, and it reads the screen's selected unit, draws on its
+board and gives commands through its ``execute``. In the Weapon Attack phase
 the unit to declare has an `Aim` (`tui.battletech.widgets.targeting`): Tab cycles the enemies, the
 number keys choose weapons, ``[`` ``]`` twist the torso, ``t`` flips the arms, Space chooses every
 weapon that can hit, ``c`` (or Enter on the target) fires and ``h`` holds fire. The board shows
@@ -10,17 +12,20 @@ choice hexes marked ``?``) and each enemy's best to-hit number.
 In the Physical Attack phase the unit lists its legal physical attacks (`physical.physical_options`)
 with their numbers and damage; the number keys choose one, ``c`` declares it, ``h`` makes none.
 
-Nothing here changes the game: the commands go to the screen's ``execute``.
+Which keys act in each of the two phases is said by `weapon_keys` and `physical_keys` (the
+screen's input modes). Nothing here changes the game: the commands go to the screen's ``execute``.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import attrs
 
 from engine.battletech import physical
+from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import FireWeapons, PhysicalAttack, TakeClub
 from engine.battletech.state import AttackKind, Phase
 from engine.battletech.turn import declarers
@@ -43,16 +48,19 @@ if TYPE_CHECKING:
     from engine.battletech.state import BTState, UnitState
     from engine.battletech.tohit import ToHit
     from engine.hexes import Hex
+    from tui.battletech.screen import BattleTechScreen
     from tui.battletech.widgets.orders import Line
-    from tui.widgets.hexboard import HexBoard
 
-__all__ = ["ATTACK_PHASES", "AttackControls", "Strike", "strike_damage"]
+__all__ = ["ATTACK_PHASES", "AttackControls", "KeyRule", "Strike", "strike_damage"]
 
 ATTACK_PHASES = frozenset({Phase.WEAPON, Phase.PHYSICAL})
 """The phases whose slots are declarations (BT-C-1)."""
 
 Strike = tuple[PhysicalAttack, "ToHit", str]
 """A physical attack the unit may declare, its to-hit number and its damage in words."""
+
+KeyRule = Callable[[tuple[object, ...]], bool]
+"""When a key acts, given its action's parameters (an input mode maps its actions to these)."""
 
 
 def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0911 - one per kind
@@ -81,30 +89,24 @@ def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0
 
 
 class AttackControls:
-    """The keys and panels of the two attack phases; the host screen supplies the rest."""
+    """The keys and board marks of the two attack phases, for the screen that owns it.
 
-    aim: Aim | None = None
-    strike: int | None = None
-    """The chosen physical attack (index in the unit's choices)."""
-    _aim_cache: tuple[BTState, Aim, AimView] | None = None
-    _strike_cache: tuple[BTState, int, tuple[Strike, ...]] | None = None
+    Attributes:
+        aim: the weapons aimed by the unit to declare (Weapon Attack phase), or None.
+        strike: the chosen physical attack (index in the unit's choices), or None.
+    """
 
-    if TYPE_CHECKING:  # the host screen's
-        selected: int | None
-        letters: tuple[str, ...]
-        compact: bool
-        game: Any
+    def __init__(self, screen: BattleTechScreen) -> None:
+        """Serve ``screen``: its selected unit, its board, its ``execute`` and ``redraw``.
 
-        @property
-        def board(self) -> HexBoard: ...
-
-        def execute(self, command: BTCommand) -> bool: ...
-
-        def refuse(self, message: str, *, title: str = "") -> None: ...
-
-        def _redraw(self, *, follow: bool = False) -> None: ...
-
-        def _cursor_to(self, where: Hex | None) -> None: ...
+        Args:
+            screen: the BattleTech screen.
+        """
+        self.screen = screen
+        self.aim: Aim | None = None
+        self.strike: int | None = None
+        self._aim_cache: tuple[BTState, Aim, AimView] | None = None
+        self._strike_cache: tuple[BTState, int, tuple[Strike, ...]] | None = None
 
     # ------------------------------------------------------------------ queries
     @staticmethod
@@ -145,7 +147,7 @@ class AttackControls:
 
     def fix_attack(self, state: BTState) -> None:
         """Keep the aim (or the physical choice) on the selected unit; drop it otherwise."""
-        unit = self.selected
+        unit = self.screen.selected
         if state.phase is not Phase.WEAPON or unit is None:
             self.aim = None
         elif self.aim is None or self.aim.unit != unit:
@@ -160,22 +162,65 @@ class AttackControls:
         ):
             self.strike = None
 
+    # ------------------------------------------------------------------ which keys act
+    def weapon_keys(self, state: BTState) -> dict[str, KeyRule]:
+        """The keys of the Weapon Attack phase, each with when it acts (the others do not)."""
+        aim = self.aim
+        unit = self.screen.selected
+        aimed = aim is not None
+        shown = aim is not None and aim.target is not None
+        chose = aim is not None and bool(aim.shots or aim.twist or aim.flip)
+        return {
+            "next_unit": lambda _: self._several(state),
+            "next_target": lambda _: shown,
+            "all_weapons": lambda _: shown,
+            "twist": lambda _: aimed,
+            "flip": lambda _: self._can_flip(state),
+            "weapon": lambda _: aimed,
+            "hold": lambda _: unit is not None,
+            "declare": lambda _: unit is not None,
+            "take_club": lambda _: unit is not None and not why_no_club(state, unit),
+            "cancel_plot": lambda _: chose or self.strike is not None,
+        }
+
+    def physical_keys(self, state: BTState) -> dict[str, KeyRule]:
+        """The keys of the Physical Attack phase, each with when it acts (the others do not)."""
+        unit = self.screen.selected
+        return {
+            "next_unit": lambda _: self._several(state),
+            "flip": lambda _: self._can_flip(state),
+            "weapon": lambda _: unit is not None and bool(self.strikes(state, unit)),
+            "hold": lambda _: unit is not None,
+            "declare": lambda _: unit is not None,
+            "cancel_plot": lambda _: self.strike is not None,
+        }
+
+    def _several(self, state: BTState) -> bool:
+        """Whether the side to act has more than one unit still to declare (Tab cycles them)."""
+        side = state.side_to_act
+        return side is not None and len(self.attack_units(state, side)) > 1
+
+    def _can_flip(self, state: BTState) -> bool:
+        view = self.aim_view(state)
+        return view is not None and (view.can_flip or view.aim.flip)
+
     # ------------------------------------------------------------------ drawing
     def attack_orders(self, state: BTState) -> list[Line]:
         """The orders panel in an attack phase: the aim, or the physical choices."""
-        unit = self.selected
+        unit = self.screen.selected
         if unit is None:
             return []
+        letters, compact = self.screen.letters, self.screen.compact
         if state.phase is Phase.WEAPON:
             view = self.aim_view(state)
-            return aim_lines(view, state, self.letters, compact=self.compact) if view else []
+            return aim_lines(view, state, letters, compact=compact) if view else []
         choices = [(attack, to_hit, damage) for attack, to_hit, damage in self.strikes(state, unit)]
-        return strike_lines(unit, choices, self.strike, state, self.letters, compact=self.compact)
+        return strike_lines(unit, choices, self.strike, state, letters, compact=compact)
 
     def draw_attack_board(self, state: BTState) -> None:
         """Arc, line of sight and targets on the board (weapons); targets only (physical)."""
-        board = self.board
-        unit = self.selected
+        board = self.screen.board
+        unit = self.screen.selected
         if unit is None:
             board.clear_overlays()
             return
@@ -234,15 +279,15 @@ class AttackControls:
         return marks
 
     # ------------------------------------------------------------------ keys
-    def action_next_target(self, step: int) -> None:
+    def next_target(self, step: int) -> None:
         """Show the next (1) or previous (-1) enemy as the target."""
-        state = self.game.state
+        state = self.screen.game.state
         aim = self.aim
         if aim is None:
             return
         foes = enemies(state, aim.unit)
         if not foes:
-            self.refuse("There is no enemy on the map")
+            self.screen.refuse("There is no enemy on the map")
             return
         at = foes.index(aim.target) if aim.target in foes else -step
         self.aim = attrs.evolve(aim, target=foes[(at + step) % len(foes)])
@@ -251,15 +296,15 @@ class AttackControls:
     def _show_target(self) -> None:
         aim = self.aim
         if aim is not None and aim.target is not None:
-            self._cursor_to(self.game.state.units[aim.target].hex)
-        self._redraw()
+            self.screen.cursor_to(self.screen.game.state.units[aim.target].hex)
+        self.screen.redraw()
 
-    def action_weapon(self, key: str) -> None:
+    def weapon(self, key: str) -> None:
         """Number keys: choose a weapon at the target shown, or take it back; or an attack.
 
         In the Physical phase the keys choose a physical attack.
         """
-        state = self.game.state
+        state = self.screen.game.state
         if state.phase is Phase.PHYSICAL:
             self._choose_strike(state, key)
             return
@@ -275,77 +320,77 @@ class AttackControls:
             now = next(r for r in self.aim_view_of(state, aim).rows if r.weapon == row.weapon)
             if not now.to_hit.possible:
                 reason = now.to_hit.reason or "it cannot hit"
-                self.refuse(f"{row.name} {row.place}: {reason}", title="Cannot fire")
+                self.screen.refuse(f"{row.name} {row.place}: {reason}", title="Cannot fire")
                 return
         self.aim = aim
-        self._redraw()
+        self.screen.redraw()
 
     def _choose_strike(self, state: BTState, key: str) -> None:
-        unit = self.selected
+        unit = self.screen.selected
         if unit is None or not key.isdigit() or key == "0":
             return
         number = int(key) - 1
         if number >= len(self.strikes(state, unit)):
             return
         self.strike = None if self.strike == number else number
-        self._redraw()
+        self.screen.redraw()
 
-    def action_all_weapons(self) -> None:
+    def all_weapons(self) -> None:
         """Choose every weapon that can hit the target shown (again: none of them)."""
-        view = self.aim_view(self.game.state)
+        view = self.aim_view(self.screen.game.state)
         if view is None or self.aim is None:
             return
         self.aim = toggle_all(self.aim, view)
-        self._redraw()
+        self.screen.redraw()
 
-    def action_twist(self, step: int) -> None:
+    def twist(self, step: int) -> None:
         """``[`` ``]``: twist the torso one hexside left or right (BT-C-3), or back."""
         aim = self.aim
         if aim is None:
             return
         twist = max(-1, min(1, aim.twist + step))
-        if state_prone(self.game.state, aim.unit) and twist:
-            self.refuse("A prone 'Mech cannot twist its torso (BT-C-3)")
+        if state_prone(self.screen.game.state, aim.unit) and twist:
+            self.screen.refuse("A prone 'Mech cannot twist its torso (BT-C-3)")
             return
         self.aim = attrs.evolve(aim, twist=twist, flip=False)
-        self._redraw()
+        self.screen.redraw()
 
-    def action_flip(self) -> None:
+    def flip(self) -> None:
         """Flip the arms to the rear, or back (BT-C-62)."""
         aim = self.aim
-        view = self.aim_view(self.game.state)
+        view = self.aim_view(self.screen.game.state)
         if aim is None or view is None:
             return
         if not view.can_flip and not aim.flip:
-            self.refuse(
+            self.screen.refuse(
                 "Only a 'Mech built without hand and lower arm actuators can flip its arms "
                 "(BT-C-62)"
             )
             return
         self.aim = attrs.evolve(aim, flip=not aim.flip, twist=0)
-        self._redraw()
+        self.screen.redraw()
 
-    def action_declare(self) -> None:
+    def declare(self) -> None:
         """Give the declaration: the aimed weapons, or the chosen physical attack."""
-        state = self.game.state
+        state = self.screen.game.state
         if state.phase is Phase.WEAPON and self.aim is not None:
             if not self.aim.shots:
-                self.refuse("Choose weapons first (1-0, Space: all), or h: hold fire")
+                self.screen.refuse("Choose weapons first (1-0, Space: all), or h: hold fire")
                 return
             self._declare(fire_command(state, self.aim))
             return
-        unit = self.selected
+        unit = self.screen.selected
         if state.phase is Phase.PHYSICAL and unit is not None:
             choices = self.strikes(state, unit)
             if self.strike is None or self.strike >= len(choices):
-                self.refuse("Choose an attack first (1-9), or h: no physical attack")
+                self.screen.refuse("Choose an attack first (1-9), or h: no physical attack")
                 return
             self._declare(choices[self.strike][0])
 
-    def action_hold(self) -> None:
+    def hold(self) -> None:
         """Hold fire (weapon phase) or make no physical attack (physical phase)."""
-        state = self.game.state
-        unit = self.selected
+        state = self.screen.game.state
+        unit = self.screen.selected
         if unit is None:
             return
         if state.phase is Phase.WEAPON:
@@ -354,28 +399,28 @@ class AttackControls:
         elif state.phase is Phase.PHYSICAL:
             self._declare(PhysicalAttack(unit))
 
-    def action_take_club(self) -> None:
+    def take_club(self) -> None:
         """Pick up a club in the unit's hex instead of firing (BT-C-38)."""
-        unit = self.selected
-        if unit is not None and self.game.state.phase is Phase.WEAPON:
+        unit = self.screen.selected
+        if unit is not None and self.screen.game.state.phase is Phase.WEAPON:
             self._declare(TakeClub(unit))
 
     def _declare(self, command: BTCommand) -> None:
-        if self.execute(command):
+        if self.screen.execute(command):
             self.aim = None
             self.strike = None
-            self._redraw(follow=True)
+            self.screen.redraw(follow=True)
 
     def attack_clear(self) -> bool:
         """Esc: forget the chosen weapons and twist (or the physical choice); False if none."""
         aim = self.aim
         if aim is not None and (aim.shots or aim.twist or aim.flip):
             self.aim = attrs.evolve(aim, shots=(), twist=0, flip=False)
-            self._redraw()
+            self.screen.redraw()
             return True
         if self.strike is not None:
             self.strike = None
-            self._redraw()
+            self.screen.redraw()
             return True
         return False
 
@@ -402,31 +447,31 @@ class AttackControls:
             return
         mine = [i for i in state.units_at(where) if i in self.attack_units(state, side)]
         if mine:
-            self.selected = mine[0]
-            self._redraw()
+            self.screen.selected = mine[0]
+            self.screen.redraw()
             return
         foes = [i for i in state.units_at(where) if state.units[i].side != side]
         if not foes:
             return
         if state.phase is Phase.WEAPON and self.aim is not None:
             if self.aim.target == foes[0] and self.aim.shots:
-                self.action_declare()
+                self.declare()
                 return
             self.aim = attrs.evolve(self.aim, target=foes[0])
-            self._redraw()
+            self.screen.redraw()
             return
-        unit = self.selected
+        unit = self.screen.selected
         if state.phase is Phase.PHYSICAL and unit is not None:
             choices = self.strikes(state, unit)
             if self.strike is not None and choices[self.strike][0].target == foes[0]:
-                self.action_declare()
+                self.declare()
                 return
             first = next((n for n, c in enumerate(choices) if c[0].target == foes[0]), None)
             if first is None:
-                self.refuse("No physical attack on that unit is possible")
+                self.screen.refuse("No physical attack on that unit is possible")
                 return
             self.strike = first
-            self._redraw()
+            self.screen.redraw()
 
 
 def state_prone(state: BTState, unit: int) -> bool:

@@ -19,8 +19,6 @@ from engine.game import UndoPolicy
 from saves.journal import Journal
 from saves.store import default_saves_dir, new_save_path
 from tui.battletech.screen import BattleTechScreen
-from tui.screens import _opening
-from tui.screens._opening import open_or_explain
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -66,12 +64,12 @@ def factory(path: Path | None) -> Screen[Any]:
     """
     if path is None:
         return NewBattleTechGame()
-    return open_or_explain(path, BattleTechScreen)
+    return BattleTechScreen.open_save(path)
 
 
 def replay_or_explain(path: Path) -> Screen[Any]:
     """The replay of ``path`` from its start, or a screen that says why it cannot be read."""
-    return _opening.replay_or_explain(path, BattleTechScreen)
+    return BattleTechScreen.replay_save(path)
 
 
 def _saves_dir(screen: Screen[Any]) -> Path:

@@ -11,6 +11,12 @@ acts on the cursor hex: place the unit being deployed, pick a unit, plot the che
 reachable hex, pick a jump's landing hex, or confirm when the cursor is on the plotted end.
 Every other key is the screen's (`BattleTechScreen.BINDINGS`).
 
+What both game screens share (opening, ``execute`` and refusals, undo/redo, the ``:`` line, the
+replay controls) is the base's, `tui.screens.game.GameScreen`; the attack phases are an object the
+screen owns (`tui.battletech._attacks.AttackControls`, ``screen.attacks``). Which keys act now is
+said by the input mode the player is in: deployment, plotting a move, giving orders, weapon
+attacks or physical attacks (`BattleTechScreen.mode_keys`), and every replay key in a replay.
+
 `tui.battletech.games` opens it: a new game from the setup screen, a save to resume, a replay.
 """
 
@@ -23,11 +29,9 @@ import attrs
 from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from engine.battletech import RULESET
-from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     Deploy,
     EndMove,
@@ -41,11 +45,9 @@ from engine.battletech.hexwords import describe_hex
 from engine.battletech.movement import jump_path, reachable_hexes
 from engine.battletech.physical import check_dfa
 from engine.battletech.state import MoveMode, Phase
-from engine.dice import DiceExhaustedError
-from engine.game import IllegalCommand, Rejected
+from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
-from saves.journal import read_game
-from tui.battletech._attacks import ATTACK_PHASES, AttackControls
+from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
 from tui.battletech.narrate import unit_letters
 from tui.battletech.widgets import (
     BTStory,
@@ -73,9 +75,8 @@ from tui.battletech.widgets import (
 from tui.battletech.widgets.board import BTBoard
 from tui.battletech.widgets.record import PAGES
 from tui.battletech.widgets.targeting import KEYS
-from tui.papermech.widgets.story import ReplayCursor
-from tui.screens import _replay
-from tui.screens._replay import ReplayControls, jump_bindings
+from tui.screens._replay import SPEED_BINDINGS, jump_bindings
+from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
 from tui.widgets.hexboard import HexBoard, UnitMarker
 from tui.widgets.log import EventLog
 
@@ -86,7 +87,7 @@ if TYPE_CHECKING:
     from textual.binding import BindingType
 
     from engine.battletech.state import BTState
-    from engine.game import Command, Entry, Game
+    from engine.game import Entry, Game
     from saves.journal import Journal
     from tui.battletech.widgets import Line, Preview
 
@@ -94,7 +95,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COMPACT_BELOW", "HOME_FACING", "BattleTechScreen"]
 
-COMPACT_BELOW = (120, 38)
+COMPACT_BELOW = GameScreen.COMPACT_BELOW
 """Below this many columns or rows the screen uses its compact layout (it fits 80 x 24)."""
 
 COMMAND_HINT = "a command: move 1 walk F F R, jump 2 0805 0806 N, still 3, end, undo (Esc closes)"
@@ -108,22 +109,31 @@ REFUSAL_SHOWN = 4.0
 
 _MODES = {"walk": MoveMode.WALK, "run": MoveMode.RUN, "jump": MoveMode.JUMP}
 
-ATTACK_KEYS = frozenset(
+MODE_ACTIONS = frozenset(
     {
         "next_unit",
+        "mode",
+        "still",
+        "step",
+        "turn",
+        "unstep",
+        "confirm",
+        "end_move",
+        "initiative",
+        "end_phase",
+        "cancel_plot",
         "next_target",
+        "weapon",
         "all_weapons",
+        "hold",
+        "flip",
+        "charge",
         "twist",
         "declare",
-        "flip",
-        "weapon",
-        "hold",
-        "confirm",
-        "cancel_plot",
         "take_club",
     }
 )
-"""The actions `BattleTechScreen._attack_key` answers for in the attack phases."""
+"""The actions that act in some input modes only: each mode's key table says when (none: never)."""
 
 WEAPON_BINDINGS = [
     Binding(
@@ -140,11 +150,11 @@ WEAPON_BINDINGS = [
 
 
 # ------------------------------------------------------------------ the screen
-class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
+class BattleTechScreen(GameScreen):
     """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
 
     CSS_PATH = "battletech.tcss"
-    AUTO_FOCUS = ""  # `_focus` decides: the board in play, nothing in a replay
+    AUTO_FOCUS = ""  # `refocus` decides: the board in play, nothing in a replay
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -214,7 +224,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         Binding("n", "end_phase", "End phase", tooltip="Every unit has moved: close the turn"),
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
-        Binding("colon", "command_line", "Cmd", key_display=":", tooltip="Type a command"),
+        COMMAND_LINE_BINDING,
         Binding("v", "sheet_page", "Sheet", show=False, tooltip="Record sheet: the other page"),
         Binding("r", "result", "Result", tooltip="The result and the after-action report"),
         Binding("pageup", "log(-1)", "Log up", show=False, tooltip="Scroll the log up"),
@@ -226,8 +236,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         Binding("home", "seek(0)", "Start", show=False, tooltip="Replay: the start"),
         Binding("end", "seek(-1)", "End", show=False, tooltip="Replay: the end"),
         Binding("space", "play", "Play", tooltip="Replay: play or pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        *SPEED_BINDINGS,
         *jump_bindings("turn", "phase"),
         Binding("enter", "act", "Act", show=False, tooltip="Act on the cursor hex"),
         Binding("question_mark", "rules", "Help", key_display="?", tooltip="Keys and rules"),
@@ -260,35 +269,9 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
     """
 
-    LIVE_ACTIONS = frozenset(
-        {
-            "next_unit",
-            "mode",
-            "still",
-            "step",
-            "turn",
-            "unstep",
-            "confirm",
-            "end_move",
-            "initiative",
-            "end_phase",
-            "undo",
-            "redo",
-            "command_line",
-            "act",
-            "cancel_plot",
-            "next_target",
-            "weapon",
-            "all_weapons",
-            "hold",
-            "flip",
-            "charge",
-            "twist",
-            "declare",
-            "take_club",
-        }
-    )
-    REPLAY_ACTIONS = _replay.REPLAY_ACTIONS
+    LIVE_ACTIONS = MODE_ACTIONS | {"undo", "redo", "command_line", "act"}
+    PREFIX = "bt"
+    COMMAND_HINT = COMMAND_HINT
 
     def __init__(
         self,
@@ -307,10 +290,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         Raises:
             ValueError: neither or both of ``journal`` and ``game`` given.
         """
-        super().__init__()
-        self._open_game(journal, game, path)
-        self.compact = False
-        self.story = BTStory()
+        super().__init__(journal=journal, game=game, path=path)
         self.letters = unit_letters(cast("BTState", self.game.initial).units)
         self.selected: int | None = None
         self.plot: Plot | None = None
@@ -319,32 +299,12 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         self._announced = self.game.summary.over
         self._refused: tuple[str, float] | None = None
         self.sheet_page = PAGES[0]
-
-    @classmethod
-    def replay(cls, path: Path) -> BattleTechScreen:
-        """Watch a saved game from its start.
-
-        Raises:
-            SaveError: the file cannot be read as a save.
-            OSError: the file cannot be read.
-        """
-        loaded = read_game(path.read_bytes(), path.name)
-        screen = cls(game=loaded.game, path=path)
-        screen.cursor = ReplayCursor.of(loaded.game)
-        return screen
-
-    # ------------------------------------------------------------------ queries
-    @property
-    def game_running(self) -> bool:
-        """True while a live game is not over (quitting then asks first)."""
-        return not self.replaying and not self.game.summary.over
+        self.attacks = AttackControls(self)
 
     @property
     def state(self) -> BTState:
         """The state shown: the game's, or the replay's position (folded once per position)."""
-        if not self.replaying:
-            return cast("BTState", self.game.state)
-        return cast("BTState", self.replay_state())
+        return cast("BTState", self.current())
 
     @property
     def board(self) -> HexBoard:
@@ -356,15 +316,12 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         return f"{self.letters[index]} {cast('BTState', self.game.initial).units[index].name}"
 
     # ------------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
+    def make_story(self) -> BTStory:
+        """Return the BattleTech story."""
+        return BTStory()
+
+    def compose_panels(self) -> ComposeResult:
         """Lay out the board, the side panels and the log; compact below 120 x 38."""
-        width, height = self.app.size
-        self.compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
-        self.set_class(self.compact, "-compact")
-        self.set_class(self.replaying, "-replay")
-        yield Static(id="bt-header", markup=False)
-        yield Static(id="bt-prompt", markup=False)
-        yield from self.compose_replay()
         with Horizontal(id="bt-main"):
             with Vertical(id="bt-left"):
                 yield BTBoard(
@@ -378,33 +335,22 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
                 yield OrdersPanel(id="bt-orders", classes="bt-panel")
                 yield RecordSheet(id="bt-record", classes="bt-panel")
                 yield UnitList(id="bt-units", classes="bt-panel")
-        yield Input(placeholder=COMMAND_HINT, id="bt-command", disabled=self.replaying)
-        yield Footer(compact=self.compact, show_command_palette=not self.compact)
 
-    def on_mount(self) -> None:
-        """Tell the game so far, place the cursor and draw it."""
-        self.story.retell(self.game, everything=self.replaying)
-        self._titles()
-        self._redraw(follow=True)
-        if self.journal is not None:
-            for warning in self.journal.warnings:
-                self.notify(warning, severity="warning", timeout=10)
-        self._focus()
+    def footer(self) -> Footer:
+        """Return the footer: without the command palette's key in the compact layout."""
+        return Footer(compact=self.compact, show_command_palette=not self.compact)
 
-    async def on_resize(self) -> None:
-        """Switch between the wide and the compact layout when the terminal crosses the line."""
-        width, height = self.app.size
-        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
-        if compact != self.compact:
-            cursor = self.board.cursor
-            await self.recompose()
-            self._titles()
-            if cursor is not None:
-                self.board.set_cursor(cursor)
-            self._redraw()
-            self._focus()
+    async def relayout(self) -> None:
+        """Compose again in the other layout, the board's cursor where it was."""
+        cursor = self.board.cursor
+        await self.recompose()
+        self.titles()
+        if cursor is not None:
+            self.board.set_cursor(cursor)
+        self.redraw()
+        self.refocus()
 
-    def _focus(self) -> None:
+    def refocus(self) -> None:
         """Play: the board has the keys; a replay: nothing (the arrows step the replay)."""
         if self.replaying:
             self.board.can_focus = False  # a click must not take the arrows from the replay
@@ -412,13 +358,8 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         else:
             self.board.focus()
 
-    def on_unmount(self) -> None:
-        """Close the save (everything is on disk already) and stop the replay clock."""
-        self._pause()
-        if self.journal is not None:
-            self.journal.close()
-
-    def _titles(self) -> None:
+    def titles(self) -> None:
+        """Name the panels on their borders (the wide layout)."""
         if self.compact:
             return
         titles = {"#bt-orders": "Orders", "#bt-record": "Unit", "#bt-units": "Units"}
@@ -427,12 +368,12 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         self.query_one("#bt-log").border_title = "Log"
 
     # ------------------------------------------------------------------ drawing
-    def _redraw(self, *, follow: bool = False) -> None:
+    def redraw(self, *, follow: bool = False) -> None:
         """Draw every panel from the state; ``follow`` puts the cursor on the unit to act."""
         state = self.state
         moved_to = self._fix_selection(state) if not self.replaying else None
         if follow or moved_to is not None:
-            self._cursor_to(moved_to or self._cursor_home(state))
+            self.cursor_to(moved_to or self._cursor_home(state))
         self.set_class(state.phase in ATTACK_PHASES and not self.replaying, "-attacking")
         view = self._preview(state)
         self._draw_board(state, view)
@@ -446,8 +387,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         lines, current = self.story.lines(position)
         self.query_one(EventLog).show(lines, current)
         self._hex_info()
-        self.refresh_bindings()
-        self._replay_redrawn()
+        self.redrawn()
 
     def _cursor_home(self, state: BTState) -> Hex | None:
         """Where the cursor starts: the unit to act, a deployment zone's middle, or a unit."""
@@ -461,7 +401,8 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         on_map = [u.hex for u in state.units if u.hex is not None and not u.destroyed]
         return on_map[0] if on_map else None
 
-    def _cursor_to(self, where: Hex | None) -> None:
+    def cursor_to(self, where: Hex | None) -> None:
+        """Put the board's cursor on ``where`` (nowhere: leave it)."""
         if where is not None:
             self.board.set_cursor(where)
 
@@ -479,7 +420,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             self.selected = choices[0] if choices else None
         if self.plot is not None and self.plot.unit != self.selected:
             self.plot = None
-        self.fix_attack(state)
+        self.attacks.fix_attack(state)
         if self.selected is None:
             return None
         unit = state.units[self.selected]
@@ -502,7 +443,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         if state.phase is Phase.DEPLOYMENT:
             return tuple(i for i, u in enumerate(state.units) if u.side == side and u.hex is None)
         if state.phase in ATTACK_PHASES:
-            return self.attack_units(state, side)
+            return self.attacks.attack_units(state, side)
         if state.active is not None:
             return (state.active,)
         return pending(state, side)
@@ -542,7 +483,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             board.set_path(())
             return
         if state.phase in ATTACK_PHASES and not self.replaying:
-            self.draw_attack_board(state)
+            self.attacks.draw_attack_board(state)
             return
         board.set_marks({})
         board.set_arc(())
@@ -585,17 +526,11 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             parts.append(f"{state.phase.value} phase")
         if self.path is not None:
             parts.append(self.path.name)
-        self.query_one("#bt-header", Static).update("   ".join(parts))
-        self.query_one("#bt-prompt", Static).update(self._prompt_line(state))
+        self.show_heading(parts, self._prompt_line(state))
 
     def _prompt_line(self, state: BTState) -> str:
         if self.replaying:
-            index, events = self.cursor.position
-            where = f"REPLAY  command {index} / {len(self.cursor.sizes)}"
-            if events:
-                where += f", event {events} / {len(self.game.log[index].events)}"
-            now = self.story.event(index, events).text if events else prompt_text(state)
-            return f"{where}   {self.replay_clock}   - {now}"
+            return self.replay_line(prompt_text(state))
         return "Now: " + prompt_text(state)
 
     def _orders(self, state: BTState, view: Preview | None) -> list[Line]:  # noqa: PLR0911
@@ -607,7 +542,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         if state.phase is Phase.INITIATIVE:
             return initiative_lines(state)
         if state.phase in ATTACK_PHASES:
-            return self.attack_orders(state) or [(prompt_text(state), "title")]
+            return self.attacks.attack_orders(state) or [(prompt_text(state), "title")]
         if state.phase is Phase.OVER:
             return [(prompt_text(state), "title"), ("r: the result and the report", "keys")]
         if state.phase is not Phase.MOVEMENT:
@@ -699,105 +634,77 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             self.query_one(OrdersPanel).show(
                 tuple(self._deploy_orders(state)), compact=self.compact
             )
-        if state.phase is Phase.WEAPON and not self.replaying and self.aim_at(state, event.hex):
-            self._redraw()
+        aimed = state.phase is Phase.WEAPON and not self.replaying
+        if aimed and self.attacks.aim_at(state, event.hex):
+            self.redraw()
             return
         self._draw_record()
         self._hex_info()
 
-    # ------------------------------------------------------------------ keys: modes
-    def check_action(  # noqa: C901, PLR0911, PLR0912 - one answer per kind of key
-        self, action: str, parameters: tuple[object, ...]
-    ) -> bool | None:
-        """Show only the keys that act now: play keys in play, replay keys in a replay."""
-        if action in self.LIVE_ACTIONS and self.replaying:
-            return False
-        if action in self.REPLAY_ACTIONS and not self.replaying:
-            return False
+    # ------------------------------------------------------------------ keys: input modes
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Show only the keys that act now: the input mode's table says when each acts.
+
+        The modes: a replay (every replay key), deployment, plotting a move, giving orders (the
+        rest of the Movement phase, initiative, the end), weapon attacks and physical attacks.
+        """
         if action == "result":  # the game's end, in play or in a replay of a finished game
             return self.game.state.phase is Phase.OVER
-        if self.replaying or action in {"undo", "redo", "command_line", "act", "log", "sheet_page"}:
+        if self.replaying or action not in MODE_ACTIONS:
             return True
-        state = self.game.state
-        phase = state.phase
-        if phase in ATTACK_PHASES and action in ATTACK_KEYS:
-            return self._attack_key(state, action)
-        plotting = self.plot is not None
-        ground = plotting and self.plot is not None and self.plot.mode is not MoveMode.JUMP
-        match action:
-            case "next_unit":
-                return len(self._selectable(state)) > 1 and state.active is None and not plotting
-            case (
-                "next_target"
-                | "weapon"
-                | "all_weapons"
-                | "hold"
-                | "flip"
-                | "twist"
-                | "declare"
-                | "take_club"
-            ):
-                return False
-            case "charge":
-                return plotting and self._charge_fits()
-            case "result":
-                return phase is Phase.OVER
-            case "mode" | "still":
-                return (
-                    phase is Phase.MOVEMENT
-                    and self.selected is not None
-                    and state.active is None
-                    and not plotting
-                )
-            case "step":
-                kind = str(parameters[0]) if parameters else ""
-                if kind in {"P", "U"}:
-                    return ground and self._prone_key_fits(kind)
-                return ground
-            case "turn":
-                return phase is Phase.DEPLOYMENT or plotting
-            case "unstep" | "confirm":
-                return plotting
-            case "cancel_plot":
-                return plotting and state.active is None
-            case "end_move":
-                return state.active is not None
-            case "initiative":
-                return phase is Phase.INITIATIVE
-            case "end_phase":
-                return can_end_phase(state)
-        return True
+        rule = self.mode_keys(self.game.state).get(action)
+        return rule is not None and rule(parameters)
 
-    def _attack_key(self, state: BTState, action: str) -> bool:  # noqa: PLR0911 - one per key
-        """Which keys act in an attack phase (the unit to declare is ``selected``)."""
-        unit = self.selected
-        aim = self.aim if state.phase is Phase.WEAPON else None
-        match action:
-            case "next_unit":
-                return len(self._selectable(state)) > 1
-            case "next_target" | "all_weapons":
-                return aim is not None and aim.target is not None
-            case "twist":
-                return aim is not None
-            case "flip":
-                view = self.aim_view(state)
-                return view is not None and (view.can_flip or view.aim.flip)
-            case "weapon":
-                if state.phase is Phase.PHYSICAL:
-                    return unit is not None and bool(self.strikes(state, unit))
-                return aim is not None
-            case "hold" | "declare":
-                return unit is not None
-            case "take_club":
-                return (
-                    state.phase is Phase.WEAPON
-                    and unit is not None
-                    and not why_no_club(state, unit)
-                )
-            case "cancel_plot":
-                chose = aim is not None and bool(aim.shots or aim.twist or aim.flip)
-                return chose or self.strike is not None
-        return False
+    def mode_keys(self, state: BTState) -> dict[str, KeyRule]:
+        """The keys of the input mode the player is in, each with when it acts."""
+        if state.phase is Phase.WEAPON:
+            return self.attacks.weapon_keys(state)
+        if state.phase is Phase.PHYSICAL:
+            return self.attacks.physical_keys(state)
+        if state.phase is Phase.DEPLOYMENT:
+            return self._deployment_keys(state)
+        if self.plot is not None:
+            return self._plotting_keys(state, self.plot)
+        return self._order_keys(state)
+
+    def _deployment_keys(self, state: BTState) -> dict[str, KeyRule]:
+        """Deployment: the next unit to place, its facing."""
+        return {
+            "next_unit": lambda _: len(self._selectable(state)) > 1,
+            "turn": lambda _: True,
+        }
+
+    def _plotting_keys(self, state: BTState, plot: Plot) -> dict[str, KeyRule]:
+        """Plotting a move: steps (on the ground), facing, a charge or DFA, take back, confirm."""
+        ground = plot.mode is not MoveMode.JUMP
+
+        def step(parameters: tuple[object, ...]) -> bool:
+            kind = str(parameters[0]) if parameters else ""
+            return ground and (kind not in {"P", "U"} or self._prone_key_fits(kind))
+
+        return {
+            "charge": lambda _: self._charge_fits(),
+            "step": step,
+            "turn": lambda _: True,
+            "unstep": lambda _: True,
+            "confirm": lambda _: True,
+            "cancel_plot": lambda _: state.active is None,
+            "end_move": lambda _: state.active is not None,
+            "end_phase": lambda _: can_end_phase(state),
+        }
+
+    def _order_keys(self, state: BTState) -> dict[str, KeyRule]:
+        """Orders (no plot): pick a unit and a mode, stand still, roll initiative, end the phase."""
+        free = state.active is None
+        moving = state.phase is Phase.MOVEMENT and self.selected is not None and free
+        return {
+            "next_unit": lambda _: free and len(self._selectable(state)) > 1,
+            "mode": lambda _: moving,
+            "still": lambda _: moving,
+            "end_move": lambda _: not free,
+            "initiative": lambda _: state.phase is Phase.INITIATIVE,
+            "end_phase": lambda _: can_end_phase(state),
+        }
 
     def _charge_fits(self) -> bool:
         """Show m while a walk or run has steps, or a jump has its landing hex."""
@@ -820,33 +727,9 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         return prone if kind == "U" else not prone
 
     # ------------------------------------------------------------------ playing
-    def execute(self, command: Command) -> bool:
-        """Give the game a command through the journal (saved before it is applied).
-
-        Args:
-            command: the command.
-
-        Returns:
-            True when it was accepted; a refusal is a one-line notification with the reason.
-        """
-        if self.journal is None:
-            return False
-        try:
-            outcome = self.journal.execute(command)
-        except OSError as error:
-            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
-            return False
-        except DiceExhaustedError as error:
-            self.notify(str(error), severity="error")
-            return False
-        if isinstance(outcome, Rejected):
-            self.refuse(outcome.reason, title="Not allowed")
-            return False
+    def drop_plan(self) -> None:
+        """A command was given or taken back: the plot is gone."""
         self.plot = None
-        self.story.sync(self.game)
-        self._redraw()
-        self._announce_end()
-        return True
 
     def refuse(self, message: str, *, title: str = "") -> None:
         """Say in one line why a key did nothing; the same line again is not stacked up.
@@ -862,7 +745,8 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         self._refused = (message, now)
         self.notify(message, title=title, severity="warning", timeout=REFUSAL_SHOWN)
 
-    def _announce_end(self) -> None:
+    def game_over(self) -> None:
+        """The game just ended: show the result and the report (once)."""
         if self.game.summary.over and not self._announced:
             self._announced = True
             self.action_result()
@@ -873,6 +757,39 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
 
         if self.game.state.phase is Phase.OVER:
             self.app.push_screen(BTResultScreen(self.game, self.letters))
+
+    # ------------------------------------------------------------------ keys: attacks
+    def action_next_target(self, step: int) -> None:
+        """Weapons: show the next (1) or previous (-1) enemy as the target."""
+        self.attacks.next_target(step)
+
+    def action_weapon(self, key: str) -> None:
+        """Number keys: choose a weapon (or take it back); physical: choose an attack."""
+        self.attacks.weapon(key)
+
+    def action_all_weapons(self) -> None:
+        """Weapons: choose every weapon that can hit the target shown (again: none)."""
+        self.attacks.all_weapons()
+
+    def action_twist(self, step: int) -> None:
+        """Weapons: twist the torso one hexside left or right (BT-C-3), or back."""
+        self.attacks.twist(step)
+
+    def action_flip(self) -> None:
+        """Weapons: flip the arms to the rear, or back (BT-C-62)."""
+        self.attacks.flip()
+
+    def action_declare(self) -> None:
+        """Give the declaration: the aimed weapons, or the chosen physical attack."""
+        self.attacks.declare()
+
+    def action_hold(self) -> None:
+        """Hold fire (weapons) or make no physical attack."""
+        self.attacks.hold()
+
+    def action_take_club(self) -> None:
+        """Pick up a club in the unit's hex instead of firing (BT-C-38)."""
+        self.attacks.take_club()
 
     def action_sheet_page(self) -> None:
         """Turn the record sheet to its other page (the sheet, the critical hit table)."""
@@ -914,7 +831,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
                 self.refuse(illegal.message, title="No death from above")
                 return
         self.plot = _evolve_plot(plot, attack=attack)
-        self._redraw()
+        self.redraw()
 
     def action_next_unit(self, step: int) -> None:
         """Select the next (1) or previous (-1) unit of the side to act."""
@@ -927,8 +844,8 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         self.plot = None
         where = state.units[self.selected].hex
         if where is not None:
-            self._cursor_to(where)
-        self._redraw()
+            self.cursor_to(where)
+        self.redraw()
 
     def action_mode(self, mode: str) -> None:
         """Start plotting the selected unit's move in ``mode`` (walk, run, jump)."""
@@ -941,7 +858,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             self.refuse(illegal.message, title="Cannot move so")
             return
         self.plot = plot
-        self._redraw()
+        self.redraw()
 
     def action_still(self) -> None:
         """The selected unit stands still this turn."""
@@ -957,20 +874,20 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         except IllegalCommand as illegal:
             self.refuse(illegal.message, title="Illegal step")
             return
-        self._redraw()
+        self.redraw()
 
     def action_turn(self, step: int) -> None:
         """Turn: the deployment facing, a jump's landing facing, a plotted turn, a torso twist."""
         state = self.game.state
         if state.phase is Phase.DEPLOYMENT and self.selected is not None:
             self.deploy_facing = self._deploy_facing(state).turn(step)
-            self._redraw()
+            self.redraw()
             return
         if self.plot is not None and self.plot.mode is MoveMode.JUMP:
             unit = state.units[self.plot.unit]
             facing = self.plot.facing if self.plot.facing is not None else unit.facing
             self.plot = _evolve_plot(self.plot, facing=facing.turn(step))
-            self._redraw()
+            self.redraw()
             return
         self.action_step("L" if step < 0 else "R")
 
@@ -982,7 +899,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             self.plot = _evolve_plot(self.plot, target=None, facing=None)
         else:
             self.plot = _evolve_plot(self.plot, steps=self.plot.steps[:-1])
-        self._redraw()
+        self.redraw()
 
     def action_confirm(self) -> None:
         """Give the plotted move to the game."""
@@ -1042,7 +959,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
                 self.execute(Deploy(self.selected, where, self._deploy_facing(state)))
             return
         if state.phase in ATTACK_PHASES:
-            self.attack_act(state, where)
+            self.attacks.attack_act(state, where)
             return
         if state.phase is Phase.OVER:
             self.action_result()
@@ -1071,13 +988,13 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             self.refuse(f"{where.label} is out of reach in {plot.mode.value} mode")
             return
         self.plot = route
-        self._redraw()
+        self.redraw()
 
     def _pick_unit(self, state: BTState, where: Hex) -> None:
         here = [i for i in state.units_at(where) if i in self._selectable(state)]
         if here:
             self.selected = here[0]
-            self._redraw()
+            self.redraw()
             return
         if state.units_at(where):
             self.refuse("That unit cannot move now")
@@ -1096,71 +1013,23 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
             self.refuse(illegal.message, title="Cannot land there")
             return
         self.plot = landing
-        self._redraw()
+        self.redraw()
 
     def action_undo(self) -> None:
         """Cancel a plot; else take back the last command (not past dice rolls)."""
         if self.plot is not None and (self.plot.steps or self.plot.target is not None):
             self.plot = None
-            self._redraw()
+            self.redraw()
             return
-        self._history(undo=True)
+        super().action_undo()
 
-    def action_redo(self) -> None:
-        """Give again the command undo took back."""
-        self._history(undo=False)
-
-    def _history(self, *, undo: bool) -> None:
-        if self.journal is None:
-            return
-        try:
-            outcome = self.journal.undo() if undo else self.journal.redo()
-        except OSError as error:
-            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
-            return
-        if isinstance(outcome, Rejected):
-            self.refuse(outcome.reason, title="Undo" if undo else "Redo")
-            return
-        self.plot = None
-        self.story.sync(self.game)
-        self._redraw(follow=True)
-
-    def action_command_line(self) -> None:
-        """Open the command line."""
-        line = self.query_one("#bt-command", Input)
-        line.add_class("-open")
-        line.value = ""
-        line.focus()
-
-    @on(Input.Submitted, "#bt-command")
-    def _typed(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        word = text.split(maxsplit=1)[0].lower() if text else ""
-        if not text:
-            self._close_command_line()
-            return
-        if word in {"undo", "redo"}:
-            self._history(undo=word == "undo")
-            self._close_command_line()
-            return
-        if word == "help":
-            self._close_command_line()
-            self.action_rules()
-            return
-        try:
-            command = RULESET.parse_command(text, self.game.state)
-        except IllegalCommand as illegal:
-            self.refuse(illegal.message, title="Command")
-            return
-        if self.execute(command):
-            self._close_command_line()
-
-    def _close_command_line(self) -> None:
-        line = self.query_one("#bt-command", Input)
-        line.remove_class("-open")
-        line.value = ""
-        self._focus()
+    def command_word(self, word: str) -> bool:
+        """``help`` on the command line: the keys and rules."""
+        if word != "help":
+            return False
+        self.close_command_line()
+        self.action_rules()
+        return True
 
     def action_log(self, step: int) -> None:
         """Scroll the log a page up (-1) or down (1)."""
@@ -1178,32 +1047,23 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
 
     def action_cancel_plot(self) -> None:
         """Forget the plot or the chosen weapons (or close the command line)."""
-        line = self.query_one("#bt-command", Input)
-        if line.has_class("-open"):
-            self._close_command_line()
+        if self.command_line.has_class("-open"):
+            self.close_command_line()
             return
         if self.game.state.phase in ATTACK_PHASES:
-            self.attack_clear()
+            self.attacks.attack_clear()
             return
         self.plot = None
-        self._redraw()
-
-    def action_back(self) -> None:
-        """Close the command line, or go back to the menu (the game is saved)."""
-        line = self.query_one("#bt-command", Input)
-        if line.has_class("-open"):
-            self._close_command_line()
-            return
-        self.dismiss()
+        self.redraw()
 
     # ------------------------------------------------------------------ replaying
-    def _replay_moved(self) -> None:
+    def replay_moved(self) -> None:
         """Keep the unit of the replay's current command in view."""
         state = self.state
         for entry in reversed(self._applied()):
             unit = getattr(entry.command, "unit", None)
             if isinstance(unit, int) and state.units[unit].hex is not None:
-                self._cursor_to(state.units[unit].hex)
+                self.cursor_to(state.units[unit].hex)
                 return
 
 

@@ -3,7 +3,9 @@
 The screen is built from a `saves.journal.Journal` (live play: every command is written to the save
 before it is applied, so the game is saved after every command) or from a finished `Game` (replay).
 It never changes the game itself: it builds a command, hands it to ``journal.execute``, and redraws
-every panel from the new state and the events (DESIGN 5).
+every panel from the new state and the events (DESIGN 5). What every game screen shares (opening,
+``execute``, undo/redo, the ``:`` line, the replay controls) is the base's,
+`tui.screens.game.GameScreen`; this screen adds its panels, its keys and its drawing.
 
 `factory` is what the main menu, Continue and Load call (``RULESET_SCREENS["papermech"]``): no path
 asks for a new game's setup first; a game in progress resumes; a finished game is replayed.
@@ -20,15 +22,14 @@ from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.dice import DiceExhaustedError
-from engine.game import IllegalCommand, Rejected, UndoPolicy
+from engine.game import UndoPolicy
 from engine.papermech import RULESET, prompt_text
 from engine.papermech.commands import Haste, Refit, Wait
 from engine.papermech.state import Prompt
-from saves.journal import Journal, read_game
+from saves.journal import Journal
 from saves.store import default_saves_dir, new_save_path
 from tui.papermech.scores import ScoreEntry
 from tui.papermech.widgets import (
@@ -37,22 +38,19 @@ from tui.papermech.widgets import (
     EnemyCards,
     EventLog,
     Radar,
-    ReplayCursor,
     Sheet,
     Story,
     TimeTrack,
     choices,
 )
-from tui.screens import _opening, _replay
-from tui.screens._opening import open_or_explain
-from tui.screens._replay import ReplayControls, jump_bindings
+from tui.screens._replay import SPEED_BINDINGS, jump_bindings
+from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
     from textual.binding import BindingType
-    from textual.timer import Timer
 
-    from engine.game import Command, Game
+    from engine.game import Game
     from engine.papermech.state import Loadout, PaperState
     from engine.papermech.tables import Mount
     from tui.papermech.setup import PaperStart
@@ -68,7 +66,7 @@ __all__ = [
     "start_game",
 ]
 
-COMPACT_BELOW = (120, 38)
+COMPACT_BELOW = GameScreen.COMPACT_BELOW
 """Below this many columns or rows the screen uses its compact layout (it fits 80 x 24)."""
 
 NUMBERED = 9
@@ -117,12 +115,12 @@ def factory(path: Path | None) -> Screen[Any]:
     """
     if path is None:
         return NewPaperGame()
-    return open_or_explain(path, PaperMechScreen)
+    return PaperMechScreen.open_save(path)
 
 
 def replay_or_explain(path: Path) -> Screen[Any]:
     """The replay of ``path`` from its start, or a screen that says why it cannot be read."""
-    return _opening.replay_or_explain(path, PaperMechScreen)
+    return PaperMechScreen.replay_save(path)
 
 
 def score_entry(game: AnyGame, path: Path | None, today: date) -> ScoreEntry:
@@ -201,7 +199,7 @@ class NewPaperGame(Screen[None]):
 
 
 # ------------------------------------------------------------------ the screen
-class PaperMechScreen(ReplayControls, Screen[None]):
+class PaperMechScreen(GameScreen):
     """Play a Paper 'Mech game (from a journal), or replay a finished one (from a game)."""
 
     CSS_PATH = "papermech.tcss"
@@ -214,7 +212,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         Binding("h", "haste", "Haste", tooltip="Fire the chosen attack now, dice less the space"),
         Binding("u", "undo", "Undo", tooltip="Take back the last command"),
         Binding("r", "redo", "Redo", show=False, tooltip="Give again the command undo took back"),
-        Binding("colon", "command_line", "Cmd", key_display=":", tooltip="Type a command"),
+        COMMAND_LINE_BINDING,
         Binding("l", "refit", "Loadout", tooltip="Refit the 'Mech before deploying"),
         Binding("left", "step_replay(-1)", "Back", tooltip="One command back"),
         Binding("right", "step_replay(1)", "Fwd", tooltip="One command forward"),
@@ -223,8 +221,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         Binding("home", "seek(0)", "Start", show=False),
         Binding("end", "seek(-1)", "End", show=False),
         Binding("p", "play", "Play", tooltip="Play or pause the replay"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+", show=False),
-        Binding("minus", "speed(-1)", "Slower", key_display="-", show=False),
+        *SPEED_BINDINGS,
         *jump_bindings("wave"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules summary"),
         Binding("f1", "app.help", "Help", show=False),
@@ -249,7 +246,9 @@ class PaperMechScreen(ReplayControls, Screen[None]):
     """
 
     LIVE_ACTIONS = frozenset({"pick", "wait", "haste", "undo", "redo", "command_line", "refit"})
-    REPLAY_ACTIONS = _replay.REPLAY_ACTIONS
+    PREFIX = "pm"
+    COMMAND_HINT = COMMAND_HINT
+    REFUSED = "Not now"
 
     def __init__(
         self,
@@ -268,33 +267,9 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         Raises:
             ValueError: neither or both of ``journal`` and ``game`` given.
         """
-        super().__init__()
-        self._open_game(journal, game, path)
-        self.compact = False
-        self.story = Story()
-        self._speed = 0
-        self._timer: Timer | None = None
+        super().__init__(journal=journal, game=game, path=path)
         self._choices: list[Choice] = []
         self._scored = False
-
-    @classmethod
-    def replay(cls, path: Path) -> PaperMechScreen:
-        """Watch a saved game from its start.
-
-        Raises:
-            SaveError: the file cannot be read as a save.
-            OSError: the file cannot be read.
-        """
-        loaded = read_game(path.read_bytes(), path.name)
-        screen = cls(game=loaded.game, path=path)
-        screen.cursor = ReplayCursor.of(loaded.game)
-        return screen
-
-    # ------------------------------------------------------------------ queries
-    @property
-    def game_running(self) -> bool:
-        """True while a live game is not over (quitting then asks first)."""
-        return not self.replaying and not self.game.summary.over
 
     @property
     def practice(self) -> bool:
@@ -304,31 +279,19 @@ class PaperMechScreen(ReplayControls, Screen[None]):
     @property
     def state(self) -> PaperState:
         """The state shown: the game's, or the replay's position."""
-        if not self.replaying:
-            return cast("PaperState", self.game.state)
-        return cast("PaperState", self.replay_state())
-
-    @property
-    def position(self) -> tuple[int, int]:
-        """Replay: (commands applied, events of the next command applied)."""
-        return self.cursor.position
+        return cast("PaperState", self.current())
 
     # ------------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
+    def make_story(self) -> Story:
+        """Return the Paper 'Mech story."""
+        return Story()
+
+    def compose_panels(self) -> ComposeResult:
         """Lay out the panels: three columns on big terminals, stacked rows on 80 x 24."""
-        width, height = self.app.size
-        self.compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
-        self.set_class(self.compact, "-compact")
-        self.set_class(self.replaying, "-replay")
-        yield Static(id="pm-header", markup=False)
-        yield Static(id="pm-prompt", markup=False)
-        yield from self.compose_replay()
         if self.compact:
             yield from self._compose_compact()
         else:
             yield from self._compose_wide()
-        yield Input(placeholder=COMMAND_HINT, id="pm-command", disabled=self.replaying)
-        yield Footer()
 
     def _compose_wide(self) -> ComposeResult:
         with Horizontal(id="pm-top"):
@@ -360,40 +323,15 @@ class PaperMechScreen(ReplayControls, Screen[None]):
             yield EventLog(id="pm-log")
         yield OptionList(id="pm-options", disabled=self.replaying)
 
-    def on_mount(self) -> None:
-        """Tell the game so far and draw it."""
-        self.story.retell(self.game, everything=self.replaying)
-        self._titles()
-        self._redraw()
-        if self.journal is not None and self.journal.warnings:
-            for warning in self.journal.warnings:
-                self.notify(warning, severity="warning", timeout=10)
-        self._focus()
-
-    async def on_resize(self) -> None:
-        """Switch between the wide and the compact layout when the terminal crosses the line."""
-        width, height = self.app.size
-        compact = width < COMPACT_BELOW[0] or height < COMPACT_BELOW[1]
-        if compact != self.compact:
-            await self.recompose()
-            self._titles()
-            self._redraw()
-            self._focus()
-
-    def _focus(self) -> None:
+    def refocus(self) -> None:
         """Play: the choices have the keys; a replay: nothing (the arrows are the replay's)."""
         if self.replaying:
             self.set_focus(None)
         else:
             self.query_one("#pm-options", OptionList).focus()
 
-    def on_unmount(self) -> None:
-        """Close the save (everything is on disk already) and stop the replay clock."""
-        self._pause()
-        if self.journal is not None:
-            self.journal.close()
-
-    def _titles(self) -> None:
+    def titles(self) -> None:
+        """Name the panels on their borders (the wide layout)."""
         if self.compact:
             return
         titles = {
@@ -408,7 +346,9 @@ class PaperMechScreen(ReplayControls, Screen[None]):
             self.query_one(selector).border_title = title
 
     # ------------------------------------------------------------------ drawing
-    def _redraw(self) -> None:
+    def redraw(self, *, follow: bool = False) -> None:
+        """Draw every panel from the state shown."""
+        del follow  # the panels show everything: nothing to bring into view
         state = self.state
         for panel in (Radar, TimeTrack, Sheet, EnemyCards):
             widget = self.query_one(panel)
@@ -424,8 +364,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         if not self.replaying:
             self._fill_choices(state)
         self._preview()
-        self.refresh_bindings()
-        self._replay_redrawn()
+        self.redrawn()
 
     def _header(self, state: PaperState) -> None:
         setup = state.setup
@@ -434,20 +373,12 @@ class PaperMechScreen(ReplayControls, Screen[None]):
             parts.append("practice")
         if self.path is not None:
             parts.append(self.path.name)
-        self.query_one("#pm-header", Static).update("   ".join(parts))
-        self.query_one("#pm-prompt", Static).update(self._prompt_line(state))
+        self.show_heading(parts, self._prompt_line(state))
 
     def _prompt_line(self, state: PaperState) -> str:
         if self.replaying:
-            index, events = self.cursor.position
-            total = len(self.cursor.sizes)
-            where = f"REPLAY  command {index} / {total}"
-            if events:
-                where += f", event {events} / {len(self.game.log[index].events)}"
-            clock = self.replay_clock
-            # Inside a command the state is between two questions: tell the event just applied.
-            now = self.story.event(index, events).text if events else self._what_now(state)
-            return f"{where}   {clock}   - {now}"
+            # Inside a command the state is between two questions: the event just applied is told.
+            return self.replay_line(self._what_now(state))
         return self._what_now(state)
 
     @staticmethod
@@ -493,15 +424,9 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         self.action_pick(event.option_index)
 
     # ------------------------------------------------------------------ modes
-    def check_action(  # noqa: PLR0911 - one answer per kind of key
-        self, action: str, parameters: tuple[object, ...]
-    ) -> bool | None:
-        """Show play keys in play and replay keys in a replay; wait/haste/loadout when they fit."""
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Show wait, haste and loadout when they fit; the choices while the game goes on."""
         del parameters
-        if action in self.LIVE_ACTIONS and self.replaying:
-            return False
-        if action in self.REPLAY_ACTIONS and not self.replaying:
-            return False
         if self.replaying:
             return True
         state = self.game.state
@@ -515,35 +440,6 @@ class PaperMechScreen(ReplayControls, Screen[None]):
         return True
 
     # ------------------------------------------------------------------ playing
-    def execute(self, command: Command) -> bool:
-        """Give the game a command through the journal (saved before it is applied).
-
-        Args:
-            command: the command.
-
-        Returns:
-            True when it was accepted; a refusal is shown as a notification with the reason.
-        """
-        if self.journal is None:
-            return False
-        over = self.game.summary.over
-        try:
-            outcome = self.journal.execute(command)
-        except OSError as error:
-            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
-            return False
-        except DiceExhaustedError as error:
-            self.notify(str(error), severity="error")
-            return False
-        if isinstance(outcome, Rejected):
-            self.notify(outcome.reason, title="Not now", severity="warning")
-            return False
-        self.story.sync(self.game)
-        self._redraw()
-        if not over and self.game.summary.over:
-            self._game_over()
-        return True
-
     def action_pick(self, index: int) -> None:
         """Take choice ``index`` (0-based) of the list."""
         if index < len(self._choices):
@@ -558,60 +454,6 @@ class PaperMechScreen(ReplayControls, Screen[None]):
     def action_haste(self) -> None:
         """Fire the chosen attack now (PM-7)."""
         self.execute(Haste())
-
-    def action_undo(self) -> None:
-        """Take back the last command, as far as the game's undo setting allows."""
-        self._history(undo=True)
-
-    def action_redo(self) -> None:
-        """Give again the command undo took back."""
-        self._history(undo=False)
-
-    def _history(self, *, undo: bool) -> None:
-        if self.journal is None:
-            return
-        try:
-            outcome = self.journal.undo() if undo else self.journal.redo()
-        except OSError as error:
-            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
-            return
-        if isinstance(outcome, Rejected):
-            self.notify(outcome.reason, title="Undo" if undo else "Redo", severity="warning")
-            return
-        self.story.sync(self.game)
-        self._redraw()
-
-    def action_command_line(self) -> None:
-        """Open the command line."""
-        line = self.query_one("#pm-command", Input)
-        line.add_class("-open")
-        line.value = ""
-        line.focus()
-
-    @on(Input.Submitted, "#pm-command")
-    def _typed(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        if not text:
-            self._close_command_line()
-            return
-        if text in ("undo", "redo"):
-            self._history(undo=text == "undo")
-            self._close_command_line()
-            return
-        try:
-            command = RULESET.parse_command(text, self.game.state)
-        except IllegalCommand as illegal:
-            self.notify(illegal.message, title="Command", severity="warning")
-            return
-        if self.execute(command):
-            self._close_command_line()
-
-    def _close_command_line(self) -> None:
-        line = self.query_one("#pm-command", Input)
-        line.remove_class("-open")
-        line.value = ""
-        self._focus()
 
     def action_refit(self) -> None:
         """Open the loadout builder; the new loadout is sent as a Refit."""
@@ -630,15 +472,7 @@ class PaperMechScreen(ReplayControls, Screen[None]):
 
         self.app.push_screen(PaperRulesScreen())
 
-    def action_back(self) -> None:
-        """Close the command line, or go back to the menu (the game is already saved)."""
-        line = self.query_one("#pm-command", Input)
-        if line.has_class("-open"):
-            self._close_command_line()
-            return
-        self.dismiss()
-
-    def _game_over(self) -> None:
+    def game_over(self) -> None:
         """Say how it ended; add the score to the table unless this was a practice game."""
         state = self.game.state
         result = state.result

@@ -4,7 +4,7 @@
 (`saves.tail.JournalTail`), asks the ruleset's interface (`tui.registry`) for its replay screen,
 and either starts the replay at the first command or, for a game still in progress, at its newest
 move, following the file as another process appends to it. A save it cannot open gives a screen
-that says why in one line and goes back (`tui.screens._opening.Unopenable`), never a traceback.
+that says why in one line and goes back (`tui.screens.game.Unopenable`), never a traceback.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from saves.journal import SaveError
 from saves.tail import JournalTail
 from tui import registry
 from tui.papermech.widgets.story import ReplayCursor
-from tui.screens._opening import Unopenable
+from tui.screens.game import Unopenable
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -1,0 +1,548 @@
+"""The base of every game screen: open, play or replay a game, and everything both rulesets share.
+
+`GameScreen` is a plain base class (DESIGN 5): a ruleset's screen subclasses it and adds its
+panels, its keys and its drawing. The base holds the plumbing every game screen needs:
+
+- **Opening.** A screen is built from a `saves.journal.Journal` (live play: every command is on
+  disk before it is applied) or from a `Game` and its save (a replay, read only); `open_save`
+  plays a game that goes on and replays a finished one, `replay_save` replays from the start, and
+  a save that cannot be read gives `Unopenable`, a screen that says why and closes.
+- **Playing.** `execute` gives a command to the journal and shows a refusal in one line; undo and
+  redo go through the journal; the ``:`` command line reads a command with the ruleset's
+  ``parse_command`` (``undo`` and ``redo`` are words of it too).
+- **Replaying.** The replay controls (`tui.screens._replay.ReplayControls`, owned by the screen):
+  step, jump by marks, go to a turn or wave, play and pause, speed, and following a save that
+  another process writes.
+- **The view.** Every panel draws from `shown` of a state: the state as `viewer`, the seat whose
+  view is drawn, may see it.
+
+A subclass sets `PREFIX` (its widgets' ids: ``{PREFIX}-header``, ``{PREFIX}-prompt``,
+``{PREFIX}-command``), `COMMAND_HINT` and `LIVE_ACTIONS`, yields its panels in `compose_panels`,
+draws them in `redraw` (which ends by calling `redrawn`), and puts the keys in play in `refocus`.
+It may answer `make_story`, `allows` (which keys act now), `game_over`, `drop_plan`, `command_word`,
+`replay_moved`, `titles`, `relayout` and `footer`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from engine.dice import DiceExhaustedError
+from engine.game import IllegalCommand, Rejected
+from saves.journal import Journal, SaveError, read_game
+from tui.papermech.widgets.story import ReplayCursor, Story
+from tui.screens._replay import REPLAY_ACTIONS, ReplayControls
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from textual.app import ComposeResult
+
+    from engine.game import Command, Game
+    from saves.tail import JournalTail
+    from tui.screens._marks import Mark
+    from tui.widgets.timeline import Timeline, TimelineView
+
+    AnyGame = Game[Any, Any, Any, Any]
+
+__all__ = ["COMMAND_LINE_BINDING", "GameScreen", "Unopenable", "seats_due"]
+
+COMMAND_LINE_BINDING = Binding(
+    "colon", "command_line", "Cmd", key_display=":", tooltip="Type a command"
+)
+"""The ``:`` key that opens the command line (every game screen binds it)."""
+
+
+def seats_due(game: AnyGame) -> frozenset[int]:
+    """Return the seats that must act now, as the ruleset says (none if it does not say).
+
+    Args:
+        game: the game; its ruleset's ``seats_to_act(state)`` (DESIGN 2) names the seats.
+    """
+    seats_to_act = getattr(game.ruleset, "seats_to_act", None)
+    if seats_to_act is None:
+        return frozenset()
+    return frozenset(seats_to_act(game.state))
+
+
+class Unopenable(Screen[None]):
+    """Say why a save cannot be opened, and go back."""
+
+    def __init__(self, reason: str) -> None:
+        """Create the screen.
+
+        Args:
+            reason: the line to show.
+        """
+        super().__init__()
+        self.reason = reason
+
+    def on_mount(self) -> None:
+        """Report and close."""
+        self.notify(self.reason, severity="error", timeout=10)
+        self.dismiss()
+
+
+class GameScreen(Screen[None]):
+    """Play a game (from a journal) or replay one (from a game): the part every ruleset shares."""
+
+    AUTO_FOCUS: ClassVar[str | None] = ""
+    """Nothing at first: `refocus` gives the keys to play's widget, or to nothing in a replay."""
+
+    PREFIX: ClassVar[str] = "game"
+    """The start of the ids of the header, the prompt line and the command line."""
+
+    COMMAND_HINT: ClassVar[str] = "a command (Enter gives it, Esc closes)"
+    """The command line's placeholder."""
+
+    COMPACT_BELOW: ClassVar[tuple[int, int]] = (120, 38)
+    """Below this many columns or rows the screen uses its compact layout (it fits 80 x 24)."""
+
+    REFUSED: ClassVar[str] = "Not allowed"
+    """The title of the line that says why a command was refused."""
+
+    LIVE_ACTIONS: ClassVar[frozenset[str]] = frozenset({"undo", "redo", "command_line"})
+    """The actions of play: a screen shows them only in live play."""
+
+    REPLAY_ACTIONS: ClassVar[frozenset[str]] = REPLAY_ACTIONS
+    """The actions of a replay: a screen shows them only while replaying."""
+
+    def __init__(
+        self,
+        *,
+        journal: Journal | None = None,
+        game: AnyGame | None = None,
+        path: Path | None = None,
+    ) -> None:
+        """Create the screen for live play (``journal``) or a replay (``game``).
+
+        Args:
+            journal: the game to play; it is closed when the screen goes.
+            game: a game to replay (read only).
+            path: the replayed game's save, for the heading.
+
+        Raises:
+            ValueError: neither or both of ``journal`` and ``game`` given.
+        """
+        super().__init__()
+        if journal is not None and game is None:
+            self.game: AnyGame = journal.game
+            self.path: Path | None = journal.path
+        elif game is not None and journal is None:
+            self.game = game
+            self.path = path
+        else:
+            raise ValueError("give a journal to play or a game to replay")
+        self.journal = journal
+        self.replaying = journal is None
+        self.cursor = ReplayCursor.of(self.game, at_end=True)
+        self.controls = ReplayControls(self)
+        self.compact = False
+        self.story = self.make_story()
+        self._shown_cache: tuple[object, int | None, Any] | None = None
+
+    def make_story(self) -> Story:
+        """Return the story that tells this ruleset's events (the log's lines)."""
+        return Story()
+
+    # ------------------------------------------------------------------ opening saves
+    @classmethod
+    def replay(cls, path: Path) -> Self:
+        """Watch a saved game from its start.
+
+        Raises:
+            SaveError: the file cannot be read as a save.
+            OSError: the file cannot be read.
+        """
+        loaded = read_game(path.read_bytes(), path.name)
+        screen = cls(game=loaded.game, path=path)
+        screen.cursor = ReplayCursor.of(loaded.game)
+        return screen
+
+    @classmethod
+    def open_save(cls, path: Path) -> Screen[Any]:
+        """Return the screen of a save: a game still going on plays, a finished one is replayed.
+
+        A save that cannot be read gives a screen that says why and closes.
+        """
+        try:
+            loaded = read_game(path.read_bytes(), path.name)
+        except OSError as error:
+            return Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
+        except SaveError as error:
+            return Unopenable(str(error))
+        if loaded.game.summary.over:
+            return cls(game=loaded.game, path=path)
+        try:
+            journal = Journal.open(path)
+        except (OSError, SaveError) as error:
+            return Unopenable(str(error))
+        return cls(journal=journal)
+
+    @classmethod
+    def replay_save(cls, path: Path) -> Screen[Any]:
+        """Return the replay of ``path`` from its start, or a screen that says why it cannot."""
+        try:
+            return cls.replay(path)
+        except OSError as error:
+            return Unopenable(f"Cannot open {path.name}: {error.strerror or error}")
+        except SaveError as error:
+            return Unopenable(str(error))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def game_running(self) -> bool:
+        """True while a live game is not over (quitting then asks first)."""
+        return not self.replaying and not self.game.summary.over
+
+    @property
+    def position(self) -> tuple[int, int]:
+        """Replay: (commands applied, events of the next command applied)."""
+        return self.cursor.position
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view is drawn: None for a replay or a spectator, else the one due.
+
+        In hot-seat play that is the single seat that must act now; while several (or none) must,
+        nobody's view is drawn (None).
+        """
+        if self.replaying:
+            return None
+        due = seats_due(self.game)
+        return next(iter(due)) if len(due) == 1 else None
+
+    def shown(self, state: Any) -> Any:  # noqa: ANN401 - the ruleset's state
+        """Return the state as the `viewer` may see it: every panel draws from this.
+
+        Args:
+            state: the game's state or the replay's.
+        """
+        return state
+
+    def current(self) -> Any:  # noqa: ANN401 - the ruleset's state
+        """Return the state shown: the game's, or the replay's position's, as `shown` gives it.
+
+        The view is taken once per state and viewer, so that what the panels keep while the state
+        stays the same (found by identity) keeps working when `shown` builds a new state.
+        """
+        state = self.controls.state() if self.replaying else self.game.state
+        viewer = self.viewer
+        cached = self._shown_cache
+        if cached is None or cached[0] is not state or cached[1] != viewer:
+            cached = self._shown_cache = (state, viewer, self.shown(state))
+        return cached[2]
+
+    # ------------------------------------------------------------------ layout
+    def wants_compact(self) -> bool:
+        """Whether the terminal is below `COMPACT_BELOW` (the compact layout)."""
+        width, height = self.app.size
+        return width < self.COMPACT_BELOW[0] or height < self.COMPACT_BELOW[1]
+
+    def compose(self) -> ComposeResult:
+        """Lay out the header, the prompt, the timeline, the panels, the command line, the keys."""
+        self.compact = self.wants_compact()
+        self.set_class(self.compact, "-compact")
+        self.set_class(self.replaying, "-replay")
+        yield Static(id=f"{self.PREFIX}-header", markup=False)
+        yield Static(id=f"{self.PREFIX}-prompt", markup=False)
+        yield from self.controls.compose()
+        yield from self.compose_panels()
+        yield Input(
+            placeholder=self.COMMAND_HINT, id=f"{self.PREFIX}-command", disabled=self.replaying
+        )
+        yield self.footer()
+
+    def compose_panels(self) -> ComposeResult:
+        """Yield the ruleset's panels (wide or compact, as ``self.compact`` says)."""
+        yield from ()
+
+    def footer(self) -> Footer:
+        """Return the footer that shows the keys."""
+        return Footer()
+
+    def on_mount(self) -> None:
+        """Tell the game so far and draw it."""
+        self.story.retell(self.game, everything=self.replaying)
+        self.titles()
+        self.redraw(follow=True)
+        if self.journal is not None:
+            for warning in self.journal.warnings:
+                self.notify(warning, severity="warning", timeout=10)
+        self.refocus()
+
+    async def on_resize(self) -> None:
+        """Switch between the wide and the compact layout when the terminal crosses the line."""
+        if self.wants_compact() != self.compact:
+            await self.relayout()
+
+    async def relayout(self) -> None:
+        """Compose again in the other layout and draw it."""
+        await self.recompose()
+        self.titles()
+        self.redraw()
+        self.refocus()
+
+    def titles(self) -> None:
+        """Put the panels' titles on their borders (the wide layout has them)."""
+
+    def refocus(self) -> None:
+        """Give the keys to the widget that takes them in play; to nothing in a replay."""
+        self.set_focus(None)
+
+    def on_unmount(self) -> None:
+        """Close the save (everything is on disk already) and stop the replay clock."""
+        self.controls.pause()
+        if self.journal is not None:
+            self.journal.close()
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self, *, follow: bool = False) -> None:
+        """Draw every panel from `current`; end with `redrawn`.
+
+        Args:
+            follow: a command was given or taken back: bring what acts next into view.
+        """
+        del follow
+        self.redrawn()
+
+    def redrawn(self) -> None:
+        """Show the keys that act now and the timeline (the end of every redraw)."""
+        self.refresh_bindings()
+        self.controls.redrawn()
+
+    def show_heading(self, parts: list[str], prompt: str) -> None:
+        """Write the header (``parts`` spaced out) and the prompt line."""
+        self.query_one(f"#{self.PREFIX}-header", Static).update("   ".join(parts))
+        self.query_one(f"#{self.PREFIX}-prompt", Static).update(prompt)
+
+    def replay_line(self, now: str) -> str:
+        """Return the prompt line of a replay: where it stands, its clock, and what happens.
+
+        Args:
+            now: what the state between two commands asks for; inside a command the event just
+                applied is told instead.
+        """
+        index, events = self.cursor.position
+        where = f"REPLAY  command {index} / {len(self.cursor.sizes)}"
+        if events:
+            where += f", event {events} / {len(self.game.log[index].events)}"
+            now = self.story.event(index, events).text
+        return f"{where}   {self.controls.clock}   - {now}"
+
+    # ------------------------------------------------------------------ which keys act
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show replay keys in a replay, play keys in play; then ask `allows`."""
+        if action in self.REPLAY_ACTIONS:
+            return self.replaying
+        if action in self.LIVE_ACTIONS and self.replaying:
+            return False
+        return self.allows(action, parameters)
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether a key acts now (past the play/replay split); every key by default."""
+        del action, parameters
+        return True
+
+    # ------------------------------------------------------------------ playing
+    def execute(self, command: Command) -> bool:
+        """Give the game a command through the journal (saved before it is applied).
+
+        Args:
+            command: the command.
+
+        Returns:
+            True when it was accepted; a refusal is shown in one line with the reason.
+        """
+        if self.journal is None:
+            return False
+        over = self.game.summary.over
+        try:
+            outcome = self.journal.execute(command)
+        except OSError as error:
+            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
+            return False
+        except DiceExhaustedError as error:
+            self.notify(str(error), severity="error")
+            return False
+        if isinstance(outcome, Rejected):
+            self.refuse(outcome.reason, title=self.REFUSED)
+            return False
+        self.drop_plan()
+        self.story.sync(self.game)
+        self.redraw()
+        if not over and self.game.summary.over:
+            self.game_over()
+        return True
+
+    def refuse(self, message: str, *, title: str = "") -> None:
+        """Say in one line why a key or a command did nothing.
+
+        Args:
+            message: the reason (usually the engine's).
+            title: a word on what was refused.
+        """
+        self.notify(message, title=title, severity="warning")
+
+    def drop_plan(self) -> None:
+        """Forget what the player was preparing (the game changed under it)."""
+
+    def game_over(self) -> None:
+        """The command just given ended the game: say so."""
+
+    def action_undo(self) -> None:
+        """Take back the last command, as far as the game's undo setting allows."""
+        self.history(undo=True)
+
+    def action_redo(self) -> None:
+        """Give again the command undo took back."""
+        self.history(undo=False)
+
+    def history(self, *, undo: bool) -> None:
+        """Undo (or redo) through the journal; a refusal is shown with its reason."""
+        if self.journal is None:
+            return
+        try:
+            outcome = self.journal.undo() if undo else self.journal.redo()
+        except OSError as error:
+            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
+            return
+        if isinstance(outcome, Rejected):
+            self.refuse(outcome.reason, title="Undo" if undo else "Redo")
+            return
+        self.drop_plan()
+        self.story.sync(self.game)
+        self.redraw(follow=True)
+
+    # ------------------------------------------------------------------ the command line
+    @property
+    def command_line(self) -> Input:
+        """The ``:`` line."""
+        return self.query_one(f"#{self.PREFIX}-command", Input)
+
+    def action_command_line(self) -> None:
+        """Open the command line."""
+        line = self.command_line
+        line.add_class("-open")
+        line.value = ""
+        line.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A line typed on the command line: undo, redo, a word of the screen's, or a command."""
+        if event.input.id != f"{self.PREFIX}-command":
+            return
+        event.stop()
+        text = event.value.strip()
+        word = text.split(maxsplit=1)[0].lower() if text else ""
+        if not text:
+            self.close_command_line()
+            return
+        if word in {"undo", "redo"}:
+            self.history(undo=word == "undo")
+            self.close_command_line()
+            return
+        if self.command_word(word):
+            return
+        try:
+            command = self.game.ruleset.parse_command(text, self.game.state)
+        except IllegalCommand as illegal:
+            self.refuse(illegal.message, title="Command")
+            return
+        if self.execute(command):
+            self.close_command_line()
+
+    def command_word(self, word: str) -> bool:
+        """Act on a word of the screen's own typed first on the command line (True if it did)."""
+        del word
+        return False
+
+    def close_command_line(self) -> bool:
+        """Close the command line if it is open (True), and give the keys back."""
+        line = self.command_line
+        was_open = line.has_class("-open")
+        line.remove_class("-open")
+        line.value = ""
+        self.refocus()
+        return was_open
+
+    def action_back(self) -> None:
+        """Close the command line, or go back to the menu (the game is already saved)."""
+        if self.command_line.has_class("-open"):
+            self.close_command_line()
+            return
+        self.dismiss()
+
+    # ------------------------------------------------------------------ replaying
+    def follow(self, tail: JournalTail) -> None:
+        """Follow a save as it grows (call before the screen is shown); the replay's game is its.
+
+        Args:
+            tail: the save, read up to now; ``tail.game`` must be this screen's ``game``.
+        """
+        self.controls.follow(tail)
+
+    @property
+    def following(self) -> bool:
+        """Whether the screen follows a save that another process writes."""
+        return self.controls.following
+
+    @property
+    def replay_marks(self) -> tuple[Mark, ...]:
+        """Where every turn and phase (or wave) begins in the entries in effect."""
+        return self.controls.marks
+
+    def timeline_view(self) -> TimelineView:
+        """Return what the timeline shows at the replay's position."""
+        return self.controls.timeline_view()
+
+    def replay_moved(self) -> None:
+        """The replay's cursor moved and the screen was drawn (for a screen to follow it)."""
+
+    def action_step_replay(self, step: int) -> None:
+        """Replay: one command forward (1) or back (-1)."""
+        self.controls.step(step)
+
+    def action_step_event(self, step: int) -> None:
+        """Replay: one event forward (1) or back (-1)."""
+        self.controls.step_event(step)
+
+    def action_seek(self, where: int) -> None:
+        """Replay: the start (0) or the end (-1)."""
+        self.controls.seek(where)
+
+    def action_timeline_seek(self, index: int) -> None:
+        """Replay: go to the start of command ``index``."""
+        self.controls.go(self.cursor.go(index))
+
+    def on_timeline_seek(self, message: Timeline.Seek) -> None:
+        """A click on the timeline: go there."""
+        message.stop()
+        self.action_timeline_seek(message.index)
+
+    def action_jump(self, step: int, major: bool = True) -> None:
+        """Replay: the start of the next (1) or previous (-1) turn or wave (``major``), or phase."""
+        self.controls.jump(step, major=major)
+
+    def action_goto(self) -> None:
+        """Replay: ask for a turn or wave number and go to its start."""
+        self.controls.ask_goto()
+
+    def action_play(self) -> None:
+        """Replay: play (a command per tick) or pause."""
+        self.controls.play()
+
+    def action_speed(self, step: int) -> None:
+        """Replay: faster (1) or slower (-1)."""
+        self.controls.change_speed(step)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (after the go-to question): draw again, so the log scrolls to the event.
+
+        A log scrolled while another screen covered this one does not keep its scroll.
+        """
+        if self.replaying:
+            self.call_after_refresh(self.redraw)
