@@ -21,7 +21,7 @@ changed), the same change must:
 
        MIGRATIONS[1] = Migration(line=_add_cause)
 
-3. record the new fields: ``python -m tests.saves.test_schemas --record`` (writes
+3. record the new fields: ``PYTHONPATH=. python -m tests.saves.test_schemas --record`` (writes
    ``tests/data/schemas/battletech.json``; ``tests/saves/test_schemas.py`` fails until it is done);
 4. add a golden save written with the new schema (``tests/data/saves/make_goldens.py``) and keep
    the old ones: ``tests/saves/test_golden.py`` loads every one of them forever.
