@@ -4,9 +4,9 @@ A `JournalTail` holds the game read from a save and the offset of the first byte
 applied yet. `JournalTail.poll` looks at the file's size and modification time; when they changed,
 it reads from that offset, applies every *complete* line (entry or undo/redo marker) exactly as
 `saves.journal.read_game` would (upgraded from the file's format and schema, as loading does), and
-reports which entries changed. A line still being written
-(no newline yet) is left for a later poll: it is not an error. A file that shrank, or a line that
-cannot be applied, is a `SaveError` naming the file and line, as when a save is loaded.
+reports which entries changed. A line still being written (no newline yet) is left for a later
+poll: it is not an error. A file that shrank, or a line that cannot be applied, is a `SaveError`
+naming the file and line, as when a save is loaded.
 """
 
 from __future__ import annotations
@@ -141,8 +141,11 @@ class JournalTail:
             raise SaveError(name, f"not valid JSON ({exc})", number) from exc
         if not isinstance(obj, dict):
             raise SaveError(name, "expected a JSON object on every line", number)
-        for chain in self._upgrades:
-            obj = chain.line(obj)
+        try:
+            for chain in self._upgrades:
+                obj = chain.line(obj)
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:  # a migration choked
+            raise SaveError(name, f"the line cannot be upgraded: {exc!r}"[:200], number) from exc
         _apply_line(self.game, obj, name, number)
         self._lines = number
 

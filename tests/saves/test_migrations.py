@@ -450,3 +450,38 @@ def test_a_schema_that_is_not_a_positive_whole_number_is_damage(schema):
     """Only 1, 2, 3... are schemas."""
     with pytest.raises(SaveError, match="not a positive whole number"):
         read_game(with_header(schema=schema), "bad.jsonl")
+
+
+def careless(line: dict[str, object]) -> dict[str, object]:
+    """A line migration that forgets marker lines have no events."""
+    return {**line, "events": list(line["events"])}  # type: ignore[call-overload]
+
+
+def test_a_migration_that_chokes_on_a_line_is_a_save_error(monkeypatch):
+    """read_game reports a migration's crash on odd data as damage, not a traceback."""
+    monkeypatch.setattr(RULESET, "schema_version", 2)
+    monkeypatch.setattr(RULESET, "migrations", {1: Migration(line=careless)})
+
+    with pytest.raises(SaveError) as caught:
+        read_game((GOLDEN / "v1-race.jsonl").read_bytes(), "v1.jsonl")
+
+    assert "cannot be upgraded" in caught.value.reason
+    assert "'events'" in caught.value.reason
+
+
+def test_a_migration_that_chokes_on_an_appended_line_is_a_save_error(monkeypatch, tmp_path):
+    """JournalTail reports it on the appended line's number."""
+    monkeypatch.setattr(RULESET, "schema_version", 2)
+    monkeypatch.setattr(RULESET, "migrations", {1: Migration(line=careless)})
+    header, first, *_ = (GOLDEN / "v1-race.jsonl").read_bytes().splitlines()
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(join_lines([header, first]))
+    tail = JournalTail.open(path)
+
+    with path.open("ab") as file:
+        file.write(dump_line({"op": "undo", "n": 0}) + b"\n")
+    with pytest.raises(SaveError) as caught:
+        tail.poll()
+
+    assert caught.value.line == 3
+    assert "cannot be upgraded" in caught.value.reason
