@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from attrs import frozen
 
 from engine.dice import DiceSource
+from engine.schema import Migration
 
 __all__ = [
     "Accepted",
@@ -167,6 +168,8 @@ class Ruleset(Protocol[S, C, E, SetupT]):
         command_types: every command class (each with a unique ``TAG``).
         event_types: every event class (each with a unique ``TAG``).
         command_help: the command language, as text for ``hexmech help commands``.
+        schema_version: the version of its setup, command and event fields that saves record.
+        migrations: schema v -> the `Migration` of saved data from v to v + 1.
     """
 
     name: str
@@ -175,6 +178,8 @@ class Ruleset(Protocol[S, C, E, SetupT]):
     command_types: tuple[type[C], ...]
     event_types: tuple[type[E], ...]
     command_help: str
+    schema_version: int
+    migrations: Mapping[int, Migration]
 
     def make_setup(self, scenario: Mapping[str, Any] | None) -> SetupT:
         """Build a setup from a parsed scenario (TOML table), or the default one for None."""

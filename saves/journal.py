@@ -2,7 +2,7 @@
 
 Line 1 is the header; every later line is an accepted entry or an undo/redo marker::
 
-    {"format": "hexmech", "version": 1, "ruleset": "race", "seed": 7, "dice": null,
+    {"format": "hexmech", "version": 2, "ruleset": "race", "schema": 1, "seed": 7, "dice": null,
      "undo": "hotseat", "created": "2026-11-21T21:00:00+00:00", "setup": {...}}
     {"n": 0, "command": {"type": "roll"}, "events": [{"type": "dice_rolled", ...}], "dice": [0, 1]}
     {"op": "undo", "n": 0}
@@ -12,9 +12,10 @@ when the file is read (STYLE 7 asks for sequence numbers; keeping them on the jo
 every event, gives the same check without making every ruleset number its events).
 
 Loading folds the recorded events; it never rolls dice or asks the rules again, so a rules fix in a
-later version cannot change how an old game went. A half-written last line (the program died while
-writing it) is dropped with a warning; any other damage is a `SaveError` naming file, line and
-reason.
+later version cannot change how an old game went. An old save is first upgraded, as plain JSON:
+the kernel's format (``version``), then its ruleset's schema (``schema``), see `saves.migrations`.
+A half-written last line (the program died while writing it) is dropped with a warning; any other
+damage is a `SaveError` naming file, line and reason.
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ def encode_header(
         "format": FORMAT,
         "version": migrations.CURRENT_VERSION,
         "ruleset": ruleset.name,
+        "schema": ruleset.schema_version,
         "seed": seed,
         "dice": None if scripted is None else list(scripted),
         "undo": str(undo_policy),
@@ -133,14 +135,51 @@ def read_game(data: bytes, name: str = "<save>") -> Loaded:
         raise SaveError(name, "the file is empty: it is not a hexmech save")
     header, header_line = _parse_header(lines[0], name)
     later = [(number, _parse_object(raw, name, number)) for number, raw in lines[1:]]
-    try:
-        header, upgraded = migrations.upgrade(header, [obj for _, obj in later])
-    except ValueError as exc:
-        raise SaveError(name, str(exc), header_line) from exc
+    header, upgraded = upgrade(header, [obj for _, obj in later], name, header_line)
     game = _new_game(header, name)
     for (number, _), obj in zip(later, upgraded, strict=True):
         _apply_line(game, obj, name, number)
     return Loaded(game, header, tuple(warnings), valid)
+
+
+def upgrade(
+    header: dict[str, Any], lines: list[dict[str, Any]], name: str, header_line: int = 1
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Bring a parsed save up to date: the kernel's format first, then the ruleset's schema.
+
+    Args:
+        header: the parsed header line.
+        lines: the parsed later lines.
+        name: the file, for messages.
+        header_line: the header's line number, for messages.
+
+    Raises:
+        SaveError: a format or schema this program cannot read (newer, unknown, missing), or a
+            header that names no known ruleset.
+    """
+    try:
+        header, lines = migrations.upgrade(header, lines)
+        ruleset = _ruleset(header, name)
+        return migrations.upgrade_schema(header, lines, ruleset)
+    except ValueError as exc:
+        raise SaveError(name, str(exc), header_line) from exc
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:  # a line a migration chokes on
+        raise SaveError(name, f"the save cannot be upgraded: {_short(exc)}") from exc
+
+
+def _ruleset(header: dict[str, Any], name: str) -> AnyRuleset:
+    """The ruleset a header names.
+
+    Raises:
+        SaveError: no name, or an unknown one.
+    """
+    value = header.get("ruleset")
+    if not isinstance(value, str):
+        raise SaveError(name, "the header's 'ruleset' is missing or of the wrong kind", 1)
+    try:
+        return registry.get(value)
+    except registry.UnknownRulesetError as exc:
+        raise SaveError(name, str(exc), 1) from exc
 
 
 def _split_lines(data: bytes, name: str) -> tuple[list[tuple[int, bytes]], list[str], int]:
@@ -187,7 +226,7 @@ def _parse_header(line: tuple[int, bytes], name: str) -> tuple[dict[str, Any], i
 
 
 HEADER_KEYS = frozenset(
-    {"format", "version", "ruleset", "seed", "dice", "undo", "created", "setup"}
+    {"format", "version", "ruleset", "schema", "seed", "dice", "undo", "created", "setup"}
 )
 
 
@@ -198,10 +237,9 @@ def _new_game(header: dict[str, Any], name: str) -> AnyGame:
             raise SaveError(name, f"the header's {key!r} is missing or of the wrong kind", 1)
         return value
 
-    try:
-        ruleset = registry.get(need("ruleset", str))
-    except registry.UnknownRulesetError as exc:
-        raise SaveError(name, str(exc), 1) from exc
+    ruleset = _ruleset(header, name)
+    if header.get("schema") != ruleset.schema_version:  # upgrade() brought it to the current one
+        raise SaveError(name, f"the header's 'schema' is not {ruleset.schema_version}", 1)
     seed = need("seed", (int, type(None)))
     scripted = need("dice", (list, type(None)))
     unknown = sorted(set(header) - HEADER_KEYS)

@@ -1,63 +1,74 @@
 """Save-format versions and the upgrades between them (STYLE 12).
 
-A save names its format version in the header. Loading applies ``MIGRATIONS[v]`` for every version
-from the file's up to `CURRENT_VERSION`, to the header and to every later line, as plain JSON data
-before anything is structured. So an old save is read by today's code, and tests keep one golden
-save for every version ever released (``tests/data/saves/v*.jsonl``).
+A save's header names two versions: the kernel's file format (``"version"``, kept here) and its
+ruleset's schema (``"schema"``, kept by the ruleset: ``Ruleset.schema_version`` and
+``Ruleset.migrations``, in ``engine/<ruleset>/migrations.py``). Loading first applies
+``MIGRATIONS[v]`` for every format version from the file's up to `CURRENT_VERSION` (`upgrade`),
+then the ruleset's migrations from the header's schema up to the ruleset's current one
+(`upgrade_schema`), to the header and to every later line, as plain JSON data before anything is
+structured. So an old save is read by today's code, and tests keep golden saves of every version
+ever released (``tests/data/saves/*.jsonl``, loaded by ``tests/saves/test_golden.py``).
 
-Version history:
+Format history:
 
 - **1** (hexmech 0.1): header ``{"format": "hexmech", "version": 1, "ruleset", "seed", "dice",
   "undo", "created", "setup"}``; entry lines ``{"n", "command", "events", "dice": [start, end]}``;
   marker lines ``{"op": "undo" | "redo", "n"}``.
+- **2**: the header gains ``"schema"``, the version of its ruleset's commands, events and setup.
+  Format-1 saves were written before rulesets had versions: they are schema 1.
 
-To release version 2: set ``CURRENT_VERSION = 2`` and add ``MIGRATIONS[1] = Migration(...)`` whose
-functions turn version-1 data into version-2 data; add a v2 golden save; keep the v1 one.
+To release format 3: set ``CURRENT_VERSION = 3`` and add ``MIGRATIONS[2] = Migration(...)`` whose
+functions turn format-2 data into format-3 data; add a golden save written by format 3 (see
+``tests/data/saves/README.md``); keep the old ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from engine.schema import Chain, JSONDict, Migration, TooNewError, Versioned, chain
 
-from attrs import frozen
+__all__ = [
+    "CURRENT_VERSION",
+    "MIGRATIONS",
+    "JSONDict",
+    "Migration",
+    "TooNewError",
+    "format_chain",
+    "schema_chain",
+    "upgrade",
+    "upgrade_schema",
+]
 
-__all__ = ["CURRENT_VERSION", "MIGRATIONS", "Migration", "TooNewError", "upgrade"]
-
-JSONDict = dict[str, Any]
-
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 
 
-def _same(data: JSONDict) -> JSONDict:
-    return data
-
-
-@frozen
-class Migration:
-    """How to turn data of version v into version v + 1.
-
-    Attributes:
-        header: upgrades the header line (its ``version`` is set by `upgrade`).
-        line: upgrades one entry or marker line.
-    """
-
-    header: Callable[[JSONDict], JSONDict] = _same
-    line: Callable[[JSONDict], JSONDict] = _same
+def _add_schema(header: JSONDict) -> JSONDict:
+    """Format 1 -> 2: a save from before ruleset schemas is schema 1 of its ruleset."""
+    return {**header, "schema": 1}
 
 
 #: version v -> the migration from v to v + 1.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: Migration(header=_add_schema)}
 
 
-class TooNewError(ValueError):
-    """The save was written by a newer hexmech than this one."""
+def format_chain(header: JSONDict, *, current: int | None = None) -> Chain:
+    """Return the kernel's upgrades from the header's format version to ``current``.
+
+    Args:
+        header: the parsed header line; its ``version`` says where to start.
+        current: the version to reach; `CURRENT_VERSION` by default.
+
+    Raises:
+        TooNewError: the file is newer than this program.
+        ValueError: the version is not a known one.
+    """
+    target = CURRENT_VERSION if current is None else current
+    return chain(header.get("version"), target, MIGRATIONS, key="version", what="save format")
 
 
 def upgrade(
     header: JSONDict, lines: list[JSONDict], *, current: int | None = None
 ) -> tuple[JSONDict, list[JSONDict]]:
-    """Bring a header and its lines from the header's version up to ``current``.
+    """Bring a header and its lines from the header's format version up to ``current``.
 
     Args:
         header: the parsed header line; its ``version`` says where to start.
@@ -68,20 +79,41 @@ def upgrade(
         TooNewError: the file is newer than this program.
         ValueError: the version is not a known one.
     """
-    target = CURRENT_VERSION if current is None else current
-    version = header.get("version")
-    if type(version) is not int or version < 1:
-        raise ValueError(f"the save format version {version!r} is not a positive whole number")
-    if version > target:
-        raise TooNewError(
-            f"the save was written by a newer hexmech (format {version}; this one reads up to "
-            f"{target}): update hexmech to open it"
-        )
-    while version < target:
-        step = MIGRATIONS.get(version)
-        if step is None:
-            raise ValueError(f"no upgrade is known from save format {version}")
-        header = {**step.header(header), "version": version + 1}
-        lines = [step.line(line) for line in lines]
-        version += 1
-    return header, lines
+    return format_chain(header, current=current).apply(header, lines)
+
+
+def schema_chain(header: JSONDict, ruleset: Versioned) -> Chain:
+    """Return the ruleset's upgrades from the header's schema to the ruleset's current one.
+
+    Args:
+        header: a header already at the current format (it has a ``schema``).
+        ruleset: the ruleset the header names (``schema_version``, ``migrations``).
+
+    Raises:
+        TooNewError: the save was written with a newer schema of the ruleset.
+        ValueError: the schema is missing or not a known one.
+    """
+    if "schema" not in header:
+        raise ValueError(f"the header has no 'schema' (the version of its {ruleset.name} data)")
+    return chain(
+        header["schema"],
+        ruleset.schema_version,
+        ruleset.migrations,
+        key="schema",
+        what="schema",
+        owner=ruleset.name,
+    )
+
+
+def upgrade_schema(
+    header: JSONDict,
+    lines: list[JSONDict],
+    ruleset: Versioned,
+) -> tuple[JSONDict, list[JSONDict]]:
+    """Bring a header (at the current format) and its lines up to the ruleset's current schema.
+
+    Raises:
+        TooNewError: the save was written with a newer schema of the ruleset.
+        ValueError: the schema is missing or not a known one.
+    """
+    return schema_chain(header, ruleset).apply(header, lines)

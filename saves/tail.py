@@ -3,9 +3,10 @@
 A `JournalTail` holds the game read from a save and the offset of the first byte it has not
 applied yet. `JournalTail.poll` looks at the file's size and modification time; when they changed,
 it reads from that offset, applies every *complete* line (entry or undo/redo marker) exactly as
-`saves.journal.read_game` would, and reports which entries changed. A line still being written
-(no newline yet) is left for a later poll: it is not an error. A file that shrank, or a line that
-cannot be applied, is a `SaveError` naming the file and line, as when a save is loaded.
+`saves.journal.read_game` would (upgraded from the file's format and schema, as loading does), and
+reports which entries changed. A line still being written (no newline yet) is left for a later
+poll: it is not an error. A file that shrank, or a line that cannot be applied, is a `SaveError`
+naming the file and line, as when a save is loaded.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from attrs import frozen
 
+from engine.schema import Chain
 from saves import migrations
 from saves.journal import AnyGame, SaveError, _apply_line, read_game
 
@@ -45,7 +47,7 @@ class JournalTail:
     Args:
         path: the file.
         game: the game read from its first ``offset`` bytes.
-        version: the format version named in its header (appended lines are upgraded from it).
+        upgrades: the file's own upgrades (format, then schema), applied to every appended line.
         offset: the length of the part of the file already applied.
         lines: how many lines that part holds.
         newline_due: the last applied line had no newline yet (a complete JSON object that was
@@ -57,14 +59,14 @@ class JournalTail:
         path: Path,
         game: AnyGame,
         *,
-        version: int,
+        upgrades: tuple[Chain, ...],
         offset: int,
         lines: int,
         newline_due: bool = False,
     ) -> None:
         self.path = path
         self.game = game
-        self._version = version
+        self._upgrades = upgrades
         self._offset = offset
         self._lines = lines
         self._newline_due = newline_due
@@ -85,7 +87,7 @@ class JournalTail:
         tail = cls(
             path,
             loaded.game,
-            version=_file_version(data, path),
+            upgrades=_file_upgrades(data, loaded.game, path),
             offset=len(applied),
             lines=applied.count(b"\n") + (0 if complete else 1),
             newline_due=not complete,
@@ -140,9 +142,10 @@ class JournalTail:
         if not isinstance(obj, dict):
             raise SaveError(name, "expected a JSON object on every line", number)
         try:
-            _, (obj,) = migrations.upgrade({"version": self._version}, [obj])
-        except ValueError as exc:
-            raise SaveError(name, str(exc), number) from exc
+            for chain in self._upgrades:
+                obj = chain.line(obj)
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:  # a migration choked
+            raise SaveError(name, f"the line cannot be upgraded: {exc!r}"[:200], number) from exc
         _apply_line(self.game, obj, name, number)
         self._lines = number
 
@@ -165,10 +168,16 @@ def _read(path: Path, offset: int) -> bytes:
         raise SaveError(path.name, exc.strerror or str(exc)) from exc
 
 
-def _file_version(data: bytes, path: Path) -> int:
-    """The format version in the file's own header (read_game reports the upgraded one)."""
+def _file_upgrades(data: bytes, game: AnyGame, path: Path) -> tuple[Chain, ...]:
+    """The upgrades the file's own header asks for (read_game reports the upgraded header).
+
+    Raises:
+        SaveError: the header cannot be upgraded (read_game has already refused such a file).
+    """
     header: Any = json.loads(data.split(b"\n", 1)[0])
-    version = header.get("version") if isinstance(header, dict) else None
-    if type(version) is not int:  # read_game has already refused such a header
-        raise SaveError(path.name, "the header has no format version", 1)
-    return version
+    try:
+        kernel = migrations.format_chain(header)
+        schema = migrations.schema_chain(kernel.header(header), game.ruleset)
+    except ValueError as exc:
+        raise SaveError(path.name, str(exc), 1) from exc
+    return kernel, schema

@@ -16,10 +16,12 @@ from engine.battletech import commands, events
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
+from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.battletech.scenario import Library, build_setup
 from engine.battletech.state import BTSetup, BTState, Phase, UnitState
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, Summary
+from engine.schema import Migration
 
 __all__ = [
     "RULESET",
@@ -60,6 +62,8 @@ class BattleTech:
         if isinstance(cls, type) and issubclass(cls, events.BTEvent) and cls.TAG
     )
     command_help = COMMAND_HELP
+    schema_version: int = SCHEMA_VERSION
+    migrations: Mapping[int, Migration] = MIGRATIONS
 
     def __init__(self) -> None:
         self.library: Library | None = None

@@ -15,6 +15,7 @@ from engine.papermech import commands, events
 from engine.papermech.evolve import evolve
 from engine.papermech.flow import decide, prompt_text
 from engine.papermech.language import COMMAND_HELP, format_command, parse_command
+from engine.papermech.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.papermech.options import legal_commands
 from engine.papermech.state import (
     Loadout,
@@ -24,6 +25,7 @@ from engine.papermech.state import (
     Player,
     Prompt,
 )
+from engine.schema import Migration
 
 __all__ = [
     "RULESET",
@@ -70,6 +72,8 @@ class PaperMech:
         if isinstance(cls, type) and issubclass(cls, events.PaperEvent) and cls.TAG
     )
     command_help = COMMAND_HELP
+    schema_version: int = SCHEMA_VERSION
+    migrations: Mapping[int, Migration] = MIGRATIONS
 
     def make_setup(self, scenario: Mapping[str, Any] | None) -> PaperSetup:
         """Read ``loadout`` (a spec string), ``battles`` and ``pilot`` from a scenario table.

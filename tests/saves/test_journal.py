@@ -90,6 +90,7 @@ def test_the_file_has_a_header_and_one_line_per_accepted_change(tmp_path):
         "format": FORMAT,
         "version": migrations.CURRENT_VERSION,
         "ruleset": "race",
+        "schema": 1,
         "seed": SEED,
         "dice": None,
         "undo": "solo",

@@ -1,4 +1,4 @@
-"""Format versions: the golden v1 save still loads, and old saves are upgraded step by step."""
+"""Format and schema versions: the v1 golden still loads; old saves are upgraded step by step."""
 
 from __future__ import annotations
 
@@ -9,20 +9,32 @@ from pathlib import Path
 
 import pytest
 
+from engine import registry
 from engine.dice import Dice
 from engine.game import Game, UndoPolicy
 from saves import migrations
 from saves.journal import SaveError, read_game
 from saves.migrations import CURRENT_VERSION, Migration, TooNewError, upgrade
+from saves.tail import JournalTail
 from tests.saves._support import dump_line, join_lines, write_journal
-from tests.support.race import DiceRolled, Pace, RaceSetup, RaceState, Track, Won
+from tests.support.race import (
+    RULESET,
+    DiceRolled,
+    Pace,
+    Race,
+    RaceSetup,
+    RaceState,
+    Track,
+    Won,
+)
+from tui.screens._catalog import describe
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "saves"
 
 
 def golden_versions() -> list[int]:
     return sorted(
-        int(m[1]) for p in GOLDEN.glob("v*-*.jsonl") if (m := re.match(r"v(\d+)-", p.name))
+        {int(m[1]) for p in GOLDEN.glob("v*-*.jsonl") if (m := re.match(r"v(\d+)-", p.name))}
     )
 
 
@@ -105,7 +117,7 @@ def test_todays_rules_and_dice_still_decide_the_golden_game_the_same_way():
 
 # ---------------------------------------------------------------- the upgrade mechanism
 def renaming_migration() -> Migration:
-    """Pretend version 1 called the ruleset "rules" and entry numbers "num"; version 2 does not."""
+    """Pretend version 2 called the ruleset "rules" and entry numbers "num"; version 3 does not."""
 
     def header(data: dict[str, object]) -> dict[str, object]:
         data = dict(data)
@@ -122,16 +134,17 @@ def renaming_migration() -> Migration:
 
 
 @pytest.fixture
-def version_2(monkeypatch):
-    """Make this hexmech read and write format 2, with a migration from 1."""
-    monkeypatch.setattr(migrations, "CURRENT_VERSION", 2)
-    monkeypatch.setitem(migrations.MIGRATIONS, 1, renaming_migration())
+def version_3(monkeypatch):
+    """Make this hexmech read and write format 3, with a migration from 2."""
+    monkeypatch.setattr(migrations, "CURRENT_VERSION", 3)
+    monkeypatch.setitem(migrations.MIGRATIONS, 2, renaming_migration())
 
 
 def old_save() -> bytes:
-    """A 'version 1' file in the pretend old spelling."""
+    """A 'version 2' file in the pretend old spelling."""
     lines = [json.loads(line) for line in (GOLDEN / "v1-race.jsonl").read_bytes().splitlines()]
     header, *rest = lines
+    header.update(version=2, schema=1)
     header["rules"] = header.pop("ruleset")
     for line in rest:
         if "command" in line:
@@ -139,23 +152,23 @@ def old_save() -> bytes:
     return join_lines(dump_line(line) for line in [header, *rest])
 
 
-def test_upgrade_renames_keys_and_sets_the_version(version_2):
+def test_upgrade_renames_keys_and_sets_the_version(version_3):
     """Each step's functions upgrade the header and every line; the version becomes current."""
-    header = {"format": "hexmech", "version": 1, "rules": "race"}
+    header = {"format": "hexmech", "version": 2, "rules": "race"}
     lines = [{"num": 0, "command": {}}, {"op": "undo", "n": 0}]
 
     new_header, new_lines = upgrade(header, lines)
 
-    assert new_header == {"format": "hexmech", "version": 2, "ruleset": "race"}
+    assert new_header == {"format": "hexmech", "version": 3, "ruleset": "race"}
     assert new_lines == [{"n": 0, "command": {}}, {"op": "undo", "n": 0}]
-    assert header == {"format": "hexmech", "version": 1, "rules": "race"}  # input untouched
+    assert header == {"format": "hexmech", "version": 2, "rules": "race"}  # input untouched
 
 
-def test_an_old_save_is_upgraded_when_read(version_2):
+def test_an_old_save_is_upgraded_when_read(version_3):
     """read_game upgrades an old file before it structures anything."""
     loaded = read_game(old_save(), "old.jsonl")
 
-    assert loaded.header["version"] == 2
+    assert loaded.header["version"] == 3
     assert loaded.header["ruleset"] == "race"
     assert loaded.game.state.track.positions == (13, 17, 10)
     assert loaded.game.cursor == 14
@@ -170,12 +183,12 @@ def test_without_its_migration_the_old_spelling_is_damage():
     assert "'ruleset'" in caught.value.reason
 
 
-def test_a_new_save_is_written_with_the_current_version(version_2, tmp_path):
+def test_a_new_save_is_written_with_the_current_version(version_3, tmp_path):
     """Journals write the current version in their header."""
     write_journal(tmp_path / "new.jsonl", ["step 1"]).close()
 
     header = json.loads((tmp_path / "new.jsonl").read_bytes().splitlines()[0])
-    assert header["version"] == 2
+    assert header["version"] == 3
 
 
 def test_steps_chain_from_old_to_current(monkeypatch):
@@ -210,13 +223,13 @@ def test_a_missing_step_is_a_value_error(monkeypatch):
 
 def test_a_missing_step_is_a_save_error_when_reading(monkeypatch):
     """read_game reports a missing step as damage on line 1."""
-    monkeypatch.setattr(migrations, "CURRENT_VERSION", 2)
+    monkeypatch.setattr(migrations, "CURRENT_VERSION", 3)
 
     with pytest.raises(SaveError) as caught:
         read_game((GOLDEN / "v1-race.jsonl").read_bytes(), "v1.jsonl")
 
     assert caught.value.line == 1
-    assert "no upgrade is known from save format 1" in caught.value.reason
+    assert "no upgrade is known from save format 2" in caught.value.reason
 
 
 @pytest.mark.parametrize("version", [0, -1, "1", 1.0, True, None, [1]], ids=repr)
@@ -228,7 +241,7 @@ def test_a_version_that_is_not_a_positive_whole_number_is_refused(version):
 
 def test_a_too_new_version_is_too_new_error():
     """A save from a newer hexmech says so, with both versions."""
-    with pytest.raises(TooNewError, match=r"format 9; this one reads up to 1"):
+    with pytest.raises(TooNewError, match=rf"format 9; this one reads up to {CURRENT_VERSION}"):
         upgrade({"version": 9}, [])
 
 
@@ -243,3 +256,232 @@ def test_a_too_new_save_is_a_save_error_when_reading():
     assert caught.value.line == 1
     assert "update hexmech to open it" in caught.value.reason
     assert isinstance(caught.value.__cause__, TooNewError)
+
+
+# ---------------------------------------------------------------- format 1 -> 2: the schema
+def test_format_1_gains_schema_1():
+    """The 1 -> 2 step adds "schema": 1 to the header and leaves every line alone."""
+    header = {"format": "hexmech", "version": 1, "ruleset": "race"}
+    lines = [{"n": 0, "command": {"type": "roll"}}, {"op": "undo", "n": 0}]
+
+    new_header, new_lines = upgrade(header, lines, current=2)
+
+    assert new_header == {"format": "hexmech", "version": 2, "ruleset": "race", "schema": 1}
+    assert new_lines == lines
+
+
+def test_a_format_1_save_reads_as_schema_1_of_its_ruleset():
+    """The v1 golden (no schema in its header) loads as schema 1, upgraded to today's."""
+    raw = json.loads((GOLDEN / "v1-race.jsonl").read_bytes().split(b"\n", 1)[0])
+
+    loaded = read_game((GOLDEN / "v1-race.jsonl").read_bytes(), "v1-race.jsonl")
+
+    assert "schema" not in raw
+    assert raw["version"] == 1
+    assert loaded.header["version"] == CURRENT_VERSION
+    assert loaded.header["schema"] == RULESET.schema_version == 1
+    assert loaded.game.state.track.positions == (13, 17, 10)
+
+
+# ---------------------------------------------------------------- a ruleset's own schema chain
+def rename_by(line: dict[str, object]) -> dict[str, object]:
+    """Schema 1 -> 2: a move's "by" became "spaces"."""
+    events = line.get("events")
+    if not isinstance(events, list):
+        return line
+    moved = [
+        {("spaces" if k == "by" else k): v for k, v in e.items()} if e["type"] == "moved" else e
+        for e in events
+    ]
+    return {**line, "events": moved}
+
+
+class SchemaRace(Race):
+    """The race at schema 3: schema 1 called a move's spaces "by", schema 2 the goal "length"."""
+
+    schema_version = 3
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+        self.migrations = {
+            1: Migration(header=self.note, line=rename_by),
+            2: Migration(header=self.rename_length),
+        }
+
+    def note(self, header: dict[str, object]) -> dict[str, object]:
+        self.seen.append(header["schema"])
+        return header
+
+    def rename_length(self, header: dict[str, object]) -> dict[str, object]:
+        self.seen.append(header["schema"])
+        setup = dict(header["setup"])  # type: ignore[call-overload]
+        setup["goal"] = setup.pop("length")
+        return {**header, "setup": setup}
+
+
+@pytest.fixture
+def schema_race(monkeypatch):
+    """Make "race" name a ruleset at schema 3 with two migrations."""
+    fake = SchemaRace()
+    monkeypatch.setitem(registry._loaded, "race", fake)
+    return fake
+
+
+def schema_1_lines() -> list[dict[str, object]]:
+    """The v1 golden game as schema-1 data of SchemaRace, at format 2."""
+    header, *rest = (
+        json.loads(raw) for raw in (GOLDEN / "v1-race.jsonl").read_bytes().splitlines()
+    )
+    header.update(version=2, schema=1)
+    header["setup"] = {"players": header["setup"]["players"], "length": header["setup"]["goal"]}
+    for line in rest:
+        for event in line.get("events", []):
+            if event["type"] == "moved":
+                event["by"] = event.pop("spaces")
+    return [header, *rest]
+
+
+def test_a_rulesets_migrations_run_in_order_from_the_headers_schema(schema_race):
+    """Schema 1 -> 2 -> 3: each step sees the previous one's output and its own version."""
+    header, *lines = schema_1_lines()
+
+    new_header, new_lines = migrations.upgrade_schema(header, lines, schema_race)
+
+    assert schema_race.seen == [1, 2]
+    assert new_header["schema"] == 3
+    assert new_header["setup"] == {"players": ["Ann", "Bo", "Cy"], "goal": 15}
+    assert header["schema"] == 1  # the input is untouched
+    assert header["setup"]["length"] == 15
+    moved = [e for line in new_lines for e in line.get("events", []) if e["type"] == "moved"]
+    assert moved
+    assert all("spaces" in e and "by" not in e for e in moved)
+
+
+def test_an_old_schema_save_loads_through_its_rulesets_migrations(schema_race):
+    """read_game: format upgrade, then the ruleset's chain; the game is the golden one."""
+    loaded = read_game(join_lines(dump_line(line) for line in schema_1_lines()), "old.jsonl")
+
+    assert loaded.header["schema"] == 3
+    assert loaded.game.setup == RaceSetup(("Ann", "Bo", "Cy"), 15)
+    assert loaded.game.state.track.positions == (13, 17, 10)
+    assert loaded.game.summary.result == "Bo wins"
+
+
+def test_without_its_rulesets_migrations_the_old_schema_is_damage():
+    """The same schema-1 data read as today's race (schema 1, no migrations) is refused."""
+    with pytest.raises(SaveError) as caught:
+        read_game(join_lines(dump_line(line) for line in schema_1_lines()), "old.jsonl")
+
+    assert caught.value.line == 1
+    assert "length" in caught.value.reason
+
+
+def test_a_followed_save_upgrades_the_lines_appended_later(schema_race, tmp_path):
+    """JournalTail applies the file's own chain to every line it reads after opening."""
+    lines = [dump_line(line) for line in schema_1_lines()]
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(join_lines(lines[:3]))
+    tail = JournalTail.open(path)
+
+    with path.open("ab") as file:
+        file.write(join_lines(lines[3:]))
+    update = tail.poll()
+
+    assert update is not None
+    assert update.lines == len(lines) - 3
+    assert tail.game.state.track.positions == (13, 17, 10)
+    assert tail.game.summary.result == "Bo wins"
+
+
+def test_a_missing_rulesets_step_is_a_save_error(monkeypatch):
+    """A ruleset at schema 2 with no migration from 1 cannot read a schema-1 save."""
+    monkeypatch.setattr(RULESET, "schema_version", 2)
+
+    with pytest.raises(SaveError) as caught:
+        read_game((GOLDEN / "v1-race.jsonl").read_bytes(), "v1.jsonl")
+
+    assert caught.value.line == 1
+    assert caught.value.reason == "no upgrade is known from schema 1 of race"
+
+
+# ---------------------------------------------------------------- a schema too new or missing
+def with_header(**changes: object) -> bytes:
+    """The v1 golden at format 2 (schema 1) with header keys changed (None: removed)."""
+    header, *rest = (GOLDEN / "v1-race.jsonl").read_bytes().splitlines()
+    data = {**json.loads(header), "version": 2, "schema": 1, **changes}
+    data = {k: v for k, v in data.items() if v is not None}
+    return join_lines([dump_line(data), *rest])
+
+
+def test_a_save_of_a_newer_schema_is_refused_in_one_clear_line():
+    """Schema 2 of race, and this hexmech reads up to 1: update hexmech."""
+    with pytest.raises(SaveError) as caught:
+        read_game(with_header(schema=2), "future.jsonl")
+
+    assert str(caught.value) == (
+        "future.jsonl:1: the save was written by a newer hexmech (schema 2 of race; this one "
+        "reads up to 1): update hexmech to open it"
+    )
+    assert isinstance(caught.value.__cause__, TooNewError)
+
+
+def test_the_replay_browser_lists_a_newer_schema_as_damaged(tmp_path):
+    """The browser reads headers raw: it refuses a newer schema with the same reason."""
+    path = tmp_path / "future.jsonl"
+    path.write_bytes(with_header(schema=2))
+
+    row = describe(path)
+
+    assert row.status == "damaged"
+    assert "schema 2 of race; this one reads up to 1" in row.reason
+
+
+def test_a_current_format_header_without_a_schema_is_damage():
+    """From format 2 on, the header must name its schema."""
+    with pytest.raises(SaveError) as caught:
+        read_game(with_header(schema=None), "noschema.jsonl")
+
+    assert caught.value.line == 1
+    assert "no 'schema'" in caught.value.reason
+
+
+@pytest.mark.parametrize("schema", [0, -1, "1", 1.0, True, [1]], ids=repr)
+def test_a_schema_that_is_not_a_positive_whole_number_is_damage(schema):
+    """Only 1, 2, 3... are schemas."""
+    with pytest.raises(SaveError, match="not a positive whole number"):
+        read_game(with_header(schema=schema), "bad.jsonl")
+
+
+def careless(line: dict[str, object]) -> dict[str, object]:
+    """A line migration that forgets marker lines have no events."""
+    return {**line, "events": list(line["events"])}  # type: ignore[call-overload]
+
+
+def test_a_migration_that_chokes_on_a_line_is_a_save_error(monkeypatch):
+    """read_game reports a migration's crash on odd data as damage, not a traceback."""
+    monkeypatch.setattr(RULESET, "schema_version", 2)
+    monkeypatch.setattr(RULESET, "migrations", {1: Migration(line=careless)})
+
+    with pytest.raises(SaveError) as caught:
+        read_game((GOLDEN / "v1-race.jsonl").read_bytes(), "v1.jsonl")
+
+    assert "cannot be upgraded" in caught.value.reason
+    assert "'events'" in caught.value.reason
+
+
+def test_a_migration_that_chokes_on_an_appended_line_is_a_save_error(monkeypatch, tmp_path):
+    """JournalTail reports it on the appended line's number."""
+    monkeypatch.setattr(RULESET, "schema_version", 2)
+    monkeypatch.setattr(RULESET, "migrations", {1: Migration(line=careless)})
+    header, first, *_ = (GOLDEN / "v1-race.jsonl").read_bytes().splitlines()
+    path = tmp_path / "old.jsonl"
+    path.write_bytes(join_lines([header, first]))
+    tail = JournalTail.open(path)
+
+    with path.open("ab") as file:
+        file.write(dump_line({"op": "undo", "n": 0}) + b"\n")
+    with pytest.raises(SaveError) as caught:
+        tail.poll()
+
+    assert caught.value.line == 3
+    assert "cannot be upgraded" in caught.value.reason

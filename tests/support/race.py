@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -18,6 +19,7 @@ from attrs import frozen
 
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, KernelCode, Summary
+from engine.schema import Migration
 
 
 class RaceCode(enum.StrEnum):
@@ -131,6 +133,8 @@ class Race:
     command_help = (
         "step N    move 1-3 spaces\nroll      move 1d6 spaces (a 6 goes again)\nresign    give up"
     )
+    schema_version = 1
+    migrations: Mapping[int, Migration] = MappingProxyType({})
 
     def make_setup(self, scenario: Mapping[str, Any] | None) -> RaceSetup:
         """Read ``players`` and ``goal`` from a scenario table."""

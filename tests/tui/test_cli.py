@@ -189,7 +189,7 @@ def test_inspect_prints_one_json_summary(race_env, tmp_path) -> None:
     assert result.returncode == 0
     report = json.loads(result.stdout)
     assert report["ruleset"] == "race"
-    assert report["format_version"] == 1
+    assert report["format_version"] == 2
     assert report["entries"] == 2
     assert report["turn"] == "turn 1"
     assert report["status"] == "finished"

@@ -193,7 +193,7 @@ def _header(line: bytes, path: Path) -> dict[str, Any]:
         raise SaveError(path.name, "not a hexmech save (no hexmech header on the first line)", 1)
     try:
         header, _ = migrations.upgrade(header, [])
-        registry.get(str(header.get("ruleset")))
+        header, _ = migrations.upgrade_schema(header, [], registry.get(str(header.get("ruleset"))))
     except (ValueError, registry.UnknownRulesetError) as exc:
         raise SaveError(path.name, str(exc), 1) from exc
     return header

@@ -1,0 +1,176 @@
+"""Write golden saves of real games: ``python tests/data/saves/make_goldens.py FOLDER [NAME...]``.
+
+Every game is played by the engine through `saves.journal.Journal` (so the files are exactly what
+hexmech writes), with seeded dice, the built-in policies (`engine.battletech.policies`,
+`engine.papermech.policies`) and a few hand-picked undo and redo steps. The same program and seeds
+give the same bytes.
+
+The committed goldens in ``tests/data/saves/`` are history: never regenerate or edit them. When a
+format or schema version is released, run this script into a scratch folder, copy the new files in
+under new names (``v<format>-<ruleset>-s<schema>-....jsonl``), add their rows to ``expected.json``
+(``--expected`` prints them) and describe them in the README. Names not given: every game.
+
+Run from the repository root, with the package importable (``PYTHONPATH=.``). Not a test module:
+pytest collects only ``test_*.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tomllib
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from engine.game import Accepted, Rejected
+from saves import migrations
+from saves.journal import Journal, read_game
+
+ROOT = Path(__file__).resolve().parents[3]
+CREATED = datetime(2026, 11, 27, 4, 0, 0, tzinfo=UTC)
+MAX_COMMANDS = 5000
+
+
+def _accepted(outcome: Accepted[Any, Any] | Rejected, what: str) -> Accepted[Any, Any]:
+    """Return an accepted outcome; stop the script on a refusal (the goldens hold no surprises)."""
+    if isinstance(outcome, Rejected):
+        raise SystemExit(f"{what} was refused: {outcome.reason}")
+    return outcome
+
+
+def _undo_redo(journal: Journal, *, replace: Callable[[], object] | None = None) -> None:
+    """Undo the last entry and redo it (or, with ``replace``, play something else instead)."""
+    _accepted(journal.undo(), "undo")
+    if replace is None:
+        _accepted(journal.redo(), "redo")
+    else:
+        replace()
+
+
+# ------------------------------------------------------------------------------ BattleTech
+def battletech(path: Path, seed: int) -> None:
+    """The bundled default scenario (deployment, river-crossing 16x17) with a 3-turn limit.
+
+    Both sides play ``aggressive``; the first movement that rolled no dice is undone and redone,
+    the second one undone and replaced by the policy's next choice, so the file has undo and redo
+    markers.
+    """
+    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.commands import Move  # noqa: PLC0415
+    from engine.battletech.policies import aggressive  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
+
+    install()
+    table = tomllib.loads((ROOT / "assets/scenarios/battletech/default.toml").read_text("utf-8"))
+    table["victory"] = {"kind": "destroy", "turns": 3}
+    setup = RULESET.make_setup(table)
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+    moves = 0
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed) as journal:
+        for _ in range(MAX_COMMANDS):
+            state = journal.game.state
+            if state.phase is Phase.OVER:
+                return
+            command = aggressive(state, rng)
+            if command is None:
+                raise SystemExit(f"no command in {state.phase}")
+            outcome = _accepted(journal.execute(command), repr(command))
+            # Hot-seat undo stops at dice: the first two moves that rolled none.
+            if isinstance(command, Move) and not outcome.entry.rolled and moves < 2:
+                moves += 1
+                _undo_redo(journal, replace=None if moves == 1 else _replay(journal, rng))
+    raise SystemExit("the BattleTech game did not end")
+
+
+def _replay(journal: Journal, rng: random.Random) -> Callable[[], object]:
+    from engine.battletech.policies import aggressive  # noqa: PLC0415
+
+    def play() -> None:
+        command = aggressive(journal.game.state, rng)
+        if command is None:
+            raise SystemExit("no command after the undo")
+        _accepted(journal.execute(command), repr(command))
+
+    return play
+
+
+# ------------------------------------------------------------------------------ Paper 'Mech
+def papermech(path: Path, seed: int, scenario: str, battles: int) -> None:
+    """A bundled scenario played by ``greedy``, with ``battles`` battles.
+
+    The third command is undone and redone, the fifth undone and replaced (solo undo crosses dice).
+    """
+    from engine.game import UndoPolicy  # noqa: PLC0415
+    from engine.papermech import RULESET, legal_commands  # noqa: PLC0415
+    from engine.papermech.policies import GreedyPolicy  # noqa: PLC0415
+
+    table = tomllib.loads((ROOT / f"assets/scenarios/papermech/{scenario}.toml").read_text("utf-8"))
+    table["battles"] = battles
+    setup = RULESET.make_setup(table)
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+    policy = GreedyPolicy()
+
+    def play() -> None:
+        state = journal.game.state
+        command = policy.choose(state, legal_commands(state), rng)
+        _accepted(journal.execute(command), repr(command))
+
+    with Journal.create(
+        path, RULESET, setup, created=CREATED, seed=seed, undo_policy=UndoPolicy.SOLO
+    ) as journal:
+        for count in range(MAX_COMMANDS):
+            if journal.game.summary.over:
+                return
+            play()
+            if count in {2, 4}:
+                _undo_redo(journal, replace=None if count == 2 else play)
+    raise SystemExit("the Paper 'Mech game did not end")
+
+
+GAMES: dict[str, Callable[[Path], None]] = {
+    "battletech": lambda path: battletech(path, seed=11),
+    "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
+    "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
+}
+"""Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
+
+
+def expected_row(path: Path) -> dict[str, Any]:
+    """The row of ``expected.json`` for a save: its final summary and size."""
+    loaded = read_game(path.read_bytes(), path.name)
+    summary = loaded.game.summary
+    return {
+        "ruleset": loaded.game.ruleset.name,
+        "turn": summary.turn,
+        "result": summary.result,
+        "players": list(summary.players),
+        "entries": loaded.game.cursor,
+        "log": len(loaded.game.log),
+    }
+
+
+def main(argv: list[str]) -> int:
+    """Write the games named (default: all) into a folder, and print their expected rows."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("names", nargs="*", help=f"games to play: {', '.join(GAMES)}")
+    args = parser.parse_args(argv)
+    unknown = set(args.names) - set(GAMES)
+    if unknown:
+        parser.error(f"unknown games: {', '.join(sorted(unknown))}")
+    rows = {}
+    for name in args.names or list(GAMES):
+        path = args.folder / f"v{migrations.CURRENT_VERSION}-{name}.jsonl"
+        GAMES[name](path)
+        rows[path.name] = expected_row(path)
+    print(json.dumps(rows, indent=2))  # noqa: T201 - the rows to add to expected.json
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
