@@ -100,7 +100,7 @@ def test_the_file_has_a_header_and_one_line_per_accepted_change(tmp_path):
     assert len(lines) == len(accepted) == len(outcomes) - 2  # two rejections wrote nothing
     for line, outcome in zip(lines, accepted, strict=True):
         if outcome.action == "execute":
-            assert set(line) == {"n", "command", "events", "dice"}
+            assert set(line) == {"n", "command", "events", "dice", "seat"}
             assert line["n"] == outcome.index
             assert line["dice"] == [outcome.entry.dice_start, outcome.entry.dice_end]
             assert [e["type"] for e in line["events"]] == [e.TAG for e in outcome.entry.events]
@@ -128,6 +128,7 @@ def test_the_first_lines_read_as_documented(tmp_path):
             {"type": "turn_passed", "to": 1},
         ],
         "dice": [0, 0],
+        "seat": 0,
     }
     assert roll["command"] == {"type": "roll"}
     assert roll["events"][0] == {"type": "dice_rolled", "player": 1, "roll": [6]}
