@@ -9,6 +9,12 @@ Rule violations: ``decide`` raises `IllegalCommand` deep inside the rules, where
 `Game.execute` turns it into a returned `Rejected` value, so callers (the TUI, the headless
 protocol, bots) branch on a value and never on an exception (STYLE 5). State and log are untouched
 by a rejection.
+
+Seats (DESIGN 2): the ruleset says which seats (sides, players) must act now. A command may name the
+seat that gives it and is then refused unless that seat is due; without one (hot-seat at one
+terminal) it is whoever is due. With a seat, undo and redo touch only that seat's own entries. A
+caller may also pass the `Game.version` it saw, so that a stale writer is refused instead of
+interleaving.
 """
 
 from __future__ import annotations
@@ -17,10 +23,13 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 from engine.dice import DiceSource
 from engine.schema import Migration
+
+Seat = int
+"""Who gives a command: a side's or a player's index, as the ruleset numbers them (DESIGN 2)."""
 
 __all__ = [
     "Accepted",
@@ -32,6 +41,7 @@ __all__ = [
     "KernelCode",
     "Rejected",
     "Ruleset",
+    "Seat",
     "Summary",
     "UndoPolicy",
 ]
@@ -66,6 +76,10 @@ class KernelCode(enum.StrEnum):
     UNDO_NOTHING = "undo/nothing"
     UNDO_DICE = "undo/dice"
     REDO_NOTHING = "redo/nothing"
+    SEAT_NOT_DUE = "seat/not_due"
+    STALE = "game/stale"
+    UNDO_NOT_YOURS = "undo/not_yours"
+    REDO_NOT_YOURS = "redo/not_yours"
 
 
 class IllegalCommand(Exception):  # noqa: N818 - the name DESIGN and the issues use
@@ -97,12 +111,17 @@ class Entry(Generic[C, E]):
         events: what happened, in order.
         dice_start: the dice stream's position before ``decide`` ran.
         dice_end: its position after; ``dice_end > dice_start`` when dice were rolled.
+        seat: the seat that gave the command, or None when unknown (a hot-seat command while
+            several seats or none were due, or a save written before seats were recorded). It
+            takes no part in equality: two entries are equal when the same thing happened, so
+            an old save's entries equal the same commands decided again today.
     """
 
     command: C
     events: tuple[E, ...]
     dice_start: int
     dice_end: int
+    seat: Seat | None = field(default=None, eq=False)
 
     @property
     def rolled(self) -> bool:
@@ -197,6 +216,14 @@ class Ruleset(Protocol[S, C, E, SetupT]):
         """Apply one event: no dice, no validation."""
         ...
 
+    def seats_to_act(self, state: S) -> frozenset[Seat]:
+        """Return the seats that must act now: empty when the game is over or nobody is due."""
+        ...
+
+    def view(self, state: S, seat: Seat | None) -> S:
+        """Return ``state`` as ``seat`` may see it (None: a spectator); hidden things left out."""
+        ...
+
     def parse_command(self, text: str, state: S) -> C:
         """Read one line of the command language; raise `IllegalCommand` (``command/parse``)."""
         ...
@@ -255,6 +282,7 @@ class Game(Generic[S, C, E, SetupT]):
         self._cursor = 0
         self._snapshots: dict[int, S] = {0: self.initial}
         self._state: S = self.initial
+        self._version = 0
 
     # ------------------------------------------------------------------ queries
     @property
@@ -287,6 +315,74 @@ class Game(Generic[S, C, E, SetupT]):
         """The ruleset's summary of the current state."""
         return self.ruleset.summary(self._state)
 
+    # ------------------------------------------------------------------ seats and versions
+    @property
+    def version(self) -> int:
+        """How many changes this object has made to its log or cursor since it was built.
+
+        It counts one for every `append` (each accepted `execute`, and each entry a save loader
+        appends), every accepted `undo` and `redo`, and every `seek` that moves the cursor;
+        rejections count nothing. A game loaded from a journal so stands at the number of lines
+        after its header, the same in every window that loads the file. Pass the version you saw
+        as ``expected`` so that a command is refused if somebody acted in between.
+        """
+        return self._version
+
+    @property
+    def seats_to_act(self) -> frozenset[Seat]:
+        """The seats that must act now, per the ruleset (empty when the game is over)."""
+        return self.ruleset.seats_to_act(self._state)
+
+    def view(self, seat: Seat | None = None) -> S:
+        """Return the current state as ``seat`` may see it (None: a spectator)."""
+        return self.ruleset.view(self._state, seat)
+
+    def seat_name(self, seat: Seat) -> str:
+        """Name a seat for a player: the summary's player name, else ``"seat 2"``."""
+        players = self.summary.players
+        return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+    def stale_refusal(self, expected: int | None) -> Rejected | None:
+        """Refuse a caller who saw another `version` than the current one (None: no check)."""
+        if expected is None or expected == self._version:
+            return None
+        return Rejected(
+            KernelCode.STALE,
+            f"The game has moved on since you looked: it is at change {self._version}, "
+            f"you saw change {expected}. Look again, then act.",
+        )
+
+    def seat_refusal(self, seat: Seat | None) -> Rejected | None:
+        """Refuse a seat that is not due to act now (None, hot-seat: whoever is due, no check)."""
+        due = self.seats_to_act
+        if seat is None or seat in due:
+            return None
+        names = [self.seat_name(s) for s in sorted(due)]
+        if not names:
+            who = "nobody is due to act"
+        elif len(names) == 1:
+            who = f"{names[0]} is to act"
+        else:
+            who = f"{', '.join(names[:-1])} or {names[-1]} may act"
+        return Rejected(KernelCode.SEAT_NOT_DUE, f"It is not {self.seat_name(seat)}'s turn: {who}.")
+
+    def _acting(self, seat: Seat | None) -> Seat | None:
+        """The seat to record on an entry: the one given, else the only one due, else None."""
+        if seat is not None:
+            return seat
+        due = self.seats_to_act
+        return next(iter(due)) if len(due) == 1 else None
+
+    def _not_yours(
+        self, entry: Entry[C, E], seat: Seat | None, code: KernelCode
+    ) -> Rejected | None:
+        """Refuse ``seat`` an entry of another seat (one with no seat recorded is anyone's)."""
+        if seat is None or entry.seat is None or entry.seat == seat:
+            return None
+        owner = self.seat_name(entry.seat)
+        again = "take it back" if code is KernelCode.UNDO_NOT_YOURS else "make it again"
+        return Rejected(code, f"That was {owner}'s move: only {owner} can {again}.")
+
     def state_at(self, index: int, events: int = 0) -> S:
         """Return the state after ``index`` entries and the first ``events`` events of the next.
 
@@ -312,43 +408,79 @@ class Game(Generic[S, C, E, SetupT]):
             state = self._fold(state, self._log[index].events[:events])
         return state
 
-    def undo_refusal(self) -> Rejected | None:
-        """Say why undo is not possible now, or None when it is."""
+    def undo_refusal(
+        self, seat: Seat | None = None, *, expected: int | None = None
+    ) -> Rejected | None:
+        """Say why undo is not possible now, or None when it is.
+
+        Args:
+            seat: who asks; the last entry in effect must be that seat's own (or have no seat).
+                None (hot-seat, solo): anyone's.
+            expected: the `version` the caller saw, or None for no check.
+        """
+        stale = self.stale_refusal(expected)
+        if stale is not None:
+            return stale
         if self._cursor == 0:
             return Rejected(KernelCode.UNDO_NOTHING, "There is nothing to undo.")
-        if self._log[self._cursor - 1].rolled and self.undo_policy is UndoPolicy.HOTSEAT:
+        last = self._log[self._cursor - 1]
+        not_yours = self._not_yours(last, seat, KernelCode.UNDO_NOT_YOURS)
+        if not_yours is not None:
+            return not_yours
+        if last.rolled and self.undo_policy is UndoPolicy.HOTSEAT:
             return Rejected(
                 KernelCode.UNDO_DICE, "Dice have been rolled since then: that cannot be undone."
             )
         return None
 
     # ------------------------------------------------------------------ commands
-    def decide(self, command: C) -> Entry[C, E] | Rejected:
+    def decide(
+        self, command: C, *, seat: Seat | None = None, expected: int | None = None
+    ) -> Entry[C, E] | Rejected:
         """Decide ``command`` against the current state without applying it.
 
         The entry can then be written down before `append` applies it (a journal does so, so that
-        what is in memory is never ahead of what is on disk).
+        what is in memory is never ahead of what is on disk). Refusals come in this order: a stale
+        ``expected``, the game being over, a seat that is not due, then the rules.
+
+        Args:
+            command: what the player asks for.
+            seat: who asks; it must be in `seats_to_act`. None (hot-seat): whoever is due.
+            expected: the `version` the caller saw, or None for no check.
 
         Raises:
             DiceExhaustedError: when scripted dice run out (a setup failure, not a rule).
         """
+        stale = self.stale_refusal(expected)
+        if stale is not None:
+            return stale
         if self.summary.over:
             return Rejected(KernelCode.GAME_OVER, "The game is over.")
+        not_due = self.seat_refusal(seat)
+        if not_due is not None:
+            return not_due
         dice = self.dice.at(self.dice_position)
         start = dice.position
         try:
             events = tuple(self.ruleset.decide(self._state, command, dice))
         except IllegalCommand as illegal:
             return Rejected(illegal.code, illegal.message)
-        return Entry(command, events, start, dice.position)
+        return Entry(command, events, start, dice.position, self._acting(seat))
 
-    def execute(self, command: C) -> Accepted[C, E] | Rejected:
+    def execute(
+        self, command: C, *, seat: Seat | None = None, expected: int | None = None
+    ) -> Accepted[C, E] | Rejected:
         """Decide ``command`` and, if legal, record and apply its events.
+
+        Args:
+            command: what the player asks for.
+            seat: who asks (see `decide`); None is hot-seat, whoever is due.
+            expected: the `version` the caller saw, or None for no check.
 
         Raises:
             DiceExhaustedError: when scripted dice run out (a setup failure, not a rule).
         """
-        entry = self.decide(command)
+        entry = self.decide(command, seat=seat, expected=expected)
         return entry if isinstance(entry, Rejected) else self.append(entry)
 
     def append(self, entry: Entry[C, E]) -> Accepted[C, E]:
@@ -362,34 +494,51 @@ class Game(Generic[S, C, E, SetupT]):
             del self._snapshots[stale]
         self._log.append(entry)
         self._cursor += 1
+        self._version += 1
         self._state = state
         if self._cursor % self.snapshot_every == 0:
             self._snapshots[self._cursor] = state
         return Accepted(entry, "execute", self._cursor - 1)
 
-    def redo_refusal(self) -> Rejected | None:
-        """Say why redo is not possible now, or None when it is."""
+    def redo_refusal(
+        self, seat: Seat | None = None, *, expected: int | None = None
+    ) -> Rejected | None:
+        """Say why redo is not possible now, or None when it is.
+
+        Args:
+            seat: who asks; the entry to redo must be that seat's own (or have no seat).
+            expected: the `version` the caller saw, or None for no check.
+        """
+        stale = self.stale_refusal(expected)
+        if stale is not None:
+            return stale
         if self._cursor == len(self._log):
             return Rejected(KernelCode.REDO_NOTHING, "There is nothing to redo.")
-        return None
+        return self._not_yours(self._log[self._cursor], seat, KernelCode.REDO_NOT_YOURS)
 
-    def undo(self) -> Accepted[C, E] | Rejected:
-        """Take back the last entry, if the undo policy allows it."""
-        refusal = self.undo_refusal()
+    def undo(
+        self, seat: Seat | None = None, *, expected: int | None = None
+    ) -> Accepted[C, E] | Rejected:
+        """Take back the last entry, if the undo policy (and, given a seat, its owner) allows it."""
+        refusal = self.undo_refusal(seat, expected=expected)
         if refusal is not None:
             return refusal
         self._cursor -= 1
+        self._version += 1
         self._state = self.state_at(self._cursor)
         return Accepted(self._log[self._cursor], "undo", self._cursor)
 
-    def redo(self) -> Accepted[C, E] | Rejected:
-        """Apply again the entry the last undo took back."""
-        refusal = self.redo_refusal()
+    def redo(
+        self, seat: Seat | None = None, *, expected: int | None = None
+    ) -> Accepted[C, E] | Rejected:
+        """Apply again the entry the last undo took back (given a seat: only its own)."""
+        refusal = self.redo_refusal(seat, expected=expected)
         if refusal is not None:
             return refusal
         entry = self._log[self._cursor]
         self._state = self._fold(self._state, entry.events)
         self._cursor += 1
+        self._version += 1
         return Accepted(entry, "redo", self._cursor - 1)
 
     def seek(self, index: int) -> S:
@@ -399,6 +548,8 @@ class Game(Generic[S, C, E, SetupT]):
         entries past the cursor, as after undo.
         """
         self._state = self.state_at(index)
+        if index != self._cursor:
+            self._version += 1
         self._cursor = index
         return self._state
 

@@ -4,12 +4,14 @@ Line 1 is the header; every later line is an accepted entry or an undo/redo mark
 
     {"format": "hexmech", "version": 2, "ruleset": "race", "schema": 1, "seed": 7, "dice": null,
      "undo": "hotseat", "created": "2026-11-21T21:00:00+00:00", "setup": {...}}
-    {"n": 0, "command": {"type": "roll"}, "events": [{"type": "dice_rolled", ...}], "dice": [0, 1]}
+    {"n": 0, "command": {"type": "roll"}, "events": [{"type": "dice_rolled", ...}], "dice": [0, 1],
+     "seat": 0}
     {"op": "undo", "n": 0}
 
 ``n`` numbers entries by their place in the log, so a reordered, repeated or missing line is caught
 when the file is read (STYLE 7 asks for sequence numbers; keeping them on the journal line, not on
-every event, gives the same check without making every ruleset number its events).
+every event, gives the same check without making every ruleset number its events). ``seat`` (who
+gave the command) is written only when the game knows it; saves from before seats have none.
 
 Loading folds the recorded events; it never rolls dice or asks the rules again, so a rules fix in a
 later version cannot change how an old game went. An old save is first upgraded, as plain JSON:
@@ -32,7 +34,17 @@ from attrs import frozen
 
 from engine import registry
 from engine.dice import Dice, DiceSource, ScriptedDice
-from engine.game import Accepted, Command, Entry, Event, Game, Rejected, UndoPolicy
+from engine.game import (
+    Accepted,
+    Command,
+    Entry,
+    Event,
+    Game,
+    KernelCode,
+    Rejected,
+    Seat,
+    UndoPolicy,
+)
 from saves import migrations
 from saves.codec import describe_error, make_converter
 
@@ -85,12 +97,15 @@ def _json_line(data: Mapping[str, Any]) -> bytes:
 def encode_entry(ruleset: AnyRuleset, index: int, entry: Entry[Any, Any]) -> dict[str, Any]:
     """Return the JSON data of one entry line."""
     conv = make_converter(ruleset)
-    return {
+    data = {
         "n": index,
         "command": conv.unstructure(entry.command, Command),
         "events": [conv.unstructure(event, Event) for event in entry.events],
         "dice": [entry.dice_start, entry.dice_end],
     }
+    if entry.seat is not None:
+        data["seat"] = entry.seat
+    return data
 
 
 def encode_marker(op: str, index: int) -> dict[str, Any]:
@@ -284,6 +299,10 @@ def _apply_marker(game: AnyGame, obj: dict[str, Any], name: str, number: int) ->
         raise SaveError(name, f"the game does not allow this {op}: {outcome.reason}", number)
 
 
+ENTRY_KEYS = frozenset({"n", "command", "events", "dice"})
+"""The keys every entry line has; ``seat`` may follow."""
+
+
 def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
     n = obj.get("n")
     if type(n) is not int or n != game.cursor:
@@ -291,8 +310,12 @@ def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> 
     if game.summary.over:
         raise SaveError(name, "an entry after the game had ended", number)
     conv = make_converter(game.ruleset)
-    if set(obj) != {"n", "command", "events", "dice"}:
-        raise SaveError(name, "an entry line has exactly the keys n, command, events, dice", number)
+    if not ENTRY_KEYS <= set(obj) <= {*ENTRY_KEYS, "seat"}:
+        msg = "an entry line has exactly the keys n, command, events, dice (and seat, if known)"
+        raise SaveError(name, msg, number)
+    seat = obj.get("seat")
+    if seat is not None and (type(seat) is not int or seat < 0):
+        raise SaveError(name, f"the seat {seat!r} is not a seat number", number)
     try:
         command = _structure(conv, obj["command"], Command, "$.command")
         events = tuple(
@@ -306,7 +329,7 @@ def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> 
     except (ValueError, TypeError) as exc:
         raise SaveError(name, str(exc) or type(exc).__name__, number) from exc
     try:
-        game.append(Entry(command, events, start, end))
+        game.append(Entry(command, events, start, end, seat))
         game.summary  # noqa: B018 - a state the ruleset cannot describe would crash lists and play
     except Exception as exc:  # an event the state cannot take is damage, not a crash
         raise SaveError(name, f"the events cannot be applied: {_short(exc)}", number) from exc
@@ -339,7 +362,13 @@ class Journal:
 
     Use `Journal.create` for a new game and `Journal.open` to continue one; close it (or use it as a
     context manager) when done.
+
+    One file has one writer: the journal remembers the file's size (and identity) after its own
+    last write, and refuses every command, undo and redo with ``game/stale`` once another program
+    has written to the file (a second window on the same game), so that lines never interleave.
     """
+
+    STALE_FILE = "This game was changed in another window: open it again to go on."
 
     def __init__(
         self, path: Path, game: AnyGame, file: IO[bytes], warnings: tuple[str, ...] = ()
@@ -348,6 +377,7 @@ class Journal:
         self.game = game
         self.warnings = warnings
         self._file = file
+        self._size = os.fstat(file.fileno()).st_size
 
     @classmethod
     def create(
@@ -397,6 +427,7 @@ class Journal:
         file.seek(0, os.SEEK_END)
         if loaded.valid_bytes and not data[: loaded.valid_bytes].endswith(b"\n"):
             file.write(b"\n")
+            file.flush()
         return cls(path, loaded.game, file, loaded.warnings)
 
     def __enter__(self) -> Self:
@@ -409,32 +440,55 @@ class Journal:
         """Close the file (everything is already on disk)."""
         self._file.close()
 
-    def execute(self, command: Command) -> Accepted[Any, Any] | Rejected:
-        """Execute a command; if accepted, it is on disk before the game in memory changes."""
-        entry = self.game.decide(command)
+    def execute(
+        self, command: Command, *, seat: Seat | None = None, expected: int | None = None
+    ) -> Accepted[Any, Any] | Rejected:
+        """Execute a command; if accepted, it is on disk before the game in memory changes.
+
+        ``seat`` and ``expected`` are as in `Game.execute`; a file another program wrote to since
+        this journal's last write is refused too (``game/stale``), and nothing is written.
+        """
+        entry = self._file_refusal() or self.game.decide(command, seat=seat, expected=expected)
         if isinstance(entry, Rejected):
             return entry
         self._write(encode_entry(self.game.ruleset, self.game.cursor, entry))
         return self.game.append(entry)
 
-    def undo(self) -> Accepted[Any, Any] | Rejected:
-        """Undo (per the game's policy), writing the marker first."""
-        refusal = self.game.undo_refusal()
+    def undo(
+        self, seat: Seat | None = None, *, expected: int | None = None
+    ) -> Accepted[Any, Any] | Rejected:
+        """Undo (per the game's policy and, given a seat, its own entries), writing the marker."""
+        refusal = self._file_refusal() or self.game.undo_refusal(seat, expected=expected)
         if refusal is not None:
             return refusal
         self._write(encode_marker("undo", self.game.cursor - 1))
-        return self.game.undo()
+        return self.game.undo(seat)
 
-    def redo(self) -> Accepted[Any, Any] | Rejected:
-        """Redo, writing the marker first."""
-        refusal = self.game.redo_refusal()
+    def redo(
+        self, seat: Seat | None = None, *, expected: int | None = None
+    ) -> Accepted[Any, Any] | Rejected:
+        """Redo (given a seat: only its own entry), writing the marker first."""
+        refusal = self._file_refusal() or self.game.redo_refusal(seat, expected=expected)
         if refusal is not None:
             return refusal
         self._write(encode_marker("redo", self.game.cursor))
-        return self.game.redo()
+        return self.game.redo(seat)
+
+    def _file_refusal(self) -> Rejected | None:
+        """Refuse when the file is no longer as this journal left it (another writer)."""
+        mine = os.fstat(self._file.fileno())
+        try:
+            named = self.path.stat()
+        except OSError:
+            return Rejected(KernelCode.STALE, self.STALE_FILE)
+        same_file = (named.st_dev, named.st_ino) == (mine.st_dev, mine.st_ino)
+        if not same_file or mine.st_size != self._size:
+            return Rejected(KernelCode.STALE, self.STALE_FILE)
+        return None
 
     def _write(self, data: Mapping[str, Any]) -> None:
         # One write per line, then flush and fsync: a crash loses at most the line in flight.
         self._file.write(_json_line(data))
         self._file.flush()
         os.fsync(self._file.fileno())
+        self._size = os.fstat(self._file.fileno()).st_size

@@ -18,9 +18,10 @@ from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
 from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.battletech.scenario import Library, build_setup
+from engine.battletech.seats import seats_to_act
 from engine.battletech.state import BTSetup, BTState, Phase, UnitState
 from engine.dice import DiceSource
-from engine.game import Command, Event, IllegalCommand, Summary
+from engine.game import Command, Event, IllegalCommand, Seat, Summary
 from engine.schema import Migration
 
 __all__ = [
@@ -158,6 +159,14 @@ class BattleTech:
     def evolve(self, state: BTState, event: Event) -> BTState:
         """Apply one event."""
         return evolve(event, state)
+
+    def seats_to_act(self, state: BTState) -> frozenset[Seat]:
+        """The sides due to act now (`engine.battletech.seats.seats_to_act`); seats are sides."""
+        return seats_to_act(state)
+
+    def view(self, state: BTState, seat: Seat | None) -> BTState:  # noqa: ARG002
+        """The whole battlefield: the Master Rules hide nothing (night rules will, later)."""
+        return state
 
     def parse_command(self, text: str, state: BTState) -> Command:
         """Read one line of the command language."""

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.dice import DiceSource
-from engine.game import Command, Event, Summary
+from engine.game import Command, Event, Seat, Summary
 from engine.papermech import commands, events
 from engine.papermech.evolve import evolve
 from engine.papermech.flow import decide, prompt_text
@@ -112,6 +112,14 @@ class PaperMech:
     def evolve(self, state: PaperState, event: Event) -> PaperState:
         """Apply one event."""
         return evolve(state, event)
+
+    def seats_to_act(self, state: PaperState) -> frozenset[Seat]:
+        """The one player, seat 0, while the game goes on (Paper 'Mech is played solo)."""
+        return frozenset() if state.result is not None else frozenset({0})
+
+    def view(self, state: PaperState, seat: Seat | None) -> PaperState:  # noqa: ARG002
+        """The whole sheet: nothing is hidden from the player (or a spectator)."""
+        return state
 
     def parse_command(self, text: str, state: PaperState) -> Command:
         """Read one line of the command language."""

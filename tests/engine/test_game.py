@@ -247,3 +247,45 @@ def test_snapshot_interval_must_be_positive() -> None:
     """A zero snapshot interval is a programming error, said plainly."""
     with pytest.raises(ValueError, match="snapshot_every"):
         Game(RULESET, RaceSetup(), Dice(1), snapshot_every=0)
+
+
+# ------------------------------------------------------------------------------------ versions
+def test_version_counts_every_accepted_execute_undo_redo_and_seek() -> None:
+    """Each accepted change moves the version on by one; a rejection or a no-op seek does not."""
+    game = new_game(policy=UndoPolicy.SOLO)
+    assert game.version == 0
+    game.execute(Step(1))
+    game.execute(Step(9))  # rejected
+    game.undo()
+    game.redo()
+    game.redo()  # rejected: nothing to redo
+    assert game.version == 3
+    game.seek(0)
+    game.seek(0)  # already there
+    assert game.version == 4
+
+
+def test_a_stale_expected_version_is_refused_and_changes_nothing() -> None:
+    """A caller who saw an older version is told the game moved on; state, log, dice unchanged."""
+    game = new_game(policy=UndoPolicy.SOLO)
+    seen = game.version
+    assert isinstance(game.execute(Step(1), expected=seen), Accepted)
+    before = (game.state, game.log, game.cursor, game.dice_position, game.version)
+
+    outcomes = [
+        game.execute(Roll(), expected=seen),
+        game.undo(expected=seen),
+        game.redo(expected=seen),
+        game.undo_refusal(expected=seen),
+    ]
+
+    stale = Rejected(
+        KernelCode.STALE,
+        "The game has moved on since you looked: it is at change 1, you saw change 0. "
+        "Look again, then act.",
+    )
+    assert outcomes == [stale] * 4
+    assert (game.state, game.log, game.cursor, game.dice_position, game.version) == before
+    assert isinstance(game.execute(Roll(), expected=game.version), Accepted)
+    assert isinstance(game.undo(expected=game.version), Accepted)
+    assert isinstance(game.redo(expected=game.version), Accepted)

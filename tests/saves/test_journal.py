@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.game import Accepted, Rejected, UndoPolicy
+from engine.game import Accepted, KernelCode, Rejected, UndoPolicy
 from saves import migrations
 from saves.journal import FORMAT, Journal, SaveError, read_game
 from tests.saves._support import (
@@ -25,7 +25,7 @@ from tests.saves._support import (
     play,
     write_journal,
 )
-from tests.support.race import RULESET
+from tests.support.race import RULESET, Step
 
 NAME = "game.jsonl"
 
@@ -101,7 +101,7 @@ def test_the_file_has_a_header_and_one_line_per_accepted_change(tmp_path):
     assert len(lines) == len(accepted) == len(outcomes) - 2  # two rejections wrote nothing
     for line, outcome in zip(lines, accepted, strict=True):
         if outcome.action == "execute":
-            assert set(line) == {"n", "command", "events", "dice"}
+            assert set(line) == {"n", "command", "events", "dice", "seat"}
             assert line["n"] == outcome.index
             assert line["dice"] == [outcome.entry.dice_start, outcome.entry.dice_end]
             assert [e["type"] for e in line["events"]] == [e.TAG for e in outcome.entry.events]
@@ -129,6 +129,7 @@ def test_the_first_lines_read_as_documented(tmp_path):
             {"type": "turn_passed", "to": 1},
         ],
         "dice": [0, 0],
+        "seat": 0,
     }
     assert roll["command"] == {"type": "roll"}
     assert roll["events"][0] == {"type": "dice_rolled", "player": 1, "roll": [6]}
@@ -443,6 +444,13 @@ def damaged_files(good: list[bytes]) -> dict[str, tuple[bytes, int | None, str]]
             2,
             "exactly the keys",
         ),
+        "a seat that is not a number": (
+            join_lines([header, replace_json(step, seat="Red")]),
+            2,
+            "the seat 'Red' is not a seat number",
+        ),
+        "a negative seat": (join_lines([header, replace_json(step, seat=-1)]), 2, "seat -1"),
+        "a seat that is true": (join_lines([header, replace_json(step, seat=True)]), 2, "True"),
         "extra key in the setup": (
             join_lines([replace_json(header, setup={**header_data["setup"], "laps": 3})]),
             1,
@@ -534,6 +542,9 @@ CASES = [
     "unknown event type",
     "extra key in an event",
     "extra key on an entry line",
+    "a seat that is not a number",
+    "a negative seat",
+    "a seat that is true",
     "extra key in the setup",
     "too new",
     "version not a number",
@@ -612,3 +623,95 @@ def test_open_refuses_a_damaged_file_without_touching_it(tmp_path, good):
     assert caught.value.path == str(path)
     assert caught.value.line == 2
     assert path.read_bytes() == data
+
+
+# ---------------------------------------------------------------- seats and second writers
+STALE_FILE = Rejected(
+    KernelCode.STALE, "This game was changed in another window: open it again to go on."
+)
+
+
+def test_a_second_writer_on_the_same_file_is_refused(tmp_path):
+    """Two windows open one save: once one writes, the other is refused and writes nothing."""
+    # Arrange
+    path = tmp_path / NAME
+    write_journal(path, ["step 1"]).close()
+    first, second = Journal.open(path), Journal.open(path)
+
+    # Act
+    accepted = first.execute(Step(2))
+    after_first = path.read_bytes()
+    refused = [second.execute(Step(3)), second.undo(), second.redo()]
+
+    # Assert: the second window wrote nothing; the first goes on; the file loads.
+    assert isinstance(accepted, Accepted)
+    assert refused == [STALE_FILE] * 3
+    assert path.read_bytes() == after_first
+    assert second.game.cursor == 1
+    assert isinstance(first.execute(Step(1)), Accepted)
+    first.close()
+    second.close()
+    assert read_game(path.read_bytes(), NAME).game.cursor == 3
+
+
+def test_a_file_cut_or_replaced_by_another_program_is_refused(tmp_path):
+    """A journal whose file shrank, or was replaced by another file, writes nothing more."""
+    path = tmp_path / NAME
+    with write_journal(path, ["step 1", "step 2"]) as journal:
+        data = path.read_bytes()
+        path.write_bytes(data[: data.rindex(b"\n", 0, len(data) - 1) + 1])  # drop the last line
+        assert journal.execute(Step(1)) == STALE_FILE
+    with Journal.open(path) as journal:
+        (tmp_path / "other.jsonl").write_bytes(path.read_bytes())
+        (tmp_path / "other.jsonl").replace(path)  # same size, another file
+        assert journal.execute(Step(1)) == STALE_FILE
+
+
+def test_entry_seats_round_trip_through_a_save(tmp_path):
+    """The seat of each entry is written as "seat" and read back; a line without one is None."""
+    # Arrange: Red with its seat given, Blue hot-seat (recorded as the one due), one old line.
+    path = tmp_path / NAME
+    with write_journal(path, []) as journal:
+        journal.execute(Step(1), seat=0)
+        journal.execute(Step(2))
+        journal.execute(Step(3), seat=0)
+    header, *lines = cut_lines(path.read_bytes())
+    old = json.loads(lines[-1])
+    del old["seat"]
+    path.write_bytes(join_lines([header, *lines[:-1], dump_line(old)]))
+
+    # Act
+    with Journal.open(path) as journal:
+        seats = [entry.seat for entry in journal.game.log]
+        version = journal.game.version
+
+    # Assert
+    assert [json.loads(line)["seat"] for line in lines] == [0, 1, 0]
+    assert seats == [0, 1, None]
+    assert version == 3  # one per line after the header
+
+
+def test_journal_refusals_by_seat_and_version_write_nothing(tmp_path):
+    """A seat not due, a stale version and another seat's undo are refused without writing."""
+    path = tmp_path / NAME
+    with write_journal(path, []) as journal:
+        journal.execute(Step(1), seat=0)
+        before = path.read_bytes()
+
+        outcomes = [
+            journal.execute(Step(1), seat=0),  # Blue's turn now
+            journal.execute(Step(1), seat=1, expected=0),  # saw the game before Red moved
+            journal.undo(1),  # Red's move
+            journal.undo(0, expected=0),
+        ]
+
+        assert [o.code for o in outcomes] == [  # type: ignore[union-attr]
+            KernelCode.SEAT_NOT_DUE,
+            KernelCode.STALE,
+            KernelCode.UNDO_NOT_YOURS,
+            KernelCode.STALE,
+        ]
+        assert path.read_bytes() == before
+        assert isinstance(journal.undo(0, expected=1), Accepted)
+        assert isinstance(journal.redo(0, expected=2), Accepted)
+        assert isinstance(journal.execute(Step(2), seat=1, expected=3), Accepted)

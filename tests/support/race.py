@@ -18,7 +18,7 @@ import attrs
 from attrs import frozen
 
 from engine.dice import DiceSource
-from engine.game import Command, Event, IllegalCommand, KernelCode, Summary
+from engine.game import Command, Event, IllegalCommand, KernelCode, Seat, Summary
 from engine.schema import Migration
 
 
@@ -189,6 +189,14 @@ class Race:
                 return state
         raise TypeError(f"race cannot apply {event!r}")
 
+    def seats_to_act(self, state: RaceState) -> frozenset[Seat]:
+        """The player whose turn it is, until somebody wins."""
+        return frozenset() if state.winner is not None else frozenset({state.current})
+
+    def view(self, state: RaceState, seat: Seat | None) -> RaceState:  # noqa: ARG002
+        """Everyone sees the whole track."""
+        return state
+
     def parse_command(self, text: str, state: RaceState) -> Command:  # noqa: ARG002
         """Read ``step N``, ``roll`` or ``resign``."""
         words = text.split()
@@ -208,6 +216,13 @@ class Race:
         players = state.setup.players
         result = None if state.winner is None else f"{players[state.winner]} wins"
         return Summary(f"turn {state.turn}", result, players)
+
+
+def legal_commands(state: RaceState) -> list[Command]:
+    """Every command the race accepts now: three steps, a roll and resigning (none once won)."""
+    if state.winner is not None:
+        return []
+    return [Step(1), Step(2), Step(3), Roll(), Resign()]
 
 
 RULESET = Race()
