@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from engine.battletech import commands, events
+from engine.battletech import commands, events, narrate
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
@@ -20,6 +20,7 @@ from engine.battletech.scenario import Library, build_setup
 from engine.battletech.state import BTSetup, BTState, Phase, UnitState
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, Summary
+from engine.narration import Told
 
 __all__ = [
     "RULESET",
@@ -166,6 +167,12 @@ class BattleTech:
         if state.phase is Phase.OVER:
             result = "draw" if state.winner is None else f"{state.sides[state.winner]} won"
         return Summary(where, result, state.sides)
+
+    def tell(
+        self, entry: int, command: Command, events: Sequence[Event], state: BTState
+    ) -> tuple[list[Told], BTState]:
+        """Tell one log entry in words (`engine.battletech.narrate.tell`)."""
+        return narrate.tell(entry, command, events, state)
 
 
 RULESET = BattleTech()

@@ -38,6 +38,7 @@ from engine.battletech.commands import (
 )
 from engine.battletech.flow import can_end_phase, deploy_zone, pending, prompt_text
 from engine.battletech.movement import jump_path, reachable_hexes
+from engine.battletech.narrate import unit_letters
 from engine.battletech.physical import check_dfa
 from engine.battletech.state import MoveMode, Phase
 from engine.dice import DiceExhaustedError
@@ -45,9 +46,7 @@ from engine.game import IllegalCommand, Rejected
 from engine.hexes import Facing, Hex
 from saves.journal import read_game
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls
-from tui.battletech.narrate import unit_letters
 from tui.battletech.widgets import (
-    BTStory,
     OrdersPanel,
     Plot,
     RecordData,
@@ -72,11 +71,11 @@ from tui.battletech.widgets import (
 from tui.battletech.widgets.board import BTBoard
 from tui.battletech.widgets.record import PAGES
 from tui.battletech.widgets.targeting import KEYS
-from tui.papermech.widgets.story import ReplayCursor
 from tui.screens import _replay
 from tui.screens._replay import ReplayControls, jump_bindings
 from tui.widgets.hexboard import HexBoard, UnitMarker, describe_hex
 from tui.widgets.log import EventLog
+from tui.widgets.story import ReplayCursor, Story
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -309,7 +308,7 @@ class BattleTechScreen(AttackControls, ReplayControls, Screen[None]):
         super().__init__()
         self._open_game(journal, game, path)
         self.compact = False
-        self.story = BTStory()
+        self.story = Story()
         self.letters = unit_letters(cast("BTState", self.game.initial).units)
         self.selected: int | None = None
         self.plot: Plot | None = None

@@ -37,15 +37,14 @@ from tui.papermech.widgets import (
     EnemyCards,
     EventLog,
     Radar,
-    ReplayCursor,
     Sheet,
-    Story,
     TimeTrack,
     choices,
 )
 from tui.screens import _opening, _replay
 from tui.screens._opening import open_or_explain
 from tui.screens._replay import ReplayControls, jump_bindings
+from tui.widgets.story import ReplayCursor, Story
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult

@@ -26,8 +26,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from saves.journal import SaveError
-from tui.papermech.widgets.story import ReplayCursor
 from tui.screens._marks import MARK_RULES, Mark, find_marks
+from tui.widgets.story import ReplayCursor
 from tui.widgets.timeline import Timeline, TimelineView
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from saves.journal import Journal
     from saves.tail import JournalTail
-    from tui.papermech.widgets.story import Story
+    from tui.widgets.story import Story
 
 __all__ = [
     "FOLLOW_EVERY",
