@@ -7,8 +7,8 @@ them all, so whoever imports any part of it gets every sentence).
 
 `tell` turns one log entry into `engine.narration.Told` lines (`engine.game.Ruleset.tell`)::
 
-    Davion: Griffin [G] walks F F R F   (move 1 walk F F R F)
-      Griffin [G] walked 0303 -> 0305, facing N: 4 MP, 2 hexes (to be hit +0).
+    Davion: Griffin [G] walks F F   (move 1 walk F F)
+      Griffin [G] walked 0303 -> 0301, facing N: 2 MP, 2 hexes (to be hit +0), heat +1.
 """
 
 from __future__ import annotations
