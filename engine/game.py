@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from attrs import field, frozen
 
 from engine.dice import DiceSource
+from engine.narration import Told
 from engine.schema import Migration
 
 Seat = int
@@ -230,6 +231,10 @@ class Ruleset(Protocol[S, C, E, SetupT]):
 
     def summary(self, state: S) -> Summary:
         """Describe the state for lists and summaries."""
+        ...
+
+    def tell(self, entry: int, command: C, events: Sequence[E], state: S) -> tuple[list[Told], S]:
+        """Tell one log entry in words (`engine.narration.Tell`): its lines, the state after."""
         ...
 
 

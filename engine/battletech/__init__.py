@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from engine.battletech import commands, events
+from engine.battletech import commands, events, narrate
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
@@ -22,6 +22,7 @@ from engine.battletech.seats import seats_to_act
 from engine.battletech.state import BTSetup, BTState, Phase, UnitState
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, Seat, Summary
+from engine.narration import Told
 from engine.schema import Migration
 
 __all__ = [
@@ -179,6 +180,12 @@ class BattleTech:
         if state.phase is Phase.OVER:
             result = "draw" if state.winner is None else f"{state.sides[state.winner]} won"
         return Summary(where, result, state.sides)
+
+    def tell(
+        self, entry: int, command: Command, events: Sequence[Event], state: BTState
+    ) -> tuple[list[Told], BTState]:
+        """Tell one log entry in words (`engine.battletech.narrate.tell`)."""
+        return narrate.tell(entry, command, events, state)
 
 
 RULESET = BattleTech()

@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.dice import DiceSource
 from engine.game import Command, Event, Seat, Summary
-from engine.papermech import commands, events
+from engine.narration import Told
+from engine.papermech import commands, events, narrate
 from engine.papermech.evolve import evolve
 from engine.papermech.flow import decide, prompt_text
 from engine.papermech.language import COMMAND_HELP, format_command, parse_command
@@ -137,6 +138,12 @@ class PaperMech:
             won = state.result.won
             result = f"won, score {state.result.score}" if won else f"lost in {where}"
         return Summary(where, result, (setup.pilot,))
+
+    def tell(
+        self, entry: int, command: Command, events: Sequence[Event], state: PaperState
+    ) -> tuple[list[Told], PaperState]:
+        """Tell one log entry in words, with its dice (`engine.papermech.narrate.tell`)."""
+        return narrate.tell(entry, command, events, state)
 
 
 RULESET = PaperMech()

@@ -1,9 +1,10 @@
 """Paper 'Mech in words: one English line per event and per command, and the dice each event rolled.
 
-The TUI's log and dice tray, and anything else that tells a game as text, read these. Every
-function is pure: an event and the states around it in, a string out. ``before`` is the state the
-event was applied to and ``after`` the state it made, so a line can name an enemy the event removed
-(`EnemyDestroyed`) or count the circles an event filled.
+`tell` gives the lines of one log entry (`engine.game.Ruleset.tell`); the TUI's log and dice tray,
+and anything else that tells a game as text, read them. Every function is pure: an event and the
+states around it in, a string out. ``before`` is the state the event was applied to and ``after``
+the state it made, so a line can name an enemy the event removed (`EnemyDestroyed`) or count the
+circles an event filled.
 
 Positions on the radar are written ring/wedge, as the sheet names them: ``M/2`` is ring M, wedge 2,
 ``L/RR`` is ring L, the right rear wedge.
@@ -11,13 +12,15 @@ Positions on the radar are written ring/wedge, as the sheet names them: ``M/2`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import singledispatch
 
-from attrs import frozen
-
-from engine.game import Event
+from engine.game import Command, Event
+from engine.narration import Roll, Told, tell_events
 from engine.papermech import events as ev
+from engine.papermech.evolve import evolve
 from engine.papermech.flow import prompt_text
+from engine.papermech.language import format_command
 from engine.papermech.options import describe_action
 from engine.papermech.state import Enemy, PaperState, Prompt
 from engine.papermech.tables import (
@@ -35,33 +38,16 @@ from engine.papermech.tables import (
 
 __all__ = [
     "ROUTINE_PROMPTS",
-    "Roll",
     "describe",
     "dice_of",
     "is_routine",
     "position",
     "rolls",
+    "tell",
 ]
 
 ROUTINE_PROMPTS = frozenset({Prompt.WINDOW, Prompt.ACTION, Prompt.FREE, Prompt.MOVE})
 """Prompts that come after nearly every command: a log may leave their lines out."""
-
-
-@frozen
-class Roll:
-    """One labelled group of dice an event rolled.
-
-    Attributes:
-        label: what the dice were for: "wave table", "location", "H attack", "LA2 attack", ...
-        dice: the faces, in the order rolled.
-        scored: for attack and repair dice, which faces counted (hit, repair); empty otherwise.
-        outcome: what the roll decided, in a few words: "right shoulder", "vs 3: 2 damage".
-    """
-
-    label: str
-    dice: tuple[int, ...]
-    scored: tuple[bool, ...] = ()
-    outcome: str = ""
 
 
 # ------------------------------------------------------------------ small words
@@ -100,7 +86,33 @@ def _where(location: Location, state: PaperState) -> str:
     return f"the {location.label} ({state.player.weapon(mount).label})"
 
 
-# ------------------------------------------------------------------ commands
+# ------------------------------------------------------------------ entries
+def tell(
+    entry: int, command: Command, events: Sequence[Event], state: PaperState
+) -> tuple[list[Told], PaperState]:
+    """Tell one command and its events, with the dice of each (an `engine.narration.Tell`).
+
+    Args:
+        entry: the command's index in the log.
+        command: the command.
+        events: what it caused.
+        state: the state before it.
+
+    Returns:
+        The lines (the command's own first, in the command language) and the state after them.
+    """
+    return tell_events(
+        entry,
+        format_command(command),
+        events,
+        state,
+        evolve=evolve,
+        describe=describe,
+        rolls=rolls,
+        routine=is_routine,
+    )
+
+
 # ------------------------------------------------------------------ events
 def describe(event: Event, before: PaperState, after: PaperState) -> str:
     """Tell one event in one English line.

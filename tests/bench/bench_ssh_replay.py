@@ -30,8 +30,8 @@ from engine.papermech.policies import POLICIES
 from saves.journal import Journal, read_game
 from tests.bench.bench_kernel import best_of, report
 from tests.tui.test_ssh import ESCAPES
-from tui.papermech.widgets.story import ReplayCursor
 from tui.ssh.server import ServeOptions, SSHReplayServer
+from tui.widgets.story import ReplayCursor
 
 SIZE = (120, 40)
 SAVE = "papermech-campaign.jsonl"

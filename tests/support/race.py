@@ -19,6 +19,7 @@ from attrs import frozen
 
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat, Summary
+from engine.narration import Told, tell_events
 from engine.schema import Migration
 
 
@@ -216,6 +217,37 @@ class Race:
         players = state.setup.players
         result = None if state.winner is None else f"{players[state.winner]} wins"
         return Summary(f"turn {state.turn}", result, players)
+
+    def tell(
+        self, entry: int, command: Command, events: Sequence[Event], state: RaceState
+    ) -> tuple[list[Told], RaceState]:
+        """One line for the command as typed, then one per event."""
+        return tell_events(
+            entry, _typed(command), events, state, evolve=self.evolve, describe=_said
+        )
+
+
+def _typed(command: Command) -> str:
+    """A command as the language writes it: ``step 2``, ``roll``, ``resign``."""
+    if isinstance(command, Step):
+        return f"step {command.spaces}"
+    return command.TAG
+
+
+def _said(event: Event, before: RaceState, after: RaceState) -> str:
+    """An event in a few words, naming the player from the setup."""
+    del after
+    players = before.setup.players
+    match event:
+        case DiceRolled(player=player, roll=roll):
+            return f"{players[player]} rolls {roll[0]}."
+        case Moved(player=player, spaces=spaces, track=track):
+            return f"{players[player]} moves {spaces} to {track.positions[player]}."
+        case TurnPassed(to=to):
+            return f"{players[to]} is up."
+        case Won(player=player, how=how):
+            return f"{players[player]} wins ({how})."
+    return type(event).__name__
 
 
 def legal_commands(state: RaceState) -> list[Command]:

@@ -11,20 +11,9 @@ from textual.widgets import Static
 
 from saves.journal import Journal
 from tests.support.race import RULESET, Step
-from tui.papermech.widgets.story import Story
 from tui.screens.game import COMMAND_LINE_BINDING, GameScreen, Unopenable
 
 CREATED = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
-
-
-class QuietStory(Story):
-    """A story that tells nothing (the race has no narration)."""
-
-    def retell(self, game, *, everything=False):
-        self.entries = [[] for _ in (game.log if everything else game.entries)]
-
-    def sync(self, game):
-        self.entries = [[] for _ in game.entries]
 
 
 class RaceScreen(GameScreen):
@@ -45,9 +34,6 @@ class RaceScreen(GameScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.endings = 0
-
-    def make_story(self):
-        return QuietStory()
 
     def compose_panels(self):
         yield Static(id="race-track")

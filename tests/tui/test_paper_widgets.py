@@ -10,14 +10,12 @@ from rich.style import Style
 
 from engine.dice import Dice
 from engine.game import Game
+from engine.narration import Roll, Told
 from engine.papermech import RULESET
 from engine.papermech import commands as cmd
-from engine.papermech.narrate import Roll
 from engine.papermech.state import Enemy, Loadout, PaperSetup, PaperState, Player, Prompt
 from engine.papermech.tables import Action, EnemyKind, Mount, Ring, Wedge
 from tui.papermech.widgets import (
-    ReplayCursor,
-    Story,
     arc_spaces,
     choices,
     render_cards,
@@ -30,9 +28,9 @@ from tui.papermech.widgets import (
 from tui.papermech.widgets.cards import cards_canvas
 from tui.papermech.widgets.radar import PANORAMA_WEDGES, panorama_canvas, radar_canvas
 from tui.papermech.widgets.sheet import sheet_canvas
-from tui.papermech.widgets.story import Told
 from tui.papermech.widgets.track import track_canvas, track_cubes
 from tui.widgets.log import wrap_told
+from tui.widgets.story import ReplayCursor, Story
 
 
 def enemy(kind: str, where: str, *, attack: int = 0, time: int = 3, damage: int = 0) -> Enemy:

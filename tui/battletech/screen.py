@@ -43,14 +43,13 @@ from engine.battletech.commands import (
 from engine.battletech.flow import can_end_phase, deploy_zone, pending, prompt_text
 from engine.battletech.hexwords import describe_hex
 from engine.battletech.movement import jump_path, reachable_hexes
+from engine.battletech.narrate import unit_letters
 from engine.battletech.physical import check_dfa
 from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
-from tui.battletech.narrate import unit_letters
 from tui.battletech.widgets import (
-    BTStory,
     OrdersPanel,
     Plot,
     RecordData,
@@ -316,10 +315,6 @@ class BattleTechScreen(GameScreen):
         return f"{self.letters[index]} {cast('BTState', self.game.initial).units[index].name}"
 
     # ------------------------------------------------------------------ layout
-    def make_story(self) -> BTStory:
-        """Return the BattleTech story."""
-        return BTStory()
-
     def compose_panels(self) -> ComposeResult:
         """Lay out the board, the side panels and the log; compact below 120 x 38."""
         with Horizontal(id="bt-main"):

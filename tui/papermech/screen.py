@@ -39,7 +39,6 @@ from tui.papermech.widgets import (
     EventLog,
     Radar,
     Sheet,
-    Story,
     TimeTrack,
     choices,
 )
@@ -282,10 +281,6 @@ class PaperMechScreen(GameScreen):
         return cast("PaperState", self.current())
 
     # ------------------------------------------------------------------ layout
-    def make_story(self) -> Story:
-        """Return the Paper 'Mech story."""
-        return Story()
-
     def compose_panels(self) -> ComposeResult:
         """Lay out the panels: three columns on big terminals, stacked rows on 80 x 24."""
         if self.compact:

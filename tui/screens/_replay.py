@@ -26,8 +26,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from saves.journal import SaveError
-from tui.papermech.widgets.story import ReplayCursor
 from tui.screens._marks import Mark, find_marks, rule_of
+from tui.widgets.story import ReplayCursor
 from tui.widgets.timeline import Timeline, TimelineView
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ panels, its keys and its drawing. The base holds the plumbing every game screen 
 A subclass sets `PREFIX` (its widgets' ids: ``{PREFIX}-header``, ``{PREFIX}-prompt``,
 ``{PREFIX}-command``), `COMMAND_HINT` and `LIVE_ACTIONS`, yields its panels in `compose_panels`,
 draws them in `redraw` (which ends by calling `redrawn`), and puts the keys in play in `refocus`.
-It may answer `make_story`, `allows` (which keys act now), `game_over`, `drop_plan`, `command_word`,
+It may answer `allows` (which keys act now), `game_over`, `drop_plan`, `command_word`,
 `replay_moved`, `titles`, `relayout` and `footer`.
 """
 
@@ -34,8 +34,8 @@ from textual.widgets import Footer, Input, Static
 from engine.dice import DiceExhaustedError
 from engine.game import IllegalCommand, Rejected
 from saves.journal import Journal, SaveError, read_game
-from tui.papermech.widgets.story import ReplayCursor, Story
 from tui.screens._replay import REPLAY_ACTIONS, ReplayControls
+from tui.widgets.story import ReplayCursor, Story
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -142,12 +142,8 @@ class GameScreen(Screen[None]):
         self.cursor = ReplayCursor.of(self.game, at_end=True)
         self.controls = ReplayControls(self)
         self.compact = False
-        self.story = self.make_story()
+        self.story = Story()
         self._shown_cache: tuple[object, int | None, Any] | None = None
-
-    def make_story(self) -> Story:
-        """Return the story that tells this ruleset's events (the log's lines)."""
-        return Story()
 
     # ------------------------------------------------------------------ opening saves
     @classmethod

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, cast
 from saves.journal import SaveError
 from saves.tail import JournalTail
 from tui import registry
-from tui.papermech.widgets.story import ReplayCursor
 from tui.screens.game import Unopenable
+from tui.widgets.story import ReplayCursor
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     from rich.style import Style
 
-    from tui.papermech.widgets.story import Told
+    from engine.narration import Told
 
 __all__ = ["EventLog", "wrap_told"]
 

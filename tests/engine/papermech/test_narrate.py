@@ -7,11 +7,12 @@ import pytest
 
 from engine.dice import Dice
 from engine.game import Game
+from engine.narration import COMMAND, Roll
 from engine.papermech import RULESET, PaperSetup, format_command, legal_commands
 from engine.papermech import commands as cmd
 from engine.papermech import events as ev
 from engine.papermech.evolve import evolve
-from engine.papermech.narrate import describe, dice_of, is_routine, position, rolls
+from engine.papermech.narrate import describe, dice_of, is_routine, position, rolls, tell
 from engine.papermech.options import candidates
 from engine.papermech.state import Enemy, LastAttack, Loadout, PaperState, Player, Prompt, Result
 from engine.papermech.tables import (
@@ -349,6 +350,31 @@ def test_a_campaign_is_told_without_a_fallback_line() -> None:
                 seen.add(type(event))
                 before = after
     assert {ev.WaveGenerated, ev.EnemyAttacked, ev.CirclesFilled, ev.GameEnded} <= seen
+
+
+def test_an_entry_is_told_as_typed_then_event_by_event_with_its_dice() -> None:
+    """`tell` (the ruleset's): the command line, then each event's line, dice and routine flag."""
+    # Arrange: deploy, then a few first choices, so a wave rolls its dice
+    game = Game(RULESET, PaperSetup(), Dice(4))
+    for _ in range(5):
+        game.execute(legal_commands(game.state)[0])
+    shown: list[Roll] = []
+    for index, entry in enumerate(game.entries):
+        before = game.state_at(index)
+        # Act
+        lines, after = tell(index, entry.command, entry.events, before)
+        # Assert
+        assert lines == RULESET.tell(index, entry.command, entry.events, before)[0]
+        assert (lines[0].event, lines[0].text) == (COMMAND, format_command(entry.command))
+        assert after == game.state_at(index + 1)
+        for number, (event, line) in enumerate(zip(entry.events, lines[1:], strict=True)):
+            assert (line.entry, line.event) == (index, number)
+            assert line.text == describe(event, before, evolve(before, event))
+            assert line.rolls == tuple(rolls(event, before))
+            assert line.routine == is_routine(event)
+            shown.extend(line.rolls)
+            before = evolve(before, event)
+    assert "wave table" in {roll.label for roll in shown}
 
 
 # ------------------------------------------------------------------ dice

@@ -1,4 +1,4 @@
-"""The BattleTech side panels: record sheet, unit list, orders (the plotted move), and the story.
+"""The BattleTech side panels: record sheet, unit list and orders (the plotted move).
 
 Besides the widgets, the pure pieces the play screen draws with: the plot and its preview
 (`plotting`), the orders' lines (`orders`), the board's markers and paths (`scene`).
@@ -28,11 +28,9 @@ from tui.battletech.widgets.plotting import (
 )
 from tui.battletech.widgets.record import RecordData, RecordSheet, render_record, status_line
 from tui.battletech.widgets.scene import ghost_marker, last_path, unit_markers
-from tui.battletech.widgets.story import BTStory
 from tui.battletech.widgets.units import UnitList, UnitsData, render_units, units_data
 
 __all__ = [
-    "BTStory",
     "Line",
     "OrdersPanel",
     "Plot",

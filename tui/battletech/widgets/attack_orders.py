@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.battletech.narrate.words import PHYSICAL_NAMES, limb_text, modifiers_text
 from tui.battletech.widgets.plotting import chance
-from tui.battletech.words import PHYSICAL_NAMES, limb_text, modifiers_text
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -20,8 +20,8 @@ from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from engine.battletech.events import InitiativeRolled
 from engine.battletech.flow import can_end_phase, prompt_text
 from engine.battletech.language import format_steps
+from engine.battletech.narrate.words import dice_text
 from engine.battletech.state import MoveMode
-from tui.battletech.narrate import dice_text
 from tui.battletech.widgets._panel import BTPanel
 
 if TYPE_CHECKING:

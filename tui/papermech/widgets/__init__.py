@@ -1,8 +1,8 @@
 """The Paper 'Mech panels: radar, time track, sheet, enemy cards, dice tray and log.
 
-Each panel draws a `PaperState` (or told lines) pushed down by the screen; the pictures are pure
-functions (``render_radar``, ``render_track``, ...) returning Rich `Text`, tested with a Rich
-console; colours come from each panel's component classes.
+Each panel draws a `PaperState` (or told lines, `engine.narration.Told`) pushed down by the
+screen; the pictures are pure functions (``render_radar``, ``render_track``, ...) returning Rich
+`Text`, tested with a Rich console; colours come from each panel's component classes.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from tui.papermech.widgets.choices import Choice, choices
 from tui.papermech.widgets.dice import DiceTray, render_dice
 from tui.papermech.widgets.radar import Radar, arc_spaces, render_panorama, render_radar
 from tui.papermech.widgets.sheet import Sheet, render_sheet
-from tui.papermech.widgets.story import ReplayCursor, Story, Told, tell
 from tui.papermech.widgets.track import TimeTrack, render_track
 from tui.widgets.log import EventLog
 
@@ -22,11 +21,8 @@ __all__ = [
     "EnemyCards",
     "EventLog",
     "Radar",
-    "ReplayCursor",
     "Sheet",
-    "Story",
     "TimeTrack",
-    "Told",
     "arc_spaces",
     "choices",
     "render_cards",
@@ -35,5 +31,4 @@ __all__ = [
     "render_radar",
     "render_sheet",
     "render_track",
-    "tell",
 ]

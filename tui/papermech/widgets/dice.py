@@ -24,8 +24,7 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
 
-    from engine.papermech.narrate import Roll
-    from tui.papermech.widgets.story import Told
+    from engine.narration import Roll, Told
 
 __all__ = ["NO_DICE", "DiceTray", "render_dice"]
 

@@ -1,66 +1,26 @@
-"""Word a BattleTech game for the log: every command and every event, with every die it rolled.
+"""Word the BattleTech movement and turn events: deployment, initiative, moves, PSRs, falls, damage.
 
-`describe` has one sentence maker per event type of `engine.battletech.events` (STYLE 4: a
-`functools.singledispatch`), reading the states before and after the event for names, hexes and
-what is left. A Piloting Skill Roll spells out its modifiers::
+Each sentence maker registers on `engine.battletech.narrate.sentences.describe`, reading the
+states before and after the event for names, hexes and what is left. A Piloting Skill Roll spells
+out its modifiers::
 
     Griffin [G]: PSR for entering water: target 7 (piloting 5, depth 1 water -1, left leg hip +2,
     ...) rolled 4+3=7: stays up
-
-`unit_letters` gives every unit its board letter (the first letter of its chassis, made unique
-in the game; lower case for the second and fourth sides, so the board reads without colour).
-`tell` turns one log entry into `Told` lines, the shape the log widget and replays use.
-
-When the engine grows its own ``engine.battletech.narrate``, this module is where to call it.
 """
 
 from __future__ import annotations
 
-import functools
-import string
 from typing import TYPE_CHECKING
 
-from engine.battletech import RULESET
 from engine.battletech import events as ev
-from engine.battletech.commands import (
-    BTCommand,
-    Deploy,
-    DumpAmmo,
-    Eject,
-    EndMove,
-    EndPhase,
-    FireWeapons,
-    Jump,
-    Move,
-    PhysicalAttack,
-    RollInitiative,
-    TakeClub,
-)
-from engine.battletech.language import format_command, format_steps
+from engine.battletech.narrate.sentences import describe
+from engine.battletech.narrate.words import MODE_VERBS, dice_text, label, signed, unit_name
 from engine.battletech.state import BTState, MoveMode, Phase
-from tui.battletech.words import PHYSICAL_VERBS, ammo_name, limb_text, signed, weapon_name
-from tui.papermech.widgets.story import COMMAND, Told
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from engine.hexes import Facing
 
-    from engine.battletech.state import UnitState
-    from engine.game import Command, Event
-    from engine.hexes import Facing, Hex
-
-__all__ = [
-    "PSR_REASONS",
-    "command_text",
-    "describe",
-    "dice_text",
-    "fire_text",
-    "is_routine",
-    "label",
-    "signed",
-    "tell",
-    "unit_letters",
-    "unit_name",
-]
+__all__ = ["PSR_REASONS"]
 
 PSR_REASONS = {
     "water": "entering water",
@@ -74,13 +34,6 @@ PSR_REASONS = {
 }
 """What each `PilotingRoll.reason` code is a roll for."""
 
-_MODES = {
-    MoveMode.STILL: "stands still",
-    MoveMode.WALK: "walks",
-    MoveMode.RUN: "runs",
-    MoveMode.JUMP: "jumps",
-}
-
 _MOVED = {
     MoveMode.STILL: "stood still",
     MoveMode.WALK: "walked",
@@ -88,201 +41,9 @@ _MOVED = {
     MoveMode.JUMP: "jumped",
 }
 
-_HEADED_PHASES = frozenset({Phase.DEPLOYMENT, Phase.MOVEMENT, Phase.WEAPON, Phase.PHYSICAL})
-"""Phases whose start is a line of the log (the others show in the header only)."""
-
-_LOWER_SIDES = frozenset({1, 3})
-"""Sides whose letters are lower case (the board reads without colour too)."""
-
-
-# ------------------------------------------------------------------ names
-def unit_letters(units: Sequence[UnitState]) -> tuple[str, ...]:
-    """Give each unit a board letter: its chassis' first free letter, unique in the game.
-
-    Letters are unique whatever their case; the second and fourth sides' are lower case.
-
-    Args:
-        units: the game's units, in setup order.
-
-    Returns:
-        One letter per unit.
-    """
-    taken: set[str] = set()
-    letters: list[str] = []
-    for unit in units:
-        chassis = "".join(c for c in unit.design.chassis.upper() if c in string.ascii_uppercase)
-        letter = next(
-            (c for c in (*chassis, *string.ascii_uppercase) if c not in taken),
-            "?",
-        )
-        taken.add(letter)
-        letters.append(letter.lower() if unit.side in _LOWER_SIDES else letter)
-    return tuple(letters)
-
-
-def unit_name(state: BTState, index: int) -> str:
-    """The short name of a unit in the log: its chassis and board letter ("Griffin [G]")."""
-    unit = state.units[index]
-    return f"{unit.design.chassis} [{unit_letters(state.units)[index]}]"
-
-
-def label(where: Hex | None) -> str:
-    """A hex's map label ("0805"), "off the map" for None."""
-    if where is None:
-        return "off the map"
-    try:
-        return where.label
-    except ValueError:
-        return f"({where.q},{where.r})"
-
-
-def dice_text(roll: Sequence[int]) -> str:
-    """Dice and their total: "4+3=7" (one die: "5")."""
-    if len(roll) == 1:
-        return str(roll[0])
-    return f"{'+'.join(map(str, roll))}={sum(roll)}"
-
 
 def _facing(facing: Facing) -> str:
     return facing.name
-
-
-# ------------------------------------------------------------------ commands
-def command_text(command: Command, state: BTState) -> str:
-    """The log line of a command: who gives it and what it asks, in the command language too.
-
-    Args:
-        command: the command.
-        state: the state it was given in.
-
-    Returns:
-        E.g. "Davion: Griffin [G] walks F F R F   (move 1 walk F F R F)".
-    """
-    if not isinstance(command, BTCommand):
-        return str(command)
-    try:
-        typed = format_command(command)
-    except TypeError:  # a command the language cannot write (yet)
-        typed = type(command).__name__
-    return f"{_said(command, state) or typed}   ({typed})"
-
-
-def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PLR0912 - one per command
-    """Who gives ``command`` and what it asks, in words ("" when there are none)."""
-    match command:
-        case Deploy(unit=index):
-            return f"{_side_of(state, index)}: deploy {unit_name(state, index)}"
-        case Move(unit=index, mode=mode, steps=steps, charge=charge):
-            said = f"{_who(state, index)} {_MODES[mode]}"
-            if steps:
-                said += f" {format_steps(steps)}"
-            if charge is not None:
-                said += f", charging {unit_name(state, charge)}"
-            return said
-        case Jump(unit=index, path=path, dfa=dfa):
-            landing = label(path[-1]) if path else "?"
-            said = f"{_who(state, index)} jumps to {landing}"
-            if dfa is not None:
-                said += f", death from above on {unit_name(state, dfa)}"
-            return said
-        case EndMove(unit=index):
-            return f"{_who(state, index)} ends its move"
-        case RollInitiative():
-            return f"Turn {state.turn}: roll initiative"
-        case EndPhase():
-            return "End the movement phase"
-        case FireWeapons():
-            return f"{_who(state, command.unit)} {fire_text(command, state)}"
-        case PhysicalAttack(unit=index, kind=kind, target=target, limb=limb):
-            if kind is None or target is None:
-                return f"{_who(state, index)} makes no physical attack"
-            limb_words = limb_text(limb, kind)
-            limb_said = f" ({limb_words})" if limb_words else ""
-            return (
-                f"{_who(state, index)} {PHYSICAL_VERBS[kind]} {unit_name(state, target)}{limb_said}"
-            )
-        case DumpAmmo(unit=index, bins=bins):
-            design = state.units[index].design
-            return f"{_who(state, index)} dumps {', '.join(ammo_name(design, b) for b in bins)}"
-        case Eject(unit=index):
-            return f"{_who(state, index)}: the MechWarrior ejects"
-        case TakeClub(unit=index):
-            return f"{_who(state, index)} looks for a club"
-    return ""
-
-
-def fire_text(command: FireWeapons, state: BTState) -> str:
-    """A weapon declaration in words: "twists right, fires AC/20 (RT) at Jenner [j]"."""
-    design = state.units[command.unit].design
-    targets: dict[str, list[str]] = {}
-    for shot in command.shots:
-        if shot.target is not None:
-            victim = unit_name(state, shot.target)
-        else:
-            victim = f"the hex {label(shot.hex)}"
-        name = weapon_name(design, shot.weapon)
-        if shot.aimed is not None:
-            name += f" aimed at the {shot.aimed.long_name.lower()}"
-        targets.setdefault(victim, []).append(name)
-    parts = []
-    if command.flip_arms:
-        parts.append("flips its arms")
-    elif command.twist:
-        parts.append(f"twists its torso {'left' if command.twist < 0 else 'right'}")
-    if not targets:
-        parts.append("holds fire")
-    parts.extend(f"fires {', '.join(names)} at {victim}" for victim, names in targets.items())
-    return ", ".join(parts)
-
-
-def _who(state: BTState, index: int) -> str:
-    """The side and the unit: "Davion: Griffin [G]"."""
-    if not 0 <= index < len(state.units):
-        return f"? unit {index + 1}"
-    return f"{_side_of(state, index)}: {unit_name(state, index)}"
-
-
-def _side_of(state: BTState, index: int) -> str:
-    if not 0 <= index < len(state.units):
-        return "?"
-    return state.sides[state.units[index].side]
-
-
-# ------------------------------------------------------------------ events
-def is_routine(event: Event) -> bool:
-    """True for events the log leaves out: each hex entered, turn or jump, and most phases.
-
-    The move's last line (`MovementEnded`) says where the unit went and what it cost, and the
-    header shows the phase; a replay stepping event by event still shows every one.
-    """
-    if isinstance(event, ev.PhaseStarted):
-        return event.phase not in _HEADED_PHASES
-    return isinstance(
-        event,
-        ev.UnitEntered
-        | ev.UnitTurned
-        | ev.UnitJumped
-        | ev.MovementStarted
-        | ev.SlotsDealt
-        | ev.UnitDeclared
-        | ev.AmmoSpent,
-    )
-
-
-@functools.singledispatch
-def describe(event: Event, before: BTState, after: BTState) -> str:
-    """Say what one event did.
-
-    Args:
-        event: the event.
-        before: the state before it.
-        after: the state after it.
-
-    Returns:
-        One sentence (it may wrap in the log).
-    """
-    del before, after
-    return type(event).__name__
 
 
 @describe.register
@@ -341,7 +102,7 @@ def _slots(event: ev.SlotsDealt, before: BTState, after: BTState) -> str:
 @describe.register
 def _move_started(event: ev.MovementStarted, before: BTState, after: BTState) -> str:
     del after
-    return f"{unit_name(before, event.unit)} {_MODES[event.mode]}."
+    return f"{unit_name(before, event.unit)} {MODE_VERBS[event.mode]}."
 
 
 @describe.register
@@ -575,30 +336,3 @@ def _game_ended(event: ev.GameEnded, before: BTState, after: BTState) -> str:
     if event.winner is None:
         return f"The game ends in a draw: {event.reason}."
     return f"{before.sides[event.winner]} wins: {event.reason}."
-
-
-# ------------------------------------------------------------------ telling entries
-def tell(
-    entry: int, command: Command, events: Sequence[Event], state: BTState
-) -> tuple[list[Told], BTState]:
-    """Tell one command and its events.
-
-    Args:
-        entry: the command's index in the log.
-        command: the command.
-        events: what it caused.
-        state: the state before it.
-
-    Returns:
-        The lines (the command's first) and the state after the events.
-    """
-    lines = [Told(entry, COMMAND, command_text(command, state))]
-    for index, event in enumerate(events):
-        after = RULESET.evolve(state, event)
-        lines.append(Told(entry, index, describe(event, state, after), (), is_routine(event)))
-        state = after
-    return lines, state
-
-
-# The combat events' sentences register on `describe` when their module is imported.
-import tui.battletech.narrate_combat  # noqa: E402, F401 - registers on describe, which it imports

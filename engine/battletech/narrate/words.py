@@ -1,32 +1,49 @@
-"""Words for BattleTech combat shared by the log and the targeting panel.
+"""BattleTech in words, shared by the log, the targeting panel and the board: names and numbers.
 
-Weapon and ammunition names as a sheet prints them, a to-hit number with its named terms, and the
-physical attacks in a verb or two. Pure functions of the designs and the attacks; nothing here
-decides anything (the engine's `tohit` and `physical` do).
+A unit's board letter and log name, a hex's label, dice and their total; weapon and ammunition
+names as a sheet prints them, a to-hit number with its named terms, the physical attacks in a verb
+or two, and what a unit does in each movement mode. Pure functions of the designs and the states;
+nothing here decides anything (the engine's `tohit` and `physical` do).
 """
 
 from __future__ import annotations
 
+import string
 from typing import TYPE_CHECKING
 
 from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
-from engine.battletech.state import AttackKind
+from engine.battletech.state import AttackKind, MoveMode
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from engine.battletech.state import BTState, UnitState
     from engine.battletech.units import Location, MechDesign
+    from engine.hexes import Hex
 
 __all__ = [
+    "MODE_VERBS",
     "PHYSICAL_NAMES",
     "PHYSICAL_VERBS",
     "ammo_name",
+    "dice_text",
     "item_name",
+    "label",
     "limb_text",
     "modifiers_text",
     "signed",
+    "unit_letters",
+    "unit_name",
     "weapon_name",
 ]
+
+MODE_VERBS = {
+    MoveMode.STILL: "stands still",
+    MoveMode.WALK: "walks",
+    MoveMode.RUN: "runs",
+    MoveMode.JUMP: "jumps",
+}
+"""What a unit does in each movement mode (BT-M-20)."""
 
 PHYSICAL_VERBS = {
     AttackKind.PUNCH: "punches",
@@ -110,3 +127,55 @@ def limb_text(limb: Location | None, kind: AttackKind) -> str:
     if limb is None:
         return "both arms" if kind is AttackKind.PUNCH else ""
     return limb.long_name.lower()
+
+
+_LOWER_SIDES = frozenset({1, 3})
+"""Sides whose letters are lower case (the board reads without colour too)."""
+
+
+# ------------------------------------------------------------------ names
+def unit_letters(units: Sequence[UnitState]) -> tuple[str, ...]:
+    """Give each unit a board letter: its chassis' first free letter, unique in the game.
+
+    Letters are unique whatever their case; the second and fourth sides' are lower case.
+
+    Args:
+        units: the game's units, in setup order.
+
+    Returns:
+        One letter per unit.
+    """
+    taken: set[str] = set()
+    letters: list[str] = []
+    for unit in units:
+        chassis = "".join(c for c in unit.design.chassis.upper() if c in string.ascii_uppercase)
+        letter = next(
+            (c for c in (*chassis, *string.ascii_uppercase) if c not in taken),
+            "?",
+        )
+        taken.add(letter)
+        letters.append(letter.lower() if unit.side in _LOWER_SIDES else letter)
+    return tuple(letters)
+
+
+def unit_name(state: BTState, index: int) -> str:
+    """The short name of a unit in the log: its chassis and board letter ("Griffin [G]")."""
+    unit = state.units[index]
+    return f"{unit.design.chassis} [{unit_letters(state.units)[index]}]"
+
+
+def label(where: Hex | None) -> str:
+    """A hex's map label ("0805"), "off the map" for None."""
+    if where is None:
+        return "off the map"
+    try:
+        return where.label
+    except ValueError:
+        return f"({where.q},{where.r})"
+
+
+def dice_text(roll: Sequence[int]) -> str:
+    """Dice and their total: "4+3=7" (one die: "5")."""
+    if len(roll) == 1:
+        return str(roll[0])
+    return f"{'+'.join(map(str, roll))}={sum(roll)}"

@@ -1,9 +1,9 @@
-"""A Paper 'Mech game as told in the log and the dice tray: a line per command and per event.
+"""A game as told in the log, kept in step with it, and where a replay stands: for every ruleset.
 
-`tell` folds a command's events from the state before it, asking `engine.papermech.narrate` for
-each line and each group of dice. `Story` keeps the lines of every entry in effect, so the log is
-rebuilt after an undo without telling the whole game again, and shows a prefix of them in a
-replay; `ReplayCursor` is where a replay stands, a command and an event at a time.
+`Story` keeps the told lines (`engine.narration.Told`) of every entry in effect, telling through
+the game's own ruleset (`engine.game.Ruleset.tell`), so the log is rebuilt after an undo without
+telling the whole game again, and shows a prefix of them in a replay; `ReplayCursor` is where a
+replay stands, a command and an event at a time.
 """
 
 from __future__ import annotations
@@ -13,75 +13,15 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from attrs import frozen
 
-from engine.papermech import RULESET, format_command
-from engine.papermech.narrate import Roll, describe, is_routine, rolls
+from engine.narration import tell_entries
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from engine.game import Command, Event, Game
-    from engine.papermech.state import PaperState
+    from engine.game import Game
+    from engine.narration import Told
 
     AnyGame = Game[Any, Any, Any, Any]
 
-__all__ = ["COMMAND", "ReplayCursor", "Story", "Told", "tell"]
-
-COMMAND = -1
-"""The `Told.event` of the line that names the command itself."""
-
-
-@frozen
-class Told:
-    """One line of the story.
-
-    Attributes:
-        entry: the index of the command in the game's log.
-        event: the index of the event in that command's events, or `COMMAND` for the command.
-        text: the line.
-        rolls: the dice the event rolled (empty for most).
-        routine: the event only repeats the usual question (the log leaves it out).
-    """
-
-    entry: int
-    event: int
-    text: str
-    rolls: tuple[Roll, ...] = ()
-    routine: bool = False
-
-    @property
-    def is_command(self) -> bool:
-        """Whether this is the line naming the command."""
-        return self.event == COMMAND
-
-
-def tell(
-    entry: int, command: Command, events: Sequence[Event], state: PaperState
-) -> tuple[list[Told], PaperState]:
-    """Tell one command and its events.
-
-    Args:
-        entry: the command's index in the log.
-        command: the command.
-        events: what it caused.
-        state: the state before it.
-
-    Returns:
-        The lines (the command's first) and the state after the events.
-    """
-    lines = [Told(entry, COMMAND, format_command(command))]
-    for index, event in enumerate(events):
-        after = RULESET.evolve(state, event)
-        lines.append(
-            Told(
-                entry,
-                index,
-                describe(event, state, after),
-                tuple(rolls(event, state)),
-                is_routine(event),
-            )
-        )
-        state = after
-    return lines, state
+__all__ = ["ReplayCursor", "Story"]
 
 
 class Story:
@@ -96,20 +36,16 @@ class Story:
 
     def retell(self, game: AnyGame, *, everything: bool = False) -> None:
         """Tell the game from its start: the entries in effect, or every entry on record."""
-        state = game.initial
-        self.entries = []
-        for index, entry in enumerate(game.log if everything else game.entries):
-            told, state = tell(index, entry.command, entry.events, state)
-            self.entries.append(told)
+        entries = game.log if everything else game.entries
+        self.entries = tell_entries(game.ruleset, game.initial, entries)
 
     def sync(self, game: AnyGame) -> None:
         """Keep the told entries still in effect; tell the ones that came (back) since."""
         cursor = game.cursor
         del self.entries[cursor:]
-        for index in range(len(self.entries), cursor):
-            entry = game.entries[index]
-            told, _ = tell(index, entry.command, entry.events, game.state_at(index))
-            self.entries.append(told)
+        first = len(self.entries)
+        came = game.entries[first:cursor]
+        self.entries.extend(tell_entries(game.ruleset, game.state_at(first), came, first=first))
 
     def lines(self, position: tuple[int, int] | None = None) -> tuple[list[Told], int | None]:
         """The log's lines, routine questions left out, up to a replay position.

@@ -20,6 +20,7 @@ from engine.battletech.commands import (
     Step,
     StepKind,
 )
+from engine.battletech.narrate import command_text, describe, is_routine, tell, unit_letters
 from engine.battletech.state import (
     Attack,
     AttackKind,
@@ -33,7 +34,6 @@ from engine.battletech.state import (
 from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board
-from tui.battletech.narrate import command_text, describe, is_routine, tell, unit_letters
 
 H = Hex.from_label
 
@@ -496,9 +496,9 @@ def test_the_rarer_combat_events_say_their_rolls(armed) -> None:
 def test_empty_slots_in_an_attack_phase_say_why() -> None:
     """An attack phase with nobody to declare, or everybody declared, says so (not "moved")."""
     from engine.battletech import events as ev  # noqa: PLC0415
+    from engine.battletech.narrate import describe  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tests.engine.battletech._build import design, start, terrain_board  # noqa: PLC0415
-    from tui.battletech.narrate import describe  # noqa: PLC0415
 
     state = start(
         terrain_board(), [(design(), 0, "0101", Facing.S), (design(), 1, "0808", Facing.N)]
@@ -518,8 +518,8 @@ def test_empty_slots_in_an_attack_phase_say_why() -> None:
 def test_a_club_search_is_told_with_its_roll() -> None:
     """BT-C-38: a tree or limb is taken; a girder search names its number and dice."""
     from engine.battletech import events as ev  # noqa: PLC0415
+    from engine.battletech.narrate import describe  # noqa: PLC0415
     from tests.engine.battletech._build import design, start, terrain_board  # noqa: PLC0415
-    from tui.battletech.narrate import describe  # noqa: PLC0415
 
     state = start(
         terrain_board(), [(design(), 0, "0101", Facing.S), (design(), 1, "0808", Facing.N)]

@@ -1,9 +1,9 @@
 """Word the BattleTech combat events (BT-C-*): attacks, their rolls, damage, criticals, heat.
 
-Each sentence maker registers on `tui.battletech.narrate.describe` (importing
-`tui.battletech.narrate` imports this module too). A third person can follow why every roll
-happened: a declaration names the to-hit number and every term of it, a roll says what it needed and
-what it decided::
+Each sentence maker registers on `engine.battletech.narrate.sentences.describe` (the package
+imports this module with the others). A third person can follow why every roll happened: a
+declaration names the to-hit number and every term of it, a roll says what it needed and what it
+decided::
 
     Hunchback [H] fires AC/20 (RT) at Jenner [j]: 8 needed (gunnery 4, walked +1, medium range
     +2, target moved 5 hexes +2, partial cover -1), front
@@ -15,16 +15,19 @@ from __future__ import annotations
 
 from engine.battletech import events as ev
 from engine.battletech.hexwords import describe_hex
-from engine.battletech.state import Attack, AttackKind, BTState
-from tui.battletech.narrate import describe, dice_text, label, unit_name
-from tui.battletech.words import (
+from engine.battletech.narrate.sentences import describe
+from engine.battletech.narrate.words import (
     PHYSICAL_NAMES,
     PHYSICAL_VERBS,
     ammo_name,
+    dice_text,
+    label,
     limb_text,
     modifiers_text,
+    unit_name,
     weapon_name,
 )
+from engine.battletech.state import Attack, AttackKind, BTState
 
 __all__ = ["attack_phrase", "needed_text"]
 

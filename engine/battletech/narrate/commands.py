@@ -1,0 +1,136 @@
+"""Word a BattleTech command for the log: who gives it and what it asks, in the language too."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.battletech.commands import (
+    BTCommand,
+    Deploy,
+    DumpAmmo,
+    Eject,
+    EndMove,
+    EndPhase,
+    FireWeapons,
+    Jump,
+    Move,
+    PhysicalAttack,
+    RollInitiative,
+    TakeClub,
+)
+from engine.battletech.language import format_command, format_steps
+from engine.battletech.narrate.words import (
+    MODE_VERBS,
+    PHYSICAL_VERBS,
+    ammo_name,
+    label,
+    limb_text,
+    unit_name,
+    weapon_name,
+)
+
+if TYPE_CHECKING:
+    from engine.battletech.state import BTState
+    from engine.game import Command
+
+__all__ = ["command_text", "fire_text"]
+
+
+def command_text(command: Command, state: BTState) -> str:
+    """The log line of a command: who gives it and what it asks, in the command language too.
+
+    Args:
+        command: the command.
+        state: the state it was given in.
+
+    Returns:
+        E.g. "Davion: Griffin [G] walks F F R F   (move 1 walk F F R F)".
+    """
+    if not isinstance(command, BTCommand):
+        return str(command)
+    try:
+        typed = format_command(command)
+    except TypeError:  # a command the language cannot write (yet)
+        typed = type(command).__name__
+    return f"{_said(command, state) or typed}   ({typed})"
+
+
+def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PLR0912 - one per command
+    """Who gives ``command`` and what it asks, in words ("" when there are none)."""
+    match command:
+        case Deploy(unit=index):
+            return f"{_side_of(state, index)}: deploy {unit_name(state, index)}"
+        case Move(unit=index, mode=mode, steps=steps, charge=charge):
+            said = f"{_who(state, index)} {MODE_VERBS[mode]}"
+            if steps:
+                said += f" {format_steps(steps)}"
+            if charge is not None:
+                said += f", charging {unit_name(state, charge)}"
+            return said
+        case Jump(unit=index, path=path, dfa=dfa):
+            landing = label(path[-1]) if path else "?"
+            said = f"{_who(state, index)} jumps to {landing}"
+            if dfa is not None:
+                said += f", death from above on {unit_name(state, dfa)}"
+            return said
+        case EndMove(unit=index):
+            return f"{_who(state, index)} ends its move"
+        case RollInitiative():
+            return f"Turn {state.turn}: roll initiative"
+        case EndPhase():
+            return "End the movement phase"
+        case FireWeapons():
+            return f"{_who(state, command.unit)} {fire_text(command, state)}"
+        case PhysicalAttack(unit=index, kind=kind, target=target, limb=limb):
+            if kind is None or target is None:
+                return f"{_who(state, index)} makes no physical attack"
+            limb_words = limb_text(limb, kind)
+            limb_said = f" ({limb_words})" if limb_words else ""
+            return (
+                f"{_who(state, index)} {PHYSICAL_VERBS[kind]} {unit_name(state, target)}{limb_said}"
+            )
+        case DumpAmmo(unit=index, bins=bins):
+            design = state.units[index].design
+            return f"{_who(state, index)} dumps {', '.join(ammo_name(design, b) for b in bins)}"
+        case Eject(unit=index):
+            return f"{_who(state, index)}: the MechWarrior ejects"
+        case TakeClub(unit=index):
+            return f"{_who(state, index)} looks for a club"
+    return ""
+
+
+def fire_text(command: FireWeapons, state: BTState) -> str:
+    """A weapon declaration in words: "twists right, fires AC/20 (RT) at Jenner [j]"."""
+    design = state.units[command.unit].design
+    targets: dict[str, list[str]] = {}
+    for shot in command.shots:
+        if shot.target is not None:
+            victim = unit_name(state, shot.target)
+        else:
+            victim = f"the hex {label(shot.hex)}"
+        name = weapon_name(design, shot.weapon)
+        if shot.aimed is not None:
+            name += f" aimed at the {shot.aimed.long_name.lower()}"
+        targets.setdefault(victim, []).append(name)
+    parts = []
+    if command.flip_arms:
+        parts.append("flips its arms")
+    elif command.twist:
+        parts.append(f"twists its torso {'left' if command.twist < 0 else 'right'}")
+    if not targets:
+        parts.append("holds fire")
+    parts.extend(f"fires {', '.join(names)} at {victim}" for victim, names in targets.items())
+    return ", ".join(parts)
+
+
+def _who(state: BTState, index: int) -> str:
+    """The side and the unit: "Davion: Griffin [G]"."""
+    if not 0 <= index < len(state.units):
+        return f"? unit {index + 1}"
+    return f"{_side_of(state, index)}: {unit_name(state, index)}"
+
+
+def _side_of(state: BTState, index: int) -> str:
+    if not 0 <= index < len(state.units):
+        return "?"
+    return state.sides[state.units[index].side]
