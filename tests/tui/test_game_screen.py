@@ -207,15 +207,17 @@ def test_a_save_opens_to_play_on_or_to_replay_when_it_is_over(tmp_path):
 def test_the_viewer_is_the_one_seat_due_in_play_and_nobody_in_a_replay(tmp_path, monkeypatch):
     journal = new_journal(tmp_path)
     playing = RaceScreen(journal=journal)
-    assert playing.viewer is None  # the race does not say who is due
-    monkeypatch.setattr(type(RULESET), "seats_to_act", lambda _, s: {s.current}, raising=False)
-    assert playing.viewer == 0
+    assert playing.viewer == 0  # the race's seat due: its current player
     journal.execute(Step(1))
     assert playing.viewer == 1
-    monkeypatch.setattr(type(RULESET), "seats_to_act", lambda *_: {0, 1}, raising=False)
+    monkeypatch.setattr(type(RULESET), "seats_to_act", lambda *_: frozenset({0, 1}))
     assert playing.viewer is None  # several seats due: nobody's view
     state = playing.game.state
-    assert playing.shown(state) is state
+    assert playing.shown(state) is state  # the race's view is the whole state
+    seen = []
+    monkeypatch.setattr(type(RULESET), "view", lambda _, s, seat: seen.append(seat) or s)
+    playing.shown(state)
+    assert seen == [None]  # the screen draws from the ruleset's view of its viewer
     journal.close()
     replay = RaceScreen(game=journal.game, path=journal.path)
     assert replay.viewer is None

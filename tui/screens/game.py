@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
     from textual.app import ComposeResult
 
-    from engine.game import Command, Game
+    from engine.game import Command, Game, Seat
     from saves.tail import JournalTail
     from tui.screens._marks import Mark
     from tui.widgets.timeline import Timeline, TimelineView
@@ -57,16 +57,13 @@ COMMAND_LINE_BINDING = Binding(
 """The ``:`` key that opens the command line (every game screen binds it)."""
 
 
-def seats_due(game: AnyGame) -> frozenset[int]:
-    """Return the seats that must act now, as the ruleset says (none if it does not say).
+def seats_due(game: AnyGame) -> frozenset[Seat]:
+    """Return the seats that must act now, as the ruleset says (DESIGN 2).
 
     Args:
-        game: the game; its ruleset's ``seats_to_act(state)`` (DESIGN 2) names the seats.
+        game: the game.
     """
-    seats_to_act = getattr(game.ruleset, "seats_to_act", None)
-    if seats_to_act is None:
-        return frozenset()
-    return frozenset(seats_to_act(game.state))
+    return game.seats_to_act
 
 
 class Unopenable(Screen[None]):
@@ -201,7 +198,7 @@ class GameScreen(Screen[None]):
         return self.cursor.position
 
     @property
-    def viewer(self) -> int | None:
+    def viewer(self) -> Seat | None:
         """The seat whose view is drawn: None for a replay or a spectator, else the one due.
 
         In hot-seat play that is the single seat that must act now; while several (or none) must,
@@ -218,7 +215,7 @@ class GameScreen(Screen[None]):
         Args:
             state: the game's state or the replay's.
         """
-        return state
+        return self.game.ruleset.view(state, self.viewer)
 
     def current(self) -> Any:  # noqa: ANN401 - the ruleset's state
         """Return the state shown: the game's, or the replay's position's, as `shown` gives it.
