@@ -11,7 +11,7 @@ import pytest
 from saves.scores import ScoreEntry, add_score, scores_path_for
 from tests.support.scores import ANN
 from tests.tui.test_cli import hexmech
-from tui.cli import main
+from tui.commands import main
 
 BO = ScoreEntry(
     name="[bold]Bo[/bold]",  # markup in a name is shown as typed, not interpreted
