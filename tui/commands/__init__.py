@@ -4,31 +4,21 @@ Exit codes: 0 success, 1 a game-level failure (scripted dice ran out, an interna
 play, a simulated game that raised), 2 bad input (arguments, files) with a one-line message on
 standard error (`tui.commands.errors.UsageError`, a damaged save, an unknown ruleset).
 
-Each subcommand module has ``add_parser(subparsers)`` and imports its heavy dependencies (Textual,
-asyncssh, a ruleset) inside its handler, so ``hexmech --version`` and ``--help`` start quickly.
+Each subcommand module (`SUBCOMMANDS`, imported when the parser is built) has
+``add_parser(subparsers)`` and imports its heavy dependencies (Textual, asyncio, asyncssh, a
+ruleset) inside its handler, so ``hexmech --version`` and ``--help`` start quickly. Importing this
+package imports none of them: a module that only needs `tui.commands.errors` loads nothing more.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import ModuleType
 
-from tui.commands import (
-    browse,
-    help,  # noqa: A004 - the subcommand's module, used as a namespace only
-    inspect,
-    play,
-    replay,
-    saves,
-    scores,
-    serve,
-    sim,
-    validate,
-)
 from tui.commands.errors import EXIT_USAGE, UsageError
 
 __all__ = ["RULESETS_ENV", "SUBCOMMANDS", "VERSION", "build_parser", "main"]
@@ -37,19 +27,20 @@ VERSION = "hexmech 0.1.0"
 RULESETS_ENV = "HEXMECH_RULESETS"
 """Extra rulesets to load, as ``module:attribute`` separated by commas."""
 
-SUBCOMMANDS: tuple[ModuleType, ...] = (
-    play,
-    help,
-    replay,
-    browse,
-    inspect,
-    saves,
-    scores,
-    validate,
-    sim,
-    serve,
+SUBCOMMANDS = (
+    "play",
+    "help",
+    "replay",
+    "browse",
+    "inspect",
+    "saves",
+    "scores",
+    "validate",
+    "sim",
+    "serve",
 )
-"""The subcommand modules, in ``--help`` order; each has ``add_parser(subparsers)``."""
+"""The subcommands, in ``--help`` order: each is the module ``tui.commands.NAME``, whose
+``add_parser(subparsers)`` adds it."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,10 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="another folder of unit files (.mtf); may be given again",
     )
-    parser.set_defaults(handler=play.cmd_menu, parser=parser)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for module in SUBCOMMANDS:
-        module.add_parser(sub)
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"tui.commands.{name}").add_parser(sub)
+    from tui.commands.play import cmd_menu  # noqa: PLC0415 - subcommands load with the parser
+
+    parser.set_defaults(handler=cmd_menu, parser=parser)
     return parser
 
 
