@@ -22,6 +22,7 @@ import attrs
 from attrs import frozen
 
 from tui.commands.errors import UsageError
+from tui.commands.runner import SimAdapter
 
 if TYPE_CHECKING:
     import argparse
@@ -230,5 +231,5 @@ def _ensure_library() -> None:
         install()
 
 
-ADAPTER = BTSimAdapter()
+ADAPTER: SimAdapter[BTSimSpec, BTOutcome] = BTSimAdapter()
 """Named by `tui.battletech.UI`'s ``sim`` attribute."""

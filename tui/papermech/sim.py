@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from tui.commands.errors import UsageError
-from tui.commands.runner import GamePlan, wilson
+from tui.commands.runner import GamePlan, SimAdapter, wilson
 
 if TYPE_CHECKING:
     import argparse
@@ -261,7 +261,7 @@ def _unfinished(
     )
 
 
-ADAPTER = PaperSimAdapter()
+ADAPTER: SimAdapter[PaperSpec, GameOutcome] = PaperSimAdapter()
 """Named by `tui.papermech.UI`'s ``sim`` attribute."""
 
 
