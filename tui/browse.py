@@ -1,7 +1,7 @@
 """``hexmech browse``: an app that is only the replay browser over one directory (DESIGN 6).
 
-This is the contract with the SSH server (`tui.ssh`), which runs
-``python -m tui.cli browse --saves DIR --read-only [--ascii]`` on a pseudo-terminal per session:
+This is the contract with the SSH server (`tui.ssh`), which runs ``python -m tui.commands browse
+--saves DIR --read-only [--ascii]`` on a pseudo-terminal per session:
 
 - the first and only base screen is `ReplayBrowserScreen` over DIR; Enter watches a save (live when
   its game goes on), Escape goes back to the list, and Escape or ``q`` on the list (or ``q`` /

@@ -2,7 +2,7 @@
 
 Figures, each the best of a few repeats in one process (``time.perf_counter``):
 
-- games/s of the simulator's game loop (`tui.sim.play_game`: fold ``decide``/``evolve``, ask the
+- games/s of the simulator's game loop (`tui.papermech.sim`: fold ``decide``/``evolve``, ask the
   policy) with the ``random`` and ``greedy`` policies, and the commands/s that makes;
 - the same recorded commands replayed without any policy, by the fold and by
   `engine.game.Game.execute` (its log, snapshots and summary checks), to show what the kernel adds;
@@ -23,16 +23,16 @@ from engine.papermech.evolve import evolve
 from engine.papermech.flow import decide
 from engine.papermech.policies import POLICIES
 from tests.bench.bench_kernel import best_of, report
-from tui.papermech.sim import play_game
-from tui.sim import SimSpec, game_seeds
+from tui.commands.runner import GamePlan, game_seeds
+from tui.papermech.sim import ADAPTER, PaperSpec
 
 GAMES = {"random": 200, "greedy": 60}
 
 
 def run_games(policy: str, games: int) -> int:
     """Play ``games`` simulator games; return the commands they took."""
-    spec = SimSpec(PaperSetup(), policy, seed=2024)
-    return sum(play_game(spec, i).commands for i in range(games))
+    spec = PaperSpec(PaperSetup(), policy)
+    return sum(ADAPTER.play(spec, GamePlan.of(2024, i)).commands for i in range(games))
 
 
 def record(policy: str, seed: int) -> list[PaperCommand]:

@@ -112,7 +112,7 @@ async def record(save: Path, commands: int) -> Recorder:
     key = asyncssh.generate_private_key("ssh-ed25519")
 
     def replay(_saves: Path, _terminal: object) -> list[str]:
-        return [sys.executable, "-I", "-X", "utf8", "-m", "tui.cli", "replay", str(save)]
+        return [sys.executable, "-I", "-X", "utf8", "-m", "tui.commands", "replay", str(save)]
 
     options = ServeOptions(save.parent, key, port=0, command=replay, log=lambda _: None)
     server = SSHReplayServer(options)

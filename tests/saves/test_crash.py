@@ -44,7 +44,7 @@ def start_game(path: Path, env: dict[str, str]) -> subprocess.Popen[str]:
         [
             sys.executable,
             "-m",
-            "tui.cli",
+            "tui.commands",
             "play",
             "--headless",
             "--ruleset",

@@ -259,7 +259,7 @@ def test_deleting_a_missing_save_is_not_an_error(tmp_path):
 
 def run_saves_command(args: list[str], env: dict[str, str]) -> str:
     result = subprocess.run(
-        [sys.executable, "-m", "tui.cli", *args],
+        [sys.executable, "-m", "tui.commands", *args],
         cwd=REPO,
         env={**env, "COLUMNS": "200"},
         capture_output=True,

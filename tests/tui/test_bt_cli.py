@@ -10,9 +10,10 @@ from engine.battletech.state import Phase
 from saves.journal import read_game
 from tests.tui.test_bt_play import SIZE, library, new_journal  # noqa: F401 - the fixture
 from tests.tui.test_cli import hexmech
-from tui import cli
+from tui import commands as cli
 from tui.app import HexmechApp
 from tui.battletech.screen import BattleTechScreen
+from tui.commands.play import ASSETS
 
 GAME = """\
 # Davion deploys north, Kurita south, one unit each in turn
@@ -114,7 +115,7 @@ def test_units_folders_add_to_the_library(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     mine = tmp_path / "mine"
     mine.mkdir()
-    source = next(p for p in (cli.ASSETS / "units").glob("Atlas*.mtf"))
+    source = next(p for p in (ASSETS / "units").glob("Atlas*.mtf"))
     text = source.read_text(encoding="utf-8").replace("model:AS7-D", "model:AS7-X")
     (mine / "Atlas AS7-X.mtf").write_text(text, encoding="utf-8")
     before = RULESET.library

@@ -19,7 +19,7 @@ def hexmech(
 ) -> subprocess.CompletedProcess[str]:
     """Run the real command in a subprocess, as a player or a bot would."""
     return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *args],
+        [sys.executable, "-m", "tui.commands", *args],
         input=stdin,
         capture_output=True,
         text=True,

@@ -10,7 +10,7 @@ import pytest
 
 from tests.support.scores import ANN
 from tests.tui.test_cli import hexmech
-from tui.cli import main
+from tui.commands import main
 from tui.papermech.scores import BOOK, ScoreEntry
 
 BO = ScoreEntry(

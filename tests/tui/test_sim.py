@@ -12,9 +12,9 @@ import pytest
 from engine.papermech import Loadout, PaperSetup
 from engine.papermech.policies import POLICIES
 from tests.conftest import REPO
-from tui.cli import main
-from tui.papermech.sim import play_game
-from tui.sim import GameOutcome, Report, SimSpec, game_seeds, read_setup, simulate, wilson
+from tui.commands import main
+from tui.commands.runner import GamePlan, Report, game_seeds, simulate, wilson
+from tui.papermech.sim import ADAPTER, GameOutcome, PaperSpec, PaperSummary, read_setup
 
 # Fields that depend on the clock or the machine, not on the games.
 TIMING = {"seconds", "games_per_second", "jobs"}
@@ -23,7 +23,7 @@ TIMING = {"seconds", "games_per_second", "jobs"}
 def hexmech(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the real command line in a subprocess (standard error is a pipe: no progress bar)."""
     return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *args],
+        [sys.executable, "-m", "tui.commands", *args],
         capture_output=True,
         text=True,
         env={**os.environ, "PYTHONPATH": str(REPO)},
@@ -140,7 +140,7 @@ def test_an_unknown_ruleset_is_one_line_and_exit_2() -> None:
     result = hexmech("sim", "chess", "--games", "1")
     assert result.returncode == 2
     assert result.stderr.strip() == (
-        "hexmech: sim knows the rulesets papermech, battletech, not 'chess'"
+        "hexmech: sim knows the rulesets battletech, papermech, not 'chess'"
     )
 
 
@@ -165,8 +165,7 @@ def test_a_campaign_plays_several_battles() -> None:
 
 def test_a_game_that_never_ends_is_an_error_not_a_hang() -> None:
     """The command cap stops a game and counts it as an error; rates count finished games."""
-    spec = SimSpec(PaperSetup(), "first", seed=1, max_commands=50)
-    outcome = play_game(spec, 0)
+    outcome = ADAPTER.play(PaperSpec(PaperSetup(), "first"), GamePlan.of(1, 0, max_commands=50))
     assert outcome.error == "no result after 50 commands"
     assert outcome.commands == 50
     report = sim_json("--games", "3", "--policy", "first", "--max-commands", "50", "--jobs", "1")
@@ -177,12 +176,12 @@ def test_a_game_that_never_ends_is_an_error_not_a_hang() -> None:
 
 def test_simulate_returns_outcomes_in_game_order_whatever_the_jobs() -> None:
     """The pool's chunks come back in any order; the outcomes are sorted by game."""
-    spec = SimSpec(PaperSetup(), "random", seed=9)
+    spec = PaperSpec(PaperSetup(), "random")
     progress: list[int] = []
-    two = simulate(spec, 10, jobs=2, progress=progress.append)
+    two = simulate(ADAPTER, spec, 10, seed=9, jobs=2, progress=progress.append)
     assert [o.index for o in two] == list(range(10))
     assert sum(progress) == 10
-    assert two == simulate(spec, 10, jobs=1)
+    assert two == simulate(ADAPTER, spec, 10, seed=9, jobs=1)
 
 
 def test_game_seeds_are_fixed_and_distinct() -> None:
@@ -213,13 +212,16 @@ def test_report_normalises_causes_by_enemy() -> None:
         GameOutcome(3, won=False, score=0, waves_cleared=1, cause="no action left", commands=5),
         GameOutcome(4, won=False, score=0, waves_cleared=0, cause="", commands=9, error="boom"),
     ]
-    report = Report.build(outcomes, setup=PaperSetup(), policy="x", seed=0, jobs=1, seconds=2.0)
-    assert report.defeats_by == {"Tank": 2, "no action left": 1}
-    assert report.top_cause == tank
-    assert (report.games, report.finished, report.errors, report.wins) == (5, 4, 1, 1)
-    assert report.mean_score == 5.0
-    assert report.mean_score_won == 20.0
-    assert report.waves_cleared == {1: 1, 2: 1, 3: 1, 4: 1}
+    spec = PaperSpec(PaperSetup(), "x")
+    report = Report.build(ADAPTER, spec, outcomes, seed=0, jobs=1, seconds=2.0)
+    summary = report.summary
+    assert isinstance(summary, PaperSummary)
+    assert summary.defeats_by == {"Tank": 2, "no action left": 1}
+    assert summary.top_cause == tank
+    assert (report.games, report.finished, report.errors, summary.wins) == (5, 4, 1, 1)
+    assert summary.mean_score == 5.0
+    assert summary.mean_score_won == 20.0
+    assert summary.waves_cleared == {1: 1, 2: 1, 3: 1, 4: 1}
     assert report.games_per_second == 2.5
     assert "errors      1 (game 4: boom)" in report.text()
 
@@ -240,7 +242,7 @@ class Broken:
 def test_a_game_that_raises_is_reported_and_the_exit_code_is_1(monkeypatch, capsys) -> None:
     """An exception in one game does not lose the run: it is counted, shown, and exits 1."""
     monkeypatch.setitem(POLICIES, "broken", Broken())
-    outcome = play_game(SimSpec(PaperSetup(), "broken", seed=1), 4)
+    outcome = ADAPTER.play(PaperSpec(PaperSetup(), "broken"), GamePlan.of(1, 4))
     assert outcome.crashed
     assert outcome.error == "RuntimeError: policy bug"
     monkeypatch.setitem(POLICIES, "broken", Broken())

@@ -15,7 +15,7 @@ import pytest
 
 from tests.conftest import REPO
 
-HEXMECH = [sys.executable, "-m", "tui.cli"]
+HEXMECH = [sys.executable, "-m", "tui.commands"]
 
 
 def run(*args, env=None):
@@ -182,7 +182,10 @@ def test_bad_arguments_are_one_line_and_exit_2(tmp_path, saves, args, message):
 
 
 def test_the_hexmech_command_without_serve_does_not_load_asyncssh():
-    code = "import sys; from tui.cli import _parser; _parser(); print('asyncssh' in sys.modules)"
+    code = (
+        "import sys; from tui.commands import build_parser; build_parser();"
+        " print('asyncssh' in sys.modules)"
+    )
     result = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,

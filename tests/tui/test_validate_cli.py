@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import REPO, SHARED
 from tui.battletech.units import UNITS_DIR, bundled_units
 from tui.battletech.validate import MOST_WARNINGS, Checked, report_lines
-from tui.cli import main
+from tui.commands import main
 
 HEXMECH = Path(sys.executable).parent / "hexmech"
 BOARD_DIR = SHARED / "data" / "megamek" / "board"
@@ -27,7 +27,7 @@ BAD_MASS = "chassis:Bad\nmodel:B-1\nmass:22\n"
 
 def hexmech(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the installed ``hexmech`` command (the console script), as a player would."""
-    command = [str(HEXMECH)] if HEXMECH.exists() else [sys.executable, "-m", "tui.cli"]
+    command = [str(HEXMECH)] if HEXMECH.exists() else [sys.executable, "-m", "tui.commands"]
     return subprocess.run(
         [*command, *args],
         capture_output=True,

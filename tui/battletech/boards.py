@@ -28,7 +28,7 @@ __all__ = [
 
 SUFFIX: Final = ".board"
 BOARDS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "boards"
-"""The maps that ship with hexmech (found like ``tui/cli.py`` finds the scenarios)."""
+"""The maps that ship with hexmech (found like ``tui/commands/play.py`` finds the scenarios)."""
 
 
 class BoardFileError(DataFileError):

@@ -24,6 +24,7 @@ __all__ = [
     "CHECKED_SUFFIXES",
     "MOST_WARNINGS",
     "Checked",
+    "check",
     "check_file",
     "check_paths",
     "report_lines",
@@ -135,3 +136,12 @@ def report_lines(
             if len(result.warnings) > most:
                 lines.append(f"    ... and {len(result.warnings) - most} more warnings")
     return lines
+
+
+def check(paths: Sequence[Path], quiet: bool) -> tuple[list[str], bool]:
+    """Check the files and folders named; return the report's lines and whether all are good.
+
+    The data-file checker of BattleTech's interface (``UI.validate``, ``hexmech validate``).
+    """
+    results = check_paths(paths)
+    return report_lines(results, quiet=quiet), all(result.ok for result in results)

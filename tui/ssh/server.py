@@ -59,7 +59,7 @@ def browse_command(saves: Path, terminal: Terminal) -> list[str]:
     ``-I`` keeps the child's Python from reading the environment or importing from its working
     directory (the saves folder); ``-X utf8`` makes its output UTF-8 whatever the locale.
     """
-    argv = [sys.executable, "-I", "-X", "utf8", "-m", "tui.cli", "browse"]
+    argv = [sys.executable, "-I", "-X", "utf8", "-m", "tui.commands", "browse"]
     argv += ["--saves", str(saves), "--read-only"]
     return [*argv, "--ascii"] if terminal.ascii else argv
 

@@ -1,13 +1,12 @@
 """``hexmech serve --ssh``: check the arguments, print how to connect, serve until Ctrl-C.
 
 Bad arguments (a missing saves folder, an unreadable key file, a port in use) are one line and exit
-code 2, like every ``hexmech`` command. asyncssh is imported only when the server runs.
+code 2, like every ``hexmech`` command. asyncio and asyncssh are imported only when the server runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import logging
 import os
@@ -15,18 +14,23 @@ import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tui.commands._shared import saves_dir
+from tui.commands.errors import UsageError
+
 if TYPE_CHECKING:
+    import asyncio
+
     from tui.ssh.server import ServeOptions
 
-__all__ = ["add_serve_parser", "cmd_serve"]
+__all__ = ["add_parser", "cmd_serve"]
 
 DEFAULT_PORT = 2222
 DEFAULT_MAX_SESSIONS = 30
 DEFAULT_IDLE_TIMEOUT = 30 * 60
 
 
-def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN401 - argparse's private type
-    """Add ``serve`` to the ``hexmech`` subcommands; return its parser."""
+def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private type
+    """Add ``serve`` to the ``hexmech`` subcommands."""
     serve: argparse.ArgumentParser = subparsers.add_parser(
         "serve", help="serve the replay browser over SSH (read-only)"
     )
@@ -62,11 +66,12 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:  # noqa: ANN40
         "--host-key", type=Path, metavar="FILE", help="host key file (made if missing)"
     )
     serve.set_defaults(handler=cmd_serve)
-    return serve
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run ``hexmech serve``: check the arguments, listen, serve until Ctrl-C (SIGTERM, SIGHUP)."""
+    import asyncio  # noqa: PLC0415 - only the server needs an event loop
+
     from tui.ssh.hostkey import (  # noqa: PLC0415 - asyncssh loads only now
         HostKeyError,
         default_host_key_path,
@@ -76,20 +81,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from tui.ssh.server import ServeOptions  # noqa: PLC0415
 
     if not args.ssh:
-        raise _usage_error("serve needs --ssh (the only way to serve so far)")
+        raise UsageError("serve needs --ssh (the only way to serve so far)")
     if not 0 <= args.port <= 65535:  # noqa: PLR2004
-        raise _usage_error(f"--port must be 0 to 65535, not {args.port}")
+        raise UsageError(f"--port must be 0 to 65535, not {args.port}")
     if args.max_sessions < 1:
-        raise _usage_error(f"--max-sessions must be 1 or more, not {args.max_sessions}")
+        raise UsageError(f"--max-sessions must be 1 or more, not {args.max_sessions}")
     if not args.idle_timeout > 0:
-        raise _usage_error(f"--idle-timeout must be more than 0 seconds, not {args.idle_timeout}")
+        raise UsageError(f"--idle-timeout must be more than 0 seconds, not {args.idle_timeout}")
     saves = _saves_folder(args)
     authorized_keys = _authorized_keys(args.authorized_keys)
     key_path: Path = args.host_key or default_host_key_path()
     try:
         host_key, created = load_or_create_host_key(key_path)
     except HostKeyError as exc:
-        raise _usage_error(str(exc)) from exc
+        raise UsageError(str(exc)) from exc
     warning = loose_permissions(key_path)
     if warning:
         _err(f"hexmech: warning: {warning}")
@@ -107,18 +112,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _saves_folder(args: argparse.Namespace) -> Path:
-    from saves.store import default_saves_dir  # noqa: PLC0415
-
-    folder: Path = args.saves if args.saves is not None else default_saves_dir()
+    folder = saves_dir(args)
     if args.saves is None:
         with contextlib.suppress(OSError):  # our own folder: an empty list rather than an error
             folder.mkdir(parents=True, exist_ok=True)
     try:
         resolved = folder.resolve(strict=True)
     except OSError:
-        raise _usage_error(f"--saves {folder}: no such folder") from None
+        raise UsageError(f"--saves {folder}: no such folder") from None
     if not resolved.is_dir():
-        raise _usage_error(f"--saves {folder}: not a folder")
+        raise UsageError(f"--saves {folder}: not a folder")
     return resolved
 
 
@@ -132,15 +135,17 @@ def _authorized_keys(path: Path | None) -> Any:  # noqa: ANN401 - asyncssh.SSHAu
         text = path.read_text(encoding="utf-8")
         lines = (line.strip() for line in text.splitlines())
         if not [line for line in lines if line and not line.startswith("#")]:
-            raise _usage_error(f"--authorized-keys {path}: no keys in it, so nobody could log in")
+            raise UsageError(f"--authorized-keys {path}: no keys in it, so nobody could log in")
         return asyncssh.import_authorized_keys(text)
     except OSError as exc:
-        raise _usage_error(f"--authorized-keys {path}: {exc.strerror or exc}") from exc
+        raise UsageError(f"--authorized-keys {path}: {exc.strerror or exc}") from exc
     except (UnicodeDecodeError, ValueError, asyncssh.KeyImportError) as exc:
-        raise _usage_error(f"--authorized-keys {path}: not an authorized_keys file: {exc}") from exc
+        raise UsageError(f"--authorized-keys {path}: not an authorized_keys file: {exc}") from exc
 
 
 async def _serve(options: ServeOptions, about_key: str) -> int:
+    import asyncio  # noqa: PLC0415 - only the server needs an event loop
+
     from tui.ssh.hostkey import fingerprint  # noqa: PLC0415
     from tui.ssh.server import SSHReplayServer  # noqa: PLC0415
 
@@ -153,7 +158,7 @@ async def _serve(options: ServeOptions, about_key: str) -> int:
     except OSError as exc:
         where = f"{options.host}:{options.port}"
         reason = os.strerror(exc.errno) if exc.errno else str(exc)  # asyncio's text is long
-        raise _usage_error(f"cannot listen on {where}: {reason}") from exc
+        raise UsageError(f"cannot listen on {where}: {reason}") from exc
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stop.set)
@@ -196,10 +201,3 @@ def _err(line: str) -> None:
     from tui.ssh.server import log_to_stderr  # noqa: PLC0415
 
     log_to_stderr(line)
-
-
-def _usage_error(message: str) -> Exception:
-    """The command line's one-line, exit-2 error (imported late: `tui.cli` imports this module)."""
-    from tui.cli import UsageError  # noqa: PLC0415
-
-    return UsageError(message)

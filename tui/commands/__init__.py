@@ -1,0 +1,95 @@
+"""The ``hexmech`` command line (DESIGN 3): one module per subcommand, assembled here.
+
+Exit codes: 0 success, 1 a game-level failure (scripted dice ran out, an internal error during
+play, a simulated game that raised), 2 bad input (arguments, files) with a one-line message on
+standard error (`tui.commands.errors.UsageError`, a damaged save, an unknown ruleset).
+
+Each subcommand module (`SUBCOMMANDS`, imported when the parser is built) has
+``add_parser(subparsers)`` and imports its heavy dependencies (Textual, asyncio, asyncssh, a
+ruleset) inside its handler, so ``hexmech --version`` and ``--help`` start quickly. Importing this
+package imports none of them: a module that only needs `tui.commands.errors` loads nothing more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from tui.commands.errors import EXIT_USAGE, UsageError
+
+__all__ = ["RULESETS_ENV", "SUBCOMMANDS", "VERSION", "build_parser", "main"]
+
+VERSION = "hexmech 0.1.0"
+RULESETS_ENV = "HEXMECH_RULESETS"
+"""Extra rulesets to load, as ``module:attribute`` separated by commas."""
+
+SUBCOMMANDS = (
+    "play",
+    "help",
+    "replay",
+    "browse",
+    "inspect",
+    "saves",
+    "scores",
+    "validate",
+    "sim",
+    "serve",
+)
+"""The subcommands, in ``--help`` order: each is the module ``tui.commands.NAME``, whose
+``add_parser(subparsers)`` adds it."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``hexmech`` command; return its exit code."""
+    args = build_parser().parse_args(argv)  # --help and --version exit here, before any import
+
+    from engine import registry  # noqa: PLC0415 - loads no ruleset, only their names
+    from saves.journal import SaveError  # noqa: PLC0415
+
+    try:
+        _load_extra_rulesets(os.environ.get(RULESETS_ENV, ""))
+        handler: Callable[[argparse.Namespace], int] = args.handler
+        return handler(args)
+    except (UsageError, SaveError, registry.UnknownRulesetError) as exc:
+        print(f"hexmech: {exc}", file=sys.stderr)  # noqa: T201 - the one-line report
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the whole parser: the global options and every subcommand's."""
+    parser = argparse.ArgumentParser(
+        prog="hexmech",
+        description="Mech wargames in the terminal. Without a command, opens the main menu.",
+    )
+    parser.add_argument("--version", action="version", version=VERSION)
+    parser.add_argument(
+        "--saves", type=Path, metavar="DIR", help="where saved games live (default: user data dir)"
+    )
+    parser.add_argument("--mono", action="store_true", help="monochrome screen (also: NO_COLOR)")
+    parser.add_argument(
+        "--units",
+        type=Path,
+        action="append",
+        metavar="DIR",
+        help="another folder of unit files (.mtf); may be given again",
+    )
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        importlib.import_module(f"tui.commands.{name}").add_parser(sub)
+    from tui.commands.play import cmd_menu  # noqa: PLC0415 - subcommands load with the parser
+
+    parser.set_defaults(handler=cmd_menu, parser=parser)
+    return parser
+
+
+def _load_extra_rulesets(specs: str) -> None:
+    from engine import registry  # noqa: PLC0415
+
+    for spec in filter(None, (s.strip() for s in specs.split(","))):
+        registry.resolve(spec)

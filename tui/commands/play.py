@@ -1,0 +1,192 @@
+"""``hexmech`` (the main menu) and ``hexmech play``: a new game or a save, in the TUI or headless.
+
+``play --headless`` reads commands on standard input and writes events as JSON lines
+(`tui.commands._headless`); without ``--headless`` the game's screen opens over the menu, through
+its interface (`tui.registry`). Textual and the rulesets are imported only inside the handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import tomllib
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.game import UndoPolicy
+from tui.commands._shared import add_saves_option, install_data, saves_dir
+from tui.commands.errors import UsageError
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from saves.journal import Journal
+
+__all__ = ["ASSETS", "add_parser", "cmd_menu", "cmd_play"]
+
+ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+"""The bundled files: ``scenarios/<ruleset>/NAME.toml`` for ``--scenario NAME``."""
+
+
+def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private type
+    """Add ``play`` to the ``hexmech`` subcommands."""
+    play = subparsers.add_parser(
+        "play", help="start a new game (the TUI, or --headless JSON lines)"
+    )
+    play.add_argument("--headless", action="store_true", help="commands on stdin, events as JSON")
+    play.add_argument("--ruleset", metavar="NAME", help="a ruleset name, or module:attribute")
+    play.add_argument("--scenario", metavar="S", help="a scenario name or .toml file")
+    play.add_argument("--seed", type=int, metavar="N", help="dice seed (default: random)")
+    play.add_argument("--dice", metavar="3,5,...", help="force these die values, in order")
+    play.add_argument(
+        "--save", type=Path, metavar="PATH", help="journal file (continued if it exists)"
+    )
+    play.add_argument(
+        "--undo", choices=[p.value for p in UndoPolicy], default=None, help="undo policy"
+    )
+    play.set_defaults(handler=cmd_play)
+    add_saves_option(play)
+    play.add_argument(
+        "--units",
+        type=Path,
+        action="append",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help=argparse.SUPPRESS,
+    )
+
+
+def cmd_menu(args: argparse.Namespace) -> int:
+    """Open the main menu (``hexmech`` without a command)."""
+    from tui.app import run_app  # noqa: PLC0415 - Textual loads only when the TUI is wanted
+
+    install_data(args)
+    run_app(saves_dir(args), mono=args.mono)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play: the menu without ``--ruleset``, the game's screen, or headless JSON lines."""
+    if not args.headless and args.ruleset is None:
+        return cmd_menu(args)
+    install_data(args)
+    if not args.headless:
+        return _play_tui(args)
+    return _play_headless(args)
+
+
+def _play_headless(args: argparse.Namespace) -> int:
+    from engine import registry  # noqa: PLC0415 - the ruleset loads only now
+    from engine.dice import Dice, DiceSource, ScriptedDice  # noqa: PLC0415
+    from engine.game import Game  # noqa: PLC0415
+    from saves.journal import Journal  # noqa: PLC0415
+    from tui.commands._headless import run_headless  # noqa: PLC0415
+
+    if args.save is not None and args.save.exists():
+        journal = _continue(args)
+        return run_headless(journal, journal.game, sys.stdin, sys.stdout)
+    if args.ruleset is None:
+        raise UsageError("headless play needs --ruleset NAME (or --save of an existing game)")
+    ruleset = registry.resolve(args.ruleset)
+    setup = _setup(ruleset, args.scenario)
+    scripted = _parse_dice(args.dice)
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
+    policy = UndoPolicy(args.undo or UndoPolicy.HOTSEAT)
+    if args.save is None:
+        dice: DiceSource = Dice(seed) if scripted is None else ScriptedDice(scripted)
+        game: Game[Any, Any, Any, Any] = Game(ruleset, setup, dice, undo_policy=policy)
+        return run_headless(game, game, sys.stdin, sys.stdout)
+    journal = Journal.create(
+        args.save,
+        ruleset,
+        setup,
+        created=datetime.now(UTC),
+        seed=None if scripted else seed,
+        scripted=scripted,
+        undo_policy=policy,
+    )
+    return run_headless(journal, journal.game, sys.stdin, sys.stdout)
+
+
+def _play_tui(args: argparse.Namespace) -> int:
+    """Open the game's screen over the menu: a new game from the options, or ``--save`` resumed."""
+    from engine import registry  # noqa: PLC0415 - the ruleset loads only now
+    from saves.journal import Journal  # noqa: PLC0415
+    from saves.store import new_save_path  # noqa: PLC0415
+    from tui import registry as interfaces  # noqa: PLC0415
+    from tui.app import run_app  # noqa: PLC0415 - Textual loads only when the TUI is wanted
+
+    ruleset = registry.resolve(args.ruleset)
+    ui = interfaces.get(ruleset.name)
+    if ui is None:
+        raise UsageError(f"the {ruleset.title} screen is not available yet; use --headless")
+    if args.save is not None and args.save.exists():
+        _continue(args).close()  # the same checks as headless; the screen opens it again
+        path = args.save
+    else:
+        setup = _setup(ruleset, args.scenario)
+        scripted = _parse_dice(args.dice)
+        created = datetime.now(UTC)
+        path = args.save or new_save_path(saves_dir(args), ruleset.name, created)
+        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        Journal.create(
+            path,
+            ruleset,
+            setup,
+            created=created,
+            seed=None if scripted else seed,
+            scripted=scripted,
+            undo_policy=UndoPolicy(args.undo or UndoPolicy.HOTSEAT),
+        ).close()
+    run_app(saves_dir(args), mono=args.mono, first=lambda: ui.open_game(path))
+    return 0
+
+
+def _continue(args: argparse.Namespace) -> Journal:
+    from engine import registry  # noqa: PLC0415
+    from saves.journal import Journal  # noqa: PLC0415
+
+    if args.scenario or args.seed is not None or args.dice or args.undo:
+        raise UsageError(
+            f"{args.save} is an existing game: --scenario, --seed, --dice and --undo "
+            "cannot change it (name a new file to start a new game)"
+        )
+    journal = Journal.open(args.save)
+    if args.ruleset and registry.resolve(args.ruleset) is not journal.game.ruleset:
+        journal.close()
+        raise UsageError(f"{args.save} is a {journal.game.ruleset.name} game, not {args.ruleset}")
+    for warning in journal.warnings:
+        print(f"hexmech: warning: {warning}", file=sys.stderr)  # noqa: T201
+    return journal
+
+
+def _setup(ruleset: Any, scenario: str | None) -> Any:  # noqa: ANN401 - any ruleset's setup
+    if scenario is None:
+        return ruleset.make_setup(None)
+    path = Path(scenario)
+    if not path.is_file():
+        path = ASSETS / "scenarios" / ruleset.name / f"{scenario}.toml"
+    if not path.is_file():
+        folder = ASSETS / "scenarios" / ruleset.name
+        known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+        raise UsageError(
+            f"no scenario {scenario!r} for {ruleset.name} (known: {', '.join(known) or 'none'})"
+        )
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+        return ruleset.make_setup(table)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
+        raise UsageError(f"{path}: {exc}") from exc
+
+
+def _parse_dice(text: str | None) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    try:
+        values = tuple(int(v) for v in text.replace(" ", "").split(",") if v)
+    except ValueError:
+        raise UsageError(f"--dice takes whole numbers separated by commas, not {text!r}") from None
+    if not values or min(values) < 1:
+        raise UsageError("--dice takes at least one die value, each 1 or more")
+    return values

@@ -1,0 +1,56 @@
+"""``hexmech validate FILE..``: check data files (units, boards) with each ruleset's checker.
+
+Every interface whose ``validate`` attribute names a checker (``"module:attribute"``, see
+`tui.ui.RulesetUI`) is asked in turn; a checker takes ``(paths, quiet)`` and returns the lines to
+print and whether every file is good. The command prints the lines and exits 0 when every checker
+found every file good, 2 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from tui.commands.errors import EXIT_OK, EXIT_USAGE, UsageError
+
+__all__ = ["Checker", "add_parser", "checkers", "cmd_validate"]
+
+Checker = Callable[[Sequence[Path], bool], tuple[list[str], bool]]
+"""``(paths, quiet) -> (lines, all_ok)``: one ruleset's check of the files named."""
+
+
+def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private type
+    """Add ``validate`` to the ``hexmech`` subcommands."""
+    validate = subparsers.add_parser("validate", help="check unit (.mtf) and board (.board) files")
+    validate.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a file or folder")
+    validate.add_argument("--quiet", action="store_true", help="hide warnings")
+    validate.set_defaults(handler=cmd_validate)
+
+
+def checkers() -> list[Checker]:
+    """Return the checker of every interface that has one, in the registry's order."""
+    from tui import registry  # noqa: PLC0415 - the interfaces load only now
+
+    found: list[Checker] = []
+    for ui in registry.all_uis():
+        if ui.validate is not None:
+            module, _, attribute = ui.validate.partition(":")
+            found.append(getattr(importlib.import_module(module), attribute))
+    return found
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """One line a file: ``ok  NAME (summary)`` or ``FILE:LINE: reason``; exit 2 if any is bad."""
+    found = checkers()
+    if not found:
+        raise UsageError("no ruleset has data files to check")
+    all_ok = True
+    for check in found:
+        lines, ok = check(args.files, args.quiet)
+        for line in lines:
+            print(line)  # noqa: T201 - the command's output
+        all_ok = all_ok and ok
+    return EXIT_OK if all_ok else EXIT_USAGE
