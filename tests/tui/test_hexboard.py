@@ -889,19 +889,11 @@ RULESET_PACKAGES = tuple(
     f"{layer}.{name}" for name in engine.registry.BUILTIN for layer in ("engine", "tui")
 )
 """engine.battletech, tui.battletech, engine.papermech, ..."""
-NOT_YET_GENERIC = {
-    "log.py": "tui/widgets/log.py imports Told from tui.papermech (not this issue's item)",
-}
 
 
 @pytest.mark.parametrize(
     "source",
-    [
-        pytest.param(path, marks=pytest.mark.xfail(reason=NOT_YET_GENERIC[path.name]))
-        if path.name in NOT_YET_GENERIC
-        else path
-        for path in sorted(WIDGETS.glob("*.py"))
-    ],
+    [path for path in sorted(WIDGETS.glob("*.py"))],
     ids=lambda path: path.name,
 )
 def test_the_generic_widgets_import_no_ruleset(source: Path) -> None:

@@ -16,7 +16,10 @@ from textual.widgets import Footer, Markdown, Static
 from engine.battletech.language import COMMAND_HELP
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from textual.app import ComposeResult
+    from textual.binding import BindingType
 
 __all__ = ["RULES_MARKDOWN", "BTRulesScreen", "rules_markdown"]
 
@@ -142,17 +145,20 @@ COMMANDS
 """The rules summary below the keys (Markdown; COMMANDS is the engine's command help)."""
 
 
-def rules_markdown() -> str:
-    """The whole page: the play keys, the board keys, then the rules and commands."""
-    from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - no import cycle
-    from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
+def rules_markdown(game_keys: Iterable[BindingType]) -> str:
+    """The whole page: the board keys, the play keys, then the rules and commands.
+
+    Args:
+        game_keys: the play screen's bindings (it opens this page, so it passes them down).
+    """
+    from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415 - only when shown
     from tui.screens.help import keys_list  # noqa: PLC0415 - help imports this module
 
     parts = [
         "## Keys on the board",
         keys_list(BTBoard.BINDINGS),
         "## Keys of the game",
-        keys_list(BattleTechScreen.BINDINGS),
+        keys_list(game_keys),
         RULES_MARKDOWN.replace("COMMANDS", COMMAND_HELP.rstrip()),
     ]
     return "\n\n".join(parts)
@@ -175,11 +181,20 @@ class BTRulesScreen(Screen[None]):
     | Escape, q, ? | Close the page. |
     """
 
+    def __init__(self, game_keys: Iterable[BindingType]) -> None:
+        """Create the page.
+
+        Args:
+            game_keys: the play screen's bindings, listed on the page.
+        """
+        super().__init__()
+        self.game_keys = list(game_keys)
+
     def compose(self) -> ComposeResult:
         """Lay out the heading, the page and the key hints."""
         yield Static("BattleTech - keys and rules", id="rules-heading", markup=False)
         with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_markdown(), id="rules-page")
+            yield Markdown(rules_markdown(self.game_keys), id="rules-page")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1038,7 +1038,7 @@ class BattleTechScreen(GameScreen):
         """Show the BattleTech keys and rules summary."""
         from tui.battletech.rules import BTRulesScreen  # noqa: PLC0415 - a sibling screen
 
-        self.app.push_screen(BTRulesScreen())
+        self.app.push_screen(BTRulesScreen(self.BINDINGS))
 
     def action_cancel_plot(self) -> None:
         """Forget the plot or the chosen weapons (or close the command line)."""
