@@ -891,11 +891,7 @@ RULESET_PACKAGES = tuple(
 """engine.battletech, tui.battletech, engine.papermech, ..."""
 
 
-@pytest.mark.parametrize(
-    "source",
-    [path for path in sorted(WIDGETS.glob("*.py"))],
-    ids=lambda path: path.name,
-)
+@pytest.mark.parametrize("source", sorted(WIDGETS.glob("*.py")), ids=lambda path: path.name)
 def test_the_generic_widgets_import_no_ruleset(source: Path) -> None:
     """tui/widgets/ draws every system: no module there imports a ruleset's engine or tui code."""
     imported = _imported_modules(source)
