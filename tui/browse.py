@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from textual.binding import Binding
+    from textual.dom import DOMNode
     from textual.screen import Screen
 
 __all__ = ["ASCII_KEYS", "BrowseApp", "run_browse", "use_ascii_drawing"]
@@ -120,7 +121,7 @@ class BrowseApp(HexmechApp):
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
             return
-        sections = [
+        sections: list[tuple[str, type[DOMNode]]] = [
             ("Everywhere", type(self)),
             ("Replay browser", ReplayBrowserScreen),
             *(section for ui in registry.all_uis() for section in ui.replay_sections()),

@@ -10,6 +10,7 @@ loading them) alike.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
@@ -103,7 +104,7 @@ def _marks(rule: MarkRule, entries: Sequence[Entry[Any, Any]]) -> Iterable[Mark]
     last: tuple[int, ...] | None = None
     for index, entry in enumerate(entries):
         for number_of, event in enumerate(entry.events):
-            found = mark_in(rule, getattr(event, "TAG", ""), lambda name, e=event: getattr(e, name))
+            found = mark_in(rule, getattr(event, "TAG", ""), partial(getattr, event))
             if found is None:
                 continue
             number, label = found
