@@ -8,7 +8,8 @@ ruleset in each layer), so adding one to the game is its two folders and one lin
 ``HEXMECH_RULESETS``) names its interface in its module's ``UI_SPEC`` (the test suite's
 ``tests.support.race`` names ``tests.support.race_ui:UI``), or has none: it is then played
 headless only. Its saves open through that interface; the main menu, help and the banner list it
-once it is `register`-ed (the command line registers every ruleset named in ``HEXMECH_RULESETS``).
+once it is registered (`register`, or `list_ruleset` by name, as the command line does for
+every ruleset named in ``HEXMECH_RULESETS``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,16 @@ if TYPE_CHECKING:
     from saves.scores import ScoreBook
     from tui.ui import RulesetUI
 
-__all__ = ["all_uis", "get", "register", "score_books", "spec_of", "title", "unregister"]
+__all__ = [
+    "all_uis",
+    "get",
+    "list_ruleset",
+    "register",
+    "score_books",
+    "spec_of",
+    "title",
+    "unregister",
+]
 
 _loaded: dict[str, RulesetUI] = {}
 """Every interface imported so far, by name."""
@@ -42,6 +52,20 @@ def unregister(name: str) -> None:
     """Forget an interface registered with `register` (tests; the built-in ones stay)."""
     _listed.pop(name, None)
     _loaded.pop(name, None)
+    _named.discard(name)
+
+
+_named: set[str] = set()
+"""Rulesets to list by name; their interfaces are imported when the list is first wanted."""
+
+
+def list_ruleset(name: str) -> None:
+    """List a known ruleset's interface (if it has one) with the built-in ones, imported lazily.
+
+    The command line calls this for every ruleset named in ``HEXMECH_RULESETS``, so that a
+    ruleset written elsewhere gets its "New game" entry without importing its screens at start.
+    """
+    _named.add(name)
 
 
 def spec_of(name: str) -> str | None:
@@ -73,6 +97,10 @@ def get(name: str) -> RulesetUI | None:
 
 def all_uis() -> list[RulesetUI]:
     """The listed interfaces: the built-in rulesets' in their order, then those registered."""
+    for name in sorted(_named - set(_listed)):
+        ui = get(name)
+        if ui is not None:
+            _listed[name] = ui
     found = (get(name) for name in rules.BUILTIN)
     builtin = [ui for ui in found if ui is not None]
     return [*builtin, *(ui for name, ui in _listed.items() if name not in rules.BUILTIN)]

@@ -258,3 +258,6 @@ def legal_commands(state: RaceState) -> list[Command]:
 
 
 RULESET = Race()
+
+UI_SPEC = "tests.support.race_ui:UI"
+"""Where the race's interface is (`tui.registry`): a test of the TUI lists it in the menu."""

@@ -7,7 +7,7 @@ finished game is replayed. `replay_or_explain` is ``RULESET_REPLAYS["battletech"
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,10 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.battletech import RULESET
-from engine.game import UndoPolicy
 from saves.journal import Journal
-from saves.store import default_saves_dir, new_save_path
 from tui.battletech.screen import BattleTechScreen
+from tui.screens.game import create_save, saves_dir_of
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -42,15 +41,7 @@ def start_game(start: BTStart, saves_dir: Path, *, now: datetime | None = None) 
     Raises:
         OSError: the save cannot be created.
     """
-    created = now or datetime.now(UTC)
-    return Journal.create(
-        new_save_path(saves_dir, RULESET.name, created),
-        RULESET,
-        start.setup,
-        created=created,
-        seed=start.seed,
-        undo_policy=UndoPolicy.HOTSEAT,
-    )
+    return create_save(saves_dir, RULESET, start.setup, seed=start.seed, now=now)
 
 
 def factory(path: Path | None) -> Screen[Any]:
@@ -70,12 +61,6 @@ def factory(path: Path | None) -> Screen[Any]:
 def replay_or_explain(path: Path) -> Screen[Any]:
     """The replay of ``path`` from its start, or a screen that says why it cannot be read."""
     return BattleTechScreen.replay_save(path)
-
-
-def _saves_dir(screen: Screen[Any]) -> Path:
-    library = getattr(screen.app, "library", None)
-    directory = getattr(library, "directory", None)
-    return directory if isinstance(directory, Path) else default_saves_dir()
 
 
 class NewBattleTechGame(Screen[None]):
@@ -105,7 +90,7 @@ class NewBattleTechGame(Screen[None]):
             self.dismiss()
             return
         try:
-            journal = start_game(start, _saves_dir(self))
+            journal = start_game(start, saves_dir_of(self))
         except OSError as error:
             self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
             self.dismiss()

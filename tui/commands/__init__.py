@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _load_extra_rulesets(specs: str) -> None:
     from engine import registry  # noqa: PLC0415
+    from tui import registry as interfaces  # noqa: PLC0415 - lists them in the menu, lazily
 
     for spec in filter(None, (s.strip() for s in specs.split(","))):
-        registry.resolve(spec)
+        interfaces.list_ruleset(registry.resolve(spec).name)

@@ -30,7 +30,6 @@ from engine.papermech import RULESET, prompt_text
 from engine.papermech.commands import Haste, Refit, Wait
 from engine.papermech.state import Prompt
 from saves.journal import Journal
-from saves.store import default_saves_dir, new_save_path
 from tui.papermech.scores import ScoreEntry
 from tui.papermech.widgets import (
     Choice,
@@ -43,7 +42,7 @@ from tui.papermech.widgets import (
     choices,
 )
 from tui.screens._replay import SPEED_BINDINGS, jump_bindings
-from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
+from tui.screens.game import COMMAND_LINE_BINDING, GameScreen, create_save, saves_dir_of
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -91,15 +90,9 @@ def start_game(start: PaperStart, saves_dir: Path, *, now: datetime | None = Non
     Raises:
         OSError: the save cannot be created.
     """
-    created = now or datetime.now(UTC)
     policy = UndoPolicy.SOLO if start.practice else UndoPolicy.HOTSEAT
-    return Journal.create(
-        new_save_path(saves_dir, RULESET.name, created),
-        RULESET,
-        start.setup,
-        created=created,
-        seed=start.seed,
-        undo_policy=policy,
+    return create_save(
+        saves_dir, RULESET, start.setup, seed=start.seed, undo_policy=policy, now=now
     )
 
 
@@ -152,12 +145,6 @@ def score_entry(game: AnyGame, path: Path | None, today: date) -> ScoreEntry:
     )
 
 
-def _saves_dir(screen: Screen[Any]) -> Path:
-    library = getattr(screen.app, "library", None)
-    directory = getattr(library, "directory", None)
-    return directory if isinstance(directory, Path) else default_saves_dir()
-
-
 class NewPaperGame(Screen[None]):
     """Ask for a new game's setup, then put the game in this screen's place (or go back)."""
 
@@ -189,7 +176,7 @@ class NewPaperGame(Screen[None]):
             self.dismiss()
             return
         try:
-            journal = start_game(start, _saves_dir(self))
+            journal = start_game(start, saves_dir_of(self))
         except OSError as error:
             self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
             self.dismiss()

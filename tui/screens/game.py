@@ -25,6 +25,8 @@ It may answer `allows` (which keys act now), `game_over`, `drop_plan`, `command_
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from textual.binding import Binding
@@ -32,14 +34,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from engine.dice import DiceExhaustedError
-from engine.game import IllegalCommand, Rejected
+from engine.game import IllegalCommand, Rejected, UndoPolicy
 from saves.journal import Journal, SaveError, read_game
+from saves.store import default_saves_dir, new_save_path
 from tui.screens._replay import REPLAY_ACTIONS, ReplayControls
 from tui.widgets.story import ReplayCursor, Story
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from textual.app import ComposeResult
 
     from engine.game import Command, Game, Seat
@@ -49,7 +50,14 @@ if TYPE_CHECKING:
 
     AnyGame = Game[Any, Any, Any, Any]
 
-__all__ = ["COMMAND_LINE_BINDING", "GameScreen", "Unopenable", "seats_due"]
+__all__ = [
+    "COMMAND_LINE_BINDING",
+    "GameScreen",
+    "Unopenable",
+    "create_save",
+    "saves_dir_of",
+    "seats_due",
+]
 
 COMMAND_LINE_BINDING = Binding(
     "colon", "command_line", "Cmd", key_display=":", tooltip="Type a command"
@@ -64,6 +72,43 @@ def seats_due(game: AnyGame) -> frozenset[Seat]:
         game: the game.
     """
     return game.seats_to_act
+
+
+def saves_dir_of(screen: Screen[Any]) -> Path:
+    """Return the folder the app keeps its saves in (the user data dir when it names none)."""
+    library = getattr(screen.app, "library", None)
+    directory = getattr(library, "directory", None)
+    return directory if isinstance(directory, Path) else default_saves_dir()
+
+
+def create_save(
+    saves_dir: Path,
+    ruleset: Any,  # noqa: ANN401 - any ruleset
+    setup: object,
+    *,
+    seed: int,
+    undo_policy: UndoPolicy = UndoPolicy.HOTSEAT,
+    now: datetime | None = None,
+) -> Journal:
+    """Create the save of a new game, named after its ruleset and the time, in ``saves_dir``.
+
+    Args:
+        saves_dir: where saves live.
+        ruleset: the rules.
+        setup: the game's setup.
+        seed: the dice seed.
+        undo_policy: hot-seat (undo stops at a roll) or solo.
+        now: the creation time (the clock when None).
+
+    Returns:
+        The journal, its header already on disk.
+
+    Raises:
+        OSError: the save cannot be created.
+    """
+    created = now or datetime.now(UTC)
+    path = new_save_path(saves_dir, ruleset.name, created)
+    return Journal.create(path, ruleset, setup, created=created, seed=seed, undo_policy=undo_policy)
 
 
 class Unopenable(Screen[None]):
