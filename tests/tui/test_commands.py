@@ -13,7 +13,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -121,9 +121,11 @@ class RaceUI:
 
 
 @pytest.fixture
-def race_ui(monkeypatch: pytest.MonkeyPatch) -> None:
+def race_ui() -> Iterator[None]:
     """Make the race's interface (and so its simulator) known to the registry for one test."""
-    monkeypatch.setitem(registry._loaded, "race", RaceUI())
+    registry.register(RaceUI())
+    yield
+    registry.unregister("race")
 
 
 # ------------------------------------------------------------------ the package
