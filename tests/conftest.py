@@ -26,6 +26,15 @@ registry.register(RULESET)
 
 
 @pytest.fixture
+def headless_env(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Return an environment in which a `hexmech` subprocess knows a ruleset without a UI."""
+    spec = "tests.support.headless_race:RULESET"
+    env = {**os.environ, "HEXMECH_RULESETS": spec, "PYTHONPATH": str(REPO)}
+    monkeypatch.setenv("HEXMECH_RULESETS", spec)
+    return env
+
+
+@pytest.fixture
 def race_env(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Return an environment in which a `hexmech` subprocess knows the race ruleset."""
     env = {**os.environ, "HEXMECH_RULESETS": RACE_SPEC, "PYTHONPATH": str(REPO)}

@@ -157,7 +157,6 @@ def test_a_scenario_file_sets_up_the_game(race_env, tmp_path) -> None:
             "--dice takes whole numbers",
         ),
         (["play", "--headless", "--ruleset", "race", "--scenario", "nope"], "no scenario 'nope'"),
-        (["play", "--ruleset", "race"], "screen is not available yet"),
         (["inspect", "/no/such/file.jsonl"], "No such file"),
     ],
 )
@@ -167,6 +166,14 @@ def test_bad_input_is_one_line_and_exit_2(race_env, args, message) -> None:
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_ruleset_without_an_interface_is_played_headless_only(headless_env) -> None:
+    """Its screen is not there: one line, exit 2 (the race itself has an interface)."""
+    result = hexmech(["play", "--ruleset", "headless-race"], headless_env)
+    assert result.returncode == 2
+    assert "screen is not available yet" in result.stderr
     assert result.stderr.count("\n") == 1
 
 
@@ -190,6 +197,7 @@ def test_inspect_prints_one_json_summary(race_env, tmp_path) -> None:
     report = json.loads(result.stdout)
     assert report["ruleset"] == "race"
     assert report["format_version"] == 2
+    assert report["schema_version"] == 1
     assert report["entries"] == 2
     assert report["turn"] == "turn 1"
     assert report["status"] == "finished"

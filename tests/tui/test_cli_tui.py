@@ -10,7 +10,7 @@ from engine.dice import Dice
 from engine.game import Game
 from engine.papermech import RULESET, PaperSetup, legal_commands
 from tests.tui.fakes import FakeStore
-from tests.tui.test_cli import hexmech, play_saved
+from tests.tui.test_cli import hexmech
 from tui.app import HexmechApp
 from tui.screens.menu import MainMenuScreen
 
@@ -46,11 +46,12 @@ def test_replay_of_a_missing_file_is_bad_input(race_env, tmp_path: Path) -> None
     assert "No such file" in result.stderr
 
 
-def test_replay_of_a_ruleset_without_a_replay_screen_says_so(race_env, tmp_path: Path) -> None:
-    """The race (a test ruleset) has no screens: exit 2, 'not available yet'."""
+def test_replay_of_a_ruleset_without_a_replay_screen_says_so(headless_env, tmp_path: Path) -> None:
+    """A ruleset without an interface has no screens: exit 2, 'not available yet'."""
     save = tmp_path / "race.jsonl"
-    play_saved(save, 1, "step 1\n", race_env)
-    result = hexmech(["replay", str(save)], race_env)
+    args = ["play", "--headless", "--ruleset", "headless-race", "--seed", "1", "--save", str(save)]
+    hexmech(args, headless_env, "step 1\n")
+    result = hexmech(["replay", str(save)], headless_env)
     assert result.returncode == 2
     assert "not available yet" in result.stderr
 

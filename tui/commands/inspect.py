@@ -35,6 +35,7 @@ def cmd_inspect(args: argparse.Namespace) -> int:
         "ruleset": game.ruleset.name,
         "title": game.ruleset.title,
         "format_version": loaded.header["version"],
+        "schema_version": loaded.header.get("schema"),
         "created": loaded.header.get("created"),
         "seed": loaded.header.get("seed"),
         "undo": str(game.undo_policy),
