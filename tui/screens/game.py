@@ -132,6 +132,18 @@ class Unopenable(Screen[None]):
 class GameScreen(Screen[None]):
     """Play a game (from a journal) or replay one (from a game): the part every ruleset shares."""
 
+    DEFAULT_CSS = """
+    GameScreen .game-command {
+        display: none;
+        dock: bottom;
+        margin-bottom: 1;
+    }
+    GameScreen .game-command.-open {
+        display: block;
+    }
+    """
+    """The command line: hidden until ``:`` opens it, above the footer."""
+
     AUTO_FOCUS: ClassVar[str | None] = ""
     """Nothing at first: `refocus` gives the keys to play's widget, or to nothing in a replay."""
 
@@ -291,7 +303,10 @@ class GameScreen(Screen[None]):
         yield from self.controls.compose()
         yield from self.compose_panels()
         yield Input(
-            placeholder=self.COMMAND_HINT, id=f"{self.PREFIX}-command", disabled=self.replaying
+            placeholder=self.COMMAND_HINT,
+            id=f"{self.PREFIX}-command",
+            classes="game-command",
+            disabled=self.replaying,
         )
         yield self.footer()
 
