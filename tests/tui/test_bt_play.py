@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import attrs
 import pytest
 
 from engine.battletech import RULESET
@@ -362,3 +363,26 @@ async def test_a_failed_water_roll_is_a_fall_told_in_the_log(tmp_path, library):
             await pilot.press("x")
         assert screen.game.state.active is None
         assert screen.game.state.units[mover].movement.done
+
+
+async def test_the_board_shows_the_terrain_of_the_state_drawn(tmp_path, library):
+    """Fire, rubble and cleared woods change the map during a game: the board draws the state's."""
+    journal = new_journal(tmp_path, library)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        state = journal.game.state
+        where = Hex.from_label("0805")
+        before = screen.board.view.face(where, ascii_only=False)
+        burning = state.board.replace(where, attrs.evolve(state.board.terrain(where), fire=True))
+        # Act: draw a state whose board has a fire (as after a fire started, BT-C-60)
+        screen._draw_board(attrs.evolve(state, board=burning), None)
+        # Assert: the board is the state's, and that hex looks different; the same board again
+        # changes nothing
+        assert screen.board.board is burning
+        assert screen.board.view.face(where, ascii_only=False) != before
+        view = screen.board.view
+        screen._draw_board(attrs.evolve(state, board=burning), None)
+        assert screen.board.view is view
+        screen._draw_board(state, None)
+        assert screen.board.view.face(where, ascii_only=False) == before

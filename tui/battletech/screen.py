@@ -306,9 +306,9 @@ class BattleTechScreen(GameScreen):
         return cast("BTState", self.current())
 
     @property
-    def board(self) -> HexBoard:
+    def board(self) -> BTBoard:
         """The hex board."""
-        return self.query_one("#bt-board", HexBoard)
+        return self.query_one("#bt-board", BTBoard)
 
     def name_of(self, index: int) -> str:
         """A unit's letter and name ("G Griffin GRF-1N")."""
@@ -467,6 +467,7 @@ class BattleTechScreen(GameScreen):
 
     def _draw_board(self, state: BTState, view: Preview | None) -> None:
         board = self.board
+        board.set_board(state.board)  # terrain changes: rubble, fires, cleared woods (BT-C-57, 60)
         moving = (self.plot.unit, view) if self.plot is not None and view is not None else None
         markers = unit_markers(state, self.letters, selected=self.selected, moving=moving)
         ghost = self._deploy_ghost(state)

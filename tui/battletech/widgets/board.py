@@ -66,8 +66,10 @@ class BTHexBoard(HexBoard):
         """Show another map, or the same map with changed terrain (only changed hexes redraw).
 
         Args:
-            board: The new map; None for none.
+            board: The new map; None for none. The same map object again changes nothing.
         """
+        if board is not None and board is self.board:
+            return
         self.set_view(None if board is None else BTBoardView(board))
 
 
