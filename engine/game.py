@@ -359,8 +359,10 @@ class Game(Generic[S, C, E, SetupT]):
 
     def seat_refusal(self, seat: Seat | None) -> Rejected | None:
         """Refuse a seat that is not due to act now (None, hot-seat: whoever is due, no check)."""
+        if seat is None:
+            return None
         due = self.seats_to_act
-        if seat is None or seat in due:
+        if seat in due:
             return None
         names = [self.seat_name(s) for s in sorted(due)]
         if not names:

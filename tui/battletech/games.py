@@ -12,16 +12,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
-from textual.widgets import Static
 
 from engine.battletech import RULESET
 from saves.journal import Journal
 from tui.battletech.screen import BattleTechScreen
-from tui.screens.game import create_save, saves_dir_of
+from tui.screens.game import NewGame, create_save
 
 if TYPE_CHECKING:
-    from textual.app import ComposeResult
-
     from tui.battletech.setup import BTStart
 
 __all__ = ["NewBattleTechGame", "factory", "replay_or_explain", "start_game"]
@@ -63,7 +60,7 @@ def replay_or_explain(path: Path) -> Screen[Any]:
     return BattleTechScreen.replay_save(path)
 
 
-class NewBattleTechGame(Screen[None]):
+class NewBattleTechGame(NewGame):
     """Ask for a new game's setup, then put the game in this screen's place (or go back)."""
 
     def __init__(self, *, seed: int | None = None) -> None:
@@ -75,24 +72,16 @@ class NewBattleTechGame(Screen[None]):
         super().__init__()
         self.seed = seed
 
-    def compose(self) -> ComposeResult:
-        """Nothing of its own: the setup screen covers it."""
-        yield Static("")
-
-    def on_mount(self) -> None:
-        """Show the setup screen."""
+    def setup_form(self) -> Screen[Any]:
+        """The setup screen: a scenario, or a custom game."""
         from tui.battletech.setup import BTSetupScreen  # noqa: PLC0415 - a sibling screen
 
-        self.app.push_screen(BTSetupScreen(random_seed=self.seed), self._chosen)
+        return BTSetupScreen(random_seed=self.seed)
 
-    def _chosen(self, start: BTStart | None) -> None:
-        if start is None:
-            self.dismiss()
-            return
-        try:
-            journal = start_game(start, saves_dir_of(self))
-        except OSError as error:
-            self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
-            self.dismiss()
-            return
-        self.app.switch_screen(BattleTechScreen(journal=journal))
+    def start(self, chosen: Any, saves_dir: Path) -> Journal:  # noqa: ANN401 - a BTStart
+        """Create the save (hot-seat)."""
+        return start_game(chosen, saves_dir)
+
+    def game_screen(self, journal: Journal) -> Screen[Any]:
+        """The BattleTech screen."""
+        return BattleTechScreen(journal=journal)

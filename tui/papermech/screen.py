@@ -22,7 +22,7 @@ from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from engine.game import UndoPolicy
@@ -42,7 +42,7 @@ from tui.papermech.widgets import (
     choices,
 )
 from tui.screens._replay import SPEED_BINDINGS, jump_bindings
-from tui.screens.game import COMMAND_LINE_BINDING, GameScreen, create_save, saves_dir_of
+from tui.screens.game import COMMAND_LINE_BINDING, GameScreen, NewGame, create_save
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
@@ -145,7 +145,7 @@ def score_entry(game: AnyGame, path: Path | None, today: date) -> ScoreEntry:
     )
 
 
-class NewPaperGame(Screen[None]):
+class NewPaperGame(NewGame):
     """Ask for a new game's setup, then put the game in this screen's place (or go back)."""
 
     def __init__(self, *, today: date | None = None, seed: int | None = None) -> None:
@@ -159,29 +159,19 @@ class NewPaperGame(Screen[None]):
         self.today = today or datetime.now(UTC).astimezone().date()
         self.seed = random.SystemRandom().randrange(1, 1_000_000_000) if seed is None else seed
 
-    def compose(self) -> ComposeResult:
-        """Nothing of its own: the setup form covers it."""
-        yield Static("")
-
-    def on_mount(self) -> None:
-        """Show the setup form."""
+    def setup_form(self) -> Screen[Any]:
+        """The setup form: pilot, mode, seed, undo and loadout."""
         from tui.papermech.setup import PaperSetupScreen  # noqa: PLC0415 - a sibling screen
 
-        self.app.push_screen(
-            PaperSetupScreen(today=self.today, random_seed=self.seed), self._chosen
-        )
+        return PaperSetupScreen(today=self.today, random_seed=self.seed)
 
-    def _chosen(self, start: PaperStart | None) -> None:
-        if start is None:
-            self.dismiss()
-            return
-        try:
-            journal = start_game(start, saves_dir_of(self))
-        except OSError as error:
-            self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
-            self.dismiss()
-            return
-        self.app.switch_screen(PaperMechScreen(journal=journal))
+    def start(self, chosen: Any, saves_dir: Path) -> Journal:  # noqa: ANN401 - a PaperStart
+        """Create the save (solo undo for a practice game)."""
+        return start_game(chosen, saves_dir)
+
+    def game_screen(self, journal: Journal) -> Screen[Any]:
+        """The Paper 'Mech screen."""
+        return PaperMechScreen(journal=journal)
 
 
 # ------------------------------------------------------------------ the screen

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COMMAND_LINE_BINDING",
     "GameScreen",
+    "NewGame",
     "Unopenable",
     "create_save",
     "saves_dir_of",
@@ -109,6 +110,47 @@ def create_save(
     created = now or datetime.now(UTC)
     path = new_save_path(saves_dir, ruleset.name, created)
     return Journal.create(path, ruleset, setup, created=created, seed=seed, undo_policy=undo_policy)
+
+
+class NewGame(Screen[None]):
+    """Ask for a new game's setup, create its save, then put the game in this screen's place.
+
+    A ruleset's new-game screen says which form asks (`setup_form`: a screen that returns what
+    was chosen, or None to go back), how the choice becomes a save (`start`) and which screen
+    plays it (`game_screen`). A save that cannot be created is one line, and back to the menu.
+    """
+
+    def compose(self) -> ComposeResult:
+        """Nothing of its own: the setup form covers it."""
+        yield Static("")
+
+    def on_mount(self) -> None:
+        """Show the setup form."""
+        self.app.push_screen(self.setup_form(), self._chosen)
+
+    def setup_form(self) -> Screen[Any]:
+        """Return the form that asks for the setup."""
+        raise NotImplementedError
+
+    def start(self, chosen: Any, saves_dir: Path) -> Journal:  # noqa: ANN401 - the form's answer
+        """Create the save of the game ``chosen`` on the form, in ``saves_dir``."""
+        raise NotImplementedError
+
+    def game_screen(self, journal: Journal) -> Screen[Any]:
+        """Return the screen that plays the new game."""
+        raise NotImplementedError
+
+    def _chosen(self, chosen: object) -> None:
+        if chosen is None:
+            self.dismiss()
+            return
+        try:
+            journal = self.start(chosen, saves_dir_of(self))
+        except OSError as error:
+            self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
+            self.dismiss()
+            return
+        self.app.switch_screen(self.game_screen(journal))
 
 
 class Unopenable(Screen[None]):
