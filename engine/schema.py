@@ -8,6 +8,33 @@ plain JSON data (dicts, lists, strings, numbers) before anything is structured.
 
 Pure: no files, no registry. The rules that own a version only name their migrations here, so the
 engine never imports ``saves``.
+
+**Changing a ruleset's saved fields.** The schema is the fields of every command, event and setup
+class as they were written. When a change to those classes would make an old save unreadable (a
+field added, renamed, removed or retyped; a tag renamed; a value's meaning changed), the same
+change must:
+
+1. bump the ruleset's ``SCHEMA_VERSION`` (N -> N + 1) and add a line to its schema history;
+2. add ``MIGRATIONS[N] = Migration(header=..., line=...)`` in its ``migrations.py``: functions
+   that turn schema-N JSON into schema-N+1 JSON (plain dicts, before anything is structured;
+   return new dicts, never change the argument). ``header`` upgrades the header line (its
+   ``setup``), ``line`` one entry line (``{"n", "command", "events", "dice"}``) or marker line
+   (``{"op", "n"}``: pass it through).
+   For example, an event that gains a field with a known old value::
+
+       def _add_cause(line: JSONDict) -> JSONDict:
+           if "events" not in line:
+               return line
+           events = [{"cause": "", **e} if e.get("type") == "some/tag" else e
+                     for e in line["events"]]
+           return {**line, "events": events}
+
+       MIGRATIONS[1] = Migration(line=_add_cause)
+
+3. record the new fields: ``PYTHONPATH=. python -m tests.saves.test_schemas --record`` (writes
+   ``tests/data/schemas/<ruleset>.json``; ``tests/saves/test_schemas.py`` fails until it is done);
+4. add a golden save written with the new schema (``tests/data/saves/make_goldens.py``) and keep
+   the old ones: ``tests/saves/test_golden.py`` loads every one of them forever.
 """
 
 from __future__ import annotations
