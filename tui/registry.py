@@ -27,6 +27,7 @@ __all__ = [
     "all_uis",
     "get",
     "list_ruleset",
+    "load",
     "register",
     "score_books",
     "spec_of",
@@ -41,6 +42,16 @@ _listed: dict[str, RulesetUI] = {}
 """The interfaces registered besides the built-in ones: the menu, help and banner list them."""
 
 
+_named: set[str] = set()
+"""Rulesets to list by name; their interfaces are imported when the list is first wanted."""
+
+
+def load(spec: str) -> Any:  # noqa: ANN401 - whatever the spec names
+    """Import the object a ``"module:attribute"`` spec names (an interface, an adapter, a book)."""
+    module, _, attribute = spec.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
 def register(ui: RulesetUI) -> RulesetUI:
     """Make an interface known by its ruleset's name, and listed with the built-in ones."""
     _loaded[ui.name] = ui
@@ -53,10 +64,6 @@ def unregister(name: str) -> None:
     _listed.pop(name, None)
     _loaded.pop(name, None)
     _named.discard(name)
-
-
-_named: set[str] = set()
-"""Rulesets to list by name; their interfaces are imported when the list is first wanted."""
 
 
 def list_ruleset(name: str) -> None:
@@ -89,8 +96,7 @@ def get(name: str) -> RulesetUI | None:
     spec = spec_of(name)
     if spec is None:
         return None
-    module, _, attribute = spec.partition(":")
-    ui: RulesetUI = getattr(importlib.import_module(module), attribute)
+    ui: RulesetUI = load(spec)
     _loaded[name] = ui
     return ui
 
@@ -108,12 +114,7 @@ def all_uis() -> list[RulesetUI]:
 
 def score_books() -> list[ScoreBook[Any]]:
     """The high-score tables of every interface that keeps one (its ``scores``), in menu order."""
-    books: list[ScoreBook[Any]] = []
-    for ui in all_uis():
-        if ui.scores is not None:
-            module, _, attribute = ui.scores.partition(":")
-            books.append(getattr(importlib.import_module(module), attribute))
-    return books
+    return [load(ui.scores) for ui in all_uis() if ui.scores is not None]
 
 
 def title(name: str) -> str:

@@ -10,7 +10,6 @@ Exit codes: 0 done, 1 a game failed (the report says which, to reproduce it), 2 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import secrets
@@ -30,12 +29,7 @@ def adapters() -> dict[str, AnyAdapter]:
     """Return the simulator of every interface that has one, by ruleset name, in registry order."""
     from tui import registry  # noqa: PLC0415 - the interfaces are cheap; no screen loads
 
-    found: dict[str, AnyAdapter] = {}
-    for ui in registry.all_uis():
-        if ui.sim is not None:
-            module, _, attribute = ui.sim.partition(":")
-            found[ui.name] = getattr(importlib.import_module(module), attribute)
-    return found
+    return {ui.name: registry.load(ui.sim) for ui in registry.all_uis() if ui.sim is not None}
 
 
 def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private type

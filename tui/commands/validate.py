@@ -9,7 +9,6 @@ found every file good, 2 otherwise.
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,12 +33,7 @@ def checkers() -> list[Checker]:
     """Return the checker of every interface that has one, in the registry's order."""
     from tui import registry  # noqa: PLC0415 - the interfaces load only now
 
-    found: list[Checker] = []
-    for ui in registry.all_uis():
-        if ui.validate is not None:
-            module, _, attribute = ui.validate.partition(":")
-            found.append(getattr(importlib.import_module(module), attribute))
-    return found
+    return [registry.load(ui.validate) for ui in registry.all_uis() if ui.validate is not None]
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
