@@ -4,20 +4,21 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check --quiet
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck pytest bench lock clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "hexmech needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --upgrade pip
 
-# Installed markers: reinstall only when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(PIP) install -e .
+# Installed markers: reinstall only when pyproject.toml or the pinned versions change.
+# constraints.txt pins every package to the versions the tests passed with (see `make lock`).
+$(VENV)/.installed: pyproject.toml constraints.txt | $(BIN)/python
+	$(PIP) install -c constraints.txt -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[dev]'
+$(VENV)/.installed-dev: pyproject.toml constraints.txt | $(BIN)/python
+	$(PIP) install -c constraints.txt -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
 play: $(VENV)/.installed
@@ -39,6 +40,17 @@ pytest: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest tests/bench -o python_files='bench_*.py' -p no:randomly -q -s
+
+# Pin the newest versions pyproject.toml allows: a throwaway venv, unconstrained, then its freeze.
+# Run `make test` after it, and commit constraints.txt with the change that needed it.
+lock:
+	rm -rf .venv-lock
+	$(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/python -m pip --disable-pip-version-check --quiet install --upgrade pip
+	.venv-lock/bin/python -m pip --disable-pip-version-check --quiet install -e '.[dev]'
+	{ sed -n '1,3p' constraints.txt; .venv-lock/bin/python -m pip freeze --exclude-editable; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
+	rm -rf .venv-lock
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .coverage
