@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.notifications import Notification
 
 from tests.tui.fakes import SAVES_DIR, FakeStore
 from tui.app import HexmechApp
@@ -12,6 +13,17 @@ from tui.app import HexmechApp
 def _colour_terminal(monkeypatch):
     """Run every test as in a colour terminal, whatever the developer's NO_COLOR says."""
     monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _notifications_stay(monkeypatch):
+    """Keep every notification for the whole test, however slow the machine.
+
+    A notification lasts a few seconds; on a loaded machine a test could read the app's
+    notifications after one had expired and miss it. Tests read what was said, not when it went.
+    """
+    monkeypatch.setattr(Notification, "time_left", property(lambda _: 3600.0))
+    monkeypatch.setattr(Notification, "has_expired", property(lambda _: False))
 
 
 @pytest.fixture
