@@ -251,7 +251,9 @@ def mutated(draw: st.DrawFn) -> bytes:
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=5,
 )
 
@@ -267,7 +269,8 @@ def _changed_value(draw: st.DrawFn, data: bytes) -> bytes:
     target = obj
     path: list[object] = []
     while isinstance(target, (dict, list)) and target and draw(st.booleans()):
-        key = draw(st.sampled_from(sorted(target) if isinstance(target, dict) else range(len(target))))
+        keys = sorted(target) if isinstance(target, dict) else range(len(target))
+        key = draw(st.sampled_from(keys))
         path.append(key)
         target = target[key]
     if not path:

@@ -72,11 +72,7 @@ def _result(event: dict[str, Any], setup: dict[str, Any], progress: str) -> str:
     winner, sides = event.get("winner"), setup.get("sides")
     if winner is None:
         return "draw"
-    if (
-        type(winner) is not int
-        or not isinstance(sides, list)
-        or not 0 <= winner < len(sides)
-    ):
+    if type(winner) is not int or not isinstance(sides, list) or not 0 <= winner < len(sides):
         raise ValueError(f"the winner {winner!r} is not one of the sides")
     return f"{sides[winner]} won"
 

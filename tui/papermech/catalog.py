@@ -72,9 +72,13 @@ def _result(event: dict[str, Any], setup: dict[str, Any], progress: str) -> str:
     return f"won, {score} pts" if won else f"lost, {progress}"
 
 
+SHORT = 40
+"""The most characters of a value quoted in a reason."""
+
+
 def _short(value: object) -> str:
     text = repr(value)
-    return text if len(text) <= 40 else f"{text[:37]}..."
+    return text if len(text) <= SHORT else f"{text[: SHORT - 3]}..."
 
 
 def _campaign(setup: dict[str, Any]) -> str:

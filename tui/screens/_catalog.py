@@ -37,7 +37,15 @@ from tui.screens._marks import MarkRule, mark_in, progress_label
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-__all__ = ["CHUNK", "IN_PROGRESS", "MAX_LINE", "TAIL_BUDGET", "ReplayRow", "SaveCatalog", "describe"]
+__all__ = [
+    "CHUNK",
+    "IN_PROGRESS",
+    "MAX_LINE",
+    "TAIL_BUDGET",
+    "ReplayRow",
+    "SaveCatalog",
+    "describe",
+]
 
 CHUNK = 64 * 1024
 """Bytes read at a time from either end of a save."""
