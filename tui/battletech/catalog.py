@@ -19,15 +19,37 @@ if TYPE_CHECKING:
 __all__ = ["MARKS", "WORDS"]
 
 
+def _turn(get: Getter) -> int:
+    """The event's turn number; a value that is not one (text, a bool, a float) is damage.
+
+    Raises:
+        ValueError: the turn is not a whole number.
+    """
+    turn = get("turn")
+    if not isinstance(turn, int) or isinstance(turn, bool):
+        raise ValueError(f"the turn {turn!r} is not a number")  # noqa: TRY004 - damage, not a bug
+    return turn
+
+
 def _phase(get: Getter) -> tuple[tuple[int, ...], str]:
-    """BT-M-9: a phase of turn N began."""
-    turn = int(get("turn"))
-    return (turn,), f"turn {turn} {get('phase')}"
+    """BT-M-9: a phase of turn N began.
+
+    Raises:
+        ValueError: the turn is not a number or the phase not a name.
+    """
+    turn, phase = _turn(get), get("phase")
+    if not isinstance(phase, str):
+        raise ValueError(f"the phase {phase!r} is not a phase")  # noqa: TRY004 - damage, not a bug
+    return (turn,), f"turn {turn} {phase}"
 
 
 def _turn_ended(get: Getter) -> tuple[tuple[int, ...], str]:
-    """BT-M-9 step 15: turn N is over; turn N + 1 begins with its Initiative phase."""
-    turn = int(get("turn")) + 1
+    """BT-M-9 step 15: turn N is over; turn N + 1 begins with its Initiative phase.
+
+    Raises:
+        ValueError: the turn is not a number.
+    """
+    turn = _turn(get) + 1
     return (turn,), f"turn {turn} initiative"
 
 
@@ -41,11 +63,18 @@ MARKS = MarkRule(
 
 
 def _result(event: dict[str, Any], setup: dict[str, Any], progress: str) -> str:
+    """The winner's words; a winner that is not a side's number, nor None for a draw, is damage.
+
+    Raises:
+        ValueError: the winner names no side of the setup.
+    """
     del progress
-    winner, sides = event.get("winner"), setup.get("sides") or []
-    if isinstance(winner, int) and isinstance(sides, list) and 0 <= winner < len(sides):
-        return f"{sides[winner]} won"
-    return "draw"
+    winner, sides = event.get("winner"), setup.get("sides")
+    if winner is None:
+        return "draw"
+    if type(winner) is not int or not isinstance(sides, list) or not 0 <= winner < len(sides):
+        raise ValueError(f"the winner {winner!r} is not one of the sides")
+    return f"{sides[winner]} won"
 
 
 def _who(setup: dict[str, Any]) -> str:

@@ -18,9 +18,25 @@ if TYPE_CHECKING:
 __all__ = ["MARKS", "WORDS"]
 
 
+def _number(get: Getter, field: str) -> int:
+    """A battle or wave number; a value that is not one (text, a bool, a float) is damage.
+
+    Raises:
+        ValueError: the field is not a whole number.
+    """
+    value = get(field)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"the {field} {value!r} is not a number")  # noqa: TRY004 - damage, not a bug
+    return value
+
+
 def _wave(get: Getter) -> tuple[tuple[int, ...], str]:
-    """PM-3: wave W of battle B was rolled."""
-    battle, wave = int(get("battle")), int(get("wave"))
+    """PM-3: wave W of battle B was rolled.
+
+    Raises:
+        ValueError: the battle or the wave is not a number.
+    """
+    battle, wave = _number(get, "battle"), _number(get, "wave")
     return (battle, wave), f"wave {wave}" if battle == 1 else f"battle {battle}, wave {wave}"
 
 
@@ -41,11 +57,28 @@ def _who(setup: dict[str, Any]) -> str:
 
 
 def _result(event: dict[str, Any], setup: dict[str, Any], progress: str) -> str:
+    """Won with its score, or lost at the wave reached; a result of another shape is damage.
+
+    Raises:
+        ValueError: the result is not an object with a ``won`` flag and a whole ``score``.
+    """
     del setup
     result = event.get("result")
-    if isinstance(result, dict) and result.get("won"):
-        return f"won, {result.get('score', 0)} pts"
-    return f"lost, {progress}"
+    if not isinstance(result, dict):
+        raise ValueError(f"the result {_short(result)} is not a result")  # noqa: TRY004 - damage
+    won, score = result.get("won"), result.get("score")
+    if type(won) is not bool or type(score) is not int:
+        raise ValueError(f"the result {_short(result)} is not a result")
+    return f"won, {score} pts" if won else f"lost, {progress}"
+
+
+SHORT = 40
+"""The most characters of a value quoted in a reason."""
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= SHORT else f"{text[: SHORT - 3]}..."
 
 
 def _campaign(setup: dict[str, Any]) -> str:

@@ -10,6 +10,11 @@ size, modification time), so a rescan reads only the saves that changed.
 A save whose header or last lines are damaged is listed with a one-line reason. Damage deeper in
 the file shows when the save is opened (`saves.journal.read_game` checks every line). A ruleset
 the catalogue has no words for is summarised by loading the save in full.
+
+Listing costs bounded time and memory whatever the file: the header is read up to `MAX_LINE`
+bytes, the end back over at most `TAIL_BUDGET` bytes, and no line longer than `MAX_LINE` is
+assembled; a file beyond those is listed as damaged, saying so. Any unexpected failure is listed as
+damage too ("cannot be listed: ..."), naming the file but no other path of the machine.
 """
 
 from __future__ import annotations
@@ -32,10 +37,27 @@ from tui.screens._marks import MarkRule, mark_in, progress_label
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-__all__ = ["CHUNK", "IN_PROGRESS", "ReplayRow", "SaveCatalog", "describe"]
+__all__ = [
+    "CHUNK",
+    "IN_PROGRESS",
+    "MAX_LINE",
+    "TAIL_BUDGET",
+    "ReplayRow",
+    "SaveCatalog",
+    "describe",
+]
 
 CHUNK = 64 * 1024
 """Bytes read at a time from either end of a save."""
+
+MAX_LINE = 1024 * 1024
+"""The longest line the catalogue assembles (a save's lines are a few kilobytes at most)."""
+
+TAIL_BUDGET = 2 * 1024 * 1024
+"""The most bytes the catalogue reads back from a save's end looking for its latest mark."""
+
+FULL_BUDGET = 16 * 1024 * 1024
+"""The largest save of a ruleset without browser words that the catalogue loads in full."""
 
 IN_PROGRESS = "in progress"
 DAMAGED = "damaged"
@@ -139,6 +161,21 @@ def describe(path: Path, size: int | None = None, modified: float | None = None)
         return _damaged(path, size or 0, modified or 0.0, str(exc))
     except _Damaged as exc:
         return _damaged(path, size or 0, modified or 0.0, f"{path.name}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - the last guard: a listing never raises
+        reason = f"{path.name}: cannot be listed: {_unexpected(exc, path)}"
+        return _damaged(path, size or 0, modified or 0.0, reason)
+
+
+def _unexpected(exc: BaseException, path: Path) -> str:
+    """One line about an unexpected failure, with no path of the machine but the file's name."""
+    lines = str(exc).strip().splitlines()
+    text = lines[0] if lines else ""
+    folder = str(path.parent.absolute())
+    for place, instead in ((str(path.absolute()), path.name), (str(path), path.name), (folder, "")):
+        if place not in {"", "."}:
+            text = text.replace(place, instead)
+    words = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return words[:200]
 
 
 def _damaged(path: Path, size: int, modified: float, reason: str) -> ReplayRow:
@@ -150,7 +187,7 @@ def _damaged(path: Path, size: int, modified: float, reason: str) -> ReplayRow:
 def _describe(path: Path, file: IO[bytes], size: int, modified: float) -> ReplayRow:
     if size == 0:
         raise SaveError(path.name, "the file is empty: it is not a hexmech save")
-    header_bytes = _first_line(file)
+    header_bytes = _first_line(file, path)
     header = _header(header_bytes, path)
     name = str(header["ruleset"])
     ui = interfaces.get(name)
@@ -163,7 +200,10 @@ def _describe(path: Path, file: IO[bytes], size: int, modified: float) -> Replay
     setup = setup if isinstance(setup, dict) else {}
     entries, number, ending = _walk_back(file, len(header_bytes) + 1, size, rule, words.end_tag)
     progress = progress_label(name, number)
-    result = None if ending is None else words.result(ending, setup, progress)
+    try:
+        result = None if ending is None else words.result(ending, setup, progress)
+    except (TypeError, ValueError) as exc:
+        raise _Damaged(f"the event that ended the game cannot be read ({exc})") from None
     who = words.who(setup)
     created = _created(header.get("created"))
     search = f"{path.name} {ruleset.title} {who} {progress} {result or IN_PROGRESS}"
@@ -201,6 +241,8 @@ def _header(line: bytes, path: Path) -> dict[str, Any]:
 
 def _describe_in_full(path: Path, size: int, modified: float) -> ReplayRow:
     """A ruleset the catalogue has no words for: load the game and ask the ruleset."""
+    if size > FULL_BUDGET:
+        raise _Damaged(f"too big to list ({size // (1024 * 1024)} MiB)")
     loaded = read_game(path.read_bytes(), path.name)
     game = loaded.game
     summary = game.summary
@@ -229,31 +271,60 @@ def _created(value: object) -> datetime | None:
         return None
 
 
-def _first_line(file: IO[bytes]) -> bytes:
-    """The header line (without its newline); the whole file when it has no newline."""
-    parts = []
+def _first_line(file: IO[bytes], path: Path) -> bytes:
+    """The header line (without its newline); the whole file when it has no newline.
+
+    Raises:
+        SaveError: the first line is longer than `MAX_LINE` (read no further than that).
+    """
+    parts: list[bytes] = []
+    length = 0
     while chunk := file.read(CHUNK):
         end = chunk.find(b"\n")
         if end >= 0:
             parts.append(chunk[:end])
+            length += end
             break
         parts.append(chunk)
+        length += len(chunk)
+        if length > MAX_LINE:
+            break
+    if length > MAX_LINE:
+        raise SaveError(path.name, "not a hexmech save (first line too long)", 1)
     return b"".join(parts)
 
 
 def _lines_back(file: IO[bytes], start: int, end: int) -> Iterator[bytes]:
-    """The lines between byte ``start`` and ``end``, last first (the first may be unterminated)."""
-    pending = b""
+    """The lines between byte ``start`` and ``end``, last first (the first may be unterminated).
+
+    Reads at most `TAIL_BUDGET` bytes; the pieces of a line are joined once, when it is whole.
+
+    Raises:
+        _Damaged: a line longer than `MAX_LINE`, or no mark within the budget.
+    """
+    pending: list[bytes] = []  # the pieces of the line being assembled, last piece first
+    pending_length = 0
     position = end
     while position > start:
+        if end - position >= TAIL_BUDGET:
+            mib = TAIL_BUDGET // (1024 * 1024)
+            raise _Damaged(f"no turn or wave mark in its last {mib} MiB: too big to list")
         size = min(CHUNK, position - start)
         position -= size
         file.seek(position, os.SEEK_SET)
-        pieces = (file.read(size) + pending).split(b"\n")
-        pending = pieces[0]
-        yield from reversed(pieces[1:])
-    if pending:
-        yield pending
+        chunk = file.read(size)
+        pieces = chunk.split(b"\n")
+        if len(pieces) > 1:
+            pending.append(pieces[-1])
+            yield b"".join(reversed(pending))
+            yield from reversed(pieces[1:-1])
+            pending, pending_length = [], 0
+        pending.append(pieces[0])
+        pending_length += len(pieces[0])
+        if pending_length > MAX_LINE:
+            raise _Damaged("a line too long to list")
+    if pending_length:
+        yield b"".join(reversed(pending))
 
 
 def _walk_back(
