@@ -22,8 +22,11 @@ damage is a `SaveError` naming file, line and reason.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
+import sys
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
@@ -48,7 +51,17 @@ from engine.game import (
 from saves import migrations
 from saves.codec import describe_error, make_converter
 
-__all__ = ["FORMAT", "Journal", "Loaded", "SaveError", "encode_entry", "encode_marker", "read_game"]
+__all__ = [
+    "FORMAT",
+    "GameInUseError",
+    "Journal",
+    "JournalWriteError",
+    "Loaded",
+    "SaveError",
+    "encode_entry",
+    "encode_marker",
+    "read_game",
+]
 
 FORMAT = "hexmech"
 AnyGame = Game[Any, Any, Any, Any]
@@ -357,15 +370,92 @@ def _short(exc: BaseException) -> str:
 
 
 # ---------------------------------------------------------------------------------- writing
+class JournalWriteError(OSError):
+    """A save that cannot be written: its text is one line saying what failed and what to do.
+
+    An `OSError`, so code that already reports a failed save as one line goes on doing so.
+    """
+
+
+class GameInUseError(JournalWriteError):
+    """Another journal (another window, another process) has this save open for writing."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"this game is open in another window ({path})")
+        self.path = path
+
+
+NO_SPACE = "cannot save: no space left on device; the game stops here, everything before is saved"
+"""What a journal says when the disk fills up during a game."""
+
+
+def _write_failure(exc: OSError, path: Path, *, creating: bool) -> JournalWriteError:
+    """Word a failed write (or open for writing) in one line: what failed, what to do."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        if creating:
+            return JournalWriteError(
+                f"cannot create {path}: no space left on device (free some space and start again)"
+            )
+        return JournalWriteError(NO_SPACE)
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        if creating:
+            return JournalWriteError(
+                f"cannot create {path}: permission denied "
+                "(save the game in a folder you can write to)"
+            )
+        return JournalWriteError(
+            f"cannot write to {path}: permission denied "
+            "(make the file writable to go on playing, or replay it instead)"
+        )
+    what = "create" if creating else "save to"
+    return JournalWriteError(f"cannot {what} {path}: {exc.strerror or exc}")
+
+
+def _lock(file: IO[bytes], path: Path) -> None:
+    """Take the save's exclusive writer lock, without waiting; readers never take it.
+
+    Raises:
+        GameInUseError: another journal holds it.
+    """
+    if sys.platform == "win32":  # no flock: the size and identity checks of each write remain
+        return
+    import fcntl  # noqa: PLC0415 - POSIX only
+
+    try:
+        fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise GameInUseError(path) from None
+    except OSError as exc:  # a file system without locks: the other checks remain
+        if exc.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):
+            raise
+
+
+def _write_all(file: IO[bytes], data: bytes) -> None:
+    """Write every byte through an unbuffered file (a short write is continued)."""
+    view = memoryview(data)
+    while view:
+        written = file.write(view)
+        if not written:
+            raise OSError(errno.EIO, "nothing was written")
+        view = view[written:]
+
+
 class Journal:
     """A game and the file that records it: every accepted change is on disk before it returns.
 
     Use `Journal.create` for a new game and `Journal.open` to continue one; close it (or use it as a
     context manager) when done.
 
-    One file has one writer: the journal remembers the file's size (and identity) after its own
-    last write, and refuses every command, undo and redo with ``game/stale`` once another program
-    has written to the file (a second window on the same game), so that lines never interleave.
+    One file has one writer: from `create` or `open` until `close` the journal holds an exclusive
+    lock on its file (``flock``, POSIX), so a second journal on it is refused with
+    `GameInUseError`; readers (`read_game`, a spectator's tail, the browser) never lock. Besides,
+    the journal remembers the file's size (and identity) after its own last write, and refuses
+    every command, undo and redo with ``game/stale`` once another program has written to the file,
+    so that lines never interleave.
+
+    A write that fails (a full disk, a file made read-only) raises `JournalWriteError` and is not
+    acknowledged: the game in memory does not change, the part of the line that reached the file is
+    cut off, and every later command, undo or redo raises the same error (the game stops there).
     """
 
     STALE_FILE = "This game was changed in another window: open it again to go on."
@@ -378,6 +468,7 @@ class Journal:
         self.warnings = warnings
         self._file = file
         self._size = os.fstat(file.fileno()).st_size
+        self._failure: JournalWriteError | None = None
 
     @classmethod
     def create(
@@ -393,8 +484,12 @@ class Journal:
     ) -> Journal:
         """Start a new game and its save file; an existing file is never overwritten.
 
+        A file that cannot be created or whose header cannot be written is not left behind.
+
         Raises:
             FileExistsError: when ``path`` exists.
+            JournalWriteError: the file cannot be created or written (one line: a full disk, a
+                folder without write permission, ...).
             ValueError: when neither ``seed`` nor ``scripted`` is given.
         """
         if seed is None and scripted is None:
@@ -404,30 +499,62 @@ class Journal:
         header = encode_header(
             ruleset, setup, seed=seed, scripted=scripted, undo_policy=undo_policy, created=created
         )
-        path.parent.mkdir(parents=True, exist_ok=True)
-        file = path.open("xb")
-        journal = cls(path, game, file)
-        journal._write(header)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            file = path.open("xb", buffering=0)
+        except FileExistsError:
+            raise
+        except OSError as exc:
+            raise _write_failure(exc, path, creating=True) from exc
+        try:
+            _lock(file, path)
+            journal = cls(path, game, file)
+            journal._write(header)
+        except BaseException as exc:
+            file.close()
+            path.unlink(missing_ok=True)  # ours: created above, never acknowledged
+            cause = exc.__cause__
+            if isinstance(exc, JournalWriteError) and isinstance(cause, OSError):
+                raise _write_failure(cause, path, creating=True) from cause
+            raise
         return journal
 
     @classmethod
     def open(cls, path: Path) -> Journal:
         """Continue a saved game; a half-written last line is cut off (with a warning).
 
+        The file is locked, read, repaired and truncated through one handle, so no other writer
+        can slip a line in between.
+
         Raises:
-            SaveError: when the file cannot be read as a save.
+            SaveError: when the file cannot be read as a save (or does not exist).
+            GameInUseError: another journal has it open.
+            JournalWriteError: it cannot be opened for writing (read-only file or folder).
         """
         try:
-            data = path.read_bytes()
-        except OSError as exc:
+            file = path.open("r+b", buffering=0)
+        except (FileNotFoundError, IsADirectoryError) as exc:
             raise SaveError(path, exc.strerror or str(exc)) from exc
-        loaded = read_game(data, str(path))
-        file = path.open("r+b")
-        file.truncate(loaded.valid_bytes)
-        file.seek(0, os.SEEK_END)
-        if loaded.valid_bytes and not data[: loaded.valid_bytes].endswith(b"\n"):
-            file.write(b"\n")
-            file.flush()
+        except OSError as exc:
+            raise _write_failure(exc, path, creating=False) from exc
+        try:
+            _lock(file, path)
+            data = _read_all(file)
+            loaded = read_game(data, str(path))
+            if loaded.valid_bytes < len(data):
+                file.truncate(loaded.valid_bytes)
+            file.seek(0, os.SEEK_END)
+            if loaded.valid_bytes and not data[: loaded.valid_bytes].endswith(b"\n"):
+                _write_all(file, b"\n")
+                os.fsync(file.fileno())
+        except OSError as exc:
+            file.close()
+            if isinstance(exc, JournalWriteError):
+                raise
+            raise _write_failure(exc, path, creating=False) from exc
+        except BaseException:
+            file.close()
+            raise
         return cls(path, loaded.game, file, loaded.warnings)
 
     def __enter__(self) -> Self:
@@ -437,8 +564,17 @@ class Journal:
         self.close()
 
     def close(self) -> None:
-        """Close the file (everything is already on disk)."""
-        self._file.close()
+        """Close the file and release its lock (everything acknowledged is on disk already).
+
+        Never raises, and may be called again.
+        """
+        with contextlib.suppress(OSError):  # unbuffered: nothing is left to flush
+            self._file.close()
+
+    @property
+    def failure(self) -> JournalWriteError | None:
+        """Why this journal stopped taking moves (a write failed), or None."""
+        return self._failure
 
     def execute(
         self, command: Command, *, seat: Seat | None = None, expected: int | None = None
@@ -447,7 +583,12 @@ class Journal:
 
         ``seat`` and ``expected`` are as in `Game.execute`; a file another program wrote to since
         this journal's last write is refused too (``game/stale``), and nothing is written.
+
+        Raises:
+            JournalWriteError: the command cannot be saved (now or at an earlier write): it is
+                not applied.
         """
+        self._check_writable()
         entry = self._file_refusal() or self.game.decide(command, seat=seat, expected=expected)
         if isinstance(entry, Rejected):
             return entry
@@ -458,6 +599,7 @@ class Journal:
         self, seat: Seat | None = None, *, expected: int | None = None
     ) -> Accepted[Any, Any] | Rejected:
         """Undo (per the game's policy and, given a seat, its own entries), writing the marker."""
+        self._check_writable()
         refusal = self._file_refusal() or self.game.undo_refusal(seat, expected=expected)
         if refusal is not None:
             return refusal
@@ -468,6 +610,7 @@ class Journal:
         self, seat: Seat | None = None, *, expected: int | None = None
     ) -> Accepted[Any, Any] | Rejected:
         """Redo (given a seat: only its own entry), writing the marker first."""
+        self._check_writable()
         refusal = self._file_refusal() or self.game.redo_refusal(seat, expected=expected)
         if refusal is not None:
             return refusal
@@ -486,9 +629,34 @@ class Journal:
             return Rejected(KernelCode.STALE, self.STALE_FILE)
         return None
 
+    def _check_writable(self) -> None:
+        """Raise the failure of an earlier write again: the game stopped there."""
+        if self._failure is not None:
+            raise self._failure
+
     def _write(self, data: Mapping[str, Any]) -> None:
-        # One write per line, then flush and fsync: a crash loses at most the line in flight.
-        self._file.write(_json_line(data))
-        self._file.flush()
-        os.fsync(self._file.fileno())
-        self._size = os.fstat(self._file.fileno()).st_size
+        """Write one line and fsync it; on failure cut the file back and stop the journal.
+
+        Raises:
+            JournalWriteError: the line is not (or not surely) on disk.
+        """
+        # One unbuffered write per line, then fsync: a crash loses at most the line in flight.
+        try:
+            _write_all(self._file, _json_line(data))
+            os.fsync(self._file.fileno())
+            self._size = os.fstat(self._file.fileno()).st_size
+        except OSError as exc:
+            with contextlib.suppress(OSError):  # never leave a line that was not acknowledged
+                self._file.truncate(self._size)
+                os.fsync(self._file.fileno())
+            self._failure = _write_failure(exc, self.path, creating=False)
+            raise self._failure from exc
+
+
+def _read_all(file: IO[bytes]) -> bytes:
+    """Read a file from its start to its end through an open handle."""
+    file.seek(0)
+    chunks = []
+    while chunk := file.read(1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)

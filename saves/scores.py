@@ -23,6 +23,9 @@ The file::
   moves it to ``<name>.damaged`` (``.damaged-2``, ... when that is taken).
 - Writes are atomic: a temporary file in the same folder, flushed to disk, then renamed over the
   table, so a crash leaves the old table or the new one, never half of one.
+- Two programs adding scores at once keep both: `ScoreBook.add` holds an exclusive lock on a
+  sibling file, ``<name>.lock``, from reading the table to renaming the new one over it (POSIX
+  ``flock``; elsewhere there is no lock). Reading (`ScoreBook.load`) never locks.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
@@ -43,7 +47,7 @@ from saves.codec import strict_converter
 from saves.store import default_saves_dir
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from datetime import date
 
 __all__ = ["FORMAT", "VERSION", "ScoreBook", "ScoreTable", "daily_seed"]
@@ -52,6 +56,7 @@ FORMAT: Final = "hexmech-scores"
 VERSION: Final = 1
 
 DAMAGED_SUFFIX: Final = ".damaged"
+LOCK_SUFFIX: Final = ".lock"
 KEPT: Final = "it is kept, and set aside when the next score is added"
 
 E = TypeVar("E")
@@ -214,6 +219,13 @@ class ScoreBook(Generic[E]):
         """
         if keep < 1:
             raise ValueError(f"keep must be 1 or more, not {keep}")
+        with _locked(path):
+            return self._add(path, entry, keep, on_warning)
+
+    def _add(
+        self, path: Path, entry: E, keep: int, on_warning: Callable[[str], None] | None
+    ) -> int:
+        """`add`'s read-modify-write, under the table's lock."""
         try:
             entries = self._read_entries(path)
         except FileNotFoundError:
@@ -257,6 +269,24 @@ def daily_seed(day: date) -> int:
         day: The (local) day.
     """
     return int(day.strftime("%Y%m%d"))
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold the exclusive lock of a table (on ``<name>.lock`` beside it), waiting for it.
+
+    The lock file stays (removing it would let two programs lock two different files).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path.with_name(path.name + LOCK_SUFFIX), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        if sys.platform != "win32":  # no flock there: the write stays atomic, not exclusive
+            import fcntl  # noqa: PLC0415 - POSIX only
+
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def _set_aside(path: Path) -> Path:

@@ -11,7 +11,7 @@ import pytest
 
 from engine.game import Accepted, KernelCode, Rejected, UndoPolicy
 from saves import migrations
-from saves.journal import FORMAT, Journal, SaveError, read_game
+from saves.journal import FORMAT, GameInUseError, Journal, SaveError, read_game
 from tests.saves._support import (
     CREATED,
     FINISHED_SCRIPT,
@@ -632,26 +632,34 @@ STALE_FILE = Rejected(
 
 
 def test_a_second_writer_on_the_same_file_is_refused(tmp_path):
-    """Two windows open one save: once one writes, the other is refused and writes nothing."""
+    """Two windows open one save: the second is refused while the first has it open (issue 19)."""
     # Arrange
     path = tmp_path / NAME
     write_journal(path, ["step 1"]).close()
-    first, second = Journal.open(path), Journal.open(path)
+    first = Journal.open(path)
 
     # Act
+    with pytest.raises(GameInUseError) as refused:
+        Journal.open(path)
     accepted = first.execute(Step(2))
-    after_first = path.read_bytes()
-    refused = [second.execute(Step(3)), second.undo(), second.redo()]
 
-    # Assert: the second window wrote nothing; the first goes on; the file loads.
+    # Assert: one line; the first goes on; once it is closed the game opens again.
+    assert str(refused.value) == f"this game is open in another window ({path})"
     assert isinstance(accepted, Accepted)
-    assert refused == [STALE_FILE] * 3
-    assert path.read_bytes() == after_first
-    assert second.game.cursor == 1
-    assert isinstance(first.execute(Step(1)), Accepted)
     first.close()
-    second.close()
-    assert read_game(path.read_bytes(), NAME).game.cursor == 3
+    with Journal.open(path) as again:
+        assert again.game.cursor == 2
+
+
+def test_a_file_another_program_appended_to_is_refused(tmp_path):
+    """A program that does not lock appends a line: the journal refuses and writes nothing."""
+    path = tmp_path / NAME
+    with write_journal(path, ["step 1"]) as journal:
+        with path.open("ab") as other:
+            other.write(b"{}\n")
+        after = path.read_bytes()
+        assert [journal.execute(Step(3)), journal.undo(), journal.redo()] == [STALE_FILE] * 3
+        assert path.read_bytes() == after
 
 
 def test_a_file_cut_or_replaced_by_another_program_is_refused(tmp_path):

@@ -342,7 +342,7 @@ def test_writing_leaves_no_temporary_files(path):
     """After several writes the folder holds the table and nothing else."""
     for score in range(5):
         BOOK.add(path, entry(f"s{score}", score=score))
-    assert sorted(p.name for p in path.parent.iterdir()) == ["scores.json"]
+    assert sorted(p.name for p in path.parent.iterdir()) == ["scores.json", "scores.json.lock"]
 
 
 def test_a_failed_write_keeps_the_old_table_and_removes_the_temporary_file(path, monkeypatch):
@@ -360,7 +360,7 @@ def test_a_failed_write_keeps_the_old_table_and_removes_the_temporary_file(path,
         BOOK.add(path, BO)
     # Assert
     assert path.read_bytes() == before
-    assert sorted(p.name for p in path.parent.iterdir()) == ["scores.json"]
+    assert sorted(p.name for p in path.parent.iterdir()) == ["scores.json", "scores.json.lock"]
 
 
 # ---------------------------------------------------------------- the daily seed

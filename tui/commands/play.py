@@ -70,10 +70,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play: the menu without ``--ruleset``, the game's screen, or headless JSON lines."""
     if not args.headless and args.ruleset is None:
         return cmd_menu(args)
+    from saves.journal import JournalWriteError  # noqa: PLC0415
+
     install_data(args)
-    if not args.headless:
-        return _play_tui(args)
-    return _play_headless(args)
+    try:
+        if not args.headless:
+            return _play_tui(args)
+        return _play_headless(args)
+    except JournalWriteError as exc:  # in use, a full disk, no permission: what failed, what to do
+        print(f"hexmech: {exc}", file=sys.stderr)  # noqa: T201 - the one-line report
+        return 1
 
 
 def _play_headless(args: argparse.Namespace) -> int:

@@ -35,7 +35,7 @@ from textual.widgets import Footer, Input, Static
 
 from engine.dice import DiceExhaustedError
 from engine.game import IllegalCommand, Rejected, UndoPolicy
-from saves.journal import Journal, SaveError, read_game
+from saves.journal import Journal, JournalWriteError, SaveError, read_game
 from saves.store import default_saves_dir, new_save_path
 from tui.screens._replay import REPLAY_ACTIONS, ReplayControls
 from tui.widgets.story import ReplayCursor, Story
@@ -459,7 +459,7 @@ class GameScreen(Screen[None]):
         try:
             outcome = self.journal.execute(command)
         except OSError as error:
-            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
+            self.cannot_save(error)
             return False
         except DiceExhaustedError as error:
             self.notify(str(error), severity="error")
@@ -473,6 +473,19 @@ class GameScreen(Screen[None]):
         if not over and self.game.summary.over:
             self.game_over()
         return True
+
+    def cannot_save(self, error: OSError) -> None:
+        """Say in one line that a change could not be saved (and was not made).
+
+        A journal whose write failed (`JournalWriteError`: a full disk, a file made read-only)
+        takes no more commands, undo or redo: each is refused with the same line; the game up to
+        the failure is on disk.
+        """
+        if isinstance(error, JournalWriteError):
+            message = str(error)
+        else:
+            message = f"cannot save the game: {error.strerror or error}"
+        self.notify(message, title="Not saved", severity="error", timeout=10)
 
     def refuse(self, message: str, *, title: str = "") -> None:
         """Say in one line why a key or a command did nothing.
@@ -504,7 +517,7 @@ class GameScreen(Screen[None]):
         try:
             outcome = self.journal.undo() if undo else self.journal.redo()
         except OSError as error:
-            self.notify(f"Cannot save the game: {error}", severity="error", timeout=10)
+            self.cannot_save(error)
             return
         if isinstance(outcome, Rejected):
             self.refuse(outcome.reason, title="Undo" if undo else "Redo")
