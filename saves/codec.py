@@ -30,6 +30,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from engine.game import Command, Event
 from engine.hexes import Hex
+from saves.text import printable
 
 __all__ = ["TAG_KEY", "describe_error", "make_converter", "strict_converter"]
 
@@ -184,10 +185,13 @@ def _without_tag(tag: str, fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any]
 def describe_error(exc: BaseException, path: str = "$") -> str:
     """Return one readable line for a structuring error, with JSON paths where cattrs has them.
 
+    The paths and messages carry keys and values from the file: control characters in them are
+    escaped (`saves.text.printable`), so the line stays one line and safe to print.
+
     Args:
         exc: the error.
         path: the JSON path of the value that was being structured.
     """
     if isinstance(exc, cattrs.BaseValidationError):
-        return "; ".join(cattrs.transform_error(exc, path=path))
-    return f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc)
+        return printable("; ".join(cattrs.transform_error(exc, path=path)))
+    return printable(f"{type(exc).__name__}: {exc}" if not str(exc) else str(exc))

@@ -50,6 +50,7 @@ from engine.game import (
 )
 from saves import migrations
 from saves.codec import describe_error, make_converter
+from saves.text import printable
 
 __all__ = [
     "FORMAT",
@@ -71,6 +72,10 @@ AnyRuleset = Any
 class SaveError(Exception):
     """A save file that cannot be read, with where and why.
 
+    The message (``FILE:LINE: reason``) and `reason` quote the file's name and content through
+    `saves.text.printable`, so a key holding an escape code or a newline cannot reach a terminal
+    raw or split the line; `path` keeps the name as given.
+
     Args:
         path: the file (or a name for data that came from elsewhere).
         reason: one sentence.
@@ -79,10 +84,11 @@ class SaveError(Exception):
 
     def __init__(self, path: str | os.PathLike[str], reason: str, line: int | None = None) -> None:
         self.path = str(path)
-        self.reason = reason
+        self.reason = printable(reason)
         self.line = line
-        where = f"{self.path}:{line}" if line is not None else self.path
-        super().__init__(f"{where}: {reason}")
+        name = printable(self.path)
+        where = f"{name}:{line}" if line is not None else name
+        super().__init__(f"{where}: {self.reason}")
 
 
 @frozen

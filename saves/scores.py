@@ -45,6 +45,7 @@ from cattrs.gen import make_dict_structure_fn
 
 from saves.codec import strict_converter
 from saves.store import default_saves_dir
+from saves.text import printable
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -146,9 +147,13 @@ class ScoreBook(Generic[E]):
         except FileNotFoundError:
             return ScoreTable()
         except OSError as exc:
-            return ScoreTable(warning=f"{path}: cannot read the score table: {exc.strerror or exc}")
+            return ScoreTable(
+                warning=printable(f"{path}: cannot read the score table: {exc.strerror or exc}")
+            )
         except _DamagedTableError as exc:
-            return ScoreTable(warning=f"{path}: damaged score table ({exc.reason}); {KEPT}")
+            return ScoreTable(
+                warning=printable(f"{path}: damaged score table ({exc.reason}); {KEPT}")
+            )
 
     def _read_entries(self, path: Path) -> tuple[E, ...]:
         """Read and check the file.
@@ -235,8 +240,10 @@ class ScoreBook(Generic[E]):
             entries = ()
             if on_warning is not None:
                 on_warning(
-                    f"{path}: damaged score table ({exc.reason}); "
-                    f"moved to {aside.name} and a new table started"
+                    printable(
+                        f"{path}: damaged score table ({exc.reason}); "
+                        f"moved to {aside.name} and a new table started"
+                    )
                 )
         ranked = self._ranked((*entries, entry))[:keep]
         # Identity, not equality: an equal entry added earlier ranks above this one.
@@ -367,7 +374,8 @@ def _make_converter(entry_type: type[Any]) -> cattrs.Converter:
 
 def _describe(exc: cattrs.BaseValidationError) -> str:
     """Say in one line what is wrong, with the JSON path (``$.scores[2].score: expected int``)."""
-    return "; ".join(cattrs.transform_error(exc, path="$.scores", format_exception=_format_error))
+    lines = cattrs.transform_error(exc, path="$.scores", format_exception=_format_error)
+    return printable("; ".join(lines))  # the paths and messages quote the file's keys and values
 
 
 def _format_error(exc: BaseException, kind: type | None) -> str:

@@ -20,14 +20,16 @@ class DataFileError(ValueError):
     Attributes:
         path: the file.
         line: the 1-based line of the problem, 0 when it concerns the whole file.
-        reason: what is wrong.
+        reason: what is wrong (control characters quoted from the file escaped, see
+            `engine.battletech.fileformat.printable`, as in the message).
     """
 
     def __init__(self, path: Path, line: int, reason: str) -> None:
-        super().__init__(FileFormatError(line, reason).where(str(path)))
+        error = FileFormatError(line, reason)  # escapes control characters in the reason
+        super().__init__(error.where(str(path)))  # ... and in the file's name
         self.path = path
         self.line = line
-        self.reason = reason
+        self.reason = error.reason
 
 
 def read_text(path: Path, error: type[DataFileError] = DataFileError) -> str:

@@ -2,7 +2,8 @@
 
 Exit codes: 0 success, 1 a game-level failure (scripted dice ran out, an internal error during
 play, a simulated game that raised), 2 bad input (arguments, files) with a one-line message on
-standard error (`tui.commands.errors.UsageError`, a damaged save, an unknown ruleset).
+standard error (`tui.commands.errors.UsageError`, a damaged save, an unknown ruleset), its control
+characters escaped (`saves.text.printable`).
 
 Each subcommand module (`SUBCOMMANDS`, imported when the parser is built) has
 ``add_parser(subparsers)`` and imports its heavy dependencies (Textual, asyncio, asyncssh, a
@@ -49,13 +50,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from engine import registry  # noqa: PLC0415 - loads no ruleset, only their names
     from saves.journal import SaveError  # noqa: PLC0415
+    from saves.text import printable  # noqa: PLC0415
 
     try:
         _load_extra_rulesets(os.environ.get(RULESETS_ENV, ""))
         handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
     except (UsageError, SaveError, registry.UnknownRulesetError) as exc:
-        print(f"hexmech: {exc}", file=sys.stderr)  # noqa: T201 - the one-line report
+        # The last guard: a message that quotes a file (or a file's name) is one line, and no
+        # control character in it reaches the terminal (most are escaped where they are made).
+        print(f"hexmech: {printable(str(exc))}", file=sys.stderr)  # noqa: T201 - one line
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -179,11 +179,13 @@ def _setup(ruleset: Any, scenario: str | None) -> Any:  # noqa: ANN401 - any rul
         raise UsageError(
             f"no scenario {scenario!r} for {ruleset.name} (known: {', '.join(known) or 'none'})"
         )
+    from saves.text import printable  # noqa: PLC0415 - the command's own imports
+
     try:
         table = tomllib.loads(path.read_text(encoding="utf-8"))
         return ruleset.make_setup(table)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
-        raise UsageError(f"{path}: {exc}") from exc
+        raise UsageError(printable(f"{path}: {exc}")) from exc  # the file's keys, escaped
 
 
 def _parse_dice(text: str | None) -> tuple[int, ...] | None:

@@ -38,6 +38,8 @@ def checkers() -> list[Checker]:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """One line a file: ``ok  NAME (summary)`` or ``FILE:LINE: reason``; exit 2 if any is bad."""
+    from saves.text import printable  # noqa: PLC0415 - the command's own imports
+
     found = checkers()
     if not found:
         raise UsageError("no ruleset has data files to check")
@@ -45,6 +47,6 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for check in found:
         lines, ok = check(args.files, args.quiet)
         for line in lines:
-            print(line)  # noqa: T201 - the command's output
+            print(printable(line))  # noqa: T201 - names and words from the files, escaped
         all_ok = all_ok and ok
     return EXIT_OK if all_ok else EXIT_USAGE

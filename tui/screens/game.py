@@ -37,6 +37,7 @@ from engine.dice import DiceExhaustedError
 from engine.game import IllegalCommand, Rejected, UndoPolicy
 from saves.journal import Journal, JournalWriteError, SaveError, read_game
 from saves.store import default_saves_dir, new_save_path
+from saves.text import printable
 from tui.screens._replay import REPLAY_ACTIONS, ReplayControls
 from tui.widgets.story import ReplayCursor, Story
 
@@ -160,14 +161,15 @@ class Unopenable(Screen[None]):
         """Create the screen.
 
         Args:
-            reason: the line to show.
+            reason: the line to show; it may quote the file (its name, a key), so its control
+                characters are escaped and it is shown as plain text, never as markup.
         """
         super().__init__()
-        self.reason = reason
+        self.reason = printable(reason)
 
     def on_mount(self) -> None:
         """Report and close."""
-        self.notify(self.reason, severity="error", timeout=10)
+        self.notify(self.reason, severity="error", timeout=10, markup=False)
         self.dismiss()
 
 
