@@ -231,13 +231,14 @@ def _tokens(line: str, number: int) -> list[str]:
 
 def _item(number: int, label: str, text: str) -> _Item:
     """Parse one ``name:level[:exits]`` item of hex ``label`` on line ``number``."""
+    shown = _short(text)
     pieces = text.split(":")
     if len(pieces) not in {2, 3} or not pieces[0]:
-        msg = f"hex {label}: bad terrain {text!r}: expected name:level or name:level:exits"
+        msg = f"hex {label}: bad terrain {shown!r}: expected name:level or name:level:exits"
         raise FileFormatError(number, msg)
     name, level = pieces[0], pieces[1]
     if not _INT.fullmatch(level):
-        msg = f"hex {label}: {text!r}: the level must be a whole number, not {level!r}"
+        msg = f"hex {label}: {shown!r}: the level must be a whole number, not {_short(level)!r}"
         raise FileFormatError(number, msg)
     exits = None
     if len(pieces) > 2:  # noqa: PLR2004 - name, level, exits
@@ -248,19 +249,24 @@ def _item(number: int, label: str, text: str) -> _Item:
             or len(exits_text) > 3  # noqa: PLR2004 - 063 at most
             or int(exits_text) > _ALL_EXITS
         ):
-            msg = f"hex {label}: {text!r}: exits must be a number from 0 to 63"
+            msg = f"hex {label}: {shown!r}: exits must be a number from 0 to 63"
             raise FileFormatError(number, msg)
         exits = int(pieces[2])
     low, high, allowed = _LEVELS.get(name, (None, None, ""))
     value = bounded_int(
-        level, number, f"hex {label}: {text[:40]!r}: the level", -_MAX_ITEM_LEVEL, _MAX_ITEM_LEVEL
+        level, number, f"hex {label}: {shown!r}: the level", -_MAX_ITEM_LEVEL, _MAX_ITEM_LEVEL
     )
     if low is not None and (value < low or (high is not None and value > high)):
-        raise FileFormatError(number, f"hex {label}: {text!r}: {name} must be {allowed}")
+        raise FileFormatError(number, f"hex {label}: {shown!r}: {name} must be {allowed}")
     if name in _HEIGHTS and value > MAX_LEVEL:
-        msg = f"hex {label}: {text[:40]!r}: {name} is at most {MAX_LEVEL} levels"
+        msg = f"hex {label}: {shown!r}: {name} is at most {MAX_LEVEL} levels"
         raise FileFormatError(number, msg)
     return _Item(name, value, exits, text)
+
+
+def _short(text: str) -> str:
+    """The text, or its first 40 characters and "..." (a message stays readable)."""
+    return text if len(text) <= 40 else text[:40] + "..."  # noqa: PLR2004
 
 
 class _Reader:

@@ -94,6 +94,14 @@ class FileLibrary:
             self._boards = entries
         return self._boards
 
+    def problems(self) -> list[str]:
+        """One ``FILE:LINE: reason`` line for each unit or board file that cannot be read.
+
+        Those files are skipped: the others load, and a scenario fails only if it names one.
+        """
+        units = [entry.error for entry in self.units() if entry.error is not None]
+        return units + [entry.error for entry in self.boards() if entry.error is not None]
+
     # ------------------------------------------------------------ Library protocol
     def board(self, name: str) -> Board:
         """The board called ``name`` (a bundled name, a file stem, or a path to a .board file)."""
