@@ -289,3 +289,15 @@ def test_any_text_gives_a_unit_or_one_error(text: str) -> None:
 def test_any_text_gives_a_board_or_one_error(text: str) -> None:
     """Hypothesis texts built from the format's own words: `FileFormatError` or a board."""
     assert _problem(parse_board, text) is None
+
+
+def test_play_refuses_a_deeply_nested_scenario_in_one_line(tmp_path: Path) -> None:
+    """``hexmech play --scenario FILE`` reads any ruleset's TOML: deep nesting is one line."""
+    from engine.battletech import RULESET  # noqa: PLC0415 - only this test
+    from tui.commands.errors import UsageError  # noqa: PLC0415
+    from tui.commands.play import _setup  # noqa: PLC0415
+
+    path = tmp_path / "deep.toml"
+    path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(UsageError, match="nested too deeply"):
+        _setup(RULESET, str(path))
