@@ -51,10 +51,18 @@ import attrs
 from attrs import frozen
 
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
-from engine.battletech.fileformat import FileFormatError
+from engine.battletech.fileformat import FileFormatError, bounded_int
 from engine.hexes import Facing, Hex
 
-__all__ = ["ParsedBoard", "combine", "parse_board", "write_board"]
+__all__ = ["MAX_LEVEL", "MAX_SIZE", "ParsedBoard", "combine", "parse_board", "write_board"]
+
+MAX_SIZE = 200
+"""The widest and tallest board read or combined: 200x200 hexes (a standard sheet is 16x17).
+Larger ones are refused before anything is allocated: their work grows with the area."""
+MAX_LEVEL = 100
+"""The highest (and, negated, lowest) hex level, water depth or building and bridge height."""
+_MAX_ITEM_LEVEL = 99_999
+"""Any other terrain item's level (building CF, items the rules ignore)."""
 
 
 @frozen
@@ -159,6 +167,9 @@ _LEVELS: dict[str, tuple[int, int | None, str]] = {
     "bridge_elev": (0, None, "0 or more"),
 }
 
+# Heights and depths: more than MAX_LEVEL levels would only make line of sight and falls explode.
+_HEIGHTS = frozenset({"water", "bldg_elev", "bridge_elev", "foliage_elev"})
+
 # Levels read as the nearest thing the rules know, with a warning (BT-M-8, BT-M-41 #15).
 _SIMPLIFIED = {
     ("woods", 3): "ultra-heavy woods read as heavy woods",
@@ -220,25 +231,42 @@ def _tokens(line: str, number: int) -> list[str]:
 
 def _item(number: int, label: str, text: str) -> _Item:
     """Parse one ``name:level[:exits]`` item of hex ``label`` on line ``number``."""
+    shown = _short(text)
     pieces = text.split(":")
     if len(pieces) not in {2, 3} or not pieces[0]:
-        msg = f"hex {label}: bad terrain {text!r}: expected name:level or name:level:exits"
+        msg = f"hex {label}: bad terrain {shown!r}: expected name:level or name:level:exits"
         raise FileFormatError(number, msg)
     name, level = pieces[0], pieces[1]
     if not _INT.fullmatch(level):
-        msg = f"hex {label}: {text!r}: the level must be a whole number, not {level!r}"
+        msg = f"hex {label}: {shown!r}: the level must be a whole number, not {_short(level)!r}"
         raise FileFormatError(number, msg)
     exits = None
     if len(pieces) > 2:  # noqa: PLR2004 - name, level, exits
-        if not pieces[2].isascii() or not pieces[2].isdigit() or int(pieces[2]) > _ALL_EXITS:
-            msg = f"hex {label}: {text!r}: exits must be a number from 0 to 63"
+        exits_text = pieces[2]
+        if (
+            not exits_text.isascii()
+            or not exits_text.isdigit()
+            or len(exits_text) > 3  # noqa: PLR2004 - 063 at most
+            or int(exits_text) > _ALL_EXITS
+        ):
+            msg = f"hex {label}: {shown!r}: exits must be a number from 0 to 63"
             raise FileFormatError(number, msg)
         exits = int(pieces[2])
     low, high, allowed = _LEVELS.get(name, (None, None, ""))
-    value = int(level)
+    value = bounded_int(
+        level, number, f"hex {label}: {shown!r}: the level", -_MAX_ITEM_LEVEL, _MAX_ITEM_LEVEL
+    )
     if low is not None and (value < low or (high is not None and value > high)):
-        raise FileFormatError(number, f"hex {label}: {text!r}: {name} must be {allowed}")
+        raise FileFormatError(number, f"hex {label}: {shown!r}: {name} must be {allowed}")
+    if name in _HEIGHTS and value > MAX_LEVEL:
+        msg = f"hex {label}: {shown!r}: {name} is at most {MAX_LEVEL} levels"
+        raise FileFormatError(number, msg)
     return _Item(name, value, exits, text)
+
+
+def _short(text: str) -> str:
+    """The text, or its first 40 characters and "..." (a message stays readable)."""
+    return text if len(text) <= 40 else text[:40] + "..."  # noqa: PLR2004
 
 
 class _Reader:
@@ -289,10 +317,19 @@ class _Reader:
             raise FileFormatError(
                 number, f"size: expected 'size WIDTH HEIGHT', got {' '.join(['size', *args])!r}"
             )
+        if any(len(arg.lstrip("+-").lstrip("0")) > 6 for arg in args):  # noqa: PLR2004
+            raise FileFormatError(
+                number, f"size: a board is at most {MAX_SIZE}x{MAX_SIZE} hexes; this one is huge"
+            )
         width, height = int(args[0]), int(args[1])
         if width < 1 or height < 1:
             raise FileFormatError(
                 number, f"size: a board needs at least 1 column and 1 row, not {width}x{height}"
+            )
+        if width > MAX_SIZE or height > MAX_SIZE:
+            raise FileFormatError(
+                number,
+                f"size: a board is at most {MAX_SIZE}x{MAX_SIZE} hexes, not {width}x{height}",
             )
         self.width, self.height, self.size_line = width, height, number
 
@@ -308,6 +345,9 @@ class _Reader:
         if not 2 <= len(args) <= 4:  # noqa: PLR2004 - label, level, terrain, theme
             raise FileFormatError(number, 'hex: expected hex XXYY LEVEL "terrain" "theme"')
         label, level, terrain_text = (*args, "")[:3]
+        if len(label) > 8:  # noqa: PLR2004 - 200x200 needs 6 digits at most
+            msg = f"hex {label[:12]!r}...: a label has at most 8 digits, like '0203' or '101006'"
+            raise FileFormatError(number, msg)
         try:
             where = Hex.from_label(label)
         except ValueError as exc:
@@ -317,8 +357,9 @@ class _Reader:
             msg = f"hex {label} is outside the {self.width}x{self.height} board"
             raise FileFormatError(number, msg)
         if not _INT.fullmatch(level):
-            msg = f"hex {label}: the level must be a whole number, not {level!r}"
+            msg = f"hex {label}: the level must be a whole number, not {level[:20]!r}"
             raise FileFormatError(number, msg)
+        height = bounded_int(level, number, f"hex {label}: the level", -MAX_LEVEL, MAX_LEVEL)
         items: dict[str, _Item] = {}
         for text in terrain_text.split(";"):
             if text.strip():
@@ -327,7 +368,7 @@ class _Reader:
                     msg = f"hex {label}: {item.name} is given twice: {item.text!r} counts"
                     self.warn(number, msg)
                 items[item.name] = item
-        self.lines.append((where, _Record(number, label, int(level), items)))
+        self.lines.append((where, _Record(number, label, height, items)))
 
     def place(self) -> dict[Hex, _Record]:
         """Return the hex lines by the hex they describe.
@@ -592,6 +633,12 @@ def combine(grid: Sequence[Sequence[Board]], name: str = "") -> Board:
     widths = [sheet.width for sheet in rows[0]]
     heights = [row[0].height for row in rows]
     _check_grid(rows, widths, heights)
+    if sum(widths) > MAX_SIZE or sum(heights) > MAX_SIZE:
+        msg = (
+            f"the sheets make a {sum(widths)}x{sum(heights)} board; "
+            f"a board is at most {MAX_SIZE}x{MAX_SIZE} hexes"
+        )
+        raise ValueError(msg)
     hexes: list[Terrain] = []
     for column, width in enumerate(widths):
         for col in range(width):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["FileFormatError", "printable"]
+__all__ = ["MAX_DIGITS", "FileFormatError", "bounded_int", "printable"]
 
 _UNSAFE: Final = re.compile(
     "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
@@ -38,6 +38,10 @@ def printable(text: str) -> str:
         text: anything taken from a file.
     """
     return _UNSAFE.sub(_escape, text)
+
+MAX_DIGITS = 9
+"""Digits a number in a unit or board file may have; longer ones are refused before `int` reads
+them (Python refuses more than 4,300 digits with its own error, and no real value needs 10)."""
 
 
 class FileFormatError(ValueError):
@@ -72,3 +76,28 @@ class FileFormatError(ValueError):
         if self.line:
             return f"{filename}:{self.line}: {self.reason}"
         return f"{filename}: {self.reason}"
+
+
+def bounded_int(text: str, line: int, what: str, low: int, high: int) -> int:
+    """Read a whole number (ASCII digits, an optional sign) from ``low`` to ``high``.
+
+    The length is checked before the conversion, so a 5,000-digit number costs nothing.
+
+    Args:
+        text: the number as written.
+        line: its line (0: none), for the error.
+        what: what it is ("size", "mass"), the start of the error's reason.
+        low: the smallest value allowed.
+        high: the largest value allowed.
+
+    Raises:
+        FileFormatError: not a whole number, or out of range.
+    """
+    digits = text.removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(text) - len(digits) > 1:
+        shown = text if len(text) <= 20 else text[:20] + "..."  # noqa: PLR2004
+        raise FileFormatError(line, f"{what}: expected a whole number, got {shown!r}")
+    if len(digits.lstrip("0")) > MAX_DIGITS or not low <= int(text) <= high:
+        shown = text if len(text) <= 20 else f"a {len(digits)}-digit number"  # noqa: PLR2004
+        raise FileFormatError(line, f"{what}: {shown} is out of range ({low} to {high})")
+    return int(text)

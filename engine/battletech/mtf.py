@@ -28,7 +28,7 @@ from attrs import define, field, frozen
 
 from engine.battletech import catalogue
 from engine.battletech.catalogue import EquipmentSpec, Kind
-from engine.battletech.fileformat import FileFormatError
+from engine.battletech.fileformat import FileFormatError, bounded_int
 from engine.battletech.units import (
     LOCATION_SLOTS,
     Location,
@@ -41,6 +41,12 @@ __all__ = ["FILE_SLOTS", "ParsedMech", "location_slots", "parse_mtf", "write_mtf
 
 FILE_SLOTS: Final = 12
 """Critical lines a location section may list; those past the location's own count are empty."""
+
+MAX_MP: Final = 30
+"""The most Walk or Jump MP a sheet may give (MegaMek's fastest 'Mechs walk 12)."""
+
+MAX_HEAT_SINKS: Final = 100
+"""The most heat sinks a sheet may give (an assault 'Mech carries about 30)."""
 
 HEAD_ARMOR_MAX: Final = 9
 """BT-M-5 (ASSUMPTION, BT-M-41 #18): the head carries at most 9 armor points."""
@@ -260,24 +266,33 @@ def _open_section(sheet: _Sheet, number: int, header: str, location: Location) -
 
 # ---------------------------------------------------------------------------------- values
 def _required(sheet: _Sheet, key: str) -> tuple[int, str]:
-    if key not in sheet.values or not sheet.values[key][1]:
+    if key not in sheet.values:
         raise FileFormatError(0, f"missing {key} (a '{key}:' line)")
+    if not sheet.values[key][1]:
+        raise FileFormatError(sheet.values[key][0], f"{key}: no value after '{key}:'")
     return sheet.values[key]
 
 
-def _whole_number(sheet: _Sheet, key: str, default: int | None = None) -> tuple[int, int]:
-    """Read a whole number >= 0; return it and its line."""
+def _whole_number(
+    sheet: _Sheet, key: str, most: int, default: int | None = None
+) -> tuple[int, int]:
+    """Read a whole number from 0 to ``most``; return it and its line."""
     if key not in sheet.values and default is not None:
         return default, 0
     number, text = _required(sheet, key)
     if not _is_count(text):
-        raise FileFormatError(number, f"{key}: expected a whole number, got {text!r}")
-    return int(text), number
+        raise FileFormatError(number, f"{key}: expected a whole number, got {_short(text)!r}")
+    return bounded_int(text, number, key, 0, most), number
+
+
+def _short(text: str) -> str:
+    """The text, or its first 40 characters and "..." (a message stays one readable line)."""
+    return text if len(text) <= 40 else text[:40] + "..."  # noqa: PLR2004
 
 
 def _tonnage(sheet: _Sheet) -> int:
     """BT-M-2: a multiple of 5 from 20 to 100 tons."""
-    tons, number = _whole_number(sheet, "mass")
+    tons, number = _whole_number(sheet, "mass", 1000)
     try:
         internal_structure(tons)
     except ValueError as exc:
@@ -305,8 +320,8 @@ def _tech_base(sheet: _Sheet) -> str:
 
 def _movement(sheet: _Sheet) -> tuple[int, int]:
     """BT-M-2: Walk MP, and Jump MP, which may never exceed it."""
-    walk, _ = _whole_number(sheet, "walk mp")
-    jump, number = _whole_number(sheet, "jump mp", default=0)
+    walk, _ = _whole_number(sheet, "walk mp", MAX_MP)
+    jump, number = _whole_number(sheet, "jump mp", MAX_MP, default=0)
     if jump > walk:
         raise FileFormatError(number, f"jump mp: {jump} is more than the walk mp {walk} (BT-M-2)")
     return walk, jump
@@ -325,7 +340,8 @@ def _heat_sinks(sheet: _Sheet, warnings: list[FileFormatError]) -> tuple[int, bo
         warnings.append(
             FileFormatError(number, f"heat sinks: {match[2]!r} heat sinks are played as single")
         )
-    return int(match[1]), "double" in kind
+    count = bounded_int(match[1], number, "heat sinks", 0, MAX_HEAT_SINKS)
+    return count, "double" in kind
 
 
 # ---------------------------------------------------------------------------------- armor
@@ -347,11 +363,12 @@ def _armor(
     for code, (number, text) in sheet.armor.items():
         location, is_rear = _ARMOR_CODES[code]
         if not _is_count(text):
-            raise FileFormatError(number, f"{code} armor: expected a whole number, got {text!r}")
+            msg = f"{code} armor: expected a whole number, got {_short(text)!r}"
+            raise FileFormatError(number, msg)
         if not is_rear and location in front:
             where = _title(location, config)
             raise FileFormatError(number, f"{code} armor: a second armor line for the {where}")
-        (rear if is_rear else front)[location] = int(text)
+        (rear if is_rear else front)[location] = bounded_int(text, number, f"{code} armor", 0, 999)
         lines[location] = max(lines.get(location, 0), number)
     for location in Location:
         if location not in front:
@@ -544,7 +561,7 @@ def _is_weapon(key: str) -> bool:
 def _weapon_line(line: str) -> tuple[int, str, Location | None]:
     """Read "Medium Laser, Left Arm", "1 Medium Laser, Left Arm", "PPC, Right Torso (R)"."""
     count = 1
-    if match := re.match(r"(\d+)\s+(.*)", line):
+    if match := re.match(r"([0-9]{1,4})\s+(.*)", line):
         count, line = int(match[1]), match[2]
     name, _, rest = line.partition(",")
     where, _rear = catalogue.clean_name(rest.split(",")[0])

@@ -26,17 +26,35 @@ A scenario names its board and units; the `Library` (given by the code that read
 # ruff: noqa: TRY004 - a bad scenario is reported as one ValueError, whatever the kind of mistake
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from engine.battletech.board import Board
 from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
 from engine.battletech.units import MechDesign
 from engine.hexes import Facing, Hex
 
-__all__ = ["MAX_SIDES", "Library", "build_setup", "default_pilot"]
+__all__ = [
+    "MAX_GRID",
+    "MAX_SIDES",
+    "MAX_UNITS",
+    "Library",
+    "build_setup",
+    "default_pilot",
+    "parse_scenario",
+]
 
 MAX_SIDES = 4
+MAX_UNITS: Final = 50
+"""Units a side may field (a company is 12; more only makes every turn slower)."""
+MAX_GRID: Final = 12
+"""Rows and columns of sheets ``boards = [[...]]`` may name (the combined board is also held to
+`engine.battletech.boardfile.MAX_SIZE`)."""
+_MAX_DIGITS: Final = 40
+"""A longer run of digits is refused before TOML reads it (Python refuses ints over 4,300)."""
+_LONG_NUMBER: Final = re.compile(rf"[0-9_]{{{_MAX_DIGITS + 1},}}")
 _SCENARIO_KEYS = {
     "title",
     "description",
@@ -104,6 +122,9 @@ def _board(table: Mapping[str, Any], library: Library) -> Board:
         if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
             msg = 'boards is a list of rows of board names: [["a", "b"], ["c", "d"]]'
             raise ValueError(msg)
+        if len(grid) > MAX_GRID or any(len(row) > MAX_GRID for row in grid):
+            msg = f"boards: at most {MAX_GRID} rows of {MAX_GRID} sheets"
+            raise ValueError(msg)
         return library.combine([[library.board(str(name)) for name in row] for row in grid])
     name = table.get("board")
     if not isinstance(name, str):
@@ -147,6 +168,25 @@ def _unit(entry: Any, side: int, library: Library, where: str) -> UnitSetup:  # 
     return UnitSetup(design, side, pilot, hex_, Facing[facing_name], auto_eject)
 
 
+def parse_scenario(text: str, library: Library) -> BTSetup:
+    """Read a scenario file's text (TOML) into a setup.
+
+    Raises:
+        ValueError: one readable line naming what is wrong (``line N: ...`` when TOML knows it).
+    """
+    if match := _LONG_NUMBER.search(text):
+        line = text.count("\n", 0, match.start()) + 1
+        msg = f"line {line}: a number with more than {_MAX_DIGITS} digits"
+        raise ValueError(msg)
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(str(exc)) from None
+    except RecursionError:
+        raise ValueError("lists or tables nested too deeply") from None
+    return build_setup(table, library)
+
+
 def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
     """Read a scenario table into a setup.
 
@@ -162,18 +202,7 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
     if not isinstance(sides_table, list) or not 2 <= len(sides_table) <= MAX_SIDES:  # noqa: PLR2004
         msg = f"a scenario has 2 to {MAX_SIDES} [[side]] tables"
         raise ValueError(msg)
-    sides: list[str] = []
-    units: list[UnitSetup] = []
-    for number, side in enumerate(sides_table):
-        if not isinstance(side, Mapping):
-            raise ValueError("each [[side]] is a table with name and units")
-        sides.append(str(side.get("name", f"Side {number + 1}"))[:20])
-        entries = side.get("units", [])
-        if not isinstance(entries, list) or not entries:
-            msg = f"side {number + 1} needs at least one unit"
-            raise ValueError(msg)
-        for n, entry in enumerate(entries):
-            units.append(_unit(entry, number, library, f"side {number + 1} unit {n + 1}"))
+    sides, units = _sides(sides_table, library)
     for unit in units:
         if unit.hex is not None and unit.hex not in board:
             msg = f"{unit.design.name} is placed at {unit.hex.label}, off the map"
@@ -186,6 +215,26 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
     victory = _victory(table.get("victory", {}), board, len(sides), len(units))
     temperature = _int(table, "temperature", 20, -200, 200) if "temperature" in table else None
     return BTSetup(board, tuple(sides), tuple(units), rows, title, victory, temperature)
+
+
+def _sides(sides_table: list[Any], library: Library) -> tuple[list[str], list[UnitSetup]]:
+    """Read the [[side]] tables: each side's name, and every side's units."""
+    sides: list[str] = []
+    units: list[UnitSetup] = []
+    for number, side in enumerate(sides_table):
+        if not isinstance(side, Mapping):
+            raise ValueError("each [[side]] is a table with name and units")
+        sides.append(str(side.get("name", f"Side {number + 1}"))[:20])
+        entries = side.get("units", [])
+        if not isinstance(entries, list) or not entries:
+            msg = f"side {number + 1} needs at least one unit"
+            raise ValueError(msg)
+        if len(entries) > MAX_UNITS:
+            msg = f"side {number + 1} has {len(entries)} units; a side fields at most {MAX_UNITS}"
+            raise ValueError(msg)
+        for n, entry in enumerate(entries):
+            units.append(_unit(entry, number, library, f"side {number + 1} unit {n + 1}"))
+    return sides, units
 
 
 def _victory(table: Any, board: Board, sides: int, units: int) -> Victory:  # noqa: ANN401
@@ -205,8 +254,22 @@ def _victory(table: Any, board: Board, sides: int, units: int) -> Victory:  # no
     cripple = table.get("cripple", False)
     if not isinstance(cripple, bool):
         raise ValueError("victory.cripple is true or false")
+    hexes = _victory_hexes(table.get("hexes", []), board)
+    edge = str(table.get("edge", "")).upper()
+    count = _int(table, "count", 1, 1, max(1, units))
+    if kind == "hold" and (not hexes or not turns):
+        raise ValueError("a hold victory needs hexes and turns")
+    if kind == "withdraw" and (edge not in {"N", "S", "W", "E"} or not turns):
+        raise ValueError("a withdraw victory needs edge = N, S, W or E, and turns")
+    return Victory(kind, cripple, side, turns, tuple(hexes), edge, count)
+
+
+def _victory_hexes(labels: Any, board: Board) -> list[Hex]:  # noqa: ANN401
+    """Read victory.hexes: a list of labels of hexes on the map."""
+    if not isinstance(labels, list):
+        raise ValueError('victory.hexes is a list of hex labels: ["0808", "0809"]')
     hexes: list[Hex] = []
-    for label in table.get("hexes", []):
+    for label in labels:
         try:
             where = Hex.from_label(str(label))
         except ValueError as exc:
@@ -216,10 +279,4 @@ def _victory(table: Any, board: Board, sides: int, units: int) -> Victory:  # no
             msg = f"victory hex {where.label} is off the map"
             raise ValueError(msg)
         hexes.append(where)
-    edge = str(table.get("edge", "")).upper()
-    count = _int(table, "count", 1, 1, max(1, units))
-    if kind == "hold" and (not hexes or not turns):
-        raise ValueError("a hold victory needs hexes and turns")
-    if kind == "withdraw" and (edge not in {"N", "S", "W", "E"} or not turns):
-        raise ValueError("a withdraw victory needs edge = N, S, W or E, and turns")
-    return Victory(kind, cripple, side, turns, tuple(hexes), edge, count)
+    return hexes

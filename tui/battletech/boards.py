@@ -16,9 +16,11 @@ from engine.battletech.boardfile import ParsedBoard, parse_board
 from engine.battletech.fileformat import FileFormatError
 from engine.hexes import Facing, Hex
 from tui.battletech.datafile import DataFileError, read_text
+from tui.battletech.units import check_size
 
 __all__ = [
     "BOARDS_DIR",
+    "MAX_BOARD_BYTES",
     "SUFFIX",
     "BoardFileError",
     "board_summary",
@@ -27,6 +29,8 @@ __all__ = [
 ]
 
 SUFFIX: Final = ".board"
+MAX_BOARD_BYTES: Final = 16 * 1024 * 1024
+"""A board file larger than this is refused unread (a full 200x200 board is about 2 MB)."""
 BOARDS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "boards"
 """The maps that ship with hexmech (found like ``tui/commands/play.py`` finds the scenarios)."""
 
@@ -49,11 +53,14 @@ def load_board(path: Path | str) -> ParsedBoard:
         BoardFileError: The file is missing, unreadable, or not a board.
     """
     path = Path(path)
+    check_size(path, MAX_BOARD_BYTES, "a board file", BoardFileError)
     text = read_text(path, BoardFileError)
     try:
         return parse_board(text, path.stem)
     except FileFormatError as exc:
         raise BoardFileError(path, exc.line, exc.reason) from None
+    except Exception as exc:  # noqa: BLE001 - a reader bug must not stop a board listing
+        raise BoardFileError(path, 0, f"cannot be read ({type(exc).__name__})") from None
 
 
 def bundled_boards() -> list[Path]:

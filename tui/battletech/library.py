@@ -7,10 +7,9 @@ the user's own folder (``<user data dir>/units``) and any folders given with ``-
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import platformdirs
 from attrs import frozen
@@ -19,7 +18,7 @@ from engine.battletech import RULESET, BTSetup
 from engine.battletech.board import Board
 from engine.battletech.boardfile import combine
 from engine.battletech.mapgen import generate
-from engine.battletech.scenario import build_setup
+from engine.battletech.scenario import parse_scenario
 from engine.battletech.units import MechDesign
 from tui.battletech.boards import BOARDS_DIR, BoardFileError, board_summary, load_board
 from tui.battletech.units import UnitEntry, UnitFileError, load_unit, unit_library
@@ -37,6 +36,8 @@ __all__ = [
 
 SCENARIOS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "scenarios" / "battletech"
 STYLES: Final = ("grassland", "forest", "hills", "river", "city")
+MAX_SCENARIO_BYTES: Final = 1024 * 1024
+"""A scenario file larger than this is refused unread (the bundled ones are about 2 KB)."""
 
 
 def user_units_dir() -> Path:
@@ -92,6 +93,14 @@ class FileLibrary:
                     entries.append(BoardEntry(path.stem, path, board, None, board_summary(board)))
             self._boards = entries
         return self._boards
+
+    def problems(self) -> list[str]:
+        """One ``FILE:LINE: reason`` line for each unit or board file that cannot be read.
+
+        Those files are skipped: the others load, and a scenario fails only if it names one.
+        """
+        units = [entry.error for entry in self.units() if entry.error is not None]
+        return units + [entry.error for entry in self.boards() if entry.error is not None]
 
     # ------------------------------------------------------------ Library protocol
     def board(self, name: str) -> Board:
@@ -165,15 +174,22 @@ def load_scenario(name_or_path: str, library: FileLibrary) -> BTSetup:
     if not path.is_file():
         path = SCENARIOS_DIR / f"{name_or_path}.toml"
     try:
-        table: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as file:
+            data = file.read(MAX_SCENARIO_BYTES + 1)
     except FileNotFoundError:
         msg = f"no scenario {name_or_path!r} (bundled: {', '.join(scenario_names())})"
         raise ValueError(msg) from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        msg = f"{path}: {exc}"
+    except OSError as exc:
+        msg = f"{path}: {exc.strerror or exc}"
         raise ValueError(msg) from None
+    if len(data) > MAX_SCENARIO_BYTES:
+        msg = f"{path}: more than {MAX_SCENARIO_BYTES // 1024} KB: too big to be a scenario"
+        raise ValueError(msg)
     try:
-        return build_setup(table, library)
+        return parse_scenario(data.decode("utf-8"), library)
+    except UnicodeDecodeError as exc:
+        msg = f"{path}: not UTF-8 text (byte {exc.start + 1})"
+        raise ValueError(msg) from None
     except ValueError as exc:
         msg = f"{path}: {exc}"
         raise ValueError(msg) from None

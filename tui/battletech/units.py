@@ -20,17 +20,21 @@ from engine.battletech.units import MechDesign
 from tui.battletech.datafile import DataFileError, read_text
 
 __all__ = [
+    "MAX_UNIT_BYTES",
     "SUFFIX",
     "UNITS_DIR",
     "UnitEntry",
     "UnitFileError",
     "bundled_units",
+    "check_size",
     "load_unit",
     "read_text",
     "unit_library",
 ]
 
 SUFFIX: Final = ".mtf"
+MAX_UNIT_BYTES: Final = 1024 * 1024
+"""A unit file larger than this is refused unread (MegaMek's are under 10 KB)."""
 UNITS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "units"
 """The 'Mech sheets that ship with hexmech (``assets/units``)."""
 
@@ -46,11 +50,30 @@ def load_unit(path: Path | str) -> ParsedMech:
         UnitFileError: the file is missing, unreadable, or not a playable 'Mech sheet.
     """
     path = Path(path)
+    check_size(path, MAX_UNIT_BYTES, "a unit file", UnitFileError)
     text = read_text(path, UnitFileError)
     try:
         return parse_mtf(text, source=str(path))
     except FileFormatError as exc:
         raise UnitFileError(path, exc.line, exc.reason) from None
+    except Exception as exc:  # noqa: BLE001 - a reader bug must not stop a library scan
+        raise UnitFileError(path, 0, f"cannot be read ({type(exc).__name__})") from None
+
+
+def check_size(path: Path, most: int, what: str, error: type[DataFileError]) -> None:
+    """Refuse a file of more than ``most`` bytes before reading it (one line, ``FILE: reason``).
+
+    A file that cannot be looked at passes: reading it then says why.
+
+    Raises:
+        DataFileError: (of the ``error`` subclass) the file is too big to be ``what``.
+    """
+    try:
+        size = path.stat().st_size
+    except (OSError, ValueError):
+        return
+    if size > most:
+        raise error(path, 0, f"{size // 1024} KB: too big to be {what} (at most {most // 1024} KB)")
 
 
 @frozen

@@ -186,6 +186,8 @@ def _setup(ruleset: Any, scenario: str | None) -> Any:  # noqa: ANN401 - any rul
         return ruleset.make_setup(table)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
         raise UsageError(printable(f"{path}: {exc}")) from exc  # the file's keys, escaped
+    except RecursionError:  # tomllib on lists or tables nested thousands deep
+        raise UsageError(printable(f"{path}: lists or tables nested too deeply")) from None
 
 
 def _parse_dice(text: str | None) -> tuple[int, ...] | None:

@@ -257,8 +257,8 @@ MALFORMED = {
     "no chassis": (replace("chassis:Locust", None), 0, "missing chassis (a 'chassis:' line)"),
     "empty chassis": (
         replace("chassis:Locust", "chassis:"),
-        0,
-        "missing chassis (a 'chassis:' line)",
+        2,
+        "chassis: no value after 'chassis:'",
     ),
     "no model": (replace("model:LCT-1V", None), 0, "missing model (a 'model:' line)"),
     "no mass": (replace("mass:20", None), 0, "missing mass (a 'mass:' line)"),
