@@ -486,8 +486,8 @@ async def test_passwords_are_never_asked_and_authorized_keys_mean_public_keys_on
 # ---------------------------------------------------------------------------------- limits
 async def test_thirty_sessions_run_and_the_thirty_first_is_told_the_server_is_full(served):
     """Over a limit of 30, the next client reads one line and is closed; the others go on."""
-    # Arrange: thirty sessions, each with its child ready
-    server = await served.start(max_sessions=30)
+    # Arrange: thirty sessions, each with its child ready (31 logins at once from one address)
+    server = await served.start(max_sessions=30, max_logins_per_address=31)
     conns = await asyncio.gather(*(connect(server) for _ in range(31)))
     views = await asyncio.gather(*(open_view(conn) for conn in conns[:30]))
     infos = await asyncio.gather(*(view.probe_info() for view in views))
@@ -646,7 +646,7 @@ async def test_a_client_cannot_write_escape_sequences_into_the_log(served):
 
 
 async def test_connections_beyond_the_cap_are_dropped_at_once(served):
-    """A crowd of silent connections fills only max_sessions + 16 places; then the rest is cut."""
+    """Silent connections from one address fill only 8 places (test_ssh_limits); the rest is cut."""
     # Arrange
     server = await served.start(max_sessions=1)
     crowd = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(17)]

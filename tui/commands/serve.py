@@ -27,6 +27,10 @@ __all__ = ["add_parser", "cmd_serve"]
 DEFAULT_PORT = 2222
 DEFAULT_MAX_SESSIONS = 30
 DEFAULT_IDLE_TIMEOUT = 30 * 60
+# The same as tui.ssh.server's, which is not imported before the server runs (asyncssh).
+DEFAULT_LOGIN_TIMEOUT = 10
+DEFAULT_MAX_LOGINS = 64
+DEFAULT_MAX_LOGINS_PER_ADDRESS = 8
 
 
 def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private type
@@ -63,6 +67,36 @@ def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private ty
         help=f"close a session after S seconds without input ({DEFAULT_IDLE_TIMEOUT})",
     )
     serve.add_argument(
+        "--login-timeout",
+        type=float,
+        default=DEFAULT_LOGIN_TIMEOUT,
+        metavar="S",
+        help=(
+            "close a connection that has not logged in and started a browser within S seconds"
+            f" ({DEFAULT_LOGIN_TIMEOUT})"
+        ),
+    )
+    serve.add_argument(
+        "--max-logins",
+        type=int,
+        default=DEFAULT_MAX_LOGINS,
+        metavar="N",
+        help=(
+            "connections still logging in at once, apart from the browsers; more are dropped"
+            f" ({DEFAULT_MAX_LOGINS})"
+        ),
+    )
+    serve.add_argument(
+        "--max-logins-per-address",
+        type=int,
+        default=DEFAULT_MAX_LOGINS_PER_ADDRESS,
+        metavar="N",
+        help=(
+            "connections still logging in at once from one address (a NAT may need more)"
+            f" ({DEFAULT_MAX_LOGINS_PER_ADDRESS})"
+        ),
+    )
+    serve.add_argument(
         "--host-key", type=Path, metavar="FILE", help="host key file (made if missing)"
     )
     serve.set_defaults(handler=cmd_serve)
@@ -88,6 +122,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--max-sessions must be 1 or more, not {args.max_sessions}")
     if not args.idle_timeout > 0:
         raise UsageError(f"--idle-timeout must be more than 0 seconds, not {args.idle_timeout}")
+    if not args.login_timeout > 0:
+        raise UsageError(f"--login-timeout must be more than 0 seconds, not {args.login_timeout}")
+    if args.max_logins < 1:
+        raise UsageError(f"--max-logins must be 1 or more, not {args.max_logins}")
+    if args.max_logins_per_address < 1:
+        raise UsageError(
+            f"--max-logins-per-address must be 1 or more, not {args.max_logins_per_address}"
+        )
     saves = _saves_folder(args)
     authorized_keys = _authorized_keys(args.authorized_keys)
     key_path: Path = args.host_key or default_host_key_path()
@@ -106,6 +148,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         authorized_keys=authorized_keys,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
+        login_timeout=args.login_timeout,
+        max_logins=args.max_logins,
+        max_logins_per_address=args.max_logins_per_address,
     )
     about_key = f"{key_path}{', new' if created else ''}"
     return asyncio.run(_serve(options, about_key))

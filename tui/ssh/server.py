@@ -7,8 +7,12 @@ pseudo-terminal of its own (`tui.ssh.child.PtyChild`). Every other request is re
 subsystems (SFTP), X11, agent, TCP and UNIX forwarding, tunnels.
 
 Limits keep one client from hurting the others: at most ``max_sessions`` browsers (the next client
-is told the server is full, in one line), an idle timeout, a token bucket on input, clamped window
-sizes, a login timeout, and a cap on connections that never open a session.
+is told the server is full, in one line), an idle timeout, a token bucket on input, and clamped
+window sizes. Connections without a browser (still in the handshake, logging in, or told the server
+is full) are bounded apart from the browsers, so that a crowd of silent sockets (a slowloris) cannot
+lock viewers out: at most ``max_logins`` of them at once, ``max_logins_per_address`` from one source
+address (the next is dropped at once), and each is closed ``login_timeout`` seconds after it came,
+or after its last browser ended, unless it starts a browser by then.
 """
 
 from __future__ import annotations
@@ -43,8 +47,12 @@ RESET_TERMINAL = (
     b"\x1b[0m\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"
     b"\x1b[?1004l\x1b[?2004l\x1b[?1049l"
 )
-EXTRA_CONNECTIONS = 16
-"""Connections allowed beyond ``max_sessions`` (clients logging in, or told the server is full)."""
+DEFAULT_LOGIN_TIMEOUT = 10.0
+"""Seconds a connection has to finish the handshake, log in and start a browser."""
+DEFAULT_MAX_LOGINS = 64
+"""Connections without a browser (handshaking, logging in) accepted at once."""
+DEFAULT_MAX_LOGINS_PER_ADDRESS = 8
+"""Connections without a browser accepted at once from one source address."""
 CLOSE_GRACE = 2.0
 """Seconds clients have to hang up when the server stops, before they are disconnected."""
 MAX_REASON = 120
@@ -89,7 +97,10 @@ class ServeOptions:
         idle_timeout: seconds without input after which a session is closed.
         input_rate: input bytes a second a session may send.
         input_burst: input bytes a session may send at once.
-        login_timeout: seconds a client has to finish the handshake and log in.
+        login_timeout: seconds a connection has to finish the handshake, log in and start a
+            browser (and to start another once its browsers have ended).
+        max_logins: connections without a browser at once; more are dropped at once.
+        max_logins_per_address: connections without a browser at once from one source address.
         command: the command of a session, from the saves folder and its terminal.
         extra_env: environment the server adds to every child (the operator's, never a client's).
         log: where the one-line connection log goes.
@@ -104,7 +115,9 @@ class ServeOptions:
     idle_timeout: float = 30 * 60.0
     input_rate: float = 4 * 1024.0
     input_burst: float = 16 * 1024.0
-    login_timeout: float = 30.0
+    login_timeout: float = DEFAULT_LOGIN_TIMEOUT
+    max_logins: int = DEFAULT_MAX_LOGINS
+    max_logins_per_address: int = DEFAULT_MAX_LOGINS_PER_ADDRESS
     command: Callable[[Path, Terminal], Sequence[str]] = browse_command
     extra_env: Mapping[str, str] = Factory(dict)
     log: Callable[[str], None] = log_to_stderr
@@ -118,6 +131,9 @@ class SSHReplayServer:
         self.sessions: set[BrowserSession] = set()
         """The sessions holding a browser slot."""
         self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.logging_in: dict[_Connection, str] = {}
+        """The connections without a browser (handshaking, logging in, told the server is full),
+        and the source address of each."""
         self._finished: set[asyncio.Future[None]] = set()
         self._tasks: set[asyncio.Future[None]] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -211,31 +227,98 @@ class _Connection(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._sessions: set[BrowserSession] = set()
         self._username = ""
+        self._host = "?"
         self._address = "?"
         self._refused = False
+        self._authenticated = False
+        self._closed = False
+        self._browsers = 0
+        self._timer: asyncio.TimerHandle | None = None
+        self._timeout_reason: str | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         server = self._server
+        options = server.options
         self._conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
-        self._address = f"{peer[0]}:{peer[1]}"
+        host = str(peer[0])
+        self._host = host
+        self._address = f"{host}:{peer[1]}"
         server.connections.add(conn)
-        if len(server.connections) > server.options.max_sessions + EXTRA_CONNECTIONS:
-            self._refused = True
-            server.log_line(f"{self._address} refused: too many connections")
-            conn.abort()
+        waiting = server.logging_in
+        if len(waiting) >= options.max_logins:
+            self._refuse("too many connections logging in")
             return
+        if sum(1 for other in waiting.values() if other == host) >= options.max_logins_per_address:
+            self._refuse("too many connections logging in from this address")
+            return
+        self._wait_for_browser(host)
         server.log_line(f"{self._address} connected ({_count(server.sessions)})")
+
+    def _refuse(self, why: str) -> None:
+        """Drop the connection at once (it is not logged in, so nobody is told why)."""
+        assert self._conn is not None  # noqa: S101 - called from connection_made only
+        self._refused = True
+        self._server.log_line(f"{self._address} refused: {why}")
+        self._conn.abort()
+
+    def _wait_for_browser(self, host: str) -> None:
+        """Count the connection as logging in, and close it unless it starts a browser in time."""
+        server = self._server
+        server.logging_in[self] = host
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = asyncio.get_running_loop().call_later(
+            server.options.login_timeout, self._timed_out
+        )
+
+    def _timed_out(self) -> None:
+        self._timer = None
+        if self not in self._server.logging_in or self._conn is None:
+            return
+        self._timeout_reason = (
+            f"no browser started within {_duration(self._server.options.login_timeout)}"
+        )
+        if self._authenticated:  # a goodbye, but one it cannot hold the place with by not reading
+            self._conn.close()
+            asyncio.get_running_loop().call_later(CLOSE_GRACE, self._conn.abort)
+        else:
+            self._conn.abort()
+
+    def browser_started(self) -> None:
+        """A session of this connection holds a browser slot: it is no longer logging in."""
+        self._browsers += 1
+        self._server.logging_in.pop(self, None)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def browser_ended(self) -> None:
+        """A browser of this connection ended; with none left, it has a login timeout again."""
+        self._browsers -= 1
+        if self._browsers == 0 and self._conn is not None and not self._closed:
+            self._wait_for_browser(self._host)
+
+    def auth_completed(self) -> None:
+        self._authenticated = True
 
     def connection_lost(self, exc: Exception | None) -> None:
         server = self._server
+        self._closed = True
+        server.logging_in.pop(self, None)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if self._conn is not None:
             server.connections.discard(self._conn)
         for session in self._sessions:
             session.end(None)
         if self._refused:
             return
-        reason = "" if exc is None else f": {_one_line(exc)}"
+        if self._timeout_reason is not None:
+            reason = f": {self._timeout_reason}"
+        else:
+            reason = "" if exc is None else f": {_one_line(exc)}"
         line = f"{self._address} disconnected"
         pending = [s.finished for s in self._sessions if not s.finished.done()]
         if not pending:
@@ -257,7 +340,7 @@ class _Connection(asyncssh.SSHServer):
         self._sessions = {s for s in self._sessions if not s.finished.done()}
         if len(self._sessions) >= SESSIONS_PER_CONNECTION:
             return False
-        session = BrowserSession(self._server, self._username)
+        session = BrowserSession(self._server, self._username, self)
         self._sessions.add(session)
         return session
 
@@ -280,9 +363,12 @@ def _one_line(exc: BaseException) -> str:
 class BrowserSession(asyncssh.SSHServerSession[bytes]):
     """A terminal session: the browser on a pty, fed the client's keys and window size."""
 
-    def __init__(self, server: SSHReplayServer, username: str) -> None:
+    def __init__(
+        self, server: SSHReplayServer, username: str, owner: _Connection | None = None
+    ) -> None:
         self._server = server
         self._username = username
+        self._owner = owner
         options = server.options
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None
         self._term_type: str | None = None
@@ -368,6 +454,8 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
         elif not self._server.reserve(self):
             self._say(full_message(self._server.options.max_sessions), 1)
         else:
+            if self._owner is not None:
+                self._owner.browser_started()
             self._task = asyncio.create_task(self._run())
             self._task.add_done_callback(self._ran)
 
@@ -429,6 +517,8 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
         if self._idle is not None:
             self._idle.cancel()
         self._server.release(self)
+        if self._owner is not None:
+            self._owner.browser_ended()
         error = None if task.cancelled() else task.exception()
         if error is not None:
             self._server.log_line(f"session failed: {_one_line(error)}")
@@ -463,4 +553,4 @@ def _duration(seconds: float) -> str:
     if seconds >= 60 and seconds % 60 == 0:  # noqa: PLR2004
         minutes = int(seconds // 60)
         return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    return f"{seconds:g} seconds"
+    return f"{seconds:g} second{'' if seconds == 1 else 's'}"
