@@ -39,6 +39,7 @@ def printable(text: str) -> str:
     """
     return _UNSAFE.sub(_escape, text)
 
+
 MAX_DIGITS = 9
 """Digits a number in a unit or board file may have; longer ones are refused before `int` reads
 them (Python refuses more than 4,300 digits with its own error, and no real value needs 10)."""

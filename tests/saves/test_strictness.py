@@ -82,7 +82,7 @@ def test_a_failed_write_leaves_the_game_as_it_was(tmp_path, monkeypatch) -> None
 
     monkeypatch.setattr(journal._file, "write", full_disk)
     for action in (lambda: journal.execute(Step(2)), journal.undo):
-        with pytest.raises(OSError, match="(?i)no space"):
+        with pytest.raises(OSError, match=r"(?i)no space"):
             action()
         assert (journal.game.state, journal.game.cursor, journal.game.log) == before
     monkeypatch.undo()
