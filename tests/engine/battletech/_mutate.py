@@ -21,7 +21,9 @@ from pathlib import Path
 from engine.battletech.boardfile import parse_board
 from engine.battletech.fileformat import FileFormatError
 from engine.battletech.mtf import parse_mtf
+from engine.battletech.scenario import parse_scenario
 from tests.conftest import REPO, SHARED
+from tui.battletech.library import FileLibrary
 
 UNIT_DIRS = (REPO / "assets" / "units", SHARED / "data" / "megamek" / "mtf")
 BOARD_DIRS = (REPO / "assets" / "boards", SHARED / "data" / "megamek" / "board")
@@ -158,7 +160,7 @@ _TIMEOUT = 5.0
 
 
 def main(per_file: int = 30) -> None:
-    """Print the tally for units and boards."""
+    """Print the tally for units, boards and scenarios (scenario errors carry no line)."""
     for name, parse, paths in (
         ("units", parse_mtf, sources(UNIT_DIRS, ".mtf")),
         ("boards", parse_board, sources(BOARD_DIRS, ".board")),
@@ -167,6 +169,14 @@ def main(per_file: int = 30) -> None:
         counts = tally(parse, FileFormatError, variants(paths, per_file))
         took = time.perf_counter() - start
         print(f"{name}: {dict(counts)} ({len(paths)} files, {took:.1f} s)")  # noqa: T201
+    library = FileLibrary()
+    paths = sources(SCENARIO_DIRS, ".toml")
+    start = time.perf_counter()
+    counts = tally(
+        lambda text: parse_scenario(text, library), ValueError, variants(paths, per_file)
+    )
+    took = time.perf_counter() - start
+    print(f"scenarios: {dict(counts)} ({len(paths)} files, {took:.1f} s)")  # noqa: T201
 
 
 if __name__ == "__main__":
