@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, settings
 
 from engine import registry
 from tests.support.race import RULESET
+from tui import registry as interfaces
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
@@ -23,6 +24,21 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 registry.register(RULESET)
+
+
+@pytest.fixture(autouse=True)
+def _interfaces_listed_per_test():
+    """Give each test the interface registry's list as it was before it.
+
+    A test that registers a ruleset (or runs the command line with HEXMECH_RULESETS in this
+    process) must not add a "New game" entry to the next test's menu.
+    """
+    listed, named = dict(interfaces._listed), set(interfaces._named)
+    yield
+    interfaces._listed.clear()
+    interfaces._listed.update(listed)
+    interfaces._named.clear()
+    interfaces._named.update(named)
 
 
 @pytest.fixture
