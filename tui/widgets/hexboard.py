@@ -602,17 +602,21 @@ class HexBoard(ScrollView, can_focus=True):
         self._picture.ascii_only = value
         self._redraw_all()
 
-    def set_view(self, view: BoardView | None) -> None:
+    def set_view(self, view: BoardView | None, *, changed: Iterable[Hex] | None = None) -> None:
         """Show another map, or the same map with changed terrain (only changed hexes redraw).
 
         The cursor stays where it was if that hex is still on the board, else goes to 0101.
 
         Args:
             view: The new map; None for none.
+            changed: for a map of the same size, the hexes that may look different, when the
+                caller knows them (a ruleset's terrain compared by identity); None compares
+                every hex's face.
         """
         old = self._picture.view
         self._picture.view = view
-        self._styles_stale = True  # the new view may use other roles
+        if old is None or view is None or old.roles != view.roles:
+            self._styles_stale = True  # the new view uses other roles
         if (
             old is not None
             and view is not None
@@ -621,7 +625,7 @@ class HexBoard(ScrollView, can_focus=True):
             ascii_only = self._picture.ascii_only
             self._redraw(
                 where
-                for where in _positions(view)
+                for where in (_positions(view) if changed is None else changed)
                 if old.face(where, ascii_only=ascii_only) != view.face(where, ascii_only=ascii_only)
             )
             return
@@ -883,10 +887,16 @@ class HexBoard(ScrollView, can_focus=True):
             lines.update(range(region.y, region.bottom))
         for y in lines:
             self._lines.discard(y)
-        if self.is_mounted:
-            for where in touched:
-                region = region_of(where)
-                self.refresh_lines(region.y, region.height)
+        if self.is_mounted:  # one refresh per run of touched lines
+            ordered = sorted(lines)
+            start = previous = ordered[0] if ordered else 0
+            for y in ordered[1:]:
+                if y != previous + 1:
+                    self.refresh_lines(start, previous - start + 1)
+                    start = y
+                previous = y
+            if ordered:
+                self.refresh_lines(start, previous - start + 1)
 
     def _redraw_all(self) -> None:
         self._picture.forget()

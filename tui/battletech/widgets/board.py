@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from engine.hexes import Hex
 from tui.battletech.board_view import TERRAIN_CSS, TERRAIN_ROLES, BTBoardView, BTLegendSource
 from tui.widgets.hexboard import HexBoard
 from tui.widgets.hexboard_legend import HexLegend
@@ -68,9 +69,21 @@ class BTHexBoard(HexBoard):
         Args:
             board: The new map; None for none. The same map object again changes nothing.
         """
-        if board is not None and board is self.board:
+        old = self.board
+        if board is not None and board is old:
             return
-        self.set_view(None if board is None else BTBoardView(board))
+        if board is None or old is None or (old.width, old.height) != (board.width, board.height):
+            self.set_view(None if board is None else BTBoardView(board))
+            return
+        # Terrain is shared between states: only the hexes whose Terrain object changed can look
+        # different (fire, rubble, cleared woods), so the rest are not compared face by face.
+        height = board.height
+        changed = [
+            Hex.from_offset(index // height, index % height)
+            for index, (before, after) in enumerate(zip(old.hexes, board.hexes, strict=True))
+            if before is not after
+        ]
+        self.set_view(BTBoardView(board), changed=changed)
 
 
 class BTBoard(BTHexBoard):
