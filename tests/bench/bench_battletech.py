@@ -18,7 +18,7 @@ from engine.battletech.state import BTSetup, MoveMode, Phase, Pilot, UnitSetup
 from engine.dice import Dice
 from engine.game import Game
 from engine.hexes import Facing, Hex
-from tests.bench.bench_kernel import best_of, report
+from tests.bench.common import best_of, report
 from tests.engine.battletech._build import design
 
 BOARD = generate(32, 34, 2026, terrain="hills")

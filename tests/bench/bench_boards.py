@@ -13,7 +13,7 @@ import pytest
 
 from engine.battletech.boardfile import combine, parse_board, write_board
 from engine.battletech.mapgen import MapStyle, generate
-from tests.bench.bench_kernel import best_of, report
+from tests.bench.common import best_of, report
 from tests.conftest import SHARED
 from tui.battletech.boards import bundled_boards
 

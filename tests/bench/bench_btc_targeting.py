@@ -17,7 +17,7 @@ from engine.battletech.state import BTState, Phase
 from engine.battletech.tohit import fire_options, weapon_to_hit
 from engine.battletech.units import Location
 from engine.hexes import Facing, Hex, hexside_line
-from tests.bench.bench_kernel import best_of, report
+from tests.bench.common import best_of, report
 from tests.engine.battletech._build import design, start
 
 L = Location

@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 
 from engine.battletech.board import Board, Terrain, Woods
 from engine.hexes import Facing, Hex
-from tests.bench.bench_kernel import best_of, report
+from tests.bench.common import best_of, report
 from tui.battletech.board_view import BTBoardView
 from tui.battletech.widgets.board import BTHexBoard
 from tui.widgets.hexboard import BoardPicture, HexBoard, UnitMarker

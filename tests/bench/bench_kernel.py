@@ -8,26 +8,16 @@ rule system.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 from engine.dice import Dice
 from engine.game import Game, UndoPolicy
 from saves.journal import Journal, read_game
+from tests.bench.common import best_of, report
 from tests.support.race import RULESET, RaceSetup, Roll, Step
 
 ENTRIES = 5_000
-
-
-def best_of(repeats: int, work: Callable[[], object]) -> float:
-    """Return the fastest of ``repeats`` timings of ``work``, in seconds."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def long_game(entries: int = ENTRIES, every: int = 32) -> Game:
@@ -37,10 +27,6 @@ def long_game(entries: int = ENTRIES, every: int = 32) -> Game:
     for n in range(entries):
         game.execute(Roll() if n % 2 else Step(1 + n % 3))
     return game
-
-
-def report(name: str, value: float, unit: str) -> None:
-    print(f"BENCH {name:<46} {value:>12,.1f} {unit}")  # noqa: T201 - a benchmark prints
 
 
 def test_bench_execute_throughput() -> None:

@@ -22,7 +22,7 @@ from engine.papermech.commands import PaperCommand
 from engine.papermech.evolve import evolve
 from engine.papermech.flow import decide
 from engine.papermech.policies import POLICIES
-from tests.bench.bench_kernel import best_of, report
+from tests.bench.common import best_of, report
 from tui.commands.runner import GamePlan, game_seeds
 from tui.papermech.sim import ADAPTER, PaperSpec
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from saves.journal import Journal, read_game
 from saves.store import list_saves
 from saves.tail import JournalTail
-from tests.bench.bench_kernel import best_of, report
+from tests.bench.common import best_of, report
 from tests.tui.replay_games import bt_library, bt_save, paper_save, play_paper
 from tui.app import HexmechApp
 from tui.screens._catalog import SaveCatalog

@@ -28,7 +28,7 @@ import asyncssh
 from engine.papermech import RULESET, PaperSetup, legal_commands
 from engine.papermech.policies import POLICIES
 from saves.journal import Journal, read_game
-from tests.bench.bench_kernel import best_of, report
+from tests.bench.common import best_of, report
 from tests.tui.test_ssh import ESCAPES
 from tui.ssh.server import ServeOptions, SSHReplayServer
 from tui.widgets.story import ReplayCursor
