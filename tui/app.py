@@ -199,10 +199,12 @@ class HexmechApp(App[None]):
             rank = book.add(
                 path,
                 entry,
-                on_warning=lambda warning: self.notify(warning, severity="warning", timeout=10),
+                on_warning=lambda warning: self.notify(
+                    warning, severity="warning", timeout=10, markup=False
+                ),
             )
         except OSError as error:
-            self.notify(f"Cannot save the score to {path}: {error}", severity="error")
+            self.notify(f"Cannot save the score to {path}: {error}", severity="error", markup=False)
             rank = 0
         else:
             if rank == 0:
@@ -243,7 +245,7 @@ class HexmechApp(App[None]):
             replay: Watch it from its start instead of playing on.
         """
         if save.error is not None:
-            self.notify(damage_report(save), severity="error")
+            self.notify(damage_report(save), severity="error", markup=False)
             return
         if replay:
             watch = self.ruleset_replays.get(save.ruleset)
@@ -256,7 +258,7 @@ class HexmechApp(App[None]):
         factory = self.ruleset_screens.get(save.ruleset)
         if factory is None:
             title = save.title or registry.title(save.ruleset)
-            self.notify(f"{title} is not available yet", severity="warning")
+            self.notify(f"{title} is not available yet", severity="warning", markup=False)
             return
         self.push_screen(factory(save.path))
 
@@ -271,7 +273,9 @@ class HexmechApp(App[None]):
         try:
             return self.library.scan()
         except OSError as error:
-            self.notify(f"Cannot read {self.library.directory}: {error}", severity="error")
+            self.notify(
+                f"Cannot read {self.library.directory}: {error}", severity="error", markup=False
+            )
             return None
 
 

@@ -309,7 +309,7 @@ class ReplayControls:
         number = parse_number(text)
         mark = self.find_major(number) if number is not None else None
         if mark is None:
-            self.screen.notify(f"No {text!r} in this game", severity="warning")
+            self.screen.notify(f"No {text!r} in this game", severity="warning", markup=False)
             return
         self.go(self.cursor.go(*mark.position))
 
@@ -370,7 +370,7 @@ class ReplayControls:
             update = tail.poll()
         except SaveError as error:
             self._stop_following()
-            screen.notify(f"Stopped following: {error}", severity="error", timeout=10)
+            screen.notify(f"Stopped following: {error}", severity="error", timeout=10, markup=False)
             screen.redraw()
             return
         if update is None:
@@ -384,7 +384,7 @@ class ReplayControls:
         summary = screen.game.summary
         if summary.over:  # nothing more will come
             self._stop_following()
-            screen.notify(f"The game is over: {summary.result}", timeout=8)
+            screen.notify(f"The game is over: {summary.result}", timeout=8, markup=False)
         screen.redraw()
         if at_end:
             screen.replay_moved()

@@ -148,7 +148,9 @@ class NewGame(Screen[None]):
         try:
             journal = self.start(chosen, saves_dir_of(self))
         except OSError as error:
-            self.notify(f"Cannot create the save: {error}", severity="error", timeout=10)
+            self.notify(
+                f"Cannot create the save: {error}", severity="error", timeout=10, markup=False
+            )
             self.dismiss()
             return
         self.app.switch_screen(self.game_screen(journal))
@@ -369,7 +371,7 @@ class GameScreen(Screen[None]):
         self.redraw(follow=True)
         if self.journal is not None:
             for warning in self.journal.warnings:
-                self.notify(warning, severity="warning", timeout=10)
+                self.notify(warning, severity="warning", timeout=10, markup=False)
         self.refocus()
 
     async def on_resize(self) -> None:
@@ -464,7 +466,7 @@ class GameScreen(Screen[None]):
             self.cannot_save(error)
             return False
         except DiceExhaustedError as error:
-            self.notify(str(error), severity="error")
+            self.notify(str(error), severity="error", markup=False)
             return False
         if isinstance(outcome, Rejected):
             self.refuse(outcome.reason, title=self.REFUSED)
@@ -487,7 +489,7 @@ class GameScreen(Screen[None]):
             message = str(error)
         else:
             message = f"cannot save the game: {error.strerror or error}"
-        self.notify(message, title="Not saved", severity="error", timeout=10)
+        self.notify(message, title="Not saved", severity="error", timeout=10, markup=False)
 
     def refuse(self, message: str, *, title: str = "") -> None:
         """Say in one line why a key or a command did nothing.
@@ -496,7 +498,7 @@ class GameScreen(Screen[None]):
             message: the reason (usually the engine's).
             title: a word on what was refused.
         """
-        self.notify(message, title=title, severity="warning")
+        self.notify(message, title=title, severity="warning", markup=False)
 
     def drop_plan(self) -> None:
         """Forget what the player was preparing (the game changed under it)."""

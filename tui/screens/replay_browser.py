@@ -393,7 +393,7 @@ class ReplayBrowserScreen(Screen[None]):
         if row is None:
             return
         if row.error is not None:
-            self.notify(row.error, severity="error", timeout=8)
+            self.notify(row.error, severity="error", timeout=8, markup=False)
             return
         self.app.push_screen(watch(row.path, root=self.directory))
 
@@ -440,10 +440,14 @@ class ReplayBrowserScreen(Screen[None]):
             try:
                 row.path.unlink()
             except OSError as error:
-                self.notify(f"Cannot delete {row.path.name}: {error.strerror}", severity="error")
+                self.notify(
+                    f"Cannot delete {row.path.name}: {error.strerror}",
+                    severity="error",
+                    markup=False,
+                )
             else:
                 self.catalog.forget(row.path)
-                self.notify(f"Deleted {row.path.name}")
+                self.notify(f"Deleted {row.path.name}", markup=False)
             self.action_refresh()
 
         question = f"Delete {row.path.name}?\nThe game cannot be recovered."

@@ -112,7 +112,9 @@ class SaveBrowserScreen(Screen[None]):
             saves = self.library.scan()
         except OSError as error:
             saves = []
-            self.notify(f"Cannot read {self.library.directory}: {error}", severity="error")
+            self.notify(
+                f"Cannot read {self.library.directory}: {error}", severity="error", markup=False
+            )
         self.table.show(saves)
         self._update_detail()
         self.refresh_bindings()
@@ -145,9 +147,9 @@ class SaveBrowserScreen(Screen[None]):
         try:
             self.library.delete(save)
         except OSError as error:
-            self.notify(f"Cannot delete {save.path.name}: {error}", severity="error")
+            self.notify(f"Cannot delete {save.path.name}: {error}", severity="error", markup=False)
         else:
-            self.notify(f"Deleted {save.path.name}")
+            self.notify(f"Deleted {save.path.name}", markup=False)
         self.action_refresh()
 
     @on(DataTable.RowSelected, "#saves-table")

@@ -111,7 +111,7 @@ class HighScoresScreen(Screen[None]):
             table.move_cursor(row=self.highlight - 1)
         self._update_detail()
         if self.scores.warning is not None:
-            self.notify(self.scores.warning, severity="warning", timeout=10)
+            self.notify(self.scores.warning, severity="warning", timeout=10, markup=False)
 
     @property
     def table(self) -> DataTable[Text]:
