@@ -13,10 +13,11 @@ import ``saves``); a test checks that the two agree.
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Final
+from typing import Any, Final
 
-__all__ = ["UNSAFE", "printable"]
+__all__ = ["UNSAFE", "json_text", "printable"]
 
 UNSAFE: Final = re.compile(
     "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
@@ -49,3 +50,21 @@ def printable(text: str) -> str:
         text: anything taken from a file (a key, a value, a file name, a parser's message).
     """
     return UNSAFE.sub(_escape, text)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def json_text(value: Any) -> str:  # noqa: ANN401 - any JSON value
+    r"""Return ``value`` as one line of JSON that a terminal shows as it is.
+
+    `json.dumps` with ``ensure_ascii=False`` keeps letters of every script readable and escapes
+    C0 controls, but writes DEL, C1 controls, bidi overrides, U+2028 and lone surrogates raw (a
+    lone surrogate cannot even be printed). Each of those becomes a ``\uXXXX`` escape here, so the
+    line still parses back to the same value.
+
+    Args:
+        value: what `json.dumps` accepts (a save's summary, with strings from the file).
+    """
+    return UNSAFE.sub(_json_escape, json.dumps(value, ensure_ascii=False))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,13 @@ def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private ty
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
-    """Print the summary of one save; an unreadable or damaged file is a usage error."""
+    """Print the summary of one save; an unreadable or damaged file is a usage error.
+
+    The JSON line escapes every control character of the file's strings (`saves.text.json_text`);
+    a damaged save's `SaveError` is escaped where it is made (`saves.text.printable`).
+    """
     from saves.journal import read_game  # noqa: PLC0415 - the ruleset loads only now
+    from saves.text import json_text  # noqa: PLC0415
 
     path: Path = args.save
     try:
@@ -47,5 +51,6 @@ def cmd_inspect(args: argparse.Namespace) -> int:
         "players": list(summary.players),
         "warnings": list(loaded.warnings),
     }
-    print(json.dumps(report, ensure_ascii=False))  # noqa: T201 - the command's output
+    # Strings come from the file: DEL, C1 and bidi controls are \\u escapes, like C0 ones.
+    print(json_text(report))  # noqa: T201 - the command's output
     return 0
