@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check --quiet
 
-.PHONY: play test lint typecheck pytest bench lock clean
+.PHONY: play test lint typecheck pytest bench fuzz lock clean
 
 $(BIN)/python:
 	$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "hexmech needs Python 3.11 or newer")'
@@ -40,6 +40,13 @@ pytest: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m pytest tests/bench -o python_files='bench_*.py' -p no:randomly -q -s
+
+# The fuzz suite (tests/fuzz) at length: FUZZ_EXAMPLES variants of each real file and x10 hypothesis
+# examples a test (`make test` runs it small). One process, so the tally of files tried and
+# failures per reader prints at the end.
+FUZZ_EXAMPLES ?= 300
+fuzz: $(VENV)/.installed-dev
+	HEXMECH_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest tests/fuzz -n 0 -p no:randomly -q
 
 # Pin the newest versions pyproject.toml allows: a throwaway venv, unconstrained, then its freeze.
 # Run `make test` after it, and commit constraints.txt with the change that needed it.
