@@ -12,6 +12,7 @@ controls, line separators: `saves.text.UNSAFE`). Any other exception is a failur
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Final, TypeVar
@@ -38,9 +39,10 @@ def examples(default: int) -> int:
     return int(value) * 10 if value.isdigit() and int(value) > 0 else default
 
 
-LAST_GUARDS: Final = ("cannot be read (", "cannot be listed: ")
-"""Words of the readers' catch-alls (``load_unit``, ``load_board``, the browser's listing): a
-message with them reports a failure no check foresaw, which the fuzz counts as a failure."""
+LAST_GUARDS: Final = re.compile(r"cannot be read \(\w+(Error|Exception)\)|cannot be listed: ")
+"""The words of the readers' catch-alls (``load_unit``'s and ``load_board``'s "cannot be read
+(KeyError)", the browser listing's "cannot be listed: TypeError: ..."): a message with them
+reports a failure no check foresaw, which the fuzz counts as a failure."""
 
 
 def clean(message: str) -> str | None:
@@ -49,7 +51,7 @@ def clean(message: str) -> str | None:
         return "an empty message"
     if bad := UNSAFE.search(message):
         return f"a raw U+{ord(bad.group()):04X}"
-    if any(words in message for words in LAST_GUARDS):
+    if LAST_GUARDS.search(message):
         return "an unexpected failure caught by the reader's last guard"
     return None
 

@@ -114,9 +114,9 @@ def test_unit_files_through_load_unit_the_library_and_validate(tmp_path):
     library = FileLibrary(unit_dirs=[tmp_path / "units"])
     entries = [e for e in library.units() if e.path in files]
     problems = [p for p in library.problems() if str(tmp_path) in p]
-    failures += [f"library: {why}" for p in problems if (why := clean(p))]
+    failures += [f"library: {why}: {p!r:.200}" for p in problems if (why := clean(p))]
     lines, _ok = check([tmp_path / "units"], quiet=False)
-    failures += [f"validate: {why}" for line in lines if (why := clean(line))]
+    failures += [f"validate: {why}: {line!r:.200}" for line in lines if (why := clean(line))]
 
     fail_if(failures)
     assert len(entries) == len(files)
@@ -135,7 +135,7 @@ def test_board_files_through_load_board_the_library_and_validate(tmp_path):
         f"board list: {why}" for e in listed if e.error is not None and (why := clean(e.error))
     ]
     lines, _ok = check([tmp_path / "boards"], quiet=False)
-    failures += [f"validate: {why}" for line in lines if (why := clean(line))]
+    failures += [f"validate: {why}: {line!r:.200}" for line in lines if (why := clean(line))]
 
     fail_if(failures)
     assert len(listed) == len(files)

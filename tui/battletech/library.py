@@ -7,9 +7,10 @@ the user's own folder (``<user data dir>/units``) and any folders given with ``-
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, TextIO
 
 import platformdirs
 from attrs import frozen
@@ -18,7 +19,7 @@ from engine.battletech import RULESET, BTSetup
 from engine.battletech.board import Board
 from engine.battletech.boardfile import combine
 from engine.battletech.mapgen import generate
-from engine.battletech.scenario import parse_scenario
+from engine.battletech.scenario import ScenarioError, parse_scenario
 from engine.battletech.units import MechDesign
 from tui.battletech.boards import BOARDS_DIR, BoardFileError, board_summary, load_board
 from tui.battletech.units import UnitEntry, UnitFileError, load_unit, unit_library
@@ -29,7 +30,9 @@ __all__ = [
     "FileLibrary",
     "install",
     "load_scenario",
+    "report_skipped",
     "scenario_names",
+    "skipped_notice",
     "user_boards_dir",
     "user_units_dir",
 ]
@@ -150,11 +153,59 @@ class FileLibrary:
         return combine(grid)
 
 
-def install(unit_dirs: Sequence[Path] = (), board_dirs: Sequence[Path] = ()) -> FileLibrary:
-    """Give the BattleTech ruleset a file library (called once by the program at start)."""
+def install(
+    unit_dirs: Sequence[Path] = (),
+    board_dirs: Sequence[Path] = (),
+    *,
+    report: TextIO | None = None,
+) -> FileLibrary:
+    """Give the BattleTech ruleset a file library (called once by the program at start).
+
+    Args:
+        unit_dirs: more unit folders (``--units DIR``).
+        board_dirs: more board folders.
+        report: where to name the files that cannot be read and are skipped
+            (`report_skipped`); by default standard error when ``unit_dirs`` are named (the
+            commands given ``--units``, which then read the library at once), else nowhere.
+    """
     library = FileLibrary(unit_dirs, board_dirs)
     RULESET.library = library
+    if report is None and unit_dirs:
+        report = sys.stderr
+    if report is not None:
+        report_skipped(library, report)
     return library
+
+
+def report_skipped(library: FileLibrary, file: TextIO) -> list[str]:
+    """Write ``hexmech: skipped FILE:LINE: reason`` for each unit or board file skipped.
+
+    One line a file (the reasons are escaped where they are made); a game that does not name those
+    files goes on without them. Returns the lines written.
+    """
+    lines = [f"hexmech: skipped {problem}" for problem in library.problems()]
+    for line in lines:
+        print(line, file=file)
+    return lines
+
+
+def skipped_notice(problems: Sequence[str], most: int = 3) -> str | None:
+    """The TUI's notice about skipped files: how many, the first few, and what to run.
+
+    Args:
+        problems: ``FILE:LINE: reason`` lines (`FileLibrary.problems`).
+        most: lines quoted; the rest are counted.
+
+    Returns:
+        One notice (a line a file quoted), or None when nothing was skipped.
+    """
+    if not problems:
+        return None
+    count = len(problems)
+    head = f"{count} unit or board file{'s' if count > 1 else ''} skipped (hexmech validate):"
+    quoted = [Path(p.partition(":")[0]).name + p[len(p.partition(":")[0]) :] for p in problems]
+    more = [f"... and {count - most} more"] if count > most else []
+    return "\n".join([head, *quoted[:most], *more])
 
 
 def scenario_names() -> list[str]:
@@ -168,7 +219,8 @@ def load_scenario(name_or_path: str, library: FileLibrary) -> BTSetup:
     """Read a bundled scenario by name, or a TOML file, into a setup.
 
     Raises:
-        ValueError: ``FILE: reason`` for a missing or bad scenario.
+        ValueError: ``FILE:LINE: reason`` for a bad scenario (``FILE: reason`` when the line is
+            not known, or for a missing or unreadable file).
     """
     path = Path(name_or_path)
     if not path.is_file():
@@ -188,8 +240,11 @@ def load_scenario(name_or_path: str, library: FileLibrary) -> BTSetup:
     try:
         return parse_scenario(data.decode("utf-8"), library)
     except UnicodeDecodeError as exc:
-        msg = f"{path}: not UTF-8 text (byte {exc.start + 1})"
+        line = data.count(b"\n", 0, exc.start) + 1
+        msg = f"{path}:{line}: not UTF-8 text (byte {exc.start + 1})"
         raise ValueError(msg) from None
+    except ScenarioError as exc:
+        raise ValueError(exc.where(str(path))) from None
     except ValueError as exc:
         msg = f"{path}: {exc}"
         raise ValueError(msg) from None

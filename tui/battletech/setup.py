@@ -301,9 +301,13 @@ class BTSetupScreen(Screen[BTStart | None]):
         return options
 
     def on_mount(self) -> None:
-        """Fill in the notes; the game choice has the focus."""
+        """Fill in the notes; the game choice has the focus; say which unit files were skipped."""
         self._show()
         self.query_one("#bs-game", Choice).focus()
+        from tui.battletech.library import skipped_notice  # noqa: PLC0415 - file access
+
+        if notice := skipped_notice([entry.error or entry.name for entry in self.bad_units]):
+            self.notify(notice, severity="warning", timeout=15, markup=False)
 
     # ------------------------------------------------------------------ reading the form
     @property

@@ -18,6 +18,7 @@ from typing import Final
 
 from attrs import frozen
 
+from engine.battletech.fileformat import printable
 from tui.battletech.units import UnitFileError, load_unit
 
 __all__ = [
@@ -130,7 +131,8 @@ def report_lines(
         if result.error is not None:
             lines.append(result.error)
             continue
-        lines.append(f"ok  {result.name} ({result.summary})")
+        # The name and summary quote the file (its chassis and model): escaped like its errors.
+        lines.append(printable(f"ok  {result.name} ({result.summary})"))
         if not quiet:
             lines += [f"    warning: {w}" for w in result.warnings[:most]]
             if len(result.warnings) > most:

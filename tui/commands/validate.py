@@ -37,9 +37,16 @@ def checkers() -> list[Checker]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """One line a file: ``ok  NAME (summary)`` or ``FILE:LINE: reason``; exit 2 if any is bad."""
-    from saves.text import printable  # noqa: PLC0415 - the command's own imports
+    """One line a file: ``ok  NAME (summary)`` or ``FILE:LINE: reason``; exit 2 if any is bad.
 
+    With ``--units DIR`` the library is read as the game would read it, and each file it skips is
+    one ``hexmech: skipped FILE:LINE: reason`` line on standard error.
+    """
+    from saves.text import printable  # noqa: PLC0415 - the command's own imports
+    from tui.commands._shared import install_data  # noqa: PLC0415
+
+    if getattr(args, "units", None):
+        install_data(args)
     found = checkers()
     if not found:
         raise UsageError("no ruleset has data files to check")
