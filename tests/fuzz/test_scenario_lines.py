@@ -131,3 +131,23 @@ def test_a_non_utf8_scenario_names_the_line(tmp_path: Path) -> None:
 
     with pytest.raises(ValueError, match=r"latin\.toml:3: not UTF-8 text"):
         load_scenario(str(path), FileLibrary())
+
+
+def test_validate_checks_a_named_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hexmech validate FILE.toml``: ``ok  TITLE (map, sides)`` or ``FILE:LINE: reason``."""
+    from tui.commands import main  # noqa: PLC0415 - the command line, only here
+
+    good = REPO / "assets" / "scenarios" / "battletech" / "default.toml"
+    bad = tmp_path / "bad.toml"
+    text = DEFAULT.replace('"Wolverine WVR-6R"', '"Warhammer WHM-X"')
+    bad.write_text(text, encoding="utf-8")
+
+    code = main(["validate", str(good), str(bad)])
+
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 2
+    assert lines[0] == "ok  Meeting engagement (16x17 map, Davion 2 v Kurita 2)"
+    assert lines[1].startswith(f"{bad}:{line_of(text, 'Warhammer WHM-X')}: no 'Mech called")
+    assert len(lines) == 2

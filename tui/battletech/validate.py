@@ -1,9 +1,10 @@
-"""``hexmech validate``: check unit (``.mtf``) and board (``.board``) files, one line each.
+"""``hexmech validate``: check unit (``.mtf``), board (``.board``), scenario files, one line each.
 
 A good file gives ``ok  NAME (summary)``, followed by its warnings indented on their own lines (at
 most `MOST_WARNINGS`, then a count of the rest); a bad one gives ``FILE:LINE: reason``. A folder
-stands for its ``*.mtf`` and ``*.board`` files (not its sub-folders). The caller prints the lines
-and exits 0 when every file is good, 2 otherwise.
+stands for its ``*.mtf`` and ``*.board`` files (not its sub-folders); a scenario (``.toml``) is
+checked when named, against the installed library (with its ``--units`` folders). The caller
+prints the lines and exits 0 when every file is good, 2 otherwise.
 
 Boards are read by `tui.battletech.boards` (``load_board``, ``board_summary``), imported only
 when a board is checked.
@@ -24,6 +25,7 @@ from tui.battletech.units import UnitFileError, load_unit
 __all__ = [
     "CHECKED_SUFFIXES",
     "MOST_WARNINGS",
+    "SCENARIO_SUFFIX",
     "Checked",
     "check",
     "check_file",
@@ -32,6 +34,9 @@ __all__ = [
 ]
 
 CHECKED_SUFFIXES: Final = (".mtf", ".board")
+"""What a folder is searched for."""
+SCENARIO_SUFFIX: Final = ".toml"
+"""A BattleTech scenario, checked when named (a folder of them may hold other TOML files)."""
 MOST_WARNINGS: Final = 10
 """Warnings printed a file; a board with a hundred odd hexes should not bury the other files."""
 
@@ -86,6 +91,8 @@ def check_file(path: Path) -> Checked:
         return _check_unit(path)
     if suffix == ".board":
         return _check_board(path)
+    if suffix == SCENARIO_SUFFIX:
+        return _check_scenario(path)
     return Checked(path, error=f"{path}: not a unit (.mtf) or board (.board) file")
 
 
@@ -108,6 +115,22 @@ def _check_board(path: Path) -> Checked:
         return Checked(path, error=str(exc))
     warnings = tuple(_warning_text(w, path) for w in parsed.warnings)
     return Checked(path, path.stem, str(boards.board_summary(parsed.board)), warnings=warnings)
+
+
+def _check_scenario(path: Path) -> Checked:
+    """A scenario: ``ok  TITLE (map, sides)``, or ``FILE:LINE: reason`` (`load_scenario`)."""
+    from engine.battletech import RULESET  # noqa: PLC0415 - only when a scenario is named
+    from tui.battletech.library import FileLibrary, load_scenario  # noqa: PLC0415
+
+    library = RULESET.library if isinstance(RULESET.library, FileLibrary) else FileLibrary()
+    try:
+        setup = load_scenario(str(path), library)
+    except ValueError as exc:
+        return Checked(path, error=str(exc))
+    counts = [sum(1 for u in setup.units if u.side == n) for n in range(len(setup.sides))]
+    sides = " v ".join(f"{side} {count}" for side, count in zip(setup.sides, counts, strict=True))
+    summary = f"{setup.board.width}x{setup.board.height} map, {sides}"
+    return Checked(path, setup.title or path.stem, summary)
 
 
 def _warning_text(warning: object, path: Path) -> str:
