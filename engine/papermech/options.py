@@ -129,11 +129,40 @@ def describe_action(player: Player, action: Action) -> str:
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
 
+_CHOOSABLE: dict[tuple[object, ...], tuple[tuple[Action, ...], tuple[ChooseAction, ...]]] = {}
+"""`choosable` by what it depends on (`_choosable_key`): asked on every ACTION and WINDOW."""
+_CHOOSABLE_MAX = 20_000
+"""Entries kept before the memo starts again (a run's sheets repeat; memory stays bounded)."""
+
+
+def _choosable_key(player: Player) -> tuple[object, ...]:
+    """All that `_forbidden` reads of ``player``: weapons, circles, stance, the last mount."""
+    last = player.last_attack
+    return (
+        player.loadout,
+        player.mounts,
+        player.legs,
+        player.stance,
+        None if last is None else last.mount,
+    )
+
+
+def _choosable(player: Player) -> tuple[tuple[Action, ...], tuple[ChooseAction, ...]]:
+    """The choosable actions, and their commands, memoised by `_choosable_key`."""
+    key = _choosable_key(player)
+    found = _CHOOSABLE.get(key)
+    if found is None:
+        actions = tuple(a for a in _ACTIONS if allowed(player, a))
+        found = (actions, tuple(ChooseAction(a) for a in actions))
+        if len(_CHOOSABLE) >= _CHOOSABLE_MAX:
+            _CHOOSABLE.clear()
+        _CHOOSABLE[key] = found
+    return found
+
 
 def choosable(state: PaperState) -> list[Action]:
     """Every action that may be chosen now (PM-5)."""
-    player = state.player
-    return [a for a in _ACTIONS if allowed(player, a)]
+    return list(_choosable(state.player)[0])
 
 
 def is_guard(player: Player, action: Action) -> bool:
@@ -256,10 +285,10 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
         case Prompt.DEPLOY:
             return [Deploy()]
         case Prompt.ACTION:
-            return [ChooseAction(a) for a in choosable(state)]
+            return list(_choosable(player)[1])
         case Prompt.WINDOW:
             first: list[PaperCommand] = [Wait(), *([Haste()] if can_haste(state) else [])]
-            return first + [ChooseAction(a) for a in choosable(state)]
+            return [*first, *_choosable(player)[1]]
         case Prompt.ORDER:
             return [ResolveNext(e.key) for e in state.enemies if e.time <= 0]
         case Prompt.TARGET:
