@@ -16,7 +16,7 @@ act and the hurried attack would still probably destroy it, and repairs where th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Protocol, TypeVar
 
 from attrs import frozen
@@ -37,7 +37,7 @@ from engine.papermech.commands import (
     Wait,
     Walk,
 )
-from engine.papermech.state import MOUNTS, Enemy, LastAttack, Loadout, PaperState, Player, Prompt
+from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, Prompt
 from engine.papermech.tables import (
     MOUNT_ARCS,
     TORSO_PENALTY_AT,
@@ -295,7 +295,15 @@ class GreedyPolicy:
 
 
 class _View:
-    """One decision of the greedy policy: the state, its ready lines, and memoised estimates."""
+    """One decision of the greedy policy: the state, its ready lines, and memoised estimates.
+
+    The estimates are exactly those of the straightforward reading (every line on every enemy,
+    `odds` each time), computed faster: radar spaces are numbered 0-31 (`_code`), so moving them
+    is a table look-up; a line's value on an enemy is read from a table built once per enemy card
+    and damage (`_values`); the ready lines and the turns to face each space come from a memo by
+    the sheet (`_readiness`); and each position is valued once per decision. Every sum, product
+    and quotient is the same expression, in the same order, so every choice is the same.
+    """
 
     def __init__(self, policy: GreedyPolicy, state: PaperState, rng: Random) -> None:
         self.policy = policy
@@ -303,13 +311,114 @@ class _View:
         self.state = state
         self.player = state.player
         self.enemies = state.enemies
-        self.spaces = [e.space for e in state.enemies]
-        self.penalty = state.player.penalty
-        self.lines = _lines(state.player.loadout, self.penalty)
-        self.ready = _ready(self.player, self.lines, self.player.stance)
-        self.by_action = {line.action: line for line in self.lines}
-        self.shields: dict[Mount, float] = {}
-        self.weights = [1 + policy.danger * e.profile.attacks[e.attack].p for e in state.enemies]
+
+    # -------------------------------------------------------------- what the estimates read
+    @cached_property
+    def sheet(self) -> _Sheet:
+        """The loadout's attack lines at the current penalty."""
+        return _sheet(self.player.loadout, self.penalty)
+
+    @cached_property
+    def penalty(self) -> int:
+        """PM-4: the torso and weight penalty on every T."""
+        return self.player.penalty
+
+    @property
+    def lines(self) -> tuple[_Line, ...]:
+        """Every attack line of the loadout (`_lines`)."""
+        return self.sheet.lines
+
+    @cached_property
+    def by_action(self) -> dict[Action, _Line]:
+        """The attack line of each attack action."""
+        return {line.action: line for line in self.sheet.lines}
+
+    @cached_property
+    def ready(self) -> list[_Line]:
+        """The lines that may be chosen in the current stance."""
+        return _ready(self.player, self.sheet.lines, self.player.stance)
+
+    @cached_property
+    def spaces(self) -> list[Space]:
+        """Every enemy's radar space, in order."""
+        return [e.space for e in self.enemies]
+
+    @cached_property
+    def codes(self) -> list[int]:
+        """Every enemy's radar space as a number (`_code`)."""
+        return [e.ring * _WEDGES + e.wedge for e in self.enemies]
+
+    @cached_property
+    def weights(self) -> list[float]:
+        """How much each enemy is worth as a target (``danger`` per die of its attack)."""
+        danger = self.policy.danger
+        return [1 + danger * e.profile.attacks[e.attack].p for e in self.enemies]
+
+    @cached_property
+    def movers(self) -> list[tuple[int, bool, int]]:
+        """Per enemy: its cube's space, whether it moves, and its attack's range (`_predicted`)."""
+        out = []
+        for e in self.enemies:
+            profile = e.profile
+            out.append((e.time, profile.moves, int(profile.attacks[e.attack].range)))
+        return out
+
+    @cached_property
+    def threats(self) -> list[tuple[float, ...]]:
+        """Per enemy: `_threat` from each numbered space."""
+        out = []
+        for e in self.enemies:
+            attack = e.profile.attacks[e.attack]
+            out.append(_threats(attack.range, attack.p))
+        return out
+
+    @cached_property
+    def values(self) -> list[tuple[tuple[float, ...], ...]]:
+        """Per enemy: `hit` (no haste) of each line from each numbered space (`_values`)."""
+        policy = self.policy
+        last = self.player.last_attack
+        loadout, penalty = self.player.loadout, self.penalty
+        out = []
+        for e in self.enemies:
+            combo = last.mount if last is not None and last.target == e.key else None
+            key = (
+                loadout, penalty, policy.kill_bonus, policy.danger,
+                e.kind, e.attack, e.damage, combo,
+            )  # fmt: skip
+            table = _VALUES.get(key)
+            if table is None:
+                table = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
+                if len(_VALUES) >= _MEMO_MAX:
+                    _VALUES.clear()
+                _VALUES[key] = table
+            out.append(table)
+        return out
+
+    def readiness(self, stance: Stance | None) -> _Readiness:
+        """The ready lines in ``stance`` (None: the current one), with their facing table."""
+        player = self.player
+        if stance is None:
+            stance = player.stance
+        last = player.last_attack
+        key = (
+            player.loadout,
+            self.penalty,
+            player.mounts,
+            stance,
+            None if last is None else last.mount,
+        )
+        found = _READINESS.get(key)
+        if found is None:
+            found = _readiness(self.sheet, _ready(player, self.sheet.lines, stance))
+            if len(_READINESS) >= _MEMO_MAX:
+                _READINESS.clear()
+            _READINESS[key] = found
+        return found
+
+    @cached_property
+    def positions(self) -> dict[tuple[tuple[int, ...], int, Stance | None], float]:
+        """`after_move` of the positions valued so far in this decision."""
+        return {}
 
     # -------------------------------------------------------------- what an attack is worth
     def odds(self, line: _Line, index: int, space: Space, haste: int) -> tuple[float, float]:
@@ -319,21 +428,9 @@ class _View:
         if ring > line.reach or wedge not in line.arc or (line.area and ring < _MORTAR_MIN_RING):
             return 0.0, 0.0
         enemy = self.enemies[index]
-        dice = line.dice
-        if line.weapon is Weapon.FIST and self.player.last_attack == LastAttack(
-            line.mount, enemy.key
-        ):
-            dice += 1  # PM-11.1 Combo
-        if line.proximity:
-            dice = max(0, dice - int(ring))  # PM-11.1 Proximity
-        hp = enemy.hit_points
-        faces = _faces(enemy.profile.armor + line.armor_mod, haste, line.weapon)
-        kill, damage = _kill_and_damage(dice, faces, hp, accurate=line.accurate)
-        if line.crush:
-            # PM-11.1 Crush: destroyed if any die (less the haste) beats the remaining circles.
-            kill = 1 - (1 - kill) * (min(_SIDES, hp + haste) / _SIDES) ** dice
-            damage = max(damage, kill * hp)
-        return kill, damage
+        last = self.player.last_attack
+        combo = last is not None and last.mount is line.mount and last.target == enemy.key
+        return _odds(line, enemy.profile.armor, enemy.hit_points, ring, haste, combo=combo)
 
     def hit(self, line: _Line, index: int, space: Space, haste: int = 0) -> float:
         """The value of ``line`` on enemy ``index`` at ``space``: circles, a kill, its danger."""
@@ -342,6 +439,10 @@ class _View:
 
     def best(self, line: _Line, spaces: Sequence[Space], haste: int = 0) -> float:
         """The best value of ``line`` over the enemies (the Mortar adds its best second target)."""
+        if not haste:
+            return self.best_at(
+                self.sheet.index[line.action], line.area, [_code(s) for s in spaces]
+            )
         values = [self.hit(line, i, s, haste) for i, s in enumerate(spaces)]
         best = max(values, default=0.0)
         if line.area and best > 0:
@@ -356,58 +457,93 @@ class _View:
             )
         return best
 
-    def _ready_in(self, stance: Stance | None) -> list[_Line]:
-        if stance is None or stance is self.player.stance:
-            return self.ready
-        return _ready(self.player, self.lines, stance)
+    def best_at(self, line: int, area: bool, codes: Sequence[int]) -> float:
+        """`best` (no haste) of line number ``line`` on the enemies at numbered spaces ``codes``."""
+        tables = self.values
+        values = [tables[i][line][c] for i, c in enumerate(codes)]
+        best = max(values, default=0.0)
+        if area and best > 0:
+            i = values.index(best)
+            here = codes[i]
+            near = _NEAR[here]
+            best += max(
+                (v for j, v in enumerate(values) if j != i and codes[j] in near),
+                default=0.0,
+            )
+        return best
 
-    def reach(
-        self, spaces: Sequence[Space], elapsed: int = 0, stance: Stance | None = None
-    ) -> float:
-        """The best ready attack's value per time unit on the enemies now at ``spaces``.
+    def moved(self, codes: Sequence[int], time: int) -> list[int]:
+        """`_predicted` of every enemy, at numbered spaces ``codes``, ``time`` steps on."""
+        return [
+            c if now > time or not moves else (_FLANK[c] if c >> 3 <= reach else _APPROACH[c])
+            for c, (now, moves, reach) in zip(codes, self.movers, strict=True)
+        ]
+
+    def reach_at(self, codes: Sequence[int], elapsed: int, ready: _Readiness) -> float:
+        """The best ready attack's value per time unit on the enemies now at ``codes``.
 
         The attack is chosen after ``elapsed`` steps; enemies that act before it resolves move.
         """
         best = 0.0
-        enemies = self.enemies
-        at: dict[int, list[Space]] = {}  # lines of the same T see the same radar
-        for line in self._ready_in(stance):
-            time = elapsed + line.time
+        at: dict[int, list[int]] = {}  # lines of the same T see the same radar
+        for line, t, area in ready.lines:
+            time = elapsed + t
             moved = at.get(time)
             if moved is None:
-                moved = [_predicted(e, s, time) for e, s in zip(enemies, spaces, strict=True)]
-                at[time] = moved
-            best = max(best, self.best(line, moved) / time)
+                moved = at[time] = self.moved(codes, time)
+            best = max(best, self.best_at(line, area, moved) / time)
         return best
 
-    def cost(self, spaces: Sequence[Space], stance: Stance | None = None) -> float:
+    def cost_at(self, codes: Sequence[int], ready: _Readiness) -> float:
         """What standing so costs: the hits the enemies can make, and the turns to face them."""
-        ready = self._ready_in(stance)
-        if not ready:
+        if not ready.lines:
             return 0.0  # nothing left to attack with: running away only makes the game endless
         policy = self.policy
-        exposure = sum(_threat(e, s) for e, s in zip(self.enemies, spaces, strict=True))
+        exposure = sum([t[c] for t, c in zip(self.threats, codes, strict=True)])
         bearing = 0
         if policy.bearing:
-            longest = max(ln.reach for ln in ready)
-            for ring, wedge in spaces:
-                # Out of every weapon's range it comes closer: face it with the longest reach.
-                reach = min(ring, longest)
-                arcs = frozenset().union(*(ln.arc for ln in ready if ln.reach >= reach))
-                bearing += _turns_to(arcs, wedge)
+            turns = ready.turns
+            bearing = sum([turns[c] for c in codes])
         return policy.exposure * exposure + policy.bearing * bearing
+
+    def after_at(
+        self, codes: Sequence[int], elapsed: int = 0, stance: Stance | None = None
+    ) -> float:
+        """A position worth attacking from, discounted (no attack is made yet), less its cost."""
+        key = (tuple(codes), elapsed, stance)
+        value = self.positions.get(key)
+        if value is None:
+            ready = self.readiness(stance)
+            value = self.policy.move_discount * self.reach_at(codes, elapsed, ready) - self.cost_at(
+                codes, ready
+            )
+            self.positions[key] = value
+        return value
+
+    def reach(
+        self, spaces: Sequence[Space], elapsed: int = 0, stance: Stance | None = None
+    ) -> float:
+        """`reach_at` of radar spaces."""
+        return self.reach_at([_code(s) for s in spaces], elapsed, self.readiness(stance))
+
+    def cost(self, spaces: Sequence[Space], stance: Stance | None = None) -> float:
+        """`cost_at` of radar spaces."""
+        return self.cost_at([_code(s) for s in spaces], self.readiness(stance))
 
     def after_move(
         self, spaces: Sequence[Space], elapsed: int = 0, stance: Stance | None = None
     ) -> float:
-        """A position worth attacking from, discounted (no attack is made yet), less its cost."""
-        return self.policy.move_discount * self.reach(spaces, elapsed, stance) - self.cost(
-            spaces, stance
-        )
+        """`after_at` of radar spaces."""
+        return self.after_at([_code(s) for s in spaces], elapsed, stance)
 
     def predicted(self, time: int) -> list[Space]:
         """Where every enemy stands when an action placed ``time`` from now resolves."""
-        return [_predicted(e, e.space, time) for e in self.enemies]
+        return [_SPACES[c] for c in self.moved(self.codes, time)]
+
+    @cached_property
+    def standing_cost(self) -> float:
+        """`cost_at` of where the enemies stand now."""
+        return self.cost_at(self.codes, self.readiness(None))
 
     # -------------------------------------------------------------- ACTION
     def action(self, options: Sequence[PaperCommand]) -> PaperCommand:
@@ -427,25 +563,29 @@ class _View:
 
     def action_value(self, action: Action) -> float:
         """An action's estimated value per time unit, if chosen now."""
-        if action.movement:
+        if action in _MOVEMENTS:
             return self.movement_value(action)
-        line = self.by_action.get(action)
-        if line is None:
+        sheet = self.sheet
+        index = sheet.index.get(action)
+        if index is None:
             return self.shield_value(action)
-        return self.best(line, self.predicted(line.time)) / line.time - self.cost(self.spaces)
+        line = sheet.lines[index]
+        time = line.time
+        moved = self.moved(self.codes, time)
+        return self.best_at(index, line.area, moved) / time - self.standing_cost
 
     def movement_value(self, action: Action) -> float:
         """A step or turn is worth the attacks it opens, discounted."""
-        spaces = self.spaces
+        codes = self.codes
         stance = Stance.SQUATTING if action is Action.TURN_SQUAT else None
         if action is Action.FORWARD:
-            moved = [_shifted(spaces, "forward")]
+            moved = [[_FORWARD[c] for c in codes]]
         elif action is Action.BACKWARD:
-            moved = [_shifted(spaces, "backward")]
+            moved = [[_BACKWARD[c] for c in codes]]
         else:
-            moved = [_shifted(spaces, "cw"), _shifted(spaces, "ccw")]
+            moved = [[_CW[c] for c in codes], [_CCW[c] for c in codes]]
         elapsed = 1 + self.penalty
-        value = max(self.after_move(s, elapsed, stance) for s in moved)
+        value = max(self.after_at(s, elapsed, stance) for s in moved)
         # On a tie, turn: walking pushes some enemies out, and a game must end some time.
         return value - (0.001 if action in (Action.FORWARD, Action.BACKWARD) else 0.0)
 
@@ -453,31 +593,41 @@ class _View:
         """Defend (Reflex) or Guard (Wall): the hits they would catch, plus the free move after."""
         mount = action.mount
         assert mount is not None  # noqa: S101 - a shield line is an attack action
-        value = self.shields.get(mount)  # a shield's lines are all alike
+        shields = self.shields
+        value = shields.get(mount)  # a shield's lines are all alike
         if value is None:
-            value = self.shields[mount] = self._shield_value(mount)
+            value = shields[mount] = self._shield_value(mount)
         return value
+
+    @cached_property
+    def shields(self) -> dict[Mount, float]:
+        """`shield_value` of the shields valued so far."""
+        return {}
 
     def _shield_value(self, mount: Mount) -> float:
         player = self.player
         time = 1 + self.penalty
         reflex = player.weapon(mount) is Weapon.WING_SHIELD
+        arc = MOUNT_ARCS[mount]
         caught = 0.0
-        for enemy in self.enemies:
-            if not radar.in_arc(mount, enemy.wedge):
+        codes = self.codes
+        threats = self.threats
+        for i, enemy in enumerate(self.enemies):
+            if enemy.wedge not in arc:
                 continue
             # Reflex: only an attack made while the cube stands on ACTIVE (the same step).
             # Wall: every attack until the next attack resolves (a few steps, roughly).
             if (enemy.time == time) if reflex else (enemy.time <= time + 3):
-                caught += _threat(enemy, enemy.space)
-        spaces = self.spaces
-        reposition = self.after_move(spaces, time)  # no free move
+                caught += threats[i][codes[i]]
+        reposition = self.after_at(codes, time)  # no free move
         if player.stance is Stance.STANDING and not player.line_disabled(Action.TURN):
             reposition = max(
-                reposition, *(self.after_move(_shifted(spaces, d), time) for d in ("cw", "ccw"))
+                reposition,
+                self.after_at([_CW[c] for c in codes], time),
+                self.after_at([_CCW[c] for c in codes], time),
             )
         if player.stance is Stance.STANDING and not player.line_disabled(Action.FORWARD):
-            reposition = max(reposition, self.after_move(_shifted(spaces, "forward"), time))
+            reposition = max(reposition, self.after_at([_FORWARD[c] for c in codes], time))
         return self.policy.defend_weight * caught / time + reposition
 
     # -------------------------------------------------------------- WINDOW
@@ -487,13 +637,14 @@ class _View:
         time = self.player.time or 0
         if action is None:
             return options[0]
-        line = self.by_action.get(action)
-        if line is None:
-            return _find(options, Wait())  # movement, Defend or Guard: let it come
-        if Haste() in options and self.should_haste(line, time):
-            return Haste()
-        if self.best(line, self.predicted(time)) > 0:
-            return _find(options, Wait())
+        index = self.sheet.index.get(action)
+        if index is None:
+            return _find(options, _WAIT)  # movement, Defend or Guard: let it come
+        line = self.sheet.lines[index]
+        if _HASTE in options and self.should_haste(line, time):
+            return _HASTE
+        if self.best_at(index, line.area, self.moved(self.codes, time)) > 0:
+            return _find(options, _WAIT)
         choice = self.action(options)
         if (
             isinstance(choice, ChooseAction)
@@ -501,15 +652,17 @@ class _View:
             and self.action_value(choice.action) > 0
         ):
             return choice
-        return _find(options, Wait())
+        return _find(options, _WAIT)
 
     def should_haste(self, line: _Line, time: int) -> bool:
         """Hurry if an enemy acts before the attack and the hurried attack likely destroys it."""
         threshold = self.policy.haste_kill
         last = len(self.enemies) == 1
+        codes = self.codes
+        threats = self.threats
         for i, enemy in enumerate(self.enemies):
             acts_first = enemy.time <= 0 or (time == 1 and enemy.time <= 1)
-            if not (acts_first or last) or _threat(enemy, enemy.space) == 0:
+            if not (acts_first or last) or threats[i][codes[i]] == 0:
                 continue
             if self.odds(line, i, enemy.space, time)[0] >= threshold:
                 return True
@@ -547,21 +700,21 @@ class _View:
 
     def move(self, options: Sequence[PaperCommand]) -> PaperCommand:
         """The free move, a resolving turn, or a Pull: whatever leaves the best position."""
-        spaces = self.spaces
+        codes = self.codes
 
         def value(command: PaperCommand) -> float:
             match command:
                 case Walk():
-                    return self.after_move(_shifted(spaces, "forward"))
+                    return self.after_at([_FORWARD[c] for c in codes])
                 case Turn(direction=d):
                     # Turning the 'Mech right moves every enemy anticlockwise (PM-8.3).
-                    move = "ccw" if d is TurnDirection.RIGHT else "cw"
-                    return self.after_move(_shifted(spaces, move))
+                    table = _CCW if d is TurnDirection.RIGHT else _CW
+                    return self.after_at([table[c] for c in codes])
                 case SetStance(stance=stance):
-                    return self.after_move(spaces, 0, stance) - 0.01
+                    return self.after_at(codes, 0, stance) - 0.01
                 case Pull():
                     return float("-inf")  # a pull also brings the enemy's attack closer
-            return self.after_move(spaces) + 0.01  # Skip: keep what we have
+            return self.after_at(codes) + 0.01  # Skip: keep what we have
 
         return max(options, key=value)
 
@@ -581,6 +734,155 @@ class _View:
         """PM-13 step 3: squat for the next wave (one die fewer for every enemy attack, PM-10)."""
         wanted = Stance.SQUATTING if self.policy.squat else Stance.STANDING
         return _find(options, SetStance(wanted))
+
+
+# ------------------------------------------------------------------ the tables greedy reads
+_WEDGES = 8
+_CODES = range(4 * _WEDGES)
+_SPACES: tuple[Space, ...] = tuple((Ring(c // _WEDGES), Wedge(c % _WEDGES)) for c in _CODES)
+"""The radar space of each number: ``ring * 8 + wedge``."""
+
+
+def _code(space: Space) -> int:
+    """The number of a radar space (`_SPACES` is the way back)."""
+    return space[0] * _WEDGES + space[1]
+
+
+def _table(move: Callable[[Space], Space]) -> tuple[int, ...]:
+    return tuple(_code(move(space)) for space in _SPACES)
+
+
+_FORWARD = _table(radar.walked_forward)
+_BACKWARD = _table(radar.walked_backward)
+_CW = _table(lambda s: (s[0], radar.turned(s[1], clockwise=True)))
+_CCW = _table(lambda s: (s[0], radar.turned(s[1], clockwise=False)))
+_FLANK = _table(radar.flank)
+_APPROACH = _table(radar.approach)
+_NEAR: tuple[frozenset[int], ...] = tuple(
+    frozenset(_code(b) for b in _SPACES if a == b or radar.adjacent(b, a)) for a in _SPACES
+)
+"""PM-8.1: each space's own number and its neighbours' (the Mortar's second target)."""
+_MOVEMENTS = frozenset(a for a in Action if a.movement)
+_WAIT = Wait()
+_HASTE = Haste()
+_MEMO_MAX = 20_000
+"""Entries a memo keeps before it starts again (a run's cards and sheets repeat)."""
+
+
+@cache
+def _threats(reach: Ring, p: int) -> tuple[float, ...]:
+    """`_threat` of an attack (range ``reach``, ``p`` dice) from each numbered space."""
+    return tuple(
+        0.0 if not radar.reaches(reach, ring) else p * (0.55 if wedge.rear else 0.4)
+        for ring, wedge in _SPACES
+    )
+
+
+@frozen
+class _Sheet:
+    """The attack lines of a loadout at one penalty, numbered, with where each can hit."""
+
+    lines: tuple[_Line, ...]
+    index: dict[Action, int]
+    targets: tuple[tuple[bool, ...], ...]
+    """Per line: whether it reaches each numbered space (range, arc, the Mortar's ring C)."""
+
+
+_SHEETS: dict[tuple[Loadout, int], _Sheet] = {}
+
+
+def _sheet(loadout: Loadout, penalty: int) -> _Sheet:
+    """The `_Sheet` of ``loadout`` at ``penalty`` (memoised)."""
+    key = (loadout, penalty)
+    found = _SHEETS.get(key)
+    if found is None:
+        lines = _lines(loadout, penalty)
+        targets = tuple(
+            tuple(
+                not (
+                    ring > ln.reach or wedge not in ln.arc or (ln.area and ring < _MORTAR_MIN_RING)
+                )
+                for ring, wedge in _SPACES
+            )
+            for ln in lines
+        )
+        found = _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets)
+        if len(_SHEETS) >= _MEMO_MAX:
+            _SHEETS.clear()
+        _SHEETS[key] = found
+    return found
+
+
+@frozen
+class _Readiness:
+    """The ready lines of a sheet in one stance: (number, T, Area) each, and the facing table.
+
+    ``turns`` holds, per numbered space, the turns needed to bring it into the arc of a ready
+    line that reaches it (or, out of every range, of the longest reach: it comes closer).
+    """
+
+    lines: tuple[tuple[int, int, bool], ...]
+    turns: tuple[int, ...]
+
+
+_READINESS: dict[tuple[object, ...], _Readiness] = {}
+_VALUES: dict[tuple[object, ...], tuple[tuple[float, ...], ...]] = {}
+
+
+def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
+    lines = tuple((sheet.index[ln.action], ln.time, ln.area) for ln in ready)
+    if not ready:
+        return _Readiness(lines, (0,) * len(_SPACES))
+    longest = max(ln.reach for ln in ready)
+    turns = []
+    for ring, wedge in _SPACES:
+        # Out of every weapon's range it comes closer: face it with the longest reach.
+        reach = min(ring, longest)
+        arcs = frozenset().union(*(ln.arc for ln in ready if ln.reach >= reach))
+        turns.append(_turns_to(arcs, wedge))
+    return _Readiness(lines, tuple(turns))
+
+
+def _values(
+    sheet: _Sheet, enemy: Enemy, combo: Mount | None, kill_bonus: float, danger: float
+) -> tuple[tuple[float, ...], ...]:
+    """Per line of ``sheet``: `_View.hit` (no haste) on ``enemy`` from each numbered space."""
+    profile = enemy.profile
+    armor, hp = profile.armor, enemy.hit_points
+    weight = 1 + danger * profile.attacks[enemy.attack].p
+    out = []
+    for line, targets in zip(sheet.lines, sheet.targets, strict=True):
+        by_ring: dict[Ring, float] = {}
+        row = []
+        for (ring, _), ok in zip(_SPACES, targets, strict=True):
+            if not ok:
+                row.append(0.0)
+                continue
+            value = by_ring.get(ring)
+            if value is None:
+                kill, damage = _odds(line, armor, hp, ring, 0, combo=line.mount is combo)
+                value = by_ring[ring] = (damage + kill_bonus * kill) * weight
+            row.append(value)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _odds(
+    line: _Line, armor: int, hp: int, ring: Ring, haste: int, *, combo: bool
+) -> tuple[float, float]:
+    """P(destroyed) and expected circles of ``line`` (in range and arc) on an enemy."""
+    dice = line.dice
+    if line.weapon is Weapon.FIST and combo:
+        dice += 1  # PM-11.1 Combo
+    if line.proximity:
+        dice = max(0, dice - int(ring))  # PM-11.1 Proximity
+    faces = _faces(armor + line.armor_mod, haste, line.weapon)
+    kill, damage = _kill_and_damage(dice, faces, hp, accurate=line.accurate)
+    if line.crush:
+        # PM-11.1 Crush: destroyed if any die (less the haste) beats the remaining circles.
+        kill = 1 - (1 - kill) * (min(_SIDES, hp + haste) / _SIDES) ** dice
+        damage = max(damage, kill * hp)
+    return kill, damage
 
 
 _ANSWERS: dict[Prompt, Callable[[_View, Sequence[PaperCommand]], PaperCommand]] = {
