@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, cached_property, lru_cache
-from typing import Protocol, TypeVar
+from operator import itemgetter
+from typing import Any, Protocol, TypeVar
 
 from attrs import frozen
 
@@ -373,8 +374,8 @@ class _View:
         return out
 
     @cached_property
-    def values(self) -> list[tuple[tuple[float, ...], ...]]:
-        """Per enemy: `hit` (no haste) of each line from each numbered space (`_values`)."""
+    def tables(self) -> list[_Tables]:
+        """Per enemy: `values` and `by_space`, memoised by card, attack, damage and Combo."""
         policy = self.policy
         last = self.player.last_attack
         loadout, penalty = self.player.loadout, self.penalty
@@ -387,12 +388,23 @@ class _View:
             )  # fmt: skip
             table = _VALUES.get(key)
             if table is None:
-                table = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
+                values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
+                table = (values, tuple(zip(*values, strict=True)))
                 if len(_VALUES) >= _MEMO_MAX:
                     _VALUES.clear()
                 _VALUES[key] = table
             out.append(table)
         return out
+
+    @cached_property
+    def by_space(self) -> list[tuple[tuple[float, ...], ...]]:
+        """`values` turned round: per enemy, per numbered space, the value of each line."""
+        return [pair[1] for pair in self.tables]
+
+    @cached_property
+    def values(self) -> list[tuple[tuple[float, ...], ...]]:
+        """Per enemy: `hit` (no haste) of each line from each numbered space (`_values`)."""
+        return [pair[0] for pair in self.tables]
 
     def readiness(self, stance: Stance | None) -> _Readiness:
         """The ready lines in ``stance`` (None: the current one), with their facing table."""
@@ -409,9 +421,15 @@ class _View:
         )
         found = _READINESS.get(key)
         if found is None:
-            found = _readiness(self.sheet, _ready(player, self.sheet.lines, stance))
+            sheet = self.sheet
+            ready = _ready(player, sheet.lines, stance)
+            numbers = (key[0], key[1], tuple(sheet.index[ln.action] for ln in ready))
+            found = _BY_LINES.get(numbers)
+            if found is None:
+                found = _BY_LINES[numbers] = _readiness(sheet, ready)
             if len(_READINESS) >= _MEMO_MAX:
                 _READINESS.clear()
+                _BY_LINES.clear()
             _READINESS[key] = found
         return found
 
@@ -483,15 +501,26 @@ class _View:
         """The best ready attack's value per time unit on the enemies now at ``codes``.
 
         The attack is chosen after ``elapsed`` steps; enemies that act before it resolves move.
+        Lines of the same T see the same radar, so they are taken together: the best of their
+        values per time unit is the best value over that T (division by T keeps the order).
         """
+        if not codes:
+            return 0.0
         best = 0.0
-        at: dict[int, list[int]] = {}  # lines of the same T see the same radar
-        for line, t, area in ready.lines:
+        by_space = self.by_space
+        for t, plain, pick, areas in ready.groups:
             time = elapsed + t
-            moved = at.get(time)
-            if moved is None:
-                moved = at[time] = self.moved(codes, time)
-            best = max(best, self.best_at(line, area, moved) / time)
+            moved = self.moved(codes, time)
+            if plain:
+                rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
+                top = (
+                    max([max(pick(row)) for row in rows])
+                    if plain > 1
+                    else max([pick(row) for row in rows])
+                )
+                best = max(best, top / time)
+            for line in areas:
+                best = max(best, self.best_at(line, area=True, codes=moved) / time)
         return best
 
     def cost_at(self, codes: Sequence[int], ready: _Readiness) -> float:
@@ -815,24 +844,34 @@ def _sheet(loadout: Loadout, penalty: int) -> _Sheet:
 
 @frozen
 class _Readiness:
-    """The ready lines of a sheet in one stance: (number, T, Area) each, and the facing table.
+    """The ready lines of a sheet in one stance, and the facing table.
 
+    ``lines`` holds (number, T, Area) of each ready line; ``groups`` the same lines by T: (T,
+    how many lines without Area, an ``itemgetter`` of their numbers, the Area lines' numbers).
     ``turns`` holds, per numbered space, the turns needed to bring it into the arc of a ready
     line that reaches it (or, out of every range, of the longest reach: it comes closer).
     """
 
     lines: tuple[tuple[int, int, bool], ...]
+    groups: tuple[tuple[int, int, Callable[[Sequence[float]], Any], tuple[int, ...]], ...]
     turns: tuple[int, ...]
 
 
 _READINESS: dict[tuple[object, ...], _Readiness] = {}
-_VALUES: dict[tuple[object, ...], tuple[tuple[float, ...], ...]] = {}
+_BY_LINES: dict[tuple[object, ...], _Readiness] = {}
+_Tables = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]
+_VALUES: dict[tuple[object, ...], _Tables] = {}
 
 
 def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
     lines = tuple((sheet.index[ln.action], ln.time, ln.area) for ln in ready)
+    groups = []
+    for t in sorted({ln.time for ln in ready}):
+        plain = tuple(n for n, time, area in lines if time == t and not area)
+        areas = tuple(n for n, time, area in lines if time == t and area)
+        groups.append((t, len(plain), itemgetter(*plain) if plain else itemgetter(0), areas))
     if not ready:
-        return _Readiness(lines, (0,) * len(_SPACES))
+        return _Readiness(lines, (), (0,) * len(_SPACES))
     longest = max(ln.reach for ln in ready)
     turns = []
     for ring, wedge in _SPACES:
@@ -840,7 +879,7 @@ def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
         reach = min(ring, longest)
         arcs = frozenset().union(*(ln.arc for ln in ready if ln.reach >= reach))
         turns.append(_turns_to(arcs, wedge))
-    return _Readiness(lines, tuple(turns))
+    return _Readiness(lines, tuple(groups), tuple(turns))
 
 
 def _values(
