@@ -16,9 +16,9 @@ act and the hurried attack would still probably destroy it, and repairs where th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache, cached_property, lru_cache
+from functools import cache, lru_cache
 from operator import itemgetter
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
@@ -295,6 +295,25 @@ class GreedyPolicy:
         return options[0] if answer is None else answer(_View(self, state, rng), options)
 
 
+class _lazy(Generic[T]):  # noqa: N801 - used as a decorator, like functools.cached_property
+    """`functools.cached_property` without its lock: computed on first use, then an attribute.
+
+    A `_View` lives for one decision in one thread; the lock of ``cached_property`` (Python 3.11)
+    cost more than most of what it guards.
+    """
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:  # noqa: ANN401 - any owner
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
 class _View:
     """One decision of the greedy policy: the state, its ready lines, and memoised estimates.
 
@@ -314,12 +333,12 @@ class _View:
         self.enemies = state.enemies
 
     # -------------------------------------------------------------- what the estimates read
-    @cached_property
+    @_lazy
     def sheet(self) -> _Sheet:
         """The loadout's attack lines at the current penalty."""
         return _sheet(self.player.loadout, self.penalty)
 
-    @cached_property
+    @_lazy
     def penalty(self) -> int:
         """PM-4: the torso and weight penalty on every T."""
         return self.player.penalty
@@ -329,33 +348,33 @@ class _View:
         """Every attack line of the loadout (`_lines`)."""
         return self.sheet.lines
 
-    @cached_property
+    @_lazy
     def by_action(self) -> dict[Action, _Line]:
         """The attack line of each attack action."""
         return {line.action: line for line in self.sheet.lines}
 
-    @cached_property
+    @_lazy
     def ready(self) -> list[_Line]:
         """The lines that may be chosen in the current stance."""
         return _ready(self.player, self.sheet.lines, self.player.stance)
 
-    @cached_property
+    @_lazy
     def spaces(self) -> list[Space]:
         """Every enemy's radar space, in order."""
         return [e.space for e in self.enemies]
 
-    @cached_property
+    @_lazy
     def codes(self) -> list[int]:
         """Every enemy's radar space as a number (`_code`)."""
         return [e.ring * _WEDGES + e.wedge for e in self.enemies]
 
-    @cached_property
+    @_lazy
     def weights(self) -> list[float]:
         """How much each enemy is worth as a target (``danger`` per die of its attack)."""
         danger = self.policy.danger
         return [1 + danger * e.profile.attacks[e.attack].p for e in self.enemies]
 
-    @cached_property
+    @_lazy
     def movers(self) -> list[tuple[int, bool, int]]:
         """Per enemy: its cube's space, whether it moves, and its attack's range (`_predicted`)."""
         out = []
@@ -364,7 +383,7 @@ class _View:
             out.append((e.time, profile.moves, int(profile.attacks[e.attack].range)))
         return out
 
-    @cached_property
+    @_lazy
     def threats(self) -> list[tuple[float, ...]]:
         """Per enemy: `_threat` from each numbered space."""
         out = []
@@ -373,7 +392,7 @@ class _View:
             out.append(_threats(attack.range, attack.p))
         return out
 
-    @cached_property
+    @_lazy
     def tables(self) -> list[_Tables]:
         """Per enemy: `values` and `by_space`, memoised by card, attack, damage and Combo."""
         policy = self.policy
@@ -396,12 +415,12 @@ class _View:
             out.append(table)
         return out
 
-    @cached_property
+    @_lazy
     def by_space(self) -> list[tuple[tuple[float, ...], ...]]:
         """`values` turned round: per enemy, per numbered space, the value of each line."""
         return [pair[1] for pair in self.tables]
 
-    @cached_property
+    @_lazy
     def values(self) -> list[tuple[tuple[float, ...], ...]]:
         """Per enemy: `hit` (no haste) of each line from each numbered space (`_values`)."""
         return [pair[0] for pair in self.tables]
@@ -433,7 +452,7 @@ class _View:
             _READINESS[key] = found
         return found
 
-    @cached_property
+    @_lazy
     def positions(self) -> dict[tuple[tuple[int, ...], int, Stance | None], float]:
         """`after_move` of the positions valued so far in this decision."""
         return {}
@@ -567,9 +586,21 @@ class _View:
 
     def predicted(self, time: int) -> list[Space]:
         """Where every enemy stands when an action placed ``time`` from now resolves."""
-        return [_SPACES[c] for c in self.moved(self.codes, time)]
+        return [_SPACES[c] for c in self.moved_now(time)]
 
-    @cached_property
+    def moved_now(self, time: int) -> list[int]:
+        """`moved` of where the enemies stand now (memoised by ``time``)."""
+        found = self.now.get(time)
+        if found is None:
+            found = self.now[time] = self.moved(self.codes, time)
+        return found
+
+    @_lazy
+    def now(self) -> dict[int, list[int]]:
+        """`moved_now` of the times asked so far."""
+        return {}
+
+    @_lazy
     def standing_cost(self) -> float:
         """`cost_at` of where the enemies stand now."""
         return self.cost_at(self.codes, self.readiness(None))
@@ -600,8 +631,7 @@ class _View:
             return self.shield_value(action)
         line = sheet.lines[index]
         time = line.time
-        moved = self.moved(self.codes, time)
-        return self.best_at(index, line.area, moved) / time - self.standing_cost
+        return self.best_at(index, line.area, self.moved_now(time)) / time - self.standing_cost
 
     def movement_value(self, action: Action) -> float:
         """A step or turn is worth the attacks it opens, discounted."""
@@ -628,7 +658,7 @@ class _View:
             value = shields[mount] = self._shield_value(mount)
         return value
 
-    @cached_property
+    @_lazy
     def shields(self) -> dict[Mount, float]:
         """`shield_value` of the shields valued so far."""
         return {}
@@ -672,7 +702,7 @@ class _View:
         line = self.sheet.lines[index]
         if _HASTE in options and self.should_haste(line, time):
             return _HASTE
-        if self.best_at(index, line.area, self.moved(self.codes, time)) > 0:
+        if self.best_at(index, line.area, self.moved_now(time)) > 0:
             return _find(options, _WAIT)
         choice = self.action(options)
         if (

@@ -79,7 +79,13 @@ class Loadout:
     @property
     def penalty(self) -> int:
         """PM-12: the weight penalty on every action's T, ceil((W - 12) / 2) above 12 W."""
-        return max(0, math.ceil((self.weight - RATED_WEIGHT) / 2))
+        found = _PENALTIES.get(self)
+        if found is None:
+            found = max(0, math.ceil((self.weight - RATED_WEIGHT) / 2))
+            if len(_PENALTIES) >= _PENALTIES_MAX:
+                _PENALTIES.clear()
+            _PENALTIES[self] = found
+        return found
 
     def problems(self) -> list[str]:
         """PM-12: every reason this loadout is illegal (empty when it is legal)."""
@@ -140,6 +146,11 @@ class Loadout:
                 raise LoadoutError(f"{word!r}: the parts are LS, RS, LA, RA, torso and legs.")
         a, b, c, d = weapons
         return cls((a, b, c, d), armor["torso"], armor["legs"]).check()
+
+
+_PENALTIES: dict[Loadout, int] = {}
+"""`Loadout.penalty` by loadout: every action placed asks it (the simulator, thousands a second)."""
+_PENALTIES_MAX = 1024
 
 
 def _weapon(name: str) -> Weapon:
