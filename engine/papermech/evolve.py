@@ -114,7 +114,7 @@ def _player(
         p.last_attack if last_attack is _KEEP else last_attack,
         p.wall if wall is _KEEP else wall,
     )
-    return _state(state, player=player)
+    return _with_player(state, player)
 
 
 def _enemy(
@@ -138,10 +138,26 @@ def _enemy(
     )
 
 
+def _with_player(s: PaperState, player: Player) -> PaperState:
+    """The state with another sheet (the commonest change, built directly)."""
+    return PaperState(
+        s.setup, player, s.enemies, s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs,
+        s.killed, s.score, s.waves_cleared, s.result,
+    )  # fmt: skip
+
+
+def _with_enemies(s: PaperState, enemies: tuple[Enemy, ...]) -> PaperState:
+    """The state with other enemies (built directly)."""
+    return PaperState(
+        s.setup, s.player, enemies, s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs,
+        s.killed, s.score, s.waves_cleared, s.result,
+    )  # fmt: skip
+
+
 def _with_enemy(state: PaperState, enemy: Enemy) -> PaperState:
     """`PaperState.with_enemy`: ``enemy`` replaces the one with its key."""
     key = enemy.key
-    return _state(state, enemies=tuple(enemy if e.key == key else e for e in state.enemies))
+    return _with_enemies(state, tuple(enemy if e.key == key else e for e in state.enemies))
 
 
 def _off_track(state: PaperState, **changes: Any) -> PaperState:  # noqa: ANN401 - Player fields
@@ -174,16 +190,34 @@ def _loadout_refitted(event: ev.LoadoutRefitted, state: PaperState) -> PaperStat
 
 @_apply.register
 def _action_chosen(event: ev.ActionChosen, state: PaperState) -> PaperState:
-    return _player(state, action=event.action, time=event.time, placed=event.time)
+    p = state.player
+    time = event.time
+    player = Player(
+        p.loadout, p.mounts, p.torso, p.legs, p.stance, event.action, time, time, p.last_attack,
+        p.wall,
+    )  # fmt: skip
+    return _with_player(state, player)
 
 
 @_apply.register
 def _time_advanced(event: ev.TimeAdvanced, state: PaperState) -> PaperState:  # noqa: ARG001
-    enemies = tuple(
-        Enemy(e.key, e.kind, e.ring, e.wedge, e.attack, e.time - 1, e.damage) for e in state.enemies
-    )
-    time = state.player.time
-    return _state(_player(state, time=None if time is None else time - 1), enemies=enemies)
+    p = state.player
+    time = p.time
+    player = Player(
+        p.loadout, p.mounts, p.torso, p.legs, p.stance, p.action,
+        None if time is None else time - 1, p.placed, p.last_attack, p.wall,
+    )  # fmt: skip
+    s = state
+    return PaperState(
+        s.setup,
+        player,
+        tuple(
+            Enemy(e.key, e.kind, e.ring, e.wedge, e.attack, e.time - 1, e.damage)
+            for e in s.enemies
+        ),
+        s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs, s.killed, s.score,
+        s.waves_cleared, s.result,
+    )  # fmt: skip
 
 
 @_apply.register
@@ -250,7 +284,7 @@ def _radar_shifted(event: ev.RadarShifted, state: PaperState) -> PaperState:
         _enemy(e, ring=spaces[e.key][0], wedge=spaces[e.key][1]) if e.key in spaces else e
         for e in state.enemies
     )
-    return _state(state, enemies=enemies)
+    return _with_enemies(state, enemies)
 
 
 @_apply.register
@@ -304,7 +338,11 @@ def _repairs_rolled(event: ev.RepairsRolled, state: PaperState) -> PaperState:
 
 @_apply.register
 def _prompted(event: ev.Prompted, state: PaperState) -> PaperState:
-    return _state(state, prompt=event.prompt, enemy=event.enemy, haste=event.haste)
+    s = state
+    return PaperState(
+        s.setup, s.player, s.enemies, s.battle, s.wave, event.prompt, event.enemy, event.haste,
+        s.repairs, s.killed, s.score, s.waves_cleared, s.result,
+    )  # fmt: skip
 
 
 @_apply.register

@@ -629,9 +629,30 @@ class _View:
         index = sheet.index.get(action)
         if index is None:
             return self.shield_value(action)
-        line = sheet.lines[index]
-        time = line.time
-        return self.best_at(index, line.area, self.moved_now(time)) / time - self.standing_cost
+        return self.attack_values[index]
+
+    @_lazy
+    def attack_values(self) -> list[float]:
+        """`action_value` of every attack line of the sheet, by number.
+
+        Lines of the same T are valued together: per enemy, the row of every line's value from
+        its predicted space; the best of each column is that line's `best` (Area lines apart).
+        """
+        sheet = self.sheet
+        values = [0.0] * len(sheet.lines)
+        cost = self.standing_cost
+        by_space = self.by_space
+        for time, numbers in sheet.times:
+            moved = self.moved_now(time)
+            if by_space:
+                rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
+                tops = list(map(max, zip(*rows, strict=True)))
+            else:
+                tops = [0.0] * len(values)
+            for n in numbers:
+                top = self.best_at(n, area=True, codes=moved) if sheet.lines[n].area else tops[n]
+                values[n] = top / time - cost
+        return values
 
     def movement_value(self, action: Action) -> float:
         """A step or turn is worth the attacks it opens, discounted."""
@@ -845,6 +866,8 @@ class _Sheet:
     index: dict[Action, int]
     targets: tuple[tuple[bool, ...], ...]
     """Per line: whether it reaches each numbered space (range, arc, the Mortar's ring C)."""
+    times: tuple[tuple[int, tuple[int, ...]], ...]
+    """The lines' numbers by their T (plus penalty)."""
 
 
 _SHEETS: dict[tuple[Loadout, int], _Sheet] = {}
@@ -865,7 +888,11 @@ def _sheet(loadout: Loadout, penalty: int) -> _Sheet:
             )
             for ln in lines
         )
-        found = _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets)
+        times = tuple(
+            (t, tuple(i for i, ln in enumerate(lines) if ln.time == t))
+            for t in sorted({ln.time for ln in lines})
+        )
+        found = _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times)
         if len(_SHEETS) >= _MEMO_MAX:
             _SHEETS.clear()
         _SHEETS[key] = found

@@ -390,8 +390,14 @@ class PaperState:
 
     def find(self, key: str) -> Enemy | None:
         """The enemy with letter ``key`` (any case), if it is on the radar."""
+        for e in self.enemies:
+            if e.key == key:
+                return e
         key = key.upper()
-        return next((e for e in self.enemies if e.key == key), None)
+        for e in self.enemies:
+            if e.key == key:
+                return e
+        return None
 
     def get(self, key: str) -> Enemy:
         """The enemy with letter ``key``; KeyError if none."""
