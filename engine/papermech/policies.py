@@ -336,7 +336,12 @@ class _View:
     @_lazy
     def sheet(self) -> _Sheet:
         """The loadout's attack lines at the current penalty."""
-        return _sheet(self.player.loadout, self.penalty)
+        return self.memo.sheet(self.penalty)
+
+    @_lazy
+    def memo(self) -> _Memo:
+        """What greedy remembers of this loadout."""
+        return _memo(self.player.loadout)
 
     @_lazy
     def penalty(self) -> int:
@@ -397,21 +402,19 @@ class _View:
         """Per enemy: `values` and `by_space`, memoised by card, attack, damage and Combo."""
         policy = self.policy
         last = self.player.last_attack
-        loadout, penalty = self.player.loadout, self.penalty
+        penalty = self.penalty
+        memo = self.memo.values
         out = []
         for e in self.enemies:
             combo = last.mount if last is not None and last.target == e.key else None
-            key = (
-                loadout, penalty, policy.kill_bonus, policy.danger,
-                e.kind, e.attack, e.damage, combo,
-            )  # fmt: skip
-            table = _VALUES.get(key)
+            key = (penalty, policy.kill_bonus, policy.danger, e.kind, e.attack, e.damage, combo)
+            table = memo.get(key)
             if table is None:
                 values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
                 table = (values, tuple(zip(*values, strict=True)))
-                if len(_VALUES) >= _MEMO_MAX:
-                    _VALUES.clear()
-                _VALUES[key] = table
+                if len(memo) >= _MEMO_MAX:
+                    memo.clear()
+                memo[key] = table
             out.append(table)
         return out
 
@@ -430,27 +433,30 @@ class _View:
         player = self.player
         if stance is None:
             stance = player.stance
-        last = player.last_attack
-        key = (
-            player.loadout,
-            self.penalty,
-            player.mounts,
-            stance,
-            None if last is None else last.mount,
-        )
-        found = _READINESS.get(key)
+        found = self.ready_in.get(stance)
         if found is None:
-            sheet = self.sheet
-            ready = _ready(player, sheet.lines, stance)
-            numbers = (key[0], key[1], tuple(sheet.index[ln.action] for ln in ready))
-            found = _BY_LINES.get(numbers)
+            last = player.last_attack
+            key = (self.penalty, player.mounts, stance, None if last is None else last.mount)
+            memo = self.memo
+            found = memo.readiness.get(key)
             if found is None:
-                found = _BY_LINES[numbers] = _readiness(sheet, ready)
-            if len(_READINESS) >= _MEMO_MAX:
-                _READINESS.clear()
-                _BY_LINES.clear()
-            _READINESS[key] = found
+                sheet = self.sheet
+                ready = _ready(player, sheet.lines, stance)
+                numbers = (self.penalty, tuple(sheet.index[ln.action] for ln in ready))
+                found = memo.by_lines.get(numbers)
+                if found is None:
+                    found = memo.by_lines[numbers] = _readiness(sheet, ready)
+                if len(memo.readiness) >= _MEMO_MAX:
+                    memo.readiness.clear()
+                    memo.by_lines.clear()
+                memo.readiness[key] = found
+            self.ready_in[stance] = found
         return found
+
+    @_lazy
+    def ready_in(self) -> dict[Stance, _Readiness]:
+        """`readiness` of the stances asked so far."""
+        return {}
 
     @_lazy
     def positions(self) -> dict[tuple[tuple[int, ...], int, Stance | None], float]:
@@ -721,7 +727,8 @@ class _View:
         if index is None:
             return _find(options, _WAIT)  # movement, Defend or Guard: let it come
         line = self.sheet.lines[index]
-        if _HASTE in options and self.should_haste(line, time):
+        # Haste has no fields: an option equals it exactly when it is one.
+        if Haste in set(map(type, options)) and self.should_haste(line, time):
             return _HASTE
         if self.best_at(index, line.area, self.moved_now(time)) > 0:
             return _find(options, _WAIT)
@@ -870,33 +877,56 @@ class _Sheet:
     """The lines' numbers by their T (plus penalty)."""
 
 
-_SHEETS: dict[tuple[Loadout, int], _Sheet] = {}
+class _Memo:
+    """What greedy remembers of one loadout: its sheets by penalty, ready lines, value tables."""
+
+    def __init__(self, loadout: Loadout) -> None:
+        self.loadout = loadout
+        self.sheets: dict[int, _Sheet] = {}
+        self.readiness: dict[tuple[object, ...], _Readiness] = {}
+        self.by_lines: dict[tuple[object, ...], _Readiness] = {}
+        self.values: dict[tuple[object, ...], _Tables] = {}
+
+    def sheet(self, penalty: int) -> _Sheet:
+        """The `_Sheet` of the loadout at ``penalty``."""
+        found = self.sheets.get(penalty)
+        if found is None:
+            found = self.sheets[penalty] = _sheet(self.loadout, penalty)
+        return found
+
+
+_MEMOS: dict[int, _Memo] = {}
+_MEMOS_MAX = 64
+
+
+def _memo(loadout: Loadout) -> _Memo:
+    """The `_Memo` of ``loadout``, found by identity (hashing a loadout costs more than a look-up).
+
+    The memo holds the loadout, so no other object can take its ``id`` while it is kept.
+    """
+    found = _MEMOS.get(id(loadout))
+    if found is None or found.loadout is not loadout:
+        if len(_MEMOS) >= _MEMOS_MAX:
+            _MEMOS.clear()
+        found = _MEMOS[id(loadout)] = _Memo(loadout)
+    return found
 
 
 def _sheet(loadout: Loadout, penalty: int) -> _Sheet:
-    """The `_Sheet` of ``loadout`` at ``penalty`` (memoised)."""
-    key = (loadout, penalty)
-    found = _SHEETS.get(key)
-    if found is None:
-        lines = _lines(loadout, penalty)
-        targets = tuple(
-            tuple(
-                not (
-                    ring > ln.reach or wedge not in ln.arc or (ln.area and ring < _MORTAR_MIN_RING)
-                )
-                for ring, wedge in _SPACES
-            )
-            for ln in lines
+    """The `_Sheet` of ``loadout`` at ``penalty``."""
+    lines = _lines(loadout, penalty)
+    targets = tuple(
+        tuple(
+            not (ring > ln.reach or wedge not in ln.arc or (ln.area and ring < _MORTAR_MIN_RING))
+            for ring, wedge in _SPACES
         )
-        times = tuple(
-            (t, tuple(i for i, ln in enumerate(lines) if ln.time == t))
-            for t in sorted({ln.time for ln in lines})
-        )
-        found = _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times)
-        if len(_SHEETS) >= _MEMO_MAX:
-            _SHEETS.clear()
-        _SHEETS[key] = found
-    return found
+        for ln in lines
+    )
+    times = tuple(
+        (t, tuple(i for i, ln in enumerate(lines) if ln.time == t))
+        for t in sorted({ln.time for ln in lines})
+    )
+    return _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times)
 
 
 @frozen
@@ -914,10 +944,7 @@ class _Readiness:
     turns: tuple[int, ...]
 
 
-_READINESS: dict[tuple[object, ...], _Readiness] = {}
-_BY_LINES: dict[tuple[object, ...], _Readiness] = {}
 _Tables = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]
-_VALUES: dict[tuple[object, ...], _Tables] = {}
 
 
 def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
