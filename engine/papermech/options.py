@@ -28,7 +28,7 @@ from engine.papermech.commands import (
     Wait,
     Walk,
 )
-from engine.papermech.state import MOUNTS, Enemy, PaperState, Player, Prompt
+from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, Prompt
 from engine.papermech.tables import (
     LEGS_TITLES,
     Action,
@@ -129,31 +129,32 @@ def describe_action(player: Player, action: Action) -> str:
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
 
-_CHOOSABLE: dict[tuple[object, ...], tuple[tuple[Action, ...], tuple[ChooseAction, ...]]] = {}
-"""`choosable` by what it depends on (`_choosable_key`): asked on every ACTION and WINDOW."""
+_Choosable = tuple[tuple[Action, ...], tuple[ChooseAction, ...], Loadout]
+_CHOOSABLE: dict[tuple[object, ...], _Choosable] = {}
+"""`choosable` by what it depends on (`_choosable`): asked on every ACTION and WINDOW."""
 _CHOOSABLE_MAX = 20_000
 """Entries kept before the memo starts again (a run's sheets repeat; memory stays bounded)."""
 
 
-def _choosable_key(player: Player) -> tuple[object, ...]:
-    """All that `_forbidden` reads of ``player``: weapons, circles, stance, the last mount."""
+def _choosable(player: Player) -> _Choosable:
+    """The choosable actions, and their commands, memoised by all that `_forbidden` reads.
+
+    That is the weapons (the loadout, by identity: hashing it costs more than the look-up; the
+    entry holds it, so no other object can take its id), circles, stance and the last mount.
+    """
     last = player.last_attack
-    return (
-        player.loadout,
+    loadout = player.loadout
+    key = (
+        id(loadout),
         player.mounts,
         player.legs,
         player.stance,
         None if last is None else last.mount,
     )
-
-
-def _choosable(player: Player) -> tuple[tuple[Action, ...], tuple[ChooseAction, ...]]:
-    """The choosable actions, and their commands, memoised by `_choosable_key`."""
-    key = _choosable_key(player)
     found = _CHOOSABLE.get(key)
-    if found is None:
+    if found is None or found[2] is not loadout:
         actions = tuple(a for a in _ACTIONS if allowed(player, a))
-        found = (actions, tuple(ChooseAction(a) for a in actions))
+        found = (actions, tuple(ChooseAction(a) for a in actions), loadout)
         if len(_CHOOSABLE) >= _CHOOSABLE_MAX:
             _CHOOSABLE.clear()
         _CHOOSABLE[key] = found

@@ -79,13 +79,15 @@ class Loadout:
     @property
     def penalty(self) -> int:
         """PM-12: the weight penalty on every action's T, ceil((W - 12) / 2) above 12 W."""
-        found = _PENALTIES.get(self)
-        if found is None:
-            found = max(0, math.ceil((self.weight - RATED_WEIGHT) / 2))
+        # Memoised by identity (hashing a loadout costs more than the sum); the entry holds the
+        # loadout, so no other object can take its id while it is kept.
+        found = _PENALTIES.get(id(self))
+        if found is None or found[0] is not self:
             if len(_PENALTIES) >= _PENALTIES_MAX:
                 _PENALTIES.clear()
-            _PENALTIES[self] = found
-        return found
+            penalty = max(0, math.ceil((self.weight - RATED_WEIGHT) / 2))
+            found = _PENALTIES[id(self)] = (self, penalty)
+        return found[1]
 
     def problems(self) -> list[str]:
         """PM-12: every reason this loadout is illegal (empty when it is legal)."""
@@ -148,7 +150,7 @@ class Loadout:
         return cls((a, b, c, d), armor["torso"], armor["legs"]).check()
 
 
-_PENALTIES: dict[Loadout, int] = {}
+_PENALTIES: dict[int, tuple[Loadout, int]] = {}
 """`Loadout.penalty` by loadout: every action placed asks it (the simulator, thousands a second)."""
 _PENALTIES_MAX = 1024
 
