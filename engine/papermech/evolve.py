@@ -33,13 +33,13 @@ __all__ = ["evolve"]
 
 def evolve(state: PaperState, event: Event) -> PaperState:
     """Apply one event."""
-    apply = _BY_TYPE.get(event.__class__)
+    apply = MUTATORS.get(event.__class__)
     if apply is None:
-        apply = _BY_TYPE[event.__class__] = _apply.dispatch(event.__class__)
+        apply = MUTATORS[event.__class__] = _apply.dispatch(event.__class__)
     return apply(event, state)
 
 
-_BY_TYPE: dict[type, Callable[[Any, PaperState], PaperState]] = {}
+MUTATORS: dict[type, Callable[[Any, PaperState], PaperState]] = {}
 """Each event type's mutator, as ``singledispatch`` finds it (filled on first use)."""
 
 

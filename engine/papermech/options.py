@@ -128,6 +128,8 @@ def describe_action(player: Player, action: Action) -> str:
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
+_WAIT = Wait()
+_HASTE = Haste()
 
 _Choosable = tuple[tuple[Action, ...], tuple[ChooseAction, ...], Loadout]
 _CHOOSABLE: dict[tuple[object, ...], _Choosable] = {}
@@ -288,8 +290,9 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
         case Prompt.ACTION:
             return list(_choosable(player)[1])
         case Prompt.WINDOW:
-            first: list[PaperCommand] = [Wait(), *([Haste()] if can_haste(state) else [])]
-            return [*first, *_choosable(player)[1]]
+            if can_haste(state):
+                return [_WAIT, _HASTE, *_choosable(player)[1]]
+            return [_WAIT, *_choosable(player)[1]]
         case Prompt.ORDER:
             return [ResolveNext(e.key) for e in state.enemies if e.time <= 0]
         case Prompt.TARGET:

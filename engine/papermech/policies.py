@@ -380,12 +380,16 @@ class _View:
         return [1 + danger * e.profile.attacks[e.attack].p for e in self.enemies]
 
     @_lazy
-    def movers(self) -> list[tuple[int, bool, int]]:
-        """Per enemy: its cube's space, whether it moves, and its attack's range (`_predicted`)."""
+    def movers(self) -> list[tuple[float, tuple[int, ...]]]:
+        """Per enemy, for `_predicted`: when it acts (never, if it does not move) and its move.
+
+        The move is, per numbered space, where it goes: a flank in range, else an approach.
+        """
         out = []
         for e in self.enemies:
             profile = e.profile
-            out.append((e.time, profile.moves, int(profile.attacks[e.attack].range)))
+            acts = e.time if profile.moves else _NEVER
+            out.append((acts, _GOES[profile.attacks[e.attack].range]))
         return out
 
     @_lazy
@@ -518,8 +522,8 @@ class _View:
     def moved(self, codes: Sequence[int], time: int) -> list[int]:
         """`_predicted` of every enemy, at numbered spaces ``codes``, ``time`` steps on."""
         return [
-            c if now > time or not moves else (_FLANK[c] if c >> 3 <= reach else _APPROACH[c])
-            for c, (now, moves, reach) in zip(codes, self.movers, strict=True)
+            c if acts > time else goes[c]
+            for c, (acts, goes) in zip(codes, self.movers, strict=True)
         ]
 
     def reach_at(self, codes: Sequence[int], elapsed: int, ready: _Readiness) -> float:
@@ -532,20 +536,25 @@ class _View:
         if not codes:
             return 0.0
         best = 0.0
-        by_space = self.by_space
+        enemies = list(zip(self.by_space, codes, self.movers, strict=True))
         for t, plain, pick, areas in ready.groups:
             time = elapsed + t
-            moved = self.moved(codes, time)
-            if plain:
-                rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
-                top = (
-                    max([max(pick(row)) for row in rows])
-                    if plain > 1
-                    else max([pick(row) for row in rows])
-                )
+            if plain > 1:
+                top = max([
+                    max(pick(table[c if acts > time else goes[c]]))
+                    for table, c, (acts, goes) in enemies
+                ])  # fmt: skip
                 best = max(best, top / time)
-            for line in areas:
-                best = max(best, self.best_at(line, area=True, codes=moved) / time)
+            elif plain:
+                top = max([
+                    pick(table[c if acts > time else goes[c]])
+                    for table, c, (acts, goes) in enemies
+                ])  # fmt: skip
+                best = max(best, top / time)
+            if areas:
+                moved = self.moved(codes, time)
+                for line in areas:
+                    best = max(best, self.best_at(line, area=True, codes=moved) / time)
         return best
 
     def cost_at(self, codes: Sequence[int], ready: _Readiness) -> float:
@@ -849,6 +858,14 @@ _NEAR: tuple[frozenset[int], ...] = tuple(
     frozenset(_code(b) for b in _SPACES if a == b or radar.adjacent(b, a)) for a in _SPACES
 )
 """PM-8.1: each space's own number and its neighbours' (the Mortar's second target)."""
+_GOES: dict[Ring, tuple[int, ...]] = {
+    reach: tuple(_FLANK[c] if radar.reaches(reach, ring) else _APPROACH[c] for c, (ring, _) in
+                 enumerate(_SPACES))
+    for reach in Ring
+}  # fmt: skip
+"""PM-6 step 2: where an enemy whose attack reaches ``reach`` moves from each numbered space."""
+_NEVER = float("inf")
+"""When an enemy that never moves (the Artillery) acts, for `_View.movers`."""
 _MOVEMENTS = frozenset(a for a in Action if a.movement)
 _WAIT = Wait()
 _HASTE = Haste()
