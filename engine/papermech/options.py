@@ -30,6 +30,7 @@ from engine.papermech.commands import (
 )
 from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, Prompt
 from engine.papermech.tables import (
+    LEGS_LINES,
     LEGS_TITLES,
     Action,
     Location,
@@ -106,6 +107,8 @@ def allowed(player: Player, action: Action) -> bool:
 
 def action_refusal(player: Player, action: Action) -> str | None:
     """PM-5 / PM-10 / PM-11.1: why ``action`` cannot be chosen now, or None if it can."""
+    if action in _choosable(player)[0]:
+        return None
     match _forbidden(player, action):
         case _Forbidden.DISABLED:
             return f"{describe_action(player, action)} is disabled by damage."
@@ -155,12 +158,38 @@ def _choosable(player: Player) -> _Choosable:
     )
     found = _CHOOSABLE.get(key)
     if found is None or found[2] is not loadout:
-        actions = tuple(a for a in _ACTIONS if allowed(player, a))
+        actions = _open_actions(player)
         found = (actions, tuple(ChooseAction(a) for a in actions), loadout)
         if len(_CHOOSABLE) >= _CHOOSABLE_MAX:
             _CHOOSABLE.clear()
         _CHOOSABLE[key] = found
     return found
+
+
+_BY_MOUNT: tuple[tuple[Mount, tuple[tuple[int, Action], ...]], ...] = tuple(
+    (mount, tuple((line, Action.of(mount, line)) for line in range(3))) for mount in MOUNTS
+)
+_SQUAT_ONLY = (Action.TURN_SQUAT, Action.BACKWARD)
+
+
+def _open_actions(player: Player) -> tuple[Action, ...]:
+    """Every action `_forbidden` allows, in `Action` order: its rules, a mount at a time."""
+    squatting = player.stance is Stance.SQUATTING
+    last = player.last_attack
+    last_mount = None if last is None else last.mount
+    out = []
+    for (mount, lines), circles, weapon in zip(
+        _BY_MOUNT, player.mounts, player.loadout.weapons, strict=True
+    ):
+        if weapon is Weapon.PPC and not squatting:
+            continue  # PM-10 / PM-11.1 Kickback
+        if weapon is Weapon.MISSILES and last_mount is mount:
+            continue  # PM-11.1 Recoil DESIGN
+        out.extend(a for n, a in lines if not (circles[2 * n] and circles[2 * n + 1]))  # PM-5
+    for action, filled in zip(LEGS_LINES, player.legs, strict=True):
+        if not filled and not (squatting and action in _SQUAT_ONLY):  # PM-5, PM-5.1 / PM-10
+            out.append(action)
+    return tuple(out)
 
 
 def choosable(state: PaperState) -> list[Action]:

@@ -369,47 +369,24 @@ class _View:
         return [e.space for e in self.enemies]
 
     @_lazy
-    def codes(self) -> list[int]:
-        """Every enemy's radar space as a number (`_code`)."""
-        return [e.ring * _WEDGES + e.wedge for e in self.enemies]
-
-    @_lazy
     def weights(self) -> list[float]:
         """How much each enemy is worth as a target (``danger`` per die of its attack)."""
         danger = self.policy.danger
         return [1 + danger * e.profile.attacks[e.attack].p for e in self.enemies]
 
-    @_lazy
-    def movers(self) -> list[tuple[float, tuple[int, ...]]]:
-        """Per enemy, for `_predicted`: when it acts (never, if it does not move) and its move.
-
-        The move is, per numbered space, where it goes: a flank in range, else an approach.
-        """
-        out = []
-        for e in self.enemies:
-            profile = e.profile
-            acts = e.time if profile.moves else _NEVER
-            out.append((acts, _GOES[profile.attacks[e.attack].range]))
-        return out
-
-    @_lazy
-    def threats(self) -> list[tuple[float, ...]]:
-        """Per enemy: `_threat` from each numbered space."""
-        out = []
-        for e in self.enemies:
-            attack = e.profile.attacks[e.attack]
-            out.append(_threats(attack.range, attack.p))
-        return out
-
-    @_lazy
-    def tables(self) -> list[_Tables]:
-        """Per enemy: `values` and `by_space`, memoised by card, attack, damage and Combo."""
+    def _enemy_tables(self) -> None:
+        """Set `codes`, `movers`, `threats`, `tables`, `values` and `by_space`, in one pass."""
         policy = self.policy
         last = self.player.last_attack
         penalty = self.penalty
         memo = self.memo.values
-        out = []
+        codes, movers, threats, tables = [], [], [], []
         for e in self.enemies:
+            codes.append(e.ring * _WEDGES + e.wedge)
+            profile = e.profile
+            attack = profile.attacks[e.attack]
+            movers.append((e.time if profile.moves else _NEVER, _GOES[attack.range]))
+            threats.append(_threats(attack.range, attack.p))
             combo = last.mount if last is not None and last.target == e.key else None
             key = (penalty, policy.kill_bonus, policy.danger, e.kind, e.attack, e.damage, combo)
             table = memo.get(key)
@@ -419,18 +396,53 @@ class _View:
                 if len(memo) >= _MEMO_MAX:
                     memo.clear()
                 memo[key] = table
-            out.append(table)
-        return out
+            tables.append(table)
+        found = self.__dict__
+        found["codes"] = codes
+        found["movers"] = movers
+        found["threats"] = threats
+        found["tables"] = tables
+        found["values"] = [pair[0] for pair in tables]
+        found["by_space"] = [pair[1] for pair in tables]
+
+    @_lazy
+    def codes(self) -> list[int]:
+        """Every enemy's radar space as a number (`_code`)."""
+        self._enemy_tables()
+        return self.codes
+
+    @_lazy
+    def movers(self) -> list[tuple[float, tuple[int, ...]]]:
+        """Per enemy, for `_predicted`: when it acts (never, if it does not move) and its move.
+
+        The move is, per numbered space, where it goes: a flank in range, else an approach.
+        """
+        self._enemy_tables()
+        return self.movers
+
+    @_lazy
+    def threats(self) -> list[tuple[float, ...]]:
+        """Per enemy: `_threat` from each numbered space."""
+        self._enemy_tables()
+        return self.threats
+
+    @_lazy
+    def tables(self) -> list[_Tables]:
+        """Per enemy: `values` and `by_space`, memoised by card, attack, damage and Combo."""
+        self._enemy_tables()
+        return self.tables
 
     @_lazy
     def by_space(self) -> list[tuple[tuple[float, ...], ...]]:
         """`values` turned round: per enemy, per numbered space, the value of each line."""
-        return [pair[1] for pair in self.tables]
+        self._enemy_tables()
+        return self.by_space
 
     @_lazy
     def values(self) -> list[tuple[tuple[float, ...], ...]]:
         """Per enemy: `hit` (no haste) of each line from each numbered space (`_values`)."""
-        return [pair[0] for pair in self.tables]
+        self._enemy_tables()
+        return self.values
 
     def readiness(self, stance: Stance | None) -> _Readiness:
         """The ready lines in ``stance`` (None: the current one), with their facing table."""
