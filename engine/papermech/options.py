@@ -177,7 +177,7 @@ def _open_actions(player: Player) -> tuple[Action, ...]:
     squatting = player.stance is Stance.SQUATTING
     last = player.last_attack
     last_mount = None if last is None else last.mount
-    out = []
+    out: list[Action] = []
     for (mount, lines), circles, weapon in zip(
         _BY_MOUNT, player.mounts, player.loadout.weapons, strict=True
     ):
