@@ -143,8 +143,9 @@ def _faces(armor: int, haste: int, weapon: Weapon | None) -> int:
     return beat
 
 
+@cache
 def _kill_and_damage(dice: int, faces: int, hp: int, *, accurate: bool) -> tuple[float, float]:
-    """P(destroyed) and expected circles filled (capped at ``hp``)."""
+    """P(destroyed) and expected circles filled (capped at ``hp``); a few hundred answers."""
     dist = _distribution(dice, faces, accurate)
     kill = sum(dist[hp:]) if hp <= dice else 0.0
     damage = sum(min(k, hp) * q for k, q in enumerate(dist))
