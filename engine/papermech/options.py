@@ -133,6 +133,8 @@ def describe_action(player: Player, action: Action) -> str:
 _ACTIONS: tuple[Action, ...] = tuple(Action)
 _WAIT = Wait()
 _HASTE = Haste()
+_CHOICES = {action: ChooseAction(action) for action in _ACTIONS}
+"""One command per action: commands are frozen, so the lists share them."""
 
 _Choosable = tuple[tuple[Action, ...], tuple[ChooseAction, ...], Loadout]
 _CHOOSABLE: dict[tuple[object, ...], _Choosable] = {}
@@ -159,7 +161,7 @@ def _choosable(player: Player) -> _Choosable:
     found = _CHOOSABLE.get(key)
     if found is None or found[2] is not loadout:
         actions = _open_actions(player)
-        found = (actions, tuple(ChooseAction(a) for a in actions), loadout)
+        found = (actions, tuple(_CHOICES[a] for a in actions), loadout)
         if len(_CHOOSABLE) >= _CHOOSABLE_MAX:
             _CHOOSABLE.clear()
         _CHOOSABLE[key] = found
