@@ -394,7 +394,7 @@ class _View:
             if table is None:
                 values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
                 table = (values, tuple(zip(*values, strict=True)))
-                if len(memo) >= _MEMO_MAX:
+                if len(memo) >= _VALUES_MAX:
                     memo.clear()
                 memo[key] = table
             tables.append(table)
@@ -883,7 +883,9 @@ _MOVEMENTS = frozenset(a for a in Action if a.movement)
 _WAIT = Wait()
 _HASTE = Haste()
 _MEMO_MAX = 20_000
-"""Entries a memo keeps before it starts again (a run's cards and sheets repeat)."""
+"""Entries a memo of ready lines keeps before it starts again (a run's sheets repeat)."""
+_VALUES_MAX = 2_000
+"""Value tables a loadout's memo keeps (about 6 kB each; a run meets a few hundred)."""
 
 
 @cache
@@ -926,7 +928,7 @@ class _Memo:
 
 
 _MEMOS: dict[int, _Memo] = {}
-_MEMOS_MAX = 64
+_MEMOS_MAX = 8
 
 
 def _memo(loadout: Loadout) -> _Memo:
