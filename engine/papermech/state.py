@@ -45,6 +45,8 @@ __all__ = [
 
 MOUNTS: tuple[Mount, ...] = (Mount.LS, Mount.RS, Mount.LA, Mount.RA)
 """The mounts in sheet order."""
+_MOUNT_INDEX: dict[Mount, int] = {mount: i for i, mount in enumerate(MOUNTS)}
+"""Each mount's place in `MOUNTS` (asked whenever a weapon or its circles are read)."""
 
 
 class LoadoutError(ValueError):
@@ -69,7 +71,7 @@ class Loadout:
 
     def weapon(self, mount: Mount) -> Weapon:
         """The weapon on ``mount``."""
-        return self.weapons[MOUNTS.index(mount)]
+        return self.weapons[_MOUNT_INDEX[mount]]
 
     @property
     def weight(self) -> int:
@@ -290,7 +292,7 @@ class Player:
 
     def circles(self, mount: Mount) -> tuple[bool, ...]:
         """The six circles of a mount."""
-        return self.mounts[MOUNTS.index(mount)]
+        return self.mounts[_MOUNT_INDEX[mount]]
 
     def line_disabled(self, action: Action) -> bool:
         """PM-5: every circle of the action's line is filled."""
