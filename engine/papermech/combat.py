@@ -10,7 +10,7 @@ from engine.dice import DiceSource
 from engine.game import Event
 from engine.papermech import events as ev
 from engine.papermech import radar
-from engine.papermech.evolve import evolve
+from engine.papermech.evolve import MUTATORS, evolve
 from engine.papermech.options import shields_for
 from engine.papermech.state import Enemy, LastAttack, PaperState, Prompt, Result
 from engine.papermech.tables import (
@@ -42,7 +42,8 @@ class Ctx:
     def emit(self, event: Event) -> None:
         """Record ``event`` and apply it."""
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        apply = MUTATORS.get(event.__class__)
+        self.state = evolve(self.state, event) if apply is None else apply(event, self.state)
 
     def d6(self) -> int:
         """Roll one d6."""

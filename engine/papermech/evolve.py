@@ -1,26 +1,46 @@
 """Paper 'Mech ``evolve``: one mutator per event type, dispatched by type (STYLE 4).
 
 No dice and no validation here: ``decide`` already did both, and replay folds these.
+
+The states are built field by field (`_state`, `_player`, `_enemy`) rather than with
+``attrs.evolve``, which looks every field up by name on each call: the simulator folds a few events
+per command, so this is its hottest code. The mutators are found through a dict by event type (the
+``singledispatch`` registry, read once per type).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import singledispatch
 from typing import Any
 
-import attrs
-
 from engine.game import Event
 from engine.papermech import events as ev
-from engine.papermech.state import MOUNTS, Enemy, LastAttack, PaperState, Player, Prompt
-from engine.papermech.tables import Location, Ring, Wedge
+from engine.papermech.state import (
+    MOUNTS,
+    Enemy,
+    LastAttack,
+    Loadout,
+    PaperState,
+    Player,
+    Prompt,
+    Result,
+)
+from engine.papermech.tables import Action, EnemyKind, Location, Mount, Ring, Stance, Wedge
 
 __all__ = ["evolve"]
 
 
 def evolve(state: PaperState, event: Event) -> PaperState:
     """Apply one event."""
-    return _apply(event, state)
+    apply = MUTATORS.get(event.__class__)
+    if apply is None:
+        apply = MUTATORS[event.__class__] = _apply.dispatch(event.__class__)
+    return apply(event, state)
+
+
+MUTATORS: dict[type, Callable[[Any, PaperState], PaperState]] = {}
+"""Each event type's mutator, as ``singledispatch`` finds it (filled on first use)."""
 
 
 @singledispatch
@@ -28,8 +48,116 @@ def _apply(event: Event, state: PaperState) -> PaperState:  # noqa: ARG001
     raise TypeError(f"Paper 'Mech cannot apply {event!r}")
 
 
-def _player(state: PaperState, **changes: Any) -> PaperState:  # noqa: ANN401 - Player fields
-    return attrs.evolve(state, player=attrs.evolve(state.player, **changes))
+_KEEP: Any = object()
+"""A field left as it is (`_state`, `_player`, `_enemy`)."""
+
+
+def _state(
+    state: PaperState,
+    *,
+    player: Player = _KEEP,
+    enemies: tuple[Enemy, ...] = _KEEP,
+    battle: int = _KEEP,
+    wave: int = _KEEP,
+    prompt: Prompt = _KEEP,
+    enemy: str | None = _KEEP,
+    haste: int = _KEEP,
+    repairs: int = _KEEP,
+    killed: tuple[EnemyKind, ...] = _KEEP,
+    score: int = _KEEP,
+    waves_cleared: int = _KEEP,
+    result: Result | None = _KEEP,
+) -> PaperState:
+    """``attrs.evolve(state, ...)``, field by field (the same state, built faster)."""
+    return PaperState(
+        state.setup,
+        state.player if player is _KEEP else player,
+        state.enemies if enemies is _KEEP else enemies,
+        state.battle if battle is _KEEP else battle,
+        state.wave if wave is _KEEP else wave,
+        state.prompt if prompt is _KEEP else prompt,
+        state.enemy if enemy is _KEEP else enemy,
+        state.haste if haste is _KEEP else haste,
+        state.repairs if repairs is _KEEP else repairs,
+        state.killed if killed is _KEEP else killed,
+        state.score if score is _KEEP else score,
+        state.waves_cleared if waves_cleared is _KEEP else waves_cleared,
+        state.result if result is _KEEP else result,
+    )
+
+
+def _player(
+    state: PaperState,
+    *,
+    loadout: Loadout = _KEEP,
+    mounts: tuple[tuple[bool, ...], ...] = _KEEP,
+    torso: int = _KEEP,
+    legs: tuple[bool, ...] = _KEEP,
+    stance: Stance = _KEEP,
+    action: Action | None = _KEEP,
+    time: int | None = _KEEP,
+    placed: int | None = _KEEP,
+    last_attack: LastAttack | None = _KEEP,
+    wall: Mount | None = _KEEP,
+) -> PaperState:
+    """The state with the player's sheet changed (``attrs.evolve`` of both, field by field)."""
+    p = state.player
+    player = Player(
+        p.loadout if loadout is _KEEP else loadout,
+        p.mounts if mounts is _KEEP else mounts,
+        p.torso if torso is _KEEP else torso,
+        p.legs if legs is _KEEP else legs,
+        p.stance if stance is _KEEP else stance,
+        p.action if action is _KEEP else action,
+        p.time if time is _KEEP else time,
+        p.placed if placed is _KEEP else placed,
+        p.last_attack if last_attack is _KEEP else last_attack,
+        p.wall if wall is _KEEP else wall,
+    )
+    return _with_player(state, player)
+
+
+def _enemy(
+    e: Enemy,
+    *,
+    ring: Ring = _KEEP,
+    wedge: Wedge = _KEEP,
+    attack: int = _KEEP,
+    time: int = _KEEP,
+    damage: int = _KEEP,
+) -> Enemy:
+    """``attrs.evolve(enemy, ...)``, field by field."""
+    return Enemy(
+        e.key,
+        e.kind,
+        e.ring if ring is _KEEP else ring,
+        e.wedge if wedge is _KEEP else wedge,
+        e.attack if attack is _KEEP else attack,
+        e.time if time is _KEEP else time,
+        e.damage if damage is _KEEP else damage,
+    )
+
+
+def _with_player(s: PaperState, player: Player) -> PaperState:
+    """The state with another sheet (the commonest change, built directly)."""
+    return PaperState(
+        s.setup, player, s.enemies, s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs,
+        s.killed, s.score, s.waves_cleared, s.result,
+    )  # fmt: skip
+
+
+def _with_enemies(s: PaperState, enemies: tuple[Enemy, ...]) -> PaperState:
+    """The state with other enemies (built directly)."""
+    return PaperState(
+        s.setup, s.player, enemies, s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs,
+        s.killed, s.score, s.waves_cleared, s.result,
+    )  # fmt: skip
+
+
+def _with_enemy(state: PaperState, enemy: Enemy) -> PaperState:
+    """`PaperState.with_enemy`: ``enemy`` replaces the one with its key."""
+    key = enemy.key
+    return _with_enemies(state, tuple(enemy if e.key == key else e for e in state.enemies))
 
 
 def _off_track(state: PaperState, **changes: Any) -> PaperState:  # noqa: ANN401 - Player fields
@@ -50,7 +178,7 @@ def _wave_generated(event: ev.WaveGenerated, state: PaperState) -> PaperState:
         )
         for s in event.spawns
     )
-    return attrs.evolve(
+    return _state(
         state, battle=event.battle, wave=event.wave, enemies=enemies, killed=(), repairs=0
     )
 
@@ -62,14 +190,34 @@ def _loadout_refitted(event: ev.LoadoutRefitted, state: PaperState) -> PaperStat
 
 @_apply.register
 def _action_chosen(event: ev.ActionChosen, state: PaperState) -> PaperState:
-    return _player(state, action=event.action, time=event.time, placed=event.time)
+    p = state.player
+    time = event.time
+    player = Player(
+        p.loadout, p.mounts, p.torso, p.legs, p.stance, event.action, time, time, p.last_attack,
+        p.wall,
+    )  # fmt: skip
+    return _with_player(state, player)
 
 
 @_apply.register
 def _time_advanced(event: ev.TimeAdvanced, state: PaperState) -> PaperState:  # noqa: ARG001
-    enemies = tuple(attrs.evolve(e, time=e.time - 1) for e in state.enemies)
-    time = state.player.time
-    return attrs.evolve(_player(state, time=None if time is None else time - 1), enemies=enemies)
+    p = state.player
+    time = p.time
+    player = Player(
+        p.loadout, p.mounts, p.torso, p.legs, p.stance, p.action,
+        None if time is None else time - 1, p.placed, p.last_attack, p.wall,
+    )  # fmt: skip
+    s = state
+    return PaperState(
+        s.setup,
+        player,
+        tuple(
+            Enemy(e.key, e.kind, e.ring, e.wedge, e.attack, e.time - 1, e.damage)
+            for e in s.enemies
+        ),
+        s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs, s.killed, s.score,
+        s.waves_cleared, s.result,
+    )  # fmt: skip
 
 
 @_apply.register
@@ -89,7 +237,7 @@ def _circles_filled(event: ev.CirclesFilled, state: PaperState) -> PaperState:
 
 @_apply.register
 def _circle_repaired(event: ev.CircleRepaired, state: PaperState) -> PaperState:
-    state = attrs.evolve(state, repairs=max(0, state.repairs - 1))
+    state = _state(state, repairs=max(0, state.repairs - 1))
     if event.location is Location.TORSO:
         return _player(state, torso=state.player.torso - 1)
     return _set_circles(state, event.location, (event.circle or 0,), filled=False)
@@ -114,31 +262,29 @@ def _set_circles(
 
 @_apply.register
 def _enemy_moved(event: ev.EnemyMoved, state: PaperState) -> PaperState:
-    return state.with_enemy(
-        attrs.evolve(state.get(event.enemy), ring=event.ring, wedge=event.wedge)
-    )
+    return _with_enemy(state, _enemy(state.get(event.enemy), ring=event.ring, wedge=event.wedge))
 
 
 @_apply.register
 def _enemy_attack_selected(event: ev.EnemyAttackSelected, state: PaperState) -> PaperState:
     enemy = state.get(event.enemy)
     time = enemy.time if event.time is None else event.time
-    return state.with_enemy(attrs.evolve(enemy, attack=event.attack, time=time))
+    return _with_enemy(state, _enemy(enemy, attack=event.attack, time=time))
 
 
 @_apply.register
 def _enemy_delayed(event: ev.EnemyDelayed, state: PaperState) -> PaperState:
-    return state.with_enemy(attrs.evolve(state.get(event.enemy), time=event.time))
+    return _with_enemy(state, _enemy(state.get(event.enemy), time=event.time))
 
 
 @_apply.register
 def _radar_shifted(event: ev.RadarShifted, state: PaperState) -> PaperState:
     spaces = {key: (ring, wedge) for key, ring, wedge in event.spaces}
     enemies = tuple(
-        attrs.evolve(e, ring=spaces[e.key][0], wedge=spaces[e.key][1]) if e.key in spaces else e
+        _enemy(e, ring=spaces[e.key][0], wedge=spaces[e.key][1]) if e.key in spaces else e
         for e in state.enemies
     )
-    return attrs.evolve(state, enemies=enemies)
+    return _with_enemies(state, enemies)
 
 
 @_apply.register
@@ -166,13 +312,13 @@ def _wall_raised(event: ev.WallRaised, state: PaperState) -> PaperState:
 @_apply.register
 def _enemy_damaged(event: ev.EnemyDamaged, state: PaperState) -> PaperState:
     enemy = state.get(event.enemy)
-    return state.with_enemy(attrs.evolve(enemy, damage=enemy.damage + event.circles))
+    return _with_enemy(state, _enemy(enemy, damage=enemy.damage + event.circles))
 
 
 @_apply.register
 def _enemy_destroyed(event: ev.EnemyDestroyed, state: PaperState) -> PaperState:
     enemy = state.get(event.enemy)
-    return attrs.evolve(
+    return _state(
         state,
         enemies=tuple(e for e in state.enemies if e.key != enemy.key),
         killed=(*state.killed, enemy.kind),
@@ -182,24 +328,28 @@ def _enemy_destroyed(event: ev.EnemyDestroyed, state: PaperState) -> PaperState:
 @_apply.register
 def _wave_cleared(event: ev.WaveCleared, state: PaperState) -> PaperState:  # noqa: ARG001
     state = _off_track(state, last_attack=None, wall=None)
-    return attrs.evolve(state, enemies=(), waves_cleared=state.waves_cleared + 1)
+    return _state(state, enemies=(), waves_cleared=state.waves_cleared + 1)
 
 
 @_apply.register
 def _repairs_rolled(event: ev.RepairsRolled, state: PaperState) -> PaperState:
-    return attrs.evolve(state, repairs=event.repairs)
+    return _state(state, repairs=event.repairs)
 
 
 @_apply.register
 def _prompted(event: ev.Prompted, state: PaperState) -> PaperState:
-    return attrs.evolve(state, prompt=event.prompt, enemy=event.enemy, haste=event.haste)
+    s = state
+    return PaperState(
+        s.setup, s.player, s.enemies, s.battle, s.wave, event.prompt, event.enemy, event.haste,
+        s.repairs, s.killed, s.score, s.waves_cleared, s.result,
+    )  # fmt: skip
 
 
 @_apply.register
 def _battle_won(event: ev.BattleWon, state: PaperState) -> PaperState:
-    return attrs.evolve(state, score=state.score + event.score)
+    return _state(state, score=state.score + event.score)
 
 
 @_apply.register
 def _game_ended(event: ev.GameEnded, state: PaperState) -> PaperState:
-    return attrs.evolve(state, result=event.result, prompt=Prompt.OVER, enemy=None, haste=0)
+    return _state(state, result=event.result, prompt=Prompt.OVER, enemy=None, haste=0)

@@ -2,7 +2,9 @@
 
 The game is a loop with no turns (PM-4): slide every cube one space at a time; whenever cubes reach
 ACTIVE their owners act, enemies first. ``decide`` applies the player's answer and then runs
-`run` until the game needs the player again, which it says with a `Prompted` event.
+`run` until the game needs the player again, which it says with a `Prompted` event. Every event
+is applied as it is emitted (later steps see the state it made), so `resolve` also returns the state
+after them: the simulator takes it instead of folding the events a second time.
 """
 
 from __future__ import annotations
@@ -55,11 +57,22 @@ from engine.papermech.tables import (
     Stance,
 )
 
-__all__ = ["decide", "run"]
+__all__ = ["decide", "resolve", "run"]
 
 
 def decide(state: PaperState, command: Command, dice: DiceSource) -> Sequence[Event]:
     """Validate ``command`` against the prompt and resolve it; raise `IllegalCommand` if illegal."""
+    return resolve(state, command, dice)[0]
+
+
+def resolve(
+    state: PaperState, command: Command, dice: DiceSource
+) -> tuple[Sequence[Event], PaperState]:
+    """`decide`, and the state its events lead to (the fold of ``evolve`` over them, done once).
+
+    Raises:
+        IllegalCommand: as `decide`.
+    """
     if state.result is not None:
         raise IllegalCommand(KernelCode.GAME_OVER, "The game is over.")
     ctx = Ctx(state, dice)
@@ -67,7 +80,7 @@ def decide(state: PaperState, command: Command, dice: DiceSource) -> Sequence[Ev
     if handler is None:
         raise IllegalCommand(KernelCode.PARSE, f"Paper 'Mech has no command {command!r}.")
     handler(ctx, command)
-    return ctx.events
+    return ctx.events, ctx.state
 
 
 def _refuse(state: PaperState, what: str) -> IllegalCommand:

@@ -28,8 +28,9 @@ from engine.papermech.commands import (
     Wait,
     Walk,
 )
-from engine.papermech.state import MOUNTS, Enemy, PaperState, Player, Prompt
+from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, Prompt
 from engine.papermech.tables import (
+    LEGS_LINES,
     LEGS_TITLES,
     Action,
     Location,
@@ -106,6 +107,8 @@ def allowed(player: Player, action: Action) -> bool:
 
 def action_refusal(player: Player, action: Action) -> str | None:
     """PM-5 / PM-10 / PM-11.1: why ``action`` cannot be chosen now, or None if it can."""
+    if action in _choosable(player)[0]:
+        return None
     match _forbidden(player, action):
         case _Forbidden.DISABLED:
             return f"{describe_action(player, action)} is disabled by damage."
@@ -128,12 +131,72 @@ def describe_action(player: Player, action: Action) -> str:
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
+_WAIT = Wait()
+_HASTE = Haste()
+_CHOICES = {action: ChooseAction(action) for action in _ACTIONS}
+"""One command per action: commands are frozen, so the lists share them."""
+
+_Choosable = tuple[tuple[Action, ...], tuple[ChooseAction, ...], Loadout]
+_CHOOSABLE: dict[tuple[object, ...], _Choosable] = {}
+"""`choosable` by what it depends on (`_choosable`): asked on every ACTION and WINDOW."""
+_CHOOSABLE_MAX = 20_000
+"""Entries kept before the memo starts again (a run's sheets repeat; memory stays bounded)."""
+
+
+def _choosable(player: Player) -> _Choosable:
+    """The choosable actions, and their commands, memoised by all that `_forbidden` reads.
+
+    That is the weapons (the loadout, by identity: hashing it costs more than the look-up; the
+    entry holds it, so no other object can take its id), circles, stance and the last mount.
+    """
+    last = player.last_attack
+    loadout = player.loadout
+    key = (
+        id(loadout),
+        player.mounts,
+        player.legs,
+        player.stance,
+        None if last is None else last.mount,
+    )
+    found = _CHOOSABLE.get(key)
+    if found is None or found[2] is not loadout:
+        actions = _open_actions(player)
+        found = (actions, tuple(_CHOICES[a] for a in actions), loadout)
+        if len(_CHOOSABLE) >= _CHOOSABLE_MAX:
+            _CHOOSABLE.clear()
+        _CHOOSABLE[key] = found
+    return found
+
+
+_BY_MOUNT: tuple[tuple[Mount, tuple[tuple[int, Action], ...]], ...] = tuple(
+    (mount, tuple((line, Action.of(mount, line)) for line in range(3))) for mount in MOUNTS
+)
+_SQUAT_ONLY = (Action.TURN_SQUAT, Action.BACKWARD)
+
+
+def _open_actions(player: Player) -> tuple[Action, ...]:
+    """Every action `_forbidden` allows, in `Action` order: its rules, a mount at a time."""
+    squatting = player.stance is Stance.SQUATTING
+    last = player.last_attack
+    last_mount = None if last is None else last.mount
+    out: list[Action] = []
+    for (mount, lines), circles, weapon in zip(
+        _BY_MOUNT, player.mounts, player.loadout.weapons, strict=True
+    ):
+        if weapon is Weapon.PPC and not squatting:
+            continue  # PM-10 / PM-11.1 Kickback
+        if weapon is Weapon.MISSILES and last_mount is mount:
+            continue  # PM-11.1 Recoil DESIGN
+        out.extend(a for n, a in lines if not (circles[2 * n] and circles[2 * n + 1]))  # PM-5
+    for action, filled in zip(LEGS_LINES, player.legs, strict=True):
+        if not filled and not (squatting and action in _SQUAT_ONLY):  # PM-5, PM-5.1 / PM-10
+            out.append(action)
+    return tuple(out)
 
 
 def choosable(state: PaperState) -> list[Action]:
     """Every action that may be chosen now (PM-5)."""
-    player = state.player
-    return [a for a in _ACTIONS if allowed(player, a)]
+    return list(_choosable(state.player)[0])
 
 
 def is_guard(player: Player, action: Action) -> bool:
@@ -256,10 +319,11 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
         case Prompt.DEPLOY:
             return [Deploy()]
         case Prompt.ACTION:
-            return [ChooseAction(a) for a in choosable(state)]
+            return list(_choosable(player)[1])
         case Prompt.WINDOW:
-            first: list[PaperCommand] = [Wait(), *([Haste()] if can_haste(state) else [])]
-            return first + [ChooseAction(a) for a in choosable(state)]
+            if can_haste(state):
+                return [_WAIT, _HASTE, *_choosable(player)[1]]
+            return [_WAIT, *_choosable(player)[1]]
         case Prompt.ORDER:
             return [ResolveNext(e.key) for e in state.enemies if e.time <= 0]
         case Prompt.TARGET:

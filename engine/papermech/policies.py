@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Protocol, TypeVar
+from operator import itemgetter
+from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
@@ -37,7 +38,7 @@ from engine.papermech.commands import (
     Wait,
     Walk,
 )
-from engine.papermech.state import MOUNTS, Enemy, LastAttack, Loadout, PaperState, Player, Prompt
+from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, Prompt
 from engine.papermech.tables import (
     MOUNT_ARCS,
     TORSO_PENALTY_AT,
@@ -142,8 +143,9 @@ def _faces(armor: int, haste: int, weapon: Weapon | None) -> int:
     return beat
 
 
+@cache
 def _kill_and_damage(dice: int, faces: int, hp: int, *, accurate: bool) -> tuple[float, float]:
-    """P(destroyed) and expected circles filled (capped at ``hp``)."""
+    """P(destroyed) and expected circles filled (capped at ``hp``); a few hundred answers."""
     dist = _distribution(dice, faces, accurate)
     kill = sum(dist[hp:]) if hp <= dice else 0.0
     damage = sum(min(k, hp) * q for k, q in enumerate(dist))
@@ -294,8 +296,35 @@ class GreedyPolicy:
         return options[0] if answer is None else answer(_View(self, state, rng), options)
 
 
+class _lazy(Generic[T]):  # noqa: N801 - used as a decorator, like functools.cached_property
+    """`functools.cached_property` without its lock: computed on first use, then an attribute.
+
+    A `_View` lives for one decision in one thread; the lock of ``cached_property`` (Python 3.11)
+    cost more than most of what it guards.
+    """
+
+    def __init__(self, func: Callable[[Any], T]) -> None:
+        self.func = func
+        self.name = func.__name__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> T:  # noqa: ANN401 - any owner
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+
+
 class _View:
-    """One decision of the greedy policy: the state, its ready lines, and memoised estimates."""
+    """One decision of the greedy policy: the state, its ready lines, and memoised estimates.
+
+    The estimates are exactly those of the straightforward reading (every line on every enemy,
+    `odds` each time), computed faster: radar spaces are numbered 0-31 (`_code`), so moving them
+    is a table look-up; a line's value on an enemy is read from a table built once per enemy card
+    and damage (`_values`); the ready lines and the turns to face each space come from a memo by
+    the sheet (`_readiness`); and each position is valued once per decision. Every sum, product
+    and quotient is the same expression, in the same order, so every choice is the same.
+    """
 
     def __init__(self, policy: GreedyPolicy, state: PaperState, rng: Random) -> None:
         self.policy = policy
@@ -303,13 +332,153 @@ class _View:
         self.state = state
         self.player = state.player
         self.enemies = state.enemies
-        self.spaces = [e.space for e in state.enemies]
-        self.penalty = state.player.penalty
-        self.lines = _lines(state.player.loadout, self.penalty)
-        self.ready = _ready(self.player, self.lines, self.player.stance)
-        self.by_action = {line.action: line for line in self.lines}
-        self.shields: dict[Mount, float] = {}
-        self.weights = [1 + policy.danger * e.profile.attacks[e.attack].p for e in state.enemies]
+
+    # -------------------------------------------------------------- what the estimates read
+    @_lazy
+    def sheet(self) -> _Sheet:
+        """The loadout's attack lines at the current penalty."""
+        return self.memo.sheet(self.penalty)
+
+    @_lazy
+    def memo(self) -> _Memo:
+        """What greedy remembers of this loadout."""
+        return _memo(self.player.loadout)
+
+    @_lazy
+    def penalty(self) -> int:
+        """PM-4: the torso and weight penalty on every T."""
+        return self.player.penalty
+
+    @property
+    def lines(self) -> tuple[_Line, ...]:
+        """Every attack line of the loadout (`_lines`)."""
+        return self.sheet.lines
+
+    @_lazy
+    def by_action(self) -> dict[Action, _Line]:
+        """The attack line of each attack action."""
+        return {line.action: line for line in self.sheet.lines}
+
+    @_lazy
+    def ready(self) -> list[_Line]:
+        """The lines that may be chosen in the current stance."""
+        return _ready(self.player, self.sheet.lines, self.player.stance)
+
+    @_lazy
+    def spaces(self) -> list[Space]:
+        """Every enemy's radar space, in order."""
+        return [e.space for e in self.enemies]
+
+    @_lazy
+    def weights(self) -> list[float]:
+        """How much each enemy is worth as a target (``danger`` per die of its attack)."""
+        danger = self.policy.danger
+        return [1 + danger * e.profile.attacks[e.attack].p for e in self.enemies]
+
+    def _enemy_tables(self) -> None:
+        """Set `codes`, `movers`, `threats`, `tables`, `values` and `by_space`, in one pass."""
+        policy = self.policy
+        last = self.player.last_attack
+        penalty = self.penalty
+        memo = self.memo.values
+        codes, movers, threats, tables = [], [], [], []
+        for e in self.enemies:
+            codes.append(e.ring * _WEDGES + e.wedge)
+            profile = e.profile
+            attack = profile.attacks[e.attack]
+            movers.append((e.time if profile.moves else _NEVER, _GOES[attack.range]))
+            threats.append(_threats(attack.range, attack.p))
+            combo = last.mount if last is not None and last.target == e.key else None
+            key = (penalty, policy.kill_bonus, policy.danger, e.kind, e.attack, e.damage, combo)
+            table = memo.get(key)
+            if table is None:
+                values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
+                table = (values, tuple(zip(*values, strict=True)))
+                if len(memo) >= _VALUES_MAX:
+                    memo.clear()
+                memo[key] = table
+            tables.append(table)
+        found = self.__dict__
+        found["codes"] = codes
+        found["movers"] = movers
+        found["threats"] = threats
+        found["tables"] = tables
+        found["values"] = [pair[0] for pair in tables]
+        found["by_space"] = [pair[1] for pair in tables]
+
+    @_lazy
+    def codes(self) -> list[int]:
+        """Every enemy's radar space as a number (`_code`)."""
+        self._enemy_tables()
+        return self.codes
+
+    @_lazy
+    def movers(self) -> list[tuple[float, tuple[int, ...]]]:
+        """Per enemy, for `_predicted`: when it acts (never, if it does not move) and its move.
+
+        The move is, per numbered space, where it goes: a flank in range, else an approach.
+        """
+        self._enemy_tables()
+        return self.movers
+
+    @_lazy
+    def threats(self) -> list[tuple[float, ...]]:
+        """Per enemy: `_threat` from each numbered space."""
+        self._enemy_tables()
+        return self.threats
+
+    @_lazy
+    def tables(self) -> list[_Tables]:
+        """Per enemy: `values` and `by_space`, memoised by card, attack, damage and Combo."""
+        self._enemy_tables()
+        return self.tables
+
+    @_lazy
+    def by_space(self) -> list[tuple[tuple[float, ...], ...]]:
+        """`values` turned round: per enemy, per numbered space, the value of each line."""
+        self._enemy_tables()
+        return self.by_space
+
+    @_lazy
+    def values(self) -> list[tuple[tuple[float, ...], ...]]:
+        """Per enemy: `hit` (no haste) of each line from each numbered space (`_values`)."""
+        self._enemy_tables()
+        return self.values
+
+    def readiness(self, stance: Stance | None) -> _Readiness:
+        """The ready lines in ``stance`` (None: the current one), with their facing table."""
+        player = self.player
+        if stance is None:
+            stance = player.stance
+        found = self.ready_in.get(stance)
+        if found is None:
+            last = player.last_attack
+            key = (self.penalty, player.mounts, stance, None if last is None else last.mount)
+            memo = self.memo
+            found = memo.readiness.get(key)
+            if found is None:
+                sheet = self.sheet
+                ready = _ready(player, sheet.lines, stance)
+                numbers = (self.penalty, tuple(sheet.index[ln.action] for ln in ready))
+                found = memo.by_lines.get(numbers)
+                if found is None:
+                    found = memo.by_lines[numbers] = _readiness(sheet, ready)
+                if len(memo.readiness) >= _MEMO_MAX:
+                    memo.readiness.clear()
+                    memo.by_lines.clear()
+                memo.readiness[key] = found
+            self.ready_in[stance] = found
+        return found
+
+    @_lazy
+    def ready_in(self) -> dict[Stance, _Readiness]:
+        """`readiness` of the stances asked so far."""
+        return {}
+
+    @_lazy
+    def positions(self) -> dict[tuple[tuple[int, ...], int, Stance | None], float]:
+        """`after_move` of the positions valued so far in this decision."""
+        return {}
 
     # -------------------------------------------------------------- what an attack is worth
     def odds(self, line: _Line, index: int, space: Space, haste: int) -> tuple[float, float]:
@@ -319,21 +488,9 @@ class _View:
         if ring > line.reach or wedge not in line.arc or (line.area and ring < _MORTAR_MIN_RING):
             return 0.0, 0.0
         enemy = self.enemies[index]
-        dice = line.dice
-        if line.weapon is Weapon.FIST and self.player.last_attack == LastAttack(
-            line.mount, enemy.key
-        ):
-            dice += 1  # PM-11.1 Combo
-        if line.proximity:
-            dice = max(0, dice - int(ring))  # PM-11.1 Proximity
-        hp = enemy.hit_points
-        faces = _faces(enemy.profile.armor + line.armor_mod, haste, line.weapon)
-        kill, damage = _kill_and_damage(dice, faces, hp, accurate=line.accurate)
-        if line.crush:
-            # PM-11.1 Crush: destroyed if any die (less the haste) beats the remaining circles.
-            kill = 1 - (1 - kill) * (min(_SIDES, hp + haste) / _SIDES) ** dice
-            damage = max(damage, kill * hp)
-        return kill, damage
+        last = self.player.last_attack
+        combo = last is not None and last.mount is line.mount and last.target == enemy.key
+        return _odds(line, enemy.profile.armor, enemy.hit_points, ring, haste, combo=combo)
 
     def hit(self, line: _Line, index: int, space: Space, haste: int = 0) -> float:
         """The value of ``line`` on enemy ``index`` at ``space``: circles, a kill, its danger."""
@@ -342,6 +499,10 @@ class _View:
 
     def best(self, line: _Line, spaces: Sequence[Space], haste: int = 0) -> float:
         """The best value of ``line`` over the enemies (the Mortar adds its best second target)."""
+        if not haste:
+            return self.best_at(
+                self.sheet.index[line.action], line.area, [_code(s) for s in spaces]
+            )
         values = [self.hit(line, i, s, haste) for i, s in enumerate(spaces)]
         best = max(values, default=0.0)
         if line.area and best > 0:
@@ -356,58 +517,121 @@ class _View:
             )
         return best
 
-    def _ready_in(self, stance: Stance | None) -> list[_Line]:
-        if stance is None or stance is self.player.stance:
-            return self.ready
-        return _ready(self.player, self.lines, stance)
+    def best_at(self, line: int, area: bool, codes: Sequence[int]) -> float:
+        """`best` (no haste) of line number ``line`` on the enemies at numbered spaces ``codes``."""
+        tables = self.values
+        values = [tables[i][line][c] for i, c in enumerate(codes)]
+        best = max(values, default=0.0)
+        if area and best > 0:
+            i = values.index(best)
+            here = codes[i]
+            near = _NEAR[here]
+            best += max(
+                (v for j, v in enumerate(values) if j != i and codes[j] in near),
+                default=0.0,
+            )
+        return best
+
+    def moved(self, codes: Sequence[int], time: int) -> list[int]:
+        """`_predicted` of every enemy, at numbered spaces ``codes``, ``time`` steps on."""
+        return [
+            c if acts > time else goes[c]
+            for c, (acts, goes) in zip(codes, self.movers, strict=True)
+        ]
+
+    def reach_at(self, codes: Sequence[int], elapsed: int, ready: _Readiness) -> float:
+        """The best ready attack's value per time unit on the enemies now at ``codes``.
+
+        The attack is chosen after ``elapsed`` steps; enemies that act before it resolves move.
+        Lines of the same T see the same radar, so they are taken together: the best of their
+        values per time unit is the best value over that T (division by T keeps the order).
+        """
+        if not codes:
+            return 0.0
+        best = 0.0
+        enemies = list(zip(self.by_space, codes, self.movers, strict=True))
+        for t, plain, pick, areas in ready.groups:
+            time = elapsed + t
+            if plain > 1:
+                top = max([
+                    max(pick(table[c if acts > time else goes[c]]))
+                    for table, c, (acts, goes) in enemies
+                ])  # fmt: skip
+                best = max(best, top / time)
+            elif plain:
+                top = max([
+                    pick(table[c if acts > time else goes[c]])
+                    for table, c, (acts, goes) in enemies
+                ])  # fmt: skip
+                best = max(best, top / time)
+            if areas:
+                moved = self.moved(codes, time)
+                for line in areas:
+                    best = max(best, self.best_at(line, area=True, codes=moved) / time)
+        return best
+
+    def cost_at(self, codes: Sequence[int], ready: _Readiness) -> float:
+        """What standing so costs: the hits the enemies can make, and the turns to face them."""
+        if not ready.lines:
+            return 0.0  # nothing left to attack with: running away only makes the game endless
+        policy = self.policy
+        exposure = sum([t[c] for t, c in zip(self.threats, codes, strict=True)])
+        bearing = 0
+        if policy.bearing:
+            turns = ready.turns
+            bearing = sum([turns[c] for c in codes])
+        return policy.exposure * exposure + policy.bearing * bearing
+
+    def after_at(
+        self, codes: Sequence[int], elapsed: int = 0, stance: Stance | None = None
+    ) -> float:
+        """A position worth attacking from, discounted (no attack is made yet), less its cost."""
+        key = (tuple(codes), elapsed, stance)
+        value = self.positions.get(key)
+        if value is None:
+            ready = self.readiness(stance)
+            value = self.policy.move_discount * self.reach_at(codes, elapsed, ready) - self.cost_at(
+                codes, ready
+            )
+            self.positions[key] = value
+        return value
 
     def reach(
         self, spaces: Sequence[Space], elapsed: int = 0, stance: Stance | None = None
     ) -> float:
-        """The best ready attack's value per time unit on the enemies now at ``spaces``.
-
-        The attack is chosen after ``elapsed`` steps; enemies that act before it resolves move.
-        """
-        best = 0.0
-        enemies = self.enemies
-        at: dict[int, list[Space]] = {}  # lines of the same T see the same radar
-        for line in self._ready_in(stance):
-            time = elapsed + line.time
-            moved = at.get(time)
-            if moved is None:
-                moved = [_predicted(e, s, time) for e, s in zip(enemies, spaces, strict=True)]
-                at[time] = moved
-            best = max(best, self.best(line, moved) / time)
-        return best
+        """`reach_at` of radar spaces."""
+        return self.reach_at([_code(s) for s in spaces], elapsed, self.readiness(stance))
 
     def cost(self, spaces: Sequence[Space], stance: Stance | None = None) -> float:
-        """What standing so costs: the hits the enemies can make, and the turns to face them."""
-        ready = self._ready_in(stance)
-        if not ready:
-            return 0.0  # nothing left to attack with: running away only makes the game endless
-        policy = self.policy
-        exposure = sum(_threat(e, s) for e, s in zip(self.enemies, spaces, strict=True))
-        bearing = 0
-        if policy.bearing:
-            longest = max(ln.reach for ln in ready)
-            for ring, wedge in spaces:
-                # Out of every weapon's range it comes closer: face it with the longest reach.
-                reach = min(ring, longest)
-                arcs = frozenset().union(*(ln.arc for ln in ready if ln.reach >= reach))
-                bearing += _turns_to(arcs, wedge)
-        return policy.exposure * exposure + policy.bearing * bearing
+        """`cost_at` of radar spaces."""
+        return self.cost_at([_code(s) for s in spaces], self.readiness(stance))
 
     def after_move(
         self, spaces: Sequence[Space], elapsed: int = 0, stance: Stance | None = None
     ) -> float:
-        """A position worth attacking from, discounted (no attack is made yet), less its cost."""
-        return self.policy.move_discount * self.reach(spaces, elapsed, stance) - self.cost(
-            spaces, stance
-        )
+        """`after_at` of radar spaces."""
+        return self.after_at([_code(s) for s in spaces], elapsed, stance)
 
     def predicted(self, time: int) -> list[Space]:
         """Where every enemy stands when an action placed ``time`` from now resolves."""
-        return [_predicted(e, e.space, time) for e in self.enemies]
+        return [_SPACES[c] for c in self.moved_now(time)]
+
+    def moved_now(self, time: int) -> list[int]:
+        """`moved` of where the enemies stand now (memoised by ``time``)."""
+        found = self.now.get(time)
+        if found is None:
+            found = self.now[time] = self.moved(self.codes, time)
+        return found
+
+    @_lazy
+    def now(self) -> dict[int, list[int]]:
+        """`moved_now` of the times asked so far."""
+        return {}
+
+    @_lazy
+    def standing_cost(self) -> float:
+        """`cost_at` of where the enemies stand now."""
+        return self.cost_at(self.codes, self.readiness(None))
 
     # -------------------------------------------------------------- ACTION
     def action(self, options: Sequence[PaperCommand]) -> PaperCommand:
@@ -427,25 +651,49 @@ class _View:
 
     def action_value(self, action: Action) -> float:
         """An action's estimated value per time unit, if chosen now."""
-        if action.movement:
+        if action in _MOVEMENTS:
             return self.movement_value(action)
-        line = self.by_action.get(action)
-        if line is None:
+        sheet = self.sheet
+        index = sheet.index.get(action)
+        if index is None:
             return self.shield_value(action)
-        return self.best(line, self.predicted(line.time)) / line.time - self.cost(self.spaces)
+        return self.attack_values[index]
+
+    @_lazy
+    def attack_values(self) -> list[float]:
+        """`action_value` of every attack line of the sheet, by number.
+
+        Lines of the same T are valued together: per enemy, the row of every line's value from
+        its predicted space; the best of each column is that line's `best` (Area lines apart).
+        """
+        sheet = self.sheet
+        values = [0.0] * len(sheet.lines)
+        cost = self.standing_cost
+        by_space = self.by_space
+        for time, numbers in sheet.times:
+            moved = self.moved_now(time)
+            if by_space:
+                rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
+                tops = list(map(max, zip(*rows, strict=True)))
+            else:
+                tops = [0.0] * len(values)
+            for n in numbers:
+                top = self.best_at(n, area=True, codes=moved) if sheet.lines[n].area else tops[n]
+                values[n] = top / time - cost
+        return values
 
     def movement_value(self, action: Action) -> float:
         """A step or turn is worth the attacks it opens, discounted."""
-        spaces = self.spaces
+        codes = self.codes
         stance = Stance.SQUATTING if action is Action.TURN_SQUAT else None
         if action is Action.FORWARD:
-            moved = [_shifted(spaces, "forward")]
+            moved = [[_FORWARD[c] for c in codes]]
         elif action is Action.BACKWARD:
-            moved = [_shifted(spaces, "backward")]
+            moved = [[_BACKWARD[c] for c in codes]]
         else:
-            moved = [_shifted(spaces, "cw"), _shifted(spaces, "ccw")]
+            moved = [[_CW[c] for c in codes], [_CCW[c] for c in codes]]
         elapsed = 1 + self.penalty
-        value = max(self.after_move(s, elapsed, stance) for s in moved)
+        value = max(self.after_at(s, elapsed, stance) for s in moved)
         # On a tie, turn: walking pushes some enemies out, and a game must end some time.
         return value - (0.001 if action in (Action.FORWARD, Action.BACKWARD) else 0.0)
 
@@ -453,31 +701,41 @@ class _View:
         """Defend (Reflex) or Guard (Wall): the hits they would catch, plus the free move after."""
         mount = action.mount
         assert mount is not None  # noqa: S101 - a shield line is an attack action
-        value = self.shields.get(mount)  # a shield's lines are all alike
+        shields = self.shields
+        value = shields.get(mount)  # a shield's lines are all alike
         if value is None:
-            value = self.shields[mount] = self._shield_value(mount)
+            value = shields[mount] = self._shield_value(mount)
         return value
+
+    @_lazy
+    def shields(self) -> dict[Mount, float]:
+        """`shield_value` of the shields valued so far."""
+        return {}
 
     def _shield_value(self, mount: Mount) -> float:
         player = self.player
         time = 1 + self.penalty
         reflex = player.weapon(mount) is Weapon.WING_SHIELD
+        arc = MOUNT_ARCS[mount]
         caught = 0.0
-        for enemy in self.enemies:
-            if not radar.in_arc(mount, enemy.wedge):
+        codes = self.codes
+        threats = self.threats
+        for i, enemy in enumerate(self.enemies):
+            if enemy.wedge not in arc:
                 continue
             # Reflex: only an attack made while the cube stands on ACTIVE (the same step).
             # Wall: every attack until the next attack resolves (a few steps, roughly).
             if (enemy.time == time) if reflex else (enemy.time <= time + 3):
-                caught += _threat(enemy, enemy.space)
-        spaces = self.spaces
-        reposition = self.after_move(spaces, time)  # no free move
+                caught += threats[i][codes[i]]
+        reposition = self.after_at(codes, time)  # no free move
         if player.stance is Stance.STANDING and not player.line_disabled(Action.TURN):
             reposition = max(
-                reposition, *(self.after_move(_shifted(spaces, d), time) for d in ("cw", "ccw"))
+                reposition,
+                self.after_at([_CW[c] for c in codes], time),
+                self.after_at([_CCW[c] for c in codes], time),
             )
         if player.stance is Stance.STANDING and not player.line_disabled(Action.FORWARD):
-            reposition = max(reposition, self.after_move(_shifted(spaces, "forward"), time))
+            reposition = max(reposition, self.after_at([_FORWARD[c] for c in codes], time))
         return self.policy.defend_weight * caught / time + reposition
 
     # -------------------------------------------------------------- WINDOW
@@ -487,13 +745,15 @@ class _View:
         time = self.player.time or 0
         if action is None:
             return options[0]
-        line = self.by_action.get(action)
-        if line is None:
-            return _find(options, Wait())  # movement, Defend or Guard: let it come
-        if Haste() in options and self.should_haste(line, time):
-            return Haste()
-        if self.best(line, self.predicted(time)) > 0:
-            return _find(options, Wait())
+        index = self.sheet.index.get(action)
+        if index is None:
+            return _find(options, _WAIT)  # movement, Defend or Guard: let it come
+        line = self.sheet.lines[index]
+        # Haste has no fields: an option equals it exactly when it is one.
+        if Haste in set(map(type, options)) and self.should_haste(line, time):
+            return _HASTE
+        if self.best_at(index, line.area, self.moved_now(time)) > 0:
+            return _find(options, _WAIT)
         choice = self.action(options)
         if (
             isinstance(choice, ChooseAction)
@@ -501,15 +761,17 @@ class _View:
             and self.action_value(choice.action) > 0
         ):
             return choice
-        return _find(options, Wait())
+        return _find(options, _WAIT)
 
     def should_haste(self, line: _Line, time: int) -> bool:
         """Hurry if an enemy acts before the attack and the hurried attack likely destroys it."""
         threshold = self.policy.haste_kill
         last = len(self.enemies) == 1
+        codes = self.codes
+        threats = self.threats
         for i, enemy in enumerate(self.enemies):
             acts_first = enemy.time <= 0 or (time == 1 and enemy.time <= 1)
-            if not (acts_first or last) or _threat(enemy, enemy.space) == 0:
+            if not (acts_first or last) or threats[i][codes[i]] == 0:
                 continue
             if self.odds(line, i, enemy.space, time)[0] >= threshold:
                 return True
@@ -547,21 +809,21 @@ class _View:
 
     def move(self, options: Sequence[PaperCommand]) -> PaperCommand:
         """The free move, a resolving turn, or a Pull: whatever leaves the best position."""
-        spaces = self.spaces
+        codes = self.codes
 
         def value(command: PaperCommand) -> float:
             match command:
                 case Walk():
-                    return self.after_move(_shifted(spaces, "forward"))
+                    return self.after_at([_FORWARD[c] for c in codes])
                 case Turn(direction=d):
                     # Turning the 'Mech right moves every enemy anticlockwise (PM-8.3).
-                    move = "ccw" if d is TurnDirection.RIGHT else "cw"
-                    return self.after_move(_shifted(spaces, move))
+                    table = _CCW if d is TurnDirection.RIGHT else _CW
+                    return self.after_at([table[c] for c in codes])
                 case SetStance(stance=stance):
-                    return self.after_move(spaces, 0, stance) - 0.01
+                    return self.after_at(codes, 0, stance) - 0.01
                 case Pull():
                     return float("-inf")  # a pull also brings the enemy's attack closer
-            return self.after_move(spaces) + 0.01  # Skip: keep what we have
+            return self.after_at(codes) + 0.01  # Skip: keep what we have
 
         return max(options, key=value)
 
@@ -581,6 +843,201 @@ class _View:
         """PM-13 step 3: squat for the next wave (one die fewer for every enemy attack, PM-10)."""
         wanted = Stance.SQUATTING if self.policy.squat else Stance.STANDING
         return _find(options, SetStance(wanted))
+
+
+# ------------------------------------------------------------------ the tables greedy reads
+_WEDGES = 8
+_CODES = range(4 * _WEDGES)
+_SPACES: tuple[Space, ...] = tuple((Ring(c // _WEDGES), Wedge(c % _WEDGES)) for c in _CODES)
+"""The radar space of each number: ``ring * 8 + wedge``."""
+
+
+def _code(space: Space) -> int:
+    """The number of a radar space (`_SPACES` is the way back)."""
+    return space[0] * _WEDGES + space[1]
+
+
+def _table(move: Callable[[Space], Space]) -> tuple[int, ...]:
+    return tuple(_code(move(space)) for space in _SPACES)
+
+
+_FORWARD = _table(radar.walked_forward)
+_BACKWARD = _table(radar.walked_backward)
+_CW = _table(lambda s: (s[0], radar.turned(s[1], clockwise=True)))
+_CCW = _table(lambda s: (s[0], radar.turned(s[1], clockwise=False)))
+_FLANK = _table(radar.flank)
+_APPROACH = _table(radar.approach)
+_NEAR: tuple[frozenset[int], ...] = tuple(
+    frozenset(_code(b) for b in _SPACES if a == b or radar.adjacent(b, a)) for a in _SPACES
+)
+"""PM-8.1: each space's own number and its neighbours' (the Mortar's second target)."""
+_GOES: dict[Ring, tuple[int, ...]] = {
+    reach: tuple(_FLANK[c] if radar.reaches(reach, ring) else _APPROACH[c] for c, (ring, _) in
+                 enumerate(_SPACES))
+    for reach in Ring
+}  # fmt: skip
+"""PM-6 step 2: where an enemy whose attack reaches ``reach`` moves from each numbered space."""
+_NEVER = float("inf")
+"""When an enemy that never moves (the Artillery) acts, for `_View.movers`."""
+_MOVEMENTS = frozenset(a for a in Action if a.movement)
+_WAIT = Wait()
+_HASTE = Haste()
+_MEMO_MAX = 20_000
+"""Entries a memo of ready lines keeps before it starts again (a run's sheets repeat)."""
+_VALUES_MAX = 2_000
+"""Value tables a loadout's memo keeps (about 6 kB each; a run meets a few hundred)."""
+
+
+@cache
+def _threats(reach: Ring, p: int) -> tuple[float, ...]:
+    """`_threat` of an attack (range ``reach``, ``p`` dice) from each numbered space."""
+    return tuple(
+        0.0 if not radar.reaches(reach, ring) else p * (0.55 if wedge.rear else 0.4)
+        for ring, wedge in _SPACES
+    )
+
+
+@frozen
+class _Sheet:
+    """The attack lines of a loadout at one penalty, numbered, with where each can hit."""
+
+    lines: tuple[_Line, ...]
+    index: dict[Action, int]
+    targets: tuple[tuple[bool, ...], ...]
+    """Per line: whether it reaches each numbered space (range, arc, the Mortar's ring C)."""
+    times: tuple[tuple[int, tuple[int, ...]], ...]
+    """The lines' numbers by their T (plus penalty)."""
+
+
+class _Memo:
+    """What greedy remembers of one loadout: its sheets by penalty, ready lines, value tables."""
+
+    def __init__(self, loadout: Loadout) -> None:
+        self.loadout = loadout
+        self.sheets: dict[int, _Sheet] = {}
+        self.readiness: dict[tuple[object, ...], _Readiness] = {}
+        self.by_lines: dict[tuple[object, ...], _Readiness] = {}
+        self.values: dict[tuple[object, ...], _Tables] = {}
+
+    def sheet(self, penalty: int) -> _Sheet:
+        """The `_Sheet` of the loadout at ``penalty``."""
+        found = self.sheets.get(penalty)
+        if found is None:
+            found = self.sheets[penalty] = _sheet(self.loadout, penalty)
+        return found
+
+
+_MEMOS: dict[int, _Memo] = {}
+_MEMOS_MAX = 8
+
+
+def _memo(loadout: Loadout) -> _Memo:
+    """The `_Memo` of ``loadout``, found by identity (hashing a loadout costs more than a look-up).
+
+    The memo holds the loadout, so no other object can take its ``id`` while it is kept.
+    """
+    found = _MEMOS.get(id(loadout))
+    if found is None or found.loadout is not loadout:
+        if len(_MEMOS) >= _MEMOS_MAX:
+            _MEMOS.clear()
+        found = _MEMOS[id(loadout)] = _Memo(loadout)
+    return found
+
+
+def _sheet(loadout: Loadout, penalty: int) -> _Sheet:
+    """The `_Sheet` of ``loadout`` at ``penalty``."""
+    lines = _lines(loadout, penalty)
+    targets = tuple(
+        tuple(
+            not (ring > ln.reach or wedge not in ln.arc or (ln.area and ring < _MORTAR_MIN_RING))
+            for ring, wedge in _SPACES
+        )
+        for ln in lines
+    )
+    times = tuple(
+        (t, tuple(i for i, ln in enumerate(lines) if ln.time == t))
+        for t in sorted({ln.time for ln in lines})
+    )
+    return _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times)
+
+
+@frozen
+class _Readiness:
+    """The ready lines of a sheet in one stance, and the facing table.
+
+    ``lines`` holds (number, T, Area) of each ready line; ``groups`` the same lines by T: (T,
+    how many lines without Area, an ``itemgetter`` of their numbers, the Area lines' numbers).
+    ``turns`` holds, per numbered space, the turns needed to bring it into the arc of a ready
+    line that reaches it (or, out of every range, of the longest reach: it comes closer).
+    """
+
+    lines: tuple[tuple[int, int, bool], ...]
+    groups: tuple[tuple[int, int, Callable[[Sequence[float]], Any], tuple[int, ...]], ...]
+    turns: tuple[int, ...]
+
+
+_Tables = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]
+
+
+def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
+    lines = tuple((sheet.index[ln.action], ln.time, ln.area) for ln in ready)
+    groups = []
+    for t in sorted({ln.time for ln in ready}):
+        plain = tuple(n for n, time, area in lines if time == t and not area)
+        areas = tuple(n for n, time, area in lines if time == t and area)
+        groups.append((t, len(plain), itemgetter(*plain) if plain else itemgetter(0), areas))
+    if not ready:
+        return _Readiness(lines, (), (0,) * len(_SPACES))
+    longest = max(ln.reach for ln in ready)
+    turns = []
+    for ring, wedge in _SPACES:
+        # Out of every weapon's range it comes closer: face it with the longest reach.
+        reach = min(ring, longest)
+        arcs = frozenset().union(*(ln.arc for ln in ready if ln.reach >= reach))
+        turns.append(_turns_to(arcs, wedge))
+    return _Readiness(lines, tuple(groups), tuple(turns))
+
+
+def _values(
+    sheet: _Sheet, enemy: Enemy, combo: Mount | None, kill_bonus: float, danger: float
+) -> tuple[tuple[float, ...], ...]:
+    """Per line of ``sheet``: `_View.hit` (no haste) on ``enemy`` from each numbered space."""
+    profile = enemy.profile
+    armor, hp = profile.armor, enemy.hit_points
+    weight = 1 + danger * profile.attacks[enemy.attack].p
+    out = []
+    for line, targets in zip(sheet.lines, sheet.targets, strict=True):
+        by_ring: dict[Ring, float] = {}
+        row = []
+        for (ring, _), ok in zip(_SPACES, targets, strict=True):
+            if not ok:
+                row.append(0.0)
+                continue
+            value = by_ring.get(ring)
+            if value is None:
+                kill, damage = _odds(line, armor, hp, ring, 0, combo=line.mount is combo)
+                value = by_ring[ring] = (damage + kill_bonus * kill) * weight
+            row.append(value)
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def _odds(
+    line: _Line, armor: int, hp: int, ring: Ring, haste: int, *, combo: bool
+) -> tuple[float, float]:
+    """P(destroyed) and expected circles of ``line`` (in range and arc) on an enemy."""
+    dice = line.dice
+    if line.weapon is Weapon.FIST and combo:
+        dice += 1  # PM-11.1 Combo
+    if line.proximity:
+        dice = max(0, dice - int(ring))  # PM-11.1 Proximity
+    faces = _faces(armor + line.armor_mod, haste, line.weapon)
+    kill, damage = _kill_and_damage(dice, faces, hp, accurate=line.accurate)
+    if line.crush:
+        # PM-11.1 Crush: destroyed if any die (less the haste) beats the remaining circles.
+        kill = 1 - (1 - kill) * (min(_SIDES, hp + haste) / _SIDES) ** dice
+        damage = max(damage, kill * hp)
+    return kill, damage
 
 
 _ANSWERS: dict[Prompt, Callable[[_View, Sequence[PaperCommand]], PaperCommand]] = {

@@ -45,6 +45,8 @@ __all__ = [
 
 MOUNTS: tuple[Mount, ...] = (Mount.LS, Mount.RS, Mount.LA, Mount.RA)
 """The mounts in sheet order."""
+_MOUNT_INDEX: dict[Mount, int] = {mount: i for i, mount in enumerate(MOUNTS)}
+"""Each mount's place in `MOUNTS` (asked whenever a weapon or its circles are read)."""
 
 
 class LoadoutError(ValueError):
@@ -69,7 +71,7 @@ class Loadout:
 
     def weapon(self, mount: Mount) -> Weapon:
         """The weapon on ``mount``."""
-        return self.weapons[MOUNTS.index(mount)]
+        return self.weapons[_MOUNT_INDEX[mount]]
 
     @property
     def weight(self) -> int:
@@ -79,7 +81,15 @@ class Loadout:
     @property
     def penalty(self) -> int:
         """PM-12: the weight penalty on every action's T, ceil((W - 12) / 2) above 12 W."""
-        return max(0, math.ceil((self.weight - RATED_WEIGHT) / 2))
+        # Memoised by identity (hashing a loadout costs more than the sum); the entry holds the
+        # loadout, so no other object can take its id while it is kept.
+        found = _PENALTIES.get(id(self))
+        if found is None or found[0] is not self:
+            if len(_PENALTIES) >= _PENALTIES_MAX:
+                _PENALTIES.clear()
+            penalty = max(0, math.ceil((self.weight - RATED_WEIGHT) / 2))
+            found = _PENALTIES[id(self)] = (self, penalty)
+        return found[1]
 
     def problems(self) -> list[str]:
         """PM-12: every reason this loadout is illegal (empty when it is legal)."""
@@ -140,6 +150,11 @@ class Loadout:
                 raise LoadoutError(f"{word!r}: the parts are LS, RS, LA, RA, torso and legs.")
         a, b, c, d = weapons
         return cls((a, b, c, d), armor["torso"], armor["legs"]).check()
+
+
+_PENALTIES: dict[int, tuple[Loadout, int]] = {}
+"""`Loadout.penalty` by loadout: every action placed asks it (the simulator, thousands a second)."""
+_PENALTIES_MAX = 1024
 
 
 def _weapon(name: str) -> Weapon:
@@ -277,7 +292,7 @@ class Player:
 
     def circles(self, mount: Mount) -> tuple[bool, ...]:
         """The six circles of a mount."""
-        return self.mounts[MOUNTS.index(mount)]
+        return self.mounts[_MOUNT_INDEX[mount]]
 
     def line_disabled(self, action: Action) -> bool:
         """PM-5: every circle of the action's line is filled."""
@@ -379,8 +394,14 @@ class PaperState:
 
     def find(self, key: str) -> Enemy | None:
         """The enemy with letter ``key`` (any case), if it is on the radar."""
+        for e in self.enemies:
+            if e.key == key:
+                return e
         key = key.upper()
-        return next((e for e in self.enemies if e.key == key), None)
+        for e in self.enemies:
+            if e.key == key:
+                return e
+        return None
 
     def get(self, key: str) -> Enemy:
         """The enemy with letter ``key``; KeyError if none."""

@@ -118,18 +118,27 @@ class Location(enum.StrEnum):
     @property
     def mount(self) -> Mount | None:
         """The mount of a mount location, None for torso and legs."""
-        return Mount(self.value) if self.value in Mount.__members__ else None
+        return _LOCATION_MOUNT[self]
 
     @classmethod
     def of(cls, mount: Mount) -> Location:
         """The location of a mount."""
-        return cls(mount.value)
+        return _MOUNT_LOCATION[mount]
 
     @property
     def label(self) -> str:
         """How the log names it."""
         mount = self.mount
         return mount.label if mount is not None else self.value
+
+
+_LOCATION_MOUNT: dict[Location, Mount | None] = {
+    location: (Mount(location.value) if location.value in Mount.__members__ else None)
+    for location in Location
+}
+"""`Location.mount`, looked up (damage asks it for every circle filled)."""
+_MOUNT_LOCATION: dict[Mount, Location] = {mount: Location(mount.value) for mount in Mount}
+"""`Location.of`, looked up."""
 
 
 class Special(enum.StrEnum):

@@ -1,7 +1,9 @@
 """Paper 'Mech's simulator adapter (`ADAPTER`, for ``hexmech sim papermech``).
 
-Each game folds ``decide``/``evolve`` directly (no `engine.game.Game`: its log and snapshots cost
-more than the rules) with ``Dice(plan.dice_seed)`` and a policy ``random.Random(plan.policy_seed)``
+Each game runs ``decide`` directly (no `engine.game.Game`: its log and snapshots cost more than
+the rules), through `engine.papermech.flow.resolve`, which also returns the state the events lead
+to: ``decide`` applies every event as it emits it, so the events are not folded a second time.
+Each game is played with ``Dice(plan.dice_seed)`` and a policy ``random.Random(plan.policy_seed)``
 (`tui.commands.runner` derives both from the run's seed and the game's number). The report gives
 the win rate with its Wilson interval, scores (PM-13), waves cleared and what dealt the defeats.
 
@@ -215,8 +217,7 @@ class PaperSimAdapter:
         """Play one game to its end (or to the command cap, or an exception)."""
         from engine.dice import Dice  # noqa: PLC0415 - the engine loads in the worker
         from engine.papermech import RULESET, legal_commands  # noqa: PLC0415
-        from engine.papermech.evolve import evolve  # noqa: PLC0415
-        from engine.papermech.flow import decide  # noqa: PLC0415
+        from engine.papermech.flow import resolve  # noqa: PLC0415
         from engine.papermech.policies import POLICIES  # noqa: PLC0415
 
         dice = Dice(plan.dice_seed)
@@ -230,8 +231,7 @@ class PaperSimAdapter:
                     error = f"no result after {plan.max_commands:,} commands"
                     return _unfinished(plan, state.waves_cleared, commands, error)
                 command = chooser.choose(state, legal_commands(state), rng)
-                for event in decide(state, command, dice):
-                    state = evolve(state, event)
+                state = resolve(state, command, dice)[1]
                 commands += 1
         except Exception as exc:  # noqa: BLE001 - one bad game is reported, not the whole run lost
             error = f"{type(exc).__name__}: {exc}"

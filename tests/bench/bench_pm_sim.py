@@ -1,0 +1,123 @@
+"""Benchmark of the Paper 'Mech simulator (issue 14 row 6; ``make bench``): prints, never asserts.
+
+``hexmech sim papermech`` on one core: games per second with the ``greedy`` policy (the target:
+at least 250) and the ``random`` one, through the runner as the command line plays them
+(`tui.commands.runner.simulate` with one job, the default setup, seed 2024). Each figure is the
+best of three timed runs after a warm-up of a few games (a run of thousands of games warms the
+policy's memos once), in CPU time (``time.process_time``), as issue 14 measured: this 2-core
+machine is shared, and wall-clock figures swing by a factor of three with its load.
+
+The baselines are constants: the old greedy policy and fold are gone, so they cannot run beside
+the new ones. They were measured with this file's procedure on the code before the change
+(commit 707e61b, 27 Nov 2026, 06:40 UTC, this 2-core machine, shared: load average 10-12).
+
+Also, in the same run, the one old path that remains: ``decide`` followed by folding its events
+with ``evolve`` (what the simulator did per command: ``decide`` applies every event as it emits
+it, so that was a second fold) against `engine.papermech.flow.resolve`, which returns the state
+``decide`` reached, on the same recorded greedy games.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from engine.dice import Dice
+from engine.papermech import RULESET, PaperSetup, legal_commands
+from engine.papermech.commands import PaperCommand
+from engine.papermech.evolve import evolve
+from engine.papermech.flow import decide, resolve
+from engine.papermech.policies import POLICIES
+from tests.bench.common import report
+from tui.commands.runner import GamePlan, simulate
+from tui.papermech.sim import ADAPTER, PaperSpec
+
+SEED = 2024
+GAMES = {"greedy": 200, "random": 400}
+WARM_UP = 20
+TARGET = 250.0
+"""Issue 14 row 6: greedy games per second on one core."""
+
+BASELINE = {"greedy": 45.1, "random": 102.0}
+"""Games/s of the unchanged code (commit 707e61b) by this file's procedure, 27 Nov 2026."""
+
+
+def best_of(repeats: int, work: Callable[[], object]) -> float:
+    """The least CPU time of ``repeats`` runs of ``work``, in seconds."""
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def games_per_second(policy: str) -> float:
+    """The best of three runs of ``GAMES[policy]`` games on one core, after a warm-up."""
+    spec = PaperSpec(PaperSetup(), policy)
+    simulate(ADAPTER, spec, WARM_UP, seed=SEED + 1, jobs=1)
+    games = GAMES[policy]
+    seconds = best_of(3, lambda: simulate(ADAPTER, spec, games, seed=SEED, jobs=1))
+    return games / seconds
+
+
+def test_bench_simulator_games_per_second() -> None:
+    """Games per second of ``hexmech sim papermech``, greedy (target >= 250) and random."""
+    greedy = games_per_second("greedy")
+    report(
+        "pm sim greedy: games/s (1 core)",
+        greedy,
+        "games/s",
+        baseline=BASELINE["greedy"],
+        target=TARGET,
+        higher_is_better=True,
+    )
+    report(
+        "pm sim random: games/s (1 core)",
+        games_per_second("random"),
+        "games/s",
+        baseline=BASELINE["random"],
+        higher_is_better=True,
+    )
+
+
+def recorded(index: int) -> tuple[int, list[PaperCommand]]:
+    """The dice seed and the commands of greedy game ``index`` of the benchmark's run."""
+    plan = GamePlan.of(SEED, index)
+    dice, rng = Dice(plan.dice_seed), random.Random(plan.policy_seed)  # noqa: S311
+    state = RULESET.start(PaperSetup())
+    commands = []
+    while state.result is None:
+        command = POLICIES["greedy"].choose(state, legal_commands(state), rng)
+        commands.append(command)
+        state = resolve(state, command, dice)[1]
+    return plan.dice_seed, commands
+
+
+def test_bench_resolve_against_decide_and_fold() -> None:
+    """Commands/s without a policy: ``decide`` plus a second fold (old) against ``resolve``."""
+    games = [recorded(i) for i in range(30)]
+    count = sum(len(commands) for _, commands in games)
+
+    def fold_twice() -> None:
+        for seed, commands in games:
+            dice, state = Dice(seed), RULESET.start(PaperSetup())
+            for command in commands:
+                for event in decide(state, command, dice):
+                    state = evolve(state, event)
+
+    def once() -> None:
+        for seed, commands in games:
+            dice, state = Dice(seed), RULESET.start(PaperSetup())
+            for command in commands:
+                state = resolve(state, command, dice)[1]
+
+    old = count / best_of(3, fold_twice)
+    report(
+        "pm sim: resolve, no policy",
+        count / best_of(3, once),
+        "commands/s",
+        baseline=old,
+        higher_is_better=True,
+    )
