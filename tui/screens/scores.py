@@ -96,7 +96,10 @@ class HighScoresScreen(Screen[None]):
     """The table, best first; a new entry can be singled out by its rank.
 
     The screen is handed the table already read (`saves.scores.load_scores`), damaged-file warning
-    and all; it reads and writes no files itself.
+    and all; it reads and writes no files itself. The columns are fitted to the screen's width
+    (`column_widths`), again on every resize, so no text is cut: the book's long columns wrap, an
+    optional one that would need more than two lines is left out, and the lines under the table
+    (`ScoreBook.detail`, wrapped) give the highlighted entry in full.
     """
 
     DEFAULT_CSS = """
