@@ -93,6 +93,8 @@ class ScoreBook(Generic[E]):
         empty: What the screen says when the table is empty.
         file_name: The file's name inside the saves directory.
         wrap: The columns a printed table may wrap (the long texts).
+        optional: The columns a narrow screen may leave out rather than wrap over more than two
+            lines; `detail` must then carry their text in full.
     """
 
     title: str
@@ -105,6 +107,7 @@ class ScoreBook(Generic[E]):
     empty: str
     file_name: str = "scores.json"
     wrap: frozenset[str] = frozenset()
+    optional: frozenset[str] = frozenset()
 
     @property
     def _converter(self) -> cattrs.Converter:

@@ -243,8 +243,10 @@ def _circles_filled(event: ev.CirclesFilled, before: PaperState, after: PaperSta
 def _damage_spilled(event: ev.DamageSpilled, before: PaperState, after: PaperState) -> str:
     del after
     amount = _plural(event.damage, "point")
+    verb = "are" if event.source is Location.LEGS else "is"  # "the legs are full"
+    spill = "spills" if event.damage == 1 else "spill"
     return (
-        f"{_cap(_where(event.source, before))} is full: {amount} spill over, "
+        f"{_cap(_where(event.source, before))} {verb} full: {amount} {spill} over, "
         f"d6={event.roll} -> {event.to.label}."
     )
 
@@ -427,7 +429,8 @@ def _prompted(event: ev.Prompted, before: PaperState, after: PaperState) -> str:
 @_describe.register
 def _battle_won(event: ev.BattleWon, before: PaperState, after: PaperState) -> str:
     del before, after
-    return f"Battle {event.battle} won: {event.score} circles intact, {event.score} points."
+    circles = _plural(event.score, "circle")
+    return f"Battle {event.battle} won: {circles} intact, {_plural(event.score, 'point')}."
 
 
 @_describe.register

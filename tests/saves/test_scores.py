@@ -81,6 +81,7 @@ def test_the_file_is_readable_json_in_table_order(path):
         "battles": 3,
         "won": False,
         "save": None,
+        "planned": None,
     }
 
 
@@ -379,20 +380,19 @@ def test_the_daily_seed_is_stable_and_differs_from_day_to_day():
 
 
 # ---------------------------------------------------------------- the row texts
-def test_a_row_shows_rank_name_score_waves_mode_seed_date_and_loadout():
-    """The TUI and the command line show these texts; a missing seed is a dash."""
-    assert COLUMNS == ("Rank", "Name", "Score", "Waves", "Mode", "Seed", "Date", "Loadout")
+def test_a_row_shows_rank_name_score_result_waves_date_and_loadout():
+    """The TUI and the command line show these texts; the loadout without its mounts' names."""
+    assert COLUMNS == ("Rank", "Name", "Score", "Result", "Waves", "Date", "Loadout")
     assert entry_cells(1, ANN) == (
         "1",
         "Ann",
         "120",
+        "won",
         "4",
-        "single",
-        "20261121",
         "2026-11-21",
-        "LS Wing Shield / RS Missiles / LA Laser / RA Fist, torso 5, legs 4",
+        "Wing Shield / Missiles / Laser / Fist, torso 5, legs 4",
     )
-    assert entry_cells(2, BO)[5] == "-"
+    assert entry_cells(2, BO)[3] == "lost 3/?"
 
 
 # ---------------------------------------------------------------- any ruleset's book

@@ -51,39 +51,35 @@ async def test_the_menu_entry_shows_the_table_and_escape_returns(tmp_path):
             "Rank",
             "Name",
             "Score",
+            "Result",
             "Waves",
-            "Mode",
-            "Seed",
             "Date",
-            "Loadout",
-        ]
+        ]  # at 80 columns the loadout would wrap over three lines: it is in the detail instead
         assert table_rows(app) == [
             [
                 "1",
                 "Bo",
                 "310",
+                "lost 3/?",
                 "9",
-                "campaign",
-                "-",
                 "2026-11-20",
-                "LS Claw / RS Flamer / LA Laser / RA Laser, torso 6, legs 3",
             ],
             [
                 "2",
                 "Ann",
                 "120",
+                "won",
                 "4",
-                "single",
-                "20261121",
                 "2026-11-21",
-                "LS Wing Shield / RS Missiles / LA Laser / RA Fist, torso 5, legs 4",
             ],
         ]
-        assert detail(app) == "Bo - campaign of 3 battles, lost"
+        assert detail(app) == describe_entry(BO)
+        assert detail(app).startswith("Bo - campaign, lost in battle 3, 9 waves cleared")
         assert messages(app) == []
         # Act: the cursor moves; then back to the menu
         await pilot.press("down")
-        assert detail(app) == "Ann - single game, won - papermech-20261121-183000.jsonl"
+        assert detail(app) == describe_entry(ANN)
+        assert "Save: papermech-20261121-183000.jsonl" in detail(app)
         await pilot.press("escape")
         assert isinstance(app.screen, MainMenuScreen)
         assert len(app.screen_stack) == 1
@@ -106,7 +102,9 @@ async def test_an_empty_table_says_how_to_get_on_it(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*menu_keys("high-scores"))
         assert app.screen.table.row_count == 0
-        assert detail(app) == "No scores yet: win a game of Paper 'Mech to get on the table."
+        assert detail(app) == (
+            "No scores yet: finish a game of Paper 'Mech (not a practice game) to get on the table."
+        )
         assert detail(app) == BOOK.empty
         assert messages(app) == []
 
@@ -220,7 +218,15 @@ async def test_help_from_the_table_lists_its_keys_first(tmp_path):
 
 
 def test_the_detail_line_describes_an_entry():
-    """Name, kind of game and result, then the save when there is one."""
-    assert describe_entry(BO) == "Bo - campaign of 3 battles, lost"
-    one_battle = attrs.evolve(BO, battles=1, won=True, save="c.jsonl")
-    assert describe_entry(one_battle) == "Bo - campaign of 1 battle, won - c.jsonl"
+    """Name, kind of game and result, waves, date and seed; the loadout; the save if any."""
+    assert describe_entry(BO).splitlines() == [
+        "Bo - campaign, lost in battle 3, 9 waves cleared - 2026-11-20, seed unknown",
+        "Loadout: LS Claw / RS Flamer / LA Laser / RA Laser, torso 6, legs 3",
+    ]
+    one_battle = attrs.evolve(BO, battles=1, won=True, save="c.jsonl", planned=1)
+    assert describe_entry(one_battle).splitlines()[0] == (
+        "Bo - campaign of 1 battle, won, 9 waves cleared - 2026-11-20, seed unknown"
+    )
+    assert describe_entry(one_battle).splitlines()[-1] == (
+        "Save: c.jsonl (Replays in the main menu plays it back)"
+    )

@@ -57,9 +57,8 @@ def test_scores_prints_a_table_best_first(table_dir, wide, capsys):
         "Rank",
         "Name",
         "Score",
+        "Result",
         "Waves",
-        "Mode",
-        "Seed",
         "Date",
         "Loadout",
     ]
@@ -69,21 +68,19 @@ def test_scores_prints_a_table_best_first(table_dir, wide, capsys):
             "1",
             "[bold]Bo[/bold]",
             "310",
+            "lost 3/?",
             "9",
-            "campaign",
-            "-",
             "2026-11-20",
-            "LS Claw / RS Flamer / LA Laser / RA Laser, torso 6, legs 3",
+            "Claw / Flamer / Laser / Laser, torso 6, legs 3",
         ],
         [
             "2",
             "Ann",
             "120",
+            "won",
             "4",
-            "single",
-            "20261121",
             "2026-11-21",
-            "LS Wing Shield / RS Missiles / LA Laser / RA Fist, torso 5, legs 4",
+            "Wing Shield / Missiles / Laser / Fist, torso 5, legs 4",
         ],
     ]
 
@@ -109,6 +106,7 @@ def test_scores_json_is_an_array_of_ranked_entries(table_dir, capsys):
         "battles": 3,
         "won": False,
         "save": None,
+        "planned": None,
     }
 
 

@@ -6,13 +6,18 @@ only lays it out, one table per side::
 
     Davion wins: Kurita has no units left in the fight
     8 turns
-    Davion                 status        kills dealt taken hits
-      G Griffin GRF-1N     operational       1    64     31  7/12
-      H Hunchback HBK-4G   destroyed (CT)    0    40     98  4/9
+    Davion                 status        kills dealt taken  hit/shot
+      G Griffin GRF-1N     operational       1    64    31      7/12
+      H Hunchback HBK-4G   destroyed         0    40    98       4/9
+        destroyed: center torso destroyed
+
+Nothing is cut at 80 columns: a destroyed unit's cause has a line of its own, and a name too long
+for its column goes on a line of its own above the unit's numbers.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -32,12 +37,20 @@ if TYPE_CHECKING:
     from engine.battletech.state import BTState
     from engine.game import Game
 
-__all__ = ["BTResultScreen", "headline", "report_lines"]
+__all__ = ["FOOTER", "BTResultScreen", "headline", "report_lines"]
 
 _NAME = 20
-"""Width of a unit's letter and name in the table."""
-_STATUS = 14
-"""Width of a unit's fate."""
+"""Least width of a unit's letter and name in the table (it grows to the longest name)."""
+_WIDTH = 72
+"""The report's width inside its box at 80 columns: a longer name goes on a line of its own."""
+_STATUS = max(len(s) for s in ("operational", "destroyed", "ejected", "withdrew", "not deployed"))
+"""Width of a unit's fate; a destroyed unit's cause is written in full on the line below."""
+_NUMBERS = " kills dealt taken  hit/shot"
+"""The number columns' heading (each row fills it to the same width)."""
+FOOTER = (
+    "Enter or Escape: back to the board. The game is saved: Replays in the main menu plays it back."
+)
+"""The line under the report."""
 
 
 def headline(state: BTState, report: AfterAction) -> str:
@@ -58,27 +71,39 @@ def report_lines(state: BTState, report: AfterAction, letters: Sequence[str]) ->
     Returns:
         The lines.
     """
+    names = [f"{letters[unit.unit]} {unit.name}" for unit in report.units]
+    room = _WIDTH - 2 - 1 - _STATUS - len(_NUMBERS)  # indent, space, status, numbers
+    width = min(max([_NAME, *map(len, names)]), room)
     lines = []
     for side, name in enumerate(state.sides):
-        heading = Text(f"{name:<{_NAME + 2}} {'status':<{_STATUS}} kills dealt taken  hit/shot")
+        heading = Text(f"{name:<{width + 2}} {'status':<{_STATUS}}{_NUMBERS}")
         heading.stylize("bold")
         lines.append(heading)
         for unit in report.side(side):
-            who = f"{letters[unit.unit]} {unit.name}"[:_NAME]
-            status = unit.status[:_STATUS]
+            who = f"{letters[unit.unit]} {unit.name}"
+            fate, _, cause = unit.status.partition(" (")
             hits = f"{unit.hits}/{unit.shots}"
-            line = (
-                f"  {who:<{_NAME}} {status:<{_STATUS}} {len(unit.kills):>5} {unit.dealt:>5} "
-                f"{unit.taken:>5} {hits:>8}"
-            )
-            lines.append(Text(line))
+            numbers = f"{len(unit.kills):>6} {unit.dealt:>5} {unit.taken:>5} {hits:>9}"
+            if len(who) > width:  # the whole name on its own line, the numbers under it
+                lines.append(Text(f"  {who}"))
+                who = ""
+            lines.append(Text(f"  {who:<{width}} {fate:<{_STATUS}}{numbers}"))
+            if cause:
+                lines += _note(f"{fate}: {cause.removesuffix(')')}")
             if unit.kills:
                 killed = ", ".join(f"{letters[k]} {state.units[k].name}" for k in unit.kills)
-                lines.append(Text(f"    destroyed {killed}", "dim"))
+                lines += _note(f"destroyed {killed}")
             if unit.wounds:
-                lines.append(Text(f"    {unit.pilot}: {unit.wounds} wound(s)", "dim"))
+                wounds = f"{unit.wounds} wound{'s' if unit.wounds != 1 else ''}"
+                lines.append(Text(f"    {unit.pilot}: {wounds}", "dim"))
         lines.append(Text(""))
     return lines
+
+
+def _note(text: str) -> list[Text]:
+    """A dim note under a unit, wrapped to the report's width with its indent kept."""
+    wrapped = textwrap.wrap(text, _WIDTH, initial_indent="    ", subsequent_indent="      ")
+    return [Text(line, "dim") for line in wrapped]
 
 
 class BTResultScreen(ModalScreen[None]):
@@ -145,7 +170,7 @@ class BTResultScreen(ModalScreen[None]):
                     Text("\n").join(report_lines(self.state, report, self.letters)),
                     id="result-table",
                 )
-            yield Static("Enter: close. The game is saved: Saves replays it.", markup=False)
+            yield Static(FOOTER, id="result-footer", markup=False)
         yield Footer()
 
     def action_close(self) -> None:

@@ -952,7 +952,7 @@ class BattleTechScreen(GameScreen):
             return
         if state.phase is Phase.DEPLOYMENT:
             if self.selected is not None:
-                self.execute(Deploy(self.selected, where, self._deploy_facing(state)))
+                self._deploy(Deploy(self.selected, where, self._deploy_facing(state)))
             return
         if state.phase in ATTACK_PHASES:
             self.attacks.attack_act(state, where)
@@ -985,6 +985,22 @@ class BattleTechScreen(GameScreen):
             return
         self.plot = route
         self.redraw()
+
+    def _deploy(self, command: Deploy) -> None:
+        """Deploy, asking first when the hex is water that covers the 'Mech (BT-M-8.5)."""
+        from tui.battletech.setup import deploy_warning  # noqa: PLC0415 - the setup's rules
+        from tui.screens.confirm import ConfirmScreen  # noqa: PLC0415
+
+        question = deploy_warning(self.game.state, command.unit, command.hex)
+        if question is None:
+            self.execute(command)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.execute(command)
+
+        self.app.push_screen(ConfirmScreen(question, yes="Deploy", no="Back"), answered)
 
     def _pick_unit(self, state: BTState, where: Hex) -> None:
         here = [i for i in state.units_at(where) if i in self._selectable(state)]

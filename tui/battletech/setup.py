@@ -27,6 +27,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.battletech import RULESET
+from engine.battletech.flow import deploy_zone
 from engine.battletech.scenario import default_pilot
 from engine.battletech.state import BTSetup, Pilot, UnitSetup
 from tui.papermech.setup import Choice
@@ -38,7 +39,9 @@ if TYPE_CHECKING:
     from textual.binding import BindingType
 
     from engine.battletech.board import Board
+    from engine.battletech.state import BTState
     from engine.battletech.units import MechDesign
+    from engine.hexes import Hex
 
 __all__ = [
     "CUSTOM",
@@ -49,6 +52,7 @@ __all__ = [
     "Library",
     "RosterEntry",
     "ScenarioInfo",
+    "deploy_warning",
     "scenarios",
 ]
 
@@ -534,6 +538,42 @@ class BTSetupScreen(Screen[BTStart | None]):
     def _error(self, text: str) -> None:
         """Write the error line (empty to clear it)."""
         self.query_one("#bs-error", Static).update(text)
+
+
+SUBMERGED_DEPTH = 2
+"""BT-M-8.5: from this depth water covers a standing 'Mech."""
+
+
+def deploy_warning(state: BTState, unit: int, where: Hex) -> str | None:
+    """The question to ask before a 'Mech deploys into water that covers it, or None.
+
+    BT-M-8.5: a 'Mech standing in Depth 2+ water can neither fire nor be fired at, and
+    BT-M-20.4 item 5: it cannot jump out. The engine allows such a deployment; the player is asked
+    first. A hex the unit cannot deploy in (outside its side's zone, taken) gets no question: the
+    engine's refusal says why. Ice over the water, or a bridge, carries the 'Mech: no question.
+
+    Args:
+        state: The game in its deployment phase.
+        unit: The unit about to deploy.
+        where: The hex chosen.
+
+    Returns:
+        Two lines: what the hex is and what it means, then the question.
+    """
+    terrain = state.board.get(where)
+    if terrain is None or terrain.water is None or terrain.water < SUBMERGED_DEPTH:
+        return None
+    if terrain.ice or terrain.bridge is not None:
+        return None
+    side = state.units[unit].side
+    if where not in deploy_zone(state, side) or state.units_at(where):
+        return None
+    name = state.units[unit].name
+    return (
+        f"{where.label} is Depth {terrain.water} water: it covers the {name}, which then can "
+        "neither fire nor be fired at (BT-M-8.5) and cannot jump out (BT-M-20.4).\n"
+        "Deploy there anyway?"
+    )
 
 
 def _unit_line(design: MechDesign) -> str:

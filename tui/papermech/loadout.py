@@ -158,6 +158,22 @@ def step_armor(loadout: Loadout, part: str, step: int) -> Loadout:
     return attrs.evolve(loadout, **{part: value})
 
 
+def armor_limit_text(part: str, value: int) -> str:
+    """Say why torso or legs armor goes no further (PM-12: base 3, at most 5, +1 W a point).
+
+    Args:
+        part: "torso" or "legs".
+        value: The armor, at one of its bounds.
+
+    Returns:
+        E.g. "Torso armor is at its maximum, 5 (PM-12: base 3, each point above it weighs 1 W,
+        at most 5)."
+    """
+    rule = f"PM-12: base {BASE_ARMOR}, each point above it weighs 1 W, at most {MAX_ARMOR}"
+    bound = "maximum" if value >= MAX_ARMOR else "minimum"
+    return f"{part.capitalize()} armor is at its {bound}, {value} ({rule})."
+
+
 _ROW = Binding.Group("Row", compact=True)
 _CHANGE = Binding.Group("Change", compact=True)
 
@@ -266,9 +282,12 @@ class LoadoutBuilderScreen(Screen[Loadout | None]):
         if self.cursor < len(MOUNTS):
             self.loadout = cycle_weapon(self.loadout, MOUNTS[self.cursor], step)
             return
-        changed = step_armor(self.loadout, ARMOR_PARTS[self.cursor - len(MOUNTS)], step)
+        part = ARMOR_PARTS[self.cursor - len(MOUNTS)]
+        changed = step_armor(self.loadout, part, step)
         if changed == self.loadout:
             self.app.bell()
+            self._say(armor_limit_text(part, getattr(self.loadout, part)), error=True)
+            return
         self.loadout = changed
 
     def action_reset(self) -> None:
@@ -293,12 +312,21 @@ class LoadoutBuilderScreen(Screen[Loadout | None]):
         self.dismiss(None)
 
     def on_click(self, event: events.Click) -> None:
-        """Highlight the row that was clicked."""
-        if event.widget is None:
+        """Highlight the row that was clicked; a click on its ◂ or ▸ also changes it at once."""
+        widget = event.widget
+        if widget is None:
             return
-        for node in (event.widget, *event.widget.ancestors):
+        for node in (widget, *widget.ancestors):
             if node.id in ROW_IDS:
                 self.cursor = ROW_IDS.index(node.id)
+                offset = event.get_content_offset(widget)
+                if widget.has_class("lb-choice") and offset is not None:
+                    # "◂ Wing Shield  ▸" / "◂ armor 5 ▸": the arrows' columns, and one inside
+                    right = (NAME_WIDTH if self.cursor < len(MOUNTS) else len("armor 5")) + 2
+                    if offset.x <= 1:
+                        self.action_change(-1)
+                    elif right - 1 <= offset.x <= right + 1:
+                        self.action_change(1)
                 return
 
     def _show(self) -> None:

@@ -1,11 +1,19 @@
 """The Paper 'Mech high-score table: its entries, columns, order and words (a `ScoreBook`).
 
-The table is ``scores.json`` in the saves directory; `saves.scores` reads and writes it. A won game
-(or campaign) enters it at its end, unless it was a practice game (undo past dice).
+The table is ``scores.json`` in the saves directory; `saves.scores` reads and writes it. As in an
+arcade, every finished game (or campaign) enters it, won or lost, unless it was a practice game
+(undo past dice); it is ranked by score (PM-13: a lost single game scores 0, a lost campaign keeps
+the battles it won), then by waves cleared, and keeps the best 100. The Result column says how
+each game ended: "won", "lost", or for a campaign the battle it reached, "lost 1/2".
+
+At 80 columns every text fits: the seed and the save are in the detail under the table rather
+than in a column, and the loadout's column wraps (without the mount names, which its order
+gives); the detail has the loadout in full.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any, Final
 
@@ -14,7 +22,16 @@ from attrs import frozen
 
 from saves.scores import ScoreBook
 
-__all__ = ["BOOK", "COLUMNS", "MODES", "NUMERIC_COLUMNS", "ScoreEntry", "describe_entry"]
+__all__ = [
+    "BOOK",
+    "COLUMNS",
+    "MODES",
+    "NUMERIC_COLUMNS",
+    "ScoreEntry",
+    "describe_entry",
+    "result_text",
+    "short_loadout",
+]
 
 MODES: Final = ("single", "campaign")
 """A score comes from a single game or from a whole campaign."""
@@ -46,6 +63,8 @@ class ScoreEntry:
         battles: Battles fought (1 in a single game).
         won: Whether the game or campaign was won.
         save: The save file's name, to watch the game again; None when it was not saved.
+        planned: The battles the campaign was set up for (1 for a single game); None in a table
+            written before it was kept (such a file still loads).
     """
 
     name: str
@@ -58,15 +77,48 @@ class ScoreEntry:
     battles: int = attrs.field(validator=attrs.validators.ge(0))
     won: bool
     save: str | None
+    planned: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.ge(1))
+    )
 
 
-COLUMNS: Final = ("Rank", "Name", "Score", "Waves", "Mode", "Seed", "Date", "Loadout")
+COLUMNS: Final = ("Rank", "Name", "Score", "Result", "Waves", "Date", "Loadout")
 """Column headings of the table wherever it is shown (the TUI and ``hexmech scores``).
 
-The loadout, by far the longest text, comes last, so at 80 columns it is the one that is cut off.
+The name and the loadout are the columns that wrap (`BOOK.wrap`); the seed and the save are in the
+detail line (`describe_entry`) and in ``hexmech scores --json``.
 """
-NUMERIC_COLUMNS: Final = frozenset({"Rank", "Score", "Waves", "Seed"})
+NUMERIC_COLUMNS: Final = frozenset({"Rank", "Score", "Waves"})
 """Columns aligned to the right."""
+
+_MOUNT_PREFIX: Final = re.compile(r"(?:(?<=^)|(?<=/ ))(?:LS|RS|LA|RA) ")
+"""The mount before each weapon in `Loadout.describe` ("LS Wing Shield / RS Missiles ...")."""
+
+
+def short_loadout(loadout: str) -> str:
+    """Shorten a loadout for its column: the weapons without their mounts, which the order gives.
+
+    Args:
+        loadout: As stored, "LS Wing Shield / RS Missiles / LA Laser / RA Fist, torso 5, legs 4".
+
+    Returns:
+        "Wing Shield / Missiles / Laser / Fist, torso 5, legs 4"; any other text as it is.
+    """
+    return _MOUNT_PREFIX.sub("", loadout)
+
+
+def result_text(entry: ScoreEntry) -> str:
+    """Say how the game ended, in the Result column: "won", "lost", or "lost 1/2" for a campaign.
+
+    A campaign adds the battle it reached and the battles it was set up for ("won 3/3"); a table
+    written before the campaign's length was kept shows "?" for it when the campaign was lost (a
+    won campaign fought them all).
+    """
+    word = "won" if entry.won else "lost"
+    if entry.mode != "campaign":
+        return word
+    planned = entry.planned or (entry.battles if entry.won else None)
+    return f"{word} {entry.battles}/{'?' if planned is None else planned}"
 
 
 def entry_cells(rank: int, entry: ScoreEntry) -> tuple[str, ...]:
@@ -80,11 +132,10 @@ def entry_cells(rank: int, entry: ScoreEntry) -> tuple[str, ...]:
         str(rank),
         entry.name,
         str(entry.score),
+        result_text(entry),
         str(entry.waves),
-        entry.mode,
-        "-" if entry.seed is None else str(entry.seed),
         entry.date,
-        entry.loadout,
+        short_loadout(entry.loadout),
     )
 
 
@@ -94,23 +145,39 @@ def rank_key(entry: ScoreEntry) -> tuple[Any, ...]:
 
 
 def describe_entry(entry: ScoreEntry) -> str:
-    """Write the one-line detail shown under the table for the highlighted entry.
+    """Write the detail shown under the table for the highlighted entry: everything about it.
 
     Args:
         entry: The entry.
 
     Returns:
-        E.g. "Ann - single game, won - papermech-20261121-183000.jsonl" (the save, to watch the
-        game again).
+        Lines, e.g.::
+
+            Ann - single game, won, 4 waves cleared - 2026-11-21, seed 20261121
+            Loadout: LS Wing Shield / RS Missiles / LA Laser / RA Fist, torso 5, legs 4
+            Save: papermech-20261121-183000.jsonl (Replays in the main menu plays it back)
+
+        A campaign says the battle it was lost in ("campaign of 2 battles, lost in battle 1").
     """
     if entry.mode == "campaign":
-        kind = f"campaign of {entry.battles} battle{'s' if entry.battles != 1 else ''}"
+        planned = entry.planned or (entry.battles if entry.won else None)
+        kind = "campaign" if planned is None else f"campaign of {_count(planned, 'battle')}"
+        how = "won" if entry.won else f"lost in battle {entry.battles}"
     else:
-        kind = "single game"
-    parts = [entry.name, f"{kind}, {'won' if entry.won else 'lost'}"]
+        kind, how = "single game", "won" if entry.won else "lost"
+    seed = "seed unknown" if entry.seed is None else f"seed {entry.seed}"
+    waves = f"{_count(entry.waves, 'wave')} cleared"
+    lines = [
+        f"{entry.name} - {kind}, {how}, {waves} - {entry.date}, {seed}",
+        f"Loadout: {entry.loadout}",
+    ]
     if entry.save is not None:
-        parts.append(entry.save)
-    return " - ".join(parts)
+        lines.append(f"Save: {entry.save} (Replays in the main menu plays it back)")
+    return "\n".join(lines)
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 BOOK: Final = ScoreBook(
@@ -121,8 +188,9 @@ BOOK: Final = ScoreBook(
     cells=entry_cells,
     order=rank_key,
     detail=describe_entry,
-    empty="No scores yet: win a game of Paper 'Mech to get on the table.",
+    empty="No scores yet: finish a game of Paper 'Mech (not a practice game) to get on the table.",
     file_name="scores.json",
     wrap=frozenset({"Name", "Loadout"}),
+    optional=frozenset({"Loadout"}),
 )
 """The table, as `saves.scores` and the high-score screen use it."""

@@ -142,6 +142,7 @@ def score_entry(game: AnyGame, path: Path | None, today: date) -> ScoreEntry:
         battles=state.battle,
         won=result.won,
         save=None if path is None else path.name,
+        planned=setup.battles,
     )
 
 

@@ -2,11 +2,17 @@
 
 The clock and the random seed are handed in (`today`, `random_seed`), so the form is the same every
 time a test opens it. Starting dismisses the screen with a `PaperStart`; the caller starts the game.
+
+The app has no settings file, so the form remembers the pilot's name and the mode (single game or
+campaign, and its battles) for the rest of the session (`remembered`): the next new game starts
+with them. Text typed in a field is never lost: coming back to a field (after the loadout editor,
+or with Up and Down) puts the cursor at its end instead of selecting the text to be typed over.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import weakref
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from textual import on
@@ -25,7 +31,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from datetime import date
 
-    from textual.app import ComposeResult
+    from textual.app import App, ComposeResult
+    from textual.widget import Widget
 
 PILOT_MAX = 24
 """The longest pilot name (it has to fit the high-score table)."""
@@ -64,6 +71,28 @@ class PaperStart:
     seed: int
     daily: bool
     practice: bool
+
+
+@attrs.frozen
+class FormMemory:
+    """What the last game started from the form was set up with, for the next one.
+
+    Attributes:
+        pilot: The pilot's name.
+        battles: 1 for a single game, else the campaign's battles.
+    """
+
+    pilot: str
+    battles: int
+
+
+_MEMORY: weakref.WeakKeyDictionary[App[Any], FormMemory] = weakref.WeakKeyDictionary()
+"""Each running app's `FormMemory` (an SSH server runs one app per session: each its own)."""
+
+
+def remembered(app: App[Any]) -> FormMemory | None:
+    """The pilot and mode of the last game started in ``app``'s session (None before one)."""
+    return _MEMORY.get(app)
 
 
 class Choice(Static, can_focus=True):
@@ -162,42 +191,54 @@ class PaperSetupScreen(Screen[PaperStart | None]):
     | Escape | Cancel: back to where the form was opened from. |
     """
 
-    def __init__(self, *, today: date, random_seed: int, pilot: str = "Pilot") -> None:
+    def __init__(self, *, today: date, random_seed: int, pilot: str | None = None) -> None:
         """Create the form.
 
         Args:
             today: The local date, for the daily seed.
             random_seed: The seed used when the player keeps "random".
-            pilot: The name the pilot field starts with.
+            pilot: The name the pilot field starts with; None for the one of the session's last
+                game (`remembered`), else "Pilot".
         """
         super().__init__()
         self.today = today
         self.random_seed = random_seed
-        self.pilot = pilot[:PILOT_MAX]
+        self.pilot = None if pilot is None else pilot[:PILOT_MAX]
         self.loadout = Loadout()
 
     def compose(self) -> ComposeResult:
-        """Lay out the fields, the loadout, the error line, the buttons and the key hints."""
+        """Lay out the fields, the loadout, the error line, the buttons and the key hints.
+
+        The pilot's name and the mode start as the session's last game had them (`remembered`).
+        """
+        memory = remembered(self.app)
+        pilot = self.pilot if self.pilot is not None else memory.pilot if memory else "Pilot"
+        battles = memory.battles if memory else 1
         yield Static("New game - Paper 'Mech", id="ps-heading", markup=False)
         with VerticalScroll(id="ps-form", can_focus=False):
             with Horizontal(classes="ps-row"):
                 yield Label("Pilot", classes="ps-label")
-                yield Input(self.pilot, max_length=PILOT_MAX, id="ps-pilot", compact=True)
+                yield Input(
+                    pilot, max_length=PILOT_MAX, id="ps-pilot", compact=True, select_on_focus=False
+                )
             with Horizontal(classes="ps-row"):
                 yield Label("Mode", classes="ps-label")
-                yield Choice(MODES, id="ps-mode")
+                yield Choice(MODES, index=int(battles > 1), id="ps-mode")
             with Horizontal(classes="ps-row", id="ps-battles-row"):
                 yield Label("Battles", classes="ps-label")
-                yield Choice(
-                    map(str, BATTLES), index=BATTLES.index(DEFAULT_BATTLES), id="ps-battles"
-                )
+                campaign = battles if battles in BATTLES else DEFAULT_BATTLES
+                yield Choice(map(str, BATTLES), index=BATTLES.index(campaign), id="ps-battles")
                 yield Static("of 4 waves each", classes="ps-note", markup=False)
             with Horizontal(classes="ps-row"):
                 yield Label("Seed", classes="ps-label")
                 yield Choice(SEEDS, id="ps-seed")
                 yield Static("", id="ps-seed-note", classes="ps-note", markup=False)
                 yield Input(
-                    placeholder="a whole number", max_length=18, id="ps-seed-number", compact=True
+                    placeholder="a whole number",
+                    max_length=18,
+                    id="ps-seed-number",
+                    compact=True,
+                    select_on_focus=False,
                 )
             with Horizontal(classes="ps-row"):
                 yield Label("Undo", classes="ps-label")
@@ -217,10 +258,16 @@ class PaperSetupScreen(Screen[PaperStart | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Fill in the notes and the loadout line; the pilot's name has the focus."""
+        """Fill in the notes and the loadout line; the pilot's name has the focus, selected.
+
+        Selected this once, so that typing a new name replaces it; later visits to the field
+        keep its text (``select_on_focus`` is off).
+        """
         self._show_choices()
         self._show_loadout()
-        self.query_one("#ps-pilot", Input).focus()
+        pilot = self.query_one("#ps-pilot", Input)
+        pilot.focus()
+        pilot.select_all()
 
     # ------------------------------------------------------------------ reading the form
     @property
@@ -278,6 +325,7 @@ class PaperSetupScreen(Screen[PaperStart | None]):
         except ValueError as error:
             self._error(str(error))
             return
+        _MEMORY[self.app] = FormMemory(start.setup.pilot, start.setup.battles)
         self.dismiss(start)
 
     def action_cancel(self) -> None:
@@ -286,13 +334,28 @@ class PaperSetupScreen(Screen[PaperStart | None]):
 
     def action_edit_loadout(self) -> None:
         """Open the loadout builder; a loadout it accepts replaces the current one."""
+        focused = self.focused
 
         def keep(loadout: Loadout | None) -> None:
             if loadout is not None:
                 self.loadout = loadout
                 self._show_loadout()
+            self._refocus(focused)
 
         self.app.push_screen(LoadoutBuilderScreen(self.loadout, title="Loadout - new game"), keep)
+
+    def _refocus(self, widget: Widget | None) -> None:
+        """Give the focus back to the field that had it before the loadout editor, text kept.
+
+        Up and Down then move on from that field as before; an Input keeps what was typed, its
+        cursor at the end.
+        """
+        target = widget if widget is not None and widget.is_attached else None
+        if target is None:
+            target = self.query_one("#ps-pilot", Input)
+        target.focus(scroll_visible=False)
+        if isinstance(target, Input):
+            target.cursor_position = len(target.value)
 
     # ------------------------------------------------------------------ events
     @on(Button.Pressed, "#ps-start")

@@ -206,11 +206,12 @@ def _club_searched(event: ev.ClubSearched, before: BTState, after: BTState) -> s
     del after
     who = unit_name(before, event.unit)
     if not event.roll:
-        return f"{who} picks up a club in {label(event.hex)}: {event.club} (no fire this turn)."
+        where = label(event.hex)
+        return f"{who} picks up a club in {where}: {event.club} (no weapon fire this turn)."
     verdict = "finds a girder" if event.found else "finds nothing"
     return (
         f"{who} searches the rubble of {label(event.hex)} for a girder: {event.target} needed, "
-        f"rolled {dice_text(event.roll)}: {verdict} (no fire this turn)."
+        f"rolled {dice_text(event.roll)}: {verdict} (no weapon fire this turn)."
     )
 
 
@@ -370,7 +371,10 @@ def _not_fired(event: ev.WeaponNotFired, before: BTState, after: BTState) -> str
     design = before.units[event.unit].design
     back = " (the shot goes back in its bin)" if event.bin is not None else ""
     what = weapon_name(design, event.weapon)
-    return f"{unit_name(before, event.unit)}: the {what} missed and did not fire: no heat{back}."
+    return (
+        f"{unit_name(before, event.unit)}: the {what} got no lock-on and did not fire: "
+        f"no heat{back}."
+    )
 
 
 @describe.register

@@ -154,9 +154,19 @@ def _psr(event: ev.PilotingRoll, before: BTState, after: BTState) -> str:
     ]
     target = f"target {event.target}" + (f" ({', '.join(named)})" if named else "")
     if event.automatic:
-        return f"{who}: PSR for {why}: {target}: fails automatically (no one at the controls)."
+        return f"{who}: PSR for {why}: {target}: fails automatically ({_no_roll(before, event)})."
     verdict = _psr_verdict(event)
     return f"{who}: PSR for {why}: {target}, rolled {dice_text(event.roll)}: {verdict}."
+
+
+def _no_roll(before: BTState, event: ev.PilotingRoll) -> str:
+    """BT-M-30 item 5: why a PSR fails without dice: the pilot is out, or the 'Mech is shut down."""
+    unit = before.units[event.unit]
+    if not unit.conscious:
+        return "the MechWarrior is unconscious"
+    if unit.shutdown:
+        return "the 'Mech is shut down"
+    return "no one at the controls"
 
 
 def _psr_verdict(event: ev.PilotingRoll) -> str:
@@ -312,11 +322,56 @@ def _destroyed(event: ev.UnitDestroyed, before: BTState, after: BTState) -> str:
     return f"{unit_name(before, event.unit)} is destroyed: {event.cause}."
 
 
+_LUMPED = "standing up, burning hexes"
+"""The engine's one name for a move's extra heat (`heat.movement_sources`): stand attempts and
+burning hexes entered, added up."""
+
+
+def _movement_extras(before: BTState, index: int, value: int) -> list[tuple[str, int]]:
+    """Split a move's extra heat into what it was: +1 a stand attempt, +2 a burning hex entered.
+
+    BT-M-32.3 / BT-M-24.3: the engine adds both into one figure. The hexes entered are the move's
+    path after its start (none for a jump, which makes no fire heat); a hex set alight after the
+    move (``new_fires``) was not burning when entered. When the figure does not split that way
+    (an older log), it is named as both, with their rates.
+    """
+    unit = before.units[index]
+    movement = unit.movement
+    burning = 0
+    if movement is not None and not movement.jumped:
+        board = before.board
+        burning = sum(
+            1
+            for where in movement.path[1:]
+            if (terrain := board.get(where)) is not None
+            and terrain.fire
+            and where not in before.new_fires
+        )
+    stands = value - 2 * burning
+    if stands < 0:
+        return [("stand attempts +1 each, burning hexes entered +2 each", value)]
+    parts = []
+    if stands:
+        parts.append(("standing up" if stands == 1 else f"{stands} stand attempts", stands))
+    if burning:
+        hexes = "a burning hex" if burning == 1 else f"{burning} burning hexes"
+        parts.append((f"entering {hexes}", 2 * burning))
+    return parts
+
+
 @describe.register
 def _heat(event: ev.HeatChanged, before: BTState, after: BTState) -> str:
     del after
     was = before.units[event.unit].heat
-    sources = ", ".join(f"{name} {value:+d}" for name, value in event.sources if value)
+    named = [
+        part
+        for name, value in event.sources
+        if value
+        for part in (
+            _movement_extras(before, event.unit, value) if name == _LUMPED else [(name, value)]
+        )
+    ]
+    sources = ", ".join(f"{name} {value:+d}" for name, value in named)
     built = f" ({sources})" if sources else ""
     return (
         f"{unit_name(before, event.unit)} heat: {was} +{event.generated} built{built} "

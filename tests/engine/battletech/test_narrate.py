@@ -481,7 +481,7 @@ def test_the_rarer_combat_events_say_their_rolls(armed) -> None:
             f"-5 armor ({state.units[0].armor_at(Location.LT)} left)."
         ),
         ev.WeaponNotFired(0, LRM, AC20_AMMO): (
-            "Hunchback [H]: the LRM 10 (LT) missed and did not fire: no heat "
+            "Hunchback [H]: the LRM 10 (LT) got no lock-on and did not fire: no heat "
             "(the shot goes back in its bin)."
         ),
         ev.AimRolled(0, Location.HD, (3, 4), success=True): (
@@ -530,5 +530,5 @@ def test_a_club_search_is_told_with_its_roll() -> None:
     girder = ev.ClubSearched(0, where, "girder", 6, (2, 3), found=False)
     assert describe(girder, state, state).endswith(
         "searches the rubble of 0101 for a girder: 6 needed, rolled 2+3=5: finds nothing "
-        "(no fire this turn)."
+        "(no weapon fire this turn)."
     )
