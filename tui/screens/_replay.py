@@ -375,7 +375,7 @@ class ReplayControls:
             return
         if update is None:
             return
-        del screen.story.entries[update.first :]
+        screen.story.forget(update.first)
         screen.story.sync(screen.game)
         self._log_version += 1
         index, events = self.cursor.position

@@ -261,7 +261,30 @@ class GameScreen(Screen[None]):
     def open_save(cls, path: Path) -> Screen[Any]:
         """Return the screen of a save: a game still going on plays, a finished one is replayed.
 
+        The save is read once, through the journal that plays it (a finished game's journal is
+        closed at once, its lock released); one that cannot be opened for writing (another
+        window plays it, a read-only file) is read without a journal and replayed if finished.
         A save that cannot be read gives a screen that says why and closes.
+        """
+        try:
+            journal = Journal.open(path)
+        except SaveError:
+            return cls._read_only(path, None)
+        except OSError as error:
+            return cls._read_only(path, error)
+        if journal.game.summary.over:
+            journal.close()
+            return cls(game=journal.game, path=path)
+        return cls(journal=journal)
+
+    @classmethod
+    def _read_only(cls, path: Path, refusal: OSError | None) -> Screen[Any]:
+        """A save the journal could not open: its replay if finished, else why it cannot play.
+
+        Args:
+            path: the save.
+            refusal: why the journal could not open it for writing; None when it could not be
+                read as a save (read again here, so the reason names the file as a replay does).
         """
         try:
             loaded = read_game(path.read_bytes(), path.name)
@@ -271,11 +294,7 @@ class GameScreen(Screen[None]):
             return Unopenable(str(error))
         if loaded.game.summary.over:
             return cls(game=loaded.game, path=path)
-        try:
-            journal = Journal.open(path)
-        except (OSError, SaveError) as error:
-            return Unopenable(str(error))
-        return cls(journal=journal)
+        return Unopenable(str(refusal) if refusal is not None else f"Cannot open {path.name}")
 
     @classmethod
     def replay_save(cls, path: Path) -> Screen[Any]:
