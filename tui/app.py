@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from saves.scores import ScoreBook
-    from tui.screens.saves import SaveBrowserScreen
     from tui.screens._library import SaveSummary
+    from tui.screens.saves import SaveBrowserScreen
 
 ScreenFactory: TypeAlias = "Callable[[Path | None], Screen[Any]]"
 """Build the screen of a ruleset: None starts a new game, a path resumes that saved journal."""

@@ -64,8 +64,20 @@ def test_bench_tui_rows_1_2_13(tmp_path_factory) -> None:
             target.write(line)
 
     first, best = asyncio.run(home_end(long_bt))
-    report("row 1: replay, first End, 5,000 BT commands", first * 1e3, "ms", baseline=BASE_END_FIRST_MS, target=30)
-    report("row 1: replay, Home/End key to frame (best)", best * 1e3, "ms", baseline=BASE_HOME_END_MS, target=30)
+    report(
+        "row 1: replay, first End, 5,000 BT commands",
+        first * 1e3,
+        "ms",
+        baseline=BASE_END_FIRST_MS,
+        target=30,
+    )
+    report(
+        "row 1: replay, Home/End key to frame (best)",
+        best * 1e3,
+        "ms",
+        baseline=BASE_HOME_END_MS,
+        target=30,
+    )
     report(
         "row 2: open a 2,000-command BT save, CPU",
         asyncio.run(open_cpu(save_2000)) * 1e3,
@@ -141,7 +153,7 @@ def version_seconds(repeats: int = 7) -> float:
     """
     best = float("inf")
     for _ in range(repeats):
-        process = subprocess.Popen(  # noqa: S603 - this Python, a fixed command
+        process = subprocess.Popen(
             [sys.executable, "-m", "tui.commands", "--version"],
             stdout=subprocess.DEVNULL,
             env=_env(),
@@ -159,7 +171,7 @@ def _cpu_of(process: subprocess.Popen[bytes]) -> float:
 
 
 def first_frame_seconds(saves: Path, repeats: int = 5) -> tuple[float, float]:
-    """Starting ``hexmech`` in a 120 x 40 pty until the menu is on it: the best CPU and wall seconds.
+    """Start ``hexmech`` in a 120 x 40 pty until the menu is on it: best CPU and wall seconds.
 
     The CPU time is the process's own (user + system) when it is ended, just after the menu's
     last line arrives; the wall time also counts the waits of a loaded machine.
@@ -168,11 +180,13 @@ def first_frame_seconds(saves: Path, repeats: int = 5) -> tuple[float, float]:
     return min(cpu for cpu, _ in runs), min(wall for _, wall in runs)
 
 
-def _first_frame(saves: Path, marker: bytes = b"High scores", limit: float = 30.0) -> tuple[float, float]:
+def _first_frame(
+    saves: Path, marker: bytes = b"High scores", limit: float = 30.0
+) -> tuple[float, float]:
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
     start = time.perf_counter()
-    process = subprocess.Popen(  # noqa: S603 - this Python, a fixed command
+    process = subprocess.Popen(
         [sys.executable, "-m", "tui.commands", "--saves", str(saves)],
         stdin=slave,
         stdout=slave,

@@ -22,7 +22,15 @@ from pathlib import Path
 
 from tui.commands.errors import EXIT_USAGE, UsageError
 
-__all__ = ["RULESETS_ENV", "SUBCOMMANDS", "VERSION", "asks_version", "build_parser", "main", "menu_args"]
+__all__ = [
+    "RULESETS_ENV",
+    "SUBCOMMANDS",
+    "VERSION",
+    "asks_version",
+    "build_parser",
+    "main",
+    "menu_args",
+]
 
 VERSION = "hexmech 0.1.0"
 RULESETS_ENV = "HEXMECH_RULESETS"

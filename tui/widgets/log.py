@@ -108,6 +108,7 @@ class EventLog(ScrollView, can_focus=False):
         self._limit = 0  # lines asked of the story
         self._earlier = False  # the story has lines before the ones shown
         self._extending = False
+        self._styles: tuple[Style, Style, Style, Style] | None = None  # until the theme changes
 
     @property
     def told(self) -> Sequence[Told]:
@@ -176,9 +177,7 @@ class EventLog(ScrollView, can_focus=False):
             self._told = lines
             self._current = current if self._position is not None else None
             self._layout()
-            self.scroll_to(
-                y=self.scroll_y + len(self._rows) - rows, animate=False, immediate=True
-            )
+            self.scroll_to(y=self.scroll_y + len(self._rows) - rows, animate=False, immediate=True)
             self.refresh()
         finally:
             self._extending = False
@@ -236,13 +235,19 @@ class EventLog(ScrollView, can_focus=False):
         return Strip(segments).crop_extend(scroll_x, scroll_x + width, base + style)
 
     def _style_of(self, told: Told, index: int) -> Style:
-        role = "command" if told.is_command else "event"
-        style = self.get_component_rich_style(f"event-log--{role}", partial=True)
-        if index == self._current:
-            style += self.get_component_rich_style("event-log--current", partial=True)
-        return style
+        styles = self._styles
+        if styles is None:
+            get = self.get_component_rich_style
+            command, event = (
+                get("event-log--command", partial=True),
+                get("event-log--event", partial=True),
+            )
+            current = get("event-log--current", partial=True)
+            styles = self._styles = (command, event, command + current, event + current)
+        return styles[(0 if told.is_command else 1) + (2 if index == self._current else 0)]
 
     def notify_style_update(self) -> None:
         """Redraw with the new theme."""
+        self._styles = None
         super().notify_style_update()
         self.refresh()

@@ -118,12 +118,16 @@ class Story:
         wanted = limit if limit is not None else sys.maxsize
         lines: list[Told] = []
         if events:
-            lines.extend(t for t in reversed(self.entry(index)) if t.event < events and not t.routine)
+            lines.extend(
+                t for t in reversed(self.entry(index)) if t.event < events and not t.routine
+            )
         while index > 0 and len(lines) < wanted:
             if self._told[index - 1] is None:
                 self._before(index)
             index -= 1
-            lines.extend(t for t in reversed(cast("list[Told]", self._told[index])) if not t.routine)
+            lines.extend(
+                t for t in reversed(cast("list[Told]", self._told[index])) if not t.routine
+            )
         del lines[wanted:]
         lines.reverse()
         if position is None:
