@@ -242,6 +242,7 @@ class GameScreen(Screen[None]):
         self.compact = False
         self.story = Story()
         self._shown_cache: tuple[object, int | None, Any] | None = None
+        self._bindings_key: tuple[int, int] | None = None  # the game the keys were shown for
 
     # ------------------------------------------------------------------ opening saves
     @classmethod
@@ -427,8 +428,16 @@ class GameScreen(Screen[None]):
         self.redrawn()
 
     def redrawn(self) -> None:
-        """Show the keys that act now and the timeline (the end of every redraw)."""
-        self.refresh_bindings()
+        """Show the keys that act now and the timeline (the end of every redraw).
+
+        In a replay the keys that act depend on the game, not on the position: they are shown
+        again only when the game changed (a followed save grew), not at every step, since the
+        footer builds its keys anew each time.
+        """
+        key = (self.game.cursor, len(self.game.log)) if self.replaying else None
+        if key is None or key != self._bindings_key:
+            self._bindings_key = key
+            self.refresh_bindings()
         self.controls.redrawn()
 
     def show_heading(self, parts: list[str], prompt: str) -> None:
