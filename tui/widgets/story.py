@@ -72,7 +72,7 @@ class Story:
         """The lines of entry ``index`` (the command's first), told now if they were not."""
         told = self._told[index]
         if told is None:
-            self._tell(index, index + 1)
+            self._before(index + 1)  # with the entries before it, from the state kept before them
             told = self._told[index]
         return cast("list[Told]", told)
 
