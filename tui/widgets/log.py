@@ -34,10 +34,10 @@ INDENT = "  "
 """Event lines are indented under their command."""
 MARK = "> "
 """The current line in a replay (the command lines' own prefix is "# ")."""
-SCREENS = 3
+SCREENS = 2
 """`EventLog.show_story` asks for this many screenfuls of lines before the position (at least
 `CHUNK`); scrolling within a screenful of the top asks for `CHUNK` more."""
-CHUNK = 60
+CHUNK = 40
 
 
 def wrap_told(told: Told, width: int) -> list[str]:
@@ -143,7 +143,7 @@ class EventLog(ScrollView, can_focus=False):
         """
         self._story = story
         self._position = position
-        self._limit = max(CHUNK, SCREENS * (self.size.height or 40))
+        self._limit = max(CHUNK, SCREENS * (self.size.height or 20))
         lines, current = story.lines(position, limit=self._limit)
         self._earlier = len(lines) >= self._limit
         self._set(lines, current)
