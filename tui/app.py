@@ -9,11 +9,7 @@ from textual.binding import Binding
 
 from tui import registry
 from tui.screens._library import SaveLibrary, damage_report, newest_in_progress
-from tui.screens.confirm import ConfirmScreen
-from tui.screens.help import HelpScreen, key_sections
 from tui.screens.menu import MainMenuScreen
-from tui.screens.saves import SaveBrowserScreen
-from tui.screens.scores import HighScoresScreen
 from tui.theme import HEXMECH_THEME, MONO_THEME, THEMES, wants_mono
 
 if TYPE_CHECKING:
@@ -24,6 +20,7 @@ if TYPE_CHECKING:
 
     from saves.scores import ScoreBook
     from tui.screens._library import SaveSummary
+    from tui.screens.saves import SaveBrowserScreen
 
 ScreenFactory: TypeAlias = "Callable[[Path | None], Screen[Any]]"
 """Build the screen of a ruleset: None starts a new game, a path resumes that saved journal."""
@@ -146,6 +143,8 @@ class HexmechApp(App[None]):
 
     def action_load_game(self) -> None:
         """Open the save browser."""
+        from tui.screens.saves import SaveBrowserScreen  # noqa: PLC0415 - not for the menu
+
         self.push_screen(SaveBrowserScreen(self.library))
 
     def action_replays(self) -> None:
@@ -174,6 +173,8 @@ class HexmechApp(App[None]):
             book: The table's ruleset book.
             highlight: The rank of an entry to single out (the score just added).
         """
+        from tui.screens.scores import HighScoresScreen  # noqa: PLC0415 - not for the menu
+
         table = book.load(self.scores_path(book))
         self.push_screen(HighScoresScreen(table, book, highlight=highlight))
 
@@ -214,6 +215,8 @@ class HexmechApp(App[None]):
 
     def action_help(self) -> None:
         """Open the help page, or close it when it is showing."""
+        from tui.screens.help import HelpScreen, key_sections  # noqa: PLC0415 - not for the menu
+
         if isinstance(self.screen, HelpScreen):
             self.screen.dismiss()
             return
@@ -228,6 +231,8 @@ class HexmechApp(App[None]):
         def quit_if_confirmed(confirmed: bool | None) -> None:
             if confirmed:
                 self.exit()
+
+        from tui.screens.confirm import ConfirmScreen  # noqa: PLC0415 - not for the menu
 
         question = "Quit hexmech?\nThe game is saved; Continue resumes it."
         self.push_screen(ConfirmScreen(question, yes="Quit", no="Stay"), quit_if_confirmed)

@@ -379,8 +379,7 @@ class BattleTechScreen(GameScreen):
             units_data(state, self.letters, self.selected), compact=self.compact
         )
         position = self.cursor.position if self.replaying else None
-        lines, current = self.story.lines(position)
-        self.query_one(EventLog).show(lines, current)
+        self.query_one(EventLog).show_story(self.story, position)
         self._hex_info()
         self.redrawn()
 

@@ -22,7 +22,15 @@ from pathlib import Path
 
 from tui.commands.errors import EXIT_USAGE, UsageError
 
-__all__ = ["RULESETS_ENV", "SUBCOMMANDS", "VERSION", "build_parser", "main"]
+__all__ = [
+    "RULESETS_ENV",
+    "SUBCOMMANDS",
+    "VERSION",
+    "asks_version",
+    "build_parser",
+    "main",
+    "menu_args",
+]
 
 VERSION = "hexmech 0.1.0"
 RULESETS_ENV = "HEXMECH_RULESETS"
@@ -46,7 +54,11 @@ SUBCOMMANDS = (
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``hexmech`` command; return its exit code."""
-    args = build_parser().parse_args(argv)  # --help and --version exit here, before any import
+    if asks_version(sys.argv[1:] if argv is None else argv):
+        print(VERSION)  # noqa: T201 - what argparse's version action prints, without the parser
+        return 0
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = menu_args(arguments) or build_parser().parse_args(arguments)  # --help exits here
 
     from engine import registry  # noqa: PLC0415 - loads no ruleset, only their names
     from saves.journal import SaveError  # noqa: PLC0415
@@ -65,8 +77,55 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the whole parser: the global options and every subcommand's."""
+def asks_version(argv: Sequence[str]) -> bool:
+    """Whether the arguments ask for ``--version`` before any subcommand or value.
+
+    Answered without building the parser, which imports every subcommand module (and through
+    ``sim`` the rulesets' simulators). Anything less plain (``--saves DIR --version``, an
+    abbreviation) goes through the parser, which answers the same.
+    """
+    for arg in argv:
+        if arg == "--version":
+            return True
+        if not arg.startswith("-") or arg == "--" or ("=" not in arg and arg not in _FLAGS):
+            return False
+    return False
+
+
+_FLAGS = frozenset({"--mono"})
+"""The global options that take no value (a value would be read as a subcommand)."""
+
+
+def menu_args(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of the main menu (no subcommand, only global options), or None.
+
+    Read by the global options alone: building the whole parser imports every subcommand module
+    (and through ``sim`` the rulesets' simulators), which the menu does not need. Anything else
+    (a subcommand, ``--help``, an unknown or incomplete option) gives None: the whole parser reads
+    it, and says what is wrong.
+    """
+    index = 0
+    while index < len(argv):
+        arg = argv[index]
+        if arg in _FLAGS or ("=" in arg and arg.split("=", 1)[0] in _VALUED):
+            index += 1
+        elif arg in _VALUED and index + 1 < len(argv) and not argv[index + 1].startswith("-"):
+            index += 2
+        else:
+            return None
+    parser = _global_parser()
+    from tui.commands.play import cmd_menu  # noqa: PLC0415 - the menu's own handler
+
+    parser.set_defaults(handler=cmd_menu, parser=parser)
+    return parser.parse_args(argv)
+
+
+_VALUED = ("--saves", "--units")
+"""The global options that take a value."""
+
+
+def _global_parser() -> argparse.ArgumentParser:
+    """The parser of the global options, without the subcommands."""
     parser = argparse.ArgumentParser(
         prog="hexmech",
         description="Mech wargames in the terminal. Without a command, opens the main menu.",
@@ -83,6 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="another folder of unit files (.mtf); may be given again",
     )
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the whole parser: the global options and every subcommand's."""
+    parser = _global_parser()
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name in SUBCOMMANDS:
         importlib.import_module(f"tui.commands.{name}").add_parser(sub)

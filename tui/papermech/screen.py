@@ -331,8 +331,7 @@ class PaperMechScreen(GameScreen):
         tray = self.query_one(DiceTray)
         tray.compact = self.compact
         tray.told = self.story.tray(position)
-        lines, current = self.story.lines(position)
-        self.query_one(EventLog).show(lines, current)
+        self.query_one(EventLog).show_story(self.story, position)
         self._header(state)
         if not self.replaying:
             self._fill_choices(state)

@@ -18,8 +18,10 @@ where it is (End catches up). An undo written by the player takes the entry back
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING, Any
 
+from attrs import frozen
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -157,6 +159,16 @@ class GotoScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+@frozen
+class _Spots:
+    """Where the marks stand, kept per log: every mark's position, and the major marks."""
+
+    positions: tuple[tuple[int, int], ...]
+    majors: tuple[Mark, ...]
+    major_positions: tuple[tuple[int, int], ...]
+    labels: tuple[tuple[int, str], ...]
+
+
 class ReplayControls:
     """Step, jump, play and follow the replay of the game screen that owns it."""
 
@@ -174,6 +186,7 @@ class ReplayControls:
         self._log_version = 0
         self._state_cache: tuple[tuple[int, tuple[int, int]], Any] | None = None
         self._marks_cache: tuple[int, tuple[Mark, ...]] | None = None
+        self._spots_cache: tuple[int, _Spots] | None = None
 
     @property
     def cursor(self) -> ReplayCursor:
@@ -218,6 +231,22 @@ class ReplayControls:
         return self._marks_cache[1]
 
     @property
+    def spots(self) -> _Spots:
+        """The marks' positions as the cursor holds them, and the major marks: once per log."""
+        if self._spots_cache is None or self._spots_cache[0] != self._log_version:
+            marks = self.marks
+            self._spots_cache = (
+                self._log_version,
+                _Spots(
+                    positions=tuple(self._at(m) for m in marks),
+                    majors=tuple(m for m in marks if m.major),
+                    major_positions=tuple(self._at(m) for m in marks if m.major),
+                    labels=tuple((m.index, str(m.number[-1])) for m in marks if m.major),
+                ),
+            )
+        return self._spots_cache[1]
+
+    @property
     def clock(self) -> str:
         """The speed and whether it plays: "2x playing", "1x paused"."""
         return f"{SPEEDS[self.speed]}x " + ("playing" if self.timer else "paused")
@@ -238,15 +267,16 @@ class ReplayControls:
         cursor = self.cursor
         index, events = cursor.position
         marks = self.marks
-        majors = [m for m in marks if m.major]
-        here = [m for m in marks if self._at(m) <= cursor.position]
+        spots = self.spots
+        majors = spots.majors
+        here = bisect.bisect_right(spots.positions, cursor.position)  # the marks passed
         return TimelineView(
             total=len(cursor.sizes),
             index=index,
             events=events,
             size=0 if cursor.at_end else cursor.sizes[index],
-            marks=tuple((m.index, str(m.number[-1])) for m in majors),
-            where=here[-1].title if here else "",
+            marks=spots.labels,
+            where=marks[here - 1].title if here else "",
             last=str(majors[-1].number[-1]) if majors else "",
             clock=self.clock,
             following=self.following,
@@ -282,7 +312,8 @@ class ReplayControls:
 
         Past the last mark it goes to the end; before the first, to the start.
         """
-        marks = [self._at(m) for m in self.marks if m.major or not major]
+        spots = self.spots
+        marks = spots.major_positions if major else spots.positions
         here = self.cursor.position
         if step > 0:
             target = next((p for p in marks if p > here), (len(self.cursor.sizes), 0))
@@ -375,7 +406,7 @@ class ReplayControls:
             return
         if update is None:
             return
-        del screen.story.entries[update.first :]
+        screen.story.forget(update.first)
         screen.story.sync(screen.game)
         self._log_version += 1
         index, events = self.cursor.position

@@ -244,6 +244,7 @@ class GameScreen(Screen[None]):
         self.compact = False
         self.story = Story()
         self._shown_cache: tuple[object, int | None, Any] | None = None
+        self._bindings_key: tuple[int, int] | None = None  # the game the keys were shown for
 
     # ------------------------------------------------------------------ opening saves
     @classmethod
@@ -263,7 +264,30 @@ class GameScreen(Screen[None]):
     def open_save(cls, path: Path) -> Screen[Any]:
         """Return the screen of a save: a game still going on plays, a finished one is replayed.
 
+        The save is read once, through the journal that plays it (a finished game's journal is
+        closed at once, its lock released); one that cannot be opened for writing (another
+        window plays it, a read-only file) is read without a journal and replayed if finished.
         A save that cannot be read gives a screen that says why and closes.
+        """
+        try:
+            journal = Journal.open(path)
+        except SaveError:
+            return cls._read_only(path, None)
+        except OSError as error:
+            return cls._read_only(path, error)
+        if journal.game.summary.over:
+            journal.close()
+            return cls(game=journal.game, path=path)
+        return cls(journal=journal)
+
+    @classmethod
+    def _read_only(cls, path: Path, refusal: OSError | None) -> Screen[Any]:
+        """A save the journal could not open: its replay if finished, else why it cannot play.
+
+        Args:
+            path: the save.
+            refusal: why the journal could not open it for writing; None when it could not be
+                read as a save (read again here, so the reason names the file as a replay does).
         """
         try:
             loaded = read_game(path.read_bytes(), path.name)
@@ -273,11 +297,7 @@ class GameScreen(Screen[None]):
             return Unopenable(str(error))
         if loaded.game.summary.over:
             return cls(game=loaded.game, path=path)
-        try:
-            journal = Journal.open(path)
-        except (OSError, SaveError) as error:
-            return Unopenable(str(error))
-        return cls(journal=journal)
+        return Unopenable(str(refusal) if refusal is not None else f"Cannot open {path.name}")
 
     @classmethod
     def replay_save(cls, path: Path) -> Screen[Any]:
@@ -410,8 +430,16 @@ class GameScreen(Screen[None]):
         self.redrawn()
 
     def redrawn(self) -> None:
-        """Show the keys that act now and the timeline (the end of every redraw)."""
-        self.refresh_bindings()
+        """Show the keys that act now and the timeline (the end of every redraw).
+
+        In a replay the keys that act depend on the game, not on the position: they are shown
+        again only when the game changed (a followed save grew), not at every step, since the
+        footer builds its keys anew each time.
+        """
+        key = (self.game.cursor, len(self.game.log)) if self.replaying else None
+        if key is None or key != self._bindings_key:
+            self._bindings_key = key
+            self.refresh_bindings()
         self.controls.redrawn()
 
     def show_heading(self, parts: list[str], prompt: str) -> None:

@@ -1,9 +1,13 @@
 """The game log: a line per command and per event, wrapped to the panel, the current one marked.
 
 A `ScrollView` drawing rows with `render_line` (STYLE 16): each told line is wrapped once per width
-and kept; setting new lines re-wraps only the ones that changed. In a replay, `current` marks the
-event the replay stands on (with ``>`` and a style), and the log scrolls to keep it in view; in play
-it follows the newest line.
+and kept (by the line itself), so showing other lines wraps only the new ones. In a replay,
+`current` marks the event the replay stands on (with ``>`` and a style), and the log scrolls to keep
+it in view; in play it follows the newest line.
+
+`EventLog.show_story` shows a `tui.widgets.story.Story` lazily: only the last few screenfuls of
+lines up to the position are asked for (and so told and wrapped); scrolling near the top brings
+the lines before them, a chunk at a time, keeping the same lines in view.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ if TYPE_CHECKING:
     from rich.style import Style
 
     from engine.narration import Told
+    from tui.widgets.story import Story
 
 __all__ = ["EventLog", "wrap_told"]
 
@@ -29,6 +34,10 @@ INDENT = "  "
 """Event lines are indented under their command."""
 MARK = "> "
 """The current line in a replay (the command lines' own prefix is "# ")."""
+SCREENS = 2
+"""`EventLog.show_story` asks for this many screenfuls of lines before the position (at least
+`CHUNK`); scrolling within a screenful of the top asks for `CHUNK` more."""
+CHUNK = 40
 
 
 def wrap_told(told: Told, width: int) -> list[str]:
@@ -43,7 +52,10 @@ def wrap_told(told: Told, width: int) -> list[str]:
     """
     prefix = "# " if told.is_command else INDENT
     room = max(8, width - len(prefix) - len(MARK))
-    parts = textwrap.wrap(told.text, room, break_on_hyphens=False) or [""]
+    text = told.text
+    if len(text) <= room and text.isprintable() and not text.endswith(" "):
+        return [prefix + text]  # what textwrap gives a short line, without its regular expressions
+    parts = textwrap.wrap(text, room, break_on_hyphens=False) or [""]
     return [(prefix if i == 0 else " " * len(prefix)) + part for i, part in enumerate(parts)]
 
 
@@ -87,8 +99,16 @@ class EventLog(ScrollView, can_focus=False):
         super().__init__(name=name, id=id, classes=classes)
         self._told: list[Told] = []
         self._current: int | None = None
-        self._wrapped: dict[int, tuple[int, list[str]]] = {}  # told index -> (width, rows)
+        self._width = 0  # the width ``_wrapped`` was wrapped to
+        self._wrapped: dict[int, tuple[Told, list[str]]] = {}  # id(told) -> (told, its rows)
         self._rows: list[tuple[int, str]] = []  # (told index, text) per row
+        self._first_row: dict[int, int] = {}  # told index -> its first row
+        self._story: Story | None = None
+        self._position: tuple[int, int] | None = None
+        self._limit = 0  # lines asked of the story
+        self._earlier = False  # the story has lines before the ones shown
+        self._extending = False
+        self._styles: tuple[Style, Style, Style, Style] | None = None  # until the theme changes
 
     @property
     def told(self) -> Sequence[Told]:
@@ -107,13 +127,28 @@ class EventLog(ScrollView, can_focus=False):
             told: the lines, oldest first (routine lines are left out by the caller).
             current: the index of the line to mark.
         """
-        keep = 0
-        for keep, (old, new) in enumerate(zip(self._told, told, strict=False)):  # noqa: B007
-            if old != new:
-                break
-        else:
-            keep = min(len(self._told), len(told))
-        self._wrapped = {i: v for i, v in self._wrapped.items() if i < keep}
+        self._story = None
+        self._earlier = False
+        self._set(told, current)
+
+    def show_story(self, story: Story, position: tuple[int, int] | None = None) -> None:
+        """Show the story up to a replay position (None: all of it, following the end).
+
+        Only the last `SCREENS` screenfuls of lines are asked for; the last one is marked at a
+        position. Scrolling near the top shows the lines before them.
+
+        Args:
+            story: the game's story.
+            position: (commands applied, events of the next one applied), or None in play.
+        """
+        self._story = story
+        self._position = position
+        self._limit = max(CHUNK, SCREENS * (self.size.height or 20))
+        lines, current = story.lines(position, limit=self._limit)
+        self._earlier = len(lines) >= self._limit
+        self._set(lines, current)
+
+    def _set(self, told: Sequence[Told], current: int | None) -> None:
         self._told = list(told)
         self._current = current
         self._layout()
@@ -121,6 +156,31 @@ class EventLog(ScrollView, can_focus=False):
         # Again once the new virtual size is laid out, or the scroll stops short of the end.
         self.call_after_refresh(self._follow)
         self.refresh()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Scrolled: near the top of a story's lines, bring in the lines before them."""
+        super().watch_scroll_y(old_value, new_value)
+        if self._earlier and new_value < old_value and new_value < self.size.height:
+            self.call_later(self._earlier_lines)
+
+    def _earlier_lines(self) -> None:
+        """Add `CHUNK` lines before the ones shown, the same lines staying in view."""
+        story = self._story
+        if story is None or not self._earlier or self._extending:
+            return
+        self._extending = True
+        try:
+            rows = len(self._rows)
+            self._limit += CHUNK
+            lines, current = story.lines(self._position, limit=self._limit)
+            self._earlier = len(lines) >= self._limit
+            self._told = lines
+            self._current = current if self._position is not None else None
+            self._layout()
+            self.scroll_to(y=self.scroll_y + len(self._rows) - rows, animate=False, immediate=True)
+            self.refresh()
+        finally:
+            self._extending = False
 
     def _follow(self) -> None:
         """Scroll to the end in play, or to put the current line in the middle in a replay."""
@@ -138,18 +198,24 @@ class EventLog(ScrollView, can_focus=False):
     def _layout(self) -> None:
         # One column is kept for the scrollbar, so wrapping does not change when it appears.
         width = max(10, (self.size.width or 80) - 1)
+        if width != self._width:
+            self._width = width
+            self._wrapped = {}
+        wrapped = self._wrapped
         rows: list[tuple[int, str]] = []
+        first_row: dict[int, int] = {}
         for index, told in enumerate(self._told):
-            cached = self._wrapped.get(index)
-            if cached is None or cached[0] != width:
-                cached = (width, wrap_told(told, width))
-                self._wrapped[index] = cached
+            cached = wrapped.get(id(told))
+            if cached is None or cached[0] is not told:
+                cached = wrapped[id(told)] = (told, wrap_told(told, width))
+            first_row[index] = len(rows)
             rows.extend((index, text) for text in cached[1])
         self._rows = rows
+        self._first_row = first_row
         self.virtual_size = Size(width, len(rows))
 
     def _row_of(self, index: int) -> int:
-        return next((y for y, (i, _) in enumerate(self._rows) if i == index), 0)
+        return self._first_row.get(index, 0)
 
     def render_line(self, y: int) -> Strip:
         """Draw one row of the log."""
@@ -169,13 +235,19 @@ class EventLog(ScrollView, can_focus=False):
         return Strip(segments).crop_extend(scroll_x, scroll_x + width, base + style)
 
     def _style_of(self, told: Told, index: int) -> Style:
-        role = "command" if told.is_command else "event"
-        style = self.get_component_rich_style(f"event-log--{role}", partial=True)
-        if index == self._current:
-            style += self.get_component_rich_style("event-log--current", partial=True)
-        return style
+        styles = self._styles
+        if styles is None:
+            get = self.get_component_rich_style
+            command, event = (
+                get("event-log--command", partial=True),
+                get("event-log--event", partial=True),
+            )
+            current = get("event-log--current", partial=True)
+            styles = self._styles = (command, event, command + current, event + current)
+        return styles[(0 if told.is_command else 1) + (2 if index == self._current else 0)]
 
     def notify_style_update(self) -> None:
         """Redraw with the new theme."""
+        self._styles = None
         super().notify_style_update()
         self.refresh()

@@ -1,14 +1,16 @@
 """A game as told in the log, kept in step with it, and where a replay stands: for every ruleset.
 
 `Story` keeps the told lines (`engine.narration.Told`) of every entry in effect, telling through
-the game's own ruleset (`engine.game.Ruleset.tell`), so the log is rebuilt after an undo without
-telling the whole game again, and shows a prefix of them in a replay; `ReplayCursor` is where a
+the game's own ruleset (`engine.game.Ruleset.tell`) only the entries whose lines are asked for
+(a long save opens without telling its whole game), so the log is rebuilt after an undo without
+telling the game again, and shows a prefix of them in a replay; `ReplayCursor` is where a
 replay stands, a command and an event at a time.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import sys
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 from attrs import frozen
@@ -27,55 +29,123 @@ __all__ = ["ReplayCursor", "Story"]
 class Story:
     """The told lines of every command, kept in step with a game (play) or a whole log (replay).
 
-    Play keeps the entries in effect (`sync` after a command, undo or redo tells only what
-    changed); a replay tells every entry on record once and then shows a prefix of it.
+    Play keeps the entries in effect (`sync` after a command, undo or redo drops what changed);
+    a replay covers every entry on record and shows a prefix of it. Entries are told lazily, only
+    when a line of theirs is asked for (the log asks for the screenful before a position), from
+    the nearest state the game keeps, in runs starting at its snapshots; what was told is kept.
     """
 
     def __init__(self) -> None:
-        self.entries: list[list[Told]] = []
+        self._game: AnyGame | None = None
+        self._told: list[list[Told] | None] = []  # per entry: its lines, or None until told
+
+    @property
+    def entries(self) -> list[list[Told]]:
+        """The lines of every entry covered, each telling what was not told yet (tests, tools)."""
+        self._tell(0, len(self._told))
+        return cast("list[list[Told]]", list(self._told))
+
+    def __len__(self) -> int:
+        """How many entries the story covers."""
+        return len(self._told)
 
     def retell(self, game: AnyGame, *, everything: bool = False) -> None:
-        """Tell the game from its start: the entries in effect, or every entry on record."""
-        entries = game.log if everything else game.entries
-        self.entries = tell_entries(game.ruleset, game.initial, entries)
+        """Tell the game from its start: the entries in effect, or every entry on record.
+
+        Nothing is told yet: an entry is told when a line of it is first asked for.
+        """
+        self._game = game
+        self._told = [None] * (len(game.log) if everything else game.cursor)
 
     def sync(self, game: AnyGame) -> None:
-        """Keep the told entries still in effect; tell the ones that came (back) since."""
+        """Keep the told entries still in effect; the ones that came (back) since are told later."""
+        self._game = game
         cursor = game.cursor
-        del self.entries[cursor:]
-        first = len(self.entries)
-        came = game.entries[first:cursor]
-        self.entries.extend(tell_entries(game.ruleset, game.state_at(first), came, first=first))
+        del self._told[cursor:]
+        self._told.extend([None] * (cursor - len(self._told)))
 
-    def lines(self, position: tuple[int, int] | None = None) -> tuple[list[Told], int | None]:
+    def forget(self, first: int) -> None:
+        """Drop what was told of entry ``first`` on (the save changed there); `sync` next."""
+        del self._told[first:]
+
+    def entry(self, index: int) -> list[Told]:
+        """The lines of entry ``index`` (the command's first), told now if they were not."""
+        told = self._told[index]
+        if told is None:
+            self._before(index + 1)  # with the entries before it, from the state kept before them
+            told = self._told[index]
+        return cast("list[Told]", told)
+
+    def _tell(self, start: int, stop: int) -> None:
+        """Tell every entry of ``start .. stop - 1`` not told yet, from the game's nearest state."""
+        told = self._told
+        index = start
+        while index < stop:
+            if told[index] is not None:
+                index += 1
+                continue
+            end = index + 1
+            while end < stop and told[end] is None:
+                end += 1
+            game = self._game
+            if game is None:  # pragma: no cover - entries exist only once a game is given
+                raise RuntimeError("the story has no game")
+            told[index:end] = tell_entries(
+                game.ruleset, game.state_at(index), game.log[index:end], first=index
+            )
+            index = end
+
+    def _before(self, index: int) -> None:
+        """Tell the run of entries up to ``index`` (exclusive) that starts at a kept state."""
+        game = self._game
+        step = game.snapshot_every if game is not None else 1
+        self._tell(max(0, (index - 1) // step * step), index)
+
+    def lines(
+        self, position: tuple[int, int] | None = None, *, limit: int | None = None
+    ) -> tuple[list[Told], int | None]:
         """The log's lines, routine questions left out, up to a replay position.
 
         Args:
             position: (commands applied, events of the next one applied); None for everything.
+            limit: at most this many lines, the last ones (only the entries they come from are
+                told); None for every line.
 
         Returns:
             The lines, and the index of the current one (the last) for a position, else None.
         """
-        if position is None:
-            return [t for entry in self.entries for t in entry if not t.routine], None
-        index, events = position
-        lines = [t for entry in self.entries[:index] for t in entry if not t.routine]
+        index, events = position if position is not None else (len(self._told), 0)
+        wanted = limit if limit is not None else sys.maxsize
+        lines: list[Told] = []
         if events:
-            lines.extend(t for t in self.entries[index] if t.event < events and not t.routine)
+            lines.extend(
+                t for t in reversed(self.entry(index)) if t.event < events and not t.routine
+            )
+        while index > 0 and len(lines) < wanted:
+            if self._told[index - 1] is None:
+                self._before(index)
+            index -= 1
+            lines.extend(
+                t for t in reversed(cast("list[Told]", self._told[index])) if not t.routine
+            )
+        del lines[wanted:]
+        lines.reverse()
+        if position is None:
+            return lines, None
         return lines, (len(lines) - 1 if lines else None)
 
     def tray(self, position: tuple[int, int] | None = None) -> tuple[Told, ...]:
         """The lines whose dice the tray shows: the last command's, or up to the position."""
         if position is None:
-            return tuple(self.entries[-1]) if self.entries else ()
+            return tuple(self.entry(len(self._told) - 1)) if self._told else ()
         index, events = position
         if events:
-            return tuple(t for t in self.entries[index] if t.event < events)
-        return tuple(self.entries[index - 1]) if index else ()
+            return tuple(t for t in self.entry(index) if t.event < events)
+        return tuple(self.entry(index - 1)) if index else ()
 
     def event(self, index: int, events: int) -> Told:
         """The line of the last event applied at a position inside command ``index``."""
-        return self.entries[index][events]  # the command's own line comes first
+        return self.entry(index)[events]  # the command's own line comes first
 
 
 @frozen

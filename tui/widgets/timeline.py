@@ -245,6 +245,12 @@ class Timeline(Widget):
         super().__init__(id=id, classes=classes)
         self.ascii_only = ascii_only
         self.view = TimelineView()
+        self._styles: dict[str, Style] | None = None  # the parts' styles, until the theme changes
+
+    def notify_style_update(self) -> None:
+        """The theme or the classes changed: take the parts' styles again."""
+        self._styles = None
+        super().notify_style_update()
 
     @property
     def glyphs(self) -> Glyphs:
@@ -259,8 +265,12 @@ class Timeline(Widget):
 
     def render(self) -> Text:
         """Draw the bar (and its numbers when two rows fit)."""
-        names = ("done", "todo", "mark", "cursor", "words", "live")
-        styles = {n: self.get_component_rich_style(f"timeline--{n}", partial=True) for n in names}
+        styles = self._styles
+        if styles is None:
+            names = ("done", "todo", "mark", "cursor", "words", "live")
+            styles = self._styles = {
+                n: self.get_component_rich_style(f"timeline--{n}", partial=True) for n in names
+            }
         rows = timeline_rows(
             self.view,
             self.content_size.width,

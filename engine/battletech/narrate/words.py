@@ -8,6 +8,7 @@ nothing here decides anything (the engine's `tohit` and `physical` do).
 
 from __future__ import annotations
 
+import functools
 import string
 from typing import TYPE_CHECKING
 
@@ -137,7 +138,9 @@ _LOWER_SIDES = frozenset({1, 3})
 def unit_letters(units: Sequence[UnitState]) -> tuple[str, ...]:
     """Give each unit a board letter: its chassis' first free letter, unique in the game.
 
-    Letters are unique whatever their case; the second and fourth sides' are lower case.
+    Letters are unique whatever their case; the second and fourth sides' are lower case. They
+    depend only on each unit's chassis and side, which never change in a game, so they are worked
+    out once per game (the log names a unit in almost every line).
 
     Args:
         units: the game's units, in setup order.
@@ -145,16 +148,22 @@ def unit_letters(units: Sequence[UnitState]) -> tuple[str, ...]:
     Returns:
         One letter per unit.
     """
+    return _letters(tuple((unit.design.chassis, unit.side) for unit in units))
+
+
+@functools.lru_cache(maxsize=64)
+def _letters(units: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """The letters of `unit_letters`, from each unit's (chassis, side)."""
     taken: set[str] = set()
     letters: list[str] = []
-    for unit in units:
-        chassis = "".join(c for c in unit.design.chassis.upper() if c in string.ascii_uppercase)
+    for chassis_name, side in units:
+        chassis = "".join(c for c in chassis_name.upper() if c in string.ascii_uppercase)
         letter = next(
             (c for c in (*chassis, *string.ascii_uppercase) if c not in taken),
             "?",
         )
         taken.add(letter)
-        letters.append(letter.lower() if unit.side in _LOWER_SIDES else letter)
+        letters.append(letter.lower() if side in _LOWER_SIDES else letter)
     return tuple(letters)
 
 

@@ -23,6 +23,8 @@ from engine.battletech.turn import declarers
 from tui.battletech.widgets._panel import BTPanel
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from rich.style import Style
 
     from engine.battletech.state import BTState, UnitState
@@ -66,17 +68,24 @@ _OUT = {"ejected": "ejected", "destroyed": "destroyed", "withdrawn": "withdrew"}
 """A unit out of the game, by the flag that says so, and its word in the list."""
 
 
-def unit_status(state: BTState, unit: UnitState, index: int | None = None) -> str:
+def unit_status(
+    state: BTState,
+    unit: UnitState,
+    index: int | None = None,
+    declaring: Collection[int] | None = None,
+) -> str:
     """One word or two on a unit this phase: to move, moving, moved, prone, down, destroyed.
 
-    In the attack phases (``index`` given): to declare, attacks, no attack.
+    In the attack phases (``index`` given): to declare, attacks, no attack. ``declaring`` are the
+    units still to declare (`engine.battletech.turn.declarers`), when the caller has them already:
+    finding them weighs every unit's fire options.
     """
     gone = next((word for flag, word in _OUT.items() if getattr(unit, flag)), None)
     if gone is not None:
         return gone
     if unit.hex is None:
         return "to deploy"
-    words = [*_phase_words(state, unit, index)]
+    words = [*_phase_words(state, unit, index, declaring)]
     if unit.shutdown:
         words.append("shut down")
     if unit.prone:
@@ -86,13 +95,17 @@ def unit_status(state: BTState, unit: UnitState, index: int | None = None) -> st
     return ", ".join(words) or "ready"
 
 
-def _phase_words(state: BTState, unit: UnitState, index: int | None) -> list[str]:
+def _phase_words(
+    state: BTState, unit: UnitState, index: int | None, declaring: Collection[int] | None
+) -> list[str]:
     """What the unit has done in this phase: moved, stood; declared an attack or not."""
     if state.phase in {Phase.WEAPON, Phase.PHYSICAL}:
         if unit.declared:
             fired = any(a.attacker == index for a in state.attacks)
             return ["attacks" if fired else "no attack"]
-        return ["to declare"] if index is not None and index in declarers(state) else []
+        if index is not None and declaring is None:
+            declaring = declarers(state)
+        return ["to declare"] if index is not None and index in (declaring or ()) else []
     if state.phase is not Phase.MOVEMENT:
         return []
     movement = unit.movement
@@ -106,8 +119,9 @@ def _phase_words(state: BTState, unit: UnitState, index: int | None) -> list[str
 def units_data(state: BTState, letters: tuple[str, ...], selected: int | None) -> UnitsData:
     """Build the list's rows from a state."""
     waiting = set(pending(state)) if state.phase is Phase.MOVEMENT else set()
+    declaring: set[int] = set()
     if state.phase in {Phase.WEAPON, Phase.PHYSICAL}:
-        waiting = set(declarers(state))
+        waiting = declaring = set(declarers(state))  # once: each weighs every fire option
     if state.phase is Phase.DEPLOYMENT:
         waiting = {i for i, u in enumerate(state.units) if u.hex is None and not u.destroyed}
     rows = []
@@ -123,7 +137,7 @@ def units_data(state: BTState, letters: tuple[str, ...], selected: int | None) -
                 unit.side,
                 unit.design.chassis,
                 where,
-                unit_status(state, unit, index),
+                unit_status(state, unit, index, declaring),
                 selected=index == selected,
                 waiting=index in waiting or index == state.active,
             )
