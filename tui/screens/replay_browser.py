@@ -225,6 +225,7 @@ class ReplayBrowserScreen(Screen[None]):
         self.sort_column = DEFAULT_SORT
         self.reverse = True
         self._error: str | None = None
+        self._had_row: bool | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -366,7 +367,8 @@ class ReplayBrowserScreen(Screen[None]):
             commands = f"{row.entries} command{'s' if row.entries != 1 else ''}"
             live = " - Enter follows it live" if row.result is None else ""
             text = f"{row.path.name} - {commands} - {row.status}{live}"
-        self.query_one("#rb-detail", Static).update(text)
+        # One line of fixed height and width (replay_browser.tcss): no layout on a cursor move.
+        self.query_one("#rb-detail", Static).update(text, layout=False)
 
     # ------------------------------------------------------------------ keys
     @property
@@ -479,7 +481,12 @@ class ReplayBrowserScreen(Screen[None]):
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
         self._detail()
-        self.refresh_bindings()
+        # The keys shown depend only on whether a save is under the cursor: redrawing the footer
+        # on every move cost most of a key's time (issue 14, row 4).
+        has_row = self.highlighted is not None
+        if has_row != self._had_row:
+            self._had_row = has_row
+            self.refresh_bindings()
 
     @on(DataTable.HeaderSelected, "#rb-table")
     def _header_clicked(self, event: DataTable.HeaderSelected) -> None:

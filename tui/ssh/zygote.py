@@ -60,6 +60,15 @@ PRELOAD = (
     "textual._xterm_parser",
     "textual._compositor",
     "textual.css.query",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "tui.papermech",
+    "tui.papermech.catalog",
+    "tui.battletech.screen",
+    "tui.widgets.board_view",
+    "tui.widgets.hexboard",
+    "tui.widgets.log",
 )
 """Modules imported before the first fork (what a viewer's first screens use)."""
 _CODE_ROOT = str(Path(__file__).resolve().parents[2])
@@ -284,6 +293,7 @@ def serve(fd: int | None = None) -> None:
         fd = int(sys.argv[-1])
     for module in PRELOAD:
         __import__(module)
+    _warm_up()
     sock = socket.socket(fileno=fd)
     sock.setblocking(True)
     wake_read, wake_write = os.pipe()
@@ -307,6 +317,25 @@ def serve(fd: int | None = None) -> None:
                 _reap(sock)
                 return
         _reap(sock)
+
+
+def _warm_up() -> None:
+    """Draw the browser once, off-screen, over an empty folder: what every viewer parses and
+    caches (the style sheets, the Unicode width tables, Rich's styles) is then made once, here,
+    and shared by all (a viewer that opens a save needs the same, so a failure here costs only
+    time: the viewers do it themselves)."""
+    import tempfile  # noqa: PLC0415 - the zygote's start only
+
+    from tui.ssh.viewer import ServedBrowseApp  # noqa: PLC0415 - imported above
+
+    async def draw(folder: str) -> None:
+        app = ServedBrowseApp(Path(folder), read_only=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+
+    with contextlib.suppress(Exception), tempfile.TemporaryDirectory() as folder:
+        asyncio.run(draw(folder))
+    asyncio.set_event_loop_policy(None)
 
 
 def _request(sock: socket.socket, keep_out: tuple[int, int]) -> bool:
