@@ -168,6 +168,38 @@ class FilterInput(Input):
     """The filter line (its keys are the screen's: Enter or Down to the list, Escape clears)."""
 
 
+class SteadyFooter(Footer):
+    """The keys, recomposed only when the keys shown change (not on every cursor move).
+
+    Textual's footer rebuilds all its keys whenever a screen's bindings may have changed, and each
+    rebuilt key restyles itself: most of a key's cost in the browser (issue 14, row 4).
+    """
+
+    _shown: tuple[object, ...] | None = None
+    _pending = False
+
+    def _keys(self) -> tuple[object, ...]:
+        return tuple(
+            (binding.key, binding.action, binding.description, binding.show, enabled, tooltip)
+            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
+        )
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Recompose once (not once per change before it happens), and only for new keys."""
+        ours = self.is_attached and screen is self.screen and screen.app.app_focus
+        if ours and (self._pending or (self._shown is not None and self._keys() == self._shown)):
+            self._bindings_ready = True
+            return
+        super().bindings_changed(screen)
+        self._pending = ours
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, remembering which were shown."""
+        self._pending = False
+        self._shown = self._keys() if self._bindings_ready else None
+        yield from super().compose()
+
+
 class ReplayBrowserScreen(Screen[None]):
     """List the saves of a directory to watch them: sort, filter, open; delete unless read-only."""
 
@@ -234,7 +266,7 @@ class ReplayBrowserScreen(Screen[None]):
         yield FilterInput(placeholder="/ filter: any words", id="rb-filter", compact=True)
         yield ReplayTable(id="rb-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="rb-detail", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     @property
     def table(self) -> ReplayTable:
