@@ -95,6 +95,18 @@ def pss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time of ``pids`` (those still there), in seconds."""
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def descendants(root: int) -> list[int]:
     """Every process below ``root``."""
     parents: dict[int, int] = {}
@@ -191,12 +203,29 @@ async def run_load(saves: Path, *, preload: bool, viewers: int) -> dict[str, flo
         await asyncio.gather(*(viewer.drain() for viewer in shown))
         await asyncio.sleep(1.0)
         await asyncio.gather(*(viewer.drain() for viewer in shown))
-        memory = sum(pss_kib(pid) for pid in descendants(server.pid)) / 1024
+        tree = [server.pid, *descendants(server.pid)]
+        memory = sum(pss_kib(pid) for pid in tree[1:]) / 1024
+        idle = cpu_seconds(tree)
+        await asyncio.sleep(2.0)
+        idle = cpu_seconds(tree) - idle
+        busy = cpu_seconds(tree)
         until = time.monotonic() + PRESS_SECONDS
         await asyncio.gather(*(viewer.press(until) for viewer in shown))
+        busy = cpu_seconds(tree) - busy
         echoes = sorted(echo for viewer in shown for echo in viewer.echoes)
         p95 = statistics.quantiles(echoes, n=20)[-1] if len(echoes) > 1 else echoes[0]
-        return {"first": first_screen, "memory": memory, "p95": p95 * 1e3, "keys": len(echoes)}
+        # One more viewer while the others are up (and idle): its first screen alone
+        started = time.monotonic()
+        _, last = await one()
+        return {
+            "first": first_screen,
+            "memory": memory,
+            "p95": p95 * 1e3,
+            "keys": len(echoes),
+            "key_cpu": busy / max(1, len(echoes)) * 1e3,
+            "idle_cpu": idle / 2.0 / viewers * 1e3,
+            "one_more": last,
+        }
     finally:
         for conn in conns:
             conn.close()
@@ -240,4 +269,8 @@ async def test_bench_fifty_viewers(saves: Path) -> None:
     report(f"SSH: {n} viewers, a key each 0.25 s: echo p95", new["p95"], "ms",
            baseline=was["p95"], target=100.0)  # fmt: skip
     report("  keys pressed", new["keys"], "keys")
+    report("  CPU per key (server and viewers)", new["key_cpu"], "ms")
+    report("  CPU of an idle viewer", new["idle_cpu"], "ms/s")
+    report(f"SSH: first screen of one more viewer, {n} up", new["one_more"], "s",
+           baseline=old["one_more"] if OLD else None, target=2.0)  # fmt: skip
     print(json.dumps({"new": new, **({"old": was} if OLD else {})}))  # noqa: T201

@@ -10,9 +10,11 @@ Limits keep one client from hurting the others: at most ``max_sessions`` browser
 is told the server is full, in one line), an idle timeout, a token bucket on input, and clamped
 window sizes. Connections without a browser (still in the handshake, logging in, or told the server
 is full) are bounded apart from the browsers, so that a crowd of silent sockets (a slowloris) cannot
-lock viewers out: at most ``max_logins`` of them at once, ``max_logins_per_address`` from one source
-address (the next is dropped at once), and each is closed ``login_timeout`` seconds after it came,
-or after its last browser ended, unless it starts a browser by then.
+lock viewers out: at most ``max_logins`` of them at once (when they are all there, a newcomer
+evicts the oldest that has not logged in yet, and is refused only when every one has),
+``max_logins_per_address`` from one source address (the next is dropped at once), and each is
+closed ``login_timeout`` seconds after it came, or after its last browser ended, unless it starts
+a browser by then.
 """
 
 from __future__ import annotations
@@ -288,14 +290,31 @@ class _Connection(asyncssh.SSHServer):
         self._address = f"{host}:{peer[1]}"
         server.connections.add(conn)
         waiting = server.logging_in
-        if len(waiting) >= options.max_logins:
-            self._refuse("too many connections logging in")
-            return
         if sum(1 for other in waiting.values() if other == host) >= options.max_logins_per_address:
             self._refuse("too many connections logging in from this address")
             return
+        if len(waiting) >= options.max_logins and not self._evict_oldest():
+            self._refuse("too many connections logging in")
+            return
         self._wait_for_browser(host)
         server.log_line(f"{self._address} connected ({_count(server.sessions)})")
+
+    def _evict_oldest(self) -> bool:
+        """Drop the oldest connection that has not logged in yet, to make room for this one.
+
+        A full house of silent sockets must not keep newcomers out: the oldest of them (the one
+        most surely stalling) goes. Logged-in connections are never evicted for a newcomer.
+        Returns whether one was dropped.
+        """
+        server = self._server
+        for other in server.logging_in:  # oldest first: a dict keeps the order of arrival
+            if not other._authenticated and other._conn is not None:  # noqa: SLF001 - same class
+                server.logging_in.pop(other, None)
+                other._timeout_reason = "evicted: the oldest of too many logging in"  # noqa: SLF001
+                server.log_line(f"{other._address} evicted for a newcomer")  # noqa: SLF001
+                other._conn.abort()  # noqa: SLF001
+                return True
+        return False
 
     def _refuse(self, why: str) -> None:
         """Drop the connection at once (it is not logged in, so nobody is told why)."""
