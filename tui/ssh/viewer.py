@@ -23,20 +23,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual._callback import invoke
 from textual.message_pump import MessagePump
 
 import tui.app
 from tui.browse import BrowseApp, use_ascii_drawing
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable, Sequence
+    from collections.abc import Awaitable, Callable, Iterator, Sequence
 
     from textual.message import Message
 
-__all__ = ["ERROR_LINE", "FATAL_LINE", "ServedBrowseApp", "guard_messages", "main"]
+__all__ = ["ERROR_LINE", "FATAL_LINE", "MAX_KIND", "ServedBrowseApp", "guard_messages", "main"]
 
-ERROR_LINE = "hexmech: something went wrong ({kind}); the browser goes on"
-"""What the viewer reads when a handler fails (``kind``: the exception's type name only)."""
+ERROR_LINE = "internal error: {kind}"
+"""What the viewer reads when a handler fails (``kind``: the exception's type name only, cut to
+`MAX_KIND`): one line in a notice, even at 80 columns; the session goes on."""
+MAX_KIND = 24
 FATAL_LINE = "hexmech: internal error, closing"
 """What the viewer reads when the browser cannot go on."""
 
@@ -50,7 +53,8 @@ class ServedBrowseApp(BrowseApp):
     def report_error(self, error: BaseException) -> None:
         """Tell the viewer, in one line without a path, that something failed."""
         kind = type(error).__name__
-        line = ERROR_LINE.format(kind=kind if kind.isidentifier() else "error")
+        kind = kind[:MAX_KIND] if kind.isidentifier() else "error"
+        line = ERROR_LINE.format(kind=kind)
         try:
             self.notify(line, severity="error", markup=False)
         except Exception:  # noqa: BLE001 - the last guard: nothing more can be said
@@ -67,28 +71,64 @@ _guarded = False
 
 
 def guard_messages() -> None:
-    """Dispatch every message of this process inside a guard (once; the viewer process only).
+    """Run every message handler of this process inside a guard (once; the viewer process only).
 
     A handler that raises is abandoned: the served app's viewer reads one line, and the widget goes
-    on with its next message instead of stopping (Textual would end the whole app).
+    on with the message's other handlers (Textual's own, which draw the screen) and then its next
+    message, instead of stopping (Textual would end the whole app). What fails outside a handler is
+    caught the same way around the whole message.
     """
     global _guarded  # noqa: PLW0603 - a process-wide switch, set once
     if _guarded:
         return
     _guarded = True
     dispatch: Callable[[MessagePump, Message], Awaitable[Any]] = MessagePump._dispatch_message  # noqa: SLF001
+    methods = MessagePump._get_dispatch_methods  # noqa: SLF001
+
+    def served(pump: MessagePump) -> ServedBrowseApp | None:
+        try:
+            app = pump.app
+        except Exception:  # noqa: BLE001 - no app: not a viewer's
+            return None
+        return app if isinstance(app, ServedBrowseApp) and app.is_running else None
 
     async def guarded(pump: MessagePump, message: Message) -> None:
         try:
             await dispatch(pump, message)
-        except Exception as error:  # noqa: BLE001 - reported in one line, the session goes on
-            app = pump.app if pump.is_attached else None
-            if isinstance(app, ServedBrowseApp) and app.is_running:
-                app.report_error(error)
-            else:
+        except Exception as error:
+            app = served(pump)
+            if app is None:
                 raise
+            app.report_error(error)
+
+    def guarded_methods(
+        pump: MessagePump, method_name: str, message: Message
+    ) -> Iterator[tuple[type, Callable[[Message], Awaitable[None]]]]:
+        for cls, method in methods(pump, method_name, message):
+            yield cls, _guard(pump, method, served)
 
     MessagePump._dispatch_message = guarded  # type: ignore[method-assign]  # noqa: SLF001
+    MessagePump._get_dispatch_methods = guarded_methods  # type: ignore[method-assign,assignment]  # noqa: SLF001
+
+
+def _guard(
+    pump: MessagePump,
+    method: Callable[..., Any],
+    served: Callable[[MessagePump], ServedBrowseApp | None],
+) -> Callable[[Message], Awaitable[None]]:
+    """``method`` as a handler whose failure is one line to the viewer, not the app's end."""
+
+    async def handler(message: Message) -> None:
+        try:
+            await invoke(method, message)
+        except Exception as error:
+            app = served(pump)
+            if app is None:
+                raise
+            app.report_error(error)
+
+    handler._param_count = 1  # type: ignore[attr-defined]  # Textual's cached parameter count
+    return handler
 
 
 def _one_line_hook(kind: type[BaseException], value: BaseException, tb: object) -> None:  # noqa: ARG001
