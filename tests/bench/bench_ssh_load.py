@@ -39,6 +39,7 @@ import pytest
 
 from tests.bench.common import report
 from tests.tui.test_ssh import ESCAPES, make_saves
+from tests.tui.test_ssh_viewer import hostile_folder, peak_kib
 
 VIEWERS = int(os.environ.get("HEXMECH_BENCH_VIEWERS", "50"))
 OLD = os.environ.get("HEXMECH_BENCH_OLD") == "1"
@@ -164,8 +165,14 @@ class Viewer:
             await asyncio.sleep(max(0.0, now + PRESS_EVERY - time.monotonic()))
 
 
-async def run_load(saves: Path, *, preload: bool, viewers: int) -> dict[str, float]:
-    """Serve ``saves``, connect ``viewers`` at once, press keys; return the figures."""
+async def run_load(
+    saves: Path, *, preload: bool, viewers: int, listed: str = "saves", keys: bool = True
+) -> dict[str, float]:
+    """Serve ``saves``, connect ``viewers`` at once, press keys; return the figures.
+
+    ``listed`` is the text that shows the list is drawn; without ``keys``, only the first screens
+    and the memory are measured (and the viewers' peak resident memory).
+    """
     root = str(Path(__file__).resolve().parents[2])
     env = {**os.environ, "PYTHONPATH": root}
     server = await asyncio.create_subprocess_exec(
@@ -193,7 +200,7 @@ async def run_load(saves: Path, *, preload: bool, viewers: int) -> dict[str, flo
                 term_type="xterm-256color", term_size=SIZE, encoding=None
             )
             viewer = Viewer(process)
-            await viewer.until("saves", started + FIRST_SCREEN_DEADLINE)
+            await viewer.until(listed, started + FIRST_SCREEN_DEADLINE)
             return viewer, time.monotonic() - started
 
         started = time.monotonic()
@@ -205,6 +212,9 @@ async def run_load(saves: Path, *, preload: bool, viewers: int) -> dict[str, flo
         await asyncio.gather(*(viewer.drain() for viewer in shown))
         tree = [server.pid, *descendants(server.pid)]
         memory = sum(pss_kib(pid) for pid in tree[1:]) / 1024
+        if not keys:
+            peak = max(peak_kib(pid) for pid in tree[1:]) / 1024
+            return {"first": first_screen, "memory": memory, "peak": peak}
         idle = cpu_seconds(tree)
         await asyncio.sleep(2.0)
         idle = cpu_seconds(tree) - idle
@@ -274,3 +284,11 @@ async def test_bench_fifty_viewers(saves: Path) -> None:
     report(f"SSH: first screen of one more viewer, {n} up", new["one_more"], "s",
            baseline=old["one_more"] if OLD else None, target=2.0)  # fmt: skip
     print(json.dumps({"new": new, **({"old": was} if OLD else {})}))  # noqa: T201
+
+
+async def test_bench_ten_viewers_over_damaged_and_huge_files(tmp_path: Path) -> None:
+    """Issue 19: a damaged save, a 2 GiB sparse file, 32 MiB without newlines; ten viewers."""
+    folder = hostile_folder(tmp_path / "hostile")
+    new = await run_load(folder, preload=True, viewers=10, listed="5 saves", keys=False)
+    report("SSH, bad files: list shown to the last of 10 viewers", new["first"], "s", target=2.0)
+    report("SSH, bad files: a viewer's peak memory (VmHWM)", new["peak"], "MiB", target=200.0)

@@ -8,11 +8,21 @@ their own terminal, in the saves folder, with only the environment the server gi
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import sys
 from pathlib import Path
 
-from tests.tui.test_ssh import connect, host_key, open_view, saves_dir, served, wait_for
+from tests.tui.test_ssh import (
+    connect,
+    host_key,
+    make_saves,
+    open_view,
+    saves_dir,
+    served,
+    wait_for,
+)
 from tui.ssh.policy import Terminal
 from tui.ssh.server import VIEWER_PREFIX, browse_command
 from tui.ssh.viewer import ERROR_LINE, FATAL_LINE
@@ -149,3 +159,60 @@ async def test_viewers_forked_from_the_zygote_are_processes_of_their_own(served)
     for pid in pids:
         assert await wait_for(lambda pid=pid: not Path(f"/proc/{pid}").exists(), within=10)
 
+
+
+# ---------------------------------------------------------------------------------- bad files
+HUGE = 2 * 1024**3
+"""A sparse file's size: it costs no disk."""
+NO_NEWLINE = 32 * 1024**2
+MAX_BROWSER_KIB = 200 * 1024
+"""Memory (peak resident) each viewer's browser stays under (issue 19)."""
+
+
+def hostile_folder(folder: Path) -> Path:
+    """Two good saves, a damaged one, a 2 GiB sparse file and 32 MiB without a newline."""
+    saves = make_saves(folder)
+    lines = saves["papermech"].read_bytes().splitlines(keepends=True)
+    last = json.loads(lines[-1])
+    for event in last["events"]:
+        if event.get("type") == "game_ended":
+            event["result"] = "x"  # issue 19.1: the listing used to raise on it
+    damaged = folder / "papermech-damaged.jsonl"
+    damaged.write_bytes(b"".join([*lines[:-1], json.dumps(last).encode() + b"\n"]))
+    with (folder / "huge-sparse.jsonl").open("wb") as file:
+        file.truncate(HUGE)
+    (folder / "no-newline.jsonl").write_bytes(b"{" * NO_NEWLINE)
+    return folder.resolve()
+
+
+def peak_kib(pid):
+    """The peak resident memory of a process (VmHWM), in KiB."""
+    return int(_status(pid, "VmHWM"))
+
+
+async def test_ten_viewers_browse_a_folder_of_damaged_and_huge_files(served, tmp_path):
+    """Damaged, 2 GiB sparse, 32 MiB without newlines: every viewer lists all five, stays up."""
+    # Arrange
+    folder = hostile_folder(tmp_path / "hostile")
+    server = await served.start(saves=folder, command=browse_command, max_logins_per_address=16)
+    # Act: ten viewers at once
+    conns = [await connect(server) for _ in range(10)]
+    views = [await open_view(conn) for conn in conns]
+    await asyncio.gather(*(view.expect("5 saves", within=60) for view in views))
+    await asyncio.gather(*(view.settle() for view in views))
+    # Assert: all up, each browser under 200 MB (at its peak), nothing of the server shown
+    assert len(server.sessions) == 10
+    pids = [session._child.pid for session in server.sessions]
+    assert all(peak_kib(pid) < MAX_BROWSER_KIB for pid in pids), [peak_kib(p) for p in pids]
+    for view in views:
+        assert_nothing_of_the_server(view.text(since=0))
+    # Each lists the damaged files as such, and opens a good one
+    for view in views[:2]:
+        view.from_now()
+        view.send(b"/sparse\r")  # filter to the sparse file: its reason in the detail line
+        await view.expect("1 of 5 saves")
+        await view.expect("huge-sparse.jsonl")
+        view.from_now()
+        view.send(b"/\x15\r")  # ctrl+u: empty the filter
+    for conn in conns:
+        conn.close()
