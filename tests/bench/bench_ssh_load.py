@@ -1,4 +1,4 @@
-"""Load test of ``hexmech serve --ssh``: many viewers at once (issue 14, rows 4 and 5).
+r"""Load test of ``hexmech serve --ssh``: many viewers at once (issue 14, rows 4 and 5).
 
 Loopback only. The server runs in a process of its own (as in production, so that the clients'
 encryption does not share its event loop) over a folder of real saves; the viewers are asyncssh
@@ -14,7 +14,7 @@ Bounded in time (every wait has a deadline) and every process is ended, even on 
 server is told to close (its sessions stop their viewers, the zygote leaves), and killed with its
 whole process group if it does not.
 
-    PYTHONPATH=. python -m pytest tests/bench/bench_ssh_load.py -o python_files='bench_*.py' \\
+    PYTHONPATH=. python -m pytest tests/bench/bench_ssh_load.py -o python_files='bench_*.py' \
         -p no:randomly -q -s
 
 ``HEXMECH_BENCH_VIEWERS`` sets the number of viewers (50; e.g. 10 for a quick run);
@@ -48,6 +48,7 @@ PRESS_SECONDS = 8.0
 FIRST_SCREEN_DEADLINE = 120.0
 ECHO_DEADLINE = 5.0
 SIZE = (120, 40)
+ROOT = str(Path(__file__).resolve().parents[2])
 
 # Figures of the old path (a Python started per viewer), from issue 14 (50 viewers, this machine).
 BASELINE_ECHO_P95_MS = 767.0
@@ -173,15 +174,14 @@ async def run_load(
     ``listed`` is the text that shows the list is drawn; without ``keys``, only the first screens
     and the memory are measured (and the viewers' peak resident memory).
     """
-    root = str(Path(__file__).resolve().parents[2])
-    env = {**os.environ, "PYTHONPATH": root}
+    env = {**os.environ, "PYTHONPATH": ROOT}
     server = await asyncio.create_subprocess_exec(
         sys.executable,
         "-c",
         SERVER,
         str(saves),
         "1" if preload else "0",
-        root,
+        ROOT,
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         env=env,

@@ -30,7 +30,7 @@ from tui.ssh.viewer import ERROR_LINE, FATAL_LINE
 __all__ = ["host_key", "saves_dir", "served"]  # the fixtures this module borrows
 
 ROOT = str(Path(__file__).resolve().parents[2])
-SECRET = "/srv/hexmech-secret/folder"
+SECRET = "/srv/hexmech-secret/folder"  # noqa: S105 - a path, not a password
 
 # The viewer, started afresh with one fault put in (this checkout's code, like the zygote's).
 FAULTY = """
@@ -113,6 +113,15 @@ async def test_a_browser_that_cannot_start_ends_with_one_line_not_a_traceback(se
     conn.close()
 
 
+def _link(pid, name):
+    return Path(f"/proc/{pid}/{name}").readlink()
+
+
+def _environ(pid):
+    """The environment a process started with (what the kernel keeps of it)."""
+    return Path(f"/proc/{pid}/environ").read_text().split("\0")
+
+
 def _status(pid, field):
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith(f"{field}:"):
@@ -139,11 +148,11 @@ async def test_viewers_forked_from_the_zygote_are_processes_of_their_own(served)
     for pid in pids:
         assert int(_status(pid, "PPid")) == zygote  # forked, not started afresh
         assert os.getsid(pid) == pid  # the leader of a session of its own
-        assert os.readlink(f"/proc/{pid}/cwd") == str(served.saves)
+        assert _link(pid, "cwd") == served.saves
     # The zygote holds nothing of the server's environment (what its children start from)
-    env = Path(f"/proc/{zygote}/environ").read_text().split("\0")
+    env = _environ(zygote)
     assert {item.split("=", 1)[0] for item in env if item} <= {"PATH", "LANG", "LC_CTYPE"}
-    ttys = {os.readlink(f"/proc/{pid}/fd/0") for pid in pids}
+    ttys = {_link(pid, "fd/0") for pid in pids}
     assert len(ttys) == 2  # each its own terminal
     # Keys typed in one reach only that one
     views[0].from_now()
@@ -158,7 +167,6 @@ async def test_viewers_forked_from_the_zygote_are_processes_of_their_own(served)
     assert await wait_for(lambda: not server.sessions, within=10)
     for pid in pids:
         assert await wait_for(lambda pid=pid: not Path(f"/proc/{pid}").exists(), within=10)
-
 
 
 # ---------------------------------------------------------------------------------- bad files

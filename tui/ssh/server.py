@@ -232,7 +232,7 @@ class SSHReplayServer:
         """Give back the slot of ``session`` (if it held one)."""
         self.sessions.discard(session)
 
-    async def close(self) -> None:
+    async def close(self) -> None:  # noqa: C901 - one step after another
         """Stop listening, end every session with a word to its client, and disconnect.
 
         Clients whose session was ended get `CLOSE_GRACE` seconds to hang up themselves (OpenSSH

@@ -107,7 +107,7 @@ def guard_messages() -> None:
         for cls, method in methods(pump, method_name, message):
             yield cls, _guard(pump, method, served)
 
-    MessagePump._dispatch_message = guarded  # type: ignore[method-assign]  # noqa: SLF001
+    MessagePump._dispatch_message = guarded  # type: ignore[method-assign,assignment]  # noqa: SLF001
     MessagePump._get_dispatch_methods = guarded_methods  # type: ignore[method-assign,assignment]  # noqa: SLF001
 
 
@@ -127,7 +127,7 @@ def _guard(
                 raise
             app.report_error(error)
 
-    handler._param_count = 1  # type: ignore[attr-defined]  # Textual's cached parameter count
+    handler._param_count = 1  # type: ignore[attr-defined]  # noqa: SLF001 - Textual's cache of it
     return handler
 
 

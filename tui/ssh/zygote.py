@@ -148,7 +148,7 @@ class Zygote:
             raise
         finally:
             theirs.close()
-        ours.setblocking(False)
+        ours.setblocking(False)  # noqa: FBT003 - the socket API
         self._sock = ours
         self._ready = loop.create_future()
         loop.add_reader(ours.fileno(), self._readable)
@@ -295,7 +295,7 @@ def serve(fd: int | None = None) -> None:
         __import__(module)
     _warm_up()
     sock = socket.socket(fileno=fd)
-    sock.setblocking(True)
+    sock.setblocking(True)  # noqa: FBT003 - the socket API
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_write, False)
     os.set_blocking(wake_read, False)
@@ -320,10 +320,12 @@ def serve(fd: int | None = None) -> None:
 
 
 def _warm_up() -> None:
-    """Draw the browser once, off-screen, over an empty folder: what every viewer parses and
-    caches (the style sheets, the Unicode width tables, Rich's styles) is then made once, here,
-    and shared by all (a viewer that opens a save needs the same, so a failure here costs only
-    time: the viewers do it themselves)."""
+    """Draw the browser once, off-screen, over an empty folder.
+
+    What every viewer parses and caches (the style sheets, the Unicode width tables, Rich's
+    styles) is then made once, here, and shared by all; a failure here costs only time (each
+    viewer does it itself).
+    """
     import tempfile  # noqa: PLC0415 - the zygote's start only
 
     from tui.ssh.viewer import ServedBrowseApp  # noqa: PLC0415 - imported above
@@ -338,7 +340,7 @@ def _warm_up() -> None:
     asyncio.set_event_loop_policy(None)
 
 
-def _request(sock: socket.socket, keep_out: tuple[int, int]) -> bool:
+def _request(sock: socket.socket, keep_out: tuple[int, int]) -> bool:  # noqa: C901
     """Handle one request; False when the server has gone."""
     fds = array.array("i")
     try:
@@ -370,7 +372,7 @@ def _request(sock: socket.socket, keep_out: tuple[int, int]) -> bool:
         _send(sock, {"id": ident, "error": exc.strerror or str(exc)})
         return True
     if pid == 0:  # the viewer: it never returns
-        _become_viewer(request, slave, [sock.fileno(), *keep_out])  # noqa: RET503
+        _become_viewer(request, slave, [sock.fileno(), *keep_out])
     os.close(slave)
     _send(sock, {"id": ident, "pid": pid})
     return True
@@ -436,9 +438,9 @@ def _fresh_standard_streams() -> None:
     stderr = open(  # noqa: SIM115
         2, "w", encoding="utf-8", errors="backslashreplace", closefd=False, buffering=1
     )
-    sys.stdin = sys.__stdin__ = stdin
-    sys.stdout = sys.__stdout__ = stdout
-    sys.stderr = sys.__stderr__ = stderr
+    sys.stdin = sys.__stdin__ = stdin  # type: ignore[misc]  # a new process, in effect
+    sys.stdout = sys.__stdout__ = stdout  # type: ignore[misc]
+    sys.stderr = sys.__stderr__ = stderr  # type: ignore[misc]
 
 
 if __name__ == "__main__":
