@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import fcntl
 import gc
+import io
 import json
 import os
 import selectors
@@ -320,24 +321,14 @@ def serve(fd: int | None = None) -> None:
 
 
 def _warm_up() -> None:
-    """Draw the browser once, off-screen, over an empty folder.
+    """Load what every viewer loads on its first screen but no import does (Rich's tables).
 
-    What every viewer parses and caches (the style sheets, the Unicode width tables, Rich's
-    styles) is then made once, here, and shared by all; a failure here costs only time (each
-    viewer does it itself).
+    Not more: an app run here (off-screen) would warm Textual's caches too, but it leaves state
+    behind that makes a viewer's frames arrive late after a resize.
     """
-    import tempfile  # noqa: PLC0415 - the zygote's start only
+    from rich.cells import cell_len  # noqa: PLC0415 - imported above
 
-    from tui.ssh.viewer import ServedBrowseApp  # noqa: PLC0415 - imported above
-
-    async def draw(folder: str) -> None:
-        app = ServedBrowseApp(Path(folder), read_only=True)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-
-    with contextlib.suppress(Exception), tempfile.TemporaryDirectory() as folder:
-        asyncio.run(draw(folder))
-    asyncio.set_event_loop_policy(None)
+    cell_len("hexmech \u2500\u2502\u25cf \u4e2d")  # the Unicode width tables load on first use
 
 
 def _request(sock: socket.socket, keep_out: tuple[int, int]) -> bool:  # noqa: C901
@@ -430,13 +421,29 @@ def _become_viewer(request: dict[str, Any], slave: int, close: list[int]) -> Non
 
 
 def _fresh_standard_streams() -> None:
-    """Standard streams on the new terminal, as a fresh Python would open them (UTF-8)."""
-    stdin = open(0, encoding="utf-8", errors="surrogateescape", closefd=False)  # noqa: SIM115
-    stdout = open(  # noqa: SIM115
-        1, "w", encoding="utf-8", errors="surrogateescape", closefd=False, buffering=1
+    """Standard streams on the new terminal, as a fresh Python opens them on a tty (UTF-8).
+
+    Standard error is written through (no buffer): Textual draws on it, and a frame left in a
+    buffer would reach the viewer late, after the next one.
+    """
+    stdin = io.TextIOWrapper(
+        io.BufferedReader(io.FileIO(0, "r", closefd=False)),
+        encoding="utf-8",
+        errors="surrogateescape",
+        line_buffering=True,
     )
-    stderr = open(  # noqa: SIM115
-        2, "w", encoding="utf-8", errors="backslashreplace", closefd=False, buffering=1
+    stdout = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(1, "w", closefd=False)),
+        encoding="utf-8",
+        errors="surrogateescape",
+        line_buffering=True,
+    )
+    stderr = io.TextIOWrapper(
+        io.FileIO(2, "w", closefd=False),
+        encoding="utf-8",
+        errors="backslashreplace",
+        line_buffering=True,
+        write_through=True,
     )
     sys.stdin = sys.__stdin__ = stdin  # type: ignore[misc]  # a new process, in effect
     sys.stdout = sys.__stdout__ = stdout  # type: ignore[misc]
