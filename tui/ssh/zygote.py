@@ -323,8 +323,8 @@ def serve(fd: int | None = None) -> None:
 def _warm_up() -> None:
     """Load what every viewer loads on its first screen but no import does (Rich's tables).
 
-    Not more: an app run here (off-screen) would warm Textual's caches too, but it leaves state
-    behind that makes a viewer's frames arrive late after a resize.
+    Not more: Textual's style caches belong to each app, so drawing an app here off-screen was
+    measured to save a viewer no time, and its leftovers cost memory.
     """
     from rich.cells import cell_len  # noqa: PLC0415 - imported above
 
