@@ -265,7 +265,11 @@ async def test_a_terminal_session_shows_the_browser_steps_a_replay_and_redraws_o
     view.process.change_terminal_size(80, 24)
     await view.expect("command 3 / 133")
     await view.settle()
-    moves = [(int(r), int(c)) for r, c in CURSOR_MOVES.findall(bytes(view.raw[view.mark :]))]
+    # A frame already on its way when the window changed may still arrive at the old size; the
+    # redraw at the new size starts at the top left corner: from there on, all is inside 80x24.
+    after = bytes(view.raw[view.mark :])
+    redraw = after[after.index(b"\x1b[1;1H") :]
+    moves = [(int(r), int(c)) for r, c in CURSOR_MOVES.findall(redraw)]
     assert moves
     assert max(r for r, _ in moves) <= 24
     assert max(c for _, c in moves) <= 80

@@ -127,14 +127,47 @@ async def test_the_ninth_half_open_connection_from_one_address_is_refused(served
     conn.close()
 
 
-async def test_the_logins_cap_holds_across_addresses(served, crowd):
-    """``max_logins`` connections without a browser at most, whatever their addresses."""
+async def test_the_logins_cap_holds_across_addresses_and_a_newcomer_evicts_the_oldest(
+    served, crowd
+):
+    """``max_logins`` connections without a browser at most: the fifth evicts the first."""
+    # Arrange: four silent sockets from four addresses fill the cap
     server = await served.start(max_logins=4)
     sockets = crowd(server)
+    readers = []
     for number in range(4):
-        assert await sockets.accepted(f"127.0.0.{10 + number}")
-    assert not await sockets.accepted("127.0.0.20")
+        reader = await sockets.open(f"127.0.0.{10 + number}")
+        assert (await asyncio.wait_for(reader.readline(), VERSION_LINE)).startswith(b"SSH-")
+        readers.append(reader)
+    assert len(server.logging_in) == 4
+    # Act: a fifth comes
+    assert await sockets.accepted("127.0.0.20")
+    # Assert: it is served; the oldest is hung up on, the others are not; still four waiting
+    with contextlib.suppress(ConnectionError):
+        assert await asyncio.wait_for(readers[0].read(), 5) == b""
+    assert len(server.logging_in) == 4
+    for reader in readers[1:]:
+        assert not reader.at_eof()
+    assert any("127.0.0.10:" in line and "evicted for a newcomer" in line for line in served.logs)
+    assert not any("refused" in line for line in served.logs)
+    # And a real viewer still gets in past the crowd, evicting the next oldest
+    conn = await connect(server)
+    assert (await (await open_view(conn)).probe_info())["argv"] == [str(served.saves)]
+    assert any("127.0.0.11:" in line and "evicted" in line for line in served.logs)
+    conn.close()
+
+
+async def test_logged_in_connections_are_never_evicted_a_newcomer_is_refused(served, crowd):
+    """When every waiting connection has logged in (none is a stalled handshake): refused."""
+    server = await served.start(max_logins=2)
+    conns = [await connect(server) for _ in range(2)]
+    assert await wait_for(lambda: len(server.logging_in) == 2)
+    assert not await crowd(server).accepted("127.0.0.30")
     assert any("refused: too many connections logging in" in line for line in served.logs)
+    assert not any("evicted" in line for line in served.logs)
+    assert all(not conn.is_closed() for conn in conns)
+    for conn in conns:
+        conn.close()
 
 
 async def test_half_open_sockets_are_closed_after_the_login_timeout(served, crowd):

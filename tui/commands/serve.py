@@ -99,6 +99,14 @@ def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private ty
     serve.add_argument(
         "--host-key", type=Path, metavar="FILE", help="host key file (made if missing)"
     )
+    serve.add_argument(
+        "--fresh-viewers",
+        action="store_true",
+        help=(
+            "start each viewer as a new Python instead of forking it from a pre-loaded one"
+            " (slower to start, several times the memory)"
+        ),
+    )
     serve.set_defaults(handler=cmd_serve)
 
 
@@ -151,6 +159,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         login_timeout=args.login_timeout,
         max_logins=args.max_logins,
         max_logins_per_address=args.max_logins_per_address,
+        preload=not args.fresh_viewers,
     )
     about_key = f"{key_path}{', new' if created else ''}"
     return asyncio.run(_serve(options, about_key))

@@ -168,6 +168,38 @@ class FilterInput(Input):
     """The filter line (its keys are the screen's: Enter or Down to the list, Escape clears)."""
 
 
+class SteadyFooter(Footer):
+    """The keys, recomposed only when the keys shown change (not on every cursor move).
+
+    Textual's footer rebuilds all its keys whenever a screen's bindings may have changed, and each
+    rebuilt key restyles itself: most of a key's cost in the browser (issue 14, row 4).
+    """
+
+    _shown: tuple[object, ...] | None = None
+    _pending = False
+
+    def _keys(self) -> tuple[object, ...]:
+        return tuple(
+            (binding.key, binding.action, binding.description, binding.show, enabled, tooltip)
+            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
+        )
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Recompose once (not once per change before it happens), and only for new keys."""
+        ours = self.is_attached and screen is self.screen and screen.app.app_focus
+        if ours and (self._pending or (self._shown is not None and self._keys() == self._shown)):
+            self._bindings_ready = True
+            return
+        super().bindings_changed(screen)
+        self._pending = ours
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, remembering which were shown."""
+        self._pending = False
+        self._shown = self._keys() if self._bindings_ready else None
+        yield from super().compose()
+
+
 class ReplayBrowserScreen(Screen[None]):
     """List the saves of a directory to watch them: sort, filter, open; delete unless read-only."""
 
@@ -225,6 +257,7 @@ class ReplayBrowserScreen(Screen[None]):
         self.sort_column = DEFAULT_SORT
         self.reverse = True
         self._error: str | None = None
+        self._had_row: bool | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -233,7 +266,7 @@ class ReplayBrowserScreen(Screen[None]):
         yield FilterInput(placeholder="/ filter: any words", id="rb-filter", compact=True)
         yield ReplayTable(id="rb-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="rb-detail", markup=False)
-        yield Footer()
+        yield SteadyFooter()
 
     @property
     def table(self) -> ReplayTable:
@@ -366,7 +399,8 @@ class ReplayBrowserScreen(Screen[None]):
             commands = f"{row.entries} command{'s' if row.entries != 1 else ''}"
             live = " - Enter follows it live" if row.result is None else ""
             text = f"{row.path.name} - {commands} - {row.status}{live}"
-        self.query_one("#rb-detail", Static).update(text)
+        # One line of fixed height and width (replay_browser.tcss): no layout on a cursor move.
+        self.query_one("#rb-detail", Static).update(text, layout=False)
 
     # ------------------------------------------------------------------ keys
     @property
@@ -483,7 +517,12 @@ class ReplayBrowserScreen(Screen[None]):
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
         self._detail()
-        self.refresh_bindings()
+        # The keys shown depend only on whether a save is under the cursor: redrawing the footer
+        # on every move cost most of a key's time (issue 14, row 4).
+        has_row = self.highlighted is not None
+        if has_row != self._had_row:
+            self._had_row = has_row
+            self.refresh_bindings()
 
     @on(DataTable.HeaderSelected, "#rb-table")
     def _header_clicked(self, event: DataTable.HeaderSelected) -> None:

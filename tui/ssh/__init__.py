@@ -8,6 +8,8 @@ shell, no exec, no SFTP or other subsystems, no forwarding of any kind.
 - `tui.ssh.child`: a command on a pseudo-terminal, resized, fed and stopped.
 - `tui.ssh.hostkey`: the server's ed25519 host key, made on first start and kept.
 - `tui.ssh.server`: the asyncssh server, its sessions and their limits.
+- `tui.ssh.viewer`: a viewer's program, the read-only browser whose errors are one line.
+- `tui.ssh.zygote`: a pre-imported process that forks each viewer (shared memory, fast start).
 - `tui.commands.serve`: the ``serve`` subcommand (in the command-line package).
 
 This package is imported lazily: ``hexmech`` without ``serve`` never loads asyncssh.

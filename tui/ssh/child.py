@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from pathlib import Path
 
+    from tui.ssh.zygote import ForkedProcess, Zygote
+
 __all__ = ["MAX_PENDING", "PtyChild"]
 
 MAX_PENDING = 16 * 1024
@@ -56,7 +58,7 @@ class PtyChild:
 
     def __init__(
         self,
-        process: asyncio.subprocess.Process,
+        process: asyncio.subprocess.Process | ForkedProcess,
         master: int,
         on_output: Callable[[bytes], None],
     ) -> None:
@@ -109,6 +111,39 @@ class PtyChild:
                 cwd=cwd,
                 start_new_session=True,
             )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        child = cls(process, master, on_output)
+        child.resume_reading()
+        return child
+
+    @classmethod
+    async def fork(
+        cls,
+        zygote: Zygote,
+        args: Sequence[str],
+        *,
+        env: Mapping[str, str],
+        cwd: Path,
+        size: tuple[int, int],
+        on_output: Callable[[bytes], None],
+    ) -> PtyChild:
+        """Fork a viewer from ``zygote`` (`tui.ssh.zygote`) on a new pty of ``size``.
+
+        The same as `start` with ``python -I -X utf8 -m tui.ssh.viewer ARGS``, without the
+        import: the child is the leader of a new session on the pty, in ``cwd``, with ``env``.
+
+        Raises:
+            OSError: when the pty cannot be made or the zygote cannot fork.
+        """
+        master, slave = os.openpty()
+        try:
+            _set_size(master, size)
+            os.set_blocking(master, False)
+            process = await zygote.spawn(args, env=env, cwd=cwd, slave=slave)
         except BaseException:
             os.close(master)
             raise

@@ -10,9 +10,11 @@ Limits keep one client from hurting the others: at most ``max_sessions`` browser
 is told the server is full, in one line), an idle timeout, a token bucket on input, and clamped
 window sizes. Connections without a browser (still in the handshake, logging in, or told the server
 is full) are bounded apart from the browsers, so that a crowd of silent sockets (a slowloris) cannot
-lock viewers out: at most ``max_logins`` of them at once, ``max_logins_per_address`` from one source
-address (the next is dropped at once), and each is closed ``login_timeout`` seconds after it came,
-or after its last browser ended, unless it starts a browser by then.
+lock viewers out: at most ``max_logins`` of them at once (when they are all there, a newcomer
+evicts the oldest that has not logged in yet, and is refused only when every one has),
+``max_logins_per_address`` from one source address (the next is dropped at once), and each is
+closed ``login_timeout`` seconds after it came, or after its last browser ended, unless it starts
+a browser by then.
 """
 
 from __future__ import annotations
@@ -27,7 +29,16 @@ import asyncssh
 from attrs import Factory, frozen
 
 from tui.ssh.child import PtyChild
-from tui.ssh.policy import DEFAULT_SIZE, Terminal, TokenBucket, child_environment, clamp_size
+from tui.ssh.policy import (
+    DEFAULT_LANG,
+    DEFAULT_SIZE,
+    DEFAULT_TERM,
+    Terminal,
+    TokenBucket,
+    child_environment,
+    clamp_size,
+)
+from tui.ssh.zygote import VIEWER_MODULE, Zygote
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -61,15 +72,28 @@ SESSIONS_PER_CONNECTION = 4
 """Session channels a connection may have open at once (each browser still counts once)."""
 
 
+VIEWER_PREFIX = (sys.executable, "-I", "-X", "utf8", "-m", VIEWER_MODULE)
+"""How a viewer's command begins; such a command is forked from the zygote when there is one."""
+
+
 def browse_command(saves: Path, terminal: Terminal) -> list[str]:
     """Return the command a session runs: the read-only replay browser over ``saves``.
 
     ``-I`` keeps the child's Python from reading the environment or importing from its working
-    directory (the saves folder); ``-X utf8`` makes its output UTF-8 whatever the locale.
+    directory (the saves folder); ``-X utf8`` makes its output UTF-8 whatever the locale. The
+    program is `tui.ssh.viewer` (``hexmech browse --read-only`` whose errors are one line); the
+    server forks it from its pre-imported zygote (`tui.ssh.zygote`) rather than run it afresh.
     """
-    argv = [sys.executable, "-I", "-X", "utf8", "-m", "tui.commands", "browse"]
-    argv += ["--saves", str(saves), "--read-only"]
+    argv = [*VIEWER_PREFIX, "--saves", str(saves)]
     return [*argv, "--ascii"] if terminal.ascii else argv
+
+
+_PLAIN = Terminal(DEFAULT_TERM, DEFAULT_LANG, ascii=False)
+
+
+def forks_viewer(argv: Sequence[str]) -> bool:
+    """Whether ``argv`` runs the viewer (`VIEWER_PREFIX`), which the zygote can fork instead."""
+    return tuple(argv[: len(VIEWER_PREFIX)]) == VIEWER_PREFIX
 
 
 def full_message(max_sessions: int) -> str:
@@ -102,6 +126,8 @@ class ServeOptions:
         max_logins: connections without a browser at once; more are dropped at once.
         max_logins_per_address: connections without a browser at once from one source address.
         command: the command of a session, from the saves folder and its terminal.
+        preload: fork viewers (a command `VIEWER_PREFIX` ...) from a pre-imported zygote
+            rather than start each afresh (the same program; far less memory and CPU).
         extra_env: environment the server adds to every child (the operator's, never a client's).
         log: where the one-line connection log goes.
     """
@@ -121,6 +147,7 @@ class ServeOptions:
     command: Callable[[Path, Terminal], Sequence[str]] = browse_command
     extra_env: Mapping[str, str] = Factory(dict)
     log: Callable[[str], None] = log_to_stderr
+    preload: bool = True
 
 
 class SSHReplayServer:
@@ -137,10 +164,14 @@ class SSHReplayServer:
         self._finished: set[asyncio.Future[None]] = set()
         self._tasks: set[asyncio.Future[None]] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.zygote: Zygote | None = None
+        """The pre-imported process viewers are forked from (None: each is started afresh)."""
 
     async def start(self) -> None:
         """Listen (raises OSError when the address cannot be used)."""
         options = self.options
+        if options.preload and forks_viewer(options.command(options.saves, _PLAIN)):
+            await self._start_zygote()
         anonymous = options.authorized_keys is None
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
@@ -161,6 +192,17 @@ class SSHReplayServer:
             login_timeout=options.login_timeout,
             keepalive_interval=60,
         )
+
+    async def _start_zygote(self) -> None:
+        """Start the zygote; without one (it failed: logged), viewers are started afresh."""
+        zygote = Zygote()
+        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": DEFAULT_LANG}
+        try:
+            await zygote.start(env)
+        except OSError as exc:
+            self.log_line(f"viewers start without the zygote: {_one_line(exc)}")
+            return
+        self.zygote = zygote
 
     @property
     def port(self) -> int:
@@ -190,7 +232,7 @@ class SSHReplayServer:
         """Give back the slot of ``session`` (if it held one)."""
         self.sessions.discard(session)
 
-    async def close(self) -> None:
+    async def close(self) -> None:  # noqa: C901 - one step after another
         """Stop listening, end every session with a word to its client, and disconnect.
 
         Clients whose session was ended get `CLOSE_GRACE` seconds to hang up themselves (OpenSSH
@@ -217,6 +259,8 @@ class SSHReplayServer:
             await asyncio.wait(list(self._tasks))
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        if self.zygote is not None:
+            await self.zygote.close()
 
 
 class _Connection(asyncssh.SSHServer):
@@ -246,14 +290,31 @@ class _Connection(asyncssh.SSHServer):
         self._address = f"{host}:{peer[1]}"
         server.connections.add(conn)
         waiting = server.logging_in
-        if len(waiting) >= options.max_logins:
-            self._refuse("too many connections logging in")
-            return
         if sum(1 for other in waiting.values() if other == host) >= options.max_logins_per_address:
             self._refuse("too many connections logging in from this address")
             return
+        if len(waiting) >= options.max_logins and not self._evict_oldest():
+            self._refuse("too many connections logging in")
+            return
         self._wait_for_browser(host)
         server.log_line(f"{self._address} connected ({_count(server.sessions)})")
+
+    def _evict_oldest(self) -> bool:
+        """Drop the oldest connection that has not logged in yet, to make room for this one.
+
+        A full house of silent sockets must not keep newcomers out: the oldest of them (the one
+        most surely stalling) goes. Logged-in connections are never evicted for a newcomer.
+        Returns whether one was dropped.
+        """
+        server = self._server
+        for other in server.logging_in:  # oldest first: a dict keeps the order of arrival
+            if not other._authenticated and other._conn is not None:  # noqa: SLF001 - same class
+                server.logging_in.pop(other, None)
+                other._timeout_reason = "evicted: the oldest of too many logging in"  # noqa: SLF001
+                server.log_line(f"{other._address} evicted for a newcomer")  # noqa: SLF001
+                other._conn.abort()  # noqa: SLF001
+                return True
+        return False
 
     def _refuse(self, why: str) -> None:
         """Drop the connection at once (it is not logged in, so nobody is told why)."""
@@ -496,14 +557,23 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
         options = self._server.options
         env = self._chan.get_environment() if self._chan is not None else {}
         terminal = Terminal.requested(self._term_type, env.get("LANG"), self._username)
+        argv = options.command(options.saves, terminal)
+        child_env = child_environment(terminal, options.extra_env)
+        zygote = self._server.zygote
         try:
-            child = await PtyChild.start(
-                options.command(options.saves, terminal),
-                env=child_environment(terminal, options.extra_env),
-                cwd=options.saves,
-                size=self._size,
-                on_output=self._output,
-            )
+            if zygote is not None and zygote.alive and forks_viewer(argv):
+                child = await PtyChild.fork(
+                    zygote,
+                    argv[len(VIEWER_PREFIX) :],
+                    env=child_env,
+                    cwd=options.saves,
+                    size=self._size,
+                    on_output=self._output,
+                )
+            else:
+                child = await PtyChild.start(
+                    argv, env=child_env, cwd=options.saves, size=self._size, on_output=self._output
+                )
         except OSError as exc:
             self._say(f"hexmech: cannot start the browser: {exc.strerror or exc}", 1)
             return None
