@@ -9,7 +9,9 @@ appear only at the file and screen boundary (DESIGN 2.1).
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -164,6 +166,16 @@ class Board:
     def blank(cls, width: int, height: int, name: str = "") -> Board:
         """Return a board of Clear Level 0 hexes."""
         return cls(width, height, (Terrain(),) * (width * height), name)
+
+    @functools.cached_property
+    def derived(self) -> dict[str, Any]:
+        """A memo of tables derived from this board by the rules (per-hex LOS and movement data).
+
+        A board never changes (a terrain change makes a new board, with an empty memo), so a
+        table computed once from ``hexes`` stays true for the board's life; it is not a field
+        (never saved, compared or hashed). Each module keeps one entry under its own key.
+        """
+        return {}
 
     def __contains__(self, where: object) -> bool:
         if not isinstance(where, Hex):

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable
+from typing import NamedTuple
 
 from attrs import frozen
 
-from engine.battletech.board import Terrain, Woods
+from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import HIT_LOCATION, Column
 from engine.battletech.units import Location, Mounted
@@ -83,6 +83,7 @@ class Sight:
 # ---------------------------------------------------------------------------------- heights
 
 
+@functools.lru_cache(maxsize=4096)
 def _label(where: Hex) -> str:
     try:
         return where.label
@@ -151,93 +152,91 @@ def submerged(state: BTState, index: int) -> int:
 
 # ---------------------------------------------------------------------------------- the line
 
-_steps = functools.lru_cache(maxsize=8192)(hexside_line)
-"""`hexes.hexside_line`, remembered: a pure function asked for the same lines again and again."""
+_ORIGIN = Hex(0, 0)
+
+
+@functools.lru_cache(maxsize=8192)
+def _shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The hexes between the origin and (dq, dr), step by step, the two ends left out.
+
+    Each step holds one candidate, or two where the line runs along a hexside: (q, r, its
+    distance from the start less its distance from the end).
+
+    A line drawn between two hexes is the line drawn from the origin, moved: `hexes.line_pair`
+    lerps with the start's coordinates scaled by the whole denominator, so they never change the
+    rounding. So one shape serves every pair of hexes the same distance and direction apart.
+    """
+    end = Hex(dq, dr)
+    return tuple(
+        tuple((h.q, h.r, h.distance(_ORIGIN) - h.distance(end)) for h in step)
+        for step in hexside_line(_ORIGIN, end)[1:-1]
+    )
 
 
 @frozen
-class _Effect:
+class _Cell:
+    """What a line of sight reads of one hex (BT-C-5..8), precomputed once per board."""
+
+    level: int
+    top: int
+    """`hex_height`: the level plus woods or building height."""
+    building: bool
+    woods: int
+    cover: int
+    """`_cover_height`: hill and building, never woods (BT-C-8)."""
+    water: bool
+
+
+def _cell(terrain: Terrain) -> _Cell:
+    return _Cell(
+        terrain.level,
+        hex_height(terrain),
+        terrain.building is not None,
+        int(terrain.woods),
+        _cover_height(terrain),
+        terrain.water is not None,
+    )
+
+
+def _cells(board: Board) -> tuple[_Cell, ...]:
+    """Every hex's `_Cell`, in the order of ``board.hexes`` (memoised on the board)."""
+    cells: tuple[_Cell, ...] | None = board.derived.get("los")
+    if cells is None:
+        known: dict[int, _Cell] = {}  # boards share Terrain objects: one _Cell per object
+        built = []
+        for terrain in board.hexes:
+            cell = known.get(id(terrain))
+            if cell is None:
+                cell = known[id(terrain)] = _cell(terrain)
+            built.append(cell)
+        cells = board.derived["los"] = tuple(built)
+    return cells
+
+
+_GROUND, _BUILDING = 1, 2
+"""Why a hex blocks: its ground (or water surface), or its building (BT-C-6)."""
+
+
+class _Effect(NamedTuple):
     """What one candidate hex of the line does: blocks, adds woods weight, gives cover."""
 
     where: Hex
-    block: str = ""
-    woods: Woods = Woods.NONE
-    cover: bool = False
-
-    @property
-    def weight(self) -> int:
-        """BT-C-7: light woods weigh 1, heavy 2 (3 blocks)."""
-        return int(self.woods)
-
-    @property
-    def worse(self) -> tuple[bool, bool, int]:
-        """The order of BT-C-4 IMPL: blocking, then partial cover (+3), then woods weight."""
-        return (bool(self.block), self.cover, self.weight)
+    block: int
+    """0, or `_GROUND` / `_BUILDING`."""
+    woods: int
+    """BT-C-7: light woods weigh 1, heavy 2 (3 blocks); 0 when the line passes over them."""
+    cover: bool
+    cell: _Cell | None
+    """None: off the map."""
 
 
-@frozen
-class _Ends:
-    """The two ends of a line: hexes and LOS heights, which one is higher."""
-
-    attacker: Hex
-    target: Hex
-    attacker_height: int
-    target_height: int
-
-    @property
-    def low(self) -> int:
-        return min(self.attacker_height, self.target_height)
-
-    @property
-    def high(self) -> int:
-        return max(self.attacker_height, self.target_height)
-
-    def intervenes(self, where: Hex, height: int) -> bool:
-        """BT-C-6 [AMBIG], the digest's per-hex rule, with the dead-zone test (steps 3-4)."""
-        if height > self.high:
-            return True
-        if height <= self.low:
-            return False
-        if self.attacker_height >= self.target_height:
-            upper, lower = self.attacker, self.target
-        else:
-            upper, lower = self.target, self.attacker
-        a = height - self.low
-        b = self.high - height
-        c = 2 * (a - b)
-        d = where.distance(upper) - where.distance(lower)
-        return c + d > 0
-
-
-def _effect(
-    state: BTState, ends: _Ends, where: Hex, *, covers: Callable[[Terrain], bool] | None
-) -> _Effect:
-    """The effect of one intervening hex; ``covers`` tests partial cover (None: not next to it)."""
-    terrain = state.board.get(where)
-    if terrain is None:
-        return _Effect(where)
-    if ends.intervenes(where, terrain.level):
-        what = "water" if terrain.water is not None else "ground"
-        return _Effect(where, block=f"level {terrain.level} {what} in {_label(where)}")
-    if terrain.building is not None and ends.intervenes(where, hex_height(terrain)):
-        return _Effect(where, block=f"a building in {_label(where)}")
-    woods = terrain.woods
-    if woods and not ends.intervenes(where, terrain.level + 2):
-        woods = Woods.NONE
-    return _Effect(where, woods=woods, cover=covers is not None and covers(terrain))
-
-
-def _choose(steps: list[tuple[_Effect, ...]]) -> list[_Effect]:
-    """BT-C-4 item 4 / IMPL: make each defender's choice the one worse for the attacker.
-
-    Effects add up (woods weights) and any block or any cover is enough, so the worst line is
-    found pair by pair: first any blocking hex; else the heaviest woods, if together they block;
-    else a covering hex (+3 beats any open woods total, which is at most 2); else the heaviest.
-    """
-    chosen = [max(step, key=lambda e: (bool(e.block), e.weight)) for step in steps]
-    if any(e.block for e in chosen) or sum(e.weight for e in chosen) >= 3:  # noqa: PLR2004
-        return chosen
-    return [max(step, key=lambda e: e.worse) for step in steps]
+def _block_words(effect: _Effect) -> str:
+    where = _label(effect.where)
+    cell = effect.cell
+    assert cell is not None  # noqa: S101 - only a hex on the map blocks
+    if effect.block == _BUILDING:
+        return f"a building in {where}"
+    return f"level {cell.level} {'water' if cell.water else 'ground'} in {where}"
 
 
 def _woods_words(effects: list[_Effect]) -> str:
@@ -322,40 +321,20 @@ def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  #
     if end.hex == source:
         return Sight(clear=False, reason="the target is in the attacker's own hex (BT-C-2)")
     height = unit_height(state, attacker)
-    ends = _Ends(source, end.hex, height, end.height)
-
-    def covers(hexside: Terrain) -> bool:
-        # BT-C-8: a hex next to the target as high as the target; the attacker not above it.
-        return end.standing and height <= end.height and _cover_height(hexside) == end.height
-
-    steps = _steps(source, end.hex)[1:-1]
-    last = len(steps) - 1
-    chosen = _choose(
-        [
-            tuple(
-                _effect(state, ends, where, covers=covers if i == last else None)
-                # A hex off the map is never the defender's choice.
-                for where in (tuple(w for w in step if w in board) or step)
-            )
-            for i, step in enumerate(steps)
-        ]
-    )
+    line = _line(board, source, end, height)
     in_water = shooter.dfa is None and _depth(shooter, board.terrain(source)) >= 1
-    light = sum(1 for e in chosen if e.woods == Woods.LIGHT)
-    heavy = sum(1 for e in chosen if e.woods == Woods.HEAVY)
+    light, heavy = line.light, line.heavy
     common = {
-        "hexes": tuple(e.where for e in chosen),
-        "choices": tuple((step[0], step[1]) for step in steps if len(step) == 2),  # noqa: PLR2004
+        "hexes": line.hexes,
+        "choices": line.choices,
         "light_woods": light,
         "heavy_woods": heavy,
-        "attacker_cover": _self_cover(state, shooter, height, end.height, chosen),
+        "attacker_cover": _self_cover(state, shooter, height, end.height, line.first),
     }
     # Adjacent units have no hex between them: they always see each other (BT-C-4 item 6).
-    if blocks := [e.block for e in chosen if e.block]:
-        return Sight(clear=False, reason=_and(blocks), **common)  # type: ignore[arg-type]
-    if light + 2 * heavy >= 3:  # noqa: PLR2004 - BT-C-7: weight 3 blocks
-        return Sight(clear=False, reason=_woods_words(chosen), **common)  # type: ignore[arg-type]
-    cover = end.water_cover or any(e.cover for e in chosen)
+    if line.blocked:
+        return Sight(clear=False, reason=line.blocked, **common)  # type: ignore[arg-type]
+    cover = end.water_cover or line.cover
     terms: list[tuple[str, int]] = []
     if light:
         terms.append(("intervening light woods", light))
@@ -375,7 +354,7 @@ def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  #
 
 
 def _self_cover(
-    state: BTState, shooter: UnitState, height: int, target_height: int, chosen: list[_Effect]
+    state: BTState, shooter: UnitState, height: int, target_height: int, first: _Cell | None
 ) -> bool:
     """BT-C-8 last item: the attacker's own partial cover (its leg weapons cannot fire).
 
@@ -385,10 +364,181 @@ def _self_cover(
         return False
     if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
         return True
-    if not chosen or target_height > height:
+    if target_height > height:
         return False
-    first = state.board.get(chosen[0].where)
-    return first is not None and _cover_height(first) == height
+    return first is not None and first.cover == height
+
+
+class _Line(NamedTuple):
+    """What the hexes between the two ends of a line of sight do, every choice made."""
+
+    hexes: tuple[Hex, ...]
+    choices: tuple[tuple[Hex, Hex], ...]
+    light: int
+    heavy: int
+    blocked: str
+    """Why the hexes block the line (ground, buildings, or woods of weight 3); "" when clear."""
+    cover: bool
+    """A hex next to the target gives it partial cover (BT-C-8)."""
+    first: _Cell | None
+    """The first hex after the attacker (its own partial cover), None: none, or off the map."""
+
+
+_MEMO_SIZE = 4096
+"""Lines remembered per board; the memo starts again when full (a turn of 16 units asks 240)."""
+
+
+def _line(board: Board, source: Hex, end: _Target, height: int) -> _Line:
+    """`_trace`, remembered on the board: the same ends at the same heights give the same line.
+
+    Within a phase every unit's fire options ask the same lines again after each declaration.
+    """
+    memo: dict[tuple[int, ...], _Line] | None = board.derived.get("sight")
+    if memo is None:
+        memo = board.derived["sight"] = {}
+    target = end.hex
+    key = (source.q, source.r, target.q, target.r, height, end.height, end.standing)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        found = memo[key] = _trace(board, source, end, height)
+    return found
+
+
+def _places(board: Board) -> tuple[Hex, ...]:
+    """Every hex of the board, in the order of ``board.hexes`` (memoised on the board)."""
+    places: tuple[Hex, ...] | None = board.derived.get("places")
+    if places is None:
+        places = board.derived["places"] = tuple(board.positions())
+    return places
+
+
+def _trace(  # noqa: C901, PLR0912, PLR0914 - the hot loop of line_of_sight, kept flat
+    board: Board, source: Hex, end: _Target, height: int
+) -> _Line:
+    """BT-C-4..8: what the hexes between ``source`` (LOS height ``height``) and the target end do.
+
+    A hex intervenes at a height (BT-C-6 [AMBIG], the digest's per-hex rule with the dead-zone
+    test, steps 3-4) when it rises above both ends, or above the lower end and nearer the
+    higher end than the difference in height allows: with a = h - low and b = high - h, when
+    2 (a - b) + (its distance to the higher end - its distance to the lower end) > 0.
+
+    Each defender's choice (BT-C-4 item 4 / IMPL) is the hex worse for the attacker, the first
+    of two equally bad ones, a hex off the map never: blocking, then heavier woods. Only when
+    the line is still clear does partial cover count, and only the last step can give it.
+    """
+    cells = _cells(board)
+    places = _places(board)
+    width, rows = board.width, board.height
+    sq, sr = source.q, source.r
+    target = end.hex
+    shape = _shape(target.q - sq, target.r - sr)
+    low, high = min(height, end.height), max(height, end.height)
+    upper = 1 if height >= end.height else -1  # distance to the higher end first
+    cover_at = end.height if end.standing and height <= end.height else None
+    last = len(shape) - 1
+    chosen: list[_Effect] = []
+    choices: list[tuple[Hex, Hex]] = []
+    final: list[_Effect] = []  # the candidates of the last step (partial cover)
+    plain, wooded = _plain(board)
+    twice = 2 * (low + high)
+    for i, step in enumerate(shape):
+        best: _Effect | None = None
+        for dq, dr, nearer in step:
+            q, r = sq + dq, sr + dr
+            row = r + (q - (q & 1)) // 2
+            if not (0 <= q < width and 0 <= row < rows):
+                effect = _Effect(Hex(q, r), 0, 0, False, None)  # noqa: FBT003
+                if best is None:
+                    best = effect
+            else:
+                at = q * rows + row
+                cell = cells[at]
+                top = cell.top
+                if top <= low and i != last:
+                    effect = plain[at]  # below both ends: ground, woods and building
+                else:
+                    bias = upper * nearer - twice
+                    level = cell.level
+                    block = woods = 0
+                    if level > low and (level > high or 4 * level + bias > 0):
+                        block = _GROUND
+                    elif cell.building and top > low and (top > high or 4 * top + bias > 0):
+                        block = _BUILDING
+                    elif (
+                        cell.woods
+                        and level + 2 > low
+                        and (level + 2 > high or 4 * level + 8 + bias > 0)
+                    ):
+                        woods = cell.woods
+                    if i == last:
+                        cover = not block and cell.cover == cover_at
+                        effect = _Effect(places[at], block, woods, cover, cell)
+                    elif block:
+                        effect = _Effect(places[at], block, 0, False, cell)  # noqa: FBT003
+                    else:
+                        effect = wooded[at] if woods else plain[at]
+                if (
+                    best is None
+                    or best.cell is None  # a hex off the map is never the defender's choice
+                    or (effect.block > 0, effect.woods) > (best.block > 0, best.woods)
+                ):
+                    best = effect
+            if i == last:
+                final.append(effect)
+        if len(step) == 2:  # noqa: PLR2004 - a hexside
+            plus = step[0]
+            choices.append(
+                (_step_hex(places, width, rows, sq + plus[0], sr + plus[1]), effect.where)
+            )
+        assert best is not None  # noqa: S101 - a step has one or two hexes
+        chosen.append(best)
+    light = sum(1 for e in chosen if e.woods == Woods.LIGHT)
+    heavy = sum(1 for e in chosen if e.woods == Woods.HEAVY)
+    blocked = ""
+    if blocks := [_block_words(e) for e in chosen if e.block]:
+        blocked = _and(blocks)
+    elif light + 2 * heavy >= 3:  # noqa: PLR2004 - BT-C-7: weight 3 blocks
+        blocked = _woods_words(chosen)
+    elif len(final) == 2 and final[0].cell is not None and final[1].cell is not None:  # noqa: PLR2004
+        # Nothing blocks: the last choice may give the target partial cover (+3, BT-C-8).
+        first, second = final
+        if (second.cover, second.woods) > (first.cover, first.woods):
+            chosen[-1] = second
+        else:
+            chosen[-1] = first
+        light = sum(1 for e in chosen if e.woods == Woods.LIGHT)
+        heavy = sum(1 for e in chosen if e.woods == Woods.HEAVY)
+    return _Line(
+        hexes=tuple(e.where for e in chosen),
+        choices=tuple(choices),
+        light=light,
+        heavy=heavy,
+        blocked=blocked,
+        cover=any(e.cover for e in chosen),
+        first=chosen[0].cell if chosen else None,
+    )
+
+
+def _plain(board: Board) -> tuple[tuple[_Effect, ...], tuple[_Effect, ...]]:
+    """Every hex's effect on a line passing above it, and through its woods (memoised)."""
+    found: tuple[tuple[_Effect, ...], tuple[_Effect, ...]] | None = board.derived.get("plain")
+    if found is None:
+        pairs = list(zip(_places(board), _cells(board), strict=True))
+        found = board.derived["plain"] = (
+            tuple(_Effect(where, 0, 0, False, cell) for where, cell in pairs),  # noqa: FBT003
+            tuple(_Effect(where, 0, cell.woods, False, cell) for where, cell in pairs),  # noqa: FBT003
+        )
+    return found
+
+
+def _step_hex(places: tuple[Hex, ...], width: int, rows: int, q: int, r: int) -> Hex:
+    """The hex at axial (q, r): the board's own object when it is on the board."""
+    row = r + (q - (q & 1)) // 2
+    if 0 <= q < width and 0 <= row < rows:
+        return places[q * rows + row]
+    return Hex(q, r)
 
 
 # ---------------------------------------------------------------------------------- arcs

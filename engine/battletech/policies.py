@@ -30,7 +30,7 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.flow import can_end_phase, check_charge_move, deploy_zone, pending
-from engine.battletech.movement import jump_path, reachable
+from engine.battletech.movement import jump_paths, reachable
 from engine.battletech.state import BTState, MoveMode, Phase
 from engine.battletech.turn import declarers
 from engine.game import IllegalCommand
@@ -97,10 +97,11 @@ def _moves(state: BTState, index: int, mode: MoveMode) -> list[BTCommand]:
     unit = state.units[index]
     if mode is MoveMode.JUMP:
         result: list[BTCommand] = []
+        paths = jump_paths(state, index)
         for where, facing in reachable(state, index, mode):
             if where == unit.hex:
                 continue
-            path = jump_path(state, index, where)
+            path = paths.get(where)
             if path is not None:
                 result.append(Jump(index, path, facing))
         return result
@@ -199,6 +200,7 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
         return Move(index, MoveMode.STILL)
     unit = state.units[index]
     best: list[tuple[int, BTCommand]] = []
+    paths = jump_paths(state, index)
     for mode in (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP):
         for (where, facing), reach in reachable(state, index, mode).items():
             distance = where.distance(target)
@@ -209,7 +211,7 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
             if mode is MoveMode.JUMP:
                 if where == unit.hex:
                     continue
-                path = jump_path(state, index, where)
+                path = paths.get(where)
                 if path is None:
                     continue
                 best.append((score, Jump(index, path, facing)))
