@@ -166,11 +166,46 @@ def _shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     lerps with the start's coordinates scaled by the whole denominator, so they never change the
     rounding. So one shape serves every pair of hexes the same distance and direction apart.
     """
-    end = Hex(dq, dr)
-    return tuple(
-        tuple((h.q, h.r, h.distance(_ORIGIN) - h.distance(end)) for h in step)
-        for step in hexside_line(_ORIGIN, end)[1:-1]
-    )
+    steps = []
+    for plus, minus in _origin_line(dq, dr)[1:-1]:
+        step = [plus] if plus == minus else [plus, minus]
+        steps.append(tuple((q, r, _distance(q, r) - _distance(q - dq, r - dr)) for q, r in step))
+    return tuple(steps)
+
+
+def _distance(dq: int, dr: int) -> int:
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _origin_line(dq: int, dr: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """`hexes.line_pair` from the origin to (dq, dr), both variants at once, as (q, r) pairs.
+
+    The same integer arithmetic (the nudge (1, 2, -3) / (8 n) and Red Blob's cube rounding),
+    written out for one start: the shapes of a new game's lines are drawn on its first turns.
+    """
+    n = _distance(dq, dr)
+    if n == 0:
+        return [((0, 0), (0, 0))]
+    ds = -dq - dr
+    denominator = 8 * n
+    points = []
+    for i in range(n + 1):
+        bases = (8 * dq * i, 8 * dr * i, 8 * ds * i)
+        both = []
+        for sign in (1, -1):
+            point = (bases[0] + sign, bases[1] + 2 * sign, bases[2] - 3 * sign)
+            q, r, s = ((2 * v + denominator) // (2 * denominator) for v in point)
+            if q + r + s != 0:
+                q_err = abs(point[0] - q * denominator)
+                r_err = abs(point[1] - r * denominator)
+                s_err = abs(point[2] - s * denominator)
+                if q_err > r_err and q_err > s_err:
+                    q = -r - s
+                elif r_err > s_err:
+                    r = -q - s
+            both.append((q, r))
+        points.append((both[0], both[1]))
+    return points
 
 
 @frozen
@@ -443,59 +478,61 @@ def _trace(  # noqa: C901, PLR0912, PLR0914 - the hot loop of line_of_sight, kep
     final: list[_Effect] = []  # the candidates of the last step (partial cover)
     plain, wooded = _plain(board)
     twice = 2 * (low + high)
+
+    def effect_at(dq: int, dr: int, nearer: int, *, is_last: bool) -> _Effect:
+        q, r = sq + dq, sr + dr
+        row = r + (q - (q & 1)) // 2
+        if not (0 <= q < width and 0 <= row < rows):
+            return _Effect(Hex(q, r), 0, 0, False, None)  # noqa: FBT003
+        at = q * rows + row
+        cell = cells[at]
+        top = cell.top
+        if top <= low and not is_last:
+            return plain[at]  # below both ends: ground, woods and building
+        bias = upper * nearer - twice
+        level = cell.level
+        block = woods = 0
+        if level > low and (level > high or 4 * level + bias > 0):
+            block = _GROUND
+        elif cell.building and top > low and (top > high or 4 * top + bias > 0):
+            block = _BUILDING
+        elif cell.woods and level + 2 > low and (level + 2 > high or 4 * level + 8 + bias > 0):
+            woods = cell.woods
+        if is_last:
+            return _Effect(places[at], block, woods, not block and cell.cover == cover_at, cell)
+        if block:
+            return _Effect(places[at], block, 0, False, cell)  # noqa: FBT003
+        return wooded[at] if woods else plain[at]
+
     for i, step in enumerate(shape):
-        best: _Effect | None = None
-        for dq, dr, nearer in step:
+        if len(step) == 1:
+            dq, dr, nearer = step[0]
             q, r = sq + dq, sr + dr
             row = r + (q - (q & 1)) // 2
-            if not (0 <= q < width and 0 <= row < rows):
-                effect = _Effect(Hex(q, r), 0, 0, False, None)  # noqa: FBT003
-                if best is None:
-                    best = effect
-            else:
+            if 0 <= q < width and 0 <= row < rows and i != last:
                 at = q * rows + row
-                cell = cells[at]
-                top = cell.top
-                if top <= low and i != last:
-                    effect = plain[at]  # below both ends: ground, woods and building
-                else:
-                    bias = upper * nearer - twice
-                    level = cell.level
-                    block = woods = 0
-                    if level > low and (level > high or 4 * level + bias > 0):
-                        block = _GROUND
-                    elif cell.building and top > low and (top > high or 4 * top + bias > 0):
-                        block = _BUILDING
-                    elif (
-                        cell.woods
-                        and level + 2 > low
-                        and (level + 2 > high or 4 * level + 8 + bias > 0)
-                    ):
-                        woods = cell.woods
-                    if i == last:
-                        cover = not block and cell.cover == cover_at
-                        effect = _Effect(places[at], block, woods, cover, cell)
-                    elif block:
-                        effect = _Effect(places[at], block, 0, False, cell)  # noqa: FBT003
-                    else:
-                        effect = wooded[at] if woods else plain[at]
-                if (
-                    best is None
-                    or best.cell is None  # a hex off the map is never the defender's choice
-                    or (effect.block > 0, effect.woods) > (best.block > 0, best.woods)
-                ):
-                    best = effect
+                if cells[at].top <= low:  # the common case, inlined
+                    chosen.append(plain[at])
+                    continue
+            best = effect_at(dq, dr, nearer, is_last=i == last)
             if i == last:
-                final.append(effect)
-        if len(step) == 2:  # noqa: PLR2004 - a hexside
-            plus = step[0]
-            choices.append(
-                (_step_hex(places, width, rows, sq + plus[0], sr + plus[1]), effect.where)
-            )
-        assert best is not None  # noqa: S101 - a step has one or two hexes
-        chosen.append(best)
-    light = sum(1 for e in chosen if e.woods == Woods.LIGHT)
-    heavy = sum(1 for e in chosen if e.woods == Woods.HEAVY)
+                final.append(best)
+            chosen.append(best)
+            continue
+        (dq, dr, nearer), (dq2, dr2, nearer2) = step
+        first = effect_at(dq, dr, nearer, is_last=i == last)
+        second = effect_at(dq2, dr2, nearer2, is_last=i == last)
+        choices.append((first.where, second.where))
+        if i == last:
+            final += (first, second)
+        # A hex off the map is never the defender's choice; else the worse, the first if equal.
+        if second.cell is not None and (
+            first.cell is None or (second.block > 0, second.woods) > (first.block > 0, first.woods)
+        ):
+            chosen.append(second)
+        else:
+            chosen.append(first)
+    light, heavy = _weights(chosen)
     blocked = ""
     if blocks := [_block_words(e) for e in chosen if e.block]:
         blocked = _and(blocks)
@@ -508,8 +545,7 @@ def _trace(  # noqa: C901, PLR0912, PLR0914 - the hot loop of line_of_sight, kep
             chosen[-1] = second
         else:
             chosen[-1] = first
-        light = sum(1 for e in chosen if e.woods == Woods.LIGHT)
-        heavy = sum(1 for e in chosen if e.woods == Woods.HEAVY)
+        light, heavy = _weights(chosen)
     return _Line(
         hexes=tuple(e.where for e in chosen),
         choices=tuple(choices),
@@ -519,6 +555,17 @@ def _trace(  # noqa: C901, PLR0912, PLR0914 - the hot loop of line_of_sight, kep
         cover=any(e.cover for e in chosen),
         first=chosen[0].cell if chosen else None,
     )
+
+
+def _weights(chosen: list[_Effect]) -> tuple[int, int]:
+    """How many light and heavy woods hexes the line passes through (BT-C-7)."""
+    light = heavy = 0
+    for effect in chosen:
+        if effect.woods == Woods.LIGHT:
+            light += 1
+        elif effect.woods == Woods.HEAVY:
+            heavy += 1
+    return light, heavy
 
 
 def _plain(board: Board) -> tuple[tuple[_Effect, ...], tuple[_Effect, ...]]:
@@ -531,14 +578,6 @@ def _plain(board: Board) -> tuple[tuple[_Effect, ...], tuple[_Effect, ...]]:
             tuple(_Effect(where, 0, cell.woods, False, cell) for where, cell in pairs),  # noqa: FBT003
         )
     return found
-
-
-def _step_hex(places: tuple[Hex, ...], width: int, rows: int, q: int, r: int) -> Hex:
-    """The hex at axial (q, r): the board's own object when it is on the board."""
-    row = r + (q - (q & 1)) // 2
-    if 0 <= q < width and 0 <= row < rows:
-        return places[q * rows + row]
-    return Hex(q, r)
 
 
 # ---------------------------------------------------------------------------------- arcs

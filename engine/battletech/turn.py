@@ -56,7 +56,7 @@ def can_declare(state: BTState, index: int) -> bool:
             return True  # BT-C-38: it may pick up a club instead of firing
         if tohit.cannot_fire(unit):
             return False
-        return any(option.shots for option in tohit.fire_options(state, index))
+        return any(option.shots for option in tohit.iter_fire_options(state, index))
     if state.phase is Phase.PHYSICAL:
         return bool(physical.physical_options(state, index))
     return False

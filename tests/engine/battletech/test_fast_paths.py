@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from engine.battletech import RULESET
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
-from engine.battletech.los import line_of_sight
+from engine.battletech.los import _origin_line, line_of_sight
 from engine.battletech.movement import jump_path, jump_paths, reachable
 from engine.battletech.state import BTSetup, BTState, Movement, MoveMode, Phase, Pilot, UnitSetup
 from engine.battletech.units import Location
-from engine.hexes import Facing, Hex, hexside_line
+from engine.hexes import Facing, Hex, hexside_line, line_pair
 from tests.engine.battletech import _reference as ref
 from tests.engine.battletech._build import design
 
@@ -173,3 +173,11 @@ def test_hexside_lines_are_translations_of_each_other(aq: int, ar: int, bq: int,
     a, b = Hex(aq, ar), Hex(bq, br)
     moved = tuple(tuple(h + a for h in step) for step in hexside_line(Hex(0, 0), b - a))
     assert moved == hexside_line(a, b)
+
+
+@given(st.integers(-60, 60), st.integers(-60, 60))
+def test_the_origin_line_is_line_pair(dq: int, dr: int) -> None:
+    """`los._origin_line` draws exactly `hexes.line_pair` from the origin, both variants."""
+    plus, minus = line_pair(Hex(0, 0), Hex(dq, dr))
+    expected = [((p.q, p.r), (m.q, m.r)) for p, m in zip(plus, minus, strict=True)]
+    assert _origin_line(dq, dr) == expected
