@@ -21,7 +21,7 @@ from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import HIT_LOCATION, Column
 from engine.battletech.units import Location, Mounted
-from engine.hexes import Facing, Hex, hexside_line
+from engine.hexes import Facing, Hex
 
 __all__ = [
     "Arc",
@@ -166,6 +166,12 @@ def _shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     lerps with the start's coordinates scaled by the whole denominator, so they never change the
     rounding. So one shape serves every pair of hexes the same distance and direction apart.
     """
+    if dq < 0 or (dq == 0 and dr < 0):
+        # The line back is the line there, reversed and moved (`hexes.line_pair`): draw one.
+        return tuple(
+            tuple((q + dq, r + dr, -nearer) for q, r, nearer in step)
+            for step in reversed(_shape(-dq, -dr))
+        )
     steps = []
     for plus, minus in _origin_line(dq, dr)[1:-1]:
         step = [plus] if plus == minus else [plus, minus]
@@ -187,18 +193,17 @@ def _origin_line(dq: int, dr: int) -> list[tuple[tuple[int, int], tuple[int, int
     if n == 0:
         return [((0, 0), (0, 0))]
     ds = -dq - dr
-    denominator = 8 * n
+    den = 8 * n
+    twice = 2 * den
     points = []
     for i in range(n + 1):
-        bases = (8 * dq * i, 8 * dr * i, 8 * ds * i)
+        base_q, base_r, base_s = 8 * dq * i, 8 * dr * i, 8 * ds * i
         both = []
         for sign in (1, -1):
-            point = (bases[0] + sign, bases[1] + 2 * sign, bases[2] - 3 * sign)
-            q, r, s = ((2 * v + denominator) // (2 * denominator) for v in point)
+            pq, pr, ps = base_q + sign, base_r + 2 * sign, base_s - 3 * sign
+            q, r, s = (2 * pq + den) // twice, (2 * pr + den) // twice, (2 * ps + den) // twice
             if q + r + s != 0:
-                q_err = abs(point[0] - q * denominator)
-                r_err = abs(point[1] - r * denominator)
-                s_err = abs(point[2] - s * denominator)
+                q_err, r_err, s_err = abs(pq - q * den), abs(pr - r * den), abs(ps - s * den)
                 if q_err > r_err and q_err > s_err:
                     q = -r - s
                 elif r_err > s_err:
@@ -331,7 +336,7 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
     return _Target(unit.hex, height, not unit.prone, tuple(modifiers), water)
 
 
-def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  # noqa: C901, PLR0911 - BT-C-4..9, one guard per rule
+def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
     """BT-C-4..9: the line of sight from unit ``attacker`` to a unit or a hex.
 
     Adjacent units always see each other (BT-C-4 item 6); units in the way never matter
@@ -449,7 +454,7 @@ def _places(board: Board) -> tuple[Hex, ...]:
     return places
 
 
-def _trace(  # noqa: C901, PLR0912, PLR0914 - the hot loop of line_of_sight, kept flat
+def _trace(  # noqa: C901, PLR0912, PLR0915 - the hot loop of line_of_sight, kept flat
     board: Board, source: Hex, end: _Target, height: int
 ) -> _Line:
     """BT-C-4..8: what the hexes between ``source`` (LOS height ``height``) and the target end do.

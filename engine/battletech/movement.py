@@ -8,10 +8,6 @@ unit get to", every (hex, facing) with its MP cost, for the board overlay.
 
 from __future__ import annotations
 
-import heapq
-import itertools
-from collections.abc import Iterator
-
 import attrs
 from attrs import frozen
 
@@ -652,15 +648,16 @@ def _index(board: Board, q: int, r: int) -> int:
     return -1
 
 
-def _search(  # noqa: C901, PLR0912, PLR0913, PLR0917 - the hot loop of reachable, kept flat
+def _search(  # noqa: C901, PLR0912, PLR0915 - the hot loop of reachable, kept flat
     state: BTState,
     index: int,
     mode: MoveMode,
     limit: int,
     starts: list[tuple[int, Facing, int, tuple[Step, ...], tuple[str, ...]]],
 ) -> dict[tuple[Hex, Facing], tuple[int, tuple[Step, ...], tuple[str, ...]]]:
-    """Dijkstra over (hex, facing) from ``starts`` (mp, facing, level, steps, rolls), all in
-    the unit's hex: the cheapest MP, and the first cheapest path, to every position.
+    """Dijkstra over (hex, facing): the cheapest MP, and the first cheapest path, to each.
+
+    ``starts``: (mp, facing, level, steps, rolls) in the unit's own hex.
 
     Costs are small integers, so the queue is one first-in-first-out list per MP total: the
     positions are settled in the order (MP, push order), exactly that of a binary heap keyed
@@ -710,8 +707,9 @@ def _search(  # noqa: C901, PLR0912, PLR0913, PLR0917 - the hot loop of reachabl
                     continue
                 there = cells[tq * height + row]
                 road = bool(here.exits >> direction & 1 and there.exits >> (direction + 3) % 6 & 1)
-                on_bridge = road and there.deck is not None
-                new_level = there.deck if on_bridge else there.bottom  # type: ignore[assignment]
+                deck = there.deck
+                on_bridge = road and deck is not None
+                new_level = deck if road and deck is not None else there.bottom
                 change = abs(new_level - level)
                 if (backward and change) or change > MAX_LEVEL_CHANGE:
                     continue
@@ -743,7 +741,7 @@ def _search(  # noqa: C901, PLR0912, PLR0913, PLR0917 - the hot loop of reachabl
     return result
 
 
-def reachable(  # noqa: C901 - the search and its special starts
+def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special starts
     state: BTState, index: int, mode: MoveMode
 ) -> dict[tuple[Hex, Facing], Reach]:
     """Every (hex, facing) the unit can end its move in this turn, with the cheapest MP cost.
@@ -800,27 +798,33 @@ def reachable(  # noqa: C901 - the search and its special starts
         starts = [(spent, unit.facing, start_level, (), ())]
     taken = {other.hex for i, other in enumerate(state.units) if i != index and other.on_map}
     result: dict[tuple[Hex, Facing], Reach] = {}
+    at_start: list[Reach] = []
+    home = unit.hex
     for (hex_, facing), (mp, steps, rolls) in _search(state, index, mode, limit, starts).items():
         if hex_ in taken:
             continue  # passing through a friend is fine; ending with it is not (BT-M-25)
-        result[(hex_, facing)] = Reach(hex_, facing, mp, steps, rolls, mode=mode)
+        reach = result[(hex_, facing)] = Reach(hex_, facing, mp, steps, rolls, mode=mode)
+        if hex_.q == home.q and hex_.r == home.r:
+            at_start.append(reach)
     if not entered_any and not unit.prone and limit >= 1:
-        _add_minimum(state, unit, mode, limit, start_level, result)
+        _add_minimum(state, mode, limit, start_level, result, at_start)
     return result
 
 
 def _add_minimum(  # noqa: PLR0917 - one private helper of reachable
     state: BTState,
-    unit: UnitState,
     mode: MoveMode,
     limit: int,
     level: int,
     result: dict[tuple[Hex, Facing], Reach],
+    at_start: list[Reach],
 ) -> None:
-    """BT-M-18 item 5: the one hex straight ahead, from each facing the unit can still turn to."""
-    for (hex_, facing), reach in list(result.items()):
-        if hex_ != unit.hex:
-            continue
+    """BT-M-18 item 5: the one hex straight ahead, from each facing the unit can still turn to.
+
+    ``at_start``: the positions of ``result`` in the unit's own hex, in their order there.
+    """
+    for reach in at_start:
+        hex_, facing = reach.hex, reach.facing
         there = hex_.neighbor(facing)
         outcome = enter_cost(state.board, hex_, level, facing, backward=False)
         if isinstance(outcome, str) or (there, facing) in result or state.units_at(there):

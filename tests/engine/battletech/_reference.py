@@ -6,7 +6,7 @@ tests can check the fast paths give exactly the same answers (and ``tests/bench/
 can time the old path beside the new).
 """
 
-# ruff: noqa: C901, PLR0911, PLR0912
+# ruff: noqa: C901, PLR0911, PLR0912, PLR0917
 
 from __future__ import annotations
 
@@ -32,7 +32,6 @@ from engine.battletech.los import (
 )
 from engine.battletech.movement import (
     Reach,
-    _add_minimum,
     _water_depth,
     allowance,
     enter_cost,
@@ -146,6 +145,7 @@ def _woods_words(effects: list[_Effect]) -> str:
 def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
+
 def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
     """BT-C-4..9: the line of sight from unit ``attacker`` to a unit or a hex.
 
@@ -242,6 +242,7 @@ def _self_cover(
 
 # ---------------------------------------------------------------------------------- arcs
 
+
 def _neighbours(
     state: BTState, index: int, mode: MoveMode, node: tuple[Hex, Facing, int]
 ) -> Iterator[tuple[Hex, Facing, int, int, Step, tuple[str, ...]]]:
@@ -275,9 +276,7 @@ def _neighbours(
         yield there, facing, new_level, cost, Step(kind), tuple(rolls)
 
 
-def reachable(
-    state: BTState, index: int, mode: MoveMode
-) -> dict[tuple[Hex, Facing], Reach]:
+def reachable(state: BTState, index: int, mode: MoveMode) -> dict[tuple[Hex, Facing], Reach]:
     """Every (hex, facing) the unit can end its move in this turn, with the cheapest MP cost.
 
     For walk and run: a Dijkstra search over (hex, facing) with the costs of BT-M-19/21/22,
@@ -358,6 +357,33 @@ def reachable(
     return result
 
 
+def _add_minimum(
+    state: BTState,
+    unit: UnitState,
+    mode: MoveMode,
+    limit: int,
+    level: int,
+    result: dict[tuple[Hex, Facing], Reach],
+) -> None:
+    """BT-M-18 item 5: the one hex straight ahead, from each facing the unit can still turn to."""
+    for (hex_, facing), reach in list(result.items()):
+        if hex_ != unit.hex:
+            continue
+        there = hex_.neighbor(facing)
+        outcome = enter_cost(state.board, hex_, level, facing, backward=False)
+        if isinstance(outcome, str) or (there, facing) in result or state.units_at(there):
+            continue
+        cost, _, _, terrain = outcome
+        if reach.mp + cost <= limit:
+            continue
+        if mode is MoveMode.RUN and (terrain.water or 0) >= 1:
+            continue
+        steps = (*reach.steps, Step(StepKind.FORWARD))
+        result[(there, facing)] = Reach(
+            there, facing, limit, steps, reach.rolls, minimum=True, mode=mode
+        )
+
+
 def _reachable_jump(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reach]:
     unit = state.units[index]
     assert unit.hex is not None
@@ -420,5 +446,3 @@ def jump_path(state: BTState, index: int, target: Hex) -> tuple[Hex, ...] | None
     if unit.hex.distance(target) > mp:
         return None
     return _jump_path(state, index, unit.hex, target, mp)
-
-

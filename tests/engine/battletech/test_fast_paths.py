@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine.battletech import RULESET
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
-from engine.battletech.los import _origin_line, line_of_sight
+from engine.battletech.los import _origin_line, _shape, line_of_sight
 from engine.battletech.movement import jump_path, jump_paths, reachable
 from engine.battletech.state import BTSetup, BTState, Movement, MoveMode, Phase, Pilot, UnitSetup
 from engine.battletech.units import Location
@@ -181,3 +181,14 @@ def test_the_origin_line_is_line_pair(dq: int, dr: int) -> None:
     plus, minus = line_pair(Hex(0, 0), Hex(dq, dr))
     expected = [((p.q, p.r), (m.q, m.r)) for p, m in zip(plus, minus, strict=True)]
     assert _origin_line(dq, dr) == expected
+
+
+@given(st.integers(-40, 40), st.integers(-40, 40))
+def test_line_shapes_are_the_hexside_lines(dq: int, dr: int) -> None:
+    """`los._shape` (drawn, or the reverse of the line back) is `hexside_line` without its ends."""
+    end = Hex(dq, dr)
+    expected = tuple(
+        tuple((h.q, h.r, h.distance(Hex(0, 0)) - h.distance(end)) for h in step)
+        for step in hexside_line(Hex(0, 0), end)[1:-1]
+    )
+    assert _shape(dq, dr) == expected
