@@ -172,10 +172,17 @@ def _shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
             tuple((q + dq, r + dr, -nearer) for q, r, nearer in step)
             for step in reversed(_shape(-dq, -dr))
         )
-    steps = []
-    for plus, minus in _origin_line(dq, dr)[1:-1]:
-        step = [plus] if plus == minus else [plus, minus]
-        steps.append(tuple((q, r, _distance(q, r) - _distance(q - dq, r - dr)) for q, r in step))
+    steps: list[tuple[tuple[int, int, int], ...]] = []
+    for (q, r), minus in _origin_line(dq, dr)[1:-1]:
+        eq, er = q - dq, r - dr
+        plus = (q, r, (abs(q) + abs(r) + abs(q + r) - abs(eq) - abs(er) - abs(eq + er)) // 2)
+        if minus == (q, r):
+            steps.append((plus,))
+            continue
+        mq, mr = minus
+        eq, er = mq - dq, mr - dr
+        nearer = (abs(mq) + abs(mr) + abs(mq + mr) - abs(eq) - abs(er) - abs(eq + er)) // 2
+        steps.append((plus, (mq, mr, nearer)))
     return tuple(steps)
 
 
@@ -258,14 +265,13 @@ _GROUND, _BUILDING = 1, 2
 
 
 class _Effect(NamedTuple):
-    """What one candidate hex of the line does: blocks, adds woods weight, gives cover."""
+    """What one candidate hex of the line does: blocks, or adds woods weight."""
 
     where: Hex
     block: int
     """0, or `_GROUND` / `_BUILDING`."""
     woods: int
     """BT-C-7: light woods weigh 1, heavy 2 (3 blocks); 0 when the line passes over them."""
-    cover: bool
     cell: _Cell | None
     """None: off the map."""
 
@@ -429,9 +435,10 @@ _MEMO_SIZE = 4096
 
 
 def _line(board: Board, source: Hex, end: _Target, height: int) -> _Line:
-    """`_trace`, remembered on the board: the same ends at the same heights give the same line.
+    """`_trace` and `_directed`, remembered on the board: the same ends, the same line.
 
-    Within a phase every unit's fire options ask the same lines again after each declaration.
+    Within a phase every unit's fire options ask the same lines again after each declaration;
+    and a line and the line back share every hex's effect (`_trace`), so one serves both.
     """
     memo: dict[tuple[int, ...], _Line] | None = board.derived.get("sight")
     if memo is None:
@@ -440,10 +447,74 @@ def _line(board: Board, source: Hex, end: _Target, height: int) -> _Line:
     key = (source.q, source.r, target.q, target.r, height, end.height, end.standing)
     found = memo.get(key)
     if found is None:
+        cores: dict[tuple[int, ...], _Core] | None = board.derived.get("cores")
+        if cores is None:
+            cores = board.derived["cores"] = {}
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
-        found = memo[key] = _trace(board, source, end, height)
+            cores.clear()
+        forward = (source.q, source.r) < (target.q, target.r)
+        if forward:
+            ends = (source.q, source.r, height, target.q, target.r, end.height)
+        else:
+            ends = (target.q, target.r, end.height, source.q, source.r, height)
+        core = cores.get(ends)
+        if core is None:
+            a, b = (source, target) if forward else (target, source)
+            core = cores[ends] = _trace(board, a, ends[2], b, ends[5])
+        found = memo[key] = _directed(core, end, height, forward=forward)
     return found
+
+
+class _Core(NamedTuple):
+    """The hexes between two ends and what each does (no partial cover yet), from end ``a``."""
+
+    chosen: tuple[_Effect, ...]
+    """Each step's hex, every defender's choice made: blocking, then heavier woods (BT-C-4)."""
+    choices: tuple[tuple[Hex, Hex], ...]
+    first: tuple[_Effect, ...]
+    """The candidates of the first step (its hexes on the map, or both when neither is)."""
+    last: tuple[_Effect, ...]
+    """The candidates of the last step."""
+
+
+def _directed(core: _Core, end: _Target, height: int, *, forward: bool) -> _Line:
+    """The line from the attacker (LOS height ``height``) to ``end``, from the shared core.
+
+    BT-C-8: a hex next to the target as high as a standing target gives it partial cover when
+    the attacker is not above the target; when nothing blocks, a defender's choice in that last
+    step goes to the covering hex first (+3 beats any open woods total, at most 2).
+    """
+    chosen = list(core.chosen) if forward else list(reversed(core.chosen))
+    choices = core.choices if forward else tuple(reversed(core.choices))
+    final = core.last if forward else core.first
+    cover_at = end.height if end.standing and height <= end.height else None
+
+    def covers(effect: _Effect) -> bool:
+        return not effect.block and effect.cell is not None and effect.cell.cover == cover_at
+
+    light, heavy = _weights(chosen)
+    blocked = ""
+    if blocks := [_block_words(e) for e in chosen if e.block]:
+        blocked = _and(blocks)
+    elif light + 2 * heavy >= 3:  # noqa: PLR2004 - BT-C-7: weight 3 blocks
+        blocked = _woods_words(chosen)
+    elif len(final) == 2 and final[0].cell is not None and final[1].cell is not None:  # noqa: PLR2004
+        first, second = final
+        if (covers(second), second.woods) > (covers(first), first.woods):
+            chosen[-1] = second
+        else:
+            chosen[-1] = first
+        light, heavy = _weights(chosen)
+    return _Line(
+        hexes=tuple(e.where for e in chosen),
+        choices=choices,
+        light=light,
+        heavy=heavy,
+        blocked=blocked,
+        cover=bool(chosen) and covers(chosen[-1]),
+        first=chosen[0].cell if chosen else None,
+    )
 
 
 def _places(board: Board) -> tuple[Hex, ...]:
@@ -454,112 +525,87 @@ def _places(board: Board) -> tuple[Hex, ...]:
     return places
 
 
-def _trace(  # noqa: C901, PLR0912, PLR0915 - the hot loop of line_of_sight, kept flat
-    board: Board, source: Hex, end: _Target, height: int
-) -> _Line:
-    """BT-C-4..8: what the hexes between ``source`` (LOS height ``height``) and the target end do.
+def _trace(  # noqa: C901, PLR0915 - the hot loop of line_of_sight, kept flat
+    board: Board, source: Hex, height: int, target: Hex, target_height: int
+) -> _Core:
+    """BT-C-4..7: what the hexes between ``source`` and ``target`` (at those LOS heights) do.
 
     A hex intervenes at a height (BT-C-6 [AMBIG], the digest's per-hex rule with the dead-zone
     test, steps 3-4) when it rises above both ends, or above the lower end and nearer the
     higher end than the difference in height allows: with a = h - low and b = high - h, when
-    2 (a - b) + (its distance to the higher end - its distance to the lower end) > 0.
-
-    Each defender's choice (BT-C-4 item 4 / IMPL) is the hex worse for the attacker, the first
-    of two equally bad ones, a hex off the map never: blocking, then heavier woods. Only when
-    the line is still clear does partial cover count, and only the last step can give it.
+    2 (a - b) + (its distance to the higher end - its distance to the lower end) > 0. That
+    does not depend on which end looks at which, and neither do the defender's choices
+    (BT-C-4 item 4 / IMPL): the hex worse for the attacker, blocking then heavier woods, the
+    first of two equally bad ones, a hex off the map never. Partial cover is `_directed`'s.
     """
     cells = _cells(board)
     places = _places(board)
     width, rows = board.width, board.height
     sq, sr = source.q, source.r
-    target = end.hex
     shape = _shape(target.q - sq, target.r - sr)
-    low, high = min(height, end.height), max(height, end.height)
-    upper = 1 if height >= end.height else -1  # distance to the higher end first
-    cover_at = end.height if end.standing and height <= end.height else None
-    last = len(shape) - 1
+    low, high = min(height, target_height), max(height, target_height)
+    upper = 1 if height >= target_height else -1  # distance to the higher end first
     chosen: list[_Effect] = []
     choices: list[tuple[Hex, Hex]] = []
-    final: list[_Effect] = []  # the candidates of the last step (partial cover)
+    ends: list[tuple[_Effect, ...]] = []  # the candidates of the first and the last step
     plain, wooded = _plain(board)
     twice = 2 * (low + high)
+    last = len(shape) - 1
 
-    def effect_at(dq: int, dr: int, nearer: int, *, is_last: bool) -> _Effect:
+    def effect_at(dq: int, dr: int, nearer: int) -> _Effect:
         q, r = sq + dq, sr + dr
         row = r + (q - (q & 1)) // 2
         if not (0 <= q < width and 0 <= row < rows):
-            return _Effect(Hex(q, r), 0, 0, False, None)  # noqa: FBT003
+            return _Effect(Hex(q, r), 0, 0, None)
         at = q * rows + row
         cell = cells[at]
         top = cell.top
-        if top <= low and not is_last:
+        if top <= low:
             return plain[at]  # below both ends: ground, woods and building
         bias = upper * nearer - twice
         level = cell.level
-        block = woods = 0
         if level > low and (level > high or 4 * level + bias > 0):
-            block = _GROUND
-        elif cell.building and top > low and (top > high or 4 * top + bias > 0):
-            block = _BUILDING
-        elif cell.woods and level + 2 > low and (level + 2 > high or 4 * level + 8 + bias > 0):
-            woods = cell.woods
-        if is_last:
-            return _Effect(places[at], block, woods, not block and cell.cover == cover_at, cell)
-        if block:
-            return _Effect(places[at], block, 0, False, cell)  # noqa: FBT003
-        return wooded[at] if woods else plain[at]
+            return _Effect(places[at], _GROUND, 0, cell)
+        if cell.building and top > low and (top > high or 4 * top + bias > 0):
+            return _Effect(places[at], _BUILDING, 0, cell)
+        if cell.woods and level + 2 > low and (level + 2 > high or 4 * level + 8 + bias > 0):
+            return wooded[at]
+        return plain[at]
 
     for i, step in enumerate(shape):
         if len(step) == 1:
             dq, dr, nearer = step[0]
             q, r = sq + dq, sr + dr
             row = r + (q - (q & 1)) // 2
-            if 0 <= q < width and 0 <= row < rows and i != last:
+            if 0 <= q < width and 0 <= row < rows:
                 at = q * rows + row
-                if cells[at].top <= low:  # the common case, inlined
-                    chosen.append(plain[at])
-                    continue
-            best = effect_at(dq, dr, nearer, is_last=i == last)
-            if i == last:
-                final.append(best)
-            chosen.append(best)
+                # The common case, inlined: a hex below both ends.
+                effect = plain[at] if cells[at].top <= low else effect_at(dq, dr, nearer)
+            else:
+                effect = effect_at(dq, dr, nearer)
+            chosen.append(effect)
+            if i in {0, last}:
+                ends.append((effect,))
             continue
         (dq, dr, nearer), (dq2, dr2, nearer2) = step
-        first = effect_at(dq, dr, nearer, is_last=i == last)
-        second = effect_at(dq2, dr2, nearer2, is_last=i == last)
+        first = effect_at(dq, dr, nearer)
+        second = effect_at(dq2, dr2, nearer2)
         choices.append((first.where, second.where))
-        if i == last:
-            final += (first, second)
-        # A hex off the map is never the defender's choice; else the worse, the first if equal.
+        if i in {0, last}:
+            # A hex off the map is never the defender's choice (both are, when neither is on).
+            if first.cell is None and second.cell is not None:
+                ends.append((second,))
+            elif second.cell is None and first.cell is not None:
+                ends.append((first,))
+            else:
+                ends.append((first, second))
         if second.cell is not None and (
             first.cell is None or (second.block > 0, second.woods) > (first.block > 0, first.woods)
         ):
             chosen.append(second)
         else:
             chosen.append(first)
-    light, heavy = _weights(chosen)
-    blocked = ""
-    if blocks := [_block_words(e) for e in chosen if e.block]:
-        blocked = _and(blocks)
-    elif light + 2 * heavy >= 3:  # noqa: PLR2004 - BT-C-7: weight 3 blocks
-        blocked = _woods_words(chosen)
-    elif len(final) == 2 and final[0].cell is not None and final[1].cell is not None:  # noqa: PLR2004
-        # Nothing blocks: the last choice may give the target partial cover (+3, BT-C-8).
-        first, second = final
-        if (second.cover, second.woods) > (first.cover, first.woods):
-            chosen[-1] = second
-        else:
-            chosen[-1] = first
-        light, heavy = _weights(chosen)
-    return _Line(
-        hexes=tuple(e.where for e in chosen),
-        choices=tuple(choices),
-        light=light,
-        heavy=heavy,
-        blocked=blocked,
-        cover=any(e.cover for e in chosen),
-        first=chosen[0].cell if chosen else None,
-    )
+    return _Core(tuple(chosen), tuple(choices), ends[0] if ends else (), ends[-1] if ends else ())
 
 
 def _weights(chosen: list[_Effect]) -> tuple[int, int]:
@@ -579,8 +625,8 @@ def _plain(board: Board) -> tuple[tuple[_Effect, ...], tuple[_Effect, ...]]:
     if found is None:
         pairs = list(zip(_places(board), _cells(board), strict=True))
         found = board.derived["plain"] = (
-            tuple(_Effect(where, 0, 0, False, cell) for where, cell in pairs),  # noqa: FBT003
-            tuple(_Effect(where, 0, cell.woods, False, cell) for where, cell in pairs),  # noqa: FBT003
+            tuple(_Effect(where, 0, 0, cell) for where, cell in pairs),
+            tuple(_Effect(where, 0, cell.woods, cell) for where, cell in pairs),
         )
     return found
 

@@ -114,6 +114,7 @@ def test_bench_los_all_pairs_16() -> None:
 
     def once() -> None:
         state.board.derived.pop("sight", None)
+        state.board.derived.pop("cores", None)
         for a, b in pairs:
             line_of_sight(state, a, b)
 
