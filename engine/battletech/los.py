@@ -286,8 +286,8 @@ def _block_words(effect: _Effect) -> str:
 
 
 def _woods_words(effects: list[_Effect]) -> str:
-    light = [_label(e.where) for e in effects if e.woods == Woods.LIGHT]
-    heavy = [_label(e.where) for e in effects if e.woods == Woods.HEAVY]
+    light = [_label(e.where) for e in effects if e.woods == 1]  # Woods.LIGHT
+    heavy = [_label(e.where) for e in effects if e.woods == 2]  # noqa: PLR2004 - Woods.HEAVY
     parts = []
     if heavy:
         parts.append(f"heavy woods in {_and(heavy)}")
@@ -612,9 +612,9 @@ def _weights(chosen: list[_Effect]) -> tuple[int, int]:
     """How many light and heavy woods hexes the line passes through (BT-C-7)."""
     light = heavy = 0
     for effect in chosen:
-        if effect.woods == Woods.LIGHT:
+        if effect.woods == 1:  # Woods.LIGHT, as a plain int: a hot loop
             light += 1
-        elif effect.woods == Woods.HEAVY:
+        elif effect.woods == 2:  # noqa: PLR2004 - Woods.HEAVY
             heavy += 1
     return light, heavy
 
