@@ -430,8 +430,9 @@ class _Line(NamedTuple):
     """The first hex after the attacker (its own partial cover), None: none, or off the map."""
 
 
-_MEMO_SIZE = 4096
-"""Lines remembered per board; the memo starts again when full (a turn of 16 units asks 240)."""
+_MEMO_SIZE = 1024
+"""Lines remembered per board (about 1 KB each); the memo starts again when full. A phase of
+16 units asks at most 240 (each unit to each other one)."""
 
 
 def _line(board: Board, source: Hex, end: _Target, height: int) -> _Line:
@@ -518,11 +519,13 @@ def _directed(core: _Core, end: _Target, height: int, *, forward: bool) -> _Line
 
 
 def _places(board: Board) -> tuple[Hex, ...]:
-    """Every hex of the board, in the order of ``board.hexes`` (memoised on the board)."""
-    places: tuple[Hex, ...] | None = board.derived.get("places")
-    if places is None:
-        places = board.derived["places"] = tuple(board.positions())
-    return places
+    """Every hex of the board, in the order of ``board.hexes`` (shared by boards of a size)."""
+    return _grid(board.width, board.height)
+
+
+@functools.lru_cache(maxsize=8)
+def _grid(width: int, height: int) -> tuple[Hex, ...]:
+    return tuple(Hex.from_offset(col, row) for col in range(width) for row in range(height))
 
 
 def _trace(  # noqa: C901, PLR0915 - the hot loop of line_of_sight, kept flat
