@@ -9,12 +9,16 @@ order (the random policy picks among them by position).
 
 from __future__ import annotations
 
+import random
+
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.battletech import RULESET
+from engine.battletech import RULESET, policies
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
+from engine.battletech.commands import Jump, Move
 from engine.battletech.los import _origin_line, _shape, line_of_sight
 from engine.battletech.movement import jump_path, jump_paths, reachable
 from engine.battletech.state import BTSetup, BTState, Movement, MoveMode, Phase, Pilot, UnitSetup
@@ -192,3 +196,34 @@ def test_line_shapes_are_the_hexside_lines(dq: int, dr: int) -> None:
         for step in hexside_line(Hex(0, 0), end)[1:-1]
     )
     assert _shape(dq, dr) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(states(), SEEDS)
+def test_the_random_policy_builds_the_moves_it_lists(state: BTState, seed: int) -> None:
+    """`policies._moves` makes each command when asked: the same commands, in the same order."""
+    for index, unit in enumerate(state.units):
+        for mode in (MoveMode.WALK, MoveMode.RUN):
+            lazy = policies._moves(state, index, mode)
+            expected = [
+                Move(index, mode, reach.steps)
+                for (where, facing), reach in reachable(state, index, mode).items()
+                if reach.steps
+                and not (where == unit.hex and facing == unit.facing and not unit.prone)
+            ]
+            assert list(lazy) == expected
+            assert len(lazy) == len(expected)
+            if expected:
+                assert lazy[-1] == expected[-1]
+                assert lazy[1:3] == expected[1:3]
+                pick, again = random.Random(seed), random.Random(seed)  # noqa: S311 - a game policy
+                assert pick.choice(lazy) == again.choice(expected)
+            with pytest.raises(IndexError):
+                lazy[len(expected)]
+        paths = jump_paths(state, index)
+        jumps = policies._moves(state, index, MoveMode.JUMP)
+        assert list(jumps) == [
+            Jump(index, paths[where], facing)
+            for where, facing in reachable(state, index, MoveMode.JUMP)
+            if where != unit.hex and where in paths
+        ]
