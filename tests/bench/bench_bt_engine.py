@@ -9,9 +9,8 @@
 Every figure is CPU time (``time.process_time``), as in the issue, best of several runs. Rows 7
 and 8 time the former code (kept in ``tests.engine.battletech._reference``) in the same run as
 ``was``; rows 9 and 10 compare with constants measured with this very file on the unchanged code
-(commit 707e61b, extracted with ``git archive``) on 2026-11-27 on this 2-core machine while it was
-heavily shared (load average 10-18), so the constants are high; the issue measured 150 ms for
-row 9 on a quieter machine.
+(commit 707e61b, extracted with ``git archive``) on 2026-11-27 on this 2-core machine, shared
+(load average about 4), best of two runs.
 """
 
 from __future__ import annotations
@@ -41,12 +40,15 @@ from tests.engine.battletech._build import design
 
 L = Location
 
-OLD_TURN_16 = 192.0
-"""Row 9 on the unchanged code: ms of CPU per 16-unit turn (best of 2 runs: 192, 233)."""
-OLD_RATIO_8_OVER_2 = 8.7
-"""Row 9 on the unchanged code: an 8-unit turn over a 2-unit turn (runs: 8.7, 9.1)."""
-OLD_LISTING_8 = 81.3
-"""Row 10 on the unchanged code: mean ms of CPU per listing (runs: 81.3, 91.3)."""
+OLD_TURN_16 = 160.6
+"""Row 9 on the unchanged code: ms of CPU per 16-unit turn (runs: 160.6, 173.0; 192, 233 under
+a load average of 10-18). The issue measured 150."""
+OLD_RATIO_8_OVER_2 = 11.5
+"""Row 9 on the unchanged code: an 8-unit turn over a 2-unit turn (runs: 11.5, 12.1; 8.7, 9.1
+under heavy load). The issue measured 8.8."""
+OLD_LISTING_8 = 60.4
+"""Row 10 on the unchanged code: mean ms of CPU per listing (runs: 60.4, 72.8; 81.3, 91.3
+under heavy load)."""
 
 
 def best_of(repeats: int, work: Callable[[], object]) -> float:
@@ -103,7 +105,9 @@ def test_bench_los_all_pairs_16() -> None:
     """Row 7: LOS for all 240 ordered pairs of 16 units, the former code beside the new.
 
     "each line once": the board's memo of lines emptied before each run (a phase's first
-    question); "again": asked again unchanged (the same phase's later questions).
+    question; the shapes of lines, one per distance and direction, stay drawn, as in a game
+    after its first turns); "again": asked again unchanged (the same phase's later questions).
+    The former code is timed with today's `Board.get`, which is faster than it was.
     """
     state = _sixteen()
     pairs = [(a, b) for a in range(16) for b in range(16) if a != b]
