@@ -42,6 +42,8 @@ __all__ = [
     "Reach",
     "allowance",
     "enter_cost",
+    "jump_path",
+    "jump_paths",
     "plan_jump",
     "plan_move",
     "reachable",
