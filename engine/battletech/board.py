@@ -9,7 +9,9 @@ appear only at the file and screen boundary (DESIGN 2.1).
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -165,10 +167,21 @@ class Board:
         """Return a board of Clear Level 0 hexes."""
         return cls(width, height, (Terrain(),) * (width * height), name)
 
+    @functools.cached_property
+    def derived(self) -> dict[str, Any]:
+        """A memo of tables derived from this board by the rules (per-hex LOS and movement data).
+
+        A board never changes (a terrain change makes a new board, with an empty memo), so a
+        table computed once from ``hexes`` stays true for the board's life; it is not a field
+        (never saved, compared or hashed). Each module keeps one entry under its own key.
+        """
+        return {}
+
     def __contains__(self, where: object) -> bool:
         if not isinstance(where, Hex):
             return False
-        col, row = where.to_offset()
+        col = where.q
+        row = where.r + (col - (col & 1)) // 2  # `Hex.to_offset`, inlined: a hot path
         return 0 <= col < self.width and 0 <= row < self.height
 
     def terrain(self, where: Hex) -> Terrain:
@@ -177,14 +190,16 @@ class Board:
         Raises:
             KeyError: the hex is off the board.
         """
-        col, row = where.to_offset()
+        col = where.q
+        row = where.r + (col - (col & 1)) // 2  # `Hex.to_offset`, inlined: a hot path
         if not (0 <= col < self.width and 0 <= row < self.height):
             raise KeyError(where)
         return self.hexes[col * self.height + row]
 
     def get(self, where: Hex) -> Terrain | None:
         """Return the terrain of a hex, or None when it is off the board."""
-        col, row = where.to_offset()
+        col = where.q
+        row = where.r + (col - (col & 1)) // 2  # `Hex.to_offset`, inlined: a hot path
         if not (0 <= col < self.width and 0 <= row < self.height):
             return None
         return self.hexes[col * self.height + row]

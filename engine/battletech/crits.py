@@ -9,6 +9,7 @@ engine hits once that torso is destroyed, and a Clan XL's two lines there as two
 
 from __future__ import annotations
 
+import functools
 import re
 
 from engine.battletech import catalogue
@@ -106,13 +107,21 @@ def open_lines(unit: UnitState, location: Location) -> tuple[int, ...]:
     )
 
 
-def _lines(unit: UnitState, kind: str) -> list[tuple[Location, int]]:
-    return [
+def _lines(unit: UnitState, kind: str) -> tuple[tuple[Location, int], ...]:
+    return _component_lines(unit.design.criticals, kind)
+
+
+@functools.lru_cache(maxsize=512)
+def _component_lines(
+    criticals: tuple[tuple[str, ...], ...], kind: str
+) -> tuple[tuple[Location, int], ...]:
+    """The (location, line) of every critical line holding ``kind``, remembered per design."""
+    return tuple(
         (location, slot)
-        for location in Location
-        for slot, name in enumerate(unit.design.slots_at(location))
+        for location, names in zip(Location, criticals, strict=False)
+        for slot, name in enumerate(names)
         if component(name) == kind
-    ]
+    )
 
 
 def component_destroyed(unit: UnitState, location: Location, slot: int) -> bool:

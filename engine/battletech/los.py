@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable
+from typing import NamedTuple
 
 from attrs import frozen
 
-from engine.battletech.board import Terrain, Woods
+from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import HIT_LOCATION, Column
 from engine.battletech.units import Location, Mounted
-from engine.hexes import Facing, Hex, hexside_line
+from engine.hexes import Facing, Hex
 
 __all__ = [
     "Arc",
@@ -83,6 +83,7 @@ class Sight:
 # ---------------------------------------------------------------------------------- heights
 
 
+@functools.lru_cache(maxsize=4096)
 def _label(where: Hex) -> str:
     try:
         return where.label
@@ -151,98 +152,142 @@ def submerged(state: BTState, index: int) -> int:
 
 # ---------------------------------------------------------------------------------- the line
 
-_steps = functools.lru_cache(maxsize=8192)(hexside_line)
-"""`hexes.hexside_line`, remembered: a pure function asked for the same lines again and again."""
+_ORIGIN = Hex(0, 0)
+
+
+@functools.lru_cache(maxsize=8192)
+def _shape(dq: int, dr: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The hexes between the origin and (dq, dr), step by step, the two ends left out.
+
+    Each step holds one candidate, or two where the line runs along a hexside: (q, r, its
+    distance from the start less its distance from the end).
+
+    A line drawn between two hexes is the line drawn from the origin, moved: `hexes.line_pair`
+    lerps with the start's coordinates scaled by the whole denominator, so they never change the
+    rounding. So one shape serves every pair of hexes the same distance and direction apart.
+    """
+    if dq < 0 or (dq == 0 and dr < 0):
+        # The line back is the line there, reversed and moved (`hexes.line_pair`): draw one.
+        return tuple(
+            tuple((q + dq, r + dr, -nearer) for q, r, nearer in step)
+            for step in reversed(_shape(-dq, -dr))
+        )
+    steps: list[tuple[tuple[int, int, int], ...]] = []
+    for (q, r), minus in _origin_line(dq, dr)[1:-1]:
+        eq, er = q - dq, r - dr
+        plus = (q, r, (abs(q) + abs(r) + abs(q + r) - abs(eq) - abs(er) - abs(eq + er)) // 2)
+        if minus == (q, r):
+            steps.append((plus,))
+            continue
+        mq, mr = minus
+        eq, er = mq - dq, mr - dr
+        nearer = (abs(mq) + abs(mr) + abs(mq + mr) - abs(eq) - abs(er) - abs(eq + er)) // 2
+        steps.append((plus, (mq, mr, nearer)))
+    return tuple(steps)
+
+
+def _distance(dq: int, dr: int) -> int:
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _origin_line(dq: int, dr: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """`hexes.line_pair` from the origin to (dq, dr), both variants at once, as (q, r) pairs.
+
+    The same integer arithmetic (the nudge (1, 2, -3) / (8 n) and Red Blob's cube rounding),
+    written out for one start: the shapes of a new game's lines are drawn on its first turns.
+    """
+    n = _distance(dq, dr)
+    if n == 0:
+        return [((0, 0), (0, 0))]
+    ds = -dq - dr
+    den = 8 * n
+    twice = 2 * den
+    points = []
+    for i in range(n + 1):
+        base_q, base_r, base_s = 8 * dq * i, 8 * dr * i, 8 * ds * i
+        both = []
+        for sign in (1, -1):
+            pq, pr, ps = base_q + sign, base_r + 2 * sign, base_s - 3 * sign
+            q, r, s = (2 * pq + den) // twice, (2 * pr + den) // twice, (2 * ps + den) // twice
+            if q + r + s != 0:
+                q_err, r_err, s_err = abs(pq - q * den), abs(pr - r * den), abs(ps - s * den)
+                if q_err > r_err and q_err > s_err:
+                    q = -r - s
+                elif r_err > s_err:
+                    r = -q - s
+            both.append((q, r))
+        points.append((both[0], both[1]))
+    return points
 
 
 @frozen
-class _Effect:
-    """What one candidate hex of the line does: blocks, adds woods weight, gives cover."""
+class _Cell:
+    """What a line of sight reads of one hex (BT-C-5..8), precomputed once per board."""
+
+    level: int
+    top: int
+    """`hex_height`: the level plus woods or building height."""
+    building: bool
+    woods: int
+    cover: int
+    """`_cover_height`: hill and building, never woods (BT-C-8)."""
+    water: bool
+
+
+def _cell(terrain: Terrain) -> _Cell:
+    return _Cell(
+        terrain.level,
+        hex_height(terrain),
+        terrain.building is not None,
+        int(terrain.woods),
+        _cover_height(terrain),
+        terrain.water is not None,
+    )
+
+
+def _cells(board: Board) -> tuple[_Cell, ...]:
+    """Every hex's `_Cell`, in the order of ``board.hexes`` (memoised on the board)."""
+    cells: tuple[_Cell, ...] | None = board.derived.get("los")
+    if cells is None:
+        known: dict[int, _Cell] = {}  # boards share Terrain objects: one _Cell per object
+        built = []
+        for terrain in board.hexes:
+            cell = known.get(id(terrain))
+            if cell is None:
+                cell = known[id(terrain)] = _cell(terrain)
+            built.append(cell)
+        cells = board.derived["los"] = tuple(built)
+    return cells
+
+
+_GROUND, _BUILDING = 1, 2
+"""Why a hex blocks: its ground (or water surface), or its building (BT-C-6)."""
+
+
+class _Effect(NamedTuple):
+    """What one candidate hex of the line does: blocks, or adds woods weight."""
 
     where: Hex
-    block: str = ""
-    woods: Woods = Woods.NONE
-    cover: bool = False
-
-    @property
-    def weight(self) -> int:
-        """BT-C-7: light woods weigh 1, heavy 2 (3 blocks)."""
-        return int(self.woods)
-
-    @property
-    def worse(self) -> tuple[bool, bool, int]:
-        """The order of BT-C-4 IMPL: blocking, then partial cover (+3), then woods weight."""
-        return (bool(self.block), self.cover, self.weight)
+    block: int
+    """0, or `_GROUND` / `_BUILDING`."""
+    woods: int
+    """BT-C-7: light woods weigh 1, heavy 2 (3 blocks); 0 when the line passes over them."""
+    cell: _Cell | None
+    """None: off the map."""
 
 
-@frozen
-class _Ends:
-    """The two ends of a line: hexes and LOS heights, which one is higher."""
-
-    attacker: Hex
-    target: Hex
-    attacker_height: int
-    target_height: int
-
-    @property
-    def low(self) -> int:
-        return min(self.attacker_height, self.target_height)
-
-    @property
-    def high(self) -> int:
-        return max(self.attacker_height, self.target_height)
-
-    def intervenes(self, where: Hex, height: int) -> bool:
-        """BT-C-6 [AMBIG], the digest's per-hex rule, with the dead-zone test (steps 3-4)."""
-        if height > self.high:
-            return True
-        if height <= self.low:
-            return False
-        if self.attacker_height >= self.target_height:
-            upper, lower = self.attacker, self.target
-        else:
-            upper, lower = self.target, self.attacker
-        a = height - self.low
-        b = self.high - height
-        c = 2 * (a - b)
-        d = where.distance(upper) - where.distance(lower)
-        return c + d > 0
-
-
-def _effect(
-    state: BTState, ends: _Ends, where: Hex, *, covers: Callable[[Terrain], bool] | None
-) -> _Effect:
-    """The effect of one intervening hex; ``covers`` tests partial cover (None: not next to it)."""
-    terrain = state.board.get(where)
-    if terrain is None:
-        return _Effect(where)
-    if ends.intervenes(where, terrain.level):
-        what = "water" if terrain.water is not None else "ground"
-        return _Effect(where, block=f"level {terrain.level} {what} in {_label(where)}")
-    if terrain.building is not None and ends.intervenes(where, hex_height(terrain)):
-        return _Effect(where, block=f"a building in {_label(where)}")
-    woods = terrain.woods
-    if woods and not ends.intervenes(where, terrain.level + 2):
-        woods = Woods.NONE
-    return _Effect(where, woods=woods, cover=covers is not None and covers(terrain))
-
-
-def _choose(steps: list[tuple[_Effect, ...]]) -> list[_Effect]:
-    """BT-C-4 item 4 / IMPL: make each defender's choice the one worse for the attacker.
-
-    Effects add up (woods weights) and any block or any cover is enough, so the worst line is
-    found pair by pair: first any blocking hex; else the heaviest woods, if together they block;
-    else a covering hex (+3 beats any open woods total, which is at most 2); else the heaviest.
-    """
-    chosen = [max(step, key=lambda e: (bool(e.block), e.weight)) for step in steps]
-    if any(e.block for e in chosen) or sum(e.weight for e in chosen) >= 3:  # noqa: PLR2004
-        return chosen
-    return [max(step, key=lambda e: e.worse) for step in steps]
+def _block_words(effect: _Effect) -> str:
+    where = _label(effect.where)
+    cell = effect.cell
+    assert cell is not None  # noqa: S101 - only a hex on the map blocks
+    if effect.block == _BUILDING:
+        return f"a building in {where}"
+    return f"level {cell.level} {'water' if cell.water else 'ground'} in {where}"
 
 
 def _woods_words(effects: list[_Effect]) -> str:
-    light = [_label(e.where) for e in effects if e.woods == Woods.LIGHT]
-    heavy = [_label(e.where) for e in effects if e.woods == Woods.HEAVY]
+    light = [_label(e.where) for e in effects if e.woods == 1]  # Woods.LIGHT
+    heavy = [_label(e.where) for e in effects if e.woods == 2]  # noqa: PLR2004 - Woods.HEAVY
     parts = []
     if heavy:
         parts.append(f"heavy woods in {_and(heavy)}")
@@ -297,7 +342,7 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
     return _Target(unit.hex, height, not unit.prone, tuple(modifiers), water)
 
 
-def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  # noqa: C901, PLR0911 - BT-C-4..9, one guard per rule
+def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
     """BT-C-4..9: the line of sight from unit ``attacker`` to a unit or a hex.
 
     Adjacent units always see each other (BT-C-4 item 6); units in the way never matter
@@ -322,40 +367,20 @@ def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  #
     if end.hex == source:
         return Sight(clear=False, reason="the target is in the attacker's own hex (BT-C-2)")
     height = unit_height(state, attacker)
-    ends = _Ends(source, end.hex, height, end.height)
-
-    def covers(hexside: Terrain) -> bool:
-        # BT-C-8: a hex next to the target as high as the target; the attacker not above it.
-        return end.standing and height <= end.height and _cover_height(hexside) == end.height
-
-    steps = _steps(source, end.hex)[1:-1]
-    last = len(steps) - 1
-    chosen = _choose(
-        [
-            tuple(
-                _effect(state, ends, where, covers=covers if i == last else None)
-                # A hex off the map is never the defender's choice.
-                for where in (tuple(w for w in step if w in board) or step)
-            )
-            for i, step in enumerate(steps)
-        ]
-    )
+    line = _line(board, source, end, height)
     in_water = shooter.dfa is None and _depth(shooter, board.terrain(source)) >= 1
-    light = sum(1 for e in chosen if e.woods == Woods.LIGHT)
-    heavy = sum(1 for e in chosen if e.woods == Woods.HEAVY)
+    light, heavy = line.light, line.heavy
     common = {
-        "hexes": tuple(e.where for e in chosen),
-        "choices": tuple((step[0], step[1]) for step in steps if len(step) == 2),  # noqa: PLR2004
+        "hexes": line.hexes,
+        "choices": line.choices,
         "light_woods": light,
         "heavy_woods": heavy,
-        "attacker_cover": _self_cover(state, shooter, height, end.height, chosen),
+        "attacker_cover": _self_cover(state, shooter, height, end.height, line.first),
     }
     # Adjacent units have no hex between them: they always see each other (BT-C-4 item 6).
-    if blocks := [e.block for e in chosen if e.block]:
-        return Sight(clear=False, reason=_and(blocks), **common)  # type: ignore[arg-type]
-    if light + 2 * heavy >= 3:  # noqa: PLR2004 - BT-C-7: weight 3 blocks
-        return Sight(clear=False, reason=_woods_words(chosen), **common)  # type: ignore[arg-type]
-    cover = end.water_cover or any(e.cover for e in chosen)
+    if line.blocked:
+        return Sight(clear=False, reason=line.blocked, **common)  # type: ignore[arg-type]
+    cover = end.water_cover or line.cover
     terms: list[tuple[str, int]] = []
     if light:
         terms.append(("intervening light woods", light))
@@ -375,7 +400,7 @@ def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:  #
 
 
 def _self_cover(
-    state: BTState, shooter: UnitState, height: int, target_height: int, chosen: list[_Effect]
+    state: BTState, shooter: UnitState, height: int, target_height: int, first: _Cell | None
 ) -> bool:
     """BT-C-8 last item: the attacker's own partial cover (its leg weapons cannot fire).
 
@@ -385,10 +410,228 @@ def _self_cover(
         return False
     if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
         return True
-    if not chosen or target_height > height:
+    if target_height > height:
         return False
-    first = state.board.get(chosen[0].where)
-    return first is not None and _cover_height(first) == height
+    return first is not None and first.cover == height
+
+
+class _Line(NamedTuple):
+    """What the hexes between the two ends of a line of sight do, every choice made."""
+
+    hexes: tuple[Hex, ...]
+    choices: tuple[tuple[Hex, Hex], ...]
+    light: int
+    heavy: int
+    blocked: str
+    """Why the hexes block the line (ground, buildings, or woods of weight 3); "" when clear."""
+    cover: bool
+    """A hex next to the target gives it partial cover (BT-C-8)."""
+    first: _Cell | None
+    """The first hex after the attacker (its own partial cover), None: none, or off the map."""
+
+
+_MEMO_SIZE = 1024
+"""Lines remembered per board (about 1 KB each); the memo starts again when full. A phase of
+16 units asks at most 240 (each unit to each other one)."""
+
+
+def _line(board: Board, source: Hex, end: _Target, height: int) -> _Line:
+    """`_trace` and `_directed`, remembered on the board: the same ends, the same line.
+
+    Within a phase every unit's fire options ask the same lines again after each declaration;
+    and a line and the line back share every hex's effect (`_trace`), so one serves both.
+    """
+    memo: dict[tuple[int, ...], _Line] | None = board.derived.get("sight")
+    if memo is None:
+        memo = board.derived["sight"] = {}
+    target = end.hex
+    key = (source.q, source.r, target.q, target.r, height, end.height, end.standing)
+    found = memo.get(key)
+    if found is None:
+        cores: dict[tuple[int, ...], _Core] | None = board.derived.get("cores")
+        if cores is None:
+            cores = board.derived["cores"] = {}
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+            cores.clear()
+        forward = (source.q, source.r) < (target.q, target.r)
+        if forward:
+            ends = (source.q, source.r, height, target.q, target.r, end.height)
+        else:
+            ends = (target.q, target.r, end.height, source.q, source.r, height)
+        core = cores.get(ends)
+        if core is None:
+            a, b = (source, target) if forward else (target, source)
+            core = cores[ends] = _trace(board, a, ends[2], b, ends[5])
+        found = memo[key] = _directed(core, end, height, forward=forward)
+    return found
+
+
+class _Core(NamedTuple):
+    """The hexes between two ends and what each does (no partial cover yet), from end ``a``."""
+
+    chosen: tuple[_Effect, ...]
+    """Each step's hex, every defender's choice made: blocking, then heavier woods (BT-C-4)."""
+    choices: tuple[tuple[Hex, Hex], ...]
+    first: tuple[_Effect, ...]
+    """The candidates of the first step (its hexes on the map, or both when neither is)."""
+    last: tuple[_Effect, ...]
+    """The candidates of the last step."""
+
+
+def _directed(core: _Core, end: _Target, height: int, *, forward: bool) -> _Line:
+    """The line from the attacker (LOS height ``height``) to ``end``, from the shared core.
+
+    BT-C-8: a hex next to the target as high as a standing target gives it partial cover when
+    the attacker is not above the target; when nothing blocks, a defender's choice in that last
+    step goes to the covering hex first (+3 beats any open woods total, at most 2).
+    """
+    chosen = list(core.chosen) if forward else list(reversed(core.chosen))
+    choices = core.choices if forward else tuple(reversed(core.choices))
+    final = core.last if forward else core.first
+    cover_at = end.height if end.standing and height <= end.height else None
+
+    def covers(effect: _Effect) -> bool:
+        return not effect.block and effect.cell is not None and effect.cell.cover == cover_at
+
+    light, heavy = _weights(chosen)
+    blocked = ""
+    if blocks := [_block_words(e) for e in chosen if e.block]:
+        blocked = _and(blocks)
+    elif light + 2 * heavy >= 3:  # noqa: PLR2004 - BT-C-7: weight 3 blocks
+        blocked = _woods_words(chosen)
+    elif len(final) == 2 and final[0].cell is not None and final[1].cell is not None:  # noqa: PLR2004
+        first, second = final
+        if (covers(second), second.woods) > (covers(first), first.woods):
+            chosen[-1] = second
+        else:
+            chosen[-1] = first
+        light, heavy = _weights(chosen)
+    return _Line(
+        hexes=tuple(e.where for e in chosen),
+        choices=choices,
+        light=light,
+        heavy=heavy,
+        blocked=blocked,
+        cover=bool(chosen) and covers(chosen[-1]),
+        first=chosen[0].cell if chosen else None,
+    )
+
+
+def _places(board: Board) -> tuple[Hex, ...]:
+    """Every hex of the board, in the order of ``board.hexes`` (shared by boards of a size)."""
+    return _grid(board.width, board.height)
+
+
+@functools.lru_cache(maxsize=8)
+def _grid(width: int, height: int) -> tuple[Hex, ...]:
+    return tuple(Hex.from_offset(col, row) for col in range(width) for row in range(height))
+
+
+def _trace(  # noqa: C901, PLR0915 - the hot loop of line_of_sight, kept flat
+    board: Board, source: Hex, height: int, target: Hex, target_height: int
+) -> _Core:
+    """BT-C-4..7: what the hexes between ``source`` and ``target`` (at those LOS heights) do.
+
+    A hex intervenes at a height (BT-C-6 [AMBIG], the digest's per-hex rule with the dead-zone
+    test, steps 3-4) when it rises above both ends, or above the lower end and nearer the
+    higher end than the difference in height allows: with a = h - low and b = high - h, when
+    2 (a - b) + (its distance to the higher end - its distance to the lower end) > 0. That
+    does not depend on which end looks at which, and neither do the defender's choices
+    (BT-C-4 item 4 / IMPL): the hex worse for the attacker, blocking then heavier woods, the
+    first of two equally bad ones, a hex off the map never. Partial cover is `_directed`'s.
+    """
+    cells = _cells(board)
+    places = _places(board)
+    width, rows = board.width, board.height
+    sq, sr = source.q, source.r
+    shape = _shape(target.q - sq, target.r - sr)
+    low, high = min(height, target_height), max(height, target_height)
+    upper = 1 if height >= target_height else -1  # distance to the higher end first
+    chosen: list[_Effect] = []
+    choices: list[tuple[Hex, Hex]] = []
+    ends: list[tuple[_Effect, ...]] = []  # the candidates of the first and the last step
+    plain, wooded = _plain(board)
+    twice = 2 * (low + high)
+    last = len(shape) - 1
+
+    def effect_at(dq: int, dr: int, nearer: int) -> _Effect:
+        q, r = sq + dq, sr + dr
+        row = r + (q - (q & 1)) // 2
+        if not (0 <= q < width and 0 <= row < rows):
+            return _Effect(Hex(q, r), 0, 0, None)
+        at = q * rows + row
+        cell = cells[at]
+        top = cell.top
+        if top <= low:
+            return plain[at]  # below both ends: ground, woods and building
+        bias = upper * nearer - twice
+        level = cell.level
+        if level > low and (level > high or 4 * level + bias > 0):
+            return _Effect(places[at], _GROUND, 0, cell)
+        if cell.building and top > low and (top > high or 4 * top + bias > 0):
+            return _Effect(places[at], _BUILDING, 0, cell)
+        if cell.woods and level + 2 > low and (level + 2 > high or 4 * level + 8 + bias > 0):
+            return wooded[at]
+        return plain[at]
+
+    for i, step in enumerate(shape):
+        if len(step) == 1:
+            dq, dr, nearer = step[0]
+            q, r = sq + dq, sr + dr
+            row = r + (q - (q & 1)) // 2
+            if 0 <= q < width and 0 <= row < rows:
+                at = q * rows + row
+                # The common case, inlined: a hex below both ends.
+                effect = plain[at] if cells[at].top <= low else effect_at(dq, dr, nearer)
+            else:
+                effect = effect_at(dq, dr, nearer)
+            chosen.append(effect)
+            if i in {0, last}:
+                ends.append((effect,))
+            continue
+        (dq, dr, nearer), (dq2, dr2, nearer2) = step
+        first = effect_at(dq, dr, nearer)
+        second = effect_at(dq2, dr2, nearer2)
+        choices.append((first.where, second.where))
+        if i in {0, last}:
+            # A hex off the map is never the defender's choice (both are, when neither is on).
+            if first.cell is None and second.cell is not None:
+                ends.append((second,))
+            elif second.cell is None and first.cell is not None:
+                ends.append((first,))
+            else:
+                ends.append((first, second))
+        if second.cell is not None and (
+            first.cell is None or (second.block > 0, second.woods) > (first.block > 0, first.woods)
+        ):
+            chosen.append(second)
+        else:
+            chosen.append(first)
+    return _Core(tuple(chosen), tuple(choices), ends[0] if ends else (), ends[-1] if ends else ())
+
+
+def _weights(chosen: list[_Effect]) -> tuple[int, int]:
+    """How many light and heavy woods hexes the line passes through (BT-C-7)."""
+    light = heavy = 0
+    for effect in chosen:
+        if effect.woods == 1:  # Woods.LIGHT, as a plain int: a hot loop
+            light += 1
+        elif effect.woods == 2:  # noqa: PLR2004 - Woods.HEAVY
+            heavy += 1
+    return light, heavy
+
+
+def _plain(board: Board) -> tuple[tuple[_Effect, ...], tuple[_Effect, ...]]:
+    """Every hex's effect on a line passing above it, and through its woods (memoised)."""
+    found: tuple[tuple[_Effect, ...], tuple[_Effect, ...]] | None = board.derived.get("plain")
+    if found is None:
+        pairs = list(zip(_places(board), _cells(board), strict=True))
+        found = board.derived["plain"] = (
+            tuple(_Effect(where, 0, 0, cell) for where, cell in pairs),
+            tuple(_Effect(where, 0, cell.woods, cell) for where, cell in pairs),
+        )
+    return found
 
 
 # ---------------------------------------------------------------------------------- arcs

@@ -8,10 +8,6 @@ unit get to", every (hex, facing) with its MP cost, for the board overlay.
 
 from __future__ import annotations
 
-import heapq
-import itertools
-from collections.abc import Iterator
-
 import attrs
 from attrs import frozen
 
@@ -46,6 +42,8 @@ __all__ = [
     "Reach",
     "allowance",
     "enter_cost",
+    "jump_path",
+    "jump_paths",
     "plan_jump",
     "plan_move",
     "reachable",
@@ -588,37 +586,161 @@ class Reach:
     mode: MoveMode = MoveMode.WALK
 
 
-def _neighbours(
-    state: BTState, index: int, mode: MoveMode, node: tuple[Hex, Facing, int]
-) -> Iterator[tuple[Hex, Facing, int, int, Step, tuple[str, ...]]]:
-    """Moves from (hex, facing, level): (hex, facing, level, cost, step, rolls)."""
-    here, facing, level = node
-    yield here, facing.turn(-1), level, 1, Step(StepKind.LEFT), ()
-    yield here, facing.turn(1), level, 1, Step(StepKind.RIGHT), ()
-    directions = [(facing, False)]
-    if mode is MoveMode.WALK:
-        directions.append((facing.opposite, True))
+_FACINGS = tuple(Facing)
+_DQ = tuple(f.delta.q for f in Facing)
+_DR = tuple(f.delta.r for f in Facing)
+_LEFT, _RIGHT = Step(StepKind.LEFT), Step(StepKind.RIGHT)
+_FORWARD, _BACKWARD = Step(StepKind.FORWARD), Step(StepKind.BACKWARD)
+
+
+@frozen
+class _Cell:
+    """What a ground move reads of one hex (BT-M-21/22/27/28), precomputed once per board."""
+
+    cost: int
+    """`terrain_cost` of the hex."""
+    bottom: int
+    """The level a 'Mech stands at off any bridge (`Terrain.bottom`)."""
+    deck: int | None
+    """The bridge deck's level, None without a bridge."""
+    exits: int
+    """Road and bridge exits (bit ``i``: `Facing` ``i``)."""
+    water: int
+    """Depth of water (0: none or ankle deep)."""
+    rubble: bool
+    building: bool
+    top: int
+    """Ground level plus building height: what a jump must clear (BT-M-20.4 item 3)."""
+
+
+def _cell(terrain: Terrain) -> _Cell:
+    bridge = terrain.bridge
+    return _Cell(
+        cost=terrain_cost(terrain),
+        bottom=terrain.bottom,
+        deck=terrain.level + bridge.height if bridge is not None else None,
+        exits=terrain.road | (bridge.exits if bridge is not None else 0),
+        water=terrain.water or 0,
+        rubble=terrain.rubble,
+        building=terrain.building is not None,
+        top=terrain.level + (terrain.building.height if terrain.building is not None else 0),
+    )
+
+
+def _cells(board: Board) -> tuple[_Cell, ...]:
+    """Every hex's `_Cell`, in the order of ``board.hexes`` (memoised on the board)."""
+    cells: tuple[_Cell, ...] | None = board.derived.get("movement")
+    if cells is None:
+        known: dict[int, _Cell] = {}  # boards share Terrain objects: one _Cell per object
+        built = []
+        for terrain in board.hexes:
+            cell = known.get(id(terrain))
+            if cell is None:
+                cell = known[id(terrain)] = _cell(terrain)
+            built.append(cell)
+        cells = board.derived["movement"] = tuple(built)
+    return cells
+
+
+def _index(board: Board, q: int, r: int) -> int:
+    """The index in ``board.hexes`` of axial (q, r); -1 when off the board."""
+    row = r + (q - (q & 1)) // 2
+    if 0 <= q < board.width and 0 <= row < board.height:
+        return q * board.height + row
+    return -1
+
+
+def _search(  # noqa: C901, PLR0912, PLR0915 - the hot loop of reachable, kept flat
+    state: BTState,
+    index: int,
+    mode: MoveMode,
+    limit: int,
+    starts: list[tuple[int, Facing, int, tuple[Step, ...], tuple[str, ...]]],
+) -> dict[tuple[Hex, Facing], tuple[int, tuple[Step, ...], tuple[str, ...]]]:
+    """Dijkstra over (hex, facing): the cheapest MP, and the first cheapest path, to each.
+
+    ``starts``: (mp, facing, level, steps, rolls) in the unit's own hex.
+
+    Costs are small integers, so the queue is one first-in-first-out list per MP total: the
+    positions are settled in the order (MP, push order), exactly that of a binary heap keyed
+    on (MP, a push counter).
+    """
     unit = state.units[index]
-    for direction, backward in directions:
-        result = enter_cost(state.board, here, level, direction, backward=backward)
-        if isinstance(result, str):
-            continue
-        cost, new_level, road, terrain = result
-        there = here.neighbor(direction)
-        depth = _water_depth(terrain, on_bridge=road and terrain.bridge is not None)
-        if mode is MoveMode.RUN and depth >= 1:
-            continue
-        if any(state.units[o].side != unit.side for o in state.units_at(there) if o != index):
-            continue
-        rolls = []
-        if depth >= 1:
-            rolls.append("water")
-        if terrain.rubble:
-            rolls.append("rubble")
-        if terrain.building is not None or state.board.terrain(here).building is not None:
-            rolls.append("building")
-        kind = StepKind.BACKWARD if backward else StepKind.FORWARD
-        yield there, facing, new_level, cost, Step(kind), tuple(rolls)
+    assert unit.hex is not None  # noqa: S101 - checked by the caller
+    board = state.board
+    cells = _cells(board)
+    width, height = board.width, board.height
+    enemies = {
+        (other.hex.q, other.hex.r)
+        for i, other in enumerate(state.units)
+        if i != index and other.on_map and other.hex is not None and other.side != unit.side
+    }
+    walking = mode is MoveMode.WALK
+    running = mode is MoveMode.RUN
+    q0, r0 = unit.hex.q, unit.hex.r
+    first = min(mp for mp, *_ in starts)
+    last = max(limit, first)  # a unit may already have spent more than it now has (heat)
+    buckets: list[list[tuple[int, int, int, int, tuple[Step, ...], tuple[str, ...]]]] = [
+        [] for _ in range(last + 1)
+    ]
+    for mp, facing, level, steps, rolls in starts:
+        buckets[mp].append((q0, r0, int(facing), level, steps, rolls))
+    best: dict[tuple[int, int, int], tuple[int, tuple[Step, ...], tuple[str, ...]]] = {}
+    for mp in range(first, last + 1):
+        for q, r, f, level, steps, rolls in buckets[mp]:
+            key = (q, r, f)
+            if key in best:
+                continue
+            best[key] = (mp, steps, rolls)
+            if mp + 1 <= limit:
+                turns = buckets[mp + 1]
+                left, right = (f - 1) % 6, (f + 1) % 6
+                if (q, r, left) not in best:
+                    turns.append((q, r, left, level, (*steps, _LEFT), rolls))
+                if (q, r, right) not in best:
+                    turns.append((q, r, right, level, (*steps, _RIGHT), rolls))
+            here = cells[q * height + r + (q - (q & 1)) // 2]
+            for direction, backward in ((f, False), ((f + 3) % 6, True)):
+                if backward and not walking:
+                    break
+                tq, tr = q + _DQ[direction], r + _DR[direction]
+                row = tr + (tq - (tq & 1)) // 2
+                if not (0 <= tq < width and 0 <= row < height):
+                    continue
+                there = cells[tq * height + row]
+                road = bool(here.exits >> direction & 1 and there.exits >> (direction + 3) % 6 & 1)
+                deck = there.deck
+                on_bridge = road and deck is not None
+                new_level = deck if road and deck is not None else there.bottom
+                change = abs(new_level - level)
+                if (backward and change) or change > MAX_LEVEL_CHANGE:
+                    continue
+                total = mp + (1 if road else there.cost) + change
+                if total > limit or (tq, tr, f) in best:
+                    continue
+                depth = 0 if on_bridge else there.water
+                if (running and depth >= 1) or (tq, tr) in enemies:
+                    continue
+                more = rolls
+                if depth >= 1 or there.rubble or there.building or here.building:
+                    extra = []
+                    if depth >= 1:
+                        extra.append("water")
+                    if there.rubble:
+                        extra.append("rubble")
+                    if there.building or here.building:
+                        extra.append("building")
+                    more = (*rolls, *extra)
+                step = _BACKWARD if backward else _FORWARD
+                buckets[total].append((tq, tr, f, new_level, (*steps, step), more))
+    hexes: dict[tuple[int, int], Hex] = {}
+    result: dict[tuple[Hex, Facing], tuple[int, tuple[Step, ...], tuple[str, ...]]] = {}
+    for (q, r, f), found in best.items():
+        where = hexes.get((q, r))
+        if where is None:
+            where = hexes[q, r] = Hex(q, r)
+        result[where, _FACINGS[f]] = found
+    return result
 
 
 def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special starts
@@ -631,6 +753,9 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     Minimum Movement hex (BT-M-18). A prone unit stands first (free facing). For jump: every hex
     within Jump MP with a legal shortest path, in any facing. Rolls are listed, not rolled: the
     result assumes every roll succeeds. Skid checks are not predicted here (`plan_move` lists them).
+
+    Of two paths of equal cost the one found first is kept (turns before steps, left before
+    right, forward before backward), and the positions come in the order they are settled.
     """
     unit = state.units[index]
     if unit.hex is None or can_move(unit) is not None:
@@ -647,75 +772,61 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     entered_any = movement is not None and movement.hexes > 0
     here = state.board.terrain(unit.hex)
     start_level = standing_level(here, on_bridge=unit.standing_on_bridge(here))
-    counter = itertools.count()
-    best: dict[tuple[Hex, Facing], tuple[int, tuple[Step, ...], tuple[str, ...]]] = {}
-    queue: list[tuple[int, int, Hex, Facing, int, tuple[Step, ...], tuple[str, ...]]] = []
+    starts: list[tuple[int, Facing, int, tuple[Step, ...], tuple[str, ...]]] = []
     if unit.prone:
         if gyro_hits(unit) >= 2 or limit == 0:  # noqa: PLR2004 - destroyed gyro
             return {(unit.hex, unit.facing): Reach(unit.hex, unit.facing, spent, ())}
         cost = 1 if limit == 1 and spent == 0 else 2
         if spent + cost > limit:
             return {(unit.hex, unit.facing): Reach(unit.hex, unit.facing, spent, ())}
-        for facing in Facing:
-            stand = (Step(StepKind.STAND, facing),)
-            heapq.heappush(
-                queue,
-                (spent + cost, next(counter), unit.hex, facing, start_level, stand, ("stand",)),
-            )
         if cost == 1:  # Minimum Movement stand: the move ends there
             return {
-                (hex_, facing): Reach(
-                    hex_, facing, spent + 1, steps, rolls, minimum=True, mode=mode
+                (unit.hex, facing): Reach(
+                    unit.hex,
+                    facing,
+                    spent + 1,
+                    (Step(StepKind.STAND, facing),),
+                    ("stand",),
+                    minimum=True,
+                    mode=mode,
                 )
-                for _, _, hex_, facing, _, steps, rolls in queue
+                for facing in Facing
             }
+        starts = [
+            (spent + cost, facing, start_level, (Step(StepKind.STAND, facing),), ("stand",))
+            for facing in Facing
+        ]
     else:
-        heapq.heappush(queue, (spent, next(counter), unit.hex, unit.facing, start_level, (), ()))
-    while queue:
-        mp, _, hex_, facing, level, steps, rolls = heapq.heappop(queue)
-        key = (hex_, facing)
-        if key in best:
-            continue
-        best[key] = (mp, steps, rolls)
-        for there, new_facing, new_level, cost, step, more in _neighbours(
-            state, index, mode, (hex_, facing, level)
-        ):
-            if mp + cost > limit or (there, new_facing) in best:
-                continue
-            heapq.heappush(
-                queue,
-                (
-                    mp + cost,
-                    next(counter),
-                    there,
-                    new_facing,
-                    new_level,
-                    (*steps, step),
-                    (*rolls, *more),
-                ),
-            )
+        starts = [(spent, unit.facing, start_level, (), ())]
+    taken = {other.hex for i, other in enumerate(state.units) if i != index and other.on_map}
     result: dict[tuple[Hex, Facing], Reach] = {}
-    for (hex_, facing), (mp, steps, rolls) in best.items():
-        if any(o != index for o in state.units_at(hex_)):
+    at_start: list[Reach] = []
+    home = unit.hex
+    for (hex_, facing), (mp, steps, rolls) in _search(state, index, mode, limit, starts).items():
+        if hex_ in taken:
             continue  # passing through a friend is fine; ending with it is not (BT-M-25)
-        result[(hex_, facing)] = Reach(hex_, facing, mp, steps, rolls, mode=mode)
+        reach = result[(hex_, facing)] = Reach(hex_, facing, mp, steps, rolls, mode=mode)
+        if hex_.q == home.q and hex_.r == home.r:
+            at_start.append(reach)
     if not entered_any and not unit.prone and limit >= 1:
-        _add_minimum(state, unit, mode, limit, start_level, result)
+        _add_minimum(state, mode, limit, start_level, result, at_start)
     return result
 
 
 def _add_minimum(  # noqa: PLR0917 - one private helper of reachable
     state: BTState,
-    unit: UnitState,
     mode: MoveMode,
     limit: int,
     level: int,
     result: dict[tuple[Hex, Facing], Reach],
+    at_start: list[Reach],
 ) -> None:
-    """BT-M-18 item 5: the one hex straight ahead, from each facing the unit can still turn to."""
-    for (hex_, facing), reach in list(result.items()):
-        if hex_ != unit.hex:
-            continue
+    """BT-M-18 item 5: the one hex straight ahead, from each facing the unit can still turn to.
+
+    ``at_start``: the positions of ``result`` in the unit's own hex, in their order there.
+    """
+    for reach in at_start:
+        hex_, facing = reach.hex, reach.facing
         there = hex_.neighbor(facing)
         outcome = enter_cost(state.board, hex_, level, facing, backward=False)
         if isinstance(outcome, str) or (there, facing) in result or state.units_at(there):
@@ -736,31 +847,36 @@ def _reachable_jump(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reac
     assert unit.hex is not None  # noqa: S101 - checked by the caller
     if unit.prone or unit.movement is not None:
         return {}
-    mp = jump_mp(unit, state.board.terrain(unit.hex))
+    paths = jump_paths(state, index)
+    taken = {other.hex for other in state.units if other.on_map}
+    rolls = ("landing",) if needs_landing_psr(unit) else ()
     result: dict[tuple[Hex, Facing], Reach] = {}
-    for radius in range(1, mp + 1):
-        for target in unit.hex.ring(radius):
-            if target not in state.board or state.units_at(target):
-                continue
-            path = _jump_path(state, index, unit.hex, target, mp)
-            if path is None:
-                continue
-            rolls = ("landing",) if needs_landing_psr(unit) else ()
-            for facing in Facing:
-                steps = tuple(Step(StepKind.FORWARD) for _ in path)
-                result[(target, facing)] = Reach(
-                    target, facing, len(path), steps, rolls, mode=MoveMode.JUMP
-                )
+    radius = max((len(path) for path in paths.values()), default=0)
+    for target in unit.hex.spiral(radius)[1:]:  # ring by ring, clockwise from due north
+        path = paths.get(target)
+        if path is None or target in taken:
+            continue
+        steps = (_FORWARD,) * len(path)
+        for facing in Facing:
+            result[(target, facing)] = Reach(
+                target, facing, len(path), steps, rolls, mode=MoveMode.JUMP
+            )
     return result
+
+
+def _ceiling(state: BTState, index: int, mp: int) -> int:
+    """BT-M-20.4 item 3: the highest level a jump of ``mp`` Jump MP can clear."""
+    unit = state.units[index]
+    assert unit.hex is not None  # noqa: S101 - checked by the callers
+    terrain = state.board.terrain(unit.hex)
+    return standing_level(terrain, on_bridge=unit.standing_on_bridge(terrain)) + mp
 
 
 def _jump_path(
     state: BTState, index: int, start: Hex, target: Hex, mp: int
 ) -> tuple[Hex, ...] | None:
     """BT-M-20.4: any legal shortest path from ``start`` to ``target`` (None if every one fails)."""
-    terrain = state.board.terrain(start)
-    on_deck = state.units[index].standing_on_bridge(terrain)
-    ceiling = standing_level(terrain, on_bridge=on_deck) + mp
+    ceiling = _ceiling(state, index, mp)
 
     def ok(where: Hex) -> bool:
         terrain = state.board.get(where)
@@ -782,6 +898,47 @@ def _jump_path(
                     step[nxt] = (*path, nxt)
         frontier = step
     return frontier.get(target)
+
+
+def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
+    """BT-M-20.4: the `jump_path` of every hex the unit could land in, whoever stands there.
+
+    One breadth-first search outwards, ring by ring, keeping the first path found to each hex:
+    a shortest path to a hex passes only hexes nearer the start, so the search meets the hexes
+    of each ring in the order the single-target search of `jump_path` meets them, and finds
+    the same path. Empty for a unit off the map or without Jump MP.
+    """
+    unit = state.units[index]
+    if unit.hex is None:
+        return {}
+    board = state.board
+    mp = jump_mp(unit, board.terrain(unit.hex))
+    if mp <= 0:
+        return {}
+    ceiling = _ceiling(state, index, mp)
+    cells = _cells(board)
+    q0, r0 = unit.hex.q, unit.hex.r
+    frontier: dict[tuple[int, int], tuple[Hex, ...]] = {(q0, r0): ()}
+    paths: dict[Hex, tuple[Hex, ...]] = {}
+    for radius in range(1, mp + 1):
+        ring: dict[tuple[int, int], tuple[Hex, ...]] = {}
+        for (q, r), path in frontier.items():
+            for dq, dr in zip(_DQ, _DR, strict=True):
+                nq, nr = q + dq, r + dr
+                if (nq, nr) in ring:
+                    continue
+                dq0, dr0 = nq - q0, nr - r0
+                if (abs(dq0) + abs(dr0) + abs(dq0 + dr0)) // 2 != radius:
+                    continue
+                at = _index(board, nq, nr)
+                if at < 0 or cells[at].top > ceiling:
+                    continue
+                where = Hex(nq, nr)
+                ring[nq, nr] = (*path, where)
+        for path in ring.values():
+            paths[path[-1]] = path
+        frontier = ring
+    return paths
 
 
 def jump_path(state: BTState, index: int, target: Hex) -> tuple[Hex, ...] | None:

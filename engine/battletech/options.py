@@ -23,7 +23,7 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.flow import can_end_phase, check_charge_move, deploy_zone, pending
-from engine.battletech.movement import jump_path, reachable
+from engine.battletech.movement import jump_paths, reachable
 from engine.battletech.state import BTState, MoveMode, Phase
 from engine.battletech.turn import declarers
 from engine.game import IllegalCommand
@@ -60,11 +60,14 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911, P
         commands.append(Move(index, MoveMode.STILL))
         for mode in (MoveMode.WALK, MoveMode.RUN):
             commands += _moves(state, index, mode)
+        paths = jump_paths(state, index)
+        near = _near_enemies(state, index)
         for hex_, facing in reachable(state, index, MoveMode.JUMP):
-            path = jump_path(state, index, hex_)
+            path = paths.get(hex_)
             if path is not None:
                 commands.append(Jump(index, path, facing))
-                commands += _dfas(state, index, path, facing)
+                if hex_ in near:
+                    commands += _dfas(state, index, path, facing)
     return commands
 
 
@@ -84,6 +87,17 @@ def _declarations(state: BTState) -> list[BTCommand]:
             commands.append(PhysicalAttack(index))
             commands += physical.physical_options(state, index)
     return commands
+
+
+def _enemy_hexes(state: BTState, index: int) -> set[Hex]:
+    """The hexes of the units of another side on the map (a charge must face one)."""
+    side = state.units[index].side
+    return {u.hex for u in state.units if u.side != side and u.on_map and u.hex is not None}
+
+
+def _near_enemies(state: BTState, index: int) -> set[Hex]:
+    """The hexes next to a unit of another side (where a DFA may land)."""
+    return {h.neighbor(f) for h in _enemy_hexes(state, index) for f in Facing}
 
 
 def _enemies_next_to(state: BTState, index: int, where: Hex) -> list[int]:
@@ -139,12 +153,14 @@ def _without_stay(commands: list[BTCommand], index: int, *, allow_end: bool) -> 
 def _moves(state: BTState, index: int, mode: MoveMode) -> list[BTCommand]:
     unit = state.units[index]
     result: list[BTCommand] = []
+    enemies = _enemy_hexes(state, index)
     for (hex_, facing), reach in reachable(state, index, mode).items():
         if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not unit.prone):
             continue
         move = Move(index, mode, reach.steps)
         result.append(move)
-        result += _charges(state, move, hex_, facing)
+        if hex_.neighbor(facing) in enemies:  # a charge needs the enemy straight ahead
+            result += _charges(state, move, hex_, facing)
     return result
 
 

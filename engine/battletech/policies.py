@@ -13,7 +13,7 @@ Both only ever return commands the rules accept; a rejection in the simulator is
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, overload
 
 from engine.battletech import physical, tohit
 from engine.battletech.clubs import why_no_club
@@ -30,7 +30,7 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.flow import can_end_phase, check_charge_move, deploy_zone, pending
-from engine.battletech.movement import jump_path, reachable
+from engine.battletech.movement import jump_paths, reachable
 from engine.battletech.state import BTState, MoveMode, Phase
 from engine.battletech.turn import declarers
 from engine.game import IllegalCommand
@@ -93,22 +93,47 @@ def _declarer(state: BTState, rng: Random) -> int | None:
     return rng.choice(choices) if choices else None
 
 
-def _moves(state: BTState, index: int, mode: MoveMode) -> list[BTCommand]:
+class _Commands(Sequence[BTCommand]):
+    """A list of commands made one at a time, when asked for: a player picks one of hundreds."""
+
+    def __init__(self, count: int, make: Callable[[int], BTCommand]) -> None:
+        self._count = count
+        self._make = make
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> BTCommand: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[BTCommand]: ...
+
+    def __getitem__(self, index: int | slice) -> BTCommand | Sequence[BTCommand]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(self._count)[index]]
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        return self._make(index % self._count)
+
+
+def _moves(state: BTState, index: int, mode: MoveMode) -> Sequence[BTCommand]:
+    """Every move of ``mode`` to a reachable position (one path each), in `reachable`'s order."""
     unit = state.units[index]
     if mode is MoveMode.JUMP:
-        result: list[BTCommand] = []
-        for where, facing in reachable(state, index, mode):
-            if where == unit.hex:
-                continue
-            path = jump_path(state, index, where)
-            if path is not None:
-                result.append(Jump(index, path, facing))
-        return result
-    return [
-        Move(index, mode, reach.steps)
+        paths = jump_paths(state, index)
+        jumps = [
+            (paths[where], facing)
+            for where, facing in reachable(state, index, mode)
+            if where != unit.hex and where in paths
+        ]
+        return _Commands(len(jumps), lambda i: Jump(index, *jumps[i]))
+    steps = [
+        reach.steps
         for (where, facing), reach in reachable(state, index, mode).items()
         if reach.steps and not (where == unit.hex and facing == unit.facing and not unit.prone)
     ]
+    return _Commands(len(steps), lambda i: Move(index, mode, steps[i]))
 
 
 def _continue(state: BTState, index: int, rng: Random) -> BTCommand:
@@ -199,6 +224,7 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
         return Move(index, MoveMode.STILL)
     unit = state.units[index]
     best: list[tuple[int, BTCommand]] = []
+    paths = jump_paths(state, index)
     for mode in (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP):
         for (where, facing), reach in reachable(state, index, mode).items():
             distance = where.distance(target)
@@ -209,7 +235,7 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
             if mode is MoveMode.JUMP:
                 if where == unit.hex:
                     continue
-                path = jump_path(state, index, where)
+                path = paths.get(where)
                 if path is None:
                     continue
                 best.append((score, Jump(index, path, facing)))

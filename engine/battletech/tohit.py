@@ -8,6 +8,8 @@ sample of legal declarations for bots and the simulator.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 from attrs import frozen
 
@@ -34,6 +36,7 @@ __all__ = [
     "declare_fire",
     "fire_options",
     "fires_prone",
+    "iter_fire_options",
     "target_modifiers",
     "target_movement",
     "weapon_destroyed",
@@ -724,10 +727,16 @@ def fire_options(state: BTState, unit: int) -> list[FireWeapons]:
     weapons at the same target are listed once (the untwisted one). Every option is accepted by
     `declare_fire`.
     """
+    return list(iter_fire_options(state, unit))
+
+
+def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
+    """`fire_options`, one at a time (``any`` stops at the first that fires)."""
     hold = FireWeapons(unit)
     shooter = state.units[unit]
+    yield hold
     if cannot_fire(shooter) or shooter.declared or shooter.hex is None:
-        return [hold]
+        return
     poses: list[tuple[int, bool]] = [(0, False)]
     if not fires_prone(shooter):
         poses += [(-1, False), (1, False)]
@@ -738,7 +747,6 @@ def fire_options(state: BTState, unit: int) -> list[FireWeapons]:
         for i in range(len(shooter.design.equipment))
         if i not in shooter.fired and weapon_spec(shooter, i) is not None
     ]
-    options = [hold]
     seen: set[tuple[int, frozenset[int]]] = set()
     for target, other in enumerate(state.units):
         if other.side == shooter.side or not other.on_map:
@@ -753,16 +761,13 @@ def fire_options(state: BTState, unit: int) -> list[FireWeapons]:
             if not shots or key in seen:
                 continue
             seen.add(key)
-            options.append(
-                FireWeapons(
-                    unit,
-                    tuple(Shot(weapon, target=target) for weapon in shots),
-                    twist=twist,
-                    flip_arms=flipped,
-                    primary=target,
-                )
+            yield FireWeapons(
+                unit,
+                tuple(Shot(weapon, target=target) for weapon in shots),
+                twist=twist,
+                flip_arms=flipped,
+                primary=target,
             )
-    return options
 
 
 def _possible_shots(

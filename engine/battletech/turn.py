@@ -16,8 +16,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.battletech import combat, heat, physical, tohit
 from engine.battletech import events as ev
 from engine.battletech.clubs import take_club, why_no_club
@@ -56,7 +54,7 @@ def can_declare(state: BTState, index: int) -> bool:
             return True  # BT-C-38: it may pick up a club instead of firing
         if tohit.cannot_fire(unit):
             return False
-        return any(option.shots for option in tohit.fire_options(state, index))
+        return any(option.shots for option in tohit.iter_fire_options(state, index))
     if state.phase is Phase.PHYSICAL:
         return bool(physical.physical_options(state, index))
     return False
@@ -105,15 +103,14 @@ def ratio_slots(order: tuple[int, ...], counts: dict[int, int]) -> tuple[tuple[i
     return tuple(slots)
 
 
-def _deal(ctx: Ctx, waiting: Callable[[BTState, int], int]) -> None:
-    """BT-M-11 for declarations: the loser first, the side with more units declares more."""
-    state = ctx.state
-    counts = {side: waiting(state, side) for side in state.order}
-    ctx.emit(ev.SlotsDealt(ratio_slots(state.order, counts)))
+def _deal_among(ctx: Ctx, found: tuple[int, ...]) -> None:
+    """BT-M-11 for declarations: the loser first, the side with more units declares more.
 
-
-def _waiting(state: BTState, side: int) -> int:
-    return len(declarers(state, side))
+    ``found``: every unit that can declare now (`declarers`), counted per side.
+    """
+    units = ctx.state.units
+    counts = {side: sum(1 for i in found if units[i].side == side) for side in ctx.state.order}
+    ctx.emit(ev.SlotsDealt(ratio_slots(ctx.state.order, counts)))
 
 
 def end_movement_phase(ctx: Ctx) -> None:
@@ -124,8 +121,8 @@ def end_movement_phase(ctx: Ctx) -> None:
 
 def _open(ctx: Ctx) -> None:
     """Deal the first declaration slots, or resolve at once when nobody can declare."""
-    if declarers(ctx.state):
-        _deal(ctx, _waiting)
+    if found := declarers(ctx.state):
+        _deal_among(ctx, found)
     else:
         ctx.emit(ev.SlotsDealt(()))
         _resolve(ctx)
@@ -190,8 +187,8 @@ def _declared(ctx: Ctx, index: int) -> None:
         ctx.emit(ev.SlotsDealt(slots))
     if ctx.state.slots:
         return
-    if declarers(ctx.state):
-        _deal(ctx, _waiting)
+    if found := declarers(ctx.state):
+        _deal_among(ctx, found)
     else:
         _resolve(ctx)
 

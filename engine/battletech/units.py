@@ -61,6 +61,9 @@ _TITLES = {
     Location.RL: "Right Leg",
 }
 
+_LOCATION_INDEX: dict[Location, int] = {location: i for i, location in enumerate(Location)}
+"""Each location's position in `Location` order (the order of a design's per-location tuples)."""
+
 LOCATION_SLOTS: dict[Location, int] = {
     Location.HD: 6,
     Location.CT: 12,
@@ -191,15 +194,15 @@ class MechDesign:
         """The design's armor points at ``location`` (front, or rear for a torso)."""
         if rear:
             return self.rear_armor[(Location.CT, Location.LT, Location.RT).index(location)]
-        return self.armor[list(Location).index(location)]
+        return self.armor[_LOCATION_INDEX[location]]
 
     def internal_at(self, location: Location) -> int:
         """The design's internal structure points at ``location``."""
-        return self.internal[list(Location).index(location)]
+        return self.internal[_LOCATION_INDEX[location]]
 
     def slots_at(self, location: Location) -> tuple[str, ...]:
         """The critical lines of ``location``."""
-        return self.criticals[list(Location).index(location)]
+        return self.criticals[_LOCATION_INDEX[location]]
 
     @property
     def summary(self) -> str:
