@@ -93,7 +93,7 @@ KEY_GROUPS = (
         "Physical attacks (BT-C-36..48)",
         (
             ("next_unit", "the next / previous unit to declare"),
-            ("weapon", "choose attack 1-9 of the list (Enter on an enemy: its first)"),
+            ("weapon", "choose an attack by its number in the list (Enter on an enemy: its first)"),
             ("declare", "declare the attack (Enter on the target too)"),
             ("hold", "no physical attack"),
             ("cancel_plot", "take back the choice"),
@@ -134,17 +134,34 @@ KEY_GROUPS = (
             ("result", "the result and the after-action report (when the game is over)"),
             ("rules", "the BattleTech keys and the rules summary"),
             ("app.help", "the help: the keys of this screen"),
-            ("back", "back (the game is saved after every command)"),
+            ("back", "leave this screen (a game in play is saved after every command)"),
         ),
     ),
 )
 """The play screen's keys by phase: each action with what it does in that phase."""
 
+BOARD_GROUPS = (
+    KeyGroup(
+        "The board",
+        (
+            ("move", "the cursor up / down"),
+            ("across", "the cursor left / right along the row"),
+            ("step", "the cursor to the NW, N, NE / SW, S, SE hex"),
+            ("select", "act on the cursor hex: place, pick a unit, plot a route there, confirm"),
+            ("centre", "scroll the cursor to the middle"),
+        ),
+    ),
+)
+"""The board's keys (it has them while the game is played)."""
+
 
 def key_groups(owner: type[DOMNode]) -> tuple[KeyGroup, ...] | None:
-    """The key groups of a BattleTech screen class, or None for a class that has none."""
+    """The key groups of a BattleTech screen or widget class, or None for one that has none."""
     from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - the play screen
+    from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
 
+    if issubclass(owner, BTBoard):
+        return BOARD_GROUPS
     return KEY_GROUPS if issubclass(owner, BattleTechScreen) else None
 
 

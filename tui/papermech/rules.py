@@ -69,7 +69,7 @@ KEY_GROUPS = (
         (
             ("rules", "the rules summary"),
             ("app.help", "the help: the keys of this screen"),
-            ("back", "back (the game is saved after every command)"),
+            ("back", "leave this screen (a game in play is saved after every command)"),
         ),
     ),
 )

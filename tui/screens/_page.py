@@ -243,6 +243,26 @@ def _columns(  # noqa: PLR0917 - two texts, their widths, the console
     return lines
 
 
+_CODE_COLUMN = re.compile(r"^(\s*\S.*?\s{2,})(\S.*)$")
+"""A code line with a second column ("roll      roll initiative"): continuations go under it."""
+
+
+def _code_line(line: str, style: Style, width: int, console: Console) -> list[Text]:
+    """A line of a code block, wrapped under its second column (or its indent) when too long."""
+    if len(line) <= width:
+        return [Text(line, style=style)]
+    match = _CODE_COLUMN.match(line)
+    if match is None or len(match[1]) > width // 2:
+        indent = len(line) - len(line.lstrip())
+        if indent > width // 2:
+            return _wrap(Text(line, style=style), width, console)
+        left, right = line[:indent], line[indent:]
+    else:
+        left, right = match[1], match[2]
+    body = Text(right, style=style)
+    return _columns(Text(left, style=style), body, len(left), width, console, gap=0)
+
+
 def layout(  # noqa: C901 - one branch a kind of block
     source: str, styles: tuple[Style, ...], width: int, console: Console
 ) -> list[RenderableType]:
@@ -271,7 +291,7 @@ def layout(  # noqa: C901 - one branch a kind of block
             parts += _wrap(inline(rows[0][0], base=plain, key=key), width, console)
         elif kind == "code":
             for row in rows:
-                parts += _wrap(Text(row[0], style=code), width, console)
+                parts += _code_line(row[0], code, width, console)
         elif kind == "rule":
             parts.append(Text("─" * min(width, 20), style=rule))
         elif kind in {"bullets", "numbers"}:
@@ -317,7 +337,8 @@ def plain_lines(source: str, width: int) -> list[str]:
     Returns:
         The lines, right-stripped.
     """
-    console = Console(width=width, color_system=None, force_terminal=False, record=True)
-    with console.capture():
-        console.print(Group(*layout(source, (), width, console)))
-    return [line.rstrip() for line in console.export_text().splitlines()]
+    console = Console(width=width, color_system=None, force_terminal=False)
+    lines = console.render_lines(
+        Group(*layout(source, (), width, console)), console.options.update_width(width)
+    )
+    return ["".join(segment.text for segment in line).rstrip() for line in lines]

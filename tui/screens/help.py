@@ -70,6 +70,15 @@ opened from.
 """
 """How to get about, after the keys."""
 
+VIEWER = """## Watching
+
+This is a viewer of the saved games of one folder: Enter on a save watches it from its first
+command, step by step or played at a speed; a game still being played is followed live as its
+players move. Nothing here changes a save. The bar at the bottom shows the keys that work now;
+`F1` or `?` opens this page, which lists the keys of the screen it was opened from.
+"""
+"""The prose in the replay browser app (``hexmech browse``, the SSH viewer): no game modes."""
+
 
 def intro_markdown() -> str:
     """The page's prose: the intro, every ruleset's game mode, and moving around."""
@@ -241,8 +250,12 @@ def node_groups(
     Returns:
         (heading, lines) of every table that has a line.
     """
+    # A group names its keys and says what they do: a binding without a footer label (pick 2..9)
+    # is listed there too; without groups only the described bindings are.
     bindings = [
-        b for b in Binding.make_bindings(type(node).BINDINGS) if b.description and not b.system
+        b
+        for b in Binding.make_bindings(type(node).BINDINGS)
+        if (b.description or groups is not None) and not b.system
     ]
     tables: list[tuple[str, list[Line]]] = []
     if groups is None:
@@ -270,7 +283,9 @@ def node_groups(
             if lines:
                 tables.append((group.heading, lines))
             mine += chosen
-        rest = [b for b in bindings if b.action not in listed and _accepts(node, b)]
+        rest = [
+            b for b in bindings if b.action not in listed and b.description and _accepts(node, b)
+        ]
         if rest:  # a key no group declares is still listed (a test keeps this empty)
             tables.append(("Other keys", _lines(rest, taken, None)))
             mine += rest
@@ -310,10 +325,16 @@ def _runs(keys: Sequence[str]) -> list[str]:
     return out
 
 
+def len_order(key: str) -> bool:
+    """Sort keys of one line: the one-character keys first ("[ ] Shift+Left Shift+Right")."""
+    return len(key) > 1
+
+
 def table_markdown(lines: Sequence[Line]) -> str:
     """A key table, as a Markdown list like `keys_list`'s: "- `Tab`, `u`: what they do"."""
     return "\n".join(
-        f"- {', '.join(_code(key) for key in _runs(keys))}: {text}" for keys, text in lines
+        f"- {', '.join(_code(key) for key in _runs(sorted(keys, key=len_order)))}: {text}"
+        for keys, text in lines
     )
 
 
@@ -352,8 +373,8 @@ def screen_keys_markdown(
     for heading, lines in tables:
         parts += [f"### {heading}", table_markdown(lines)]
     parts.append(
-        "### This help page\n\n- `Up`, `Down`, `PgUp`, `PgDn`, `Home`, `End`: scroll\n"
-        "- `Esc`, `?`, `F1`: close it"
+        "### This help page\n\n- `Up`, `Down`, `PgUp`, `PgDn`: scroll\n"
+        "- `Home`, `End`: the top, the bottom\n- `Esc`, `?`, `F1`: close it"
     )
     return "\n\n".join(parts)
 
@@ -398,6 +419,8 @@ class HelpScreen(Screen[None]):
             ordered = sorted(self.sections, key=lambda section: section[1] is not self.first)
             return help_markdown(ordered)
         keys = screen_keys_markdown(below[-1], self.sections)
+        if not any(owner is MainMenuScreen for _, owner in self.sections):
+            return f"{keys}\n\n{VIEWER}"  # the replay browser app: no menu, no new game
         return f"{keys}\n\n## About hexmech\n\n{intro_markdown()}"
 
     def compose(self) -> ComposeResult:
