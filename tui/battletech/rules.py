@@ -314,6 +314,13 @@ def rules_markdown(game_keys: Iterable[BindingType], screen: Screen[object] | No
 class BTRulesScreen(Screen[None]):
     """A scrollable page of the BattleTech keys and rules; Escape or q closes it."""
 
+    DEFAULT_CSS = """
+    BTRulesScreen #rules-scroll {
+        scrollbar-gutter: stable;
+    }
+    """
+    """The page is laid out once: the scrollbar's room is kept, so its width never changes."""
+
     CSS_PATH = "battletech.tcss"
 
     BINDINGS = [

@@ -363,6 +363,13 @@ on the high-score table.
 class PaperRulesScreen(Screen[None]):
     """A scrollable page with `RULES_MARKDOWN`; Escape or q closes it."""
 
+    DEFAULT_CSS = """
+    PaperRulesScreen #rules-scroll {
+        scrollbar-gutter: stable;
+    }
+    """
+    """The page is laid out once: the scrollbar's room is kept, so its width never changes."""
+
     CSS_PATH = "paper_rules.tcss"
 
     BINDINGS = [

@@ -212,14 +212,14 @@ class PageView(Widget):
 @lru_cache(maxsize=16)
 def _strips(source: str, styles: tuple[Style, ...], width: int, console: Console) -> list[Strip]:
     """Render a page once per width and theme: a list of lines of ``width`` cells."""
-    return [
-        Strip(line, width)
-        for line in console.render_lines(
-            Group(*layout(source, styles, width, console)),
-            console.options.update_width(width),
-            pad=True,
-        )
-    ]
+    options = console.options.update_width(width)
+    strips: list[Strip] = []
+    for part in layout(source, styles, width, console):
+        if isinstance(part, Text):  # already wrapped: its segments as they are
+            strips.append(Strip(part.render(console, end="")).adjust_cell_length(width))
+        else:
+            strips += [Strip(line, width) for line in console.render_lines(part, options, pad=True)]
+    return strips
 
 
 def _wrap(text: Text, width: int, console: Console) -> list[Text]:

@@ -382,6 +382,13 @@ def screen_keys_markdown(
 class HelpScreen(Screen[None]):
     """The help page: the keys of the screen it was opened from first, then the game modes."""
 
+    DEFAULT_CSS = """
+    HelpScreen #help-scroll {
+        scrollbar-gutter: stable;
+    }
+    """
+    """The page is laid out once: the scrollbar's room is kept, so its width never changes."""
+
     BINDINGS = [
         Binding("escape", "close", "Close", tooltip="Close the help"),
         Binding("home", "scroll('home')", "Top", show=False, tooltip="Scroll to the top"),
