@@ -1,5 +1,6 @@
-"""The help pages (issue 13 item 3): true, grouped by mode and phase, keys as typed, nothing cut,
-and only the keys of the screen help was opened from.
+"""The help pages (issue 13 item 3): true, grouped, keys as typed, nothing cut, this screen's keys.
+
+Grouped by mode and phase; only the keys of the screen help was opened from.
 
 Help is opened as a player would: from the main menu, in a BattleTech game (played and replayed),
 in a Paper 'Mech game, and in the read-only replay browser (the SSH viewer) and a replay watched
@@ -46,7 +47,7 @@ PLAY_HEADINGS = (
 
 def keys_of(page: str) -> str:
     """The keys part of a help page (before the prose)."""
-    return page.split("## About hexmech")[0].split("## Watching")[0]
+    return page.split("## About hexmech", maxsplit=1)[0].split("## Watching", maxsplit=1)[0]
 
 
 def section(page: str, heading: str) -> str:
