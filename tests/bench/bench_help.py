@@ -37,15 +37,17 @@ TURN = 4
 TARGET_MS = 100.0
 
 BASELINE_MS = {
-    "F1 help: first": 3108.8,
-    "F1 help: best": 1890.0,
-    "? rules: first": 2667.8,
-    "? rules: best": 1780.0,
+    "F1 help: first": 4353.7,
+    "F1 help: best": 4353.7,
+    "? rules: first": 8597.6,
+    "? rules: best": 2101.2,
 }
-"""Wall time (ms) on the unchanged code, measured 2026-11-27 (see the module docstring)."""
+"""Wall time (ms) to the first frame on the unchanged code (commit 707e61b), 2026-11-27 06:20-06:35
+UTC, the least loaded of three runs (load average 5 to 16 on the 2 cores; a later run gave 6,645 ms
+for F1)."""
 
-BASELINE_CPU_MS = {"F1 help: best": 1510.0, "? rules: best": 1410.0}
-"""CPU time (ms) on the unchanged code, the same run."""
+BASELINE_CPU_MS = {"F1 help: best": 2148.7, "? rules: best": 1949.5}
+"""CPU time (ms) from the key to idle on the unchanged code: the best of the same runs."""
 
 
 def turn_four_game(tmp_path_factory) -> Journal:
