@@ -74,7 +74,7 @@ def test_every_enemy_is_on_the_page():
         assert profile.title in RULES_MARKDOWN
 
 
-@pytest.mark.parametrize("key", ["`space`", "`h`", "`1`-`9`", "`u` / `r`", "`:`", "`l`", "`?`"])
+@pytest.mark.parametrize("key", ["`Space`", "`h`", "`1`-`9`", "`u` / `r`", "`:`", "`l`", "`?`"])
 def test_the_play_screen_keys_are_listed(key):
     """The keys of the Paper 'Mech play screen."""
     assert f"| {key} |" in RULES_MARKDOWN

@@ -349,7 +349,7 @@ on the high-score table.
 
 | key | what it does |
 | :- | :- |
-| `space` | wait: let time go on |
+| `Space` | wait: let time go on |
 | `h` | haste: fire the chosen attack now |
 | `1`-`9` | pick an option from the list |
 | `u` / `r` | undo / redo |
