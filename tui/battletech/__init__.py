@@ -89,9 +89,13 @@ class BattleTechUI:
         """The help page's key groups (by mode and phase) of one of its screens, or None."""
         if not owner.__module__.startswith("tui.battletech."):
             return None  # another ruleset's or a generic screen: nothing to import
-        from tui.battletech.rules import key_groups  # noqa: PLC0415 - on demand
+        from tui.battletech.rules import BOARD_GROUPS, KEY_GROUPS  # noqa: PLC0415 - on demand
+        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415
+        from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
 
-        return key_groups(owner)
+        if issubclass(owner, BTBoard):
+            return BOARD_GROUPS
+        return KEY_GROUPS if issubclass(owner, BattleTechScreen) else None
 
     def install(self, folders: Sequence[Path]) -> None:
         """The bundled units and boards, the user's, and ``--units`` folders."""

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from engine.battletech.language import COMMAND_HELP
+from tui.battletech import UI
 from tui.screens._page import PageView
 from tui.screens.help import KeyGroup, keys_list, screen_keys_markdown
 
@@ -25,9 +26,8 @@ if TYPE_CHECKING:
 
     from textual.app import ComposeResult
     from textual.binding import BindingType
-    from textual.dom import DOMNode
 
-__all__ = ["KEY_GROUPS", "RULES_MARKDOWN", "BTRulesScreen", "key_groups", "rules_markdown"]
+__all__ = ["BOARD_GROUPS", "KEY_GROUPS", "RULES_MARKDOWN", "BTRulesScreen", "rules_markdown"]
 
 KEY_GROUPS = (
     KeyGroup(
@@ -153,16 +153,6 @@ BOARD_GROUPS = (
     ),
 )
 """The board's keys (it has them while the game is played)."""
-
-
-def key_groups(owner: type[DOMNode]) -> tuple[KeyGroup, ...] | None:
-    """The key groups of a BattleTech screen or widget class, or None for one that has none."""
-    from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - the play screen
-    from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
-
-    if issubclass(owner, BTBoard):
-        return BOARD_GROUPS
-    return KEY_GROUPS if issubclass(owner, BattleTechScreen) else None
 
 
 RULES_MARKDOWN = """\
@@ -294,7 +284,6 @@ def rules_markdown(game_keys: Iterable[BindingType], screen: Screen[object] | No
         game_keys: the play screen's bindings (listed as they are without ``screen``).
         screen: the live play screen: its keys now, grouped by phase (`KEY_GROUPS`).
     """
-    from tui.battletech import UI  # noqa: PLC0415 - only when shown
     from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
 
     if screen is not None:
@@ -349,7 +338,7 @@ class BTRulesScreen(Screen[None]):
         """Lay out the heading, the page and the key hints."""
         yield Static("BattleTech - keys and rules", id="rules-heading", markup=False)
         below = [screen for screen in self.app.screen_stack if screen is not self]
-        screen = below[-1] if below and key_groups(type(below[-1])) else None
+        screen = below[-1] if below and UI.key_groups(type(below[-1])) else None
         self.markdown = rules_markdown(self.game_keys, screen)
         with VerticalScroll(id="rules-scroll"):
             yield PageView(self.markdown, id="rules-page")

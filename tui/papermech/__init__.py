@@ -88,9 +88,10 @@ class PaperMechUI:
         """The help page's key groups (by mode and phase) of one of its screens, or None."""
         if not owner.__module__.startswith("tui.papermech."):
             return None  # another ruleset's or a generic screen: nothing to import
-        from tui.papermech.rules import key_groups  # noqa: PLC0415 - on demand
+        from tui.papermech.rules import KEY_GROUPS  # noqa: PLC0415 - on demand
+        from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415
 
-        return key_groups(owner)
+        return KEY_GROUPS if issubclass(owner, PaperMechScreen) else None
 
     def install(self, folders: Sequence[Path]) -> None:
         """Paper 'Mech reads no data files."""

@@ -29,7 +29,6 @@ from tui.screens.help import KeyGroup
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
-    from textual.dom import DOMNode
 
 KEY_GROUPS = (
     KeyGroup(
@@ -74,13 +73,6 @@ KEY_GROUPS = (
     ),
 )
 """The play screen's keys by mode, each with what it does there."""
-
-
-def key_groups(owner: type[DOMNode]) -> tuple[KeyGroup, ...] | None:
-    """The key groups of a Paper 'Mech screen class, or None for a class that has none."""
-    from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415 - the play screen
-
-    return KEY_GROUPS if issubclass(owner, PaperMechScreen) else None
 
 
 SPECIAL_RULES: dict[Special, str] = {

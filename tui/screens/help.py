@@ -325,16 +325,10 @@ def _runs(keys: Sequence[str]) -> list[str]:
     return out
 
 
-def len_order(key: str) -> bool:
-    """Sort keys of one line: the one-character keys first ("[ ] Shift+Left Shift+Right")."""
-    return len(key) > 1
-
-
 def table_markdown(lines: Sequence[Line]) -> str:
     """A key table, as a Markdown list like `keys_list`'s: "- `Tab`, `u`: what they do"."""
     return "\n".join(
-        f"- {', '.join(_code(key) for key in _runs(sorted(keys, key=len_order)))}: {text}"
-        for keys, text in lines
+        f"- {', '.join(_code(key) for key in _runs(keys))}: {text}" for keys, text in lines
     )
 
 
