@@ -173,6 +173,11 @@ async def test_help_in_a_battletech_game_groups_the_keys_by_phase(tmp_path, libr
         assert "`q`" not in section(page, "Everywhere")
         assert "`Ctrl+Q`" in section(page, "Everywhere")
         assert "`1-9`" in section(page, "Weapon attacks")
+        # the phase the game is in comes first among the game's keys, marked
+        now = "### Initiative and Movement: orders (BT-M-10, BT-M-11) (now)"
+        assert now in page
+        assert page.index(now) < page.index("### Deployment")
+        assert page.count("(now)") == 1
         assert_clean(page)
         assert_drawn_whole(app, size[0])
 

@@ -9,7 +9,7 @@ The page is one `tui.screens._page.PageView`: it opens at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -17,17 +17,31 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from engine.battletech.language import COMMAND_HELP
+from engine.battletech.state import Phase
 from tui.battletech import UI
 from tui.screens._page import PageView
 from tui.screens.help import KeyGroup, keys_list, screen_keys_markdown
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     from textual.app import ComposeResult
     from textual.binding import BindingType
 
+
 __all__ = ["BOARD_GROUPS", "KEY_GROUPS", "RULES_MARKDOWN", "BTRulesScreen", "rules_markdown"]
+
+
+def _in(*phases: Phase, plotting: bool | None = None) -> Callable[[Any], bool]:
+    """A group's ``now``: the play screen's game is in one of ``phases`` (and plotting or not)."""
+
+    def now(screen: Any) -> bool:  # noqa: ANN401 - the play screen, not imported here
+        if screen.replaying or screen.game.state.phase not in phases:
+            return False
+        return plotting is None or (screen.plot is not None) == plotting
+
+    return now
+
 
 KEY_GROUPS = (
     KeyGroup(
@@ -37,6 +51,7 @@ KEY_GROUPS = (
             ("turn", "the facing to place it in (Enter on a shaded hex of your zone places it)"),
         ),
         when="play",
+        now=_in(Phase.DEPLOYMENT),
     ),
     KeyGroup(
         "Initiative and Movement: orders (BT-M-10, BT-M-11)",
@@ -50,6 +65,7 @@ KEY_GROUPS = (
             ("end_phase", "every unit has moved: end the phase (Enter too)"),
         ),
         when="play",
+        now=_in(Phase.INITIATIVE, Phase.MOVEMENT, plotting=False),
     ),
     KeyGroup(
         "Movement: plotting a move (BT-M-18..31)",
@@ -72,6 +88,7 @@ KEY_GROUPS = (
             ("end_move", "end a move a fall cut short"),
         ),
         when="play",
+        now=_in(Phase.MOVEMENT, plotting=True),
     ),
     KeyGroup(
         "Weapon attacks (BT-C-1..35)",
@@ -88,6 +105,7 @@ KEY_GROUPS = (
             ("cancel_plot", "take back every choice"),
         ),
         when="play",
+        now=_in(Phase.WEAPON),
     ),
     KeyGroup(
         "Physical attacks (BT-C-36..48)",
@@ -99,6 +117,7 @@ KEY_GROUPS = (
             ("cancel_plot", "take back the choice"),
         ),
         when="play",
+        now=_in(Phase.PHYSICAL),
     ),
     KeyGroup(
         "Any phase of play",

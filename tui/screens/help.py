@@ -14,7 +14,7 @@ The page is one widget drawn from a Markdown subset (`tui.screens._page`), so it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 from textual.actions import SkipAction, parse
@@ -32,7 +32,7 @@ from tui.screens.saves import SaveBrowserScreen
 from tui.screens.scores import HighScoresScreen
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from textual.app import ComposeResult
     from textual.binding import BindingType
@@ -180,11 +180,23 @@ class KeyGroup:
             ("step('U')") or its name ("weapon": every binding of it); the text says what the
             keys do in this mode ("" keeps the binding's tooltip).
         when: "play" (live play only), "replay" (a replay only) or "always".
+        now: whether the live screen is in this group's mode (its phase): the group is then
+            listed first, its heading marked "(now)"; None: never marked.
     """
 
     heading: str
     keys: tuple[tuple[str, str], ...]
     when: Literal["play", "replay", "always"] = "always"
+    now: Callable[[Any], bool] | None = None
+
+    def is_now(self, screen: object) -> bool:
+        """Whether ``screen`` is in this group's mode now (False when it cannot say)."""
+        if self.now is None:
+            return False
+        try:
+            return bool(self.now(screen))
+        except Exception:  # noqa: BLE001 - a screen not yet mounted: no mark
+            return False
 
 
 Line = tuple[list[str], str]
@@ -268,9 +280,9 @@ def node_groups(
         mine = []
         listed: set[str] = set()
         mode = "replay" if replaying else "play"
-        for group in groups:
-            if group.when not in {"always", mode}:
-                continue
+        shown = [group for group in groups if group.when in {"always", mode}]
+        now = [group for group in shown if group.is_now(node)]
+        for group in [*now, *(group for group in shown if group not in now)]:
             chosen: list[Binding] = []
             texts: dict[str, str] = {}
             for pattern, text in group.keys:
@@ -281,7 +293,7 @@ def node_groups(
                 listed.update(b.action for b in found)
             lines = _lines(chosen, taken, texts)
             if lines:
-                tables.append((group.heading, lines))
+                tables.append((f"{group.heading} (now)" if group in now else group.heading, lines))
             mine += chosen
         rest = [
             b for b in bindings if b.action not in listed and b.description and _accepts(node, b)
