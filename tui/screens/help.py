@@ -360,7 +360,9 @@ def screen_keys_markdown(
     app = screen.app
     replaying = bool(getattr(screen, "replaying", False))
     taken: set[str] = set()
-    tables: list[tuple[str, list[Line]]] = []
+    # The closest node first takes its keys (the board's q over the app's quit); the screen's
+    # tables are shown first all the same: its mode and phase keys matter most.
+    widgets: list[tuple[str, list[Line]]] = []
     focused = screen.focused
     if focused is not None:
         for node in focused.ancestors_with_self:
@@ -368,11 +370,12 @@ def screen_keys_markdown(
                 break
             heading = _heading(type(node), headings)
             if heading is not None:
-                tables += node_groups(
+                widgets += node_groups(
                     node, heading, _groups_for(type(node)), replaying=replaying, taken=taken
                 )
     name = _heading(type(screen), headings) or "This screen"
-    tables += node_groups(screen, name, _groups_for(type(screen)), replaying=replaying, taken=taken)
+    tables = node_groups(screen, name, _groups_for(type(screen)), replaying=replaying, taken=taken)
+    tables += widgets
     tables += node_groups(app, "Everywhere", None, replaying=replaying, taken=taken)
     title = "replay" if replaying and "replay" not in name.lower() else ""
     parts = [f"## Keys: {name}{f' ({title})' if title else ''}"]
