@@ -36,12 +36,12 @@ def test_help_in_a_battletech_game_at_120x40(snap_compare, tmp_path, library):  
     assert snap_compare(game_app(tmp_path, library), press=["f1"], terminal_size=(120, 40))
 
 
-def test_help_in_a_battletech_game_weapon_keys_monochrome_at_80x24(
+def test_help_in_a_battletech_game_attack_keys_monochrome_at_80x24(
     snap_compare,
     tmp_path,
     library,  # noqa: F811
 ):
-    """Scrolled to the weapon and physical attack keys, in the monochrome theme."""
+    """Scrolled to the end of the weapon keys and the physical attack keys, in monochrome."""
     app = game_app(tmp_path, library, mono=True)
     press = ["f1", *["pagedown"] * 2]
     assert snap_compare(app, press=press, terminal_size=(80, 24))

@@ -322,13 +322,6 @@ def rules_markdown(game_keys: Iterable[BindingType], screen: Screen[object] | No
 class BTRulesScreen(Screen[None]):
     """A scrollable page of the BattleTech keys and rules; Escape or q closes it."""
 
-    DEFAULT_CSS = """
-    BTRulesScreen #rules-scroll {
-        scrollbar-gutter: stable;
-    }
-    """
-    """The page is laid out once: the scrollbar's room is kept, so its width never changes."""
-
     CSS_PATH = "battletech.tcss"
 
     BINDINGS = [
@@ -359,7 +352,8 @@ class BTRulesScreen(Screen[None]):
         below = [screen for screen in self.app.screen_stack if screen is not self]
         screen = below[-1] if below and UI.key_groups(type(below[-1])) else None
         self.markdown = rules_markdown(self.game_keys, screen)
-        with VerticalScroll(id="rules-scroll"):
+        with VerticalScroll(id="rules-scroll") as scroll:
+            scroll.styles.scrollbar_gutter = "stable"  # laid out once, at one width
             yield PageView(self.markdown, id="rules-page")
         yield Footer()
 

@@ -355,13 +355,6 @@ on the high-score table.
 class PaperRulesScreen(Screen[None]):
     """A scrollable page with `RULES_MARKDOWN`; Escape or q closes it."""
 
-    DEFAULT_CSS = """
-    PaperRulesScreen #rules-scroll {
-        scrollbar-gutter: stable;
-    }
-    """
-    """The page is laid out once: the scrollbar's room is kept, so its width never changes."""
-
     CSS_PATH = "paper_rules.tcss"
 
     BINDINGS = [
@@ -379,7 +372,8 @@ class PaperRulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Lay out the heading, the page and the key hints."""
         yield Static("Paper 'Mech - rules", id="rules-heading", markup=False)
-        with VerticalScroll(id="rules-scroll"):
+        with VerticalScroll(id="rules-scroll") as scroll:
+            scroll.styles.scrollbar_gutter = "stable"  # laid out once, at one width
             yield PageView(RULES_MARKDOWN, id="rules-page")
         yield Footer()
 

@@ -143,33 +143,17 @@ def inline(text: str, *, base: Style, key: Style) -> Text:
 class PageView(Widget):
     """One widget that draws a whole Markdown page; put it in a `VerticalScroll`."""
 
-    DEFAULT_CSS = """
-    PageView {
-        height: auto;
-        & > .page--heading { color: $accent; text-style: bold; }
-        & > .page--subheading { color: $primary; text-style: bold; }
-        & > .page--key { color: $accent; text-style: bold; }
-        & > .page--code { color: $secondary; }
-        & > .page--rule { color: $panel-lighten-2; }
+    STYLES: ClassVar[dict[str, tuple[str, bool]]] = {
+        "code": ("secondary", False),
+        "heading": ("accent", True),
+        "key": ("accent", True),
+        "rule": ("secondary", False),
+        "subheading": ("primary", True),
     }
-    """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "page--heading",
-        "page--subheading",
-        "page--key",
-        "page--code",
-        "page--rule",
-    }
-    """
-    | Class | Description |
-    | :- | :- |
-    | `page--heading` | A ``##`` heading. |
-    | `page--subheading` | A ``###`` (or deeper) heading. |
-    | `page--key` | A key name (Markdown inline code). |
-    | `page--code` | A fenced code block. |
-    | `page--rule` | A table's rules. |
-    """
+    """Each part of the page: (theme colour, bold). Taken from the theme in Python, not CSS: a
+    widget class with CSS of its own makes Textual parse the app's whole stylesheet again and
+    restyle every widget of every screen (a tenth of a second in a BattleTech game) the first
+    time it is shown."""
 
     def __init__(self, source: str, *, id: str | None = None) -> None:  # noqa: A002 - Textual's
         """Create the page.
@@ -180,6 +164,7 @@ class PageView(Widget):
         """
         super().__init__(id=id)
         self.source = source
+        self.styles.height = "auto"
 
     def update(self, source: str) -> None:
         """Show another page."""
@@ -187,9 +172,11 @@ class PageView(Widget):
         self.refresh(layout=True)
 
     def _styles(self) -> tuple[Style, ...]:
+        """The parts' styles in the app's theme (code, heading, key, rule, subheading)."""
+        variables: dict[str, str] = getattr(self.app, "theme_variables", None) or {}
         return tuple(
-            self.get_component_rich_style(name, partial=True)
-            for name in sorted(self.COMPONENT_CLASSES)
+            Style(color=variables.get(colour), bold=bold)
+            for _, (colour, bold) in sorted(self.STYLES.items())
         )
 
     def lines(self, width: int) -> list[Strip]:
@@ -273,8 +260,8 @@ def layout(  # noqa: C901 - one branch a kind of block
 
     Args:
         source: the Markdown.
-        styles: code, heading, key, rule and subheading styles (`PageView.COMPONENT_CLASSES`
-            sorted); none for plain text.
+        styles: code, heading, key, rule and subheading styles (`PageView.STYLES` sorted); none
+            for plain text.
         width: the columns.
         console: the console that measures text.
     """

@@ -17,12 +17,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
+from rich.style import Style
+from rich.text import Text
 from textual.actions import SkipAction, parse
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.keys import format_key
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui import registry
 from tui.screens._page import PageView
@@ -388,15 +390,28 @@ def screen_keys_markdown(
     return "\n\n".join(parts)
 
 
+KEY_LINE = (
+    ("Esc", "close"),
+    ("Up Down PgUp PgDn", "scroll"),
+    ("Home End", "top, bottom"),
+    ("q", "quit"),
+)
+"""The help page's keys, in a line at its foot (Textual's footer would cost more than the page:
+its keys restyle themselves one by one when it is first shown)."""
+
+
+def key_line(variables: dict[str, str]) -> Text:
+    """`KEY_LINE` drawn like a footer: keys bold in the theme's accent colour."""
+    key = Style(color=variables.get("accent"), bold=True)
+    line = Text(" ", no_wrap=True, overflow="ellipsis")
+    for keys, what in KEY_LINE:
+        line.append(keys, style=key)
+        line.append(f" {what}   ")
+    return line
+
+
 class HelpScreen(Screen[None]):
     """The help page: the keys of the screen it was opened from first, then the game modes."""
-
-    DEFAULT_CSS = """
-    HelpScreen #help-scroll {
-        scrollbar-gutter: stable;
-    }
-    """
-    """The page is laid out once: the scrollbar's room is kept, so its width never changes."""
 
     BINDINGS = [
         Binding("escape", "close", "Close", tooltip="Close the help"),
@@ -443,9 +458,15 @@ class HelpScreen(Screen[None]):
         """Lay out the heading, the page and the key hints."""
         self.markdown = self.write()
         yield Static("hexmech - help", id="help-heading")
-        with VerticalScroll(id="help-scroll"):
+        with VerticalScroll(id="help-scroll") as scroll:
+            # The scrollbar's room is kept, so the page is laid out once (at one width). Inline
+            # styles: CSS of the screen's own would restyle the whole app when it first opens.
+            scroll.styles.scrollbar_gutter = "stable"
             yield PageView(self.markdown, id="help-page")
-        yield Footer()
+        variables: dict[str, str] = getattr(self.app, "theme_variables", None) or {}
+        keys = Static(key_line(variables), id="help-keys")
+        keys.styles.background = variables.get("panel", "black")
+        yield keys
 
     def on_mount(self) -> None:
         """Focus the page so the arrow keys scroll it."""
