@@ -9,7 +9,7 @@ next unit, or in the weapon phase the next target) is then listed under each mod
 Only the groups of the mode shown are listed: a replay lists no play key.
 
 The page is one widget drawn from a Markdown subset (`tui.screens._page`), so it opens at once.
-`help_markdown` writes the whole reference (every screen's keys) for tests and for the README.
+`help_markdown` writes the whole reference (every screen's keys, ungrouped), for tests and tools.
 """
 
 from __future__ import annotations
