@@ -48,6 +48,12 @@ class RulesetUI(Protocol):
         validate: ``"module:attribute"`` of its data-file checker (``hexmech validate``), or None.
         scores: ``"module:attribute"`` of its high-score table (a `saves.scores.ScoreBook`), or
             None when its games have no score.
+
+    Optional (the help page asks with ``getattr``, so an interface without it still conforms):
+    ``key_groups(owner: type[DOMNode]) -> Sequence[tui.screens.help.KeyGroup] | None``: the keys
+    of one of its screen classes sorted under headings by mode and phase (None: not its class).
+    The help page then lists each group with what its keys do there, and in a replay only the
+    groups of a replay.
     """
 
     name: str

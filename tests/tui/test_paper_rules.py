@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Markdown
 
 from engine.papermech.tables import ENEMIES, WEAPONS, Special, Weapon
 from tests.tui.test_loadout_builder import Host
@@ -15,6 +14,7 @@ from tui.papermech.rules import (
     lines_table,
     weapons_table,
 )
+from tui.screens._page import PageView
 from tui.screens.help import help_markdown, key_sections
 
 SIZE = (80, 24)
@@ -25,7 +25,7 @@ async def test_the_page_opens_and_names_every_weapon():
     app = Host(PaperRulesScreen())
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, PaperRulesScreen)
-        source = app.screen.query_one("#rules-page", Markdown).source
+        source = app.screen.query_one("#rules-page", PageView).source
         assert source == RULES_MARKDOWN
         for weapon in Weapon:
             assert weapon.label in source, weapon
@@ -74,7 +74,7 @@ def test_every_enemy_is_on_the_page():
         assert profile.title in RULES_MARKDOWN
 
 
-@pytest.mark.parametrize("key", ["`space`", "`h`", "`1`-`9`", "`u` / `r`", "`:`", "`l`", "`?`"])
+@pytest.mark.parametrize("key", ["`Space`", "`h`", "`1`-`9`", "`u` / `r`", "`:`", "`l`", "`?`"])
 def test_the_play_screen_keys_are_listed(key):
     """The keys of the Paper 'Mech play screen."""
     assert f"| {key} |" in RULES_MARKDOWN

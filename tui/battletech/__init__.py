@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from engine.game import Game
+    from tui.screens.help import KeyGroup
 
 __all__ = ["UI", "BattleTechUI"]
 
@@ -83,6 +84,18 @@ class BattleTechUI:
         from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - on demand
 
         return [("BattleTech replay", BattleTechScreen)]
+
+    def key_groups(self, owner: type[DOMNode]) -> Sequence[KeyGroup] | None:
+        """The help page's key groups (by mode and phase) of one of its screens, or None."""
+        if not owner.__module__.startswith("tui.battletech."):
+            return None  # another ruleset's or a generic screen: nothing to import
+        from tui.battletech.rules import BOARD_GROUPS, KEY_GROUPS  # noqa: PLC0415 - on demand
+        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415
+        from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
+
+        if issubclass(owner, BTBoard):
+            return BOARD_GROUPS
+        return KEY_GROUPS if issubclass(owner, BattleTechScreen) else None
 
     def install(self, folders: Sequence[Path]) -> None:
         """The bundled units and boards, the user's, and ``--units`` folders."""

@@ -1,27 +1,178 @@
 """Show the BattleTech keys and a short rules summary (the play screen's ``?``).
 
-The key lists are built from the play screen's and the board's own `BINDINGS`, so they cannot drift
-from what the keys do; the rules are prose from the digest (BT-M-9..36), with the section ids.
+The key tables are built from the live play screen's and the board's own `BINDINGS`, grouped by
+phase (`KEY_GROUPS`: Deployment, Movement, Weapon attacks, Physical attacks, Replay), so they cannot
+drift from what the keys do and a key that means two things is listed under each phase with what it
+means there; the rules are prose from the digest (BT-M-9..36, BT-C-1..62), with the section ids.
+The page is one `tui.screens._page.PageView`: it opens at once.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 from engine.battletech.language import COMMAND_HELP
+from engine.battletech.state import Phase
+from tui.battletech import UI
+from tui.screens._page import PageView
+from tui.screens.help import KeyGroup, keys_list, screen_keys_markdown
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
     from textual.app import ComposeResult
     from textual.binding import BindingType
 
-__all__ = ["RULES_MARKDOWN", "BTRulesScreen", "rules_markdown"]
+
+__all__ = ["BOARD_GROUPS", "KEY_GROUPS", "RULES_MARKDOWN", "BTRulesScreen", "rules_markdown"]
+
+
+def _in(*phases: Phase, plotting: bool | None = None) -> Callable[[Any], bool]:
+    """A group's ``now``: the play screen's game is in one of ``phases`` (and plotting or not)."""
+
+    def now(screen: Any) -> bool:  # noqa: ANN401 - the play screen, not imported here
+        if screen.replaying or screen.game.state.phase not in phases:
+            return False
+        return plotting is None or (screen.plot is not None) == plotting
+
+    return now
+
+
+KEY_GROUPS = (
+    KeyGroup(
+        "Deployment (before turn 1)",
+        (
+            ("next_unit", "the next / previous unit to place"),
+            ("turn", "the facing to place it in (Enter on a shaded hex of your zone places it)"),
+        ),
+        when="play",
+        now=_in(Phase.DEPLOYMENT),
+    ),
+    KeyGroup(
+        "Initiative and Movement: orders (BT-M-10, BT-M-11)",
+        (
+            ("initiative", "roll initiative for the turn (Enter too)"),
+            ("next_unit", "the next / previous unit of the side to move"),
+            ("mode('walk')", "plot a walk for the selected unit"),
+            ("mode('run')", "plot a run"),
+            ("mode('jump')", "plot a jump: the cursor to the landing hex, Enter"),
+            ("still", "the selected unit stands still this turn"),
+            ("end_phase", "every unit has moved: end the phase (Enter too)"),
+        ),
+        when="play",
+        now=_in(Phase.INITIATIVE, Phase.MOVEMENT, plotting=False),
+    ),
+    KeyGroup(
+        "Movement: plotting a move (BT-M-18..31)",
+        (
+            ("step('F')", "one hex forward"),
+            ("step('B')", "one hex backward (walking only)"),
+            ("turn", "turn left / right one hexside (a jump: the facing on landing)"),
+            ("step('P')", "drop prone (1 MP)"),
+            ("step('U')", "stand up (2 MP and a Piloting roll; then `[` `]` choose the facing)"),
+            (
+                "charge",
+                (
+                    "walk, run: charge the unit ahead of the end; jump: a death from above on a"
+                    " unit beside the landing (again: the next, then none)"
+                ),
+            ),
+            ("unstep", "take back the last step"),
+            ("confirm", "confirm the move (Enter on its end too)"),
+            ("cancel_plot", "cancel the plot"),
+            ("end_move", "end a move a fall cut short"),
+        ),
+        when="play",
+        now=_in(Phase.MOVEMENT, plotting=True),
+    ),
+    KeyGroup(
+        "Weapon attacks (BT-C-1..35)",
+        (
+            ("next_unit", "the next / previous unit to declare"),
+            ("next_target", "the next / previous enemy as the target (Enter on an enemy too)"),
+            ("weapon", "fire weapon 1-10 at the target (again: take it back)"),
+            ("all_weapons", "every weapon that can hit the target (again: none)"),
+            ("twist", "twist the torso one hexside left / right (BT-C-3)"),
+            ("flip", "flip the arms to the rear (BT-C-62)"),
+            ("take_club", "pick up a club instead of firing (BT-C-38)"),
+            ("declare", "declare the fire (Enter on the target too)"),
+            ("hold", "hold fire"),
+            ("cancel_plot", "take back every choice"),
+        ),
+        when="play",
+        now=_in(Phase.WEAPON),
+    ),
+    KeyGroup(
+        "Physical attacks (BT-C-36..48)",
+        (
+            ("next_unit", "the next / previous unit to declare"),
+            ("weapon", "choose an attack by its number in the list (Enter on an enemy: its first)"),
+            ("declare", "declare the attack (Enter on the target too)"),
+            ("hold", "no physical attack"),
+            ("cancel_plot", "take back the choice"),
+        ),
+        when="play",
+        now=_in(Phase.PHYSICAL),
+    ),
+    KeyGroup(
+        "Any phase of play",
+        (
+            ("act", "act on the cursor hex"),
+            ("undo", "undo the last command (undo stops at a dice roll)"),
+            ("redo", "redo what undo took back"),
+            ("command_line", "type a command (the command language below)"),
+        ),
+        when="play",
+    ),
+    KeyGroup(
+        "Replay",
+        (
+            ("step_replay", "one command back / forward"),
+            ("step_event", "one event back / forward"),
+            ("seek", "the start / the end"),
+            ("play", "play or pause"),
+            ("speed", "faster / slower"),
+            ("jump(-1, True)", "the start of the previous / next turn"),
+            ("jump(1, True)", "the start of the previous / next turn"),
+            ("jump(-1, False)", "the start of the previous / next phase"),
+            ("jump(1, False)", "the start of the previous / next phase"),
+            ("goto", "go to a turn by its number"),
+        ),
+        when="replay",
+    ),
+    KeyGroup(
+        "Any time",
+        (
+            ("sheet_page", "the record sheet: the other page (critical hits)"),
+            ("log", "scroll the log up / down"),
+            ("result", "the result and the after-action report (when the game is over)"),
+            ("rules", "the BattleTech keys and the rules summary"),
+            ("app.help", "the help: the keys of this screen"),
+            ("back", "leave this screen (a game in play is saved after every command)"),
+        ),
+    ),
+)
+"""The play screen's keys by phase: each action with what it does in that phase."""
+
+BOARD_GROUPS = (
+    KeyGroup(
+        "The board",
+        (
+            ("move", "the cursor up / down"),
+            ("across", "the cursor left / right along the row"),
+            ("step", "the cursor to the NW, N, NE / SW, S, SE hex"),
+            ("select", "act on the cursor hex: place, pick a unit, plot a route there, confirm"),
+            ("centre", "scroll the cursor to the middle"),
+        ),
+    ),
+)
+"""The board's keys (it has them while the game is played)."""
+
 
 RULES_MARKDOWN = """\
 ## How a game goes
@@ -145,23 +296,27 @@ COMMANDS
 """The rules summary below the keys (Markdown; COMMANDS is the engine's command help)."""
 
 
-def rules_markdown(game_keys: Iterable[BindingType]) -> str:
-    """The whole page: the board keys, the play keys, then the rules and commands.
+def rules_markdown(game_keys: Iterable[BindingType], screen: Screen[object] | None = None) -> str:
+    """The whole page: the keys (grouped by phase), then the rules and commands.
 
     Args:
-        game_keys: the play screen's bindings (it opens this page, so it passes them down).
+        game_keys: the play screen's bindings (listed as they are without ``screen``).
+        screen: the live play screen: its keys now, grouped by phase (`KEY_GROUPS`).
     """
-    from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415 - only when shown
-    from tui.screens.help import keys_list  # noqa: PLC0415 - help imports this module
+    from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
 
-    parts = [
-        "## Keys on the board",
-        keys_list(BTBoard.BINDINGS),
-        "## Keys of the game",
-        keys_list(game_keys),
-        RULES_MARKDOWN.replace("COMMANDS", COMMAND_HELP.rstrip()),
-    ]
-    return "\n\n".join(parts)
+    if screen is not None:
+        keys = screen_keys_markdown(screen, UI.help_sections())
+    else:
+        keys = "\n\n".join(
+            [
+                "## Keys on the board",
+                keys_list(BTBoard.BINDINGS),
+                "## Keys of the game",
+                keys_list(game_keys),
+            ]
+        )
+    return "\n\n".join([keys, RULES_MARKDOWN.replace("COMMANDS", COMMAND_HELP.rstrip())])
 
 
 class BTRulesScreen(Screen[None]):
@@ -189,12 +344,17 @@ class BTRulesScreen(Screen[None]):
         """
         super().__init__()
         self.game_keys = list(game_keys)
+        self.markdown = ""
 
     def compose(self) -> ComposeResult:
         """Lay out the heading, the page and the key hints."""
         yield Static("BattleTech - keys and rules", id="rules-heading", markup=False)
-        with VerticalScroll(id="rules-scroll"):
-            yield Markdown(rules_markdown(self.game_keys), id="rules-page")
+        below = [screen for screen in self.app.screen_stack if screen is not self]
+        screen = below[-1] if below and UI.key_groups(type(below[-1])) else None
+        self.markdown = rules_markdown(self.game_keys, screen)
+        with VerticalScroll(id="rules-scroll") as scroll:
+            scroll.styles.scrollbar_gutter = "stable"  # laid out once, at one width
+            yield PageView(self.markdown, id="rules-page")
         yield Footer()
 
     def on_mount(self) -> None:

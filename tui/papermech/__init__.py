@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from engine.game import Game
+    from tui.screens.help import KeyGroup
 
 __all__ = ["UI", "PaperMechUI"]
 
@@ -82,6 +83,15 @@ class PaperMechUI:
         from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415 - on demand
 
         return [("Paper 'Mech replay", PaperMechScreen)]
+
+    def key_groups(self, owner: type[DOMNode]) -> Sequence[KeyGroup] | None:
+        """The help page's key groups (by mode and phase) of one of its screens, or None."""
+        if not owner.__module__.startswith("tui.papermech."):
+            return None  # another ruleset's or a generic screen: nothing to import
+        from tui.papermech.rules import KEY_GROUPS  # noqa: PLC0415 - on demand
+        from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415
+
+        return KEY_GROUPS if issubclass(owner, PaperMechScreen) else None
 
     def install(self, folders: Sequence[Path]) -> None:
         """Paper 'Mech reads no data files."""

@@ -1,7 +1,9 @@
 """Show the Paper 'Mech rules summary: a scrollable page written from the digest (PM-1..PM-14).
 
 The weapons and enemies tables are built from the engine's catalogues (`WEAPONS`, `ENEMIES`), so
-they cannot drift from the numbers the game plays by; the rest is prose.
+they cannot drift from the numbers the game plays by; the rest is prose. The page is one
+`tui.screens._page.PageView` (it opens at once). `KEY_GROUPS` sorts the play screen's keys for the
+help page by mode: playing, any time in play, replay, any time.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 from engine.papermech.tables import (
     ENEMIES,
@@ -22,9 +24,56 @@ from engine.papermech.tables import (
     Special,
     WeaponProfile,
 )
+from tui.screens._page import PageView
+from tui.screens.help import KeyGroup
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
+
+KEY_GROUPS = (
+    KeyGroup(
+        "Playing (PM-5..PM-9)",
+        (
+            ("pick", "take choice 1-9 of the list (the list scrolls past 9)"),
+            ("wait", "wait: let time pass one step (in a window)"),
+            ("haste", "haste: fire the chosen attack now, each die less the space of your cube"),
+            ("refit", "refit the loadout (at a deploy prompt, before a battle)"),
+        ),
+        when="play",
+    ),
+    KeyGroup(
+        "Any time in play",
+        (
+            ("undo", "undo the last command (stops at a dice roll, unless a practice game)"),
+            ("redo", "redo what undo took back"),
+            ("command_line", "type a command (the command language)"),
+        ),
+        when="play",
+    ),
+    KeyGroup(
+        "Replay",
+        (
+            ("step_replay", "one command back / forward"),
+            ("step_event", "one event back / forward"),
+            ("seek", "the start / the end"),
+            ("play", "play or pause"),
+            ("speed", "faster / slower"),
+            ("jump", "the start of the previous / next wave"),
+            ("goto", "go to a wave by its number (2.1: battle 2, wave 1)"),
+        ),
+        when="replay",
+    ),
+    KeyGroup(
+        "Any time",
+        (
+            ("rules", "the rules summary"),
+            ("app.help", "the help: the keys of this screen"),
+            ("back", "leave this screen (a game in play is saved after every command)"),
+        ),
+    ),
+)
+"""The play screen's keys by mode, each with what it does there."""
+
 
 SPECIAL_RULES: dict[Special, str] = {
     Special.RECOIL: "a hit pushes the target's time cube one space later; a Missiles weapon "
@@ -292,7 +341,7 @@ on the high-score table.
 
 | key | what it does |
 | :- | :- |
-| `space` | wait: let time go on |
+| `Space` | wait: let time go on |
 | `h` | haste: fire the chosen attack now |
 | `1`-`9` | pick an option from the list |
 | `u` / `r` | undo / redo |
@@ -323,8 +372,9 @@ class PaperRulesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Lay out the heading, the page and the key hints."""
         yield Static("Paper 'Mech - rules", id="rules-heading", markup=False)
-        with VerticalScroll(id="rules-scroll"):
-            yield Markdown(RULES_MARKDOWN, id="rules-page")
+        with VerticalScroll(id="rules-scroll") as scroll:
+            scroll.styles.scrollbar_gutter = "stable"  # laid out once, at one width
+            yield PageView(RULES_MARKDOWN, id="rules-page")
         yield Footer()
 
     def on_mount(self) -> None:
