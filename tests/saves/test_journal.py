@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from datetime import UTC, datetime
@@ -11,7 +12,14 @@ import pytest
 
 from engine.game import Accepted, KernelCode, Rejected, UndoPolicy
 from saves import migrations
-from saves.journal import FORMAT, GameInUseError, Journal, SaveError, read_game
+from saves.journal import (
+    FORMAT,
+    GameInUseError,
+    Journal,
+    SaveError,
+    collector_paused,
+    read_game,
+)
 from tests.saves._support import (
     CREATED,
     FINISHED_SCRIPT,
@@ -723,3 +731,24 @@ def test_journal_refusals_by_seat_and_version_write_nothing(tmp_path):
         assert isinstance(journal.undo(0, expected=1), Accepted)
         assert isinstance(journal.redo(0, expected=2), Accepted)
         assert isinstance(journal.execute(Step(2), seat=1, expected=3), Accepted)
+
+
+def test_loading_pauses_the_garbage_collector_and_restores_it_even_on_damage() -> None:
+    """The collector is off while a game is built, and as it was afterwards, also after an error."""
+    # Arrange: the collector is on, as in any program.
+    assert gc.isenabled()
+    seen = []
+    with collector_paused():
+        seen.append(gc.isenabled())
+    with pytest.raises(SaveError), collector_paused():
+        read_game(b'{"format": "hexmech", "version": 99}\n', "bad")
+    # Assert: off inside, on again after both the clean exit and the error.
+    assert seen == [False]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # a caller's own choice is kept
+    finally:
+        gc.enable()
