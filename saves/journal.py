@@ -50,7 +50,8 @@ from engine.game import (
     UndoPolicy,
 )
 from saves import migrations
-from saves.codec import describe_error, make_converter
+from saves.codec import describe_error, make_converter, make_record_converter, record_shapes
+from saves.records import RECORDS_FROM, Decoder
 from saves.text import printable
 
 __all__ = [
@@ -101,12 +102,15 @@ class Loaded:
         header: the (upgraded) header.
         warnings: what was repaired on the way (a dropped half-written line).
         valid_bytes: the length of the file up to the last good line.
+        written: the format version the file was written in (0 if it names none): a journal
+            goes on writing its lines in that format.
     """
 
     game: AnyGame
     header: dict[str, Any]
     warnings: tuple[str, ...]
     valid_bytes: int
+    written: int = migrations.CURRENT_VERSION
 
 
 def _json_line(data: Mapping[str, Any]) -> bytes:
@@ -114,9 +118,19 @@ def _json_line(data: Mapping[str, Any]) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode("ascii") + b"\n"
 
 
-def encode_entry(ruleset: AnyRuleset, index: int, entry: Entry[Any, Any]) -> dict[str, Any]:
-    """Return the JSON data of one entry line."""
-    conv = make_converter(ruleset)
+def encode_entry(
+    ruleset: AnyRuleset, index: int, entry: Entry[Any, Any], *, records: bool = True
+) -> dict[str, Any]:
+    """Return the JSON data of one entry line.
+
+    Args:
+        ruleset: the game's rules.
+        index: the entry's place in the log (``n``).
+        entry: the entry.
+        records: write the command and events as records (format 3, `saves.codec`); False
+            writes them with their field names, as a save of format 2 or older holds them.
+    """
+    conv = make_record_converter(ruleset) if records else make_converter(ruleset)
     data = {
         "n": index,
         "command": conv.unstructure(entry.command, Command),
@@ -142,7 +156,7 @@ def encode_header(
     undo_policy: UndoPolicy,
     created: datetime,
 ) -> dict[str, Any]:
-    """Return the JSON data of a header line."""
+    """Return the JSON data of a header line (format 3: the setup as a record, and the table)."""
     return {
         "format": FORMAT,
         "version": migrations.CURRENT_VERSION,
@@ -152,7 +166,8 @@ def encode_header(
         "dice": None if scripted is None else list(scripted),
         "undo": str(undo_policy),
         "created": created.isoformat(),
-        "setup": make_converter(ruleset).unstructure(setup, ruleset.setup_type),
+        "records": record_shapes(ruleset),
+        "setup": make_record_converter(ruleset).unstructure(setup, ruleset.setup_type),
     }
 
 
@@ -169,13 +184,45 @@ def read_game(data: bytes, name: str = "<save>") -> Loaded:
             raise SaveError(name, "not a hexmech save (its first line is incomplete)", 1)
         raise SaveError(name, "the file is empty: it is not a hexmech save")
     header, header_line = _parse_header(lines[0], name)
+    written = header.get("version")
     with collector_paused():
-        later = [(number, _parse_object(raw, name, number)) for number, raw in lines[1:]]
+        decoder, header = decode_header(header, name, header_line)
+        later = [
+            (number, decode_line(decoder, _parse_object(raw, name, number), name, number))
+            for number, raw in lines[1:]
+        ]
         header, upgraded = upgrade(header, [obj for _, obj in later], name, header_line)
         game = _new_game(header, name)
         for (number, _), obj in zip(later, upgraded, strict=True):
             _apply_line(game, obj, name, number)
-    return Loaded(game, header, tuple(warnings), valid)
+    return Loaded(game, header, tuple(warnings), valid, written if type(written) is int else 0)
+
+
+def decode_header(
+    header: dict[str, Any], name: str, header_line: int = 1
+) -> tuple[Decoder, dict[str, Any]]:
+    """Return the decoder of a parsed header and the header as dictionaries (`saves.records`).
+
+    Raises:
+        SaveError: a format-3 header whose records table or setup cannot be read.
+    """
+    try:
+        decoder = Decoder.for_header(header)
+        return decoder, decoder.header(header)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise SaveError(name, f"the header cannot be read: {_short(exc)}", header_line) from exc
+
+
+def decode_line(decoder: Decoder, obj: dict[str, Any], name: str, number: int) -> dict[str, Any]:
+    """Return a parsed line with its records as dictionaries.
+
+    Raises:
+        SaveError: a record that does not match the header's table.
+    """
+    try:
+        return decoder.line(obj)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise SaveError(name, _short(exc), number) from exc
 
 
 @contextlib.contextmanager
@@ -286,6 +333,7 @@ def _parse_header(line: tuple[int, bytes], name: str) -> tuple[dict[str, Any], i
 HEADER_KEYS = frozenset(
     {"format", "version", "ruleset", "schema", "seed", "dice", "undo", "created", "setup"}
 )
+"""The keys of a header once decoded (format 3 writes ``records`` too, see `saves.records`)."""
 
 
 def _new_game(header: dict[str, Any], name: str) -> AnyGame:
@@ -491,11 +539,19 @@ class Journal:
     STALE_FILE = "This game was changed in another window: open it again to go on."
 
     def __init__(
-        self, path: Path, game: AnyGame, file: IO[bytes], warnings: tuple[str, ...] = ()
+        self,
+        path: Path,
+        game: AnyGame,
+        file: IO[bytes],
+        warnings: tuple[str, ...] = (),
+        *,
+        records: bool = True,
     ) -> None:
         self.path = path
         self.game = game
         self.warnings = warnings
+        self.records = records
+        """Entries are written as records (format 3); False for a file of an older format."""
         self._file = file
         self._size = os.fstat(file.fileno()).st_size
         self._failure: JournalWriteError | None = None
@@ -585,7 +641,7 @@ class Journal:
         except BaseException:
             file.close()
             raise
-        return cls(path, loaded.game, file, loaded.warnings)
+        return cls(path, loaded.game, file, loaded.warnings, records=loaded.written >= RECORDS_FROM)
 
     def __enter__(self) -> Self:
         return self
@@ -622,7 +678,7 @@ class Journal:
         entry = self._file_refusal() or self.game.decide(command, seat=seat, expected=expected)
         if isinstance(entry, Rejected):
             return entry
-        self._write(encode_entry(self.game.ruleset, self.game.cursor, entry))
+        self._write(encode_entry(self.game.ruleset, self.game.cursor, entry, records=self.records))
         return self.game.append(entry)
 
     def undo(
