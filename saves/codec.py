@@ -306,7 +306,11 @@ class _RecordWriter:
                 table[cls.TAG] = [spec for spec, _ in fields]
                 self.conv.register_unstructure_hook(cls, _tagged_record(cls.TAG, fields))
 
+        known = {*self.ruleset.command_types, *self.ruleset.event_types}
+
         def any_tagged(obj: Any) -> Any:  # noqa: ANN401
+            if type(obj) not in known:
+                raise TypeError(f"{type(obj).__name__} is no command or event of the ruleset")
             return self.conv.unstructure(obj, type(obj))
 
         for base in (Command, Event):
