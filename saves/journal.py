@@ -2,11 +2,16 @@
 
 Line 1 is the header; every later line is an accepted entry or an undo/redo marker::
 
-    {"format": "hexmech", "version": 2, "ruleset": "race", "schema": 1, "seed": 7, "dice": null,
-     "undo": "hotseat", "created": "2026-11-21T21:00:00+00:00", "setup": {...}}
-    {"n": 0, "command": {"type": "roll"}, "events": [{"type": "dice_rolled", ...}], "dice": [0, 1],
+    {"format": "hexmech", "version": 3, "ruleset": "race", "schema": 1, "seed": 7, "dice": null,
+     "undo": "hotseat", "created": "2026-11-21T21:00:00+00:00", "records": {...}, "setup": [...]}
+    {"n": 0, "command": ["roll"], "events": [["dice_rolled", 0, [6]], ...], "dice": [0, 1],
      "seat": 0}
     {"op": "undo", "n": 0}
+
+The setup, commands and events are records (format 3): their field values in order, the names
+once in the header's ``records`` table (`saves.codec` lists the encoding). Reading turns them back
+into the dictionaries of format 2 (``{"type": "roll"}``) first (`saves.records`); a journal opened
+to go on writes its lines in its file's own format.
 
 ``n`` numbers entries by their place in the log, so a reordered, repeated or missing line is caught
 when the file is read (STYLE 7 asks for sequence numbers; keeping them on the journal line, not on

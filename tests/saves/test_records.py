@@ -19,11 +19,18 @@ from engine import registry
 from engine.battletech.board import Board, Terrain, Woods
 from engine.game import Command, Event
 from saves.codec import PALETTE_MIN, make_converter, make_record_converter, record_shapes
-from saves.journal import SaveError, read_game
+from saves.journal import Journal, SaveError, read_game
 from saves.records import Decoder
-from tests.saves._support import dump_line, join_lines, json_lines, strategy_for, write_journal
+from tests.saves._support import (
+    as_format_2,
+    dump_line,
+    join_lines,
+    json_lines,
+    strategy_for,
+    write_journal,
+)
 from tests.saves.test_codec import Echoed, Scan, Scanned, ScanRules
-from tests.support.race import RULESET, Moved, Pace, Track
+from tests.support.race import RULESET, Moved, Pace, Step, Track
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "saves"
 
@@ -216,3 +223,38 @@ def test_a_palette_index_outside_the_palette_is_damage():
 
     with pytest.raises(ValueError, match="palette and an index"):
         Decoder(record_shapes(bt)).value(written, "Board")
+
+
+@pytest.mark.parametrize("game", ["battletech", "papermech"])
+def test_the_v3_goldens_read_back_as_the_v2_goldens(game):
+    """The same games in both formats: format 3's records read back are format 2's lines."""
+    old_header, *old = json_lines((GOLDEN / f"v2-{game}.jsonl").read_bytes())
+    new_header, *new = json_lines((GOLDEN / f"v3-{game}.jsonl").read_bytes())
+    decoder = Decoder.for_header(new_header)
+
+    read_back = [{k: v for k, v in decoder.line(line).items() if k != "seat"} for line in new]
+    header = decoder.header(new_header)
+
+    assert read_back == old  # the v2 goldens predate seats
+    assert set(header) == set(old_header)
+    assert header["setup"].keys() == old_header["setup"].keys()
+    for key in header["setup"].keys() - {"units"}:  # a design names the folder of its file
+        assert header["setup"][key] == old_header["setup"][key]
+
+
+def test_a_format_2_save_goes_on_in_format_2(tmp_path):
+    """A journal opened on an older file appends dictionaries, so the file stays one format."""
+    # Arrange: a game written in format 2.
+    path = tmp_path / "old.jsonl"
+    write_journal(path, ["step 2"]).close()
+    path.write_bytes(as_format_2(path.read_bytes()))
+
+    # Act
+    with Journal.open(path) as journal:
+        journal.execute(Step(1))
+
+    # Assert: the new line has field names, and the whole file loads.
+    header, *lines = json_lines(path.read_bytes())
+    assert header["version"] == 2
+    assert lines[-1]["command"] == {"type": "step", "spaces": 1}
+    assert read_game(path.read_bytes()).game.cursor == 2
