@@ -305,6 +305,15 @@ class Game(Generic[S, C, E, SetupT]):
         """The entries in effect, oldest first."""
         return tuple(self._log[: self._cursor])
 
+    def entries_between(self, start: int, stop: int | None = None) -> tuple[Entry[C, E], ...]:
+        """The entries in effect from ``start`` up to ``stop`` (default: the cursor), oldest first.
+
+        It copies only those entries, where ``entries[start:stop]`` copies the whole log first: a
+        caller that follows a game command by command pays for what is new, not for the game.
+        """
+        end = self._cursor if stop is None else max(0, min(stop, self._cursor))
+        return tuple(self._log[max(0, start) : end])
+
     @property
     def log(self) -> tuple[Entry[C, E], ...]:
         """Every entry on record, including the redo list past the cursor."""

@@ -309,3 +309,18 @@ def test_a_command_after_undoing_across_snapshots_drops_the_later_snapshots() ->
     assert len(game.log) == 11
     for index in range(len(game.log) + 1):
         assert game.state_at(index) == naive_state(game, index)
+
+
+def test_entries_between_is_the_slice_of_the_entries_in_effect() -> None:
+    """entries_between(a, b) == entries[a:b] at every bound, the redo list never included."""
+    game = new_game(every=3, policy=UndoPolicy.SOLO, goal=1000)
+    for _ in range(8):
+        game.execute(Roll())
+    game.undo()
+    game.undo()  # two entries in the redo list
+
+    for start in range(-1, 9):
+        assert game.entries_between(start) == game.entries[max(0, start) :]
+        for stop in range(-1, 10):
+            expected = game.entries[max(0, start) : max(0, stop)]
+            assert game.entries_between(start, stop) == expected
