@@ -341,6 +341,8 @@ class _RecordWriter:
         hints = typing.get_type_hints(cls)
         found: list[tuple[str, Callable[[Any], Any]]] = []
         for field in attrs.fields(cls):
+            if not field.init:  # derived, not data: the dictionaries leave it out too
+                continue
             hint = hints[field.name]
             kind, inner = _field_kind(hint)
             if kind == "plain":
@@ -365,7 +367,9 @@ class _RecordWriter:
     def many(self, cls: type) -> Callable[[Any], Any]:
         conv = self.conv
 
-        def write(items: Sequence[Any]) -> Any:  # noqa: ANN401
+        def write(items: Sequence[Any] | None) -> Any:  # noqa: ANN401
+            if items is None:  # a field typed ``tuple[X, ...] | None``
+                return None
             palette = _palette(items)
             if palette is None:
                 return [conv.unstructure(item, cls) for item in items]

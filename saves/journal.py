@@ -36,7 +36,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any, Self
+from typing import IO, Any, Literal, Self, overload
 
 import cattrs
 from attrs import frozen
@@ -54,6 +54,7 @@ from engine.game import (
     Seat,
     UndoPolicy,
 )
+from engine.schema import Chain
 from saves import migrations
 from saves.codec import describe_error, make_converter, make_record_converter, record_shapes
 from saves.records import RECORDS_FROM, Decoder
@@ -192,15 +193,30 @@ def read_game(data: bytes, name: str = "<save>") -> Loaded:
     written = header.get("version")
     with collector_paused():
         decoder, header = decode_header(header, name, header_line)
-        later = [
-            (number, decode_line(decoder, _parse_object(raw, name, number), name, number))
-            for number, raw in lines[1:]
-        ]
-        header, upgraded = upgrade(header, [obj for _, obj in later], name, header_line)
+        header, chains = upgrade(header, [], name, header_line, chains=True)
         game = _new_game(header, name)
-        for (number, _), obj in zip(later, upgraded, strict=True):
-            _apply_line(game, obj, name, number)
+        # Line by line: each line's JSON is dropped once applied, so loading holds the game, not
+        # the game and every parsed line besides.
+        for number, raw in lines[1:]:
+            obj = decode_line(decoder, _parse_object(raw, name, number), name, number)
+            _apply_line(game, upgrade_line(chains, obj, name, number), name, number)
     return Loaded(game, header, tuple(warnings), valid, written if type(written) is int else 0)
+
+
+def upgrade_line(
+    chains: tuple[Chain, ...], obj: dict[str, Any], name: str, number: int
+) -> dict[str, Any]:
+    """Bring one parsed line up to date with the file's upgrades (format, then schema).
+
+    Raises:
+        SaveError: a line a migration chokes on.
+    """
+    try:
+        for chain in chains:
+            obj = chain.line(obj)
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+        raise SaveError(name, f"the save cannot be upgraded: {_short(exc)}", number) from exc
+    return obj
 
 
 def decode_header(
@@ -252,9 +268,36 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+@overload
 def upgrade(
-    header: dict[str, Any], lines: list[dict[str, Any]], name: str, header_line: int = 1
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    header: dict[str, Any],
+    lines: list[dict[str, Any]],
+    name: str,
+    header_line: int = 1,
+    *,
+    chains: Literal[False] = False,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]: ...
+
+
+@overload
+def upgrade(
+    header: dict[str, Any],
+    lines: list[dict[str, Any]],
+    name: str,
+    header_line: int = 1,
+    *,
+    chains: Literal[True],
+) -> tuple[dict[str, Any], tuple[Chain, ...]]: ...
+
+
+def upgrade(
+    header: dict[str, Any],
+    lines: list[dict[str, Any]],
+    name: str,
+    header_line: int = 1,
+    *,
+    chains: bool = False,
+) -> tuple[dict[str, Any], Any]:
     """Bring a parsed save up to date: the kernel's format first, then the ruleset's schema.
 
     Args:
@@ -262,15 +305,22 @@ def upgrade(
         lines: the parsed later lines.
         name: the file, for messages.
         header_line: the header's line number, for messages.
+        chains: return the upgrades for the later lines (format, then schema) instead of the
+            lines upgraded, for `upgrade_line`.
 
     Raises:
         SaveError: a format or schema this program cannot read (newer, unknown, missing), or a
             header that names no known ruleset.
     """
     try:
-        header, lines = migrations.upgrade(header, lines)
+        kernel = migrations.format_chain(header)
+        header = kernel.header(header)
         ruleset = _ruleset(header, name)
-        return migrations.upgrade_schema(header, lines, ruleset)
+        schema = migrations.schema_chain(header, ruleset)
+        header = schema.header(header)
+        if chains:
+            return header, (kernel, schema)
+        return header, [schema.line(kernel.line(line)) for line in lines]
     except ValueError as exc:
         raise SaveError(name, str(exc), header_line) from exc
     except (KeyError, TypeError, AttributeError, IndexError) as exc:  # a line a migration chokes on
