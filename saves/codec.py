@@ -215,7 +215,10 @@ def _without_tag(tag: str, fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any]
             raise TypeError(f"expected an object, not {type(value).__name__}")
         if value.get(TAG_KEY, tag) != tag:
             raise ValueError(f"expected type {tag!r}, not {value.get(TAG_KEY)!r}")
-        return fn({k: v for k, v in value.items() if k != TAG_KEY}, cls)
+        if TAG_KEY in value:  # a copy without the tag (never change the caller's data)
+            value = dict(value)
+            del value[TAG_KEY]
+        return fn(value, cls)
 
     return structure
 

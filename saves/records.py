@@ -31,7 +31,11 @@ Field = tuple[str, str, str]
 record class (for ``one`` and ``many``) or base class (``Command``, ``Event``, for ``tagged``)."""
 
 
-def _fields(specs: object, where: str) -> list[Field]:
+Shape = tuple[tuple[str, ...], tuple[Field, ...]]
+"""A record class as read: every field's name in order, and the fields that hold records."""
+
+
+def _fields(specs: object, where: str) -> Shape:
     if not isinstance(specs, list) or not all(isinstance(s, str) for s in specs):
         raise ValueError(f"the header's records table is damaged at {where}")
     found: list[Field] = []
@@ -45,7 +49,7 @@ def _fields(specs: object, where: str) -> list[Field]:
             found.append((name, "many", kind[:-1]))
         else:
             found.append((name, "one", kind))
-    return found
+    return tuple(name for name, _, _ in found), tuple(f for f in found if f[1])
 
 
 class Decoder:
@@ -62,8 +66,8 @@ class Decoder:
 
     def __init__(self, table: object = None) -> None:
         self.table = table
-        self._tags: dict[str, dict[str, list[Field]]] = {"Command": {}, "Event": {}}
-        self._values: dict[str, list[Field]] = {}
+        self._tags: dict[str, dict[str, Shape]] = {"Command": {}, "Event": {}}
+        self._values: dict[str, Shape] = {}
         self._setup = ""
         if table is None:
             return
@@ -82,8 +86,8 @@ class Decoder:
         described = (*self._tags["Command"].values(), *self._tags["Event"].values())
         named = {
             cls
-            for fields in (*described, *self._values.values())
-            for _, kind, cls in fields
+            for _, nested in (*described, *self._values.values())
+            for _, kind, cls in nested
             if kind != "tagged"
         }
         missing = sorted(n for n in named | {setup} if n and n not in self._values)
@@ -143,29 +147,29 @@ class Decoder:
         """
         if not isinstance(record, list) or not record or not isinstance(record[0], str):
             raise ValueError(f"expected a record [type, values...], not {_short(record)}")
-        fields = self._tags[base].get(record[0])
-        if fields is None:
+        shape = self._tags[base].get(record[0])
+        if shape is None:
             raise ValueError(f"unknown {base.lower()} type {record[0]!r}")
-        data = {TAG_KEY: record[0]}
-        data.update(self._fill(fields, record, 1, record[0]))
-        return data
+        return self._fill(shape, record, 1, record[0], {TAG_KEY: record[0]})
 
     def value(self, record: object, name: str) -> dict[str, Any]:
         """Return an untagged record of class ``name`` as a dictionary."""
         if not isinstance(record, list):
             raise ValueError(f"expected a {name} record (a list), not {_short(record)}")
-        return self._fill(self._values[name], record, 0, name)
+        return self._fill(self._values[name], record, 0, name, {})
 
     def _fill(
-        self, fields: list[Field], record: list[Any], start: int, name: str
+        self, shape: Shape, record: list[Any], start: int, name: str, data: dict[str, Any]
     ) -> dict[str, Any]:
-        if len(record) - start != len(fields):
+        names, nested = shape
+        if len(record) - start != len(names):
             raise ValueError(
-                f"a {name} record holds {len(record) - start} values, not {len(fields)}"
+                f"a {name} record holds {len(record) - start} values, not {len(names)}"
             )
-        data: dict[str, Any] = {}
-        for (field, kind, cls), value in zip(fields, record[start:], strict=True):
-            data[field] = value if not kind or value is None else self._read[kind](self, value, cls)
+        data.update(zip(names, record[start:] if start else record, strict=True))
+        for field, kind, cls in nested:  # only records within records need a second look
+            if data[field] is not None:
+                data[field] = self._read[kind](self, data[field], cls)
         return data
 
     def _many(self, value: object, cls: str) -> list[Any]:
