@@ -305,6 +305,15 @@ class Game(Generic[S, C, E, SetupT]):
         """The entries in effect, oldest first."""
         return tuple(self._log[: self._cursor])
 
+    def entries_between(self, start: int, stop: int | None = None) -> tuple[Entry[C, E], ...]:
+        """The entries in effect from ``start`` up to ``stop`` (default: the cursor), oldest first.
+
+        It copies only those entries, where ``entries[start:stop]`` copies the whole log first: a
+        caller that follows a game command by command pays for what is new, not for the game.
+        """
+        end = self._cursor if stop is None else max(0, min(stop, self._cursor))
+        return tuple(self._log[max(0, start) : end])
+
     @property
     def log(self) -> tuple[Entry[C, E], ...]:
         """Every entry on record, including the redo list past the cursor."""
@@ -496,9 +505,8 @@ class Game(Generic[S, C, E, SetupT]):
         Drops the redo list, like any new command.
         """
         state = self._fold(self._state, entry.events)
-        del self._log[self._cursor :]
-        for stale in [k for k in self._snapshots if k > self._cursor]:
-            del self._snapshots[stale]
+        if self._cursor < len(self._log):
+            self._drop_redo()
         self._log.append(entry)
         self._cursor += 1
         self._version += 1
@@ -506,6 +514,17 @@ class Game(Generic[S, C, E, SetupT]):
         if self._cursor % self.snapshot_every == 0:
             self._snapshots[self._cursor] = state
         return Accepted(entry, "execute", self._cursor - 1)
+
+    def _drop_redo(self) -> None:
+        """Forget the entries past the cursor and the snapshots taken among them.
+
+        Only the snapshots past the cursor are visited (at most one per ``snapshot_every`` entries
+        of the redo list), so a new command after an undo costs nothing per entry of the game.
+        """
+        every = self.snapshot_every
+        for index in range((self._cursor // every + 1) * every, len(self._log) + 1, every):
+            self._snapshots.pop(index, None)
+        del self._log[self._cursor :]
 
     def redo_refusal(
         self, seat: Seat | None = None, *, expected: int | None = None

@@ -17,8 +17,16 @@ Format history:
 - **2**: the header gains ``"schema"``, the version of its ruleset's commands, events and setup.
   Format-1 saves were written before rulesets had versions: they are schema 1.
 
-To release format 3: set ``CURRENT_VERSION = 3`` and add ``MIGRATIONS[2] = Migration(...)`` whose
-functions turn format-2 data into format-3 data; add a golden save written by format 3 (see
+- **3** (issue 14 row 12): the setup, commands and events are written as *records*, arrays of
+  their field values, and the header gains ``"records"``, the table of their field names
+  (`saves.codec` lists the encoding; a long list of repeated records, such as a board's hexes, is
+  a palette and an index). Reading turns the records back into format-2 dictionaries with the
+  file's own table before anything else (`saves.records.Decoder`), so the data the migrations see
+  is the same in both formats: the step from 2 to 3 changes nothing. A journal opened to go on
+  goes on writing in its file's format.
+
+To release format 4: set ``CURRENT_VERSION = 4`` and add ``MIGRATIONS[3] = Migration(...)`` whose
+functions turn format-3 data into format-4 data; add a golden save written by format 4 (see
 ``tests/data/saves/README.md``); keep the old ones.
 """
 
@@ -38,7 +46,7 @@ __all__ = [
     "upgrade_schema",
 ]
 
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 
 
 def _add_schema(header: JSONDict) -> JSONDict:
@@ -46,8 +54,9 @@ def _add_schema(header: JSONDict) -> JSONDict:
     return {**header, "schema": 1}
 
 
-#: version v -> the migration from v to v + 1.
-MIGRATIONS: dict[int, Migration] = {1: Migration(header=_add_schema)}
+#: version v -> the migration from v to v + 1. Format 3 changed the encoding, not the data: once
+#: its records are read back (`saves.records`), its data is format 2's.
+MIGRATIONS: dict[int, Migration] = {1: Migration(header=_add_schema), 2: Migration()}
 
 
 def format_chain(header: JSONDict, *, current: int | None = None) -> Chain:

@@ -3,7 +3,8 @@
 A `JournalTail` holds the game read from a save and the offset of the first byte it has not
 applied yet. `JournalTail.poll` looks at the file's size and modification time; when they changed,
 it reads from that offset, applies every *complete* line (entry or undo/redo marker) exactly as
-`saves.journal.read_game` would (upgraded from the file's format and schema, as loading does), and
+`saves.journal.read_game` would (its records read back by the header's table, then upgraded from
+the file's format and schema, as loading does), and
 reports which entries changed. A line still being written (no newline yet) is left for a later
 poll: it is not an error. A file that shrank, or a line that cannot be applied, is a `SaveError`
 naming the file and line, as when a save is loaded.
@@ -20,7 +21,8 @@ from attrs import frozen
 
 from engine.schema import Chain
 from saves import migrations
-from saves.journal import AnyGame, SaveError, _apply_line, read_game
+from saves.journal import AnyGame, SaveError, _apply_line, decode_header, decode_line, read_game
+from saves.records import Decoder
 
 __all__ = ["JournalTail", "TailUpdate"]
 
@@ -48,6 +50,7 @@ class JournalTail:
         path: the file.
         game: the game read from its first ``offset`` bytes.
         upgrades: the file's own upgrades (format, then schema), applied to every appended line.
+        decoder: reads the records of every appended line (`saves.records`; format 3 on).
         offset: the length of the part of the file already applied.
         lines: how many lines that part holds.
         newline_due: the last applied line had no newline yet (a complete JSON object that was
@@ -60,6 +63,7 @@ class JournalTail:
         game: AnyGame,
         *,
         upgrades: tuple[Chain, ...],
+        decoder: Decoder | None = None,
         offset: int,
         lines: int,
         newline_due: bool = False,
@@ -67,6 +71,7 @@ class JournalTail:
         self.path = path
         self.game = game
         self._upgrades = upgrades
+        self._decoder = decoder or Decoder()
         self._offset = offset
         self._lines = lines
         self._newline_due = newline_due
@@ -84,10 +89,12 @@ class JournalTail:
         loaded = read_game(data, path.name)
         applied = data[: loaded.valid_bytes]
         complete = applied.endswith(b"\n")
+        decoder, upgrades = _file_upgrades(data, loaded.game, path)
         tail = cls(
             path,
             loaded.game,
-            upgrades=_file_upgrades(data, loaded.game, path),
+            upgrades=upgrades,
+            decoder=decoder,
             offset=len(applied),
             lines=applied.count(b"\n") + (0 if complete else 1),
             newline_due=not complete,
@@ -141,6 +148,7 @@ class JournalTail:
             raise SaveError(name, f"not valid JSON ({exc})", number) from exc
         if not isinstance(obj, dict):
             raise SaveError(name, "expected a JSON object on every line", number)
+        obj = decode_line(self._decoder, obj, name, number)
         try:
             for chain in self._upgrades:
                 obj = chain.line(obj)
@@ -168,16 +176,17 @@ def _read(path: Path, offset: int) -> bytes:
         raise SaveError(path.name, exc.strerror or str(exc)) from exc
 
 
-def _file_upgrades(data: bytes, game: AnyGame, path: Path) -> tuple[Chain, ...]:
-    """The upgrades the file's own header asks for (read_game reports the upgraded header).
+def _file_upgrades(data: bytes, game: AnyGame, path: Path) -> tuple[Decoder, tuple[Chain, ...]]:
+    """The decoder and upgrades the file's own header asks for (read_game upgraded the header).
 
     Raises:
         SaveError: the header cannot be upgraded (read_game has already refused such a file).
     """
     header: Any = json.loads(data.split(b"\n", 1)[0])
+    decoder, header = decode_header(header, path.name)
     try:
         kernel = migrations.format_chain(header)
         schema = migrations.schema_chain(kernel.header(header), game.ruleset)
     except ValueError as exc:
         raise SaveError(path.name, str(exc), 1) from exc
-    return kernel, schema
+    return decoder, (kernel, schema)

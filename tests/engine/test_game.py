@@ -289,3 +289,38 @@ def test_a_stale_expected_version_is_refused_and_changes_nothing() -> None:
     assert isinstance(game.execute(Roll(), expected=game.version), Accepted)
     assert isinstance(game.undo(expected=game.version), Accepted)
     assert isinstance(game.redo(expected=game.version), Accepted)
+
+
+def test_a_command_after_undoing_across_snapshots_drops_the_later_snapshots() -> None:
+    """Undo back over several snapshots, act anew: every state is folded from the new log only."""
+    # Arrange: 10 entries, a snapshot every 3; undo back to entry 4 (past the snapshots at 6, 9).
+    game = new_game(every=3, policy=UndoPolicy.SOLO, goal=1000)
+    for _ in range(10):
+        game.execute(Roll())
+    for _ in range(6):
+        game.undo()
+    # Act: a different command drops the redo list, and the states kept for it (memory).
+    game.execute(Step(1))
+    assert sorted(game._snapshots) == [0, 3]  # what is kept in memory, not what is shown
+    # ... then the log grows past the dropped snapshots again.
+    for _ in range(6):
+        game.execute(Step(1))
+    # Assert: the states at the old snapshot indices are those of the new log.
+    assert len(game.log) == 11
+    for index in range(len(game.log) + 1):
+        assert game.state_at(index) == naive_state(game, index)
+
+
+def test_entries_between_is_the_slice_of_the_entries_in_effect() -> None:
+    """entries_between(a, b) == entries[a:b] at every bound, the redo list never included."""
+    game = new_game(every=3, policy=UndoPolicy.SOLO, goal=1000)
+    for _ in range(8):
+        game.execute(Roll())
+    game.undo()
+    game.undo()  # two entries in the redo list
+
+    for start in range(-1, 9):
+        assert game.entries_between(start) == game.entries[max(0, start) :]
+        for stop in range(-1, 10):
+            expected = game.entries[max(0, start) : max(0, stop)]
+            assert game.entries_between(start, stop) == expected

@@ -18,6 +18,7 @@ from engine.dice import Dice
 from engine.game import Accepted, Game, Rejected, UndoPolicy
 from engine.hexes import Hex
 from saves.journal import Journal
+from saves.records import Decoder
 from tests.support.race import RULESET
 
 CREATED = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -102,6 +103,18 @@ def fresh_game(
 def json_lines(data: bytes) -> list[dict[str, Any]]:
     """Parse every line of a well-formed journal."""
     return [json.loads(line) for line in data.splitlines()]
+
+
+def as_format_2(data: bytes) -> bytes:
+    """Re-encode a journal written today (format 3: records) as format 2 wrote it (dictionaries).
+
+    The damage tests edit lines as dictionaries: on a format-2 file they reach the checks after the
+    records are read back, which every format shares (`saves.records`).
+    """
+    header, *lines = json_lines(data)
+    decoder = Decoder.for_header(header)
+    old = {**decoder.header(header), "version": 2}
+    return join_lines(dump_line(line) for line in [old, *map(decoder.line, lines)])
 
 
 def join_lines(lines: Iterable[bytes]) -> bytes:

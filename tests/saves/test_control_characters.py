@@ -26,7 +26,7 @@ from engine.battletech.fileformat import FileFormatError
 from saves.codec import describe_error, strict_converter
 from saves.journal import SaveError, read_game
 from saves.text import printable
-from tests.saves._support import LONG_SCRIPT, write_journal
+from tests.saves._support import LONG_SCRIPT, as_format_2, write_journal
 from tests.support.race import RaceSetup
 from tests.support.scores import ANN
 from tui.battletech.datafile import DataFileError
@@ -113,7 +113,7 @@ def race_lines(tmp_path_factory) -> list[bytes]:
     """The lines of a played race save."""
     path = tmp_path_factory.mktemp("race") / "race.jsonl"
     write_journal(path, LONG_SCRIPT).close()
-    return path.read_bytes().splitlines()
+    return as_format_2(path.read_bytes()).splitlines()
 
 
 def changed(lines: list[bytes], number: int, change) -> bytes:

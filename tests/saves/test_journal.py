@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from datetime import UTC, datetime
@@ -11,12 +12,21 @@ import pytest
 
 from engine.game import Accepted, KernelCode, Rejected, UndoPolicy
 from saves import migrations
-from saves.journal import FORMAT, GameInUseError, Journal, SaveError, read_game
+from saves.journal import (
+    FORMAT,
+    GameInUseError,
+    Journal,
+    SaveError,
+    collector_paused,
+    read_game,
+)
+from saves.records import Decoder
 from tests.saves._support import (
     CREATED,
     FINISHED_SCRIPT,
     LONG_SCRIPT,
     SEED,
+    as_format_2,
     dump_line,
     fresh_game,
     join_lines,
@@ -95,7 +105,18 @@ def test_the_file_has_a_header_and_one_line_per_accepted_change(tmp_path):
         "dice": None,
         "undo": "solo",
         "created": CREATED.isoformat(),
-        "setup": {"players": ["Red", "Blue"], "goal": 20},
+        "records": {
+            "setup": "RaceSetup",
+            "commands": {"resign": [], "roll": [], "step": ["spaces"]},
+            "events": {
+                "dice_rolled": ["player", "roll"],
+                "moved": ["player", "spaces", "pace", "track:Track"],
+                "turn_passed": ["to"],
+                "won": ["player", "how"],
+            },
+            "values": {"RaceSetup": ["players", "goal"], "Track": ["positions"]},
+        },
+        "setup": [["Red", "Blue"], 20],
     }
     accepted = [o for o in outcomes if isinstance(o, Accepted)]
     assert len(lines) == len(accepted) == len(outcomes) - 2  # two rejections wrote nothing
@@ -104,17 +125,31 @@ def test_the_file_has_a_header_and_one_line_per_accepted_change(tmp_path):
             assert set(line) == {"n", "command", "events", "dice", "seat"}
             assert line["n"] == outcome.index
             assert line["dice"] == [outcome.entry.dice_start, outcome.entry.dice_end]
-            assert [e["type"] for e in line["events"]] == [e.TAG for e in outcome.entry.events]
+            assert [e[0] for e in line["events"]] == [e.TAG for e in outcome.entry.events]
         else:
             assert line == {"op": outcome.action, "n": outcome.index}
 
 
 def test_the_first_lines_read_as_documented(tmp_path):
-    """An entry line holds n, the tagged command, the tagged events and the dice positions."""
+    """An entry line holds n, the command and events as records, and the dice positions."""
     write_journal(tmp_path / NAME, ["step 2", "roll"]).close()
 
-    _, step, roll = json_lines((tmp_path / NAME).read_bytes())
+    header, step, roll = json_lines((tmp_path / NAME).read_bytes())
 
+    # As written: records, the tag first, then the values in field order (saves.codec).
+    assert step == {
+        "n": 0,
+        "command": ["step", 2],
+        "events": [["moved", 0, 2, "step", [[2, 0]]], ["turn_passed", 1]],
+        "dice": [0, 0],
+        "seat": 0,
+    }
+    assert roll["command"] == ["roll"]
+    assert roll["events"][0] == ["dice_rolled", 1, [6]]
+    # As read back with the header's table: the dictionaries every format shares.
+    decoder = Decoder.for_header(header)
+    step, roll = decoder.line(step), decoder.line(roll)
+    assert decoder.header(header)["setup"] == {"players": ["Red", "Blue"], "goal": 20}
     assert step == {
         "n": 0,
         "command": {"type": "step", "spaces": 2},
@@ -395,7 +430,7 @@ def good(tmp_path) -> list[bytes]:
     """The lines of a short game: header, step, roll (a 6: Blue goes again), step, undo."""
     path = tmp_path / NAME
     write_journal(path, ["step 2", "roll", "step 1", "step 3", "undo"]).close()
-    return cut_lines(path.read_bytes())
+    return cut_lines(as_format_2(path.read_bytes()))
 
 
 def replace_json(line: bytes, **changes: object) -> bytes:
@@ -723,3 +758,24 @@ def test_journal_refusals_by_seat_and_version_write_nothing(tmp_path):
         assert isinstance(journal.undo(0, expected=1), Accepted)
         assert isinstance(journal.redo(0, expected=2), Accepted)
         assert isinstance(journal.execute(Step(2), seat=1, expected=3), Accepted)
+
+
+def test_loading_pauses_the_garbage_collector_and_restores_it_even_on_damage() -> None:
+    """The collector is off while a game is built, and as it was afterwards, also after an error."""
+    # Arrange: the collector is on, as in any program.
+    assert gc.isenabled()
+    seen = []
+    with collector_paused():
+        seen.append(gc.isenabled())
+    with pytest.raises(SaveError), collector_paused():
+        read_game(b'{"format": "hexmech", "version": 99}\n', "bad")
+    # Assert: off inside, on again after both the clean exit and the error.
+    assert seen == [False]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # a caller's own choice is kept
+    finally:
+        gc.enable()

@@ -127,7 +127,7 @@ def test_a_save_whose_state_cannot_be_summarised_is_listed_as_damaged(tmp_path):
     path = save(tmp_path / "odd.jsonl")
     header, entry = path.read_bytes().splitlines()
     data = json.loads(entry)
-    data["events"] = [{"type": "won", "player": 7, "how": "edited"}]
+    data["events"] = [["won", 7, "edited"]]  # a record: the tag, then player and how
     path.write_bytes(join_lines([header, dump_line(data)]))
 
     # Act

@@ -11,6 +11,7 @@ from saves.journal import Journal, SaveError, read_game
 from tests.saves._support import (
     CREATED,
     FINISHED_SCRIPT,
+    as_format_2,
     join_lines,
     json_lines,
     write_journal,
@@ -21,7 +22,7 @@ from tests.support.race import RULESET, RaceSetup, Step
 def lines_of(tmp_path, script) -> list[dict]:
     path = tmp_path / "g.jsonl"
     write_journal(path, script).close()
-    return json_lines(path.read_bytes())
+    return json_lines(as_format_2(path.read_bytes()))
 
 
 def encode(lines: list[dict]) -> bytes:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from saves.records import Decoder
 from tests.conftest import REPO
 
 GAME = "step 2\nroll\nstep 9\nfly away\nundo\nstep 1\n"
@@ -71,9 +72,10 @@ def test_headless_play_writes_events_and_errors_as_json_lines(race_env, tmp_path
         "turn_passed",
     ]
     assert lines[5]["error"] == "You can step 1 to 3 spaces, not 9."
-    # The JSON of each event is the JSON in the save file.
+    # The JSON of each event is the JSON in the save file, its records read back (format 3).
     saved = json_lines(save.read_text())
-    saved_events = [event for line in saved[1:] for event in line["events"]]
+    decoder = Decoder.for_header(saved[0])
+    saved_events = [event for line in saved[1:] for event in decoder.line(line)["events"]]
     assert saved_events == [line for line in lines if "type" in line]
 
 
@@ -196,7 +198,7 @@ def test_inspect_prints_one_json_summary(race_env, tmp_path) -> None:
     assert result.returncode == 0
     report = json.loads(result.stdout)
     assert report["ruleset"] == "race"
-    assert report["format_version"] == 2
+    assert report["format_version"] == 3
     assert report["schema_version"] == 1
     assert report["entries"] == 2
     assert report["turn"] == "turn 1"
@@ -210,7 +212,7 @@ def test_inspect_of_a_damaged_save_is_exit_2_with_file_and_line(race_env, tmp_pa
     save = tmp_path / "bad.jsonl"
     play_saved(save, 2, "step 1\nstep 2\n", race_env)
     lines = save.read_text().splitlines()
-    lines[1] = lines[1].replace('"spaces":1', '"spaces":"one"', 1)
+    lines[1] = lines[1].replace('["step",1]', '["step","one"]', 1)  # the command's record
     save.write_text("\n".join(lines) + "\n")
     result = hexmech(["inspect", str(save)], race_env)
     assert result.returncode == 2

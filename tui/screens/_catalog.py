@@ -29,13 +29,15 @@ from attrs import frozen
 
 from engine import registry
 from saves import migrations
-from saves.journal import FORMAT, SaveError, read_game
+from saves.journal import FORMAT, SaveError, decode_header, decode_line, read_game
 from saves.store import SUFFIX
 from tui import registry as interfaces
 from tui.screens._marks import MarkRule, mark_in, progress_label
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
+
+    from saves.records import Decoder
 
 __all__ = [
     "CHUNK",
@@ -188,7 +190,7 @@ def _describe(path: Path, file: IO[bytes], size: int, modified: float) -> Replay
     if size == 0:
         raise SaveError(path.name, "the file is empty: it is not a hexmech save")
     header_bytes = _first_line(file, path)
-    header = _header(header_bytes, path)
+    decoder, header = _header(header_bytes, path)
     name = str(header["ruleset"])
     ui = interfaces.get(name)
     words = None if ui is None else ui.words
@@ -198,7 +200,8 @@ def _describe(path: Path, file: IO[bytes], size: int, modified: float) -> Replay
     ruleset = registry.get(name)
     setup = header.get("setup")
     setup = setup if isinstance(setup, dict) else {}
-    entries, number, ending = _walk_back(file, len(header_bytes) + 1, size, rule, words.end_tag)
+    start = len(header_bytes) + 1
+    entries, number, ending = _walk_back(file, start, size, rule, words.end_tag, decoder=decoder)
     progress = progress_label(name, number)
     try:
         result = None if ending is None else words.result(ending, setup, progress)
@@ -223,20 +226,24 @@ def _describe(path: Path, file: IO[bytes], size: int, modified: float) -> Replay
     )
 
 
-def _header(line: bytes, path: Path) -> dict[str, Any]:
-    """The header, checked as loading checks it: JSON, the format, a known version and ruleset."""
+def _header(line: bytes, path: Path) -> tuple[Decoder, dict[str, Any]]:
+    """The header, checked as loading checks it: JSON, the format, a known version and ruleset.
+
+    Returns the decoder of the file's records too (format 3 on, `saves.records`).
+    """
     try:
         header = json.loads(line)
     except (ValueError, RecursionError) as exc:
         raise SaveError(path.name, "not a hexmech save (the first line is not JSON)", 1) from exc
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise SaveError(path.name, "not a hexmech save (no hexmech header on the first line)", 1)
+    decoder, header = decode_header(header, path.name)
     try:
         header, _ = migrations.upgrade(header, [])
         header, _ = migrations.upgrade_schema(header, [], registry.get(str(header.get("ruleset"))))
     except (ValueError, registry.UnknownRulesetError) as exc:
         raise SaveError(path.name, str(exc), 1) from exc
-    return header
+    return decoder, header
 
 
 def _describe_in_full(path: Path, size: int, modified: float) -> ReplayRow:
@@ -328,7 +335,7 @@ def _lines_back(file: IO[bytes], start: int, end: int) -> Iterator[bytes]:
 
 
 def _walk_back(
-    file: IO[bytes], start: int, end: int, rule: MarkRule, end_tag: str
+    file: IO[bytes], start: int, end: int, rule: MarkRule, end_tag: str, *, decoder: Decoder
 ) -> tuple[int, tuple[int, ...] | None, dict[str, Any] | None]:
     """Read the journal from its end: entries in effect, the last mark's number, the ending event.
 
@@ -352,6 +359,10 @@ def _walk_back(
         if "op" in line or n >= in_effect or n in seen:
             continue
         seen.add(n)
+        try:
+            line = decode_line(decoder, line, "", 0)
+        except SaveError as exc:
+            raise _Damaged(f"a line near the end cannot be read ({exc.reason})") from None
         events = [e for e in line.get("events") or [] if isinstance(e, dict)]
         if n == in_effect - 1:
             ending = next((e for e in events if e.get("type") == end_tag), None)
