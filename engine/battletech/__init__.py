@@ -17,7 +17,7 @@ from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
 from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
-from engine.battletech.scenario import Library, build_setup
+from engine.battletech.scenario import Library, build_setup, parse_scenario
 from engine.battletech.seats import seats_to_act
 from engine.battletech.state import BTSetup, BTState, Phase, UnitState
 from engine.dice import DiceSource
@@ -82,6 +82,18 @@ class BattleTech:
         if scenario is None:
             scenario = self.default_scenario()
         return build_setup(scenario, self.library)
+
+    def setup_from_text(self, text: str) -> BTSetup:
+        """Build a setup from a scenario file's text (TOML), its errors placed on their lines.
+
+        Raises:
+            ValueError: a bad scenario (a `ScenarioError`: ``line N: reason``, and ``where(FILE)``
+                gives ``FILE:N: reason``), or no `library`.
+        """
+        if self.library is None:
+            msg = "BattleTech scenarios need the unit and board library (start hexmech normally)"
+            raise ValueError(msg)
+        return parse_scenario(text, self.library)
 
     @staticmethod
     def default_scenario() -> dict[str, Any]:

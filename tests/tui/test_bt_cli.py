@@ -129,3 +129,20 @@ def test_units_folders_add_to_the_library(monkeypatch, tmp_path) -> None:
     finally:
         RULESET.library = before
     shutil.rmtree(mine)
+
+
+def test_a_bad_scenario_file_names_its_line(race_env, tmp_path) -> None:
+    """``play --scenario FILE``: a wrong value is ``FILE:LINE: reason`` (issue 19.6), one line."""
+    text = (ASSETS / "scenarios" / "battletech" / "default.toml").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("deploy_rows"))
+    lines[at] = 'deploy_rows = "x"'
+    scenario = tmp_path / "bad.toml"
+    scenario.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    env = {**race_env, "XDG_DATA_HOME": str(tmp_path / "data")}
+    args = ["play", "--headless", "--ruleset", "battletech", "--scenario", str(scenario)]
+    result = hexmech(args, env)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"hexmech: {scenario}:{at + 1}: deploy_rows must be a whole number from 1 to 8, not 'x'"
+    )

@@ -181,10 +181,18 @@ def _setup(ruleset: Any, scenario: str | None) -> Any:  # noqa: ANN401 - any rul
         )
     from saves.text import printable  # noqa: PLC0415 - the command's own imports
 
+    # A ruleset that reads the text itself (`setup_from_text`) places its errors on their lines:
+    # its error's ``where(FILE)`` is ``FILE:LINE: reason``.
+    from_text = getattr(ruleset, "setup_from_text", None)
     try:
-        table = tomllib.loads(path.read_text(encoding="utf-8"))
-        return ruleset.make_setup(table)
+        text = path.read_text(encoding="utf-8")
+        if from_text is not None:
+            return from_text(text)
+        return ruleset.make_setup(tomllib.loads(text))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, TypeError) as exc:
+        where = getattr(exc, "where", None)
+        if callable(where):
+            raise UsageError(where(str(path))) from exc  # escaped by the error itself
         raise UsageError(printable(f"{path}: {exc}")) from exc  # the file's keys, escaped
     except RecursionError:  # tomllib on lists or tables nested thousands deep
         raise UsageError(printable(f"{path}: lists or tables nested too deeply")) from None
