@@ -670,15 +670,16 @@ class _View:
         values = [0.0] * len(sheet.lines)
         cost = self.standing_cost
         by_space = self.by_space
+        lines = sheet.lines
         for time, numbers in sheet.times:
             moved = self.moved_now(time)
-            if by_space:
-                rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
-                tops = list(map(max, zip(*rows, strict=True)))
-            else:
-                tops = [0.0] * len(values)
+            rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
             for n in numbers:
-                top = self.best_at(n, area=True, codes=moved) if sheet.lines[n].area else tops[n]
+                if lines[n].area:
+                    top = self.best_at(n, area=True, codes=moved)
+                else:
+                    # The best of line n's column only (the other T's lines see other spaces).
+                    top = max([row[n] for row in rows]) if rows else 0.0
                 values[n] = top / time - cost
         return values
 
