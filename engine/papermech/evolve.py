@@ -284,7 +284,7 @@ def _with_enemies(s: PaperState, enemies: tuple[Enemy, ...]) -> PaperState:
 def _with_enemy(state: PaperState, enemy: Enemy) -> PaperState:
     """`PaperState.with_enemy`: ``enemy`` replaces the one with its key."""
     key = enemy.key
-    return _with_enemies(state, tuple(enemy if e.key == key else e for e in state.enemies))
+    return _with_enemies(state, tuple([enemy if e.key == key else e for e in state.enemies]))
 
 
 def _off_track(state: PaperState, **changes: Any) -> PaperState:  # noqa: ANN401 - Player fields
@@ -338,10 +338,10 @@ def _time_advanced(event: ev.TimeAdvanced, state: PaperState) -> PaperState:  # 
     return make_state(
         s.setup,
         player,
-        tuple(
+        tuple([
             make_enemy(e.key, e.kind, e.ring, e.wedge, e.attack, e.time - 1, e.damage)
             for e in s.enemies
-        ),
+        ]),
         s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs, s.killed, s.score,
         s.waves_cleared, s.result,
     )  # fmt: skip
@@ -377,13 +377,13 @@ def _set_circles(
     if location is Location.TORSO:
         return _player(state, torso=player.torso + len(circles))
     if location is Location.LEGS:
-        legs = tuple(filled if i in circles else c for i, c in enumerate(player.legs))
+        legs = tuple([filled if i in circles else c for i, c in enumerate(player.legs)])
         return _player(state, legs=legs)
     mount_of = location.mount
     assert mount_of is not None  # noqa: S101 - torso and legs are handled above
     index = MOUNTS.index(mount_of)
-    mount = tuple(filled if i in circles else c for i, c in enumerate(player.mounts[index]))
-    mounts = tuple(mount if i == index else m for i, m in enumerate(player.mounts))
+    mount = tuple([filled if i in circles else c for i, c in enumerate(player.mounts[index])])
+    mounts = tuple([mount if i == index else m for i, m in enumerate(player.mounts)])
     return _player(state, mounts=mounts)
 
 
@@ -447,7 +447,7 @@ def _enemy_destroyed(event: ev.EnemyDestroyed, state: PaperState) -> PaperState:
     enemy = state.get(event.enemy)
     return _state(
         state,
-        enemies=tuple(e for e in state.enemies if e.key != enemy.key),
+        enemies=tuple([e for e in state.enemies if e.key != enemy.key]),
         killed=(*state.killed, enemy.kind),
     )
 
