@@ -78,27 +78,45 @@ class Dice(_Rolling):
         position: how many dice have already been rolled from this stream.
     """
 
+    __slots__ = ("_key", "_position", "_seed")
+
     def __init__(self, seed: int, position: int = 0) -> None:
         if position < 0:
             raise ValueError(f"dice position must be >= 0, not {position}")
-        self.seed = seed & _MASK64
+        self._seed = seed & _MASK64
+        # The seed's own mix is the same for every roll: computed once, here.
+        self._key = _splitmix64(self._seed)
         self._position = position
 
+    @property
+    def seed(self) -> int:
+        """The seed's low 64 bits (read-only: the derived key is computed from it once)."""
+        return self._seed
+
     def __repr__(self) -> str:
-        return f"Dice(seed={self.seed}, position={self._position})"
+        return f"Dice(seed={self._seed}, position={self._position})"
 
     def die(self, sides: int = 6) -> int:
         """Roll one die with ``sides`` faces, 1..sides."""
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
-        word = _splitmix64(_splitmix64(self.seed) ^ self._position)
-        self._position += 1
+        position = self._position
+        self._position = position + 1
+        # `_splitmix64(key ^ position)`, written out: this is every roll of every simulated game.
+        x = ((self._key ^ position) + _GOLDEN) & _MASK64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
         # Multiply-shift maps 64 bits onto 1..sides; its bias is below sides / 2**64.
-        return ((word * sides) >> 64) + 1
+        return (((x ^ (x >> 31)) * sides) >> 64) + 1
+
+    def roll(self, count: int = 2, sides: int = 6) -> tuple[int, ...]:
+        """Roll ``count`` dice with ``sides`` faces each (2d6 by default)."""
+        die = self.die
+        return tuple([die(sides) for _ in range(count)])
 
     def at(self, position: int) -> Dice:
         """Return a fresh stream of the same seed started at ``position``."""
-        return Dice(self.seed, position)
+        return Dice(self._seed, position)
 
 
 class ScriptedDice(_Rolling):

@@ -21,6 +21,7 @@ from engine.papermech.state import (
     Enemy,
     LastAttack,
     Loadout,
+    PaperSetup,
     PaperState,
     Player,
     Prompt,
@@ -41,6 +42,132 @@ def evolve(state: PaperState, event: Event) -> PaperState:
 
 MUTATORS: dict[type, Callable[[Any, PaperState], PaperState]] = {}
 """Each event type's mutator, as ``singledispatch`` finds it (filled on first use)."""
+
+
+# The fold builds a few states per event, and attrs' frozen ``__init__`` sets each field through a
+# bound ``object.__setattr__``; these set the slots through their descriptors, a third cheaper.
+# Immutability from outside is unchanged (the classes stay frozen); the fields carry no
+# validators or converters to skip (tests/engine/papermech/test_fast_paths.py checks both, and
+# that each builder names every field of its class in order).
+_new = object.__new__
+
+
+def _slot(cls: type, name: str) -> Callable[[object, object], None]:
+    setter: Callable[[object, object], None] = cls.__dict__[name].__set__
+    return setter
+
+
+_S_SETUP = _slot(PaperState, "setup")
+_S_PLAYER = _slot(PaperState, "player")
+_S_ENEMIES = _slot(PaperState, "enemies")
+_S_BATTLE = _slot(PaperState, "battle")
+_S_WAVE = _slot(PaperState, "wave")
+_S_PROMPT = _slot(PaperState, "prompt")
+_S_ENEMY = _slot(PaperState, "enemy")
+_S_HASTE = _slot(PaperState, "haste")
+_S_REPAIRS = _slot(PaperState, "repairs")
+_S_KILLED = _slot(PaperState, "killed")
+_S_SCORE = _slot(PaperState, "score")
+_S_WAVES_CLEARED = _slot(PaperState, "waves_cleared")
+_S_RESULT = _slot(PaperState, "result")
+_P_LOADOUT = _slot(Player, "loadout")
+_P_MOUNTS = _slot(Player, "mounts")
+_P_TORSO = _slot(Player, "torso")
+_P_LEGS = _slot(Player, "legs")
+_P_STANCE = _slot(Player, "stance")
+_P_ACTION = _slot(Player, "action")
+_P_TIME = _slot(Player, "time")
+_P_PLACED = _slot(Player, "placed")
+_P_LAST_ATTACK = _slot(Player, "last_attack")
+_P_WALL = _slot(Player, "wall")
+_E_KEY = _slot(Enemy, "key")
+_E_KIND = _slot(Enemy, "kind")
+_E_RING = _slot(Enemy, "ring")
+_E_WEDGE = _slot(Enemy, "wedge")
+_E_ATTACK = _slot(Enemy, "attack")
+_E_TIME = _slot(Enemy, "time")
+_E_DAMAGE = _slot(Enemy, "damage")
+
+
+def make_state(  # noqa: PLR0917 - every field of the class
+    setup: PaperSetup,
+    player: Player,
+    enemies: tuple[Enemy, ...],
+    battle: int,
+    wave: int,
+    prompt: Prompt,
+    enemy: str | None,
+    haste: int,
+    repairs: int,
+    killed: tuple[EnemyKind, ...],
+    score: int,
+    waves_cleared: int,
+    result: Result | None,
+) -> PaperState:
+    """`PaperState` (every field, in order), built without the frozen ``__setattr__`` dance."""
+    new = _new(PaperState)
+    _S_SETUP(new, setup)
+    _S_PLAYER(new, player)
+    _S_ENEMIES(new, enemies)
+    _S_BATTLE(new, battle)
+    _S_WAVE(new, wave)
+    _S_PROMPT(new, prompt)
+    _S_ENEMY(new, enemy)
+    _S_HASTE(new, haste)
+    _S_REPAIRS(new, repairs)
+    _S_KILLED(new, killed)
+    _S_SCORE(new, score)
+    _S_WAVES_CLEARED(new, waves_cleared)
+    _S_RESULT(new, result)
+    return new
+
+
+def make_player(  # noqa: PLR0917 - every field of the class
+    loadout: Loadout,
+    mounts: tuple[tuple[bool, ...], ...],
+    torso: int,
+    legs: tuple[bool, ...],
+    stance: Stance,
+    action: Action | None,
+    time: int | None,
+    placed: int | None,
+    last_attack: LastAttack | None,
+    wall: Mount | None,
+) -> Player:
+    """`Player` (every field, in order), built without the frozen ``__setattr__`` dance."""
+    new = _new(Player)
+    _P_LOADOUT(new, loadout)
+    _P_MOUNTS(new, mounts)
+    _P_TORSO(new, torso)
+    _P_LEGS(new, legs)
+    _P_STANCE(new, stance)
+    _P_ACTION(new, action)
+    _P_TIME(new, time)
+    _P_PLACED(new, placed)
+    _P_LAST_ATTACK(new, last_attack)
+    _P_WALL(new, wall)
+    return new
+
+
+def make_enemy(  # noqa: PLR0917 - every field of the class
+    key: str,
+    kind: EnemyKind,
+    ring: Ring,
+    wedge: Wedge,
+    attack: int,
+    time: int,
+    damage: int,
+) -> Enemy:
+    """`Enemy` (every field, in order), built without the frozen ``__setattr__`` dance."""
+    new = _new(Enemy)
+    _E_KEY(new, key)
+    _E_KIND(new, kind)
+    _E_RING(new, ring)
+    _E_WEDGE(new, wedge)
+    _E_ATTACK(new, attack)
+    _E_TIME(new, time)
+    _E_DAMAGE(new, damage)
+    return new
 
 
 @singledispatch
@@ -69,7 +196,7 @@ def _state(
     result: Result | None = _KEEP,
 ) -> PaperState:
     """``attrs.evolve(state, ...)``, field by field (the same state, built faster)."""
-    return PaperState(
+    return make_state(
         state.setup,
         state.player if player is _KEEP else player,
         state.enemies if enemies is _KEEP else enemies,
@@ -102,7 +229,7 @@ def _player(
 ) -> PaperState:
     """The state with the player's sheet changed (``attrs.evolve`` of both, field by field)."""
     p = state.player
-    player = Player(
+    player = make_player(
         p.loadout if loadout is _KEEP else loadout,
         p.mounts if mounts is _KEEP else mounts,
         p.torso if torso is _KEEP else torso,
@@ -127,7 +254,7 @@ def _enemy(
     damage: int = _KEEP,
 ) -> Enemy:
     """``attrs.evolve(enemy, ...)``, field by field."""
-    return Enemy(
+    return make_enemy(
         e.key,
         e.kind,
         e.ring if ring is _KEEP else ring,
@@ -140,7 +267,7 @@ def _enemy(
 
 def _with_player(s: PaperState, player: Player) -> PaperState:
     """The state with another sheet (the commonest change, built directly)."""
-    return PaperState(
+    return make_state(
         s.setup, player, s.enemies, s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs,
         s.killed, s.score, s.waves_cleared, s.result,
     )  # fmt: skip
@@ -148,7 +275,7 @@ def _with_player(s: PaperState, player: Player) -> PaperState:
 
 def _with_enemies(s: PaperState, enemies: tuple[Enemy, ...]) -> PaperState:
     """The state with other enemies (built directly)."""
-    return PaperState(
+    return make_state(
         s.setup, s.player, enemies, s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs,
         s.killed, s.score, s.waves_cleared, s.result,
     )  # fmt: skip
@@ -157,7 +284,7 @@ def _with_enemies(s: PaperState, enemies: tuple[Enemy, ...]) -> PaperState:
 def _with_enemy(state: PaperState, enemy: Enemy) -> PaperState:
     """`PaperState.with_enemy`: ``enemy`` replaces the one with its key."""
     key = enemy.key
-    return _with_enemies(state, tuple(enemy if e.key == key else e for e in state.enemies))
+    return _with_enemies(state, tuple([enemy if e.key == key else e for e in state.enemies]))
 
 
 def _off_track(state: PaperState, **changes: Any) -> PaperState:  # noqa: ANN401 - Player fields
@@ -192,7 +319,7 @@ def _loadout_refitted(event: ev.LoadoutRefitted, state: PaperState) -> PaperStat
 def _action_chosen(event: ev.ActionChosen, state: PaperState) -> PaperState:
     p = state.player
     time = event.time
-    player = Player(
+    player = make_player(
         p.loadout, p.mounts, p.torso, p.legs, p.stance, event.action, time, time, p.last_attack,
         p.wall,
     )  # fmt: skip
@@ -203,18 +330,18 @@ def _action_chosen(event: ev.ActionChosen, state: PaperState) -> PaperState:
 def _time_advanced(event: ev.TimeAdvanced, state: PaperState) -> PaperState:  # noqa: ARG001
     p = state.player
     time = p.time
-    player = Player(
+    player = make_player(
         p.loadout, p.mounts, p.torso, p.legs, p.stance, p.action,
         None if time is None else time - 1, p.placed, p.last_attack, p.wall,
     )  # fmt: skip
     s = state
-    return PaperState(
+    return make_state(
         s.setup,
         player,
-        tuple(
-            Enemy(e.key, e.kind, e.ring, e.wedge, e.attack, e.time - 1, e.damage)
+        tuple([
+            make_enemy(e.key, e.kind, e.ring, e.wedge, e.attack, e.time - 1, e.damage)
             for e in s.enemies
-        ),
+        ]),
         s.battle, s.wave, s.prompt, s.enemy, s.haste, s.repairs, s.killed, s.score,
         s.waves_cleared, s.result,
     )  # fmt: skip
@@ -250,13 +377,13 @@ def _set_circles(
     if location is Location.TORSO:
         return _player(state, torso=player.torso + len(circles))
     if location is Location.LEGS:
-        legs = tuple(filled if i in circles else c for i, c in enumerate(player.legs))
+        legs = tuple([filled if i in circles else c for i, c in enumerate(player.legs)])
         return _player(state, legs=legs)
     mount_of = location.mount
     assert mount_of is not None  # noqa: S101 - torso and legs are handled above
     index = MOUNTS.index(mount_of)
-    mount = tuple(filled if i in circles else c for i, c in enumerate(player.mounts[index]))
-    mounts = tuple(mount if i == index else m for i, m in enumerate(player.mounts))
+    mount = tuple([filled if i in circles else c for i, c in enumerate(player.mounts[index])])
+    mounts = tuple([mount if i == index else m for i, m in enumerate(player.mounts)])
     return _player(state, mounts=mounts)
 
 
@@ -320,7 +447,7 @@ def _enemy_destroyed(event: ev.EnemyDestroyed, state: PaperState) -> PaperState:
     enemy = state.get(event.enemy)
     return _state(
         state,
-        enemies=tuple(e for e in state.enemies if e.key != enemy.key),
+        enemies=tuple([e for e in state.enemies if e.key != enemy.key]),
         killed=(*state.killed, enemy.kind),
     )
 
@@ -339,7 +466,9 @@ def _repairs_rolled(event: ev.RepairsRolled, state: PaperState) -> PaperState:
 @_apply.register
 def _prompted(event: ev.Prompted, state: PaperState) -> PaperState:
     s = state
-    return PaperState(
+    if s.prompt is event.prompt and s.enemy == event.enemy and s.haste == event.haste:
+        return s  # asked again (a window after a window): the same state, not a copy of it
+    return make_state(
         s.setup, s.player, s.enemies, s.battle, s.wave, event.prompt, event.enemy, event.haste,
         s.repairs, s.killed, s.score, s.waves_cleared, s.result,
     )  # fmt: skip

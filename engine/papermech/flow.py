@@ -59,6 +59,12 @@ from engine.papermech.tables import (
 
 __all__ = ["decide", "resolve", "run"]
 
+# Events are immutable values: the commonest are made once and emitted again and again.
+_WINDOW = ev.Prompted(Prompt.WINDOW)
+_ACTION = ev.Prompted(Prompt.ACTION)
+_ORDER = ev.Prompted(Prompt.ORDER)
+_TIME_ADVANCED = ev.TimeAdvanced()
+
 
 def decide(state: PaperState, command: Command, dice: DiceSource) -> Sequence[Event]:
     """Validate ``command`` against the prompt and resolve it; raise `IllegalCommand` if illegal."""
@@ -336,7 +342,7 @@ def run(ctx: Ctx) -> None:
         active = [e for e in state.enemies if e.time <= 0]
         if len(active) > 1:
             # PM-4: the player orders simultaneous enemies.
-            ctx.emit(ev.Prompted(Prompt.ORDER))
+            ctx.emit(_ORDER)
             return
         if active:
             _activate_and_go_on(ctx, active[0].key, None)
@@ -344,9 +350,9 @@ def run(ctx: Ctx) -> None:
         if state.player.time == 0:
             _resolve_player(ctx)
             return
-        ctx.emit(ev.TimeAdvanced())
+        ctx.emit(_TIME_ADVANCED)
         if ctx.state.player.time != 0:
-            ctx.emit(ev.Prompted(Prompt.WINDOW))  # PM-4 DESIGN: a window after every step
+            ctx.emit(_WINDOW)  # PM-4 DESIGN: a window after every step
             return
 
 
@@ -357,7 +363,7 @@ def _activate_and_go_on(ctx: Ctx, key: str, shield: object) -> None:
     if ctx.over:
         return
     if ctx.state.player.time != 0:
-        ctx.emit(ev.Prompted(Prompt.WINDOW))
+        ctx.emit(_WINDOW)
         return
     run(ctx)
 
@@ -462,7 +468,7 @@ def prompt_action(ctx: Ctx, enemy: str | None = None) -> None:
     if not choosable(ctx.state):
         ctx.lose("no action left: every action the 'Mech has is disabled")
         return
-    ctx.emit(ev.Prompted(Prompt.ACTION, enemy=enemy))
+    ctx.emit(_ACTION if enemy is None else ev.Prompted(Prompt.ACTION, enemy=enemy))
 
 
 def _shift(ctx: Ctx, move: str) -> None:

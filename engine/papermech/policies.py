@@ -43,6 +43,7 @@ from engine.papermech.tables import (
     MOUNT_ARCS,
     TORSO_PENALTY_AT,
     Action,
+    EnemyKind,
     Location,
     Mount,
     Ring,
@@ -384,10 +385,12 @@ class _View:
         codes, movers, threats, tables = [], [], [], []
         for e in self.enemies:
             codes.append(e.ring * _WEDGES + e.wedge)
-            profile = e.profile
-            attack = profile.attacks[e.attack]
-            movers.append((e.time if profile.moves else _NEVER, _GOES[attack.range]))
-            threats.append(_threats(attack.range, attack.p))
+            card = _CARDS.get((e.kind, e.attack))
+            if card is None:
+                card = _CARDS[e.kind, e.attack] = _card(e)
+            moves, goes, threat = card
+            movers.append((e.time if moves else _NEVER, goes))
+            threats.append(threat)
             combo = last.mount if last is not None and last.target == e.key else None
             key = (penalty, policy.kill_bonus, policy.danger, e.kind, e.attack, e.damage, combo)
             table = memo.get(key)
@@ -670,15 +673,16 @@ class _View:
         values = [0.0] * len(sheet.lines)
         cost = self.standing_cost
         by_space = self.by_space
+        lines = sheet.lines
         for time, numbers in sheet.times:
             moved = self.moved_now(time)
-            if by_space:
-                rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
-                tops = list(map(max, zip(*rows, strict=True)))
-            else:
-                tops = [0.0] * len(values)
+            rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
             for n in numbers:
-                top = self.best_at(n, area=True, codes=moved) if sheet.lines[n].area else tops[n]
+                if lines[n].area:
+                    top = self.best_at(n, area=True, codes=moved)
+                else:
+                    # The best of line n's column only (the other T's lines see other spaces).
+                    top = max([row[n] for row in rows]) if rows else 0.0
                 values[n] = top / time - cost
         return values
 
@@ -886,6 +890,17 @@ _MEMO_MAX = 20_000
 """Entries a memo of ready lines keeps before it starts again (a run's sheets repeat)."""
 _VALUES_MAX = 2_000
 """Value tables a loadout's memo keeps (about 6 kB each; a run meets a few hundred)."""
+
+
+def _card(enemy: Enemy) -> tuple[bool, tuple[int, ...], tuple[float, ...]]:
+    """What `_View` reads of an enemy's card and attack: moves?, its `_GOES` and `_threats`."""
+    profile = enemy.profile
+    attack = profile.attacks[enemy.attack]
+    return profile.moves, _GOES[attack.range], _threats(attack.range, attack.p)
+
+
+_CARDS: dict[tuple[EnemyKind, int], tuple[bool, tuple[int, ...], tuple[float, ...]]] = {}
+"""`_card` by enemy kind and selected attack (a few dozen at most)."""
 
 
 @cache

@@ -83,6 +83,11 @@ def walked_backward(space: Space) -> Space:
 
 def approach(space: Space) -> Space:
     """PM-6 step 2, out of range: one ring inward, same wedge."""
+    found = _APPROACH.get(space)
+    return _approach(space) if found is None else found
+
+
+def _approach(space: Space) -> Space:
     ring, wedge = space
     return (Ring(ring - 1) if ring > Ring.C else ring), wedge
 
@@ -92,7 +97,18 @@ def flank(space: Space) -> Space:
 
     Wedges 1, 2, 3 move toward RL (anticlockwise), 4, 5, 6 toward RR (clockwise).
     """
+    found = _FLANK.get(space)
+    return _flank(space) if found is None else found
+
+
+def _flank(space: Space) -> Space:
     ring, wedge = space
     if wedge in _REAR:
         return space
     return ring, wedge.clockwise(-1 if wedge <= Wedge.W3 else 1)
+
+
+_SPACES: tuple[Space, ...] = tuple((ring, wedge) for ring in Ring for wedge in Wedge)
+_APPROACH: dict[Space, Space] = {space: _approach(space) for space in _SPACES}
+_FLANK: dict[Space, Space] = {space: _flank(space) for space in _SPACES}
+"""Every enemy move of PM-6 step 2, worked out once for the 32 spaces."""

@@ -69,12 +69,16 @@ class Wedge(enum.IntEnum):
 
     def clockwise(self, steps: int = 1) -> Wedge:
         """The wedge ``steps`` places clockwise (negative: anticlockwise)."""
-        return Wedge((self + steps) % 8)
+        return _WEDGE_OF[(self + steps) % 8]
 
     @property
     def rear(self) -> bool:
         """PM-8.1: RR and RL are the shaded rear wedges."""
         return self in (Wedge.RR, Wedge.RL)
+
+
+_WEDGE_OF: tuple[Wedge, ...] = tuple(Wedge(value) for value in range(8))
+"""Each wedge by its value (an index is cheaper than the enum's call)."""
 
 
 class Stance(enum.StrEnum):
@@ -421,7 +425,25 @@ class EnemyProfile:
 
     def attack_for(self, roll: int) -> int:
         """The index of the attack whose die range holds ``roll``."""
-        return next(i for i, a in enumerate(self.attacks) if a.low <= roll <= a.high)
+        # Every roll of a wave and of each enemy activation asks this: the six answers of a card
+        # are kept (by identity; the entry holds the card, so its id cannot be taken).
+        found = _ATTACK_FOR.get(id(self))
+        if found is None or found[0] is not self:
+            if len(_ATTACK_FOR) >= _ATTACK_FOR_MAX:
+                _ATTACK_FOR.clear()
+            rolls = tuple(
+                next((i for i, a in enumerate(self.attacks) if a.low <= r <= a.high), None)
+                for r in range(1, 7)
+            )
+            found = _ATTACK_FOR[id(self)] = (self, rolls)
+        index = found[1][roll - 1] if 1 <= roll <= 6 else None  # noqa: PLR2004 - a d6
+        if index is None:
+            return next(i for i, a in enumerate(self.attacks) if a.low <= roll <= a.high)
+        return index
+
+
+_ATTACK_FOR: dict[int, tuple[EnemyProfile, tuple[int | None, ...]]] = {}
+_ATTACK_FOR_MAX = 64
 
 
 ENEMIES: dict[EnemyKind, EnemyProfile] = {

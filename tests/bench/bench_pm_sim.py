@@ -11,6 +11,12 @@ The baselines are constants: the old greedy policy and fold are gone, so they ca
 the new ones. They were measured with this file's procedure on the code before the change
 (commit 707e61b, 27 Nov 2026, 06:40 UTC, this 2-core machine, shared: load average 10-12).
 
+Second round (issue 14 row 6 again): the old paths of that round's changes that can still run
+are measured beside the new ones in the same run: the dice (a roll that mixed its seed anew each
+time, written out below as it was) and the fold's state building (attrs' frozen ``__init__``
+against `engine.papermech.evolve.make_state`). The figures of the whole simulator before that
+round (main at commit 6aa5aa3) are in its report: they cannot run beside the new code.
+
 Also, in the same run, the one old path that remains: ``decide`` followed by folding its events
 with ``evolve`` (what the simulator did per command: ``decide`` applies every event as it emits
 it, so that was a second fold) against `engine.papermech.flow.resolve`, which returns the state
@@ -23,12 +29,15 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.dice import Dice
+import attrs
+
+from engine.dice import _MASK64, Dice, _splitmix64
 from engine.papermech import RULESET, PaperSetup, legal_commands
 from engine.papermech.commands import PaperCommand
-from engine.papermech.evolve import evolve
+from engine.papermech.evolve import evolve, make_state
 from engine.papermech.flow import decide, resolve
 from engine.papermech.policies import POLICIES
+from engine.papermech.state import PaperState
 from tests.bench.common import report
 from tui.commands.runner import GamePlan, simulate
 from tui.papermech.sim import ADAPTER, PaperSpec
@@ -121,3 +130,45 @@ def test_bench_resolve_against_decide_and_fold() -> None:
         baseline=old,
         higher_is_better=True,
     )
+
+
+class _RehashingDice:
+    """`Dice.die` before the second round, verbatim: the seed was mixed again on every roll."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed & _MASK64
+        self._position = 0
+
+    def die(self, sides: int = 6) -> int:
+        word = _splitmix64(_splitmix64(self.seed) ^ self._position)
+        self._position += 1
+        return ((word * sides) >> 64) + 1
+
+    def roll(self, count: int = 2, sides: int = 6) -> tuple[int, ...]:
+        return tuple(self.die(sides) for _ in range(count))
+
+
+def test_bench_dice_rolls() -> None:
+    """Rolls/s of a seeded stream, 2d6 at a time: the seed's mix kept (new) or redone (old)."""
+    rolls = 100_000
+
+    def stream(dice: Dice | _RehashingDice) -> Callable[[], object]:
+        return lambda: [dice.roll(2) for _ in range(rolls // 2)]
+
+    assert Dice(SEED).roll(50) == _RehashingDice(SEED).roll(50)  # the same stream, both ways
+    old = rolls / best_of(3, stream(_RehashingDice(SEED)))
+    report(
+        "pm sim: dice, 2d6 rolls", rolls / best_of(3, stream(Dice(SEED))), "dice/s", baseline=old,
+        higher_is_better=True,
+    )  # fmt: skip
+
+
+def test_bench_state_builds() -> None:
+    """States/s built by the fold: `make_state` (new) against attrs' frozen ``__init__`` (old)."""
+    state = RULESET.start(PaperSetup())
+    fields = [getattr(state, field.name) for field in attrs.fields(PaperState)]
+    count = 200_000
+    assert make_state(*fields) == PaperState(*fields) == state
+    old = count / best_of(3, lambda: [PaperState(*fields) for _ in range(count)])
+    new = count / best_of(3, lambda: [make_state(*fields) for _ in range(count)])
+    report("pm sim: fold, states built", new, "states/s", baseline=old, higher_is_better=True)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.dice import Dice, DiceExhaustedError, ScriptedDice
+from engine.dice import Dice, DiceExhaustedError, ScriptedDice, _splitmix64
 
 # The first ten d6 of seed 2026, recorded once. If this changes, every save ever made would replay
 # to different rolls where a game is continued: the stream is part of the save format.
@@ -93,3 +93,29 @@ def test_scripted_dice_resume_at_a_position() -> None:
     assert ScriptedDice([1, 2, 3]).at(1).roll(2) == (2, 3)
     with pytest.raises(ValueError, match="outside"):
         ScriptedDice([1]).at(2)
+
+
+def _reference_die(seed: int, position: int, sides: int) -> int:
+    """Roll ``position`` of ``seed`` as the module's docstring defines it, mixing the seed anew."""
+    word = _splitmix64(_splitmix64(seed & (2**64 - 1)) ^ position)
+    return ((word * sides) >> 64) + 1
+
+
+@given(st.integers(), st.integers(min_value=0, max_value=2**40), st.integers(1, 100))
+def test_the_cached_seed_mix_rolls_what_the_definition_rolls(
+    seed: int, position: int, sides: int
+) -> None:
+    """Roll k of seed s is SplitMix64(SplitMix64(s) ^ k), though the seed's mix is kept."""
+    dice = Dice(seed, position)
+    expected = [_reference_die(seed, position + i, sides) for i in range(5)]
+    assert [dice.die(sides) for _ in range(3)] + list(dice.roll(2, sides)) == expected
+    assert dice.position == position + 5
+    assert dice.seed == seed & (2**64 - 1)
+    assert dice.at(position).die(sides) == expected[0]
+
+
+def test_the_seed_cannot_be_changed_under_a_stream() -> None:
+    """The seed is read-only: the stream's derived key could not follow a new one."""
+    dice = Dice(7)
+    with pytest.raises(AttributeError):
+        dice.seed = 8  # type: ignore[misc]
