@@ -7,6 +7,7 @@ units; the code that reads files gives the ruleset a `Library` (``RULESET.librar
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -90,9 +91,8 @@ class BattleTech:
             ValueError: a bad scenario (a `ScenarioError`: ``line N: reason``, and ``where(FILE)``
                 gives ``FILE:N: reason``), or no `library`.
         """
-        if self.library is None:
-            msg = "BattleTech scenarios need the unit and board library (start hexmech normally)"
-            raise ValueError(msg)
+        if self.library is None:  # TOML's own errors first, then the missing library's
+            return self.make_setup(tomllib.loads(text))
         return parse_scenario(text, self.library)
 
     @staticmethod

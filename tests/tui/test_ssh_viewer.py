@@ -182,9 +182,11 @@ def hostile_folder(folder: Path) -> Path:
     saves = make_saves(folder)
     lines = saves["papermech"].read_bytes().splitlines(keepends=True)
     last = json.loads(lines[-1])
-    for event in last["events"]:
-        if event.get("type") == "game_ended":
-            event["result"] = "x"  # issue 19.1: the listing used to raise on it
+    for event in last["events"]:  # issue 19.1: the listing used to raise on a result "x"
+        if isinstance(event, dict) and event.get("type") == "game_ended":
+            event["result"] = "x"  # save format 2: named fields
+        elif isinstance(event, list) and event[0] == "game_ended":
+            event[1] = "x"  # save format 3: fields in the header's records order
     damaged = folder / "papermech-damaged.jsonl"
     damaged.write_bytes(b"".join([*lines[:-1], json.dumps(last).encode() + b"\n"]))
     with (folder / "huge-sparse.jsonl").open("wb") as file:
