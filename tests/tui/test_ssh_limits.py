@@ -175,15 +175,15 @@ async def test_half_open_sockets_are_closed_after_the_login_timeout(served, crow
     # Arrange
     server = await served.start(login_timeout=1.0)
     sockets = crowd(server)
-    readers = [await sockets.open("127.0.0.2", say=say) for say in (b"", b"SSH-2.0-", b"")]
     loop = asyncio.get_running_loop()
-    started = loop.time()
+    started = loop.time()  # before the sockets open: on a loaded machine opening can take 1 s
+    readers = [await sockets.open("127.0.0.2", say=say) for say in (b"", b"SSH-2.0-", b"")]
     # Act: read to the end of each (the version line, then nothing until the server hangs up)
     for reader in readers:
         with contextlib.suppress(ConnectionError):
             await asyncio.wait_for(reader.read(), 5)
     # Assert
-    assert 0.8 < loop.time() - started < 4
+    assert 0.8 < loop.time() - started < 8
     assert await wait_for(lambda: not server.logging_in and not server.connections)
     assert any("no browser started within 1 second" in line for line in served.logs)
 
