@@ -281,8 +281,8 @@ async def test_a_terminal_session_shows_the_browser_steps_a_replay_and_redraws_o
     assert await wait_for(lambda: not server.sessions)
     assert await wait_for(lambda: gone(pid))
     assert served.logs[0].startswith("hexmech: 127.0.0.1:")
-    assert "connected (0 sessions)" in served.logs[0]
-    assert await wait_for(lambda: any("disconnected (0 sessions)" in x for x in served.logs))
+    assert "connected (0 watching)" in served.logs[0]  # issue 13.9: not "0 sessions" for a viewer
+    assert await wait_for(lambda: any("disconnected (0 watching)" in x for x in served.logs))
 
 
 async def test_a_vt100_gets_the_browser_in_ascii_without_colour(served):

@@ -407,7 +407,8 @@ class _Connection(asyncssh.SSHServer):
 
 
 def _count(sessions: set[BrowserSession]) -> str:
-    return f"{len(sessions)} session{'' if len(sessions) == 1 else 's'}"
+    """How many viewers are watching now (a connection logging in is not one yet)."""
+    return f"{len(sessions)} watching"
 
 
 def _one_line(exc: BaseException) -> str:
