@@ -76,6 +76,7 @@ from tui.battletech.widgets.record import PAGES
 from tui.battletech.widgets.targeting import KEYS
 from tui.screens._replay import SPEED_BINDINGS, jump_bindings
 from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
+from tui.widgets.fixed import update_static
 from tui.widgets.hexboard import HexBoard, UnitMarker
 from tui.widgets.log import EventLog
 
@@ -618,7 +619,7 @@ class BattleTechScreen(GameScreen):
             cost = self._reach[2].get(where) if self._reach is not None and self.plot else None
             if cost is not None:
                 text += f" - {cost} MP"
-        self.query_one("#bt-hexinfo", Static).update(text)
+        update_static(self.query_one("#bt-hexinfo", Static), text)
 
     @on(HexBoard.CursorMoved)
     def _cursor_moved(self, event: HexBoard.CursorMoved) -> None:

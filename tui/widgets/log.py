@@ -212,7 +212,27 @@ class EventLog(ScrollView, can_focus=False):
             rows.extend((index, text) for text in cached[1])
         self._rows = rows
         self._first_row = first_row
-        self.virtual_size = Size(width, len(rows))
+        self._set_virtual_size(Size(width, len(rows)))
+
+    def _set_virtual_size(self, size: Size) -> None:
+        """Set the scrolled size; lay out again only when the scrollbar appears or goes.
+
+        The log's own size is fixed by its container; only the scrollbar's presence changes the
+        screen's layout. Otherwise the scrollbar is updated, and the rows repainted, in place.
+        """
+        old = self.virtual_size
+        height = self.container_size.height
+        if (
+            not self.is_mounted
+            or height <= 0
+            or old.width != size.width
+            or (old.height > height) != (size.height > height)
+        ):
+            self.virtual_size = size
+            return
+        self.set_reactive(EventLog.virtual_size, size)
+        self._scroll_update(size)
+        self.refresh()
 
     def _row_of(self, index: int) -> int:
         return self._first_row.get(index, 0)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 from rich.text import Text
 from textual.widget import Widget
 
+from tui.widgets.fixed import same_rows
+
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.style import Style
@@ -50,6 +52,8 @@ class BTPanel(Widget, Generic[T]):
         super().__init__(name=name, id=id, classes=classes)
         self.data: T | None = None
         self.compact = False
+        self._picture: Text | None = None  # the last drawn, until the data changes
+        self._picture_styles: dict[str, Style] = {}
 
     def show(self, data: T | None, *, compact: bool = False) -> None:
         """Draw ``data`` (None: nothing), small when ``compact``."""
@@ -57,6 +61,14 @@ class BTPanel(Widget, Generic[T]):
             return
         self.data = data
         self.compact = compact
+        old = self._picture
+        self._picture = None
+        if data is not None and old is not None and self.is_mounted:
+            # The same number of rows, all fitting: the size stays, a repaint is enough.
+            new = self._draw_cached()
+            if isinstance(new, Text) and same_rows(old, new, self.size.width):
+                self.refresh()
+                return
         self.refresh(layout=True)
 
     def role_styles(self) -> dict[str, Style]:
@@ -70,7 +82,18 @@ class BTPanel(Widget, Generic[T]):
         """Draw the data (nothing before the first arrives)."""
         if self.data is None:
             return Text("")
-        return self.draw(self.data, self.role_styles())
+        return self._draw_cached()
+
+    def _draw_cached(self) -> RenderableType:
+        """`draw` the data, once for the same data, size and role styles (`_picture`)."""
+        assert self.data is not None  # noqa: S101 - the callers check
+        styles = self.role_styles()
+        if self._picture is not None and self._picture_styles == styles:
+            return self._picture
+        picture = self.draw(self.data, styles)
+        if isinstance(picture, Text):
+            self._picture, self._picture_styles = picture, styles
+        return picture
 
     def draw(self, data: T, styles: dict[str, Style]) -> RenderableType:
         """Draw ``data``; subclasses call their pure render function here."""
