@@ -54,6 +54,7 @@ class BTPanel(Widget, Generic[T]):
         self.compact = False
         self._picture: Text | None = None  # the last drawn, until the data changes
         self._picture_styles: dict[str, Style] = {}
+        self._role_styles: tuple[str, dict[str, Style]] | None = None  # (theme, styles)
 
     def show(self, data: T | None, *, compact: bool = False) -> None:
         """Draw ``data`` (None: nothing), small when ``compact``."""
@@ -72,11 +73,20 @@ class BTPanel(Widget, Generic[T]):
         self.refresh(layout=True)
 
     def role_styles(self) -> dict[str, Style]:
-        """The style of every role, from the component classes."""
-        return {
-            role: self.get_component_rich_style(f"{self.PREFIX}--{role}", partial=True)
-            for role in self.ROLES
-        }
+        """The style of every role, from the component classes (kept until the styles change)."""
+        theme = self.app.theme
+        if self._role_styles is None or self._role_styles[0] != theme:
+            styles = {
+                role: self.get_component_rich_style(f"{self.PREFIX}--{role}", partial=True)
+                for role in self.ROLES
+            }
+            self._role_styles = (theme, styles)
+        return self._role_styles[1]
+
+    def notify_style_update(self) -> None:
+        """The theme or the classes changed: read the roles' styles again."""
+        self._role_styles = None
+        super().notify_style_update()
 
     def render(self) -> RenderableType:
         """Draw the data (nothing before the first arrives)."""
