@@ -77,6 +77,7 @@ from tui.battletech.widgets.targeting import KEYS
 from tui.screens._replay import SPEED_BINDINGS, jump_bindings
 from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
 from tui.widgets.fixed import update_static
+from tui.widgets.footer import KeysFooter
 from tui.widgets.hexboard import HexBoard, UnitMarker
 from tui.widgets.log import EventLog
 
@@ -334,7 +335,7 @@ class BattleTechScreen(GameScreen):
 
     def footer(self) -> Footer:
         """Return the footer: without the command palette's key in the compact layout."""
-        return Footer(compact=self.compact, show_command_palette=not self.compact)
+        return KeysFooter(compact=self.compact, show_command_palette=not self.compact)
 
     async def relayout(self) -> None:
         """Compose again in the other layout, the board's cursor where it was."""

@@ -40,6 +40,7 @@ from saves.store import default_saves_dir, new_save_path
 from saves.text import printable
 from tui.screens._replay import REPLAY_ACTIONS, ReplayControls
 from tui.widgets.fixed import update_static
+from tui.widgets.footer import KeysFooter
 from tui.widgets.story import ReplayCursor, Story
 
 if TYPE_CHECKING:
@@ -383,7 +384,7 @@ class GameScreen(Screen[None]):
 
     def footer(self) -> Footer:
         """Return the footer that shows the keys."""
-        return Footer()
+        return KeysFooter()
 
     def on_mount(self) -> None:
         """Tell the game so far and draw it."""
