@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from engine.narration import COMMAND, Told
 from tui.battletech.widgets._panel import BTPanel
-from tui.widgets.fixed import fixed_size, same_rows, update_static
+from tui.widgets.fixed import fixed_size, update_static
 from tui.widgets.log import EventLog
 
 
@@ -31,15 +31,6 @@ class Host(App[None]):
         yield Static(id="free")
         yield LinesPanel(id="panel")
         yield EventLog(id="log")
-
-
-def test_same_rows_needs_equal_line_counts_that_fit() -> None:
-    assert same_rows(Text("ab\ncd"), Text("xy\nz"), 10)
-    assert not same_rows(Text("ab\ncd"), Text("xy\nz\nw"), 10)
-    assert not same_rows(Text("ab\ncd"), Text("a very long line\nz"), 10)  # it would wrap
-    assert not same_rows(Text("ab\ncd\n"), Text("ab\ncd\ne"), 10)  # a trailing newline differs
-    assert not same_rows(None, Text("ab"), 10)
-    assert not same_rows(Text("ab"), Text("cd"), 0)
 
 
 def _spy(widget, calls):
@@ -71,6 +62,14 @@ async def test_a_panel_of_as_many_rows_is_repainted_not_laid_out() -> None:
         await pilot.pause()
         assert calls[-1] is True
         assert panel.size.height == 3
+        panel.show("a line too long for the sixty columns of this screen: it wraps to two rows")
+        await pilot.pause()
+        assert panel.size.height == 2
+        del calls[:]
+        panel.show("two\nrows")  # as tall as the wrapped line: no layout
+        await pilot.pause()
+        assert calls == [False]
+        assert panel.render().plain == "two\nrows"
 
 
 async def test_fixed_statics_update_without_layout() -> None:

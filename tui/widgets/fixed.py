@@ -2,7 +2,7 @@
 
 Textual lays out the whole screen when a widget's content may change its size (issue 14: a
 replay's key was laid out twice). A line of fixed width and height, or a panel whose new picture
-has as many rows as the old, all fitting its width, keeps its size: a repaint is enough.
+is as tall as the old at its width, keeps its size: a repaint is enough.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rich.text import Text
+    from rich.console import RenderableType
     from textual.visual import VisualType
     from textual.widget import Widget
     from textual.widgets import Static
 
-__all__ = ["fixed_size", "same_rows", "update_static"]
+__all__ = ["fixed_size", "keeps_height", "update_static"]
 
 
 def fixed_size(widget: Widget) -> bool:
@@ -37,24 +37,27 @@ def update_static(widget: Static, content: VisualType) -> None:
     widget.update(content, layout=not fixed_size(widget))
 
 
-def same_rows(old: Text | None, new: Text, width: int) -> bool:
-    """True when ``new`` takes as many rows as ``old`` at ``width``: both unwrapped, equally long.
+def keeps_height(widget: Widget, renderable: RenderableType) -> bool:
+    """True when ``renderable``, drawn in ``widget``, is as tall as the widget's content now.
 
-    Args:
-        old: the picture drawn before (None: none, so the size may change).
-        new: the picture to draw.
-        width: the content width both are drawn in (0: not laid out yet).
+    Only for a widget whose height is its content's (``height: auto``, no minimum or maximum),
+    laid out already: the height is measured as Textual's layout measures it, wrapping included.
+    A layout already asked for still runs, so a stale size cannot leave a wrong height.
     """
-    if old is None or width <= 0:
+    from textual.visual import visualize  # noqa: PLC0415 - loaded with the widgets
+
+    styles = widget.styles
+    height = styles.height
+    width = widget.size.width
+    if (
+        not widget.is_mounted
+        or width <= 0
+        or height is None
+        or not height.is_auto
+        or styles.min_height is not None
+        or styles.max_height is not None
+    ):
         return False
-    old_lines = old.plain.split("\n")
-    new_lines = new.plain.split("\n")
-    if len(old_lines) != len(new_lines) or (old_lines[-1] == "") != (new_lines[-1] == ""):
-        return False
-    return _fits(old_lines, width) and _fits(new_lines, width)
-
-
-def _fits(lines: list[str], width: int) -> bool:
-    from rich.cells import cell_len  # noqa: PLC0415 - rich is loaded with the widgets
-
-    return all(cell_len(line) <= width for line in lines)
+    visual = visualize(widget, renderable, markup=False)
+    # As `Widget.get_content_height` measures it (Textual passes its styles as the rules too).
+    return visual.get_height(styles, width) == widget.size.height  # type: ignore[arg-type]

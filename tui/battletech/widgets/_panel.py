@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 from rich.text import Text
 from textual.widget import Widget
 
-from tui.widgets.fixed import same_rows
+from tui.widgets.fixed import keeps_height
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -62,14 +62,10 @@ class BTPanel(Widget, Generic[T]):
             return
         self.data = data
         self.compact = compact
-        old = self._picture
         self._picture = None
-        if data is not None and old is not None and self.is_mounted:
-            # The same number of rows, all fitting: the size stays, a repaint is enough.
-            new = self._draw_cached()
-            if isinstance(new, Text) and same_rows(old, new, self.size.width):
-                self.refresh()
-                return
+        if data is not None and self.is_mounted and keeps_height(self, self._draw_cached()):
+            self.refresh()  # as tall as before: the size stays, a repaint is enough
+            return
         self.refresh(layout=True)
 
     def role_styles(self) -> dict[str, Style]:
