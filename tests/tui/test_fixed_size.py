@@ -5,9 +5,11 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.narration import COMMAND, Told
+from tui.battletech.screen import SidePanels
 from tui.battletech.widgets._panel import BTPanel
 from tui.widgets.fixed import fixed_size, update_static
 from tui.widgets.log import EventLog
@@ -111,3 +113,33 @@ async def test_the_log_lays_out_only_when_its_scrollbar_comes_or_goes() -> None:
         await pilot.pause()
         assert True in calls
         assert not log.show_vertical_scrollbar
+
+
+class Column(App[None]):
+    def compose(self) -> ComposeResult:
+        with SidePanels(id="side"):
+            yield LinesPanel(id="panel")
+
+
+async def test_a_panel_growing_is_laid_out_once(monkeypatch) -> None:
+    """A panel changing height in the side column: one layout, not a second for its sizes."""
+    layouts = []
+    real = Screen._refresh_layout
+
+    def refresh_layout(self, *args, **kwargs):
+        layouts.append(self)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+    app = Column()
+    async with app.run_test(size=(60, 30)) as pilot:
+        panel = app.query_one(LinesPanel)
+        panel.show("one")
+        await pilot.pause()
+        for rows in (3, 5, 2):
+            del layouts[:]
+            panel.show("\n".join(["row"] * rows))
+            await pilot.pause()
+            await pilot.pause()
+            assert panel.size.height == rows
+            assert len(layouts) == 1

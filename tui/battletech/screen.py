@@ -86,6 +86,7 @@ if TYPE_CHECKING:
 
     from textual.app import ComposeResult
     from textual.binding import BindingType
+    from textual.geometry import Size
 
     from engine.battletech.state import BTState
     from engine.game import Entry, Game
@@ -151,6 +152,17 @@ WEAPON_BINDINGS = [
 
 
 # ------------------------------------------------------------------ the screen
+class SidePanels(VerticalScroll):
+    """The side panels' column: scrolls, and is laid out once when a panel changes height."""
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Take the new sizes with no second layout (a scrollbar's coming or going asks one)."""
+        del layout
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
 class BattleTechScreen(GameScreen):
     """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
 
@@ -328,7 +340,7 @@ class BattleTechScreen(GameScreen):
                 )
                 yield Static(id="bt-hexinfo", markup=False)
                 yield EventLog(id="bt-log", classes="bt-panel")
-            with VerticalScroll(id="bt-side", can_focus=False):
+            with SidePanels(id="bt-side", can_focus=False):
                 yield OrdersPanel(id="bt-orders", classes="bt-panel")
                 yield RecordSheet(id="bt-record", classes="bt-panel")
                 yield UnitList(id="bt-units", classes="bt-panel")

@@ -218,20 +218,15 @@ class EventLog(ScrollView, can_focus=False):
         """Set the scrolled size; lay out again only when the scrollbar appears or goes.
 
         The log's own size is fixed by its container; only the scrollbar's presence changes the
-        screen's layout. Otherwise the scrollbar is updated, and the rows repainted, in place.
+        screen's layout, and showing or hiding it asks for that layout at once (so the layout
+        that follows does not find it changed and ask for a second one). Otherwise the scrollbar
+        is updated, and the rows repainted, in place.
         """
-        old = self.virtual_size
-        height = self.container_size.height
-        if (
-            not self.is_mounted
-            or height <= 0
-            or old.width != size.width
-            or (old.height > height) != (size.height > height)
-        ):
+        if not self.is_mounted or self.container_size.height <= 0:
             self.virtual_size = size
             return
         self.set_reactive(EventLog.virtual_size, size)
-        self._scroll_update(size)
+        self._scroll_update(size)  # shows or hides the scrollbar (a layout) if it must
         self.refresh()
 
     def _row_of(self, index: int) -> int:

@@ -12,6 +12,7 @@ from tui.widgets.fixed import keeps_height
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from rich.style import Style
+    from textual.geometry import Size
 
 T = TypeVar("T")
 
@@ -67,6 +68,16 @@ class BTPanel(Widget, Generic[T]):
             self.refresh()  # as tall as before: the size stays, a repaint is enough
             return
         self.refresh(layout=True)
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """A panel does not scroll: its virtual size follows its size with no second layout.
+
+        (Textual lays the screen out again when a laid-out widget's virtual size changes.)
+        """
+        del layout
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def role_styles(self) -> dict[str, Style]:
         """The style of every role, from the component classes (kept until the styles change)."""
