@@ -76,6 +76,8 @@ from tui.battletech.widgets.record import PAGES
 from tui.battletech.widgets.targeting import KEYS
 from tui.screens._replay import SPEED_BINDINGS, jump_bindings
 from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
+from tui.widgets.fixed import update_static
+from tui.widgets.footer import KeysFooter
 from tui.widgets.hexboard import HexBoard, UnitMarker
 from tui.widgets.log import EventLog
 
@@ -84,6 +86,7 @@ if TYPE_CHECKING:
 
     from textual.app import ComposeResult
     from textual.binding import BindingType
+    from textual.geometry import Size
 
     from engine.battletech.state import BTState
     from engine.game import Entry, Game
@@ -149,6 +152,17 @@ WEAPON_BINDINGS = [
 
 
 # ------------------------------------------------------------------ the screen
+class SidePanels(VerticalScroll):
+    """The side panels' column: scrolls, and is laid out once when a panel changes height."""
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Take the new sizes with no second layout (a scrollbar's coming or going asks one)."""
+        del layout
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
 class BattleTechScreen(GameScreen):
     """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
 
@@ -326,14 +340,14 @@ class BattleTechScreen(GameScreen):
                 )
                 yield Static(id="bt-hexinfo", markup=False)
                 yield EventLog(id="bt-log", classes="bt-panel")
-            with VerticalScroll(id="bt-side", can_focus=False):
+            with SidePanels(id="bt-side", can_focus=False):
                 yield OrdersPanel(id="bt-orders", classes="bt-panel")
                 yield RecordSheet(id="bt-record", classes="bt-panel")
                 yield UnitList(id="bt-units", classes="bt-panel")
 
     def footer(self) -> Footer:
         """Return the footer: without the command palette's key in the compact layout."""
-        return Footer(compact=self.compact, show_command_palette=not self.compact)
+        return KeysFooter(compact=self.compact, show_command_palette=not self.compact)
 
     async def relayout(self) -> None:
         """Compose again in the other layout, the board's cursor where it was."""
@@ -618,7 +632,7 @@ class BattleTechScreen(GameScreen):
             cost = self._reach[2].get(where) if self._reach is not None and self.plot else None
             if cost is not None:
                 text += f" - {cost} MP"
-        self.query_one("#bt-hexinfo", Static).update(text)
+        update_static(self.query_one("#bt-hexinfo", Static), text)
 
     @on(HexBoard.CursorMoved)
     def _cursor_moved(self, event: HexBoard.CursorMoved) -> None:

@@ -39,6 +39,8 @@ from saves.journal import Journal, JournalWriteError, SaveError, read_game
 from saves.store import default_saves_dir, new_save_path
 from saves.text import printable
 from tui.screens._replay import REPLAY_ACTIONS, ReplayControls
+from tui.widgets.fixed import update_static
+from tui.widgets.footer import KeysFooter
 from tui.widgets.story import ReplayCursor, Story
 
 if TYPE_CHECKING:
@@ -382,7 +384,7 @@ class GameScreen(Screen[None]):
 
     def footer(self) -> Footer:
         """Return the footer that shows the keys."""
-        return Footer()
+        return KeysFooter()
 
     def on_mount(self) -> None:
         """Tell the game so far and draw it."""
@@ -444,8 +446,8 @@ class GameScreen(Screen[None]):
 
     def show_heading(self, parts: list[str], prompt: str) -> None:
         """Write the header (``parts`` spaced out) and the prompt line."""
-        self.query_one(f"#{self.PREFIX}-header", Static).update("   ".join(parts))
-        self.query_one(f"#{self.PREFIX}-prompt", Static).update(prompt)
+        update_static(self.query_one(f"#{self.PREFIX}-header", Static), "   ".join(parts))
+        update_static(self.query_one(f"#{self.PREFIX}-prompt", Static), prompt)
 
     def replay_line(self, now: str) -> str:
         """Return the prompt line of a replay: where it stands, its clock, and what happens.

@@ -37,6 +37,8 @@ straight across the map. q w e / a s d step to the six neighbours NW N NE / SW S
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 import attrs
@@ -944,13 +946,11 @@ class HexBoard(ScrollView, can_focus=True):
         strip = self._lines.get(y)
         if strip is None:
             cells = self._picture.row(y)
-            segments: list[Segment] = []
-            start = 0
-            for index in range(1, len(cells) + 1):
-                if index == len(cells) or cells[index][1] != cells[start][1]:
-                    text = "".join(char for char, _ in cells[start:index])
-                    segments.append(Segment(text, self._style(cells[start][1])))
-                    start = index
+            # One segment per run of cells with the same roles.
+            segments = [
+                Segment("".join(map(itemgetter(0), run)), self._style(roles))
+                for roles, run in groupby(cells, itemgetter(1))
+            ]
             strip = Strip(segments, len(cells))
             self._lines[y] = strip
         return strip

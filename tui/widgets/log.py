@@ -212,7 +212,22 @@ class EventLog(ScrollView, can_focus=False):
             rows.extend((index, text) for text in cached[1])
         self._rows = rows
         self._first_row = first_row
-        self.virtual_size = Size(width, len(rows))
+        self._set_virtual_size(Size(width, len(rows)))
+
+    def _set_virtual_size(self, size: Size) -> None:
+        """Set the scrolled size; lay out again only when the scrollbar appears or goes.
+
+        The log's own size is fixed by its container; only the scrollbar's presence changes the
+        screen's layout, and showing or hiding it asks for that layout at once (so the layout
+        that follows does not find it changed and ask for a second one). Otherwise the scrollbar
+        is updated, and the rows repainted, in place.
+        """
+        if not self.is_mounted or self.container_size.height <= 0:
+            self.virtual_size = size
+            return
+        self.set_reactive(EventLog.virtual_size, size)
+        self._scroll_update(size)  # shows or hides the scrollbar (a layout) if it must
+        self.refresh()
 
     def _row_of(self, index: int) -> int:
         return self._first_row.get(index, 0)
