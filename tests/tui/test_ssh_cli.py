@@ -84,7 +84,7 @@ async def test_the_server_prints_its_fingerprint_and_how_to_connect_then_stops_o
     assert oct(key.stat().st_mode & 0o777) == "0o600"
     assert result.stdout.startswith("hexmech: this server shows a terminal program")
     assert code == 0
-    assert re.search(r"hexmech: 127\.0\.0\.1:\d+ connected \(0 sessions\)", stderr)
+    assert re.search(r"hexmech: 127\.0\.0\.1:\d+ connected \(0 watching\)", stderr)
     assert "hexmech: stopping" in stderr
     assert "Traceback" not in stderr
     # A restart shows the same fingerprint
