@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from rich.style import Style
     from textual.app import ComposeResult
     from textual.binding import BindingType
+    from textual.coordinate import Coordinate
 
 __all__ = [
     "COLUMNS",
@@ -163,6 +164,19 @@ class ReplayTable(DataTable[Text]):
         name = {"damaged": "damaged", "finished": "finished"}.get(row.status, "live")
         return self.get_component_rich_style(f"replay-table--{name}", partial=True)
 
+    def watch_cursor_coordinate(
+        self, old_coordinate: Coordinate, new_coordinate: Coordinate
+    ) -> None:
+        """Move the cursor, and update the detail line at once, in the same frame (issue 14).
+
+        The detail line would follow a message later, often in a frame of its own: each frame
+        draws every widget's lines again, so a key cost two frames instead of one.
+        """
+        super().watch_cursor_coordinate(old_coordinate, new_coordinate)
+        screen = self.parent
+        if old_coordinate != new_coordinate and isinstance(screen, ReplayBrowserScreen):
+            screen.show_detail()
+
 
 class FilterInput(Input):
     """The filter line (its keys are the screen's: Enter or Down to the list, Escape clears)."""
@@ -258,6 +272,7 @@ class ReplayBrowserScreen(Screen[None]):
         self.reverse = True
         self._error: str | None = None
         self._had_row: bool | None = None
+        self._detail_text: str | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -399,8 +414,16 @@ class ReplayBrowserScreen(Screen[None]):
             commands = f"{row.entries} command{'s' if row.entries != 1 else ''}"
             live = " - Enter follows it live" if row.result is None else ""
             text = f"{row.path.name} - {commands} - {row.status}{live}"
+        if text == self._detail_text:  # the cursor's move updated it already
+            return
+        self._detail_text = text
         # One line of fixed height and width (replay_browser.tcss): no layout on a cursor move.
         self.query_one("#rb-detail", Static).update(text, layout=False)
+
+    def show_detail(self) -> None:
+        """Update the detail line for the save under the cursor (when the screen is up)."""
+        if self.is_mounted:
+            self._detail()
 
     # ------------------------------------------------------------------ keys
     @property

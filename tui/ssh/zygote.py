@@ -41,6 +41,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from textual.css.model import RuleSet
+    from textual.css.types import CSSLocation
+
 __all__ = ["VIEWER_MODULE", "ForkedProcess", "Zygote", "serve"]
 
 VIEWER_MODULE = "tui.ssh.viewer"
@@ -321,14 +324,90 @@ def serve(fd: int | None = None) -> None:
 
 
 def _warm_up() -> None:
-    """Load what every viewer loads on its first screen but no import does (Rich's tables).
+    """Load what every viewer loads on its first screen but no import does.
 
-    Not more: Textual's style caches belong to each app, so drawing an app here off-screen was
-    measured to save a viewer no time, and its leftovers cost memory.
+    Rich's width tables; the built-in rulesets (the listing imports a save's ruleset to read its
+    header: ~70 ms of each viewer's start, profiled under 50 viewers, issue 14 row 5); Textual's
+    CSS, parsed once (`share_parsed_css`) in one off-screen run of the browser (`_warm_browser`).
+    Textual's other style caches belong to each app and are not kept.
     """
     from rich.cells import cell_len  # noqa: PLC0415 - imported above
 
     cell_len("hexmech \u2500\u2502\u25cf \u4e2d")  # the Unicode width tables load on first use
+    from engine import registry  # noqa: PLC0415 - the zygote only
+
+    for name in registry.BUILTIN:  # a save's ruleset loads on first listing: ~70 ms a viewer
+        with contextlib.suppress(Exception):
+            registry.get(name)
+    share_parsed_css()
+    with contextlib.suppress(Exception):  # a warm-up only: a viewer starts without it, slower
+        _warm_browser()
+
+
+_PARSED_CSS: dict[tuple[object, ...], list[RuleSet]] = {}
+"""Textual CSS parsed once for the zygote and every viewer it forks (see `share_parsed_css`)."""
+MAX_PARSED_CSS = 256
+"""Entries of `_PARSED_CSS` at most (a viewer's app uses about 30)."""
+
+
+def share_parsed_css() -> None:
+    """Parse each piece of Textual CSS once per process, not once per app (the zygote only).
+
+    Every app parses its sheet and every widget's default CSS again: tokenising it was ~40 % of
+    a forked viewer's start (profiled under 50 viewers, issue 14 row 5). Textual already keeps
+    the parsed rules of one stylesheet in a cache and reuses the same rule objects whenever it
+    parses again (they are never changed after parsing); this makes that cache process-wide,
+    keyed also by the sheet's variables (the theme), so the rules parsed in the zygote's warm-up
+    are inherited, shared copy-on-write, by each viewer.
+    """
+    from textual.css.stylesheet import Stylesheet  # noqa: PLC0415 - imported above
+
+    parse = Stylesheet._parse_rules  # noqa: SLF001
+    if getattr(parse, "_hexmech_shared", False):
+        return
+
+    def shared(  # noqa: PLR0917 - Textual's signature
+        self: Stylesheet,
+        css: str,
+        read_from: CSSLocation,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[RuleSet]:
+        variables = tuple(sorted(self._variables.items()))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, variables)
+        rules = _PARSED_CSS.get(key)
+        if rules is None:
+            rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(_PARSED_CSS) < MAX_PARSED_CSS:
+                _PARSED_CSS[key] = rules
+        return rules
+
+    shared._hexmech_shared = True  # type: ignore[attr-defined]  # noqa: SLF001
+    Stylesheet._parse_rules = shared  # type: ignore[method-assign]  # noqa: SLF001
+
+
+def _warm_browser() -> None:
+    """Run the browser once, off-screen, over an empty folder of the zygote's own.
+
+    What a first app start fills once per process (Textual's and Rich's module-level caches of
+    parsed styles and colours, Python's specialised bytecode of every function it runs) is then
+    inherited by each viewer: with `share_parsed_css`, the parsed CSS too.
+    The app itself (its own caches, its screen) is gone before the first fork.
+    """
+    import tempfile  # noqa: PLC0415 - the zygote only
+
+    from tui.ssh.viewer import ServedBrowseApp  # noqa: PLC0415 - imported above
+
+    async def run(folder: Path) -> None:
+        app = ServedBrowseApp(folder, read_only=True, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("down")
+            await pilot.pause()
+
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run(Path(folder)))
 
 
 def _request(sock: socket.socket, keep_out: tuple[int, int]) -> bool:  # noqa: C901
