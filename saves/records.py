@@ -15,6 +15,7 @@ wrong; the callers add the file and line.
 # ruff: noqa: TRY004 - damage of any kind is one ValueError, reported with the file and line
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -106,7 +107,20 @@ class Decoder:
             return cls()  # older: dictionaries already; newer: refused by the format's upgrade
         if "records" not in header:
             raise ValueError(f"a save of format {version} needs a 'records' table in its header")
-        return cls(header["records"])
+        table = header["records"]
+        # Saves of one ruleset and version share one table: the browser lists hundreds, so a
+        # decoder is built once per distinct table (a decoder is never changed once built).
+        try:
+            key = json.dumps(table, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError, RecursionError):
+            return cls(table)  # not JSON-shaped: the constructor says what is wrong
+        decoder = _DECODERS.get(key)
+        if decoder is None:
+            decoder = cls(table)
+            if len(_DECODERS) >= MAX_DECODERS:
+                _DECODERS.pop(next(iter(_DECODERS)))
+            _DECODERS[key] = decoder
+        return decoder
 
     @property
     def active(self) -> bool:
@@ -188,6 +202,11 @@ class Decoder:
         "many": _many,
         "tagged": lambda self, value, base: self.tagged(value, base),
     }
+
+
+MAX_DECODERS = 16
+"""Decoders kept for reuse (`Decoder.for_header`), the oldest dropped first."""
+_DECODERS: dict[str, Decoder] = {}
 
 
 def _short(value: object) -> str:

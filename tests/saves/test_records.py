@@ -258,3 +258,17 @@ def test_a_format_2_save_goes_on_in_format_2(tmp_path):
     assert header["version"] == 2
     assert lines[-1]["command"] == {"type": "step", "spaces": 1}
     assert read_game(path.read_bytes()).game.cursor == 2
+
+
+def test_saves_with_one_table_share_one_decoder_and_a_damaged_table_is_still_refused():
+    """The browser lists hundreds of saves: a decoder is built once per distinct records table."""
+    header = json.loads((GOLDEN / "v3-papermech.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    same = json.loads(json.dumps(header))  # an equal table, another object (another file)
+    first = Decoder.for_header(header)
+    assert Decoder.for_header(same) is first
+    assert first.header(header)["setup"] == Decoder(header["records"]).header(header)["setup"]
+    damaged = {**header, "records": {**header["records"], "setup": 5}}
+    with pytest.raises(ValueError, match="names no setup"):
+        Decoder.for_header(damaged)
+    with pytest.raises(ValueError, match="names no setup"):
+        Decoder.for_header(damaged)  # not kept: refused every time
