@@ -217,6 +217,19 @@ async def test_sort_keys_and_header_clicks_reorder_the_rows(folder):
         assert labels(table)[-1] == "Size ▼"
 
 
+async def test_end_and_home_move_the_cursor_to_the_last_and_first_save(folder):
+    """End: the last row (issue 13.9: it only scrolled, the cursor stayed); Home: the first."""
+    app = browse_app(folder)
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(ReplayTable)
+        assert table.row_count > 2
+        await pilot.press("end")
+        assert table.cursor_row == table.row_count - 1
+        await pilot.press("home")
+        assert table.cursor_row == 0
+
+
 def labels(table):
     return [str(column.label) for column in table.columns.values()]
 

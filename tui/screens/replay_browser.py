@@ -157,7 +157,21 @@ class ReplayTable(DataTable[Text]):
     | `replay-table--live` | A game in progress. |
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select_cursor", "Watch")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Watch"),
+        Binding("home", "first_row", "First", show=False, tooltip="The first save"),
+        Binding("end", "last_row", "Last", show=False, tooltip="The last save"),
+    ]
+
+    def action_first_row(self) -> None:
+        """Home: the cursor to the first row (DataTable's Home only scrolls; issue 13.9)."""
+        if self.row_count:
+            self.move_cursor(row=0)
+
+    def action_last_row(self) -> None:
+        """End: the cursor to the last row, scrolled into view."""
+        if self.row_count:
+            self.move_cursor(row=self.row_count - 1)
 
     def row_style(self, row: ReplayRow) -> Style | str:
         """The style of a row, from the component classes."""
