@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import attrs
 from attrs import frozen
 
 from engine.hexes import Facing, Hex
+
+T = TypeVar("T")
 
 __all__ = [
     "Board",
@@ -176,6 +178,24 @@ class Board:
         (never saved, compared or hashed). Each module keeps one entry under its own key.
         """
         return {}
+
+    def per_hex(self, key: str, make: Callable[[Terrain], T]) -> tuple[T, ...]:
+        """``make(terrain)`` of every hex, in the order of `hexes`, kept in `derived` under ``key``.
+
+        Boards share `Terrain` objects (a sheet is mostly a few kinds of hex), so ``make`` runs
+        once per distinct object, not once per hex.
+        """
+        cells: tuple[T, ...] | None = self.derived.get(key)
+        if cells is None:
+            known: dict[int, T] = {}
+            built = []
+            for terrain in self.hexes:
+                cell = known.get(id(terrain))
+                if cell is None:
+                    cell = known[id(terrain)] = make(terrain)
+                built.append(cell)
+            cells = self.derived[key] = tuple(built)
+        return cells
 
     def __contains__(self, where: object) -> bool:
         if not isinstance(where, Hex):

@@ -629,17 +629,7 @@ def _cell(terrain: Terrain) -> _Cell:
 
 def _cells(board: Board) -> tuple[_Cell, ...]:
     """Every hex's `_Cell`, in the order of ``board.hexes`` (memoised on the board)."""
-    cells: tuple[_Cell, ...] | None = board.derived.get("movement")
-    if cells is None:
-        known: dict[int, _Cell] = {}  # boards share Terrain objects: one _Cell per object
-        built = []
-        for terrain in board.hexes:
-            cell = known.get(id(terrain))
-            if cell is None:
-                cell = known[id(terrain)] = _cell(terrain)
-            built.append(cell)
-        cells = board.derived["movement"] = tuple(built)
-    return cells
+    return board.per_hex("movement", _cell)
 
 
 def _index(board: Board, q: int, r: int) -> int:
