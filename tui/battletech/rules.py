@@ -126,6 +126,8 @@ KEY_GROUPS = (
             ("undo", "undo the last command (undo stops at a dice roll)"),
             ("redo", "redo what undo took back"),
             ("command_line", "type a command (the command language below)"),
+            ("guide", "hide the guide, or show it again"),
+            ("guide_for_good", "turn the guide off for good (or on again)"),
         ),
         when="play",
     ),

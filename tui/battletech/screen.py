@@ -49,6 +49,7 @@ from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
+from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.widgets import (
     OrdersPanel,
     Plot,
@@ -74,6 +75,7 @@ from tui.battletech.widgets import (
 from tui.battletech.widgets.board import BTBoard
 from tui.battletech.widgets.record import PAGES
 from tui.battletech.widgets.targeting import KEYS
+from tui.guide import GUIDE_BINDINGS
 from tui.screens._replay import SPEED_BINDINGS, jump_bindings
 from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
 from tui.widgets.fixed import update_static
@@ -163,7 +165,7 @@ class SidePanels(VerticalScroll):
         return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
-class BattleTechScreen(GameScreen):
+class BattleTechScreen(BTGuided, GameScreen):
     """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
 
     CSS_PATH = "battletech.tcss"
@@ -256,6 +258,7 @@ class BattleTechScreen(GameScreen):
         Binding("f1", "app.help", "Help", show=False),
         Binding("escape", "cancel_plot", "Cancel", tooltip="Cancel the plot"),
         Binding("escape", "back", "Menu", tooltip="Back to the menu (the game is saved)"),
+        *GUIDE_BINDINGS,
     ]
     """
     | Key | Action |
@@ -280,6 +283,7 @@ class BattleTechScreen(GameScreen):
     | < > , . g | Replay: previous/next turn, previous/next phase, go to a turn. |
     | ?, F1 | BattleTech keys and rules; the whole help. |
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
+    | k, K | Hide (or show) the guide; turn it off (or on) for good. |
     """
 
     LIVE_ACTIONS = MODE_ACTIONS | {"undo", "redo", "command_line", "act"}
@@ -341,6 +345,7 @@ class BattleTechScreen(GameScreen):
                 yield Static(id="bt-hexinfo", markup=False)
                 yield EventLog(id="bt-log", classes="bt-panel")
             with SidePanels(id="bt-side", can_focus=False):
+                yield BTGuidePanel(id="bt-guide")
                 yield OrdersPanel(id="bt-orders", classes="bt-panel")
                 yield RecordSheet(id="bt-record", classes="bt-panel")
                 yield UnitList(id="bt-units", classes="bt-panel")
@@ -752,6 +757,7 @@ class BattleTechScreen(GameScreen):
         if last is not None and last[0] == message and now - last[1] < REFUSAL_SHOWN:
             return
         self._refused = (message, now)
+        self.guide.refused()
         self.notify(message, title=title, severity="warning", timeout=REFUSAL_SHOWN)
 
     def game_over(self) -> None:

@@ -47,6 +47,8 @@ KEY_GROUPS = (
             ("undo", "undo the last command (stops at a dice roll, unless a practice game)"),
             ("redo", "redo what undo took back"),
             ("command_line", "type a command (the command language)"),
+            ("guide", "hide the guide, or show it again"),
+            ("guide_for_good", "turn the guide off for good (or on again)"),
         ),
         when="play",
     ),

@@ -1,4 +1,4 @@
-"""Show the main menu: new games, continue, load, replays, high scores, help and quit."""
+"""Show the main menu: new games, the tutorial, continue, load, replays, high scores, help, quit."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ def menu_entries() -> tuple[MenuEntry, ...]:
 
 
 GENERAL: tuple[MenuEntry, ...] = (
+    MenuEntry("tutorial", "Tutorial: a guided first battle", "screen.tutorial"),
     MenuEntry("continue", "Continue", "app.continue_game"),
     MenuEntry("load", "Load", "app.load_game"),
     MenuEntry("replays", "Replays", "app.replays"),
@@ -91,6 +92,12 @@ class MainMenuScreen(Screen[None]):
                     *(Option(entry.label, id=entry.id) for entry in self.entries), id="main-menu"
                 )
         yield Footer()
+
+    def action_tutorial(self) -> None:
+        """Start the guided first battle (BattleTech, `tui.battletech.guide`)."""
+        from tui.battletech.guide import start_tutorial  # noqa: PLC0415 - not for the menu
+
+        start_tutorial(self.app)
 
     @on(OptionList.OptionSelected, "#main-menu")
     async def _entry_chosen(self, event: OptionList.OptionSelected) -> None:

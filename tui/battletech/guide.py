@@ -1,0 +1,313 @@
+"""BattleTech's guide: what each phase is and which keys play it, and the guided first battle.
+
+`LESSONS` explains the phases as they come (deployment, initiative, movement, weapon attacks,
+physical attacks, and heat and end when the next turn's initiative comes: they pass without a
+key), `PLOTTING` the move being plotted, `TIPS` the first times (the first unit selected, move
+plotted, weapons aimed, key refused). `BattleTechTutor` picks among them for the screen;
+`tui.guide` shows it and names the keys from the screen's and the board's bindings.
+
+The tutorial (the main menu's "Tutorial") is the bundled scenario ``tutorial`` (one light 'Mech a
+side on a small map, deployed in play) with the guide on whatever the preference says
+(`start_tutorial`); it is known by its title, so resuming it keeps the guide.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from engine.battletech import RULESET
+from engine.battletech.flow import can_end_phase
+from engine.battletech.state import MoveMode, Phase
+from tui.guide import Guided, GuidePanel, KeyHint, Lesson
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from textual.app import App
+    from textual.dom import DOMNode
+
+    from tui.battletech.screen import BattleTechScreen
+
+__all__ = [
+    "LESSONS",
+    "PLOTTING",
+    "TIPS",
+    "TUTORIAL",
+    "TUTORIAL_SEED",
+    "TUTORIAL_TITLE",
+    "BTGuidePanel",
+    "BTGuided",
+    "BattleTechTutor",
+    "start_tutorial",
+]
+
+TUTORIAL: Final = "tutorial"
+"""The bundled scenario the tutorial plays (``assets/scenarios/battletech/tutorial.toml``)."""
+
+TUTORIAL_TITLE: Final = "Tutorial: first battle"
+"""The tutorial scenario's title: a game with this title is guided whatever the preference."""
+
+TUTORIAL_SEED: Final = 20261127
+"""The tutorial's dice seed: the same rolls every time for the same orders."""
+
+CURSOR = KeyHint(("move('N')",), "cursor")
+ENTER = "select"
+"""The board's Enter (its action)."""
+
+LESSONS: Final[dict[str, Lesson]] = {
+    "deployment": Lesson(
+        "Deployment",
+        "Place each 'Mech on a shaded hex of your zone. The sides place one 'Mech at a time"
+        " before turn 1; the ghost at the cursor shows where it will stand and which way it will"
+        " face.",
+        (
+            CURSOR,
+            KeyHint(("turn(-1)",), "facing"),
+            KeyHint((ENTER,), "place"),
+            KeyHint(("next_unit(1)",), "another unit"),
+        ),
+    ),
+    "initiative": Lesson(
+        "Initiative",
+        "Both sides roll two dice; the loser moves first. The winner moves last, so it sees"
+        " every move before making its own.",
+        (KeyHint(("initiative", ENTER), "roll"),),
+    ),
+    "next turn": Lesson(
+        "Heat, end, and a new turn",
+        "The heat and end phases closed the turn: roll initiative for the next. In the heat"
+        " phase each 'Mech added the heat of moving and firing, and its heat sinks took some"
+        " off; in the end phase stunned pilots tried to wake up. The log tells what happened.",
+        (KeyHint(("initiative", ENTER), "roll"),),
+    ),
+    "movement": Lesson(
+        "Movement",
+        "Every unit must walk, run, jump or stand still. The sides take turns, the initiative"
+        " loser first. Moving far makes a unit harder to hit, but its own shots get harder and"
+        " it builds heat.",
+        (
+            KeyHint(("mode('walk')",), "walk"),
+            KeyHint(("mode('run')",), "run"),
+            KeyHint(("mode('jump')",), "jump"),
+            KeyHint(("still",), "stand still"),
+            KeyHint(("next_unit(1)",), "another unit"),
+        ),
+    ),
+    "movement done": Lesson(
+        "Movement done",
+        "Every unit has moved: end the phase. The weapon attacks come next.",
+        (KeyHint(("end_phase", ENTER), "end the phase"),),
+    ),
+    "weapon attack": Lesson(
+        "Weapon attacks",
+        "Choose the weapons that fire at the target, then declare. The units declare in turn,"
+        " the initiative loser first; the number beside a weapon is what two dice must roll to"
+        " hit. Nothing is rolled until the last declaration, as all fire is simultaneous, and"
+        " every shot builds heat.",
+        (
+            KeyHint(("next_target(1)",), "target"),
+            KeyHint(("weapon('1')",), "a weapon"),
+            KeyHint(("all_weapons",), "all"),
+            KeyHint(("declare",), "declare"),
+            KeyHint(("hold",), "hold fire"),
+        ),
+    ),
+    "physical attack": Lesson(
+        "Physical attacks",
+        "A 'Mech beside an enemy may punch, kick or push it; one with no enemy beside it holds."
+        " The Orders panel lists each attack with its number to hit. The damage of the weapon"
+        " fire has already taken effect.",
+        (
+            KeyHint(("weapon('1')",), "an attack"),
+            KeyHint(("declare",), "declare"),
+            KeyHint(("hold",), "no attack"),
+        ),
+    ),
+    "over": Lesson(
+        "The game is over",
+        "The scenario's goal is met: see the result. It shows the winner and what each unit"
+        " did; the whole game stays in Replays to watch again.",
+        (KeyHint(("result",), "the result"), KeyHint(("back",), "the menu")),
+    ),
+}
+"""The phases' lessons: deployment; initiative (BT-M-10) at turn 1, and at the later turns with the
+heat (BT-C-53) and end phases (BT-M-9 steps 12-14) that passed before it; movement (BT-M-11,
+BT-M-20, the attacker and target movement modifiers of BT-C-18.1 and 18.2, heat BT-C-51); the
+weapon attacks (BT-C-1, BT-C-14); the physical attacks (BT-C-36); the game's end (BT-M-12)."""
+
+PLOTTING: Final[dict[MoveMode, Lesson]] = {
+    MoveMode.WALK: Lesson(
+        "Plotting a walk",
+        "Plot the steps, then give the move. Each step costs movement points (MP): a hex forward"
+        " or back, or a turn of one hexside. Choosing a shaded hex plots the cheapest route"
+        " there; the Orders panel counts the MP and names any roll the move needs.",
+        (
+            KeyHint(("step('F')",), "forward"),
+            KeyHint(("step('B')",), "back"),
+            KeyHint(("turn(-1)",), "turn"),
+            KeyHint((ENTER,), "route to the cursor"),
+            KeyHint(("unstep",), "take back a step"),
+            KeyHint(("confirm",), "go"),
+            KeyHint(("cancel_plot",), "cancel"),
+        ),
+    ),
+    MoveMode.RUN: Lesson(
+        "Plotting a run",
+        "Plot the steps, then give the move. A run has more MP than a walk but no steps"
+        " backward, and it builds more heat. Choosing a shaded hex plots the cheapest route"
+        " there; the Orders panel counts the MP.",
+        (
+            KeyHint(("step('F')",), "forward"),
+            KeyHint(("turn(-1)",), "turn"),
+            KeyHint((ENTER,), "route to the cursor"),
+            KeyHint(("unstep",), "take back a step"),
+            KeyHint(("confirm",), "go"),
+            KeyHint(("cancel_plot",), "cancel"),
+        ),
+    ),
+    MoveMode.JUMP: Lesson(
+        "Plotting a jump",
+        "Pick the landing hex, then jump. A jump flies straight to any hex within the jump MP,"
+        " over woods and hills, and may land facing any way. Jumping builds heat and makes your"
+        " own shots hardest.",
+        (
+            CURSOR,
+            KeyHint((ENTER,), "landing hex"),
+            KeyHint(("turn(-1)",), "facing"),
+            KeyHint(("confirm",), "jump"),
+            KeyHint(("cancel_plot",), "cancel"),
+        ),
+    ),
+}
+"""The move being plotted, by mode (BT-M-18, BT-M-20.2 walk, 20.3 run, 20.4 jump, BT-M-24.1
+facing changes, the heat of moving BT-C-51)."""
+
+TIPS: Final[dict[str, Lesson]] = {
+    "select": Lesson(
+        "a unit is selected",
+        "The arrow on the board marks the selected unit; choose how it moves.",
+        (
+            KeyHint(("mode('walk')",), "walk"),
+            KeyHint(("mode('run')",), "run"),
+            KeyHint(("mode('jump')",), "jump"),
+            KeyHint(("still",), "stand still"),
+        ),
+    ),
+    "plot": Lesson(
+        "a move plotted",
+        "The path is only a plan: nothing moves until you give it.",
+        (
+            KeyHint(("confirm",), "go"),
+            KeyHint(("unstep",), "take back a step"),
+            KeyHint(("cancel_plot",), "cancel"),
+        ),
+    ),
+    "target": Lesson(
+        "weapons aimed",
+        "The chosen weapons fire when you declare. Two dice roll 7 or more in more than half"
+        " the throws, but 11 or more only once in twelve.",
+        (
+            KeyHint(("declare",), "declare"),
+            KeyHint(("cancel_plot",), "take back"),
+            KeyHint(("hold",), "hold fire"),
+        ),
+    ),
+    "refusal": Lesson(
+        "a key was refused",
+        "The note says why; nothing changed. The bottom line shows only the keys that act now.",
+        (KeyHint(("rules",), "every key by phase"),),
+    ),
+}
+"""The first-time tips: a unit selected (BT-M-20), a move plotted (BT-M-18), weapons aimed (the
+2D6 odds of BT-C-14), a refusal."""
+
+
+class BattleTechTutor:
+    """Picks BattleTech's lesson and tips for the play screen (`tui.guide.Tutor`)."""
+
+    def forced(self, screen: BattleTechScreen) -> bool:
+        """The tutorial scenario is guided whatever the preference says."""
+        return screen.state.title == TUTORIAL_TITLE
+
+    def lesson(self, screen: BattleTechScreen) -> Lesson | None:
+        """The phase's lesson, the plotted mode's while plotting."""
+        state = screen.game.state
+        phase = state.phase
+        if phase is Phase.INITIATIVE:
+            return LESSONS["initiative" if state.turn <= 1 else "next turn"]
+        if phase is Phase.MOVEMENT:
+            if screen.plot is not None:
+                return PLOTTING.get(screen.plot.mode)
+            return LESSONS["movement done" if can_end_phase(state) else "movement"]
+        return LESSONS.get(phase.value)
+
+    def moments(self, screen: BattleTechScreen) -> Sequence[str]:
+        """The first times that hold now: a unit selected, a move plotted, weapons aimed."""
+        state = screen.game.state
+        found = []
+        plot = screen.plot
+        moving = state.phase is Phase.MOVEMENT and not can_end_phase(state)
+        if moving and screen.selected is not None and plot is None:
+            found.append("select")
+        if plot is not None and (plot.steps or plot.target is not None):
+            found.append("plot")
+        aim = screen.attacks.aim
+        if state.phase is Phase.WEAPON and aim is not None and aim.shots:
+            found.append("target")
+        return found
+
+    def tips(self) -> dict[str, Lesson]:
+        """`TIPS`."""
+        return TIPS
+
+    def owners(self) -> Sequence[type[DOMNode]]:
+        """The play screen's keys, then the board's (the cursor, Enter)."""
+        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - it imports this
+        from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
+
+        return (BattleTechScreen, BTBoard)
+
+
+class BTGuided(Guided):
+    """The BattleTech play screen's guide (`tui.guide.Guided` with `BattleTechTutor`)."""
+
+    TUTOR = BattleTechTutor()
+
+
+class BTGuidePanel(GuidePanel):
+    """The guide's box at the top of the side panels."""
+
+    DEFAULT_CSS = """
+    BTGuidePanel {
+        border: round $warning 60%;
+        border-title-color: $warning;
+    }
+    BattleTechScreen.-compact BTGuidePanel {
+        border: none;
+        border-bottom: solid $warning 60%;
+    }
+    """
+    SCOPED_CSS = False  # the compact layout is the screen's class
+
+
+def start_tutorial(app: App[Any]) -> None:
+    """Create the tutorial's save and open it (the main menu's "Tutorial").
+
+    A scenario that cannot be read, or a save that cannot be created, is one line.
+    """
+    from tui.battletech.library import install, load_scenario  # noqa: PLC0415 - file access
+    from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - on demand
+    from tui.screens.game import create_save, saves_dir_of  # noqa: PLC0415
+
+    library = RULESET.library if RULESET.library is not None else install()
+    try:
+        setup = load_scenario(TUTORIAL, library)  # type: ignore[arg-type]
+        journal = create_save(saves_dir_of(app.screen), RULESET, setup, seed=TUTORIAL_SEED)
+    except ValueError as error:
+        app.notify(f"Cannot start the tutorial: {error}", severity="error", markup=False)
+        return
+    except OSError as error:
+        message = f"Cannot create the save: {error.strerror or error}"
+        app.notify(message, severity="error", timeout=10, markup=False)
+        return
+    app.push_screen(BattleTechScreen(journal=journal))
