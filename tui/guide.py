@@ -174,6 +174,9 @@ class GuidePanel(Static):
     """
     SCOPED_CSS = False  # a ruleset's panel places itself by the screen's classes (compact)
 
+    LABEL_COMPACT: ClassVar[bool] = True
+    """Say "Guide" in the compact layout's text (a panel whose border shows the title does not)."""
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:  # noqa: A002
         """Create the empty, hidden box."""
         super().__init__("", id=id, classes=classes, markup=False)
@@ -185,7 +188,8 @@ class GuidePanel(Static):
         """Show a lesson, the tip of the moment and the keys line; no lesson hides the box.
 
         The wide layout has the lesson's whole text and the tip under it; the compact one (80 x
-        24) the lesson's first sentence, or the tip instead when there is one.
+        24) the title and the lesson's first sentence (the tip instead, when there is one), then
+        the keys, in as few lines as it can.
         """
         self.set_class(lesson is not None, "-shown")
         if lesson is None:
@@ -195,16 +199,23 @@ class GuidePanel(Static):
             return
         self.shown = (lesson, tip, keys, compact)
         self.border_title = "Guide"
+        off = "k hide · K off for good"
         text = Text()
-        text.append(("Guide: " if compact else "") + lesson.title, style="bold")
-        if tip is None or not compact:
-            text.append("\n" + (first_sentence(lesson.text) if compact else lesson.text))
-        if tip is not None:
-            text.append("\nFirst time: ", style="bold")
-            text.append(tip.text)
-        if keys:
-            text.append("\n" + keys, style="bold")
-        text.append("\nk hide · K off for good", style="dim")
+        if compact:  # two or three lines: the title and a sentence, the keys
+            label = "Guide - " if self.LABEL_COMPACT else ""
+            text.append(f"{label}{lesson.title}: ", style="bold")
+            text.append(tip.text if tip is not None else first_sentence(lesson.text))
+            text.append("\n" + (f"{keys} · " if keys else ""), style="bold")
+            text.append(off, style="dim")
+        else:
+            text.append(lesson.title, style="bold")
+            text.append("\n" + lesson.text)
+            if tip is not None:
+                text.append("\nFirst time: ", style="bold")
+                text.append(tip.text)
+            if keys:
+                text.append("\n" + keys, style="bold")
+            text.append("\n" + off, style="dim")
         self.update(text)
 
 
@@ -368,6 +379,11 @@ class Guided(GameScreen):
         """The base's end of a redraw, then the guide's box."""
         super().redrawn()
         self.guide.follow()
+
+    def refuse(self, message: str, *, title: str = "") -> None:
+        """The base's refusal, then the guide's tip on the first one."""
+        super().refuse(message, title=title)
+        self.guide.refused()
 
     def action_guide(self) -> None:
         """Hide the guide for this game, or show it again."""

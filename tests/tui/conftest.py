@@ -26,6 +26,20 @@ def _notifications_stay(monkeypatch):
     monkeypatch.setattr(Notification, "has_expired", property(lambda _: False))
 
 
+@pytest.fixture(autouse=True)
+def _no_guide(request, monkeypatch):
+    """Draw the game screens without the guide of a first game (on for a new player).
+
+    The guide's own tests (``test_guide.py``) keep it; the tutorial scenario shows it always.
+    """
+    if request.module.__name__.rpartition(".")[2] == "test_guide":
+        return
+    from saves.preferences import Preferences  # noqa: PLC0415 - only for this fixture
+
+    off = (Preferences(tutorial=False), None)
+    monkeypatch.setattr("tui.guide.read_preferences", lambda directory: off)
+
+
 @pytest.fixture
 def store():
     return FakeStore()

@@ -30,6 +30,8 @@ from engine.papermech import RULESET, prompt_text
 from engine.papermech.commands import Haste, Refit, Wait
 from engine.papermech.state import Prompt
 from saves.journal import Journal
+from tui.guide import GUIDE_BINDINGS
+from tui.papermech.guide import PMGuided, PMGuidePanel
 from tui.papermech.scores import ScoreEntry
 from tui.papermech.widgets import (
     Choice,
@@ -176,7 +178,7 @@ class NewPaperGame(NewGame):
 
 
 # ------------------------------------------------------------------ the screen
-class PaperMechScreen(GameScreen):
+class PaperMechScreen(PMGuided, GameScreen):
     """Play a Paper 'Mech game (from a journal), or replay a finished one (from a game)."""
 
     CSS_PATH = "papermech.tcss"
@@ -203,6 +205,7 @@ class PaperMechScreen(GameScreen):
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules summary"),
         Binding("f1", "app.help", "Help", show=False),
         Binding("q,escape", "back", "Menu", key_display="q", tooltip="Back to the menu (saved)"),
+        *GUIDE_BINDINGS,
     ]
     """
     | Key | Action |
@@ -220,6 +223,7 @@ class PaperMechScreen(GameScreen):
     | < >, g | Replay: the previous or next wave, go to a wave. |
     | ? | The rules summary. |
     | q, Escape | Back to the menu (the game is saved after every command). |
+    | k, K | Hide (or show) the guide of the first wave; turn it off (or on) for good. |
     """
 
     LIVE_ACTIONS = frozenset({"pick", "wait", "haste", "undo", "redo", "command_line", "refit"})
@@ -265,6 +269,7 @@ class PaperMechScreen(GameScreen):
             yield from self._compose_compact()
         else:
             yield from self._compose_wide()
+        yield PMGuidePanel(id="pm-guide")
 
     def _compose_wide(self) -> ComposeResult:
         with Horizontal(id="pm-top"):
