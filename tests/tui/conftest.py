@@ -37,7 +37,7 @@ def _no_guide(request, monkeypatch):
     from saves.preferences import Preferences  # noqa: PLC0415 - only for this fixture
 
     off = (Preferences(tutorial=False), None)
-    monkeypatch.setattr("tui.guide.read_preferences", lambda directory: off)
+    monkeypatch.setattr("tui.guide.read_preferences", lambda _directory: off)
 
 
 @pytest.fixture

@@ -73,7 +73,8 @@ def test_every_key_the_guide_names_is_bound_on_the_screen(module):
     bound = bound_actions(owners)
     named = 0
     for lesson in lessons:
-        assert lesson.text.endswith(".") and lesson.title, lesson
+        assert lesson.text.endswith("."), lesson
+        assert lesson.title, lesson
         for hint in lesson.keys:
             for action in hint.actions:
                 assert action in bound, (lesson.title, action)
@@ -122,7 +123,8 @@ async def test_the_tutorial_entry_starts_the_guided_game(tmp_path, library):  # 
         assert isinstance(screen, BattleTechScreen)
         assert screen.game.state.title == bt.TUTORIAL_TITLE
         assert len(screen.game.state.units) == 2
-        assert screen.path is not None and screen.path.parent == tmp_path
+        assert screen.path is not None
+        assert screen.path.parent == tmp_path
         assert title(app) == "Deployment"
         assert "Place each 'Mech on a shaded hex" in str(panel(app).render())
         assert "Enter place" in shown(app)[2]
@@ -137,7 +139,8 @@ async def test_the_tutorial_says_so_when_its_save_cannot_be_made(tmp_path, libra
         await pilot.pause()
         assert not isinstance(app.screen, BattleTechScreen)
         (message,) = messages(app)
-        assert message.startswith("Cannot create the save") and "\n" not in message
+        assert message.startswith("Cannot create the save")
+        assert "\n" not in message
 
 
 async def test_the_guide_follows_the_phases_of_a_turn(tmp_path, library):  # noqa: F811
@@ -162,13 +165,16 @@ async def test_the_guide_follows_the_phases_of_a_turn(tmp_path, library):  # noq
         lesson, tip, keys = shown(app)
         assert lesson.title == "Movement"
         assert tip is bt.TIPS["select"]  # the first unit selected
-        assert "1 walk" in keys and "0 stand still" in keys
+        assert "1 walk" in keys
+        assert "0 stand still" in keys
         await press("1")
         assert shown(app)[1] is None  # the tip went with its moment
         await press("f")
         lesson, tip, keys = shown(app)
-        assert lesson.title == "Plotting a walk" and tip is bt.TIPS["plot"]
-        assert "f forward" in keys and "c go" in keys
+        assert lesson.title == "Plotting a walk"
+        assert tip is bt.TIPS["plot"]
+        assert "f forward" in keys
+        assert "c go" in keys
         await press("escape", "0")  # cancel, stand still
         await press("0")  # the other side stands still
         assert title(app) == "Movement done"
@@ -176,8 +182,10 @@ async def test_the_guide_follows_the_phases_of_a_turn(tmp_path, library):  # noq
         assert title(app) == "Weapon attacks"
         await press("space")  # every weapon that can hit
         lesson, tip, keys = shown(app)
-        assert lesson.title == "Weapon attacks" and tip is bt.TIPS["target"]
-        assert "c declare" in keys and "Esc take back" in keys
+        assert lesson.title == "Weapon attacks"
+        assert tip is bt.TIPS["target"]
+        assert "c declare" in keys
+        assert "Esc take back" in keys
         await press("escape")
         assert shown(app)[1] is None
         while journal.game.state.phase.value in {"weapon attack", "physical attack"}:
@@ -197,7 +205,8 @@ async def test_the_physical_phase_and_a_refusal_have_their_lessons(tmp_path, lib
         await pilot.press("i", "0", "0", "n", "h", "h")
         await pilot.pause()
         assert title(app) == "Physical attacks"
-        assert "declare" in shown(app)[2] and "no attack" in shown(app)[2]
+        assert "declare" in shown(app)[2]
+        assert "no attack" in shown(app)[2]
         app.screen.refuse("Not now, for a test")
         await pilot.pause()
         assert shown(app)[1] is bt.TIPS["refusal"]
@@ -205,7 +214,7 @@ async def test_the_physical_phase_and_a_refusal_have_their_lessons(tmp_path, lib
 
 
 # ------------------------------------------------------------------ hiding and turning off
-async def test_k_hides_and_shows_and_K_turns_it_off_for_good(tmp_path, library):  # noqa: F811
+async def test_k_hides_and_shows_and_shift_k_turns_it_off_for_good(tmp_path, library):  # noqa: F811
     """A game of the default scenario with the preference on (a new player): k, k, K, K."""
     journal = new_journal(tmp_path, library)
     app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(journal=journal))
@@ -308,7 +317,7 @@ async def test_paper_mech_off_means_no_guide(tmp_path):
         assert title(app) is None
 
 
-async def test_paper_mech_k_and_K(tmp_path):
+async def test_paper_mech_k_and_shift_k(tmp_path):
     journal = paper_journal(tmp_path)
     app = HexmechApp(tmp_path, first=lambda: PaperMechScreen(journal=journal))
     async with app.run_test(size=WIDE) as pilot:
