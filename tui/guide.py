@@ -66,6 +66,11 @@ GUIDE_BINDINGS = [
 """The guide's keys (every guided screen binds them; the guide names them in its last line)."""
 
 
+COMPACT_KEYS = 4
+"""The compact layout (80 x 24) names this many keys at most: a lesson lists the keys it needs
+most first (the footer and the Orders panel have the rest)."""
+
+
 @frozen
 class KeyHint:
     """Keys the guide names: the actions they run, and what they do here.
@@ -113,8 +118,8 @@ class Tutor(Protocol):
         """Every first-time tip by its moment (``"refusal"`` is the first refused key)."""
         ...
 
-    def owners(self) -> Sequence[type[DOMNode]]:
-        """The classes whose `BINDINGS` the guide names keys from (the screen first)."""
+    def owners(self, screen: Any) -> Sequence[type[DOMNode]]:  # noqa: ANN401 - its screen
+        """The classes whose `BINDINGS` the guide names keys from (the screen's first)."""
         ...
 
 
@@ -296,9 +301,14 @@ class Guide:
             return
         lesson, tip = self.current()
         hints = list(lesson.keys) if lesson is not None else []
+        extra = []
         if tip is not None:
-            hints += [hint for hint in tip.keys if hint.actions not in {h.actions for h in hints}]
-        line = keys_text(self.tutor.owners(), hints, self._acts)
+            extra = [hint for hint in tip.keys if hint.actions not in {h.actions for h in hints}]
+        if self.screen.compact:  # the tip's own keys first, and the first few only
+            hints = [*extra, *hints][:COMPACT_KEYS]
+        else:
+            hints += extra
+        line = keys_text(self.tutor.owners(self.screen), hints, self._acts)
         panel.show(lesson, tip, line, compact=self.screen.compact)
 
     def _acts(self, action: str) -> bool:

@@ -43,7 +43,7 @@ async def test_app_starts_on_the_main_menu_with_every_entry(make_app):
         assert labels == [
             "New game: BattleTech",
             "New game: Paper 'Mech",
-            "Tutorial: a guided first battle",
+            "Tutorial (BattleTech)",
             "Continue",
             "Load",
             "Replays",

@@ -44,6 +44,8 @@ class BattleTechUI:
     sim: str | None = "tui.battletech.sim:ADAPTER"
     validate: str | None = "tui.battletech.validate:check"
     scores: str | None = None
+    tutorial: str | None = "tui.battletech.tutorial:start_tutorial"
+    """The main menu's "Tutorial": a function of the app that starts the guided first battle."""
 
     def new_game(self) -> Screen[Any]:
         """The setup screen, then the game."""

@@ -6,24 +6,23 @@ key), `PLOTTING` the move being plotted, `TIPS` the first times (the first unit 
 plotted, weapons aimed, key refused). `BattleTechTutor` picks among them for the screen;
 `tui.guide` shows it and names the keys from the screen's and the board's bindings.
 
-The tutorial (the main menu's "Tutorial") is the bundled scenario ``tutorial`` (one light 'Mech a
-side on a small map, deployed in play) with the guide on whatever the preference says
-(`start_tutorial`); it is known by its title, so resuming it keeps the guide.
+The tutorial (the main menu's "Tutorial", `tui.battletech.tutorial`) is the bundled scenario
+``tutorial`` (one light 'Mech a side on a small map, deployed in play); it is known by its title,
+so it is guided whatever the preference says, and resuming it keeps the guide.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from engine.battletech import RULESET
 from engine.battletech.flow import can_end_phase
 from engine.battletech.state import MoveMode, Phase
+from tui.battletech.widgets.board import BTBoard
 from tui.guide import Guided, GuidePanel, KeyHint, Lesson
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from textual.app import App
     from textual.dom import DOMNode
 
     from tui.battletech.screen import BattleTechScreen
@@ -38,7 +37,6 @@ __all__ = [
     "BTGuidePanel",
     "BTGuided",
     "BattleTechTutor",
-    "start_tutorial",
 ]
 
 TUTORIAL: Final = "tutorial"
@@ -62,8 +60,8 @@ LESSONS: Final[dict[str, Lesson]] = {
         " face.",
         (
             CURSOR,
-            KeyHint(("turn(-1)",), "facing"),
             KeyHint((ENTER,), "place"),
+            KeyHint(("turn(-1)",), "facing"),
             KeyHint(("next_unit(1)",), "another unit"),
         ),
     ),
@@ -105,11 +103,11 @@ LESSONS: Final[dict[str, Lesson]] = {
         " hit. Nothing is rolled until the last declaration, as all fire is simultaneous, and"
         " every shot builds heat.",
         (
-            KeyHint(("next_target(1)",), "target"),
             KeyHint(("weapon('1')",), "a weapon"),
             KeyHint(("all_weapons",), "all"),
             KeyHint(("declare",), "declare"),
             KeyHint(("hold",), "hold fire"),
+            KeyHint(("next_target(1)",), "another target"),
         ),
     ),
     "physical attack": Lesson(
@@ -142,12 +140,12 @@ PLOTTING: Final[dict[MoveMode, Lesson]] = {
         " or back, or a turn of one hexside. Choosing a shaded hex plots the cheapest route"
         " there; the Orders panel counts the MP and names any roll the move needs.",
         (
-            KeyHint(("step('F')",), "forward"),
-            KeyHint(("step('B')",), "back"),
-            KeyHint(("turn(-1)",), "turn"),
             KeyHint((ENTER,), "route to the cursor"),
-            KeyHint(("unstep",), "take back a step"),
             KeyHint(("confirm",), "go"),
+            KeyHint(("step('F')",), "forward"),
+            KeyHint(("turn(-1)",), "turn"),
+            KeyHint(("step('B')",), "back"),
+            KeyHint(("unstep",), "take back a step"),
             KeyHint(("cancel_plot",), "cancel"),
         ),
     ),
@@ -157,11 +155,11 @@ PLOTTING: Final[dict[MoveMode, Lesson]] = {
         " backward, and it builds more heat. Choosing a shaded hex plots the cheapest route"
         " there; the Orders panel counts the MP.",
         (
+            KeyHint((ENTER,), "route to the cursor"),
+            KeyHint(("confirm",), "go"),
             KeyHint(("step('F')",), "forward"),
             KeyHint(("turn(-1)",), "turn"),
-            KeyHint((ENTER,), "route to the cursor"),
             KeyHint(("unstep",), "take back a step"),
-            KeyHint(("confirm",), "go"),
             KeyHint(("cancel_plot",), "cancel"),
         ),
     ),
@@ -171,10 +169,9 @@ PLOTTING: Final[dict[MoveMode, Lesson]] = {
         " over woods and hills, and may land facing any way. Jumping builds heat and makes your"
         " own shots hardest.",
         (
-            CURSOR,
             KeyHint((ENTER,), "landing hex"),
-            KeyHint(("turn(-1)",), "facing"),
             KeyHint(("confirm",), "jump"),
+            KeyHint(("turn(-1)",), "facing"),
             KeyHint(("cancel_plot",), "cancel"),
         ),
     ),
@@ -260,12 +257,9 @@ class BattleTechTutor:
         """`TIPS`."""
         return TIPS
 
-    def owners(self) -> Sequence[type[DOMNode]]:
+    def owners(self, screen: BattleTechScreen) -> Sequence[type[DOMNode]]:
         """The play screen's keys, then the board's (the cursor, Enter)."""
-        from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - it imports this
-        from tui.battletech.widgets.board import BTBoard  # noqa: PLC0415
-
-        return (BattleTechScreen, BTBoard)
+        return (type(screen), BTBoard)
 
 
 class BTGuided(Guided):
@@ -288,26 +282,3 @@ class BTGuidePanel(GuidePanel):
     }
     """
     SCOPED_CSS = False  # the compact layout is the screen's class
-
-
-def start_tutorial(app: App[Any]) -> None:
-    """Create the tutorial's save and open it (the main menu's "Tutorial").
-
-    A scenario that cannot be read, or a save that cannot be created, is one line.
-    """
-    from tui.battletech.library import install, load_scenario  # noqa: PLC0415 - file access
-    from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415 - on demand
-    from tui.screens.game import create_save, saves_dir_of  # noqa: PLC0415
-
-    library = RULESET.library if RULESET.library is not None else install()
-    try:
-        setup = load_scenario(TUTORIAL, library)  # type: ignore[arg-type]
-        journal = create_save(saves_dir_of(app.screen), RULESET, setup, seed=TUTORIAL_SEED)
-    except ValueError as error:
-        app.notify(f"Cannot start the tutorial: {error}", severity="error", markup=False)
-        return
-    except OSError as error:
-        message = f"Cannot create the save: {error.strerror or error}"
-        app.notify(message, severity="error", timeout=10, markup=False)
-        return
-    app.push_screen(BattleTechScreen(journal=journal))

@@ -146,11 +146,9 @@ class PaperTutor:
         """`TIPS`."""
         return TIPS
 
-    def owners(self) -> Sequence[type[DOMNode]]:
+    def owners(self, screen: PaperMechScreen) -> Sequence[type[DOMNode]]:
         """The play screen's keys."""
-        from tui.papermech.screen import PaperMechScreen  # noqa: PLC0415 - it imports this
-
-        return (PaperMechScreen,)
+        return (type(screen),)
 
 
 class PMGuided(Guided):

@@ -37,20 +37,32 @@ class MenuEntry:
 def menu_entries() -> tuple[MenuEntry, ...]:
     """The entries of the main menu, top to bottom.
 
-    A new game of every ruleset whose interface asks for one (`tui.registry`), then the rest.
+    A new game of every ruleset whose interface asks for one (`tui.registry`), the tutorial of
+    the first that has one (its ``tutorial``: a guided first game), then the rest.
     """
+    uis = [ui for ui in registry.all_uis() if ui.menu]
+    tutorial = next((ui for ui in uis if getattr(ui, "tutorial", None)), None)
     return (
         *(
             MenuEntry(f"new-{ui.name}", f"New game: {ui.title}", f"app.new_game({ui.name!r})")
-            for ui in registry.all_uis()
-            if ui.menu
+            for ui in uis
+        ),
+        *(
+            [
+                MenuEntry(
+                    "tutorial",
+                    f"Tutorial ({tutorial.title})",
+                    f"screen.tutorial({tutorial.name!r})",
+                )
+            ]
+            if tutorial is not None
+            else []
         ),
         *GENERAL,
     )
 
 
 GENERAL: tuple[MenuEntry, ...] = (
-    MenuEntry("tutorial", "Tutorial: a guided first battle", "screen.tutorial"),
     MenuEntry("continue", "Continue", "app.continue_game"),
     MenuEntry("load", "Load", "app.load_game"),
     MenuEntry("replays", "Replays", "app.replays"),
@@ -93,11 +105,13 @@ class MainMenuScreen(Screen[None]):
                 )
         yield Footer()
 
-    def action_tutorial(self) -> None:
-        """Start the guided first battle (BattleTech, `tui.battletech.guide`)."""
-        from tui.battletech.guide import start_tutorial  # noqa: PLC0415 - not for the menu
-
-        start_tutorial(self.app)
+    def action_tutorial(self, ruleset: str) -> None:
+        """Start the guided first game of a ruleset: its interface's ``tutorial`` starts it."""
+        spec = getattr(registry.get(ruleset), "tutorial", None)
+        if spec is None:
+            self.notify(f"{registry.title(ruleset)} has no tutorial", severity="warning")
+            return
+        registry.load(spec)(self.app)
 
     @on(OptionList.OptionSelected, "#main-menu")
     async def _entry_chosen(self, event: OptionList.OptionSelected) -> None:
