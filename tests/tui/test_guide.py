@@ -167,6 +167,9 @@ async def test_the_guide_follows_the_phases_of_a_turn(tmp_path, library):  # noq
         assert tip is bt.TIPS["select"]  # the first unit selected
         assert "1 walk" in keys
         assert "0 stand still" in keys
+        await press("3")  # the Commando has no jump jets: refused
+        assert shown(app)[1] is bt.TIPS["refusal"]
+        assert "? every key by phase" in shown(app)[2]
         await press("1")
         assert shown(app)[1] is None  # the tip went with its moment
         await press("f")
@@ -196,8 +199,8 @@ async def test_the_guide_follows_the_phases_of_a_turn(tmp_path, library):  # noq
         assert expected in seen
 
 
-async def test_the_physical_phase_and_a_refusal_have_their_lessons(tmp_path, library):  # noqa: F811
-    """Face to face: both hold fire, the physical attacks lesson; a refused key, its tip."""
+async def test_the_physical_phase_has_its_lesson(tmp_path, library):  # noqa: F811
+    """Face to face: both hold fire, then the physical attacks lesson with its keys."""
     save_preferences(tmp_path, Preferences(tutorial=True))
     journal = face_to_face(tmp_path, library)
     app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(journal=journal))
@@ -207,10 +210,7 @@ async def test_the_physical_phase_and_a_refusal_have_their_lessons(tmp_path, lib
         assert title(app) == "Physical attacks"
         assert "declare" in shown(app)[2]
         assert "no attack" in shown(app)[2]
-        app.screen.refuse("Not now, for a test")
-        await pilot.pause()
-        assert shown(app)[1] is bt.TIPS["refusal"]
-        assert "? every key by phase" in shown(app)[2]
+        assert shown(app)[1] is None  # no first time here
 
 
 # ------------------------------------------------------------------ hiding and turning off
@@ -329,6 +329,19 @@ async def test_paper_mech_k_and_shift_k(tmp_path):
         await pilot.press("K")
         assert title(app) is None
         assert load_preferences(tmp_path)[0].tutorial is False
+
+
+async def test_paper_mech_first_refusal_has_its_tip(tmp_path):
+    journal = paper_journal(tmp_path)
+    app = HexmechApp(tmp_path, first=lambda: PaperMechScreen(journal=journal))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("1", "colon", *"wait", "enter")  # no window to wait in yet
+        await pilot.pause()
+        assert messages(app)
+        lesson, tip, keys = shown(app)
+        assert lesson is pm.STEPS[Prompt.ACTION]
+        assert tip is pm.TIPS["refusal"]
+        assert keys == "1-9 choose · ? the rules"
 
 
 def test_paper_mech_has_a_step_for_every_question():

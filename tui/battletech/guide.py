@@ -93,7 +93,8 @@ LESSONS: Final[dict[str, Lesson]] = {
     ),
     "movement done": Lesson(
         "Movement done",
-        "Every unit has moved: end the phase. The weapon attacks come next.",
+        "Every unit has moved: end the phase. The attacks follow, for the units that have"
+        " something to attack.",
         (KeyHint(("end_phase", ENTER), "end the phase"),),
     ),
     "weapon attack": Lesson(
@@ -101,7 +102,7 @@ LESSONS: Final[dict[str, Lesson]] = {
         "Choose the weapons that fire at the target, then declare. The units declare in turn,"
         " the initiative loser first; the number beside a weapon is what two dice must roll to"
         " hit. Nothing is rolled until the last declaration, as all fire is simultaneous, and"
-        " every shot builds heat.",
+        " every shot builds heat. A unit with nothing in range is skipped.",
         (
             KeyHint(("weapon('1')",), "a weapon"),
             KeyHint(("all_weapons",), "all"),
@@ -112,9 +113,9 @@ LESSONS: Final[dict[str, Lesson]] = {
     ),
     "physical attack": Lesson(
         "Physical attacks",
-        "A 'Mech beside an enemy may punch, kick or push it; one with no enemy beside it holds."
-        " The Orders panel lists each attack with its number to hit. The damage of the weapon"
-        " fire has already taken effect.",
+        "A 'Mech beside an enemy may punch, kick or push it; the others are skipped. The Orders"
+        " panel lists each attack with its number to hit. The damage of the weapon fire has"
+        " already taken effect.",
         (
             KeyHint(("weapon('1')",), "an attack"),
             KeyHint(("declare",), "declare"),
