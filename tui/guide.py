@@ -21,6 +21,7 @@ the ruleset's panel (a `GuidePanel`) among its panels.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
@@ -130,6 +131,12 @@ def bound_key(owners: Iterable[type[DOMNode]], action: str) -> str | None:
         owners: The classes whose own `BINDINGS` are searched, in order.
         action: The action exactly as bound, e.g. ``"step('F')"``.
     """
+    return _bound_key(tuple(owners), action)
+
+
+@functools.lru_cache(maxsize=512)
+def _bound_key(owners: tuple[type[DOMNode], ...], action: str) -> str | None:
+    """`bound_key`, read once per classes and action (a class's `BINDINGS` do not change)."""
     for owner in owners:
         for binding in Binding.make_bindings(owner.__dict__.get("BINDINGS", [])):
             if binding.action == action:
@@ -242,6 +249,7 @@ class Guide:
         self.seen: set[str] = set()
         self.tip: tuple[str, int, str] | None = None  # the tip shown, its command and lesson
         self._refused = False
+        self._box: GuidePanel | None = None
 
     # ------------------------------------------------------------------ what to show
     def wanted(self) -> bool:
@@ -266,8 +274,12 @@ class Guide:
         return self.preferences
 
     def _panel(self) -> GuidePanel | None:
-        found = self.screen.query(GuidePanel)
-        return found.first() if found else None
+        """The screen's box (found again after the screen composed itself anew)."""
+        panel = self._box
+        if panel is None or not panel.is_attached:
+            found = self.screen.query(GuidePanel)
+            panel = self._box = found.first() if found else None
+        return panel
 
     def current(self) -> tuple[Lesson | None, Lesson | None]:
         """The lesson to show now (None: nothing), and the first-time tip that goes with it."""
