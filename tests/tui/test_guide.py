@@ -235,6 +235,21 @@ async def test_k_hides_and_shows_and_shift_k_turns_it_off_for_good(tmp_path, lib
         assert load_preferences(tmp_path)[0].tutorial is True
 
 
+async def test_the_guide_stays_when_the_terminal_grows(tmp_path, library):  # noqa: F811
+    """80x24 to 120x40: the screen composes its wide layout, the guide its whole text."""
+    journal = new_journal(tmp_path, library, scenario=bt.TUTORIAL)
+    app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(journal=journal))
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        assert panel(app).shown[3] is True  # compact
+        await pilot.resize_terminal(*WIDE)
+        await pilot.pause()
+        assert not app.screen.compact
+        assert title(app) == "Deployment"
+        assert panel(app).shown[3] is False
+        assert "ghost at the cursor" in str(panel(app).render())
+
+
 async def test_off_means_no_guide_in_a_new_game(tmp_path, library):  # noqa: F811
     save_preferences(tmp_path, Preferences(tutorial=False))
     journal = new_journal(tmp_path, library)
