@@ -183,8 +183,20 @@ class GuidePanel(Static):
     GuidePanel.-shown {
         display: block;
     }
+    GuidePanel > .guide--title { color: $warning; text-style: bold; }
+    GuidePanel > .guide--keys { color: $accent; text-style: bold; }
+    GuidePanel > .guide--off { color: $text-muted; }
     """
     SCOPED_CSS = False  # a ruleset's panel places itself by the screen's classes (compact)
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"guide--title", "guide--keys", "guide--off"}
+    """
+    | Class | Description |
+    | :- | :- |
+    | `guide--title` | The phase or step. |
+    | `guide--keys` | The keys to press. |
+    | `guide--off` | How to hide the guide. |
+    """
 
     LABEL_COMPACT: ClassVar[bool] = True
     """Say "Guide" in the compact layout's text (a panel whose border shows the title does not)."""
@@ -192,7 +204,7 @@ class GuidePanel(Static):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:  # noqa: A002
         """Create the empty, hidden box."""
         super().__init__("", id=id, classes=classes, markup=False)
-        self.shown: tuple[object, ...] | None = None
+        self.shown: tuple[object, ...] = ()
 
     def show(
         self, lesson: Lesson | None, tip: Lesson | None, keys: str, *, compact: bool = False
@@ -205,29 +217,33 @@ class GuidePanel(Static):
         """
         self.set_class(lesson is not None, "-shown")
         if lesson is None:
-            self.shown = None
+            self.shown = ()
             return
-        if (lesson, tip, keys, compact) == self.shown:
+        if (lesson, tip, keys, compact, self.app.theme) == self.shown[:5]:
             return
-        self.shown = (lesson, tip, keys, compact)
+        self.shown = (lesson, tip, keys, compact, self.app.theme)
         self.border_title = "Guide"
+        title, bold, dim = (
+            self.get_component_rich_style(f"guide--{role}", partial=True)
+            for role in ("title", "keys", "off")
+        )
         off = "k hide · K off for good"
         text = Text()
         if compact:  # two or three lines: the title and a sentence, the keys
             label = "Guide - " if self.LABEL_COMPACT else ""
-            text.append(f"{label}{lesson.title}: ", style="bold")
+            text.append(f"{label}{lesson.title}: ", style=title)
             text.append(tip.text if tip is not None else first_sentence(lesson.text))
-            text.append("\n" + (f"{keys} · " if keys else ""), style="bold")
-            text.append(off, style="dim")
+            text.append("\n" + (f"{keys} · " if keys else ""), style=bold)
+            text.append(off, style=dim)
         else:
-            text.append(lesson.title, style="bold")
+            text.append(lesson.title, style=title)
             text.append("\n" + lesson.text)
             if tip is not None:
-                text.append("\nFirst time: ", style="bold")
+                text.append("\nFirst time: ", style=title)
                 text.append(tip.text)
             if keys:
-                text.append("\n" + keys, style="bold")
-            text.append("\n" + off, style="dim")
+                text.append("\n" + keys, style=bold)
+            text.append("\n" + off, style=dim)
         self.update(text)
 
 

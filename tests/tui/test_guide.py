@@ -43,9 +43,9 @@ def panel(app):
 def shown(app):
     """The lesson the guide shows (None when hidden), its tip, its keys line."""
     box = panel(app)
-    if not box.has_class("-shown") or box.shown is None:
+    if not box.has_class("-shown") or not box.shown:
         return None, None, ""
-    lesson, tip, keys, _ = box.shown
+    lesson, tip, keys, *_ = box.shown
     return lesson, tip, keys
 
 
