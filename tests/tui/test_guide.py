@@ -394,3 +394,35 @@ def test_snapshot_paper_mech_first_action(snap_compare, tmp_path, size):
     journal.execute(choices(journal.game.state)[0].command)
     app = HexmechApp(tmp_path, first=lambda: PaperMechScreen(journal=journal))
     assert snap_compare(app, terminal_size=size)
+
+
+# ------------------------------------------------------------------ the lesson of each phase
+class _Screen:
+    """What `BattleTechTutor` reads of the play screen: the game, the plot, the selection."""
+
+    def __init__(self, state, *, plot=None, selected=None):
+        self.game = type("G", (), {"state": state})()
+        self.plot = plot
+        self.selected = selected
+        self.attacks = type("A", (), {"aim": None})()
+
+
+@pytest.mark.parametrize(
+    ("phase", "turn", "expected"),
+    [
+        ("deployment", 1, "Deployment"),
+        ("initiative", 1, "Initiative"),
+        ("initiative", 3, "Heat, end, and a new turn"),
+        ("weapon attack", 2, "Weapon attacks"),
+        ("physical attack", 2, "Physical attacks"),
+        ("over", 4, "The game is over"),
+    ],
+)
+def test_the_battletech_lesson_of_each_phase(tmp_path, library, phase, turn, expected):  # noqa: F811
+    import attrs  # noqa: PLC0415
+
+    from engine.battletech.state import Phase  # noqa: PLC0415
+
+    state = new_journal(tmp_path, library, scenario=bt.TUTORIAL).game.state
+    state = attrs.evolve(state, phase=Phase(phase), turn=turn)
+    assert bt.BattleTechTutor().lesson(_Screen(state)).title == expected
