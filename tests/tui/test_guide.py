@@ -423,6 +423,7 @@ def test_the_battletech_lesson_of_each_phase(tmp_path, library, phase, turn, exp
 
     from engine.battletech.state import Phase  # noqa: PLC0415
 
-    state = new_journal(tmp_path, library, scenario=bt.TUTORIAL).game.state
-    state = attrs.evolve(state, phase=Phase(phase), turn=turn)
+    journal = new_journal(tmp_path, library, scenario=bt.TUTORIAL)
+    journal.close()
+    state = attrs.evolve(journal.game.state, phase=Phase(phase), turn=turn)
     assert bt.BattleTechTutor().lesson(_Screen(state)).title == expected
