@@ -40,7 +40,13 @@ from engine.battletech.commands import (
     RollInitiative,
     StepKind,
 )
-from engine.battletech.flow import can_end_phase, deploy_zone, pending, prompt_text
+from engine.battletech.flow import (
+    can_end_phase,
+    deploy_zone,
+    pending,
+    prompt_text,
+    why_not_end_phase,
+)
 from engine.battletech.hexwords import describe_hex
 from engine.battletech.movement import jump_path, reachable_hexes
 from engine.battletech.narrate import unit_letters
@@ -49,6 +55,8 @@ from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
+from tui.battletech.handover import Handover
+from tui.battletech.objective import heading
 from tui.battletech.widgets import (
     OrdersPanel,
     Plot,
@@ -235,6 +243,7 @@ class BattleTechScreen(GameScreen):
         Binding("x", "end_move", "Done", tooltip="End a move a fall cut short"),
         Binding("i", "initiative", "Initiative", tooltip="Roll initiative for the turn"),
         Binding("n", "end_phase", "End phase", tooltip="Every unit has moved: close the turn"),
+        Binding("n", "why_not_end_phase", "End phase", show=False, tooltip="Why not yet"),
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         COMMAND_LINE_BINDING,
@@ -282,7 +291,7 @@ class BattleTechScreen(GameScreen):
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
     """
 
-    LIVE_ACTIONS = MODE_ACTIONS | {"undo", "redo", "command_line", "act"}
+    LIVE_ACTIONS = MODE_ACTIONS | {"undo", "redo", "command_line", "act", "why_not_end_phase"}
     PREFIX = "bt"
     COMMAND_HINT = COMMAND_HINT
 
@@ -313,6 +322,7 @@ class BattleTechScreen(GameScreen):
         self._refused: tuple[str, float] | None = None
         self.sheet_page = PAGES[0]
         self.attacks = AttackControls(self)
+        self.handover = Handover(self)  # the hot-seat "pass the terminal" prompt
 
     @property
     def state(self) -> BTState:
@@ -396,6 +406,7 @@ class BattleTechScreen(GameScreen):
         self.query_one(EventLog).show_story(self.story, position)
         self._hex_info()
         self.redrawn()
+        self.handover.check()
 
     def _cursor_home(self, state: BTState) -> Hex | None:
         """Where the cursor starts: the unit to act, a deployment zone's middle, or a unit."""
@@ -529,10 +540,7 @@ class BattleTechScreen(GameScreen):
 
     def _header(self, state: BTState) -> None:
         summary = RULESET.summary(state)
-        title = state.title or "BattleTech"
-        parts = [f"BattleTech - {title}", summary.turn]
-        if state.phase not in {Phase.DEPLOYMENT, Phase.OVER}:
-            parts.append(f"{state.phase.value} phase")
+        parts = heading(state, summary.turn, compact=self.compact)  # the objective too
         if self.path is not None:
             parts.append(self.path.name)
         self.show_heading(parts, self._prompt_line(state))
@@ -944,6 +952,12 @@ class BattleTechScreen(GameScreen):
     def action_end_phase(self) -> None:
         """Close the movement phase: the weapon attack phase begins."""
         self.execute(EndPhase())
+
+    def action_why_not_end_phase(self) -> None:
+        """Say in one line why n cannot end the phase now (what is still pending)."""
+        if not self.replaying:
+            why = why_not_end_phase(self.game.state)
+            self.refuse(why or "The phase cannot end now.", title="Cannot end the phase")
 
     def action_act(self) -> None:
         """Enter when the board has no focus: act on the cursor hex."""
