@@ -26,13 +26,14 @@ from saves.preferences import load_preferences
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from textual.app import ComposeResult
     from textual.binding import BindingType
 
     from tui.screens.game import GameScreen
 
-__all__ = ["Handover", "HandoverScreen", "everyone", "needs_handover"]
+__all__ = ["Handover", "HandoverScreen", "everyone", "handover_wanted", "needs_handover"]
 
 
 def everyone(side: int) -> bool:
@@ -59,6 +60,11 @@ def needs_handover(
     if next_side is None or previous_side is None or next_side == previous_side:
         return False
     return is_person(next_side)
+
+
+def handover_wanted(directory: Path | None) -> bool:
+    """Whether the player wants the prompt: `Preferences.handover` in ``directory`` (on if none)."""
+    return directory is None or load_preferences(directory)[0].handover
 
 
 class HandoverScreen(ModalScreen[str]):
@@ -161,8 +167,7 @@ class Handover:
         """The player's preference (read once, from the saves folder's settings.json)."""
         if self._enabled is None:
             library = getattr(self.screen.app, "library", None)
-            directory = getattr(library, "directory", None)
-            self._enabled = directory is None or load_preferences(directory)[0].handover
+            self._enabled = handover_wanted(getattr(library, "directory", None))
         return self._enabled
 
     def due(self) -> int | None:

@@ -1,4 +1,4 @@
-"""Show the main menu: new games, continue, load, replays, high scores, help and quit."""
+"""Show the main menu: new games, continue, load, replays, high scores, settings, help, quit."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ class MenuEntry:
     Attributes:
         id: The option id, also used by tests to find the entry.
         label: What the player reads.
-        action: The app action the entry runs, e.g. "app.load_game".
+        action: The action the entry runs, e.g. "app.load_game" (the app's) or "settings" (the
+            menu screen's own).
     """
 
     id: str
@@ -54,6 +55,7 @@ GENERAL: tuple[MenuEntry, ...] = (
     MenuEntry("load", "Load", "app.load_game"),
     MenuEntry("replays", "Replays", "app.replays"),
     MenuEntry("high-scores", "High scores", "app.high_scores"),
+    MenuEntry("settings", "Settings", "settings"),
     MenuEntry("help", "Help", "app.help"),
     MenuEntry("quit", "Quit", "app.quit"),
 )
@@ -61,7 +63,7 @@ GENERAL: tuple[MenuEntry, ...] = (
 
 
 class MainMenuScreen(Screen[None]):
-    """The first screen: a banner over the menu. Every entry runs an app action."""
+    """The first screen: a banner over the menu. Every entry runs an action (most the app's)."""
 
     BINDINGS = [
         Binding(
@@ -91,6 +93,12 @@ class MainMenuScreen(Screen[None]):
                     *(Option(entry.label, id=entry.id) for entry in self.entries), id="main-menu"
                 )
         yield Footer()
+
+    def action_settings(self) -> None:
+        """Open the settings: the handover prompt, phase summaries, the guided first game."""
+        from tui.screens.settings import SettingsScreen  # noqa: PLC0415 - not for the first paint
+
+        self.app.push_screen(SettingsScreen())
 
     @on(OptionList.OptionSelected, "#main-menu")
     async def _entry_chosen(self, event: OptionList.OptionSelected) -> None:
