@@ -215,7 +215,7 @@ async def test_undo_and_redo_say_what_they_took_back_and_gave_again(tmp_path, li
         pytest.param(
             (120, 40),
             "BattleTech - Hold the bridge   turn 1 of 8   movement phase   Objective: Davion "
-            "holds 0708, 0809, 0909 at the end of turn 8, no enemy in them",
+            "holds 0708, 0809, 0909 through turn 8",
             id="120x40",
         ),
     ],
@@ -237,3 +237,39 @@ def test_the_settings_file_is_what_the_prompt_reads(tmp_path, handover_prompt):
     assert handover_wanted(tmp_path) is True  # no file: on
     save_preferences(tmp_path, Preferences(handover=False))
     assert json.loads((tmp_path / "settings.json").read_text())["handover"] is False
+
+
+# ---------------------------------------------------------------- the objective's words
+def test_the_objective_of_each_kind_in_full_and_short(tmp_path, library):
+    import attrs  # noqa: PLC0415
+
+    from engine.battletech.state import Victory  # noqa: PLC0415
+    from engine.hexes import Hex  # noqa: PLC0415
+    from tui.battletech.objective import heading, objective_text  # noqa: PLC0415
+
+    state = new_journal(tmp_path, library).game.state  # Davion and Kurita
+
+    def words(victory):
+        changed = attrs.evolve(state, victory=victory)
+        return objective_text(changed), objective_text(changed, short=True)
+
+    assert words(Victory()) == ("Objective: destroy every enemy unit", "Goal: destroy all")
+    assert words(Victory(cripple=True, turns=15)) == (
+        "Objective: destroy or cripple every enemy unit (after turn 15: most tonnage)",
+        "Goal: cripple all",
+    )
+    assert words(Victory("withdraw", side=1, turns=10, edge="N", count=2)) == (
+        "Objective: Kurita gets 2 units off the north edge by turn 10",
+        "Goal: Kurita 2 off N edge",
+    )
+    hold = Victory("hold", side=0, turns=8, hexes=(Hex.from_label("0808"),))
+    assert words(hold) == (
+        "Objective: Davion holds 0808 through turn 8",
+        "Goal: Davion holds 0808",
+    )
+    long_title = attrs.evolve(state, title="A very long scenario title indeed, past 24")
+    assert heading(long_title, "deployment", compact=True) == [
+        "A very long scenario...",
+        "deployment",
+        "Goal: destroy all",
+    ]

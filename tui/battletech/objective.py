@@ -34,7 +34,8 @@ def objective_text(state: BTState, *, short: bool = False) -> str:
             holds 0708+".
 
     Returns:
-        E.g. "Objective: destroy every enemy unit (turn limit 15: then most tonnage wins)".
+        E.g. "Objective: destroy every enemy unit (after turn 15: most tonnage)": when the turn
+        limit comes, the side with the most tonnage still fighting wins.
     """
     victory = state.victory
     turns = victory.turns
@@ -44,26 +45,20 @@ def objective_text(state: BTState, *, short: bool = False) -> str:
             first = victory.hexes[0].label if victory.hexes else "?"
             more = "+" if len(victory.hexes) > 1 else ""
             return f"Goal: {who} holds {first}{more}"
-        return (
-            f"Objective: {who} holds {_hexes(state, 4)} at the end of turn {turns}, "
-            "no enemy in them"
-        )
+        return f"Objective: {who} holds {_hexes(state, 4)} through turn {turns}"
     if victory.kind == "withdraw":
         who = _side(state, victory.side)
         units = "unit" if victory.count == 1 else "units"
         edge = _EDGES.get(victory.edge, victory.edge)
         if short:
             return f"Goal: {who} {victory.count} off {victory.edge} edge"
-        return (
-            f"Objective: {who} gets {victory.count} {units} off the {edge} edge "
-            f"by the end of turn {turns}"
-        )
+        return f"Objective: {who} gets {victory.count} {units} off the {edge} edge by turn {turns}"
     what = "destroy or cripple" if victory.cripple else "destroy"
     if short:
         return f"Goal: {'cripple' if victory.cripple else 'destroy'} all"
     text = f"Objective: {what} every enemy unit"
     if turns:
-        text += f" (turn limit {turns}: then most tonnage wins)"
+        text += f" (after turn {turns}: most tonnage)"
     return text
 
 

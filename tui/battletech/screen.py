@@ -243,7 +243,7 @@ class BattleTechScreen(GameScreen):
         Binding("x", "end_move", "Done", tooltip="End a move a fall cut short"),
         Binding("i", "initiative", "Initiative", tooltip="Roll initiative for the turn"),
         Binding("n", "end_phase", "End phase", tooltip="Every unit has moved: close the turn"),
-        Binding("n", "why_not_end_phase", "End phase", show=False, tooltip="Why not yet"),
+        Binding("n", "end_phase('why')", "", show=False),  # n while it cannot: say why not
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         COMMAND_LINE_BINDING,
@@ -291,7 +291,7 @@ class BattleTechScreen(GameScreen):
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
     """
 
-    LIVE_ACTIONS = MODE_ACTIONS | {"undo", "redo", "command_line", "act", "why_not_end_phase"}
+    LIVE_ACTIONS = MODE_ACTIONS | {"undo", "redo", "command_line", "act"}
     PREFIX = "bt"
     COMMAND_HINT = COMMAND_HINT
 
@@ -667,6 +667,8 @@ class BattleTechScreen(GameScreen):
         """
         if action == "result":  # the game's end, in play or in a replay of a finished game
             return self.game.state.phase is Phase.OVER
+        if action == "end_phase" and parameters:  # n while the phase cannot end: say why
+            return not self.replaying and not can_end_phase(self.game.state)
         if self.replaying or action not in MODE_ACTIONS:
             return True
         rule = self.mode_keys(self.game.state).get(action)
@@ -949,15 +951,13 @@ class BattleTechScreen(GameScreen):
         """Roll initiative for the turn."""
         self.execute(RollInitiative())
 
-    def action_end_phase(self) -> None:
-        """Close the movement phase: the weapon attack phase begins."""
+    def action_end_phase(self, why: str = "") -> None:
+        """Close the movement phase; ``why``: it cannot end yet, say why in one line."""
+        if why:
+            reason = why_not_end_phase(self.game.state) or "The phase cannot end now."
+            self.refuse(reason, title="Cannot end the phase")
+            return
         self.execute(EndPhase())
-
-    def action_why_not_end_phase(self) -> None:
-        """Say in one line why n cannot end the phase now (what is still pending)."""
-        if not self.replaying:
-            why = why_not_end_phase(self.game.state)
-            self.refuse(why or "The phase cannot end now.", title="Cannot end the phase")
 
     def action_act(self) -> None:
         """Enter when the board has no focus: act on the cursor hex."""
