@@ -187,6 +187,21 @@ async def test_n_before_every_unit_moved_says_which_are_left(tmp_path, library):
         assert journal.game.state.phase is Phase.MOVEMENT
 
 
+async def test_n_in_the_weapon_phase_names_the_units_still_to_declare(tmp_path, library):
+    from tests.tui.test_bt_combat import face_to_face, to_weapon_phase  # noqa: PLC0415
+
+    journal = face_to_face(tmp_path, library)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_weapon_phase(app, pilot, journal)
+        await pilot.press("n")
+        assert messages(app)[-1] == (
+            "The weapon attack phase ends by itself once every unit has declared; still to "
+            "declare: Blue 1 (Hunchback HBK-4G), Red 1 (Jenner JR7-D)."
+        )
+        assert journal.game.state.phase is Phase.WEAPON
+
+
 async def test_undo_and_redo_say_what_they_took_back_and_gave_again(tmp_path, library):
     journal = movement_journal(tmp_path, library)
     app = HexmechApp(tmp_path)
@@ -198,9 +213,9 @@ async def test_undo_and_redo_say_what_they_took_back_and_gave_again(tmp_path, li
         await pilot.press("z")
         # Assert
         undone = [m for m in messages(app) if m.startswith("Undone: ")]
-        assert undone == ["Undone: Kurita: Shadow Hawk [s] walks F"]
+        assert undone == ["Undone: Kurita: Shadow Hawk [s] walks F to 0914"]
         await pilot.press("y")
-        assert messages(app)[-1] == "Redone: Kurita: Shadow Hawk [s] walks F"
+        assert messages(app)[-1] == "Redone: Kurita: Shadow Hawk [s] walks F to 0914"
 
 
 # ---------------------------------------------------------------- the objective in the header

@@ -56,6 +56,7 @@ from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
 from tui.battletech.handover import Handover
+from tui.battletech.history import with_destination
 from tui.battletech.objective import heading
 from tui.battletech.widgets import (
     OrdersPanel,
@@ -1061,6 +1062,10 @@ class BattleTechScreen(GameScreen):
             self.redraw()
             return
         super().action_undo()
+
+    def entry_line(self, index: int) -> str:
+        """What undo or redo changed, with where a move ended ("... walks F F to 0612")."""
+        return with_destination(self.game, index, super().entry_line(index))
 
     def command_word(self, word: str) -> bool:
         """``help`` on the command line: the keys and rules."""
