@@ -36,3 +36,14 @@ def test_the_header_with_the_objective(snap_compare, tmp_path, library, size) ->
     journal.execute(RollInitiative())
     app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(journal=journal))
     assert snap_compare(app, terminal_size=size)
+
+
+def test_the_settings_screen_at_80x24(snap_compare) -> None:
+    """The three toggles with their help, where they are saved, the keys."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from tests.tui.test_loadout_builder import Host  # noqa: PLC0415
+    from tui.screens.settings import SettingsScreen  # noqa: PLC0415
+
+    screen = SettingsScreen(Path("/home/player/.local/share/hexmech/saves"))  # never written
+    assert snap_compare(Host(screen), terminal_size=(80, 24))
