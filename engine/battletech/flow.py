@@ -48,6 +48,7 @@ __all__ = [
     "deploy_zone",
     "pending",
     "prompt_text",
+    "why_not_end_phase",
 ]
 
 _FALLS = {"water", "rubble", "stand", "run_damage", "landing"}
@@ -96,6 +97,67 @@ def deploy_zone(state: BTState, side: int) -> frozenset[Hex]:
 def can_end_phase(state: BTState) -> bool:
     """True when the Movement phase is finished and `EndPhase` may close the turn."""
     return state.phase is Phase.MOVEMENT and state.active is None and not pending(state)
+
+
+def why_not_end_phase(state: BTState) -> str | None:  # noqa: PLR0911 - one reason per phase
+    """Why `EndPhase` cannot close the phase now, in one line; None when it can (BT-M-9).
+
+    Only the Movement phase is closed by a player; deployment and the attack phases end by
+    themselves once every unit has deployed or declared (BT-M-11), and initiative by its roll
+    (BT-M-10). The line names what is still pending: the unit still in its move, or the units
+    still to move (or to deploy, or to declare), by side.
+    """
+    if can_end_phase(state):
+        return None
+    match state.phase:
+        case Phase.OVER:
+            return "The game is over."
+        case Phase.DEPLOYMENT:
+            waiting = tuple(
+                i for i, u in enumerate(state.units) if u.hex is None and not u.destroyed
+            )
+            return "Deployment ends by itself once every unit is placed; " + _still(
+                state, waiting, "to deploy"
+            )
+        case Phase.INITIATIVE:
+            return f"Turn {state.turn} has not begun: roll initiative first."
+        case Phase.WEAPON | Phase.PHYSICAL:
+            what = "weapon attack" if state.phase is Phase.WEAPON else "physical attack"
+            return f"The {what} phase ends by itself once every unit has declared; " + _still(
+                state, turn.declarers(state), "to declare"
+            )
+        case Phase.MOVEMENT:
+            if state.active is not None:
+                unit = state.units[state.active]
+                return (
+                    f"The {unit.name} ({state.sides[unit.side]}) is still in its move: "
+                    "end it first."
+                )
+            return "Not every unit has moved; " + _still(state, pending(state), "to move")
+    return f"There is no phase to end in the {state.phase.value} phase."
+
+
+_NAMED = 3
+"""How many units `why_not_end_phase` names before it counts the rest."""
+
+
+def _still(state: BTState, units: tuple[int, ...], what: str) -> str:
+    """The pending units by side: "still to move: Davion 2 (Griffin GRF-1N, Atlas AS7-D)"."""
+    if not units:
+        return f"nothing is left {what}."
+    by_side: dict[int, list[int]] = {}
+    for index in units:
+        by_side.setdefault(state.units[index].side, []).append(index)
+    named = 0
+    parts = []
+    for side in sorted(by_side):
+        indices = by_side[side]
+        names = [state.units[i].name for i in indices[: max(0, _NAMED - named)]]
+        named += len(names)
+        rest = len(indices) - len(names)
+        listed = ", ".join(names + ([f"{rest} more"] if rest and names else []))
+        parts.append(f"{state.sides[side]} {len(indices)}" + (f" ({listed})" if names else ""))
+    return f"still {what}: " + ", ".join(parts) + "."
 
 
 def prompt_text(state: BTState) -> str:  # noqa: PLR0911 - one sentence per situation

@@ -40,6 +40,22 @@ def _no_guide(request, monkeypatch):
     monkeypatch.setattr("tui.guide.read_preferences", lambda _directory: off)
 
 
+@pytest.fixture(autouse=True)
+def _no_handover(request, monkeypatch):
+    """Play both hot-seat sides without the "pass the terminal" prompt, unless a test asks.
+
+    A test that wants the prompt (and the player's preference read from settings.json) names the
+    fixture `handover_prompt`.
+    """
+    if "handover_prompt" not in request.fixturenames:
+        monkeypatch.setattr("tui.battletech.handover.handover_wanted", lambda _directory: False)
+
+
+@pytest.fixture
+def handover_prompt():
+    """The handover prompt as the player's settings say (on by default): see `_no_handover`."""
+
+
 @pytest.fixture
 def store():
     return FakeStore()

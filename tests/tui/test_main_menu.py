@@ -48,6 +48,7 @@ async def test_app_starts_on_the_main_menu_with_every_entry(make_app):
             "Load",
             "Replays",
             "High scores",
+            "Settings",
             "Help",
             "Quit",
         ]

@@ -72,7 +72,8 @@ class BattleTechUI:
         return BattleTechScreen(game=game, path=path)
 
     def help_sections(self) -> list[tuple[str, type[DOMNode]]]:
-        """The setup, board, play and rules screens' keys."""
+        """The setup, board, play, handover and rules screens' keys."""
+        from tui.battletech.handover import HandoverScreen  # noqa: PLC0415 - on demand
         from tui.battletech.rules import BTRulesScreen  # noqa: PLC0415 - on demand
         from tui.battletech.screen import BattleTechScreen  # noqa: PLC0415
         from tui.battletech.setup import BTSetupScreen  # noqa: PLC0415
@@ -82,6 +83,7 @@ class BattleTechUI:
             ("BattleTech: new game", BTSetupScreen),
             ("BattleTech: the board", BTBoard),
             ("BattleTech: play and replay", BattleTechScreen),
+            ("BattleTech: passing the terminal (hot-seat)", HandoverScreen),
             ("BattleTech: keys and rules", BTRulesScreen),
         ]
 

@@ -40,7 +40,13 @@ from engine.battletech.commands import (
     RollInitiative,
     StepKind,
 )
-from engine.battletech.flow import can_end_phase, deploy_zone, pending, prompt_text
+from engine.battletech.flow import (
+    can_end_phase,
+    deploy_zone,
+    pending,
+    prompt_text,
+    why_not_end_phase,
+)
 from engine.battletech.hexwords import describe_hex
 from engine.battletech.movement import jump_path, reachable_hexes
 from engine.battletech.narrate import unit_letters
@@ -50,6 +56,9 @@ from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
 from tui.battletech.guide import BTGuided, BTGuidePanel
+from tui.battletech.handover import Handover
+from tui.battletech.history import with_destination
+from tui.battletech.objective import heading
 from tui.battletech.widgets import (
     OrdersPanel,
     Plot,
@@ -237,6 +246,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         Binding("x", "end_move", "Done", tooltip="End a move a fall cut short"),
         Binding("i", "initiative", "Initiative", tooltip="Roll initiative for the turn"),
         Binding("n", "end_phase", "End phase", tooltip="Every unit has moved: close the turn"),
+        Binding("n", "end_phase('why')", "", show=False),  # n while it cannot: say why not
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         COMMAND_LINE_BINDING,
@@ -317,6 +327,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         self._refused: tuple[str, float] | None = None
         self.sheet_page = PAGES[0]
         self.attacks = AttackControls(self)
+        self.handover = Handover(self)  # the hot-seat "pass the terminal" prompt
 
     @property
     def state(self) -> BTState:
@@ -401,6 +412,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         self.query_one(EventLog).show_story(self.story, position)
         self._hex_info()
         self.redrawn()
+        self.handover.check()
 
     def _cursor_home(self, state: BTState) -> Hex | None:
         """Where the cursor starts: the unit to act, a deployment zone's middle, or a unit."""
@@ -534,10 +546,7 @@ class BattleTechScreen(BTGuided, GameScreen):
 
     def _header(self, state: BTState) -> None:
         summary = RULESET.summary(state)
-        title = state.title or "BattleTech"
-        parts = [f"BattleTech - {title}", summary.turn]
-        if state.phase not in {Phase.DEPLOYMENT, Phase.OVER}:
-            parts.append(f"{state.phase.value} phase")
+        parts = heading(state, summary.turn, compact=self.compact)  # the objective too
         if self.path is not None:
             parts.append(self.path.name)
         self.show_heading(parts, self._prompt_line(state))
@@ -664,6 +673,8 @@ class BattleTechScreen(BTGuided, GameScreen):
         """
         if action == "result":  # the game's end, in play or in a replay of a finished game
             return self.game.state.phase is Phase.OVER
+        if action == "end_phase" and parameters:  # n while the phase cannot end: say why
+            return not self.replaying and not can_end_phase(self.game.state)
         if self.replaying or action not in MODE_ACTIONS:
             return True
         rule = self.mode_keys(self.game.state).get(action)
@@ -947,8 +958,12 @@ class BattleTechScreen(BTGuided, GameScreen):
         """Roll initiative for the turn."""
         self.execute(RollInitiative())
 
-    def action_end_phase(self) -> None:
-        """Close the movement phase: the weapon attack phase begins."""
+    def action_end_phase(self, why: str = "") -> None:
+        """Close the movement phase; ``why``: it cannot end yet, say why in one line."""
+        if why:
+            reason = why_not_end_phase(self.game.state) or "The phase cannot end now."
+            self.refuse(reason, title="Cannot end the phase")
+            return
         self.execute(EndPhase())
 
     def action_act(self) -> None:
@@ -1053,6 +1068,10 @@ class BattleTechScreen(BTGuided, GameScreen):
             self.redraw()
             return
         super().action_undo()
+
+    def entry_line(self, index: int) -> str:
+        """What undo or redo changed, with where a move ended ("... walks F F to 0612")."""
+        return with_destination(self.game, index, super().entry_line(index))
 
     def command_word(self, word: str) -> bool:
         """``help`` on the command line: the keys and rules."""

@@ -155,7 +155,10 @@ class NewGame(Screen[None]):
             )
             self.dismiss()
             return
-        self.app.switch_screen(self.game_screen(journal))
+        screen = self.game_screen(journal)
+        if isinstance(screen, GameScreen):
+            screen.fresh = True
+        self.app.switch_screen(screen)
 
 
 class Unopenable(Screen[None]):
@@ -247,6 +250,8 @@ class GameScreen(Screen[None]):
         self.story = Story()
         self._shown_cache: tuple[object, int | None, Any] | None = None
         self._bindings_key: tuple[int, int] | None = None  # the game the keys were shown for
+        self.fresh = False
+        """A new game's screen (`NewGame`): its save goes if it is left before any command."""
 
     # ------------------------------------------------------------------ opening saves
     @classmethod
@@ -420,6 +425,24 @@ class GameScreen(Screen[None]):
         self.controls.pause()
         if self.journal is not None:
             self.journal.close()
+            self.forget_untouched()
+
+    def forget_untouched(self) -> None:
+        """Delete the save of a new game left before its first command (issue 13 item 8).
+
+        Starting a game and going straight back is not a game in progress: kept, it would be
+        the one Continue resumes, before the game the player was really playing. Only the save
+        this screen created goes, and only while its log is empty (a command taken back by undo
+        still keeps the game); a file that cannot be removed stays.
+        """
+        if not self.fresh or self.path is None or self.game.log:
+            return
+        try:
+            self.path.unlink()
+        except OSError:
+            return
+        self.fresh = False
+        self.app.notify("No command was given: the new game was not kept", markup=False)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self, *, follow: bool = False) -> None:
@@ -559,6 +582,25 @@ class GameScreen(Screen[None]):
         self.drop_plan()
         self.story.sync(self.game)
         self.redraw(follow=True)
+        line = self.entry_line(outcome.index)
+        if line:
+            said = "Undone" if undo else "Redone"
+            self.notify(f"{said}: {line}", title="Undo" if undo else "Redo", markup=False)
+
+    def entry_line(self, index: int) -> str:
+        """Say what log entry ``index`` did, as the ruleset tells its command (undo and redo).
+
+        The command's own line of `Ruleset.tell`, without the command language that a
+        BattleTech line adds in brackets: "Davion: Griffin [G] walks F F R".
+        """
+        game = self.game
+        try:
+            entry = game.log[index]
+            told, _ = game.ruleset.tell(index, entry.command, entry.events, game.state_at(index))
+        except IndexError:
+            return ""
+        line = next((t.text for t in told if t.is_command), "")
+        return line.split("   (", 1)[0].strip()
 
     # ------------------------------------------------------------------ the command line
     @property

@@ -32,6 +32,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.menu import MainMenuScreen
 from tui.screens.saves import SaveBrowserScreen
 from tui.screens.scores import HighScoresScreen
+from tui.screens.settings import SettingsScreen
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -522,6 +523,7 @@ def key_sections(app_class: type[DOMNode]) -> list[tuple[str, type[DOMNode]]]:
 MENU_SECTIONS: list[tuple[str, type[DOMNode]]] = [
     ("Main menu", MainMenuScreen),
     ("Saved games", SaveBrowserScreen),
+    ("Settings", SettingsScreen),
 ]
 """The generic screens listed before the rulesets' own."""
 

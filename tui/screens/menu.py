@@ -1,4 +1,4 @@
-"""Show the main menu: new games, the tutorial, continue, load, replays, high scores, help, quit."""
+"""Show the main menu: new games, the tutorial, continue, load, replays, scores, settings, help, quit."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ class MenuEntry:
     Attributes:
         id: The option id, also used by tests to find the entry.
         label: What the player reads.
-        action: The app action the entry runs, e.g. "app.load_game".
+        action: The action the entry runs, e.g. "app.load_game" (the app's) or "settings" (the
+            menu screen's own).
     """
 
     id: str
@@ -67,6 +68,7 @@ GENERAL: tuple[MenuEntry, ...] = (
     MenuEntry("load", "Load", "app.load_game"),
     MenuEntry("replays", "Replays", "app.replays"),
     MenuEntry("high-scores", "High scores", "app.high_scores"),
+    MenuEntry("settings", "Settings", "settings"),
     MenuEntry("help", "Help", "app.help"),
     MenuEntry("quit", "Quit", "app.quit"),
 )
@@ -74,7 +76,7 @@ GENERAL: tuple[MenuEntry, ...] = (
 
 
 class MainMenuScreen(Screen[None]):
-    """The first screen: a banner over the menu. Every entry runs an app action."""
+    """The first screen: a banner over the menu. Every entry runs an action (most the app's)."""
 
     BINDINGS = [
         Binding(
@@ -112,6 +114,11 @@ class MainMenuScreen(Screen[None]):
             self.notify(f"{registry.title(ruleset)} has no tutorial", severity="warning")
             return
         registry.load(spec)(self.app)
+    def action_settings(self) -> None:
+        """Open the settings: the handover prompt, phase summaries, the guided first game."""
+        from tui.screens.settings import SettingsScreen  # noqa: PLC0415 - not for the first paint
+
+        self.app.push_screen(SettingsScreen())
 
     @on(OptionList.OptionSelected, "#main-menu")
     async def _entry_chosen(self, event: OptionList.OptionSelected) -> None:
