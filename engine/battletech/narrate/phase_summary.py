@@ -156,7 +156,7 @@ class PhaseSummary:
 
     @property
     def title(self) -> str:
-        """ "Weapon fire, turn 3"."""
+        """The heading: "Weapon fire, turn 3"."""
         return f"{_TITLES[self.phase]}, turn {self.turn}"
 
     @property

@@ -82,7 +82,7 @@ def heat_explosion():
 
 
 def test_a_heat_explosion_that_kills_shows_the_explosion_and_its_damage():
-    """BT-C-54/56: the explosion, its 120 damage, the lost torso and the death (not the death only)."""
+    """BT-C-54/56: the explosion, its 120 damage, the torso and the death (not the death alone)."""
     state, events = heat_explosion()
     (summary,) = summarize(events, state)
     assert summary.phase is Phase.HEAT
