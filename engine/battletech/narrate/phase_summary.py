@@ -11,11 +11,12 @@ sum of them.
 Example (a weapon phase)::
 
     Weapon fire, turn 3
-      Griffin [G] -> Shadow Hawk [s]: 2 attacks, 1 hit (LRM 10)
-    Shadow Hawk [s]: 13 damage: CT (rear) 5, RT (rear) 8
-      critical: right torso: AC/5 Ammo
-      AMMUNITION EXPLODES: AC/5 Ammo, 40 damage
-      DESTROYED: engine destroyed
+    Griffin [G] -> Shadow Hawk [s]: 2 attacks, 1 hit: LRM 10 (RT)
+    Shadow Hawk [s]: 8 damage: CT (rear) 5, RT (rear) 3
+      Ammunition explosion (critical): AC/5 ammo (RT), 40 damage
+      critical: right torso: AC/5 ammo
+      destroyed: the right torso
+      DESTROYED: center torso destroyed
 """
 
 from __future__ import annotations
@@ -323,7 +324,7 @@ def _fire_text(state: BTState, fire: Fire) -> str:
     if not fire.hits:
         return f"{who} -> {target}: {count} {noun}, all missed"
     hit = "1 hit" if len(fire.hits) == 1 else f"{len(fire.hits)} hits"
-    return f"{who} -> {target}: {count} {noun}, {hit} ({', '.join(fire.hits)})"
+    return f"{who} -> {target}: {count} {noun}, {hit}: {', '.join(fire.hits)}"
 
 
 def _harm_lines(state: BTState, harm: Harm, phase: Phase) -> list[tuple[str, str]]:  # noqa: C901

@@ -41,7 +41,7 @@ def test_weapon_fire_is_summed_by_attacker_target_and_location():
     assert summary.notable
     lines = summary_lines(state, [summary])
     assert lines[0] == ("Weapon fire, turn 1", "title")
-    assert ("Test [T] -> Test [e]: 2 attacks, 1 hit (Medium Laser (CT))", "fire") in lines
+    assert ("Test [T] -> Test [e]: 2 attacks, 1 hit: Medium Laser (CT)", "fire") in lines
     assert ("Test [e]: 5 damage: CT 5", "unit") in lines
 
 
