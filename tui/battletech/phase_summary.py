@@ -92,15 +92,18 @@ class PhaseSummaryScreen(ModalScreen[None]):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"phase-summary--{kind}" for kind in KINDS}
 
+    CSS = """
+    PhaseSummaryScreen.-phase-summary { background: $background 60%; }
+    """
+    """The board shows through (the app's stylesheet makes every screen opaque)."""
+
     DEFAULT_CSS = """
     PhaseSummaryScreen {
         align: center middle;
-        background: $background 50%;
     }
     PhaseSummaryScreen #summary-dialog {
-        width: auto;
-        min-width: 50;
-        max-width: 96%;
+        width: 96%;
+        max-width: 104;
         height: auto;
         max-height: 90%;
         border: thick $accent;
@@ -110,12 +113,12 @@ class PhaseSummaryScreen(ModalScreen[None]):
         padding: 0 1;
     }
     PhaseSummaryScreen #summary-scroll {
-        width: auto;
+        width: 100%;
         height: auto;
         max-height: 100%;
         scrollbar-size-vertical: 1;
     }
-    PhaseSummaryScreen #summary-text { width: auto; }
+    PhaseSummaryScreen #summary-text { width: 100%; }
     PhaseSummaryScreen > .phase-summary--title { color: $accent; text-style: bold underline; }
     PhaseSummaryScreen > .phase-summary--fire { color: $foreground; }
     PhaseSummaryScreen > .phase-summary--unit { color: $foreground; text-style: bold; }
@@ -133,7 +136,7 @@ class PhaseSummaryScreen(ModalScreen[None]):
         Args:
             lines: (text, kind) per line, as `summary_lines` gives them.
         """
-        super().__init__()
+        super().__init__(classes="-phase-summary")
         self.lines = lines
 
     @property

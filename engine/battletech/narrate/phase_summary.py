@@ -324,7 +324,11 @@ def _fire_text(state: BTState, fire: Fire) -> str:
     if not fire.hits:
         return f"{who} -> {target}: {count} {noun}, all missed"
     hit = "1 hit" if len(fire.hits) == 1 else f"{len(fire.hits)} hits"
-    return f"{who} -> {target}: {count} {noun}, {hit}: {', '.join(fire.hits)}"
+    counts: dict[str, int] = {}
+    for name in fire.hits:
+        counts[name] = counts.get(name, 0) + 1
+    names = ", ".join(f"{n} x {name}" if n > 1 else name for name, n in counts.items())
+    return f"{who} -> {target}: {count} {noun}, {hit}: {names}"
 
 
 def _harm_lines(state: BTState, harm: Harm, phase: Phase) -> list[tuple[str, str]]:  # noqa: C901

@@ -52,6 +52,9 @@ def test_two_hits_on_one_location_add_up():
     (harm,) = summary.harm
     assert harm.damage == (("CT", False, 10),)
     assert summary.fire[0].misses == ()
+    assert ("Test [T] -> Test [e]: 2 attacks, 2 hits: 2 x Medium Laser (CT)", "fire") in (
+        summary_lines(state, [summary])
+    )
 
 
 def test_misses_only_still_say_who_fired():
