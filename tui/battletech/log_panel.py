@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from engine.narration import Told
 
-__all__ = ["BESIDE", "LOG_BINDINGS", "ROWS", "BoardAndLog", "log_room", "open_history"]
+__all__ = ["BESIDE", "HINT", "LOG_BINDINGS", "ROWS", "BoardAndLog", "log_room", "open_history"]
 
 LOG_BINDINGS = [
     Binding(
@@ -49,12 +49,21 @@ LOG_BINDINGS = [
         priority=True,
         tooltip="Scroll the log down a page",
     ),
-    Binding("l", "history", "Log", tooltip="The battle log: every turn and phase; / searches"),
+    Binding(
+        "l",
+        "history",
+        "Log",
+        show=False,  # the log's border says it (the compact footer has no room left)
+        tooltip="The battle log: every turn and phase; / searches",
+    ),
 ]
 """The play screen's keys of the log: PgUp and PgDn scroll the panel, l opens the battle log."""
 
 BESIDE = 44
 """The fewest unused columns beside the board that the log moves into."""
+
+HINT = "l: the whole log  PgUp/PgDn: scroll"
+"""The keys of the log, on its lower border (the wide layout)."""
 
 ROWS = 9
 """The fewest rows of the log under the board in the wide layout (seven lines and the border)."""
@@ -108,6 +117,7 @@ class BoardAndLog(Vertical):
         )
         beside = room is not None and room[0]
         self.set_class(beside, "-log-beside")
+        log.border_subtitle = None if compact else HINT
         if room is None:
             log.styles.width = None
             log.styles.height = None
