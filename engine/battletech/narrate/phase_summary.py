@@ -378,14 +378,18 @@ def summary_lines(state: BTState, summaries: Sequence[PhaseSummary]) -> list[tup
     """
     lines: list[tuple[str, str]] = []
     for summary in summaries:
+        section: list[tuple[str, str]] = []
+        if summary.phase in {Phase.WEAPON, Phase.PHYSICAL}:
+            if summary.fire:
+                section.extend((_fire_text(state, fire), "fire") for fire in summary.fire)
+            else:
+                section.append(("no attack", "text"))
+        for harm in summary.harm:
+            section.extend(_harm_lines(state, harm, summary.phase))
+        if not section:
+            continue  # a Heat phase that changed nothing worth a line
         if lines:
             lines.append(("", "text"))
         lines.append((summary.title, "title"))
-        if summary.phase in {Phase.WEAPON, Phase.PHYSICAL}:
-            if summary.fire:
-                lines.extend((_fire_text(state, fire), "fire") for fire in summary.fire)
-            else:
-                lines.append(("no attack", "text"))
-        for harm in summary.harm:
-            lines.extend(_harm_lines(state, harm, summary.phase))
+        lines.extend(section)
     return lines

@@ -123,3 +123,13 @@ def test_a_shutdown_is_notable():
     (summary,) = summarize(ctx.events, state)
     assert summary.notable
     assert ("  SHUT DOWN", "shutdown") in summary_lines(state, [summary])
+
+
+def test_a_heat_phase_that_changed_nothing_has_no_section():
+    """No sinks at heat 3, nothing built: the heat stays 3, no heading with nothing under it."""
+    state = attrs.evolve(state_with(mech(no_sinks()), 0, heat=3), phase=Phase.HEAT)
+    ctx = Ctx(state, ScriptedDice(()))
+    heat_phase(ctx)
+    (summary,) = summarize(ctx.events, state)
+    assert summary.harm[0].heat == (3, 3)
+    assert summary_lines(state, [summary]) == []
