@@ -101,6 +101,23 @@ async def test_pgup_scrolls_the_log_not_the_focused_board(tmp_path, library):  #
         assert log.scroll_y == at_end
 
 
+async def test_the_mouse_wheel_over_the_log_scrolls_it(tmp_path, library):  # noqa: F811
+    from textual import events  # noqa: PLC0415
+
+    app = game_app(tmp_path, played(tmp_path, library))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await started(app, pilot)
+        log, board = screen.query_one(EventLog), screen.board
+        await pilot.pause()
+        at_end, board_y = log.scroll_y, board.scroll_y
+        x, y = log.region.x + 2, log.region.y + 2
+        wheel = events.MouseScrollUp(log, 2, 2, 0, -1, 0, False, False, False, x, y)  # noqa: FBT003
+        log.post_message(wheel)
+        await pilot.pause()
+        assert log.scroll_y < at_end
+        assert board.scroll_y == board_y
+
+
 async def test_the_help_says_what_pgup_does(tmp_path, library):  # noqa: F811
     """The keys' own words: PgUp scrolls the log; l opens the battle log."""
     app = game_app(tmp_path, played(tmp_path, library))
