@@ -186,6 +186,14 @@ async def test_a_long_game_opens_without_telling_it_all(tmp_path, library):  # n
         view = app.screen.query_one(HistoryLog)
         assert view.matches
         assert view.told[view.matches[0]].entry < 10
+        # Home is the game's first line, not the first of those brought in
+        await pilot.press("escape", "l")
+        await pilot.pause()
+        view = app.screen.query_one(HistoryLog)
+        await pilot.press("home")
+        await pilot.pause()
+        assert view.scroll_y == 0
+        assert view.told[0].entry == 0
 
 
 # ------------------------------------------------------------------ the phase summary

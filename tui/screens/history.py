@@ -207,8 +207,9 @@ class HistoryScreen(Screen[None]):
         Binding("slash", "search", "Search", key_display="/", tooltip="Find a word in the log"),
         Binding("n", "next_match(1)", "Next", tooltip="The next match"),
         Binding("N", "next_match(-1)", "Previous", key_display="N", tooltip="The previous match"),
-        Binding("home", "home", "Start", tooltip="The start of the game"),
-        Binding("end", "end", "End", tooltip="The newest line"),
+        # before the view's own Home and End, which know only the lines brought in so far
+        Binding("home", "home", "Start", show=False, priority=True, tooltip="The first line"),
+        Binding("end", "end", "End", show=False, priority=True, tooltip="The newest line"),
         Binding("p", "pauses", "Pauses", tooltip="Pause on a summary after each phase: on/off"),
         Binding("escape,l,q", "close", "Back", key_display="Esc", tooltip="Back to the game"),
     ]
