@@ -69,6 +69,8 @@ def after_command(screen: Any, before: BTState) -> None:  # noqa: ANN401 - the B
     """
     if screen.replaying or screen.journal is None or not screen.game.entries:
         return
+    if getattr(screen, "watching", False):  # the computer plays every side: nobody to wait for
+        return
     summaries = summarize(screen.game.entries[-1].events, before)
     if not any(summary.notable for summary in summaries) or not pausing(screen):
         return
