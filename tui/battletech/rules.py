@@ -151,7 +151,8 @@ KEY_GROUPS = (
         "Any time",
         (
             ("sheet_page", "the record sheet: the other page (critical hits)"),
-            ("log", "scroll the log up / down"),
+            ("log", "scroll the log panel a page up / down (the mouse wheel over it too)"),
+            ("history", "the battle log: the whole game by turn and phase; / finds a word"),
             ("result", "the result and the after-action report (when the game is over)"),
             ("rules", "the BattleTech keys and the rules summary"),
             ("app.help", "the help: the keys of this screen"),
@@ -250,9 +251,12 @@ the arm's side arc too).
 
 The log tells every roll: the to-hit roll, the cluster roll of missiles, the hit location (2D6,
 the column by the side the attack strikes), the critical chance when structure is hit, the line a
-critical finds. The record sheet (`v`: its criticals page) shows what is left: armor, rear armor
-and structure per location, the hit critical lines (`*`), the MechWarrior's hits, ammunition left,
-destroyed weapons (`x`), and the heat scale with what is in effect.
+critical finds. After weapon fire, physical attacks and heat a summary waits for a key: who
+fired at whom, the damage by location, criticals, falls, explosions, shutdowns and deaths (`o`
+there stops these pauses; `p` in the battle log, `l`, turns them back on). The record sheet
+(`v`: its criticals page) shows what is left: armor, rear armor and structure per location, the
+hit critical lines (`*`), the MechWarrior's hits, ammunition left, destroyed weapons (`x`), and
+the heat scale with what is in effect.
 
 ## Moving (BT-M-18..24)
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import attrs
 from textual import on
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 from engine.battletech import RULESET
@@ -58,6 +58,7 @@ from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
 from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
+from tui.battletech.log_panel import LOG_BINDINGS, BoardAndLog, open_history
 from tui.battletech.objective import heading
 from tui.battletech.widgets import (
     OrdersPanel,
@@ -100,7 +101,7 @@ if TYPE_CHECKING:
     from textual.geometry import Size
 
     from engine.battletech.state import BTState
-    from engine.game import Entry, Game
+    from engine.game import Command, Entry, Game
     from saves.journal import Journal
     from tui.battletech.widgets import Line, Preview
 
@@ -252,8 +253,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         COMMAND_LINE_BINDING,
         Binding("v", "sheet_page", "Sheet", show=False, tooltip="Record sheet: the other page"),
         Binding("r", "result", "Result", tooltip="The result and the after-action report"),
-        Binding("pageup", "log(-1)", "Log up", show=False, tooltip="Scroll the log up"),
-        Binding("pagedown", "log(1)", "Log down", show=False, tooltip="Scroll the log down"),
+        *LOG_BINDINGS,
         Binding("left", "step_replay(-1)", "Back", tooltip="Replay: one command back"),
         Binding("right", "step_replay(1)", "Fwd", tooltip="Replay: one command forward"),
         Binding("shift+left", "step_event(-1)", "Event back", show=False),
@@ -288,7 +288,8 @@ class BattleTechScreen(BTGuided, GameScreen):
     | i, n | Roll initiative; end the movement phase. |
     | z, y | Undo, redo (undo stops at a dice roll). |
     | : | The command line (the headless command language). |
-    | PgUp, PgDn | Scroll the log. |
+    | PgUp, PgDn, wheel | Scroll the log a page (the mouse wheel over it: a few lines). |
+    | l | The battle log: the whole game by turn and phase, with a search. |
     | Left, Right, Shift+Left/Right, Home, End, Space, + - | Replay controls. |
     | < > , . g | Replay: previous/next turn, previous/next phase, go to a turn. |
     | ?, F1 | BattleTech keys and rules; the whole help. |
@@ -347,7 +348,7 @@ class BattleTechScreen(BTGuided, GameScreen):
     def compose_panels(self) -> ComposeResult:
         """Lay out the board, the side panels and the log; compact below 120 x 38."""
         with Horizontal(id="bt-main"):
-            with Vertical(id="bt-left"):
+            with BoardAndLog(id="bt-left"):
                 yield BTBoard(
                     cast("BTState", self.game.initial).board,
                     ascii_only=bool(getattr(self.app, "ascii_only", False)),
@@ -756,6 +757,16 @@ class BattleTechScreen(BTGuided, GameScreen):
         """A command was given or taken back: the plot is gone."""
         self.plot = None
 
+    def execute(self, command: Command) -> bool:
+        """Give a command; after a resolution, pause on its summary (`phase_summary`)."""
+        from tui.battletech.phase_summary import after_command  # noqa: PLC0415 - the log's
+
+        before = self.game.state
+        accepted = super().execute(command)
+        if accepted:
+            after_command(self, before)
+        return accepted
+
     def refuse(self, message: str, *, title: str = "") -> None:
         """Say in one line why a key did nothing; the same line again is not stacked up.
 
@@ -1088,6 +1099,10 @@ class BattleTechScreen(BTGuided, GameScreen):
             log.scroll_page_up(animate=False)
         else:
             log.scroll_page_down(animate=False)
+
+    def action_history(self) -> None:
+        """The battle log: the whole game by turn and phase, with a search."""
+        open_history(self)
 
     def action_rules(self) -> None:
         """Show the BattleTech keys and rules summary."""

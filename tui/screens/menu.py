@@ -1,4 +1,4 @@
-"""Show the main menu: new games, the tutorial, continue, load, replays, scores, settings, help, quit."""
+"""Show the main menu: new games, the tutorial, continue, load, replays, scores, settings, help."""
 
 from __future__ import annotations
 
@@ -114,6 +114,7 @@ class MainMenuScreen(Screen[None]):
             self.notify(f"{registry.title(ruleset)} has no tutorial", severity="warning")
             return
         registry.load(spec)(self.app)
+
     def action_settings(self) -> None:
         """Open the settings: the handover prompt, phase summaries, the guided first game."""
         from tui.screens.settings import SettingsScreen  # noqa: PLC0415 - not for the first paint

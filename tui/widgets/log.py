@@ -129,6 +129,7 @@ class EventLog(ScrollView, can_focus=False):
         """
         self._story = None
         self._earlier = False
+        self._limit = 0
         self._set(told, current)
 
     def show_story(self, story: Story, position: tuple[int, int] | None = None) -> None:
@@ -141,17 +142,36 @@ class EventLog(ScrollView, can_focus=False):
             story: the game's story.
             position: (commands applied, events of the next one applied), or None in play.
         """
+        kept = self._limit if position is None and self._story is story else 0
         self._story = story
         self._position = position
-        self._limit = max(CHUNK, SCREENS * (self.size.height or 20))
-        lines, current = story.lines(position, limit=self._limit)
+        self._limit = max(kept, CHUNK, SCREENS * (self.size.height or 20))
+        lines, current = self._fetch(self._limit)
         self._earlier = len(lines) >= self._limit
         self._set(lines, current)
 
+    def _fetch(self, limit: int) -> tuple[list[Told], int | None]:
+        """The last ``limit`` lines of the story up to the position, and the current one."""
+        story = self._story
+        if story is None:  # pragma: no cover - only called with a story
+            return [], None
+        return story.lines(self._position, limit=limit)
+
     def _set(self, told: Sequence[Told], current: int | None) -> None:
+        """Show the lines; in play a reader scrolled back keeps their place until a line comes."""
+        old = self._told
+        same = (
+            current is None
+            and self._current is None
+            and len(old) == len(told)
+            and (not told or old[-1] is told[-1])
+        )
         self._told = list(told)
         self._current = current
         self._layout()
+        if same:
+            self.refresh()
+            return
         self._follow()
         # Again once the new virtual size is laid out, or the scroll stops short of the end.
         self.call_after_refresh(self._follow)
@@ -172,7 +192,7 @@ class EventLog(ScrollView, can_focus=False):
         try:
             rows = len(self._rows)
             self._limit += CHUNK
-            lines, current = story.lines(self._position, limit=self._limit)
+            lines, current = self._fetch(self._limit)
             self._earlier = len(lines) >= self._limit
             self._told = lines
             self._current = current if self._position is not None else None
@@ -191,8 +211,20 @@ class EventLog(ScrollView, can_focus=False):
             self.scroll_to(y=max(0, middle), animate=False, immediate=True)
 
     def on_resize(self) -> None:
-        """Wrap again to the new width, and keep the same line in view."""
+        """Wrap again to the new width, and keep the same line in view.
+
+        A story's lines were asked for before the log knew its height: a log taller than they
+        fill asks for `SCREENS` screenfuls of its new height.
+        """
         self._layout()
+        wanted = SCREENS * self.size.height
+        if self._story is not None and self._earlier and len(self._rows) < wanted:
+            self._limit = max(self._limit, wanted)
+            lines, current = self._fetch(self._limit)
+            self._earlier = len(lines) >= self._limit
+            self._told = list(lines)
+            self._current = current
+            self._layout()
         self._follow()
 
     def _layout(self) -> None:
