@@ -49,6 +49,7 @@ from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
+from tui.battletech.computer import COMPUTER_BINDINGS, ComputerPlayer
 from tui.battletech.widgets import (
     OrdersPanel,
     Plot,
@@ -256,6 +257,7 @@ class BattleTechScreen(GameScreen):
         Binding("f1", "app.help", "Help", show=False),
         Binding("escape", "cancel_plot", "Cancel", tooltip="Cancel the plot"),
         Binding("escape", "back", "Menu", tooltip="Back to the menu (the game is saved)"),
+        *COMPUTER_BINDINGS,
     ]
     """
     | Key | Action |
@@ -313,6 +315,7 @@ class BattleTechScreen(GameScreen):
         self._refused: tuple[str, float] | None = None
         self.sheet_page = PAGES[0]
         self.attacks = AttackControls(self)
+        self.computer = ComputerPlayer(self)
 
     @property
     def state(self) -> BTState:
@@ -396,6 +399,7 @@ class BattleTechScreen(GameScreen):
         self.query_one(EventLog).show_story(self.story, position)
         self._hex_info()
         self.redrawn()
+        self.computer.poke()
 
     def _cursor_home(self, state: BTState) -> Hex | None:
         """Where the cursor starts: the unit to act, a deployment zone's middle, or a unit."""
@@ -540,7 +544,7 @@ class BattleTechScreen(GameScreen):
     def _prompt_line(self, state: BTState) -> str:
         if self.replaying:
             return self.replay_line(prompt_text(state))
-        return "Now: " + prompt_text(state)
+        return self.computer.prompt() or "Now: " + prompt_text(state)
 
     def _orders(self, state: BTState, view: Preview | None) -> list[Line]:  # noqa: PLR0911
         """What to do now, in a few lines (the plotted move while plotting)."""
@@ -659,6 +663,11 @@ class BattleTechScreen(GameScreen):
         """
         if action == "result":  # the game's end, in play or in a replay of a finished game
             return self.game.state.phase is Phase.OVER
+        computer = self.computer.allows(action)
+        if computer is not None:
+            return computer
+        if action in MODE_ACTIONS and self.computer.holds():
+            return False  # the computer's turn: the person's keys wait
         if self.replaying or action not in MODE_ACTIONS:
             return True
         rule = self.mode_keys(self.game.state).get(action)
@@ -1039,6 +1048,34 @@ class BattleTechScreen(GameScreen):
             return
         self.plot = landing
         self.redraw()
+
+    def is_person(self, side: int) -> bool:
+        """Whether a person plays ``side`` (the computer's sides get no handover prompt)."""
+        return self.computer.is_person(side)
+
+    def execute(self, command: Any) -> bool:  # noqa: ANN401 - a BattleTech command
+        """Give a person's command; refused while the computer is to act."""
+        if not self.replaying and self.computer.holds():
+            self.refuse("Wait: the computer is to act now")
+            return False
+        return super().execute(command)
+
+    def history(self, *, undo: bool) -> None:
+        """Undo or redo; with the computer playing, the person's own commands (`computer`)."""
+        if not self.computer.history(undo=undo):
+            super().history(undo=undo)
+
+    def action_why(self) -> None:
+        """Show what the computer weighed for its last decisions (W)."""
+        self.computer.show_why()
+
+    def action_computer_pause(self) -> None:
+        """Pause or resume the computer (p)."""
+        self.computer.toggle_pause()
+
+    def action_computer_pace(self, step: int) -> None:
+        """The computer plays faster (1) or slower (-1)."""
+        self.computer.change_pace(step)
 
     def action_undo(self) -> None:
         """Cancel a plot; else take back the last command (not past dice rolls)."""
