@@ -742,8 +742,8 @@ class Journal:
     ) -> Accepted[Any, Any] | Rejected:
         """Execute a command; if accepted, it is on disk before the game in memory changes.
 
-        ``seat``, ``expected`` and ``note`` are as in `Game.execute`; a file another program wrote to since
-        this journal's last write is refused too (``game/stale``), and nothing is written.
+        ``seat``, ``expected`` and ``note`` are as in `Game.execute`; a file another program wrote
+        to since this journal's last write is refused too (``game/stale``), and nothing is written.
 
         Raises:
             JournalWriteError: the command cannot be saved (now or at an earlier write): it is

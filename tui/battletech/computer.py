@@ -156,7 +156,9 @@ class ComputerPlayer:
         if action == "why":
             return bool(self.seats)
         if action in {"computer_pause", "computer_pace"}:
-            return self.active and not self.screen.game.summary.over
+            if not self.active or self.screen.game.summary.over:
+                return False
+            return not self.persons or self.paused or self.due is not None
         return None
 
     # ------------------------------------------------------------------ playing
@@ -315,7 +317,10 @@ class ComputerPlayer:
 
     def show_why(self) -> None:
         """Show what the computer weighed for its last decisions (a replay: what it recorded)."""
-        thoughts = list(self.thoughts) if not self.screen.replaying else self._recorded()
+        if self.screen.replaying:
+            thoughts = self._recorded()
+        else:  # the decisions an undo took back are gone
+            thoughts = [t for t in self.thoughts if t.entry < self.screen.game.cursor]
         self.screen.app.push_screen(WhyScreen(thoughts))
 
     def _recorded(self) -> list[Thought]:
@@ -434,7 +439,10 @@ class WhyScreen(ModalScreen[None]):
         blocks = []
         for thought in self.thoughts:
             who = f"{thought.side} ({thought.personality})" if thought.personality else thought.side
-            lines = [f"#{thought.entry + 1} {who}: {thought.command}", f"  because {thought.reason}"]
+            lines = [
+                f"#{thought.entry + 1} {who}: {thought.command}",
+                f"  because {thought.reason}",
+            ]
             if thought.alternatives:
                 lines.append("  weighed:")
                 lines.extend(

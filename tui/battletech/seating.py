@@ -11,6 +11,8 @@ and headless play (`tui.commands._headless`):
   due too, at initiative or the end of the movement phase, the person acts).
 - `think` asks the bot (`engine.battletech.bot.decide`) with a random source seeded by the game's
   position, so the same game gives the same decisions.
+- `COMPUTER` is what ``hexmech play --computer`` finds through the interface registry
+  (`tui.battletech.BattleTechUI.computer`): the command line names no ruleset.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from engine.battletech.bot import DEFAULT_PERSONALITY, PERSONALITIES, Decision, decide
+from engine.battletech.language import format_command
 
 if TYPE_CHECKING:
     from engine.battletech.state import BTSetup, BTState
@@ -30,7 +33,9 @@ if TYPE_CHECKING:
     AnyGame = Game[Any, Any, Any, Any]
 
 __all__ = [
+    "COMPUTER",
     "PERSON",
+    "ComputerAdapter",
     "computer_due",
     "computer_seats",
     "parse_sides",
@@ -122,3 +127,48 @@ def rng_for(game: AnyGame) -> random.Random:
 def think(state: BTState, personality: str, rng: random.Random) -> Decision:
     """The computer's decision for the side to act (`engine.battletech.bot.decide`)."""
     return decide(state, personality, rng)
+
+
+class ComputerAdapter:
+    """The computer player as ``hexmech play --computer`` and headless play use it.
+
+    Attributes:
+        personalities: the personalities ``--personality`` accepts.
+        default: the one it takes when none is named.
+    """
+
+    personalities: tuple[str, ...] = PERSONALITIES
+    default: str = DEFAULT_PERSONALITY
+
+    def seat(self, setup: Any, sides: str, personality: str) -> Any:  # noqa: ANN401 - a BTSetup
+        """The setup with the sides named in ``sides`` (``"2,Kurita"``) played by the computer.
+
+        Raises:
+            ValueError: one line: a side that is not one, an unknown personality.
+        """
+        return with_computer(setup, dict.fromkeys(parse_sides(sides, setup.sides), personality))
+
+    def persons(self, game: AnyGame) -> frozenset[int]:
+        """The seats people play in a game."""
+        return person_seats(game.setup)
+
+    def due(self, game: AnyGame) -> int | None:
+        """The computer seat to act now, or None."""
+        return computer_due(game, computer_seats(game.setup))
+
+    def plays(self, game: AnyGame) -> bool:
+        """Whether the computer plays a seat of this game."""
+        return bool(computer_seats(game.setup))
+
+    def decide(self, game: AnyGame, seat: int) -> Decision:
+        """The computer's decision for ``seat``, due now."""
+        personality = computer_seats(game.setup)[seat]
+        return think(game.state, personality, rng_for(game))
+
+    def describe(self, command: Any) -> str:  # noqa: ANN401 - a BattleTech command
+        """A command in the command language."""
+        return format_command(command)
+
+
+COMPUTER = ComputerAdapter()
+"""BattleTech's computer player, for the command line (`tui.battletech.BattleTechUI.computer`)."""

@@ -254,7 +254,7 @@ class BTSetupScreen(Screen[BTStart | None]):
         self.roster: list[RosterEntry] = []
 
     # ------------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
+    def compose(self) -> ComposeResult:  # noqa: PLR0915 - the form, field by field
         """Lay out the fields, the lists, the error line, the buttons and the key hints."""
         games = [f"{info.title} ({info.name})" for info in self.scenarios] + [CUSTOM]
         boards = [entry.name for entry in self.boards] + [GENERATED]
@@ -310,16 +310,20 @@ class BTSetupScreen(Screen[BTStart | None]):
                 yield Input(
                     placeholder="a whole number", max_length=18, id="bs-seed-number", compact=True
                 )
-            with Horizontal(classes="bs-row", id="bs-players"):
-                yield Label("Players", classes="bs-label")
-                for number, name in enumerate(SIDE_NAMES):
-                    yield Static(name, id=f"bs-player-name-{number}", classes="bs-x", markup=False)
-                    yield Choice(PLAYERS, id=f"bs-player-{number}")
+            yield from self._compose_players()
             yield Static("", id="bs-error", markup=False)
             with Horizontal(id="bs-buttons"):
                 yield Button("Start", id="bs-start", variant="primary")
                 yield Button("Cancel", id="bs-cancel")
         yield Footer()
+
+    def _compose_players(self) -> ComposeResult:
+        """The Players row: each side's name and who plays it (a person, the computer)."""
+        with Horizontal(classes="bs-row", id="bs-players"):
+            yield Label("Players", classes="bs-label")
+            for number, name in enumerate(SIDE_NAMES):
+                yield Static(name, id=f"bs-player-name-{number}", classes="bs-x", markup=False)
+                yield Choice(PLAYERS, id=f"bs-player-{number}")
 
     def _library_options(self) -> list[Option]:
         options = [
@@ -356,7 +360,7 @@ class BTSetupScreen(Screen[BTStart | None]):
             from tui.battletech.library import load_scenario  # noqa: PLC0415 - file access
 
             info = self.scenarios[self.query_one("#bs-game", Choice).index]
-            setup: BTSetup = load_scenario(info.name, self.library)  # type: ignore[assignment]
+            setup: BTSetup = load_scenario(info.name, self.library)  # type: ignore[arg-type]
             return BTStart(with_computer(setup, self.computer_sides(len(setup.sides))), seed)
         sides = tuple(self._side_name(n) for n in range(len(SIDE_NAMES)))
         for number, name in enumerate(sides):

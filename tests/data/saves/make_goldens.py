@@ -130,9 +130,7 @@ def battletech_computer(path: Path, seed: int) -> None:
             decision = decide(state, "balanced", rng)
             if decision.command is None:
                 raise SystemExit(f"no computer command in {state.phase}")
-            _accepted(
-                journal.execute(decision.command, seat=1, note=decision.reason), "computer"
-            )
+            _accepted(journal.execute(decision.command, seat=1, note=decision.reason), "computer")
             if undone and pending is not None and 0 in game.seats_to_act:
                 count = game.own_undo({0})
                 if isinstance(count, int):
