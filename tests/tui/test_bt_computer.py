@@ -159,6 +159,7 @@ async def test_computer_against_computer_plays_to_the_end_and_can_be_paused(tmp_
         screen = await open_screen(app, pilot, journal, pace=0.3)
         await pilot.press("p")
         assert screen.computer.paused
+        assert screen.check_action("undo", ()) is False  # watched: nothing is a person's
         assert "paused" in str(screen.query_one("#bt-prompt").render())
         await pilot.pause(0.6)
         paused_at = screen.game.cursor

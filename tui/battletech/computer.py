@@ -155,6 +155,8 @@ class ComputerPlayer:
         """Whether one of this module's keys acts now (None: not one of them)."""
         if action == "why":
             return bool(self.seats)
+        if action in {"undo", "redo"} and self.active and not self.persons:
+            return False  # a game the computer plays alone is watched: nothing is a person's
         if action in {"computer_pause", "computer_pace"}:
             if not self.active or self.screen.game.summary.over:
                 return False
