@@ -150,6 +150,24 @@ async def test_the_person_cannot_act_for_the_computer(tmp_path, library):
         assert screen.check_action("turn", ()) is False
 
 
+async def test_a_bot_that_fails_stops_in_one_line_and_the_game_is_intact(
+    tmp_path, library, monkeypatch
+):
+    def broken(state, personality, rng):
+        raise RuntimeError("no plan")
+
+    monkeypatch.setattr(computer_module, "think", broken)
+    journal = new_journal(tmp_path, library, ("balanced", ""))
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        await until(pilot, lambda: screen.computer.stuck != "")
+        assert "RuntimeError: no plan" in screen.computer.stuck
+        assert screen.game.cursor == 0
+        screen.redraw()
+        assert "stopped" in str(screen.query_one("#bt-prompt").render())
+
+
 # ------------------------------------------------------------------ computer against computer
 async def test_computer_against_computer_plays_to_the_end_and_can_be_paused(tmp_path, library):
     """Both sides the computer, a 1-turn limit: p pauses (nothing moves), p again: to the end."""
@@ -247,6 +265,11 @@ async def test_the_why_key_lists_what_the_computer_weighed(tmp_path, library, mo
         assert text.index("deploy at the ford") < text.index("deploy behind the hill")
         await pilot.press("escape")
         assert app.screen is screen
+        # an undo takes the decision back: W no longer lists it
+        await pilot.press("z")
+        assert screen.game.cursor == 0
+        assert list(screen.computer.thoughts) == []
+        await pilot.press("y")
         path = screen.path
         screen.dismiss()
         await pilot.pause()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import frozen
 from textual.binding import Binding
@@ -190,11 +190,16 @@ class ComputerPlayer:
         self._thinking = (side, version, time.monotonic())
 
         def work() -> None:
-            decision = think(state, personality, rng)
+            try:
+                decision = think(state, personality, rng)
+            except Exception as error:  # noqa: BLE001 - a bug in the bot must not end the game
+                answer: tuple[Any, ...] = (self._failed, side, error)
+            else:
+                answer = (self._decided, side, version, decision)
             if get_current_worker().is_cancelled:
                 return
             try:
-                self.screen.app.call_from_thread(self._decided, side, version, decision)
+                self.screen.app.call_from_thread(*answer)
             except RuntimeError:  # the app is closing: the decision is not needed
                 return
 
@@ -229,6 +234,7 @@ class ComputerPlayer:
         if isinstance(outcome, Rejected):
             self._stop(f"Computer ({name}) gave a refused command: {outcome.reason}")
             return
+        self._forget(outcome.index)
         self.thoughts.append(
             Thought(
                 name,
@@ -245,6 +251,13 @@ class ComputerPlayer:
         if not over and game.summary.over:
             self._stop_spinner()
             screen.game_over()
+
+    def _failed(self, side: int, error: Exception) -> None:
+        """The bot raised (a bug): say so in one line and stop; the game is saved as it was."""
+        self._worker = None
+        self._thinking = None
+        name = self.screen.game.seat_name(side)
+        self._stop(f"Computer ({name}) failed: {type(error).__name__}: {error}")
 
     def _stop(self, why: str) -> None:
         """The computer cannot go on (a bug in it, a full disk): say so once, and stop."""
@@ -297,10 +310,15 @@ class ComputerPlayer:
         except OSError as error:
             screen.cannot_save(error)
         self.stuck = ""
+        self._forget(game.cursor)
         screen.drop_plan()
         screen.story.sync(game)
         screen.redraw(follow=True)
         return True
+
+    def _forget(self, first: int) -> None:
+        """Drop the decisions of entry ``first`` on: an undo took them back (or replaced them)."""
+        self.thoughts = deque((t for t in self.thoughts if t.entry < first), maxlen=KEPT)
 
     # ------------------------------------------------------------------ keys
     def toggle_pause(self) -> None:
@@ -319,10 +337,7 @@ class ComputerPlayer:
 
     def show_why(self) -> None:
         """Show what the computer weighed for its last decisions (a replay: what it recorded)."""
-        if self.screen.replaying:
-            thoughts = self._recorded()
-        else:  # the decisions an undo took back are gone
-            thoughts = [t for t in self.thoughts if t.entry < self.screen.game.cursor]
+        thoughts = self._recorded() if self.screen.replaying else list(self.thoughts)
         self.screen.app.push_screen(WhyScreen(thoughts))
 
     def _recorded(self) -> list[Thought]:
