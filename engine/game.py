@@ -14,7 +14,9 @@ Seats (DESIGN 2): the ruleset says which seats (sides, players) must act now. A 
 seat that gives it and is then refused unless that seat is due; without one (hot-seat at one
 terminal) it is whoever is due. With a seat, undo and redo touch only that seat's own entries. A
 caller may also pass the `Game.version` it saw, so that a stale writer is refused instead of
-interleaving.
+interleaving. A person playing against the computer takes back their own last command together
+with the computer's after it (`Game.own_undo`, never across dice in hot-seat play); an entry may
+carry a note, the computer's reason for its command (`Entry.note`).
 """
 
 from __future__ import annotations
