@@ -14,13 +14,15 @@ Seats (DESIGN 2): the ruleset says which seats (sides, players) must act now. A 
 seat that gives it and is then refused unless that seat is due; without one (hot-seat at one
 terminal) it is whoever is due. With a seat, undo and redo touch only that seat's own entries. A
 caller may also pass the `Game.version` it saw, so that a stale writer is refused instead of
-interleaving.
+interleaving. A person playing against the computer takes back their own last command together
+with the computer's after it (`Game.own_undo`, never across dice in hot-seat play); an entry may
+carry a note, the computer's reason for its command (`Entry.note`).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -116,6 +118,10 @@ class Entry(Generic[C, E]):
             several seats or none were due, or a save written before seats were recorded). It
             takes no part in equality: two entries are equal when the same thing happened, so
             an old save's entries equal the same commands decided again today.
+        note: why the command was given, in one line the log and replays show: a computer
+            player's reason ("moved to 0810: light woods +1, ..."); empty for a person's
+            command and in saves written before notes. Like ``seat`` it takes no part in
+            equality.
     """
 
     command: C
@@ -123,6 +129,7 @@ class Entry(Generic[C, E]):
     dice_start: int
     dice_end: int
     seat: Seat | None = field(default=None, eq=False)
+    note: str = field(default="", eq=False)
 
     @property
     def rolled(self) -> bool:
@@ -449,9 +456,56 @@ class Game(Generic[S, C, E, SetupT]):
             )
         return None
 
+    def own_undo(self, mine: Collection[Seat], *, expected: int | None = None) -> int | Rejected:
+        """How many entries a person's undo takes back when other seats (the computer) acted since.
+
+        A person who plays the seats ``mine`` against computer seats takes back their own last
+        command and every command the others gave after it, in one step: this returns how many
+        entries that is (call `undo` so many times), or why it cannot be done. An entry with no
+        seat recorded counts as the person's (hot-seat). Hot-seat undo never crosses dice: when
+        the person's entry or any later one rolled, it is refused (SOLO crosses them).
+
+        Args:
+            mine: the person's seats.
+            expected: the `version` the caller saw, or None for no check.
+        """
+        stale = self.stale_refusal(expected)
+        if stale is not None:
+            return stale
+        for index in range(self._cursor - 1, -1, -1):
+            entry = self._log[index]
+            if entry.rolled and self.undo_policy is UndoPolicy.HOTSEAT:
+                return Rejected(
+                    KernelCode.UNDO_DICE,
+                    "Dice have been rolled since your last command: it cannot be undone.",
+                )
+            if entry.seat is None or entry.seat in mine:
+                return self._cursor - index
+        return Rejected(KernelCode.UNDO_NOTHING, "You have no command to undo.")
+
+    def own_redo(self, mine: Collection[Seat]) -> int | Rejected:
+        """How many entries a person's redo gives again: their own, and the others' after it.
+
+        The mirror of `own_undo`: the entry past the cursor and every later one of other seats
+        up to the person's next one (or the end of the redo list).
+        """
+        if self._cursor == len(self._log):
+            return Rejected(KernelCode.REDO_NOTHING, "There is nothing to redo.")
+        count = 1
+        for entry in self._log[self._cursor + 1 :]:
+            if entry.seat is None or entry.seat in mine:
+                break
+            count += 1
+        return count
+
     # ------------------------------------------------------------------ commands
     def decide(
-        self, command: C, *, seat: Seat | None = None, expected: int | None = None
+        self,
+        command: C,
+        *,
+        seat: Seat | None = None,
+        expected: int | None = None,
+        note: str = "",
     ) -> Entry[C, E] | Rejected:
         """Decide ``command`` against the current state without applying it.
 
@@ -463,6 +517,7 @@ class Game(Generic[S, C, E, SetupT]):
             command: what the player asks for.
             seat: who asks; it must be in `seats_to_act`. None (hot-seat): whoever is due.
             expected: the `version` the caller saw, or None for no check.
+            note: why the command is given (`Entry.note`: a computer player's reason).
 
         Raises:
             DiceExhaustedError: when scripted dice run out (a setup failure, not a rule).
@@ -481,10 +536,15 @@ class Game(Generic[S, C, E, SetupT]):
             events = tuple(self.ruleset.decide(self._state, command, dice))
         except IllegalCommand as illegal:
             return Rejected(illegal.code, illegal.message)
-        return Entry(command, events, start, dice.position, self._acting(seat))
+        return Entry(command, events, start, dice.position, self._acting(seat), note)
 
     def execute(
-        self, command: C, *, seat: Seat | None = None, expected: int | None = None
+        self,
+        command: C,
+        *,
+        seat: Seat | None = None,
+        expected: int | None = None,
+        note: str = "",
     ) -> Accepted[C, E] | Rejected:
         """Decide ``command`` and, if legal, record and apply its events.
 
@@ -492,11 +552,12 @@ class Game(Generic[S, C, E, SetupT]):
             command: what the player asks for.
             seat: who asks (see `decide`); None is hot-seat, whoever is due.
             expected: the `version` the caller saw, or None for no check.
+            note: why the command is given (`Entry.note`).
 
         Raises:
             DiceExhaustedError: when scripted dice run out (a setup failure, not a rule).
         """
-        entry = self.decide(command, seat=seat, expected=expected)
+        entry = self.decide(command, seat=seat, expected=expected, note=note)
         return entry if isinstance(entry, Rejected) else self.append(entry)
 
     def append(self, entry: Entry[C, E]) -> Accepted[C, E]:

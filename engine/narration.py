@@ -23,6 +23,7 @@ __all__ = [
     "Roll",
     "Tell",
     "Told",
+    "note_line",
     "tell_entries",
     "tell_events",
 ]
@@ -155,10 +156,25 @@ def tell_entries(
         first: the log index of the first entry.
 
     Returns:
-        The lines of each entry.
+        The lines of each entry; an entry with a note (`engine.game.Entry.note`: a computer
+        player's reason) has a `note_line` after its command's line.
     """
     told: list[list[Told]] = []
     for index, entry in enumerate(entries, start=first):
         lines, state = ruleset.tell(index, entry.command, entry.events, state)
+        if entry.note:
+            lines.insert(1, note_line(index, entry.note))
         told.append(lines)
     return told
+
+
+NOTE_PREFIX = "Computer: "
+"""How the log starts the line of an entry's note (only computer players give notes)."""
+
+
+def note_line(entry: int, note: str) -> Told:
+    """The line that tells why a command was given: ``Computer: <reason>`` (issue 21).
+
+    It belongs to the command (``event`` is `COMMAND`), so a replay shows it with the command.
+    """
+    return Told(entry, COMMAND, NOTE_PREFIX + note)

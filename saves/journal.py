@@ -17,6 +17,8 @@ to go on writes its lines in its file's own format.
 when the file is read (STYLE 7 asks for sequence numbers; keeping them on the journal line, not on
 every event, gives the same check without making every ruleset number its events). ``seat`` (who
 gave the command) is written only when the game knows it; saves from before seats have none.
+``note`` (why it was given: a computer player's reason, `Entry.note`) is written only when there is
+one; saves from before notes have none and load with empty notes.
 
 Loading folds the recorded events; it never rolls dice or asks the rules again, so a rules fix in a
 later version cannot change how an old game went. An old save is first upgraded, as plain JSON:
@@ -145,6 +147,8 @@ def encode_entry(
     }
     if entry.seat is not None:
         data["seat"] = entry.seat
+    if entry.note:
+        data["note"] = entry.note
     return data
 
 
@@ -446,7 +450,10 @@ def _apply_marker(game: AnyGame, obj: dict[str, Any], name: str, number: int) ->
 
 
 ENTRY_KEYS = frozenset({"n", "command", "events", "dice"})
-"""The keys every entry line has; ``seat`` may follow."""
+"""The keys every entry line has; ``seat`` and ``note`` may follow."""
+
+OPTIONAL_KEYS = frozenset({"seat", "note"})
+"""The keys an entry line may have besides `ENTRY_KEYS`: who gave it, and why (`Entry.note`)."""
 
 
 def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
@@ -456,12 +463,15 @@ def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> 
     if game.summary.over:
         raise SaveError(name, "an entry after the game had ended", number)
     conv = make_converter(game.ruleset)
-    if not ENTRY_KEYS <= set(obj) <= {*ENTRY_KEYS, "seat"}:
-        msg = "an entry line has exactly the keys n, command, events, dice (and seat, if known)"
+    if not ENTRY_KEYS <= set(obj) <= ENTRY_KEYS | OPTIONAL_KEYS:
+        msg = "an entry line has exactly the keys n, command, events, dice (and seat, note)"
         raise SaveError(name, msg, number)
     seat = obj.get("seat")
     if seat is not None and (type(seat) is not int or seat < 0):
         raise SaveError(name, f"the seat {seat!r} is not a seat number", number)
+    note = obj.get("note", "")
+    if type(note) is not str:
+        raise SaveError(name, f"the note {_short_value(note)} is not a line of text", number)
     try:
         command = _structure(conv, obj["command"], Command, "$.command")
         events = tuple(
@@ -475,7 +485,7 @@ def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> 
     except (ValueError, TypeError) as exc:
         raise SaveError(name, str(exc) or type(exc).__name__, number) from exc
     try:
-        game.append(Entry(command, events, start, end, seat))
+        game.append(Entry(command, events, start, end, seat, note))
         game.summary  # noqa: B018 - a state the ruleset cannot describe would crash lists and play
     except Exception as exc:  # an event the state cannot take is damage, not a crash
         raise SaveError(name, f"the events cannot be applied: {_short(exc)}", number) from exc
@@ -495,6 +505,11 @@ def _as_list(value: object, key: str) -> list[Any]:
     if not isinstance(value, list):
         raise TypeError(f"{key!r} must be a list")
     return value
+
+
+def _short_value(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."  # noqa: PLR2004 - a readable excerpt
 
 
 def _short(exc: BaseException) -> str:
@@ -718,19 +733,26 @@ class Journal:
         return self._failure
 
     def execute(
-        self, command: Command, *, seat: Seat | None = None, expected: int | None = None
+        self,
+        command: Command,
+        *,
+        seat: Seat | None = None,
+        expected: int | None = None,
+        note: str = "",
     ) -> Accepted[Any, Any] | Rejected:
         """Execute a command; if accepted, it is on disk before the game in memory changes.
 
-        ``seat`` and ``expected`` are as in `Game.execute`; a file another program wrote to since
-        this journal's last write is refused too (``game/stale``), and nothing is written.
+        ``seat``, ``expected`` and ``note`` are as in `Game.execute`; a file another program wrote
+        to since this journal's last write is refused too (``game/stale``), and nothing is written.
 
         Raises:
             JournalWriteError: the command cannot be saved (now or at an earlier write): it is
                 not applied.
         """
         self._check_writable()
-        entry = self._file_refusal() or self.game.decide(command, seat=seat, expected=expected)
+        entry = self._file_refusal() or self.game.decide(
+            command, seat=seat, expected=expected, note=note
+        )
         if isinstance(entry, Rejected):
             return entry
         self._write(encode_entry(self.game.ruleset, self.game.cursor, entry, records=self.records))

@@ -7,16 +7,27 @@ record of the fields and a golden save: the steps are in `engine.schema`.
 Schema history:
 
 - **1**: the BattleTech data of hexmech 0.1 (every save written before schemas existed).
+- **2** (issue 21): the setup gains ``computer``, who plays each side (``""`` a person, else the
+  computer's personality); every side of an older save is a person.
 """
 
 from __future__ import annotations
 
-from engine.schema import Migration
+from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this program writes."""
 
-MIGRATIONS: dict[int, Migration] = {}
+
+def _people_only(header: JSONDict) -> JSONDict:
+    """Schema 1 -> 2: the setup says who plays each side; before, people played them all."""
+    setup = header.get("setup")
+    if not isinstance(setup, dict) or "computer" in setup:
+        return header
+    return {**header, "setup": {**setup, "computer": []}}
+
+
+MIGRATIONS: dict[int, Migration] = {1: Migration(header=_people_only)}
 """Schema v -> the migration from v to v + 1."""

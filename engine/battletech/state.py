@@ -103,6 +103,9 @@ class BTSetup:
     victory: Victory = Victory()
     temperature: int | None = None
     """BT-C-61.1: the battlefield's temperature in degrees Celsius (None: temperate)."""
+    computer: tuple[str, ...] = ()
+    """Who plays each side (issue 21): ``""`` a person, else the computer with that personality
+    (`engine.battletech.bot.PERSONALITIES`), by side number; sides past the end are persons."""
 
 
 class Phase(enum.StrEnum):

@@ -475,9 +475,14 @@ def damaged_files(good: list[bytes]) -> dict[str, tuple[bytes, int | None, str]]
             "extra fields",
         ),
         "extra key on an entry line": (
-            join_lines([header, replace_json(step, note="hi")]),
+            join_lines([header, replace_json(step, remark="hi")]),
             2,
             "exactly the keys",
+        ),
+        "a note that is not text": (
+            join_lines([header, replace_json(step, note=["hi"])]),
+            2,
+            "the note ['hi'] is not a line of text",
         ),
         "a seat that is not a number": (
             join_lines([header, replace_json(step, seat="Red")]),
@@ -577,6 +582,7 @@ CASES = [
     "unknown event type",
     "extra key in an event",
     "extra key on an entry line",
+    "a note that is not text",
     "a seat that is not a number",
     "a negative seat",
     "a seat that is true",

@@ -42,6 +42,7 @@ class BattleTechUI:
     marks = MARKS
     words = WORDS
     sim: str | None = "tui.battletech.sim:ADAPTER"
+    computer: str | None = "tui.battletech.seating:COMPUTER"
     validate: str | None = "tui.battletech.validate:check"
     scores: str | None = None
     tutorial: str | None = "tui.battletech.tutorial:start_tutorial"

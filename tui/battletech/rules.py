@@ -132,6 +132,14 @@ KEY_GROUPS = (
         when="play",
     ),
     KeyGroup(
+        "The computer opponent (a side the setup gives the computer)",
+        (
+            ("why", "what the computer weighed for its last decisions (a replay: its reasons)"),
+            ("computer_pause", "pause / resume the computer (while it is to act, or watching)"),
+            ("computer_pace", "the computer plays faster / slower"),
+        ),
+    ),
+    KeyGroup(
         "Replay",
         (
             ("step_replay", "one command back / forward"),

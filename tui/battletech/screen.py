@@ -55,6 +55,7 @@ from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
+from tui.battletech.computer import COMPUTER_BINDINGS, ComputerPlayer
 from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
@@ -269,6 +270,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         Binding("escape", "cancel_plot", "Cancel", tooltip="Cancel the plot"),
         Binding("escape", "back", "Menu", tooltip="Back to the menu (the game is saved)"),
         *GUIDE_BINDINGS,
+        *COMPUTER_BINDINGS,
     ]
     """
     | Key | Action |
@@ -328,7 +330,9 @@ class BattleTechScreen(BTGuided, GameScreen):
         self._refused: tuple[str, float] | None = None
         self.sheet_page = PAGES[0]
         self.attacks = AttackControls(self)
-        self.handover = Handover(self)  # the hot-seat "pass the terminal" prompt
+        self.computer = ComputerPlayer(self)
+        # the hot-seat "pass the terminal" prompt, never for a computer's side
+        self.handover = Handover(self, is_person=self.is_person)
 
     @property
     def state(self) -> BTState:
@@ -414,6 +418,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         self._hex_info()
         self.redrawn()
         self.handover.check()
+        self.computer.poke()
 
     def _cursor_home(self, state: BTState) -> Hex | None:
         """Where the cursor starts: the unit to act, a deployment zone's middle, or a unit."""
@@ -555,7 +560,7 @@ class BattleTechScreen(BTGuided, GameScreen):
     def _prompt_line(self, state: BTState) -> str:
         if self.replaying:
             return self.replay_line(prompt_text(state))
-        return "Now: " + prompt_text(state)
+        return self.computer.prompt() or "Now: " + prompt_text(state)
 
     def _orders(self, state: BTState, view: Preview | None) -> list[Line]:  # noqa: PLR0911
         """What to do now, in a few lines (the plotted move while plotting)."""
@@ -676,6 +681,11 @@ class BattleTechScreen(BTGuided, GameScreen):
             return self.game.state.phase is Phase.OVER
         if action == "end_phase" and parameters:  # n while the phase cannot end: say why
             return not self.replaying and not can_end_phase(self.game.state)
+        computer = self.computer.allows(action)
+        if computer is not None:
+            return computer
+        if action in MODE_ACTIONS and self.computer.holds():
+            return False  # the computer's turn: the person's keys wait
         if self.replaying or action not in MODE_ACTIONS:
             return True
         rule = self.mode_keys(self.game.state).get(action)
@@ -756,16 +766,6 @@ class BattleTechScreen(BTGuided, GameScreen):
     def drop_plan(self) -> None:
         """A command was given or taken back: the plot is gone."""
         self.plot = None
-
-    def execute(self, command: Command) -> bool:
-        """Give a command; after a resolution, pause on its summary (`phase_summary`)."""
-        from tui.battletech.phase_summary import after_command  # noqa: PLC0415 - the log's
-
-        before = self.game.state
-        accepted = super().execute(command)
-        if accepted:
-            after_command(self, before)
-        return accepted
 
     def refuse(self, message: str, *, title: str = "") -> None:
         """Say in one line why a key did nothing; the same line again is not stacked up.
@@ -1071,6 +1071,53 @@ class BattleTechScreen(BTGuided, GameScreen):
             return
         self.plot = landing
         self.redraw()
+
+    def is_person(self, side: int) -> bool:
+        """Whether a person plays ``side`` (the computer's sides get no handover prompt)."""
+        return self.computer.is_person(side)
+
+    @property
+    def watching(self) -> bool:
+        """Whether the computer plays every side of this live game (a person only watches)."""
+        return self.computer.active and not self.computer.persons
+
+    def execute(self, command: Command) -> bool:
+        """Give a person's command; after a resolution, pause on its summary (`phase_summary`).
+
+        Refused while the computer is to act.
+        """
+        from tui.battletech.phase_summary import after_command  # noqa: PLC0415 - the log's
+
+        if not self.replaying and self.computer.holds():
+            self.refuse("Wait: the computer is to act now")
+            return False
+        before = self.game.state
+        accepted = super().execute(command)
+        if accepted:
+            after_command(self, before)
+        return accepted
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a summary, a prompt or help closed): the computer may go on."""
+        super().on_screen_resume()
+        self.computer.poke()
+
+    def history(self, *, undo: bool) -> None:
+        """Undo or redo; with the computer playing, the person's own commands (`computer`)."""
+        if not self.computer.history(undo=undo):
+            super().history(undo=undo)
+
+    def action_why(self) -> None:
+        """Show what the computer weighed for its last decisions (W)."""
+        self.computer.show_why()
+
+    def action_computer_pause(self) -> None:
+        """Pause or resume the computer (p)."""
+        self.computer.toggle_pause()
+
+    def action_computer_pace(self, step: int) -> None:
+        """The computer plays faster (1) or slower (-1)."""
+        self.computer.change_pace(step)
 
     def action_undo(self) -> None:
         """Cancel a plot; else take back the last command (not past dice rolls)."""

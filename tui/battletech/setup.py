@@ -7,6 +7,9 @@ two sides' names, and each side's 'Mechs from the unit library (the bundled unit
 unit folder and any ``--units`` folder), each with a MechWarrior whose skills start at the
 faction's defaults (BT-M-13). Units are deployed in play (`Phase.DEPLOYMENT`).
 
+The Players row says who plays each side: a person, or the computer with a personality (issue 21;
+`BTSetup.computer`, kept in the save). Both sides may be the computer: the game is then watched.
+
 Starting dismisses the screen with a `BTStart`; the caller creates the save and opens the game.
 The random seed is handed in, so the form is the same every time a test opens it.
 """
@@ -27,9 +30,11 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.battletech import RULESET
+from engine.battletech.bot import DEFAULT_PERSONALITY, PERSONALITIES
 from engine.battletech.flow import deploy_zone
 from engine.battletech.scenario import default_pilot
 from engine.battletech.state import BTSetup, Pilot, UnitSetup
+from tui.battletech.seating import with_computer
 from tui.papermech.setup import Choice
 
 if TYPE_CHECKING:
@@ -46,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CUSTOM",
     "PILOT_NAMES",
+    "PLAYERS",
     "BTSetupScreen",
     "BTStart",
     "GameChoice",
@@ -64,6 +70,18 @@ GENERATED = "generated map"
 
 SIDE_NAMES = ("Davion", "Kurita")
 """The sides' names a custom game starts with."""
+
+PERSON = "person"
+"""The Players choice of a side a person plays."""
+
+PLAYERS = (
+    PERSON,
+    *(
+        f"computer ({name})"
+        for name in (DEFAULT_PERSONALITY, *(p for p in PERSONALITIES if p != DEFAULT_PERSONALITY))
+    ),
+)
+"""Who may play a side: a person, or the computer with a personality (the default one first)."""
 
 PILOT_NAMES = (
     "Kell",
@@ -122,6 +140,7 @@ class ScenarioInfo:
     name: str
     title: str
     about: str
+    sides: tuple[str, ...] = ()
 
 
 @frozen
@@ -147,14 +166,16 @@ def scenarios() -> list[ScenarioInfo]:
         title = str(table.get("title", name))
         about = str(table.get("description", ""))
         sides = table.get("side", [])
+        names: tuple[str, ...] = ()
         if isinstance(sides, list):
             counts = [
                 f"{s.get('name', '?')} {len(s.get('units', []))}"
                 for s in sides
                 if isinstance(s, dict)
             ]
+            names = tuple(str(s.get("name", "?")) for s in sides if isinstance(s, dict))
             about = (about + " " if about else "") + f"({' v '.join(counts)})"
-        found.append(ScenarioInfo(name, title, about))
+        found.append(ScenarioInfo(name, title, about, names))
     found.sort(key=lambda info: info.name != "default")
     return found
 
@@ -233,7 +254,7 @@ class BTSetupScreen(Screen[BTStart | None]):
         self.roster: list[RosterEntry] = []
 
     # ------------------------------------------------------------------ layout
-    def compose(self) -> ComposeResult:
+    def compose(self) -> ComposeResult:  # noqa: PLR0915 - the form, field by field
         """Lay out the fields, the lists, the error line, the buttons and the key hints."""
         games = [f"{info.title} ({info.name})" for info in self.scenarios] + [CUSTOM]
         boards = [entry.name for entry in self.boards] + [GENERATED]
@@ -289,11 +310,20 @@ class BTSetupScreen(Screen[BTStart | None]):
                 yield Input(
                     placeholder="a whole number", max_length=18, id="bs-seed-number", compact=True
                 )
+            yield from self._compose_players()
             yield Static("", id="bs-error", markup=False)
             with Horizontal(id="bs-buttons"):
                 yield Button("Start", id="bs-start", variant="primary")
                 yield Button("Cancel", id="bs-cancel")
         yield Footer()
+
+    def _compose_players(self) -> ComposeResult:
+        """The Players row: each side's name and who plays it (a person, the computer)."""
+        with Horizontal(classes="bs-row", id="bs-players"):
+            yield Label("Players", classes="bs-label")
+            for number, name in enumerate(SIDE_NAMES):
+                yield Static(name, id=f"bs-player-name-{number}", classes="bs-x", markup=False)
+                yield Choice(PLAYERS, id=f"bs-player-{number}")
 
     def _library_options(self) -> list[Option]:
         options = [
@@ -330,7 +360,8 @@ class BTSetupScreen(Screen[BTStart | None]):
             from tui.battletech.library import load_scenario  # noqa: PLC0415 - file access
 
             info = self.scenarios[self.query_one("#bs-game", Choice).index]
-            return BTStart(load_scenario(info.name, self.library), seed)  # type: ignore[arg-type]
+            setup: BTSetup = load_scenario(info.name, self.library)  # type: ignore[arg-type]
+            return BTStart(with_computer(setup, self.computer_sides(len(setup.sides))), seed)
         sides = tuple(self._side_name(n) for n in range(len(SIDE_NAMES)))
         for number, name in enumerate(sides):
             if not any(entry.side == number for entry in self.roster):
@@ -343,7 +374,17 @@ class BTSetupScreen(Screen[BTStart | None]):
             if entry.side == side
         )
         board = self._read_board()
-        return BTStart(BTSetup(board, sides, units, 3, "Custom game"), seed)
+        setup = BTSetup(board, sides, units, 3, "Custom game")
+        return BTStart(with_computer(setup, self.computer_sides(len(sides))), seed)
+
+    def computer_sides(self, count: int) -> dict[int, str]:
+        """The sides the Players row gives the computer, and their personalities."""
+        found = {}
+        for side in range(min(count, len(SIDE_NAMES))):
+            value = self.query_one(f"#bs-player-{side}", Choice).value
+            if value != PERSON:
+                found[side] = value.removeprefix("computer (").removesuffix(")")
+        return found
 
     def _side_name(self, number: int) -> str:
         name = self.query_one(f"#bs-side-{number}", Input).value.strip()
@@ -449,6 +490,7 @@ class BTSetupScreen(Screen[BTStart | None]):
     def _side_renamed(self) -> None:
         roster = self.query_one("#bs-roster", OptionList)
         self._show_roster(self._roster_index(roster.highlighted))
+        self._show_players()
 
     @on(Input.Changed, "#bs-pilot, #bs-gunnery, #bs-piloting")
     def _pilot_changed(self) -> None:
@@ -492,6 +534,20 @@ class BTSetupScreen(Screen[BTStart | None]):
         note = "a random map" if generated else self.boards[board.index].summary
         self.query_one("#bs-board-note", Static).update(note)
         self.set_class(self.query_one("#bs-seed", Choice).value == "number", "-typed-seed")
+        self._show_players()
+
+    def _show_players(self) -> None:
+        """Name the sides on the Players row: the scenario's, or the custom game's fields."""
+        if self.custom:
+            names = [
+                self.query_one(f"#bs-side-{n}", Input).value.strip() or f"Side {n + 1}"
+                for n in range(len(SIDE_NAMES))
+            ]
+        else:
+            names = list(self.scenarios[self.query_one("#bs-game", Choice).index].sides)
+        for number in range(len(SIDE_NAMES)):
+            name = names[number] if number < len(names) else f"Side {number + 1}"
+            self.query_one(f"#bs-player-name-{number}", Static).update(name)
 
     def _roster_line(self, index: int) -> str:
         entry = self.roster[index]

@@ -3,6 +3,10 @@
 ``play --headless`` reads commands on standard input and writes events as JSON lines
 (`tui.commands._headless`); without ``--headless`` the game's screen opens over the menu, through
 its interface (`tui.registry`). Textual and the rulesets are imported only inside the handlers.
+
+``--computer SIDE[,SIDE]`` gives sides to the computer, by number from 1 or by the scenario's
+names, with ``--personality`` (issue 21), for a ruleset whose interface has a computer player
+(its ``computer`` spec): the setup keeps it, so the save does too.
 """
 
 from __future__ import annotations
@@ -44,6 +48,16 @@ def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private ty
     )
     play.add_argument(
         "--undo", choices=[p.value for p in UndoPolicy], default=None, help="undo policy"
+    )
+    play.add_argument(
+        "--computer",
+        metavar="SIDE[,SIDE]",
+        help="sides the computer plays: numbers from 1 or the scenario's names",
+    )
+    play.add_argument(
+        "--personality",
+        metavar="NAME",
+        help="the computer's personality: cautious, balanced (default) or aggressive",
     )
     play.set_defaults(handler=cmd_play)
     add_saves_option(play)
@@ -91,18 +105,19 @@ def _play_headless(args: argparse.Namespace) -> int:
 
     if args.save is not None and args.save.exists():
         journal = _continue(args)
-        return run_headless(journal, journal.game, sys.stdin, sys.stdout)
+        computers = _computers(journal.game)
+        return run_headless(journal, journal.game, sys.stdin, sys.stdout, computers=computers)
     if args.ruleset is None:
         raise UsageError("headless play needs --ruleset NAME (or --save of an existing game)")
     ruleset = registry.resolve(args.ruleset)
-    setup = _setup(ruleset, args.scenario)
+    setup = _with_computer(ruleset, _setup(ruleset, args.scenario), args)
     scripted = _parse_dice(args.dice)
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     policy = UndoPolicy(args.undo or UndoPolicy.HOTSEAT)
     if args.save is None:
         dice: DiceSource = Dice(seed) if scripted is None else ScriptedDice(scripted)
         game: Game[Any, Any, Any, Any] = Game(ruleset, setup, dice, undo_policy=policy)
-        return run_headless(game, game, sys.stdin, sys.stdout)
+        return run_headless(game, game, sys.stdin, sys.stdout, computers=_computers(game))
     journal = Journal.create(
         args.save,
         ruleset,
@@ -112,7 +127,8 @@ def _play_headless(args: argparse.Namespace) -> int:
         scripted=scripted,
         undo_policy=policy,
     )
-    return run_headless(journal, journal.game, sys.stdin, sys.stdout)
+    computers = _computers(journal.game)
+    return run_headless(journal, journal.game, sys.stdin, sys.stdout, computers=computers)
 
 
 def _play_tui(args: argparse.Namespace) -> int:
@@ -131,7 +147,7 @@ def _play_tui(args: argparse.Namespace) -> int:
         _continue(args).close()  # the same checks as headless; the screen opens it again
         path = args.save
     else:
-        setup = _setup(ruleset, args.scenario)
+        setup = _with_computer(ruleset, _setup(ruleset, args.scenario), args)
         scripted = _parse_dice(args.dice)
         created = datetime.now(UTC)
         path = args.save or new_save_path(saves_dir(args), ruleset.name, created)
@@ -158,6 +174,11 @@ def _continue(args: argparse.Namespace) -> Journal:
             f"{args.save} is an existing game: --scenario, --seed, --dice and --undo "
             "cannot change it (name a new file to start a new game)"
         )
+    if args.computer or args.personality:
+        raise UsageError(
+            f"{args.save} is an existing game: it says who plays each side already "
+            "(--computer and --personality cannot change it)"
+        )
     journal = Journal.open(args.save)
     if args.ruleset and registry.resolve(args.ruleset) is not journal.game.ruleset:
         journal.close()
@@ -165,6 +186,51 @@ def _continue(args: argparse.Namespace) -> Journal:
     for warning in journal.warnings:
         print(f"hexmech: warning: {warning}", file=sys.stderr)  # noqa: T201
     return journal
+
+
+def _with_computer(ruleset: Any, setup: Any, args: argparse.Namespace) -> Any:  # noqa: ANN401
+    """The setup with ``--computer``'s sides given to the computer (``--personality``'s)."""
+    computer = getattr(args, "computer", None)
+    personality = getattr(args, "personality", None)
+    if computer is None:
+        if personality is not None:
+            raise UsageError("--personality needs --computer SIDE (the sides the computer plays)")
+        return setup
+    player = _computer_player(ruleset)
+    if player is None:
+        raise UsageError(f"--computer: {ruleset.title} has no computer player")
+    personality = personality or player.default
+    if personality not in player.personalities:
+        known = ", ".join(player.personalities)
+        raise UsageError(f"--personality: no personality {personality!r} (known: {known})")
+    try:
+        return player.seat(setup, computer, personality)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _computer_player(ruleset: Any) -> Any:  # noqa: ANN401 - the interface's computer, or None
+    """The ruleset's computer player, through its interface's ``computer`` spec (`tui.registry`)."""
+    from tui import registry as interfaces  # noqa: PLC0415 - the interfaces load no screen
+
+    ui = interfaces.get(ruleset.name)
+    spec = getattr(ui, "computer", None) if ui is not None else None
+    return None if spec is None else interfaces.load(spec)
+
+
+def _computers(game: Game[Any, Any, Any, Any]) -> Any:  # noqa: ANN401 - Computers or None
+    """The computer's seats of a game for headless play, or None when people play every side."""
+    from tui.commands._headless import Computers  # noqa: PLC0415
+
+    player = _computer_player(game.ruleset)
+    if player is None or not player.plays(game):
+        return None
+    return Computers(
+        persons=player.persons(game),
+        due=player.due,
+        decide=player.decide,
+        describe=player.describe,
+    )
 
 
 def _setup(ruleset: Any, scenario: str | None) -> Any:  # noqa: ANN401 - any ruleset's setup

@@ -87,6 +87,60 @@ def battletech(path: Path, seed: int) -> None:
     raise SystemExit("the BattleTech game did not end")
 
 
+def battletech_computer(path: Path, seed: int) -> None:
+    """The default scenario (3-turn limit), a person (``aggressive``) against the computer.
+
+    Schema 2 (issue 21): the setup names Kurita a computer (``balanced``); its commands are the
+    bot's (`engine.battletech.bot.decide`), given with its seat and its reason as the entry's
+    note. Davion's first movement that rolled no dice is undone with the computer's commands
+    after it (`Game.own_undo`) and given again.
+    """
+    import attrs  # noqa: PLC0415
+
+    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.bot import decide  # noqa: PLC0415
+    from engine.battletech.commands import Move  # noqa: PLC0415
+    from engine.battletech.policies import aggressive  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
+
+    install()
+    table = tomllib.loads((ROOT / "assets/scenarios/battletech/default.toml").read_text("utf-8"))
+    table["victory"] = {"kind": "destroy", "turns": 3}
+    setup = attrs.evolve(RULESET.make_setup(table), computer=("", "balanced"))
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+    undone = False
+    pending: Any = None
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed) as journal:
+        for _ in range(MAX_COMMANDS):
+            game = journal.game
+            state = game.state
+            if state.phase is Phase.OVER:
+                return
+            due = game.seats_to_act
+            if 0 in due:
+                command = aggressive(state, rng)
+                if command is None:
+                    raise SystemExit(f"no command in {state.phase}")
+                outcome = _accepted(journal.execute(command), repr(command))
+                if isinstance(command, Move) and not outcome.entry.rolled and not undone:
+                    undone = True
+                    pending = command
+                continue
+            decision = decide(state, "balanced", rng)
+            if decision.command is None:
+                raise SystemExit(f"no computer command in {state.phase}")
+            _accepted(journal.execute(decision.command, seat=1, note=decision.reason), "computer")
+            if undone and pending is not None and 0 in game.seats_to_act:
+                count = game.own_undo({0})
+                if isinstance(count, int):
+                    for _ in range(count):
+                        _accepted(journal.undo(), "undo")
+                    _accepted(journal.execute(pending), repr(pending))
+                pending = None
+    raise SystemExit("the BattleTech game did not end")
+
+
 def _replay(journal: Journal, rng: random.Random) -> Callable[[], object]:
     from engine.battletech.policies import aggressive  # noqa: PLC0415
 
@@ -134,6 +188,7 @@ def papermech(path: Path, seed: int, scenario: str, battles: int) -> None:
 
 GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
+    "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
 }
