@@ -429,7 +429,7 @@ class Game(Generic[S, C, E, SetupT]):
         """
         every = self.snapshot_every
         base = (index // every) * every
-        if base not in self._snapshots:  # a game restored from a kept state, or truncated
+        if base not in self._snapshots or self._restored:  # restored states are off the grid
             base = max(k for k in self._snapshots if k <= index)
         state = self._snapshots[base]
         for position in range(base, index):

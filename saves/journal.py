@@ -265,7 +265,8 @@ def _last_kept(lines: list[tuple[int, bytes]], chains: tuple[Chain, ...]) -> int
 
 def _restore(game: AnyGame, obj: dict[str, Any]) -> bool:
     """Take a kept-state line's state as the game's; False if it does not fit the game."""
-    if set(obj) != {"op", "n", "state"} or obj["n"] != game.cursor - 1 or not game.cursor:
+    n = obj.get("n")
+    if set(obj) != {"op", "n", "state"} or type(n) is not int or n != game.cursor - 1 or n < 0:
         return False
     try:
         state = apply_patch(make_converter(game.ruleset), game.initial, obj["state"])
@@ -544,7 +545,8 @@ def _apply_marker(game: AnyGame, obj: dict[str, Any], name: str, number: int) ->
 
 def _apply_kept(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
     """A kept state read while folding: the fold gives it already; its place is checked."""
-    if set(obj) != {"op", "n", "state"} or obj["n"] != game.cursor - 1 or not game.cursor:
+    n = obj.get("n")
+    if set(obj) != {"op", "n", "state"} or type(n) is not int or n != game.cursor - 1 or n < 0:
         raise SaveError(name, f"a kept state must follow entry {game.cursor - 1}", number)
 
 
