@@ -63,10 +63,10 @@ from saves.text import printable
 
 __all__ = [
     "FORMAT",
+    "SNAPSHOTS_FROM",
     "GameInUseError",
     "Journal",
     "JournalWriteError",
-    "SNAPSHOTS_FROM",
     "Loaded",
     "SaveError",
     "encode_entry",
@@ -292,8 +292,7 @@ def check_kept(loaded: Loaded, name: str = "<save>", chunk: int = 64) -> Iterato
     if restored is None:
         return
     try:
-        for done in game.check_restored(chunk):
-            yield done
+        yield from game.check_restored(chunk)
     except ValueError as exc:
         raise SaveError(name, _short(exc)) from exc
 

@@ -1,4 +1,4 @@
-"""A game's state as a save keeps it: what changed since the game's start (format 4, issue 14 row 2).
+"""A game's state as a save keeps it: what changed since its start (format 4, issue 14 row 2).
 
 A journal of format 4 writes, every `SNAPSHOT_EVERY` commands, a line holding the state after the
 entries in effect (`saves.journal`). Opening the save then starts from the last such state and
@@ -69,7 +69,9 @@ def _diff(conv: cattrs.Converter, old: object, new: object, declared: Any) -> An
         hints = _hints(cls)
         changed = {}
         for field in attrs.fields(cls):
-            part = _diff(conv, getattr(old, field.name), getattr(new, field.name), hints[field.name])
+            part = _diff(
+                conv, getattr(old, field.name), getattr(new, field.name), hints[field.name]
+            )
             if part is not _UNCHANGED:
                 changed[field.name] = part
         return ["a", changed] if changed else _UNCHANGED
@@ -99,14 +101,14 @@ def _apply(conv: cattrs.Converter, old: object, patch: object, declared: Any) ->
             return old
         cls = type(old)
         hints = _hints(cls)
-        fields = attrs.fields_dict(cls)
-        changes = {}
+        fields = attrs.fields_dict(cls)  # type: ignore[arg-type]  # attrs.has() said so
+        changes: dict[str, Any] = {}
         for name, part in body.items():
             field = fields[name]  # KeyError: a field this class no longer has
             if not field.init:
                 raise TypeError(f"{cls.__name__}.{name} cannot be set")
-            changes[field.alias] = _apply(conv, getattr(old, name), part, hints[name])
-        return attrs.evolve(old, **changes)
+            changes[field.alias or name] = _apply(conv, getattr(old, name), part, hints[name])
+        return attrs.evolve(old, **changes)  # type: ignore[misc]  # attrs.has() said so
     if kind == "t" and isinstance(body, list) and type(old) is tuple:
         items = list(old)
         for pair in body:
