@@ -28,7 +28,7 @@ import cattrs
 
 __all__ = ["SNAPSHOT_EVERY", "apply_patch", "make_patch"]
 
-SNAPSHOT_EVERY = 64
+SNAPSHOT_EVERY = 128
 """Commands between two states kept in a save: opening it folds at most this many entries."""
 
 _UNCHANGED: Any = object()

@@ -6,7 +6,7 @@
   wall times): the first End (its lines told and wrapped then) and the best of later ones;
 - row 2: opening a 2,000-command BattleTech save in the TUI (a game in progress: the journal
   reads it and the screen plays it), CPU time from the open to the first frame. The save keeps
-  its state every 64 commands (format 4): the screen starts from the last kept state and folds
+  its state every 128 commands (format 4): the screen starts from the last kept state and folds
   the entries before it after the first frame, a chunk per tick (`saves.journal.check_kept`);
   that check is kept out of the first frame here (it starts 0.25 s after it, and a loaded
   machine's idle wait can last longer) and measured on its own line. The old path, every entry
