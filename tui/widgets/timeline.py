@@ -150,20 +150,13 @@ def timeline_rows(
     # One span per run of cells drawn alike, not one per mark: a long game has a mark in almost
     # every column, and each span costs the screen a style to convert at every frame.
     marks = (glyphs.mark_done, glyphs.mark_todo)
+    ends = {span, here, here + 1}  # the cursor is a run of its own
     start = 0
     for x in range(1, span + 1):
-        if (
-            x == span
-            or x == here
-            or x == here + 1
-            or (cells[x] in marks) != (cells[start] in marks)
-        ):
-            kind = "cursor" if start == here else "mark" if cells[start] in marks else None
-            if kind is None:
-                kind = "done" if start < here else "todo"
-            bar.append(
-                "".join(cells[start:x]), _styled(style, kind, "done" if start < here else "todo")
-            )
+        if x in ends or (cells[x] in marks) != (cells[start] in marks):
+            part = "done" if start < here else "todo"
+            kind = "cursor" if start == here else "mark" if cells[start] in marks else part
+            bar.append("".join(cells[start:x]), _styled(style, kind, part))
             start = x
     text = words(view, glyphs)
     bar.append("  ")
