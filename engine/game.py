@@ -494,13 +494,15 @@ class Game(Generic[S, C, E, SetupT]):
             raise ValueError(f"entry {position}: the events cannot be applied: {exc}") from exc
         return state
 
-    def restore(self, state: S) -> None:
+    def restore(self, state: S, *, more: bool = False) -> None:
         """Take ``state`` as the state after the entries in effect, and stop deferring.
 
         The caller vouches that ``state`` is what folding those entries from the initial state
         gives (``restored == replay()``); a save loader checks it later, in the background.
+        ``more``: a later state will be restored; this one is kept (for `state_at`) and the
+        entries after it are still deferred.
         """
-        self._deferred = False
+        self._deferred = more
         self._state = state
         self._snapshots[self._cursor] = state
         self._restored[self._cursor] = state

@@ -231,8 +231,8 @@ def read_game(data: bytes, name: str = "<save>", *, kept: bool = False) -> Loade
         decoder, header = decode_header(header, name, header_line)
         header, chains = upgrade(header, [], name, header_line, chains=True)
         game = _new_game(header, name)
-        at = _last_kept(lines, chains) if kept and written >= SNAPSHOTS_FROM else None
-        if at is not None:
+        at = _last_kept(lines, chains) if kept and written >= SNAPSHOTS_FROM else ()
+        if at:
             game.defer()
         restored = None
         # Line by line: each line's JSON is dropped once applied, so loading holds the game, not
@@ -241,8 +241,8 @@ def read_game(data: bytes, name: str = "<save>", *, kept: bool = False) -> Loade
             number, raw = lines[index]
             obj = decode_line(decoder, _parse_object(raw, name, number), name, number)
             obj = upgrade_line(chains, obj, name, number)
-            if index == at:
-                if not _restore(game, obj):
+            if index in at:
+                if not _restore(game, obj, more=index != at[-1]):
                     return read_game(data, name)  # a kept state that does not fit: fold all
                 restored = game.cursor
             else:
@@ -250,28 +250,36 @@ def read_game(data: bytes, name: str = "<save>", *, kept: bool = False) -> Loade
     return Loaded(game, header, tuple(warnings), valid, written, restored)
 
 
-def _last_kept(lines: list[tuple[int, bytes]], chains: tuple[Chain, ...]) -> int | None:
-    """The index in ``lines`` of the last kept state a loader may start from, or None.
+def _last_kept(lines: list[tuple[int, bytes]], chains: tuple[Chain, ...]) -> tuple[int, ...]:
+    """The indexes in ``lines`` of the last two kept states, the last one last (or none).
 
+    A loader starts from the last one. The one before is kept too, for the states just before
+    the last (the log tells the entries before it from it, when the game stands just past it).
     A save whose data was upgraded has none: its states are of an older schema.
     """
     if any(chain.steps for chain in chains):
-        return None
+        return ()
+    found: list[int] = []
     for index in range(len(lines) - 1, 0, -1):
         if lines[index][1].startswith(b'{"op":"state"'):  # as `Journal` writes it
-            return index
-    return None
+            found.insert(0, index)
+            if len(found) == 2:  # noqa: PLR2004 - the last two
+                break
+    return tuple(found)
 
 
-def _restore(game: AnyGame, obj: dict[str, Any]) -> bool:
-    """Take a kept-state line's state as the game's; False if it does not fit the game."""
+def _restore(game: AnyGame, obj: dict[str, Any], *, more: bool = False) -> bool:
+    """Take a kept-state line's state as the game's; False if it does not fit the game.
+
+    ``more``: a later kept state follows (the game keeps this one and goes on deferring).
+    """
     n = obj.get("n")
     if set(obj) != {"op", "n", "state"} or type(n) is not int or n != game.cursor - 1 or n < 0:
         return False
     try:
         state = apply_patch(make_converter(game.ruleset), game.initial, obj["state"])
-        game.restore(state)
-        game.summary  # noqa: B018 - a state the ruleset cannot describe does not fit
+        game.restore(state, more=more)
+        game.ruleset.summary(state)  # a state the ruleset cannot describe does not fit
     except Exception:  # noqa: BLE001 - any failure: fold every entry instead
         return False
     return True

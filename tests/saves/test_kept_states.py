@@ -149,7 +149,7 @@ def test_check_kept_folds_in_chunks_and_keeps_the_states_for_undo(tmp_path):
 
     steps = list(check_kept(opened, NAME, chunk=4))
 
-    assert steps == [4, 8, 12, 16, 20]
+    assert steps == [4, 8, 10, 14, 18, 20]  # up to each of the two kept states it opened with
     assert_same(opened.game, read_game(data, NAME).game)
 
 
@@ -236,3 +236,23 @@ def test_a_kept_state_line_reads_as_written():
         "state": make_patch(make_converter(RULESET), game.initial, game.state),
     }
     assert json.loads(json.dumps(line)) == line
+
+
+def test_the_kept_state_before_the_last_serves_the_states_just_before_it(tmp_path, monkeypatch):
+    """Opened just past a kept state, the entries before it fold from the one before, not 0."""
+    data = write(tmp_path / NAME, ["step 1"] * 17, keep_every=4)  # kept after 4, 8, 12, 16
+    opened = read_game(data, NAME, kept=True)
+    assert opened.restored == 16
+    folded = read_game(data, NAME).game
+    expected = folded.state_at(14)
+    evolved = []
+    real = type(RULESET).evolve
+    monkeypatch.setattr(
+        type(RULESET), "evolve", lambda self, s, e: evolved.append(e) or real(self, s, e)
+    )
+
+    state = opened.game.state_at(14)  # two entries after the kept state at 12
+
+    assert state == expected
+    per_entry = len(folded.log[12].events)
+    assert len(evolved) == per_entry + len(folded.log[13].events) < 12 * per_entry
