@@ -13,6 +13,13 @@ once in the header's ``records`` table (`saves.codec` lists the encoding). Readi
 into the dictionaries of format 2 (``{"type": "roll"}``) first (`saves.records`); a journal opened
 to go on writes its lines in its file's own format.
 
+From format 4, a journal also keeps the game's state every `saves.snapshots.SNAPSHOT_EVERY`
+commands, on a line of its own: ``{"op": "state", "n": 127, "state": PATCH}`` (the state after
+entry ``n``, the last in effect, as a patch of the initial state). A reader that folds every
+entry only checks where such a line stands; ``read_game(kept=True)`` starts from the last one
+(the screen that opens a save to play does, then folds the earlier entries after its first
+frame: `check_kept`).
+
 ``n`` numbers entries by their place in the log, so a reordered, repeated or missing line is caught
 when the file is read (STYLE 7 asks for sequence numbers; keeping them on the journal line, not on
 every event, gives the same check without making every ruleset number its events). ``seat`` (who

@@ -7,7 +7,9 @@ and `check_kept` folds them later and compares.
 
 from __future__ import annotations
 
+import collections
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -256,3 +258,33 @@ def test_the_kept_state_before_the_last_serves_the_states_just_before_it(tmp_pat
     assert state == expected
     per_entry = len(folded.log[12].events)
     assert len(evolved) == per_entry + len(folded.log[13].events) < 12 * per_entry
+
+
+def test_damaged_saves_with_kept_states_open_check_or_give_save_error(tmp_path):
+    """500 seeded mutations of a save with kept states, opened from them and then checked.
+
+    Opening gives a game or a SaveError; the check after it completes or raises a SaveError;
+    a game opened and checked is the one folded from the start. Nothing else escapes.
+    """
+    from tests.saves.test_fuzz import mutate  # noqa: PLC0415 - the fuzz tests' damage
+
+    original = write(tmp_path / NAME, LONG_SCRIPT * 2, keep_every=2)
+    rng = random.Random(4321)  # noqa: S311 - reproducible damage, not secrets
+    outcomes: collections.Counter[str] = collections.Counter()
+    for _ in range(500):
+        data, _ = mutate(rng, original)
+        refusal = None
+        try:
+            opened = read_game(data, NAME, kept=True)
+            list(check_kept(opened, NAME))
+        except SaveError as error:
+            refusal = str(error)
+        if refusal is not None:
+            assert refusal.startswith(NAME)
+            assert "\n" not in refusal
+            outcomes["refused"] += 1
+            continue
+        outcomes["restored" if opened.restored is not None else "folded"] += 1
+        assert_same(opened.game, read_game(data, NAME).game)
+    assert outcomes["restored"] >= 30, outcomes
+    assert outcomes["refused"] >= 100, outcomes
