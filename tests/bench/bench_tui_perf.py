@@ -68,6 +68,13 @@ BASE_FIRST_FRAME_MS = 670.8
 #   row 1 Home/End best 48.5 -> 36.5 ms (screen layouts per Home/End key 13/6 -> 7/6);
 #   row 2 open 611 -> 496 ms; row 13 first frame 508 -> 294 ms (the rules engine no longer
 #   loaded for the menu). The baselines above stay the "before" (707e61b).
+# The third round (row 2: saves keep their state, format 4; row 1: the timeline's bar in runs)
+# against 004cb14 (``git archive`` unpacked elsewhere), the two taken in turn, 2026-11-27
+# 09:49-09:57 UTC, load average 8-18 on 2 cores (best of two rounds each):
+#   row 2 open 456 -> 303 ms (the old path, every entry folded first, 501 ms in the same run;
+#   the check after the first frame 155-158 ms, spread over ticks); row 1 Home/End best
+#   39.1 -> 34.8 ms (within the noise of that load: the key's layout, asked by the record panel
+#   whose height changes and the log whose scrollbar comes and goes, is most of it).
 
 
 def test_bench_tui_rows_1_2_13(tmp_path_factory) -> None:
