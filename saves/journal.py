@@ -181,7 +181,11 @@ def encode_state(game: AnyGame) -> dict[str, Any]:
     """
     conv = make_converter(game.ruleset)
     patch = make_patch(conv, game.initial, game.state)
-    if apply_patch(conv, game.initial, json.loads(json.dumps(patch))) != game.state:
+    try:
+        written = json.loads(_json_line({"state": patch}))["state"]
+    except (TypeError, ValueError, RecursionError) as exc:  # not JSON data
+        raise ValueError(f"the state cannot be written: {_short(exc)}") from exc
+    if apply_patch(conv, game.initial, written) != game.state:
         raise ValueError("the state does not read back equal")
     return {"op": "state", "n": game.cursor - 1, "state": patch}
 

@@ -288,3 +288,12 @@ def test_damaged_saves_with_kept_states_open_check_or_give_save_error(tmp_path):
         assert_same(opened.game, read_game(data, NAME).game)
     assert outcomes["restored"] >= 30, outcomes
     assert outcomes["refused"] >= 100, outcomes
+
+
+def test_a_state_that_cannot_be_written_is_not_kept_and_play_goes_on(tmp_path, monkeypatch):
+    """A patch that is not JSON data (a ruleset's state the converter cannot write): no line."""
+    monkeypatch.setattr("saves.journal.make_patch", lambda *_: ["v", {1, 2}])  # a set: not JSON
+    data = write(tmp_path / NAME, ["step 1"] * 7)
+
+    assert kept_lines(data) == []
+    assert read_game(data, NAME).game.cursor == 7
