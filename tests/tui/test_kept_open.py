@@ -82,3 +82,33 @@ async def test_a_kept_state_its_moves_do_not_give_is_said_and_the_save_opened_ag
         assert any(
             "entry 11: the state the save kept is not what its entries give" in m for m in said
         )
+
+
+async def test_a_refused_kept_state_under_another_screen_reopens_when_it_comes_back(
+    tmp_path, monkeypatch
+):
+    """The check ends while a help screen covers the game: that screen stays; the game reopens."""
+    from textual.screen import Screen  # noqa: PLC0415
+
+    monkeypatch.setattr(RaceScreen, "CHECK_AFTER", 0.01)
+    path = kept_save(tmp_path / "race.jsonl")
+    lines = json_lines(path.read_bytes())
+    lines[-1]["state"] = ["a", {"track": ["a", {"positions": ["v", [50, 50]]}]}]
+    path.write_bytes(join_lines(dump_line(line) for line in lines))
+    screen = RaceScreen.open_save(path)
+    async with Host(screen).run_test() as pilot:
+        cover = Screen()
+        await pilot.app.push_screen(cover)
+        await wait_for_check(pilot, screen)
+        await pilot.pause()
+        assert pilot.app.screen is cover  # not replaced
+        pilot.app.pop_screen()
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if pilot.app.screen is not screen and pilot.app.screen.is_mounted:
+                break
+        await pilot.pause()
+        again = pilot.app.screen
+        assert isinstance(again, RaceScreen)
+        assert again is not screen
+        assert track(again) == "(6, 6)"

@@ -246,6 +246,7 @@ class GameScreen(Screen[None]):
         self.compact = False
         self.story = Story()
         self._shown_cache: tuple[object, int | None, Any] | None = None
+        self._reopen = False  # the kept state was refused while another screen covered this
         self.unchecked: Loaded | None = None
         """A save opened from the state it kept: its earlier entries are folded after the first
         frame, a chunk at a time, and compared (`saves.journal.check_kept`)."""
@@ -430,12 +431,22 @@ class GameScreen(Screen[None]):
         timer = self.set_interval(0.01, step)
 
     def _kept_state_refused(self, error: SaveError) -> None:
-        """The save's entries do not give the state it kept: open it again from its entries."""
-        if self.journal is not None:
-            self.journal.close()  # its lock: the save is opened again below
+        """The save's entries do not give the state it kept: open it again from its entries.
+
+        At once if this screen is on top, else when it comes back (`on_screen_resume`).
+        """
         self.notify(
             f"{error} (opened again from its moves)", severity="warning", timeout=10, markup=False
         )
+        self._reopen = True
+        if self.app.screen is self:
+            self._open_again()
+
+    def _open_again(self) -> None:
+        """Replace this screen by the same save opened with every entry folded."""
+        self._reopen = False
+        if self.journal is not None:
+            self.journal.close()  # its lock: the save is opened again below
         if self.path is not None:
             self.app.switch_screen(type(self).open_save(self.path, kept=False))
 
@@ -727,7 +738,11 @@ class GameScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back on top (after the go-to question): draw again, so the log scrolls to the event.
 
-        A log scrolled while another screen covered this one does not keep its scroll.
+        A log scrolled while another screen covered this one does not keep its scroll. A save
+        whose kept state was refused meanwhile is opened again now (`_kept_state_refused`).
         """
+        if self._reopen:
+            self._open_again()
+            return
         if self.replaying:
             self.call_after_refresh(self.redraw)
