@@ -70,11 +70,12 @@ BASE_FIRST_FRAME_MS = 670.8
 #   loaded for the menu). The baselines above stay the "before" (707e61b).
 # The third round (row 2: saves keep their state, format 4; row 1: the timeline's bar in runs)
 # against 004cb14 (``git archive`` unpacked elsewhere), the two taken in turn, 2026-11-27
-# 09:49-09:57 UTC, load average 8-18 on 2 cores (best of two rounds each):
-#   row 2 open 456 -> 303 ms (the old path, every entry folded first, 501 ms in the same run;
-#   the check after the first frame 155-158 ms, spread over ticks); row 1 Home/End best
-#   39.1 -> 34.8 ms (within the noise of that load: the key's layout, asked by the record panel
-#   whose height changes and the log whose scrollbar comes and goes, is most of it).
+# 10:27-10:31 UTC, load average 7.7-9.8 on 2 cores (best of two rounds each):
+#   row 2 open 441.5 -> 267.2 ms (the old path, every entry folded first, 433.5 ms in the same
+#   run; the check after the first frame 150-156 ms, spread over ticks); row 1 Home/End best
+#   40.1 -> 35.8 ms, first End 55.6 -> 52.9 ms. Most of a Home/End key is the screen laid out
+#   again: the record panel's height changes and the log's scrollbar comes and goes; with
+#   neither (an experiment, not this code) the key took 22-25 ms.
 
 
 def test_bench_tui_rows_1_2_13(tmp_path_factory) -> None:
