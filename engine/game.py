@@ -22,7 +22,7 @@ carry a note, the computer's reason for its command (`Entry.note`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from attrs import field, frozen
@@ -295,6 +295,8 @@ class Game(Generic[S, C, E, SetupT]):
         self._snapshots: dict[int, S] = {0: self.initial}
         self._state: S = self.initial
         self._version = 0
+        self._deferred = False
+        self._restored: dict[int, S] = {}
 
     # ------------------------------------------------------------------ queries
     @property
@@ -419,17 +421,98 @@ class Game(Generic[S, C, E, SetupT]):
         """
         if not 0 <= index <= len(self._log):
             raise IndexError(f"entry {index} is outside the log of {len(self._log)} entries")
-        base = (index // self.snapshot_every) * self.snapshot_every
-        while base not in self._snapshots:  # only reachable after a truncation
-            base -= self.snapshot_every
-        state = self._snapshots[base]
-        for entry in self._log[base:index]:
-            state = self._fold(state, entry.events)
+        state = self._folded_to(index)
         if events:
             if index == len(self._log) or not 0 <= events <= len(self._log[index].events):
                 raise IndexError(f"entry {index} has no event {events}")
             state = self._fold(state, self._log[index].events[:events])
         return state
+
+    def _folded_to(self, index: int) -> S:
+        """The state after ``index`` entries, folded from the nearest kept state before it.
+
+        The states passed on the way at every ``snapshot_every`` entries are kept, so that a game
+        opened from a state its save kept (`restore`) builds its history once, when first asked.
+        """
+        every = self.snapshot_every
+        base = (index // every) * every
+        if base not in self._snapshots or self._restored:  # restored states are off the grid
+            base = max(k for k in self._snapshots if k <= index)
+        state = self._snapshots[base]
+        for position in range(base, index):
+            state = self._fold(state, self._log[position].events)
+            if (position + 1) % every == 0:
+                self._snapshots.setdefault(position + 1, state)
+        return state
+
+    def defer(self) -> None:
+        """Record entries, undos and redos without folding them, until `restore` gives the state.
+
+        A save loader that holds a later state (a snapshot the save kept) appends the entries
+        before it this way: the state in between is never computed, and `state`, `summary` and
+        what depends on them mean nothing until `restore` is called. States before the restored
+        one are folded when first asked for (`state_at`).
+        """
+        self._deferred = True
+
+    @property
+    def deferred(self) -> bool:
+        """Whether entries are being recorded without their states (`defer`, until `restore`)."""
+        return self._deferred
+
+    def check_restored(self, chunk: int = 64) -> Iterator[int]:
+        """Fold the log from the start up to the states `restore` took, and compare them.
+
+        A generator: ``chunk`` entries per step, yielding how many are folded, so a caller can
+        spread the work. The states on the way are kept (every ``snapshot_every`` entries), so
+        undo and seek need not fold them again. It stops early, with nothing to say, once the
+        restored states are gone from the log (an undo before them, then a new command).
+
+        Raises:
+            ValueError: ``"entry N: ..."``: an entry whose events cannot be applied, an entry
+                after the game had ended, or a restored state that its entries do not give.
+        """
+        restored = sorted(self._restored.items())
+        state, done = self.initial, 0
+        for index, kept in restored:
+            while done < index:
+                if self._snapshots.get(index) is not kept:
+                    return  # the log changed under the restored state: what is left is folded
+                stop = min(index, done + chunk)
+                for position in range(done, stop):
+                    state = self._checked_fold(state, position)
+                    if (position + 1) % self.snapshot_every == 0:
+                        self._snapshots.setdefault(position + 1, state)
+                done = stop
+                yield done
+            if self._snapshots.get(index) is kept and state != kept:
+                msg = f"entry {index - 1}: the state the save kept is not what its entries give"
+                raise ValueError(msg)
+        self._restored.clear()
+
+    def _checked_fold(self, state: S, position: int) -> S:
+        """Apply entry ``position`` to ``state`` as a save loader does (`check_restored`)."""
+        if self.ruleset.summary(state).over:
+            raise ValueError(f"entry {position}: an entry after the game had ended")
+        try:
+            state = self._fold(state, self._log[position].events)
+            self.ruleset.summary(state)
+        except Exception as exc:  # an event the state cannot take is damage
+            raise ValueError(f"entry {position}: the events cannot be applied: {exc}") from exc
+        return state
+
+    def restore(self, state: S, *, more: bool = False) -> None:
+        """Take ``state`` as the state after the entries in effect, and stop deferring.
+
+        The caller vouches that ``state`` is what folding those entries from the initial state
+        gives (``restored == replay()``); a save loader checks it later, in the background.
+        ``more``: a later state will be restored; this one is kept (for `state_at`) and the
+        entries after it are still deferred.
+        """
+        self._deferred = more
+        self._state = state
+        self._snapshots[self._cursor] = state
+        self._restored[self._cursor] = state
 
     def undo_refusal(
         self, seat: Seat | None = None, *, expected: int | None = None
@@ -565,14 +648,15 @@ class Game(Generic[S, C, E, SetupT]):
 
         Drops the redo list, like any new command.
         """
-        state = self._fold(self._state, entry.events)
+        deferred = self._deferred
+        state = self._state if deferred else self._fold(self._state, entry.events)
         if self._cursor < len(self._log):
             self._drop_redo()
         self._log.append(entry)
         self._cursor += 1
         self._version += 1
         self._state = state
-        if self._cursor % self.snapshot_every == 0:
+        if self._cursor % self.snapshot_every == 0 and not deferred:
             self._snapshots[self._cursor] = state
         return Accepted(entry, "execute", self._cursor - 1)
 
@@ -585,6 +669,9 @@ class Game(Generic[S, C, E, SetupT]):
         every = self.snapshot_every
         for index in range((self._cursor // every + 1) * every, len(self._log) + 1, every):
             self._snapshots.pop(index, None)
+        if len(self._snapshots) > len(self._log) // every + 1:  # restored ones off the grid
+            for index in [k for k in self._snapshots if k > self._cursor]:
+                del self._snapshots[index]
         del self._log[self._cursor :]
 
     def redo_refusal(
@@ -612,7 +699,8 @@ class Game(Generic[S, C, E, SetupT]):
             return refusal
         self._cursor -= 1
         self._version += 1
-        self._state = self.state_at(self._cursor)
+        if not self._deferred:
+            self._state = self.state_at(self._cursor)
         return Accepted(self._log[self._cursor], "undo", self._cursor)
 
     def redo(
@@ -623,7 +711,8 @@ class Game(Generic[S, C, E, SetupT]):
         if refusal is not None:
             return refusal
         entry = self._log[self._cursor]
-        self._state = self._fold(self._state, entry.events)
+        if not self._deferred:
+            self._state = self._fold(self._state, entry.events)
         self._cursor += 1
         self._version += 1
         return Accepted(entry, "redo", self._cursor - 1)

@@ -13,6 +13,13 @@ once in the header's ``records`` table (`saves.codec` lists the encoding). Readi
 into the dictionaries of format 2 (``{"type": "roll"}``) first (`saves.records`); a journal opened
 to go on writes its lines in its file's own format.
 
+From format 4, a journal also keeps the game's state every `saves.snapshots.SNAPSHOT_EVERY`
+commands, on a line of its own: ``{"op": "state", "n": 127, "state": PATCH}`` (the state after
+entry ``n``, the last in effect, as a patch of the initial state). A reader that folds every
+entry only checks where such a line stands; ``read_game(kept=True)`` starts from the last one
+(the screen that opens a save to play does, then folds the earlier entries after its first
+frame: `check_kept`).
+
 ``n`` numbers entries by their place in the log, so a reordered, repeated or missing line is caught
 when the file is read (STYLE 7 asks for sequence numbers; keeping them on the journal line, not on
 every event, gives the same check without making every ruleset number its events). ``seat`` (who
@@ -60,10 +67,12 @@ from engine.schema import Chain
 from saves import migrations
 from saves.codec import describe_error, make_converter, make_record_converter, record_shapes
 from saves.records import RECORDS_FROM, Decoder
+from saves.snapshots import SNAPSHOT_EVERY, apply_patch, make_patch
 from saves.text import printable
 
 __all__ = [
     "FORMAT",
+    "SNAPSHOTS_FROM",
     "GameInUseError",
     "Journal",
     "JournalWriteError",
@@ -75,6 +84,8 @@ __all__ = [
 ]
 
 FORMAT = "hexmech"
+SNAPSHOTS_FROM = 4
+"""The first format version whose saves keep states (``{"op": "state"}`` lines)."""
 AnyGame = Game[Any, Any, Any, Any]
 AnyRuleset = Any
 
@@ -112,6 +123,9 @@ class Loaded:
         valid_bytes: the length of the file up to the last good line.
         written: the format version the file was written in (0 if it names none): a journal
             goes on writing its lines in that format.
+        restored: when the game was opened from a state the save kept (``kept=True``), the
+            entries in effect at that state: the entries before it are recorded but were not
+            folded (`check_kept` folds them); None when every entry was folded.
     """
 
     game: AnyGame
@@ -119,6 +133,7 @@ class Loaded:
     warnings: tuple[str, ...]
     valid_bytes: int
     written: int = migrations.CURRENT_VERSION
+    restored: int | None = None
 
 
 def _json_line(data: Mapping[str, Any]) -> bytes:
@@ -157,6 +172,28 @@ def encode_marker(op: str, index: int) -> dict[str, Any]:
     return {"op": op, "n": index}
 
 
+def encode_state(game: AnyGame) -> dict[str, Any]:
+    """Return the JSON data of a kept-state line: the state after the entries in effect.
+
+    ``n`` is the last entry in effect (as on an entry line: a reader that skips the line still
+    counts ``n + 1`` entries in effect), ``state`` the state as a patch of the game's initial
+    state (`saves.snapshots`).
+
+    Raises:
+        ValueError: a state the save's converter cannot write, or one that does not read back
+            equal (the journal then keeps no state: opening the save folds its entries).
+    """
+    conv = make_converter(game.ruleset)
+    patch = make_patch(conv, game.initial, game.state)
+    try:
+        written = json.loads(_json_line({"state": patch}))["state"]
+    except (TypeError, ValueError, RecursionError) as exc:  # not JSON data
+        raise ValueError(f"the state cannot be written: {_short(exc)}") from exc
+    if apply_patch(conv, game.initial, written) != game.state:
+        raise ValueError("the state does not read back equal")
+    return {"op": "state", "n": game.cursor - 1, "state": patch}
+
+
 def encode_header(
     ruleset: AnyRuleset,
     setup: object,
@@ -182,8 +219,17 @@ def encode_header(
 
 
 # ---------------------------------------------------------------------------------- reading
-def read_game(data: bytes, name: str = "<save>") -> Loaded:
+def read_game(data: bytes, name: str = "<save>", *, kept: bool = False) -> Loaded:
     """Rebuild a game from the bytes of a journal.
+
+    Args:
+        data: the file's bytes.
+        name: the file, for messages.
+        kept: start from the last state the save kept (format 4, `saves.snapshots`) when it can
+            be read: the entries before it are checked line by line and recorded, but not
+            folded, so opening costs the entries after it; `check_kept` folds the others later
+            and compares. False (or a save without kept states, or one whose ruleset schema was
+            upgraded): every entry is folded, as before.
 
     Raises:
         SaveError: for anything but a half-written last line.
@@ -195,16 +241,83 @@ def read_game(data: bytes, name: str = "<save>") -> Loaded:
         raise SaveError(name, "the file is empty: it is not a hexmech save")
     header, header_line = _parse_header(lines[0], name)
     written = header.get("version")
+    written = written if type(written) is int else 0
     with collector_paused():
         decoder, header = decode_header(header, name, header_line)
         header, chains = upgrade(header, [], name, header_line, chains=True)
         game = _new_game(header, name)
+        at = _last_kept(lines, chains) if kept and written >= SNAPSHOTS_FROM else ()
+        if at:
+            game.defer()
+        restored = None
         # Line by line: each line's JSON is dropped once applied, so loading holds the game, not
         # the game and every parsed line besides.
-        for number, raw in lines[1:]:
+        for index in range(1, len(lines)):
+            number, raw = lines[index]
             obj = decode_line(decoder, _parse_object(raw, name, number), name, number)
-            _apply_line(game, upgrade_line(chains, obj, name, number), name, number)
-    return Loaded(game, header, tuple(warnings), valid, written if type(written) is int else 0)
+            obj = upgrade_line(chains, obj, name, number)
+            if index in at:
+                if not _restore(game, obj, more=index != at[-1]):
+                    return read_game(data, name)  # a kept state that does not fit: fold all
+                restored = game.cursor
+            else:
+                _apply_line(game, obj, name, number)
+    return Loaded(game, header, tuple(warnings), valid, written, restored)
+
+
+def _last_kept(lines: list[tuple[int, bytes]], chains: tuple[Chain, ...]) -> tuple[int, ...]:
+    """The indexes in ``lines`` of the last two kept states, the last one last (or none).
+
+    A loader starts from the last one. The one before is kept too, for the states just before
+    the last (the log tells the entries before it from it, when the game stands just past it).
+    A save whose data was upgraded has none: its states are of an older schema.
+    """
+    if any(chain.steps for chain in chains):
+        return ()
+    found: list[int] = []
+    for index in range(len(lines) - 1, 0, -1):
+        if lines[index][1].startswith(b'{"op":"state"'):  # as `Journal` writes it
+            found.insert(0, index)
+            if len(found) == 2:  # noqa: PLR2004 - the last two
+                break
+    return tuple(found)
+
+
+def _restore(game: AnyGame, obj: dict[str, Any], *, more: bool = False) -> bool:
+    """Take a kept-state line's state as the game's; False if it does not fit the game.
+
+    ``more``: a later kept state follows (the game keeps this one and goes on deferring).
+    """
+    n = obj.get("n")
+    if set(obj) != {"op", "n", "state"} or type(n) is not int or n != game.cursor - 1 or n < 0:
+        return False
+    try:
+        state = apply_patch(make_converter(game.ruleset), game.initial, obj["state"])
+        game.restore(state, more=more)
+        game.ruleset.summary(state)  # a state the ruleset cannot describe does not fit
+    except Exception:  # noqa: BLE001 - any failure: fold every entry instead
+        return False
+    return True
+
+
+def check_kept(loaded: Loaded, name: str = "<save>", chunk: int = 64) -> Iterator[int]:
+    """Fold the entries a game opened from a kept state skipped, and compare (`read_game`).
+
+    A generator: it folds ``chunk`` entries per step and yields how many it has folded, so a
+    screen can run it between frames; the states on the way are kept for undo and replays
+    (`Game.state_at`). Nothing to do for a game that was folded entirely.
+
+    Raises:
+        SaveError: an entry that cannot be applied, one after the game had ended, or a kept
+            state that is not what its entries give.
+    """
+    game, restored = loaded.game, loaded.restored
+    if restored is None:
+        return
+    try:
+        yield from game.check_restored(chunk)
+    except ValueError as exc:
+        raise SaveError(name, _short(exc)) from exc
 
 
 def upgrade_line(
@@ -432,6 +545,9 @@ def _new_game(header: dict[str, Any], name: str) -> AnyGame:
 
 def _apply_line(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
     if "op" in obj:
+        if obj["op"] == "state":
+            _apply_kept(game, obj, name, number)
+            return
         _apply_marker(game, obj, name, number)
     else:
         _apply_entry(game, obj, name, number)
@@ -449,6 +565,13 @@ def _apply_marker(game: AnyGame, obj: dict[str, Any], name: str, number: int) ->
         raise SaveError(name, f"the game does not allow this {op}: {outcome.reason}", number)
 
 
+def _apply_kept(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> None:
+    """A kept state read while folding: the fold gives it already; its place is checked."""
+    n = obj.get("n")
+    if set(obj) != {"op", "n", "state"} or type(n) is not int or n != game.cursor - 1 or n < 0:
+        raise SaveError(name, f"a kept state must follow entry {game.cursor - 1}", number)
+
+
 ENTRY_KEYS = frozenset({"n", "command", "events", "dice"})
 """The keys every entry line has; ``seat`` and ``note`` may follow."""
 
@@ -460,7 +583,7 @@ def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> 
     n = obj.get("n")
     if type(n) is not int or n != game.cursor:
         raise SaveError(name, f"entry numbered {n!r} where {game.cursor} was expected", number)
-    if game.summary.over:
+    if not game.deferred and game.summary.over:  # deferred: `check_kept` asks later
         raise SaveError(name, "an entry after the game had ended", number)
     conv = make_converter(game.ruleset)
     if not ENTRY_KEYS <= set(obj) <= ENTRY_KEYS | OPTIONAL_KEYS:
@@ -486,7 +609,8 @@ def _apply_entry(game: AnyGame, obj: dict[str, Any], name: str, number: int) -> 
         raise SaveError(name, str(exc) or type(exc).__name__, number) from exc
     try:
         game.append(Entry(command, events, start, end, seat, note))
-        game.summary  # noqa: B018 - a state the ruleset cannot describe would crash lists and play
+        if not game.deferred:
+            game.summary  # noqa: B018 - a state the ruleset cannot describe would crash lists, play
     except Exception as exc:  # an event the state cannot take is damage, not a crash
         raise SaveError(name, f"the events cannot be applied: {_short(exc)}", number) from exc
 
@@ -616,12 +740,19 @@ class Journal:
         warnings: tuple[str, ...] = (),
         *,
         records: bool = True,
+        keep_every: int = SNAPSHOT_EVERY,
+        restored: Loaded | None = None,
     ) -> None:
         self.path = path
         self.game = game
         self.warnings = warnings
         self.records = records
         """Entries are written as records (format 3); False for a file of an older format."""
+        self.keep_every = keep_every
+        """Every so many entries in effect after a command, the state is kept (a ``state``
+        line, format 4: `encode_state`); 0 for a file of an older format, which keeps none."""
+        self.restored = restored
+        """The save as read, when the game was opened from a state it kept: `check_kept` it."""
         self._file = file
         self._size = os.fstat(file.fileno()).st_size
         self._failure: JournalWriteError | None = None
@@ -637,8 +768,11 @@ class Journal:
         seed: int | None = None,
         scripted: tuple[int, ...] | None = None,
         undo_policy: UndoPolicy = UndoPolicy.HOTSEAT,
+        keep_every: int = SNAPSHOT_EVERY,
     ) -> Journal:
         """Start a new game and its save file; an existing file is never overwritten.
+
+        ``keep_every``: the state is kept in the save every so many entries (`encode_state`).
 
         A file that cannot be created or whose header cannot be written is not left behind.
 
@@ -664,7 +798,7 @@ class Journal:
             raise _write_failure(exc, path, creating=True) from exc
         try:
             _lock(file, path)
-            journal = cls(path, game, file)
+            journal = cls(path, game, file, keep_every=keep_every)
             journal._write(header)
         except BaseException as exc:
             file.close()
@@ -676,11 +810,12 @@ class Journal:
         return journal
 
     @classmethod
-    def open(cls, path: Path) -> Journal:
+    def open(cls, path: Path, *, kept: bool = False) -> Journal:
         """Continue a saved game; a half-written last line is cut off (with a warning).
 
         The file is locked, read, repaired and truncated through one handle, so no other writer
-        can slip a line in between.
+        can slip a line in between. ``kept``: start from the last state the save kept
+        (`read_game`); `restored` then holds what `check_kept` checks.
 
         Raises:
             SaveError: when the file cannot be read as a save (or does not exist).
@@ -696,7 +831,7 @@ class Journal:
         try:
             _lock(file, path)
             data = _read_all(file)
-            loaded = read_game(data, str(path))
+            loaded = read_game(data, str(path), kept=kept)
             if loaded.valid_bytes < len(data):
                 file.truncate(loaded.valid_bytes)
             file.seek(0, os.SEEK_END)
@@ -711,7 +846,15 @@ class Journal:
         except BaseException:
             file.close()
             raise
-        return cls(path, loaded.game, file, loaded.warnings, records=loaded.written >= RECORDS_FROM)
+        return cls(
+            path,
+            loaded.game,
+            file,
+            loaded.warnings,
+            records=loaded.written >= RECORDS_FROM,
+            keep_every=SNAPSHOT_EVERY if loaded.written >= SNAPSHOTS_FROM else 0,
+            restored=loaded if loaded.restored is not None else None,
+        )
 
     def __enter__(self) -> Self:
         return self
@@ -756,7 +899,23 @@ class Journal:
         if isinstance(entry, Rejected):
             return entry
         self._write(encode_entry(self.game.ruleset, self.game.cursor, entry, records=self.records))
-        return self.game.append(entry)
+        accepted = self.game.append(entry)
+        if self.keep_every and self.game.cursor % self.keep_every == 0:
+            self._keep_state()
+        return accepted
+
+    def _keep_state(self) -> None:
+        """Write the state after the entries in effect (`encode_state`), if it can be written.
+
+        The command before it is saved and applied already: a failed write is not raised here
+        but stops the journal (the next command raises it), as any failed write does.
+        """
+        try:
+            line = encode_state(self.game)
+        except ValueError:
+            return  # a state the save cannot keep: opening it folds the entries, as before
+        with contextlib.suppress(JournalWriteError):
+            self._write(line)
 
     def undo(
         self, seat: Seat | None = None, *, expected: int | None = None

@@ -25,8 +25,15 @@ Format history:
   is the same in both formats: the step from 2 to 3 changes nothing. A journal opened to go on
   goes on writing in its file's format.
 
-To release format 4: set ``CURRENT_VERSION = 4`` and add ``MIGRATIONS[3] = Migration(...)`` whose
-functions turn format-3 data into format-4 data; add a golden save written by format 4 (see
+- **4** (issue 14 row 2): a journal keeps the game's state every `saves.snapshots.SNAPSHOT_EVERY`
+  commands, on a line ``{"op": "state", "n": N, "state": PATCH}``: the state after entry ``N`` (the
+  last in effect), as a patch of the game's initial state (`saves.snapshots`). Opening a save to
+  play starts from the last one and folds only the entries after it (the others are folded after
+  the first frame, and compared). Nothing else changed: the step from 3 to 4 changes no data, and
+  a reader that folds every entry checks only where each kept state stands.
+
+To release format 5: set ``CURRENT_VERSION = 5`` and add ``MIGRATIONS[4] = Migration(...)`` whose
+functions turn format-4 data into format-5 data; add a golden save written by format 5 (see
 ``tests/data/saves/README.md``); keep the old ones.
 """
 
@@ -46,7 +53,7 @@ __all__ = [
     "upgrade_schema",
 ]
 
-CURRENT_VERSION = 3
+CURRENT_VERSION = 4
 
 
 def _add_schema(header: JSONDict) -> JSONDict:
@@ -56,7 +63,12 @@ def _add_schema(header: JSONDict) -> JSONDict:
 
 #: version v -> the migration from v to v + 1. Format 3 changed the encoding, not the data: once
 #: its records are read back (`saves.records`), its data is format 2's.
-MIGRATIONS: dict[int, Migration] = {1: Migration(header=_add_schema), 2: Migration()}
+#: Format 4 added kept states (lines of their own), not data.
+MIGRATIONS: dict[int, Migration] = {
+    1: Migration(header=_add_schema),
+    2: Migration(),
+    3: Migration(),
+}
 
 
 def format_chain(header: JSONDict, *, current: int | None = None) -> Chain:

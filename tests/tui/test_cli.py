@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from saves.migrations import CURRENT_VERSION
 from saves.records import Decoder
 from tests.conftest import REPO
 
@@ -198,7 +199,7 @@ def test_inspect_prints_one_json_summary(race_env, tmp_path) -> None:
     assert result.returncode == 0
     report = json.loads(result.stdout)
     assert report["ruleset"] == "race"
-    assert report["format_version"] == 3
+    assert report["format_version"] == CURRENT_VERSION
     assert report["schema_version"] == 1
     assert report["entries"] == 2
     assert report["turn"] == "turn 1"

@@ -35,7 +35,7 @@ from textual.widgets import Footer, Input, Static
 
 from engine.dice import DiceExhaustedError
 from engine.game import IllegalCommand, Rejected, UndoPolicy
-from saves.journal import Journal, JournalWriteError, SaveError, read_game
+from saves.journal import Journal, JournalWriteError, Loaded, SaveError, check_kept, read_game
 from saves.store import default_saves_dir, new_save_path
 from saves.text import printable
 from tui.screens._replay import REPLAY_ACTIONS, ReplayControls
@@ -249,6 +249,10 @@ class GameScreen(Screen[None]):
         self.compact = False
         self.story = Story()
         self._shown_cache: tuple[object, int | None, Any] | None = None
+        self._reopen = False  # the kept state was refused while another screen covered this
+        self.unchecked: Loaded | None = None
+        """A save opened from the state it kept: its earlier entries are folded after the first
+        frame, a chunk at a time, and compared (`saves.journal.check_kept`)."""
         self._bindings_key: tuple[int, int] | None = None  # the game the keys were shown for
         self.fresh = False
         """A new game's screen (`NewGame`): its save goes if it is left before any command."""
@@ -268,24 +272,30 @@ class GameScreen(Screen[None]):
         return screen
 
     @classmethod
-    def open_save(cls, path: Path) -> Screen[Any]:
+    def open_save(cls, path: Path, *, kept: bool = True) -> Screen[Any]:
         """Return the screen of a save: a game still going on plays, a finished one is replayed.
 
         The save is read once, through the journal that plays it (a finished game's journal is
         closed at once, its lock released); one that cannot be opened for writing (another
         window plays it, a read-only file) is read without a journal and replayed if finished.
         A save that cannot be read gives a screen that says why and closes.
+
+        ``kept``: start from the last state the save kept (format 4), and fold the entries
+        before it after the first frame (`unchecked`); False folds every entry first.
         """
         try:
-            journal = Journal.open(path)
+            journal = Journal.open(path, kept=kept)
         except SaveError:
             return cls._read_only(path, None)
         except OSError as error:
             return cls._read_only(path, error)
         if journal.game.summary.over:
             journal.close()
-            return cls(game=journal.game, path=path)
-        return cls(journal=journal)
+            screen = cls(game=journal.game, path=path)
+        else:
+            screen = cls(journal=journal)
+        screen.unchecked = journal.restored
+        return screen
 
     @classmethod
     def _read_only(cls, path: Path, refusal: OSError | None) -> Screen[Any]:
@@ -400,6 +410,50 @@ class GameScreen(Screen[None]):
             for warning in self.journal.warnings:
                 self.notify(warning, severity="warning", timeout=10, markup=False)
         self.refocus()
+        if self.unchecked is not None:
+            self.set_timer(self.CHECK_AFTER, self._start_check)
+
+    CHECK_AFTER: ClassVar[float] = 0.25
+    """Seconds after the first frame before the entries a kept state skipped are folded."""
+
+    def _start_check(self) -> None:
+        """Fold the entries before the kept state, one chunk per tick (`unchecked`)."""
+        if self.unchecked is None:
+            return
+        steps = check_kept(self.unchecked, self.path.name if self.path else "<save>")
+
+        def step() -> None:
+            try:
+                next(steps)
+            except StopIteration:
+                timer.stop()
+                self.unchecked = None
+            except SaveError as error:
+                timer.stop()
+                self.unchecked = None
+                self._kept_state_refused(error)
+
+        timer = self.set_interval(0.01, step)
+
+    def _kept_state_refused(self, error: SaveError) -> None:
+        """The save's entries do not give the state it kept: open it again from its entries.
+
+        At once if this screen is on top, else when it comes back (`on_screen_resume`).
+        """
+        self.notify(
+            f"{error} (opened again from its moves)", severity="warning", timeout=10, markup=False
+        )
+        self._reopen = True
+        if self.app.screen is self:
+            self._open_again()
+
+    def _open_again(self) -> None:
+        """Replace this screen by the same save opened with every entry folded."""
+        self._reopen = False
+        if self.journal is not None:
+            self.journal.close()  # its lock: the save is opened again below
+        if self.path is not None:
+            self.app.switch_screen(type(self).open_save(self.path, kept=False))
 
     async def on_resize(self) -> None:
         """Switch between the wide and the compact layout when the terminal crosses the line."""
@@ -726,7 +780,11 @@ class GameScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back on top (after the go-to question): draw again, so the log scrolls to the event.
 
-        A log scrolled while another screen covered this one does not keep its scroll.
+        A log scrolled while another screen covered this one does not keep its scroll. A save
+        whose kept state was refused meanwhile is opened again now (`_kept_state_refused`).
         """
+        if self._reopen:
+            self._open_again()
+            return
         if self.replaying:
             self.call_after_refresh(self.redraw)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from attrs import field, frozen
+from rich.style import Style
 from rich.text import Text
 from textual.message import Message
 from textual.widget import Widget
@@ -27,7 +28,6 @@ from textual.widget import Widget
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from rich.style import Style
     from textual import events
 
 __all__ = ["ASCII", "UNICODE", "Glyphs", "Timeline", "TimelineView", "timeline_rows"]
@@ -147,12 +147,17 @@ def timeline_rows(
         cells[x] = glyphs.mark_done if x < here else glyphs.mark_todo
     cells[here] = glyphs.cursor
     bar = Text(no_wrap=True, overflow="crop", end="")
-    bar.append("".join(cells[:here]), style.get("done", ""))
-    bar.append(glyphs.cursor, style.get("cursor", ""))
-    bar.append("".join(cells[here + 1 :]), style.get("todo", ""))
-    for x, cell in enumerate(cells):
-        if cell in (glyphs.mark_done, glyphs.mark_todo):
-            bar.stylize(style.get("mark", ""), x, x + 1)
+    # One span per run of cells drawn alike, not one per mark: a long game has a mark in almost
+    # every column, and each span costs the screen a style to convert at every frame.
+    marks = (glyphs.mark_done, glyphs.mark_todo)
+    ends = {span, here, here + 1}  # the cursor is a run of its own
+    start = 0
+    for x in range(1, span + 1):
+        if x in ends or (cells[x] in marks) != (cells[start] in marks):
+            part = "done" if start < here else "todo"
+            kind = "cursor" if start == here else "mark" if cells[start] in marks else part
+            bar.append("".join(cells[start:x]), _styled(style, kind, part))
+            start = x
     text = words(view, glyphs)
     bar.append("  ")
     live = f"{glyphs.live} LIVE"
@@ -166,6 +171,23 @@ def timeline_rows(
     if rows > 1:
         result.append(_numbers(view, span, style.get("words", "")))
     return result
+
+
+def _styled(style: Mapping[str, Style | str], kind: str, part: str) -> Style | str:
+    """A run's style: a mark's on top of its part's (done or todo), as the bar stylized them."""
+    if kind != "mark":
+        return style.get(kind, "")
+    base, mark = style.get(part, ""), style.get("mark", "")
+    if not base:
+        return mark
+    if not mark:
+        return base
+    return Style.combine(
+        [
+            Style.parse(base) if isinstance(base, str) else base,
+            Style.parse(mark) if isinstance(mark, str) else mark,
+        ]
+    )
 
 
 def _numbers(view: TimelineView, span: int, style: Style | str) -> Text:

@@ -33,6 +33,13 @@ from saves.journal import Journal, read_game
 ROOT = Path(__file__).resolve().parents[3]
 CREATED = datetime(2026, 11, 27, 4, 0, 0, tzinfo=UTC)
 MAX_COMMANDS = 5000
+KEEP = {"keep_every": 0}
+"""Journal.create's ``keep_every`` (format 4: a kept state every so many entries; ``--keep-every``
+sets it, 0 is the journal's default)."""
+
+
+def _keep() -> dict[str, int]:
+    return {"keep_every": KEEP["keep_every"]} if KEEP["keep_every"] else {}
 
 
 def _accepted(outcome: Accepted[Any, Any] | Rejected, what: str) -> Accepted[Any, Any]:
@@ -71,7 +78,7 @@ def battletech(path: Path, seed: int) -> None:
     setup = RULESET.make_setup(table)
     rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
     moves = 0
-    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed) as journal:
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
         for _ in range(MAX_COMMANDS):
             state = journal.game.state
             if state.phase is Phase.OVER:
@@ -175,7 +182,7 @@ def papermech(path: Path, seed: int, scenario: str, battles: int) -> None:
         _accepted(journal.execute(command), repr(command))
 
     with Journal.create(
-        path, RULESET, setup, created=CREATED, seed=seed, undo_policy=UndoPolicy.SOLO
+        path, RULESET, setup, created=CREATED, seed=seed, undo_policy=UndoPolicy.SOLO, **_keep()
     ) as journal:
         for count in range(MAX_COMMANDS):
             if journal.game.summary.over:
@@ -214,7 +221,11 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("names", nargs="*", help=f"games to play: {', '.join(GAMES)}")
+    parser.add_argument(
+        "--keep-every", type=int, default=0, help="a kept state every N entries (format 4)"
+    )
     args = parser.parse_args(argv)
+    KEEP["keep_every"] = args.keep_every
     unknown = set(args.names) - set(GAMES)
     if unknown:
         parser.error(f"unknown games: {', '.join(sorted(unknown))}")
