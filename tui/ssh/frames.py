@@ -171,6 +171,10 @@ class FirstFrames:
         except TimeoutError:
             return None, None
 
+    def kept(self) -> list[bytes]:
+        """The frames kept, oldest first."""
+        return list(self._frames.values())
+
     def reported(self, report: Report, frame: bytes | None) -> None:
         """A report ended: keep its frame if the folder has not changed since its key was made."""
         if self._reports.get(report.key) is report:
