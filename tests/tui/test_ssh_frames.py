@@ -188,9 +188,12 @@ async def test_a_folder_changed_while_reporting_keeps_no_frame(tmp_path):
     _, report = await frames.first(key)
     (tmp_path / "new.jsonl").write_text("{}\n")
     assert _key(frames) != key  # a file more: another key
+    waiting = asyncio.ensure_future(frames.first(key))
+    await asyncio.sleep(0.05)
     _send(report, b"the old list")
-    assert await asyncio.wait_for(report.done, 5) == b"the old list"
-    assert frames.kept() == []  # drawn from the folder before the change
+    assert await asyncio.wait_for(report.done, 5) is None
+    assert frames.kept() == []  # drawn from the folder before the change: shown to no one
+    assert await asyncio.wait_for(waiting, 5) == (None, None)
 
 
 async def test_the_frames_kept_are_bounded(tmp_path):

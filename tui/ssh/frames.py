@@ -93,7 +93,8 @@ class Report:
         os.set_blocking(self.read_fd, False)
         self._data = bytearray()
         self.done: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
-        """The frame (None when the viewer sent none, or too much, or too late)."""
+        """The frame (None when the viewer sent none, or too much, or too late, or when the
+        folder changed meanwhile)."""
         loop = asyncio.get_running_loop()
         loop.add_reader(self.read_fd, self._readable)
         self._timer = loop.call_later(REPORT_TIMEOUT, self._finish, None)
@@ -127,8 +128,8 @@ class Report:
             asyncio.get_running_loop().remove_reader(self.read_fd)
         os.close(self.read_fd)
         self.sent()
-        self._frames.reported(self, frame)
-        self.done.set_result(frame)
+        kept = self._frames.reported(self, frame)
+        self.done.set_result(frame if kept else None)
 
     def cancel(self) -> None:
         """The viewer was never started: no frame comes."""
@@ -175,16 +176,20 @@ class FirstFrames:
         """The frames kept, oldest first."""
         return list(self._frames.values())
 
-    def reported(self, report: Report, frame: bytes | None) -> None:
-        """A report ended: keep its frame if the folder has not changed since its key was made."""
+    def reported(self, report: Report, frame: bytes | None) -> bool:
+        """A report ended: keep its frame if the folder has not changed since its key was made.
+
+        Returns whether it was kept (a frame of a folder that changed is shown to no one).
+        """
         if self._reports.get(report.key) is report:
             del self._reports[report.key]
         if frame is None or folder_signature(self.folder) != report.key[-1]:
-            return
+            return False
         self._frames[report.key] = frame
         self._frames.move_to_end(report.key)
         while len(self._frames) > MAX_FRAMES:
             self._frames.popitem(last=False)
+        return True
 
     def close(self) -> None:
         """Drop every report on its way (the server stops)."""
