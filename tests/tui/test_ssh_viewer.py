@@ -140,6 +140,9 @@ async def test_viewers_forked_from_the_zygote_are_processes_of_their_own(served)
     views = [await open_view(conn, env={"PYTHONPATH": "/etc"}) for conn in conns]
     for view in views:
         await view.expect("2 saves", within=30)
+        # The second may be shown the first's screen before it starts (tui.ssh.frames): the
+        # keys of the footer are its own drawing.
+        await view.expect("Reverse", within=30)
     # Act
     pids = [session._child.pid for session in server.sessions]
     # Assert

@@ -130,11 +130,13 @@ class PtyChild:
         cwd: Path,
         size: tuple[int, int],
         on_output: Callable[[bytes], None],
+        report: int | None = None,
     ) -> PtyChild:
         """Fork a viewer from ``zygote`` (`tui.ssh.zygote`) on a new pty of ``size``.
 
         The same as `start` with ``python -I -X utf8 -m tui.ssh.viewer ARGS``, without the
-        import: the child is the leader of a new session on the pty, in ``cwd``, with ``env``.
+        import: the child is the leader of a new session on the pty, in ``cwd``, with ``env``
+        (and ``report``, a pipe for its first frame, as `tui.ssh.zygote.REPORT_FD`).
 
         Raises:
             OSError: when the pty cannot be made or the zygote cannot fork.
@@ -143,7 +145,7 @@ class PtyChild:
         try:
             _set_size(master, size)
             os.set_blocking(master, False)
-            process = await zygote.spawn(args, env=env, cwd=cwd, slave=slave)
+            process = await zygote.spawn(args, env=env, cwd=cwd, slave=slave, report=report)
         except BaseException:
             os.close(master)
             raise

@@ -29,6 +29,7 @@ import asyncssh
 from attrs import Factory, frozen
 
 from tui.ssh.child import PtyChild
+from tui.ssh.frames import FirstFrames
 from tui.ssh.policy import (
     DEFAULT_LANG,
     DEFAULT_SIZE,
@@ -38,7 +39,7 @@ from tui.ssh.policy import (
     child_environment,
     clamp_size,
 )
-from tui.ssh.zygote import VIEWER_MODULE, Zygote
+from tui.ssh.zygote import REPORT_FD, VIEWER_MODULE, Zygote
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -166,6 +167,8 @@ class SSHReplayServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.zygote: Zygote | None = None
         """The pre-imported process viewers are forked from (None: each is started afresh)."""
+        self.frames = FirstFrames(options.saves)
+        """The first screens of forked viewers, sent to the next ones at once (`tui.ssh.frames`)."""
 
     async def start(self) -> None:
         """Listen (raises OSError when the address cannot be used)."""
@@ -259,6 +262,7 @@ class SSHReplayServer:
             await asyncio.wait(list(self._tasks))
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        self.frames.close()
         if self.zygote is not None:
             await self.zygote.close()
 
@@ -437,6 +441,8 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
         self._size = DEFAULT_SIZE
         self._child: PtyChild | None = None
         self._paused = False
+        self._framed = False
+        """A first frame was sent before the viewer drew (its terminal modes are set)."""
         self._bucket = TokenBucket(options.input_rate, options.input_burst, time.monotonic)
         self._last_input = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
@@ -549,8 +555,8 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
                 child.drain()
         finally:
             await child.stop()  # whatever happened: no child outlives its session
-        if not by_itself:
-            self._output(RESET_TERMINAL)
+        if not by_itself or (self._framed and child.returncode != 0):
+            self._output(RESET_TERMINAL)  # its first frame's modes may be on still
         self._say(self._reason, max(0, child.returncode or 0))
 
     async def _start_child(self) -> PtyChild | None:
@@ -563,25 +569,65 @@ class BrowserSession(asyncssh.SSHServerSession[bytes]):
         zygote = self._server.zygote
         try:
             if zygote is not None and zygote.alive and forks_viewer(argv):
-                child = await PtyChild.fork(
-                    zygote,
-                    argv[len(VIEWER_PREFIX) :],
-                    env=child_env,
-                    cwd=options.saves,
-                    size=self._size,
-                    on_output=self._output,
-                )
+                child = await self._fork(zygote, argv[len(VIEWER_PREFIX) :], child_env)
+                if child is None:  # the session ended while it waited
+                    self._say(self._reason, 0)
+                    return None
             else:
                 child = await PtyChild.start(
                     argv, env=child_env, cwd=options.saves, size=self._size, on_output=self._output
                 )
         except OSError as exc:
+            if self._framed:
+                self._output(RESET_TERMINAL)  # the first frame's modes
             self._say(f"hexmech: cannot start the browser: {exc.strerror or exc}", 1)
             return None
         self._child = child
         if self._paused:
             child.pause_reading()
         self._watch_idle()
+        return child
+
+    async def _fork(
+        self, zygote: Zygote, args: Sequence[str], env: Mapping[str, str]
+    ) -> PtyChild | None:
+        """Fork a viewer; show its first screen at once if a viewer like it drew it already.
+
+        The first viewer of a folder, size and terminal reports its first frame instead
+        (`tui.ssh.frames`). None when the session ended while it waited for that frame.
+
+        Raises:
+            OSError: the pty cannot be made or the zygote cannot fork.
+        """
+        options = self._server.options
+        frame, report = await self._server.frames.first(
+            self._server.frames.key(args, env, self._size)
+        )
+        if self._stop.is_set():
+            if report is not None:
+                report.cancel()
+            return None
+        if frame is not None:  # at once: the zygote may take a while to fork in a crowd
+            self._framed = True
+            self._output(frame)
+        if report is not None:
+            args = [*args, "--first-frame-fd", str(REPORT_FD)]
+        try:
+            child = await PtyChild.fork(
+                zygote,
+                args,
+                env=env,
+                cwd=options.saves,
+                size=self._size,
+                on_output=self._output,
+                report=None if report is None else report.write_fd,
+            )
+        except BaseException:
+            if report is not None:
+                report.cancel()
+            raise
+        if report is not None:
+            report.sent()
         return child
 
     def _ran(self, task: asyncio.Task[None]) -> None:

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual._callback import invoke
+from textual.drivers.linux_driver import LinuxDriver
 from textual.message_pump import MessagePump
 
 import tui.app
@@ -32,9 +35,20 @@ from tui.browse import BrowseApp, use_ascii_drawing
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterator, Sequence
 
+    from rich.console import RenderableType
+    from textual.driver import Driver
     from textual.message import Message
+    from textual.screen import Screen
 
-__all__ = ["ERROR_LINE", "FATAL_LINE", "MAX_KIND", "ServedBrowseApp", "guard_messages", "main"]
+__all__ = [
+    "ERROR_LINE",
+    "FATAL_LINE",
+    "MAX_KIND",
+    "FirstFrameReport",
+    "ServedBrowseApp",
+    "guard_messages",
+    "main",
+]
 
 ERROR_LINE = "internal error: {kind}"
 """What the viewer reads when a handler fails (``kind``: the exception's type name only, cut to
@@ -44,11 +58,101 @@ FATAL_LINE = "hexmech: internal error, closing"
 """What the viewer reads when the browser cannot go on."""
 
 
+class FirstFrameReport:
+    """What a viewer writes to its terminal until its first frame, for the server to keep.
+
+    The server gives the first viewer of a folder, size and terminal a pipe (``--first-frame-fd``)
+    and shows later viewers of the same what it reports (`tui.ssh.frames`). So the report must be
+    the folder's screen and nothing of this viewer's client: any key, mouse event, paste or focus
+    change that reaches the app before the frame is drawn (`taint`), or a size other than the
+    one it started with, and nothing is reported. The pipe is closed either way: the server
+    reads its end to EOF.
+    """
+
+    def __init__(self, fd: int, size: tuple[int, int]) -> None:
+        self.fd: int | None = fd
+        self.size = size
+        self.tainted = False
+        self.writes = 0
+        """How many writes were recorded."""
+        self._parts: list[str] = []
+
+    @property
+    def open(self) -> bool:
+        """Whether the frame is still being recorded."""
+        return self.fd is not None
+
+    def write(self, data: str) -> None:
+        """Record what the driver writes to the terminal."""
+        if self.fd is not None:
+            self._parts.append(data)
+            self.writes += 1
+
+    def taint(self) -> None:
+        """Input reached the app (from the driver's thread): the frame may show it."""
+        self.tainted = True
+
+    def finish(self, size: tuple[int, int]) -> None:
+        """The first frame is written: send it (unless tainted or resized) and close the pipe."""
+        fd, self.fd = self.fd, None
+        if fd is None:
+            return
+        try:
+            if not self.tainted and size == self.size:
+                data = memoryview("".join(self._parts).encode("utf-8", "surrogateescape"))
+                while data:
+                    data = data[os.write(fd, data) :]
+        except (OSError, UnicodeError):
+            pass  # no frame: the server shows nothing early, and the viewer draws its own
+        finally:
+            self._parts.clear()
+            os.close(fd)
+
+
+class ReportingDriver(LinuxDriver):
+    """Textual's driver, recording its writes and the input it sees for a `FirstFrameReport`."""
+
+    def write(self, data: str) -> None:
+        """Write to the terminal (and to the report, while it records)."""
+        report = getattr(self._app, "first_frame", None)
+        if report is not None:
+            report.write(data)
+        super().write(data)
+
+    def process_message(self, message: Message) -> None:
+        """Pass on an input event, after marking the report: it may change the first frame."""
+        report = getattr(self._app, "first_frame", None)
+        if report is not None and isinstance(message, _INPUT):
+            report.taint()
+        super().process_message(message)
+
+
+_INPUT = (events.Key, events.MouseEvent, events.Paste, events.AppFocus, events.AppBlur)
+"""Events from the client that can change what is drawn."""
+
+
 class ServedBrowseApp(BrowseApp):
     """The browser for an SSH viewer: unexpected errors are one line, never a traceback."""
 
     # Textual reads a relative CSS_PATH beside the app class's module: the browser's own sheet.
     CSS_PATH = str(Path(tui.app.__file__).with_name(str(BrowseApp.CSS_PATH)))
+
+    first_frame: FirstFrameReport | None = None
+    """Where the first frame is reported (`FirstFrameReport`), if the server asked for it."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, which also records the first frame when it is to be reported."""
+        driver = super().get_driver_class()
+        return ReportingDriver if driver is LinuxDriver else driver
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        """Draw; the first frame drawn is reported (when asked), then recording stops."""
+        report = self.first_frame
+        writes = 0 if report is None else report.writes
+        super()._display(screen, renderable)
+        if report is not None and report.open and report.writes > writes:
+            self.first_frame = None
+            report.finish((self.size.width, self.size.height))
 
     def report_error(self, error: BaseException) -> None:
         """Tell the viewer, in one line without a path, that something failed."""
@@ -145,6 +249,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="hexmech-viewer", add_help=False)
     parser.add_argument("--saves", required=True)
     parser.add_argument("--ascii", action="store_true")
+    parser.add_argument("--first-frame-fd", type=int, default=None)
     return parser.parse_args(list(argv))
 
 
@@ -160,6 +265,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         use_ascii_drawing()
     guard_messages()
     app = ServedBrowseApp(saves, read_only=True, ascii_only=args.ascii)
+    if args.first_frame_fd is not None:
+        try:
+            columns, rows = os.get_terminal_size(1)
+        except OSError:
+            os.close(args.first_frame_fd)
+        else:
+            app.first_frame = FirstFrameReport(args.first_frame_fd, (columns, rows))
     try:
         app.run()
     except Exception:  # noqa: BLE001 - one line, never a traceback, for a viewer

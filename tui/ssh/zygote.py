@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from textual.css.model import RuleSet
     from textual.css.types import CSSLocation
 
-__all__ = ["VIEWER_MODULE", "ForkedProcess", "Zygote", "serve"]
+__all__ = ["REPORT_FD", "VIEWER_MODULE", "ForkedProcess", "Zygote", "serve"]
 
 VIEWER_MODULE = "tui.ssh.viewer"
 """The module whose ``main`` the zygote runs in each child."""
@@ -78,6 +78,10 @@ PRELOAD = (
 _CODE_ROOT = str(Path(__file__).resolve().parents[2])
 """The folder the server's own ``tui`` package is in: the zygote runs the server's code."""
 _BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from tui.ssh.zygote import serve; serve()"
+REPORT_FD = 3
+"""The descriptor a viewer reports its first frame on, when it is given a pipe for it."""
+_HIGH_FD = 64
+"""Where a child moves the descriptors it keeps before setting them in place."""
 MAX_MESSAGE = 256 * 1024
 """The largest request or answer, in bytes."""
 START_TIMEOUT = 60.0
@@ -164,9 +168,18 @@ class Zygote:
             raise OSError(message) from None
 
     async def spawn(
-        self, args: Sequence[str], *, env: Mapping[str, str], cwd: Path, slave: int
+        self,
+        args: Sequence[str],
+        *,
+        env: Mapping[str, str],
+        cwd: Path,
+        slave: int,
+        report: int | None = None,
     ) -> ForkedProcess:
         """Fork a viewer running ``args`` on the terminal ``slave`` (which stays the caller's).
+
+        ``report``: the write end of a pipe the viewer gets as its descriptor `REPORT_FD` (for
+        its first frame, `tui.ssh.frames`); it stays the caller's too.
 
         Raises:
             OSError: the zygote is gone, or could not fork.
@@ -177,9 +190,15 @@ class Zygote:
             raise OSError(message)
         self._next_id += 1
         ident = self._next_id
-        request = {"id": ident, "args": list(args), "env": dict(env), "cwd": str(cwd)}
+        request = {
+            "id": ident,
+            "args": list(args),
+            "env": dict(env),
+            "cwd": str(cwd),
+            "report": report is not None,
+        }
         data = json.dumps(request).encode()
-        fds = array.array("i", [slave])
+        fds = array.array("i", [slave] if report is None else [slave, report])
         answer = asyncio.get_running_loop().create_future()
         self._waiting[ident] = answer
         try:
@@ -317,7 +336,7 @@ def serve(fd: int | None = None) -> None:
             if key.data == "signal":
                 with contextlib.suppress(BlockingIOError):
                     os.read(wake_read, 512)
-            elif not _request(sock, (wake_read, wake_write)):
+            elif not _request(sock):
                 _reap(sock)
                 return
         _reap(sock)
@@ -410,7 +429,7 @@ def _warm_browser() -> None:
         asyncio.run(run(Path(folder)))
 
 
-def _request(sock: socket.socket, keep_out: tuple[int, int]) -> bool:  # noqa: C901
+def _request(sock: socket.socket) -> bool:
     """Handle one request; False when the server has gone."""
     fds = array.array("i")
     try:
@@ -429,23 +448,43 @@ def _request(sock: socket.socket, keep_out: tuple[int, int]) -> bool:  # noqa: C
         for each in fds:
             os.close(each)
         return True
-    if len(fds) != 1:
+    wanted = 2 if request.get("report") else 1
+    if len(fds) != wanted:
         for each in fds:
             os.close(each)
         _send(sock, {"id": ident, "error": "no terminal"})
         return True
-    slave = fds[0]
     try:
-        pid = os.fork()
+        pid = _fork(request, list(fds))
     except OSError as exc:
-        os.close(slave)
         _send(sock, {"id": ident, "error": exc.strerror or str(exc)})
         return True
-    if pid == 0:  # the viewer: it never returns
-        _become_viewer(request, slave, [sock.fileno(), *keep_out])
-    os.close(slave)
     _send(sock, {"id": ident, "pid": pid})
     return True
+
+
+def _fork(request: dict[str, Any], fds: list[int]) -> int:
+    """Fork the viewer of ``request`` on ``fds``; they are closed here (the child has copies).
+
+    ``fds``: its terminal, and the pipe for its first frame (`tui.ssh.frames`) if
+    ``request["report"]``.
+
+    Raises:
+        OSError: the child could not be forked.
+    """
+    slave = fds[0]
+    report = fds[1] if request.get("report") else None
+    try:
+        pid = os.fork()
+    except OSError:
+        for each in fds:
+            os.close(each)
+        raise
+    if pid == 0:  # the viewer: it never returns
+        _become_viewer(request, slave, report)
+    for each in fds:
+        os.close(each)
+    return pid
 
 
 def _reap(sock: socket.socket) -> None:
@@ -464,18 +503,28 @@ def _send(sock: socket.socket, message: dict[str, Any]) -> None:
         sock.send(json.dumps(message).encode())
 
 
-def _become_viewer(request: dict[str, Any], slave: int, close: list[int]) -> None:
-    """In the forked child: take the terminal, the folder and the environment, run the viewer."""
+def _become_viewer(request: dict[str, Any], slave: int, report: int | None) -> None:
+    """In the forked child: take the terminal, the folder and the environment, run the viewer.
+
+    ``report``: the pipe for its first frame, which becomes `REPORT_FD` (None: no pipe).
+    """
     code = 1
     try:
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.signal(signal.SIGHUP, signal.SIG_DFL)
-        del close  # every descriptor but the terminal is closed below
         os.setsid()
+        # Out of the way of the descriptors they become (0-2, REPORT_FD, the next one).
+        slave = fcntl.fcntl(slave, fcntl.F_DUPFD, _HIGH_FD)
+        if report is not None:
+            report = fcntl.fcntl(report, fcntl.F_DUPFD, _HIGH_FD)
         for target in (0, 1, 2):
             os.dup2(slave, target)
-        os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # the socket, the pipe, the selector
+        first = REPORT_FD
+        if report is not None:
+            os.dup2(report, first, inheritable=False)
+            first += 1
+        os.closerange(first, os.sysconf("SC_OPEN_MAX"))  # the socket, the pipes, the selector
         with contextlib.suppress(OSError):
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         os.chdir(str(request["cwd"]))
