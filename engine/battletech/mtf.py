@@ -529,6 +529,8 @@ def _equipment(
     tech_base: str,
     tonnage: int,
     warnings: list[FileFormatError],
+    *,
+    quad: bool = False,
 ) -> list[Mounted]:
     """Group consecutive lines of one item into `Mounted` items; components are not equipment.
 
@@ -568,7 +570,7 @@ def _equipment(
                     partial.append(_Part(spec.key, location, rear, slots, size, shots))
                 else:
                     found.append((location, at, Mounted(spec.key, location, rear, slots, shots)))
-    found += _join_split(partial)
+    found += _join_split(partial, quad=quad)
     order = {location: index for index, location in enumerate(Location)}
     return [item for _, _, item in sorted(found, key=lambda f: (order[f[0]], f[1]))]
 
@@ -599,7 +601,7 @@ _RESTRICTION: Final = {_L.LA: 0, _L.RA: 0, _L.LT: 1, _L.RT: 1, _L.CT: 2}
 """MegaMek's order of firing-arc restriction (arms least; head and legs most, 3)."""
 
 
-def _join_split(parts: list[_Part]) -> list[tuple[Location, int, Mounted]]:
+def _join_split(parts: list[_Part], *, quad: bool) -> list[tuple[Location, int, Mounted]]:
     """Make one item of each pair of parts that together fill it, in neighbouring locations.
 
     MegaMek (``MtfFile``, split weapons): an AC/20, LB 20-X, Ultra AC/20, Arrow IV, Thumper or
@@ -609,10 +611,11 @@ def _join_split(parts: list[_Part]) -> list[tuple[Location, int, Mounted]]:
 
     DESIGN: it is mounted in the more restrictive of the two locations, as MegaMek mounts it
     and names it in the file's weapons list (a torso rather than an arm, the center torso rather
-    than a side torso): it fires from there (the torso's arc: an arm flip does not move it), it
-    is lost with that location, and its `Mounted.slots` are its lines there, so a critical hit
-    on those lines destroys it. Its lines in the other location fill that location's critical
-    table (a hit there is used up on them) but do not disable it: `Mounted` names one location.
+    than a side torso; a quad's leg rather than a torso). It fires from there (the torso's arc:
+    an arm flip does not move it), it is lost with that location, and its `Mounted.slots` are
+    its lines there, so a critical hit on those lines destroys it. Its lines in the other
+    location fill that location's critical table (a hit there is used up on them) but do not
+    disable it: a `Mounted` names one location.
 
     A part with no partner (a file whose lines do not add up) stays an item of its own, as before.
     """
@@ -645,7 +648,8 @@ def _join_split(parts: list[_Part]) -> list[tuple[Location, int, Mounted]]:
             continue
         used |= {i, partner}
         other = parts[partner]
-        home = max((part, other), key=lambda p: _RESTRICTION.get(p.location, 3))
+        scores = _RESTRICTION if not quad else {**_RESTRICTION, _L.LA: 3, _L.RA: 3}
+        home = max((part, other), key=lambda p: scores.get(p.location, 3))
         mounted = Mounted(home.key, home.location, home.rear, home.slots, home.shots)
         joined.append((home.location, home.slots[0], mounted))
     return joined
@@ -784,7 +788,7 @@ def parse_mtf(text: str, source: str = "") -> ParsedMech:
         rear_armor=(rear[_L.CT], rear[_L.LT], rear[_L.RT]),
         internal=tuple(internal[loc] for loc in Location),
         criticals=tuple(tuple(name for _, name, _ in lines[loc]) for loc in Location),
-        equipment=tuple(_equipment(lines, tech_base, tonnage, warnings)),
+        equipment=tuple(_equipment(lines, tech_base, tonnage, warnings, quad=_is_quad(config))),
         double_heat_sinks=double,
         tech_base=tech_base,
         config=config,
