@@ -93,8 +93,8 @@ _OTHER_KEYS: Final = frozenset({
     "version", "mul id", "source", "published", "rules level", "role", "quirk", "weaponquirk",
     "structure", "myomer", "base chassis heat sinks", "armor", "overview", "capabilities",
     "deployment", "history", "manufacturer", "primaryfactory", "systemmanufacturer", "systemmode",
-    "fluffdate", "notes", "imagefile", "icon", "bv", "clanname", "uuid", "generator", "nocrit",
-    "cockpit", "gyro", "lam", "motive", "ejection", "heat sink kit", "weapons",
+    "fluffdate", "fluffimage", "notes", "imagefile", "icon", "bv", "clanname", "uuid", "generator",
+    "nocrit", "cockpit", "gyro", "lam", "motive", "ejection", "heat sink kit", "weapons",
 })
 """MegaMek keys that end a critical-slot list but say nothing the rules use."""
 # fmt: on

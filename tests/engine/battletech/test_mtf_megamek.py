@@ -16,9 +16,11 @@ import pytest
 from engine.battletech import catalogue, crits
 from engine.battletech.fileformat import FileFormatError
 from engine.battletech.mtf import parse_mtf, write_mtf
+from engine.battletech.state import Pilot, UnitSetup, UnitState
 from engine.battletech.units import Location, MechDesign
 from tests.conftest import SHARED
 from tui.battletech.validate import check_file, report_lines
+from tui.battletech.widgets.criticals import slot_name
 from tui.battletech.widgets.record import weapons
 
 MTF_DIR = SHARED / "data" / "megamek" / "mtf"
@@ -359,6 +361,27 @@ def test_validate_shows_a_split_weapon_once_and_equipment_without_rules(tmp_path
     assert lines[1:] == [
         f"    warning: {path}:{line}: unknown equipment 'Death Ray': kept, but it has no rules"
     ]
+
+
+def test_the_record_sheet_shows_a_split_weapon_once_and_keeps_unknown_items() -> None:
+    """The record sheet: one AC/20 in the weapons list, its lines in both locations.
+
+    The critical table shows the arm's lines under the file's name, and an item without rules
+    (kept, warned as 'no rules') under its own.
+    """
+    text = mech(
+        weapons_list=("AC/20, Left Torso",),
+        sections={
+            "Left Arm": [*ARM, *["Autocannon/20"] * 9],
+            "Left Torso": ["Autocannon/20", "Death Ray"],
+        },
+    )
+    unit = UnitState.from_setup(UnitSetup(parse_mtf(text).design, 0, Pilot()))
+    assert [(m.name, m.location) for m in weapons(unit.design)] == [("IS AC/20", L.LT)]
+    assert slot_name(unit, L.LT, 0) == "AC/20"
+    assert [slot_name(unit, L.LA, slot) for slot in range(2, 11)] == ["Autocannon/20"] * 9
+    assert slot_name(unit, L.LT, 1) == "Death Ray"
+    assert "Death Ray" in [m.name for m in unit.design.equipment]
 
 
 # ---------------------------------------------------------------------------------- real files
