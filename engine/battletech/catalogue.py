@@ -640,14 +640,15 @@ def get(key: str) -> Spec:
 
 
 # ---------------------------------------------------------------------------------- lookup
-_DECORATION = re.compile(r"\s*\((?:R|T|omnipod|armored|armoured)\)\s*$", re.IGNORECASE)
+_DECORATION = re.compile(r"\s*\((?:R|T|omnipod|armored|armoured|split)\)\s*$", re.IGNORECASE)
 
 
 def clean_name(text: str) -> tuple[str, bool]:
     """Strip a critical line's decorations; return the bare name and whether it is rear-mounted.
 
     Removes ``:SIZE:n`` and ``:Shots n#`` suffixes and the markers ``(R)`` (rear), ``(T)``
-    (turret), ``(omnipod)`` and ``(armored)``, in any order and case.
+    (turret), ``(omnipod)``, ``(armored)`` and ``(Split)`` (an item across two locations, which
+    older MegaMek files marked), in any order and case.
     """
     name = text.strip()
     name = re.sub(r":(?:SIZE:[\d.]+|Shots\d+#)", "", name, flags=re.IGNORECASE).strip()

@@ -176,6 +176,20 @@ def test_a_weapon_across_a_side_torso_and_the_center_torso_is_mounted_in_the_cen
     assert next(m for m in design.equipment if m.name == "IS AC/20").slots == (10, 11)
 
 
+def test_a_split_marker_on_the_lines_is_read_as_the_weapon() -> None:
+    """Older MegaMek files marked a split weapon's lines ``(Split)``; MegaMek strips it."""
+    text = mech(
+        weapons_list=("AC/20, Left Torso",),
+        sections={
+            "Left Arm": [*ARM, *["ISAC20 (Split)"] * 9],
+            "Left Torso": ["ISAC20 (Split)"],
+        },
+    )
+    parsed = parse_mtf(text)
+    assert weapon_keys(parsed.design) == Counter({("IS AC/20", L.LT): 1})
+    assert not [w for w in parsed.warnings if "unknown" in w.reason], parsed.warnings
+
+
 def test_two_whole_weapons_side_by_side_stay_two() -> None:
     """Only a part short of a whole weapon is joined: two whole AC/2s next to each other are two."""
     text = mech(sections={"Left Torso": ["ISAC2", "ISAC2"], "Left Arm": [*ARM, "ISAC2"]})
