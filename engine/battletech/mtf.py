@@ -13,6 +13,13 @@ a quad's legs are ``FLL``/``FRL``/``RLL``/``RRL`` and its sections ``Front Left 
 files wrote them as arms and legs). A quad's front legs sit in the arm locations of `Location`
 (LA, RA), with leg internal structure and 6 critical lines.
 
+What MegaMek's own files do is read as MegaMek reads it: a weapon whose lines run on from one
+location into the next one inward is one weapon (`_join_split`); improved jump jets allow a Jump
+MP above the Walk MP (`_movement`); ``model:`` may be empty; ``Biped OmniMek`` is an OmniMech;
+patchwork armor (``LA armor:Reactive(Inner Sphere):26``) gives its points, and its type a
+warning; ``-Empty-`` lines past the 12th are ignored; ``Double (Inner Sphere)`` and
+``Double (Clan)`` heat sinks are doubles. LAMs, QuadVees and tripods are refused in one line.
+
 Problems that make a sheet unusable raise `FileFormatError` (line and reason); items the catalogue
 does not know, and sheets that disagree with themselves, are warnings (`ParsedMech.warnings`).
 """
