@@ -163,8 +163,10 @@ class EquipmentSpec:
     def tons_for(self, mech_tons: int) -> float:
         """The item's weight on a 'Mech of ``mech_tons`` tons."""
         if "jump_jet" in self.flags:
-            # ASSUMPTION (BT-M-41 #18): the standard jump jet weights by 'Mech weight class.
-            return 0.5 if mech_tons <= 55 else 1.0 if mech_tons <= 85 else 2.0  # noqa: PLR2004
+            # ASSUMPTION (BT-M-41 #18): the standard jump jet weights by 'Mech weight class;
+            # an improved one twice as much.
+            tons = 0.5 if mech_tons <= 55 else 1.0 if mech_tons <= 85 else 2.0  # noqa: PLR2004
+            return 2 * tons if "improved_jump_jet" in self.flags else tons
         if self.tons_per:
             return float(_divide(mech_tons, self.tons_per, up=self.round_up))
         return self.tons
@@ -540,8 +542,21 @@ EQUIPMENT: tuple[EquipmentSpec, ...] = (
         section="BT-M-20.4",
         flags=frozenset({"jump_jet"}),
     ),
+    # DESIGN: the digest has no improved jump jets; MegaMek's (2 lines, twice the weight) are
+    # played as jump jets that allow a Jump MP above the Walk MP, up to the Run MP
+    # (`engine.battletech.mtf`).
+    EquipmentSpec(
+        name="Improved Jump Jet",
+        tech_base=TechBase.ANY,
+        kind=Kind.EQUIPMENT,
+        tons=1.0,
+        slots=2,
+        section="BT-M-20.4",
+        flags=frozenset({"jump_jet", "improved_jump_jet"}),
+        aliases=("ImprovedJump Jet", "Improved Jump Jets"),
+    ),
 )
-"""Every row of BT-C-68 and BT-C-73, then the jump jet (BT-M-20.4)."""
+"""Every row of BT-C-68 and BT-C-73, then the jump jet (BT-M-20.4) and the improved jump jet."""
 
 
 def _component(name: str, *aliases: str, spreads: bool = False) -> EquipmentSpec:
@@ -625,14 +640,15 @@ def get(key: str) -> Spec:
 
 
 # ---------------------------------------------------------------------------------- lookup
-_DECORATION = re.compile(r"\s*\((?:R|T|omnipod|armored|armoured)\)\s*$", re.IGNORECASE)
+_DECORATION = re.compile(r"\s*\((?:R|T|omnipod|armored|armoured|split)\)\s*$", re.IGNORECASE)
 
 
 def clean_name(text: str) -> tuple[str, bool]:
     """Strip a critical line's decorations; return the bare name and whether it is rear-mounted.
 
     Removes ``:SIZE:n`` and ``:Shots n#`` suffixes and the markers ``(R)`` (rear), ``(T)``
-    (turret), ``(omnipod)`` and ``(armored)``, in any order and case.
+    (turret), ``(omnipod)``, ``(armored)`` and ``(Split)`` (an item across two locations, which
+    older MegaMek files marked), in any order and case.
     """
     name = text.strip()
     name = re.sub(r":(?:SIZE:[\d.]+|Shots\d+#)", "", name, flags=re.IGNORECASE).strip()

@@ -13,6 +13,13 @@ a quad's legs are ``FLL``/``FRL``/``RLL``/``RRL`` and its sections ``Front Left 
 files wrote them as arms and legs). A quad's front legs sit in the arm locations of `Location`
 (LA, RA), with leg internal structure and 6 critical lines.
 
+What MegaMek's own files do is read as MegaMek reads it: a weapon whose lines run on from one
+location into the next one inward is one weapon (`_join_split`); improved jump jets allow a Jump
+MP above the Walk MP (`_movement`); ``model:`` may be empty; ``Biped OmniMek`` is an OmniMech;
+patchwork armor (``LA armor:Reactive(Inner Sphere):26``) gives its points, and its type a
+warning; ``-Empty-`` lines past the 12th are ignored; ``Double (Inner Sphere)`` and
+``Double (Clan)`` heat sinks are doubles. LAMs, QuadVees and tripods are refused in one line.
+
 Problems that make a sheet unusable raise `FileFormatError` (line and reason); items the catalogue
 does not know, and sheets that disagree with themselves, are warnings (`ParsedMech.warnings`).
 """
@@ -35,6 +42,7 @@ from engine.battletech.units import (
     MechDesign,
     Mounted,
     internal_structure,
+    run_mp,
 )
 
 __all__ = ["FILE_SLOTS", "ParsedMech", "location_slots", "parse_mtf", "write_mtf"]
@@ -92,8 +100,8 @@ _OTHER_KEYS: Final = frozenset({
     "version", "mul id", "source", "published", "rules level", "role", "quirk", "weaponquirk",
     "structure", "myomer", "base chassis heat sinks", "armor", "overview", "capabilities",
     "deployment", "history", "manufacturer", "primaryfactory", "systemmanufacturer", "systemmode",
-    "fluffdate", "notes", "imagefile", "icon", "bv", "clanname", "uuid", "generator", "nocrit",
-    "cockpit", "gyro", "lam", "motive", "ejection", "heat sink kit", "weapons",
+    "fluffdate", "fluffimage", "notes", "imagefile", "icon", "bv", "clanname", "uuid", "generator",
+    "nocrit", "cockpit", "gyro", "lam", "motive", "ejection", "heat sink kit", "weapons",
 })
 """MegaMek keys that end a critical-slot list but say nothing the rules use."""
 # fmt: on
@@ -107,6 +115,14 @@ _TECH_BASES: Final = {
     "mixed (clan chassis)": "Mixed (Clan Chassis)",
 }
 _EMPTY: Final = "-empty-"
+_HEAT_SINK_KINDS: Final = re.compile(
+    r"(?:(?:is|clan|inner sphere)\s+)?(?P<kind>single|double)?"
+    r"(?:\s*\((?:is|clan|inner sphere)\))?"
+)
+"""The heat sink types played: ``10 Single``, ``17 Double``, ``Clan Double``, ``IS Double``,
+``Double (Inner Sphere)``, ``Double (Clan)`` (MegaMek reads any type naming "Double" as double)."""
+_OMNI_WORDS: Final = frozenset({"omnimech", "omnimek"})
+"""An OmniMech, as older (``Biped Omnimech``) and newer (``Biped OmniMek``) files spell it."""
 # MegaMek's section order, which `write_mtf` keeps.
 _FILE_ORDER: Final = (_L.LA, _L.RA, _L.LT, _L.RT, _L.CT, _L.HD, _L.LL, _L.RL)
 
@@ -194,10 +210,24 @@ def _old_format_names(sheet: _Sheet, lines: Sequence[str]) -> set[int]:
             continue
         if not line.lower().startswith("version:"):
             return set()
-        for offset, key in ((1, "chassis"), (2, "model")):
-            if index + offset < len(lines) and lines[index + offset].strip():
-                sheet.values[key] = (index + offset + 1, lines[index + offset].strip())
-        return {index, index + 1, index + 2}
+        skip = {index}
+        at = index + 1
+        for key in ("chassis", "model"):
+            # As MegaMek reads them: comment lines are passed over, and a ``Generator:`` line
+            # (SSW) may come before the chassis. The model line may be blank (no model).
+            while at < len(lines) and (
+                lines[at].strip().startswith("#")
+                or (key == "chassis" and lines[at].strip().lower().startswith("generator:"))
+            ):
+                skip.add(at)
+                at += 1
+            if at < len(lines):
+                text = lines[at].strip()
+                if text or key == "model":
+                    sheet.values[key] = (at + 1, text)
+                skip.add(at)
+            at += 1
+        return skip
     return set()
 
 
@@ -218,7 +248,9 @@ def _add_listed_line(
         sheet.weapons.append((number, line))
         return
     section = sheet.sections[mode]
-    if len(section.lines) == FILE_SLOTS:
+    if len(section.lines) >= FILE_SLOTS:
+        if catalogue.clean_name(line)[0].lower() == _EMPTY:
+            return  # MegaMek ignores the lines past the 12th; an empty one loses nothing
         raise FileFormatError(
             number, f"{section.header}: more than {FILE_SLOTS} critical lines ({line!r})"
         )
@@ -273,6 +305,16 @@ def _required(sheet: _Sheet, key: str) -> tuple[int, str]:
     return sheet.values[key]
 
 
+def _model(sheet: _Sheet) -> str:
+    """The model: the line must be there, but may be empty.
+
+    MegaMek writes ``model:`` for a 'Mech known by its chassis alone, and old files a blank line.
+    """
+    if "model" not in sheet.values:
+        raise FileFormatError(0, "missing model (a 'model:' line)")
+    return sheet.values["model"][1]
+
+
 def _whole_number(
     sheet: _Sheet, key: str, most: int, default: int | None = None
 ) -> tuple[int, int]:
@@ -304,9 +346,11 @@ def _config(sheet: _Sheet) -> str:
     number, text = sheet.values.get("config", (0, "Biped"))
     words = text.lower().split()
     kind = words[0] if words else ""
-    if kind not in {"biped", "quad"} or any(w != "omnimech" for w in words[1:]):
-        raise FileFormatError(number, f"config: hexmech plays Biped and Quad 'Mechs, not {text!r}")
-    return kind.title() + (" Omnimech" if "omnimech" in words else "")
+    if kind not in {"biped", "quad"} or any(w not in _OMNI_WORDS for w in words[1:]):
+        raise FileFormatError(
+            number, f"config: hexmech plays Biped and Quad 'Mechs, not {_short(text)!r}"
+        )
+    return kind.title() + (" Omnimech" if len(words) > 1 else "")
 
 
 def _tech_base(sheet: _Sheet) -> str:
@@ -319,12 +363,34 @@ def _tech_base(sheet: _Sheet) -> str:
 
 
 def _movement(sheet: _Sheet) -> tuple[int, int]:
-    """BT-M-2: Walk MP, and Jump MP, which may never exceed it."""
+    """BT-M-2: Walk MP, and Jump MP, which may not exceed it with standard jump jets.
+
+    Improved jump jets (MegaMek's ``Improved Jump Jet``) give a Jump MP above the Walk MP, up to
+    the Run MP. DESIGN (the digest has no rules for them, BT-M-20.4): they are played as
+    ordinary jump jets (1 Jump MP each, lost one a critical) with the file's higher Jump MP.
+    """
     walk, _ = _whole_number(sheet, "walk mp", MAX_MP)
     jump, number = _whole_number(sheet, "jump mp", MAX_MP, default=0)
-    if jump > walk:
+    if jump <= walk:
+        return walk, jump
+    if not _has_improved_jets(sheet):
         raise FileFormatError(number, f"jump mp: {jump} is more than the walk mp {walk} (BT-M-2)")
+    if jump > run_mp(walk):
+        raise FileFormatError(
+            number,
+            f"jump mp: {jump} is more than the run mp {run_mp(walk)}, even with improved jump jets",
+        )
     return walk, jump
+
+
+def _has_improved_jets(sheet: _Sheet) -> bool:
+    """True when a critical line holds an improved jump jet."""
+    for section in sheet.sections.values():
+        for _, text in section.lines:
+            spec = catalogue.find(text)
+            if spec is not None and "improved_jump_jet" in spec.flags:
+                return True
+    return False
 
 
 def _heat_sinks(sheet: _Sheet, warnings: list[FileFormatError]) -> tuple[int, bool]:
@@ -336,12 +402,13 @@ def _heat_sinks(sheet: _Sheet, warnings: list[FileFormatError]) -> tuple[int, bo
             number, f"heat sinks: expected a count and a type ('10 Single'), got {text!r}"
         )
     kind = match[2].lower()
-    if kind not in {"", "single", "double", "clan double", "is double"}:
+    known = _HEAT_SINK_KINDS.fullmatch(kind)
+    if known is None:
         warnings.append(
             FileFormatError(number, f"heat sinks: {match[2]!r} heat sinks are played as single")
         )
     count = bounded_int(match[1], number, "heat sinks", 0, MAX_HEAT_SINKS)
-    return count, "double" in kind
+    return count, known is not None and known["kind"] == "double"
 
 
 # ---------------------------------------------------------------------------------- armor
@@ -360,8 +427,12 @@ def _armor(
     front: dict[Location, int] = {}
     rear: dict[Location, int] = dict.fromkeys(_TORSOS, 0)
     lines: dict[Location, int] = {}
-    for code, (number, text) in sheet.armor.items():
+    odd_types: set[str] = set()
+    for code, (number, value) in sheet.armor.items():
         location, is_rear = _ARMOR_CODES[code]
+        kind, _, text = value.rpartition(":")
+        _check_armor_type(kind.strip(), code, number, odd_types, warnings)
+        text = text.strip()
         if not _is_count(text):
             msg = f"{code} armor: expected a whole number, got {_short(text)!r}"
             raise FileFormatError(number, msg)
@@ -383,6 +454,26 @@ def _armor(
             lines.get(location, 0),
         )
     return front, rear
+
+
+def _check_armor_type(
+    kind: str, code: str, number: int, seen: set[str], warnings: list[FileFormatError]
+) -> None:
+    """Patchwork armor (``LA armor:Reactive(Inner Sphere):26``): a type per location.
+
+    The points are read; a type other than standard has no rules here (BT-M-5 knows one armor):
+    it is played as standard, with a warning the first time the type appears.
+    """
+    name = re.sub(r"\s*\(.*\)\s*$", "", kind).strip()
+    if not kind or name.lower() in {"standard", "is standard", "clan standard"} or kind in seen:
+        return
+    seen.add(kind)
+    warnings.append(
+        FileFormatError(
+            number,
+            f"{code} armor: {_short(kind)!r} armor is played as standard armor (no rules)",
+        )
+    )
 
 
 def _check_armor_max(
@@ -445,9 +536,16 @@ def _equipment(
     tech_base: str,
     tonnage: int,
     warnings: list[FileFormatError],
+    *,
+    quad: bool = False,
 ) -> list[Mounted]:
-    """Group consecutive lines of one item into `Mounted` items; components are not equipment."""
-    items: list[Mounted] = []
+    """Group consecutive lines of one item into `Mounted` items; components are not equipment.
+
+    An item too big for the lines one location gives it continues in the next location inward
+    (an AC/20 in the right arm and the right torso): `_join_split` makes it one item.
+    """
+    found: list[tuple[Location, int, Mounted]] = []
+    partial: list[_Part] = []
     unknown: set[str] = set()
     for location in Location:
         for start, run in _runs(lines[location]):
@@ -461,19 +559,111 @@ def _equipment(
                             number, f"unknown equipment {name!r}: kept, but it has no rules"
                         )
                     )
-                items.append(Mounted(name, location, rear, tuple(range(start, start + run))))
+                found.append(
+                    (
+                        location,
+                        start,
+                        Mounted(name, location, rear, tuple(range(start, start + run))),
+                    )
+                )
                 continue
             if spec.kind is Kind.COMPONENT:
                 continue
             size = _item_slots(spec, tonnage, run)
             shots = spec.shots if isinstance(spec, catalogue.AmmoSpec) else 0
-            items += [
-                Mounted(
-                    spec.key, location, rear, tuple(range(at, min(at + size, start + run))), shots
+            for at in range(start, start + run, size):
+                slots = tuple(range(at, min(at + size, start + run)))
+                if len(slots) < size:
+                    partial.append(_Part(spec.key, location, rear, slots, size, shots))
+                else:
+                    found.append((location, at, Mounted(spec.key, location, rear, slots, shots)))
+    found += _join_split(partial, quad=quad)
+    order = {location: index for index, location in enumerate(Location)}
+    return [item for _, _, item in sorted(found, key=lambda f: (order[f[0]], f[1]))]
+
+
+@frozen
+class _Part:
+    """The lines of an item that one location holds fewer of than the item fills."""
+
+    key: str
+    location: Location
+    rear: bool
+    slots: tuple[int, ...]
+    size: int
+    shots: int
+
+
+_INNER: Final = {
+    _L.LA: _L.LT,
+    _L.RA: _L.RT,
+    _L.LL: _L.LT,
+    _L.RL: _L.RT,
+    _L.LT: _L.CT,
+    _L.RT: _L.CT,
+    _L.HD: _L.CT,
+}
+"""Where a split item may continue: the next location inward (MegaMek's, with head and CT)."""
+_RESTRICTION: Final = {_L.LA: 0, _L.RA: 0, _L.LT: 1, _L.RT: 1, _L.CT: 2}
+"""MegaMek's order of firing-arc restriction (arms least; head and legs most, 3)."""
+
+
+def _join_split(parts: list[_Part], *, quad: bool) -> list[tuple[Location, int, Mounted]]:
+    """Make one item of each pair of parts that together fill it, in neighbouring locations.
+
+    MegaMek (``MtfFile``, split weapons): an AC/20, LB 20-X, Ultra AC/20, Arrow IV, Thumper or
+    Sniper may run from an arm (or a leg) into the side torso, or from a side torso into the
+    center torso. Its lines in both locations are its own (`MechDesign.criticals` keeps them, so
+    nothing else may fill them) and it is ONE weapon.
+
+    DESIGN: it is mounted in the more restrictive of the two locations, as MegaMek mounts it
+    and names it in the file's weapons list (a torso rather than an arm, the center torso rather
+    than a side torso; a quad's leg rather than a torso). It fires from there (the torso's arc:
+    an arm flip does not move it), it is lost with that location, and its `Mounted.slots` are
+    its lines there, so a critical hit on those lines destroys it. Its lines in the other
+    location fill that location's critical table (a hit there is used up on them) but do not
+    disable it: a `Mounted` names one location.
+
+    A part with no partner (a file whose lines do not add up) stays an item of its own, as before.
+    """
+    joined: list[tuple[Location, int, Mounted]] = []
+    used: set[int] = set()
+    for i, part in enumerate(parts):
+        if i in used:
+            continue
+        partner = next(
+            (
+                j
+                for j, other in enumerate(parts)
+                if j not in used
+                and j != i
+                and (other.key, other.rear) == (part.key, part.rear)
+                and _neighbours(part.location, other.location)
+                and len(part.slots) + len(other.slots) == part.size
+            ),
+            None,
+        )
+        if partner is None:
+            used.add(i)
+            joined.append(
+                (
+                    part.location,
+                    part.slots[0],
+                    Mounted(part.key, part.location, part.rear, part.slots, part.shots),
                 )
-                for at in range(start, start + run, size)
-            ]
-    return items
+            )
+            continue
+        used |= {i, partner}
+        other = parts[partner]
+        scores = _RESTRICTION if not quad else {**_RESTRICTION, _L.LA: 3, _L.RA: 3}
+        home = max((part, other), key=lambda p: scores.get(p.location, 3))
+        mounted = Mounted(home.key, home.location, home.rear, home.slots, home.shots)
+        joined.append((home.location, home.slots[0], mounted))
+    return joined
+
+
+def _neighbours(one: Location, two: Location) -> bool:
+    return _INNER.get(one) is two or _INNER.get(two) is one
 
 
 def _runs(lines: list[tuple[int, str, bool]]) -> list[tuple[int, int]]:
@@ -586,7 +776,7 @@ def parse_mtf(text: str, source: str = "") -> ParsedMech:
     """
     sheet = _scan(text)
     warnings: list[FileFormatError] = []
-    chassis, model = _required(sheet, "chassis")[1], _required(sheet, "model")[1]
+    chassis, model = _required(sheet, "chassis")[1], _model(sheet)
     tonnage = _tonnage(sheet)
     config, tech_base = _config(sheet), _tech_base(sheet)
     walk, jump = _movement(sheet)
@@ -605,7 +795,7 @@ def parse_mtf(text: str, source: str = "") -> ParsedMech:
         rear_armor=(rear[_L.CT], rear[_L.LT], rear[_L.RT]),
         internal=tuple(internal[loc] for loc in Location),
         criticals=tuple(tuple(name for _, name, _ in lines[loc]) for loc in Location),
-        equipment=tuple(_equipment(lines, tech_base, tonnage, warnings)),
+        equipment=tuple(_equipment(lines, tech_base, tonnage, warnings, quad=_is_quad(config))),
         double_heat_sinks=double,
         tech_base=tech_base,
         config=config,

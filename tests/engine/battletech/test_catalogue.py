@@ -168,7 +168,7 @@ def test_every_table_row_is_there_once() -> None:
         "BT-C-71": 11,
         "BT-C-72": 4,
         "BT-C-73": 12,
-        "BT-M-20.4": 1,
+        "BT-M-20.4": 2,  # the jump jet and the improved jump jet (DESIGN)
     }
     assert len(SPECS) == len(WEAPONS) + len(EQUIPMENT) + len(COMPONENTS) + len(AMMO)
 

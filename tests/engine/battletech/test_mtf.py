@@ -354,9 +354,9 @@ MALFORMED = {
         "Left Arm: a second section for 'Left Arm' (line 28)",
     ),
     "thirteen lines": (
-        insert(31, *["-Empty-"] * 10),
+        insert(31, *["-Empty-"] * 9, "Small Laser"),
         41,
-        "Left Arm: more than 12 critical lines ('-Empty-')",
+        "Left Arm: more than 12 critical lines ('Small Laser')",
     ),
     "seventh head line": (
         insert(66, "Small Laser"),
