@@ -218,20 +218,20 @@ def test_tags_show_water_depth_building_class_bridge_road_and_fire() -> None:
 
 # ------------------------------------------------------------------ units
 ASCII_TOKENS = {
-    Facing.N: " A^",
-    Facing.NE: " A/",
-    Facing.SE: " A\\",
-    Facing.S: " Av",
-    Facing.SW: "/A ",
-    Facing.NW: "\\A ",
+    Facing.N: "A^",
+    Facing.NE: "A/",
+    Facing.SE: "A\\",
+    Facing.S: "Av",
+    Facing.SW: "/A",
+    Facing.NW: "\\A",
 }
 UNICODE_TOKENS = {
-    Facing.N: " A↑",
-    Facing.NE: " A↗",
-    Facing.SE: " A↘",
-    Facing.S: " A↓",
-    Facing.SW: "↙A ",
-    Facing.NW: "↖A ",
+    Facing.N: "A↑",
+    Facing.NE: "A↗",
+    Facing.SE: "A↘",
+    Facing.S: "A↓",
+    Facing.SW: "↙A",
+    Facing.NW: "↖A",
 }
 
 
@@ -242,8 +242,8 @@ def test_a_unit_shows_its_letter_and_a_mark_on_the_side_it_faces(facing) -> None
     units = {where: (UnitMarker(where, "A", facing),)}
     ascii_picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=units)
     unicode_picture = BoardPicture(BTBoardView(TWO_BY_TWO), units=units)
-    assert interior(ascii_picture, where)[2] == f" {ASCII_TOKENS[facing]}  "
-    assert interior(unicode_picture, where)[2] == f" {UNICODE_TOKENS[facing]}  "
+    assert interior(ascii_picture, where)[2] == f" {ASCII_TOKENS[facing]}   "
+    assert interior(unicode_picture, where)[2] == f" {UNICODE_TOKENS[facing]}   "
 
 
 def test_a_prone_unit_has_a_bar_on_the_other_side_of_its_letter() -> None:
@@ -265,12 +265,12 @@ def test_a_hex_with_several_units_draws_the_selected_one_with_a_pointer() -> Non
     where = h("0101")
     first, second = UnitMarker(where, "A", Facing.N), UnitMarker(where, "B", Facing.S, side=1)
     stacked = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units={where: (first, second)})
-    assert interior(stacked, where)[2] == "+ A^  "
+    assert interior(stacked, where)[2] == "+A^   "
     picked = attrs_evolve(second, selected=True)
     selected = BoardPicture(
         BTBoardView(TWO_BY_TWO), ascii_only=True, units={where: (first, picked)}
     )
-    assert interior(selected, where)[2] == "> Bv  "
+    assert interior(selected, where)[2] == ">Bv   "
 
 
 def attrs_evolve(unit: UnitMarker, **changes) -> UnitMarker:
@@ -303,12 +303,12 @@ def test_ascii_only_output_is_pure_ascii() -> None:
 
 # ------------------------------------------------------------------ overlays
 def test_reach_costs_show_in_the_lower_line() -> None:
-    """The cost sits at the right of the lower line, and the texture steps aside."""
+    """The cost ends a cell before the lower line's end, and the texture steps aside."""
     picture = BoardPicture(
         BTBoardView(TWO_BY_TWO), ascii_only=True, reach={h("0201"): "3", h("0101"): "12"}
     )
-    assert interior(picture, h("0201"))[2] == "     3"
-    assert interior(picture, h("0101"))[2] == "    12"
+    assert interior(picture, h("0201"))[2] == "    3 "
+    assert interior(picture, h("0101"))[2] == "   12 "
     assert interior(picture, h("0201"))[1] == "^^^^^^"  # the upper line keeps the terrain
 
 
@@ -328,7 +328,7 @@ def test_a_path_shows_an_arrow_to_each_next_hex_and_a_dot_at_its_end() -> None:
 def test_marks_show_their_text() -> None:
     """A mark's short text sits where a cost would."""
     picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, marks={h("0102"): "8"})
-    assert interior(picture, h("0102"))[2] == "     8"
+    assert interior(picture, h("0102"))[2] == "    8 "
 
 
 # ------------------------------------------------------------------ geometry
@@ -681,7 +681,7 @@ async def test_units_and_overlays_reach_the_screen() -> None:
         await pilot.pause()
         assert board.units_at(h("0202"))[0].label == "Wolverine"
         assert "/W" in board.line_strip(region_of(h("0202")).y + 3).text
-        assert board.line_strip(region_of(h("0201")).y + 3).text.rstrip().endswith("3/")
+        assert board.line_strip(region_of(h("0201")).y + 3).text.rstrip().endswith("3 /")
         board.clear_overlays()
         assert "3" not in board.line_strip(region_of(h("0201")).y + 3).text
         assert board.picture.marks == {}
@@ -810,8 +810,8 @@ def test_an_ocean_board_of_no_ruleset_is_drawn_from_its_view() -> None:
     ]
     units = {h("0102"): (UnitMarker(h("0102"), "S", Facing.N, side=1),)}
     ships = BoardPicture(OceanView(), units=units, reach={h("0202"): "4"})
-    assert interior(ships, h("0102")) == ["0102", "≈ ≈ -8", "  S↑  "]
-    assert interior(ships, h("0202"))[2] == "     4"
+    assert interior(ships, h("0102")) == ["0102", "≈ ≈ -8", " S↑   "]
+    assert interior(ships, h("0202"))[2] == "    4 "
 
 
 class OceanApp(App[None]):

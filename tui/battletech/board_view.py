@@ -174,7 +174,7 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
     Returns:
         Terrain first (in `GLYPHS` order), then levels, units and overlays.
     """
-    rows: list[LegendRow] = []
+    rows: list[LegendRow] = [((), "Terrain"), ((("0507", ("label",)),), "hex: column 05, row 07")]
     for glyph in GLYPHS.values():
         sample = _SAMPLES.get(glyph.role)
         if sample is None:

@@ -62,6 +62,7 @@ from tui.widgets.hexboard_legend import (
     POINTER,
     PRONE,
     ROLES,
+    follow_mono,
     role_styles,
 )
 
@@ -106,6 +107,8 @@ _EDGE_LINE, _LABEL_LINE, _UPPER_LINE, _LOWER_LINE = range(ROW_STEP)
 """The four lines of a hex column, from a top edge down (the fifth is the next top edge)."""
 _LABEL, _UPPER, _LOWER = range(3)
 """The three lines of a hex's inside: the label, the upper and the lower terrain line."""
+_TEXT_END = TEXTURE_WIDTH - 1
+"""A cost or mark text ends before the lower line's last cell (see `BoardPicture._lower`)."""
 
 
 @frozen
@@ -355,11 +358,11 @@ class BoardPicture:
         face = self.view.face(where, ascii_only=self.ascii_only)
         col, row = where.to_offset()
         label = f"{(col + 1) % 100:02d}{(row + 1) % 100:02d}"
-        label_roles = ("label", "cursor-label") if where == self.cursor else ("label",)
+        overlay = self._overlay(where)
+        label_roles: Roles = ("label", f"{overlay}-label") if overlay else ("label",)
         top: list[Cell] = [(char, label_roles) for char in label]
         upper = self._upper(face)
         lower = self._lower(where, face)
-        overlay = self._overlay(where)
         if overlay:
             # The overlay goes first: it only sets the background, so tokens keep theirs.
             top, upper, lower = (
@@ -375,7 +378,7 @@ class BoardPicture:
         if where in self.reach:
             return "reach"
         if where in self.marks:
-            return "mark"
+            return "mark" if self.marks[where] else "zone"
         if where in self.arc:
             return "arc"
         return ""
@@ -400,35 +403,45 @@ class BoardPicture:
         return cells
 
     def _lower(self, where: Hex, face: HexFace) -> list[Cell]:
-        """Line 3: a unit token or a path step in cells 1-3, the cost or mark in 4-5."""
+        """Line 3: a unit token (or a path step) and the cost or mark text, in cells 0-4.
+
+        Cell 5 stays blank whenever the line holds anything: it sits against the slope beside
+        the next column's label, where a digit would read as part of that label.
+        """
         units = self.units.get(where, ())
         step = self.path.get(where, ...)
-        cost = self.reach.get(where) or self.marks.get(where)
-        if not units and step is ... and not cost:
+        text = (self.reach.get(where) or self.marks.get(where) or "")[-2:]
+        if not units and step is ... and not text:
             return self._texture(face, face.lower)
-        cells = [_BLANK] * 6
+        cells = [_BLANK] * TEXTURE_WIDTH
+        text_at = _TEXT_END - len(text)
+        if text:
+            role = "cost" if where in self.reach else "mark-text"
+            cells[text_at:_TEXT_END] = [(char, (role,)) for char in text]
         if units:
             shown = next((unit for unit in units if unit.selected), units[0])
-            cells[1:4] = self._token(shown)
-            if shown.selected:
-                cells[0] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
-            elif len(units) > 1:
-                cells[0] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
+            token = self._token(shown)
+            start = 1 if 1 + len(token) <= text_at else max(0, text_at - len(token))
+            cells[start : start + len(token)] = token
+            if start:
+                if shown.selected:
+                    cells[start - 1] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
+                elif len(units) > 1:
+                    cells[start - 1] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
         elif step is not ...:
-            cells[1:4] = self._step(step)
-        if cost:
-            role = "cost" if where in self.reach else "mark-text"
-            text = cost[-2:]
-            cells[6 - len(text) :] = [(char, (role,)) for char in text]
+            start = 1 if text_at >= 4 else 0  # noqa: PLR2004 - the step's 3 cells end at 3
+            cells[start : start + 3] = self._step(step)
         return cells
 
     def _token(self, unit: UnitMarker) -> list[Cell]:
-        """The unit's three cells: its letter between its facing mark and its prone mark."""
+        """The unit's cells: its letter and facing mark, and its prone mark on the other side."""
         mark = ARROWS[unit.facing].char(ascii_only=self.ascii_only)
-        prone = PRONE.char(ascii_only=self.ascii_only) if unit.prone else " "
         west = unit.facing in (Facing.SW, Facing.NW)
         letter = unit.letter[:1] or "?"
-        text = (mark, letter, prone) if west else (prone, letter, mark)
+        text = [mark, letter] if west else [letter, mark]
+        if unit.prone:
+            prone = PRONE.char(ascii_only=self.ascii_only)
+            text = [*text, prone] if west else [prone, *text]
         roles: Roles = (f"side-{unit.side % 4}",)
         if unit.selected:
             roles = (*roles, "selected")
@@ -487,6 +500,9 @@ class HexBoard(ScrollView, can_focus=True):
 
     Left free for the screen: m j f p u r t x c, space, digits, ``:`` and ``?``.
     """
+
+    CENTRED: ClassVar[bool] = False
+    """Draw a board narrower than the view in the middle of it (else at its left)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"hexboard--{role}" for role in ROLES}
     """
@@ -804,7 +820,15 @@ class HexBoard(ScrollView, can_focus=True):
 
     def on_mount(self) -> None:
         """Show the cursor, which may have been set before the board was on screen."""
+        follow_mono(self)
         self.scroll_to_cursor()
+
+    @property
+    def left_margin(self) -> int:
+        """Blank columns left of a board narrower than the view, drawn centred (`CENTRED`)."""
+        if not self.CENTRED:
+            return 0
+        return max(0, (self.size.width - self.virtual_size.width) // 2)
 
     def action_move(self, facing: str) -> None:
         """Move the cursor one hex (bound to up and down)."""
@@ -855,7 +879,8 @@ class HexBoard(ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return None
-        return self.hex_at_offset(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
+        x = offset.x + self.scroll_offset.x - self.left_margin
+        return self.hex_at_offset(x, offset.y + self.scroll_offset.y)
 
     def on_click(self, event: events.Click) -> None:
         """Move the cursor to the clicked hex and select it."""
@@ -960,7 +985,11 @@ class HexBoard(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         strip = self.line_strip(scroll_y + y)
         # The board's own style, as kept by `_check_styles` (``rich_style`` walks the DOM).
-        return strip.crop_extend(scroll_x, scroll_x + self.size.width, self._style_state[0])
+        base = self._style_state[0]
+        left = self.left_margin
+        if left:  # narrower than the view: nothing to scroll across
+            return Strip.join([Strip.blank(left, base), strip]).crop_extend(0, self.size.width, base)
+        return strip.crop_extend(scroll_x, scroll_x + self.size.width, base)
 
 
 def _positions(view: BoardView) -> Iterable[Hex]:

@@ -24,21 +24,25 @@ if TYPE_CHECKING:
     from textual.app import RenderResult
     from textual.widget import Widget
 
-    from tui.widgets.board_view import LegendRow, LegendSource
+    from tui.widgets.board_view import LegendRow, LegendSource, Run
 
 __all__ = [
     "ARROWS",
     "BOARD_CSS",
+    "MONO",
     "MORE_UNITS",
+    "OVERLAYS",
     "PATH_END",
     "POINTER",
     "PRONE",
     "ROLES",
     "Glyph",
     "HexLegend",
+    "follow_mono",
     "legend_text",
     "role_styles",
     "unit_rows",
+    "uses_mono",
 ]
 
 ARROWS: dict[Facing, Glyph] = {
@@ -57,11 +61,14 @@ MORE_UNITS = Glyph("more", "more units here", "+", "+")
 POINTER = Glyph("pointer", "selected unit", "▸", ">")
 """Points at the selected unit's token."""
 
+OVERLAYS: tuple[str, ...] = ("cursor", "path", "path-blocked", "reach", "mark", "zone", "arc")
+"""The overlay roles, strongest first: a hex shows the first that applies. Each has a
+``<overlay>-label`` role too, for the hex's label (the monochrome board marks it there)."""
+
 ROLES: tuple[str, ...] = (
     "edge",
     "edge-cursor",
     "label",
-    "cursor-label",
     "level",
     "side-0",
     "side-1",
@@ -73,16 +80,15 @@ ROLES: tuple[str, ...] = (
     "cost",
     "step",
     "mark-text",
-    "mark",
-    "reach",
-    "path",
-    "path-blocked",
-    "arc",
-    "cursor",
+    *OVERLAYS,
+    *(f"{overlay}-label" for overlay in OVERLAYS),
 )
 """The board's own roles, whatever the map (a view adds its terrain roles). A cell's roles are
 applied in turn, later over earlier: an overlay background first, then the cell's own glyph
 colour (or token colours)."""
+
+MONO = "-mono"
+"""The class the board and legend take when colour cannot be relied on (`uses_mono`)."""
 
 BOARD_CSS = """
 WIDGET > .hexboard--edge { color: $foreground-darken-3; }
@@ -100,16 +106,78 @@ WIDGET > .hexboard--selected { text-style: bold underline; }
 WIDGET > .hexboard--pointer { color: $accent; text-style: bold; }
 WIDGET > .hexboard--more { color: $foreground; text-style: bold; }
 WIDGET > .hexboard--cost { color: $warning; text-style: bold; }
-WIDGET > .hexboard--step { color: $accent; text-style: bold; }
-WIDGET > .hexboard--mark-text { color: $accent; text-style: bold; }
-WIDGET > .hexboard--mark { background: $secondary 30%; }
-WIDGET > .hexboard--reach { background: $primary 15%; }
-WIDGET > .hexboard--path { background: $accent 30%; }
-WIDGET > .hexboard--path-blocked { background: $error 35%; }
-WIDGET > .hexboard--arc { background: $secondary 12%; }
-WIDGET > .hexboard--cursor { background: $accent 40%; }
+WIDGET > .hexboard--step { color: $text; text-style: bold; }
+WIDGET > .hexboard--mark-text { color: $warning; text-style: bold; }
+WIDGET > .hexboard--cursor { background: #af8700; }
+WIDGET > .hexboard--path { background: #875f00; }
+WIDGET > .hexboard--path-blocked { background: #870000; }
+WIDGET > .hexboard--reach { background: #000087; }
+WIDGET > .hexboard--mark { background: #5f005f; }
+WIDGET > .hexboard--zone { background: #005f00; }
+WIDGET > .hexboard--arc { background: #303030; }
+WIDGET.-mono > .hexboard--cursor-label {
+    color: $foreground; background: $background; text-style: bold reverse;
+}
+WIDGET.-mono > .hexboard--side-0 {
+    color: $foreground; background: $background; text-style: bold reverse;
+}
+WIDGET.-mono > .hexboard--side-1 {
+    color: $foreground; background: $background; text-style: bold underline;
+}
+WIDGET.-mono > .hexboard--side-2 {
+    color: $foreground; background: $background; text-style: bold reverse underline;
+}
+WIDGET.-mono > .hexboard--side-3 {
+    color: $foreground; background: $background; text-style: bold italic underline;
+}
+WIDGET.-mono > .hexboard--cursor { background: $background; }
+WIDGET.-mono > .hexboard--path { background: $background; text-style: reverse; }
+WIDGET.-mono > .hexboard--path-blocked {
+    background: $background; text-style: reverse strike;
+}
+WIDGET.-mono > .hexboard--reach { background: $background; }
+WIDGET.-mono > .hexboard--reach-label { text-style: bold underline; }
+WIDGET.-mono > .hexboard--mark { background: $background; }
+WIDGET.-mono > .hexboard--mark-label { text-style: bold underline; }
+WIDGET.-mono > .hexboard--zone { background: $background; text-style: reverse; }
+WIDGET.-mono > .hexboard--arc { background: $background; }
+WIDGET.-mono > .hexboard--arc-label { text-style: italic; }
 """
-"""The colours of the board's own roles, for ``WIDGET`` = HexBoard or HexLegend."""
+"""The colours of the board's own roles, for ``WIDGET`` = HexBoard or HexLegend.
+
+The overlay backgrounds are xterm-256 entries that stay apart in 16 colours too (Rich's
+downgrade: cursor and path to yellow, blocked sight to red, reach to blue, target marks to
+magenta, a deployment zone to green, the arc to grey). In monochrome (``-mono``) they give way
+to attributes that survive without colour: the path and a deployment zone reversed (a blocked
+line of sight struck through too), the label of a reachable or marked hex underlined, of an arc
+hex in italics, the cursor's label reversed; sides differ by reverse, underline and italics."""
+
+
+def uses_mono(widget: Widget) -> bool:
+    """Return whether a widget's app shows no colour: the monochrome theme, NO_COLOR, no colours.
+
+    Args:
+        widget: A mounted widget.
+
+    Returns:
+        True when overlays must show by attributes rather than by colour.
+    """
+    app = widget.app
+    return (
+        app.theme.endswith("-mono")
+        or bool(getattr(app, "no_color", False))
+        or app.console.color_system is None
+    )
+
+
+def follow_mono(widget: Widget) -> None:
+    """Keep the ``-mono`` class of a mounted widget in step with its app's theme (`uses_mono`)."""
+
+    def update(_: object = None) -> None:
+        widget.set_class(uses_mono(widget), MONO)
+
+    widget.watch(widget.app, "theme", update, init=True)
+
 
 _PLAIN = Style()
 
@@ -139,31 +207,52 @@ def role_styles(widget: Widget, roles: Iterable[str] = ()) -> dict[str, Style]:
 
 
 def unit_rows(
-    *, ascii_only: bool, level: str = "levels", cost: str = "cost to enter"
+    *, ascii_only: bool, level: str = "level (height); -1 a hollow", cost: str = "cost to enter"
 ) -> list[LegendRow]:
-    """Return the legend rows of what the board draws on any map: levels, units and overlays.
+    """Return the legend rows of what the board draws on any map: labels, units and overlays.
 
     Args:
         ascii_only: Use the ASCII glyphs.
-        level: What the level digits mean.
+        level: What the level digits (the upper right of a hex) mean.
         cost: What the number in a reachable hex means.
 
     Returns:
-        The rows, for a view's `LegendSource.legend` to add after its terrain rows.
+        The rows, for a view's `LegendSource.legend` to add after its terrain rows; a row with
+        no sample is a heading.
     """
 
     def char(glyph: Glyph) -> str:
         return glyph.char(ascii_only=ascii_only)
 
     north, north_west = char(ARROWS[Facing.N]), char(ARROWS[Facing.NW])
+    north_east, end = char(ARROWS[Facing.NE]), char(PATH_END)
+
+    def hex_of(overlay: str, text: str = "", role: str = "cost") -> tuple[Run, ...]:
+        """A hex label under an overlay, and the text the overlay puts in the hex."""
+        runs: tuple[Run, ...] = (("0507", (overlay, "label", f"{overlay}-label")),)
+        return (*runs, (f" {text:>2}", (overlay, role))) if text else runs
+
     return [
         (((" 2 -1", ("level",)),), level),
+        ((), "Units"),
         (((f"A{north}", ("side-0",)), (" ", ()), (f"{north_west}B", ("side-1",))), "facing N, NW"),
-        (((f"A{north}{char(PRONE)}", ("side-0",)),), "prone"),
+        (
+            tuple((f"{letter}", (f"side-{side}",)) for side, letter in enumerate("ABCD")),
+            "sides 1, 2, 3, 4",
+        ),
+        (((f"{char(PRONE)}A{north}", ("side-0",)),), "prone"),
         (((char(POINTER), ("pointer",)), (f"A{north}", ("side-0", "selected"))), "selected"),
-        (((char(MORE_UNITS), ("more",)), (f"A{north}", ("side-0",))), "more units"),
-        (((" 3", ("reach", "cost")),), cost),
-        (((f"{char(ARROWS[Facing.NE])} {char(PATH_END)}", ("path", "step")),), "path, its end"),
+        (((char(MORE_UNITS), ("more",)), (f"A{north}", ("side-0",))), "more units here"),
+        ((), "Shading"),
+        (hex_of("cursor"), "the cursor"),
+        (hex_of("reach", "3"), cost),
+        (((f"{north_east} {end}", ("path", "step")),), "path to the next hex, its end"),
+        (hex_of("zone"), "deployment zone"),
+        (hex_of("mark", "8", "mark-text"), "target: best to-hit (-- none)"),
+        (((f"{north_east} {end}", ("path", "step")),), "line of sight"),
+        (((f"{north_east} {end}", ("path-blocked", "step")),), "line of sight blocked"),
+        (hex_of("mark", "?", "mark-text"), "sight on a hexside: either hex"),
+        (hex_of("arc"), "firing arc"),
     ]
 
 
@@ -186,6 +275,9 @@ def legend_text(rows: Sequence[LegendRow], styles: Mapping[str, Style] | None = 
     for index, (runs, meaning) in enumerate(rows):
         if index:
             text.append("\n")
+        if not runs:
+            text.append(meaning, Style(bold=True, underline=True))
+            continue
         width = 0
         for run, roles in runs:
             style = Style()
@@ -245,6 +337,10 @@ class HexLegend(Static):
     def ascii_only(self, value: bool) -> None:
         self._ascii_only = value
         self.refresh(layout=True)
+
+    def on_mount(self) -> None:
+        """Show overlays by attributes when the app shows no colour (`follow_mono`)."""
+        follow_mono(self)
 
     def render(self) -> RenderResult:
         """Draw the legend in the colours the component classes have now (theme changes too)."""

@@ -93,6 +93,8 @@ class BTBoard(BTHexBoard):
     the help page (``?``).
     """
 
+    CENTRED = True
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move('N')", "Cursor", key_display="↑↓←→", tooltip="Cursor N"),
         Binding("down", "move('S')", "Cursor", show=False, tooltip="Cursor S"),
