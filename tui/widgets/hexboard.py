@@ -6,20 +6,22 @@ lines apart, and odd columns start 2 lines lower. A 3 x 2 board::
 
       ____        ____
      /0101\      /0301\          each hex, top to bottom:
-    /^ ^ ^ \____/     1\         the label (column, row)
-    \ ^ ^ ^/0201\      /         upper line: tags (``~2``), texture, level at the right
-     \____/♣♣♣♣ 2\____/          lower line: texture, or a unit and an MP cost
-     /0102\  A↗ 3/0302\
-    /~2~~~~\____/%  %  \         0201: heavy woods, level 2, an Atlas facing NE, 3 MP away
-    \~~~~~~/0202\ ↙B_  /         0302: rough, a prone unit facing SW
+    /^ ^ ^ \____/      \         the label (column, row)
+    \ ^ ^ ^/0201\    1 /         upper line: texture, or a unit and an MP cost
+     \____/ A↗  3\____/          lower line: tags (``~2``), texture, level
+     /0102\♣♣♣ 2 /0302\
+    / ~~~~~\____/ ↙B_  \         0201: heavy woods, level 2, an Atlas facing NE, 3 MP away
+    \~2~~~~/0202\  %  %/         0302: rough, a prone unit facing SW; 0301: level 1
      \____/      \____/
           \      /
            \____/
 
-The lower line holds, from the left: a pointer (``▸`` selected unit, ``+`` more units), the
-unit token (its letter between its facing mark and ``_`` if prone; west-going marks on the
-left) or a path step arrow, and a two-cell cost or mark. When it holds anything, its texture
-is left out so numbers never run into glyphs. The map itself comes through a `BoardView`
+The upper line, right under the hex's own label and between the edges of the neighbouring
+columns, holds from the left: a pointer (``▸`` selected unit, ``+`` more units), the unit token
+(its letter and its facing mark, west-going marks on the left, and ``_`` on the other side if
+prone) or a path step arrow, and at the right a two-cell cost or mark. When it holds anything,
+its texture is left out so numbers never run into glyphs. The lower line sits beside the next
+row's labels: its last cell holds texture only, never a digit or a letter. The map itself comes through a `BoardView`
 (`tui.widgets.board_view`): its size and each hex's `HexFace` (texture, tags, level, and their
 roles); the example above is a BattleTech board (`tui.battletech.board_view`). Units, paths and
 the other overlays are set by the screen in hexes and integers; their glyphs are in
@@ -107,8 +109,8 @@ _EDGE_LINE, _LABEL_LINE, _UPPER_LINE, _LOWER_LINE = range(ROW_STEP)
 """The four lines of a hex column, from a top edge down (the fifth is the next top edge)."""
 _LABEL, _UPPER, _LOWER = range(3)
 """The three lines of a hex's inside: the label, the upper and the lower terrain line."""
-_TEXT_END = TEXTURE_WIDTH - 1
-"""A cost or mark text ends before the lower line's last cell (see `BoardPicture._lower`)."""
+_LEVEL_END = TEXTURE_WIDTH - 1
+"""The level ends before the lower line's last cell (see `BoardPicture._lower`)."""
 
 
 @frozen
@@ -361,8 +363,8 @@ class BoardPicture:
         overlay = self._overlay(where)
         label_roles: Roles = ("label", f"{overlay}-label") if overlay else ("label",)
         top: list[Cell] = [(char, label_roles) for char in label]
-        upper = self._upper(face)
-        lower = self._lower(where, face)
+        upper = self._upper(where, face)
+        lower = self._lower(face)
         if overlay:
             # The overlay goes first: it only sets the background, so tokens keep theirs.
             top, upper, lower = (
@@ -392,45 +394,50 @@ class BoardPicture:
         text = text[:TEXTURE_WIDTH].ljust(TEXTURE_WIDTH)
         return [(char, roles) if char != " " else _BLANK for char in text]
 
-    def _upper(self, face: HexFace) -> list[Cell]:
-        """Line 2: up to two tags from the left, the texture, the level on the right."""
-        cells = self._texture(face, face.upper)
+    def _lower(self, face: HexFace) -> list[Cell]:
+        """Line 3, the terrain's: up to two tags from the left, the texture, then the level.
+
+        The level ends a cell before the line does: the last cell sits against the slope beside
+        the next column's label, where a digit would read as part of that label.
+        """
+        cells = self._texture(face, face.lower)
         for index, (text, role) in enumerate(face.tags[:2]):
             cells[2 * index : 2 * index + 2] = [(char, (role,)) for char in text[:2]]
         if face.level:
-            level = face.level[-3:]
-            cells[5 - len(level) :] = [_BLANK] + [(char, ("level",)) for char in level]
+            level = face.level[-2:]
+            cells[_LEVEL_END - len(level) - 1 :] = [
+                _BLANK,
+                *((char, ("level",)) for char in level),
+                _BLANK,
+            ]
         return cells
 
-    def _lower(self, where: Hex, face: HexFace) -> list[Cell]:
-        """Line 3: a unit token (or a path step) and the cost or mark text, in cells 0-4.
+    def _upper(self, where: Hex, face: HexFace) -> list[Cell]:
+        """Line 2, right under the label: a unit token (or a path step) and the cost or mark.
 
-        Cell 5 stays blank whenever the line holds anything: it sits against the slope beside
-        the next column's label, where a digit would read as part of that label.
+        From the left: a pointer (``▸`` selected, ``+`` more units), the token, and at the right
+        the cost or mark text; the texture when none of them is there.
         """
         units = self.units.get(where, ())
         step = self.path.get(where, ...)
         text = (self.reach.get(where) or self.marks.get(where) or "")[-2:]
         if not units and step is ... and not text:
-            return self._texture(face, face.lower)
+            return self._texture(face, face.upper)
         cells = [_BLANK] * TEXTURE_WIDTH
-        text_at = _TEXT_END - len(text)
+        text_at = TEXTURE_WIDTH - len(text)
         if text:
             role = "cost" if where in self.reach else "mark-text"
-            cells[text_at:_TEXT_END] = [(char, (role,)) for char in text]
+            cells[text_at:] = [(char, (role,)) for char in text]
         if units:
             shown = next((unit for unit in units if unit.selected), units[0])
             token = self._token(shown)
-            start = 1 if 1 + len(token) <= text_at else max(0, text_at - len(token))
-            cells[start : start + len(token)] = token
-            if start:
-                if shown.selected:
-                    cells[start - 1] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
-                elif len(units) > 1:
-                    cells[start - 1] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
+            cells[1 : 1 + len(token)] = token
+            if shown.selected:
+                cells[0] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
+            elif len(units) > 1:
+                cells[0] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
         elif step is not ...:
-            start = 1 if text_at >= 4 else 0  # noqa: PLR2004 - the step's 3 cells end at 3
-            cells[start : start + 3] = self._step(step)
+            cells[1:4] = self._step(step)
         return cells
 
     def _token(self, unit: UnitMarker) -> list[Cell]:
