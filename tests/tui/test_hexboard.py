@@ -116,7 +116,7 @@ def test_a_two_by_two_board_is_drawn_exactly_in_ascii() -> None:
         " \\____/^^^^^^\\",
         " /0102\\^^^^^^/",
         "/ ~~~~~\\____/",
-        "\\~2~~~~/0202\\",
+        "\\~~2~~~/0202\\",
         " \\____/      \\",
         "      \\   -1 /",
         "       \\____/",
@@ -196,7 +196,7 @@ def test_the_level_is_shown_unless_it_is_zero() -> None:
 
 
 def test_tags_show_water_depth_building_class_bridge_road_and_fire() -> None:
-    """Two-cell tags at the left of the lower line, most urgent first."""
+    """Two-cell tags from the lower line's second cell, most urgent first."""
     board = board_of(
         3,
         2,
@@ -206,14 +206,14 @@ def test_tags_show_water_depth_building_class_bridge_road_and_fire() -> None:
         h0102=Terrain(road=0b001001, woods=Woods.LIGHT),
     )
     picture = BoardPicture(BTBoardView(board), ascii_only=True)
-    assert interior(picture, h("0101"))[2].startswith("~3")
-    assert interior(picture, h("0201"))[2].startswith("**#2")
-    assert interior(picture, h("0301"))[2].startswith("][~1")
-    assert interior(picture, h("0102"))[2].startswith("==")
+    assert interior(picture, h("0101"))[2][1:].startswith("~3")
+    assert interior(picture, h("0201"))[2][1:].startswith("**#2")
+    assert interior(picture, h("0301"))[2][1:].startswith("][~1")
+    assert interior(picture, h("0102"))[2][1:].startswith("==")
     unicode = BoardPicture(BTBoardView(board))
-    assert interior(unicode, h("0201"))[2].startswith("**▓2")
-    assert interior(unicode, h("0301"))[2].startswith("╪╪~1")
-    assert interior(unicode, h("0102"))[2].startswith("══")
+    assert interior(unicode, h("0201"))[2][1:].startswith("**▓2")
+    assert interior(unicode, h("0301"))[2][1:].startswith("╪╪~1")
+    assert interior(unicode, h("0102"))[2][1:].startswith("══")
 
 
 # ------------------------------------------------------------------ units
@@ -799,9 +799,9 @@ def test_an_ocean_board_of_no_ruleset_is_drawn_from_its_view() -> None:
         "  ____",
         " /0101\\",
         "/. . . \\____",
-        "\\<> . ./0201\\",
+        "\\ <>. ./0201\\",
         " \\____/. . . \\",
-        " /0102\\<> . ./",
+        " /0102\\ <>. ./",
         "/~ ~   \\____/",
         "\\   -8 /0202\\",
         " \\____/~ ~   \\",

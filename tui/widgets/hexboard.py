@@ -8,10 +8,10 @@ lines apart, and odd columns start 2 lines lower. A 3 x 2 board::
      /0101\      /0301\          each hex, top to bottom:
     /^ ^ ^ \____/      \         the label (column, row)
     \ ^ ^ ^/0201\    1 /         upper line: texture, or a unit and an MP cost
-     \____/ A↗  3\____/          lower line: tags (``~2``), texture, level
+     \____/ A↗  3\____/          lower line: texture, tags (``~2``), level
      /0102\♣♣♣ 2 /0302\
     / ~~~~~\____/ ↙B_  \         0201: heavy woods, level 2, an Atlas facing NE, 3 MP away
-    \~2~~~~/0202\  %  %/         0302: rough, a prone unit facing SW; 0301: level 1
+    \~~2~~~/0202\  %  %/         0302: rough, a prone unit facing SW; 0301: level 1
      \____/      \____/
           \      /
            \____/
@@ -395,14 +395,15 @@ class BoardPicture:
         return [(char, roles) if char != " " else _BLANK for char in text]
 
     def _lower(self, face: HexFace) -> list[Cell]:
-        """Line 3, the terrain's: up to two tags from the left, the texture, then the level.
+        """Line 3, the terrain's: the texture, up to two tags from cell 1, the level at the right.
 
-        The level ends a cell before the line does: the last cell sits against the slope beside
-        the next column's label, where a digit would read as part of that label.
+        Both end cells keep the texture: they sit against the slopes beside the labels of the
+        next row, where a digit would read as part of a label. The level, when there is one,
+        takes the second tag's place.
         """
         cells = self._texture(face, face.lower)
         for index, (text, role) in enumerate(face.tags[:2]):
-            cells[2 * index : 2 * index + 2] = [(char, (role,)) for char in text[:2]]
+            cells[1 + 2 * index : 3 + 2 * index] = [(char, (role,)) for char in text[:2]]
         if face.level:
             level = face.level[-2:]
             cells[_LEVEL_END - len(level) - 1 :] = [
