@@ -172,9 +172,9 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         ascii_only: Use the ASCII glyphs.
 
     Returns:
-        Terrain first (in `GLYPHS` order), then levels, units and overlays.
+        The overlays, the units, then the terrain (in `GLYPHS` order) and levels.
     """
-    rows: list[LegendRow] = [((), "Terrain"), ((("0507", ("label",)),), "hex: column 05, row 07")]
+    rows: list[LegendRow] = []
     for glyph in GLYPHS.values():
         sample = _SAMPLES.get(glyph.role)
         if sample is None:
@@ -182,7 +182,7 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         else:
             text = terrain_tags(sample, ascii_only=ascii_only)[0][0]
         rows.append((((text, (glyph.role,)),), _MEANINGS.get(glyph.role, glyph.name)))
-    return rows + unit_rows(ascii_only=ascii_only, cost="MP to enter")
+    return unit_rows(ascii_only=ascii_only, cost="MP to enter", terrain=rows)
 
 
 @frozen

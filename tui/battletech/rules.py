@@ -149,6 +149,7 @@ KEY_GROUPS = (
         "Any time",
         (
             ("sheet_page", "the record sheet: the other page (critical hits)"),
+            ("legend", "show / hide the board's legend: every mark on the board, named"),
             ("log", "scroll the log up / down"),
             ("result", "the result and the after-action report (when the game is over)"),
             ("rules", "the BattleTech keys and the rules summary"),

@@ -71,7 +71,7 @@ from tui.battletech.widgets import (
     units_data,
     with_step,
 )
-from tui.battletech.widgets.board import BTBoard
+from tui.battletech.widgets.board import BTBoard, BTLegend
 from tui.battletech.widgets.record import PAGES
 from tui.battletech.widgets.targeting import KEYS
 from tui.screens._replay import SPEED_BINDINGS, jump_bindings
@@ -79,6 +79,7 @@ from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
 from tui.widgets.fixed import update_static
 from tui.widgets.footer import KeysFooter
 from tui.widgets.hexboard import HexBoard, UnitMarker
+from tui.widgets.hexboard_legend import toggle_legend
 from tui.widgets.log import EventLog
 
 if TYPE_CHECKING:
@@ -252,6 +253,7 @@ class BattleTechScreen(GameScreen):
         *SPEED_BINDINGS,
         *jump_bindings("turn", "phase"),
         Binding("enter", "act", "Act", show=False, tooltip="Act on the cursor hex"),
+        Binding("l", "legend", "Legend", tooltip="Show or hide the board's legend"),
         Binding("question_mark", "rules", "Help", key_display="?", tooltip="Keys and rules"),
         Binding("f1", "app.help", "Help", show=False),
         Binding("escape", "cancel_plot", "Cancel", tooltip="Cancel the plot"),
@@ -278,6 +280,7 @@ class BattleTechScreen(GameScreen):
     | PgUp, PgDn | Scroll the log. |
     | Left, Right, Shift+Left/Right, Home, End, Space, + - | Replay controls. |
     | < > , . g | Replay: previous/next turn, previous/next phase, go to a turn. |
+    | l | Show or hide the board's legend (every mark on the board, named). |
     | ?, F1 | BattleTech keys and rules; the whole help. |
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
     """
@@ -766,6 +769,12 @@ class BattleTechScreen(GameScreen):
 
         if self.game.state.phase is Phase.OVER:
             self.app.push_screen(BTResultScreen(self.game, self.letters))
+
+    async def action_legend(self) -> None:
+        """Show or hide the board's legend (`tui.widgets.hexboard_legend.LegendPanel`)."""
+        board = self.board
+        shown = board.picture.roles_in_use
+        await toggle_legend(board, lambda: BTLegend(ascii_only=board.ascii_only, shown=shown))
 
     # ------------------------------------------------------------------ keys: attacks
     def action_next_target(self, step: int) -> None:

@@ -21,11 +21,12 @@ columns, holds from the left: a pointer (``▸`` selected unit, ``+`` more units
 (its letter and its facing mark, west-going marks on the left, and ``_`` on the other side if
 prone) or a path step arrow, and at the right a two-cell cost or mark. When it holds anything,
 its texture is left out so numbers never run into glyphs. The lower line sits beside the next
-row's labels: its last cell holds texture only, never a digit or a letter. The map itself comes through a `BoardView`
-(`tui.widgets.board_view`): its size and each hex's `HexFace` (texture, tags, level, and their
-roles); the example above is a BattleTech board (`tui.battletech.board_view`). Units, paths and
-the other overlays are set by the screen in hexes and integers; their glyphs are in
-`hexboard_legend`.
+row's labels: its end cells hold texture only, never a digit or a letter.
+
+The map itself comes through a `BoardView` (`tui.widgets.board_view`): its size and each hex's
+`HexFace` (texture, tags, level, and their roles); the example above is a BattleTech board
+(`tui.battletech.board_view`). Units, paths and the other overlays are set by the screen in
+hexes and integers; their glyphs, colours and the legend are in `hexboard_legend`.
 
 `HexBoard` renders with the Line API: each virtual line of the whole board is built once into
 a `Strip` and kept in an LRU cache; a change (cursor, units, overlays, terrain) drops only the
@@ -69,7 +70,7 @@ from tui.widgets.hexboard_legend import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterable, Sequence
+    from collections.abc import Callable, Collection, Iterable, Sequence
 
     from textual import events
 
@@ -270,6 +271,19 @@ class BoardPicture:
         for where in hexes:
             self._interiors.pop(where, None)
 
+    def roles_in_use(self) -> set[str]:
+        """Return every role the insides of the hexes use now (what a legend must explain)."""
+        view = self.view
+        if view is None:
+            return set()
+        roles: set[str] = set()
+        for col in range(view.width):
+            for row in range(view.height):
+                for line in self._interior(col, row):
+                    for _, cell_roles in line:
+                        roles.update(cell_roles)
+        return roles
+
     def lines(self) -> list[str]:
         """Return the whole drawing as plain text, trailing spaces removed (for tests)."""
         return ["".join(c for c, _ in self.row(y)).rstrip() for y in range(self.size.height)]
@@ -447,13 +461,14 @@ class BoardPicture:
         west = unit.facing in (Facing.SW, Facing.NW)
         letter = unit.letter[:1] or "?"
         text = [mark, letter] if west else [letter, mark]
-        if unit.prone:
-            prone = PRONE.char(ascii_only=self.ascii_only)
-            text = [*text, prone] if west else [prone, *text]
         roles: Roles = (f"side-{unit.side % 4}",)
         if unit.selected:
             roles = (*roles, "selected")
-        return [(char, roles) for char in text]
+        cells = [(char, roles) for char in text]
+        if unit.prone:
+            prone = (PRONE.char(ascii_only=self.ascii_only), (*roles, "prone"))
+            cells = [*cells, prone] if west else [prone, *cells]
+        return cells
 
     def _step(self, step: Facing | None) -> list[Cell]:
         """A path step: the arrow to the next hex where a facing mark would be, or the end."""
@@ -605,6 +620,7 @@ class HexBoard(ScrollView, can_focus=True):
         self._style_state: tuple[Style, dict[str, Style]] = (Style(), {})
         self._styles_stale = True
         self._hover: Hex | None = None
+        self._listeners: list[Callable[[], None]] = []
         self.set_view(view)
 
     # ---------------------------------------------------------------- state in
@@ -862,6 +878,27 @@ class HexBoard(ScrollView, can_focus=True):
         """Scroll the cursor to the middle of the view."""
         self.scroll_to_cursor(centre=True)
 
+    def on_change(self, callback: Callable[[], None], *, remove: bool = False) -> None:
+        """Call ``callback`` after the picture or the board's size changes (a legend's rows).
+
+        Args:
+            callback: Called with no arguments, once per change.
+            remove: Stop calling it.
+        """
+        if remove:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+        elif callback not in self._listeners:
+            self._listeners.append(callback)
+
+    def _tell_listeners(self) -> None:
+        for callback in self._listeners:
+            callback()
+
+    def on_resize(self) -> None:
+        """Tell the listeners (a legend follows the board's size)."""
+        self._tell_listeners()
+
     # ---------------------------------------------------------------- the mouse
     def hex_at_offset(self, x: int, y: int) -> Hex | None:
         """Return the hex at cell (x, y) of the whole drawn board (scrolling not applied).
@@ -932,12 +969,14 @@ class HexBoard(ScrollView, can_focus=True):
                 previous = y
             if ordered:
                 self.refresh_lines(start, previous - start + 1)
+                self._tell_listeners()
 
     def _redraw_all(self) -> None:
         self._picture.forget()
         self._lines.clear()
         if self.is_mounted:
             self.refresh()
+            self._tell_listeners()
 
     def notify_style_update(self) -> None:
         """Look at the colours again before the next line is drawn (theme, focus, hover)."""
@@ -996,7 +1035,8 @@ class HexBoard(ScrollView, can_focus=True):
         base = self._style_state[0]
         left = self.left_margin
         if left:  # narrower than the view: nothing to scroll across
-            return Strip.join([Strip.blank(left, base), strip]).crop_extend(0, self.size.width, base)
+            strip = Strip.join([Strip.blank(left, base), strip])
+            return strip.crop_extend(0, self.size.width, base)
         return strip.crop_extend(scroll_x, scroll_x + self.size.width, base)
 
 

@@ -9,26 +9,30 @@ monochrome theme turns them grey by itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.style import Style
 from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.hexes import Facing
 from tui.widgets.board_view import Glyph
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
-    from textual.app import RenderResult
-    from textual.widget import Widget
+    from textual.app import ComposeResult, RenderResult
+    from textual.dom import DOMNode
+    from textual.geometry import Region, Size
 
     from tui.widgets.board_view import LegendRow, LegendSource, Run
 
 __all__ = [
     "ARROWS",
     "BOARD_CSS",
+    "GENERIC_ROLES",
     "MONO",
     "MORE_UNITS",
     "OVERLAYS",
@@ -38,9 +42,13 @@ __all__ = [
     "ROLES",
     "Glyph",
     "HexLegend",
+    "LegendBoard",
+    "LegendPanel",
     "follow_mono",
     "legend_text",
     "role_styles",
+    "rows_shown",
+    "toggle_legend",
     "unit_rows",
     "uses_mono",
 ]
@@ -75,6 +83,7 @@ ROLES: tuple[str, ...] = (
     "side-2",
     "side-3",
     "selected",
+    "prone",
     "pointer",
     "more",
     "cost",
@@ -207,18 +216,23 @@ def role_styles(widget: Widget, roles: Iterable[str] = ()) -> dict[str, Style]:
 
 
 def unit_rows(
-    *, ascii_only: bool, level: str = "level (height); -1 a hollow", cost: str = "cost to enter"
+    *,
+    ascii_only: bool,
+    level: str = "level (height); -1 a hollow",
+    cost: str = "cost to enter",
+    terrain: Sequence[LegendRow] = (),
 ) -> list[LegendRow]:
-    """Return the legend rows of what the board draws on any map: labels, units and overlays.
+    """Return the legend rows of a board: overlays, units, then labels, terrain and levels.
 
     Args:
         ascii_only: Use the ASCII glyphs.
-        level: What the level digits (the upper right of a hex) mean.
+        level: What the level digits (the lower right of a hex) mean.
         cost: What the number in a reachable hex means.
+        terrain: The view's rows of its terrain glyphs.
 
     Returns:
-        The rows, for a view's `LegendSource.legend` to add after its terrain rows; a row with
-        no sample is a heading.
+        The rows of a view's `LegendSource.legend`, the shading first (it changes with what the
+        player does); a row with no sample is a heading.
     """
 
     def char(glyph: Glyph) -> str:
@@ -233,27 +247,65 @@ def unit_rows(
         return (*runs, (f" {text:>2}", (overlay, role))) if text else runs
 
     return [
-        (((" 2 -1", ("level",)),), level),
+        ((), "Shading"),
+        (hex_of("cursor"), "the cursor"),
+        (hex_of("reach", "3"), cost),
+        (((f"{north_east} {end}", ("path", "step")),), "path or line of sight, its end"),
+        (((f"{north_east} {end}", ("path-blocked", "step")),), "line of sight blocked"),
+        (hex_of("zone"), "deployment zone"),
+        (hex_of("mark", "8", "mark-text"), "target: best to-hit (-- none)"),
+        (hex_of("mark", "?", "mark-text"), "sight on a hexside: either hex"),
+        (hex_of("arc"), "firing arc"),
         ((), "Units"),
         (((f"A{north}", ("side-0",)), (" ", ()), (f"{north_west}B", ("side-1",))), "facing N, NW"),
         (
             tuple((f"{letter}", (f"side-{side}",)) for side, letter in enumerate("ABCD")),
             "sides 1, 2, 3, 4",
         ),
-        (((f"{char(PRONE)}A{north}", ("side-0",)),), "prone"),
+        (((char(PRONE), ("side-0", "prone")), (f"A{north}", ("side-0",))), "prone"),
         (((char(POINTER), ("pointer",)), (f"A{north}", ("side-0", "selected"))), "selected"),
         (((char(MORE_UNITS), ("more",)), (f"A{north}", ("side-0",))), "more units here"),
-        ((), "Shading"),
-        (hex_of("cursor"), "the cursor"),
-        (hex_of("reach", "3"), cost),
-        (((f"{north_east} {end}", ("path", "step")),), "path to the next hex, its end"),
-        (hex_of("zone"), "deployment zone"),
-        (hex_of("mark", "8", "mark-text"), "target: best to-hit (-- none)"),
-        (((f"{north_east} {end}", ("path", "step")),), "line of sight"),
-        (((f"{north_east} {end}", ("path-blocked", "step")),), "line of sight blocked"),
-        (hex_of("mark", "?", "mark-text"), "sight on a hexside: either hex"),
-        (hex_of("arc"), "firing arc"),
+        ((), "Terrain"),
+        ((("0507", ("label",)),), "hex: column 05, row 07"),
+        *terrain,
+        (((" 2 -1", ("level",)),), level),
     ]
+
+
+GENERIC_ROLES = frozenset(
+    {"label", "edge", "selected", "cost", "step", "mark-text", *(f"side-{n}" for n in range(4))}
+)
+"""Roles that say nothing by themselves about which legend row applies (see `rows_shown`)."""
+
+
+def rows_shown(rows: Sequence[LegendRow], shown: Collection[str]) -> list[LegendRow]:
+    """Keep the rows whose symbols the board shows now, and the headings of kept rows.
+
+    A row is kept if one of its roles, besides the `GENERIC_ROLES`, is in ``shown`` (a row
+    with only generic roles, like the hex label's, is always kept).
+
+    Args:
+        rows: The legend's rows; a row without a sample is a heading.
+        shown: The roles the board's cells use (`BoardPicture.roles_in_use`).
+
+    Returns:
+        The rows to draw.
+    """
+    kept: list[LegendRow] = []
+    heading: LegendRow | None = None
+    for row in rows:
+        runs = row[0]
+        if not runs:
+            heading = row
+            continue
+        roles = {role for _, run_roles in runs for role in run_roles} - GENERIC_ROLES
+        if roles and roles.isdisjoint(shown):
+            continue
+        if heading is not None:
+            kept.append(heading)
+            heading = None
+        kept.append(row)
+    return kept
 
 
 _SAMPLE_WIDTH = 7
@@ -311,6 +363,7 @@ class HexLegend(Static):
         source: LegendSource,
         *,
         ascii_only: bool = False,
+        shown: Callable[[], Collection[str]] | None = None,
         name: str | None = None,
         id: str | None = None,  # noqa: A002 - Textual's name for it
         classes: str | None = None,
@@ -320,6 +373,8 @@ class HexLegend(Static):
         Args:
             source: The kind of board it explains (a `BoardView` will do).
             ascii_only: Show the ASCII glyphs (match the board's setting).
+            shown: The roles a board shows now: only their rows are drawn (`rows_shown`);
+                None draws every row.
             name: The widget's name.
             id: The widget's id.
             classes: Space-separated CSS classes.
@@ -327,6 +382,7 @@ class HexLegend(Static):
         super().__init__("", name=name, id=id, classes=classes)
         self._source = source
         self._ascii_only = ascii_only
+        self._shown = shown
 
     @property
     def ascii_only(self) -> bool:
@@ -346,4 +402,112 @@ class HexLegend(Static):
         """Draw the legend in the colours the component classes have now (theme changes too)."""
         source = self._source
         styles = role_styles(self, source.roles)
-        return legend_text(source.legend(ascii_only=self._ascii_only), styles)
+        rows = source.legend(ascii_only=self._ascii_only)
+        if self._shown is not None:
+            rows = rows_shown(rows, self._shown())
+        return legend_text(rows, styles)
+
+
+class LegendPanel(VerticalScroll, can_focus=False):
+    """A legend laid over the top right of a board, down to its container's foot at most.
+
+    It takes no room from the layout (absolute position), follows the board's size, and draws
+    only the rows of what the board shows (`HexLegend` with ``shown``). `toggle_legend` shows
+    and hides it.
+    """
+
+    DEFAULT_CSS = """
+    LegendPanel {
+        position: absolute;
+        overlay: screen;
+        width: auto;
+        height: auto;
+        background: $surface;
+        border: round $accent;
+        border-title-color: $accent;
+        border-subtitle-color: $text-muted;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self, board: LegendBoard, legend: HexLegend) -> None:
+        """Create the panel.
+
+        Args:
+            board: The board it explains and sits on.
+            legend: The legend to show (its ``shown`` should be the board's roles in use).
+        """
+        super().__init__(id="board-legend")
+        self._board = board
+        self.legend = legend
+
+    def compose(self) -> ComposeResult:
+        """The legend."""
+        yield self.legend
+
+    def on_mount(self) -> None:
+        """Follow the board: its size for the place, its changes for the rows."""
+        self.border_title = "Legend"
+        self._board.on_change(self.follow)
+        self.call_after_refresh(self.follow)
+
+    def on_unmount(self) -> None:
+        """Stop following the board."""
+        self._board.on_change(self.follow, remove=True)
+
+    def follow(self) -> None:
+        """Sit at the board's top right, no taller than it; draw the rows again."""
+        board = self._board
+        parent = self.parent
+        if not self.is_mounted or not isinstance(parent, Widget):
+            return
+        top = board.region.y - parent.content_region.y
+        self.styles.max_height = max(3, parent.content_size.height - top)
+        x = board.region.right - parent.content_region.x - self.outer_size.width
+        self.styles.offset = (max(0, x), top)
+        self.legend.refresh(layout=True)
+
+
+class LegendBoard(Protocol):
+    """What a `LegendPanel` needs of its board (a `tui.widgets.hexboard.HexBoard`)."""
+
+    @property
+    def region(self) -> Region:
+        """Where the board is on screen."""
+        ...
+
+    @property
+    def outer_size(self) -> Size:
+        """The board's size, scrollbars included."""
+        ...
+
+    @property
+    def parent(self) -> DOMNode | None:
+        """The board's container, where the panel goes."""
+        ...
+
+    def on_change(self, callback: Callable[[], None], *, remove: bool = False) -> None:
+        """Call ``callback`` after the board's picture or size changes (or stop)."""
+        ...
+
+
+async def toggle_legend(board: LegendBoard, make: Callable[[], HexLegend]) -> bool:
+    """Show a legend over a board, or hide the one shown.
+
+    Args:
+        board: A mounted board.
+        make: Build the legend (the first time, and again after it was hidden).
+
+    Returns:
+        True if the legend shows now.
+    """
+    parent = board.parent
+    if not isinstance(parent, Widget):
+        return False
+    shown = parent.query_children(LegendPanel)
+    if shown:
+        await shown.remove()
+        return False
+    await parent.mount(LegendPanel(board, make()))
+    return True

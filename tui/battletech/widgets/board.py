@@ -17,6 +17,8 @@ from tui.widgets.hexboard import HexBoard
 from tui.widgets.hexboard_legend import HexLegend
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Collection
+
     from engine.battletech.board import Board
 
 __all__ = ["BTBoard", "BTHexBoard", "BTLegend"]
@@ -137,6 +139,7 @@ class BTLegend(HexLegend):
         self,
         *,
         ascii_only: bool = False,
+        shown: Callable[[], Collection[str]] | None = None,
         name: str | None = None,
         id: str | None = None,  # noqa: A002 - Textual's name for it
         classes: str | None = None,
@@ -145,8 +148,11 @@ class BTLegend(HexLegend):
 
         Args:
             ascii_only: Show the ASCII glyphs (match the board's setting).
+            shown: The roles the board shows now: only their rows are drawn; None: every row.
             name: The widget's name.
             id: The widget's id.
             classes: Space-separated CSS classes.
         """
-        super().__init__(BTLegendSource(), ascii_only=ascii_only, name=name, id=id, classes=classes)
+        super().__init__(
+            BTLegendSource(), ascii_only=ascii_only, shown=shown, name=name, id=id, classes=classes
+        )
