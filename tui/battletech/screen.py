@@ -49,6 +49,7 @@ from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
+from tui.battletech.board_follow import aim_focus, command_hexes, plot_focus
 from tui.battletech.widgets import (
     OrdersPanel,
     Plot,
@@ -496,12 +497,14 @@ class BattleTechScreen(GameScreen):
             return
         if state.phase in ATTACK_PHASES and not self.replaying:
             self.attacks.draw_attack_board(state)
+            board.follow(*aim_focus(state, self.attacks.aim))
             return
         board.set_marks({})
         board.set_arc(())
         if view is not None and self.plot is not None:
             board.set_reach(self._reach_of(state, self.plot))
             board.set_path(view.path if view.ready or self.plot.steps else ())
+            board.follow(*plot_focus(self.plot.unit, view.path if self.plot.steps else ()))
             return
         board.set_reach({})
         board.set_path(last_path(state, self._applied()))
@@ -1098,6 +1101,7 @@ class BattleTechScreen(GameScreen):
             unit = getattr(entry.command, "unit", None)
             if isinstance(unit, int) and state.units[unit].hex is not None:
                 self.cursor_to(state.units[unit].hex)
+                self.board.scroll_to_hexes(command_hexes(state, entry.command))
                 return
 
 

@@ -621,6 +621,7 @@ class HexBoard(ScrollView, can_focus=True):
         self._styles_stale = True
         self._hover: Hex | None = None
         self._listeners: list[Callable[[], None]] = []
+        self._following: object = None
         self.set_view(view)
 
     # ---------------------------------------------------------------- state in
@@ -841,6 +842,45 @@ class HexBoard(ScrollView, can_focus=True):
                 Region(0, 0, *self.virtual_size)
             )
         self.scroll_to_region(region, animate=False, center=centre, immediate=True)
+
+    def scroll_to_hexes(self, hexes: Sequence[Hex]) -> None:
+        """Scroll as little as needed to show every hex of ``hexes``, or at least the first.
+
+        An attacker and its target, a path and its end: all of them when they fit in the view
+        (with a margin), else the first one, the one in question.
+
+        Args:
+            hexes: The hexes, the most important first; empty does nothing.
+        """
+        if not hexes or not self.is_mounted:
+            return
+        if not self.size:
+            self.call_after_refresh(self.scroll_to_hexes, hexes)
+            return
+        whole = Region.from_union([region_of(where) for where in hexes]).grow(
+            Spacing(1, COLUMN_STEP // 2, 1, COLUMN_STEP // 2)
+        )
+        if whole.width > self.size.width or whole.height > self.size.height:
+            self.scroll_to_hex(hexes[0])
+            return
+        region = whole.intersection(Region(0, 0, *self.virtual_size))
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    def follow(self, key: object, hexes: Sequence[Hex]) -> None:
+        """Show ``hexes`` (`scroll_to_hexes`) when ``key`` differs from the last call's key.
+
+        The screen calls this at every redraw with what is in question (a unit and its target,
+        say): the board scrolls when that changes, and leaves the player's own scrolling alone
+        while it does not.
+
+        Args:
+            key: What is in question, comparable with ``==``.
+            hexes: Its hexes, the most important first.
+        """
+        if key == self._following:
+            return
+        self._following = key
+        self.scroll_to_hexes(hexes)
 
     def on_mount(self) -> None:
         """Show the cursor, which may have been set before the board was on screen."""
