@@ -86,6 +86,7 @@ ROLES: tuple[str, ...] = (
     "prone",
     "pointer",
     "more",
+    "facing",
     "cost",
     "step",
     "mark-text",
@@ -250,14 +251,18 @@ def unit_rows(
         ((), "Shading"),
         (hex_of("cursor"), "the cursor"),
         (hex_of("reach", "3"), cost),
-        (((f"{north_east} {end}", ("path", "step")),), "path or line of sight, its end"),
-        (((f"{north_east} {end}", ("path-blocked", "step")),), "line of sight blocked"),
+        (hex_of("path", f"{north_east}{end}", "step"), "path or line of sight, its end"),
+        (hex_of("path-blocked", f"{north_east}{end}", "step"), "line of sight blocked"),
         (hex_of("zone"), "deployment zone"),
         (hex_of("mark", "8", "mark-text"), "target: best to-hit (-- none)"),
         (hex_of("mark", "?", "mark-text"), "sight on a hexside: either hex"),
         (hex_of("arc"), "firing arc"),
         ((), "Units"),
         (((f"A{north}", ("side-0",)), (" ", ()), (f"{north_west}B", ("side-1",))), "facing N, NW"),
+        (
+            (("".join(char(ARROWS[facing]) for facing in Facing), ("facing",)),),
+            "N NE SE S SW NW (SW, NW: left)",
+        ),
         (
             tuple((f"{letter}", (f"side-{side}",)) for side, letter in enumerate("ABCD")),
             "sides 1, 2, 3, 4",
@@ -273,7 +278,16 @@ def unit_rows(
 
 
 GENERIC_ROLES = frozenset(
-    {"label", "edge", "selected", "cost", "step", "mark-text", *(f"side-{n}" for n in range(4))}
+    {
+        "label",
+        "edge",
+        "selected",
+        "facing",
+        "cost",
+        "step",
+        "mark-text",
+        *(f"side-{n}" for n in range(4)),
+    }
 )
 """Roles that say nothing by themselves about which legend row applies (see `rows_shown`)."""
 
