@@ -25,7 +25,16 @@ from tests.tui.test_hexboard import BoardApp, h, varied_board
 from tui.app import HexmechApp
 from tui.battletech.board_view import BTBoardView, legend_rows
 from tui.battletech.screen import BattleTechScreen
-from tui.widgets.hexboard import BoardPicture, HexBoard, UnitMarker, hex_at_offset, region_of
+from tui.widgets.hexboard import (
+    COLUMN_STEP,
+    WIDE_STEP,
+    BoardPicture,
+    HexBoard,
+    UnitMarker,
+    board_size,
+    hex_at_offset,
+    region_of,
+)
 from tui.widgets.hexboard_legend import (
     GENERIC_ROLES,
     OVERLAYS,
@@ -55,7 +64,7 @@ def busy_board() -> Board:
     return board
 
 
-def busy_picture(*, ascii_only: bool = False) -> BoardPicture:
+def busy_picture(*, ascii_only: bool = False, step: int = COLUMN_STEP) -> BoardPicture:
     """Units of every facing, prone, selected and stacked; 1- and 2-cell costs and marks; a path."""
     units: dict[Hex, tuple[UnitMarker, ...]] = {}
     for index, facing in enumerate(Facing):
@@ -80,6 +89,7 @@ def busy_picture(*, ascii_only: bool = False) -> BoardPicture:
         marks={h("0106"): "11", h("0206"): "?", h("0306"): ""},
         path={h("0104"): Facing.SE, h("0204"): Facing.NE, h("0303"): None},
         cursor=h("0505"),
+        step=step,
     )
 
 
@@ -106,32 +116,37 @@ def expected_text(picture: BoardPicture, where: Hex) -> str:
 
 
 # ------------------------------------------------------------------ 1. every mark in its hex
+STEPS = pytest.mark.parametrize("step", [COLUMN_STEP, WIDE_STEP], ids=["narrow", "wide"])
+
+
+@STEPS
 @pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
-def test_every_mark_maps_back_to_its_own_hex(ascii_only) -> None:
+def test_every_mark_maps_back_to_its_own_hex(ascii_only, step) -> None:
     """Each unit, cost, mark, step, level and tag cell lies inside the hex that has it."""
-    picture = busy_picture(ascii_only=ascii_only)
+    picture = busy_picture(ascii_only=ascii_only, step=step)
     width, height = 8, 6
     checked = 0
     for x, y, char, roles in cells(picture):
         if char == " " or MARK_ROLES.isdisjoint(roles):
             continue
-        where = hex_at_offset(x, y, width, height)
+        where = hex_at_offset(x, y, width, height, step)
         assert where is not None, (x, y, char)
         assert char in expected_text(picture, where), (where.label, x, y, char, roles)
         checked += 1
     assert checked > 60  # the marks were really drawn
 
 
+@STEPS
 @pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
-def test_no_digit_or_letter_leans_on_a_slope_beside_another_hex_label(ascii_only) -> None:
+def test_no_digit_or_letter_leans_on_a_slope_beside_another_hex_label(ascii_only, step) -> None:
     """The old ``5/0713``: a cost against the slope in front of the next column's label."""
-    picture = busy_picture(ascii_only=ascii_only)
+    picture = busy_picture(ascii_only=ascii_only, step=step)
     drawn = {(x, y): (char, roles) for x, y, char, roles in cells(picture)}
     for (x, y), (char, roles) in drawn.items():
         if not char.isalnum() or "label" in roles:
             continue
-        for step in (1, -1):
-            slope, beyond = drawn.get((x + step, y)), drawn.get((x + 2 * step, y))
+        for side in (1, -1):
+            slope, beyond = drawn.get((x + side, y)), drawn.get((x + 2 * side, y))
             if slope is None or beyond is None or slope[0] not in "/\\":
                 continue
             assert "label" not in beyond[1], (x, y, char, roles)
@@ -151,6 +166,25 @@ def test_units_and_costs_sit_right_under_their_own_label() -> None:
     assert lines[box.y + 2][box.x : box.x + 8] == "/▸A↑ 12\\"
     # The neighbours' edges flank it, not their labels.
     assert lines[box.y + 2][box.x - 4 : box.x] == "____"
+
+
+def test_wide_hexes_give_the_label_and_the_marks_a_cell_of_air() -> None:
+    """The same layout two cells wider, with a blank cell at each end of the label and marks."""
+    where = h("0505")
+    picture = BoardPicture(
+        BTBoardView(Board.blank(8, 8).replace(where, Terrain(level=2, water=1))),
+        units={where: (UnitMarker(where, "A", Facing.N, selected=True),)},
+        reach={where: "12"},
+        step=WIDE_STEP,
+    )
+    box = region_of(where, WIDE_STEP)
+    lines = picture.lines()
+    assert box.width == 10  # two cells wider
+    assert lines[box.y + 1][box.x + 1 : box.x + 9] == "/ 0505 \\"
+    assert lines[box.y + 2][box.x : box.x + 10] == "/ ▸A↑ 12 \\"
+    assert lines[box.y + 3][box.x : box.x + 10] == "\\~~~1 2 ~/"
+    for x in range(box.x + 1, box.x + 9):
+        assert hex_at_offset(x, box.y + 2, 8, 8, WIDE_STEP) == where
 
 
 # ------------------------------------------------------------------ 2. overlays stand out
@@ -417,6 +451,42 @@ async def test_scroll_to_hexes_shows_them_all_when_they_fit_else_the_first() -> 
         board.follow("aim", [h("1601")])  # the same thing in question: the player's scroll stays
         await pilot.pause()
         assert board.scroll_offset == (0, 0)
+
+
+async def test_the_play_screen_draws_wide_hexes_when_the_whole_board_fits(
+    tmp_path,
+    library,  # noqa: F811
+) -> None:
+    """200x60: wide hexes, centred; 120x40: narrow ones, scrolled; the cursor stays in view."""
+    app = plotting_app(tmp_path, library)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(HexBoard)
+        view = board.view
+        assert board.picture.step == WIDE_STEP
+        assert board.virtual_size == board_size(view.width, view.height, WIDE_STEP)
+        assert board.left_margin == (board.size.width - board.virtual_size.width) // 2
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert board.picture.step == COLUMN_STEP
+        window = Region(*board.scroll_offset, *board.size)
+        assert window.contains_region(board.region_of(board.cursor))
+
+
+async def test_a_click_on_a_wide_centred_board_finds_the_hex(tmp_path, library) -> None:  # noqa: F811
+    app = plotting_app(tmp_path, library)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(HexBoard)
+        board.scroll_to(0, 0, animate=False, immediate=True)
+        await pilot.pause()
+        target = h("0303")
+        box = board.region_of(target)
+        offset = (box.x + 5 + board.left_margin, box.y + 2 - board.scroll_offset.y)
+        await pilot.click(HexBoard, offset=offset)
+        await pilot.pause()
+        assert board.cursor == target
 
 
 # ------------------------------------------------------------------ snapshots

@@ -42,7 +42,7 @@ GLYPHS: dict[str, Glyph] = {
         Glyph("heavy-woods", "heavy woods", "♣", "^", "xxxxxx", "xxxxxx"),
         Glyph("rough", "rough", "%", "%", "x  x  ", "  x  x"),
         Glyph("rubble", "rubble", ",", ",", "x,x x ", " x x,x"),
-        Glyph("water", "water (depth)", "~", "~", " ~x~x~", "x~x~x~"),
+        Glyph("water", "water (depth)", "~", "~", "~x~x~x", "x~x~x~"),
         Glyph("swamp", "swamp", '"', '"', "x  x  ", "  x  x"),
         Glyph("ice", "ice", "░", "-", "xxxxxx", "xxxxxx"),
         Glyph("pavement", "pavement", "·", ".", "x x x ", " x x x"),

@@ -10,7 +10,7 @@ lines apart, and odd columns start 2 lines lower. A 3 x 2 board::
     \ ^ ^ ^/0201\    1 /         upper line: texture, or a unit and an MP cost
      \____/ A↗  3\____/          lower line: texture, tags (``~2``), level
      /0102\♣♣♣ 2 /0302\
-    / ~~~~~\____/ ↙B_  \         0201: heavy woods, level 2, an Atlas facing NE, 3 MP away
+    /~~~~~~\____/ ↙B_  \         0201: heavy woods, level 2, an Atlas facing NE, 3 MP away
     \~~2~~~/0202\  %  %/         0302: rough, a prone unit facing SW; 0301: level 1
      \____/      \____/
           \      /
@@ -81,6 +81,7 @@ __all__ = [
     "HEX_HEIGHT",
     "HEX_WIDTH",
     "ROW_STEP",
+    "WIDE_STEP",
     "BoardPicture",
     "HexBoard",
     "UnitMarker",
@@ -91,6 +92,9 @@ __all__ = [
 
 COLUMN_STEP = 6
 """Cells from one hex column to the next."""
+WIDE_STEP = 8
+"""Cells from one hex column to the next on a wide board (`HexBoard.WIDE_WHEN_ROOM`): the insides
+are two cells wider, the label and the marks keep a blank cell each side."""
 ROW_STEP = 4
 """Lines from one hex to the next in its column."""
 HEX_WIDTH = 8
@@ -140,12 +144,13 @@ def _top(col: int) -> int:
     return _HALF if col & 1 else 0
 
 
-def board_size(width: int, height: int) -> Size:
+def board_size(width: int, height: int, step: int = COLUMN_STEP) -> Size:
     """Return the size in cells of a drawn board of ``width`` x ``height`` hexes.
 
     Args:
         width: Hex columns.
         height: Hex rows.
+        step: Cells from one hex column to the next (`COLUMN_STEP` or `WIDE_STEP`).
 
     Returns:
         The virtual size (0 x 0 for an empty board).
@@ -153,20 +158,21 @@ def board_size(width: int, height: int) -> Size:
     if width < 1 or height < 1:
         return Size(0, 0)
     lines = ROW_STEP * height + 1 + (_HALF if width > 1 else 0)
-    return Size(COLUMN_STEP * width + 2, lines)
+    return Size(step * width + 2, lines)
 
 
-def region_of(where: Hex) -> Region:
+def region_of(where: Hex, step: int = COLUMN_STEP) -> Region:
     """Return the box of a hex in board cells (edges included; they overlap the neighbours').
 
     Args:
         where: The hex.
+        step: Cells from one hex column to the next (`COLUMN_STEP` or `WIDE_STEP`).
 
     Returns:
-        An 8 x 5 region; its centre cell lies inside the hex.
+        An 8 x 5 region (10 x 5 wide); its centre cell lies inside the hex.
     """
     col, row = where.to_offset()
-    return Region(col * COLUMN_STEP, row * ROW_STEP + _top(col), HEX_WIDTH, HEX_HEIGHT)
+    return Region(col * step, row * ROW_STEP + _top(col), step + 2, HEX_HEIGHT)
 
 
 def _nw(col: int, row: int) -> tuple[int, int]:
@@ -179,7 +185,7 @@ def _sw(col: int, row: int) -> tuple[int, int]:
     return col - 1, row + 1 if col & 1 else row
 
 
-def hex_at_offset(x: int, y: int, width: int, height: int) -> Hex | None:
+def hex_at_offset(x: int, y: int, width: int, height: int, step: int = COLUMN_STEP) -> Hex | None:
     """Return the hex drawn at board cell (x, y): the inverse of the drawing, edges included.
 
     A cell inside a hex belongs to it. An edge cell belongs to the hex below or right of it
@@ -190,13 +196,14 @@ def hex_at_offset(x: int, y: int, width: int, height: int) -> Hex | None:
         y: Cell line on the whole drawn board.
         width: Board columns.
         height: Board rows.
+        step: Cells from one hex column to the next (`COLUMN_STEP` or `WIDE_STEP`).
 
     Returns:
         The hex, or None for cells outside every hex.
     """
     if x < 0 or y < 0:
         return None
-    col, xx = divmod(x, COLUMN_STEP)
+    col, xx = divmod(x, step)
     row, local = divmod(y - _top(col), ROW_STEP)
     candidates: tuple[tuple[int, int], ...]
     if xx == 0 and local in (0, 1):
@@ -248,6 +255,8 @@ class BoardPicture:
     """The path is a line of sight that is blocked: drawn in the ``path-blocked`` role."""
     arc: frozenset[Hex] = frozenset()
     """Hexes in a firing arc: the faintest overlay, under all the others."""
+    step: int = COLUMN_STEP
+    """Cells from one hex column to the next: `COLUMN_STEP`, or `WIDE_STEP` for wide hexes."""
     _interiors: dict[Hex, tuple[tuple[Cell, ...], ...]] = attrs.field(factory=dict, init=False)
     _dimensions: tuple[int, int] = attrs.field(default=(0, 0), init=False)
     """The view's columns and rows, kept: the drawing asks for them at every cell."""
@@ -261,7 +270,7 @@ class BoardPicture:
         """The size of the whole drawing in cells."""
         if self.view is None:
             return Size(0, 0)
-        return board_size(self.view.width, self.view.height)
+        return board_size(self.view.width, self.view.height, self.step)
 
     def forget(self, hexes: Iterable[Hex] | None = None) -> None:
         """Drop the kept interiors of ``hexes`` (all of them for None)."""
@@ -292,8 +301,8 @@ class BoardPicture:
     def row(self, y: int) -> list[Cell]:
         """Draw line ``y`` of the whole board.
 
-        Each hex column gives 6 cells: its left slope or corner, then its inside (or its top
-        edge); the column past the board gives the right slopes of the last one.
+        Each hex column gives `step` cells: its left slope or corner, then its inside (or its
+        top edge); the column past the board gives the right slopes of the last one.
 
         Args:
             y: The line, 0 at the top of the drawing.
@@ -313,20 +322,23 @@ class BoardPicture:
         return cells
 
     def _column(self, col: int, y: int, cursor: tuple[int, int] | None) -> list[Cell]:
-        """The 6 cells of line ``y`` from the left corner of hex column ``col``."""
+        """The `step` cells of line ``y`` from the left corner of hex column ``col``."""
         row, local = divmod(y - _top(col), ROW_STEP)
         here = (col, row)
+        edge = self.step - 2
         if local == _EDGE_LINE:
             # The bottom corner and edge of the hex above, which is this hex's top edge.
             above = (col, row - 1)
             corner = self._edge("\\", above, _sw(*above), cursor)
-            return [self._poke(col, y, _UPPER), corner, *[self._edge("_", here, above, cursor)] * 4]
+            top = self._edge("_", here, above, cursor)
+            return [self._poke(col, y, _UPPER), corner, *[top] * edge]
         if local == _LABEL_LINE:
             slope = self._edge("/", here, _nw(*here), cursor)
-            return [self._poke(col, y, _LOWER), slope, *self._inside(here, _LABEL, 4)]
+            return [self._poke(col, y, _LOWER), slope, *self._inside(here, _LABEL, edge)]
+        inside = self.step - 1
         if local == _UPPER_LINE:
-            return [self._edge("/", here, _nw(*here), cursor), *self._inside(here, _UPPER, 5)]
-        return [self._edge("\\", here, _sw(*here), cursor), *self._inside(here, _LOWER, 5)]
+            return [self._edge("/", here, _nw(*here), cursor), *self._inside(here, _UPPER, inside)]
+        return [self._edge("\\", here, _sw(*here), cursor), *self._inside(here, _LOWER, inside)]
 
     def _on(self, col: int, row: int) -> bool:
         width, height = self._dimensions
@@ -362,7 +374,7 @@ class BoardPicture:
 
     # ---------------------------------------------------------------- one hex
     def draw_hex(self, where: Hex) -> tuple[tuple[Cell, ...], ...]:
-        """Draw the inside of one hex: the label line (4 cells), then two lines of 6.
+        """Draw the inside of one hex: the label line (`step` - 2 cells), then two of `step`.
 
         Args:
             where: A hex on the board.
@@ -373,7 +385,7 @@ class BoardPicture:
         assert self.view is not None  # noqa: S101 - only called while drawing a board
         face = self.view.face(where, ascii_only=self.ascii_only)
         col, row = where.to_offset()
-        label = f"{(col + 1) % 100:02d}{(row + 1) % 100:02d}"
+        label = f"{(col + 1) % 100:02d}{(row + 1) % 100:02d}".center(self.step - 2)
         overlay = self._overlay(where)
         label_roles: Roles = ("label", f"{overlay}-label") if overlay else ("label",)
         top: list[Cell] = [(char, label_roles) for char in label]
@@ -399,13 +411,16 @@ class BoardPicture:
             return "arc"
         return ""
 
-    @staticmethod
-    def _texture(face: HexFace, text: str) -> list[Cell]:
-        """One terrain line: the texture's glyphs in the face's role, blank cells plain."""
+    def _texture(self, face: HexFace, text: str) -> list[Cell]:
+        """One terrain line: the texture's glyphs in the face's role, blank cells plain.
+
+        A wide hex repeats the texture's first cells at its end.
+        """
         if not text:
-            return [_BLANK] * TEXTURE_WIDTH
+            return [_BLANK] * self.step
         roles = (face.role,)
         text = text[:TEXTURE_WIDTH].ljust(TEXTURE_WIDTH)
+        text = (text * 2)[: self.step]
         return [(char, roles) if char != " " else _BLANK for char in text]
 
     def _lower(self, face: HexFace) -> list[Cell]:
@@ -416,16 +431,23 @@ class BoardPicture:
         takes the second tag's place.
         """
         cells = self._texture(face, face.lower)
+        inset = self._inset
         for index, (text, role) in enumerate(face.tags[:2]):
-            cells[1 + 2 * index : 3 + 2 * index] = [(char, (role,)) for char in text[:2]]
+            at = inset + 1 + 2 * index
+            cells[at : at + 2] = [(char, (role,)) for char in text[:2]]
         if face.level:
             level = face.level[-2:]
-            cells[_LEVEL_END - len(level) - 1 :] = [
+            cells[inset + _LEVEL_END - len(level) - 1 : inset + TEXTURE_WIDTH] = [
                 _BLANK,
                 *((char, ("level",)) for char in level),
                 _BLANK,
             ]
         return cells
+
+    @property
+    def _inset(self) -> int:
+        """Cells a wide hex's marks move right, so that they keep to its middle."""
+        return (self.step - COLUMN_STEP) // 2
 
     def _upper(self, where: Hex, face: HexFace) -> list[Cell]:
         """Line 2, right under the label: a unit token (or a path step) and the cost or mark.
@@ -438,21 +460,22 @@ class BoardPicture:
         text = (self.reach.get(where) or self.marks.get(where) or "")[-2:]
         if not units and step is ... and not text:
             return self._texture(face, face.upper)
-        cells = [_BLANK] * TEXTURE_WIDTH
-        text_at = TEXTURE_WIDTH - len(text)
+        cells = [_BLANK] * self.step
+        inset = self._inset
+        text_end = self.step - inset
         if text:
             role = "cost" if where in self.reach else "mark-text"
-            cells[text_at:] = [(char, (role,)) for char in text]
+            cells[text_end - len(text) : text_end] = [(char, (role,)) for char in text]
         if units:
             shown = next((unit for unit in units if unit.selected), units[0])
             token = self._token(shown)
-            cells[1 : 1 + len(token)] = token
+            cells[inset + 1 : inset + 1 + len(token)] = token
             if shown.selected:
-                cells[0] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
+                cells[inset] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
             elif len(units) > 1:
-                cells[0] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
+                cells[inset] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
         elif step is not ...:
-            cells[1:4] = self._step(step)
+            cells[inset + 1 : inset + 4] = self._step(step)
         return cells
 
     def _token(self, unit: UnitMarker) -> list[Cell]:
@@ -526,6 +549,9 @@ class HexBoard(ScrollView, can_focus=True):
 
     CENTRED: ClassVar[bool] = False
     """Draw a board narrower than the view in the middle of it (else at its left)."""
+
+    WIDE_WHEN_ROOM: ClassVar[bool] = False
+    """Draw wide hexes (`WIDE_STEP`) when the whole board is that wide in the view."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"hexboard--{role}" for role in ROLES}
     """
@@ -673,6 +699,8 @@ class HexBoard(ScrollView, can_focus=True):
             )
             return
         self.virtual_size = self._picture.size
+        if self.is_mounted:
+            self._fit_step()
         cursor = self._picture.cursor
         if view is None:
             self._picture.cursor = None
@@ -836,7 +864,7 @@ class HexBoard(ScrollView, can_focus=True):
             # Not laid out yet: scroll once the size is known.
             self.call_after_refresh(self.scroll_to_hex, where, centre=centre)
             return
-        region = region_of(where)
+        region = self.region_of(where)
         if not centre:
             region = region.grow(Spacing(2, COLUMN_STEP, 2, COLUMN_STEP)).intersection(
                 Region(0, 0, *self.virtual_size)
@@ -857,7 +885,7 @@ class HexBoard(ScrollView, can_focus=True):
         if not self.size:
             self.call_after_refresh(self.scroll_to_hexes, hexes)
             return
-        whole = Region.from_union([region_of(where) for where in hexes]).grow(
+        whole = Region.from_union([self.region_of(where) for where in hexes]).grow(
             Spacing(1, COLUMN_STEP // 2, 1, COLUMN_STEP // 2)
         )
         if whole.width > self.size.width or whole.height > self.size.height:
@@ -936,8 +964,26 @@ class HexBoard(ScrollView, can_focus=True):
             callback()
 
     def on_resize(self) -> None:
-        """Tell the listeners (a legend follows the board's size)."""
+        """Pick the hexes' width for the new size; tell the listeners (a legend follows)."""
+        self._fit_step()
         self._tell_listeners()
+
+    def _fit_step(self) -> None:
+        """Wide hexes if `WIDE_WHEN_ROOM` and the whole board fits across the view with them."""
+        view = self._picture.view
+        step = COLUMN_STEP
+        if (
+            self.WIDE_WHEN_ROOM
+            and view is not None
+            and self.size.width >= board_size(view.width, view.height, WIDE_STEP).width
+        ):
+            step = WIDE_STEP
+        if step == self._picture.step:
+            return
+        self._picture.step = step
+        self.virtual_size = self._picture.size
+        self._redraw_all()
+        self.call_after_refresh(self.scroll_to_cursor)
 
     # ---------------------------------------------------------------- the mouse
     def hex_at_offset(self, x: int, y: int) -> Hex | None:
@@ -953,11 +999,11 @@ class HexBoard(ScrollView, can_focus=True):
         view = self._picture.view
         if view is None:
             return None
-        return hex_at_offset(x, y, view.width, view.height)
+        return hex_at_offset(x, y, view.width, view.height, self._picture.step)
 
     def region_of(self, where: Hex) -> Region:
         """Return the box of a hex on the whole drawn board (see `region_of`)."""
-        return region_of(where)
+        return region_of(where, self._picture.step)
 
     def hex_at_screen(self, event: events.MouseEvent) -> Hex | None:
         """Return the hex under the mouse pointer of ``event`` (scrolling applied)."""

@@ -96,6 +96,7 @@ class BTBoard(BTHexBoard):
     """
 
     CENTRED = True
+    WIDE_WHEN_ROOM = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move('N')", "Cursor", key_display="↑↓←→", tooltip="Cursor N"),
