@@ -436,7 +436,7 @@ class BoardPicture:
             at = inset + 1 + 2 * index
             cells[at : at + 2] = [(char, (role,)) for char in text[:2]]
         if face.level:
-            level = face.level[-2:]
+            level = face.level[-3:]
             cells[inset + _LEVEL_END - len(level) - 1 : inset + TEXTURE_WIDTH] = [
                 _BLANK,
                 *((char, ("level",)) for char in level),
@@ -566,8 +566,14 @@ class HexBoard(ScrollView, can_focus=True):
     | `hexboard--selected` | Added to the selected unit's token. |
     | `hexboard--pointer`, `--more` | The marks of the selected unit, of a hex with several. |
     | `hexboard--cost`, `hexboard--step`, `hexboard--mark-text` | MP costs, path arrows, mark text. |
+    | `hexboard--prone` | Added to a prone unit's ``_`` (the legend finds prone units by it). |
     | `hexboard--reach`, `--path`, `--mark`, `--cursor` | Backgrounds of the overlays. |
     | `hexboard--path-blocked`, `--arc` | A blocked line of sight; a firing arc. |
+    | `hexboard--zone` | A mark without text: a deployment zone. |
+    | `hexboard--<overlay>-label` | The label of a hex under that overlay (monochrome marks it). |
+
+    The board takes the ``-mono`` class when its app shows no colour (`follow_mono`): the
+    overlays then show by attributes (`hexboard_legend.BOARD_CSS`).
     """  # noqa: E501 - a table row
 
     DEFAULT_CSS = """

@@ -3,8 +3,13 @@
 The hex board widget draws units, paths and overlays with the glyphs here, whatever the map;
 the map's own glyphs, their roles and their words come from its view
 (`tui.widgets.board_view.LegendSource`). Every glyph has an ASCII fallback (``ascii_only``, for
-SSH clients with poor fonts), and the colours live in `BOARD_CSS` as theme variables, so the
-monochrome theme turns them grey by itself.
+SSH clients with poor fonts). The colours live in `BOARD_CSS`: theme variables for glyphs and
+tokens, xterm-256 entries that stay apart in 16 colours for the overlays, and attributes
+(reverse, underline, italics) for a board that shows no colour (the ``-mono`` class,
+`follow_mono`).
+
+`LegendPanel` lays a legend over a board (`toggle_legend`), with the rows of what the board
+shows now only (`rows_shown`).
 """
 
 from __future__ import annotations
