@@ -111,14 +111,14 @@ def test_a_two_by_two_board_is_drawn_exactly_in_ascii() -> None:
     assert picture.lines() == [
         "  ____",
         " /0101\\",
-        "/^ ^  2\\____",
-        "\\ ^ ^ ^/0201\\",
+        "/^ ^ ^ \\____",
+        "\\ ^  2 /0201\\",
         " \\____/^^^^^^\\",
         " /0102\\^^^^^^/",
-        "/~2~~~~\\____/",
-        "\\~~~~~~/0202\\",
-        " \\____/    -1\\",
-        "      \\      /",
+        "/~~~~~~\\____/",
+        "\\~~2~~~/0202\\",
+        " \\____/      \\",
+        "      \\   -1 /",
         "       \\____/",
     ]
 
@@ -188,15 +188,15 @@ def test_terrain_kinds_differ_by_glyph_not_only_by_colour(ascii_only) -> None:
 
 
 def test_the_level_is_shown_unless_it_is_zero() -> None:
-    """Right end of the upper line: '2', '-1'; nothing at level 0."""
+    """Right of the lower line, its last cell left blank: '2', '-1'; nothing at level 0."""
     picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True)
-    assert interior(picture, h("0101"))[1].endswith(" 2")
-    assert interior(picture, h("0202"))[1] == "    -1"
-    assert interior(picture, h("0201"))[1] == "^^^^^^"
+    assert interior(picture, h("0101"))[2].endswith(" 2 ")
+    assert interior(picture, h("0202"))[2] == "   -1 "
+    assert interior(picture, h("0201"))[2] == "^^^^^^"
 
 
 def test_tags_show_water_depth_building_class_bridge_road_and_fire() -> None:
-    """Two-cell tags at the left of the upper line, most urgent first."""
+    """Two-cell tags from the lower line's second cell, most urgent first."""
     board = board_of(
         3,
         2,
@@ -206,32 +206,32 @@ def test_tags_show_water_depth_building_class_bridge_road_and_fire() -> None:
         h0102=Terrain(road=0b001001, woods=Woods.LIGHT),
     )
     picture = BoardPicture(BTBoardView(board), ascii_only=True)
-    assert interior(picture, h("0101"))[1].startswith("~3")
-    assert interior(picture, h("0201"))[1].startswith("**#2")
-    assert interior(picture, h("0301"))[1].startswith("][~1")
-    assert interior(picture, h("0102"))[1].startswith("==")
+    assert interior(picture, h("0101"))[2][1:].startswith("~3")
+    assert interior(picture, h("0201"))[2][1:].startswith("**#2")
+    assert interior(picture, h("0301"))[2][1:].startswith("][~1")
+    assert interior(picture, h("0102"))[2][1:].startswith("==")
     unicode = BoardPicture(BTBoardView(board))
-    assert interior(unicode, h("0201"))[1].startswith("**▓2")
-    assert interior(unicode, h("0301"))[1].startswith("╪╪~1")
-    assert interior(unicode, h("0102"))[1].startswith("══")
+    assert interior(unicode, h("0201"))[2][1:].startswith("**▓2")
+    assert interior(unicode, h("0301"))[2][1:].startswith("╪╪~1")
+    assert interior(unicode, h("0102"))[2][1:].startswith("══")
 
 
 # ------------------------------------------------------------------ units
 ASCII_TOKENS = {
-    Facing.N: " A^",
-    Facing.NE: " A/",
-    Facing.SE: " A\\",
-    Facing.S: " Av",
-    Facing.SW: "/A ",
-    Facing.NW: "\\A ",
+    Facing.N: "A^",
+    Facing.NE: "A/",
+    Facing.SE: "A\\",
+    Facing.S: "Av",
+    Facing.SW: "/A",
+    Facing.NW: "\\A",
 }
 UNICODE_TOKENS = {
-    Facing.N: " A↑",
-    Facing.NE: " A↗",
-    Facing.SE: " A↘",
-    Facing.S: " A↓",
-    Facing.SW: "↙A ",
-    Facing.NW: "↖A ",
+    Facing.N: "A↑",
+    Facing.NE: "A↗",
+    Facing.SE: "A↘",
+    Facing.S: "A↓",
+    Facing.SW: "↙A",
+    Facing.NW: "↖A",
 }
 
 
@@ -242,8 +242,8 @@ def test_a_unit_shows_its_letter_and_a_mark_on_the_side_it_faces(facing) -> None
     units = {where: (UnitMarker(where, "A", facing),)}
     ascii_picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=units)
     unicode_picture = BoardPicture(BTBoardView(TWO_BY_TWO), units=units)
-    assert interior(ascii_picture, where)[2] == f" {ASCII_TOKENS[facing]}  "
-    assert interior(unicode_picture, where)[2] == f" {UNICODE_TOKENS[facing]}  "
+    assert interior(ascii_picture, where)[1] == f" {ASCII_TOKENS[facing]}   "
+    assert interior(unicode_picture, where)[1] == f" {UNICODE_TOKENS[facing]}   "
 
 
 def test_a_prone_unit_has_a_bar_on_the_other_side_of_its_letter() -> None:
@@ -252,12 +252,12 @@ def test_a_prone_unit_has_a_bar_on_the_other_side_of_its_letter() -> None:
     north = {where: (UnitMarker(where, "A", Facing.N, prone=True),)}
     south_west = {where: (UnitMarker(where, "A", Facing.SW, prone=True),)}
     assert (
-        interior(BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=north), where)[2]
+        interior(BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=north), where)[1]
         == " _A^  "
     )
     assert interior(
         BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units=south_west), where
-    )[2] == (" /A_  ")
+    )[1] == (" /A_  ")
 
 
 def test_a_hex_with_several_units_draws_the_selected_one_with_a_pointer() -> None:
@@ -265,12 +265,12 @@ def test_a_hex_with_several_units_draws_the_selected_one_with_a_pointer() -> Non
     where = h("0101")
     first, second = UnitMarker(where, "A", Facing.N), UnitMarker(where, "B", Facing.S, side=1)
     stacked = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, units={where: (first, second)})
-    assert interior(stacked, where)[2] == "+ A^  "
+    assert interior(stacked, where)[1] == "+A^   "
     picked = attrs_evolve(second, selected=True)
     selected = BoardPicture(
         BTBoardView(TWO_BY_TWO), ascii_only=True, units={where: (first, picked)}
     )
-    assert interior(selected, where)[2] == "> Bv  "
+    assert interior(selected, where)[1] == ">Bv   "
 
 
 def attrs_evolve(unit: UnitMarker, **changes) -> UnitMarker:
@@ -302,14 +302,14 @@ def test_ascii_only_output_is_pure_ascii() -> None:
 
 
 # ------------------------------------------------------------------ overlays
-def test_reach_costs_show_in_the_lower_line() -> None:
-    """The cost sits at the right of the lower line, and the texture steps aside."""
+def test_reach_costs_show_in_the_upper_line() -> None:
+    """The cost sits at the right of the upper line, under the label; the texture steps aside."""
     picture = BoardPicture(
         BTBoardView(TWO_BY_TWO), ascii_only=True, reach={h("0201"): "3", h("0101"): "12"}
     )
-    assert interior(picture, h("0201"))[2] == "     3"
-    assert interior(picture, h("0101"))[2] == "    12"
-    assert interior(picture, h("0201"))[1] == "^^^^^^"  # the upper line keeps the terrain
+    assert interior(picture, h("0201"))[1] == "     3"
+    assert interior(picture, h("0101"))[1] == "    12"
+    assert interior(picture, h("0201"))[2] == "^^^^^^"  # the lower line keeps the terrain
 
 
 def test_a_path_shows_an_arrow_to_each_next_hex_and_a_dot_at_its_end() -> None:
@@ -317,18 +317,18 @@ def test_a_path_shows_an_arrow_to_each_next_hex_and_a_dot_at_its_end() -> None:
     board = Board.blank(3, 3)
     widgetless = BoardPicture(BTBoardView(board))
     widgetless.path = {h("0101"): Facing.SE, h("0201"): Facing.S, h("0202"): None}
-    assert interior(widgetless, h("0101"))[2] == "  ↘   "
-    assert interior(widgetless, h("0201"))[2] == "  ↓   "
-    assert interior(widgetless, h("0202"))[2] == "  ●   "
+    assert interior(widgetless, h("0101"))[1] == "  ↘   "
+    assert interior(widgetless, h("0201"))[1] == "  ↓   "
+    assert interior(widgetless, h("0202"))[1] == "  ●   "
     ascii_picture = BoardPicture(BTBoardView(board), ascii_only=True, path=dict(widgetless.path))
-    assert interior(ascii_picture, h("0101"))[2] == "   \\  "
-    assert interior(ascii_picture, h("0202"))[2] == "  o   "
+    assert interior(ascii_picture, h("0101"))[1] == "   \\  "
+    assert interior(ascii_picture, h("0202"))[1] == "  o   "
 
 
 def test_marks_show_their_text() -> None:
     """A mark's short text sits where a cost would."""
     picture = BoardPicture(BTBoardView(TWO_BY_TWO), ascii_only=True, marks={h("0102"): "8"})
-    assert interior(picture, h("0102"))[2] == "     8"
+    assert interior(picture, h("0102"))[1] == "     8"
 
 
 # ------------------------------------------------------------------ geometry
@@ -638,9 +638,9 @@ async def test_the_board_uses_its_line_cache_and_forgets_only_touched_lines() ->
         board.set_path([h("0808"), h("0809")])  # lines 28-36 of column 08 (odd: 2 lower)
         assert board.line_strip(30) is not first
         assert board.line_strip(60) is far
-        assert "●" in board.line_strip(region_of(h("0809")).y + 3).text
+        assert "●" in board.line_strip(region_of(h("0809")).y + 2).text
         board.set_path([])
-        assert "●" not in board.line_strip(region_of(h("0809")).y + 3).text
+        assert "●" not in board.line_strip(region_of(h("0809")).y + 2).text
 
 
 async def test_moving_the_cursor_redraws_the_old_and_new_hex_lines_only() -> None:
@@ -680,10 +680,10 @@ async def test_units_and_overlays_reach_the_screen() -> None:
         board.set_marks([h("0102")])
         await pilot.pause()
         assert board.units_at(h("0202"))[0].label == "Wolverine"
-        assert "/W" in board.line_strip(region_of(h("0202")).y + 3).text
-        assert board.line_strip(region_of(h("0201")).y + 3).text.rstrip().endswith("3/")
+        assert "/W" in board.line_strip(region_of(h("0202")).y + 2).text
+        assert board.line_strip(region_of(h("0201")).y + 2).text.rstrip().endswith("3\\")
         board.clear_overlays()
-        assert "3" not in board.line_strip(region_of(h("0201")).y + 3).text
+        assert "3" not in board.line_strip(region_of(h("0201")).y + 2).text
         assert board.picture.marks == {}
 
 
@@ -798,20 +798,20 @@ def test_an_ocean_board_of_no_ruleset_is_drawn_from_its_view() -> None:
     assert picture.lines() == [
         "  ____",
         " /0101\\",
-        "/<>. . \\____",
-        "\\ . . ./0201\\",
-        " \\____/<>. . \\",
-        " /0102\\ . . ./",
-        "/~ ~ -8\\____/",
-        "\\   ~ ~/0202\\",
-        " \\____/~ ~ -8\\",
-        "      \\   ~ ~/",
+        "/. . . \\____",
+        "\\ <>. ./0201\\",
+        " \\____/. . . \\",
+        " /0102\\ <>. ./",
+        "/~ ~   \\____/",
+        "\\   -8 /0202\\",
+        " \\____/~ ~   \\",
+        "      \\   -8 /",
         "       \\____/",
     ]
     units = {h("0102"): (UnitMarker(h("0102"), "S", Facing.N, side=1),)}
     ships = BoardPicture(OceanView(), units=units, reach={h("0202"): "4"})
-    assert interior(ships, h("0102")) == ["0102", "≈ ≈ -8", "  S↑  "]
-    assert interior(ships, h("0202"))[2] == "     4"
+    assert interior(ships, h("0102")) == ["0102", " S↑   ", "   -8 "]
+    assert interior(ships, h("0202"))[1] == "     4"
 
 
 class OceanApp(App[None]):
@@ -842,7 +842,7 @@ async def test_the_same_widget_plays_an_ocean_board() -> None:
         board = app.query_one(HexBoard)
         assert board.virtual_size == board_size(4, 3)
         assert "≈ ≈" in board.line_strip(region_of(h("0102")).y + 2).text
-        assert ". . ." in board.line_strip(region_of(h("0101")).y + 3).text
+        assert ". . ." in board.line_strip(region_of(h("0101")).y + 2).text
         await pilot.press("s", "d", "enter")
         assert board.cursor == h("0202")
         assert app.messages == ["0102", "0202"]

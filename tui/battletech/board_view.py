@@ -42,7 +42,7 @@ GLYPHS: dict[str, Glyph] = {
         Glyph("heavy-woods", "heavy woods", "♣", "^", "xxxxxx", "xxxxxx"),
         Glyph("rough", "rough", "%", "%", "x  x  ", "  x  x"),
         Glyph("rubble", "rubble", ",", ",", "x,x x ", " x x,x"),
-        Glyph("water", "water (depth)", "~", "~", " ~x~x~", "x~x~x~"),
+        Glyph("water", "water (depth)", "~", "~", "~x~x~x", "x~x~x~"),
         Glyph("swamp", "swamp", '"', '"', "x  x  ", "  x  x"),
         Glyph("ice", "ice", "░", "-", "xxxxxx", "xxxxxx"),
         Glyph("pavement", "pavement", "·", ".", "x x x ", " x x x"),
@@ -172,7 +172,7 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         ascii_only: Use the ASCII glyphs.
 
     Returns:
-        Terrain first (in `GLYPHS` order), then levels, units and overlays.
+        The overlays, the units, then the terrain (in `GLYPHS` order) and levels.
     """
     rows: list[LegendRow] = []
     for glyph in GLYPHS.values():
@@ -182,7 +182,7 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         else:
             text = terrain_tags(sample, ascii_only=ascii_only)[0][0]
         rows.append((((text, (glyph.role,)),), _MEANINGS.get(glyph.role, glyph.name)))
-    return rows + unit_rows(ascii_only=ascii_only, cost="MP to enter")
+    return unit_rows(ascii_only=ascii_only, cost="MP to enter", terrain=rows)
 
 
 @frozen

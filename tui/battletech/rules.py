@@ -161,6 +161,7 @@ KEY_GROUPS = (
             ("sheet_page", "the record sheet: the other page (critical hits)"),
             ("log", "scroll the log panel a page up / down (the mouse wheel over it too)"),
             ("history", "the battle log: the whole game by turn and phase; / finds a word"),
+            ("legend", "show / hide the board's legend: every mark on the board, named"),
             ("result", "the result and the after-action report (when the game is over)"),
             ("rules", "the BattleTech keys and the rules summary"),
             ("app.help", "the help: the keys of this screen"),

@@ -55,6 +55,7 @@ from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tui.battletech._attacks import ATTACK_PHASES, AttackControls, KeyRule
+from tui.battletech.board_follow import aim_focus, command_hexes, plot_focus
 from tui.battletech.computer import COMPUTER_BINDINGS, ComputerPlayer
 from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.handover import Handover
@@ -83,7 +84,7 @@ from tui.battletech.widgets import (
     units_data,
     with_step,
 )
-from tui.battletech.widgets.board import BTBoard
+from tui.battletech.widgets.board import BTBoard, BTLegend
 from tui.battletech.widgets.record import PAGES
 from tui.battletech.widgets.targeting import KEYS
 from tui.guide import GUIDE_BINDINGS
@@ -92,6 +93,7 @@ from tui.screens.game import COMMAND_LINE_BINDING, GameScreen
 from tui.widgets.fixed import update_static
 from tui.widgets.footer import KeysFooter
 from tui.widgets.hexboard import HexBoard, UnitMarker
+from tui.widgets.hexboard_legend import toggle_legend
 from tui.widgets.log import EventLog
 
 if TYPE_CHECKING:
@@ -265,6 +267,9 @@ class BattleTechScreen(BTGuided, GameScreen):
         *SPEED_BINDINGS,
         *jump_bindings("turn", "phase"),
         Binding("enter", "act", "Act", show=False, tooltip="Act on the cursor hex"),
+        Binding(
+            "e", "legend", "Legend", tooltip="Show or hide the board's legend (explains every mark)"
+        ),
         Binding("question_mark", "rules", "Help", key_display="?", tooltip="Keys and rules"),
         Binding("f1", "app.help", "Help", show=False),
         Binding("escape", "cancel_plot", "Cancel", tooltip="Cancel the plot"),
@@ -294,6 +299,7 @@ class BattleTechScreen(BTGuided, GameScreen):
     | l | The battle log: the whole game by turn and phase, with a search. |
     | Left, Right, Shift+Left/Right, Home, End, Space, + - | Replay controls. |
     | < > , . g | Replay: previous/next turn, previous/next phase, go to a turn. |
+    | l | Show or hide the board's legend (every mark on the board, named). |
     | ?, F1 | BattleTech keys and rules; the whole help. |
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
     | k, K | Hide (or show) the guide; turn it off (or on) for good. |
@@ -516,12 +522,14 @@ class BattleTechScreen(BTGuided, GameScreen):
             return
         if state.phase in ATTACK_PHASES and not self.replaying:
             self.attacks.draw_attack_board(state)
+            board.follow(*aim_focus(state, self.attacks.aim))
             return
         board.set_marks({})
         board.set_arc(())
         if view is not None and self.plot is not None:
             board.set_reach(self._reach_of(state, self.plot))
             board.set_path(view.path if view.ready or self.plot.steps else ())
+            board.follow(*plot_focus(self.plot.unit, view.path if self.plot.steps else ()))
             return
         board.set_reach({})
         board.set_path(last_path(state, self._applied()))
@@ -794,6 +802,12 @@ class BattleTechScreen(BTGuided, GameScreen):
 
         if self.game.state.phase is Phase.OVER:
             self.app.push_screen(BTResultScreen(self.game, self.letters))
+
+    async def action_legend(self) -> None:
+        """Show or hide the board's legend (`tui.widgets.hexboard_legend.LegendPanel`)."""
+        board = self.board
+        shown = board.picture.roles_in_use
+        await toggle_legend(board, lambda: BTLegend(ascii_only=board.ascii_only, shown=shown))
 
     # ------------------------------------------------------------------ keys: attacks
     def action_next_target(self, step: int) -> None:
@@ -1176,6 +1190,7 @@ class BattleTechScreen(BTGuided, GameScreen):
             unit = getattr(entry.command, "unit", None)
             if isinstance(unit, int) and state.units[unit].hex is not None:
                 self.cursor_to(state.units[unit].hex)
+                self.board.scroll_to_hexes(command_hexes(state, entry.command))
                 return
 
 

@@ -6,24 +6,27 @@ lines apart, and odd columns start 2 lines lower. A 3 x 2 board::
 
       ____        ____
      /0101\      /0301\          each hex, top to bottom:
-    /^ ^ ^ \____/     1\         the label (column, row)
-    \ ^ ^ ^/0201\      /         upper line: tags (``~2``), texture, level at the right
-     \____/♣♣♣♣ 2\____/          lower line: texture, or a unit and an MP cost
-     /0102\  A↗ 3/0302\
-    /~2~~~~\____/%  %  \         0201: heavy woods, level 2, an Atlas facing NE, 3 MP away
-    \~~~~~~/0202\ ↙B_  /         0302: rough, a prone unit facing SW
+    /^ ^ ^ \____/      \         the label (column, row)
+    \ ^ ^ ^/0201\    1 /         upper line: texture, or a unit and an MP cost
+     \____/ A↗  3\____/          lower line: texture, tags (``~2``), level
+     /0102\♣♣♣ 2 /0302\
+    /~~~~~~\____/ ↙B_  \         0201: heavy woods, level 2, an Atlas facing NE, 3 MP away
+    \~~2~~~/0202\  %  %/         0302: rough, a prone unit facing SW; 0301: level 1
      \____/      \____/
           \      /
            \____/
 
-The lower line holds, from the left: a pointer (``▸`` selected unit, ``+`` more units), the
-unit token (its letter between its facing mark and ``_`` if prone; west-going marks on the
-left) or a path step arrow, and a two-cell cost or mark. When it holds anything, its texture
-is left out so numbers never run into glyphs. The map itself comes through a `BoardView`
-(`tui.widgets.board_view`): its size and each hex's `HexFace` (texture, tags, level, and their
-roles); the example above is a BattleTech board (`tui.battletech.board_view`). Units, paths and
-the other overlays are set by the screen in hexes and integers; their glyphs are in
-`hexboard_legend`.
+The upper line, right under the hex's own label and between the edges of the neighbouring
+columns, holds from the left: a pointer (``▸`` selected unit, ``+`` more units), the unit token
+(its letter and its facing mark, west-going marks on the left, and ``_`` on the other side if
+prone) or a path step arrow, and at the right a two-cell cost or mark. When it holds anything,
+its texture is left out so numbers never run into glyphs. The lower line sits beside the next
+row's labels: its end cells hold texture only, never a digit or a letter.
+
+The map itself comes through a `BoardView` (`tui.widgets.board_view`): its size and each hex's
+`HexFace` (texture, tags, level, and their roles); the example above is a BattleTech board
+(`tui.battletech.board_view`). Units, paths and the other overlays are set by the screen in
+hexes and integers; their glyphs, colours and the legend are in `hexboard_legend`.
 
 `HexBoard` renders with the Line API: each virtual line of the whole board is built once into
 a `Strip` and kept in an LRU cache; a change (cursor, units, overlays, terrain) drops only the
@@ -62,11 +65,12 @@ from tui.widgets.hexboard_legend import (
     POINTER,
     PRONE,
     ROLES,
+    follow_mono,
     role_styles,
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Iterable, Sequence
+    from collections.abc import Callable, Collection, Iterable, Sequence
 
     from textual import events
 
@@ -77,6 +81,7 @@ __all__ = [
     "HEX_HEIGHT",
     "HEX_WIDTH",
     "ROW_STEP",
+    "WIDE_STEP",
     "BoardPicture",
     "HexBoard",
     "UnitMarker",
@@ -87,6 +92,9 @@ __all__ = [
 
 COLUMN_STEP = 6
 """Cells from one hex column to the next."""
+WIDE_STEP = 8
+"""Cells from one hex column to the next on a wide board (`HexBoard.WIDE_WHEN_ROOM`): the insides
+are two cells wider, the label and the marks keep a blank cell each side."""
 ROW_STEP = 4
 """Lines from one hex to the next in its column."""
 HEX_WIDTH = 8
@@ -106,6 +114,8 @@ _EDGE_LINE, _LABEL_LINE, _UPPER_LINE, _LOWER_LINE = range(ROW_STEP)
 """The four lines of a hex column, from a top edge down (the fifth is the next top edge)."""
 _LABEL, _UPPER, _LOWER = range(3)
 """The three lines of a hex's inside: the label, the upper and the lower terrain line."""
+_LEVEL_END = TEXTURE_WIDTH - 1
+"""The level ends before the lower line's last cell (see `BoardPicture._lower`)."""
 
 
 @frozen
@@ -134,12 +144,13 @@ def _top(col: int) -> int:
     return _HALF if col & 1 else 0
 
 
-def board_size(width: int, height: int) -> Size:
+def board_size(width: int, height: int, step: int = COLUMN_STEP) -> Size:
     """Return the size in cells of a drawn board of ``width`` x ``height`` hexes.
 
     Args:
         width: Hex columns.
         height: Hex rows.
+        step: Cells from one hex column to the next (`COLUMN_STEP` or `WIDE_STEP`).
 
     Returns:
         The virtual size (0 x 0 for an empty board).
@@ -147,20 +158,21 @@ def board_size(width: int, height: int) -> Size:
     if width < 1 or height < 1:
         return Size(0, 0)
     lines = ROW_STEP * height + 1 + (_HALF if width > 1 else 0)
-    return Size(COLUMN_STEP * width + 2, lines)
+    return Size(step * width + 2, lines)
 
 
-def region_of(where: Hex) -> Region:
+def region_of(where: Hex, step: int = COLUMN_STEP) -> Region:
     """Return the box of a hex in board cells (edges included; they overlap the neighbours').
 
     Args:
         where: The hex.
+        step: Cells from one hex column to the next (`COLUMN_STEP` or `WIDE_STEP`).
 
     Returns:
-        An 8 x 5 region; its centre cell lies inside the hex.
+        An 8 x 5 region (10 x 5 wide); its centre cell lies inside the hex.
     """
     col, row = where.to_offset()
-    return Region(col * COLUMN_STEP, row * ROW_STEP + _top(col), HEX_WIDTH, HEX_HEIGHT)
+    return Region(col * step, row * ROW_STEP + _top(col), step + 2, HEX_HEIGHT)
 
 
 def _nw(col: int, row: int) -> tuple[int, int]:
@@ -173,7 +185,7 @@ def _sw(col: int, row: int) -> tuple[int, int]:
     return col - 1, row + 1 if col & 1 else row
 
 
-def hex_at_offset(x: int, y: int, width: int, height: int) -> Hex | None:
+def hex_at_offset(x: int, y: int, width: int, height: int, step: int = COLUMN_STEP) -> Hex | None:
     """Return the hex drawn at board cell (x, y): the inverse of the drawing, edges included.
 
     A cell inside a hex belongs to it. An edge cell belongs to the hex below or right of it
@@ -184,13 +196,14 @@ def hex_at_offset(x: int, y: int, width: int, height: int) -> Hex | None:
         y: Cell line on the whole drawn board.
         width: Board columns.
         height: Board rows.
+        step: Cells from one hex column to the next (`COLUMN_STEP` or `WIDE_STEP`).
 
     Returns:
         The hex, or None for cells outside every hex.
     """
     if x < 0 or y < 0:
         return None
-    col, xx = divmod(x, COLUMN_STEP)
+    col, xx = divmod(x, step)
     row, local = divmod(y - _top(col), ROW_STEP)
     candidates: tuple[tuple[int, int], ...]
     if xx == 0 and local in (0, 1):
@@ -242,6 +255,8 @@ class BoardPicture:
     """The path is a line of sight that is blocked: drawn in the ``path-blocked`` role."""
     arc: frozenset[Hex] = frozenset()
     """Hexes in a firing arc: the faintest overlay, under all the others."""
+    step: int = COLUMN_STEP
+    """Cells from one hex column to the next: `COLUMN_STEP`, or `WIDE_STEP` for wide hexes."""
     _interiors: dict[Hex, tuple[tuple[Cell, ...], ...]] = attrs.field(factory=dict, init=False)
     _dimensions: tuple[int, int] = attrs.field(default=(0, 0), init=False)
     """The view's columns and rows, kept: the drawing asks for them at every cell."""
@@ -255,7 +270,7 @@ class BoardPicture:
         """The size of the whole drawing in cells."""
         if self.view is None:
             return Size(0, 0)
-        return board_size(self.view.width, self.view.height)
+        return board_size(self.view.width, self.view.height, self.step)
 
     def forget(self, hexes: Iterable[Hex] | None = None) -> None:
         """Drop the kept interiors of ``hexes`` (all of them for None)."""
@@ -265,6 +280,19 @@ class BoardPicture:
         for where in hexes:
             self._interiors.pop(where, None)
 
+    def roles_in_use(self) -> set[str]:
+        """Return every role the insides of the hexes use now (what a legend must explain)."""
+        view = self.view
+        if view is None:
+            return set()
+        roles: set[str] = set()
+        for col in range(view.width):
+            for row in range(view.height):
+                for line in self._interior(col, row):
+                    for _, cell_roles in line:
+                        roles.update(cell_roles)
+        return roles
+
     def lines(self) -> list[str]:
         """Return the whole drawing as plain text, trailing spaces removed (for tests)."""
         return ["".join(c for c, _ in self.row(y)).rstrip() for y in range(self.size.height)]
@@ -273,8 +301,8 @@ class BoardPicture:
     def row(self, y: int) -> list[Cell]:
         """Draw line ``y`` of the whole board.
 
-        Each hex column gives 6 cells: its left slope or corner, then its inside (or its top
-        edge); the column past the board gives the right slopes of the last one.
+        Each hex column gives `step` cells: its left slope or corner, then its inside (or its
+        top edge); the column past the board gives the right slopes of the last one.
 
         Args:
             y: The line, 0 at the top of the drawing.
@@ -294,20 +322,23 @@ class BoardPicture:
         return cells
 
     def _column(self, col: int, y: int, cursor: tuple[int, int] | None) -> list[Cell]:
-        """The 6 cells of line ``y`` from the left corner of hex column ``col``."""
+        """The `step` cells of line ``y`` from the left corner of hex column ``col``."""
         row, local = divmod(y - _top(col), ROW_STEP)
         here = (col, row)
+        edge = self.step - 2
         if local == _EDGE_LINE:
             # The bottom corner and edge of the hex above, which is this hex's top edge.
             above = (col, row - 1)
             corner = self._edge("\\", above, _sw(*above), cursor)
-            return [self._poke(col, y, _UPPER), corner, *[self._edge("_", here, above, cursor)] * 4]
+            top = self._edge("_", here, above, cursor)
+            return [self._poke(col, y, _UPPER), corner, *[top] * edge]
         if local == _LABEL_LINE:
             slope = self._edge("/", here, _nw(*here), cursor)
-            return [self._poke(col, y, _LOWER), slope, *self._inside(here, _LABEL, 4)]
+            return [self._poke(col, y, _LOWER), slope, *self._inside(here, _LABEL, edge)]
+        inside = self.step - 1
         if local == _UPPER_LINE:
-            return [self._edge("/", here, _nw(*here), cursor), *self._inside(here, _UPPER, 5)]
-        return [self._edge("\\", here, _sw(*here), cursor), *self._inside(here, _LOWER, 5)]
+            return [self._edge("/", here, _nw(*here), cursor), *self._inside(here, _UPPER, inside)]
+        return [self._edge("\\", here, _sw(*here), cursor), *self._inside(here, _LOWER, inside)]
 
     def _on(self, col: int, row: int) -> bool:
         width, height = self._dimensions
@@ -343,7 +374,7 @@ class BoardPicture:
 
     # ---------------------------------------------------------------- one hex
     def draw_hex(self, where: Hex) -> tuple[tuple[Cell, ...], ...]:
-        """Draw the inside of one hex: the label line (4 cells), then two lines of 6.
+        """Draw the inside of one hex: the label line (`step` - 2 cells), then two of `step`.
 
         Args:
             where: A hex on the board.
@@ -354,12 +385,12 @@ class BoardPicture:
         assert self.view is not None  # noqa: S101 - only called while drawing a board
         face = self.view.face(where, ascii_only=self.ascii_only)
         col, row = where.to_offset()
-        label = f"{(col + 1) % 100:02d}{(row + 1) % 100:02d}"
-        label_roles = ("label", "cursor-label") if where == self.cursor else ("label",)
-        top: list[Cell] = [(char, label_roles) for char in label]
-        upper = self._upper(face)
-        lower = self._lower(where, face)
+        label = f"{(col + 1) % 100:02d}{(row + 1) % 100:02d}".center(self.step - 2)
         overlay = self._overlay(where)
+        label_roles: Roles = ("label", f"{overlay}-label") if overlay else ("label",)
+        top: list[Cell] = [(char, label_roles) for char in label]
+        upper = self._upper(where, face)
+        lower = self._lower(face)
         if overlay:
             # The overlay goes first: it only sets the background, so tokens keep theirs.
             top, upper, lower = (
@@ -375,64 +406,92 @@ class BoardPicture:
         if where in self.reach:
             return "reach"
         if where in self.marks:
-            return "mark"
+            return "mark" if self.marks[where] else "zone"
         if where in self.arc:
             return "arc"
         return ""
 
-    @staticmethod
-    def _texture(face: HexFace, text: str) -> list[Cell]:
-        """One terrain line: the texture's glyphs in the face's role, blank cells plain."""
+    def _texture(self, face: HexFace, text: str) -> list[Cell]:
+        """One terrain line: the texture's glyphs in the face's role, blank cells plain.
+
+        A wide hex repeats the texture's first cells at its end.
+        """
         if not text:
-            return [_BLANK] * TEXTURE_WIDTH
+            return [_BLANK] * self.step
         roles = (face.role,)
         text = text[:TEXTURE_WIDTH].ljust(TEXTURE_WIDTH)
+        text = (text * 2)[: self.step]
         return [(char, roles) if char != " " else _BLANK for char in text]
 
-    def _upper(self, face: HexFace) -> list[Cell]:
-        """Line 2: up to two tags from the left, the texture, the level on the right."""
-        cells = self._texture(face, face.upper)
+    def _lower(self, face: HexFace) -> list[Cell]:
+        """Line 3, the terrain's: the texture, up to two tags from cell 1, the level at the right.
+
+        Both end cells keep the texture: they sit against the slopes beside the labels of the
+        next row, where a digit would read as part of a label. The level, when there is one,
+        takes the second tag's place.
+        """
+        cells = self._texture(face, face.lower)
+        inset = self._inset
         for index, (text, role) in enumerate(face.tags[:2]):
-            cells[2 * index : 2 * index + 2] = [(char, (role,)) for char in text[:2]]
+            at = inset + 1 + 2 * index
+            cells[at : at + 2] = [(char, (role,)) for char in text[:2]]
         if face.level:
             level = face.level[-3:]
-            cells[5 - len(level) :] = [_BLANK] + [(char, ("level",)) for char in level]
+            cells[inset + _LEVEL_END - len(level) - 1 : inset + TEXTURE_WIDTH] = [
+                _BLANK,
+                *((char, ("level",)) for char in level),
+                _BLANK,
+            ]
         return cells
 
-    def _lower(self, where: Hex, face: HexFace) -> list[Cell]:
-        """Line 3: a unit token or a path step in cells 1-3, the cost or mark in 4-5."""
+    @property
+    def _inset(self) -> int:
+        """Cells a wide hex's marks move right, so that they keep to its middle."""
+        return (self.step - COLUMN_STEP) // 2
+
+    def _upper(self, where: Hex, face: HexFace) -> list[Cell]:
+        """Line 2, right under the label: a unit token (or a path step) and the cost or mark.
+
+        From the left: a pointer (``▸`` selected, ``+`` more units), the token, and at the right
+        the cost or mark text; the texture when none of them is there.
+        """
         units = self.units.get(where, ())
         step = self.path.get(where, ...)
-        cost = self.reach.get(where) or self.marks.get(where)
-        if not units and step is ... and not cost:
-            return self._texture(face, face.lower)
-        cells = [_BLANK] * 6
+        text = (self.reach.get(where) or self.marks.get(where) or "")[-2:]
+        if not units and step is ... and not text:
+            return self._texture(face, face.upper)
+        cells = [_BLANK] * self.step
+        inset = self._inset
+        text_end = self.step - inset
+        if text:
+            role = "cost" if where in self.reach else "mark-text"
+            cells[text_end - len(text) : text_end] = [(char, (role,)) for char in text]
         if units:
             shown = next((unit for unit in units if unit.selected), units[0])
-            cells[1:4] = self._token(shown)
+            token = self._token(shown)
+            cells[inset + 1 : inset + 1 + len(token)] = token
             if shown.selected:
-                cells[0] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
+                cells[inset] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
             elif len(units) > 1:
-                cells[0] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
+                cells[inset] = (MORE_UNITS.char(ascii_only=self.ascii_only), ("more",))
         elif step is not ...:
-            cells[1:4] = self._step(step)
-        if cost:
-            role = "cost" if where in self.reach else "mark-text"
-            text = cost[-2:]
-            cells[6 - len(text) :] = [(char, (role,)) for char in text]
+            cells[inset + 1 : inset + 4] = self._step(step)
         return cells
 
     def _token(self, unit: UnitMarker) -> list[Cell]:
-        """The unit's three cells: its letter between its facing mark and its prone mark."""
+        """The unit's cells: its letter and facing mark, and its prone mark on the other side."""
         mark = ARROWS[unit.facing].char(ascii_only=self.ascii_only)
-        prone = PRONE.char(ascii_only=self.ascii_only) if unit.prone else " "
         west = unit.facing in (Facing.SW, Facing.NW)
         letter = unit.letter[:1] or "?"
-        text = (mark, letter, prone) if west else (prone, letter, mark)
+        text = [mark, letter] if west else [letter, mark]
         roles: Roles = (f"side-{unit.side % 4}",)
         if unit.selected:
             roles = (*roles, "selected")
-        return [(char, roles) for char in text]
+        cells = [(char, roles) for char in text]
+        if unit.prone:
+            prone = (PRONE.char(ascii_only=self.ascii_only), (*roles, "prone"))
+            cells = [*cells, prone] if west else [prone, *cells]
+        return cells
 
     def _step(self, step: Facing | None) -> list[Cell]:
         """A path step: the arrow to the next hex where a facing mark would be, or the end."""
@@ -488,6 +547,12 @@ class HexBoard(ScrollView, can_focus=True):
     Left free for the screen: m j f p u r t x c, space, digits, ``:`` and ``?``.
     """
 
+    CENTRED: ClassVar[bool] = False
+    """Draw a board narrower than the view in the middle of it (else at its left)."""
+
+    WIDE_WHEN_ROOM: ClassVar[bool] = False
+    """Draw wide hexes (`WIDE_STEP`) when the whole board is that wide in the view."""
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {f"hexboard--{role}" for role in ROLES}
     """
     | Class | Description |
@@ -501,8 +566,14 @@ class HexBoard(ScrollView, can_focus=True):
     | `hexboard--selected` | Added to the selected unit's token. |
     | `hexboard--pointer`, `--more` | The marks of the selected unit, of a hex with several. |
     | `hexboard--cost`, `hexboard--step`, `hexboard--mark-text` | MP costs, path arrows, mark text. |
+    | `hexboard--prone` | Added to a prone unit's ``_`` (the legend finds prone units by it). |
     | `hexboard--reach`, `--path`, `--mark`, `--cursor` | Backgrounds of the overlays. |
     | `hexboard--path-blocked`, `--arc` | A blocked line of sight; a firing arc. |
+    | `hexboard--zone` | A mark without text: a deployment zone. |
+    | `hexboard--<overlay>-label` | The label of a hex under that overlay (monochrome marks it). |
+
+    The board takes the ``-mono`` class when its app shows no colour (`follow_mono`): the
+    overlays then show by attributes (`hexboard_legend.BOARD_CSS`).
     """  # noqa: E501 - a table row
 
     DEFAULT_CSS = """
@@ -581,6 +652,8 @@ class HexBoard(ScrollView, can_focus=True):
         self._style_state: tuple[Style, dict[str, Style]] = (Style(), {})
         self._styles_stale = True
         self._hover: Hex | None = None
+        self._listeners: list[Callable[[], None]] = []
+        self._following: object = None
         self.set_view(view)
 
     # ---------------------------------------------------------------- state in
@@ -632,6 +705,8 @@ class HexBoard(ScrollView, can_focus=True):
             )
             return
         self.virtual_size = self._picture.size
+        if self.is_mounted:
+            self._fit_step()
         cursor = self._picture.cursor
         if view is None:
             self._picture.cursor = None
@@ -795,16 +870,63 @@ class HexBoard(ScrollView, can_focus=True):
             # Not laid out yet: scroll once the size is known.
             self.call_after_refresh(self.scroll_to_hex, where, centre=centre)
             return
-        region = region_of(where)
+        region = self.region_of(where)
         if not centre:
             region = region.grow(Spacing(2, COLUMN_STEP, 2, COLUMN_STEP)).intersection(
                 Region(0, 0, *self.virtual_size)
             )
         self.scroll_to_region(region, animate=False, center=centre, immediate=True)
 
+    def scroll_to_hexes(self, hexes: Sequence[Hex]) -> None:
+        """Scroll as little as needed to show every hex of ``hexes``, or at least the first.
+
+        An attacker and its target, a path and its end: all of them when they fit in the view
+        (with a margin), else the first one, the one in question.
+
+        Args:
+            hexes: The hexes, the most important first; empty does nothing.
+        """
+        if not hexes or not self.is_mounted:
+            return
+        if not self.size:
+            self.call_after_refresh(self.scroll_to_hexes, hexes)
+            return
+        whole = Region.from_union([self.region_of(where) for where in hexes]).grow(
+            Spacing(1, COLUMN_STEP // 2, 1, COLUMN_STEP // 2)
+        )
+        if whole.width > self.size.width or whole.height > self.size.height:
+            self.scroll_to_hex(hexes[0])
+            return
+        region = whole.intersection(Region(0, 0, *self.virtual_size))
+        self.scroll_to_region(region, animate=False, immediate=True)
+
+    def follow(self, key: object, hexes: Sequence[Hex]) -> None:
+        """Show ``hexes`` (`scroll_to_hexes`) when ``key`` differs from the last call's key.
+
+        The screen calls this at every redraw with what is in question (a unit and its target,
+        say): the board scrolls when that changes, and leaves the player's own scrolling alone
+        while it does not.
+
+        Args:
+            key: What is in question, comparable with ``==``.
+            hexes: Its hexes, the most important first.
+        """
+        if key == self._following:
+            return
+        self._following = key
+        self.scroll_to_hexes(hexes)
+
     def on_mount(self) -> None:
         """Show the cursor, which may have been set before the board was on screen."""
+        follow_mono(self)
         self.scroll_to_cursor()
+
+    @property
+    def left_margin(self) -> int:
+        """Blank columns left of a board narrower than the view, drawn centred (`CENTRED`)."""
+        if not self.CENTRED:
+            return 0
+        return max(0, (self.size.width - self.virtual_size.width) // 2)
 
     def action_move(self, facing: str) -> None:
         """Move the cursor one hex (bound to up and down)."""
@@ -830,6 +952,45 @@ class HexBoard(ScrollView, can_focus=True):
         """Scroll the cursor to the middle of the view."""
         self.scroll_to_cursor(centre=True)
 
+    def on_change(self, callback: Callable[[], None], *, remove: bool = False) -> None:
+        """Call ``callback`` after the picture or the board's size changes (a legend's rows).
+
+        Args:
+            callback: Called with no arguments, once per change.
+            remove: Stop calling it.
+        """
+        if remove:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+        elif callback not in self._listeners:
+            self._listeners.append(callback)
+
+    def _tell_listeners(self) -> None:
+        for callback in self._listeners:
+            callback()
+
+    def on_resize(self) -> None:
+        """Pick the hexes' width for the new size; tell the listeners (a legend follows)."""
+        self._fit_step()
+        self._tell_listeners()
+
+    def _fit_step(self) -> None:
+        """Wide hexes if `WIDE_WHEN_ROOM` and the whole board fits across the view with them."""
+        view = self._picture.view
+        step = COLUMN_STEP
+        if (
+            self.WIDE_WHEN_ROOM
+            and view is not None
+            and self.size.width >= board_size(view.width, view.height, WIDE_STEP).width
+        ):
+            step = WIDE_STEP
+        if step == self._picture.step:
+            return
+        self._picture.step = step
+        self.virtual_size = self._picture.size
+        self._redraw_all()
+        self.call_after_refresh(self.scroll_to_cursor)
+
     # ---------------------------------------------------------------- the mouse
     def hex_at_offset(self, x: int, y: int) -> Hex | None:
         """Return the hex at cell (x, y) of the whole drawn board (scrolling not applied).
@@ -844,18 +1005,19 @@ class HexBoard(ScrollView, can_focus=True):
         view = self._picture.view
         if view is None:
             return None
-        return hex_at_offset(x, y, view.width, view.height)
+        return hex_at_offset(x, y, view.width, view.height, self._picture.step)
 
     def region_of(self, where: Hex) -> Region:
         """Return the box of a hex on the whole drawn board (see `region_of`)."""
-        return region_of(where)
+        return region_of(where, self._picture.step)
 
     def hex_at_screen(self, event: events.MouseEvent) -> Hex | None:
         """Return the hex under the mouse pointer of ``event`` (scrolling applied)."""
         offset = event.get_content_offset(self)
         if offset is None:
             return None
-        return self.hex_at_offset(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
+        x = offset.x + self.scroll_offset.x - self.left_margin
+        return self.hex_at_offset(x, offset.y + self.scroll_offset.y)
 
     def on_click(self, event: events.Click) -> None:
         """Move the cursor to the clicked hex and select it."""
@@ -899,12 +1061,14 @@ class HexBoard(ScrollView, can_focus=True):
                 previous = y
             if ordered:
                 self.refresh_lines(start, previous - start + 1)
+                self._tell_listeners()
 
     def _redraw_all(self) -> None:
         self._picture.forget()
         self._lines.clear()
         if self.is_mounted:
             self.refresh()
+            self._tell_listeners()
 
     def notify_style_update(self) -> None:
         """Look at the colours again before the next line is drawn (theme, focus, hover)."""
@@ -960,7 +1124,12 @@ class HexBoard(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         strip = self.line_strip(scroll_y + y)
         # The board's own style, as kept by `_check_styles` (``rich_style`` walks the DOM).
-        return strip.crop_extend(scroll_x, scroll_x + self.size.width, self._style_state[0])
+        base = self._style_state[0]
+        left = self.left_margin
+        if left:  # narrower than the view: nothing to scroll across
+            strip = Strip.join([Strip.blank(left, base), strip])
+            return strip.crop_extend(0, self.size.width, base)
+        return strip.crop_extend(scroll_x, scroll_x + self.size.width, base)
 
 
 def _positions(view: BoardView) -> Iterable[Hex]:

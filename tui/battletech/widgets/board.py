@@ -17,6 +17,8 @@ from tui.widgets.hexboard import HexBoard
 from tui.widgets.hexboard_legend import HexLegend
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Collection
+
     from engine.battletech.board import Board
 
 __all__ = ["BTBoard", "BTHexBoard", "BTLegend"]
@@ -93,6 +95,9 @@ class BTBoard(BTHexBoard):
     the help page (``?``).
     """
 
+    CENTRED = True
+    WIDE_WHEN_ROOM = True
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move('N')", "Cursor", key_display="↑↓←→", tooltip="Cursor N"),
         Binding("down", "move('S')", "Cursor", show=False, tooltip="Cursor S"),
@@ -135,6 +140,7 @@ class BTLegend(HexLegend):
         self,
         *,
         ascii_only: bool = False,
+        shown: Callable[[], Collection[str]] | None = None,
         name: str | None = None,
         id: str | None = None,  # noqa: A002 - Textual's name for it
         classes: str | None = None,
@@ -143,8 +149,11 @@ class BTLegend(HexLegend):
 
         Args:
             ascii_only: Show the ASCII glyphs (match the board's setting).
+            shown: The roles the board shows now: only their rows are drawn; None: every row.
             name: The widget's name.
             id: The widget's id.
             classes: Space-separated CSS classes.
         """
-        super().__init__(BTLegendSource(), ascii_only=ascii_only, name=name, id=id, classes=classes)
+        super().__init__(
+            BTLegendSource(), ascii_only=ascii_only, shown=shown, name=name, id=id, classes=classes
+        )
