@@ -22,6 +22,7 @@ from engine.battletech.events import PhaseStarted
 from engine.battletech.state import Phase
 from tui.battletech.phase_summary import pausing, set_pausing
 from tui.screens.history import PHASE, TURN, HistoryScreen, title_of
+from tui.widgets.hexboard import WIDE_STEP, board_size
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -109,6 +110,12 @@ class BoardAndLog(Vertical):
         log, board = logs.first(), boards.first()
         drawn = board.virtual_size
         compact = self.screen.has_class("-compact")
+        view = getattr(board, "view", None)
+        if getattr(board, "WIDE_WHEN_ROOM", False) and view is not None:
+            # wide hexes when they leave the log its room beside them: larger hexes first
+            wide = board_size(view.width, view.height, WIDE_STEP)
+            if self.size.width - (wide.width + 1) >= BESIDE:
+                drawn = wide
         room = log_room(
             self.size.width,
             self.size.height,

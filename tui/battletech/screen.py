@@ -268,7 +268,11 @@ class BattleTechScreen(BTGuided, GameScreen):
         *jump_bindings("turn", "phase"),
         Binding("enter", "act", "Act", show=False, tooltip="Act on the cursor hex"),
         Binding(
-            "e", "legend", "Legend", tooltip="Show or hide the board's legend (explains every mark)"
+            "L",
+            "legend",
+            "Legend",
+            key_display="L",
+            tooltip="Show or hide the board's legend (explains every mark)",
         ),
         Binding("question_mark", "rules", "Help", key_display="?", tooltip="Keys and rules"),
         Binding("f1", "app.help", "Help", show=False),
