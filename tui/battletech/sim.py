@@ -168,8 +168,8 @@ class BTSummary:
         if self.against:
             low, high = self.ci95
             lines.append(
-                f"{self.policy:<11} {self.wins:,} wins, {self.losses:,} losses, {self.draws:,} draws"
-                f" against {self.against}: win rate {100 * self.win_rate:.1f}%"
+                f"{self.policy:<11} {self.wins:,} wins, {self.losses:,} losses,"
+                f" {self.draws:,} draws against {self.against}: win rate {100 * self.win_rate:.1f}%"
                 f" (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
             )
         lines += [
@@ -236,10 +236,10 @@ class BTSimAdapter:
     def play(self, spec: BTSimSpec, plan: GamePlan) -> BTOutcome:
         """Play one game to its result (or to the command cap, or a failure)."""
         from engine.battletech import RULESET  # noqa: PLC0415 - the engine loads in the worker
+        from engine.battletech.bot.policies import get_policy  # noqa: PLC0415
         from engine.battletech.evolve import evolve  # noqa: PLC0415
         from engine.battletech.flow import decide  # noqa: PLC0415
         from engine.battletech.language import format_command  # noqa: PLC0415
-        from engine.battletech.bot.policies import get_policy  # noqa: PLC0415
         from engine.battletech.state import Phase  # noqa: PLC0415
         from engine.dice import Dice  # noqa: PLC0415
         from engine.game import IllegalCommand  # noqa: PLC0415
@@ -281,7 +281,7 @@ class BTSimAdapter:
         return BTSummary.build(spec, finished)
 
 
-def _outcome(  # noqa: PLR0917 - one game's facts
+def _outcome(
     index: int,
     state: Any,  # noqa: ANN401 - a BTState (the engine loads only in the worker)
     commands: int,

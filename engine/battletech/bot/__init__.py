@@ -48,7 +48,7 @@ PERSONALITIES: tuple[str, ...] = ("cautious", "balanced", "aggressive")
 DEFAULT_PERSONALITY = "balanced"
 
 
-def decide(state: BTState, personality: str, rng: Random) -> Decision:  # noqa: PLR0911 - one case per phase
+def decide(state: BTState, personality: str, rng: Random) -> Decision:  # noqa: C901, PLR0911 - one case per phase
     """Return the computer's next decision for the side to act (see the module docstring).
 
     ``rng`` is the seeded source the contract gives; the choices are deterministic (ties go to

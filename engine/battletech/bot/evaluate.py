@@ -101,7 +101,7 @@ WEIGHTS: dict[str, Weights] = {
 class Gun(NamedTuple):
     """One weapon as the bot reckons with it: expected damage on a hit, heat, ranges, mount."""
 
-    index: int
+    weapon: int
     name: str
     avg: float
     heat: int
@@ -160,7 +160,7 @@ def range_modifier(gun: Gun, distance: int) -> int | None:
 
 
 def volley(arsenal: tuple[Gun, ...], distance: int, base: int, budget: int) -> tuple[float, int]:
-    """Expected damage of the best volley at ``distance`` with ``base`` to-hit, heat at most ``budget``.
+    """Expected damage of the best volley at ``distance``, ``base`` to-hit, heat <= ``budget``.
 
     Greedy by expected damage per point of heat (heat-free weapons first): the bot's estimate of
     what a unit would fire. Returns (expected damage, heat of the weapons fired).

@@ -19,6 +19,8 @@ Weapons that cannot bear on the primary target may fire at a second one (+1 in t
 
 from __future__ import annotations
 
+from attrs import frozen
+
 from engine.battletech.bot.evaluate import Gun, Weights, base_heat, guns, p_hit, weakness
 from engine.battletech.bot.reasons import Decision, weapon_list
 from engine.battletech.commands import FireWeapons, Shot
@@ -53,7 +55,7 @@ def heat_plan(
     fired (BT-C-51/52). Greedy by expected damage per point of heat. Returns (fired, held,
     the end-of-turn heat of the fired set).
     """
-    order = sorted(rows, key=lambda r: (-(r[1] / (r[0].heat or 0.1)), r[0].index))
+    order = sorted(rows, key=lambda r: (-(r[1] / (r[0].heat or 0.1)), r[0].weapon))
     fired: list[tuple[Gun, float]] = []
     held: list[tuple[Gun, float]] = []
     heat = start
@@ -68,29 +70,23 @@ def heat_plan(
     return fired, held, heat
 
 
+@frozen
 class _Plan:
-    def __init__(
-        self,
-        option: FireWeapons,
-        fired: list[tuple[Gun, float]],
-        held: list[tuple[Gun, float]],
-        heat: int,
-        value: float,
-        expected: float,
-    ) -> None:
-        self.option = option
-        self.fired = fired
-        self.held = held
-        self.heat = heat
-        self.value = value
-        self.expected = expected
+    """One declaration weighed: the option, the weapons fired and held, heat, worth."""
+
+    option: FireWeapons
+    fired: list[tuple[Gun, float]]
+    held: list[tuple[Gun, float]]
+    heat: int
+    value: float
+    expected: float
 
 
 def choose_fire(state: BTState, index: int, weights: Weights) -> Decision:  # noqa: C901 - the weighing
     """The best declaration of unit ``index`` (holding fire when nothing is worth the heat)."""
     unit = state.units[index]
     hold = FireWeapons(index)
-    arsenal = {gun.index: gun for gun in guns(unit)}
+    arsenal = {gun.weapon: gun for gun in guns(unit)}
     start = base_heat(state, unit) + movement_heat(unit)
     plans: list[_Plan] = []
     for option in fire_options(state, index):
@@ -128,9 +124,10 @@ def choose_fire(state: BTState, index: int, weights: Weights) -> Decision:  # no
     plans.sort(key=lambda p: (-p.value, p.heat))
     best = plans[0]
     command = _with_secondary(state, index, best, plans[1:], weights)
-    alternatives = tuple(
-        (_plan_label(state, p), round(p.value, 1)) for p in plans[:_ALTERNATIVES]
-    ) + (("hold fire", 0.0),)
+    alternatives = (
+        *((_plan_label(state, p), round(p.value, 1)) for p in plans[:_ALTERNATIVES]),
+        ("hold fire", 0.0),
+    )
     return Decision(command, _reason(state, best, command), alternatives)
 
 
@@ -140,8 +137,8 @@ def _with_secondary(
     """The best plan's declaration, plus weapons it leaves idle fired at a second target."""
     unit = state.units[index]
     option = best.option
-    shots = [Shot(gun.index, target=option.primary) for gun, _ in best.fired]
-    used = {gun.index for gun, _ in best.fired} | {gun.index for gun, _ in best.held}
+    shots = [Shot(gun.weapon, target=option.primary) for gun, _ in best.fired]
+    used = {gun.weapon for gun, _ in best.fired} | {gun.weapon for gun, _ in best.held}
     heat = best.heat
     extra: list[tuple[str, int]] = []
     assert unit.hex is not None  # noqa: S101 - a declarer is on the map
@@ -156,12 +153,12 @@ def _with_secondary(
             continue
         secondary = "front" if Arc.FRONT in arcs_of(unit.hex, facing, where) else "other"
         for gun, _ in plan.fired:
-            if gun.index in used:
+            if gun.weapon in used:
                 continue
             hit = weapon_to_hit(
                 state,
                 index,
-                gun.index,
+                gun.weapon,
                 target,
                 twist=option.twist,
                 flipped=option.flip_arms,
@@ -171,8 +168,8 @@ def _with_secondary(
                 continue
             if p_hit(hit.number) * gun.avg < 1.0 or heat + gun.heat > weights.heat_cap:
                 continue
-            shots.append(Shot(gun.index, target=target))
-            used.add(gun.index)
+            shots.append(Shot(gun.weapon, target=target))
+            used.add(gun.weapon)
             heat += gun.heat
             extra.append((gun.name, target))
     command = FireWeapons(

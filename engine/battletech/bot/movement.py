@@ -47,10 +47,10 @@ from engine.battletech.commands import BTCommand, Deploy, EndMove, Jump, Move, S
 from engine.battletech.condition import needs_running_psr
 from engine.battletech.flow import check_charge_move, deploy_zone, pending
 from engine.battletech.heat import movement_heat
-from engine.battletech.los import Arc, arcs_of, attack_side, line_of_sight
+from engine.battletech.los import Arc, arcs_of, line_of_sight
 from engine.battletech.movement import Reach, jump_paths, reachable
 from engine.battletech.state import AttackKind, BTState, Movement, MoveMode, UnitState
-from engine.battletech.tables import Column, heat_to_hit
+from engine.battletech.tables import heat_to_hit
 from engine.battletech.victory import on_edge
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
@@ -138,6 +138,8 @@ class _Ranker:
         self.frail = 1.0 + weakness(self.unit)
         self._sights: dict[tuple[Hex, bool], list[tuple[_Enemy, object, object]]] = {}
         self._volleys: dict[tuple[int, int, int, int, bool], float] = {}
+        self._arc_cache: dict[tuple[Hex, Facing, Hex], tuple[frozenset[Arc], bool]] = {}
+        self._own_cache: dict[tuple[MoveMode, int, bool, bool, bool], tuple[int, int]] = {}
         victory = state.victory
         self.objective = victory.kind
         self.mine = victory.side == self.unit.side
@@ -162,7 +164,9 @@ class _Ranker:
         self._sights[key] = found
         return found
 
-    def _volley(self, who: int, arsenal: tuple[Gun, ...], distance: int, base: int, budget: int) -> float:
+    def _volley(
+        self, who: int, arsenal: tuple[Gun, ...], distance: int, base: int, budget: int
+    ) -> float:
         key = (who, distance, base, budget, arsenal is self.back)
         value = self._volleys.get(key)
         if value is None:
@@ -175,23 +179,8 @@ class _Ranker:
         unit = self.unit
         weights = self.weights
         where, facing = candidate.hex, candidate.facing
-        moved = attrs.evolve(
-            unit,
-            hex=where,
-            facing=facing,
-            prone=candidate.prone,
-            movement=Movement(
-                candidate.mode,
-                mp_spent=candidate.mp,
-                hexes=candidate.counted,
-                counted=candidate.counted,
-                jumped=candidate.counted if candidate.mode is MoveMode.JUMP else 0,
-                minimum=candidate.minimum,
-            ),
-        )
-        heat = movement_heat(moved)
+        heat, attacker = self._own(candidate)
         budget = max(0, weights.heat_cap - self.base_heat - heat)
-        attacker = sum(v for _, v in tohit.attacker_modifiers(moved)) + heat_to_hit(unit.heat)
         defence = tohit.target_movement(candidate.counted)
         if candidate.mode is MoveMode.JUMP and candidate.counted:
             defence += 1
@@ -205,14 +194,10 @@ class _Ranker:
             distance = where.distance(enemy.hex)
             # what it deals
             if mine is not None and mine.clear and not melee:  # type: ignore[attr-defined]
-                arcs = arcs_of(where, facing, enemy.hex)
-                twist = (
-                    arcs_of(where, Facing((int(facing) + 1) % 6), enemy.hex)
-                    | arcs_of(where, Facing((int(facing) - 1) % 6), enemy.hex)
-                )
+                arcs, twist = self._arcs(where, facing, enemy.hex)
                 arsenal = (
                     self.front
-                    if Arc.FRONT in arcs or (not candidate.prone and Arc.FRONT in twist)
+                    if Arc.FRONT in arcs or (not candidate.prone and twist)
                     else self.back
                     if Arc.REAR in arcs
                     else ()
@@ -246,18 +231,22 @@ class _Ranker:
             else:
                 factor = _UNSEEN_FACTOR
             if enemy.moved:
-                reach_arcs = arcs_of(enemy.hex, enemy.unit.facing, where)
-                left = arcs_of(enemy.hex, Facing((int(enemy.unit.facing) - 1) % 6), where)
-                right = arcs_of(enemy.hex, Facing((int(enemy.unit.facing) + 1) % 6), where)
-                if Arc.FRONT not in reach_arcs | left | right:
+                theirs_arcs, theirs_twist = self._arcs(enemy.hex, enemy.unit.facing, where)
+                if Arc.FRONT not in theirs_arcs and not theirs_twist:
                     factor *= 0.3  # only its side-arc arms might bear
-            column = self._side(where, facing, enemy.hex)
+            mine_arcs, _ = self._arcs(where, facing, enemy.hex)
             factor *= (
-                _REAR_FACTOR if column is Column.REAR else _SIDE_FACTOR if column is not Column.FRONT else 1.0
+                _REAR_FACTOR
+                if Arc.REAR in mine_arcs
+                else 1.0
+                if Arc.FRONT in mine_arcs
+                else _SIDE_FACTOR
             )
             best = self._volley(enemy.index, enemy.guns, distance, base, enemy.budget)
             if not enemy.moved and close < distance:
-                best = max(best, 0.6 * self._volley(enemy.index, enemy.guns, close, base, enemy.budget))
+                best = max(
+                    best, 0.6 * self._volley(enemy.index, enemy.guns, close, base, enemy.budget)
+                )
             taken += best * factor
             if distance == 1:
                 taken += 0.3 * math.ceil(enemy.unit.design.tonnage / 5)  # a kick
@@ -265,10 +254,23 @@ class _Ranker:
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
         total = weights.dealt * dealt - weights.taken * taken * self.frail
         # melee
-        if candidate.charge is not None:
-            total += weights.melee * self._charge_value(moved, candidate.charge)
-        if candidate.dfa is not None:
-            total += weights.melee * self._dfa_value(moved, candidate.dfa)
+        if candidate.charge is not None or candidate.dfa is not None:
+            moved = attrs.evolve(
+                unit,
+                hex=where,
+                facing=facing,
+                movement=Movement(
+                    candidate.mode,
+                    mp_spent=candidate.mp,
+                    hexes=candidate.counted,
+                    counted=candidate.counted,
+                    jumped=candidate.counted if candidate.mode is MoveMode.JUMP else 0,
+                ),
+            )
+            if candidate.charge is not None:
+                total += weights.melee * self._charge_value(moved, candidate.charge)
+            if candidate.dfa is not None:
+                total += weights.melee * self._dfa_value(moved, candidate.dfa)
         # piloting risk
         rolls = list(candidate.rolls)
         if candidate.mode is MoveMode.RUN and needs_running_psr(unit):
@@ -290,10 +292,52 @@ class _Ranker:
             words = ", ".join(w for w in (words, "partial cover") if w)
         return _Score(total, dealt, taken, in_range, words)
 
-    def _side(self, where: Hex, facing: Facing, origin: Hex) -> Column:
-        there = attrs.evolve(self.unit, hex=where, facing=facing)
-        state = self.state.replace_unit(self.index, there)
-        return attack_side(state, origin, self.index)[0]
+    def _arcs(self, origin: Hex, facing: Facing, target: Hex) -> tuple[frozenset[Arc], bool]:
+        """BT-C-10: the arcs of ``target`` from ``origin``; True if a twist brings it in front.
+
+        A torso twist (BT-C-3) turns the front arc one hexside either way (cached).
+        """
+        key = (origin, facing, target)
+        found = self._arc_cache.get(key)
+        if found is None:
+            arcs = arcs_of(origin, facing, target)
+            twist = Arc.FRONT in arcs_of(origin, Facing((int(facing) + 1) % 6), target) or (
+                Arc.FRONT in arcs_of(origin, Facing((int(facing) - 1) % 6), target)
+            )
+            found = self._arc_cache[key] = (arcs, twist)
+        return found
+
+    def _own(self, candidate: _Candidate) -> tuple[int, int]:
+        """The move's heat (BT-C-51) and the attacker's own to-hit terms (BT-C-18.1/9) after it.
+
+        From the rules' own functions on the unit as the move leaves it (cached by what they read).
+        """
+        key = (
+            candidate.mode,
+            candidate.counted,
+            candidate.minimum,
+            candidate.prone,
+            candidate.mp > 0,
+        )
+        found = self._own_cache.get(key)
+        if found is None:
+            moved = attrs.evolve(
+                self.unit,
+                prone=candidate.prone,
+                movement=Movement(
+                    candidate.mode,
+                    mp_spent=candidate.mp,
+                    hexes=candidate.counted,
+                    turns=1 if candidate.mp else 0,
+                    counted=candidate.counted,
+                    jumped=candidate.counted if candidate.mode is MoveMode.JUMP else 0,
+                    minimum=candidate.minimum,
+                ),
+            )
+            heat = movement_heat(moved)
+            attacker = sum(v for _, v in tohit.attacker_modifiers(moved))
+            found = self._own_cache[key] = (heat, attacker + heat_to_hit(self.unit.heat))
+        return found
 
     def _withdrawing(self) -> bool:
         return self.objective == "withdraw" and self.mine
@@ -325,7 +369,9 @@ class _Ranker:
             return -100.0
         other = state.units[target]
         p = p_hit(hit.number)
-        dealt = physical.charge_damage(moved.design.tonnage, max(1, moved.movement.hexes if moved.movement else 1))
+        dealt = physical.charge_damage(
+            moved.design.tonnage, max(1, moved.movement.hexes if moved.movement else 1)
+        )
         back = physical.charge_damage_to_attacker(other.design.tonnage)
         kill = 20.0 if dealt >= 0.5 * durability(other) / 8 else 0.0
         return p * (dealt * (1 + weakness(other)) + kill) - p * back - 3.0
@@ -358,13 +404,13 @@ def _counted(reach: Reach) -> int:
     return sum(1 for s in reach.steps if s.kind in {StepKind.FORWARD, StepKind.BACKWARD})
 
 
-def _candidates(state: BTState, index: int) -> list[_Candidate]:  # noqa: C901 - three modes and their special cases
+def _candidates(state: BTState, index: int) -> list[_Candidate]:
     """Every end position in the cheapest mode reaching it, plus jumps, and standing still."""
     unit = state.units[index]
     assert unit.hex is not None  # noqa: S101 - on the map
     found: dict[tuple[Hex, Facing, bool], _Candidate] = {}
     movement = unit.movement
-    modes = (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP)
+    modes: tuple[MoveMode, ...] = (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP)
     if movement is not None:
         modes = (movement.mode,) if movement.mode in {MoveMode.WALK, MoveMode.RUN} else ()
     for mode in modes:
@@ -471,8 +517,7 @@ def _prune(ranker: _Ranker, candidates: list[_Candidate], keep: int) -> list[_Ca
         return value + 0.3 * ranker._objective(where, prone=False)  # noqa: SLF001 - same module
 
     ranked = sorted(hexes.items(), key=rough, reverse=True)
-    kept = [c for _, group in ranked[:keep] for c in group]
-    return kept
+    return [c for _, group in ranked[:keep] for c in group]
 
 
 def choose_mover(state: BTState, side: int) -> int | None:

@@ -70,7 +70,9 @@ def choose_physical(state: BTState, index: int, weights: Weights) -> Decision:
     alternatives = tuple((_label(state, o), round(v, 1)) for v, _, o in scored[:_ALTERNATIVES])
     alternatives += (("no attack", 0.0),)
     if not scored or scored[0][0] <= 0:
-        return Decision(PhysicalAttack(index), "makes no physical attack: none worth it", alternatives)
+        return Decision(
+            PhysicalAttack(index), "makes no physical attack: none worth it", alternatives
+        )
     value, _, best = scored[0]
     return Decision(best, f"{_label(state, best)}: worth {value:.1f}", alternatives)
 

@@ -1,4 +1,6 @@
-"""The computer opponent as simulator players: ``bot`` (balanced), ``bot-cautious``, ``bot-aggressive``.
+"""The computer opponent as simulator players: ``bot``, ``bot-cautious``, ``bot-aggressive``.
+
+``bot`` plays the balanced personality.
 
 `policy_names` and `get_policy` look players up among the built-in ones
 (`engine.battletech.policies.POLICIES`) and these, so ``hexmech sim battletech --policy bot

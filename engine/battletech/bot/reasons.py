@@ -60,7 +60,7 @@ def terrain_words(state: BTState, where: Hex) -> str:
 
 
 def weapon_list(names: list[str]) -> str:
-    """ "the PPC", "the PPC and 2 medium lasers": names counted, joined for a sentence."""
+    """Names counted and joined for a sentence: "the PPC", "the PPC and 2 x Medium Laser"."""
     counts: dict[str, int] = {}
     for name in names:
         counts[name] = counts.get(name, 0) + 1
