@@ -38,7 +38,7 @@ from engine.battletech.commands import EndPhase, RollInitiative
 from engine.battletech.flow import can_end_phase
 from engine.battletech.policies import Random
 from engine.battletech.state import BTState, Phase
-from engine.battletech.turn import declarers
+from engine.battletech.turn import can_declare
 
 __all__ = ["DEFAULT_PERSONALITY", "PERSONALITIES", "Decision", "decide"]
 
@@ -78,10 +78,18 @@ def decide(state: BTState, personality: str, rng: Random) -> Decision:  # noqa: 
             return Decision(None)
         return choose_move(state, index, weights)
     if phase in {Phase.WEAPON, Phase.PHYSICAL} and side is not None:
-        units = declarers(state, side)
-        if not units:
+        # the first unit dealt a slot, as `turn.declarers` orders them (without asking for all)
+        index = next(
+            (
+                i
+                for i, unit in enumerate(state.units)
+                if unit.side == side and can_declare(state, i)
+            ),
+            None,
+        )
+        if index is None:
             return Decision(None)
         if phase is Phase.WEAPON:
-            return choose_fire(state, units[0], weights)
-        return choose_physical(state, units[0], weights)
+            return choose_fire(state, index, weights)
+        return choose_physical(state, index, weights)
     return Decision(None)

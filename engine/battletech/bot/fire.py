@@ -19,8 +19,11 @@ Weapons that cannot bear on the primary target may fire at a second one (+1 in t
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from attrs import frozen
 
+from engine.battletech import tohit
 from engine.battletech.bot.evaluate import Gun, Weights, base_heat, guns, p_hit, weakness
 from engine.battletech.bot.reasons import Decision, weapon_list
 from engine.battletech.commands import FireWeapons, Shot
@@ -36,14 +39,18 @@ __all__ = ["choose_fire", "heat_plan"]
 
 _ALTERNATIVES = 5
 _KILL_BONUS = 12.0
+_TARGETS = 6
+"""The nearest enemies in reach a declaration is weighed against."""
 
 
 def _vital(unit: UnitState) -> int:
-    """Points between the unit and destruction at its weakest vital place (CT or head)."""
+    """Points between the unit and destruction at its weakest place: the CT, or a leg.
+
+    A 'Mech without a leg falls and crawls (BT-C-28).
+    """
     ct = unit.armor_at(Location.CT) + unit.internal_at(Location.CT)
-    head = unit.armor_at(Location.HD) + unit.internal_at(Location.HD)
     legs = min(unit.armor_at(leg) + unit.internal_at(leg) for leg in (Location.LL, Location.RL))
-    return min(ct, 3 * head, 2 * legs)
+    return min(ct, int(1.5 * legs))
 
 
 def heat_plan(
@@ -82,14 +89,48 @@ class _Plan:
     expected: float
 
 
-def choose_fire(state: BTState, index: int, weights: Weights) -> Decision:  # noqa: C901 - the weighing
-    """The best declaration of unit ``index`` (holding fire when nothing is worth the heat)."""
+def _own_options(state: BTState, index: int, arsenal: dict[int, Gun]) -> Iterator[FireWeapons]:
+    """Every weapon at each of the nearest enemies in reach, from each torso position.
+
+    Cheaper than `tohit.fire_options` in a big battle (it looks only at the nearest enemies);
+    the declaration built from it is checked by `tohit.declare_fire` before it is given.
+    """
     unit = state.units[index]
-    hold = FireWeapons(index)
+    here = unit.hex
+    if here is None or tohit.cannot_fire(unit):
+        return
+    weapons = tuple(w for w in arsenal if w not in unit.fired)
+    reach = max((arsenal[w].long for w in weapons), default=0)
+    near = sorted(
+        (here.distance(u.hex), i)
+        for i, u in enumerate(state.units)
+        if u.side != unit.side and u.on_map and u.hex is not None and here.distance(u.hex) <= reach
+    )
+    prone = tohit.fires_prone(unit)
+    flip = not prone and tohit.can_flip_arms(unit)
+    for _, target in near[:_TARGETS]:
+        where = state.units[target].hex
+        assert where is not None  # noqa: S101 - on the map
+        arcs = arcs_of(here, unit.facing, where)
+        poses: list[tuple[int, bool]] = [(0, False)]
+        if Arc.FRONT not in arcs and not prone:
+            poses += [(-1, False), (1, False)]  # BT-C-3: a twist brings it into the front arc
+            if Arc.REAR in arcs and flip:
+                poses.append((0, True))  # BT-C-62: arms flipped to fire behind
+        for twist, flipped in poses:
+            shots = tuple(Shot(w, target=target) for w in weapons)
+            yield FireWeapons(index, shots, twist=twist, flip_arms=flipped, primary=target)
+
+
+def _plans(
+    state: BTState, index: int, weights: Weights, options: Iterable[FireWeapons]
+) -> list[_Plan]:
+    """Each option weighed: its weapons that can hit, split into fired and held for heat."""
+    unit = state.units[index]
     arsenal = {gun.weapon: gun for gun in guns(unit)}
     start = base_heat(state, unit) + movement_heat(unit)
     plans: list[_Plan] = []
-    for option in fire_options(state, index):
+    for option in options:
         if not option.shots or option.primary is None:
             continue
         target = option.primary
@@ -119,11 +160,28 @@ def choose_fire(state: BTState, index: int, weights: Weights) -> Decision:  # no
         if other.prone or other.shutdown:
             value += 1.0
         plans.append(_Plan(option, fired, held, heat, value, expected))
-    if not plans:
-        return Decision(hold, "holds fire: nothing worth the heat in reach", ())
     plans.sort(key=lambda p: (-p.value, p.heat))
+    return plans
+
+
+def choose_fire(state: BTState, index: int, weights: Weights) -> Decision:
+    """The best declaration of unit ``index`` (holding fire when nothing is worth the heat)."""
+    arsenal = {gun.weapon: gun for gun in guns(state.units[index])}
+    plans = _plans(state, index, weights, _own_options(state, index, arsenal))
+    command = None
+    if plans:
+        command = _with_secondary(state, index, plans[0], plans[1:], weights)
+        try:
+            declare_fire(state, command)
+        except IllegalCommand:
+            command = None  # shared ammunition, a prone 'Mech's one arm ...: ask the rules
+    if command is None:
+        plans = _plans(state, index, weights, fire_options(state, index))
+        if plans:
+            command = _with_secondary(state, index, plans[0], plans[1:], weights)
+    if command is None or not plans:
+        return Decision(FireWeapons(index), "holds fire: nothing worth the heat in reach", ())
     best = plans[0]
-    command = _with_secondary(state, index, best, plans[1:], weights)
     alternatives = (
         *((_plan_label(state, p), round(p.value, 1)) for p in plans[:_ALTERNATIVES]),
         ("hold fire", 0.0),

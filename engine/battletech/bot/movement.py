@@ -23,6 +23,7 @@ they give up.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -64,6 +65,13 @@ _UNSEEN_FACTOR = 0.35
 """An enemy yet to move that cannot see the hex now may still move to see it."""
 _SECOND_TARGET = 0.25
 _ALTERNATIVES = 5
+_ENEMIES = 6
+"""The nearest enemies a move is weighed against (a big battle's far side matters little)."""
+_HEXES = 60
+"""End hexes weighed in full per move (`_prune` keeps the likeliest)."""
+_FEW_HEXES = 36
+_LANCE = 4
+"""The same among more than four enemies (a big battle: each hex costs more to weigh)."""
 _FALL_COST = 6.0
 """A fall: its damage, a turn lost standing up, and the +2 to be hit prone, in damage points."""
 
@@ -129,11 +137,16 @@ class _Ranker:
         self.front = tuple(g for g in self.guns if not g.rear)
         self.back = tuple(g for g in self.guns if g.rear)
         self.reach = max((g.long for g in self.guns), default=0)
-        self.enemies = [
-            _Enemy(state, i)
-            for i, u in enumerate(state.units)
-            if u.side != self.unit.side and u.on_map and u.hex is not None
-        ]
+        here = self.unit.hex
+        assert here is not None  # noqa: S101 - a unit that moves is on the map
+        near = sorted(
+            (
+                (here.distance(u.hex), i)
+                for i, u in enumerate(state.units)
+                if u.side != self.unit.side and u.on_map and u.hex is not None
+            ),
+        )
+        self.enemies = [_Enemy(state, i) for _, i in near[:_ENEMIES]]
         self.base_heat = base_heat(state, self.unit)
         self.frail = 1.0 + weakness(self.unit)
         self._sights: dict[tuple[Hex, bool], list[tuple[_Enemy, object, object]]] = {}
@@ -293,19 +306,8 @@ class _Ranker:
         return _Score(total, dealt, taken, in_range, words)
 
     def _arcs(self, origin: Hex, facing: Facing, target: Hex) -> tuple[frozenset[Arc], bool]:
-        """BT-C-10: the arcs of ``target`` from ``origin``; True if a twist brings it in front.
-
-        A torso twist (BT-C-3) turns the front arc one hexside either way (cached).
-        """
-        key = (origin, facing, target)
-        found = self._arc_cache.get(key)
-        if found is None:
-            arcs = arcs_of(origin, facing, target)
-            twist = Arc.FRONT in arcs_of(origin, Facing((int(facing) + 1) % 6), target) or (
-                Arc.FRONT in arcs_of(origin, Facing((int(facing) - 1) % 6), target)
-            )
-            found = self._arc_cache[key] = (arcs, twist)
-        return found
+        """BT-C-10: the arcs of ``target`` from ``origin``; True if a twist brings it in front."""
+        return _relative_arcs(target.q - origin.q, target.r - origin.r, int(facing))
 
     def _own(self, candidate: _Candidate) -> tuple[int, int]:
         """The move's heat (BT-C-51) and the attacker's own to-hit terms (BT-C-18.1/9) after it.
@@ -387,6 +389,21 @@ class _Ranker:
         back = physical.dfa_damage_to_attacker(moved.design.tonnage)
         fall = (1 - p) * _FALL_COST * 2
         return p * dealt * (1 + weakness(other)) - back - fall - 2.0
+
+
+@functools.lru_cache(maxsize=8192)
+def _relative_arcs(dq: int, dr: int, facing: int) -> tuple[frozenset[Arc], bool]:
+    """`los.arcs_of` for a target ``(dq, dr)`` away; True if a torso twist puts it in front.
+
+    A twist turns the torso one hexside either way (BT-C-3). Arcs depend only on the offset,
+    so they are memoised.
+    """
+    origin, target = Hex(0, 0), Hex(dq, dr)
+    arcs = arcs_of(origin, Facing(facing), target)
+    twist = Arc.FRONT in arcs_of(origin, Facing((facing + 1) % 6), target) or (
+        Arc.FRONT in arcs_of(origin, Facing((facing - 1) % 6), target)
+    )
+    return arcs, twist
 
 
 def _edge_distance(state: BTState, where: Hex, edge: str) -> int:
@@ -505,7 +522,7 @@ def _prune(ranker: _Ranker, candidates: list[_Candidate], keep: int) -> list[_Ca
     for candidate in candidates:
         hexes.setdefault((candidate.hex, candidate.mode is MoveMode.JUMP), []).append(candidate)
     if len(hexes) <= keep:
-        return candidates
+        return [c for group in hexes.values() for c in _facings(ranker, group)]
     enemies = [e.hex for e in ranker.enemies]
     ideal = max(3, ranker.reach // 2)
 
@@ -517,7 +534,27 @@ def _prune(ranker: _Ranker, candidates: list[_Candidate], keep: int) -> list[_Ca
         return value + 0.3 * ranker._objective(where, prone=False)  # noqa: SLF001 - same module
 
     ranked = sorted(hexes.items(), key=rough, reverse=True)
-    return [c for _, group in ranked[:keep] for c in group]
+    return [c for _, group in ranked[:keep] for c in _facings(ranker, group)]
+
+
+def _facings(ranker: _Ranker, group: list[_Candidate]) -> list[_Candidate]:
+    """Of the facings in one hex, those with the nearest enemy in the front arc or a twist away.
+
+    (Or every facing when none has: the score then decides which side to show.)
+    """
+    if len(group) <= 2 or not ranker.enemies:  # noqa: PLR2004 - nothing to choose between
+        return group
+    where = group[0].hex
+    nearest = min(ranker.enemies, key=lambda e: where.distance(e.hex)).hex
+    if nearest == where:
+        return group
+    dq, dr = nearest.q - where.q, nearest.r - where.r
+    kept = [
+        c
+        for c in group
+        if Arc.FRONT in (arcs := _relative_arcs(dq, dr, int(c.facing)))[0] or arcs[1]
+    ]
+    return kept or group
 
 
 def choose_mover(state: BTState, side: int) -> int | None:
@@ -540,7 +577,8 @@ def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
     mode = unit.movement.mode if unit.movement is not None else MoveMode.STILL
     spent = unit.movement.mp_spent if unit.movement is not None else 0
     alone = all(o == index for o in state.units_at(unit.hex))
-    options = _prune(ranker, candidates, 60)
+    keep = _HEXES if len(ranker.enemies) <= _LANCE else _FEW_HEXES
+    options = _prune(ranker, candidates, keep)
     if not active or alone:
         options.append(
             _Candidate(still_command, unit.hex, unit.facing, mode, counted, spent, prone=unit.prone)
