@@ -159,6 +159,9 @@ def _plans(
             value += _KILL_BONUS
         if other.prone or other.shutdown:
             value += 1.0
+        victory = state.victory
+        if victory.kind == "hold" and other.hex in victory.hexes:
+            value *= 1.5  # it holds (or contests) the objective
         plans.append(_Plan(option, fired, held, heat, value, expected))
     plans.sort(key=lambda p: (-p.value, p.heat))
     return plans

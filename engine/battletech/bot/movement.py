@@ -225,6 +225,11 @@ class _Ranker:
                         base += tohit.target_movement(enemy.unit.movement.counted)
                         base += 1 if enemy.unit.movement.jumped else 0
                     dealt = self._volley(-1, arsenal, distance, base, budget)
+                    if enemy.moved:
+                        # BT-C-21: shots from behind strike the thin rear armor
+                        seen_from, _ = self._arcs(enemy.hex, enemy.unit.facing, where)
+                        if Arc.REAR in seen_from:
+                            dealt *= _REAR_FACTOR
                     if dealt > 0:
                         in_range += 1
                         offers.append(dealt * enemy.value)
@@ -296,9 +301,14 @@ class _Ranker:
             total -= 1.5 * over
         # objectives and closing in
         total += self._objective(where, candidate.prone)
-        if not offers and self.enemies and not self._withdrawing():
+        if self.enemies and not self._withdrawing():
             nearest = min(where.distance(e.hex) for e in self.enemies)
-            total -= weights.approach * max(0, nearest - max(3, self.reach // 2))
+            beyond = max(0, nearest - max(3, self.reach // 2))
+            if not offers:
+                total -= weights.approach * beyond
+            if not (self.objective == "hold" and self.mine):
+                # the longer the game, the more a stand-off at long range costs
+                total -= weights.approach * (0.1 + self.state.turn / 30) * beyond
         total -= 0.01 * candidate.mp  # of equals, the cheaper move
         words = terrain_words(self.state, where)
         if partial:
@@ -359,9 +369,9 @@ class _Ranker:
             distance = min(where.distance(h) for h in victory.hexes)
             inside = where in victory.hexes and not prone
             if self.mine:
-                return (15.0 + 25.0 * late if inside else 0.0) - (2.0 + 4.0 * late) * distance
+                return (25.0 + 30.0 * late if inside else 0.0) - (3.0 + 5.0 * late) * distance
             urgency = 1.0 + 12.0 * late * late
-            return (20.0 * late * late if inside else 0.0) - urgency * distance * 0.5
+            return (30.0 * late * late if inside else 0.0) - urgency * distance * 0.5
         return 0.0
 
     def _charge_value(self, moved: UnitState, target: int) -> float:
