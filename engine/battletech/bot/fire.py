@@ -154,17 +154,27 @@ def _plans(
         expected = sum(e for _, e in fired)
         if not fired:
             continue
-        value = expected * (1.0 + weakness(other))
-        if expected >= 0.8 * vital:
-            value += _KILL_BONUS
-        if other.prone or other.shutdown:
-            value += 1.0
-        victory = state.victory
-        if victory.kind == "hold" and other.hex in victory.hexes:
-            value *= 1.5  # it holds (or contests) the objective
+        value = _worth(state, target, expected, vital)
         plans.append(_Plan(option, fired, held, heat, value, expected))
     plans.sort(key=lambda p: (-p.value, p.heat))
     return plans
+
+
+def _worth(state: BTState, target: int, expected: float, vital: int) -> float:
+    """What ``expected`` damage on ``target`` is worth.
+
+    More on a hurt target, a likely kill, a target down, one on the objective.
+    """
+    other = state.units[target]
+    value = expected * (1.0 + weakness(other))
+    if expected >= 0.8 * vital:
+        value += _KILL_BONUS
+    if other.prone or other.shutdown:
+        value += 1.0
+    victory = state.victory
+    if victory.kind == "hold" and other.hex in victory.hexes:
+        value *= 1.5  # it holds (or contests) the objective
+    return value
 
 
 def choose_fire(state: BTState, index: int, weights: Weights) -> Decision:
