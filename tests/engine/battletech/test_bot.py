@@ -319,3 +319,25 @@ def test_hit_odds():
     assert p_hit(2) == 1.0
     assert p_hit(13) == 0.0
     assert p_hit(12) == pytest.approx(1 / 36)
+
+
+def test_goes_on_after_a_fall():
+    """BT-M-30: a unit whose move a fall cut short is still active.
+
+    The bot stands it up and goes on, or ends its move; the rules accept either.
+    """
+    from engine.battletech.state import Movement  # noqa: PLC0415
+
+    state = _duel()
+    fallen = Movement(MoveMode.WALK, mp_spent=2, hexes=1, counted=1)
+    state = state_with(state, 0, prone=True, movement=fallen)
+    state = attrs.evolve(state, active=0)
+    decision = decide(state, "balanced", random.Random(2))  # noqa: S311 - a game
+    command = decision.command
+    assert command is not None
+    assert getattr(command, "unit", None) == 0
+    events = rules_decide(state, command, Dice(2))
+    assert events
+    if isinstance(command, Move):
+        assert command.mode is MoveMode.WALK
+        assert command.steps[0].kind is StepKind.STAND
