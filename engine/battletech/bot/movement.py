@@ -71,6 +71,8 @@ _HEXES = 60
 """End hexes weighed in full per move (`_prune` keeps the likeliest)."""
 _FEW_HEXES = 36
 _LANCE = 4
+_PRESSURE = 1.0
+"""How much a stand-off at long range costs, per hex beyond its best range (grows with turns)."""
 """The same among more than four enemies (a big battle: each hex costs more to weigh)."""
 _FALL_COST = 6.0
 """A fall: its damage, a turn lost standing up, and the +2 to be hit prone, in damage points."""
@@ -308,7 +310,7 @@ class _Ranker:
                 total -= weights.approach * beyond
             if not (self.objective == "hold" and self.mine):
                 # the longer the game, the more a stand-off at long range costs
-                total -= weights.approach * (0.1 + self.state.turn / 30) * beyond
+                total -= weights.approach * _PRESSURE * (0.1 + self.state.turn / 30) * beyond
         total -= 0.01 * candidate.mp  # of equals, the cheaper move
         words = terrain_words(self.state, where)
         if partial:
