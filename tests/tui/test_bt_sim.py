@@ -61,8 +61,10 @@ def test_the_text_report_has_results_turns_and_speed() -> None:
     [
         (
             ("--policy", "greedy"),
-            "unknown battletech policy 'greedy' (known: aggressive, bot, bot-aggressive, "
-            "bot-cautious, random)",
+            (
+                "unknown battletech policy 'greedy' (known: aggressive, bot, bot-aggressive, "
+                "bot-cautious, random)"
+            ),
         ),
         (("--scenario", "nowhere"), "no scenario 'nowhere'"),
         (("--max-turns", "0"), "--max-turns must be 1 or more, not 0"),
