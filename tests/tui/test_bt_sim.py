@@ -59,7 +59,13 @@ def test_the_text_report_has_results_turns_and_speed() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--policy", "greedy"), "unknown battletech policy 'greedy' (known: aggressive, random)"),
+        (
+            ("--policy", "greedy"),
+            (
+                "unknown battletech policy 'greedy' (known: aggressive, bot, bot-aggressive, "
+                "bot-cautious, random)"
+            ),
+        ),
         (("--scenario", "nowhere"), "no scenario 'nowhere'"),
         (("--max-turns", "0"), "--max-turns must be 1 or more, not 0"),
         (("--games", "0"), "--games must be 1 or more, not 0"),

@@ -1,10 +1,16 @@
 """BattleTech's simulator adapter (`ADAPTER`, for ``hexmech sim battletech``).
 
 Our robustness harness (issue 5): every game is played headless from the scenario's setup to its
-`GameEnded`, each command chosen by a policy (`engine.battletech.policies`) and folded through
+`GameEnded`, each command chosen by a policy (`engine.battletech.policies`, or the computer
+opponent's personalities of `engine.battletech.bot.policies`) and folded through
 ``decide``/``evolve``. A command the rules refuse, an exception, or a game that reaches no result is
 an error, reported with the game's number so ``--seed S --games N`` reproduces it (the runner,
 `tui.commands.runner`, derives each game's seeds from the run's seed and its number).
+
+With ``--against OTHER`` (issue 21) the ``--policy`` plays one side and OTHER the rest, the sides
+swapped every other game (game *i*: the policy plays side *i* mod the number of sides), and the
+report counts the policy's wins, losses and draws, its win rate (a draw counts half) with a 95%
+Wilson interval (`tui.commands.runner.wilson`).
 
 Importing this module loads no ruleset (the command line builds its parser from it): the engine is
 imported when a run starts.
@@ -43,6 +49,8 @@ class BTSimSpec:
     setup: BTSetup
     scenario: str
     policy: str
+    against: str = ""
+    """The other sides' policy ("": every side plays ``policy``)."""
 
 
 @frozen
@@ -56,6 +64,8 @@ class BTOutcome:
     commands: int
     destroyed: int = 0
     error: str = ""
+    side: int | None = None
+    """The side ``policy`` played in a game ``--against`` another policy (None: every side)."""
 
     @property
     def failed(self) -> bool:
@@ -74,6 +84,10 @@ class BTSummary:
     reasons: list[tuple[str, int]]
     mean_turns: float
     turns: dict[int, int]
+    against: str = ""
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
 
     @classmethod
     def build(cls, spec: BTSimSpec, done: Sequence[BTOutcome]) -> BTSummary:
@@ -82,6 +96,8 @@ class BTSummary:
         results = Counter("draw" if o.winner is None else sides[o.winner] for o in done)
         turns = Counter(o.turns for o in done)
         n = len(done)
+        wins = sum(1 for o in done if o.side is not None and o.winner == o.side)
+        draws = sum(1 for o in done if o.side is not None and o.winner is None)
         return cls(
             scenario=spec.scenario,
             policy=spec.policy,
@@ -90,19 +106,51 @@ class BTSummary:
             reasons=Counter(o.reason for o in done).most_common(_TOP_REASONS),
             mean_turns=sum(o.turns for o in done) / n if n else 0.0,
             turns={t: turns[t] for t in sorted(turns)},
+            against=spec.against,
+            wins=wins,
+            losses=n - wins - draws if spec.against else 0,
+            draws=draws,
         )
+
+    @property
+    def win_rate(self) -> float:
+        """The policy's score against the other: (wins + draws / 2) / games finished."""
+        return (self.wins + self.draws / 2) / self.finished if self.finished else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% Wilson score interval of `win_rate`."""
+        from tui.commands.runner import wilson  # noqa: PLC0415 - cheap, already loaded
+
+        return wilson(self.wins + self.draws / 2, self.finished)
 
     def label(self) -> str:
         """Return the heading's words: the scenario and the policy."""
+        if self.against:
+            return f"{self.scenario}, policy {self.policy} against {self.against}"
         return f"{self.scenario}, policy {self.policy}"
 
     def head(self) -> dict[str, Any]:
         """Return the run's JSON fields: scenario, policy."""
-        return {"scenario": self.scenario, "policy": self.policy}
+        head = {"scenario": self.scenario, "policy": self.policy}
+        if self.against:
+            head["against"] = self.against
+        return head
 
     def fields(self) -> dict[str, Any]:
         """Return the results' JSON fields."""
+        duel: dict[str, Any] = {}
+        if self.against:
+            low, high = self.ci95
+            duel = {
+                "wins": self.wins,
+                "losses": self.losses,
+                "draws": self.draws,
+                "win_rate": round(self.win_rate, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+            }
         return {
+            **duel,
             "results": self.results,
             "reasons": [{"reason": r, "games": n} for r, n in self.reasons],
             "mean_turns": round(self.mean_turns, 2),
@@ -116,7 +164,15 @@ class BTSummary:
             f"{name} {n:,} ({100 * n / total:.1f}%)" for name, n in self.results.items()
         )
         spread = " ".join(f"{t}:{n}" for t, n in self.turns.items())
-        lines = [
+        lines = []
+        if self.against:
+            low, high = self.ci95
+            lines.append(
+                f"{self.policy:<11} {self.wins:,} wins, {self.losses:,} losses,"
+                f" {self.draws:,} draws against {self.against}: win rate {100 * self.win_rate:.1f}%"
+                f" (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+            )
+        lines += [
             f"results     {results or '-'}",
             f"turns       {self.mean_turns:.1f} on average;  {spread}",
         ]
@@ -129,7 +185,7 @@ class BTSimAdapter:
 
     name = "battletech"
     title = "BattleTech"
-    policy_help = "random (the default), aggressive"
+    policy_help = "random (the default), aggressive, bot, bot-cautious, bot-aggressive"
     rate_digits = 2
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
@@ -146,16 +202,16 @@ class BTSimAdapter:
             metavar="N",
             help="battletech: end a game at this turn if its scenario sets no limit (default 30)",
         )
+        parser.add_argument(
+            "--against",
+            metavar="POLICY",
+            help="battletech: the policy the other side plays (sides swap every other game); "
+            "the report gives --policy's wins, losses, draws and win rate",
+        )
 
     def choose_policy(self, name: str | None) -> str:
         """Return ``name`` if it is a policy (default: random)."""
-        from engine.battletech.policies import POLICIES  # noqa: PLC0415 - the engine loads now
-
-        policy = name or "random"
-        if policy not in POLICIES:
-            known = ", ".join(sorted(POLICIES))
-            raise UsageError(f"unknown battletech policy {policy!r} (known: {known})")
-        return policy
+        return _known_policy(name or "random", "policy")
 
     def prepare(self, args: argparse.Namespace, policy: str) -> BTSimSpec:
         """Return the scenario's setup (``--units`` folders in the library), with a turn limit."""
@@ -173,15 +229,17 @@ class BTSimAdapter:
             if args.max_turns < 1:
                 raise UsageError(f"--max-turns must be 1 or more, not {args.max_turns}")
             setup = attrs.evolve(setup, victory=attrs.evolve(setup.victory, turns=args.max_turns))
-        return BTSimSpec(setup, name, policy)
+        against = getattr(args, "against", None)
+        against = _known_policy(against, "--against policy") if against else ""
+        return BTSimSpec(setup, name, policy, against)
 
     def play(self, spec: BTSimSpec, plan: GamePlan) -> BTOutcome:
         """Play one game to its result (or to the command cap, or a failure)."""
         from engine.battletech import RULESET  # noqa: PLC0415 - the engine loads in the worker
+        from engine.battletech.bot.policies import get_policy  # noqa: PLC0415
         from engine.battletech.evolve import evolve  # noqa: PLC0415
         from engine.battletech.flow import decide  # noqa: PLC0415
         from engine.battletech.language import format_command  # noqa: PLC0415
-        from engine.battletech.policies import POLICIES  # noqa: PLC0415
         from engine.battletech.state import Phase  # noqa: PLC0415
         from engine.dice import Dice  # noqa: PLC0415
         from engine.game import IllegalCommand  # noqa: PLC0415
@@ -189,7 +247,11 @@ class BTSimAdapter:
         _ensure_library()
         dice = Dice(plan.dice_seed)
         rng = random.Random(plan.policy_seed)  # noqa: S311 - a game policy, not cryptography
-        policy = POLICIES[spec.policy]
+        policy = get_policy(spec.policy)
+        other = get_policy(spec.against) if spec.against else policy
+        assert policy is not None  # noqa: S101 - checked by choose_policy
+        assert other is not None  # noqa: S101 - checked by prepare
+        side = plan.index % len(spec.setup.sides) if spec.against else None
         state = RULESET.start(spec.setup)
         commands = 0
         command = None
@@ -197,29 +259,49 @@ class BTSimAdapter:
             while state.phase is not Phase.OVER:
                 if commands >= plan.max_commands:
                     error = f"no result after {commands:,} commands"
-                    return _outcome(plan.index, state, commands, error)
-                command = policy(state, rng)
+                    return _outcome(plan.index, state, commands, error, side)
+                acting = state.side_to_act
+                player = policy if side is None or acting in {None, side} else other
+                command = player(state, rng)
                 if command is None:
                     error = f"no command in {state.phase.value}"
-                    return _outcome(plan.index, state, commands, error)
+                    return _outcome(plan.index, state, commands, error, side)
                 for event in decide(state, command, dice):
                     state = evolve(event, state)
                 commands += 1
         except IllegalCommand as exc:
             text = format_command(command) if command is not None else "?"
-            return _outcome(plan.index, state, commands, f"refused {text!r}: {exc}")
+            return _outcome(plan.index, state, commands, f"refused {text!r}: {exc}", side)
         except Exception as exc:  # noqa: BLE001 - one bad game is reported, not the whole run lost
-            return _outcome(plan.index, state, commands, f"{type(exc).__name__}: {exc}")
-        return _outcome(plan.index, state, commands, "")
+            return _outcome(plan.index, state, commands, f"{type(exc).__name__}: {exc}", side)
+        return _outcome(plan.index, state, commands, "", side)
 
     def summarise(self, spec: BTSimSpec, finished: Sequence[BTOutcome]) -> BTSummary:
         """Add up the finished games."""
         return BTSummary.build(spec, finished)
 
 
-def _outcome(index: int, state: Any, commands: int, error: str) -> BTOutcome:  # noqa: ANN401
+def _outcome(
+    index: int,
+    state: Any,  # noqa: ANN401 - a BTState (the engine loads only in the worker)
+    commands: int,
+    error: str,
+    side: int | None = None,
+) -> BTOutcome:
     destroyed = sum(1 for u in state.units if u.destroyed)
-    return BTOutcome(index, state.winner, state.result, state.turn, commands, destroyed, error)
+    return BTOutcome(
+        index, state.winner, state.result, state.turn, commands, destroyed, error, side
+    )
+
+
+def _known_policy(name: str, what: str) -> str:
+    """Return ``name`` if it is a battletech player (built in or the bot's); else a usage error."""
+    from engine.battletech.bot.policies import policy_names  # noqa: PLC0415 - the engine loads now
+
+    known = policy_names()
+    if name not in known:
+        raise UsageError(f"unknown battletech {what} {name!r} (known: {', '.join(sorted(known))})")
+    return name
 
 
 def _ensure_library() -> None:

@@ -155,7 +155,7 @@ class GamePlan:
 
 
 # ------------------------------------------------------------------ many games
-def wilson(successes: int, n: int, z: float = _Z95) -> tuple[float, float]:
+def wilson(successes: float, n: int, z: float = _Z95) -> tuple[float, float]:
     """Return the Wilson score interval of a proportion (95% by default); (0, 1) when ``n`` is 0."""
     if n <= 0:
         return 0.0, 1.0

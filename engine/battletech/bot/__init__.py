@@ -12,17 +12,33 @@ Pure like the rest of the engine: the state and a seeded random source in, a dec
 same state, personality and seed give the same decision. Every command it returns is one the
 rules accept (a refusal in the simulator is a bug).
 
-This first version only fixes the contract (it plays like the ``aggressive`` policy); the
-evaluation that ranks moves and fire replaces its body.
+How it plays, phase by phase (each module says what it weighs and which rules it reads):
+
+- Initiative: roll. Deployment (`movement.choose_deployment`): cover and height in the zone,
+  spread out, facing the enemy.
+- Movement (`movement.choose_move`): every reachable end position (walk, run, jump; charges and
+  deaths from above) ranked by the damage it expects to deal and to take next, piloting risk,
+  heat, and the scenario's objective; a unit whose move a fall cut short goes on or ends it.
+- Weapon Attack (`fire.choose_fire`): the target, torso twist and weapons with the most expected
+  damage within the personality's heat budget.
+- Physical Attack (`physical.choose_physical`): the best punch, kick, club or push, or none.
+
+The personalities (`evaluate.WEIGHTS`) differ in how much damage taken counts against damage
+dealt, the heat they accept, and how readily they close in and risk melee.
 """
 
 from __future__ import annotations
 
-from attrs import frozen
-
-from engine.battletech.commands import BTCommand
-from engine.battletech.policies import Random, aggressive
-from engine.battletech.state import BTState
+from engine.battletech.bot.evaluate import WEIGHTS
+from engine.battletech.bot.fire import choose_fire
+from engine.battletech.bot.movement import choose_deployment, choose_move, choose_mover
+from engine.battletech.bot.physical import choose_physical
+from engine.battletech.bot.reasons import Decision
+from engine.battletech.commands import EndPhase, RollInitiative
+from engine.battletech.flow import can_end_phase
+from engine.battletech.policies import Random
+from engine.battletech.state import BTState, Phase
+from engine.battletech.turn import can_declare
 
 __all__ = ["DEFAULT_PERSONALITY", "PERSONALITIES", "Decision", "decide"]
 
@@ -32,24 +48,48 @@ PERSONALITIES: tuple[str, ...] = ("cautious", "balanced", "aggressive")
 DEFAULT_PERSONALITY = "balanced"
 
 
-@frozen
-class Decision:
-    """One decision of the computer player.
+def decide(state: BTState, personality: str, rng: Random) -> Decision:  # noqa: C901, PLR0911 - one case per phase
+    """Return the computer's next decision for the side to act (see the module docstring).
 
-    Attributes:
-        command: the command to give, or None when the side to act has nothing to do.
-        reason: one line a person reads in the log ("moved to 0810: light woods +1, ...").
-        alternatives: what it weighed, best first: (short label, score) pairs.
+    ``rng`` is the seeded source the contract gives; the choices are deterministic (ties go to
+    the first candidate in the rules' own order), so the same state gives the same decision.
     """
-
-    command: BTCommand | None
-    reason: str = ""
-    alternatives: tuple[tuple[str, float], ...] = ()
-
-
-def decide(state: BTState, personality: str, rng: Random) -> Decision:
-    """Return the computer's next decision for the side to act (see the module docstring)."""
     if personality not in PERSONALITIES:
         raise ValueError(f"unknown personality {personality!r}")
-    command = aggressive(state, rng)
-    return Decision(command, "" if command is None else "closes on the nearest enemy")
+    del rng  # the evaluation breaks ties by order, not by chance
+    weights = WEIGHTS[personality]
+    phase = state.phase
+    if phase is Phase.INITIATIVE:
+        return Decision(RollInitiative(), "rolls for initiative")
+    side = state.side_to_act
+    if phase is Phase.DEPLOYMENT:
+        if side is None:
+            return Decision(None)
+        return choose_deployment(state, side, weights) or Decision(None)
+    if phase is Phase.MOVEMENT:
+        if can_end_phase(state):
+            return Decision(EndPhase(), "every unit has moved")
+        if state.active is not None:
+            return choose_move(state, state.active, weights)
+        if side is None:
+            return Decision(None)
+        index = choose_mover(state, side)
+        if index is None:
+            return Decision(None)
+        return choose_move(state, index, weights)
+    if phase in {Phase.WEAPON, Phase.PHYSICAL} and side is not None:
+        # the first unit dealt a slot, as `turn.declarers` orders them (without asking for all)
+        index = next(
+            (
+                i
+                for i, unit in enumerate(state.units)
+                if unit.side == side and can_declare(state, i)
+            ),
+            None,
+        )
+        if index is None:
+            return Decision(None)
+        if phase is Phase.WEAPON:
+            return choose_fire(state, index, weights)
+        return choose_physical(state, index, weights)
+    return Decision(None)

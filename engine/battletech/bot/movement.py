@@ -1,0 +1,697 @@
+"""The computer's Deployment and Movement phases: where to go, how, and facing where.
+
+Every position the unit can end in (`movement.reachable` for walking and running,
+`movement.jump_paths` for jumping; BT-M-18..20) is scored by what it expects next:
+
+- the damage it can deal from there: real lines of sight and their terrain modifiers
+  (`los.line_of_sight`, BT-C-4..9), its own movement modifier (BT-C-18.1), the target's
+  modifiers (`tohit.target_modifiers`), arcs with a torso twist (BT-C-3/10), the weapons' range
+  bands and what its heat budget lets it fire (BT-C-16, BT-C-54);
+- the damage it can take there: each enemy's line of sight to it, its own target-movement
+  modifier (`tohit.target_movement`, BT-C-18.2), cover (woods, partial cover), and whether the
+  enemy sees its rear (BT-C-21);
+- piloting risk: the rolls the path needs (water, rubble, buildings, landing; BT-M-31), each
+  a chance to fall;
+- the scenario's objective (`engine.battletech.victory`): reach the exit edge when withdrawing,
+  stand in the objective hexes when holding or taking them as time runs out;
+- closing in when nothing is in range.
+
+The personality (`evaluate.Weights`) sets how much damage taken counts against damage dealt.
+Charges (BT-C-42) and death from above (BT-C-43) are candidates too, scored against the fire
+they give up.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable
+
+import attrs
+from attrs import frozen
+
+from engine.battletech import physical, tohit
+from engine.battletech.bot.evaluate import (
+    Gun,
+    Weights,
+    base_heat,
+    durability,
+    guns,
+    p_hit,
+    p_psr_fail,
+    speed,
+    volley,
+    weakness,
+)
+from engine.battletech.bot.reasons import Decision, label, terrain_words
+from engine.battletech.commands import BTCommand, Deploy, EndMove, Jump, Move, StepKind
+from engine.battletech.condition import needs_running_psr
+from engine.battletech.flow import check_charge_move, deploy_zone, pending
+from engine.battletech.heat import movement_heat
+from engine.battletech.los import Arc, arcs_of, line_of_sight
+from engine.battletech.movement import Reach, jump_paths, reachable
+from engine.battletech.state import AttackKind, BTState, Movement, MoveMode, UnitState
+from engine.battletech.tables import heat_to_hit
+from engine.battletech.victory import on_edge
+from engine.game import IllegalCommand
+from engine.hexes import Facing, Hex
+
+__all__ = ["choose_deployment", "choose_move", "choose_mover"]
+
+_REAR_FACTOR = 1.6
+"""Damage through the rear armor counts more: it is the thinnest (BT-C-21)."""
+_SIDE_FACTOR = 1.1
+_UNSEEN_FACTOR = 0.35
+"""An enemy yet to move that cannot see the hex now may still move to see it."""
+_SECOND_TARGET = 0.25
+_ALTERNATIVES = 5
+_ENEMIES = 6
+"""The nearest enemies a move is weighed against (a big battle's far side matters little)."""
+_HEXES = 60
+"""End hexes weighed in full per move (`_prune` keeps the likeliest)."""
+_FEW_HEXES = 36
+_LANCE = 4
+_PRESSURE = 1.0
+"""How much a stand-off at long range costs, per hex beyond its best range (grows with turns)."""
+"""The same among more than four enemies (a big battle: each hex costs more to weigh)."""
+_FALL_COST = 6.0
+"""A fall: its damage, a turn lost standing up, and the +2 to be hit prone, in damage points."""
+
+
+@frozen
+class _Candidate:
+    """One way to end the move: the command and where it leaves the unit."""
+
+    command: BTCommand
+    hex: Hex
+    facing: Facing
+    mode: MoveMode
+    counted: int
+    mp: int
+    rolls: tuple[str, ...] = ()
+    minimum: bool = False
+    prone: bool = False
+    charge: int | None = None
+    dfa: int | None = None
+
+
+@frozen
+class _Score:
+    total: float
+    dealt: float
+    taken: float
+    targets: int
+    words: str
+
+
+class _Enemy:
+    """An enemy as the movement ranking sees it, worked out once per decision."""
+
+    def __init__(self, state: BTState, index: int) -> None:
+        unit = state.units[index]
+        assert unit.hex is not None  # noqa: S101 - on the map
+        self.index = index
+        self.unit = unit
+        self.hex: Hex = unit.hex
+        self.guns = guns(unit)
+        self.reach = max((g.long for g in self.guns), default=0)
+        self.moved = unit.movement is not None
+        walk, run, jump = speed(unit)
+        self.run = 0 if self.moved else max(run, jump)
+        self.value = 1.0 + weakness(unit) + 0.1 * len(self.guns)
+        attacker = sum(v for _, v in tohit.attacker_modifiers(unit))
+        if not self.moved and walk:
+            attacker += 1  # it will probably walk
+        self.attacker = attacker + heat_to_hit(unit.heat)
+        self.budget = max(0, 9 - base_heat(state, unit) - (0 if self.moved else 1))
+        self.can_fire = not tohit.cannot_fire(unit) and bool(self.guns)
+
+
+class _Ranker:
+    """Scores the candidate moves of one unit (caches per decision)."""
+
+    def __init__(self, state: BTState, index: int, weights: Weights) -> None:
+        self.state = state
+        self.index = index
+        self.unit = state.units[index]
+        self.weights = weights
+        self.guns = guns(self.unit)
+        self.front = tuple(g for g in self.guns if not g.rear)
+        self.back = tuple(g for g in self.guns if g.rear)
+        self.reach = max((g.long for g in self.guns), default=0)
+        here = self.unit.hex
+        assert here is not None  # noqa: S101 - a unit that moves is on the map
+        near = sorted(
+            (
+                (here.distance(u.hex), i)
+                for i, u in enumerate(state.units)
+                if u.side != self.unit.side and u.on_map and u.hex is not None
+            ),
+        )
+        self.enemies = [_Enemy(state, i) for _, i in near[:_ENEMIES]]
+        self.base_heat = base_heat(state, self.unit)
+        self.frail = 1.0 + weakness(self.unit)
+        self._sights: dict[tuple[Hex, bool], list[tuple[_Enemy, object, object]]] = {}
+        self._volleys: dict[tuple[int, int, int, int, bool], float] = {}
+        self._arc_cache: dict[tuple[Hex, Facing, Hex], tuple[frozenset[Arc], bool]] = {}
+        self._own_cache: dict[tuple[MoveMode, int, bool, bool, bool], tuple[int, int]] = {}
+        victory = state.victory
+        self.objective = victory.kind
+        self.mine = victory.side == self.unit.side
+
+    # ------------------------------------------------------------------ geometry per hex
+    def _lines(self, where: Hex, prone: bool) -> list[tuple[_Enemy, object, object]]:
+        """Per enemy: (enemy, my sight of it, its sight of me) from ``where`` (cached)."""
+        key = (where, prone)
+        found = self._sights.get(key)
+        if found is not None:
+            return found
+        there = attrs.evolve(self.unit, hex=where, prone=prone)
+        state = self.state.replace_unit(self.index, there)
+        found = []
+        for enemy in self.enemies:
+            distance = where.distance(enemy.hex)
+            if distance > max(self.reach, enemy.reach + enemy.run):
+                continue
+            mine = line_of_sight(state, self.index, enemy.index) if distance <= self.reach else None
+            theirs = line_of_sight(state, enemy.index, self.index)
+            found.append((enemy, mine, theirs))
+        self._sights[key] = found
+        return found
+
+    def _volley(
+        self, who: int, arsenal: tuple[Gun, ...], distance: int, base: int, budget: int
+    ) -> float:
+        key = (who, distance, base, budget, arsenal is self.back)
+        value = self._volleys.get(key)
+        if value is None:
+            value = self._volleys[key] = volley(arsenal, distance, base, budget)[0]
+        return value
+
+    # ------------------------------------------------------------------ scoring
+    def score(self, candidate: _Candidate) -> _Score:  # noqa: C901, PLR0912, PLR0915 - one term per consideration
+        """Score one candidate (see the module docstring)."""
+        unit = self.unit
+        weights = self.weights
+        where, facing = candidate.hex, candidate.facing
+        heat, attacker = self._own(candidate)
+        budget = max(0, weights.heat_cap - self.base_heat - heat)
+        defence = tohit.target_movement(candidate.counted)
+        if candidate.mode is MoveMode.JUMP and candidate.counted:
+            defence += 1
+        gunnery = unit.pilot.gunnery
+        offers: list[float] = []
+        taken = 0.0
+        partial = False
+        in_range = 0
+        melee = candidate.charge is not None or candidate.dfa is not None
+        for enemy, mine, theirs in self._lines(where, candidate.prone):
+            distance = where.distance(enemy.hex)
+            # what it deals
+            if mine is not None and mine.clear and not melee:  # type: ignore[attr-defined]
+                arcs, twist = self._arcs(where, facing, enemy.hex)
+                arsenal = (
+                    self.front
+                    if Arc.FRONT in arcs or (not candidate.prone and twist)
+                    else self.back
+                    if Arc.REAR in arcs
+                    else ()
+                )
+                if arsenal:
+                    base = gunnery + attacker + sum(v for _, v in mine.modifiers)  # type: ignore[attr-defined]
+                    if enemy.unit.prone:
+                        base += -2 if distance == 1 else 1
+                    if not enemy.moved:
+                        base += 1  # it will probably move
+                    elif enemy.unit.movement is not None:
+                        base += tohit.target_movement(enemy.unit.movement.counted)
+                        base += 1 if enemy.unit.movement.jumped else 0
+                    dealt = self._volley(-1, arsenal, distance, base, budget)
+                    if enemy.moved:
+                        # BT-C-21: shots from behind strike the thin rear armor
+                        seen_from, _ = self._arcs(enemy.hex, enemy.unit.facing, where)
+                        if Arc.REAR in seen_from:
+                            dealt *= _REAR_FACTOR
+                    if dealt > 0:
+                        in_range += 1
+                        offers.append(dealt * enemy.value)
+            # what it takes
+            if not enemy.can_fire or theirs is None:
+                continue
+            factor = 1.0
+            close = max(1, distance - enemy.run) if not enemy.moved else distance
+            base = enemy.unit.pilot.gunnery + enemy.attacker + defence
+            if candidate.prone:
+                base += -2 if distance == 1 else 1
+            if theirs.clear:  # type: ignore[attr-defined]
+                base += sum(v for _, v in theirs.modifiers)  # type: ignore[attr-defined]
+                partial = partial or theirs.partial_cover  # type: ignore[attr-defined]
+            elif enemy.moved:
+                continue
+            else:
+                factor = _UNSEEN_FACTOR
+            if enemy.moved:
+                theirs_arcs, theirs_twist = self._arcs(enemy.hex, enemy.unit.facing, where)
+                if Arc.FRONT not in theirs_arcs and not theirs_twist:
+                    factor *= 0.3  # only its side-arc arms might bear
+            mine_arcs, _ = self._arcs(where, facing, enemy.hex)
+            factor *= (
+                _REAR_FACTOR
+                if Arc.REAR in mine_arcs
+                else 1.0
+                if Arc.FRONT in mine_arcs
+                else _SIDE_FACTOR
+            )
+            best = self._volley(enemy.index, enemy.guns, distance, base, enemy.budget)
+            if not enemy.moved and close < distance:
+                best = max(
+                    best, 0.6 * self._volley(enemy.index, enemy.guns, close, base, enemy.budget)
+                )
+            taken += best * factor
+            if distance == 1:
+                taken += 0.3 * math.ceil(enemy.unit.design.tonnage / 5)  # a kick
+        offers.sort(reverse=True)
+        dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
+        total = weights.dealt * dealt - weights.taken * taken * self.frail
+        # melee
+        if candidate.charge is not None or candidate.dfa is not None:
+            moved = attrs.evolve(
+                unit,
+                hex=where,
+                facing=facing,
+                movement=Movement(
+                    candidate.mode,
+                    mp_spent=candidate.mp,
+                    hexes=candidate.counted,
+                    counted=candidate.counted,
+                    jumped=candidate.counted if candidate.mode is MoveMode.JUMP else 0,
+                ),
+            )
+            if candidate.charge is not None:
+                total += weights.melee * self._charge_value(moved, candidate.charge)
+            if candidate.dfa is not None:
+                total += weights.melee * self._dfa_value(moved, candidate.dfa)
+        # piloting risk
+        rolls = list(candidate.rolls)
+        if candidate.mode is MoveMode.RUN and needs_running_psr(unit):
+            rolls.append("running")
+        risk = sum(p_psr_fail(unit) for _ in rolls) * _FALL_COST * (1 + unit.design.tonnage / 50)
+        total -= weights.risk * risk
+        # heat beyond the cap costs more than fire held back
+        over = self.base_heat + heat - weights.heat_cap
+        if over > 0:
+            total -= 1.5 * over
+        # objectives and closing in
+        total += self._objective(where, candidate.prone)
+        if self.enemies and not self._withdrawing():
+            nearest = min(where.distance(e.hex) for e in self.enemies)
+            beyond = max(0, nearest - max(3, self.reach // 2))
+            if not offers:
+                total -= weights.approach * beyond
+            if not (self.objective == "hold" and self.mine):
+                # the longer the game, the more a stand-off at long range costs
+                total -= weights.approach * _PRESSURE * (0.1 + self.state.turn / 30) * beyond
+        total -= 0.01 * candidate.mp  # of equals, the cheaper move
+        words = terrain_words(self.state, where)
+        if partial:
+            words = ", ".join(w for w in (words, "partial cover") if w)
+        return _Score(total, dealt, taken, in_range, words)
+
+    def _arcs(self, origin: Hex, facing: Facing, target: Hex) -> tuple[frozenset[Arc], bool]:
+        """BT-C-10: the arcs of ``target`` from ``origin``; True if a twist brings it in front."""
+        return _relative_arcs(target.q - origin.q, target.r - origin.r, int(facing))
+
+    def _own(self, candidate: _Candidate) -> tuple[int, int]:
+        """The move's heat (BT-C-51) and the attacker's own to-hit terms (BT-C-18.1/9) after it.
+
+        From the rules' own functions on the unit as the move leaves it (cached by what they read).
+        """
+        key = (
+            candidate.mode,
+            candidate.counted,
+            candidate.minimum,
+            candidate.prone,
+            candidate.mp > 0,
+        )
+        found = self._own_cache.get(key)
+        if found is None:
+            moved = attrs.evolve(
+                self.unit,
+                prone=candidate.prone,
+                movement=Movement(
+                    candidate.mode,
+                    mp_spent=candidate.mp,
+                    hexes=candidate.counted,
+                    turns=1 if candidate.mp else 0,
+                    counted=candidate.counted,
+                    jumped=candidate.counted if candidate.mode is MoveMode.JUMP else 0,
+                    minimum=candidate.minimum,
+                ),
+            )
+            heat = movement_heat(moved)
+            attacker = sum(v for _, v in tohit.attacker_modifiers(moved))
+            found = self._own_cache[key] = (heat, attacker + heat_to_hit(self.unit.heat))
+        return found
+
+    def _withdrawing(self) -> bool:
+        return self.objective == "withdraw" and self.mine
+
+    def _objective(self, where: Hex, prone: bool) -> float:
+        state = self.state
+        victory = state.victory
+        turns = victory.turns or 30
+        late = min(1.0, state.turn / max(1, turns))
+        if victory.kind == "withdraw":
+            if not self.mine:
+                return 0.0
+            distance = _edge_distance(state, where, victory.edge)
+            bonus = 60.0 if on_edge(state, where, victory.edge) else 0.0
+            return bonus - 6.0 * distance
+        if victory.kind == "hold" and victory.hexes:
+            distance = min(where.distance(h) for h in victory.hexes)
+            inside = where in victory.hexes and not prone
+            if self.mine:
+                return (25.0 + 30.0 * late if inside else 0.0) - (3.0 + 5.0 * late) * distance
+            urgency = 1.0 + 12.0 * late * late
+            return (30.0 * late * late if inside else 0.0) - urgency * distance * 0.5
+        return 0.0
+
+    def _charge_value(self, moved: UnitState, target: int) -> float:
+        state = self.state.replace_unit(self.index, attrs.evolve(moved, charging=target))
+        hit = physical.physical_to_hit(state, self.index, AttackKind.CHARGE, target)
+        if not hit.possible or hit.number is None:
+            return -100.0
+        other = state.units[target]
+        p = p_hit(hit.number)
+        dealt = physical.charge_damage(
+            moved.design.tonnage, max(1, moved.movement.hexes if moved.movement else 1)
+        )
+        back = physical.charge_damage_to_attacker(other.design.tonnage)
+        kill = 20.0 if dealt >= 0.5 * durability(other) / 8 else 0.0
+        return p * (dealt * (1 + weakness(other)) + kill) - p * back - 3.0
+
+    def _dfa_value(self, moved: UnitState, target: int) -> float:
+        state = self.state.replace_unit(self.index, attrs.evolve(moved, dfa=target))
+        hit = physical.physical_to_hit(state, self.index, AttackKind.DFA, target)
+        if not hit.possible or hit.number is None:
+            return -100.0
+        other = state.units[target]
+        p = p_hit(hit.number)
+        dealt = physical.dfa_damage(moved.design.tonnage)
+        back = physical.dfa_damage_to_attacker(moved.design.tonnage)
+        fall = (1 - p) * _FALL_COST * 2
+        return p * dealt * (1 + weakness(other)) - back - fall - 2.0
+
+
+@functools.lru_cache(maxsize=8192)
+def _relative_arcs(dq: int, dr: int, facing: int) -> tuple[frozenset[Arc], bool]:
+    """`los.arcs_of` for a target ``(dq, dr)`` away; True if a torso twist puts it in front.
+
+    A twist turns the torso one hexside either way (BT-C-3). Arcs depend only on the offset,
+    so they are memoised.
+    """
+    origin, target = Hex(0, 0), Hex(dq, dr)
+    arcs = arcs_of(origin, Facing(facing), target)
+    twist = Arc.FRONT in arcs_of(origin, Facing((facing + 1) % 6), target) or (
+        Arc.FRONT in arcs_of(origin, Facing((facing - 1) % 6), target)
+    )
+    return arcs, twist
+
+
+def _edge_distance(state: BTState, where: Hex, edge: str) -> int:
+    col, row = where.to_offset()
+    return {
+        "N": row,
+        "S": state.board.height - 1 - row,
+        "W": col,
+        "E": state.board.width - 1 - col,
+    }.get(edge, 0)
+
+
+def _counted(reach: Reach) -> int:
+    """Hexes entered by a ground path (BT-C-18.2 counts them; reversals are rare in its paths)."""
+    return sum(1 for s in reach.steps if s.kind in {StepKind.FORWARD, StepKind.BACKWARD})
+
+
+def _candidates(state: BTState, index: int) -> list[_Candidate]:
+    """Every end position in the cheapest mode reaching it, plus jumps, and standing still."""
+    unit = state.units[index]
+    assert unit.hex is not None  # noqa: S101 - on the map
+    found: dict[tuple[Hex, Facing, bool], _Candidate] = {}
+    movement = unit.movement
+    modes: tuple[MoveMode, ...] = (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP)
+    if movement is not None:
+        modes = (movement.mode,) if movement.mode in {MoveMode.WALK, MoveMode.RUN} else ()
+    for mode in modes:
+        if mode is MoveMode.JUMP:
+            paths = jump_paths(state, index)
+            for (where, facing), reach in reachable(state, index, mode).items():
+                path = paths.get(where)
+                if where == unit.hex or path is None:
+                    continue
+                found[where, facing, True] = _Candidate(
+                    Jump(index, path, facing),
+                    where,
+                    facing,
+                    mode,
+                    len(path),
+                    reach.mp,
+                    reach.rolls,
+                )
+            continue
+        for (where, facing), reach in reachable(state, index, mode).items():
+            if not reach.steps:
+                continue
+            if where == unit.hex and facing == unit.facing and not unit.prone:
+                continue
+            key = (where, facing, False)
+            if key in found:
+                continue
+            prone = unit.prone and not any(s.kind is StepKind.STAND for s in reach.steps)
+            done = movement.hexes if movement is not None else 0
+            found[key] = _Candidate(
+                Move(index, mode, reach.steps),
+                where,
+                facing,
+                mode,
+                done + _counted(reach),
+                reach.mp,
+                reach.rolls,
+                reach.minimum,
+                prone,
+            )
+    return list(found.values())
+
+
+def _charges(state: BTState, index: int, candidates: list[_Candidate]) -> list[_Candidate]:
+    """Charges: a ground move that ends facing an enemy next to it (checked by the rules)."""
+    unit = state.units[index]
+    targets = {
+        u.hex: i
+        for i, u in enumerate(state.units)
+        if u.side != unit.side and u.on_map and u.hex is not None and not u.prone
+    }
+    found = []
+    for candidate in candidates:
+        if candidate.mode not in {MoveMode.WALK, MoveMode.RUN} or candidate.prone:
+            continue
+        target = targets.get(candidate.hex.neighbor(candidate.facing))
+        if target is None or not isinstance(candidate.command, Move):
+            continue
+        command = attrs.evolve(candidate.command, charge=target)
+        try:
+            check_charge_move(state, command)
+        except IllegalCommand:
+            continue
+        found.append(attrs.evolve(candidate, command=command, charge=target))
+    return found
+
+
+def _dfas(state: BTState, index: int, candidates: list[_Candidate]) -> list[_Candidate]:
+    """Deaths from above: a jump ending next to an enemy that has moved (checked by the rules)."""
+    unit = state.units[index]
+    found = []
+    for candidate in candidates:
+        if candidate.mode is not MoveMode.JUMP or not isinstance(candidate.command, Jump):
+            continue
+        for target, other in enumerate(state.units):
+            if other.side == unit.side or not other.on_map or other.hex is None:
+                continue
+            if candidate.hex.distance(other.hex) != 1:
+                continue
+            try:
+                physical.check_dfa(state, index, candidate.command.path, target)
+            except IllegalCommand:
+                continue
+            command = attrs.evolve(candidate.command, dfa=target)
+            found.append(attrs.evolve(candidate, command=command, dfa=target))
+    return found
+
+
+def _prune(ranker: _Ranker, candidates: list[_Candidate], keep: int) -> list[_Candidate]:
+    """Keep the hexes most worth a full look: near the enemy's best range, in cover, on target."""
+    hexes: dict[tuple[Hex, bool], list[_Candidate]] = {}
+    for candidate in candidates:
+        hexes.setdefault((candidate.hex, candidate.mode is MoveMode.JUMP), []).append(candidate)
+    if len(hexes) <= keep:
+        return [c for group in hexes.values() for c in _facings(ranker, group)]
+    enemies = [e.hex for e in ranker.enemies]
+    ideal = max(3, ranker.reach // 2)
+
+    def rough(item: tuple[tuple[Hex, bool], list[_Candidate]]) -> float:
+        (where, _), _ = item
+        terrain = ranker.state.board.terrain(where)
+        nearest = min((where.distance(h) for h in enemies), default=0)
+        value = -abs(nearest - ideal) + 0.8 * (int(terrain.woods or 0) > 0) * 2
+        return value + 0.3 * ranker._objective(where, prone=False)  # noqa: SLF001 - same module
+
+    ranked = sorted(hexes.items(), key=rough, reverse=True)
+    return [c for _, group in ranked[:keep] for c in _facings(ranker, group)]
+
+
+def _facings(ranker: _Ranker, group: list[_Candidate]) -> list[_Candidate]:
+    """Of the facings in one hex, those with the nearest enemy in the front arc or a twist away.
+
+    (Or every facing when none has: the score then decides which side to show.)
+    """
+    if len(group) <= 2 or not ranker.enemies:  # noqa: PLR2004 - nothing to choose between
+        return group
+    where = group[0].hex
+    nearest = min(ranker.enemies, key=lambda e: where.distance(e.hex)).hex
+    if nearest == where:
+        return group
+    dq, dr = nearest.q - where.q, nearest.r - where.r
+    kept = [
+        c
+        for c in group
+        if Arc.FRONT in (arcs := _relative_arcs(dq, dr, int(c.facing)))[0] or arcs[1]
+    ]
+    return kept or group
+
+
+def choose_mover(state: BTState, side: int) -> int | None:
+    """The unit to move next: the slowest first (the fast ones move last, seeing more)."""
+    units = pending(state, side)
+    if not units:
+        return None
+    return min(units, key=lambda i: (speed(state.units[i])[1], i))
+
+
+def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
+    """The best move of unit ``index`` (or of the active unit going on after a fall)."""
+    unit = state.units[index]
+    ranker = _Ranker(state, index, weights)
+    candidates = _candidates(state, index)
+    active = state.active == index
+    assert unit.hex is not None  # noqa: S101 - pending units are on the map
+    still_command: BTCommand = EndMove(index) if active else Move(index, MoveMode.STILL)
+    counted = unit.movement.hexes if unit.movement is not None else 0
+    mode = unit.movement.mode if unit.movement is not None else MoveMode.STILL
+    spent = unit.movement.mp_spent if unit.movement is not None else 0
+    alone = all(o == index for o in state.units_at(unit.hex))
+    keep = _HEXES if len(ranker.enemies) <= _LANCE else _FEW_HEXES
+    options = _prune(ranker, candidates, keep)
+    if not active or alone:
+        options.append(
+            _Candidate(still_command, unit.hex, unit.facing, mode, counted, spent, prone=unit.prone)
+        )
+    if not active:
+        options += _charges(state, index, options)
+        options += _dfas(state, index, options)
+    if not options:
+        return Decision(EndMove(index), "ends its move: nowhere else to go")
+    scored = sorted(
+        ((ranker.score(c), n, c) for n, c in enumerate(options)),
+        key=lambda item: (-item[0].total, item[1]),
+    )
+    best_score, _, best = scored[0]
+    alternatives = tuple((_label(c), round(s.total, 1)) for s, _, c in scored[:_ALTERNATIVES])
+    return Decision(best.command, _reason(state, unit, best, best_score), alternatives)
+
+
+def _label(candidate: _Candidate) -> str:
+    command = candidate.command
+    if isinstance(command, EndMove):
+        return "end the move here"
+    if candidate.mode is MoveMode.STILL:
+        return "stand still"
+    what = candidate.mode.value
+    if candidate.charge is not None:
+        what = "charge from"
+    elif candidate.dfa is not None:
+        what = "DFA from"
+    return f"{what} {label(candidate.hex)} facing {candidate.facing.name}"
+
+
+def _reason(state: BTState, unit: UnitState, candidate: _Candidate, score: _Score) -> str:
+    if candidate.charge is not None:
+        head = f"charges {state.units[candidate.charge].name}"
+    elif candidate.dfa is not None:
+        head = f"jumps onto {state.units[candidate.dfa].name} (death from above)"
+    elif isinstance(candidate.command, EndMove):
+        head = f"ends its move in {label(candidate.hex)}"
+    elif candidate.mode is MoveMode.STILL:
+        head = f"stands still in {label(candidate.hex)}"
+    else:
+        verb = {MoveMode.WALK: "walked", MoveMode.RUN: "ran", MoveMode.JUMP: "jumped"}
+        head = f"{verb.get(candidate.mode, 'moved')} to {label(candidate.hex)}"
+    parts = []
+    if score.words:
+        parts.append(score.words)
+    if score.targets:
+        parts.append(f"{score.targets} target{'s' if score.targets != 1 else ''} in range")
+    victory = state.victory
+    if victory.kind == "withdraw" and victory.side == unit.side:
+        parts.append(f"{_edge_distance(state, candidate.hex, victory.edge)} hexes from the exit")
+    if victory.kind == "hold" and candidate.hex in victory.hexes:
+        parts.append("on the objective")
+    parts.append(f"expects to deal {score.dealt:.1f} and take {score.taken:.1f}")
+    return f"{head}: {', '.join(parts)}"
+
+
+# ------------------------------------------------------------------ deployment
+def choose_deployment(state: BTState, side: int, weights: Weights) -> Decision | None:
+    """Deploy the side's next unit: cover, height, spread out, facing the enemy's edge."""
+    units = [i for i, u in enumerate(state.units) if u.side == side and u.hex is None]
+    zone = sorted(h for h in deploy_zone(state, side) if not state.units_at(h))
+    if not units or not zone:
+        return None
+    index = units[0]
+    board = state.board
+    centre = Hex.from_offset(board.width // 2, board.height // 2)
+    victory = state.victory
+    goals: list[Hex] = list(victory.hexes) if victory.kind == "hold" else [centre]
+    friends = [u.hex for u in state.units if u.side == side and u.hex is not None]
+    enemies = [u.hex for u in state.units if u.side != side and u.hex is not None]
+
+    def value(where: Hex) -> float:
+        terrain = board.terrain(where)
+        score = 2.0 * min(2, int(terrain.woods or 0)) + 0.7 * terrain.level
+        if terrain.water:
+            score -= 3.0
+        if terrain.building is not None:
+            score -= 1.0
+        score -= 0.4 * min(where.distance(g) for g in goals)
+        if friends:
+            closest = min(where.distance(f) for f in friends)
+            score -= 3.0 if closest <= 1 else 0.0
+            score -= 0.2 * max(0, closest - 4)
+        if enemies and weights.name == "cautious":
+            score += 0.2 * min(where.distance(e) for e in enemies)
+        return score
+
+    ranked = sorted(zone, key=lambda h: (-value(h), h.q, h.r))
+    where = ranked[0]
+    target = min(enemies, key=where.distance) if enemies else centre
+    facing = _facing_towards(where, target, side)
+    alternatives = tuple((label(h), round(value(h), 1)) for h in ranked[:_ALTERNATIVES])
+    words = terrain_words(state, where) or "clear ground"
+    reason = f"deploys in {label(where)}: {words}, facing {facing.name}"
+    return Decision(Deploy(index, where, facing), reason, alternatives)
+
+
+def _facing_towards(origin: Hex, target: Hex, side: int) -> Facing:
+    if origin == target:
+        return Facing.S if side % 2 == 0 else Facing.N
+    key: Callable[[Facing], int] = lambda f: origin.neighbor(f).distance(target)  # noqa: E731
+    return min(Facing, key=lambda f: (key(f), int(f)))
