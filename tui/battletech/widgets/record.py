@@ -18,6 +18,11 @@ with their shots left::
     2 Medium Laser     LA xRA h3 d5 3/6/9
     ammo AC/20 #7 RT 4/5 #8 RT 5/5
 
+The sheet is as tall whatever the unit's state (issue 14: a replay's Home or End redraws it in
+place, without laying the screen out again): the rows of the status line, the flags line and the
+heat scale that are not used this time are left blank at the bottom. (A flags or heat line too
+long for the panel still wraps onto another row.)
+
 The compact sheet (80 x 24) keeps the four-row armor table and one line of heat, and puts the
 weapons on one wrapped line. Damage reads without colour too: a destroyed location shows ``--``,
 a destroyed weapon's location ``x``, a hit critical line ``*``.
@@ -67,6 +72,8 @@ WIDE = 41
 """Columns inside the wide side panel."""
 NARROW = 32
 """Columns inside the compact side panel."""
+HEAT_ROWS = 4
+"""The rows the wide sheet keeps for the heat scale (`heat_lines` gives three or four)."""
 
 
 @frozen
@@ -211,20 +218,28 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         pilot_line(unit.wounds, conscious=unit.conscious, dead=dead, styles=styles, compact=compact)
     )
     lines.append(_mp_line(data, styles, heat=compact))
+    blank = 0  # the rows kept for the state's lines but not used: blank at the bottom
     if data.status:
         lines.append(Text(data.status, styles.get("note", "")))
+    else:
+        blank += 1
     flags = _flags(unit)
     if flags:
         lines.append(Text(", ".join(flags), styles.get("bad", "")))
+    else:
+        blank += 1
     if compact:
         lines.extend(armor_table(unit, styles))
         lines.append(_compact_heat(unit, styles))
     else:
         lines.extend(diagram(unit, styles))
-        lines.extend(heat_lines(unit.heat, styles, width=width))
+        heat = heat_lines(unit.heat, styles, width=width)
+        lines.extend(heat)
+        blank += max(0, HEAT_ROWS - len(heat))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
     lines.extend(_ammo_lines(unit, styles, compact=compact))
     lines.append(Text("v: critical hits page", styles.get("note", "")))
+    lines.extend(Text("") for _ in range(blank))
     return Text("\n").join(lines)
 
 
