@@ -20,8 +20,9 @@ with their shots left::
 
 The sheet is as tall whatever the unit's state (issue 14: a replay's Home or End redraws it in
 place, without laying the screen out again): the rows of the status line, the flags line and the
-heat scale that are not used this time are left blank at the bottom. (A flags or heat line too
-long for the panel still wraps onto another row.)
+heat scale that are not used this time are left blank at the bottom, and a smaller design's sheet
+is as tall as the game's tallest (`sheet_rows`). (A flags or heat line too long for the panel
+still wraps onto another row.)
 
 The compact sheet (80 x 24) keeps the four-row armor table and one line of heat, and puts the
 weapons on one wrapped line. Damage reads without colour too: a destroyed location shows ``--``,
@@ -43,6 +44,8 @@ from tui.battletech.widgets.diagram import ORDER, armor_table, diagram
 from tui.battletech.widgets.heatscale import heat_effects, heat_lines, pilot_line
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from rich.style import Style
 
     from engine.battletech.board import Terrain
@@ -56,6 +59,7 @@ __all__ = [
     "RecordSheet",
     "item_destroyed",
     "render_record",
+    "sheet_rows",
     "status_line",
     "weapons",
 ]
@@ -87,6 +91,9 @@ class RecordData:
         terrain: the terrain it stands in (for Jump MP in water); None off the map.
         status: one line on where it is and what it did this turn.
         page: the page shown (`PAGES`).
+        rows: the fewest rows the sheet takes (blank ones at the bottom): the tallest sheet of
+            the game's units (`sheet_rows`), so that the panel keeps its height from one unit
+            to another.
     """
 
     unit: UnitState
@@ -95,6 +102,7 @@ class RecordData:
     terrain: Terrain | None = None
     status: str = ""
     page: str = "sheet"
+    rows: int = 0
 
 
 def status_line(unit: UnitState) -> str:
@@ -211,6 +219,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     if data.page == "criticals":
         lines.extend(critical_lines(unit, styles, width=width))
         lines.append(Text("v: the sheet", styles.get("note", "")))
+        lines.extend(Text("") for _ in range(data.rows - len(lines)))
         return Text("\n").join(lines)
     lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
     dead = unit.destroyed and unit.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
@@ -239,8 +248,33 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     lines.extend(_weapon_lines(unit, styles, compact=compact))
     lines.extend(_ammo_lines(unit, styles, compact=compact))
     lines.append(Text("v: critical hits page", styles.get("note", "")))
+    blank = max(blank, data.rows - len(lines))
     lines.extend(Text("") for _ in range(blank))
     return Text("\n").join(lines)
+
+
+_ROWS: dict[int, tuple[MechDesign, dict[tuple[str, bool], int]]] = {}
+"""The rows of a design's sheet by (page, compact), by the design's id (the design kept)."""
+
+
+def sheet_rows(units: Iterable[UnitState], page: str, *, compact: bool) -> int:
+    """The rows of the tallest sheet of these units on ``page``: each design's counted once.
+
+    A sheet is as tall whatever its unit's state (`render_record`), so a design's rows are
+    counted once, from the first of its units asked about.
+    """
+    tallest = 0
+    for unit in units:
+        design = unit.design
+        known = _ROWS.get(id(design))
+        if known is None or known[0] is not design:
+            known = _ROWS[id(design)] = (design, {})
+        rows = known[1].get((page, compact))
+        if rows is None:
+            drawn = render_record(RecordData(unit, "", "", page=page), {}, compact=compact)
+            rows = known[1][page, compact] = drawn.plain.count("\n") + 1
+        tallest = max(tallest, rows)
+    return tallest
 
 
 def _grouped(mounted: list[Mounted]) -> dict[tuple[str, bool], list[Mounted]]:
@@ -285,8 +319,26 @@ def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -
         line.append(f" h{spec.heat} d{spec.damage} {ranges}", styles.get("note", ""))
         lines.append(line)
     if compact:
-        return [Text(", ").join(lines)]
+        return _wrap_list(lines, NARROW - 1)
     return lines
+
+
+def _wrap_list(parts: list[Text], width: int) -> list[Text]:
+    """The parts, comma-separated, in rows of at most ``width`` columns (a part is not split).
+
+    The sheet wraps its own list so that its rows are its lines (`sheet_rows` counts them); one
+    column is left for the side panel's scrollbar.
+    """
+    rows = [Text()]
+    for part in parts:
+        row = rows[-1]
+        if row.cell_len and row.cell_len + 2 + part.cell_len > width:
+            row.append(",")
+            rows.append(Text())
+        elif row.cell_len:
+            row.append(", ")
+        rows[-1].append_text(part)
+    return rows
 
 
 def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
