@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from attrs import frozen
+from rich.cells import cell_len
 from rich.text import Text
 
 from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
@@ -42,6 +43,7 @@ from tui.battletech.widgets._panel import BTPanel
 from tui.battletech.widgets.criticals import critical_lines
 from tui.battletech.widgets.diagram import ORDER, armor_table, diagram
 from tui.battletech.widgets.heatscale import heat_effects, heat_lines, pilot_line
+from tui.widgets.fixed import keeps_height
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -411,3 +413,34 @@ class RecordSheet(BTPanel[RecordData]):
     def draw(self, data: RecordData, styles: dict[str, Style]) -> Text:
         """Draw the sheet."""
         return render_record(data, styles, compact=self.compact)
+
+    def show(self, data: RecordData | None, *, compact: bool = False) -> None:
+        """Draw ``data``; a repaint only when the sheet keeps its height (issue 14).
+
+        The sheet has as many lines whatever its unit's state and none wider than the panel
+        (`render_record`): counting them is enough, with no measure of the wrapped picture
+        (`keeps_height`, which converts the whole picture) unless a line is too wide.
+        """
+        if data is None or (data == self.data and compact == self.compact):
+            super().show(data, compact=compact)
+            return
+        self.data = data
+        self.compact = compact
+        self._picture = None
+        if not self.is_mounted:
+            self.refresh(layout=True)
+            return
+        picture = self._draw_cached()
+        height = self.size.height
+        if _unwrapped_rows(picture, self.size.width) == height or keeps_height(self, picture):
+            self.refresh()  # as tall as before: a repaint is enough
+            return
+        self.refresh(layout=True)
+
+
+def _unwrapped_rows(picture: object, width: int) -> int | None:
+    """The rows of a picture none of whose lines is wider than ``width``; else None."""
+    if not isinstance(picture, Text) or width <= 0:
+        return None
+    lines = picture.plain.split("\n")
+    return len(lines) if all(cell_len(line) <= width for line in lines) else None
