@@ -76,6 +76,10 @@ BASE_FIRST_FRAME_MS = 670.8
 #   40.1 -> 35.8 ms, first End 55.6 -> 52.9 ms. Most of a Home/End key is the screen laid out
 #   again: the record panel's height changes and the log's scrollbar comes and goes; with
 #   neither (an experiment, not this code) the key took 22-25 ms.
+# The third round of row 1 (no screen layout on Home/End: the record sheet as tall whatever the
+# state, the log's scrollbar always standing) against 01b3baa (``git archive`` unpacked elsewhere),
+# the two taken in turn, three rounds each, 2026-11-27 10:47-10:49 UTC (load average 4-5), the
+# best Home/End 35.8 -> 25.4 ms CPU, the first End 56.9 -> 35.1 ms (layouts per key 1 -> 0).
 
 
 def test_bench_tui_rows_1_2_13(tmp_path_factory) -> None:

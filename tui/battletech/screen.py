@@ -85,7 +85,7 @@ from tui.battletech.widgets import (
     with_step,
 )
 from tui.battletech.widgets.board import BTBoard, BTLegend
-from tui.battletech.widgets.record import PAGES
+from tui.battletech.widgets.record import PAGES, sheet_rows
 from tui.battletech.widgets.targeting import KEYS
 from tui.guide import GUIDE_BINDINGS
 from tui.screens._replay import SPEED_BINDINGS, jump_bindings
@@ -632,6 +632,7 @@ class BattleTechScreen(BTGuided, GameScreen):
                 terrain,
                 status_line(unit),
                 self.sheet_page,
+                sheet_rows(state.units, self.sheet_page, compact=self.compact),
             ),
             compact=self.compact,
         )

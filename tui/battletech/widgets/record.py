@@ -18,6 +18,12 @@ with their shots left::
     2 Medium Laser     LA xRA h3 d5 3/6/9
     ammo AC/20 #7 RT 4/5 #8 RT 5/5
 
+The sheet is as tall whatever the unit's state (issue 14: a replay's Home or End redraws it in
+place, without laying the screen out again): the rows of the status line, the flags line and the
+heat scale that are not used this time are left blank at the bottom, and a smaller design's sheet
+is as tall as the game's tallest (`sheet_rows`). (A flags or heat line too long for the panel
+still wraps onto another row.)
+
 The compact sheet (80 x 24) keeps the four-row armor table and one line of heat, and puts the
 weapons on one wrapped line. Damage reads without colour too: a destroyed location shows ``--``,
 a destroyed weapon's location ``x``, a hit critical line ``*``.
@@ -28,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from attrs import frozen
+from rich.cells import cell_len
 from rich.text import Text
 
 from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
@@ -36,8 +43,11 @@ from tui.battletech.widgets._panel import BTPanel
 from tui.battletech.widgets.criticals import critical_lines
 from tui.battletech.widgets.diagram import ORDER, armor_table, diagram
 from tui.battletech.widgets.heatscale import heat_effects, heat_lines, pilot_line
+from tui.widgets.fixed import keeps_height
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from rich.style import Style
 
     from engine.battletech.board import Terrain
@@ -51,6 +61,7 @@ __all__ = [
     "RecordSheet",
     "item_destroyed",
     "render_record",
+    "sheet_rows",
     "status_line",
     "weapons",
 ]
@@ -67,6 +78,8 @@ WIDE = 41
 """Columns inside the wide side panel."""
 NARROW = 32
 """Columns inside the compact side panel."""
+HEAT_ROWS = 4
+"""The rows the wide sheet keeps for the heat scale (`heat_lines` gives three or four)."""
 
 
 @frozen
@@ -80,6 +93,9 @@ class RecordData:
         terrain: the terrain it stands in (for Jump MP in water); None off the map.
         status: one line on where it is and what it did this turn.
         page: the page shown (`PAGES`).
+        rows: the fewest rows the sheet takes (blank ones at the bottom): the tallest sheet of
+            the game's units (`sheet_rows`), so that the panel keeps its height from one unit
+            to another.
     """
 
     unit: UnitState
@@ -88,6 +104,7 @@ class RecordData:
     terrain: Terrain | None = None
     status: str = ""
     page: str = "sheet"
+    rows: int = 0
 
 
 def status_line(unit: UnitState) -> str:
@@ -204,6 +221,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     if data.page == "criticals":
         lines.extend(critical_lines(unit, styles, width=width))
         lines.append(Text("v: the sheet", styles.get("note", "")))
+        lines.extend(Text("") for _ in range(data.rows - len(lines)))
         return Text("\n").join(lines)
     lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
     dead = unit.destroyed and unit.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
@@ -211,21 +229,54 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         pilot_line(unit.wounds, conscious=unit.conscious, dead=dead, styles=styles, compact=compact)
     )
     lines.append(_mp_line(data, styles, heat=compact))
+    blank = 0  # the rows kept for the state's lines but not used: blank at the bottom
     if data.status:
         lines.append(Text(data.status, styles.get("note", "")))
+    else:
+        blank += 1
     flags = _flags(unit)
     if flags:
         lines.append(Text(", ".join(flags), styles.get("bad", "")))
+    else:
+        blank += 1
     if compact:
         lines.extend(armor_table(unit, styles))
         lines.append(_compact_heat(unit, styles))
     else:
         lines.extend(diagram(unit, styles))
-        lines.extend(heat_lines(unit.heat, styles, width=width))
+        heat = heat_lines(unit.heat, styles, width=width)
+        lines.extend(heat)
+        blank += max(0, HEAT_ROWS - len(heat))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
     lines.extend(_ammo_lines(unit, styles, compact=compact))
     lines.append(Text("v: critical hits page", styles.get("note", "")))
+    blank = max(blank, data.rows - len(lines))
+    lines.extend(Text("") for _ in range(blank))
     return Text("\n").join(lines)
+
+
+_ROWS: dict[int, tuple[MechDesign, dict[tuple[str, bool], int]]] = {}
+"""The rows of a design's sheet by (page, compact), by the design's id (the design kept)."""
+
+
+def sheet_rows(units: Iterable[UnitState], page: str, *, compact: bool) -> int:
+    """The rows of the tallest sheet of these units on ``page``: each design's counted once.
+
+    A sheet is as tall whatever its unit's state (`render_record`), so a design's rows are
+    counted once, from the first of its units asked about.
+    """
+    tallest = 0
+    for unit in units:
+        design = unit.design
+        known = _ROWS.get(id(design))
+        if known is None or known[0] is not design:
+            known = _ROWS[id(design)] = (design, {})
+        rows = known[1].get((page, compact))
+        if rows is None:
+            drawn = render_record(RecordData(unit, "", "", page=page), {}, compact=compact)
+            rows = known[1][page, compact] = drawn.plain.count("\n") + 1
+        tallest = max(tallest, rows)
+    return tallest
 
 
 def _grouped(mounted: list[Mounted]) -> dict[tuple[str, bool], list[Mounted]]:
@@ -270,8 +321,26 @@ def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -
         line.append(f" h{spec.heat} d{spec.damage} {ranges}", styles.get("note", ""))
         lines.append(line)
     if compact:
-        return [Text(", ").join(lines)]
+        return _wrap_list(lines, NARROW - 1)
     return lines
+
+
+def _wrap_list(parts: list[Text], width: int) -> list[Text]:
+    """The parts, comma-separated, in rows of at most ``width`` columns (a part is not split).
+
+    The sheet wraps its own list so that its rows are its lines (`sheet_rows` counts them); one
+    column is left for the side panel's scrollbar.
+    """
+    rows = [Text()]
+    for part in parts:
+        row = rows[-1]
+        if row.cell_len and row.cell_len + 2 + part.cell_len > width:
+            row.append(",")
+            rows.append(Text())
+        elif row.cell_len:
+            row.append(", ")
+        rows[-1].append_text(part)
+    return rows
 
 
 def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> list[Text]:
@@ -344,3 +413,34 @@ class RecordSheet(BTPanel[RecordData]):
     def draw(self, data: RecordData, styles: dict[str, Style]) -> Text:
         """Draw the sheet."""
         return render_record(data, styles, compact=self.compact)
+
+    def show(self, data: RecordData | None, *, compact: bool = False) -> None:
+        """Draw ``data``; a repaint only when the sheet keeps its height (issue 14).
+
+        The sheet has as many lines whatever its unit's state and none wider than the panel
+        (`render_record`): counting them is enough, with no measure of the wrapped picture
+        (`keeps_height`, which converts the whole picture) unless a line is too wide.
+        """
+        if data is None or (data == self.data and compact == self.compact):
+            super().show(data, compact=compact)
+            return
+        self.data = data
+        self.compact = compact
+        self._picture = None
+        if not self.is_mounted:
+            self.refresh(layout=True)
+            return
+        picture = self._draw_cached()
+        height = self.size.height
+        if _unwrapped_rows(picture, self.size.width) == height or keeps_height(self, picture):
+            self.refresh()  # as tall as before: a repaint is enough
+            return
+        self.refresh(layout=True)
+
+
+def _unwrapped_rows(picture: object, width: int) -> int | None:
+    """The rows of a picture none of whose lines is wider than ``width``; else None."""
+    if not isinstance(picture, Text) or width <= 0:
+        return None
+    lines = picture.plain.split("\n")
+    return len(lines) if all(cell_len(line) <= width for line in lines) else None
