@@ -263,10 +263,10 @@ The log tells every roll: the to-hit roll, the cluster roll of missiles, the hit
 the column by the side the attack strikes), the critical chance when structure is hit, the line a
 critical finds. After weapon fire, physical attacks and heat a summary waits for a key: who
 fired at whom, the damage by location, criticals, falls, explosions, shutdowns and deaths (`o`
-there stops these pauses; `p` in the battle log, `l`, or the Settings turn them back on). The record sheet
-(`v`: its criticals page) shows what is left: armor, rear armor and structure per location, the
-hit critical lines (`*`), the MechWarrior's hits, ammunition left, destroyed weapons (`x`), and
-the heat scale with what is in effect.
+there stops these pauses; `p` in the battle log, `l`, or the Settings turn them back on). The
+record sheet (`v`: its criticals page) shows what is left: armor, rear armor and structure per
+location, the hit critical lines (`*`), the MechWarrior's hits, ammunition left, destroyed weapons
+(`x`), and the heat scale with what is in effect.
 
 ## Moving (BT-M-18..24)
 
