@@ -33,10 +33,11 @@ class BattleTechUI:
     title = "BattleTech"
     tagline = "BattleTech hot-seat"
     help_intro = """\
-- **BattleTech**: hot-seat for two players sharing one keyboard, by the Master Rules:
-  deploy, roll initiative, move, fire and strike, then heat and the end phase, until the
-  scenario's victory condition is met. Pick a bundled scenario or build a game from the unit
-  library; `?` in the game shows its keys and a rules summary.
+- **BattleTech**: by the Master Rules, two players sharing one keyboard (hot-seat) or against
+  the computer (the setup's Players row): deploy, roll initiative, move, fire and strike, then
+  heat and the end phase, until the scenario's victory condition is met. Pick a bundled scenario
+  or build a game from the unit library, or start with the main menu's Tutorial; `?` in the game
+  shows its keys and a rules summary.
 """
     menu = True
     marks = MARKS

@@ -223,6 +223,7 @@ choice where the line runs along a hexside) and writes each enemy's best to-hit 
 | `Space` | every weapon that can hit the target (again: none) |
 | `[` `]` | twist the torso one hexside left / right (BT-C-3) |
 | `t` | flip the arms to the rear ('Mechs without hand and lower arm actuators, BT-C-62) |
+| `g` | pick up a club instead of firing (BT-C-38) |
 | `c`, Enter on the target | declare |
 | `h` | hold fire |
 | `Esc` | take back every choice |
@@ -262,10 +263,10 @@ The log tells every roll: the to-hit roll, the cluster roll of missiles, the hit
 the column by the side the attack strikes), the critical chance when structure is hit, the line a
 critical finds. After weapon fire, physical attacks and heat a summary waits for a key: who
 fired at whom, the damage by location, criticals, falls, explosions, shutdowns and deaths (`o`
-there stops these pauses; `p` in the battle log, `l`, turns them back on). The record sheet
-(`v`: its criticals page) shows what is left: armor, rear armor and structure per location, the
-hit critical lines (`*`), the MechWarrior's hits, ammunition left, destroyed weapons (`x`), and
-the heat scale with what is in effect.
+there stops these pauses; `p` in the battle log, `l`, or the Settings turn them back on). The
+record sheet (`v`: its criticals page) shows what is left: armor, rear armor and structure per
+location, the hit critical lines (`*`), the MechWarrior's hits, ammunition left, destroyed weapons
+(`x`), and the heat scale with what is in effect.
 
 ## Moving (BT-M-18..24)
 

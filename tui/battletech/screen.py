@@ -303,9 +303,11 @@ class BattleTechScreen(BTGuided, GameScreen):
     | l | The battle log: the whole game by turn and phase, with a search. |
     | Left, Right, Shift+Left/Right, Home, End, Space, + - | Replay controls. |
     | < > , . g | Replay: previous/next turn, previous/next phase, go to a turn. |
-    | l | Show or hide the board's legend (every mark on the board, named). |
+    | L | Show or hide the board's legend (every mark on the board, named). |
     | ?, F1 | BattleTech keys and rules; the whole help. |
     | Escape | Cancel the plot; else back to the menu (the game is saved). |
+    | g | Weapons: pick up a club instead of firing. |
+    | W, p, + - | The computer: what it weighed; pause or resume it; its pace. |
     | k, K | Hide (or show) the guide; turn it off (or on) for good. |
     """
 
