@@ -122,6 +122,9 @@ async def test_the_tutorial_entry_starts_the_guided_game(tmp_path, library):  # 
         screen = app.screen
         assert isinstance(screen, BattleTechScreen)
         assert screen.game.state.title == bt.TUTORIAL_TITLE
+        assert screen.game.setup.computer == ("", "cautious")  # one side each: the computer's
+        assert screen.is_person(0)
+        assert not screen.is_person(1)
         assert len(screen.game.state.units) == 2
         assert screen.path is not None
         assert screen.path.parent == tmp_path
