@@ -170,4 +170,4 @@ class PMGuidePanel(GuidePanel):
     }
     """
     SCOPED_CSS = False
-    LABEL_COMPACT = False  # the top border shows "Guide"
+    LABEL_COMPACT = True  # compact: no top border (papermech.tcss), the text says "Guide"
