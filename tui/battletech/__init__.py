@@ -31,7 +31,7 @@ class BattleTechUI:
 
     name = "battletech"
     title = "BattleTech"
-    tagline = "BattleTech hot-seat"
+    tagline = "BattleTech"
     help_intro = """\
 - **BattleTech**: by the Master Rules, two players sharing one keyboard (hot-seat) or against
   the computer (the setup's Players row): deploy, roll initiative, move, fire and strike, then
