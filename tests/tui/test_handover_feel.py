@@ -78,6 +78,7 @@ async def test_a_change_of_side_hides_the_board_until_enter(tmp_path, library, h
         assert prompt.now == "Davion: move a unit."
         assert prompt.last.startswith("Kurita: ")
         assert "stands still" in prompt.last
+        assert " -> " in prompt.last  # and what it decided: where the unit stands
         assert journal.game.state.side_to_act == 0
         # Keys do not reach the board behind: 0 does nothing, the state stays
         before = journal.game.state

@@ -80,8 +80,8 @@ class HandoverScreen(ModalScreen[str]):
         background: $background;
     }
     HandoverScreen #handover-box {
-        width: auto;
-        max-width: 70;
+        width: 72;
+        max-width: 100%;
         height: auto;
         padding: 1 3;
         border: heavy $accent;
@@ -93,7 +93,7 @@ class HandoverScreen(ModalScreen[str]):
         width: auto;
     }
     HandoverScreen .handover-line {
-        width: auto;
+        width: 100%;
         margin-top: 1;
     }
     """
@@ -220,8 +220,12 @@ class Handover:
         if not game.cursor:
             return ""
         told = self.screen.story.entry(game.cursor - 1)
-        text = told[0].text if told else ""
-        return text.split("   (", 1)[0]
+        if not told:
+            return ""
+        text = told[0].text.split("   (", 1)[0]
+        outcome = next((line.text for line in told[1:] if not line.is_command), "")
+        # what the command decided too: who won the initiative, where the unit ended, what hit
+        return f"{text} -> {outcome}" if outcome else text
 
     def _answered(self, answer: str | None) -> None:
         self.asking = False

@@ -243,7 +243,9 @@ class BattleTechScreen(BTGuided, GameScreen):
             "u", "next_unit(1)", "Unit", show=False, tooltip="The next unit (attack phases too)"
         ),
         Binding("t", "flip", "Flip arms", tooltip="Flip the arms to the rear (BT-C-62)"),
-        Binding("m", "charge", "Charge", tooltip="Plot: charge the unit ahead / DFA a unit beside"),
+        Binding(
+            "m", "charge", "Charge/DFA", tooltip="Plot: charge the unit ahead / DFA a unit beside"
+        ),
         Binding("backspace", "unstep", "Back", tooltip="Take back the last plotted step"),
         Binding("c", "declare", "Declare", tooltip="Give the declaration (Enter on the target)"),
         Binding("c", "confirm", "Go", tooltip="Give the plotted move (Enter on its end too)"),
