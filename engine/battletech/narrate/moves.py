@@ -10,6 +10,7 @@ out its modifiers::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.battletech import events as ev
@@ -20,7 +21,7 @@ from engine.battletech.state import BTState, MoveMode, Phase
 if TYPE_CHECKING:
     from engine.hexes import Facing
 
-__all__ = ["PSR_REASONS"]
+__all__ = ["PSR_REASONS", "named_heat_sources"]
 
 PSR_REASONS = {
     "water": "entering water",
@@ -359,18 +360,28 @@ def _movement_extras(before: BTState, index: int, value: int) -> list[tuple[str,
     return parts
 
 
+def named_heat_sources(
+    state: BTState, index: int, sources: Sequence[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """Heat sources as a player reads them: a move's extra heat split into what it was.
+
+    The engine names a move's stand attempts and burning hexes as one source (`_LUMPED`); the
+    log and the targeting panel's heat preview both show it split (BT-M-32.3, BT-M-24.3), so a
+    unit that only stood up reads "standing up +1", never "burning hexes" (issue 13 item 7).
+    """
+    return [
+        part
+        for name, value in sources
+        if value
+        for part in (_movement_extras(state, index, value) if name == _LUMPED else [(name, value)])
+    ]
+
+
 @describe.register
 def _heat(event: ev.HeatChanged, before: BTState, after: BTState) -> str:
     del after
     was = before.units[event.unit].heat
-    named = [
-        part
-        for name, value in event.sources
-        if value
-        for part in (
-            _movement_extras(before, event.unit, value) if name == _LUMPED else [(name, value)]
-        )
-    ]
+    named = named_heat_sources(before, event.unit, event.sources)
     sources = ", ".join(f"{name} {value:+d}" for name, value in named)
     built = f" ({sources})" if sources else ""
     return (

@@ -23,6 +23,7 @@ from engine.battletech import heat as heat_rules
 from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.los import Arc, Sight, arcs_of, line_of_sight
+from engine.battletech.narrate.moves import named_heat_sources
 from engine.battletech.tohit import ToHit, ammo_bins, can_flip_arms, weapon_spec, weapon_to_hit
 from tui.battletech.widgets.heatscale import heat_effects
 
@@ -254,8 +255,8 @@ def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
     """The heat after this turn if the chosen weapons fire (BT-C-51..53)."""
     unit = state.units[aim.unit]
     firing = attrs.evolve(unit, fired=unit.fired | {w for w, _ in aim.shots})
-    sources = heat_rules.heat_sources(state, firing)
-    return HeatPreview(unit.heat, sources, heat_rules.dissipation(state, unit))
+    sources = named_heat_sources(state, aim.unit, heat_rules.heat_sources(state, firing))
+    return HeatPreview(unit.heat, tuple(sources), heat_rules.dissipation(state, unit))
 
 
 def aim_view(state: BTState, aim: Aim) -> AimView:
