@@ -165,14 +165,25 @@ class ComputerPlayer:
         return None
 
     # ------------------------------------------------------------------ playing
-    def poke(self) -> None:
-        """After a drawing: when a computer side is due, think after the pace's pause."""
+    def _side_to_think(self) -> int | None:
+        """The computer side to think for now, or None (the spinner stops when none is due).
+
+        None too while a summary, prompt or help is on top: the computer goes on when it closes
+        (the screen's ``on_screen_resume`` pokes it).
+        """
         side = self.due
         if side is None or self.paused or self.stuck:
             self._stop_spinner()
-            return
+            return None
         if self.screen.is_attached and self.screen.app.screen is not self.screen:
-            return  # a summary, prompt or help is on top: go on when it closes (on_screen_resume)
+            return None
+        return side
+
+    def poke(self) -> None:
+        """After a drawing: when a computer side is due, think after the pace's pause."""
+        side = self._side_to_think()
+        if side is None:
+            return
         if self._worker is not None or self._timer is not None:
             return
         self._start_spinner(side)
@@ -181,12 +192,9 @@ class ComputerPlayer:
     def _think(self) -> None:
         """Decide in a worker thread, on the state of now (immutable: safe to read there)."""
         self._timer = None
-        side = self.due
-        if side is None or self.paused or self.stuck:
-            self._stop_spinner()
+        side = self._side_to_think()
+        if side is None:
             return
-        if self.screen.is_attached and self.screen.app.screen is not self.screen:
-            return  # a summary, prompt or help is on top: go on when it closes (on_screen_resume)
         game = self.screen.game
         version = game.version
         state: BTState = game.state
