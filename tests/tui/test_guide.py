@@ -13,6 +13,7 @@ import json
 
 import pytest
 from textual.binding import Binding
+from textual.widgets._footer import FooterKey
 
 from engine.battletech.commands import RollInitiative
 from engine.papermech.state import Prompt
@@ -47,6 +48,11 @@ def shown(app):
         return None, None, ""
     lesson, tip, keys, *_ = box.shown
     return lesson, tip, keys
+
+
+def footer_text(app):
+    """The footer's key hints as one string."""
+    return " ".join(f"{key.key} {key.description}" for key in app.screen.query(FooterKey))
 
 
 def title(app):
@@ -170,9 +176,7 @@ async def test_the_guide_follows_the_phases_of_a_turn(tmp_path, library):  # noq
         assert tip is bt.TIPS["select"]  # the first unit selected
         assert "1 walk" in keys
         assert "0 stand still" in keys
-        await press("3")  # the Commando has no jump jets: refused
-        assert shown(app)[1] is bt.TIPS["refusal"]
-        assert "? every key by phase" in shown(app)[2]
+        assert "jump" not in keys  # the Commando has no jump jets (BT-M-20.4)
         await press("1")
         assert shown(app)[1] is None  # the tip went with its moment
         await press("f")
@@ -200,6 +204,23 @@ async def test_the_guide_follows_the_phases_of_a_turn(tmp_path, library):  # noq
         assert title(app) == "Heat, end, and a new turn"
     for expected in ("Deployment", "Initiative", "Movement", "Plotting a walk", "Weapon attacks"):
         assert expected in seen
+
+
+async def test_a_mech_without_jump_jets_is_offered_no_jump(tmp_path, library):  # noqa: F811
+    """BT-M-20.4: the Commando cannot jump: the guide and the footer offer no jump; 3 is idle."""
+    journal = new_journal(tmp_path, library, scenario=bt.TUTORIAL, seed=bt.TUTORIAL_SEED)
+    app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(journal=journal))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("enter", "enter", "i")
+        await pilot.pause()
+        assert app.screen.selected is not None
+        assert "1 walk" in shown(app)[2]
+        assert "jump" not in shown(app)[2]
+        assert "1 Walk" in footer_text(app)
+        assert "Jump" not in footer_text(app)
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.screen.plot is None
 
 
 async def test_the_physical_phase_has_its_lesson(tmp_path, library):  # noqa: F811

@@ -40,6 +40,7 @@ from engine.battletech.commands import (
     RollInitiative,
     StepKind,
 )
+from engine.battletech.condition import jump_mp
 from engine.battletech.flow import (
     can_end_phase,
     deploy_zone,
@@ -750,9 +751,16 @@ class BattleTechScreen(BTGuided, GameScreen):
         """Orders (no plot): pick a unit and a mode, stand still, roll initiative, end the phase."""
         free = state.active is None
         moving = state.phase is Phase.MOVEMENT and self.selected is not None and free
+
+        def mode(parameters: tuple[object, ...]) -> bool:
+            """Walk and run; a jump only for a unit with Jump MP (BT-M-20.4)."""
+            if not moving or self.selected is None:
+                return False
+            return parameters[:1] != ("jump",) or jump_mp(state.units[self.selected]) > 0
+
         return {
             "next_unit": lambda _: free and len(self._selectable(state)) > 1,
-            "mode": lambda _: moving,
+            "mode": mode,
             "still": lambda _: moving,
             "end_move": lambda _: not free,
             "initiative": lambda _: state.phase is Phase.INITIATIVE,
