@@ -6,18 +6,19 @@ and adds its name to the messages, which read ``FILE:LINE: reason``.
 A ``.blk`` file is MegaMek's "building block" format: blocks of lines between ``<Tag>`` and
 ``</Tag>``, each on its own line. As MegaMek's ``BuildingBlock`` reads it: tag names are
 case-insensitive (``<Model>`` and ``<model>``), blank lines and ``#`` lines are skipped anywhere
-(the ``#building block data file`` line, the ``##Write the version number`` line, a ``#`` licence
-header, ``#Saved from version ...``), and a tag given twice counts once (the first). Every
-generation of the format MegaMek has written reads the same way: with or without ``<BlockVersion>``
-and ``<Version>``, with the Clan ``<Point Equipment>`` or the Inner Sphere ``<Squad Equipment>`` of a
-battle armor squad, and old infantry files that name their weapon in ``<Troopers Equipment>``
-instead of ``<Primary>`` and give no squads (BT-M-4's platoon then).
+(the ``#building block data file`` line, the ``##Write the version number`` line, a ``#``
+licence header, ``#Saved from version ...``), and a tag given twice counts once (the first).
+Every generation of the format MegaMek has written reads the same way: with or without
+``<BlockVersion>`` and ``<Version>``, with the Clan ``<Point Equipment>`` or the Inner Sphere
+``<Squad Equipment>`` of a battle armor squad, and old infantry files that name their weapon in
+``<Troopers Equipment>`` instead of ``<Primary>`` and give no squads (BT-M-4's platoon then).
 
 The ``<UnitType>`` block decides the kind: ``Tank``, ``VTOL`` and ``SupportTank`` give a
-`VehicleDesign`, ``Infantry`` an `InfantryDesign`, ``BattleArmor`` a `BattleArmorDesign`. Every other
-type MegaMek writes (aerospace fighters, DropShips, ProtoMechs, gun emplacements, naval vessels...)
-is refused in one line that names it. Weapons and equipment are looked up in
-`engine.battletech.catalogue`; an item it does not know is kept, with a warning that it has no rules.
+`VehicleDesign`, ``Infantry`` an `InfantryDesign`, ``BattleArmor`` a `BattleArmorDesign`. Every
+other type MegaMek writes (aerospace fighters, DropShips, ProtoMechs, gun emplacements, naval
+vessels...) is refused in one line that names it. Weapons and equipment are looked up in
+`engine.battletech.catalogue`; an item it does not know is kept, with a warning that it has no
+rules.
 
 Problems that make a sheet unusable raise `FileFormatError` (line and reason); items the
 catalogue does not know and blocks the kind does not use are warnings (`ParsedBlk.warnings`).
@@ -82,18 +83,20 @@ MAX_ARMOR: Final = 999
 MAX_SUPPORT_TONNAGE: Final = 300
 """The heaviest ``SupportTank`` (heavier ones are MegaMek's ``LargeSupportTank``)."""
 
-_FLUFF: Final = frozenset({
-    "capabilities",
-    "overview",
-    "deployment",
-    "history",
-    "notes",
-    "manufacturer",
-    "primaryfactory",
-    "systemmanufacturers",
-    "systemmodels",
-    "use",
-})
+_FLUFF: Final = frozenset(
+    {
+        "capabilities",
+        "overview",
+        "deployment",
+        "history",
+        "notes",
+        "manufacturer",
+        "primaryfactory",
+        "systemmanufacturers",
+        "systemmodels",
+        "use",
+    }
+)
 """Free-text blocks, whose lines may look like tags (``</p>``): never checked."""
 _OPEN: Final = re.compile(r"<([^<>/][^<>]*)>")
 _CLOSE: Final = re.compile(r"</([^<>]+)>")
@@ -134,9 +137,7 @@ _BA_MOTIONS: Final = {"leg": BAMotion.FOOT, "jump": BAMotion.JUMP}
 _BA_MOUNTS: Final = {":body": "Body", ":la": "LA", ":ra": "RA", ":tu": "Turret"}
 _BA_FLAGS: Final = re.compile(r":(?:DWP|SSWM|APM)\b", re.IGNORECASE)
 _SHOTS: Final = re.compile(r":Shots\s*([0-9]{1,5})\s*#", re.IGNORECASE)
-_VEHICLE_MARKS: Final = re.compile(
-    r"\s*(?::OMNI|\((?:ST|PT|FL|FR|RL|RR)\))\s*$", re.IGNORECASE
-)
+_VEHICLE_MARKS: Final = re.compile(r"\s*(?::OMNI|\((?:ST|PT|FL|FR|RL|RR)\))\s*$", re.IGNORECASE)
 """Vehicle item decorations: omni-pod, sponson and pintle turrets, firing arcs (``BLKFile``)."""
 _ANTI_MECH: Final = {"swarmmek": "swarm", "legattack": "leg"}
 _BOOKKEEPING: Final = frozenset({"swarmweaponmek", "stopswarm"})
@@ -324,6 +325,7 @@ def _lookup(
     name: str,
     tech_base: str,
     number: int,
+    *,
     unknown: dict[str, int],
     found: _File,
     retry: Callable[[str], catalogue.Spec | None] | None = None,
@@ -356,7 +358,7 @@ def _vehicle_item(
     name, _rear = catalogue.clean_name(name)
     if not name:
         return None
-    key, shots = _lookup(name, tech_base, number, unknown, found)
+    key, shots = _lookup(name, tech_base, number, unknown=unknown, found=found)
     return Item(key, where, shots)
 
 
@@ -610,6 +612,7 @@ def _ba_item(
     line: tuple[int, str],
     where: str,
     tech_base: str,
+    *,
     unknown: dict[str, int],
     attacks: set[str],
 ) -> Item | None:
@@ -634,7 +637,9 @@ def _ba_item(
         return None
     if not name or bare in _BOOKKEEPING:
         return None
-    key, shots = _lookup(name, tech_base, number, unknown, found, retry=_ba_retry(tech_base))
+    key, shots = _lookup(
+        name, tech_base, number, unknown=unknown, found=found, retry=_ba_retry(tech_base)
+    )
     if shots_match:
         shots = bounded_int(shots_match[1], number, "shots", 0, 10_000)
     return Item(key, where, shots, mount)
@@ -673,29 +678,26 @@ def _ba_armor(found: _File) -> int:
     return bounded_int(text, number, "armor", 0, 30)
 
 
-def _ba_equipment(
-    found: _File, troopers: int, tech_base: str
-) -> tuple[list[Item], frozenset[str]]:
+def _ba_equipment(found: _File, troopers: int, tech_base: str) -> tuple[list[Item], frozenset[str]]:
     """``<Squad Equipment>`` / ``<Point Equipment>`` (every suit) and ``<Trooper N Equipment>``."""
     items: list[Item] = []
     unknown: dict[str, int] = {}
     attacks: set[str] = set()
     for tag in ("Squad Equipment", "Point Equipment"):
         for line in _items(found, tag):
-            if item := _ba_item(found, line, "Squad", tech_base, unknown, attacks):
-                items.append(item)
+            item = _ba_item(found, line, "Squad", tech_base, unknown=unknown, attacks=attacks)
+            items += [item] if item else []
     for key, block in found.blocks.items():
         match = re.fullmatch(r"trooper ([0-9]{1,2}) equipment", key)
         if match is None or not block.lines:
             continue
         trooper = int(match[1])
         if not 1 <= trooper <= troopers:
-            raise FileFormatError(
-                block.line, f"<{block.name}>: the squad has {troopers} troopers"
-            )
+            raise FileFormatError(block.line, f"<{block.name}>: the squad has {troopers} troopers")
+        where = f"Trooper {trooper}"
         for line in block.lines:
-            if item := _ba_item(found, line, f"Trooper {trooper}", tech_base, unknown, attacks):
-                items.append(item)
+            item = _ba_item(found, line, where, tech_base, unknown=unknown, attacks=attacks)
+            items += [item] if item else []
     return items, frozenset(attacks)
 
 

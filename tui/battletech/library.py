@@ -135,7 +135,8 @@ class FileLibrary:
         for entry in self.units():
             if wanted in {entry.name.casefold(), entry.path.stem.casefold()}:
                 if entry.design is None:
-                    raise ValueError(entry.error or f"unit {name!r} cannot be read")
+                    why = entry.error or f"{entry.path}: {entry.name} is a {entry.not_playable}"
+                    raise ValueError(why)
                 return entry.design
         msg = f"no 'Mech called {name!r} (try `hexmech validate` on your unit folder)"
         raise ValueError(msg)
@@ -180,10 +181,17 @@ def install(
 def report_skipped(library: FileLibrary, file: TextIO) -> list[str]:
     """Write ``hexmech: skipped FILE:LINE: reason`` for each unit or board file skipped.
 
-    One line a file (the reasons are escaped where they are made); a game that does not name those
-    files goes on without them. Returns the lines written.
+    Then one line counting the ``.blk`` units listed but not playable yet, if any. One line a
+    file (the reasons are escaped where they are made); a game that does not name those files goes
+    on without them. Returns the lines written.
     """
     lines = [f"hexmech: skipped {problem}" for problem in library.problems()]
+    later = sum(1 for entry in library.units() if entry.not_playable)
+    if later:
+        lines.append(
+            f"hexmech: {later} vehicle, infantry or battle armor file{'s' if later > 1 else ''} "
+            "listed, not playable yet (hexmech validate shows them)"
+        )
     for line in lines:
         print(line, file=file)
     return lines

@@ -79,7 +79,7 @@ class BattleArmorDesign:
 
     @property
     def weight_class_name(self) -> str:
-        """"PA(L)", "Light", "Medium", "Heavy" or "Assault"."""
+        """The weight class's name: PA(L), Light, Medium, Heavy or Assault."""
         return WEIGHT_CLASSES[self.weight_class]
 
     @property
