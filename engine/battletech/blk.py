@@ -192,7 +192,9 @@ def _scan(text: str) -> _File:
             if _key(line) == f"</{_key(block.name)}>":
                 _store(found, block)
                 block = None
-            elif _CLOSE.fullmatch(line) and _key(block.name) not in _FLUFF:
+            elif (_CLOSE.fullmatch(line) or _OPEN.fullmatch(line)) and _key(
+                block.name
+            ) not in _FLUFF:
                 raise FileFormatError(
                     number,
                     f"{line}: <{block.name}> (line {block.line}) is still open "
