@@ -118,8 +118,12 @@ def test_units_folder_with_blk_files_loads_and_says_so(installed, folder: Path) 
     assert library.problems() == [f"{folder / 'Union.blk'}:2: {REFUSED}"]
     mech = next(UNITS_DIR.glob("*.mtf")).stem
     assert library.unit(mech).name
-    with pytest.raises(ValueError, match="Scorpion Light Tank is a vehicle, not playable yet"):
+    with pytest.raises(ValueError, match=r"Scorpion Light Tank \(vehicle, not playable yet\)"):
         library.unit("Scorpion Light Tank")
+    with pytest.raises(ValueError, match=r"Foot Platoon \(Rifle\) \(infantry, not playable yet\)"):
+        library.unit(str(folder / "Foot Platoon (Rifle).blk"))
+    with pytest.raises(ValueError, match="UnitType Dropship"):
+        library.unit(str(folder / "Union.blk"))
 
 
 def test_a_library_without_blk_files_reports_nothing_new(tmp_path: Path) -> None:

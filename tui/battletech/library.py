@@ -22,7 +22,14 @@ from engine.battletech.mapgen import generate
 from engine.battletech.scenario import ScenarioError, parse_scenario
 from engine.battletech.units import MechDesign
 from tui.battletech.boards import BOARDS_DIR, BoardFileError, board_summary, load_board
-from tui.battletech.units import UnitEntry, UnitFileError, load_unit, unit_library
+from tui.battletech.units import (
+    BLK_SUFFIX,
+    UnitEntry,
+    UnitFileError,
+    describe_unit,
+    load_unit,
+    unit_library,
+)
 
 __all__ = [
     "SCENARIOS_DIR",
@@ -131,11 +138,14 @@ class FileLibrary:
                 return load_unit(path).design
             except UnitFileError as exc:
                 raise ValueError(str(exc)) from None
+        if path.suffix.lower() == BLK_SUFFIX and path.is_file():
+            entry = describe_unit(path)
+            raise ValueError(entry.error or f"{path}: {entry.name} ({entry.not_playable})")
         wanted = name.casefold()
         for entry in self.units():
             if wanted in {entry.name.casefold(), entry.path.stem.casefold()}:
                 if entry.design is None:
-                    why = entry.error or f"{entry.path}: {entry.name} is a {entry.not_playable}"
+                    why = entry.error or f"{entry.path}: {entry.name} ({entry.not_playable})"
                     raise ValueError(why)
                 return entry.design
         msg = f"no 'Mech called {name!r} (try `hexmech validate` on your unit folder)"

@@ -33,6 +33,7 @@ __all__ = [
     "UnitFileError",
     "bundled_units",
     "check_size",
+    "describe_unit",
     "load_blk",
     "load_unit",
     "read_text",
