@@ -223,6 +223,79 @@ def test_generations_read_the_same() -> None:
         assert parse_blk(text).design == plain
 
 
+LICENCE = (
+    "# MegaMek Data (C) 2026 by The MegaMek Team is licensed under CC BY-NC-SA 4.0.\n"
+    "# To view a copy of this license, visit https://creativecommons.org/licenses/by-nc-sa/4.0/\n"
+    "#\n"
+    "# <https://www.xbox.com/en-US/developers/rules> and it is not endorsed by or\n"
+    "\n#Saved from version 0.51.01 on 2026-07-12\n<UUID>\n019f583e-a23c-72b6\n</UUID>\n\n"
+)
+
+
+def test_current_battle_armor_file_with_a_turret() -> None:
+    """Today's generation: licence header, ``<UUID>``, a quad's ``:TU`` turret mount, ``<p>``."""
+    text = LICENCE + _blocks(
+        ("UnitType", "BattleArmor"),
+        ("Name", "Fenrir Battle Armor"),
+        ("Model", "[SRM](Sqd4)"),
+        ("type", "IS Level 2"),
+        ("motion_type", "Leg"),
+        ("cruiseMP", "4"),
+        ("Squad Equipment", "ISBASRM4:TU|BA-SRM4 Ammo:TU:Shots4#"),
+        ("Trooper 1 Equipment", ""),
+        ("capabilities", "<p>Four tubes.</p><p>Sixteen missiles.</p>"),
+        ("chassis", "quad"),
+        ("turret", "Modular:3"),
+        ("jumpingMP", "0"),
+        ("armor", "5"),
+        ("Trooper Count", "4"),
+        ("weightclass", "4"),
+    )
+    parsed = parse_blk(text)
+    design = parsed.design
+    assert isinstance(design, BattleArmorDesign)
+    assert parsed.warnings == ()
+    assert (design.quad, design.motion, design.ground_mp, design.jump_mp) == (
+        True,
+        BattleArmorMotion.FOOT,
+        4,
+        0,
+    )
+    assert design.weight_class_name == "Assault"
+    assert [(i.name, i.mount, i.shots) for i in design.equipment] == [
+        ("IS SRM 4", "Turret", 0),
+        ("IS SRM 4 Ammo", "Turret", 4),
+    ]
+    assert design.summary == "4 assault quad suits, 5 armor each, 4 MP, 1 weapon"
+
+
+def test_current_infantry_file_with_a_kit_and_a_secondary_weapon() -> None:
+    text = LICENCE + _blocks(
+        ("UnitType", "Infantry"),
+        ("Name", "Mechanized Hover Platoon"),
+        ("Model", "(SRM)"),
+        ("type", "IS Level 2"),
+        ("motion_type", "Hover"),
+        ("Troopers Equipment", "Generic Infantry Kit"),
+        ("Field Guns Equipment", ""),
+        ("squad_size", "4"),
+        ("squadn", "4"),
+        ("secondn", "2"),
+        ("Primary", "InfantryAssaultRifle"),
+        ("Secondary", "InfantryHeavySRM"),
+    )
+    parsed = parse_blk(text)
+    design = parsed.design
+    assert isinstance(design, InfantryDesign)
+    assert parsed.warnings == ()
+    assert (design.troopers, design.ground_mp) == (16, 5)  # BT-M-4: mechanized hover 5 MP
+    assert (design.primary, design.secondary, design.secondary_per_squad) == (
+        "InfantryAssaultRifle",
+        "InfantryHeavySRM",
+        2,
+    )
+
+
 def test_old_infantry_file_without_squads_or_primary() -> None:
     """An old file: the weapon in ``<Troopers Equipment>``, BT-M-4's platoon, with warnings."""
     text = _blocks(
