@@ -556,6 +556,14 @@ def _primary(found: _File) -> str:
     return text
 
 
+def _armor_kit(found: _File) -> str:
+    """The ``<armorKit>`` block, or (today's files) a kit in ``<Troopers Equipment>``."""
+    if kit := _text(found, "armorKit", required=False)[1]:
+        return kit
+    kits = [text for _, text in _items(found, "Troopers Equipment") if "kit" in text.lower()]
+    return kits[0] if kits else ""
+
+
 def _infantry(found: _File, source: str) -> InfantryDesign:
     chassis, model = _names(found)
     tech_base = _tech_base(found)
@@ -581,7 +589,7 @@ def _infantry(found: _File, source: str) -> InfantryDesign:
         secondary_per_squad=per_squad,
         field_guns=tuple(guns),
         anti_mech=_int(found, "antimek", 0, 10, default=8),
-        armor_kit=_text(found, "armorKit", required=False)[1],
+        armor_kit=_armor_kit(found),
         tech_base=tech_base,
         year=_year(found),
         source=source,

@@ -168,6 +168,7 @@ def test_foot_platoon() -> None:
     assert (design.squads, design.squad_size, design.troopers) == (4, 7, 28)
     assert (design.ground_mp, design.jump_mp) == (1, 0)
     assert design.primary == "Auto-Rifle"
+    assert design.armor_kit == "GenericKit"
     assert not design.equipment[0].has_rules
     assert design.anti_mech == 8
 
@@ -289,6 +290,7 @@ def test_current_infantry_file_with_a_kit_and_a_secondary_weapon() -> None:
     assert isinstance(design, InfantryDesign)
     assert parsed.warnings == ()
     assert (design.troopers, design.ground_mp) == (16, 5)  # BT-M-4: mechanized hover 5 MP
+    assert design.armor_kit == "Generic Infantry Kit"
     assert (design.primary, design.secondary, design.secondary_per_squad) == (
         "InfantryAssaultRifle",
         "InfantryHeavySRM",
