@@ -8,7 +8,8 @@ parser (a value or `FileFormatError` / `ValueError`) and through the file reader
 (``load_unit``, ``load_board``, ``load_scenario``, a `FileLibrary` over a folder of them, and
 ``validate``'s checker): a value or the reader's one error, whose message is one clean line.
 
-MegaMek's ``.blk`` files (vehicles, infantry) have no reader in hexmech: nothing to fuzz there.
+MegaMek's ``.blk`` files (vehicles, infantry, battle armor) are fuzzed in
+``tests/engine/battletech/test_blk.py``.
 """
 
 from __future__ import annotations

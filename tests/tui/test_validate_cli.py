@@ -118,8 +118,8 @@ def test_an_empty_folder_and_a_foreign_file_are_bad_input(tmp_path, capsys) -> N
     code, lines = run(capsys, str(empty), str(other))
     assert code == 2
     assert lines == [
-        f"{empty}: no .mtf or .board files",
-        f"{other}: not a unit (.mtf) or board (.board) file",
+        f"{empty}: no .mtf, .blk or .board files",
+        f"{other}: not a unit (.mtf, .blk) or board (.board) file",
     ]
 
 

@@ -22,7 +22,14 @@ from engine.battletech.mapgen import generate
 from engine.battletech.scenario import ScenarioError, parse_scenario
 from engine.battletech.units import MechDesign
 from tui.battletech.boards import BOARDS_DIR, BoardFileError, board_summary, load_board
-from tui.battletech.units import UnitEntry, UnitFileError, load_unit, unit_library
+from tui.battletech.units import (
+    BLK_SUFFIX,
+    UnitEntry,
+    UnitFileError,
+    describe_unit,
+    load_unit,
+    unit_library,
+)
 
 __all__ = [
     "SCENARIOS_DIR",
@@ -131,11 +138,15 @@ class FileLibrary:
                 return load_unit(path).design
             except UnitFileError as exc:
                 raise ValueError(str(exc)) from None
+        if path.suffix.lower() == BLK_SUFFIX and path.is_file():
+            entry = describe_unit(path)
+            raise ValueError(entry.error or f"{path}: {entry.name} ({entry.not_playable})")
         wanted = name.casefold()
         for entry in self.units():
             if wanted in {entry.name.casefold(), entry.path.stem.casefold()}:
                 if entry.design is None:
-                    raise ValueError(entry.error or f"unit {name!r} cannot be read")
+                    why = entry.error or f"{entry.path}: {entry.name} ({entry.not_playable})"
+                    raise ValueError(why)
                 return entry.design
         msg = f"no 'Mech called {name!r} (try `hexmech validate` on your unit folder)"
         raise ValueError(msg)
@@ -180,10 +191,17 @@ def install(
 def report_skipped(library: FileLibrary, file: TextIO) -> list[str]:
     """Write ``hexmech: skipped FILE:LINE: reason`` for each unit or board file skipped.
 
-    One line a file (the reasons are escaped where they are made); a game that does not name those
-    files goes on without them. Returns the lines written.
+    Then one line counting the ``.blk`` units listed but not playable yet, if any. One line a
+    file (the reasons are escaped where they are made); a game that does not name those files goes
+    on without them. Returns the lines written.
     """
     lines = [f"hexmech: skipped {problem}" for problem in library.problems()]
+    later = sum(1 for entry in library.units() if entry.not_playable)
+    if later:
+        lines.append(
+            f"hexmech: {later} vehicle, infantry or battle armor file{'s' if later > 1 else ''} "
+            "listed, not playable yet (hexmech validate shows them)"
+        )
     for line in lines:
         print(line, file=file)
     return lines

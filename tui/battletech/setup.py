@@ -249,7 +249,8 @@ class BTSetupScreen(Screen[BTStart | None]):
         self.library = library or _library()
         self.scenarios = scenarios()
         self.units = [entry for entry in self.library.units() if entry.design is not None]
-        self.bad_units = [entry for entry in self.library.units() if entry.design is None]
+        self.bad_units = [entry for entry in self.library.units() if entry.error is not None]
+        self.later_units = [entry for entry in self.library.units() if entry.not_playable]
         self.boards = [entry for entry in self.library.boards() if entry.board is not None]
         self.roster: list[RosterEntry] = []
 
@@ -331,6 +332,10 @@ class BTSetupScreen(Screen[BTStart | None]):
         ]
         options += [
             Option(f"(cannot be read) {entry.error}", disabled=True) for entry in self.bad_units
+        ]
+        options += [
+            Option(f"({entry.not_playable}) {entry.name}", disabled=True)
+            for entry in self.later_units
         ]
         return options
 

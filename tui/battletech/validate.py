@@ -1,8 +1,10 @@
-"""``hexmech validate``: check unit (``.mtf``), board (``.board``), scenario files, one line each.
+"""``hexmech validate``: check unit (``.mtf``, ``.blk``), board, scenario files, one line each.
 
 A good file gives ``ok  NAME (summary)``, followed by its warnings indented on their own lines (at
-most `MOST_WARNINGS`, then a count of the rest); a bad one gives ``FILE:LINE: reason``. A folder
-stands for its ``*.mtf`` and ``*.board`` files (not its sub-folders); a scenario (``.toml``) is
+most `MOST_WARNINGS`, then a count of the rest); a bad one gives ``FILE:LINE: reason``. A MegaMek
+``.blk`` file (vehicle, platoon, battle armor) that reads well is ``ok`` and its summary says it is
+not playable yet. A folder stands for its ``*.mtf``, ``*.blk`` and ``*.board`` files (not its
+sub-folders); a scenario (``.toml``) is
 checked when named, against the installed library (with its ``--units`` folders). The caller
 prints the lines and exits 0 when every file is good, 2 otherwise.
 
@@ -20,7 +22,7 @@ from typing import Final
 from attrs import frozen
 
 from engine.battletech.fileformat import printable
-from tui.battletech.units import UnitFileError, load_unit
+from tui.battletech.units import UnitFileError, load_blk, load_unit
 
 __all__ = [
     "CHECKED_SUFFIXES",
@@ -33,7 +35,7 @@ __all__ = [
     "report_lines",
 ]
 
-CHECKED_SUFFIXES: Final = (".mtf", ".board")
+CHECKED_SUFFIXES: Final = (".mtf", ".blk", ".board")
 """What a folder is searched for."""
 SCENARIO_SUFFIX: Final = ".toml"
 """A BattleTech scenario, checked when named (a folder of them may hold other TOML files)."""
@@ -75,7 +77,7 @@ def check_paths(paths: Iterable[Path]) -> list[Checked]:
                 key=lambda p: p.name.casefold(),
             )
             if not files:
-                results.append(Checked(path, error=f"{path}: no .mtf or .board files"))
+                results.append(Checked(path, error=f"{path}: no .mtf, .blk or .board files"))
             results += [check_file(p) for p in files]
         else:
             results.append(check_file(path))
@@ -89,11 +91,13 @@ def check_file(path: Path) -> Checked:
     suffix = path.suffix.lower()
     if suffix == ".mtf":
         return _check_unit(path)
+    if suffix == ".blk":
+        return _check_blk(path)
     if suffix == ".board":
         return _check_board(path)
     if suffix == SCENARIO_SUFFIX:
         return _check_scenario(path)
-    return Checked(path, error=f"{path}: not a unit (.mtf) or board (.board) file")
+    return Checked(path, error=f"{path}: not a unit (.mtf, .blk) or board (.board) file")
 
 
 def _check_unit(path: Path) -> Checked:
@@ -103,6 +107,18 @@ def _check_unit(path: Path) -> Checked:
         return Checked(path, error=str(exc))
     warnings = tuple(w.where(str(path)) for w in parsed.warnings)
     return Checked(path, parsed.design.name, parsed.design.summary, warnings=warnings)
+
+
+def _check_blk(path: Path) -> Checked:
+    """A vehicle, platoon or battle armor file: ``ok  NAME (kind: summary; not playable yet)``."""
+    try:
+        parsed = load_blk(path)
+    except UnitFileError as exc:
+        return Checked(path, error=str(exc))
+    design = parsed.design
+    warnings = tuple(w.where(str(path)) for w in parsed.warnings)
+    summary = f"{design.kind}: {design.summary}; not playable yet"
+    return Checked(path, design.name, summary, warnings=warnings)
 
 
 def _check_board(path: Path) -> Checked:

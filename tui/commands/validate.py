@@ -24,7 +24,7 @@ Checker = Callable[[Sequence[Path], bool], tuple[list[str], bool]]
 def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private type
     """Add ``validate`` to the ``hexmech`` subcommands."""
     validate = subparsers.add_parser(
-        "validate", help="check unit (.mtf), board (.board) and scenario (.toml) files"
+        "validate", help="check unit (.mtf, .blk), board (.board) and scenario (.toml) files"
     )
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a file or folder")
     validate.add_argument("--quiet", action="store_true", help="hide warnings")
