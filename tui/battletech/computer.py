@@ -9,8 +9,12 @@ decision's command goes through the journal like a person's, with the computer's
 reason as the entry's note (the log shows "Computer: <reason>"). A decision made for a position
 the game has left (an undo came first) is dropped.
 
-A person plays their own sides only: while the computer is due the person's keys are hidden and
-their commands refused (`ComputerPlayer.holds`); undo takes back the person's last command and
+A person plays their own sides only: while the computer is due (and the person is not) the
+person's keys are hidden and their commands refused (`ComputerPlayer.holds`). Where several sides
+are due (initiative, the end of the Movement phase), each acts for itself: the person's roll or end
+of the phase is recorded with the person's side (`ComputerPlayer.person_seat`), and the computer
+gives it itself, without waiting, when the person has nothing of their own left to choose there
+(`tui.battletech.seating.computer_due`). Undo takes back the person's last command and
 the computer's after it in one step, never across dice (`engine.game.Game.own_undo`), and stops
 the computer's thinking first. A game of the computer against itself is watched: p pauses and
 resumes, + and - change the pace. W shows what the computer weighed for its last decisions
@@ -149,8 +153,30 @@ class ComputerPlayer:
         return computer_due(self.screen.game, self.seats)
 
     def holds(self) -> bool:
-        """Whether the person must wait: a computer side is to act (its keys are not theirs)."""
-        return self.due is not None
+        """Whether the person must wait: a computer side is to act and no side of theirs is."""
+        if self.due is None:
+            return False
+        return not any(seat in self.persons for seat in self.screen.game.seats_to_act)
+
+    def person_seat(self) -> int | None:
+        """The seat a person's command is recorded with: their one side due now.
+
+        At initiative and the end of the Movement phase several sides are due; the person's roll
+        or end of the phase is theirs, not the computer's too (`Game.own_undo` reads it). None
+        without the computer (hot-seat: whoever is due) or when several people are due.
+        """
+        if not self.active:
+            return None
+        mine = [seat for seat in self.screen.game.seats_to_act if seat in self.persons]
+        return mine[0] if len(mine) == 1 else None
+
+    def viewer(self) -> int | None:
+        """The side whose view a person facing the computer sees: theirs (None: the default)."""
+        if not self.active:
+            return None
+        if len(self.persons) == 1:
+            return next(iter(self.persons))
+        return self.person_seat()
 
     def allows(self, action: str) -> bool | None:
         """Whether one of this module's keys acts now (None: not one of them)."""

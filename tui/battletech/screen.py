@@ -1099,6 +1099,16 @@ class BattleTechScreen(BTGuided, GameScreen):
         """Whether a person plays ``side`` (the computer's sides get no handover prompt)."""
         return self.computer.is_person(side)
 
+    def acting_seat(self) -> int | None:
+        """The person's seat their command is given for, facing the computer (`computer`)."""
+        return self.computer.person_seat()
+
+    @property
+    def viewer(self) -> int | None:
+        """Facing the computer: the person's side, never the computer's; else hot-seat's."""
+        seat = self.computer.viewer()
+        return super().viewer if seat is None else seat
+
     @property
     def watching(self) -> bool:
         """Whether the computer plays every side of this live game (a person only watches)."""
