@@ -28,6 +28,9 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import frozen
+from rich.console import Group
+from rich.padding import Padding
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -104,6 +107,7 @@ class Thought:
         command: the command, in the command language ("" if none).
         reason: its one-line reason.
         alternatives: what it weighed, best first: (label, score).
+        unit: the unit the command was for, by letter and name ("" for the roll, the end).
     """
 
     side: str
@@ -112,6 +116,7 @@ class Thought:
     command: str
     reason: str
     alternatives: tuple[tuple[str, float], ...] = ()
+    unit: str = ""
 
 
 class ComputerPlayer:
@@ -283,15 +288,16 @@ class ComputerPlayer:
                 format_command(command),
                 decision.reason,
                 decision.alternatives,
+                self._unit_of(command),
             )
         )
         screen.drop_plan()
         screen.story.sync(game)
         screen.redraw(follow=True)
-        after_command(screen, before)  # a person facing the computer sees what it resolved
         if not over and game.summary.over:
             self._stop_spinner()
-            screen.game_over()
+            screen.game_over()  # under the summary, as after a person's last command
+        after_command(screen, before)  # a person facing the computer sees what it resolved
 
     def _failed(self, side: int, error: Exception) -> None:
         """The bot raised (a bug): say so in one line and stop; the game is saved as it was."""
@@ -393,13 +399,28 @@ class ComputerPlayer:
             if entry.note:
                 side = game.seat_name(entry.seat) if entry.seat is not None else "?"
                 personality = self.seats.get(entry.seat, "") if entry.seat is not None else ""
+                command = entry.command
                 found.append(
-                    Thought(side, personality, at, format_command(entry.command), entry.note)
+                    Thought(
+                        side,
+                        personality,
+                        at,
+                        format_command(command),
+                        entry.note,
+                        unit=self._unit_of(command),
+                    )
                 )
                 if len(found) == KEPT:
                     break
         found.reverse()
         return found
+
+    def _unit_of(self, command: object) -> str:
+        """The unit a command is for, as the screen names it ("w Wolverine WVR-6R"), or ""."""
+        unit = getattr(command, "unit", None)
+        if not isinstance(unit, int) or not 0 <= unit < len(self.screen.letters):
+            return ""
+        return self.screen.name_of(unit)
 
     # ------------------------------------------------------------------ the prompt line
     def prompt(self) -> str | None:
@@ -483,33 +504,47 @@ class WhyScreen(ModalScreen[None]):
         with Vertical(id="why-dialog"):
             yield Static("Why the computer did what it did", id="why-title", markup=False)
             with VerticalScroll(id="why-body"):
-                yield Static(self.text(), id="why-text", markup=False)
+                yield Static(self.body(), id="why-text", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         """Show the last decision (the end of the list)."""
         self.query_one("#why-body", VerticalScroll).scroll_end(animate=False)
 
-    def text(self) -> str:
-        """The dialog's text, one block per decision."""
+    def lines(self) -> list[tuple[int, str]]:
+        """The dialog's lines, each with its indent; a blank line between two decisions."""
         if not self.thoughts:
-            return "The computer has decided nothing yet."
-        blocks = []
+            return [(0, "The computer has decided nothing yet.")]
+        lines: list[tuple[int, str]] = []
         for thought in self.thoughts:
+            if lines:
+                lines.append((0, ""))
             who = f"{thought.side} ({thought.personality})" if thought.personality else thought.side
-            lines = [
-                f"#{thought.entry + 1} {who}: {thought.command}",
-                f"  because {thought.reason}",
-            ]
+            head = f"#{thought.entry + 1} {who}"
+            lines.append((0, f"{head}, {thought.unit}" if thought.unit else head))
+            lines.append((4, thought.reason))
+            lines.append((4, f"command: {thought.command}"))
             if thought.alternatives:
-                lines.append("  weighed:")
+                lines.append((4, "weighed (best first, higher is better):"))
                 lines.extend(
-                    f"    {score:>8.2f}  {label}" for label, score in thought.alternatives[:12]
+                    (6, f"{score:>8.2f}  {label}") for label, score in thought.alternatives[:12]
                 )
                 if len(thought.alternatives) > 12:  # noqa: PLR2004 - a screenful
-                    lines.append(f"    ... and {len(thought.alternatives) - 12} more")
-            blocks.append("\n".join(lines))
-        return "\n\n".join(blocks)
+                    lines.append((6, f"... and {len(thought.alternatives) - 12} more"))
+        return lines
+
+    def text(self) -> str:
+        """The dialog's text as plain lines (the screen wraps each under its own indent)."""
+        return "\n".join(" " * indent + line for indent, line in self.lines())
+
+    def body(self) -> Group:
+        """The lines to draw: a long one wraps under its own indent, not at the left edge."""
+        return Group(
+            *(
+                Padding(Text(line, overflow="fold"), (0, 0, 0, indent))
+                for indent, line in self.lines()
+            )
+        )
 
     def action_close(self) -> None:
         """Back to the game."""

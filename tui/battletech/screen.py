@@ -1133,6 +1133,7 @@ class BattleTechScreen(BTGuided, GameScreen):
     def on_screen_resume(self) -> None:
         """Back on top (a summary, a prompt or help closed): the computer may go on."""
         super().on_screen_resume()
+        self.refresh_bindings()  # the computer may have played on while a summary was on top
         self.computer.poke()
 
     def history(self, *, undo: bool) -> None:
