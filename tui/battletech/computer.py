@@ -494,7 +494,7 @@ class WhyScreen(ModalScreen[None]):
         """Create the dialog.
 
         Args:
-            thoughts: the decisions, oldest first (the last one is shown last, in full).
+            thoughts: the decisions, oldest first (shown the other way: the last one on top).
         """
         super().__init__()
         self.thoughts = thoughts
@@ -502,21 +502,21 @@ class WhyScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The decisions, the last one with every alternative it weighed."""
         with Vertical(id="why-dialog"):
-            yield Static("Why the computer did what it did", id="why-title", markup=False)
+            yield Static(
+                "Why the computer did what it did (its last decision first)",
+                id="why-title",
+                markup=False,
+            )
             with VerticalScroll(id="why-body"):
                 yield Static(self.body(), id="why-text", markup=False)
         yield Footer()
-
-    def on_mount(self) -> None:
-        """Show the last decision (the end of the list)."""
-        self.query_one("#why-body", VerticalScroll).scroll_end(animate=False)
 
     def lines(self) -> list[tuple[int, str]]:
         """The dialog's lines, each with its indent; a blank line between two decisions."""
         if not self.thoughts:
             return [(0, "The computer has decided nothing yet.")]
         lines: list[tuple[int, str]] = []
-        for thought in self.thoughts:
+        for thought in reversed(self.thoughts):
             if lines:
                 lines.append((0, ""))
             who = f"{thought.side} ({thought.personality})" if thought.personality else thought.side
