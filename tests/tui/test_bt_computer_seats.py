@@ -182,3 +182,42 @@ def test_own_choice_at_initiative_is_a_loaded_bin_of_ones_own(library):
     assert has_own_choice(attrs.evolve(state, units=dumping), 1)
     gone = tuple(attrs.evolve(u, destroyed=u.side == 1) for u in state.units)
     assert not has_own_choice(attrs.evolve(state, units=gone), 1)
+
+
+async def test_a_game_the_computer_ends_shows_what_happened_then_the_result(tmp_path, library):
+    """The computer's last command: its summary on top, the result under it (as for a person)."""
+    from engine.battletech.turn import can_declare  # noqa: PLC0415
+    from tui.battletech.phase_summary import PhaseSummaryScreen  # noqa: PLC0415
+    from tui.battletech.result import BTResultScreen  # noqa: PLC0415
+
+    journal = new_journal(tmp_path, library, ("", "aggressive"), turns=1, seed=8)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        for _ in range(3000):
+            game = screen.game
+            if game.summary.over:
+                break
+            state = game.state
+            if app.screen is not screen:
+                await pilot.press("enter")  # a summary: go on
+            elif screen.computer.holds() or 0 not in game.seats_to_act:
+                pass
+            elif state.phase is Phase.DEPLOYMENT:
+                assert screen.execute(person_deploys(screen))
+            elif state.phase is Phase.INITIATIVE:
+                await pilot.press("i")
+            elif state.phase is Phase.MOVEMENT and pending(state, 0) and state.active is None:
+                assert screen.execute(Move(pending(state, 0)[0], MoveMode.STILL))
+            elif state.phase in {Phase.WEAPON, Phase.PHYSICAL}:
+                mine = [i for i, u in enumerate(state.units) if u.side == 0]
+                screen.selected = next(i for i in mine if can_declare(state, i))
+                screen.attacks.hold()
+            await pilot.pause(0.02)
+        await pilot.pause(0.2)
+        assert screen.game.summary.over
+        assert screen.game.entries[-1].seat == 1  # seed 8: Kurita wins initiative, fires last
+        stack = [type(s) for s in app.screen_stack]
+        assert stack[-2:] == [BTResultScreen, PhaseSummaryScreen]
+        await pilot.press("enter")
+        assert isinstance(app.screen, BTResultScreen)
