@@ -61,6 +61,7 @@ async def test_the_persons_roll_is_theirs_and_the_computer_waits_for_it(tmp_path
         await until(pilot, lambda: screen.game.state.phase is Phase.INITIATIVE)
         assert seats_to_act(screen.game.state) == {0, 1}
         assert has_own_choice(screen.game.state, 0)  # the Griffin's LRM bin may be dumped
+        assert screen.viewer == 0  # both due: the person still sees as Davion, not as nobody
         at = screen.game.cursor
         await pilot.pause(0.3)
         assert screen.game.cursor == at  # the roll is the person's to give
@@ -221,3 +222,25 @@ async def test_a_game_the_computer_ends_shows_what_happened_then_the_result(tmp_
         assert stack[-2:] == [BTResultScreen, PhaseSummaryScreen]
         await pilot.press("enter")
         assert isinstance(app.screen, BTResultScreen)
+
+
+async def test_the_orders_panel_gives_no_keys_while_the_computer_acts(tmp_path, library):
+    """Kurita (the computer) deploys first: its orders show, not 'Enter: place' keys to press."""
+    from tui.battletech.widgets.orders import OrdersPanel  # noqa: PLC0415
+
+    journal = new_journal(tmp_path, library, ("", "balanced"))
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal, pace=30.0)
+
+        def orders():
+            panel = screen.query_one(OrdersPanel)
+            return " ".join(str(line.render()) for line in panel.query("Static")) or str(
+                panel.render()
+            )
+
+        assert "Enter: place" in orders()  # the person deploys first
+        assert screen.execute(person_deploys(screen))
+        assert screen.computer.holds()
+        assert "Enter: place" not in orders()
+        assert "Deployment: Kurita" in orders()

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import frozen
@@ -162,6 +163,15 @@ class ComputerPlayer:
         if self.due is None:
             return False
         return not any(seat in self.persons for seat in self.screen.game.seats_to_act)
+
+    def orders(self, lines: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The Orders panel's lines, without the lines of keys while the computer acts.
+
+        The keys are the person's and wait (`holds`); a game the computer plays alone has none.
+        """
+        if not self.holds():
+            return list(lines)
+        return [line for line in lines if line[1] != "keys"]
 
     def person_seat(self) -> int | None:
         """The seat a person's command is recorded with: their one side due now.

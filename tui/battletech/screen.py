@@ -422,7 +422,8 @@ class BattleTechScreen(BTGuided, GameScreen):
         view = self._preview(state)
         self._draw_board(state, view)
         self._header(state)
-        self.query_one(OrdersPanel).show(tuple(self._orders(state, view)), compact=self.compact)
+        orders = self.computer.orders(self._orders(state, view))  # its turn: no keys of yours
+        self.query_one(OrdersPanel).show(tuple(orders), compact=self.compact)
         self._draw_record()
         self.query_one(UnitList).show(
             units_data(state, self.letters, self.selected), compact=self.compact
