@@ -6,6 +6,10 @@
 - Movement and the two attack phases (BT-M-11): the side whose slot it is; during a unit's move,
   that unit's side. When every unit has moved, any side still in the game may end the phase.
 - Resolving, Heat, End (inside one command) and a game that is over: nobody.
+
+When several sides are due, `has_own_choice` says whether a side has something of its own to do
+there, beyond the command any of them may give (the roll, the end of the phase): a computer facing
+a person gives that shared command itself when the person has nothing left to choose.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from engine.battletech.flow import can_end_phase
 from engine.battletech.state import BTState, Phase
 
-__all__ = ["seats_to_act", "sides_in_game"]
+__all__ = ["has_own_choice", "seats_to_act", "sides_in_game"]
 
 
 def sides_in_game(state: BTState) -> frozenset[int]:
@@ -29,3 +33,23 @@ def seats_to_act(state: BTState) -> frozenset[int]:
         return sides_in_game(state)
     side = state.side_to_act
     return frozenset() if side is None else frozenset({side})
+
+
+def has_own_choice(state: BTState, side: int) -> bool:
+    """Whether ``side``, due now, may give a command of its own and not only the shared one.
+
+    At initiative a side may declare ammunition dumps before the roll (BT-C-58): it has a choice
+    while one of its units on the map has a loaded bin not already being dumped. When every unit
+    has moved, ending the phase is all anyone may do (BT-M-11): no choice. A side alone to act
+    (deployment, a unit's slot) always has its own choice.
+    """
+    if state.phase is Phase.INITIATIVE:
+        return any(
+            shots > 0 and item not in unit.dumping
+            for unit in state.units
+            if unit.side == side and unit.on_map
+            for item, shots in enumerate(unit.ammo)
+        )
+    if can_end_phase(state):
+        return False
+    return side in seats_to_act(state)

@@ -259,7 +259,9 @@ async def test_the_why_key_lists_what_the_computer_weighed(tmp_path, library, mo
         assert isinstance(why, WhyScreen)
         text = why.text()
         note = screen.game.entries[1].note
-        assert "Kurita (balanced): deploy" in text
+        unit = screen.name_of(screen.game.entries[1].command.unit)
+        assert f"#2 Kurita (balanced), {unit}\n" in text  # the unit by letter and name
+        assert "    command: deploy " in text
         assert note in text
         assert "7.50  deploy at the ford" in text
         assert text.index("deploy at the ford") < text.index("deploy behind the hill")

@@ -9,8 +9,12 @@ decision's command goes through the journal like a person's, with the computer's
 reason as the entry's note (the log shows "Computer: <reason>"). A decision made for a position
 the game has left (an undo came first) is dropped.
 
-A person plays their own sides only: while the computer is due the person's keys are hidden and
-their commands refused (`ComputerPlayer.holds`); undo takes back the person's last command and
+A person plays their own sides only: while the computer is due (and the person is not) the
+person's keys are hidden and their commands refused (`ComputerPlayer.holds`). Where several sides
+are due (initiative, the end of the Movement phase), each acts for itself: the person's roll or end
+of the phase is recorded with the person's side (`ComputerPlayer.person_seat`), and the computer
+gives it itself, without waiting, when the person has nothing of their own left to choose there
+(`tui.battletech.seating.computer_due`). Undo takes back the person's last command and
 the computer's after it in one step, never across dice (`engine.game.Game.own_undo`), and stops
 the computer's thinking first. A game of the computer against itself is watched: p pauses and
 resumes, + and - change the pace. W shows what the computer weighed for its last decisions
@@ -21,9 +25,13 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import frozen
+from rich.console import Group
+from rich.padding import Padding
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -100,6 +108,7 @@ class Thought:
         command: the command, in the command language ("" if none).
         reason: its one-line reason.
         alternatives: what it weighed, best first: (label, score).
+        unit: the unit the command was for, by letter and name ("" for the roll, the end).
     """
 
     side: str
@@ -108,6 +117,7 @@ class Thought:
     command: str
     reason: str
     alternatives: tuple[tuple[str, float], ...] = ()
+    unit: str = ""
 
 
 class ComputerPlayer:
@@ -149,8 +159,39 @@ class ComputerPlayer:
         return computer_due(self.screen.game, self.seats)
 
     def holds(self) -> bool:
-        """Whether the person must wait: a computer side is to act (its keys are not theirs)."""
-        return self.due is not None
+        """Whether the person must wait: a computer side is to act and no side of theirs is."""
+        if self.due is None:
+            return False
+        return not any(seat in self.persons for seat in self.screen.game.seats_to_act)
+
+    def orders(self, lines: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The Orders panel's lines, without the lines of keys while the computer acts.
+
+        The keys are the person's and wait (`holds`); a game the computer plays alone has none.
+        """
+        if not self.holds():
+            return list(lines)
+        return [line for line in lines if line[1] != "keys"]
+
+    def person_seat(self) -> int | None:
+        """The seat a person's command is recorded with: their one side due now.
+
+        At initiative and the end of the Movement phase several sides are due; the person's roll
+        or end of the phase is theirs, not the computer's too (`Game.own_undo` reads it). None
+        without the computer (hot-seat: whoever is due) or when several people are due.
+        """
+        if not self.active:
+            return None
+        mine = [seat for seat in self.screen.game.seats_to_act if seat in self.persons]
+        return mine[0] if len(mine) == 1 else None
+
+    def viewer(self) -> int | None:
+        """The side whose view a person facing the computer sees: theirs (None: the default)."""
+        if not self.active:
+            return None
+        if len(self.persons) == 1:
+            return next(iter(self.persons))
+        return self.person_seat()
 
     def allows(self, action: str) -> bool | None:
         """Whether one of this module's keys acts now (None: not one of them)."""
@@ -257,15 +298,16 @@ class ComputerPlayer:
                 format_command(command),
                 decision.reason,
                 decision.alternatives,
+                self._unit_of(command),
             )
         )
         screen.drop_plan()
         screen.story.sync(game)
         screen.redraw(follow=True)
-        after_command(screen, before)  # a person facing the computer sees what it resolved
         if not over and game.summary.over:
             self._stop_spinner()
-            screen.game_over()
+            screen.game_over()  # under the summary, as after a person's last command
+        after_command(screen, before)  # a person facing the computer sees what it resolved
 
     def _failed(self, side: int, error: Exception) -> None:
         """The bot raised (a bug): say so in one line and stop; the game is saved as it was."""
@@ -367,13 +409,28 @@ class ComputerPlayer:
             if entry.note:
                 side = game.seat_name(entry.seat) if entry.seat is not None else "?"
                 personality = self.seats.get(entry.seat, "") if entry.seat is not None else ""
+                command = entry.command
                 found.append(
-                    Thought(side, personality, at, format_command(entry.command), entry.note)
+                    Thought(
+                        side,
+                        personality,
+                        at,
+                        format_command(command),
+                        entry.note,
+                        unit=self._unit_of(command),
+                    )
                 )
                 if len(found) == KEPT:
                     break
         found.reverse()
         return found
+
+    def _unit_of(self, command: object) -> str:
+        """The unit a command is for, as the screen names it ("w Wolverine WVR-6R"), or ""."""
+        unit = getattr(command, "unit", None)
+        if not isinstance(unit, int) or not 0 <= unit < len(self.screen.letters):
+            return ""
+        return self.screen.name_of(unit)
 
     # ------------------------------------------------------------------ the prompt line
     def prompt(self) -> str | None:
@@ -447,7 +504,7 @@ class WhyScreen(ModalScreen[None]):
         """Create the dialog.
 
         Args:
-            thoughts: the decisions, oldest first (the last one is shown last, in full).
+            thoughts: the decisions, oldest first (shown the other way: the last one on top).
         """
         super().__init__()
         self.thoughts = thoughts
@@ -455,35 +512,49 @@ class WhyScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The decisions, the last one with every alternative it weighed."""
         with Vertical(id="why-dialog"):
-            yield Static("Why the computer did what it did", id="why-title", markup=False)
+            yield Static(
+                "Why the computer did what it did (its last decision first)",
+                id="why-title",
+                markup=False,
+            )
             with VerticalScroll(id="why-body"):
-                yield Static(self.text(), id="why-text", markup=False)
+                yield Static(self.body(), id="why-text", markup=False)
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Show the last decision (the end of the list)."""
-        self.query_one("#why-body", VerticalScroll).scroll_end(animate=False)
-
-    def text(self) -> str:
-        """The dialog's text, one block per decision."""
+    def lines(self) -> list[tuple[int, str]]:
+        """The dialog's lines, each with its indent; a blank line between two decisions."""
         if not self.thoughts:
-            return "The computer has decided nothing yet."
-        blocks = []
-        for thought in self.thoughts:
+            return [(0, "The computer has decided nothing yet.")]
+        lines: list[tuple[int, str]] = []
+        for thought in reversed(self.thoughts):
+            if lines:
+                lines.append((0, ""))
             who = f"{thought.side} ({thought.personality})" if thought.personality else thought.side
-            lines = [
-                f"#{thought.entry + 1} {who}: {thought.command}",
-                f"  because {thought.reason}",
-            ]
+            head = f"#{thought.entry + 1} {who}"
+            lines.append((0, f"{head}, {thought.unit}" if thought.unit else head))
+            lines.append((4, thought.reason))
+            lines.append((4, f"command: {thought.command}"))
             if thought.alternatives:
-                lines.append("  weighed:")
+                lines.append((4, "weighed (best first, higher is better):"))
                 lines.extend(
-                    f"    {score:>8.2f}  {label}" for label, score in thought.alternatives[:12]
+                    (6, f"{score:>8.2f}  {label}") for label, score in thought.alternatives[:12]
                 )
                 if len(thought.alternatives) > 12:  # noqa: PLR2004 - a screenful
-                    lines.append(f"    ... and {len(thought.alternatives) - 12} more")
-            blocks.append("\n".join(lines))
-        return "\n\n".join(blocks)
+                    lines.append((6, f"... and {len(thought.alternatives) - 12} more"))
+        return lines
+
+    def text(self) -> str:
+        """The dialog's text as plain lines (the screen wraps each under its own indent)."""
+        return "\n".join(" " * indent + line for indent, line in self.lines())
+
+    def body(self) -> Group:
+        """The lines to draw: a long one wraps under its own indent, not at the left edge."""
+        return Group(
+            *(
+                Padding(Text(line, overflow="fold"), (0, 0, 0, indent))
+                for indent, line in self.lines()
+            )
+        )
 
     def action_close(self) -> None:
         """Back to the game."""

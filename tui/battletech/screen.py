@@ -423,7 +423,8 @@ class BattleTechScreen(BTGuided, GameScreen):
         view = self._preview(state)
         self._draw_board(state, view)
         self._header(state)
-        self.query_one(OrdersPanel).show(tuple(self._orders(state, view)), compact=self.compact)
+        orders = self.computer.orders(self._orders(state, view))  # its turn: no keys of yours
+        self.query_one(OrdersPanel).show(tuple(orders), compact=self.compact)
         self._draw_record()
         self.query_one(UnitList).show(
             units_data(state, self.letters, self.selected), compact=self.compact
@@ -1107,6 +1108,16 @@ class BattleTechScreen(BTGuided, GameScreen):
         """Whether a person plays ``side`` (the computer's sides get no handover prompt)."""
         return self.computer.is_person(side)
 
+    def acting_seat(self) -> int | None:
+        """The person's seat their command is given for, facing the computer (`computer`)."""
+        return self.computer.person_seat()
+
+    @property
+    def viewer(self) -> int | None:
+        """Facing the computer: the person's side, never the computer's; else hot-seat's."""
+        seat = self.computer.viewer()
+        return super().viewer if seat is None else seat
+
     @property
     def watching(self) -> bool:
         """Whether the computer plays every side of this live game (a person only watches)."""
@@ -1131,6 +1142,7 @@ class BattleTechScreen(BTGuided, GameScreen):
     def on_screen_resume(self) -> None:
         """Back on top (a summary, a prompt or help closed): the computer may go on."""
         super().on_screen_resume()
+        self.refresh_bindings()  # the computer may have played on while a summary was on top
         self.computer.poke()
 
     def history(self, *, undo: bool) -> None:

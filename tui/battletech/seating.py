@@ -7,8 +7,8 @@ and headless play (`tui.commands._headless`):
 
 - `computer_seats` reads the setup; `with_computer` writes it; `parse_sides` reads
   ``--computer 2,Kurita`` against the scenario's sides.
-- `computer_due` says which computer side acts now: one is due and no person is (when a person is
-  due too, at initiative or the end of the movement phase, the person acts).
+- `computer_due` says which computer side acts now: one is due and no person is, or a person is
+  due too (initiative, the end of the Movement phase) with nothing of their own left to choose.
 - `think` asks the bot (`engine.battletech.bot.decide`) with a random source seeded by the game's
   position, so the same game gives the same decisions.
 - `COMPUTER` is what ``hexmech play --computer`` finds through the interface registry
@@ -25,6 +25,7 @@ import attrs
 
 from engine.battletech.bot import DEFAULT_PERSONALITY, PERSONALITIES, Decision, decide
 from engine.battletech.language import format_command
+from engine.battletech.seats import has_own_choice
 
 if TYPE_CHECKING:
     from engine.battletech.state import BTSetup, BTState
@@ -112,11 +113,20 @@ def parse_sides(text: str, sides: tuple[str, ...]) -> tuple[int, ...]:
 
 
 def computer_due(game: AnyGame, seats: Mapping[int, str]) -> int | None:
-    """The computer side that acts now, or None (a person's turn, nobody's, the game is over)."""
+    """The computer side that acts now, or None (a person's turn, nobody's, the game is over).
+
+    When a person is due too (initiative, the end of the Movement phase) the computer gives the
+    shared command (the roll, the end of the phase) only if the person has nothing of their own
+    left to choose there (`engine.battletech.seats.has_own_choice`); else the person gives it.
+    """
     due = game.seats_to_act
-    if not due or any(seat not in seats for seat in due):
+    computers = sorted(seat for seat in due if seat in seats)
+    if not computers:
         return None
-    return min(due)
+    persons = [seat for seat in due if seat not in seats]
+    if any(has_own_choice(game.state, seat) for seat in persons):
+        return None
+    return computers[0]
 
 
 def rng_for(game: AnyGame) -> random.Random:

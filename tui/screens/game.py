@@ -568,7 +568,7 @@ class GameScreen(Screen[None]):
             return False
         over = self.game.summary.over
         try:
-            outcome = self.journal.execute(command)
+            outcome = self.journal.execute(command, seat=self.acting_seat())
         except OSError as error:
             self.cannot_save(error)
             return False
@@ -584,6 +584,10 @@ class GameScreen(Screen[None]):
         if not over and self.game.summary.over:
             self.game_over()
         return True
+
+    def acting_seat(self) -> Seat | None:
+        """The seat a person's command is given for: None, whoever is due (hot-seat)."""
+        return None
 
     def cannot_save(self, error: OSError) -> None:
         """Say in one line that a change could not be saved (and was not made).
