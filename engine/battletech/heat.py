@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from engine.battletech import catalogue, crits
+from engine.battletech import catalogue, crits, sinks
 from engine.battletech import events as ev
 from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.combat import end_of_phase
@@ -192,7 +192,7 @@ def dissipation(state: BTState, unit: UnitState) -> int:
     (BT-C-31). Underwater a sink dissipates twice: all of them when submerged, only the leg
     sinks when standing in Depth 1; the extra is capped at 6.
     """
-    engine, mounted = _sinks(unit)
+    engine, mounted = sinks.switched_on(unit, *_sinks(unit))
     total = engine + sum(value for _, value in mounted)
     if submerged(state, unit):
         extra = total
