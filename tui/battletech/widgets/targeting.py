@@ -123,6 +123,8 @@ class HeatPreview:
     now: int
     sources: tuple[tuple[str, int], ...]
     dissipation: int
+    sinks_off: int = 0
+    """Heat sinks switched off (BT-C-52): they are not in ``dissipation``."""
 
     @property
     def generated(self) -> int:
@@ -256,7 +258,8 @@ def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
     unit = state.units[aim.unit]
     firing = attrs.evolve(unit, fired=unit.fired | {w for w, _ in aim.shots})
     sources = named_heat_sources(state, aim.unit, heat_rules.heat_sources(state, firing))
-    return HeatPreview(unit.heat, tuple(sources), heat_rules.dissipation(state, unit))
+    dissipation = heat_rules.dissipation(state, unit)
+    return HeatPreview(unit.heat, tuple(sources), dissipation, sinks_off=unit.sinks_off)
 
 
 def aim_view(state: BTState, aim: Aim) -> AimView:
