@@ -1,5 +1,6 @@
-"""The keys for what only the command line did: eject (E), dump (D), heat sinks (S), fire at a
-hex (H) and aimed shots (A) (BT-C-59, BT-C-58, BT-C-52, BT-C-57/60, BT-C-19).
+"""The keys for what only the command line did (BT-C-59, BT-C-58, BT-C-52, BT-C-57/60, BT-C-19).
+
+Eject (E), dump (D), heat sinks (S), fire at a hex (H) and aimed shots (A).
 
 The game of ``test_bt_combat``: Blue's Hunchback at 0505 facing N and Red's Jenner at 0504
 facing S; with this seed Blue loses the first initiative (the Hunchback moves first).
@@ -144,7 +145,7 @@ async def test_h_off_woods_and_a_at_a_mobile_target_say_why_not(tmp_path, librar
         assert app.screen is screen
         await pilot.press("A")
         assert app.screen is screen
-        said = [n.message for n in app._notifications]  # noqa: SLF001 - the refusals shown
+        said = [n.message for n in app._notifications]
         assert any("woods, building or ice" in m for m in said)
         assert any("immobile" in m for m in said)
 

@@ -1,5 +1,6 @@
-"""The orders that used to need the command line: aimed shots, fire at a hex, ejecting,
-dumping ammunition and switching heat sinks (BT-C-19, BT-C-57/60, BT-C-59, BT-C-58, BT-C-52).
+"""Keys for the orders that used to need the command line (BT-C-19, 57/60, 59, 58, 52).
+
+Aimed shots, fire at a hex, ejecting, dumping ammunition and switching heat sinks.
 
 `SpecialOrders` is owned by the play screen (``screen.special``); `SpecialOrderActions` is a mixin
 that gives the screen its five actions. The keys:
@@ -29,7 +30,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine.battletech import sinks
-from engine.battletech.catalogue import AmmoSpec, SPECS
+from engine.battletech.catalogue import SPECS, AmmoSpec
 from engine.battletech.commands import DumpAmmo, Eject, FireWeapons, Shot, SwitchHeatSinks
 from engine.battletech.heat import dissipation
 from engine.battletech.state import Phase
@@ -150,7 +151,7 @@ class HexFireScreen(_Dialog):
     """BT-C-57/60/61.2: choose the weapons that fire at a hex; ``c`` declares everything."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(k, f"toggle('{k}')", "Weapon", show=k == "1", key_display="1-0") for k in KEYS),
+        *(Binding(k, f"choose('{k}')", "Weapon", show=k == "1", key_display="1-0") for k in KEYS),
         Binding("c,enter,y", "give", "Declare", tooltip="Declare: these and the other weapons"),
         Binding("escape,n", "close", "Cancel", tooltip="Close: give nothing"),
     ]
@@ -199,7 +200,7 @@ class HexFireScreen(_Dialog):
         lines.append("1-0: choose  c: declare  Esc: back")
         return "\n".join(lines)
 
-    def action_toggle(self, key: str) -> None:
+    def action_choose(self, key: str) -> None:
         """Choose a weapon, or take it back (one that cannot fire says why)."""
         row = next((r for r in self._rows() if r[0] == key), None)
         if row is None:
@@ -335,7 +336,7 @@ class DumpScreen(_UnitDialog):
     """BT-C-58: choose the bins a unit dumps during the next turn; ``y`` gives it (for good)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(k, f"toggle('{k}')", "Bin", show=k == "1", key_display="1-9") for k in KEYS[:9]),
+        *(Binding(k, f"choose('{k}')", "Bin", show=k == "1", key_display="1-9") for k in KEYS[:9]),
         Binding("tab", "next", "Unit", tooltip="The next unit"),
         Binding("y", "give", "Dump", tooltip="Dump the chosen bins: the ammunition is lost"),
         Binding("escape,n", "close", "Cancel", tooltip="Close: dump nothing"),
@@ -369,7 +370,7 @@ class DumpScreen(_UnitDialog):
         lines.append("1-9: choose  y: DUMP them  n/Esc: keep everything")
         return "\n".join(lines)
 
-    def action_toggle(self, key: str) -> None:
+    def action_choose(self, key: str) -> None:
         """Choose a bin, or take it back."""
         bins = _ammo_bins(self.screen_.game.state.units[self.unit])
         number = int(key) - 1
@@ -419,8 +420,10 @@ class SinksScreen(_UnitDialog):
         lines = [
             f"Heat sinks: {_name(self.screen_, self.unit)}"
             + ("  (Tab: next unit)" if len(self.units) > 1 else ""),
-            f"{most} working, {unit.sinks_off} off now; dissipation "
-            f"{dissipation(state, unit)} -> {after} with {self.off} off",
+            (
+                f"{most} working, {unit.sinks_off} off now; dissipation "
+                f"{dissipation(state, unit)} -> {after} with {self.off} off"
+            ),
             "sinks switched off come back on in the next End phase at the earliest (BT-C-52)",
         ]
         if self.off != unit.sinks_off and (why := sinks.can_switch(state, self.unit, self.off)):
