@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain
 from engine.battletech.commands import Move, Step, StepKind
+from engine.battletech.narrate import describe
 from engine.battletech.state import BTState, Movement, MoveMode
 from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
@@ -159,3 +160,25 @@ def test_a_building_that_collapses_lets_the_skid_go_on_shortened_by_a_tenth_of_i
     assert damaged.collapsed
     assert after.board.terrain(H("0507")).building is None
     assert after.unit(0).hex == H("0507")
+
+
+def test_the_log_tells_the_collision_and_the_dodge():
+    """The log's words: who skids into whom after how many hexes, who got out of the way."""
+    state = board_state("0507", moved=False)
+    dice = [*SKID_FAILS, 3, 4, 3, 4, 3, 4]
+    _, events = play(state, Move(0, MoveMode.RUN, TURN_IN_0508), dice)
+    (dodge,) = of(events, ev.SkidDodged)
+    said = describe(dodge, state, state)
+    assert "gets out of the way" in said
+    assert dodge.hex.label in said
+    after, events = play(
+        board_state(), Move(0, MoveMode.RUN, TURN_IN_0508), [*SKID_FAILS, 3, 4, 3, 4, 6, 6, 3, 4]
+    )
+    (collision,) = of(events, ev.SkidCollided)
+    said = describe(collision, after, after)
+    assert "skids into" in said
+    assert "0506 after 1 hex, as a charge" in said
+    psr = next(p for p in of(events, ev.PilotingRoll) if p.unit == 1)
+    assert psr.reason == "charged"
+    failed = describe(ev.SkidDodged(1, 0, None), after, after)
+    assert "stays put" in failed
