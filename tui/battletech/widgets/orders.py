@@ -130,7 +130,7 @@ def mode_keys(
     ``terrain`` is the unit's hex (water takes Jump MP away, BT-M-20.4).
     """
     if compact:
-        return [("1 walk 2 run 3 jump 0 still E eject", "keys")]
+        return [("1 walk 2 run 3 jump 0 still", "keys"), ("E eject", "keys")]
     jump = f"  3 jump {jump_mp(unit, terrain)}" if unit.design.jump else ""
     return [
         (f"1 walk {walk_mp(unit)}  2 run {run_allowance(unit)}{jump}  0 still", "keys"),
