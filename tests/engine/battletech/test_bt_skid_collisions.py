@@ -7,12 +7,18 @@ roll 6 + 6) and slides 2 hexes north, 0507 then 0506. Unit 1 stands in its way, 
 
 from __future__ import annotations
 
+import random
+
+from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain
 from engine.battletech.commands import Move, Step, StepKind
+from engine.battletech.flow import decide, pending
 from engine.battletech.narrate import describe
-from engine.battletech.state import BTState, Movement, MoveMode
+from engine.battletech.policies import aggressive
+from engine.battletech.state import BTState, Movement, MoveMode, Phase
 from engine.battletech.units import Location
+from engine.dice import Dice
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board
 
@@ -182,3 +188,20 @@ def test_the_log_tells_the_collision_and_the_dodge():
     assert psr.reason == "charged"
     failed = describe(ev.SkidDodged(1, 0, None), after, after)
     assert "stays put" in failed
+
+
+def test_the_policies_play_on_after_a_dodge_with_no_refused_command():
+    """BT-M-29.8: the dodger's move is used; the policies move the others and end the phase."""
+    state = board_state("0507", moved=False)
+    state, _ = play(state, Move(0, MoveMode.RUN, TURN_IN_0508), [*SKID_FAILS, 3, 4, 3, 4, 3, 4])
+    assert 1 not in pending(state)
+    rng = random.Random(3)  # noqa: S311 - a policy, not cryptography
+    dice = Dice(5)
+    for _ in range(20):
+        if state.phase is not Phase.MOVEMENT:
+            break
+        command = aggressive(state, rng)
+        assert command is not None
+        for event in decide(state, command, dice):  # raises IllegalCommand on a refusal
+            state = RULESET.evolve(state, event)
+    assert state.phase is not Phase.MOVEMENT
