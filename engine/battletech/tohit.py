@@ -755,6 +755,8 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         if other.side == shooter.side or not other.on_map:
             continue
         sight = line_of_sight(state, unit, target)
+        if not sight.clear and underwater.duel(state, unit, target):
+            sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
         if not sight.clear:
             continue
         for twist, flipped in poses:

@@ -26,6 +26,7 @@ from tui.battletech.special_orders import (
     HexFireScreen,
     SinksScreen,
 )
+from tui.battletech.widgets.attack_orders import to_hit_text
 from tui.battletech.widgets.targeting import KEYS, weapons_of
 from tui.screens.confirm import ConfirmScreen
 
@@ -187,3 +188,33 @@ async def test_the_aimed_shot_dialog_aims_the_weapons_that_may(tmp_path, library
         assert command.shots == (Shot(laser, target=target, aimed=Location.HD),)
         head = weapon_to_hit(state, unit, laser, target, aimed=Location.HD)
         assert ("aimed at the head", 3) in head.modifiers
+
+
+async def test_the_fire_panel_under_water_names_what_works_and_why_not(tmp_path, library):  # noqa: F811
+    """BT-C-9 / BT-C-90.10: both 'Mechs in Depth 2 see each other.
+
+    Each weapon's row is the engine's number or its reason (the Jenner's SRM 4: missiles do not
+    fire under water).
+    """
+    board = terrain_board(10, 10, h0505=Terrain(water=2), h0504=Terrain(water=2))
+    journal = face_to_face(tmp_path, library, board=board)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await to_weapon_phase(app, pilot, journal)
+        state = screen.game.state
+        unit = screen.selected
+        target = screen.attacks.aim.target
+        text = "\n".join(orders(screen))
+        assert "no line of sight" not in text
+        results = [weapon_to_hit(state, unit, w, target) for w in weapons_of(state.units[unit])]
+        for result in results:
+            assert to_hit_text(result) in text
+        assert any(r.possible for r in results)
+        jenner = 1
+        srm = next(
+            w
+            for w in weapons_of(state.units[jenner])
+            if "SRM" in state.units[jenner].design.equipment[w].name
+        )
+        reason = weapon_to_hit(state, jenner, srm, HUNCHBACK).reason
+        assert "missile launchers do not fire under water" in reason

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import attrs
 
+from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
+from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.los import line_of_sight
 from engine.battletech.state import BTState, Phase
-from engine.battletech.tohit import weapon_to_hit
+from engine.battletech.tohit import declare_fire, fire_options, weapon_to_hit
+from engine.battletech.turn import declarers
 from engine.battletech.units import Location
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, start, terrain_board
@@ -89,3 +92,18 @@ def test_a_submerged_mech_cannot_fire_at_a_dry_target():
     result = weapon_to_hit(state, 0, LASER, 1)
     assert result.number is None
     assert "under water" in result.reason
+
+
+def test_a_submerged_pair_gets_weapon_slots_and_may_declare():
+    """BT-C-1/2: with a weapon that works under water each has something to declare."""
+    state = pair(h0510=DEEP, h0509=DEEP, h0508=DEEP)
+    assert declarers(state, 0) == (0,)
+    options = [o for o in fire_options(state, 0) if o.shots]
+    fired = {shot.weapon for option in options for shot in option.shots}
+    assert LASER in fired
+    assert SRM not in fired
+    assert FLAMER not in fired
+    events = declare_fire(state, FireWeapons(0, (Shot(LASER, target=1),)))
+    (declared,) = [e for e in events if isinstance(e, ev.AttackDeclared)]
+    assert declared.attack.to_hit == 5
+    assert dict(declared.attack.modifiers)["attacker in water"] == 1

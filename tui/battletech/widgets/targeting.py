@@ -20,6 +20,7 @@ import attrs
 from attrs import frozen
 
 from engine.battletech import heat as heat_rules
+from engine.battletech import underwater
 from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.los import Arc, Sight, arcs_of, line_of_sight
@@ -282,6 +283,9 @@ def aim_view(state: BTState, aim: Aim) -> AimView:
         _row(state, aim, weapon, number, primary) for number, weapon in enumerate(weapons_of(unit))
     )
     sight = line_of_sight(state, aim.unit, aim.target) if aim.target is not None else None
+    shown = aim.target
+    if sight is not None and shown is not None and underwater.duel(state, aim.unit, shown):
+        sight = underwater.DUEL_SIGHT  # BT-C-5: two 'Mechs under water see each other
     return AimView(
         aim,
         rows,
