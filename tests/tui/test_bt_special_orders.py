@@ -15,7 +15,8 @@ from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.state import Phase
 from engine.battletech.tohit import weapon_to_hit
 from engine.battletech.units import Location
-from tests.engine.battletech._build import terrain_board
+from engine.hexes import Facing
+from tests.engine.battletech._build import design, start, terrain_board
 from tests.tui.test_bt_combat import SIZE, face_to_face, orders, to_weapon_phase, told
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
@@ -26,8 +27,9 @@ from tui.battletech.special_orders import (
     HexFireScreen,
     SinksScreen,
 )
-from tui.battletech.widgets.attack_orders import to_hit_text
-from tui.battletech.widgets.targeting import KEYS, weapons_of
+from tui.battletech.widgets.attack_orders import heat_lines, to_hit_text
+from tui.battletech.widgets.record import _flags as record_flags
+from tui.battletech.widgets.targeting import KEYS, HeatPreview, weapons_of
 from tui.screens.confirm import ConfirmScreen
 
 HUNCHBACK = 0
@@ -218,3 +220,15 @@ async def test_the_fire_panel_under_water_names_what_works_and_why_not(tmp_path,
         )
         reason = weapon_to_hit(state, jenner, srm, HUNCHBACK).reason
         assert "missile launchers do not fire under water" in reason
+
+
+def test_the_heat_panel_and_the_sheet_name_the_sinks_switched_off():
+    """BT-C-52: the heat preview says how many sinks are off; the sheet flags them."""
+    (sums, *_) = heat_lines(HeatPreview(5, (("walked", 1),), 6, sinks_off=4))
+    assert sums[0] == "heat 5 +1 built -6 sinks (4 off) = 0"
+    (plain, *_) = heat_lines(HeatPreview(5, (("walked", 1),), 10))
+    assert plain[0] == "heat 5 +1 built -10 sinks = 0"
+    state = start(terrain_board(4, 4), [(design(), 0, "0202", Facing.N)])
+    unit = state.units[0]
+    assert "3 heat sinks off" in record_flags(attrs.evolve(unit, sinks_off=3))
+    assert not any("sinks" in flag for flag in record_flags(unit))
