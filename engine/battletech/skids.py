@@ -23,8 +23,9 @@ Getting out of the way (BT-M-29.8): a 'Mech standing in the hex that has not mov
 makes a PSR just before the skidding unit enters. Success: it makes its move at once. **DESIGN**
 (a move in the middle of another unit's move cannot be plotted): its move is one step aside, into
 the first free hex next to it (clockwise from its front) off the skid's line that it could be
-pushed into (BT-C-46), no water or building; with none it stays. Failure: it stays put. Either
-way it has used its movement for the phase (`SkidDodged`). Infantry is not in these rules.
+pushed into (BT-C-46), with no water, building, rubble or fire; with none it stays. Failure: it
+stays put. Either way it has used its movement for the phase (`SkidDodged`). Infantry is not in
+these rules.
 """
 
 from __future__ import annotations
@@ -228,6 +229,8 @@ def _aside(ctx: Ctx, other: int, there: Hex, direction: Facing) -> Hex | None:
         if terrain is None or to in line or state.units_at(to):
             continue
         if terrain.building is not None or (terrain.water or 0) >= 1 or terrain.fire:
+            continue  # DESIGN: no hex that would need a roll or burn it
+        if terrain.rubble:
             continue
         if physical._chain_legal(state, other, there, to, way):  # noqa: SLF001 - BT-C-46 limits
             return to
