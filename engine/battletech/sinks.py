@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.battletech import events as ev
+from engine.battletech.heat import _sinks
 from engine.battletech.state import Phase
 from engine.game import IllegalCommand
 
@@ -24,31 +25,12 @@ if TYPE_CHECKING:
     from engine.battletech.commands import SwitchHeatSinks
     from engine.battletech.context import Ctx
     from engine.battletech.state import BTState, UnitState
-    from engine.battletech.units import Location
 
-__all__ = ["can_switch", "sink_count", "switch_heat_sinks", "switched_on", "turn_on_from"]
-
-
-def switched_on(
-    unit: UnitState, engine: int, mounted: list[tuple[Location, int]]
-) -> tuple[int, list[tuple[Location, int]]]:
-    """The working sinks still on: ``unit.sinks_off`` of them off, engine sinks first (DESIGN)."""
-    off = unit.sinks_off
-    if off <= 0:
-        return engine, mounted
-    per = 2 if unit.design.double_heat_sinks else 1
-    engine_sinks = engine // per
-    taken = min(off, engine_sinks)
-    engine -= taken * per
-    off -= taken
-    ordered = sorted(mounted, key=lambda item: item[0].is_leg)  # stable: legs last
-    return engine, ordered[off:]
+__all__ = ["can_switch", "sink_count", "switch_heat_sinks", "turn_on_from"]
 
 
 def sink_count(unit: UnitState) -> int:
     """How many working heat sinks the unit has (on or off): the most it may switch off."""
-    from engine.battletech.heat import _sinks  # noqa: PLC0415 - heat imports this module
-
     engine, mounted = _sinks(unit)
     per = 2 if unit.design.double_heat_sinks else 1
     return engine // per + len(mounted)
