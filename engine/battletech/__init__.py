@@ -58,6 +58,7 @@ class BattleTech:
         commands.DumpAmmo,
         commands.Eject,
         commands.TakeClub,
+        commands.SwitchHeatSinks,
     )
     event_types: tuple[type[Event], ...] = tuple(
         cls

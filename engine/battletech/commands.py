@@ -30,6 +30,7 @@ __all__ = [
     "Shot",
     "Step",
     "StepKind",
+    "SwitchHeatSinks",
     "TakeClub",
 ]
 
@@ -193,3 +194,16 @@ class TakeClub(BTCommand):
 
     TAG = "bt/take_club"
     unit: int
+
+
+@frozen
+class SwitchHeatSinks(BTCommand):
+    """BT-C-52: switch heat sinks off (or back on) in the End phase, before the initiative roll.
+
+    ``off`` is how many of the unit's working heat sinks are to be off from now on (0: all on).
+    Sinks switched off come back on at the earliest in the End phase of the following turn.
+    """
+
+    TAG = "bt/sinks"
+    unit: int
+    off: int

@@ -41,6 +41,7 @@ __all__ = [
     "GameEnded",
     "HeatChanged",
     "HeatExplosionRolled",
+    "HeatSinksSwitched",
     "InitiativeRolled",
     "LocationDestroyed",
     "MovementEnded",
@@ -50,6 +51,8 @@ __all__ = [
     "PilotWounded",
     "PilotingRoll",
     "ShutdownRolled",
+    "SkidCollided",
+    "SkidDodged",
     "SlotsDealt",
     "StandAttempted",
     "TerrainChanged",
@@ -719,3 +722,46 @@ class ClubSearched(BTEvent):
     target: int
     roll: tuple[int, ...]
     found: bool
+
+
+@frozen
+class HeatSinksSwitched(BTEvent):
+    """BT-C-52: in the End phase the unit's player switched heat sinks off or back on.
+
+    ``off`` is how many of its heat sinks are off from now on (0: all on again); ``turn`` the
+    turn whose End phase it was (sinks switched off come back on at the earliest in the End phase
+    of the following turn).
+    """
+
+    TAG = "bt/sinks_switched"
+    unit: int
+    off: int
+    turn: int
+
+
+@frozen
+class SkidDodged(BTEvent):
+    """BT-M-29.8: a unit that had not moved tried to get out of the way of a skidding unit.
+
+    ``hex`` is where it went (None: it failed its PSR, or found no hex to go to, and stayed put).
+    Either way it has used its movement for the phase.
+    """
+
+    TAG = "bt/skid_dodged"
+    unit: int
+    skidder: int
+    hex: Hex | None
+
+
+@frozen
+class SkidCollided(BTEvent):
+    """BT-M-29.7: a skidding unit crashed into ``hex``: into ``target`` (a unit), or its building.
+
+    ``hexes`` is the distance skidded so far (the charge's hexes); the damage events follow.
+    """
+
+    TAG = "bt/skid_collided"
+    unit: int
+    hex: Hex
+    target: int | None
+    hexes: int

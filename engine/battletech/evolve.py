@@ -8,7 +8,7 @@ import attrs
 
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
-from engine.battletech.state import LOCATIONS, BTState, Movement, Phase
+from engine.battletech.state import LOCATIONS, BTState, Movement, MoveMode, Phase
 from engine.battletech.units import Location
 
 __all__ = ["evolve"]
@@ -518,3 +518,31 @@ for _record in (
     ev.AimRolled,
 ):
     evolve.register(_record, _unchanged)
+
+
+@evolve.register
+def _sinks_switched(event: ev.HeatSinksSwitched, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    since = event.turn if event.off > unit.sinks_off else unit.sinks_off_turn
+    return _unit(state, event.unit, sinks_off=event.off, sinks_off_turn=since)
+
+
+@evolve.register
+def _dodged(event: ev.SkidDodged, state: BTState) -> BTState:
+    """BT-M-29.8: the unit's move for the phase is used, whether it got away or not."""
+    unit = state.units[event.unit]
+    start = (unit.hex,) if unit.hex is not None else ()
+    if event.hex is None:
+        movement = Movement(mode=MoveMode.STILL, done=True, path=start)
+        return state.replace_unit(event.unit, unit.with_movement(movement))
+    movement = Movement(
+        mode=MoveMode.WALK, mp_spent=1, hexes=1, counted=1, done=True, path=(*start, event.hex)
+    )
+    moved = attrs.evolve(unit.with_movement(movement), hex=event.hex, on_bridge=False)
+    return state.replace_unit(event.unit, moved)
+
+
+@evolve.register
+def _skid_collided(event: ev.SkidCollided, state: BTState) -> BTState:
+    del event  # told for the log: the damage and the displacements follow as their own events
+    return state

@@ -11,9 +11,8 @@ import math
 
 import attrs
 
-from engine.battletech import combat, physical, turn
+from engine.battletech import combat, physical, sinks, skids, turn
 from engine.battletech import events as ev
-from engine.battletech.board import Terrain
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -27,6 +26,7 @@ from engine.battletech.commands import (
     PhysicalAttack,
     RollInitiative,
     StepKind,
+    SwitchHeatSinks,
     TakeClub,
 )
 from engine.battletech.context import Ctx
@@ -228,6 +228,8 @@ def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEv
             _eject(ctx, command)
         case TakeClub():
             turn.grab_club(ctx, command)
+        case SwitchHeatSinks():
+            sinks.switch_heat_sinks(ctx, command)
         case _:
             raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
     _check_victory(ctx)
@@ -585,10 +587,11 @@ def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -
     ctx.emit(ev.BuildingDamaged(where, math.ceil(unit.design.tonnage / 10)))
 
 
-def _skid(  # noqa: C901 - BT-M-29.7, one stop rule per terrain
-    ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check
-) -> None:
-    """BT-M-29.4/29.7: fall in the turning hex, then slide half the hexes still intended."""
+def _skid(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> None:
+    """BT-M-29.4/29.7: fall in the turning hex, then slide half the hexes still intended.
+
+    The slide, its collisions and the units getting out of the way: `engine.battletech.skids`.
+    """
     index = plan.unit
     start = check.fall_hex if check.fall_hex is not None else planned.hex
     position = plan.steps.index(planned)
@@ -601,58 +604,7 @@ def _skid(  # noqa: C901 - BT-M-29.7, one stop rule per terrain
     if unit.destroyed or length == 0:
         ctx.emit(ev.UnitSkidded(index, (), ""))
         return
-    board = ctx.state.board
-    lost_level = board.terrain(start).level
-    path: list[Hex] = []
-    stopped = ""
-    left = length
-    here = start
-    woods_hits = 0
-    halved = False
-    while left > 0:
-        there = here.neighbor(direction)
-        terrain = board.get(there)
-        if terrain is None:
-            stopped = "the map edge"
-            break
-        if terrain.bottom > lost_level or terrain.building is not None:
-            stopped = "higher ground" if terrain.building is None else "a building"
-            break
-        if any(o != index for o in ctx.state.units_at(there)):
-            stopped = "another unit"
-            break
-        path.append(there)
-        here = there
-        left -= _skid_hexes(terrain)
-        if terrain.woods:
-            woods_hits += 1
-        if (terrain.water or 0) >= 1:
-            stopped, halved = "water", True
-            break
-    ctx.emit(ev.UnitSkidded(index, tuple(path), stopped))
-    tonnage = unit.design.tonnage
-    per_hex = math.ceil(math.ceil(tonnage / 10) / 2)
-    for n, _ in enumerate(path):
-        damage = per_hex
-        if halved and n == len(path) - 1:
-            damage = math.ceil(damage / 2)
-        _one_group(ctx, index, damage, Column.FRONT)
-    for _ in range(woods_hits):
-        _one_group(ctx, index, math.ceil(tonnage / 10), Column.FRONT)
-
-
-def _skid_hexes(terrain: Terrain) -> int:
-    """BT-M-29.7: light woods count as 2 skid hexes, heavy woods as 3."""
-    return 1 + int(terrain.woods)
-
-
-def _one_group(ctx: Ctx, index: int, damage: int, column: Column) -> None:
-    if ctx.state.units[index].destroyed or damage <= 0:
-        return
-    roll = ctx.roll(2)
-    location = HIT_LOCATION[column][sum(roll) - 2]
-    rear = column is Column.REAR
-    apply_damage(ctx, index, location, damage, rear=rear, roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004 - BT-C-22
+    skids.slide(ctx, index, start, direction, length)
 
 
 def _travel_direction(state: BTState, index: int, where: Hex, planned: PlannedStep) -> Facing:

@@ -19,6 +19,7 @@ from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.combat import end_of_phase
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.damage import explode_ammo, queue_psr, wound
+from engine.battletech.sinks_on import switched_on
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import heat_ammo_target, heat_shutdown_target
 from engine.battletech.units import Location
@@ -192,7 +193,7 @@ def dissipation(state: BTState, unit: UnitState) -> int:
     (BT-C-31). Underwater a sink dissipates twice: all of them when submerged, only the leg
     sinks when standing in Depth 1; the extra is capped at 6.
     """
-    engine, mounted = _sinks(unit)
+    engine, mounted = switched_on(unit, *_sinks(unit))  # BT-C-52: sinks switched off
     total = engine + sum(value for _, value in mounted)
     if submerged(state, unit):
         extra = total

@@ -21,6 +21,7 @@ from engine.battletech.commands import (
     Shot,
     Step,
     StepKind,
+    SwitchHeatSinks,
     TakeClub,
 )
 from engine.battletech.state import AttackKind, BTState, MoveMode
@@ -57,6 +58,7 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
                              declare a physical attack (LIMB: LA RA for one arm, LL RL)
   nophysical UNIT            the unit makes no physical attack
   dump UNIT ITEM...          dump these ammunition bins next turn (before the initiative roll)
+  sinks UNIT N               switch heat sinks: N of them off, 0 all on (BT-C-52)
 """
 
 _FACING_NAMES = {f.name: f for f in Facing}
@@ -160,6 +162,10 @@ def parse_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return PhysicalAttack(_unit(text, unit, state))
         case ["dump", unit, *items] if items:
             return DumpAmmo(_unit(text, unit, state), tuple(_item(text, w) for w in items))
+        case ["sinks", unit, count]:
+            if not count.isdigit():
+                raise _fail(text, "sinks UNIT N: how many heat sinks are off (0: all on)")
+            return SwitchHeatSinks(_unit(text, unit, state), int(count))
         case ["move", *_]:
             raise _fail(text, "move UNIT walk|run STEPS, e.g. move 1 walk F F R F")
         case _:
@@ -278,6 +284,8 @@ def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return f"{kind} {command.unit + 1} {target}{limb}"
         case DumpAmmo():
             return f"dump {command.unit + 1} " + " ".join(str(b + 1) for b in command.bins)
+        case SwitchHeatSinks():
+            return f"sinks {command.unit + 1} {command.off}"
         case EndMove():
             return f"done {command.unit + 1}"
         case EndPhase():

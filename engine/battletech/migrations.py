@@ -9,6 +9,11 @@ Schema history:
 - **1**: the BattleTech data of hexmech 0.1 (every save written before schemas existed).
 - **2** (issue 21): the setup gains ``computer``, who plays each side (``""`` a person, else the
   computer's personality); every side of an older save is a person.
+- **3**, **4**: taken by two other changes of the same session (night movement, special
+  weapons), merged in their own order; on their own they change nothing here.
+- **5** (issue 15 items 3 and 6): new classes only, so older saves read unchanged: the command
+  ``bt/sinks`` (`SwitchHeatSinks`, BT-C-52) and the events ``bt/sinks_switched``,
+  ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 5
 """The schema this program writes."""
 
 
@@ -29,5 +34,10 @@ def _people_only(header: JSONDict) -> JSONDict:
     return {**header, "setup": {**setup, "computer": []}}
 
 
-MIGRATIONS: dict[int, Migration] = {1: Migration(header=_people_only)}
+MIGRATIONS: dict[int, Migration] = {
+    1: Migration(header=_people_only),
+    2: Migration(),  # the slot of another change of this session (see the history above)
+    3: Migration(),  # the slot of another change of this session (see the history above)
+    4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
+}
 """Schema v -> the migration from v to v + 1."""

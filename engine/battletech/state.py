@@ -287,6 +287,10 @@ class UnitState:
     """The unit left the map by its exit edge (a ``withdraw`` scenario)."""
     auto_eject: bool = True
     """BT-C-59: the auto-eject system is on."""
+    sinks_off: int = 0
+    """BT-C-52: heat sinks switched off (`engine.battletech.sinks`)."""
+    sinks_off_turn: int = 0
+    """BT-C-52: the turn whose End phase last switched sinks off (they come on a turn later)."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import attrs
 from attrs import frozen
 
-from engine.battletech import catalogue
+from engine.battletech import catalogue, underwater
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
@@ -461,7 +461,10 @@ def _to_hit(
     if distance == 0:
         return ToHit(None, reason="never at a target in its own hex (BT-C-2)")
     sight = sight or line_of_sight(state, attacker, target)
-    why = _geometry_reason(unit, item, spec, where=where, aim=aim, sight=sight)
+    if not sight.clear and underwater.duel(state, attacker, target):
+        sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
+    why = underwater.weapon_reason(state, attacker, item, spec, target)  # BT-C-9
+    why = why or _geometry_reason(unit, item, spec, where=where, aim=aim, sight=sight)
     if why := why or _aim_reason(state, target, spec, aim):
         return ToHit(None, reason=why, range=distance)
     terms = [
@@ -752,6 +755,8 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         if other.side == shooter.side or not other.on_map:
             continue
         sight = line_of_sight(state, unit, target)
+        if not sight.clear and underwater.duel(state, unit, target):
+            sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
         if not sight.clear:
             continue
         for twist, flipped in poses:

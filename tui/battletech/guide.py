@@ -75,8 +75,13 @@ LESSONS: Final[dict[str, Lesson]] = {
         "Heat, end, and a new turn",
         "The heat and end phases closed the turn: roll initiative for the next. In the heat"
         " phase each 'Mech added the heat of moving and firing, and its heat sinks took some"
-        " off; in the end phase stunned pilots tried to wake up. The log tells what happened.",
-        (KeyHint(("initiative", ENTER), "roll"),),
+        " off; in the end phase stunned pilots tried to wake up. The log tells what happened."
+        " Before the roll you may still dump ammunition or switch heat sinks off.",
+        (
+            KeyHint(("initiative", ENTER), "roll"),
+            KeyHint(("dump",), "dump ammo"),
+            KeyHint(("sinks",), "heat sinks"),
+        ),
     ),
     "movement": Lesson(
         "Movement",
@@ -210,6 +215,12 @@ TIPS: Final[dict[str, Lesson]] = {
             KeyHint(("hold",), "hold fire"),
         ),
     ),
+    "immobile": Lesson(
+        "an immobile target",
+        "The target is shut down or its pilot is out: -4 to hit it, and the chosen weapons may"
+        " aim at one location, which a roll of 6, 7 or 8 hits (missiles never aim).",
+        (KeyHint(("aimed",), "aimed shot"),),
+    ),
     "refusal": Lesson(
         "a key was refused",
         "The note says why; nothing changed. The bottom line shows only the keys that act now.",
@@ -217,7 +228,7 @@ TIPS: Final[dict[str, Lesson]] = {
     ),
 }
 """The first-time tips: a unit selected (BT-M-20), a move plotted (BT-M-18), weapons aimed (the
-2D6 odds of BT-C-14), a refusal."""
+2D6 odds of BT-C-14), an immobile target (aimed shots, BT-C-19), a refusal."""
 
 
 class BattleTechTutor:
@@ -252,6 +263,10 @@ class BattleTechTutor:
         aim = screen.attacks.aim
         if state.phase is Phase.WEAPON and aim is not None and aim.shots:
             found.append("target")
+        if state.phase is Phase.WEAPON and aim is not None and aim.target is not None:
+            shown = state.units[aim.target]
+            if shown.shutdown or not shown.conscious:
+                found.append("immobile")  # BT-C-19: an aimed shot may be made
         return found
 
     def tips(self) -> dict[str, Lesson]:

@@ -63,6 +63,12 @@ from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
 from tui.battletech.log_panel import LOG_BINDINGS, BoardAndLog, open_history
 from tui.battletech.objective import heading
+from tui.battletech.special_orders import (
+    SPECIAL_ACTIONS,
+    SPECIAL_BINDINGS,
+    SpecialOrderActions,
+    SpecialOrders,
+)
 from tui.battletech.widgets import (
     OrdersPanel,
     Plot,
@@ -152,6 +158,8 @@ MODE_ACTIONS = frozenset(
     }
 )
 """The actions that act in some input modes only: each mode's key table says when (none: never)."""
+MODE_ACTIONS |= SPECIAL_ACTIONS  # aimed shots, hex fire, eject, dump, heat sinks
+
 
 WEAPON_BINDINGS = [
     Binding(
@@ -179,7 +187,7 @@ class SidePanels(VerticalScroll):
         return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
-class BattleTechScreen(BTGuided, GameScreen):
+class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
     """Play a BattleTech game hot-seat (from a journal), or replay one (from a game)."""
 
     CSS_PATH = "battletech.tcss"
@@ -257,6 +265,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         COMMAND_LINE_BINDING,
+        *SPECIAL_BINDINGS,
         Binding("v", "sheet_page", "Sheet", show=False, tooltip="Record sheet: the other page"),
         Binding("r", "result", "Result", tooltip="The result and the after-action report"),
         *LOG_BINDINGS,
@@ -301,6 +310,9 @@ class BattleTechScreen(BTGuided, GameScreen):
     | x | End a move a fall cut short. |
     | i, n | Roll initiative; end the movement phase. |
     | z, y | Undo, redo (undo stops at a dice roll). |
+    | A, H | Weapons: an aimed shot at an immobile 'Mech; fire at the cursor hex (woods ...). |
+    | E | Movement: the selected unit's MechWarrior ejects (asks first). |
+    | D, S | Initiative (End phase orders): dump ammunition (asks first); heat sinks on/off. |
     | : | The command line (the headless command language). |
     | PgUp, PgDn, wheel | Scroll the log a page (the mouse wheel over it: a few lines). |
     | l | The battle log: the whole game by turn and phase, with a search. |
@@ -345,6 +357,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         self._refused: tuple[str, float] | None = None
         self.sheet_page = PAGES[0]
         self.attacks = AttackControls(self)
+        self.special = SpecialOrders(self)
         self.computer = ComputerPlayer(self)
         # the hot-seat "pass the terminal" prompt, never for a computer's side
         self.handover = Handover(self, is_person=self.is_person)
@@ -707,7 +720,8 @@ class BattleTechScreen(BTGuided, GameScreen):
             return False  # the computer's turn: the person's keys wait
         if self.replaying or action not in MODE_ACTIONS:
             return True
-        rule = self.mode_keys(self.game.state).get(action)
+        state = self.game.state
+        rule = {**self.mode_keys(state), **self.special.keys(state)}.get(action)
         return rule is not None and rule(parameters)
 
     def mode_keys(self, state: BTState) -> dict[str, KeyRule]:

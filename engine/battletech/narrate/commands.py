@@ -16,6 +16,7 @@ from engine.battletech.commands import (
     Move,
     PhysicalAttack,
     RollInitiative,
+    SwitchHeatSinks,
     TakeClub,
 )
 from engine.battletech.language import format_command, format_steps
@@ -96,6 +97,9 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
             return f"{_who(state, index)}: the MechWarrior ejects"
         case TakeClub(unit=index):
             return f"{_who(state, index)} looks for a club"
+        case SwitchHeatSinks(unit=index, off=off):
+            said = "switches every heat sink on" if off == 0 else f"switches {off} heat sinks off"
+            return f"{_who(state, index)} {said}"
     return ""
 
 

@@ -29,6 +29,7 @@ PSR_REASONS = {
     "building": "moving through a building",
     "stand": "standing up",
     "skid": "a skid",
+    "dodge": "getting out of the way of a skid",
     "run_damage": "running on damaged legs or gyro",
     "landing": "landing on damaged legs or gyro",
     "injury": "pilot injury",

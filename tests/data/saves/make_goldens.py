@@ -193,9 +193,46 @@ def papermech(path: Path, seed: int, scenario: str, battles: int) -> None:
     raise SystemExit("the Paper 'Mech game did not end")
 
 
+def battletech_orders(path: Path, seed: int) -> None:
+    """The default scenario (3-turn limit), ``aggressive``, with heat sinks switched (schema 5).
+
+    Before the initiative of turn 2 the first 'Mech on the map switches 3 heat sinks off
+    (`SwitchHeatSinks`, BT-C-52); before turn 3 it switches them back on.
+    """
+    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.commands import SwitchHeatSinks  # noqa: PLC0415
+    from engine.battletech.policies import aggressive  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
+
+    install()
+    table = tomllib.loads((ROOT / "assets/scenarios/battletech/default.toml").read_text("utf-8"))
+    table["victory"] = {"kind": "destroy", "turns": 3}
+    setup = RULESET.make_setup(table)
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+    switched: set[int] = set()
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
+        for _ in range(MAX_COMMANDS):
+            state = journal.game.state
+            if state.phase is Phase.OVER:
+                return
+            if state.phase is Phase.INITIATIVE and state.turn in {2, 3} - switched:
+                switched.add(state.turn)
+                unit = next(i for i, u in enumerate(state.units) if u.on_map)
+                off = 3 if state.turn == 2 else 0
+                _accepted(journal.execute(SwitchHeatSinks(unit, off)), "sinks")
+                continue
+            command = aggressive(state, rng)
+            if command is None:
+                raise SystemExit(f"no command in {state.phase}")
+            _accepted(journal.execute(command), repr(command))
+    raise SystemExit("the BattleTech game did not end")
+
+
 GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
     "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
+    "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
 }

@@ -321,7 +321,7 @@ def test_attacker_in_depth_1_water():
     """BT-C-9: +1 from Depth 1 water; its legs are under water (DESIGN: no leg weapons)."""
     state = duel(3, terrain={"h0510": Terrain(water=1)})
     check(hit(state, ML_CT), 5, attacker_in_water=1)
-    impossible(hit(state, ML_LL), "partial cover")
+    impossible(hit(state, ML_LL), "in the water round its legs")
 
 
 def test_leg_weapons_cannot_fire_through_the_attackers_own_cover():

@@ -101,7 +101,8 @@ def _row_lines(
 
 def heat_lines(heat: HeatPreview) -> list[Line]:
     """The heat preview: now + built - dissipation, its sources and effects (BT-C-51..54)."""
-    sums = f"heat {heat.now} +{heat.generated} built -{heat.dissipation} sinks = {heat.next}"
+    sinks = f"sinks ({heat.sinks_off} off)" if heat.sinks_off else "sinks"  # BT-C-52
+    sums = f"heat {heat.now} +{heat.generated} built -{heat.dissipation} {sinks} = {heat.next}"
     built = ", ".join(f"{name} {value:+d}" for name, value in heat.sources)
     lines: list[Line] = []
     effects = heat.effects
@@ -174,9 +175,11 @@ def aim_lines(
     if compact:
         lines.append(("1-0 weapon Spc all Tab target", "keys"))
         lines.append(("c fire  h hold  Esc clear", "keys"))
+        lines.append(("A aimed shot  H fire at hex", "keys"))
     else:
         lines.append(("1-0 weapon  Space all  Tab target  u unit", "keys"))
         lines.append(("c/Enter on the target: fire  h: hold fire  Esc: clear", "keys"))
+        lines.append(("A: aimed shot (immobile target)  H: fire at the cursor hex", "keys"))
     return lines
 
 

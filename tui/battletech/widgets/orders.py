@@ -130,11 +130,11 @@ def mode_keys(
     ``terrain`` is the unit's hex (water takes Jump MP away, BT-M-20.4).
     """
     if compact:
-        return [("1 walk 2 run 3 jump 0 still", "keys")]
+        return [("1 walk 2 run 3 jump 0 still", "keys"), ("E eject", "keys")]
     jump = f"  3 jump {jump_mp(unit, terrain)}" if unit.design.jump else ""
     return [
         (f"1 walk {walk_mp(unit)}  2 run {run_allowance(unit)}{jump}  0 still", "keys"),
-        ("Tab or Enter on a unit: another unit", "keys"),
+        ("Tab or Enter on a unit: another unit  E: eject", "keys"),
     ]
 
 
@@ -144,7 +144,7 @@ def initiative_lines(state: BTState) -> list[Line]:
         (f"Turn {state.turn}: initiative", "title"),
         ("each side rolls 2D6; the loser moves first", "text"),
         ("Enter or i: roll", "keys"),
-        (": dump UNIT ITEM first dumps an ammo bin (#ITEM on the sheet)", "keys"),
+        ("first, End phase orders: D dump ammunition, S heat sinks", "keys"),
     ]
 
 

@@ -148,6 +148,8 @@ def _flags(unit: UnitState) -> list[str]:
         flags.append("STUCK")
     if unit.dumping:
         flags.append("dumping ammo")
+    if unit.sinks_off:
+        flags.append(f"{unit.sinks_off} heat sinks off")  # BT-C-52
     return flags
 
 

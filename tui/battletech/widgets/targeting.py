@@ -20,6 +20,7 @@ import attrs
 from attrs import frozen
 
 from engine.battletech import heat as heat_rules
+from engine.battletech import underwater
 from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.los import Arc, Sight, arcs_of, line_of_sight
@@ -123,6 +124,8 @@ class HeatPreview:
     now: int
     sources: tuple[tuple[str, int], ...]
     dissipation: int
+    sinks_off: int = 0
+    """Heat sinks switched off (BT-C-52): they are not in ``dissipation``."""
 
     @property
     def generated(self) -> int:
@@ -256,7 +259,8 @@ def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
     unit = state.units[aim.unit]
     firing = attrs.evolve(unit, fired=unit.fired | {w for w, _ in aim.shots})
     sources = named_heat_sources(state, aim.unit, heat_rules.heat_sources(state, firing))
-    return HeatPreview(unit.heat, tuple(sources), heat_rules.dissipation(state, unit))
+    dissipation = heat_rules.dissipation(state, unit)
+    return HeatPreview(unit.heat, tuple(sources), dissipation, sinks_off=unit.sinks_off)
 
 
 def aim_view(state: BTState, aim: Aim) -> AimView:
@@ -279,6 +283,9 @@ def aim_view(state: BTState, aim: Aim) -> AimView:
         _row(state, aim, weapon, number, primary) for number, weapon in enumerate(weapons_of(unit))
     )
     sight = line_of_sight(state, aim.unit, aim.target) if aim.target is not None else None
+    shown = aim.target
+    if sight is not None and shown is not None and underwater.duel(state, aim.unit, shown):
+        sight = underwater.DUEL_SIGHT  # BT-C-5: two 'Mechs under water see each other
     return AimView(
         aim,
         rows,
