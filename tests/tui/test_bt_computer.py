@@ -107,6 +107,30 @@ async def test_the_setup_form_gives_a_side_to_the_computer(tmp_path, library):
         assert read_game(screen.path.read_bytes()).game.setup.computer == ("", "balanced")
 
 
+async def test_the_longest_players_choices_fit_80_columns(tmp_path, library):
+    """Both sides "computer (aggressive)": each choice ends inside the 80-column screen."""
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("enter")
+        form = app.screen
+        for side in (0, 1):
+            choice = form.query_one(f"#bs-player-{side}", Choice)
+            choice.focus()
+            while choice.value != "computer (aggressive)":
+                await pilot.press("right")
+        await pilot.pause()
+        lines = screen_text(app)
+        shown = [line for line in lines if "computer (aggressive)" in line]
+        assert len(shown) == 2
+        assert all("◂ computer (aggressive) ▸" in line for line in shown), shown
+
+
+def screen_text(app):
+    """The screen's characters, one string per line."""
+    strips = app.screen._compositor.render_strips()  # what the terminal shows
+    return ["".join(segment.text for segment in strip) for strip in strips]
+
+
 def test_a_custom_game_takes_the_players_row_too(library):
     """The custom game's setup gets the Players row's choice (read by `computer_sides`)."""
     form = BTSetupScreen(random_seed=1, library=library)

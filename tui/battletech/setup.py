@@ -319,11 +319,20 @@ class BTSetupScreen(Screen[BTStart | None]):
         yield Footer()
 
     def _compose_players(self) -> ComposeResult:
-        """The Players row: each side's name and who plays it (a person, the computer)."""
-        with Horizontal(classes="bs-row", id="bs-players"):
-            yield Label("Players", classes="bs-label")
-            for number, name in enumerate(SIDE_NAMES):
-                yield Static(name, id=f"bs-player-name-{number}", classes="bs-x", markup=False)
+        """The Players rows: each side's name and who plays it (a person, the computer).
+
+        One line a side, so that two long choices ("computer (aggressive)") fit in 80 columns.
+        """
+        for number, name in enumerate(SIDE_NAMES):
+            last = number == len(SIDE_NAMES) - 1
+            row = "bs-row" if last else "bs-row bs-row-tight"
+            with Horizontal(
+                classes=row, id="bs-players" if number == 0 else f"bs-players-{number}"
+            ):
+                yield Label("Players" if number == 0 else "", classes="bs-label")
+                yield Static(
+                    name, id=f"bs-player-name-{number}", classes="bs-x bs-side", markup=False
+                )
                 yield Choice(PLAYERS, id=f"bs-player-{number}")
 
     def _library_options(self) -> list[Option]:

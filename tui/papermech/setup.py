@@ -110,7 +110,7 @@ class Choice(Static, can_focus=True):
     | Enter | Go on to the next field. |
     """
 
-    index: reactive[int] = reactive(0, init=False)
+    index: reactive[int] = reactive(0, init=False, layout=True)
     """The chosen option."""
 
     class Changed(Message):
