@@ -152,6 +152,7 @@ KEY_GROUPS = (
             ("jump(-1, False)", "the start of the previous / next phase"),
             ("jump(1, False)", "the start of the previous / next phase"),
             ("goto", "go to a turn by its number"),
+            ("night_view", "a night game: each side's view in turn, or the whole battlefield"),
         ),
         when="replay",
     ),

@@ -61,6 +61,8 @@ from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
 from tui.battletech.log_panel import LOG_BINDINGS, BoardAndLog, open_history
+from tui.battletech.night import NIGHT_BINDING, NightControls
+from tui.battletech.night_story import SeatStory
 from tui.battletech.objective import heading
 from tui.battletech.widgets import (
     OrdersPanel,
@@ -256,6 +258,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         COMMAND_LINE_BINDING,
+        NIGHT_BINDING,
         Binding("v", "sheet_page", "Sheet", show=False, tooltip="Record sheet: the other page"),
         Binding("r", "result", "Result", tooltip="The result and the after-action report"),
         *LOG_BINDINGS,
@@ -297,6 +300,7 @@ class BattleTechScreen(BTGuided, GameScreen):
     | c, h, u | Attacks: declare, hold fire (no physical attack), the next unit. |
     | 1-9 | Physical attacks: choose one. |
     | v, r | The record sheet's other page (criticals); the result (game over). |
+    | v | A night game watched or replayed: each side's view, or the whole battlefield. |
     | x | End a move a fall cut short. |
     | i, n | Roll initiative; end the movement phase. |
     | z, y | Undo, redo (undo stops at a dice roll). |
@@ -345,13 +349,19 @@ class BattleTechScreen(BTGuided, GameScreen):
         self.sheet_page = PAGES[0]
         self.attacks = AttackControls(self)
         self.computer = ComputerPlayer(self)
+        self.night = NightControls(self)  # whose view is drawn at night, and the night's marks
+        self.story = SeatStory(self.night.story_seat)
         # the hot-seat "pass the terminal" prompt, never for a computer's side
-        self.handover = Handover(self, is_person=self.is_person)
+        self.handover = Handover(self, is_person=self.is_person, forced=self.night.forced)
 
     @property
     def state(self) -> BTState:
         """The state shown: the game's, or the replay's position (folded once per position)."""
         return cast("BTState", self.current())
+
+    def shown(self, state: BTState) -> BTState:  # type: ignore[override]
+        """The state as the night's seat may see it (`tui.battletech.night`; by day: all)."""
+        return RULESET.view(state, self.night.seat())
 
     @property
     def board(self) -> BTBoard:
@@ -414,6 +424,9 @@ class BattleTechScreen(BTGuided, GameScreen):
     # ------------------------------------------------------------------ drawing
     def redraw(self, *, follow: bool = False) -> None:
         """Draw every panel from the state; ``follow`` puts the cursor on the unit to act."""
+        if self.night.changed():  # the terminal changed hands, or another view was chosen
+            self._shown_cache = None
+        self.night.drawn()
         state = self.state
         moved_to = self._fix_selection(state) if not self.replaying else None
         if follow or moved_to is not None:
@@ -425,7 +438,8 @@ class BattleTechScreen(BTGuided, GameScreen):
         self.query_one(OrdersPanel).show(tuple(self._orders(state, view)), compact=self.compact)
         self._draw_record()
         self.query_one(UnitList).show(
-            units_data(state, self.letters, self.selected), compact=self.compact
+            self.night.listed(units_data(state, self.letters, self.selected), state),
+            compact=self.compact,
         )
         position = self.cursor.position if self.replaying else None
         self.query_one(EventLog).show_story(self.story, position)
@@ -517,6 +531,7 @@ class BattleTechScreen(BTGuided, GameScreen):
 
     def _draw_board(self, state: BTState, view: Preview | None) -> None:
         board = self.board
+        self.night.draw_board(board, state)
         board.set_board(state.board)  # terrain changes: rubble, fires, cleared woods (BT-C-57, 60)
         moving = (self.plot.unit, view) if self.plot is not None and view is not None else None
         markers = unit_markers(state, self.letters, selected=self.selected, moving=moving)
@@ -569,6 +584,8 @@ class BattleTechScreen(BTGuided, GameScreen):
     def _header(self, state: BTState) -> None:
         summary = RULESET.summary(state)
         parts = heading(state, summary.turn, compact=self.compact)  # the objective too
+        if self.night.is_night:
+            parts.append(self.night.heading())
         if self.path is not None:
             parts.append(self.path.name)
         self.show_heading(parts, self._prompt_line(state))
@@ -603,12 +620,13 @@ class BattleTechScreen(BTGuided, GameScreen):
             )
             if state.active is not None and not self.plot.steps:
                 lines.append(("x: end this unit's move here", "keys"))
-            return lines
+            return [*lines, *self.night.orders(self.plot.unit, view.path, compact=self.compact)]
         initiative = initiative_line(state, self._applied(), compact=self.compact)
         chosen = None
         if self.selected is not None:
             chosen = (self.name_of(self.selected), state.units[self.selected])
-        return movement_lines(state, initiative, chosen, compact=self.compact)
+        lines = movement_lines(state, initiative, chosen, compact=self.compact)
+        return [*lines, *self.night.orders(self.selected, compact=self.compact)]
 
     def _deploy_orders(self, state: BTState) -> list[Line]:
         side = state.side_to_act
@@ -652,7 +670,8 @@ class BattleTechScreen(BTGuided, GameScreen):
                 return here[0]
         if self.selected is not None:
             return self.selected
-        return 0 if state.units else None
+        shown = [i for i in range(len(state.units)) if self.night.visible(state, i)]
+        return shown[0] if shown else None
 
     def _hex_info(self) -> None:
         where = self.board.cursor
@@ -694,6 +713,8 @@ class BattleTechScreen(BTGuided, GameScreen):
         The modes: a replay (every replay key), deployment, plotting a move, giving orders (the
         rest of the Movement phase, initiative, the end), weapon attacks and physical attacks.
         """
+        if action == "night_view":  # a night game watched: switch views
+            return self.night.can_switch()
         if action == "result":  # the game's end, in play or in a replay of a finished game
             return self.game.state.phase is Phase.OVER
         if action == "end_phase" and parameters:  # n while the phase cannot end: say why
@@ -805,6 +826,12 @@ class BattleTechScreen(BTGuided, GameScreen):
             self._announced = True
             self.action_result()
 
+    def action_night_view(self) -> None:
+        """A night game watched: the next view (each side's, the whole battlefield)."""
+        name = self.night.switch()
+        self.redraw()
+        self.notify(f"Showing {name}", title="Night", timeout=3, markup=False)
+
     def action_result(self) -> None:
         """Show the result and the after-action report (the game is over)."""
         from tui.battletech.result import BTResultScreen  # noqa: PLC0415 - a sibling screen
@@ -816,7 +843,10 @@ class BattleTechScreen(BTGuided, GameScreen):
         """Show or hide the board's legend (`tui.widgets.hexboard_legend.LegendPanel`)."""
         board = self.board
         shown = board.picture.roles_in_use
-        await toggle_legend(board, lambda: BTLegend(ascii_only=board.ascii_only, shown=shown))
+        night = self.night.is_night
+        await toggle_legend(
+            board, lambda: BTLegend(ascii_only=board.ascii_only, shown=shown, night=night)
+        )
 
     # ------------------------------------------------------------------ keys: attacks
     def action_next_target(self, step: int) -> None:
@@ -1123,6 +1153,8 @@ class BattleTechScreen(BTGuided, GameScreen):
     def on_screen_resume(self) -> None:
         """Back on top (a summary, a prompt or help closed): the computer may go on."""
         super().on_screen_resume()
+        if self.night.changed():  # the handover was answered: the next side's view
+            self.redraw()
         self.computer.poke()
 
     def history(self, *, undo: bool) -> None:
