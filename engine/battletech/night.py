@@ -22,17 +22,20 @@ from engine.battletech.condition import walk_mp
 from engine.battletech.context import Ctx
 from engine.battletech.los import line_of_sight
 from engine.battletech.nightevents import JitterFired, MovementRolled, StrayEnded, StrayRolled
-from engine.battletech.state import BTState, UnitState
+from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.hexes import Facing, Hex
 from engine.night import Jitter, Stop, jitter, stray_direction, strays, walk_stray
 
 __all__ = [
     "exemption",
+    "goes_on",
     "is_known",
     "is_unable",
     "jitter_fire",
     "known_enemies",
     "lit_hexes",
+    "lost",
+    "lost_before_jump",
     "movement_check",
     "must_check",
     "stray",
@@ -387,3 +390,47 @@ def stray(ctx: Ctx, index: int) -> Stop:  # noqa: C901, PLR0915 - NT-3's stops, 
     stop = walk.stop
     ctx.emit(StrayEnded(index, walk.path, stop.reason, unable=stop.unable, free=stop.free))
     return stop
+
+
+# ---------------------------------------------------------------- hooks of the movement rules
+
+
+def lost(ctx: Ctx, index: int) -> Stop | None:
+    """NT-1..NT-3: before unit ``index`` enters a new hex: the movement roll and any stray.
+
+    Returns None when the unit goes on as plotted, else how its stray stopped (the plotted path
+    is abandoned). Called by `engine.battletech.flow` before every hex a ground move enters.
+    """
+    state = ctx.state
+    where = state.units[index].hex
+    if state.night is None or where is None or not movement_check(ctx, index, where):
+        return None
+    return stray(ctx, index)
+
+
+def goes_on(state: BTState, index: int, allowance: int) -> bool:
+    """NT-3: after a stray that met a friendly unit, the unit may finish its move normally.
+
+    True when it was freed and has MP left of ``allowance``: it stays the active unit.
+    """
+    night = state.night
+    unit = state.units[index]
+    movement = unit.movement
+    if night is None or movement is None or unit.destroyed or not unit.on_map:
+        return False
+    free = night.turn == state.turn and index in night.free
+    return free and allowance - movement.mp_spent > 0
+
+
+def lost_before_jump(ctx: Ctx, index: int) -> Stop | None:
+    """NT-1/NT-2/NT-5: a jump is a move into new hexes: the movement roll before take-off.
+
+    A unit that strays does not jump: it starts a walking move and strays (no jumping while
+    straying, NT-5); its move then ends. None: the jump goes ahead.
+    """
+    state = ctx.state
+    where = state.units[index].hex
+    if state.night is None or where is None or not movement_check(ctx, index, where):
+        return None
+    ctx.emit(ev.MovementStarted(index, MoveMode.WALK))
+    return stray(ctx, index)
