@@ -9,6 +9,8 @@ Schema history:
 - **1**: the BattleTech data of hexmech 0.1 (every save written before schemas existed).
 - **2** (issue 21): the setup gains ``computer``, who plays each side (``""`` a person, else the
   computer's personality); every side of an older save is a person.
+- **3** (issue 16): the setup gains ``night``, the scenario's night settings (NT-5); an older save
+  is a daylight game (``null``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this program writes."""
 
 
@@ -29,5 +31,16 @@ def _people_only(header: JSONDict) -> JSONDict:
     return {**header, "setup": {**setup, "computer": []}}
 
 
-MIGRATIONS: dict[int, Migration] = {1: Migration(header=_people_only)}
+def _daylight(header: JSONDict) -> JSONDict:
+    """Schema 2 -> 3: the setup says whether it is night (NT-5); before, it was always day."""
+    setup = header.get("setup")
+    if not isinstance(setup, dict) or "night" in setup:
+        return header
+    return {**header, "setup": {**setup, "night": None}}
+
+
+MIGRATIONS: dict[int, Migration] = {
+    1: Migration(header=_people_only),
+    2: Migration(header=_daylight),
+}
 """Schema v -> the migration from v to v + 1."""
