@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from engine.battletech.state import BTState
-    from tui.battletech.screen import BattleTechScreen
     from engine.hexes import Hex
+    from tui.battletech.screen import BattleTechScreen
     from tui.battletech.widgets import Line
     from tui.battletech.widgets.units import UnitsData
     from tui.widgets.hexboard import HexBoard
@@ -64,11 +64,6 @@ def stray_odds(care: Care) -> Fraction:
     """
     hits = sum(strays(care, coloured, white) for coloured in DIE for white in DIE)
     return Fraction(hits, len(DIE) ** 2)
-
-
-def _odds_text(care: Care) -> str:
-    odds = stray_odds(care)
-    return f"{odds * 36}/36 ({round(odds * 100)}%)"
 
 
 def flash_hexes(state: BTState) -> frozenset[Hex]:
@@ -104,25 +99,26 @@ def stray_lines(
         return [("Night: unable to act further this turn (NT-3)", "bad")]
     if night.is_checked(index, state.turn):
         return [("Night: movement roll made this turn", "dim")]
-    care = night.care_of(index)
-    odds = _odds_text(care)
     stands = state.units[index].hex
     before_each = list(path[:-1]) if len(path) > 1 else [stands]
-    where = next(
-        (h for h in before_each if h is not None and must_check(state, index, h)), None
-    )
+    where = next((h for h in before_each if h is not None and must_check(state, index, h)), None)
     if where is None:
         why = exemption(state, index) if len(path) <= 1 else ""
-        if not why:
-            return [("Night: no movement roll on this path", "good")]
-        return [(f"Night: no movement roll: {why}", "good")]
+        return [(f"Night: no movement roll: {why}" if why else "Night: no movement roll", "good")]
     at = "" if where == stands else f" at {where.label}"
+    return _roll_lines(night.care_of(index), at, compact=compact)
+
+
+def _roll_lines(care: Care, at: str, *, compact: bool) -> list[Line]:
+    """The movement roll to come (NT-2): where, the chance of straying, the care level."""
+    odds = stray_odds(care)
+    chance = f"{odds * 36}/36 ({round(odds * 100)}%)"
     if compact:
-        return [(f"Night roll{at}: strays {odds}, {care.value}", "warn")]
+        return [(f"Night roll{at}: strays {chance}, {care.value}", "warn")]
     needs = "a coloured 6" if care.white_needed <= 1 else f"coloured 6, white {care.white_needed}+"
     return [
         (f"Night: a movement roll{at} before the next hex (NT-2)", "warn"),
-        (f"strays {odds}: {needs} ({care.value} care)", "warn"),
+        (f"strays {chance}: {needs} ({care.value} care)", "warn"),
     ]
 
 

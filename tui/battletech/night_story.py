@@ -21,6 +21,7 @@ from engine.battletech import commands as cmd
 from engine.battletech import events as ev
 from engine.battletech.narrate.words import unit_name
 from engine.battletech.night import known_enemies
+from engine.battletech.nightevents import MovementRolled, StrayEnded, StrayRolled
 from engine.narration import COMMAND, Told
 from tui.widgets.story import Story
 
@@ -40,6 +41,13 @@ UNIT_TARGETS = (ev.ChargeDeclared, ev.DFADeclared, ev.FellOntoUnit, cmd.Physical
 MOVING = (ev.UnitEntered, ev.UnitJumped, ev.UnitTurned, ev.UnitDisplaced, ev.UnitSkidded)
 """Events that put a unit in a new hex or facing: told only if it is known after them (the line
 names where it went)."""
+
+WHOLE_MOVE = (ev.MovementEnded, StrayEnded, MovementRolled, StrayRolled)
+"""Events that tell a whole move (where it started, its path, why it strayed): told only if the
+unit was known when the command began, too."""
+
+MOVES = (cmd.Move, cmd.Jump, cmd.EndMove, cmd.Deploy)
+"""Commands that say where a unit goes: told whole only if it was known before and after."""
 
 
 def named_units(item: object, state: BTState) -> frozenset[int]:
@@ -113,6 +121,7 @@ def told_for(
     command: object,
     events: Sequence[Any],
     state: BTState,
+    *,
     seat: int,
     evolve: Callable[[BTState, Any], BTState],
 ) -> tuple[list[Told], BTState]:
@@ -131,13 +140,15 @@ def told_for(
     """
     first = state
     hidden: set[int] = set()
-    knows_now = _knows(state, seat)
+    knows_first = knows_now = _knows(state, seat)
     for index, event in enumerate(events):
         after = evolve(state, event)
         knows_after = _knows(after, seat)
         units = named_units(event, state)
         # known before or after (a unit destroyed is known no more); a move: after it
         seen = knows_after(units) or (not isinstance(event, MOVING) and knows_now(units))
+        if isinstance(event, WHOLE_MOVE):
+            seen = knows_after(units) and knows_first(units)
         if units and not seen:
             hidden.add(index)
         state, knows_now = after, knows_after
@@ -145,7 +156,9 @@ def told_for(
     kept: list[Told] = []
     for line in told:
         if line.is_command:
-            was, now = _knows(first, seat)(units), _knows(state, seat)(units)
+            was, now = knows_first(units), _knows(state, seat)(units)
+            if not isinstance(command, MOVES):
+                was = was or now  # a shot gives the firer away: its order is told whole
             if not (was and now):
                 text = retold(command, first, before=was, after=now)
                 line = Told(line.entry, COMMAND, text)  # noqa: PLW2901 - told again
@@ -194,7 +207,7 @@ class SeatStory(Story):
             told = self._told[index]
             assert told is not None  # noqa: S101 - told just now
             self._told[index], state = told_for(
-                told, entry.command, entry.events, state, seat, game.ruleset.evolve
+                told, entry.command, entry.events, state, seat=seat, evolve=game.ruleset.evolve
             )
             previous = index
 

@@ -359,7 +359,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         """The state shown: the game's, or the replay's position (folded once per position)."""
         return cast("BTState", self.current())
 
-    def shown(self, state: BTState) -> BTState:  # type: ignore[override]
+    def shown(self, state: BTState) -> BTState:
         """The state as the night's seat may see it (`tui.battletech.night`; by day: all)."""
         return RULESET.view(state, self.night.seat())
 
@@ -584,8 +584,8 @@ class BattleTechScreen(BTGuided, GameScreen):
     def _header(self, state: BTState) -> None:
         summary = RULESET.summary(state)
         parts = heading(state, summary.turn, compact=self.compact)  # the objective too
-        if self.night.is_night:
-            parts.append(self.night.heading())
+        if self.night.is_night:  # whose view: before the objective, which may be cut
+            parts.insert(2, self.night.heading())
         if self.path is not None:
             parts.append(self.path.name)
         self.show_heading(parts, self._prompt_line(state))
@@ -707,7 +707,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         self._hex_info()
 
     # ------------------------------------------------------------------ keys: input modes
-    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:  # noqa: PLR0911
         """Show only the keys that act now: the input mode's table says when each acts.
 
         The modes: a replay (every replay key), deployment, plotting a move, giving orders (the

@@ -107,7 +107,8 @@ colour (or token colours)."""
 MONO = "-mono"
 """The class the board and legend take when colour cannot be relied on (`uses_mono`)."""
 
-BOARD_CSS = """
+BOARD_CSS = (
+    """
 WIDGET > .hexboard--edge { color: $foreground-darken-3; }
 WIDGET > .hexboard--edge-cursor { color: $accent; text-style: bold; }
 WIDGET > .hexboard--label { color: $foreground-darken-2; }
@@ -159,7 +160,9 @@ WIDGET.-mono > .hexboard--mark-label { text-style: bold underline; }
 WIDGET.-mono > .hexboard--zone { background: $background; text-style: reverse; }
 WIDGET.-mono > .hexboard--arc { background: $background; }
 WIDGET.-mono > .hexboard--arc-label { text-style: italic; }
-""" + NIGHT_CSS
+"""
+    + NIGHT_CSS
+)
 """The colours of the board's own roles, for ``WIDGET`` = HexBoard or HexLegend.
 
 The overlay backgrounds are xterm-256 entries that stay apart in 16 colours too (Rich's

@@ -39,8 +39,8 @@ WIDGET > .hexboard--lit { background: #008787; }
 WIDGET > .hexboard--lit-label { color: $foreground; text-style: bold; }
 WIDGET > .hexboard--flash { color: #ffff5f; background: #af0000; text-style: bold; }
 WIDGET.-night { background: $background-darken-3; }
-WIDGET.-night > .hexboard--edge { color: $primary-darken-3; }
-WIDGET.-night > .hexboard--label { color: $primary-darken-2; }
+WIDGET.-night > .hexboard--edge { color: $secondary-darken-2; }
+WIDGET.-night > .hexboard--label { color: $secondary-darken-1; }
 WIDGET.-night > .hexboard--level { color: $foreground-darken-2; text-style: bold; }
 WIDGET.-mono > .hexboard--lit { background: $background; text-style: bold; }
 WIDGET.-mono > .hexboard--lit-label { text-style: bold italic; }
