@@ -24,7 +24,7 @@ from engine.battletech.night import known_enemies
 from engine.hexes import Hex
 from engine.night import Care
 from tests.tui.night_games import FLARE, night_journal, scripted_night_game
-from tests.tui.test_bt_play import library, orders
+from tests.tui.test_bt_play import library
 from tui.app import HexmechApp
 from tui.battletech.handover import HandoverScreen
 from tui.battletech.night import stray_lines, stray_odds
@@ -240,7 +240,7 @@ async def test_a_replay_switches_between_each_sides_view_and_the_whole(library, 
             ("the whole battlefield", {"G", "H", "s", "w"}, set(range(4))),
         ]
         # the notification says which view shows
-        assert any("Showing Davion's view" in n.message for n in app._notifications)  # noqa: SLF001
+        assert any("Showing Davion's view" in n.message for n in app._notifications)
 
 
 async def test_a_day_replay_has_no_view_key(library, tmp_path):
