@@ -4,7 +4,9 @@ Davion deploys north (Griffin 1001, Hunchback 0701), Kurita south (Shadow Hawk 0
 0815); the night's visibility is 3 hexes and a flare lights 0711. With `DICE`, Kurita loses the
 initiative, its Wolverine walks north from 0815, fails its movement roll (coloured 6, white 4:
 normal care strays) and strays north (stray roll 1, 3) to 0811, beside the flare, where Davion
-sees it; Davion's Griffin fires its PPC at it, which gives the Griffin away (a gunflash).
+sees it; Davion's Griffin fires its PPC at it, which gives the Griffin away (a gunflash). In
+turn 2 the Wolverine walks back into the dark, and the Griffin, seeing no enemy, strays and
+fires in the dark itself (jitter fire, NT-4): its hex is lit until the end of the turn.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ __all__ = [
     "DICE",
     "FLARE",
     "MOVES",
+    "TURN_TWO",
     "night_journal",
     "night_setup",
     "played",
@@ -33,8 +36,11 @@ __all__ = [
 ]
 
 FLARE = "0711"
-DICE = (4, 5, 3, 2, 6, 4, 1, 3, *[3] * 60)
-"""Initiative (Davion 9, Kurita 5), the Wolverine's movement roll and stray roll, then 3s."""
+TURN_ONE = (4, 5, 3, 2, 6, 4, 1, 3, 3, 3)
+"""Initiative (Davion 9, Kurita 5), the Wolverine's movement roll and stray roll, the PPC's 6."""
+DICE = (*TURN_ONE, 4, 5, 3, 2, 6, 6, 5, 5, 1, *[3] * 40)
+"""Turn 2: the same initiative; the Griffin's movement roll strays (6, 6), its stray roll is
+(5, 5) after the first shot of the night: it jitter-fires its first ready weapon itself."""
 MOVES = (
     "move 4 walk F F F F",
     "still 1",
@@ -45,6 +51,9 @@ MOVES = (
     "fire 1 at 4 8",
 )
 """Turn 1 after the initiative: the Wolverine strays, the rest stand; the Griffin fires."""
+TURN_TWO = ("roll", "move 4 walk R R R F", "move 1 walk F")
+"""Turn 2: the initiative; the Wolverine turns back south into the dark (0812); the Griffin, who
+sees no known enemy now, rolls, strays and jitter-fires."""
 
 
 def night_setup(library, *, visibility=3):
@@ -73,7 +82,7 @@ def played(execute, state_of, moves=MOVES):
         assert not isinstance(outcome, Rejected), (text, outcome)
 
 
-def scripted_night_game(library, moves=MOVES):
+def scripted_night_game(library, moves=(*MOVES, *TURN_TWO)):
     """The night game of this module, played with `DICE` (a `Game` to replay)."""
     game = Game(RULESET, night_setup(library), ScriptedDice(DICE))
     played(game.execute, lambda: game.state, moves)

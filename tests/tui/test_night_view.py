@@ -147,21 +147,54 @@ def test_the_log_for_a_side_names_no_enemy_it_does_not_know(library):
         assert name in everything
     assert "Shadow Hawk" not in davion
     assert "Hunchback" not in kurita
-    # the Wolverine strayed out of the dark into the flare's light: Davion sees it arrive only
+    # the Wolverine strayed out of the dark into the flare's light: Davion sees it arrive only,
+    # then go back into the dark
     assert "Kurita: Wolverine [w] comes into sight" in davion
     assert "0815" not in davion  # where it came from
+    assert "Kurita: Wolverine [w] moves out of sight" in davion
+    assert "0812" not in davion  # where it went
     assert "walks F F F F" in kurita
     # the Griffin gave itself away by firing: Kurita reads the shot whole
     assert "Griffin [G] fires PPC (RA) at Wolverine [w]" in kurita
     assert "Griffin [G] stands still" not in kurita
     assert "Davion: a unit moves unseen" in kurita
+    # and again in turn 2 by its jitter shot, though not where it meant to go
+    assert "Davion: Griffin [G] comes into sight" in kurita
+    assert "Griffin [G] fires its LRM 10 (RT) at nothing in the dark" in kurita
+    assert "Griffin [G] stray roll" not in kurita
+
+
+def test_the_log_tells_each_stray_and_jitter_shot_to_its_side(library):
+    """Issue 16 item 4: the night's words (the engine's narration) reach the side's log."""
+    game = scripted_night_game(library)
+    story = SeatStory(lambda: None)
+    story.retell(game)
+    whole = "\n".join(line.text for line in story.lines()[0])
+    for words in (
+        "Wolverine [w] must check at night",
+        "movement roll coloured 6, white 4",
+        "Wolverine [w] stray roll coloured 1, white 3: strays north",
+        "unable to act this turn",
+        "Griffin [G] stray roll coloured 5, white 5",
+        "Griffin [G] fires its LRM 10 (RT) at nothing in the dark",
+    ):
+        assert words in whole
+    mine = SeatStory(lambda: DAVION)
+    mine.retell(game)
+    davion = "\n".join(line.text for line in mine.lines()[0])
+    assert "Griffin [G] stray roll coloured 5, white 5" in davion  # its own stray: whole
+    assert "Wolverine [w] stray roll" not in davion  # the enemy's: not in sight then
 
 
 def test_a_line_names_the_units_of_its_attack(library):
     game = scripted_night_game(library)
-    entry = game.log[-1]  # the Griffin's declaration, then every roll
-    before = game.state_at(len(game.log) - 1)
-    assert named_units(entry.command, before) == {GRIFFIN, WOLVERINE}
+    index = next(
+        i
+        for i, e in enumerate(game.log)
+        if type(e.command).__name__ == "FireWeapons" and e.command.shots
+    )
+    before = game.state_at(index)
+    assert named_units(game.log[index].command, before) == {GRIFFIN, WOLVERINE}
 
 
 # ---------------------------------------------------------------- hot-seat at night
@@ -235,7 +268,7 @@ async def test_a_replay_switches_between_each_sides_view_and_the_whole(library, 
             await pilot.pause()
             seen.append((screen.night.view_name(), drawn(screen), listed(screen)))
         assert seen == [
-            ("Davion's view", {"G", "H", "w"}, {GRIFFIN, HUNCHBACK, WOLVERINE}),
+            ("Davion's view", {"G", "H"}, {GRIFFIN, HUNCHBACK}),
             ("Kurita's view", {"G", "s", "w"}, {GRIFFIN, SHADOW_HAWK, WOLVERINE}),
             ("the whole battlefield", {"G", "H", "s", "w"}, set(range(4))),
         ]
@@ -267,9 +300,10 @@ async def test_the_board_shows_the_night_and_the_legend_explains_it(library, tmp
         screen = app.screen
         board = screen.board
         griffin = game.state.units[GRIFFIN].hex
-        # Assert: dark, the flare's hex lit, the Griffin's gunflash
+        # Assert: dark, the flare's hex lit, the Griffin's gunflash (its hex lit by the flash)
         assert board.has_class("-night")
         assert Hex.from_label(FLARE) in board.picture.lit
+        assert griffin in board.picture.lit
         assert griffin in board.picture.flashes
         roles = board.picture.roles_in_use()
         assert {"lit", "lit-label", "flash"} <= roles

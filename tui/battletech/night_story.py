@@ -65,9 +65,8 @@ def named_units(item: object, state: BTState) -> frozenset[int]:
     target = getattr(item, "target", None)
     if isinstance(item, UNIT_TARGETS) and isinstance(target, int):
         found.add(target)
-    for shot in getattr(item, "shots", ()):
-        if shot.target is not None:
-            found.add(shot.target)
+    if isinstance(item, cmd.FireWeapons):
+        found.update(shot.target for shot in item.shots if shot.target is not None)
     attack = getattr(item, "attack", None)
     if isinstance(attack, int) and 0 <= attack < len(state.attacks):
         attack = state.attacks[attack]
