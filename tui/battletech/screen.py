@@ -828,9 +828,8 @@ class BattleTechScreen(BTGuided, GameScreen):
 
     def action_night_view(self) -> None:
         """A night game watched: the next view (each side's, the whole battlefield)."""
-        name = self.night.switch()
-        self.redraw()
-        self.notify(f"Showing {name}", title="Night", timeout=3, markup=False)
+        self.night.switch()
+        self.redraw()  # the header names the view
 
     def action_result(self) -> None:
         """Show the result and the after-action report (the game is over)."""
