@@ -104,9 +104,20 @@ def stray_lines(
     where = next((h for h in before_each if h is not None and must_check(state, index, h)), None)
     if where is None:
         why = exemption(state, index) if len(path) <= 1 else ""
+        if compact:
+            why = _short(why)
         return [(f"Night: no movement roll: {why}" if why else "Night: no movement roll", "good")]
     at = "" if where == stands else f" at {where.label}"
     return _roll_lines(night.care_of(index), at, compact=compact)
+
+
+def _short(why: str) -> str:
+    """An exemption in a few words for 80 x 24 ("by a road or stream", "by a light")."""
+    shorts = (("lit", "by a light"), ("road", "by a road or stream"), ("sees", "an enemy in sight"))
+    for word, short in shorts:
+        if word in why:
+            return short
+    return why
 
 
 def _roll_lines(care: Care, at: str, *, compact: bool) -> list[Line]:

@@ -426,6 +426,7 @@ class BattleTechScreen(BTGuided, GameScreen):
         """Draw every panel from the state; ``follow`` puts the cursor on the unit to act."""
         if self.night.changed():  # the terminal changed hands, or another view was chosen
             self._shown_cache = None
+            follow = follow or not self.replaying  # not where the last player left the cursor
         self.night.drawn()
         state = self.state
         moved_to = self._fix_selection(state) if not self.replaying else None
@@ -501,8 +502,8 @@ class BattleTechScreen(BTGuided, GameScreen):
             return ()
         if state.phase is Phase.DEPLOYMENT:
             return tuple(i for i, u in enumerate(state.units) if u.side == side and u.hex is None)
-        if state.phase in ATTACK_PHASES:
-            return self.attacks.attack_units(state, side)
+        if state.phase in ATTACK_PHASES:  # the rules' slots: at night, by the whole state
+            return self.attacks.attack_units(self.game.state, side)
         if state.active is not None:
             return (state.active,)
         return pending(state, side)
