@@ -227,6 +227,9 @@ async def test_hot_seat_at_night_hands_over_whatever_the_preference(tmp_path, li
         assert app.screen is screen
         assert screen.night.seat() == DAVION
         assert drawn(screen) == {"G", "H"}
+        # the cursor left Kurita's unit: it shows one of Davion's
+        davion = {u.hex for u in screen.game.state.units if u.side == DAVION}
+        assert screen.board.cursor in davion
         assert listed(screen) == {GRIFFIN, HUNCHBACK}
         assert "Shadow Hawk" not in log_text(screen)
         assert "Wolverine" not in log_text(screen)
@@ -329,3 +332,40 @@ def test_known_enemies_drive_the_view(library):
         shown = {i for i, u in enumerate(view.units) if u.hex is not None}
         own = {i for i, u in enumerate(state.units) if u.side == side}
         assert shown == own | known
+
+
+async def test_a_unit_with_no_known_target_may_hold_fire(tmp_path, library):
+    """The rules deal Kurita a slot (an enemy it cannot see is in range); the screen lets it hold.
+
+    Its view has no enemy to aim at, so its units are picked by the whole state's slots, and
+    h holds fire: the game never waits on a unit nobody can select.
+    """
+    journal = night_journal(tmp_path, library)
+    for text in ("still 3", "still 1", "still 4", "still 2", "end"):
+        journal.execute(RULESET.parse_command(text, journal.game.state))
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(BattleTechScreen(journal=journal))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.game.state.side_to_act == KURITA
+        assert drawn(screen) == {"s", "w"}  # no enemy in sight
+        assert screen.selected in {SHADOW_HAWK, WOLVERINE}
+        entries = len(journal.game.entries)
+        # Act
+        await pilot.press("h")
+        await pilot.pause()
+        # Assert
+        assert len(journal.game.entries) == entries + 1
+        assert type(journal.game.entries[-1].command).__name__ == "FireWeapons"
+
+
+def test_at_80x24_the_orders_say_it_short(tmp_path, library):
+    """The compact layout: one line for the roll to come, one for an exempt unit."""
+    state = night_journal(tmp_path, library).game.state
+    assert stray_lines(state, WOLVERINE, compact=True) == [
+        ("Night roll: strays 4/36 (11%), normal", "warn")
+    ]
+    assert stray_lines(state, SHADOW_HAWK, compact=True) == [
+        ("Night: no movement roll: by a road or stream", "good")
+    ]
