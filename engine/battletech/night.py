@@ -29,6 +29,7 @@ from engine.night import Jitter, Stop, jitter, stray_direction, strays, walk_str
 __all__ = [
     "exemption",
     "goes_on",
+    "gunflashes",
     "is_known",
     "is_unable",
     "jitter_fire",
@@ -54,6 +55,18 @@ def lit_hexes(state: BTState) -> frozenset[Hex]:
         return frozenset()
     burning = frozenset(h for h in state.board.positions() if state.board.terrain(h).fire)
     return night.lit | burning | night.flashes_in(state.turn)
+
+
+def gunflashes(state: BTState) -> frozenset[Hex]:
+    """NT-4: the gunflash marks of this turn: muzzle-flash hexes and the hexes of units that fired.
+
+    Empty by day. For the screen: the firers are known to every side this turn.
+    """
+    night = state.night
+    if night is None:
+        return frozenset()
+    firers = frozenset(u.hex for u in state.units if u.fired and u.on_map and u.hex is not None)
+    return night.flashes_in(state.turn) | firers
 
 
 def _near_lit(where: Hex, lit: frozenset[Hex]) -> bool:

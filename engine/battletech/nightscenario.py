@@ -26,7 +26,7 @@ from engine.battletech.nightstate import NightSetup
 from engine.hexes import Hex
 from engine.night import Care
 
-__all__ = ["NIGHT_KEYS", "read_night"]
+__all__ = ["NIGHT_KEYS", "NightError", "read_night"]
 
 NIGHT_KEYS = frozenset({"visibility", "flares", "searchlights", "lit_buildings", "care"})
 """The keys of the ``[night]`` table."""
@@ -35,10 +35,21 @@ _CARE = ", ".join(c.value for c in Care)
 _MAX_VISIBILITY = 99
 
 
-def _error(reason: str, key: tuple[str | int, ...], needle: str = "") -> ValueError:
-    from engine.battletech.scenario import ScenarioError  # noqa: PLC0415 - scenario imports us
+class NightError(ValueError):
+    """A bad night setting: ``reason``, where (``key`` in the scenario's table), the value quoted.
 
-    return ScenarioError(reason, key=key, needle=needle)
+    `engine.battletech.scenario.build_setup` turns it into a `ScenarioError` with its line.
+    """
+
+    def __init__(self, reason: str, key: tuple[str | int, ...], needle: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.key = key
+        self.needle = needle
+
+
+def _error(reason: str, key: tuple[str | int, ...], needle: str = "") -> NightError:
+    return NightError(reason, key, needle)
 
 
 def _care(value: Any, key: tuple[str | int, ...], where: str) -> str:  # noqa: ANN401
@@ -90,7 +101,7 @@ def read_night(table: Mapping[str, Any], board: Board) -> NightSetup | None:
     """Read the scenario's ``night`` (true, false or a table) and the units' ``care`` keys.
 
     Raises:
-        ScenarioError: one line naming what is wrong (`engine.battletech.scenario`).
+        NightError: one line naming what is wrong, and where.
     """
     spec = table.get("night", False)
     sides = table.get("side", [])

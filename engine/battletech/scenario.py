@@ -33,7 +33,7 @@ from typing import Any, Final, Protocol
 
 from engine.battletech.board import Board
 from engine.battletech.fileformat import printable
-from engine.battletech.nightscenario import read_night
+from engine.battletech.nightscenario import NightError, read_night
 from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
 from engine.battletech.units import MechDesign
 from engine.hexes import Facing, Hex
@@ -355,7 +355,10 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
     title = str(table.get("title", ""))[:60]
     victory = _victory(table.get("victory", {}), board, len(sides), len(units))
     temperature = _int(table, "temperature", 20, -200, 200) if "temperature" in table else None
-    night = read_night(table, board)  # issue 16: NT-5 (engine.battletech.nightscenario)
+    try:
+        night = read_night(table, board)  # issue 16: NT-5 (engine.battletech.nightscenario)
+    except NightError as exc:
+        raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
     return BTSetup(
         board, tuple(sides), tuple(units), rows, title, victory, temperature, night=night
     )

@@ -362,6 +362,7 @@ def test_nt4_example_six_six_the_mover_fires_and_its_movement_is_cancelled() -> 
     assert Hex.from_label("0608") in after.night.flashes_in(after.turn)
     assert Hex.from_label("0608") in night.lit_hexes(after)
     assert 0 in night.known_enemies(after, 1)  # it fired this turn: known beyond visibility
+    assert night.gunflashes(after) == {Hex.from_label("0608")}
     later = attrs.evolve(after, turn=after.turn + 1)
     assert Hex.from_label("0608") not in night.lit_hexes(later)
 
