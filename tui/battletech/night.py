@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import attrs
 from textual.binding import Binding
 
-from engine.battletech.night import exemption, is_unable, lit_hexes, must_check
+from engine.battletech.night import exemption, gunflashes, is_unable, lit_hexes, must_check
 from engine.night import Care, strays
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from tui.battletech.widgets.units import UnitsData
     from tui.widgets.hexboard import HexBoard
 
-__all__ = ["NIGHT_BINDING", "NightControls", "flash_hexes", "stray_lines", "stray_odds"]
+__all__ = ["NIGHT_BINDING", "NightControls", "stray_lines", "stray_odds"]
 
 DIE = range(1, 7)
 
@@ -64,15 +64,6 @@ def stray_odds(care: Care) -> Fraction:
     """
     hits = sum(strays(care, coloured, white) for coloured in DIE for white in DIE)
     return Fraction(hits, len(DIE) ** 2)
-
-
-def flash_hexes(state: BTState) -> frozenset[Hex]:
-    """NT-4: the gunflash marks: this turn's muzzle flashes and every unit that fired this turn."""
-    night = state.night
-    if night is None:
-        return frozenset()
-    fired = {u.hex for u in state.units if u.fired and u.hex is not None and u.on_map}
-    return night.flashes_in(state.turn) | frozenset(fired)
 
 
 def stray_lines(
@@ -230,7 +221,7 @@ class NightControls:
         if not night:
             board.set_lights(())
             return
-        board.set_lights(lit_hexes(state), flash_hexes(state))
+        board.set_lights(lit_hexes(state), gunflashes(state))
 
     def listed(self, data: UnitsData, state: BTState) -> UnitsData:
         """The unit list without the units the view hides (issue 16 item 3: not listed)."""
