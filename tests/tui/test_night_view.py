@@ -15,9 +15,11 @@ and Davion's Griffin fires at it, which gives the Griffin away.
 from __future__ import annotations
 
 from fractions import Fraction
+from types import SimpleNamespace
 
 import attrs
 import pytest
+from rich.color import ColorSystem
 
 from engine.battletech import RULESET
 from engine.battletech.night import known_enemies
@@ -27,11 +29,11 @@ from tests.tui.night_games import FLARE, night_journal, scripted_night_game
 from tests.tui.test_bt_play import library
 from tui.app import HexmechApp
 from tui.battletech.handover import HandoverScreen
-from tui.battletech.night import stray_lines, stray_odds
+from tui.battletech.night import NightControls, stray_lines, stray_odds
 from tui.battletech.night_story import SeatStory, named_units
 from tui.battletech.screen import BattleTechScreen
 from tui.battletech.widgets.units import UnitList
-from tui.widgets.hexboard_legend import HexLegend
+from tui.widgets.hexboard_legend import OVERLAYS, HexLegend, role_styles
 from tui.widgets.log import EventLog
 
 __all__ = ["library"]  # the fixture, used by name
@@ -369,3 +371,76 @@ def test_at_80x24_the_orders_say_it_short(tmp_path, library):
     assert stray_lines(state, SHADOW_HAWK, compact=True) == [
         ("Night: no movement roll: by a road or stream", "good")
     ]
+
+
+# ---------------------------------------------------------------- whose view, in every case
+class _Stub:
+    """What `NightControls.seat` reads of a play screen."""
+
+    def __init__(self, game, *, persons, seated=None, due=None, replaying=False):
+        self.game = game
+        self.replaying = replaying
+        self.watching = not persons and not replaying
+        self.viewer = due
+        self.handover = SimpleNamespace(seated=seated, asking=False)
+        self._persons = persons
+
+    def is_person(self, side):
+        return side in self._persons
+
+
+@pytest.mark.parametrize(
+    ("persons", "seated", "due", "replaying", "seat"),
+    [
+        pytest.param({DAVION}, None, KURITA, False, DAVION, id="against the computer: mine"),
+        pytest.param({DAVION, KURITA}, KURITA, DAVION, False, KURITA, id="hot-seat: seated"),
+        pytest.param({DAVION, KURITA}, None, DAVION, False, DAVION, id="hot-seat: first due"),
+        pytest.param(set(), None, KURITA, False, None, id="computer alone: the whole"),
+        pytest.param({DAVION, KURITA}, None, None, True, None, id="replay: the whole"),
+    ],
+)
+def test_whose_view_is_drawn(library, persons, seated, due, replaying, seat):
+    """The person's side against the computer; the seated side hot-seat; spectators choose."""
+    game = scripted_night_game(library, moves=())
+    stub = _Stub(game, persons=persons, seated=seated, due=due, replaying=replaying)
+    assert NightControls(stub).seat() == seat
+
+
+def test_by_day_the_view_is_the_screens_own(library):
+    game = scripted_night_game(library, moves=())
+    day = SimpleNamespace(initial=attrs.evolve(game.initial, night=None), state=game.state)
+    stub = _Stub(day, persons={DAVION}, due=KURITA)
+    assert NightControls(stub).seat() == KURITA
+    assert not NightControls(stub).forced()
+
+
+async def test_without_colour_the_night_shows_by_attributes(library, tmp_path):
+    """Monochrome: a lit hex's glyphs bold, its label bold italic; the gunflash reversed."""
+    game = scripted_night_game(library)
+    app = HexmechApp(tmp_path, mono=True, first=lambda: BattleTechScreen(game=game))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        assert board.has_class("-mono")
+        styles = role_styles(board)
+        assert styles["lit"].bold
+        assert styles["lit-label"].bold
+        assert styles["lit-label"].italic
+        assert styles["flash"].reverse
+        assert styles["edge"].dim  # the night's edges
+
+
+async def test_in_colour_lit_hexes_keep_apart_from_every_overlay_in_16_colours(library, tmp_path):
+    """The lit background downgrades to a colour no other overlay uses (cyan)."""
+    game = scripted_night_game(library)
+    app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(game=game))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        styles = role_styles(app.screen.board)
+
+        def sixteen(role):
+            colour = styles[role].bgcolor
+            return colour.downgrade(ColorSystem.EIGHT_BIT).downgrade(ColorSystem.STANDARD).number
+
+        overlays = {sixteen(role) for role in OVERLAYS}
+        assert sixteen("lit") not in overlays
