@@ -390,17 +390,21 @@ class _Stub:
 
 
 @pytest.mark.parametrize(
-    ("persons", "seated", "due", "replaying", "seat"),
+    ("case", "seat"),
     [
-        pytest.param({DAVION}, None, KURITA, False, DAVION, id="against the computer: mine"),
-        pytest.param({DAVION, KURITA}, KURITA, DAVION, False, KURITA, id="hot-seat: seated"),
-        pytest.param({DAVION, KURITA}, None, DAVION, False, DAVION, id="hot-seat: first due"),
-        pytest.param(set(), None, KURITA, False, None, id="computer alone: the whole"),
-        pytest.param({DAVION, KURITA}, None, None, True, None, id="replay: the whole"),
+        pytest.param(({DAVION}, None, KURITA, False), DAVION, id="against the computer: mine"),
+        pytest.param(({DAVION, KURITA}, KURITA, DAVION, False), KURITA, id="hot-seat: seated"),
+        pytest.param(({DAVION, KURITA}, None, DAVION, False), DAVION, id="hot-seat: first due"),
+        pytest.param((set(), None, KURITA, False), None, id="computer alone: the whole"),
+        pytest.param(({DAVION, KURITA}, None, None, True), None, id="replay: the whole"),
     ],
 )
-def test_whose_view_is_drawn(library, persons, seated, due, replaying, seat):
-    """The person's side against the computer; the seated side hot-seat; spectators choose."""
+def test_whose_view_is_drawn(library, case, seat):
+    """The person's side against the computer; the seated side hot-seat; spectators choose.
+
+    ``case``: the sides people play, the side seated, the side due, a replay.
+    """
+    persons, seated, due, replaying = case
     game = scripted_night_game(library, moves=())
     stub = _Stub(game, persons=persons, seated=seated, due=due, replaying=replaying)
     assert NightControls(stub).seat() == seat
