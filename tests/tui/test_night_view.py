@@ -22,14 +22,17 @@ import pytest
 from rich.color import ColorSystem
 
 from engine.battletech import RULESET
+from engine.battletech.commands import FireWeapons
+from engine.battletech.narrate.phase_summary import Harm, PhaseSummary, summarize
 from engine.battletech.night import known_enemies
+from engine.battletech.state import Phase
 from engine.hexes import Hex
 from engine.night import Care
-from tests.tui.night_games import FLARE, night_journal, scripted_night_game
+from tests.tui.night_games import FLARE, MOVES, night_journal, scripted_night_game
 from tests.tui.test_bt_play import library
 from tui.app import HexmechApp
 from tui.battletech.handover import HandoverScreen
-from tui.battletech.night import NightControls, stray_lines, stray_odds
+from tui.battletech.night import NightControls, shared_summary, stray_lines, stray_odds
 from tui.battletech.night_story import SeatStory, named_units
 from tui.battletech.screen import BattleTechScreen
 from tui.battletech.widgets.units import UnitList
@@ -448,3 +451,25 @@ async def test_in_colour_lit_hexes_keep_apart_from_every_overlay_in_16_colours(l
 
         overlays = {sixteen(role) for role in OVERLAYS}
         assert sixteen("lit") not in overlays
+
+
+def test_the_pause_after_a_resolution_names_only_what_every_side_knows(library):
+    """The summary shows to whoever holds the terminal: the Shadow Hawk's heat stays unsaid."""
+    game = scripted_night_game(library, moves=MOVES)
+    index = next(
+        i for i, e in enumerate(game.log) if isinstance(e.command, FireWeapons) and e.command.shots
+    )
+    before, after = game.state_at(index), game.state_at(index + 1)
+    summaries = summarize(game.log[index].events, before)
+    unseen = PhaseSummary(Phase.HEAT, 1, harm=(Harm(SHADOW_HAWK, heat=(0, 4)),))
+    # Act
+    kept = shared_summary([*summaries, unseen], before, after)
+    # Assert: the Griffin's shot at the Wolverine (each seen by the other side), not the Hawk
+    fire = [(f.attacker, f.target) for summary in kept for f in summary.fire]
+    harmed = {h.unit for summary in kept for h in summary.harm}
+    assert fire == [(GRIFFIN, WOLVERINE)]
+    assert SHADOW_HAWK not in harmed
+    assert {h.unit for summary in summaries for h in summary.harm} <= harmed
+    # by day: whole
+    day = attrs.evolve(after, night=None)
+    assert shared_summary([unseen], before, day) == [unseen]

@@ -30,12 +30,20 @@ from typing import TYPE_CHECKING
 import attrs
 from textual.binding import Binding
 
-from engine.battletech.night import exemption, gunflashes, is_unable, lit_hexes, must_check
+from engine.battletech.night import (
+    exemption,
+    gunflashes,
+    is_unable,
+    known_enemies,
+    lit_hexes,
+    must_check,
+)
 from engine.night import Care, strays
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from engine.battletech.narrate.phase_summary import PhaseSummary
     from engine.battletech.state import BTState
     from engine.hexes import Hex
     from tui.battletech.screen import BattleTechScreen
@@ -43,7 +51,7 @@ if TYPE_CHECKING:
     from tui.battletech.widgets.units import UnitsData
     from tui.widgets.hexboard import HexBoard
 
-__all__ = ["NIGHT_BINDING", "NightControls", "stray_lines", "stray_odds"]
+__all__ = ["NIGHT_BINDING", "NightControls", "shared_summary", "stray_lines", "stray_odds"]
 
 DIE = range(1, 7)
 
@@ -121,6 +129,36 @@ def _roll_lines(care: Care, at: str, *, compact: bool) -> list[Line]:
     return [
         (f"Night: a movement roll{at} before the next hex (NT-2)", "warn"),
         (f"strays {chance}: {needs} ({care.value} care)", "warn"),
+    ]
+
+
+def shared_summary(
+    summaries: Sequence[PhaseSummary], before: BTState, after: BTState
+) -> list[PhaseSummary]:
+    """Keep what every side knows of a resolution's summary (the pause after it, hot-seat).
+
+    The summary shows to whoever is at the terminal, often just before the handover: at night it
+    names only units every side knew of before or after the command (a shot gives the firer
+    away; an unseen unit's heat or shutdown stays unsaid). By day it is whole.
+    """
+    if after.night is None:
+        return list(summaries)
+    sides = range(len(after.sides))
+    known = [known_enemies(before, side) | known_enemies(after, side) for side in sides]
+
+    def seen(unit: int | None) -> bool:
+        if unit is None:
+            return True
+        owner = after.units[unit].side
+        return all(side == owner or unit in known[side] for side in sides)
+
+    return [
+        attrs.evolve(
+            summary,
+            fire=tuple(f for f in summary.fire if seen(f.attacker) and seen(f.target)),
+            harm=tuple(h for h in summary.harm if seen(h.unit)),
+        )
+        for summary in summaries
     ]
 
 
