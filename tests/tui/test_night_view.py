@@ -35,6 +35,7 @@ from tui.battletech.handover import HandoverScreen
 from tui.battletech.night import NightControls, shared_summary, stray_lines, stray_odds
 from tui.battletech.night_story import SeatStory, named_units
 from tui.battletech.screen import BattleTechScreen
+from tui.battletech.widgets.record import RecordSheet
 from tui.battletech.widgets.units import UnitList
 from tui.widgets.hexboard_legend import OVERLAYS, HexLegend, role_styles
 from tui.widgets.log import EventLog
@@ -280,6 +281,8 @@ async def test_a_replay_switches_between_each_sides_view_and_the_whole(library, 
             ("Kurita's view", {"G", "s", "w"}, {GRIFFIN, SHADOW_HAWK, WOLVERINE}),
             ("the whole battlefield", {"G", "H", "s", "w"}, set(range(4))),
         ]
+        # v is the view's now: the record sheet does not offer it for its page
+        assert screen.query_one(RecordSheet).data.page_hint is False
         # the header says which view shows
         assert "Night: the whole battlefield" in str(screen.query_one("#bt-header").render())
 

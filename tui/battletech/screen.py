@@ -656,6 +656,7 @@ class BattleTechScreen(BTGuided, GameScreen):
                 status_line(unit),
                 self.sheet_page,
                 sheet_rows(state.units, self.sheet_page, compact=self.compact),
+                page_hint=not self.night.can_switch(),  # v switches a night game's views
             ),
             compact=self.compact,
         )
