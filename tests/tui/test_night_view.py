@@ -476,3 +476,17 @@ def test_the_pause_after_a_resolution_names_only_what_every_side_knows(library):
     # by day: whole
     day = attrs.evolve(after, night=None)
     assert shared_summary([unseen], before, day) == [unseen]
+
+
+async def test_the_help_tells_the_night_and_its_key(library, tmp_path):
+    """``?`` in a night replay: the view key under Replay, and the night's rules in short."""
+    game = scripted_night_game(library)
+    app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(game=game))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        page = app.screen.markdown
+        assert "## At night (NT-1..NT-5)" in page
+        assert "each side's view in turn, or the whole battlefield" in page
+        assert "(4/36)" in page

@@ -51,7 +51,14 @@ if TYPE_CHECKING:
     from tui.battletech.widgets.units import UnitsData
     from tui.widgets.hexboard import HexBoard
 
-__all__ = ["NIGHT_BINDING", "NightControls", "shared_summary", "stray_lines", "stray_odds"]
+__all__ = [
+    "NIGHT_BINDING",
+    "NIGHT_MARKDOWN",
+    "NightControls",
+    "shared_summary",
+    "stray_lines",
+    "stray_odds",
+]
 
 DIE = range(1, 7)
 
@@ -62,6 +69,35 @@ NIGHT_BINDING = Binding(
     tooltip="Night: each side's view, or the whole battlefield (replays, watching)",
 )
 """``v`` in a night game watched: the next view (it comes before ``v``'s record sheet page)."""
+
+NIGHT_MARKDOWN = """\
+## At night (NT-1..NT-5)
+
+A night scenario (the header says `Night: Davion's view`) hides every enemy beyond its visibility
+range that is not in or beside a lit hex and has not fired this turn: each side sees only its own
+view, and its log says "a unit moves unseen" for the rest. Hot-seat, the terminal is handed over
+between the sides every time, whatever the setting. Watching or replaying, `v` shows each side's
+view in turn, then the whole battlefield.
+
+**The movement roll** (NT-1, NT-2). A unit that does not see a known enemy, and is not on or
+beside a road, pavement, bridge, stream (water of depth 0-1) or lit hex, rolls two dice before it
+enters a new hex, once a turn: a coloured 6 may make it stray - always when lax (6/36), with a
+white 3+ when normal (4/36), with a white 5+ when stealthy (2/36). The Orders panel gives the
+chance, and where on the plotted path the roll comes.
+
+**Straying** (NT-3). The stray roll's coloured die gives the direction (1 north, then clockwise);
+the unit walks that way as far as its walking MP go, and stops before a lit hex, a hex closer to a
+known enemy, water, rubble, a building or the map edge (then it may not act further this turn),
+or next to a friendly unit (then it may finish its move).
+
+**Jitter fire** (NT-4). After the first shot of the night, doubles on the stray roll make someone
+fire at nothing: 1-1 or 2-2 the nearest enemy, 5-5 or 6-6 the straying unit itself (its move
+ends). The shot costs heat and ammunition and lights the firer's hex until the end of the turn.
+
+On the board (`L` explains it): the night is darker, lit hexes are shaded, and a gunflash `✹`
+marks a unit that fired this turn.
+"""
+"""The rules page's night section (`tui.battletech.rules`)."""
 
 
 @cache
