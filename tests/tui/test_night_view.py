@@ -490,3 +490,31 @@ async def test_the_help_tells_the_night_and_its_key(library, tmp_path):
         assert "## At night (NT-1..NT-5)" in page
         assert "each side's view in turn, or the whole battlefield" in page
         assert "(4/36)" in page
+
+
+async def test_tab_aims_only_at_enemies_the_side_knows(tmp_path, library):
+    """Weapons at night: the Wolverine beside the flare is a target, the unseen Hawk is not."""
+    journal = night_journal(tmp_path, library)
+    for text in ("move 4 walk F F F F", "still 1", "still 3", "still 2", "end"):
+        journal.execute(RULESET.parse_command(text, journal.game.state))
+    while journal.game.state.side_to_act == KURITA:  # Kurita declares first: it holds
+        unit = next(i for i in (SHADOW_HAWK, WOLVERINE) if not journal.game.state.units[i].declared)
+        journal.execute(RULESET.parse_command(f"hold {unit + 1}", journal.game.state))
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(BattleTechScreen(journal=journal))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.game.state.side_to_act == DAVION
+        assert screen.attacks.aim.target == WOLVERINE
+        hawk = journal.game.state.units[SHADOW_HAWK].hex
+        # Act: the next target, twice
+        targets, cursors = [], []
+        for _ in range(2):
+            await pilot.press("tab")
+            await pilot.pause()
+            targets.append(screen.attacks.aim.target)
+            cursors.append(screen.board.cursor)
+        # Assert: never the Hawk, and the cursor never on its hex
+        assert targets == [WOLVERINE, WOLVERINE]
+        assert hawk not in cursors

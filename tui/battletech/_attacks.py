@@ -280,8 +280,8 @@ class AttackControls:
 
     # ------------------------------------------------------------------ keys
     def next_target(self, step: int) -> None:
-        """Show the next (1) or previous (-1) enemy as the target."""
-        state = self.screen.game.state
+        """Show the next (1) or previous (-1) enemy as the target (at night: a known one)."""
+        state = self.screen.state  # the side's view: an enemy it does not know is no target
         aim = self.aim
         if aim is None:
             return
