@@ -242,6 +242,12 @@ async def test_hot_seat_at_night_hands_over_whatever_the_preference(tmp_path, li
         shown = "\n".join(told.text for told in screen.query_one(EventLog).told)
         assert "Kurita: a unit moves unseen" in shown
         assert "Shadow Hawk" not in shown
+        # Enter on the hex of a Kurita unit Davion cannot see says nothing of it
+        screen.board.set_cursor(journal.game.state.units[SHADOW_HAWK].hex)
+        await pilot.press("enter")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert not any("cannot move" in message for message in said)
 
 
 async def test_the_view_key_waits_for_a_spectator(tmp_path, library):

@@ -450,7 +450,8 @@ class AttackControls:
             self.screen.selected = mine[0]
             self.screen.redraw()
             return
-        foes = [i for i in state.units_at(where) if state.units[i].side != side]
+        seen = self.screen.state  # at night an enemy the side does not know is no target
+        foes = [i for i in seen.units_at(where) if state.units[i].side != side]
         if not foes:
             return
         if state.phase is Phase.WEAPON and self.aim is not None:

@@ -1066,7 +1066,7 @@ class BattleTechScreen(BTGuided, GameScreen):
             return
         plot = self.plot
         if plot is None:
-            self._pick_unit(state, where)
+            self._pick_unit(self.state, where)  # at night: no word of an unseen unit there
             return
         if plot.mode is MoveMode.JUMP:
             if plot.target == where:
