@@ -466,8 +466,10 @@ def test_unable_units_are_refused_an_attack_with_a_reason() -> None:
 
 
 def test_legal_commands_stay_right_after_a_stray() -> None:
-    """NT-3: after a stray stopped by a friend, the listed commands (go on, end the move) are all
-    accepted; a unit marked unable to act is listed no declaration.
+    """NT-3: after a stray the engine's listed commands are all accepted.
+
+    A stray stopped by a friend leaves the unit active (go on, or end the move); a unit marked
+    unable to act is listed no declaration.
     """
     from engine.battletech.options import legal_commands  # noqa: PLC0415
     from engine.dice import Dice  # noqa: PLC0415
