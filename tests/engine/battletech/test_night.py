@@ -463,3 +463,32 @@ def test_unable_units_are_refused_an_attack_with_a_reason() -> None:
     state = attrs.evolve(state, phase=Phase.WEAPON, slots=((0, 1), (1, 1)))
     with pytest.raises(IllegalCommand, match="NT-3"):
         play(state, FireWeapons(0, (Shot(0, target=1),)))
+
+
+def test_legal_commands_stay_right_after_a_stray() -> None:
+    """NT-3: after a stray the engine's listed commands are all accepted.
+
+    A stray stopped by a friend leaves the unit active (go on, or end the move); a unit marked
+    unable to act is listed no declaration.
+    """
+    from engine.battletech.options import legal_commands  # noqa: PLC0415
+    from engine.dice import Dice  # noqa: PLC0415
+
+    board = terrain_board(12, 12)
+    state = start(
+        board,
+        [(LASER, 0, "0608", Facing.N), (LASER, 0, "0607", Facing.N), (LASER, 1, "0102", Facing.S)],
+    )
+    state = _night(state, visibility=2)
+    after, _ = play(state, _walk(0, R, F), dice=(6, 6, 1, 3))
+    listed = legal_commands(after)
+    assert listed
+    assert any(type(c).__name__ == "EndMove" for c in listed)
+    for command in listed:
+        RULESET.decide(after, command, Dice(1))  # raises if refused
+    weapon = attrs.evolve(
+        _night(state, visibility=0, unable=frozenset({0})),
+        phase=Phase.WEAPON,
+        slots=((0, 1), (1, 1)),
+    )
+    assert all(getattr(c, "unit", None) != 0 for c in legal_commands(weapon))
