@@ -27,9 +27,9 @@ WIDGET.-night > .hexboard--rough { color: $primary-darken-3; }
 WIDGET.-night > .hexboard--rubble { color: $warning-darken-3; }
 WIDGET.-night > .hexboard--water { color: $secondary-darken-2; }
 WIDGET.-night > .hexboard--swamp { color: $success-darken-3; }
-WIDGET.-night > .hexboard--ice { color: $foreground-darken-2; }
-WIDGET.-night > .hexboard--pavement { color: $foreground-darken-3; }
-WIDGET.-night > .hexboard--building { color: $foreground-darken-3; }
+WIDGET.-night > .hexboard--ice { color: $panel-lighten-3; }
+WIDGET.-night > .hexboard--pavement { color: $panel-lighten-2; }
+WIDGET.-night > .hexboard--building { color: $panel-lighten-1; }
 WIDGET.-night > .hexboard--road { color: $foreground-darken-2; text-style: bold; }
 WIDGET.-night > .hexboard--bridge { color: $foreground-darken-2; text-style: bold; }
 """
