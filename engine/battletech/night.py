@@ -11,6 +11,21 @@ The ruleset-agnostic rules are `engine.night`; this module is their BattleTech r
 - `stray` (NT-3, NT-5): the stray roll, the straight-line stray at walking MP, its stops.
 - `jitter_fire` (NT-4, NT-5): one random ready weapon fired at nothing.
 - `view` (issue 16 item 3): a side's view of the state, unknown enemies hidden.
+
+DESIGN readings where NT-5 says nothing:
+
+- The movement roll is made once a turn (NT-2), before the first hex the unit would enter from a
+  hex where it is not exempt; a unit that kept its way, or whose stray met a friend, moves on
+  without another roll that turn.
+- A straying 'Mech turns to the stray's direction the short way (1 MP a hexside, as in normal
+  movement), then walks forward; it keeps its declared mode (a declared run still heats as one).
+- A jump is a move into new hexes: the roll comes before take-off, and a unit that strays walks
+  its stray instead of jumping (its move then ends).
+- "Unable to act": its move ends and it declares no attacks this turn.
+- Jitter fire by the nearest enemy: of equally near ones, the lowest unit index (the digest lets
+  the moving side choose; a command for that choice is left for later).
+- NT-1's advancing units have no BattleTech counterpart; entering the board is deployment, which
+  is not movement.
 """
 
 from __future__ import annotations
@@ -220,7 +235,7 @@ def movement_check(ctx: Ctx, index: int, where: Hex) -> bool:
     coloured, white = ctx.roll(2)
     care = night.care_of(index)
     verdict = strays(care, coloured, white)
-    why = "no known enemy in sight, no road, stream or light near"
+    why = f"in {where.label}: no light, road or stream near, no known enemy in sight"
     ctx.emit(MovementRolled(index, coloured, white, care.value, verdict, why))
     return verdict
 

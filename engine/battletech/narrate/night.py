@@ -2,8 +2,9 @@
 
 Every movement roll, stray and jitter shot, with its dice and why::
 
-    Griffin [G] must check at night (no known enemy in sight, no road, stream or light near):
-    movement roll coloured 6, white 4 (normal care: strays on a coloured 6 and white 3+): strays.
+    Griffin [G] must check at night (in 0604: no light, road or stream near, no known enemy
+    in sight): movement roll coloured 6, white 4 (normal care: strays on a coloured 6 and white
+    3+): strays.
     Griffin [G] stray roll coloured 4, white 2: strays south-east.
     Griffin [G] strays 0604 -> 0705 and stops: 0806 is lit (unable to act this turn).
 """
