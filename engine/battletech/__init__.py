@@ -13,11 +13,12 @@ from typing import Any
 
 import attrs
 
-from engine.battletech import commands, events, narrate
+from engine.battletech import commands, events, narrate, night, nightevents
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
 from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
+from engine.battletech.nightstate import NightState
 from engine.battletech.scenario import Library, build_setup, parse_scenario
 from engine.battletech.seats import seats_to_act
 from engine.battletech.state import BTSetup, BTState, Phase, UnitState
@@ -60,10 +61,13 @@ class BattleTech:
         commands.TakeClub,
         commands.SwitchHeatSinks,
     )
-    event_types: tuple[type[Event], ...] = tuple(
-        cls
-        for cls in vars(events).values()
-        if isinstance(cls, type) and issubclass(cls, events.BTEvent) and cls.TAG
+    event_types: tuple[type[Event], ...] = (
+        tuple(
+            cls
+            for cls in vars(events).values()
+            if isinstance(cls, type) and issubclass(cls, events.BTEvent) and cls.TAG
+        )
+        + nightevents.NIGHT_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
@@ -138,6 +142,7 @@ class BattleTech:
             victory=setup.victory,
             temperature=setup.temperature,
             title=setup.title,
+            night=None if setup.night is None else NightState.from_setup(setup.night, len(units)),
         )
         waiting = sorted({u.side for u in units if u.hex is None})
         if waiting:
@@ -151,6 +156,7 @@ class BattleTech:
                 victory=setup.victory,
                 temperature=setup.temperature,
                 title=setup.title,
+                night=state.night,
             )
         return BTState(
             board=state.board,
@@ -162,6 +168,7 @@ class BattleTech:
             victory=setup.victory,
             temperature=setup.temperature,
             title=setup.title,
+            night=state.night,
         )
 
     def decide(self, state: BTState, command: Command, dice: DiceSource) -> Sequence[Event]:
@@ -178,9 +185,13 @@ class BattleTech:
         """The sides due to act now (`engine.battletech.seats.seats_to_act`); seats are sides."""
         return seats_to_act(state)
 
-    def view(self, state: BTState, seat: Seat | None) -> BTState:  # noqa: ARG002
-        """The whole battlefield: the Master Rules hide nothing (night rules will, later)."""
-        return state
+    def view(self, state: BTState, seat: Seat | None) -> BTState:
+        """A side's view: by day the whole battlefield; at night unknown enemies are hidden.
+
+        See `engine.battletech.night.view`: a hidden unit keeps its index, its ``hex`` is None
+        and ``state.night.hidden`` lists it. ``seat`` None (a spectator) sees everything.
+        """
+        return night.view(state, seat)
 
     def parse_command(self, text: str, state: BTState) -> Command:
         """Read one line of the command language."""

@@ -376,6 +376,8 @@ def _attack_declared(event: ev.AttackDeclared, state: BTState) -> BTState:
     if attack.kind.physical:
         unit = attrs.evolve(unit, physical=attack.kind.value)
     state = state.replace_unit(attack.attacker, unit)
+    if state.night is not None and attack.weapon is not None and not state.night.gunflash:
+        state = attrs.evolve(state, night=attrs.evolve(state.night, gunflash=True))  # NT-4
     return attrs.evolve(state, attacks=(*state.attacks, attack))
 
 

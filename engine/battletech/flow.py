@@ -11,7 +11,7 @@ import math
 
 import attrs
 
-from engine.battletech import combat, physical, sinks, skids, turn
+from engine.battletech import combat, night, physical, sinks, skids, turn
 from engine.battletech import events as ev
 from engine.battletech.commands import (
     BTCommand,
@@ -366,6 +366,8 @@ def _move(ctx: Ctx, command: Move) -> None:
     left = plan.allowance - movement.mp_spent
     if outcome == "fell" and left > 0 and not movement.minimum:
         return  # BT-M-30 item 3: it may try to stand and go on with its MP: still active
+    if outcome == "strayed" and night.goes_on(ctx.state, command.unit, plan.allowance):
+        return  # NT-3: it met a friendly unit and may finish its move normally: still active
     if command.charge is not None and outcome == "ok":
         # BT-C-42: declared now, resolved in the Physical phase (a fall cancels it).
         ctx.emit(ev.ChargeDeclared(command.unit, command.charge))
@@ -410,6 +412,9 @@ def _jump(ctx: Ctx, command: Jump) -> None:
     plan = plan_jump(ctx.state, command.unit, command.path, command.facing)
     if command.dfa is not None:
         physical.check_dfa(ctx.state, command.unit, command.path, command.dfa)
+    if night.lost_before_jump(ctx, command.unit) is not None:
+        _finish(ctx, command.unit)  # NT-5: a straying unit walks; it never jumps
+        return
     ctx.emit(ev.MovementStarted(command.unit, MoveMode.JUMP))
     ctx.emit(ev.UnitJumped(command.unit, command.path, command.facing, len(command.path)))
     fell = False
@@ -474,6 +479,8 @@ def _execute(ctx: Ctx, plan: Plan) -> str:
     """Walk a checked plan, rolling what it needs; stop at the first fall or skid."""
     index = plan.unit
     for planned in plan.steps:
+        if planned.entered and night.lost(ctx, index) is not None:
+            return "strayed"  # NT-1..NT-3: the plotted path is abandoned
         for check in planned.before:
             outcome = _resolve(ctx, plan, planned, check)
             if outcome != "ok":

@@ -8,6 +8,7 @@ A scenario names its board and units; the `Library` (given by the code that read
     # or: [map] style = "hills", width = 16, height = 17, seed = 7   (a generated map)
     deploy_rows = 3
     temperature = 65                  # optional: degrees Celsius (BT-C-61.1: heat beyond 50)
+    night = true                      # optional: night rules (engine.battletech.nightscenario)
     [victory]                         # optional; the default is kind = "destroy"
     kind = "hold"                     # destroy | hold | withdraw
     side = 1                          # the holding / withdrawing side (1 = the first [[side]])
@@ -32,6 +33,7 @@ from typing import Any, Final, Protocol
 
 from engine.battletech.board import Board
 from engine.battletech.fileformat import printable
+from engine.battletech.nightscenario import NightError, read_night
 from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
 from engine.battletech.units import MechDesign
 from engine.hexes import Facing, Hex
@@ -66,10 +68,11 @@ _SCENARIO_KEYS = {
     "side",
     "victory",
     "temperature",
+    "night",
 }
 _VICTORY_KEYS = {"kind", "side", "turns", "hexes", "edge", "count", "cripple"}
 _VICTORY_KINDS = ("destroy", "hold", "withdraw")
-_UNIT_KEYS = {"unit", "pilot", "piloting", "gunnery", "hex", "facing", "auto_eject"}
+_UNIT_KEYS = {"unit", "pilot", "piloting", "gunnery", "hex", "facing", "auto_eject", "care"}
 
 
 Key = tuple[str | int, ...]
@@ -352,7 +355,13 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
     title = str(table.get("title", ""))[:60]
     victory = _victory(table.get("victory", {}), board, len(sides), len(units))
     temperature = _int(table, "temperature", 20, -200, 200) if "temperature" in table else None
-    return BTSetup(board, tuple(sides), tuple(units), rows, title, victory, temperature)
+    try:
+        night = read_night(table, board)  # issue 16: NT-5 (engine.battletech.nightscenario)
+    except NightError as exc:
+        raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
+    return BTSetup(
+        board, tuple(sides), tuple(units), rows, title, victory, temperature, night=night
+    )
 
 
 def _sides(sides_table: list[Any], library: Library) -> tuple[list[str], list[UnitSetup]]:

@@ -12,6 +12,7 @@ import attrs
 from attrs import frozen
 
 from engine.battletech.board import Board
+from engine.battletech.nightstate import NightSetup, NightState
 from engine.battletech.units import Location, MechDesign
 from engine.hexes import Facing, Hex
 
@@ -106,6 +107,8 @@ class BTSetup:
     computer: tuple[str, ...] = ()
     """Who plays each side (issue 21): ``""`` a person, else the computer with that personality
     (`engine.battletech.bot.PERSONALITIES`), by side number; sides past the end are persons."""
+    night: NightSetup | None = None
+    """Issue 16 (NT-5): the scenario's night settings; None in daylight."""
 
 
 class Phase(enum.StrEnum):
@@ -392,6 +395,8 @@ class BTState:
     new_fires: frozenset[Hex] = frozenset()
     limbs: tuple[tuple[Hex, str], ...] = ()
     rubble_class: tuple[tuple[Hex, str], ...] = ()
+    night: NightState | None = None
+    """Issue 16 (NT-1..NT-5): the night (`engine.battletech.nightstate`); None in daylight."""
 
     def unit(self, index: int) -> UnitState:
         """Return unit ``index``."""

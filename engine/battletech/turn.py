@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from engine.battletech import combat, heat, physical, tohit
+from engine.battletech import combat, heat, night, physical, tohit
 from engine.battletech import events as ev
 from engine.battletech.clubs import take_club, why_no_club
 from engine.battletech.commands import DumpAmmo, FireWeapons, PhysicalAttack, TakeClub
@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 
-def can_declare(state: BTState, index: int) -> bool:
+def can_declare(state: BTState, index: int) -> bool:  # noqa: PLR0911
     """True when unit ``index`` is dealt a slot in the current attack phase.
 
     It must be on the map, awake, running, not yet declared, and have something to attack:
@@ -48,6 +48,8 @@ def can_declare(state: BTState, index: int) -> bool:
     """
     unit = state.units[index]
     if not _active(unit) or unit.declared or unit.charging is not None or unit.dfa is not None:
+        return False
+    if night.is_unable(state, index):  # NT-3: marked unable to act further this turn
         return False
     if state.phase is Phase.WEAPON:
         if not why_no_club(state, index) and _enemy_near(state, unit):
@@ -128,7 +130,7 @@ def _open(ctx: Ctx) -> None:
         _resolve(ctx)
 
 
-def _check_declarer(state: BTState, index: int, phase: Phase) -> UnitState:
+def _check_declarer(state: BTState, index: int, phase: Phase) -> UnitState:  # noqa: C901
     if state.phase is not phase:
         msg = f"that is declared in the {phase.value} phase, not the {state.phase.value} phase"
         raise IllegalCommand("attack/phase", msg)
@@ -151,6 +153,8 @@ def _check_declarer(state: BTState, index: int, phase: Phase) -> UnitState:
             why = "it is shut down"
         elif unit.charging is not None or unit.dfa is not None:
             why = "it is charging or jumping onto its target (BT-C-42/43)"
+        elif night.is_unable(state, index):
+            why = "it strayed in the dark and is unable to act this turn (NT-3)"
         raise IllegalCommand("attack/cannot", f"the {unit.name} cannot attack: {why}")
     return unit
 

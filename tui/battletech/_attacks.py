@@ -280,8 +280,8 @@ class AttackControls:
 
     # ------------------------------------------------------------------ keys
     def next_target(self, step: int) -> None:
-        """Show the next (1) or previous (-1) enemy as the target."""
-        state = self.screen.game.state
+        """Show the next (1) or previous (-1) enemy as the target (at night: a known one)."""
+        state = self.screen.state  # the side's view: an enemy it does not know is no target
         aim = self.aim
         if aim is None:
             return
@@ -450,7 +450,8 @@ class AttackControls:
             self.screen.selected = mine[0]
             self.screen.redraw()
             return
-        foes = [i for i in state.units_at(where) if state.units[i].side != side]
+        seen = self.screen.state  # at night an enemy the side does not know is no target
+        foes = [i for i in seen.units_at(where) if state.units[i].side != side]
         if not foes:
             return
         if state.phase is Phase.WEAPON and self.aim is not None:

@@ -154,10 +154,20 @@ class Handover:
         seated: the side a person last took the terminal for (None until the first check).
     """
 
-    def __init__(self, screen: GameScreen, *, is_person: Callable[[int], bool] = everyone) -> None:
-        """Watch ``screen``; the preference is read on the first check."""
+    def __init__(
+        self,
+        screen: GameScreen,
+        *,
+        is_person: Callable[[int], bool] = everyone,
+        forced: Callable[[], bool] = lambda: False,
+    ) -> None:
+        """Watch ``screen``; the preference is read on the first check.
+
+        ``forced``: whether the prompt is due whatever the preference (a night game, issue 16).
+        """
         self.screen = screen
         self.is_person = is_person
+        self.forced = forced
         self.seated: int | None = None
         self.asking = False
         self._enabled: bool | None = None
@@ -194,7 +204,7 @@ class Handover:
         side = self.due()
         if side is None:
             return
-        if not self.enabled:
+        if not self.enabled and not self.forced():
             self.seated = side
             return
         self.asking = True

@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from engine.battletech.narrate.phase_summary import summarize, summary_lines
 from saves.preferences import load_preferences, save_preferences
+from tui.battletech.night import shared_summary
 from tui.screens.game import saves_dir_of
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def after_command(screen: Any, before: BTState) -> None:  # noqa: ANN401 - the B
     if getattr(screen, "watching", False):  # the computer plays every side: nobody to wait for
         return
     summaries = summarize(screen.game.entries[-1].events, before)
+    summaries = shared_summary(summaries, before, screen.game.state)  # night: what all know
     if not any(summary.notable for summary in summaries) or not pausing(screen):
         return
     screen.app.push_screen(PhaseSummaryScreen(summary_lines(screen.game.state, summaries)))

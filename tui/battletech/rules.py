@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 from engine.battletech.language import COMMAND_HELP
 from engine.battletech.state import Phase
 from tui.battletech import UI
+from tui.battletech.night import NIGHT_MARKDOWN
 from tui.screens._page import PageView
 from tui.screens.help import KeyGroup, keys_list, screen_keys_markdown
 
@@ -157,6 +158,7 @@ KEY_GROUPS = (
             ("jump(-1, False)", "the start of the previous / next phase"),
             ("jump(1, False)", "the start of the previous / next phase"),
             ("goto", "go to a turn by its number"),
+            ("night_view", "a night game: each side's view in turn, or the whole battlefield"),
         ),
         when="replay",
     ),
@@ -337,7 +339,9 @@ def rules_markdown(game_keys: Iterable[BindingType], screen: Screen[object] | No
                 keys_list(game_keys),
             ]
         )
-    return "\n\n".join([keys, RULES_MARKDOWN.replace("COMMANDS", COMMAND_HELP.rstrip())])
+    rules = RULES_MARKDOWN.replace("COMMANDS", COMMAND_HELP.rstrip())
+    rules = rules.replace("## Commands", NIGHT_MARKDOWN + "\n## Commands", 1)  # issue 16
+    return f"{keys}\n\n{rules}"
 
 
 class BTRulesScreen(Screen[None]):

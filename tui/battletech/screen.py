@@ -62,6 +62,8 @@ from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
 from tui.battletech.log_panel import LOG_BINDINGS, BoardAndLog, open_history
+from tui.battletech.night import NIGHT_BINDING, NightControls
+from tui.battletech.night_story import SeatStory
 from tui.battletech.objective import heading
 from tui.battletech.special_orders import (
     SPECIAL_ACTIONS,
@@ -266,6 +268,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         COMMAND_LINE_BINDING,
         *SPECIAL_BINDINGS,
+        NIGHT_BINDING,
         Binding("v", "sheet_page", "Sheet", show=False, tooltip="Record sheet: the other page"),
         Binding("r", "result", "Result", tooltip="The result and the after-action report"),
         *LOG_BINDINGS,
@@ -307,6 +310,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
     | c, h, u | Attacks: declare, hold fire (no physical attack), the next unit. |
     | 1-9 | Physical attacks: choose one. |
     | v, r | The record sheet's other page (criticals); the result (game over). |
+    | v | A night game watched or replayed: each side's view, or the whole battlefield. |
     | x | End a move a fall cut short. |
     | i, n | Roll initiative; end the movement phase. |
     | z, y | Undo, redo (undo stops at a dice roll). |
@@ -359,13 +363,19 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         self.attacks = AttackControls(self)
         self.special = SpecialOrders(self)
         self.computer = ComputerPlayer(self)
+        self.night = NightControls(self)  # whose view is drawn at night, and the night's marks
+        self.story = SeatStory(self.night.story_seat)
         # the hot-seat "pass the terminal" prompt, never for a computer's side
-        self.handover = Handover(self, is_person=self.is_person)
+        self.handover = Handover(self, is_person=self.is_person, forced=self.night.forced)
 
     @property
     def state(self) -> BTState:
         """The state shown: the game's, or the replay's position (folded once per position)."""
         return cast("BTState", self.current())
+
+    def shown(self, state: BTState) -> BTState:
+        """The state as the night's seat may see it (`tui.battletech.night`; by day: all)."""
+        return RULESET.view(state, self.night.seat())
 
     @property
     def board(self) -> BTBoard:
@@ -428,6 +438,10 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
     # ------------------------------------------------------------------ drawing
     def redraw(self, *, follow: bool = False) -> None:
         """Draw every panel from the state; ``follow`` puts the cursor on the unit to act."""
+        if self.night.changed():  # the terminal changed hands, or another view was chosen
+            self._shown_cache = None
+            follow = follow or not self.replaying  # not where the last player left the cursor
+        self.night.drawn()
         state = self.state
         moved_to = self._fix_selection(state) if not self.replaying else None
         if follow or moved_to is not None:
@@ -440,7 +454,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         self.query_one(OrdersPanel).show(tuple(orders), compact=self.compact)
         self._draw_record()
         self.query_one(UnitList).show(
-            units_data(state, self.letters, self.selected), compact=self.compact
+            self.night.listed(units_data(state, self.letters, self.selected), state),
+            compact=self.compact,
         )
         position = self.cursor.position if self.replaying else None
         self.query_one(EventLog).show_story(self.story, position)
@@ -502,8 +517,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             return ()
         if state.phase is Phase.DEPLOYMENT:
             return tuple(i for i, u in enumerate(state.units) if u.side == side and u.hex is None)
-        if state.phase in ATTACK_PHASES:
-            return self.attacks.attack_units(state, side)
+        if state.phase in ATTACK_PHASES:  # the rules' slots: at night, by the whole state
+            return self.attacks.attack_units(self.game.state, side)
         if state.active is not None:
             return (state.active,)
         return pending(state, side)
@@ -532,6 +547,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
 
     def _draw_board(self, state: BTState, view: Preview | None) -> None:
         board = self.board
+        self.night.draw_board(board, state)
         board.set_board(state.board)  # terrain changes: rubble, fires, cleared woods (BT-C-57, 60)
         moving = (self.plot.unit, view) if self.plot is not None and view is not None else None
         markers = unit_markers(state, self.letters, selected=self.selected, moving=moving)
@@ -584,6 +600,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
     def _header(self, state: BTState) -> None:
         summary = RULESET.summary(state)
         parts = heading(state, summary.turn, compact=self.compact)  # the objective too
+        if self.night.is_night:  # whose view: before the objective, which may be cut
+            parts.insert(2, self.night.heading())
         if self.path is not None:
             parts.append(self.path.name)
         self.show_heading(parts, self._prompt_line(state))
@@ -618,12 +636,13 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             )
             if state.active is not None and not self.plot.steps:
                 lines.append(("x: end this unit's move here", "keys"))
-            return lines
+            return [*lines, *self.night.orders(self.plot.unit, view.path, compact=self.compact)]
         initiative = initiative_line(state, self._applied(), compact=self.compact)
         chosen = None
         if self.selected is not None:
             chosen = (self.name_of(self.selected), state.units[self.selected])
-        return movement_lines(state, initiative, chosen, compact=self.compact)
+        lines = movement_lines(state, initiative, chosen, compact=self.compact)
+        return [*lines, *self.night.orders(self.selected, compact=self.compact)]
 
     def _deploy_orders(self, state: BTState) -> list[Line]:
         side = state.side_to_act
@@ -652,6 +671,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
                 status_line(unit),
                 self.sheet_page,
                 sheet_rows(state.units, self.sheet_page, compact=self.compact),
+                page_hint=not self.night.can_switch(),  # v switches a night game's views
             ),
             compact=self.compact,
         )
@@ -667,7 +687,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
                 return here[0]
         if self.selected is not None:
             return self.selected
-        return 0 if state.units else None
+        shown = [i for i in range(len(state.units)) if self.night.visible(state, i)]
+        return shown[0] if shown else None
 
     def _hex_info(self) -> None:
         where = self.board.cursor
@@ -703,12 +724,14 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         self._hex_info()
 
     # ------------------------------------------------------------------ keys: input modes
-    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:  # noqa: PLR0911
         """Show only the keys that act now: the input mode's table says when each acts.
 
         The modes: a replay (every replay key), deployment, plotting a move, giving orders (the
         rest of the Movement phase, initiative, the end), weapon attacks and physical attacks.
         """
+        if action == "night_view":  # a night game watched: switch views
+            return self.night.can_switch()
         if action == "result":  # the game's end, in play or in a replay of a finished game
             return self.game.state.phase is Phase.OVER
         if action == "end_phase" and parameters:  # n while the phase cannot end: say why
@@ -828,6 +851,11 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             self._announced = True
             self.action_result()
 
+    def action_night_view(self) -> None:
+        """A night game watched: the next view (each side's, the whole battlefield)."""
+        self.night.switch()
+        self.redraw()  # the header names the view
+
     def action_result(self) -> None:
         """Show the result and the after-action report (the game is over)."""
         from tui.battletech.result import BTResultScreen  # noqa: PLC0415 - a sibling screen
@@ -839,7 +867,10 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         """Show or hide the board's legend (`tui.widgets.hexboard_legend.LegendPanel`)."""
         board = self.board
         shown = board.picture.roles_in_use
-        await toggle_legend(board, lambda: BTLegend(ascii_only=board.ascii_only, shown=shown))
+        night = self.night.is_night
+        await toggle_legend(
+            board, lambda: BTLegend(ascii_only=board.ascii_only, shown=shown, night=night)
+        )
 
     # ------------------------------------------------------------------ keys: attacks
     def action_next_target(self, step: int) -> None:
@@ -1058,7 +1089,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             return
         plot = self.plot
         if plot is None:
-            self._pick_unit(state, where)
+            self._pick_unit(self.state, where)  # at night: no word of an unseen unit there
             return
         if plot.mode is MoveMode.JUMP:
             if plot.target == where:
@@ -1157,6 +1188,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         """Back on top (a summary, a prompt or help closed): the computer may go on."""
         super().on_screen_resume()
         self.refresh_bindings()  # the computer may have played on while a summary was on top
+        if self.night.changed():  # the handover was answered: the next side's view
+            self.redraw()
         self.computer.poke()
 
     def history(self, *, undo: bool) -> None:

@@ -68,6 +68,7 @@ from tui.widgets.hexboard_legend import (
     follow_mono,
     role_styles,
 )
+from tui.widgets.hexboard_night import FLASH
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Sequence
@@ -255,6 +256,10 @@ class BoardPicture:
     """The path is a line of sight that is blocked: drawn in the ``path-blocked`` role."""
     arc: frozenset[Hex] = frozenset()
     """Hexes in a firing arc: the faintest overlay, under all the others."""
+    lit: frozenset[Hex] = frozenset()
+    """Lit hexes at night (`hexboard_night`): shaded under every overlay."""
+    flashes: frozenset[Hex] = frozenset()
+    """Hexes with a gunflash mark at night: a unit there fired this turn."""
     step: int = COLUMN_STEP
     """Cells from one hex column to the next: `COLUMN_STEP`, or `WIDE_STEP` for wide hexes."""
     _interiors: dict[Hex, tuple[tuple[Cell, ...], ...]] = attrs.field(factory=dict, init=False)
@@ -388,13 +393,17 @@ class BoardPicture:
         label = f"{(col + 1) % 100:02d}{(row + 1) % 100:02d}".center(self.step - 2)
         overlay = self._overlay(where)
         label_roles: Roles = ("label", f"{overlay}-label") if overlay else ("label",)
+        under: Roles = (overlay,) if overlay else ()
+        if where in self.lit:  # under the overlay: the cursor or a path still shows on it
+            label_roles = ("label", "lit-label", *label_roles[1:])
+            under = ("lit", *under)
         top: list[Cell] = [(char, label_roles) for char in label]
         upper = self._upper(where, face)
         lower = self._lower(face)
-        if overlay:
+        if under:
             # The overlay goes first: it only sets the background, so tokens keep theirs.
             top, upper, lower = (
-                [(char, (overlay, *roles)) for char, roles in line] for line in (top, upper, lower)
+                [(char, (*under, *roles)) for char, roles in line] for line in (top, upper, lower)
             )
         return tuple(top), tuple(upper), tuple(lower)
 
@@ -458,7 +467,8 @@ class BoardPicture:
         units = self.units.get(where, ())
         step = self.path.get(where, ...)
         text = (self.reach.get(where) or self.marks.get(where) or "")[-2:]
-        if not units and step is ... and not text:
+        flash = not text and where in self.flashes
+        if not units and step is ... and not text and not flash:
             return self._texture(face, face.upper)
         cells = [_BLANK] * self.step
         inset = self._inset
@@ -466,6 +476,8 @@ class BoardPicture:
         if text:
             role = "cost" if where in self.reach else "mark-text"
             cells[text_end - len(text) : text_end] = [(char, (role,)) for char in text]
+        elif flash:  # a cost or a mark says more while the player plots or aims
+            cells[text_end - 1] = (FLASH.char(ascii_only=self.ascii_only), ("flash",))
         if units:
             shown = next((unit for unit in units if unit.selected), units[0])
             token = self._token(shown)
@@ -571,6 +583,7 @@ class HexBoard(ScrollView, can_focus=True):
     | `hexboard--path-blocked`, `--arc` | A blocked line of sight; a firing arc. |
     | `hexboard--zone` | A mark without text: a deployment zone. |
     | `hexboard--<overlay>-label` | The label of a hex under that overlay (monochrome marks it). |
+    | `hexboard--lit`, `--lit-label`, `--flash` | Night: a lit hex, its label; a gunflash. |
 
     The board takes the ``-mono`` class when its app shows no colour (`follow_mono`): the
     overlays then show by attributes (`hexboard_legend.BOARD_CSS`).
@@ -797,6 +810,19 @@ class HexBoard(ScrollView, can_focus=True):
         old = self._picture.arc
         self._picture.arc = new
         self._redraw(old ^ new)
+
+    def set_lights(self, lit: Collection[Hex], flashes: Collection[Hex] = ()) -> None:
+        """Show the night: lit hexes shaded, gunflash marks (`hexboard_night`); empty: none.
+
+        Args:
+            lit: The lit hexes.
+            flashes: The hexes whose unit fired this turn.
+        """
+        new_lit, new_flashes = frozenset(lit), frozenset(flashes)
+        picture = self._picture
+        changed = (picture.lit ^ new_lit) | (picture.flashes ^ new_flashes)
+        picture.lit, picture.flashes = new_lit, new_flashes
+        self._redraw(changed)
 
     def clear_overlays(self) -> None:
         """Remove the reach, path, mark and arc overlays."""

@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from engine.hexes import Facing
 from tui.widgets.board_view import Glyph
+from tui.widgets.hexboard_night import NIGHT_CSS, NIGHT_ROLES
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -97,6 +98,7 @@ ROLES: tuple[str, ...] = (
     "mark-text",
     *OVERLAYS,
     *(f"{overlay}-label" for overlay in OVERLAYS),
+    *NIGHT_ROLES,
 )
 """The board's own roles, whatever the map (a view adds its terrain roles). A cell's roles are
 applied in turn, later over earlier: an overlay background first, then the cell's own glyph
@@ -105,7 +107,8 @@ colour (or token colours)."""
 MONO = "-mono"
 """The class the board and legend take when colour cannot be relied on (`uses_mono`)."""
 
-BOARD_CSS = """
+BOARD_CSS = (
+    """
 WIDGET > .hexboard--edge { color: $foreground-darken-3; }
 WIDGET > .hexboard--edge-cursor { color: $accent; text-style: bold; }
 WIDGET > .hexboard--label { color: $foreground-darken-2; }
@@ -158,6 +161,8 @@ WIDGET.-mono > .hexboard--zone { background: $background; text-style: reverse; }
 WIDGET.-mono > .hexboard--arc { background: $background; }
 WIDGET.-mono > .hexboard--arc-label { text-style: italic; }
 """
+    + NIGHT_CSS
+)
 """The colours of the board's own roles, for ``WIDGET`` = HexBoard or HexLegend.
 
 The overlay backgrounds are xterm-256 entries that stay apart in 16 colours too (Rich's

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 
 from engine.hexes import Hex
 from tui.battletech.board_view import TERRAIN_CSS, TERRAIN_ROLES, BTBoardView, BTLegendSource
+from tui.battletech.night_board import NIGHT_TERRAIN_CSS, NightLegendSource
 from tui.widgets.hexboard import HexBoard
 from tui.widgets.hexboard_legend import HexLegend
 
@@ -32,7 +33,7 @@ class BTHexBoard(HexBoard):
     COMPONENT_CLASSES: ClassVar[set[str]] = _TERRAIN_CLASSES
     """The terrain roles (`hexboard--light-woods`, ...), added to the board's own classes."""
 
-    DEFAULT_CSS = TERRAIN_CSS.replace("WIDGET", "BTHexBoard")
+    DEFAULT_CSS = (TERRAIN_CSS + NIGHT_TERRAIN_CSS).replace("WIDGET", "BTHexBoard")
 
     def __init__(
         self,
@@ -134,13 +135,14 @@ class BTLegend(HexLegend):
     COMPONENT_CLASSES: ClassVar[set[str]] = _TERRAIN_CLASSES
     """The terrain roles, added to the board's own classes."""
 
-    DEFAULT_CSS = TERRAIN_CSS.replace("WIDGET", "BTLegend")
+    DEFAULT_CSS = (TERRAIN_CSS + NIGHT_TERRAIN_CSS).replace("WIDGET", "BTLegend")
 
     def __init__(
         self,
         *,
         ascii_only: bool = False,
         shown: Callable[[], Collection[str]] | None = None,
+        night: bool = False,
         name: str | None = None,
         id: str | None = None,  # noqa: A002 - Textual's name for it
         classes: str | None = None,
@@ -150,10 +152,13 @@ class BTLegend(HexLegend):
         Args:
             ascii_only: Show the ASCII glyphs (match the board's setting).
             shown: The roles the board shows now: only their rows are drawn; None: every row.
+            night: The board is at night: its colours and the night's rows (`night_board`).
             name: The widget's name.
             id: The widget's id.
             classes: Space-separated CSS classes.
         """
+        source = NightLegendSource() if night else BTLegendSource()
         super().__init__(
-            BTLegendSource(), ascii_only=ascii_only, shown=shown, name=name, id=id, classes=classes
+            source, ascii_only=ascii_only, shown=shown, name=name, id=id, classes=classes
         )
+        self.set_class(night, "-night")

@@ -96,6 +96,7 @@ class RecordData:
         rows: the fewest rows the sheet takes (blank ones at the bottom): the tallest sheet of
             the game's units (`sheet_rows`), so that the panel keeps its height from one unit
             to another.
+        page_hint: say which key turns the page (not while ``v`` switches a night game's views).
     """
 
     unit: UnitState
@@ -105,6 +106,7 @@ class RecordData:
     status: str = ""
     page: str = "sheet"
     rows: int = 0
+    page_hint: bool = True
 
 
 def status_line(unit: UnitState) -> str:
@@ -251,7 +253,8 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         blank += max(0, HEAT_ROWS - len(heat))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
     lines.extend(_ammo_lines(unit, styles, compact=compact))
-    lines.append(Text("v: critical hits page", styles.get("note", "")))
+    if data.page_hint:
+        lines.append(Text("v: critical hits page", styles.get("note", "")))
     blank = max(blank, data.rows - len(lines))
     lines.extend(Text("") for _ in range(blank))
     return Text("\n").join(lines)
