@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from operator import itemgetter
+from operator import getitem
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
@@ -43,7 +43,6 @@ from engine.papermech.tables import (
     MOUNT_ARCS,
     TORSO_PENALTY_AT,
     Action,
-    EnemyKind,
     Location,
     Mount,
     Ring,
@@ -377,37 +376,40 @@ class _View:
         return [1 + danger * e.profile.attacks[e.attack].p for e in self.enemies]
 
     def _enemy_tables(self) -> None:
-        """Set `codes`, `movers`, `threats`, `tables`, `values` and `by_space`, in one pass."""
-        policy = self.policy
+        """Set `codes`, `movers`, `threats`, `values` and `by_space`, in one pass."""
         last = self.player.last_attack
-        penalty = self.penalty
-        memo = self.memo.values
-        codes, movers, threats, tables = [], [], [], []
+        target = None if last is None else last.target
+        memo = self.memo.entries(self.penalty, self.policy)
+        codes, movers, threats, values, by_space = [], [], [], [], []
         for e in self.enemies:
+            combo = None if last is None or target != e.key else last.mount
+            entry = memo.get((e.kind, e.attack, e.damage, combo))
+            if entry is None:
+                entry = self._entry(memo, e, combo)
+            table, turned, moves, goes, threat = entry
             codes.append(e.ring * _WEDGES + e.wedge)
-            card = _CARDS.get((e.kind, e.attack))
-            if card is None:
-                card = _CARDS[e.kind, e.attack] = _card(e)
-            moves, goes, threat = card
             movers.append((e.time if moves else _NEVER, goes))
             threats.append(threat)
-            combo = last.mount if last is not None and last.target == e.key else None
-            key = (penalty, policy.kill_bonus, policy.danger, e.kind, e.attack, e.damage, combo)
-            table = memo.get(key)
-            if table is None:
-                values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
-                table = (values, tuple(zip(*values, strict=True)))
-                if len(memo) >= _VALUES_MAX:
-                    memo.clear()
-                memo[key] = table
-            tables.append(table)
+            values.append(table)
+            by_space.append(turned)
         found = self.__dict__
         found["codes"] = codes
         found["movers"] = movers
         found["threats"] = threats
-        found["tables"] = tables
-        found["values"] = [pair[0] for pair in tables]
-        found["by_space"] = [pair[1] for pair in tables]
+        found["values"] = values
+        found["by_space"] = by_space
+
+    def _entry(
+        self, memo: dict[tuple[object, ...], _Entry], e: Enemy, combo: Mount | None
+    ) -> _Entry:
+        """`_Memo.entries` of enemy ``e``: its value tables (`_values`) and card (`_card`)."""
+        policy = self.policy
+        values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
+        entry = (values, tuple(zip(*values, strict=True)), *_card(e))
+        if len(memo) >= _VALUES_MAX:
+            memo.clear()
+        memo[e.kind, e.attack, e.damage, combo] = entry
+        return entry
 
     @_lazy
     def codes(self) -> list[int]:
@@ -429,12 +431,6 @@ class _View:
         """Per enemy: `_threat` from each numbered space."""
         self._enemy_tables()
         return self.threats
-
-    @_lazy
-    def tables(self) -> list[_Tables]:
-        """Per enemy: `values` and `by_space`, memoised by card, attack, damage and Combo."""
-        self._enemy_tables()
-        return self.tables
 
     @_lazy
     def by_space(self) -> list[tuple[tuple[float, ...], ...]]:
@@ -547,42 +543,56 @@ class _View:
 
         The attack is chosen after ``elapsed`` steps; enemies that act before it resolves move.
         Lines of the same T see the same radar, so they are taken together: the best of their
-        values per time unit is the best value over that T (division by T keeps the order).
+        values per time unit is the best value over that T (division by T keeps the order), read
+        from `tops`: per enemy, the best value of those lines from each numbered space.
         """
         if not codes:
             return 0.0
         best = 0.0
-        enemies = list(zip(self.by_space, codes, self.movers, strict=True))
-        for t, plain, pick, areas in ready.groups:
+        movers = self.movers
+        for t, tops, areas in self.tops(ready):
             time = elapsed + t
-            if plain > 1:
+            if tops is not None:
                 top = max([
-                    max(pick(table[c if acts > time else goes[c]]))
-                    for table, c, (acts, goes) in enemies
+                    row[c if acts > time else goes[c]]
+                    for row, c, (acts, goes) in zip(tops, codes, movers, strict=True)
                 ])  # fmt: skip
-                best = max(best, top / time)
-            elif plain:
-                top = max([
-                    pick(table[c if acts > time else goes[c]])
-                    for table, c, (acts, goes) in enemies
-                ])  # fmt: skip
-                best = max(best, top / time)
+                if top / time > best:  # noqa: PLR1730 - no call: this is the hottest loop
+                    best = top / time
             if areas:
                 moved = self.moved(codes, time)
                 for line in areas:
                     best = max(best, self.best_at(line, area=True, codes=moved) / time)
         return best
 
+    def tops(self, ready: _Readiness) -> _Tops:
+        """Per group of ``ready`` (its lines of one T): T, the best of the lines, its Area lines.
+
+        The best is, per enemy, the best value of the group's lines without Area from each
+        numbered space (None if the group has none), memoised in ``ready`` (`_Readiness.tops`).
+        """
+        found = self.tops_of.get(id(ready))
+        if found is None:
+            per_enemy = [ready.tops(values) for values in self.values]
+            found = [
+                (t, None if not plain else [tops[g] for tops in per_enemy], areas)
+                for g, (t, plain, areas) in enumerate(ready.groups)
+            ]
+            self.tops_of[id(ready)] = found
+        return found
+
+    @_lazy
+    def tops_of(self) -> dict[int, _Tops]:
+        """`tops` of the readiness asked so far, by identity (each is kept by the memo)."""
+        return {}
+
     def cost_at(self, codes: Sequence[int], ready: _Readiness) -> float:
         """What standing so costs: the hits the enemies can make, and the turns to face them."""
         if not ready.lines:
             return 0.0  # nothing left to attack with: running away only makes the game endless
         policy = self.policy
-        exposure = sum([t[c] for t, c in zip(self.threats, codes, strict=True)])
-        bearing = 0
-        if policy.bearing:
-            turns = ready.turns
-            bearing = sum([turns[c] for c in codes])
+        exposure = sum(map(getitem, self.threats, codes))
+        bearing = sum(map(ready.turns.__getitem__, codes)) if policy.bearing else 0
         return policy.exposure * exposure + policy.bearing * bearing
 
     def after_at(
@@ -676,13 +686,16 @@ class _View:
         lines = sheet.lines
         for time, numbers in sheet.times:
             moved = self.moved_now(time)
-            rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
+            # Every line's best over the enemies (only this T's lines are read: the others see
+            # other spaces).
+            tops = list(map(max, *map(getitem, by_space, moved))) if len(moved) > 1 else None
             for n in numbers:
                 if lines[n].area:
                     top = self.best_at(n, area=True, codes=moved)
+                elif tops is not None:
+                    top = tops[n]
                 else:
-                    # The best of line n's column only (the other T's lines see other spaces).
-                    top = max([row[n] for row in rows]) if rows else 0.0
+                    top = by_space[0][moved[0]][n] if moved else 0.0
                 values[n] = top / time - cost
         return values
 
@@ -754,7 +767,7 @@ class _View:
             return _find(options, _WAIT)  # movement, Defend or Guard: let it come
         line = self.sheet.lines[index]
         # Haste has no fields: an option equals it exactly when it is one.
-        if Haste in set(map(type, options)) and self.should_haste(line, time):
+        if Haste in map(type, options) and self.should_haste(line, time):
             return _HASTE
         if self.best_at(index, line.area, self.moved_now(time)) > 0:
             return _find(options, _WAIT)
@@ -890,6 +903,8 @@ _MEMO_MAX = 20_000
 """Entries a memo of ready lines keeps before it starts again (a run's sheets repeat)."""
 _VALUES_MAX = 2_000
 """Value tables a loadout's memo keeps (about 6 kB each; a run meets a few hundred)."""
+_TOPS_MAX = 512
+"""Value tables whose group maxima (`_Readiness.tops`) a readiness keeps."""
 
 
 def _card(enemy: Enemy) -> tuple[bool, tuple[int, ...], tuple[float, ...]]:
@@ -897,10 +912,6 @@ def _card(enemy: Enemy) -> tuple[bool, tuple[int, ...], tuple[float, ...]]:
     profile = enemy.profile
     attack = profile.attacks[enemy.attack]
     return profile.moves, _GOES[attack.range], _threats(attack.range, attack.p)
-
-
-_CARDS: dict[tuple[EnemyKind, int], tuple[bool, tuple[int, ...], tuple[float, ...]]] = {}
-"""`_card` by enemy kind and selected attack (a few dozen at most)."""
 
 
 @cache
@@ -932,7 +943,20 @@ class _Memo:
         self.sheets: dict[int, _Sheet] = {}
         self.readiness: dict[tuple[object, ...], _Readiness] = {}
         self.by_lines: dict[tuple[object, ...], _Readiness] = {}
-        self.values: dict[tuple[object, ...], _Tables] = {}
+        self.values: dict[tuple[object, ...], dict[tuple[object, ...], _Entry]] = {}
+
+    def entries(self, penalty: int, policy: GreedyPolicy) -> dict[tuple[object, ...], _Entry]:
+        """What greedy reads of each enemy at ``penalty``, by card, attack, damage and Combo.
+
+        The entries (see `_View._entry`) depend on the policy's ``kill_bonus`` and ``danger``.
+        """
+        key = (penalty, policy.kill_bonus, policy.danger)
+        found = self.values.get(key)
+        if found is None:
+            if len(self.values) >= _MEMOS_MAX:
+                self.values.clear()
+            found = self.values[key] = {}
+        return found
 
     def sheet(self, penalty: int) -> _Sheet:
         """The `_Sheet` of the loadout at ``penalty``."""
@@ -976,22 +1000,55 @@ def _sheet(loadout: Loadout, penalty: int) -> _Sheet:
     return _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times)
 
 
-@frozen
 class _Readiness:
     """The ready lines of a sheet in one stance, and the facing table.
 
     ``lines`` holds (number, T, Area) of each ready line; ``groups`` the same lines by T: (T,
-    how many lines without Area, an ``itemgetter`` of their numbers, the Area lines' numbers).
-    ``turns`` holds, per numbered space, the turns needed to bring it into the arc of a ready
-    line that reaches it (or, out of every range, of the longest reach: it comes closer).
+    the numbers of the lines without Area, the Area lines' numbers). ``turns`` holds, per
+    numbered space, the turns needed to bring it into the arc of a ready line that reaches it
+    (or, out of every range, of the longest reach: it comes closer).
     """
 
-    lines: tuple[tuple[int, int, bool], ...]
-    groups: tuple[tuple[int, int, Callable[[Sequence[float]], Any], tuple[int, ...]], ...]
-    turns: tuple[int, ...]
+    __slots__ = ("_tops", "groups", "lines", "turns")
+
+    def __init__(
+        self,
+        lines: tuple[tuple[int, int, bool], ...],
+        groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
+        turns: tuple[int, ...],
+    ) -> None:
+        self.lines = lines
+        self.groups = groups
+        self.turns = turns
+        self._tops: dict[int, tuple[object, list[tuple[float, ...]]]] = {}
+
+    def tops(self, values: tuple[tuple[float, ...], ...]) -> list[tuple[float, ...]]:
+        """Per group: the best value of its lines without Area from each numbered space.
+
+        ``values`` is an enemy's value table (`_values`: per line, per space); the answer is
+        memoised by its identity (the entry holds it, so no other table can take its ``id``).
+        """
+        found = self._tops.get(id(values))
+        if found is None or found[0] is not values:
+            tops = [
+                tuple(map(max, *(values[n] for n in plain))) if len(plain) > 1
+                else values[plain[0]] if plain
+                else ()
+                for _, plain, _ in self.groups
+            ]  # fmt: skip
+            if len(self._tops) >= _TOPS_MAX:
+                self._tops.clear()
+            found = self._tops[id(values)] = (values, tops)
+        return found[1]
 
 
-_Tables = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]
+_Entry = tuple[
+    tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...], bool, tuple[int, ...],
+    tuple[float, ...],
+]  # fmt: skip
+"""Per enemy: `_values`, the same turned round (per space, per line), then `_card`."""
+_Tops = list[tuple[int, list[tuple[float, ...]] | None, tuple[int, ...]]]
+"""`_View.tops`: per group of ready lines, T, the best of its lines per space, its Area lines."""
 
 
 def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
@@ -1000,7 +1057,7 @@ def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
     for t in sorted({ln.time for ln in ready}):
         plain = tuple(n for n, time, area in lines if time == t and not area)
         areas = tuple(n for n, time, area in lines if time == t and area)
-        groups.append((t, len(plain), itemgetter(*plain) if plain else itemgetter(0), areas))
+        groups.append((t, plain, areas))
     if not ready:
         return _Readiness(lines, (), (0,) * len(_SPACES))
     longest = max(ln.reach for ln in ready)
