@@ -336,18 +336,23 @@ class _View:
     # -------------------------------------------------------------- what the estimates read
     @_lazy
     def sheet(self) -> _Sheet:
-        """The loadout's attack lines at the current penalty."""
-        return self.memo.sheet(self.penalty)
+        """The loadout's attack lines at the current penalty (sets `memo` and `penalty` too)."""
+        found = self.__dict__
+        memo = found["memo"] = _memo(self.player.loadout)
+        penalty = found["penalty"] = self.player.penalty
+        return memo.sheet(penalty)
 
     @_lazy
     def memo(self) -> _Memo:
         """What greedy remembers of this loadout."""
-        return _memo(self.player.loadout)
+        self.sheet  # noqa: B018 - sets it
+        return self.memo
 
     @_lazy
     def penalty(self) -> int:
         """PM-4: the torso and weight penalty on every T."""
-        return self.player.penalty
+        self.sheet  # noqa: B018 - sets it
+        return self.penalty
 
     @property
     def lines(self) -> tuple[_Line, ...]:
@@ -575,11 +580,46 @@ class _View:
         if found is None:
             per_enemy = [ready.tops(values) for values in self.values]
             found = [
-                (t, None if not plain else [tops[g] for tops in per_enemy], areas)
+                (t, None if not plain else [tops[g] for tops, _ in per_enemy], areas)
                 for g, (t, plain, areas) in enumerate(ready.groups)
             ]
             self.tops_of[id(ready)] = found
         return found
+
+    def peaks(self, ready: _Readiness) -> list[float]:
+        """Per group of ``ready``: its best value over every space and enemy (`reach_bound`)."""
+        per_enemy = [ready.tops(values)[1] for values in self.values]
+        return [
+            max([peaks[g] for peaks in per_enemy], default=0.0) for g in range(len(ready.groups))
+        ]
+
+    def reach_bound(self, elapsed: int, stance: Stance | None) -> float:
+        """A value no `after_at` (``elapsed``, ``stance``) of any position can exceed.
+
+        `reach_at` divides a group's best value, over the enemies where they will stand, by its
+        time: never more than its best over every space (`peaks`) by the same time. Less
+        `cost_at` (never below 0 with weights of 0 or more), discounted by ``move_discount``.
+        Infinite (no bound) for Area lines (a second target adds) or negative weights.
+        """
+        key = (elapsed, stance)
+        found = self.bounds.get(key)
+        if found is None:
+            policy = self.policy
+            ready = self.readiness(stance)
+            if ready.area or min(policy.move_discount, policy.exposure, policy.bearing) < 0:
+                found = float("inf")
+            else:
+                best = 0.0
+                for (t, _, _), peak in zip(ready.groups, self.peaks(ready), strict=True):
+                    best = max(best, peak / (elapsed + t))
+                found = policy.move_discount * best
+            self.bounds[key] = found
+        return found
+
+    @_lazy
+    def bounds(self) -> dict[tuple[int, Stance | None], float]:
+        """`reach_bound` of the times and stances asked so far."""
+        return {}
 
     @_lazy
     def tops_of(self) -> dict[int, _Tops]:
@@ -648,19 +688,68 @@ class _View:
 
     # -------------------------------------------------------------- ACTION
     def action(self, options: Sequence[PaperCommand]) -> PaperCommand:
-        """PM-5: the action with the best value per time unit (ties: the earlier option)."""
+        """PM-5: the action with the best value per time unit (ties: the earlier option).
+
+        The attacks are valued first, all at once (`attack_values`). A movement or shield action
+        is then valued only if its bound (`bound`) reaches the best so far: else it cannot be
+        chosen, and the choice and its value are exactly those of valuing every option in turn.
+        """
+        index = self.sheet.index
+        attacks = self.attack_values
         best: PaperCommand = options[0]
         top = float("-inf")
-        for command in options:
+        at = 0
+        others: list[tuple[int, ChooseAction]] = []
+        for i, command in enumerate(options):
             if isinstance(command, ChooseAction):
-                value = self.action_value(command.action)
-                if value > top:
-                    best, top = command, value
+                n = index.get(command.action)  # movements and shields have no attack line
+                if n is None:
+                    others.append((i, command))
+                elif attacks[n] > top:
+                    best, top, at = command, attacks[n], i
+        if others:
+            best, top = self.others(others, best, top, at)
         if top <= 0 and self.rng.random() < self.policy.wander:
             # Nothing worth doing: a random action now and then breaks a cycle (walking away
             # from an enemy that no weapon can reach, say) that would never end the game.
             return self.rng.choice([c for c in options if isinstance(c, ChooseAction)])
         return best
+
+    def others(
+        self, others: list[tuple[int, ChooseAction]], best: PaperCommand, top: float, at: int
+    ) -> tuple[PaperCommand, float]:
+        """`action`'s best of the attacks (``best``, option ``at``) against ``others``.
+
+        ``others`` are the movement and shield options with their places among the options; the
+        earlier option wins a tie. Returns the best option and its value.
+        """
+        bounds: dict[object, float] = {}
+        for i, command in others:
+            action = command.action
+            kind = _BOUND_KIND[action]
+            bound = bounds.get(kind)
+            if bound is None:
+                bound = bounds[kind] = self.bound(action)
+            if bound < top:
+                continue  # it cannot reach the best so far
+            value = self.action_value(action)
+            if value > top or (value == top and i < at):
+                best, top, at = command, value, i
+        return best, top
+
+    def bound(self, action: Action) -> float:
+        """A value `action_value` of a movement or shield ``action`` cannot exceed.
+
+        The same for every action of a `_BOUND_KIND`: the movements but Turn & Squat, Turn &
+        Squat, and each mount's shield lines.
+        """
+        elapsed = 1 + self.penalty
+        mount = _ACTION_MOUNT.get(action)
+        if mount is None:
+            stance = Stance.SQUATTING if action is Action.TURN_SQUAT else None
+            return self.reach_bound(elapsed, stance)
+        caught = self.caught(mount)
+        return self.policy.defend_weight * caught / elapsed + self.reach_bound(elapsed, None)
 
     def action_value(self, action: Action) -> float:
         """An action's estimated value per time unit, if chosen now."""
@@ -683,20 +772,23 @@ class _View:
         values = [0.0] * len(sheet.lines)
         cost = self.standing_cost
         by_space = self.by_space
-        lines = sheet.lines
-        for time, numbers in sheet.times:
+        for time, plain, areas in sheet.groups:
             moved = self.moved_now(time)
-            # Every line's best over the enemies (only this T's lines are read: the others see
-            # other spaces).
-            tops = list(map(max, *map(getitem, by_space, moved))) if len(moved) > 1 else None
-            for n in numbers:
-                if lines[n].area:
-                    top = self.best_at(n, area=True, codes=moved)
-                elif tops is not None:
-                    top = tops[n]
-                else:
-                    top = by_space[0][moved[0]][n] if moved else 0.0
-                values[n] = top / time - cost
+            if moved:
+                # Every line's best over the enemies (only this T's lines are read: the others
+                # see other spaces).
+                row: Sequence[float] = (
+                    list(map(max, *map(getitem, by_space, moved)))
+                    if len(moved) > 1
+                    else by_space[0][moved[0]]
+                )
+                for n in plain:
+                    values[n] = row[n] / time - cost
+            else:
+                for n in plain:
+                    values[n] = 0.0 / time - cost
+            for n in areas:
+                values[n] = self.best_at(n, area=True, codes=moved) / time - cost
         return values
 
     def movement_value(self, action: Action) -> float:
@@ -732,7 +824,23 @@ class _View:
     def _shield_value(self, mount: Mount) -> float:
         player = self.player
         time = 1 + self.penalty
-        reflex = player.weapon(mount) is Weapon.WING_SHIELD
+        caught = self.caught(mount)
+        codes = self.codes
+        reposition = self.after_at(codes, time)  # no free move
+        if player.stance is Stance.STANDING and not player.line_disabled(Action.TURN):
+            reposition = max(
+                reposition,
+                self.after_at([_CW[c] for c in codes], time),
+                self.after_at([_CCW[c] for c in codes], time),
+            )
+        if player.stance is Stance.STANDING and not player.line_disabled(Action.FORWARD):
+            reposition = max(reposition, self.after_at([_FORWARD[c] for c in codes], time))
+        return self.policy.defend_weight * caught / time + reposition
+
+    def caught(self, mount: Mount) -> float:
+        """The hits the shield on ``mount`` would catch if Defend or Guard were chosen now."""
+        time = 1 + self.penalty
+        reflex = self.player.weapon(mount) is Weapon.WING_SHIELD
         arc = MOUNT_ARCS[mount]
         caught = 0.0
         codes = self.codes
@@ -744,16 +852,7 @@ class _View:
             # Wall: every attack until the next attack resolves (a few steps, roughly).
             if (enemy.time == time) if reflex else (enemy.time <= time + 3):
                 caught += threats[i][codes[i]]
-        reposition = self.after_at(codes, time)  # no free move
-        if player.stance is Stance.STANDING and not player.line_disabled(Action.TURN):
-            reposition = max(
-                reposition,
-                self.after_at([_CW[c] for c in codes], time),
-                self.after_at([_CCW[c] for c in codes], time),
-            )
-        if player.stance is Stance.STANDING and not player.line_disabled(Action.FORWARD):
-            reposition = max(reposition, self.after_at([_FORWARD[c] for c in codes], time))
-        return self.policy.defend_weight * caught / time + reposition
+        return caught
 
     # -------------------------------------------------------------- WINDOW
     def window(self, options: Sequence[PaperCommand]) -> PaperCommand:
@@ -897,6 +996,11 @@ _GOES: dict[Ring, tuple[int, ...]] = {
 _NEVER = float("inf")
 """When an enemy that never moves (the Artillery) acts, for `_View.movers`."""
 _MOVEMENTS = frozenset(a for a in Action if a.movement)
+_ACTION_MOUNT: dict[Action, Mount | None] = {a: a.mount for a in Action}
+_BOUND_KIND: dict[Action, object] = {
+    a: a.mount or ("squat" if a is Action.TURN_SQUAT else "move") for a in Action
+}
+"""The actions whose `_View.bound` is the same: each mount's, Turn & Squat, the other moves."""
 _WAIT = Wait()
 _HASTE = Haste()
 _MEMO_MAX = 20_000
@@ -933,6 +1037,8 @@ class _Sheet:
     """Per line: whether it reaches each numbered space (range, arc, the Mortar's ring C)."""
     times: tuple[tuple[int, tuple[int, ...]], ...]
     """The lines' numbers by their T (plus penalty)."""
+    groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+    """`times`, each T's lines parted: (T, the lines without Area, the Area lines)."""
 
 
 class _Memo:
@@ -997,7 +1103,15 @@ def _sheet(loadout: Loadout, penalty: int) -> _Sheet:
         (t, tuple(i for i, ln in enumerate(lines) if ln.time == t))
         for t in sorted({ln.time for ln in lines})
     )
-    return _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times)
+    groups = tuple(
+        (
+            t,
+            tuple(n for n in numbers if not lines[n].area),
+            tuple(n for n in numbers if lines[n].area),
+        )
+        for t, numbers in times
+    )
+    return _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times, groups)
 
 
 class _Readiness:
@@ -1020,13 +1134,16 @@ class _Readiness:
         self.lines = lines
         self.groups = groups
         self.turns = turns
-        self._tops: dict[int, tuple[object, list[tuple[float, ...]]]] = {}
+        self._tops: dict[int, tuple[object, list[tuple[float, ...]], list[float]]] = {}
 
-    def tops(self, values: tuple[tuple[float, ...], ...]) -> list[tuple[float, ...]]:
+    def tops(
+        self, values: tuple[tuple[float, ...], ...]
+    ) -> tuple[list[tuple[float, ...]], list[float]]:
         """Per group: the best value of its lines without Area from each numbered space.
 
-        ``values`` is an enemy's value table (`_values`: per line, per space); the answer is
-        memoised by its identity (the entry holds it, so no other table can take its ``id``).
+        Also the best of each such row, over every space. ``values`` is an enemy's value table
+        (`_values`: per line, per space); the answer is memoised by its identity (the entry holds
+        it, so no other table can take its ``id``).
         """
         found = self._tops.get(id(values))
         if found is None or found[0] is not values:
@@ -1038,8 +1155,13 @@ class _Readiness:
             ]  # fmt: skip
             if len(self._tops) >= _TOPS_MAX:
                 self._tops.clear()
-            found = self._tops[id(values)] = (values, tops)
-        return found[1]
+            found = self._tops[id(values)] = (values, tops, [max(row, default=0.0) for row in tops])
+        return found[1], found[2]
+
+    @property
+    def area(self) -> bool:
+        """Whether any ready line has Area (the Mortar: a second target adds to the value)."""
+        return any(areas for _, _, areas in self.groups)
 
 
 _Entry = tuple[
@@ -1146,6 +1268,11 @@ def _repair_value(player: Player, command: PaperCommand) -> float:
     useful = 1.0 if player.weapon(mount).profile.lines[line].p else 0.5
     # Re-enabling a disabled line is worth most; a mount near full soon spills.
     return (9.0 if partner else 3.0) * useful + circles.count(True) * 0.2
+
+
+def _actions(options: Sequence[PaperCommand]) -> list[Action]:
+    """The actions of the `ChooseAction` options."""
+    return [c.action for c in options if isinstance(c, ChooseAction)]
 
 
 def _find(options: Sequence[PaperCommand], wanted: PaperCommand) -> PaperCommand:
