@@ -136,7 +136,10 @@ _HASTE = Haste()
 _CHOICES = {action: ChooseAction(action) for action in _ACTIONS}
 """One command per action: commands are frozen, so the lists share them."""
 
-_Choosable = tuple[tuple[Action, ...], tuple[ChooseAction, ...], Loadout]
+_Choosable = tuple[
+    tuple[Action, ...], tuple[ChooseAction, ...], Loadout, tuple[tuple[bool, ...], ...],
+    tuple[bool, ...],
+]  # fmt: skip
 _CHOOSABLE: dict[tuple[object, ...], _Choosable] = {}
 """`choosable` by what it depends on (`_choosable`): asked on every ACTION and WINDOW."""
 _CHOOSABLE_MAX = 20_000
@@ -146,22 +149,26 @@ _CHOOSABLE_MAX = 20_000
 def _choosable(player: Player) -> _Choosable:
     """The choosable actions, and their commands, memoised by all that `_forbidden` reads.
 
-    That is the weapons (the loadout, by identity: hashing it costs more than the look-up; the
-    entry holds it, so no other object can take its id), circles, stance and the last mount.
+    That is the weapons, circles, stance and the last mount. The loadout, circles and legs are
+    found by identity (hashing them costs more than the look-up; a sheet keeps its tuples until
+    damage or a repair changes them); the entry holds them, so no other object can take their
+    ids while it is kept.
     """
     last = player.last_attack
     loadout = player.loadout
+    mounts = player.mounts
+    legs = player.legs
     key = (
         id(loadout),
-        player.mounts,
-        player.legs,
+        id(mounts),
+        id(legs),
         player.stance,
         None if last is None else last.mount,
     )
     found = _CHOOSABLE.get(key)
-    if found is None or found[2] is not loadout:
+    if found is None or found[2] is not loadout or found[3] is not mounts or found[4] is not legs:
         actions = _open_actions(player)
-        found = (actions, tuple(_CHOICES[a] for a in actions), loadout)
+        found = (actions, tuple(_CHOICES[a] for a in actions), loadout, mounts, legs)
         if len(_CHOOSABLE) >= _CHOOSABLE_MAX:
             _CHOOSABLE.clear()
         _CHOOSABLE[key] = found
