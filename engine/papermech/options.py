@@ -32,6 +32,7 @@ from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, P
 from engine.papermech.tables import (
     LEGS_LINES,
     LEGS_TITLES,
+    WEAPON_CIRCLES,
     Action,
     Location,
     Mount,
@@ -136,12 +137,12 @@ _HASTE = Haste()
 _CHOICES = {action: ChooseAction(action) for action in _ACTIONS}
 """One command per action: commands are frozen, so the lists share them."""
 
-_Choosable = tuple[
-    tuple[Action, ...], tuple[ChooseAction, ...], Loadout, tuple[tuple[bool, ...], ...],
-    tuple[bool, ...],
-]  # fmt: skip
+_Choosable = tuple[tuple[Action, ...], tuple[ChooseAction, ...], Loadout]
 _CHOOSABLE: dict[tuple[object, ...], _Choosable] = {}
 """`choosable` by what it depends on (`_choosable`): asked on every ACTION and WINDOW."""
+_BY_ID: dict[tuple[object, ...], tuple[_Choosable, tuple[tuple[bool, ...], ...], tuple[bool, ...]]]
+_BY_ID = {}
+"""`_CHOOSABLE`'s entries found by the identity of the sheet's circles (see `_choosable`)."""
 _CHOOSABLE_MAX = 20_000
 """Entries kept before the memo starts again (a run's sheets repeat; memory stays bounded)."""
 
@@ -149,29 +150,32 @@ _CHOOSABLE_MAX = 20_000
 def _choosable(player: Player) -> _Choosable:
     """The choosable actions, and their commands, memoised by all that `_forbidden` reads.
 
-    That is the weapons, circles, stance and the last mount. The loadout, circles and legs are
-    found by identity (hashing them costs more than the look-up; a sheet keeps its tuples until
-    damage or a repair changes them); the entry holds them, so no other object can take their
-    ids while it is kept.
+    That is the weapons (the loadout, by identity: hashing it costs more than the look-up; the
+    entry holds it, so no other object can take its id), circles, stance and the last mount.
+    A sheet keeps its tuples of circles until damage or a repair changes them, so they are
+    first looked up by identity (`_BY_ID`, whose entries hold them), then by value.
     """
     last = player.last_attack
     loadout = player.loadout
     mounts = player.mounts
     legs = player.legs
-    key = (
-        id(loadout),
-        id(mounts),
-        id(legs),
-        player.stance,
-        None if last is None else last.mount,
-    )
+    stance = player.stance
+    last_mount = None if last is None else last.mount
+    fast = (id(loadout), id(mounts), id(legs), stance, last_mount)
+    known = _BY_ID.get(fast)
+    if known is not None and known[1] is mounts and known[2] is legs and known[0][2] is loadout:
+        return known[0]
+    key = (id(loadout), mounts, legs, stance, last_mount)
     found = _CHOOSABLE.get(key)
-    if found is None or found[2] is not loadout or found[3] is not mounts or found[4] is not legs:
+    if found is None or found[2] is not loadout:
         actions = _open_actions(player)
-        found = (actions, tuple(_CHOICES[a] for a in actions), loadout, mounts, legs)
+        found = (actions, tuple(_CHOICES[a] for a in actions), loadout)
         if len(_CHOOSABLE) >= _CHOOSABLE_MAX:
             _CHOOSABLE.clear()
         _CHOOSABLE[key] = found
+    if len(_BY_ID) >= _CHOOSABLE_MAX:
+        _BY_ID.clear()
+    _BY_ID[fast] = (found, mounts, legs)
     return found
 
 
@@ -283,12 +287,14 @@ def free_moves(player: Player) -> list[PaperCommand]:
         return []
     moves: list[PaperCommand] = []
     if not player.line_disabled(Action.FORWARD):
-        moves.append(Walk())
+        moves.append(_WALK)
     if not player.line_disabled(Action.TURN):
-        moves.extend(
-            [Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT), SetStance(Stance.SQUATTING)]
-        )
+        moves.extend(_FREE_TURNS)
     return moves
+
+
+_WALK = Walk()
+_FREE_TURNS = (Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT), SetStance(Stance.SQUATTING))
 
 
 def shields_for(state: PaperState, enemy: Enemy) -> list[Mount]:
@@ -307,14 +313,29 @@ def shields_for(state: PaperState, enemy: Enemy) -> list[Mount]:
     return out
 
 
+_REPAIR_TORSO = Repair(Location.TORSO)
+_REPAIR_LEGS = tuple(Repair(Location.LEGS, i + 1) for i in range(len(LEGS_LINES)))
+_REPAIR_MOUNTS = tuple(
+    tuple(Repair(Location.of(mount), i + 1) for i in range(WEAPON_CIRCLES)) for mount in MOUNTS
+)
+"""Every repair command, made once (commands are frozen, so the lists share them)."""
+
+
 def repairs(player: Player) -> list[Repair]:
     """PM-13: every filled circle, as a repair command."""
-    out = [Repair(Location.TORSO)] * (1 if player.torso else 0)
-    out.extend(Repair(Location.LEGS, i + 1) for i, filled in enumerate(player.legs) if filled)
-    for mount in MOUNTS:
-        circles = player.circles(mount)
-        out.extend(Repair(Location.of(mount), i + 1) for i, filled in enumerate(circles) if filled)
+    out = [_REPAIR_TORSO] * (1 if player.torso else 0)
+    out.extend([r for r, filled in zip(_REPAIR_LEGS, player.legs, strict=True) if filled])
+    for made, circles in zip(_REPAIR_MOUNTS, player.mounts, strict=True):
+        out.extend([r for r, filled in zip(made, circles, strict=True) if filled])
     return out
+
+
+_TURNS: tuple[PaperCommand, ...] = (Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT))
+_STANCES: tuple[PaperCommand, ...] = (SetStance(Stance.STANDING), SetStance(Stance.SQUATTING))
+_SKIP = Skip()
+_TARGETS: dict[str, ChooseTarget] = {}
+"""`ChooseTarget` of each single target, made once."""
+_TARGETS_MAX = 64
 
 
 def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, PLR0912, C901
@@ -337,7 +358,7 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
             action = player.action
             if action is None:
                 return []
-            singles: list[PaperCommand] = [ChooseTarget(e.key) for e in candidates(state, action)]
+            singles: list[PaperCommand] = [_target(e.key) for e in candidates(state, action)]
             return singles + [ChooseTarget(a.key, b.key) for a, b in area_pairs(state, action)]
         case Prompt.PULL:
             enemy = state.find(state.enemy or "")
@@ -346,18 +367,27 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
                 return [Skip()]
             return [*(Pull(d) for d in pull_spaces(enemy, mount)), Skip()]
         case Prompt.FREE:
-            return [*free_moves(player), Skip()]
+            return [*free_moves(player), _SKIP]
         case Prompt.MOVE:
-            turns: list[PaperCommand] = [Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT)]
+            turns = list(_TURNS)
             if player.action is Action.TURN:
-                other = Stance.STANDING if player.stance is Stance.SQUATTING else Stance.SQUATTING
-                turns.append(SetStance(other))
+                # The other stance.
+                turns.append(_STANCES[0 if player.stance is Stance.SQUATTING else 1])
             return turns
         case Prompt.SHIELD:
             enemy = state.find(state.enemy or "")
             return [] if enemy is None else [UseShield(m) for m in shields_for(state, enemy)]
         case Prompt.REPAIR:
-            return [*repairs(player), Skip()]
+            return [*repairs(player), _SKIP]
         case Prompt.STANCE:
-            return [SetStance(Stance.STANDING), SetStance(Stance.SQUATTING)]
+            return list(_STANCES)
     return []
+
+
+def _target(key: str) -> ChooseTarget:
+    found = _TARGETS.get(key)
+    if found is None:
+        if len(_TARGETS) >= _TARGETS_MAX:
+            _TARGETS.clear()
+        found = _TARGETS[key] = ChooseTarget(key)
+    return found
