@@ -48,7 +48,10 @@ class Ctx:
         """Record ``event`` and apply it."""
         self.events.append(event)
         apply = MUTATORS.get(event.__class__)
-        self.state = evolve(self.state, event) if apply is None else apply(event, self.state)
+        if apply is None:
+            self.state = evolve(self.state, event)
+        else:
+            self.state = apply(event, self.state)
 
     def d6(self) -> int:
         """Roll one d6."""

@@ -341,7 +341,7 @@ _HANDLERS = {
 # ------------------------------------------------------------------ time goes on
 def run(ctx: Ctx) -> None:
     """PM-14: slide, resolve whoever is on ACTIVE (enemies first), until the player must decide."""
-    while not ctx.over:
+    while ctx.state.result is None:  # `Ctx.over`, without the call
         state = ctx.state
         active = [e for e in state.enemies if e.time <= 0]
         if len(active) > 1:

@@ -457,8 +457,17 @@ class _View:
         found = self.ready_in.get(stance)
         if found is None:
             last = player.last_attack
-            key = (self.penalty, player.mounts, stance, None if last is None else last.mount)
+            mounts = player.mounts
+            last_mount = None if last is None else last.mount
             memo = self.memo
+            # A sheet keeps its tuple of circles until damage or a repair: found by identity
+            # first (the entry holds the tuple, so no other can take its id), then by value.
+            fast = (self.penalty, id(mounts), stance, last_mount)
+            known = memo.ready_by_id.get(fast)
+            if known is not None and known[0] is mounts:
+                self.ready_in[stance] = known[1]
+                return known[1]
+            key = (self.penalty, mounts, stance, last_mount)
             found = memo.readiness.get(key)
             if found is None:
                 sheet = self.sheet
@@ -471,6 +480,9 @@ class _View:
                     memo.readiness.clear()
                     memo.by_lines.clear()
                 memo.readiness[key] = found
+            if len(memo.ready_by_id) >= _MEMO_MAX:
+                memo.ready_by_id.clear()
+            memo.ready_by_id[fast] = (mounts, found)
             self.ready_in[stance] = found
         return found
 
@@ -586,20 +598,14 @@ class _View:
             self.tops_of[id(ready)] = found
         return found
 
-    def peaks(self, ready: _Readiness) -> list[float]:
-        """Per group of ``ready``: its best value over every space and enemy (`reach_bound`)."""
-        per_enemy = [ready.tops(values)[1] for values in self.values]
-        return [
-            max([peaks[g] for peaks in per_enemy], default=0.0) for g in range(len(ready.groups))
-        ]
-
     def reach_bound(self, elapsed: int, stance: Stance | None) -> float:
         """A value no `after_at` (``elapsed``, ``stance``) of any position can exceed.
 
-        `reach_at` divides a group's best value, over the enemies where they will stand, by its
-        time: never more than its best over every space (`peaks`) by the same time. Less
-        `cost_at` (never below 0 with weights of 0 or more), discounted by ``move_discount``.
-        Infinite (no bound) for Area lines (a second target adds) or negative weights.
+        `reach_at` is the best, over the groups of ready lines and the enemies, of a value by the
+        group's time: never more than the best of each enemy's `_Readiness.bound` (its best value
+        of each group over every space, by the same time). Less `cost_at` (never below 0 with
+        weights of 0 or more), discounted by ``move_discount``. Infinite (no bound) with Area
+        lines (a second target adds) or a negative weight.
         """
         key = (elapsed, stance)
         found = self.bounds.get(key)
@@ -609,10 +615,9 @@ class _View:
             if ready.area or min(policy.move_discount, policy.exposure, policy.bearing) < 0:
                 found = float("inf")
             else:
-                best = 0.0
-                for (t, _, _), peak in zip(ready.groups, self.peaks(ready), strict=True):
-                    best = max(best, peak / (elapsed + t))
-                found = policy.move_discount * best
+                found = policy.move_discount * max(
+                    [ready.bound(values, elapsed) for values in self.values], default=0.0
+                )
             self.bounds[key] = found
         return found
 
@@ -1049,6 +1054,7 @@ class _Memo:
         self.sheets: dict[int, _Sheet] = {}
         self.readiness: dict[tuple[object, ...], _Readiness] = {}
         self.by_lines: dict[tuple[object, ...], _Readiness] = {}
+        self.ready_by_id: dict[tuple[object, ...], tuple[object, _Readiness]] = {}
         self.values: dict[tuple[object, ...], dict[tuple[object, ...], _Entry]] = {}
 
     def entries(self, penalty: int, policy: GreedyPolicy) -> dict[tuple[object, ...], _Entry]:
@@ -1123,7 +1129,7 @@ class _Readiness:
     (or, out of every range, of the longest reach: it comes closer).
     """
 
-    __slots__ = ("_tops", "groups", "lines", "turns")
+    __slots__ = ("_bounds", "_tops", "area", "groups", "lines", "turns")
 
     def __init__(
         self,
@@ -1135,6 +1141,9 @@ class _Readiness:
         self.groups = groups
         self.turns = turns
         self._tops: dict[int, tuple[object, list[tuple[float, ...]], list[float]]] = {}
+        self._bounds: dict[tuple[int, int], tuple[object, float]] = {}
+        self.area = any(areas for _, _, areas in groups)
+        """Whether any ready line has Area (the Mortar: a second target adds to the value)."""
 
     def tops(
         self, values: tuple[tuple[float, ...], ...]
@@ -1158,10 +1167,23 @@ class _Readiness:
             found = self._tops[id(values)] = (values, tops, [max(row, default=0.0) for row in tops])
         return found[1], found[2]
 
-    @property
-    def area(self) -> bool:
-        """Whether any ready line has Area (the Mortar: a second target adds to the value)."""
-        return any(areas for _, _, areas in self.groups)
+    def bound(self, values: tuple[tuple[float, ...], ...], elapsed: int) -> float:
+        """The best, over the groups, of the group's best value by ``elapsed`` plus its T.
+
+        The best value is over every space (of an enemy whose value table is ``values``):
+        what no position can exceed (`_View.reach_bound`). Memoised like `tops`.
+        """
+        key = (id(values), elapsed)
+        found = self._bounds.get(key)
+        if found is None or found[0] is not values:
+            peaks = self.tops(values)[1]
+            best = 0.0
+            for (t, _, _), peak in zip(self.groups, peaks, strict=True):
+                best = max(best, peak / (elapsed + t))
+            if len(self._bounds) >= _TOPS_MAX:
+                self._bounds.clear()
+            found = self._bounds[key] = (values, best)
+        return found[1]
 
 
 _Entry = tuple[
