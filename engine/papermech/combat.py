@@ -219,7 +219,12 @@ def player_fire(ctx: Ctx, target_key: str | None, second_key: str | None, haste:
         rerolls = ctx.roll(len(misses))
         for i, value in zip(misses, rerolls, strict=True):
             faces[i] = value
-    hits = sum(1 for d in faces if _scores(d, haste, armor, weapon))
+    # `_scores` of every face, written out (a few dice per attack, every attack of a game).
+    beat = armor + haste
+    if weapon is Weapon.MACHINE_GUN:
+        hits = sum([1 for d in faces if d > beat or d == 6])  # noqa: PLR2004 - Weak's 6
+    else:
+        hits = sum([1 for d in faces if d > beat])
     crushed = (
         weapon is Weapon.FIST
         and action.line == 2  # noqa: PLR2004 - Crush is the third line

@@ -132,8 +132,9 @@ def describe_action(player: Player, action: Action) -> str:
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
-_WAIT = Wait()
-_HASTE = Haste()
+WAIT = _WAIT = Wait()
+HASTE = _HASTE = Haste()
+"""The window's commands, made once: the lists `legal_commands` gives hold these very objects."""
 _CHOICES = {action: ChooseAction(action) for action in _ACTIONS}
 """One command per action: commands are frozen, so the lists share them."""
 

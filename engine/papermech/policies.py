@@ -35,9 +35,9 @@ from engine.papermech.commands import (
     Turn,
     TurnDirection,
     UseShield,
-    Wait,
     Walk,
 )
+from engine.papermech.options import HASTE, WAIT
 from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, Prompt
 from engine.papermech.tables import (
     MOUNT_ARCS,
@@ -1006,8 +1006,8 @@ _BOUND_KIND: dict[Action, object] = {
     a: a.mount or ("squat" if a is Action.TURN_SQUAT else "move") for a in Action
 }
 """The actions whose `_View.bound` is the same: each mount's, Turn & Squat, the other moves."""
-_WAIT = Wait()
-_HASTE = Haste()
+_WAIT = WAIT  # the object the lists of options hold: found by identity
+_HASTE = HASTE
 _MEMO_MAX = 20_000
 """Entries a memo of ready lines keeps before it starts again (a run's sheets repeat)."""
 _VALUES_MAX = 2_000
