@@ -37,8 +37,8 @@ from engine.papermech.options import (
     PaperCode,
     action_refusal,
     area_pairs,
+    can_choose,
     candidates,
-    choosable,
     describe_action,
     free_moves,
     haste_refusal,
@@ -469,7 +469,7 @@ def _free_move_or_choose(ctx: Ctx) -> None:
 
 def prompt_action(ctx: Ctx, enemy: str | None = None) -> None:
     """PM-5: ask for the next action; PM-5 DESIGN: with none choosable the game is lost."""
-    if not choosable(ctx.state):
+    if not can_choose(ctx.state.player):
         ctx.lose("no action left: every action the 'Mech has is disabled")
         return
     ctx.emit(_ACTION if enemy is None else _PROMPTED(Prompt.ACTION, enemy, 0))

@@ -46,6 +46,7 @@ __all__ = [
     "PaperCode",
     "action_refusal",
     "area_pairs",
+    "can_choose",
     "can_haste",
     "candidates",
     "choosable",
@@ -206,6 +207,11 @@ def _open_actions(player: Player) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def can_choose(player: Player) -> bool:
+    """Whether any action may be chosen now (`choosable` is not empty)."""
+    return bool(_choosable(player)[0])
+
+
 def choosable(state: PaperState) -> list[Action]:
     """Every action that may be chosen now (PM-5)."""
     return list(_choosable(state.player)[0])
@@ -229,6 +235,33 @@ def haste_refusal(player: Player) -> str | None:
     if player.time >= player.placed:
         return "Wait one time unit after choosing before hurrying an attack."
     return None
+
+
+_HURRIABLE: dict[tuple[int, Action], tuple[Loadout, bool]] = {}
+"""Whether an action may ever be hurried (neither a movement nor Guard), by loadout and action."""
+
+
+def _hurriable(player: Player) -> bool:
+    """`haste_refusal` is None (asked in every window): its rules on the action memoised.
+
+    By the loadout's identity and the action: the entry holds the loadout, so no other object
+    can take its id while it is kept.
+    """
+    action = player.action
+    time = player.time
+    placed = player.placed
+    if action is None or time is None or placed is None or time >= placed:
+        return False
+    loadout = player.loadout
+    found = _HURRIABLE.get((id(loadout), action))
+    if found is None or found[0] is not loadout:
+        if len(_HURRIABLE) >= _CHOOSABLE_MAX:
+            _HURRIABLE.clear()
+        found = _HURRIABLE[id(loadout), action] = (
+            loadout,
+            not action.movement and not is_guard(player, action),
+        )
+    return found[1]
 
 
 def can_haste(state: PaperState) -> bool:
@@ -350,7 +383,7 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
         case Prompt.ACTION:
             return list(_choosable(player)[1])
         case Prompt.WINDOW:
-            if can_haste(state):
+            if _hurriable(player):
                 return [_WAIT, _HASTE, *_choosable(player)[1]]
             return [_WAIT, *_choosable(player)[1]]
         case Prompt.ORDER:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 from engine.dice import Dice
@@ -20,6 +21,7 @@ from engine.papermech import RULESET, Loadout, PaperSetup, PaperState, Prompt, l
 from engine.papermech import events as ev
 from engine.papermech.commands import ChooseAction, PaperCommand
 from engine.papermech.flow import resolve
+from engine.papermech.options import HASTE, can_haste, haste_refusal
 from engine.papermech.policies import POLICIES, GreedyPolicy, _View
 from engine.papermech.tables import Action
 
@@ -131,3 +133,23 @@ def test_a_roll_is_the_dice_die_would_roll(sides: int) -> None:
                 assert rolled.position == single.position
     with pytest.raises(ValueError, match="at least one side"):
         Dice(1).roll(2, 0)
+
+
+def test_the_window_offers_haste_exactly_when_the_rules_allow_it() -> None:
+    """A window (memoised haste rules) lists Haste exactly when `haste_refusal` is None."""
+    seen = set()
+    for name in sorted(LOADOUTS):
+        for state in states(LOADOUTS[name], "random", 3, 11):
+            if state.prompt is not Prompt.WINDOW:
+                continue
+            offered = HASTE in legal_commands(state)
+            assert offered == (haste_refusal(state.player) is None), state.player
+            assert offered == can_haste(state)
+            seen.add(offered)
+            # Every window after the first step of a movement, Guard or attack action.
+            for action in (Action.FORWARD, Action.LS2, Action.RA3):
+                player = attrs.evolve(state.player, action=action, time=1, placed=3)
+                moved = attrs.evolve(state, player=player)
+                offered = HASTE in legal_commands(moved)
+                assert offered == (haste_refusal(player) is None), (name, action)
+    assert seen == {True, False}
