@@ -385,19 +385,21 @@ class _View:
         last = self.player.last_attack
         target = None if last is None else last.target
         memo = self.memo.entries(self.penalty, self.policy)
-        codes, movers, threats, values, by_space = [], [], [], [], []
+        codes, movers, threats, values, by_space, hastes = [], [], [], [], [], []
         for e in self.enemies:
             combo = None if last is None or target != e.key else last.mount
             entry = memo.get((e.kind, e.attack, e.damage, combo))
             if entry is None:
                 entry = self._entry(memo, e, combo)
-            table, turned, moves, goes, threat = entry
+            table, turned, moves, goes, threat, hasty = entry
             codes.append(e.ring * _WEDGES + e.wedge)
             movers.append((e.time if moves else _NEVER, goes))
             threats.append(threat)
             values.append(table)
             by_space.append(turned)
+            hastes.append(hasty)
         found = self.__dict__
+        found["hastes"] = hastes
         found["codes"] = codes
         found["movers"] = movers
         found["threats"] = threats
@@ -410,7 +412,7 @@ class _View:
         """`_Memo.entries` of enemy ``e``: its value tables (`_values`) and card (`_card`)."""
         policy = self.policy
         values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
-        entry = (values, tuple(zip(*values, strict=True)), *_card(e))
+        entry: _Entry = (values, tuple(zip(*values, strict=True)), *_card(e), {})
         if len(memo) >= _VALUES_MAX:
             memo.clear()
         memo[e.kind, e.attack, e.damage, combo] = entry
@@ -436,6 +438,12 @@ class _View:
         """Per enemy: `_threat` from each numbered space."""
         self._enemy_tables()
         return self.threats
+
+    @_lazy
+    def hastes(self) -> list[dict[tuple[int, int, int], float]]:
+        """Per enemy: the memo of `should_haste`'s kill chances (see `_Entry`)."""
+        self._enemy_tables()
+        return self.hastes
 
     @_lazy
     def by_space(self) -> list[tuple[tuple[float, ...], ...]]:
@@ -885,16 +893,30 @@ class _View:
         return _find(options, _WAIT)
 
     def should_haste(self, line: _Line, time: int) -> bool:
-        """Hurry if an enemy acts before the attack and the hurried attack likely destroys it."""
+        """Hurry if an enemy acts before the attack and the hurried attack likely destroys it.
+
+        The kill chance (`odds` with haste) is memoised per enemy entry (`_Memo.entries`: its
+        card, attack, damage and Combo), by line number, numbered space and haste.
+        """
         threshold = self.policy.haste_kill
         last = len(self.enemies) == 1
         codes = self.codes
         threats = self.threats
+        hastes = self.hastes
+        number = self.sheet.index[line.action]
         for i, enemy in enumerate(self.enemies):
             acts_first = enemy.time <= 0 or (time == 1 and enemy.time <= 1)
-            if not (acts_first or last) or threats[i][codes[i]] == 0:
+            code = codes[i]
+            if not (acts_first or last) or threats[i][code] == 0:
                 continue
-            if self.odds(line, i, enemy.space, time)[0] >= threshold:
+            known = hastes[i]
+            key = (number, code, time)
+            kill = known.get(key)
+            if kill is None:
+                if len(known) >= _TOPS_MAX:
+                    known.clear()
+                kill = known[key] = self.odds(line, i, enemy.space, time)[0]
+            if kill >= threshold:
                 return True
         return False
 
@@ -1188,9 +1210,10 @@ class _Readiness:
 
 _Entry = tuple[
     tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...], bool, tuple[int, ...],
-    tuple[float, ...],
+    tuple[float, ...], dict[tuple[int, int, int], float],
 ]  # fmt: skip
-"""Per enemy: `_values`, the same turned round (per space, per line), then `_card`."""
+"""Per enemy: `_values`, the same turned round (per space, per line), `_card`, and the memo of
+`_View.should_haste`'s kill chances by line number, numbered space and haste."""
 _Tops = list[tuple[int, list[tuple[float, ...]] | None, tuple[int, ...]]]
 """`_View.tops`: per group of ready lines, T, the best of its lines per space, its Area lines."""
 
