@@ -378,7 +378,7 @@ def _activate(ctx: Ctx, key: str, shield: object) -> bool:
     attack = enemy.profile.attacks[enemy.attack]
     in_range = radar.reaches(attack.range, enemy.ring)
     if in_range:
-        chosen = shield if shield in shields_for(ctx.state, enemy) else None
+        chosen = None if shield is None or shield not in shields_for(ctx.state, enemy) else shield
         if enemy_attack(ctx, enemy, chosen):  # type: ignore[arg-type]
             return True
         if ctx.over:
