@@ -29,7 +29,7 @@ ready lines' best value per space from a memo, finds the sheet's memos by the id
 tuples, interns the commonest events and commands, and `Dice.roll` rolls without a call per die.
 The old code cannot run beside it in one process, so the printed baselines (``was``) are now the
 figures of the code before that round (commit d01dc2e) by this file's procedure, the best of
-runs alternated with the new code's on this 2-core machine (shared: load average 9-10); the
+runs alternated with the new code's on this 2-core machine (shared: load average 6.5-7); the
 figures of the code before the first round (commit 707e61b) were 45.1 greedy and 102.0 random.
 """
 
@@ -58,7 +58,7 @@ WARM_UP = 20
 TARGET = 250.0
 """Issue 14 row 6: greedy games per second on one core."""
 
-BASELINE = {"greedy": 219.4, "random": 558.4}
+BASELINE = {"greedy": 243.2, "random": 585.2}
 """Games/s of the code before the third round (commit d01dc2e) by this file's procedure: the
 best of alternated runs, 27 Nov 2026 (see the module's docstring; before the first round, commit
 707e61b: 45.1 and 102.0)."""
