@@ -145,6 +145,8 @@ _CHOOSABLE: dict[tuple[object, ...], _Choosable] = {}
 _BY_ID: dict[tuple[object, ...], tuple[_Choosable, tuple[tuple[bool, ...], ...], tuple[bool, ...]]]
 _BY_ID = {}
 """`_CHOOSABLE`'s entries found by the identity of the sheet's circles (see `_choosable`)."""
+_LAST_SEEN: list[tuple[object, _Choosable]] = [(None, ((), (), Loadout()))]
+"""The last sheet `_choosable` answered, and its answer (one entry; it holds the sheet)."""
 _CHOOSABLE_MAX = 20_000
 """Entries kept before the memo starts again (a run's sheets repeat; memory stays bounded)."""
 
@@ -157,6 +159,9 @@ def _choosable(player: Player) -> _Choosable:
     A sheet keeps its tuples of circles until damage or a repair changes them, so they are
     first looked up by identity (`_BY_ID`, whose entries hold them), then by value.
     """
+    seen = _LAST_SEEN[0]
+    if seen[0] is player:
+        return seen[1]  # asked again of the same sheet (listed, then chosen; prompted, then listed)
     last = player.last_attack
     loadout = player.loadout
     mounts = player.mounts
@@ -166,6 +171,7 @@ def _choosable(player: Player) -> _Choosable:
     fast = (id(loadout), id(mounts), id(legs), stance, last_mount)
     known = _BY_ID.get(fast)
     if known is not None and known[1] is mounts and known[2] is legs and known[0][2] is loadout:
+        _LAST_SEEN[0] = (player, known[0])
         return known[0]
     key = (id(loadout), mounts, legs, stance, last_mount)
     found = _CHOOSABLE.get(key)
@@ -178,6 +184,7 @@ def _choosable(player: Player) -> _Choosable:
     if len(_BY_ID) >= _CHOOSABLE_MAX:
         _BY_ID.clear()
     _BY_ID[fast] = (found, mounts, legs)
+    _LAST_SEEN[0] = (player, found)
     return found
 
 
