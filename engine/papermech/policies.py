@@ -874,7 +874,8 @@ class _View:
         time = self.player.time or 0
         if action is None:
             return options[0]
-        index = self.sheet.index.get(action)
+        # A movement has no attack line: known without the sheet.
+        index = None if action in _MOVEMENTS else self.sheet.index.get(action)
         if index is None:
             return _find(options, _WAIT)  # movement, Defend or Guard: let it come
         line = self.sheet.lines[index]
