@@ -41,6 +41,7 @@ from __future__ import annotations
 import importlib
 import io
 import random
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -235,6 +236,7 @@ def _package_before() -> Any:
         )
     finally:
         sys.path.remove(str(folder))
+        shutil.rmtree(folder, ignore_errors=True)  # every module it needs is loaded
 
 
 class _DiceBefore(Dice):
