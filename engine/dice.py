@@ -110,9 +110,21 @@ class Dice(_Rolling):
         return (((x ^ (x >> 31)) * sides) >> 64) + 1
 
     def roll(self, count: int = 2, sides: int = 6) -> tuple[int, ...]:
-        """Roll ``count`` dice with ``sides`` faces each (2d6 by default)."""
-        die = self.die
-        return tuple([die(sides) for _ in range(count)])
+        """Roll ``count`` dice with ``sides`` faces each (2d6 by default): ``die``, written out."""
+        if count <= 0:
+            return ()
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides}")
+        key = self._key
+        start = self._position
+        self._position = start + count
+        out = []
+        for position in range(start, start + count):
+            x = ((key ^ position) + _GOLDEN) & _MASK64
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+            out.append((((x ^ (x >> 31)) * sides) >> 64) + 1)
+        return tuple(out)
 
     def at(self, position: int) -> Dice:
         """Return a fresh stream of the same seed started at ``position``."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from attrs import frozen
 
 from engine.game import Event
@@ -34,7 +37,33 @@ __all__ = [
     "WallRaised",
     "WaveCleared",
     "WaveGenerated",
+    "interned",
 ]
+
+E = TypeVar("E")
+
+_INTERNED_MAX = 4096
+"""Events an `interned` constructor keeps before it starts again (a game meets a few dozen)."""
+
+
+def interned(cls: Callable[..., E]) -> Callable[..., E]:
+    """A constructor of ``cls`` that gives the same event again for the same fields.
+
+    Events are immutable values, so the simulator's commonest (an action chosen, an enemy moved
+    or damaged, a prompt) are made once and emitted again and again. Pass every field, by
+    position and always of the same types (``Ring.S``, never ``1``): the fields are the key.
+    """
+    made: dict[tuple[object, ...], E] = {}
+
+    def make(*fields: object) -> E:
+        found = made.get(fields)
+        if found is None:
+            if len(made) >= _INTERNED_MAX:
+                made.clear()
+            found = made[fields] = cls(*fields)
+        return found
+
+    return make
 
 
 @frozen

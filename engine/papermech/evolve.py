@@ -389,14 +389,18 @@ def _set_circles(
 
 @_apply.register
 def _enemy_moved(event: ev.EnemyMoved, state: PaperState) -> PaperState:
-    return _with_enemy(state, _enemy(state.get(event.enemy), ring=event.ring, wedge=event.wedge))
+    e = state.get(event.enemy)
+    moved = make_enemy(e.key, e.kind, event.ring, event.wedge, e.attack, e.time, e.damage)
+    return _with_enemy(state, moved)
 
 
 @_apply.register
 def _enemy_attack_selected(event: ev.EnemyAttackSelected, state: PaperState) -> PaperState:
-    enemy = state.get(event.enemy)
-    time = enemy.time if event.time is None else event.time
-    return _with_enemy(state, _enemy(enemy, attack=event.attack, time=time))
+    e = state.get(event.enemy)
+    time = e.time if event.time is None else event.time
+    return _with_enemy(
+        state, make_enemy(e.key, e.kind, e.ring, e.wedge, event.attack, time, e.damage)
+    )
 
 
 @_apply.register
@@ -423,12 +427,22 @@ def _stance_changed(event: ev.StanceChanged, state: PaperState) -> PaperState:
 def _player_attacked(event: ev.PlayerAttacked, state: PaperState) -> PaperState:
     mount = event.action.mount
     last = None if mount is None else LastAttack(mount, event.target)
-    return _off_track(state, last_attack=last, wall=None)
+    p = state.player
+    player = make_player(
+        p.loadout, p.mounts, p.torso, p.legs, p.stance, None, None, None, last, None
+    )  # fmt: skip
+    return _with_player(state, player)  # `_off_track`, field by field
 
 
 @_apply.register
 def _player_moved(event: ev.PlayerMoved, state: PaperState) -> PaperState:
-    return state if event.free else _off_track(state)
+    if event.free:
+        return state
+    p = state.player
+    player = make_player(
+        p.loadout, p.mounts, p.torso, p.legs, p.stance, None, None, None, p.last_attack, p.wall
+    )  # fmt: skip
+    return _with_player(state, player)  # `_off_track`, field by field
 
 
 @_apply.register

@@ -37,8 +37,8 @@ from engine.papermech.options import (
     PaperCode,
     action_refusal,
     area_pairs,
+    can_choose,
     candidates,
-    choosable,
     describe_action,
     free_moves,
     haste_refusal,
@@ -64,6 +64,10 @@ _WINDOW = ev.Prompted(Prompt.WINDOW)
 _ACTION = ev.Prompted(Prompt.ACTION)
 _ORDER = ev.Prompted(Prompt.ORDER)
 _TIME_ADVANCED = ev.TimeAdvanced()
+_PROMPTED = ev.interned(ev.Prompted)  # (prompt, enemy, haste)
+_ACTION_CHOSEN = ev.interned(ev.ActionChosen)  # (action, time, penalty, forced)
+_ENEMY_MOVED = ev.interned(ev.EnemyMoved)  # (enemy, ring, wedge, why)
+_PLAYER_MOVED = ev.interned(ev.PlayerMoved)  # (action, free)
 
 
 def decide(state: PaperState, command: Command, dice: DiceSource) -> Sequence[Event]:
@@ -118,7 +122,7 @@ def _refit(ctx: Ctx, command: Command) -> None:
     if problems:
         raise IllegalCommand(PaperCode.LOADOUT, f"Illegal loadout: {problems[0]}.")
     ctx.emit(ev.LoadoutRefitted(command.loadout))
-    ctx.emit(ev.Prompted(Prompt.DEPLOY))
+    ctx.emit(_PROMPTED(Prompt.DEPLOY, None, 0))
 
 
 def _choose(ctx: Ctx, command: Command) -> None:
@@ -142,7 +146,7 @@ def _place(ctx: Ctx, action: Action, *, forced: bool = False) -> None:
     mount = action.mount
     t = 1 if mount is None else player.weapon(mount).profile.lines[action.line].t
     penalty = player.penalty
-    ctx.emit(ev.ActionChosen(action, t + penalty, penalty, forced))
+    ctx.emit(_ACTION_CHOSEN(action, t + penalty, penalty, forced))
 
 
 def _wait(ctx: Ctx, command: Command) -> None:
@@ -211,7 +215,7 @@ def _pull(ctx: Ctx, command: Command) -> None:
             PaperCode.MOVE, f"Pull {command.direction} would leave the whip's arc (or ring C)."
         )
     ring, wedge = spaces[command.direction]
-    ctx.emit(ev.EnemyMoved(enemy.key, ring, wedge, "pull"))
+    ctx.emit(_ENEMY_MOVED(enemy.key, ring, wedge, "pull"))
     _free_move_or_choose(ctx)
 
 
@@ -221,7 +225,7 @@ def _walk(ctx: Ctx, command: Command) -> None:
     if Walk() not in free_moves(ctx.state.player):
         raise IllegalCommand(PaperCode.MOVE, "Walk Forwards is not open as a free move now.")
     _shift(ctx, "forward")
-    ctx.emit(ev.PlayerMoved(Action.FORWARD, free=True))
+    ctx.emit(_PLAYER_MOVED(Action.FORWARD, True))  # noqa: FBT003 - fields by position
     prompt_action(ctx)
 
 
@@ -239,7 +243,7 @@ def _turn(ctx: Ctx, command: Command) -> None:
     assert action is not None  # noqa: S101
     if action is Action.TURN_SQUAT:
         ctx.emit(ev.StanceChanged(Stance.SQUATTING))
-    ctx.emit(ev.PlayerMoved(action, free=free))
+    ctx.emit(_PLAYER_MOVED(action, free))
     prompt_action(ctx)
 
 
@@ -259,7 +263,7 @@ def _stance(ctx: Ctx, command: Command) -> None:
     if state.prompt is Prompt.MOVE and state.player.action is not Action.TURN:
         raise IllegalCommand(PaperCode.MOVE, "Turn & Squat turns: say turn left or turn right.")
     ctx.emit(ev.StanceChanged(command.stance))
-    ctx.emit(ev.PlayerMoved(Action.TURN, free=state.prompt is Prompt.FREE))
+    ctx.emit(_PLAYER_MOVED(Action.TURN, state.prompt is Prompt.FREE))
     prompt_action(ctx)
 
 
@@ -272,7 +276,7 @@ def _skip(ctx: Ctx, command: Command) -> None:
     elif prompt is Prompt.FREE:
         prompt_action(ctx)
     else:
-        ctx.emit(ev.Prompted(Prompt.STANCE))
+        ctx.emit(_PROMPTED(Prompt.STANCE, None, 0))
 
 
 def _shield(ctx: Ctx, command: Command) -> None:
@@ -311,9 +315,9 @@ def _repair(ctx: Ctx, command: Command) -> None:
             )
     ctx.emit(ev.CircleRepaired(location, index))
     if ctx.state.repairs and ctx.state.player.damaged:
-        ctx.emit(ev.Prompted(Prompt.REPAIR))
+        ctx.emit(_PROMPTED(Prompt.REPAIR, None, 0))
     else:
-        ctx.emit(ev.Prompted(Prompt.STANCE))
+        ctx.emit(_PROMPTED(Prompt.STANCE, None, 0))
 
 
 _HANDLERS = {
@@ -337,7 +341,7 @@ _HANDLERS = {
 # ------------------------------------------------------------------ time goes on
 def run(ctx: Ctx) -> None:
     """PM-14: slide, resolve whoever is on ACTIVE (enemies first), until the player must decide."""
-    while not ctx.over:
+    while ctx.state.result is None:  # `Ctx.over`, without the call
         state = ctx.state
         active = [e for e in state.enemies if e.time <= 0]
         if len(active) > 1:
@@ -374,7 +378,7 @@ def _activate(ctx: Ctx, key: str, shield: object) -> bool:
     attack = enemy.profile.attacks[enemy.attack]
     in_range = radar.reaches(attack.range, enemy.ring)
     if in_range:
-        chosen = shield if shield in shields_for(ctx.state, enemy) else None
+        chosen = None if shield is None or shield not in shields_for(ctx.state, enemy) else shield
         if enemy_attack(ctx, enemy, chosen):  # type: ignore[arg-type]
             return True
         if ctx.over:
@@ -395,7 +399,7 @@ def _finish_enemy(ctx: Ctx, key: str, *, in_range: bool) -> None:
         ring, wedge = radar.flank(enemy.space) if in_range else radar.approach(enemy.space)
         if (ring, wedge) != enemy.space:
             why = "flank" if in_range else "approach"
-            ctx.emit(ev.EnemyMoved(key, ring, wedge, why))
+            ctx.emit(_ENEMY_MOVED(key, ring, wedge, why))
     reselect(ctx, key, reset=True)
 
 
@@ -406,10 +410,10 @@ def _resolve_player(ctx: Ctx) -> None:
     assert action is not None  # noqa: S101 - a wave always has a chosen action
     if action in (Action.FORWARD, Action.BACKWARD):
         _shift(ctx, "forward" if action is Action.FORWARD else "backward")
-        ctx.emit(ev.PlayerMoved(action))
+        ctx.emit(_PLAYER_MOVED(action, False))  # noqa: FBT003 - fields by position
         prompt_action(ctx)
     elif action.movement:
-        ctx.emit(ev.Prompted(Prompt.MOVE))
+        ctx.emit(_PROMPTED(Prompt.MOVE, None, 0))
     else:
         _begin_attack(ctx, haste=0)
 
@@ -424,7 +428,7 @@ def _begin_attack(ctx: Ctx, haste: int) -> None:
     line = weapon.profile.lines[action.line]
     found = candidates(state, action) if line.p else []
     if len(found) > 1:
-        ctx.emit(ev.Prompted(Prompt.TARGET, haste=haste))
+        ctx.emit(_PROMPTED(Prompt.TARGET, None, haste))
         return
     target = found[0].key if found else None
     player_fire(ctx, target, None, haste)
@@ -450,7 +454,7 @@ def _after_attack(ctx: Ctx, target: str | None) -> None:
         and state.player.weapon(last.mount).profile.special is Special.PULL
         and pull_spaces(enemy, last.mount)
     ):
-        ctx.emit(ev.Prompted(Prompt.PULL, enemy=enemy.key))
+        ctx.emit(_PROMPTED(Prompt.PULL, enemy.key, 0))
         return
     _free_move_or_choose(ctx)
 
@@ -458,17 +462,17 @@ def _after_attack(ctx: Ctx, target: str | None) -> None:
 def _free_move_or_choose(ctx: Ctx) -> None:
     """PM-5.2 step 2: offer the free move if one is open, else choose the next action."""
     if free_moves(ctx.state.player):
-        ctx.emit(ev.Prompted(Prompt.FREE))
+        ctx.emit(_PROMPTED(Prompt.FREE, None, 0))
     else:
         prompt_action(ctx)
 
 
 def prompt_action(ctx: Ctx, enemy: str | None = None) -> None:
     """PM-5: ask for the next action; PM-5 DESIGN: with none choosable the game is lost."""
-    if not choosable(ctx.state):
+    if not can_choose(ctx.state.player):
         ctx.lose("no action left: every action the 'Mech has is disabled")
         return
-    ctx.emit(_ACTION if enemy is None else ev.Prompted(Prompt.ACTION, enemy=enemy))
+    ctx.emit(_ACTION if enemy is None else _PROMPTED(Prompt.ACTION, enemy, 0))
 
 
 def _shift(ctx: Ctx, move: str) -> None:
@@ -507,13 +511,13 @@ def _end_wave(ctx: Ctx) -> None:
         repairs = sum(1 for d in dice if d >= REPAIR_ON)
         ctx.emit(ev.RepairsRolled(dice, repairs))
         if repairs and ctx.state.player.damaged:
-            ctx.emit(ev.Prompted(Prompt.REPAIR))
+            ctx.emit(_PROMPTED(Prompt.REPAIR, None, 0))
         else:
-            ctx.emit(ev.Prompted(Prompt.STANCE))
+            ctx.emit(_PROMPTED(Prompt.STANCE, None, 0))
         return
     ctx.emit(ev.BattleWon(state.battle, ctx.state.player.intact))
     if state.battle < state.setup.battles:
-        ctx.emit(ev.Prompted(Prompt.DEPLOY))
+        ctx.emit(_PROMPTED(Prompt.DEPLOY, None, 0))
     else:
         ctx.emit(ev.GameEnded(Result(won=True, score=ctx.state.score)))
 

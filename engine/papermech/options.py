@@ -32,6 +32,7 @@ from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, P
 from engine.papermech.tables import (
     LEGS_LINES,
     LEGS_TITLES,
+    WEAPON_CIRCLES,
     Action,
     Location,
     Mount,
@@ -45,6 +46,7 @@ __all__ = [
     "PaperCode",
     "action_refusal",
     "area_pairs",
+    "can_choose",
     "can_haste",
     "candidates",
     "choosable",
@@ -131,14 +133,20 @@ def describe_action(player: Player, action: Action) -> str:
 
 
 _ACTIONS: tuple[Action, ...] = tuple(Action)
-_WAIT = Wait()
-_HASTE = Haste()
+WAIT = _WAIT = Wait()
+HASTE = _HASTE = Haste()
+"""The window's commands, made once: the lists `legal_commands` gives hold these very objects."""
 _CHOICES = {action: ChooseAction(action) for action in _ACTIONS}
 """One command per action: commands are frozen, so the lists share them."""
 
 _Choosable = tuple[tuple[Action, ...], tuple[ChooseAction, ...], Loadout]
 _CHOOSABLE: dict[tuple[object, ...], _Choosable] = {}
 """`choosable` by what it depends on (`_choosable`): asked on every ACTION and WINDOW."""
+_BY_ID: dict[tuple[object, ...], tuple[_Choosable, tuple[tuple[bool, ...], ...], tuple[bool, ...]]]
+_BY_ID = {}
+"""`_CHOOSABLE`'s entries found by the identity of the sheet's circles (see `_choosable`)."""
+_LAST_SEEN: list[tuple[object, _Choosable]] = [(None, ((), (), Loadout()))]
+"""The last sheet `_choosable` answered, and its answer (one entry; it holds the sheet)."""
 _CHOOSABLE_MAX = 20_000
 """Entries kept before the memo starts again (a run's sheets repeat; memory stays bounded)."""
 
@@ -148,16 +156,24 @@ def _choosable(player: Player) -> _Choosable:
 
     That is the weapons (the loadout, by identity: hashing it costs more than the look-up; the
     entry holds it, so no other object can take its id), circles, stance and the last mount.
+    A sheet keeps its tuples of circles until damage or a repair changes them, so they are
+    first looked up by identity (`_BY_ID`, whose entries hold them), then by value.
     """
+    seen = _LAST_SEEN[0]
+    if seen[0] is player:
+        return seen[1]  # asked again of the same sheet (listed, then chosen; prompted, then listed)
     last = player.last_attack
     loadout = player.loadout
-    key = (
-        id(loadout),
-        player.mounts,
-        player.legs,
-        player.stance,
-        None if last is None else last.mount,
-    )
+    mounts = player.mounts
+    legs = player.legs
+    stance = player.stance
+    last_mount = None if last is None else last.mount
+    fast = (id(loadout), id(mounts), id(legs), stance, last_mount)
+    known = _BY_ID.get(fast)
+    if known is not None and known[1] is mounts and known[2] is legs and known[0][2] is loadout:
+        _LAST_SEEN[0] = (player, known[0])
+        return known[0]
+    key = (id(loadout), mounts, legs, stance, last_mount)
     found = _CHOOSABLE.get(key)
     if found is None or found[2] is not loadout:
         actions = _open_actions(player)
@@ -165,6 +181,10 @@ def _choosable(player: Player) -> _Choosable:
         if len(_CHOOSABLE) >= _CHOOSABLE_MAX:
             _CHOOSABLE.clear()
         _CHOOSABLE[key] = found
+    if len(_BY_ID) >= _CHOOSABLE_MAX:
+        _BY_ID.clear()
+    _BY_ID[fast] = (found, mounts, legs)
+    _LAST_SEEN[0] = (player, found)
     return found
 
 
@@ -194,6 +214,11 @@ def _open_actions(player: Player) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def can_choose(player: Player) -> bool:
+    """Whether any action may be chosen now (`choosable` is not empty)."""
+    return bool(_choosable(player)[0])
+
+
 def choosable(state: PaperState) -> list[Action]:
     """Every action that may be chosen now (PM-5)."""
     return list(_choosable(state.player)[0])
@@ -217,6 +242,33 @@ def haste_refusal(player: Player) -> str | None:
     if player.time >= player.placed:
         return "Wait one time unit after choosing before hurrying an attack."
     return None
+
+
+_HURRIABLE: dict[tuple[int, Action], tuple[Loadout, bool]] = {}
+"""Whether an action may ever be hurried (neither a movement nor Guard), by loadout and action."""
+
+
+def _hurriable(player: Player) -> bool:
+    """`haste_refusal` is None (asked in every window): its rules on the action memoised.
+
+    By the loadout's identity and the action: the entry holds the loadout, so no other object
+    can take its id while it is kept.
+    """
+    action = player.action
+    time = player.time
+    placed = player.placed
+    if action is None or time is None or placed is None or time >= placed:
+        return False
+    loadout = player.loadout
+    found = _HURRIABLE.get((id(loadout), action))
+    if found is None or found[0] is not loadout:
+        if len(_HURRIABLE) >= _CHOOSABLE_MAX:
+            _HURRIABLE.clear()
+        found = _HURRIABLE[id(loadout), action] = (
+            loadout,
+            not action.movement and not is_guard(player, action),
+        )
+    return found[1]
 
 
 def can_haste(state: PaperState) -> bool:
@@ -276,12 +328,14 @@ def free_moves(player: Player) -> list[PaperCommand]:
         return []
     moves: list[PaperCommand] = []
     if not player.line_disabled(Action.FORWARD):
-        moves.append(Walk())
+        moves.append(_WALK)
     if not player.line_disabled(Action.TURN):
-        moves.extend(
-            [Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT), SetStance(Stance.SQUATTING)]
-        )
+        moves.extend(_FREE_TURNS)
     return moves
+
+
+_WALK = Walk()
+_FREE_TURNS = (Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT), SetStance(Stance.SQUATTING))
 
 
 def shields_for(state: PaperState, enemy: Enemy) -> list[Mount]:
@@ -300,14 +354,29 @@ def shields_for(state: PaperState, enemy: Enemy) -> list[Mount]:
     return out
 
 
+_REPAIR_TORSO = Repair(Location.TORSO)
+_REPAIR_LEGS = tuple(Repair(Location.LEGS, i + 1) for i in range(len(LEGS_LINES)))
+_REPAIR_MOUNTS = tuple(
+    tuple(Repair(Location.of(mount), i + 1) for i in range(WEAPON_CIRCLES)) for mount in MOUNTS
+)
+"""Every repair command, made once (commands are frozen, so the lists share them)."""
+
+
 def repairs(player: Player) -> list[Repair]:
     """PM-13: every filled circle, as a repair command."""
-    out = [Repair(Location.TORSO)] * (1 if player.torso else 0)
-    out.extend(Repair(Location.LEGS, i + 1) for i, filled in enumerate(player.legs) if filled)
-    for mount in MOUNTS:
-        circles = player.circles(mount)
-        out.extend(Repair(Location.of(mount), i + 1) for i, filled in enumerate(circles) if filled)
+    out = [_REPAIR_TORSO] * (1 if player.torso else 0)
+    out.extend([r for r, filled in zip(_REPAIR_LEGS, player.legs, strict=True) if filled])
+    for made, circles in zip(_REPAIR_MOUNTS, player.mounts, strict=True):
+        out.extend([r for r, filled in zip(made, circles, strict=True) if filled])
     return out
+
+
+_TURNS: tuple[PaperCommand, ...] = (Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT))
+_STANCES: tuple[PaperCommand, ...] = (SetStance(Stance.STANDING), SetStance(Stance.SQUATTING))
+_SKIP = Skip()
+_TARGETS: dict[str, ChooseTarget] = {}
+"""`ChooseTarget` of each single target, made once."""
+_TARGETS_MAX = 64
 
 
 def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, PLR0912, C901
@@ -321,7 +390,7 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
         case Prompt.ACTION:
             return list(_choosable(player)[1])
         case Prompt.WINDOW:
-            if can_haste(state):
+            if _hurriable(player):
                 return [_WAIT, _HASTE, *_choosable(player)[1]]
             return [_WAIT, *_choosable(player)[1]]
         case Prompt.ORDER:
@@ -330,7 +399,7 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
             action = player.action
             if action is None:
                 return []
-            singles: list[PaperCommand] = [ChooseTarget(e.key) for e in candidates(state, action)]
+            singles: list[PaperCommand] = [_target(e.key) for e in candidates(state, action)]
             return singles + [ChooseTarget(a.key, b.key) for a, b in area_pairs(state, action)]
         case Prompt.PULL:
             enemy = state.find(state.enemy or "")
@@ -339,18 +408,27 @@ def legal_commands(state: PaperState) -> list[PaperCommand]:  # noqa: PLR0911, P
                 return [Skip()]
             return [*(Pull(d) for d in pull_spaces(enemy, mount)), Skip()]
         case Prompt.FREE:
-            return [*free_moves(player), Skip()]
+            return [*free_moves(player), _SKIP]
         case Prompt.MOVE:
-            turns: list[PaperCommand] = [Turn(TurnDirection.LEFT), Turn(TurnDirection.RIGHT)]
+            turns = list(_TURNS)
             if player.action is Action.TURN:
-                other = Stance.STANDING if player.stance is Stance.SQUATTING else Stance.SQUATTING
-                turns.append(SetStance(other))
+                # The other stance.
+                turns.append(_STANCES[0 if player.stance is Stance.SQUATTING else 1])
             return turns
         case Prompt.SHIELD:
             enemy = state.find(state.enemy or "")
             return [] if enemy is None else [UseShield(m) for m in shields_for(state, enemy)]
         case Prompt.REPAIR:
-            return [*repairs(player), Skip()]
+            return [*repairs(player), _SKIP]
         case Prompt.STANCE:
-            return [SetStance(Stance.STANDING), SetStance(Stance.SQUATTING)]
+            return list(_STANCES)
     return []
+
+
+def _target(key: str) -> ChooseTarget:
+    found = _TARGETS.get(key)
+    if found is None:
+        if len(_TARGETS) >= _TARGETS_MAX:
+            _TARGETS.clear()
+        found = _TARGETS[key] = ChooseTarget(key)
+    return found

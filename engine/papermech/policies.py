@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from operator import itemgetter
+from operator import getitem
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
@@ -35,15 +35,14 @@ from engine.papermech.commands import (
     Turn,
     TurnDirection,
     UseShield,
-    Wait,
     Walk,
 )
+from engine.papermech.options import HASTE, WAIT
 from engine.papermech.state import MOUNTS, Enemy, Loadout, PaperState, Player, Prompt
 from engine.papermech.tables import (
     MOUNT_ARCS,
     TORSO_PENALTY_AT,
     Action,
-    EnemyKind,
     Location,
     Mount,
     Ring,
@@ -337,18 +336,23 @@ class _View:
     # -------------------------------------------------------------- what the estimates read
     @_lazy
     def sheet(self) -> _Sheet:
-        """The loadout's attack lines at the current penalty."""
-        return self.memo.sheet(self.penalty)
+        """The loadout's attack lines at the current penalty (sets `memo` and `penalty` too)."""
+        found = self.__dict__
+        memo = found["memo"] = _memo(self.player.loadout)
+        penalty = found["penalty"] = self.player.penalty
+        return memo.sheet(penalty)
 
     @_lazy
     def memo(self) -> _Memo:
         """What greedy remembers of this loadout."""
-        return _memo(self.player.loadout)
+        self.sheet  # noqa: B018 - sets it
+        return self.memo
 
     @_lazy
     def penalty(self) -> int:
         """PM-4: the torso and weight penalty on every T."""
-        return self.player.penalty
+        self.sheet  # noqa: B018 - sets it
+        return self.penalty
 
     @property
     def lines(self) -> tuple[_Line, ...]:
@@ -377,37 +381,42 @@ class _View:
         return [1 + danger * e.profile.attacks[e.attack].p for e in self.enemies]
 
     def _enemy_tables(self) -> None:
-        """Set `codes`, `movers`, `threats`, `tables`, `values` and `by_space`, in one pass."""
-        policy = self.policy
+        """Set `codes`, `movers`, `threats`, `values` and `by_space`, in one pass."""
         last = self.player.last_attack
-        penalty = self.penalty
-        memo = self.memo.values
-        codes, movers, threats, tables = [], [], [], []
+        target = None if last is None else last.target
+        memo = self.memo.entries(self.penalty, self.policy)
+        codes, movers, threats, values, by_space, hastes = [], [], [], [], [], []
         for e in self.enemies:
+            combo = None if last is None or target != e.key else last.mount
+            entry = memo.get((e.kind, e.attack, e.damage, combo))
+            if entry is None:
+                entry = self._entry(memo, e, combo)
+            table, turned, moves, goes, threat, hasty = entry
             codes.append(e.ring * _WEDGES + e.wedge)
-            card = _CARDS.get((e.kind, e.attack))
-            if card is None:
-                card = _CARDS[e.kind, e.attack] = _card(e)
-            moves, goes, threat = card
             movers.append((e.time if moves else _NEVER, goes))
             threats.append(threat)
-            combo = last.mount if last is not None and last.target == e.key else None
-            key = (penalty, policy.kill_bonus, policy.danger, e.kind, e.attack, e.damage, combo)
-            table = memo.get(key)
-            if table is None:
-                values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
-                table = (values, tuple(zip(*values, strict=True)))
-                if len(memo) >= _VALUES_MAX:
-                    memo.clear()
-                memo[key] = table
-            tables.append(table)
+            values.append(table)
+            by_space.append(turned)
+            hastes.append(hasty)
         found = self.__dict__
+        found["hastes"] = hastes
         found["codes"] = codes
         found["movers"] = movers
         found["threats"] = threats
-        found["tables"] = tables
-        found["values"] = [pair[0] for pair in tables]
-        found["by_space"] = [pair[1] for pair in tables]
+        found["values"] = values
+        found["by_space"] = by_space
+
+    def _entry(
+        self, memo: dict[tuple[object, ...], _Entry], e: Enemy, combo: Mount | None
+    ) -> _Entry:
+        """`_Memo.entries` of enemy ``e``: its value tables (`_values`) and card (`_card`)."""
+        policy = self.policy
+        values = _values(self.sheet, e, combo, policy.kill_bonus, policy.danger)
+        entry: _Entry = (values, tuple(zip(*values, strict=True)), *_card(e), {})
+        if len(memo) >= _VALUES_MAX:
+            memo.clear()
+        memo[e.kind, e.attack, e.damage, combo] = entry
+        return entry
 
     @_lazy
     def codes(self) -> list[int]:
@@ -431,10 +440,10 @@ class _View:
         return self.threats
 
     @_lazy
-    def tables(self) -> list[_Tables]:
-        """Per enemy: `values` and `by_space`, memoised by card, attack, damage and Combo."""
+    def hastes(self) -> list[dict[tuple[int, int, int], float]]:
+        """Per enemy: the memo of `should_haste`'s kill chances (see `_Entry`)."""
         self._enemy_tables()
-        return self.tables
+        return self.hastes
 
     @_lazy
     def by_space(self) -> list[tuple[tuple[float, ...], ...]]:
@@ -456,8 +465,17 @@ class _View:
         found = self.ready_in.get(stance)
         if found is None:
             last = player.last_attack
-            key = (self.penalty, player.mounts, stance, None if last is None else last.mount)
+            mounts = player.mounts
+            last_mount = None if last is None else last.mount
             memo = self.memo
+            # A sheet keeps its tuple of circles until damage or a repair: found by identity
+            # first (the entry holds the tuple, so no other can take its id), then by value.
+            fast = (self.penalty, id(mounts), stance, last_mount)
+            known = memo.ready_by_id.get(fast)
+            if known is not None and known[0] is mounts:
+                self.ready_in[stance] = known[1]
+                return known[1]
+            key = (self.penalty, mounts, stance, last_mount)
             found = memo.readiness.get(key)
             if found is None:
                 sheet = self.sheet
@@ -470,6 +488,9 @@ class _View:
                     memo.readiness.clear()
                     memo.by_lines.clear()
                 memo.readiness[key] = found
+            if len(memo.ready_by_id) >= _MEMO_MAX:
+                memo.ready_by_id.clear()
+            memo.ready_by_id[fast] = (mounts, found)
             self.ready_in[stance] = found
         return found
 
@@ -547,42 +568,84 @@ class _View:
 
         The attack is chosen after ``elapsed`` steps; enemies that act before it resolves move.
         Lines of the same T see the same radar, so they are taken together: the best of their
-        values per time unit is the best value over that T (division by T keeps the order).
+        values per time unit is the best value over that T (division by T keeps the order), read
+        from `tops`: per enemy, the best value of those lines from each numbered space.
         """
         if not codes:
             return 0.0
         best = 0.0
-        enemies = list(zip(self.by_space, codes, self.movers, strict=True))
-        for t, plain, pick, areas in ready.groups:
+        movers = self.movers
+        for t, tops, areas in self.tops(ready):
             time = elapsed + t
-            if plain > 1:
+            if tops is not None:
                 top = max([
-                    max(pick(table[c if acts > time else goes[c]]))
-                    for table, c, (acts, goes) in enemies
+                    row[c if acts > time else goes[c]]
+                    for row, c, (acts, goes) in zip(tops, codes, movers, strict=True)
                 ])  # fmt: skip
-                best = max(best, top / time)
-            elif plain:
-                top = max([
-                    pick(table[c if acts > time else goes[c]])
-                    for table, c, (acts, goes) in enemies
-                ])  # fmt: skip
-                best = max(best, top / time)
+                if top / time > best:  # noqa: PLR1730 - no call: this is the hottest loop
+                    best = top / time
             if areas:
                 moved = self.moved(codes, time)
                 for line in areas:
                     best = max(best, self.best_at(line, area=True, codes=moved) / time)
         return best
 
+    def tops(self, ready: _Readiness) -> _Tops:
+        """Per group of ``ready`` (its lines of one T): T, the best of the lines, its Area lines.
+
+        The best is, per enemy, the best value of the group's lines without Area from each
+        numbered space (None if the group has none), memoised in ``ready`` (`_Readiness.tops`).
+        """
+        found = self.tops_of.get(id(ready))
+        if found is None:
+            per_enemy = [ready.tops(values) for values in self.values]
+            found = [
+                (t, None if not plain else [tops[g] for tops, _ in per_enemy], areas)
+                for g, (t, plain, areas) in enumerate(ready.groups)
+            ]
+            self.tops_of[id(ready)] = found
+        return found
+
+    def reach_bound(self, elapsed: int, stance: Stance | None) -> float:
+        """A value no `after_at` (``elapsed``, ``stance``) of any position can exceed.
+
+        `reach_at` is the best, over the groups of ready lines and the enemies, of a value by the
+        group's time: never more than the best of each enemy's `_Readiness.bound` (its best value
+        of each group over every space, by the same time). Less `cost_at` (never below 0 with
+        weights of 0 or more), discounted by ``move_discount``. Infinite (no bound) with Area
+        lines (a second target adds) or a negative weight.
+        """
+        key = (elapsed, stance)
+        found = self.bounds.get(key)
+        if found is None:
+            policy = self.policy
+            ready = self.readiness(stance)
+            if ready.area or min(policy.move_discount, policy.exposure, policy.bearing) < 0:
+                found = float("inf")
+            else:
+                found = policy.move_discount * max(
+                    [ready.bound(values, elapsed) for values in self.values], default=0.0
+                )
+            self.bounds[key] = found
+        return found
+
+    @_lazy
+    def bounds(self) -> dict[tuple[int, Stance | None], float]:
+        """`reach_bound` of the times and stances asked so far."""
+        return {}
+
+    @_lazy
+    def tops_of(self) -> dict[int, _Tops]:
+        """`tops` of the readiness asked so far, by identity (each is kept by the memo)."""
+        return {}
+
     def cost_at(self, codes: Sequence[int], ready: _Readiness) -> float:
         """What standing so costs: the hits the enemies can make, and the turns to face them."""
         if not ready.lines:
             return 0.0  # nothing left to attack with: running away only makes the game endless
         policy = self.policy
-        exposure = sum([t[c] for t, c in zip(self.threats, codes, strict=True)])
-        bearing = 0
-        if policy.bearing:
-            turns = ready.turns
-            bearing = sum([turns[c] for c in codes])
+        exposure = sum(map(getitem, self.threats, codes))
+        bearing = sum(map(ready.turns.__getitem__, codes)) if policy.bearing else 0
         return policy.exposure * exposure + policy.bearing * bearing
 
     def after_at(
@@ -638,19 +701,68 @@ class _View:
 
     # -------------------------------------------------------------- ACTION
     def action(self, options: Sequence[PaperCommand]) -> PaperCommand:
-        """PM-5: the action with the best value per time unit (ties: the earlier option)."""
+        """PM-5: the action with the best value per time unit (ties: the earlier option).
+
+        The attacks are valued first, all at once (`attack_values`). A movement or shield action
+        is then valued only if its bound (`bound`) reaches the best so far: else it cannot be
+        chosen, and the choice and its value are exactly those of valuing every option in turn.
+        """
+        index = self.sheet.index
+        attacks = self.attack_values
         best: PaperCommand = options[0]
         top = float("-inf")
-        for command in options:
+        at = 0
+        others: list[tuple[int, ChooseAction]] = []
+        for i, command in enumerate(options):
             if isinstance(command, ChooseAction):
-                value = self.action_value(command.action)
-                if value > top:
-                    best, top = command, value
+                n = index.get(command.action)  # movements and shields have no attack line
+                if n is None:
+                    others.append((i, command))
+                elif attacks[n] > top:
+                    best, top, at = command, attacks[n], i
+        if others:
+            best, top = self.others(others, best, top, at)
         if top <= 0 and self.rng.random() < self.policy.wander:
             # Nothing worth doing: a random action now and then breaks a cycle (walking away
             # from an enemy that no weapon can reach, say) that would never end the game.
             return self.rng.choice([c for c in options if isinstance(c, ChooseAction)])
         return best
+
+    def others(
+        self, others: list[tuple[int, ChooseAction]], best: PaperCommand, top: float, at: int
+    ) -> tuple[PaperCommand, float]:
+        """`action`'s best of the attacks (``best``, option ``at``) against ``others``.
+
+        ``others`` are the movement and shield options with their places among the options; the
+        earlier option wins a tie. Returns the best option and its value.
+        """
+        bounds: dict[object, float] = {}
+        for i, command in others:
+            action = command.action
+            kind = _BOUND_KIND[action]
+            bound = bounds.get(kind)
+            if bound is None:
+                bound = bounds[kind] = self.bound(action)
+            if bound < top:
+                continue  # it cannot reach the best so far
+            value = self.action_value(action)
+            if value > top or (value == top and i < at):
+                best, top, at = command, value, i
+        return best, top
+
+    def bound(self, action: Action) -> float:
+        """A value `action_value` of a movement or shield ``action`` cannot exceed.
+
+        The same for every action of a `_BOUND_KIND`: the movements but Turn & Squat, Turn &
+        Squat, and each mount's shield lines.
+        """
+        elapsed = 1 + self.penalty
+        mount = _ACTION_MOUNT.get(action)
+        if mount is None:
+            stance = Stance.SQUATTING if action is Action.TURN_SQUAT else None
+            return self.reach_bound(elapsed, stance)
+        caught = self.caught(mount)
+        return self.policy.defend_weight * caught / elapsed + self.reach_bound(elapsed, None)
 
     def action_value(self, action: Action) -> float:
         """An action's estimated value per time unit, if chosen now."""
@@ -673,17 +785,23 @@ class _View:
         values = [0.0] * len(sheet.lines)
         cost = self.standing_cost
         by_space = self.by_space
-        lines = sheet.lines
-        for time, numbers in sheet.times:
+        for time, plain, areas in sheet.groups:
             moved = self.moved_now(time)
-            rows = [table[c] for table, c in zip(by_space, moved, strict=True)]
-            for n in numbers:
-                if lines[n].area:
-                    top = self.best_at(n, area=True, codes=moved)
-                else:
-                    # The best of line n's column only (the other T's lines see other spaces).
-                    top = max([row[n] for row in rows]) if rows else 0.0
-                values[n] = top / time - cost
+            if moved:
+                # Every line's best over the enemies (only this T's lines are read: the others
+                # see other spaces).
+                row: Sequence[float] = (
+                    list(map(max, *map(getitem, by_space, moved)))
+                    if len(moved) > 1
+                    else by_space[0][moved[0]]
+                )
+                for n in plain:
+                    values[n] = row[n] / time - cost
+            else:
+                for n in plain:
+                    values[n] = 0.0 / time - cost
+            for n in areas:
+                values[n] = self.best_at(n, area=True, codes=moved) / time - cost
         return values
 
     def movement_value(self, action: Action) -> float:
@@ -719,18 +837,8 @@ class _View:
     def _shield_value(self, mount: Mount) -> float:
         player = self.player
         time = 1 + self.penalty
-        reflex = player.weapon(mount) is Weapon.WING_SHIELD
-        arc = MOUNT_ARCS[mount]
-        caught = 0.0
+        caught = self.caught(mount)
         codes = self.codes
-        threats = self.threats
-        for i, enemy in enumerate(self.enemies):
-            if enemy.wedge not in arc:
-                continue
-            # Reflex: only an attack made while the cube stands on ACTIVE (the same step).
-            # Wall: every attack until the next attack resolves (a few steps, roughly).
-            if (enemy.time == time) if reflex else (enemy.time <= time + 3):
-                caught += threats[i][codes[i]]
         reposition = self.after_at(codes, time)  # no free move
         if player.stance is Stance.STANDING and not player.line_disabled(Action.TURN):
             reposition = max(
@@ -742,6 +850,23 @@ class _View:
             reposition = max(reposition, self.after_at([_FORWARD[c] for c in codes], time))
         return self.policy.defend_weight * caught / time + reposition
 
+    def caught(self, mount: Mount) -> float:
+        """The hits the shield on ``mount`` would catch if Defend or Guard were chosen now."""
+        time = 1 + self.penalty
+        reflex = self.player.weapon(mount) is Weapon.WING_SHIELD
+        arc = MOUNT_ARCS[mount]
+        caught = 0.0
+        codes = self.codes
+        threats = self.threats
+        for i, enemy in enumerate(self.enemies):
+            if enemy.wedge not in arc:
+                continue
+            # Reflex: only an attack made while the cube stands on ACTIVE (the same step).
+            # Wall: every attack until the next attack resolves (a few steps, roughly).
+            if (enemy.time == time) if reflex else (enemy.time <= time + 3):
+                caught += threats[i][codes[i]]
+        return caught
+
     # -------------------------------------------------------------- WINDOW
     def window(self, options: Sequence[PaperCommand]) -> PaperCommand:
         """PM-4 / PM-7: hurry a kill before an enemy acts; drop an attack that lost its target."""
@@ -749,12 +874,13 @@ class _View:
         time = self.player.time or 0
         if action is None:
             return options[0]
-        index = self.sheet.index.get(action)
+        # A movement has no attack line: known without the sheet.
+        index = None if action in _MOVEMENTS else self.sheet.index.get(action)
         if index is None:
             return _find(options, _WAIT)  # movement, Defend or Guard: let it come
         line = self.sheet.lines[index]
         # Haste has no fields: an option equals it exactly when it is one.
-        if Haste in set(map(type, options)) and self.should_haste(line, time):
+        if Haste in map(type, options) and self.should_haste(line, time):
             return _HASTE
         if self.best_at(index, line.area, self.moved_now(time)) > 0:
             return _find(options, _WAIT)
@@ -768,16 +894,30 @@ class _View:
         return _find(options, _WAIT)
 
     def should_haste(self, line: _Line, time: int) -> bool:
-        """Hurry if an enemy acts before the attack and the hurried attack likely destroys it."""
+        """Hurry if an enemy acts before the attack and the hurried attack likely destroys it.
+
+        The kill chance (`odds` with haste) is memoised per enemy entry (`_Memo.entries`: its
+        card, attack, damage and Combo), by line number, numbered space and haste.
+        """
         threshold = self.policy.haste_kill
         last = len(self.enemies) == 1
         codes = self.codes
         threats = self.threats
+        hastes = self.hastes
+        number = self.sheet.index[line.action]
         for i, enemy in enumerate(self.enemies):
             acts_first = enemy.time <= 0 or (time == 1 and enemy.time <= 1)
-            if not (acts_first or last) or threats[i][codes[i]] == 0:
+            code = codes[i]
+            if not (acts_first or last) or threats[i][code] == 0:
                 continue
-            if self.odds(line, i, enemy.space, time)[0] >= threshold:
+            known = hastes[i]
+            key = (number, code, time)
+            kill = known.get(key)
+            if kill is None:
+                if len(known) >= _TOPS_MAX:
+                    known.clear()
+                kill = known[key] = self.odds(line, i, enemy.space, time)[0]
+            if kill >= threshold:
                 return True
         return False
 
@@ -884,12 +1024,19 @@ _GOES: dict[Ring, tuple[int, ...]] = {
 _NEVER = float("inf")
 """When an enemy that never moves (the Artillery) acts, for `_View.movers`."""
 _MOVEMENTS = frozenset(a for a in Action if a.movement)
-_WAIT = Wait()
-_HASTE = Haste()
+_ACTION_MOUNT: dict[Action, Mount | None] = {a: a.mount for a in Action}
+_BOUND_KIND: dict[Action, object] = {
+    a: a.mount or ("squat" if a is Action.TURN_SQUAT else "move") for a in Action
+}
+"""The actions whose `_View.bound` is the same: each mount's, Turn & Squat, the other moves."""
+_WAIT = WAIT  # the object the lists of options hold: found by identity
+_HASTE = HASTE
 _MEMO_MAX = 20_000
 """Entries a memo of ready lines keeps before it starts again (a run's sheets repeat)."""
 _VALUES_MAX = 2_000
 """Value tables a loadout's memo keeps (about 6 kB each; a run meets a few hundred)."""
+_TOPS_MAX = 512
+"""Value tables whose group maxima (`_Readiness.tops`) a readiness keeps."""
 
 
 def _card(enemy: Enemy) -> tuple[bool, tuple[int, ...], tuple[float, ...]]:
@@ -897,10 +1044,6 @@ def _card(enemy: Enemy) -> tuple[bool, tuple[int, ...], tuple[float, ...]]:
     profile = enemy.profile
     attack = profile.attacks[enemy.attack]
     return profile.moves, _GOES[attack.range], _threats(attack.range, attack.p)
-
-
-_CARDS: dict[tuple[EnemyKind, int], tuple[bool, tuple[int, ...], tuple[float, ...]]] = {}
-"""`_card` by enemy kind and selected attack (a few dozen at most)."""
 
 
 @cache
@@ -922,6 +1065,8 @@ class _Sheet:
     """Per line: whether it reaches each numbered space (range, arc, the Mortar's ring C)."""
     times: tuple[tuple[int, tuple[int, ...]], ...]
     """The lines' numbers by their T (plus penalty)."""
+    groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+    """`times`, each T's lines parted: (T, the lines without Area, the Area lines)."""
 
 
 class _Memo:
@@ -932,7 +1077,21 @@ class _Memo:
         self.sheets: dict[int, _Sheet] = {}
         self.readiness: dict[tuple[object, ...], _Readiness] = {}
         self.by_lines: dict[tuple[object, ...], _Readiness] = {}
-        self.values: dict[tuple[object, ...], _Tables] = {}
+        self.ready_by_id: dict[tuple[object, ...], tuple[object, _Readiness]] = {}
+        self.values: dict[tuple[object, ...], dict[tuple[object, ...], _Entry]] = {}
+
+    def entries(self, penalty: int, policy: GreedyPolicy) -> dict[tuple[object, ...], _Entry]:
+        """What greedy reads of each enemy at ``penalty``, by card, attack, damage and Combo.
+
+        The entries (see `_View._entry`) depend on the policy's ``kill_bonus`` and ``danger``.
+        """
+        key = (penalty, policy.kill_bonus, policy.danger)
+        found = self.values.get(key)
+        if found is None:
+            if len(self.values) >= _MEMOS_MAX:
+                self.values.clear()
+            found = self.values[key] = {}
+        return found
 
     def sheet(self, penalty: int) -> _Sheet:
         """The `_Sheet` of the loadout at ``penalty``."""
@@ -973,25 +1132,91 @@ def _sheet(loadout: Loadout, penalty: int) -> _Sheet:
         (t, tuple(i for i, ln in enumerate(lines) if ln.time == t))
         for t in sorted({ln.time for ln in lines})
     )
-    return _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times)
+    groups = tuple(
+        (
+            t,
+            tuple(n for n in numbers if not lines[n].area),
+            tuple(n for n in numbers if lines[n].area),
+        )
+        for t, numbers in times
+    )
+    return _Sheet(lines, {ln.action: i for i, ln in enumerate(lines)}, targets, times, groups)
 
 
-@frozen
 class _Readiness:
     """The ready lines of a sheet in one stance, and the facing table.
 
     ``lines`` holds (number, T, Area) of each ready line; ``groups`` the same lines by T: (T,
-    how many lines without Area, an ``itemgetter`` of their numbers, the Area lines' numbers).
-    ``turns`` holds, per numbered space, the turns needed to bring it into the arc of a ready
-    line that reaches it (or, out of every range, of the longest reach: it comes closer).
+    the numbers of the lines without Area, the Area lines' numbers). ``turns`` holds, per
+    numbered space, the turns needed to bring it into the arc of a ready line that reaches it
+    (or, out of every range, of the longest reach: it comes closer).
     """
 
-    lines: tuple[tuple[int, int, bool], ...]
-    groups: tuple[tuple[int, int, Callable[[Sequence[float]], Any], tuple[int, ...]], ...]
-    turns: tuple[int, ...]
+    __slots__ = ("_bounds", "_tops", "area", "groups", "lines", "turns")
+
+    def __init__(
+        self,
+        lines: tuple[tuple[int, int, bool], ...],
+        groups: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...],
+        turns: tuple[int, ...],
+    ) -> None:
+        self.lines = lines
+        self.groups = groups
+        self.turns = turns
+        self._tops: dict[int, tuple[object, list[tuple[float, ...]], list[float]]] = {}
+        self._bounds: dict[tuple[int, int], tuple[object, float]] = {}
+        self.area = any(areas for _, _, areas in groups)
+        """Whether any ready line has Area (the Mortar: a second target adds to the value)."""
+
+    def tops(
+        self, values: tuple[tuple[float, ...], ...]
+    ) -> tuple[list[tuple[float, ...]], list[float]]:
+        """Per group: the best value of its lines without Area from each numbered space.
+
+        Also the best of each such row, over every space. ``values`` is an enemy's value table
+        (`_values`: per line, per space); the answer is memoised by its identity (the entry holds
+        it, so no other table can take its ``id``).
+        """
+        found = self._tops.get(id(values))
+        if found is None or found[0] is not values:
+            tops = [
+                tuple(map(max, *(values[n] for n in plain))) if len(plain) > 1
+                else values[plain[0]] if plain
+                else ()
+                for _, plain, _ in self.groups
+            ]  # fmt: skip
+            if len(self._tops) >= _TOPS_MAX:
+                self._tops.clear()
+            found = self._tops[id(values)] = (values, tops, [max(row, default=0.0) for row in tops])
+        return found[1], found[2]
+
+    def bound(self, values: tuple[tuple[float, ...], ...], elapsed: int) -> float:
+        """The best, over the groups, of the group's best value by ``elapsed`` plus its T.
+
+        The best value is over every space (of an enemy whose value table is ``values``):
+        what no position can exceed (`_View.reach_bound`). Memoised like `tops`.
+        """
+        key = (id(values), elapsed)
+        found = self._bounds.get(key)
+        if found is None or found[0] is not values:
+            peaks = self.tops(values)[1]
+            best = 0.0
+            for (t, _, _), peak in zip(self.groups, peaks, strict=True):
+                best = max(best, peak / (elapsed + t))
+            if len(self._bounds) >= _TOPS_MAX:
+                self._bounds.clear()
+            found = self._bounds[key] = (values, best)
+        return found[1]
 
 
-_Tables = tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]
+_Entry = tuple[
+    tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...], bool, tuple[int, ...],
+    tuple[float, ...], dict[tuple[int, int, int], float],
+]  # fmt: skip
+"""Per enemy: `_values`, the same turned round (per space, per line), `_card`, and the memo of
+`_View.should_haste`'s kill chances by line number, numbered space and haste."""
+_Tops = list[tuple[int, list[tuple[float, ...]] | None, tuple[int, ...]]]
+"""`_View.tops`: per group of ready lines, T, the best of its lines per space, its Area lines."""
 
 
 def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
@@ -1000,7 +1225,7 @@ def _readiness(sheet: _Sheet, ready: Sequence[_Line]) -> _Readiness:
     for t in sorted({ln.time for ln in ready}):
         plain = tuple(n for n, time, area in lines if time == t and not area)
         areas = tuple(n for n, time, area in lines if time == t and area)
-        groups.append((t, len(plain), itemgetter(*plain) if plain else itemgetter(0), areas))
+        groups.append((t, plain, areas))
     if not ready:
         return _Readiness(lines, (), (0,) * len(_SPACES))
     longest = max(ln.reach for ln in ready)
@@ -1089,6 +1314,11 @@ def _repair_value(player: Player, command: PaperCommand) -> float:
     useful = 1.0 if player.weapon(mount).profile.lines[line].p else 0.5
     # Re-enabling a disabled line is worth most; a mount near full soon spills.
     return (9.0 if partner else 3.0) * useful + circles.count(True) * 0.2
+
+
+def _actions(options: Sequence[PaperCommand]) -> list[Action]:
+    """The actions of the `ChooseAction` options."""
+    return [c.action for c in options if isinstance(c, ChooseAction)]
 
 
 def _find(options: Sequence[PaperCommand], wanted: PaperCommand) -> PaperCommand:

@@ -21,13 +21,35 @@ Also, in the same run, the one old path that remains: ``decide`` followed by fol
 with ``evolve`` (what the simulator did per command: ``decide`` applies every event as it emits
 it, so that was a second fold) against `engine.papermech.flow.resolve`, which returns the state
 ``decide`` reached, on the same recorded greedy games.
+
+Third round (issue 14 row 6, 27 Nov 2026, second session): greedy values a movement or shield
+action only when an exact bound says it could beat the best attack (the same choices:
+tests/engine/papermech/test_greedy_bounds.py and test_sim_identical.py), reads each group of
+ready lines' best value per space from a memo, finds the sheet's memos by the identity of its
+tuples, interns the commonest events and commands, and `Dice.roll` rolls without a call per die.
+The old code cannot run beside it in one process, so the printed baselines (``was``) are now the
+figures of the code before that round (commit d01dc2e) by this file's procedure, the best of
+runs alternated with the new code's on this 2-core machine (shared: load average 6.5-7); the
+figures of the code before the first round (commit 707e61b) were 45.1 greedy and 102.0 random.
+`test_bench_simulator_against_the_code_before` also times that commit's package (read with
+``git archive``, renamed) beside today's, alternated in the same run: the figure to compare on a
+loaded machine (the runner's own overhead, under 1%, is left out of both).
 """
 
 from __future__ import annotations
 
+import importlib
+import io
 import random
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -48,8 +70,10 @@ WARM_UP = 20
 TARGET = 250.0
 """Issue 14 row 6: greedy games per second on one core."""
 
-BASELINE = {"greedy": 45.1, "random": 102.0}
-"""Games/s of the unchanged code (commit 707e61b) by this file's procedure, 27 Nov 2026."""
+BASELINE = {"greedy": 243.2, "random": 585.2}
+"""Games/s of the code before the third round (commit d01dc2e) by this file's procedure: the
+best of alternated runs, 27 Nov 2026 (see the module's docstring; before the first round, commit
+707e61b: 45.1 and 102.0)."""
 
 
 def best_of(repeats: int, work: Callable[[], object]) -> float:
@@ -172,3 +196,98 @@ def test_bench_state_builds() -> None:
     old = count / best_of(3, lambda: [PaperState(*fields) for _ in range(count)])
     new = count / best_of(3, lambda: [make_state(*fields) for _ in range(count)])
     report("pm sim: fold, states built", new, "states/s", baseline=old, higher_is_better=True)
+
+
+BEFORE = "d01dc2e"
+"""The commit before the third round: its Paper 'Mech package is timed beside the new one."""
+
+
+def _package_before() -> Any:
+    """``engine/papermech`` of commit `BEFORE`, as a package of its own, or None without git.
+
+    Read with ``git archive`` into a temporary folder, renamed ``pm_before`` (its imports of
+    ``engine.papermech`` rewritten), so both can run in one process: the old path measured in
+    the same run. It shares the rest of the engine (`engine.dice` included; `_DiceBefore` rolls
+    as `Dice.roll` did before).
+    """
+    root = Path(__file__).resolve().parents[2]
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(root), "archive", BEFORE, "engine/papermech"],
+            capture_output=True,
+            check=True,
+            timeout=60,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="pm-before-"))
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    package = folder / "pm_before"
+    (folder / "engine" / "papermech").rename(package)
+    for source in package.glob("*.py"):
+        source.write_text(source.read_text().replace("engine.papermech", "pm_before"))
+    sys.path.insert(0, str(folder))
+    try:
+        return (
+            importlib.import_module("pm_before.flow"),
+            importlib.import_module("pm_before.policies"),
+            importlib.import_module("pm_before"),
+        )
+    finally:
+        sys.path.remove(str(folder))
+        shutil.rmtree(folder, ignore_errors=True)  # every module it needs is loaded
+
+
+class _DiceBefore(Dice):
+    """`Dice` whose ``roll`` calls ``die`` once per die, as before the third round."""
+
+    __slots__ = ()
+
+    def roll(self, count: int = 2, sides: int = 6) -> tuple[int, ...]:
+        die = self.die
+        return tuple([die(sides) for _ in range(count)])
+
+
+def _play(package: Any, dice: type[Dice], policy: str, games: int, seed: int) -> None:
+    """`tui.papermech.sim.ADAPTER.play`'s loop, with a given Paper 'Mech package and dice."""
+    flow, policies, pm = package
+    chooser, legal, step = policies.POLICIES[policy], pm.legal_commands, flow.resolve
+    setup = pm.PaperSetup()
+    for index in range(games):
+        plan = GamePlan.of(seed, index)
+        rolls, rng = dice(plan.dice_seed), random.Random(plan.policy_seed)  # noqa: S311
+        state = pm.RULESET.start(setup)
+        while state.result is None:
+            state = step(state, chooser.choose(state, legal(state), rng), rolls)[1]
+
+
+def test_bench_simulator_against_the_code_before() -> None:
+    """Greedy and random games/s: the code of `BEFORE` and today's, alternated in one run."""
+    import engine.papermech as pm_now  # noqa: PLC0415
+    import engine.papermech.flow as flow_now  # noqa: PLC0415
+    import engine.papermech.policies as policies_now  # noqa: PLC0415
+
+    before = _package_before()
+    if before is None:
+        print(f"BENCH pm sim: commit {BEFORE} not found (no git): see the other lines")  # noqa: T201
+        return
+    now = (flow_now, policies_now, pm_now)
+    for policy, target in (("greedy", TARGET), ("random", None)):
+        games = GAMES[policy]
+        best = {"before": float("inf"), "now": float("inf")}
+        for package, dice in ((before, _DiceBefore), (now, Dice)):
+            _play(package, dice, policy, WARM_UP, SEED + 1)
+        for _ in range(3):
+            for name, package, dice in (("before", before, _DiceBefore), ("now", now, Dice)):
+                start = time.process_time()
+                _play(package, dice, policy, games, SEED)
+                best[name] = min(best[name], time.process_time() - start)
+        report(
+            f"pm sim {policy}: games/s, {BEFORE} in the same run",
+            games / best["now"],
+            "games/s",
+            baseline=games / best["before"],
+            target=target,
+            higher_is_better=True,
+        )
