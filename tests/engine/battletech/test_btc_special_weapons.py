@@ -114,8 +114,10 @@ def heat_of(state: BTState, unit: int) -> dict[str, int]:
 
 
 def test_ultra_double_rate_two_shots_column_2_each_located():
-    """BT-C-75: Ultra AC/5 at double rate: 2 shots of ammunition, one to-hit roll (4 needed),
-    the cluster table's column 2 (roll 8: 2 hit), each shot 5 damage located on its own."""
+    """BT-C-75: Ultra AC/5 at double rate: 2 shots of ammunition, one to-hit roll (4 needed).
+
+    Then the cluster table's column 2 (roll 8: 2 hit), each shot 5 damage located on its own.
+    """
     state, events = declare(weapon_phase(GUNS), Shot(UAC, target=1, double=True))
     assert [e.bin for e in of(events, ev.AmmoSpent)] == [UAC_AMMO, UAC_AMMO]
     assert state.units[0].ammo[UAC_AMMO] == 18
@@ -208,7 +210,8 @@ def test_lbx_preview_names_the_cluster_term():
         "gunnery": 4,
         "cluster ammunition": -1,
     }
-    assert "cluster ammunition" not in terms(weapon_to_hit(state, 0, LBX, 1, munition="standard").modifiers)
+    slug = weapon_to_hit(state, 0, LBX, 1, munition="standard")
+    assert "cluster ammunition" not in terms(slug.modifiers)
 
 
 def test_a_load_that_is_not_carried_or_does_not_fit_is_refused():
@@ -286,8 +289,11 @@ def test_artemis_clamps_the_cluster_roll_at_12():
 
 
 def test_narc_pod_attaches_without_damage_then_guides_missiles():
-    """BT-C-75: a NARC hit does no damage and attaches a pod; later LRM attacks +2 on the
-    cluster roll (LRM 20, roll 7 -> 9: 16); a Streak is not NARC-capable."""
+    """BT-C-75: a NARC hit does no damage and attaches a pod.
+
+    Later LRM attacks +2 on the cluster roll (LRM 20, roll 7 -> 9: 16); a Streak is not
+    NARC-capable.
+    """
     state, _ = declare(weapon_phase(MISSILES), Shot(NARC, target=1))
     ctx = resolve(state, [4, 4])
     assert not damage(ctx)
