@@ -9,6 +9,12 @@ Schema history:
 - **1**: the BattleTech data of hexmech 0.1 (every save written before schemas existed).
 - **2** (issue 21): the setup gains ``computer``, who plays each side (``""`` a person, else the
   computer's personality); every side of an older save is a person.
+- **3**: (nightrules' step; on this branch a placeholder that changes nothing).
+- **4** (issue 15, BT-C-75): a `Shot` gains ``munition`` (the load chosen at declaration, ``""``
+  the fullest bin) and ``double`` (an Ultra autocannon at double rate); an `Attack` gains
+  ``munition`` and ``rate``; `ClusterRolled` gains ``modifiers`` (Artemis IV, NARC pod); new
+  events ``bt/jammed``, ``bt/ams``, ``bt/narc``. Older saves hold none of them: every new field
+  takes its default (``""``/False, "standard"/1, no modifiers), which is what they played.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 4
 """The schema this program writes."""
 
 
@@ -29,5 +35,19 @@ def _people_only(header: JSONDict) -> JSONDict:
     return {**header, "setup": {**setup, "computer": []}}
 
 
-MIGRATIONS: dict[int, Migration] = {1: Migration(header=_people_only)}
+def _special_weapons(line: JSONDict) -> JSONDict:
+    """Schema 3 -> 4 (BT-C-75): nothing to rewrite: the new fields' defaults are the old play.
+
+    A shot without ``munition``/``double`` took the fullest bin at single rate; an attack without
+    ``munition``/``rate`` fired one standard shot (an LB-X's cluster load stays readable from its
+    "cluster ammunition" term); a cluster roll without ``modifiers`` had none.
+    """
+    return line
+
+
+MIGRATIONS: dict[int, Migration] = {
+    1: Migration(header=_people_only),
+    2: Migration(),  # nightrules' 2 -> 3 replaces this placeholder when the branches merge
+    3: Migration(line=_special_weapons),
+}
 """Schema v -> the migration from v to v + 1."""
