@@ -23,7 +23,7 @@ from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.language import format_command, parse_command
 from engine.battletech.narrate import describe
-from engine.battletech.state import BTState, Phase
+from engine.battletech.state import BTState, Phase, Victory
 from engine.battletech.tohit import declare_fire, weapon_to_hit
 from engine.battletech.units import Location, MechDesign
 from engine.dice import ScriptedDice
@@ -397,3 +397,35 @@ def test_command_line_names_the_load_and_double_rate():
     assert parse_command(format_command(command), state) == command
     slug = parse_command("fire 1 3@2/slug", state)
     assert slug.shots[0].munition == "standard"
+
+
+# ---------------------------------------------------------------- the built-in players
+
+
+@pytest.mark.parametrize(("policy", "seed"), [("aggressive", 4), ("random", 5), ("random", 6)])
+def test_policies_play_the_trial_with_ultras_and_every_command_is_accepted(policy, seed):
+    """BT-C-75 in play: the 'Trial of possession' (a Daishi Prime's Ultra AC/5s) to its end.
+
+    Every command the built-in players give is accepted; the aggressive player fires its Ultras
+    at double rate (2 shots marked off per Ultra shot).
+    """
+    import random  # noqa: PLC0415
+
+    from engine.battletech.policies import POLICIES  # noqa: PLC0415
+    from engine.dice import Dice  # noqa: PLC0415
+    from engine.game import Accepted, Game  # noqa: PLC0415
+    from tui.battletech.library import install, load_scenario  # noqa: PLC0415
+
+    setup = attrs.evolve(load_scenario("trial", install()), victory=Victory(turns=8))
+    game = Game(RULESET, setup, Dice(seed))
+    rng = random.Random(seed)  # noqa: S311 - a player, not cryptography
+    rates: list[int] = []
+    while game.state.phase is not Phase.OVER:
+        command = POLICIES[policy](game.state, rng)
+        assert command is not None
+        outcome = game.execute(command)
+        assert isinstance(outcome, Accepted), (format_command(command), outcome)
+        rates += [e.attack.rate for e in outcome.entry.events if isinstance(e, ev.AttackDeclared)]
+        assert len(game.log) < 3000
+    if policy == "aggressive":
+        assert 2 in rates
