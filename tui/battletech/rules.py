@@ -99,11 +99,7 @@ KEY_GROUPS = (
             ("all_weapons", "every weapon that can hit the target (again: none)"),
             ("twist", "twist the torso one hexside left / right (BT-C-3)"),
             ("flip", "flip the arms to the rear (BT-C-62)"),
-            (
-                "weapon_mode",
-                "the weapon chosen last: LB-X cluster / slug, SRM inferno / standard, Ultra "
-                "double rate (BT-C-75)",
-            ),
+            ("weapon_mode", "last weapon chosen: cluster / slug, inferno, Ultra x2 (BT-C-75)"),
             ("take_club", "pick up a club instead of firing (BT-C-38)"),
             ("declare", "declare the fire (Enter on the target too)"),
             ("hold", "hold fire"),
