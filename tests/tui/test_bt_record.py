@@ -121,3 +121,10 @@ def test_shutdown_and_prone_are_flagged(hunchback) -> None:
     """What stops a 'Mech fighting stands out on the sheet."""
     text = text_of(attrs.evolve(hunchback, shutdown=True, prone=True))
     assert "SHUT DOWN, PRONE" in text
+
+
+def test_a_jammed_ultra_and_a_narc_pod_are_flagged(hunchback) -> None:
+    """BT-C-75: a jam lasts the game and a NARC pod stays on: the sheet says so."""
+    unit = attrs.evolve(hunchback, jammed=frozenset({0}), narc=True)
+    text = text_of(unit, width=80)
+    assert "AC/20 RT jammed, NARC pod attached" in text

@@ -148,6 +148,13 @@ def _flags(unit: UnitState) -> list[str]:
         flags.append("STUCK")
     if unit.dumping:
         flags.append("dumping ammo")
+    flags += [
+        f"{_weapon_name(unit.design.equipment[w])} {unit.design.equipment[w].location.value} jammed"
+        for w in sorted(unit.jammed)
+        if 0 <= w < len(unit.design.equipment)
+    ]  # BT-C-75
+    if unit.narc:
+        flags.append("NARC pod attached")  # BT-C-75
     return flags
 
 
