@@ -40,6 +40,7 @@ from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.context import Ctx
 from engine.battletech.state import Attack, BTState, UnitState
+from engine.battletech.units import MechDesign
 
 __all__ = [
     "MUNITION_WORDS",
@@ -82,12 +83,33 @@ def _has_flag(unit: UnitState, index: int, flag: str) -> bool:
 
 
 # ------------------------------------------------------------------ to-hit
+_COMPUTERS: dict[int, tuple[MechDesign, tuple[int, ...]]] = {}
+"""The equipment indexes of each design's targeting computers, by the design's id (the design
+kept, so the id stays its own): `to_hit_terms` runs for every weapon of every option a bot
+weighs."""
+
+
+_MOST_DESIGNS = 512
+
+
+def _computers(unit: UnitState) -> tuple[int, ...]:
+    design = unit.design
+    known = _COMPUTERS.get(id(design))
+    if known is None or known[0] is not design:
+        found = tuple(
+            index
+            for index in range(len(design.equipment))
+            if _has_flag(unit, index, "targeting_computer")
+        )
+        if len(_COMPUTERS) >= _MOST_DESIGNS:
+            _COMPUTERS.clear()  # a long-running server meets new designs: start afresh
+        known = _COMPUTERS[id(design)] = (design, found)
+    return known[1]
+
+
 def has_targeting_computer(unit: UnitState) -> bool:
     """BT-C-75: the 'Mech carries a targeting computer with no critical on it."""
-    return any(
-        _has_flag(unit, index, "targeting_computer") and not crits.item_destroyed(unit, index)
-        for index in range(len(unit.design.equipment))
-    )
+    return any(not crits.item_destroyed(unit, index) for index in _computers(unit))
 
 
 def to_hit_terms(unit: UnitState, spec: WeaponSpec, munition: str) -> list[tuple[str, int]]:
