@@ -44,6 +44,7 @@ from engine.battletech.units import MechDesign
 
 __all__ = [
     "MUNITION_WORDS",
+    "RULES_NOTES",
     "ams_intercept",
     "artemis_linked",
     "check_jam",
@@ -54,7 +55,9 @@ __all__ = [
     "munition_reason",
     "narc_capable",
     "on_hit",
+    "rules_note",
     "to_hit_terms",
+    "unplayed",
     "unusable_reason",
 ]
 
@@ -80,6 +83,38 @@ def _weapon(unit: UnitState, index: int) -> WeaponSpec | None:
 def _has_flag(unit: UnitState, index: int, flag: str) -> bool:
     spec = _spec(unit, index)
     return spec is not None and flag in spec.flags
+
+
+RULES_NOTES: dict[str, str] = {
+    "tag": "no effect in these rules (nothing homes on it)",
+    "ecm": "no effect in these rules",
+    "c3": "no effect in these rules",
+    "probe": "no effect in these rules",
+    "apod": "no rules",
+    "masc": "no rules",
+    "tsm": "no rules",
+    "artillery": "no rules (BT-C-90.12)",
+}
+"""BT-C-75 rows not played here, by catalogue flag, and what the sheet and validate say of them.
+
+Equipment whose rules are played (pulse and heavy lasers, LB-X, Ultra, Streak, Gauss, AMS,
+Artemis IV, NARC, targeting computers, inferno SRMs, CASE, heat sinks, jump jets, hatchets and
+swords) has no note."""
+
+
+def rules_note(spec: catalogue.Spec) -> str:
+    """What a sheet says of an item's special rules: "" (played), "no rules", "no effect ..."."""
+    return next((note for flag, note in RULES_NOTES.items() if flag in spec.flags), "")
+
+
+def unplayed(design: MechDesign) -> list[tuple[int, str]]:
+    """The design's items whose rules are not played, with their note (equipment order)."""
+    found = []
+    for index, item in enumerate(design.equipment):
+        spec = catalogue.SPECS.get(item.name)
+        if spec is not None and (note := rules_note(spec)):
+            found.append((index, note))
+    return found
 
 
 # ------------------------------------------------------------------ to-hit

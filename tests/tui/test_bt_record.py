@@ -128,3 +128,22 @@ def test_a_jammed_ultra_and_a_narc_pod_are_flagged(hunchback) -> None:
     unit = attrs.evolve(hunchback, jammed=frozenset({0}), narc=True)
     text = text_of(unit, width=80)
     assert "AC/20 RT jammed, NARC pod attached" in text
+
+
+def test_equipment_without_rules_is_marked_on_the_sheet() -> None:
+    """BT-C-75: what is not played says so; what is played (Artemis IV, CASE) says nothing."""
+    mech = design(
+        equipment=(
+            ("Guardian ECM Suite", Location.LT),
+            ("TAG", Location.RA),
+            ("MASC", Location.RT),
+            ("Artemis IV FCS", Location.LT),
+            ("CASE", Location.LT),
+        )
+    )
+    text = text_of(UnitState.from_setup(UnitSetup(mech, 0, Pilot("Hollis", 4, 5))), width=80)
+    assert "Guardian ECM Suite LT: no effect in these rules" in text
+    assert "TAG RA: no effect in these rules (nothing homes on it)" in text
+    assert "MASC RT: no rules" in text
+    assert "Artemis" not in text
+    assert "CASE" not in text

@@ -19,6 +19,7 @@ from typing import Final
 
 from attrs import frozen
 
+from engine.battletech import catalogue, special
 from engine.battletech.fileformat import printable
 from tui.battletech.units import UnitFileError, load_unit
 
@@ -102,7 +103,17 @@ def _check_unit(path: Path) -> Checked:
     except UnitFileError as exc:
         return Checked(path, error=str(exc))
     warnings = tuple(w.where(str(path)) for w in parsed.warnings)
+    equipment = parsed.design.equipment
+    warnings += tuple(
+        f"{path}: {_item_name(equipment[index].name)} ({equipment[index].location.value}): {note}"
+        for index, note in special.unplayed(parsed.design)
+    )  # BT-C-75
     return Checked(path, parsed.design.name, parsed.design.summary, warnings=warnings)
+
+
+def _item_name(key: str) -> str:
+    spec = catalogue.SPECS.get(key)
+    return spec.name if spec is not None else key
 
 
 def _check_board(path: Path) -> Checked:

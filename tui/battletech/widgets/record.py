@@ -37,6 +37,7 @@ from attrs import frozen
 from rich.cells import cell_len
 from rich.text import Text
 
+from engine.battletech import special
 from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from tui.battletech.widgets._panel import BTPanel
@@ -256,6 +257,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         blank += max(0, HEAT_ROWS - len(heat))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
     lines.extend(_ammo_lines(unit, styles, compact=compact))
+    lines.extend(_unplayed_lines(unit, styles))
     lines.append(Text("v: critical hits page", styles.get("note", "")))
     blank = max(blank, data.rows - len(lines))
     lines.extend(Text("") for _ in range(blank))
@@ -375,6 +377,18 @@ def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> 
             line.append(f" {'x' if gone else ''}{where}{left}/{item.shots}", styles.get(role, ""))
         lines.append(line)
     return lines
+
+
+def _unplayed_lines(unit: UnitState, styles: dict[str, Style]) -> list[Text]:
+    """BT-C-75: each item whose special rules are not played, with its note ("no rules")."""
+    equipment = unit.design.equipment
+    return [
+        Text(
+            f"{SPECS[equipment[index].name].name} {equipment[index].location.value}: {note}",
+            styles.get("note", ""),
+        )
+        for index, note in special.unplayed(unit.design)
+    ]
 
 
 class RecordSheet(BTPanel[RecordData]):
