@@ -161,7 +161,7 @@ def _packets(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) -> 
         size = int(m[1]) if (m := re.search(r"LB (\d+)-X", spec.name)) else spec.damage
         return [1] * _cluster(ctx, number, size)
     if spec.rack:
-        terms = special.cluster_modifiers(ctx.state, attack, spec)
+        terms = special.cluster_modifiers(ctx, attack, spec)
         hits = _cluster(ctx, number, spec.rack, terms)
         hits = special.ams_intercept(ctx, number, attack, hits)
         group = max(spec.group, 1)

@@ -39,7 +39,7 @@ from engine.battletech import catalogue, crits
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.context import Ctx
-from engine.battletech.state import Attack, BTState, UnitState
+from engine.battletech.state import Attack, UnitState
 from engine.battletech.units import MechDesign
 
 __all__ = [
@@ -253,12 +253,16 @@ def artemis_linked(unit: UnitState, weapon: int) -> bool:
     return fcs is not None and not crits.item_destroyed(unit, fcs)
 
 
-def cluster_modifiers(
-    state: BTState, attack: Attack, spec: WeaponSpec
-) -> tuple[tuple[str, int], ...]:
-    """BT-C-75: the cluster roll's terms: Artemis IV +2, else a NARC pod on the target +2."""
+def cluster_modifiers(ctx: Ctx, attack: Attack, spec: WeaponSpec) -> tuple[tuple[str, int], ...]:
+    """BT-C-75: the cluster roll's terms: Artemis IV +2, else a NARC pod on the target +2.
+
+    DESIGN (BT-C-1, attacks are simultaneous): read from the state at the start of the phase,
+    so a pod attached in this phase guides missiles from the next one on, and an FCS knocked
+    out in this phase still guides this phase's salvo.
+    """
     if attack.weapon is None or attack.rate > 1:
         return ()
+    state = ctx.tally.start if ctx.tally is not None else ctx.state
     unit = state.units[attack.attacker]
     if artemis_linked(unit, attack.weapon):
         return (("Artemis IV", CLUSTER_BONUS),)

@@ -308,6 +308,18 @@ def test_narc_pod_attaches_without_damage_then_guides_missiles():
     assert (cluster.modifiers, cluster.hits) == ((("NARC pod", 2),), 16)
 
 
+def test_a_pod_attached_this_phase_guides_missiles_from_the_next_phase():
+    """BT-C-75 with BT-C-1 (DESIGN): attacks are simultaneous.
+
+    The LRM fired in the same phase as the NARC has no +2 (roll 7: 12 of 20).
+    """
+    state, _ = declare(weapon_phase(MISSILES), Shot(NARC, target=1), Shot(LRM_PLAIN, target=1))
+    ctx = resolve(state, [4, 4, 4, 4, 3, 4, *(3, 4) * 3])
+    assert of(ctx.events, ev.NarcAttached)
+    (cluster,) = of(ctx.events, ev.ClusterRolled)
+    assert (cluster.modifiers, cluster.hits) == ((), 12)
+
+
 # ---------------------------------------------------------------- AMS, Streak
 
 
