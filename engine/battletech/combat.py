@@ -13,7 +13,7 @@ import re
 
 import attrs
 
-from engine.battletech import catalogue
+from engine.battletech import catalogue, special
 from engine.battletech import events as ev
 from engine.battletech.board import BuildingClass, Terrain, Woods
 from engine.battletech.catalogue import Kind, WeaponSpec
@@ -94,7 +94,10 @@ def resolve_weapon_attack(ctx: Ctx, number: int) -> None:
         raise ValueError(msg)
     spec = weapon_spec(ctx.state.units[attack.attacker], attack.weapon)
     if attack.target is None:
-        _hex_attack(ctx, number, attack, spec)
+        if attack.munition == "inferno":
+            _inferno_hex(ctx, number, attack)
+        else:
+            _hex_attack(ctx, number, attack, spec)
         return
     if not _to_hit(ctx, number, attack):
         if spec is not None and "streak" in spec.flags:
@@ -103,6 +106,7 @@ def resolve_weapon_attack(ctx: Ctx, number: int) -> None:
             _accidental_fire(ctx, attack)
         return
     target = attack.target
+    special.on_hit(ctx, number, attack, spec)  # BT-C-75: a NARC pod attaches
     for points in _packets(ctx, number, attack, spec):
         if ctx.state.units[target].destroyed:
             break  # BT-C-34: a wreck takes no more damage worth rolling for
@@ -127,12 +131,15 @@ def _to_hit(ctx: Ctx, number: int, attack: Attack) -> bool:
     roll = ctx.roll(2)
     hit = sum(roll) >= attack.to_hit
     ctx.emit(ev.AttackRolled(number, roll, hit=hit))
+    special.check_jam(ctx, number, attack, roll)  # BT-C-75: an Ultra at double rate rolled 2
     return hit
 
 
 def _lbx_cluster(attack: Attack, spec: WeaponSpec) -> bool:
-    """BT-C-75: an LB-X firing cluster ammunition (its declaration carries the -1 term)."""
-    return "lbx" in spec.flags and any("cluster" in name for name, _ in attack.modifiers)
+    """BT-C-75: an LB-X firing cluster ammunition (saves older than schema 4: the -1 term)."""
+    if "lbx" not in spec.flags:
+        return False
+    return attack.munition == "cluster" or any("cluster" in name for name, _ in attack.modifiers)
 
 
 def _packets(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) -> list[int]:
@@ -140,17 +147,23 @@ def _packets(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) -> 
 
     LRM and MRM: groups of 5 missiles (1 damage each); SRM: each missile (2); Streak: every
     missile hits (ASSUMPTION, BT-C-20); LB-X cluster: each pellet (1) from the cluster column of
-    its class (BT-C-75); anything else: one packet of its damage (none for NARC, TAG, AMS).
+    its class (BT-C-75); an Ultra at double rate: column 2, each shot its full damage (BT-C-75);
+    anything else: one packet of its damage (none for NARC, TAG, AMS). Missiles: the cluster
+    roll takes Artemis IV or a NARC pod, and the target's AMS stops some (`special`).
     """
     if spec is None or (spec.damage <= 0 and not spec.rack):
         return []
+    if attack.rate > 1:
+        return [spec.damage] * _cluster(ctx, number, attack.rate)
     if "streak" in spec.flags:
-        return [spec.damage] * spec.rack
+        return [spec.damage] * special.ams_intercept(ctx, number, attack, spec.rack)
     if _lbx_cluster(attack, spec):
         size = int(m[1]) if (m := re.search(r"LB (\d+)-X", spec.name)) else spec.damage
         return [1] * _cluster(ctx, number, size)
     if spec.rack:
-        hits = _cluster(ctx, number, spec.rack)
+        terms = special.cluster_modifiers(ctx, attack, spec)
+        hits = _cluster(ctx, number, spec.rack, terms)
+        hits = special.ams_intercept(ctx, number, attack, hits)
         group = max(spec.group, 1)
         packets = []
         while hits > 0:
@@ -161,11 +174,14 @@ def _packets(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) -> 
     return [spec.damage]
 
 
-def _cluster(ctx: Ctx, number: int, fired: int) -> int:
-    """BT-C-20: the cluster roll (`ClusterRolled`): how many of ``fired`` hit."""
+def _cluster(ctx: Ctx, number: int, fired: int, terms: tuple[tuple[str, int], ...] = ()) -> int:
+    """BT-C-20: the cluster roll (`ClusterRolled`): how many of ``fired`` hit.
+
+    ``terms`` modify the roll (BT-C-75), clamped to 2..12 by `tables.cluster_hits`.
+    """
     roll = ctx.roll(2)
-    hits = cluster_hits(fired, sum(roll))
-    ctx.emit(ev.ClusterRolled(number, roll, fired, hits))
+    hits = cluster_hits(fired, sum(roll) + sum(value for _, value in terms))
+    ctx.emit(ev.ClusterRolled(number, roll, fired, hits, terms))
     return hits
 
 
@@ -268,6 +284,14 @@ def _hex_attack(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) 
         ctx.emit(ev.TerrainRolled(where, "fire", need, roll, success=started))
         if started:
             _set_fire(ctx, where, "set on fire")
+
+
+def _inferno_hex(ctx: Ctx, number: int, attack: Attack) -> None:
+    """BT-C-60.1: inferno missiles set woods or a building alight without a roll ("automatic")."""
+    terrain = ctx.state.board.terrain(attack.hex)
+    burns = terrain.woods is not Woods.NONE or terrain.building is not None
+    if _to_hit(ctx, number, attack) and burns:
+        _set_fire(ctx, attack.hex, "set on fire by inferno missiles")
 
 
 def _clear(ctx: Ctx, where: Hex, terrain: Terrain) -> None:

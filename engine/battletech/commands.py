@@ -128,12 +128,18 @@ class Shot:
     ``weapon`` is the index in the design's ``equipment``; the target is a unit (``target``) or,
     for clearing woods or starting a fire, a hex (``hex``, BT-C-57/60). ``aimed`` names the
     location of an aimed shot at an immobile 'Mech (BT-C-19).
+
+    ``munition`` chooses the ammunition at declaration (BT-C-75): "cluster" or "standard" (slug)
+    for an LB-X, "inferno" or "standard" for an SRM; "" takes the fullest bin of any load.
+    ``double`` fires an Ultra autocannon at double rate (2 shots, double heat, BT-C-75).
     """
 
     weapon: int
     target: int | None = None
     hex: Hex | None = None
     aimed: Location | None = None
+    munition: str = ""
+    double: bool = False
 
 
 @frozen

@@ -14,6 +14,7 @@ from engine.game import Event
 from engine.hexes import Facing, Hex
 
 __all__ = [
+    "AMSEngaged",
     "AimRolled",
     "AmmoDumpDeclared",
     "AmmoDumped",
@@ -46,6 +47,7 @@ __all__ = [
     "LocationDestroyed",
     "MovementEnded",
     "MovementStarted",
+    "NarcAttached",
     "PhaseStarted",
     "PilotEjected",
     "PilotWounded",
@@ -71,6 +73,7 @@ __all__ = [
     "UnitStood",
     "UnitTurned",
     "UnitWithdrew",
+    "WeaponJammed",
     "WeaponNotFired",
     "WindRolled",
 ]
@@ -441,13 +444,18 @@ class AttackRolled(BTEvent):
 
 @frozen
 class ClusterRolled(BTEvent):
-    """BT-C-20: the cluster roll of a missile (or LB-X) attack: ``hits`` of ``fired`` hit."""
+    """BT-C-20: the cluster roll of a missile (or LB-X) attack: ``hits`` of ``fired`` hit.
+
+    ``modifiers`` name what changed the roll (Artemis IV +2, NARC pod +2; BT-C-75); the modified
+    roll is clamped to 2..12 (BT-C-20).
+    """
 
     TAG = "bt/cluster"
     attack: int
     roll: tuple[int, ...]
     fired: int
     hits: int
+    modifiers: tuple[tuple[str, int], ...] = ()
 
 
 @frozen
@@ -765,3 +773,40 @@ class SkidCollided(BTEvent):
     hex: Hex
     target: int | None
     hexes: int
+
+
+@frozen
+class WeaponJammed(BTEvent):
+    """BT-C-75: an Ultra autocannon at double rate rolled a natural 2: jammed for the game."""
+
+    TAG = "bt/jammed"
+    unit: int
+    weapon: int
+    attack: int
+
+
+@frozen
+class AMSEngaged(BTEvent):
+    """BT-C-75: ``unit``'s anti-missile system ``ams`` met missile attack ``attack``.
+
+    It stops ``roll`` (1D6) of the ``hits`` missiles that hit (``stopped``, at most ``hits``),
+    spends a shot from ``bin`` and makes its heat.
+    """
+
+    TAG = "bt/ams"
+    unit: int
+    ams: int
+    attack: int
+    roll: int
+    hits: int
+    stopped: int
+    bin: int
+
+
+@frozen
+class NarcAttached(BTEvent):
+    """BT-C-75: a NARC missile beacon hit: a pod sticks to ``unit`` for the rest of the game."""
+
+    TAG = "bt/narc"
+    unit: int
+    attack: int

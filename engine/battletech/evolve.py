@@ -62,6 +62,8 @@ def _phase(event: ev.PhaseStarted, state: BTState) -> BTState:
                 u,
                 movement=None,
                 fired=frozenset(),
+                double_rate=frozenset(),
+                ams_used=frozenset(),
                 physical="",
                 charging=None,
                 dfa=None,
@@ -373,6 +375,8 @@ def _attack_declared(event: ev.AttackDeclared, state: BTState) -> BTState:
     unit = state.units[attack.attacker]
     if attack.weapon is not None:
         unit = attrs.evolve(unit, fired=unit.fired | {attack.weapon})
+        if attack.rate > 1:  # BT-C-75: an Ultra at double rate
+            unit = attrs.evolve(unit, double_rate=unit.double_rate | {attack.weapon})
     if attack.kind.physical:
         unit = attrs.evolve(unit, physical=attack.kind.value)
     state = state.replace_unit(attack.attacker, unit)
@@ -486,6 +490,24 @@ def _not_fired(event: ev.WeaponNotFired, state: BTState) -> BTState:
     return state.replace_unit(
         event.unit, attrs.evolve(unit, fired=unit.fired - {event.weapon}, ammo=ammo)
     )
+
+
+@evolve.register
+def _jammed(event: ev.WeaponJammed, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    return _unit(state, event.unit, jammed=unit.jammed | {event.weapon})
+
+
+@evolve.register
+def _ams(event: ev.AMSEngaged, state: BTState) -> BTState:
+    unit = state.units[event.unit]
+    ammo = _set(unit.ammo, event.bin, max(unit.ammo[event.bin] - 1, 0))
+    return _unit(state, event.unit, ams_used=unit.ams_used | {event.ams}, ammo=ammo)
+
+
+@evolve.register
+def _narc(event: ev.NarcAttached, state: BTState) -> BTState:
+    return _unit(state, event.unit, narc=True)
 
 
 @evolve.register

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from engine.battletech import catalogue, crits
+from engine.battletech import catalogue, crits, special
 from engine.battletech import events as ev
 from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.combat import end_of_phase
@@ -139,6 +139,7 @@ def heat_sources(state: BTState, unit: UnitState) -> tuple[tuple[str, int], ...]
             count = fired.pop(spec.name)
             name = spec.name if count == 1 else f"{count} x {spec.name}"
             sources.append((name, count * spec.heat))
+        sources += special.extra_heat(unit)  # BT-C-75: Ultra double rate, AMS
         if engine := engine_heat(unit):
             sources.append(("engine hits", engine))
     new_fires = state.new_fires

@@ -47,10 +47,12 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
   jump UNIT HEX... FACING dfa TARGET
                              jump next to TARGET and drop on it (death from above, BT-C-43)
   eject UNIT                 the MechWarrior ejects instead of moving (BT-C-59)
-  fire UNIT [twist L|R|flip] [at TARGET] WEAPON[@TARGET][:AIMED]...
+  fire UNIT [twist L|R|flip] [at TARGET] WEAPON[@TARGET][:AIMED][/LOAD]...
                              declare weapon fire: weapons are numbered as on the record sheet;
                              "at T" sets the target of the weapons after it; WEAPON@HEX fires at
-                             a hex (woods, buildings); :HD aims at a location (BT-C-19)
+                             a hex (woods, buildings); :HD aims at a location (BT-C-19);
+                             /cluster, /slug, /inferno choose the ammunition, /double fires an
+                             Ultra autocannon at double rate (BT-C-75)
   hold UNIT                  the unit holds its fire this phase
   grab UNIT                  instead of firing, pick up a club in its hex: a severed limb, a
                              tree (woods), a girder (building rubble, 2D6) (BT-C-38)
@@ -217,7 +219,20 @@ def _fire(text: str, unit: int, words: list[str], state: BTState) -> FireWeapons
     return FireWeapons(unit, tuple(shots), twist, flip, primary)
 
 
+_LOADS = {"cluster": "cluster", "slug": "standard", "standard": "standard", "inferno": "inferno"}
+"""BT-C-75: the ``/LOAD`` words of a shot and the munition each names."""
+
+
 def _shot(text: str, word: str, target: int | None, state: BTState) -> Shot:
+    munition, double = "", False
+    word, *options = word.split("/")
+    for option in options:
+        if option == "double":
+            double = True
+        elif option in _LOADS:
+            munition = _LOADS[option]
+        else:
+            raise _fail(text, f"/{option}: say /cluster, /slug, /inferno or /double")
     aimed: Location | None = None
     if ":" in word:
         word, where = word.split(":", 1)
@@ -232,7 +247,7 @@ def _shot(text: str, word: str, target: int | None, state: BTState) -> Shot:
     weapon = _item(text, word)
     if target is None and at_hex is None:
         raise _fail(text, f"weapon {weapon + 1} has no target: 'at TARGET' or {word}@TARGET")
-    return Shot(weapon, target, at_hex, aimed)
+    return Shot(weapon, target, at_hex, aimed, munition, double)
 
 
 def _format_shots(command: FireWeapons) -> str:
@@ -244,7 +259,9 @@ def _format_shots(command: FireWeapons) -> str:
     for shot in command.shots:
         where = shot.hex.label if shot.hex is not None else str((shot.target or 0) + 1)
         aimed = f":{shot.aimed.value}" if shot.aimed is not None else ""
-        words.append(f"{shot.weapon + 1}@{where}{aimed}")
+        load = f"/{shot.munition}" if shot.munition else ""
+        double = "/double" if shot.double else ""
+        words.append(f"{shot.weapon + 1}@{where}{aimed}{load}{double}")
     return " ".join(words)
 
 

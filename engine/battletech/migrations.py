@@ -11,7 +11,11 @@ Schema history:
   computer's personality); every side of an older save is a person.
 - **3** (issue 16): the setup gains ``night``, the scenario's night settings (NT-5); an older save
   is a daylight game (``null``).
-- **4**: special weapons (issue 15 item 1).
+- **4** (issue 15, BT-C-75): a `Shot` gains ``munition`` (the load chosen at declaration, ``""``
+  the fullest bin) and ``double`` (an Ultra autocannon at double rate); an `Attack` gains
+  ``munition`` and ``rate``; `ClusterRolled` gains ``modifiers`` (Artemis IV, NARC pod); new
+  events ``bt/jammed``, ``bt/ams``, ``bt/narc``. Older saves hold none of them: every new field
+  takes its default (``""``/False, "standard"/1, no modifiers), which is what they played.
 - **5** (issue 15 items 3 and 6): new classes only, so older saves read unchanged: the command
   ``bt/sinks`` (`SwitchHeatSinks`, BT-C-52) and the events ``bt/sinks_switched``,
   ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
@@ -43,10 +47,20 @@ def _daylight(header: JSONDict) -> JSONDict:
     return {**header, "setup": {**setup, "night": None}}
 
 
+def _special_weapons(line: JSONDict) -> JSONDict:
+    """Schema 3 -> 4 (BT-C-75): nothing to rewrite: the new fields' defaults are the old play.
+
+    A shot without ``munition``/``double`` took the fullest bin at single rate; an attack without
+    ``munition``/``rate`` fired one standard shot (an LB-X's cluster load stays readable from its
+    "cluster ammunition" term); a cluster roll without ``modifiers`` had none.
+    """
+    return line
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
-    3: Migration(),  # special weapons: merged next
+    3: Migration(line=_special_weapons),
     4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
 }
 """Schema v -> the migration from v to v + 1."""

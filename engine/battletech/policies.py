@@ -3,9 +3,11 @@
 - ``random``: every choice uniform among what the rules allow *now*, sampled cheaply: a random
   unit whose slot it is, a random movement mode, a random reachable position (one reach query,
   not the whole `legal_commands` list), then a random declaration among `tohit.fire_options` /
-  `physical.physical_options` (holding fire or making no physical attack included).
+  `physical.physical_options` (holding fire or making no physical attack included), each shot in
+  a random load and an Ultra at a random rate (BT-C-75).
 - ``aggressive``: closes on the nearest enemy (the reachable position nearest it, facing it,
-  charging or jumping onto it when allowed) and fires with every weapon it can.
+  charging or jumping onto it when allowed) and fires with every weapon it can (Ultra
+  autocannons at double rate, BT-C-75).
 
 Both only ever return commands the rules accept; a rejection in the simulator is a bug.
 """
@@ -15,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, overload
 
-from engine.battletech import physical, tohit
+import attrs
+
+from engine.battletech import physical, special, tohit
 from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     BTCommand,
@@ -192,7 +196,31 @@ def _random_fire(state: BTState, index: int, rng: Random) -> BTCommand:
     fire += tohit.fire_options(state, index)
     if not why_no_club(state, index):
         fire.append(TakeClub(index))
-    return rng.choice(fire)
+    choice = rng.choice(fire)
+    return _random_modes(state, choice, rng) if isinstance(choice, FireWeapons) else choice
+
+
+def _random_modes(state: BTState, command: FireWeapons, rng: Random) -> FireWeapons:
+    """BT-C-75: each shot in a random load it carries, each Ultra at a random rate (if legal)."""
+    unit = state.units[command.unit]
+    shots = []
+    for shot in command.shots:
+        spec = tohit.weapon_spec(unit, shot.weapon)
+        if spec is None:
+            shots.append(shot)
+            continue
+        loads = special.loads(unit, spec)
+        munition = rng.choice(loads) if len(loads) > 1 else ""
+        double = "ultra" in spec.flags and rng.choice((False, True))
+        shots.append(attrs.evolve(shot, munition=munition, double=double))
+    varied = attrs.evolve(command, shots=tuple(shots))
+    if varied == command:
+        return command
+    try:
+        tohit.declare_fire(state, varied)
+    except IllegalCommand:
+        return command  # a load short of shots, a to-hit pushed past 12 ...
+    return varied
 
 
 def _random_strike(state: BTState, index: int, rng: Random) -> BTCommand:
@@ -262,7 +290,26 @@ def _all_guns(state: BTState, index: int, rng: Random) -> BTCommand:
     if not options:
         return FireWeapons(index)
     most = max(len(o.shots) for o in options)
-    return rng.choice([o for o in options if len(o.shots) == most])
+    return _double_rate(state, rng.choice([o for o in options if len(o.shots) == most]))
+
+
+def _double_rate(state: BTState, command: FireWeapons) -> FireWeapons:
+    """BT-C-75: every Ultra autocannon of ``command`` at double rate, if the rules accept it."""
+    unit = state.units[command.unit]
+    shots = tuple(
+        attrs.evolve(shot, double=True)
+        if (spec := tohit.weapon_spec(unit, shot.weapon)) is not None and "ultra" in spec.flags
+        else shot
+        for shot in command.shots
+    )
+    if shots == command.shots:
+        return command
+    doubled = attrs.evolve(command, shots=shots)
+    try:
+        tohit.declare_fire(state, doubled)
+    except IllegalCommand:
+        return command  # too few shots left (shared bins): single rate
+    return doubled
 
 
 def _any_strike(state: BTState, index: int, rng: Random) -> BTCommand:

@@ -219,6 +219,8 @@ class Attack:
         table: the location table: "normal", "punch" (partial cover, punches, DFA) or "kick".
         aimed: the location of an aimed shot (BT-C-19), if any.
         primary: the attack is at the attacker's primary target (BT-C-18.7).
+        munition: the ammunition it fires ("standard", "cluster", "inferno" ...; BT-C-75).
+        rate: shots fired at once: 2 for an Ultra autocannon at double rate (BT-C-75).
     """
 
     attacker: int
@@ -233,6 +235,8 @@ class Attack:
     table: str = "normal"
     aimed: Location | None = None
     primary: bool = True
+    munition: str = "standard"
+    rate: int = 1
 
 
 @frozen
@@ -294,6 +298,14 @@ class UnitState:
     """BT-C-52: heat sinks switched off (`engine.battletech.sinks`)."""
     sinks_off_turn: int = 0
     """BT-C-52: the turn whose End phase last switched sinks off (they come on a turn later)."""
+    jammed: frozenset[int] = frozenset()
+    """Ultra autocannons jammed for the rest of the game (BT-C-75)."""
+    double_rate: frozenset[int] = frozenset()
+    """Ultra autocannons fired at double rate this turn: double heat (BT-C-75)."""
+    ams_used: frozenset[int] = frozenset()
+    """Anti-missile systems that engaged an attack this turn (BT-C-75)."""
+    narc: bool = False
+    """A NARC pod is attached: NARC-capable missiles get +2 on the cluster roll (BT-C-75)."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:

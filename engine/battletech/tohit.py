@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import attrs
 from attrs import frozen
 
-from engine.battletech import catalogue, underwater
+from engine.battletech import catalogue, special, underwater
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
@@ -206,15 +206,27 @@ def ammo_bins(unit: UnitState, spec: WeaponSpec) -> list[int]:
     return bins
 
 
-def _pick_bin(unit: UnitState, spec: WeaponSpec, spent: dict[int, int]) -> int | None:
-    """DESIGN (BT-C-12): the fullest usable bin (shots left after ``spent``); ties: first."""
+def _pick_bin(
+    unit: UnitState, spec: WeaponSpec, spent: dict[int, int], munition: str = ""
+) -> int | None:
+    """DESIGN (BT-C-12): the fullest usable bin (shots left after ``spent``); ties: first.
+
+    ``munition`` (BT-C-75): only bins of that load ("" any).
+    """
     best: int | None = None
     most = 0
     for index in ammo_bins(unit, spec):
+        if munition and _bin_munition(unit, index) != munition:
+            continue
         left = unit.ammo[index] - spent.get(index, 0)
         if left > most:
             best, most = index, left
     return best
+
+
+def _bin_munition(unit: UnitState, index: int) -> str:
+    ammo = _ammo_spec(unit.design.equipment[index])
+    return ammo.munition if ammo is not None else "standard"
 
 
 def _sensor_hits(unit: UnitState) -> int:
@@ -272,18 +284,6 @@ def _arm_terms(unit: UnitState, location: Location) -> list[tuple[str, int]]:
         return [("shoulder hit", 4)]
     hits = [(part, component_hits(unit, location, part)) for part in ("upper arm", "lower arm")]
     return [(f"{part} actuator hit", n) for part, n in hits if n]
-
-
-def _special_terms(spec: WeaponSpec, munition: str) -> list[tuple[str, int]]:
-    """BT-C-75 [ASSUMPTION]: pulse lasers -2, Clan heavy lasers +1, LB-X cluster ammo -1."""
-    terms = []
-    if "pulse" in spec.flags:
-        terms.append(("pulse laser", -2))
-    if "heavy_laser" in spec.flags:
-        terms.append(("heavy laser", 1))
-    if "lbx" in spec.flags and munition == "cluster":
-        terms.append(("cluster ammunition", -1))
-    return terms
 
 
 def _range_terms(spec: WeaponSpec, distance: int) -> tuple[str, list[tuple[str, int]]]:
@@ -395,6 +395,8 @@ def _usable(unit: UnitState, weapon: int) -> tuple[WeaponSpec, Mounted] | str:
         why = "artillery fire is not in these rules (BT-C-90.12)"
     elif weapon_destroyed(unit, item):
         why = f"the {spec.name} is destroyed"
+    elif jam := special.unusable_reason(unit, weapon):
+        why = jam
     elif spec.uses_ammo and not ammo_bins(unit, spec):
         why = f"no {spec.name} ammunition left (BT-C-12)"
     else:
@@ -477,7 +479,7 @@ def _to_hit(
         terms = [t if t[0] != "immobile target" else ("aimed at the head", 3) for t in terms]
     band, range_terms = _range_terms(spec, distance)
     terms += range_terms
-    terms += _special_terms(spec, aim.munition)
+    terms += special.to_hit_terms(unit, spec, aim.munition)
     if aim.secondary is not None:
         front = aim.secondary == "front"
         terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
@@ -494,10 +496,14 @@ def _to_hit(
     )
 
 
-def _munition(unit: UnitState, spec: WeaponSpec, spent: dict[int, int] | None = None) -> str:
-    """The munition the weapon would fire (from the bin `_pick_bin` takes)."""
+def _munition(
+    unit: UnitState, spec: WeaponSpec, spent: dict[int, int] | None = None, want: str = ""
+) -> str:
+    """The munition the weapon would fire (from the bin `_pick_bin` takes; ``want``: chosen)."""
     if not spec.uses_ammo:
         return "standard"
+    if want:
+        return want
     index = _pick_bin(unit, spec, spent or {})
     ammo = _ammo_spec(unit.design.equipment[index]) if index is not None else None
     return ammo.munition if ammo is not None else "standard"
@@ -513,6 +519,7 @@ def weapon_to_hit(
     flipped: bool | None = None,
     secondary: str | None = None,
     aimed: Location | None = None,
+    munition: str = "",
 ) -> ToHit:
     """BT-C-14..19: the to-hit number of ``weapon`` (an equipment index) of unit ``attacker``.
 
@@ -525,13 +532,14 @@ def weapon_to_hit(
     The terms, in order: gunnery; `common_modifiers`; a sensor hit +2; arm actuators (a
     shoulder +4 alone, else +1 per upper or lower arm actuator); heat (`tables.heat_to_hit`);
     medium +2 or long range +4; minimum range +1 at the minimum and +1 per hex closer; BT-C-75
-    specials (pulse -2, Clan heavy laser +1, LB-X cluster -1); a secondary target +1 in the
-    front arc, +2 in another (BT-C-18.7). An aimed shot at the head takes +3 instead of the -4
-    for an immobile target (BT-C-19).
+    specials (`special.to_hit_terms`: pulse -2, Clan heavy laser +1, LB-X cluster -1,
+    targeting computer -1); a secondary target +1 in the front arc, +2 in another (BT-C-18.7).
+    An aimed shot at the head takes +3 instead of the -4 for an immobile target (BT-C-19).
+    ``munition`` is the load chosen at declaration ("" the fullest bin's, BT-C-75).
     """
     unit = state.units[attacker]
     spec = weapon_spec(unit, weapon)
-    munition = _munition(unit, spec) if spec is not None else "standard"
+    munition = _munition(unit, spec, want=munition) if spec is not None else "standard"
     aim = _Aim(
         twist=unit.twist if twist is None else twist,
         flipped=unit.arms_flipped if flipped is None else flipped,
@@ -686,10 +694,13 @@ def _declare_shot(
     unit = state.units[attacker]
     target = _shot_target(shot)
     spec = weapon_spec(unit, shot.weapon)
-    if spec is not None:
-        aim = attrs.evolve(aim, munition=_munition(unit, spec, spent))
-    result = _to_hit(state, attacker, shot.weapon, target, aim, sight=sight)
+    want = "standard" if shot.munition == "slug" else shot.munition
     words = f"the {_weapon_words(unit, shot.weapon)} at {_target_words(state, target)}"
+    if spec is not None:
+        if why := special.munition_reason(spec, want, double=shot.double):
+            raise _illegal("munition", f"{words}: {why}")
+        aim = attrs.evolve(aim, munition=_munition(unit, spec, spent, want))
+    result = _to_hit(state, attacker, shot.weapon, target, aim, sight=sight)
     if result.number is None:
         raise _illegal("impossible", f"{words}: {result.reason}")
     if result.number > _MAX_TO_HIT:
@@ -709,12 +720,38 @@ def _declare_shot(
         table=result.table,
         aimed=shot.aimed,
         primary=aim.secondary is None,
+        munition=aim.munition,
+        rate=2 if shot.double else 1,
     )
     events.append(ev.AttackDeclared(attack))
     if spec is not None and spec.uses_ammo:
-        bin_index = _pick_bin(unit, spec, spent)
+        events += _spend(state, attacker, spec, spent, (want, attack.rate, words))
+    return events
+
+
+def _spend(
+    state: BTState,
+    attacker: int,
+    spec: WeaponSpec,
+    spent: dict[int, int],
+    how: tuple[str, int, str],
+) -> list[ev.BTEvent]:
+    """BT-C-12/75: mark ``rate`` shots of load ``want`` off the fullest bins; `AmmoSpent` each.
+
+    ``how`` is (the load wanted, "" any; the rate; the shot in words for messages).
+    """
+    want, rate, words = how
+    unit = state.units[attacker]
+    events: list[ev.BTEvent] = []
+    for shot in range(rate):
+        bin_index = _pick_bin(unit, spec, spent, want)
         if bin_index is None:
-            raise _illegal("no_ammo", f"{words}: no {spec.name} ammunition left (BT-C-12)")
+            load = f"{want} " if want and want != "standard" else ""
+            if shot:
+                msg = f"{words}: double rate needs 2 shots, only 1 {load}shot left (BT-C-75)"
+            else:
+                msg = f"{words}: no {spec.name} {load}ammunition left (BT-C-12)"
+            raise _illegal("no_ammo", msg)
         spent[bin_index] = spent.get(bin_index, 0) + 1
         events.append(ev.AmmoSpent(attacker, bin_index))
     return events

@@ -121,3 +121,29 @@ def test_shutdown_and_prone_are_flagged(hunchback) -> None:
     """What stops a 'Mech fighting stands out on the sheet."""
     text = text_of(attrs.evolve(hunchback, shutdown=True, prone=True))
     assert "SHUT DOWN, PRONE" in text
+
+
+def test_a_jammed_ultra_and_a_narc_pod_are_flagged(hunchback) -> None:
+    """BT-C-75: a jam lasts the game and a NARC pod stays on: the sheet says so."""
+    unit = attrs.evolve(hunchback, jammed=frozenset({0}), narc=True)
+    text = text_of(unit, width=80)
+    assert "AC/20 RT jammed, NARC pod attached" in text
+
+
+def test_equipment_without_rules_is_marked_on_the_sheet() -> None:
+    """BT-C-75: what is not played says so; what is played (Artemis IV, CASE) says nothing."""
+    mech = design(
+        equipment=(
+            ("Guardian ECM Suite", Location.LT),
+            ("TAG", Location.RA),
+            ("MASC", Location.RT),
+            ("Artemis IV FCS", Location.LT),
+            ("CASE", Location.LT),
+        )
+    )
+    text = text_of(UnitState.from_setup(UnitSetup(mech, 0, Pilot("Hollis", 4, 5))), width=80)
+    assert "Guardian ECM Suite LT: no effect in these rules" in text
+    assert "TAG RA: no effect in these rules (nothing homes on it)" in text
+    assert "MASC RT: no rules" in text
+    assert "Artemis" not in text
+    assert "CASE" not in text

@@ -36,11 +36,13 @@ from tui.battletech.widgets.targeting import (
     AimView,
     aim_view,
     arc_hexes,
+    cycle_mode,
     enemies,
     fire_command,
     start_aim,
     toggle_all,
     toggle_weapon,
+    weapon_modes,
 )
 
 if TYPE_CHECKING:
@@ -181,6 +183,7 @@ class AttackControls:
             "declare": lambda _: unit is not None,
             "take_club": lambda _: unit is not None and not why_no_club(state, unit),
             "cancel_plot": lambda _: chose or self.strike is not None,
+            "weapon_mode": lambda _: self._moded_weapon(state) is not None,
         }
 
     def physical_keys(self, state: BTState) -> dict[str, KeyRule]:
@@ -341,6 +344,23 @@ class AttackControls:
         if view is None or self.aim is None:
             return
         self.aim = toggle_all(self.aim, view)
+        self.screen.redraw()
+
+    def _moded_weapon(self, state: BTState) -> int | None:
+        """The chosen weapon, last chosen first, that has a mode to choose (BT-C-75)."""
+        aim = self.aim
+        if aim is None or state.phase is not Phase.WEAPON:
+            return None
+        unit = state.units[aim.unit]
+        return next((w for w, _ in reversed(aim.shots) if len(weapon_modes(unit, w)) > 1), None)
+
+    def weapon_mode(self) -> None:
+        """``o``: the next ammunition or rate of the weapon chosen last that has one (BT-C-75)."""
+        state = self.screen.game.state
+        weapon = self._moded_weapon(state)
+        if weapon is None or self.aim is None:
+            return
+        self.aim = cycle_mode(state, self.aim, weapon)
         self.screen.redraw()
 
     def twist(self, step: int) -> None:

@@ -103,6 +103,7 @@ KEY_GROUPS = (
             ("all_weapons", "every weapon that can hit the target (again: none)"),
             ("twist", "twist the torso one hexside left / right (BT-C-3)"),
             ("flip", "flip the arms to the rear (BT-C-62)"),
+            ("weapon_mode", "last weapon chosen: cluster / slug, inferno, Ultra x2 (BT-C-75)"),
             ("take_club", "pick up a club instead of firing (BT-C-38)"),
             ("aimed", "an aimed shot at an immobile 'Mech: choose the location (BT-C-19)"),
             ("hex_fire", "fire at the cursor hex: clear woods, set a fire, melt ice (BT-C-57/60)"),
@@ -230,6 +231,7 @@ choice where the line runs along a hexside) and writes each enemy's best to-hit 
 | `Space` | every weapon that can hit the target (again: none) |
 | `[` `]` | twist the torso one hexside left / right (BT-C-3) |
 | `t` | flip the arms to the rear ('Mechs without hand and lower arm actuators, BT-C-62) |
+| `o` | the weapon chosen last: LB-X cluster / slug, SRM inferno / standard, Ultra double rate |
 | `g` | pick up a club instead of firing (BT-C-38) |
 | `c`, Enter on the target | declare |
 | `h` | hold fire |
@@ -239,6 +241,14 @@ Weapons fired at a second target make it a **secondary target** (+1 in the front
 another); the primary is the first target chosen (one in the front arc if any is). The panel gives
 each weapon's number, its chance, **every modifier** (the ones all weapons share on one line, each
 weapon's own under it), its damage, heat and shots left; a weapon that cannot fire says why.
+
+**Special weapons** (BT-C-75): pulse lasers -2, Clan heavy lasers +1, an LB-X with cluster
+ammunition -1 (1 damage a pellet, from the cluster table), a targeting computer -1 for energy and
+ballistic weapons. An Ultra autocannon at double rate (`o`) fires 2 shots for double heat: the
+cluster table's 2 column says how many hit, and a to-hit roll of 2 jams it for the game. A Streak
+fires only when it hits (then every missile hits). Artemis IV and a NARC pod on the target add +2
+to the cluster roll; an anti-missile system stops 1D6 missiles of one attack a turn. Inferno SRMs
+fired at woods or a building set it alight; a Gauss rifle explodes when a critical hits it.
 
 **To-hit** (2D6, equal or beat): gunnery + attacker movement (walked +1, ran +2, jumped +3) +
 target movement (3-4 hexes +1, 5-6 +2, 7-9 +3, 10+ +4, jumped +1 more) + terrain (woods between,

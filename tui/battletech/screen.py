@@ -157,6 +157,7 @@ MODE_ACTIONS = frozenset(
         "twist",
         "declare",
         "take_club",
+        "weapon_mode",
     }
 )
 """The actions that act in some input modes only: each mode's key table says when (none: never)."""
@@ -254,6 +255,9 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             "u", "next_unit(1)", "Unit", show=False, tooltip="The next unit (attack phases too)"
         ),
         Binding("t", "flip", "Flip arms", tooltip="Flip the arms to the rear (BT-C-62)"),
+        Binding(
+            "o", "weapon_mode", "Ammo/rate", tooltip="LB-X cluster/slug, inferno, Ultra double rate"
+        ),
         Binding(
             "m", "charge", "Charge/DFA", tooltip="Plot: charge the unit ahead / DFA a unit beside"
         ),
@@ -884,6 +888,10 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
     def action_all_weapons(self) -> None:
         """Weapons: choose every weapon that can hit the target shown (again: none)."""
         self.attacks.all_weapons()
+
+    def action_weapon_mode(self) -> None:
+        """Weapons: the next load or rate of the weapon chosen last (BT-C-75)."""
+        self.attacks.weapon_mode()
 
     def action_twist(self, step: int) -> None:
         """Weapons: twist the torso one hexside left or right (BT-C-3), or back."""

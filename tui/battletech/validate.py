@@ -21,6 +21,7 @@ from typing import Final
 
 from attrs import frozen
 
+from engine.battletech import catalogue, special
 from engine.battletech.fileformat import printable
 from tui.battletech.units import UnitFileError, load_blk, load_unit
 
@@ -106,6 +107,11 @@ def _check_unit(path: Path) -> Checked:
     except UnitFileError as exc:
         return Checked(path, error=str(exc))
     warnings = tuple(w.where(str(path)) for w in parsed.warnings)
+    equipment = parsed.design.equipment
+    warnings += tuple(
+        f"{path}: {_item_name(equipment[index].name)} ({equipment[index].location.value}): {note}"
+        for index, note in special.unplayed(parsed.design)
+    )  # BT-C-75
     return Checked(path, parsed.design.name, parsed.design.summary, warnings=warnings)
 
 
@@ -119,6 +125,11 @@ def _check_blk(path: Path) -> Checked:
     warnings = tuple(w.where(str(path)) for w in parsed.warnings)
     summary = f"{design.kind}: {design.summary}; not playable yet"
     return Checked(path, design.name, summary, warnings=warnings)
+
+
+def _item_name(key: str) -> str:
+    spec = catalogue.SPECS.get(key)
+    return spec.name if spec is not None else key
 
 
 def _check_board(path: Path) -> Checked:

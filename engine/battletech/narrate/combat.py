@@ -85,6 +85,10 @@ def _attack_declared(event: ev.AttackDeclared, before: BTState, after: BTState) 
         notes.append(f"aimed at the {attack.aimed.long_name.lower()}")
     if not attack.primary:
         notes.append("secondary target")
+    if attack.rate > 1:
+        notes.append("double rate: 2 shots")
+    if attack.munition not in {"standard", "cluster"}:
+        notes.append(f"{attack.munition} ammunition")
     tail = f"; {', '.join(notes)}" if notes else ""
     terms_text = f" ({terms})" if terms else ""
     return f"{attack_phrase(before, attack)}: {needed_text(attack.to_hit)}{terms_text}{tail}."
@@ -114,7 +118,8 @@ def _cluster(event: ev.ClusterRolled, before: BTState, after: BTState) -> str:
             design = before.units[attack.attacker].design
             what = f"{unit_name(before, attack.attacker)} {weapon_name(design, attack.weapon)}"
             what += " cluster roll"
-    return f"{what} {dice_text(event.roll)}: {event.hits} of {event.fired} hit."
+    terms = f" ({modifiers_text(event.modifiers, base=False)})" if event.modifiers else ""
+    return f"{what} {dice_text(event.roll)}{terms}: {event.hits} of {event.fired} hit."
 
 
 @describe.register
@@ -392,3 +397,33 @@ def _aim_rolled(event: ev.AimRolled, before: BTState, after: BTState) -> str:
 def _wind(event: ev.WindRolled, before: BTState, after: BTState) -> str:
     del before, after
     return f"Wind roll {event.roll}: wind direction {event.wind.name} for the rest of the game."
+
+
+@describe.register
+def _jammed(event: ev.WeaponJammed, before: BTState, after: BTState) -> str:
+    del after
+    what = weapon_name(before.units[event.unit].design, event.weapon)
+    return (
+        f"{unit_name(before, event.unit)}: the {what} rolled a 2 at double rate and jams: "
+        "it fires no more this game."
+    )
+
+
+@describe.register
+def _ams(event: ev.AMSEngaged, before: BTState, after: BTState) -> str:
+    del after
+    what = weapon_name(before.units[event.unit].design, event.ams)
+    left = event.hits - event.stopped
+    return (
+        f"{unit_name(before, event.unit)}'s {what} fires at the incoming missiles: rolled "
+        f"{event.roll}, {event.stopped} of {event.hits} stopped, {left} get through."
+    )
+
+
+@describe.register
+def _narc(event: ev.NarcAttached, before: BTState, after: BTState) -> str:
+    del after
+    return (
+        f"A NARC pod sticks to {unit_name(before, event.unit)}: missiles that home on it "
+        "get +2 on the cluster roll."
+    )

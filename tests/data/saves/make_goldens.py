@@ -33,6 +33,8 @@ from saves.journal import Journal, read_game
 ROOT = Path(__file__).resolve().parents[3]
 CREATED = datetime(2026, 11, 27, 4, 0, 0, tzinfo=UTC)
 MAX_COMMANDS = 5000
+SPECIAL_SEED = 12
+"""The seed of ``battletech-s4-special`` (picked so an Ultra autocannon jams)."""
 KEEP = {"keep_every": 0}
 """Journal.create's ``keep_every`` (format 4: a kept state every so many entries; ``--keep-every``
 sets it, 0 is the journal's default)."""
@@ -91,6 +93,35 @@ def battletech(path: Path, seed: int) -> None:
             if isinstance(command, Move) and not outcome.entry.rolled and moves < 2:
                 moves += 1
                 _undo_redo(journal, replace=None if moves == 1 else _replay(journal, rng))
+    raise SystemExit("the BattleTech game did not end")
+
+
+def battletech_special(path: Path, seed: int) -> None:
+    """Schema 4 (issue 15, BT-C-75): the bundled ``trial`` scenario with a 3-turn limit.
+
+    Both sides play ``random`` (its shots in random loads and rates): the Daishi Prime's Ultra
+    AC/5s fire at double rate (``rate`` 2, two `AmmoSpent` each), cluster rolls carry their
+    ``modifiers``; the seed was picked so an Ultra jams (``bt/jammed``).
+    """
+    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.policies import random_policy  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
+
+    install()
+    table = tomllib.loads((ROOT / "assets/scenarios/battletech/trial.toml").read_text("utf-8"))
+    table["victory"] = {"kind": "destroy", "turns": 3}
+    setup = RULESET.make_setup(table)
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
+        for _ in range(MAX_COMMANDS):
+            state = journal.game.state
+            if state.phase is Phase.OVER:
+                return
+            command = random_policy(state, rng)
+            if command is None:
+                raise SystemExit(f"no command in {state.phase}")
+            _accepted(journal.execute(command), repr(command))
     raise SystemExit("the BattleTech game did not end")
 
 
@@ -262,6 +293,7 @@ GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
     "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
     "battletech-s3-night": lambda path: battletech_night(path, seed=11),
+    "battletech-s4-special": lambda path: battletech_special(path, seed=SPECIAL_SEED),
     "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),

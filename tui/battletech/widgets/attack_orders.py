@@ -85,7 +85,8 @@ def _row_lines(
         at = f" at {letters[row.target]}"
     else:
         mark = "[x]" if row.chosen else "[ ]"
-    head = f"{row.key or ' '} {mark} {row.name} {row.place}{at}"
+    mode = f" [{row.mode}]" if row.mode else ""
+    head = f"{row.key or ' '} {mark} {row.name}{mode} {row.place}{at}"
     to_hit = row.to_hit
     if to_hit.number is None:
         return [(f"{row.key or ' '}  -  {row.name} {row.place}: {to_hit.reason}", "dim")]
@@ -97,6 +98,12 @@ def _row_lines(
     detail = modifiers_text(own, base=whole) if own else f"{to_hit.band} range"
     lines.append((f"  {detail} | {row.damage} dmg {row.heat} heat", "dim"))
     return lines
+
+
+def _moded(view: AimView) -> bool:
+    """Some chosen weapon has a mode to choose (BT-C-75): ``o`` acts."""
+    chosen = {w for w, _ in view.aim.shots}
+    return any(row.modes > 1 and row.weapon in chosen for row in view.rows)
 
 
 def heat_lines(heat: HeatPreview) -> list[Line]:
@@ -174,10 +181,12 @@ def aim_lines(
     lines.extend(heat_lines(view.heat))
     if compact:
         lines.append(("1-0 weapon Spc all Tab target", "keys"))
-        lines.append(("c fire  h hold  Esc clear", "keys"))
+        lines.append(("c fire  h hold  Esc clear" + ("  o ammo" if _moded(view) else ""), "keys"))
         lines.append(("A aimed shot  H fire at hex", "keys"))
     else:
         lines.append(("1-0 weapon  Space all  Tab target  u unit", "keys"))
+        if _moded(view):
+            lines.append(("o: ammunition / rate of the weapon chosen last (BT-C-75)", "keys"))
         lines.append(("c/Enter on the target: fire  h: hold fire  Esc: clear", "keys"))
         lines.append(("A: aimed shot (immobile target)  H: fire at the cursor hex", "keys"))
     return lines

@@ -37,6 +37,7 @@ from attrs import frozen
 from rich.cells import cell_len
 from rich.text import Text
 
+from engine.battletech import special
 from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from tui.battletech.widgets._panel import BTPanel
@@ -131,7 +132,7 @@ def status_line(unit: UnitState) -> str:
     return text
 
 
-def _flags(unit: UnitState) -> list[str]:
+def _flags(unit: UnitState) -> list[str]:  # noqa: C901 - one test per flag
     """What stands out about a unit now, in capitals where it stops it fighting."""
     flags = []
     if unit.shutdown:
@@ -152,6 +153,13 @@ def _flags(unit: UnitState) -> list[str]:
         flags.append("dumping ammo")
     if unit.sinks_off:
         flags.append(f"{unit.sinks_off} heat sinks off")  # BT-C-52
+    flags += [
+        f"{_weapon_name(unit.design.equipment[w])} {unit.design.equipment[w].location.value} jammed"
+        for w in sorted(unit.jammed)
+        if 0 <= w < len(unit.design.equipment)
+    ]  # BT-C-75
+    if unit.narc:
+        flags.append("NARC pod attached")  # BT-C-75
     return flags
 
 
@@ -253,6 +261,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         blank += max(0, HEAT_ROWS - len(heat))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
     lines.extend(_ammo_lines(unit, styles, compact=compact))
+    lines.extend(_unplayed_lines(unit, styles))
     if data.page_hint:
         lines.append(Text("v: critical hits page", styles.get("note", "")))
     blank = max(blank, data.rows - len(lines))
@@ -373,6 +382,18 @@ def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> 
             line.append(f" {'x' if gone else ''}{where}{left}/{item.shots}", styles.get(role, ""))
         lines.append(line)
     return lines
+
+
+def _unplayed_lines(unit: UnitState, styles: dict[str, Style]) -> list[Text]:
+    """BT-C-75: each item whose special rules are not played, with its note ("no rules")."""
+    equipment = unit.design.equipment
+    return [
+        Text(
+            f"{SPECS[equipment[index].name].name} {equipment[index].location.value}: {note}",
+            styles.get("note", ""),
+        )
+        for index, note in special.unplayed(unit.design)
+    ]
 
 
 class RecordSheet(BTPanel[RecordData]):

@@ -7,6 +7,11 @@ the line of sight, and the heat the declaration would leave the unit with. Nothi
 the game: the screen turns an aim into a `FireWeapons` command (`fire_command`) and gives it to
 the game, which checks it again (`tohit.declare_fire`).
 
+Weapons with a choice to make at declaration (BT-C-75) have modes: an LB-X carrying cluster and
+slug ammunition, an SRM carrying inferno and standard missiles, an Ultra autocannon firing once or
+at double rate (`weapon_modes`). The aim holds the mode chosen for each (the first of its modes
+otherwise); ``o`` cycles the mode of the weapon chosen last (`cycle_mode`).
+
 The primary target (BT-C-18.7) is the first target chosen, unless a later one is in the front arc
 and it is not: then the first chosen in the front arc. The others are secondary targets, and their
 weapons' numbers carry the +1 or +2 the engine adds for them.
@@ -20,7 +25,7 @@ import attrs
 from attrs import frozen
 
 from engine.battletech import heat as heat_rules
-from engine.battletech import underwater
+from engine.battletech import special, underwater
 from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.los import Arc, Sight, arcs_of, line_of_sight
@@ -40,12 +45,14 @@ __all__ = [
     "WeaponRow",
     "aim_view",
     "arc_hexes",
+    "cycle_mode",
     "enemies",
     "fire_command",
     "primary_of",
     "start_aim",
     "toggle_all",
     "toggle_weapon",
+    "weapon_modes",
     "weapons_of",
 ]
 
@@ -63,6 +70,8 @@ class Aim:
         shots: (weapon, target) of each weapon chosen, in the order chosen.
         twist: the torso twist: -1 left, +1 right (BT-C-3).
         flip: the arms flipped to the rear (BT-C-62).
+        modes: (weapon, mode) chosen with ``o`` (BT-C-75: "cluster", "standard", "inferno",
+            "double", "single"); a weapon not listed fires in the first of its `weapon_modes`.
     """
 
     unit: int
@@ -70,10 +79,15 @@ class Aim:
     shots: tuple[tuple[int, int], ...] = ()
     twist: int = 0
     flip: bool = False
+    modes: tuple[tuple[int, str], ...] = ()
 
     def target_of(self, weapon: int) -> int | None:
         """The target ``weapon`` is to fire at (None: it is not chosen)."""
         return next((t for w, t in self.shots if w == weapon), None)
+
+    def mode_of(self, weapon: int) -> str:
+        """The mode chosen for ``weapon`` ("": the first of its modes, or it has none)."""
+        return next((m for w, m in self.modes if w == weapon), "")
 
     @property
     def targets(self) -> tuple[int, ...]:
@@ -96,6 +110,8 @@ class WeaponRow:
         damage: its damage ("20", "10x1" for ten missiles of 1).
         heat: the heat it makes.
         ammo: shots left in its usable bins (None: it uses none).
+        mode: its mode in words ("cluster", "slug", "inferno", "double rate"; "" none to
+            choose), and ``modes`` how many it has (BT-C-75).
     """
 
     key: str
@@ -108,6 +124,8 @@ class WeaponRow:
     damage: str
     heat: int
     ammo: int | None = None
+    mode: str = ""
+    modes: int = 0
 
 
 @frozen
@@ -219,10 +237,63 @@ def _place(unit: UnitState, weapon: int) -> str:
     return item.location.value + (" rear" if item.rear else "") + f" #{weapon + 1}"
 
 
+def weapon_modes(unit: UnitState, weapon: int) -> tuple[str, ...]:
+    """BT-C-75: what ``weapon`` may choose at declaration (empty: nothing).
+
+    An Ultra autocannon: "single" or "double" rate (double needs 2 shots left); a weapon with
+    more than one load in its bins: each load ("standard", "cluster", "inferno"), in bin order.
+    """
+    spec = weapon_spec(unit, weapon)
+    if spec is None:
+        return ()
+    if "ultra" in spec.flags:
+        shots = sum(unit.ammo[b] for b in ammo_bins(unit, spec))
+        return ("single", "double") if shots >= 2 else ()  # noqa: PLR2004 - two shots
+    loads = special.loads(unit, spec)
+    return loads if len(loads) > 1 else ()
+
+
+def _mode(unit: UnitState, aim: Aim, weapon: int) -> str:
+    """The mode the weapon fires in: the one chosen, else the first of its modes ("" none)."""
+    modes = weapon_modes(unit, weapon)
+    chosen = aim.mode_of(weapon)
+    return chosen if chosen in modes else (modes[0] if modes else "")
+
+
+def _mode_words(spec: WeaponSpec, mode: str) -> str:
+    if mode == "double":
+        return "double rate"
+    if mode == "single":
+        return "single rate"
+    if mode == "standard":
+        return "slug" if "lbx" in spec.flags else "standard"
+    return mode
+
+
+def _shot(unit: UnitState, aim: Aim, weapon: int, target: int) -> Shot:
+    """The shot of a chosen weapon in its mode (BT-C-75)."""
+    mode = _mode(unit, aim, weapon)
+    if mode in {"single", "double"}:
+        return Shot(weapon, target=target, double=mode == "double")
+    return Shot(weapon, target=target, munition=mode)
+
+
+def cycle_mode(state: BTState, aim: Aim, weapon: int) -> Aim:
+    """The aim with ``weapon`` in the next of its modes (BT-C-75); unchanged when it has none."""
+    modes = weapon_modes(state.units[aim.unit], weapon)
+    if not modes:
+        return aim
+    now = _mode(state.units[aim.unit], aim, weapon)
+    after = modes[(modes.index(now) + 1) % len(modes)]
+    kept = tuple((w, m) for w, m in aim.modes if w != weapon)
+    return attrs.evolve(aim, modes=(*kept, (weapon, after)))
+
+
 def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None) -> WeaponRow:
     unit = state.units[aim.unit]
     spec = weapon_spec(unit, weapon)
     assert spec is not None  # noqa: S101 - weapons only
+    mode = _mode(unit, aim, weapon)
     chosen_target = aim.target_of(weapon)
     target = chosen_target if chosen_target is not None else aim.target
     if target is None:
@@ -238,8 +309,10 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
             twist=0 if aim.flip else aim.twist,
             flipped=aim.flip,
             secondary=_secondary(state, aim, target, primary),
+            munition=mode if mode not in {"single", "double"} else "",
         )
     ammo = sum(unit.ammo[b] for b in ammo_bins(unit, spec)) if spec.uses_ammo else None
+    double = mode == "double"
     return WeaponRow(
         KEYS[number] if number < len(KEYS) else "",
         weapon,
@@ -248,16 +321,20 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
         target,
         to_hit,
         chosen=chosen_target is not None,
-        damage=_damage(spec),
-        heat=spec.heat,
+        damage=f"2x{spec.damage}" if double else _damage(spec),
+        heat=2 * spec.heat if double else spec.heat,
         ammo=ammo,
+        mode=_mode_words(spec, mode) if mode else "",
+        modes=len(weapon_modes(unit, weapon)),
     )
 
 
 def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
     """The heat after this turn if the chosen weapons fire (BT-C-51..53)."""
     unit = state.units[aim.unit]
-    firing = attrs.evolve(unit, fired=unit.fired | {w for w, _ in aim.shots})
+    fired = {w for w, _ in aim.shots}
+    double = {w for w in fired if _mode(unit, aim, w) == "double"}
+    firing = attrs.evolve(unit, fired=unit.fired | fired, double_rate=unit.double_rate | double)
     sources = named_heat_sources(state, aim.unit, heat_rules.heat_sources(state, firing))
     dissipation = heat_rules.dissipation(state, unit)
     return HeatPreview(unit.heat, tuple(sources), dissipation, sinks_off=unit.sinks_off)
@@ -329,7 +406,8 @@ def toggle_all(aim: Aim, view: AimView) -> Aim:
 
 def fire_command(state: BTState, aim: Aim) -> FireWeapons:
     """The `FireWeapons` command of an aim (no weapons chosen: holding fire, with the twist)."""
-    shots = tuple(Shot(weapon, target=target) for weapon, target in aim.shots)
+    unit = state.units[aim.unit]
+    shots = tuple(_shot(unit, aim, weapon, target) for weapon, target in aim.shots)
     return FireWeapons(
         aim.unit,
         shots,
