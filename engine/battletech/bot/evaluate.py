@@ -20,6 +20,7 @@ from engine.battletech.heat import dissipation, engine_heat, temperature_heat
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import cluster_hits
 from engine.battletech.tohit import ammo_bins, weapon_destroyed, weapon_spec
+from engine.battletech.victory import fighting
 
 __all__ = [
     "WEIGHTS",
@@ -28,11 +29,14 @@ __all__ = [
     "average_hits",
     "base_heat",
     "durability",
+    "focus",
     "guns",
+    "last_turn",
     "p_hit",
     "p_psr_fail",
     "range_modifier",
     "speed",
+    "urgency",
     "volley",
     "weakness",
 ]
@@ -212,3 +216,50 @@ def weakness(unit: UnitState) -> float:
 def speed(unit: UnitState) -> tuple[int, int, int]:
     """(walk, run, jump) MP now."""
     return walk_mp(unit), run_allowance(unit), jump_mp(unit)
+
+
+_URGENT_FROM = 0.3
+"""The share of a destroy scenario's turns after which a side behind on tonnage grows urgent."""
+_URGENT_SPAN = 0.45
+"""... and the share over which that urgency rises to its full weight."""
+
+
+def urgency(state: BTState, side: int) -> float:
+    """How hard the clock pushes ``side`` to attack: 0 (not at all) .. 1 (the last turns).
+
+    In a ``destroy`` scenario with a turn limit the side with the most tonnage still fighting
+    wins when time runs out (`engine.battletech.victory`; equal tonnage: a draw). A side behind
+    or level must destroy or cripple something before then, the more urgently the fewer turns
+    are left. 0 for a side ahead, without a turn limit, or in ``hold`` and ``withdraw`` games
+    (their objectives have terms of their own).
+    """
+    victory = state.victory
+    if victory.kind != "destroy" or not victory.turns:
+        return 0.0
+    tons: dict[int, int] = {}
+    for unit in state.units:
+        if fighting(state, unit):
+            tons[unit.side] = tons.get(unit.side, 0) + unit.design.tonnage
+    mine = tons.get(side, 0)
+    if mine > max((t for s, t in tons.items() if s != side), default=0):
+        return 0.0
+    progress = state.turn / victory.turns
+    return min(1.0, max(0.0, (progress - _URGENT_FROM) / _URGENT_SPAN))
+
+
+def last_turn(state: BTState) -> bool:
+    """True in a scenario's last turn: heat left at its end no longer matters (BT-C-54)."""
+    turns = state.victory.turns
+    return bool(turns) and state.turn >= turns
+
+
+_FOCUS_POINTS = 100.0
+
+
+def focus(unit: UnitState) -> float:
+    """How much easier ``unit`` is to finish than a 100-point 'Mech: 0.7 .. 1.4.
+
+    Damage on a light 'Mech with few points left brings its destruction nearer than the same
+    damage on an assault 'Mech: the bot concentrates its fire where a kill is within reach.
+    """
+    return min(1.4, max(0.7, (_FOCUS_POINTS / max(1, durability(unit))) ** 0.5))

@@ -36,10 +36,13 @@ from engine.battletech.bot.evaluate import (
     Weights,
     base_heat,
     durability,
+    focus,
     guns,
+    last_turn,
     p_hit,
     p_psr_fail,
     speed,
+    urgency,
     volley,
     weakness,
 )
@@ -74,6 +77,10 @@ _LANCE = 4
 _PRESSURE = 1.0
 """How much a stand-off at long range costs, per hex beyond its best range (grows with turns)."""
 """The same among more than four enemies (a big battle: each hex costs more to weigh)."""
+_URGENT_CLOSE = 2.5
+"""How much more each hex of stand-off costs a side the clock is beating (`evaluate.urgency`)."""
+_LAST_HEAT = 4
+"""How much more heat the last turn of a game may end at (it has no next turn to spoil)."""
 _FALL_COST = 6.0
 """A fall: its damage, a turn lost standing up, and the +2 to be hit prone, in damage points."""
 
@@ -118,7 +125,7 @@ class _Enemy:
         self.moved = unit.movement is not None
         walk, run, jump = speed(unit)
         self.run = 0 if self.moved else max(run, jump)
-        self.value = 1.0 + weakness(unit) + 0.1 * len(self.guns)
+        self.value = (1.0 + weakness(unit) + 0.1 * len(self.guns)) * focus(unit)
         attacker = sum(v for _, v in tohit.attacker_modifiers(unit))
         if not self.moved and walk:
             attacker += 1  # it will probably walk
@@ -158,6 +165,8 @@ class _Ranker:
         victory = state.victory
         self.objective = victory.kind
         self.mine = victory.side == self.unit.side
+        self.urgency = urgency(state, self.unit.side)
+        self.heat_cap = weights.heat_cap + (_LAST_HEAT if last_turn(state) else 0)
 
     # ------------------------------------------------------------------ geometry per hex
     def _lines(self, where: Hex, prone: bool) -> list[tuple[_Enemy, object, object]]:
@@ -195,7 +204,7 @@ class _Ranker:
         weights = self.weights
         where, facing = candidate.hex, candidate.facing
         heat, attacker = self._own(candidate)
-        budget = max(0, weights.heat_cap - self.base_heat - heat)
+        budget = max(0, self.heat_cap - self.base_heat - heat)
         defence = tohit.target_movement(candidate.counted)
         if candidate.mode is MoveMode.JUMP and candidate.counted:
             defence += 1
@@ -272,7 +281,9 @@ class _Ranker:
                 taken += 0.3 * math.ceil(enemy.unit.design.tonnage / 5)  # a kick
         offers.sort(reverse=True)
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
-        total = weights.dealt * dealt - weights.taken * taken * self.frail
+        # behind on tonnage as time runs out: damage taken matters less than a kill
+        caution = weights.taken * (1.0 - 0.5 * self.urgency)
+        total = weights.dealt * dealt - caution * taken * self.frail
         # melee
         if candidate.charge is not None or candidate.dfa is not None:
             moved = attrs.evolve(
@@ -298,7 +309,7 @@ class _Ranker:
         risk = sum(p_psr_fail(unit) for _ in rolls) * _FALL_COST * (1 + unit.design.tonnage / 50)
         total -= weights.risk * risk
         # heat beyond the cap costs more than fire held back
-        over = self.base_heat + heat - weights.heat_cap
+        over = self.base_heat + heat - self.heat_cap
         if over > 0:
             total -= 1.5 * over
         # objectives and closing in
@@ -311,6 +322,7 @@ class _Ranker:
             if not (self.objective == "hold" and self.mine):
                 # the longer the game, the more a stand-off at long range costs
                 total -= weights.approach * _PRESSURE * (0.1 + self.state.turn / 30) * beyond
+            total -= weights.approach * _URGENT_CLOSE * self.urgency * beyond
         total -= 0.01 * candidate.mp  # of equals, the cheaper move
         words = terrain_words(self.state, where)
         if partial:
