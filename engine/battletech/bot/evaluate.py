@@ -10,6 +10,7 @@ estimate per candidate hex (with real lines of sight and modifiers); the fire ch
 from __future__ import annotations
 
 import functools
+import math
 from typing import NamedTuple
 
 from attrs import frozen
@@ -20,6 +21,7 @@ from engine.battletech.heat import dissipation, engine_heat, temperature_heat
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import cluster_hits
 from engine.battletech.tohit import ammo_bins, weapon_destroyed, weapon_spec
+from engine.battletech.units import Location
 from engine.battletech.victory import fighting
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "range_modifier",
     "speed",
     "urgency",
+    "vital_points",
     "volley",
     "weakness",
 ]
@@ -262,4 +265,14 @@ def focus(unit: UnitState) -> float:
     Damage on a light 'Mech with few points left brings its destruction nearer than the same
     damage on an assault 'Mech: the bot concentrates its fire where a kill is within reach.
     """
-    return min(1.4, max(0.7, (_FOCUS_POINTS / max(1, durability(unit))) ** 0.5))
+    return min(1.4, max(0.7, math.sqrt(_FOCUS_POINTS / max(1, durability(unit)))))
+
+
+def vital_points(unit: UnitState) -> int:
+    """Points between the unit and destruction at its weakest place: the CT, or a leg.
+
+    A 'Mech without a leg falls and crawls (BT-C-28).
+    """
+    ct = unit.armor_at(Location.CT) + unit.internal_at(Location.CT)
+    legs = min(unit.armor_at(leg) + unit.internal_at(leg) for leg in (Location.LL, Location.RL))
+    return min(ct, int(1.5 * legs))

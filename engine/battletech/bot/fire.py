@@ -33,15 +33,15 @@ from engine.battletech.bot.evaluate import (
     last_turn,
     p_hit,
     urgency,
+    vital_points,
     weakness,
 )
 from engine.battletech.bot.reasons import Decision, weapon_list
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.heat import movement_heat
 from engine.battletech.los import Arc, arcs_of
-from engine.battletech.state import BTState, UnitState
+from engine.battletech.state import BTState
 from engine.battletech.tohit import declare_fire, fire_options, weapon_to_hit
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 
@@ -52,16 +52,6 @@ _KILL_BONUS = 12.0
 _LAST_HEAT = 4
 _TARGETS = 6
 """The nearest enemies in reach a declaration is weighed against."""
-
-
-def _vital(unit: UnitState) -> int:
-    """Points between the unit and destruction at its weakest place: the CT, or a leg.
-
-    A 'Mech without a leg falls and crawls (BT-C-28).
-    """
-    ct = unit.armor_at(Location.CT) + unit.internal_at(Location.CT)
-    legs = min(unit.armor_at(leg) + unit.internal_at(leg) for leg in (Location.LL, Location.RL))
-    return min(ct, int(1.5 * legs))
 
 
 def heat_plan(
@@ -161,7 +151,7 @@ def _plans(
         if not rows:
             continue
         possible = sum(e for _, e in rows)
-        vital = _vital(other)
+        vital = vital_points(other)
         cap = extra + (weights.kill_cap if possible >= 0.6 * vital else weights.heat_cap)
         fired, held, heat = heat_plan(rows, start, cap)
         expected = sum(e for _, e in fired)
