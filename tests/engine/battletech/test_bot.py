@@ -343,7 +343,7 @@ def test_goes_on_after_a_fall():
         assert command.steps[0].kind is StepKind.STAND
 
 
-# ------------------------------------------------------------------ charges and DFAs (BT-C-42/43)
+# ------------------------------------------------------------------ charges and DFAs
 def _melee_duel(tons: int, target_tons: int, *, walk: int = 5, jump: int = 0, hurt: bool = False):
     """A ``tons``-ton 'Mech with one small laser, 5 hexes from a ``target_tons`` one that moved.
 
@@ -389,7 +389,7 @@ def test_charge_chosen_when_it_is_the_best_attack():
 
 
 def test_no_charge_when_it_is_not_worth_it():
-    """A 20-ton 'Mech could charge a 100-ton one (legal) but would take 10 to deal 8: it does not."""
+    """BT-C-42: a 20-ton 'Mech may charge a 100-ton one, taking 10 to deal 8: it does not."""
     from engine.battletech.bot.movement import _candidates, _charges  # noqa: PLC0415
 
     state = _melee_duel(20, 100)
