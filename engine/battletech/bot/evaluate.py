@@ -85,6 +85,11 @@ class Weights:
         approach: weight per hex of distance to the nearest enemy when none is in range.
         risk: weight of a fall's cost (piloting rolls it may fail).
         melee: weight of charges, DFAs and kicks (they risk the attacker).
+        stand_off: the distance it likes to fight at, as a share of its longest weapon's reach
+            (at least 3 hexes): beyond it, it closes in (``approach``).
+        keep_off: weight per hex closer than that distance (0: it does not mind).
+        cover: weight per point of cover at the end of a move (woods +1/+2, partial cover +1),
+            beyond the damage it expects to take there.
     """
 
     name: str
@@ -95,12 +100,15 @@ class Weights:
     approach: float
     risk: float
     melee: float
+    stand_off: float = 0.5
+    keep_off: float = 0.0
+    cover: float = 0.0
 
 
 WEIGHTS: dict[str, Weights] = {
-    "cautious": Weights("cautious", 1.0, 1.5, 5, 9, 0.8, 1.5, 0.6),
+    "cautious": Weights("cautious", 1.0, 1.5, 5, 9, 0.8, 1.5, 0.6, 0.75, 1.0, 1.5),
     "balanced": Weights("balanced", 1.0, 0.85, 8, 12, 1.2, 1.0, 1.0),
-    "aggressive": Weights("aggressive", 1.25, 0.55, 10, 13, 2.0, 0.6, 1.4),
+    "aggressive": Weights("aggressive", 1.25, 0.55, 10, 13, 2.0, 0.6, 1.4, 0.3),
 }
 """The weights of each personality (`engine.battletech.bot.PERSONALITIES`)."""
 

@@ -323,13 +323,20 @@ class _Ranker:
         total += self._objective(where, candidate.prone)
         if self.enemies and not self._withdrawing():
             nearest = min(where.distance(e.hex) for e in self.enemies)
-            beyond = max(0, nearest - max(3, self.reach // 2))
+            ideal = max(3, int(self.reach * weights.stand_off))
+            beyond = max(0, nearest - ideal)
+            total -= weights.keep_off * max(0, ideal - nearest)
             if not offers:
                 total -= weights.approach * beyond
             if not (self.objective == "hold" and self.mine):
                 # the longer the game, the more a stand-off at long range costs
                 total -= weights.approach * _PRESSURE * (0.1 + self.state.turn / 30) * beyond
             total -= weights.approach * _URGENT_CLOSE * self.urgency * beyond
+        if weights.cover:
+            # BT-C-18.4/5: woods +1/+2 to be hit, partial cover +1 (a personality's own liking
+            # for cover, beyond the damage it expects to take there)
+            woods = int(self.state.board.terrain(where).woods or 0)
+            total += weights.cover * (woods + (1 if partial else 0))
         total -= 0.01 * candidate.mp  # of equals, the cheaper move
         words = terrain_words(self.state, where)
         if partial:
