@@ -52,7 +52,8 @@ class Style:
         """One line for people: every figure, rounded."""
         return (
             f"won {self.wins:.1f} of {self.games}, nearest enemy {self.distance:.1f} hexes, "
-            f"cover +{self.cover:.2f}, hidden {100 * self.hidden:.0f}%, heat {self.heat:.1f}, melee {self.melee:.1f}/game, "
+            f"cover +{self.cover:.2f}, hidden {100 * self.hidden:.0f}%, heat {self.heat:.1f}, "
+            f"melee {self.melee:.1f}/game, "
             f"dealt {self.dealt:.0f} took {self.taken:.0f}/game"
         )
 
@@ -89,12 +90,21 @@ class _Tally:
         self.heat += [u.heat for u in state.units if u.side == side and u.on_map]
 
     def command(self, command: BTCommand) -> None:
-        if isinstance(command, Move) and command.charge is not None:
-            self.melee += 1
-        elif isinstance(command, Jump) and command.dfa is not None:
-            self.melee += 1
-        elif isinstance(command, PhysicalAttack) and command.kind is not None:
-            self.melee += 1
+        melee = (
+            (isinstance(command, Move) and command.charge is not None)
+            or (isinstance(command, Jump) and command.dfa is not None)
+            or (isinstance(command, PhysicalAttack) and command.kind is not None)
+        )
+        self.melee += int(melee)
+
+    def result(self, state: BTState, before: dict[int, int], side: int) -> None:
+        for i, unit in enumerate(state.units):
+            lost = before[i] - durability(unit)
+            if unit.side == side:
+                self.taken += lost
+            else:
+                self.dealt += lost
+        self.wins += 1.0 if state.winner == side else 0.5 if state.winner is None else 0.0
 
 
 def _mean(values: list[int]) -> float:
@@ -130,13 +140,7 @@ def play_style(
                 tally.positions(state, side)
             if state.turn != turn and turn > 0:
                 tally.heats(state, side)  # after the last turn's Heat phase
-        for i, unit in enumerate(state.units):
-            lost = before[i] - durability(unit)
-            if unit.side == side:
-                tally.taken += lost
-            else:
-                tally.dealt += lost
-        tally.wins += 1.0 if state.winner == side else 0.5 if state.winner is None else 0.0
+        tally.result(state, before, side)
         games += 1
     per = max(1, games)
     return Style(
