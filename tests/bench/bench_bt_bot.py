@@ -35,6 +35,8 @@ import attrs
 
 from engine.battletech import RULESET
 from engine.battletech.bot import decide
+from engine.battletech.bot.policies import BOT_POLICIES
+from engine.battletech.bot.style import play_style
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import decide as rules_decide
 from engine.battletech.state import BTSetup, Phase, UnitSetup
@@ -53,6 +55,9 @@ MAX_TURNS = 30
 """The simulator's default turn limit for scenarios without one."""
 
 TARGETS = {"random": 95.0, "aggressive": 70.0, "bot": 43.0}
+STYLE_GAMES = 8
+"""Games for the style figures (at most ``BT_BOT_GAMES``), of ``STYLE_TURNS`` turns each."""
+STYLE_TURNS = 8
 
 
 def _setup(name: str) -> BTSetup:
@@ -106,9 +111,14 @@ def test_bench_win_rates() -> None:
 
 
 def test_bench_personalities() -> None:
-    """How each personality fares against the others (issue 21 item 6), default and lance."""
+    """How each personality fares against the others (issue 21 item 6), default and lance.
+
+    Then how each plays, in numbers (`engine.battletech.bot.style`), against the balanced bot:
+    hexes to the nearest enemy, cover and hidden share, heat, melee, damage dealt and taken.
+    """
     pairs = [
         ("bot-cautious", "bot-aggressive"),
+        ("bot-aggressive", "bot-cautious"),
         ("bot", "bot-cautious"),
         ("bot", "bot-aggressive"),
     ]
@@ -117,6 +127,15 @@ def test_bench_personalities() -> None:
             summary = _duel(scenario, policy, against)
             report(f"bt {policy} vs {against}, {scenario}", 100 * summary.win_rate, "% won")
             print(f"      {_line(summary)}")  # noqa: T201
+    setup = _setup("lance")
+    setup = attrs.evolve(setup, victory=attrs.evolve(setup.victory, turns=STYLE_TURNS))
+    seeds = range(SEED, SEED + min(GAMES, STYLE_GAMES))
+    for name in ("bot-cautious", "bot", "bot-aggressive"):
+        style = play_style(setup, BOT_POLICIES[name], BOT_POLICIES["bot"], seeds)
+        report(f"bt {name} vs bot, lance: nearest enemy", style.distance, "hexes")
+        report(f"bt {name} vs bot, lance: hidden from enemies", 100 * style.hidden, "%")
+        report(f"bt {name} vs bot, lance: heat after the Heat phase", style.heat, "points")
+        print(f"      {style.line()}")  # noqa: T201
 
 
 def _turn_times(setup: BTSetup, games: int) -> list[float]:

@@ -10,6 +10,7 @@ estimate per candidate hex (with real lines of sight and modifiers); the fire ch
 from __future__ import annotations
 
 import functools
+import math
 from typing import NamedTuple
 
 from attrs import frozen
@@ -20,6 +21,8 @@ from engine.battletech.heat import dissipation, engine_heat, temperature_heat
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import cluster_hits
 from engine.battletech.tohit import ammo_bins, weapon_destroyed, weapon_spec
+from engine.battletech.units import Location
+from engine.battletech.victory import fighting
 
 __all__ = [
     "WEIGHTS",
@@ -28,11 +31,15 @@ __all__ = [
     "average_hits",
     "base_heat",
     "durability",
+    "focus",
     "guns",
+    "last_turn",
     "p_hit",
     "p_psr_fail",
     "range_modifier",
     "speed",
+    "urgency",
+    "vital_points",
     "volley",
     "weakness",
 ]
@@ -78,6 +85,11 @@ class Weights:
         approach: weight per hex of distance to the nearest enemy when none is in range.
         risk: weight of a fall's cost (piloting rolls it may fail).
         melee: weight of charges, DFAs and kicks (they risk the attacker).
+        stand_off: the distance it likes to fight at, as a share of its longest weapon's reach
+            (at least 3 hexes): beyond it, it closes in (``approach``).
+        keep_off: weight per hex closer than that distance (0: it does not mind).
+        cover: weight per point of cover at the end of a move (woods +1/+2, partial cover +1),
+            beyond the damage it expects to take there.
     """
 
     name: str
@@ -88,12 +100,15 @@ class Weights:
     approach: float
     risk: float
     melee: float
+    stand_off: float = 0.5
+    keep_off: float = 0.0
+    cover: float = 0.0
 
 
 WEIGHTS: dict[str, Weights] = {
-    "cautious": Weights("cautious", 1.0, 1.5, 5, 9, 0.8, 1.5, 0.6),
+    "cautious": Weights("cautious", 1.0, 1.5, 5, 9, 0.8, 1.5, 0.6, 0.75, 1.0, 1.5),
     "balanced": Weights("balanced", 1.0, 0.85, 8, 12, 1.2, 1.0, 1.0),
-    "aggressive": Weights("aggressive", 1.25, 0.55, 10, 13, 2.0, 0.6, 1.4),
+    "aggressive": Weights("aggressive", 1.25, 0.55, 10, 13, 2.0, 0.6, 1.4, 0.3),
 }
 """The weights of each personality (`engine.battletech.bot.PERSONALITIES`)."""
 
@@ -212,3 +227,60 @@ def weakness(unit: UnitState) -> float:
 def speed(unit: UnitState) -> tuple[int, int, int]:
     """(walk, run, jump) MP now."""
     return walk_mp(unit), run_allowance(unit), jump_mp(unit)
+
+
+_URGENT_FROM = 0.3
+"""The share of a destroy scenario's turns after which a side behind on tonnage grows urgent."""
+_URGENT_SPAN = 0.45
+"""... and the share over which that urgency rises to its full weight."""
+
+
+def urgency(state: BTState, side: int) -> float:
+    """How hard the clock pushes ``side`` to attack: 0 (not at all) .. 1 (the last turns).
+
+    In a ``destroy`` scenario with a turn limit the side with the most tonnage still fighting
+    wins when time runs out (`engine.battletech.victory`; equal tonnage: a draw). A side behind
+    or level must destroy or cripple something before then, the more urgently the fewer turns
+    are left. 0 for a side ahead, without a turn limit, or in ``hold`` and ``withdraw`` games
+    (their objectives have terms of their own).
+    """
+    victory = state.victory
+    if victory.kind != "destroy" or not victory.turns:
+        return 0.0
+    tons: dict[int, int] = {}
+    for unit in state.units:
+        if fighting(state, unit):
+            tons[unit.side] = tons.get(unit.side, 0) + unit.design.tonnage
+    mine = tons.get(side, 0)
+    if mine > max((t for s, t in tons.items() if s != side), default=0):
+        return 0.0
+    progress = state.turn / victory.turns
+    return min(1.0, max(0.0, (progress - _URGENT_FROM) / _URGENT_SPAN))
+
+
+def last_turn(state: BTState) -> bool:
+    """True in a scenario's last turn: heat left at its end no longer matters (BT-C-54)."""
+    turns = state.victory.turns
+    return bool(turns) and state.turn >= turns
+
+
+_FOCUS_POINTS = 100.0
+
+
+def focus(unit: UnitState) -> float:
+    """How much easier ``unit`` is to finish than a 100-point 'Mech: 0.7 .. 1.4.
+
+    Damage on a light 'Mech with few points left brings its destruction nearer than the same
+    damage on an assault 'Mech: the bot concentrates its fire where a kill is within reach.
+    """
+    return min(1.4, max(0.7, math.sqrt(_FOCUS_POINTS / max(1, durability(unit)))))
+
+
+def vital_points(unit: UnitState) -> int:
+    """Points between the unit and destruction at its weakest place: the CT, or a leg.
+
+    A 'Mech without a leg falls and crawls (BT-C-28).
+    """
+    ct = unit.armor_at(Location.CT) + unit.internal_at(Location.CT)
+    legs = min(unit.armor_at(leg) + unit.internal_at(leg) for leg in (Location.LL, Location.RL))
+    return min(ct, int(1.5 * legs))

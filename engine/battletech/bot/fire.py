@@ -24,14 +24,24 @@ from collections.abc import Iterable, Iterator
 from attrs import frozen
 
 from engine.battletech import tohit
-from engine.battletech.bot.evaluate import Gun, Weights, base_heat, guns, p_hit, weakness
+from engine.battletech.bot.evaluate import (
+    Gun,
+    Weights,
+    base_heat,
+    focus,
+    guns,
+    last_turn,
+    p_hit,
+    urgency,
+    vital_points,
+    weakness,
+)
 from engine.battletech.bot.reasons import Decision, weapon_list
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.heat import movement_heat
 from engine.battletech.los import Arc, arcs_of
-from engine.battletech.state import BTState, UnitState
+from engine.battletech.state import BTState
 from engine.battletech.tohit import declare_fire, fire_options, weapon_to_hit
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 
@@ -39,18 +49,9 @@ __all__ = ["choose_fire", "heat_plan"]
 
 _ALTERNATIVES = 5
 _KILL_BONUS = 12.0
+_LAST_HEAT = 4
 _TARGETS = 6
 """The nearest enemies in reach a declaration is weighed against."""
-
-
-def _vital(unit: UnitState) -> int:
-    """Points between the unit and destruction at its weakest place: the CT, or a leg.
-
-    A 'Mech without a leg falls and crawls (BT-C-28).
-    """
-    ct = unit.armor_at(Location.CT) + unit.internal_at(Location.CT)
-    legs = min(unit.armor_at(leg) + unit.internal_at(leg) for leg in (Location.LL, Location.RL))
-    return min(ct, int(1.5 * legs))
 
 
 def heat_plan(
@@ -129,6 +130,8 @@ def _plans(
     unit = state.units[index]
     arsenal = {gun.weapon: gun for gun in guns(unit)}
     start = base_heat(state, unit) + movement_heat(unit)
+    urgent = urgency(state, unit.side)
+    extra = _LAST_HEAT if last_turn(state) else 0  # no next turn for the heat to spoil
     plans: list[_Plan] = []
     for option in options:
         if not option.shots or option.primary is None:
@@ -148,13 +151,14 @@ def _plans(
         if not rows:
             continue
         possible = sum(e for _, e in rows)
-        vital = _vital(other)
-        cap = weights.kill_cap if possible >= 0.6 * vital else weights.heat_cap
+        vital = vital_points(other)
+        cap = extra + (weights.kill_cap if possible >= 0.6 * vital else weights.heat_cap)
         fired, held, heat = heat_plan(rows, start, cap)
         expected = sum(e for _, e in fired)
         if not fired:
             continue
         value = _worth(state, target, expected, vital)
+        value += urgent * _KILL_BONUS * min(1.0, expected / max(1, vital))
         plans.append(_Plan(option, fired, held, heat, value, expected))
     plans.sort(key=lambda p: (-p.value, p.heat))
     return plans
@@ -166,7 +170,7 @@ def _worth(state: BTState, target: int, expected: float, vital: int) -> float:
     More on a hurt target, a likely kill, a target down, one on the objective.
     """
     other = state.units[target]
-    value = expected * (1.0 + weakness(other))
+    value = expected * (1.0 + weakness(other)) * focus(other)
     if expected >= 0.8 * vital:
         value += _KILL_BONUS
     if other.prone or other.shutdown:

@@ -35,11 +35,14 @@ from engine.battletech.bot.evaluate import (
     Gun,
     Weights,
     base_heat,
-    durability,
+    focus,
     guns,
+    last_turn,
     p_hit,
     p_psr_fail,
     speed,
+    urgency,
+    vital_points,
     volley,
     weakness,
 )
@@ -74,6 +77,14 @@ _LANCE = 4
 _PRESSURE = 1.0
 """How much a stand-off at long range costs, per hex beyond its best range (grows with turns)."""
 """The same among more than four enemies (a big battle: each hex costs more to weigh)."""
+_URGENT_CLOSE = 2.5
+"""How much more each hex of stand-off costs a side the clock is beating (`evaluate.urgency`)."""
+_LAST_HEAT = 4
+"""How much more heat the last turn of a game may end at (it has no next turn to spoil)."""
+_MELEE_KILL = 20.0
+"""A charge or DFA that may destroy its target: the kill's worth, in damage points."""
+_MELEE_COST = 3.0
+"""What a charge or DFA gives up besides the fire: a turn spent next to the enemy."""
 _FALL_COST = 6.0
 """A fall: its damage, a turn lost standing up, and the +2 to be hit prone, in damage points."""
 
@@ -118,7 +129,7 @@ class _Enemy:
         self.moved = unit.movement is not None
         walk, run, jump = speed(unit)
         self.run = 0 if self.moved else max(run, jump)
-        self.value = 1.0 + weakness(unit) + 0.1 * len(self.guns)
+        self.value = (1.0 + weakness(unit) + 0.1 * len(self.guns)) * focus(unit)
         attacker = sum(v for _, v in tohit.attacker_modifiers(unit))
         if not self.moved and walk:
             attacker += 1  # it will probably walk
@@ -158,6 +169,8 @@ class _Ranker:
         victory = state.victory
         self.objective = victory.kind
         self.mine = victory.side == self.unit.side
+        self.urgency = urgency(state, self.unit.side)
+        self.heat_cap = weights.heat_cap + (_LAST_HEAT if last_turn(state) else 0)
 
     # ------------------------------------------------------------------ geometry per hex
     def _lines(self, where: Hex, prone: bool) -> list[tuple[_Enemy, object, object]]:
@@ -195,7 +208,7 @@ class _Ranker:
         weights = self.weights
         where, facing = candidate.hex, candidate.facing
         heat, attacker = self._own(candidate)
-        budget = max(0, weights.heat_cap - self.base_heat - heat)
+        budget = max(0, self.heat_cap - self.base_heat - heat)
         defence = tohit.target_movement(candidate.counted)
         if candidate.mode is MoveMode.JUMP and candidate.counted:
             defence += 1
@@ -272,7 +285,9 @@ class _Ranker:
                 taken += 0.3 * math.ceil(enemy.unit.design.tonnage / 5)  # a kick
         offers.sort(reverse=True)
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
-        total = weights.dealt * dealt - weights.taken * taken * self.frail
+        # behind on tonnage as time runs out: damage taken matters less than a kill
+        caution = weights.taken * (1.0 - 0.5 * self.urgency)
+        total = weights.dealt * dealt - caution * taken * self.frail
         # melee
         if candidate.charge is not None or candidate.dfa is not None:
             moved = attrs.evolve(
@@ -288,9 +303,12 @@ class _Ranker:
                 ),
             )
             if candidate.charge is not None:
-                total += weights.melee * self._charge_value(moved, candidate.charge)
-            if candidate.dfa is not None:
-                total += weights.melee * self._dfa_value(moved, candidate.dfa)
+                value, expected = self._charge_value(moved, candidate.charge)
+            else:
+                assert candidate.dfa is not None  # noqa: S101 - one or the other
+                value, expected = self._dfa_value(moved, candidate.dfa)
+            total += weights.melee * value
+            dealt += expected
         # piloting risk
         rolls = list(candidate.rolls)
         if candidate.mode is MoveMode.RUN and needs_running_psr(unit):
@@ -298,19 +316,27 @@ class _Ranker:
         risk = sum(p_psr_fail(unit) for _ in rolls) * _FALL_COST * (1 + unit.design.tonnage / 50)
         total -= weights.risk * risk
         # heat beyond the cap costs more than fire held back
-        over = self.base_heat + heat - weights.heat_cap
+        over = self.base_heat + heat - self.heat_cap
         if over > 0:
             total -= 1.5 * over
         # objectives and closing in
         total += self._objective(where, candidate.prone)
         if self.enemies and not self._withdrawing():
             nearest = min(where.distance(e.hex) for e in self.enemies)
-            beyond = max(0, nearest - max(3, self.reach // 2))
+            ideal = max(3, int(self.reach * weights.stand_off))
+            beyond = max(0, nearest - ideal)
+            total -= weights.keep_off * max(0, ideal - nearest)
             if not offers:
                 total -= weights.approach * beyond
             if not (self.objective == "hold" and self.mine):
                 # the longer the game, the more a stand-off at long range costs
                 total -= weights.approach * _PRESSURE * (0.1 + self.state.turn / 30) * beyond
+            total -= weights.approach * _URGENT_CLOSE * self.urgency * beyond
+        if weights.cover:
+            # BT-C-18.4/5: woods +1/+2 to be hit, partial cover +1 (a personality's own liking
+            # for cover, beyond the damage it expects to take there)
+            woods = int(self.state.board.terrain(where).woods or 0)
+            total += weights.cover * (woods + (1 if partial else 0))
         total -= 0.01 * candidate.mp  # of equals, the cheaper move
         words = terrain_words(self.state, where)
         if partial:
@@ -376,31 +402,54 @@ class _Ranker:
             return (30.0 * late * late if inside else 0.0) - urgency * distance * 0.5
         return 0.0
 
-    def _charge_value(self, moved: UnitState, target: int) -> float:
+    def _charge_value(self, moved: UnitState, target: int) -> tuple[float, float]:
+        """BT-C-42: a charge's worth, and the damage it expects to deal.
+
+        It hits for ceil(tons x hexes / 10) and takes ceil(target tons / 10) back; both then roll
+        to stay standing. Worth more on a hurt or light target, and when it may finish it.
+        """
         state = self.state.replace_unit(self.index, attrs.evolve(moved, charging=target))
         hit = physical.physical_to_hit(state, self.index, AttackKind.CHARGE, target)
         if not hit.possible or hit.number is None:
-            return -100.0
+            return -100.0, 0.0
         other = state.units[target]
         p = p_hit(hit.number)
         dealt = physical.charge_damage(
             moved.design.tonnage, max(1, moved.movement.hexes if moved.movement else 1)
         )
         back = physical.charge_damage_to_attacker(other.design.tonnage)
-        kill = 20.0 if dealt >= 0.5 * durability(other) / 8 else 0.0
-        return p * (dealt * (1 + weakness(other)) + kill) - p * back - 3.0
+        worth = dealt * (1 + weakness(other)) * focus(other) + _MELEE_KILL * _kill(dealt, other)
+        falls = p_psr_fail(other, 2) - p_psr_fail(moved, 2)  # BT-C-42: both roll at +2
+        value = p * (worth - back * self.frail + falls * _FALL_COST) - _MELEE_COST
+        return value, p * dealt
 
-    def _dfa_value(self, moved: UnitState, target: int) -> float:
+    def _dfa_value(self, moved: UnitState, target: int) -> tuple[float, float]:
+        """BT-C-43: a death from above's worth, and the damage it expects to deal.
+
+        It hits for ceil(tons x 3 / 10) and the jumper's legs take ceil(tons / 5) either way; a
+        miss is a fall for the jumper. Worth it on a hurt target it may finish, seldom else.
+        """
         state = self.state.replace_unit(self.index, attrs.evolve(moved, dfa=target))
         hit = physical.physical_to_hit(state, self.index, AttackKind.DFA, target)
         if not hit.possible or hit.number is None:
-            return -100.0
+            return -100.0, 0.0
         other = state.units[target]
         p = p_hit(hit.number)
         dealt = physical.dfa_damage(moved.design.tonnage)
         back = physical.dfa_damage_to_attacker(moved.design.tonnage)
-        fall = (1 - p) * _FALL_COST * 2
-        return p * dealt * (1 + weakness(other)) - back - fall - 2.0
+        worth = dealt * (1 + weakness(other)) * focus(other) + _MELEE_KILL * _kill(dealt, other)
+        fall = (1 - p) * _FALL_COST * 2 + p * p_psr_fail(moved, 4) * _FALL_COST
+        value = p * (worth + p_psr_fail(other, 2) * _FALL_COST) - back * self.frail - fall
+        return value - _MELEE_COST, p * dealt
+
+
+def _kill(dealt: float, other: UnitState) -> float:
+    """A rough chance that ``dealt`` points of melee damage destroy ``other``.
+
+    Melee damage lands in 5-point groups over the hit locations (BT-C-42/43): a third of it at
+    most reaches the weakest vital place (the centre torso, or a leg; `evaluate.vital_points`).
+    """
+    return min(1.0, dealt / max(1.0, 3.0 * vital_points(other)))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -481,6 +530,13 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
                 prone,
             )
     return list(found.values())
+
+
+def _next_to_enemies(state: BTState, index: int, candidates: list[_Candidate]) -> list[_Candidate]:
+    """The candidates that end next to an enemy (where a charge or a DFA may start)."""
+    side = state.units[index].side
+    enemies = [u.hex for u in state.units if u.side != side and u.on_map and u.hex is not None]
+    return [c for c in candidates if any(c.hex.distance(h) == 1 for h in enemies)]
 
 
 def _charges(state: BTState, index: int, candidates: list[_Candidate]) -> list[_Candidate]:
@@ -596,8 +652,11 @@ def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
             _Candidate(still_command, unit.hex, unit.facing, mode, counted, spent, prone=unit.prone)
         )
     if not active:
-        options += _charges(state, index, options)
-        options += _dfas(state, index, options)
+        # from every end position, not only the pruned ones: charges and DFAs end next to an
+        # enemy, where a gunner seldom wants to stand
+        near = _next_to_enemies(state, index, candidates)
+        options += _charges(state, index, near)
+        options += _dfas(state, index, near)
     if not options:
         return Decision(EndMove(index), "ends its move: nowhere else to go")
     scored = sorted(

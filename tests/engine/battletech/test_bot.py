@@ -20,7 +20,7 @@ from engine.battletech.bot.evaluate import WEIGHTS, base_heat, p_hit
 from engine.battletech.bot.fire import choose_fire
 from engine.battletech.bot.movement import _Candidate, _Ranker
 from engine.battletech.bot.policies import BOT_POLICIES, get_policy, policy_names
-from engine.battletech.commands import FireWeapons, Move, Step, StepKind
+from engine.battletech.commands import FireWeapons, Jump, Move, Step, StepKind
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import decide as rules_decide
 from engine.battletech.heat import dissipation, movement_heat
@@ -164,7 +164,7 @@ def _hot_state(heat: int, *, ct_left: int | None = None):
         ct = list(Location).index(Location.CT)
         armor = (*enemy.armor[:ct], ct_left, *enemy.armor[ct + 1 :])
         internal = (*enemy.internal[:ct], 1, *enemy.internal[ct + 1 :])
-        state = state_with(state, 1, armor=armor, internal=internal)
+        state = state_with(state, 1, armor=armor, internal=internal, shutdown=True)
     return state_with(state, 0, heat=heat)
 
 
@@ -341,3 +341,83 @@ def test_goes_on_after_a_fall():
     if isinstance(command, Move):
         assert command.mode is MoveMode.WALK
         assert command.steps[0].kind is StepKind.STAND
+
+
+# ------------------------------------------------------------------ charges and DFAs
+def _melee_duel(tons: int, target_tons: int, *, walk: int = 5, jump: int = 0, hurt: bool = False):
+    """A ``tons``-ton 'Mech with one small laser, 5 hexes from a ``target_tons`` one that moved.
+
+    ``hurt``: the target has shut down (BT-C-54; immobile, -4 to be hit, BT-C-18.3) and its
+    centre torso is down to 4 armor and 2 structure points.
+    """
+    shooter = design(tons, walk, jump, equipment=(("Small Laser", Location.RA),))
+    lasers = (("Medium Laser", Location.RA), ("Medium Laser", Location.LA))
+    target = design(target_tons, 5, name="Target", equipment=lasers)
+    state = start(
+        terrain_board(10, 12), [(shooter, 0, "0502", Facing.S), (target, 1, "0507", Facing.N)]
+    )
+    state = state_with(state, 1, movement=attrs.evolve(_walked(), done=True))
+    if hurt:
+        enemy = state.units[1]
+        ct = list(Location).index(Location.CT)
+        armor = (*enemy.armor[:ct], 4, *enemy.armor[ct + 1 :])
+        internal = (*enemy.internal[:ct], 2, *enemy.internal[ct + 1 :])
+        state = state_with(state, 1, armor=armor, internal=internal, shutdown=True)
+    return state
+
+
+def _melee_chosen(state, personality: str = "balanced"):
+    decision = decide(state, personality, random.Random(1))  # noqa: S311 - a game
+    command = decision.command
+    assert command is not None
+    rules_decide(state, command, Dice(1))  # the rules accept it
+    return command, decision
+
+
+def test_charge_chosen_when_it_is_the_best_attack():
+    """BT-C-42: 80 tons running 4 hexes hit for 32; its one small laser could do 1.5 at best.
+
+    The charge beats every gunnery position (and the reason gives what it expects to deal).
+    """
+    state = _melee_duel(80, 35)
+    command, decision = _melee_chosen(state)
+    assert isinstance(command, Move)
+    assert command.charge == 1
+    assert decision.reason.startswith("charges Target")
+    assert "expects to deal 0.0" not in decision.reason
+    assert decision.alternatives[0][0].startswith("charge from")
+
+
+def test_no_charge_when_it_is_not_worth_it():
+    """BT-C-42: a 20-ton 'Mech may charge a 100-ton one, taking 10 to deal 8: it does not."""
+    from engine.battletech.bot.movement import _candidates, _charges  # noqa: PLC0415
+
+    state = _melee_duel(20, 100)
+    assert _charges(state, 0, _candidates(state, 0))  # a charge is there to be made
+    command, _ = _melee_chosen(state)
+    assert getattr(command, "charge", None) is None
+
+
+def test_dfa_chosen_on_a_target_it_may_finish():
+    """BT-C-43: 90 tons jumping onto a shut-down 'Mech with 6 points left in its centre torso.
+
+    It walks 1 (no charge can reach), so a jump is its only way in: the DFA (27 damage at 5+)
+    is worth more than any gunnery position of its one small laser, for every personality.
+    """
+    state = _melee_duel(90, 35, walk=1, jump=5, hurt=True)
+    for personality in PERSONALITIES:
+        command, decision = _melee_chosen(state, personality)
+        assert isinstance(command, Jump)
+        assert command.dfa == 1
+        assert "death from above" in decision.reason
+
+
+def test_no_dfa_on_an_intact_heavy_target():
+    """A 20-ton jumper could DFA an intact 100-ton 'Mech (6 damage, 4 to its own legs): no."""
+    from engine.battletech.bot.movement import _candidates, _dfas  # noqa: PLC0415
+
+    state = _melee_duel(20, 100, walk=1, jump=5)
+    assert _dfas(state, 0, _candidates(state, 0))
+    for personality in PERSONALITIES:
+        command, _ = _melee_chosen(state, personality)
+        assert getattr(command, "dfa", None) is None
