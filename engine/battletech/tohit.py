@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import attrs
 from attrs import frozen
 
-from engine.battletech import catalogue, special, underwater
+from engine.battletech import catalogue, night, special, underwater
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
@@ -329,7 +329,7 @@ def _hex_target_reason(state: BTState, where: Hex) -> str:
     return ""
 
 
-def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:
+def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:  # noqa: PLR0911
     if not 0 <= target < len(state.units):
         return f"there is no unit {target + 1}"
     if target == attacker:
@@ -341,6 +341,9 @@ def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:
         return f"the {unit.name} is destroyed"
     if not unit.on_map:
         return f"the {unit.name} is not on the map"
+    side = state.units[attacker].side
+    if state.night is not None and not night.is_known(state, side, target):
+        return "no such unit is known at night (NT-5: out of sight, unlit, and it has not fired)"
     return ""
 
 

@@ -47,10 +47,11 @@ MOVES = (
     "still 3",
     "still 2",
     "end",
-    "hold 3",
     "fire 1 at 4 8",
+    "hold 3",
 )
-"""Turn 1 after the initiative: the Wolverine strays, the rest stand; the Griffin fires."""
+"""Turn 1 after the initiative: the Wolverine strays, the rest stand; the Griffin fires. The
+Shadow Hawk knew of no enemy until the Griffin's shot gave it away (NT-5): then it holds."""
 TURN_TWO = ("roll", "move 4 walk R R R F", "move 1 walk F")
 """Turn 2: the initiative; the Wolverine turns back south into the dark (0812); the Griffin, who
 sees no known enemy now, rolls, strays and jitter-fires."""

@@ -348,30 +348,24 @@ def test_known_enemies_drive_the_view(library):
         assert shown == own | known
 
 
-async def test_a_unit_with_no_known_target_may_hold_fire(tmp_path, library):
-    """The rules deal Kurita a slot (an enemy it cannot see is in range); the screen lets it hold.
+async def test_a_side_that_knows_no_enemy_is_dealt_no_slot(tmp_path, library):
+    """NT-5, issue 16 item 3: an enemy a side does not know of is no target.
 
-    Its view has no enemy to aim at, so its units are picked by the whole state's slots, and
-    h holds fire: the game never waits on a unit nobody can select.
+    Every unit stands still, every enemy is out of sight in the dark: nobody is dealt a weapon
+    slot, so the game never waits on a unit with nothing it may fire at, and the screen opens
+    on the next phase with nothing to hold.
     """
     journal = night_journal(tmp_path, library)
     for text in ("still 3", "still 1", "still 4", "still 2", "end"):
         journal.execute(RULESET.parse_command(text, journal.game.state))
+    state = journal.game.state
+    assert state.phase is not Phase.WEAPON
+    assert not any(type(e.command).__name__ == "FireWeapons" for e in journal.game.entries)
     app = HexmechApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(BattleTechScreen(journal=journal))
         await pilot.pause()
-        screen = app.screen
-        assert screen.game.state.side_to_act == KURITA
-        assert drawn(screen) == {"s", "w"}  # no enemy in sight
-        assert screen.selected in {SHADOW_HAWK, WOLVERINE}
-        entries = len(journal.game.entries)
-        # Act
-        await pilot.press("h")
-        await pilot.pause()
-        # Assert
-        assert len(journal.game.entries) == entries + 1
-        assert type(journal.game.entries[-1].command).__name__ == "FireWeapons"
+        assert app.screen.game.state.phase is state.phase
 
 
 def test_at_80x24_the_orders_say_it_short(tmp_path, library):
@@ -463,11 +457,12 @@ async def test_in_colour_lit_hexes_keep_apart_from_every_overlay_in_16_colours(l
 
 
 def test_the_pause_after_a_resolution_names_only_what_every_side_knows(library):
-    """The summary shows to whoever holds the terminal: the Shadow Hawk's heat stays unsaid."""
+    """The summary shows to whoever holds the terminal: the Shadow Hawk's heat stays unsaid.
+
+    The fire resolves with the last declaration of the phase (the Shadow Hawk's hold).
+    """
     game = scripted_night_game(library, moves=MOVES)
-    index = next(
-        i for i, e in enumerate(game.log) if isinstance(e.command, FireWeapons) and e.command.shots
-    )
+    index = max(i for i, e in enumerate(game.log) if isinstance(e.command, FireWeapons))
     before, after = game.state_at(index), game.state_at(index + 1)
     summaries = summarize(game.log[index].events, before)
     unseen = PhaseSummary(Phase.HEAT, 1, harm=(Harm(SHADOW_HAWK, heat=(0, 4)),))

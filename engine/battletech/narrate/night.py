@@ -6,7 +6,7 @@ Every movement roll, stray and jitter shot, with its dice and why::
     in sight): movement roll coloured 6, white 4 (normal care: strays on a coloured 6 and white
     3+): strays.
     Griffin [G] stray roll coloured 4, white 2: strays south-east.
-    Griffin [G] strays 0604 -> 0705 and stops: 0806 is lit (unable to act this turn).
+    Griffin [G] strays 1 hex to 0705 and stops: 0806 is lit (unable to act this turn).
 """
 
 from __future__ import annotations
@@ -60,11 +60,12 @@ def _stray_rolled(event: StrayRolled, before: BTState, after: BTState) -> str:
 def _stray_ended(event: StrayEnded, before: BTState, after: BTState) -> str:
     del after
     who = unit_name(before, event.unit)
-    start = before.units[event.unit].hex
-    if event.path:
-        moved = f"strays {label(start)} -> {label(event.path[-1])} and stops"
+    if event.path:  # the hexes were entered before this event: the unit is already there
+        count = len(event.path)
+        moved = f"strays {count} hex{'es' if count != 1 else ''} to {label(event.path[-1])}"
+        moved += " and stops"
     else:
-        moved = f"stays in {label(start)}"
+        moved = f"stays in {label(before.units[event.unit].hex)}"
     mark = ""
     if event.unable:
         mark = " (unable to act this turn)"

@@ -10,10 +10,11 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.battletech import RULESET, night
+from engine.battletech import RULESET, night, tohit
 from engine.battletech.board import Bridge, Terrain, Woods
 from engine.battletech.commands import FireWeapons, Jump, Move, Shot, Step, StepKind
 from engine.battletech.events import AmmoSpent, UnitEntered
+from engine.battletech.narrate.sentences import describe
 from engine.battletech.nightevents import JitterFired, MovementRolled, StrayEnded, StrayRolled
 from engine.battletech.nightstate import NightSetup, NightState
 from engine.battletech.state import BTState, MoveMode, Phase
@@ -259,6 +260,11 @@ def test_nt3_example_strays_until_it_lacks_the_points() -> None:
     assert not end.free
     assert not night.is_unable(after, 0)
     assert after.active is None
+    state_before_end = state
+    for event in events[: events.index(end)]:
+        state_before_end = RULESET.evolve(state_before_end, event)
+    told = describe(end, state_before_end, after)
+    assert "strays 2 hexes to 0606 and stops" in told  # not "0606 -> 0606"
 
 
 def test_nt3_example_stops_before_a_hex_needing_a_piloting_roll() -> None:
@@ -492,3 +498,32 @@ def test_legal_commands_stay_right_after_a_stray() -> None:
         slots=((0, 1), (1, 1)),
     )
     assert all(getattr(c, "unit", None) != 0 for c in legal_commands(weapon))
+
+
+def test_an_unknown_enemy_cannot_be_fired_at_and_deals_no_slot() -> None:
+    """NT-5, issue 16 item 3: a side fires only at the enemies it knows of.
+
+    The Red 'Mech 4 hexes away, beyond visibility 3, unlit and silent, is not known to Blue: a
+    shot at it is refused (the reason names no unit) and Blue's 'Mech is dealt no slot. Lit up
+    (a hex beside it), it is known, and the same shot is accepted.
+    """
+    board = terrain_board(12, 12)
+    state = start(board, [(LASER, 0, "0608", Facing.N), (LASER, 1, "0604", Facing.S)])
+    state = _night(state, visibility=3)
+    state = attrs.evolve(state, phase=Phase.WEAPON, slots=((0, 1), (1, 1)))
+    assert not night.is_known(state, 0, 1)
+    with pytest.raises(IllegalCommand, match="nothing it can attack"):
+        play(state, FireWeapons(0, (Shot(0, target=1),)))
+    unknown = tohit.weapon_to_hit(state, 0, 0, 1)
+    assert unknown.number is None
+    assert "known at night" in unknown.reason
+    assert not can_declare(state, 0)
+    assert not any(option.shots for option in tohit.iter_fire_options(state, 0))
+    assert state.night is not None
+    lit = attrs.evolve(
+        state, night=attrs.evolve(state.night, lit=frozenset({Hex.from_label("0603")}))
+    )
+    assert night.is_known(lit, 0, 1)
+    assert can_declare(lit, 0)
+    after, _ = play(lit, FireWeapons(0, (Shot(0, target=1),)))  # resolved when Red declares
+    assert after.units[0].declared
