@@ -37,6 +37,7 @@ from engine.battletech.condition import walk_mp
 from engine.battletech.context import Ctx
 from engine.battletech.los import line_of_sight
 from engine.battletech.nightevents import JitterFired, MovementRolled, StrayEnded, StrayRolled
+from engine.battletech.nightsight import gunflashes, is_known, known_enemies, lit_hexes, near_lit
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.hexes import Facing, Hex
 from engine.night import Jitter, Stop, jitter, stray_direction, strays, walk_stray
@@ -61,71 +62,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- seeing at night
-
-
-def lit_hexes(state: BTState) -> frozenset[Hex]:
-    """NT-5: every hex lit now: the scenario's, burning hexes, and this turn's muzzle flashes."""
-    night = state.night
-    if night is None:
-        return frozenset()
-    burning = frozenset(h for h in state.board.positions() if state.board.terrain(h).fire)
-    return night.lit | burning | night.flashes_in(state.turn)
-
-
-def gunflashes(state: BTState) -> frozenset[Hex]:
-    """NT-4: the gunflash marks of this turn: muzzle-flash hexes and the hexes of units that fired.
-
-    Empty by day. For the screen: the firers are known to every side this turn.
-    """
-    night = state.night
-    if night is None:
-        return frozenset()
-    firers = frozenset(u.hex for u in state.units if u.fired and u.on_map and u.hex is not None)
-    return night.flashes_in(state.turn) | firers
-
-
-def _near_lit(where: Hex, lit: frozenset[Hex]) -> bool:
-    return where in lit or any(n in lit for n in where.neighbors())
-
-
-def _fired(unit: UnitState) -> bool:
-    return bool(unit.fired)
-
-
-def known_enemies(state: BTState, side: int) -> frozenset[int]:
-    """Issue 16 item 3: the enemy units on the map that ``side`` knows of.
-
-    Every enemy in daylight, or with no visibility range. At night with a range: an enemy within
-    range of a unit of ``side``, or in or beside a lit hex, or that fired this turn.
-    """
-    enemies = [
-        i for i, u in enumerate(state.units) if u.side != side and u.on_map and u.hex is not None
-    ]
-    night = state.night
-    if night is None or night.visibility <= 0:
-        return frozenset(enemies)
-    eyes = [u.hex for u in state.units if u.side == side and u.on_map and u.hex is not None]
-    lit = lit_hexes(state)
-    known = set()
-    for index in enemies:
-        unit = state.units[index]
-        where = unit.hex
-        assert where is not None  # noqa: S101 - listed on the map
-        if (
-            _fired(unit)
-            or _near_lit(where, lit)
-            or any(where.distance(eye) <= night.visibility for eye in eyes)
-        ):
-            known.add(index)
-    return frozenset(known)
-
-
-def is_known(state: BTState, side: int, unit: int) -> bool:
-    """True when ``side`` knows of unit ``unit`` (its own units and every unit by day)."""
-    other = state.units[unit]
-    if other.side == side or state.night is None:
-        return True
-    return unit in known_enemies(state, side)
 
 
 def view(state: BTState, seat: int | None) -> BTState:
@@ -183,7 +119,7 @@ def exemption(state: BTState, index: int, where: Hex | None = None) -> str:  # n
         return "not on the map"
     if state.night is None:
         return "daylight"
-    if _near_lit(here, lit_hexes(state)):
+    if near_lit(here, lit_hexes(state)):
         return "on or beside a lit hex"
     if any(_guides(state, h) for h in (here, *here.neighbors())):
         return "on or beside a road, pavement, bridge or stream"

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import attrs
 from attrs import frozen
 
-from engine.battletech import catalogue, night, special, underwater
+from engine.battletech import catalogue, nightsight, special, underwater
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
@@ -342,7 +342,7 @@ def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:  # n
     if not unit.on_map:
         return f"the {unit.name} is not on the map"
     side = state.units[attacker].side
-    if state.night is not None and not night.is_known(state, side, target):
+    if state.night is not None and not nightsight.is_known(state, side, target):
         return "no such unit is known at night (NT-5: out of sight, unlit, and it has not fired)"
     return ""
 
