@@ -43,6 +43,7 @@ from engine.battletech.state import BTSetup, Phase, UnitSetup
 from engine.dice import Dice
 from engine.hexes import Facing, Hex
 from tests.bench.common import report
+from tests.engine.battletech.test_bot_personality import games
 from tui.battletech.library import install, load_scenario
 from tui.battletech.sim import ADAPTER, BTSimSpec, BTSummary
 from tui.commands.runner import simulate
@@ -131,7 +132,7 @@ def test_bench_personalities() -> None:
     setup = attrs.evolve(setup, victory=attrs.evolve(setup.victory, turns=STYLE_TURNS))
     seeds = range(SEED, SEED + min(GAMES, STYLE_GAMES))
     for name in ("bot-cautious", "bot", "bot-aggressive"):
-        style = play_style(setup, BOT_POLICIES[name], BOT_POLICIES["bot"], seeds)
+        style = play_style(setup, BOT_POLICIES[name], BOT_POLICIES["bot"], games(seeds))
         report(f"bt {name} vs bot, lance: nearest enemy", style.distance, "hexes")
         report(f"bt {name} vs bot, lance: hidden from enemies", 100 * style.hidden, "%")
         report(f"bt {name} vs bot, lance: heat after the Heat phase", style.heat, "points")

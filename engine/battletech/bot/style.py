@@ -12,12 +12,12 @@ the simulator does) and tallies, for the first player's side, what a win rate al
 - ``melee``: charges, deaths from above and physical attacks it made, per game;
 - ``dealt`` and ``taken``: armor and structure points the enemy and it lost, per game.
 
-Pure like the rest of the engine: the setup, the players and the seeds in, the numbers out.
+Pure like the rest of the engine: the setup, the players, each game's dice seed and policy
+random stream (made by the caller, as the simulator makes them) in, the numbers out.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from attrs import frozen
@@ -27,7 +27,7 @@ from engine.battletech.commands import BTCommand, Jump, Move, PhysicalAttack
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import decide
 from engine.battletech.los import line_of_sight
-from engine.battletech.policies import Policy
+from engine.battletech.policies import Policy, Random
 from engine.battletech.state import BTSetup, BTState, Phase
 from engine.dice import Dice
 
@@ -112,17 +112,25 @@ def _mean(values: list[int]) -> float:
 
 
 def play_style(
-    setup: BTSetup, player: Policy, other: Policy, seeds: Iterable[int], max_commands: int = 5_000
+    setup: BTSetup,
+    player: Policy,
+    other: Policy,
+    plays: Iterable[tuple[int, Random]],
+    max_commands: int = 5_000,
 ) -> Style:
-    """Play one game per seed, ``player`` on side ``n % 2`` of game ``n``; tally its side."""
+    """Play one game per (dice seed, policy stream); ``player`` is on side ``n % 2`` of game n.
+
+    The caller makes each game's policy random stream (a seeded ``random.Random``), so the engine
+    makes no random numbers of its own; the tally is ``player``'s side's.
+    """
     from engine.battletech import RULESET  # noqa: PLC0415 - the ruleset imports the bot's users
 
     tally = _Tally()
     games = 0
-    for n, seed in enumerate(seeds):
+    for n, (seed, rng) in enumerate(plays):
         side = n % 2
         state = RULESET.start(setup)
-        dice, rng = Dice(seed), random.Random(seed)  # noqa: S311 - a game, not cryptography
+        dice = Dice(seed)
         before = {i: durability(u) for i, u in enumerate(state.units)}
         for _ in range(max_commands):
             if state.phase is Phase.OVER:
