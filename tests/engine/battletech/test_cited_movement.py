@@ -13,8 +13,8 @@ import attrs
 import pytest
 
 from engine.battletech import events as ev
-from engine.battletech.board import Terrain, Woods
-from engine.battletech.commands import Move, Step, StepKind
+from engine.battletech.board import Building, BuildingClass, Terrain, Woods
+from engine.battletech.commands import EndPhase, Move, PhysicalAttack, Step, StepKind
 from engine.battletech.condition import preexisting
 from engine.battletech.movement import plan_move, reachable_hexes
 from engine.battletech.state import LOCATIONS, AttackKind, MoveMode, Phase
@@ -37,6 +37,7 @@ from tests.engine.battletech._rules_btc import (
     of,
     physical_attack,
     resolve,
+    run,
     still,
     weapon_attack,
 )
@@ -212,7 +213,8 @@ def test_accidental_fall_from_above_hits_on_the_punch_table(facing, first, secon
     A hit does ceil(75 / 10) = 8 in groups of 5 and 3, each placed with 1D6 on the punch location
     table (dice 1 and 5), in the column of the target's side that faces the hex the faller came
     from. The faller takes normal falling damage for the real drop: ceil(75 / 10) x 3 = 24, lands
-    on its back (rear column) in the target's hex; the target is displaced as after a DFA.
+    on its back (rear column, no facing die: its facing S reversed to N) in the target's hex; the
+    target is displaced as after a DFA.
     """
     state = pushed(("0808", Terrain(level=2)), ("0807", Terrain(level=2)), third=facing, tons=75)
     after, events = push(state, (4, 4, 4, 4, 1, 5) + (3,) * 80)
@@ -226,8 +228,9 @@ def test_accidental_fall_from_above_hits_on_the_punch_table(facing, first, secon
     assert struck == [(first, 5, (1,)), (second, 3, (5,))]
     (fell,) = [f for f in of(events, ev.UnitFell) if f.unit == 1]
     assert (fell.hex, fell.levels, fell.damage, fell.column) == (H("0806"), 2, 24, "rear")
+    assert (fell.facing_roll, fell.facing) == (None, Facing.N)  # BT-M-34.1: as a 4, reversed
     assert after.units[1].hex == H("0806")
-    assert after.units[1].prone
+    assert (after.units[1].prone, after.units[1].facing) == (True, Facing.N)
     assert after.units[2].hex != H("0806")
 
 
@@ -400,8 +403,30 @@ def test_a_missed_dfa_is_an_automatic_fall():
     after, events = resolve(state, [attack], (1, 1) + (3,) * 60, phase=Phase.PHYSICAL, exact=False)
     assert not [p for p in of(events, ev.PilotingRoll) if p.unit == 0 and p.reason != "injury"]
     (fell,) = [f for f in of(events, ev.UnitFell) if f.unit == 0]
-    assert (fell.levels, fell.damage, fell.column) == (2, 15, "rear")
+    assert (fell.levels, fell.damage, fell.column, fell.facing_roll) == (2, 15, "rear", None)
     assert after.units[0].prone
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BT-M-31.6 note 3 not played yet: a charge that carries its target into a building "
+    "hex asks no building roll (engine/battletech/physical.py has no building PSR); remove this "
+    "mark when it does",
+)
+def test_a_target_charged_into_a_building_rolls_at_plus_3():
+    """BT-M-31.6 note 3: a charge that carries a unit into a building: its building roll takes +3.
+
+    A 35-ton 'Mech runs 5 hexes and charges a 70-ton one (0807) into a Medium building (0806).
+    """
+    medium = Building(BuildingClass.MEDIUM, BuildingClass.MEDIUM.default_cf)
+    board = terrain_board(16, 17, h0806=Terrain(building=medium))
+    state = duel(design(35, 5), design(70), "0813", "0807", Facing.N, Facing.S, board)
+    state, _ = run(state, [Move(0, MoveMode.RUN, (F,) * 5, charge=1), Move(1, MoveMode.STILL)])
+    state, events = run(state, [EndPhase(), PhysicalAttack(1)], (4, 4) * 30, exact=False)
+    assert state.units[1].hex == H("0806")
+    building = [p for p in of(events, ev.PilotingRoll) if p.unit == 1 and p.reason == "building"]
+    assert len(building) == 1
+    assert 3 in [v for _, v in building[0].modifiers]
 
 
 # ---------------------------------------------------------------- BT-M-32.2: damage and PSRs
