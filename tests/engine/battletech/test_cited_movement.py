@@ -19,6 +19,7 @@ from engine.battletech.condition import preexisting
 from engine.battletech.movement import plan_move, reachable_hexes
 from engine.battletech.state import LOCATIONS, AttackKind, MoveMode, Phase
 from engine.battletech.tables import PUNCH_LOCATION, Column
+from engine.battletech.tohit import weapon_to_hit
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board
@@ -490,3 +491,33 @@ def test_a_destroyed_leg_is_an_automatic_fall():
     _, events = resolve(state, [attack], (4, 4, 4, 5) + (3,) * 40, exact=False)
     assert [p for p in of(events, ev.PilotingRoll) if p.unit == 1 and p.reason != "injury"] == []
     assert [f.unit for f in of(events, ev.UnitFell)] == [1]
+
+
+# ---------------------------------------------------------------- BT-M-8.2: light woods in combat
+
+PPC_MECH = design(equipment=[("PPC", RA)])
+
+
+@pytest.mark.parametrize(
+    ("woods", "number"),
+    [
+        pytest.param(("0812",), 5, id="one between: +1"),
+        pytest.param(("0812", "0813"), 6, id="two between: +2"),
+        pytest.param(("0812", "0813", "0814"), None, id="three between: no LOS"),
+        pytest.param(("0811",), 5, id="target in light woods: +1"),
+        pytest.param(("0811", "0812", "0813"), 7, id="in woods behind two: +3"),
+    ],
+)
+def test_light_woods_modifiers_and_line_of_sight(woods, number):
+    """BT-M-8.2 (cross-reference): light woods in line of sight and to-hit numbers.
+
+    +1 per intervening light-woods hex, +1 if the target is in light woods; three or more
+    intervening light-woods hexes block LOS. PPC from 0816 at 0811 (5 hexes, short), both still:
+    Gunnery 4 plus the woods.
+    """
+    board = terrain_board(16, 24, **{f"h{label}": Terrain(woods=Woods.LIGHT) for label in woods})
+    state = still(duel(PPC_MECH, design(), "0816", "0811", Facing.N, Facing.S, board))
+    result = weapon_to_hit(state, 0, 0, 1)
+    assert result.number == number
+    if number is None:
+        assert not result.possible
