@@ -7,8 +7,6 @@ made while resolving, through `Ctx`, and every die is written into the event it 
 
 from __future__ import annotations
 
-import math
-
 import attrs
 
 from engine.battletech import combat, night, physical, sinks, skids, turn
@@ -30,11 +28,10 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.context import Ctx
-from engine.battletech.damage import apply_damage, fall, piloting_roll
+from engine.battletech.damage import fall, piloting_roll
 from engine.battletech.heat import movement_heat
 from engine.battletech.movement import Check, Plan, PlannedStep, plan_jump, plan_move
 from engine.battletech.state import BTState, Movement, MoveMode, Phase, UnitState
-from engine.battletech.tables import HIT_LOCATION, Column
 from engine.battletech.victory import immediate_result
 from engine.dice import DiceSource
 from engine.game import IllegalCommand
@@ -581,17 +578,9 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
 
 
 def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -> None:
-    """BT-M-41 #4 (ASSUMPTION): a failed building roll.
-
-    The unit takes ceil(CF / 10) on one Front location; the building takes ceil(tonnage / 10).
-    """
-    unit = ctx.state.units[index]
-    roll = ctx.roll(2)
-    location = HIT_LOCATION[Column.FRONT][sum(roll) - 2]
-    damage = math.ceil(check.building_cf / 10)
-    apply_damage(ctx, index, location, damage, roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004
+    """BT-M-41 #4 (ASSUMPTION): a failed building roll in movement (`physical.building_damage`)."""
     where = check.building_hex if check.building_hex is not None else planned.hex
-    ctx.emit(ev.BuildingDamaged(where, math.ceil(unit.design.tonnage / 10)))
+    physical.building_damage(ctx, index, check.building_cf, where)
 
 
 def _skid(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> None:

@@ -1030,9 +1030,55 @@ def _shove(ctx: Ctx, attacker: int, target: int, cause: str) -> bool:
     left = other.hex
     if not displace(ctx, target, left.neighbor(direction), direction, cause):
         return False
+    if cause == "charged":
+        _charge_building_roll(ctx, target, left, left.neighbor(direction), "charged")
     if not ctx.state.units_at(left):
         ctx.emit(ev.UnitDisplaced(attacker, left, f"followed through ({cause})"))
+        if cause == "charged":
+            _charge_building_roll(ctx, attacker, me.hex, left, "charging")
     return True
+
+
+CHARGE_BUILDING_MODIFIER = 3
+"""BT-M-31.6 note 3: +3 on the building roll of a unit a charge carries into or out of one."""
+
+
+def _charge_building_roll(ctx: Ctx, unit: int, left: Hex, entered: Hex, why: str) -> None:
+    """BT-M-31.4 / BT-M-31.6 note 3: a charge carried ``unit`` into or out of a building hex.
+
+    The roll is the building roll of movement (not a fall): the worse building class's modifier
+    plus 3 for charging or being charged. DESIGN: no hexes-moved modifier (the unit was carried,
+    it did not walk). A failure damages unit and building as a failed move does (BT-M-41 #4).
+    """
+    me = ctx.state.units[unit]
+    if not me.on_map or me.hex != entered:
+        return
+    board = ctx.state.board
+    found = [(h, t.building) for h in (left, entered) if (t := board.terrain(h)).building]
+    if not found:
+        return
+    worst = max((b for _, b in found if b is not None), key=lambda b: b.cls)
+    entering = board.terrain(entered).building
+    where, building = (entered, entering) if entering is not None else found[0]
+    assert building is not None  # noqa: S101 - found holds buildings only
+    modifiers = (
+        (f"{worst.cls.name.lower()} building", worst.cls.psr_modifier),
+        (why, CHARGE_BUILDING_MODIFIER),
+    )
+    if not piloting_roll(ctx, unit, "building", modifiers):
+        building_damage(ctx, unit, building.cf, where)
+
+
+def building_damage(ctx: Ctx, index: int, cf: int, where: Hex) -> None:
+    """BT-M-41 #4 (ASSUMPTION): a failed building roll.
+
+    The unit takes ceil(CF / 10) on one Front location; the building takes ceil(tonnage / 10).
+    """
+    unit = ctx.state.units[index]
+    roll = ctx.roll(2)
+    location = HIT_LOCATION[Column.FRONT][sum(roll) - 2]
+    apply_damage(ctx, index, location, math.ceil(cf / 10), roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004
+    ctx.emit(ev.BuildingDamaged(where, math.ceil(unit.design.tonnage / 10)))
 
 
 def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:

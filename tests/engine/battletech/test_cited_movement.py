@@ -408,12 +408,6 @@ def test_a_missed_dfa_is_an_automatic_fall():
     assert after.units[0].prone
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BT-M-31.6 note 3 not played yet: a charge that carries its target into a building "
-    "hex asks no building roll (engine/battletech/physical.py has no building PSR); remove this "
-    "mark when it does",
-)
 def test_a_target_charged_into_a_building_rolls_at_plus_3():
     """BT-M-31.6 note 3: a charge that carries a unit into a building: its building roll takes +3.
 
@@ -427,7 +421,29 @@ def test_a_target_charged_into_a_building_rolls_at_plus_3():
     assert state.units[1].hex == H("0806")
     building = [p for p in of(events, ev.PilotingRoll) if p.unit == 1 and p.reason == "building"]
     assert len(building) == 1
-    assert 3 in [v for _, v in building[0].modifiers]
+    assert {"medium building": 1, "charged": 3}.items() <= dict(building[0].modifiers).items()
+
+
+def test_a_charger_following_into_a_building_rolls_at_plus_3_and_a_failure_hurts():
+    """BT-M-31.6 note 3 / BT-M-31.4: a charger following into a building rolls at class +3.
+
+    Its target left the building hex, the charger follows it in; failed, the charger takes
+    ceil(CF / 10) and the building ceil(tons / 10) (BT-M-41 #4, ASSUMPTION).
+    """
+    medium = Building(BuildingClass.MEDIUM, 40)
+    board = terrain_board(16, 17, h0807=Terrain(building=medium))
+    state = duel(design(35, 5), design(70), "0813", "0807", Facing.N, Facing.S, board)
+    clumsy = attrs.evolve(state.units[0].pilot, piloting=8)  # building roll 8 + 1 + 3 = 12
+    state = state.replace_unit(0, attrs.evolve(state.units[0], pilot=clumsy))
+    state, _ = run(state, [Move(0, MoveMode.RUN, (F,) * 5, charge=1), Move(1, MoveMode.STILL)])
+    state, events = run(state, [EndPhase(), PhysicalAttack(1)], (5, 5) * 30, exact=False)
+    assert state.units[0].hex == H("0807")
+    (roll,) = [p for p in of(events, ev.PilotingRoll) if p.unit == 0 and p.reason == "building"]
+    assert {"medium building": 1, "charging": 3}.items() <= dict(roll.modifiers).items()
+    assert not roll.success
+    damaged = [b for b in of(events, ev.BuildingDamaged) if b.hex == H("0807")]
+    assert damaged
+    assert damaged[-1].cf == 4  # 35 tons: ceil(35 / 10)
 
 
 # ---------------------------------------------------------------- BT-M-32.2: damage and PSRs
