@@ -7,7 +7,7 @@ from engine.battletech.heat import temperature_heat
 from engine.battletech.state import BTState
 from engine.hexes import Hex
 
-__all__ = ["heading_tag", "hex_note", "summary"]
+__all__ = ["heading_tag", "hex_note", "roll_warning", "summary"]
 
 
 def summary(state: BTState) -> tuple[str, ...]:
@@ -46,16 +46,25 @@ def heading_tag(state: BTState) -> str:
 
 
 def hex_note(state: BTState, where: Hex) -> str:
-    """What a swamp or ice hex does, for the hex line under the board ("" for other hexes)."""
+    """What a swamp (BT-M-39.1) or ice (BT-M-39.2) hex does, in a few words for the hex line."""
     terrain = state.board.get(where)
     if terrain is None:
         return ""
     if terrain.swamp:
-        return "swamp: +1 MP, PSR on entering or stuck (BT-M-39.1)"
+        return "+1 MP, PSR or stuck"
     if not terrain.ice:
         return ""
     environment = state.environment
     depth = environment.depth_under(where) if environment is not None else None
     if depth is not None:
-        return f"thin ice over depth {depth} water: breaks on 6 (4+ landing) (BT-M-39.2)"
-    return "ice: a turn then a step on it needs a skid check (BT-M-39.2)"
+        return f"thin, depth {depth} below: breaks on 6"
+    return "turn + step = skid check"
+
+
+def roll_warning(reason: str, where: str) -> str:
+    """The plot's line for an environment roll that is no PSR ("" for a PSR or another roll)."""
+    return {
+        "ice": f"1D6 {where} thin ice: breaks on 6 (17%)",
+        "ice_landing": f"1D6 {where} thin ice: breaks on 4+ (50%)",
+        "swamp_landing": f"{where} swamp: stuck on landing",
+    }.get(reason, "")
