@@ -19,7 +19,7 @@ from engine.battletech.context import Ctx
 from engine.battletech.damage import apply_damage, fall
 from engine.battletech.envevents import BreachRolled, IceBroken, IceRolled, UnitFreed, UnitStuck
 from engine.battletech.envstate import Environment, by_gravity, fall_by_gravity
-from engine.battletech.envwords import summary
+from engine.battletech.envwords import heading_tag, hex_note, roll_warning, summary
 from engine.battletech.heat import heat_sources
 from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.battletech.movement import plan_move, reachable, terrain_cost
@@ -527,3 +527,21 @@ def test_the_log_tells_bogging_down_and_breaking_ice():
     text = "\n".join(line.text for line in told)
     assert "the ice breaks!" in text
     assert "Depth 2 water" in text
+
+
+def test_the_screen_words_name_the_environment():
+    """BT-M-39 / BT-C-61: the header tag, the hex notes and the plot's ice and landing lines."""
+    board = terrain_board(16, 17, h0815=ICED_WATER, h0814=SWAMP, h0813=ICE)
+    state = env_start(board, gravity("0.9"), temperature=-65)
+    assert heading_tag(state) == "0.9 G -65 C"
+    assert heading_tag(env_start()) == ""
+    assert hex_note(state, H("0815")) == "thin, depth 2 below: breaks on 6"
+    assert hex_note(state, H("0814")) == "+1 MP, PSR or stuck"
+    assert hex_note(state, H("0813")) == "turn + step = skid check"
+    assert hex_note(state, H("0816")) == ""
+    assert roll_warning("ice", "0815") == "1D6 0815 thin ice: breaks on 6 (17%)"
+    assert roll_warning("ice_landing", "0815").endswith("breaks on 4+ (50%)")
+    assert roll_warning("swamp", "0814") == ""
+    lines = summary(state)
+    assert "Swamp: +1 MP, PSR or stuck" in lines
+    assert "Ice: turn then move = skid check, thin ice breaks on 6" in lines
