@@ -6,6 +6,7 @@ an enemy far off in 0101, and play real commands with scripted dice.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import attrs
@@ -24,11 +25,12 @@ from engine.battletech.heat import heat_sources
 from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.battletech.movement import plan_move, reachable, terrain_cost
 from engine.battletech.narrate import tell
+from engine.battletech.policies import POLICIES
 from engine.battletech.scenario import ScenarioError, build_setup, parse_scenario
 from engine.battletech.state import BTSetup, BTState, MoveMode, Phase, UnitSetup
 from engine.battletech.tohit import weapon_to_hit
 from engine.battletech.units import Location
-from engine.dice import ScriptedDice
+from engine.dice import Dice, ScriptedDice
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import TEST_PILOT, design, play, terrain_board
@@ -545,3 +547,30 @@ def test_the_screen_words_name_the_environment():
     lines = summary(state)
     assert "Swamp: +1 MP, PSR or stuck" in lines
     assert "Ice: turn then move = skid check, thin ice breaks on 6" in lines
+
+
+@pytest.mark.parametrize(("policy", "seed"), [("random", 3), ("aggressive", 1)])
+def test_built_in_players_finish_a_frozen_lake_game(policy, seed):
+    """BT-M-39 / BT-C-61.
+
+    The bundled ``frozen-lake`` scenario is played to its end by the simulator's players, no
+    command refused; the ice is rolled for on the way.
+    """
+    from tui.battletech.library import install, load_scenario  # noqa: PLC0415
+
+    setup = load_scenario("frozen-lake", install(()))
+    assert setup.environment is not None
+    assert setup.environment.ice
+    state = RULESET.start(setup)
+    dice, rng, player = Dice(seed), random.Random(seed), POLICIES[policy]  # noqa: S311
+    kinds: set[type] = set()
+    for _ in range(4000):
+        if state.phase is Phase.OVER:
+            break
+        command = player(state, rng)
+        assert command is not None
+        for event in RULESET.decide(state, command, dice):
+            kinds.add(type(event))
+            state = RULESET.evolve(state, event)
+    assert state.phase is Phase.OVER
+    assert IceRolled in kinds
