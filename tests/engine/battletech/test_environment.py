@@ -25,6 +25,7 @@ from engine.battletech.heat import heat_sources
 from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.battletech.movement import plan_move, reachable, terrain_cost
 from engine.battletech.narrate import tell
+from engine.battletech.physical import check_dfa
 from engine.battletech.policies import POLICIES
 from engine.battletech.scenario import ScenarioError, build_setup, parse_scenario
 from engine.battletech.state import BTSetup, BTState, MoveMode, Phase, UnitSetup
@@ -34,7 +35,7 @@ from engine.dice import Dice, ScriptedDice
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import TEST_PILOT, design, play, terrain_board
-from tests.engine.battletech._rules_btc import run
+from tests.engine.battletech._rules_btc import moved, run
 from tests.engine.battletech.test_scenario import LIBRARY, _table
 
 F = Step(StepKind.FORWARD)
@@ -574,3 +575,17 @@ def test_built_in_players_finish_a_frozen_lake_game(policy, seed):
             state = RULESET.evolve(state, event)
     assert state.phase is Phase.OVER
     assert IceRolled in kinds
+
+
+def test_a_death_from_above_reaches_as_far_as_the_jump_mp_at_the_gravity():
+    """BT-M-39.3 / BT-C-61.3 / BT-C-43: Jump 4 at 0.6 G is 7: five hexes and the target's hex."""
+    path = tuple(H(f"08{row}") for row in range(15, 10, -1))
+    for g, allowed in (("0.6", True), ("1", False)):
+        state = env_start(environment=gravity(g))
+        state = state.replace_unit(1, attrs.evolve(state.units[1], hex=H("0810")))
+        state = moved(state, 1)
+        if allowed:
+            check_dfa(state, 0, path, 1)
+        else:
+            with pytest.raises(IllegalCommand, match="Jump MP"):
+                check_dfa(state, 0, path, 1)
