@@ -13,7 +13,8 @@ from typing import Any
 
 import attrs
 
-from engine.battletech import commands, events, narrate, night, nightevents
+from engine.battletech import commands, envevents, events, narrate, night, nightevents
+from engine.battletech.environment import prepare
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
@@ -68,6 +69,7 @@ class BattleTech:
             if isinstance(cls, type) and issubclass(cls, events.BTEvent) and cls.TAG
         )
         + nightevents.NIGHT_EVENTS
+        + envevents.ENV_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
@@ -134,8 +136,9 @@ class BattleTech:
             )
             for u in setup.units
         )
+        board, environment = prepare(setup.board, setup.environment)  # BT-M-39: swamp, ice
         state = BTState(
-            board=setup.board,
+            board=board,
             sides=setup.sides,
             units=units,
             deploy_rows=setup.deploy_rows,
@@ -143,6 +146,7 @@ class BattleTech:
             temperature=setup.temperature,
             title=setup.title,
             night=None if setup.night is None else NightState.from_setup(setup.night, len(units)),
+            environment=environment,
         )
         waiting = sorted({u.side for u in units if u.hex is None})
         if waiting:
@@ -157,6 +161,7 @@ class BattleTech:
                 temperature=setup.temperature,
                 title=setup.title,
                 night=state.night,
+                environment=environment,
             )
         return BTState(
             board=state.board,
@@ -169,6 +174,7 @@ class BattleTech:
             temperature=setup.temperature,
             title=setup.title,
             night=state.night,
+            environment=environment,
         )
 
     def decide(self, state: BTState, command: Command, dice: DiceSource) -> Sequence[Event]:

@@ -20,6 +20,7 @@ from engine.battletech.catalogue import Kind, WeaponSpec
 from engine.battletech.condition import preexisting
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.damage import apply_damage, fall, piloting_roll, wound
+from engine.battletech.environment import breakable, melt
 from engine.battletech.physical import missed_dfa
 from engine.battletech.state import Attack, AttackKind, Phase, UnitState
 from engine.battletech.tables import (
@@ -264,7 +265,7 @@ def _hex_attack(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) 
         return
     damage = sum(_packets(ctx, number, attack, spec))
     terrain = ctx.state.board.terrain(where)
-    if clearing or (terrain.ice and terrain.water is not None):
+    if clearing or (terrain.ice and terrain.water is not None) or breakable(ctx.state, where):
         roll = ctx.roll(2)
         done = sum(roll) <= damage
         ctx.emit(ev.TerrainRolled(where, "clearing", damage, roll, success=done))
@@ -296,6 +297,8 @@ def _inferno_hex(ctx: Ctx, number: int, attack: Attack) -> None:
 
 def _clear(ctx: Ctx, where: Hex, terrain: Terrain) -> None:
     """BT-C-57: heavy woods become light, light woods rough; ice becomes open water."""
+    if melt(ctx, where):  # BT-C-61.2: ice over water (`engine.battletech.environment`)
+        return
     if terrain.woods is Woods.HEAVY:
         after, cause = attrs.evolve(terrain, woods=Woods.LIGHT), "heavy woods cleared to light"
     elif terrain.woods is Woods.LIGHT:

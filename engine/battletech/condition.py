@@ -6,7 +6,10 @@ stand-up arm modifiers, and whether the unit can move at all.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.battletech.board import Terrain
+from engine.battletech.envstate import ONE_G, by_gravity
 from engine.battletech.state import UnitState
 from engine.battletech.tables import heat_mp_loss
 from engine.battletech.units import Location, run_mp
@@ -59,8 +62,8 @@ def leg_state(unit: UnitState, leg: Location) -> tuple[bool, bool, int]:
     return destroyed, hip, actuators
 
 
-def walk_mp(unit: UnitState, *, heat: int | None = None) -> int:
-    """BT-M-20.6: current Walk MP: legs, hips, actuators, heat, in that order; never below 0."""
+def walk_mp(unit: UnitState, *, heat: int | None = None, gravity: Fraction = ONE_G) -> int:
+    """BT-M-20.6: current Walk MP: legs, hips, actuators, heat, gravity (BT-M-39.3); never < 0."""
     walk = unit.design.walk
     legs = [leg_state(unit, leg) for leg in _LEGS]
     lost = sum(1 for destroyed, _, _ in legs if destroyed)
@@ -76,14 +79,14 @@ def walk_mp(unit: UnitState, *, heat: int | None = None) -> int:
             walk = (walk + 1) // 2
         walk -= sum(actuators for _, hip, actuators in legs if not hip)
     walk -= heat_mp_loss(unit.heat if heat is None else heat)
-    return max(walk, 0)
+    return by_gravity(max(walk, 0), gravity)
 
 
-def run_allowance(unit: UnitState) -> int:
+def run_allowance(unit: UnitState, gravity: Fraction = ONE_G) -> int:
     """BT-M-20.3/20.6: Run MP from the current Walk MP; 0 with a destroyed leg (cannot run)."""
     if any(unit.location_destroyed(leg) for leg in _LEGS):
         return 0
-    return run_mp(walk_mp(unit))
+    return run_mp(walk_mp(unit, gravity=gravity))
 
 
 def _jets(unit: UnitState) -> list[tuple[Location, bool]]:
@@ -99,7 +102,7 @@ def _jets(unit: UnitState) -> list[tuple[Location, bool]]:
     return jets
 
 
-def jump_mp(unit: UnitState, terrain: Terrain | None = None) -> int:
+def jump_mp(unit: UnitState, terrain: Terrain | None = None, gravity: Fraction = ONE_G) -> int:
     """BT-M-20.4 items 5-6 / BT-M-20.6: Jump MP now.
 
     The design's Jump MP less one per jump jet lost (a hit, or in a destroyed location). Standing
@@ -116,7 +119,7 @@ def jump_mp(unit: UnitState, terrain: Terrain | None = None) -> int:
     if depth == 1:
         torso = {Location.CT, Location.LT, Location.RT}
         jump = min(jump, sum(1 for location, working in jets if working and location in torso))
-    return max(jump, 0)
+    return by_gravity(max(jump, 0), gravity)  # BT-M-39.3
 
 
 def preexisting(unit: UnitState) -> tuple[tuple[str, int], ...]:
@@ -169,4 +172,6 @@ def can_move(unit: UnitState) -> str | None:
         return "its MechWarrior is unconscious"
     if unit.shutdown:
         return "it is shut down"
+    if unit.stuck:
+        return "it is stuck in a swamp (BT-M-39.1)"
     return None

@@ -125,8 +125,16 @@ def _component_lines(
 
 
 def component_destroyed(unit: UnitState, location: Location, slot: int) -> bool:
-    """True when the line was hit or its location is destroyed (BT-C-26 step 5)."""
-    return unit.slot_hit(location, slot) or unit.location_destroyed(location)
+    """True when the line was hit or its location is destroyed (BT-C-26 step 5) or breached.
+
+    BT-C-61.5: nothing in a location breached in vacuum works (an engine line there counts as
+    an engine hit), though it is no true critical: its lines can still be hit.
+    """
+    return (
+        unit.slot_hit(location, slot)
+        or unit.location_destroyed(location)
+        or location in unit.breached
+    )
 
 
 def engine_hits(unit: UnitState) -> int:
@@ -147,8 +155,10 @@ def life_support_hit(unit: UnitState) -> bool:
 def item_destroyed(unit: UnitState, index: int) -> bool:
     """BT-C-30: one critical on any of an item's lines disables it; so does losing its location."""
     item = unit.design.equipment[index]
-    return unit.location_destroyed(item.location) or any(
-        unit.slot_hit(item.location, slot) for slot in item.slots
+    return (
+        unit.location_destroyed(item.location)
+        or item.location in unit.breached  # BT-C-61.5
+        or any(unit.slot_hit(item.location, slot) for slot in item.slots)
     )
 
 

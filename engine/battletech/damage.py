@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 
-from engine.battletech import crits
+from engine.battletech import crits, vacuum
 from engine.battletech import events as ev
 from engine.battletech.condition import component_hits, gyro_hits, preexisting
 from engine.battletech.context import Ctx
+from engine.battletech.envstate import fall_by_gravity, gravity_of
 from engine.battletech.state import UnitState
 from engine.battletech.tables import (
     CONSCIOUSNESS,
@@ -206,6 +207,7 @@ def apply_damage(  # noqa: C901, PLR0912 - BT-C-26 is one procedure of eight ste
                 ctx.tally.damage[index] = ctx.tally.damage.get(index, 0) + to_armor + to_internal
             if has_rear and source is not None:
                 _rear_hit_on_dumping(ctx, index, source)
+            vacuum.breach(ctx, index, location, rear=has_rear)  # BT-C-61.5
             gone = False
             if tac:  # BT-C-22: the through-armor roll, where the damage landed
                 tac = False
@@ -449,6 +451,7 @@ def fall(
     turn, column = FALL_FACING[4 if face_roll is None else face_roll]
     facing = Facing(unit.facing).turn(turn)
     total = fall_damage(unit.design.tonnage, levels, water=water)
+    total = fall_by_gravity(total, gravity_of(ctx.state.environment))  # BT-M-39.3
     ctx.emit(
         ev.UnitFell(index, where, levels, face_roll, facing, column.value, total, water, cause)
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from engine.battletech import combat, night, physical, sinks, skids, turn
+from engine.battletech import combat, environment, night, physical, sinks, skids, turn
 from engine.battletech import events as ev
 from engine.battletech.commands import (
     BTCommand,
@@ -301,6 +301,7 @@ def _initiative(ctx: Ctx) -> None:
     order = tuple(sorted(sides, key=lambda s: keys[s]))
     ctx.emit(ev.InitiativeRolled(state.turn, tuple(rounds), order))
     ctx.emit(ev.PhaseStarted(Phase.MOVEMENT, state.turn))
+    environment.unstick(ctx)  # BT-M-39.1: stuck units try to pull free
     _deal(ctx)
 
 
@@ -540,6 +541,9 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
     unit = ctx.state.units[index]
     if unit.destroyed:
         return "destroyed"
+    if check.reason in environment.ROLLS:  # BT-M-39.1/39.2: stuck in a swamp, through the ice
+        where = check.fall_hex if check.fall_hex is not None else planned.hex
+        return environment.resolve(ctx, index, where, check.reason)
     if check.reason in _FALLS - {"stand"} and unit.prone:
         return "ok"  # BT-M-30 item 2: a prone 'Mech cannot fall further
     if piloting_roll(ctx, index, check.reason, check.modifiers):
@@ -625,6 +629,7 @@ def _end_phase(ctx: Ctx) -> None:
         waiting = len(pending(state)) + (1 if state.active is not None else 0)
         msg = f"{waiting} unit{'s' if waiting != 1 else ''} still to move"
         raise IllegalCommand("phase/units_pending", msg)
+    environment.overspeed(ctx)  # BT-M-39.3: MP beyond the 1 G allowance in low gravity
     turn.end_movement_phase(ctx)
 
 

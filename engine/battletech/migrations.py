@@ -19,6 +19,10 @@ Schema history:
 - **5** (issue 15 items 3 and 6): new classes only, so older saves read unchanged: the command
   ``bt/sinks`` (`SwitchHeatSinks`, BT-C-52) and the events ``bt/sinks_switched``,
   ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
+- **6** (issue 15 item 4; the lead's chain numbers it 7 -> 8): the setup gains ``environment``
+  (BT-M-39 / BT-C-61: gravity, vacuum, swamp, ice); an older save is a standard battlefield
+  (``null``). New events ``bt/stuck``, ``bt/freed``, ``bt/ice_roll``, ``bt/ice_broken``,
+  ``bt/breach``.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema this program writes."""
 
 
@@ -57,10 +61,19 @@ def _special_weapons(line: JSONDict) -> JSONDict:
     return line
 
 
+def _standard_environment(header: JSONDict) -> JSONDict:
+    """Schema 5 -> 6: the setup names its environment (BT-M-39); before, it was always standard."""
+    setup = header.get("setup")
+    if not isinstance(setup, dict) or "environment" in setup:
+        return header
+    return {**header, "setup": {**setup, "environment": None}}
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
     3: Migration(line=_special_weapons),
     4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
+    5: Migration(header=_standard_environment),
 }
 """Schema v -> the migration from v to v + 1."""

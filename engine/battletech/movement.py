@@ -8,9 +8,12 @@ unit get to", every (hex, facing) with its MP cost, for the board overlay.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import attrs
 from attrs import frozen
 
+from engine.battletech import environment
 from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.commands import Step, StepKind
 from engine.battletech.condition import (
@@ -24,6 +27,7 @@ from engine.battletech.condition import (
     run_allowance,
     walk_mp,
 )
+from engine.battletech.envstate import ONE_G, gravity_of
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import (
     RUBBLE_PSR,
@@ -131,12 +135,12 @@ def _illegal(code: str, index: int, step: Step, why: str) -> IllegalCommand:
     return IllegalCommand(f"move/{code}", f"{_step_name(index, step)}: {why}")
 
 
-def allowance(unit: UnitState, mode: MoveMode) -> int:
-    """BT-M-20: the MP the mode allows this turn (walk, run; jump MP for jumping)."""
+def allowance(unit: UnitState, mode: MoveMode, gravity: Fraction = ONE_G) -> int:
+    """BT-M-20: the MP the mode allows this turn (walk, run), at ``gravity`` (BT-M-39.3)."""
     if mode is MoveMode.WALK:
-        return walk_mp(unit)
+        return walk_mp(unit, gravity=gravity)
     if mode is MoveMode.RUN:
-        return run_allowance(unit)
+        return run_allowance(unit, gravity)
     return 0
 
 
@@ -246,7 +250,7 @@ def _start(state: BTState, index: int, mode: MoveMode) -> tuple[UnitState, int, 
     if unit.prone and mode is MoveMode.RUN and movement is None:
         pass  # BT-M-24.3: a prone 'Mech may declare run to stand up
     spent = movement.mp_spent if movement is not None else 0
-    return unit, spent, allowance(unit, mode)
+    return unit, spent, allowance(unit, mode, gravity_of(state.environment))
 
 
 def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard per rule
@@ -389,10 +393,15 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                     raise _illegal("insufficient_mp", i, step, why)
             # BT-M-29.1: a skid check in the hex where the running 'Mech turned, before it leaves.
             if (
-                mode is MoveMode.RUN
-                and walker.turns_here >= 1
+                walker.turns_here >= 1
                 and not walker.skid_checked
-                and _skid_surface(board.terrain(walker.hex), on_road=walker.on_road or road)
+                and (
+                    (
+                        mode is MoveMode.RUN
+                        and _skid_surface(board.terrain(walker.hex), on_road=walker.on_road or road)
+                    )
+                    or environment.ice_skid(board.terrain(walker.hex), terrain)  # BT-M-39.2
+                )
             ):
                 before.append(_skid_check(walker.hex, intended))
             hexes = walker.hexes + 1
@@ -448,6 +457,9 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                         other_hex=walker.hex if fall_hex == there else there,
                     )
                 )
+            # BT-M-39.1/39.2: bogging down in a swamp, breaking the ice
+            rolls = environment.entry_rolls(state, there)
+            after.extend(Check(reason, (), fall_hex=there) for reason in rolls)
             entered = True
             walker = _Walker(
                 hex=there,
@@ -514,7 +526,7 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
         raise IllegalCommand("jump/prone", "a prone 'Mech cannot jump (BT-M-20.4)")
     board = state.board
     start = board.terrain(unit.hex)
-    mp = jump_mp(unit, start)
+    mp = jump_mp(unit, start, gravity_of(state.environment))
     if mp <= 0:
         raise IllegalCommand("jump/no_jets", f"the {unit.name} has no Jump MP here")
     if not path:
@@ -550,6 +562,9 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
     after: tuple[Check, ...] = ()
     if needs_landing_psr(unit):  # BT-M-20.4 item 6
         after = (Check("landing", (), fall_hex=landing),)
+    after += tuple(  # BT-M-39.1/39.2: stuck on landing in a swamp; the ice breaks on 4+
+        Check(reason, (), fall_hex=landing) for reason in environment.landing_rolls(state, landing)
+    )
     step = PlannedStep(
         index=0,
         step=Step(StepKind.FORWARD),
@@ -757,7 +772,7 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     movement = unit.movement
     if movement is not None and (movement.done or movement.mode is not mode):
         return {}
-    limit = allowance(unit, mode)
+    limit = allowance(unit, mode, gravity_of(state.environment))
     spent = movement.mp_spent if movement is not None else 0
     entered_any = movement is not None and movement.hexes > 0
     here = state.board.terrain(unit.hex)
@@ -902,7 +917,7 @@ def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
     if unit.hex is None:
         return {}
     board = state.board
-    mp = jump_mp(unit, board.terrain(unit.hex))
+    mp = jump_mp(unit, board.terrain(unit.hex), gravity_of(state.environment))
     if mp <= 0:
         return {}
     ceiling = _ceiling(state, index, mp)
@@ -936,7 +951,7 @@ def jump_path(state: BTState, index: int, target: Hex) -> tuple[Hex, ...] | None
     unit = state.units[index]
     if unit.hex is None:
         return None
-    mp = jump_mp(unit, state.board.terrain(unit.hex))
+    mp = jump_mp(unit, state.board.terrain(unit.hex), gravity_of(state.environment))
     if unit.hex.distance(target) > mp:
         return None
     return _jump_path(state, index, unit.hex, target, mp)

@@ -58,6 +58,7 @@ from engine.battletech.damage import (
     fall,
     piloting_roll,
 )
+from engine.battletech.envstate import gravity_of
 from engine.battletech.los import Sight, attack_side, line_of_sight
 from engine.battletech.movement import MAX_LEVEL_CHANGE, allowance, enter_cost, standing_level
 from engine.battletech.state import Attack, AttackKind, BTState, Movement, MoveMode, UnitState
@@ -644,7 +645,8 @@ def _charge_mp(state: BTState, unit: UnitState) -> tuple[int, int] | str:
     cost, _, _, terrain = result
     if movement.mode is MoveMode.RUN and (terrain.water or 0) >= 1:
         return "a running 'Mech cannot enter Depth 1+ water (BT-M-20.3)"
-    return cost, allowance(unit, movement.mode) - movement.mp_spent
+    gravity = gravity_of(state.environment)  # BT-M-39.3
+    return cost, allowance(unit, movement.mode, gravity) - movement.mp_spent
 
 
 def _one_per_target(state: BTState, attacker: int, target: int) -> str:
@@ -732,7 +734,7 @@ def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> 
     if landing.distance(other.hex) != 1:
         raise no("adjacent", "the jump must end in a hex next to the target (BT-C-43)")
     terrain = state.board.terrain(start)
-    mp = jump_mp(me, terrain)
+    mp = jump_mp(me, terrain, gravity_of(state.environment))  # BT-M-39.3
     if len(path) + 1 > mp:
         msg = f"{len(path)} hexes and the target's hex need {len(path) + 1} Jump MP, it has {mp}"
         raise no("mp", f"{msg} (BT-C-43)")

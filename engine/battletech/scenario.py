@@ -9,6 +9,8 @@ A scenario names its board and units; the `Library` (given by the code that read
     deploy_rows = 3
     temperature = 65                  # optional: degrees Celsius (BT-C-61.1: heat beyond 50)
     night = true                      # optional: night rules (engine.battletech.nightscenario)
+    [environment]                     # optional: gravity, vacuum, swamp, ice
+                                      # (engine.battletech.environment)
     [victory]                         # optional; the default is kind = "destroy"
     kind = "hold"                     # destroy | hold | withdraw
     side = 1                          # the holding / withdrawing side (1 = the first [[side]])
@@ -32,6 +34,7 @@ from collections.abc import Mapping
 from typing import Any, Final, Protocol
 
 from engine.battletech.board import Board
+from engine.battletech.environment import EnvError, read_environment
 from engine.battletech.fileformat import printable
 from engine.battletech.nightscenario import NightError, read_night
 from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
@@ -69,6 +72,7 @@ _SCENARIO_KEYS = {
     "victory",
     "temperature",
     "night",
+    "environment",
 }
 _VICTORY_KEYS = {"kind", "side", "turns", "hexes", "edge", "count", "cripple"}
 _VICTORY_KINDS = ("destroy", "hold", "withdraw")
@@ -354,13 +358,24 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
     rows = _int(table, "deploy_rows", 3, 1, max(1, min(board.width, board.height) // 2))
     title = str(table.get("title", ""))[:60]
     victory = _victory(table.get("victory", {}), board, len(sides), len(units))
-    temperature = _int(table, "temperature", 20, -200, 200) if "temperature" in table else None
+    try:  # BT-M-39 / BT-C-61 (the temperature may sit in [environment] too)
+        environment, temperature = read_environment(table, board)
+    except EnvError as exc:
+        raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
     try:
         night = read_night(table, board)  # issue 16: NT-5 (engine.battletech.nightscenario)
     except NightError as exc:
         raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
     return BTSetup(
-        board, tuple(sides), tuple(units), rows, title, victory, temperature, night=night
+        board,
+        tuple(sides),
+        tuple(units),
+        rows,
+        title,
+        victory,
+        temperature,
+        night=night,
+        environment=environment,
     )
 
 

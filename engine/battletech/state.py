@@ -12,6 +12,7 @@ import attrs
 from attrs import frozen
 
 from engine.battletech.board import Board
+from engine.battletech.envstate import Environment, EnvState
 from engine.battletech.nightstate import NightSetup, NightState
 from engine.battletech.units import Location, MechDesign
 from engine.hexes import Facing, Hex
@@ -109,6 +110,8 @@ class BTSetup:
     (`engine.battletech.bot.PERSONALITIES`), by side number; sides past the end are persons."""
     night: NightSetup | None = None
     """Issue 16 (NT-5): the scenario's night settings; None in daylight."""
+    environment: Environment | None = None
+    """BT-M-39 / BT-C-61: gravity, vacuum, swamp and ice (`engine.battletech.envstate`)."""
 
 
 class Phase(enum.StrEnum):
@@ -306,6 +309,8 @@ class UnitState:
     """Anti-missile systems that engaged an attack this turn (BT-C-75)."""
     narc: bool = False
     """A NARC pod is attached: NARC-capable missiles get +2 on the cluster roll (BT-C-75)."""
+    breached: frozenset[Location] = frozenset()
+    """BT-C-61.5: locations breached in vacuum: nothing in them works."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:
@@ -409,6 +414,8 @@ class BTState:
     rubble_class: tuple[tuple[Hex, str], ...] = ()
     night: NightState | None = None
     """Issue 16 (NT-1..NT-5): the night (`engine.battletech.nightstate`); None in daylight."""
+    environment: EnvState | None = None
+    """BT-M-39 / BT-C-61: gravity, vacuum, ice over water (`engine.battletech.envstate`)."""
 
     def unit(self, index: int) -> UnitState:
         """Return unit ``index``."""

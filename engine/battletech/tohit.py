@@ -180,7 +180,7 @@ def weapon_spec(unit: UnitState, index: int) -> WeaponSpec | None:
 
 def weapon_destroyed(unit: UnitState, item: Mounted) -> bool:
     """BT-C-31: one critical on any of its lines, or its location destroyed, disables it."""
-    if unit.location_destroyed(item.location):
+    if unit.location_destroyed(item.location) or item.location in unit.breached:  # BT-C-61.5
         return True
     return any(unit.slot_hit(item.location, slot) for slot in item.slots)
 
@@ -396,6 +396,8 @@ def _usable(unit: UnitState, weapon: int) -> tuple[WeaponSpec, Mounted] | str:
         why = "an AMS fires only at incoming missiles (BT-C-75)"
     elif "artillery" in spec.flags:
         why = "artillery fire is not in these rules (BT-C-90.12)"
+    elif item.location in unit.breached:
+        why = f"the {spec.name} is in a breached location (BT-C-61.5)"
     elif weapon_destroyed(unit, item):
         why = f"the {spec.name} is destroyed"
     elif jam := special.unusable_reason(unit, weapon):

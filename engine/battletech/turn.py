@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from engine.battletech import combat, heat, night, physical, tohit
+from engine.battletech import combat, environment, heat, night, physical, tohit
 from engine.battletech import events as ev
 from engine.battletech.clubs import take_club, why_no_club
 from engine.battletech.commands import DumpAmmo, FireWeapons, PhysicalAttack, TakeClub
@@ -245,6 +245,7 @@ def _heat_and_end(ctx: Ctx) -> None:
     heat.heat_phase(ctx)
     ctx.emit(ev.PhaseStarted(Phase.END, turn))
     heat.submerged_life_support(ctx)
+    environment.vacuum_life_support(ctx)  # BT-C-31 in vacuum (BT-C-61.5)
     for index, unit in enumerate(ctx.state.units):
         # BT-C-33 / BT-M-16 item 4: knocked out in an earlier turn: roll to wake up.
         if unit.on_map and not unit.conscious and unit.knocked_out_turn < turn:

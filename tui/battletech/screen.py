@@ -41,6 +41,8 @@ from engine.battletech.commands import (
     StepKind,
 )
 from engine.battletech.condition import jump_mp
+from engine.battletech.envstate import gravity_of
+from engine.battletech.envwords import heading_tag, hex_note
 from engine.battletech.flow import (
     can_end_phase,
     deploy_zone,
@@ -606,6 +608,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         parts = heading(state, summary.turn, compact=self.compact)  # the objective too
         if self.night.is_night:  # whose view: before the objective, which may be cut
             parts.insert(2, self.night.heading())
+        if tag := heading_tag(state):  # BT-M-39 / BT-C-61: gravity, cold or heat, vacuum
+            parts.insert(2, tag)
         if self.path is not None:
             parts.append(self.path.name)
         self.show_heading(parts, self._prompt_line(state))
@@ -676,6 +680,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
                 self.sheet_page,
                 sheet_rows(state.units, self.sheet_page, compact=self.compact),
                 page_hint=not self.night.can_switch(),  # v switches a night game's views
+                gravity=gravity_of(state.environment),  # BT-M-39.3
             ),
             compact=self.compact,
         )
@@ -700,6 +705,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         text = ""
         if where is not None and where in state.board:
             text = describe_hex(state.board, where)
+            if note := hex_note(state, where):  # BT-M-39.1/39.2
+                text += f" ({note})"
             names = [
                 f"{self.name_of(i)} ({state.sides[state.units[i].side]})"
                 for i in state.units_at(where)
@@ -798,7 +805,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             """Walk and run; a jump only for a unit with Jump MP (BT-M-20.4)."""
             if not moving or self.selected is None:
                 return False
-            return parameters[:1] != ("jump",) or jump_mp(state.units[self.selected]) > 0
+            unit, gravity = state.units[self.selected], gravity_of(state.environment)
+            return parameters[:1] != ("jump",) or jump_mp(unit, None, gravity) > 0
 
         return {
             "next_unit": lambda _: free and len(self._selectable(state)) > 1,

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.battletech import events as ev
+from engine.battletech.narrate.environment import ENV_PSR_REASONS, ENV_PSR_VERDICTS
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import MODE_VERBS, dice_text, label, signed, unit_name
 from engine.battletech.state import BTState, MoveMode, Phase
@@ -33,6 +34,7 @@ PSR_REASONS = {
     "run_damage": "running on damaged legs or gyro",
     "landing": "landing on damaged legs or gyro",
     "injury": "pilot injury",
+    **ENV_PSR_REASONS,
 }
 """What each `PilotingRoll.reason` code is a roll for."""
 
@@ -178,6 +180,8 @@ def _psr_verdict(event: ev.PilotingRoll) -> str:
         return "no harm done" if event.success else "takes damage"
     if event.reason == "injury":
         return "unhurt" if event.success else "hurt"
+    if event.reason in ENV_PSR_VERDICTS:  # BT-M-39
+        return ENV_PSR_VERDICTS[event.reason][event.success]
     return "stays up" if event.success else "falls"
 
 

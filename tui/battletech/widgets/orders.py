@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
+from engine.battletech.envstate import ONE_G, gravity_of
+from engine.battletech.envwords import summary
 from engine.battletech.events import InitiativeRolled
 from engine.battletech.flow import can_end_phase, prompt_text
 from engine.battletech.language import format_steps
@@ -26,6 +28,7 @@ from tui.battletech.widgets._panel import BTPanel
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from fractions import Fraction
 
     from rich.style import Style
 
@@ -123,17 +126,25 @@ def initiative_line(
 
 
 def mode_keys(
-    unit: UnitState, *, compact: bool = False, terrain: Terrain | None = None
+    unit: UnitState,
+    *,
+    compact: bool = False,
+    terrain: Terrain | None = None,
+    gravity: Fraction = ONE_G,
 ) -> list[Line]:
     """The mode keys, with the unit's MP now: "1 walk 5  2 run 8  3 jump 5  0 still".
 
-    ``terrain`` is the unit's hex (water takes Jump MP away, BT-M-20.4).
+    ``terrain`` is the unit's hex (water takes Jump MP away, BT-M-20.4); ``gravity`` the
+    battlefield's (BT-M-39.3).
     """
+    if unit.stuck:  # BT-M-39.1
+        return [("stuck in a swamp: 0 still (a PSR frees it next turn)", "keys")]
     if compact:
         return [("1 walk 2 run 3 jump 0 still", "keys"), ("E eject", "keys")]
-    jump = f"  3 jump {jump_mp(unit, terrain)}" if unit.design.jump else ""
+    jump = f"  3 jump {jump_mp(unit, terrain, gravity)}" if unit.design.jump else ""
+    walk, run = walk_mp(unit, gravity=gravity), run_allowance(unit, gravity)
     return [
-        (f"1 walk {walk_mp(unit)}  2 run {run_allowance(unit)}{jump}  0 still", "keys"),
+        (f"1 walk {walk}  2 run {run}{jump}  0 still", "keys"),
         ("Tab or Enter on a unit: another unit  E: eject", "keys"),
     ]
 
@@ -145,6 +156,7 @@ def initiative_lines(state: BTState) -> list[Line]:
         ("each side rolls 2D6; the loser moves first", "text"),
         ("Enter or i: roll", "keys"),
         ("first, End phase orders: D dump ammunition, S heat sinks", "keys"),
+        *((line, "text") for line in summary(state)),  # BT-M-39 / BT-C-61
     ]
 
 
@@ -167,7 +179,8 @@ def movement_lines(
         name, unit = selected
         lines.append((f"selected: {name}", "text"))
         terrain = state.board.get(unit.hex) if unit.hex is not None else None
-        lines.extend(mode_keys(unit, compact=compact, terrain=terrain))
+        gravity = gravity_of(state.environment)
+        lines.extend(mode_keys(unit, compact=compact, terrain=terrain, gravity=gravity))
     return lines
 
 

@@ -15,6 +15,7 @@ import attrs
 from attrs import frozen
 
 from engine.battletech.commands import Jump, Move, Step, StepKind
+from engine.battletech.envwords import roll_warning
 from engine.battletech.movement import jump_path, plan_jump, plan_move, psr_target, reachable
 from engine.battletech.state import MoveMode
 from engine.game import IllegalCommand
@@ -45,6 +46,7 @@ SHORT_REASONS = {
     "skid": "skid",
     "run_damage": "run on damage",
     "landing": "landing",
+    "swamp": "swamp",
 }
 """A roll's reason in a word or two, for the plot's warnings (`PilotingRoll.reason` codes)."""
 
@@ -90,10 +92,14 @@ class RollWarning:
     target: int
     chance: int
     modifiers: tuple[tuple[str, int], ...] = ()
+    words: str = ""
+    """The whole line when the roll is no PSR (`engine.battletech.envwords.roll_warning`)."""
 
     @property
     def text(self) -> str:
         """E.g. "PSR 0805 water: 7+ (58%)"; "impossible" above 12."""
+        if self.words:
+            return self.words
         odds = "impossible" if self.target > 12 else f"{self.target}+ ({self.chance}%)"  # noqa: PLR2004
         return f"PSR {self.where} {self.reason}: {odds}"
 
@@ -126,6 +132,9 @@ def _warnings(state: BTState, plan: Plan) -> tuple[RollWarning, ...]:
     for planned in plan.steps:
         for check in (*planned.before, *planned.after):
             where = _place(check, planned.hex)
+            if words := roll_warning(check.reason, where):  # BT-M-39: ice 1D6, stuck landing
+                found.append(RollWarning(where, check.reason, 0, 0, words=words))
+                continue
             target = psr_target(unit, check)
             reason = SHORT_REASONS.get(check.reason, check.reason.replace("_", " "))
             found.append(RollWarning(where, reason, target, chance(target), check.modifiers))

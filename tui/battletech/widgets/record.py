@@ -40,6 +40,7 @@ from rich.text import Text
 from engine.battletech import special
 from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
+from engine.battletech.envstate import ONE_G
 from tui.battletech.widgets._panel import BTPanel
 from tui.battletech.widgets.criticals import critical_lines
 from tui.battletech.widgets.diagram import ORDER, armor_table, diagram
@@ -48,6 +49,7 @@ from tui.widgets.fixed import keeps_height
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from fractions import Fraction
 
     from rich.style import Style
 
@@ -108,6 +110,8 @@ class RecordData:
     page: str = "sheet"
     rows: int = 0
     page_hint: bool = True
+    gravity: Fraction = ONE_G
+    """The battlefield's gravity (BT-M-39.3): the MP shown are at it."""
 
 
 def status_line(unit: UnitState) -> str:
@@ -189,7 +193,8 @@ def _mp_line(data: RecordData, styles: dict[str, Style], *, heat: bool) -> Text:
     """Walk, run and jump MP now (damage and heat taken off), and the heat (compact)."""
     unit, design = data.unit, data.unit.design
     line = Text("MP", styles.get("label", ""))
-    now = (walk_mp(unit), run_allowance(unit), jump_mp(unit, data.terrain))
+    g = data.gravity
+    now = (walk_mp(unit, gravity=g), run_allowance(unit, g), jump_mp(unit, data.terrain, g))
     full = (design.walk, design.run, design.jump)
     for name, value, top in zip(("walk", "run", "jump"), now, full, strict=True):
         line.append(f" {name} ", styles.get("label", ""))
