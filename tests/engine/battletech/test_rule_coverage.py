@@ -67,16 +67,6 @@ PENDING_MERGE = frozenset(
         "BT-M-8.10",  # rubble
         "BT-M-8.11",  # terrain conversion
         "BT-M-8.12",  # burning hexes
-        # Environments (issue 15 item 4):
-        "BT-M-39",  # optional environment rules that change movement
-        "BT-M-39.1",  # swamp
-        "BT-M-39.2",  # ice
-        "BT-M-39.3",  # high/low gravity
-        "BT-M-39.4",  # extreme temperature
-        "BT-M-39.5",  # vacuum
-        "BT-C-61.2",  # ice
-        "BT-C-61.3",  # high or low gravity
-        "BT-C-61.5",  # vacuum
     }
 )
 """Sections cited on branches not merged yet (fire and buildings, environments): empty it."""
