@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from engine.battletech import commands, events, narrate, night, nightevents
+from engine.battletech import commands, events, narrate, night, nightcommands, nightevents
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
@@ -60,6 +60,7 @@ class BattleTech:
         commands.Eject,
         commands.TakeClub,
         commands.SwitchHeatSinks,
+        nightcommands.ChooseJitterFirer,
     )
     event_types: tuple[type[Event], ...] = (
         tuple(
