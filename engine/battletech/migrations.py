@@ -19,6 +19,10 @@ Schema history:
 - **5** (issue 15 items 3 and 6): new classes only, so older saves read unchanged: the command
   ``bt/sinks`` (`SwitchHeatSinks`, BT-C-52) and the events ``bt/sinks_switched``,
   ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
+- **6** (issue 16, NT-4): new classes only, so older saves read unchanged: the command
+  ``bt/jitter_choose`` (`ChooseJitterFirer`: the moving side chooses which of equally near
+  enemies jitter-fires) and the events ``bt/jitter_asked`` and ``bt/jitter_chosen``. (The
+  state's ``night.asking`` is not in the schema: kept states of schema 5 are ignored.)
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema this program writes."""
 
 
@@ -62,5 +66,6 @@ MIGRATIONS: dict[int, Migration] = {
     2: Migration(header=_daylight),
     3: Migration(line=_special_weapons),
     4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
+    5: Migration(),  # schema 6 adds classes only (NT-4's choice): a schema-5 save reads as it is
 }
 """Schema v -> the migration from v to v + 1."""
