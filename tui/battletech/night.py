@@ -39,6 +39,7 @@ from engine.battletech.night import (
     must_check,
 )
 from engine.night import Care, strays
+from tui.battletech.night_choice import JitterChoice
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -210,6 +211,8 @@ class NightControls:
         self.screen = screen
         self.chosen: int | None = None
         self._drawn_for: int | None = None
+        self.jitter = JitterChoice(screen)
+        """NT-4: the moving side's choice of who jitter-fires (`tui.battletech.night_choice`)."""
 
     @property
     def is_night(self) -> bool:
@@ -315,6 +318,9 @@ class NightControls:
     ) -> list[Line]:
         """The Orders panel's night lines for the unit about to move (`stray_lines`)."""
         screen = self.screen
-        if index is None or not self.is_night or screen.replaying:
+        if not self.is_night or screen.replaying:
             return []
-        return stray_lines(screen.game.state, index, path, compact=compact)
+        asking = self.jitter.orders(compact=compact)  # NT-4: the question waits first
+        if index is None:
+            return asking
+        return [*asking, *stray_lines(screen.game.state, index, path, compact=compact)]
