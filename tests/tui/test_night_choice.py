@@ -28,7 +28,8 @@ CREATED = datetime(2026, 11, 27, tzinfo=UTC)
 
 def _journal(path: Path) -> Journal:
     """A hot-seat save waiting for Blue's answer (`night_tie`)."""
-    journal = Journal.create(path, RULESET, night_tie.SETUP, created=CREATED, scripted=night_tie.DICE)
+    dice = night_tie.DICE
+    journal = Journal.create(path, RULESET, night_tie.SETUP, created=CREATED, scripted=dice)
     for _ in range(40):
         state = journal.game.state
         if state.night is not None and state.night.asking is not None:
@@ -66,7 +67,7 @@ async def test_the_question_opens_for_the_mover_and_a_number_key_answers(tmp_pat
 
 
 async def test_escape_waits_the_orders_say_j_and_enter_gives_the_highlighted(tmp_path):
-    """Escape closes the question; the Orders panel names ``j``; j, down, Enter: the second fires."""
+    """Escape closes the question, the Orders panel names ``j``; j, down, Enter: the 2nd fires."""
     journal = _journal(tmp_path / "tie.jsonl")
     app = HexmechApp(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -81,7 +82,7 @@ async def test_escape_waits_the_orders_say_j_and_enter_gives_the_highlighted(tmp
         assert any("choose which fires in the dark" in text for text in said)
         assert "j: the question again" in said
         assert "jitter_choice" in {b.binding.action for b in screen.active_bindings.values()}
-        assert len(journal.game.log) == 10  # noqa: PLR2004 - nothing given yet
+        assert len(journal.game.log) == 10  # nothing given yet
         await pilot.press("j")
         await pilot.pause()
         assert isinstance(app.screen, JitterChoiceScreen)
