@@ -12,6 +12,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.battletech import RULESET, format_command
 from engine.battletech import commands as cmd
@@ -26,12 +28,13 @@ from engine.battletech.nightstate import NightSetup
 from engine.battletech.options import legal_commands
 from engine.battletech.policies import random_policy
 from engine.battletech.units import Location
-from engine.dice import ScriptedDice
-from engine.game import Accepted, Game, Rejected
+from engine.dice import Dice, ScriptedDice
+from engine.game import Accepted, Game, Rejected, UndoPolicy
 from engine.hexes import Facing, Hex
 from saves.journal import Journal, read_game
 from tests.engine.battletech import night_tie as tie
 from tests.engine.battletech._build import design
+from tests.engine.battletech.test_properties import FEW, SEEDS, STEP, _fold, _invariants, _step
 
 CREATED = datetime(2026, 11, 27, tzinfo=UTC)
 AnyGame = Game  # type: ignore[type-arg]
@@ -260,3 +263,54 @@ def test_nt4_the_computer_and_the_random_player_answer() -> None:
     streams = [random.Random(seed) for seed in range(20)]  # noqa: S311 - game policies' streams
     picks = {random_policy(state, rng) for rng in streams}
     assert picks == {ChooseJitterFirer(2), ChooseJitterFirer(3)}
+
+
+# ---------------------------------------------------------------- random streams from the question
+class _ThenSeeded:
+    """The tie's scripted dice, then a seeded stream: the night game goes on at random."""
+
+    def __init__(self, seed: int, position: int = 0) -> None:
+        self.seed = seed
+        self._position = position
+
+    @property
+    def position(self) -> int:
+        return self._position
+
+    def die(self, sides: int = 6) -> int:
+        at = self._position
+        self._position += 1
+        if at < len(tie.DICE):
+            return tie.DICE[at]
+        return Dice(self.seed).at(at).die(sides)
+
+    def roll(self, count: int = 2, sides: int = 6) -> tuple[int, ...]:
+        return tuple(self.die(sides) for _ in range(count))
+
+    def at(self, position: int) -> _ThenSeeded:
+        return _ThenSeeded(self.seed, position)
+
+
+NIGHT_STEP = st.one_of(
+    STEP,
+    st.builds(ChooseJitterFirer, st.integers(-1, 5)).map(lambda c: ("any", c)),
+)
+
+
+@FEW
+@given(seed=SEEDS, steps=st.lists(NIGHT_STEP, max_size=30))
+def test_random_streams_from_the_question_never_crash_and_fold_to_the_state(
+    seed: int, steps: list[tuple[str, object]]
+) -> None:
+    """DESIGN 7 at night: listed commands accepted, others refused cleanly, the log folds."""
+    game = Game(RULESET, tie.SETUP, _ThenSeeded(seed), undo_policy=UndoPolicy.SOLO)
+    _play_on(game)
+    assert game.state.night is not None
+    assert game.state.night.asking is not None
+    for step in steps:
+        _step(game, step)
+        _invariants(game)
+        night = game.state.night
+        if night is not None and night.asking is not None:
+            assert game.state.active == night.asking.unit
+    assert _fold(game) == game.state
