@@ -318,9 +318,6 @@ class NightControls:
     ) -> list[Line]:
         """The Orders panel's night lines for the unit about to move (`stray_lines`)."""
         screen = self.screen
-        if not self.is_night or screen.replaying:
+        if index is None or not self.is_night or screen.replaying:
             return []
-        asking = self.jitter.orders(compact=compact)  # NT-4: the question waits first
-        if index is None:
-            return asking
-        return [*asking, *stray_lines(screen.game.state, index, path, compact=compact)]
+        return stray_lines(screen.game.state, index, path, compact=compact)

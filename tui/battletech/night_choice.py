@@ -3,8 +3,8 @@
 When a stray roll's doubles make the nearest enemy fire and several are equally near, the game
 waits (``state.night.asking``, `engine.battletech.nightchoice`). `JitterChoice` (the night
 controls' ``jitter``) opens `JitterChoiceScreen` for the person whose side is moving, once the
-terminal is theirs (after any handover): the candidates, each with its number key, its distance
-and what its wasted shot costs it (`engine.battletech.bot.jitter.wasted`); 1-9 or the arrows and
+terminal is theirs (after any handover): the candidates, each with its number key and its ready
+weapons (heat, shots left: one of them fires at random); 1-9 or the arrows and
 Enter give `ChooseJitterFirer` through the screen's ``execute``. Escape closes the dialog; ``j``
 opens it again (the Orders panel says so), and every other order waits. The computer answers for
 its own sides (`engine.battletech.bot.decide`); replays and spectators are never asked.
@@ -19,11 +19,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from engine.battletech.bot.jitter import wasted
 from engine.battletech.narrate.words import weapon_name
 from engine.battletech.night import ready_weapons
 from engine.battletech.nightchoice import asked
 from engine.battletech.nightcommands import ChooseJitterFirer
+from engine.battletech.tohit import ammo_bins, weapon_spec
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -60,13 +60,25 @@ def question_lines(
     if compact:
         lines = [f"{mover} strays {way}: which enemy ({hexes} away) fires in the dark?"]
     for key, unit in enumerate(question.candidates, start=1):
-        weapons = ready_weapons(state.units[unit])
-        design = state.units[unit].design
-        names = ", ".join(weapon_name(design, w) for w in weapons[:3])
-        more = "..." if len(weapons) > 3 else ""  # noqa: PLR2004 - three weapons named
-        cost = wasted(state, unit)
-        lines.append(f"{key} {name(unit)}: {names}{more} (costs it ~{cost:.1f} heat)")
+        said = [_weapon_words(state, unit, w) for w in ready_weapons(state.units[unit])]
+        more = f" +{len(said) - 3} more" if len(said) > 3 else ""  # noqa: PLR2004 - three shown
+        lines.append(f"{key} {name(unit)}: {'; '.join(said[:3])}{more}")
+    if not compact:
+        lines.insert(2, "It fires one of its ready weapons at random: heat, and ammunition.")
     return lines
+
+
+def _weapon_words(state: BTState, unit: int, weapon: int) -> str:
+    """One ready weapon and what firing it costs: "LRM 5 (LT) 2 heat, 24 shots left"."""
+    mech = state.units[unit]
+    spec = weapon_spec(mech, weapon)
+    said = weapon_name(mech.design, weapon)
+    if spec is None:
+        return said
+    said += f" {spec.heat} heat"
+    if spec.uses_ammo:
+        said += f", {sum(mech.ammo[b] for b in ammo_bins(mech, spec))} shots left"
+    return said
 
 
 class JitterChoiceScreen(ModalScreen[int | None]):

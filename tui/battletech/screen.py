@@ -456,7 +456,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         view = self._preview(state)
         self._draw_board(state, view)
         self._header(state)
-        orders = self.computer.orders(self._orders(state, view))  # its turn: no keys of yours
+        asking = self.night.jitter.orders(compact=self.compact)  # NT-4: who fires in the dark
+        orders = self.computer.orders(asking or self._orders(state, view))  # its turn: no keys
         self.query_one(OrdersPanel).show(tuple(orders), compact=self.compact)
         self._draw_record()
         self.query_one(UnitList).show(

@@ -104,7 +104,8 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
         case ChooseJitterFirer(unit=index):
             asking = state.night.asking if state.night is not None else None
             mover = asking.unit if asking is not None else index
-            return f"{_side_of(state, mover)}: the {unit_name(state, index)} to jitter-fire (NT-4)"
+            said = f"{unit_name(state, index)} is to fire in the dark (NT-4)"
+            return f"{_side_of(state, mover)}: {said}"
     return ""
 
 
