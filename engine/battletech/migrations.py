@@ -21,7 +21,8 @@ Schema history:
   ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
 - **6** (issue 16, NT-4): new classes only, so older saves read unchanged: the command
   ``bt/jitter_choose`` (`ChooseJitterFirer`: the moving side chooses which of equally near
-  enemies jitter-fires) and the events ``bt/jitter_asked`` and ``bt/jitter_chosen``. (The
+  enemies jitter-fires) and the events ``bt/jitter_asked`` and ``bt/jitter_chosen``; the event
+  ``bt/charge_lapsed`` (a charge declared in movement that can no longer be made, BT-C-42). (The
   state's ``night.asking`` is not in the schema: kept states of schema 5 are ignored.)
 """
 
