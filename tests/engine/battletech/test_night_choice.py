@@ -314,3 +314,27 @@ def test_random_streams_from_the_question_never_crash_and_fold_to_the_state(
         if night is not None and night.asking is not None:
             assert game.state.active == night.asking.unit
     assert _fold(game) == game.state
+
+
+@pytest.mark.parametrize("name", ["bot", "random", "aggressive"])
+def test_a_computer_player_answers_the_question_and_plays_on(name: str) -> None:
+    """The simulator's players never stall at the question: each answers, and the game goes on."""
+    import random  # noqa: PLC0415
+
+    from engine.battletech.bot.policies import get_policy  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+
+    policy = get_policy(name)
+    assert policy is not None
+    game = Game(RULESET, tie.SETUP, _ThenSeeded(7))
+    _play_on(game)
+    rng = random.Random(7)  # noqa: S311 - a game policy's stream
+    answer = policy(game.state, rng)
+    assert isinstance(answer, ChooseJitterFirer)
+    for _ in range(60):
+        if game.state.phase is Phase.OVER or game.state.turn > 3:
+            break
+        command = policy(game.state, rng)
+        assert command is not None, game.state.phase
+        assert isinstance(game.execute(command), Accepted), command
+    assert game.state.turn > 2 or game.state.phase is Phase.OVER
