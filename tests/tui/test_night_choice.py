@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import attrs
 import pytest
 
 from engine.battletech import RULESET
@@ -26,10 +27,10 @@ from tui.battletech.widgets import OrdersPanel
 CREATED = datetime(2026, 11, 27, tzinfo=UTC)
 
 
-def _journal(path: Path) -> Journal:
-    """A hot-seat save waiting for Blue's answer (`night_tie`)."""
+def _journal(path: Path, setup: object = night_tie.SETUP) -> Journal:
+    """A save waiting for Blue's answer (`night_tie`; hot-seat unless ``setup`` says)."""
     dice = night_tie.DICE
-    journal = Journal.create(path, RULESET, night_tie.SETUP, created=CREATED, scripted=dice)
+    journal = Journal.create(path, RULESET, setup, created=CREATED, scripted=dice)
     for _ in range(40):
         state = journal.game.state
         if state.night is not None and state.night.asking is not None:
@@ -89,4 +90,20 @@ async def test_escape_waits_the_orders_say_j_and_enter_gives_the_highlighted(tmp
         await pilot.press("down", "enter")
         await pilot.pause()
         assert journal.game.log[-1].command == ChooseJitterFirer(3)
+    journal.close()
+
+
+async def test_the_computer_answers_for_its_own_side_and_the_person_is_not_asked(tmp_path):
+    """Blue played by the computer: no dialog for the person (Red); the bot's answer is given."""
+    setup = attrs.evolve(night_tie.SETUP, computer=("balanced", ""))
+    journal = _journal(tmp_path / "tie.jsonl", setup)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(BattleTechScreen(journal=journal))
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if len(journal.game.log) > 10:
+                break
+        assert not isinstance(app.screen, JitterChoiceScreen)
+        assert journal.game.log[10].command == ChooseJitterFirer(2)  # the laser: 3 heat wasted
     journal.close()

@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine.battletech.narrate.words import weapon_name
-from engine.battletech.night import ready_weapons
+from engine.battletech.night import is_known, ready_weapons
 from engine.battletech.nightchoice import asked
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.tohit import ammo_bins, weapon_spec
@@ -223,6 +223,9 @@ class JitterChoice:
             return []
         side = state.sides[state.units[question.unit].side]
         if self.question() is None:
+            seat = self.screen.night.seat()
+            if seat is not None and not is_known(state, seat, question.unit):
+                return []  # a unit of theirs strays unseen: nothing to say
             return [(f"Night: {side} chooses which enemy fires in the dark (NT-4)", "warn")]
         if compact:
             return [("Night: who fires in the dark? j: choose", "warn")]
