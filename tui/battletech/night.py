@@ -93,7 +93,9 @@ or next to a friendly unit (then it may finish its move).
 
 **Jitter fire** (NT-4). After the first shot of the night, doubles on the stray roll make someone
 fire at nothing: 1-1 or 2-2 the nearest enemy, 5-5 or 6-6 the straying unit itself (its move
-ends). The shot costs heat and ammunition and lights the firer's hex until the end of the turn.
+ends). When several enemies it knows of are equally near, the moving side chooses which fires: a
+question lists them (1-9, or the arrows and Enter; Escape waits and `j` asks again). The shot
+costs heat and ammunition and lights the firer's hex until the end of the turn.
 
 On the board (`L` explains it): the night is darker, lit hexes are shaded, and a gunflash `✹`
 marks a unit that fired this turn.
