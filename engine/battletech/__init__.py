@@ -13,7 +13,16 @@ from typing import Any
 
 import attrs
 
-from engine.battletech import commands, envevents, events, narrate, night, nightevents
+from engine.battletech import (
+    commands,
+    envevents,
+    events,
+    lapses,
+    narrate,
+    night,
+    nightcommands,
+    nightevents,
+)
 from engine.battletech.environment import prepare
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
@@ -61,6 +70,7 @@ class BattleTech:
         commands.Eject,
         commands.TakeClub,
         commands.SwitchHeatSinks,
+        nightcommands.ChooseJitterFirer,
     )
     event_types: tuple[type[Event], ...] = (
         tuple(
@@ -70,6 +80,7 @@ class BattleTech:
         )
         + nightevents.NIGHT_EVENTS
         + envevents.ENV_EVENTS
+        + lapses.LAPSE_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

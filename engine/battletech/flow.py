@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from engine.battletech import combat, environment, night, physical, sinks, skids, turn
+from engine.battletech import combat, environment, night, nightchoice, physical, sinks, skids, turn
 from engine.battletech import events as ev
 from engine.battletech.commands import (
     BTCommand,
@@ -31,6 +31,7 @@ from engine.battletech.context import Ctx
 from engine.battletech.damage import fall, piloting_roll
 from engine.battletech.heat import movement_heat
 from engine.battletech.movement import Check, Plan, PlannedStep, plan_jump, plan_move
+from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.state import BTState, Movement, MoveMode, Phase, UnitState
 from engine.battletech.victory import immediate_result
 from engine.dice import DiceSource
@@ -201,6 +202,7 @@ def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEv
     """
     if state.phase is Phase.OVER:
         raise IllegalCommand("game/over", "the game is over")
+    nightchoice.refuse_while_asking(state, command)  # NT-4: the moving side chooses first
     ctx = Ctx(state, dice)
     match command:
         case Deploy():
@@ -227,6 +229,8 @@ def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEv
             turn.grab_club(ctx, command)
         case SwitchHeatSinks():
             sinks.switch_heat_sinks(ctx, command)
+        case ChooseJitterFirer():
+            nightchoice.choose(ctx, command, _finish)
         case _:
             raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
     _check_victory(ctx)
@@ -364,8 +368,10 @@ def _move(ctx: Ctx, command: Move) -> None:
     left = plan.allowance - movement.mp_spent
     if outcome == "fell" and left > 0 and not movement.minimum:
         return  # BT-M-30 item 3: it may try to stand and go on with its MP: still active
-    if outcome == "strayed" and night.goes_on(ctx.state, command.unit, plan.allowance):
-        return  # NT-3: it met a friendly unit and may finish its move normally: still active
+    if outcome == "strayed" and (
+        night.waits(ctx.state) or night.goes_on(ctx.state, command.unit, plan.allowance)
+    ):
+        return  # NT-4: the mover chooses who jitter-fires; NT-3: it met a friend: still active
     if command.charge is not None and outcome == "ok":
         # BT-C-42: declared now, resolved in the Physical phase (a fall cancels it).
         ctx.emit(ev.ChargeDeclared(command.unit, command.charge))
@@ -411,7 +417,8 @@ def _jump(ctx: Ctx, command: Jump) -> None:
     if command.dfa is not None:
         physical.check_dfa(ctx.state, command.unit, command.path, command.dfa)
     if night.lost_before_jump(ctx, command.unit) is not None:
-        _finish(ctx, command.unit)  # NT-5: a straying unit walks; it never jumps
+        if not night.waits(ctx.state):  # NT-4: else the moving side chooses first
+            _finish(ctx, command.unit)  # NT-5: a straying unit walks; it never jumps
         return
     ctx.emit(ev.MovementStarted(command.unit, MoveMode.JUMP))
     ctx.emit(ev.UnitJumped(command.unit, command.path, command.facing, len(command.path)))

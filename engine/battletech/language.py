@@ -24,6 +24,7 @@ from engine.battletech.commands import (
     SwitchHeatSinks,
     TakeClub,
 )
+from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.state import AttackKind, BTState, MoveMode
 from engine.battletech.units import Location
 from engine.game import IllegalCommand
@@ -61,6 +62,7 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
   nophysical UNIT            the unit makes no physical attack
   dump UNIT ITEM...          dump these ammunition bins next turn (before the initiative roll)
   sinks UNIT N               switch heat sinks: N of them off, 0 all on (BT-C-52)
+  jitter UNIT                at night, of equally near enemies, UNIT fires in the dark (NT-4)
 """
 
 _FACING_NAMES = {f.name: f for f in Facing}
@@ -168,6 +170,8 @@ def parse_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             if not count.isdigit():
                 raise _fail(text, "sinks UNIT N: how many heat sinks are off (0: all on)")
             return SwitchHeatSinks(_unit(text, unit, state), int(count))
+        case ["jitter", unit]:
+            return ChooseJitterFirer(_unit(text, unit, state))
         case ["move", *_]:
             raise _fail(text, "move UNIT walk|run STEPS, e.g. move 1 walk F F R F")
         case _:
@@ -303,6 +307,8 @@ def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return f"dump {command.unit + 1} " + " ".join(str(b + 1) for b in command.bins)
         case SwitchHeatSinks():
             return f"sinks {command.unit + 1} {command.off}"
+        case ChooseJitterFirer():
+            return f"jitter {command.unit + 1}"
         case EndMove():
             return f"done {command.unit + 1}"
         case EndPhase():

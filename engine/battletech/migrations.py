@@ -19,10 +19,15 @@ Schema history:
 - **5** (issue 15 items 3 and 6): new classes only, so older saves read unchanged: the command
   ``bt/sinks`` (`SwitchHeatSinks`, BT-C-52) and the events ``bt/sinks_switched``,
   ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
-- **6** (issue 15 item 4; the lead's chain numbers it 7 -> 8): the setup gains ``environment``
+- **6** (issue 15 item 4): the setup gains ``environment``
   (BT-M-39 / BT-C-61: gravity, vacuum, swamp, ice); an older save is a standard battlefield
   (``null``). New events ``bt/stuck``, ``bt/freed``, ``bt/ice_roll``, ``bt/ice_broken``,
   ``bt/breach``.
+- **7** (issue 16, NT-4): new classes only, so older saves read unchanged: the command
+  ``bt/jitter_choose`` (`ChooseJitterFirer`: the moving side chooses which of equally near
+  enemies jitter-fires) and the events ``bt/jitter_asked`` and ``bt/jitter_chosen``; the event
+  ``bt/charge_lapsed`` (a charge declared in movement that can no longer be made, BT-C-42). (The
+  state's ``night.asking`` is not in the schema: kept states of schema 6 are ignored.)
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """The schema this program writes."""
 
 
@@ -75,5 +80,6 @@ MIGRATIONS: dict[int, Migration] = {
     3: Migration(line=_special_weapons),
     4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
     5: Migration(header=_standard_environment),
+    6: Migration(),  # schema 7 adds classes only (NT-4's choice): a schema-6 save reads as it is
 }
 """Schema v -> the migration from v to v + 1."""

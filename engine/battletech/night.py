@@ -22,8 +22,10 @@ DESIGN readings where NT-5 says nothing:
 - A jump is a move into new hexes: the roll comes before take-off, and a unit that strays walks
   its stray instead of jumping (its move then ends).
 - "Unable to act": its move ends and it declares no attacks this turn.
-- Jitter fire by the nearest enemy: of equally near ones, the lowest unit index (the digest lets
-  the moving side choose; a command for that choice is left for later).
+- Jitter fire by the nearest enemy: of equally near ones the moving side chooses (NT-4): the move
+  waits (`JitterAsked`, ``state.night.asking``) for `ChooseJitterFirer`
+  (`engine.battletech.nightchoice`). It chooses among the equally near enemies it knows of; when
+  it knows of fewer than two, there is nothing to choose and the lowest unit index fires.
 - NT-1's advancing units have no BattleTech counterpart; entering the board is deployment, which
   is not movement.
 """
@@ -36,7 +38,13 @@ from engine.battletech import events as ev
 from engine.battletech.condition import walk_mp
 from engine.battletech.context import Ctx
 from engine.battletech.los import line_of_sight
-from engine.battletech.nightevents import JitterFired, MovementRolled, StrayEnded, StrayRolled
+from engine.battletech.nightevents import (
+    JitterAsked,
+    JitterFired,
+    MovementRolled,
+    StrayEnded,
+    StrayRolled,
+)
 from engine.battletech.nightsight import gunflashes, is_known, known_enemies, lit_hexes, near_lit
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.hexes import Facing, Hex
@@ -55,9 +63,13 @@ __all__ = [
     "lost_before_jump",
     "movement_check",
     "must_check",
+    "nearest_enemies",
+    "ready_weapons",
     "stray",
     "stray_chance",
+    "stray_walk",
     "view",
+    "waits",
 ]
 
 
@@ -179,26 +191,35 @@ def movement_check(ctx: Ctx, index: int, where: Hex) -> bool:
 # ---------------------------------------------------------------- NT-3/NT-4: the stray
 
 
-def _nearest_enemy(state: BTState, index: int) -> int | None:
-    """NT-4: the nearest enemy able to fire (ties: the lowest index; DESIGN, the mover's pick)."""
+def nearest_enemies(state: BTState, index: int) -> tuple[int, tuple[int, ...]]:
+    """NT-4: the enemies able to fire nearest unit ``index``: their distance and their indexes.
+
+    Several when equally near (the moving side then chooses, see `stray`); none: (0, ()).
+    """
     from engine.battletech.tohit import cannot_fire  # noqa: PLC0415 - heavy, rarely needed
 
     unit = state.units[index]
     if unit.hex is None:
-        return None
-    best: tuple[int, int] | None = None
+        return 0, ()
+    found: dict[int, list[int]] = {}
     for other, enemy in enumerate(state.units):
         if enemy.side == unit.side or not enemy.on_map or enemy.hex is None:
             continue
-        if cannot_fire(enemy) or not _ready_weapons(enemy):
+        if cannot_fire(enemy) or not ready_weapons(enemy):
             continue
-        key = (unit.hex.distance(enemy.hex), other)
-        if best is None or key < best:
-            best = key
-    return None if best is None else best[1]
+        found.setdefault(unit.hex.distance(enemy.hex), []).append(other)
+    if not found:
+        return 0, ()
+    distance = min(found)
+    return distance, tuple(found[distance])
 
 
-def _ready_weapons(unit: UnitState) -> list[int]:
+def waits(state: BTState) -> bool:
+    """NT-4: a stray waits for the moving side to choose who jitter-fires."""
+    return state.night is not None and state.night.asking is not None
+
+
+def ready_weapons(unit: UnitState) -> list[int]:
     """The weapons a unit could fire now: working, not fired this turn, with ammunition."""
     from engine.battletech.tohit import ammo_bins, weapon_destroyed, weapon_spec  # noqa: PLC0415
 
@@ -223,7 +244,7 @@ def jitter_fire(ctx: Ctx, index: int, *, moving: bool) -> bool:
     from engine.battletech.tohit import ammo_bins, cannot_fire, weapon_spec  # noqa: PLC0415
 
     unit = ctx.state.units[index]
-    ready = _ready_weapons(unit)
+    ready = ready_weapons(unit)
     if unit.hex is None or cannot_fire(unit) or not ready:
         return False
     roll = ctx.dice.die(len(ready)) if len(ready) > 1 else 1
@@ -246,8 +267,12 @@ def _closer(state: BTState, index: int, here: Hex, there: Hex) -> bool:
     return False
 
 
-def stray(ctx: Ctx, index: int) -> Stop:  # noqa: C901, PLR0915 - NT-3's stops, one each
+def stray(ctx: Ctx, index: int, allowance: int = 0) -> Stop:
     """NT-3/NT-4/NT-5: the stray roll, any jitter fire, then the straight-line stray.
+
+    When the nearest enemies the moving side knows of are equally near, the stray waits for its
+    choice (NT-4): `JitterAsked` (with ``allowance``, the move's MP, 0 after a jump's roll) and
+    a Stop; `waits` is then True and the move must not end (`engine.battletech.nightchoice`).
 
     The unit turns to the stray's direction and walks forward, spending MP as in normal movement
     (walking MP only), and stops before: the map edge, a hex it cannot enter, a hex needing a
@@ -256,14 +281,10 @@ def stray(ctx: Ctx, index: int) -> Stop:  # noqa: C901, PLR0915 - NT-3's stops, 
     friendly unit's hex (free to finish its move normally). It stops once it sees a known enemy
     (marked, NT-3's example). Running out of MP is no mark.
     """
-    from engine.battletech.movement import enter_cost, standing_level  # noqa: PLC0415
-
     state = ctx.state
     night = state.night
     unit = state.units[index]
     assert night is not None  # noqa: S101 - checked by the caller
-    start = unit.hex
-    assert start is not None  # noqa: S101 - checked by the caller
     coloured, white = ctx.roll(2)
     direction = Facing(stray_direction(coloured) - 1)
     shots = jitter(coloured, white, gunflash=night.gunflash)
@@ -273,11 +294,25 @@ def stray(ctx: Ctx, index: int) -> Stop:  # noqa: C901, PLR0915 - NT-3's stops, 
         ctx.emit(StrayEnded(index, (), stop.reason))
         return stop
     if shots is Jitter.ENEMY:
-        enemy = _nearest_enemy(ctx.state, index)
-        if enemy is not None:
-            jitter_fire(ctx, enemy, moving=False)
+        distance, nearest = nearest_enemies(ctx.state, index)
+        side = unit.side
+        choosable = tuple(e for e in nearest if is_known(ctx.state, side, e))
+        if len(choosable) > 1:
+            ctx.emit(JitterAsked(index, choosable, distance, direction, allowance))
+            return Stop("the moving side chooses which enemy fires in the dark")
+        if nearest:
+            jitter_fire(ctx, nearest[0], moving=False)
+    return stray_walk(ctx, index, direction)
+
+
+def stray_walk(ctx: Ctx, index: int, direction: Facing) -> Stop:  # noqa: C901, PLR0915 - NT-3
+    """NT-3/NT-5: the straight-line stray in ``direction`` after the stray roll (see `stray`)."""
+    from engine.battletech.movement import enter_cost, standing_level  # noqa: PLC0415
+
     state = ctx.state
     unit = state.units[index]
+    start = unit.hex
+    assert start is not None  # noqa: S101 - checked by the caller
     movement = unit.movement
     spent = movement.mp_spent if movement is not None else 0
     points = max(0, walk_mp(unit) - spent)
@@ -365,11 +400,15 @@ def lost(ctx: Ctx, index: int) -> Stop | None:
     Returns None when the unit goes on as plotted, else how its stray stopped (the plotted path
     is abandoned). Called by `engine.battletech.flow` before every hex a ground move enters.
     """
+    from engine.battletech.movement import allowance  # noqa: PLC0415 - movement imports much
+
     state = ctx.state
-    where = state.units[index].hex
+    unit = state.units[index]
+    where = unit.hex
     if state.night is None or where is None or not movement_check(ctx, index, where):
         return None
-    return stray(ctx, index)
+    mode = unit.movement.mode if unit.movement is not None else MoveMode.WALK
+    return stray(ctx, index, allowance(unit, mode))
 
 
 def goes_on(state: BTState, index: int, allowance: int) -> bool:

@@ -11,11 +11,19 @@ from attrs import frozen
 
 from engine.battletech.events import BTEvent
 from engine.battletech.evolve import evolve
-from engine.battletech.nightstate import NightState
+from engine.battletech.nightstate import JitterQuestion, NightState
 from engine.battletech.state import BTState
 from engine.hexes import Facing, Hex
 
-__all__ = ["NIGHT_EVENTS", "JitterFired", "MovementRolled", "StrayEnded", "StrayRolled"]
+__all__ = [
+    "NIGHT_EVENTS",
+    "JitterAsked",
+    "JitterChosen",
+    "JitterFired",
+    "MovementRolled",
+    "StrayEnded",
+    "StrayRolled",
+]
 
 
 @frozen
@@ -83,7 +91,41 @@ class JitterFired(BTEvent):
     """The moving unit itself fired (its movement is cancelled) rather than an enemy."""
 
 
-NIGHT_EVENTS: tuple[type[BTEvent], ...] = (MovementRolled, StrayRolled, StrayEnded, JitterFired)
+@frozen
+class JitterAsked(BTEvent):
+    """NT-4: the nearest enemy jitter-fires, and ``candidates`` are equally near: the move waits.
+
+    The moving side chooses the firer (`ChooseJitterFirer`); ``unit`` is the straying unit,
+    ``distance`` the candidates' distance from it, ``direction`` the stray's, ``allowance`` as
+    in `JitterQuestion`.
+    """
+
+    TAG = "bt/jitter_asked"
+    unit: int
+    candidates: tuple[int, ...]
+    distance: int
+    direction: Facing
+    allowance: int = 0
+
+
+@frozen
+class JitterChosen(BTEvent):
+    """NT-4: the moving side chose ``firer`` to jitter-fire for the straying ``unit``."""
+
+    TAG = "bt/jitter_chosen"
+    unit: int
+    firer: int
+    distance: int = 0
+
+
+NIGHT_EVENTS: tuple[type[BTEvent], ...] = (
+    MovementRolled,
+    StrayRolled,
+    StrayEnded,
+    JitterFired,
+    JitterAsked,
+    JitterChosen,
+)
 """The event classes of this module (`engine.battletech.BattleTech.event_types` adds them)."""
 
 
@@ -119,3 +161,19 @@ def _jitter_fired(event: JitterFired, state: BTState) -> BTState:
     unit = state.units[event.unit]
     state = state.replace_unit(event.unit, attrs.evolve(unit, fired=unit.fired | {event.weapon}))
     return attrs.evolve(state, night=night)
+
+
+@evolve.register
+def _jitter_asked(event: JitterAsked, state: BTState) -> BTState:
+    night = _night(state)
+    asking = JitterQuestion(
+        event.unit, event.candidates, event.distance, event.direction, event.allowance
+    )
+    return attrs.evolve(state, night=attrs.evolve(night, asking=asking))
+
+
+@evolve.register
+def _jitter_chosen(event: JitterChosen, state: BTState) -> BTState:
+    del event
+    night = _night(state)
+    return attrs.evolve(state, night=attrs.evolve(night, asking=None))

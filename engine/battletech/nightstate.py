@@ -12,6 +12,8 @@ For the screen (``state.night`` is None in a daylight game):
 - `NightState.unable`: units marked "unable to act" this turn (NT-3), `NightState.checked`:
   units that made their movement roll this turn (NT-2), `NightState.free`: units whose stray
   met a friendly unit and may finish their move normally.
+- `NightState.asking`: a jitter shot waits for the moving side to choose which of the equally
+  near enemies fires (NT-4, `JitterQuestion`); None the rest of the time.
 - `NightState.hidden`: set only in a side's view (`engine.battletech.night.view`): the units
   that side does not know of. Their index stays; their ``hex`` is None: draw and list nothing.
 """
@@ -21,10 +23,33 @@ from __future__ import annotations
 import attrs
 from attrs import frozen
 
-from engine.hexes import Hex
+from engine.hexes import Facing, Hex
 from engine.night import Care
 
-__all__ = ["NightSetup", "NightState"]
+__all__ = ["JitterQuestion", "NightSetup", "NightState"]
+
+
+@frozen
+class JitterQuestion:
+    """NT-4: the stray roll's doubles make the nearest enemy fire, and several are equally near.
+
+    The moving side chooses which of them jitter-fires (`ChooseJitterFirer`); the stray then goes
+    on in ``direction``.
+
+    Attributes:
+        unit: the straying unit.
+        candidates: the equally near enemies that could fire, by index.
+        distance: how far each of them is from the straying unit, in hexes.
+        direction: the stray's direction (the stray roll's coloured die).
+        allowance: the MP the move allows (a stray met by a friend may finish its move, NT-3);
+            0 for a jump's stray, whose move ends after it.
+    """
+
+    unit: int
+    candidates: tuple[int, ...]
+    distance: int
+    direction: Facing
+    allowance: int = 0
 
 
 @frozen
@@ -77,6 +102,8 @@ class NightState:
     unable: frozenset[int] = frozenset()
     free: frozenset[int] = frozenset()
     hidden: frozenset[int] = frozenset()
+    asking: JitterQuestion | None = None
+    """NT-4: the moving side must choose who jitter-fires before anything else happens."""
 
     @classmethod
     def from_setup(cls, setup: NightSetup, units: int) -> NightState:

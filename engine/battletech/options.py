@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from engine.battletech import physical, tohit
+from engine.battletech import nightchoice, physical, tohit
 from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     BTCommand,
@@ -44,6 +44,8 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911, P
         return _declarations(state)
     if state.phase is not Phase.MOVEMENT:
         return []
+    if state.night is not None and state.night.asking is not None:
+        return nightchoice.choices(state)  # NT-4: the moving side chooses who jitter-fires
     if can_end_phase(state):
         return [EndPhase()]
     if state.active is not None:

@@ -85,6 +85,7 @@ __all__ = [
     "physical_options",
     "physical_to_hit",
     "resolve_physical_attack",
+    "why_charge_lapses",
 ]
 
 CHARGE_ATTACKER_TONS = 20
@@ -805,6 +806,33 @@ def _charge_attack(state: BTState, unit: int, target: int) -> Attack | None:
     if not hit.possible:
         return None  # out of reach, prone, too high, or 13+ (cancelled, BT-C-2)
     return _attack(state, unit, _K.CHARGE, target, None, hit)
+
+
+def why_charge_lapses(state: BTState, unit: int) -> str:  # noqa: PLR0911 - one reason per rule
+    """BT-C-42: why the charge ``unit`` declared in movement cannot be made now ("": it can).
+
+    The same checks as the charge's attack at the start of the Physical phase, in words.
+    """
+    me = state.units[unit]
+    target = me.charging
+    if target is None or not 0 <= target < len(state.units):
+        return ""
+    other = state.units[target]
+    if not me.on_map or me.movement is None:
+        return f"{_name(me)} is no longer on the map"
+    if not other.on_map:
+        return f"{_name(other)} is no longer on the map"
+    if me.prone:
+        return f"{_name(me)} is prone"
+    mp = _charge_mp(state, me)
+    if isinstance(mp, str):
+        return mp
+    if mp[0] > mp[1]:
+        return f"{mp[0]} MP to enter the hex ahead, {mp[1]} left (BT-C-42)"
+    hit, _ = _to_hit(state, unit, _K.CHARGE, target, None)
+    if not hit.possible:
+        return hit.reason or f"it would need {hit.number}, more than 12 (BT-C-2)"
+    return ""
 
 
 def _dfa_attack(state: BTState, unit: int, target: int) -> Attack | None:

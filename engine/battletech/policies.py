@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar, overload
 
 import attrs
 
-from engine.battletech import physical, special, tohit
+from engine.battletech import nightchoice, physical, special, tohit
 from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     BTCommand,
@@ -165,6 +165,8 @@ def _play(  # noqa: PLR0911 - one choice per phase
     if first is not None or state.phase in {Phase.INITIATIVE, Phase.DEPLOYMENT, Phase.OVER}:
         return first
     if state.phase is Phase.MOVEMENT:
+        if answers := nightchoice.choices(state):
+            return rng.choice(answers)  # NT-4: the moving side chooses who jitter-fires
         if can_end_phase(state):
             return EndPhase()
         if state.active is not None:

@@ -22,6 +22,7 @@ from engine.battletech.clubs import take_club, why_no_club
 from engine.battletech.commands import DumpAmmo, FireWeapons, PhysicalAttack, TakeClub
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.fire import end_phase_fire
+from engine.battletech.lapses import ChargeLapsed
 from engine.battletech.state import BTState, Phase, UnitState
 from engine.battletech.tables import CONSCIOUSNESS
 from engine.battletech.victory import end_of_turn
@@ -234,6 +235,8 @@ def _open_physical(ctx: Ctx) -> None:
         attack = physical.movement_attack(ctx.state, index) if unit.hex is not None else None
         if attack is not None:
             ctx.emit(ev.AttackDeclared(attack))
+        elif unit.charging is not None and (why := physical.why_charge_lapses(ctx.state, index)):
+            ctx.emit(ChargeLapsed(index, unit.charging, why))  # BT-C-42: told, with its reason
         ctx.emit(ev.UnitDeclared(index))
     _open(ctx)
 

@@ -39,6 +39,7 @@ from engine.battletech.night import (
     must_check,
 )
 from engine.night import Care, strays
+from tui.battletech.night_choice import JitterChoice
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -92,7 +93,9 @@ or next to a friendly unit (then it may finish its move).
 
 **Jitter fire** (NT-4). After the first shot of the night, doubles on the stray roll make someone
 fire at nothing: 1-1 or 2-2 the nearest enemy, 5-5 or 6-6 the straying unit itself (its move
-ends). The shot costs heat and ammunition and lights the firer's hex until the end of the turn.
+ends). When several enemies it knows of are equally near, the moving side chooses which fires: a
+question lists them (1-9, or the arrows and Enter; Escape waits and `j` asks again). The shot
+costs heat and ammunition and lights the firer's hex until the end of the turn.
 
 On the board (`L` explains it): the night is darker, lit hexes are shaded, and a gunflash `✹`
 marks a unit that fired this turn.
@@ -210,6 +213,8 @@ class NightControls:
         self.screen = screen
         self.chosen: int | None = None
         self._drawn_for: int | None = None
+        self.jitter = JitterChoice(screen)
+        """NT-4: the moving side's choice of who jitter-fires (`tui.battletech.night_choice`)."""
 
     @property
     def is_night(self) -> bool:

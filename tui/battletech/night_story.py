@@ -21,7 +21,14 @@ from engine.battletech import commands as cmd
 from engine.battletech import events as ev
 from engine.battletech.narrate.words import unit_name
 from engine.battletech.night import known_enemies
-from engine.battletech.nightevents import MovementRolled, StrayEnded, StrayRolled
+from engine.battletech.nightcommands import ChooseJitterFirer
+from engine.battletech.nightevents import (
+    JitterAsked,
+    JitterChosen,
+    MovementRolled,
+    StrayEnded,
+    StrayRolled,
+)
 from engine.narration import COMMAND, Told
 from tui.widgets.story import Story
 
@@ -42,12 +49,13 @@ MOVING = (ev.UnitEntered, ev.UnitJumped, ev.UnitTurned, ev.UnitDisplaced, ev.Uni
 """Events that put a unit in a new hex or facing: told only if it is known after them (the line
 names where it went)."""
 
-WHOLE_MOVE = (ev.MovementEnded, StrayEnded, MovementRolled, StrayRolled)
+WHOLE_MOVE = (ev.MovementEnded, StrayEnded, MovementRolled, StrayRolled, JitterAsked, JitterChosen)
 """Events that tell a whole move (where it started, its path, why it strayed): told only if the
 unit was known when the command began, too."""
 
-MOVES = (cmd.Move, cmd.Jump, cmd.EndMove, cmd.Deploy)
-"""Commands that say where a unit goes: told whole only if it was known before and after."""
+MOVES = (cmd.Move, cmd.Jump, cmd.EndMove, cmd.Deploy, ChooseJitterFirer)
+"""Commands that say where a unit goes: told whole only if it was known before and after (the
+answer to NT-4's question goes on the straying unit's move: it names that unit too)."""
 
 
 def named_units(item: object, state: BTState) -> frozenset[int]:
@@ -67,6 +75,9 @@ def named_units(item: object, state: BTState) -> frozenset[int]:
         found.add(target)
     if isinstance(item, cmd.FireWeapons):
         found.update(shot.target for shot in item.shots if shot.target is not None)
+    night = state.night
+    if isinstance(item, ChooseJitterFirer) and night is not None and night.asking is not None:
+        found.add(night.asking.unit)  # the straying unit whose move the answer goes on
     attack = getattr(item, "attack", None)
     if isinstance(attack, int) and 0 <= attack < len(state.attacks):
         attack = state.attacks[attack]
@@ -101,6 +112,9 @@ def retold(command: object, state: BTState, *, before: bool, after: bool) -> str
         unseen", "Kurita: a unit deploys unseen" or "Kurita: an order given unseen".
     """
     unit = getattr(command, "unit", None)
+    night = state.night
+    if isinstance(command, ChooseJitterFirer) and night is not None and night.asking is not None:
+        unit = night.asking.unit  # NT-4's answer is the straying unit's side's order
     if not isinstance(unit, int) or not 0 <= unit < len(state.units):
         return "An order given unseen"
     side = state.sides[state.units[unit].side]

@@ -68,6 +68,7 @@ KEY_GROUPS = (
             ("dump", "before the roll: dump ammunition bins next turn (asks, BT-C-58)"),
             ("sinks", "before the roll: switch heat sinks off or back on (BT-C-52)"),
             ("end_phase", "every unit has moved: end the phase (Enter too)"),
+            ("jitter_choice", "night: choose which equally near enemy fires in the dark (NT-4)"),
         ),
         when="play",
         now=_in(Phase.INITIATIVE, Phase.MOVEMENT, plotting=False),

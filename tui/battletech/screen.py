@@ -65,6 +65,7 @@ from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
 from tui.battletech.log_panel import LOG_BINDINGS, BoardAndLog, open_history
 from tui.battletech.night import NIGHT_BINDING, NightControls
+from tui.battletech.night_choice import JITTER_BINDING
 from tui.battletech.night_story import SeatStory
 from tui.battletech.objective import heading
 from tui.battletech.special_orders import (
@@ -275,6 +276,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         COMMAND_LINE_BINDING,
         *SPECIAL_BINDINGS,
         NIGHT_BINDING,
+        JITTER_BINDING,
         Binding("v", "sheet_page", "Sheet", show=False, tooltip="Record sheet: the other page"),
         Binding("r", "result", "Result", tooltip="The result and the after-action report"),
         *LOG_BINDINGS,
@@ -456,7 +458,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         view = self._preview(state)
         self._draw_board(state, view)
         self._header(state)
-        orders = self.computer.orders(self._orders(state, view))  # its turn: no keys of yours
+        asking = self.night.jitter.orders(compact=self.compact)  # NT-4: who fires in the dark
+        orders = self.computer.orders(asking or self._orders(state, view))  # its turn: no keys
         self.query_one(OrdersPanel).show(tuple(orders), compact=self.compact)
         self._draw_record()
         self.query_one(UnitList).show(
@@ -468,6 +471,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         self._hex_info()
         self.redrawn()
         self.handover.check()
+        self.night.jitter.check()  # NT-4: ask the moving side who fires in the dark
         self.computer.poke()
 
     def _cursor_home(self, state: BTState) -> Hex | None:
@@ -743,6 +747,9 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         """
         if action == "night_view":  # a night game watched: switch views
             return self.night.can_switch()
+        jitter = self.night.jitter.allows(action, mode_action=action in MODE_ACTIONS)
+        if jitter is not None:  # NT-4: the moving side must choose who fires in the dark
+            return jitter
         if action == "result":  # the game's end, in play or in a replay of a finished game
             return self.game.state.phase is Phase.OVER
         if action == "end_phase" and parameters:  # n while the phase cannot end: say why
@@ -867,6 +874,10 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         """A night game watched: the next view (each side's, the whole battlefield)."""
         self.night.switch()
         self.redraw()  # the header names the view
+
+    def action_jitter_choice(self) -> None:
+        """Night: ask again which equally near enemy fires in the dark (NT-4)."""
+        self.night.jitter.ask()
 
     def action_result(self) -> None:
         """Show the result and the after-action report (the game is over)."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from engine.battletech.bot.evaluate import WEIGHTS
 from engine.battletech.bot.fire import choose_fire
+from engine.battletech.bot.jitter import choose_jitter_firer
 from engine.battletech.bot.movement import choose_deployment, choose_move, choose_mover
 from engine.battletech.bot.physical import choose_physical
 from engine.battletech.bot.reasons import Decision
@@ -48,7 +49,7 @@ PERSONALITIES: tuple[str, ...] = ("cautious", "balanced", "aggressive")
 DEFAULT_PERSONALITY = "balanced"
 
 
-def decide(state: BTState, personality: str, rng: Random) -> Decision:  # noqa: C901, PLR0911 - one case per phase
+def decide(state: BTState, personality: str, rng: Random) -> Decision:  # noqa: C901, PLR0911, PLR0912 - one case per phase
     """Return the computer's next decision for the side to act (see the module docstring).
 
     ``rng`` is the seeded source the contract gives; the choices are deterministic (ties go to
@@ -67,6 +68,8 @@ def decide(state: BTState, personality: str, rng: Random) -> Decision:  # noqa: 
             return Decision(None)
         return choose_deployment(state, side, weights) or Decision(None)
     if phase is Phase.MOVEMENT:
+        if state.night is not None and state.night.asking is not None:
+            return choose_jitter_firer(state)  # NT-4: the moving side chooses who fires
         if can_end_phase(state):
             return Decision(EndPhase(), "every unit has moved")
         if state.active is not None:

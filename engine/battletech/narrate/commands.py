@@ -29,6 +29,7 @@ from engine.battletech.narrate.words import (
     unit_name,
     weapon_name,
 )
+from engine.battletech.nightcommands import ChooseJitterFirer
 
 if TYPE_CHECKING:
     from engine.battletech.state import BTState
@@ -100,6 +101,11 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
         case SwitchHeatSinks(unit=index, off=off):
             said = "switches every heat sink on" if off == 0 else f"switches {off} heat sinks off"
             return f"{_who(state, index)} {said}"
+        case ChooseJitterFirer(unit=index):
+            asking = state.night.asking if state.night is not None else None
+            mover = asking.unit if asking is not None else index
+            said = f"{unit_name(state, index)} is to fire in the dark (NT-4)"
+            return f"{_side_of(state, mover)}: {said}"
     return ""
 
 

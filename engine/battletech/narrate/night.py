@@ -7,13 +7,22 @@ Every movement roll, stray and jitter shot, with its dice and why::
     3+): strays.
     Griffin [G] stray roll coloured 4, white 2: strays south-east.
     Griffin [G] strays 1 hex to 0705 and stops: 0806 is lit (unable to act this turn).
+    Jenner [J] and Locust [L] are equally near (2 hexes): Kurita chooses which fires in the dark.
+    Kurita chooses the Jenner [J] (2 hexes away) to jitter-fire.
 """
 
 from __future__ import annotations
 
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import label, unit_name, weapon_name
-from engine.battletech.nightevents import JitterFired, MovementRolled, StrayEnded, StrayRolled
+from engine.battletech.nightevents import (
+    JitterAsked,
+    JitterChosen,
+    JitterFired,
+    MovementRolled,
+    StrayEnded,
+    StrayRolled,
+)
 from engine.battletech.state import BTState
 from engine.night import Care, Jitter
 
@@ -84,3 +93,27 @@ def _jitter_fired(event: JitterFired, before: BTState, after: BTState) -> str:
         f"{who} fires its {weapon} at nothing in the dark (jitter fire, die {event.roll}):"
         f" {label(event.hex)} is lit by the flash until the end of the turn{tail}."
     )
+
+
+def _hexes(count: int) -> str:
+    return f"{count} hex{'es' if count != 1 else ''}"
+
+
+@describe.register
+def _jitter_asked(event: JitterAsked, before: BTState, after: BTState) -> str:
+    del after
+    names = [unit_name(before, u) for u in event.candidates]
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    side = before.sides[before.units[event.unit].side]
+    return (
+        f"{listed} are equally near ({_hexes(event.distance)}):"
+        f" {side} chooses which fires in the dark (NT-4)."
+    )
+
+
+@describe.register
+def _jitter_chosen(event: JitterChosen, before: BTState, after: BTState) -> str:
+    del after
+    side = before.sides[before.units[event.unit].side]
+    who = unit_name(before, event.firer)
+    return f"{side} chooses the {who} ({_hexes(event.distance)} away) to jitter-fire."

@@ -318,6 +318,32 @@ def battletech_environment(path: Path, seed: int) -> None:
     raise SystemExit("the BattleTech environment game did not end")
 
 
+def battletech_jitter(path: Path) -> None:
+    """Schema 7 (NT-4): a night game whose stray waits for the moving side's choice.
+
+    The setup and scripted dice of `tests.engine.battletech.night_tie`: turn 1 the first shot of
+    the night, turn 2 a stray roll's doubles with two enemies equally near (`JitterAsked`); Blue
+    answers ``jitter 4`` (`ChooseJitterFirer`), the answer is undone and redone.
+    """
+    from engine.battletech import RULESET  # noqa: PLC0415
+    from engine.battletech.nightcommands import ChooseJitterFirer  # noqa: PLC0415
+    from tests.engine.battletech import night_tie  # noqa: PLC0415
+
+    with Journal.create(
+        path, RULESET, night_tie.SETUP, created=CREATED, scripted=night_tie.DICE, **_keep()
+    ) as journal:
+        for _ in range(MAX_COMMANDS):
+            state = journal.game.state
+            if state.night is not None and state.night.asking is not None:
+                break
+            command = night_tie.next_command(state)
+            _accepted(journal.execute(command), repr(command))
+        else:
+            raise SystemExit("the BattleTech jitter game never asked")
+        _accepted(journal.execute(ChooseJitterFirer(3)), "jitter 4")
+        _undo_redo(journal)
+
+
 GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
     "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
@@ -325,6 +351,7 @@ GAMES: dict[str, Callable[[Path], None]] = {
     "battletech-s4-special": lambda path: battletech_special(path, seed=SPECIAL_SEED),
     "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
     "battletech-s6-environment": lambda path: battletech_environment(path, seed=11),
+    "battletech-s7-jitter": battletech_jitter,
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
 }
