@@ -66,9 +66,7 @@ def assert_a_slice(shown: list[str], rows: list[str]) -> int:
     filled = [row for row in shown if row]
     assert filled, "the log shows nothing"
     assert len(filled) == len(shown) or shown[len(filled) :] == [""] * (len(shown) - len(filled))
-    starts = [
-        i for i in range(len(rows) - len(filled) + 1) if rows[i : i + len(filled)] == filled
-    ]
+    starts = [i for i in range(len(rows) - len(filled) + 1) if rows[i : i + len(filled)] == filled]
     assert starts, f"not rows of the game's log: {filled[:3]}..."
     return starts[-1]
 
@@ -78,7 +76,7 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 async def test_the_log_shows_the_right_rows_at_the_end_the_start_and_scrolled(long_game, size):
     app = HexmechApp(long_game.parent)
     async with app.run_test(size=size) as pilot:
@@ -118,10 +116,13 @@ async def test_the_log_shows_the_right_rows_at_the_end_the_start_and_scrolled(lo
         assert shown[: len(rows)] == rows
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 async def test_the_panels_draw_the_rows_textual_draws(long_game, size, monkeypatch):
-    """Each side panel's rows, segment by segment (text, style, selection offset), at Home, End
-    and after steps: as Textual draws the same picture, and as the screen drew it before."""
+    """Each side panel's rows are Textual's, segment by segment (text, style, selection offset).
+
+    At Home, End and after steps: as Textual draws the same picture, and as the screen drew it
+    before (the record sheet's rows with its border, repainted row by row).
+    """
     app = HexmechApp(long_game.parent)
     async with app.run_test(size=size) as pilot:
         app.push_screen(watch(long_game, follow=False))
@@ -160,9 +161,7 @@ def _segments(strips) -> list[list[tuple[str, object, object]]]:
     ]
 
 
-async def test_home_and_end_fold_and_tell_nothing_once_the_end_is_prepared(
-    long_game, monkeypatch
-):
+async def test_home_and_end_fold_and_tell_nothing_once_the_end_is_prepared(long_game, monkeypatch):
     told: list[int] = []
     tell = story_module.tell_entries
 
