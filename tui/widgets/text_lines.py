@@ -192,16 +192,39 @@ KEEP_ROWS = 512
 """Rows `TextLines` keeps by line (then it starts again): a few pictures' worth."""
 
 
+def line_keys(picture: object, width: int) -> list[tuple[object, ...]] | None:
+    """What each line's row depends on (its text and spans), when every line makes one row.
+
+    None when a line may not make exactly one row (wider than ``width``, a tab or a control
+    character), or the picture is not a `Text` without a style of its own.
+    """
+    if not isinstance(picture, Text) or picture.style:
+        return None
+    keys: list[tuple[object, ...]] = []
+    for line in picture.split("\n", allow_blank=True):
+        plain = line.plain
+        if "\t" in plain or not plain.isprintable() or cell_len(plain) > width:
+            return None
+        keys.append((plain, *line.spans))
+    return keys
+
+
 class TextLines(Widget):
     """A widget whose `render` gives a `Text`, drawn by `text_strips` when it is simple.
 
-    The rows are kept while `render` returns the same `Text` object at the same width and style,
-    and row by row (`KEEP_ROWS`) for the next pictures: a line drawn before at the same place is
-    not drawn again. `repaint_rows` repaints only the rows that changed.
+    The rows are made when drawn, and kept while `render` returns the same `Text` object at the
+    same width and style, and by line (`KEEP_ROWS`) for the next pictures: a line drawn before at
+    the same place is not made again. `repaint_rows` repaints only the rows whose line changed
+    since the picture last drawn.
     """
 
-    _text_rows: tuple[object, int, Style, list[Strip]] | None = None
+    _text_rows: tuple[object, int, Style, list[Strip], list[tuple[object, ...]] | None] | None = (
+        None
+    )
+    """The picture last drawn: itself, the width, the style, its rows and `line_keys`."""
     _kept_rows: tuple[int, Style, dict[tuple[object, ...], list[Strip]]] | None = None
+    _next_keys: tuple[object, list[tuple[object, ...]] | None] | None = None
+    """The `line_keys` of the picture `repaint_rows` compared (it is drawn next)."""
 
     def _rows(self) -> list[Strip] | None:
         """The rows of the picture `render` gives now, or None when Textual must draw it."""
@@ -219,22 +242,41 @@ class TextLines(Widget):
         if kept is None or kept[0] != width or kept[1] != base or len(kept[2]) > KEEP_ROWS:
             kept = self._kept_rows = (width, base, {})
         rows = text_strips(self, picture, width, kept[2])
-        self._text_rows = None if rows is None else (picture, width, base, rows)
+        if rows is None:
+            self._text_rows = None
+            return None
+        known = self._next_keys
+        keys = known[1] if known is not None and known[0] is picture else line_keys(picture, width)
+        self._text_rows = (picture, width, base, rows, keys)
         return rows
 
     def repaint_rows(self) -> None:
-        """Repaint the rows that differ from the ones drawn (all of them when Textual draws)."""
-        before = self._text_rows
-        rows = self._rows() if before is not None else None
-        if before is None or rows is None or before[1] != self.size.width:
+        """Repaint the rows whose line differs from the picture drawn (all, when Textual draws).
+
+        The rows themselves are made when drawn; only the lines are compared here.
+        """
+        drawn = self._text_rows
+        width = self.size.width
+        if (
+            drawn is None
+            or drawn[4] is None
+            or drawn[1] != width
+            or drawn[2] != self.visual_style
+            or self.text_selection is not None
+        ):
             self.refresh()
             return
-        old = before[3]
-        width = self.size.width
+        picture = self.render()
+        keys = line_keys(picture, width)
+        self._next_keys = (picture, keys)
+        if keys is None:
+            self.refresh()
+            return
+        old = drawn[4]
         changed = [
             Region(0, y, width, 1)
-            for y in range(max(len(old), len(rows)))
-            if y >= len(old) or y >= len(rows) or old[y] is not rows[y]
+            for y in range(max(len(old), len(keys)))
+            if y >= len(old) or y >= len(keys) or old[y] != keys[y]
         ]
         if changed:
             self.refresh(*changed)
