@@ -86,6 +86,17 @@ BASE_FIRST_FRAME_MS = 670.8
 # state, the log's scrollbar always standing) against 01b3baa (``git archive`` unpacked elsewhere),
 # the two taken in turn, three rounds each, 2026-11-27 10:47-10:49 UTC (load average 4-5), the
 # best Home/End 35.8 -> 25.4 ms CPU, the first End 56.9 -> 35.1 ms (layouts per key 1 -> 0).
+# The fourth round of row 1 (issue 14's last missed target: the first End 41-45 ms). Profiled, the
+# log was no longer the cost (it draws only the rows in view and wraps a line once): of a Home/End
+# key's 25-29 ms, 9-10 ms were the record sheet drawn by Textual's Content (400 runs of text
+# converted at every repaint), 15 ms the rest of the frame, 5 ms the redraw; the first End added
+# the end's state folded (2 ms), its lines told (3-4 ms) and the record drawn twice (once for the
+# unit under the old cursor). Now the side panels' rows are made without Textual's Content (the
+# same segments: `tui.widgets.text_lines`) and only the rows that changed are repainted, the last 8
+# positions' states are kept, the end is folded, told and wrapped once the first frame is drawn,
+# and the board's cursor follows the move before the redraw. `old_replay` measures the old path in
+# the same run; 2026-11-27 15:50 UTC (load average 7-11 on 2 cores), best of two rounds each:
+# the first End 37.3 -> 28.3 ms, Home/End best 25.2 -> 18.2 ms; row 2 unchanged (317-332 ms both).
 
 
 def test_bench_tui_rows_1_2_13(tmp_path_factory) -> None:
