@@ -85,7 +85,7 @@ async def test_home_and_end_lay_out_neither_the_sheet_nor_the_log(long_game) -> 
     async with app.run_test(size=(120, 40)) as pilot:
         app.push_screen(watch(long_game, follow=False))
         await pilot.pause()
-        await pilot.press("end")  # the first End: the log's rows are told then
+        await pilot.press("end")  # the first End (the end's rows told and wrapped after opening)
         await pilot.pause()
         sheet = app.screen.query_one(RecordSheet)
         log = app.screen.query_one(EventLog)

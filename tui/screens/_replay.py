@@ -29,6 +29,7 @@ from textual.widgets import Input, Static
 
 from saves.journal import SaveError
 from tui.screens._marks import Mark, find_marks, rule_of
+from tui.widgets.log import EventLog
 from tui.widgets.story import ReplayCursor
 from tui.widgets.timeline import Timeline, TimelineView
 
@@ -55,6 +56,9 @@ SPEEDS = (1, 2, 4, 10)
 
 FOLLOW_EVERY = 0.5
 """Seconds between two looks at a followed save (a stat; the file is read only when it grew)."""
+
+STATES_KEPT = 8
+"""States kept by position (`ReplayControls.state_at`): the start, the end and the last steps."""
 
 REPLAY_ACTIONS = frozenset(
     {"step_replay", "step_event", "seek", "play", "speed", "jump", "goto", "timeline_seek"}
@@ -184,7 +188,9 @@ class ReplayControls:
         self.tail: JournalTail | None = None
         self._follow_timer: Timer | None = None
         self._log_version = 0
-        self._state_cache: tuple[tuple[int, tuple[int, int]], Any] | None = None
+        self._states: dict[tuple[int, int], Any] = {}  # position -> state, the newest last
+        self._states_version = 0  # the log version ``_states`` were folded from
+        self._warmed = False
         self._marks_cache: tuple[int, tuple[Mark, ...]] | None = None
         self._spots_cache: tuple[int, _Spots] | None = None
 
@@ -217,10 +223,25 @@ class ReplayControls:
 
     def state(self) -> Any:  # noqa: ANN401 - the ruleset's state
         """Return the state at the position, folded once per position (and per log change)."""
-        key = (self._log_version, self.cursor.position)
-        if self._state_cache is None or self._state_cache[0] != key:
-            self._state_cache = (key, self.screen.game.state_at(*self.cursor.position))
-        return self._state_cache[1]
+        return self.state_at(self.cursor.position)
+
+    def state_at(self, position: tuple[int, int]) -> Any:  # noqa: ANN401 - the ruleset's state
+        """Return the state at a position; the states of the last `STATES_KEPT` are kept.
+
+        Home and End back and forth, or steps back and forth, fold each position once (`warm`
+        folds the end before it is first asked for).
+        """
+        states = self._states
+        if self._states_version != self._log_version:
+            states.clear()
+            self._states_version = self._log_version
+        state = states.pop(position, None)
+        if state is None:
+            state = self.screen.game.state_at(*position)
+        states[position] = state  # the newest last
+        if len(states) > STATES_KEPT:
+            del states[next(iter(states))]
+        return state
 
     @property
     def marks(self) -> tuple[Mark, ...]:
@@ -261,6 +282,25 @@ class ReplayControls:
             timeline.show(view)
         if self.tail is not None and self._follow_timer is None:
             self._follow_timer = screen.set_interval(FOLLOW_EVERY, self._follow_poll)
+        if not self._warmed:
+            self._warmed = True
+            screen.call_after_refresh(self.warm)
+
+    def warm(self) -> None:
+        """Once the first frame is drawn: fold the end, and tell and wrap the log's lines there.
+
+        What the first End would otherwise do while the viewer waits (issue 14 row 1): the state
+        at the end (folded from the last kept state) and the story's last lines (told from it).
+        """
+        screen = self.screen
+        if not screen.is_attached:  # pragma: no cover - closed before its first frame
+            return
+        end = (len(self.cursor.sizes), 0)
+        here = self.cursor.position
+        self.state_at(end)
+        self.state_at(here)  # the position shown stays the newest kept
+        for log in screen.query(EventLog):
+            log.prepare(screen.story, end)
 
     def timeline_view(self) -> TimelineView:
         """Return what the timeline shows at the replay's position."""
@@ -284,11 +324,15 @@ class ReplayControls:
 
     # ------------------------------------------------------------------ moving
     def go(self, cursor: ReplayCursor) -> None:
-        """Put the screen's cursor there, draw it, and let the screen follow the move."""
+        """Put the screen's cursor there, let the screen follow the move, and draw it.
+
+        The screen follows first (a BattleTech board's cursor goes to the unit of the command),
+        so the panels that show what is under the board's cursor are drawn once, for there.
+        """
         screen = self.screen
         screen.cursor = cursor
-        screen.redraw()
         screen.replay_moved()
+        screen.redraw()
 
     def _at(self, mark: Mark) -> tuple[int, int]:
         """A mark's position as the cursor holds it (its command's last event is the next one)."""

@@ -227,21 +227,46 @@ class EventLog(ScrollView, can_focus=False):
             self._layout()
         self._follow()
 
-    def _layout(self) -> None:
+    def prepare(self, story: Story, position: tuple[int, int] | None) -> None:
+        """Tell and wrap now the lines `show_story` would show at ``position``; show nothing.
+
+        A replay calls it once its first frame is drawn, for its end (issue 14 row 1: the first
+        End then finds its lines told and wrapped, as every later End does).
+
+        Args:
+            story: the game's story.
+            position: (commands applied, events of the next one applied), or None in play.
+        """
+        limit = max(CHUNK, SCREENS * (self.size.height or 20))
+        lines, _ = story.lines(position, limit=limit)
+        self._rewidth()
+        for told in lines:
+            self._wrap(told)
+
+    def _rewidth(self) -> int:
+        """The width the lines wrap to; a new one forgets the lines wrapped to the old."""
         # One column is kept for the scrollbar, so wrapping does not change when it appears.
         width = max(10, (self.size.width or 80) - 1)
         if width != self._width:
             self._width = width
             self._wrapped = {}
-        wrapped = self._wrapped
+        return width
+
+    def _wrap(self, told: Told) -> list[str]:
+        """The rows of one line at `_width`, wrapped once and kept."""
+        cached = self._wrapped.get(id(told))
+        if cached is None or cached[0] is not told:
+            cached = self._wrapped[id(told)] = (told, wrap_told(told, self._width))
+        return cached[1]
+
+    def _layout(self) -> None:
+        width = self._rewidth()
+        wrap = self._wrap
         rows: list[tuple[int, str]] = []
         first_row: dict[int, int] = {}
         for index, told in enumerate(self._told):
-            cached = wrapped.get(id(told))
-            if cached is None or cached[0] is not told:
-                cached = wrapped[id(told)] = (told, wrap_told(told, width))
             first_row[index] = len(rows)
-            rows.extend((index, text) for text in cached[1])
+            rows.extend((index, text) for text in wrap(told))
         self._rows = rows
         self._first_row = first_row
         self._set_virtual_size(Size(width, len(rows)))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from rich.text import Text
-from textual.widget import Widget
 
 from tui.widgets.fixed import keeps_height
+from tui.widgets.text_lines import TextLines
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class BTPanel(Widget, Generic[T]):
+class BTPanel(TextLines, Generic[T]):
     """A panel that draws what the screen gives it with a pure function (STYLE 17).
 
     Subclasses name their component classes ``<PREFIX>--<role>`` and implement `draw`; the roles'
@@ -65,7 +65,7 @@ class BTPanel(Widget, Generic[T]):
         self.compact = compact
         self._picture = None
         if data is not None and self.is_mounted and keeps_height(self, self._draw_cached()):
-            self.refresh()  # as tall as before: the size stays, a repaint is enough
+            self.repaint_rows()  # as tall as before: the size stays, the rows that changed
             return
         self.refresh(layout=True)
 

@@ -464,7 +464,7 @@ class RecordSheet(BTPanel[RecordData]):
         picture = self._draw_cached()
         height = self.size.height
         if _unwrapped_rows(picture, self.size.width) == height or keeps_height(self, picture):
-            self.refresh()  # as tall as before: a repaint is enough
+            self.repaint_rows()  # as tall as before: the rows that changed
             return
         self.refresh(layout=True)
 
