@@ -6,6 +6,7 @@ stand-up arm modifiers, and whether the unit can move at all.
 
 from __future__ import annotations
 
+from engine.battletech import masc
 from engine.battletech.board import Terrain
 from engine.battletech.state import UnitState
 from engine.battletech.tables import heat_mp_loss
@@ -60,8 +61,11 @@ def leg_state(unit: UnitState, leg: Location) -> tuple[bool, bool, int]:
 
 
 def walk_mp(unit: UnitState, *, heat: int | None = None) -> int:
-    """BT-M-20.6: current Walk MP: legs, hips, actuators, heat, in that order; never below 0."""
-    walk = unit.design.walk
+    """BT-M-20.6: current Walk MP: legs, hips, actuators, heat, in that order; never below 0.
+
+    Triple-strength myomer at heat 9+ adds 2 to the design's Walk MP first (BT-C-75).
+    """
+    walk = unit.design.walk + masc.tsm_bonus(unit, heat)
     legs = [leg_state(unit, leg) for leg in _LEGS]
     lost = sum(1 for destroyed, _, _ in legs if destroyed)
     if lost == 2:  # noqa: PLR2004 - both legs
@@ -79,10 +83,16 @@ def walk_mp(unit: UnitState, *, heat: int | None = None) -> int:
     return max(walk, 0)
 
 
-def run_allowance(unit: UnitState) -> int:
-    """BT-M-20.3/20.6: Run MP from the current Walk MP; 0 with a destroyed leg (cannot run)."""
+def run_allowance(unit: UnitState, *, masc_on: bool = False) -> int:
+    """BT-M-20.3/20.6: Run MP from the current Walk MP; 0 with a destroyed leg (cannot run).
+
+    With the MASC switched on (``masc_on``, or already on for this turn's move): Walk MP x 2
+    (BT-C-75).
+    """
     if any(unit.location_destroyed(leg) for leg in _LEGS):
         return 0
+    if masc_on or (unit.movement is not None and unit.movement.masc):
+        return masc.masc_run_mp(unit, walk_mp(unit))
     return run_mp(walk_mp(unit))
 
 

@@ -161,6 +161,7 @@ class Movement:
         done: the unit has finished moving this turn.
         jumped: hexes jumped (0 when it did not jump).
         path: every hex the unit stood in this turn, in order (the screen's "last move" overlay).
+        masc: the unit switched its MASC on for this move (`engine.battletech.masc`, BT-C-75).
     """
 
     mode: MoveMode
@@ -176,6 +177,7 @@ class Movement:
     done: bool = False
     jumped: int = 0
     path: tuple[Hex, ...] = ()
+    masc: bool = False
 
 
 class AttackKind(enum.StrEnum):
@@ -306,6 +308,10 @@ class UnitState:
     """Anti-missile systems that engaged an attack this turn (BT-C-75)."""
     narc: bool = False
     """A NARC pod is attached: NARC-capable missiles get +2 on the cluster roll (BT-C-75)."""
+    masc_level: int = 0
+    """BT-C-75: the MASC level after its last use (`engine.battletech.masc.masc_level`)."""
+    masc_turn: int = 0
+    """BT-C-75: the turn the MASC was last used (0: never)."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:
