@@ -66,7 +66,11 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
 
 _FACING_NAMES = {f.name: f for f in Facing}
 
-_MODES = {"walk": (MoveMode.WALK, False), "run": (MoveMode.RUN, False), "masc": (MoveMode.RUN, True)}
+_MODES = {
+    "walk": (MoveMode.WALK, False),
+    "run": (MoveMode.RUN, False),
+    "masc": (MoveMode.RUN, True),
+}
 """The ground movement words: "masc" runs with the MASC switched on (BT-C-75)."""
 
 

@@ -205,6 +205,7 @@ def roll_masc(ctx: Ctx, index: int) -> bool:
     Returns True when the roll made it.
     """
     from engine.battletech import damage  # noqa: PLC0415 - damage -> condition -> this module
+
     unit = ctx.state.units[index]
     item = masc_index(unit)
     if item is None:

@@ -1,8 +1,10 @@
-"""The log's sentences for MASC (BT-C-75, `engine.battletech.masc`)::
+"""The log's sentences for MASC (BT-C-75, `engine.battletech.masc`).
 
-    Berserker [B] switches its MASC on: roll 4+3=7 against 5: it holds.
-    Berserker [B] switches its MASC on: roll 1+1=2 against 3: the MASC fails and is
-    destroyed; both hips lock.
+For example::
+
+Berserker [B] switches its MASC on: roll 4+3=7 against 5: it holds.
+Berserker [B] switches its MASC on: roll 1+1=2 against 3: the MASC fails and is
+destroyed; both hips lock.
 """
 
 from __future__ import annotations

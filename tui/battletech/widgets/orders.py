@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 
+from engine.battletech import masc
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from engine.battletech.events import InitiativeRolled
 from engine.battletech.flow import can_end_phase, prompt_text
@@ -69,7 +70,8 @@ def plot_lines(
     Returns:
         The lines.
     """
-    lines: list[Line] = [(f"{name}: {plot.mode.value}", "title")]
+    mode = "run with MASC (walk x 2)" if plot.masc else plot.mode.value  # BT-C-75
+    lines: list[Line] = [(f"{name}: {mode}", "title")]
     end = f"{view.end.label} facing {view.facing.name}{', prone' if view.prone else ''}"
     if plot.mode is MoveMode.JUMP:
         if not view.ready:
@@ -129,9 +131,13 @@ def mode_keys(
 
     ``terrain`` is the unit's hex (water takes Jump MP away, BT-M-20.4).
     """
+    boost = masc.has_masc(unit)  # BT-C-75: 4 runs with the MASC on
     if compact:
-        return [("1 walk 2 run 3 jump 0 still", "keys"), ("E eject", "keys")]
+        more = " 4 masc" if boost else ""
+        return [(f"1 walk 2 run 3 jump{more} 0 still", "keys"), ("E eject", "keys")]
     jump = f"  3 jump {jump_mp(unit, terrain)}" if unit.design.jump else ""
+    if boost:
+        jump += f"  4 MASC {run_allowance(unit, masc_on=True)}"
     return [
         (f"1 walk {walk_mp(unit)}  2 run {run_allowance(unit)}{jump}  0 still", "keys"),
         ("Tab or Enter on a unit: another unit  E: eject", "keys"),
