@@ -55,6 +55,7 @@ __all__ = [
     "masc_run_mp",
     "masc_target",
     "roll_masc",
+    "sensible",
     "switching_on",
     "tsm_active",
     "tsm_bonus",
@@ -238,3 +239,22 @@ def switching_on(unit: UnitState, command: Move) -> bool:
     if why:
         raise IllegalCommand("move/masc", why)
     return unit.movement is None or not unit.movement.masc
+
+
+SAFE_TARGET = 3
+"""The computer players switch MASC on only when the roll needs this or less (1 in 36 fails)."""
+
+
+def sensible(state: BTState, index: int) -> bool:
+    """Whether a computer player may run unit ``index`` with its MASC on now.
+
+    It has a working MASC, has not started moving, is not dumping ammunition (BT-C-58: no
+    running), and the roll needs `SAFE_TARGET` or less (only the first turn of a run of uses).
+    """
+    unit = state.units[index]
+    return (
+        unit.movement is None
+        and not unit.dumping
+        and has_masc(unit)
+        and masc_target(unit, state.turn) <= SAFE_TARGET
+    )

@@ -87,7 +87,7 @@ def _has_flag(unit: UnitState, index: int, flag: str) -> bool:
 
 
 RULES_NOTES: dict[str, str] = {
-    "tag": "no effect in these rules (nothing homes on it: no homing artillery yet)",
+    "tag": "no effect in these rules (no homing artillery yet)",
     "apod": "no effect until infantry are in the game",
     "artillery": "no rules (BT-C-90.12)",
 }
