@@ -131,8 +131,10 @@ def test_a_jammed_ultra_and_a_narc_pod_are_flagged(hunchback) -> None:
 
 
 def test_equipment_without_rules_is_marked_on_the_sheet() -> None:
-    """BT-C-75: what is not played says so (TAG); MASC and ECM say what they do; Artemis IV and
-    CASE say nothing."""
+    """BT-C-75: what is not played says so (TAG); MASC and ECM say what they do.
+
+    Artemis IV and CASE say nothing.
+    """
     mech = design(
         equipment=(
             ("Guardian ECM Suite", Location.LT),

@@ -127,8 +127,10 @@ def test_an_empty_folder_and_a_foreign_file_are_bad_input(tmp_path, capsys) -> N
     not (SHARED / "data" / "megamek" / "mtf").is_dir(), reason="the shared MegaMek files are absent"
 )
 def test_every_shared_megamek_unit_validates(capsys) -> None:
-    """The 31 shared MegaMek files: all ok, no warning (the Koshi's active probe is played since
-    issue 15's equipment rules, BT-C-75: it finds enemies at night)."""
+    """The 31 shared MegaMek files: all ok, with no warning.
+
+    The Koshi's active probe is played since issue 15's equipment rules (BT-C-75: at night).
+    """
     folder = SHARED / "data" / "megamek" / "mtf"
     code, lines = run(capsys, str(folder))
     assert code == 0
