@@ -191,9 +191,7 @@ def _random_move(state: BTState, index: int, rng: Random) -> BTCommand:
         if mode is MoveMode.STILL:
             break
         # BT-C-75: a run may switch the MASC on, when the roll is a safe one
-        masc_on = (
-            mode is MoveMode.RUN and masc.sensible(state, index) and rng.choice((False, True))
-        )
+        masc_on = mode is MoveMode.RUN and masc.sensible(state, index) and rng.choice((False, True))
         options = _moves(state, index, mode, masc_on=masc_on)
         if options:
             return rng.choice(options)
