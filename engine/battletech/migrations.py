@@ -19,6 +19,11 @@ Schema history:
 - **5** (issue 15 items 3 and 6): new classes only, so older saves read unchanged: the command
   ``bt/sinks`` (`SwitchHeatSinks`, BT-C-52) and the events ``bt/sinks_switched``,
   ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
+- **6..9**: the steps of the other issue-15 branches of 2026-11-27 (jitter, indirect fire,
+  environments, fire and buildings); no-ops in this branch until they are merged.
+- **10** (issue 15 item 1, BT-C-75: MASC): a `Move` gains ``masc`` (run with the MASC switched
+  on); the new event ``bt/masc`` (`engine.battletech.masc.MASCRolled`). Older saves never
+  switched a MASC on: the default False is what they played.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 10
 """The schema this program writes."""
 
 
@@ -57,10 +62,23 @@ def _special_weapons(line: JSONDict) -> JSONDict:
     return line
 
 
+def _masc(line: JSONDict) -> JSONDict:
+    """Schema 9 -> 10 (BT-C-75): nothing to rewrite: a move without ``masc`` ran without it.
+
+    It touches no other field, so it upgrades a schema-5 save as well as a schema-9 one.
+    """
+    return line
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
     3: Migration(line=_special_weapons),
     4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
+    5: Migration(),  # 5..8: the other branches' steps, chained in when they are merged
+    6: Migration(),
+    7: Migration(),
+    8: Migration(),
+    9: Migration(line=_masc),
 }
 """Schema v -> the migration from v to v + 1."""
