@@ -16,8 +16,9 @@ ASSUMPTION (the digest gives no numbers; MegaMek's, from the BattleTech Master R
   and the MASC is destroyed (every line of it).
 
 DESIGN: a failed roll ends the move where the 'Mech stands (with both hips locked it has no MP
-left: BT-M-20.6); it has declared running (heat 2, attacker +2). The roll is made once a turn,
-before the first step; a later `Move` of the same turn (after a fall) keeps the MASC allowance.
+left: BT-M-20.6); it has declared running (attacker +2, BT-M-38) but entered no hex. The roll is
+made once a turn, before the first step; a later `Move` of the same turn (after a fall) keeps the
+MASC allowance without a second roll.
 
 **Triple-strength myomer** (BT-C-75: "at heat >= 9: +2 walking MP, and physical-attack damage
 doubles"): `tsm_bonus` is added to the Walking MP before the heat loss (BT-M-20.6, as MegaMek

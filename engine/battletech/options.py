@@ -152,9 +152,7 @@ def _without_stay(commands: list[BTCommand], index: int, *, allow_end: bool) -> 
     return [c for c in commands if c != EndMove(index)]
 
 
-def _moves(
-    state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False
-) -> list[BTCommand]:
+def _moves(state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False) -> list[BTCommand]:
     unit = state.units[index]
     result: list[BTCommand] = []
     enemies = _enemy_hexes(state, index)
