@@ -442,3 +442,20 @@ def test_a_masc_game_saves_and_loads_to_the_same_state(tmp_path) -> None:
     assert loaded.game.state == expected.state
     assert loaded.game.log == expected.log
     assert any(isinstance(e, masc.MASCRolled) for entry in expected.log for e in entry.events)
+
+
+def test_the_physical_breakdown_shows_tsm_doubling() -> None:
+    """BT-C-75: the screen's physical attacks say the doubled damage and why (TSM, heat)."""
+    from engine.battletech.commands import PhysicalAttack  # noqa: PLC0415
+    from tui.battletech._attacks import strike_damage  # noqa: PLC0415
+
+    axe = design(equipment=[("Triple-Strength Myomer", LT), ("Hatchet", RA)])
+    cool = state_with(duel(axe), 0, heat=0).units[0]
+    hot = state_with(duel(axe), 0, heat=9).units[0]
+    hatchet = PhysicalAttack(0, AttackKind.HATCHET, 1, RA)
+    kick = PhysicalAttack(0, AttackKind.KICK, 1, RL)
+    assert strike_damage(cool, hatchet) == "10 dmg"
+    assert strike_damage(hot, hatchet) == "20 dmg (TSM x2, heat 9)"
+    assert strike_damage(hot, kick) == "20 dmg (TSM x2, heat 9)"
+    push = PhysicalAttack(0, AttackKind.PUSH, 1)
+    assert strike_damage(hot, push) == "no damage, pushes it a hex"
