@@ -11,7 +11,7 @@ import math
 
 import attrs
 
-from engine.battletech import combat, masc, night, physical, sinks, skids, turn
+from engine.battletech import combat, mascroll, night, physical, sinks, skids, turn
 from engine.battletech import events as ev
 from engine.battletech.commands import (
     BTCommand,
@@ -349,7 +349,7 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
     if command.mode is MoveMode.RUN and unit.dumping:
         msg = f"the {unit.name} is dumping ammunition: it may not run or jump (BT-C-58)"
         raise IllegalCommand("move/dumping", msg)
-    rolls_masc = masc.switching_on(unit, command)  # BT-C-75: refused before any die
+    rolls_masc = mascroll.switching_on(unit, command)  # BT-C-75: refused before any die
     plan = plan_move(state, command.unit, command.mode, command.steps, masc_on=command.masc)
     if command.charge is not None:
         _check_charge(state, plan, command.charge)
@@ -358,7 +358,7 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
     if command.mode is MoveMode.STILL:
         _finish(ctx, command.unit)
         return
-    if rolls_masc and not masc.roll_masc(ctx, command.unit):
+    if rolls_masc and not mascroll.roll_masc(ctx, command.unit):
         _finish(ctx, command.unit)  # BT-C-75: the MASC failed before the first step
         return
     outcome = _execute(ctx, plan)

@@ -3,8 +3,9 @@
 **MASC** (BT-C-75: "raises running MP (walking x 2) when activated; needs a roll to avoid leg
 damage"). The player switches it on when the 'Mech runs (`commands.Move.masc`, the command word
 ``masc`` in place of ``run``); its running MP are then its current Walking MP x 2
-(`masc_run_mp`). Before the first step the 'Mech rolls 2D6 (`MASCRolled`): at least the target
-number and all is well; less and the MASC fails.
+(`masc_run_mp`). Before the first step the 'Mech rolls 2D6 (`MASCRolled`,
+`engine.battletech.mascroll`): at least the target number and all is well; less and the MASC
+fails.
 
 ASSUMPTION (the digest gives no numbers; MegaMek's, from the BattleTech Master Rules):
 
@@ -34,13 +35,10 @@ import attrs
 from attrs import frozen
 
 from engine.battletech import catalogue
-from engine.battletech.commands import Move
-from engine.battletech.context import Ctx
-from engine.battletech.events import BTEvent, CriticalHit
+from engine.battletech.events import BTEvent
 from engine.battletech.evolve import evolve
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.units import Location
-from engine.game import IllegalCommand
 
 __all__ = [
     "MASC_EVENTS",
@@ -55,9 +53,7 @@ __all__ = [
     "masc_reason",
     "masc_run_mp",
     "masc_target",
-    "roll_masc",
     "sensible",
-    "switching_on",
     "tsm_active",
     "tsm_bonus",
     "tsm_factor",
@@ -190,56 +186,6 @@ def _masc_rolled(event: MASCRolled, state: BTState) -> BTState:
         item = unit.design.equipment[event.masc]
         changes["crits"] = unit.crits | {(item.location, slot) for slot in item.slots}
     return state.replace_unit(event.unit, attrs.evolve(unit, **changes))  # type: ignore[arg-type]
-
-
-def _hip_line(unit: UnitState, leg: Location) -> int | None:
-    if unit.location_destroyed(leg):
-        return None
-    for slot, name in enumerate(unit.design.slots_at(leg)):
-        if name.lower().startswith("hip"):
-            return None if unit.slot_hit(leg, slot) else slot
-    return None
-
-
-def roll_masc(ctx: Ctx, index: int) -> bool:
-    """BT-C-75: unit ``index`` switched its MASC on: roll; a failure hits both hips.
-
-    Returns True when the roll made it.
-    """
-    from engine.battletech import damage  # noqa: PLC0415 - damage -> condition -> this module
-
-    unit = ctx.state.units[index]
-    item = masc_index(unit)
-    if item is None:
-        return False
-    target = masc_target(unit, ctx.state.turn)
-    roll = ctx.roll(2)
-    passed = sum(roll) >= target
-    ctx.emit(MASCRolled(index, item, target, roll, passed))
-    if passed:
-        return True
-    for leg in _LEGS:
-        unit = ctx.state.units[index]
-        slot = _hip_line(unit, leg)
-        if slot is None:
-            continue
-        ctx.emit(CriticalHit(index, leg, slot, unit.design.slots_at(leg)[slot]))
-        damage.queue_psr(ctx, index, *damage.PSR_HIP)
-    return False
-
-
-def switching_on(unit: UnitState, command: Move) -> bool:
-    """BT-C-75: whether ``command`` switches the MASC on now (so it must roll first).
-
-    Raises:
-        IllegalCommand: the unit may not use MASC for this move (`masc_reason`).
-    """
-    if not command.masc:
-        return False
-    why = masc_reason(unit, command.mode)
-    if why:
-        raise IllegalCommand("move/masc", why)
-    return unit.movement is None or not unit.movement.masc
 
 
 SAFE_TARGET = 3
