@@ -55,7 +55,7 @@ def test_the_bundled_folder_is_all_ok_in_a_subprocess() -> None:
     assert len(oks) == len(bundled_units())
     assert "ok  Atlas AS7-D (100 t assault, 3/5/0, 20 heat sinks)" in lines
     # BT-C-75: the one gear not played (the Raven's TAG) is the only warning
-    assert [line.split(": ", 1)[1] for line in lines if line not in oks] == [
+    assert [line.split(": ", 2)[2] for line in lines if line not in oks] == [
         "TAG (RT): no effect in these rules (no homing artillery yet)"
     ]
     assert result.stderr == ""
