@@ -18,6 +18,7 @@ from engine.battletech import (
     envevents,
     events,
     lapses,
+    masc,
     narrate,
     night,
     nightcommands,
@@ -81,6 +82,7 @@ class BattleTech:
         + nightevents.NIGHT_EVENTS
         + envevents.ENV_EVENTS
         + lapses.LAPSE_EVENTS
+        + masc.MASC_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

@@ -90,6 +90,8 @@ class Move(BTCommand):
     steps: tuple[Step, ...] = ()
     charge: int | None = None
     """BT-C-42: the unit this move ends facing, declared as the target of a charge."""
+    masc: bool = False
+    """BT-C-75: run with the MASC switched on (running MP = Walking MP x 2, after a roll)."""
 
 
 @frozen

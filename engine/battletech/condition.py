@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from engine.battletech import masc
 from engine.battletech.board import Terrain
 from engine.battletech.envstate import ONE_G, by_gravity
 from engine.battletech.state import UnitState
@@ -63,8 +64,11 @@ def leg_state(unit: UnitState, leg: Location) -> tuple[bool, bool, int]:
 
 
 def walk_mp(unit: UnitState, *, heat: int | None = None, gravity: Fraction = ONE_G) -> int:
-    """BT-M-20.6: current Walk MP: legs, hips, actuators, heat, gravity (BT-M-39.3); never < 0."""
-    walk = unit.design.walk
+    """BT-M-20.6: current Walk MP: legs, hips, actuators, heat, gravity (BT-M-39.3); never < 0.
+
+    Triple-strength myomer at heat 9+ adds 2 to the design's Walk MP first (BT-C-75).
+    """
+    walk = unit.design.walk + masc.tsm_bonus(unit, heat)
     legs = [leg_state(unit, leg) for leg in _LEGS]
     lost = sum(1 for destroyed, _, _ in legs if destroyed)
     if lost == 2:  # noqa: PLR2004 - both legs
@@ -82,11 +86,18 @@ def walk_mp(unit: UnitState, *, heat: int | None = None, gravity: Fraction = ONE
     return by_gravity(max(walk, 0), gravity)
 
 
-def run_allowance(unit: UnitState, gravity: Fraction = ONE_G) -> int:
-    """BT-M-20.3/20.6: Run MP from the current Walk MP; 0 with a destroyed leg (cannot run)."""
+def run_allowance(unit: UnitState, gravity: Fraction = ONE_G, *, masc_on: bool = False) -> int:
+    """BT-M-20.3/20.6: Run MP from the current Walk MP; 0 with a destroyed leg (cannot run).
+
+    With the MASC switched on (``masc_on``, or already on for this turn's move): Walk MP x 2
+    (BT-C-75). ``gravity``: BT-M-39.3.
+    """
     if any(unit.location_destroyed(leg) for leg in _LEGS):
         return 0
-    return run_mp(walk_mp(unit, gravity=gravity))
+    walk = walk_mp(unit, gravity=gravity)
+    if masc_on or (unit.movement is not None and unit.movement.masc):
+        return masc.masc_run_mp(unit, walk)
+    return run_mp(walk)
 
 
 def _jets(unit: UnitState) -> list[tuple[Location, bool]]:

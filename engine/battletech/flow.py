@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import attrs
 
-from engine.battletech import combat, environment, night, nightchoice, physical, sinks, skids, turn
+from engine.battletech import (
+    combat,
+    environment,
+    mascroll,
+    night,
+    nightchoice,
+    physical,
+    sinks,
+    skids,
+    turn,
+)
 from engine.battletech import events as ev
 from engine.battletech.commands import (
     BTCommand,
@@ -343,7 +353,7 @@ def _check_mover(state: BTState, index: int) -> UnitState:
     return unit
 
 
-def _move(ctx: Ctx, command: Move) -> None:
+def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
     state = ctx.state
     unit = _check_mover(state, command.unit)
     if command.mode is MoveMode.JUMP:
@@ -351,13 +361,17 @@ def _move(ctx: Ctx, command: Move) -> None:
     if command.mode is MoveMode.RUN and unit.dumping:
         msg = f"the {unit.name} is dumping ammunition: it may not run or jump (BT-C-58)"
         raise IllegalCommand("move/dumping", msg)
-    plan = plan_move(state, command.unit, command.mode, command.steps)
+    rolls_masc = mascroll.switching_on(unit, command)  # BT-C-75: refused before any die
+    plan = plan_move(state, command.unit, command.mode, command.steps, masc_on=command.masc)
     if command.charge is not None:
         _check_charge(state, plan, command.charge)
     if unit.movement is None:
         ctx.emit(ev.MovementStarted(command.unit, command.mode))
     if command.mode is MoveMode.STILL:
         _finish(ctx, command.unit)
+        return
+    if rolls_masc and not mascroll.roll_masc(ctx, command.unit):
+        _finish(ctx, command.unit)  # BT-C-75: the MASC failed before the first step
         return
     outcome = _execute(ctx, plan)
     unit = ctx.state.units[command.unit]
@@ -386,7 +400,7 @@ def check_charge_move(state: BTState, command: Move) -> None:
     """
     if command.charge is None:
         return
-    plan = plan_move(state, command.unit, command.mode, command.steps)
+    plan = plan_move(state, command.unit, command.mode, command.steps, masc_on=command.masc)
     _check_charge(state, plan, command.charge)
 
 

@@ -38,7 +38,8 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
   roll                       roll initiative for the turn (BT-M-10)
   move UNIT MODE STEP...     move in MODE walk or run: F forward, B backward, L/R turn one
                              hexside, P drop prone, U stand up (U:NE stands facing NE);
-                             steps may be run together: move 2 walk FFRF
+                             steps may be run together: move 2 walk FFRF; MODE masc runs
+                             with the MASC on (Walk MP x 2, after a roll, BT-C-75)
   still UNIT                 the unit stands still this turn
   jump UNIT HEX... FACING    jump through the hexes given (landing hex last), then face FACING
   done UNIT                  end a move that a fall cut short
@@ -66,6 +67,13 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
 """
 
 _FACING_NAMES = {f.name: f for f in Facing}
+
+_MODES = {
+    "walk": (MoveMode.WALK, False),
+    "run": (MoveMode.RUN, False),
+    "masc": (MoveMode.RUN, True),
+}
+"""The ground movement words: "masc" runs with the MASC switched on (BT-C-75)."""
 
 
 def _fail(text: str, why: str) -> IllegalCommand:
@@ -127,17 +135,20 @@ def parse_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
         case ["roll" | "initiative"]:
             return RollInitiative()
         case ["move", unit, mode, *rest] if (
-            mode in {"walk", "run"} and len(rest) >= 2 and rest[-2] == "charge"  # noqa: PLR2004
+            mode in _MODES and len(rest) >= 2 and rest[-2] == "charge"  # noqa: PLR2004
         ):
             steps = parse_steps(text, words[3:-2])
             target = _unit(text, rest[-1], state)
-            return Move(_unit(text, unit, state), MoveMode(mode), steps, charge=target)
+            moving, masc = _MODES[mode]
+            return Move(_unit(text, unit, state), moving, steps, charge=target, masc=masc)
         case ["jump", unit, *rest] if len(rest) >= 4 and rest[-2] == "dfa":  # noqa: PLR2004
             path = tuple(_hex(text, w) for w in rest[:-3])
             target = _unit(text, rest[-1], state)
             return Jump(_unit(text, unit, state), path, _facing(text, rest[-3]), dfa=target)
-        case ["move", unit, mode, *_] if mode in {"walk", "run"}:
-            return Move(_unit(text, unit, state), MoveMode(mode), parse_steps(text, words[3:]))
+        case ["move", unit, mode, *_] if mode in _MODES:
+            moving, masc = _MODES[mode]
+            steps = parse_steps(text, words[3:])
+            return Move(_unit(text, unit, state), moving, steps, masc=masc)
         case ["move", unit, "still"] | ["still", unit]:
             return Move(_unit(text, unit, state), MoveMode.STILL)
         case ["jump", unit, *rest] if len(rest) >= 2:  # noqa: PLR2004 - a hex and a facing
@@ -283,7 +294,8 @@ def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
         case Move():
             steps = format_steps(command.steps)
             charge = f" charge {command.charge + 1}" if command.charge is not None else ""
-            return f"move {command.unit + 1} {command.mode.value} {steps}".rstrip() + charge
+            mode = "masc" if command.masc else command.mode.value
+            return f"move {command.unit + 1} {mode} {steps}".rstrip() + charge
         case Jump():
             hexes = " ".join(h.label for h in command.path)
             dfa = f" dfa {command.dfa + 1}" if command.dfa is not None else ""

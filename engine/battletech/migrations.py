@@ -28,6 +28,9 @@ Schema history:
   enemies jitter-fires) and the events ``bt/jitter_asked`` and ``bt/jitter_chosen``; the event
   ``bt/charge_lapsed`` (a charge declared in movement that can no longer be made, BT-C-42). (The
   state's ``night.asking`` is not in the schema: kept states of schema 6 are ignored.)
+- **8** (issue 15 item 1, BT-C-75: MASC): a `Move` gains ``masc`` (run with the MASC switched
+  on); the new event ``bt/masc`` (`engine.battletech.masc.MASCRolled`). Older saves never
+  switched a MASC on: the default False is what they played.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """The schema this program writes."""
 
 
@@ -74,6 +77,14 @@ def _standard_environment(header: JSONDict) -> JSONDict:
     return {**header, "setup": {**setup, "environment": None}}
 
 
+def _masc(line: JSONDict) -> JSONDict:
+    """Schema 7 -> 8 (BT-C-75): nothing to rewrite: a move without ``masc`` ran without it.
+
+    It touches no other field, so it upgrades a save of any older schema as well.
+    """
+    return line
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
@@ -81,5 +92,6 @@ MIGRATIONS: dict[int, Migration] = {
     4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
     5: Migration(header=_standard_environment),
     6: Migration(),  # schema 7 adds classes only (NT-4's choice): a schema-6 save reads as it is
+    7: Migration(line=_masc),
 }
 """Schema v -> the migration from v to v + 1."""

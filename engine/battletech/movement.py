@@ -135,12 +135,18 @@ def _illegal(code: str, index: int, step: Step, why: str) -> IllegalCommand:
     return IllegalCommand(f"move/{code}", f"{_step_name(index, step)}: {why}")
 
 
-def allowance(unit: UnitState, mode: MoveMode, gravity: Fraction = ONE_G) -> int:
-    """BT-M-20: the MP the mode allows this turn (walk, run), at ``gravity`` (BT-M-39.3)."""
+def allowance(
+    unit: UnitState, mode: MoveMode, gravity: Fraction = ONE_G, *, masc_on: bool = False
+) -> int:
+    """BT-M-20: the MP the mode allows this turn (walk, run; 0 otherwise).
+
+    At ``gravity`` (BT-M-39.3); ``masc_on``: running with the MASC switched on (BT-C-75: Walk MP
+    x 2).
+    """
     if mode is MoveMode.WALK:
         return walk_mp(unit, gravity=gravity)
     if mode is MoveMode.RUN:
-        return run_allowance(unit, gravity)
+        return run_allowance(unit, gravity, masc_on=masc_on)
     return 0
 
 
@@ -231,7 +237,9 @@ class _Walker:
     """The unit came into this hex along its road (or starts the move in a road hex)."""
 
 
-def _start(state: BTState, index: int, mode: MoveMode) -> tuple[UnitState, int, int]:
+def _start(
+    state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False
+) -> tuple[UnitState, int, int]:
     """Guards common to every ground move; returns the unit, its MP spent and allowance."""
     unit = state.units[index]
     if unit.hex is None:
@@ -250,18 +258,25 @@ def _start(state: BTState, index: int, mode: MoveMode) -> tuple[UnitState, int, 
     if unit.prone and mode is MoveMode.RUN and movement is None:
         pass  # BT-M-24.3: a prone 'Mech may declare run to stand up
     spent = movement.mp_spent if movement is not None else 0
-    return unit, spent, allowance(unit, mode, gravity_of(state.environment))
+    return unit, spent, allowance(unit, mode, gravity_of(state.environment), masc_on=masc_on)
 
 
 def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard per rule
-    state: BTState, index: int, mode: MoveMode, steps: tuple[Step, ...]
+    state: BTState,
+    index: int,
+    mode: MoveMode,
+    steps: tuple[Step, ...],
+    *,
+    masc_on: bool = False,
 ) -> Plan:
     """BT-M-18..29 / BT-M-40: check a plotted ground move, step by step, without dice.
+
+    ``masc_on``: a run with the MASC switched on (BT-C-75, `engine.battletech.masc`).
 
     Raises:
         IllegalCommand: naming the first illegal step and the rule it breaks.
     """
-    unit, spent, limit = _start(state, index, mode)
+    unit, spent, limit = _start(state, index, mode, masc_on=masc_on)
     assert unit.hex is not None  # noqa: S101 - checked by _start
     board = state.board
     movement = unit.movement
@@ -749,7 +764,7 @@ def _search(  # noqa: C901, PLR0912, PLR0915 - the hot loop of reachable, kept f
 
 
 def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special starts
-    state: BTState, index: int, mode: MoveMode
+    state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False
 ) -> dict[tuple[Hex, Facing], Reach]:
     """Every (hex, facing) the unit can end its move in this turn, with the cheapest MP cost.
 
@@ -772,7 +787,7 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     movement = unit.movement
     if movement is not None and (movement.done or movement.mode is not mode):
         return {}
-    limit = allowance(unit, mode, gravity_of(state.environment))
+    limit = allowance(unit, mode, gravity_of(state.environment), masc_on=masc_on)
     spent = movement.mp_spent if movement is not None else 0
     entered_any = movement is not None and movement.hexes > 0
     here = state.board.terrain(unit.hex)
@@ -969,10 +984,12 @@ def reachable_any(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reach]
     return best
 
 
-def reachable_hexes(state: BTState, index: int, mode: MoveMode) -> dict[Hex, int]:
+def reachable_hexes(
+    state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False
+) -> dict[Hex, int]:
     """The cheapest MP cost of every reachable hex (any facing), for the board overlay."""
     costs: dict[Hex, int] = {}
-    for (hex_, _), reach in reachable(state, index, mode).items():
+    for (hex_, _), reach in reachable(state, index, mode, masc_on=masc_on).items():
         if hex_ not in costs or reach.mp < costs[hex_]:
             costs[hex_] = reach.mp
     return costs

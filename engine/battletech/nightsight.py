@@ -7,6 +7,7 @@ kept apart so that `engine.battletech.tohit` and the night's rules do not import
 
 from __future__ import annotations
 
+from engine.battletech import c3
 from engine.battletech.state import BTState, UnitState
 from engine.hexes import Hex
 
@@ -47,7 +48,8 @@ def known_enemies(state: BTState, side: int) -> frozenset[int]:
     """Issue 16 item 3: the enemy units on the map that ``side`` knows of.
 
     Every enemy in daylight, or with no visibility range. At night with a range: an enemy within
-    range of a unit of ``side``, or in or beside a lit hex, or that fired this turn.
+    range of a unit of ``side``, or in or beside a lit hex, or that fired this turn, or within
+    the radius of an active probe of ``side`` (BT-C-75, `engine.battletech.c3.probe_sees`).
     """
     enemies = [
         i for i, u in enumerate(state.units) if u.side != side and u.on_map and u.hex is not None
@@ -66,6 +68,7 @@ def known_enemies(state: BTState, side: int) -> frozenset[int]:
             _fired(unit)
             or near_lit(where, lit)
             or any(where.distance(eye) <= night.visibility for eye in eyes)
+            or c3.probe_sees(state, side, index)  # BT-C-75: an active probe's radius
         ):
             known.add(index)
     return frozenset(known)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from engine.battletech import nightchoice, physical, tohit
+from engine.battletech import masc, nightchoice, physical, tohit
 from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     BTCommand,
@@ -62,6 +62,8 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911, P
         commands.append(Move(index, MoveMode.STILL))
         for mode in (MoveMode.WALK, MoveMode.RUN):
             commands += _moves(state, index, mode)
+        if masc.has_masc(state.units[index]):  # BT-C-75: a run with the MASC on
+            commands += _moves(state, index, MoveMode.RUN, masc_on=True)
         paths = jump_paths(state, index)
         near = _near_enemies(state, index)
         for hex_, facing in reachable(state, index, MoveMode.JUMP):
@@ -152,14 +154,14 @@ def _without_stay(commands: list[BTCommand], index: int, *, allow_end: bool) -> 
     return [c for c in commands if c != EndMove(index)]
 
 
-def _moves(state: BTState, index: int, mode: MoveMode) -> list[BTCommand]:
+def _moves(state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False) -> list[BTCommand]:
     unit = state.units[index]
     result: list[BTCommand] = []
     enemies = _enemy_hexes(state, index)
-    for (hex_, facing), reach in reachable(state, index, mode).items():
+    for (hex_, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
         if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not unit.prone):
             continue
-        move = Move(index, mode, reach.steps)
+        move = Move(index, mode, reach.steps, masc=masc_on)
         result.append(move)
         if hex_.neighbor(facing) in enemies:  # a charge needs the enemy straight ahead
             result += _charges(state, move, hex_, facing)

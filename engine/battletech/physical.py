@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from engine.battletech import events as ev
+from engine.battletech import masc
 from engine.battletech.catalogue import find
 from engine.battletech.commands import PhysicalAttack
 from engine.battletech.condition import can_move, component_hits, jump_mp, walk_mp
@@ -180,16 +181,22 @@ def _halvings(unit: UnitState, location: Location, components: Iterable[str]) ->
 
 
 def punch_damage(unit: UnitState, arm: Location) -> int:
-    """BT-C-37: ceil(tons / 10), halved (down) per upper or lower arm actuator hit or missing."""
-    damage = math.ceil(unit.design.tonnage / 10)
+    """BT-C-37: ceil(tons / 10), halved (down) per upper or lower arm actuator hit or missing.
+
+    Doubled first by working triple-strength myomer (BT-C-75, `masc.tsm_factor`).
+    """
+    damage = math.ceil(unit.design.tonnage / 10) * masc.tsm_factor(unit)
     for _ in range(_halvings(unit, arm, ("upper arm", "lower arm"))):
         damage //= 2
     return damage
 
 
 def kick_damage(unit: UnitState, leg: Location) -> int:
-    """BT-C-41: ceil(tons / 5), halved (down) per upper or lower leg actuator hit."""
-    damage = math.ceil(unit.design.tonnage / 5)
+    """BT-C-41: ceil(tons / 5), halved (down) per upper or lower leg actuator hit.
+
+    Doubled first by working triple-strength myomer (BT-C-75, `masc.tsm_factor`).
+    """
+    damage = math.ceil(unit.design.tonnage / 5) * masc.tsm_factor(unit)
     for _ in range(sum(1 for c in ("upper leg", "lower leg") if _hit(unit, leg, c))):
         damage //= 2
     return damage
@@ -1001,6 +1008,8 @@ def _resolve_blow(ctx: Ctx, attack: Attack) -> None:
         damage = math.ceil(tons / 10) + 1  # BT-C-39 ASSUMPTION (standard)
     else:
         damage = math.ceil(tons / 5)  # BT-C-38/39: club and hatchet
+    if attack.kind is not _K.PUNCH:
+        damage *= masc.tsm_factor(me)  # BT-C-75: triple-strength myomer (punch_damage has it)
     _strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side, grouped=False)
     if attack.kind is _K.CLUB and ctx.state.units[attack.attacker].club == "tree":
         ctx.emit(ev.ClubTaken(attack.attacker, ""))  # BT-C-38: a tree breaks after one hit

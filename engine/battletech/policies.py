@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar, overload
 
 import attrs
 
-from engine.battletech import nightchoice, physical, special, tohit
+from engine.battletech import masc, nightchoice, physical, special, tohit
 from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import (
     BTCommand,
@@ -121,8 +121,13 @@ class _Commands(Sequence[BTCommand]):
         return self._make(index % self._count)
 
 
-def _moves(state: BTState, index: int, mode: MoveMode) -> Sequence[BTCommand]:
-    """Every move of ``mode`` to a reachable position (one path each), in `reachable`'s order."""
+def _moves(
+    state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False
+) -> Sequence[BTCommand]:
+    """Every move of ``mode`` to a reachable position (one path each), in `reachable`'s order.
+
+    ``masc_on``: runs with the MASC switched on (BT-C-75).
+    """
     unit = state.units[index]
     if mode is MoveMode.JUMP:
         paths = jump_paths(state, index)
@@ -134,10 +139,10 @@ def _moves(state: BTState, index: int, mode: MoveMode) -> Sequence[BTCommand]:
         return _Commands(len(jumps), lambda i: Jump(index, *jumps[i]))
     steps = [
         reach.steps
-        for (where, facing), reach in reachable(state, index, mode).items()
+        for (where, facing), reach in reachable(state, index, mode, masc_on=masc_on).items()
         if reach.steps and not (where == unit.hex and facing == unit.facing and not unit.prone)
     ]
-    return _Commands(len(steps), lambda i: Move(index, mode, steps[i]))
+    return _Commands(len(steps), lambda i: Move(index, mode, steps[i], masc=masc_on))
 
 
 def _continue(state: BTState, index: int, rng: Random) -> BTCommand:
@@ -187,7 +192,9 @@ def _random_move(state: BTState, index: int, rng: Random) -> BTCommand:
     for mode in modes:
         if mode is MoveMode.STILL:
             break
-        options = _moves(state, index, mode)
+        # BT-C-75: a run may switch the MASC on, when the roll is a safe one
+        masc_on = mode is MoveMode.RUN and masc.sensible(state, index) and rng.choice((False, True))
+        options = _moves(state, index, mode, masc_on=masc_on)
         if options:
             return rng.choice(options)
     return Move(index, MoveMode.STILL)
@@ -245,7 +252,7 @@ def _nearest_enemy(state: BTState, index: int) -> Hex | None:
     return min(enemies, key=here.distance, default=None)
 
 
-def _closing_move(  # noqa: C901 - three modes, jumps need a path
+def _closing_move(  # noqa: C901, PLR0912 - three modes and MASC, jumps need a path
     state: BTState, index: int, rng: Random
 ) -> BTCommand:
     """The reachable position nearest the nearest enemy, facing it; a charge when allowed."""
@@ -255,13 +262,16 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
     unit = state.units[index]
     best: list[tuple[int, BTCommand]] = []
     paths = jump_paths(state, index)
-    for mode in (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP):
-        for (where, facing), reach in reachable(state, index, mode).items():
+    ways = [(mode, False) for mode in (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP)]
+    if masc.sensible(state, index):
+        ways.append((MoveMode.RUN, True))  # BT-C-75: only where a plain run falls short
+    for mode, masc_on in ways:
+        for (where, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
             distance = where.distance(target)
             if distance == 0:
                 continue
             ahead = where.neighbor(facing) == target
-            score = distance * 10 - (5 if ahead else 0) + mode.attacker_modifier
+            score = distance * 10 - (5 if ahead else 0) + mode.attacker_modifier + masc_on
             if mode is MoveMode.JUMP:
                 if where == unit.hex:
                     continue
@@ -270,7 +280,7 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
                     continue
                 best.append((score, Jump(index, path, facing)))
             elif reach.steps:
-                best.append((score, Move(index, mode, reach.steps)))
+                best.append((score, Move(index, mode, reach.steps, masc=masc_on)))
     if not best:
         return Move(index, MoveMode.STILL)
     top = min(score for score, _ in best)
@@ -278,7 +288,7 @@ def _closing_move(  # noqa: C901 - three modes, jumps need a path
     if isinstance(choice, Move):
         victims = [i for i, u in enumerate(state.units) if u.hex == target and u.on_map]
         for victim in victims:
-            charge = Move(choice.unit, choice.mode, choice.steps, charge=victim)
+            charge = Move(choice.unit, choice.mode, choice.steps, charge=victim, masc=choice.masc)
             try:
                 check_charge_move(state, charge)
             except IllegalCommand:

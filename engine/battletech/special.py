@@ -35,7 +35,7 @@ The table is the rule. What is played here, each with its row:
 
 from __future__ import annotations
 
-from engine.battletech import catalogue, crits
+from engine.battletech import c3, catalogue, crits, masc
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.context import Ctx
@@ -50,6 +50,7 @@ __all__ = [
     "check_jam",
     "cluster_modifiers",
     "extra_heat",
+    "gear_notes",
     "has_targeting_computer",
     "loads",
     "munition_reason",
@@ -86,20 +87,20 @@ def _has_flag(unit: UnitState, index: int, flag: str) -> bool:
 
 
 RULES_NOTES: dict[str, str] = {
-    "tag": "no effect in these rules (nothing homes on it)",
-    "ecm": "no effect in these rules",
-    "c3": "no effect in these rules",
-    "probe": "no effect in these rules",
-    "apod": "no rules",
-    "masc": "no rules",
-    "tsm": "no rules",
+    "tag": "no effect in these rules (no homing artillery yet)",
+    "apod": "no effect until infantry are in the game",
     "artillery": "no rules (BT-C-90.12)",
 }
 """BT-C-75 rows not played here, by catalogue flag, and what the sheet and validate say of them.
 
 Equipment whose rules are played (pulse and heavy lasers, LB-X, Ultra, Streak, Gauss, AMS,
 Artemis IV, NARC, targeting computers, inferno SRMs, CASE, heat sinks, jump jets, hatchets and
-swords) has no note."""
+swords; MASC and triple-strength myomer, `engine.battletech.masc`; C3, ECM and active probes,
+`engine.battletech.c3`) has no note. TAG only designates for homing artillery and A-Pods only
+fire at infantry: neither is in the game."""
+
+_GEAR = ("masc", "tsm", "c3", "ecm", "probe")
+"""The flags of the played items the sheet explains in a line of their own (`gear_notes`)."""
 
 
 def rules_note(spec: catalogue.Spec) -> str:
@@ -114,6 +115,53 @@ def unplayed(design: MechDesign) -> list[tuple[int, str]]:
         spec = catalogue.SPECS.get(item.name)
         if spec is not None and (note := rules_note(spec)):
             found.append((index, note))
+    return found
+
+
+def _gear_note(unit: UnitState, index: int, flag: str, turn: int) -> str:
+    """One line of the sheet on a played BT-C-75 item: what it does now."""
+    spec = _spec(unit, index)
+    radius = getattr(spec, "radius", 0)
+    gone = crits.item_destroyed(unit, index)
+    text = ""
+    if flag == "masc":
+        text = (
+            "destroyed"
+            if gone
+            else f"4: run at walk x2, roll {masc.masc_target(unit, max(turn, 1))}+ (BT-C-75)"
+        )
+    elif flag == "tsm":
+        state = "ON" if masc.tsm_active(unit) else "off"
+        text = f"heat 9+: walk +2, blows x2 ({state} at heat {unit.heat})"
+    elif flag == "c3":
+        text = "destroyed" if gone else "range from the networked unit nearest the target"
+    elif flag == "ecm":
+        text = "destroyed" if gone else f"{radius}-hex radius: jams enemy C3, Artemis IV, NARC"
+    elif flag == "probe":
+        text = "destroyed" if gone else f"at night finds enemies within {radius} hexes"
+    return text
+
+
+def gear_notes(unit: UnitState, turn: int = 0) -> list[tuple[int, str]]:
+    """BT-C-75: the sheet's line on each special item (equipment order, one per item kind).
+
+    Played items say what they do now (MASC's next roll, TSM on or off, radii); unplayed ones
+    their `RULES_NOTES` note. One line per item whatever the state, so the sheet keeps its height.
+    """
+    found: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for index, item in enumerate(unit.design.equipment):
+        spec = catalogue.SPECS.get(item.name)
+        if spec is None:
+            continue
+        if note := rules_note(spec):
+            found.append((index, note))
+            continue
+        flag = next((f for f in _GEAR if f in spec.flags), "")
+        if not flag or (flag == "tsm" and flag in seen):
+            continue
+        seen.add(flag)
+        found.append((index, _gear_note(unit, index, flag, turn)))
     return found
 
 
@@ -256,6 +304,9 @@ def artemis_linked(unit: UnitState, weapon: int) -> bool:
 def cluster_modifiers(ctx: Ctx, attack: Attack, spec: WeaponSpec) -> tuple[tuple[str, int], ...]:
     """BT-C-75: the cluster roll's terms: Artemis IV +2, else a NARC pod on the target +2.
 
+    An ECM of the target's side whose radius holds the target jams both (ASSUMPTION, standard:
+    `engine.battletech.c3`); the term stays, at 0, to say so.
+
     DESIGN (BT-C-1, attacks are simultaneous): read from the state at the start of the phase,
     so a pod attached in this phase guides missiles from the next one on, and an FCS knocked
     out in this phase still guides this phase's salvo.
@@ -264,10 +315,11 @@ def cluster_modifiers(ctx: Ctx, attack: Attack, spec: WeaponSpec) -> tuple[tuple
         return ()
     state = ctx.tally.start if ctx.tally is not None else ctx.state
     unit = state.units[attack.attacker]
+    jammed = attack.target is not None and c3.ecm_shielded(state, attack.target)
     if artemis_linked(unit, attack.weapon):
-        return (("Artemis IV", CLUSTER_BONUS),)
+        return (("ECM: Artemis IV jammed", 0),) if jammed else (("Artemis IV", CLUSTER_BONUS),)
     if attack.target is not None and state.units[attack.target].narc and narc_capable(spec):
-        return (("NARC pod", CLUSTER_BONUS),)
+        return (("ECM: NARC pod jammed", 0),) if jammed else (("NARC pod", CLUSTER_BONUS),)
     return ()
 
 

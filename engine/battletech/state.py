@@ -164,6 +164,7 @@ class Movement:
         done: the unit has finished moving this turn.
         jumped: hexes jumped (0 when it did not jump).
         path: every hex the unit stood in this turn, in order (the screen's "last move" overlay).
+        masc: the unit switched its MASC on for this move (`engine.battletech.masc`, BT-C-75).
     """
 
     mode: MoveMode
@@ -179,6 +180,7 @@ class Movement:
     done: bool = False
     jumped: int = 0
     path: tuple[Hex, ...] = ()
+    masc: bool = False
 
 
 class AttackKind(enum.StrEnum):
@@ -311,6 +313,10 @@ class UnitState:
     """A NARC pod is attached: NARC-capable missiles get +2 on the cluster roll (BT-C-75)."""
     breached: frozenset[Location] = frozenset()
     """BT-C-61.5: locations breached in vacuum: nothing in them works."""
+    masc_level: int = 0
+    """BT-C-75: the MASC level after its last use (`engine.battletech.masc.masc_level`)."""
+    masc_turn: int = 0
+    """BT-C-75: the turn the MASC was last used (0: never)."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import attrs
 from attrs import frozen
 
-from engine.battletech import catalogue, nightsight, special, underwater
+from engine.battletech import c3, catalogue, nightsight, special, underwater
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
@@ -484,6 +484,7 @@ def _to_hit(
         terms = [t if t[0] != "immobile target" else ("aimed at the head", 3) for t in terms]
     band, range_terms = _range_terms(spec, distance)
     terms += range_terms
+    terms += c3.range_term(state, attacker, target, spec, distance)  # BT-C-75: C3 network
     terms += special.to_hit_terms(unit, spec, aim.munition)
     if aim.secondary is not None:
         front = aim.secondary == "front"

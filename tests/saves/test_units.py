@@ -24,6 +24,10 @@ from tui.battletech.units import (
 
 MTF_DIR = SHARED / "data" / "megamek" / "mtf"
 BUNDLED = bundled_units()
+NO_SHARED_TWIN = frozenset(
+    {"Berserker BRZ-A3", "Grand Dragon DRG-7K", "Naginata NG-C3A", "Raven RVN-3L"}
+)
+"""Bundled designs of issue 15's equipment rules (BT-C-75) with no twin in the shared folder."""
 
 BAD_MASS = "chassis:Bad\nmodel:B-1\nmass:22\n"
 
@@ -188,5 +192,11 @@ def test_bundled_sheets_agree_with_megamek(path) -> None:
 
 @pytest.mark.skipif(not MTF_DIR.is_dir(), reason="the shared MegaMek files are absent")
 def test_every_bundled_design_has_a_megamek_twin_to_check_against() -> None:
-    """So the comparison above covers every sheet we ship."""
-    assert [p.name for p in shared_twins()] == [p.name for p in BUNDLED]
+    """So the comparison above covers every sheet we ship, but the equipment designs.
+
+    The four BT-C-75 designs (MASC, C3, ECM, probes) have no file in the shared folder; their
+    stat lines are checked by tests/engine/battletech/test_special_gear.py.
+    """
+    assert [p.name for p in shared_twins()] == [
+        p.name for p in BUNDLED if p.stem not in NO_SHARED_TWIN
+    ]

@@ -131,7 +131,10 @@ def test_a_jammed_ultra_and_a_narc_pod_are_flagged(hunchback) -> None:
 
 
 def test_equipment_without_rules_is_marked_on_the_sheet() -> None:
-    """BT-C-75: what is not played says so; what is played (Artemis IV, CASE) says nothing."""
+    """BT-C-75: what is not played says so (TAG); MASC and ECM say what they do.
+
+    Artemis IV and CASE say nothing.
+    """
     mech = design(
         equipment=(
             ("Guardian ECM Suite", Location.LT),
@@ -142,8 +145,9 @@ def test_equipment_without_rules_is_marked_on_the_sheet() -> None:
         )
     )
     text = text_of(UnitState.from_setup(UnitSetup(mech, 0, Pilot("Hollis", 4, 5))), width=80)
-    assert "Guardian ECM Suite LT: no effect in these rules" in text
-    assert "TAG RA: no effect in these rules (nothing homes on it)" in text
-    assert "MASC RT: no rules" in text
-    assert "Artemis" not in text
+    assert "Guardian ECM Suite LT: 6-hex radius: jams enemy C3, Artemis IV, NARC" in text
+    assert "TAG RA: no effect in these rules (no homing artillery yet)" in text
+    assert "MASC RT: 4: run at walk x2, roll 3+ (BT-C-75)" in text
+    assert "MP walk 5 run 8 jump 0 masc 10" in text
+    assert "Artemis IV FCS" not in text
     assert "CASE" not in text

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from engine.battletech import physical
+from engine.battletech import masc, physical
 from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import FireWeapons, PhysicalAttack, TakeClub
 from engine.battletech.state import AttackKind, Phase
@@ -65,13 +65,22 @@ KeyRule = Callable[[tuple[object, ...]], bool]
 """When a key acts, given its action's parameters (an input mode maps its actions to these)."""
 
 
-def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0911 - one per kind
+def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:
     """The damage a physical attack does if it hits (BT-C-37..41), in words: "5 dmg".
 
     Punches and kicks ask the engine (actuator damage halves them); a club or hatchet does
     ceil(tons / 5), a sword ceil(tons / 10) + 1 (BT-C-38/39), a push none (it displaces).
+    Working triple-strength myomer doubles all but the push, and says so (BT-C-75).
     """
+    said = _strike_damage(unit, attack)
+    if masc.tsm_factor(unit) > 1 and attack.kind is not AttackKind.PUSH:
+        said += f" (TSM x2, heat {unit.heat})"  # BT-C-75: counted in the figure
+    return said
+
+
+def _strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0911 - one per kind
     tons = unit.design.tonnage
+    tsm = masc.tsm_factor(unit)
     match attack.kind:
         case AttackKind.PUNCH if attack.limb is None:
             left = physical.punch_damage(unit, Location.LA)
@@ -82,9 +91,9 @@ def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0
         case AttackKind.KICK:
             return f"{physical.kick_damage(unit, attack.limb or Location.RL)} dmg"
         case AttackKind.CLUB | AttackKind.HATCHET:
-            return f"{math.ceil(tons / 5)} dmg"
+            return f"{math.ceil(tons / 5) * tsm} dmg"
         case AttackKind.SWORD:
-            return f"{math.ceil(tons / 10) + 1} dmg"
+            return f"{(math.ceil(tons / 10) + 1) * tsm} dmg"
         case AttackKind.PUSH:
             return "no damage, pushes it a hex"
     return "?"

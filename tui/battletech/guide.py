@@ -91,6 +91,7 @@ LESSONS: Final[dict[str, Lesson]] = {
         (
             KeyHint(("mode('walk')",), "walk"),
             KeyHint(("mode('run')",), "run"),
+            KeyHint(("mode('masc')",), "MASC run"),
             KeyHint(("mode('jump')",), "jump"),
             KeyHint(("still",), "stand still"),
             KeyHint(("next_unit(1)",), "another unit"),
@@ -192,6 +193,7 @@ TIPS: Final[dict[str, Lesson]] = {
         (
             KeyHint(("mode('walk')",), "walk"),
             KeyHint(("mode('run')",), "run"),
+            KeyHint(("mode('masc')",), "MASC run"),
             KeyHint(("mode('jump')",), "jump"),
             KeyHint(("still",), "stand still"),
         ),

@@ -62,6 +62,7 @@ KEY_GROUPS = (
             ("next_unit", "the next / previous unit of the side to move"),
             ("mode('walk')", "plot a walk for the selected unit"),
             ("mode('run')", "plot a run"),
+            ("mode('masc')", "plot a run with the MASC on: walk x 2, after a roll (BT-C-75)"),
             ("mode('jump')", "plot a jump: the cursor to the landing hex, Enter"),
             ("still", "the selected unit stands still this turn"),
             ("eject", "the selected unit's MechWarrior ejects instead of moving (asks, BT-C-59)"),

@@ -31,7 +31,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
-from engine.battletech import RULESET
+from engine.battletech import RULESET, masc
 from engine.battletech.commands import (
     Deploy,
     EndMove,
@@ -136,7 +136,7 @@ HOME_FACING = (Facing.S, Facing.N, Facing.SE, Facing.NW)
 REFUSAL_SHOWN = 4.0
 """Seconds a refusal stays on screen; pressing the same refused key again meanwhile adds none."""
 
-_MODES = {"walk": MoveMode.WALK, "run": MoveMode.RUN, "jump": MoveMode.JUMP}
+_MODES = {"walk": MoveMode.WALK, "run": MoveMode.RUN, "jump": MoveMode.JUMP, "masc": MoveMode.RUN}
 
 MODE_ACTIONS = frozenset(
     {
@@ -217,6 +217,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         Binding("1", "mode('walk')", "Walk", tooltip="Plot a walk for the selected unit"),
         Binding("2", "mode('run')", "Run", tooltip="Plot a run"),
         Binding("3", "mode('jump')", "Jump", tooltip="Plot a jump: cursor to the landing, Enter"),
+        Binding("4", "mode('masc')", "MASC", tooltip="Plot a run with the MASC on (BT-C-75)"),
         Binding("0", "still", "Still", tooltip="The selected unit stands still this turn"),
         Binding("f", "step('F')", "Fwd", tooltip="Plot one hex forward"),
         Binding(
@@ -364,7 +365,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         self.selected: int | None = None
         self.plot: Plot | None = None
         self.deploy_facing: Facing | None = None
-        self._reach: tuple[BTState, tuple[int, MoveMode], dict[Hex, int]] | None = None
+        self._reach: tuple[BTState, tuple[int, MoveMode, bool], dict[Hex, int]] | None = None
         self._announced = self.game.summary.over
         self._refused: tuple[str, float] | None = None
         self.sheet_page = PAGES[0]
@@ -510,7 +511,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             return None
         unit = state.units[self.selected]
         if state.active is not None and self.plot is None and unit.movement is not None:
-            self.plot = Plot(state.active, unit.movement.mode)
+            self.plot = Plot(state.active, unit.movement.mode, masc=unit.movement.masc)
         if self.selected == before:
             return None
         if state.phase is not Phase.DEPLOYMENT:
@@ -547,11 +548,12 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
     def _reach_of(self, state: BTState, plot: Plot) -> dict[Hex, int]:
         """The reachable hexes and their MP, kept while the state, unit and mode stay the same."""
         cached = self._reach
-        if cached is None or cached[0] is not state or cached[1] != (plot.unit, plot.mode):
+        key = (plot.unit, plot.mode, plot.masc)
+        if cached is None or cached[0] is not state or cached[1] != key:
             cached = self._reach = (
                 state,
-                (plot.unit, plot.mode),
-                reachable_hexes(state, plot.unit, plot.mode),
+                key,
+                reachable_hexes(state, plot.unit, plot.mode, masc_on=plot.masc),
             )
         return cached[2]
 
@@ -685,6 +687,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
                 sheet_rows(state.units, self.sheet_page, compact=self.compact),
                 page_hint=not self.night.can_switch(),  # v switches a night game's views
                 gravity=gravity_of(state.environment),  # BT-M-39.3
+                turn=state.turn,
             ),
             compact=self.compact,
         )
@@ -809,10 +812,12 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         moving = state.phase is Phase.MOVEMENT and self.selected is not None and free
 
         def mode(parameters: tuple[object, ...]) -> bool:
-            """Walk and run; a jump only for a unit with Jump MP (BT-M-20.4)."""
+            """Walk and run; a jump only with Jump MP (BT-M-20.4), MASC with one (BT-C-75)."""
             if not moving or self.selected is None:
                 return False
             unit, gravity = state.units[self.selected], gravity_of(state.environment)
+            if parameters[:1] == ("masc",):
+                return masc.has_masc(unit)
             return parameters[:1] != ("jump",) or jump_mp(unit, None, gravity) > 0
 
         return {
@@ -989,10 +994,10 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         self.redraw()
 
     def action_mode(self, mode: str) -> None:
-        """Start plotting the selected unit's move in ``mode`` (walk, run, jump)."""
+        """Start plotting the selected unit's move in ``mode`` (walk, run, jump; masc: MASC on)."""
         if self.selected is None:
             return
-        plot = Plot(self.selected, _MODES[mode])
+        plot = Plot(self.selected, _MODES[mode], masc=mode == "masc")
         try:
             preview(self.game.state, plot)
         except IllegalCommand as illegal:

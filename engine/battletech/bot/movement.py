@@ -30,7 +30,7 @@ from collections.abc import Callable
 import attrs
 from attrs import frozen
 
-from engine.battletech import physical, tohit
+from engine.battletech import masc, physical, tohit
 from engine.battletech.bot.evaluate import (
     Gun,
     Weights,
@@ -86,6 +86,8 @@ _MELEE_KILL = 20.0
 _MELEE_COST = 3.0
 """What a charge or DFA gives up besides the fire: a turn spent next to the enemy."""
 _FALL_COST = 6.0
+_MASC_COST = 60.0
+"""What a failed MASC roll costs in the ranking (both hips locked: the 'Mech stops for good)."""
 """A fall: its damage, a turn lost standing up, and the +2 to be hit prone, in damage points."""
 
 
@@ -314,6 +316,10 @@ class _Ranker:
         if candidate.mode is MoveMode.RUN and needs_running_psr(unit):
             rolls.append("running")
         risk = sum(p_psr_fail(unit) for _ in rolls) * _FALL_COST * (1 + unit.design.tonnage / 50)
+        if isinstance(candidate.command, Move) and candidate.command.masc:
+            # BT-C-75: a failed MASC roll locks both hips: the 'Mech is as good as lost
+            fails = 1 - p_hit(masc.masc_target(unit, self.state.turn))
+            risk += fails * _MASC_COST * (1 + unit.design.tonnage / 50)
         total -= weights.risk * risk
         # heat beyond the cap costs more than fire held back
         over = self.base_heat + heat - self.heat_cap
@@ -491,7 +497,7 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
     modes: tuple[MoveMode, ...] = (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP)
     if movement is not None:
         modes = (movement.mode,) if movement.mode in {MoveMode.WALK, MoveMode.RUN} else ()
-    for mode in modes:
+    for mode, masc_on in [(m, False) for m in modes] + _masc_way(state, index):
         if mode is MoveMode.JUMP:
             paths = jump_paths(state, index)
             for (where, facing), reach in reachable(state, index, mode).items():
@@ -508,18 +514,18 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
                     reach.rolls,
                 )
             continue
-        for (where, facing), reach in reachable(state, index, mode).items():
+        for (where, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
             if not reach.steps:
                 continue
             if where == unit.hex and facing == unit.facing and not unit.prone:
                 continue
             key = (where, facing, False)
             if key in found:
-                continue
+                continue  # a cheaper mode (or a run without MASC) gets there
             prone = unit.prone and not any(s.kind is StepKind.STAND for s in reach.steps)
             done = movement.hexes if movement is not None else 0
             found[key] = _Candidate(
-                Move(index, mode, reach.steps),
+                Move(index, mode, reach.steps, masc=masc_on),
                 where,
                 facing,
                 mode,
@@ -530,6 +536,11 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
                 prone,
             )
     return list(found.values())
+
+
+def _masc_way(state: BTState, index: int) -> list[tuple[MoveMode, bool]]:
+    """BT-C-75: a run with the MASC on, tried last, when its roll is safe (`masc.sensible`)."""
+    return [(MoveMode.RUN, True)] if masc.sensible(state, index) else []
 
 
 def _next_to_enemies(state: BTState, index: int, candidates: list[_Candidate]) -> list[_Candidate]:
@@ -675,6 +686,8 @@ def _label(candidate: _Candidate) -> str:
     if candidate.mode is MoveMode.STILL:
         return "stand still"
     what = candidate.mode.value
+    if isinstance(command, Move) and command.masc:
+        what = "run with MASC"  # BT-C-75
     if candidate.charge is not None:
         what = "charge from"
     elif candidate.dfa is not None:
@@ -694,6 +707,8 @@ def _reason(state: BTState, unit: UnitState, candidate: _Candidate, score: _Scor
     else:
         verb = {MoveMode.WALK: "walked", MoveMode.RUN: "ran", MoveMode.JUMP: "jumped"}
         head = f"{verb.get(candidate.mode, 'moved')} to {label(candidate.hex)}"
+        if isinstance(candidate.command, Move) and candidate.command.masc:
+            head += " with MASC"  # BT-C-75
     parts = []
     if score.words:
         parts.append(score.words)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from engine.battletech import physical
+from engine.battletech import masc, physical
 from engine.battletech.bot.evaluate import Weights, p_hit, p_psr_fail, weakness
 from engine.battletech.bot.reasons import Decision
 from engine.battletech.commands import PhysicalAttack
@@ -35,9 +35,9 @@ def _damage(state: BTState, index: int, option: PhysicalAttack) -> float:
         legs = (limb,) if limb is not None else (Location.LL, Location.RL)
         return float(max(physical.kick_damage(unit, leg) for leg in legs))
     if kind in {AttackKind.CLUB, AttackKind.HATCHET}:
-        return float(math.ceil(tons / 5))
+        return float(math.ceil(tons / 5) * masc.tsm_factor(unit))  # BT-C-75: TSM doubles
     if kind is AttackKind.SWORD:
-        return float(math.ceil(tons / 10) + 1)
+        return float((math.ceil(tons / 10) + 1) * masc.tsm_factor(unit))
     return 0.5  # a push: no damage, it may shove the target out of position or over an edge
 
 

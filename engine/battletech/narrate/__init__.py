@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.battletech.evolve import evolve
-from engine.battletech.narrate import combat, environment, moves, night, orders
+from engine.battletech.narrate import combat, environment, equip, moves, night, orders
 from engine.battletech.narrate.commands import command_text, fire_text
 from engine.battletech.narrate.moves import PSR_REASONS
 from engine.battletech.narrate.sentences import describe, is_routine
@@ -37,6 +37,7 @@ __all__ = [
     "describe",
     "dice_text",
     "environment",
+    "equip",
     "fire_text",
     "is_routine",
     "label",

@@ -64,6 +64,8 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
             return f"{_side_of(state, index)}: deploy {unit_name(state, index)}"
         case Move(unit=index, mode=mode, steps=steps, charge=charge):
             said = f"{_who(state, index)} {MODE_VERBS[mode]}"
+            if command.masc:
+                said += " with MASC"
             if steps:
                 said += f" {format_steps(steps)}"
             if charge is not None:

@@ -111,8 +111,9 @@ def ammo_name(design: MechDesign, index: int) -> str:
 def modifiers_text(modifiers: Sequence[tuple[str, int]], *, base: bool = True) -> str:
     """The terms of a target number: the base as it is, then each modifier signed.
 
-    E.g. "gunnery 4, walked +1, medium range +2" (zero terms are left out after the base);
-    ``base`` False signs the first term too (a list of modifiers only).
+    E.g. "gunnery 4, walked +1, medium range +2" (zero terms are left out after the base, but
+    for those saying what an enemy ECM jammed, named without a number: "C3 network jammed by
+    ECM", BT-C-75); ``base`` False signs the first term too (a list of modifiers only).
     """
     parts = []
     for number, (name, value) in enumerate(modifiers):
@@ -120,6 +121,8 @@ def modifiers_text(modifiers: Sequence[tuple[str, int]], *, base: bool = True) -
             parts.append(f"{name} {value}")
         elif value:
             parts.append(f"{name} {signed(value)}")
+        elif "jammed" in name:
+            parts.append(name)
     return ", ".join(parts)
 
 

@@ -358,6 +358,63 @@ GAMES: dict[str, Callable[[Path], None]] = {
 """Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
 
 
+def battletech_equip(path: Path, seed: int) -> None:
+    """Schema 8 (issue 15 item 1, BT-C-75): the bundled ``c3-lance`` scenario, 3 turns.
+
+    Both sides play ``aggressive``, which runs a MASC 'Mech with its MASC on when the roll is a
+    safe one: the file holds moves with ``masc`` and their rolls (``bt/masc``), and to-hit terms
+    of the C3 network and of ECM.
+    """
+    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.policies import aggressive  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
+
+    install()
+    table = tomllib.loads((ROOT / "assets/scenarios/battletech/c3-lance.toml").read_text("utf-8"))
+    table["victory"] = {"kind": "destroy", "turns": 3}
+    setup = RULESET.make_setup(table)
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
+        for _ in range(MAX_COMMANDS):
+            state = journal.game.state
+            if state.phase is Phase.OVER:
+                return
+            command = aggressive(state, rng)
+            if command is None:
+                raise SystemExit(f"no command in {state.phase}")
+            _accepted(journal.execute(command), repr(command))
+    raise SystemExit("the BattleTech equipment game did not end")
+
+
+GAMES: dict[str, Callable[[Path], None]] = {
+    "battletech": lambda path: battletech(path, seed=11),
+    "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
+    "battletech-s3-night": lambda path: battletech_night(path, seed=11),
+    "battletech-s4-special": lambda path: battletech_special(path, seed=SPECIAL_SEED),
+    "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
+    "battletech-s10-equip": lambda path: battletech_equip(path, seed=14),
+    "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
+    "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
+}
+"""Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
+
+
+GAMES: dict[str, Callable[[Path], None]] = {
+    "battletech": lambda path: battletech(path, seed=11),
+    "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
+    "battletech-s3-night": lambda path: battletech_night(path, seed=11),
+    "battletech-s4-special": lambda path: battletech_special(path, seed=SPECIAL_SEED),
+    "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
+    "battletech-s6-environment": lambda path: battletech_environment(path, seed=11),
+    "battletech-s7-jitter": battletech_jitter,
+    "battletech-s8-equip": lambda path: battletech_equip(path, seed=14),
+    "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
+    "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
+}
+"""Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
+
+
 def expected_row(path: Path) -> dict[str, Any]:
     """The row of ``expected.json`` for a save: its final summary and size."""
     loaded = read_game(path.read_bytes(), path.name)

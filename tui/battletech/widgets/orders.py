@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 
+from engine.battletech import masc
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from engine.battletech.envstate import ONE_G, gravity_of
 from engine.battletech.envwords import summary
@@ -72,7 +73,8 @@ def plot_lines(
     Returns:
         The lines.
     """
-    lines: list[Line] = [(f"{name}: {plot.mode.value}", "title")]
+    mode = "run with MASC (walk x 2)" if plot.masc else plot.mode.value  # BT-C-75
+    lines: list[Line] = [(f"{name}: {mode}", "title")]
     end = f"{view.end.label} facing {view.facing.name}{', prone' if view.prone else ''}"
     if plot.mode is MoveMode.JUMP:
         if not view.ready:
@@ -139,9 +141,13 @@ def mode_keys(
     """
     if unit.stuck:  # BT-M-39.1
         return [("stuck in a swamp: 0 still (a PSR frees it next turn)", "keys")]
+    boost = masc.has_masc(unit)  # BT-C-75: 4 runs with the MASC on
     if compact:
-        return [("1 walk 2 run 3 jump 0 still", "keys"), ("E eject", "keys")]
+        more = " 4 masc" if boost else ""
+        return [(f"1 walk 2 run 3 jump{more} 0 still", "keys"), ("E eject", "keys")]
     jump = f"  3 jump {jump_mp(unit, terrain, gravity)}" if unit.design.jump else ""
+    if boost:
+        jump += f"  4 MASC {run_allowance(unit, gravity, masc_on=True)}"
     walk, run = walk_mp(unit, gravity=gravity), run_allowance(unit, gravity)
     return [
         (f"1 walk {walk}  2 run {run}{jump}  0 still", "keys"),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
+from engine.battletech import masc
 from engine.battletech.commands import Jump, Move, Step, StepKind
 from engine.battletech.envwords import roll_warning
 from engine.battletech.movement import jump_path, plan_jump, plan_move, psr_target, reachable
@@ -73,6 +74,7 @@ class Plot:
         facing: a jump's landing facing.
         attack: the unit the move charges (walk, run: BT-C-42) or the jump drops on (DFA,
             BT-C-43); None for none.
+        masc: a run with the MASC switched on (BT-C-75: Walk MP x 2, after a roll).
     """
 
     unit: int
@@ -81,6 +83,7 @@ class Plot:
     target: Hex | None = None
     facing: Facing | None = None
     attack: int | None = None
+    masc: bool = False
 
 
 @frozen
@@ -101,6 +104,8 @@ class RollWarning:
         if self.words:
             return self.words
         odds = "impossible" if self.target > 12 else f"{self.target}+ ({self.chance}%)"  # noqa: PLR2004
+        if self.reason == "MASC":
+            return f"MASC roll: {odds}, else both hips lock"  # BT-C-75
         return f"PSR {self.where} {self.reason}: {odds}"
 
 
@@ -167,12 +172,20 @@ def preview(state: BTState, plot: Plot) -> Preview:
         raise IllegalCommand("move/not_deployed", f"the {unit.name} is not on the map")
     if plot.mode is MoveMode.JUMP:
         return _jump_preview(state, plot)
-    plan = plan_move(state, plot.unit, plot.mode, plot.steps)
+    rolls: tuple[RollWarning, ...] = ()
+    if plot.masc:
+        if why := masc.masc_reason(unit, plot.mode):
+            raise IllegalCommand("move/masc", why)
+        if unit.movement is None or not unit.movement.masc:  # BT-C-75: rolled before moving
+            target = masc.masc_target(unit, state.turn)
+            rolls = (RollWarning("", "MASC", target, chance(target)),)
+    plan = plan_move(state, plot.unit, plot.mode, plot.steps, masc_on=plot.masc)
     movement = unit.movement
     start: tuple[Hex, ...] = movement.path[-1:] if movement and movement.path else (unit.hex,)
     path = (*start, *(s.hex for s in plan.steps))
     end, facing, prone = plan.end if plan.steps else (unit.hex, unit.facing, unit.prone)
-    return Preview(path, end, facing, prone, plan.mp_spent, plan.allowance, _warnings(state, plan))
+    rolls += _warnings(state, plan)
+    return Preview(path, end, facing, prone, plan.mp_spent, plan.allowance, rolls)
 
 
 def _jump_preview(state: BTState, plot: Plot) -> Preview:
@@ -233,7 +246,7 @@ def _facing_before(state: BTState, plot: Plot) -> Facing:
 def route_to(state: BTState, plot: Plot, where: Hex) -> Plot | None:
     """The cheapest ground route to ``where`` (any facing), as a plot; None when out of reach."""
     best = None
-    for (hex_, _), reach in reachable(state, plot.unit, plot.mode).items():
+    for (hex_, _), reach in reachable(state, plot.unit, plot.mode, masc_on=plot.masc).items():
         if hex_ == where and (best is None or reach.mp < best.mp):
             best = reach
     if best is None:
@@ -257,4 +270,4 @@ def command_of(state: BTState, plot: Plot) -> BTCommand:
         unit = state.units[plot.unit]
         facing = plot.facing if plot.facing is not None else unit.facing
         return Jump(plot.unit, path, facing, dfa=plot.attack)
-    return Move(plot.unit, plot.mode, plot.steps, charge=plot.attack)
+    return Move(plot.unit, plot.mode, plot.steps, charge=plot.attack, masc=plot.masc)

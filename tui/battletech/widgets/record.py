@@ -37,7 +37,7 @@ from attrs import frozen
 from rich.cells import cell_len
 from rich.text import Text
 
-from engine.battletech import special
+from engine.battletech import masc, special
 from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from engine.battletech.envstate import ONE_G
@@ -100,6 +100,7 @@ class RecordData:
             the game's units (`sheet_rows`), so that the panel keeps its height from one unit
             to another.
         page_hint: say which key turns the page (not while ``v`` switches a night game's views).
+        turn: the game's turn.
     """
 
     unit: UnitState
@@ -112,6 +113,8 @@ class RecordData:
     page_hint: bool = True
     gravity: Fraction = ONE_G
     """The battlefield's gravity (BT-M-39.3): the MP shown are at it."""
+    turn: int = 0
+    """The turn (a MASC's next roll depends on its use in the turns before, BT-C-75)."""
 
 
 def status_line(unit: UnitState) -> str:
@@ -199,6 +202,9 @@ def _mp_line(data: RecordData, styles: dict[str, Style], *, heat: bool) -> Text:
     for name, value, top in zip(("walk", "run", "jump"), now, full, strict=True):
         line.append(f" {name} ", styles.get("label", ""))
         line.append(str(value), styles.get("damaged" if value < top else "value", ""))
+    if masc.has_masc(unit):  # BT-C-75: running MP with the MASC on
+        line.append(" masc ", styles.get("label", ""))
+        line.append(str(run_allowance(unit, masc_on=True)), styles.get("value", ""))
     if heat:
         line.append("  heat ", styles.get("label", ""))
         line.append(str(unit.heat), styles.get("hot" if unit.heat >= HOT else "value", ""))
@@ -266,7 +272,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         blank += max(0, HEAT_ROWS - len(heat))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
     lines.extend(_ammo_lines(unit, styles, compact=compact))
-    lines.extend(_unplayed_lines(unit, styles))
+    lines.extend(_unplayed_lines(unit, styles, data.turn))
     if data.page_hint:
         lines.append(Text("v: critical hits page", styles.get("note", "")))
     blank = max(blank, data.rows - len(lines))
@@ -389,15 +395,15 @@ def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> 
     return lines
 
 
-def _unplayed_lines(unit: UnitState, styles: dict[str, Style]) -> list[Text]:
-    """BT-C-75: each item whose special rules are not played, with its note ("no rules")."""
+def _unplayed_lines(unit: UnitState, styles: dict[str, Style], turn: int = 0) -> list[Text]:
+    """BT-C-75: each special item with its line: what it does now, or that it is not played."""
     equipment = unit.design.equipment
     return [
         Text(
             f"{SPECS[equipment[index].name].name} {equipment[index].location.value}: {note}",
             styles.get("note", ""),
         )
-        for index, note in special.unplayed(unit.design)
+        for index, note in special.gear_notes(unit, turn)
     ]
 
 
