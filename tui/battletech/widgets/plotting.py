@@ -135,6 +135,14 @@ def _warnings(state: BTState, plan: Plan) -> tuple[RollWarning, ...]:
     unit = state.units[plan.unit]
     found = []
     for planned in plan.steps:
+        if planned.crush or planned.collapse:  # BT-M-41 #4, BT-M-28: no roll saves it
+            where, what = (
+                planned.hex.label,
+                "building collapses" if planned.crush else "bridge gives way",
+            )
+            tons = planned.crush or planned.collapse
+            words = f"{where}: the {what} under {tons} t: the 'Mech falls"
+            found.append(RollWarning(where, "collapse", 0, 0, words=words))
         for check in (*planned.before, *planned.after):
             where = _place(check, planned.hex)
             if words := roll_warning(check.reason, where):  # BT-M-39: ice 1D6, stuck landing
