@@ -19,6 +19,11 @@ Schema history:
 - **5** (issue 15 items 3 and 6): new classes only, so older saves read unchanged: the command
   ``bt/sinks`` (`SwitchHeatSinks`, BT-C-52) and the events ``bt/sinks_switched``,
   ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
+- **6**: the number of another change of the same session (issue 16, jitter): nothing here.
+- **7** (issue 15 item 2, BT-C-16/67/72): a `Shot` and an `Attack` gain ``spotter`` (the friend
+  spotting for indirect fire, ``null`` for direct fire); new events ``bt/spotter_penalized``,
+  ``bt/artillery_scattered`` and ``bt/artillery_landed``. Older saves fired directly and had no
+  artillery fire: the new field's default (``null``) is what they played.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 7
 """The schema this program writes."""
 
 
@@ -57,10 +62,21 @@ def _special_weapons(line: JSONDict) -> JSONDict:
     return line
 
 
+def _indirect_fire(line: JSONDict) -> JSONDict:
+    """Schema 6 -> 7 (BT-C-16): nothing to rewrite: every older shot and attack was direct.
+
+    A shot or an attack without ``spotter`` takes its default, None (direct fire); the new
+    events do not occur in older saves.
+    """
+    return line
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
     3: Migration(line=_special_weapons),
     4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
+    5: Migration(),  # schema 6 is another branch's number (issue 16, jitter): nothing here
+    6: Migration(line=_indirect_fire),
 }
 """Schema v -> the migration from v to v + 1."""

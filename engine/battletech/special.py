@@ -93,7 +93,6 @@ RULES_NOTES: dict[str, str] = {
     "apod": "no rules",
     "masc": "no rules",
     "tsm": "no rules",
-    "artillery": "no rules (BT-C-90.12)",
 }
 """BT-C-75 rows not played here, by catalogue flag, and what the sheet and validate say of them.
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import attrs
 from attrs import frozen
 
-from engine.battletech import catalogue, nightsight, special, underwater
+from engine.battletech import artillery, catalogue, indirect, nightsight, special, underwater
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
@@ -356,6 +356,7 @@ class _Aim:
     secondary: str | None = None
     aimed: Location | None = None
     munition: str = "standard"
+    spotter: int | None = None
 
 
 def _prone_reason(unit: UnitState, item: Mounted) -> str:
@@ -394,8 +395,6 @@ def _usable(unit: UnitState, weapon: int) -> tuple[WeaponSpec, Mounted] | str:
     why = ""
     if "ams" in spec.flags:
         why = "an AMS fires only at incoming missiles (BT-C-75)"
-    elif "artillery" in spec.flags:
-        why = "artillery fire is not in these rules (BT-C-90.12)"
     elif weapon_destroyed(unit, item):
         why = f"the {spec.name} is destroyed"
     elif jam := special.unusable_reason(unit, weapon):
@@ -454,8 +453,11 @@ def _to_hit(
     if isinstance(usable, str):
         return ToHit(None, reason=usable)
     spec, item = usable
+    spec = artillery.in_hexes(spec)  # BT-C-67: a range in mapsheets
     if isinstance(target, Hex):
         why = _hex_target_reason(state, target)
+        if artillery.is_artillery(spec):
+            why = artillery.hex_reason(state, target) or artillery.aim_reason(aim.aimed)
         where: Hex | None = target
     else:
         why = _unit_target_reason(state, attacker, target)
@@ -468,8 +470,17 @@ def _to_hit(
     sight = sight or line_of_sight(state, attacker, target)
     if not sight.clear and underwater.duel(state, attacker, target):
         sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
+    spotting: list[tuple[str, int]] = indirect.spotting_terms(state, attacker)  # BT-C-75
+    if aim.spotter is not None:  # BT-C-16: indirect fire through a spotter
+        seen = indirect.spotted(state, attacker, aim.spotter, target, spec, sight)
+        if isinstance(seen, str):
+            return ToHit(None, reason=seen, range=distance)
+        sight, extra = seen
+        spotting = extra + spotting
     why = underwater.weapon_reason(state, attacker, item, spec, target)  # BT-C-9
     why = why or _geometry_reason(unit, item, spec, where=where, aim=aim, sight=sight)
+    if artillery.is_artillery(spec):
+        why = why or artillery.aim_reason(aim.aimed)
     if why := why or _aim_reason(state, target, spec, aim):
         return ToHit(None, reason=why, range=distance)
     terms = [
@@ -483,6 +494,7 @@ def _to_hit(
     band, range_terms = _range_terms(spec, distance)
     terms += range_terms
     terms += special.to_hit_terms(unit, spec, aim.munition)
+    terms += spotting
     if aim.secondary is not None:
         front = aim.secondary == "front"
         terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
@@ -523,6 +535,7 @@ def weapon_to_hit(
     secondary: str | None = None,
     aimed: Location | None = None,
     munition: str = "",
+    spotter: int | None = None,
 ) -> ToHit:
     """BT-C-14..19: the to-hit number of ``weapon`` (an equipment index) of unit ``attacker``.
 
@@ -539,6 +552,7 @@ def weapon_to_hit(
     targeting computer -1); a secondary target +1 in the front arc, +2 in another (BT-C-18.7).
     An aimed shot at the head takes +3 instead of the -4 for an immobile target (BT-C-19).
     ``munition`` is the load chosen at declaration ("" the fullest bin's, BT-C-75).
+    ``spotter`` fires indirectly through that friend's line of sight (`indirect`, BT-C-16).
     """
     unit = state.units[attacker]
     spec = weapon_spec(unit, weapon)
@@ -549,6 +563,7 @@ def weapon_to_hit(
         secondary=secondary,
         aimed=aimed,
         munition=munition,
+        spotter=spotter,
     )
     return _to_hit(state, attacker, weapon, target, aim)
 
@@ -685,8 +700,10 @@ def declare_fire(state: BTState, command: FireWeapons) -> list[ev.BTEvent]:
         secondary = None
         if target != primary:
             secondary = "front" if _in_front(state, unit, target, command.twist) else "other"
-        aim = _Aim(command.twist, command.flip_arms, secondary, shot.aimed)
+        aim = _Aim(command.twist, command.flip_arms, secondary, shot.aimed, spotter=shot.spotter)
         events += _declare_shot(state, command.unit, shot, aim, sight=sights[target], spent=spent)
+    spotters = {shot.spotter for shot in command.shots if shot.spotter is not None}
+    events += indirect.penalize_spotters(state, spotters)  # BT-C-75
     return events
 
 
@@ -725,6 +742,7 @@ def _declare_shot(
         primary=aim.secondary is None,
         munition=aim.munition,
         rate=2 if shot.double else 1,
+        spotter=shot.spotter,
     )
     events.append(ev.AttackDeclared(attack))
     if spec is not None and spec.uses_ammo:
@@ -797,10 +815,13 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         sight = line_of_sight(state, unit, target)
         if not sight.clear and underwater.duel(state, unit, target):
             sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
-        if not sight.clear:
-            continue
+        spotter = None
+        if not sight.clear:  # BT-C-16: indirect fire through a friend's eyes
+            spotter = indirect.best_spotter(state, unit, target)
+            if spotter is None:
+                continue
         for twist, flipped in poses:
-            aim = _Aim(twist, flipped)
+            aim = _Aim(twist, flipped, spotter=spotter)
             shots = _possible_shots(state, unit, weapons, target, aim=aim, sight=sight)
             key = (target, frozenset(shots))
             if not shots or key in seen:
@@ -808,7 +829,7 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
             seen.add(key)
             yield FireWeapons(
                 unit,
-                tuple(Shot(weapon, target=target) for weapon in shots),
+                tuple(Shot(weapon, target=target, spotter=spotter) for weapon in shots),
                 twist=twist,
                 flip_arms=flipped,
                 primary=target,
