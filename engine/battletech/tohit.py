@@ -808,6 +808,7 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         for i in range(len(shooter.design.equipment))
         if i not in shooter.fired and weapon_spec(shooter, i) is not None
     ]
+    lobs = any(indirect.capable(spec) for w in weapons if (spec := weapon_spec(shooter, w)))
     seen: set[tuple[int, frozenset[int]]] = set()
     for target, other in enumerate(state.units):
         if other.side == shooter.side or not other.on_map:
@@ -817,7 +818,7 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
             sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
         spotter = None
         if not sight.clear:  # BT-C-16: indirect fire through a friend's eyes
-            spotter = indirect.best_spotter(state, unit, target)
+            spotter = indirect.best_spotter(state, unit, target) if lobs else None
             if spotter is None:
                 continue
         for twist, flipped in poses:

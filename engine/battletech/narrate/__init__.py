@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.battletech.evolve import evolve
-from engine.battletech.narrate import combat, moves, night, orders
+from engine.battletech.narrate import combat, indirect, moves, night, orders
 from engine.battletech.narrate.commands import command_text, fire_text
 from engine.battletech.narrate.moves import PSR_REASONS
 from engine.battletech.narrate.sentences import describe, is_routine
@@ -37,6 +37,7 @@ __all__ = [
     "describe",
     "dice_text",
     "fire_text",
+    "indirect",
     "is_routine",
     "label",
     "moves",
