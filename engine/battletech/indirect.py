@@ -100,7 +100,7 @@ def _spotter_terms(state: BTState, spotter: int) -> list[tuple[str, int]]:
     return [(_SPOTTER_MOVED[movement.mode], value)] if value else []
 
 
-def spotted(
+def spotted(  # noqa: PLR0917 - the shot's five facts and the firer's own line
     state: BTState,
     attacker: int,
     spotter: int,

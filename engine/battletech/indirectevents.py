@@ -21,8 +21,10 @@ _SPOTTING = ("spotting for indirect fire", 1)
 
 @frozen
 class SpotterPenalized(BTEvent):
-    """BT-C-75: ``spotter`` spots for an indirect attack, so its weapon attacks ``attacks``
-    (indexes in `BTState.attacks`, declared earlier in the phase) take +1 (ASSUMPTION)."""
+    """BT-C-75: a spotter's weapon attacks declared earlier in the phase take +1 (ASSUMPTION).
+
+    ``spotter`` spots for an indirect attack; ``attacks`` are indexes in `BTState.attacks`.
+    """
 
     TAG = "bt/spotter_penalized"
     spotter: int
@@ -46,8 +48,10 @@ class ArtilleryScattered(BTEvent):
 
 @frozen
 class ArtilleryLanded(BTEvent):
-    """BT-C-67/72: artillery attack ``attack`` struck ``hex``: ``damage`` to every unit there,
-    ``adjacent`` to every unit in the six hexes round it (the damage events follow)."""
+    """BT-C-67/72: artillery attack ``attack`` struck ``hex`` (the damage events follow).
+
+    ``damage`` to every unit there, ``adjacent`` to every unit in the six hexes round it.
+    """
 
     TAG = "bt/artillery_landed"
     attack: int

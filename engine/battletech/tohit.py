@@ -319,8 +319,13 @@ def _weapon_words(unit: UnitState, index: int) -> str:
     return f"{name} ({item.location.value}{' rear' if item.rear else ''})"
 
 
-def _hex_target_reason(state: BTState, where: Hex) -> str:
-    """BT-C-57/60/61.2: a hex may be fired at to clear woods, set a fire or melt ice."""
+def _hex_target_reason(state: BTState, where: Hex, spec: WeaponSpec | None = None) -> str:
+    """BT-C-57/60/61.2: a hex may be fired at to clear woods, set a fire or melt ice.
+
+    Artillery may shell any hex of the map (BT-C-67, `artillery.hex_reason`).
+    """
+    if artillery.is_artillery(spec):
+        return artillery.hex_reason(state, where)
     terrain = state.board.get(where)
     if terrain is None:
         return f"{where} is off the map"
@@ -370,10 +375,12 @@ def _prone_reason(unit: UnitState, item: Mounted) -> str:
     return ""
 
 
-def _aim_reason(state: BTState, target: int | Hex, spec: WeaponSpec, aim: _Aim) -> str:
+def _aim_reason(state: BTState, target: int | Hex, spec: WeaponSpec, aim: _Aim) -> str:  # noqa: PLR0911
     """BT-C-19: aimed shots at immobile 'Mechs only, never with missiles or LB-X cluster."""
     if aim.aimed is None:
         return ""
+    if artillery.is_artillery(spec):
+        return artillery.aim_reason(aim.aimed)
     if isinstance(target, Hex):
         return "aimed shots are made at 'Mechs, not hexes (BT-C-19)"
     unit = state.units[target]
@@ -424,6 +431,23 @@ def _geometry_reason(
     return why
 
 
+def _lobbed(
+    state: BTState, attacker: int, spec: WeaponSpec, target: int | Hex, *, aim: _Aim, sight: Sight
+) -> tuple[Sight, list[tuple[str, int]], str]:
+    """BT-C-16/75: the line to use, the indirect-fire and spotting terms, and why not ("").
+
+    Direct fire keeps ``sight`` and takes only the spotting term of a unit that spots this
+    phase; indirect fire (``aim.spotter``) sees through the spotter (`indirect.spotted`).
+    """
+    spotting = indirect.spotting_terms(state, attacker)
+    if aim.spotter is None:
+        return sight, spotting, ""
+    seen = indirect.spotted(state, attacker, aim.spotter, target, spec, sight)
+    if isinstance(seen, str):
+        return sight, spotting, seen
+    return seen[0], seen[1] + spotting, ""
+
+
 def _weapon_terms(unit: UnitState, item: Mounted) -> list[tuple[str, int]]:
     """BT-C-16: a sensor hit +2, the arm's actuators, heat."""
     terms = [("sensor hit", 2)] if _sensor_hits(unit) == 1 else []
@@ -455,9 +479,7 @@ def _to_hit(
     spec, item = usable
     spec = artillery.in_hexes(spec)  # BT-C-67: a range in mapsheets
     if isinstance(target, Hex):
-        why = _hex_target_reason(state, target)
-        if artillery.is_artillery(spec):
-            why = artillery.hex_reason(state, target) or artillery.aim_reason(aim.aimed)
+        why = _hex_target_reason(state, target, spec)
         where: Hex | None = target
     else:
         why = _unit_target_reason(state, attacker, target)
@@ -470,17 +492,9 @@ def _to_hit(
     sight = sight or line_of_sight(state, attacker, target)
     if not sight.clear and underwater.duel(state, attacker, target):
         sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
-    spotting: list[tuple[str, int]] = indirect.spotting_terms(state, attacker)  # BT-C-75
-    if aim.spotter is not None:  # BT-C-16: indirect fire through a spotter
-        seen = indirect.spotted(state, attacker, aim.spotter, target, spec, sight)
-        if isinstance(seen, str):
-            return ToHit(None, reason=seen, range=distance)
-        sight, extra = seen
-        spotting = extra + spotting
-    why = underwater.weapon_reason(state, attacker, item, spec, target)  # BT-C-9
+    sight, spotting, why = _lobbed(state, attacker, spec, target, aim=aim, sight=sight)
+    why = why or underwater.weapon_reason(state, attacker, item, spec, target)  # BT-C-9
     why = why or _geometry_reason(unit, item, spec, where=where, aim=aim, sight=sight)
-    if artillery.is_artillery(spec):
-        why = why or artillery.aim_reason(aim.aimed)
     if why := why or _aim_reason(state, target, spec, aim):
         return ToHit(None, reason=why, range=distance)
     terms = [
@@ -816,11 +830,10 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         sight = line_of_sight(state, unit, target)
         if not sight.clear and underwater.duel(state, unit, target):
             sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
-        spotter = None
-        if not sight.clear:  # BT-C-16: indirect fire through a friend's eyes
-            spotter = indirect.best_spotter(state, unit, target) if lobs else None
-            if spotter is None:
-                continue
+        # BT-C-16: out of sight, an LRM or artillery fires through a friend's eyes
+        spotter = None if sight.clear or not lobs else indirect.best_spotter(state, unit, target)
+        if not sight.clear and spotter is None:
+            continue
         for twist, flipped in poses:
             aim = _Aim(twist, flipped, spotter=spotter)
             shots = _possible_shots(state, unit, weapons, target, aim=aim, sight=sight)

@@ -1,9 +1,12 @@
-"""The log's sentences for indirect fire and artillery (BT-C-16, BT-C-67/72, BT-C-75)::
+"""The log's sentences for indirect fire and artillery (BT-C-16, BT-C-67/72, BT-C-75).
 
-    Archer [A]'s attacks take +1: it spots for indirect fire (attacks 2, 3 now need 8, 9).
-    Catapult [C] Arrow IV System shell misses and scatters: rolled 4 (south), 3 hexes, to 0810.
-    Catapult [C] Arrow IV System shell lands on 0807: 20 damage to every unit there, 10 to each
-    unit next to it.
+For example::
+
+Archer [A]'s attacks take +1: it spots for indirect fire (attacks 2, 3 now need 8, 9).
+Catapult [C]'s Arrow IV System (RT) shell misses and scatters: rolled 4 (south), 3 hexes, to
+0810.
+Catapult [C]'s Arrow IV System (RT) shell lands on 0807: 20 damage to every unit there, 10 to
+each unit next to it.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ def _shell(state: BTState, number: int) -> str:
     what = "artillery"
     if attack.weapon is not None:
         what = weapon_name(state.units[attack.attacker].design, attack.weapon)
-    return f"{unit_name(state, attack.attacker)} {what} shell"
+    return f"{unit_name(state, attack.attacker)}'s {what} shell"
 
 
 @describe.register

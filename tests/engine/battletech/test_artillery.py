@@ -31,15 +31,18 @@ HEAVY = Terrain(woods=Woods.HEAVY)
 
 
 def gunner(weapon: str = "Arrow IV System", ammo: str = "IS Ammo Arrow IV", base: str = "IS"):
-    """A 'Mech with a medium laser (0), a bin of ``ammo`` (1) and ``weapon`` (2) in its right
-    torso (its 12 lines there; a split weapon's other lines are elsewhere, `mtf._join_split`)."""
+    """A 'Mech with a medium laser (0), a bin of ``ammo`` (1) and ``weapon`` (2).
+
+    The weapon fills the right torso's 12 lines (a split weapon's other lines are elsewhere,
+    `mtf._join_split`).
+    """
     mech = design(name="Gunner", equipment=[("Medium Laser", CT), (ammo, LT)])
     spec = find(f"{base} {weapon}")
     assert spec is not None
     rt = list(Location).index(RT)
     criticals = [list(lines) for lines in mech.criticals]
     criticals[rt] = [spec.key] * 12
-    mounted = Mounted(spec.key, RT, False, tuple(range(12)), 0)
+    mounted = Mounted(spec.key, RT, rear=False, slots=tuple(range(12)), shots=0)
     return attrs.evolve(
         mech,
         criticals=tuple(tuple(lines) for lines in criticals),
@@ -236,3 +239,19 @@ def test_the_new_events_and_the_spotter_round_trip():
     shot = Shot(ARTY, target=TARGET, spotter=2)
     data = json.loads(json.dumps(conv.unstructure(FireWeapons(0, (shot,)), FireWeapons)))
     assert conv.structure(data, FireWeapons).shots[0].spotter == 2
+
+
+def test_the_log_names_the_shell_the_scatter_and_the_area():
+    """The log's words: where the shell came down, the scatter die and the damage round it."""
+    from engine.battletech.narrate.sentences import describe  # noqa: PLC0415
+
+    state = field(others=[(design(name="Enemy"), 1, "0810", Facing.S)])
+    state = declared(state, Shot(ARTY, target=TARGET))
+    dice = (*two(5), 4, *(two(7) * 4))
+    after, events = resolve(state, list(state.attacks), dice, end=False)
+    scattered, landed = of(events, ArtilleryScattered)[0], of(events, ArtilleryLanded)[0]
+    said = describe(scattered, state, after)
+    assert "Gunner [G]'s Arrow IV System (RT) shell misses and scatters: rolled 4 (south)" in said
+    assert "3 hexes, to 0810" in said
+    said = describe(landed, state, after)
+    assert "lands on 0810: 20 damage to every unit there, 10 to each unit next to it" in said

@@ -25,7 +25,13 @@ from tests.engine.battletech._rules_btc import CT, LT, RT, duel, moved, of, reso
 
 HEAVY = Terrain(woods=Woods.HEAVY)
 GUNNER = design(
-    equipment=[("LRM 20", LT), ("IS Ammo LRM-20", LT), ("Medium Laser", CT), ("SRM 6", RT), ("IS Ammo SRM-6", RT)]
+    equipment=[
+        ("LRM 20", LT),
+        ("IS Ammo LRM-20", LT),
+        ("Medium Laser", CT),
+        ("SRM 6", RT),
+        ("IS Ammo SRM-6", RT),
+    ]
 )
 LRM, LRM_AMMO, ML, SRM = range(4)
 SPOTTER = design(name="Spotter", equipment=[("Medium Laser", CT)])
@@ -86,7 +92,9 @@ def test_terrain_is_read_along_the_spotters_line():
 def test_minimum_range_still_counts_from_the_gunner():
     """BT-C-13: an indirect LRM inside its minimum range (6) takes the minimum-range term."""
     state = field(board={"h0808": HEAVY, "h0807": HEAVY})
-    state = state.replace_unit(TARGET, attrs.evolve(state.units[TARGET], hex=Hex.from_label("0806")))
+    state = state.replace_unit(
+        TARGET, attrs.evolve(state.units[TARGET], hex=Hex.from_label("0806"))
+    )
     # the target stands in 0806, 4 hexes off, the spotter in 0804 sees it: minimum range 6 -> +3
     shot = weapon_to_hit(state, GUNNER_I, LRM, TARGET, spotter=SPOTTER_I)
     assert ("minimum range", 3) in shot.modifiers
@@ -119,7 +127,9 @@ def test_no_spotter_without_a_line_of_sight():
     assert "has no line of sight" in result.reason
     assert indirect.best_spotter(state, GUNNER_I, TARGET) is None
     assert not any(
-        shot.spotter is not None for option in fire_options(state, GUNNER_I) for shot in option.shots
+        shot.spotter is not None
+        for option in fire_options(state, GUNNER_I)
+        for shot in option.shots
     )
 
 
@@ -193,7 +203,9 @@ def test_fire_options_offer_indirect_fire():
     """The computer players see the indirect option: LRM only, through the spotter."""
     options = [o for o in fire_options(field(), GUNNER_I) if o.shots]
     assert options
-    assert all(shot.weapon == LRM and shot.spotter == SPOTTER_I for o in options for shot in o.shots)
+    assert all(
+        shot.weapon == LRM and shot.spotter == SPOTTER_I for o in options for shot in o.shots
+    )
 
 
 def test_an_indirect_hit_resolves_like_a_direct_one():
@@ -204,7 +216,7 @@ def test_an_indirect_hit_resolves_like_a_direct_one():
     ):
         state = RULESET.evolve(state, event)
     dice = (3, 4, 3, 4, 3, 4, 3, 4, 3, 4)  # to-hit 7, cluster 7 (12 hit), three locations 7
-    after, events = resolve(state, list(state.attacks), dice)
+    _, events = resolve(state, list(state.attacks), dice)
     assert of(events, ev.AttackRolled)[0].hit
     assert of(events, ev.ClusterRolled)[0].hits == 12
     assert sum(d.armor + d.internal for d in of(events, ev.DamageApplied)) == 12
@@ -214,5 +226,29 @@ def test_the_command_line_names_the_spotter():
     """The ``/viaS`` word: ``fire 1 1@2/via3`` fires weapon 1 at unit 2, unit 3 spotting."""
     state = field()
     command = parse_command("fire 1 1@2/via3", state)
-    assert command == FireWeapons(GUNNER_I, (Shot(LRM, target=TARGET, spotter=SPOTTER_I),), primary=1)
+    assert command == FireWeapons(
+        GUNNER_I, (Shot(LRM, target=TARGET, spotter=SPOTTER_I),), primary=1
+    )
     assert format_command(command) == "fire 1 1@2/via3"
+
+
+def test_the_log_names_the_indirect_fire_and_the_spotter():
+    """The declaration's words list "indirect fire +1" and who spots; the penalty is told."""
+    from engine.battletech.narrate.sentences import describe  # noqa: PLC0415
+
+    state = field()
+    for event in declare_fire(state, FireWeapons(SPOTTER_I, (Shot(SPOT_ML, target=TARGET),))):
+        state = RULESET.evolve(state, event)
+    events = declare_fire(
+        state, FireWeapons(GUNNER_I, (Shot(LRM, target=TARGET, spotter=SPOTTER_I),))
+    )
+    before = state
+    for event in events:
+        state = RULESET.evolve(state, event)
+    declared = next(e for e in events if isinstance(e, ev.AttackDeclared))
+    said = describe(declared, before, state)
+    assert "indirect fire +1" in said
+    assert "Spotter" in said
+    assert "spotting" in said
+    penalty = of(events, SpotterPenalized)[0]
+    assert "spots for indirect fire (attack 1 now needs 5)" in describe(penalty, before, state)
