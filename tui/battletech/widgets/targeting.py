@@ -31,6 +31,7 @@ from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.los import Arc, Sight, arcs_of, line_of_sight
 from engine.battletech.narrate.moves import named_heat_sources
 from engine.battletech.tohit import ToHit, ammo_bins, can_flip_arms, weapon_spec, weapon_to_hit
+from tui.battletech.indirect_fire import spotter_for
 from tui.battletech.widgets.heatscale import heat_effects
 
 if TYPE_CHECKING:
@@ -126,6 +127,8 @@ class WeaponRow:
     ammo: int | None = None
     mode: str = ""
     modes: int = 0
+    spotter: int | None = None
+    """The friend it fires through, indirectly (BT-C-16, `tui.battletech.indirect_fire`)."""
 
 
 @frozen
@@ -270,12 +273,12 @@ def _mode_words(spec: WeaponSpec, mode: str) -> str:
     return mode
 
 
-def _shot(unit: UnitState, aim: Aim, weapon: int, target: int) -> Shot:
-    """The shot of a chosen weapon in its mode (BT-C-75)."""
+def _shot(unit: UnitState, aim: Aim, weapon: int, target: int, spotter: int | None = None) -> Shot:
+    """The shot of a chosen weapon in its mode (BT-C-75), through ``spotter`` (BT-C-16)."""
     mode = _mode(unit, aim, weapon)
     if mode in {"single", "double"}:
-        return Shot(weapon, target=target, double=mode == "double")
-    return Shot(weapon, target=target, munition=mode)
+        return Shot(weapon, target=target, double=mode == "double", spotter=spotter)
+    return Shot(weapon, target=target, munition=mode, spotter=spotter)
 
 
 def cycle_mode(state: BTState, aim: Aim, weapon: int) -> Aim:
@@ -296,6 +299,9 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
     mode = _mode(unit, aim, weapon)
     chosen_target = aim.target_of(weapon)
     target = chosen_target if chosen_target is not None else aim.target
+    spotter = None
+    if target is not None and weapon not in unit.fired:
+        spotter = spotter_for(state, aim.unit, weapon, target)  # BT-C-16
     if target is None:
         to_hit = ToHit(None, reason="no enemy on the map")
     elif weapon in unit.fired:
@@ -310,6 +316,7 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
             flipped=aim.flip,
             secondary=_secondary(state, aim, target, primary),
             munition=mode if mode not in {"single", "double"} else "",
+            spotter=spotter,
         )
     ammo = sum(unit.ammo[b] for b in ammo_bins(unit, spec)) if spec.uses_ammo else None
     double = mode == "double"
@@ -324,9 +331,16 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
         damage=f"2x{spec.damage}" if double else _damage(spec),
         heat=2 * spec.heat if double else spec.heat,
         ammo=ammo,
-        mode=_mode_words(spec, mode) if mode else "",
+        mode=" ".join(
+            w for w in (_mode_words(spec, mode) if mode else "", _via(state, spotter)) if w
+        ),
         modes=len(weapon_modes(unit, weapon)),
+        spotter=spotter,
     )
+
+
+def _via(state: BTState, spotter: int | None) -> str:
+    return "" if spotter is None else f"via {state.units[spotter].name}"
 
 
 def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
@@ -407,7 +421,10 @@ def toggle_all(aim: Aim, view: AimView) -> Aim:
 def fire_command(state: BTState, aim: Aim) -> FireWeapons:
     """The `FireWeapons` command of an aim (no weapons chosen: holding fire, with the twist)."""
     unit = state.units[aim.unit]
-    shots = tuple(_shot(unit, aim, weapon, target) for weapon, target in aim.shots)
+    shots = tuple(
+        _shot(unit, aim, weapon, target, spotter_for(state, aim.unit, weapon, target))
+        for weapon, target in aim.shots
+    )
     return FireWeapons(
         aim.unit,
         shots,
