@@ -252,3 +252,26 @@ def test_the_log_names_the_indirect_fire_and_the_spotter():
     assert "spotting" in said
     penalty = of(events, SpotterPenalized)[0]
     assert "spots for indirect fire (attack 1 now needs 5)" in describe(penalty, before, state)
+
+
+def test_the_bot_fires_indirectly_when_it_is_worth_it():
+    """The bot's declaration: the LRM through the spotter (7 to hit), accepted by the rules."""
+    from engine.battletech.bot.evaluate import WEIGHTS  # noqa: PLC0415
+    from engine.battletech.bot.fire import choose_fire  # noqa: PLC0415
+
+    state = field()
+    decision = choose_fire(state, GUNNER_I, WEIGHTS["balanced"])
+    assert decision.command.shots == (Shot(LRM, target=TARGET, spotter=SPOTTER_I),)
+    declare_fire(state, decision.command)
+
+
+def test_the_bot_does_not_shell_its_own_friends():
+    """BT-C-67: the bot holds artillery whose area damage would strike a friend next to the target."""
+    from engine.battletech.bot.fire import _shells_friends  # noqa: PLC0415
+    from tests.engine.battletech.test_artillery import ARTY, gunner  # noqa: PLC0415
+
+    state = duel(gunner(), design(), "0815", "0807", Facing.N, Facing.S, terrain_board(16, 20))
+    assert not _shells_friends(state, GUNNER_I, ARTY, TARGET)
+    friend = attrs.evolve(state.units[GUNNER_I], hex=Hex.from_label("0808"))
+    state = state.replace_unit(GUNNER_I, friend)  # the gunner itself stands next to its target
+    assert _shells_friends(state, GUNNER_I, ARTY, TARGET)
