@@ -266,7 +266,7 @@ def test_the_bot_fires_indirectly_when_it_is_worth_it():
 
 
 def test_the_bot_does_not_shell_its_own_friends():
-    """BT-C-67: the bot holds artillery whose area damage would strike a friend next to the target."""
+    """BT-C-67: the bot holds artillery whose area damage would strike a friend."""
     from engine.battletech.bot.fire import _shells_friends  # noqa: PLC0415
     from tests.engine.battletech.test_artillery import ARTY, gunner  # noqa: PLC0415
 
