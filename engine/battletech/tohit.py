@@ -797,7 +797,9 @@ def fire_options(state: BTState, unit: int) -> list[FireWeapons]:
 
     Holding fire first; then for each enemy it can see and each torso position (no twist,
     twisted left, right, arms flipped where allowed), every weapon that can hit it (to-hit 12
-    or less), with that enemy as the primary target. Ammunition shared by several weapons is
+    or less), with that enemy as the primary target. An enemy out of sight is fired at
+    indirectly by its LRMs and artillery through the best spotter (`indirect.best_spotter`,
+    BT-C-16), when a friend sees it. Ammunition shared by several weapons is
     counted; a prone 'Mech fires from its better-armed arm only. Options firing the same
     weapons at the same target are listed once (the untwisted one). Every option is accepted by
     `declare_fire`.
