@@ -255,3 +255,23 @@ def test_the_log_names_the_shell_the_scatter_and_the_area():
     assert "3 hexes, to 0810" in said
     said = describe(landed, state, after)
     assert "lands on 0810: 20 damage to every unit there, 10 to each unit next to it" in said
+
+
+def test_the_arrow_iv_catapult_conversion_reads_clean():
+    """The ``artillery`` scenario's carrier: hexmech's own Arrow IV conversion of the CPLT-C1.
+
+    65 tons like the C1; its two LRM 15s (14 t) and two tons of LRM ammunition swapped for an
+    IS Arrow IV system (15 t, BT-C-67) and one ton of 5 shots; the library lists it.
+    """
+    from tui.battletech.units import CONVERSIONS_DIR, load_unit, unit_library  # noqa: PLC0415
+
+    path = CONVERSIONS_DIR / "Catapult CPLT-C1 Arrow IV.mtf"
+    parsed = load_unit(path)
+    assert parsed.warnings == ()
+    mech = parsed.design
+    assert (mech.name, mech.tonnage) == ("Catapult CPLT-C1 Arrow IV", 65)
+    names = [m.name for m in mech.equipment]
+    assert names.count("IS Arrow IV System") == 1
+    assert [m.shots for m in mech.equipment if m.name == "IS Arrow IV System Ammo"] == [5]
+    assert not any("LRM" in name for name in names)
+    assert any(entry.path == path for entry in unit_library())
