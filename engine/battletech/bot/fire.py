@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import attrs
 from attrs import frozen
 
 from engine.battletech import artillery, indirect, tohit
@@ -38,6 +39,7 @@ from engine.battletech.bot.evaluate import (
 )
 from engine.battletech.bot.reasons import Decision, weapon_list
 from engine.battletech.commands import FireWeapons, Shot
+from engine.battletech.events import AttackDeclared
 from engine.battletech.heat import movement_heat
 from engine.battletech.los import Arc, arcs_of, line_of_sight
 from engine.battletech.state import BTState
@@ -284,7 +286,48 @@ def _with_secondary(
                 flip_arms=option.flip_arms,
                 primary=option.primary,
             )
-    return command
+    return _shell_hexes(state, command)
+
+
+def _artillery_numbers(state: BTState, command: FireWeapons) -> dict[int, int] | None:
+    """The declared to-hit number of each artillery weapon of ``command`` (None: refused)."""
+    unit = state.units[command.unit]
+    try:
+        events = declare_fire(state, command)
+    except IllegalCommand:
+        return None
+    return {
+        e.attack.weapon: e.attack.to_hit
+        for e in events
+        if isinstance(e, AttackDeclared)
+        and e.attack.weapon is not None
+        and artillery.is_artillery(tohit.weapon_spec(unit, e.attack.weapon))
+    }
+
+
+def _shell_hexes(state: BTState, command: FireWeapons) -> FireWeapons:
+    """BT-C-67: artillery fired at its target's hex instead, when that is easier to hit.
+
+    A hex is an immobile target (-4) and its unit still takes the full damage; the rules check
+    the declaration, and the one at the unit stays when they refuse it or it is no easier.
+    """
+    unit = state.units[command.unit]
+    shots = []
+    for shot in command.shots:
+        where = state.units[shot.target].hex if shot.target is not None else None
+        if where is not None and artillery.is_artillery(tohit.weapon_spec(unit, shot.weapon)):
+            shot = attrs.evolve(shot, target=None, hex=where)  # noqa: PLW2901 - the shot, shelled
+        shots.append(shot)
+    if tuple(shots) == command.shots:
+        return command
+    targets = {s.target for s in shots if s.target is not None}
+    shelled = attrs.evolve(
+        command, shots=tuple(shots), primary=command.primary if command.primary in targets else None
+    )
+    before, after = _artillery_numbers(state, command), _artillery_numbers(state, shelled)
+    if before is None or after is None or sum(after.values()) >= sum(before.values()):
+        return command
+    return shelled
 
 
 def _plan_label(state: BTState, plan: _Plan) -> str:

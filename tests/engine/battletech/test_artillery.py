@@ -275,3 +275,18 @@ def test_the_arrow_iv_catapult_conversion_reads_clean():
     assert [m.shots for m in mech.equipment if m.name == "IS Arrow IV System Ammo"] == [5]
     assert not any("LRM" in name for name in names)
     assert any(entry.path == path for entry in unit_library())
+
+
+def test_the_bot_shells_its_targets_hex():
+    """The bot fires the Arrow IV at the target's hex (4 + 4 - 4 = 4) rather than at the unit (8).
+
+    The unit in the hex takes the full 20 all the same (BT-C-67).
+    """
+    from engine.battletech.bot.evaluate import WEIGHTS  # noqa: PLC0415
+    from engine.battletech.bot.fire import choose_fire  # noqa: PLC0415
+
+    state = field()
+    command = choose_fire(state, GUNNER, WEIGHTS["balanced"]).command
+    assert [s for s in command.shots if s.weapon == ARTY] == [Shot(ARTY, hex=H("0807"))]
+    state = declared(state, *command.shots)
+    assert next(a.to_hit for a in state.attacks if a.weapon == ARTY) == 4
