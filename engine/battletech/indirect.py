@@ -67,8 +67,14 @@ def _target_words(state: BTState, target: int | Hex) -> str:
     return f"the {state.units[target].name}"
 
 
-def spotter_reason(state: BTState, attacker: int, spotter: int, target: int | Hex) -> str:  # noqa: PLR0911
+def spotter_reason(state: BTState, attacker: int, spotter: int, target: int | Hex) -> str:
     """Why unit ``spotter`` cannot spot ``target`` for ``attacker`` ("" when it can)."""
+    view = _view(state, attacker, spotter, target)
+    return view if isinstance(view, str) else ""
+
+
+def _view(state: BTState, attacker: int, spotter: int, target: int | Hex) -> Sight | str:  # noqa: PLR0911
+    """The spotter's clear line of sight to ``target``, or why it cannot spot it."""
     if not 0 <= spotter < len(state.units):
         return f"there is no unit {spotter + 1} to spot"
     if spotter == attacker:
@@ -86,7 +92,7 @@ def spotter_reason(state: BTState, attacker: int, spotter: int, target: int | He
     if not sight.clear:
         words = _target_words(state, target)
         return f"the spotter {unit.name} has no line of sight to {words}: {sight.reason}"
-    return ""
+    return sight
 
 
 def _spotter_terms(state: BTState, spotter: int) -> list[tuple[str, int]]:
@@ -118,9 +124,9 @@ def spotted(  # noqa: PLR0917 - the shot's five facts and the firer's own line
         return f"the {spec.name} cannot fire indirectly: only LRMs and artillery do (BT-C-16)"
     if own.clear:
         return f"{_target_words(state, target)} is in sight: fire at it directly (BT-C-16)"
-    if why := spotter_reason(state, attacker, spotter, target):
-        return why
-    view = line_of_sight(state, spotter, target)
+    view = _view(state, attacker, spotter, target)
+    if isinstance(view, str):
+        return view
     terms = [t for t in own.modifiers if t[0].startswith("attacker")]
     terms += [t for t in view.modifiers if not t[0].startswith("attacker")]
     line = attrs.evolve(view, clear=True, reason="", modifiers=tuple(terms), attacker_cover=False)
@@ -134,9 +140,9 @@ def best_spotter(state: BTState, attacker: int, target: int | Hex) -> int | None
     """
     best: tuple[int, int] | None = None
     for index in range(len(state.units)):
-        if spotter_reason(state, attacker, index, target):
+        view = _view(state, attacker, index, target)
+        if isinstance(view, str):
             continue
-        view = line_of_sight(state, index, target)
         cost = sum(v for _, v in view.modifiers) + sum(v for _, v in _spotter_terms(state, index))
         if best is None or cost < best[0]:
             best = (cost, index)

@@ -824,7 +824,14 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         for i in range(len(shooter.design.equipment))
         if i not in shooter.fired and weapon_spec(shooter, i) is not None
     ]
-    lobs = any(indirect.capable(spec) for w in weapons if (spec := weapon_spec(shooter, w)))
+    lobs = max(  # BT-C-16: how far its LRMs and artillery reach, for indirect fire
+        (
+            artillery.in_hexes(spec).long
+            for w in weapons
+            if (spec := weapon_spec(shooter, w)) and indirect.capable(spec)
+        ),
+        default=0,
+    )
     seen: set[tuple[int, frozenset[int]]] = set()
     for target, other in enumerate(state.units):
         if other.side == shooter.side or not other.on_map:
@@ -833,7 +840,8 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         if not sight.clear and underwater.duel(state, unit, target):
             sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
         # BT-C-16: out of sight, an LRM or artillery fires through a friend's eyes
-        spotter = None if sight.clear or not lobs else indirect.best_spotter(state, unit, target)
+        far = other.hex is None or shooter.hex.distance(other.hex) > lobs
+        spotter = None if sight.clear or far else indirect.best_spotter(state, unit, target)
         if not sight.clear and spotter is None:
             continue
         for twist, flipped in poses:
