@@ -824,12 +824,9 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         for i in range(len(shooter.design.equipment))
         if i not in shooter.fired and weapon_spec(shooter, i) is not None
     ]
+    lobbers = [w for w in weapons if (spec := weapon_spec(shooter, w)) and indirect.capable(spec)]
     lobs = max(  # BT-C-16: how far its LRMs and artillery reach, for indirect fire
-        (
-            artillery.in_hexes(spec).long
-            for w in weapons
-            if (spec := weapon_spec(shooter, w)) and indirect.capable(spec)
-        ),
+        (artillery.in_hexes(spec).long for w in lobbers if (spec := weapon_spec(shooter, w))),
         default=0,
     )
     seen: set[tuple[int, frozenset[int]]] = set()
@@ -846,7 +843,8 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
             continue
         for twist, flipped in poses:
             aim = _Aim(twist, flipped, spotter=spotter)
-            shots = _possible_shots(state, unit, weapons, target, aim=aim, sight=sight)
+            pool = weapons if spotter is None else lobbers
+            shots = _possible_shots(state, unit, pool, target, aim=aim, sight=sight)
             key = (target, frozenset(shots))
             if not shots or key in seen:
                 continue
