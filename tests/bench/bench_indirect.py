@@ -45,7 +45,11 @@ def test_bench_fire_options_with_spotters(monkeypatch: pytest.MonkeyPatch) -> No
 
     new = best_of(3, work)
     indirect_options = sum(
-        1 for i in range(8) for o in fire_options(state, i) for s in o.shots if s.spotter is not None
+        1
+        for i in range(8)
+        for o in fire_options(state, i)
+        for s in o.shots
+        if s.spotter is not None
     )
     with monkeypatch.context() as patch:
         patch.setattr(indirect, "best_spotter", lambda *_: None)
