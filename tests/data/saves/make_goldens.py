@@ -36,7 +36,7 @@ MAX_COMMANDS = 5000
 SPECIAL_SEED = 12
 """The seed of ``battletech-s4-special`` (picked so an Ultra autocannon jams)."""
 INDIRECT_SEED = 13
-"""The seed of ``battletech-s7-indirect`` (picked so shells land and scatter and a spotter is penalized)."""
+"""The seed of ``battletech-s7-indirect`` (shells land and scatter, a spotter is penalized)."""
 KEEP = {"keep_every": 0}
 """Journal.create's ``keep_every`` (format 4: a kept state every so many entries; ``--keep-every``
 sets it, 0 is the journal's default)."""
