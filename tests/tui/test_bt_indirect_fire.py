@@ -19,7 +19,13 @@ from tests.engine.battletech._build import design, terrain_board
 from tests.engine.battletech._rules_btc import CT, LT, duel, still
 from tui.battletech.indirect_fire import area_words, spotter_for
 from tui.battletech.widgets.attack_orders import aim_lines
-from tui.battletech.widgets.targeting import aim_view, fire_command, start_aim, toggle_weapon
+from tui.battletech.widgets.targeting import (
+    aim_view,
+    cycle_mode,
+    fire_command,
+    start_aim,
+    toggle_weapon,
+)
 
 HEAVY = Terrain(woods=Woods.HEAVY)
 GUNNER = design(equipment=[("LRM 20", LT), ("IS Ammo LRM-20", LT), ("Medium Laser", CT)])
@@ -82,3 +88,22 @@ def test_no_spotter_for_a_direct_weapon_or_a_target_in_sight():
     clear = attrs.evolve(state, board=terrain_board(16, 17))
     assert spotter_for(clear, 0, 0, 1) is None
     assert area_words(state, 0, 0) == ""
+
+
+def test_o_cycles_the_spotter_of_the_weapon_chosen_last():
+    """BT-C-16: with two friends that see the target, ``o`` picks the other one for the LRM."""
+    state = field()
+    second = attrs.evolve(state.units[2], hex=state.units[2].hex.neighbor(Facing.NE))
+    units = (*state.units, attrs.evolve(second, design=attrs.evolve(SPOTTER, model="T-51")))
+    state = attrs.evolve(state, units=units)
+    aim = start_aim(state, 0)
+    aim = toggle_weapon(aim, aim_view(state, aim), "1")
+    first = aim_view(state, aim).rows[0]
+    assert first.spotter in {2, 3}
+    assert first.modes == 2  # the row offers a choice: the hint shows ``o``
+    aim = cycle_mode(state, aim, 0)
+    other = aim_view(state, aim).rows[0]
+    assert {first.spotter, other.spotter} == {2, 3}
+    assert fire_command(state, aim).shots == (Shot(0, target=1, spotter=other.spotter),)
+    aim = cycle_mode(state, aim, 0)
+    assert aim_view(state, aim).rows[0].spotter == first.spotter

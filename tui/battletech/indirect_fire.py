@@ -25,17 +25,38 @@ if TYPE_CHECKING:
     from tui.battletech.widgets.orders import Line
     from tui.battletech.widgets.targeting import AimView
 
-__all__ = ["area_words", "artillery_keys", "spotter_for", "spotter_lines"]
+__all__ = ["area_words", "artillery_keys", "spotter_for", "spotter_lines", "spotters"]
 
 
-def spotter_for(state: BTState, unit: int, weapon: int, target: int | Hex) -> int | None:
-    """The friend that spots ``target`` for ``weapon``: an LRM or artillery that cannot see it."""
+def spotters(state: BTState, unit: int, weapon: int, target: int | Hex) -> tuple[int, ...]:
+    """The friends that can spot ``target`` for ``weapon`` (the best first; `o` cycles them).
+
+    None unless it is an LRM or artillery that cannot see the target.
+    """
     spec = weapon_spec(state.units[unit], weapon)
     if spec is None or not indirect.capable(spec):
-        return None
+        return ()
     if line_of_sight(state, unit, target).clear:
-        return None
-    return indirect.best_spotter(state, unit, target)
+        return ()
+    best = indirect.best_spotter(state, unit, target)
+    if best is None:
+        return ()
+    others = (
+        i
+        for i in range(len(state.units))
+        if i != best and not indirect.spotter_reason(state, unit, i, target)
+    )
+    return (best, *others)
+
+
+def spotter_for(
+    state: BTState, unit: int, weapon: int, target: int | Hex, wanted: int | None = None
+) -> int | None:
+    """The friend that spots ``target`` for ``weapon``: ``wanted`` if it can, else the best."""
+    choices = spotters(state, unit, weapon, target)
+    if wanted in choices:
+        return wanted
+    return choices[0] if choices else None
 
 
 def area_words(state: BTState, unit: int, weapon: int) -> str:

@@ -188,7 +188,7 @@ def aim_lines(
     else:
         lines.append(("1-0 weapon  Space all  Tab target  u unit", "keys"))
         if _moded(view):
-            lines.append(("o: ammunition / rate of the weapon chosen last (BT-C-75)", "keys"))
+            lines.append(("o: ammunition / rate / spotter of the weapon chosen last", "keys"))
         lines.append(("c/Enter on the target: fire  h: hold fire  Esc: clear", "keys"))
         lines.append(("A: aimed shot (immobile target)  H: fire at the cursor hex", "keys"))
         lines.extend(artillery_keys(view, state))  # BT-C-67
