@@ -231,7 +231,7 @@ choice where the line runs along a hexside) and writes each enemy's best to-hit 
 | `Space` | every weapon that can hit the target (again: none) |
 | `[` `]` | twist the torso one hexside left / right (BT-C-3) |
 | `t` | flip the arms to the rear ('Mechs without hand and lower arm actuators, BT-C-62) |
-| `o` | the weapon chosen last: LB-X cluster / slug, SRM inferno / standard, Ultra double rate; the friend spotting for it (indirect fire) |
+| `o` | the weapon chosen last: LB-X or SRM load, Ultra double rate, spotter (indirect fire) |
 | `g` | pick up a club instead of firing (BT-C-38) |
 | `c`, Enter on the target | declare |
 | `h` | hold fire |
