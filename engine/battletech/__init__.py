@@ -17,6 +17,7 @@ from engine.battletech import (
     commands,
     envevents,
     events,
+    indirectevents,
     lapses,
     masc,
     narrate,
@@ -83,6 +84,7 @@ class BattleTech:
         + envevents.ENV_EVENTS
         + lapses.LAPSE_EVENTS
         + masc.MASC_EVENTS
+        + indirectevents.INDIRECT_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

@@ -13,7 +13,7 @@ import re
 
 import attrs
 
-from engine.battletech import catalogue, special
+from engine.battletech import artillery, catalogue, special
 from engine.battletech import events as ev
 from engine.battletech.board import BuildingClass, Terrain, Woods
 from engine.battletech.catalogue import Kind, WeaponSpec
@@ -94,6 +94,9 @@ def resolve_weapon_attack(ctx: Ctx, number: int) -> None:
         msg = f"attack {number} is a {attack.kind.value}, not a weapon attack"
         raise ValueError(msg)
     spec = weapon_spec(ctx.state.units[attack.attacker], attack.weapon)
+    if spec is not None and artillery.is_artillery(spec):
+        artillery.resolve(ctx, number, attack, spec)  # BT-C-67: area damage, scatter
+        return
     if attack.target is None:
         if attack.munition == "inferno":
             _inferno_hex(ctx, number, attack)

@@ -134,6 +134,8 @@ class Shot:
     ``munition`` chooses the ammunition at declaration (BT-C-75): "cluster" or "standard" (slug)
     for an LB-X, "inferno" or "standard" for an SRM; "" takes the fullest bin of any load.
     ``double`` fires an Ultra autocannon at double rate (2 shots, double heat, BT-C-75).
+    ``spotter`` fires indirectly, through that friendly unit's line of sight (BT-C-16,
+    `engine.battletech.indirect`); None fires directly.
     """
 
     weapon: int
@@ -142,6 +144,7 @@ class Shot:
     aimed: Location | None = None
     munition: str = ""
     double: bool = False
+    spotter: int | None = None
 
 
 @frozen

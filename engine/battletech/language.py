@@ -54,7 +54,8 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
                              "at T" sets the target of the weapons after it; WEAPON@HEX fires at
                              a hex (woods, buildings); :HD aims at a location (BT-C-19);
                              /cluster, /slug, /inferno choose the ammunition, /double fires an
-                             Ultra autocannon at double rate (BT-C-75)
+                             Ultra autocannon at double rate (BT-C-75); /viaS fires an LRM or
+                             artillery indirectly, unit S spotting (BT-C-16)
   hold UNIT                  the unit holds its fire this phase
   grab UNIT                  instead of firing, pick up a club in its hex: a severed limb, a
                              tree (woods), a girder (building rubble, 2D6) (BT-C-38)
@@ -240,14 +241,17 @@ _LOADS = {"cluster": "cluster", "slug": "standard", "standard": "standard", "inf
 
 def _shot(text: str, word: str, target: int | None, state: BTState) -> Shot:
     munition, double = "", False
+    spotter: int | None = None
     word, *options = word.split("/")
     for option in options:
         if option == "double":
             double = True
+        elif option.startswith("via") and len(option) > 3:  # noqa: PLR2004 - "via" + a unit
+            spotter = _unit(text, option[3:], state)  # BT-C-16: indirect fire
         elif option in _LOADS:
             munition = _LOADS[option]
         else:
-            raise _fail(text, f"/{option}: say /cluster, /slug, /inferno or /double")
+            raise _fail(text, f"/{option}: say /cluster, /slug, /inferno, /double or /viaUNIT")
     aimed: Location | None = None
     if ":" in word:
         word, where = word.split(":", 1)
@@ -262,7 +266,7 @@ def _shot(text: str, word: str, target: int | None, state: BTState) -> Shot:
     weapon = _item(text, word)
     if target is None and at_hex is None:
         raise _fail(text, f"weapon {weapon + 1} has no target: 'at TARGET' or {word}@TARGET")
-    return Shot(weapon, target, at_hex, aimed, munition, double)
+    return Shot(weapon, target, at_hex, aimed, munition, double, spotter)
 
 
 def _format_shots(command: FireWeapons) -> str:
@@ -276,7 +280,8 @@ def _format_shots(command: FireWeapons) -> str:
         aimed = f":{shot.aimed.value}" if shot.aimed is not None else ""
         load = f"/{shot.munition}" if shot.munition else ""
         double = "/double" if shot.double else ""
-        words.append(f"{shot.weapon + 1}@{where}{aimed}{load}{double}")
+        via = f"/via{shot.spotter + 1}" if shot.spotter is not None else ""
+        words.append(f"{shot.weapon + 1}@{where}{aimed}{load}{double}{via}")
     return " ".join(words)
 
 

@@ -31,6 +31,10 @@ Schema history:
 - **8** (issue 15 item 1, BT-C-75: MASC): a `Move` gains ``masc`` (run with the MASC switched
   on); the new event ``bt/masc`` (`engine.battletech.masc.MASCRolled`). Older saves never
   switched a MASC on: the default False is what they played.
+- **9** (issue 15 item 2, BT-C-16/67/72): a `Shot` and an `Attack` gain ``spotter`` (the friend
+  spotting for indirect fire, ``null`` for direct fire); new events ``bt/spotter_penalized``,
+  ``bt/artillery_scattered`` and ``bt/artillery_landed``. Older saves fired directly and had no
+  artillery fire: the new field's default (``null``) is what they played.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """The schema this program writes."""
 
 
@@ -85,6 +89,15 @@ def _masc(line: JSONDict) -> JSONDict:
     return line
 
 
+def _indirect_fire(line: JSONDict) -> JSONDict:
+    """Schema 8 -> 9 (BT-C-16): nothing to rewrite: every older shot and attack was direct.
+
+    A shot or an attack without ``spotter`` takes its default, None (direct fire); the new
+    events do not occur in older saves.
+    """
+    return line
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
@@ -93,5 +106,6 @@ MIGRATIONS: dict[int, Migration] = {
     5: Migration(header=_standard_environment),
     6: Migration(),  # schema 7 adds classes only (NT-4's choice): a schema-6 save reads as it is
     7: Migration(line=_masc),
+    8: Migration(line=_indirect_fire),
 }
 """Schema v -> the migration from v to v + 1."""

@@ -89,7 +89,6 @@ def _has_flag(unit: UnitState, index: int, flag: str) -> bool:
 RULES_NOTES: dict[str, str] = {
     "tag": "no effect in these rules (no homing artillery yet)",
     "apod": "no effect until infantry are in the game",
-    "artillery": "no rules (BT-C-90.12)",
 }
 """BT-C-75 rows not played here, by catalogue flag, and what the sheet and validate say of them.
 

@@ -226,6 +226,7 @@ class Attack:
         primary: the attack is at the attacker's primary target (BT-C-18.7).
         munition: the ammunition it fires ("standard", "cluster", "inferno" ...; BT-C-75).
         rate: shots fired at once: 2 for an Ultra autocannon at double rate (BT-C-75).
+        spotter: the friendly unit spotting for an indirect attack (BT-C-16), else None.
     """
 
     attacker: int
@@ -242,6 +243,7 @@ class Attack:
     primary: bool = True
     munition: str = "standard"
     rate: int = 1
+    spotter: int | None = None
 
 
 @frozen

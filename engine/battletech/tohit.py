@@ -13,7 +13,15 @@ from collections.abc import Iterator
 import attrs
 from attrs import frozen
 
-from engine.battletech import c3, catalogue, nightsight, special, underwater
+from engine.battletech import (
+    artillery,
+    c3,
+    catalogue,
+    indirect,
+    nightsight,
+    special,
+    underwater,
+)
 from engine.battletech import events as ev
 from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
@@ -319,8 +327,13 @@ def _weapon_words(unit: UnitState, index: int) -> str:
     return f"{name} ({item.location.value}{' rear' if item.rear else ''})"
 
 
-def _hex_target_reason(state: BTState, where: Hex) -> str:
-    """BT-C-57/60/61.2: a hex may be fired at to clear woods, set a fire or melt ice."""
+def _hex_target_reason(state: BTState, where: Hex, spec: WeaponSpec | None = None) -> str:
+    """BT-C-57/60/61.2: a hex may be fired at to clear woods, set a fire or melt ice.
+
+    Artillery may shell any hex of the map (BT-C-67, `artillery.hex_reason`).
+    """
+    if artillery.is_artillery(spec):
+        return artillery.hex_reason(state, where)
     terrain = state.board.get(where)
     if terrain is None:
         return f"{where} is off the map"
@@ -356,6 +369,7 @@ class _Aim:
     secondary: str | None = None
     aimed: Location | None = None
     munition: str = "standard"
+    spotter: int | None = None
 
 
 def _prone_reason(unit: UnitState, item: Mounted) -> str:
@@ -369,10 +383,12 @@ def _prone_reason(unit: UnitState, item: Mounted) -> str:
     return ""
 
 
-def _aim_reason(state: BTState, target: int | Hex, spec: WeaponSpec, aim: _Aim) -> str:
+def _aim_reason(state: BTState, target: int | Hex, spec: WeaponSpec, aim: _Aim) -> str:  # noqa: PLR0911
     """BT-C-19: aimed shots at immobile 'Mechs only, never with missiles or LB-X cluster."""
     if aim.aimed is None:
         return ""
+    if artillery.is_artillery(spec):
+        return artillery.aim_reason(aim.aimed)
     if isinstance(target, Hex):
         return "aimed shots are made at 'Mechs, not hexes (BT-C-19)"
     unit = state.units[target]
@@ -394,8 +410,6 @@ def _usable(unit: UnitState, weapon: int) -> tuple[WeaponSpec, Mounted] | str:
     why = ""
     if "ams" in spec.flags:
         why = "an AMS fires only at incoming missiles (BT-C-75)"
-    elif "artillery" in spec.flags:
-        why = "artillery fire is not in these rules (BT-C-90.12)"
     elif item.location in unit.breached:
         why = f"the {spec.name} is in a breached location (BT-C-61.5)"
     elif weapon_destroyed(unit, item):
@@ -427,6 +441,23 @@ def _geometry_reason(
     return why
 
 
+def _lobbed(
+    state: BTState, attacker: int, spec: WeaponSpec, target: int | Hex, *, aim: _Aim, sight: Sight
+) -> tuple[Sight, list[tuple[str, int]], str]:
+    """BT-C-16/75: the line to use, the indirect-fire and spotting terms, and why not ("").
+
+    Direct fire keeps ``sight`` and takes only the spotting term of a unit that spots this
+    phase; indirect fire (``aim.spotter``) sees through the spotter (`indirect.spotted`).
+    """
+    spotting = indirect.spotting_terms(state, attacker)
+    if aim.spotter is None:
+        return sight, spotting, ""
+    seen = indirect.spotted(state, attacker, aim.spotter, target, spec, sight)
+    if isinstance(seen, str):
+        return sight, spotting, seen
+    return seen[0], seen[1] + spotting, ""
+
+
 def _weapon_terms(unit: UnitState, item: Mounted) -> list[tuple[str, int]]:
     """BT-C-16: a sensor hit +2, the arm's actuators, heat."""
     terms = [("sensor hit", 2)] if _sensor_hits(unit) == 1 else []
@@ -456,8 +487,9 @@ def _to_hit(
     if isinstance(usable, str):
         return ToHit(None, reason=usable)
     spec, item = usable
+    spec = artillery.in_hexes(spec)  # BT-C-67: a range in mapsheets
     if isinstance(target, Hex):
-        why = _hex_target_reason(state, target)
+        why = _hex_target_reason(state, target, spec)
         where: Hex | None = target
     else:
         why = _unit_target_reason(state, attacker, target)
@@ -470,7 +502,8 @@ def _to_hit(
     sight = sight or line_of_sight(state, attacker, target)
     if not sight.clear and underwater.duel(state, attacker, target):
         sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
-    why = underwater.weapon_reason(state, attacker, item, spec, target)  # BT-C-9
+    sight, spotting, why = _lobbed(state, attacker, spec, target, aim=aim, sight=sight)
+    why = why or underwater.weapon_reason(state, attacker, item, spec, target)  # BT-C-9
     why = why or _geometry_reason(unit, item, spec, where=where, aim=aim, sight=sight)
     if why := why or _aim_reason(state, target, spec, aim):
         return ToHit(None, reason=why, range=distance)
@@ -486,6 +519,7 @@ def _to_hit(
     terms += range_terms
     terms += c3.range_term(state, attacker, target, spec, distance)  # BT-C-75: C3 network
     terms += special.to_hit_terms(unit, spec, aim.munition)
+    terms += spotting
     if aim.secondary is not None:
         front = aim.secondary == "front"
         terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
@@ -526,6 +560,7 @@ def weapon_to_hit(
     secondary: str | None = None,
     aimed: Location | None = None,
     munition: str = "",
+    spotter: int | None = None,
 ) -> ToHit:
     """BT-C-14..19: the to-hit number of ``weapon`` (an equipment index) of unit ``attacker``.
 
@@ -542,6 +577,7 @@ def weapon_to_hit(
     targeting computer -1); a secondary target +1 in the front arc, +2 in another (BT-C-18.7).
     An aimed shot at the head takes +3 instead of the -4 for an immobile target (BT-C-19).
     ``munition`` is the load chosen at declaration ("" the fullest bin's, BT-C-75).
+    ``spotter`` fires indirectly through that friend's line of sight (`indirect`, BT-C-16).
     """
     unit = state.units[attacker]
     spec = weapon_spec(unit, weapon)
@@ -552,6 +588,7 @@ def weapon_to_hit(
         secondary=secondary,
         aimed=aimed,
         munition=munition,
+        spotter=spotter,
     )
     return _to_hit(state, attacker, weapon, target, aim)
 
@@ -688,8 +725,10 @@ def declare_fire(state: BTState, command: FireWeapons) -> list[ev.BTEvent]:
         secondary = None
         if target != primary:
             secondary = "front" if _in_front(state, unit, target, command.twist) else "other"
-        aim = _Aim(command.twist, command.flip_arms, secondary, shot.aimed)
+        aim = _Aim(command.twist, command.flip_arms, secondary, shot.aimed, spotter=shot.spotter)
         events += _declare_shot(state, command.unit, shot, aim, sight=sights[target], spent=spent)
+    spotters = {shot.spotter for shot in command.shots if shot.spotter is not None}
+    events += indirect.penalize_spotters(state, spotters)  # BT-C-75
     return events
 
 
@@ -728,6 +767,7 @@ def _declare_shot(
         primary=aim.secondary is None,
         munition=aim.munition,
         rate=2 if shot.double else 1,
+        spotter=shot.spotter,
     )
     events.append(ev.AttackDeclared(attack))
     if spec is not None and spec.uses_ammo:
@@ -768,7 +808,9 @@ def fire_options(state: BTState, unit: int) -> list[FireWeapons]:
 
     Holding fire first; then for each enemy it can see and each torso position (no twist,
     twisted left, right, arms flipped where allowed), every weapon that can hit it (to-hit 12
-    or less), with that enemy as the primary target. Ammunition shared by several weapons is
+    or less), with that enemy as the primary target. An enemy out of sight is fired at
+    indirectly by its LRMs and artillery through the best spotter (`indirect.best_spotter`,
+    BT-C-16), when a friend sees it. Ammunition shared by several weapons is
     counted; a prone 'Mech fires from its better-armed arm only. Options firing the same
     weapons at the same target are listed once (the untwisted one). Every option is accepted by
     `declare_fire`.
@@ -793,6 +835,11 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         for i in range(len(shooter.design.equipment))
         if i not in shooter.fired and weapon_spec(shooter, i) is not None
     ]
+    lobbers = [w for w in weapons if (spec := weapon_spec(shooter, w)) and indirect.capable(spec)]
+    lobs = max(  # BT-C-16: how far its LRMs and artillery reach, for indirect fire
+        (artillery.in_hexes(spec).long for w in lobbers if (spec := weapon_spec(shooter, w))),
+        default=0,
+    )
     seen: set[tuple[int, frozenset[int]]] = set()
     for target, other in enumerate(state.units):
         if other.side == shooter.side or not other.on_map:
@@ -800,18 +847,22 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         sight = line_of_sight(state, unit, target)
         if not sight.clear and underwater.duel(state, unit, target):
             sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
-        if not sight.clear:
+        # BT-C-16: out of sight, an LRM or artillery fires through a friend's eyes
+        far = other.hex is None or shooter.hex.distance(other.hex) > lobs
+        spotter = None if sight.clear or far else indirect.best_spotter(state, unit, target)
+        if not sight.clear and spotter is None:
             continue
         for twist, flipped in poses:
-            aim = _Aim(twist, flipped)
-            shots = _possible_shots(state, unit, weapons, target, aim=aim, sight=sight)
+            aim = _Aim(twist, flipped, spotter=spotter)
+            pool = weapons if spotter is None else lobbers
+            shots = _possible_shots(state, unit, pool, target, aim=aim, sight=sight)
             key = (target, frozenset(shots))
             if not shots or key in seen:
                 continue
             seen.add(key)
             yield FireWeapons(
                 unit,
-                tuple(Shot(weapon, target=target) for weapon in shots),
+                tuple(Shot(weapon, target=target, spotter=spotter) for weapon in shots),
                 twist=twist,
                 flip_arms=flipped,
                 primary=target,

@@ -14,6 +14,7 @@ from engine.battletech.mtf import parse_mtf
 from engine.battletech.units import MechDesign
 from tests.conftest import SHARED
 from tui.battletech.units import (
+    CONVERSIONS_DIR,
     UNITS_DIR,
     UnitFileError,
     bundled_units,
@@ -98,7 +99,8 @@ def test_the_library_lists_bundled_and_extra_units_and_keeps_bad_ones(tmp_path) 
     entries = unit_library([tmp_path, UNITS_DIR, tmp_path / "missing"])
     names = [e.name for e in entries]
     assert names == sorted(names, key=str.casefold)
-    assert len(entries) == len(BUNDLED) + 2  # each bundled file once, though named twice
+    conversions = len(list(CONVERSIONS_DIR.glob("*.mtf")))  # hexmech's own variants, listed too
+    assert len(entries) == len(BUNDLED) + conversions + 2  # each bundled file once, though twice
     bad = next(e for e in entries if e.name == "bad")
     assert (bad.ok, bad.design) == (False, None)
     assert (

@@ -30,6 +30,7 @@ from engine.battletech.commands import FireWeapons, PhysicalAttack, TakeClub
 from engine.battletech.state import AttackKind, Phase
 from engine.battletech.turn import declarers
 from engine.battletech.units import Location
+from tui.battletech.indirect_fire import spotters
 from tui.battletech.widgets.attack_orders import aim_lines, strike_lines
 from tui.battletech.widgets.targeting import (
     Aim,
@@ -361,7 +362,14 @@ class AttackControls:
         if aim is None or state.phase is not Phase.WEAPON:
             return None
         unit = state.units[aim.unit]
-        return next((w for w, _ in reversed(aim.shots) if len(weapon_modes(unit, w)) > 1), None)
+        return next(
+            (
+                w
+                for w, t in reversed(aim.shots)
+                if len(weapon_modes(unit, w)) > 1 or len(spotters(state, aim.unit, w, t)) > 1
+            ),
+            None,
+        )
 
     def weapon_mode(self) -> None:
         """``o``: the next ammunition or rate of the weapon chosen last that has one (BT-C-75)."""

@@ -234,7 +234,7 @@ choice where the line runs along a hexside) and writes each enemy's best to-hit 
 | `Space` | every weapon that can hit the target (again: none) |
 | `[` `]` | twist the torso one hexside left / right (BT-C-3) |
 | `t` | flip the arms to the rear ('Mechs without hand and lower arm actuators, BT-C-62) |
-| `o` | the weapon chosen last: LB-X cluster / slug, SRM inferno / standard, Ultra double rate |
+| `o` | the weapon chosen last: LB-X or SRM load, Ultra double rate, spotter (indirect fire) |
 | `g` | pick up a club instead of firing (BT-C-38) |
 | `c`, Enter on the target | declare |
 | `h` | hold fire |
@@ -252,6 +252,14 @@ cluster table's 2 column says how many hit, and a to-hit roll of 2 jams it for t
 fires only when it hits (then every missile hits). Artemis IV and a NARC pod on the target add +2
 to the cluster roll; an anti-missile system stops 1D6 missiles of one attack a turn. Inferno SRMs
 fired at woods or a building set it alight; a Gauss rifle explodes when a critical hits it.
+
+**Indirect fire** (BT-C-16): at an enemy out of sight, LRMs and artillery fire through a friend
+that sees it: the row says `[via ...]`, the number takes **indirect fire +1** and the spotter's own
+movement, and the spotter's weapons take **spotting for indirect fire +1** that turn.
+**Artillery** (BT-C-67/72: Arrow IV, Long Tom, Sniper, Thumper) fires at long range (+4) out to
+its mapsheets (17 hexes each), at a unit or with `H` at any hex (immobile, -4): the shell does its
+first number to every unit in the hex and its second to every unit next to it; a miss scatters
+1D6 for the direction, as many hexes as the roll missed by.
 
 **To-hit** (2D6, equal or beat): gunnery + attacker movement (walked +1, ran +2, jumped +3) +
 target movement (3-4 hexes +1, 5-6 +2, 7-9 +3, 10+ +4, jumped +1 more) + terrain (woods between,

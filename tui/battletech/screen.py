@@ -260,7 +260,10 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         ),
         Binding("t", "flip", "Flip arms", tooltip="Flip the arms to the rear (BT-C-62)"),
         Binding(
-            "o", "weapon_mode", "Ammo/rate", tooltip="LB-X cluster/slug, inferno, Ultra double rate"
+            "o",
+            "weapon_mode",
+            "Ammo/rate",
+            tooltip="LB-X cluster/slug, inferno, Ultra double rate; the spotter of indirect fire",
         ),
         Binding(
             "m", "charge", "Charge/DFA", tooltip="Plot: charge the unit ahead / DFA a unit beside"

@@ -33,9 +33,11 @@ from engine.battletech import sinks
 from engine.battletech.catalogue import SPECS, AmmoSpec
 from engine.battletech.commands import DumpAmmo, Eject, FireWeapons, Shot, SwitchHeatSinks
 from engine.battletech.heat import dissipation
+from engine.battletech.narrate.words import modifiers_text
 from engine.battletech.state import Phase
 from engine.battletech.tohit import weapon_spec, weapon_to_hit
 from engine.battletech.units import Location
+from tui.battletech.indirect_fire import area_words, spotter_for
 from tui.battletech.widgets.targeting import KEYS, fire_command, weapons_of
 
 if TYPE_CHECKING:
@@ -177,8 +179,11 @@ class HexFireScreen(_Dialog):
                 self.where,
                 twist=self.base.twist,
                 flipped=self.base.flip_arms,
+                spotter=spotter_for(state, self.base.unit, weapon, self.where),  # BT-C-16
             )
             said = f"to-hit {to_hit.number}" if to_hit.possible else f"cannot: {to_hit.reason}"
+            if to_hit.possible and (area := area_words(state, self.base.unit, weapon)):
+                said += f" ({modifiers_text(to_hit.modifiers)}; {area})"  # BT-C-67
             name = spec.name if spec is not None else "?"
             rows.append((KEYS[number], weapon, f"{name} #{weapon + 1}: {said}"))
         return rows
@@ -187,8 +192,13 @@ class HexFireScreen(_Dialog):
         """The weapons with their numbers at the hex."""
         terrain = self.screen_.game.state.board.get(self.where)
         what = "woods" if terrain is not None and terrain.woods else "building or ice"
+        if terrain is not None and not (terrain.woods or terrain.building or terrain.ice):
+            what = "open ground: artillery only"
         lines = [
-            f"Fire at the hex {self.where.label} ({what}): clear it, set it on fire (BT-C-57/60)",
+            (
+                f"Fire at the hex {self.where.label} ({what}): clear it, set it on fire"
+                " (BT-C-57/60); artillery shells any hex (BT-C-67)"
+            ),
             *(
                 f"{key} [{'x' if w in self.chosen else ' '}] {text}"
                 for key, w, text in self._rows()
@@ -220,8 +230,16 @@ class HexFireScreen(_Dialog):
         if not self.chosen:
             self.notify("Choose a weapon first (1-0), or Esc", severity="warning")
             return
+        state = self.screen_.game.state
         kept = tuple(s for s in self.base.shots if s.weapon not in self.chosen)
-        shots = (*kept, *(Shot(w, hex=self.where) for w in self.chosen))
+        unit = self.base.unit
+        shots = (
+            *kept,
+            *(
+                Shot(w, hex=self.where, spotter=spotter_for(state, unit, w, self.where))
+                for w in self.chosen
+            ),
+        )
         primary = self.base.primary if kept else None
         self.dismiss(attrs.evolve(self.base, shots=shots, primary=primary))
 
@@ -517,7 +535,9 @@ class SpecialOrders:
         if base is None or where is None:
             return
         terrain = state.board.get(where)
-        if terrain is None or not (terrain.woods or terrain.building is not None or terrain.ice):
+        shells = any(area_words(state, base.unit, w) for w in weapons_of(state.units[base.unit]))
+        special = terrain is not None and (terrain.woods or terrain.building or terrain.ice)
+        if terrain is None or not (special or shells):  # BT-C-57/60; artillery: any hex (BT-C-67)
             self.screen.refuse(
                 "Put the cursor on a woods, building or ice hex to fire at it (BT-C-57/60)",
                 title="Fire at a hex",

@@ -26,6 +26,7 @@ from tui.battletech.datafile import DataFileError, read_text
 
 __all__ = [
     "BLK_SUFFIX",
+    "CONVERSIONS_DIR",
     "MAX_UNIT_BYTES",
     "SUFFIX",
     "UNITS_DIR",
@@ -46,6 +47,9 @@ BLK_SUFFIX: Final = ".blk"
 MAX_UNIT_BYTES: Final = 1024 * 1024
 """A unit file larger than this is refused unread (MegaMek's are under 10 KB)."""
 UNITS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "units"
+CONVERSIONS_DIR: Final = UNITS_DIR / "conversions"
+"""hexmech's own variants of published designs (not published themselves), for scenarios that
+need an item no bundled design carries (the Arrow IV Catapult of the ``artillery`` scenario)."""
 """The 'Mech sheets that ship with hexmech (``assets/units``)."""
 
 
@@ -190,7 +194,7 @@ def unit_library(extra_dirs: Sequence[Path] = ()) -> list[UnitEntry]:
     """
     seen: set[Path] = set()
     entries: list[UnitEntry] = []
-    for folder in (UNITS_DIR, *extra_dirs):
+    for folder in (UNITS_DIR, CONVERSIONS_DIR, *extra_dirs):
         for path in _unit_files(Path(folder), (SUFFIX, BLK_SUFFIX)):
             real = path.resolve()
             if real not in seen:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from attrs import frozen
 
-from engine.battletech import catalogue
+from engine.battletech import artillery, catalogue
 from engine.battletech.condition import jump_mp, preexisting, run_allowance, walk_mp
 from engine.battletech.heat import dissipation, engine_heat, temperature_heat
 from engine.battletech.state import BTState, UnitState
@@ -143,10 +143,11 @@ def guns(unit: UnitState) -> tuple[Gun, ...]:
         spec = weapon_spec(unit, index)
         if spec is None or weapon_destroyed(unit, item):
             continue
+        spec = artillery.in_hexes(spec)  # BT-C-67: mapsheets counted in hexes
         if spec.uses_ammo and not any(unit.ammo[b] > 0 for b in ammo_bins(unit, spec)):
             continue
         avg = _average_damage(spec)
-        if avg <= 0 or spec.range_in_mapsheets:
+        if avg <= 0:
             continue
         found.append(
             Gun(

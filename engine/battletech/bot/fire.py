@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+import attrs
 from attrs import frozen
 
-from engine.battletech import tohit
+from engine.battletech import artillery, indirect, tohit
 from engine.battletech.bot.evaluate import (
     Gun,
     Weights,
@@ -38,8 +39,9 @@ from engine.battletech.bot.evaluate import (
 )
 from engine.battletech.bot.reasons import Decision, weapon_list
 from engine.battletech.commands import FireWeapons, Shot
+from engine.battletech.events import AttackDeclared
 from engine.battletech.heat import movement_heat
-from engine.battletech.los import Arc, arcs_of
+from engine.battletech.los import Arc, arcs_of, line_of_sight
 from engine.battletech.state import BTState
 from engine.battletech.tohit import declare_fire, fire_options, weapon_to_hit
 from engine.game import IllegalCommand
@@ -112,6 +114,9 @@ def _own_options(state: BTState, index: int, arsenal: dict[int, Gun]) -> Iterato
     for _, target in near[:_TARGETS]:
         where = state.units[target].hex
         assert where is not None  # noqa: S101 - on the map
+        spotter = None  # BT-C-16: out of sight, an LRM or artillery fires through a spotter
+        if not line_of_sight(state, index, target).clear:
+            spotter = indirect.best_spotter(state, index, target)
         arcs = arcs_of(here, unit.facing, where)
         poses: list[tuple[int, bool]] = [(0, False)]
         if Arc.FRONT not in arcs and not prone:
@@ -119,7 +124,7 @@ def _own_options(state: BTState, index: int, arsenal: dict[int, Gun]) -> Iterato
             if Arc.REAR in arcs and flip:
                 poses.append((0, True))  # BT-C-62: arms flipped to fire behind
         for twist, flipped in poses:
-            shots = tuple(Shot(w, target=target) for w in weapons)
+            shots = tuple(Shot(w, target=target, spotter=spotter) for w in weapons)
             yield FireWeapons(index, shots, twist=twist, flip_arms=flipped, primary=target)
 
 
@@ -141,10 +146,16 @@ def _plans(
         rows = []
         for shot in option.shots:
             gun = arsenal.get(shot.weapon)
-            if gun is None:
+            if gun is None or _shells_friends(state, index, shot.weapon, target):
                 continue
             hit = weapon_to_hit(
-                state, index, shot.weapon, target, twist=option.twist, flipped=option.flip_arms
+                state,
+                index,
+                shot.weapon,
+                target,
+                twist=option.twist,
+                flipped=option.flip_arms,
+                spotter=shot.spotter,
             )
             if hit.possible and hit.number is not None:
                 rows.append((gun, p_hit(hit.number) * gun.avg))
@@ -162,6 +173,16 @@ def _plans(
         plans.append(_Plan(option, fired, held, heat, value, expected))
     plans.sort(key=lambda p: (-p.value, p.heat))
     return plans
+
+
+def _shells_friends(state: BTState, index: int, weapon: int, target: int) -> bool:
+    """Artillery is not fired where its area damage would strike a friend (BT-C-67)."""
+    spec = tohit.weapon_spec(state.units[index], weapon)
+    where = state.units[target].hex
+    if not artillery.is_artillery(spec) or where is None:
+        return False
+    side = state.units[index].side
+    return any(side == state.units[i].side for i, _ in artillery.area(state, where))
 
 
 def _worth(state: BTState, target: int, expected: float, vital: int) -> float:
@@ -212,7 +233,8 @@ def _with_secondary(
     """The best plan's declaration, plus weapons it leaves idle fired at a second target."""
     unit = state.units[index]
     option = best.option
-    shots = [Shot(gun.weapon, target=option.primary) for gun, _ in best.fired]
+    spotter = next((s.spotter for s in option.shots), None)
+    shots = [Shot(gun.weapon, target=option.primary, spotter=spotter) for gun, _ in best.fired]
     used = {gun.weapon for gun, _ in best.fired} | {gun.weapon for gun, _ in best.held}
     heat = best.heat
     extra: list[tuple[str, int]] = []
@@ -227,6 +249,7 @@ def _with_secondary(
         if where is None:
             continue
         secondary = "front" if Arc.FRONT in arcs_of(unit.hex, facing, where) else "other"
+        seen_by = next((s.spotter for s in plan.option.shots), None)
         for gun, _ in plan.fired:
             if gun.weapon in used:
                 continue
@@ -238,12 +261,13 @@ def _with_secondary(
                 twist=option.twist,
                 flipped=option.flip_arms,
                 secondary=secondary,
+                spotter=seen_by,
             )
             if not hit.possible or hit.number is None:
                 continue
             if p_hit(hit.number) * gun.avg < 1.0 or heat + gun.heat > weights.heat_cap:
                 continue
-            shots.append(Shot(gun.weapon, target=target))
+            shots.append(Shot(gun.weapon, target=target, spotter=seen_by))
             used.add(gun.weapon)
             heat += gun.heat
             extra.append((gun.name, target))
@@ -262,7 +286,48 @@ def _with_secondary(
                 flip_arms=option.flip_arms,
                 primary=option.primary,
             )
-    return command
+    return _shell_hexes(state, command)
+
+
+def _artillery_numbers(state: BTState, command: FireWeapons) -> dict[int, int] | None:
+    """The declared to-hit number of each artillery weapon of ``command`` (None: refused)."""
+    unit = state.units[command.unit]
+    try:
+        events = declare_fire(state, command)
+    except IllegalCommand:
+        return None
+    return {
+        e.attack.weapon: e.attack.to_hit
+        for e in events
+        if isinstance(e, AttackDeclared)
+        and e.attack.weapon is not None
+        and artillery.is_artillery(tohit.weapon_spec(unit, e.attack.weapon))
+    }
+
+
+def _shell_hexes(state: BTState, command: FireWeapons) -> FireWeapons:
+    """BT-C-67: artillery fired at its target's hex instead, when that is easier to hit.
+
+    A hex is an immobile target (-4) and its unit still takes the full damage; the rules check
+    the declaration, and the one at the unit stays when they refuse it or it is no easier.
+    """
+    unit = state.units[command.unit]
+    shots = []
+    for shot in command.shots:
+        where = state.units[shot.target].hex if shot.target is not None else None
+        if where is not None and artillery.is_artillery(tohit.weapon_spec(unit, shot.weapon)):
+            shot = attrs.evolve(shot, target=None, hex=where)  # noqa: PLW2901 - the shot, shelled
+        shots.append(shot)
+    if tuple(shots) == command.shots:
+        return command
+    targets = {s.target for s in shots if s.target is not None}
+    shelled = attrs.evolve(
+        command, shots=tuple(shots), primary=command.primary if command.primary in targets else None
+    )
+    before, after = _artillery_numbers(state, command), _artillery_numbers(state, shelled)
+    if before is None or after is None or sum(after.values()) >= sum(before.values()):
+        return command
+    return shelled
 
 
 def _plan_label(state: BTState, plan: _Plan) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.battletech.evolve import evolve
-from engine.battletech.narrate import combat, environment, equip, moves, night, orders
+from engine.battletech.narrate import combat, environment, equip, indirect, moves, night, orders
 from engine.battletech.narrate.commands import command_text, fire_text
 from engine.battletech.narrate.moves import PSR_REASONS
 from engine.battletech.narrate.sentences import describe, is_routine
@@ -39,6 +39,7 @@ __all__ = [
     "environment",
     "equip",
     "fire_text",
+    "indirect",
     "is_routine",
     "label",
     "moves",

@@ -89,6 +89,8 @@ def _attack_declared(event: ev.AttackDeclared, before: BTState, after: BTState) 
         notes.append("double rate: 2 shots")
     if attack.munition not in {"standard", "cluster"}:
         notes.append(f"{attack.munition} ammunition")
+    if attack.spotter is not None:  # BT-C-16
+        notes.append(f"indirect fire, {unit_name(before, attack.spotter)} spotting")
     tail = f"; {', '.join(notes)}" if notes else ""
     terms_text = f" ({terms})" if terms else ""
     return f"{attack_phrase(before, attack)}: {needed_text(attack.to_hit)}{terms_text}{tail}."

@@ -35,6 +35,8 @@ CREATED = datetime(2026, 11, 27, 4, 0, 0, tzinfo=UTC)
 MAX_COMMANDS = 5000
 SPECIAL_SEED = 12
 """The seed of ``battletech-s4-special`` (picked so an Ultra autocannon jams)."""
+INDIRECT_SEED = 13
+"""The seed of ``battletech-s9-indirect`` (shells land and scatter, a spotter is penalized)."""
 KEEP = {"keep_every": 0}
 """Journal.create's ``keep_every`` (format 4: a kept state every so many entries; ``--keep-every``
 sets it, 0 is the journal's default)."""
@@ -344,6 +346,48 @@ def battletech_jitter(path: Path) -> None:
         _undo_redo(journal)
 
 
+def battletech_indirect(path: Path, seed: int) -> None:
+    """Schema 9 (issue 15, BT-C-16/67): the bundled ``artillery`` scenario, 3-turn limit.
+
+    Both sides play ``aggressive``: indirect LRM and Arrow IV fire through spotters (a shot's and
+    an attack's ``spotter``), the spotters' penalty, shells landing and scattering.
+    """
+    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.policies import aggressive  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
+
+    install()
+    text = (ROOT / "assets/scenarios/battletech/artillery.toml").read_text("utf-8")
+    table = tomllib.loads(text)
+    table["victory"] = {"kind": "destroy", "turns": 3}
+    setup = RULESET.make_setup(table)
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
+        for _ in range(MAX_COMMANDS):
+            state = journal.game.state
+            if state.phase is Phase.OVER:
+                return
+            command = aggressive(state, rng)
+            if command is None:
+                raise SystemExit(f"no command in {state.phase}")
+            _accepted(journal.execute(command), repr(command))
+    raise SystemExit("the BattleTech artillery game did not end")
+
+
+GAMES: dict[str, Callable[[Path], None]] = {
+    "battletech": lambda path: battletech(path, seed=11),
+    "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
+    "battletech-s3-night": lambda path: battletech_night(path, seed=11),
+    "battletech-s4-special": lambda path: battletech_special(path, seed=SPECIAL_SEED),
+    "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
+    "battletech-s7-indirect": lambda path: battletech_indirect(path, seed=INDIRECT_SEED),
+    "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
+    "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
+}
+"""Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
+
+
 GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
     "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
@@ -409,6 +453,7 @@ GAMES: dict[str, Callable[[Path], None]] = {
     "battletech-s6-environment": lambda path: battletech_environment(path, seed=11),
     "battletech-s7-jitter": battletech_jitter,
     "battletech-s8-equip": lambda path: battletech_equip(path, seed=14),
+    "battletech-s9-indirect": lambda path: battletech_indirect(path, seed=INDIRECT_SEED),
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
 }

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.battletech.narrate.words import PHYSICAL_NAMES, limb_text, modifiers_text
+from tui.battletech.indirect_fire import artillery_keys, spotter_lines
 from tui.battletech.widgets.plotting import chance
 
 if TYPE_CHECKING:
@@ -169,6 +170,7 @@ def aim_lines(
     sight = view.sight
     if sight is not None and not sight.clear:
         lines.append((f"no line of sight: {sight.reason}", "bad"))
+        lines.extend(spotter_lines(view, state, letters))  # BT-C-16
     elif sight is not None:
         cover = ", target in partial cover" if sight.partial_cover else ""
         lines.append((f"line of sight clear{cover}", "good"))
@@ -186,9 +188,10 @@ def aim_lines(
     else:
         lines.append(("1-0 weapon  Space all  Tab target  u unit", "keys"))
         if _moded(view):
-            lines.append(("o: ammunition / rate of the weapon chosen last (BT-C-75)", "keys"))
+            lines.append(("o: ammunition / rate / spotter of the weapon chosen last", "keys"))
         lines.append(("c/Enter on the target: fire  h: hold fire  Esc: clear", "keys"))
         lines.append(("A: aimed shot (immobile target)  H: fire at the cursor hex", "keys"))
+        lines.extend(artillery_keys(view, state))  # BT-C-67
     return lines
 
 

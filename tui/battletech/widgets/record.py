@@ -343,7 +343,10 @@ def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -
         line.append_text(places)
         line.pad_right(NAME_WIDTH + PLACES_WIDTH - line.cell_len)
         ranges = f"{spec.short}/{spec.medium}/{spec.long}"
-        line.append(f" h{spec.heat} d{spec.damage} {ranges}", styles.get("note", ""))
+        damage = f"{spec.damage}"
+        if spec.range_in_mapsheets:  # BT-C-67: X/Y area damage, long range in mapsheets
+            damage, ranges = f"{spec.damage}/{spec.adjacent_damage}", f"{spec.long} sheets"
+        line.append(f" h{spec.heat} d{damage} {ranges}", styles.get("note", ""))
         lines.append(line)
     if compact:
         return _wrap_list(lines, NARROW - 1)

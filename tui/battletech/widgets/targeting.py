@@ -31,6 +31,7 @@ from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.los import Arc, Sight, arcs_of, line_of_sight
 from engine.battletech.narrate.moves import named_heat_sources
 from engine.battletech.tohit import ToHit, ammo_bins, can_flip_arms, weapon_spec, weapon_to_hit
+from tui.battletech.indirect_fire import spotter_for, spotters
 from tui.battletech.widgets.heatscale import heat_effects
 
 if TYPE_CHECKING:
@@ -80,6 +81,12 @@ class Aim:
     twist: int = 0
     flip: bool = False
     modes: tuple[tuple[int, str], ...] = ()
+    spotters: tuple[tuple[int, int], ...] = ()
+    """(weapon, spotter) chosen with ``o`` for indirect fire (BT-C-16); else the best spotter."""
+
+    def spotter_of(self, weapon: int) -> int | None:
+        """The spotter chosen for ``weapon`` (None: the best one, `indirect_fire.spotter_for`)."""
+        return next((s for w, s in self.spotters if w == weapon), None)
 
     def target_of(self, weapon: int) -> int | None:
         """The target ``weapon`` is to fire at (None: it is not chosen)."""
@@ -126,6 +133,8 @@ class WeaponRow:
     ammo: int | None = None
     mode: str = ""
     modes: int = 0
+    spotter: int | None = None
+    """The friend it fires through, indirectly (BT-C-16, `tui.battletech.indirect_fire`)."""
 
 
 @frozen
@@ -270,23 +279,38 @@ def _mode_words(spec: WeaponSpec, mode: str) -> str:
     return mode
 
 
-def _shot(unit: UnitState, aim: Aim, weapon: int, target: int) -> Shot:
-    """The shot of a chosen weapon in its mode (BT-C-75)."""
+def _shot(unit: UnitState, aim: Aim, weapon: int, target: int, spotter: int | None = None) -> Shot:
+    """The shot of a chosen weapon in its mode (BT-C-75), through ``spotter`` (BT-C-16)."""
     mode = _mode(unit, aim, weapon)
     if mode in {"single", "double"}:
-        return Shot(weapon, target=target, double=mode == "double")
-    return Shot(weapon, target=target, munition=mode)
+        return Shot(weapon, target=target, double=mode == "double", spotter=spotter)
+    return Shot(weapon, target=target, munition=mode, spotter=spotter)
 
 
 def cycle_mode(state: BTState, aim: Aim, weapon: int) -> Aim:
-    """The aim with ``weapon`` in the next of its modes (BT-C-75); unchanged when it has none."""
+    """The aim with ``weapon`` in the next of its modes (BT-C-75); unchanged when it has none.
+
+    A weapon without modes firing indirectly takes the next friend that can spot (BT-C-16).
+    """
     modes = weapon_modes(state.units[aim.unit], weapon)
     if not modes:
-        return aim
+        return _cycle_spotter(state, aim, weapon)
     now = _mode(state.units[aim.unit], aim, weapon)
     after = modes[(modes.index(now) + 1) % len(modes)]
     kept = tuple((w, m) for w, m in aim.modes if w != weapon)
     return attrs.evolve(aim, modes=(*kept, (weapon, after)))
+
+
+def _cycle_spotter(state: BTState, aim: Aim, weapon: int) -> Aim:
+    """BT-C-16: the next friend that can spot for ``weapon`` at its target (unchanged: none)."""
+    target = aim.target_of(weapon)
+    choices = spotters(state, aim.unit, weapon, target) if target is not None else ()
+    if len(choices) < 2 or target is None:  # noqa: PLR2004 - a choice needs two
+        return aim
+    now = spotter_for(state, aim.unit, weapon, target, aim.spotter_of(weapon))
+    after = choices[(choices.index(now) + 1) % len(choices)] if now in choices else choices[0]
+    kept = tuple((w, s) for w, s in aim.spotters if w != weapon)
+    return attrs.evolve(aim, spotters=(*kept, (weapon, after)))
 
 
 def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None) -> WeaponRow:
@@ -296,6 +320,11 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
     mode = _mode(unit, aim, weapon)
     chosen_target = aim.target_of(weapon)
     target = chosen_target if chosen_target is not None else aim.target
+    choices: tuple[int, ...] = ()
+    if target is not None and weapon not in unit.fired:
+        choices = spotters(state, aim.unit, weapon, target)  # BT-C-16
+    wanted = aim.spotter_of(weapon)
+    spotter = wanted if wanted in choices else (choices[0] if choices else None)
     if target is None:
         to_hit = ToHit(None, reason="no enemy on the map")
     elif weapon in unit.fired:
@@ -310,6 +339,7 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
             flipped=aim.flip,
             secondary=_secondary(state, aim, target, primary),
             munition=mode if mode not in {"single", "double"} else "",
+            spotter=spotter,
         )
     ammo = sum(unit.ammo[b] for b in ammo_bins(unit, spec)) if spec.uses_ammo else None
     double = mode == "double"
@@ -324,9 +354,16 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
         damage=f"2x{spec.damage}" if double else _damage(spec),
         heat=2 * spec.heat if double else spec.heat,
         ammo=ammo,
-        mode=_mode_words(spec, mode) if mode else "",
-        modes=len(weapon_modes(unit, weapon)),
+        mode=" ".join(
+            w for w in (_mode_words(spec, mode) if mode else "", _via(state, spotter)) if w
+        ),
+        modes=len(weapon_modes(unit, weapon)) or (len(choices) if len(choices) > 1 else 0),
+        spotter=spotter,
     )
+
+
+def _via(state: BTState, spotter: int | None) -> str:
+    return "" if spotter is None else f"via {state.units[spotter].name}"
 
 
 def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
@@ -407,7 +444,16 @@ def toggle_all(aim: Aim, view: AimView) -> Aim:
 def fire_command(state: BTState, aim: Aim) -> FireWeapons:
     """The `FireWeapons` command of an aim (no weapons chosen: holding fire, with the twist)."""
     unit = state.units[aim.unit]
-    shots = tuple(_shot(unit, aim, weapon, target) for weapon, target in aim.shots)
+    shots = tuple(
+        _shot(
+            unit,
+            aim,
+            weapon,
+            target,
+            spotter_for(state, aim.unit, weapon, target, aim.spotter_of(weapon)),
+        )
+        for weapon, target in aim.shots
+    )
     return FireWeapons(
         aim.unit,
         shots,
