@@ -10,6 +10,8 @@ once the first frame is drawn: Home and End then fold and tell nothing.
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from textual.geometry import Region
 from textual.visual import Visual, visualize
@@ -198,3 +200,19 @@ async def test_home_and_end_fold_and_tell_nothing_once_the_end_is_prepared(long_
         await pilot.press("right")
         await settle(pilot)
         assert folded == []  # the last positions' states are kept
+
+
+async def test_the_loaded_replay_is_kept_from_the_collector_until_the_screen_closes(long_game):
+    """Full collections walked the whole replay every few keys (100-160 ms at 5,000 commands).
+
+    Once the first frame is drawn the loaded game is frozen (`gc.freeze`); closing the screen
+    gives it back, so its cycles are freed and nothing stays frozen.
+    """
+    app = HexmechApp(long_game.parent)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(watch(long_game, follow=False))
+        await settle(pilot)
+        assert gc.get_freeze_count() > 0
+        app.pop_screen()
+        await settle(pilot)
+        assert gc.get_freeze_count() == 0

@@ -477,6 +477,7 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         """Close the save (everything is on disk already) and stop the replay clock."""
         self.controls.pause()
+        self.controls.release()
         if self.journal is not None:
             self.journal.close()
             self.forget_untouched()
