@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from engine.battletech import commands, events, narrate, night, nightevents
+from engine.battletech import buildingevents, commands, events, narrate, night, nightevents
 from engine.battletech.evolve import evolve
 from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
@@ -68,6 +68,7 @@ class BattleTech:
             if isinstance(cls, type) and issubclass(cls, events.BTEvent) and cls.TAG
         )
         + nightevents.NIGHT_EVENTS
+        + buildingevents.BUILDING_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
@@ -141,6 +142,7 @@ class BattleTech:
             deploy_rows=setup.deploy_rows,
             victory=setup.victory,
             temperature=setup.temperature,
+            wind=setup.wind,
             title=setup.title,
             night=None if setup.night is None else NightState.from_setup(setup.night, len(units)),
         )
@@ -155,6 +157,7 @@ class BattleTech:
                 deploy_rows=setup.deploy_rows,
                 victory=setup.victory,
                 temperature=setup.temperature,
+                wind=setup.wind,
                 title=setup.title,
                 night=state.night,
             )
@@ -167,6 +170,7 @@ class BattleTech:
             deploy_rows=setup.deploy_rows,
             victory=setup.victory,
             temperature=setup.temperature,
+            wind=setup.wind,
             title=setup.title,
             night=state.night,
         )

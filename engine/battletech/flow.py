@@ -30,6 +30,7 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.context import Ctx
+from engine.battletech.buildings import damage_building
 from engine.battletech.damage import apply_damage, fall, piloting_roll
 from engine.battletech.heat import movement_heat
 from engine.battletech.movement import Check, Plan, PlannedStep, plan_jump, plan_move
@@ -591,7 +592,7 @@ def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -
     damage = math.ceil(check.building_cf / 10)
     apply_damage(ctx, index, location, damage, roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004
     where = check.building_hex if check.building_hex is not None else planned.hex
-    ctx.emit(ev.BuildingDamaged(where, math.ceil(unit.design.tonnage / 10)))
+    damage_building(ctx, where, math.ceil(unit.design.tonnage / 10))  # may collapse: falls
 
 
 def _skid(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> None:

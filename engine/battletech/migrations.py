@@ -19,6 +19,11 @@ Schema history:
 - **5** (issue 15 items 3 and 6): new classes only, so older saves read unchanged: the command
   ``bt/sinks`` (`SwitchHeatSinks`, BT-C-52) and the events ``bt/sinks_switched``,
   ``bt/skid_dodged`` and ``bt/skid_collided`` (BT-M-29.7/29.8).
+- **6**, **7**, **8**: numbers given to other branches of the same session (jitter, indirect,
+  environ); on this branch they change nothing.
+- **9** (issue 15 item 5, BT-C-60.5, BT-C-90.11): the setup gains ``wind`` (the scenario's wind
+  direction, ``null`` when rolled in play); an older save had none (``null``). New event
+  ``bt/building_shielded`` (a building took part of a hit on a unit inside).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 9
 """The schema this program writes."""
 
 
@@ -57,10 +62,22 @@ def _special_weapons(line: JSONDict) -> JSONDict:
     return line
 
 
+def _calm(header: JSONDict) -> JSONDict:
+    """Schema 8 -> 9 (BT-C-60.5): the setup names the wind; before, it was always rolled."""
+    setup = header.get("setup")
+    if not isinstance(setup, dict) or "wind" in setup:
+        return header
+    return {**header, "setup": {**setup, "wind": None}}
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
     3: Migration(line=_special_weapons),
     4: Migration(),  # schema 5 adds classes only: a schema-4 save reads as it is
+    5: Migration(),  # 6-8: other branches' numbers (the lead chains them)
+    6: Migration(),
+    7: Migration(),
+    8: Migration(header=_calm),
 }
 """Schema v -> the migration from v to v + 1."""

@@ -109,6 +109,8 @@ class BTSetup:
     (`engine.battletech.bot.PERSONALITIES`), by side number; sides past the end are persons."""
     night: NightSetup | None = None
     """Issue 16 (NT-5): the scenario's night settings; None in daylight."""
+    wind: Facing | None = None
+    """BT-C-60.5: the wind's direction for fire spread; None: rolled when first needed."""
 
 
 class Phase(enum.StrEnum):
