@@ -18,9 +18,10 @@ __all__ = ["BUILDING_EVENTS", "BuildingShielded"]
 
 @frozen
 class BuildingShielded(BTEvent):
-    """A hit on unit ``unit`` inside the building in ``hex``: the building took ``absorbed``
-    of the packet's ``damage`` points (its CF loss follows as `BuildingDamaged`), the unit the
-    rest.
+    """A hit on unit ``unit`` inside the building in ``hex``: the building took a share.
+
+    Of the packet's ``damage`` points the building took ``absorbed`` (its CF loss follows as
+    `BuildingDamaged`), the unit the rest.
     """
 
     TAG = "bt/building_shielded"

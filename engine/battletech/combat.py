@@ -108,10 +108,10 @@ def resolve_weapon_attack(ctx: Ctx, number: int) -> None:
         return
     target = attack.target
     special.on_hit(ctx, number, attack, spec)  # BT-C-75: a NARC pod attaches
-    for points in _packets(ctx, number, attack, spec):
+    for packet in _packets(ctx, number, attack, spec):
         if ctx.state.units[target].destroyed:
             break  # BT-C-34: a wreck takes no more damage worth rolling for
-        points = shield(ctx, target, attack.attacker, points)  # in a building (BT-C-90.11)
+        points = shield(ctx, target, attack.attacker, packet)  # in a building (BT-C-90.11)
         if points <= 0 or ctx.state.units[target].destroyed:
             continue
         location, roll, tac = _locate(ctx, number, attack)

@@ -82,8 +82,10 @@ def _fuel_near(ctx: Ctx, where: Hex) -> bool:
 
 
 def burn_down(terrain: Terrain) -> tuple[Terrain, str]:
-    """BT-M-8.11/8.12: burning woods one step further down: heavy -> light (burning), light -> rough
-    (the fire out); and the log's words."""
+    """BT-M-8.11/8.12: burning woods one step further down, and the log's words.
+
+    Heavy woods become light woods (still burning); light woods rough (the fire goes out).
+    """
     if terrain.woods is Woods.HEAVY:
         return attrs.evolve(terrain, woods=Woods.LIGHT), "the fire burned the heavy woods to light"
     return (

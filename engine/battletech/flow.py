@@ -13,6 +13,7 @@ import attrs
 
 from engine.battletech import combat, night, physical, sinks, skids, turn
 from engine.battletech import events as ev
+from engine.battletech.buildings import damage_building
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -30,7 +31,6 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.context import Ctx
-from engine.battletech.buildings import damage_building
 from engine.battletech.damage import apply_damage, fall, piloting_roll
 from engine.battletech.heat import movement_heat
 from engine.battletech.movement import Check, Plan, PlannedStep, plan_jump, plan_move

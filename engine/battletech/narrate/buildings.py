@@ -1,4 +1,6 @@
-"""The log's sentence for a building shielding a unit inside it (BT-C-90.11 ASSUMPTION)::
+"""The log's sentence for a building shielding a unit inside it (BT-C-90.11 ASSUMPTION).
+
+::
 
     The building in 0606 takes 2 of the 5 damage meant for the Atlas AS7-D [A].
 """
