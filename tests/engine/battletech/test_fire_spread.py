@@ -15,6 +15,8 @@ import pytest
 from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Board, Building, BuildingClass, Terrain, Woods
+from engine.battletech.bot.evaluate import WEIGHTS
+from engine.battletech.bot.movement import _Ranker
 from engine.battletech.context import Ctx
 from engine.battletech.fire import BURN_DOWN, end_phase_fire
 from engine.battletech.heat import BURNING_HEX_HEAT, heat_sources
@@ -23,6 +25,7 @@ from engine.battletech.state import BTState
 from engine.dice import ScriptedDice
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board
+from tests.engine.battletech.test_bot import _candidate, _duel
 from tests.engine.battletech.test_scenario import FakeLibrary, _table
 
 H = Hex.from_label
@@ -157,3 +160,15 @@ def test_a_mech_in_a_burning_hex_gets_5_heat_named_in_its_breakdown() -> None:
     assert BURNING_HEX_HEAT == 5
     fresh = attrs.evolve(state, new_fires=frozenset({H("0101")}))
     assert all(name != "burning hex" for name, _ in heat_sources(fresh, fresh.units[0]))
+
+
+# ---------------------------------------------------------------- the computer player
+def test_the_bot_ranks_a_burning_hex_below_the_same_woods_not_burning() -> None:
+    """BT-C-60.4: ending in a burning hex costs the bot the +5 heat it will bring (issue 15)."""
+    state = _duel("0605")
+    burning = attrs.evolve(
+        state, board=state.board.replace(H("0605"), attrs.evolve(HEAVY, fire=True))
+    )
+    calm = _Ranker(state, 0, WEIGHTS["balanced"]).score(_candidate(state, "0605"))
+    hot = _Ranker(burning, 0, WEIGHTS["balanced"]).score(_candidate(burning, "0605"))
+    assert hot.total == pytest.approx(calm.total - 1.5 * BURNING_HEX_HEAT)
