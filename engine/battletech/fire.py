@@ -27,7 +27,15 @@ from engine.battletech.buildings import damage_building
 from engine.battletech.context import Ctx
 from engine.hexes import Facing, Hex
 
-__all__ = ["BUILDING_FIRE_CF", "BURN_DOWN", "SPREAD", "burn_down", "burnable", "end_phase_fire"]
+__all__ = [
+    "BUILDING_FIRE_CF",
+    "BURN_DOWN",
+    "SPREAD",
+    "burn_down",
+    "burnable",
+    "end_phase_fire",
+    "fire_words",
+]
 
 BUILDING_FIRE_CF = 2
 """BT-C-60: a burning building loses 2 CF per turn."""
@@ -38,6 +46,15 @@ SPREAD = {"downwind": 9, "quartering": 11, "leap": 12}
 BURN_DOWN = 10
 """DESIGN (BT-M-8.12 "burning woods end up cleared to rough"): the 2D6 a burning woods hex needs
 in an End phase to burn down one step (BT-M-8.11)."""
+
+
+_WIND_WORDS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
+
+
+def fire_words(wind: Facing | None) -> str:
+    """The status line's words on a burning hex (BT-C-60.4 heat, BT-C-60.5 wind)."""
+    blows = f"the wind blows {_WIND_WORDS[wind]}" if wind is not None else "wind not yet rolled"
+    return f"fire: +2 heat to enter, +5 to stay; {blows}"
 
 
 def burnable(terrain: Terrain) -> bool:

@@ -41,6 +41,7 @@ from engine.battletech.commands import (
     StepKind,
 )
 from engine.battletech.condition import jump_mp
+from engine.battletech.fire import fire_words
 from engine.battletech.flow import (
     can_end_phase,
     deploy_zone,
@@ -700,6 +701,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         text = ""
         if where is not None and where in state.board:
             text = describe_hex(state.board, where)
+            if state.board.terrain(where).fire:
+                text += f" - {fire_words(state.wind)}"  # BT-C-60.4/60.5
             names = [
                 f"{self.name_of(i)} ({state.sides[state.units[i].side]})"
                 for i in state.units_at(where)
