@@ -48,13 +48,10 @@ BURN_DOWN = 10
 in an End phase to burn down one step (BT-M-8.11)."""
 
 
-_WIND_WORDS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
-
-
 def fire_words(wind: Facing | None) -> str:
     """The status line's words on a burning hex (BT-C-60.4 heat, BT-C-60.5 wind)."""
-    blows = f"the wind blows {_WIND_WORDS[wind]}" if wind is not None else "wind not yet rolled"
-    return f"fire: +2 heat to enter, +5 to stay; {blows}"
+    blows = f"wind to {wind.name}" if wind is not None else "wind not rolled yet"
+    return f"+5 heat to stay, {blows}"
 
 
 def burnable(terrain: Terrain) -> bool:

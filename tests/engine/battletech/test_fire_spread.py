@@ -18,7 +18,7 @@ from engine.battletech.board import Board, Building, BuildingClass, Terrain, Woo
 from engine.battletech.bot.evaluate import WEIGHTS
 from engine.battletech.bot.movement import _Ranker
 from engine.battletech.context import Ctx
-from engine.battletech.fire import BURN_DOWN, end_phase_fire
+from engine.battletech.fire import BURN_DOWN, end_phase_fire, fire_words
 from engine.battletech.heat import BURNING_HEX_HEAT, heat_sources
 from engine.battletech.scenario import ScenarioError, build_setup
 from engine.battletech.state import BTState
@@ -172,3 +172,9 @@ def test_the_bot_ranks_a_burning_hex_below_the_same_woods_not_burning() -> None:
     calm = _Ranker(state, 0, WEIGHTS["balanced"]).score(_candidate(state, "0605"))
     hot = _Ranker(burning, 0, WEIGHTS["balanced"]).score(_candidate(burning, "0605"))
     assert hot.total == pytest.approx(calm.total - 1.5 * BURNING_HEX_HEAT)
+
+
+def test_the_status_line_of_a_burning_hex_names_its_heat_and_the_wind() -> None:
+    """BT-C-60.4 / BT-C-60.5: what a player reads on a burning hex."""
+    assert fire_words(Facing.SE) == "+5 heat to stay, wind to SE"
+    assert fire_words(None) == "+5 heat to stay, wind not rolled yet"
