@@ -8,6 +8,12 @@ BT-C-60: a burning building loses 2 CF a turn. Scripted dice throughout.
 
 from __future__ import annotations
 
+import random
+import tomllib
+from datetime import UTC, datetime
+from pathlib import Path
+
+from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain
 from engine.battletech.buildingevents import BuildingShielded
@@ -17,13 +23,18 @@ from engine.battletech.context import Ctx
 from engine.battletech.fire import end_phase_fire
 from engine.battletech.movement import plan_move
 from engine.battletech.narrate import describe
-from engine.battletech.state import Attack, AttackKind, BTState, MoveMode
+from engine.battletech.policies import aggressive
+from engine.battletech.state import Attack, AttackKind, BTState, MoveMode, Phase
 from engine.battletech.units import Location
 from engine.dice import ScriptedDice
+from engine.game import Accepted
 from engine.hexes import Facing
+from saves.journal import Journal, read_game
 from tests.engine.battletech._build import design, start, terrain_board
 from tests.engine.battletech._rules_btc import CT, RA, H, duel, of, resolve, still
+from tui.battletech.library import install
 
+ROOT = Path(__file__).resolve().parents[3]
 GUNS = design(equipment=[("Medium Laser", CT), ("PPC", RA)])
 ML, PPC = range(2)
 
@@ -176,3 +187,44 @@ def test_the_log_tells_the_collapse_the_units_inside_and_the_shield() -> None:
     )
     assert "burn-down roll, 10+" in burn
     assert burn.endswith("the woods burn down a step.")
+
+
+# ---------------------------------------------------------------- saves, undo, replay
+def test_a_town_ablaze_game_saves_undoes_and_replays_to_the_same_state(tmp_path: Path) -> None:
+    """Every die is an event: a saved town-ablaze game reads back as the game that was played.
+
+    The bundled scenario (wind, fires, shielding, collapses), with an undo and a redo on the way.
+    """
+    install()
+    table = tomllib.loads((ROOT / "assets/scenarios/battletech/town-ablaze.toml").read_text())
+    table["victory"] = {"kind": "destroy", "turns": 4}
+    setup = RULESET.make_setup(table)
+    rng = random.Random(11)  # noqa: S311 - a game policy
+    path = tmp_path / "town.jsonl"
+    kinds: set[str] = set()
+    undone = False
+    with Journal.create(
+        path, RULESET, setup, created=datetime(2026, 1, 1, tzinfo=UTC), seed=11
+    ) as journal:
+        for number in range(2000):
+            state = journal.game.state
+            if state.phase is Phase.OVER:
+                break
+            command = aggressive(state, rng)
+            assert command is not None
+            outcome = journal.execute(command)
+            assert isinstance(outcome, Accepted), outcome
+            kinds |= {type(e).__name__ for e in outcome.entry.events}
+            if (
+                number >= 40 and outcome.entry.dice_end == outcome.entry.dice_start and not undone
+            ):  # undo needs no dice
+                undone = True
+                assert isinstance(journal.undo(), Accepted)
+                assert isinstance(journal.redo(), Accepted)
+        final = journal.game.state
+    assert undone
+    assert {"BuildingShielded", "BuildingDamaged", "TerrainRolled"} <= kinds
+    loaded = read_game(path.read_bytes(), path.name)
+    assert loaded.warnings == ()
+    assert loaded.game.state == final
+    assert final.wind is Facing.SE
