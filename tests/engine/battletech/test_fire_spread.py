@@ -20,6 +20,7 @@ from engine.battletech.bot.movement import _Ranker
 from engine.battletech.context import Ctx
 from engine.battletech.fire import BURN_DOWN, end_phase_fire, fire_words
 from engine.battletech.heat import BURNING_HEX_HEAT, heat_sources
+from engine.battletech.migrations import MIGRATIONS
 from engine.battletech.scenario import ScenarioError, build_setup
 from engine.battletech.state import BTState
 from engine.dice import ScriptedDice
@@ -178,3 +179,13 @@ def test_the_status_line_of_a_burning_hex_names_its_heat_and_the_wind() -> None:
     """BT-C-60.4 / BT-C-60.5: what a player reads on a burning hex."""
     assert fire_words(Facing.SE) == "+5 heat to stay, wind to SE"
     assert fire_words(None) == "+5 heat to stay, wind not rolled yet"
+
+
+def test_schema_9_gives_older_setups_a_rolled_wind() -> None:
+    """Schema 8 -> 9: an older setup has no ``wind``: it was rolled in play (null)."""
+    old = {"schema": 8, "setup": {"sides": ["A", "B"]}}
+    new = MIGRATIONS[8].header(old)
+    assert new["setup"] == {"sides": ["A", "B"], "wind": None}
+    assert old["setup"] == {"sides": ["A", "B"]}  # the argument is left alone
+    kept = {"setup": {"wind": 2}}
+    assert MIGRATIONS[8].header(kept) == kept
