@@ -13,7 +13,8 @@ The buildings chapter is missing from the seed (BT-M-41 #4, BT-C-90.11); what is
   building hit by a weapon fired from outside that hex is shielded: of each damage packet the
   building takes ⌈CF / 10⌉ (at most the packet), the unit the rest (`BuildingShielded`). A
   collapse during the attack leaves the later packets unshielded. DESIGN: the CF is the
-  building's current CF (MegaMek: the CF at the start of the phase).
+  building's current CF (MegaMek: the CF at the start of the phase). Physical attacks the same
+  way, each 5-point group (BT-C-42: "the building absorbs damage normally").
 """
 
 from __future__ import annotations

@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from engine.battletech import events as ev
+from engine.battletech.buildings import shield
 from engine.battletech.catalogue import find
 from engine.battletech.commands import PhysicalAttack
 from engine.battletech.condition import can_move, component_hits, jump_mp, walk_mp
@@ -909,9 +910,13 @@ def _strike(  # noqa: PLR0917 - one damage hit, every term of it
     grouped: bool = True,
 ) -> None:
     """Damage ``target`` for ``amount`` on ``table`` (in 5-point groups unless ``grouped`` off)."""
-    for group in damage_groups(amount) if grouped else (amount,):
-        if ctx.state.units[target].destroyed or group <= 0:
+    for points in damage_groups(amount) if grouped else (amount,):
+        if ctx.state.units[target].destroyed or points <= 0:
             return
+        # BT-C-42 "the building absorbs damage normally" (engine.battletech.buildings)
+        group = points if source is None else shield(ctx, target, source, points)
+        if group <= 0 or ctx.state.units[target].destroyed:
+            continue
         location, roll = _locate(ctx, table, side)
         rear = side == "rear"
         tac = table == "normal" and sum(roll) == 2  # noqa: PLR2004 - BT-C-22: a roll of 2

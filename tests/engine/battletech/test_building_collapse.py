@@ -31,7 +31,16 @@ from engine.game import Accepted
 from engine.hexes import Facing
 from saves.journal import Journal, read_game
 from tests.engine.battletech._build import design, start, terrain_board
-from tests.engine.battletech._rules_btc import CT, RA, H, duel, of, resolve, still
+from tests.engine.battletech._rules_btc import (
+    CT,
+    RA,
+    H,
+    duel,
+    of,
+    physical_attack,
+    resolve,
+    still,
+)
 from tui.battletech.library import install
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -228,3 +237,18 @@ def test_a_town_ablaze_game_saves_undoes_and_replays_to_the_same_state(tmp_path:
     assert loaded.warnings == ()
     assert loaded.game.state == final
     assert final.wind is Facing.SE
+
+
+def test_a_kick_at_a_mech_inside_a_building_is_shielded_too() -> None:
+    """BT-C-42 ("the building absorbs damage normally") and BT-C-90.11 for physical attacks.
+
+    A 50-ton 'Mech's kick (10) at a 20-ton 'Mech in a CF 40 building: 4 to the building, 6 to
+    the leg the kick table's die picks.
+    """
+    board = terrain_board(16, 17, h0805=_building(BuildingClass.MEDIUM, 40))
+    state = still(duel(GUNS, design(20), "0806", "0805", Facing.N, Facing.S, board))
+    kick = physical_attack(state, 0, AttackKind.KICK, 1, 2, limb=Location.RL, table="kick")
+    _, events = resolve(state, [kick], (4, 4, 6), phase=Phase.PHYSICAL, end=False)
+    assert of(events, BuildingShielded) == [BuildingShielded(H("0805"), 1, 10, 4)]
+    (hit,) = of(events, ev.DamageApplied)
+    assert hit.armor + hit.internal == 6
