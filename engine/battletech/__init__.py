@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from engine.battletech import (
+    buildingevents,
     commands,
     envevents,
     events,
@@ -85,6 +86,7 @@ class BattleTech:
         + lapses.LAPSE_EVENTS
         + masc.MASC_EVENTS
         + indirectevents.INDIRECT_EVENTS
+        + buildingevents.BUILDING_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
@@ -159,6 +161,7 @@ class BattleTech:
             deploy_rows=setup.deploy_rows,
             victory=setup.victory,
             temperature=setup.temperature,
+            wind=setup.wind,
             title=setup.title,
             night=None if setup.night is None else NightState.from_setup(setup.night, len(units)),
             environment=environment,
@@ -174,6 +177,7 @@ class BattleTech:
                 deploy_rows=setup.deploy_rows,
                 victory=setup.victory,
                 temperature=setup.temperature,
+                wind=setup.wind,
                 title=setup.title,
                 night=state.night,
                 environment=environment,
@@ -187,6 +191,7 @@ class BattleTech:
             deploy_rows=setup.deploy_rows,
             victory=setup.victory,
             temperature=setup.temperature,
+            wind=setup.wind,
             title=setup.title,
             night=state.night,
             environment=environment,

@@ -16,6 +16,7 @@ import attrs
 from engine.battletech import artillery, catalogue, special
 from engine.battletech import events as ev
 from engine.battletech.board import BuildingClass, Terrain, Woods
+from engine.battletech.buildings import damage_building, shield
 from engine.battletech.catalogue import Kind, WeaponSpec
 from engine.battletech.condition import preexisting
 from engine.battletech.context import Ctx, Tally
@@ -111,9 +112,12 @@ def resolve_weapon_attack(ctx: Ctx, number: int) -> None:
         return
     target = attack.target
     special.on_hit(ctx, number, attack, spec)  # BT-C-75: a NARC pod attaches
-    for points in _packets(ctx, number, attack, spec):
+    for packet in _packets(ctx, number, attack, spec):
         if ctx.state.units[target].destroyed:
             break  # BT-C-34: a wreck takes no more damage worth rolling for
+        points = shield(ctx, target, attack.attacker, packet)  # in a building (BT-C-90.11)
+        if points <= 0 or ctx.state.units[target].destroyed:
+            continue
         location, roll, tac = _locate(ctx, number, attack)
         apply_damage(
             ctx,
@@ -276,8 +280,7 @@ def _hex_attack(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) 
             _clear(ctx, where, terrain)
         return
     if terrain.building is not None:
-        if damage > 0:
-            ctx.emit(ev.BuildingDamaged(where, damage))
+        damage_building(ctx, where, damage)  # it may collapse on the units inside (BT-M-41 #4)
         need = fire_number(spec)
         building = ctx.state.board.terrain(where).building
         if need is None or building is None or terrain.fire:

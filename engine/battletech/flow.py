@@ -524,7 +524,7 @@ def _collapse(ctx: Ctx, index: int, planned: PlannedStep) -> bool:
         cf = terrain.bridge.cf if terrain.bridge is not None else 0
         ctx.emit(ev.BridgeCollapsed(where, planned.collapse, cf))
         cause = "the bridge collapsed"  # BT-M-28 reading: into the water, 0 levels, halved
-    elif planned.crush:
+    elif planned.crush and terrain.building is not None:  # not already fallen (BT-M-41 #4)
         cf = terrain.building.cf if terrain.building is not None else 0
         ctx.emit(ev.BuildingDamaged(where, cf, collapsed=True))
         cause = "the building collapsed"  # the hex is rubble from now on

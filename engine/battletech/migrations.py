@@ -35,6 +35,9 @@ Schema history:
   spotting for indirect fire, ``null`` for direct fire); new events ``bt/spotter_penalized``,
   ``bt/artillery_scattered`` and ``bt/artillery_landed``. Older saves fired directly and had no
   artillery fire: the new field's default (``null``) is what they played.
+- **10** (issue 15 item 5, BT-C-60.5, BT-C-90.11): the setup gains ``wind`` (the scenario's wind
+  direction, ``null`` when rolled in play); an older save had none (``null``). New event
+  ``bt/building_shielded`` (a building took part of a hit on a unit inside).
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 """The schema this program writes."""
 
 
@@ -98,6 +101,14 @@ def _indirect_fire(line: JSONDict) -> JSONDict:
     return line
 
 
+def _calm(header: JSONDict) -> JSONDict:
+    """Schema 9 -> 10 (BT-C-60.5): the setup names the wind; before, it was always rolled."""
+    setup = header.get("setup")
+    if not isinstance(setup, dict) or "wind" in setup:
+        return header
+    return {**header, "setup": {**setup, "wind": None}}
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
@@ -107,5 +118,6 @@ MIGRATIONS: dict[int, Migration] = {
     6: Migration(),  # schema 7 adds classes only (NT-4's choice): a schema-6 save reads as it is
     7: Migration(line=_masc),
     8: Migration(line=_indirect_fire),
+    9: Migration(header=_calm),
 }
 """Schema v -> the migration from v to v + 1."""

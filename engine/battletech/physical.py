@@ -48,6 +48,7 @@ import attrs
 
 from engine.battletech import events as ev
 from engine.battletech import masc
+from engine.battletech.buildings import damage_building, shield
 from engine.battletech.catalogue import find
 from engine.battletech.commands import PhysicalAttack
 from engine.battletech.condition import can_move, component_hits, jump_mp, walk_mp
@@ -946,9 +947,13 @@ def _strike(  # noqa: PLR0917 - one damage hit, every term of it
     grouped: bool = True,
 ) -> None:
     """Damage ``target`` for ``amount`` on ``table`` (in 5-point groups unless ``grouped`` off)."""
-    for group in damage_groups(amount) if grouped else (amount,):
-        if ctx.state.units[target].destroyed or group <= 0:
+    for points in damage_groups(amount) if grouped else (amount,):
+        if ctx.state.units[target].destroyed or points <= 0:
             return
+        # BT-C-42 "the building absorbs damage normally" (engine.battletech.buildings)
+        group = points if source is None else shield(ctx, target, source, points)
+        if group <= 0 or ctx.state.units[target].destroyed:
+            continue
         location, roll = _locate(ctx, table, side)
         rear = side == "rear"
         tac = table == "normal" and sum(roll) == 2  # noqa: PLR2004 - BT-C-22: a roll of 2
@@ -1111,13 +1116,14 @@ def _charge_building_roll(ctx: Ctx, unit: int, left: Hex, entered: Hex, why: str
 def building_damage(ctx: Ctx, index: int, cf: int, where: Hex) -> None:
     """BT-M-41 #4 (ASSUMPTION): a failed building roll.
 
-    The unit takes ceil(CF / 10) on one Front location; the building takes ceil(tonnage / 10).
+    The unit takes ceil(CF / 10) on one Front location; the building takes ceil(tonnage / 10),
+    and may collapse on whoever is inside (`engine.battletech.buildings.damage_building`).
     """
     unit = ctx.state.units[index]
     roll = ctx.roll(2)
     location = HIT_LOCATION[Column.FRONT][sum(roll) - 2]
     apply_damage(ctx, index, location, math.ceil(cf / 10), roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004
-    ctx.emit(ev.BuildingDamaged(where, math.ceil(unit.design.tonnage / 10)))
+    damage_building(ctx, where, math.ceil(unit.design.tonnage / 10))
 
 
 def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:

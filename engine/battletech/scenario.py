@@ -11,6 +11,7 @@ A scenario names its board and units; the `Library` (given by the code that read
     night = true                      # optional: night rules (engine.battletech.nightscenario)
     [environment]                     # optional: gravity, vacuum, swamp, ice
                                       # (engine.battletech.environment)
+    wind = "NE"                       # optional: fire settings (engine.battletech.firescenario)
     [victory]                         # optional; the default is kind = "destroy"
     kind = "hold"                     # destroy | hold | withdraw
     side = 1                          # the holding / withdrawing side (1 = the first [[side]])
@@ -36,6 +37,7 @@ from typing import Any, Final, Protocol
 from engine.battletech.board import Board
 from engine.battletech.environment import EnvError, read_environment
 from engine.battletech.fileformat import printable
+from engine.battletech.firescenario import FIRE_KEYS, FireError, read_fire
 from engine.battletech.nightscenario import NightError, read_night
 from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
 from engine.battletech.units import MechDesign
@@ -73,6 +75,7 @@ _SCENARIO_KEYS = {
     "temperature",
     "night",
     "environment",
+    *FIRE_KEYS,
 }
 _VICTORY_KEYS = {"kind", "side", "turns", "hexes", "edge", "count", "cripple"}
 _VICTORY_KINDS = ("destroy", "hold", "withdraw")
@@ -366,6 +369,10 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
         night = read_night(table, board)  # issue 16: NT-5 (engine.battletech.nightscenario)
     except NightError as exc:
         raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
+    try:
+        board, wind = read_fire(table, board)  # BT-C-60.5 (engine.battletech.firescenario)
+    except FireError as exc:
+        raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
     return BTSetup(
         board,
         tuple(sides),
@@ -376,6 +383,7 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
         temperature,
         night=night,
         environment=environment,
+        wind=wind,
     )
 
 

@@ -112,6 +112,8 @@ class BTSetup:
     """Issue 16 (NT-5): the scenario's night settings; None in daylight."""
     environment: Environment | None = None
     """BT-M-39 / BT-C-61: gravity, vacuum, swamp and ice (`engine.battletech.envstate`)."""
+    wind: Facing | None = None
+    """BT-C-60.5: the wind's direction for fire spread; None: rolled when first needed."""
 
 
 class Phase(enum.StrEnum):

@@ -43,6 +43,7 @@ from engine.battletech.commands import (
 from engine.battletech.condition import jump_mp
 from engine.battletech.envstate import gravity_of
 from engine.battletech.envwords import heading_tag, hex_note
+from engine.battletech.fire import fire_words
 from engine.battletech.flow import (
     can_end_phase,
     deploy_zone,
@@ -717,6 +718,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             text = describe_hex(state.board, where)
             if note := hex_note(state, where):  # BT-M-39.1/39.2
                 text += f" ({note})"
+            if state.board.terrain(where).fire:
+                text += f" - {fire_words(state.wind)}"  # BT-C-60.4/60.5
             names = [
                 f"{self.name_of(i)} ({state.sides[state.units[i].side]})"
                 for i in state.units_at(where)

@@ -50,7 +50,7 @@ from engine.battletech.bot.reasons import Decision, label, terrain_words
 from engine.battletech.commands import BTCommand, Deploy, EndMove, Jump, Move, StepKind
 from engine.battletech.condition import needs_running_psr
 from engine.battletech.flow import check_charge_move, deploy_zone, pending
-from engine.battletech.heat import movement_heat
+from engine.battletech.heat import BURNING_HEX_HEAT, movement_heat
 from engine.battletech.los import Arc, arcs_of, line_of_sight
 from engine.battletech.movement import Reach, jump_paths, reachable
 from engine.battletech.state import AttackKind, BTState, Movement, MoveMode, UnitState
@@ -325,6 +325,7 @@ class _Ranker:
         over = self.base_heat + heat - self.heat_cap
         if over > 0:
             total -= 1.5 * over
+        total -= 1.5 * BURNING_HEX_HEAT * self.state.board.terrain(where).fire  # BT-C-60.4
         # objectives and closing in
         total += self._objective(where, candidate.prone)
         if self.enemies and not self._withdrawing():

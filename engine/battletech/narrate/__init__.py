@@ -16,7 +16,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.battletech.evolve import evolve
-from engine.battletech.narrate import combat, environment, equip, indirect, moves, night, orders
+from engine.battletech.narrate import (
+    buildings,
+    combat,
+    environment,
+    equip,
+    indirect,
+    moves,
+    night,
+    orders,
+)
 from engine.battletech.narrate.commands import command_text, fire_text
 from engine.battletech.narrate.moves import PSR_REASONS
 from engine.battletech.narrate.sentences import describe, is_routine
@@ -32,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PSR_REASONS",
+    "buildings",
     "combat",
     "command_text",
     "describe",

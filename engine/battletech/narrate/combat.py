@@ -350,6 +350,8 @@ _TERRAIN_ROLLS = {
     "clearing": "clearing roll",
     "fire": "fire roll",
     "accidental fire": "accidental fire roll",
+    "spread": "fire spread roll (wind)",
+    "burn down": "burn-down roll",
 }
 _AT_MOST = frozenset({"fire risk", "clearing", "accidental fire"})
 
@@ -361,6 +363,10 @@ def _terrain_rolled(event: ev.TerrainRolled, before: BTState, after: BTState) ->
     needed = f"{event.target} or less" if event.kind in _AT_MOST else f"{event.target}+"
     if event.kind == "clearing":
         verdict = "the woods are cleared" if event.success else "the woods stand"
+    elif event.kind == "burn down":  # BT-M-8.12 (engine.battletech.fire)
+        verdict = "the woods burn down a step" if event.success else "the woods burn on"
+    elif event.kind == "spread":  # BT-C-60.5
+        verdict = "the fire spreads" if event.success else "the fire does not spread"
     else:
         verdict = "a fire starts" if event.success else "no fire"
     return f"{label(event.hex)}: {what}, {needed}, rolled {dice_text(event.roll)}: {verdict}."

@@ -282,8 +282,11 @@ def _consciousness(event: ev.ConsciousnessRolled, before: BTState, after: BTStat
 
 @describe.register
 def _building(event: ev.BuildingDamaged, before: BTState, after: BTState) -> str:
-    del before, after
+    del after
     end = " and collapses" if event.collapsed else ""
+    inside = [unit_name(before, i) for i in before.units_at(event.hex)]
+    if event.collapsed and inside:  # BT-M-41 #4: they fall (the next lines)
+        end += f": {' and '.join(inside)} inside {'fall' if len(inside) > 1 else 'falls'}"
     return f"The building in {label(event.hex)} loses {event.cf} CF{end}."
 
 

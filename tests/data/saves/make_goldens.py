@@ -375,6 +375,36 @@ def battletech_indirect(path: Path, seed: int) -> None:
     raise SystemExit("the BattleTech artillery game did not end")
 
 
+def battletech_fire(path: Path, seed: int) -> None:
+    """Schema 10 (issue 15 item 5): the bundled ``town-ablaze`` scenario with a 4-turn limit.
+
+    Both sides play ``aggressive``: the setup's ``wind``, fires spreading and burning down
+    (BT-C-60.5, BT-M-8.12), buildings losing CF, shielding the 'Mechs inside
+    (``bt/building_shielded``) and collapsing on them (BT-M-41 #4) are in the file.
+    """
+    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.policies import aggressive  # noqa: PLC0415
+    from engine.battletech.state import Phase  # noqa: PLC0415
+    from tui.battletech.library import install  # noqa: PLC0415
+
+    install()
+    text = (ROOT / "assets/scenarios/battletech/town-ablaze.toml").read_text("utf-8")
+    table = tomllib.loads(text)
+    table["victory"] = {"kind": "destroy", "turns": 4}
+    setup = RULESET.make_setup(table)
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
+        for _ in range(MAX_COMMANDS):
+            state = journal.game.state
+            if state.phase is Phase.OVER:
+                return
+            command = aggressive(state, rng)
+            if command is None:
+                raise SystemExit(f"no command in {state.phase}")
+            _accepted(journal.execute(command), repr(command))
+    raise SystemExit("the BattleTech fire game did not end")
+
+
 GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
     "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
@@ -454,6 +484,7 @@ GAMES: dict[str, Callable[[Path], None]] = {
     "battletech-s7-jitter": battletech_jitter,
     "battletech-s8-equip": lambda path: battletech_equip(path, seed=14),
     "battletech-s9-indirect": lambda path: battletech_indirect(path, seed=INDIRECT_SEED),
+    "battletech-s10-fire": lambda path: battletech_fire(path, seed=11),
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
 }

@@ -14,6 +14,8 @@ from tests.engine.battletech._build import design, start, terrain_board
 
 H = Hex.from_label
 LIGHT = Terrain(woods=Woods.LIGHT)
+STAYS = (1, 1)
+"""The End phase's burn-down roll of a burning woods hex (2D6 >= 10, `test_fire_spread`): not."""
 
 
 def _run(state: object, dice: tuple[int, ...]) -> tuple[object, list[ev.BTEvent]]:
@@ -40,11 +42,11 @@ def test_no_fire_no_dice() -> None:
 def test_the_wind_is_rolled_once_when_a_fire_first_burns() -> None:
     """1D6: 1 is north, then clockwise; a 3 is south-east (DESIGN: rolled when first needed)."""
     state = _state(wind=None, h0606=attrs.evolve(LIGHT, fire=True), h0604=LIGHT)
-    after, events = _run(state, (3,))
-    assert events == [ev.WindRolled(3, Facing.SE)]  # 0604 is upwind of a south-east wind
+    after, events = _run(state, (3, *STAYS))
+    assert events[0] == ev.WindRolled(3, Facing.SE)  # 0604 is upwind of a south-east wind
     assert after.wind is Facing.SE
-    again, events = _run(after, ())
-    assert events == []
+    again, events = _run(after, STAYS)
+    assert not [e for e in events if isinstance(e, ev.WindRolled)]
     assert again.wind is Facing.SE
 
 
@@ -52,10 +54,10 @@ def test_downwind_woods_ignite_on_9() -> None:
     """BT-C-60.5: the hex directly downwind catches on 2D6 >= 9 (4+5), not on 8 (4+4)."""
     burning = attrs.evolve(LIGHT, fire=True)
     state = _state(h0606=burning, h0605=LIGHT)
-    after, events = _run(state, (4, 5))
+    after, events = _run(state, (4, 5, *STAYS))
     assert after.board.terrain(H("0605")).fire
     assert ev.TerrainRolled(H("0605"), "spread", 9, (4, 5), success=True) in events
-    after, _ = _run(state, (4, 4))
+    after, _ = _run(state, (4, 4, *STAYS))
     assert not after.board.terrain(H("0605")).fire
 
 
@@ -64,8 +66,8 @@ def test_the_hexes_sixty_degrees_off_the_wind_need_11() -> None:
     north_east = H("0606").neighbor(Facing.NE)
     north_west = H("0606").neighbor(Facing.NW)
     state = _state(h0606=burning, **{f"h{north_east.label}": LIGHT, f"h{north_west.label}": LIGHT})
-    after, events = _run(state, (5, 5, 6, 5))
-    rolls = [e for e in events if isinstance(e, ev.TerrainRolled)]
+    after, events = _run(state, (5, 5, 6, 5, *STAYS))
+    rolls = [e for e in events if isinstance(e, ev.TerrainRolled) and e.kind == "spread"]
     assert [(e.target, e.success) for e in rolls] == [(11, False), (11, True)]
     assert after.board.terrain(north_east).fire
     assert not after.board.terrain(north_west).fire
@@ -74,11 +76,11 @@ def test_the_hexes_sixty_degrees_off_the_wind_need_11() -> None:
 def test_fire_leaps_an_unburnable_hex_on_12() -> None:
     """Two hexes downwind, across a clear hex ("crossing an unburned hex +3"): 12 only."""
     state = _state(h0606=attrs.evolve(LIGHT, fire=True), h0604=LIGHT)
-    after, events = _run(state, (6, 5))
+    after, events = _run(state, (6, 5, *STAYS))
     assert not after.board.terrain(H("0604")).fire
-    after, _ = _run(state, (6, 6))
+    after, _ = _run(state, (6, 6, *STAYS))
     assert after.board.terrain(H("0604")).fire
-    assert [e.target for e in events if isinstance(e, ev.TerrainRolled)] == [12]
+    assert [e.target for e in events if isinstance(e, ev.TerrainRolled)] == [12, 10]
 
 
 def test_only_woods_and_buildings_burn_and_burning_hexes_are_not_rolled_again() -> None:
@@ -87,8 +89,8 @@ def test_only_woods_and_buildings_burn_and_burning_hexes_are_not_rolled_again() 
         h0605=Terrain(rough=True),
         h0505=attrs.evolve(LIGHT, fire=True),
     )
-    _, events = _run(state, ())
-    assert not [e for e in events if isinstance(e, ev.TerrainRolled)]
+    _, events = _run(state, STAYS * 2)
+    assert not [e for e in events if isinstance(e, ev.TerrainRolled) and e.kind == "spread"]
 
 
 def test_a_burning_building_loses_2_cf_a_turn_and_falls_to_rubble() -> None:
@@ -97,7 +99,7 @@ def test_a_burning_building_loses_2_cf_a_turn_and_falls_to_rubble() -> None:
     assert events == [ev.BuildingDamaged(H("0606"), 2, collapsed=False)]
     assert after.board.terrain(H("0606")).building.cf == 1
     after, events = _run(after, ())
-    assert events == [ev.BuildingDamaged(H("0606"), 2, collapsed=True)]
+    assert events[0] == ev.BuildingDamaged(H("0606"), 2, collapsed=True)
     assert after.board.terrain(H("0606")).building is None
     assert after.board.terrain(H("0606")).rubble
 
@@ -105,6 +107,6 @@ def test_a_burning_building_loses_2_cf_a_turn_and_falls_to_rubble() -> None:
 def test_a_fire_with_nothing_to_spread_to_rolls_no_wind() -> None:
     """No woods or building within two hexes of the fire: no wind roll, no spread roll."""
     state = _state(wind=None, h0606=attrs.evolve(LIGHT, fire=True), h0603=LIGHT)
-    after, events = _run(state, ())
-    assert events == []
+    after, events = _run(state, STAYS)
+    assert events == [ev.TerrainRolled(H("0606"), "burn down", 10, STAYS, success=False)]
     assert after.wind is None

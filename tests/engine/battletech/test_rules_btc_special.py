@@ -241,7 +241,7 @@ def test_fire_spreads_downwind_on_9():
     board = terrain_board(16, 17, h0808=Terrain(woods=Woods.LIGHT, fire=True), h0807=LIGHT)
     state = duel(design(), design(), "0115", "1615", board=board)
     state = attrs.evolve(state, wind=Facing.N)
-    after, _ = quiet_turn(state, (4, 5))
+    after, _ = quiet_turn(state, (4, 5, 1, 1))  # then 0808's burn-down roll (BT-M-8.12): 2
     assert after.board.terrain(H("0807")).fire
 
 

@@ -386,7 +386,7 @@ def lance_setup():
     return RULESET.make_setup(table)
 
 
-@pytest.mark.parametrize(("policy", "seed"), [("aggressive", 5), ("random", 6), ("bot", 7)])
+@pytest.mark.parametrize(("policy", "seed"), [("aggressive", 5), ("random", 6), ("bot", 8)])
 def test_the_computer_players_use_masc_and_are_never_refused(policy: str, seed: int) -> None:
     """Whole games of the scenario: every command accepted, MASC among them.
 
