@@ -38,6 +38,7 @@ from engine.battletech.bot.evaluate import (
     focus,
     guns,
     last_turn,
+    lead,
     p_hit,
     p_psr_fail,
     speed,
@@ -73,12 +74,16 @@ _ENEMIES = 6
 _HEXES = 60
 """End hexes weighed in full per move (`_prune` keeps the likeliest)."""
 _FEW_HEXES = 36
+"""The same among more than four enemies (a big battle: each hex costs more to weigh)."""
 _LANCE = 4
 _PRESSURE = 1.0
 """How much a stand-off at long range costs, per hex beyond its best range (grows with turns)."""
-"""The same among more than four enemies (a big battle: each hex costs more to weigh)."""
 _URGENT_CLOSE = 2.5
 """How much more each hex of stand-off costs a side the clock is beating (`evaluate.urgency`)."""
+_URGENT_SEEK = 1.5
+"""... and each hex to the nearest enemy when it has no target from the end position."""
+_GUARD = 0.6
+"""How much more damage taken counts for a side ahead as time runs out (`evaluate.lead`)."""
 _LAST_HEAT = 4
 """How much more heat the last turn of a game may end at (it has no next turn to spoil)."""
 _MELEE_KILL = 20.0
@@ -170,6 +175,7 @@ class _Ranker:
         self.objective = victory.kind
         self.mine = victory.side == self.unit.side
         self.urgency = urgency(state, self.unit.side)
+        self.lead = lead(state, self.unit.side)
         self.heat_cap = weights.heat_cap + (_LAST_HEAT if last_turn(state) else 0)
 
     # ------------------------------------------------------------------ geometry per hex
@@ -286,7 +292,8 @@ class _Ranker:
         offers.sort(reverse=True)
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
         # behind on tonnage as time runs out: damage taken matters less than a kill
-        caution = weights.taken * (1.0 - 0.5 * self.urgency)
+        # ahead as time runs out: each unit lost may turn the result (`evaluate.lead`)
+        caution = weights.taken * (1.0 - 0.5 * self.urgency + _GUARD * self.lead)
         total = weights.dealt * dealt - caution * taken * self.frail
         # melee
         if candidate.charge is not None or candidate.dfa is not None:
@@ -329,9 +336,15 @@ class _Ranker:
             if not offers:
                 total -= weights.approach * beyond
             if not (self.objective == "hold" and self.mine):
-                # the longer the game, the more a stand-off at long range costs
-                total -= weights.approach * _PRESSURE * (0.1 + self.state.turn / 30) * beyond
+                # the longer the game, the more a stand-off at long range costs (less for a
+                # side the clock favours)
+                pressure = _PRESSURE * (0.1 + self.state.turn / 30) * (1.0 - self.lead)
+                total -= weights.approach * pressure * beyond
             total -= weights.approach * _URGENT_CLOSE * self.urgency * beyond
+            if not offers:
+                # nothing to shoot at from here: a side the clock is beating must find a target,
+                # even one hidden behind a hill closer than its best range
+                total -= weights.approach * _URGENT_SEEK * self.urgency * max(0, nearest - 2)
         if weights.cover:
             # BT-C-18.4/5: woods +1/+2 to be hit, partial cover +1 (a personality's own liking
             # for cover, beyond the damage it expects to take there)
