@@ -30,7 +30,7 @@ import attrs
 from engine.battletech.state import BTSetup
 from tui.battletech.library import install, load_scenario
 from tui.battletech.sim import ADAPTER, BTOutcome, BTSimSpec
-from tui.commands.runner import simulate, wilson
+from tui.commands.runner import MAX_COMMANDS, _play_chunk, wilson
 
 SCENARIOS = (
     "tutorial",
@@ -59,12 +59,19 @@ def setup_of(name: str) -> BTSetup:
     return setup
 
 
-def cell(scenario: str, against: str, games: int, seed: int, jobs: int) -> dict[str, object]:
-    """Play one cell and return its figures (see the module docstring)."""
+def play(scenario: str, against: str, span: tuple[int, int], seed: int) -> list[BTOutcome]:
+    """Games ``span[0]`` .. ``span[1] - 1`` of a cell, as the simulator's run of ``seed`` would.
+
+    Game *i*'s seeds come from the run's seed and *i* alone (`runner.game_seeds`).
+    """
     spec = BTSimSpec(setup_of(scenario), scenario, "bot", against)
-    start = time.perf_counter()
-    outcomes: list[BTOutcome] = simulate(ADAPTER, spec, games, seed=seed, jobs=jobs)
-    seconds = time.perf_counter() - start
+    return _play_chunk(ADAPTER, spec, seed, span, MAX_COMMANDS)
+
+
+def figures(
+    scenario: str, against: str, outcomes: list[BTOutcome], seconds: float
+) -> dict[str, object]:
+    """A cell's figures from its games (see the module docstring)."""
     errors = [o for o in outcomes if o.error]
     done = [o for o in outcomes if not o.error]
     refused = sum(1 for o in errors if o.error.startswith("refused"))
@@ -115,6 +122,15 @@ def cell(scenario: str, against: str, games: int, seed: int, jobs: int) -> dict[
     }
 
 
+def _raw(outcome: BTOutcome) -> list[object]:
+    return [outcome.index, outcome.winner, outcome.side, outcome.commands, outcome.error]
+
+
+def _cooked(raw: list[object]) -> BTOutcome:
+    index, winner, side, commands, error = raw
+    return BTOutcome(index, winner, "", 0, commands, 0, error, side)  # type: ignore[arg-type]
+
+
 def _row(result: dict[str, object]) -> str:
     low, high = result["ci95"]  # type: ignore[misc]
     flag = "" if result["meets"] else "  MISS"
@@ -132,33 +148,69 @@ HEAD = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Play the grid; print a line per cell (and a JSON line with ``--json``), then the table."""
+    """Play the grid in rounds of ``--round`` games a cell, a raw line per cell and round.
+
+    Every cell gets its first games before any gets more (a run cut short still covers all).
+
+    ``--table FILE`` only prints the table of the raw lines in FILE (a run cut short included).
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--round", type=int, default=40)
     parser.add_argument("--seed", type=int, default=2112)
     parser.add_argument("--scenarios", default=",".join(SCENARIOS))
     parser.add_argument("--against", default=",".join(OPPONENTS))
-    parser.add_argument("--json", action="store_true", help="also a JSON line per cell")
+    parser.add_argument("--table", metavar="FILE", help="print the table of a run's raw lines")
     args = parser.parse_args(argv)
-    results = []
-    for against in args.against.split(","):
-        for scenario in args.scenarios.split(","):
-            result = cell(scenario, against, args.games, args.seed, args.jobs)
-            results.append(result)
-            if args.json:
-                print("JSON " + json.dumps(result), flush=True)  # noqa: T201
-            print(_row(result), f"({result['seconds']} s; {result['by_side']})", flush=True)  # noqa: T201
-    print()  # noqa: T201
+    if args.table:
+        return table(args.table)
+    cells = [(s, a) for a in args.against.split(",") for s in args.scenarios.split(",")]
+    for first in range(0, args.games, args.round):
+        span = (first, min(args.games, first + args.round))
+        for scenario, against in cells:
+            start = time.process_time()
+            outcomes = play(scenario, against, span, args.seed)
+            seconds = time.process_time() - start
+            line = {
+                "scenario": scenario,
+                "against": against,
+                "span": span,
+                "cpu": round(seconds, 1),
+                "games": [_raw(o) for o in outcomes],
+            }
+            print("RAW " + json.dumps(line), flush=True)  # noqa: T201
+            result = figures(scenario, against, outcomes, seconds)
+            print(_row(result), f"(games {span[0]}-{span[1] - 1}, {seconds:.0f} s CPU)", flush=True)  # noqa: T201
+    return 0
+
+
+def table(path: str) -> int:
+    """Print the table of every cell's games so far in the raw lines of ``path``."""
+    games: dict[tuple[str, str], list[BTOutcome]] = {}
+    cpu: dict[tuple[str, str], float] = {}
+    with open(path, encoding="utf-8") as lines:  # noqa: PTH123
+        for line in lines:
+            if not line.startswith("RAW "):
+                continue
+            raw = json.loads(line[4:])
+            key = (raw["scenario"], raw["against"])
+            games.setdefault(key, []).extend(_cooked(g) for g in raw["games"])
+            cpu[key] = cpu.get(key, 0.0) + raw["cpu"]
     print("rate: vs random/aggressive the bot's win rate (draw = half);")  # noqa: T201
     print("      vs bot side 0's share of the decided games (target 43-57%)")  # noqa: T201
     print(HEAD)  # noqa: T201
-    for result in results:
-        print(_row(result), f" {result['by_side']}")  # noqa: T201
-    games = sum(int(r["games"]) for r in results)  # type: ignore[call-overload]
-    refused = sum(int(r["refused"]) for r in results)  # type: ignore[call-overload]
-    errors = sum(int(r["errors"]) for r in results)  # type: ignore[call-overload]
-    print(f"{games} games, {refused} refused commands, {errors} errors")  # noqa: T201
+    total = refused = errors = 0
+    for against in OPPONENTS:
+        for scenario in SCENARIOS:
+            outcomes = games.get((scenario, against))
+            if not outcomes:
+                continue
+            result = figures(scenario, against, outcomes, cpu[scenario, against])
+            print(_row(result), f" {result['by_side']}")  # noqa: T201
+            total += len(outcomes)
+            refused += int(result["refused"])  # type: ignore[call-overload]
+            errors += int(result["errors"])  # type: ignore[call-overload]
+    print(f"{total} games, {refused} refused commands, {errors} errors")  # noqa: T201
     return 1 if errors else 0
 
 
