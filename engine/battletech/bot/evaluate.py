@@ -34,7 +34,6 @@ __all__ = [
     "focus",
     "guns",
     "last_turn",
-    "lead",
     "p_hit",
     "p_psr_fail",
     "range_modifier",
@@ -257,30 +256,6 @@ def urgency(state: BTState, side: int) -> float:
         return 0.0
     progress = state.turn / victory.turns
     return min(1.0, max(0.0, (progress - _URGENT_FROM) / _URGENT_SPAN))
-
-
-def lead(state: BTState, side: int) -> float:
-    """How much ``side`` should guard a winning position as the clock runs: 0 .. 1.
-
-    In a ``destroy`` scenario with a turn limit, a side strictly ahead on tonnage still fighting
-    wins when time runs out (`engine.battletech.victory`): it need not force a fight, and each
-    unit it loses may turn the result. The mirror of `urgency`, on the same schedule.
-    """
-    victory = state.victory
-    if victory.kind != "destroy" or not victory.turns:
-        return 0.0
-    if urgency(state, side) > 0 or _behind_or_level(state, side):
-        return 0.0
-    progress = state.turn / victory.turns
-    return min(1.0, max(0.0, (progress - _URGENT_FROM) / _URGENT_SPAN))
-
-
-def _behind_or_level(state: BTState, side: int) -> bool:
-    tons: dict[int, int] = {}
-    for unit in state.units:
-        if fighting(state, unit):
-            tons[unit.side] = tons.get(unit.side, 0) + unit.design.tonnage
-    return tons.get(side, 0) <= max((t for s, t in tons.items() if s != side), default=0)
 
 
 def last_turn(state: BTState) -> bool:

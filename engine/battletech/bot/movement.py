@@ -38,7 +38,6 @@ from engine.battletech.bot.evaluate import (
     focus,
     guns,
     last_turn,
-    lead,
     p_hit,
     p_psr_fail,
     speed,
@@ -82,8 +81,6 @@ _URGENT_CLOSE = 2.5
 """How much more each hex of stand-off costs a side the clock is beating (`evaluate.urgency`)."""
 _URGENT_SEEK = 1.5
 """... and each hex to the nearest enemy when it has no target from the end position."""
-_GUARD = 0.6
-"""How much more damage taken counts for a side ahead as time runs out (`evaluate.lead`)."""
 _LAST_HEAT = 4
 """How much more heat the last turn of a game may end at (it has no next turn to spoil)."""
 _MELEE_KILL = 20.0
@@ -175,7 +172,6 @@ class _Ranker:
         self.objective = victory.kind
         self.mine = victory.side == self.unit.side
         self.urgency = urgency(state, self.unit.side)
-        self.lead = lead(state, self.unit.side)
         self.heat_cap = weights.heat_cap + (_LAST_HEAT if last_turn(state) else 0)
 
     # ------------------------------------------------------------------ geometry per hex
@@ -292,8 +288,7 @@ class _Ranker:
         offers.sort(reverse=True)
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
         # behind on tonnage as time runs out: damage taken matters less than a kill
-        # ahead as time runs out: each unit lost may turn the result (`evaluate.lead`)
-        caution = weights.taken * (1.0 - 0.5 * self.urgency + _GUARD * self.lead)
+        caution = weights.taken * (1.0 - 0.5 * self.urgency)
         total = weights.dealt * dealt - caution * taken * self.frail
         # melee
         if candidate.charge is not None or candidate.dfa is not None:
@@ -336,9 +331,9 @@ class _Ranker:
             if not offers:
                 total -= weights.approach * beyond
             if not (self.objective == "hold" and self.mine):
-                # the longer the game, the more a stand-off at long range costs (less for a
-                # side the clock favours)
-                pressure = _PRESSURE * (0.1 + self.state.turn / 30) * (1.0 - self.lead)
+                # the longer the game, the more a stand-off at long range costs (for both
+                # sides: a side ahead that hides only runs the clock towards a draw)
+                pressure = _PRESSURE * (0.1 + self.state.turn / 30)
                 total -= weights.approach * pressure * beyond
             total -= weights.approach * _URGENT_CLOSE * self.urgency * beyond
             if not offers:

@@ -424,40 +424,6 @@ def test_no_dfa_on_an_intact_heavy_target():
 
 
 # ------------------------------------------------------------------ the clock (victory.py)
-def _clocked(tons: int, turn: int, turns: int = 10, *, enemy: str = "0508"):
-    """`_duel` in a destroy scenario of ``turns`` turns, at ``turn``, the bot's 'Mech ``tons``."""
-    from engine.battletech.state import Victory  # noqa: PLC0415
-
-    state = _duel(enemy=enemy, rows=24)
-    unit = state.units[0]
-    state = state_with(state, 0, design=attrs.evolve(unit.design, tonnage=tons))
-    return attrs.evolve(state, victory=Victory("destroy", turns=turns), turn=turn)
-
-
-def test_the_side_ahead_on_time_guards_its_lead():
-    """BT-M-12 with a turn limit: the heavier side still fighting wins when time runs out.
-
-    Late in the game the side ahead (`evaluate.lead`) counts damage taken more, the side behind
-    or level (`evaluate.urgency`) less; early on neither does.
-    """
-    from engine.battletech.bot.evaluate import lead, urgency  # noqa: PLC0415
-
-    ahead, level = _clocked(55, 8), _clocked(50, 8)
-    assert lead(ahead, 0) > 0
-    assert urgency(ahead, 0) == 0
-    assert urgency(ahead, 1) > 0
-    assert lead(ahead, 1) == 0
-    assert lead(level, 0) == 0
-    assert urgency(level, 0) > 0
-    assert lead(_clocked(55, 1), 0) == 0
-    exposed = _candidate(ahead, "0505")
-    late = _Ranker(ahead, 0, WEIGHTS["balanced"]).score(exposed)
-    early_state = _clocked(55, 1)
-    early = _Ranker(early_state, 0, WEIGHTS["balanced"]).score(_candidate(early_state, "0505"))
-    assert late.taken == pytest.approx(early.taken)
-    assert late.total < early.total
-
-
 def test_the_side_behind_seeks_a_target_when_none_is_in_sight():
     """A side behind as time runs out, with no target from either hex, prefers the nearer one.
 
