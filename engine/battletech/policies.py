@@ -10,14 +10,19 @@
   autocannons at double rate, BT-C-75).
 
 Both only ever return commands the rules accept; a rejection in the simulator is a bug.
+
+`play_through` is the one headless play loop the simulator (`tui.battletech.sim`) and the bot's
+style tally (`engine.battletech.bot.style`) share: a policy per seat, commands folded through
+``decide``/``evolve`` until the game ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar, overload
 
 import attrs
+from attrs import frozen
 
 from engine.battletech import masc, nightchoice, physical, special, tohit
 from engine.battletech.clubs import why_no_club
@@ -33,14 +38,25 @@ from engine.battletech.commands import (
     RollInitiative,
     TakeClub,
 )
-from engine.battletech.flow import can_end_phase, check_charge_move, deploy_zone, pending
+from engine.battletech.evolve import evolve
+from engine.battletech.flow import can_end_phase, check_charge_move, decide, deploy_zone, pending
 from engine.battletech.movement import jump_paths, reachable
 from engine.battletech.state import BTState, MoveMode, Phase
 from engine.battletech.turn import declarers
+from engine.dice import DiceSource
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
-__all__ = ["POLICIES", "Policy", "Random", "aggressive", "random_policy"]
+__all__ = [
+    "POLICIES",
+    "Played",
+    "Policy",
+    "Random",
+    "Refused",
+    "aggressive",
+    "play_through",
+    "random_policy",
+]
 
 T = TypeVar("T")
 
@@ -336,3 +352,56 @@ def aggressive(state: BTState, rng: Random) -> BTCommand | None:
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "aggressive": aggressive}
 """The built-in players by name."""
+
+
+@frozen
+class Played:
+    """One command of a game `play_through` plays: the state before it, the command, after it."""
+
+    before: BTState
+    command: BTCommand
+    after: BTState
+
+
+class Refused(IllegalCommand):
+    """A command a policy gave and the rules refused (a bug in the policy): it names the command."""
+
+    def __init__(self, command: BTCommand, refusal: IllegalCommand) -> None:
+        super().__init__(refusal.code, refusal.message)
+        self.command = command
+
+
+def play_through(
+    state: BTState,
+    player: Policy,
+    other: Policy,
+    side: int | None,
+    *,
+    rng: Random,
+    dice: DiceSource,
+    max_commands: int,
+) -> Iterator[Played]:
+    """Play from ``state`` on, one `Played` per command: ``player`` for ``side``, ``other`` else.
+
+    ``side`` None: ``player`` plays every side (and the steps no side takes, like initiative).
+    It stops when the game is over, when the policy to act has no command (None), or after
+    ``max_commands`` commands: the caller tells which from the last state. A command the rules
+    refuse raises `Refused`. Pure: the policies' ``rng`` and the ``dice`` make every choice.
+    """
+    for _ in range(max_commands):
+        if state.phase is Phase.OVER:
+            return
+        acting = state.side_to_act
+        policy = player if side is None or acting in {None, side} else other
+        command = policy(state, rng)
+        if command is None:
+            return
+        try:
+            events = decide(state, command, dice)
+        except IllegalCommand as exc:
+            raise Refused(command, exc) from exc
+        after = state
+        for event in events:
+            after = evolve(event, after)
+        yield Played(state, command, after)
+        state = after

@@ -237,12 +237,10 @@ class BTSimAdapter:
         """Play one game to its result (or to the command cap, or a failure)."""
         from engine.battletech import RULESET  # noqa: PLC0415 - the engine loads in the worker
         from engine.battletech.bot.policies import get_policy  # noqa: PLC0415
-        from engine.battletech.evolve import evolve  # noqa: PLC0415
-        from engine.battletech.flow import decide  # noqa: PLC0415
         from engine.battletech.language import format_command  # noqa: PLC0415
+        from engine.battletech.policies import Refused, play_through  # noqa: PLC0415
         from engine.battletech.state import Phase  # noqa: PLC0415
         from engine.dice import Dice  # noqa: PLC0415
-        from engine.game import IllegalCommand  # noqa: PLC0415
 
         _ensure_library()
         dice = Dice(plan.dice_seed)
@@ -254,26 +252,25 @@ class BTSimAdapter:
         side = plan.index % len(spec.setup.sides) if spec.against else None
         state = RULESET.start(spec.setup)
         commands = 0
-        command = None
+        game = play_through(
+            state, policy, other, side, rng=rng, dice=dice, max_commands=plan.max_commands
+        )
         try:
-            while state.phase is not Phase.OVER:
-                if commands >= plan.max_commands:
-                    error = f"no result after {commands:,} commands"
-                    return _outcome(plan.index, state, commands, error, side)
-                acting = state.side_to_act
-                player = policy if side is None or acting in {None, side} else other
-                command = player(state, rng)
-                if command is None:
-                    error = f"no command in {state.phase.value}"
-                    return _outcome(plan.index, state, commands, error, side)
-                for event in decide(state, command, dice):
-                    state = evolve(event, state)
+            for played in game:
+                state = played.after
                 commands += 1
-        except IllegalCommand as exc:
-            text = format_command(command) if command is not None else "?"
+        except Refused as exc:
+            text = format_command(exc.command)
             return _outcome(plan.index, state, commands, f"refused {text!r}: {exc}", side)
         except Exception as exc:  # noqa: BLE001 - one bad game is reported, not the whole run lost
             return _outcome(plan.index, state, commands, f"{type(exc).__name__}: {exc}", side)
+        if state.phase is not Phase.OVER:
+            error = (
+                f"no result after {commands:,} commands"
+                if commands >= plan.max_commands
+                else f"no command in {state.phase.value}"
+            )
+            return _outcome(plan.index, state, commands, error, side)
         return _outcome(plan.index, state, commands, "", side)
 
     def summarise(self, spec: BTSimSpec, finished: Sequence[BTOutcome]) -> BTSummary:

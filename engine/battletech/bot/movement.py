@@ -73,12 +73,14 @@ _ENEMIES = 6
 _HEXES = 60
 """End hexes weighed in full per move (`_prune` keeps the likeliest)."""
 _FEW_HEXES = 36
+"""The same among more than four enemies (a big battle: each hex costs more to weigh)."""
 _LANCE = 4
 _PRESSURE = 1.0
 """How much a stand-off at long range costs, per hex beyond its best range (grows with turns)."""
-"""The same among more than four enemies (a big battle: each hex costs more to weigh)."""
 _URGENT_CLOSE = 2.5
 """How much more each hex of stand-off costs a side the clock is beating (`evaluate.urgency`)."""
+_URGENT_SEEK = 1.5
+"""... and each hex to the nearest enemy when it has no target from the end position."""
 _LAST_HEAT = 4
 """How much more heat the last turn of a game may end at (it has no next turn to spoil)."""
 _MELEE_KILL = 20.0
@@ -336,9 +338,15 @@ class _Ranker:
             if not offers:
                 total -= weights.approach * beyond
             if not (self.objective == "hold" and self.mine):
-                # the longer the game, the more a stand-off at long range costs
-                total -= weights.approach * _PRESSURE * (0.1 + self.state.turn / 30) * beyond
+                # the longer the game, the more a stand-off at long range costs (for both
+                # sides: a side ahead that hides only runs the clock towards a draw)
+                pressure = _PRESSURE * (0.1 + self.state.turn / 30)
+                total -= weights.approach * pressure * beyond
             total -= weights.approach * _URGENT_CLOSE * self.urgency * beyond
+            if not offers:
+                # nothing to shoot at from here: a side the clock is beating must find a target,
+                # even one hidden behind a hill closer than its best range
+                total -= weights.approach * _URGENT_SEEK * self.urgency * max(0, nearest - 2)
         if weights.cover:
             # BT-C-18.4/5: woods +1/+2 to be hit, partial cover +1 (a personality's own liking
             # for cover, beyond the damage it expects to take there)

@@ -24,10 +24,8 @@ from attrs import frozen
 
 from engine.battletech.bot.evaluate import durability
 from engine.battletech.commands import BTCommand, Jump, Move, PhysicalAttack
-from engine.battletech.evolve import evolve
-from engine.battletech.flow import decide
 from engine.battletech.los import line_of_sight
-from engine.battletech.policies import Policy, Random
+from engine.battletech.policies import Policy, Random, play_through
 from engine.battletech.state import BTSetup, BTState, Phase
 from engine.dice import Dice
 
@@ -132,21 +130,16 @@ def play_style(
         state = RULESET.start(setup)
         dice = Dice(seed)
         before = {i: durability(u) for i, u in enumerate(state.units)}
-        for _ in range(max_commands):
-            if state.phase is Phase.OVER:
-                break
-            acting = state.side_to_act
-            command = (player if acting in {None, side} else other)(state, rng)
-            if command is None:
-                break
-            if acting == side:
-                tally.command(command)
-            phase, turn = state.phase, state.turn
-            for event in decide(state, command, dice):
-                state = evolve(event, state)
-            if state.phase is not phase and state.phase is Phase.WEAPON:
+        game = play_through(
+            state, player, other, side, rng=rng, dice=dice, max_commands=max_commands
+        )
+        for played in game:
+            then, state = played.before, played.after
+            if then.side_to_act == side:
+                tally.command(played.command)
+            if state.phase is not then.phase and state.phase is Phase.WEAPON:
                 tally.positions(state, side)
-            if state.turn != turn and turn > 0:
+            if state.turn != then.turn and then.turn > 0:
                 tally.heats(state, side)  # after the last turn's Heat phase
         tally.result(state, before, side)
         games += 1

@@ -238,13 +238,13 @@ def test_cautious_runs_cooler_than_aggressive():
 
 
 # ------------------------------------------------------------------ movement ranking
-def _duel(woods_at: str = "", *, enemy: str = "0508"):
+def _duel(woods_at: str = "", *, enemy: str = "0508", rows: int = 12):
     lasers = (("Medium Laser", Location.RA), ("Medium Laser", Location.LA))
     shooter = design(50, 5, equipment=lasers)
     guns = (("Large Laser", Location.RA), ("Medium Laser", Location.LA))
     target = design(50, 5, name="Target", equipment=guns)
     hexes = {f"h{woods_at}": Terrain(woods=Woods.HEAVY)} if woods_at else {}
-    board = terrain_board(10, 12, **hexes)
+    board = terrain_board(10, rows, **hexes)
     state = start(board, [(shooter, 0, "0502", Facing.S), (target, 1, enemy, Facing.N)])
     # the enemy has moved (walked 3 hexes): its arcs and movement are known
     moved = attrs.evolve(state.units[1].movement or _walked(), done=True)
@@ -421,3 +421,31 @@ def test_no_dfa_on_an_intact_heavy_target():
     for personality in PERSONALITIES:
         command, _ = _melee_chosen(state, personality)
         assert getattr(command, "dfa", None) is None
+
+
+# ------------------------------------------------------------------ the clock (victory.py)
+def test_the_side_behind_seeks_a_target_when_none_is_in_sight():
+    """A side behind as time runs out, with no target from either hex, prefers the nearer one.
+
+    A hill (level 5) between them hides the enemy from both hexes, each within the distance the
+    bot likes to fight at (no stand-off cost): only the clock (`evaluate.urgency`) pulls it on.
+    """
+    from engine.battletech.state import Victory  # noqa: PLC0415
+
+    def pull(tons: int, turn: int) -> float:
+        state = _duel(enemy="0508")
+        state = attrs.evolve(
+            state, board=state.board.replace(Hex.from_label("0507"), Terrain(level=5))
+        )
+        unit = state.units[0]
+        state = state_with(state, 0, design=attrs.evolve(unit.design, tonnage=tons))
+        state = attrs.evolve(state, victory=Victory("destroy", turns=10), turn=turn)
+        ranker = _Ranker(state, 0, WEIGHTS["balanced"])
+        near = ranker.score(_candidate(state, "0505"))  # 3 hexes
+        far = ranker.score(_candidate(state, "0504"))  # 4 hexes
+        assert near.dealt == far.dealt == 0
+        return near.total - far.total
+
+    calm = pull(50, 1)
+    urgent = pull(45, 9)
+    assert urgent > calm + 0.5

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -102,3 +103,47 @@ def test_unknown_against_policy_is_a_usage_error():
     assert done.returncode == 2
     assert "unknown battletech --against policy 'nobody'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# ------------------------------------------------------------------ the shared play loop
+def _loop_setup():
+    from tui.battletech.library import install, load_scenario  # noqa: PLC0415
+
+    setup = load_scenario("tutorial", install([]))
+    return attrs.evolve(setup, victory=attrs.evolve(setup.victory, turns=2))
+
+
+def test_play_through_plays_to_the_end_and_names_a_refused_command():
+    """`policies.play_through`: each command from the state before it to the state after it.
+
+    It ends with the game; a command the rules refuse raises `Refused`, naming the command; a
+    policy with nothing to give ends it early; the cap ends it too.
+    """
+    import random  # noqa: PLC0415
+
+    from engine.battletech import RULESET  # noqa: PLC0415
+    from engine.battletech.commands import Move  # noqa: PLC0415
+    from engine.battletech.policies import Refused, aggressive, play_through  # noqa: PLC0415
+    from engine.battletech.state import MoveMode, Phase  # noqa: PLC0415
+    from engine.dice import Dice  # noqa: PLC0415
+
+    def run(player, other, cap=5_000):
+        state = RULESET.start(_loop_setup())
+        rng = random.Random(3)  # noqa: S311 - a game
+        return list(play_through(state, player, other, 0, rng=rng, dice=Dice(3), max_commands=cap))
+
+    played = run(aggressive, aggressive)
+    assert played[-1].after.phase is Phase.OVER
+    assert all(a.after is b.before for a, b in itertools.pairwise(played))
+    assert len(run(aggressive, aggressive, cap=7)) == 7
+
+    def stubborn(state, rng):
+        """Moves unit 1 (the other side's) whenever it is Movement: the rules refuse it."""
+        if state.phase is Phase.MOVEMENT:
+            return Move(1, MoveMode.STILL)
+        return aggressive(state, rng)
+
+    with pytest.raises(Refused) as refused:
+        run(stubborn, aggressive)
+    assert refused.value.command == Move(1, MoveMode.STILL)
+    assert len(run(lambda _state, _rng: None, aggressive)) == 0
