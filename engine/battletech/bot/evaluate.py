@@ -234,6 +234,10 @@ _URGENT_FROM = 0.3
 """The share of a destroy scenario's turns after which a side behind on tonnage grows urgent."""
 _URGENT_SPAN = 0.45
 """... and the share over which that urgency rises to its full weight."""
+_OPEN_FROM = 8
+"""A destroy game with no turn limit: the turn after which both sides grow urgent (DESIGN)."""
+_OPEN_SPAN = 8
+"""... and the turns over which that urgency rises to its full weight."""
 
 
 def urgency(state: BTState, side: int) -> float:
@@ -242,12 +246,16 @@ def urgency(state: BTState, side: int) -> float:
     In a ``destroy`` scenario with a turn limit the side with the most tonnage still fighting
     wins when time runs out (`engine.battletech.victory`; equal tonnage: a draw). A side behind
     or level must destroy or cripple something before then, the more urgently the fewer turns
-    are left. 0 for a side ahead, without a turn limit, or in ``hold`` and ``withdraw`` games
-    (their objectives have terms of their own).
+    are left. 0 for a side ahead, or in ``hold`` and ``withdraw`` games (their objectives have
+    terms of their own). DESIGN: a ``destroy`` game without a turn limit ends only when a side is
+    gone, so a stand-off would never end: there both sides press from turn `_OPEN_FROM` on, fully
+    `_OPEN_SPAN` turns later.
     """
     victory = state.victory
-    if victory.kind != "destroy" or not victory.turns:
+    if victory.kind != "destroy":
         return 0.0
+    if not victory.turns:
+        return min(1.0, max(0.0, (state.turn - _OPEN_FROM) / _OPEN_SPAN))
     tons: dict[int, int] = {}
     for unit in state.units:
         if fighting(state, unit):
