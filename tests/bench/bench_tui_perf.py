@@ -149,7 +149,6 @@ def test_bench_tui_rows_1_2_13(tmp_path_factory) -> None:
         worst * 1e3,
         "ms",
         baseline=old_worst * 1e3,
-        target=50,
     )
     report(
         "row 1: replay, a step (Right) key to frame (best)",
