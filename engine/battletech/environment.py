@@ -65,6 +65,7 @@ from engine.battletech.envstate import (
     EnvState,
     gravity_of,
 )
+from engine.battletech.settings import SettingError
 from engine.battletech.state import BTState, MoveMode
 from engine.battletech.units import Location
 from engine.hexes import Hex
@@ -99,17 +100,8 @@ _LEGS = (Location.LL, Location.RL)
 # ---------------------------------------------------------------- the scenario
 
 
-class EnvError(ValueError):
-    """A bad environment setting: ``reason``, where (``key`` in the scenario's table), the value.
-
-    `engine.battletech.scenario.build_setup` turns it into a `ScenarioError` with its line.
-    """
-
-    def __init__(self, reason: str, key: tuple[str | int, ...], needle: str = "") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.key = key
-        self.needle = needle
+class EnvError(SettingError):
+    """A bad environment setting (BT-M-39 / BT-C-61)."""
 
 
 def _gravity(value: Any) -> int:  # noqa: ANN401 - a TOML value

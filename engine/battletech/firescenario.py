@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from engine.battletech.board import Board
+from engine.battletech.settings import SettingError
 from engine.hexes import Facing, Hex
 
 __all__ = ["FIRE_KEYS", "FireError", "read_fire"]
@@ -28,17 +29,8 @@ FIRE_KEYS = frozenset({"wind", "fires"})
 _WINDS = " ".join(Facing.__members__)
 
 
-class FireError(ValueError):
-    """A bad fire setting: ``reason``, where (``key`` in the scenario's table), the value quoted.
-
-    `engine.battletech.scenario.build_setup` turns it into a `ScenarioError` with its line.
-    """
-
-    def __init__(self, reason: str, key: tuple[str | int, ...], needle: str = "") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.key = key
-        self.needle = needle
+class FireError(SettingError):
+    """A bad fire setting (BT-C-60.5)."""
 
 
 def _wind(value: Any) -> Facing | None:  # noqa: ANN401 - a TOML value

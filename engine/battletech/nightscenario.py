@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.battletech.board import Board
 from engine.battletech.nightstate import NightSetup
+from engine.battletech.settings import SettingError
 from engine.hexes import Hex
 from engine.night import Care
 
@@ -35,17 +36,8 @@ _CARE = ", ".join(c.value for c in Care)
 _MAX_VISIBILITY = 99
 
 
-class NightError(ValueError):
-    """A bad night setting: ``reason``, where (``key`` in the scenario's table), the value quoted.
-
-    `engine.battletech.scenario.build_setup` turns it into a `ScenarioError` with its line.
-    """
-
-    def __init__(self, reason: str, key: tuple[str | int, ...], needle: str = "") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.key = key
-        self.needle = needle
+class NightError(SettingError):
+    """A bad night setting (NT-5)."""
 
 
 def _error(reason: str, key: tuple[str | int, ...], needle: str = "") -> NightError:

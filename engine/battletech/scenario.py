@@ -35,10 +35,11 @@ from collections.abc import Mapping
 from typing import Any, Final, Protocol
 
 from engine.battletech.board import Board
-from engine.battletech.environment import EnvError, read_environment
+from engine.battletech.environment import read_environment
 from engine.battletech.fileformat import printable
-from engine.battletech.firescenario import FIRE_KEYS, FireError, read_fire
-from engine.battletech.nightscenario import NightError, read_night
+from engine.battletech.firescenario import FIRE_KEYS, read_fire
+from engine.battletech.nightscenario import read_night
+from engine.battletech.settings import SettingError
 from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
 from engine.battletech.units import MechDesign
 from engine.hexes import Facing, Hex
@@ -361,17 +362,12 @@ def build_setup(table: Mapping[str, Any], library: Library) -> BTSetup:
     rows = _int(table, "deploy_rows", 3, 1, max(1, min(board.width, board.height) // 2))
     title = str(table.get("title", ""))[:60]
     victory = _victory(table.get("victory", {}), board, len(sides), len(units))
-    try:  # BT-M-39 / BT-C-61 (the temperature may sit in [environment] too)
+    try:
+        # BT-M-39 / BT-C-61 (the temperature may sit in [environment] too)
         environment, temperature = read_environment(table, board)
-    except EnvError as exc:
-        raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
-    try:
         night = read_night(table, board)  # issue 16: NT-5 (engine.battletech.nightscenario)
-    except NightError as exc:
-        raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
-    try:
         board, wind = read_fire(table, board)  # BT-C-60.5 (engine.battletech.firescenario)
-    except FireError as exc:
+    except SettingError as exc:
         raise ScenarioError(exc.reason, key=exc.key, needle=exc.needle) from None
     return BTSetup(
         board,
