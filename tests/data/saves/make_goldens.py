@@ -262,21 +262,17 @@ def battletech_orders(path: Path, seed: int) -> None:
     raise SystemExit("the BattleTech game did not end")
 
 
-def battletech_night(path: Path, seed: int) -> None:
-    """Schema 3 (issue 16): the bundled ``night-raid`` scenario with a 3-turn limit.
-
-    Both sides play ``aggressive``: movement rolls, strays (NT-2/NT-3) and the night setup
-    (visibility, a searchlight, lit buildings, care levels) are in the file.
-    """
+def _aggressive_scenario(path: Path, seed: int, scenario: str, *, turns: int, what: str) -> None:
+    """A bundled BattleTech scenario cut to ``turns``, both sides ``aggressive``, to its end."""
     from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
     from engine.battletech.policies import aggressive  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tui.battletech.library import install  # noqa: PLC0415
 
     install()
-    text = (ROOT / "assets/scenarios/battletech/night-raid.toml").read_text("utf-8")
+    text = (ROOT / f"assets/scenarios/battletech/{scenario}.toml").read_text("utf-8")
     table = tomllib.loads(text)
-    table["victory"] = {"kind": "destroy", "turns": 3}
+    table["victory"] = {"kind": "destroy", "turns": turns}
     setup = RULESET.make_setup(table)
     rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
     with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
@@ -288,7 +284,16 @@ def battletech_night(path: Path, seed: int) -> None:
             if command is None:
                 raise SystemExit(f"no command in {state.phase}")
             _accepted(journal.execute(command), repr(command))
-    raise SystemExit("the BattleTech night game did not end")
+    raise SystemExit(f"the BattleTech {what} game did not end")
+
+
+def battletech_night(path: Path, seed: int) -> None:
+    """Schema 3 (issue 16): the bundled ``night-raid`` scenario with a 3-turn limit.
+
+    Both sides play ``aggressive``: movement rolls, strays (NT-2/NT-3) and the night setup
+    (visibility, a searchlight, lit buildings, care levels) are in the file.
+    """
+    _aggressive_scenario(path, seed, "night-raid", turns=3, what="night")
 
 
 def battletech_environment(path: Path, seed: int) -> None:
@@ -297,27 +302,7 @@ def battletech_environment(path: Path, seed: int) -> None:
     Both sides play ``aggressive``: the setup's ``environment`` (0.9 G, ice, swamp, frozen
     hexes), the ice rolls (``bt/ice_roll``) and the overspeed PSRs are in the file.
     """
-    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
-    from engine.battletech.state import Phase  # noqa: PLC0415
-    from tui.battletech.library import install  # noqa: PLC0415
-
-    install()
-    text = (ROOT / "assets/scenarios/battletech/frozen-lake.toml").read_text("utf-8")
-    table = tomllib.loads(text)
-    table["victory"] = {"kind": "destroy", "turns": 3}
-    setup = RULESET.make_setup(table)
-    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
-    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
-        for _ in range(MAX_COMMANDS):
-            state = journal.game.state
-            if state.phase is Phase.OVER:
-                return
-            command = aggressive(state, rng)
-            if command is None:
-                raise SystemExit(f"no command in {state.phase}")
-            _accepted(journal.execute(command), repr(command))
-    raise SystemExit("the BattleTech environment game did not end")
+    _aggressive_scenario(path, seed, "frozen-lake", turns=3, what="environment")
 
 
 def battletech_jitter(path: Path) -> None:
@@ -352,27 +337,7 @@ def battletech_indirect(path: Path, seed: int) -> None:
     Both sides play ``aggressive``: indirect LRM and Arrow IV fire through spotters (a shot's and
     an attack's ``spotter``), the spotters' penalty, shells landing and scattering.
     """
-    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
-    from engine.battletech.state import Phase  # noqa: PLC0415
-    from tui.battletech.library import install  # noqa: PLC0415
-
-    install()
-    text = (ROOT / "assets/scenarios/battletech/artillery.toml").read_text("utf-8")
-    table = tomllib.loads(text)
-    table["victory"] = {"kind": "destroy", "turns": 3}
-    setup = RULESET.make_setup(table)
-    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
-    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
-        for _ in range(MAX_COMMANDS):
-            state = journal.game.state
-            if state.phase is Phase.OVER:
-                return
-            command = aggressive(state, rng)
-            if command is None:
-                raise SystemExit(f"no command in {state.phase}")
-            _accepted(journal.execute(command), repr(command))
-    raise SystemExit("the BattleTech artillery game did not end")
+    _aggressive_scenario(path, seed, "artillery", turns=3, what="artillery")
 
 
 def battletech_fire(path: Path, seed: int) -> None:
@@ -382,54 +347,7 @@ def battletech_fire(path: Path, seed: int) -> None:
     (BT-C-60.5, BT-M-8.12), buildings losing CF, shielding the 'Mechs inside
     (``bt/building_shielded``) and collapsing on them (BT-M-41 #4) are in the file.
     """
-    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
-    from engine.battletech.state import Phase  # noqa: PLC0415
-    from tui.battletech.library import install  # noqa: PLC0415
-
-    install()
-    text = (ROOT / "assets/scenarios/battletech/town-ablaze.toml").read_text("utf-8")
-    table = tomllib.loads(text)
-    table["victory"] = {"kind": "destroy", "turns": 4}
-    setup = RULESET.make_setup(table)
-    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
-    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
-        for _ in range(MAX_COMMANDS):
-            state = journal.game.state
-            if state.phase is Phase.OVER:
-                return
-            command = aggressive(state, rng)
-            if command is None:
-                raise SystemExit(f"no command in {state.phase}")
-            _accepted(journal.execute(command), repr(command))
-    raise SystemExit("the BattleTech fire game did not end")
-
-
-GAMES: dict[str, Callable[[Path], None]] = {
-    "battletech": lambda path: battletech(path, seed=11),
-    "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
-    "battletech-s3-night": lambda path: battletech_night(path, seed=11),
-    "battletech-s4-special": lambda path: battletech_special(path, seed=SPECIAL_SEED),
-    "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
-    "battletech-s7-indirect": lambda path: battletech_indirect(path, seed=INDIRECT_SEED),
-    "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
-    "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
-}
-"""Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
-
-
-GAMES: dict[str, Callable[[Path], None]] = {
-    "battletech": lambda path: battletech(path, seed=11),
-    "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
-    "battletech-s3-night": lambda path: battletech_night(path, seed=11),
-    "battletech-s4-special": lambda path: battletech_special(path, seed=SPECIAL_SEED),
-    "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
-    "battletech-s6-environment": lambda path: battletech_environment(path, seed=11),
-    "battletech-s7-jitter": battletech_jitter,
-    "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
-    "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
-}
-"""Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
+    _aggressive_scenario(path, seed, "town-ablaze", turns=4, what="fire")
 
 
 def battletech_equip(path: Path, seed: int) -> None:
@@ -439,39 +357,7 @@ def battletech_equip(path: Path, seed: int) -> None:
     safe one: the file holds moves with ``masc`` and their rolls (``bt/masc``), and to-hit terms
     of the C3 network and of ECM.
     """
-    from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
-    from engine.battletech.state import Phase  # noqa: PLC0415
-    from tui.battletech.library import install  # noqa: PLC0415
-
-    install()
-    table = tomllib.loads((ROOT / "assets/scenarios/battletech/c3-lance.toml").read_text("utf-8"))
-    table["victory"] = {"kind": "destroy", "turns": 3}
-    setup = RULESET.make_setup(table)
-    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
-    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
-        for _ in range(MAX_COMMANDS):
-            state = journal.game.state
-            if state.phase is Phase.OVER:
-                return
-            command = aggressive(state, rng)
-            if command is None:
-                raise SystemExit(f"no command in {state.phase}")
-            _accepted(journal.execute(command), repr(command))
-    raise SystemExit("the BattleTech equipment game did not end")
-
-
-GAMES: dict[str, Callable[[Path], None]] = {
-    "battletech": lambda path: battletech(path, seed=11),
-    "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
-    "battletech-s3-night": lambda path: battletech_night(path, seed=11),
-    "battletech-s4-special": lambda path: battletech_special(path, seed=SPECIAL_SEED),
-    "battletech-s5-orders": lambda path: battletech_orders(path, seed=11),
-    "battletech-s10-equip": lambda path: battletech_equip(path, seed=14),
-    "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
-    "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
-}
-"""Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
+    _aggressive_scenario(path, seed, "c3-lance", turns=3, what="equipment")
 
 
 GAMES: dict[str, Callable[[Path], None]] = {
