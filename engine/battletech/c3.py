@@ -71,13 +71,13 @@ def _gear(unit: UnitState) -> dict[str, tuple[int, ...]]:
 
 def _working(unit: UnitState, index: int) -> bool:
     item = unit.design.equipment[index]
-    return not unit.location_destroyed(item.location) and not any(
-        unit.slot_hit(item.location, slot) for slot in item.slots
+    return not unit.body.location_destroyed(item.location) and not any(
+        unit.body.slot_hit(item.location, slot) for slot in item.slots
     )
 
 
 def _active(unit: UnitState) -> bool:
-    return unit.on_map and not unit.shutdown and unit.hex is not None
+    return unit.on_map and not unit.body.shutdown and unit.hex is not None
 
 
 def _best(unit: UnitState, role: str) -> int:

@@ -366,15 +366,15 @@ def _unit_psrs(ctx: Ctx, tally: Tally, index: int, *, heavy: bool) -> None:
     events = ([DAMAGE_PSR] if heavy else []) + tally.psrs.get(index, [])
     start = tally.start.units[index]
     pre = preexisting(start)
-    live = not start.shutdown
+    live = not start.body.shutdown
     why = tally.falls.get(index)
     if why is not None:
-        if not unit.prone:
+        if not unit.body.prone:
             _phase_fall(ctx, index, why, tuple(events) + pre, shutdown_ok=live)
         return
     for n, (reason, modifier) in enumerate(events):
         now = ctx.state.units[index]
-        if not now.on_map or now.prone:
+        if not now.on_map or now.body.prone:
             break
         others = tuple(events[:n] + events[n + 1 :])
         if not piloting_roll(
@@ -396,7 +396,7 @@ def _phase_fall(
     unit = ctx.state.units[index]
     if unit.hex is None:
         return
-    if unit.dfa is not None and ctx.state.phase is Phase.WEAPON:
+    if unit.this_turn.dfa is not None and ctx.state.phase is Phase.WEAPON:
         missed_dfa(ctx, index, injury=injury, shutdown_ok=shutdown_ok)
         ctx.emit(ev.DFACancelled(index, why))
         return
@@ -406,7 +406,7 @@ def _phase_fall(
 # ------------------------------------------------------------------ ejection and dumping
 def auto_eject(unit: UnitState) -> bool:
     """BT-C-59: auto-eject is on (DESIGN: for every 'Mech unless its ``auto_eject`` is False)."""
-    return unit.auto_eject
+    return unit.body.auto_eject
 
 
 def ejection_modifiers(ctx: Ctx, index: int, *, automatic: bool) -> tuple[tuple[str, int], ...]:
@@ -420,11 +420,11 @@ def ejection_modifiers(ctx: Ctx, index: int, *, automatic: bool) -> tuple[tuple[
     terrain = ctx.state.board.get(behind) if behind is not None else None
     if terrain is not None:
         terms.append(_landing(terrain))
-    if unit.prone:
+    if unit.body.prone:
         terms.append(("prone", 5))
-    if not unit.conscious:
+    if not unit.body.conscious:
         terms.append(("unconscious", 3))
-    head = unit.design.internal_at(Location.HD) - max(unit.internal_at(Location.HD), 0)
+    head = unit.design.internal_at(Location.HD) - max(unit.body.internal_at(Location.HD), 0)
     if head > 0:
         terms.append(("head structure damage", head))
     if automatic:
@@ -471,7 +471,7 @@ def eject(ctx: Ctx, unit: int, *, automatic: bool = False) -> None:
     mech = ctx.state.units[unit]
     if not mech.on_map:
         raise IllegalCommand("eject/off_map", f"the {mech.name} is not in the fight")
-    if not automatic and not mech.conscious:
+    if not automatic and not mech.body.conscious:
         msg = f"the {mech.name}'s MechWarrior is unconscious and cannot eject (BT-C-59)"
         raise IllegalCommand("eject/unconscious", msg)
     behind = _behind(mech)

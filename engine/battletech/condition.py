@@ -46,7 +46,8 @@ def component_hits(unit: UnitState, location: Location, *components: str) -> int
     return sum(
         1
         for index, name in enumerate(slots)
-        if unit.slot_hit(location, index) and any(_kind(name).startswith(c) for c in components)
+        if unit.body.slot_hit(location, index)
+        and any(_kind(name).startswith(c) for c in components)
     )
 
 
@@ -57,7 +58,7 @@ def gyro_hits(unit: UnitState) -> int:
 
 def leg_state(unit: UnitState, leg: Location) -> tuple[bool, bool, int]:
     """Return (destroyed, hip hit, other leg actuators hit) for one leg."""
-    destroyed = unit.location_destroyed(leg)
+    destroyed = unit.body.location_destroyed(leg)
     hip = component_hits(unit, leg, "hip") > 0
     actuators = component_hits(unit, leg, *_LEG_ACTUATORS)
     return destroyed, hip, actuators
@@ -82,7 +83,7 @@ def walk_mp(unit: UnitState, *, heat: int | None = None, gravity: Fraction = ONE
         if hips == 1:
             walk = (walk + 1) // 2
         walk -= sum(actuators for _, hip, actuators in legs if not hip)
-    walk -= heat_mp_loss(unit.heat if heat is None else heat)
+    walk -= heat_mp_loss(unit.body.heat if heat is None else heat)
     return by_gravity(max(walk, 0), gravity)
 
 
@@ -92,7 +93,7 @@ def run_allowance(unit: UnitState, gravity: Fraction = ONE_G, *, masc_on: bool =
     With the MASC switched on (``masc_on``, or already on for this turn's move): Walk MP x 2
     (BT-C-75). ``gravity``: BT-M-39.3.
     """
-    if any(unit.location_destroyed(leg) for leg in _LEGS):
+    if any(unit.body.location_destroyed(leg) for leg in _LEGS):
         return 0
     walk = walk_mp(unit, gravity=gravity)
     if masc_on or (unit.movement is not None and unit.movement.masc):
@@ -106,9 +107,9 @@ def _jets(unit: UnitState) -> list[tuple[Location, bool]]:
     for location in Location:
         for index, name in enumerate(unit.design.slots_at(location)):
             if "jump jet" in name.lower():
-                working = not unit.slot_hit(location, index) and not unit.location_destroyed(
-                    location
-                )
+                working = not unit.body.slot_hit(
+                    location, index
+                ) and not unit.body.location_destroyed(location)
                 jets.append((location, working))
     return jets
 
@@ -157,7 +158,7 @@ def arm_modifier(unit: UnitState) -> tuple[tuple[str, int], ...]:
     """BT-M-24.3: stand-up modifiers: +1 per arm with a damaged actuator, +2 per arm destroyed."""
     modifiers: list[tuple[str, int]] = []
     for arm in _ARMS:
-        if unit.location_destroyed(arm):
+        if unit.body.location_destroyed(arm):
             modifiers.append((f"{arm.long_name.lower()} destroyed", 2))
         elif component_hits(unit, arm, *_ARM_ACTUATORS):
             modifiers.append((f"{arm.long_name.lower()} actuator", 1))
@@ -179,9 +180,9 @@ def can_move(unit: UnitState) -> str | None:
     """Why the unit cannot move at all this turn, or None (BT-M-20.5, BT-M-16 item 3)."""
     if unit.destroyed:
         return "it is destroyed"
-    if not unit.conscious:
+    if not unit.body.conscious:
         return "its MechWarrior is unconscious"
-    if unit.shutdown:
+    if unit.body.shutdown:
         return "it is shut down"
     if unit.stuck:
         return "it is stuck in a swamp (BT-M-39.1)"

@@ -103,7 +103,7 @@ def open_lines(unit: UnitState, location: Location) -> tuple[int, ...]:
     return tuple(
         slot
         for slot in range(len(design.slots_at(location)))
-        if hittable(design, location, slot) and not unit.slot_hit(location, slot)
+        if hittable(design, location, slot) and not unit.body.slot_hit(location, slot)
     )
 
 
@@ -131,9 +131,9 @@ def component_destroyed(unit: UnitState, location: Location, slot: int) -> bool:
     an engine hit), though it is no true critical: its lines can still be hit.
     """
     return (
-        unit.slot_hit(location, slot)
-        or unit.location_destroyed(location)
-        or location in unit.breached
+        unit.body.slot_hit(location, slot)
+        or unit.body.location_destroyed(location)
+        or location in unit.body.breached
     )
 
 
@@ -156,9 +156,9 @@ def item_destroyed(unit: UnitState, index: int) -> bool:
     """BT-C-30: one critical on any of an item's lines disables it; so does losing its location."""
     item = unit.design.equipment[index]
     return (
-        unit.location_destroyed(item.location)
-        or item.location in unit.breached  # BT-C-61.5
-        or any(unit.slot_hit(item.location, slot) for slot in item.slots)
+        unit.body.location_destroyed(item.location)
+        or item.location in unit.body.breached  # BT-C-61.5
+        or any(unit.body.slot_hit(item.location, slot) for slot in item.slots)
     )
 
 
@@ -232,7 +232,7 @@ def heat_explosion_bins(unit: UnitState) -> tuple[int, ...]:
     for index, item in enumerate(unit.design.equipment):
         shot = ammo_shot_damage(item)
         shots = unit.ammo[index] if index < len(unit.ammo) else 0
-        if shot and shots > 0 and not unit.location_destroyed(item.location):
+        if shot and shots > 0 and not unit.body.location_destroyed(item.location):
             candidates.append((shot, shots, index, item.name.removesuffix(" (Half)")))
     if not candidates:
         return ()

@@ -93,7 +93,7 @@ def piloting_roll(
     pre = preexisting(unit) if damage is None else damage
     named = (("piloting", unit.pilot.piloting), *modifiers, *pre)
     target = sum(value for _, value in named)
-    if not unit.conscious or (unit.shutdown and not shutdown_ok):
+    if not unit.body.conscious or (unit.body.shutdown and not shutdown_ok):
         ctx.emit(ev.PilotingRoll(index, reason, target, named, (), success=False, automatic=True))
         return False
     roll = ctx.roll(2)
@@ -108,14 +108,14 @@ def wound(ctx: Ctx, index: int, wounds: int, cause: str, *, by: int | None = Non
     An ejected MechWarrior can still be hurt (landing, BT-C-59); ``by`` is credited with a kill.
     """
     unit = ctx.state.units[index]
-    if unit.destroyed and not unit.ejected:
+    if unit.destroyed and not unit.body.ejected:
         return
-    total = min(unit.wounds + wounds, DEADLY_WOUNDS)
+    total = min(unit.body.wounds + wounds, DEADLY_WOUNDS)
     ctx.emit(ev.PilotWounded(index, wounds, total, cause))
     if total >= DEADLY_WOUNDS:
         ctx.emit(ev.UnitDestroyed(index, "MechWarrior killed", by=by))
         return
-    if unit.conscious:  # BT-M-16 item 2: an unconscious pilot makes no roll
+    if unit.body.conscious:  # BT-M-16 item 2: an unconscious pilot makes no roll
         target = CONSCIOUSNESS[total]
         roll = ctx.roll(2)
         ctx.emit(ev.ConsciousnessRolled(index, target, roll, conscious=sum(roll) >= target))
@@ -131,7 +131,7 @@ def queue_psr(ctx: Ctx, index: int, reason: str, modifier: int) -> None:
         ctx.tally.psrs.setdefault(index, []).append((reason, modifier))
         return
     unit = ctx.state.units[index]
-    if not unit.on_map or unit.prone or unit.hex is None:
+    if not unit.on_map or unit.body.prone or unit.hex is None:
         return
     if not piloting_roll(ctx, index, reason):
         fall(ctx, index, unit.hex, 0, f"failed the {reason} roll")
@@ -143,7 +143,7 @@ def queue_fall(ctx: Ctx, index: int, why: str) -> None:
         ctx.tally.falls.setdefault(index, why)
         return
     unit = ctx.state.units[index]
-    if unit.on_map and not unit.prone and unit.hex is not None:
+    if unit.on_map and not unit.body.prone and unit.hex is not None:
         fall(ctx, index, unit.hex, 0, why)
 
 
@@ -186,9 +186,11 @@ def apply_damage(  # noqa: C901, PLR0912 - BT-C-26 is one procedure of eight ste
         if unit.destroyed:
             return
         has_rear = rear and location.has_rear
-        internal_left = unit.internal_at(location)
+        internal_left = unit.body.internal_at(location)
         if internal_left > 0:
-            to_armor = 0 if explosion else min(unit.armor_at(location, rear=has_rear), remaining)
+            to_armor = (
+                0 if explosion else min(unit.body.armor_at(location, rear=has_rear), remaining)
+            )
             to_internal = min(internal_left, remaining - to_armor)
             remaining -= to_armor + to_internal
             ctx.emit(
@@ -252,7 +254,7 @@ def _after_loss(ctx: Ctx, index: int, location: Location, source: int | None) ->
     unit = ctx.state.units[index]
     arm = _SIDE_ARM.get(location)
     if arm is not None:
-        if not unit.location_destroyed(arm):
+        if not unit.body.location_destroyed(arm):
             ctx.emit(ev.LocationDestroyed(index, arm))
         if crits.is_xl(unit.design) and not unit.design.is_clan:
             _destroy(ctx, index, f"XL engine lost with the {name}", source)
@@ -299,7 +301,9 @@ def _phase_start(ctx: Ctx, index: int) -> UnitState:
 
 def _passes_on(start: UnitState, where: Location, *, first: bool) -> bool:
     """BT-C-26 step 4: nothing in ``where`` could take a critical at the start of the phase."""
-    return (not first and start.location_destroyed(where)) or not crits.open_lines(start, where)
+    return (not first and start.body.location_destroyed(where)) or not crits.open_lines(
+        start, where
+    )
 
 
 def _critical(ctx: Ctx, index: int, location: Location, source: int | None) -> None:
@@ -354,7 +358,7 @@ def _effect(  # noqa: C901 - BT-C-31, one line per component
             explode_ammo(ctx, index, item, "critical", source=source)
             return
         blast = crits.explosive_damage(mounted)
-        first = sum(1 for line in mounted.slots if unit.slot_hit(location, line)) == 1
+        first = sum(1 for line in mounted.slots if unit.body.slot_hit(location, line)) == 1
         if blast and first:
             ctx.emit(ev.ComponentExploded(index, item, blast))
             _explode(ctx, index, location, blast, source)

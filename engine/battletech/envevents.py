@@ -92,6 +92,12 @@ def _unit(state: BTState, index: int, **changes: object) -> BTState:
     return state.replace_unit(index, attrs.evolve(state.units[index], **changes))  # type: ignore[arg-type]
 
 
+def _body(state: BTState, index: int, **changes: object) -> BTState:
+    unit = state.units[index]
+    body = attrs.evolve(unit.body, **changes)  # type: ignore[arg-type]
+    return state.replace_unit(index, attrs.evolve(unit, body=body))
+
+
 @evolve.register
 def _stuck(event: UnitStuck, state: BTState) -> BTState:
     return _unit(state, event.unit, stuck=True)
@@ -123,4 +129,4 @@ def _breach(event: BreachRolled, state: BTState) -> BTState:
     if not event.breached:
         return state
     unit = state.units[event.unit]
-    return _unit(state, event.unit, breached=unit.breached | {event.location})
+    return _body(state, event.unit, breached=unit.body.breached | {event.location})

@@ -8,7 +8,8 @@ import attrs
 
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
-from engine.battletech.state import LOCATIONS, BTState, Movement, MoveMode, Phase
+from engine.battletech.kinds.mech import LOCATIONS
+from engine.battletech.state import BTState, Movement, MoveMode, Phase, TurnFlags
 from engine.battletech.units import Location
 
 __all__ = ["evolve"]
@@ -23,6 +24,18 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 
 def _unit(state: BTState, index: int, **changes: object) -> BTState:
     return state.replace_unit(index, attrs.evolve(state.units[index], **changes))  # type: ignore[arg-type]
+
+
+def _body(state: BTState, index: int, **changes: object) -> BTState:
+    unit = state.units[index]
+    body = attrs.evolve(unit.body, **changes)  # type: ignore[arg-type]
+    return state.replace_unit(index, attrs.evolve(unit, body=body))
+
+
+def _flags(state: BTState, index: int, **changes: object) -> BTState:
+    unit = state.units[index]
+    flags = attrs.evolve(unit.this_turn, **changes)  # type: ignore[arg-type]
+    return state.replace_unit(index, attrs.evolve(unit, this_turn=flags))
 
 
 def _movement(state: BTState, index: int) -> Movement:
@@ -61,12 +74,6 @@ def _phase(event: ev.PhaseStarted, state: BTState) -> BTState:
             attrs.evolve(
                 u,
                 movement=None,
-                fired=frozenset(),
-                double_rate=frozenset(),
-                ams_used=frozenset(),
-                physical="",
-                charging=None,
-                dfa=None,
                 declared=False,
             )
             for u in units
@@ -154,7 +161,9 @@ def _dropped(event: ev.UnitDroppedProne, state: BTState) -> BTState:
     unit = state.units[event.unit].with_movement(
         attrs.evolve(movement, mp_spent=movement.mp_spent + event.mp)
     )
-    return state.replace_unit(event.unit, attrs.evolve(unit, prone=True))
+    return state.replace_unit(
+        event.unit, attrs.evolve(unit, body=attrs.evolve(unit.body, prone=True))
+    )
 
 
 @evolve.register
@@ -176,7 +185,7 @@ def _stand_attempted(event: ev.StandAttempted, state: BTState) -> BTState:
 
 @evolve.register
 def _stood(event: ev.UnitStood, state: BTState) -> BTState:
-    return _unit(state, event.unit, prone=False, facing=event.facing)
+    return _body(_unit(state, event.unit, facing=event.facing), event.unit, prone=False)
 
 
 @evolve.register
@@ -185,7 +194,13 @@ def _fell(event: ev.UnitFell, state: BTState) -> BTState:
     bridge = unit.on_bridge and event.hex == unit.hex
     return state.replace_unit(
         event.unit,
-        attrs.evolve(unit, hex=event.hex, facing=event.facing, prone=True, on_bridge=bridge),
+        attrs.evolve(
+            unit,
+            hex=event.hex,
+            facing=event.facing,
+            on_bridge=bridge,
+            body=attrs.evolve(unit.body, prone=True),
+        ),
     )
 
 
@@ -195,12 +210,19 @@ def _damage(event: ev.DamageApplied, state: BTState) -> BTState:
     index = LOCATIONS.index(event.location)
     if event.rear:
         rear_index = _REAR.index(event.location)
-        rear = _set(unit.rear, rear_index, unit.rear[rear_index] - event.armor)
-        unit = attrs.evolve(unit, rear=rear)  # type: ignore[arg-type]
+        rear = _set(unit.body.rear, rear_index, unit.body.rear[rear_index] - event.armor)
+        unit = attrs.evolve(unit, body=attrs.evolve(unit.body, rear=rear))  # type: ignore[arg-type]
     else:
-        unit = attrs.evolve(unit, armor=_set(unit.armor, index, unit.armor[index] - event.armor))
-    internal = _set(unit.internal, index, unit.internal[index] - event.internal)
-    return state.replace_unit(event.unit, attrs.evolve(unit, internal=internal))
+        unit = attrs.evolve(
+            unit,
+            body=attrs.evolve(
+                unit.body, armor=_set(unit.body.armor, index, unit.body.armor[index] - event.armor)
+            ),
+        )
+    internal = _set(unit.body.internal, index, unit.body.internal[index] - event.internal)
+    return state.replace_unit(
+        event.unit, attrs.evolve(unit, body=attrs.evolve(unit.body, internal=internal))
+    )
 
 
 @evolve.register
@@ -213,12 +235,15 @@ def _location_destroyed(event: ev.LocationDestroyed, state: BTState) -> BTState:
     index = LOCATIONS.index(event.location)
     unit = attrs.evolve(
         unit,
-        internal=_set(unit.internal, index, 0),
-        armor=_set(unit.armor, index, 0),
+        body=attrs.evolve(
+            unit.body,
+            internal=_set(unit.body.internal, index, 0),
+            armor=_set(unit.body.armor, index, 0),
+        ),
     )
     if event.location in _REAR:
-        rear = _set(unit.rear, _REAR.index(event.location), 0)
-        unit = attrs.evolve(unit, rear=rear)  # type: ignore[arg-type]
+        rear = _set(unit.body.rear, _REAR.index(event.location), 0)
+        unit = attrs.evolve(unit, body=attrs.evolve(unit.body, rear=rear))  # type: ignore[arg-type]
     return state.replace_unit(event.unit, unit)
 
 
@@ -240,17 +265,20 @@ def _skidded(event: ev.UnitSkidded, state: BTState) -> BTState:
 
 @evolve.register
 def _wounded(event: ev.PilotWounded, state: BTState) -> BTState:
-    return _unit(state, event.unit, wounds=event.total)
+    return _body(state, event.unit, wounds=event.total)
 
 
 @evolve.register
 def _consciousness(event: ev.ConsciousnessRolled, state: BTState) -> BTState:
     unit = state.units[event.unit]
-    knocked = unit.knocked_out_turn
-    if unit.conscious and not event.conscious:
+    knocked = unit.body.knocked_out_turn
+    if unit.body.conscious and not event.conscious:
         knocked = state.turn
     return state.replace_unit(
-        event.unit, attrs.evolve(unit, conscious=event.conscious, knocked_out_turn=knocked)
+        event.unit,
+        attrs.evolve(
+            unit, body=attrs.evolve(unit.body, conscious=event.conscious, knocked_out_turn=knocked)
+        ),
     )
 
 
@@ -311,13 +339,14 @@ def _destroyed(event: ev.UnitDestroyed, state: BTState) -> BTState:
 
 @evolve.register
 def _heat(event: ev.HeatChanged, state: BTState) -> BTState:
-    return _unit(state, event.unit, heat=event.heat)
+    return _body(state, event.unit, heat=event.heat)
 
 
 @evolve.register
 def _turn_ended(event: ev.TurnEnded, state: BTState) -> BTState:
-    # BT-C-1 step 6: torsos return to their normal facing in the End phase.
-    units = tuple(attrs.evolve(u, twist=0, arms_flipped=False) for u in state.units)
+    # BT-C-1 step 6: torsos return to their normal facing in the End phase; every other flag of
+    # the turn (weapons fired, physical attack, declared charge ...) is cleared with them.
+    units = tuple(attrs.evolve(u, this_turn=TurnFlags()) for u in state.units)
     return attrs.evolve(
         state,
         phase=Phase.INITIATIVE,
@@ -356,17 +385,17 @@ def _use_slot(state: BTState) -> BTState:
 
 @evolve.register
 def _charge_declared(event: ev.ChargeDeclared, state: BTState) -> BTState:
-    return _unit(state, event.unit, charging=event.target, physical="charge")
+    return _flags(state, event.unit, charging=event.target, physical="charge")
 
 
 @evolve.register
 def _dfa_declared(event: ev.DFADeclared, state: BTState) -> BTState:
-    return _unit(state, event.unit, dfa=event.target, physical="dfa")
+    return _flags(state, event.unit, dfa=event.target, physical="dfa")
 
 
 @evolve.register
 def _twisted(event: ev.TorsoTwisted, state: BTState) -> BTState:
-    return _unit(state, event.unit, twist=event.twist, arms_flipped=event.flipped)
+    return _flags(state, event.unit, twist=event.twist, arms_flipped=event.flipped)
 
 
 @evolve.register
@@ -374,11 +403,21 @@ def _attack_declared(event: ev.AttackDeclared, state: BTState) -> BTState:
     attack = event.attack
     unit = state.units[attack.attacker]
     if attack.weapon is not None:
-        unit = attrs.evolve(unit, fired=unit.fired | {attack.weapon})
+        unit = attrs.evolve(
+            unit,
+            this_turn=attrs.evolve(unit.this_turn, fired=unit.this_turn.fired | {attack.weapon}),
+        )
         if attack.rate > 1:  # BT-C-75: an Ultra at double rate
-            unit = attrs.evolve(unit, double_rate=unit.double_rate | {attack.weapon})
+            unit = attrs.evolve(
+                unit,
+                this_turn=attrs.evolve(
+                    unit.this_turn, double_rate=unit.this_turn.double_rate | {attack.weapon}
+                ),
+            )
     if attack.kind.physical:
-        unit = attrs.evolve(unit, physical=attack.kind.value)
+        unit = attrs.evolve(
+            unit, this_turn=attrs.evolve(unit.this_turn, physical=attack.kind.value)
+        )
     state = state.replace_unit(attack.attacker, unit)
     if state.night is not None and attack.weapon is not None and not state.night.gunflash:
         state = attrs.evolve(state, night=attrs.evolve(state.night, gunflash=True))  # NT-4
@@ -401,7 +440,11 @@ def _ammo_spent(event: ev.AmmoSpent, state: BTState) -> BTState:
 def _critical(event: ev.CriticalHit, state: BTState) -> BTState:
     unit = state.units[event.unit]
     return state.replace_unit(
-        event.unit, attrs.evolve(unit, crits=unit.crits | {(event.location, event.slot)})
+        event.unit,
+        attrs.evolve(
+            unit,
+            body=attrs.evolve(unit.body, crits=unit.body.crits | {(event.location, event.slot)}),
+        ),
     )
 
 
@@ -415,14 +458,14 @@ def _ammo_exploded(event: ev.AmmoExploded, state: BTState) -> BTState:
 def _shutdown(event: ev.ShutdownRolled, state: BTState) -> BTState:
     if not event.shutdown:
         return state
-    return _unit(state, event.unit, shutdown=True)
+    return _body(state, event.unit, shutdown=True)
 
 
 @evolve.register
 def _restarted(event: ev.EngineRestarted, state: BTState) -> BTState:
     if not event.success:
         return state
-    return _unit(state, event.unit, shutdown=False)
+    return _body(state, event.unit, shutdown=False)
 
 
 @evolve.register
@@ -446,7 +489,7 @@ def _terrain_changed(event: ev.TerrainChanged, state: BTState) -> BTState:
 
 @evolve.register
 def _club(event: ev.ClubTaken, state: BTState) -> BTState:
-    return _unit(state, event.unit, club=event.club)
+    return _body(state, event.unit, club=event.club)
 
 
 @evolve.register
@@ -465,7 +508,7 @@ def _dumped(event: ev.AmmoDumped, state: BTState) -> BTState:
 
 @evolve.register
 def _ejected(event: ev.PilotEjected, state: BTState) -> BTState:
-    state = _unit(state, event.unit, ejected=True, destroyed=True)
+    state = _body(_unit(state, event.unit, destroyed=True), event.unit, ejected=True)
     if state.active == event.unit:
         state = attrs.evolve(state, active=None)
     return state
@@ -478,7 +521,7 @@ def _withdrew(event: ev.UnitWithdrew, state: BTState) -> BTState:
 
 @evolve.register
 def _dfa_cancelled(event: ev.DFACancelled, state: BTState) -> BTState:
-    return _unit(state, event.unit, dfa=None)
+    return _flags(state, event.unit, dfa=None)
 
 
 @evolve.register
@@ -488,7 +531,12 @@ def _not_fired(event: ev.WeaponNotFired, state: BTState) -> BTState:
     if event.bin is not None:
         ammo = _set(ammo, event.bin, ammo[event.bin] + 1)
     return state.replace_unit(
-        event.unit, attrs.evolve(unit, fired=unit.fired - {event.weapon}, ammo=ammo)
+        event.unit,
+        attrs.evolve(
+            unit,
+            ammo=ammo,
+            this_turn=attrs.evolve(unit.this_turn, fired=unit.this_turn.fired - {event.weapon}),
+        ),
     )
 
 
@@ -502,7 +550,11 @@ def _jammed(event: ev.WeaponJammed, state: BTState) -> BTState:
 def _ams(event: ev.AMSEngaged, state: BTState) -> BTState:
     unit = state.units[event.unit]
     ammo = _set(unit.ammo, event.bin, max(unit.ammo[event.bin] - 1, 0))
-    return _unit(state, event.unit, ams_used=unit.ams_used | {event.ams}, ammo=ammo)
+    return _flags(
+        _unit(state, event.unit, ammo=ammo),
+        event.unit,
+        ams_used=unit.this_turn.ams_used | {event.ams},
+    )
 
 
 @evolve.register
@@ -518,7 +570,11 @@ def _wind(event: ev.WindRolled, state: BTState) -> BTState:
 @evolve.register
 def _club_searched(event: ev.ClubSearched, state: BTState) -> BTState:
     unit = state.units[event.unit]
-    unit = attrs.evolve(unit, physical="club search", club=event.club if event.found else "")
+    unit = attrs.evolve(
+        unit,
+        body=attrs.evolve(unit.body, club=event.club if event.found else ""),
+        this_turn=attrs.evolve(unit.this_turn, physical="club search"),
+    )
     state = state.replace_unit(event.unit, unit)
     limbs = tuple(entry for entry in state.limbs if entry != (event.hex, event.club))
     return attrs.evolve(state, limbs=limbs)
@@ -547,8 +603,8 @@ for _record in (
 @evolve.register
 def _sinks_switched(event: ev.HeatSinksSwitched, state: BTState) -> BTState:
     unit = state.units[event.unit]
-    since = event.turn if event.off > unit.sinks_off else unit.sinks_off_turn
-    return _unit(state, event.unit, sinks_off=event.off, sinks_off_turn=since)
+    since = event.turn if event.off > unit.body.sinks_off else unit.body.sinks_off_turn
+    return _body(state, event.unit, sinks_off=event.off, sinks_off_turn=since)
 
 
 @evolve.register

@@ -127,12 +127,14 @@ def heat_sources(state: BTState, unit: UnitState) -> tuple[tuple[str, int], ...]
     ``state.new_fires`` (set alight this turn) does not heat it until the next turn (BT-C-60.4).
     """
     sources: list[tuple[str, int]] = []
-    if not unit.shutdown:
+    if not unit.body.shutdown:
         sources += movement_sources(unit)
         fired = Counter(
-            spec.name for index in sorted(unit.fired) if (spec := _spec(unit, index)) is not None
+            spec.name
+            for index in sorted(unit.this_turn.fired)
+            if (spec := _spec(unit, index)) is not None
         )
-        for index in sorted(unit.fired):
+        for index in sorted(unit.this_turn.fired):
             spec = _spec(unit, index)
             if spec is None or spec.name not in fired:
                 continue
@@ -177,7 +179,7 @@ def _sinks(unit: UnitState) -> tuple[int, list[tuple[Location, int]]]:
 
 def submerged(state: BTState, unit: UnitState) -> bool:
     """BT-C-52: standing in Depth 2+, or prone in Depth 1+ (every heat sink is underwater)."""
-    return _depth(state, unit) >= 2 or (unit.prone and _depth(state, unit) >= 1)  # noqa: PLR2004
+    return _depth(state, unit) >= 2 or (unit.body.prone and _depth(state, unit) >= 1)  # noqa: PLR2004
 
 
 def _depth(state: BTState, unit: UnitState) -> int:
@@ -231,16 +233,16 @@ def _record(ctx: Ctx, index: int) -> None:
     sources = heat_sources(ctx.state, unit)
     generated = sum(heat for _, heat in sources)
     dissipated = dissipation(ctx.state, unit)
-    heat = max(unit.heat + generated - dissipated, 0)
-    if generated or unit.heat:
+    heat = max(unit.body.heat + generated - dissipated, 0)
+    if generated or unit.body.heat:
         ctx.emit(ev.HeatChanged(index, generated, dissipated, heat, sources))
 
 
 def _scale(ctx: Ctx, index: int) -> None:
     """BT-C-54..56: the heat scale's rolls at the new heat."""
     unit = ctx.state.units[index]
-    heat = unit.heat
-    if unit.shutdown:
+    heat = unit.body.heat
+    if unit.body.shutdown:
         _restart(ctx, index)
     elif (target := heat_shutdown_target(heat)) is not None:
         if heat >= _NO_RESTART:
@@ -264,11 +266,11 @@ def _scale(ctx: Ctx, index: int) -> None:
 def _restart(ctx: Ctx, index: int) -> None:
     """BT-C-55: below 14 the engine restarts by itself; else a conscious pilot may roll."""
     unit = ctx.state.units[index]
-    if unit.heat < _RESTART_BELOW:
+    if unit.body.heat < _RESTART_BELOW:
         ctx.emit(ev.EngineRestarted(index))
         return
-    target = heat_shutdown_target(unit.heat)
-    if unit.heat >= _NO_RESTART or target is None or not unit.conscious:
+    target = heat_shutdown_target(unit.body.heat)
+    if unit.body.heat >= _NO_RESTART or target is None or not unit.body.conscious:
         return
     roll = ctx.roll(2)
     ctx.emit(ev.EngineRestarted(index, target, roll, success=sum(roll) >= target))
@@ -277,13 +279,13 @@ def _restart(ctx: Ctx, index: int) -> None:
 def _ammo_explosion(ctx: Ctx, index: int) -> None:
     """BT-C-54/56: at 19+ roll to avoid an explosion; the bin is chosen by BT-C-56."""
     unit = ctx.state.units[index]
-    target = heat_ammo_target(unit.heat)
+    target = heat_ammo_target(unit.body.heat)
     bins = crits.heat_explosion_bins(unit)
     if target is None or not bins or not unit.on_map:
         return
     roll = ctx.roll(2)
     exploded = sum(roll) < target
-    ctx.emit(ev.HeatExplosionRolled(index, unit.heat, target, roll, exploded=exploded))
+    ctx.emit(ev.HeatExplosionRolled(index, unit.body.heat, target, roll, exploded=exploded))
     if exploded:
         choice, pick = _pick(ctx, len(bins))
         explode_ammo(ctx, index, bins[choice], "heat", pick=pick)

@@ -115,14 +115,14 @@ def unit_height(state: BTState, index: int) -> int:
     unit = state.units[index]
     assert unit.hex is not None  # noqa: S101 - callers check on_map
     terrain = state.board.terrain(unit.hex)
-    if unit.dfa is not None:
-        other = state.units[unit.dfa].hex
+    if unit.this_turn.dfa is not None:
+        other = state.units[unit.this_turn.dfa].hex
         level = terrain.level
         if other is not None:
             level = max(level, state.board.terrain(other).level)
         return level + 2
     ground = _ground(unit, terrain)
-    return ground if unit.prone else ground + 1
+    return ground if unit.body.prone else ground + 1
 
 
 def hex_height(terrain: Terrain) -> int:
@@ -142,10 +142,10 @@ def submerged(state: BTState, index: int) -> int:
     it. A 'Mech airborne in a death from above is never under.
     """
     unit = state.units[index]
-    if unit.hex is None or unit.dfa is not None:
+    if unit.hex is None or unit.this_turn.dfa is not None:
         return 0
     depth = _depth(unit, state.board.terrain(unit.hex))
-    if depth >= 2 or (unit.prone and depth >= 1):  # noqa: PLR2004 - BT-C-9
+    if depth >= 2 or (unit.body.prone and depth >= 1):  # noqa: PLR2004 - BT-C-9
         return depth
     return 0
 
@@ -318,7 +318,7 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
     if depth := submerged(state, target):
         return f"the {unit.name} is under water (depth {depth})"
     height = unit_height(state, target)
-    if unit.dfa is not None:
+    if unit.this_turn.dfa is not None:
         return _Target(unit.hex, height)  # airborne: no terrain of its own (BT-C-43)
     terrain = state.board.terrain(unit.hex)
     modifiers: list[tuple[str, int]] = []
@@ -326,10 +326,10 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
         modifiers.append(
             (f"target in {Woods(terrain.woods).name.lower()} woods", int(terrain.woods))
         )
-    water = not unit.prone and _depth(unit, terrain) == 1
+    water = not unit.body.prone and _depth(unit, terrain) == 1
     if water:
         modifiers.append(("target in depth 1 water", -1))
-    return _Target(unit.hex, height, not unit.prone, tuple(modifiers), water)
+    return _Target(unit.hex, height, not unit.body.prone, tuple(modifiers), water)
 
 
 def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
@@ -358,7 +358,7 @@ def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
         return Sight(clear=False, reason="the target is in the attacker's own hex (BT-C-2)")
     height = unit_height(state, attacker)
     line = _line(board, source, end, height)
-    in_water = shooter.dfa is None and _depth(shooter, board.terrain(source)) >= 1
+    in_water = shooter.this_turn.dfa is None and _depth(shooter, board.terrain(source)) >= 1
     light, heavy = line.light, line.heavy
     common = {
         "hexes": line.hexes,
@@ -396,7 +396,7 @@ def _self_cover(
 
     DESIGN: Depth 1 water round a standing attacker's legs covers them too (BT-C-9).
     """
-    if shooter.dfa is not None or shooter.prone or shooter.hex is None:
+    if shooter.this_turn.dfa is not None or shooter.body.prone or shooter.hex is None:
         return False
     if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
         return True
@@ -670,7 +670,7 @@ _UPPER = frozenset({Location.HD, Location.CT, Location.LT, Location.RT, *_ARMS})
 
 def mount_facing(unit: UnitState, item: Mounted, *, twist: int | None = None) -> Facing:
     """BT-C-3/11: the facing the arcs of ``item`` turn with: the torso's, or the feet's for legs."""
-    turn = unit.twist if twist is None else twist
+    turn = unit.this_turn.twist if twist is None else twist
     return unit.facing.turn(turn) if item.location in _UPPER else unit.facing
 
 
@@ -682,7 +682,7 @@ def mount_arcs(unit: UnitState, item: Mounted, *, flipped: bool | None = None) -
     right arm into the right; rear mounts (R) into the rear arc only; flipped arms into the rear
     arc only (``flipped`` defaults to the unit's ``arms_flipped``).
     """
-    flip = unit.arms_flipped if flipped is None else flipped
+    flip = unit.this_turn.arms_flipped if flipped is None else flipped
     if item.location in _ARMS and flip:
         return frozenset({Arc.REAR})
     if item.rear:
@@ -728,7 +728,7 @@ def _protection(unit: UnitState, column: Column) -> int:
     total = 0
     for odds, location in zip(_ROLL_ODDS, HIT_LOCATION[column], strict=True):
         rear = column is Column.REAR and location.has_rear
-        total += odds * (unit.armor_at(location, rear=rear) + unit.internal_at(location))
+        total += odds * (unit.body.armor_at(location, rear=rear) + unit.body.internal_at(location))
     return total
 
 

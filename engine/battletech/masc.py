@@ -82,8 +82,8 @@ def _flagged(unit: UnitState, flag: str) -> list[int]:
 
 def _destroyed(unit: UnitState, index: int) -> bool:
     item = unit.design.equipment[index]
-    return unit.location_destroyed(item.location) or any(
-        unit.slot_hit(item.location, slot) for slot in item.slots
+    return unit.body.location_destroyed(item.location) or any(
+        unit.body.slot_hit(item.location, slot) for slot in item.slots
     )
 
 
@@ -95,7 +95,7 @@ def has_tsm(unit: UnitState) -> bool:
 
 def tsm_active(unit: UnitState, heat: int | None = None) -> bool:
     """BT-C-75: the myomer works: the 'Mech has it and its heat is ``TSM_HEAT`` or more."""
-    return (unit.heat if heat is None else heat) >= TSM_HEAT and has_tsm(unit)
+    return (unit.body.heat if heat is None else heat) >= TSM_HEAT and has_tsm(unit)
 
 
 def tsm_bonus(unit: UnitState, heat: int | None = None) -> int:
@@ -121,11 +121,11 @@ def has_masc(unit: UnitState) -> bool:
 
 def masc_level(unit: UnitState, turn: int) -> int:
     """ASSUMPTION (MegaMek): the MASC level in ``turn``: +1 a turn used, -1 a turn not used."""
-    if unit.masc_turn <= 0:
+    if unit.body.masc_turn <= 0:
         return 0
-    if unit.masc_turn >= turn:
-        return unit.masc_level
-    return max(0, unit.masc_level - (turn - unit.masc_turn - 1))
+    if unit.body.masc_turn >= turn:
+        return unit.body.masc_level
+    return max(0, unit.body.masc_level - (turn - unit.body.masc_turn - 1))
 
 
 def masc_target(unit: UnitState, turn: int) -> int:
@@ -135,7 +135,7 @@ def masc_target(unit: UnitState, turn: int) -> int:
 
 def masc_run_mp(unit: UnitState, walk: int) -> int:
     """BT-C-75: running MP with MASC: Walking MP x 2 (0 with a leg destroyed: it cannot run)."""
-    if any(unit.location_destroyed(leg) for leg in _LEGS):
+    if any(unit.body.location_destroyed(leg) for leg in _LEGS):
         return 0
     return walk * 2
 
@@ -179,13 +179,12 @@ MASC_EVENTS: tuple[type[BTEvent], ...] = (MASCRolled,)
 def _masc_rolled(event: MASCRolled, state: BTState) -> BTState:
     unit = state.units[event.unit]
     level = masc_level(unit, state.turn) + 1
-    changes: dict[str, object] = {"masc_level": level, "masc_turn": state.turn}
-    if unit.movement is not None:
-        changes["movement"] = attrs.evolve(unit.movement, masc=True)
+    body = attrs.evolve(unit.body, masc_level=level, masc_turn=state.turn)
     if not event.passed:
         item = unit.design.equipment[event.masc]
-        changes["crits"] = unit.crits | {(item.location, slot) for slot in item.slots}
-    return state.replace_unit(event.unit, attrs.evolve(unit, **changes))  # type: ignore[arg-type]
+        body = attrs.evolve(body, crits=body.crits | {(item.location, slot) for slot in item.slots})
+    movement = None if unit.movement is None else attrs.evolve(unit.movement, masc=True)
+    return state.replace_unit(event.unit, attrs.evolve(unit, body=body, movement=movement))
 
 
 SAFE_TARGET = 3

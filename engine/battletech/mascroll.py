@@ -23,11 +23,11 @@ _LEGS = (Location.LL, Location.RL)
 
 
 def _hip_line(unit: UnitState, leg: Location) -> int | None:
-    if unit.location_destroyed(leg):
+    if unit.body.location_destroyed(leg):
         return None
     for slot, name in enumerate(unit.design.slots_at(leg)):
         if name.lower().startswith("hip"):
-            return None if unit.slot_hit(leg, slot) else slot
+            return None if unit.body.slot_hit(leg, slot) else slot
     return None
 
 

@@ -38,6 +38,10 @@ Schema history:
 - **10** (issue 15 item 5, BT-C-60.5, BT-C-90.11): the setup gains ``wind`` (the scenario's wind
   direction, ``null`` when rolled in play); an older save had none (``null``). New event
   ``bt/building_shielded`` (a building took part of a hit on a unit inside).
+- **11** (issue 20 item 1): no command, event or setup field changes, so older saves read
+  unchanged. The unit state (kept states, format 4) splits into a core, ``body`` (the 'Mech's
+  armor, heat, crits ...) and ``this_turn`` (`TurnFlags`): kept states of schema 10 and older
+  have the flat shape and are ignored (the loader folds the log instead).
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 """The schema this program writes."""
 
 
@@ -119,5 +123,6 @@ MIGRATIONS: dict[int, Migration] = {
     7: Migration(line=_masc),
     8: Migration(line=_indirect_fire),
     9: Migration(header=_calm),
+    10: Migration(),  # schema 11 reshapes the kept unit state only: a schema-10 save reads as it is
 }
 """Schema v -> the migration from v to v + 1."""

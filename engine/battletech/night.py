@@ -226,7 +226,7 @@ def ready_weapons(unit: UnitState) -> list[int]:
     ready = []
     for i, item in enumerate(unit.design.equipment):
         spec = weapon_spec(unit, i)
-        if spec is None or i in unit.fired or weapon_destroyed(unit, item):
+        if spec is None or i in unit.this_turn.fired or weapon_destroyed(unit, item):
             continue
         if spec.uses_ammo and not ammo_bins(unit, spec):
             continue
@@ -318,7 +318,7 @@ def stray_walk(ctx: Ctx, index: int, direction: Facing) -> Stop:  # noqa: C901, 
     points = max(0, walk_mp(unit) - spent)
     turns = min((int(direction) - int(unit.facing)) % 6, (int(unit.facing) - int(direction)) % 6)
     sense = 1 if (int(direction) - int(unit.facing)) % 6 <= 3 else -1  # noqa: PLR2004
-    if unit.prone:
+    if unit.body.prone:
         stop = Stop("it is prone and cannot stray", unable=False)
         ctx.emit(StrayEnded(index, (), stop.reason))
         return stop

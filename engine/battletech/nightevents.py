@@ -159,7 +159,13 @@ def _jitter_fired(event: JitterFired, state: BTState) -> BTState:
     night = _night(state)
     night = attrs.evolve(night, gunflash=True, flashes=night.flashes | {event.hex})
     unit = state.units[event.unit]
-    state = state.replace_unit(event.unit, attrs.evolve(unit, fired=unit.fired | {event.weapon}))
+    state = state.replace_unit(
+        event.unit,
+        attrs.evolve(
+            unit,
+            this_turn=attrs.evolve(unit.this_turn, fired=unit.this_turn.fired | {event.weapon}),
+        ),
+    )
     return attrs.evolve(state, night=night)
 
 

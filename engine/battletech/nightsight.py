@@ -31,7 +31,9 @@ def gunflashes(state: BTState) -> frozenset[Hex]:
     night = state.night
     if night is None:
         return frozenset()
-    firers = frozenset(u.hex for u in state.units if u.fired and u.on_map and u.hex is not None)
+    firers = frozenset(
+        u.hex for u in state.units if u.this_turn.fired and u.on_map and u.hex is not None
+    )
     return night.flashes_in(state.turn) | firers
 
 
@@ -41,7 +43,7 @@ def near_lit(where: Hex, lit: frozenset[Hex]) -> bool:
 
 
 def _fired(unit: UnitState) -> bool:
-    return bool(unit.fired)
+    return bool(unit.this_turn.fired)
 
 
 def known_enemies(state: BTState, side: int) -> frozenset[int]:

@@ -162,7 +162,9 @@ def _working(unit: UnitState, location: Location, component: str) -> bool:
 def _fired_from(unit: UnitState, location: Location) -> bool:
     """True when a weapon mounted in ``location`` fired this turn."""
     equipment = unit.design.equipment
-    return any(equipment[i].location is location for i in unit.fired if 0 <= i < len(equipment))
+    return any(
+        equipment[i].location is location for i in unit.this_turn.fired if 0 <= i < len(equipment)
+    )
 
 
 def _arm_penalties(unit: UnitState, arm: Location) -> list[tuple[str, int]]:
@@ -258,24 +260,30 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
         raise _Refused(f"{_name(unit)} is not on the map")
     if not other.on_map:
         raise _Refused(f"{_name(other)} is not on the map")
-    if not unit.conscious:
+    if not unit.body.conscious:
         raise _Refused("its MechWarrior is unconscious")
-    if unit.shutdown:
+    if unit.body.shutdown:
         raise _Refused("it is shut down")
     movement_kinds = {_K.CHARGE, _K.DFA}
-    if unit.physical == "club search":
+    if unit.this_turn.physical == "club search":
         raise _Refused("it picked up a club this turn: no physical attack (BT-C-38)")
-    if unit.physical and not (kind in movement_kinds and unit.physical == kind.value):
-        raise _Refused(f"it already made a {unit.physical} attack this turn (one a turn, BT-C-36)")
-    if kind not in movement_kinds and (unit.charging is not None or unit.dfa is not None):
+    if unit.this_turn.physical and not (
+        kind in movement_kinds and unit.this_turn.physical == kind.value
+    ):
+        raise _Refused(
+            f"it already made a {unit.this_turn.physical} attack this turn (one a turn, BT-C-36)"
+        )
+    if kind not in movement_kinds and (
+        unit.this_turn.charging is not None or unit.this_turn.dfa is not None
+    ):
         raise _Refused("a charging or DFA-ing 'Mech makes no other attack (BT-C-42/43)")
-    if other.dfa is not None:
+    if other.this_turn.dfa is not None:
         raise _Refused(
             f"{_name(other)} is in the air for a DFA: no physical attacks on it (BT-C-43)"
         )
-    if kind in movement_kinds and other.charging is not None:
+    if kind in movement_kinds and other.this_turn.charging is not None:
         raise _Refused(f"{_name(other)} is charging: it cannot be charged or DFA'd (BT-C-42)")
-    if unit.prone:
+    if unit.body.prone:
         # DESIGN: a prone 'Mech may only punch vehicles or sweep infantry in its hex (BT-C-45).
         raise _Refused("a prone 'Mech makes no physical attack on a 'Mech (BT-C-45)")
     assert unit.hex is not None  # noqa: S101 - on the map
@@ -322,7 +330,7 @@ def _punch_arm(unit: UnitState, arm: Location, relative: int) -> list[tuple[str,
     where = arm.long_name.lower()
     if relative not in _ARM_ARCS[arm]:
         raise _Refused(f"the target is outside the {where}'s arcs (BT-C-37)")
-    if unit.location_destroyed(arm):
+    if unit.body.location_destroyed(arm):
         raise _Refused(f"the {where} is destroyed")
     if not _working(unit, arm, "shoulder"):
         raise _Refused(f"the {where} shoulder is damaged: that arm cannot punch (BT-C-17)")
@@ -340,7 +348,7 @@ def _kick_leg(unit: UnitState, leg: Location, relative: int) -> list[tuple[str, 
     """BT-C-41 and BT-C-17 for the kicking leg: its terms, or why it cannot kick."""
     if relative not in _FRONT:
         raise _Refused("a kick reaches only the three hexes in front of the feet (BT-C-41)")
-    if any(unit.location_destroyed(each) for each in _LEGS):
+    if any(unit.body.location_destroyed(each) for each in _LEGS):
         raise _Refused("with a leg destroyed it cannot kick")  # DESIGN
     if any(_hit(unit, each, "hip") for each in _LEGS):
         raise _Refused("a damaged hip: no kicks (BT-C-17)")
@@ -359,14 +367,14 @@ def _kick_leg(unit: UnitState, leg: Location, relative: int) -> list[tuple[str, 
 
 def _club(unit: UnitState, relative: int) -> list[tuple[str, int]]:
     """BT-C-38: a club needs both shoulders and hands, no arm fire, the target in front."""
-    if not unit.club:
+    if not unit.body.club:
         raise _Refused("it holds no club (BT-C-38)")
     if relative not in _FRONT:
         raise _Refused("a club swings only into the front arc (BT-C-38)")
     terms: list[tuple[str, int]] = []
     for arm in _ARMS:
         where = arm.long_name.lower()
-        if unit.location_destroyed(arm):
+        if unit.body.location_destroyed(arm):
             raise _Refused(f"the {where} is destroyed: a club needs both arms (BT-C-38)")
         for component in ("shoulder", "hand"):
             if not _working(unit, arm, component):
@@ -387,9 +395,9 @@ def _blade_arm(
         raise _Refused(f"the {where} carries no {kind.value} (BT-C-39)")
     if relative not in _ARM_ARCS[arm]:
         raise _Refused(f"the target is outside the {where}'s arcs (BT-C-39)")
-    if unit.location_destroyed(arm):
+    if unit.body.location_destroyed(arm):
         raise _Refused(f"the {where} is destroyed")
-    if any(unit.slot_hit(arm, line) for line in lines):
+    if any(unit.body.slot_hit(arm, line) for line in lines):
         raise _Refused(f"the {kind.value} has been hit: it is ruined (BT-C-39)")
     for component in ("shoulder", "hand"):
         if not _working(unit, arm, component):
@@ -407,7 +415,7 @@ def _push(unit: UnitState, other: UnitState) -> list[tuple[str, int]]:
     terms: list[tuple[str, int]] = []
     for arm in _ARMS:
         where = arm.long_name.lower()
-        if unit.location_destroyed(arm):
+        if unit.body.location_destroyed(arm):
             raise _Refused(f"the {where} is destroyed: a push needs both arms (BT-C-40)")
         if _fired_from(unit, arm):
             raise _Refused(f"the {where} fired its weapons this turn (BT-C-40)")
@@ -424,10 +432,10 @@ def _limb_terms(  # noqa: C901, PLR0911 - one branch per attack kind
     assert unit.hex is not None  # noqa: S101 - checked by _general
     assert other.hex is not None  # noqa: S101 - checked by _general
     feet = _relative(unit.hex, unit.facing, other.hex)
-    torso = _relative(unit.hex, unit.facing.turn(unit.twist), other.hex)
+    torso = _relative(unit.hex, unit.facing.turn(unit.this_turn.twist), other.hex)
     assert feet is not None  # noqa: S101 - adjacent
     assert torso is not None  # noqa: S101 - adjacent
-    if kind in {_K.PUNCH, _K.CLUB, _K.HATCHET, _K.SWORD, _K.PUSH} and unit.arms_flipped:
+    if kind in {_K.PUNCH, _K.CLUB, _K.HATCHET, _K.SWORD, _K.PUSH} and unit.this_turn.arms_flipped:
         raise _Refused("its arms are flipped to the rear (BT-C-62)")  # DESIGN
     limbs: tuple[Location, ...]
     if kind is _K.PUNCH:
@@ -506,7 +514,7 @@ def _to_hit(
         _general(state, attacker, kind, target)
         unit, other = state.units[attacker], state.units[target]
         diff = _level(state, other) - _level(state, unit)
-        table = _elevation(kind, diff, prone=other.prone)
+        table = _elevation(kind, diff, prone=other.body.prone)
         sight = line_of_sight(state, attacker, target)
         if not sight.clear:
             raise _Refused(sight.reason or "no line of sight")
@@ -519,11 +527,11 @@ def _to_hit(
         # jump began, and a prone target is always struck on the rear column.
         common = common_modifiers(state, attacker, target, Sight(clear=True))
         start = unit.movement.path[0] if unit.movement and unit.movement.path else unit.hex
-        side = "rear" if other.prone else _side_from(state, start, target)
+        side = "rear" if other.body.prone else _side_from(state, start, target)
     else:
         common = common_modifiers(state, attacker, target, sight)
         side = _side_from(state, unit.hex, target)
-        if sight.partial_cover and not other.prone:
+        if sight.partial_cover and not other.body.prone:
             table = "punch"  # BT-C-8: every hit on a target in partial cover
     modifiers = ((f"{kind.value} base", PHYSICAL_BASE[kind.value]), *common, *terms)
     number = sum(value for _, value in modifiers)
@@ -660,10 +668,10 @@ def _charge_mp(state: BTState, unit: UnitState) -> tuple[int, int] | str:
 
 def _one_per_target(state: BTState, attacker: int, target: int) -> str:
     other = state.units[target]
-    if other.charging is not None or other.dfa is not None:
+    if other.this_turn.charging is not None or other.this_turn.dfa is not None:
         return f"{_name(other)} is charging or DFA-ing: it cannot be charged or DFA'd (BT-C-42/43)"
     for index, unit in enumerate(state.units):
-        if index != attacker and target in {unit.charging, unit.dfa}:
+        if index != attacker and target in {unit.this_turn.charging, unit.this_turn.dfa}:
             return f"{_name(unit)} already charges or DFAs it: one a turn per target (BT-C-42)"
     return ""
 
@@ -687,13 +695,13 @@ def check_charge(state: BTState, unit: int, target: int) -> None:  # noqa: C901 
     movement = me.movement
     if movement is None or movement.mode not in {MoveMode.WALK, MoveMode.RUN}:
         raise no("mode", "a charge is made walking or running (BT-C-42)")
-    if me.prone:
+    if me.body.prone:
         raise no("prone", "it is prone")
     if movement.backward:
         raise no("backward", "it moved backward this turn (BT-C-42)")
     if me.hex.neighbor(me.facing) != other.hex:
         raise no("ahead", f"{_name(other)} is not in the hex straight ahead (BT-C-42)")
-    if other.prone:
+    if other.body.prone:
         raise no("prone_target", "'Mechs cannot charge prone 'Mechs (BT-C-42)")
     if abs(_level(state, other) - _level(state, me)) > 1:
         raise no("level", "physical attacks reach only 1 level up or down (BT-C-44)")
@@ -706,7 +714,10 @@ def check_charge(state: BTState, unit: int, target: int) -> None:  # noqa: C901 
     cost, left = mp
     if cost > left:
         raise no("mp", f"entering {other.hex.label} costs {cost} MP and {max(left, 0)} are left")
-    charger = state.replace_unit(unit, attrs.evolve(me, charging=target, physical="charge"))
+    charger = state.replace_unit(
+        unit,
+        attrs.evolve(me, this_turn=attrs.evolve(me.this_turn, charging=target, physical="charge")),
+    )
     _check_number(charger, unit, _K.CHARGE, target, no)
 
 
@@ -734,7 +745,7 @@ def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> 
     other = state.units[target]
     if not me.on_map or not other.on_map or me.hex is None or other.hex is None:
         raise no("target", f"{_name(other)} is not on the map")
-    if me.prone:
+    if me.body.prone:
         raise no("prone", "a prone 'Mech cannot jump")
     if other.movement is None or not other.movement.done:
         raise no("moving", f"{_name(other)} has not finished moving (BT-C-43)")
@@ -765,7 +776,12 @@ def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> 
         done=True,
         path=(start, *path),
     )
-    flying = attrs.evolve(me, hex=landing, movement=jumped, dfa=target, physical="dfa")
+    flying = attrs.evolve(
+        me,
+        hex=landing,
+        movement=jumped,
+        this_turn=attrs.evolve(me.this_turn, dfa=target, physical="dfa"),
+    )
     _check_number(state.replace_unit(unit, flying), unit, _K.DFA, target, no)
 
 
@@ -796,16 +812,16 @@ def movement_attack(state: BTState, unit: int) -> Attack | None:
     number" is its +1 PSR (BT-C-43).
     """
     me = state.units[unit]
-    if me.charging is not None:
-        return _charge_attack(state, unit, me.charging)
-    if me.dfa is not None:
-        return _dfa_attack(state, unit, me.dfa)
+    if me.this_turn.charging is not None:
+        return _charge_attack(state, unit, me.this_turn.charging)
+    if me.this_turn.dfa is not None:
+        return _dfa_attack(state, unit, me.this_turn.dfa)
     return None
 
 
 def _charge_attack(state: BTState, unit: int, target: int) -> Attack | None:
     me, other = state.units[unit], state.units[target]
-    if not me.on_map or not other.on_map or me.prone or me.movement is None:
+    if not me.on_map or not other.on_map or me.body.prone or me.movement is None:
         return None
     mp = _charge_mp(state, me)
     if isinstance(mp, str) or mp[0] > mp[1]:
@@ -822,7 +838,7 @@ def why_charge_lapses(state: BTState, unit: int) -> str:  # noqa: PLR0911 - one 
     The same checks as the charge's attack at the start of the Physical phase, in words.
     """
     me = state.units[unit]
-    target = me.charging
+    target = me.this_turn.charging
     if target is None or not 0 <= target < len(state.units):
         return ""
     other = state.units[target]
@@ -830,7 +846,7 @@ def why_charge_lapses(state: BTState, unit: int) -> str:  # noqa: PLR0911 - one 
         return f"{_name(me)} is no longer on the map"
     if not other.on_map:
         return f"{_name(other)} is no longer on the map"
-    if me.prone:
+    if me.body.prone:
         return f"{_name(me)} is prone"
     mp = _charge_mp(state, me)
     if isinstance(mp, str):
@@ -848,8 +864,8 @@ def _dfa_attack(state: BTState, unit: int, target: int) -> Attack | None:
     if not other.on_map or other.hex is None or me.hex is None:
         return None
     start = _jump_start(me)
-    side = "rear" if other.prone else _side_from(state, start, target)
-    table = "normal" if other.prone else "punch"
+    side = "rear" if other.body.prone else _side_from(state, start, target)
+    table = "normal" if other.body.prone else "punch"
     if me.destroyed:
         # BT-C-43: destroyed in mid-jump: a +1 PSR decides whether the wreck still strikes.
         wreck = (("piloting", me.pilot.piloting), (WRECK, 1))
@@ -857,7 +873,7 @@ def _dfa_attack(state: BTState, unit: int, target: int) -> Attack | None:
         return Attack(unit, _K.DFA, target, other.hex, number, wreck, side=side, table="normal")
     if me.hex.distance(other.hex) != 1:
         return None
-    if me.prone:
+    if me.body.prone:
         # BT-C-43: a failed PSR in the Weapon phase: the DFA fails, resolved as a miss.
         terms = (("fell in the Weapon Attack phase", MAX_TO_HIT + 1),)
         return Attack(
@@ -919,7 +935,7 @@ def _psr(ctx: Ctx, unit: int, reason: str, modifier: int) -> None:
         ctx.tally.psrs.setdefault(unit, []).append((reason, modifier))
         return
     me = ctx.state.units[unit]
-    if not me.on_map or me.prone or me.hex is None:
+    if not me.on_map or me.body.prone or me.hex is None:
         return
     if not piloting_roll(ctx, unit, reason, ((reason, modifier),)):
         fall(ctx, unit, me.hex, 0, f"failed the {reason} roll")
@@ -1016,7 +1032,7 @@ def _resolve_blow(ctx: Ctx, attack: Attack) -> None:
     if attack.kind is not _K.PUNCH:
         damage *= masc.tsm_factor(me)  # BT-C-75: triple-strength myomer (punch_damage has it)
     _strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side, grouped=False)
-    if attack.kind is _K.CLUB and ctx.state.units[attack.attacker].club == "tree":
+    if attack.kind is _K.CLUB and ctx.state.units[attack.attacker].body.club == "tree":
         ctx.emit(ev.ClubTaken(attack.attacker, ""))  # BT-C-38: a tree breaks after one hit
 
 
@@ -1258,14 +1274,14 @@ def missed_dfa(
     ``injury`` and ``shutdown_ok`` go to `damage.fall` (the phase's PSR terms, a fresh shutdown).
     """
     me = ctx.state.units[unit]
-    if me.dfa is None or me.hex is None or not me.on_map:
+    if me.this_turn.dfa is None or me.hex is None or not me.on_map:
         return
-    other = ctx.state.units[me.dfa]
+    other = ctx.state.units[me.this_turn.dfa]
     if other.hex is None or other.hex.distance(me.hex) != 1:
         cause = "missed a death from above"
         fall(ctx, unit, me.hex, 2, cause, fixed_rear=True, injury=injury, shutdown_ok=shutdown_ok)
         return
-    _dfa_miss(ctx, unit, me.dfa, injury=injury, shutdown_ok=shutdown_ok)
+    _dfa_miss(ctx, unit, me.this_turn.dfa, injury=injury, shutdown_ok=shutdown_ok)
 
 
 def _aside(
@@ -1321,13 +1337,13 @@ def _resolve_wreck(ctx: Ctx, number: int, attack: Attack) -> None:
     """
     assert attack.target is not None  # noqa: S101 - a DFA has a target
     me = ctx.state.units[attack.attacker]
-    if not me.conscious or me.wounds >= DEADLY_WOUNDS:
+    if not me.body.conscious or me.body.wounds >= DEADLY_WOUNDS:
         ctx.emit(ev.AttackRolled(number, (), hit=False))
         return
     if not _roll(ctx, number, attack):
         return
     damage = math.ceil(dfa_damage(me.design.tonnage) / 2)
-    pieces = me.location_destroyed(Location.CT)
+    pieces = me.body.location_destroyed(Location.CT)
     _strike(ctx, attack.attacker, attack.target, damage, "normal", attack.side, grouped=pieces)
     _psr(ctx, attack.target, "hit by DFA", 2)
 
@@ -1345,7 +1361,7 @@ def _origin_level(state: BTState, unit: int, origin: Hex) -> int:
 def _from_above(state: BTState, unit: int, origin: Hex, to: Hex) -> bool:
     """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it)."""
     me = state.units[unit]
-    if me.hex == to and me.prone:
+    if me.hex == to and me.body.prone:
         return False
     return _origin_level(state, unit, origin) - state.board.terrain(to).bottom >= 2  # noqa: PLR2004
 
@@ -1427,7 +1443,7 @@ def _dodge(ctx: Ctx, unit: int, direction: Facing) -> bool:
     """
     state = ctx.state
     me = state.units[unit]
-    if me.hex is None or me.prone or can_move(me) is not None:
+    if me.hex is None or me.body.prone or can_move(me) is not None:
         return False
     coming_from = (direction.opposite - me.facing) % 6
     if coming_from in {0, 3}:

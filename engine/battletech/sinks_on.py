@@ -19,7 +19,7 @@ def switched_on(
     unit: UnitState, engine: int, mounted: list[tuple[Location, int]]
 ) -> tuple[int, list[tuple[Location, int]]]:
     """The working sinks still on: ``unit.sinks_off`` of them off, engine sinks first (DESIGN)."""
-    off = unit.sinks_off
+    off = unit.body.sinks_off
     if off <= 0:
         return engine, mounted
     per = 2 if unit.design.double_heat_sinks else 1

@@ -203,9 +203,9 @@ def _may_dodge(ctx: Ctx, other: int) -> bool:
         ctx.state.phase is Phase.MOVEMENT
         and unit.movement is None
         and unit.on_map
-        and not unit.prone
-        and unit.conscious
-        and not unit.shutdown
+        and not unit.body.prone
+        and unit.body.conscious
+        and not unit.body.shutdown
     )
 
 

@@ -131,7 +131,7 @@ def _gear_note(unit: UnitState, index: int, flag: str, turn: int) -> str:
         )
     elif flag == "tsm":
         state = "ON" if masc.tsm_active(unit) else "off"
-        text = f"heat 9+: walk +2, blows x2 ({state} at heat {unit.heat})"
+        text = f"heat 9+: walk +2, blows x2 ({state} at heat {unit.body.heat})"
     elif flag == "c3":
         text = "destroyed" if gone else "range from the networked unit nearest the target"
     elif flag == "ecm":
@@ -344,11 +344,11 @@ def ams_intercept(ctx: Ctx, number: int, attack: Attack, hits: int) -> int:
     if attack.target is None or hits <= 0:
         return hits
     unit = ctx.state.units[attack.target]
-    if unit.shutdown or not unit.on_map:
+    if unit.body.shutdown or not unit.on_map:
         return hits
     for index in range(len(unit.design.equipment)):
         spec = _weapon(unit, index)
-        if spec is None or "ams" not in spec.flags or index in unit.ams_used:
+        if spec is None or "ams" not in spec.flags or index in unit.this_turn.ams_used:
             continue
         if crits.item_destroyed(unit, index):
             continue
@@ -369,11 +369,11 @@ def extra_heat(unit: UnitState) -> list[tuple[str, int]]:
     The second shot of an Ultra at double rate, and each AMS that engaged.
     """
     sources: list[tuple[str, int]] = []
-    for index in sorted(unit.double_rate):
+    for index in sorted(unit.this_turn.double_rate):
         spec = _weapon(unit, index)
         if spec is not None and spec.heat:
             sources.append((f"{spec.name} double rate", spec.heat))
-    for index in sorted(unit.ams_used):
+    for index in sorted(unit.this_turn.ams_used):
         spec = _weapon(unit, index)
         if spec is not None and spec.heat:
             sources.append((spec.name, spec.heat))

@@ -13,12 +13,14 @@ from attrs import frozen
 
 from engine.battletech.board import Board
 from engine.battletech.envstate import Environment, EnvState
+from engine.battletech.kinds.mech import LOCATIONS, MechBody
 from engine.battletech.nightstate import NightSetup, NightState
 from engine.battletech.units import Location, MechDesign
 from engine.hexes import Facing, Hex
 
 __all__ = [
     "DEFAULT_SKILLS",
+    "LOCATIONS",
     "Attack",
     "AttackKind",
     "BTSetup",
@@ -27,13 +29,11 @@ __all__ = [
     "Movement",
     "Phase",
     "Pilot",
+    "TurnFlags",
     "UnitSetup",
     "UnitState",
     "Victory",
 ]
-
-LOCATIONS = tuple(Location)
-"""`Location` order: the index order of every per-location tuple."""
 
 DEFAULT_SKILLS = {"Inner Sphere": (5, 4), "Clan": (4, 3)}
 """BT-M-13: default (Piloting, Gunnery) of a MechWarrior by faction."""
@@ -249,34 +249,13 @@ class Attack:
 
 
 @frozen
-class UnitState:
-    """One 'Mech now: where it is, what is left of it, its pilot and its movement this turn.
+class TurnFlags:
+    """What a unit did this turn; every field goes back to its default in one place.
 
-    ``armor``, ``internal`` hold the points left per location in `Location` order, ``rear`` the
-    rear armor of CT, LT, RT. ``crits`` holds the (location, slot index) critical lines hit.
+    `engine.battletech.evolve` replaces the whole record with a fresh one when the turn ends
+    (BT-C-1 step 6: torsos return to their normal facing in the End phase).
     """
 
-    design: MechDesign
-    side: int
-    pilot: Pilot
-    armor: tuple[int, ...]
-    rear: tuple[int, int, int]
-    internal: tuple[int, ...]
-    hex: Hex | None = None
-    facing: Facing = Facing.N
-    prone: bool = False
-    on_bridge: bool = False
-    """Standing on the deck of the bridge in its hex, not in the water below (BT-M-22, BT-M-28)."""
-    crits: frozenset[tuple[Location, int]] = frozenset()
-    heat: int = 0
-    wounds: int = 0
-    conscious: bool = True
-    knocked_out_turn: int = 0
-    shutdown: bool = False
-    destroyed: bool = False
-    movement: Movement | None = None
-    ammo: tuple[int, ...] = ()
-    """Shots left per item of ``design.equipment`` (0 for items that are not ammunition)."""
     twist: int = 0
     """Torso twist this turn: -1 one hexside left, +1 right, 0 none (BT-C-3)."""
     arms_flipped: bool = False
@@ -289,38 +268,47 @@ class UnitState:
     """The target of the charge declared in this Movement phase (BT-C-42)."""
     dfa: int | None = None
     """The target of the death from above declared in this Movement phase (BT-C-43)."""
-    dumping: frozenset[int] = frozenset()
-    """Ammunition bins being dumped this turn (BT-C-58)."""
-    club: str = ""
-    """The club the 'Mech holds ("tree", "girder", "left arm" ...), or "" (BT-C-38)."""
-    ejected: bool = False
-    """The MechWarrior ejected: the 'Mech is out of the game, the pilot survived (BT-C-59)."""
-    stuck: bool = False
-    """Stuck in a swamp (BT-C-61.4)."""
-    declared: bool = False
-    """The unit has made its declaration in the current attack phase (BT-C-1)."""
-    withdrawn: bool = False
-    """The unit left the map by its exit edge (a ``withdraw`` scenario)."""
-    auto_eject: bool = True
-    """BT-C-59: the auto-eject system is on."""
-    sinks_off: int = 0
-    """BT-C-52: heat sinks switched off (`engine.battletech.sinks`)."""
-    sinks_off_turn: int = 0
-    """BT-C-52: the turn whose End phase last switched sinks off (they come on a turn later)."""
-    jammed: frozenset[int] = frozenset()
-    """Ultra autocannons jammed for the rest of the game (BT-C-75)."""
     double_rate: frozenset[int] = frozenset()
     """Ultra autocannons fired at double rate this turn: double heat (BT-C-75)."""
     ams_used: frozenset[int] = frozenset()
     """Anti-missile systems that engaged an attack this turn (BT-C-75)."""
+
+
+@frozen
+class UnitState:
+    """One unit now: what every kind has (side, place, crew, this turn) and its ``body``.
+
+    The core is the same for every kind of unit (BT-M-1): its design, side, pilot, where it
+    stands and faces, its movement and flags this turn, its weapons' ammunition. ``body`` holds
+    what only its kind has (`engine.battletech.kinds.mech.MechBody`: armor, heat, crits ...).
+    """
+
+    design: MechDesign
+    side: int
+    pilot: Pilot
+    body: MechBody
+    hex: Hex | None = None
+    facing: Facing = Facing.N
+    on_bridge: bool = False
+    """Standing on the deck of the bridge in its hex, not in the water below (BT-M-22, BT-M-28)."""
+    stuck: bool = False
+    """Stuck in a swamp (BT-C-61.4)."""
+    destroyed: bool = False
+    withdrawn: bool = False
+    """The unit left the map by its exit edge (a ``withdraw`` scenario)."""
+    movement: Movement | None = None
+    this_turn: TurnFlags = TurnFlags()
+    """What the unit did this turn (twist, weapons fired, physical attack ...)."""
+    declared: bool = False
+    """The unit has made its declaration in the current attack phase (BT-C-1)."""
+    ammo: tuple[int, ...] = ()
+    """Shots left per item of ``design.equipment`` (0 for items that are not ammunition)."""
+    dumping: frozenset[int] = frozenset()
+    """Ammunition bins being dumped (declared in one turn, emptied in its End phase, BT-C-58)."""
+    jammed: frozenset[int] = frozenset()
+    """Ultra autocannons jammed for the rest of the game (BT-C-75)."""
     narc: bool = False
     """A NARC pod is attached: NARC-capable missiles get +2 on the cluster roll (BT-C-75)."""
-    breached: frozenset[Location] = frozenset()
-    """BT-C-61.5: locations breached in vacuum: nothing in them works."""
-    masc_level: int = 0
-    """BT-C-75: the MASC level after its last use (`engine.battletech.masc.masc_level`)."""
-    masc_turn: int = 0
-    """BT-C-75: the turn the MASC was last used (0: never)."""
 
     @classmethod
     def from_setup(cls, unit: UnitSetup) -> UnitState:
@@ -330,13 +318,10 @@ class UnitState:
             design=design,
             side=unit.side,
             pilot=unit.pilot,
-            armor=design.armor,
-            rear=design.rear_armor,
-            internal=design.internal,
+            body=MechBody.fresh(design, auto_eject=unit.auto_eject),
             hex=unit.hex,
             facing=unit.facing,
             ammo=tuple(item.shots for item in design.equipment),
-            auto_eject=unit.auto_eject,
         )
 
     def standing_on_bridge(self, terrain: object) -> bool:
@@ -352,24 +337,6 @@ class UnitState:
     def on_map(self) -> bool:
         """True when deployed, not destroyed and not withdrawn."""
         return self.hex is not None and not self.destroyed and not self.withdrawn
-
-    def armor_at(self, location: Location, *, rear: bool = False) -> int:
-        """Armor points left at ``location`` (front, or rear for a torso)."""
-        if rear:
-            return self.rear[(Location.CT, Location.LT, Location.RT).index(location)]
-        return self.armor[LOCATIONS.index(location)]
-
-    def internal_at(self, location: Location) -> int:
-        """Internal structure points left at ``location``."""
-        return self.internal[LOCATIONS.index(location)]
-
-    def location_destroyed(self, location: Location) -> bool:
-        """True when the location's internal structure is gone (BT-C-28)."""
-        return self.internal_at(location) <= 0
-
-    def slot_hit(self, location: Location, slot: int) -> bool:
-        """True when that critical line has been hit."""
-        return (location, slot) in self.crits
 
     def with_movement(self, movement: Movement) -> UnitState:
         """Return the unit with its `Movement` replaced."""

@@ -96,7 +96,7 @@ class _Counts:
 
 
 def _status(unit: UnitState, cause: str | None) -> str:
-    if unit.ejected:
+    if unit.body.ejected:
         return "ejected"
     if unit.withdrawn:
         return "withdrew"
@@ -124,7 +124,7 @@ def after_action(state: BTState, events: Iterable[ev.BTEvent]) -> AfterAction:
             counts.taken.get(index, 0),
             counts.shots.get(index, 0),
             counts.hits.get(index, 0),
-            unit.wounds,
+            unit.body.wounds,
         )
         for index, unit in enumerate(state.units)
     )

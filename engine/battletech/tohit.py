@@ -101,7 +101,7 @@ def target_movement(hexes: int) -> int:
 
 def fires_prone(unit: UnitState) -> bool:
     """BT-C-18.9: the 'Mech fires from the ground: prone, or with a destroyed gyro."""
-    return unit.prone or (bool(unit.crits) and gyro_hits(unit) >= 2)  # noqa: PLR2004 - 2nd hit
+    return unit.body.prone or (bool(unit.body.crits) and gyro_hits(unit) >= 2)  # noqa: PLR2004 - 2nd hit
 
 
 def attacker_modifiers(unit: UnitState) -> list[tuple[str, int]]:
@@ -116,7 +116,7 @@ def attacker_modifiers(unit: UnitState) -> list[tuple[str, int]]:
             terms.append((_MOVED[movement.mode], value))
     if fires_prone(unit):
         terms.append(("attacker prone", 2))
-        arms = [unit.location_destroyed(arm) for arm in (Location.LA, Location.RA)]
+        arms = [unit.body.location_destroyed(arm) for arm in (Location.LA, Location.RA)]
         if any(arms) and not all(arms):
             terms.append(("propped on its one arm", 1))  # BT-C-18.9
     return terms
@@ -129,10 +129,10 @@ def target_modifiers(state: BTState, attacker: int, target: int | Hex) -> list[t
     unit = state.units[target]
     where = state.units[attacker].hex
     terms: list[tuple[str, int]] = []
-    if unit.prone:
+    if unit.body.prone:
         adjacent = where is not None and unit.hex is not None and where.distance(unit.hex) == 1
         terms.append(("target prone, adjacent", -2) if adjacent else ("target prone", 1))
-    if unit.shutdown or not unit.conscious:
+    if unit.body.shutdown or not unit.body.conscious:
         terms.append(("immobile target", -4))
     movement = unit.movement
     if movement is not None:
@@ -188,9 +188,11 @@ def weapon_spec(unit: UnitState, index: int) -> WeaponSpec | None:
 
 def weapon_destroyed(unit: UnitState, item: Mounted) -> bool:
     """BT-C-31: one critical on any of its lines, or its location destroyed, disables it."""
-    if unit.location_destroyed(item.location) or item.location in unit.breached:  # BT-C-61.5
+    if (
+        unit.body.location_destroyed(item.location) or item.location in unit.body.breached
+    ):  # BT-C-61.5
         return True
-    return any(unit.slot_hit(item.location, slot) for slot in item.slots)
+    return any(unit.body.slot_hit(item.location, slot) for slot in item.slots)
 
 
 def _ammo_spec(item: Mounted) -> AmmoSpec | None:
@@ -239,11 +241,11 @@ def _bin_munition(unit: UnitState, index: int) -> str:
 
 def _sensor_hits(unit: UnitState) -> int:
     """Sensor critical lines hit, wherever the sensors are (the head on most 'Mechs)."""
-    if not unit.crits:
+    if not unit.body.crits:
         return 0
     return sum(
         1
-        for location, line in unit.crits
+        for location, line in unit.body.crits
         if unit.design.slots_at(location)[line].lower().startswith("sensors")
     )
 
@@ -251,23 +253,23 @@ def _sensor_hits(unit: UnitState) -> int:
 def cannot_fire(unit: UnitState) -> str:
     """Why ``unit`` can make no weapon attack at all this phase ("" when it can)."""
     why = ""
-    if unit.ejected:
+    if unit.body.ejected:
         why = "its MechWarrior has ejected"
     elif unit.destroyed:
         why = "it is destroyed"
     elif unit.hex is None:
         why = "it is not on the map"
-    elif unit.shutdown:
+    elif unit.body.shutdown:
         why = "it is shut down (BT-C-55)"
-    elif not unit.conscious:
+    elif not unit.body.conscious:
         why = "its MechWarrior is unconscious"
-    elif unit.charging is not None:
+    elif unit.this_turn.charging is not None:
         why = "it is charging: no weapon attacks (BT-C-42)"
-    elif unit.dfa is not None:
+    elif unit.this_turn.dfa is not None:
         why = "it is jumping onto its target: no weapon attacks (BT-C-43)"
     elif _sensor_hits(unit) >= 2:  # noqa: PLR2004 - BT-C-16 / BT-C-31
         why = "both sensor hits taken: it can fire no weapons (BT-C-31)"
-    elif fires_prone(unit) and all(unit.location_destroyed(arm) for arm in _ARMS):
+    elif fires_prone(unit) and all(unit.body.location_destroyed(arm) for arm in _ARMS):
         why = "it lies prone with both arms destroyed: nothing to prop itself on (BT-C-18.9)"
     return why
 
@@ -348,7 +350,7 @@ def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:  # n
     if target == attacker:
         return "a 'Mech cannot fire at itself"
     unit = state.units[target]
-    if unit.ejected:
+    if unit.body.ejected:
         return f"the {unit.name} is abandoned: its MechWarrior ejected (BT-C-59)"
     if unit.destroyed:
         return f"the {unit.name} is destroyed"
@@ -378,7 +380,7 @@ def _prone_reason(unit: UnitState, item: Mounted) -> str:
         return ""
     if item.location.is_leg:
         return "a prone 'Mech cannot fire leg-mounted weapons (BT-C-18.9)"
-    if item.location in _ARMS and any(unit.location_destroyed(arm) for arm in _ARMS):
+    if item.location in _ARMS and any(unit.body.location_destroyed(arm) for arm in _ARMS):
         return f"its {item.location.long_name.lower()} props it up (BT-C-18.9)"
     return ""
 
@@ -392,7 +394,7 @@ def _aim_reason(state: BTState, target: int | Hex, spec: WeaponSpec, aim: _Aim) 
     if isinstance(target, Hex):
         return "aimed shots are made at 'Mechs, not hexes (BT-C-19)"
     unit = state.units[target]
-    if not (unit.shutdown or not unit.conscious):
+    if not (unit.body.shutdown or not unit.body.conscious):
         return "aimed shots only at an immobile 'Mech: shut down or unconscious (BT-C-19)"
     if spec.kind is Kind.MISSILE or spec.rack:
         return "missile launchers cannot make aimed shots (BT-C-19)"
@@ -410,7 +412,7 @@ def _usable(unit: UnitState, weapon: int) -> tuple[WeaponSpec, Mounted] | str:
     why = ""
     if "ams" in spec.flags:
         why = "an AMS fires only at incoming missiles (BT-C-75)"
-    elif item.location in unit.breached:
+    elif item.location in unit.body.breached:
         why = f"the {spec.name} is in a breached location (BT-C-61.5)"
     elif weapon_destroyed(unit, item):
         why = f"the {spec.name} is destroyed"
@@ -462,8 +464,8 @@ def _weapon_terms(unit: UnitState, item: Mounted) -> list[tuple[str, int]]:
     """BT-C-16: a sensor hit +2, the arm's actuators, heat."""
     terms = [("sensor hit", 2)] if _sensor_hits(unit) == 1 else []
     terms += _arm_terms(unit, item.location)
-    if heat := heat_to_hit(unit.heat):
-        terms.append((f"heat {unit.heat}", heat))
+    if heat := heat_to_hit(unit.body.heat):
+        terms.append((f"heat {unit.body.heat}", heat))
     return terms
 
 
@@ -583,8 +585,8 @@ def weapon_to_hit(
     spec = weapon_spec(unit, weapon)
     munition = _munition(unit, spec, want=munition) if spec is not None else "standard"
     aim = _Aim(
-        twist=unit.twist if twist is None else twist,
-        flipped=unit.arms_flipped if flipped is None else flipped,
+        twist=unit.this_turn.twist if twist is None else twist,
+        flipped=unit.this_turn.arms_flipped if flipped is None else flipped,
         secondary=secondary,
         aimed=aimed,
         munition=munition,
@@ -668,7 +670,7 @@ def _check_shots(state: BTState, unit: UnitState, command: FireWeapons) -> list[
         words = _weapon_words(unit, shot.weapon)
         if shot.weapon in seen:
             raise _illegal("twice", f"the {words} is declared twice: it fires once a turn (BT-C-2)")
-        if shot.weapon in unit.fired:
+        if shot.weapon in unit.this_turn.fired:
             raise _illegal("twice", f"the {words} has already fired this turn (BT-C-2)")
         seen.add(shot.weapon)
         target = _shot_target(shot)
@@ -833,7 +835,7 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
     weapons = [
         i
         for i in range(len(shooter.design.equipment))
-        if i not in shooter.fired and weapon_spec(shooter, i) is not None
+        if i not in shooter.this_turn.fired and weapon_spec(shooter, i) is not None
     ]
     lobbers = [w for w in weapons if (spec := weapon_spec(shooter, w)) and indirect.capable(spec)]
     lobs = max(  # BT-C-16: how far its LRMs and artillery reach, for indirect fire

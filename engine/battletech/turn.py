@@ -48,7 +48,12 @@ def can_declare(state: BTState, index: int) -> bool:  # noqa: PLR0911
     Charging and DFA-ing units make no other attacks (BT-C-42/43).
     """
     unit = state.units[index]
-    if not _active(unit) or unit.declared or unit.charging is not None or unit.dfa is not None:
+    if (
+        not _active(unit)
+        or unit.declared
+        or unit.this_turn.charging is not None
+        or unit.this_turn.dfa is not None
+    ):
         return False
     if night.is_unable(state, index):  # NT-3: marked unable to act further this turn
         return False
@@ -85,7 +90,7 @@ def declarers(state: BTState, side: int | None = None) -> tuple[int, ...]:
 
 
 def _active(unit: UnitState) -> bool:
-    return unit.on_map and unit.conscious and not unit.shutdown
+    return unit.on_map and unit.body.conscious and not unit.body.shutdown
 
 
 def ratio_slots(order: tuple[int, ...], counts: dict[int, int]) -> tuple[tuple[int, int], ...]:
@@ -148,11 +153,11 @@ def _check_declarer(state: BTState, index: int, phase: Phase) -> UnitState:  # n
         why = "it has nothing it can attack"
         if not unit.on_map:
             why = "it is not on the map"
-        elif not unit.conscious:
+        elif not unit.body.conscious:
             why = "its MechWarrior is unconscious"
-        elif unit.shutdown:
+        elif unit.body.shutdown:
             why = "it is shut down"
-        elif unit.charging is not None or unit.dfa is not None:
+        elif unit.this_turn.charging is not None or unit.this_turn.dfa is not None:
             why = "it is charging or jumping onto its target (BT-C-42/43)"
         elif night.is_unable(state, index):
             why = "it strayed in the dark and is unable to act this turn (NT-3)"
@@ -229,14 +234,18 @@ def _open_physical(ctx: Ctx) -> None:
     """BT-C-1 item 4: charges and DFAs declared in movement join the Physical phase first."""
     ctx.emit(ev.PhaseStarted(Phase.PHYSICAL, ctx.state.turn))
     for index, unit in enumerate(ctx.state.units):
-        if unit.charging is None and unit.dfa is None:
+        if unit.this_turn.charging is None and unit.this_turn.dfa is None:
             continue
         # A DFA's wreck still falls on its target (BT-C-43): units on the board, not only alive.
         attack = physical.movement_attack(ctx.state, index) if unit.hex is not None else None
         if attack is not None:
             ctx.emit(ev.AttackDeclared(attack))
-        elif unit.charging is not None and (why := physical.why_charge_lapses(ctx.state, index)):
-            ctx.emit(ChargeLapsed(index, unit.charging, why))  # BT-C-42: told, with its reason
+        elif unit.this_turn.charging is not None and (
+            why := physical.why_charge_lapses(ctx.state, index)
+        ):
+            ctx.emit(
+                ChargeLapsed(index, unit.this_turn.charging, why)
+            )  # BT-C-42: told, with its reason
         ctx.emit(ev.UnitDeclared(index))
     _open(ctx)
 
@@ -251,8 +260,8 @@ def _heat_and_end(ctx: Ctx) -> None:
     environment.vacuum_life_support(ctx)  # BT-C-31 in vacuum (BT-C-61.5)
     for index, unit in enumerate(ctx.state.units):
         # BT-C-33 / BT-M-16 item 4: knocked out in an earlier turn: roll to wake up.
-        if unit.on_map and not unit.conscious and unit.knocked_out_turn < turn:
-            target = CONSCIOUSNESS.get(unit.wounds, 13)
+        if unit.on_map and not unit.body.conscious and unit.body.knocked_out_turn < turn:
+            target = CONSCIOUSNESS.get(unit.body.wounds, 13)
             roll = ctx.roll(2)
             ctx.emit(
                 ev.ConsciousnessRolled(

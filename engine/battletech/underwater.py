@@ -46,7 +46,7 @@ _DEEP = 2
 
 def _depth(state: BTState, index: int) -> int:
     unit = state.units[index]
-    if unit.hex is None or unit.dfa is not None:
+    if unit.hex is None or unit.this_turn.dfa is not None:
         return 0
     terrain = state.board.terrain(unit.hex)
     if terrain.water is None or unit.standing_on_bridge(terrain):
@@ -57,7 +57,7 @@ def _depth(state: BTState, index: int) -> int:
 def _submerged(state: BTState, index: int) -> bool:
     """BT-C-9: standing in Depth 2+, or prone in Depth 1+."""
     depth = _depth(state, index)
-    return depth >= _DEEP or (state.units[index].prone and depth >= 1)
+    return depth >= _DEEP or (state.units[index].body.prone and depth >= 1)
 
 
 def duel(state: BTState, attacker: int, target: int | Hex) -> bool:
@@ -85,7 +85,9 @@ def weapon_reason(
     """Why this weapon cannot fire because of the water it is in ("" when it may)."""
     unit = state.units[attacker]
     submerged = _submerged(state, attacker)
-    wet = submerged or (item.location.is_leg and not unit.prone and _depth(state, attacker) == 1)
+    wet = submerged or (
+        item.location.is_leg and not unit.body.prone and _depth(state, attacker) == 1
+    )
     if not wet:
         return ""
     where = "under water" if submerged else "in the water round its legs (depth 1)"

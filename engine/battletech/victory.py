@@ -41,9 +41,9 @@ def _armed(unit: UnitState) -> bool:
         spec = get(item.name)
         if spec is None or getattr(spec, "kind", None) not in WEAPON_KINDS:
             continue
-        if unit.location_destroyed(item.location):
+        if unit.body.location_destroyed(item.location):
             continue
-        if any(unit.slot_hit(item.location, slot) for slot in item.slots):
+        if any(unit.body.slot_hit(item.location, slot) for slot in item.slots):
             continue
         ammo = getattr(spec, "shots_per_ton", 0)
         if ammo and not _has_ammo(unit, spec.key):
@@ -116,7 +116,7 @@ def _time_up(state: BTState, victory: Victory) -> tuple[int | None, str]:
         held = {
             u.side
             for u in state.units
-            if fighting(state, u) and u.hex in victory.hexes and not u.prone
+            if fighting(state, u) and u.hex in victory.hexes and not u.body.prone
         }
         enemies = {u.side for u in state.units if fighting(state, u) and u.hex in victory.hexes}
         if victory.side in held and enemies == {victory.side}:

@@ -138,7 +138,7 @@ async def test_the_heat_preview_adds_the_chosen_weapons_and_subtracts_the_sinks(
         made = heat_rules.weapon_heat(me, chosen)
         moved = heat_rules.movement_heat(me)
         sunk = heat_rules.dissipation(state, me)
-        expected = max(me.heat + moved + made - sunk, 0)
+        expected = max(me.body.heat + moved + made - sunk, 0)
         # Assert
         line = next(t for t in orders(screen) if t.startswith("heat "))
         assert f"+{moved + made} built" in line
@@ -171,9 +171,9 @@ async def test_firing_marks_the_sheet_and_the_log_names_every_roll(tmp_path, lib
         assert damage, "with this seed something hits"
         taken = sum(e.armor + e.internal for e in damage)
         now = screen.game.state.units[target]
-        assert sum(before.armor) + sum(before.rear) + sum(before.internal) - taken == (
-            sum(now.armor) + sum(now.rear) + sum(now.internal)
-        )
+        assert sum(before.body.armor) + sum(before.body.rear) + sum(
+            before.body.internal
+        ) - taken == (sum(now.body.armor) + sum(now.body.rear) + sum(now.body.internal))
         lines = told(screen)
         assert any("needed, rolled" in line and ("HIT" in line or "miss" in line) for line in lines)
         assert any("hit location" in line and "damage to the" in line for line in lines)
@@ -286,7 +286,7 @@ async def test_a_plotted_walk_can_charge_the_unit_ahead(tmp_path, library):  # n
         command = screen.game.entries[-1].command
         assert isinstance(command, Move)
         assert (command.mode, command.charge) == (MoveMode.WALK, enemy)
-        assert screen.game.state.units[unit].charging == enemy
+        assert screen.game.state.units[unit].this_turn.charging == enemy
 
 
 async def test_v_turns_the_record_sheet_to_its_critical_hits_page(tmp_path, library):  # noqa: F811
@@ -344,7 +344,7 @@ async def test_a_plotted_jump_can_drop_on_a_unit_beside_the_landing(tmp_path, li
         assert isinstance(command, Jump)
         assert command.dfa == HUNCHBACK
         assert command.path[-1] == landing
-        assert screen.game.state.units[JENNER].dfa == HUNCHBACK
+        assert screen.game.state.units[JENNER].this_turn.dfa == HUNCHBACK
 
 
 async def test_the_cursor_on_an_enemy_makes_it_the_target(tmp_path, library):  # noqa: F811
@@ -392,5 +392,5 @@ async def test_g_picks_up_a_tree_as_a_club_in_woods(tmp_path, library):  # noqa:
         await pilot.press("g")
         await pilot.pause()
         state = screen.game.state
-        assert state.units[unit].club == "tree"
+        assert state.units[unit].body.club == "tree"
         assert any("picks up a club" in line and "tree" in line for line in told(screen))

@@ -353,7 +353,7 @@ async def test_a_failed_water_roll_is_a_fall_told_in_the_log(tmp_path, library):
         await pilot.press("c")
         # Assert: the roll, the fall and its damage are in the log; the unit lies prone
         state = screen.game.state
-        assert state.units[mover].prone
+        assert state.units[mover].body.prone
         told = [t.text for t in screen.query_one(EventLog).told]
         assert any("PSR for entering water: target 4" in line and "falls" in line for line in told)
         assert any(" falls in 1014" in line for line in told)

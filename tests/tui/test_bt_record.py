@@ -9,7 +9,7 @@ from rich.console import Console
 from engine.battletech.state import Pilot, UnitSetup, UnitState
 from engine.battletech.tables import heat_mp_loss, heat_shutdown_target, heat_to_hit
 from engine.battletech.units import Location
-from tests.engine.battletech._build import design
+from tests.engine.battletech._build import design, evolved_unit
 from tui.battletech.widgets.heatscale import heat_effects, heat_lines, next_threshold
 from tui.battletech.widgets.record import RecordData, item_destroyed, render_record
 
@@ -50,7 +50,7 @@ def changed(values, location, value):
 
 def test_the_figure_shows_armor_structure_and_rear_per_location(hunchback) -> None:
     """Every location's box holds its armor and structure; the torsos their rear armor too."""
-    unit = attrs.evolve(hunchback, armor=changed(hunchback.armor, Location.RT, 4))
+    unit = evolved_unit(hunchback, armor=changed(hunchback.body.armor, Location.RT, 4))
     text = text_of(unit)
     design = unit.design
     assert "|RT  4|" in text
@@ -62,7 +62,7 @@ def test_the_figure_shows_armor_structure_and_rear_per_location(hunchback) -> No
 
 def test_a_destroyed_location_reads_gone_and_its_weapon_is_marked(hunchback) -> None:
     """BT-C-28: no structure left: the box says gone; the arm's laser is marked x."""
-    unit = attrs.evolve(hunchback, internal=changed(hunchback.internal, Location.LA, 0))
+    unit = evolved_unit(hunchback, internal=changed(hunchback.body.internal, Location.LA, 0))
     text = text_of(unit)
     assert "|LA --|" in text
     assert "| gone|" in text
@@ -75,7 +75,7 @@ def test_a_destroyed_location_reads_gone_and_its_weapon_is_marked(hunchback) -> 
 def test_a_critical_hit_strikes_the_line_and_the_weapon(hunchback) -> None:
     """BT-C-30: the hit line is starred on the criticals page; the weapon is marked destroyed."""
     laser = hunchback.design.equipment[4]
-    unit = attrs.evolve(hunchback, crits=frozenset({(Location.RA, laser.slots[0])}))
+    unit = evolved_unit(hunchback, crits=frozenset({(Location.RA, laser.slots[0])}))
     assert item_destroyed(unit, laser)
     assert "xRA" in text_of(unit)
     page = text_of(unit, page="criticals")
@@ -94,9 +94,9 @@ def test_ammunition_bins_show_their_shots_left(hunchback) -> None:
 
 def test_pilot_hits_fill_the_boxes_and_say_if_awake(hunchback) -> None:
     """BT-M-15/16: six boxes, the wounds marked; unconscious is said."""
-    text = text_of(attrs.evolve(hunchback, wounds=2, conscious=False))
+    text = text_of(evolved_unit(hunchback, wounds=2, conscious=False))
     assert "hits [X][X][ ][ ][ ][ ] unconscious" in text
-    assert "hits XX.... awake" in text_of(attrs.evolve(hunchback, wounds=2), compact=True)
+    assert "hits XX.... awake" in text_of(evolved_unit(hunchback, wounds=2), compact=True)
 
 
 @pytest.mark.parametrize("heat", [0, 5, 9, 14, 19, 24, 30])
@@ -119,7 +119,7 @@ def test_the_heat_scale_lists_what_the_tables_say(heat) -> None:
 
 def test_shutdown_and_prone_are_flagged(hunchback) -> None:
     """What stops a 'Mech fighting stands out on the sheet."""
-    text = text_of(attrs.evolve(hunchback, shutdown=True, prone=True))
+    text = text_of(evolved_unit(hunchback, shutdown=True, prone=True))
     assert "SHUT DOWN, PRONE" in text
 
 

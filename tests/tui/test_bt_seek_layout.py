@@ -7,13 +7,12 @@ between the start and the end of a game.
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from rich.console import Console
 
 from engine.battletech.state import Pilot, UnitSetup, UnitState
 from engine.battletech.units import Location
-from tests.engine.battletech._build import design
+from tests.engine.battletech._build import design, evolved_unit
 from tests.tui.replay_games import bt_library, bt_save
 from tui.app import HexmechApp
 from tui.battletech.widgets.record import RecordData, RecordSheet, render_record
@@ -46,7 +45,7 @@ def rows(data: RecordData, *, compact: bool) -> list[str]:
 def test_the_sheet_is_as_tall_whatever_the_state(griffin, compact, page) -> None:
     """Fresh, undeployed vs prone and shut down, hot and deployed: the same rows."""
     fresh = rows(RecordData(griffin, "G", "Davion", None, "", page), compact=compact)
-    hot = attrs.evolve(griffin, prone=True, shutdown=True, heat=12)
+    hot = evolved_unit(griffin, prone=True, shutdown=True, heat=12)
     worn = rows(RecordData(hot, "G", "Davion", None, "0805 facing SE", page), compact=compact)
     assert len(fresh) == len(worn)
     if page == "sheet":

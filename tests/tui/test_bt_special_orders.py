@@ -8,15 +8,13 @@ facing S; with this seed Blue loses the first initiative (the Hunchback moves fi
 
 from __future__ import annotations
 
-import attrs
-
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.state import Phase
 from engine.battletech.tohit import weapon_to_hit
 from engine.battletech.units import Location
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, start, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, start, terrain_board
 from tests.tui.test_bt_combat import SIZE, face_to_face, orders, to_weapon_phase, told
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
@@ -56,11 +54,11 @@ async def test_e_ejects_only_after_a_yes(tmp_path, library):  # noqa: F811
         await pilot.press("E")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
-        assert not screen.game.state.units[unit].ejected
+        assert not screen.game.state.units[unit].body.ejected
         await pilot.press("E")
         await pilot.press("y")
         await pilot.pause()
-        assert screen.game.state.units[unit].ejected
+        assert screen.game.state.units[unit].body.ejected
         assert any("eject" in line.lower() for line in told(screen))
 
 
@@ -100,14 +98,14 @@ async def test_s_switches_heat_sinks_and_the_sheet_shows_it(tmp_path, library): 
         await pilot.press("plus", "plus", "plus", "enter")
         await pilot.pause()
         unit = screen.game.state.units[HUNCHBACK]
-        assert unit.sinks_off == 3
+        assert unit.body.sinks_off == 3
         assert any("3 heat sinks off" in line for line in told(screen))
         # At once back on is refused: the dialog says why and gives nothing.
         await pilot.press("S", "minus", "enter")
         assert isinstance(app.screen, SinksScreen)
         assert "next one" in str(app.screen.body())
         await pilot.press("escape")
-        assert screen.game.state.units[HUNCHBACK].sinks_off == 3
+        assert screen.game.state.units[HUNCHBACK].body.sinks_off == 3
 
 
 async def test_h_fires_at_the_woods_under_the_cursor(tmp_path, library):  # noqa: F811
@@ -172,7 +170,7 @@ async def test_the_aimed_shot_dialog_aims_the_weapons_that_may(tmp_path, library
         state = screen.game.state
         unit = screen.selected
         target = screen.attacks.aim.target
-        state = state.replace_unit(target, attrs.evolve(state.units[target], shutdown=True))
+        state = state.replace_unit(target, evolved_unit(state.units[target], shutdown=True))
         laser = next(
             w
             for w in weapons_of(state.units[unit])
@@ -230,5 +228,5 @@ def test_the_heat_panel_and_the_sheet_name_the_sinks_switched_off():
     assert plain[0] == "heat 5 +1 built -10 sinks = 0"
     state = start(terrain_board(4, 4), [(design(), 0, "0202", Facing.N)])
     unit = state.units[0]
-    assert "3 heat sinks off" in record_flags(attrs.evolve(unit, sinks_off=3))
+    assert "3 heat sinks off" in record_flags(evolved_unit(unit, sinks_off=3))
     assert not any("sinks" in flag for flag in record_flags(unit))

@@ -267,7 +267,7 @@ class BattleTechTutor:
             found.append("target")
         if state.phase is Phase.WEAPON and aim is not None and aim.target is not None:
             shown = state.units[aim.target]
-            if shown.shutdown or not shown.conscious:
+            if shown.body.shutdown or not shown.body.conscious:
                 found.append("immobile")  # BT-C-19: an aimed shot may be made
         return found
 

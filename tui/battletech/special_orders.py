@@ -37,6 +37,7 @@ from engine.battletech.narrate.words import modifiers_text
 from engine.battletech.state import Phase
 from engine.battletech.tohit import weapon_spec, weapon_to_hit
 from engine.battletech.units import Location
+from tests.engine.battletech._build import evolved_unit
 from tui.battletech.indirect_fire import area_words, spotter_for
 from tui.battletech.widgets.targeting import KEYS, fire_command, weapons_of
 
@@ -423,7 +424,7 @@ class SinksScreen(_UnitDialog):
     def __init__(self, screen: BattleTechScreen, units: tuple[int, ...]) -> None:
         """Switch the sinks of one of ``units`` (Tab: the next)."""
         super().__init__(screen, units)
-        self.off = screen.game.state.units[self.unit].sinks_off
+        self.off = screen.game.state.units[self.unit].body.sinks_off
 
     def reset(self) -> None:
         """A new unit: its own count."""
@@ -434,17 +435,19 @@ class SinksScreen(_UnitDialog):
         state = self.screen_.game.state
         unit = state.units[self.unit]
         most = sinks.sink_count(unit)
-        after = dissipation(state, attrs.evolve(unit, sinks_off=self.off))
+        after = dissipation(state, evolved_unit(unit, sinks_off=self.off))
         lines = [
             f"Heat sinks: {_name(self.screen_, self.unit)}"
             + ("  (Tab: next unit)" if len(self.units) > 1 else ""),
             (
-                f"{most} working, {unit.sinks_off} off now; dissipation "
+                f"{most} working, {unit.body.sinks_off} off now; dissipation "
                 f"{dissipation(state, unit)} -> {after} with {self.off} off"
             ),
             "sinks switched off come back on in the next End phase at the earliest (BT-C-52)",
         ]
-        if self.off != unit.sinks_off and (why := sinks.can_switch(state, self.unit, self.off)):
+        if self.off != unit.body.sinks_off and (
+            why := sinks.can_switch(state, self.unit, self.off)
+        ):
             lines.append(f"not now: {why}")
         lines.append("+ -: how many off  Enter: switch  Esc: back")
         return "\n".join(lines)
@@ -514,7 +517,7 @@ class SpecialOrders:
         if base is None or aim is None or aim.target is None:
             return
         target = state.units[aim.target]
-        if not (target.shutdown or not target.conscious):
+        if not (target.body.shutdown or not target.body.conscious):
             self.screen.refuse(
                 "Aimed shots only at an immobile 'Mech: shut down or unconscious (BT-C-19)",
                 title="Aimed shot",

@@ -206,7 +206,7 @@ def base_heat(state: BTState, unit: UnitState) -> int:
     (negative: room for that much movement and weapon heat before the heat rises).
     """
     return (
-        unit.heat
+        unit.body.heat
         + engine_heat(unit)
         + temperature_heat(state.temperature)
         - dissipation(state, unit)
@@ -215,7 +215,7 @@ def base_heat(state: BTState, unit: UnitState) -> int:
 
 def durability(unit: UnitState) -> int:
     """Armor and internal structure points left."""
-    return sum(unit.armor) + sum(unit.rear) + sum(unit.internal)
+    return sum(unit.body.armor) + sum(unit.body.rear) + sum(unit.body.internal)
 
 
 def weakness(unit: UnitState) -> float:
@@ -290,6 +290,8 @@ def vital_points(unit: UnitState) -> int:
 
     A 'Mech without a leg falls and crawls (BT-C-28).
     """
-    ct = unit.armor_at(Location.CT) + unit.internal_at(Location.CT)
-    legs = min(unit.armor_at(leg) + unit.internal_at(leg) for leg in (Location.LL, Location.RL))
+    ct = unit.body.armor_at(Location.CT) + unit.body.internal_at(Location.CT)
+    legs = min(
+        unit.body.armor_at(leg) + unit.body.internal_at(leg) for leg in (Location.LL, Location.RL)
+    )
     return min(ct, int(1.5 * legs))

@@ -102,7 +102,7 @@ def _own_options(state: BTState, index: int, arsenal: dict[int, Gun]) -> Iterato
     here = unit.hex
     if here is None or tohit.cannot_fire(unit):
         return
-    weapons = tuple(w for w in arsenal if w not in unit.fired)
+    weapons = tuple(w for w in arsenal if w not in unit.this_turn.fired)
     reach = max((arsenal[w].long for w in weapons), default=0)
     near = sorted(
         (here.distance(u.hex), i)
@@ -194,7 +194,7 @@ def _worth(state: BTState, target: int, expected: float, vital: int) -> float:
     value = expected * (1.0 + weakness(other)) * focus(other)
     if expected >= 0.8 * vital:
         value += _KILL_BONUS
-    if other.prone or other.shutdown:
+    if other.body.prone or other.body.shutdown:
         value += 1.0
     victory = state.victory
     if victory.kind == "hold" and other.hex in victory.hexes:

@@ -137,7 +137,7 @@ class _Enemy:
         attacker = sum(v for _, v in tohit.attacker_modifiers(unit))
         if not self.moved and walk:
             attacker += 1  # it will probably walk
-        self.attacker = attacker + heat_to_hit(unit.heat)
+        self.attacker = attacker + heat_to_hit(unit.body.heat)
         self.budget = max(0, 9 - base_heat(state, unit) - (0 if self.moved else 1))
         self.can_fire = not tohit.cannot_fire(unit) and bool(self.guns)
 
@@ -183,7 +183,7 @@ class _Ranker:
         found = self._sights.get(key)
         if found is not None:
             return found
-        there = attrs.evolve(self.unit, hex=where, prone=prone)
+        there = attrs.evolve(self.unit, hex=where, body=attrs.evolve(self.unit.body, prone=prone))
         state = self.state.replace_unit(self.index, there)
         found = []
         for enemy in self.enemies:
@@ -236,7 +236,7 @@ class _Ranker:
                 )
                 if arsenal:
                     base = gunnery + attacker + sum(v for _, v in mine.modifiers)  # type: ignore[attr-defined]
-                    if enemy.unit.prone:
+                    if enemy.unit.body.prone:
                         base += -2 if distance == 1 else 1
                     if not enemy.moved:
                         base += 1  # it will probably move
@@ -378,7 +378,6 @@ class _Ranker:
         if found is None:
             moved = attrs.evolve(
                 self.unit,
-                prone=candidate.prone,
                 movement=Movement(
                     candidate.mode,
                     mp_spent=candidate.mp,
@@ -388,10 +387,11 @@ class _Ranker:
                     jumped=candidate.counted if candidate.mode is MoveMode.JUMP else 0,
                     minimum=candidate.minimum,
                 ),
+                body=attrs.evolve(self.unit.body, prone=candidate.prone),
             )
             heat = movement_heat(moved)
             attacker = sum(v for _, v in tohit.attacker_modifiers(moved))
-            found = self._own_cache[key] = (heat, attacker + heat_to_hit(self.unit.heat))
+            found = self._own_cache[key] = (heat, attacker + heat_to_hit(self.unit.body.heat))
         return found
 
     def _withdrawing(self) -> bool:
@@ -423,7 +423,10 @@ class _Ranker:
         It hits for ceil(tons x hexes / 10) and takes ceil(target tons / 10) back; both then roll
         to stay standing. Worth more on a hurt or light target, and when it may finish it.
         """
-        state = self.state.replace_unit(self.index, attrs.evolve(moved, charging=target))
+        state = self.state.replace_unit(
+            self.index,
+            attrs.evolve(moved, this_turn=attrs.evolve(moved.this_turn, charging=target)),
+        )
         hit = physical.physical_to_hit(state, self.index, AttackKind.CHARGE, target)
         if not hit.possible or hit.number is None:
             return -100.0, 0.0
@@ -444,7 +447,9 @@ class _Ranker:
         It hits for ceil(tons x 3 / 10) and the jumper's legs take ceil(tons / 5) either way; a
         miss is a fall for the jumper. Worth it on a hurt target it may finish, seldom else.
         """
-        state = self.state.replace_unit(self.index, attrs.evolve(moved, dfa=target))
+        state = self.state.replace_unit(
+            self.index, attrs.evolve(moved, this_turn=attrs.evolve(moved.this_turn, dfa=target))
+        )
         hit = physical.physical_to_hit(state, self.index, AttackKind.DFA, target)
         if not hit.possible or hit.number is None:
             return -100.0, 0.0
@@ -526,12 +531,12 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
         for (where, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
             if not reach.steps:
                 continue
-            if where == unit.hex and facing == unit.facing and not unit.prone:
+            if where == unit.hex and facing == unit.facing and not unit.body.prone:
                 continue
             key = (where, facing, False)
             if key in found:
                 continue  # a cheaper mode (or a run without MASC) gets there
-            prone = unit.prone and not any(s.kind is StepKind.STAND for s in reach.steps)
+            prone = unit.body.prone and not any(s.kind is StepKind.STAND for s in reach.steps)
             done = movement.hexes if movement is not None else 0
             found[key] = _Candidate(
                 Move(index, mode, reach.steps, masc=masc_on),
@@ -565,7 +570,7 @@ def _charges(state: BTState, index: int, candidates: list[_Candidate]) -> list[_
     targets = {
         u.hex: i
         for i, u in enumerate(state.units)
-        if u.side != unit.side and u.on_map and u.hex is not None and not u.prone
+        if u.side != unit.side and u.on_map and u.hex is not None and not u.body.prone
     }
     found = []
     for candidate in candidates:
@@ -669,7 +674,9 @@ def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
     options = _prune(ranker, candidates, keep)
     if not active or alone:
         options.append(
-            _Candidate(still_command, unit.hex, unit.facing, mode, counted, spent, prone=unit.prone)
+            _Candidate(
+                still_command, unit.hex, unit.facing, mode, counted, spent, prone=unit.body.prone
+            )
         )
     if not active:
         # from every end position, not only the pruned ones: charges and DFAs end next to an

@@ -268,7 +268,7 @@ def _gather(builder: _Builder, event: Event, before: BTState) -> None:  # noqa: 
         if event.success:
             builder.note(event.unit, "restarted", True)  # noqa: FBT003 - a field's value
     elif isinstance(event, ev.HeatChanged):
-        builder.heat(event.unit, before.units[event.unit].heat, event.heat)
+        builder.heat(event.unit, before.units[event.unit].body.heat, event.heat)
     elif isinstance(event, ev.PilotWounded):
         record = builder._unit(event.unit)  # noqa: SLF001 - the module's own helper
         wounds = record.get("wounds", 0)

@@ -371,6 +371,7 @@ GAMES: dict[str, Callable[[Path], None]] = {
     "battletech-s8-equip": lambda path: battletech_equip(path, seed=14),
     "battletech-s9-indirect": lambda path: battletech_indirect(path, seed=INDIRECT_SEED),
     "battletech-s10-fire": lambda path: battletech_fire(path, seed=11),
+    "battletech-s11-bodies": lambda path: battletech(path, seed=11),
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
 }

@@ -12,7 +12,7 @@ from engine.battletech.catalogue import AmmoSpec, find
 from engine.battletech.commands import BTCommand
 from engine.battletech.events import BTEvent
 from engine.battletech.flow import decide
-from engine.battletech.state import BTSetup, BTState, Phase, Pilot, UnitSetup, UnitState
+from engine.battletech.state import BTSetup, BTState, Phase, Pilot, TurnFlags, UnitSetup, UnitState
 from engine.battletech.units import (
     LOCATION_SLOTS,
     Location,
@@ -135,10 +135,29 @@ def start(
     return attrs.evolve(state, slots=slots)
 
 
+def evolved_unit(unit: UnitState, **changes: object) -> UnitState:
+    """``unit`` with fields of its core, ``body`` or ``this_turn`` changed, each by its name.
+
+    Tests set heat, prone, twist ... in one call; the engine writes
+    ``attrs.evolve(unit, body=attrs.evolve(unit.body, heat=...))`` instead.
+    """
+    groups: dict[str, dict[str, object]] = {"body": {}, "this_turn": {}, "": {}}
+    body_fields = attrs.fields_dict(type(unit.body))
+    flag_fields = attrs.fields_dict(TurnFlags)
+    for name, value in changes.items():
+        where = "body" if name in body_fields else "this_turn" if name in flag_fields else ""
+        groups[where][name] = value
+    core = dict(groups[""])
+    if groups["body"]:
+        core["body"] = attrs.evolve(unit.body, **groups["body"])  # type: ignore[arg-type]
+    if groups["this_turn"]:
+        core["this_turn"] = attrs.evolve(unit.this_turn, **groups["this_turn"])  # type: ignore[arg-type]
+    return attrs.evolve(unit, **core)  # type: ignore[arg-type]
+
+
 def state_with(state: BTState, index: int, **changes: object) -> BTState:
     """The state with unit ``index`` changed (damage, heat, prone ...)."""
-    unit: UnitState = attrs.evolve(state.units[index], **changes)  # type: ignore[arg-type]
-    return state.replace_unit(index, unit)
+    return state.replace_unit(index, evolved_unit(state.units[index], **changes))
 
 
 def play(

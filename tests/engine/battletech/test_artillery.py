@@ -23,7 +23,7 @@ from engine.battletech.units import Location, Mounted
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from saves.codec import make_converter
-from tests.engine.battletech._build import design, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, terrain_board
 from tests.engine.battletech._rules_btc import CT, LT, RT, duel, of, resolve, still, two
 
 H = Hex.from_label
@@ -122,7 +122,7 @@ def test_any_hex_may_be_shelled():
 def test_no_aimed_artillery_shots():
     """DESIGN: artillery strikes a hex; it makes no aimed shots (BT-C-19)."""
     state = field()
-    state = state.replace_unit(TARGET, attrs.evolve(state.units[TARGET], shutdown=True))
+    state = state.replace_unit(TARGET, evolved_unit(state.units[TARGET], shutdown=True))
     result = weapon_to_hit(state, GUNNER, ARTY, TARGET, aimed=Location.CT)
     assert "cannot make aimed shots" in result.reason
 

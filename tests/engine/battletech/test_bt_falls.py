@@ -107,7 +107,7 @@ def test_worked_example_0_level_fall_of_65_tons():
     (fell,) = of(events, ev.UnitFell)
     assert (fell.hex, fell.levels, fell.damage, fell.halved) == (H("0509"), 0, 7, False)
     assert damage(events) == [(CT, 5, False), (CT, 2, False)]
-    assert after.unit(0).prone
+    assert after.unit(0).body.prone
 
 
 def test_worked_example_2_level_fall_of_65_tons():
@@ -185,7 +185,7 @@ def test_fall_facing_table(start_facing, die, turn, column, hit):
     assert fell.facing is start_facing.turn(turn)
     assert damage(events) == [(location, 5, rear)]
     unit = after.unit(0)
-    assert (unit.facing, unit.prone) == (start_facing.turn(turn), True)
+    assert (unit.facing, unit.body.prone) == (start_facing.turn(turn), True)
 
 
 # ---------------------------------------------------------------- BT-M-34.2: hit locations
@@ -228,7 +228,7 @@ def test_a_head_hit_wounds_the_pilot_even_through_armor():
     after, events = fail_to_stand(state, 1, 6, 6, 6, 6, 6, 6)
     (wound,) = of(events, ev.PilotWounded)
     assert (wound.wounds, wound.total) == (1, 1)
-    assert after.unit(0).internal_at(HD) == state.unit(0).internal_at(HD)
+    assert after.unit(0).body.internal_at(HD) == state.unit(0).body.internal_at(HD)
 
 
 # ---------------------------------------------------------------- BT-M-36: the injury roll
@@ -267,7 +267,7 @@ def test_a_failed_injury_roll_is_one_wound_and_a_consciousness_roll():
     assert (wound.wounds, wound.total) == (1, 1)
     (roll,) = of(events, ev.ConsciousnessRolled)
     assert (roll.target, roll.roll, roll.conscious) == (3, (2, 1), True)
-    assert after.unit(0).wounds == 1
+    assert after.unit(0).body.wounds == 1
 
 
 # ---------------------------------------------------------------- BT-M-16: consciousness
@@ -283,7 +283,7 @@ def test_consciousness_numbers(before, number, awake):
     (check,) = of(events, ev.ConsciousnessRolled)
     assert (check.target, check.conscious) == (number, awake)
     unit = after.unit(0)
-    assert (unit.wounds, unit.conscious) == (before + 1, awake)
+    assert (unit.body.wounds, unit.body.conscious) == (before + 1, awake)
 
 
 def test_the_sixth_wound_kills_and_ends_the_game():
@@ -324,7 +324,7 @@ def test_recovery_roll_in_a_later_end_phase(wounds, roll, wakes):
     after, events = _end_turn(state, two(roll))
     (check,) = of(events, ev.ConsciousnessRolled)
     assert (check.recovery, check.conscious) == (True, wakes)
-    assert after.unit(0).conscious is wakes
+    assert after.unit(0).body.conscious is wakes
 
 
 def test_no_recovery_roll_in_the_turn_he_was_knocked_out():
@@ -332,7 +332,7 @@ def test_no_recovery_roll_in_the_turn_he_was_knocked_out():
     state = state_with(mech(), 0, conscious=False, wounds=1, knocked_out_turn=1)
     after, events = _end_turn(state, ())
     assert not of(events, ev.ConsciousnessRolled)
-    assert not after.unit(0).conscious
+    assert not after.unit(0).body.conscious
 
 
 def test_a_pilot_knocked_out_by_the_fall_fails_the_injury_roll():
@@ -344,7 +344,7 @@ def test_a_pilot_knocked_out_by_the_fall_fails_the_injury_roll():
     assert (injury.reason, injury.automatic, injury.success) == ("injury", True, False)
     assert [w.total for w in of(events, ev.PilotWounded)] == [1, 2]
     assert len(of(events, ev.ConsciousnessRolled)) == 1
-    assert (after.unit(0).wounds, after.unit(0).conscious) == (2, False)
+    assert (after.unit(0).body.wounds, after.unit(0).body.conscious) == (2, False)
 
 
 @pytest.mark.parametrize(("depth", "total", "halved"), [(1, 4, True), (2, 4, True), (0, 7, False)])

@@ -44,7 +44,7 @@ def mech(target: MechDesign | None = None) -> BTState:
 def bare(state: BTState, index: int, *locations: Location) -> BTState:
     """Unit ``index`` with no armor (front and rear) on ``locations``."""
     unit = state.units[index]
-    armor, rear = list(unit.armor), list(unit.rear)
+    armor, rear = list(unit.body.armor), list(unit.body.rear)
     for location in locations:
         armor[list(Location).index(location)] = 0
         if location.has_rear:
@@ -84,7 +84,7 @@ def test_armor_only_damage_rolls_no_critical():
     apply_damage(ctx, 1, CT, 10, source=0)
     done(ctx)
     assert not of(ctx, ev.CriticalChanceRolled)
-    assert ctx.state.units[1].armor_at(CT) == 22
+    assert ctx.state.units[1].body.armor_at(CT) == 22
 
 
 def test_structure_damage_rolls_once_however_much():
@@ -94,7 +94,7 @@ def test_structure_damage_rolls_once_however_much():
     done(ctx)
     (chance,) = of(ctx, ev.CriticalChanceRolled)
     assert (chance.location, chance.roll, chance.hits) == (CT, (3, 4), 0)
-    assert ctx.state.units[1].internal_at(CT) == 6
+    assert ctx.state.units[1].body.internal_at(CT) == 6
 
 
 def test_a_packet_through_two_locations_rolls_in_each():
@@ -143,7 +143,7 @@ def test_twelve_blows_an_arm_off(limb):
     done(ctx)
     (lost,) = of(ctx, ev.LocationDestroyed)
     assert (lost.location, lost.blown_off) == (limb, True)
-    assert ctx.state.units[1].location_destroyed(limb)
+    assert ctx.state.units[1].body.location_destroyed(limb)
     assert not ctx.state.units[1].destroyed
 
 
@@ -265,7 +265,7 @@ def test_lines_used_up_earlier_in_the_phase_lose_the_critical():
     phase: the next critical is lost, not passed on.
     """
     before = state_with(mech(), 1, crits=frozenset({(LL, 0), (LL, 1), (LL, 2)}))
-    now = state_with(before, 1, crits=before.units[1].crits | {(LL, 3)})
+    now = state_with(before, 1, crits=before.units[1].body.crits | {(LL, 3)})
     ctx = ctx_for(now, 4, 4, start_state=before)
     critical_chance(ctx, 1, LL, source=0)
     done(ctx)
@@ -340,7 +340,7 @@ def test_outside_an_attack_phase_the_psr_is_rolled_at_once():
     done(ctx)
     (psr, injury) = of(ctx, ev.PilotingRoll)
     assert (psr.reason, psr.target, psr.success) == ("gyro hit", 8, False)
-    assert ctx.state.units[1].prone
+    assert ctx.state.units[1].body.prone
     assert injury.reason == "injury"
 
 
@@ -397,11 +397,11 @@ def test_case_vents_the_excess():
     applied = [(d.location, d.armor, d.internal) for d in of(ctx, ev.DamageApplied)]
     assert applied == [(RT, 0, 12)]
     unit = ctx.state.units[1]
-    assert unit.location_destroyed(RT)
-    assert unit.location_destroyed(RA)  # BT-C-28: the arm goes with its side torso
-    assert unit.armor_at(CT) == 32
-    assert unit.internal_at(CT) == 16
-    assert unit.wounds == 2
+    assert unit.body.location_destroyed(RT)
+    assert unit.body.location_destroyed(RA)  # BT-C-28: the arm goes with its side torso
+    assert unit.body.armor_at(CT) == 32
+    assert unit.body.internal_at(CT) == 16
+    assert unit.body.wounds == 2
 
 
 def test_an_ammo_critical_explodes_the_bin_and_wounds_the_pilot():
@@ -417,7 +417,7 @@ def test_an_ammo_critical_explodes_the_bin_and_wounds_the_pilot():
     (blast,) = of(ctx, ev.AmmoExploded)
     assert (blast.bin, blast.shots, blast.damage) == (0, 1, 20)
     assert ctx.state.units[1].ammo == (0, 5)
-    assert ctx.state.units[1].wounds == 2
+    assert ctx.state.units[1].body.wounds == 2
 
 
 def test_gauss_rifle_explodes_on_its_first_critical():
@@ -428,7 +428,7 @@ def test_gauss_rifle_explodes_on_its_first_critical():
     done(ctx)
     (blast,) = of(ctx, ev.ComponentExploded)
     assert blast.damage == 20
-    assert ctx.state.units[1].location_destroyed(RT)
+    assert ctx.state.units[1].body.location_destroyed(RT)
     gauss_ammo = ctx_for(ctx.state)
     explode_ammo(gauss_ammo, 1, 1, "critical")
     assert not gauss_ammo.events

@@ -367,7 +367,7 @@ def test_light_gauss_explodes_for_16_on_a_critical():
 
     mech = design(equipment=[("Light Gauss Rifle", RT)])
     state = weapon_phase(design(), mech)
-    armor = list(state.units[1].armor)
+    armor = list(state.units[1].body.armor)
     armor[list(Location).index(RT)] = 0
     bare = state_with(state, 1, armor=tuple(armor))
     line = twelve_slot_dice(mech.equipment[0].slots[0])

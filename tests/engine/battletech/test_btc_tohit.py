@@ -104,7 +104,7 @@ def index_of(loc: Location) -> int:
 
 
 def destroyed(state: BTState, index: int, *locations: Location) -> BTState:
-    internal = list(state.unit(index).internal)
+    internal = list(state.unit(index).body.internal)
     for loc in locations:
         internal[index_of(loc)] = 0
     return state_with(state, index, internal=tuple(internal))
@@ -541,7 +541,7 @@ def test_a_declaration_fixes_numbers_and_spends_ammo():
     assert events[2] == ev.AmmoSpent(0, BIN_LT)
     after = apply(state, events)
     assert after.unit(0).ammo[BIN_LT] == 11
-    assert after.unit(0).fired == {ML_CT, LRM}
+    assert after.unit(0).this_turn.fired == {ML_CT, LRM}
     assert len(after.attacks) == 2
 
 
@@ -613,7 +613,7 @@ def test_a_torso_twist_is_declared_with_the_fire():
     assert events[0] == ev.TorsoTwisted(0, 1, flipped=False)
     assert events[1].attack.to_hit == 4
     after = apply(state, events)
-    assert after.unit(0).twist == 1
+    assert after.unit(0).this_turn.twist == 1
 
 
 def test_twists_are_one_hexside():
@@ -651,7 +651,7 @@ def test_arm_flipping():
     check(weapon_to_hit(state, 0, ML_RA, 1, flipped=True), 4)
     events = declare_fire(state, FireWeapons(0, (Shot(ML_RA, 1), Shot(ML_REAR, 1)), flip_arms=True))
     assert events[0] == ev.TorsoTwisted(0, 0, flipped=True)
-    assert apply(state, events).unit(0).arms_flipped
+    assert apply(state, events).unit(0).this_turn.arms_flipped
 
 
 def test_only_mechs_built_without_lower_arms_flip():
@@ -845,4 +845,4 @@ def test_a_declaration_through_the_flow():
     # Twisted left the torso faces NW: the target due north is on its 60-degree front row.
     assert [a.to_hit for a in state.attacks] == [8, 4]
     assert state.unit(0).ammo[BIN_LT] == 11
-    assert state.unit(0).twist == -1
+    assert state.unit(0).this_turn.twist == -1

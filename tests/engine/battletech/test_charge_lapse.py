@@ -20,7 +20,7 @@ def test_a_charge_whose_target_stepped_aside_lapses_with_its_reason() -> None:
     """BT-C-42: the target walked out of the charger's front: no charge, a log line says why."""
     state = charge_state()
     state, _ = run(state, [Move(0, MoveMode.RUN, (F,) * 5, charge=1)])
-    assert state.units[0].charging == 1
+    assert state.units[0].this_turn.charging == 1
     state, _ = run(state, [Move(1, MoveMode.WALK, (R, F))])  # 0807 -> off the charger's front
     assert state.units[1].hex != Hex.from_label("0807")
     why = why_charge_lapses(state, 0)

@@ -31,7 +31,7 @@ from engine.battletech.tables import cluster_hits, heat_ammo_target, heat_shutdo
 from engine.battletech.tohit import weapon_to_hit
 from engine.dice import ScriptedDice
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, start, state_with, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, start, state_with, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
     LT,
@@ -67,7 +67,7 @@ SHOOTER = design(equipment=[("Medium Laser", CT)])
 
 def target(**changes):
     state = still(duel(SHOOTER, design()))
-    return state.replace_unit(1, attrs.evolve(state.units[1], **changes)) if changes else state
+    return state.replace_unit(1, evolved_unit(state.units[1], **changes)) if changes else state
 
 
 @pytest.mark.parametrize(("roll", "hit"), [((4, 4), True), ((3, 4), False), ((6, 6), True)])
@@ -91,7 +91,7 @@ def test_a_psr_equal_to_its_target_succeeds(roll, success):
     after, events = resolve(state, attacks, (4, 4, 3, 4) * 4 + roll + fall)
     (psr,) = [p for p in of(events, ev.PilotingRoll) if p.reason != "injury"]
     assert (psr.target, psr.success) == (6, success)
-    assert after.units[1].prone is not success
+    assert after.units[1].body.prone is not success
 
 
 # ---------------------------------------------------------------- BT-C-18: modifier details
@@ -170,7 +170,7 @@ def test_the_heat_scale_overflows_past_30():
     ctx = heat_phase_with(state, 6, 6)
     (heat,) = of(ctx.events, ev.HeatChanged)
     assert heat.heat == 38
-    assert ctx.state.units[0].heat == 38
+    assert ctx.state.units[0].body.heat == 38
     (shut,) = of(ctx.events, ev.ShutdownRolled)
     assert (shut.shutdown, shut.automatic) == (True, True)
 

@@ -22,7 +22,14 @@ from engine.battletech.tables import PUNCH_LOCATION, Column
 from engine.battletech.tohit import weapon_to_hit
 from engine.game import IllegalCommand
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, play, start, state_with, terrain_board
+from tests.engine.battletech._build import (
+    design,
+    evolved_unit,
+    play,
+    start,
+    state_with,
+    terrain_board,
+)
 from tests.engine.battletech._rules_btc import (
     CT,
     HD,
@@ -231,7 +238,7 @@ def test_accidental_fall_from_above_hits_on_the_punch_table(facing, first, secon
     assert (fell.hex, fell.levels, fell.damage, fell.column) == (H("0806"), 2, 24, "rear")
     assert (fell.facing_roll, fell.facing) == (None, Facing.N)  # BT-M-34.1: as a 4, reversed
     assert after.units[1].hex == H("0806")
-    assert (after.units[1].prone, after.units[1].facing) == (True, Facing.N)
+    assert (after.units[1].body.prone, after.units[1].facing) == (True, Facing.N)
     assert after.units[2].hex != H("0806")
 
 
@@ -287,7 +294,7 @@ def test_a_failed_dodge_is_a_fall_and_the_shove_goes_on():
     assert not dodge.success
     assert any(f.unit == 2 for f in of(events, ev.UnitFell))
     assert after.units[2].hex == H("0805")
-    assert after.units[2].prone
+    assert after.units[2].body.prone
 
 
 def test_no_dodge_without_mp_left():
@@ -371,7 +378,7 @@ HIT = (4, 4, 3, 4)
 
 def target(**changes):
     state = still(duel(SHOOTER, design()))
-    return state.replace_unit(1, attrs.evolve(state.units[1], **changes)) if changes else state
+    return state.replace_unit(1, evolved_unit(state.units[1], **changes)) if changes else state
 
 
 def lasers(state, count):
@@ -391,7 +398,7 @@ def test_after_the_shutdown_turn_every_psr_is_an_automatic_fall():
     state = target(shutdown=True)
     after, events = resolve(state, lasers(state, 4), HIT * 4 + (1, 2, 1, 3, 3))
     assert [p[1:] for p in fall_psrs(events)] == [(False, True)]
-    assert after.units[1].prone
+    assert after.units[1].body.prone
 
 
 def test_a_missed_dfa_is_an_automatic_fall():
@@ -405,7 +412,7 @@ def test_a_missed_dfa_is_an_automatic_fall():
     assert not [p for p in of(events, ev.PilotingRoll) if p.unit == 0 and p.reason != "injury"]
     (fell,) = [f for f in of(events, ev.UnitFell) if f.unit == 0]
     assert (fell.levels, fell.damage, fell.column, fell.facing_roll) == (2, 15, "rear", None)
-    assert after.units[0].prone
+    assert after.units[0].body.prone
 
 
 def test_a_target_charged_into_a_building_rolls_at_plus_3():
@@ -483,7 +490,7 @@ def test_dropping_prone_on_purpose_is_not_a_fall():
     plan = plan_move(state, 0, MoveMode.WALK, (P,))
     assert (plan.mp_spent, plan.checks) == (1, ())
     after, events = play(state, Move(0, MoveMode.WALK, (P,)))
-    assert after.units[0].prone
+    assert after.units[0].body.prone
     assert not of(events, ev.UnitFell)
     assert not of(events, ev.DamageApplied)
 
@@ -497,16 +504,16 @@ def test_a_failed_stand_up_attempt_is_a_fall():
     )
     (fell,) = of(events, ev.UnitFell)
     assert (fell.hex, fell.levels, fell.damage) == (H("0408"), 0, 5)
-    assert after.units[0].prone
+    assert after.units[0].body.prone
 
 
 def test_a_destroyed_leg_is_an_automatic_fall():
     """BT-M-33.1: leg destroyed: the 'Mech falls without a PSR."""
     state = still(duel(design(equipment=[("AC/20", RT), ("IS Ammo AC/20", RT)]), design()))
     unit = state.units[1]
-    armor = list(unit.armor)
+    armor = list(unit.body.armor)
     armor[LOCATIONS.index(LL)] = 0
-    state = state.replace_unit(1, attrs.evolve(unit, armor=tuple(armor)))
+    state = state.replace_unit(1, evolved_unit(unit, armor=tuple(armor)))
     attack = weapon_attack(state, 0, 0, 1, 4)
     # hit 4-4; location: front column 9 = left leg (4-5); then generous dice
     _, events = resolve(state, [attack], (4, 4, 4, 5) + (3,) * 40, exact=False)

@@ -34,7 +34,7 @@ from engine.battletech.units import Location
 from engine.dice import Dice, ScriptedDice
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
-from tests.engine.battletech._build import TEST_PILOT, design, play, terrain_board
+from tests.engine.battletech._build import TEST_PILOT, design, evolved_unit, play, terrain_board
 from tests.engine.battletech._rules_btc import moved, run
 from tests.engine.battletech.test_scenario import LIBRARY, _table
 
@@ -147,9 +147,9 @@ def test_running_past_the_1g_run_mp_strains_the_legs_on_a_failed_psr():
     assert (psr.reason, psr.target, psr.success) == ("gravity", 5, False)
     unit = state.units[0]
     for leg in (LL, RL):
-        assert unit.internal_at(leg) == before.internal_at(leg) - 2
-        assert unit.armor_at(leg) == before.armor_at(leg)
-    assert not unit.prone
+        assert unit.body.internal_at(leg) == before.body.internal_at(leg) - 2
+        assert unit.body.armor_at(leg) == before.body.armor_at(leg)
+    assert not unit.body.prone
     assert not of(events, ev.UnitFell)
 
 
@@ -163,7 +163,7 @@ def test_no_overspeed_roll_within_the_1g_run_mp_or_on_a_pass():
         state, [Move(0, MoveMode.RUN, (F,) * 9), Move(1, MoveMode.STILL), EndPhase()], (3, 3)
     )
     assert of(events, ev.PilotingRoll)[0].success
-    assert after.units[0].internal == state.units[0].internal
+    assert after.units[0].body.internal == state.units[0].body.internal
 
 
 def test_jumping_past_the_1g_jump_mp_strains_the_legs_too():
@@ -174,7 +174,7 @@ def test_jumping_past_the_1g_jump_mp_strains_the_legs_too():
     state, events = run(state, [Jump(0, path, Facing.N), Move(1, MoveMode.STILL), EndPhase()], dice)
     assert of(events, ev.PilotingRoll)[0].reason == "gravity"
     design_ = state.units[0].design
-    assert state.units[0].internal_at(LL) == design_.internal[list(Location).index(LL)] - 2
+    assert state.units[0].body.internal_at(LL) == design_.internal[list(Location).index(LL)] - 2
 
 
 # ---------------------------------------------------------------- BT-M-39.4 / BT-C-61.1 temperature
@@ -216,7 +216,7 @@ def test_a_hit_in_vacuum_breaches_on_10_and_the_weapons_there_stop():
     (breach,) = of(ctx.events, BreachRolled)
     assert (breach.location, breach.roll, breach.breached) == (LT, (5, 5), True)
     unit = ctx.state.units[0]
-    assert unit.breached == {LT}
+    assert unit.body.breached == {LT}
     assert crits.item_destroyed(unit, 0)
     assert not crits.item_destroyed(unit, 1)
     state = attrs.evolve(ctx.state, phase=Phase.WEAPON)
@@ -232,7 +232,7 @@ def test_a_breach_roll_of_9_holds_and_no_roll_outside_vacuum():
     ctx = vacuum_ctx((4, 5))
     apply_damage(ctx, 0, LT, 5)
     assert not of(ctx.events, BreachRolled)[0].breached
-    assert ctx.state.units[0].breached == frozenset()
+    assert ctx.state.units[0].body.breached == frozenset()
     air = Ctx(env_start(mech=ARMED), ScriptedDice(()))
     apply_damage(air, 0, LT, 5)
     assert not of(air.events, BreachRolled)
@@ -241,7 +241,7 @@ def test_a_breach_roll_of_9_holds_and_no_roll_outside_vacuum():
 def test_a_location_stripped_of_armor_is_breached_without_a_roll():
     """BT-C-61.5: a location whose armor is completely gone is breached automatically."""
     ctx = vacuum_ctx(MISS_CRIT)  # only the critical chance for the structure it reaches
-    armor = ctx.state.units[0].armor_at(LT)
+    armor = ctx.state.units[0].body.armor_at(LT)
     apply_damage(ctx, 0, LT, armor + 1)
     (breach,) = of(ctx.events, BreachRolled)
     assert (breach.roll, breach.breached) == ((), True)
@@ -256,7 +256,7 @@ def test_a_breached_centre_torso_counts_its_engine_lines_as_engine_hits():
     ctx = vacuum_ctx((6, 6))
     apply_damage(ctx, 0, CT, 5)
     assert crits.engine_hits(ctx.state.units[0]) == 6
-    assert ctx.state.units[0].crits == frozenset()
+    assert ctx.state.units[0].body.crits == frozenset()
     (destroyed,) = of(ctx.events, ev.UnitDestroyed)
     assert "breach" in destroyed.cause
 
@@ -266,14 +266,14 @@ def test_life_support_hit_in_vacuum_hurts_the_mechwarrior_each_end_phase():
     state = env_start(environment=Environment(vacuum=True))
     life = state.units[0].design.slots_at(Location.HD).index("Life Support")
     state = state.replace_unit(
-        0, attrs.evolve(state.units[0], crits=frozenset({(Location.HD, life)}))
+        0, evolved_unit(state.units[0], crits=frozenset({(Location.HD, life)}))
     )
     ctx = Ctx(state, ScriptedDice((6, 6)))  # the consciousness roll after the wound
     environment.vacuum_life_support(ctx)
-    assert ctx.state.units[0].wounds == 1
+    assert ctx.state.units[0].body.wounds == 1
     air = Ctx(attrs.evolve(state, environment=None), ScriptedDice(()))
     environment.vacuum_life_support(air)
-    assert air.state.units[0].wounds == 0
+    assert air.state.units[0].body.wounds == 0
 
 
 # ---------------------------------------------------------------- BT-M-39.1 / BT-C-61.4 swamp
@@ -298,7 +298,7 @@ def test_entering_a_swamp_rolls_a_psr_and_a_failure_sticks_the_mech():
     assert (psr.reason, psr.target, psr.success) == ("swamp", 5, False)
     assert of(events, UnitStuck)
     unit = state.units[0]
-    assert (unit.hex, unit.stuck, unit.prone) == (H("0815"), True, False)
+    assert (unit.hex, unit.stuck, unit.body.prone) == (H("0815"), True, False)
     assert unit.movement is not None
     assert unit.movement.done
     assert not of(events, ev.UnitFell)
@@ -394,7 +394,7 @@ def test_ice_over_water_holds_on_1_to_5_and_is_walked_on():
     (rolled,) = of(events, IceRolled)
     assert (rolled.roll, rolled.need, rolled.broke) == (5, 6, False)
     assert state.units[0].hex == H("0815")
-    assert not state.units[0].prone
+    assert not state.units[0].body.prone
 
 
 def test_ice_breaks_on_a_6_and_the_mech_falls_into_the_water():
@@ -412,7 +412,7 @@ def test_ice_breaks_on_a_6_and_the_mech_falls_into_the_water():
     assert state.board.terrain(H("0815")) == Terrain(water=2)
     assert state.environment is not None
     assert state.environment.depth_under(H("0815")) is None
-    assert state.units[0].prone
+    assert state.units[0].body.prone
 
 
 def test_a_jump_landing_breaks_the_ice_on_4():

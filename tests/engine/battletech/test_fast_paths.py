@@ -25,7 +25,7 @@ from engine.battletech.state import BTSetup, BTState, Movement, MoveMode, Phase,
 from engine.battletech.units import Location
 from engine.hexes import Facing, Hex, hexside_line, line_pair
 from tests.engine.battletech import _reference as ref
-from tests.engine.battletech._build import design
+from tests.engine.battletech._build import design, evolved_unit
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 
@@ -113,7 +113,7 @@ def states(draw: st.DrawFn) -> BTState:
         if draw(st.integers(0, 5)) == 0:
             dfa = draw(st.integers(0, count - 1))
         changed.append(
-            attrs.evolve(
+            evolved_unit(
                 unit,
                 prone=draw(st.integers(0, 3)) == 0,
                 on_bridge=draw(st.booleans()),
@@ -209,7 +209,7 @@ def test_the_random_policy_builds_the_moves_it_lists(state: BTState, seed: int) 
                 Move(index, mode, reach.steps)
                 for (where, facing), reach in reachable(state, index, mode).items()
                 if reach.steps
-                and not (where == unit.hex and facing == unit.facing and not unit.prone)
+                and not (where == unit.hex and facing == unit.facing and not unit.body.prone)
             ]
             assert list(lazy) == expected
             assert len(lazy) == len(expected)

@@ -104,7 +104,7 @@ def test_damage_says_where_how_much_and_what_is_left(state) -> None:
     """The hit location roll, the location, armor and structure lost, and what remains."""
     event = ev.DamageApplied(0, Location.CT, 5, 0, rear=False, roll=(3, 4))
     after = RULESET.evolve(state, event)
-    full = state.units[0].armor_at(Location.CT)
+    full = state.units[0].body.armor_at(Location.CT)
     assert describe(event, state, after) == (
         f"Griffin [G]: hit location 3+4=7: 5 damage to the center torso: "
         f"-5 armor ({full - 5} left)."
@@ -287,7 +287,7 @@ def test_damage_from_an_attack_names_its_source(armed) -> None:
     """The after-action report's source shows in the log: who did it."""
     event = ev.DamageApplied(1, Location.RT, 10, 0, roll=(3, 4), source=0)
     after = RULESET.evolve(armed, event)
-    left = after.units[1].armor_at(Location.RT)
+    left = after.units[1].body.armor_at(Location.RT)
     assert describe(event, armed, after) == (
         f"Jenner [j]: hit location 3+4=7: 10 damage to the right torso from Hunchback [H]: "
         f"-10 armor ({left} left)."
@@ -478,7 +478,7 @@ def test_the_rarer_combat_events_say_their_rolls(armed) -> None:
         ev.WindRolled(4, Facing.S): "Wind roll 4: wind direction S for the rest of the game.",
         ev.DamageApplied(0, Location.LT, 5, 0, roll=(4,), source=1): (
             "Hunchback [H]: hit location (1D6) 4: 5 damage to the left torso from Jenner [j]: "
-            f"-5 armor ({state.units[0].armor_at(Location.LT)} left)."
+            f"-5 armor ({state.units[0].body.armor_at(Location.LT)} left)."
         ),
         ev.WeaponNotFired(0, LRM, AC20_AMMO): (
             "Hunchback [H]: the LRM 10 (LT) got no lock-on and did not fire: no heat "

@@ -9,7 +9,7 @@ from engine.battletech import events as ev
 from engine.battletech.narrate import describe
 from engine.battletech.state import Movement, MoveMode
 from engine.hexes import Facing, Hex
-from tests.engine.battletech._build import design, start, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, start, terrain_board
 
 H = Hex.from_label
 LUMPED = "standing up, burning hexes"  # the engine's one name for a move's extra heat
@@ -86,7 +86,7 @@ def test_a_figure_that_does_not_split_names_both_with_their_rates(griffin) -> No
 )
 def test_an_automatic_psr_failure_says_why(griffin, change, why) -> None:
     """BT-M-30 item 5: the pilot is out, or the 'Mech is shut down; not "no one at the controls"."""
-    before = griffin.replace_unit(0, attrs.evolve(griffin.units[0], **change))
+    before = griffin.replace_unit(0, evolved_unit(griffin.units[0], **change))
     roll = ev.PilotingRoll(0, "skid", 5, (("piloting", 5),), (), success=False, automatic=True)
     line = describe(roll, before, before)
     assert line.endswith(f"target 5 (piloting 5): fails automatically ({why}).")

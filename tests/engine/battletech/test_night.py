@@ -363,7 +363,7 @@ def test_nt4_example_six_six_the_mover_fires_and_its_movement_is_cancelled() -> 
     assert fired.moving
     assert not any(isinstance(e, UnitEntered) for e in events)
     assert after.units[0].hex == Hex.from_label("0608")
-    assert after.units[0].fired == {fired.weapon}
+    assert after.units[0].this_turn.fired == {fired.weapon}
     assert after.night is not None
     assert Hex.from_label("0608") in after.night.flashes_in(after.turn)
     assert Hex.from_label("0608") in night.lit_hexes(after)

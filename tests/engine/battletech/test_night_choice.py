@@ -108,8 +108,8 @@ def test_nt4_the_chosen_enemy_fires_then_the_stray_goes_on_and_the_move_ends() -
     assert spent.unit == 3
     after = game.state
     assert after.units[3].ammo[1] == before.units[3].ammo[1] - 1
-    assert after.units[3].fired == {0}
-    assert after.units[2].fired == frozenset()
+    assert after.units[3].this_turn.fired == {0}
+    assert after.units[2].this_turn.fired == frozenset()
     assert after.night is not None
     assert after.night.asking is None
     assert Hex.from_label("0612") in after.night.flashes_in(after.turn)

@@ -175,11 +175,11 @@ def _fold(game: Game) -> object:  # type: ignore[type-arg]
 def _invariants(game: Game) -> None:  # type: ignore[type-arg]
     state = game.state
     for unit in state.units:
-        assert min(unit.armor) >= 0
-        assert min(unit.rear) >= 0
-        assert min(unit.internal) >= 0
-        assert unit.heat >= 0
-        assert 0 <= unit.wounds <= 6
+        assert min(unit.body.armor) >= 0
+        assert min(unit.body.rear) >= 0
+        assert min(unit.body.internal) >= 0
+        assert unit.body.heat >= 0
+        assert 0 <= unit.body.wounds <= 6
     standing = [u.hex for i, u in enumerate(state.units) if u.on_map and i != state.active]
     assert len(standing) == len(set(standing)), "BT-M-25: one 'Mech per hex"
 

@@ -23,7 +23,7 @@ from engine.battletech.context import Tally
 from engine.battletech.damage import apply_damage
 from engine.battletech.state import LOCATIONS, Phase
 from engine.battletech.tohit import weapon_to_hit
-from tests.engine.battletech._build import design
+from tests.engine.battletech._build import design, evolved_unit
 from tests.engine.battletech._rules_btc import (
     CT,
     HD,
@@ -45,19 +45,19 @@ def target_state(mech=None, **changes):
     """Unit 1 (the target) with ``changes``; an attack phase."""
     state = still(duel(design(equipment=[("Medium Laser", CT)]), mech or design()))
     state = attrs.evolve(state, phase=Phase.WEAPON)
-    unit = attrs.evolve(state.units[1], **changes)
+    unit = evolved_unit(state.units[1], **changes)
     return state.replace_unit(1, unit)
 
 
 def stripped(state, *locations, internal=None):
     """Unit 1 with no armor at ``locations`` (and ``internal`` points of structure there)."""
     unit = state.units[1]
-    armor, structure = list(unit.armor), list(unit.internal)
+    armor, structure = list(unit.body.armor), list(unit.body.internal)
     for location in locations:
         armor[LOCATIONS.index(location)] = 0
         if internal is not None:
             structure[LOCATIONS.index(location)] = internal
-    return state.replace_unit(1, attrs.evolve(unit, armor=tuple(armor), internal=tuple(structure)))
+    return state.replace_unit(1, evolved_unit(unit, armor=tuple(armor), internal=tuple(structure)))
 
 
 def packet(state, location, amount, dice=(), **kwargs):
@@ -91,8 +91,8 @@ def test_armor_absorbs_first():
     """BT-C-26 steps 1-2: 5 points on 32 armor: armor only, no critical roll."""
     after, events, _ = packet(target_state(), CT, 5)
     assert damage(events) == [(CT, 5, 0, False)]
-    assert after.units[1].armor_at(CT) == 27
-    assert after.units[1].internal_at(CT) == 16
+    assert after.units[1].body.armor_at(CT) == 27
+    assert after.units[1].body.internal_at(CT) == 16
     assert not of(events, ev.CriticalChanceRolled)
 
 
@@ -100,8 +100,8 @@ def test_rear_hits_use_rear_armor():
     """BT-C-26 step 1: rear hits use the rear armor of torso locations (CT rear 5)."""
     after, events, _ = packet(target_state(), CT, 5, rear=True)
     assert damage(events) == [(CT, 5, 0, True)]
-    assert after.units[1].armor_at(CT, rear=True) == 0
-    assert after.units[1].armor_at(CT) == 32
+    assert after.units[1].body.armor_at(CT, rear=True) == 0
+    assert after.units[1].body.armor_at(CT) == 32
 
 
 def test_armor_then_structure_then_one_critical_roll():
@@ -111,12 +111,12 @@ def test_armor_then_structure_then_one_critical_roll():
     """
     state = target_state()
     unit = state.units[1]
-    armor = list(unit.armor)
+    armor = list(unit.body.armor)
     armor[LOCATIONS.index(RA)] = 2
-    state = state.replace_unit(1, attrs.evolve(unit, armor=tuple(armor)))
+    state = state.replace_unit(1, evolved_unit(unit, armor=tuple(armor)))
     after, events, _ = packet(state, RA, 5, (3, 4))
     assert damage(events) == [(RA, 2, 3, False)]
-    assert after.units[1].internal_at(RA) == 5
+    assert after.units[1].body.internal_at(RA) == 5
     assert chances(events) == [(RA, 0, False)]
 
 
@@ -133,8 +133,8 @@ def test_rear_transfer_to_a_torso_goes_to_its_rear_armor():
     state = stripped(target_state(), LL, internal=0)
     after, events, _ = packet(state, LL, 3, rear=True)
     assert damage(events)[-1] == (LT, 3, 0, True)
-    assert after.units[1].armor_at(LT, rear=True) == 1
-    assert after.units[1].armor_at(LT) == 24
+    assert after.units[1].body.armor_at(LT, rear=True) == 1
+    assert after.units[1].body.armor_at(LT) == 24
 
 
 @pytest.mark.parametrize(("lost", "inward"), [(LA, LT), (LL, LT), (RA, RT), (RL, RT), (LT, CT)])
@@ -143,12 +143,12 @@ def test_damage_to_a_destroyed_location_moves_inward(lost, inward):
     state = stripped(target_state(), lost, internal=0)
     if lost is LT:
         state = stripped(state, LA, internal=0)
-    before = state.units[1].armor_at(inward)
+    before = state.units[1].body.armor_at(inward)
     after, events, _ = packet(state, lost, 5)
     applied = of(events, ev.DamageApplied)[-1]
     assert (applied.location, applied.armor, applied.internal) == (inward, 5, 0)
     assert applied.transferred_from is lost
-    assert after.units[1].armor_at(inward) == before - 5
+    assert after.units[1].body.armor_at(inward) == before - 5
 
 
 def test_excess_damage_moves_inward_to_armor():
@@ -162,7 +162,7 @@ def test_excess_damage_moves_inward_to_armor():
     assert damage(events) == [(RA, 0, 2, False), (RT, 3, 0, False)]
     assert of(events, ev.DamageApplied)[1].transferred_from is RA
     assert [d.location for d in of(events, ev.LocationDestroyed)] == [RA]
-    assert after.units[1].armor_at(RT) == 21
+    assert after.units[1].body.armor_at(RT) == 21
     assert chances(events) == [(RA, 0, False)]
 
 
@@ -187,9 +187,9 @@ def test_side_torso_destroyed_takes_its_arm_not_its_leg():
     after, events, _ = packet(state, LT, 5, (1, 1))
     unit = after.units[1]
     assert {d.location for d in of(events, ev.LocationDestroyed)} == {LT, LA}
-    assert unit.location_destroyed(LA)
-    assert not unit.location_destroyed(LL)
-    assert unit.internal_at(LL) == 12
+    assert unit.body.location_destroyed(LA)
+    assert not unit.body.location_destroyed(LL)
+    assert unit.body.internal_at(LL) == 12
     assert damage(events)[-1] == (CT, 4, 0, False)
     assert not unit.destroyed
 
@@ -237,7 +237,7 @@ def test_through_armor_critical_rolls_even_with_armor_left():
     ((location, slot),) = crits(events)
     assert (location, slot) == (CT, 0)
     assert "engine" in of(events, ev.CriticalHit)[0].component.lower()
-    assert (CT, 0) in after.units[1].crits
+    assert (CT, 0) in after.units[1].body.crits
 
 
 def test_through_armor_critical_and_structure_give_two_rolls():
@@ -255,7 +255,7 @@ def test_head_hit_wounds_the_pilot_even_when_the_armor_holds():
     assert (wounded.unit, wounded.wounds, wounded.total) == (1, 1, 1)
     (rolled,) = of(events, ev.ConsciousnessRolled)
     assert (rolled.target, rolled.conscious) == (3, True)
-    assert after.units[1].wounds == 1
+    assert after.units[1].body.wounds == 1
 
 
 @pytest.mark.parametrize(
@@ -274,13 +274,13 @@ def test_consciousness_number_by_total_wounds(before, target, roll, awake):
     after, events, _ = packet(state, HD, 1, roll)
     (rolled,) = of(events, ev.ConsciousnessRolled)
     assert (rolled.target, rolled.conscious) == (target, awake)
-    assert after.units[1].conscious is awake
+    assert after.units[1].body.conscious is awake
 
 
 def test_sixth_wound_kills():
     """BT-C-33 / BT-C-34: the MechWarrior dies at 6 damage; the 'Mech is destroyed."""
     after, events, _ = packet(target_state(wounds=5), HD, 1)
-    assert after.units[1].wounds == 6
+    assert after.units[1].body.wounds == 6
     assert after.units[1].destroyed
     assert not of(events, ev.ConsciousnessRolled)
 
@@ -288,9 +288,9 @@ def test_sixth_wound_kills():
 def test_an_unconscious_pilot_makes_no_new_roll():
     """BT-M-16 item 2 reading: a wound can never wake him; no roll while unconscious."""
     after, events, _ = packet(target_state(wounds=1, conscious=False), HD, 1)
-    assert after.units[1].wounds == 2
+    assert after.units[1].body.wounds == 2
     assert not of(events, ev.ConsciousnessRolled)
-    assert not after.units[1].conscious
+    assert not after.units[1].body.conscious
 
 
 # ---------------------------------------------------------------- BT-C-29/30 criticals
@@ -306,7 +306,7 @@ def test_eight_gives_one_critical_on_the_line_the_dice_pick():
     after, events, _ = packet(state, RA, 5, (4, 4, 1, 2))
     assert crits(events) == [(RA, 1)]
     assert "upper arm" in of(events, ev.CriticalHit)[0].component.lower()
-    assert (RA, 1) in after.units[1].crits
+    assert (RA, 1) in after.units[1].body.crits
 
 
 def test_lower_block_of_a_twelve_line_location():
@@ -340,7 +340,7 @@ def test_twelve_on_an_arm_blows_it_off():
     assert of(events, ev.CriticalChanceRolled)[0].blown_off
     (lost,) = [d for d in of(events, ev.LocationDestroyed) if d.location is RA]
     assert lost.blown_off
-    assert after.units[1].location_destroyed(RA)
+    assert after.units[1].body.location_destroyed(RA)
     assert not crits(events)
 
 
@@ -348,7 +348,7 @@ def test_twelve_on_a_leg_blows_it_off_and_the_mech_falls():
     """BT-C-31: leg blown off: an automatic fall (end of the phase)."""
     state = stripped(target_state(), RL)
     after, _, tally = packet(state, RL, 3, (6, 6))
-    assert after.units[1].location_destroyed(RL)
+    assert after.units[1].body.location_destroyed(RL)
     assert 1 in tally.falls
 
 
@@ -436,7 +436,7 @@ def test_a_destroyed_location_does_not_set_off_its_ammunition():
     after, events, _ = packet(state, RT, 5, (1, 1))
     assert RT in {d.location for d in of(events, ev.LocationDestroyed)}
     assert not of(events, ev.AmmoExploded)
-    assert after.units[1].armor_at(CT) == 32 - 3
+    assert after.units[1].body.armor_at(CT) == 32 - 3
 
 
 # ---------------------------------------------------------------- BT-C-31 effects into PSRs
@@ -504,8 +504,8 @@ def test_ammunition_critical_explodes_the_bin():
     after, events, _ = packet(state, LT, 5, (4, 4, 1, 1, 3, 3, 3, 3))
     (boom,) = of(events, ev.AmmoExploded)
     assert (boom.bin, boom.shots, boom.damage) == (0, 3, 6)
-    assert after.units[1].internal_at(LT) == 1
-    assert after.units[1].armor_at(LT) == 0
+    assert after.units[1].body.internal_at(LT) == 1
+    assert after.units[1].body.armor_at(LT) == 0
     (wounded,) = of(events, ev.PilotWounded)
     assert (wounded.wounds, wounded.total) == (2, 2)
     assert of(events, ev.ConsciousnessRolled)[0].target == 5
@@ -536,8 +536,8 @@ def test_explosion_excess_goes_to_the_next_structure():
     state = target_state()
     after, events, _ = packet(state, LT, 14, (1, 1, 1, 1), explosion=True)
     assert (CT, 0, 2, False) in damage(events)
-    assert after.units[1].armor_at(CT) == 32
-    assert after.units[1].internal_at(CT) == 14
+    assert after.units[1].body.armor_at(CT) == 32
+    assert after.units[1].body.internal_at(CT) == 14
     assert damage(events)[0] == (LT, 0, 12, False)
 
 
@@ -546,8 +546,8 @@ def test_case_vents_the_excess():
     mech = design(equipment=[("CASE", LT)])
     state = target_state(mech)
     after, events, _ = packet(state, LT, 14, (1, 1), explosion=True)
-    assert after.units[1].location_destroyed(LT)
-    assert after.units[1].internal_at(CT) == 16
+    assert after.units[1].body.location_destroyed(LT)
+    assert after.units[1].body.internal_at(CT) == 16
     assert all(d.location is not CT for d in of(events, ev.DamageApplied))
 
 

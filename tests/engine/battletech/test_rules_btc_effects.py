@@ -21,7 +21,7 @@ from engine.battletech.heat import temperature_heat
 from engine.battletech.state import LOCATIONS, MoveMode, Phase
 from engine.battletech.tohit import weapon_to_hit
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, start, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, start, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
     LL,
@@ -44,7 +44,7 @@ F = Step(StepKind.FORWARD)
 def unit_with(mech=None, **changes):
     """A unit of ``mech`` (default: 50 t, walk 5, jump 4) with ``changes``."""
     unit = duel(mech or design(50, 5, 4)).units[0]
-    return attrs.evolve(unit, **changes)
+    return evolved_unit(unit, **changes)
 
 
 def lines(mech, location, *components):
@@ -167,10 +167,10 @@ def test_auto_eject_after_an_ammunition_explosion():
     target = design(equipment=[("IS Ammo MG - Full", LT)])
     state = still(duel(design(), target))
     unit = state.units[1]
-    armor, ammo = list(unit.armor), list(unit.ammo)
+    armor, ammo = list(unit.body.armor), list(unit.ammo)
     armor[LOCATIONS.index(LT)] = 0
     ammo[0] = 3
-    state = state.replace_unit(1, attrs.evolve(unit, armor=tuple(armor), ammo=tuple(ammo)))
+    state = state.replace_unit(1, evolved_unit(unit, ammo=tuple(ammo), armor=tuple(armor)))
     state = attrs.evolve(state, phase=Phase.WEAPON)
     ctx, scripted = with_ctx(state, (4, 4, 1, 1, 3, 3, 3, 3, 6, 6))
     ctx.tally = Tally(start=state)
@@ -213,7 +213,7 @@ def test_auto_ejecting_an_unconscious_pilot():
     unconscious +3, automatic +1: 5 - 2 + 3 + 1 = 7.
     """
     state = still(duel(design(), design()))
-    state = state.replace_unit(1, attrs.evolve(state.units[1], conscious=False, wounds=1))
+    state = state.replace_unit(1, evolved_unit(state.units[1], conscious=False, wounds=1))
     state = attrs.evolve(state, phase=Phase.WEAPON)
     ctx, scripted = with_ctx(state, (4, 4))
     combat.eject(ctx, 1, automatic=True)

@@ -19,7 +19,7 @@ from engine.battletech.state import MoveMode, Phase
 from engine.battletech.tohit import weapon_to_hit
 from engine.battletech.units import run_mp
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
     HD,
@@ -52,7 +52,7 @@ def heat_state(mech=TWIN_PPC, *, fired=(), mode=MoveMode.STILL, hexes=0, board=N
     state = still(duel(mech, design(), board=board))
     state = moved(state, 0, mode, hexes, jumped=hexes if mode is MoveMode.JUMP else 0)
     changes = {"fired": frozenset(fired), **unit}
-    state = state.replace_unit(0, attrs.evolve(state.units[0], **changes))
+    state = state.replace_unit(0, evolved_unit(state.units[0], **changes))
     return attrs.evolve(state, phase=Phase.HEAT)
 
 
@@ -116,7 +116,7 @@ def test_worked_example_4_to_9():
     changed = recorded(events)
     assert (changed.generated, changed.dissipated, changed.heat) == (21, 16, 9)
     unit = after.units[0]
-    assert unit.heat == 9
+    assert unit.body.heat == 9
     assert walk_mp(unit) == 5 - 1
     assert not of(events, ev.ShutdownRolled)
 
@@ -132,7 +132,7 @@ def test_worked_example_9_to_14_rolls_4_to_avoid_shutdown():
     (roll,) = of(events, ev.ShutdownRolled)
     assert (roll.heat, roll.target, roll.roll, roll.shutdown) == (14, 4, (2, 2), False)
     unit = after.units[0]
-    assert not unit.shutdown
+    assert not unit.body.shutdown
     assert walk_mp(unit) == 5 - 2
     after = moved(attrs.evolve(after, phase=Phase.WEAPON), 1)
     laser = weapon_to_hit(after, 0, 2, 1)
@@ -149,7 +149,7 @@ def test_shutdown_at_14_and_the_plus_3_psr():
     after, events = heat_run(state, (1, 2, 4, 4))
     (roll,) = of(events, ev.ShutdownRolled)
     assert roll.shutdown
-    assert after.units[0].shutdown
+    assert after.units[0].body.shutdown
     (psr,) = of(events, ev.PilotingRoll)
     assert (psr.unit, psr.target, psr.success) == (0, 8, True)
 
@@ -165,7 +165,7 @@ def test_shutdown_avoid_number_is_the_highest_threshold(start, heat, avoid):
     assert recorded(events).heat == heat
     (roll,) = of(events, ev.ShutdownRolled)
     assert (roll.target, roll.shutdown) == (avoid, False)
-    assert not after.units[0].shutdown
+    assert not after.units[0].body.shutdown
 
 
 def test_thirty_shuts_down_without_a_roll():
@@ -177,7 +177,7 @@ def test_thirty_shuts_down_without_a_roll():
     assert roll.shutdown
     assert roll.automatic
     assert roll.roll == ()
-    assert after.units[0].shutdown
+    assert after.units[0].body.shutdown
 
 
 def test_heat_never_drops_below_zero():
@@ -185,7 +185,7 @@ def test_heat_never_drops_below_zero():
     state = heat_state(heat=3)
     after, events = heat_run(state)
     assert recorded(events).heat == 0
-    assert after.units[0].heat == 0
+    assert after.units[0].body.heat == 0
 
 
 @pytest.mark.parametrize(
@@ -260,7 +260,7 @@ def test_a_destroyed_heat_sink_no_longer_dissipates():
     state = heat_state(mech)
     before = dissipation(state, state.units[0])
     line = slot_of(mech, CT, "heat sink")
-    hit = attrs.evolve(state.units[0], crits=frozenset({(CT, line)}))
+    hit = evolved_unit(state.units[0], crits=frozenset({(CT, line)}))
     assert dissipation(state, hit) == before - 1
 
 
@@ -292,7 +292,7 @@ def test_heat_takes_walking_mp_but_never_jump_mp(heat, loss):
     -1..-5 walking MP at 5/10/15/20/25 (the highest only); running MP recomputed as ceil(1.5 x
     walk); jump MP are never reduced by heat.
     """
-    unit = attrs.evolve(duel(design(50, 6, 6)).units[0], heat=heat)
+    unit = evolved_unit(duel(design(50, 6, 6)).units[0], heat=heat)
     assert walk_mp(unit) == 6 - loss
     assert run_mp(walk_mp(unit)) == -(-3 * (6 - loss) // 2)
     assert jump_mp(unit) == 6
@@ -309,7 +309,7 @@ def test_restart_roll_instead_of_the_shutdown_roll():
     (restart,) = of(events, ev.EngineRestarted)
     assert (restart.target, restart.roll, restart.success) == (4, (2, 2), True)
     assert not of(events, ev.ShutdownRolled)
-    assert not after.units[0].shutdown
+    assert not after.units[0].body.shutdown
 
 
 def test_failed_restart_stays_shut_down():
@@ -319,7 +319,7 @@ def test_failed_restart_stays_shut_down():
     assert recorded(events).heat == 24
     (restart,) = of(events, ev.EngineRestarted)
     assert (restart.target, restart.success) == (8, False)
-    assert after.units[0].shutdown
+    assert after.units[0].body.shutdown
 
 
 def test_below_14_the_engine_restarts_by_itself():
@@ -334,7 +334,7 @@ def test_below_14_the_engine_restarts_by_itself():
     (restart,) = of(events, ev.EngineRestarted)
     assert restart.roll == ()
     assert restart.success
-    assert not after.units[0].shutdown
+    assert not after.units[0].body.shutdown
 
 
 def test_no_restart_at_30_or_more():
@@ -343,7 +343,7 @@ def test_no_restart_at_30_or_more():
     after, events = heat_run(state, (6, 6) * 4, exact=False)
     assert recorded(events).heat == 34
     assert not [r for r in of(events, ev.EngineRestarted) if r.success]
-    assert after.units[0].shutdown
+    assert after.units[0].body.shutdown
 
 
 # ---------------------------------------------------------------- BT-C-54/56 ammunition
@@ -422,7 +422,7 @@ def test_life_support_heat_damage(heat, wounds):
     after, events = heat_run(state, (6,) * 12, exact=False)
     assert recorded(events).heat == heat
     assert sum(w.wounds for w in of(events, ev.PilotWounded)) == wounds
-    assert after.units[0].wounds == wounds
+    assert after.units[0].body.wounds == wounds
 
 
 # ---------------------------------------------------------------- whole turn
@@ -436,7 +436,7 @@ def test_heat_through_a_whole_turn():
     """
     board = terrain_board(16, 17)
     state = duel(TWIN_PPC, design(), "0811", "0805", board=board)
-    state = state.replace_unit(0, attrs.evolve(state.units[0], heat=4))
+    state = state.replace_unit(0, evolved_unit(state.units[0], heat=4))
     forward = Step(StepKind.FORWARD)
     state, _ = run(state, [Move(0, MoveMode.WALK, (forward,)), Move(1, MoveMode.STILL)])
     state = to_weapon_phase(state)
@@ -444,7 +444,7 @@ def test_heat_through_a_whole_turn():
     assert [r.hit for r in of(events, ev.AttackRolled)] == [False, False]
     changed = recorded(events)
     assert (changed.generated, changed.dissipated, changed.heat) == (21, 16, 9)
-    assert state.units[0].heat == 9
+    assert state.units[0].body.heat == 9
 
 
 def test_automatic_shutdown_still_rolls_the_plus_3_psr():
@@ -473,7 +473,7 @@ def test_fire_started_this_turn_heats_from_the_next_heat_phase():
     state, events = run(state, [FireWeapons(0, (Shot(0, 1),))], (1, 1, 1, 1))
     assert state.board.terrain(H("0805")).fire
     assert [e for e in of(events, ev.HeatChanged) if e.unit == 1 and e.generated] == []
-    assert state.units[1].heat == 0
+    assert state.units[1].body.heat == 0
 
 
 def test_life_support_under_water_costs_a_wound_in_the_end_phase():
@@ -486,12 +486,12 @@ def test_life_support_under_water_costs_a_wound_in_the_end_phase():
     mech = design()
     line = slot_of(mech, HD, "life support")
     state = duel(mech, design(), "0810", "0101", board=board)
-    state = state.replace_unit(0, attrs.evolve(state.units[0], crits=frozenset({(HD, line)})))
+    state = state.replace_unit(0, evolved_unit(state.units[0], crits=frozenset({(HD, line)})))
     state, events = run(
         state, [Move(0, MoveMode.STILL), Move(1, MoveMode.STILL), EndPhase()], (2, 2)
     )
     assert [(w.unit, w.wounds) for w in of(events, ev.PilotWounded)] == [(0, 1)]
-    assert state.units[0].wounds == 1
+    assert state.units[0].body.wounds == 1
 
 
 def test_empty_bins_never_explode_from_heat():

@@ -9,7 +9,6 @@ in 0805, so the intervening hexes are 0809, 0808, 0807 and 0806 (0806 is next to
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
@@ -17,7 +16,7 @@ from engine.battletech.commands import Jump, Move
 from engine.battletech.los import Arc, arcs_of, attack_side, line_of_sight, mount_arcs
 from engine.battletech.state import MoveMode
 from engine.hexes import Facing, Hex
-from tests.engine.battletech._build import design, start, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, start, terrain_board
 from tests.engine.battletech._rules_btc import CT, HD, LA, LL, RA, H, duel, has_term, no_term, run
 
 LIGHT = Terrain(woods=Woods.LIGHT)
@@ -348,7 +347,7 @@ def test_prone_mech_in_depth_1_has_no_line_of_sight(prone):
 
 
 def _prone(unit):
-    return attrs.evolve(unit, prone=True)
+    return evolved_unit(unit, prone=True)
 
 
 # ---------------------------------------------------------------- BT-C-10 arcs
@@ -439,7 +438,7 @@ def test_flipped_arms_fire_into_the_rear_arc():
     keep the front.
     """
     mech = design(equipment=[("Medium Laser", LA), ("Medium Laser", RA), ("Medium Laser", CT)])
-    unit = attrs.evolve(duel(mech).units[0], arms_flipped=True)
+    unit = evolved_unit(duel(mech).units[0], arms_flipped=True)
     assert mount_arcs(unit, mech.equipment[0]) == frozenset({B})
     assert mount_arcs(unit, mech.equipment[1]) == frozenset({B})
     assert mount_arcs(unit, mech.equipment[2]) == frozenset({F})
@@ -448,7 +447,7 @@ def test_flipped_arms_fire_into_the_rear_arc():
 def test_leg_weapons_keep_the_feet_facing_under_a_twist():
     """BT-C-11: a torso twist rotates the upper body only; leg arcs stay with the feet."""
     mech = design(equipment=[("SRM 2", LL)])
-    unit = attrs.evolve(duel(mech).units[0], twist=1)
+    unit = evolved_unit(duel(mech).units[0], twist=1)
     assert mount_arcs(unit, mech.equipment[0]) == frozenset({F})
 
 

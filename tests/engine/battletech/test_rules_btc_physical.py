@@ -30,7 +30,7 @@ from engine.battletech.state import AttackKind, MoveMode, Phase, Pilot
 from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, start, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, start, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
     LA,
@@ -66,7 +66,7 @@ def close(attacker=None, target=None, t_hex="0807", t_facing=Facing.S, **hexes):
 
 def with_unit(state, index, **changes):
     """The state with unit ``index`` changed."""
-    return state.replace_unit(index, attrs.evolve(state.units[index], **changes))
+    return state.replace_unit(index, evolved_unit(state.units[index], **changes))
 
 
 def hit_lines(mech, location, *components):
@@ -432,7 +432,7 @@ def test_club_damage_and_table():
     attack = physical_attack(state, 0, CLUB, 1, 4)
     after, events = resolve(state, [attack], (4, 4, 3, 4), phase=Phase.PHYSICAL, end=False)
     assert damage(events) == [(CT, 10, False)]
-    assert after.units[0].club == ""  # a tree club breaks after one successful attack
+    assert after.units[0].body.club == ""  # a tree club breaks after one successful attack
 
 
 # ---------------------------------------------------------------- PSRs from physical attacks
@@ -643,7 +643,7 @@ def test_kick_whole_turn():
     state, events = run(state, commands, (2, 1, 1, 3, 3))
     assert damage(events) == [(RL, 14, False)]
     assert psr_targets(events) == [(1, 5)]
-    assert state.units[1].armor_at(RL) == 24 - 14
+    assert state.units[1].body.armor_at(RL) == 24 - 14
 
 
 # ---------------------------------------------------------------- more requirements
@@ -736,7 +736,7 @@ def test_dfa_on_a_prone_mech_uses_the_rear_column():
     leg); the attacker's +4 PSR 5-4.
     """
     state = dfa_state()
-    state = state.replace_unit(0, attrs.evolve(state.units[0], prone=True))
+    state = state.replace_unit(0, evolved_unit(state.units[0], prone=True))
     state, events = run(state, [EndPhase()], (3, 3, 2, 3, 2, 3, 2, 3, 3, 3, 5, 4))
     (attack,) = [e.attack for e in of(events, ev.AttackDeclared) if e.attack.kind is DFA]
     assert attack.to_hit == 6
@@ -886,10 +886,10 @@ def test_a_jumper_destroyed_mid_jump_strikes_as_a_wreck():
     ]
     state = start(board, units)
     jumper = state.units[1]
-    armor, internal = list(jumper.armor), list(jumper.internal)
+    armor, internal = list(jumper.body.armor), list(jumper.body.internal)
     armor[1], internal[1] = 0, 1
     state = state.replace_unit(
-        1, attrs.evolve(jumper, armor=tuple(armor), internal=tuple(internal))
+        1, evolved_unit(jumper, armor=tuple(armor), internal=tuple(internal))
     )
     path = (H("0810"), H("0809"), H("0808"))
     jump = Jump(1, path, Facing.N, dfa=0)

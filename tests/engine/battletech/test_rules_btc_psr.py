@@ -11,14 +11,13 @@ hit below is 4-4 to hit and 3-4 for the location (front column 7: center torso).
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.commands import EndPhase, Move, PhysicalAttack, Step, StepKind
 from engine.battletech.state import LOCATIONS, MoveMode
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
     LL,
@@ -42,7 +41,7 @@ def target(tons=50, **changes):
     """The attacker and a target of ``tons`` (with ``changes``) after a quiet move."""
     state = still(duel(SHOOTER, design(tons)))
     if changes:
-        state = state.replace_unit(1, attrs.evolve(state.units[1], **changes))
+        state = state.replace_unit(1, evolved_unit(state.units[1], **changes))
     return state
 
 
@@ -72,11 +71,11 @@ def injury(events, unit=1):
 def without_armor(state, location, internal=None):
     """Unit 1 with no armor at ``location``."""
     unit = state.units[1]
-    armor, structure = list(unit.armor), list(unit.internal)
+    armor, structure = list(unit.body.armor), list(unit.body.internal)
     armor[LOCATIONS.index(location)] = 0
     if internal is not None:
         structure[LOCATIONS.index(location)] = internal
-    return state.replace_unit(1, attrs.evolve(unit, armor=tuple(armor), internal=tuple(structure)))
+    return state.replace_unit(1, evolved_unit(unit, armor=tuple(armor), internal=tuple(structure)))
 
 
 # ---------------------------------------------------------------- 20+ damage
@@ -135,7 +134,7 @@ def test_a_mech_that_falls_rolls_no_more_and_its_pilot_rolls_at_the_same_plus_4(
     (fell,) = of(events, ev.UnitFell)
     assert (fell.hex, fell.levels, fell.damage, fell.column) == (H("0805"), 0, 10, "rear")
     assert injury(events) == [(9, True, False)]
-    assert after.units[1].prone
+    assert after.units[1].body.prone
     assert after.units[1].hex == H("0805")
 
 
@@ -151,7 +150,7 @@ def test_the_injury_roll_after_a_twenty_point_fall():
     after, events = resolve(state, lasers(state, 4), dice)
     assert psrs(events) == [(6, False, False)]
     assert injury(events) == [(6, False, False)]
-    assert after.units[1].wounds == 1
+    assert after.units[1].body.wounds == 1
     assert of(events, ev.ConsciousnessRolled)[-1].target == 3
 
 
@@ -204,7 +203,7 @@ def test_an_unconscious_pilot_fails_every_psr():
     after, events = resolve(state, lasers(state, 4), HIT * 4 + (1, 2, 1))
     assert psrs(events) == [(psrs(events)[0][0], False, True)]
     assert [i[1:] for i in injury(events)] == [(False, True)]
-    assert after.units[1].wounds == 2
+    assert after.units[1].body.wounds == 2
     assert not of(events, ev.ConsciousnessRolled)
 
 
@@ -218,7 +217,7 @@ def test_a_shut_down_mech_fails_every_psr():
     after, events = resolve(state, lasers(state, 4), HIT * 4 + (1, 2, 1, 3, 3))
     assert [p[1:] for p in psrs(events)] == [(False, True)]
     assert [i[1:] for i in injury(events)] == [(False, True)]
-    assert after.units[1].prone
+    assert after.units[1].body.prone
 
 
 def test_second_gyro_hit_falls_without_a_roll():

@@ -16,7 +16,7 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.state import LOCATIONS
-from tests.engine.battletech._build import design
+from tests.engine.battletech._build import design, evolved_unit
 from tests.engine.battletech._rules_btc import (
     CT,
     HD,
@@ -55,7 +55,7 @@ def phase(target=None, shooter=SHOOTER, **changes):
     """Attacker and target after a quiet movement phase; ``changes`` to the target."""
     state = still(duel(shooter, target or design()))
     if changes:
-        state = state.replace_unit(1, attrs.evolve(state.units[1], **changes))
+        state = state.replace_unit(1, evolved_unit(state.units[1], **changes))
     return state
 
 
@@ -90,7 +90,7 @@ def test_a_lower_roll_misses():
     after, events = resolve(state, [weapon_attack(state, 0, ML, 1, 8)], (3, 4))
     assert rolled(events) == [(0, (3, 4), False)]
     assert not of(events, ev.DamageApplied)
-    assert after.units[1].armor_at(CT) == 32
+    assert after.units[1].body.armor_at(CT) == 32
 
 
 def test_over_12_misses_without_dice():
@@ -139,7 +139,7 @@ def test_a_head_hit_through_the_weapon_phase():
     state = phase()
     after, events = resolve(state, [weapon_attack(state, 0, ML, 1, 4)], (4, 4, 6, 6, 2, 2))
     assert damage(events) == [(HD, 5, False)]
-    assert after.units[1].wounds == 1
+    assert after.units[1].body.wounds == 1
 
 
 # ---------------------------------------------------------------- BT-C-20 clusters
@@ -237,10 +237,10 @@ def test_every_declared_attack_resolves_though_its_attacker_died():
     """
     state = phase(CANNON)
     unit = state.units[0]
-    armor, internal = list(unit.armor), list(unit.internal)
+    armor, internal = list(unit.body.armor), list(unit.body.internal)
     armor[LOCATIONS.index(CT)] = 0
     internal[LOCATIONS.index(CT)] = 1
-    state = state.replace_unit(0, attrs.evolve(unit, armor=tuple(armor), internal=tuple(internal)))
+    state = state.replace_unit(0, evolved_unit(unit, armor=tuple(armor), internal=tuple(internal)))
     attacks = [weapon_attack(state, 1, 0, 0, 4), weapon_attack(state, 0, ML, 1, 4)]
     dice = (4, 4, 3, 4, 1, 1, 4, 4, 3, 4)  # hit, CT, no critical; hit, CT
     after, events = resolve(state, attacks, dice)
@@ -256,10 +256,10 @@ def test_attacks_on_a_destroyed_target_are_still_rolled():
     """
     state = phase()
     unit = state.units[1]
-    armor, internal = list(unit.armor), list(unit.internal)
+    armor, internal = list(unit.body.armor), list(unit.body.internal)
     armor[LOCATIONS.index(CT)] = 0
     internal[LOCATIONS.index(CT)] = 2
-    state = state.replace_unit(1, attrs.evolve(unit, armor=tuple(armor), internal=tuple(internal)))
+    state = state.replace_unit(1, evolved_unit(unit, armor=tuple(armor), internal=tuple(internal)))
     second = attrs.evolve(weapon_attack(state, 0, ML, 1, 4), weapon=ML)
     attacks = [weapon_attack(state, 0, ML, 1, 4), second]
     _, events = resolve(state, attacks, (4, 4, 3, 4, 1, 1, 2, 3), exact=False)
@@ -301,4 +301,4 @@ def test_every_head_hit_wounds_and_asks_for_a_roll():
     after, events = resolve(state, [attack], dice)
     assert damage(events) == [(HD, 2, False), (HD, 2, False)]
     assert [c.target for c in of(events, ev.ConsciousnessRolled)] == [3, 5]
-    assert after.units[1].wounds == 2
+    assert after.units[1].body.wounds == 2

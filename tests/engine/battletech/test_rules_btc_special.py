@@ -27,7 +27,7 @@ from engine.battletech.tohit import weapon_to_hit
 from engine.battletech.turn import declarers
 from engine.game import IllegalCommand
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
     LT,
@@ -339,7 +339,7 @@ def test_ejection_landing_roll(behind, modifier):
     assert (ejected.unit, ejected.hex, ejected.automatic) == (0, H("0811"), False)
     (psr,) = [p for p in of(events, ev.PilotingRoll) if p.unit == 0]
     assert psr.target == 5 + modifier
-    assert after.units[0].ejected
+    assert after.units[0].body.ejected
 
 
 def test_ejecting_from_a_prone_mech_with_a_damaged_head():
@@ -350,19 +350,19 @@ def test_ejecting_from_a_prone_mech_with_a_damaged_head():
     """
     state = duel(design(), design(), "0810", "0101", Facing.N, Facing.S, terrain_board(16, 17))
     unit = state.units[0]
-    internal = list(unit.internal)
+    internal = list(unit.body.internal)
     internal[0] = 1
-    state = state.replace_unit(0, attrs.evolve(unit, prone=True, internal=tuple(internal)))
+    state = state.replace_unit(0, evolved_unit(unit, prone=True, internal=tuple(internal)))
     after, events = run(state, [Eject(0)], (1, 1, 2, 2))
     (psr,) = [p for p in of(events, ev.PilotingRoll) if p.unit == 0]
     assert (psr.target, psr.success) == (10, False)
-    assert after.units[0].wounds == 1
+    assert after.units[0].body.wounds == 1
 
 
 def test_no_preexisting_damage_on_the_ejection_roll():
     """BT-M-17 reading: only Piloting and the ejection modifiers (a damaged gyro adds nothing)."""
     state = duel(design(), design(), "0810", "0101", Facing.N, Facing.S, terrain_board(16, 17))
-    state = state.replace_unit(0, attrs.evolve(state.units[0], crits=frozenset({(CT, 3)})))
+    state = state.replace_unit(0, evolved_unit(state.units[0], crits=frozenset({(CT, 3)})))
     _, events = run(state, [Eject(0)], (6, 6))
     (psr,) = [p for p in of(events, ev.PilotingRoll) if p.unit == 0]
     assert psr.target == 3
@@ -372,7 +372,7 @@ def test_an_abandoned_mech_is_out_of_the_game():
     """BT-C-59: the ejected pilot's 'Mech is out: it is no longer a target."""
     state = duel(SHOOTER, design(), "0810", "0805", Facing.N, Facing.S, terrain_board(16, 17))
     state, _ = run(state, [Move(0, MoveMode.STILL), Eject(1)], (6, 6))
-    assert state.units[1].ejected
+    assert state.units[1].body.ejected
     assert not weapon_to_hit(still(state), 0, 0, 1).possible
 
 
@@ -414,7 +414,7 @@ def test_flipping_arms_through_a_declaration():
     after, events = run(state, [FireWeapons(0, shots, flip_arms=True, primary=2)])
     (flip,) = of(events, ev.TorsoTwisted)
     assert flip.flipped
-    assert after.units[0].arms_flipped
+    assert after.units[0].this_turn.arms_flipped
     declared = {e.attack.weapon: e.attack for e in of(events, ev.AttackDeclared)}
     assert set(declared) == {arm_laser, torso_laser}
 

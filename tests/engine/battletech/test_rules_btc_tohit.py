@@ -7,7 +7,6 @@ modifiers, named in the test.
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from engine.battletech import events as ev
@@ -17,7 +16,7 @@ from engine.battletech.state import Movement, MoveMode
 from engine.battletech.tohit import weapon_to_hit
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
-from tests.engine.battletech._build import design, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, terrain_board
 from tests.engine.battletech._rules_btc import (
     CT,
     HD,
@@ -74,7 +73,7 @@ def to_hit(state, weapon, target=1, **kwargs):
 
 def with_unit(state, index, **changes):
     """The state with unit ``index`` changed."""
-    return state.replace_unit(index, attrs.evolve(state.units[index], **changes))
+    return state.replace_unit(index, evolved_unit(state.units[index], **changes))
 
 
 def hit_slots(mech, location, *components):
@@ -655,7 +654,7 @@ def test_twist_is_declared_with_the_fire():
     after, events = run(state, [FireWeapons(0, (Shot(ML_CT, 1),), twist=1)])
     (twisted,) = of(events, ev.TorsoTwisted)
     assert (twisted.unit, twisted.twist) == (0, 1)
-    assert after.units[0].twist == 1
+    assert after.units[0].this_turn.twist == 1
     (attack,) = declared(events)
     assert attack.to_hit == 4
 

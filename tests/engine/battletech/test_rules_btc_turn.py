@@ -7,7 +7,6 @@ units that cannot act, and the end of the game.
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from engine.battletech import events as ev
@@ -23,7 +22,7 @@ from engine.battletech.commands import (
 from engine.battletech.state import LOCATIONS, AttackKind, MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing
-from tests.engine.battletech._build import design, start, terrain_board
+from tests.engine.battletech._build import design, evolved_unit, start, terrain_board
 from tests.engine.battletech._rules_btc import CT, RA, duel, of, run, to_weapon_phase
 
 LASER = design(equipment=[("Medium Laser", CT)])
@@ -37,7 +36,7 @@ def face_off(a_hex="0810", t_hex="0805", **unit0):
     """
     state = duel(LASER, LASER, a_hex, t_hex, Facing.N, Facing.S, terrain_board(16, 17))
     if unit0:
-        state = state.replace_unit(0, attrs.evolve(state.units[0], **unit0))
+        state = state.replace_unit(0, evolved_unit(state.units[0], **unit0))
     return state
 
 
@@ -62,8 +61,8 @@ def test_attacks_resolve_after_the_last_declaration():
     assert state.side_to_act == 1
     state, last = run(state, [FireWeapons(1, (Shot(0, 0),))], (4, 4, 3, 4) * 2)
     assert [r.attack for r in of(last, ev.AttackRolled)] == [0, 1]
-    assert state.units[0].armor_at(CT) == 32 - 5
-    assert state.units[1].armor_at(CT) == 32 - 5
+    assert state.units[0].body.armor_at(CT) == 32 - 5
+    assert state.units[1].body.armor_at(CT) == 32 - 5
 
 
 def test_weapon_damage_is_in_force_for_the_physical_phase():
@@ -75,13 +74,13 @@ def test_weapon_damage_is_in_force_for_the_physical_phase():
     """
     state = face_off("0808", "0807")
     unit = state.units[0]
-    armor, internal = list(unit.armor), list(unit.internal)
+    armor, internal = list(unit.body.armor), list(unit.body.internal)
     armor[LOCATIONS.index(RA)] = 0
     internal[LOCATIONS.index(RA)] = 1
-    state = state.replace_unit(0, attrs.evolve(unit, armor=tuple(armor), internal=tuple(internal)))
+    state = state.replace_unit(0, evolved_unit(unit, armor=tuple(armor), internal=tuple(internal)))
     state = to_weapon_phase(state)
     state, _ = run(state, [FireWeapons(0), FireWeapons(1, (Shot(0, 0),))], (4, 4, 2, 2, 1, 1))
-    assert state.units[0].location_destroyed(RA)
+    assert state.units[0].body.location_destroyed(RA)
     assert state.phase is Phase.PHYSICAL
     with pytest.raises(IllegalCommand):
         run(state, [PhysicalAttack(0, AttackKind.PUNCH, 1, RA)])
@@ -91,10 +90,10 @@ def test_the_torso_returns_in_the_end_phase():
     """BT-C-3: the twist lasts the rest of the turn; the torso returns in the End phase."""
     state = to_weapon_phase(face_off("0810", "0805"))
     state, _ = run(state, [FireWeapons(0, twist=1)])
-    assert state.units[0].twist == 1
+    assert state.units[0].this_turn.twist == 1
     state, events = run(state, [FireWeapons(1)])
     assert of(events, ev.TurnEnded)
-    assert state.units[0].twist == 0
+    assert state.units[0].this_turn.twist == 0
 
 
 def test_an_unconscious_warrior_rolls_to_wake_in_the_end_phase():
@@ -108,7 +107,7 @@ def test_an_unconscious_warrior_rolls_to_wake_in_the_end_phase():
     state, events = run(state, [FireWeapons(1)], (2, 1))
     (woke,) = [c for c in of(events, ev.ConsciousnessRolled) if c.recovery]
     assert (woke.unit, woke.target, woke.conscious) == (0, 3, True)
-    assert state.units[0].conscious
+    assert state.units[0].body.conscious
 
 
 def test_an_unconscious_warriors_mech_cannot_move():
@@ -140,10 +139,10 @@ def test_destroying_the_last_enemy_ends_the_game():
     """
     state = face_off("0808", "0805")
     unit = state.units[1]
-    armor, internal = list(unit.armor), list(unit.internal)
+    armor, internal = list(unit.body.armor), list(unit.body.internal)
     armor[LOCATIONS.index(CT)] = 0
     internal[LOCATIONS.index(CT)] = 1
-    state = state.replace_unit(1, attrs.evolve(unit, armor=tuple(armor), internal=tuple(internal)))
+    state = state.replace_unit(1, evolved_unit(unit, armor=tuple(armor), internal=tuple(internal)))
     state = to_weapon_phase(state)
     # unit 0 hits (4-4) the center torso (3-4), critical roll 1-1; unit 1 misses (1-1)
     state, events = run(
@@ -182,7 +181,7 @@ def test_no_wake_up_roll_in_the_turn_he_was_knocked_out():
     """
     state = to_weapon_phase(face_off("0808", "0805"))
     state, events = run(state, [FireWeapons(0, (Shot(0, 1),)), FireWeapons(1)], (4, 4, 6, 6, 1, 1))
-    assert not state.units[1].conscious
+    assert not state.units[1].body.conscious
     assert not [c for c in of(events, ev.ConsciousnessRolled) if c.recovery]
     assert state.phase is Phase.INITIATIVE
 

@@ -41,7 +41,7 @@ from engine.game import Accepted, Command, Event, Game, IllegalCommand
 from engine.hexes import Facing, Hex
 from saves.codec import make_converter
 from saves.journal import Journal, read_game
-from tests.engine.battletech._build import design, play, state_with
+from tests.engine.battletech._build import design, evolved_unit, play, state_with
 from tests.engine.battletech._rules_btc import (
     duel,
     moved,
@@ -95,7 +95,7 @@ def test_masc_roll_made_runs_ten_hexes_and_is_an_event() -> None:
     unit = state.units[0]
     assert unit.hex == Hex.from_label("0806")
     assert unit.movement == attrs.evolve(unit.movement, masc=True, hexes=10)
-    assert (unit.masc_level, unit.masc_turn) == (1, state.turn)
+    assert (unit.body.masc_level, unit.body.masc_turn) == (1, state.turn)
     text = describe(rolled[0], runner_state(), state)
     assert "switches its MASC on: roll 1+2=3 against 3: it holds" in text
     assert (walk_mp(unit), run_allowance(unit)) == (6, 12)  # on for the rest of the turn
@@ -130,12 +130,12 @@ def test_masc_target_numbers_rise_with_use_and_fall_with_rest() -> None:
     """ASSUMPTION (MegaMek): 3, 5, 7, 11, then 13 (a sure failure); a turn unused: one back."""
     unit = runner_state().units[0]
     assert masc.masc_target(unit, 1) == 3
-    used = attrs.evolve(unit, masc_level=1, masc_turn=1)
+    used = evolved_unit(unit, masc_level=1, masc_turn=1)
     assert [masc.masc_target(used, t) for t in (2, 3, 4)] == [5, 3, 3]
-    assert masc.masc_target(attrs.evolve(unit, masc_level=2, masc_turn=2), 3) == 7
-    assert masc.masc_target(attrs.evolve(unit, masc_level=3, masc_turn=3), 4) == 11
-    assert masc.masc_target(attrs.evolve(unit, masc_level=4, masc_turn=4), 5) == 13
-    assert masc.masc_target(attrs.evolve(unit, masc_level=4, masc_turn=4), 6) == 11
+    assert masc.masc_target(evolved_unit(unit, masc_level=2, masc_turn=2), 3) == 7
+    assert masc.masc_target(evolved_unit(unit, masc_level=3, masc_turn=3), 4) == 11
+    assert masc.masc_target(evolved_unit(unit, masc_level=4, masc_turn=4), 5) == 13
+    assert masc.masc_target(evolved_unit(unit, masc_level=4, masc_turn=4), 6) == 11
 
 
 def test_a_second_turn_of_masc_needs_5() -> None:

@@ -69,14 +69,14 @@ def _shorten(name: str) -> str:
 
 def _column(unit: UnitState, location: Location, width: int) -> list[tuple[str, str]]:
     """One location's heading and lines: (text, role), the empty tail folded."""
-    gone = unit.location_destroyed(location)
+    gone = unit.body.location_destroyed(location)
     rows: list[tuple[str, str]] = [
         (f"{location.value}{' gone' if gone else ''}", "gone" if gone else "title")
     ]
     names = [slot_name(unit, location, slot) for slot in range(len(unit.design.slots_at(location)))]
     last = max((i for i, name in enumerate(names) if name), default=-1)
     for slot, name in enumerate(names[: last + 1]):
-        hit = unit.slot_hit(location, slot)
+        hit = unit.body.slot_hit(location, slot)
         text = f"{slot + 1:2d}{'*' if hit else ' '}{name or '-'}"
         rows.append((text[:width], "gone" if hit or gone else "value"))
     if last + 1 < len(names):

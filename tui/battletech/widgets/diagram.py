@@ -99,14 +99,17 @@ def _box(unit: UnitState, location: Location) -> list[tuple[str, str]]:
     """The inside lines of one box: (text of 5 columns, role) each."""
     design = unit.design
     name = location.value
-    if unit.location_destroyed(location):
+    if unit.body.location_destroyed(location):
         lines = [(f"{name} --", "gone"), (" gone", "gone")]
         return [*lines, ("r  --", "gone")] if location.has_rear else lines
-    armor, full = unit.armor_at(location), design.armor_at(location)
-    inner, full_inner = unit.internal_at(location), design.internal_at(location)
+    armor, full = unit.body.armor_at(location), design.armor_at(location)
+    inner, full_inner = unit.body.internal_at(location), design.internal_at(location)
     lines = [(f"{name}{armor:3d}", _role(armor, full)), (f"{inner:5d}", _role(inner, full_inner))]
     if location.has_rear:
-        rear, full_rear = unit.armor_at(location, rear=True), design.armor_at(location, rear=True)
+        rear, full_rear = (
+            unit.body.armor_at(location, rear=True),
+            design.armor_at(location, rear=True),
+        )
         lines.append((f"r{rear:4d}", _role(rear, full_rear)))
     return lines
 
@@ -160,15 +163,15 @@ def armor_table(unit: UnitState, styles: dict[str, Style]) -> list[Text]:
     for name, rear in (("armor", False), ("rear", True), ("struct", None)):
         row = Text(name.ljust(_LABEL), styles.get("label", ""))
         for location in ORDER:
-            if unit.location_destroyed(location):
+            if unit.body.location_destroyed(location):
                 row.append(" --", styles.get("gone", ""))
             elif rear is None:
-                value, full = unit.internal_at(location), design.internal_at(location)
+                value, full = unit.body.internal_at(location), design.internal_at(location)
                 row.append_text(_cell(str(value), value, full, styles))
             elif rear and not location.has_rear:
                 row.append("  .", styles.get("label", ""))
             else:
-                value = unit.armor_at(location, rear=rear)
+                value = unit.body.armor_at(location, rear=rear)
                 full = design.armor_at(location, rear=rear)
                 row.append_text(_cell(str(value), value, full, styles))
         rows.append(row)

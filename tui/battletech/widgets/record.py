@@ -119,7 +119,7 @@ class RecordData:
 
 def status_line(unit: UnitState) -> str:
     """Where a unit stands and what it did this turn: "0805 facing SE, prone; walked 4 MP"."""
-    if unit.ejected:
+    if unit.body.ejected:
         return "ejected: out of the game"
     if unit.destroyed:
         return "destroyed"
@@ -128,7 +128,7 @@ def status_line(unit: UnitState) -> str:
     if unit.hex is None:
         return "not deployed yet"
     text = f"{unit.hex.label} facing {unit.facing.name}"
-    if unit.prone:
+    if unit.body.prone:
         text += ", prone"
     movement = unit.movement
     if movement is not None and movement.mp_spent:
@@ -142,24 +142,24 @@ def status_line(unit: UnitState) -> str:
 def _flags(unit: UnitState) -> list[str]:  # noqa: C901 - one test per flag
     """What stands out about a unit now, in capitals where it stops it fighting."""
     flags = []
-    if unit.shutdown:
+    if unit.body.shutdown:
         flags.append("SHUT DOWN")
-    if not unit.conscious and not unit.destroyed:
+    if not unit.body.conscious and not unit.destroyed:
         flags.append("PILOT UNCONSCIOUS")
-    if unit.prone:
+    if unit.body.prone:
         flags.append("PRONE")
-    if unit.twist:
-        flags.append(f"torso twisted {'left' if unit.twist < 0 else 'right'}")
-    if unit.arms_flipped:
+    if unit.this_turn.twist:
+        flags.append(f"torso twisted {'left' if unit.this_turn.twist < 0 else 'right'}")
+    if unit.this_turn.arms_flipped:
         flags.append("arms flipped")
-    if unit.club:
-        flags.append(f"club: {unit.club}")
+    if unit.body.club:
+        flags.append(f"club: {unit.body.club}")
     if unit.stuck:
         flags.append("STUCK")
     if unit.dumping:
         flags.append("dumping ammo")
-    if unit.sinks_off:
-        flags.append(f"{unit.sinks_off} heat sinks off")  # BT-C-52
+    if unit.body.sinks_off:
+        flags.append(f"{unit.body.sinks_off} heat sinks off")  # BT-C-52
     flags += [
         f"{_weapon_name(unit.design.equipment[w])} {unit.design.equipment[w].location.value} jammed"
         for w in sorted(unit.jammed)
@@ -177,9 +177,9 @@ def weapons(design: MechDesign) -> list[Mounted]:
 
 def item_destroyed(unit: UnitState, item: Mounted) -> bool:
     """True when an item's location is gone or a critical hit struck one of its lines (BT-C-30)."""
-    if unit.location_destroyed(item.location):
+    if unit.body.location_destroyed(item.location):
         return True
-    return any(unit.slot_hit(item.location, slot) for slot in item.slots)
+    return any(unit.body.slot_hit(item.location, slot) for slot in item.slots)
 
 
 def _weapon_name(mounted: Mounted) -> str:
@@ -207,14 +207,18 @@ def _mp_line(data: RecordData, styles: dict[str, Style], *, heat: bool) -> Text:
         line.append(str(run_allowance(unit, masc_on=True)), styles.get("value", ""))
     if heat:
         line.append("  heat ", styles.get("label", ""))
-        line.append(str(unit.heat), styles.get("hot" if unit.heat >= HOT else "value", ""))
+        line.append(
+            str(unit.body.heat), styles.get("hot" if unit.body.heat >= HOT else "value", "")
+        )
     return line
 
 
 def _compact_heat(unit: UnitState, styles: dict[str, Style]) -> Text:
     """One line: "heat 9: walk -1, to-hit +1"."""
-    effects = heat_effects(unit.heat)
-    line = Text(f"heat {unit.heat}", styles.get("hot" if unit.heat >= HOT else "value", ""))
+    effects = heat_effects(unit.body.heat)
+    line = Text(
+        f"heat {unit.body.heat}", styles.get("hot" if unit.body.heat >= HOT else "value", "")
+    )
     if effects:
         line.append(": " + ", ".join(effects), styles.get("hot", ""))
     return line
@@ -247,9 +251,15 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         lines.extend(Text("") for _ in range(data.rows - len(lines)))
         return Text("\n").join(lines)
     lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
-    dead = unit.destroyed and unit.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
+    dead = unit.destroyed and unit.body.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
     lines.append(
-        pilot_line(unit.wounds, conscious=unit.conscious, dead=dead, styles=styles, compact=compact)
+        pilot_line(
+            unit.body.wounds,
+            conscious=unit.body.conscious,
+            dead=dead,
+            styles=styles,
+            compact=compact,
+        )
     )
     lines.append(_mp_line(data, styles, heat=compact))
     blank = 0  # the rows kept for the state's lines but not used: blank at the bottom
@@ -267,7 +277,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         lines.append(_compact_heat(unit, styles))
     else:
         lines.extend(diagram(unit, styles))
-        heat = heat_lines(unit.heat, styles, width=width)
+        heat = heat_lines(unit.body.heat, styles, width=width)
         lines.extend(heat)
         blank += max(0, HEAT_ROWS - len(heat))
     lines.extend(_weapon_lines(unit, styles, compact=compact))

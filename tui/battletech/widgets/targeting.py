@@ -321,13 +321,13 @@ def _row(state: BTState, aim: Aim, weapon: int, number: int, primary: int | None
     chosen_target = aim.target_of(weapon)
     target = chosen_target if chosen_target is not None else aim.target
     choices: tuple[int, ...] = ()
-    if target is not None and weapon not in unit.fired:
+    if target is not None and weapon not in unit.this_turn.fired:
         choices = spotters(state, aim.unit, weapon, target)  # BT-C-16
     wanted = aim.spotter_of(weapon)
     spotter = wanted if wanted in choices else (choices[0] if choices else None)
     if target is None:
         to_hit = ToHit(None, reason="no enemy on the map")
-    elif weapon in unit.fired:
+    elif weapon in unit.this_turn.fired:
         to_hit = ToHit(None, reason="it has fired this turn")
     else:
         to_hit = weapon_to_hit(
@@ -371,10 +371,17 @@ def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
     unit = state.units[aim.unit]
     fired = {w for w, _ in aim.shots}
     double = {w for w in fired if _mode(unit, aim, w) == "double"}
-    firing = attrs.evolve(unit, fired=unit.fired | fired, double_rate=unit.double_rate | double)
+    firing = attrs.evolve(
+        unit,
+        this_turn=attrs.evolve(
+            unit.this_turn,
+            fired=unit.this_turn.fired | fired,
+            double_rate=unit.this_turn.double_rate | double,
+        ),
+    )
     sources = named_heat_sources(state, aim.unit, heat_rules.heat_sources(state, firing))
     dissipation = heat_rules.dissipation(state, unit)
-    return HeatPreview(unit.heat, tuple(sources), dissipation, sinks_off=unit.sinks_off)
+    return HeatPreview(unit.body.heat, tuple(sources), dissipation, sinks_off=unit.body.sinks_off)
 
 
 def aim_view(state: BTState, aim: Aim) -> AimView:

@@ -64,8 +64,10 @@ class UnitsData:
     count: int = 0
 
 
-_OUT = {"ejected": "ejected", "destroyed": "destroyed", "withdrawn": "withdrew"}
-"""A unit out of the game, by the flag that says so, and its word in the list."""
+def _out_word(unit: UnitState) -> str | None:
+    """The word for a unit out of the game (ejected, destroyed, withdrew), or None."""
+    flags = {"ejected": unit.body.ejected, "destroyed": unit.destroyed, "withdrew": unit.withdrawn}
+    return next((word for word, flag in flags.items() if flag), None)
 
 
 def unit_status(
@@ -80,17 +82,17 @@ def unit_status(
     units still to declare (`engine.battletech.turn.declarers`), when the caller has them already:
     finding them weighs every unit's fire options.
     """
-    gone = next((word for flag, word in _OUT.items() if getattr(unit, flag)), None)
+    gone = _out_word(unit)
     if gone is not None:
         return gone
     if unit.hex is None:
         return "to deploy"
     words = [*_phase_words(state, unit, index, declaring)]
-    if unit.shutdown:
+    if unit.body.shutdown:
         words.append("shut down")
-    if unit.prone:
+    if unit.body.prone:
         words.append("prone")
-    if not unit.conscious:
+    if not unit.body.conscious:
         words.append("out cold")
     return ", ".join(words) or "ready"
 
@@ -172,7 +174,7 @@ def render_units(data: UnitsData, styles: dict[str, Style], *, compact: bool = F
 
 def _line(row: UnitRow, styles: dict[str, Style], *, compact: bool) -> Text:
     """One unit: marker, letter, name, hex (and facing), status."""
-    if row.status in _OUT.values():
+    if row.status in {"ejected", "destroyed", "withdrew"}:
         role = "gone"
     elif row.waiting:
         role = "unit"
