@@ -1,14 +1,13 @@
-"""A vehicle's tables: hit location, motive system damage, critical hits, skids and spins.
+"""A vehicle's tables: hit location, motive system damage and critical hits.
 
 BT-C-24.1 (ground vehicle hit location), BT-C-24.2 (VTOL hit location), BT-C-24.3 (critical
-tables and their effects), BT-M-37.5 (the Motive System Damage Table, ASSUMPTION from TW),
-BT-M-29.5/29.6 (skid and spin). Pure functions: every roll comes in as an int already rolled.
+tables and their effects), BT-M-37.5 (the Motive System Damage Table, ASSUMPTION from TW).
+Pure functions: every roll comes in as an int already rolled.
 """
 
 from __future__ import annotations
 
 import enum
-import math
 from collections.abc import Sequence
 from typing import Final
 
@@ -16,14 +15,14 @@ import attrs
 from attrs import frozen
 
 from engine.battletech import catalogue
-from engine.battletech.board import Terrain
 from engine.battletech.designs.vehicle import Motion, VehicleDesign, VehicleLocation
 from engine.battletech.kinds.vehicle import MotiveDamage, VehicleBody
 from engine.battletech.tables import Column
 
 __all__ = [
+    "MAX_SENSOR_HITS",
+    "TURRETS",
     "Crit",
-    "SpinHex",
     "VehicleHit",
     "apply_critical",
     "apply_motive",
@@ -34,14 +33,12 @@ __all__ = [
     "motive_modifier",
     "motive_result",
     "pick_weapon",
-    "skid_motive_modifiers",
-    "spin_hexes",
     "unpowered",
     "weapon_candidates",
 ]
 
 _L = VehicleLocation
-_TURRETS: Final = (_L.TURRET, _L.TURRET_2)
+TURRETS: Final = (_L.TURRET, _L.TURRET_2)
 
 
 @frozen
@@ -102,7 +99,7 @@ def _turret(
 ) -> VehicleLocation | None:
     """BT-C-24.1: which turret a turret result hits (None: no turret left)."""
     lost = body.lost_turrets if body is not None else frozenset()
-    turrets = [t for t in _TURRETS if t in design.locations and t not in lost]
+    turrets = [t for t in TURRETS if t in design.locations and t not in lost]
     if len(turrets) < 2:  # noqa: PLR2004 - one turret, or none
         return turrets[0] if turrets else None
     if roll is None:
@@ -198,55 +195,6 @@ def apply_motive(design: VehicleDesign, body: VehicleBody, result: MotiveDamage)
     )
 
 
-def skid_motive_modifiers(start: Terrain, skidded: Sequence[Terrain]) -> tuple[bool, ...]:
-    """BT-M-29.5: one motive roll per hex skidded (one for a skid of length 0).
-
-    Returns, per roll, whether it takes the +1 for rough or rubble (`motive_modifier`'s
-    ``rough``): the hex skidded into, or for a length-0 skid the hex where control was lost.
-    """
-    hexes = tuple(skidded) or (start,)
-    return tuple(t.rough or t.rubble for t in hexes)
-
-
-@frozen
-class SpinHex:
-    """BT-M-29.6: what one hex of a spin does.
-
-    Attributes:
-        locations: the locations damaged (both turrets on the 2nd hex of a two-turret vehicle);
-            empty on the 4th hex.
-        damage: points to each location: ceil(tons / 10).
-        motive: the 4th hex: one motive roll at +1 instead of damage.
-    """
-
-    locations: tuple[VehicleLocation, ...]
-    damage: int
-    motive: bool = False
-
-
-def spin_hexes(
-    design: VehicleDesign, leading: VehicleLocation, length: int, body: VehicleBody | None = None
-) -> tuple[SpinHex, ...]:
-    """BT-M-29.6: the hexes of a spin of ``length`` (= skid length - 1), in order.
-
-    ``leading``: the side facing the direction of the skid (1st hex). 2nd: the turret(s), full
-    damage each (none left: the 3rd hex's result instead). 3rd: the side opposite the spin
-    direction, read as the other side (DESIGN). 4th: a motive roll at +1. The 5th hex starts
-    again from the 1st.
-    """
-    damage = math.ceil(design.tonnage / 10)
-    trailing = _L.LEFT if leading is _L.RIGHT else _L.RIGHT
-    lost = body.lost_turrets if body is not None else frozenset()
-    turrets = tuple(t for t in _TURRETS if t in design.locations and t not in lost)
-    cycle = (
-        SpinHex((leading,), damage),
-        SpinHex(turrets or (trailing,), damage),
-        SpinHex((trailing,), damage),
-        SpinHex((), 0, motive=True),
-    )
-    return tuple(cycle[i % 4] for i in range(max(0, length)))
-
-
 # ---------------------------------------------------------------------------------- criticals
 class Crit(enum.StrEnum):
     """BT-C-24.3: the vehicle critical results.
@@ -302,7 +250,7 @@ MAX_SENSOR_HITS: Final = 4
 
 def critical_table(design: VehicleDesign, location: VehicleLocation) -> tuple[Crit, ...]:
     """BT-C-24.3: the column of ``location``'s critical table, rows 6 to 12."""
-    if location in _TURRETS:
+    if location in TURRETS:
         return _CRITS["turret"]
     if location is _L.ROTOR:
         return _CRITS["rotor"]
@@ -461,7 +409,7 @@ def apply_critical(  # noqa: C901, PLR0911, PLR0912 - one branch per result of B
     if crit in {Crit.ENGINE, Crit.FUEL_TANK}:
         locks = tuple(
             (t, turret_facing)
-            for t in _TURRETS
+            for t in TURRETS
             if t in design.locations and t not in body.lost_turrets
         )
         known = {t for t, _ in body.locked_turrets}
