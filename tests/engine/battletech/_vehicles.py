@@ -14,7 +14,7 @@ L = VehicleLocation
 GROUND_LOCATIONS = (L.FRONT, L.RIGHT, L.LEFT, L.REAR)
 
 
-def tank(  # noqa: PLR0913 - a test builder with defaults
+def tank(
     *,
     motion: Motion = Motion.TRACKED,
     cruise: int = 4,
@@ -23,8 +23,10 @@ def tank(  # noqa: PLR0913 - a test builder with defaults
     engine: str = "Fusion",
     equipment: tuple[Item, ...] | None = None,
 ) -> VehicleDesign:
-    """A ground vehicle: armor 20 everywhere, structure ceil(tons / 10), a PPC and an LRM 10 in
-    the (rear) turret, a medium laser in front, one LRM 10 bin in the body."""
+    """A ground vehicle with 20 armor everywhere and ceil(tons / 10) structure.
+
+    A PPC and an LRM 10 in the (rear) turret, a medium laser in front, one LRM 10 bin in the body.
+    """
     extra = (L.TURRET, L.TURRET_2)[:turrets]
     locations = GROUND_LOCATIONS + extra
     if equipment is None:

@@ -116,8 +116,10 @@ def test_extreme_temperature_costs_cruise_mp_bt_m_39_4(celsius: int, loss: int) 
 
 
 def test_driving_modifier_bt_m_37_5() -> None:
-    """BT-M-37.5 / BT-C-24.3: each motive level once (at most +6), driver +2, commander +1,
-    flight stabilizer +3."""
+    """BT-M-37.5 / BT-C-24.3: the Driving roll modifiers.
+
+    Each motive level once (at most +6), driver +2, commander +1, flight stabilizer +3.
+    """
     body = VehicleBody(armor=(), internal=())
     assert v.driving_modifier(body) == 0
     levels = frozenset({MotiveDamage.MINOR, MotiveDamage.MODERATE, MotiveDamage.HEAVY})
@@ -156,7 +158,7 @@ MATRIX = [
 @pytest.mark.parametrize(
     ("row", "terrain", "tracked", "wheeled", "hover", "flying"), MATRIX, ids=[r[0] for r in MATRIX]
 )
-def test_prohibited_terrain_matrix_bt_m_23(  # noqa: PLR0913 - one argument per column
+def test_prohibited_terrain_matrix_bt_m_23(  # noqa: PLR0917 - one argument per column
     row: str, terrain: Terrain, tracked: bool, wheeled: bool, hover: bool, flying: bool
 ) -> None:
     """BT-M-23 (and BT-M-8.2..8.10, BT-M-21): each row of the matrix, for every vehicle column."""
@@ -187,7 +189,7 @@ def test_terrain_costs_for_tracked_vehicles_bt_m_21(terrain: Terrain, cost: int)
 
 @pytest.mark.parametrize("cls", list(BuildingClass))
 def test_building_costs_bt_m_21(cls: BuildingClass) -> None:
-    """BT-M-21: light 2, medium 3, heavy 4, hardened 5 (note 2: a Driving roll, not infantry's 1)."""
+    """BT-M-21: light 2, medium 3, heavy 4, hardened 5 (note 2: and a Driving roll)."""
     terrain = Terrain(building=Building(cls, cls.default_cf))
     assert v.terrain_cost(W, terrain) == {1: 2, 2: 3, 3: 4, 4: 5}[int(cls)]
 
@@ -249,8 +251,10 @@ def test_no_level_change_backward_and_vtols_any_change_bt_m_22() -> None:
 
 # ------------------------------------------------------------------------------ VTOLs
 def test_vtol_elevation_clears_the_terrain_below_bt_m_37_3() -> None:
-    """BT-M-37.3 / BT-M-5 / BT-M-41 #9: elevation >= the terrain (woods 2, a building its
-    height); 0 = landed, only in clear, paved or rough hexes; never negative."""
+    """BT-M-37.3 / BT-M-5 / BT-M-41 #9: a VTOL's elevation clears the terrain below.
+
+    Woods 2, a building its height; 0 = landed, only in clear, paved or rough hexes; never < 0.
+    """
     tall = Terrain(building=Building(BuildingClass.HEAVY, 90, height=3))
     assert v.vtol_floor(CLEAR) == 1
     assert v.vtol_floor(LIGHT) == 2
@@ -286,8 +290,10 @@ def test_hover_sinks_when_immobilized_on_deep_water_bt_m_37_5() -> None:
 
 
 def test_breaking_ice_destroys_all_but_hover_bt_m_39_2() -> None:
-    """BT-M-39.2: a vehicle falling through ice is destroyed, hover unaffected; the ice carries
-    ground vehicles over deep water (DESIGN) until it breaks."""
+    """BT-M-39.2: a vehicle falling through ice is destroyed, hover unaffected.
+
+    DESIGN: the ice carries ground vehicles over deep water until it breaks.
+    """
     assert v.falls_through_ice(T)
     assert v.falls_through_ice(W)
     assert not v.falls_through_ice(H)
