@@ -25,7 +25,8 @@ def tank(
 ) -> VehicleDesign:
     """A ground vehicle with 20 armor everywhere and ceil(tons / 10) structure.
 
-    A PPC and an LRM 10 in the (rear) turret, a medium laser in front, one LRM 10 bin in the body.
+    A medium laser in front, a PPC and an LRM 10 in the (rear) turret, an LRM 10 bin in the
+    body, a small laser in the rear.
     """
     extra = (L.TURRET, L.TURRET_2)[:turrets]
     locations = GROUND_LOCATIONS + extra
@@ -36,6 +37,7 @@ def tank(
             Item("IS PPC", where),
             Item("IS LRM 10", where),
             Item("IS LRM 10 Ammo", "Body", shots=12),
+            Item("IS Small Laser", "Rear"),
         )
     return VehicleDesign(
         unit_type="Tank",
