@@ -28,6 +28,7 @@ __all__ = [
     "MotiveDamage",
     "VehicleBody",
     "allowance",
+    "backward_refused",
     "cruise_mp",
     "displaced_into",
     "driving_modifier",
@@ -39,7 +40,9 @@ __all__ = [
     "level_change_cost",
     "movement_blocked",
     "prohibited",
+    "sideslip_check_needed",
     "sinks",
+    "skid_check_needed",
     "standing_level",
     "swamp_roll",
     "temperature_mp_loss",
@@ -229,6 +232,29 @@ def driving_modifier(body: VehicleBody) -> int:
     motive = sum(level.driving_penalty for level in body.motive_levels)
     crew = 2 * body.driver_hit + body.commander_hit
     return motive + crew + 3 * body.flight_stabilizer
+
+
+def backward_refused(*, flank: bool) -> str | None:
+    """BT-M-19 item 6 / BT-M-37.1: a vehicle never moves backward at flank speed."""
+    return "a vehicle may not move backward at flank speed (BT-M-19)" if flank else None
+
+
+def skid_check_needed(motion: Motion, *, flank: bool, iced: bool = False) -> bool:
+    """BT-M-29.1 / BT-M-39.2: may a turn-then-move on pavement (or into ice) make it skid?
+
+    A ground vehicle at flank speed on pavement or road; on ice at any speed. A VTOL never
+    skids (it sideslips, `sideslip_check_needed`).
+    """
+    return motion in GROUND and (flank or iced)
+
+
+def sideslip_check_needed(motion: Motion, *, flank: bool, turned_then_moved: bool) -> bool:
+    """BT-M-37.3 / BT-M-41 #8: a flank-speed VTOL entering a hex after a facing change rolls.
+
+    The roll is a Driving roll with BT-M-29.2's skid modifier; its failure: BT-M-37.6
+    (`vehicle_damage.sideslip_hexes`).
+    """
+    return motion is Motion.VTOL and flank and turned_then_moved
 
 
 # ---------------------------------------------------------------------------------- terrain

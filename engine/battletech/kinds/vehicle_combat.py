@@ -13,23 +13,32 @@ from typing import Final
 import attrs
 
 from engine.battletech import catalogue
-from engine.battletech.designs.vehicle import Motion, VehicleDesign
+from engine.battletech.designs.vehicle import Motion, VehicleDesign, VehicleLocation
 from engine.battletech.kinds.vehicle import VehicleBody, is_immobile
 from engine.battletech.kinds.vehicle_damage import FALL_SIDE
-from engine.battletech.kinds.vehicle_tables import MAX_SENSOR_HITS, unpowered
+from engine.battletech.kinds.vehicle_tables import MAX_SENSOR_HITS, hit_location, unpowered
+from engine.battletech.los import Arc
 from engine.battletech.state import AttackKind
 from engine.battletech.tables import Column
+from engine.hexes import Facing, Hex
 
 __all__ = [
     "AIRBORNE_VTOL_TO_HIT",
     "ammo_bins",
+    "attack_side",
     "attacker_modifiers",
     "cannot_fire",
     "charge_refused",
+    "charge_table",
+    "default_skills",
+    "defender_choice",
+    "mount_arcs",
     "physical_column",
     "physical_refused",
     "spend_ammo",
     "target_modifiers",
+    "turret_facing",
+    "vehicle_attack_refused",
 ]
 
 AIRBORNE_VTOL_TO_HIT: Final = 1
@@ -197,3 +206,124 @@ def physical_column(kind: AttackKind, side: Column, *, stomp_roll: int | None = 
     if stomp_roll is not None:
         return FALL_SIDE[(stomp_roll - 1) % 6]
     return side
+
+
+def vehicle_attack_refused(kind: AttackKind, design: VehicleDesign) -> str | None:
+    """BT-C-36: a vehicle attacks with its weapons or charges (not a VTOL); nothing else."""
+    if kind is AttackKind.WEAPON:
+        return None
+    if kind is AttackKind.CHARGE:
+        return "a VTOL cannot charge (BT-C-36)" if design.motion is Motion.VTOL else None
+    return f"a vehicle cannot {kind}: vehicles only charge (BT-C-36)"
+
+
+def charge_table(*, target_is_mech: bool, target_prone: bool = False) -> str:
+    """BT-C-42: the table a charging vehicle's damage to its target is located on.
+
+    "kick" (BT-C-23) against a standing 'Mech; "mech" (the normal 2D6 table) against a prone
+    one; "vehicle" (BT-C-24.1, the column of the side hit) against a vehicle. The charging
+    vehicle's own damage: BT-C-24.1's Front column (DERIVED), and it compares its crew's
+    Driving skill where the rule says Piloting.
+    """
+    if not target_is_mech:
+        return "vehicle"
+    return "mech" if target_prone else "kick"
+
+
+# ---------------------------------------------------------------------------------- arcs, sides
+def mount_arcs(location: str) -> frozenset[Arc]:
+    """BT-C-10: the arcs a vehicle weapon mounted in ``location`` fires into.
+
+    Front, left, right, rear: that arc only. A turret: the front arc turned to the turret's
+    direction (`turret_facing`). DESIGN: a body-mounted weapon fires into the front arc.
+    """
+    return frozenset({_ARCS.get(location, Arc.FRONT)})
+
+
+_ARCS: Final = {
+    str(VehicleLocation.LEFT): Arc.LEFT,
+    str(VehicleLocation.RIGHT): Arc.RIGHT,
+    str(VehicleLocation.REAR): Arc.REAR,
+}
+
+
+def turret_facing(
+    body: VehicleBody, turret: VehicleLocation, hull: Facing, wanted: Facing, *, current: int = 0
+) -> Facing:
+    """BT-C-10/11, BT-C-24.3: the direction a turret's arc is centred on this attack.
+
+    A free turret points where the attack wants (``wanted``). A locked turret keeps its
+    offset from the hull (its arc turns with the hull); a jammed one stays at ``current``
+    hexsides from the hull's front (DESIGN: the integration tracks its last direction; 0 =
+    straight ahead).
+    """
+    for locked, offset in body.locked_turrets:
+        if locked is turret:
+            return hull.turn(offset)
+    if turret in body.jammed_turrets:
+        return hull.turn(current)
+    return wanted
+
+
+# BT-C-21's vehicle vertices (bearings 30, 150, 210, 330 from the vehicle's front) and the
+# sides before and after each, clockwise.
+_VERTICES: Final = (
+    (Hex(1, -2), Column.FRONT, Column.RIGHT),
+    (Hex(1, 1), Column.RIGHT, Column.REAR),
+    (Hex(-1, 2), Column.REAR, Column.LEFT),
+    (Hex(-1, -1), Column.LEFT, Column.FRONT),
+)
+
+
+def _cross(a: Hex, b: Hex) -> int:
+    return a.q * b.r - a.r * b.q
+
+
+def attack_side(origin: Hex, where: Hex, facing: Facing) -> tuple[Column, ...]:
+    """BT-C-21: the side of a vehicle at ``where``, facing ``facing``, hit from ``origin``.
+
+    Front `330..30` degrees (the front hexside only), right `30..150`, rear `150..210`, left
+    `210..330`, measured from the vehicle toward the attacker. Returns one column, or the two
+    on either side of a vertex (30, 150, 210, 330: the defender chooses, `defender_choice`).
+    The vehicle's own hex: the front.
+    """
+    if origin == where:
+        return (Column.FRONT,)
+    v = (origin - where).rotate(-int(facing))
+    for vertex, before, after in _VERTICES:
+        if _cross(vertex, v) == 0 and vertex.q * v.q > 0:
+            return (before, after)
+    for (start, _, column), (end, _, _) in zip(
+        _VERTICES, (*_VERTICES[1:], _VERTICES[0]), strict=True
+    ):
+        if _cross(start, v) > 0 and _cross(end, v) < 0:
+            return (column,)
+    return (Column.FRONT,)  # pragma: no cover - every bearing is in a sector or on a vertex
+
+
+_ODDS: Final = (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
+"""Ways to roll 2 .. 12 on 2D6 (of 36)."""
+
+
+def defender_choice(
+    design: VehicleDesign, body: VehicleBody, columns: tuple[Column, ...]
+) -> Column:
+    """BT-C-21 automatic play (DESIGN, as for 'Mechs): the side best for the defender.
+
+    The column whose hits find the most armor and structure over the 36 rolls of 2D6 (two
+    turrets: a turret roll of 4). Ties go to the first column given.
+    """
+
+    def protection(column: Column) -> int:
+        total = 0
+        for odds, roll in zip(_ODDS, range(2, 13), strict=True):
+            location = hit_location(design, column, roll, turret_roll=4, body=body).location
+            total += odds * (body.armor_at(design, location) + body.internal_at(design, location))
+        return total
+
+    return max(columns, key=lambda c: (protection(c), -columns.index(c)))
+
+
+def default_skills(*, clan: bool) -> tuple[int, int]:
+    """BT-M-13 / BT-C-14: a vehicle crew's (Driving, Gunnery): Inner Sphere 5/4, Clan 6/5."""
+    return (6, 5) if clan else (5, 4)

@@ -30,16 +30,19 @@ __all__ = [
     "Crash",
     "SpinHex",
     "VehicleDamage",
+    "building_entry_damage",
     "crash_explodes",
     "damage_groups",
     "damage_vehicle",
     "forced_landing_elevation",
     "forced_landing_refused",
+    "impossible_displacement",
     "must_crash",
     "seed_chance_criticals",
     "sideslip_crash_damage",
     "sideslip_hexes",
     "skid_motive_modifiers",
+    "skid_obstacle_damage",
     "spin_critical_rolls",
     "spin_hexes",
     "vtol_crash",
@@ -216,6 +219,29 @@ def spin_hexes(
         SpinHex((), 0, motive=True),
     )
     return tuple(cycle[i % 4] for i in range(max(0, length)))
+
+
+def skid_obstacle_damage(tonnage: float, *, in_water: bool = False) -> int:
+    """BT-M-29.7: a vehicle skidding through woods takes a normal fall's damage per hex.
+
+    ASSUMPTION (the digest's, for vehicles): ceil(tons / 10); halved, rounded up, in Depth 1+
+    water where the skid stops.
+    """
+    damage = math.ceil(Fraction(str(tonnage)) / 10)
+    return -(-damage // 2) if in_water else damage
+
+
+def building_entry_damage(cf: int) -> tuple[VehicleLocation, int]:
+    """BT-M-8.9 / BT-M-41 #4: a failed Driving roll entering or leaving a building.
+
+    The vehicle takes ceil(CF / 10) on its front (and the building ceil(tons / 10)).
+    """
+    return VehicleLocation.FRONT, math.ceil(cf / 10)
+
+
+def impossible_displacement(body: VehicleBody) -> VehicleBody:
+    """BT-C-24 / BT-C-43: displaced with nowhere to go, a vehicle counts an ammo/power-plant hit."""
+    return attrs.evolve(body, destroyed=body.destroyed or "power plant hit")
 
 
 # ---------------------------------------------------------------------------------- VTOL crashes

@@ -16,8 +16,10 @@ from engine.battletech.kinds import vehicle as v
 from engine.battletech.kinds import vehicle_combat as vc
 from engine.battletech.kinds import vehicle_tables as vt
 from engine.battletech.kinds.vehicle_tables import Crit
+from engine.battletech.los import Arc
 from engine.battletech.state import AttackKind
 from engine.battletech.tables import Column
+from engine.hexes import Facing, Hex
 from tests.engine.battletech._vehicles import tank, vtol
 
 K = AttackKind
@@ -183,3 +185,104 @@ def test_a_fall_from_above_hits_a_vehicle_on_the_front_column_bt_c_47() -> None:
     assert vc.physical_column(K.DFA, Column.LEFT) is Column.FRONT
     hit = vt.hit_location(tank(), vc.physical_column(K.DFA, Column.LEFT), 6)
     assert hit.location is VehicleLocation.FRONT
+
+
+# ------------------------------------------------------------------------------ vehicles attacking
+def test_vehicles_only_fire_and_charge_bt_c_36() -> None:
+    """BT-C-36: a vehicle fires or charges (a VTOL only fires); no punch, kick or DFA."""
+    assert vc.vehicle_attack_refused(K.WEAPON, tank()) is None
+    assert vc.vehicle_attack_refused(K.CHARGE, tank()) is None
+    assert vc.vehicle_attack_refused(K.CHARGE, vtol()) is not None
+    for kind in (K.PUNCH, K.KICK, K.CLUB, K.PUSH, K.DFA):
+        assert vc.vehicle_attack_refused(kind, tank()) is not None
+
+
+def test_charge_tables_bt_c_42() -> None:
+    """BT-C-42: kick table against a standing 'Mech, the normal tables otherwise."""
+    assert vc.charge_table(target_is_mech=True) == "kick"
+    assert vc.charge_table(target_is_mech=True, target_prone=True) == "mech"
+    assert vc.charge_table(target_is_mech=False) == "vehicle"
+
+
+def test_default_crew_skills_bt_c_14() -> None:
+    """BT-C-14 / BT-M-13: vehicle crews, Inner Sphere Driving 5 Gunnery 4, Clan 6 and 5."""
+    assert vc.default_skills(clan=False) == (5, 4)
+    assert vc.default_skills(clan=True) == (6, 5)
+
+
+# ------------------------------------------------------------------------------ arcs and sides
+def test_vehicle_weapon_arcs_bt_c_10() -> None:
+    """BT-C-10: front, left, right, rear locations fire into their own arc only.
+
+    A turret: a front arc turned with it; DESIGN: body mounts into the front arc.
+    """
+    assert vc.mount_arcs("Front") == {Arc.FRONT}
+    assert vc.mount_arcs("Left") == {Arc.LEFT}
+    assert vc.mount_arcs("Right") == {Arc.RIGHT}
+    assert vc.mount_arcs("Rear") == {Arc.REAR}
+    assert vc.mount_arcs("Turret") == {Arc.FRONT}
+    assert vc.mount_arcs("Body") == {Arc.FRONT}
+
+
+def test_turret_direction_bt_c_11() -> None:
+    """BT-C-11 / BT-C-24.3: a free turret points anywhere; locked keeps its offset; jammed stays."""
+    design = tank()
+    body = v.vehicle_body(design)
+    tu = VehicleLocation.TURRET
+    assert vc.turret_facing(body, tu, Facing.N, Facing.S) is Facing.S
+    locked = vt.apply_critical(design, body, tu, Crit.TURRET_LOCK, turret_facing=2)
+    assert vc.turret_facing(locked, tu, Facing.NE, Facing.N) is Facing.S  # NE + 2 hexsides
+    assert vc.turret_facing(locked, tu, Facing.N, Facing.S) is Facing.SE
+    jammed = vt.apply_critical(design, body, tu, Crit.TURRET_JAM)
+    assert vc.turret_facing(jammed, tu, Facing.N, Facing.S) is Facing.N
+    assert vc.turret_facing(jammed, tu, Facing.N, Facing.S, current=1) is Facing.NE
+
+
+CENTRE = Hex(5, 5)
+
+
+def _side(q: int, r: int, facing: Facing = Facing.N) -> tuple[Column, ...]:
+    """The sides hit from the axial offset (q, r) of the vehicle at `CENTRE`."""
+    return vc.attack_side(CENTRE + Hex(q, r), CENTRE, facing)
+
+
+@pytest.mark.parametrize(
+    ("offset", "sides"),
+    [
+        ((0, -2), (Column.FRONT,)),  # straight ahead, 0 degrees
+        ((1, -2), (Column.FRONT, Column.RIGHT)),  # 30 degrees: a vertex
+        ((1, -1), (Column.RIGHT,)),  # the NE neighbour, 60 degrees
+        ((2, -1), (Column.RIGHT,)),  # 90 degrees (a 'Mech's vertex, not a vehicle's)
+        ((1, 0), (Column.RIGHT,)),  # the SE neighbour, 120 degrees
+        ((1, 1), (Column.RIGHT, Column.REAR)),  # 150 degrees: a vertex
+        ((0, 2), (Column.REAR,)),  # 180 degrees
+        ((-1, 2), (Column.REAR, Column.LEFT)),  # 210 degrees: a vertex
+        ((-2, 1), (Column.LEFT,)),  # 270 degrees
+        ((-1, 0), (Column.LEFT,)),  # the NW neighbour, 300 degrees
+        ((-1, -1), (Column.LEFT, Column.FRONT)),  # 330 degrees: a vertex
+        ((0, 0), (Column.FRONT,)),  # its own hex
+    ],
+)
+def test_vehicle_attack_direction_bt_c_21(
+    offset: tuple[int, int], sides: tuple[Column, ...]
+) -> None:
+    """BT-C-21: vehicle front is the front hexside only (330..30); vertices 30/150/210/330."""
+    assert _side(*offset) == sides
+
+
+def test_attack_direction_turns_with_the_vehicle_bt_c_21() -> None:
+    """BT-C-21: the sides are measured from the vehicle's facing."""
+    assert _side(0, 2, Facing.S) == (Column.FRONT,)
+    assert _side(0, -2, Facing.S) == (Column.REAR,)
+    assert _side(1, -1, Facing.S) == (Column.LEFT,)
+
+
+def test_defender_chooses_the_better_side_bt_c_21() -> None:
+    """BT-C-21 automatic play (DESIGN): the column whose hits find more armor and structure."""
+    design = tank()
+    body = v.vehicle_body(design)
+    thin = attrs.evolve(body, armor=(20, 1, 20, 20, 20))  # the right side nearly bare
+    assert vc.defender_choice(design, thin, (Column.FRONT, Column.RIGHT)) is Column.FRONT
+    thin_front = attrs.evolve(body, armor=(1, 20, 20, 20, 20))
+    assert vc.defender_choice(design, thin_front, (Column.FRONT, Column.RIGHT)) is Column.RIGHT
+    assert vc.defender_choice(design, body, (Column.LEFT, Column.RIGHT)) is Column.LEFT

@@ -345,3 +345,22 @@ def test_demolisher_takes_an_ac20_on_the_front_bt_c_24() -> None:
     assert hit == VehicleDamage(
         F, internal=8, lost=12, location_destroyed=True, destroyed="front destroyed"
     )
+
+
+def test_skid_through_woods_bt_m_29_7() -> None:
+    """BT-M-29.7 (ASSUMPTION for vehicles): ceil(tons / 10) per woods hex; halved in water."""
+    assert vd.skid_obstacle_damage(55) == 6
+    assert vd.skid_obstacle_damage(55, in_water=True) == 3
+    assert vd.skid_obstacle_damage(25, in_water=True) == 2
+
+
+def test_failed_building_roll_bt_m_8_9() -> None:
+    """BT-M-8.9 / BT-M-41 #4: ceil(CF / 10) on the vehicle's front."""
+    assert vd.building_entry_damage(40) == (F, 4)
+    assert vd.building_entry_damage(15) == (F, 2)
+
+
+def test_impossible_displacement_destroys_bt_c_43() -> None:
+    """BT-C-43 / BT-C-24: nowhere to go: an ammo/power-plant hit destroys the vehicle."""
+    body = vd.impossible_displacement(v.vehicle_body(tank()))
+    assert body.destroyed == "power plant hit"

@@ -320,3 +320,26 @@ def test_vacuum_bt_m_39_5() -> None:
 def test_ground_vehicles_are_tracked_wheeled_hover_bt_m_3() -> None:
     """BT-M-3 (DERIVED): "ground vehicles" = tracked + wheeled + hover."""
     assert frozenset({T, W, H}) == v.GROUND
+
+
+# ------------------------------------------------------------------------------ BT-M-37 specifics
+def test_no_backward_flank_bt_m_37_1() -> None:
+    """BT-M-37 / BT-M-37.1 / BT-M-19 item 6: a vehicle may not move backward at flank speed."""
+    assert v.backward_refused(flank=True) is not None
+    assert v.backward_refused(flank=False) is None
+
+
+def test_who_skids_and_who_sideslips_bt_m_29_1() -> None:
+    """BT-M-29.1 / BT-M-39.2: ground vehicles skid at flank (on ice at any speed).
+
+    VTOLs sideslip instead (BT-M-37.3, BT-M-41 #8): at flank, moving on after a facing change.
+    """
+    for motion in (T, W, H):
+        assert v.skid_check_needed(motion, flank=True)
+        assert not v.skid_check_needed(motion, flank=False)
+        assert v.skid_check_needed(motion, flank=False, iced=True)
+        assert not v.sideslip_check_needed(motion, flank=True, turned_then_moved=True)
+    assert not v.skid_check_needed(V, flank=True, iced=True)
+    assert v.sideslip_check_needed(V, flank=True, turned_then_moved=True)
+    assert not v.sideslip_check_needed(V, flank=False, turned_then_moved=True)
+    assert not v.sideslip_check_needed(V, flank=True, turned_then_moved=False)
