@@ -33,6 +33,7 @@ __all__ = [
     "motive_modifier",
     "motive_result",
     "pick_weapon",
+    "unjam",
     "unpowered",
     "weapon_candidates",
 ]
@@ -448,3 +449,17 @@ def unpowered(design: VehicleDesign, body: VehicleBody, index: int) -> bool:
     """
     spec = design.equipment[index].spec
     return body.engine_hit and spec is not None and spec.kind is catalogue.Kind.ENERGY
+
+
+def unjam(
+    body: VehicleBody, *, weapon: int | None = None, turret: VehicleLocation | None = None
+) -> VehicleBody:
+    """BT-C-24.3 [MegaMek]: the crew clears a jammed weapon or turret instead of firing.
+
+    One per turn; the caller checks the crew is not stunned and that the vehicle holds fire.
+    """
+    if weapon is not None:
+        body = attrs.evolve(body, jammed_weapons=body.jammed_weapons - {weapon})
+    if turret is not None:
+        body = attrs.evolve(body, jammed_turrets=body.jammed_turrets - {turret})
+    return body

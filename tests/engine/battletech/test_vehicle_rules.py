@@ -15,6 +15,7 @@ import pytest
 from engine.battletech.board import Bridge, Building, BuildingClass, Terrain, Woods
 from engine.battletech.designs.vehicle import Motion, VehicleLocation
 from engine.battletech.kinds import vehicle as v
+from engine.battletech.kinds import vehicle_terrain as vtr
 from engine.battletech.kinds.vehicle import MotiveDamage, VehicleBody
 from tests.engine.battletech._vehicles import tank, vtol
 
@@ -163,7 +164,7 @@ def test_prohibited_terrain_matrix_bt_m_23(  # noqa: PLR0917 - one argument per 
 ) -> None:
     """BT-M-23 (and BT-M-8.2..8.10, BT-M-21): each row of the matrix, for every vehicle column."""
     for motion, allowed in ((T, tracked), (W, wheeled), (H, hover), (V, flying)):
-        reason = v.prohibited(motion, terrain)
+        reason = vtr.prohibited(motion, terrain)
         assert (reason is None) == allowed, (row, motion, reason)
 
 
@@ -172,10 +173,10 @@ def test_a_road_carries_any_vehicle_through_prohibited_terrain_bt_m_27_2() -> No
     woods_road = Terrain(woods=Woods.HEAVY, road=0b001001)
     bridge = Terrain(water=2, bridge=Bridge())
     for motion in (T, W, H):
-        assert v.prohibited(motion, woods_road) is not None
-        assert v.prohibited(motion, woods_road, along_road=True) is None
-        assert v.prohibited(motion, bridge, along_road=True) is None
-        assert v.terrain_cost(motion, woods_road, along_road=True) == 1
+        assert vtr.prohibited(motion, woods_road) is not None
+        assert vtr.prohibited(motion, woods_road, along_road=True) is None
+        assert vtr.prohibited(motion, bridge, along_road=True) is None
+        assert vtr.terrain_cost(motion, woods_road, along_road=True) == 1
 
 
 @pytest.mark.parametrize(
@@ -184,47 +185,47 @@ def test_a_road_carries_any_vehicle_through_prohibited_terrain_bt_m_27_2() -> No
 )
 def test_terrain_costs_for_tracked_vehicles_bt_m_21(terrain: Terrain, cost: int) -> None:
     """BT-M-21: the cost table's rows a tracked vehicle may enter."""
-    assert v.terrain_cost(T, terrain) == cost
+    assert vtr.terrain_cost(T, terrain) == cost
 
 
 @pytest.mark.parametrize("cls", list(BuildingClass))
 def test_building_costs_bt_m_21(cls: BuildingClass) -> None:
     """BT-M-21: light 2, medium 3, heavy 4, hardened 5 (note 2: and a Driving roll)."""
     terrain = Terrain(building=Building(cls, cls.default_cf))
-    assert v.terrain_cost(W, terrain) == {1: 2, 2: 3, 3: 4, 4: 5}[int(cls)]
+    assert vtr.terrain_cost(W, terrain) == {1: 2, 2: 3, 3: 4, 4: 5}[int(cls)]
 
 
 def test_hover_pays_one_on_water_of_any_depth_bt_m_37_4() -> None:
     """BT-M-21 clarification / BT-M-41 #13: hover on water 1 MP; at the surface (BT-M-37.4)."""
     deep = Terrain(level=2, water=3)
-    assert v.terrain_cost(H, deep) == 1
-    assert v.terrain_cost(H, DEPTH1) == 1
-    assert v.standing_level(H, deep) == 2
-    assert v.standing_level(T, Terrain(level=2, water=0)) == 2
-    assert v.standing_level(T, deep) == -1  # the bottom, where a tank would stand
+    assert vtr.terrain_cost(H, deep) == 1
+    assert vtr.terrain_cost(H, DEPTH1) == 1
+    assert vtr.standing_level(H, deep) == 2
+    assert vtr.standing_level(T, Terrain(level=2, water=0)) == 2
+    assert vtr.standing_level(T, deep) == -1  # the bottom, where a tank would stand
 
 
 def test_swamp_costs_one_more_except_hover_bt_m_39_1() -> None:
     """BT-M-39.1: +1 MP for every unit except hover; swampy light woods 3; a roll to get stuck."""
     swamp = Terrain(swamp=True)
-    assert v.terrain_cost(T, swamp) == 2
-    assert v.terrain_cost(W, swamp) == 2
-    assert v.terrain_cost(H, swamp) == 1
-    assert v.terrain_cost(T, Terrain(swamp=True, woods=Woods.LIGHT)) == 3
-    assert v.prohibited(W, Terrain(swamp=True, woods=Woods.LIGHT)) is not None
-    assert v.swamp_roll(T)
-    assert v.swamp_roll(W)
-    assert not v.swamp_roll(H)
-    assert not v.swamp_roll(V)
+    assert vtr.terrain_cost(T, swamp) == 2
+    assert vtr.terrain_cost(W, swamp) == 2
+    assert vtr.terrain_cost(H, swamp) == 1
+    assert vtr.terrain_cost(T, Terrain(swamp=True, woods=Woods.LIGHT)) == 3
+    assert vtr.prohibited(W, Terrain(swamp=True, woods=Woods.LIGHT)) is not None
+    assert vtr.swamp_roll(T)
+    assert vtr.swamp_roll(W)
+    assert not vtr.swamp_roll(H)
+    assert not vtr.swamp_roll(V)
 
 
 def test_vtols_in_flight_pay_one_per_hex_bt_m_37_3() -> None:
     """BT-M-21 clarification / BT-M-41 #9: 1 MP per hex whatever lies below, +1 per level."""
     for terrain in (CLEAR, HEAVY, DEPTH3, BUILDING, RUBBLE):
-        assert v.terrain_cost(V, terrain) == 1
-    assert v.vtol_step_cost(2, 2) == 1
-    assert v.vtol_step_cost(2, 5) == 4
-    assert v.vtol_step_cost(0, 3, moves=False) == 3
+        assert vtr.terrain_cost(V, terrain) == 1
+    assert vtr.vtol_step_cost(2, 2) == 1
+    assert vtr.vtol_step_cost(2, 5) == 4
+    assert vtr.vtol_step_cost(0, 3, moves=False) == 3
 
 
 # ------------------------------------------------------------------------------ BT-M-22 levels
@@ -232,21 +233,21 @@ def test_vtols_in_flight_pay_one_per_hex_bt_m_37_3() -> None:
 def test_ground_vehicles_climb_one_level_at_two_mp_bt_m_22(change: int, cost: int) -> None:
     """BT-M-22 / BT-M-37.1: ground vehicles change at most 1 level per hex, +2 MP per level."""
     for motion in (T, W, H):
-        assert v.level_change_cost(motion, change) == cost
+        assert vtr.level_change_cost(motion, change) == cost
 
 
 @pytest.mark.parametrize("change", [2, -2, 3])
 def test_ground_vehicles_never_change_two_levels_bt_m_22(change: int) -> None:
     """BT-M-22 / BT-M-23: 2+ levels in one hex are prohibited to ground vehicles."""
-    assert isinstance(v.level_change_cost(T, change), str)
+    assert isinstance(vtr.level_change_cost(T, change), str)
 
 
 def test_no_level_change_backward_and_vtols_any_change_bt_m_22() -> None:
     """BT-M-19 item 6: no level change while moving backward; BT-M-22: VTOLs +1 per level."""
-    assert isinstance(v.level_change_cost(W, 1, backward=True), str)
-    assert v.level_change_cost(W, 0, backward=True) == 0
-    assert v.level_change_cost(V, 3) == 3
-    assert v.level_change_cost(V, -5, backward=True) == 5
+    assert isinstance(vtr.level_change_cost(W, 1, backward=True), str)
+    assert vtr.level_change_cost(W, 0, backward=True) == 0
+    assert vtr.level_change_cost(V, 3) == 3
+    assert vtr.level_change_cost(V, -5, backward=True) == 5
 
 
 # ------------------------------------------------------------------------------ VTOLs
@@ -256,37 +257,37 @@ def test_vtol_elevation_clears_the_terrain_below_bt_m_37_3() -> None:
     Woods 2, a building its height; 0 = landed, only in clear, paved or rough hexes; never < 0.
     """
     tall = Terrain(building=Building(BuildingClass.HEAVY, 90, height=3))
-    assert v.vtol_floor(CLEAR) == 1
-    assert v.vtol_floor(LIGHT) == 2
-    assert v.vtol_floor(tall) == 3
-    assert v.vtol_elevation_problem(LIGHT, 1) is not None
-    assert v.vtol_elevation_problem(LIGHT, 2) is None
-    assert v.vtol_elevation_problem(tall, 2) is not None
-    assert v.vtol_elevation_problem(CLEAR, -1) is not None
+    assert vtr.vtol_floor(CLEAR) == 1
+    assert vtr.vtol_floor(LIGHT) == 2
+    assert vtr.vtol_floor(tall) == 3
+    assert vtr.vtol_elevation_problem(LIGHT, 1) is not None
+    assert vtr.vtol_elevation_problem(LIGHT, 2) is None
+    assert vtr.vtol_elevation_problem(tall, 2) is not None
+    assert vtr.vtol_elevation_problem(CLEAR, -1) is not None
     for terrain in (CLEAR, PAVED, ROUGH):
-        assert v.vtol_elevation_problem(terrain, 0) is None
+        assert vtr.vtol_elevation_problem(terrain, 0) is None
     for terrain in (LIGHT, HEAVY, DEPTH1, RUBBLE, BUILDING):
-        assert v.vtol_can_land(terrain) is not None
-    assert v.standing_level(V, Terrain(level=2), elevation=3) == 5
+        assert vtr.vtol_can_land(terrain) is not None
+    assert vtr.standing_level(V, Terrain(level=2), elevation=3) == 5
 
 
 # ------------------------------------------------------------------------------ water, ice
 def test_displaced_into_water_it_cannot_enter_bt_m_26_2() -> None:
     """BT-M-26.2 / BT-C-46: a vehicle displaced into water it cannot enter is destroyed."""
-    assert v.displaced_into(T, DEPTH1)
-    assert v.displaced_into(W, DEPTH3)
-    assert not v.displaced_into(H, DEPTH3)
-    assert not v.displaced_into(T, DEPTH0)
-    assert not v.displaced_into(T, CLEAR)
+    assert vtr.displaced_into(T, DEPTH1)
+    assert vtr.displaced_into(W, DEPTH3)
+    assert not vtr.displaced_into(H, DEPTH3)
+    assert not vtr.displaced_into(T, DEPTH0)
+    assert not vtr.displaced_into(T, CLEAR)
 
 
 def test_hover_sinks_when_immobilized_on_deep_water_bt_m_37_5() -> None:
     """BT-M-37.5 (ASSUMPTION, TW): an immobilized hover vehicle on Depth 1+ water sinks."""
     hover = tank(motion=H, cruise=8, tonnage=30)
     stuck = attrs.evolve(v.vehicle_body(hover), immobilized=True)
-    assert v.sinks(hover, stuck, DEPTH1)
-    assert not v.sinks(hover, stuck, DEPTH0)
-    assert not v.sinks(hover, v.vehicle_body(hover), DEPTH1)
+    assert vtr.sinks(hover, stuck, DEPTH1)
+    assert not vtr.sinks(hover, stuck, DEPTH0)
+    assert not vtr.sinks(hover, v.vehicle_body(hover), DEPTH1)
 
 
 def test_breaking_ice_destroys_all_but_hover_bt_m_39_2() -> None:
@@ -294,27 +295,27 @@ def test_breaking_ice_destroys_all_but_hover_bt_m_39_2() -> None:
 
     DESIGN: the ice carries ground vehicles over deep water until it breaks.
     """
-    assert v.falls_through_ice(T)
-    assert v.falls_through_ice(W)
-    assert not v.falls_through_ice(H)
+    assert vtr.falls_through_ice(T)
+    assert vtr.falls_through_ice(W)
+    assert not vtr.falls_through_ice(H)
     iced = Terrain(water=2, ice=True)
-    assert v.prohibited(W, iced) is None
-    assert not v.displaced_into(T, iced)
+    assert vtr.prohibited(W, iced) is None
+    assert not vtr.displaced_into(T, iced)
 
 
 def test_gravity_overrun_damages_the_front_bt_m_39_3() -> None:
     """BT-M-39.3: 1 internal point on the front per MP spent above the normal Flank MP."""
-    assert v.gravity_overrun(6, 8) == (VehicleLocation.FRONT, 2)
-    assert v.gravity_overrun(6, 6) == (VehicleLocation.FRONT, 0)
+    assert vtr.gravity_overrun(6, 8) == (VehicleLocation.FRONT, 2)
+    assert vtr.gravity_overrun(6, 6) == (VehicleLocation.FRONT, 0)
 
 
 def test_vacuum_bt_m_39_5() -> None:
     """BT-M-39.5: sealed fusion ground vehicles only; never hover or VTOL."""
-    assert v.vacuum_capable(tank(engine="Fusion"), sealed=True)
-    assert not v.vacuum_capable(tank(engine="Fusion"))
-    assert not v.vacuum_capable(tank(engine="ICE"), sealed=True)
-    assert not v.vacuum_capable(tank(motion=H, engine="Fusion"), sealed=True)
-    assert not v.vacuum_capable(vtol(engine="Fusion"), sealed=True)
+    assert vtr.vacuum_capable(tank(engine="Fusion"), sealed=True)
+    assert not vtr.vacuum_capable(tank(engine="Fusion"))
+    assert not vtr.vacuum_capable(tank(engine="ICE"), sealed=True)
+    assert not vtr.vacuum_capable(tank(motion=H, engine="Fusion"), sealed=True)
+    assert not vtr.vacuum_capable(vtol(engine="Fusion"), sealed=True)
 
 
 def test_ground_vehicles_are_tracked_wheeled_hover_bt_m_3() -> None:
@@ -325,8 +326,8 @@ def test_ground_vehicles_are_tracked_wheeled_hover_bt_m_3() -> None:
 # ------------------------------------------------------------------------------ BT-M-37 specifics
 def test_no_backward_flank_bt_m_37_1() -> None:
     """BT-M-37 / BT-M-37.1 / BT-M-19 item 6: a vehicle may not move backward at flank speed."""
-    assert v.backward_refused(flank=True) is not None
-    assert v.backward_refused(flank=False) is None
+    assert vtr.backward_refused(flank=True) is not None
+    assert vtr.backward_refused(flank=False) is None
 
 
 def test_who_skids_and_who_sideslips_bt_m_29_1() -> None:
@@ -335,11 +336,40 @@ def test_who_skids_and_who_sideslips_bt_m_29_1() -> None:
     VTOLs sideslip instead (BT-M-37.3, BT-M-41 #8): at flank, moving on after a facing change.
     """
     for motion in (T, W, H):
-        assert v.skid_check_needed(motion, flank=True)
-        assert not v.skid_check_needed(motion, flank=False)
-        assert v.skid_check_needed(motion, flank=False, iced=True)
-        assert not v.sideslip_check_needed(motion, flank=True, turned_then_moved=True)
-    assert not v.skid_check_needed(V, flank=True, iced=True)
-    assert v.sideslip_check_needed(V, flank=True, turned_then_moved=True)
-    assert not v.sideslip_check_needed(V, flank=False, turned_then_moved=True)
-    assert not v.sideslip_check_needed(V, flank=True, turned_then_moved=False)
+        assert vtr.skid_check_needed(motion, flank=True)
+        assert not vtr.skid_check_needed(motion, flank=False)
+        assert vtr.skid_check_needed(motion, flank=False, iced=True)
+        assert not vtr.sideslip_check_needed(motion, flank=True, turned_then_moved=True)
+    assert not vtr.skid_check_needed(V, flank=True, iced=True)
+    assert vtr.sideslip_check_needed(V, flank=True, turned_then_moved=True)
+    assert not vtr.sideslip_check_needed(V, flank=False, turned_then_moved=True)
+    assert not vtr.sideslip_check_needed(V, flank=True, turned_then_moved=False)
+
+
+# ------------------------------------------------------------------------------ whole steps
+def test_ground_enter_cost_bt_m_21() -> None:
+    """BT-M-21 / BT-M-22 / BT-M-23: terrain cost plus 2 per level, or why not."""
+    assert vtr.ground_enter_cost(T, 0, Terrain(level=1, rough=True)) == (4, 1)
+    assert vtr.ground_enter_cost(T, 1, CLEAR) == (3, 0)
+    assert isinstance(vtr.ground_enter_cost(T, 0, Terrain(level=2)), str)
+    assert isinstance(vtr.ground_enter_cost(W, 0, ROUGH), str)
+    assert isinstance(vtr.ground_enter_cost(T, 0, Terrain(level=1), backward=True), str)
+    assert vtr.ground_enter_cost(H, 0, Terrain(water=2)) == (1, 0)  # on the surface
+
+
+def test_road_and_bridge_steps_bt_m_28() -> None:
+    """BT-M-27.2 / BT-M-28: along the road 1 MP (+ levels); on a bridge, at its deck."""
+    road_woods = Terrain(woods=Woods.HEAVY, road=0b001001)
+    assert vtr.ground_enter_cost(W, 0, road_woods, along_road=True) == (1, 0)
+    bridge = Terrain(level=0, water=2, bridge=Bridge(height=1), road=0)
+    assert vtr.ground_enter_cost(T, 0, bridge, along_road=True) == (3, 1)
+    assert isinstance(vtr.ground_enter_cost(T, 0, bridge), str)
+
+
+def test_vtol_enter_cost_bt_m_37_3() -> None:
+    """BT-M-37.3 / BT-M-41 #9: 1 per hex + 1 per level; clear the terrain; take off first."""
+    assert vtr.vtol_enter_cost(HEAVY, 2, 2) == 1
+    assert vtr.vtol_enter_cost(CLEAR, 2, 4) == 3
+    assert isinstance(vtr.vtol_enter_cost(HEAVY, 2, 1), str)
+    assert isinstance(vtr.vtol_enter_cost(CLEAR, 0, 1), str)
+    assert vtr.vtol_enter_cost(CLEAR, 1, 0) == 2  # landing in the hex it enters

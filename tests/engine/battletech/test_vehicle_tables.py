@@ -476,3 +476,14 @@ def test_engine_hit_unpowers_energy_weapons_bt_c_24_3() -> None:
     assert vt.unpowered(design, body, 0)
     assert not vt.unpowered(design, body, 1)
     assert not vt.unpowered(design, v.vehicle_body(design), 0)
+
+
+def test_clearing_jams_bt_c_24_3() -> None:
+    """BT-C-24.3 [MegaMek]: a jammed weapon or turret is cleared instead of firing."""
+    design = tank()
+    body = v.vehicle_body(design)
+    body = vt.apply_critical(design, body, TU, Crit.WEAPON_MALFUNCTION, weapon=1)
+    body = vt.apply_critical(design, body, TU, Crit.TURRET_JAM)
+    assert vt.unjam(body, weapon=1).jammed_weapons == frozenset()
+    assert vt.unjam(body, weapon=1).jammed_turrets == {TU}
+    assert vt.unjam(body, turret=TU).jammed_turrets == frozenset()
