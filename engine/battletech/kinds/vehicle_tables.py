@@ -33,6 +33,7 @@ __all__ = [
     "motive_modifier",
     "motive_result",
     "pick_weapon",
+    "reroll_needed",
     "unjam",
     "unpowered",
     "weapon_candidates",
@@ -463,3 +464,8 @@ def unjam(
     if turret is not None:
         body = attrs.evolve(body, jammed_turrets=body.jammed_turrets - {turret})
     return body
+
+
+def reroll_needed(body: VehicleBody, hit: VehicleHit) -> bool:
+    """BT-M-37.6: once the rotor is destroyed, a rotor result is rolled again (a crash's groups)."""
+    return hit.location is _L.ROTOR and body.rotor_destroyed

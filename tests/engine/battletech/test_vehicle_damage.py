@@ -8,6 +8,7 @@ total only goes down. Fresh bodies from MegaMek's shared ``.blk`` files.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import attrs
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.battletech import RULESET
 from engine.battletech.blk import parse_blk
 from engine.battletech.board import Bridge, Building, BuildingClass, Terrain, Woods
 from engine.battletech.designs import VehicleDesign
@@ -22,8 +24,10 @@ from engine.battletech.designs.vehicle import Motion, VehicleLocation
 from engine.battletech.kinds import vehicle as v
 from engine.battletech.kinds import vehicle_damage as vd
 from engine.battletech.kinds import vehicle_tables as vt
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.kinds.vehicle_damage import SpinHex, VehicleDamage
 from engine.battletech.tables import Column
+from saves.codec import make_converter
 from tests.conftest import SHARED
 from tests.engine.battletech._vehicles import tank, vtol
 
@@ -364,3 +368,25 @@ def test_impossible_displacement_destroys_bt_c_43() -> None:
     """BT-C-43 / BT-C-24: nowhere to go: an ammo/power-plant hit destroys the vehicle."""
     body = vd.impossible_displacement(v.vehicle_body(tank()))
     assert body.destroyed == "power plant hit"
+
+
+@settings(max_examples=50)
+@given(hits=st.lists(st.tuples(LOCATIONS, st.integers(0, 30), st.integers(2, 12)), max_size=8))
+def test_a_damaged_body_round_trips_through_the_save_converter(
+    hits: list[tuple[VehicleLocation, int, int]],
+) -> None:
+    """BT-M-5: the body is plain save data (tuples, frozensets, enums): JSON and back, equal."""
+    design = tank()
+    body = v.vehicle_body(design)
+    for location, amount, roll in hits:
+        body, hit = vd.damage_vehicle(design, body, location, amount)
+        crit = vt.critical_effect(design, body, location, roll)
+        if crit in {vt.Crit.WEAPON_MALFUNCTION, vt.Crit.WEAPON_DESTROYED}:
+            candidates = vt.weapon_candidates(design, body, location, crit)
+            body = vt.apply_critical(design, body, location, crit, weapon=candidates[0])
+        elif hit.critical_chances:
+            body = vt.apply_critical(design, body, location, crit, turret_facing=roll % 6)
+        body = vt.apply_motive(design, body, vt.motive_result(roll))
+    conv = make_converter(RULESET)
+    raw = json.loads(json.dumps(conv.unstructure(body)))
+    assert conv.structure(raw, VehicleBody) == body

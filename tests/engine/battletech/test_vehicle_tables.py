@@ -487,3 +487,15 @@ def test_clearing_jams_bt_c_24_3() -> None:
     assert vt.unjam(body, weapon=1).jammed_weapons == frozenset()
     assert vt.unjam(body, weapon=1).jammed_turrets == {TU}
     assert vt.unjam(body, turret=TU).jammed_turrets == frozenset()
+
+
+def test_rotor_results_reroll_after_the_rotor_is_gone_bt_m_37_6() -> None:
+    """BT-M-37.6: after a "rotor destroyed" critical, reroll rotor results."""
+    design = vtol()
+    body = v.vehicle_body(design, elevation=2)
+    rotor = vt.hit_location(design, Column.FRONT, 10)
+    front = vt.hit_location(design, Column.FRONT, 7)
+    assert not vt.reroll_needed(body, rotor)
+    gone = vt.apply_critical(design, body, RO, Crit.ROTOR_DESTROYED)
+    assert vt.reroll_needed(gone, rotor)
+    assert not vt.reroll_needed(gone, front)
