@@ -1,0 +1,1 @@
+"""Bodies and rules of each kind of unit: 'Mechs, vehicles, infantry, battle armor (BT-M-1)."""
