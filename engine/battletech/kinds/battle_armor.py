@@ -45,6 +45,7 @@ __all__ = [
     "battle_armor_body",
     "burdened",
     "damage_trooper",
+    "falls_into_water",
     "fire_salvo",
     "has_equipment",
     "jettison",
@@ -195,6 +196,11 @@ def damage_trooper(body: BattleArmorBody, trooper: int, damage: int) -> BattleAr
     armor[trooper] = max(0, armor[trooper] - damage)
     left = attrs.evolve(body, armor=tuple(armor))
     return left if left.troopers else attrs.evolve(left, swarming=None)
+
+
+def falls_into_water(body: BattleArmorBody) -> BattleArmorBody:
+    """BT-M-39.2, BT-C-61.2 (ice melted or broken): infantry that falls into water is destroyed."""
+    return attrs.evolve(body, armor=(0,) * len(body.armor), swarming=None)
 
 
 def sweep_groups(damage: int) -> tuple[int, ...]:

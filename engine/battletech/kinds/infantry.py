@@ -34,6 +34,7 @@ from engine.battletech.units import Location
 
 __all__ = [
     "CLUSTER_TROOPERS",
+    "DEFAULT_GUNNERY",
     "INFANTRY_WEAPONS",
     "PRIMARY_DAMAGE_CAP",
     "SWARM_LOCATION",
@@ -46,13 +47,17 @@ __all__ = [
     "Terrains",
     "anti_mech_troopers_modifier",
     "attack_damage",
+    "attacker_movement_modifier",
     "brush_off_problem",
     "brush_off_to_hit",
     "burst_dice",
+    "can_step_aside",
     "damage_class",
     "damage_groups",
     "damage_per_trooper",
     "design_damage_per_trooper",
+    "falls_into_water",
+    "fires_all_round",
     "in_open",
     "infantry_body",
     "infantry_mp",
@@ -64,13 +69,16 @@ __all__ = [
     "leg_attack_to_hit",
     "lose_troopers",
     "may_be_outside",
+    "may_clear_woods",
     "physical_against_infantry",
     "physical_troopers_lost",
     "platoon_range",
     "prohibited_terrain",
+    "same_hex_attack_allowed",
     "shake_off_troopers_lost",
     "skid_damage_to_infantry",
     "stacking_problem",
+    "starts_fires",
     "stop_swarm",
     "swamp_freed",
     "swamp_stuck",
@@ -79,6 +87,7 @@ __all__ = [
     "sweep_damage",
     "sweep_problem",
     "target_to_hit_modifier",
+    "targets_allowed",
     "troopers_hit",
     "troopers_lost",
     "versus_infantry_damage",
@@ -517,6 +526,54 @@ def target_to_hit_modifier(kind: UnitKind) -> int:
     return 1 if kind == "battle armor" else 0
 
 
+# ---------------------------------------------------------------------------------- who may
+DEFAULT_GUNNERY: Final = 4
+"""BT-M-13, BT-C-14 default skills: Inner Sphere and Clan infantry have Gunnery 4, no Piloting."""
+
+
+def attacker_movement_modifier(kind: UnitKind, modifier: int) -> int:
+    """BT-C-18.1, BT-M-38: infantry and battle armor ignore the attacker-movement modifier.
+
+    ``modifier`` is what the declared mode would give another unit; 0 for infantry.
+    """
+    return 0 if kind in {"infantry", "battle armor"} else modifier
+
+
+def targets_allowed(kind: UnitKind) -> int | None:
+    """BT-C-2, BT-C-18.7: infantry engages one target a turn; None: no such limit."""
+    return 1 if kind in {"infantry", "battle armor"} else None
+
+
+def same_hex_attack_allowed(kind: UnitKind, *, target_swarmed_by_attacker: bool = False) -> bool:
+    """BT-C-2, BT-C-35.7: weapon attacks into one's own hex.
+
+    Conventional infantry may (its range-0 bracket); a swarming unit attacks the unit it swarms
+    (BT-C-35.9). DESIGN: battle armor otherwise may not (no range-0 bracket was read for it), nor
+    may any other unit (the seed rule).
+    """
+    return kind == "infantry" or target_swarmed_by_attacker
+
+
+def fires_all_round(kind: UnitKind) -> bool:
+    """BT-C-10: infantry (battle armor too) has no firing arcs: it fires in any direction."""
+    return kind in {"infantry", "battle armor"}
+
+
+def may_clear_woods(kind: UnitKind) -> bool:
+    """BT-C-57, BT-M-8.11: infantry (battle armor too) cannot fire to clear woods."""
+    return kind not in {"infantry", "battle armor"}
+
+
+def can_step_aside(*, moved: bool) -> bool:
+    """BT-M-29.8: infantry that has not moved yet steps out of a skid's way without a roll."""
+    return not moved
+
+
+def falls_into_water(body: InfantryBody) -> InfantryBody:
+    """BT-M-39.2, BT-C-61.2 (ice melted or broken): infantry that falls into water is destroyed."""
+    return lose_troopers(body, body.troopers)
+
+
 # ---------------------------------------------------------------------------------- attacks made
 @frozen
 class InfantryWeapon:
@@ -549,6 +606,11 @@ INFANTRY_WEAPONS: Final = (
 _BY_NAME: Final = {
     name.lower(): weapon for weapon in INFANTRY_WEAPONS for name in (weapon.name, *weapon.aliases)
 }
+
+
+def starts_fires(weapon: InfantryWeapon) -> bool:
+    """BT-C-60.2: conventional infantry weapons cannot start fires, except flamers."""
+    return "flamer" in weapon.name.lower()
 
 
 def infantry_weapon(name: str) -> InfantryWeapon | None:

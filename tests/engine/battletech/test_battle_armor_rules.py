@@ -275,3 +275,11 @@ def test_shake_off_hits_every_active_trooper() -> None:
     after = ba.shake_off(body, 3)
     assert after.armor == (7, 0, 0, 7)
     assert after.swarming is None
+
+
+def test_falls_into_water() -> None:
+    """BT-M-39.2, BT-C-61.2: battle armor that falls into water is destroyed."""
+    drowned = ba.falls_into_water(BattleArmorBody(armor=(4, 0, 9), swarming=1))
+    assert drowned.destroyed
+    assert drowned.dead == frozenset({0, 1, 2})
+    assert drowned.swarming is None

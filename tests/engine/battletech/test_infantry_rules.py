@@ -615,3 +615,42 @@ def test_brush_off() -> None:
     for key, value in fine.items():
         bad = {**fine, key: not value}
         assert inf.brush_off_problem(**bad) is not None, key
+
+
+# ---------------------------------------------------------------------------------- who may
+def test_what_infantry_may_do() -> None:
+    """BT-C-18.1 (no attacker movement), BT-C-2 and BT-C-18.7 (one target), BT-C-10 (no arcs).
+
+    Also BT-C-57 (no woods clearing), BT-M-29.8 (stepping aside), BT-M-13 (Gunnery 4).
+    """
+    for kind in ("infantry", "battle armor"):
+        assert inf.attacker_movement_modifier(kind, 3) == 0
+        assert inf.targets_allowed(kind) == 1
+        assert inf.fires_all_round(kind)
+        assert not inf.may_clear_woods(kind)
+    assert inf.attacker_movement_modifier("mech", 3) == 3
+    assert inf.targets_allowed("vehicle") is None
+    assert not inf.fires_all_round("mech")
+    assert inf.may_clear_woods("vehicle")
+    assert inf.can_step_aside(moved=False)
+    assert not inf.can_step_aside(moved=True)
+    assert inf.DEFAULT_GUNNERY == 4
+
+
+def test_same_hex_attacks() -> None:
+    """BT-C-2, BT-C-35.7: conventional infantry fires into its own hex; swarmers at their target."""
+    assert inf.same_hex_attack_allowed("infantry")
+    assert not inf.same_hex_attack_allowed("mech")
+    assert not inf.same_hex_attack_allowed("battle armor")
+    assert inf.same_hex_attack_allowed("battle armor", target_swarmed_by_attacker=True)
+
+
+def test_fires_and_water() -> None:
+    """BT-C-60.2: only infantry flamers start fires; BT-M-39.2: infantry falling in water dies."""
+    rifle = inf.infantry_weapon("Auto-Rifle")
+    assert rifle is not None
+    assert not inf.starts_fires(rifle)
+    assert inf.starts_fires(inf.InfantryWeapon("Flamer (Pistol)", 0.19, 0))
+    drowned = inf.falls_into_water(InfantryBody(troopers=21, swarming=2))
+    assert drowned.destroyed
+    assert drowned.swarming is None
