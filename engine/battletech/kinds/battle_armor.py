@@ -11,7 +11,7 @@ DESIGN points (the digest is open there; each is marked where it is implemented)
   internal point a trooper; the myomer-booster leg damage counts troopers as internal points);
 - the missile salvos are the shots of the body-mounted missile ammunition, one count for the squad;
 - burdened battle armor (IS, body-mounted missile launcher with salvos left, not jettisoned, MegaMek
-  ``isBurdened``) cannot jump either;
+  ``isBurdened``) cannot jump either (MegaMek ``getJumpMP`` returns 0);
 - equipment is recognised by name: vibro-claw, magnetic claw, myomer booster, mechanical jump
   booster.
 """

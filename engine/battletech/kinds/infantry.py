@@ -12,7 +12,7 @@ DESIGN points (the digest is open there; each is marked where it is implemented)
   weapons included (MegaMek's ``damageEntity`` applies ``infantryInOpen`` to every hit);
 - burst damage through a building is halved for every conventional target;
 - a trooper count with no column of the cluster table is split into 30s;
-- the later attacks of a swarming unit need no to-hit roll;
+- the later attacks of a swarming unit need no to-hit roll (MegaMek: automatic success);
 - a swarm's to-hit number carries no target-movement modifier.
 """
 
@@ -84,6 +84,7 @@ __all__ = [
     "swamp_stuck",
     "swarm_location",
     "swarm_to_hit",
+    "swarmer_target_problem",
     "sweep_damage",
     "sweep_problem",
     "target_to_hit_modifier",
@@ -953,6 +954,18 @@ def _common_problem(
     if target.airborne_vtol:
         return "an airborne VTOL cannot be attacked so (BT-C-35.8, BT-M-37.6)"
     return None
+
+
+def swarmer_target_problem(swarming: int | None, target: int) -> str | None:
+    """BT-C-35.9: a swarming unit attacks only the unit it swarms, and hits it automatically.
+
+    Returns why ``target`` may not be attacked, or None. DESIGN (digest open; MegaMek's weapon
+    to-hit returns AUTOMATIC_SUCCESS "Attack during swarm"): no to-hit roll for the later attacks;
+    on a vehicle the side is random.
+    """
+    if swarming is None or swarming == target:
+        return None
+    return "a swarming unit attacks only the unit it swarms (BT-C-35.9)"
 
 
 LEG_ATTACK_DAMAGE: Final = 4

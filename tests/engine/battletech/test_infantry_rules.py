@@ -654,3 +654,10 @@ def test_fires_and_water() -> None:
     drowned = inf.falls_into_water(InfantryBody(troopers=21, swarming=2))
     assert drowned.destroyed
     assert drowned.swarming is None
+
+
+def test_swarmers_attack_only_their_target() -> None:
+    """BT-C-35.9: a swarming unit attacks only the unit it swarms (automatically, DESIGN)."""
+    assert inf.swarmer_target_problem(None, 4) is None
+    assert inf.swarmer_target_problem(4, 4) is None
+    assert inf.swarmer_target_problem(4, 5) is not None
