@@ -502,7 +502,7 @@ def sweep_problem(terrain: Terrain, *, prone: bool, target_swarms_attacker: bool
     """
     if not prone:
         return "only a prone 'Mech sweeps (BT-C-45)"
-    open_ground = in_open(terrain) and terrain.woods is Woods.NONE and not terrain.water
+    open_ground = in_open(terrain) and terrain.water is None
     if not open_ground:
         return "a sweep needs clear or paved ground (BT-C-45)"
     if target_swarms_attacker:

@@ -370,6 +370,8 @@ def test_sweep() -> None:
     assert inf.sweep_problem(CLEAR, prone=True, target_swarms_attacker=False) is None
     assert inf.sweep_problem(PAVED, prone=True, target_swarms_attacker=False) is None
     assert inf.sweep_problem(LIGHT, prone=True, target_swarms_attacker=False) is not None
+    assert inf.sweep_problem(DEPTH0, prone=True, target_swarms_attacker=False) is not None
+    assert inf.sweep_problem(ROUGH, prone=True, target_swarms_attacker=False) is not None
     assert inf.sweep_problem(CLEAR, prone=False, target_swarms_attacker=False) is not None
     assert inf.sweep_problem(CLEAR, prone=True, target_swarms_attacker=True) is not None
     assert inf.sweep_damage(65) == 22  # 21.67
@@ -661,3 +663,19 @@ def test_swarmers_attack_only_their_target() -> None:
     assert inf.swarmer_target_problem(None, 4) is None
     assert inf.swarmer_target_problem(4, 4) is None
     assert inf.swarmer_target_problem(4, 5) is not None
+
+
+@given(
+    st.sampled_from(list(DamageClass)),
+    st.tuples(st.integers(0, 60), st.integers(0, 60)),
+    st.tuples(st.booleans(), st.booleans(), st.booleans()),
+)
+def test_conversion_never_negative_and_grows_with_damage(
+    cls: DamageClass, damages: tuple[int, int], flags: tuple[bool, bool, bool]
+) -> None:
+    """BT-C-35 item 1, BT-C-35.12 (property): men lost are >= 0 and never fall as damage rises."""
+    low, high = sorted(damages)
+    open_, mechanized, building = flags
+    kw = {"in_open": open_, "mechanized": mechanized, "through_building": building}
+    lost_low = inf.troopers_lost(cls, low, **kw)
+    assert 0 <= lost_low <= inf.troopers_lost(cls, high, **kw)
