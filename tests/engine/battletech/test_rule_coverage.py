@@ -45,14 +45,6 @@ VEHICLES_AND_INFANTRY = frozenset(
         "BT-C-24.2",  # VTOL hit location
         "BT-C-24.3",  # vehicle critical hit tables
         "BT-C-24.4",  # when to roll on the vehicle critical tables
-        "BT-C-35",  # damage to infantry and battle armor
-        "BT-C-35.6",  # conventional infantry weapon attacks
-        "BT-C-35.7",  # infantry range brackets
-        "BT-C-35.8",  # anti-'Mech attacks
-        "BT-C-35.9",  # leg attack and swarm damage
-        "BT-C-35.10",  # getting rid of swarmers
-        "BT-C-35.11",  # battle armor attacks
-        "BT-C-35.12",  # mechanized infantry damage conversion
         "BT-C-35.13",  # transport and naval units
     }
 )
