@@ -1,4 +1,4 @@
-"""Record sheets of vehicles, platoons and battle armor (issue 20 item 6; BT-M-3..5, BT-C-35).
+"""Record sheets of vehicles, platoons and battle armor (issue 20 item 6; BT-M-3..5).
 
 Plain-text checks of `tui.battletech.widgets.kind_sheets` over the bundled designs
 (``assets/units/blk``): what each row says, that damage reads without colour, that a sheet keeps
@@ -125,7 +125,11 @@ def test_the_compact_vehicle_sheet_puts_the_locations_across() -> None:
 
 # ---------------------------------------------------------------------------------- infantry
 def test_infantry_damage_is_the_digest_worked_example() -> None:
-    """BT-C-35.6: 17 troopers hitting with an Auto-Rifle (d 0.52) do 8.84, rounded to 9."""
+    """The digest's infantry example: 17 men hitting with Auto-Rifles (d 0.52) do 8.84: 9.
+
+    (The section is left uncited here: the sheet only prints the figure; the rule itself is the
+    infantry rules' to test, and the rule-coverage list keeps it until then.)
+    """
     assert infantry_damage(0.52, 17) == 9
     assert infantry_damage(0.5, 5) == 3  # Java Math.round: .5 rounds up
     assert infantry_damage(0.52, 0) == 0
@@ -169,7 +173,7 @@ def test_a_platoon_never_shows_more_men_than_it_has() -> None:
 
 # ---------------------------------------------------------------------------------- battle armor
 def test_battle_armor_shows_each_trooper_or_dead() -> None:
-    """BT-M-5, BT-C-35 item 2: a row of armor boxes a trooper; a dead one says so."""
+    """BT-M-5: a row of armor boxes a trooper; a dead one says so."""
     squad = _design("Sloth Battle Armor (Sqd4).blk")
     assert isinstance(squad, BattleArmorDesign)
     sheet = battle_armor_sheet(squad, (10, 6, None, 10), ("swarming",), styles=STYLES)

@@ -152,7 +152,7 @@ def test_platoons_match_their_stat_line(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SQUADS))
 def test_battle_armor_matches_its_stat_line(name: str) -> None:
-    """BT-M-4, BT-C-35: troopers, armor per trooper, MP, weapons; swarm and leg attacks."""
+    """BT-M-4: troopers, armor per trooper, MP, weapons; swarm and leg attacks."""
     motion, troopers, armor, ground, jump, weapons = SQUADS[name]
     design = _design(name)
     assert isinstance(design, BattleArmorDesign)
