@@ -70,30 +70,30 @@ def test_a_new_vehicle_shows_every_location_at_full_armor_and_structure() -> Non
     assert lines[1] == "tracked, cruise 4 flank 6, crew 4"
     table = lines[lines.index("location  armor  struct") + 1 :][:5]
     assert [row.split() for row in table] == [
-        ["Front", "40/40", "6/6"],
-        ["Right", "30/30", "6/6"],
-        ["Left", "30/30", "6/6"],
+        ["Front", "24/24", "6/6"],
+        ["Right", "20/20", "6/6"],
+        ["Left", "20/20", "6/6"],
         ["Rear", "20/20", "6/6"],
-        ["Turret", "40/40", "6/6"],
+        ["Turret", "20/20", "6/6"],
     ]
     assert "Large Laser       Turret  h8 d8 5/10/15" in lines
     assert "2 SRM 4           Turret  h3 d2 3/6/9" in lines
-    assert "ammo SRM 4 25/25, Machine Gun 100/100" in lines
+    assert lines[-3:] == ["ammo SRM 4 25/25 25/25,", "Machine Gun 100/100", ""]
 
 
 def test_damage_reads_without_colour_and_in_colour() -> None:
     """A destroyed location ``--`` and its weapons ``x``; a number below the design's styled."""
     bulldog = _vehicle("Bulldog Medium Tank.blk")
-    armor, internal = (40, 22, 30, 20, 0), (6, 6, 6, 6, 0)
+    armor, internal = (24, 12, 20, 20, 0), (6, 6, 6, 6, 0)
     sheet = vehicle_sheet(bulldog, armor, internal, ("motive: -1 MP",), cruise=3, styles=STYLES)
     lines = sheet.plain.split("\n")
-    assert "Right     22/30    6/6" in lines
+    assert "Right     12/20    6/6" in lines
     assert "Turret       --    0/6" in lines
     assert "Large Laser       xTurret h8 d8 5/10/15" in lines
     assert "Machine Gun       Front   h0 d2 1/2/3" in lines
     assert lines[1] == "tracked, cruise 3 flank 5, crew 4"  # BT-M-37.1
     assert lines[-1] == "motive: -1 MP"
-    assert _styled(sheet, "22") == {"yellow"}
+    assert _styled(sheet, "12") == {"yellow"}
     assert _styled(sheet, "Large Laser") == {"red"}
     assert _styled(sheet, "motive") == {"magenta"}
 
@@ -102,6 +102,7 @@ def test_a_vtol_shows_its_rotor() -> None:
     gunship = _vehicle("Yellow Jacket Gunship.blk")
     lines = vehicle_sheet(gunship, gunship.armor, gunship.internal).plain.split("\n")
     assert lines[1] == "VTOL, cruise 6 flank 9, crew 2"
+    assert "Front     20/20    3/3" in lines
     assert "Rotor      2/2     3/3" in lines
     assert "ammo Gauss Rifle 8/8 8/8" in lines
 
@@ -109,16 +110,16 @@ def test_a_vtol_shows_its_rotor() -> None:
 def test_the_compact_vehicle_sheet_puts_the_locations_across() -> None:
     bulldog = _vehicle("Bulldog Medium Tank.blk")
     full = vehicle_sheet(bulldog, bulldog.armor, bulldog.internal, compact=True, letter="B")
-    hit = vehicle_sheet(bulldog, (40, 22, 30, 20, 0), (6, 6, 6, 6, 0), compact=True, letter="B")
+    hit = vehicle_sheet(bulldog, (24, 12, 20, 20, 0), (6, 6, 6, 6, 0), compact=True, letter="B")
     assert full.plain.split("\n")[:5] == [
         "B Bulldog Medium Tank  60 t",
         "tracked 4/6 MP, crew 4",
         "         Fr  Ri  Le  Re  Tu",
-        "armor    40  30  30  20  40",
+        "armor    24  20  20  20  20",
         "struct    6   6   6   6   6",
     ]
     assert hit.plain.split("\n")[3:5] == [
-        "armor    40  22  30  20  --",
+        "armor    24  12  20  20  --",
         "struct    6   6   6   6  --",
     ]
 
@@ -142,16 +143,16 @@ def test_a_platoon_shows_its_men_left_and_the_damage_by_men_left() -> None:
     lines = infantry_sheet(platoon, 17, damage_per_trooper=0.52).plain.split("\n")
     assert lines[:3] == [
         "Jump Platoon (SRM)  jump",
-        "men 17/21 (3 x 7)",
+        "men 17/18 (3 x 6)",
         "MP 1 jump 3  anti-'Mech 8",
     ]
     assert "damage now 9 (d 0.52 a man, all hitting)" in lines
     rows = lines[lines.index("damage now 9 (d 0.52 a man, all hitting)") + 1 :][:3]
     cells = [row.split()[1:] for row in rows]
-    assert [row.split()[0] for row in rows] == ["1-7", "8-14", "15-21"]
+    assert [row.split()[0] for row in rows] == ["1-6", "7-12", "13-18"]
     flat = [cell for row in cells for cell in row]
     assert flat[:17] == [str(infantry_damage(0.52, men)) for men in range(1, 18)]
-    assert flat[17:] == ["--"] * 4
+    assert flat[17:] == ["--"]
 
 
 def test_a_platoon_without_a_damage_figure_has_no_damage_rows() -> None:
@@ -174,30 +175,33 @@ def test_a_platoon_never_shows_more_men_than_it_has() -> None:
 # ---------------------------------------------------------------------------------- battle armor
 def test_battle_armor_shows_each_trooper_or_dead() -> None:
     """BT-M-5: a row of armor boxes a trooper; a dead one says so."""
-    squad = _design("Sloth Battle Armor (Sqd4).blk")
+    squad = _design("Cavalier Battle Armor [Laser](Sqd4).blk")
     assert isinstance(squad, BattleArmorDesign)
-    sheet = battle_armor_sheet(squad, (10, 6, None, 10), ("swarming",), styles=STYLES)
+    sheet = battle_armor_sheet(squad, (9, 6, None, 9), ("swarming",), styles=STYLES)
     lines = sheet.plain.split("\n")
-    assert lines[1] == "troopers 3/4  MP 1  swarm, leg"
+    assert lines[0] == "Cavalier Battle Armor [Laser](Sqd4)"  # too long for "medium" beside it
+    assert lines[1] == "troopers 3/4  MP 1 jump 3  swarm, leg"
     assert lines[2:6] == [
-        "1 10/10 [##########]",
-        "2  6/10 [######....]",
-        "3 --/10 dead",
-        "4 10/10 [##########]",
+        "1  9/9 [#########]",
+        "2  6/9 [######...]",
+        "3 --/9 dead",
+        "4  9/9 [#########]",
     ]
-    assert "Small Laser       RA      h1 d3 1/2/3" in lines
-    assert "ammo SRM 2 4/4" in lines
-    assert _styled(sheet, "3 --/10") == {"red"}
-    assert "yellow" in _styled(sheet, "2  6/10")
-    assert "yellow" not in _styled(sheet, "1 10/10")
+    assert lines[6:] == ["Small Laser       RA      h1 d3 1/2/3", "swarming"]
+    assert _styled(sheet, "3 --/9") == {"red"}
+    assert "yellow" in _styled(sheet, "2  6/9")
+    assert "yellow" not in _styled(sheet, "1  9/9")
 
 
 def test_a_trooper_missing_from_the_tuple_is_dead() -> None:
-    squad = _design("Infiltrator Mk I Battle Armor (Sqd4).blk")
+    squad = _design("Fenrir Battle Armor [SL](Sqd4).blk")
     assert isinstance(squad, BattleArmorDesign)
-    lines = battle_armor_sheet(squad, (4, 3)).plain.split("\n")
-    assert lines[1].startswith("troopers 2/4  MP 3")
-    assert lines[4:6] == ["3 --/4 dead", "4 --/4 dead"]
+    lines = battle_armor_sheet(squad, (5, 3)).plain.split("\n")
+    assert lines[1] == "troopers 2/4  MP 4"  # a quad: no swarm or leg attacks
+    assert lines[4:6] == ["3 --/5 dead", "4 --/5 dead"]
+    assert "3 Small Laser     Turret  h1 d3 1/2/3" in lines
+    compact = battle_armor_sheet(squad, (5, 3), compact=True).plain.split("\n")
+    assert compact[2] == "1  5/5, 2  3/5, 3 --/5, 4 --/5"
 
 
 # ---------------------------------------------------------------------------------- every sheet

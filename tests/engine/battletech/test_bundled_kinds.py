@@ -2,7 +2,8 @@
 
 Each file is read the way the game reads it (`tui.battletech.units.load_blk`) and checked twice:
 against its stat line (the table below: what the README says each design is), and against its
-file name (a "Hover" tank hovers, a "Platoon" is infantry, "(Sqd4)" is four troopers). Each must
+file name (a "Hover" tank hovers, a "Platoon" is infantry, "Battle Armor [..](Sqd4)" is four
+troopers). Each must
 also pass ``hexmech validate`` with no warning (BT-M-3, BT-M-4, BT-M-5).
 """
 
@@ -27,23 +28,23 @@ VEHICLES = {
         "tracked",
         60,
         4,
-        (40, 30, 30, 20, 40),
-        ("IS Machine Gun", "IS Large Laser", "IS SRM 4", "IS SRM 4"),
+        (24, 20, 20, 20, 20),
+        ("IS Machine Gun", "IS SRM 4", "IS SRM 4", "IS Large Laser"),
     ),
     "Galleon Light Tank GAL-100.blk": (
         "Tank",
         "tracked",
         30,
         6,
-        (20, 16, 16, 12, 16),
-        ("IS Machine Gun", "IS Machine Gun", "IS Medium Laser"),
+        (11, 10, 10, 11, 14),
+        ("IS Small Laser", "IS Small Laser", "IS Medium Laser"),
     ),
     "Harasser Missile Platform.blk": (
         "Tank",
         "hover",
         25,
         10,
-        (14, 12, 12, 8, 10),
+        (5, 5, 5, 4, 5),
         ("IS SRM 6", "IS SRM 6"),
     ),
     "Hetzer Wheeled Assault Gun.blk": (
@@ -51,52 +52,70 @@ VEHICLES = {
         "wheeled",
         40,
         4,
-        (44, 24, 24, 12),
+        (30, 22, 22, 22),
         ("IS AC/20",),
     ),
     "J. Edgar Light Hover Tank.blk": (
         "Tank",
         "hover",
         25,
-        10,
-        (16, 12, 12, 8, 12),
-        ("IS Machine Gun", "IS Medium Laser", "IS SRM 2"),
+        11,
+        (30, 19, 19, 12, 24),
+        ("IS Medium Laser", "IS SRM 2", "IS SRM 2"),
     ),
     "Pegasus Scout Hover Tank.blk": (
         "Tank",
         "hover",
         35,
         8,
-        (20, 14, 14, 10, 14),
-        ("IS SRM 6", "IS Medium Laser", "IS Medium Laser"),
+        (26, 19, 19, 19, 21),
+        ("IS Medium Laser", "IS SRM 6", "IS SRM 6"),
     ),
     "Vedette Medium Tank.blk": (
         "Tank",
         "tracked",
         50,
         5,
-        (28, 20, 20, 12, 24),
-        ("IS AC/5", "IS Machine Gun"),
+        (20, 18, 18, 20, 20),
+        ("IS Machine Gun", "IS AC/5"),
     ),
     "Yellow Jacket Gunship.blk": (
         "VTOL",
         "VTOL",
         30,
         6,
-        (12, 8, 8, 6, 2),
+        (20, 13, 13, 8, 2),
         ("IS Gauss Rifle",),
     ),
 }
 PLATOONS = {
     # file: (motion, squads, squad size, ground MP, jump MP, primary, secondary per squad)
     "Foot Platoon (Laser).blk": ("foot", 4, 7, 1, 0, "Laser Rifle", 0),
-    "Jump Platoon (SRM).blk": ("jump", 3, 7, 1, 3, "Auto-Rifle", 2),
+    "Jump Platoon (SRM).blk": ("jump", 3, 6, 1, 3, "Auto-Rifle", 2),
     "Motorized Platoon (MG).blk": ("motorized", 4, 7, 3, 0, "Auto-Rifle", 2),
 }
 SQUADS = {
-    # file: (motion, troopers, armor each, ground MP, jump MP, weapons each)
-    "Sloth Battle Armor (Sqd4).blk": ("foot", 4, 10, 1, 0, ("IS Small Laser", "IS SRM 2")),
-    "Infiltrator Mk I Battle Armor (Sqd4).blk": ("foot", 4, 4, 3, 0, ("IS Machine Gun",)),
+    # file: (motion, quad, troopers, armor each, ground MP, jump MP, weapons each, anti-'Mech)
+    "Cavalier Battle Armor [Laser](Sqd4).blk": (
+        "jump",
+        False,
+        4,
+        9,
+        1,
+        3,
+        ("IS Small Laser",),
+        {"swarm", "leg"},
+    ),
+    "Fenrir Battle Armor [SL](Sqd4).blk": (
+        "foot",
+        True,
+        4,
+        5,
+        4,
+        0,
+        ("IS Small Laser",) * 3,
+        set(),
+    ),
 }
 
 
@@ -152,14 +171,14 @@ def test_platoons_match_their_stat_line(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SQUADS))
 def test_battle_armor_matches_its_stat_line(name: str) -> None:
-    """BT-M-4: troopers, armor per trooper, MP, weapons; swarm and leg attacks."""
-    motion, troopers, armor, ground, jump, weapons = SQUADS[name]
+    """BT-M-4: troopers, armor per trooper, MP, weapons; swarm and leg attacks (not a quad)."""
+    motion, quad, troopers, armor, ground, jump, weapons, attacks = SQUADS[name]
     design = _design(name)
     assert isinstance(design, BattleArmorDesign)
-    assert (str(design.motion), design.troopers, design.armor) == (motion, troopers, armor)
-    assert (design.ground_mp, design.jump_mp) == (ground, jump)
+    assert (str(design.motion), design.quad, design.troopers) == (motion, quad, troopers)
+    assert (design.armor, design.ground_mp, design.jump_mp) == (armor, ground, jump)
     assert tuple(item.name for item in design.weapons) == weapons
-    assert design.anti_mech == {"swarm", "leg"}
+    assert design.anti_mech == attacks
     assert all(item.has_rules for item in design.equipment)
 
 
@@ -172,7 +191,7 @@ def test_each_design_is_what_its_file_name_says(path: Path) -> None:
     if "Platoon" in stem:
         assert isinstance(design, InfantryDesign)
         assert str(design.motion) == stem.split()[0].lower()  # "Foot", "Jump", "Motorized"
-    elif match := re.search(r"Battle Armor \(Sqd(\d)\)", stem):
+    elif match := re.search(r"Battle Armor \[.+\]\(Sqd(\d)\)$", stem):
         assert isinstance(design, BattleArmorDesign)
         assert design.troopers == int(match[1])
     else:
@@ -198,6 +217,6 @@ def test_hexmech_validate_says_ok_for_each_with_no_warning() -> None:
     assert len(lines) == len(FILES)
     assert all(line.startswith("ok  ") and line.endswith("; not playable yet)") for line in lines)
     assert (
-        "ok  Hetzer Wheeled Assault Gun (vehicle: 40 t medium wheeled tank, 4/6 MP, 104 armor, "
+        "ok  Hetzer Wheeled Assault Gun (vehicle: 40 t medium wheeled tank, 4/6 MP, 96 armor, "
         "1 weapon; not playable yet)"
     ) in lines

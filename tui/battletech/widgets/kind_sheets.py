@@ -7,18 +7,19 @@ colour (a destroyed location ``--``, a weapon in one marked ``x``, a dead troope
 takes the design and the numbers the game keeps for that kind (BT-M-5: what its sheet prints), so
 they draw a design before the battle (full values) as well as a damaged unit::
 
-    Bulldog Medium Tank         60 t heavy
-    tracked, cruise 4 flank 6, crew 4
+    Bulldog Medium Tank  60 t heavy
+    tracked, cruise 3 flank 5, crew 4
     location  armor  struct
-    Front     40/40    6/6
-    Right     22/30    6/6
-    Left      30/30    6/6
+    Front     24/24    6/6
+    Right     12/20    6/6
+    Left      20/20    6/6
     Rear      20/20    6/6
     Turret       --    0/6
-    Machine Gun       Front  h0 d2 1/2/3
-    Large Laser      xTurret h8 d8 5/10/15
-    2 SRM 4          xTurret h3 d2 3/6/9
-    ammo SRM 4 25/25, Machine Gun 100/100
+    Machine Gun       Front   h0 d2 1/2/3
+    2 SRM 4           xTurret h3 d2 3/6/9
+    Large Laser       xTurret h8 d8 5/10/15
+    ammo SRM 4 25/25 25/25,
+    Machine Gun 100/100
     motive: -1 MP
 
 A sheet has as many rows whatever its unit's state (one row is kept for the notes even when
@@ -464,7 +465,9 @@ def battle_armor_sheet(
     else:
         lines.extend(part + boxes for part, boxes in troopers)
     lines.extend(_weapon_lines(design.equipment, set(), styles, compact=compact))
-    lines.extend(_wrap(_ammo_line(design.equipment, ammo, set(), styles), _width(compact=compact)))
+    ammo_parts = _ammo_line(design.equipment, ammo, set(), styles)
+    if ammo_parts:
+        lines.extend(_wrap(ammo_parts, _width(compact=compact)))
     lines.append(_notes_row(notes, styles))
     return _pad(lines, rows)
 
