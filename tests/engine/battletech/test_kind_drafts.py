@@ -1,0 +1,133 @@
+"""The two combined-arms scenario drafts (``drafts/*.toml``, issue 20 item 6), before they play.
+
+The engine does not play vehicles, platoons or battle armor yet, so the drafts cannot be loaded
+as they are. What can be checked now: every unit is a bundled design (``assets/units``, its
+``blk/`` folder for the new kinds), each stands on its own hex of the bundled board, no vehicle
+starts where its motive type may not go (BT-M-23: woods and buildings, water for ground
+vehicles), each draft mixes the kinds it is about, and the draft with its 'Mechs only is a
+scenario the real reader (`engine.battletech.scenario.build_setup`) accepts.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.battletech.board import Board
+from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
+from engine.battletech.scenario import build_setup
+from engine.battletech.units import MechDesign
+from engine.hexes import Hex
+from tui.battletech.boards import BOARDS_DIR, load_board
+from tui.battletech.units import UNITS_DIR, bundled_units, load_blk, load_unit
+
+REPO = Path(__file__).resolve().parents[3]
+DRAFTS = sorted((REPO / "drafts").glob("*.toml"))
+MECHS = {design.name: design for design in (load_unit(p).design for p in bundled_units())}
+OTHERS = {d.name: d for d in (load_blk(p).design for p in (UNITS_DIR / "blk").glob("*.blk"))}
+
+
+class BundledLibrary:
+    """The bundled boards and 'Mechs by name (no user folders)."""
+
+    def board(self, name: str) -> Board:
+        return load_board(BOARDS_DIR / f"{name}.board").board
+
+    def unit(self, name: str) -> MechDesign:
+        try:
+            return MECHS[name]
+        except KeyError:
+            msg = f"no 'Mech called {name!r}"
+            raise ValueError(msg) from None
+
+    def generate(self, style: str, width: int, height: int, seed: int) -> Board:
+        raise NotImplementedError
+
+    def combine(self, grid: list[list[Board]]) -> Board:
+        raise NotImplementedError
+
+
+def _units(table: dict[str, Any]) -> list[dict[str, Any]]:
+    return [unit for side in table["side"] for unit in side["units"]]
+
+
+def _table(path: Path) -> dict[str, Any]:
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def test_there_are_two_drafts() -> None:
+    assert [path.stem for path in DRAFTS] == ["city-fight", "convoy-raid"]
+
+
+@pytest.mark.parametrize("path", DRAFTS, ids=lambda p: p.stem)
+def test_every_unit_is_a_bundled_design_on_its_own_hex(path: Path) -> None:
+    table = _table(path)
+    board = BundledLibrary().board(table["board"])
+    hexes = []
+    for unit in _units(table):
+        assert unit["unit"] in MECHS or unit["unit"] in OTHERS, unit["unit"]
+        where = Hex.from_label(unit["hex"])
+        assert where in board
+        hexes.append(where)
+    assert len(set(hexes)) == len(hexes)
+
+
+@pytest.mark.parametrize("path", DRAFTS, ids=lambda p: p.stem)
+def test_no_vehicle_starts_where_it_may_not_go(path: Path) -> None:
+    """BT-M-23: no vehicle in woods or a building; no ground vehicle in water deeper than 0."""
+    table = _table(path)
+    board = BundledLibrary().board(table["board"])
+    for unit in _units(table):
+        design = OTHERS.get(unit["unit"])
+        if not isinstance(design, VehicleDesign) or str(design.motion) == "VTOL":
+            continue
+        terrain = board.terrain(Hex.from_label(unit["hex"]))
+        assert not terrain.woods, unit
+        assert terrain.building is None, unit
+        if str(design.motion) != "hover":
+            assert not terrain.water, unit
+
+
+def test_the_convoy_raid_mixes_tanks_hovercraft_a_vtol_and_infantry() -> None:
+    table = _table(REPO / "drafts" / "convoy-raid.toml")
+    kinds = {
+        str(d.motion) if isinstance(d, VehicleDesign) else d.kind
+        for d in (OTHERS.get(unit["unit"]) for unit in _units(table))
+        if d is not None
+    }
+    assert {"tracked", "wheeled", "hover", "VTOL", "infantry"} <= kinds
+    assert table["victory"]["kind"] == "withdraw"
+
+
+def test_the_city_fight_puts_battle_armor_and_infantry_in_buildings() -> None:
+    table = _table(REPO / "drafts" / "city-fight.toml")
+    board = BundledLibrary().board(table["board"])
+    troops = [
+        unit
+        for unit in _units(table)
+        if isinstance(OTHERS.get(unit["unit"]), BattleArmorDesign | InfantryDesign)
+    ]
+    assert any(isinstance(OTHERS[unit["unit"]], BattleArmorDesign) for unit in troops)
+    in_buildings = [u for u in troops if board.terrain(Hex.from_label(u["hex"])).building]
+    assert len(in_buildings) >= 3  # the two squads and the platoon in the command post
+    held = {Hex.from_label(label) for label in table["victory"]["hexes"]}
+    assert any(Hex.from_label(u["hex"]) in held for u in in_buildings)
+
+
+@pytest.mark.parametrize("path", DRAFTS, ids=lambda p: p.stem)
+def test_the_draft_with_its_mechs_only_is_a_scenario(path: Path) -> None:
+    """The rest of the format is checked by the real reader: board, victory, hexes, facings."""
+    table = _table(path)
+    for side in table["side"]:
+        side["units"] = [unit for unit in side["units"] if unit["unit"] in MECHS]
+        assert side["units"], "each side keeps at least one 'Mech"
+    victory = table["victory"]
+    if "count" in victory:
+        side = table["side"][victory.get("side", 1) - 1]
+        victory["count"] = min(victory["count"], len(side["units"]))
+    setup = build_setup(table, BundledLibrary())
+    assert setup.board.name == table["board"]
+    assert len(setup.units) == sum(len(side["units"]) for side in table["side"])
