@@ -19,21 +19,19 @@ from engine.battletech import (
     envevents,
     events,
     indirectevents,
-    lapses,
-    masc,
     narrate,
-    night,
     nightcommands,
     nightevents,
 )
-from engine.battletech.environment import prepare
+from engine.battletech.data.scenario import Library, build_setup, parse_scenario
 from engine.battletech.evolve import evolve
-from engine.battletech.flow import can_end_phase, decide, pending, prompt_text
 from engine.battletech.language import COMMAND_HELP, format_command, parse_command
 from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.battletech.nightstate import NightState
-from engine.battletech.scenario import Library, build_setup, parse_scenario
-from engine.battletech.seats import seats_to_act
+from engine.battletech.rules import lapses, masc, night
+from engine.battletech.rules.environment import prepare
+from engine.battletech.rules.flow import can_end_phase, decide, pending, prompt_text
+from engine.battletech.rules.seats import seats_to_act
 from engine.battletech.state import BTSetup, BTState, Phase, UnitState
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, Seat, Summary
@@ -198,7 +196,7 @@ class BattleTech:
         )
 
     def decide(self, state: BTState, command: Command, dice: DiceSource) -> Sequence[Event]:
-        """Validate and resolve one command (`engine.battletech.flow.decide`)."""
+        """Validate and resolve one command (`engine.battletech.rules.flow.decide`)."""
         if not isinstance(command, commands.BTCommand):
             raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
         return decide(state, command, dice)
@@ -208,13 +206,13 @@ class BattleTech:
         return evolve(event, state)
 
     def seats_to_act(self, state: BTState) -> frozenset[Seat]:
-        """The sides due to act now (`engine.battletech.seats.seats_to_act`); seats are sides."""
+        """The sides due to act now (`rules.seats.seats_to_act`); seats are sides."""
         return seats_to_act(state)
 
     def view(self, state: BTState, seat: Seat | None) -> BTState:
         """A side's view: by day the whole battlefield; at night unknown enemies are hidden.
 
-        See `engine.battletech.night.view`: a hidden unit keeps its index, its ``hex`` is None
+        See `engine.battletech.rules.night.view`: a hidden unit keeps its index, its ``hex`` is None
         and ``state.night.hidden`` lists it. ``seat`` None (a spectator) sees everything.
         """
         return night.view(state, seat)

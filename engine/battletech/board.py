@@ -1,9 +1,9 @@
 """BattleTech maps: what each hex holds (BT-M-6..8) and the board as a whole.
 
 The engine's board is plain data: a width, a height and one `Terrain` per hex in offset order. File
-formats (MegaMek ``.board``) are read and written in `engine.battletech.boardfile`; random maps come
-from `engine.battletech.mapgen`. Every position in the engine is an axial `Hex`; labels ("0203")
-appear only at the file and screen boundary (DESIGN 2.1).
+formats (MegaMek ``.board``) are read and written in `engine.battletech.data.boardfile`; random
+maps come from `engine.battletech.data.mapgen`. Every position in the engine is an axial `Hex`;
+labels ("0203") appear only at the file and screen boundary (DESIGN 2.1).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The events of buildings under fire (BT-C-90.11 ASSUMPTION, `engine.battletech.buildings`).
+"""The events of buildings under fire (BT-C-90.11 ASSUMPTION, `engine.battletech.rules.buildings`).
 
 Their mutators are registered on `engine.battletech.evolve.evolve` when this module is imported
 (`engine.battletech` imports it, so every folding of a log knows them).

@@ -10,8 +10,8 @@ import enum
 
 from attrs import frozen
 
+from engine.battletech.designs.mech import Location
 from engine.battletech.state import AttackKind, MoveMode
-from engine.battletech.units import Location
 from engine.game import Command
 from engine.hexes import Facing, Hex
 
@@ -135,7 +135,7 @@ class Shot:
     for an LB-X, "inferno" or "standard" for an SRM; "" takes the fullest bin of any load.
     ``double`` fires an Ultra autocannon at double rate (2 shots, double heat, BT-C-75).
     ``spotter`` fires indirectly, through that friendly unit's line of sight (BT-C-16,
-    `engine.battletech.indirect`); None fires directly.
+    `engine.battletech.rules.indirect`); None fires directly.
     """
 
     weapon: int

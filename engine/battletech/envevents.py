@@ -11,10 +11,10 @@ from __future__ import annotations
 import attrs
 from attrs import frozen
 
+from engine.battletech.designs.mech import Location
 from engine.battletech.events import BTEvent
 from engine.battletech.evolve import evolve
 from engine.battletech.state import BTState
-from engine.battletech.units import Location
 from engine.hexes import Hex
 
 __all__ = ["ENV_EVENTS", "BreachRolled", "IceBroken", "IceRolled", "UnitFreed", "UnitStuck"]

@@ -1,7 +1,7 @@
 """A BattleTech battlefield's environment: scenario settings and state (BT-M-39, BT-C-61).
 
 Kept apart from `engine.battletech.state` (which holds one field of each) so the environment rules
-(`engine.battletech.environment`) and the screen can read them without import cycles. The
+(`engine.battletech.rules.environment`) and the screen can read them without import cycles. The
 temperature stays where it was (``BTSetup.temperature``, BT-C-61.1).
 
 - `Environment`: the scenario's ``[environment]`` table: gravity, vacuum, swamp and ice.

@@ -8,8 +8,8 @@ from __future__ import annotations
 from attrs import frozen
 
 from engine.battletech.board import Terrain
+from engine.battletech.designs.mech import Location
 from engine.battletech.state import Attack, MoveMode, Phase
-from engine.battletech.units import Location
 from engine.game import Event
 from engine.hexes import Facing, Hex
 

@@ -8,9 +8,9 @@ import attrs
 
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
+from engine.battletech.designs.mech import Location
 from engine.battletech.kinds.mech import LOCATIONS
 from engine.battletech.state import BTState, Movement, MoveMode, Phase, TurnFlags
-from engine.battletech.units import Location
 
 __all__ = ["evolve"]
 

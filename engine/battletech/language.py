@@ -24,9 +24,9 @@ from engine.battletech.commands import (
     SwitchHeatSinks,
     TakeClub,
 )
+from engine.battletech.designs.mech import Location
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.state import AttackKind, BTState, MoveMode
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 

@@ -29,7 +29,7 @@ Schema history:
   ``bt/charge_lapsed`` (a charge declared in movement that can no longer be made, BT-C-42). (The
   state's ``night.asking`` is not in the schema: kept states of schema 6 are ignored.)
 - **8** (issue 15 item 1, BT-C-75: MASC): a `Move` gains ``masc`` (run with the MASC switched
-  on); the new event ``bt/masc`` (`engine.battletech.masc.MASCRolled`). Older saves never
+  on); the new event ``bt/masc`` (`engine.battletech.rules.masc.MASCRolled`). Older saves never
   switched a MASC on: the default False is what they played.
 - **9** (issue 15 item 2, BT-C-16/67/72): a `Shot` and an `Attack` gain ``spotter`` (the friend
   spotting for indirect fire, ``null`` for direct fire); new events ``bt/spotter_penalized``,

@@ -18,7 +18,7 @@ class ChooseJitterFirer(BTCommand):
     """NT-4: of the equally near enemies, ``unit`` is the one that fires in the dark.
 
     Given by the moving side while a stray waits for it (``state.night.asking``); the jitter
-    shot and the stray then go on (`engine.battletech.nightchoice.choose`).
+    shot and the stray then go on (`engine.battletech.rules.nightchoice.choose`).
     """
 
     TAG = "bt/jitter_choose"

@@ -1,7 +1,7 @@
 """The night's data of a BattleTech game: scenario settings and state (NT-5, issue 16).
 
 Kept apart from `engine.battletech.state` (which holds one field of each) so the night rules
-(`engine.battletech.night`) and the screen can read them without import cycles.
+(`engine.battletech.rules.night`) and the screen can read them without import cycles.
 
 For the screen (``state.night`` is None in a daylight game):
 
@@ -14,7 +14,7 @@ For the screen (``state.night`` is None in a daylight game):
   met a friendly unit and may finish their move normally.
 - `NightState.asking`: a jitter shot waits for the moving side to choose which of the equally
   near enemies fires (NT-4, `JitterQuestion`); None the rest of the time.
-- `NightState.hidden`: set only in a side's view (`engine.battletech.night.view`): the units
+- `NightState.hidden`: set only in a side's view (`engine.battletech.rules.night.view`): the units
   that side does not know of. Their index stays; their ``hex`` is None: draw and list nothing.
 """
 

@@ -12,10 +12,10 @@ import attrs
 from attrs import frozen
 
 from engine.battletech.board import Board
+from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.envstate import Environment, EnvState
 from engine.battletech.kinds.mech import LOCATIONS, MechBody
 from engine.battletech.nightstate import NightSetup, NightState
-from engine.battletech.units import Location, MechDesign
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -166,7 +166,7 @@ class Movement:
         done: the unit has finished moving this turn.
         jumped: hexes jumped (0 when it did not jump).
         path: every hex the unit stood in this turn, in order (the screen's "last move" overlay).
-        masc: the unit switched its MASC on for this move (`engine.battletech.masc`, BT-C-75).
+        masc: the unit switched its MASC on for this move (`engine.battletech.rules.masc`, BT-C-75).
     """
 
     mode: MoveMode

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-from engine.battletech.units import Location
+from engine.battletech.designs.mech import Location
 
 __all__ = [
     "BUILDING_HEXES_MODIFIER",

@@ -1,7 +1,7 @@
 """Night rules for any hex ruleset: straying and jitter fire (NT-1..NT-4).
 
 Rules digest: shared/rules/night.md. This package knows nothing of a ruleset: it reads dice and
-answers questions through callbacks, so BattleTech (`engine.battletech.night`, NT-5) and later
+answers questions through callbacks, so BattleTech (`engine.battletech.rules.night`, NT-5) and later
 rulesets share one reading of the rules.
 
 - `Care` and `worst_care`: the care levels of NT-2 (a mixed stack uses the worst, DESIGN).

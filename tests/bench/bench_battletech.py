@@ -1,6 +1,7 @@
 """Benchmarks of BattleTech movement (``make bench``): they print figures, never assert speed.
 
-- the movement-range query (`engine.battletech.movement.reachable`: every (hex, facing) a 'Mech
+- the movement-range query (`engine.battletech.rules.movement.reachable`: every (hex, facing) a
+'Mech
   can reach, with its MP cost) on a 32x34 map (four 16x17 sheets), for walk, run and jump;
 - checking one plotted path (`plan_move`), which the screen does on every key press;
 - a whole random game's Movement phases through `Game.execute` (commands/s).
@@ -11,9 +12,9 @@ from __future__ import annotations
 import attrs
 
 from engine.battletech import RULESET
-from engine.battletech.mapgen import generate
-from engine.battletech.movement import plan_move, reachable
-from engine.battletech.options import legal_commands
+from engine.battletech.data.mapgen import generate
+from engine.battletech.rules.movement import plan_move, reachable
+from engine.battletech.rules.options import legal_commands
 from engine.battletech.state import BTSetup, MoveMode, Phase, Pilot, UnitSetup
 from engine.dice import Dice
 from engine.game import Game

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.battletech.boardfile import combine, parse_board, write_board
-from engine.battletech.mapgen import MapStyle, generate
+from engine.battletech.data.boardfile import combine, parse_board, write_board
+from engine.battletech.data.mapgen import MapStyle, generate
 from tests.bench.common import best_of, report
 from tests.conftest import SHARED
 from tui.battletech.boards import bundled_boards

@@ -41,7 +41,7 @@ from engine.battletech.bot import decide
 from engine.battletech.bot.policies import BOT_POLICIES
 from engine.battletech.bot.style import play_style
 from engine.battletech.evolve import evolve
-from engine.battletech.flow import decide as rules_decide
+from engine.battletech.rules.flow import decide as rules_decide
 from engine.battletech.state import BTSetup, Phase, UnitSetup
 from engine.dice import Dice
 from engine.hexes import Facing, Hex

@@ -23,15 +23,15 @@ import attrs
 
 from engine.battletech import RULESET
 from engine.battletech.board import Board
+from engine.battletech.bot.builtin import random_policy
+from engine.battletech.data.mapgen import generate
+from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.evolve import evolve
-from engine.battletech.flow import decide
-from engine.battletech.los import line_of_sight
-from engine.battletech.mapgen import generate
-from engine.battletech.movement import reachable
-from engine.battletech.options import legal_commands
-from engine.battletech.policies import random_policy
+from engine.battletech.rules.flow import decide
+from engine.battletech.rules.los import line_of_sight
+from engine.battletech.rules.movement import reachable
+from engine.battletech.rules.options import legal_commands
 from engine.battletech.state import BTSetup, BTState, MoveMode, Phase, Pilot, UnitSetup
-from engine.battletech.units import Location, MechDesign
 from engine.dice import Dice
 from engine.hexes import Facing, Hex
 from tests.bench.common import report

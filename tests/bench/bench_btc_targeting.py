@@ -11,11 +11,11 @@ from __future__ import annotations
 import attrs
 
 from engine.battletech.board import Board
-from engine.battletech.los import line_of_sight
-from engine.battletech.mapgen import generate
+from engine.battletech.data.mapgen import generate
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.los import line_of_sight
+from engine.battletech.rules.tohit import fire_options, weapon_to_hit
 from engine.battletech.state import BTState, Phase
-from engine.battletech.tohit import fire_options, weapon_to_hit
-from engine.battletech.units import Location
 from engine.hexes import Facing, Hex, hexside_line
 from tests.bench.common import best_of, report
 from tests.engine.battletech._build import design, start

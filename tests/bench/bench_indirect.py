@@ -11,9 +11,9 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.battletech import indirect
-from engine.battletech.mapgen import generate
-from engine.battletech.tohit import fire_options
+from engine.battletech.data.mapgen import generate
+from engine.battletech.rules import indirect
+from engine.battletech.rules.tohit import fire_options
 from engine.hexes import Facing
 from tests.bench.bench_btc_targeting import _state
 from tests.bench.common import best_of, report

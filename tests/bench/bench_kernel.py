@@ -164,7 +164,7 @@ def test_bench_cost_per_command_at_50000_against_500() -> None:
 def _battletech_save(path: Path, commands: int = 500) -> int:
     """Play two lances on a generated 32x34 map with the random policy into a journal."""
     from engine.battletech import RULESET as BATTLETECH  # noqa: PLC0415 - only this benchmark
-    from engine.battletech.policies import random_policy  # noqa: PLC0415
+    from engine.battletech.bot.builtin import random_policy  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tui.battletech.library import install  # noqa: PLC0415
 

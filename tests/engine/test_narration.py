@@ -15,9 +15,9 @@ from pathlib import Path
 
 from engine.battletech import RULESET as BATTLETECH
 from engine.battletech.board import Terrain, Woods
-from engine.battletech.policies import aggressive
+from engine.battletech.bot.builtin import aggressive
+from engine.battletech.designs.mech import Location
 from engine.battletech.state import BTSetup, Phase, Pilot, UnitSetup, Victory
-from engine.battletech.units import Location
 from engine.dice import Dice, ScriptedDice
 from engine.game import Game
 from engine.narration import COMMAND, Roll, Told, tell_entries, tell_events
@@ -223,7 +223,7 @@ def test_no_engine_module_imports_the_tui_rich_textual_or_saves() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in modules}
     assert {
         "engine/narration.py",
-        "engine/battletech/hexwords.py",
+        "engine/battletech/narrate/hexwords.py",
         "engine/battletech/narrate/__init__.py",
         "engine/battletech/narrate/combat.py",
         "engine/papermech/narrate.py",

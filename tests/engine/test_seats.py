@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine.battletech import RULESET as BT
 from engine.battletech import commands as bt
-from engine.battletech.options import legal_commands as bt_legal_commands
+from engine.battletech.rules.options import legal_commands as bt_legal_commands
 from engine.battletech.state import BTSetup, MoveMode, Phase, Pilot, UnitSetup
 from engine.dice import Dice, ScriptedDice
 from engine.game import Accepted, Entry, Game, KernelCode, Rejected, UndoPolicy

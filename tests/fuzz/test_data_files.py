@@ -22,10 +22,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.battletech.boardfile import parse_board
-from engine.battletech.fileformat import FileFormatError
-from engine.battletech.mtf import parse_mtf
-from engine.battletech.scenario import parse_scenario
+from engine.battletech.data.boardfile import parse_board
+from engine.battletech.data.fileformat import FileFormatError
+from engine.battletech.data.mtf import parse_mtf
+from engine.battletech.data.scenario import parse_scenario
 from tests.conftest import REPO, SHARED
 from tests.engine.battletech import _mutate
 from tests.fuzz._fuzz import clean, examples, per_file, run_reader

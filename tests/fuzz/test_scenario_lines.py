@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.battletech.scenario import ScenarioError, parse_scenario
+from engine.battletech.data.scenario import ScenarioError, parse_scenario
 from tests.conftest import REPO
 from tui.battletech.library import FileLibrary, load_scenario
 

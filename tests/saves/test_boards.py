@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
-from engine.battletech.boardfile import parse_board, write_board
+from engine.battletech.data.boardfile import parse_board, write_board
 from engine.hexes import Hex
 from tests.engine.battletech.test_mapgen import edges, mech_reachable, road_faults, road_network
 from tui.battletech.boards import (

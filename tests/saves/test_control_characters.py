@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.battletech import fileformat
-from engine.battletech.fileformat import FileFormatError
+from engine.battletech.data import fileformat
+from engine.battletech.data.fileformat import FileFormatError
 from saves.codec import describe_error, strict_converter
 from saves.journal import SaveError, read_game
 from saves.text import printable

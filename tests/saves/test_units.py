@@ -9,9 +9,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from engine.battletech import catalogue
-from engine.battletech.mtf import parse_mtf
-from engine.battletech.units import MechDesign
+from engine.battletech.data import catalogue
+from engine.battletech.data.mtf import parse_mtf
+from engine.battletech.designs.mech import MechDesign
 from tests.conftest import SHARED
 from tui.battletech.units import (
     CONVERSIONS_DIR,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine.battletech import RULESET as BT
 from engine.battletech.commands import DumpAmmo, Eject, FireWeapons, PhysicalAttack
-from engine.battletech.options import legal_commands as bt_legal_commands
+from engine.battletech.rules.options import legal_commands as bt_legal_commands
 from engine.papermech import RULESET as PM
 from engine.papermech import PaperSetup
 from engine.papermech import legal_commands as pm_legal_commands

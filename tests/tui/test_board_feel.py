@@ -361,7 +361,7 @@ def test_the_legend_keeps_the_rows_of_what_the_board_shows() -> None:
 def combat_journal(saves, library, places):  # noqa: F811
     """The default scenario deployed at ``places``, every unit still: the weapon phase."""
     from engine.battletech.commands import EndPhase, Move, RollInitiative  # noqa: PLC0415
-    from engine.battletech.flow import pending  # noqa: PLC0415
+    from engine.battletech.rules.flow import pending  # noqa: PLC0415
     from engine.battletech.state import MoveMode, Phase  # noqa: PLC0415
 
     journal = new_journal(saves, library)

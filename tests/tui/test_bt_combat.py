@@ -12,11 +12,11 @@ from datetime import UTC, datetime
 import pytest
 
 from engine.battletech import events as ev
-from engine.battletech import heat as heat_rules
 from engine.battletech.commands import FireWeapons, Jump, Move, PhysicalAttack
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules import heat as heat_rules
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import AttackKind, BTSetup, MoveMode, Phase, Pilot, UnitSetup, Victory
-from engine.battletech.tohit import weapon_to_hit
-from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import terrain_board
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture

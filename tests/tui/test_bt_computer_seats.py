@@ -15,8 +15,8 @@ import attrs
 
 from engine.battletech import RULESET
 from engine.battletech.commands import EndPhase, Move, MoveMode, RollInitiative
-from engine.battletech.flow import can_end_phase, pending
-from engine.battletech.seats import has_own_choice, seats_to_act
+from engine.battletech.rules.flow import can_end_phase, pending
+from engine.battletech.rules.seats import has_own_choice, seats_to_act
 from engine.battletech.state import Phase
 from tests.tui.test_bt_computer import library, new_journal, open_screen, person_deploys, until
 from tests.tui.test_bt_play import SIZE
@@ -187,7 +187,7 @@ def test_own_choice_at_initiative_is_a_loaded_bin_of_ones_own(library):
 
 async def test_a_game_the_computer_ends_shows_what_happened_then_the_result(tmp_path, library):
     """The computer's last command: its summary on top, the result under it (as for a person)."""
-    from engine.battletech.turn import can_declare  # noqa: PLC0415
+    from engine.battletech.rules.turn import can_declare  # noqa: PLC0415
     from tui.battletech.phase_summary import PhaseSummaryScreen  # noqa: PLC0415
     from tui.battletech.result import BTResultScreen  # noqa: PLC0415
 

@@ -12,8 +12,8 @@ import attrs
 from engine.battletech import RULESET
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import Shot
+from engine.battletech.rules.tohit import declare_fire
 from engine.battletech.state import Phase
-from engine.battletech.tohit import declare_fire
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, terrain_board
 from tests.engine.battletech._rules_btc import CT, LT, duel, still

@@ -6,9 +6,9 @@ import attrs
 import pytest
 from rich.console import Console
 
+from engine.battletech.designs.mech import Location
 from engine.battletech.state import Pilot, UnitSetup, UnitState
 from engine.battletech.tables import heat_mp_loss, heat_shutdown_target, heat_to_hit
-from engine.battletech.units import Location
 from tests.engine.battletech._build import design, evolved_unit
 from tui.battletech.widgets.heatscale import heat_effects, heat_lines, next_threshold
 from tui.battletech.widgets.record import RecordData, item_destroyed, render_record

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
+from engine.battletech.designs.mech import Location
 from engine.battletech.state import Pilot, UnitSetup, UnitState
-from engine.battletech.units import Location
 from tests.engine.battletech._build import design, evolved_unit
 from tests.tui.replay_games import bt_library, bt_save
 from tui.app import HexmechApp

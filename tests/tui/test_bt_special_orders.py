@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import FireWeapons, Shot
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import Phase
-from engine.battletech.tohit import weapon_to_hit
-from engine.battletech.units import Location
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, evolved_unit, start, terrain_board
 from tests.tui.test_bt_combat import SIZE, face_to_face, orders, to_weapon_phase, told

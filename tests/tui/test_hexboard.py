@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 
 import engine.registry
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
-from engine.battletech.hexwords import describe_hex
+from engine.battletech.narrate.hexwords import describe_hex
 from engine.hexes import Facing, Hex
 from tui.battletech import board_view as board_view_bt
 from tui.battletech.board_view import (

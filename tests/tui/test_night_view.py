@@ -24,7 +24,7 @@ from rich.color import ColorSystem
 from engine.battletech import RULESET
 from engine.battletech.commands import FireWeapons
 from engine.battletech.narrate.phase_summary import Harm, PhaseSummary, summarize
-from engine.battletech.night import known_enemies
+from engine.battletech.rules.night import known_enemies
 from engine.battletech.state import Phase
 from engine.hexes import Hex
 from engine.night import Care

@@ -21,7 +21,7 @@ import asyncssh
 import pytest
 
 from engine.battletech import RULESET as BATTLETECH
-from engine.battletech.options import legal_commands as bt_commands
+from engine.battletech.rules.options import legal_commands as bt_commands
 from engine.battletech.state import Phase
 from engine.papermech import RULESET as PAPERMECH
 from engine.papermech import PaperSetup

@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from engine.battletech import masc, physical
-from engine.battletech.clubs import why_no_club
 from engine.battletech.commands import FireWeapons, PhysicalAttack, TakeClub
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules import masc, physical
+from engine.battletech.rules.clubs import why_no_club
+from engine.battletech.rules.turn import declarers
 from engine.battletech.state import AttackKind, Phase
-from engine.battletech.turn import declarers
-from engine.battletech.units import Location
 from tui.battletech.indirect_fire import spotters
 from tui.battletech.widgets.attack_orders import aim_lines, strike_lines
 from tui.battletech.widgets.targeting import (
@@ -48,8 +48,8 @@ from tui.battletech.widgets.targeting import (
 
 if TYPE_CHECKING:
     from engine.battletech.commands import BTCommand
+    from engine.battletech.rules.tohit import ToHit
     from engine.battletech.state import BTState, UnitState
-    from engine.battletech.tohit import ToHit
     from engine.hexes import Hex
     from tui.battletech.screen import BattleTechScreen
     from tui.battletech.widgets.orders import Line

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
-from engine.battletech.hexwords import describe_hex
+from engine.battletech.narrate.hexwords import describe_hex
 from tui.widgets.board_view import Glyph, HexFace
 from tui.widgets.hexboard_legend import unit_rows
 

@@ -1,9 +1,9 @@
 """Board files on disk: the maps bundled in ``assets/boards`` and any ``.board`` a player brings.
 
-The engine parses (`engine.battletech.boardfile.parse_board`: text in, board out); this module is
-the edge that opens files. Files are read as UTF-8 (a BOM is dropped), or as Latin-1 when they are
-not valid UTF-8, so an old MegaMek board with a stray accented byte still loads. Every problem is
-one line, ``FILE:LINE: reason`` or ``FILE: reason`` (`BoardFileError`).
+The engine parses (`engine.battletech.data.boardfile.parse_board`: text in, board out); this module
+is the edge that opens files. Files are read as UTF-8 (a BOM is dropped), or as Latin-1 when they
+are not valid UTF-8, so an old MegaMek board with a stray accented byte still loads. Every problem
+is one line, ``FILE:LINE: reason`` or ``FILE: reason`` (`BoardFileError`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Final
 
 from engine.battletech.board import Board, Woods
-from engine.battletech.boardfile import ParsedBoard, parse_board
-from engine.battletech.fileformat import FileFormatError
+from engine.battletech.data.boardfile import ParsedBoard, parse_board
+from engine.battletech.data.fileformat import FileFormatError
 from engine.hexes import Facing, Hex
 from tui.battletech.datafile import DataFileError, read_text
 from tui.battletech.units import check_size

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from engine.battletech.flow import can_end_phase
+from engine.battletech.rules.flow import can_end_phase
 from engine.battletech.state import MoveMode, Phase
 from tui.battletech.widgets.board import BTBoard
 from tui.guide import Guided, GuidePanel, KeyHint, Lesson

@@ -216,7 +216,7 @@ class Handover:
         if side is None or not screen.is_attached:
             self.asking = False
             return
-        from engine.battletech.flow import prompt_text  # noqa: PLC0415 - the ruleset's words
+        from engine.battletech.rules.flow import prompt_text  # noqa: PLC0415 - the ruleset's words
 
         state = screen.game.state
         names = getattr(state, "sides", ())

@@ -2,20 +2,20 @@
 
 Nothing to key: when the target shown is out of the unit's sight, each LRM launcher and artillery
 piece offers indirect fire through the friend that sees the target best
-(`engine.battletech.indirect.best_spotter`). Its row shows ``[via J]`` and its number carries the
-``indirect fire`` +1 and the spotter's movement; the panel names the spotter. A unit spotting for
-another this phase sees ``spotting for indirect fire`` +1 on its own weapons. Artillery may fire at
-any hex of the map with ``H`` (the hex dialog, `tui.battletech.special_orders`): its row there
-says what the shell does (``20 in the hex, 10 next to it``).
+(`engine.battletech.rules.indirect.best_spotter`). Its row shows ``[via J]`` and its number carries
+the ``indirect fire`` +1 and the spotter's movement; the panel names the spotter. A unit spotting
+for another this phase sees ``spotting for indirect fire`` +1 on its own weapons. Artillery may
+fire at any hex of the map with ``H`` (the hex dialog, `tui.battletech.special_orders`): its row
+there says what the shell does (``20 in the hex, 10 next to it``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.battletech import artillery, indirect
-from engine.battletech.los import line_of_sight
-from engine.battletech.tohit import weapon_spec
+from engine.battletech.rules import artillery, indirect
+from engine.battletech.rules.los import line_of_sight
+from engine.battletech.rules.tohit import weapon_spec
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -1,8 +1,9 @@
 """The BattleTech library at the edge: bundled and user boards, units and scenarios, by name.
 
-`FileLibrary` implements `engine.battletech.scenario.Library`: a scenario names "river-crossing"
-or "Atlas AS7-D" and the library finds the file. Unit folders are the bundled ``assets/units``,
-the user's own folder (``<user data dir>/units``) and any folders given with ``--units``.
+`FileLibrary` implements `engine.battletech.data.scenario.Library`: a scenario names
+"river-crossing" or "Atlas AS7-D" and the library finds the file. Unit folders are the bundled
+``assets/units``, the user's own folder (``<user data dir>/units``) and any folders given with
+``--units``.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from attrs import frozen
 
 from engine.battletech import RULESET, BTSetup
 from engine.battletech.board import Board
-from engine.battletech.boardfile import combine
-from engine.battletech.mapgen import generate
-from engine.battletech.scenario import ScenarioError, parse_scenario
-from engine.battletech.units import MechDesign
+from engine.battletech.data.boardfile import combine
+from engine.battletech.data.mapgen import generate
+from engine.battletech.data.scenario import ScenarioError, parse_scenario
+from engine.battletech.designs.mech import MechDesign
 from tui.battletech.boards import BOARDS_DIR, BoardFileError, board_summary, load_board
 from tui.battletech.units import (
     BLK_SUFFIX,
@@ -152,7 +153,7 @@ class FileLibrary:
         raise ValueError(msg)
 
     def generate(self, style: str, width: int, height: int, seed: int) -> Board:
-        """A generated map (`engine.battletech.mapgen`)."""
+        """A generated map (`engine.battletech.data.mapgen`)."""
         try:
             return generate(width, height, seed, terrain=style)
         except (ValueError, KeyError) as exc:

@@ -1,6 +1,6 @@
 """The night on the BattleTech play screen (issue 16 items 3 and 4): whose view, and what it shows.
 
-At night each side sees the battlefield through its own view (`engine.battletech.night.view`:
+At night each side sees the battlefield through its own view (`engine.battletech.rules.night.view`:
 unknown enemies are not on the map), so the screen must know whose view to draw. `NightControls`
 (the screen's ``night``) decides (`seat`):
 
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import attrs
 from textual.binding import Binding
 
-from engine.battletech.night import (
+from engine.battletech.rules.night import (
     exemption,
     gunflashes,
     is_unable,

@@ -1,7 +1,7 @@
 """NT-4 on the play screen: the moving side chooses which equally near enemy jitter-fires.
 
 When a stray roll's doubles make the nearest enemy fire and several are equally near, the game
-waits (``state.night.asking``, `engine.battletech.nightchoice`). `JitterChoice` (the night
+waits (``state.night.asking``, `engine.battletech.rules.nightchoice`). `JitterChoice` (the night
 controls' ``jitter``) opens `JitterChoiceScreen` for the person whose side is moving, once the
 terminal is theirs (after any handover): the candidates, each with its number key and its ready
 weapons (heat, shots left: one of them fires at random); 1-9 or the arrows and
@@ -20,10 +20,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine.battletech.narrate.words import weapon_name
-from engine.battletech.night import is_known, ready_weapons
-from engine.battletech.nightchoice import asked
 from engine.battletech.nightcommands import ChooseJitterFirer
-from engine.battletech.tohit import ammo_bins, weapon_spec
+from engine.battletech.rules.night import is_known, ready_weapons
+from engine.battletech.rules.nightchoice import asked
+from engine.battletech.rules.tohit import ammo_bins, weapon_spec
 
 if TYPE_CHECKING:
     from collections.abc import Callable

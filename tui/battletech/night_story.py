@@ -4,8 +4,8 @@ The log is told from the whole state (`engine.battletech.narrate`): at night tha
 every hidden enemy, where it walked and what it rolled. `SeatStory` is the screen's
 `tui.widgets.story.Story` told for a seat (issue 16 item 3): it tells an entry as usual, then
 folds the entry's events from the state before it and keeps only the lines whose units the seat
-knows of (`engine.battletech.night.known_enemies`) before or after the event. A command line is
-kept whole when its units are known before and after it; else it is told again in a few words
+knows of (`engine.battletech.rules.night.known_enemies`) before or after the event. A command line
+is kept whole when its units are known before and after it; else it is told again in a few words
 that give nothing away (`retold`): "Kurita: Griffin [G] moves out of sight", "Kurita: a unit
 moves unseen". By day, and for the whole view (seat None), nothing is left out.
 
@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from engine.battletech import commands as cmd
 from engine.battletech import events as ev
 from engine.battletech.narrate.words import unit_name
-from engine.battletech.night import known_enemies
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.nightevents import (
     JitterAsked,
@@ -29,6 +28,7 @@ from engine.battletech.nightevents import (
     StrayEnded,
     StrayRolled,
 )
+from engine.battletech.rules.night import known_enemies
 from engine.narration import COMMAND, Told
 from tui.widgets.story import Story
 

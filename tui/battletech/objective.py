@@ -2,7 +2,7 @@
 
 The player keeps the goal in sight: the header names it at every size, in full on a wide terminal
 and in a short form at 80 x 24, and the turn reads "turn 3 of 10" when the scenario has a limit.
-The conditions are `engine.battletech.victory`'s (BT-M-12 and the scenario's ``[victory]``).
+The conditions are `engine.battletech.rules.victory`'s (BT-M-12 and the scenario's ``[victory]``).
 """
 
 from __future__ import annotations

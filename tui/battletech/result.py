@@ -1,7 +1,8 @@
 """The end of a BattleTech game: who won, why, after how many turns, and what each unit did.
 
-The after-action report comes from the engine (`engine.battletech.summary.after_action`): per unit
-its fate, kills, damage dealt and taken, shots and hits, and the MechWarrior's wounds. The screen
+The after-action report comes from the engine (`engine.battletech.narrate.summary.after_action`):
+per unit its fate, kills, damage dealt and taken, shots and hits, and the MechWarrior's wounds. The
+screen
 only lays it out, one table per side::
 
     Davion wins: Kurita has no units left in the fight
@@ -27,7 +28,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine.battletech.events import BTEvent
-from engine.battletech.summary import AfterAction, after_action
+from engine.battletech.narrate.summary import AfterAction, after_action
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -31,7 +31,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
-from engine.battletech import RULESET, masc
+from engine.battletech import RULESET
 from engine.battletech.commands import (
     Deploy,
     EndMove,
@@ -40,21 +40,22 @@ from engine.battletech.commands import (
     RollInitiative,
     StepKind,
 )
-from engine.battletech.condition import jump_mp
 from engine.battletech.envstate import gravity_of
-from engine.battletech.envwords import heading_tag, hex_note
-from engine.battletech.fire import fire_words
-from engine.battletech.flow import (
+from engine.battletech.narrate import unit_letters
+from engine.battletech.narrate.envwords import heading_tag, hex_note
+from engine.battletech.narrate.hexwords import describe_hex
+from engine.battletech.rules import masc
+from engine.battletech.rules.condition import jump_mp
+from engine.battletech.rules.fire import fire_words
+from engine.battletech.rules.flow import (
     can_end_phase,
     deploy_zone,
     pending,
     prompt_text,
     why_not_end_phase,
 )
-from engine.battletech.hexwords import describe_hex
-from engine.battletech.movement import jump_path, reachable_hexes
-from engine.battletech.narrate import unit_letters
-from engine.battletech.physical import check_dfa
+from engine.battletech.rules.movement import jump_path, reachable_hexes
+from engine.battletech.rules.physical import check_dfa
 from engine.battletech.state import MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex

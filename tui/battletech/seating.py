@@ -25,7 +25,7 @@ import attrs
 
 from engine.battletech.bot import DEFAULT_PERSONALITY, PERSONALITIES, Decision, decide
 from engine.battletech.language import format_command
-from engine.battletech.seats import has_own_choice
+from engine.battletech.rules.seats import has_own_choice
 
 if TYPE_CHECKING:
     from engine.battletech.state import BTSetup, BTState
@@ -117,7 +117,7 @@ def computer_due(game: AnyGame, seats: Mapping[int, str]) -> int | None:
 
     When a person is due too (initiative, the end of the Movement phase) the computer gives the
     shared command (the roll, the end of the phase) only if the person has nothing of their own
-    left to choose there (`engine.battletech.seats.has_own_choice`); else the person gives it.
+    left to choose there (`engine.battletech.rules.seats.has_own_choice`); else the person gives it.
     """
     due = game.seats_to_act
     computers = sorted(seat for seat in due if seat in seats)

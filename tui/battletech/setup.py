@@ -31,8 +31,8 @@ from textual.widgets.option_list import Option
 
 from engine.battletech import RULESET
 from engine.battletech.bot import DEFAULT_PERSONALITY, PERSONALITIES
-from engine.battletech.flow import deploy_zone
-from engine.battletech.scenario import default_pilot
+from engine.battletech.data.scenario import default_pilot
+from engine.battletech.rules.flow import deploy_zone
 from engine.battletech.state import BTSetup, Pilot, UnitSetup
 from tui.battletech.seating import with_computer
 from tui.papermech.setup import Choice
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from textual.binding import BindingType
 
     from engine.battletech.board import Board
+    from engine.battletech.designs.mech import MechDesign
     from engine.battletech.state import BTState
-    from engine.battletech.units import MechDesign
     from engine.hexes import Hex
 
 __all__ = [
@@ -106,7 +106,7 @@ MAP_SIZE = (4, 120)
 """The smallest and largest generated map side, in hexes."""
 
 NAME_MAX = 20
-"""The longest side name (`engine.battletech.scenario` keeps 20 characters)."""
+"""The longest side name (`engine.battletech.data.scenario` keeps 20 characters)."""
 
 
 class Library(Protocol):

@@ -1,7 +1,7 @@
 """BattleTech's simulator adapter (`ADAPTER`, for ``hexmech sim battletech``).
 
 Our robustness harness (issue 5): every game is played headless from the scenario's setup to its
-`GameEnded`, each command chosen by a policy (`engine.battletech.policies`, or the computer
+`GameEnded`, each command chosen by a policy (`engine.battletech.bot.builtin`, or the computer
 opponent's personalities of `engine.battletech.bot.policies`) and folded through
 ``decide``/``evolve``. A command the rules refuse, an exception, or a game that reaches no result is
 an error, reported with the game's number so ``--seed S --games N`` reproduces it (the runner,
@@ -236,9 +236,9 @@ class BTSimAdapter:
     def play(self, spec: BTSimSpec, plan: GamePlan) -> BTOutcome:
         """Play one game to its result (or to the command cap, or a failure)."""
         from engine.battletech import RULESET  # noqa: PLC0415 - the engine loads in the worker
+        from engine.battletech.bot.builtin import Refused, play_through  # noqa: PLC0415
         from engine.battletech.bot.policies import get_policy  # noqa: PLC0415
         from engine.battletech.language import format_command  # noqa: PLC0415
-        from engine.battletech.policies import Refused, play_through  # noqa: PLC0415
         from engine.battletech.state import Phase  # noqa: PLC0415
         from engine.dice import Dice  # noqa: PLC0415
 

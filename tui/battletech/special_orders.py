@@ -29,14 +29,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from engine.battletech import sinks
-from engine.battletech.catalogue import SPECS, AmmoSpec
 from engine.battletech.commands import DumpAmmo, Eject, FireWeapons, Shot, SwitchHeatSinks
-from engine.battletech.heat import dissipation
+from engine.battletech.data.catalogue import SPECS, AmmoSpec
+from engine.battletech.designs.mech import Location
 from engine.battletech.narrate.words import modifiers_text
+from engine.battletech.rules import sinks
+from engine.battletech.rules.heat import dissipation
+from engine.battletech.rules.tohit import weapon_spec, weapon_to_hit
 from engine.battletech.state import Phase
-from engine.battletech.tohit import weapon_spec, weapon_to_hit
-from engine.battletech.units import Location
 from tests.engine.battletech._build import evolved_unit
 from tui.battletech.indirect_fire import area_words, spotter_for
 from tui.battletech.widgets.targeting import KEYS, fire_command, weapons_of

@@ -1,12 +1,12 @@
 """Unit files on disk: the bundled sheets in ``assets/units`` and any folder a player adds.
 
-The engine parses (`engine.battletech.mtf.parse_mtf` for 'Mechs, `engine.battletech.blk.parse_blk`
-for MegaMek's vehicles, platoons and battle armor; text in, design out); this module is the edge
-that opens files. A ``.blk`` unit is listed with its kind but is not playable yet
-(`UnitEntry.ok` is False, `UnitEntry.not_playable` says why): the engine plays 'Mechs only
-(issue 20). Files are read as UTF-8 (MegaMek's own encoding), and as Latin-1 when they are not
-valid UTF-8, so an old file with a stray accented byte still loads. Every problem is one line,
-``FILE:LINE: reason`` (`UnitFileError`); a library scan never raises for one bad file.
+The engine parses (`engine.battletech.data.mtf.parse_mtf` for 'Mechs,
+`engine.battletech.data.blk.parse_blk` for MegaMek's vehicles, platoons and battle armor; text in,
+design out); this module is the edge that opens files. A ``.blk`` unit is listed with its kind but
+is not playable yet (`UnitEntry.ok` is False, `UnitEntry.not_playable` says why): the engine plays
+'Mechs only (issue 20). Files are read as UTF-8 (MegaMek's own encoding), and as Latin-1 when they
+are not valid UTF-8, so an old file with a stray accented byte still loads. Every problem is one
+line, ``FILE:LINE: reason`` (`UnitFileError`); a library scan never raises for one bad file.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from typing import Final
 
 from attrs import frozen
 
-from engine.battletech.blk import ParsedBlk, parse_blk
+from engine.battletech.data.blk import ParsedBlk, parse_blk
+from engine.battletech.data.fileformat import FileFormatError
+from engine.battletech.data.mtf import ParsedMech, parse_mtf
 from engine.battletech.designs import OtherDesign
-from engine.battletech.fileformat import FileFormatError
-from engine.battletech.mtf import ParsedMech, parse_mtf
-from engine.battletech.units import MechDesign
+from engine.battletech.designs.mech import MechDesign
 from tui.battletech.datafile import DataFileError, read_text
 
 __all__ = [

@@ -21,8 +21,9 @@ from typing import Final
 
 from attrs import frozen
 
-from engine.battletech import catalogue, special
-from engine.battletech.fileformat import printable
+from engine.battletech.data import catalogue
+from engine.battletech.data.fileformat import printable
+from engine.battletech.rules import special
 from tui.battletech.units import UnitFileError, load_blk, load_unit
 
 __all__ = [

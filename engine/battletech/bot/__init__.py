@@ -29,6 +29,7 @@ dealt, the heat they accept, and how readily they close in and risk melee.
 
 from __future__ import annotations
 
+from engine.battletech.bot.builtin import Random
 from engine.battletech.bot.evaluate import WEIGHTS
 from engine.battletech.bot.fire import choose_fire
 from engine.battletech.bot.jitter import choose_jitter_firer
@@ -36,10 +37,9 @@ from engine.battletech.bot.movement import choose_deployment, choose_move, choos
 from engine.battletech.bot.physical import choose_physical
 from engine.battletech.bot.reasons import Decision
 from engine.battletech.commands import EndPhase, RollInitiative
-from engine.battletech.flow import can_end_phase
-from engine.battletech.policies import Random
+from engine.battletech.rules.flow import can_end_phase
+from engine.battletech.rules.turn import can_declare
 from engine.battletech.state import BTState, Phase
-from engine.battletech.turn import can_declare
 
 __all__ = ["DEFAULT_PERSONALITY", "PERSONALITIES", "Decision", "decide"]
 

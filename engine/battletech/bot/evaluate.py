@@ -15,14 +15,15 @@ from typing import NamedTuple
 
 from attrs import frozen
 
-from engine.battletech import artillery, catalogue
-from engine.battletech.condition import jump_mp, preexisting, run_allowance, walk_mp
-from engine.battletech.heat import dissipation, engine_heat, temperature_heat
+from engine.battletech.data import catalogue
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules import artillery
+from engine.battletech.rules.condition import jump_mp, preexisting, run_allowance, walk_mp
+from engine.battletech.rules.heat import dissipation, engine_heat, temperature_heat
+from engine.battletech.rules.tohit import ammo_bins, weapon_destroyed, weapon_spec
+from engine.battletech.rules.victory import fighting
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import cluster_hits
-from engine.battletech.tohit import ammo_bins, weapon_destroyed, weapon_spec
-from engine.battletech.units import Location
-from engine.battletech.victory import fighting
 
 __all__ = [
     "WEIGHTS",
@@ -244,8 +245,8 @@ def urgency(state: BTState, side: int) -> float:
     """How hard the clock pushes ``side`` to attack: 0 (not at all) .. 1 (the last turns).
 
     In a ``destroy`` scenario with a turn limit the side with the most tonnage still fighting
-    wins when time runs out (`engine.battletech.victory`; equal tonnage: a draw). A side behind
-    or level must destroy or cripple something before then, the more urgently the fewer turns
+    wins when time runs out (`engine.battletech.rules.victory`; equal tonnage: a draw). A side
+    behind or level must destroy or cripple something before then, the more urgently the fewer turns
     are left. 0 for a side ahead, or in ``hold`` and ``withdraw`` games (their objectives have
     terms of their own). DESIGN: a ``destroy`` game without a turn limit ends only when a side is
     gone, so a stand-off would never end: there both sides press from turn `_OPEN_FROM` on, fully

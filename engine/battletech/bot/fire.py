@@ -24,7 +24,6 @@ from collections.abc import Iterable, Iterator
 import attrs
 from attrs import frozen
 
-from engine.battletech import artillery, indirect, tohit
 from engine.battletech.bot.evaluate import (
     Gun,
     Weights,
@@ -40,10 +39,11 @@ from engine.battletech.bot.evaluate import (
 from engine.battletech.bot.reasons import Decision, weapon_list
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.events import AttackDeclared
-from engine.battletech.heat import movement_heat
-from engine.battletech.los import Arc, arcs_of, line_of_sight
+from engine.battletech.rules import artillery, indirect, tohit
+from engine.battletech.rules.heat import movement_heat
+from engine.battletech.rules.los import Arc, arcs_of, line_of_sight
+from engine.battletech.rules.tohit import declare_fire, fire_options, weapon_to_hit
 from engine.battletech.state import BTState
-from engine.battletech.tohit import declare_fire, fire_options, weapon_to_hit
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 

@@ -1,18 +1,18 @@
 """The computer's answer to NT-4's question: which equally near enemy wastes a jitter shot.
 
 `choose_jitter_firer` weighs each candidate's shot in the dark (one of its ready weapons, picked
-by a die, `engine.battletech.night.jitter_fire`): the heat it gains and the ammunition it spends
-count against it, a shot from a nearly empty bin most.
+by a die, `engine.battletech.rules.night.jitter_fire`): the heat it gains and the ammunition it
+spends count against it, a shot from a nearly empty bin most.
 """
 
 from __future__ import annotations
 
 from engine.battletech.bot.reasons import Decision
 from engine.battletech.narrate.words import unit_name
-from engine.battletech.night import ready_weapons
 from engine.battletech.nightcommands import ChooseJitterFirer
+from engine.battletech.rules.night import ready_weapons
+from engine.battletech.rules.tohit import ammo_bins, weapon_spec
 from engine.battletech.state import BTState
-from engine.battletech.tohit import ammo_bins, weapon_spec
 
 __all__ = ["choose_jitter_firer", "wasted"]
 

@@ -12,7 +12,8 @@ Every position the unit can end in (`movement.reachable` for walking and running
   enemy sees its rear (BT-C-21);
 - piloting risk: the rolls the path needs (water, rubble, buildings, landing; BT-M-31), each
   a chance to fall;
-- the scenario's objective (`engine.battletech.victory`): reach the exit edge when withdrawing,
+- the scenario's objective (`engine.battletech.rules.victory`): reach the exit edge when
+withdrawing,
   stand in the objective hexes when holding or taking them as time runs out;
 - closing in when nothing is in range.
 
@@ -30,7 +31,6 @@ from collections.abc import Callable
 import attrs
 from attrs import frozen
 
-from engine.battletech import masc, physical, tohit
 from engine.battletech.bot.evaluate import (
     Gun,
     Weights,
@@ -48,14 +48,15 @@ from engine.battletech.bot.evaluate import (
 )
 from engine.battletech.bot.reasons import Decision, label, terrain_words
 from engine.battletech.commands import BTCommand, Deploy, EndMove, Jump, Move, StepKind
-from engine.battletech.condition import needs_running_psr
-from engine.battletech.flow import check_charge_move, deploy_zone, pending
-from engine.battletech.heat import BURNING_HEX_HEAT, movement_heat
-from engine.battletech.los import Arc, arcs_of, line_of_sight
-from engine.battletech.movement import Reach, jump_paths, reachable
+from engine.battletech.rules import masc, physical, tohit
+from engine.battletech.rules.condition import needs_running_psr
+from engine.battletech.rules.flow import check_charge_move, deploy_zone, pending
+from engine.battletech.rules.heat import BURNING_HEX_HEAT, movement_heat
+from engine.battletech.rules.los import Arc, arcs_of, line_of_sight
+from engine.battletech.rules.movement import Reach, jump_paths, reachable
+from engine.battletech.rules.victory import on_edge
 from engine.battletech.state import AttackKind, BTState, Movement, MoveMode, UnitState
 from engine.battletech.tables import heat_to_hit
-from engine.battletech.victory import on_edge
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 
-from engine.battletech import masc, physical
 from engine.battletech.bot.evaluate import Weights, p_hit, p_psr_fail, weakness
 from engine.battletech.bot.reasons import Decision
 from engine.battletech.commands import PhysicalAttack
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules import masc, physical
 from engine.battletech.state import AttackKind, BTState
-from engine.battletech.units import Location
 
 __all__ = ["choose_physical", "physical_value"]
 

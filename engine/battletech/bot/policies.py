@@ -3,15 +3,15 @@
 ``bot`` plays the balanced personality.
 
 `policy_names` and `get_policy` look players up among the built-in ones
-(`engine.battletech.policies.POLICIES`) and these, so ``hexmech sim battletech --policy bot
+(`engine.battletech.bot.builtin.POLICIES`) and these, so ``hexmech sim battletech --policy bot
 --against aggressive`` can name either kind.
 """
 
 from __future__ import annotations
 
 from engine.battletech.bot import decide
+from engine.battletech.bot.builtin import POLICIES, Policy, Random
 from engine.battletech.commands import BTCommand
-from engine.battletech.policies import POLICIES, Policy, Random
 from engine.battletech.state import BTState
 
 __all__ = ["BOT_POLICIES", "get_policy", "policy_names"]

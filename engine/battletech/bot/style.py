@@ -22,10 +22,10 @@ from collections.abc import Iterable
 
 from attrs import frozen
 
+from engine.battletech.bot.builtin import Policy, Random, play_through
 from engine.battletech.bot.evaluate import durability
 from engine.battletech.commands import BTCommand, Jump, Move, PhysicalAttack
-from engine.battletech.los import line_of_sight
-from engine.battletech.policies import Policy, Random, play_through
+from engine.battletech.rules.los import line_of_sight
 from engine.battletech.state import BTSetup, BTState, Phase
 from engine.dice import Dice
 

@@ -1,8 +1,8 @@
 """Designs of the units that are not 'Mechs: vehicles, infantry platoons, battle armor squads.
 
 What each record sheet prints before the battle (BT-M-5), read from MegaMek ``.blk`` files by
-`engine.battletech.blk`. These are data only: the engine does not play these kinds yet (issue 20,
-item 1 reshapes `UnitState` first), so nothing here is placed on a map or takes damage.
+`engine.battletech.data.blk`. These are data only: the engine does not play these kinds yet (issue
+20, item 1 reshapes `UnitState` first), so nothing here is placed on a map or takes damage.
 
 - `engine.battletech.designs.vehicle`: tracked, wheeled and hover tanks, VTOLs, support tanks
   (BT-M-3, BT-M-37, BT-C-24).

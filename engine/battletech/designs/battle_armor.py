@@ -2,7 +2,7 @@
 
 A `BattleArmorDesign` holds what the battle armor record sheet prints (BT-M-5): one row of armor
 boxes per trooper, the suits' movement and weapons. It is read from a MegaMek ``.blk`` file by
-`engine.battletech.blk`; the engine does not play battle armor yet (issue 20, item 3).
+`engine.battletech.data.blk`; the engine does not play battle armor yet (issue 20, item 3).
 """
 
 from __future__ import annotations

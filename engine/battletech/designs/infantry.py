@@ -2,7 +2,7 @@
 
 An `InfantryDesign` holds what the infantry record sheet prints (BT-M-5): the men (one box each),
 the weapons, and the movement of its kind. It is read from a MegaMek ``.blk`` file by
-`engine.battletech.blk`; the engine does not play infantry yet (issue 20, item 3).
+`engine.battletech.data.blk`; the engine does not play infantry yet (issue 20, item 3).
 """
 
 from __future__ import annotations

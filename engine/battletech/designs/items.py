@@ -1,7 +1,7 @@
 """An item of equipment on a vehicle, platoon or battle armor sheet, and its catalogue entry.
 
-Like a 'Mech's `engine.battletech.units.Mounted`, an item's ``name`` is the catalogue key
-(`engine.battletech.catalogue`) when the catalogue knows the item, and the file's own name
+Like a 'Mech's `engine.battletech.designs.mech.Mounted`, an item's ``name`` is the catalogue key
+(`engine.battletech.data.catalogue`) when the catalogue knows the item, and the file's own name
 otherwise; an item the catalogue does not know is kept and has no rules (`Item.has_rules`), as
 ``.mtf`` files do.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from engine.battletech import catalogue
+from engine.battletech.data import catalogue
 
 __all__ = ["Item", "is_weapon"]
 

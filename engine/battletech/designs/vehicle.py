@@ -3,7 +3,7 @@
 A `VehicleDesign` holds what the vehicle record sheet prints (BT-M-5): tonnage, motive type,
 cruising and flank MP, armor and internal structure per location, weapons and other equipment
 with their locations, the turret, the crew. It is read from a MegaMek ``.blk`` file by
-`engine.battletech.blk`; the engine does not play vehicles yet (issue 20, item 2).
+`engine.battletech.data.blk`; the engine does not play vehicles yet (issue 20, item 2).
 """
 
 from __future__ import annotations

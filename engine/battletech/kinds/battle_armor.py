@@ -24,7 +24,7 @@ from typing import Final
 import attrs
 from attrs import frozen
 
-from engine.battletech.catalogue import AmmoSpec, Kind, WeaponSpec
+from engine.battletech.data.catalogue import AmmoSpec, Kind, WeaponSpec
 from engine.battletech.designs.battle_armor import BattleArmorDesign
 from engine.battletech.designs.items import Item
 from engine.battletech.kinds.infantry import (

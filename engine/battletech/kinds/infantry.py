@@ -27,10 +27,10 @@ import attrs
 from attrs import frozen
 
 from engine.battletech.board import Terrain, Woods
-from engine.battletech.catalogue import Kind, WeaponSpec
+from engine.battletech.data.catalogue import Kind, WeaponSpec
 from engine.battletech.designs.infantry import InfantryDesign, InfantryMotion
+from engine.battletech.designs.mech import Location
 from engine.battletech.tables import KICK_LOCATION, Column
-from engine.battletech.units import Location
 
 __all__ = [
     "CLUSTER_TROOPERS",

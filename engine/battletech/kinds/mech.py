@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from engine.battletech.units import Location, MechDesign
+from engine.battletech.designs.mech import Location, MechDesign
 
 __all__ = ["LOCATIONS", "MechBody"]
 
@@ -45,13 +45,13 @@ class MechBody:
     auto_eject: bool = True
     """BT-C-59: the auto-eject system is on."""
     sinks_off: int = 0
-    """BT-C-52: heat sinks switched off (`engine.battletech.sinks`)."""
+    """BT-C-52: heat sinks switched off (`engine.battletech.rules.sinks`)."""
     sinks_off_turn: int = 0
     """BT-C-52: the turn whose End phase last switched sinks off (they come on a turn later)."""
     breached: frozenset[Location] = frozenset()
     """BT-C-61.5: locations breached in vacuum: nothing in them works."""
     masc_level: int = 0
-    """BT-C-75: the MASC level after its last use (`engine.battletech.masc.masc_level`)."""
+    """BT-C-75: the MASC level after its last use (`engine.battletech.rules.masc.masc_level`)."""
     masc_turn: int = 0
     """BT-C-75: the turn the MASC was last used (0: never)."""
 

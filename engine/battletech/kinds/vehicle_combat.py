@@ -12,12 +12,12 @@ from typing import Final
 
 import attrs
 
-from engine.battletech import catalogue
+from engine.battletech.data import catalogue
 from engine.battletech.designs.vehicle import Motion, VehicleDesign, VehicleLocation
 from engine.battletech.kinds.vehicle import VehicleBody, is_immobile
 from engine.battletech.kinds.vehicle_damage import FALL_SIDE
 from engine.battletech.kinds.vehicle_tables import MAX_SENSOR_HITS, hit_location, unpowered
-from engine.battletech.los import Arc
+from engine.battletech.rules.los import Arc
 from engine.battletech.state import AttackKind
 from engine.battletech.tables import Column
 from engine.hexes import Facing, Hex

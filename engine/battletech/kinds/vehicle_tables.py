@@ -14,7 +14,7 @@ from typing import Final
 import attrs
 from attrs import frozen
 
-from engine.battletech import catalogue
+from engine.battletech.data import catalogue
 from engine.battletech.designs.vehicle import Motion, VehicleDesign, VehicleLocation
 from engine.battletech.kinds.vehicle import MotiveDamage, VehicleBody
 from engine.battletech.tables import Column

@@ -14,7 +14,7 @@ decided::
 from __future__ import annotations
 
 from engine.battletech import events as ev
-from engine.battletech.hexwords import describe_hex
+from engine.battletech.narrate.hexwords import describe_hex
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import (
     PHYSICAL_NAMES,
@@ -363,7 +363,7 @@ def _terrain_rolled(event: ev.TerrainRolled, before: BTState, after: BTState) ->
     needed = f"{event.target} or less" if event.kind in _AT_MOST else f"{event.target}+"
     if event.kind == "clearing":
         verdict = "the woods are cleared" if event.success else "the woods stand"
-    elif event.kind == "burn down":  # BT-M-8.12 (engine.battletech.fire)
+    elif event.kind == "burn down":  # BT-M-8.12 (engine.battletech.rules.fire)
         verdict = "the woods burn down a step" if event.success else "the woods burn on"
     elif event.kind == "spread":  # BT-C-60.5
         verdict = "the fire spreads" if event.success else "the fire does not spread"

@@ -1,4 +1,4 @@
-"""The log's sentences for MASC (BT-C-75, `engine.battletech.masc`).
+"""The log's sentences for MASC (BT-C-75, `engine.battletech.rules.masc`).
 
 For example::
 
@@ -9,9 +9,9 @@ destroyed; both hips lock.
 
 from __future__ import annotations
 
-from engine.battletech.masc import MASCRolled
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import dice_text, unit_name
+from engine.battletech.rules.masc import MASCRolled
 from engine.battletech.state import BTState
 
 __all__: list[str] = []

@@ -12,14 +12,14 @@ import functools
 import string
 from typing import TYPE_CHECKING
 
-from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.state import AttackKind, MoveMode
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from engine.battletech.designs.mech import Location, MechDesign
     from engine.battletech.state import BTState, UnitState
-    from engine.battletech.units import Location, MechDesign
     from engine.hexes import Hex
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Write golden saves of real games: ``python tests/data/saves/make_goldens.py FOLDER [NAME...]``.
 
 Every game is played by the engine through `saves.journal.Journal` (so the files are exactly what
-hexmech writes), with seeded dice, the built-in policies (`engine.battletech.policies`,
+hexmech writes), with seeded dice, the built-in policies (`engine.battletech.bot.builtin`,
 `engine.papermech.policies`) and a few hand-picked undo and redo steps. The same program and seeds
 give the same bytes.
 
@@ -71,8 +71,8 @@ def battletech(path: Path, seed: int) -> None:
     markers.
     """
     from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.bot.builtin import aggressive  # noqa: PLC0415
     from engine.battletech.commands import Move  # noqa: PLC0415
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tui.battletech.library import install  # noqa: PLC0415
 
@@ -106,7 +106,7 @@ def battletech_special(path: Path, seed: int) -> None:
     ``modifiers``; the seed was picked so an Ultra jams (``bt/jammed``).
     """
     from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
-    from engine.battletech.policies import random_policy  # noqa: PLC0415
+    from engine.battletech.bot.builtin import random_policy  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tui.battletech.library import install  # noqa: PLC0415
 
@@ -139,8 +139,8 @@ def battletech_computer(path: Path, seed: int) -> None:
 
     from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
     from engine.battletech.bot import decide  # noqa: PLC0415
+    from engine.battletech.bot.builtin import aggressive  # noqa: PLC0415
     from engine.battletech.commands import Move  # noqa: PLC0415
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tui.battletech.library import install  # noqa: PLC0415
 
@@ -182,7 +182,7 @@ def battletech_computer(path: Path, seed: int) -> None:
 
 
 def _replay(journal: Journal, rng: random.Random) -> Callable[[], object]:
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
+    from engine.battletech.bot.builtin import aggressive  # noqa: PLC0415
 
     def play() -> None:
         command = aggressive(journal.game.state, rng)
@@ -233,8 +233,8 @@ def battletech_orders(path: Path, seed: int) -> None:
     (`SwitchHeatSinks`, BT-C-52); before turn 3 it switches them back on.
     """
     from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
+    from engine.battletech.bot.builtin import aggressive  # noqa: PLC0415
     from engine.battletech.commands import SwitchHeatSinks  # noqa: PLC0415
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tui.battletech.library import install  # noqa: PLC0415
 
@@ -265,7 +265,7 @@ def battletech_orders(path: Path, seed: int) -> None:
 def _aggressive_scenario(path: Path, seed: int, scenario: str, *, turns: int, what: str) -> None:
     """A bundled BattleTech scenario cut to ``turns``, both sides ``aggressive``, to its end."""
     from engine.battletech import RULESET  # noqa: PLC0415 - after the library is installed
-    from engine.battletech.policies import aggressive  # noqa: PLC0415
+    from engine.battletech.bot.builtin import aggressive  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
     from tui.battletech.library import install  # noqa: PLC0415
 

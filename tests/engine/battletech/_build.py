@@ -8,18 +8,18 @@ import attrs
 
 from engine.battletech import RULESET
 from engine.battletech.board import Board, Terrain
-from engine.battletech.catalogue import AmmoSpec, find
 from engine.battletech.commands import BTCommand
-from engine.battletech.events import BTEvent
-from engine.battletech.flow import decide
-from engine.battletech.state import BTSetup, BTState, Phase, Pilot, TurnFlags, UnitSetup, UnitState
-from engine.battletech.units import (
+from engine.battletech.data.catalogue import AmmoSpec, find
+from engine.battletech.designs.mech import (
     LOCATION_SLOTS,
     Location,
     MechDesign,
     Mounted,
     internal_structure,
 )
+from engine.battletech.events import BTEvent
+from engine.battletech.rules.flow import decide
+from engine.battletech.state import BTSetup, BTState, Phase, Pilot, TurnFlags, UnitSetup, UnitState
 from engine.dice import ScriptedDice
 from engine.hexes import Facing, Hex
 

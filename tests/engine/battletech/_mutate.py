@@ -18,10 +18,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from engine.battletech.boardfile import parse_board
-from engine.battletech.fileformat import FileFormatError
-from engine.battletech.mtf import parse_mtf
-from engine.battletech.scenario import parse_scenario
+from engine.battletech.data.boardfile import parse_board
+from engine.battletech.data.fileformat import FileFormatError
+from engine.battletech.data.mtf import parse_mtf
+from engine.battletech.data.scenario import parse_scenario
 from tests.conftest import REPO, SHARED
 from tui.battletech.library import FileLibrary
 

@@ -19,8 +19,8 @@ from attrs import frozen
 
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import Step, StepKind
-from engine.battletech.condition import can_move, gyro_hits, jump_mp, needs_landing_psr
-from engine.battletech.los import (
+from engine.battletech.rules.condition import can_move, gyro_hits, jump_mp, needs_landing_psr
+from engine.battletech.rules.los import (
     Sight,
     _cover_height,
     _depth,
@@ -30,7 +30,7 @@ from engine.battletech.los import (
     submerged,
     unit_height,
 )
-from engine.battletech.movement import (
+from engine.battletech.rules.movement import (
     Reach,
     _water_depth,
     allowance,

@@ -14,14 +14,15 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from engine.battletech import RULESET, combat, physical
+from engine.battletech import RULESET
 from engine.battletech.board import Board
 from engine.battletech.commands import BTCommand, EndPhase, Move
 from engine.battletech.context import Ctx, Tally
+from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.events import BTEvent
-from engine.battletech.flow import decide, pending
+from engine.battletech.rules import combat, physical
+from engine.battletech.rules.flow import decide, pending
 from engine.battletech.state import Attack, AttackKind, BTState, Movement, MoveMode, Phase
-from engine.battletech.units import Location, MechDesign
 from engine.dice import ScriptedDice
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board

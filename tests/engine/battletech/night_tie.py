@@ -14,9 +14,9 @@ from typing import Any
 
 from engine.battletech import commands as cmd
 from engine.battletech.board import Terrain
+from engine.battletech.designs.mech import Location
 from engine.battletech.nightstate import NightSetup
 from engine.battletech.state import BTSetup, BTState, MoveMode, Phase, Pilot, UnitSetup
-from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, terrain_board
 
@@ -65,7 +65,7 @@ def next_command(state: BTState) -> Any:  # noqa: PLR0911 - one answer per phase
         if state.turn == 2 and unit == MOVER:
             return cmd.Move(MOVER, MoveMode.WALK, (cmd.Step(cmd.StepKind.FORWARD),))
         return cmd.Move(unit, MoveMode.STILL)
-    from engine.battletech.turn import can_declare  # noqa: PLC0415
+    from engine.battletech.rules.turn import can_declare  # noqa: PLC0415
 
     unit = next(i for i, u in enumerate(state.units) if u.side == side and can_declare(state, i))
     if state.phase is Phase.WEAPON:

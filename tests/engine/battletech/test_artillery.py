@@ -11,15 +11,16 @@ import json
 import attrs
 import pytest
 
-from engine.battletech import RULESET, artillery
+from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
-from engine.battletech.catalogue import find
 from engine.battletech.commands import FireWeapons, Shot
+from engine.battletech.data.catalogue import find
+from engine.battletech.designs.mech import Location, Mounted
 from engine.battletech.indirectevents import ArtilleryLanded, ArtilleryScattered
+from engine.battletech.rules import artillery
+from engine.battletech.rules.tohit import declare_fire, weapon_to_hit
 from engine.battletech.state import Phase
-from engine.battletech.tohit import declare_fire, weapon_to_hit
-from engine.battletech.units import Location, Mounted
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from saves.codec import make_converter

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.battletech.blk import parse_blk
 from engine.battletech.board import Terrain, Woods
+from engine.battletech.data.blk import parse_blk
 from engine.battletech.designs.battle_armor import BattleArmorDesign, BattleArmorMotion
 from engine.battletech.designs.items import Item
 from engine.battletech.kinds import battle_armor as ba

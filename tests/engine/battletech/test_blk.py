@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.battletech.blk import parse_blk
+from engine.battletech.data.blk import parse_blk
+from engine.battletech.data.fileformat import FileFormatError
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
 from engine.battletech.designs.battle_armor import BattleArmorMotion
 from engine.battletech.designs.infantry import InfantryMotion
 from engine.battletech.designs.vehicle import Motion, VehicleLocation
-from engine.battletech.fileformat import FileFormatError
 from tests.conftest import SHARED
 from tests.engine.battletech import _mutate
 from tests.fuzz._fuzz import clean, examples, per_file, run_reader

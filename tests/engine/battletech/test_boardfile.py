@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
-from engine.battletech.boardfile import ParsedBoard, combine, parse_board, write_board
-from engine.battletech.fileformat import FileFormatError
+from engine.battletech.data.boardfile import ParsedBoard, combine, parse_board, write_board
+from engine.battletech.data.fileformat import FileFormatError
 from engine.hexes import Facing, Hex
 from tests.conftest import SHARED
 

@@ -21,12 +21,12 @@ from engine.battletech.bot.fire import choose_fire
 from engine.battletech.bot.movement import _Candidate, _Ranker
 from engine.battletech.bot.policies import BOT_POLICIES, get_policy, policy_names
 from engine.battletech.commands import FireWeapons, Jump, Move, Step, StepKind
+from engine.battletech.designs.mech import Location
 from engine.battletech.evolve import evolve
-from engine.battletech.flow import decide as rules_decide
-from engine.battletech.heat import dissipation, movement_heat
+from engine.battletech.rules.flow import decide as rules_decide
+from engine.battletech.rules.heat import dissipation, movement_heat
+from engine.battletech.rules.tohit import declare_fire
 from engine.battletech.state import MoveMode, Phase
-from engine.battletech.tohit import declare_fire
-from engine.battletech.units import Location
 from engine.dice import Dice
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, state_with, terrain_board

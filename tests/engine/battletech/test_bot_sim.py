@@ -122,8 +122,8 @@ def test_play_through_plays_to_the_end_and_names_a_refused_command():
     import random  # noqa: PLC0415
 
     from engine.battletech import RULESET  # noqa: PLC0415
+    from engine.battletech.bot.builtin import Refused, aggressive, play_through  # noqa: PLC0415
     from engine.battletech.commands import Move  # noqa: PLC0415
-    from engine.battletech.policies import Refused, aggressive, play_through  # noqa: PLC0415
     from engine.battletech.state import MoveMode, Phase  # noqa: PLC0415
     from engine.dice import Dice  # noqa: PLC0415
 

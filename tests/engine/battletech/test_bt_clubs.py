@@ -8,10 +8,10 @@ import pytest
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.commands import FireWeapons, TakeClub
-from engine.battletech.options import legal_commands
-from engine.battletech.physical import physical_options, physical_to_hit
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.options import legal_commands
+from engine.battletech.rules.physical import physical_options, physical_to_hit
 from engine.battletech.state import AttackKind, BTState, Phase
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Hex
 from tests.engine.battletech._build import design, evolved_unit

@@ -10,7 +10,7 @@ import pytest
 
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.commands import Move, Step, StepKind
-from engine.battletech.movement import plan_move
+from engine.battletech.rules.movement import plan_move
 from engine.battletech.state import BTState, MoveMode
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex

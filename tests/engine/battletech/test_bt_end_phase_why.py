@@ -11,7 +11,7 @@ import pytest
 
 from engine.battletech import RULESET
 from engine.battletech.commands import EndPhase, Move, RollInitiative, Step, StepKind
-from engine.battletech.flow import can_end_phase, pending, why_not_end_phase
+from engine.battletech.rules.flow import can_end_phase, pending, why_not_end_phase
 from engine.battletech.state import BTSetup, MoveMode, Phase, Pilot, UnitSetup
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex

@@ -12,9 +12,9 @@ import pytest
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
 from engine.battletech.commands import EndPhase, Move, Step, StepKind
-from engine.battletech.damage import damage_groups, fall_damage
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.damage import damage_groups, fall_damage
 from engine.battletech.state import BTState, MoveMode, Phase
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board

@@ -7,7 +7,7 @@ import attrs
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.context import Ctx
-from engine.battletech.fire import end_phase_fire
+from engine.battletech.rules.fire import end_phase_fire
 from engine.dice import ScriptedDice
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board

@@ -14,10 +14,10 @@ from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
 from engine.battletech.commands import SwitchHeatSinks
-from engine.battletech.heat import dissipation
 from engine.battletech.language import format_command, parse_command
 from engine.battletech.narrate import describe
-from engine.battletech.sinks import can_switch, sink_count
+from engine.battletech.rules.heat import dissipation
+from engine.battletech.rules.sinks import can_switch, sink_count
 from engine.battletech.state import BTState, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing

@@ -12,10 +12,10 @@ import pytest
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.commands import Jump, Move, Step, StepKind
-from engine.battletech.condition import jump_mp
-from engine.battletech.movement import plan_move, reachable
+from engine.battletech.designs.mech import Location, MechDesign
+from engine.battletech.rules.condition import jump_mp
+from engine.battletech.rules.movement import plan_move, reachable
 from engine.battletech.state import BTState, MoveMode
-from engine.battletech.units import Location, MechDesign
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from engine.battletech.commands import Move, Step, StepKind
-from engine.battletech.condition import jump_mp, run_allowance, walk_mp
-from engine.battletech.movement import allowance, plan_move
+from engine.battletech.designs.mech import Location, run_mp
+from engine.battletech.rules.condition import jump_mp, run_allowance, walk_mp
+from engine.battletech.rules.movement import allowance, plan_move
 from engine.battletech.state import BTState, MoveMode
 from engine.battletech.tables import heat_mp_loss
-from engine.battletech.units import Location, run_mp
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board

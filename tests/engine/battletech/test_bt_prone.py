@@ -6,8 +6,8 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.commands import Move, Step, StepKind
+from engine.battletech.designs.mech import Location
 from engine.battletech.state import BTState, MoveMode
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board

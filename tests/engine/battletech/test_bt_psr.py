@@ -11,10 +11,10 @@ import pytest
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain
 from engine.battletech.commands import Jump, Move, Step, StepKind
-from engine.battletech.condition import preexisting
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.condition import preexisting
 from engine.battletech.state import BTState, MoveMode
 from engine.battletech.tables import building_hexes_modifier
-from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board
 

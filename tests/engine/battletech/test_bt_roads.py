@@ -7,7 +7,7 @@ import pytest
 from engine.battletech import events as ev
 from engine.battletech.board import Bridge, BuildingClass, Terrain, Woods
 from engine.battletech.commands import Jump, Move, Step, StepKind
-from engine.battletech.movement import plan_move
+from engine.battletech.rules.movement import plan_move
 from engine.battletech.state import BTState, MoveMode
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex

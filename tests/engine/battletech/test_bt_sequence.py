@@ -12,7 +12,7 @@ from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Bridge, Terrain
 from engine.battletech.commands import EndMove, EndPhase, Move, RollInitiative, Step, StepKind
-from engine.battletech.flow import pending
+from engine.battletech.rules.flow import pending
 from engine.battletech.state import BTSetup, BTState, MoveMode, Phase, Pilot, UnitSetup
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex

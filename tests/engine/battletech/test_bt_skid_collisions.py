@@ -12,12 +12,12 @@ import random
 from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain
+from engine.battletech.bot.builtin import aggressive
 from engine.battletech.commands import Move, Step, StepKind
-from engine.battletech.flow import decide, pending
+from engine.battletech.designs.mech import Location
 from engine.battletech.narrate import describe
-from engine.battletech.policies import aggressive
+from engine.battletech.rules.flow import decide, pending
 from engine.battletech.state import BTState, Movement, MoveMode, Phase
-from engine.battletech.units import Location
 from engine.dice import Dice
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board

@@ -1,11 +1,11 @@
-"""BT-M-14: skill improvement in campaigns (experience points), `engine.battletech.skills`."""
+"""BT-M-14: skill improvement in campaigns (experience points), `engine.battletech.rules.skills`."""
 
 from __future__ import annotations
 
 import attrs
 import pytest
 
-from engine.battletech.skills import (
+from engine.battletech.rules.skills import (
     Skill,
     SkillError,
     Veteran,

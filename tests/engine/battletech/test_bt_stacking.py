@@ -10,7 +10,7 @@ import pytest
 
 from engine.battletech.board import Terrain
 from engine.battletech.commands import Jump, Move, Step, StepKind
-from engine.battletech.movement import reachable, reachable_hexes
+from engine.battletech.rules.movement import reachable, reachable_hexes
 from engine.battletech.state import BTState, MoveMode
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex

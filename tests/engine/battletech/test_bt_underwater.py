@@ -11,11 +11,11 @@ import attrs
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import FireWeapons, Shot
-from engine.battletech.los import line_of_sight
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.los import line_of_sight
+from engine.battletech.rules.tohit import declare_fire, fire_options, weapon_to_hit
+from engine.battletech.rules.turn import declarers
 from engine.battletech.state import BTState, Phase
-from engine.battletech.tohit import declare_fire, fire_options, weapon_to_hit
-from engine.battletech.turn import declarers
-from engine.battletech.units import Location
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, start, terrain_board
 

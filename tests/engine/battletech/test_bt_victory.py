@@ -7,11 +7,11 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.context import Ctx
-from engine.battletech.scenario import build_setup
+from engine.battletech.data.scenario import build_setup
+from engine.battletech.designs.mech import Location
+from engine.battletech.narrate.summary import after_action
+from engine.battletech.rules.victory import crippled, end_of_turn, immediate_result
 from engine.battletech.state import BTState, Phase, Victory
-from engine.battletech.summary import after_action
-from engine.battletech.units import Location
-from engine.battletech.victory import crippled, end_of_turn, immediate_result
 from engine.dice import ScriptedDice
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, state_with, terrain_board

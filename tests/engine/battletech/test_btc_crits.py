@@ -13,12 +13,12 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.battletech import crits
 from engine.battletech import events as ev
 from engine.battletech.context import Ctx, Tally
-from engine.battletech.damage import apply_damage, critical_chance, explode_ammo
+from engine.battletech.designs.mech import Location, MechDesign
+from engine.battletech.rules import crits
+from engine.battletech.rules.damage import apply_damage, critical_chance, explode_ammo
 from engine.battletech.state import BTState
-from engine.battletech.units import Location, MechDesign
 from engine.dice import ScriptedDice
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, start, state_with, terrain_board

@@ -13,7 +13,9 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
-from engine.battletech.combat import (
+from engine.battletech.context import Ctx, Tally
+from engine.battletech.designs.mech import Location, MechDesign
+from engine.battletech.rules.combat import (
     dump_ammo,
     eject,
     end_of_phase,
@@ -21,10 +23,8 @@ from engine.battletech.combat import (
     resolve_weapon_attack,
     weapon_spec,
 )
-from engine.battletech.context import Ctx, Tally
-from engine.battletech.damage import apply_damage
+from engine.battletech.rules.damage import apply_damage
 from engine.battletech.state import Attack, AttackKind, BTState, Phase
-from engine.battletech.units import Location, MechDesign
 from engine.dice import ScriptedDice
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex

@@ -13,9 +13,10 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
-from engine.battletech.condition import walk_mp
 from engine.battletech.context import Ctx
-from engine.battletech.heat import (
+from engine.battletech.designs.mech import Location, MechDesign
+from engine.battletech.rules.condition import walk_mp
+from engine.battletech.rules.heat import (
     dissipation,
     heat_phase,
     heat_sources,
@@ -25,7 +26,6 @@ from engine.battletech.heat import (
 )
 from engine.battletech.state import BTState, Movement, MoveMode
 from engine.battletech.tables import heat_to_hit
-from engine.battletech.units import Location, MechDesign
 from engine.dice import ScriptedDice
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, start, state_with, terrain_board

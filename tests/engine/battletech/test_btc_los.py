@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
-from engine.battletech.los import (
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.los import (
     Arc,
     arcs_of,
     attack_side,
@@ -24,7 +25,6 @@ from engine.battletech.los import (
 )
 from engine.battletech.state import BTState
 from engine.battletech.tables import Column
-from engine.battletech.units import Location
 from engine.hexes import Facing, Hex, hexside_line
 from tests.engine.battletech._build import design, start, state_with, terrain_board
 

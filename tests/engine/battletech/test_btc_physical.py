@@ -16,8 +16,9 @@ from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import PhysicalAttack
 from engine.battletech.context import Ctx, Tally
+from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.evolve import evolve
-from engine.battletech.physical import (
+from engine.battletech.rules.physical import (
     CHARGE_ATTACKER_TONS,
     charge_damage,
     charge_damage_to_attacker,
@@ -36,7 +37,6 @@ from engine.battletech.physical import (
     resolve_physical_attack,
 )
 from engine.battletech.state import AttackKind, BTState, Movement, MoveMode, Phase, Pilot
-from engine.battletech.units import Location, MechDesign
 from engine.dice import ScriptedDice
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
@@ -1116,9 +1116,9 @@ def test_a_dfa_whose_target_was_moved_away_comes_down_in_its_own_hex() -> None:
 
 def test_physical_options_offer_enemies_only() -> None:
     """DESIGN: a 'Mech beside a friend only is offered no physical attack (so no slot)."""
-    from engine.battletech.physical import physical_options  # noqa: PLC0415
+    from engine.battletech.rules.physical import physical_options  # noqa: PLC0415
+    from engine.battletech.rules.turn import can_declare  # noqa: PLC0415
     from engine.battletech.state import Phase  # noqa: PLC0415
-    from engine.battletech.turn import can_declare  # noqa: PLC0415
 
     state = start(
         terrain_board(8, 8),

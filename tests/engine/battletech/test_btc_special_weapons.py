@@ -16,16 +16,17 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from engine.battletech import RULESET, combat, heat, special
+from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.context import Ctx, Tally
+from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.language import format_command, parse_command
 from engine.battletech.narrate import describe
+from engine.battletech.rules import combat, heat, special
+from engine.battletech.rules.tohit import declare_fire, weapon_to_hit
 from engine.battletech.state import BTState, Phase, Victory
-from engine.battletech.tohit import declare_fire, weapon_to_hit
-from engine.battletech.units import Location, MechDesign
 from engine.dice import ScriptedDice
 from engine.game import IllegalCommand
 from tests.engine.battletech._build import design, state_with, terrain_board
@@ -363,7 +364,7 @@ def test_streak_miss_makes_no_heat_and_spends_no_ammo():
 
 def test_light_gauss_explodes_for_16_on_a_critical():
     """BT-C-75: a light Gauss rifle explodes for 16 when a critical hits it."""
-    from engine.battletech.damage import apply_damage  # noqa: PLC0415
+    from engine.battletech.rules.damage import apply_damage  # noqa: PLC0415
 
     mech = design(equipment=[("Light Gauss Rifle", RT)])
     state = weapon_phase(design(), mech)
@@ -423,7 +424,7 @@ def test_policies_play_the_trial_with_ultras_and_every_command_is_accepted(polic
     """
     import random  # noqa: PLC0415
 
-    from engine.battletech.policies import POLICIES  # noqa: PLC0415
+    from engine.battletech.bot.builtin import POLICIES  # noqa: PLC0415
     from engine.dice import Dice  # noqa: PLC0415
     from engine.game import Accepted, Game  # noqa: PLC0415
     from tui.battletech.library import install, load_scenario  # noqa: PLC0415

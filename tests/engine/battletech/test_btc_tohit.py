@@ -16,16 +16,16 @@ from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Board, Building, BuildingClass, Terrain, Woods
 from engine.battletech.commands import EndPhase, FireWeapons, Move, Shot
-from engine.battletech.los import line_of_sight
-from engine.battletech.state import BTState, Movement, MoveMode, Phase
-from engine.battletech.tohit import (
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.los import line_of_sight
+from engine.battletech.rules.tohit import (
     common_modifiers,
     declare_fire,
     fire_options,
     target_movement,
     weapon_to_hit,
 )
-from engine.battletech.units import Location
+from engine.battletech.state import BTState, Movement, MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board

@@ -16,16 +16,16 @@ from pathlib import Path
 from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain
+from engine.battletech.bot.builtin import aggressive
 from engine.battletech.buildingevents import BuildingShielded
-from engine.battletech.buildings import COLLAPSE_CAUSE, absorbs
 from engine.battletech.commands import Step, StepKind
 from engine.battletech.context import Ctx
-from engine.battletech.fire import end_phase_fire
-from engine.battletech.movement import plan_move
+from engine.battletech.designs.mech import Location
 from engine.battletech.narrate import describe
-from engine.battletech.policies import aggressive
+from engine.battletech.rules.buildings import COLLAPSE_CAUSE, absorbs
+from engine.battletech.rules.fire import end_phase_fire
+from engine.battletech.rules.movement import plan_move
 from engine.battletech.state import Attack, AttackKind, BTState, MoveMode, Phase
-from engine.battletech.units import Location
 from engine.dice import ScriptedDice
 from engine.game import Accepted
 from engine.hexes import Facing

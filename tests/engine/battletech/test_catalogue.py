@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.battletech import catalogue
-from engine.battletech.catalogue import (
+from engine.battletech.data import catalogue
+from engine.battletech.data.catalogue import (
     AMMO,
     COMPONENTS,
     EQUIPMENT,
@@ -22,7 +22,7 @@ from engine.battletech.catalogue import (
     clean_name,
     find,
 )
-from engine.battletech.mtf import parse_mtf
+from engine.battletech.data.mtf import parse_mtf
 from tests.conftest import REPO, SHARED
 
 DIGEST = SHARED / "rules" / "battletech-2-combat-heat.md"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.battletech.commands import EndPhase, Move, Step, StepKind
 from engine.battletech.events import AttackDeclared
-from engine.battletech.lapses import ChargeLapsed
 from engine.battletech.narrate import tell
-from engine.battletech.physical import why_charge_lapses
+from engine.battletech.rules.lapses import ChargeLapsed
+from engine.battletech.rules.physical import why_charge_lapses
 from engine.battletech.state import AttackKind, MoveMode
 from engine.hexes import Hex
 from tests.engine.battletech._rules_btc import run

@@ -11,14 +11,14 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.battletech import catalogue
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
-from engine.battletech.catalogue import EquipmentSpec, WeaponSpec
 from engine.battletech.commands import Move, Step, StepKind
 from engine.battletech.context import Ctx
-from engine.battletech.heat import dissipation, heat_phase, heat_sources
-from engine.battletech.physical import (
+from engine.battletech.data import catalogue
+from engine.battletech.data.catalogue import EquipmentSpec, WeaponSpec
+from engine.battletech.rules.heat import dissipation, heat_phase, heat_sources
+from engine.battletech.rules.physical import (
     charge_damage,
     charge_damage_to_attacker,
     dfa_damage,
@@ -26,9 +26,9 @@ from engine.battletech.physical import (
     kick_damage,
     punch_damage,
 )
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import AttackKind, Movement, MoveMode, Phase
 from engine.battletech.tables import cluster_hits, heat_ammo_target, heat_shutdown_target
-from engine.battletech.tohit import weapon_to_hit
 from engine.dice import ScriptedDice
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, evolved_unit, start, state_with, terrain_board

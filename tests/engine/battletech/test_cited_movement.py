@@ -15,11 +15,11 @@ import pytest
 from engine.battletech import events as ev
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.commands import EndPhase, Move, PhysicalAttack, Step, StepKind
-from engine.battletech.condition import preexisting
-from engine.battletech.movement import plan_move, reachable_hexes
+from engine.battletech.rules.condition import preexisting
+from engine.battletech.rules.movement import plan_move, reachable_hexes
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import LOCATIONS, AttackKind, MoveMode, Phase
 from engine.battletech.tables import PUNCH_LOCATION, Column
-from engine.battletech.tohit import weapon_to_hit
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 from tests.engine.battletech._build import (

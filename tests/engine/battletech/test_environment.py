@@ -12,25 +12,26 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from engine.battletech import RULESET, crits, environment
+from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Board, Terrain, Woods
+from engine.battletech.bot.builtin import POLICIES
 from engine.battletech.commands import EndPhase, Jump, Move, RollInitiative, Step, StepKind
 from engine.battletech.context import Ctx
-from engine.battletech.damage import apply_damage, fall
+from engine.battletech.data.scenario import ScenarioError, build_setup, parse_scenario
+from engine.battletech.designs.mech import Location
 from engine.battletech.envevents import BreachRolled, IceBroken, IceRolled, UnitFreed, UnitStuck
 from engine.battletech.envstate import Environment, by_gravity, fall_by_gravity
-from engine.battletech.envwords import heading_tag, hex_note, roll_warning, summary
-from engine.battletech.heat import heat_sources
 from engine.battletech.migrations import MIGRATIONS, SCHEMA_VERSION
-from engine.battletech.movement import plan_move, reachable, terrain_cost
 from engine.battletech.narrate import tell
-from engine.battletech.physical import check_dfa
-from engine.battletech.policies import POLICIES
-from engine.battletech.scenario import ScenarioError, build_setup, parse_scenario
+from engine.battletech.narrate.envwords import heading_tag, hex_note, roll_warning, summary
+from engine.battletech.rules import crits, environment
+from engine.battletech.rules.damage import apply_damage, fall
+from engine.battletech.rules.heat import heat_sources
+from engine.battletech.rules.movement import plan_move, reachable, terrain_cost
+from engine.battletech.rules.physical import check_dfa
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import BTSetup, BTState, MoveMode, Phase, UnitSetup
-from engine.battletech.tohit import weapon_to_hit
-from engine.battletech.units import Location
 from engine.dice import Dice, ScriptedDice
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex

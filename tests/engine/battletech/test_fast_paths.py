@@ -16,13 +16,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.battletech import RULESET, policies
+from engine.battletech import RULESET
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
+from engine.battletech.bot import builtin as policies
 from engine.battletech.commands import Jump, Move
-from engine.battletech.los import _origin_line, _shape, line_of_sight
-from engine.battletech.movement import jump_path, jump_paths, reachable
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.los import _origin_line, _shape, line_of_sight
+from engine.battletech.rules.movement import jump_path, jump_paths, reachable
 from engine.battletech.state import BTSetup, BTState, Movement, MoveMode, Phase, Pilot, UnitSetup
-from engine.battletech.units import Location
 from engine.hexes import Facing, Hex, hexside_line, line_pair
 from tests.engine.battletech import _reference as ref
 from tests.engine.battletech._build import design, evolved_unit

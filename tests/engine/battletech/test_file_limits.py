@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.battletech.boardfile import combine, parse_board
-from engine.battletech.fileformat import FileFormatError
-from engine.battletech.mtf import parse_mtf
-from engine.battletech.scenario import parse_scenario
+from engine.battletech.data.boardfile import combine, parse_board
+from engine.battletech.data.fileformat import FileFormatError
+from engine.battletech.data.mtf import parse_mtf
+from engine.battletech.data.scenario import parse_scenario
 from tests.engine.battletech import _mutate
 from tui.battletech.library import FileLibrary, load_scenario
 from tui.battletech.units import UNITS_DIR, load_unit, unit_library

@@ -18,10 +18,10 @@ from engine.battletech.board import Board, Building, BuildingClass, Terrain, Woo
 from engine.battletech.bot.evaluate import WEIGHTS
 from engine.battletech.bot.movement import _Ranker
 from engine.battletech.context import Ctx
-from engine.battletech.fire import BURN_DOWN, end_phase_fire, fire_words
-from engine.battletech.heat import BURNING_HEX_HEAT, heat_sources
+from engine.battletech.data.scenario import ScenarioError, build_setup
 from engine.battletech.migrations import MIGRATIONS
-from engine.battletech.scenario import ScenarioError, build_setup
+from engine.battletech.rules.fire import BURN_DOWN, end_phase_fire, fire_words
+from engine.battletech.rules.heat import BURNING_HEX_HEAT, heat_sources
 from engine.battletech.state import BTState
 from engine.dice import ScriptedDice
 from engine.hexes import Facing, Hex

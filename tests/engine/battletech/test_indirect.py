@@ -10,14 +10,15 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.battletech import RULESET, indirect
+from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.indirectevents import SpotterPenalized
 from engine.battletech.language import format_command, parse_command
+from engine.battletech.rules import indirect
+from engine.battletech.rules.tohit import declare_fire, fire_options, weapon_to_hit
 from engine.battletech.state import MoveMode, Phase
-from engine.battletech.tohit import declare_fire, fire_options, weapon_to_hit
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, terrain_board

@@ -14,10 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.battletech import catalogue
-from engine.battletech.blk import parse_blk
 from engine.battletech.board import Bridge, Building, BuildingClass, Terrain, Woods
+from engine.battletech.data import catalogue
+from engine.battletech.data.blk import parse_blk
 from engine.battletech.designs.infantry import InfantryDesign, InfantryMotion
+from engine.battletech.designs.mech import Location
 from engine.battletech.kinds import infantry as inf
 from engine.battletech.kinds.infantry import (
     AntiMechAttacker,
@@ -27,7 +28,6 @@ from engine.battletech.kinds.infantry import (
     Occupant,
     Terrains,
 )
-from engine.battletech.units import Location
 from tests.conftest import SHARED
 
 BLK_DIR = SHARED / "data" / "megamek" / "blk"

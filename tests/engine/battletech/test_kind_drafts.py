@@ -5,7 +5,7 @@ as they are. What can be checked now: every unit is a bundled design (``assets/u
 ``blk/`` folder for the new kinds), each stands on its own hex of the bundled board, no vehicle
 starts where its motive type may not go (BT-M-23: woods and buildings, water for ground
 vehicles), each draft mixes the kinds it is about, and the draft with its 'Mechs only is a
-scenario the real reader (`engine.battletech.scenario.build_setup`) accepts.
+scenario the real reader (`engine.battletech.data.scenario.build_setup`) accepts.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from engine.battletech.board import Board
+from engine.battletech.data.scenario import build_setup
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
-from engine.battletech.scenario import build_setup
-from engine.battletech.units import MechDesign
+from engine.battletech.designs.mech import MechDesign
 from engine.hexes import Hex
 from tui.battletech.boards import BOARDS_DIR, load_board
 from tui.battletech.units import UNITS_DIR, bundled_units, load_blk, load_unit

@@ -20,8 +20,8 @@ from engine.battletech.commands import (
     Step,
     StepKind,
 )
+from engine.battletech.designs.mech import Location
 from engine.battletech.state import AttackKind, MoveMode
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.battletech.board import Board, BuildingClass, Terrain, Woods
-from engine.battletech.mapgen import MapStyle, generate
+from engine.battletech.data.mapgen import MapStyle, generate
 from engine.hexes import Facing, Hex
 
 MECH_CLIMB = 2  # BT-M-22: a 'Mech changes at most two levels per hex entered

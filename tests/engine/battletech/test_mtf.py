@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.battletech.fileformat import FileFormatError
-from engine.battletech.mtf import location_slots, parse_mtf, write_mtf
-from engine.battletech.units import Location, MechDesign, Mounted
+from engine.battletech.data.fileformat import FileFormatError
+from engine.battletech.data.mtf import location_slots, parse_mtf, write_mtf
+from engine.battletech.designs.mech import Location, MechDesign, Mounted
 from tests.conftest import REPO, SHARED
 
 MTF_DIR = SHARED / "data" / "megamek" / "mtf"

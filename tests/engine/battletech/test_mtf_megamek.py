@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.battletech import catalogue, crits
-from engine.battletech.fileformat import FileFormatError
-from engine.battletech.mtf import parse_mtf, write_mtf
+from engine.battletech.data import catalogue
+from engine.battletech.data.fileformat import FileFormatError
+from engine.battletech.data.mtf import parse_mtf, write_mtf
+from engine.battletech.designs.mech import Location, MechDesign
+from engine.battletech.rules import crits
 from engine.battletech.state import Pilot, UnitSetup, UnitState
-from engine.battletech.units import Location, MechDesign
 from tests.conftest import SHARED
 from tui.battletech.validate import check_file, report_lines
 from tui.battletech.widgets.criticals import slot_name
@@ -132,9 +133,9 @@ def test_a_weapon_across_an_arm_and_the_side_torso_is_one_weapon(
 ) -> None:
     """MegaMek's split weapons: two arms each sharing a weapon with their side torso: 2, not 4.
 
-    DESIGN (`engine.battletech.mtf._join_split`): the weapon is mounted in, fires from and takes
-    its disabling critical in the more restrictive location, the torso, which is where MegaMek's
-    weapons list names it; its arm lines stay its own on the critical table.
+    DESIGN (`engine.battletech.data.mtf._join_split`): the weapon is mounted in, fires from and
+    takes its disabling critical in the more restrictive location, the torso, which is where
+    MegaMek's weapons list names it; its arm lines stay its own on the critical table.
     """
     text = mech(
         weapons_list=(f"1 {item}, Left Torso", f"1 {item}, Right Torso"),

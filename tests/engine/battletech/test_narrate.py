@@ -20,6 +20,7 @@ from engine.battletech.commands import (
     Step,
     StepKind,
 )
+from engine.battletech.designs.mech import Location
 from engine.battletech.narrate import command_text, describe, is_routine, tell, unit_letters
 from engine.battletech.state import (
     Attack,
@@ -31,7 +32,6 @@ from engine.battletech.state import (
     Pilot,
     UnitSetup,
 )
-from engine.battletech.units import Location
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, start, terrain_board
 

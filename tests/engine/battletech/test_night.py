@@ -10,16 +10,17 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.battletech import RULESET, night, tohit
+from engine.battletech import RULESET
 from engine.battletech.board import Bridge, Terrain, Woods
 from engine.battletech.commands import FireWeapons, Jump, Move, Shot, Step, StepKind
+from engine.battletech.designs.mech import Location
 from engine.battletech.events import AmmoSpent, UnitEntered
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.nightevents import JitterFired, MovementRolled, StrayEnded, StrayRolled
 from engine.battletech.nightstate import NightSetup, NightState
+from engine.battletech.rules import night, tohit
+from engine.battletech.rules.turn import can_declare
 from engine.battletech.state import BTState, MoveMode, Phase
-from engine.battletech.turn import can_declare
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from engine.night import Care
@@ -477,7 +478,7 @@ def test_legal_commands_stay_right_after_a_stray() -> None:
     A stray stopped by a friend leaves the unit active (go on, or end the move); a unit marked
     unable to act is listed no declaration.
     """
-    from engine.battletech.options import legal_commands  # noqa: PLC0415
+    from engine.battletech.rules.options import legal_commands  # noqa: PLC0415
     from engine.dice import Dice  # noqa: PLC0415
 
     board = terrain_board(12, 12)

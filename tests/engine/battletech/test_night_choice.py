@@ -18,16 +18,16 @@ from hypothesis import strategies as st
 from engine.battletech import RULESET, format_command
 from engine.battletech import commands as cmd
 from engine.battletech.bot import decide as bot_decide
+from engine.battletech.bot.builtin import random_policy
 from engine.battletech.bot.jitter import wasted
+from engine.battletech.designs.mech import Location
 from engine.battletech.events import AmmoSpent, MovementEnded
 from engine.battletech.language import parse_command
 from engine.battletech.narrate import tell
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.nightevents import JitterAsked, JitterChosen, JitterFired, StrayEnded
 from engine.battletech.nightstate import NightSetup
-from engine.battletech.options import legal_commands
-from engine.battletech.policies import random_policy
-from engine.battletech.units import Location
+from engine.battletech.rules.options import legal_commands
 from engine.dice import Dice, ScriptedDice
 from engine.game import Accepted, Game, Rejected, UndoPolicy
 from engine.hexes import Facing, Hex

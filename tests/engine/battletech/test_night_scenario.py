@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from engine.battletech import RULESET
+from engine.battletech.bot.builtin import POLICIES
+from engine.battletech.data.scenario import ScenarioError, build_setup, parse_scenario
 from engine.battletech.migrations import MIGRATIONS
 from engine.battletech.nightevents import JitterFired, MovementRolled, StrayEnded, StrayRolled
 from engine.battletech.nightstate import NightSetup
-from engine.battletech.policies import POLICIES
-from engine.battletech.scenario import ScenarioError, build_setup, parse_scenario
 from engine.battletech.state import Phase
 from engine.dice import Dice
 from engine.game import IllegalCommand

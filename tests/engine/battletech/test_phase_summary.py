@@ -9,10 +9,10 @@ from __future__ import annotations
 import attrs
 
 from engine.battletech.context import Ctx
-from engine.battletech.heat import heat_phase
+from engine.battletech.designs.mech import Location
 from engine.battletech.narrate.phase_summary import Fire, summarize, summary_lines
+from engine.battletech.rules.heat import heat_phase
 from engine.battletech.state import Phase
-from engine.battletech.units import Location
 from engine.dice import ScriptedDice
 from tests.engine.battletech._build import design, state_with
 from tests.engine.battletech._rules_btc import CT, duel, resolve, still, weapon_attack

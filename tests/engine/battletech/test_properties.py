@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from engine.battletech import RULESET, format_command
 from engine.battletech import commands as cmd
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
-from engine.battletech.options import legal_commands
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.options import legal_commands
 from engine.battletech.state import AttackKind, BTSetup, BTState, MoveMode, Pilot, UnitSetup
-from engine.battletech.units import Location
 from engine.dice import Dice
 from engine.game import Accepted, Command, Event, Game, Rejected, UndoPolicy
 from engine.hexes import Facing, Hex
@@ -276,7 +276,7 @@ def test_whole_games_between_policies_end_with_a_result_and_replay_to_the_same_s
     """
     import random  # noqa: PLC0415
 
-    from engine.battletech.policies import POLICIES  # noqa: PLC0415
+    from engine.battletech.bot.builtin import POLICIES  # noqa: PLC0415
     from engine.battletech.state import Phase, Victory  # noqa: PLC0415
 
     setup = attrs.evolve(SETUP, victory=Victory(turns=12))

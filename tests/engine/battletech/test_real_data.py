@@ -13,8 +13,8 @@ import attrs
 import pytest
 
 from engine.battletech import RULESET
-from engine.battletech.movement import reachable
-from engine.battletech.options import legal_commands
+from engine.battletech.rules.movement import reachable
+from engine.battletech.rules.options import legal_commands
 from engine.battletech.state import BTSetup, MoveMode, Phase, Pilot, UnitSetup
 from engine.dice import Dice
 from engine.game import Accepted, Game

@@ -20,9 +20,9 @@ import pytest
 
 from engine.battletech import events as ev
 from engine.battletech.context import Tally
-from engine.battletech.damage import apply_damage
+from engine.battletech.rules.damage import apply_damage
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import LOCATIONS, Phase
-from engine.battletech.tohit import weapon_to_hit
 from tests.engine.battletech._build import design, evolved_unit
 from tests.engine.battletech._rules_btc import (
     CT,

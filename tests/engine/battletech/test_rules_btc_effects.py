@@ -10,16 +10,16 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.battletech import combat
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
 from engine.battletech.commands import EndPhase, Jump, Move, PhysicalAttack, Step, StepKind
-from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from engine.battletech.context import Tally
-from engine.battletech.damage import apply_damage
-from engine.battletech.heat import temperature_heat
+from engine.battletech.rules import combat
+from engine.battletech.rules.condition import jump_mp, run_allowance, walk_mp
+from engine.battletech.rules.damage import apply_damage
+from engine.battletech.rules.heat import temperature_heat
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import LOCATIONS, MoveMode, Phase
-from engine.battletech.tohit import weapon_to_hit
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, evolved_unit, start, terrain_board
 from tests.engine.battletech._rules_btc import (

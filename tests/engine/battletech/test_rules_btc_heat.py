@@ -13,11 +13,11 @@ import pytest
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import EndPhase, FireWeapons, Jump, Move, Shot, Step, StepKind
-from engine.battletech.condition import jump_mp, walk_mp
-from engine.battletech.heat import dissipation, heat_phase, heat_sources, weapon_heat
+from engine.battletech.designs.mech import run_mp
+from engine.battletech.rules.condition import jump_mp, walk_mp
+from engine.battletech.rules.heat import dissipation, heat_phase, heat_sources, weapon_heat
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import MoveMode, Phase
-from engine.battletech.tohit import weapon_to_hit
-from engine.battletech.units import run_mp
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, evolved_unit, terrain_board
 from tests.engine.battletech._rules_btc import (

@@ -13,7 +13,7 @@ import pytest
 
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.commands import Jump, Move
-from engine.battletech.los import Arc, arcs_of, attack_side, line_of_sight, mount_arcs
+from engine.battletech.rules.los import Arc, arcs_of, attack_side, line_of_sight, mount_arcs
 from engine.battletech.state import MoveMode
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, evolved_unit, start, terrain_board

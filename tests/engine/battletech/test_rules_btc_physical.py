@@ -25,9 +25,9 @@ from engine.battletech.commands import (
     Step,
     StepKind,
 )
-from engine.battletech.physical import physical_to_hit
+from engine.battletech.designs.mech import Location
+from engine.battletech.rules.physical import physical_to_hit
 from engine.battletech.state import AttackKind, MoveMode, Phase, Pilot
-from engine.battletech.units import Location
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, evolved_unit, start, terrain_board

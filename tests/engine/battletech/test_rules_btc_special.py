@@ -22,9 +22,9 @@ from engine.battletech.commands import (
     Step,
     StepKind,
 )
+from engine.battletech.rules.tohit import weapon_to_hit
+from engine.battletech.rules.turn import declarers
 from engine.battletech.state import Attack, AttackKind, MoveMode, Phase
-from engine.battletech.tohit import weapon_to_hit
-from engine.battletech.turn import declarers
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, evolved_unit, terrain_board

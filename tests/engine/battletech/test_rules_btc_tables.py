@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from engine.battletech import tables
-from engine.battletech.catalogue import find
+from engine.battletech.data.catalogue import find
+from engine.battletech.designs.mech import Location
 from engine.battletech.tables import Column
-from engine.battletech.units import Location
 
 L = Location
 

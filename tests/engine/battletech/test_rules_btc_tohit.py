@@ -12,8 +12,8 @@ import pytest
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
 from engine.battletech.commands import FireWeapons, Move, Shot, Step, StepKind
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import Movement, MoveMode
-from engine.battletech.tohit import weapon_to_hit
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, evolved_unit, terrain_board

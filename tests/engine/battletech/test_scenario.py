@@ -10,9 +10,9 @@ import pytest
 
 from engine.battletech import RULESET
 from engine.battletech.board import Board
-from engine.battletech.scenario import build_setup
+from engine.battletech.data.scenario import build_setup
+from engine.battletech.designs.mech import MechDesign
 from engine.battletech.state import Phase, Pilot
-from engine.battletech.units import MechDesign
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design
 

@@ -4,8 +4,8 @@ The digest's rows: "MASC: raises running MP (walking x 2) when activated; needs 
 leg damage"; "Triple-strength myomer: at heat >= 9: +2 walking MP, and physical-attack damage
 doubles"; "C3 master/slave, ECM, active probes: networked range sharing (C3); jamming in the
 listed radius (ECM); detection radius (probes)". The MASC target numbers (3, 5, 7, 11, 13) and
-the failure (both hips) are MegaMek's, marked ASSUMPTION in `engine.battletech.masc`; the C3,
-ECM and probe details are the standard ones, marked ASSUMPTION in `engine.battletech.c3`.
+the failure (both hips) are MegaMek's, marked ASSUMPTION in `engine.battletech.rules.masc`; the C3,
+ECM and probe details are the standard ones, marked ASSUMPTION in `engine.battletech.rules.c3`.
 
 Unit 0 (side 0) stands at 0810 facing north, unit 1 (side 1) further north, facing south;
 Piloting 5, Gunnery 4 (BT-M-13).
@@ -20,22 +20,23 @@ from pathlib import Path
 import attrs
 import pytest
 
-from engine.battletech import RULESET, c3, masc, physical, special
+from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech.bot import decide as bot_decide
+from engine.battletech.bot.builtin import POLICIES
 from engine.battletech.commands import Move, Step, StepKind
-from engine.battletech.condition import run_allowance, walk_mp
 from engine.battletech.context import Ctx, Tally
+from engine.battletech.designs.mech import Location
 from engine.battletech.language import format_command, parse_command
-from engine.battletech.movement import plan_move, reachable
 from engine.battletech.narrate import describe
-from engine.battletech.nightsight import known_enemies
 from engine.battletech.nightstate import NightState
-from engine.battletech.options import legal_commands
-from engine.battletech.policies import POLICIES
+from engine.battletech.rules import c3, masc, physical, special
+from engine.battletech.rules.condition import run_allowance, walk_mp
+from engine.battletech.rules.movement import plan_move, reachable
+from engine.battletech.rules.nightsight import known_enemies
+from engine.battletech.rules.options import legal_commands
+from engine.battletech.rules.tohit import weapon_to_hit
 from engine.battletech.state import AttackKind, MoveMode, Phase, Victory
-from engine.battletech.tohit import weapon_to_hit
-from engine.battletech.units import Location
 from engine.dice import Dice
 from engine.game import Accepted, Command, Event, Game, IllegalCommand
 from engine.hexes import Facing, Hex

@@ -16,7 +16,7 @@ from engine.battletech.kinds import vehicle as v
 from engine.battletech.kinds import vehicle_combat as vc
 from engine.battletech.kinds import vehicle_tables as vt
 from engine.battletech.kinds.vehicle_tables import Crit
-from engine.battletech.los import Arc
+from engine.battletech.rules.los import Arc
 from engine.battletech.state import AttackKind
 from engine.battletech.tables import Column
 from engine.hexes import Facing, Hex

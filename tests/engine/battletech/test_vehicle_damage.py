@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.battletech import RULESET
-from engine.battletech.blk import parse_blk
 from engine.battletech.board import Bridge, Building, BuildingClass, Terrain, Woods
+from engine.battletech.data.blk import parse_blk
 from engine.battletech.designs import VehicleDesign
 from engine.battletech.designs.vehicle import Motion, VehicleLocation
 from engine.battletech.kinds import vehicle as v

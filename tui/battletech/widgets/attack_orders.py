@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from engine.battletech.commands import PhysicalAttack
+    from engine.battletech.rules.tohit import ToHit
     from engine.battletech.state import BTState
-    from engine.battletech.tohit import ToHit
     from tui.battletech.widgets.orders import Line
     from tui.battletech.widgets.targeting import AimView, HeatPreview, WeaponRow
 

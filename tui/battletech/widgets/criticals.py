@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from engine.battletech.catalogue import SPECS, AmmoSpec
-from engine.battletech.units import Location
+from engine.battletech.data.catalogue import SPECS, AmmoSpec
+from engine.battletech.designs.mech import Location
 
 if TYPE_CHECKING:
     from rich.style import Style

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from engine.battletech.units import Location
+from engine.battletech.designs.mech import Location
 
 if TYPE_CHECKING:
     from rich.style import Style

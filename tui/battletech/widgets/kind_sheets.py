@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Final
 
 from rich.text import Text
 
-from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
 
 if TYPE_CHECKING:
     from rich.style import Style

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 
-from engine.battletech import masc
-from engine.battletech.condition import jump_mp, run_allowance, walk_mp
 from engine.battletech.envstate import ONE_G, gravity_of
-from engine.battletech.envwords import summary
 from engine.battletech.events import InitiativeRolled
-from engine.battletech.flow import can_end_phase, prompt_text
 from engine.battletech.language import format_steps
+from engine.battletech.narrate.envwords import summary
 from engine.battletech.narrate.words import dice_text
+from engine.battletech.rules import masc
+from engine.battletech.rules.condition import jump_mp, run_allowance, walk_mp
+from engine.battletech.rules.flow import can_end_phase, prompt_text
 from engine.battletech.state import MoveMode
 from tui.battletech.widgets._panel import BTPanel
 

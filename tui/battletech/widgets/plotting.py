@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
-from engine.battletech import masc
 from engine.battletech.commands import Jump, Move, Step, StepKind
-from engine.battletech.envwords import roll_warning
-from engine.battletech.movement import jump_path, plan_jump, plan_move, psr_target, reachable
+from engine.battletech.narrate.envwords import roll_warning
+from engine.battletech.rules import masc
+from engine.battletech.rules.movement import jump_path, plan_jump, plan_move, psr_target, reachable
 from engine.battletech.state import MoveMode
 from engine.game import IllegalCommand
 
 if TYPE_CHECKING:
     from engine.battletech.commands import BTCommand
-    from engine.battletech.movement import Check, Plan
+    from engine.battletech.rules.movement import Check, Plan
     from engine.battletech.state import BTState
     from engine.hexes import Facing, Hex
 
@@ -96,7 +96,8 @@ class RollWarning:
     chance: int
     modifiers: tuple[tuple[str, int], ...] = ()
     words: str = ""
-    """The whole line when the roll is no PSR (`engine.battletech.envwords.roll_warning`)."""
+    """The whole line when the roll is no PSR
+    (`engine.battletech.narrate.envwords.roll_warning`)."""
 
     @property
     def text(self) -> str:

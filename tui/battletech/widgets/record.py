@@ -37,10 +37,10 @@ from attrs import frozen
 from rich.cells import cell_len
 from rich.text import Text
 
-from engine.battletech import masc, special
-from engine.battletech.catalogue import SPECS, AmmoSpec, WeaponSpec
-from engine.battletech.condition import jump_mp, run_allowance, walk_mp
+from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.envstate import ONE_G
+from engine.battletech.rules import masc, special
+from engine.battletech.rules.condition import jump_mp, run_allowance, walk_mp
 from tui.battletech.widgets._panel import BTPanel
 from tui.battletech.widgets.criticals import critical_lines
 from tui.battletech.widgets.diagram import ORDER, armor_table, diagram
@@ -54,8 +54,8 @@ if TYPE_CHECKING:
     from rich.style import Style
 
     from engine.battletech.board import Terrain
+    from engine.battletech.designs.mech import MechDesign, Mounted
     from engine.battletech.state import UnitState
-    from engine.battletech.units import MechDesign, Mounted
 
 __all__ = [
     "ORDER",

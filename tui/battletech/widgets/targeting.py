@@ -24,13 +24,19 @@ from typing import TYPE_CHECKING
 import attrs
 from attrs import frozen
 
-from engine.battletech import heat as heat_rules
-from engine.battletech import special, underwater
-from engine.battletech.catalogue import WeaponSpec
 from engine.battletech.commands import FireWeapons, Shot
-from engine.battletech.los import Arc, Sight, arcs_of, line_of_sight
+from engine.battletech.data.catalogue import WeaponSpec
 from engine.battletech.narrate.moves import named_heat_sources
-from engine.battletech.tohit import ToHit, ammo_bins, can_flip_arms, weapon_spec, weapon_to_hit
+from engine.battletech.rules import heat as heat_rules
+from engine.battletech.rules import special, underwater
+from engine.battletech.rules.los import Arc, Sight, arcs_of, line_of_sight
+from engine.battletech.rules.tohit import (
+    ToHit,
+    ammo_bins,
+    can_flip_arms,
+    weapon_spec,
+    weapon_to_hit,
+)
 from tui.battletech.indirect_fire import spotter_for, spotters
 from tui.battletech.widgets.heatscale import heat_effects
 

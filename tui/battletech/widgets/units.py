@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import frozen
 from rich.text import Text
 
-from engine.battletech.flow import pending
+from engine.battletech.rules.flow import pending
+from engine.battletech.rules.turn import declarers
 from engine.battletech.state import Phase
-from engine.battletech.turn import declarers
 from tui.battletech.widgets._panel import BTPanel
 
 if TYPE_CHECKING:
@@ -79,8 +79,8 @@ def unit_status(
     """One word or two on a unit this phase: to move, moving, moved, prone, down, destroyed.
 
     In the attack phases (``index`` given): to declare, attacks, no attack. ``declaring`` are the
-    units still to declare (`engine.battletech.turn.declarers`), when the caller has them already:
-    finding them weighs every unit's fire options.
+    units still to declare (`engine.battletech.rules.turn.declarers`), when the caller has them
+    already: finding them weighs every unit's fire options.
     """
     gone = _out_word(unit)
     if gone is not None:
