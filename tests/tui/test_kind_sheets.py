@@ -15,12 +15,12 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
+from engine.battletech.kinds.infantry import attack_damage, design_damage_per_trooper
 from tui.battletech.units import UNITS_DIR, load_blk
 from tui.battletech.widgets.kind_sheets import (
     NARROW,
     WIDE,
     battle_armor_sheet,
-    infantry_damage,
     infantry_sheet,
     vehicle_sheet,
 )
@@ -42,6 +42,19 @@ STYLES = {
 
 def _design(name: str) -> VehicleDesign | InfantryDesign | BattleArmorDesign:
     return load_blk(BLK_DIR / name).design
+
+
+SHARED_BLK = Path(__file__).resolve().parents[3] / "shared" / "data" / "megamek" / "blk"
+
+
+def _shared_platoon() -> InfantryDesign:
+    """MegaMek's rifle platoon (its Auto-Rifle is in the infantry weapon table); skip without it."""
+    path = SHARED_BLK / "Foot Platoon (Rifle).blk"
+    if not path.is_file():
+        pytest.skip(f"MegaMek's .blk files are not in {SHARED_BLK} (shared data folder absent)")
+    design = load_blk(path).design
+    assert isinstance(design, InfantryDesign)
+    return design
 
 
 def _vehicle(name: str) -> VehicleDesign:
@@ -125,15 +138,15 @@ def test_the_compact_vehicle_sheet_puts_the_locations_across() -> None:
 
 
 # ---------------------------------------------------------------------------------- infantry
-def test_infantry_damage_is_the_digest_worked_example() -> None:
-    """The digest's infantry example: 17 men hitting with Auto-Rifles (d 0.52) do 8.84: 9.
-
-    (The section is left uncited here: the sheet only prints the figure; the rule itself is the
-    infantry rules' to test, and the rule-coverage list keeps it until then.)
-    """
-    assert infantry_damage(0.52, 17) == 9
-    assert infantry_damage(0.5, 5) == 3  # Java Math.round: .5 rounds up
-    assert infantry_damage(0.52, 0) == 0
+def test_without_a_figure_the_sheet_asks_the_infantry_rules_for_the_damage_a_man() -> None:
+    """The sheet's damage rows come from the engine's ``d`` of the design, when it knows it."""
+    rifles = _shared_platoon()
+    per = design_damage_per_trooper(rifles)
+    assert per is not None
+    assert (
+        infantry_sheet(rifles, 28).plain == infantry_sheet(rifles, 28, damage_per_trooper=per).plain
+    )
+    assert f"damage now {attack_damage(per, 28)}" in infantry_sheet(rifles, 28).plain
 
 
 def test_a_platoon_shows_its_men_left_and_the_damage_by_men_left() -> None:
@@ -151,7 +164,7 @@ def test_a_platoon_shows_its_men_left_and_the_damage_by_men_left() -> None:
     cells = [row.split()[1:] for row in rows]
     assert [row.split()[0] for row in rows] == ["1-6", "7-12", "13-18"]
     flat = [cell for row in cells for cell in row]
-    assert flat[:17] == [str(infantry_damage(0.52, men)) for men in range(1, 18)]
+    assert flat[:17] == [str(attack_damage(0.52, men)) for men in range(1, 18)]
     assert flat[17:] == ["--"]
 
 

@@ -32,13 +32,13 @@ notes)``, and so on), with the same ``styles`` and ``compact``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from rich.text import Text
 
 from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.kinds.infantry import attack_damage, design_damage_per_trooper
 
 if TYPE_CHECKING:
     from rich.style import Style
@@ -52,7 +52,6 @@ __all__ = [
     "NARROW",
     "WIDE",
     "battle_armor_sheet",
-    "infantry_damage",
     "infantry_sheet",
     "vehicle_sheet",
 ]
@@ -317,11 +316,6 @@ def _compact_table(
 
 
 # ---------------------------------------------------------------------------------- infantry
-def infantry_damage(per_trooper: float, troopers: int) -> int:
-    """BT-C-35.6 item 3: the damage of ``troopers`` men who all hit: round(d x men), .5 up."""
-    return math.floor(per_trooper * troopers + 0.5)
-
-
 def infantry_sheet(
     design: InfantryDesign,
     troopers: int,
@@ -374,10 +368,9 @@ def infantry_sheet(
         lines.extend(_weapon_lines(design.field_guns, set(), styles, compact=compact))
     if design.armor_kit:
         lines.append(Text(f"armor kit {design.armor_kit}", _style(styles, "label")))
-    per = damage_per_trooper
-    if per is None:
-        found = getattr(design, "damage_per_trooper", None)
-        per = float(found) if isinstance(found, int | float) else None
+    per = (
+        damage_per_trooper if damage_per_trooper is not None else design_damage_per_trooper(design)
+    )
     if per is not None:
         lines.extend(_damage_rows(per, troopers, design, styles, compact=compact))
     lines.append(_notes_row(notes, styles))
@@ -396,7 +389,7 @@ def _damage_rows(
          8-14   4  5  5  6  6  7  7
     """
     now = Text("damage now ", _style(styles, "label"))
-    now.append(str(infantry_damage(per, troopers)), _style(styles, "value"))
+    now.append(str(attack_damage(per, troopers)), _style(styles, "value"))
     if compact:
         return [now]
     now.append(f" (d {per:g} a man, all hitting)", _style(styles, "note"))
@@ -410,7 +403,7 @@ def _damage_rows(
             if men > troopers:
                 row.append(" --", _style(styles, "gone"))
             else:
-                row.append(f"{infantry_damage(per, men):>3}", _style(styles, "value"))
+                row.append(f"{attack_damage(per, men):>3}", _style(styles, "value"))
         lines.append(row)
     return lines
 
