@@ -129,4 +129,4 @@ def _breach(event: BreachRolled, state: BTState) -> BTState:
     if not event.breached:
         return state
     unit = state.units[event.unit]
-    return _body(state, event.unit, breached=unit.body.breached | {event.location})
+    return _body(state, event.unit, breached=unit.mech.breached | {event.location})

@@ -162,7 +162,7 @@ def _dropped(event: ev.UnitDroppedProne, state: BTState) -> BTState:
         attrs.evolve(movement, mp_spent=movement.mp_spent + event.mp)
     )
     return state.replace_unit(
-        event.unit, attrs.evolve(unit, body=attrs.evolve(unit.body, prone=True))
+        event.unit, attrs.evolve(unit, body=attrs.evolve(unit.mech, prone=True))
     )
 
 
@@ -199,7 +199,7 @@ def _fell(event: ev.UnitFell, state: BTState) -> BTState:
             hex=event.hex,
             facing=event.facing,
             on_bridge=bridge,
-            body=attrs.evolve(unit.body, prone=True),
+            body=attrs.evolve(unit.mech, prone=True),
         ),
     )
 
@@ -210,18 +210,18 @@ def _damage(event: ev.DamageApplied, state: BTState) -> BTState:
     index = LOCATIONS.index(event.location)
     if event.rear:
         rear_index = _REAR.index(event.location)
-        rear = _set(unit.body.rear, rear_index, unit.body.rear[rear_index] - event.armor)
-        unit = attrs.evolve(unit, body=attrs.evolve(unit.body, rear=rear))  # type: ignore[arg-type]
+        rear = _set(unit.mech.rear, rear_index, unit.mech.rear[rear_index] - event.armor)
+        unit = attrs.evolve(unit, body=attrs.evolve(unit.mech, rear=rear))  # type: ignore[arg-type]
     else:
         unit = attrs.evolve(
             unit,
             body=attrs.evolve(
-                unit.body, armor=_set(unit.body.armor, index, unit.body.armor[index] - event.armor)
+                unit.mech, armor=_set(unit.mech.armor, index, unit.mech.armor[index] - event.armor)
             ),
         )
-    internal = _set(unit.body.internal, index, unit.body.internal[index] - event.internal)
+    internal = _set(unit.mech.internal, index, unit.mech.internal[index] - event.internal)
     return state.replace_unit(
-        event.unit, attrs.evolve(unit, body=attrs.evolve(unit.body, internal=internal))
+        event.unit, attrs.evolve(unit, body=attrs.evolve(unit.mech, internal=internal))
     )
 
 
@@ -236,14 +236,14 @@ def _location_destroyed(event: ev.LocationDestroyed, state: BTState) -> BTState:
     unit = attrs.evolve(
         unit,
         body=attrs.evolve(
-            unit.body,
-            internal=_set(unit.body.internal, index, 0),
-            armor=_set(unit.body.armor, index, 0),
+            unit.mech,
+            internal=_set(unit.mech.internal, index, 0),
+            armor=_set(unit.mech.armor, index, 0),
         ),
     )
     if event.location in _REAR:
-        rear = _set(unit.body.rear, _REAR.index(event.location), 0)
-        unit = attrs.evolve(unit, body=attrs.evolve(unit.body, rear=rear))  # type: ignore[arg-type]
+        rear = _set(unit.mech.rear, _REAR.index(event.location), 0)
+        unit = attrs.evolve(unit, body=attrs.evolve(unit.mech, rear=rear))  # type: ignore[arg-type]
     return state.replace_unit(event.unit, unit)
 
 
@@ -271,13 +271,13 @@ def _wounded(event: ev.PilotWounded, state: BTState) -> BTState:
 @evolve.register
 def _consciousness(event: ev.ConsciousnessRolled, state: BTState) -> BTState:
     unit = state.units[event.unit]
-    knocked = unit.body.knocked_out_turn
-    if unit.body.conscious and not event.conscious:
+    knocked = unit.mech.knocked_out_turn
+    if unit.mech.conscious and not event.conscious:
         knocked = state.turn
     return state.replace_unit(
         event.unit,
         attrs.evolve(
-            unit, body=attrs.evolve(unit.body, conscious=event.conscious, knocked_out_turn=knocked)
+            unit, body=attrs.evolve(unit.mech, conscious=event.conscious, knocked_out_turn=knocked)
         ),
     )
 
@@ -443,7 +443,7 @@ def _critical(event: ev.CriticalHit, state: BTState) -> BTState:
         event.unit,
         attrs.evolve(
             unit,
-            body=attrs.evolve(unit.body, crits=unit.body.crits | {(event.location, event.slot)}),
+            body=attrs.evolve(unit.mech, crits=unit.mech.crits | {(event.location, event.slot)}),
         ),
     )
 
@@ -572,7 +572,7 @@ def _club_searched(event: ev.ClubSearched, state: BTState) -> BTState:
     unit = state.units[event.unit]
     unit = attrs.evolve(
         unit,
-        body=attrs.evolve(unit.body, club=event.club if event.found else ""),
+        body=attrs.evolve(unit.mech, club=event.club if event.found else ""),
         this_turn=attrs.evolve(unit.this_turn, physical="club search"),
     )
     state = state.replace_unit(event.unit, unit)
@@ -603,7 +603,7 @@ for _record in (
 @evolve.register
 def _sinks_switched(event: ev.HeatSinksSwitched, state: BTState) -> BTState:
     unit = state.units[event.unit]
-    since = event.turn if event.off > unit.body.sinks_off else unit.body.sinks_off_turn
+    since = event.turn if event.off > unit.mech.sinks_off else unit.mech.sinks_off_turn
     return _body(state, event.unit, sinks_off=event.off, sinks_off_turn=since)
 
 

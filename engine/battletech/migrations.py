@@ -41,7 +41,9 @@ Schema history:
 - **11** (issue 20 item 1): no command, event or setup field changes, so older saves read
   unchanged. The unit state (kept states, format 4) splits into a core, ``body`` (the 'Mech's
   armor, heat, crits ...) and ``this_turn`` (`TurnFlags`): kept states of schema 10 and older
-  have the flat shape and are ignored (the loader folds the log instead).
+  have the flat shape and are ignored (the loader folds the log instead). A setup unit's
+  ``design`` may now be any kind's design (a vehicle, a platoon, a battle armor squad, told apart
+  by their fields); older saves hold 'Mech designs, read as before.
 """
 
 from __future__ import annotations

@@ -12,9 +12,13 @@ import attrs
 from attrs import frozen
 
 from engine.battletech.board import Board
+from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
 from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.envstate import Environment, EnvState
+from engine.battletech.kinds.battle_armor import BattleArmorBody, battle_armor_body
+from engine.battletech.kinds.infantry import InfantryBody, infantry_body
 from engine.battletech.kinds.mech import LOCATIONS, MechBody
+from engine.battletech.kinds.vehicle import VehicleBody, vehicle_body
 from engine.battletech.nightstate import NightSetup, NightState
 from engine.hexes import Facing, Hex
 
@@ -25,11 +29,13 @@ __all__ = [
     "AttackKind",
     "BTSetup",
     "BTState",
+    "Body",
     "MoveMode",
     "Movement",
     "Phase",
     "Pilot",
     "TurnFlags",
+    "UnitDesign",
     "UnitSetup",
     "UnitState",
     "Victory",
@@ -37,6 +43,26 @@ __all__ = [
 
 DEFAULT_SKILLS = {"Inner Sphere": (5, 4), "Clan": (4, 3)}
 """BT-M-13: default (Piloting, Gunnery) of a MechWarrior by faction."""
+
+
+UnitDesign = MechDesign | VehicleDesign | InfantryDesign | BattleArmorDesign
+"""What a unit's record sheet prints before the battle, of any kind (BT-M-1..5)."""
+
+Body = MechBody | VehicleBody | InfantryBody | BattleArmorBody
+"""What a unit's record sheet tracks during the battle, of its kind (`engine.battletech.kinds`)."""
+
+
+def fresh_body(design: UnitDesign, *, auto_eject: bool = True) -> Body:
+    """An undamaged body of the design's kind (BT-M-5: the sheet before the first shot)."""
+    match design:
+        case MechDesign():
+            return MechBody.fresh(design, auto_eject=auto_eject)
+        case VehicleDesign():
+            return vehicle_body(design)
+        case InfantryDesign():
+            return infantry_body(design)
+        case BattleArmorDesign():
+            return battle_armor_body(design)
 
 
 @frozen
@@ -55,7 +81,7 @@ class UnitSetup:
     ``hex`` None means the side deploys it during the Deployment phase.
     """
 
-    design: MechDesign
+    design: UnitDesign
     side: int
     pilot: Pilot = Pilot()
     hex: Hex | None = None
@@ -283,10 +309,10 @@ class UnitState:
     what only its kind has (`engine.battletech.kinds.mech.MechBody`: armor, heat, crits ...).
     """
 
-    design: MechDesign
+    design: UnitDesign
     side: int
     pilot: Pilot
-    body: MechBody
+    body: Body
     hex: Hex | None = None
     facing: Facing = Facing.N
     on_bridge: bool = False
@@ -318,7 +344,7 @@ class UnitState:
             design=design,
             side=unit.side,
             pilot=unit.pilot,
-            body=MechBody.fresh(design, auto_eject=unit.auto_eject),
+            body=fresh_body(design, auto_eject=unit.auto_eject),
             hex=unit.hex,
             facing=unit.facing,
             ammo=tuple(item.shots for item in design.equipment),
@@ -332,6 +358,30 @@ class UnitState:
     def name(self) -> str:
         """The design's name ("Atlas AS7-D")."""
         return self.design.name
+
+    @property
+    def mech(self) -> MechBody:
+        """The body of a 'Mech, which rules for 'Mechs only read (TypeError for any other kind).
+
+        Rules that apply to every kind dispatch on ``body`` instead (`engine.battletech.kinds`).
+        """
+        if not isinstance(self.body, MechBody):
+            msg = f"{self.design.name} is a {self.design.kind}, not a 'Mech"
+            raise TypeError(msg)
+        return self.body
+
+    @property
+    def mech_design(self) -> MechDesign:
+        """The design of a 'Mech (TypeError for any other kind), as `mech` for its body."""
+        if not isinstance(self.design, MechDesign):
+            msg = f"{self.design.name} is a {self.design.kind}, not a 'Mech"
+            raise TypeError(msg)
+        return self.design
+
+    @property
+    def is_mech(self) -> bool:
+        """True for a 'Mech (BT-M-2), False for a vehicle, platoon or battle armor squad."""
+        return isinstance(self.body, MechBody)
 
     @property
     def on_map(self) -> bool:

@@ -52,7 +52,7 @@ def test_the_figure_shows_armor_structure_and_rear_per_location(hunchback) -> No
     """Every location's box holds its armor and structure; the torsos their rear armor too."""
     unit = evolved_unit(hunchback, armor=changed(hunchback.body.armor, Location.RT, 4))
     text = text_of(unit)
-    design = unit.design
+    design = unit.mech_design
     assert "|RT  4|" in text
     assert f"|HD{design.armor_at(Location.HD):3d}|" in text
     assert f"|{design.internal_at(Location.CT):5d}|" in text
@@ -62,12 +62,12 @@ def test_the_figure_shows_armor_structure_and_rear_per_location(hunchback) -> No
 
 def test_a_destroyed_location_reads_gone_and_its_weapon_is_marked(hunchback) -> None:
     """BT-C-28: no structure left: the box says gone; the arm's laser is marked x."""
-    unit = evolved_unit(hunchback, internal=changed(hunchback.body.internal, Location.LA, 0))
+    unit = evolved_unit(hunchback, internal=changed(hunchback.mech.internal, Location.LA, 0))
     text = text_of(unit)
     assert "|LA --|" in text
     assert "| gone|" in text
     assert "xLA" in text
-    laser = unit.design.equipment[3]
+    laser = unit.mech_design.equipment[3]
     assert item_destroyed(unit, laser)
     assert not item_destroyed(unit, unit.design.equipment[4])
 

@@ -75,12 +75,12 @@ def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:
     """
     said = _strike_damage(unit, attack)
     if masc.tsm_factor(unit) > 1 and attack.kind is not AttackKind.PUSH:
-        said += f" (TSM x2, heat {unit.body.heat})"  # BT-C-75: counted in the figure
+        said += f" (TSM x2, heat {unit.mech.heat})"  # BT-C-75: counted in the figure
     return said
 
 
 def _strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0911 - one per kind
-    tons = unit.design.tonnage
+    tons = unit.mech_design.tonnage
     tsm = masc.tsm_factor(unit)
     match attack.kind:
         case AttackKind.PUNCH if attack.limb is None:
@@ -514,4 +514,4 @@ class AttackControls:
 
 def state_prone(state: BTState, unit: int) -> bool:
     """True when ``unit`` lies prone (it cannot twist, BT-C-3)."""
-    return state.units[unit].body.prone
+    return state.units[unit].mech.prone

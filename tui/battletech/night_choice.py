@@ -72,7 +72,7 @@ def _weapon_words(state: BTState, unit: int, weapon: int) -> str:
     """One ready weapon and what firing it costs: "LRM 5 (LT) 2 heat, 24 shots left"."""
     mech = state.units[unit]
     spec = weapon_spec(mech, weapon)
-    said = weapon_name(mech.design, weapon)
+    said = weapon_name(mech.mech_design, weapon)
     if spec is None:
         return said
     said += f" {spec.heat} heat"

@@ -95,7 +95,7 @@ def _name(screen: BattleTechScreen, index: int) -> str:
 def _ammo_bins(unit: UnitState) -> list[tuple[int, str, int]]:
     """(equipment index, name, shots left) of every bin with shots in it."""
     found = []
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         if isinstance(SPECS.get(item.name), AmmoSpec) and unit.ammo[index] > 0:
             found.append((index, item.name, unit.ammo[index]))
     return found

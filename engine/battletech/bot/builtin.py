@@ -162,7 +162,7 @@ def _moves(
     steps = [
         reach.steps
         for (where, facing), reach in reachable(state, index, mode, masc_on=masc_on).items()
-        if reach.steps and not (where == unit.hex and facing == unit.facing and not unit.body.prone)
+        if reach.steps and not (where == unit.hex and facing == unit.facing and not unit.mech.prone)
     ]
     return _Commands(len(steps), lambda i: Move(index, mode, steps[i], masc=masc_on))
 

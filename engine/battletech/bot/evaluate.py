@@ -140,7 +140,7 @@ def _average_damage(spec: catalogue.WeaponSpec) -> float:
 def guns(unit: UnitState) -> tuple[Gun, ...]:
     """The unit's weapons that can still fire (not destroyed, with ammunition, doing damage)."""
     found = []
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         spec = weapon_spec(unit, index)
         if spec is None or weapon_destroyed(unit, item):
             continue
@@ -207,7 +207,7 @@ def base_heat(state: BTState, unit: UnitState) -> int:
     (negative: room for that much movement and weapon heat before the heat rises).
     """
     return (
-        unit.body.heat
+        unit.mech.heat
         + engine_heat(unit)
         + temperature_heat(state.temperature)
         - dissipation(state, unit)
@@ -216,12 +216,12 @@ def base_heat(state: BTState, unit: UnitState) -> int:
 
 def durability(unit: UnitState) -> int:
     """Armor and internal structure points left."""
-    return sum(unit.body.armor) + sum(unit.body.rear) + sum(unit.body.internal)
+    return sum(unit.mech.armor) + sum(unit.mech.rear) + sum(unit.mech.internal)
 
 
 def weakness(unit: UnitState) -> float:
     """How badly hurt the unit is, 0 (intact) .. 1 (nothing left): a kill nearer is worth more."""
-    design = unit.design
+    design = unit.mech_design
     full = sum(design.armor) + sum(design.rear_armor) + sum(design.internal)
     return 1.0 - durability(unit) / full if full else 0.0
 
@@ -260,7 +260,7 @@ def urgency(state: BTState, side: int) -> float:
     tons: dict[int, int] = {}
     for unit in state.units:
         if fighting(state, unit):
-            tons[unit.side] = tons.get(unit.side, 0) + unit.design.tonnage
+            tons[unit.side] = tons.get(unit.side, 0) + unit.mech_design.tonnage
     mine = tons.get(side, 0)
     if mine > max((t for s, t in tons.items() if s != side), default=0):
         return 0.0
@@ -291,8 +291,8 @@ def vital_points(unit: UnitState) -> int:
 
     A 'Mech without a leg falls and crawls (BT-C-28).
     """
-    ct = unit.body.armor_at(Location.CT) + unit.body.internal_at(Location.CT)
+    ct = unit.mech.armor_at(Location.CT) + unit.mech.internal_at(Location.CT)
     legs = min(
-        unit.body.armor_at(leg) + unit.body.internal_at(leg) for leg in (Location.LL, Location.RL)
+        unit.mech.armor_at(leg) + unit.mech.internal_at(leg) for leg in (Location.LL, Location.RL)
     )
     return min(ct, int(1.5 * legs))

@@ -194,7 +194,7 @@ def _worth(state: BTState, target: int, expected: float, vital: int) -> float:
     value = expected * (1.0 + weakness(other)) * focus(other)
     if expected >= 0.8 * vital:
         value += _KILL_BONUS
-    if other.body.prone or other.body.shutdown:
+    if other.mech.prone or other.mech.shutdown:
         value += 1.0
     victory = state.victory
     if victory.kind == "hold" and other.hex in victory.hexes:

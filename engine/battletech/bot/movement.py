@@ -138,7 +138,7 @@ class _Enemy:
         attacker = sum(v for _, v in tohit.attacker_modifiers(unit))
         if not self.moved and walk:
             attacker += 1  # it will probably walk
-        self.attacker = attacker + heat_to_hit(unit.body.heat)
+        self.attacker = attacker + heat_to_hit(unit.mech.heat)
         self.budget = max(0, 9 - base_heat(state, unit) - (0 if self.moved else 1))
         self.can_fire = not tohit.cannot_fire(unit) and bool(self.guns)
 
@@ -184,7 +184,7 @@ class _Ranker:
         found = self._sights.get(key)
         if found is not None:
             return found
-        there = attrs.evolve(self.unit, hex=where, body=attrs.evolve(self.unit.body, prone=prone))
+        there = attrs.evolve(self.unit, hex=where, body=attrs.evolve(self.unit.mech, prone=prone))
         state = self.state.replace_unit(self.index, there)
         found = []
         for enemy in self.enemies:
@@ -237,7 +237,7 @@ class _Ranker:
                 )
                 if arsenal:
                     base = gunnery + attacker + sum(v for _, v in mine.modifiers)  # type: ignore[attr-defined]
-                    if enemy.unit.body.prone:
+                    if enemy.unit.mech.prone:
                         base += -2 if distance == 1 else 1
                     if not enemy.moved:
                         base += 1  # it will probably move
@@ -287,7 +287,7 @@ class _Ranker:
                 )
             taken += best * factor
             if distance == 1:
-                taken += 0.3 * math.ceil(enemy.unit.design.tonnage / 5)  # a kick
+                taken += 0.3 * math.ceil(enemy.unit.mech_design.tonnage / 5)  # a kick
         offers.sort(reverse=True)
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
         # behind on tonnage as time runs out: damage taken matters less than a kill
@@ -318,11 +318,13 @@ class _Ranker:
         rolls = list(candidate.rolls)
         if candidate.mode is MoveMode.RUN and needs_running_psr(unit):
             rolls.append("running")
-        risk = sum(p_psr_fail(unit) for _ in rolls) * _FALL_COST * (1 + unit.design.tonnage / 50)
+        risk = (
+            sum(p_psr_fail(unit) for _ in rolls) * _FALL_COST * (1 + unit.mech_design.tonnage / 50)
+        )
         if isinstance(candidate.command, Move) and candidate.command.masc:
             # BT-C-75: a failed MASC roll locks both hips: the 'Mech is as good as lost
             fails = 1 - p_hit(masc.masc_target(unit, self.state.turn))
-            risk += fails * _MASC_COST * (1 + unit.design.tonnage / 50)
+            risk += fails * _MASC_COST * (1 + unit.mech_design.tonnage / 50)
         total -= weights.risk * risk
         # heat beyond the cap costs more than fire held back
         over = self.base_heat + heat - self.heat_cap
@@ -388,11 +390,11 @@ class _Ranker:
                     jumped=candidate.counted if candidate.mode is MoveMode.JUMP else 0,
                     minimum=candidate.minimum,
                 ),
-                body=attrs.evolve(self.unit.body, prone=candidate.prone),
+                body=attrs.evolve(self.unit.mech, prone=candidate.prone),
             )
             heat = movement_heat(moved)
             attacker = sum(v for _, v in tohit.attacker_modifiers(moved))
-            found = self._own_cache[key] = (heat, attacker + heat_to_hit(self.unit.body.heat))
+            found = self._own_cache[key] = (heat, attacker + heat_to_hit(self.unit.mech.heat))
         return found
 
     def _withdrawing(self) -> bool:
@@ -434,9 +436,9 @@ class _Ranker:
         other = state.units[target]
         p = p_hit(hit.number)
         dealt = physical.charge_damage(
-            moved.design.tonnage, max(1, moved.movement.hexes if moved.movement else 1)
+            moved.mech_design.tonnage, max(1, moved.movement.hexes if moved.movement else 1)
         )
-        back = physical.charge_damage_to_attacker(other.design.tonnage)
+        back = physical.charge_damage_to_attacker(other.mech_design.tonnage)
         worth = dealt * (1 + weakness(other)) * focus(other) + _MELEE_KILL * _kill(dealt, other)
         falls = p_psr_fail(other, 2) - p_psr_fail(moved, 2)  # BT-C-42: both roll at +2
         value = p * (worth - back * self.frail + falls * _FALL_COST) - _MELEE_COST
@@ -456,8 +458,8 @@ class _Ranker:
             return -100.0, 0.0
         other = state.units[target]
         p = p_hit(hit.number)
-        dealt = physical.dfa_damage(moved.design.tonnage)
-        back = physical.dfa_damage_to_attacker(moved.design.tonnage)
+        dealt = physical.dfa_damage(moved.mech_design.tonnage)
+        back = physical.dfa_damage_to_attacker(moved.mech_design.tonnage)
         worth = dealt * (1 + weakness(other)) * focus(other) + _MELEE_KILL * _kill(dealt, other)
         fall = (1 - p) * _FALL_COST * 2 + p * p_psr_fail(moved, 4) * _FALL_COST
         value = p * (worth + p_psr_fail(other, 2) * _FALL_COST) - back * self.frail - fall
@@ -532,12 +534,12 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
         for (where, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
             if not reach.steps:
                 continue
-            if where == unit.hex and facing == unit.facing and not unit.body.prone:
+            if where == unit.hex and facing == unit.facing and not unit.mech.prone:
                 continue
             key = (where, facing, False)
             if key in found:
                 continue  # a cheaper mode (or a run without MASC) gets there
-            prone = unit.body.prone and not any(s.kind is StepKind.STAND for s in reach.steps)
+            prone = unit.mech.prone and not any(s.kind is StepKind.STAND for s in reach.steps)
             done = movement.hexes if movement is not None else 0
             found[key] = _Candidate(
                 Move(index, mode, reach.steps, masc=masc_on),
@@ -571,7 +573,7 @@ def _charges(state: BTState, index: int, candidates: list[_Candidate]) -> list[_
     targets = {
         u.hex: i
         for i, u in enumerate(state.units)
-        if u.side != unit.side and u.on_map and u.hex is not None and not u.body.prone
+        if u.side != unit.side and u.on_map and u.hex is not None and not u.mech.prone
     }
     found = []
     for candidate in candidates:
@@ -676,7 +678,7 @@ def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
     if not active or alone:
         options.append(
             _Candidate(
-                still_command, unit.hex, unit.facing, mode, counted, spent, prone=unit.body.prone
+                still_command, unit.hex, unit.facing, mode, counted, spent, prone=unit.mech.prone
             )
         )
     if not active:

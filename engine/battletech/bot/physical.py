@@ -26,7 +26,7 @@ _FALL_COST = 6.0
 
 def _damage(state: BTState, index: int, option: PhysicalAttack) -> float:
     unit = state.units[index]
-    tons = unit.design.tonnage
+    tons = unit.mech_design.tonnage
     kind, limb = option.kind, option.limb
     if kind is AttackKind.PUNCH:
         arms = (limb,) if limb is not None else (Location.LA, Location.RA)
@@ -53,7 +53,7 @@ def physical_value(state: BTState, index: int, option: PhysicalAttack, weights: 
     value = weights.dealt * p * _damage(state, index, option) * (1.0 + weakness(other))
     if option.kind is AttackKind.KICK:
         unit = state.units[index]
-        risk = (1 - p) * p_psr_fail(unit) * _FALL_COST * (1 + unit.design.tonnage / 50)
+        risk = (1 - p) * p_psr_fail(unit) * _FALL_COST * (1 + unit.mech_design.tonnage / 50)
         value -= weights.risk * risk / weights.melee
     return value
 

@@ -85,7 +85,7 @@ class _Tally:
                     self.cover.append(sum(max(0, v) for _, v in sight.modifiers))
 
     def heats(self, state: BTState, side: int) -> None:
-        self.heat += [u.body.heat for u in state.units if u.side == side and u.on_map]
+        self.heat += [u.mech.heat for u in state.units if u.side == side and u.on_map]
 
     def command(self, command: BTCommand) -> None:
         melee = (

@@ -8,6 +8,7 @@ Everything that changes in play (armor left, criticals, heat, ammunition) lives 
 from __future__ import annotations
 
 import enum
+from typing import ClassVar
 
 from attrs import frozen
 
@@ -163,6 +164,9 @@ class MechDesign:
     era: str = ""
     source: str = ""
     """Where the design came from (a file name), for messages; not a rule."""
+
+    kind: ClassVar[str] = "'Mech"
+    """The kind of unit (BT-M-1), as the other designs name theirs."""
 
     @property
     def name(self) -> str:

@@ -166,9 +166,9 @@ def _psr(event: ev.PilotingRoll, before: BTState, after: BTState) -> str:
 def _no_roll(before: BTState, event: ev.PilotingRoll) -> str:
     """BT-M-30 item 5: why a PSR fails without dice: the pilot is out, or the 'Mech is shut down."""
     unit = before.units[event.unit]
-    if not unit.body.conscious:
+    if not unit.mech.conscious:
         return "the MechWarrior is unconscious"
-    if unit.body.shutdown:
+    if unit.mech.shutdown:
         return "the 'Mech is shut down"
     return "no one at the controls"
 
@@ -229,10 +229,10 @@ def _damage(event: ev.DamageApplied, before: BTState, after: BTState) -> str:
     unit = after.units[event.unit]
     parts = []
     if event.armor:
-        left = unit.body.armor_at(event.location, rear=event.rear and event.location.has_rear)
+        left = unit.mech.armor_at(event.location, rear=event.rear and event.location.has_rear)
         parts.append(f"-{event.armor} armor ({left} left)")
     if event.internal:
-        parts.append(f"-{event.internal} structure ({unit.body.internal_at(event.location)} left)")
+        parts.append(f"-{event.internal} structure ({unit.mech.internal_at(event.location)} left)")
     effect = ", ".join(parts) or "no effect"
     return f"{who}: {roll}{total} damage to the {where}{moved}{source}: {effect}."
 
@@ -305,7 +305,7 @@ def _move_ended(event: ev.MovementEnded, before: BTState, after: BTState) -> str
         where = f" in {label(unit.hex)}" if unit.hex is not None else ""
         return f"{who} stands still{where}, facing {_facing(unit.facing)}."
     start = movement.path[0] if movement.path else None
-    prone = ", prone" if unit.body.prone else ""
+    prone = ", prone" if unit.mech.prone else ""
     heat = f", heat +{event.heat}" if event.heat else ""
     modifier = _target_modifier(event.hexes, jumped=movement.mode is MoveMode.JUMP)
     if start == unit.hex:
@@ -388,7 +388,7 @@ def named_heat_sources(
 @describe.register
 def _heat(event: ev.HeatChanged, before: BTState, after: BTState) -> str:
     del after
-    was = before.units[event.unit].body.heat
+    was = before.units[event.unit].mech.heat
     named = named_heat_sources(before, event.unit, event.sources)
     sources = ", ".join(f"{name} {value:+d}" for name, value in named)
     built = f" ({sources})" if sources else ""

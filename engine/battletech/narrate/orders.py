@@ -14,7 +14,7 @@ __all__: list[str] = []
 def _sinks_switched(event: ev.HeatSinksSwitched, before: BTState, after: BTState) -> str:
     del after
     who = unit_name(before, event.unit)
-    was = before.units[event.unit].body.sinks_off
+    was = before.units[event.unit].mech.sinks_off
     if event.off == 0:
         return f"{who} switches its heat sinks back on: all of them cool again."
     if event.off > was:

@@ -96,7 +96,7 @@ class _Counts:
 
 
 def _status(unit: UnitState, cause: str | None) -> str:
-    if unit.body.ejected:
+    if unit.mech.ejected:
         return "ejected"
     if unit.withdrawn:
         return "withdrew"
@@ -124,7 +124,7 @@ def after_action(state: BTState, events: Iterable[ev.BTEvent]) -> AfterAction:
             counts.taken.get(index, 0),
             counts.shots.get(index, 0),
             counts.hits.get(index, 0),
-            unit.body.wounds,
+            unit.mech.wounds,
         )
         for index, unit in enumerate(state.units)
     )

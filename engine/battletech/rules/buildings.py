@@ -51,7 +51,7 @@ def damage_building(ctx: Ctx, where: Hex, amount: int) -> bool:
         return False
     left = building.cf - amount
     inside = ctx.state.units_at(where)
-    tons = sum(ctx.state.units[i].design.tonnage for i in inside)
+    tons = sum(ctx.state.units[i].mech_design.tonnage for i in inside)
     collapsed = left <= 0 or tons > left
     ctx.emit(ev.BuildingDamaged(where, amount, collapsed=collapsed))
     if collapsed:

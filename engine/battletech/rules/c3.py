@@ -49,7 +49,7 @@ _MOST_DESIGNS = 512
 
 def _gear(unit: UnitState) -> dict[str, tuple[int, ...]]:
     """The design's items by role ("master", "slave", "ecm", "probe"), cached by design."""
-    design = unit.design
+    design = unit.mech_design
     known = _DESIGN_GEAR.get(id(design))
     if known is None or known[0] is not design:
         found: dict[str, list[int]] = {}
@@ -70,14 +70,14 @@ def _gear(unit: UnitState) -> dict[str, tuple[int, ...]]:
 
 
 def _working(unit: UnitState, index: int) -> bool:
-    item = unit.design.equipment[index]
-    return not unit.body.location_destroyed(item.location) and not any(
-        unit.body.slot_hit(item.location, slot) for slot in item.slots
+    item = unit.mech_design.equipment[index]
+    return not unit.mech.location_destroyed(item.location) and not any(
+        unit.mech.slot_hit(item.location, slot) for slot in item.slots
     )
 
 
 def _active(unit: UnitState) -> bool:
-    return unit.on_map and not unit.body.shutdown and unit.hex is not None
+    return unit.on_map and not unit.mech.shutdown and unit.hex is not None
 
 
 def _best(unit: UnitState, role: str) -> int:

@@ -34,9 +34,9 @@ def why_no_club(state: BTState, index: int) -> str:
     unit = state.units[index]
     if not unit.on_map or unit.hex is None:
         return "it is not on the map"
-    if unit.body.club:
-        return f"it already holds a club ({unit.body.club})"
-    if unit.body.prone:
+    if unit.mech.club:
+        return f"it already holds a club ({unit.mech.club})"
+    if unit.mech.prone:
         return "it is prone"
     if not _hands(unit):
         return "it needs both arms with working shoulders and hands"
@@ -47,9 +47,9 @@ def why_no_club(state: BTState, index: int) -> str:
 
 def _hands(unit: UnitState) -> bool:
     for arm in (Location.LA, Location.RA):
-        if unit.body.location_destroyed(arm) or component_hits(unit, arm, "shoulder", "hand"):
+        if unit.mech.location_destroyed(arm) or component_hits(unit, arm, "shoulder", "hand"):
             return False
-        names = [name.lower() for name in unit.design.slots_at(arm)]
+        names = [name.lower() for name in unit.mech_design.slots_at(arm)]
         if not any("hand" in name for name in names):
             return False
     return True

@@ -217,7 +217,7 @@ def _streak_held(ctx: Ctx, attack: Attack, spec: WeaponSpec) -> None:
     unit = ctx.state.units[attack.attacker]
     weapon = attack.weapon if attack.weapon is not None else -1
     refill = None
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         ammo = catalogue.SPECS.get(item.name)
         if (
             isinstance(ammo, catalogue.AmmoSpec)
@@ -367,15 +367,15 @@ def _unit_psrs(ctx: Ctx, tally: Tally, index: int, *, heavy: bool) -> None:
     events = ([DAMAGE_PSR] if heavy else []) + tally.psrs.get(index, [])
     start = tally.start.units[index]
     pre = preexisting(start)
-    live = not start.body.shutdown
+    live = not start.mech.shutdown
     why = tally.falls.get(index)
     if why is not None:
-        if not unit.body.prone:
+        if not unit.mech.prone:
             _phase_fall(ctx, index, why, tuple(events) + pre, shutdown_ok=live)
         return
     for n, (reason, modifier) in enumerate(events):
         now = ctx.state.units[index]
-        if not now.on_map or now.body.prone:
+        if not now.on_map or now.mech.prone:
             break
         others = tuple(events[:n] + events[n + 1 :])
         if not piloting_roll(
@@ -407,7 +407,7 @@ def _phase_fall(
 # ------------------------------------------------------------------ ejection and dumping
 def auto_eject(unit: UnitState) -> bool:
     """BT-C-59: auto-eject is on (DESIGN: for every 'Mech unless its ``auto_eject`` is False)."""
-    return unit.body.auto_eject
+    return unit.mech.auto_eject
 
 
 def ejection_modifiers(ctx: Ctx, index: int, *, automatic: bool) -> tuple[tuple[str, int], ...]:
@@ -421,11 +421,11 @@ def ejection_modifiers(ctx: Ctx, index: int, *, automatic: bool) -> tuple[tuple[
     terrain = ctx.state.board.get(behind) if behind is not None else None
     if terrain is not None:
         terms.append(_landing(terrain))
-    if unit.body.prone:
+    if unit.mech.prone:
         terms.append(("prone", 5))
-    if not unit.body.conscious:
+    if not unit.mech.conscious:
         terms.append(("unconscious", 3))
-    head = unit.design.internal_at(Location.HD) - max(unit.body.internal_at(Location.HD), 0)
+    head = unit.mech_design.internal_at(Location.HD) - max(unit.mech.internal_at(Location.HD), 0)
     if head > 0:
         terms.append(("head structure damage", head))
     if automatic:
@@ -472,7 +472,7 @@ def eject(ctx: Ctx, unit: int, *, automatic: bool = False) -> None:
     mech = ctx.state.units[unit]
     if not mech.on_map:
         raise IllegalCommand("eject/off_map", f"the {mech.name} is not in the fight")
-    if not automatic and not mech.body.conscious:
+    if not automatic and not mech.mech.conscious:
         msg = f"the {mech.name}'s MechWarrior is unconscious and cannot eject (BT-C-59)"
         raise IllegalCommand("eject/unconscious", msg)
     behind = _behind(mech)

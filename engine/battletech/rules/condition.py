@@ -42,11 +42,11 @@ def _kind(name: str) -> str:
 
 def component_hits(unit: UnitState, location: Location, *components: str) -> int:
     """How many critical lines of ``location`` naming one of ``components`` have been hit."""
-    slots = unit.design.slots_at(location)
+    slots = unit.mech_design.slots_at(location)
     return sum(
         1
         for index, name in enumerate(slots)
-        if unit.body.slot_hit(location, index)
+        if unit.mech.slot_hit(location, index)
         and any(_kind(name).startswith(c) for c in components)
     )
 
@@ -58,7 +58,7 @@ def gyro_hits(unit: UnitState) -> int:
 
 def leg_state(unit: UnitState, leg: Location) -> tuple[bool, bool, int]:
     """Return (destroyed, hip hit, other leg actuators hit) for one leg."""
-    destroyed = unit.body.location_destroyed(leg)
+    destroyed = unit.mech.location_destroyed(leg)
     hip = component_hits(unit, leg, "hip") > 0
     actuators = component_hits(unit, leg, *_LEG_ACTUATORS)
     return destroyed, hip, actuators
@@ -69,7 +69,7 @@ def walk_mp(unit: UnitState, *, heat: int | None = None, gravity: Fraction = ONE
 
     Triple-strength myomer at heat 9+ adds 2 to the design's Walk MP first (BT-C-75).
     """
-    walk = unit.design.walk + masc.tsm_bonus(unit, heat)
+    walk = unit.mech_design.walk + masc.tsm_bonus(unit, heat)
     legs = [leg_state(unit, leg) for leg in _LEGS]
     lost = sum(1 for destroyed, _, _ in legs if destroyed)
     if lost == 2:  # noqa: PLR2004 - both legs
@@ -83,7 +83,7 @@ def walk_mp(unit: UnitState, *, heat: int | None = None, gravity: Fraction = ONE
         if hips == 1:
             walk = (walk + 1) // 2
         walk -= sum(actuators for _, hip, actuators in legs if not hip)
-    walk -= heat_mp_loss(unit.body.heat if heat is None else heat)
+    walk -= heat_mp_loss(unit.mech.heat if heat is None else heat)
     return by_gravity(max(walk, 0), gravity)
 
 
@@ -93,7 +93,7 @@ def run_allowance(unit: UnitState, gravity: Fraction = ONE_G, *, masc_on: bool =
     With the MASC switched on (``masc_on``, or already on for this turn's move): Walk MP x 2
     (BT-C-75). ``gravity``: BT-M-39.3.
     """
-    if any(unit.body.location_destroyed(leg) for leg in _LEGS):
+    if any(unit.mech.location_destroyed(leg) for leg in _LEGS):
         return 0
     walk = walk_mp(unit, gravity=gravity)
     if masc_on or (unit.movement is not None and unit.movement.masc):
@@ -105,11 +105,11 @@ def _jets(unit: UnitState) -> list[tuple[Location, bool]]:
     """Every jump jet line as (location, working)."""
     jets = []
     for location in Location:
-        for index, name in enumerate(unit.design.slots_at(location)):
+        for index, name in enumerate(unit.mech_design.slots_at(location)):
             if "jump jet" in name.lower():
-                working = not unit.body.slot_hit(
+                working = not unit.mech.slot_hit(
                     location, index
-                ) and not unit.body.location_destroyed(location)
+                ) and not unit.mech.location_destroyed(location)
                 jets.append((location, working))
     return jets
 
@@ -121,7 +121,7 @@ def jump_mp(unit: UnitState, terrain: Terrain | None = None, gravity: Fraction =
     in Depth 1 water only torso jets work; in Depth 2+ none do. Heat never reduces it.
     """
     jets = _jets(unit)
-    jump = unit.design.jump
+    jump = unit.mech_design.jump
     if jets:
         jump -= sum(1 for _, working in jets if not working)
     on_deck = terrain is not None and unit.standing_on_bridge(terrain)
@@ -158,7 +158,7 @@ def arm_modifier(unit: UnitState) -> tuple[tuple[str, int], ...]:
     """BT-M-24.3: stand-up modifiers: +1 per arm with a damaged actuator, +2 per arm destroyed."""
     modifiers: list[tuple[str, int]] = []
     for arm in _ARMS:
-        if unit.body.location_destroyed(arm):
+        if unit.mech.location_destroyed(arm):
             modifiers.append((f"{arm.long_name.lower()} destroyed", 2))
         elif component_hits(unit, arm, *_ARM_ACTUATORS):
             modifiers.append((f"{arm.long_name.lower()} actuator", 1))
@@ -180,9 +180,9 @@ def can_move(unit: UnitState) -> str | None:
     """Why the unit cannot move at all this turn, or None (BT-M-20.5, BT-M-16 item 3)."""
     if unit.destroyed:
         return "it is destroyed"
-    if not unit.body.conscious:
+    if not unit.mech.conscious:
         return "its MechWarrior is unconscious"
-    if unit.body.shutdown:
+    if unit.mech.shutdown:
         return "it is shut down"
     if unit.stuck:
         return "it is stuck in a swamp (BT-M-39.1)"

@@ -99,16 +99,16 @@ def hittable(design: MechDesign, location: Location, slot: int) -> bool:
 
 def open_lines(unit: UnitState, location: Location) -> tuple[int, ...]:
     """BT-C-30: the lines of ``location`` that can still take a critical (not hit yet)."""
-    design = unit.design
+    design = unit.mech_design
     return tuple(
         slot
         for slot in range(len(design.slots_at(location)))
-        if hittable(design, location, slot) and not unit.body.slot_hit(location, slot)
+        if hittable(design, location, slot) and not unit.mech.slot_hit(location, slot)
     )
 
 
 def _lines(unit: UnitState, kind: str) -> tuple[tuple[Location, int], ...]:
-    return _component_lines(unit.design.criticals, kind)
+    return _component_lines(unit.mech_design.criticals, kind)
 
 
 @functools.lru_cache(maxsize=512)
@@ -131,9 +131,9 @@ def component_destroyed(unit: UnitState, location: Location, slot: int) -> bool:
     an engine hit), though it is no true critical: its lines can still be hit.
     """
     return (
-        unit.body.slot_hit(location, slot)
-        or unit.body.location_destroyed(location)
-        or location in unit.body.breached
+        unit.mech.slot_hit(location, slot)
+        or unit.mech.location_destroyed(location)
+        or location in unit.mech.breached
     )
 
 
@@ -154,11 +154,11 @@ def life_support_hit(unit: UnitState) -> bool:
 
 def item_destroyed(unit: UnitState, index: int) -> bool:
     """BT-C-30: one critical on any of an item's lines disables it; so does losing its location."""
-    item = unit.design.equipment[index]
+    item = unit.mech_design.equipment[index]
     return (
-        unit.body.location_destroyed(item.location)
-        or item.location in unit.body.breached  # BT-C-61.5
-        or any(unit.body.slot_hit(item.location, slot) for slot in item.slots)
+        unit.mech.location_destroyed(item.location)
+        or item.location in unit.mech.breached  # BT-C-61.5
+        or any(unit.mech.slot_hit(item.location, slot) for slot in item.slots)
     )
 
 
@@ -229,10 +229,10 @@ def heat_explosion_bins(unit: UnitState) -> tuple[int, ...]:
     (one of them is picked at random).
     """
     candidates: list[tuple[int, int, int, str]] = []  # (shot, shots, index, type)
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         shot = ammo_shot_damage(item)
         shots = unit.ammo[index] if index < len(unit.ammo) else 0
-        if shot and shots > 0 and not unit.body.location_destroyed(item.location):
+        if shot and shots > 0 and not unit.mech.location_destroyed(item.location):
             candidates.append((shot, shots, index, item.name.removesuffix(" (Half)")))
     if not candidates:
         return ()

@@ -93,7 +93,7 @@ def piloting_roll(
     pre = preexisting(unit) if damage is None else damage
     named = (("piloting", unit.pilot.piloting), *modifiers, *pre)
     target = sum(value for _, value in named)
-    if not unit.body.conscious or (unit.body.shutdown and not shutdown_ok):
+    if not unit.mech.conscious or (unit.mech.shutdown and not shutdown_ok):
         ctx.emit(ev.PilotingRoll(index, reason, target, named, (), success=False, automatic=True))
         return False
     roll = ctx.roll(2)
@@ -108,14 +108,14 @@ def wound(ctx: Ctx, index: int, wounds: int, cause: str, *, by: int | None = Non
     An ejected MechWarrior can still be hurt (landing, BT-C-59); ``by`` is credited with a kill.
     """
     unit = ctx.state.units[index]
-    if unit.destroyed and not unit.body.ejected:
+    if unit.destroyed and not unit.mech.ejected:
         return
-    total = min(unit.body.wounds + wounds, DEADLY_WOUNDS)
+    total = min(unit.mech.wounds + wounds, DEADLY_WOUNDS)
     ctx.emit(ev.PilotWounded(index, wounds, total, cause))
     if total >= DEADLY_WOUNDS:
         ctx.emit(ev.UnitDestroyed(index, "MechWarrior killed", by=by))
         return
-    if unit.body.conscious:  # BT-M-16 item 2: an unconscious pilot makes no roll
+    if unit.mech.conscious:  # BT-M-16 item 2: an unconscious pilot makes no roll
         target = CONSCIOUSNESS[total]
         roll = ctx.roll(2)
         ctx.emit(ev.ConsciousnessRolled(index, target, roll, conscious=sum(roll) >= target))
@@ -131,7 +131,7 @@ def queue_psr(ctx: Ctx, index: int, reason: str, modifier: int) -> None:
         ctx.tally.psrs.setdefault(index, []).append((reason, modifier))
         return
     unit = ctx.state.units[index]
-    if not unit.on_map or unit.body.prone or unit.hex is None:
+    if not unit.on_map or unit.mech.prone or unit.hex is None:
         return
     if not piloting_roll(ctx, index, reason):
         fall(ctx, index, unit.hex, 0, f"failed the {reason} roll")
@@ -143,7 +143,7 @@ def queue_fall(ctx: Ctx, index: int, why: str) -> None:
         ctx.tally.falls.setdefault(index, why)
         return
     unit = ctx.state.units[index]
-    if unit.on_map and not unit.body.prone and unit.hex is not None:
+    if unit.on_map and not unit.mech.prone and unit.hex is not None:
         fall(ctx, index, unit.hex, 0, why)
 
 
@@ -186,10 +186,10 @@ def apply_damage(  # noqa: C901, PLR0912 - BT-C-26 is one procedure of eight ste
         if unit.destroyed:
             return
         has_rear = rear and location.has_rear
-        internal_left = unit.body.internal_at(location)
+        internal_left = unit.mech.internal_at(location)
         if internal_left > 0:
             to_armor = (
-                0 if explosion else min(unit.body.armor_at(location, rear=has_rear), remaining)
+                0 if explosion else min(unit.mech.armor_at(location, rear=has_rear), remaining)
             )
             to_internal = min(internal_left, remaining - to_armor)
             remaining -= to_armor + to_internal
@@ -222,7 +222,7 @@ def apply_damage(  # noqa: C901, PLR0912 - BT-C-26 is one procedure of eight ste
                 return
         if remaining <= 0:
             break
-        if explosion and crits.has_case(unit.design, origin):  # step 8: vented
+        if explosion and crits.has_case(unit.mech_design, origin):  # step 8: vented
             break
         target = TRANSFER[location]
         if target is None:
@@ -254,9 +254,9 @@ def _after_loss(ctx: Ctx, index: int, location: Location, source: int | None) ->
     unit = ctx.state.units[index]
     arm = _SIDE_ARM.get(location)
     if arm is not None:
-        if not unit.body.location_destroyed(arm):
+        if not unit.mech.location_destroyed(arm):
             ctx.emit(ev.LocationDestroyed(index, arm))
-        if crits.is_xl(unit.design) and not unit.design.is_clan:
+        if crits.is_xl(unit.mech_design) and not unit.design.is_clan:
             _destroy(ctx, index, f"XL engine lost with the {name}", source)
             return
     if crits.engine_hits(ctx.state.units[index]) >= crits.ENGINE_HITS_DESTROY:
@@ -301,7 +301,7 @@ def _phase_start(ctx: Ctx, index: int) -> UnitState:
 
 def _passes_on(start: UnitState, where: Location, *, first: bool) -> bool:
     """BT-C-26 step 4: nothing in ``where`` could take a critical at the start of the phase."""
-    return (not first and start.body.location_destroyed(where)) or not crits.open_lines(
+    return (not first and start.mech.location_destroyed(where)) or not crits.open_lines(
         start, where
     )
 
@@ -328,7 +328,7 @@ def _critical(ctx: Ctx, index: int, location: Location, source: int | None) -> N
     if not open_now:
         ctx.emit(ev.CriticalLost(index, where, "used up this phase"))
         return
-    lines = len(unit.design.slots_at(where))
+    lines = len(unit.mech_design.slots_at(where))
     rolls: list[tuple[int, ...]] = []
     while True:
         if lines <= 6:  # noqa: PLR2004 - BT-C-30: head and legs
@@ -340,7 +340,7 @@ def _critical(ctx: Ctx, index: int, location: Location, source: int | None) -> N
         rolls.append(dice)
         if slot in open_now:
             break
-    name = unit.design.slots_at(where)[slot]
+    name = unit.mech_design.slots_at(where)[slot]
     ctx.emit(ev.CriticalHit(index, where, slot, name, roll=dice, rerolled=tuple(rolls[:-1])))
     _effect(ctx, index, where, slot, source)
 
@@ -350,7 +350,7 @@ def _effect(  # noqa: C901 - BT-C-31, one line per component
 ) -> None:
     """BT-C-31: what a critical on that line does now (lasting effects are read from the crits)."""
     unit = ctx.state.units[index]
-    design = unit.design
+    design = unit.mech_design
     item = crits.item_at(design, location, slot)
     if item is not None:
         mounted = design.equipment[item]
@@ -358,7 +358,7 @@ def _effect(  # noqa: C901 - BT-C-31, one line per component
             explode_ammo(ctx, index, item, "critical", source=source)
             return
         blast = crits.explosive_damage(mounted)
-        first = sum(1 for line in mounted.slots if unit.body.slot_hit(location, line)) == 1
+        first = sum(1 for line in mounted.slots if unit.mech.slot_hit(location, line)) == 1
         if blast and first:
             ctx.emit(ev.ComponentExploded(index, item, blast))
             _explode(ctx, index, location, blast, source)
@@ -395,7 +395,7 @@ def explode_ammo(
     An empty bin, or Gauss ammunition, does not explode. The MechWarrior takes 2 damage.
     """
     unit = ctx.state.units[index]
-    mounted = unit.design.equipment[bin_]
+    mounted = unit.mech_design.equipment[bin_]
     shots = unit.ammo[bin_]
     damage = shots * crits.ammo_shot_damage(mounted)
     if damage <= 0 or unit.destroyed:
@@ -454,7 +454,7 @@ def fall(
     face_roll = None if fixed_rear else ctx.die()
     turn, column = FALL_FACING[4 if face_roll is None else face_roll]
     facing = Facing(unit.facing).turn(turn)
-    total = fall_damage(unit.design.tonnage, levels, water=water)
+    total = fall_damage(unit.mech_design.tonnage, levels, water=water)
     total = fall_by_gravity(total, gravity_of(ctx.state.environment))  # BT-M-39.3
     ctx.emit(
         ev.UnitFell(index, where, levels, face_roll, facing, column.value, total, water, cause)

@@ -358,7 +358,7 @@ def overspeed(ctx: Ctx) -> None:
         if over <= 0 or piloting_roll(ctx, index, "gravity"):
             continue
         for leg in _LEGS:
-            if not ctx.state.units[index].body.location_destroyed(leg):
+            if not ctx.state.units[index].mech.location_destroyed(leg):
                 apply_damage(ctx, index, leg, over, explosion=True)
             if ctx.state.units[index].destroyed:
                 break

@@ -423,7 +423,7 @@ def _check_charge(state: BTState, plan: Plan, target: int) -> None:
         hex=last.hex,
         facing=last.facing,
         movement=moved,
-        body=attrs.evolve(unit.body, prone=last.prone),
+        body=attrs.evolve(unit.mech, prone=last.prone),
     )
     physical.check_charge(state.replace_unit(index, after), index, target)
 
@@ -571,7 +571,7 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
     if check.reason in environment.ROLLS:  # BT-M-39.1/39.2: stuck in a swamp, through the ice
         where = check.fall_hex if check.fall_hex is not None else planned.hex
         return environment.resolve(ctx, index, where, check.reason)
-    if check.reason in _FALLS - {"stand"} and unit.body.prone:
+    if check.reason in _FALLS - {"stand"} and unit.mech.prone:
         return "ok"  # BT-M-30 item 2: a prone 'Mech cannot fall further
     if piloting_roll(ctx, index, check.reason, check.modifiers):
         if check.reason == "stand":
@@ -582,7 +582,7 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
         after = ctx.state.units[index]
         if after.destroyed:
             return "destroyed"
-        return "fell" if after.body.prone else "ok"  # a critical (gyro, leg) may have felled it
+        return "fell" if after.mech.prone else "ok"  # a critical (gyro, leg) may have felled it
     if check.reason == "skid":
         _skid(ctx, plan, planned, check)
         return "skid"

@@ -128,7 +128,7 @@ def heat_sources(state: BTState, unit: UnitState) -> tuple[tuple[str, int], ...]
     ``state.new_fires`` (set alight this turn) does not heat it until the next turn (BT-C-60.4).
     """
     sources: list[tuple[str, int]] = []
-    if not unit.body.shutdown:
+    if not unit.mech.shutdown:
         sources += movement_sources(unit)
         fired = Counter(
             spec.name
@@ -159,7 +159,7 @@ def _sinks(unit: UnitState) -> tuple[int, list[tuple[Location, int]]]:
 
     ``design.heat_sinks`` counts every sink; those not on a critical line are in the engine.
     """
-    design = unit.design
+    design = unit.mech_design
     per = 2 if design.double_heat_sinks else 1
     mounted: list[tuple[Location, int]] = []
     lines = 0
@@ -180,7 +180,7 @@ def _sinks(unit: UnitState) -> tuple[int, list[tuple[Location, int]]]:
 
 def submerged(state: BTState, unit: UnitState) -> bool:
     """BT-C-52: standing in Depth 2+, or prone in Depth 1+ (every heat sink is underwater)."""
-    return _depth(state, unit) >= 2 or (unit.body.prone and _depth(state, unit) >= 1)  # noqa: PLR2004
+    return _depth(state, unit) >= 2 or (unit.mech.prone and _depth(state, unit) >= 1)  # noqa: PLR2004
 
 
 def _depth(state: BTState, unit: UnitState) -> int:
@@ -234,16 +234,16 @@ def _record(ctx: Ctx, index: int) -> None:
     sources = heat_sources(ctx.state, unit)
     generated = sum(heat for _, heat in sources)
     dissipated = dissipation(ctx.state, unit)
-    heat = max(unit.body.heat + generated - dissipated, 0)
-    if generated or unit.body.heat:
+    heat = max(unit.mech.heat + generated - dissipated, 0)
+    if generated or unit.mech.heat:
         ctx.emit(ev.HeatChanged(index, generated, dissipated, heat, sources))
 
 
 def _scale(ctx: Ctx, index: int) -> None:
     """BT-C-54..56: the heat scale's rolls at the new heat."""
     unit = ctx.state.units[index]
-    heat = unit.body.heat
-    if unit.body.shutdown:
+    heat = unit.mech.heat
+    if unit.mech.shutdown:
         _restart(ctx, index)
     elif (target := heat_shutdown_target(heat)) is not None:
         if heat >= _NO_RESTART:
@@ -267,11 +267,11 @@ def _scale(ctx: Ctx, index: int) -> None:
 def _restart(ctx: Ctx, index: int) -> None:
     """BT-C-55: below 14 the engine restarts by itself; else a conscious pilot may roll."""
     unit = ctx.state.units[index]
-    if unit.body.heat < _RESTART_BELOW:
+    if unit.mech.heat < _RESTART_BELOW:
         ctx.emit(ev.EngineRestarted(index))
         return
-    target = heat_shutdown_target(unit.body.heat)
-    if unit.body.heat >= _NO_RESTART or target is None or not unit.body.conscious:
+    target = heat_shutdown_target(unit.mech.heat)
+    if unit.mech.heat >= _NO_RESTART or target is None or not unit.mech.conscious:
         return
     roll = ctx.roll(2)
     ctx.emit(ev.EngineRestarted(index, target, roll, success=sum(roll) >= target))
@@ -280,13 +280,13 @@ def _restart(ctx: Ctx, index: int) -> None:
 def _ammo_explosion(ctx: Ctx, index: int) -> None:
     """BT-C-54/56: at 19+ roll to avoid an explosion; the bin is chosen by BT-C-56."""
     unit = ctx.state.units[index]
-    target = heat_ammo_target(unit.body.heat)
+    target = heat_ammo_target(unit.mech.heat)
     bins = crits.heat_explosion_bins(unit)
     if target is None or not bins or not unit.on_map:
         return
     roll = ctx.roll(2)
     exploded = sum(roll) < target
-    ctx.emit(ev.HeatExplosionRolled(index, unit.body.heat, target, roll, exploded=exploded))
+    ctx.emit(ev.HeatExplosionRolled(index, unit.mech.heat, target, roll, exploded=exploded))
     if exploded:
         choice, pick = _pick(ctx, len(bins))
         explode_ammo(ctx, index, bins[choice], "heat", pick=pick)

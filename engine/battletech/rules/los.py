@@ -122,7 +122,7 @@ def unit_height(state: BTState, index: int) -> int:
             level = max(level, state.board.terrain(other).level)
         return level + 2
     ground = _ground(unit, terrain)
-    return ground if unit.body.prone else ground + 1
+    return ground if unit.mech.prone else ground + 1
 
 
 def hex_height(terrain: Terrain) -> int:
@@ -145,7 +145,7 @@ def submerged(state: BTState, index: int) -> int:
     if unit.hex is None or unit.this_turn.dfa is not None:
         return 0
     depth = _depth(unit, state.board.terrain(unit.hex))
-    if depth >= 2 or (unit.body.prone and depth >= 1):  # noqa: PLR2004 - BT-C-9
+    if depth >= 2 or (unit.mech.prone and depth >= 1):  # noqa: PLR2004 - BT-C-9
         return depth
     return 0
 
@@ -326,10 +326,10 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
         modifiers.append(
             (f"target in {Woods(terrain.woods).name.lower()} woods", int(terrain.woods))
         )
-    water = not unit.body.prone and _depth(unit, terrain) == 1
+    water = not unit.mech.prone and _depth(unit, terrain) == 1
     if water:
         modifiers.append(("target in depth 1 water", -1))
-    return _Target(unit.hex, height, not unit.body.prone, tuple(modifiers), water)
+    return _Target(unit.hex, height, not unit.mech.prone, tuple(modifiers), water)
 
 
 def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
@@ -396,7 +396,7 @@ def _self_cover(
 
     DESIGN: Depth 1 water round a standing attacker's legs covers them too (BT-C-9).
     """
-    if shooter.this_turn.dfa is not None or shooter.body.prone or shooter.hex is None:
+    if shooter.this_turn.dfa is not None or shooter.mech.prone or shooter.hex is None:
         return False
     if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
         return True
@@ -728,7 +728,7 @@ def _protection(unit: UnitState, column: Column) -> int:
     total = 0
     for odds, location in zip(_ROLL_ODDS, HIT_LOCATION[column], strict=True):
         rear = column is Column.REAR and location.has_rear
-        total += odds * (unit.body.armor_at(location, rear=rear) + unit.body.internal_at(location))
+        total += odds * (unit.mech.armor_at(location, rear=rear) + unit.mech.internal_at(location))
     return total
 
 

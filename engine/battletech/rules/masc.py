@@ -73,7 +73,7 @@ _LEGS = (Location.LL, Location.RL)
 
 def _flagged(unit: UnitState, flag: str) -> list[int]:
     found = []
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         spec = catalogue.SPECS.get(item.name)
         if spec is not None and flag in spec.flags:
             found.append(index)
@@ -81,9 +81,9 @@ def _flagged(unit: UnitState, flag: str) -> list[int]:
 
 
 def _destroyed(unit: UnitState, index: int) -> bool:
-    item = unit.design.equipment[index]
-    return unit.body.location_destroyed(item.location) or any(
-        unit.body.slot_hit(item.location, slot) for slot in item.slots
+    item = unit.mech_design.equipment[index]
+    return unit.mech.location_destroyed(item.location) or any(
+        unit.mech.slot_hit(item.location, slot) for slot in item.slots
     )
 
 
@@ -95,7 +95,7 @@ def has_tsm(unit: UnitState) -> bool:
 
 def tsm_active(unit: UnitState, heat: int | None = None) -> bool:
     """BT-C-75: the myomer works: the 'Mech has it and its heat is ``TSM_HEAT`` or more."""
-    return (unit.body.heat if heat is None else heat) >= TSM_HEAT and has_tsm(unit)
+    return (unit.mech.heat if heat is None else heat) >= TSM_HEAT and has_tsm(unit)
 
 
 def tsm_bonus(unit: UnitState, heat: int | None = None) -> int:
@@ -121,11 +121,11 @@ def has_masc(unit: UnitState) -> bool:
 
 def masc_level(unit: UnitState, turn: int) -> int:
     """ASSUMPTION (MegaMek): the MASC level in ``turn``: +1 a turn used, -1 a turn not used."""
-    if unit.body.masc_turn <= 0:
+    if unit.mech.masc_turn <= 0:
         return 0
-    if unit.body.masc_turn >= turn:
-        return unit.body.masc_level
-    return max(0, unit.body.masc_level - (turn - unit.body.masc_turn - 1))
+    if unit.mech.masc_turn >= turn:
+        return unit.mech.masc_level
+    return max(0, unit.mech.masc_level - (turn - unit.mech.masc_turn - 1))
 
 
 def masc_target(unit: UnitState, turn: int) -> int:
@@ -135,7 +135,7 @@ def masc_target(unit: UnitState, turn: int) -> int:
 
 def masc_run_mp(unit: UnitState, walk: int) -> int:
     """BT-C-75: running MP with MASC: Walking MP x 2 (0 with a leg destroyed: it cannot run)."""
-    if any(unit.body.location_destroyed(leg) for leg in _LEGS):
+    if any(unit.mech.location_destroyed(leg) for leg in _LEGS):
         return 0
     return walk * 2
 
@@ -179,9 +179,9 @@ MASC_EVENTS: tuple[type[BTEvent], ...] = (MASCRolled,)
 def _masc_rolled(event: MASCRolled, state: BTState) -> BTState:
     unit = state.units[event.unit]
     level = masc_level(unit, state.turn) + 1
-    body = attrs.evolve(unit.body, masc_level=level, masc_turn=state.turn)
+    body = attrs.evolve(unit.mech, masc_level=level, masc_turn=state.turn)
     if not event.passed:
-        item = unit.design.equipment[event.masc]
+        item = unit.mech_design.equipment[event.masc]
         body = attrs.evolve(body, crits=body.crits | {(item.location, slot) for slot in item.slots})
     movement = None if unit.movement is None else attrs.evolve(unit.movement, masc=True)
     return state.replace_unit(event.unit, attrs.evolve(unit, body=body, movement=movement))

@@ -24,11 +24,11 @@ _LEGS = (Location.LL, Location.RL)
 
 
 def _hip_line(unit: UnitState, leg: Location) -> int | None:
-    if unit.body.location_destroyed(leg):
+    if unit.mech.location_destroyed(leg):
         return None
-    for slot, name in enumerate(unit.design.slots_at(leg)):
+    for slot, name in enumerate(unit.mech_design.slots_at(leg)):
         if name.lower().startswith("hip"):
-            return None if unit.body.slot_hit(leg, slot) else slot
+            return None if unit.mech.slot_hit(leg, slot) else slot
     return None
 
 
@@ -52,7 +52,7 @@ def roll_masc(ctx: Ctx, index: int) -> bool:
         slot = _hip_line(unit, leg)
         if slot is None:
             continue
-        ctx.emit(CriticalHit(index, leg, slot, unit.design.slots_at(leg)[slot]))
+        ctx.emit(CriticalHit(index, leg, slot, unit.mech_design.slots_at(leg)[slot]))
         damage.queue_psr(ctx, index, *damage.PSR_HIP)
     return False
 

@@ -255,7 +255,7 @@ def _start(
         raise IllegalCommand("move/mode", msg)
     if mode is MoveMode.JUMP:
         raise IllegalCommand("move/jump_path", "a jump is given as hexes: jump UNIT HEX... FACING")
-    if unit.body.prone and mode is MoveMode.RUN and movement is None:
+    if unit.mech.prone and mode is MoveMode.RUN and movement is None:
         pass  # BT-M-24.3: a prone 'Mech may declare run to stand up
     spent = movement.mp_spent if movement is not None else 0
     return unit, spent, allowance(unit, mode, gravity_of(state.environment), masc_on=masc_on)
@@ -287,7 +287,7 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
     walker = _Walker(
         hex=unit.hex,
         facing=unit.facing,
-        prone=unit.body.prone,
+        prone=unit.mech.prone,
         level=standing_level(here, on_bridge=on_bridge),
         mp=spent,
         hexes=movement.hexes if movement is not None else 0,
@@ -422,8 +422,8 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
             hexes = walker.hexes + 1
             here_terrain = board.terrain(walker.hex)
             if terrain.building is not None:
-                inside = unit.design.tonnage + sum(
-                    state.units[o].design.tonnage for o in state.units_at(there) if o != index
+                inside = unit.mech_design.tonnage + sum(
+                    state.units[o].mech_design.tonnage for o in state.units_at(there) if o != index
                 )
                 if inside > terrain.building.cf:
                     crush = inside  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
@@ -444,8 +444,8 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
                     )
                 )
             if on_bridge and terrain.bridge is not None:
-                weight = unit.design.tonnage + sum(
-                    state.units[o].design.tonnage for o in state.units_at(there) if o != index
+                weight = unit.mech_design.tonnage + sum(
+                    state.units[o].mech_design.tonnage for o in state.units_at(there) if o != index
                 )
                 if weight > terrain.bridge.cf:
                     collapse = weight  # BT-M-28: the bridge gives way
@@ -537,7 +537,7 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
         raise IllegalCommand("move/cannot_move", f"the {unit.name} cannot move: {why}")
     if unit.movement is not None:
         raise IllegalCommand("jump/started", "a jump takes the whole movement (BT-M-20.4)")
-    if unit.body.prone:
+    if unit.mech.prone:
         raise IllegalCommand("jump/prone", "a prone 'Mech cannot jump (BT-M-20.4)")
     board = state.board
     start = board.terrain(unit.hex)
@@ -793,7 +793,7 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     here = state.board.terrain(unit.hex)
     start_level = standing_level(here, on_bridge=unit.standing_on_bridge(here))
     starts: list[tuple[int, Facing, int, tuple[Step, ...], tuple[str, ...]]] = []
-    if unit.body.prone:
+    if unit.mech.prone:
         if gyro_hits(unit) >= 2 or limit == 0:  # noqa: PLR2004 - destroyed gyro
             return {(unit.hex, unit.facing): Reach(unit.hex, unit.facing, spent, ())}
         cost = 1 if limit == 1 and spent == 0 else 2
@@ -828,7 +828,7 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
         reach = result[(hex_, facing)] = Reach(hex_, facing, mp, steps, rolls, mode=mode)
         if hex_.q == home.q and hex_.r == home.r:
             at_start.append(reach)
-    if not entered_any and not unit.body.prone and limit >= 1:
+    if not entered_any and not unit.mech.prone and limit >= 1:
         _add_minimum(state, mode, limit, start_level, result, at_start)
     return result
 
@@ -865,7 +865,7 @@ def _add_minimum(  # noqa: PLR0917 - one private helper of reachable
 def _reachable_jump(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reach]:
     unit = state.units[index]
     assert unit.hex is not None  # noqa: S101 - checked by the caller
-    if unit.body.prone or unit.movement is not None:
+    if unit.mech.prone or unit.movement is not None:
         return {}
     paths = jump_paths(state, index)
     taken = {other.hex for other in state.units if other.on_map}

@@ -230,7 +230,7 @@ def ready_weapons(unit: UnitState) -> list[int]:
     from engine.battletech.rules.tohit import ammo_bins, weapon_destroyed, weapon_spec  # noqa: PLC0415
 
     ready = []
-    for i, item in enumerate(unit.design.equipment):
+    for i, item in enumerate(unit.mech_design.equipment):
         spec = weapon_spec(unit, i)
         if spec is None or i in unit.this_turn.fired or weapon_destroyed(unit, item):
             continue
@@ -324,7 +324,7 @@ def stray_walk(ctx: Ctx, index: int, direction: Facing) -> Stop:  # noqa: C901, 
     points = max(0, walk_mp(unit) - spent)
     turns = min((int(direction) - int(unit.facing)) % 6, (int(unit.facing) - int(direction)) % 6)
     sense = 1 if (int(direction) - int(unit.facing)) % 6 <= 3 else -1  # noqa: PLR2004
-    if unit.body.prone:
+    if unit.mech.prone:
         stop = Stop("it is prone and cannot stray", unable=False)
         ctx.emit(StrayEnded(index, (), stop.reason))
         return stop
@@ -342,7 +342,7 @@ def stray_walk(ctx: Ctx, index: int, direction: Facing) -> Stop:  # noqa: C901, 
     here_terrain = board.terrain(start)
     levels = {start: standing_level(here_terrain, on_bridge=unit.standing_on_bridge(here_terrain))}
     roads: dict[Hex, bool] = {}
-    tonnage = unit.design.tonnage
+    tonnage = unit.mech_design.tonnage
 
     def next_position(here: Hex) -> Hex | None:
         there = here.neighbor(direction)

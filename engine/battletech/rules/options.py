@@ -159,7 +159,7 @@ def _moves(state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False)
     result: list[BTCommand] = []
     enemies = _enemy_hexes(state, index)
     for (hex_, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
-        if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not unit.body.prone):
+        if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not unit.mech.prone):
             continue
         move = Move(index, mode, reach.steps, masc=masc_on)
         result.append(move)

@@ -147,7 +147,7 @@ def _missing(unit: UnitState, location: Location, component: str) -> bool:
     wanted = component.lower()
     return not any(
         name.lower().replace("actuator", "").strip().startswith(wanted)
-        for name in unit.design.slots_at(location)
+        for name in unit.mech_design.slots_at(location)
     )
 
 
@@ -188,7 +188,7 @@ def punch_damage(unit: UnitState, arm: Location) -> int:
 
     Doubled first by working triple-strength myomer (BT-C-75, `masc.tsm_factor`).
     """
-    damage = math.ceil(unit.design.tonnage / 10) * masc.tsm_factor(unit)
+    damage = math.ceil(unit.mech_design.tonnage / 10) * masc.tsm_factor(unit)
     for _ in range(_halvings(unit, arm, ("upper arm", "lower arm"))):
         damage //= 2
     return damage
@@ -199,7 +199,7 @@ def kick_damage(unit: UnitState, leg: Location) -> int:
 
     Doubled first by working triple-strength myomer (BT-C-75, `masc.tsm_factor`).
     """
-    damage = math.ceil(unit.design.tonnage / 5) * masc.tsm_factor(unit)
+    damage = math.ceil(unit.mech_design.tonnage / 5) * masc.tsm_factor(unit)
     for _ in range(sum(1 for c in ("upper leg", "lower leg") if _hit(unit, leg, c))):
         damage //= 2
     return damage
@@ -227,7 +227,7 @@ def dfa_damage_to_attacker(tons: int) -> int:
 
 def _blade(unit: UnitState, arm: Location, kind: AttackKind) -> tuple[int, ...] | None:
     """The critical lines of the hatchet or sword in ``arm`` (None: there is none)."""
-    for item in unit.design.equipment:
+    for item in unit.mech_design.equipment:
         if item.location is not arm:
             continue
         spec = find(item.name, unit.design.tech_base)
@@ -260,9 +260,9 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
         raise _Refused(f"{_name(unit)} is not on the map")
     if not other.on_map:
         raise _Refused(f"{_name(other)} is not on the map")
-    if not unit.body.conscious:
+    if not unit.mech.conscious:
         raise _Refused("its MechWarrior is unconscious")
-    if unit.body.shutdown:
+    if unit.mech.shutdown:
         raise _Refused("it is shut down")
     movement_kinds = {_K.CHARGE, _K.DFA}
     if unit.this_turn.physical == "club search":
@@ -283,7 +283,7 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
         )
     if kind in movement_kinds and other.this_turn.charging is not None:
         raise _Refused(f"{_name(other)} is charging: it cannot be charged or DFA'd (BT-C-42)")
-    if unit.body.prone:
+    if unit.mech.prone:
         # DESIGN: a prone 'Mech may only punch vehicles or sweep infantry in its hex (BT-C-45).
         raise _Refused("a prone 'Mech makes no physical attack on a 'Mech (BT-C-45)")
     assert unit.hex is not None  # noqa: S101 - on the map
@@ -330,7 +330,7 @@ def _punch_arm(unit: UnitState, arm: Location, relative: int) -> list[tuple[str,
     where = arm.long_name.lower()
     if relative not in _ARM_ARCS[arm]:
         raise _Refused(f"the target is outside the {where}'s arcs (BT-C-37)")
-    if unit.body.location_destroyed(arm):
+    if unit.mech.location_destroyed(arm):
         raise _Refused(f"the {where} is destroyed")
     if not _working(unit, arm, "shoulder"):
         raise _Refused(f"the {where} shoulder is damaged: that arm cannot punch (BT-C-17)")
@@ -348,7 +348,7 @@ def _kick_leg(unit: UnitState, leg: Location, relative: int) -> list[tuple[str, 
     """BT-C-41 and BT-C-17 for the kicking leg: its terms, or why it cannot kick."""
     if relative not in _FRONT:
         raise _Refused("a kick reaches only the three hexes in front of the feet (BT-C-41)")
-    if any(unit.body.location_destroyed(each) for each in _LEGS):
+    if any(unit.mech.location_destroyed(each) for each in _LEGS):
         raise _Refused("with a leg destroyed it cannot kick")  # DESIGN
     if any(_hit(unit, each, "hip") for each in _LEGS):
         raise _Refused("a damaged hip: no kicks (BT-C-17)")
@@ -367,14 +367,14 @@ def _kick_leg(unit: UnitState, leg: Location, relative: int) -> list[tuple[str, 
 
 def _club(unit: UnitState, relative: int) -> list[tuple[str, int]]:
     """BT-C-38: a club needs both shoulders and hands, no arm fire, the target in front."""
-    if not unit.body.club:
+    if not unit.mech.club:
         raise _Refused("it holds no club (BT-C-38)")
     if relative not in _FRONT:
         raise _Refused("a club swings only into the front arc (BT-C-38)")
     terms: list[tuple[str, int]] = []
     for arm in _ARMS:
         where = arm.long_name.lower()
-        if unit.body.location_destroyed(arm):
+        if unit.mech.location_destroyed(arm):
             raise _Refused(f"the {where} is destroyed: a club needs both arms (BT-C-38)")
         for component in ("shoulder", "hand"):
             if not _working(unit, arm, component):
@@ -395,9 +395,9 @@ def _blade_arm(
         raise _Refused(f"the {where} carries no {kind.value} (BT-C-39)")
     if relative not in _ARM_ARCS[arm]:
         raise _Refused(f"the target is outside the {where}'s arcs (BT-C-39)")
-    if unit.body.location_destroyed(arm):
+    if unit.mech.location_destroyed(arm):
         raise _Refused(f"the {where} is destroyed")
-    if any(unit.body.slot_hit(arm, line) for line in lines):
+    if any(unit.mech.slot_hit(arm, line) for line in lines):
         raise _Refused(f"the {kind.value} has been hit: it is ruined (BT-C-39)")
     for component in ("shoulder", "hand"):
         if not _working(unit, arm, component):
@@ -415,7 +415,7 @@ def _push(unit: UnitState, other: UnitState) -> list[tuple[str, int]]:
     terms: list[tuple[str, int]] = []
     for arm in _ARMS:
         where = arm.long_name.lower()
-        if unit.body.location_destroyed(arm):
+        if unit.mech.location_destroyed(arm):
             raise _Refused(f"the {where} is destroyed: a push needs both arms (BT-C-40)")
         if _fired_from(unit, arm):
             raise _Refused(f"the {where} fired its weapons this turn (BT-C-40)")
@@ -514,7 +514,7 @@ def _to_hit(
         _general(state, attacker, kind, target)
         unit, other = state.units[attacker], state.units[target]
         diff = _level(state, other) - _level(state, unit)
-        table = _elevation(kind, diff, prone=other.body.prone)
+        table = _elevation(kind, diff, prone=other.mech.prone)
         sight = line_of_sight(state, attacker, target)
         if not sight.clear:
             raise _Refused(sight.reason or "no line of sight")
@@ -527,11 +527,11 @@ def _to_hit(
         # jump began, and a prone target is always struck on the rear column.
         common = common_modifiers(state, attacker, target, Sight(clear=True))
         start = unit.movement.path[0] if unit.movement and unit.movement.path else unit.hex
-        side = "rear" if other.body.prone else _side_from(state, start, target)
+        side = "rear" if other.mech.prone else _side_from(state, start, target)
     else:
         common = common_modifiers(state, attacker, target, sight)
         side = _side_from(state, unit.hex, target)
-        if sight.partial_cover and not other.body.prone:
+        if sight.partial_cover and not other.mech.prone:
             table = "punch"  # BT-C-8: every hit on a target in partial cover
     modifiers = ((f"{kind.value} base", PHYSICAL_BASE[kind.value]), *common, *terms)
     number = sum(value for _, value in modifiers)
@@ -695,13 +695,13 @@ def check_charge(state: BTState, unit: int, target: int) -> None:  # noqa: C901 
     movement = me.movement
     if movement is None or movement.mode not in {MoveMode.WALK, MoveMode.RUN}:
         raise no("mode", "a charge is made walking or running (BT-C-42)")
-    if me.body.prone:
+    if me.mech.prone:
         raise no("prone", "it is prone")
     if movement.backward:
         raise no("backward", "it moved backward this turn (BT-C-42)")
     if me.hex.neighbor(me.facing) != other.hex:
         raise no("ahead", f"{_name(other)} is not in the hex straight ahead (BT-C-42)")
-    if other.body.prone:
+    if other.mech.prone:
         raise no("prone_target", "'Mechs cannot charge prone 'Mechs (BT-C-42)")
     if abs(_level(state, other) - _level(state, me)) > 1:
         raise no("level", "physical attacks reach only 1 level up or down (BT-C-44)")
@@ -745,7 +745,7 @@ def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> 
     other = state.units[target]
     if not me.on_map or not other.on_map or me.hex is None or other.hex is None:
         raise no("target", f"{_name(other)} is not on the map")
-    if me.body.prone:
+    if me.mech.prone:
         raise no("prone", "a prone 'Mech cannot jump")
     if other.movement is None or not other.movement.done:
         raise no("moving", f"{_name(other)} has not finished moving (BT-C-43)")
@@ -821,7 +821,7 @@ def movement_attack(state: BTState, unit: int) -> Attack | None:
 
 def _charge_attack(state: BTState, unit: int, target: int) -> Attack | None:
     me, other = state.units[unit], state.units[target]
-    if not me.on_map or not other.on_map or me.body.prone or me.movement is None:
+    if not me.on_map or not other.on_map or me.mech.prone or me.movement is None:
         return None
     mp = _charge_mp(state, me)
     if isinstance(mp, str) or mp[0] > mp[1]:
@@ -846,7 +846,7 @@ def why_charge_lapses(state: BTState, unit: int) -> str:  # noqa: PLR0911 - one 
         return f"{_name(me)} is no longer on the map"
     if not other.on_map:
         return f"{_name(other)} is no longer on the map"
-    if me.body.prone:
+    if me.mech.prone:
         return f"{_name(me)} is prone"
     mp = _charge_mp(state, me)
     if isinstance(mp, str):
@@ -864,8 +864,8 @@ def _dfa_attack(state: BTState, unit: int, target: int) -> Attack | None:
     if not other.on_map or other.hex is None or me.hex is None:
         return None
     start = _jump_start(me)
-    side = "rear" if other.body.prone else _side_from(state, start, target)
-    table = "normal" if other.body.prone else "punch"
+    side = "rear" if other.mech.prone else _side_from(state, start, target)
+    table = "normal" if other.mech.prone else "punch"
     if me.destroyed:
         # BT-C-43: destroyed in mid-jump: a +1 PSR decides whether the wreck still strikes.
         wreck = (("piloting", me.pilot.piloting), (WRECK, 1))
@@ -873,7 +873,7 @@ def _dfa_attack(state: BTState, unit: int, target: int) -> Attack | None:
         return Attack(unit, _K.DFA, target, other.hex, number, wreck, side=side, table="normal")
     if me.hex.distance(other.hex) != 1:
         return None
-    if me.body.prone:
+    if me.mech.prone:
         # BT-C-43: a failed PSR in the Weapon phase: the DFA fails, resolved as a miss.
         terms = (("fell in the Weapon Attack phase", MAX_TO_HIT + 1),)
         return Attack(
@@ -935,7 +935,7 @@ def _psr(ctx: Ctx, unit: int, reason: str, modifier: int) -> None:
         ctx.tally.psrs.setdefault(unit, []).append((reason, modifier))
         return
     me = ctx.state.units[unit]
-    if not me.on_map or me.body.prone or me.hex is None:
+    if not me.on_map or me.mech.prone or me.hex is None:
         return
     if not piloting_roll(ctx, unit, reason, ((reason, modifier),)):
         fall(ctx, unit, me.hex, 0, f"failed the {reason} roll")
@@ -1022,7 +1022,7 @@ def _resolve_blow(ctx: Ctx, attack: Attack) -> None:
     """A punch, club, hatchet or sword that hit: one location, no PSR (BT-C-37..39)."""
     assert attack.target is not None  # noqa: S101 - the caller checks
     me = _phase_start(ctx).units[attack.attacker]
-    tons = me.design.tonnage
+    tons = me.mech_design.tonnage
     if attack.kind is _K.PUNCH:
         damage = punch_damage(me, attack.limb or Location.RA)
     elif attack.kind is _K.SWORD:
@@ -1032,7 +1032,7 @@ def _resolve_blow(ctx: Ctx, attack: Attack) -> None:
     if attack.kind is not _K.PUNCH:
         damage *= masc.tsm_factor(me)  # BT-C-75: triple-strength myomer (punch_damage has it)
     _strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side, grouped=False)
-    if attack.kind is _K.CLUB and ctx.state.units[attack.attacker].body.club == "tree":
+    if attack.kind is _K.CLUB and ctx.state.units[attack.attacker].mech.club == "tree":
         ctx.emit(ev.ClubTaken(attack.attacker, ""))  # BT-C-38: a tree breaks after one hit
 
 
@@ -1139,7 +1139,7 @@ def building_damage(ctx: Ctx, index: int, cf: int, where: Hex) -> None:
     roll = ctx.roll(2)
     location = HIT_LOCATION[Column.FRONT][sum(roll) - 2]
     apply_damage(ctx, index, location, math.ceil(cf / 10), roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004
-    damage_building(ctx, where, math.ceil(unit.design.tonnage / 10))
+    damage_building(ctx, where, math.ceil(unit.mech_design.tonnage / 10))
 
 
 def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
@@ -1151,9 +1151,9 @@ def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
         _sidestep(ctx, attack.attacker)
         return
     hexes = me.movement.hexes if me.movement is not None else 0
-    damage = charge_damage(me.design.tonnage, hexes)
+    damage = charge_damage(me.mech_design.tonnage, hexes)
     _strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side)
-    back = charge_damage_to_attacker(other.design.tonnage)
+    back = charge_damage_to_attacker(other.mech_design.tonnage)
     _strike(ctx, None, attack.attacker, back, "normal", "front")  # DESIGN: its front
     _psr(ctx, attack.target, "charged", 2)
     _psr(ctx, attack.attacker, "made charge", 2)
@@ -1184,7 +1184,7 @@ def _resolve_dfa(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
     assert attack.target is not None  # noqa: S101 - a DFA has a target
     start = _phase_start(ctx)
     me = start.units[attack.attacker]
-    tons = me.design.tonnage
+    tons = me.mech_design.tonnage
     attacker, target = attack.attacker, attack.target
     here = ctx.state.units[attacker].hex
     assert here is not None  # noqa: S101 - it was on the map
@@ -1337,13 +1337,13 @@ def _resolve_wreck(ctx: Ctx, number: int, attack: Attack) -> None:
     """
     assert attack.target is not None  # noqa: S101 - a DFA has a target
     me = ctx.state.units[attack.attacker]
-    if not me.body.conscious or me.body.wounds >= DEADLY_WOUNDS:
+    if not me.mech.conscious or me.mech.wounds >= DEADLY_WOUNDS:
         ctx.emit(ev.AttackRolled(number, (), hit=False))
         return
     if not _roll(ctx, number, attack):
         return
-    damage = math.ceil(dfa_damage(me.design.tonnage) / 2)
-    pieces = me.body.location_destroyed(Location.CT)
+    damage = math.ceil(dfa_damage(me.mech_design.tonnage) / 2)
+    pieces = me.mech.location_destroyed(Location.CT)
     _strike(ctx, attack.attacker, attack.target, damage, "normal", attack.side, grouped=pieces)
     _psr(ctx, attack.target, "hit by DFA", 2)
 
@@ -1361,7 +1361,7 @@ def _origin_level(state: BTState, unit: int, origin: Hex) -> int:
 def _from_above(state: BTState, unit: int, origin: Hex, to: Hex) -> bool:
     """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it)."""
     me = state.units[unit]
-    if me.hex == to and me.body.prone:
+    if me.hex == to and me.mech.prone:
         return False
     return _origin_level(state, unit, origin) - state.board.terrain(to).bottom >= 2  # noqa: PLR2004
 
@@ -1443,7 +1443,7 @@ def _dodge(ctx: Ctx, unit: int, direction: Facing) -> bool:
     """
     state = ctx.state
     me = state.units[unit]
-    if me.hex is None or me.body.prone or can_move(me) is not None:
+    if me.hex is None or me.mech.prone or can_move(me) is not None:
         return False
     coming_from = (direction.opposite - me.facing) % 6
     if coming_from in {0, 3}:
@@ -1502,7 +1502,7 @@ def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
     if hit:
         ctx.emit(ev.FellOntoUnit(unit, target, number, terms, roll, hit=True))
         side = _side_from(state, origin, target)
-        damage = math.ceil(me.design.tonnage / 10)
+        damage = math.ceil(me.mech_design.tonnage / 10)
         _strike(ctx, unit, target, damage, "punch", side)
         _psr(ctx, target, "hit by a falling 'Mech", 2)  # BT-C-47: as a DFA hit
         if ctx.state.units[target].on_map and not _aside(

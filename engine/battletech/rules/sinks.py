@@ -32,7 +32,7 @@ __all__ = ["can_switch", "sink_count", "switch_heat_sinks", "turn_on_from"]
 def sink_count(unit: UnitState) -> int:
     """How many working heat sinks the unit has (on or off): the most it may switch off."""
     engine, mounted = _sinks(unit)
-    per = 2 if unit.design.double_heat_sinks else 1
+    per = 2 if unit.mech_design.double_heat_sinks else 1
     return engine // per + len(mounted)
 
 
@@ -42,7 +42,7 @@ def turn_on_from(unit: UnitState) -> int:
     Switched off in the End phase of turn T (the Initiative phase of turn T + 1), they may come
     on in the End phase of turn T + 1 (the Initiative phase of turn T + 2).
     """
-    return unit.body.sinks_off_turn + 2
+    return unit.mech.sinks_off_turn + 2
 
 
 def can_switch(state: BTState, index: int, off: int) -> str:
@@ -58,9 +58,9 @@ def can_switch(state: BTState, index: int, off: int) -> str:
         why = f"the {unit.name} is not on the map"
     elif not 0 <= off <= most:
         why = f"the {unit.name} has {most} working heat sinks: switch off 0 to {most}"
-    elif off == unit.body.sinks_off:
+    elif off == unit.mech.sinks_off:
         why = f"the {unit.name} already has {off} heat sinks off"
-    elif off < unit.body.sinks_off and state.turn < turn_on_from(unit):
+    elif off < unit.mech.sinks_off and state.turn < turn_on_from(unit):
         why = (
             f"the {unit.name}'s heat sinks went off this End phase: they come back on at the "
             "earliest in the next one (BT-C-52)"

@@ -19,10 +19,10 @@ def switched_on(
     unit: UnitState, engine: int, mounted: list[tuple[Location, int]]
 ) -> tuple[int, list[tuple[Location, int]]]:
     """The working sinks still on: ``unit.sinks_off`` of them off, engine sinks first (DESIGN)."""
-    off = unit.body.sinks_off
+    off = unit.mech.sinks_off
     if off <= 0:
         return engine, mounted
-    per = 2 if unit.design.double_heat_sinks else 1
+    per = 2 if unit.mech_design.double_heat_sinks else 1
     engine_sinks = engine // per
     taken = min(off, engine_sinks)
     engine -= taken * per

@@ -48,7 +48,7 @@ def slide(ctx: Ctx, index: int, start: Hex, direction: Facing, length: int) -> N
     board = ctx.state.board
     lost_level = board.terrain(start).level
     unit = ctx.state.units[index]
-    tonnage = unit.design.tonnage
+    tonnage = unit.mech_design.tonnage
     slid: list[Hex] = []  # every hex slid, for the per-hex damage
     path: list[Hex] = []  # the hexes not yet told in a `UnitSkidded`
     stopped = ""
@@ -137,7 +137,7 @@ def _building(ctx: Ctx, index: int, there: Hex, hexes: int, left: int) -> int:
     building = ctx.state.board.terrain(there).building
     assert building is not None  # noqa: S101 - the caller checked
     cf = building.cf
-    tons = ctx.state.units[index].design.tonnage
+    tons = ctx.state.units[index].mech_design.tonnage
     ctx.emit(ev.SkidCollided(index, there, None, hexes))
     damage = physical.charge_damage(tons, hexes)
     collapsed = damage >= cf
@@ -184,14 +184,14 @@ def _ram(ctx: Ctx, index: int, other: int, origin: Hex, hexes: int) -> None:
     assert where is not None  # noqa: S101 - a unit in the hex
     ctx.emit(ev.SkidCollided(index, where, other, hexes))
     side = physical._side_from(ctx.state, origin, other)  # noqa: SLF001 - the charge's column
-    for group in damage_groups(physical.charge_damage(me.design.tonnage, hexes)):
+    for group in damage_groups(physical.charge_damage(me.mech_design.tonnage, hexes)):
         if ctx.state.units[other].destroyed or group <= 0:
             break
         location, roll = physical._locate(ctx, "normal", side)  # noqa: SLF001 - BT-C-22
         tac = sum(roll) == 2  # noqa: PLR2004 - BT-C-22
         rear = side == "rear"
         apply_damage(ctx, other, location, group, rear=rear, roll=roll, tac=tac, source=index)
-    _front_damage(ctx, index, physical.charge_damage_to_attacker(target.design.tonnage))
+    _front_damage(ctx, index, physical.charge_damage_to_attacker(target.mech_design.tonnage))
     if not ctx.state.units[other].destroyed:
         physical._psr(ctx, other, "charged", 2)  # noqa: SLF001 - BT-C-42's PSR, rolled now
 
@@ -203,9 +203,9 @@ def _may_dodge(ctx: Ctx, other: int) -> bool:
         ctx.state.phase is Phase.MOVEMENT
         and unit.movement is None
         and unit.on_map
-        and not unit.body.prone
-        and unit.body.conscious
-        and not unit.body.shutdown
+        and not unit.mech.prone
+        and unit.mech.conscious
+        and not unit.mech.shutdown
     )
 
 

@@ -136,4 +136,4 @@ def survivors(state: BTState) -> tuple[bool, ...]:
     not record a pilot killed with his head or center torso by an ammunition explosion (BT-C-34);
     a campaign that wants that reading must say so itself.
     """
-    return tuple(unit.body.wounds < _DEADLY_WOUNDS for unit in state.units)
+    return tuple(unit.mech.wounds < _DEADLY_WOUNDS for unit in state.units)

@@ -133,7 +133,7 @@ def _gear_note(unit: UnitState, index: int, flag: str, turn: int) -> str:
         )
     elif flag == "tsm":
         state = "ON" if masc.tsm_active(unit) else "off"
-        text = f"heat 9+: walk +2, blows x2 ({state} at heat {unit.body.heat})"
+        text = f"heat 9+: walk +2, blows x2 ({state} at heat {unit.mech.heat})"
     elif flag == "c3":
         text = "destroyed" if gone else "range from the networked unit nearest the target"
     elif flag == "ecm":
@@ -151,7 +151,7 @@ def gear_notes(unit: UnitState, turn: int = 0) -> list[tuple[int, str]]:
     """
     found: list[tuple[int, str]] = []
     seen: set[str] = set()
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         spec = catalogue.SPECS.get(item.name)
         if spec is None:
             continue
@@ -177,7 +177,7 @@ _MOST_DESIGNS = 512
 
 
 def _computers(unit: UnitState) -> tuple[int, ...]:
-    design = unit.design
+    design = unit.mech_design
     known = _COMPUTERS.get(id(design))
     if known is None or known[0] is not design:
         found = tuple(
@@ -226,7 +226,7 @@ def unusable_reason(unit: UnitState, index: int) -> str:
 def loads(unit: UnitState, spec: WeaponSpec) -> tuple[str, ...]:
     """The loads (munitions) ``unit`` carries for ``spec`` in bins with shots left, in bin order."""
     found: list[str] = []
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         ammo = catalogue.SPECS.get(item.name)
         if (
             isinstance(ammo, AmmoSpec)
@@ -285,7 +285,7 @@ def artemis_linked(unit: UnitState, weapon: int) -> bool:
     spec = _weapon(unit, weapon)
     if spec is None or "artemis_capable" not in spec.flags:
         return False
-    equipment = unit.design.equipment
+    equipment = unit.mech_design.equipment
     where = equipment[weapon].location
     launchers = [
         i
@@ -327,7 +327,7 @@ def cluster_modifiers(ctx: Ctx, attack: Attack, spec: WeaponSpec) -> tuple[tuple
 def _ams_bin(unit: UnitState, ams: WeaponSpec) -> int | None:
     """The fullest usable bin of the AMS's ammunition (ties: the first)."""
     best, most = None, 0
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         ammo = catalogue.SPECS.get(item.name)
         if not isinstance(ammo, AmmoSpec) or ammo.weapon != ams.key or index in unit.dumping:
             continue
@@ -346,7 +346,7 @@ def ams_intercept(ctx: Ctx, number: int, attack: Attack, hits: int) -> int:
     if attack.target is None or hits <= 0:
         return hits
     unit = ctx.state.units[attack.target]
-    if unit.body.shutdown or not unit.on_map:
+    if unit.mech.shutdown or not unit.on_map:
         return hits
     for index in range(len(unit.design.equipment)):
         spec = _weapon(unit, index)

@@ -94,7 +94,7 @@ def target_movement(hexes: int) -> int:
 
 def fires_prone(unit: UnitState) -> bool:
     """BT-C-18.9: the 'Mech fires from the ground: prone, or with a destroyed gyro."""
-    return unit.body.prone or (bool(unit.body.crits) and gyro_hits(unit) >= 2)  # noqa: PLR2004 - 2nd hit
+    return unit.mech.prone or (bool(unit.mech.crits) and gyro_hits(unit) >= 2)  # noqa: PLR2004 - 2nd hit
 
 
 def attacker_modifiers(unit: UnitState) -> list[tuple[str, int]]:
@@ -109,7 +109,7 @@ def attacker_modifiers(unit: UnitState) -> list[tuple[str, int]]:
             terms.append((_MOVED[movement.mode], value))
     if fires_prone(unit):
         terms.append(("attacker prone", 2))
-        arms = [unit.body.location_destroyed(arm) for arm in (Location.LA, Location.RA)]
+        arms = [unit.mech.location_destroyed(arm) for arm in (Location.LA, Location.RA)]
         if any(arms) and not all(arms):
             terms.append(("propped on its one arm", 1))  # BT-C-18.9
     return terms
@@ -122,10 +122,10 @@ def target_modifiers(state: BTState, attacker: int, target: int | Hex) -> list[t
     unit = state.units[target]
     where = state.units[attacker].hex
     terms: list[tuple[str, int]] = []
-    if unit.body.prone:
+    if unit.mech.prone:
         adjacent = where is not None and unit.hex is not None and where.distance(unit.hex) == 1
         terms.append(("target prone, adjacent", -2) if adjacent else ("target prone", 1))
-    if unit.body.shutdown or not unit.body.conscious:
+    if unit.mech.shutdown or not unit.mech.conscious:
         terms.append(("immobile target", -4))
     movement = unit.movement
     if movement is not None:
@@ -182,10 +182,10 @@ def weapon_spec(unit: UnitState, index: int) -> WeaponSpec | None:
 def weapon_destroyed(unit: UnitState, item: Mounted) -> bool:
     """BT-C-31: one critical on any of its lines, or its location destroyed, disables it."""
     if (
-        unit.body.location_destroyed(item.location) or item.location in unit.body.breached
+        unit.mech.location_destroyed(item.location) or item.location in unit.mech.breached
     ):  # BT-C-61.5
         return True
-    return any(unit.body.slot_hit(item.location, slot) for slot in item.slots)
+    return any(unit.mech.slot_hit(item.location, slot) for slot in item.slots)
 
 
 def _ammo_spec(item: Mounted) -> AmmoSpec | None:
@@ -200,7 +200,7 @@ def ammo_bins(unit: UnitState, spec: WeaponSpec) -> list[int]:
     line is gone.
     """
     bins = []
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         ammo = _ammo_spec(item)
         if ammo is None or ammo.weapon != spec.key or index in unit.dumping:
             continue
@@ -228,33 +228,33 @@ def _pick_bin(
 
 
 def _bin_munition(unit: UnitState, index: int) -> str:
-    ammo = _ammo_spec(unit.design.equipment[index])
+    ammo = _ammo_spec(unit.mech_design.equipment[index])
     return ammo.munition if ammo is not None else "standard"
 
 
 def _sensor_hits(unit: UnitState) -> int:
     """Sensor critical lines hit, wherever the sensors are (the head on most 'Mechs)."""
-    if not unit.body.crits:
+    if not unit.mech.crits:
         return 0
     return sum(
         1
-        for location, line in unit.body.crits
-        if unit.design.slots_at(location)[line].lower().startswith("sensors")
+        for location, line in unit.mech.crits
+        if unit.mech_design.slots_at(location)[line].lower().startswith("sensors")
     )
 
 
 def cannot_fire(unit: UnitState) -> str:
     """Why ``unit`` can make no weapon attack at all this phase ("" when it can)."""
     why = ""
-    if unit.body.ejected:
+    if unit.mech.ejected:
         why = "its MechWarrior has ejected"
     elif unit.destroyed:
         why = "it is destroyed"
     elif unit.hex is None:
         why = "it is not on the map"
-    elif unit.body.shutdown:
+    elif unit.mech.shutdown:
         why = "it is shut down (BT-C-55)"
-    elif not unit.body.conscious:
+    elif not unit.mech.conscious:
         why = "its MechWarrior is unconscious"
     elif unit.this_turn.charging is not None:
         why = "it is charging: no weapon attacks (BT-C-42)"
@@ -262,7 +262,7 @@ def cannot_fire(unit: UnitState) -> str:
         why = "it is jumping onto its target: no weapon attacks (BT-C-43)"
     elif _sensor_hits(unit) >= 2:  # noqa: PLR2004 - BT-C-16 / BT-C-31
         why = "both sensor hits taken: it can fire no weapons (BT-C-31)"
-    elif fires_prone(unit) and all(unit.body.location_destroyed(arm) for arm in _ARMS):
+    elif fires_prone(unit) and all(unit.mech.location_destroyed(arm) for arm in _ARMS):
         why = "it lies prone with both arms destroyed: nothing to prop itself on (BT-C-18.9)"
     return why
 
@@ -272,7 +272,7 @@ def can_flip_arms(unit: UnitState) -> bool:
     if fires_prone(unit):
         return False
     for arm in _ARMS:
-        for line in unit.design.slots_at(arm):
+        for line in unit.mech_design.slots_at(arm):
             lowered = line.lower()
             if "hand" in lowered or "lower arm" in lowered:
                 return False
@@ -316,7 +316,7 @@ def _target_words(state: BTState, target: int | Hex) -> str:
 def _weapon_words(unit: UnitState, index: int) -> str:
     if not 0 <= index < len(unit.design.equipment):
         return f"item {index}"
-    item = unit.design.equipment[index]
+    item = unit.mech_design.equipment[index]
     spec = weapon_spec(unit, index)
     name = spec.name if spec is not None else item.name
     return f"{name} ({item.location.value}{' rear' if item.rear else ''})"
@@ -343,7 +343,7 @@ def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:  # n
     if target == attacker:
         return "a 'Mech cannot fire at itself"
     unit = state.units[target]
-    if unit.body.ejected:
+    if unit.mech.ejected:
         return f"the {unit.name} is abandoned: its MechWarrior ejected (BT-C-59)"
     if unit.destroyed:
         return f"the {unit.name} is destroyed"
@@ -373,7 +373,7 @@ def _prone_reason(unit: UnitState, item: Mounted) -> str:
         return ""
     if item.location.is_leg:
         return "a prone 'Mech cannot fire leg-mounted weapons (BT-C-18.9)"
-    if item.location in _ARMS and any(unit.body.location_destroyed(arm) for arm in _ARMS):
+    if item.location in _ARMS and any(unit.mech.location_destroyed(arm) for arm in _ARMS):
         return f"its {item.location.long_name.lower()} props it up (BT-C-18.9)"
     return ""
 
@@ -387,7 +387,7 @@ def _aim_reason(state: BTState, target: int | Hex, spec: WeaponSpec, aim: _Aim) 
     if isinstance(target, Hex):
         return "aimed shots are made at 'Mechs, not hexes (BT-C-19)"
     unit = state.units[target]
-    if not (unit.body.shutdown or not unit.body.conscious):
+    if not (unit.mech.shutdown or not unit.mech.conscious):
         return "aimed shots only at an immobile 'Mech: shut down or unconscious (BT-C-19)"
     if spec.kind is Kind.MISSILE or spec.rack:
         return "missile launchers cannot make aimed shots (BT-C-19)"
@@ -401,11 +401,11 @@ def _usable(unit: UnitState, weapon: int) -> tuple[WeaponSpec, Mounted] | str:
     spec = weapon_spec(unit, weapon)
     if spec is None:
         return f"{_weapon_words(unit, weapon)} is not a weapon"
-    item = unit.design.equipment[weapon]
+    item = unit.mech_design.equipment[weapon]
     why = ""
     if "ams" in spec.flags:
         why = "an AMS fires only at incoming missiles (BT-C-75)"
-    elif item.location in unit.body.breached:
+    elif item.location in unit.mech.breached:
         why = f"the {spec.name} is in a breached location (BT-C-61.5)"
     elif weapon_destroyed(unit, item):
         why = f"the {spec.name} is destroyed"
@@ -457,8 +457,8 @@ def _weapon_terms(unit: UnitState, item: Mounted) -> list[tuple[str, int]]:
     """BT-C-16: a sensor hit +2, the arm's actuators, heat."""
     terms = [("sensor hit", 2)] if _sensor_hits(unit) == 1 else []
     terms += _arm_terms(unit, item.location)
-    if heat := heat_to_hit(unit.body.heat):
-        terms.append((f"heat {unit.body.heat}", heat))
+    if heat := heat_to_hit(unit.mech.heat):
+        terms.append((f"heat {unit.mech.heat}", heat))
     return terms
 
 
@@ -540,7 +540,7 @@ def _munition(
     if want:
         return want
     index = _pick_bin(unit, spec, spent or {})
-    ammo = _ammo_spec(unit.design.equipment[index]) if index is not None else None
+    ammo = _ammo_spec(unit.mech_design.equipment[index]) if index is not None else None
     return ammo.munition if ammo is not None else "standard"
 
 

@@ -90,7 +90,7 @@ def declarers(state: BTState, side: int | None = None) -> tuple[int, ...]:
 
 
 def _active(unit: UnitState) -> bool:
-    return unit.on_map and unit.body.conscious and not unit.body.shutdown
+    return unit.on_map and unit.mech.conscious and not unit.mech.shutdown
 
 
 def ratio_slots(order: tuple[int, ...], counts: dict[int, int]) -> tuple[tuple[int, int], ...]:
@@ -153,9 +153,9 @@ def _check_declarer(state: BTState, index: int, phase: Phase) -> UnitState:  # n
         why = "it has nothing it can attack"
         if not unit.on_map:
             why = "it is not on the map"
-        elif not unit.body.conscious:
+        elif not unit.mech.conscious:
             why = "its MechWarrior is unconscious"
-        elif unit.body.shutdown:
+        elif unit.mech.shutdown:
             why = "it is shut down"
         elif unit.this_turn.charging is not None or unit.this_turn.dfa is not None:
             why = "it is charging or jumping onto its target (BT-C-42/43)"
@@ -260,8 +260,8 @@ def _heat_and_end(ctx: Ctx) -> None:
     environment.vacuum_life_support(ctx)  # BT-C-31 in vacuum (BT-C-61.5)
     for index, unit in enumerate(ctx.state.units):
         # BT-C-33 / BT-M-16 item 4: knocked out in an earlier turn: roll to wake up.
-        if unit.on_map and not unit.body.conscious and unit.body.knocked_out_turn < turn:
-            target = CONSCIOUSNESS.get(unit.body.wounds, 13)
+        if unit.on_map and not unit.mech.conscious and unit.mech.knocked_out_turn < turn:
+            target = CONSCIOUSNESS.get(unit.mech.wounds, 13)
             roll = ctx.roll(2)
             ctx.emit(
                 ev.ConsciousnessRolled(

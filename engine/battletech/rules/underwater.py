@@ -57,7 +57,7 @@ def _depth(state: BTState, index: int) -> int:
 def _submerged(state: BTState, index: int) -> bool:
     """BT-C-9: standing in Depth 2+, or prone in Depth 1+."""
     depth = _depth(state, index)
-    return depth >= _DEEP or (state.units[index].body.prone and depth >= 1)
+    return depth >= _DEEP or (state.units[index].mech.prone and depth >= 1)
 
 
 def duel(state: BTState, attacker: int, target: int | Hex) -> bool:
@@ -86,7 +86,7 @@ def weapon_reason(
     unit = state.units[attacker]
     submerged = _submerged(state, attacker)
     wet = submerged or (
-        item.location.is_leg and not unit.body.prone and _depth(state, attacker) == 1
+        item.location.is_leg and not unit.mech.prone and _depth(state, attacker) == 1
     )
     if not wet:
         return ""

@@ -46,13 +46,13 @@ def breach(ctx: Ctx, index: int, location: Location, *, rear: bool = False) -> N
     if not in_vacuum(ctx):
         return
     unit = ctx.state.units[index]
-    if unit.destroyed or location in unit.body.breached or unit.body.location_destroyed(location):
+    if unit.destroyed or location in unit.mech.breached or unit.mech.location_destroyed(location):
         return
-    if unit.body.armor_at(location, rear=rear and location.has_rear) == 0:
+    if unit.mech.armor_at(location, rear=rear and location.has_rear) == 0:
         ctx.emit(BreachRolled(index, location, (), breached=True))
     else:
         roll = ctx.roll(2)
         ctx.emit(BreachRolled(index, location, roll, breached=sum(roll) >= BREACH_ON))
     after = ctx.state.units[index]
-    if location in after.body.breached and crits.engine_hits(after) >= crits.ENGINE_HITS_DESTROY:
+    if location in after.mech.breached and crits.engine_hits(after) >= crits.ENGINE_HITS_DESTROY:
         ctx.emit(ev.UnitDestroyed(index, "engine lost to a hull breach"))

@@ -37,13 +37,13 @@ def crippled(unit: UnitState) -> bool:
 def _armed(unit: UnitState) -> bool:
     from engine.battletech.data.catalogue import WEAPON_KINDS, get  # noqa: PLC0415 - a big table
 
-    for item in unit.design.equipment:
+    for item in unit.mech_design.equipment:
         spec = get(item.name)
         if spec is None or getattr(spec, "kind", None) not in WEAPON_KINDS:
             continue
-        if unit.body.location_destroyed(item.location):
+        if unit.mech.location_destroyed(item.location):
             continue
-        if any(unit.body.slot_hit(item.location, slot) for slot in item.slots):
+        if any(unit.mech.slot_hit(item.location, slot) for slot in item.slots):
             continue
         ammo = getattr(spec, "shots_per_ton", 0)
         if ammo and not _has_ammo(unit, spec.key):
@@ -55,7 +55,7 @@ def _armed(unit: UnitState) -> bool:
 def _has_ammo(unit: UnitState, weapon_key: str) -> bool:
     from engine.battletech.data.catalogue import get  # noqa: PLC0415
 
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         spec = get(item.name)
         if getattr(spec, "weapon", None) == weapon_key and unit.ammo[index] > 0:
             return True
@@ -116,7 +116,7 @@ def _time_up(state: BTState, victory: Victory) -> tuple[int | None, str]:
         held = {
             u.side
             for u in state.units
-            if fighting(state, u) and u.hex in victory.hexes and not u.body.prone
+            if fighting(state, u) and u.hex in victory.hexes and not u.mech.prone
         }
         enemies = {u.side for u in state.units if fighting(state, u) and u.hex in victory.hexes}
         if victory.side in held and enemies == {victory.side}:
@@ -129,7 +129,7 @@ def _time_up(state: BTState, victory: Victory) -> tuple[int | None, str]:
     weight: dict[int, int] = {}
     for unit in state.units:
         if fighting(state, unit):
-            weight[unit.side] = weight.get(unit.side, 0) + unit.design.tonnage
+            weight[unit.side] = weight.get(unit.side, 0) + unit.mech_design.tonnage
     ranked = sorted(weight.items(), key=lambda item: -item[1])
     if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
         return None, "time ran out with the sides even"

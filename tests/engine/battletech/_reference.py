@@ -230,7 +230,7 @@ def _self_cover(
 
     DESIGN: Depth 1 water round a standing attacker's legs covers them too (BT-C-9).
     """
-    if shooter.this_turn.dfa is not None or shooter.body.prone or shooter.hex is None:
+    if shooter.this_turn.dfa is not None or shooter.mech.prone or shooter.hex is None:
         return False
     if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
         return True
@@ -303,7 +303,7 @@ def reachable(state: BTState, index: int, mode: MoveMode) -> dict[tuple[Hex, Fac
     counter = itertools.count()
     best: dict[tuple[Hex, Facing], tuple[int, tuple[Step, ...], tuple[str, ...]]] = {}
     queue: list[tuple[int, int, Hex, Facing, int, tuple[Step, ...], tuple[str, ...]]] = []
-    if unit.body.prone:
+    if unit.mech.prone:
         if gyro_hits(unit) >= 2 or limit == 0:
             return {(unit.hex, unit.facing): Reach(unit.hex, unit.facing, spent, ())}
         cost = 1 if limit == 1 and spent == 0 else 2
@@ -352,7 +352,7 @@ def reachable(state: BTState, index: int, mode: MoveMode) -> dict[tuple[Hex, Fac
         if any(o != index for o in state.units_at(hex_)):
             continue  # passing through a friend is fine; ending with it is not (BT-M-25)
         result[(hex_, facing)] = Reach(hex_, facing, mp, steps, rolls, mode=mode)
-    if not entered_any and not unit.body.prone and limit >= 1:
+    if not entered_any and not unit.mech.prone and limit >= 1:
         _add_minimum(state, unit, mode, limit, start_level, result)
     return result
 
@@ -387,7 +387,7 @@ def _add_minimum(
 def _reachable_jump(state: BTState, index: int) -> dict[tuple[Hex, Facing], Reach]:
     unit = state.units[index]
     assert unit.hex is not None
-    if unit.body.prone or unit.movement is not None:
+    if unit.mech.prone or unit.movement is not None:
         return {}
     mp = jump_mp(unit, state.board.terrain(unit.hex))
     result: dict[tuple[Hex, Facing], Reach] = {}

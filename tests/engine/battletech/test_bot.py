@@ -162,8 +162,8 @@ def _hot_state(heat: int, *, ct_left: int | None = None):
     if ct_left is not None:
         enemy = state.units[1]
         ct = list(Location).index(Location.CT)
-        armor = (*enemy.body.armor[:ct], ct_left, *enemy.body.armor[ct + 1 :])
-        internal = (*enemy.body.internal[:ct], 1, *enemy.body.internal[ct + 1 :])
+        armor = (*enemy.mech.armor[:ct], ct_left, *enemy.mech.armor[ct + 1 :])
+        internal = (*enemy.mech.internal[:ct], 1, *enemy.mech.internal[ct + 1 :])
         state = state_with(state, 1, armor=armor, internal=internal, shutdown=True)
     return state_with(state, 0, heat=heat)
 
@@ -360,8 +360,8 @@ def _melee_duel(tons: int, target_tons: int, *, walk: int = 5, jump: int = 0, hu
     if hurt:
         enemy = state.units[1]
         ct = list(Location).index(Location.CT)
-        armor = (*enemy.body.armor[:ct], 4, *enemy.body.armor[ct + 1 :])
-        internal = (*enemy.body.internal[:ct], 2, *enemy.body.internal[ct + 1 :])
+        armor = (*enemy.mech.armor[:ct], 4, *enemy.mech.armor[ct + 1 :])
+        internal = (*enemy.mech.internal[:ct], 2, *enemy.mech.internal[ct + 1 :])
         state = state_with(state, 1, armor=armor, internal=internal, shutdown=True)
     return state
 

@@ -43,7 +43,7 @@ def test_a_tree_in_woods_is_a_club_and_the_turn_has_no_fire_or_physical_attack()
     assert TakeClub(0) in legal_commands(state)
     state, events = run(state, [TakeClub(0)])
     assert ev.ClubSearched(0, H("0810"), "tree", 0, (), found=True) in events
-    assert state.units[0].body.club == "tree"
+    assert state.units[0].mech.club == "tree"
     assert state.units[0].declared
     if state.phase is Phase.WEAPON:  # side 1 still to declare
         state, _ = run(state, [FireWeapons(1)], exact=False)
@@ -65,9 +65,9 @@ def test_a_girder_is_found_in_rubble_on_the_building_class_number() -> None:
     state = _declare_for_side_0_first(state)
     missed, events = run(state, [TakeClub(0)], (2, 3))
     assert ev.ClubSearched(0, H("0810"), "girder", 6, (2, 3), found=False) in events
-    assert missed.units[0].body.club == ""
+    assert missed.units[0].mech.club == ""
     found, _ = run(state, [TakeClub(0)], (3, 3))
-    assert found.units[0].body.club == "girder"
+    assert found.units[0].mech.club == "girder"
 
 
 def test_a_blown_off_limb_lies_in_its_hex_and_can_be_picked_up() -> None:
@@ -81,7 +81,7 @@ def test_a_blown_off_limb_lies_in_its_hex_and_can_be_picked_up() -> None:
     moved = moved.replace_unit(victim, attrs.evolve(moved.units[victim], hex=H("0808")))
     moved = _declare_for_side_0_first(moved)
     after, events = run(moved, [TakeClub(0)])
-    assert after.units[0].body.club == limb
+    assert after.units[0].mech.club == limb
     assert after.limbs == ()
     assert ev.ClubSearched(0, H("0809"), limb, 0, (), found=True) in events
 

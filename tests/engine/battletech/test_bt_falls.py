@@ -228,7 +228,7 @@ def test_a_head_hit_wounds_the_pilot_even_through_armor():
     after, events = fail_to_stand(state, 1, 6, 6, 6, 6, 6, 6)
     (wound,) = of(events, ev.PilotWounded)
     assert (wound.wounds, wound.total) == (1, 1)
-    assert after.unit(0).body.internal_at(HD) == state.unit(0).body.internal_at(HD)
+    assert after.unit(0).body.internal_at(HD) == state.unit(0).mech.internal_at(HD)
 
 
 # ---------------------------------------------------------------- BT-M-36: the injury roll
@@ -324,7 +324,7 @@ def test_recovery_roll_in_a_later_end_phase(wounds, roll, wakes):
     after, events = _end_turn(state, two(roll))
     (check,) = of(events, ev.ConsciousnessRolled)
     assert (check.recovery, check.conscious) == (True, wakes)
-    assert after.unit(0).body.conscious is wakes
+    assert after.unit(0).mech.conscious is wakes
 
 
 def test_no_recovery_roll_in_the_turn_he_was_knocked_out():
@@ -332,7 +332,7 @@ def test_no_recovery_roll_in_the_turn_he_was_knocked_out():
     state = state_with(mech(), 0, conscious=False, wounds=1, knocked_out_turn=1)
     after, events = _end_turn(state, ())
     assert not of(events, ev.ConsciousnessRolled)
-    assert not after.unit(0).body.conscious
+    assert not after.unit(0).mech.conscious
 
 
 def test_a_pilot_knocked_out_by_the_fall_fails_the_injury_roll():

@@ -38,7 +38,7 @@ def test_switching_sinks_off_cuts_dissipation():
     assert dissipation(state, state.unit(0)) == 10
     after, events = play(state, SwitchHeatSinks(0, 4))
     assert events == [ev.HeatSinksSwitched(0, 4, 1)]
-    assert after.unit(0).body.sinks_off == 4
+    assert after.unit(0).mech.sinks_off == 4
     assert dissipation(after, after.unit(0)) == 6
     assert dissipation(after, after.unit(1)) == 10
 
@@ -66,7 +66,7 @@ def test_more_may_go_off_at_once_and_the_wait_starts_again():
     """BT-C-52: "as many as wanted" in any End phase; the newest switch-off sets the wait."""
     state, _ = play(end_phase(2), SwitchHeatSinks(0, 2))
     state, _ = play(attrs.evolve(state, turn=3), SwitchHeatSinks(0, 5))
-    assert state.unit(0).body.sinks_off_turn == 2
+    assert state.unit(0).mech.sinks_off_turn == 2
     assert can_switch(state, 0, 0) != ""
     assert can_switch(attrs.evolve(state, turn=4), 0, 0) == ""
 

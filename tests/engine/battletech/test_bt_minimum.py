@@ -49,7 +49,7 @@ def legs_gone(state: BTState, index: int, *legs: Location) -> BTState:
     """The state with the named locations' internal structure gone."""
     unit = state.unit(index)
     internal = tuple(
-        0 if loc in legs else value for loc, value in zip(Location, unit.body.internal, strict=True)
+        0 if loc in legs else value for loc, value in zip(Location, unit.mech.internal, strict=True)
     )
     return state_with(state, index, internal=internal)
 
@@ -175,7 +175,7 @@ def test_a_prone_mech_with_1_mp_makes_one_stand_attempt():
     (psr,) = of(events, ev.PilotingRoll)
     assert (psr.reason, psr.target, psr.success) == ("stand", 5, True)
     unit = after.unit(0)
-    assert (unit.body.prone, unit.facing) == (False, Facing.SE)
+    assert (unit.mech.prone, unit.facing) == (False, Facing.SE)
     assert unit.movement.done
 
 
@@ -185,7 +185,7 @@ def test_the_single_attempt_ends_the_move_even_when_it_fails():
     # stand 2+2 < 5; facing die 1; 5 damage on CT (3+4); injury 6+6.
     after, events = play(prone_slow(), Move(0, MoveMode.WALK, (stand,)), [2, 2, 1, 3, 4, 6, 6])
     assert len(of(events, ev.UnitFell)) == 1
-    assert after.unit(0).body.prone
+    assert after.unit(0).mech.prone
     assert after.unit(0).movement.done
     assert after.active is None
 
@@ -203,7 +203,7 @@ def test_a_one_legged_mech_stands_once_a_turn_at_plus_5():
     (psr,) = of(events, ev.PilotingRoll)
     assert (psr.target, psr.success) == (10, True)
     assert of(events, ev.StandAttempted)[0].mp == 1
-    assert not after.unit(0).body.prone
+    assert not after.unit(0).mech.prone
 
 
 def test_a_larger_allowance_with_under_2_mp_left_cannot_stand():

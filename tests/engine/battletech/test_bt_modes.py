@@ -234,7 +234,7 @@ def test_a_failed_running_roll_drops_the_mech_in_its_own_hex():
     (fell,) = of(events, ev.UnitFell)
     assert (fell.hex, fell.levels, fell.damage) == (H("0405"), 0, 5)
     assert not of(events, ev.UnitEntered)
-    assert after.unit(0).body.prone
+    assert after.unit(0).mech.prone
 
 
 def test_walking_with_a_damaged_hip_needs_no_roll():
@@ -299,7 +299,7 @@ def test_a_jump_goes_any_direction_and_lands_in_any_facing():
     path = (H("0506"), H("0406"))
     after, events = play(jumper(), Jump(0, path, Facing.SE))
     unit = after.unit(0)
-    assert (unit.hex, unit.facing, unit.body.prone) == (H("0406"), Facing.SE, False)
+    assert (unit.hex, unit.facing, unit.mech.prone) == (H("0406"), Facing.SE, False)
     assert of(events, ev.UnitJumped)[0].path == path
 
 
@@ -454,7 +454,7 @@ def test_jumping_on_damaged_legs_rolls_once_on_landing(crits, internal_ll, targe
         unit = state.unit(0)
         internal = tuple(
             internal_ll if loc is Location.LL else v
-            for loc, v in zip(Location, unit.body.internal, strict=True)
+            for loc, v in zip(Location, unit.mech.internal, strict=True)
         )
         state = state_with(state, 0, internal=internal)
     after, events = play(state, Jump(0, column_north("0505", 2), Facing.N), [6, 6])
@@ -470,7 +470,7 @@ def test_a_failed_landing_roll_is_a_fall_in_the_landing_hex_and_ends_the_turn():
     after, events = play(state, Jump(0, column_north("0505", 2), Facing.N), [1, 1, 4, 3, 4, 6, 6])
     (fell,) = of(events, ev.UnitFell)
     assert (fell.hex, fell.levels, fell.damage, fell.facing) == (H("0503"), 0, 5, Facing.S)
-    assert after.unit(0).body.prone
+    assert after.unit(0).mech.prone
     caught = rejected(after, Move(0, MoveMode.WALK, (Step(StepKind.STAND),)))
     assert caught.code == "move/done"
     assert after.unit(0).movement is not None

@@ -30,7 +30,7 @@ def mech(walk: int = 5, jump: int = 0, crits=(), gone=(), heat: int = 0) -> BTSt
     state = start(board, units)
     unit = state.unit(0)
     internal = tuple(
-        0 if loc in gone else value for loc, value in zip(Location, unit.body.internal, strict=True)
+        0 if loc in gone else value for loc, value in zip(Location, unit.mech.internal, strict=True)
     )
     return state_with(state, 0, crits=frozenset(crits), internal=internal, heat=heat)
 

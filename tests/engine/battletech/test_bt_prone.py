@@ -54,20 +54,20 @@ def test_dropping_prone_costs_1_mp_and_keeps_the_facing():
     """BT-M-24.2: 1 MP; the 'Mech lies with the facing it had; no roll, no damage."""
     after, events = play(standing(facing=Facing.SW), Move(0, MoveMode.WALK, (P,)))
     unit = after.unit(0)
-    assert (unit.body.prone, unit.facing, unit.hex) == (True, Facing.SW, H("0507"))
+    assert (unit.mech.prone, unit.facing, unit.hex) == (True, Facing.SW, H("0507"))
     assert unit.movement.mp_spent == 1
     assert of(events, ev.UnitDroppedProne)[0].mp == 1
     assert not of(events, ev.UnitFell)
     assert not of(events, ev.PilotingRoll)
     assert not of(events, ev.DamageApplied)
-    assert unit.body.armor == standing().unit(0).body.armor
+    assert unit.mech.armor == standing().unit(0).mech.armor
 
 
 def test_dropping_prone_at_the_end_of_a_walk():
     """BT-M-24.2: allowed any time the 'Mech has the MP, usually at the end of its move."""
     after, _ = play(standing(), Move(0, MoveMode.WALK, (F, F, F, F, P)))
     unit = after.unit(0)
-    assert (unit.hex, unit.body.prone) == (H("0503"), True)
+    assert (unit.hex, unit.mech.prone) == (H("0503"), True)
     assert unit.movement.mp_spent == 5
 
 
@@ -101,7 +101,7 @@ def test_a_prone_mech_may_turn_at_1_mp_per_hexside():
     """BT-M-24.4: instead of standing it may turn in its hex at 1 MP per hexside."""
     after, _ = play(prone(), Move(0, MoveMode.WALK, (L, L, L)))
     unit = after.unit(0)
-    assert (unit.body.prone, unit.facing, unit.hex) == (True, Facing.S, H("0507"))
+    assert (unit.mech.prone, unit.facing, unit.hex) == (True, Facing.S, H("0507"))
     assert unit.movement.mp_spent == 3
 
 
@@ -120,7 +120,7 @@ def test_standing_up_costs_2_mp_and_takes_any_facing():
     (psr,) = of(events, ev.PilotingRoll)
     assert (psr.reason, psr.target, psr.roll, psr.success) == ("stand", 5, (2, 3), True)
     unit = after.unit(0)
-    assert (unit.body.prone, unit.facing) == (False, Facing.S)
+    assert (unit.mech.prone, unit.facing) == (False, Facing.S)
     assert unit.movement.mp_spent == 2
 
 
@@ -152,7 +152,7 @@ def test_a_failed_stand_is_a_0_level_fall_in_its_hex():
     assert injury.reason == "injury"
     (fell,) = of(events, ev.UnitFell)
     assert (fell.hex, fell.levels, fell.damage, fell.facing_roll) == (H("0507"), 0, 5, 1)
-    assert after.unit(0).body.prone
+    assert after.unit(0).mech.prone
 
 
 def test_it_may_try_again_while_it_has_2_mp():
@@ -161,7 +161,7 @@ def test_it_may_try_again_while_it_has_2_mp():
     assert state.active == 0
     state, events = play(state, Move(0, MoveMode.WALK, (U, F)), [6, 6])
     unit = state.unit(0)
-    assert (unit.body.prone, unit.hex) == (False, H("0506"))
+    assert (unit.mech.prone, unit.hex) == (False, H("0506"))
     assert unit.movement.mp_spent == 5
     # walking heat 1 + 1 per stand attempt (two attempts)
     assert of(events, ev.MovementEnded)[0].heat == 3
@@ -174,7 +174,7 @@ def test_no_third_attempt_with_1_mp_left():
     assert rejected(state, Move(0, MoveMode.WALK, (U,))).code == "move/insufficient_mp"
     state, _ = play(state, Move(0, MoveMode.WALK, (R,)))
     unit = state.unit(0)
-    assert (unit.facing, unit.body.prone, unit.movement.mp_spent) == (Facing.NE, True, 5)
+    assert (unit.facing, unit.mech.prone, unit.movement.mp_spent) == (Facing.NE, True, 5)
 
 
 @pytest.mark.parametrize(
@@ -198,7 +198,7 @@ def test_stand_up_target(crits, gone, target):
     state = prone(crits=frozenset(crits))
     unit = state.unit(0)
     internal = tuple(
-        0 if loc in gone else value for loc, value in zip(Location, unit.body.internal, strict=True)
+        0 if loc in gone else value for loc, value in zip(Location, unit.mech.internal, strict=True)
     )
     state = state_with(state, 0, internal=internal)
     _, events = play(state, Move(0, MoveMode.WALK, (U,)), [6, 6])

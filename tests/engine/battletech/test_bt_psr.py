@@ -45,7 +45,7 @@ def damaged(state: BTState, crits=(), gone=()) -> BTState:
     """Unit 0 with critical hits ``crits`` and the locations ``gone`` destroyed."""
     unit = state.unit(0)
     internal = tuple(
-        0 if loc in gone else value for loc, value in zip(Location, unit.body.internal, strict=True)
+        0 if loc in gone else value for loc, value in zip(Location, unit.mech.internal, strict=True)
     )
     return state_with(state, 0, crits=frozenset(crits), internal=internal)
 
@@ -91,7 +91,7 @@ def test_a_roll_equal_to_the_target_succeeds():
     """BT-M-0 / BT-M-30 item 2: roll >= target: the 'Mech stays up (Depth 2: 5 on 2+3)."""
     after, events = play(walker(h0508=Terrain(water=2)), Move(0, MoveMode.WALK, (F,)), [2, 3])
     assert rolls(events) == [("water", 5, True)]
-    assert not after.unit(0).body.prone
+    assert not after.unit(0).mech.prone
 
 
 def test_a_roll_one_below_the_target_fails():
@@ -100,7 +100,7 @@ def test_a_roll_one_below_the_target_fails():
     after, events = play(state, Move(0, MoveMode.WALK, (F,)), [2, 2, *FALL_OK])
     assert rolls(events)[0] == ("water", 5, False)
     assert len(of(events, ev.UnitFell)) == 1
-    assert after.unit(0).body.prone
+    assert after.unit(0).mech.prone
 
 
 def test_movement_rolls_do_not_add_up():
@@ -176,8 +176,8 @@ def test_a_target_of_13_or_more_always_fails():
     path = (H("0508"), H("0507"))
     after, events = play(state, Jump(0, path, Facing.N), [6, 6, *FALL_OK, 6, 6])
     assert rolls(events) == [("landing", 15, False), ("injury", 15, False)]
-    assert after.unit(0).body.prone
-    assert after.unit(0).body.wounds == 1
+    assert after.unit(0).mech.prone
+    assert after.unit(0).mech.wounds == 1
 
 
 # ---------------------------------------------------------------- BT-M-31.4: buildings
@@ -258,7 +258,7 @@ def test_a_failed_building_roll_is_damage_not_a_fall():
     (crumbled,) = of(events, ev.BuildingDamaged)
     assert (crumbled.hex, crumbled.cf) == (H("0508"), 5)
     unit = after.unit(0)
-    assert (unit.hex, unit.body.prone) == (H("0507"), False)
+    assert (unit.hex, unit.mech.prone) == (H("0507"), False)
     assert after.board.terrain(H("0508")).building.cf == 85
 
 
@@ -273,7 +273,7 @@ def test_more_tonnage_than_cf_collapses_the_building():
     assert (fell.hex, fell.levels, fell.damage) == (H("0508"), 0, 5)
     terrain = after.board.terrain(H("0508"))
     assert (terrain.building, terrain.rubble) == (None, True)
-    assert (after.unit(0).hex, after.unit(0).body.prone) == (H("0508"), True)
+    assert (after.unit(0).hex, after.unit(0).mech.prone) == (H("0508"), True)
 
 
 def test_tonnage_equal_to_cf_does_not_collapse_the_building():

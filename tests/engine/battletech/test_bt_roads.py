@@ -158,7 +158,7 @@ def test_a_heavier_mech_collapses_the_bridge_and_falls_into_the_water():
     assert (fell.hex, fell.levels, fell.damage, fell.halved) == (H("0505"), 0, 3, True)
     assert not [p for p in of(events, ev.PilotingRoll) if p.reason == "water"]
     unit = after.unit(0)
-    assert (unit.hex, unit.body.prone) == (H("0505"), True)
+    assert (unit.hex, unit.mech.prone) == (H("0505"), True)
     assert after.board.terrain(H("0505")).bridge is None
 
 
@@ -189,8 +189,8 @@ def test_every_unit_on_a_collapsing_bridge_falls_in():
     assert collapse.tonnage == 45
     falls = {e.unit: (e.hex, e.levels, e.halved) for e in of(events, ev.UnitFell)}
     assert falls == {0: (H("0505"), 0, True), 1: (H("0505"), 0, True)}
-    assert after.unit(0).body.prone
-    assert after.unit(1).body.prone
+    assert after.unit(0).mech.prone
+    assert after.unit(1).mech.prone
 
 
 def test_a_mech_on_a_bridge_deck_jumps_with_every_jet():

@@ -216,7 +216,7 @@ def test_the_heat_phase_adds_movement_heat():
     after, events = play(state, EndPhase())
     (heat,) = [h for h in of(events, ev.HeatChanged) if h.unit == 0]
     assert heat.generated == 2
-    assert after.unit(0).body.heat == 12 + 2 - heat.dissipated
+    assert after.unit(0).mech.heat == 12 + 2 - heat.dissipated
 
 
 def test_every_unit_moves_again_next_turn():

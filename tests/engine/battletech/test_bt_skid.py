@@ -139,7 +139,7 @@ def test_a_passed_check_lets_the_move_go_on():
     (psr,) = of(events, ev.PilotingRoll)
     assert (psr.reason, psr.target, psr.success) == ("skid", 6, True)
     assert after.unit(0).hex == ahead("0508", Facing.NE, 4)
-    assert not after.unit(0).body.prone
+    assert not after.unit(0).mech.prone
 
 
 def test_the_check_is_rolled_in_the_turning_hex_before_it_leaves():
@@ -164,7 +164,7 @@ def test_a_failed_check_falls_in_the_turning_hex_and_slides_half_the_rest():
     damage = [(d.location, d.armor + d.internal, d.rear) for d in of(events, ev.DamageApplied)]
     assert damage == [(Location.CT, 5, False), (Location.CT, 3, False), (Location.CT, 3, False)]
     unit = after.unit(0)
-    assert (unit.hex, unit.body.prone, unit.facing) == (H("0506"), True, Facing.NE)
+    assert (unit.hex, unit.mech.prone, unit.facing) == (H("0506"), True, Facing.NE)
 
 
 def test_a_skid_ends_the_move_and_marks_the_unit():
@@ -348,4 +348,4 @@ def test_a_failed_check_on_a_final_double_turn_falls_in_place():
     (fell,) = of(events, ev.UnitFell)
     assert fell.hex == H("0508")
     assert of(events, ev.UnitSkidded)[0].path == ()
-    assert (after.unit(0).hex, after.unit(0).body.prone) == (H("0508"), True)
+    assert (after.unit(0).hex, after.unit(0).mech.prone) == (H("0508"), True)

@@ -53,7 +53,7 @@ def test_destroy_nobody_left_is_a_draw() -> None:
 def test_cripple_counts_a_unit_that_cannot_fire_as_out() -> None:
     """With ``cripple``, a 'Mech whose only weapon is destroyed no longer holds the field."""
     state = _game(Victory(cripple=True))
-    laser = state.units[2].design.equipment[0]
+    laser = state.units[2].mech_design.equipment[0]
     disarmed = state_with(state, 2, crits=frozenset({(laser.location, laser.slots[0])}))
     assert crippled(disarmed.units[2])
     assert not crippled(state.units[2])
@@ -64,7 +64,7 @@ def test_cripple_counts_a_unit_that_cannot_fire_as_out() -> None:
 def test_cripple_counts_a_unit_without_legs_as_out() -> None:
     state = _game(Victory(cripple=True))
     index = list(Location).index
-    internal = list(state.units[2].body.internal)
+    internal = list(state.units[2].mech.internal)
     internal[index(Location.LL)] = internal[index(Location.RL)] = 0
     legless = state_with(state, 2, internal=tuple(internal))
     assert crippled(legless.units[2])
@@ -216,7 +216,7 @@ def test_a_scenario_sets_the_temperature_and_auto_eject() -> None:
     )
     state = RULESET.start(placed)
     assert state.temperature == 70
-    assert not state.units[0].body.auto_eject
+    assert not state.units[0].mech.auto_eject
     bad = {
         "board": "b",
         "side": [{"name": "A", "units": [{"unit": "x", "auto_eject": 1}]}, SIDES[1]],

@@ -44,7 +44,7 @@ def mech(target: MechDesign | None = None) -> BTState:
 def bare(state: BTState, index: int, *locations: Location) -> BTState:
     """Unit ``index`` with no armor (front and rear) on ``locations``."""
     unit = state.units[index]
-    armor, rear = list(unit.body.armor), list(unit.body.rear)
+    armor, rear = list(unit.mech.armor), list(unit.mech.rear)
     for location in locations:
         armor[list(Location).index(location)] = 0
         if location.has_rear:
@@ -265,7 +265,7 @@ def test_lines_used_up_earlier_in_the_phase_lose_the_critical():
     phase: the next critical is lost, not passed on.
     """
     before = state_with(mech(), 1, crits=frozenset({(LL, 0), (LL, 1), (LL, 2)}))
-    now = state_with(before, 1, crits=before.units[1].body.crits | {(LL, 3)})
+    now = state_with(before, 1, crits=before.units[1].mech.crits | {(LL, 3)})
     ctx = ctx_for(now, 4, 4, start_state=before)
     critical_chance(ctx, 1, LL, source=0)
     done(ctx)

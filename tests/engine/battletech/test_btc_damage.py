@@ -129,7 +129,7 @@ def test_a_hit_damages_the_rolled_location_and_names_its_source():
     assert (rolled.roll, rolled.hit) == ((3, 4), True)
     (hit,) = of(ctx, ev.DamageApplied)
     assert (hit.location, hit.armor, hit.source) == (CT, 5, 0)
-    assert ctx.state.units[1].body.armor_at(CT) == 27
+    assert ctx.state.units[1].mech.armor_at(CT) == 27
 
 
 def test_a_miss_rolls_nothing_more():
@@ -159,7 +159,7 @@ def test_rear_hits_strike_rear_armor():
     """BT-C-22: from behind, torso hits take rear armor (CT rear 5)."""
     ctx = run(shot(duel(), ML, 7, side="rear"), 3, 4, 3, 4)
     assert damage(ctx) == [(CT, 5, True)]
-    assert ctx.state.units[1].body.armor_at(CT, rear=True) == 0
+    assert ctx.state.units[1].mech.armor_at(CT, rear=True) == 0
 
 
 def test_a_rear_hit_on_a_missing_leg_goes_to_the_torso_rear_armor():
@@ -204,8 +204,8 @@ def test_a_location_roll_of_two_also_rolls_for_a_critical():
 def test_a_head_hit_wounds_the_mechwarrior_through_armor():
     """BT-C-33: 1 damage to the MechWarrior for every head hit, even when the armor holds."""
     ctx = run(shot(duel(), ML, 7), 3, 4, 6, 6, 2, 2)
-    assert ctx.state.units[1].body.wounds == 1
-    assert ctx.state.units[1].body.armor_at(HD) == 4
+    assert ctx.state.units[1].mech.wounds == 1
+    assert ctx.state.units[1].mech.armor_at(HD) == 4
 
 
 # ---------------------------------------------------------------- BT-C-20: missiles
@@ -282,7 +282,7 @@ def test_transfer_inward_from_a_destroyed_arm():
         (LA, 0, 3),
         (LT, 7, 0),
     ]
-    assert ctx.state.units[1].body.location_destroyed(LA)
+    assert ctx.state.units[1].mech.location_destroyed(LA)
 
 
 def test_a_side_torso_takes_its_arm_and_the_center_torso_the_mech():
@@ -294,7 +294,7 @@ def test_a_side_torso_takes_its_arm_and_the_center_torso_the_mech():
     ctx = Ctx(state, ScriptedDice((3, 4, 3, 4)))
     ctx.tally = Tally(start=state)
     apply_damage(ctx, 1, RT, 12, source=0)
-    assert ctx.state.units[1].body.location_destroyed(RA)
+    assert ctx.state.units[1].mech.location_destroyed(RA)
     apply_damage(ctx, 1, CT, 16, source=0)
     (destroyed,) = of(ctx, ev.UnitDestroyed)
     assert (destroyed.cause, destroyed.by) == ("center torso destroyed", 0)
@@ -506,7 +506,7 @@ def test_ejection_lands_behind_and_rolls():
     (out,) = of(ctx, ev.PilotEjected)
     assert (out.hex, out.automatic) == (H("0503"), False)
     unit = ctx.state.units[1]
-    assert (unit.body.ejected, unit.destroyed, unit.body.wounds) == (True, True, 1)
+    assert (unit.mech.ejected, unit.destroyed, unit.mech.wounds) == (True, True, 1)
 
 
 def test_ejection_modifiers():

@@ -93,8 +93,8 @@ def test_worked_example_first_turn():
     assert (heat.generated, heat.dissipated, heat.heat) == (21, 16, 9)
     assert heat.sources == (("walked", 1), ("2 x PPC", 20))
     unit = ctx.state.units[0]
-    assert walk_mp(unit) == unit.design.walk - 1
-    assert heat_to_hit(unit.body.heat) == 1
+    assert walk_mp(unit) == unit.mech_design.walk - 1
+    assert heat_to_hit(unit.mech.heat) == 1
 
 
 @pytest.mark.parametrize(("roll", "shut"), [((2, 2), False), ((1, 2), True)])
@@ -106,13 +106,13 @@ def test_worked_example_second_turn(roll, shut):
     state = walked(ppc_mech(), fired=frozenset({0, 1}), heat=9)
     psr = (4, 4) if shut else ()
     ctx = phase(state, *roll, *psr)
-    assert ctx.state.units[0].body.heat == 14
+    assert ctx.state.units[0].mech.heat == 14
     (check,) = of(ctx, ev.ShutdownRolled)
     assert (check.heat, check.target, check.shutdown) == (14, 4, shut)
-    assert ctx.state.units[0].body.shutdown is shut
+    assert ctx.state.units[0].mech.shutdown is shut
     unit = ctx.state.units[0]
-    assert walk_mp(unit) == unit.design.walk - 2
-    assert heat_to_hit(unit.body.heat) == 2
+    assert walk_mp(unit) == unit.mech_design.walk - 2
+    assert heat_to_hit(unit.mech.heat) == 2
     rolls = of(ctx, ev.PilotingRoll)
     if shut:
         (pilot,) = rolls
@@ -159,7 +159,7 @@ def test_thirty_shuts_down_without_a_roll_and_the_psr_can_fail():
     assert (check.automatic, check.roll, check.shutdown) == (True, (), True)
     psr, injury = of(ctx, ev.PilotingRoll)
     assert (psr.target, psr.success, injury.automatic) == (8, False, False)
-    assert ctx.state.units[0].body.prone
+    assert ctx.state.units[0].mech.prone
 
 
 def test_a_shut_down_mech_makes_no_heat_of_its_own():
@@ -179,7 +179,7 @@ def test_restart_is_automatic_below_14():
     ctx = phase(state)
     (restart,) = of(ctx, ev.EngineRestarted)
     assert (restart.roll, restart.success) == ((), True)
-    assert not ctx.state.units[0].body.shutdown
+    assert not ctx.state.units[0].mech.shutdown
 
 
 @pytest.mark.parametrize(("roll", "up"), [((3, 3), True), ((2, 3), False)])
@@ -190,7 +190,7 @@ def test_restart_roll(roll, up):
     (restart,) = of(ctx, ev.EngineRestarted)
     assert (restart.target, restart.success) == (6, up)
     assert not of(ctx, ev.ShutdownRolled)
-    assert ctx.state.units[0].body.shutdown is not up
+    assert ctx.state.units[0].mech.shutdown is not up
 
 
 def test_no_restart_at_30_or_unconscious():
@@ -238,7 +238,7 @@ def test_heat_explosion_picks_the_deadliest_shot_then_the_fullest_bin():
     ctx = phase(state, 6, 6, 1, 2, 3, 4, 6, 6, 2, 2)
     (blast,) = of(ctx, ev.AmmoExploded)
     assert (blast.bin, blast.shots, blast.damage, blast.cause, blast.pick) == (2, 5, 75, "heat", ())
-    assert ctx.state.units[0].body.wounds == 2
+    assert ctx.state.units[0].mech.wounds == 2
     (out,) = of(ctx, ev.PilotEjected)
     assert out.automatic
     (eject,) = of(ctx, ev.PilotingRoll)
@@ -265,13 +265,13 @@ def test_life_support(heat, dice, wounds):
     state = state_with(mech(no_sinks()), 0, heat=heat, crits=frozenset({(HD, 0)}))
     consciousness = (6, 6) if wounds else ()
     ctx = phase(state, *dice, *consciousness)
-    assert ctx.state.units[0].body.wounds == wounds
+    assert ctx.state.units[0].mech.wounds == wounds
 
 
 def test_no_life_support_damage_with_working_life_support():
     """BT-C-54: without the critical, heat never hurts the MechWarrior."""
     ctx = phase(state_with(mech(no_sinks()), 0, heat=27), 6, 6)
-    assert ctx.state.units[0].body.wounds == 0
+    assert ctx.state.units[0].mech.wounds == 0
 
 
 # ---------------------------------------------------------------- BT-C-51: heat generated

@@ -594,7 +594,7 @@ def test_the_defender_chooses_the_column_best_for_it():
     state = duel("0101", "0505", fb=Facing.N)
     origin = H("0505") + Hex(2, -1)
     assert attack_side(state, origin, 1) == (Column.FRONT, True)
-    armor = list(state.unit(1).body.armor)
+    armor = list(state.unit(1).mech.armor)
     for loc in (L.CT, L.LT, L.LA, L.LL):
         armor[list(Location).index(loc)] = 0
     stripped = state_with(state, 1, armor=tuple(armor))

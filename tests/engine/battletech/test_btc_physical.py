@@ -97,9 +97,9 @@ def duel(
 def crit(state: BTState, index: int, location: Location, component: str) -> BTState:
     """Mark the critical line of ``component`` ("Upper Arm", "Hip" ...) in ``location`` hit."""
     unit = state.units[index]
-    lines = unit.design.slots_at(location)
+    lines = unit.mech_design.slots_at(location)
     slot = next(i for i, name in enumerate(lines) if name.startswith(component))
-    return state_with(state, index, crits=unit.body.crits | {(location, slot)})
+    return state_with(state, index, crits=unit.mech.crits | {(location, slot)})
 
 
 def without(mech: MechDesign, location: Location, *components: str) -> MechDesign:
@@ -821,7 +821,7 @@ def test_dfa_miss() -> None:
     ]
     assert damage(ctx, 0) == [(RL, 5, False), (LL, 5, False), (LA, 2, False)]
     assert ctx.state.units[0].facing is S
-    assert ctx.state.units[0].body.prone
+    assert ctx.state.units[0].mech.prone
 
 
 def test_dfa_on_a_prone_mech_strikes_the_rear_column() -> None:

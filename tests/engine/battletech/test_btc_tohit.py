@@ -104,7 +104,7 @@ def index_of(loc: Location) -> int:
 
 
 def destroyed(state: BTState, index: int, *locations: Location) -> BTState:
-    internal = list(state.unit(index).body.internal)
+    internal = list(state.unit(index).mech.internal)
     for loc in locations:
         internal[index_of(loc)] = 0
     return state_with(state, index, internal=tuple(internal))

@@ -84,7 +84,7 @@ def test_fire_at_a_building_takes_cf_and_it_collapses_on_the_mech_inside() -> No
     assert terrain.building is None
     assert terrain.rubble
     assert (H("0805"), "light") in after.rubble_class
-    assert after.units[1].body.prone
+    assert after.units[1].mech.prone
     assert not of(events, ev.TerrainRolled)
 
 
@@ -110,11 +110,11 @@ def test_a_mech_inside_is_shielded_by_a_tenth_of_the_cf() -> None:
     location 3+4 (center torso).
     """
     state = _field(_building(BuildingClass.MEDIUM, 40), target_tons=20)
-    before = state.units[1].body.armor_at(Location.CT)
+    before = state.units[1].mech.armor_at(Location.CT)
     after, events = resolve(state, [_at_unit(ML)], (4, 4, 3, 4))
     assert of(events, BuildingShielded) == [BuildingShielded(H("0805"), 1, 5, 4)]
     assert of(events, ev.BuildingDamaged) == [ev.BuildingDamaged(H("0805"), 4, collapsed=False)]
-    assert after.units[1].body.armor_at(Location.CT) == before - 1
+    assert after.units[1].mech.armor_at(Location.CT) == before - 1
     building = after.board.terrain(H("0805")).building
     assert building is not None
     assert building.cf == 36
@@ -126,7 +126,7 @@ def test_a_strong_building_takes_the_whole_packet_and_no_location_is_rolled() ->
     state = _field(_building(BuildingClass.HEAVY, 90))
     after, events = resolve(state, [_at_unit(ML)], (4, 4))
     assert of(events, BuildingShielded) == [BuildingShielded(H("0805"), 1, 5, 5)]
-    assert after.units[1].body.armor == state.units[1].body.armor
+    assert after.units[1].mech.armor == state.units[1].mech.armor
     assert not of(events, ev.DamageApplied)
 
 
@@ -136,13 +136,13 @@ def test_a_shot_that_collapses_the_building_drops_the_mech_and_hits_it_with_the_
     The 'Mech falls (facing 1, location 3+4, injury 6+6), then takes the other 4 (3+4: CT).
     """
     state = _field(_building(BuildingClass.HEAVY, 52))
-    armor = state.units[1].body.armor_at(Location.CT)
+    armor = state.units[1].mech.armor_at(Location.CT)
     after, events = resolve(state, [_at_unit(PPC)], (4, 4, 1, 3, 4, 6, 6, 3, 4))
     assert of(events, BuildingShielded) == [BuildingShielded(H("0805"), 1, 10, 6)]
     assert of(events, ev.BuildingDamaged) == [ev.BuildingDamaged(H("0805"), 6, collapsed=True)]
     assert [e.cause for e in of(events, ev.UnitFell)] == [COLLAPSE_CAUSE]
     assert after.board.terrain(H("0805")).rubble
-    assert after.units[1].body.armor_at(Location.CT) == armor - 5 - 4
+    assert after.units[1].mech.armor_at(Location.CT) == armor - 5 - 4
 
 
 def test_an_attacker_in_the_open_hits_a_mech_in_the_open_in_full() -> None:

@@ -91,7 +91,7 @@ def test_a_psr_equal_to_its_target_succeeds(roll, success):
     after, events = resolve(state, attacks, (4, 4, 3, 4) * 4 + roll + fall)
     (psr,) = [p for p in of(events, ev.PilotingRoll) if p.reason != "injury"]
     assert (psr.target, psr.success) == (6, success)
-    assert after.units[1].body.prone is not success
+    assert after.units[1].mech.prone is not success
 
 
 # ---------------------------------------------------------------- BT-C-18: modifier details
@@ -170,7 +170,7 @@ def test_the_heat_scale_overflows_past_30():
     ctx = heat_phase_with(state, 6, 6)
     (heat,) = of(ctx.events, ev.HeatChanged)
     assert heat.heat == 38
-    assert ctx.state.units[0].body.heat == 38
+    assert ctx.state.units[0].mech.heat == 38
     (shut,) = of(ctx.events, ev.ShutdownRolled)
     assert (shut.shutdown, shut.automatic) == (True, True)
 

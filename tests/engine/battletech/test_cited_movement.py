@@ -398,7 +398,7 @@ def test_after_the_shutdown_turn_every_psr_is_an_automatic_fall():
     state = target(shutdown=True)
     after, events = resolve(state, lasers(state, 4), HIT * 4 + (1, 2, 1, 3, 3))
     assert [p[1:] for p in fall_psrs(events)] == [(False, True)]
-    assert after.units[1].body.prone
+    assert after.units[1].mech.prone
 
 
 def test_a_missed_dfa_is_an_automatic_fall():
@@ -412,7 +412,7 @@ def test_a_missed_dfa_is_an_automatic_fall():
     assert not [p for p in of(events, ev.PilotingRoll) if p.unit == 0 and p.reason != "injury"]
     (fell,) = [f for f in of(events, ev.UnitFell) if f.unit == 0]
     assert (fell.levels, fell.damage, fell.column, fell.facing_roll) == (2, 15, "rear", None)
-    assert after.units[0].body.prone
+    assert after.units[0].mech.prone
 
 
 def test_a_target_charged_into_a_building_rolls_at_plus_3():
@@ -490,7 +490,7 @@ def test_dropping_prone_on_purpose_is_not_a_fall():
     plan = plan_move(state, 0, MoveMode.WALK, (P,))
     assert (plan.mp_spent, plan.checks) == (1, ())
     after, events = play(state, Move(0, MoveMode.WALK, (P,)))
-    assert after.units[0].body.prone
+    assert after.units[0].mech.prone
     assert not of(events, ev.UnitFell)
     assert not of(events, ev.DamageApplied)
 
@@ -504,14 +504,14 @@ def test_a_failed_stand_up_attempt_is_a_fall():
     )
     (fell,) = of(events, ev.UnitFell)
     assert (fell.hex, fell.levels, fell.damage) == (H("0408"), 0, 5)
-    assert after.units[0].body.prone
+    assert after.units[0].mech.prone
 
 
 def test_a_destroyed_leg_is_an_automatic_fall():
     """BT-M-33.1: leg destroyed: the 'Mech falls without a PSR."""
     state = still(duel(design(equipment=[("AC/20", RT), ("IS Ammo AC/20", RT)]), design()))
     unit = state.units[1]
-    armor = list(unit.body.armor)
+    armor = list(unit.mech.armor)
     armor[LOCATIONS.index(LL)] = 0
     state = state.replace_unit(1, evolved_unit(unit, armor=tuple(armor)))
     attack = weapon_attack(state, 0, 0, 1, 4)

@@ -148,9 +148,9 @@ def test_running_past_the_1g_run_mp_strains_the_legs_on_a_failed_psr():
     assert (psr.reason, psr.target, psr.success) == ("gravity", 5, False)
     unit = state.units[0]
     for leg in (LL, RL):
-        assert unit.body.internal_at(leg) == before.body.internal_at(leg) - 2
-        assert unit.body.armor_at(leg) == before.body.armor_at(leg)
-    assert not unit.body.prone
+        assert unit.mech.internal_at(leg) == before.mech.internal_at(leg) - 2
+        assert unit.mech.armor_at(leg) == before.mech.armor_at(leg)
+    assert not unit.mech.prone
     assert not of(events, ev.UnitFell)
 
 
@@ -164,7 +164,7 @@ def test_no_overspeed_roll_within_the_1g_run_mp_or_on_a_pass():
         state, [Move(0, MoveMode.RUN, (F,) * 9), Move(1, MoveMode.STILL), EndPhase()], (3, 3)
     )
     assert of(events, ev.PilotingRoll)[0].success
-    assert after.units[0].body.internal == state.units[0].body.internal
+    assert after.units[0].mech.internal == state.units[0].mech.internal
 
 
 def test_jumping_past_the_1g_jump_mp_strains_the_legs_too():
@@ -174,8 +174,8 @@ def test_jumping_past_the_1g_jump_mp_strains_the_legs_too():
     dice = (1, 2, *MISS_CRIT, *MISS_CRIT)
     state, events = run(state, [Jump(0, path, Facing.N), Move(1, MoveMode.STILL), EndPhase()], dice)
     assert of(events, ev.PilotingRoll)[0].reason == "gravity"
-    design_ = state.units[0].design
-    assert state.units[0].body.internal_at(LL) == design_.internal[list(Location).index(LL)] - 2
+    design_ = state.units[0].mech_design
+    assert state.units[0].mech.internal_at(LL) == design_.internal[list(Location).index(LL)] - 2
 
 
 # ---------------------------------------------------------------- BT-M-39.4 / BT-C-61.1 temperature
@@ -217,7 +217,7 @@ def test_a_hit_in_vacuum_breaches_on_10_and_the_weapons_there_stop():
     (breach,) = of(ctx.events, BreachRolled)
     assert (breach.location, breach.roll, breach.breached) == (LT, (5, 5), True)
     unit = ctx.state.units[0]
-    assert unit.body.breached == {LT}
+    assert unit.mech.breached == {LT}
     assert crits.item_destroyed(unit, 0)
     assert not crits.item_destroyed(unit, 1)
     state = attrs.evolve(ctx.state, phase=Phase.WEAPON)
@@ -233,7 +233,7 @@ def test_a_breach_roll_of_9_holds_and_no_roll_outside_vacuum():
     ctx = vacuum_ctx((4, 5))
     apply_damage(ctx, 0, LT, 5)
     assert not of(ctx.events, BreachRolled)[0].breached
-    assert ctx.state.units[0].body.breached == frozenset()
+    assert ctx.state.units[0].mech.breached == frozenset()
     air = Ctx(env_start(mech=ARMED), ScriptedDice(()))
     apply_damage(air, 0, LT, 5)
     assert not of(air.events, BreachRolled)
@@ -242,7 +242,7 @@ def test_a_breach_roll_of_9_holds_and_no_roll_outside_vacuum():
 def test_a_location_stripped_of_armor_is_breached_without_a_roll():
     """BT-C-61.5: a location whose armor is completely gone is breached automatically."""
     ctx = vacuum_ctx(MISS_CRIT)  # only the critical chance for the structure it reaches
-    armor = ctx.state.units[0].body.armor_at(LT)
+    armor = ctx.state.units[0].mech.armor_at(LT)
     apply_damage(ctx, 0, LT, armor + 1)
     (breach,) = of(ctx.events, BreachRolled)
     assert (breach.roll, breach.breached) == ((), True)
@@ -257,7 +257,7 @@ def test_a_breached_centre_torso_counts_its_engine_lines_as_engine_hits():
     ctx = vacuum_ctx((6, 6))
     apply_damage(ctx, 0, CT, 5)
     assert crits.engine_hits(ctx.state.units[0]) == 6
-    assert ctx.state.units[0].body.crits == frozenset()
+    assert ctx.state.units[0].mech.crits == frozenset()
     (destroyed,) = of(ctx.events, ev.UnitDestroyed)
     assert "breach" in destroyed.cause
 
@@ -265,16 +265,16 @@ def test_a_breached_centre_torso_counts_its_engine_lines_as_engine_hits():
 def test_life_support_hit_in_vacuum_hurts_the_mechwarrior_each_end_phase():
     """BT-C-61.5 / BT-C-31: a MechWarrior without life support takes 1 damage an End phase."""
     state = env_start(environment=Environment(vacuum=True))
-    life = state.units[0].design.slots_at(Location.HD).index("Life Support")
+    life = state.units[0].mech_design.slots_at(Location.HD).index("Life Support")
     state = state.replace_unit(
         0, evolved_unit(state.units[0], crits=frozenset({(Location.HD, life)}))
     )
     ctx = Ctx(state, ScriptedDice((6, 6)))  # the consciousness roll after the wound
     environment.vacuum_life_support(ctx)
-    assert ctx.state.units[0].body.wounds == 1
+    assert ctx.state.units[0].mech.wounds == 1
     air = Ctx(attrs.evolve(state, environment=None), ScriptedDice(()))
     environment.vacuum_life_support(air)
-    assert air.state.units[0].body.wounds == 0
+    assert air.state.units[0].mech.wounds == 0
 
 
 # ---------------------------------------------------------------- BT-M-39.1 / BT-C-61.4 swamp
@@ -299,7 +299,7 @@ def test_entering_a_swamp_rolls_a_psr_and_a_failure_sticks_the_mech():
     assert (psr.reason, psr.target, psr.success) == ("swamp", 5, False)
     assert of(events, UnitStuck)
     unit = state.units[0]
-    assert (unit.hex, unit.stuck, unit.body.prone) == (H("0815"), True, False)
+    assert (unit.hex, unit.stuck, unit.mech.prone) == (H("0815"), True, False)
     assert unit.movement is not None
     assert unit.movement.done
     assert not of(events, ev.UnitFell)
@@ -395,7 +395,7 @@ def test_ice_over_water_holds_on_1_to_5_and_is_walked_on():
     (rolled,) = of(events, IceRolled)
     assert (rolled.roll, rolled.need, rolled.broke) == (5, 6, False)
     assert state.units[0].hex == H("0815")
-    assert not state.units[0].body.prone
+    assert not state.units[0].mech.prone
 
 
 def test_ice_breaks_on_a_6_and_the_mech_falls_into_the_water():
@@ -413,7 +413,7 @@ def test_ice_breaks_on_a_6_and_the_mech_falls_into_the_water():
     assert state.board.terrain(H("0815")) == Terrain(water=2)
     assert state.environment is not None
     assert state.environment.depth_under(H("0815")) is None
-    assert state.units[0].body.prone
+    assert state.units[0].mech.prone
 
 
 def test_a_jump_landing_breaks_the_ice_on_4():

@@ -108,7 +108,7 @@ def states(draw: st.DrawFn) -> BTState:
         if draw(st.integers(0, 4)) == 0:
             # A hit on some critical line: gyro, a hip, a leg actuator, a jump jet, ...
             location = draw(st.sampled_from(list(Location)))
-            slots = unit.design.slots_at(location)
+            slots = unit.mech_design.slots_at(location)
             crits = frozenset({(location, draw(st.integers(0, len(slots) - 1)))})
         dfa = None
         if draw(st.integers(0, 5)) == 0:
@@ -210,7 +210,7 @@ def test_the_random_policy_builds_the_moves_it_lists(state: BTState, seed: int) 
                 Move(index, mode, reach.steps)
                 for (where, facing), reach in reachable(state, index, mode).items()
                 if reach.steps
-                and not (where == unit.hex and facing == unit.facing and not unit.body.prone)
+                and not (where == unit.hex and facing == unit.facing and not unit.mech.prone)
             ]
             assert list(lazy) == expected
             assert len(lazy) == len(expected)

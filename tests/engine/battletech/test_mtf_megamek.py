@@ -392,7 +392,7 @@ def test_the_record_sheet_shows_a_split_weapon_once_and_keeps_unknown_items() ->
         },
     )
     unit = UnitState.from_setup(UnitSetup(parse_mtf(text).design, 0, Pilot()))
-    assert [(m.name, m.location) for m in weapons(unit.design)] == [("IS AC/20", L.LT)]
+    assert [(m.name, m.location) for m in weapons(unit.mech_design)] == [("IS AC/20", L.LT)]
     assert slot_name(unit, L.LT, 0) == "AC/20"
     assert [slot_name(unit, L.LA, slot) for slot in range(2, 11)] == ["Autocannon/20"] * 9
     assert slot_name(unit, L.LT, 1) == "Death Ray"

@@ -287,7 +287,7 @@ def test_damage_from_an_attack_names_its_source(armed) -> None:
     """The after-action report's source shows in the log: who did it."""
     event = ev.DamageApplied(1, Location.RT, 10, 0, roll=(3, 4), source=0)
     after = RULESET.evolve(armed, event)
-    left = after.units[1].body.armor_at(Location.RT)
+    left = after.units[1].mech.armor_at(Location.RT)
     assert describe(event, armed, after) == (
         f"Jenner [j]: hit location 3+4=7: 10 damage to the right torso from Hunchback [H]: "
         f"-10 armor ({left} left)."

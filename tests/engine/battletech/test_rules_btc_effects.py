@@ -167,7 +167,7 @@ def test_auto_eject_after_an_ammunition_explosion():
     target = design(equipment=[("IS Ammo MG - Full", LT)])
     state = still(duel(design(), target))
     unit = state.units[1]
-    armor, ammo = list(unit.body.armor), list(unit.ammo)
+    armor, ammo = list(unit.mech.armor), list(unit.ammo)
     armor[LOCATIONS.index(LT)] = 0
     ammo[0] = 3
     state = state.replace_unit(1, evolved_unit(unit, ammo=tuple(ammo), armor=tuple(armor)))

@@ -444,7 +444,7 @@ def test_heat_through_a_whole_turn():
     assert [r.hit for r in of(events, ev.AttackRolled)] == [False, False]
     changed = recorded(events)
     assert (changed.generated, changed.dissipated, changed.heat) == (21, 16, 9)
-    assert state.units[0].body.heat == 9
+    assert state.units[0].mech.heat == 9
 
 
 def test_automatic_shutdown_still_rolls_the_plus_3_psr():
@@ -473,7 +473,7 @@ def test_fire_started_this_turn_heats_from_the_next_heat_phase():
     state, events = run(state, [FireWeapons(0, (Shot(0, 1),))], (1, 1, 1, 1))
     assert state.board.terrain(H("0805")).fire
     assert [e for e in of(events, ev.HeatChanged) if e.unit == 1 and e.generated] == []
-    assert state.units[1].body.heat == 0
+    assert state.units[1].mech.heat == 0
 
 
 def test_life_support_under_water_costs_a_wound_in_the_end_phase():
@@ -491,7 +491,7 @@ def test_life_support_under_water_costs_a_wound_in_the_end_phase():
         state, [Move(0, MoveMode.STILL), Move(1, MoveMode.STILL), EndPhase()], (2, 2)
     )
     assert [(w.unit, w.wounds) for w in of(events, ev.PilotWounded)] == [(0, 1)]
-    assert state.units[0].body.wounds == 1
+    assert state.units[0].mech.wounds == 1
 
 
 def test_empty_bins_never_explode_from_heat():

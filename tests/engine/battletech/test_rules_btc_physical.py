@@ -432,7 +432,7 @@ def test_club_damage_and_table():
     attack = physical_attack(state, 0, CLUB, 1, 4)
     after, events = resolve(state, [attack], (4, 4, 3, 4), phase=Phase.PHYSICAL, end=False)
     assert damage(events) == [(CT, 10, False)]
-    assert after.units[0].body.club == ""  # a tree club breaks after one successful attack
+    assert after.units[0].mech.club == ""  # a tree club breaks after one successful attack
 
 
 # ---------------------------------------------------------------- PSRs from physical attacks
@@ -643,7 +643,7 @@ def test_kick_whole_turn():
     state, events = run(state, commands, (2, 1, 1, 3, 3))
     assert damage(events) == [(RL, 14, False)]
     assert psr_targets(events) == [(1, 5)]
-    assert state.units[1].body.armor_at(RL) == 24 - 14
+    assert state.units[1].mech.armor_at(RL) == 24 - 14
 
 
 # ---------------------------------------------------------------- more requirements
@@ -886,7 +886,7 @@ def test_a_jumper_destroyed_mid_jump_strikes_as_a_wreck():
     ]
     state = start(board, units)
     jumper = state.units[1]
-    armor, internal = list(jumper.body.armor), list(jumper.body.internal)
+    armor, internal = list(jumper.mech.armor), list(jumper.mech.internal)
     armor[1], internal[1] = 0, 1
     state = state.replace_unit(
         1, evolved_unit(jumper, armor=tuple(armor), internal=tuple(internal))

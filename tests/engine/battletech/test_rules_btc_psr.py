@@ -134,7 +134,7 @@ def test_a_mech_that_falls_rolls_no_more_and_its_pilot_rolls_at_the_same_plus_4(
     (fell,) = of(events, ev.UnitFell)
     assert (fell.hex, fell.levels, fell.damage, fell.column) == (H("0805"), 0, 10, "rear")
     assert injury(events) == [(9, True, False)]
-    assert after.units[1].body.prone
+    assert after.units[1].mech.prone
     assert after.units[1].hex == H("0805")
 
 
@@ -150,7 +150,7 @@ def test_the_injury_roll_after_a_twenty_point_fall():
     after, events = resolve(state, lasers(state, 4), dice)
     assert psrs(events) == [(6, False, False)]
     assert injury(events) == [(6, False, False)]
-    assert after.units[1].body.wounds == 1
+    assert after.units[1].mech.wounds == 1
     assert of(events, ev.ConsciousnessRolled)[-1].target == 3
 
 
@@ -203,7 +203,7 @@ def test_an_unconscious_pilot_fails_every_psr():
     after, events = resolve(state, lasers(state, 4), HIT * 4 + (1, 2, 1))
     assert psrs(events) == [(psrs(events)[0][0], False, True)]
     assert [i[1:] for i in injury(events)] == [(False, True)]
-    assert after.units[1].body.wounds == 2
+    assert after.units[1].mech.wounds == 2
     assert not of(events, ev.ConsciousnessRolled)
 
 
@@ -217,7 +217,7 @@ def test_a_shut_down_mech_fails_every_psr():
     after, events = resolve(state, lasers(state, 4), HIT * 4 + (1, 2, 1, 3, 3))
     assert [p[1:] for p in psrs(events)] == [(False, True)]
     assert [i[1:] for i in injury(events)] == [(False, True)]
-    assert after.units[1].body.prone
+    assert after.units[1].mech.prone
 
 
 def test_second_gyro_hit_falls_without_a_roll():

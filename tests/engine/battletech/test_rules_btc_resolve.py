@@ -90,7 +90,7 @@ def test_a_lower_roll_misses():
     after, events = resolve(state, [weapon_attack(state, 0, ML, 1, 8)], (3, 4))
     assert rolled(events) == [(0, (3, 4), False)]
     assert not of(events, ev.DamageApplied)
-    assert after.units[1].body.armor_at(CT) == 32
+    assert after.units[1].mech.armor_at(CT) == 32
 
 
 def test_over_12_misses_without_dice():
@@ -139,7 +139,7 @@ def test_a_head_hit_through_the_weapon_phase():
     state = phase()
     after, events = resolve(state, [weapon_attack(state, 0, ML, 1, 4)], (4, 4, 6, 6, 2, 2))
     assert damage(events) == [(HD, 5, False)]
-    assert after.units[1].body.wounds == 1
+    assert after.units[1].mech.wounds == 1
 
 
 # ---------------------------------------------------------------- BT-C-20 clusters
@@ -301,4 +301,4 @@ def test_every_head_hit_wounds_and_asks_for_a_roll():
     after, events = resolve(state, [attack], dice)
     assert damage(events) == [(HD, 2, False), (HD, 2, False)]
     assert [c.target for c in of(events, ev.ConsciousnessRolled)] == [3, 5]
-    assert after.units[1].body.wounds == 2
+    assert after.units[1].mech.wounds == 2

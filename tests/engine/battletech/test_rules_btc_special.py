@@ -339,7 +339,7 @@ def test_ejection_landing_roll(behind, modifier):
     assert (ejected.unit, ejected.hex, ejected.automatic) == (0, H("0811"), False)
     (psr,) = [p for p in of(events, ev.PilotingRoll) if p.unit == 0]
     assert psr.target == 5 + modifier
-    assert after.units[0].body.ejected
+    assert after.units[0].mech.ejected
 
 
 def test_ejecting_from_a_prone_mech_with_a_damaged_head():
@@ -350,13 +350,13 @@ def test_ejecting_from_a_prone_mech_with_a_damaged_head():
     """
     state = duel(design(), design(), "0810", "0101", Facing.N, Facing.S, terrain_board(16, 17))
     unit = state.units[0]
-    internal = list(unit.body.internal)
+    internal = list(unit.mech.internal)
     internal[0] = 1
     state = state.replace_unit(0, evolved_unit(unit, prone=True, internal=tuple(internal)))
     after, events = run(state, [Eject(0)], (1, 1, 2, 2))
     (psr,) = [p for p in of(events, ev.PilotingRoll) if p.unit == 0]
     assert (psr.target, psr.success) == (10, False)
-    assert after.units[0].body.wounds == 1
+    assert after.units[0].mech.wounds == 1
 
 
 def test_no_preexisting_damage_on_the_ejection_roll():
@@ -372,7 +372,7 @@ def test_an_abandoned_mech_is_out_of_the_game():
     """BT-C-59: the ejected pilot's 'Mech is out: it is no longer a target."""
     state = duel(SHOOTER, design(), "0810", "0805", Facing.N, Facing.S, terrain_board(16, 17))
     state, _ = run(state, [Move(0, MoveMode.STILL), Eject(1)], (6, 6))
-    assert state.units[1].body.ejected
+    assert state.units[1].mech.ejected
     assert not weapon_to_hit(still(state), 0, 0, 1).possible
 
 

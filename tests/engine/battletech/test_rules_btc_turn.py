@@ -61,8 +61,8 @@ def test_attacks_resolve_after_the_last_declaration():
     assert state.side_to_act == 1
     state, last = run(state, [FireWeapons(1, (Shot(0, 0),))], (4, 4, 3, 4) * 2)
     assert [r.attack for r in of(last, ev.AttackRolled)] == [0, 1]
-    assert state.units[0].body.armor_at(CT) == 32 - 5
-    assert state.units[1].body.armor_at(CT) == 32 - 5
+    assert state.units[0].mech.armor_at(CT) == 32 - 5
+    assert state.units[1].mech.armor_at(CT) == 32 - 5
 
 
 def test_weapon_damage_is_in_force_for_the_physical_phase():
@@ -80,7 +80,7 @@ def test_weapon_damage_is_in_force_for_the_physical_phase():
     state = state.replace_unit(0, evolved_unit(unit, armor=tuple(armor), internal=tuple(internal)))
     state = to_weapon_phase(state)
     state, _ = run(state, [FireWeapons(0), FireWeapons(1, (Shot(0, 0),))], (4, 4, 2, 2, 1, 1))
-    assert state.units[0].body.location_destroyed(RA)
+    assert state.units[0].mech.location_destroyed(RA)
     assert state.phase is Phase.PHYSICAL
     with pytest.raises(IllegalCommand):
         run(state, [PhysicalAttack(0, AttackKind.PUNCH, 1, RA)])
@@ -107,7 +107,7 @@ def test_an_unconscious_warrior_rolls_to_wake_in_the_end_phase():
     state, events = run(state, [FireWeapons(1)], (2, 1))
     (woke,) = [c for c in of(events, ev.ConsciousnessRolled) if c.recovery]
     assert (woke.unit, woke.target, woke.conscious) == (0, 3, True)
-    assert state.units[0].body.conscious
+    assert state.units[0].mech.conscious
 
 
 def test_an_unconscious_warriors_mech_cannot_move():
@@ -181,7 +181,7 @@ def test_no_wake_up_roll_in_the_turn_he_was_knocked_out():
     """
     state = to_weapon_phase(face_off("0808", "0805"))
     state, events = run(state, [FireWeapons(0, (Shot(0, 1),)), FireWeapons(1)], (4, 4, 6, 6, 1, 1))
-    assert not state.units[1].body.conscious
+    assert not state.units[1].mech.conscious
     assert not [c for c in of(events, ev.ConsciousnessRolled) if c.recovery]
     assert state.phase is Phase.INITIATIVE
 

@@ -96,7 +96,7 @@ def test_masc_roll_made_runs_ten_hexes_and_is_an_event() -> None:
     unit = state.units[0]
     assert unit.hex == Hex.from_label("0806")
     assert unit.movement == attrs.evolve(unit.movement, masc=True, hexes=10)
-    assert (unit.body.masc_level, unit.body.masc_turn) == (1, state.turn)
+    assert (unit.mech.masc_level, unit.mech.masc_turn) == (1, state.turn)
     text = describe(rolled[0], runner_state(), state)
     assert "switches its MASC on: roll 1+2=3 against 3: it holds" in text
     assert (walk_mp(unit), run_allowance(unit)) == (6, 12)  # on for the rest of the turn

@@ -48,7 +48,7 @@ _SHORT = {
 
 def slot_name(unit: UnitState, location: Location, slot: int) -> str:
     """What critical line ``slot`` of ``location`` holds, short; ammunition with its shots left."""
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         if item.location is location and slot in item.slots:
             spec = SPECS.get(item.name)
             if isinstance(spec, AmmoSpec):
@@ -57,7 +57,7 @@ def slot_name(unit: UnitState, location: Location, slot: int) -> str:
                 name = weapon.name if weapon is not None else spec.weapon
                 return f"{name} ammo {left}"
             return _shorten(spec.name if spec is not None else item.name)
-    lines = unit.design.slots_at(location)
+    lines = unit.mech_design.slots_at(location)
     return _shorten(lines[slot]) if slot < len(lines) else ""
 
 
@@ -69,14 +69,16 @@ def _shorten(name: str) -> str:
 
 def _column(unit: UnitState, location: Location, width: int) -> list[tuple[str, str]]:
     """One location's heading and lines: (text, role), the empty tail folded."""
-    gone = unit.body.location_destroyed(location)
+    gone = unit.mech.location_destroyed(location)
     rows: list[tuple[str, str]] = [
         (f"{location.value}{' gone' if gone else ''}", "gone" if gone else "title")
     ]
-    names = [slot_name(unit, location, slot) for slot in range(len(unit.design.slots_at(location)))]
+    names = [
+        slot_name(unit, location, slot) for slot in range(len(unit.mech_design.slots_at(location)))
+    ]
     last = max((i for i, name in enumerate(names) if name), default=-1)
     for slot, name in enumerate(names[: last + 1]):
-        hit = unit.body.slot_hit(location, slot)
+        hit = unit.mech.slot_hit(location, slot)
         text = f"{slot + 1:2d}{'*' if hit else ' '}{name or '-'}"
         rows.append((text[:width], "gone" if hit or gone else "value"))
     if last + 1 < len(names):

@@ -97,17 +97,17 @@ def _role(value: int, full: int) -> str:
 
 def _box(unit: UnitState, location: Location) -> list[tuple[str, str]]:
     """The inside lines of one box: (text of 5 columns, role) each."""
-    design = unit.design
+    design = unit.mech_design
     name = location.value
-    if unit.body.location_destroyed(location):
+    if unit.mech.location_destroyed(location):
         lines = [(f"{name} --", "gone"), (" gone", "gone")]
         return [*lines, ("r  --", "gone")] if location.has_rear else lines
-    armor, full = unit.body.armor_at(location), design.armor_at(location)
-    inner, full_inner = unit.body.internal_at(location), design.internal_at(location)
+    armor, full = unit.mech.armor_at(location), design.armor_at(location)
+    inner, full_inner = unit.mech.internal_at(location), design.internal_at(location)
     lines = [(f"{name}{armor:3d}", _role(armor, full)), (f"{inner:5d}", _role(inner, full_inner))]
     if location.has_rear:
         rear, full_rear = (
-            unit.body.armor_at(location, rear=True),
+            unit.mech.armor_at(location, rear=True),
             design.armor_at(location, rear=True),
         )
         lines.append((f"r{rear:4d}", _role(rear, full_rear)))
@@ -155,7 +155,7 @@ def _cell(text: str, value: int, design_value: int, styles: dict[str, Style]) ->
 
 def armor_table(unit: UnitState, styles: dict[str, Style]) -> list[Text]:
     """The armor table: location names, front armor, rear armor, internal structure."""
-    design = unit.design
+    design = unit.mech_design
     head = Text("".ljust(_LABEL), styles.get("label", ""))
     for location in ORDER:
         head.append(location.value.rjust(_CELL), styles.get("label", ""))
@@ -163,15 +163,15 @@ def armor_table(unit: UnitState, styles: dict[str, Style]) -> list[Text]:
     for name, rear in (("armor", False), ("rear", True), ("struct", None)):
         row = Text(name.ljust(_LABEL), styles.get("label", ""))
         for location in ORDER:
-            if unit.body.location_destroyed(location):
+            if unit.mech.location_destroyed(location):
                 row.append(" --", styles.get("gone", ""))
             elif rear is None:
-                value, full = unit.body.internal_at(location), design.internal_at(location)
+                value, full = unit.mech.internal_at(location), design.internal_at(location)
                 row.append_text(_cell(str(value), value, full, styles))
             elif rear and not location.has_rear:
                 row.append("  .", styles.get("label", ""))
             else:
-                value = unit.body.armor_at(location, rear=rear)
+                value = unit.mech.armor_at(location, rear=rear)
                 full = design.armor_at(location, rear=rear)
                 row.append_text(_cell(str(value), value, full, styles))
         rows.append(row)

@@ -145,7 +145,7 @@ def mode_keys(
     if compact:
         more = " 4 masc" if boost else ""
         return [(f"1 walk 2 run 3 jump{more} 0 still", "keys"), ("E eject", "keys")]
-    jump = f"  3 jump {jump_mp(unit, terrain, gravity)}" if unit.design.jump else ""
+    jump = f"  3 jump {jump_mp(unit, terrain, gravity)}" if unit.mech_design.jump else ""
     if boost:
         jump += f"  4 MASC {run_allowance(unit, gravity, masc_on=True)}"
     walk, run = walk_mp(unit, gravity=gravity), run_allowance(unit, gravity)

@@ -192,7 +192,7 @@ def preview(state: BTState, plot: Plot) -> Preview:
     movement = unit.movement
     start: tuple[Hex, ...] = movement.path[-1:] if movement and movement.path else (unit.hex,)
     path = (*start, *(s.hex for s in plan.steps))
-    end, facing, prone = plan.end if plan.steps else (unit.hex, unit.facing, unit.body.prone)
+    end, facing, prone = plan.end if plan.steps else (unit.hex, unit.facing, unit.mech.prone)
     rolls += _warnings(state, plan)
     return Preview(path, end, facing, prone, plan.mp_spent, plan.allowance, rolls)
 
@@ -212,7 +212,7 @@ def _jump_preview(state: BTState, plot: Plot) -> Preview:
                     raise
             raise IllegalCommand("jump/nowhere", "there is no free hex within jump range")
         top = max((r.mp for r in reach.values()), default=0)
-        return Preview((unit.hex,), unit.hex, facing, unit.body.prone, 0, top, ready=False)
+        return Preview((unit.hex,), unit.hex, facing, unit.mech.prone, 0, top, ready=False)
     path = jump_path(state, plot.unit, plot.target)
     plan = plan_jump(state, plot.unit, path or (plot.target,), facing)
     hexes = (unit.hex, *(path or (plot.target,)))

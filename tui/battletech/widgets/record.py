@@ -119,7 +119,7 @@ class RecordData:
 
 def status_line(unit: UnitState) -> str:
     """Where a unit stands and what it did this turn: "0805 facing SE, prone; walked 4 MP"."""
-    if unit.body.ejected:
+    if unit.mech.ejected:
         return "ejected: out of the game"
     if unit.destroyed:
         return "destroyed"
@@ -128,7 +128,7 @@ def status_line(unit: UnitState) -> str:
     if unit.hex is None:
         return "not deployed yet"
     text = f"{unit.hex.label} facing {unit.facing.name}"
-    if unit.body.prone:
+    if unit.mech.prone:
         text += ", prone"
     movement = unit.movement
     if movement is not None and movement.mp_spent:
@@ -142,26 +142,27 @@ def status_line(unit: UnitState) -> str:
 def _flags(unit: UnitState) -> list[str]:  # noqa: C901 - one test per flag
     """What stands out about a unit now, in capitals where it stops it fighting."""
     flags = []
-    if unit.body.shutdown:
+    if unit.mech.shutdown:
         flags.append("SHUT DOWN")
-    if not unit.body.conscious and not unit.destroyed:
+    if not unit.mech.conscious and not unit.destroyed:
         flags.append("PILOT UNCONSCIOUS")
-    if unit.body.prone:
+    if unit.mech.prone:
         flags.append("PRONE")
     if unit.this_turn.twist:
         flags.append(f"torso twisted {'left' if unit.this_turn.twist < 0 else 'right'}")
     if unit.this_turn.arms_flipped:
         flags.append("arms flipped")
-    if unit.body.club:
-        flags.append(f"club: {unit.body.club}")
+    if unit.mech.club:
+        flags.append(f"club: {unit.mech.club}")
     if unit.stuck:
         flags.append("STUCK")
     if unit.dumping:
         flags.append("dumping ammo")
-    if unit.body.sinks_off:
-        flags.append(f"{unit.body.sinks_off} heat sinks off")  # BT-C-52
+    if unit.mech.sinks_off:
+        flags.append(f"{unit.mech.sinks_off} heat sinks off")  # BT-C-52
+    equipment = unit.mech_design.equipment
     flags += [
-        f"{_weapon_name(unit.design.equipment[w])} {unit.design.equipment[w].location.value} jammed"
+        f"{_weapon_name(equipment[w])} {equipment[w].location.value} jammed"
         for w in sorted(unit.jammed)
         if 0 <= w < len(unit.design.equipment)
     ]  # BT-C-75
@@ -177,9 +178,9 @@ def weapons(design: MechDesign) -> list[Mounted]:
 
 def item_destroyed(unit: UnitState, item: Mounted) -> bool:
     """True when an item's location is gone or a critical hit struck one of its lines (BT-C-30)."""
-    if unit.body.location_destroyed(item.location):
+    if unit.mech.location_destroyed(item.location):
         return True
-    return any(unit.body.slot_hit(item.location, slot) for slot in item.slots)
+    return any(unit.mech.slot_hit(item.location, slot) for slot in item.slots)
 
 
 def _weapon_name(mounted: Mounted) -> str:
@@ -194,7 +195,7 @@ def _pilot_line(unit: UnitState, side: str) -> str:
 
 def _mp_line(data: RecordData, styles: dict[str, Style], *, heat: bool) -> Text:
     """Walk, run and jump MP now (damage and heat taken off), and the heat (compact)."""
-    unit, design = data.unit, data.unit.design
+    unit, design = data.unit, data.unit.mech_design
     line = Text("MP", styles.get("label", ""))
     g = data.gravity
     now = (walk_mp(unit, gravity=g), run_allowance(unit, g), jump_mp(unit, data.terrain, g))
@@ -208,16 +209,16 @@ def _mp_line(data: RecordData, styles: dict[str, Style], *, heat: bool) -> Text:
     if heat:
         line.append("  heat ", styles.get("label", ""))
         line.append(
-            str(unit.body.heat), styles.get("hot" if unit.body.heat >= HOT else "value", "")
+            str(unit.mech.heat), styles.get("hot" if unit.mech.heat >= HOT else "value", "")
         )
     return line
 
 
 def _compact_heat(unit: UnitState, styles: dict[str, Style]) -> Text:
     """One line: "heat 9: walk -1, to-hit +1"."""
-    effects = heat_effects(unit.body.heat)
+    effects = heat_effects(unit.mech.heat)
     line = Text(
-        f"heat {unit.body.heat}", styles.get("hot" if unit.body.heat >= HOT else "value", "")
+        f"heat {unit.mech.heat}", styles.get("hot" if unit.mech.heat >= HOT else "value", "")
     )
     if effects:
         line.append(": " + ", ".join(effects), styles.get("hot", ""))
@@ -236,7 +237,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     Returns:
         The sheet, one line per row.
     """
-    unit, design = data.unit, data.unit.design
+    unit, design = data.unit, data.unit.mech_design
     lines: list[Text] = []
     title = Text(f"{data.letter} {design.name}", styles.get("title", ""))
     weight = (
@@ -251,11 +252,11 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         lines.extend(Text("") for _ in range(data.rows - len(lines)))
         return Text("\n").join(lines)
     lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
-    dead = unit.destroyed and unit.body.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
+    dead = unit.destroyed and unit.mech.wounds >= 6  # noqa: PLR2004 - BT-M-15: the sixth hit kills
     lines.append(
         pilot_line(
-            unit.body.wounds,
-            conscious=unit.body.conscious,
+            unit.mech.wounds,
+            conscious=unit.mech.conscious,
             dead=dead,
             styles=styles,
             compact=compact,
@@ -277,7 +278,7 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
         lines.append(_compact_heat(unit, styles))
     else:
         lines.extend(diagram(unit, styles))
-        heat = heat_lines(unit.body.heat, styles, width=width)
+        heat = heat_lines(unit.mech.heat, styles, width=width)
         lines.extend(heat)
         blank += max(0, HEAT_ROWS - len(heat))
     lines.extend(_weapon_lines(unit, styles, compact=compact))
@@ -302,7 +303,7 @@ def sheet_rows(units: Iterable[UnitState], page: str, *, compact: bool) -> int:
     """
     tallest = 0
     for unit in units:
-        design = unit.design
+        design = unit.mech_design
         known = _ROWS.get(id(design))
         if known is None or known[0] is not design:
             known = _ROWS[id(design)] = (design, {})
@@ -328,7 +329,7 @@ def _weapon_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -
     Each weapon's location is listed; a destroyed weapon's is marked ``x`` and struck through
     (``gone``). Compact: one wrapped line.
     """
-    groups = _grouped(weapons(unit.design))
+    groups = _grouped(weapons(unit.mech_design))
     if not groups:
         return [Text("no weapons", styles.get("note", ""))]
     lines = []
@@ -387,7 +388,7 @@ def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> 
     ``#7`` is the bin's item number, as the command line's ``dump`` takes it (BT-C-58).
     """
     kinds: dict[str, list[tuple[int, Mounted]]] = {}
-    for index, item in enumerate(unit.design.equipment):
+    for index, item in enumerate(unit.mech_design.equipment):
         spec = SPECS.get(item.name)
         if isinstance(spec, AmmoSpec):
             fed = SPECS.get(spec.weapon)
@@ -410,7 +411,7 @@ def _ammo_lines(unit: UnitState, styles: dict[str, Style], *, compact: bool) -> 
 
 def _unplayed_lines(unit: UnitState, styles: dict[str, Style], turn: int = 0) -> list[Text]:
     """BT-C-75: each special item with its line: what it does now, or that it is not played."""
-    equipment = unit.design.equipment
+    equipment = unit.mech_design.equipment
     return [
         Text(
             f"{SPECS[equipment[index].name].name} {equipment[index].location.value}: {note}",

@@ -44,7 +44,7 @@ def unit_markers(
     for index, unit in enumerate(state.units):
         if unit.hex is None or unit.destroyed:
             continue
-        where, facing, prone = unit.hex, unit.facing, unit.body.prone
+        where, facing, prone = unit.hex, unit.facing, unit.mech.prone
         if moving is not None and moving[0] == index:
             view = moving[1]
             where, facing, prone = view.end, view.facing, view.prone

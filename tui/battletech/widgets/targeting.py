@@ -248,7 +248,7 @@ def _damage(spec: WeaponSpec) -> str:
 
 def _place(unit: UnitState, weapon: int) -> str:
     """Where the weapon is, and its item number for the ``fire`` command: "RA #4", "CT rear #9"."""
-    item = unit.design.equipment[weapon]
+    item = unit.mech_design.equipment[weapon]
     return item.location.value + (" rear" if item.rear else "") + f" #{weapon + 1}"
 
 
@@ -387,7 +387,7 @@ def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
     )
     sources = named_heat_sources(state, aim.unit, heat_rules.heat_sources(state, firing))
     dissipation = heat_rules.dissipation(state, unit)
-    return HeatPreview(unit.body.heat, tuple(sources), dissipation, sinks_off=unit.body.sinks_off)
+    return HeatPreview(unit.mech.heat, tuple(sources), dissipation, sinks_off=unit.mech.sinks_off)
 
 
 def aim_view(state: BTState, aim: Aim) -> AimView:

@@ -66,7 +66,7 @@ class UnitsData:
 
 def _out_word(unit: UnitState) -> str | None:
     """The word for a unit out of the game (ejected, destroyed, withdrew), or None."""
-    flags = {"ejected": unit.body.ejected, "destroyed": unit.destroyed, "withdrew": unit.withdrawn}
+    flags = {"ejected": unit.mech.ejected, "destroyed": unit.destroyed, "withdrew": unit.withdrawn}
     return next((word for word, flag in flags.items() if flag), None)
 
 
@@ -88,11 +88,11 @@ def unit_status(
     if unit.hex is None:
         return "to deploy"
     words = [*_phase_words(state, unit, index, declaring)]
-    if unit.body.shutdown:
+    if unit.mech.shutdown:
         words.append("shut down")
-    if unit.body.prone:
+    if unit.mech.prone:
         words.append("prone")
-    if not unit.body.conscious:
+    if not unit.mech.conscious:
         words.append("out cold")
     return ", ".join(words) or "ready"
 
