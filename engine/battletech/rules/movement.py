@@ -55,6 +55,7 @@ __all__ = [
     "reachable_hexes",
     "standing_level",
     "terrain_cost",
+    "unit_level",
 ]
 
 MAX_LEVEL_CHANGE = 2
@@ -171,6 +172,13 @@ def standing_level(terrain: Terrain, *, on_bridge: bool = False) -> int:
     if on_bridge:
         return terrain.level + (terrain.bridge.height if terrain.bridge is not None else 0)
     return terrain.bottom
+
+
+def unit_level(state: BTState, unit: UnitState) -> int:
+    """BT-M-22: the level ``unit`` stands at (the water bottom, a bridge deck); it is on the map."""
+    assert unit.hex is not None  # noqa: S101 - callers check the unit is on the map
+    terrain = state.board.terrain(unit.hex)
+    return standing_level(terrain, on_bridge=unit.standing_on_bridge(terrain))
 
 
 def _along_road(here: Terrain, there: Terrain, direction: Facing) -> bool:
