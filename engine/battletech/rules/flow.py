@@ -30,6 +30,7 @@ from engine.battletech.context import Ctx
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.rules import (
     combat,
+    displacement,
     environment,
     mascroll,
     night,
@@ -487,7 +488,7 @@ def _finish(ctx: Ctx, index: int) -> None:
     if unit.hex is not None and any(o != index for o in ctx.state.units_at(unit.hex)):
         path = unit.movement.path if unit.movement is not None else ()
         travel = path[-2].direction_to(path[-1]) if len(path) >= 2 else None  # noqa: PLR2004
-        physical.displace(ctx, index, unit.hex, travel or unit.facing, "domino")
+        displacement.displace(ctx, index, unit.hex, travel or unit.facing, "domino")
         unit = ctx.state.units[index]
     movement = unit.movement
     hexes = movement.counted if movement is not None else 0
@@ -600,7 +601,7 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
         # BT-M-33.4 / BT-C-47: it dropped 2+ levels into another 'Mech's hex: a fall from
         # above onto that 'Mech (the roll, the damage, its own fall and where it lands).
         direction = _travel_direction(ctx.state, index, where, planned)
-        physical.displace(ctx, index, where, direction, cause)
+        displacement.displace(ctx, index, where, direction, cause)
     else:
         # A fall into a hex another 'Mech holds (1 level or less) is a domino effect once the
         # move ends there (BT-M-26.1: it may still stand up and leave): see `_finish`.
@@ -609,9 +610,12 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
 
 
 def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -> None:
-    """BT-M-41 #4 (ASSUMPTION): a failed building roll in movement (`physical.building_damage`)."""
+    """BT-M-41 #4 (ASSUMPTION): a failed building roll in movement.
+
+    `engine.battletech.rules.displacement.building_damage` does the damage.
+    """
     where = check.building_hex if check.building_hex is not None else planned.hex
-    physical.building_damage(ctx, index, check.building_cf, where)
+    displacement.building_damage(ctx, index, check.building_cf, where)
 
 
 def _skid(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> None:

@@ -8,6 +8,7 @@ unit get to", every (hex, facing) with its MP cost, for the board overlay.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
@@ -55,6 +56,7 @@ __all__ = [
     "reachable_hexes",
     "standing_level",
     "terrain_cost",
+    "unit_level",
 ]
 
 MAX_LEVEL_CHANGE = 2
@@ -173,6 +175,13 @@ def standing_level(terrain: Terrain, *, on_bridge: bool = False) -> int:
     return terrain.bottom
 
 
+def unit_level(state: BTState, unit: UnitState) -> int:
+    """BT-M-22: the level ``unit`` stands at (the water bottom, a bridge deck); it is on the map."""
+    assert unit.hex is not None  # noqa: S101 - callers check the unit is on the map
+    terrain = state.board.terrain(unit.hex)
+    return standing_level(terrain, on_bridge=unit.standing_on_bridge(terrain))
+
+
 def _along_road(here: Terrain, there: Terrain, direction: Facing) -> bool:
     """BT-M-27.2: moving from a road hex into a connected hex of the same road."""
     return here.road_exit(direction) and there.road_exit(direction.opposite)
@@ -261,7 +270,22 @@ def _start(
     return unit, spent, allowance(unit, mode, gravity_of(state.environment), masc_on=masc_on)
 
 
-def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard per rule
+@frozen
+class _Move:
+    """What every step of one plotted ground move is checked against."""
+
+    state: BTState
+    index: int
+    unit: UnitState
+    mode: MoveMode
+    limit: int
+    """The move's MP allowance."""
+    intended: int
+    """Hexes entered this turn once the path is done (BT-M-29.2's skid modifier)."""
+    gyro_gone: bool
+
+
+def plan_move(
     state: BTState,
     index: int,
     mode: MoveMode,
@@ -271,18 +295,18 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
 ) -> Plan:
     """BT-M-18..29 / BT-M-40: check a plotted ground move, step by step, without dice.
 
-    ``masc_on``: a run with the MASC switched on (BT-C-75, `engine.battletech.rules.masc`).
+    Each kind of step is checked by its own function (`_STEPS`); ``masc_on``: a run with the MASC
+    switched on (BT-C-75, `engine.battletech.rules.masc`).
 
     Raises:
         IllegalCommand: naming the first illegal step and the rule it breaks.
     """
     unit, spent, limit = _start(state, index, mode, masc_on=masc_on)
     assert unit.hex is not None  # noqa: S101 - checked by _start
-    board = state.board
     movement = unit.movement
     if mode is MoveMode.STILL and steps:
         raise _illegal("still", 0, steps[0], "a 'Mech standing still takes no steps (BT-M-20.1)")
-    here = board.terrain(unit.hex)
+    here = state.board.terrain(unit.hex)
     on_bridge = unit.standing_on_bridge(here)
     walker = _Walker(
         hex=unit.hex,
@@ -295,8 +319,14 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
         on_bridge=on_bridge,
         on_road=here.has_road,
     )
-    intended = walker.hexes + sum(
-        1 for s in steps if s.kind in {StepKind.FORWARD, StepKind.BACKWARD}
+    move = _Move(
+        state,
+        index,
+        unit,
+        mode,
+        limit,
+        intended=walker.hexes + sum(1 for s in steps if s.kind in _HEX_STEPS),
+        gyro_gone=gyro_hits(unit) >= 2,  # noqa: PLR2004 - destroyed on the second hit
     )
     planned: list[PlannedStep] = []
     # BT-M-20.3 / BT-M-32.1: a hip or gyro hit needs one PSR per turn before the run leaves
@@ -306,206 +336,17 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
         and needs_running_psr(unit)
         and not (movement is not None and movement.run_rolled)
     )
-    gyro_gone = gyro_hits(unit) >= 2  # noqa: PLR2004 - destroyed on the second hit
     for i, step in enumerate(steps):
         if walker.minimum:
             raise _illegal("minimum", i, step, "Minimum Movement ends the unit's move (BT-M-18)")
-        before: list[Check] = []
-        if run_check and step.kind in {StepKind.FORWARD, StepKind.BACKWARD}:
-            before.append(Check("run_damage", (), fall_hex=walker.hex, fall_levels=0))
+        run = None
+        if run_check and step.kind in _HEX_STEPS:
+            run = Check("run_damage", (), fall_hex=walker.hex, fall_levels=0)
             run_check = False
-        after: list[Check] = []
-        kind = step.kind
-        entered = backward = road = minimum = False
-        cost = 0
-        collapse = crush = 0
-        if kind in {StepKind.LEFT, StepKind.RIGHT}:
-            if gyro_gone and walker.turns_total >= 1:
-                why = "with a destroyed gyro a 'Mech turns one hexside per turn (BT-M-24.4)"
-                raise _illegal("gyro", i, step, why)
-            cost = 1
-            if walker.mp + cost > limit:
-                why = f"no MP left to turn ({walker.mp} of {limit} spent)"
-                raise _illegal("insufficient_mp", i, step, why)
-            facing = walker.facing.turn(-1 if kind is StepKind.LEFT else 1)
-            turns_here = walker.turns_here + 1
-            if (
-                mode is MoveMode.RUN
-                and turns_here == 2  # noqa: PLR2004 - BT-M-29.1: two in a row
-                and not walker.skid_checked
-                and _skid_surface(board.terrain(walker.hex), on_road=walker.on_road)
-                and not walker.prone
-            ):
-                after.append(_skid_check(walker.hex, intended))
-                walker = attrs.evolve(walker, skid_checked=True)
-            walker = attrs.evolve(
-                walker,
-                facing=facing,
-                mp=walker.mp + cost,
-                turns_here=turns_here,
-                turns_total=walker.turns_total + 1,
-            )
-        elif kind is StepKind.PRONE:
-            if walker.prone:
-                raise _illegal("prone", i, step, "the 'Mech is already prone")
-            cost = 1
-            if walker.mp + cost > limit:
-                why = f"dropping prone costs 1 MP ({walker.mp} of {limit} spent)"
-                raise _illegal("insufficient_mp", i, step, why)
-            walker = attrs.evolve(walker, prone=True, mp=walker.mp + cost)
-        elif kind is StepKind.STAND:
-            if not walker.prone:
-                raise _illegal("standing", i, step, "the 'Mech is already standing")
-            if gyro_gone:
-                raise _illegal(
-                    "gyro", i, step, "with a destroyed gyro it can never stand (BT-M-32)"
-                )
-            if limit == 0:
-                raise _illegal("no_mp", i, step, "it has no MP this turn, so it cannot stand")
-            if limit == 1 and walker.mp == 0:
-                cost, minimum = 1, True  # BT-M-18 item 5: one attempt under Minimum Movement
-            else:
-                cost = 2
-                if walker.mp + cost > limit:
-                    why = f"standing up costs 2 MP ({walker.mp} of {limit} spent)"
-                    raise _illegal("insufficient_mp", i, step, why)
-            after.append(Check("stand", arm_modifier(unit), fall_hex=walker.hex))
-            facing = step.facing if step.facing is not None else walker.facing
-            walker = attrs.evolve(
-                walker, prone=False, facing=facing, mp=walker.mp + cost, minimum=minimum
-            )
-        else:
-            backward = kind is StepKind.BACKWARD
-            if walker.prone:
-                why = "a prone 'Mech cannot crawl: stand up first (BT-M-24.4)"
-                raise _illegal("prone", i, step, why)
-            if backward and mode is MoveMode.RUN:
-                raise _illegal("backward", i, step, "a running 'Mech cannot move backward")
-            direction = walker.facing.opposite if backward else walker.facing
-            result = enter_cost(board, walker.hex, walker.level, direction, backward=backward)
-            if isinstance(result, str):
-                raise _illegal("blocked", i, step, result)
-            cost, new_level, road, terrain = result
-            there = walker.hex.neighbor(direction)
-            on_bridge = road and terrain.bridge is not None
-            depth = _water_depth(terrain, on_bridge=on_bridge)
-            if mode is MoveMode.RUN and depth >= 1:
-                why = "a running 'Mech cannot enter Depth 1+ water (BT-M-20.3)"
-                raise _illegal("water", i, step, why)
-            for other in state.units_at(there):
-                if other != index and state.units[other].side != unit.side:
-                    why = f"{there.label} holds an enemy unit (BT-M-25)"
-                    raise _illegal("stacking", i, step, why)
-            if walker.mp + cost > limit:
-                if walker.hexes == 0 and not backward and limit >= 1:
-                    minimum = True  # BT-M-18 item 5: one hex straight forward, whatever it costs
-                    cost = max(limit - walker.mp, 0)
-                else:
-                    why = (
-                        f"entering {there.label} costs {cost} MP, "
-                        f"{max(limit - walker.mp, 0)} of {limit} left"
-                    )
-                    raise _illegal("insufficient_mp", i, step, why)
-            # BT-M-29.1: a skid check in the hex where the running 'Mech turned, before it leaves.
-            if (
-                walker.turns_here >= 1
-                and not walker.skid_checked
-                and (
-                    (
-                        mode is MoveMode.RUN
-                        and _skid_surface(board.terrain(walker.hex), on_road=walker.on_road or road)
-                    )
-                    or environment.ice_skid(board.terrain(walker.hex), terrain)  # BT-M-39.2
-                )
-            ):
-                before.append(_skid_check(walker.hex, intended))
-            hexes = walker.hexes + 1
-            here_terrain = board.terrain(walker.hex)
-            if terrain.building is not None:
-                inside = unit.mech_design.tonnage + sum(
-                    state.units[o].mech_design.tonnage for o in state.units_at(there) if o != index
-                )
-                if inside > terrain.building.cf:
-                    crush = inside  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
-            if here_terrain.building is not None or terrain.building is not None:
-                # BT-M-31.4: entering or leaving a building hex: a roll to avoid damage.
-                classes = [t.building for t in (here_terrain, terrain) if t.building is not None]
-                worst = max(classes, key=lambda b: b.cls)
-                entering = terrain.building or worst
-                after.append(
-                    Check(
-                        "building",
-                        (
-                            (f"{worst.cls.name.lower()} building", worst.cls.psr_modifier),
-                            (f"{hexes} hexes moved", building_hexes_modifier(hexes)),
-                        ),
-                        building_cf=entering.cf,
-                        building_hex=there if terrain.building is not None else walker.hex,
-                    )
-                )
-            if on_bridge and terrain.bridge is not None:
-                weight = unit.mech_design.tonnage + sum(
-                    state.units[o].mech_design.tonnage for o in state.units_at(there) if o != index
-                )
-                if weight > terrain.bridge.cf:
-                    collapse = weight  # BT-M-28: the bridge gives way
-            if depth >= 1 and not collapse:
-                fall_hex, levels = _fall_place(walker.hex, walker.level, there, terrain, new_level)
-                modifier = WATER_PSR.get(depth, 1)
-                after.append(
-                    Check(
-                        "water",
-                        ((f"depth {depth} water", modifier),),
-                        fall_hex,
-                        levels,
-                        other_hex=walker.hex if fall_hex == there else there,
-                    )
-                )
-            if terrain.rubble:
-                fall_hex, levels = _fall_place(walker.hex, walker.level, there, terrain, new_level)
-                after.append(
-                    Check(
-                        "rubble",
-                        (("rubble", RUBBLE_PSR),),
-                        fall_hex,
-                        levels,
-                        other_hex=walker.hex if fall_hex == there else there,
-                    )
-                )
-            # BT-M-39.1/39.2: bogging down in a swamp, breaking the ice
-            rolls = environment.entry_rolls(state, there)
-            after.extend(Check(reason, (), fall_hex=there) for reason in rolls)
-            entered = True
-            walker = _Walker(
-                hex=there,
-                facing=walker.facing,
-                prone=False,
-                level=new_level,
-                mp=walker.mp + cost,
-                hexes=hexes,
-                turns_total=walker.turns_total,
-                minimum=minimum,
-                on_bridge=on_bridge,
-                on_road=road,
-            )
-        planned.append(
-            PlannedStep(
-                index=i,
-                step=step,
-                hex=walker.hex,
-                facing=walker.facing,
-                prone=walker.prone,
-                mp=cost,
-                entered=entered,
-                backward=backward,
-                road=road,
-                minimum=minimum,
-                before=tuple(before),
-                after=tuple(after),
-                collapse=collapse,
-                crush=crush,
-            )
-        )
+        walker, done = _STEPS[step.kind](move, walker, i, step)
+        if run is not None:
+            done = attrs.evolve(done, before=(run, *done.before))
+        planned.append(done)
     # BT-M-25: the move may not end in a hex with another 'Mech.
     for other in state.units_at(walker.hex):
         if other != index and planned:
@@ -513,6 +354,282 @@ def plan_move(  # noqa: C901, PLR0912, PLR0915 - BT-M-40's checklist, one guard 
             why = f"it would end in {walker.hex.label} with another 'Mech (BT-M-25)"
             raise _illegal("stacking", last, steps[last], why)
     return Plan(index, mode, tuple(planned), limit, walker.mp, walker.hexes)
+
+
+def _turn(move: _Move, walker: _Walker, i: int, step: Step) -> tuple[_Walker, PlannedStep]:
+    """BT-M-24.1: a turn of one hexside, left or right, for 1 MP.
+
+    With a destroyed gyro, one hexside per turn (BT-M-24.4); a running 'Mech's second turn in a
+    hex of pavement or ice needs a skid roll there (BT-M-29.1).
+    """
+    if move.gyro_gone and walker.turns_total >= 1:
+        why = "with a destroyed gyro a 'Mech turns one hexside per turn (BT-M-24.4)"
+        raise _illegal("gyro", i, step, why)
+    cost = 1
+    if walker.mp + cost > move.limit:
+        why = f"no MP left to turn ({walker.mp} of {move.limit} spent)"
+        raise _illegal("insufficient_mp", i, step, why)
+    facing = walker.facing.turn(-1 if step.kind is StepKind.LEFT else 1)
+    turns_here = walker.turns_here + 1
+    after: tuple[Check, ...] = ()
+    skid_checked = walker.skid_checked
+    if (
+        move.mode is MoveMode.RUN
+        and turns_here == 2  # noqa: PLR2004 - BT-M-29.1: two in a row
+        and not walker.skid_checked
+        and _skid_surface(move.state.board.terrain(walker.hex), on_road=walker.on_road)
+        and not walker.prone
+    ):
+        after = (_skid_check(walker.hex, move.intended),)
+        skid_checked = True
+    walker = attrs.evolve(
+        walker,
+        facing=facing,
+        mp=walker.mp + cost,
+        turns_here=turns_here,
+        turns_total=walker.turns_total + 1,
+        skid_checked=skid_checked,
+    )
+    return walker, PlannedStep(
+        index=i,
+        step=step,
+        hex=walker.hex,
+        facing=walker.facing,
+        prone=walker.prone,
+        mp=cost,
+        after=after,
+    )
+
+
+def _go_prone(move: _Move, walker: _Walker, i: int, step: Step) -> tuple[_Walker, PlannedStep]:
+    """BT-M-24.2: dropping prone, 1 MP."""
+    if walker.prone:
+        raise _illegal("prone", i, step, "the 'Mech is already prone")
+    cost = 1
+    if walker.mp + cost > move.limit:
+        why = f"dropping prone costs 1 MP ({walker.mp} of {move.limit} spent)"
+        raise _illegal("insufficient_mp", i, step, why)
+    walker = attrs.evolve(walker, prone=True, mp=walker.mp + cost)
+    return walker, PlannedStep(
+        index=i, step=step, hex=walker.hex, facing=walker.facing, prone=walker.prone, mp=cost
+    )
+
+
+def _stand(move: _Move, walker: _Walker, i: int, step: Step) -> tuple[_Walker, PlannedStep]:
+    """BT-M-24.3: standing up, 2 MP and a PSR, facing any way (``step.facing``).
+
+    Never with a destroyed gyro (BT-M-32); one attempt for 1 MP under Minimum Movement (BT-M-18
+    item 5).
+    """
+    if not walker.prone:
+        raise _illegal("standing", i, step, "the 'Mech is already standing")
+    if move.gyro_gone:
+        raise _illegal("gyro", i, step, "with a destroyed gyro it can never stand (BT-M-32)")
+    limit = move.limit
+    if limit == 0:
+        raise _illegal("no_mp", i, step, "it has no MP this turn, so it cannot stand")
+    minimum = False
+    if limit == 1 and walker.mp == 0:
+        cost, minimum = 1, True  # BT-M-18 item 5: one attempt under Minimum Movement
+    else:
+        cost = 2
+        if walker.mp + cost > limit:
+            why = f"standing up costs 2 MP ({walker.mp} of {limit} spent)"
+            raise _illegal("insufficient_mp", i, step, why)
+    after = (Check("stand", arm_modifier(move.unit), fall_hex=walker.hex),)
+    facing = step.facing if step.facing is not None else walker.facing
+    walker = attrs.evolve(walker, prone=False, facing=facing, mp=walker.mp + cost, minimum=minimum)
+    return walker, PlannedStep(
+        index=i,
+        step=step,
+        hex=walker.hex,
+        facing=walker.facing,
+        prone=walker.prone,
+        mp=cost,
+        minimum=minimum,
+        after=after,
+    )
+
+
+def _walk(move: _Move, walker: _Walker, i: int, step: Step) -> tuple[_Walker, PlannedStep]:
+    """BT-M-19..22: one hex forward or backward, with what entering it costs and needs.
+
+    Guards: no crawling (BT-M-24.4), no running backward or into water (BT-M-20.3), no enemy in
+    the hex (BT-M-25), the MP (BT-M-18 item 5: Minimum Movement); the skid roll before leaving a
+    hex where the unit turned (BT-M-29.1, BT-M-39.2); the rolls for entering (`_entry_checks`).
+    """
+    state, unit, limit = move.state, move.unit, move.limit
+    board = state.board
+    backward = step.kind is StepKind.BACKWARD
+    if walker.prone:
+        why = "a prone 'Mech cannot crawl: stand up first (BT-M-24.4)"
+        raise _illegal("prone", i, step, why)
+    if backward and move.mode is MoveMode.RUN:
+        raise _illegal("backward", i, step, "a running 'Mech cannot move backward")
+    direction = walker.facing.opposite if backward else walker.facing
+    result = enter_cost(board, walker.hex, walker.level, direction, backward=backward)
+    if isinstance(result, str):
+        raise _illegal("blocked", i, step, result)
+    cost, new_level, road, terrain = result
+    there = walker.hex.neighbor(direction)
+    on_bridge = road and terrain.bridge is not None
+    depth = _water_depth(terrain, on_bridge=on_bridge)
+    if move.mode is MoveMode.RUN and depth >= 1:
+        why = "a running 'Mech cannot enter Depth 1+ water (BT-M-20.3)"
+        raise _illegal("water", i, step, why)
+    for other in state.units_at(there):
+        if other != move.index and state.units[other].side != unit.side:
+            why = f"{there.label} holds an enemy unit (BT-M-25)"
+            raise _illegal("stacking", i, step, why)
+    minimum = False
+    if walker.mp + cost > limit:
+        if walker.hexes == 0 and not backward and limit >= 1:
+            minimum = True  # BT-M-18 item 5: one hex straight forward, whatever it costs
+            cost = max(limit - walker.mp, 0)
+        else:
+            why = (
+                f"entering {there.label} costs {cost} MP, "
+                f"{max(limit - walker.mp, 0)} of {limit} left"
+            )
+            raise _illegal("insufficient_mp", i, step, why)
+    before: tuple[Check, ...] = ()
+    # BT-M-29.1: a skid check in the hex where the running 'Mech turned, before it leaves.
+    if (
+        walker.turns_here >= 1
+        and not walker.skid_checked
+        and (
+            (
+                move.mode is MoveMode.RUN
+                and _skid_surface(board.terrain(walker.hex), on_road=walker.on_road or road)
+            )
+            or environment.ice_skid(board.terrain(walker.hex), terrain)  # BT-M-39.2
+        )
+    ):
+        before = (_skid_check(walker.hex, move.intended),)
+    hexes = walker.hexes + 1
+    entry = _entry_checks(move, walker, there, terrain, new_level, hexes, on_bridge=on_bridge)
+    after, collapse, crush = entry
+    walker = _Walker(
+        hex=there,
+        facing=walker.facing,
+        prone=False,
+        level=new_level,
+        mp=walker.mp + cost,
+        hexes=hexes,
+        turns_total=walker.turns_total,
+        minimum=minimum,
+        on_bridge=on_bridge,
+        on_road=road,
+    )
+    return walker, PlannedStep(
+        index=i,
+        step=step,
+        hex=walker.hex,
+        facing=walker.facing,
+        prone=walker.prone,
+        mp=cost,
+        entered=True,
+        backward=backward,
+        road=road,
+        minimum=minimum,
+        before=before,
+        after=after,
+        collapse=collapse,
+        crush=crush,
+    )
+
+
+def _entry_checks(  # noqa: PLR0917 - the hex left and the hex entered
+    move: _Move,
+    walker: _Walker,
+    there: Hex,
+    terrain: Terrain,
+    new_level: int,
+    hexes: int,
+    *,
+    on_bridge: bool,
+) -> tuple[tuple[Check, ...], int, int]:
+    """The rolls and collapses of entering ``there``: (checks after the step, collapse, crush).
+
+    A building roll entering or leaving a building hex (BT-M-31.4) and a building that more
+    tonnage than its CF crushes (BT-M-41 #4), a bridge that gives way (BT-M-28), water and rubble
+    PSRs (BT-M-31) and the swamp and ice rolls (BT-M-39.1/39.2).
+    """
+    state, unit = move.state, move.unit
+    after: list[Check] = []
+    collapse = crush = 0
+    here_terrain = state.board.terrain(walker.hex)
+    if terrain.building is not None:
+        inside = unit.mech_design.tonnage + sum(
+            state.units[o].mech_design.tonnage for o in state.units_at(there) if o != move.index
+        )
+        if inside > terrain.building.cf:
+            crush = inside  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
+    if here_terrain.building is not None or terrain.building is not None:
+        # BT-M-31.4: entering or leaving a building hex: a roll to avoid damage.
+        classes = [t.building for t in (here_terrain, terrain) if t.building is not None]
+        worst = max(classes, key=lambda b: b.cls)
+        entering = terrain.building or worst
+        after.append(
+            Check(
+                "building",
+                (
+                    (f"{worst.cls.name.lower()} building", worst.cls.psr_modifier),
+                    (f"{hexes} hexes moved", building_hexes_modifier(hexes)),
+                ),
+                building_cf=entering.cf,
+                building_hex=there if terrain.building is not None else walker.hex,
+            )
+        )
+    if on_bridge and terrain.bridge is not None:
+        weight = unit.mech_design.tonnage + sum(
+            state.units[o].mech_design.tonnage for o in state.units_at(there) if o != move.index
+        )
+        if weight > terrain.bridge.cf:
+            collapse = weight  # BT-M-28: the bridge gives way
+    depth = _water_depth(terrain, on_bridge=on_bridge)
+    if depth >= 1 and not collapse:
+        fall_hex, levels = _fall_place(walker.hex, walker.level, there, terrain, new_level)
+        modifier = WATER_PSR.get(depth, 1)
+        after.append(
+            Check(
+                "water",
+                ((f"depth {depth} water", modifier),),
+                fall_hex,
+                levels,
+                other_hex=walker.hex if fall_hex == there else there,
+            )
+        )
+    if terrain.rubble:
+        fall_hex, levels = _fall_place(walker.hex, walker.level, there, terrain, new_level)
+        after.append(
+            Check(
+                "rubble",
+                (("rubble", RUBBLE_PSR),),
+                fall_hex,
+                levels,
+                other_hex=walker.hex if fall_hex == there else there,
+            )
+        )
+    # BT-M-39.1/39.2: bogging down in a swamp, breaking the ice
+    rolls = environment.entry_rolls(state, there)
+    after.extend(Check(reason, (), fall_hex=there) for reason in rolls)
+    return tuple(after), collapse, crush
+
+
+_HEX_STEPS = frozenset({StepKind.FORWARD, StepKind.BACKWARD})
+"""The steps that enter a hex."""
+
+_STEPS: dict[StepKind, Callable[[_Move, _Walker, int, Step], tuple[_Walker, PlannedStep]]] = {
+    StepKind.FORWARD: _walk,
+    StepKind.BACKWARD: _walk,
+    StepKind.LEFT: _turn,
+    StepKind.RIGHT: _turn,
+    StepKind.PRONE: _go_prone,
+    StepKind.STAND: _stand,
+}
+"""The check of each kind of step: (the move, the position before, step number, step) -> the
+position after and the planned step."""
 
 
 def _skid_check(where: Hex, intended: int) -> Check:

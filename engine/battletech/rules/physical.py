@@ -1,9 +1,12 @@
-"""Physical attacks, displacement and the domino effect (BT-C-36..49, BT-M-26).
+"""Physical attacks: punch, kick, club, hatchet, sword, push, charge and DFA (BT-C-36..45).
 
 To-hit numbers (`physical_to_hit`), declarations (`declare_physical`, `physical_options`), the
-charges and DFAs declared with a move (`check_charge`, `check_dfa`, `movement_attack`), their
-resolution (`resolve_physical_attack`), and units forced out of their hex (`displace`) with the
-accidental fall from above and the domino effect.
+charges and DFAs declared with a move (`check_charge`, `check_dfa`, `movement_attack`), damage
+(`punch_damage`, `kick_damage`, `charge_damage`, `dfa_damage` ...) and resolution
+(`resolve_physical_attack`, `missed_dfa`). Where a push, charge or DFA moves a unit, the
+displacement, the accidental fall from above and the domino effect are
+`engine.battletech.rules.displacement`'s (BT-C-46..48, BT-M-26); the hit-location rolls and the
+PSRs an attack causes are `engine.battletech.rules.contact`'s (BT-C-22/23, BT-C-49).
 
 Every physical attack is between adjacent units, so arcs and attack sides are read from the
 hexside between the two hexes (BT-C-10/21 for a neighbour: the 60-degree rows belong to the front
@@ -27,10 +30,6 @@ DESIGN decisions where the digest leaves a choice (each also named where it is m
   goes to the nearest legal one (right before left). The attacker lands first, so the hex it
   hovered in is free. The missed target picks an empty hex on its level if it can (BT-C-43: the
   defender chooses).
-- The occupant shoved by a domino always tries to dodge when the rules allow it (BT-C-48), forward
-  first, then backward; a 'Mech that stood still counts its Walk MP as left over.
-- A 'Mech falling onto another from 2+ levels above that misses lands in the free hex next to the
-  target nearest to the hex it fell from, never back in that hex (BT-C-47).
 - Charge damage to the attacker and DFA damage to the attacker strike its front (normal table and
   Kick table respectively).
 - An attack whose attacker and target an earlier attack of the phase moved apart misses without
@@ -53,26 +52,15 @@ from engine.battletech.data.catalogue import find
 from engine.battletech.designs.mech import Location
 from engine.battletech.envstate import gravity_of
 from engine.battletech.rules import masc
-from engine.battletech.rules.buildings import damage_building, shield
-from engine.battletech.rules.condition import can_move, component_hits, jump_mp, walk_mp
-from engine.battletech.rules.damage import (
-    DEADLY_WOUNDS,
-    apply_damage,
-    damage_groups,
-    fall,
-    piloting_roll,
-)
-from engine.battletech.rules.los import Sight, attack_side, line_of_sight
-from engine.battletech.rules.movement import MAX_LEVEL_CHANGE, allowance, enter_cost, standing_level
-from engine.battletech.rules.tohit import ToHit, common_modifiers, target_movement
+from engine.battletech.rules.condition import component_hits, jump_mp
+from engine.battletech.rules.contact import psr, relative, side_from, strike
+from engine.battletech.rules.damage import DEADLY_WOUNDS, fall, piloting_roll
+from engine.battletech.rules.displacement import aside, building_damage, chain_legal, displace
+from engine.battletech.rules.los import Sight, line_of_sight
+from engine.battletech.rules.movement import allowance, enter_cost, standing_level, unit_level
+from engine.battletech.rules.tohit import ToHit, common_modifiers
 from engine.battletech.state import Attack, AttackKind, BTState, Movement, MoveMode, UnitState
-from engine.battletech.tables import (
-    HIT_LOCATION,
-    KICK_LOCATION,
-    PHYSICAL_BASE,
-    PUNCH_LOCATION,
-    Column,
-)
+from engine.battletech.tables import PHYSICAL_BASE
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex, line_pair
 
@@ -81,7 +69,6 @@ __all__ = [
     "check_charge",
     "check_dfa",
     "declare_physical",
-    "displace",
     "missed_dfa",
     "movement_attack",
     "physical_options",
@@ -114,32 +101,6 @@ _ARM_ARCS = {Location.LA: _FRONT | {4}, Location.RA: _FRONT | {2}}
 
 def _name(unit: UnitState) -> str:
     return f"the {unit.name}"
-
-
-def _level(state: BTState, unit: UnitState) -> int:
-    """BT-M-22: the level the unit stands at (the water bottom, a bridge deck)."""
-    assert unit.hex is not None  # noqa: S101 - callers check the unit is on the map
-    terrain = state.board.terrain(unit.hex)
-    return standing_level(terrain, on_bridge=unit.standing_on_bridge(terrain))
-
-
-def _relative(origin: Hex, facing: Facing, other: Hex) -> int | None:
-    """Hexsides clockwise from ``facing`` to the neighbour ``other`` (None: not a neighbour)."""
-    if origin.distance(other) != 1:
-        return None
-    direction = origin.direction_to(other)
-    return None if direction is None else (direction - facing) % 6
-
-
-def _side_from(state: BTState, origin: Hex, target: int) -> str:
-    """BT-C-21: the column an attack from ``origin`` strikes ``target`` on (a `Column` value)."""
-    unit = state.units[target]
-    assert unit.hex is not None  # noqa: S101 - a target on the map
-    relative = _relative(unit.hex, unit.facing, origin)
-    if relative is None:
-        return attack_side(state, origin, target)[0].value
-    # A neighbour is never on a vertex: front hexside and the two front-oblique ones are the front.
-    return {0: "front", 1: "front", 5: "front", 2: "right", 3: "rear", 4: "left"}[relative]
 
 
 def _missing(unit: UnitState, location: Location, component: str) -> bool:
@@ -431,8 +392,8 @@ def _limb_terms(  # noqa: C901, PLR0911 - one branch per attack kind
     unit, other = state.units[attacker], state.units[target]
     assert unit.hex is not None  # noqa: S101 - checked by _general
     assert other.hex is not None  # noqa: S101 - checked by _general
-    feet = _relative(unit.hex, unit.facing, other.hex)
-    torso = _relative(unit.hex, unit.facing.turn(unit.this_turn.twist), other.hex)
+    feet = relative(unit.hex, unit.facing, other.hex)
+    torso = relative(unit.hex, unit.facing.turn(unit.this_turn.twist), other.hex)
     assert feet is not None  # noqa: S101 - adjacent
     assert torso is not None  # noqa: S101 - adjacent
     if kind in {_K.PUNCH, _K.CLUB, _K.HATCHET, _K.SWORD, _K.PUSH} and unit.this_turn.arms_flipped:
@@ -513,7 +474,7 @@ def _to_hit(
     try:
         _general(state, attacker, kind, target)
         unit, other = state.units[attacker], state.units[target]
-        diff = _level(state, other) - _level(state, unit)
+        diff = unit_level(state, other) - unit_level(state, unit)
         table = _elevation(kind, diff, prone=other.mech.prone)
         sight = line_of_sight(state, attacker, target)
         if not sight.clear:
@@ -527,10 +488,10 @@ def _to_hit(
         # jump began, and a prone target is always struck on the rear column.
         common = common_modifiers(state, attacker, target, Sight(clear=True))
         start = unit.movement.path[0] if unit.movement and unit.movement.path else unit.hex
-        side = "rear" if other.mech.prone else _side_from(state, start, target)
+        side = "rear" if other.mech.prone else side_from(state, start, target)
     else:
         common = common_modifiers(state, attacker, target, sight)
-        side = _side_from(state, unit.hex, target)
+        side = side_from(state, unit.hex, target)
         if sight.partial_cover and not other.mech.prone:
             table = "punch"  # BT-C-8: every hit on a target in partial cover
     modifiers = ((f"{kind.value} base", PHYSICAL_BASE[kind.value]), *common, *terms)
@@ -656,7 +617,7 @@ def _charge_mp(state: BTState, unit: UnitState) -> tuple[int, int] | str:
     assert unit.hex is not None  # noqa: S101 - the caller checks
     assert unit.movement is not None  # noqa: S101 - the caller checks
     movement = unit.movement
-    result = enter_cost(state.board, unit.hex, _level(state, unit), unit.facing, backward=False)
+    result = enter_cost(state.board, unit.hex, unit_level(state, unit), unit.facing, backward=False)
     if isinstance(result, str):
         return result
     cost, _, _, terrain = result
@@ -703,7 +664,7 @@ def check_charge(state: BTState, unit: int, target: int) -> None:  # noqa: C901 
         raise no("ahead", f"{_name(other)} is not in the hex straight ahead (BT-C-42)")
     if other.mech.prone:
         raise no("prone_target", "'Mechs cannot charge prone 'Mechs (BT-C-42)")
-    if abs(_level(state, other) - _level(state, me)) > 1:
+    if abs(unit_level(state, other) - unit_level(state, me)) > 1:
         raise no("level", "physical attacks reach only 1 level up or down (BT-C-44)")
     why = _one_per_target(state, unit, target)
     if why:
@@ -864,7 +825,7 @@ def _dfa_attack(state: BTState, unit: int, target: int) -> Attack | None:
     if not other.on_map or other.hex is None or me.hex is None:
         return None
     start = _jump_start(me)
-    side = "rear" if other.mech.prone else _side_from(state, start, target)
+    side = "rear" if other.mech.prone else side_from(state, start, target)
     table = "normal" if other.mech.prone else "punch"
     if me.destroyed:
         # BT-C-43: destroyed in mid-jump: a +1 PSR decides whether the wreck still strikes.
@@ -925,57 +886,6 @@ def _rolled(ctx: Ctx, number: int) -> bool:
     return False
 
 
-def _psr(ctx: Ctx, unit: int, reason: str, modifier: int) -> None:
-    """A PSR an attack or a displacement causes (BT-C-49).
-
-    In an attack phase it waits in the tally for the end of the phase; otherwise (a domino in the
-    Movement phase) it is rolled at once, and a failure is a fall in the unit's hex.
-    """
-    if ctx.tally is not None:
-        ctx.tally.psrs.setdefault(unit, []).append((reason, modifier))
-        return
-    me = ctx.state.units[unit]
-    if not me.on_map or me.mech.prone or me.hex is None:
-        return
-    if not piloting_roll(ctx, unit, reason, ((reason, modifier),)):
-        fall(ctx, unit, me.hex, 0, f"failed the {reason} roll")
-
-
-def _locate(ctx: Ctx, table: str, side: str) -> tuple[Location, tuple[int, ...]]:
-    """BT-C-22/23: roll a hit location on ``table`` in column ``side``."""
-    column = Column(side)
-    if table == "normal":
-        roll = ctx.roll(2)
-        return HIT_LOCATION[column][sum(roll) - 2], roll
-    die = ctx.die()
-    locations = PUNCH_LOCATION if table == "punch" else KICK_LOCATION
-    return locations[column][die - 1], (die,)
-
-
-def _strike(  # noqa: PLR0917 - one damage hit, every term of it
-    ctx: Ctx,
-    source: int | None,
-    target: int,
-    amount: int,
-    table: str,
-    side: str,
-    *,
-    grouped: bool = True,
-) -> None:
-    """Damage ``target`` for ``amount`` on ``table`` (in 5-point groups unless ``grouped`` off)."""
-    for points in damage_groups(amount) if grouped else (amount,):
-        if ctx.state.units[target].destroyed or points <= 0:
-            return
-        # BT-C-42 "the building absorbs damage normally" (engine.battletech.rules.buildings)
-        group = points if source is None else shield(ctx, target, source, points)
-        if group <= 0 or ctx.state.units[target].destroyed:
-            continue
-        location, roll = _locate(ctx, table, side)
-        rear = side == "rear"
-        tac = table == "normal" and sum(roll) == 2  # noqa: PLR2004 - BT-C-22: a roll of 2
-        apply_damage(ctx, target, location, group, rear=rear, roll=roll, tac=tac, source=source)
-
-
 def resolve_physical_attack(ctx: Ctx, number: int) -> None:
     """BT-C-36..45: resolve declared physical attack ``number``.
 
@@ -1002,7 +912,7 @@ def resolve_physical_attack(ctx: Ctx, number: int) -> None:
                 me = _phase_start(ctx).units[attack.attacker]
                 leg = attack.limb or Location.RL
                 damage = kick_damage(me, leg)
-                _strike(
+                strike(
                     ctx,
                     attack.attacker,
                     attack.target,
@@ -1011,9 +921,9 @@ def resolve_physical_attack(ctx: Ctx, number: int) -> None:
                     attack.side,
                     grouped=False,
                 )
-                _psr(ctx, attack.target, "kicked", 0)
+                psr(ctx, attack.target, "kicked", 0)
             else:
-                _psr(ctx, attack.attacker, "missed kick", 0)
+                psr(ctx, attack.attacker, "missed kick", 0)
         case _ if hit:
             _resolve_blow(ctx, attack)
 
@@ -1031,7 +941,7 @@ def _resolve_blow(ctx: Ctx, attack: Attack) -> None:
         damage = math.ceil(tons / 5)  # BT-C-38/39: club and hatchet
     if attack.kind is not _K.PUNCH:
         damage *= masc.tsm_factor(me)  # BT-C-75: triple-strength myomer (punch_damage has it)
-    _strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side, grouped=False)
+    strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side, grouped=False)
     if attack.kind is _K.CLUB and ctx.state.units[attack.attacker].mech.club == "tree":
         ctx.emit(ev.ClubTaken(attack.attacker, ""))  # BT-C-38: a tree breaks after one hit
 
@@ -1058,8 +968,8 @@ def _resolve_push(ctx: Ctx, number: int) -> None:
         back = _roll(ctx, mutual, attacks[mutual])
         if hit and back:
             # Both hit: neither moves, both roll (BT-C-40).
-            _psr(ctx, attack.attacker, "pushed", 0)
-            _psr(ctx, attacks[mutual].attacker, "pushed", 0)
+            psr(ctx, attack.attacker, "pushed", 0)
+            psr(ctx, attacks[mutual].attacker, "pushed", 0)
             return
         if back:
             _push_effect(ctx, attacks[mutual])
@@ -1071,7 +981,7 @@ def _resolve_push(ctx: Ctx, number: int) -> None:
 def _push_effect(ctx: Ctx, attack: Attack) -> None:
     """A push hit: the target goes one hex on, the pusher follows, the target rolls (BT-C-40)."""
     assert attack.target is not None  # noqa: S101 - a push has a target
-    _psr(ctx, attack.target, "pushed", 0)
+    psr(ctx, attack.target, "pushed", 0)
     _shove(ctx, attack.attacker, attack.target, "pushed")
 
 
@@ -1129,19 +1039,6 @@ def _charge_building_roll(ctx: Ctx, unit: int, left: Hex, entered: Hex, why: str
         building_damage(ctx, unit, building.cf, where)
 
 
-def building_damage(ctx: Ctx, index: int, cf: int, where: Hex) -> None:
-    """BT-M-41 #4 (ASSUMPTION): a failed building roll.
-
-    The unit takes ceil(CF / 10) on one Front location; the building takes ceil(tonnage / 10),
-    and may collapse on whoever is inside (`engine.battletech.rules.buildings.damage_building`).
-    """
-    unit = ctx.state.units[index]
-    roll = ctx.roll(2)
-    location = HIT_LOCATION[Column.FRONT][sum(roll) - 2]
-    apply_damage(ctx, index, location, math.ceil(cf / 10), roll=roll, tac=sum(roll) == 2)  # noqa: PLR2004
-    damage_building(ctx, where, math.ceil(unit.mech_design.tonnage / 10))
-
-
 def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
     """BT-C-42: damage both ways and both PSRs on a hit; a sidestep on a miss."""
     assert attack.target is not None  # noqa: S101 - a charge has a target
@@ -1152,11 +1049,11 @@ def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
         return
     hexes = me.movement.hexes if me.movement is not None else 0
     damage = charge_damage(me.mech_design.tonnage, hexes)
-    _strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side)
+    strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side)
     back = charge_damage_to_attacker(other.mech_design.tonnage)
-    _strike(ctx, None, attack.attacker, back, "normal", "front")  # DESIGN: its front
-    _psr(ctx, attack.target, "charged", 2)
-    _psr(ctx, attack.attacker, "made charge", 2)
+    strike(ctx, None, attack.attacker, back, "normal", "front")  # DESIGN: its front
+    psr(ctx, attack.target, "charged", 2)
+    psr(ctx, attack.attacker, "made charge", 2)
     _shove(ctx, attack.attacker, attack.target, "charged")
 
 
@@ -1167,7 +1064,7 @@ def _sidestep(ctx: Ctx, attacker: int) -> None:
         return
     here = me.hex
     candidates = [here.neighbor(me.facing.turn(turn)) for turn in (1, -1)]
-    legal = [h for h in candidates if _chain_legal(ctx.state, attacker, here, h, _dir(here, h))]
+    legal = [h for h in candidates if chain_legal(ctx.state, attacker, here, h, _dir(here, h))]
     empty = [h for h in legal if not ctx.state.units_at(h)]
     for chosen in (*empty, *legal)[:1]:
         displace(ctx, attacker, chosen, _dir(here, chosen), "missed its charge")
@@ -1196,16 +1093,16 @@ def _resolve_dfa(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
     if not hit:
         _dfa_miss(ctx, attacker, target)
         return
-    _strike(ctx, attacker, target, dfa_damage(tons), attack.table, attack.side)
-    _strike(ctx, None, attacker, dfa_damage_to_attacker(tons), "kick", "front")
-    _psr(ctx, target, "hit by DFA", 2)
-    _psr(ctx, attacker, "made DFA", 4)
+    strike(ctx, attacker, target, dfa_damage(tons), attack.table, attack.side)
+    strike(ctx, None, attacker, dfa_damage_to_attacker(tons), "kick", "front")
+    psr(ctx, target, "hit by DFA", 2)
+    psr(ctx, attacker, "made DFA", 4)
     there = ctx.state.units[target].hex
     assert there is not None  # noqa: S101 - it was on the map
     aways = _dfa_away(ctx.state, attacker, there)
     if ctx.state.units[attacker].on_map:  # it lands first: the hex it hovered in is free
         ctx.emit(ev.UnitDisplaced(attacker, there, "landed on its target"))
-    if ctx.state.units[target].on_map and not _aside(ctx, target, aways, "hit by a DFA"):
+    if ctx.state.units[target].on_map and not aside(ctx, target, aways, "hit by a DFA"):
         ctx.emit(ev.UnitDestroyed(target, "nowhere to go under a DFA (BT-C-43)", by=attacker))
 
 
@@ -1247,7 +1144,7 @@ def _dfa_miss(
     aways = _dfa_away(ctx.state, attacker, there)
     if ctx.state.units[attacker].on_map:
         ctx.emit(ev.UnitDisplaced(attacker, there, "missed its DFA"))
-    if ctx.state.units[target].on_map and not _aside(
+    if ctx.state.units[target].on_map and not aside(
         ctx, target, aways, "dodged a DFA", choose=True
     ):
         ctx.emit(ev.UnitDestroyed(attacker, "nowhere to land after a missed DFA (BT-C-43)"))
@@ -1284,50 +1181,6 @@ def missed_dfa(
     _dfa_miss(ctx, unit, me.this_turn.dfa, injury=injury, shutdown_ok=shutdown_ok)
 
 
-def _aside(
-    ctx: Ctx,
-    unit: int,
-    aways: tuple[Facing, ...],
-    cause: str,
-    *,
-    keep_clear: Hex | None = None,
-    choose: bool = False,
-) -> bool:
-    """Displace ``unit`` to a neighbour after a DFA or a fall from above; False when none is legal.
-
-    A hit sends it straight away (``aways``: the first legal of them), else to the nearest legal
-    hex (right before left). A miss lets it choose (``choose``; DESIGN: an empty hex first, the
-    least drop or climb, then the nearest to straight away). ``keep_clear`` is never used (the
-    hex a falling 'Mech still stands in).
-    """
-    state = ctx.state
-    me = state.units[unit]
-    assert me.hex is not None  # noqa: S101 - on the map
-    here = me.hex
-    order = list(aways)
-    for turn in (1, -1, 2, -2, 3):
-        if aways[0].turn(turn) not in order:
-            order.append(aways[0].turn(turn))
-    candidates = [
-        (d, here.neighbor(d))
-        for d in order
-        if here.neighbor(d) != keep_clear and _chain_legal(state, unit, here, here.neighbor(d), d)
-    ]
-    if not candidates:
-        return False
-    if choose:
-        level = _level(state, me)
-
-        def preference(item: tuple[Facing, Hex]) -> tuple[bool, int]:
-            where = item[1]
-            change = abs(state.board.terrain(where).bottom - level)
-            return bool(state.units_at(where)), change
-
-        candidates.sort(key=preference)
-    direction, where = candidates[0]
-    return displace(ctx, unit, where, direction, cause)
-
-
 def _resolve_wreck(ctx: Ctx, number: int, attack: Attack) -> None:
     """BT-C-43: a DFA attacker destroyed in mid-jump; a +1 PSR (the attack's number) decides.
 
@@ -1344,196 +1197,5 @@ def _resolve_wreck(ctx: Ctx, number: int, attack: Attack) -> None:
         return
     damage = math.ceil(dfa_damage(me.mech_design.tonnage) / 2)
     pieces = me.mech.location_destroyed(Location.CT)
-    _strike(ctx, attack.attacker, attack.target, damage, "normal", attack.side, grouped=pieces)
-    _psr(ctx, attack.target, "hit by DFA", 2)
-
-
-# ---------------------------------------------------------------- displacement
-
-
-def _origin_level(state: BTState, unit: int, origin: Hex) -> int:
-    me = state.units[unit]
-    if me.hex == origin:
-        return _level(state, me)
-    return state.board.terrain(origin).bottom
-
-
-def _from_above(state: BTState, unit: int, origin: Hex, to: Hex) -> bool:
-    """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it)."""
-    me = state.units[unit]
-    if me.hex == to and me.mech.prone:
-        return False
-    return _origin_level(state, unit, origin) - state.board.terrain(to).bottom >= 2  # noqa: PLR2004
-
-
-def _chain_legal(state: BTState, unit: int, origin: Hex, to: Hex, direction: Facing) -> bool:
-    """BT-C-46/48: may ``unit`` be forced from ``origin`` into ``to``, with every domino on?"""
-    terrain = state.board.get(to)
-    if terrain is None:
-        return False  # off the map
-    level = _origin_level(state, unit, origin)
-    if terrain.bottom - level > MAX_LEVEL_CHANGE:
-        return False  # BT-C-46: higher than a walking climb
-    occupants = [o for o in state.units_at(to) if o != unit]
-    if not occupants or _from_above(state, unit, origin, to):
-        return True
-    onward = to.neighbor(direction)
-    return all(_chain_legal(state, o, to, onward, direction) for o in occupants)
-
-
-def displace(ctx: Ctx, unit: int, to: Hex, direction: Facing, cause: str) -> bool:
-    """BT-C-46..48: force ``unit`` into ``to`` (moving in ``direction``).
-
-    With accidental falls from above and the domino effect. Returns False when the displacement is
-    illegal (nothing moves).
-
-    ``unit`` may already be in ``to`` (it moved or fell into a friend's hex, BT-M-26.1): the hex
-    it came from is then the one behind it in ``direction``, and only the others move. Standing
-    there after a drop of 2+ levels it falls onto them (BT-C-47, its fall included); already
-    fallen (prone) it shoves them on (BT-C-48).
-    """
-    me = ctx.state.units[unit]
-    if me.hex is None or me.destroyed:
-        return False
-    origin = me.hex if me.hex != to else to.neighbor(direction.opposite)
-    if not _chain_legal(ctx.state, unit, origin, to, direction):
-        return False
-    _enter(ctx, unit, origin, to, direction, cause)
-    return True
-
-
-def _enter(  # noqa: PLR0917 - one step of a chain of displacements
-    ctx: Ctx, unit: int, origin: Hex, to: Hex, direction: Facing, cause: str
-) -> None:
-    """Move ``unit`` into ``to`` (already checked legal), resolving whoever stands there."""
-    state = ctx.state
-    occupants = [o for o in state.units_at(to) if o != unit]
-    if occupants and _from_above(state, unit, origin, to):
-        _fall_onto(ctx, unit, origin, to, direction, occupants[0], cause)
-        return
-    shoved = False
-    for occupant in occupants:
-        if _dodge(ctx, occupant, direction):
-            continue
-        _enter(ctx, occupant, to, to.neighbor(direction), direction, "domino")
-        _psr(ctx, occupant, "domino", 0)  # BT-C-48: both 'Mechs roll
-        shoved = True
-    if shoved:
-        _psr(ctx, unit, "domino", 0)
-    if ctx.state.units[unit].hex != to:
-        ctx.emit(ev.UnitDisplaced(unit, to, cause))
-
-
-def _mp_left(unit: UnitState) -> int:
-    """MP left over from the Movement phase (DESIGN: standing still leaves the Walk MP)."""
-    movement = unit.movement
-    if movement is None or movement.mode is MoveMode.STILL:
-        return walk_mp(unit)
-    if movement.mode is MoveMode.JUMP:
-        return 0
-    return allowance(unit, movement.mode) - movement.mp_spent
-
-
-def _dodge(ctx: Ctx, unit: int, direction: Facing) -> bool:
-    """BT-C-48: the occupant steps one hex forward or backward instead of being shoved.
-
-    Only when shoved through one of its four side hexsides, standing, able to move, with the MP
-    left, and on a passed PSR (a failure is a fall, and it is shoved after all). DESIGN: it always
-    tries when it may, forward first.
-    """
-    state = ctx.state
-    me = state.units[unit]
-    if me.hex is None or me.mech.prone or can_move(me) is not None:
-        return False
-    coming_from = (direction.opposite - me.facing) % 6
-    if coming_from in {0, 3}:
-        return False  # front to front or front to back: no dodge
-    left = _mp_left(me)
-    level = _level(state, me)
-    step: Hex | None = None
-    for way, backward in ((me.facing, False), (me.facing.opposite, True)):
-        result = enter_cost(state.board, me.hex, level, way, backward=backward)
-        where = me.hex.neighbor(way)
-        if isinstance(result, str) or result[0] > left or state.units_at(where):
-            continue
-        step = where
-        break
-    if step is None:
-        return False
-    if not piloting_roll(ctx, unit, "dodge"):
-        fall(ctx, unit, me.hex, 0, "failed to dodge a domino")
-        return False
-    ctx.emit(ev.UnitDisplaced(unit, step, "stepped out of the way"))
-    return True
-
-
-def _fall_modifiers(state: BTState, target: int) -> tuple[tuple[str, int], ...]:
-    """BT-C-47: base 7, the target's movement and its hex's terrain (BT-C-15 values)."""
-    other = state.units[target]
-    terms: list[tuple[str, int]] = [("fall base", PHYSICAL_BASE["fall"])]
-    movement = other.movement
-    if movement is not None:
-        if moved := target_movement(movement.counted):
-            terms.append((f"target moved {movement.counted} hexes", moved))
-        if movement.jumped:
-            terms.append(("target jumped", 1))
-    assert other.hex is not None  # noqa: S101 - on the map
-    terrain = state.board.terrain(other.hex)
-    if terrain.woods:
-        woods = terrain.woods.name.lower()
-        terms.append((f"target in {woods} woods", int(terrain.woods)))
-    if terrain.water == 1 and not other.standing_on_bridge(terrain):
-        terms.append(("target in depth 1 water", -1))
-    return tuple(terms)
-
-
-def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
-    ctx: Ctx, unit: int, origin: Hex, to: Hex, direction: Facing, target: int, cause: str
-) -> None:
-    """BT-C-47: ``unit`` drops 2+ levels into ``target``'s hex."""
-    state = ctx.state
-    me = state.units[unit]
-    level = _origin_level(state, unit, origin)
-    drop = level - state.board.terrain(to).bottom
-    terms = _fall_modifiers(state, target)
-    number = sum(v for _, v in terms)
-    roll = ctx.roll(2)
-    hit = sum(roll) >= number
-    if hit:
-        ctx.emit(ev.FellOntoUnit(unit, target, number, terms, roll, hit=True))
-        side = _side_from(state, origin, target)
-        damage = math.ceil(me.mech_design.tonnage / 10)
-        _strike(ctx, unit, target, damage, "punch", side)
-        _psr(ctx, target, "hit by a falling 'Mech", 2)  # BT-C-47: as a DFA hit
-        if ctx.state.units[target].on_map and not _aside(
-            ctx, target, (direction,), "struck by a falling 'Mech", keep_clear=origin
-        ):
-            ctx.emit(ev.UnitDestroyed(target, "crushed by a falling 'Mech (BT-C-47)", by=unit))
-        if ctx.state.units[unit].hex != to:
-            ctx.emit(ev.UnitDisplaced(unit, to, cause))
-        fall(ctx, unit, to, drop, "fell onto another 'Mech", fixed_rear=True)
-        return
-    landing, tie = _landing(ctx, origin, to)
-    ctx.emit(
-        ev.FellOntoUnit(
-            unit, target, number, terms, roll, hit=False, landing=landing, landing_roll=tie
-        )
-    )
-    levels = max(level - ctx.state.board.terrain(landing).bottom, 0)
-    if landing != ctx.state.units[unit].hex:
-        ctx.emit(ev.UnitDisplaced(unit, landing, cause))
-    fall(ctx, unit, landing, levels, "fell beside another 'Mech")
-
-
-def _landing(ctx: Ctx, origin: Hex, to: Hex) -> tuple[Hex, tuple[int, ...]]:
-    """BT-C-47 miss: the free neighbour of ``to`` nearest ``origin``; a die breaks ties."""
-    state = ctx.state
-    free = [h for h in to.neighbors() if h != origin and h in state.board and not state.units_at(h)]
-    if not free:
-        return origin, ()  # DESIGN: nowhere else: it falls back where it came from
-    nearest = min(h.distance(origin) for h in free)
-    tied = [h for h in free if h.distance(origin) == nearest]
-    if len(tied) == 1:
-        return tied[0], ()
-    die = ctx.die()
-    return tied[(die - 1) * len(tied) // 6], (die,)
+    strike(ctx, attack.attacker, attack.target, damage, "normal", attack.side, grouped=pieces)
+    psr(ctx, attack.target, "hit by DFA", 2)

@@ -34,7 +34,7 @@ import math
 
 from engine.battletech import events as ev
 from engine.battletech.context import Ctx
-from engine.battletech.rules import physical
+from engine.battletech.rules import contact, displacement, physical
 from engine.battletech.rules.damage import apply_damage, damage_groups, fall, piloting_roll
 from engine.battletech.state import Phase
 from engine.battletech.tables import HIT_LOCATION, Column
@@ -169,7 +169,7 @@ def _collide(ctx: Ctx, index: int, there: Hex, direction: Facing, hexes: int) ->
     if not standing:
         return False  # every unit hit was destroyed: the skid goes on
     moved = [
-        physical.displace(ctx, o, there.neighbor(direction), direction, "hit by a skid")
+        displacement.displace(ctx, o, there.neighbor(direction), direction, "hit by a skid")
         for o in standing
     ]
     if all(moved) and not ctx.state.units_at(there):
@@ -183,17 +183,17 @@ def _ram(ctx: Ctx, index: int, other: int, origin: Hex, hexes: int) -> None:
     where = target.hex
     assert where is not None  # noqa: S101 - a unit in the hex
     ctx.emit(ev.SkidCollided(index, where, other, hexes))
-    side = physical._side_from(ctx.state, origin, other)  # noqa: SLF001 - the charge's column
+    side = contact.side_from(ctx.state, origin, other)  # the charge's column
     for group in damage_groups(physical.charge_damage(me.mech_design.tonnage, hexes)):
         if ctx.state.units[other].destroyed or group <= 0:
             break
-        location, roll = physical._locate(ctx, "normal", side)  # noqa: SLF001 - BT-C-22
+        location, roll = contact.locate(ctx, "normal", side)  # BT-C-22
         tac = sum(roll) == 2  # noqa: PLR2004 - BT-C-22
         rear = side == "rear"
         apply_damage(ctx, other, location, group, rear=rear, roll=roll, tac=tac, source=index)
     _front_damage(ctx, index, physical.charge_damage_to_attacker(target.mech_design.tonnage))
     if not ctx.state.units[other].destroyed:
-        physical._psr(ctx, other, "charged", 2)  # noqa: SLF001 - BT-C-42's PSR, rolled now
+        contact.psr(ctx, other, "charged", 2)  # BT-C-42's PSR, rolled now
 
 
 def _may_dodge(ctx: Ctx, other: int) -> bool:
@@ -232,6 +232,6 @@ def _aside(ctx: Ctx, other: int, there: Hex, direction: Facing) -> Hex | None:
             continue  # DESIGN: no hex that would need a roll or burn it
         if terrain.rubble:
             continue
-        if physical._chain_legal(state, other, there, to, way):  # noqa: SLF001 - BT-C-46 limits
+        if displacement.chain_legal(state, other, there, to, way):  # BT-C-46 limits
             return to
     return None

@@ -18,6 +18,7 @@ from engine.battletech.commands import PhysicalAttack
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.evolve import evolve
+from engine.battletech.rules.displacement import displace
 from engine.battletech.rules.physical import (
     CHARGE_ATTACKER_TONS,
     charge_damage,
@@ -27,7 +28,6 @@ from engine.battletech.rules.physical import (
     declare_physical,
     dfa_damage,
     dfa_damage_to_attacker,
-    displace,
     kick_damage,
     missed_dfa,
     movement_attack,
