@@ -101,9 +101,9 @@ def test_the_legend_names_every_kind_with_its_sample(ascii_only: bool) -> None:
     assert rows[0] == ((), "Kinds of unit (mark beside the letter)")
     samples = {meaning: runs for runs, meaning in rows[1:]}
     north = ARROWS[Facing.N].char(ascii_only=ascii_only)
-    assert samples["'Mech: no mark"] == ((f"A{north}", ("side-1",)),)
+    assert samples["'Mech: no mark"] == ((f"A{north}", ("side-1", KIND_ROLE)),)
     for glyph in KIND_GLYPHS.values():
         mark, letter = samples[glyph.name]
         assert mark == (glyph.char(ascii_only=ascii_only), ("side-1", KIND_ROLE))
-        assert letter == (f"A{north}", ("side-1",))
+        assert letter == (f"A{north}", ("side-1", KIND_ROLE))
     assert len(rows) == 2 + len(KIND_GLYPHS)

@@ -16,6 +16,7 @@ from attrs import frozen
 
 from engine.battletech.board import Board, Bridge, Building, BuildingClass, Terrain, Woods
 from engine.battletech.narrate.hexwords import describe_hex
+from tui.battletech.widgets.kind_glyphs import legend_rows as kind_rows
 from tui.widgets.board_view import Glyph, HexFace
 from tui.widgets.hexboard_legend import unit_rows
 
@@ -172,7 +173,8 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         ascii_only: Use the ASCII glyphs.
 
     Returns:
-        The overlays, the units, then the terrain (in `GLYPHS` order) and levels.
+        The overlays, the units, the kinds of unit (shown only when the board has one that is
+        not a 'Mech), then the terrain (in `GLYPHS` order) and levels.
     """
     rows: list[LegendRow] = []
     for glyph in GLYPHS.values():
@@ -182,7 +184,9 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         else:
             text = terrain_tags(sample, ascii_only=ascii_only)[0][0]
         rows.append((((text, (glyph.role,)),), _MEANINGS.get(glyph.role, glyph.name)))
-    return unit_rows(ascii_only=ascii_only, cost="MP to enter", terrain=rows)
+    units = unit_rows(ascii_only=ascii_only, cost="MP to enter", terrain=rows)
+    terrain = units.index(((), "Terrain"))  # the kinds of unit after the units' rows
+    return [*units[:terrain], *kind_rows(ascii_only=ascii_only), *units[terrain:]]
 
 
 @frozen

@@ -44,8 +44,6 @@ from engine.battletech.envstate import gravity_of
 from engine.battletech.narrate import unit_letters
 from engine.battletech.narrate.envwords import heading_tag, hex_note
 from engine.battletech.narrate.hexwords import describe_hex
-from engine.battletech.rules import masc
-from engine.battletech.rules.condition import jump_mp
 from engine.battletech.rules.fire import fire_words
 from engine.battletech.rules.flow import (
     can_end_phase,
@@ -65,6 +63,7 @@ from tui.battletech.computer import COMPUTER_BINDINGS, ComputerPlayer
 from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
+from tui.battletech.kind_words import has_masc, jump_now
 from tui.battletech.log_panel import LOG_BINDINGS, BoardAndLog, open_history
 from tui.battletech.night import NIGHT_BINDING, NightControls
 from tui.battletech.night_choice import JITTER_BINDING
@@ -824,8 +823,8 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
                 return False
             unit, gravity = state.units[self.selected], gravity_of(state.environment)
             if parameters[:1] == ("masc",):
-                return masc.has_masc(unit)
-            return parameters[:1] != ("jump",) or jump_mp(unit, None, gravity) > 0
+                return has_masc(unit)
+            return parameters[:1] != ("jump",) or jump_now(unit, None, gravity) > 0
 
         return {
             "next_unit": lambda _: free and len(self._selectable(state)) > 1,

@@ -56,7 +56,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from engine.hexes import Facing, Hex
-from tui.widgets.board_view import TEXTURE_WIDTH, on_board
+from tui.widgets.board_view import TEXTURE_WIDTH, Glyph, on_board
 from tui.widgets.hexboard_legend import (
     ARROWS,
     BOARD_CSS,
@@ -133,6 +133,9 @@ class UnitMarker:
     """The player (0-3): picks the colour of the token."""
     prone: bool = False
     """Lying down: ``_`` beside the letter (BT-M-24)."""
+    kind: Glyph | None = None
+    """The mark of a unit that is not a 'Mech (a vehicle's motion, a platoon, a squad), drawn
+    where a prone 'Mech's ``_`` goes (`tui.battletech.widgets.kind_glyphs`); None: no mark."""
     selected: bool = False
     """The unit being ordered: pointed at (``▸``), underlined, and drawn first in its hex."""
     label: str = ""
@@ -491,7 +494,7 @@ class BoardPicture:
         return cells
 
     def _token(self, unit: UnitMarker) -> list[Cell]:
-        """The unit's cells: its letter and facing mark, and its prone mark on the other side."""
+        """The unit's cells: letter and facing mark, its prone or kind mark on the other side."""
         mark = ARROWS[unit.facing].char(ascii_only=self.ascii_only)
         west = unit.facing in (Facing.SW, Facing.NW)
         letter = unit.letter[:1] or "?"
@@ -503,6 +506,9 @@ class BoardPicture:
         if unit.prone:
             prone = (PRONE.char(ascii_only=self.ascii_only), (*roles, "prone"))
             cells = [*cells, prone] if west else [prone, *cells]
+        elif unit.kind is not None:  # a vehicle's, platoon's or squad's mark: never prone
+            kind = (unit.kind.char(ascii_only=self.ascii_only), (*roles, "kind"))
+            cells = [*cells, kind] if west else [kind, *cells]
         return cells
 
     def _step(self, step: Facing | None) -> list[Cell]:
@@ -579,6 +585,7 @@ class HexBoard(ScrollView, can_focus=True):
     | `hexboard--pointer`, `--more` | The marks of the selected unit, of a hex with several. |
     | `hexboard--cost`, `hexboard--step`, `hexboard--mark-text` | MP costs, path arrows, mark text. |
     | `hexboard--prone` | Added to a prone unit's ``_`` (the legend finds prone units by it). |
+    | `hexboard--kind` | Added to the kind mark of a unit that is not a 'Mech (``≡`` a tank...). |
     | `hexboard--reach`, `--path`, `--mark`, `--cursor` | Backgrounds of the overlays. |
     | `hexboard--path-blocked`, `--arc` | A blocked line of sight; a firing arc. |
     | `hexboard--zone` | A mark without text: a deployment zone. |

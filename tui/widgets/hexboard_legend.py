@@ -90,6 +90,7 @@ ROLES: tuple[str, ...] = (
     "side-3",
     "selected",
     "prone",
+    "kind",
     "pointer",
     "more",
     "facing",
@@ -121,6 +122,7 @@ WIDGET > .hexboard--side-1 {
 WIDGET > .hexboard--side-2 { background: $success; color: $background; text-style: bold underline; }
 WIDGET > .hexboard--side-3 { background: $warning; color: $background; text-style: bold underline; }
 WIDGET > .hexboard--selected { text-style: bold underline; }
+WIDGET > .hexboard--kind { text-style: bold; }
 WIDGET > .hexboard--pointer { color: $accent; text-style: bold; }
 WIDGET > .hexboard--more { color: $foreground; text-style: bold; }
 WIDGET > .hexboard--cost { color: $warning; text-style: bold; }
@@ -302,11 +304,17 @@ GENERIC_ROLES = frozenset(
 """Roles that say nothing by themselves about which legend row applies (see `rows_shown`)."""
 
 
+REQUIRED_ROLES = frozenset({"kind"})
+"""Roles a row is kept only with (see `rows_shown`): the kinds of unit's rows, whose samples
+carry a side's colour too, are shown only when the board shows a kind mark."""
+
+
 def rows_shown(rows: Sequence[LegendRow], shown: Collection[str]) -> list[LegendRow]:
     """Keep the rows whose symbols the board shows now, and the headings of kept rows.
 
     A row is kept if one of its roles, besides the `GENERIC_ROLES`, is in ``shown`` (a row
-    with only generic roles, like the hex label's, is always kept).
+    with only generic roles, like the hex label's, is always kept), and each of its
+    `REQUIRED_ROLES` is.
 
     Args:
         rows: The legend's rows; a row without a sample is a heading.
@@ -324,6 +332,8 @@ def rows_shown(rows: Sequence[LegendRow], shown: Collection[str]) -> list[Legend
             continue
         roles = {role for _, run_roles in runs for role in run_roles} - GENERIC_ROLES
         if roles and roles.isdisjoint(shown):
+            continue
+        if not (roles & REQUIRED_ROLES) <= set(shown):  # the kinds of unit: only with one
             continue
         if heading is not None:
             kept.append(heading)

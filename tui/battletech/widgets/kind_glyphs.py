@@ -118,18 +118,19 @@ def token(
 def legend_rows(*, ascii_only: bool = False, side: int = 0) -> list[LegendRow]:
     """The legend's rows for the kinds of unit: a heading, then a sample token of each kind.
 
-    The samples face N in the colour of ``side``, the mark styled ``kind`` over it, as
-    `tui.widgets.hexboard_legend.unit_rows` draws its unit samples.
+    The samples face N in the colour of ``side``, styled ``kind`` over it (a bold that changes
+    nothing of a token's look), so that the legend keeps these rows only when the board shows a
+    kind mark (`tui.widgets.hexboard_legend.REQUIRED_ROLES`): a game of 'Mechs has no such rows.
     """
     north = ARROWS[Facing.N].char(ascii_only=ascii_only)
-    roles = (f"side-{side % 4}",)
+    roles = (f"side-{side % 4}", KIND_ROLE)
     rows: list[LegendRow] = [
         ((), "Kinds of unit (mark beside the letter)"),
         (((f"A{north}", roles),), "'Mech: no mark"),
     ]
     rows.extend(
         (
-            ((glyph.char(ascii_only=ascii_only), (*roles, KIND_ROLE)), (f"A{north}", roles)),
+            ((glyph.char(ascii_only=ascii_only), roles), (f"A{north}", roles)),
             glyph.name,
         )
         for glyph in KIND_GLYPHS.values()

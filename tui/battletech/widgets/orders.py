@@ -21,10 +21,10 @@ from engine.battletech.events import InitiativeRolled
 from engine.battletech.language import format_steps
 from engine.battletech.narrate.envwords import summary
 from engine.battletech.narrate.words import dice_text
-from engine.battletech.rules import masc
 from engine.battletech.rules.condition import jump_mp, run_allowance, walk_mp
 from engine.battletech.rules.flow import can_end_phase, prompt_text
 from engine.battletech.state import MoveMode
+from tui.battletech.kind_words import has_masc, mode_names, moves_now
 from tui.battletech.widgets._panel import BTPanel
 
 if TYPE_CHECKING:
@@ -141,7 +141,9 @@ def mode_keys(
     """
     if unit.stuck:  # BT-M-39.1
         return [("stuck in a swamp: 0 still (a PSR frees it next turn)", "keys")]
-    boost = masc.has_masc(unit)  # BT-C-75: 4 runs with the MASC on
+    if not unit.is_mech:
+        return _kind_mode_keys(unit, compact=compact)
+    boost = has_masc(unit)  # BT-C-75: 4 runs with the MASC on
     if compact:
         more = " 4 masc" if boost else ""
         return [(f"1 walk 2 run 3 jump{more} 0 still", "keys"), ("E eject", "keys")]
@@ -153,6 +155,24 @@ def mode_keys(
         (f"1 walk {walk}  2 run {run}{jump}  0 still", "keys"),
         ("Tab or Enter on a unit: another unit  E: eject", "keys"),
     ]
+
+
+def _kind_mode_keys(unit: UnitState, *, compact: bool) -> list[Line]:
+    """A vehicle's cruise and flank (BT-M-37.1), a platoon's or squad's move and jump (BT-M-4).
+
+    The same keys as a 'Mech's walk, run and jump; no eject (only MechWarriors eject).
+    """
+    first, second = mode_names(unit)
+    now = moves_now(unit) or (0, 0, 0)
+    keys = [f"1 {first} {now[0]}"]
+    if second != first:
+        keys.append(f"2 {second} {now[1]}")
+    if now[2]:
+        keys.append(f"3 jump {now[2]}")
+    keys.append("0 still")
+    if compact:
+        return [(" ".join(key.rsplit(" ", 1)[0] if key[0] != "0" else key for key in keys), "keys")]
+    return [("  ".join(keys), "keys"), ("Tab or Enter on a unit: another unit", "keys")]
 
 
 def initiative_lines(state: BTState) -> list[Line]:

@@ -38,13 +38,21 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.designs.battle_armor import BattleArmorDesign
+from engine.battletech.designs.infantry import InfantryDesign
+from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.envstate import ONE_G
-from engine.battletech.rules import masc, special
+from engine.battletech.kinds.battle_armor import TROOPER_BOX, BattleArmorBody
+from engine.battletech.kinds.infantry import InfantryBody
+from engine.battletech.kinds.vehicle import VehicleBody
+from engine.battletech.rules import special
 from engine.battletech.rules.condition import jump_mp, run_allowance, walk_mp
+from tui.battletech.kind_words import ejected, has_masc, kind_flags, mode_names, moves_now, prone
 from tui.battletech.widgets._panel import BTPanel
 from tui.battletech.widgets.criticals import critical_lines
 from tui.battletech.widgets.diagram import ORDER, armor_table, diagram
 from tui.battletech.widgets.heatscale import heat_effects, heat_lines, pilot_line
+from tui.battletech.widgets.kind_sheets import battle_armor_sheet, infantry_sheet, vehicle_sheet
 from tui.widgets.fixed import keeps_height
 
 if TYPE_CHECKING:
@@ -118,8 +126,11 @@ class RecordData:
 
 
 def status_line(unit: UnitState) -> str:
-    """Where a unit stands and what it did this turn: "0805 facing SE, prone; walked 4 MP"."""
-    if unit.mech.ejected:
+    """Where a unit stands and what it did this turn: "0805 facing SE, prone; walked 4 MP".
+
+    A vehicle cruises and flanks (BT-M-37.1), a platoon or squad moves (BT-M-4).
+    """
+    if ejected(unit):
         return "ejected: out of the game"
     if unit.destroyed:
         return "destroyed"
@@ -128,15 +139,20 @@ def status_line(unit: UnitState) -> str:
     if unit.hex is None:
         return "not deployed yet"
     text = f"{unit.hex.label} facing {unit.facing.name}"
-    if unit.mech.prone:
+    if prone(unit):
         text += ", prone"
     movement = unit.movement
     if movement is not None and movement.mp_spent:
-        verb = {"walk": "walked", "run": "ran", "jump": "jumped"}.get(movement.mode.value, "moved")
+        walked, ran = (_PAST.get(name, "moved") for name in mode_names(unit))
+        verb = {"walk": walked, "run": ran, "jump": "jumped"}.get(movement.mode.value, "moved")
         text += f"; {verb} {movement.mp_spent} MP"
     elif movement is not None and movement.done:
         text += "; stood still"
     return text
+
+
+_PAST = {"walk": "walked", "run": "ran", "cruise": "cruised", "flank": "flanked"}
+"""The verbs of the status line by mode name (`mode_names`)."""
 
 
 def _flags(unit: UnitState) -> list[str]:  # noqa: C901 - one test per flag
@@ -203,7 +219,7 @@ def _mp_line(data: RecordData, styles: dict[str, Style], *, heat: bool) -> Text:
     for name, value, top in zip(("walk", "run", "jump"), now, full, strict=True):
         line.append(f" {name} ", styles.get("label", ""))
         line.append(str(value), styles.get("damaged" if value < top else "value", ""))
-    if masc.has_masc(unit):  # BT-C-75: running MP with the MASC on
+    if has_masc(unit):  # BT-C-75: running MP with the MASC on
         line.append(" masc ", styles.get("label", ""))
         line.append(str(run_allowance(unit, masc_on=True)), styles.get("value", ""))
     if heat:
@@ -237,6 +253,8 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     Returns:
         The sheet, one line per row.
     """
+    if not data.unit.is_mech:
+        return _kind_record(data, styles, compact=compact)
     unit, design = data.unit, data.unit.mech_design
     lines: list[Text] = []
     title = Text(f"{data.letter} {design.name}", styles.get("title", ""))
@@ -291,7 +309,81 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
     return Text("\n").join(lines)
 
 
-_ROWS: dict[int, tuple[MechDesign, dict[tuple[str, bool], int]]] = {}
+def _kind_sheet(unit: UnitState, letter: str, styles: dict[str, Style], *, compact: bool) -> Text:
+    """The sheet of a vehicle, platoon or squad from its body (`kind_sheets`; BT-M-3..5)."""
+    design, body, notes = unit.design, unit.body, kind_flags(unit)
+    common = {"styles": styles, "compact": compact, "letter": letter}
+    if isinstance(body, VehicleBody) and isinstance(design, VehicleDesign):
+        ammo = unit.ammo if len(unit.ammo) == len(design.equipment) else body.ammo
+        cruise = moves_now(unit)
+        return vehicle_sheet(
+            design,
+            body.armor,
+            body.internal,
+            notes,
+            cruise=cruise[0] if cruise is not None else None,
+            ammo=ammo or None,
+            **common,  # type: ignore[arg-type]
+        )
+    if isinstance(body, InfantryBody) and isinstance(design, InfantryDesign):
+        return infantry_sheet(design, body.troopers, notes, **common)  # type: ignore[arg-type]
+    if isinstance(body, BattleArmorBody) and isinstance(design, BattleArmorDesign):
+        armor = [None if boxes <= 0 else max(0, boxes - TROOPER_BOX) for boxes in body.armor]
+        ammo = unit.ammo if len(unit.ammo) == len(design.equipment) else None
+        return battle_armor_sheet(design, armor, notes, ammo=ammo, **common)  # type: ignore[arg-type]
+    msg = f"no record sheet for a {design.kind}"
+    raise TypeError(msg)
+
+
+def _kind_record(data: RecordData, styles: dict[str, Style], *, compact: bool) -> Text:
+    """A vehicle's, platoon's or squad's record sheet page, in the 'Mech sheet's frame.
+
+    The kind's sheet (`tui.battletech.widgets.kind_sheets`) with, under its title, the side and
+    crew line and the status line (blank when there is none), then the page hint. The second
+    page lists the damage the 'Mech's critical hit table would show: a vehicle's critical hits
+    and motive damage (BT-C-24.3, BT-M-37.5); platoons and squads take none (BT-C-35).
+    """
+    unit = data.unit
+    sheet = _kind_sheet(unit, data.letter, styles, compact=compact).split("\n")
+    lines = [sheet[0]]
+    if data.page == "criticals":
+        lines.extend(_kind_damage_lines(unit, styles))
+        lines.append(Text("v: the sheet", styles.get("note", "")))
+    else:
+        lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
+        lines.append(Text(data.status, styles.get("note", "")))
+        lines.extend(sheet[1:])  # its notes row is kept, blank or not
+        if data.page_hint:
+            lines.append(Text("v: critical damage page", styles.get("note", "")))
+    lines.extend(Text("") for _ in range(data.rows - len(lines)))
+    return Text("\n").join(lines)
+
+
+def _kind_damage_lines(unit: UnitState, styles: dict[str, Style]) -> list[Text]:
+    """The second page of a vehicle, platoon or squad: its critical and motive damage."""
+    body = unit.body
+    if not isinstance(body, VehicleBody):
+        return [Text("no critical hits: each hit kills men", styles.get("note", ""))]
+    lines = [Text("critical damage", styles.get("label", ""))]
+    flags = kind_flags(unit)
+    lines.extend(Text(flag, styles.get("bad", "")) for flag in flags)
+    if body.destroyed_weapons:
+        names = [_item_name(unit.design.equipment[i].name) for i in sorted(body.destroyed_weapons)]
+        lines.append(Text("destroyed: " + ", ".join(names), styles.get("gone", "")))
+    if body.jammed_weapons:
+        names = [_item_name(unit.design.equipment[i].name) for i in sorted(body.jammed_weapons)]
+        lines.append(Text("jammed: " + ", ".join(names), styles.get("bad", "")))
+    if len(lines) == 1:
+        lines.append(Text("none", styles.get("value", "")))
+    return lines
+
+
+def _item_name(key: str) -> str:
+    spec = SPECS.get(key)
+    return spec.name if spec is not None else key
+
+
+_ROWS: dict[int, tuple[object, dict[tuple[str, bool], int]]] = {}
 """The rows of a design's sheet by (page, compact), by the design's id (the design kept)."""
 
 
@@ -303,7 +395,7 @@ def sheet_rows(units: Iterable[UnitState], page: str, *, compact: bool) -> int:
     """
     tallest = 0
     for unit in units:
-        design = unit.mech_design
+        design = unit.design
         known = _ROWS.get(id(design))
         if known is None or known[0] is not design:
             known = _ROWS[id(design)] = (design, {})

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.battletech.commands import EndMove, EndPhase, Jump, Move, RollInitiative
+from tui.battletech.kind_words import prone as is_prone
+from tui.battletech.widgets.kind_glyphs import kind_glyph
 from tui.widgets.hexboard import UnitMarker
 
 if TYPE_CHECKING:
@@ -44,7 +46,7 @@ def unit_markers(
     for index, unit in enumerate(state.units):
         if unit.hex is None or unit.destroyed:
             continue
-        where, facing, prone = unit.hex, unit.facing, unit.mech.prone
+        where, facing, prone = unit.hex, unit.facing, is_prone(unit)
         if moving is not None and moving[0] == index:
             view = moving[1]
             where, facing, prone = view.end, view.facing, view.prone
@@ -55,6 +57,7 @@ def unit_markers(
                 facing,
                 unit.side,
                 prone=prone,
+                kind=kind_glyph(unit.design),
                 selected=index == selected,
                 label=f"{letters[index]} {unit.name} ({state.sides[unit.side]})",
             )
@@ -72,6 +75,7 @@ def ghost_marker(
         letters[index],
         facing,
         unit.side,
+        kind=kind_glyph(unit.design),
         selected=True,
         label=f"{letters[index]} {unit.name}",
     )

@@ -20,6 +20,7 @@ from rich.text import Text
 from engine.battletech.rules.flow import pending
 from engine.battletech.rules.turn import declarers
 from engine.battletech.state import Phase
+from tui.battletech.kind_words import ejected, kind_status
 from tui.battletech.widgets._panel import BTPanel
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class UnitsData:
 
 def _out_word(unit: UnitState) -> str | None:
     """The word for a unit out of the game (ejected, destroyed, withdrew), or None."""
-    flags = {"ejected": unit.mech.ejected, "destroyed": unit.destroyed, "withdrew": unit.withdrawn}
+    flags = {"ejected": ejected(unit), "destroyed": unit.destroyed, "withdrew": unit.withdrawn}
     return next((word for word, flag in flags.items() if flag), None)
 
 
@@ -88,6 +89,9 @@ def unit_status(
     if unit.hex is None:
         return "to deploy"
     words = [*_phase_words(state, unit, index, declaring)]
+    if not unit.is_mech:
+        words += kind_status(unit)  # "immobile", "men 17/28", "troopers 3/4"
+        return ", ".join(words) or "ready"
     if unit.mech.shutdown:
         words.append("shut down")
     if unit.mech.prone:

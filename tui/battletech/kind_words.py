@@ -1,0 +1,184 @@
+"""What the screen says about a unit of any kind: 'Mech, vehicle, platoon or battle armor squad.
+
+The screen's panels were written for 'Mechs, whose state is `UnitState.mech` (a TypeError for the
+other kinds, issue 20). These queries dispatch on the unit's body so that a panel asks one
+question for every kind: is it prone (only 'Mechs fall, BT-M-24), what stands out about it
+("immobile", "men 17/28", "troopers 3/4"), what its movement modes are called (a vehicle's
+cruise and flank, BT-M-37.1), its MP now (`engine.battletech.kinds`), whether it runs hot (only
+'Mechs, BT-M-36).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.battletech.designs.battle_armor import BattleArmorDesign
+from engine.battletech.designs.infantry import InfantryDesign
+from engine.battletech.designs.vehicle import VehicleDesign
+from engine.battletech.envstate import ONE_G
+from engine.battletech.kinds.battle_armor import BattleArmorBody, ba_mp
+from engine.battletech.kinds.infantry import InfantryBody, infantry_mp
+from engine.battletech.kinds.mech import MechBody
+from engine.battletech.kinds.vehicle import VehicleBody, cruise_mp, flank_mp_now, is_immobile
+from engine.battletech.rules import masc
+from engine.battletech.rules.condition import jump_mp
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from engine.battletech.board import Terrain
+    from engine.battletech.state import UnitState
+
+__all__ = [
+    "ejected",
+    "has_heat",
+    "has_masc",
+    "jump_now",
+    "kind_flags",
+    "kind_name",
+    "kind_status",
+    "mode_names",
+    "moves_now",
+    "prone",
+]
+
+
+def prone(unit: UnitState) -> bool:
+    """A prone 'Mech (BT-M-24); no other kind lies prone."""
+    return isinstance(unit.body, MechBody) and unit.body.prone
+
+
+def ejected(unit: UnitState) -> bool:
+    """A 'Mech whose MechWarrior ejected (BT-C-49); no other kind ejects."""
+    return isinstance(unit.body, MechBody) and unit.body.ejected
+
+
+def has_heat(unit: UnitState) -> bool:
+    """Only 'Mechs track heat (BT-M-36); vehicles, platoons and squads build none."""
+    return isinstance(unit.body, MechBody)
+
+
+def has_masc(unit: UnitState) -> bool:
+    """A 'Mech with MASC (BT-C-75); no other kind has one."""
+    return isinstance(unit.body, MechBody) and masc.has_masc(unit)
+
+
+def jump_now(unit: UnitState, terrain: Terrain | None = None, gravity: Fraction = ONE_G) -> int:
+    """Jump MP now: a 'Mech's (BT-M-20.4, water and gravity), a platoon's or squad's (BT-M-4)."""
+    if isinstance(unit.body, MechBody):
+        return jump_mp(unit, terrain, gravity)
+    now = moves_now(unit)
+    return now[2] if now is not None else 0
+
+
+def kind_name(unit: UnitState) -> str:
+    """What the unit is, in words: "'Mech", "tracked vehicle", "foot platoon", "battle armor"."""
+    design = unit.design
+    if isinstance(design, VehicleDesign):
+        return "VTOL" if design.motion.value == "VTOL" else f"{design.motion} vehicle"
+    if isinstance(design, InfantryDesign):
+        return f"{design.motion} platoon".replace("platoon platoon", "platoon")
+    if isinstance(design, BattleArmorDesign):
+        return "battle armor squad"
+    return "'Mech"
+
+
+def mode_names(unit: UnitState) -> tuple[str, str]:
+    """The names of the walking and running modes: a vehicle cruises and flanks (BT-M-37.1).
+
+    Platoons and squads have one ground move (BT-M-4): "move" for both.
+    """
+    if isinstance(unit.body, VehicleBody):
+        return "cruise", "flank"
+    if isinstance(unit.body, InfantryBody | BattleArmorBody):
+        return "move", "move"
+    return "walk", "run"
+
+
+def moves_now(unit: UnitState) -> tuple[int, int, int] | None:
+    """A non-'Mech's (ground or cruise, flank, jump) MP now; None for a 'Mech (its own rules).
+
+    BT-M-37.1/37.5 for vehicles (motive damage taken off); BT-M-4 for platoons and squads.
+    """
+    design, body = unit.design, unit.body
+    if isinstance(body, VehicleBody) and isinstance(design, VehicleDesign):
+        return cruise_mp(design, body), flank_mp_now(design, body), 0
+    if isinstance(body, InfantryBody) and isinstance(design, InfantryDesign):
+        ground, jump = infantry_mp(design)
+        return ground, ground, jump
+    if isinstance(body, BattleArmorBody) and isinstance(design, BattleArmorDesign):
+        ground, jump = ba_mp(design, body)
+        return ground, ground, jump
+    return None
+
+
+def kind_flags(unit: UnitState) -> list[str]:
+    """What stands out about a vehicle, platoon or squad now (BT-M-37.5, BT-C-24.3, BT-C-35).
+
+    Capitals where it stops the unit fighting or moving, as the 'Mech sheet's flags. Empty for a
+    'Mech (the sheet has its own).
+    """
+    body, design = unit.body, unit.design
+    flags: list[str] = []
+    if isinstance(body, VehicleBody) and isinstance(design, VehicleDesign):
+        flags += _vehicle_flags(design, body)
+    elif isinstance(body, InfantryBody | BattleArmorBody):
+        if body.swarming is not None:
+            flags.append(f"swarming unit {body.swarming + 1}")
+        if body.carried_by is not None:
+            flags.append("carried")
+        if isinstance(body, BattleArmorBody) and body.jettisoned:
+            flags.append("missiles jettisoned")
+    if unit.stuck or getattr(body, "stuck", False):
+        flags.append("STUCK")
+    return flags
+
+
+def kind_status(unit: UnitState) -> list[str]:
+    """The unit list's words on a vehicle, platoon or squad: "immobile", "men 17/28".
+
+    Empty for a 'Mech (the list says "prone", "shut down" itself).
+    """
+    body, design = unit.body, unit.design
+    if isinstance(body, VehicleBody) and isinstance(design, VehicleDesign):
+        words = ["immobile"] if is_immobile(design, body) else []
+        if body.stunned > 0:
+            words.append("stunned")
+        if body.airborne:
+            words.append(f"flying {body.elevation}")
+        return words
+    if isinstance(body, InfantryBody) and isinstance(design, InfantryDesign):
+        return [f"men {body.troopers}/{design.troopers}"]
+    if isinstance(body, BattleArmorBody) and isinstance(design, BattleArmorDesign):
+        return [f"troopers {body.troopers}/{design.troopers}"]
+    return []
+
+
+def _vehicle_flags(design: VehicleDesign, body: VehicleBody) -> list[str]:
+    """A vehicle's motive and critical damage in words (BT-M-37.5, BT-C-24.3)."""
+    flags: list[str] = []
+    if is_immobile(design, body):
+        flags.append("IMMOBILE")
+    elif body.motive_mp_lost:
+        flags.append(f"motive -{body.motive_mp_lost} MP")
+    if body.stunned > 0:
+        flags.append("CREW STUNNED")
+    flags += [
+        word
+        for word, hit in (
+            ("engine hit", body.engine_hit),
+            ("driver hit", body.driver_hit),
+            ("commander hit", body.commander_hit),
+            ("flight stabilizer hit", body.flight_stabilizer),
+            ("rotor gone", body.rotor_destroyed),
+        )
+        if hit
+    ]
+    if body.sensor_hits:
+        flags.append(f"sensors +{body.sensor_hits}")
+    flags += [f"{turret} turret jammed" for turret in sorted(body.jammed_turrets)]
+    flags += [f"{turret} turret locked" for turret, _side in body.locked_turrets]
+    flags += [f"{turret} turret lost" for turret in sorted(body.lost_turrets)]
+    if body.airborne:
+        flags.append(f"flying at elevation {body.elevation}")
+    return flags
