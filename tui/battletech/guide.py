@@ -267,7 +267,7 @@ class BattleTechTutor:
             found.append("target")
         if state.phase is Phase.WEAPON and aim is not None and aim.target is not None:
             shown = state.units[aim.target]
-            if shown.body.shutdown or not shown.body.conscious:
+            if shown.is_mech and (shown.mech.shutdown or not shown.mech.conscious):
                 found.append("immobile")  # BT-C-19: an aimed shot may be made
         return found
 

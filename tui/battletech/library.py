@@ -141,12 +141,12 @@ class FileLibrary:
                 raise ValueError(str(exc)) from None
         if path.suffix.lower() == BLK_SUFFIX and path.is_file():
             entry = describe_unit(path)
-            raise ValueError(entry.error or f"{path}: {entry.name} ({entry.not_playable})")
+            raise ValueError(entry.error or f"{path}: {entry.name} ({_not_in_scenarios(entry)})")
         wanted = name.casefold()
         for entry in self.units():
             if wanted in {entry.name.casefold(), entry.path.stem.casefold()}:
                 if entry.design is None:
-                    why = entry.error or f"{entry.path}: {entry.name} ({entry.not_playable})"
+                    why = entry.error or f"{entry.path}: {entry.name} ({_not_in_scenarios(entry)})"
                     raise ValueError(why)
                 return entry.design
         msg = f"no 'Mech called {name!r} (try `hexmech validate` on your unit folder)"
@@ -163,6 +163,15 @@ class FileLibrary:
     def combine(self, grid: list[list[Board]]) -> Board:
         """Several sheets as one map."""
         return combine(grid)
+
+
+def _not_in_scenarios(entry: UnitEntry) -> str:
+    """Why a scenario file cannot name a vehicle, platoon or squad: its units are 'Mechs.
+
+    The scenario format's library gives `MechDesign` (`engine.battletech.data.scenario`); the
+    custom game's form takes units of every kind.
+    """
+    return f"{entry.kind}: a scenario file names 'Mechs only; pick it in a custom game"
 
 
 def install(
@@ -192,17 +201,10 @@ def install(
 def report_skipped(library: FileLibrary, file: TextIO) -> list[str]:
     """Write ``hexmech: skipped FILE:LINE: reason`` for each unit or board file skipped.
 
-    Then one line counting the ``.blk`` units listed but not playable yet, if any. One line a
-    file (the reasons are escaped where they are made); a game that does not name those files goes
-    on without them. Returns the lines written.
+    One line a file (the reasons are escaped where they are made); a game that does not name
+    those files goes on without them. Returns the lines written.
     """
     lines = [f"hexmech: skipped {problem}" for problem in library.problems()]
-    later = sum(1 for entry in library.units() if entry.not_playable)
-    if later:
-        lines.append(
-            f"hexmech: {later} vehicle, infantry or battle armor file{'s' if later > 1 else ''} "
-            "listed, not playable yet (hexmech validate shows them)"
-        )
     for line in lines:
         print(line, file=file)
     return lines

@@ -32,8 +32,12 @@ from textual.widgets.option_list import Option
 from engine.battletech import RULESET
 from engine.battletech.bot import DEFAULT_PERSONALITY, PERSONALITIES
 from engine.battletech.data.scenario import default_pilot
+from engine.battletech.designs.battle_armor import BattleArmorDesign
+from engine.battletech.designs.infantry import InfantryDesign
+from engine.battletech.designs.mech import MechDesign
+from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.rules.flow import deploy_zone
-from engine.battletech.state import BTSetup, Pilot, UnitSetup
+from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup
 from tui.battletech.seating import with_computer
 from tui.papermech.setup import Choice
 
@@ -44,8 +48,7 @@ if TYPE_CHECKING:
     from textual.binding import BindingType
 
     from engine.battletech.board import Board
-    from engine.battletech.designs.mech import MechDesign
-    from engine.battletech.state import BTState
+    from engine.battletech.state import BTState, UnitDesign
     from engine.hexes import Hex
 
 __all__ = [
@@ -145,9 +148,9 @@ class ScenarioInfo:
 
 @frozen
 class RosterEntry:
-    """A 'Mech chosen for a side, and its MechWarrior."""
+    """A unit chosen for a side ('Mech, vehicle, platoon, squad), and its MechWarrior or crew."""
 
-    design: MechDesign
+    design: UnitDesign
     side: int
     pilot: Pilot
 
@@ -248,9 +251,8 @@ class BTSetupScreen(Screen[BTStart | None]):
         )
         self.library = library or _library()
         self.scenarios = scenarios()
-        self.units = [entry for entry in self.library.units() if entry.design is not None]
+        self.units = [entry for entry in self.library.units() if entry.unit_design is not None]
         self.bad_units = [entry for entry in self.library.units() if entry.error is not None]
-        self.later_units = [entry for entry in self.library.units() if entry.not_playable]
         self.boards = [entry for entry in self.library.boards() if entry.board is not None]
         self.roster: list[RosterEntry] = []
 
@@ -337,14 +339,12 @@ class BTSetupScreen(Screen[BTStart | None]):
 
     def _library_options(self) -> list[Option]:
         options = [
-            Option(_unit_line(entry.design), id=f"u{n}") for n, entry in enumerate(self.units)
+            Option(_unit_line(entry.unit_design), id=f"u{n}")
+            for n, entry in enumerate(self.units)
+            if entry.unit_design is not None
         ]
         options += [
             Option(f"(cannot be read) {entry.error}", disabled=True) for entry in self.bad_units
-        ]
-        options += [
-            Option(f"({entry.not_playable}) {entry.name}", disabled=True)
-            for entry in self.later_units
         ]
         return options
 
@@ -455,9 +455,11 @@ class BTSetupScreen(Screen[BTStart | None]):
         index = library.highlighted
         if index is None or index >= len(self.units):
             return
-        design = self.units[index].design
+        design = self.units[index].unit_design
+        if design is None:
+            return
         name = PILOT_NAMES[len(self.roster) % len(PILOT_NAMES)]
-        self.roster.append(RosterEntry(design, side, default_pilot(design, name)))
+        self.roster.append(RosterEntry(design, side, _default_crew(design, name)))
         self._show_roster(len(self.roster) - 1)
         self._error("")
 
@@ -646,8 +648,28 @@ def deploy_warning(state: BTState, unit: int, where: Hex) -> str | None:
     )
 
 
-def _unit_line(design: MechDesign) -> str:
-    """A library line: "Atlas AS7-D        100t 3/5/0" (tons, walk/run/jump MP)."""
+def _default_crew(design: UnitDesign, name: str) -> Pilot:
+    """BT-M-13: the default skills of the design's faction, for a crew of any kind."""
+    if isinstance(design, MechDesign):
+        return default_pilot(design, name)
+    piloting, gunnery = DEFAULT_SKILLS["Clan" if design.is_clan else "Inner Sphere"]
+    return Pilot(name, gunnery, piloting)
+
+
+def _unit_line(design: UnitDesign) -> str:
+    """A library line: "Atlas AS7-D        100t 3/5/0" (tons, walk/run/jump MP).
+
+    A vehicle's cruise/flank MP and its motion ("Bulldog Medium Tank  60t 4/6 tracked"); a
+    platoon's men, ground and jump MP ("Foot Platoon (Rifle)  28 men 1/0"); a squad's troopers.
+    """
+    if isinstance(design, VehicleDesign):
+        mp = f"{design.cruise}/{design.flank}"
+        return f"{design.name:<18} {design.tonnage:>3g}t {mp} {design.motion}"
+    if isinstance(design, InfantryDesign):
+        return f"{design.name:<18} {design.troopers} men {design.ground_mp}/{design.jump_mp}"
+    if isinstance(design, BattleArmorDesign):
+        mp = f"{design.ground_mp}/{design.jump_mp}"
+        return f"{design.name:<18} {design.troopers} battle armor {mp}"
     return f"{design.name:<18} {design.tonnage:>3}t {design.walk}/{design.run}/{design.jump}"
 
 

@@ -493,13 +493,20 @@ class SpecialOrders:
         if state.phase is Phase.MOVEMENT and screen.plot is None and state.active is None:
             unit = screen.selected
             fresh = unit is not None and state.units[unit].movement is None
-            return {"eject": lambda _: fresh}
+            mech = unit is not None and state.units[unit].is_mech  # only MechWarriors eject
+            return {"eject": lambda _: fresh and mech}
         return {}
 
     def end_phase_units(self, state: BTState) -> tuple[int, ...]:
-        """The units on the map that people play: they may give End phase orders."""
+        """The 'Mechs on the map that people play: they may give End phase orders.
+
+        Dumping ammunition (BT-C-58) and heat sinks (BT-C-52) are 'Mech rules: vehicles,
+        platoons and squads give no End phase orders.
+        """
         return tuple(
-            i for i, u in enumerate(state.units) if u.on_map and self.screen.is_person(u.side)
+            i
+            for i, u in enumerate(state.units)
+            if u.on_map and u.is_mech and self.screen.is_person(u.side)
         )
 
     # ------------------------------------------------------------------ the keys
@@ -517,7 +524,7 @@ class SpecialOrders:
         if base is None or aim is None or aim.target is None:
             return
         target = state.units[aim.target]
-        if not (target.body.shutdown or not target.body.conscious):
+        if not target.is_mech or not (target.mech.shutdown or not target.mech.conscious):
             self.screen.refuse(
                 "Aimed shots only at an immobile 'Mech: shut down or unconscious (BT-C-19)",
                 title="Aimed shot",

@@ -2,9 +2,9 @@
 
 The engine parses (`engine.battletech.data.mtf.parse_mtf` for 'Mechs,
 `engine.battletech.data.blk.parse_blk` for MegaMek's vehicles, platoons and battle armor; text in,
-design out); this module is the edge that opens files. A ``.blk`` unit is listed with its kind but
-is not playable yet (`UnitEntry.ok` is False, `UnitEntry.not_playable` says why): the engine plays
-'Mechs only (issue 20). Files are read as UTF-8 (MegaMek's own encoding), and as Latin-1 when they
+design out); this module is the edge that opens files. A ``.blk`` unit is listed with its kind
+and played like a 'Mech's (`UnitEntry.unit_design`; issue 20); the bundled ones are in
+``assets/units/blk``. Files are read as UTF-8 (MegaMek's own encoding), and as Latin-1 when they
 are not valid UTF-8, so an old file with a stray accented byte still loads. Every problem is one
 line, ``FILE:LINE: reason`` (`UnitFileError`); a library scan never raises for one bad file.
 """
@@ -25,6 +25,7 @@ from engine.battletech.designs.mech import MechDesign
 from tui.battletech.datafile import DataFileError, read_text
 
 __all__ = [
+    "BLK_DIR",
     "BLK_SUFFIX",
     "CONVERSIONS_DIR",
     "MAX_UNIT_BYTES",
@@ -43,7 +44,7 @@ __all__ = [
 
 SUFFIX: Final = ".mtf"
 BLK_SUFFIX: Final = ".blk"
-"""MegaMek's vehicles, infantry and battle armor: listed, not playable yet."""
+"""MegaMek's vehicles, infantry and battle armor."""
 MAX_UNIT_BYTES: Final = 1024 * 1024
 """A unit file larger than this is refused unread (MegaMek's are under 10 KB)."""
 UNITS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "units"
@@ -51,6 +52,8 @@ CONVERSIONS_DIR: Final = UNITS_DIR / "conversions"
 """hexmech's own variants of published designs (not published themselves), for scenarios that
 need an item no bundled design carries (the Arrow IV Catapult of the ``artillery`` scenario)."""
 """The 'Mech sheets that ship with hexmech (``assets/units``)."""
+BLK_DIR: Final = UNITS_DIR / "blk"
+"""The vehicles, platoons and battle armor squads that ship with hexmech."""
 
 
 class UnitFileError(DataFileError):
@@ -118,7 +121,7 @@ class UnitEntry:
         design: the 'Mech's design (None when the file is bad, or not a 'Mech).
         error: ``FILE:LINE: reason`` for a bad file, else None.
         warnings: ``FILE:LINE: reason`` for each warning of a good file.
-        other: a ``.blk`` file's vehicle, platoon or battle armor design (listed, not playable).
+        other: a ``.blk`` file's vehicle, platoon or battle armor design.
     """
 
     name: str
@@ -130,8 +133,13 @@ class UnitEntry:
 
     @property
     def ok(self) -> bool:
-        """True when the file gave a design the game can play."""
-        return self.design is not None
+        """True when the file gave a design the game can play (a unit of any kind)."""
+        return self.unit_design is not None
+
+    @property
+    def unit_design(self) -> MechDesign | OtherDesign | None:
+        """The design of any kind ('Mech, vehicle, platoon, squad); None for a bad file."""
+        return self.design if self.design is not None else self.other
 
     @property
     def kind(self) -> str:
@@ -139,13 +147,6 @@ class UnitEntry:
         if self.design is not None:
             return "'Mech"
         return self.other.kind if self.other is not None else ""
-
-    @property
-    def not_playable(self) -> str | None:
-        """Why a good file's unit cannot be played ("vehicle, not playable yet"), else None."""
-        if self.other is None:
-            return None
-        return f"{self.other.kind}, not playable yet"
 
 
 def bundled_units() -> list[Path]:
@@ -176,7 +177,7 @@ def describe_unit(path: Path) -> UnitEntry:
 
 
 def _describe_blk(path: Path) -> UnitEntry:
-    """A ``.blk`` file's entry: its design as ``other`` (not playable yet), or its error."""
+    """A ``.blk`` file's entry: its design as ``other``, or its error."""
     try:
         parsed = load_blk(path)
     except UnitFileError as exc:
@@ -190,11 +191,11 @@ def unit_library(extra_dirs: Sequence[Path] = ()) -> list[UnitEntry]:
 
     A folder that does not exist adds nothing; a file reached twice is listed once. Bad files are
     listed with their error, so one broken sheet never hides the others; ``.blk`` units are
-    listed with their kind, not playable yet (`UnitEntry.not_playable`).
+    listed with their kind (`UnitEntry.kind`), the bundled ones from ``assets/units/blk``.
     """
     seen: set[Path] = set()
     entries: list[UnitEntry] = []
-    for folder in (UNITS_DIR, CONVERSIONS_DIR, *extra_dirs):
+    for folder in (UNITS_DIR, CONVERSIONS_DIR, BLK_DIR, *extra_dirs):
         for path in _unit_files(Path(folder), (SUFFIX, BLK_SUFFIX)):
             real = path.resolve()
             if real not in seen:

@@ -117,14 +117,14 @@ def _check_unit(path: Path) -> Checked:
 
 
 def _check_blk(path: Path) -> Checked:
-    """A vehicle, platoon or battle armor file: ``ok  NAME (kind: summary; not playable yet)``."""
+    """A vehicle, platoon or battle armor file: ``ok  NAME (kind: summary)``."""
     try:
         parsed = load_blk(path)
     except UnitFileError as exc:
         return Checked(path, error=str(exc))
     design = parsed.design
     warnings = tuple(w.where(str(path)) for w in parsed.warnings)
-    summary = f"{design.kind}: {design.summary}; not playable yet"
+    summary = f"{design.kind}: {design.summary}"
     return Checked(path, design.name, summary, warnings=warnings)
 
 

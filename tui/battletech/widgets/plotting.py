@@ -20,6 +20,7 @@ from engine.battletech.rules import masc
 from engine.battletech.rules.movement import jump_path, plan_jump, plan_move, psr_target, reachable
 from engine.battletech.state import MoveMode
 from engine.game import IllegalCommand
+from tui.battletech.kind_words import prone as is_prone
 
 if TYPE_CHECKING:
     from engine.battletech.commands import BTCommand
@@ -179,6 +180,18 @@ def preview(state: BTState, plot: Plot) -> Preview:
     unit = state.units[plot.unit]
     if unit.hex is None:
         raise IllegalCommand("move/not_deployed", f"the {unit.name} is not on the map")
+    try:
+        return _preview(state, plot)
+    except TypeError as error:  # an engine that moves 'Mechs only: say so, not a traceback
+        if unit.is_mech:
+            raise
+        why = f"the {unit.name} cannot move in this version ({error})"
+        raise IllegalCommand("move/kind", why) from error
+
+
+def _preview(state: BTState, plot: Plot) -> Preview:
+    unit = state.units[plot.unit]
+    assert unit.hex is not None  # noqa: S101 - checked by the caller
     if plot.mode is MoveMode.JUMP:
         return _jump_preview(state, plot)
     rolls: tuple[RollWarning, ...] = ()
@@ -192,7 +205,7 @@ def preview(state: BTState, plot: Plot) -> Preview:
     movement = unit.movement
     start: tuple[Hex, ...] = movement.path[-1:] if movement and movement.path else (unit.hex,)
     path = (*start, *(s.hex for s in plan.steps))
-    end, facing, prone = plan.end if plan.steps else (unit.hex, unit.facing, unit.mech.prone)
+    end, facing, prone = plan.end if plan.steps else (unit.hex, unit.facing, is_prone(unit))
     rolls += _warnings(state, plan)
     return Preview(path, end, facing, prone, plan.mp_spent, plan.allowance, rolls)
 
@@ -212,7 +225,7 @@ def _jump_preview(state: BTState, plot: Plot) -> Preview:
                     raise
             raise IllegalCommand("jump/nowhere", "there is no free hex within jump range")
         top = max((r.mp for r in reach.values()), default=0)
-        return Preview((unit.hex,), unit.hex, facing, unit.mech.prone, 0, top, ready=False)
+        return Preview((unit.hex,), unit.hex, facing, is_prone(unit), 0, top, ready=False)
     path = jump_path(state, plot.unit, plot.target)
     plan = plan_jump(state, plot.unit, path or (plot.target,), facing)
     hexes = (unit.hex, *(path or (plot.target,)))

@@ -314,7 +314,7 @@ def _kind_sheet(unit: UnitState, letter: str, styles: dict[str, Style], *, compa
     design, body, notes = unit.design, unit.body, kind_flags(unit)
     common = {"styles": styles, "compact": compact, "letter": letter}
     if isinstance(body, VehicleBody) and isinstance(design, VehicleDesign):
-        ammo = unit.ammo if len(unit.ammo) == len(design.equipment) else body.ammo
+        shots = unit.ammo if len(unit.ammo) == len(design.equipment) else body.ammo
         cruise = moves_now(unit)
         return vehicle_sheet(
             design,
@@ -322,7 +322,7 @@ def _kind_sheet(unit: UnitState, letter: str, styles: dict[str, Style], *, compa
             body.internal,
             notes,
             cruise=cruise[0] if cruise is not None else None,
-            ammo=ammo or None,
+            ammo=shots or None,
             **common,  # type: ignore[arg-type]
         )
     if isinstance(body, InfantryBody) and isinstance(design, InfantryDesign):
