@@ -1,8 +1,9 @@
 """MegaMek ``.blk`` units at the edge: ``hexmech validate``, the unit library, ``--units`` folders.
 
 Issue 20, item 4: vehicles, platoons and battle armor validate (``ok NAME (summary)``) and are
-listed with their kind, marked "not playable yet" (the engine plays 'Mechs only); other unit types
-are refused in one line naming the type; a folder of them never stops the game from loading.
+listed with their kind and can be picked for a custom game; a scenario file names 'Mechs only;
+other unit types are refused in one line naming the type; a folder of them never stops the game
+from loading.
 """
 
 from __future__ import annotations
@@ -58,18 +59,17 @@ def installed(folder: Path, tmp_path: Path, monkeypatch):
 
 
 def test_validate_the_nine_files() -> None:
-    """``ok  NAME (kind: summary; not playable yet)`` for each of the nine files; exit code 0."""
+    """``ok  NAME (kind: summary)`` for each of the nine files; exit code 0."""
     lines, ok = check([BLK_DIR], quiet=True)
     assert ok
     assert len(lines) == 9
-    assert all(line.startswith("ok  ") and line.endswith("; not playable yet)") for line in lines)
+    assert all(line.startswith("ok  ") and "not playable" not in line for line in lines)
     assert (
         "ok  Demolisher Heavy Tank (Mk. I) (vehicle: 80 t assault tracked tank, 3/5 MP, turret, "
-        "160 armor, 2 weapons; not playable yet)"
+        "160 armor, 2 weapons)"
     ) in lines
     assert (
-        "ok  Foot Platoon (Rifle) (infantry: foot platoon, 28 men (4 x 7), 1 MP, Auto-Rifle; "
-        "not playable yet)"
+        "ok  Foot Platoon (Rifle) (infantry: foot platoon, 28 men (4 x 7), 1 MP, Auto-Rifle)"
     ) in lines
 
 
@@ -93,34 +93,30 @@ def test_the_library_lists_blk_units_with_their_kind(folder: Path) -> None:
     assert (scorpion.name, scorpion.kind, scorpion.ok, scorpion.error) == (
         "Scorpion Light Tank",
         "vehicle",
-        False,
+        True,
         None,
     )
-    assert scorpion.not_playable == "vehicle, not playable yet"
+    assert scorpion.unit_design is scorpion.other is not None
+    assert scorpion.design is None  # the 'Mech-only field stays empty
     assert entries["Foot Platoon (Rifle).blk"].kind == "infantry"
     assert entries["Elemental BA [Laser] (Sqd5).blk"].kind == "battle armor"
     assert entries["Union.blk"].error is not None
     mechs = [e for e in entries.values() if e.path.suffix == ".mtf"]
     assert mechs
-    assert all(e.ok and e.kind == "'Mech" and e.not_playable is None for e in mechs)
+    assert all(e.ok and e.kind == "'Mech" and e.unit_design is e.design for e in mechs)
 
 
 def test_units_folder_with_blk_files_loads_and_says_so(installed, folder: Path) -> None:
-    """``--units DIR``: one line for the refused file, one note for the nine; 'Mechs still load."""
+    """``--units DIR``: one line for the refused file; 'Mechs still load by name in scenarios."""
     library, report = installed
-    assert report.splitlines() == [
-        f"hexmech: skipped {folder / 'Union.blk'}:2: {REFUSED}",
-        (
-            "hexmech: 9 vehicle, infantry or battle armor files listed, not playable yet "
-            "(hexmech validate shows them)"
-        ),
-    ]
+    assert report.splitlines() == [f"hexmech: skipped {folder / 'Union.blk'}:2: {REFUSED}"]
     assert library.problems() == [f"{folder / 'Union.blk'}:2: {REFUSED}"]
     mech = next(UNITS_DIR.glob("*.mtf")).stem
     assert library.unit(mech).name
-    with pytest.raises(ValueError, match=r"Scorpion Light Tank \(vehicle, not playable yet\)"):
+    in_scenarios = "a scenario file names 'Mechs only; pick it in a custom game"
+    with pytest.raises(ValueError, match=rf"Scorpion Light Tank \(vehicle: {in_scenarios}\)"):
         library.unit("Scorpion Light Tank")
-    with pytest.raises(ValueError, match=r"Foot Platoon \(Rifle\) \(infantry, not playable yet\)"):
+    with pytest.raises(ValueError, match=rf"Foot Platoon \(Rifle\) \(infantry: {in_scenarios}\)"):
         library.unit(str(folder / "Foot Platoon (Rifle).blk"))
     with pytest.raises(ValueError, match="UnitType Dropship"):
         library.unit(str(folder / "Union.blk"))
@@ -129,12 +125,12 @@ def test_units_folder_with_blk_files_loads_and_says_so(installed, folder: Path) 
 def test_a_library_without_blk_files_reports_nothing_new(tmp_path: Path) -> None:
     report = io.StringIO()
     install([tmp_path], report=report)
-    assert "not playable yet" not in report.getvalue()
-    assert not [e for e in FileLibrary([tmp_path]).units() if e.not_playable]
+    assert report.getvalue() == ""
+    assert all(e.ok for e in FileLibrary([tmp_path]).units())
 
 
-async def test_the_custom_game_form_lists_them_disabled(installed, tmp_path: Path) -> None:
-    """The form's unit list shows "(vehicle, not playable yet) NAME", which cannot be picked."""
+async def test_the_custom_game_form_offers_them(installed, tmp_path: Path) -> None:
+    """The form's unit list offers every kind with its MP; a tank can be added to a side."""
     app = HexmechApp(tmp_path / "saves")
     async with app.run_test(size=(100, 40)) as pilot:
         app.push_screen(BTSetupScreen(random_seed=1))
@@ -144,9 +140,16 @@ async def test_the_custom_game_form_lists_them_disabled(installed, tmp_path: Pat
         await pilot.pause()
         units = app.screen.query_one("#bs-library", OptionList)
         options = [units.get_option_at_index(i) for i in range(units.option_count)]
-        later = [o for o in options if "not playable yet" in str(o.prompt)]
-        assert len(later) == 9
-        assert all(o.disabled for o in later)
-        assert "(vehicle, not playable yet) Scorpion Light Tank" in [str(o.prompt) for o in later]
+        assert not [o for o in options if "not playable" in str(o.prompt)]
+        prompts = [str(o.prompt) for o in options]
+        scorpion = next(n for n, p in enumerate(prompts) if p.startswith("Scorpion Light Tank"))
+        assert prompts[scorpion].split()[-3:] == ["25t", "4/6", "tracked"]  # cruise/flank MP
+        assert not options[scorpion].disabled
+        assert any(p.startswith("Foot Platoon (Rifle)") and " men " in p for p in prompts)
+        units.focus()
+        units.highlighted = scorpion
+        await pilot.press("2")
+        roster = app.screen.roster
+        assert [(entry.design.name, entry.side) for entry in roster] == [("Scorpion Light Tank", 1)]
         bad = [o for o in options if str(o.prompt).startswith("(cannot be read)")]
         assert len(bad) == 1

@@ -1,9 +1,9 @@
-"""BT-M-1 units: what hexmech plays today ('Mechs) and what it only lists (vehicles and others).
+"""BT-M-1 units: 'Mechs, and the vehicles, platoons and squads of MegaMek's ``.blk`` files.
 
 The digest's units are one BattleMech, one vehicle, one infantry platoon or one battle-armor squad,
-each moving and attacking on its own, every 'Mech and vehicle facing one hexside. hexmech plays
-'Mechs (``.mtf``); MegaMek's ``.blk`` vehicles, platoons and battle armor are read and listed
-"not playable yet" (issue 20).
+each moving and attacking on its own, every 'Mech and vehicle facing one hexside. hexmech reads
+'Mechs (``.mtf``) and MegaMek's ``.blk`` vehicles, platoons and battle armor, and lists them all
+for a custom game (issue 20).
 """
 
 from __future__ import annotations
@@ -60,19 +60,23 @@ def _folder(tmp_path: Path) -> Path:
     return units
 
 
-def test_mechs_are_playable_and_vehicles_are_listed_not_playable(tmp_path: Path) -> None:
-    """BT-M-1: a unit is a 'Mech, a vehicle, a platoon or a squad; hexmech plays the 'Mechs.
+def test_mechs_and_vehicles_are_listed_with_their_kind(tmp_path: Path) -> None:
+    """BT-M-1: a unit is a 'Mech, a vehicle, a platoon or a squad; the library offers each.
 
-    The tank's entry is read, with its kind, and says it is not playable yet; every bundled
-    sheet is a playable 'Mech.
+    The tank's entry is read, with its kind and its design; every bundled ``.mtf`` sheet is a
+    'Mech, every bundled ``.blk`` file (``assets/units/blk``) a vehicle, platoon or squad.
     """
     entries = unit_library([_folder(tmp_path)])
-    (tank,) = [e for e in entries if e.path.suffix == ".blk"]
-    assert (tank.name, tank.kind, tank.ok) == ("Test Tank T-1", "vehicle", False)
-    assert tank.not_playable == "vehicle, not playable yet"
+    (tank,) = [e for e in entries if e.path.parent.name == "units" and e.path.suffix == ".blk"]
+    assert (tank.name, tank.kind, tank.ok) == ("Test Tank T-1", "vehicle", True)
+    assert tank.unit_design is tank.other is not None
     mechs = [e for e in entries if e.path.parent == UNITS_DIR]
     assert mechs
-    assert all((e.ok, e.kind, e.not_playable) == (True, "'Mech", None) for e in mechs)
+    assert all((e.ok, e.kind) == (True, "'Mech") for e in mechs)
+    bundled = [e for e in entries if e.path.parent == UNITS_DIR / "blk"]
+    assert len(bundled) == len(list((UNITS_DIR / "blk").glob("*.blk")))
+    assert {e.kind for e in bundled} == {"vehicle", "infantry", "battle armor"}
+    assert all(e.ok for e in bundled)
 
 
 def test_each_mech_is_one_unit_with_its_own_facing(tmp_path: Path) -> None:

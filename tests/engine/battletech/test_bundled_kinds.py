@@ -215,8 +215,8 @@ def test_hexmech_validate_says_ok_for_each_with_no_warning() -> None:
     lines, ok = check([BLK_DIR], quiet=False)
     assert ok
     assert len(lines) == len(FILES)
-    assert all(line.startswith("ok  ") and line.endswith("; not playable yet)") for line in lines)
+    assert all(line.startswith("ok  ") and line.endswith(")") for line in lines)
     assert (
         "ok  Hetzer Wheeled Assault Gun (vehicle: 40 t medium wheeled tank, 4/6 MP, 96 armor, "
-        "1 weapon; not playable yet)"
+        "1 weapon)"
     ) in lines
