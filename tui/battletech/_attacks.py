@@ -31,6 +31,7 @@ from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.turn import declarers
 from engine.battletech.state import AttackKind, Phase
 from tui.battletech.indirect_fire import spotters
+from tui.battletech.kind_words import prone as is_prone
 from tui.battletech.widgets.attack_orders import aim_lines, strike_lines
 from tui.battletech.widgets.targeting import (
     Aim,
@@ -74,14 +75,14 @@ def strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:
     Working triple-strength myomer doubles all but the push, and says so (BT-C-75).
     """
     said = _strike_damage(unit, attack)
-    if masc.tsm_factor(unit) > 1 and attack.kind is not AttackKind.PUSH:
+    if unit.is_mech and masc.tsm_factor(unit) > 1 and attack.kind is not AttackKind.PUSH:
         said += f" (TSM x2, heat {unit.mech.heat})"  # BT-C-75: counted in the figure
     return said
 
 
 def _strike_damage(unit: UnitState, attack: PhysicalAttack) -> str:  # noqa: PLR0911 - one per kind
-    tons = unit.mech_design.tonnage
-    tsm = masc.tsm_factor(unit)
+    tons = getattr(unit.design, "tonnage", 0)  # a vehicle charges too (BT-C-41)
+    tsm = masc.tsm_factor(unit) if unit.is_mech else 1
     match attack.kind:
         case AttackKind.PUNCH if attack.limb is None:
             left = physical.punch_damage(unit, Location.LA)
@@ -514,4 +515,4 @@ class AttackControls:
 
 def state_prone(state: BTState, unit: int) -> bool:
     """True when ``unit`` lies prone (it cannot twist, BT-C-3)."""
-    return state.units[unit].mech.prone
+    return is_prone(state.units[unit])

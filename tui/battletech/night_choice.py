@@ -72,7 +72,10 @@ def _weapon_words(state: BTState, unit: int, weapon: int) -> str:
     """One ready weapon and what firing it costs: "LRM 5 (LT) 2 heat, 24 shots left"."""
     mech = state.units[unit]
     spec = weapon_spec(mech, weapon)
-    said = weapon_name(mech.mech_design, weapon)
+    if mech.is_mech:
+        said = weapon_name(mech.mech_design, weapon)
+    else:  # a vehicle's or squad's weapon: its catalogue name
+        said = spec.name if spec is not None else mech.design.equipment[weapon].name
     if spec is None:
         return said
     said += f" {spec.heat} heat"

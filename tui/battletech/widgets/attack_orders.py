@@ -180,7 +180,7 @@ def aim_lines(
     lines.append(_torso(view, compact=compact))
     for row in view.rows:
         lines.extend(_row_lines(row, shared, shown, letters))
-    lines.extend(heat_lines(view.heat))
+    lines.extend(heat_lines(view.heat) if view.heat is not None else [])  # 'Mechs only, BT-M-36
     if compact:
         lines.append(("1-0 weapon Spc all Tab target", "keys"))
         lines.append(("c fire  h hold  Esc clear" + ("  o ammo" if _moded(view) else ""), "keys"))

@@ -310,8 +310,11 @@ def render_record(data: RecordData, styles: dict[str, Style], *, compact: bool =
 
 
 def _kind_sheet(unit: UnitState, letter: str, styles: dict[str, Style], *, compact: bool) -> Text:
-    """The sheet of a vehicle, platoon or squad from its body (`kind_sheets`; BT-M-3..5)."""
-    design, body, notes = unit.design, unit.body, kind_flags(unit)
+    """The sheet of a vehicle, platoon or squad from its body (`kind_sheets`; BT-M-3..5).
+
+    Its last row is the notes row, left blank: `_kind_record` writes the notes (`kind_flags`).
+    """
+    design, body, notes = unit.design, unit.body, ()
     common = {"styles": styles, "compact": compact, "letter": letter}
     if isinstance(body, VehicleBody) and isinstance(design, VehicleDesign):
         shots = unit.ammo if len(unit.ammo) == len(design.equipment) else body.ammo
@@ -339,12 +342,14 @@ def _kind_record(data: RecordData, styles: dict[str, Style], *, compact: bool) -
     """A vehicle's, platoon's or squad's record sheet page, in the 'Mech sheet's frame.
 
     The kind's sheet (`tui.battletech.widgets.kind_sheets`) with, under its title, the side and
-    crew line and the status line (blank when there is none), then the page hint. The second
+    crew line and the status line (blank when there is none), then the page hint. It is as tall
+    whatever the unit's state, but for notes too long for one row, which wrap (as the 'Mech
+    sheet's flags). The second
     page lists the damage the 'Mech's critical hit table would show: a vehicle's critical hits
     and motive damage (BT-C-24.3, BT-M-37.5); platoons and squads take none (BT-C-35).
     """
     unit = data.unit
-    sheet = _kind_sheet(unit, data.letter, styles, compact=compact).split("\n")
+    sheet = _kind_sheet(unit, data.letter, styles, compact=compact).split("\n", allow_blank=True)
     lines = [sheet[0]]
     if data.page == "criticals":
         lines.extend(_kind_damage_lines(unit, styles))
@@ -352,7 +357,10 @@ def _kind_record(data: RecordData, styles: dict[str, Style], *, compact: bool) -
     else:
         lines.append(Text(_pilot_line(unit, data.side), styles.get("value", "")))
         lines.append(Text(data.status, styles.get("note", "")))
-        lines.extend(sheet[1:])  # its notes row is kept, blank or not
+        lines.extend(sheet[1:-1])
+        notes = [Text(note, styles.get("bad", "")) for note in kind_flags(unit)]
+        # the notes row, blank or not; wrapped here (a row a line) when too long for the panel
+        lines.extend(_wrap_list(notes, (NARROW - 1) if compact else WIDE) if notes else [sheet[-1]])
         if data.page_hint:
             lines.append(Text("v: critical damage page", styles.get("note", "")))
     lines.extend(Text("") for _ in range(data.rows - len(lines)))

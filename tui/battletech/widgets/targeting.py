@@ -184,7 +184,7 @@ class AimView:
     rows: tuple[WeaponRow, ...]
     sight: Sight | None
     primary: int | None
-    heat: HeatPreview
+    heat: HeatPreview | None
     enemies: tuple[int, ...]
     can_flip: bool = False
 
@@ -248,6 +248,9 @@ def _damage(spec: WeaponSpec) -> str:
 
 def _place(unit: UnitState, weapon: int) -> str:
     """Where the weapon is, and its item number for the ``fire`` command: "RA #4", "CT rear #9"."""
+    if not unit.is_mech:  # a vehicle's "Turret #3", a squad's "RA #1"
+        mounted = unit.design.equipment[weapon]
+        return f"{getattr(mounted, 'mount', '') or mounted.location} #{weapon + 1}"
     item = unit.mech_design.equipment[weapon]
     return item.location.value + (" rear" if item.rear else "") + f" #{weapon + 1}"
 
@@ -372,9 +375,14 @@ def _via(state: BTState, spotter: int | None) -> str:
     return "" if spotter is None else f"via {state.units[spotter].name}"
 
 
-def heat_preview(state: BTState, aim: Aim) -> HeatPreview:
-    """The heat after this turn if the chosen weapons fire (BT-C-51..53)."""
+def heat_preview(state: BTState, aim: Aim) -> HeatPreview | None:
+    """The heat after this turn if the chosen weapons fire (BT-C-51..53).
+
+    None for a vehicle, platoon or squad: only 'Mechs build heat (BT-M-36).
+    """
     unit = state.units[aim.unit]
+    if not unit.is_mech:
+        return None
     fired = {w for w, _ in aim.shots}
     double = {w for w in fired if _mode(unit, aim, w) == "double"}
     firing = attrs.evolve(
