@@ -196,6 +196,10 @@ async def test_the_screen_shows_each_kind(game, tmp_path) -> None:
         assert screen.selected == SQUAD
         shown = "\n".join(screen_text(app))
         assert "troopers 4/4" in shown
+        footer = screen_text(app)[-1]
+        assert "3 Jump" in footer
+        assert "2 Run" not in footer  # BT-M-4: a squad has one ground move
+        assert "E Eject" not in footer
         assert "1 move 1  3 jump 3  0 still" in [t for t, _ in screen.query_one(OrdersPanel).data]
         tank = game.game.state.units[TANK].hex
         screen.cursor_to(tank)

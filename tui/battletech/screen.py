@@ -63,7 +63,7 @@ from tui.battletech.computer import COMPUTER_BINDINGS, ComputerPlayer
 from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
-from tui.battletech.kind_words import has_masc, jump_now
+from tui.battletech.kind_words import has_masc, jump_now, mode_names
 from tui.battletech.log_panel import LOG_BINDINGS, BoardAndLog, open_history
 from tui.battletech.night import NIGHT_BINDING, NightControls
 from tui.battletech.night_choice import JITTER_BINDING
@@ -818,12 +818,14 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         moving = state.phase is Phase.MOVEMENT and self.selected is not None and free
 
         def mode(parameters: tuple[object, ...]) -> bool:
-            """Walk and run; a jump only with Jump MP (BT-M-20.4), MASC with one (BT-C-75)."""
+            """Walk and run (a platoon's one move), jump with Jump MP, MASC with one (BT-C-75)."""
             if not moving or self.selected is None:
                 return False
             unit, gravity = state.units[self.selected], gravity_of(state.environment)
             if parameters[:1] == ("masc",):
                 return has_masc(unit)
+            if parameters[:1] == ("run",) and len(set(mode_names(unit))) == 1:
+                return False  # a platoon or squad has one ground move (BT-M-4)
             return parameters[:1] != ("jump",) or jump_now(unit, None, gravity) > 0
 
         return {

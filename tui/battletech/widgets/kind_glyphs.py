@@ -1,4 +1,4 @@
-r"""Board glyphs that tell the kinds of unit apart (issue 20 item 6): a proposal, not wired yet.
+r"""Board glyphs that tell the kinds of unit apart (issue 20 item 6).
 
 A 'Mech's token on the board is its letter and its facing mark (`tui.widgets.hexboard`,
 ``BoardPicture._token``): ``A↗``, ``↙B``, and a prone 'Mech's ``_`` on the side the facing mark does
@@ -17,12 +17,11 @@ No mark is one of the other glyphs of a hex's upper line (facing marks ``^ / \ v
 pointer ``>``, more units ``+``, path end ``o``), a letter or a digit; the texture is left out
 where a unit stands. Each mark is drawn in the side's colour, like the letter.
 
-Hook (for the lead): give `UnitMarker` (`tui.widgets.hexboard`) a ``kind: Glyph | None = None``
-field; set it in `tui.battletech.widgets.scene.unit_markers` and ``ghost_marker`` with
-``kind_glyph(unit.design)``; in ``BoardPicture._token`` put ``kind.char(ascii_only=...)`` where
-the prone mark goes when the unit is not prone (roles ``(side, "kind")``, a ``hexboard--kind``
-class in the board's CSS). The legend's rows are `legend_rows`, to go after the "Units" rows of
-`tui.widgets.hexboard_legend.unit_rows` (in `tui.battletech.board_view.legend_rows`).
+Where it is drawn: `UnitMarker.kind` (`tui.widgets.hexboard`) is set by
+`tui.battletech.widgets.scene.unit_markers` and ``ghost_marker`` with ``kind_glyph(unit.design)``;
+``BoardPicture._token`` draws it where the prone mark goes (roles ``(side, "kind")``, the
+``hexboard--kind`` class). The legend's rows (`legend_rows`) follow the "Units" rows in
+`tui.battletech.board_view.legend_rows`, shown only when the board shows a kind mark.
 """
 
 from __future__ import annotations

@@ -25,9 +25,9 @@ they draw a design before the battle (full values) as well as a damaged unit::
 A sheet has as many rows whatever its unit's state (one row is kept for the notes even when
 there are none), and ``rows`` pads it further, so the side panel keeps its height (issue 14).
 
-Hooks (not wired yet, issue 20 item 6): the side panel's `RecordSheet.draw` picks the renderer by
-the unit's body (a `VehicleBody` gives ``vehicle_sheet(design, body.armor, body.internal,
-notes)``, and so on), with the same ``styles`` and ``compact``.
+The side panel's record sheet (`tui.battletech.widgets.record.render_record`) picks the renderer
+by the unit's body (a `VehicleBody` gives ``vehicle_sheet(design, body.armor, body.internal)``,
+and so on), with the same ``styles`` and ``compact``, and writes the notes row itself.
 """
 
 from __future__ import annotations
