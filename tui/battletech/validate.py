@@ -2,8 +2,8 @@
 
 A good file gives ``ok  NAME (summary)``, followed by its warnings indented on their own lines (at
 most `MOST_WARNINGS`, then a count of the rest); a bad one gives ``FILE:LINE: reason``. A MegaMek
-``.blk`` file (vehicle, platoon, battle armor) that reads well is ``ok`` and its summary says it is
-not playable yet. A folder stands for its ``*.mtf``, ``*.blk`` and ``*.board`` files (not its
+``.blk`` file (vehicle, platoon, battle armor) that reads well is ``ok``, its summary naming its
+kind. A folder stands for its ``*.mtf``, ``*.blk`` and ``*.board`` files (not its
 sub-folders); a scenario (``.toml``) is
 checked when named, against the installed library (with its ``--units`` folders). The caller
 prints the lines and exits 0 when every file is good, 2 otherwise.
