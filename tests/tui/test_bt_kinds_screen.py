@@ -24,6 +24,7 @@ from engine.hexes import Hex
 from tests.tui.kind_games import kinds_journal
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
+from tui.battletech.guide import TIPS, BattleTechTutor
 from tui.battletech.kind_words import kind_flags, kind_status, mode_names, moves_now
 from tui.battletech.screen import BattleTechScreen
 from tui.battletech.widgets import OrdersPanel
@@ -188,6 +189,9 @@ async def test_the_screen_shows_each_kind(game, tmp_path) -> None:
         assert screen.selected == PLATOON
         assert screen.query_one(RecordSheet).data.unit == game.game.state.units[PLATOON]
         assert "men 28/28 (4 x 7)" in shown
+        moments = BattleTechTutor().moments(screen)
+        assert moments[:2] == ["kind", "select"]  # the first-time tip on the kinds comes first
+        assert "cruises or flanks" in TIPS["kind"].text
         orders = [text for text, _ in screen.query_one(OrdersPanel).data]
         assert "1 move 1  0 still" in orders
         assert not screen.special.keys(game.game.state)["eject"](())  # only MechWarriors eject

@@ -198,6 +198,18 @@ TIPS: Final[dict[str, Lesson]] = {
             KeyHint(("still",), "stand still"),
         ),
     ),
+    "kind": Lesson(
+        "not a 'Mech",
+        "A vehicle cruises or flanks and never falls; motive damage slows it, then stops it."
+        " A platoon or squad has one ground move, some can jump; each hit kills men. The mark"
+        " beside a letter on the board tells the kinds apart.",
+        (
+            KeyHint(("mode('walk')",), "cruise or move"),
+            KeyHint(("mode('run')",), "flank"),
+            KeyHint(("mode('jump')",), "jump"),
+            KeyHint(("legend",), "the marks"),
+        ),
+    ),
     "plot": Lesson(
         "a move plotted",
         "The path is only a plan: nothing moves until you give it.",
@@ -229,8 +241,9 @@ TIPS: Final[dict[str, Lesson]] = {
         (KeyHint(("rules",), "every key by phase"),),
     ),
 }
-"""The first-time tips: a unit selected (BT-M-20), a move plotted (BT-M-18), weapons aimed (the
-2D6 odds of BT-C-14), an immobile target (aimed shots, BT-C-19), a refusal."""
+"""The first-time tips: a unit selected (BT-M-20), one that is not a 'Mech (BT-M-4, BT-M-37.1), a
+move plotted (BT-M-18), weapons aimed (the 2D6 odds of BT-C-14), an immobile target (aimed
+shots, BT-C-19), a refusal."""
 
 
 class BattleTechTutor:
@@ -259,6 +272,8 @@ class BattleTechTutor:
         plot = screen.plot
         moving = state.phase is Phase.MOVEMENT and not can_end_phase(state)
         if moving and screen.selected is not None and plot is None:
+            if not state.units[screen.selected].is_mech:
+                found.append("kind")  # a vehicle's, platoon's or squad's keys (BT-M-4, 37.1)
             found.append("select")
         if plot is not None and (plot.steps or plot.target is not None):
             found.append("plot")
