@@ -19,6 +19,8 @@ from engine.battletech.commands import RollInitiative
 from engine.battletech.kinds.battle_armor import damage_trooper
 from engine.battletech.kinds.infantry import lose_troopers
 from engine.battletech.kinds.vehicle import MotiveDamage
+from engine.battletech.narrate import unit_letters
+from engine.battletech.narrate.summary import after_action
 from engine.battletech.state import Phase
 from engine.hexes import Hex
 from tests.tui.kind_games import kinds_journal
@@ -26,6 +28,7 @@ from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
 from tui.battletech.guide import TIPS, BattleTechTutor
 from tui.battletech.kind_words import kind_flags, kind_status, mode_names, moves_now
+from tui.battletech.result import report_lines
 from tui.battletech.screen import BattleTechScreen
 from tui.battletech.widgets import OrdersPanel
 from tui.battletech.widgets.kind_glyphs import KIND_GLYPHS
@@ -282,3 +285,14 @@ def test_the_tank_sheet_at_80x24(snap_compare, tmp_path, library) -> None:  # no
 
     app = kinds_app(tmp_path, library)
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+def test_the_after_action_report_lists_every_kind(game) -> None:
+    """The result screen's report names each unit of every kind with its fate."""
+    state = game.game.state
+    report = after_action(state, [])
+    letters = unit_letters(state.units)
+    text = "\n".join(line.plain for line in report_lines(state, report, letters))
+    for unit in state.units:
+        assert unit.name[:20] in text
+    assert text.count("operational") == len(state.units)

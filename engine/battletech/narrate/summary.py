@@ -96,7 +96,7 @@ class _Counts:
 
 
 def _status(unit: UnitState, cause: str | None) -> str:
-    if unit.mech.ejected:
+    if unit.is_mech and unit.mech.ejected:  # only MechWarriors eject
         return "ejected"
     if unit.withdrawn:
         return "withdrew"
@@ -124,7 +124,7 @@ def after_action(state: BTState, events: Iterable[ev.BTEvent]) -> AfterAction:
             counts.taken.get(index, 0),
             counts.shots.get(index, 0),
             counts.hits.get(index, 0),
-            unit.mech.wounds,
+            unit.mech.wounds if unit.is_mech else 0,  # a crew's or men's losses are elsewhere
         )
         for index, unit in enumerate(state.units)
     )
