@@ -98,10 +98,10 @@ def test_the_kind_mark_takes_the_prone_marks_cell() -> None:
 @pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
 def test_the_legend_names_every_kind_with_its_sample(ascii_only: bool) -> None:
     rows = legend_rows(ascii_only=ascii_only, side=1)
-    assert rows[0] == ((), "Kinds of unit (mark beside the letter)")
+    assert rows[0] == ((), "Kinds of unit")
     samples = {meaning: runs for runs, meaning in rows[1:]}
     north = ARROWS[Facing.N].char(ascii_only=ascii_only)
-    assert samples["'Mech: no mark"] == ((f"A{north}", ("side-1", KIND_ROLE)),)
+    assert samples["'Mech: no mark beside the letter"] == ((f"A{north}", ("side-1", KIND_ROLE)),)
     for glyph in KIND_GLYPHS.values():
         mark, letter = samples[glyph.name]
         assert mark == (glyph.char(ascii_only=ascii_only), ("side-1", KIND_ROLE))

@@ -124,8 +124,8 @@ def legend_rows(*, ascii_only: bool = False, side: int = 0) -> list[LegendRow]:
     north = ARROWS[Facing.N].char(ascii_only=ascii_only)
     roles = (f"side-{side % 4}", KIND_ROLE)
     rows: list[LegendRow] = [
-        ((), "Kinds of unit (mark beside the letter)"),
-        (((f"A{north}", roles),), "'Mech: no mark"),
+        ((), "Kinds of unit"),
+        (((f"A{north}", roles),), "'Mech: no mark beside the letter"),
     ]
     rows.extend(
         (
