@@ -21,8 +21,8 @@ from engine.battletech.kinds.infantry import lose_troopers
 from engine.battletech.kinds.vehicle import MotiveDamage
 from engine.battletech.narrate import unit_letters
 from engine.battletech.narrate.summary import after_action
-from engine.battletech.state import Phase
-from engine.hexes import Hex
+from engine.battletech.state import MoveMode, Phase
+from engine.hexes import Facing, Hex
 from tests.tui.kind_games import kinds_journal
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
@@ -32,6 +32,8 @@ from tui.battletech.result import report_lines
 from tui.battletech.screen import BattleTechScreen
 from tui.battletech.widgets import OrdersPanel
 from tui.battletech.widgets.kind_glyphs import KIND_GLYPHS
+from tui.battletech.widgets.orders import plot_lines
+from tui.battletech.widgets.plotting import Plot, Preview
 from tui.battletech.widgets.record import RecordData, RecordSheet, render_record, sheet_rows
 from tui.battletech.widgets.units import unit_status
 from tui.widgets.hexboard import HexBoard
@@ -296,3 +298,20 @@ def test_the_after_action_report_lists_every_kind(game) -> None:
     for unit in state.units:
         assert unit.name[:20] in text
     assert text.count("operational") == len(state.units)
+
+
+def test_a_plotted_move_is_named_by_the_kind(game) -> None:
+    """BT-M-37.1: a tank's run is a flank; no prone or stand keys but for a 'Mech (BT-M-24)."""
+    where = Hex.from_label("0701")
+    view = Preview((where,), where, Facing.S, prone=False, mp=0, allowance=6)
+    tank = game.game.state.units[TANK]
+    lines = plot_lines(Plot(TANK, MoveMode.RUN), view, "B Bulldog", modes=mode_names(tank))
+    assert lines[0] == ("B Bulldog: flank", "title")
+    assert "p prone" not in lines[-1][0]
+    assert "f/b step  [ ] turn  m charge" in lines[-1][0]
+    compact = plot_lines(Plot(TANK, MoveMode.WALK), view, "B", compact=True, modes=("move", "move"))
+    assert compact[0] == ("B: move", "title")
+    assert compact[-1][0] == "f b [ ] m  c: go  Bksp  Esc"
+    mech = plot_lines(Plot(GRIFFIN, MoveMode.WALK), view, "G Griffin")
+    assert mech[0] == ("G Griffin: walk", "title")
+    assert "p prone  u stand" in mech[-1][0]

@@ -651,6 +651,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
                 self.name_of(self.plot.unit),
                 compact=self.compact,
                 victim=self.name_of(attack) if attack is not None else "",
+                modes=mode_names(state.units[self.plot.unit]),
             )
             if state.active is not None and not self.plot.steps:
                 lines.append(("x: end this unit's move here", "keys"))

@@ -59,7 +59,13 @@ Line = tuple[str, str]
 
 
 def plot_lines(
-    plot: Plot, view: Preview, name: str, *, compact: bool = False, victim: str = ""
+    plot: Plot,
+    view: Preview,
+    name: str,
+    *,
+    compact: bool = False,
+    victim: str = "",
+    modes: tuple[str, str] = ("walk", "run"),
 ) -> list[Line]:
     """Describe a plotted move.
 
@@ -69,11 +75,15 @@ def plot_lines(
         name: the unit's letter and name.
         compact: fewer words (80 x 24).
         victim: the letter and name of the unit the move charges or the jump drops on.
+        modes: what the unit's walk and run are called (`kind_words.mode_names`: a vehicle
+            cruises and flanks, BT-M-37.1; a platoon or squad moves, BT-M-4). Only a 'Mech,
+            ("walk", "run"), is shown the prone and stand keys.
 
     Returns:
         The lines.
     """
-    mode = "run with MASC (walk x 2)" if plot.masc else plot.mode.value  # BT-C-75
+    named = {MoveMode.WALK: modes[0], MoveMode.RUN: modes[1]}.get(plot.mode, plot.mode.value)
+    mode = "run with MASC (walk x 2)" if plot.masc else named  # BT-C-75
     lines: list[Line] = [(f"{name}: {mode}", "title")]
     end = f"{view.end.label} facing {view.facing.name}{', prone' if view.prone else ''}"
     if plot.mode is MoveMode.JUMP:
@@ -99,6 +109,8 @@ def plot_lines(
                 "Esc: cancel"
             )
         )
+        if modes != ("walk", "run"):  # only 'Mechs lie down and stand (BT-M-24)
+            keys = keys.replace(" p u", "").replace("  p prone  u stand", "")
     if plot.attack is not None:
         what = "death from above on" if plot.mode is MoveMode.JUMP else "then charge"
         lines.append((f"{what} {victim} (rolled in the physical phase)", "warn"))
