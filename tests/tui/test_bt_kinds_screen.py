@@ -29,6 +29,7 @@ from tui.app import HexmechApp
 from tui.battletech.guide import TIPS, BattleTechTutor
 from tui.battletech.kind_words import kind_flags, kind_status, mode_names, moves_now
 from tui.battletech.result import report_lines
+from tui.battletech.rules import rules_markdown
 from tui.battletech.screen import BattleTechScreen
 from tui.battletech.widgets import OrdersPanel
 from tui.battletech.widgets.kind_glyphs import KIND_GLYPHS
@@ -315,3 +316,12 @@ def test_a_plotted_move_is_named_by_the_kind(game) -> None:
     mech = plot_lines(Plot(GRIFFIN, MoveMode.WALK), view, "G Griffin")
     assert mech[0] == ("G Griffin: walk", "title")
     assert "p prone  u stand" in mech[-1][0]
+
+
+def test_the_rules_page_explains_the_kinds() -> None:
+    """``?``: the marks, cruise and flank, one move, men and troopers, 'Mech-only orders."""
+    rules = rules_markdown(BattleTechScreen.BINDINGS)
+    assert "## Vehicles, platoons and battle armor" in rules
+    for glyph in KIND_GLYPHS.values():
+        assert f"`{glyph.char(ascii_only=False)}`" in rules
+    assert rules.index("## Vehicles, platoons") < rules.index("## Commands")

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from engine.battletech.state import UnitState
 
 __all__ = [
+    "KINDS_MARKDOWN",
     "ejected",
     "has_heat",
     "has_masc",
@@ -41,6 +42,22 @@ __all__ = [
     "moves_now",
     "prone",
 ]
+
+
+KINDS_MARKDOWN = """\
+## Vehicles, platoons and battle armor (BT-M-3..5, BT-M-37, BT-C-24, BT-C-35)
+
+- The board marks each kind beside its letter: `≡` tracked, `∘` wheeled, `≈` hover vehicle, `✱`
+  VTOL, `⁝` infantry platoon, `▪` battle armor squad; a 'Mech has no mark (`L`: the legend).
+- A vehicle cruises (`1`) or flanks (`2`, one and a half times its Cruising MP, rounded up); it
+  never falls or lies prone and builds no heat. Motive damage takes Cruising MP away and can leave
+  it immobile. Its sheet gives armor and structure by location (front, sides, rear, turret,
+  rotor); `v` turns to its critical damage (crew, engine, turrets).
+- A platoon or squad has one ground move (`1`) and, with Jump MP, a jump (`3`). Each hit kills
+  men: a platoon's sheet counts the men left, a squad's gives each trooper's armor.
+- Ejecting, heat sinks and dumping ammunition are for 'Mechs only.
+"""
+"""The rules page's section on the kinds of unit that are not 'Mechs (`tui.battletech.rules`)."""
 
 
 def prone(unit: UnitState) -> bool:

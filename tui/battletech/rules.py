@@ -20,6 +20,7 @@ from engine.battletech.language import COMMAND_HELP
 from engine.battletech.state import Phase
 from tui.battletech import UI
 from tui.battletech.envhelp import ENVIRONMENT_MARKDOWN
+from tui.battletech.kind_words import KINDS_MARKDOWN
 from tui.battletech.night import NIGHT_MARKDOWN
 from tui.screens._page import PageView
 from tui.screens.help import KeyGroup, keys_list, screen_keys_markdown
@@ -363,6 +364,7 @@ def rules_markdown(game_keys: Iterable[BindingType], screen: Screen[object] | No
     rules = RULES_MARKDOWN.replace("COMMANDS", COMMAND_HELP.rstrip())
     rules = rules.replace("## Commands", NIGHT_MARKDOWN + "\n## Commands", 1)  # issue 16
     rules = rules.replace("## Commands", ENVIRONMENT_MARKDOWN + "\n## Commands", 1)  # BT-M-39
+    rules = rules.replace("## Commands", KINDS_MARKDOWN + "\n## Commands", 1)  # issue 20
     return f"{keys}\n\n{rules}"
 
 
