@@ -85,6 +85,24 @@ def test_a_mech_token_is_the_boards_own(ascii_only: bool) -> None:
             )
 
 
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
+def test_the_board_draws_the_kind_mark(ascii_only: bool) -> None:
+    """`UnitMarker.kind`: the board draws `token`, the mark styled ``kind`` in the side's colour.
+
+    A prone mark wins over it, as `token` says.
+    """
+    board = BoardPicture(ascii_only=ascii_only)
+    for glyph in KIND_GLYPHS.values():
+        for facing in Facing:
+            marker = UnitMarker(Hex.from_label("0101"), "A", facing, side=2, kind=glyph)
+            drawn = board._token(marker)
+            assert "".join(c for c, _ in drawn) == token("A", facing, glyph, ascii_only=ascii_only)
+            mark = glyph.char(ascii_only=ascii_only)
+            assert [roles for c, roles in drawn if c == mark] == [("side-2", KIND_ROLE)]
+        prone = UnitMarker(Hex.from_label("0101"), "A", Facing.N, kind=glyph, prone=True)
+        assert _board_token(board, prone) == token("A", Facing.N, prone=True, ascii_only=ascii_only)
+
+
 def test_the_kind_mark_takes_the_prone_marks_cell() -> None:
     tracked, hover = KIND_GLYPHS["tracked"], KIND_GLYPHS["hover"]
     assert token("A", Facing.NE, tracked) == "≡A↗"
