@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 TANK = "Bulldog Medium Tank.blk"
 PLATOON = "Foot Platoon (Laser).blk"
 SQUAD = "Cavalier Battle Armor [Laser](Sqd4).blk"
-KIND_PLACES = ("1001 S", "0915 N", "0701 S", "1115 N")
-"""Griffin 1001, Bulldog 0701 (Davion); platoon 0915, squad 1115 (Kurita)."""
+KIND_PLACES = ("1001 S", "0915 N", "0701 S", "0715 N")
+"""Griffin 1001, Bulldog 0701 (Davion); platoon 0915, squad 0715 in light woods (Kurita)."""
 
 
 def blk_design(name: str) -> object:

@@ -207,10 +207,16 @@ async def test_the_screen_shows_each_kind(game, tmp_path) -> None:
         shown = "\n".join(screen_text(app))
         assert "troopers 4/4" in shown
         footer = screen_text(app)[-1]
+        assert "1 Move" in footer  # the footer names the mode keys for the kind
+        assert "1 Walk" not in footer
         assert "3 Jump" in footer
         assert "2 Run" not in footer  # BT-M-4: a squad has one ground move
         assert "E Eject" not in footer
         assert "1 move 1  3 jump 3  0 still" in [t for t, _ in screen.query_one(OrdersPanel).data]
+        screen.selected = TANK  # as on Davion's turn: the tank cruises and flanks (BT-M-37.1)
+        names = {a.binding.action: a.binding.description for a in screen.active_bindings.values()}
+        assert (names["mode('walk')"], names["mode('run')"]) == ("Cruise", "Flank")
+        screen.selected = SQUAD
         tank = game.game.state.units[TANK].hex
         screen.cursor_to(tank)
         await pilot.pause()

@@ -22,6 +22,7 @@ attacks or physical attacks (`BattleTechScreen.mode_keys`), and every replay key
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -113,7 +114,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from textual.app import ComposeResult
-    from textual.binding import BindingType
+    from textual.binding import ActiveBinding, BindingType
     from textual.geometry import Size
 
     from engine.battletech.state import BTState
@@ -747,6 +748,29 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             return
         self._draw_record()
         self._hex_info()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's keys; the mode keys named for the selected unit's kind (BT-M-4, 37.1).
+
+        A vehicle's ``1`` and ``2`` read Cruise and Flank, a platoon's or squad's ``1`` Move; a
+        'Mech's keys are as bound (Walk, Run).
+        """
+        found = super().active_bindings
+        state = self.game.state
+        if self.selected is None or self.replaying or state.phase is not Phase.MOVEMENT:
+            return found
+        unit = state.units[self.selected]
+        if unit.is_mech:
+            return found
+        first, second = mode_names(unit)
+        names = {"mode('walk')": first.capitalize(), "mode('run')": second.capitalize()}
+        for key, active in found.items():
+            name = names.get(active.binding.action)
+            if name is not None:
+                binding = dataclasses.replace(active.binding, description=name)
+                found[key] = active._replace(binding=binding)
+        return found
 
     # ------------------------------------------------------------------ keys: input modes
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool:  # noqa: PLR0911
