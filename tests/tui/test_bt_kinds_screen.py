@@ -213,10 +213,20 @@ async def test_the_screen_shows_each_kind(game, tmp_path) -> None:
         assert "2 Run" not in footer  # BT-M-4: a squad has one ground move
         assert "E Eject" not in footer
         assert "1 move 1  3 jump 3  0 still" in [t for t, _ in screen.query_one(OrdersPanel).data]
+
+
+async def test_the_tank_on_the_screen_and_the_legend(game, tmp_path) -> None:
+    """The tank's sheet under the cursor, its mark, its keys' names; the legend's kinds."""
+    app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(journal=game))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleTechScreen)
+        letters = screen.letters
         screen.selected = TANK  # as on Davion's turn: the tank cruises and flanks (BT-M-37.1)
         names = {a.binding.action: a.binding.description for a in screen.active_bindings.values()}
         assert (names["mode('walk')"], names["mode('run')"]) == ("Cruise", "Flank")
-        screen.selected = SQUAD
+        screen.selected = PLATOON
         tank = game.game.state.units[TANK].hex
         screen.cursor_to(tank)
         await pilot.pause()
