@@ -114,6 +114,7 @@ def test_a_platoon_sheet_counts_the_men_left(game) -> None:
     state = game.game.state
     platoon = state.units[PLATOON]
     assert "men 28/28 (4 x 7)" in plain(platoon)
+    assert kind_status(platoon) == []  # a full platoon: the list's narrow column says nothing
     shrunk = attrs.evolve(platoon, body=lose_troopers(platoon.body, 11))
     assert "men 17/28 (4 x 7)" in plain(shrunk)
     assert kind_status(shrunk) == ["men 17/28"]

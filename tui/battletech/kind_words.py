@@ -154,7 +154,8 @@ def kind_flags(unit: UnitState) -> list[str]:
 def kind_status(unit: UnitState) -> list[str]:
     """The unit list's words on a vehicle, platoon or squad: "immobile", "men 17/28".
 
-    Empty for a 'Mech (the list says "prone", "shut down" itself).
+    Men or troopers are counted once some are lost (a full unit says nothing: the list's status
+    column is narrow). Empty for a 'Mech (the list says "prone", "shut down" itself).
     """
     body, design = unit.body, unit.design
     if isinstance(body, VehicleBody) and isinstance(design, VehicleDesign):
@@ -165,9 +166,11 @@ def kind_status(unit: UnitState) -> list[str]:
             words.append(f"flying {body.elevation}")
         return words
     if isinstance(body, InfantryBody) and isinstance(design, InfantryDesign):
-        return [f"men {body.troopers}/{design.troopers}"]
+        lost = body.troopers < design.troopers
+        return [f"men {body.troopers}/{design.troopers}"] if lost else []
     if isinstance(body, BattleArmorBody) and isinstance(design, BattleArmorDesign):
-        return [f"troopers {body.troopers}/{design.troopers}"]
+        lost = body.troopers < design.troopers
+        return [f"troopers {body.troopers}/{design.troopers}"] if lost else []
     return []
 
 
