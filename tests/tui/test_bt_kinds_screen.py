@@ -23,6 +23,7 @@ from engine.battletech.narrate import unit_letters
 from engine.battletech.narrate.summary import after_action
 from engine.battletech.state import MoveMode, Phase
 from engine.hexes import Facing, Hex
+from tests.tui.fakes import messages
 from tests.tui.kind_games import kinds_journal
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
@@ -342,3 +343,21 @@ def test_the_rules_page_explains_the_kinds() -> None:
     for glyph in KIND_GLYPHS.values():
         assert f"`{glyph.char(ascii_only=False)}`" in rules
     assert rules.index("## Vehicles, platoons") < rules.index("## Commands")
+
+
+async def test_standing_a_platoon_still_never_crashes_the_screen(game, tmp_path) -> None:
+    """``0``: the platoon stands still, or, where a 'Mech rule refuses its kind, one line says so.
+
+    The engine decides before the journal writes: a refused command leaves no entry.
+    """
+    app = HexmechApp(tmp_path, first=lambda: BattleTechScreen(journal=game))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        entries = len(game.game.entries)
+        await pilot.press("0")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleTechScreen)
+        moved = game.game.state.units[PLATOON].movement is not None
+        if not moved:
+            assert any("Foot Platoon (Laser) is a infantry" in m for m in messages(app))
+            assert len(game.game.entries) == entries

@@ -1236,7 +1236,9 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
     def execute(self, command: Command) -> bool:
         """Give a person's command; after a resolution, pause on its summary (`phase_summary`).
 
-        Refused while the computer is to act.
+        Refused while the computer is to act. A rule written for 'Mechs that a vehicle, platoon
+        or squad reaches (`UnitState.mech` raises TypeError naming the kind) is refused in one
+        line: the engine decides before the journal writes, so nothing is saved.
         """
         from tui.battletech.phase_summary import after_command  # noqa: PLC0415 - the log's
 
@@ -1244,7 +1246,13 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
             self.refuse("Wait: the computer is to act now")
             return False
         before = self.game.state
-        accepted = super().execute(command)
+        try:
+            accepted = super().execute(command)
+        except TypeError as error:  # a 'Mech rule reached by another kind: refused, not a crash
+            if "not a 'Mech" not in str(error):  # `UnitState.mech` names the kind
+                raise
+            self.refuse(f"Not played for this kind of unit yet: {error}", title="Cannot do that")
+            return False
         if accepted:
             after_command(self, before)
         return accepted
