@@ -498,9 +498,24 @@ def _edge_distance(state: BTState, where: Hex, edge: str) -> int:
     }.get(edge, 0)
 
 
-def _counted(reach: Reach) -> int:
-    """Hexes entered by a ground path (BT-C-18.2 counts them; reversals are rare in its paths)."""
-    return sum(1 for s in reach.steps if s.kind in {StepKind.FORWARD, StepKind.BACKWARD})
+def _counted(reach: Reach, before: Movement | None = None) -> int:
+    """The hexes a ground path leaves counted for the target-movement modifier (BT-C-18.2).
+
+    Counted since the last reversal, as the rules count them (BT-M-38): a path that backs up
+    and then walks forward counts only the hexes after the turn-about. ``before``: the move so
+    far, for a unit going on after a fall.
+    """
+    counted = before.counted if before is not None else 0
+    entered = before.hexes if before is not None else 0
+    backward = before.backward if before is not None else False
+    for step in reach.steps:
+        if step.kind not in {StepKind.FORWARD, StepKind.BACKWARD}:
+            continue
+        back = step.kind is StepKind.BACKWARD
+        counted = 1 if entered and back != backward else counted + 1
+        entered += 1
+        backward = back
+    return counted
 
 
 def _candidates(state: BTState, index: int) -> list[_Candidate]:
@@ -538,13 +553,12 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
             if key in found:
                 continue  # a cheaper mode (or a run without MASC) gets there
             prone = unit.body.prone and not any(s.kind is StepKind.STAND for s in reach.steps)
-            done = movement.hexes if movement is not None else 0
             found[key] = _Candidate(
                 Move(index, mode, reach.steps, masc=masc_on),
                 where,
                 facing,
                 mode,
-                done + _counted(reach),
+                _counted(reach, movement),
                 reach.mp,
                 reach.rolls,
                 reach.minimum,
@@ -667,7 +681,7 @@ def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
     active = state.active == index
     assert unit.hex is not None  # noqa: S101 - pending units are on the map
     still_command: BTCommand = EndMove(index) if active else Move(index, MoveMode.STILL)
-    counted = unit.movement.hexes if unit.movement is not None else 0
+    counted = unit.movement.counted if unit.movement is not None else 0
     mode = unit.movement.mode if unit.movement is not None else MoveMode.STILL
     spent = unit.movement.mp_spent if unit.movement is not None else 0
     alone = all(o == index for o in state.units_at(unit.hex))
