@@ -144,7 +144,7 @@ class _Enemy:
         self.attacker = attacker + heat_to_hit(unit.body.heat)
         self.budget = max(0, 9 - base_heat(state, unit) - (0 if self.moved else 1))
         self.can_fire = not tohit.cannot_fire(unit) and bool(self.guns)
-        self.kicks = _kick_damage(unit)
+        self.kicks = 0 if tohit.cannot_fire(unit) else _kick_damage(unit)  # shut down: none
 
 
 class _Ranker:
@@ -263,6 +263,7 @@ class _Ranker:
                         in_range += 1
                         offers.append(dealt * enemy.value)
             # what it takes
+            taken += self._kicked(enemy, where, distance, defence, candidate.prone)
             if not enemy.can_fire or theirs is None:
                 continue
             factor = 1.0
@@ -295,7 +296,6 @@ class _Ranker:
                     best, 0.6 * self._volley(enemy.index, enemy.guns, close, base, enemy.budget)
                 )
             taken += best * factor
-            taken += self._kicked(enemy, where, distance, defence, candidate.prone)
         offers.sort(reverse=True)
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
         dealt += _OWN_KICK * min(1.0, weights.melee) * kick  # a kick risks little: no more
