@@ -25,7 +25,6 @@ they give up.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable
 
 import attrs
@@ -48,8 +47,9 @@ from engine.battletech.bot.evaluate import (
 )
 from engine.battletech.bot.reasons import Decision, label, terrain_words
 from engine.battletech.commands import BTCommand, Deploy, EndMove, Jump, Move, StepKind
+from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.rules import masc, physical, tohit
-from engine.battletech.rules.condition import needs_running_psr
+from engine.battletech.rules.condition import component_hits, needs_running_psr
 from engine.battletech.rules.flow import check_charge_move, deploy_zone, pending
 from engine.battletech.rules.heat import BURNING_HEX_HEAT, movement_heat
 from engine.battletech.rules.los import Arc, arcs_of, line_of_sight
@@ -68,6 +68,9 @@ _SIDE_FACTOR = 1.1
 _UNSEEN_FACTOR = 0.35
 """An enemy yet to move that cannot see the hex now may still move to see it."""
 _SECOND_TARGET = 0.25
+_KICK_REACH = 0.5
+_OWN_KICK = 0.5
+"""How likely an enemy yet to move that can step next to the unit is to kick it (BT-C-41)."""
 _ALTERNATIVES = 5
 _ENEMIES = 6
 """The nearest enemies a move is weighed against (a big battle's far side matters little)."""
@@ -141,6 +144,7 @@ class _Enemy:
         self.attacker = attacker + heat_to_hit(unit.mech.heat)
         self.budget = max(0, 9 - base_heat(state, unit) - (0 if self.moved else 1))
         self.can_fire = not tohit.cannot_fire(unit) and bool(self.guns)
+        self.kicks = 0 if tohit.cannot_fire(unit) else _kick_damage(unit)  # shut down: none
 
 
 class _Ranker:
@@ -167,6 +171,8 @@ class _Ranker:
         self.enemies = [_Enemy(state, i) for _, i in near[:_ENEMIES]]
         self.base_heat = base_heat(state, self.unit)
         self.frail = 1.0 + weakness(self.unit)
+        self.kicks = _kick_damage(self.unit)
+        self.tons = self.unit.mech_design.tonnage
         self._sights: dict[tuple[Hex, bool], list[tuple[_Enemy, object, object]]] = {}
         self._volleys: dict[tuple[int, int, int, int, bool], float] = {}
         self._arc_cache: dict[tuple[Hex, Facing, Hex], tuple[frozenset[Arc], bool]] = {}
@@ -223,8 +229,11 @@ class _Ranker:
         partial = False
         in_range = 0
         melee = candidate.charge is not None or candidate.dfa is not None
+        kick = 0.0
         for enemy, mine, theirs in self._lines(where, candidate.prone):
             distance = where.distance(enemy.hex)
+            if distance == 1 and not melee and not candidate.prone:
+                kick = max(kick, self._kick(enemy, where, facing, attacker))
             # what it deals
             if mine is not None and mine.clear and not melee:  # type: ignore[attr-defined]
                 arcs, twist = self._arcs(where, facing, enemy.hex)
@@ -254,6 +263,7 @@ class _Ranker:
                         in_range += 1
                         offers.append(dealt * enemy.value)
             # what it takes
+            taken += self._kicked(enemy, where, distance, defence, candidate.prone)
             if not enemy.can_fire or theirs is None:
                 continue
             factor = 1.0
@@ -286,10 +296,9 @@ class _Ranker:
                     best, 0.6 * self._volley(enemy.index, enemy.guns, close, base, enemy.budget)
                 )
             taken += best * factor
-            if distance == 1:
-                taken += 0.3 * math.ceil(enemy.unit.mech_design.tonnage / 5)  # a kick
         offers.sort(reverse=True)
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
+        dealt += _OWN_KICK * min(1.0, weights.melee) * kick  # a kick risks little: no more
         # behind on tonnage as time runs out: damage taken matters less than a kill
         caution = weights.taken * (1.0 - 0.5 * self.urgency)
         total = weights.dealt * dealt - caution * taken * self.frail
@@ -360,6 +369,45 @@ class _Ranker:
         if partial:
             words = ", ".join(w for w in (words, "partial cover") if w)
         return _Score(total, dealt, taken, in_range, words)
+
+    def _kicked(self, enemy: _Enemy, where: Hex, distance: int, defence: int, prone: bool) -> float:
+        """BT-C-41: what a kick from ``enemy`` is expected to cost, ending in ``where``.
+
+        Its damage, and the PSR it forces (BT-C-41: a 'Mech kicked rolls to stay standing): a
+        fall is damage, a turn spent standing up, and -2 to be hit from the next hex. A 'Mech
+        that has moved kicks only into the three hexes in front of its feet; one yet to move
+        next to the unit may turn to face it.
+        """
+        if not enemy.kicks or distance != 1:
+            return 0.0
+        if enemy.moved and where not in _front_hexes(enemy.hex, enemy.unit.facing):
+            return 0.0
+        number = 3 + enemy.attacker + defence + (-2 if prone else 0)
+        fall = 0.0 if prone else p_psr_fail(self.unit) * _FALL_COST * (1 + self.tons / 50)
+        return p_hit(number) * (enemy.kicks * self.frail + fall)
+
+    def _kick(self, enemy: _Enemy, where: Hex, facing: Facing, attacker: int) -> float:
+        """BT-C-41: what the unit's own kick at ``enemy`` is worth from ``where`` (0: none).
+
+        Only a 'Mech that has moved stays put to be kicked: the damage (to a leg, BT-C-23: it
+        brings a kill nearer only as far as the target is hurt) and the PSR it forces.
+        """
+        movement = enemy.unit.movement
+        if (
+            not self.kicks
+            or movement is None
+            or enemy.unit.mech.prone
+            or enemy.hex not in _front_hexes(where, facing)
+        ):
+            return 0.0
+        other = enemy.unit
+        number = 3 + attacker + tohit.target_movement(movement.counted)
+        number += 1 if movement.jumped else 0
+        fall = p_psr_fail(other) * _FALL_COST * (1 + other.mech_design.tonnage / 50)
+        if other.mech.shutdown:
+            number -= 4  # BT-C-18.3: immobile; it is down already
+            fall = 0.0
+        return p_hit(number) * (self.kicks * (1 + weakness(other)) + fall)
 
     def _arcs(self, origin: Hex, facing: Facing, target: Hex) -> tuple[frozenset[Arc], bool]:
         """BT-C-10: the arcs of ``target`` from ``origin``; True if a twist brings it in front."""
@@ -475,6 +523,21 @@ def _kill(dealt: float, other: UnitState) -> float:
     return min(1.0, dealt / max(1.0, 3.0 * vital_points(other)))
 
 
+def _kick_damage(unit: UnitState) -> int:
+    """BT-C-41: the harder kick a standing 'Mech has (0: none, or not a 'Mech)."""
+    if not isinstance(unit.design, MechDesign) or unit.mech.prone:
+        return 0
+    legs = (Location.LL, Location.RL)
+    if any(unit.mech.location_destroyed(leg) or component_hits(unit, leg, "hip") for leg in legs):
+        return 0  # BT-C-17, BT-C-41: no kicks with a leg gone or a hip hit
+    return max(physical.kick_damage(unit, leg) for leg in legs)
+
+
+def _front_hexes(where: Hex, facing: Facing) -> tuple[Hex, ...]:
+    """BT-C-41: the three hexes in front of feet in ``where`` facing ``facing``."""
+    return tuple(where.neighbor(Facing((int(facing) + turn) % 6)) for turn in (-1, 0, 1))
+
+
 @functools.lru_cache(maxsize=8192)
 def _relative_arcs(dq: int, dr: int, facing: int) -> tuple[frozenset[Arc], bool]:
     """`los.arcs_of` for a target ``(dq, dr)`` away; True if a torso twist puts it in front.
@@ -500,9 +563,24 @@ def _edge_distance(state: BTState, where: Hex, edge: str) -> int:
     }.get(edge, 0)
 
 
-def _counted(reach: Reach) -> int:
-    """Hexes entered by a ground path (BT-C-18.2 counts them; reversals are rare in its paths)."""
-    return sum(1 for s in reach.steps if s.kind in {StepKind.FORWARD, StepKind.BACKWARD})
+def _counted(reach: Reach, before: Movement | None = None) -> int:
+    """The hexes a ground path leaves counted for the target-movement modifier (BT-C-18.2).
+
+    Counted since the last reversal, as the rules count them (BT-M-38): a path that backs up
+    and then walks forward counts only the hexes after the turn-about. ``before``: the move so
+    far, for a unit going on after a fall.
+    """
+    counted = before.counted if before is not None else 0
+    entered = before.hexes if before is not None else 0
+    backward = before.backward if before is not None else False
+    for step in reach.steps:
+        if step.kind not in {StepKind.FORWARD, StepKind.BACKWARD}:
+            continue
+        back = step.kind is StepKind.BACKWARD
+        counted = 1 if entered and back != backward else counted + 1
+        entered += 1
+        backward = back
+    return counted
 
 
 def _candidates(state: BTState, index: int) -> list[_Candidate]:
@@ -540,13 +618,12 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
             if key in found:
                 continue  # a cheaper mode (or a run without MASC) gets there
             prone = unit.mech.prone and not any(s.kind is StepKind.STAND for s in reach.steps)
-            done = movement.hexes if movement is not None else 0
             found[key] = _Candidate(
                 Move(index, mode, reach.steps, masc=masc_on),
                 where,
                 facing,
                 mode,
-                done + _counted(reach),
+                _counted(reach, movement),
                 reach.mp,
                 reach.rolls,
                 reach.minimum,
@@ -669,7 +746,7 @@ def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
     active = state.active == index
     assert unit.hex is not None  # noqa: S101 - pending units are on the map
     still_command: BTCommand = EndMove(index) if active else Move(index, MoveMode.STILL)
-    counted = unit.movement.hexes if unit.movement is not None else 0
+    counted = unit.movement.counted if unit.movement is not None else 0
     mode = unit.movement.mode if unit.movement is not None else MoveMode.STILL
     spent = unit.movement.mp_spent if unit.movement is not None else 0
     alone = all(o == index for o in state.units_at(unit.hex))

@@ -344,8 +344,18 @@ def test_goes_on_after_a_fall():
 
 
 # ------------------------------------------------------------------ charges and DFAs
-def _melee_duel(tons: int, target_tons: int, *, walk: int = 5, jump: int = 0, hurt: bool = False):
-    """A ``tons``-ton 'Mech with one small laser, 5 hexes from a ``target_tons`` one that moved.
+def _melee_duel(
+    tons: int,
+    target_tons: int,
+    *,
+    walk: int = 5,
+    jump: int = 0,
+    hurt: bool = False,
+    target_at: str = "0507",
+):
+    """A ``tons``-ton 'Mech with one small laser, a ``target_tons`` one that moved 5 hexes away.
+
+    ``target_at``: the target's hex (the shooter stands in 0502).
 
     ``hurt``: the target has shut down (BT-C-54; immobile, -4 to be hit, BT-C-18.3) and its
     centre torso is down to 4 armor and 2 structure points.
@@ -354,7 +364,7 @@ def _melee_duel(tons: int, target_tons: int, *, walk: int = 5, jump: int = 0, hu
     lasers = (("Medium Laser", Location.RA), ("Medium Laser", Location.LA))
     target = design(target_tons, 5, name="Target", equipment=lasers)
     state = start(
-        terrain_board(10, 12), [(shooter, 0, "0502", Facing.S), (target, 1, "0507", Facing.N)]
+        terrain_board(10, 12), [(shooter, 0, "0502", Facing.S), (target, 1, target_at, Facing.N)]
     )
     state = state_with(state, 1, movement=attrs.evolve(_walked(), done=True))
     if hurt:
@@ -375,11 +385,12 @@ def _melee_chosen(state, personality: str = "balanced"):
 
 
 def test_charge_chosen_when_it_is_the_best_attack():
-    """BT-C-42: 80 tons running 4 hexes hit for 32; its one small laser could do 1.5 at best.
+    """BT-C-42: 80 tons running 7 hexes hit for 56; its one small laser could do 1.5 at best.
 
-    The charge beats every gunnery position (and the reason gives what it expects to deal).
+    The charge beats every gunnery position and a kick after the run (BT-C-41: 16 at most; the
+    reason gives what it expects to deal).
     """
-    state = _melee_duel(80, 35)
+    state = _melee_duel(80, 35, target_at="0510")
     command, decision = _melee_chosen(state)
     assert isinstance(command, Move)
     assert command.charge == 1
