@@ -194,7 +194,7 @@ def unit_library(extra_dirs: Sequence[Path] = ()) -> list[UnitEntry]:
     """
     seen: set[Path] = set()
     entries: list[UnitEntry] = []
-    for folder in (UNITS_DIR, CONVERSIONS_DIR, *extra_dirs):
+    for folder in (UNITS_DIR, CONVERSIONS_DIR, UNITS_DIR / "blk", *extra_dirs):
         for path in _unit_files(Path(folder), (SUFFIX, BLK_SUFFIX)):
             real = path.resolve()
             if real not in seen:

@@ -39,9 +39,10 @@ from engine.battletech.data.fileformat import printable
 from engine.battletech.data.firescenario import FIRE_KEYS, read_fire
 from engine.battletech.data.nightscenario import read_night
 from engine.battletech.data.settings import SettingError
-from engine.battletech.designs.mech import MechDesign
+from engine.battletech.designs.vehicle import VehicleDesign
+from engine.battletech.kinds.vehicle_combat import default_skills
 from engine.battletech.rules.environment import read_environment
-from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
+from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitDesign, UnitSetup, Victory
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -125,8 +126,8 @@ class Library(Protocol):
         """Return the board called ``name``; ValueError with a readable message if unknown."""
         ...
 
-    def unit(self, name: str) -> MechDesign:
-        """Return the design called ``name``; ValueError with a readable message if unknown."""
+    def unit(self, name: str) -> UnitDesign:
+        """Return the design called ``name`` (any kind); ValueError with a readable message."""
         ...
 
     def generate(self, style: str, width: int, height: int, seed: int) -> Board:
@@ -138,9 +139,18 @@ class Library(Protocol):
         ...
 
 
-def default_pilot(design: MechDesign, name: str = "MechWarrior") -> Pilot:
-    """BT-M-13: a MechWarrior with the default skills of the design's faction."""
-    piloting, gunnery = DEFAULT_SKILLS["Clan" if design.is_clan else "Inner Sphere"]
+def default_pilot(design: UnitDesign, name: str = "MechWarrior") -> Pilot:
+    """BT-M-13: a crew with the default skills of the design's kind and faction.
+
+    A 'Mech's MechWarrior: Piloting/Gunnery 5/4 (Clan 4/3). A vehicle's crew: Driving/Gunnery
+    5/4, Clan 6/5 (BT-C-14, `kinds.vehicle_combat.default_skills`); ``piloting`` holds the
+    Driving skill. DESIGN: infantry and battle armor use the MechWarrior's defaults (their
+    anti-'Mech skill in ``piloting``), as MegaMek's default crews do.
+    """
+    if isinstance(design, VehicleDesign):
+        piloting, gunnery = default_skills(clan=design.is_clan)
+    else:
+        piloting, gunnery = DEFAULT_SKILLS["Clan" if design.is_clan else "Inner Sphere"]
     return Pilot(name, gunnery, piloting)
 
 

@@ -27,11 +27,14 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.context import Ctx
+from engine.battletech.kindevents import ElevationChanged
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.rules import (
     combat,
     displacement,
     environment,
+    kindmove,
     mascroll,
     night,
     nightchoice,
@@ -266,6 +269,9 @@ def _deploy(ctx: Ctx, command: Deploy) -> None:
         raise IllegalCommand("deploy/zone", msg)
     if state.units_at(command.hex):
         raise IllegalCommand("deploy/stacking", f"{command.hex.label} already holds a 'Mech")
+    why = kindmove.deploy_problem(unit, state.board.terrain(command.hex))
+    if why is not None:  # BT-M-23: a vehicle or platoon never stands where it cannot go
+        raise IllegalCommand("deploy/terrain", f"the {unit.name} cannot deploy there: {why}")
     ctx.emit(ev.UnitDeployed(command.unit, command.hex, command.facing))
     _next_deployer(ctx, unit.side)
 
@@ -362,6 +368,8 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
     if command.mode is MoveMode.RUN and unit.dumping:
         msg = f"the {unit.name} is dumping ammunition: it may not run or jump (BT-C-58)"
         raise IllegalCommand("move/dumping", msg)
+    if command.masc and not unit.is_mech:
+        raise IllegalCommand("move/masc", f"the {unit.name} has no MASC (BT-C-75: 'Mechs only)")
     rolls_masc = mascroll.switching_on(unit, command)  # BT-C-75: refused before any die
     plan = plan_move(state, command.unit, command.mode, command.steps, masc_on=command.masc)
     if command.charge is not None:
@@ -375,6 +383,7 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
         _finish(ctx, command.unit)  # BT-C-75: the MASC failed before the first step
         return
     outcome = _execute(ctx, plan)
+    _elevation(ctx, plan)
     unit = ctx.state.units[command.unit]
     movement = unit.movement
     if unit.destroyed or movement is None:
@@ -391,6 +400,16 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
         # BT-C-42: declared now, resolved in the Physical phase (a fall cancels it).
         ctx.emit(ev.ChargeDeclared(command.unit, command.charge))
     _finish(ctx, command.unit)
+
+
+def _elevation(ctx: Ctx, plan: Plan) -> None:
+    """BT-M-37.3: a VTOL's elevation after its move (`kindmove.plan_move` plots it)."""
+    unit = ctx.state.units[plan.unit]
+    body = unit.body
+    if plan.elevation is None or unit.destroyed or not isinstance(body, VehicleBody):
+        return
+    if body.elevation != plan.elevation:
+        ctx.emit(ElevationChanged(plan.unit, plan.elevation))
 
 
 def check_charge_move(state: BTState, command: Move) -> None:
@@ -424,7 +443,7 @@ def _check_charge(state: BTState, plan: Plan, target: int) -> None:
         hex=last.hex,
         facing=last.facing,
         movement=moved,
-        body=attrs.evolve(unit.mech, prone=last.prone),
+        body=attrs.evolve(unit.mech, prone=last.prone) if unit.is_mech else unit.body,
     )
     physical.check_charge(state.replace_unit(index, after), index, target)
 
@@ -485,7 +504,11 @@ def _finish(ctx: Ctx, index: int) -> None:
     direction of travel, or the other steps aside (BT-M-26.1/26.4, BT-C-48).
     """
     unit = ctx.state.units[index]
-    if unit.hex is not None and any(o != index for o in ctx.state.units_at(unit.hex)):
+    if (
+        unit.is_mech  # BT-M-25: other kinds end their moves only where they may stack
+        and unit.hex is not None
+        and any(o != index for o in ctx.state.units_at(unit.hex))
+    ):
         path = unit.movement.path if unit.movement is not None else ()
         travel = path[-2].direction_to(path[-1]) if len(path) >= 2 else None  # noqa: PLR2004
         displacement.displace(ctx, index, unit.hex, travel or unit.facing, "domino")

@@ -17,7 +17,7 @@ from attrs import frozen
 from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.commands import Step, StepKind
 from engine.battletech.envstate import ONE_G, gravity_of
-from engine.battletech.rules import environment
+from engine.battletech.rules import environment, kindmove
 from engine.battletech.rules.condition import (
     arm_modifier,
     can_move,
@@ -114,6 +114,8 @@ class Plan:
     allowance: int
     mp_spent: int
     hexes: int
+    elevation: int | None = None
+    """A VTOL's elevation when the move ends (BT-M-37.3; None for every other unit)."""
 
     @property
     def checks(self) -> tuple[Check, ...]:
@@ -301,6 +303,8 @@ def plan_move(
     Raises:
         IllegalCommand: naming the first illegal step and the rule it breaks.
     """
+    if not state.units[index].is_mech:
+        return kindmove.plan_move(state, index, mode, steps)  # vehicles, infantry, battle armor
     unit, spent, limit = _start(state, index, mode, masc_on=masc_on)
     assert unit.hex is not None  # noqa: S101 - checked by _start
     movement = unit.movement
@@ -647,6 +651,8 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
         IllegalCommand: why the jump is impossible, naming the hex at fault.
     """
     unit = state.units[index]
+    if not unit.is_mech:
+        return kindmove.plan_jump(state, index, path, facing)  # jump infantry, battle armor
     if unit.hex is None:
         raise IllegalCommand("move/not_deployed", f"the {unit.name} is not on the map")
     why = can_move(unit)
@@ -895,6 +901,8 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     right, forward before backward), and the positions come in the order they are settled.
     """
     unit = state.units[index]
+    if not unit.is_mech:
+        return kindmove.reachable(state, index, mode)  # vehicles, infantry, battle armor
     if unit.hex is None or can_move(unit) is not None:
         return {}
     if mode is MoveMode.JUMP:
@@ -1037,7 +1045,7 @@ def _jump_path(
     return frontier.get(target)
 
 
-def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
+def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:  # noqa: C901 - hot
     """BT-M-20.4: the `jump_path` of every hex the unit could land in, whoever stands there.
 
     One breadth-first search outwards, ring by ring, keeping the first path found to each hex:
@@ -1046,6 +1054,8 @@ def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
     the same path. Empty for a unit off the map or without Jump MP.
     """
     unit = state.units[index]
+    if not unit.is_mech:
+        return kindmove.jump_paths(state, index)
     if unit.hex is None:
         return {}
     board = state.board
@@ -1081,6 +1091,8 @@ def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
 def jump_path(state: BTState, index: int, target: Hex) -> tuple[Hex, ...] | None:
     """A legal shortest jump path to ``target`` for the screen (None when there is none)."""
     unit = state.units[index]
+    if not unit.is_mech:
+        return kindmove.jump_paths(state, index).get(target)
     if unit.hex is None:
         return None
     mp = jump_mp(unit, state.board.terrain(unit.hex), gravity_of(state.environment))
