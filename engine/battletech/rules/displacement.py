@@ -47,7 +47,7 @@ def _origin_level(state: BTState, unit: int, origin: Hex) -> int:
 def _from_above(state: BTState, unit: int, origin: Hex, to: Hex) -> bool:
     """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it)."""
     me = state.units[unit]
-    if me.hex == to and me.mech.prone:
+    if me.hex == to and me.is_mech and me.mech.prone:
         return False
     return _origin_level(state, unit, origin) - state.board.terrain(to).bottom >= 2  # noqa: PLR2004
 

@@ -11,8 +11,8 @@ walks a plotted path through them.
   (BT-M-19), hover over water (BT-M-37.4). A VTOL flies at its elevation (BT-M-37.3,
   `vtol_enter_cost`); DESIGN: its plotted move keeps the elevation it has and climbs by itself
   (paying 1 MP a level, BT-M-41 #9) where the terrain below rises above it; a landed VTOL takes
-  off (1 MP) as its first hex begins. A flying VTOL shares hexes freely (BT-M-25: aircraft do not
-  stack with ground units).
+  off (1 MP) as its first hex begins. DESIGN: a flying VTOL passes over any unit but ends its
+  move under the stacking limits like a ground unit (the 'Mech rules read one 'Mech a hex).
 - Infantry and battle armor: one ground allowance, no run (BT-M-4), facing changes free
   (BT-M-21 note 5), `kinds.infantry.infantry_step_cost`; jump infantry and battle armor jump
   (BT-M-20.4 with their jump MP, no landing roll).
@@ -226,10 +226,8 @@ def _enemy_in(state: BTState, index: int, where: Hex) -> bool:
 def end_problem(state: BTState, index: int, where: Hex) -> str | None:
     """BT-M-25: why the unit may not end its move in ``where`` with the units already there."""
     me = state.units[index]
-    others = [
-        state.units[o] for o in state.units_at(where) if o != index and not _flying(state.units[o])
-    ]
-    if _flying(me) or not others:
+    others = [state.units[o] for o in state.units_at(where) if o != index]
+    if not others:
         return None
     if any(o.is_mech for o in others):
         return f"{where.label} holds a 'Mech (BT-M-25)"

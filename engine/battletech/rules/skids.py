@@ -77,6 +77,12 @@ def slide(ctx: Ctx, index: int, start: Hex, direction: Facing, length: int) -> N
         if terrain.bottom > lost_level:
             stopped = "higher ground"
             break
+        if any(not ctx.state.units[o].is_mech for o in ctx.state.units_at(there)):
+            # DESIGN: a vehicle, platoon or squad in the way stops the skid (BT-M-29.7's
+            # "another unit"); BT-M-29.8's infantry damage and the rams on other kinds wait
+            # for their damage rules (issue 20)
+            stopped = "another unit"
+            break
         if any(o != index for o in ctx.state.units_at(there)):
             _flush(ctx, index, path)
             path = []
