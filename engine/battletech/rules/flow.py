@@ -586,12 +586,14 @@ def _step_event(ctx: Ctx, index: int, planned: PlannedStep) -> None:
         )
 
 
-def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  # noqa: PLR0911
+def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  # noqa: C901, PLR0911
     """Roll one check and apply a failure: "ok", "fell", "skid" or "destroyed"."""
     index = plan.unit
     unit = ctx.state.units[index]
     if unit.destroyed:
         return "destroyed"
+    if not unit.is_mech:
+        return _driving(ctx, plan, planned, check)
     if check.reason in environment.ROLLS:  # BT-M-39.1/39.2: stuck in a swamp, through the ice
         where = check.fall_hex if check.fall_hex is not None else planned.hex
         return environment.resolve(ctx, index, where, check.reason)
@@ -630,6 +632,33 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
         # move ends there (BT-M-26.1: it may still stand up and leave): see `_finish`.
         fall(ctx, index, where, check.fall_levels, cause)
     return "destroyed" if ctx.state.units[index].destroyed else "fell"
+
+
+def _driving(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
+    """BT-M-29.3 / BT-M-37.1: a vehicle's Driving roll to avoid a skid; vehicles never fall.
+
+    Driving skill (kept as the crew's ``piloting``) + the check's modifiers, no 'Mech modifiers.
+    A failure is a plain skid (BT-M-29.5, BT-M-37.5's reading: no spin): `skids.vehicle_skid`.
+    Other kinds make no rolls in movement (BT-M-30 item 1).
+    """
+    index = plan.unit
+    unit = ctx.state.units[index]
+    if check.reason != "skid" or not isinstance(unit.body, VehicleBody):
+        return "ok"
+    named = (("driving", unit.pilot.piloting), *check.modifiers)
+    target = sum(value for _, value in named)
+    roll = ctx.roll(2)
+    success = sum(roll) >= target
+    ctx.emit(ev.PilotingRoll(index, "skid", target, named, roll, success=success))
+    if success:
+        return "ok"
+    start = check.fall_hex if check.fall_hex is not None else planned.hex
+    position = plan.steps.index(planned)
+    later = plan.steps[position:] if check in planned.before else plan.steps[position + 1 :]
+    length = sum(1 for s in later if s.entered) // 2
+    direction = _travel_direction(ctx.state, index, start, planned)
+    skids.vehicle_skid(ctx, index, direction, length)
+    return "skid"
 
 
 def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -> None:

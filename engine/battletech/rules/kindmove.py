@@ -45,12 +45,14 @@ from engine.battletech.kinds import vehicle_terrain as vt
 from engine.battletech.kinds.battle_armor import BattleArmorBody, ba_mp
 from engine.battletech.kinds.infantry import InfantryBody, Occupant, UnitKind
 from engine.battletech.kinds.vehicle import VehicleBody
+from engine.battletech.rules import environment
 from engine.battletech.state import BTState, MoveMode, UnitState
+from engine.battletech.tables import skid_modifier
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
 if TYPE_CHECKING:
-    from engine.battletech.rules.movement import Plan, Reach
+    from engine.battletech.rules.movement import Plan, PlannedStep, Reach
 
 __all__ = [
     "allowance",
@@ -344,7 +346,52 @@ def plan_move(  # noqa: C901, PLR0912 - one guard per rule
             raise _illegal("stacking", last, steps[last], f"it cannot end there: {crowded}")
     hexes = sum(1 for p in planned if p.entered)
     end = pos.elevation if _is_vtol(unit) else None
+    if isinstance(unit.design, VehicleDesign) and unit.design.motion in veh.GROUND:
+        before = unit.movement.hexes if unit.movement is not None else 0
+        planned = _skid_checks(state, unit, planned, flank=flank, intended=before + hexes)
     return Plan(index, mode, tuple(planned), limit, pos.mp, hexes, elevation=end)
+
+
+def _skid_checks(
+    state: BTState, unit: UnitState, planned: list[PlannedStep], *, flank: bool, intended: int
+) -> list[PlannedStep]:
+    """BT-M-29.1 / BT-M-39.2: the Driving rolls a ground vehicle's plotted move needs.
+
+    At flank speed, one roll in each paved (or road, moving along it) hex where it turns and then
+    moves on or turns a second hexside; at any speed a turn then a move into or out of ice. The
+    modifier: the hexes intended this turn (BT-M-29.2) and the vehicle's Driving penalties
+    (BT-M-37.5, `kinds.vehicle.driving_modifier`).
+    """
+    from engine.battletech.rules.movement import Check  # noqa: PLC0415 - cycle
+
+    assert unit.hex is not None  # noqa: S101 - a planned unit is on the map
+    board = state.board
+    body = unit.body
+    penalty = veh.driving_modifier(body) if isinstance(body, VehicleBody) else 0
+    modifiers: tuple[tuple[str, int], ...] = (
+        (f"{intended} hexes this turn", skid_modifier(intended)),
+    )
+    if penalty:
+        modifiers = (*modifiers, ("vehicle damage", penalty))
+    here, on_road = unit.hex, board.terrain(unit.hex).has_road
+    turns, checked = 0, False
+    result: list[PlannedStep] = []
+    for step in planned:
+        terrain = board.terrain(here)
+        paved = terrain.pavement or (terrain.has_road and (on_road or step.road))
+        if step.entered:
+            iced = environment.ice_skid(terrain, board.terrain(step.hex))
+            if turns and not checked and ((flank and paved) or iced):
+                check = Check("skid", modifiers, fall_hex=here)
+                step = attrs.evolve(step, before=(check,))  # noqa: PLW2901 - its checked copy
+            here, on_road, turns, checked = step.hex, step.road, 0, False
+        else:
+            turns += 1
+            if flank and turns == 2 and not checked and paved:  # noqa: PLR2004 - BT-M-29.1
+                step = attrs.evolve(step, after=(Check("skid", modifiers, fall_hex=here),))  # noqa: PLW2901
+                checked = True
+        result.append(step)
+    return result
 
 
 def _is_vtol(unit: UnitState) -> bool:

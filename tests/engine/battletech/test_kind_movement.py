@@ -315,3 +315,43 @@ def test_deployment_offers_only_hexes_the_kind_may_enter() -> None:
     assert len(deploys) > 8  # the zone's other hexes
     assert any(c.hex == Hex.from_label("0102") for c in deploys)
     assert all(state.board.terrain(c.hex).woods is not Woods.HEAVY for c in deploys)
+
+
+# ---------------------------------------------------------------- BT-M-29.5 / BT-M-37.1 skids
+
+
+PAVED = {f"h04{r:02d}": Terrain(pavement=True) for r in range(10, 19)}
+
+
+def test_a_flank_turn_on_pavement_needs_a_driving_roll_cruise_none() -> None:
+    """BT-M-29.1: at flank, a turn then a move on pavement; at cruise no roll (BT-M-37.1)."""
+    state = one(PEGASUS, "0418", **PAVED)
+    steps = (F, F, R, F, F)
+    plan = plan_move(state, 0, MoveMode.RUN, steps)
+    assert [c.reason for c in plan.checks] == ["skid"]
+    # 4 hexes intended: modifier 0 (BT-M-29.2)
+    assert plan.checks[0].modifiers == (("4 hexes this turn", 0),)
+    assert plan.steps[3].before == plan.checks
+    assert plan_move(state, 0, MoveMode.WALK, steps).checks == ()
+    assert plan_move(one(FOOT, **PAVED), 0, MoveMode.WALK, (R, F)).checks == ()
+
+
+def test_a_passed_driving_roll_goes_on_a_failed_one_skids_with_its_facing() -> None:
+    """BT-M-29.3/29.5: Driving 5 + 0 + motive penalty; failure: half the hexes left, facing kept."""
+    state = one(PEGASUS, "0418", **PAVED)
+    steps = (F, R, F, F, F, F)  # 5 hexes intended: +1
+    moved = Hex.from_label("0417")
+    end = moved
+    for _ in range(4):
+        end = end.neighbor(Facing.NE)
+    after, _ = play(state, Move(0, MoveMode.RUN, steps), dice=(3, 3))  # 6 >= 5 + 1
+    assert after.units[0].hex == end
+    after, events = play(state, Move(0, MoveMode.RUN, steps), dice=(2, 3))  # 5 < 6: skid
+    assert any(e.TAG == "bt/skidded" for e in events)
+    unit = after.units[0]
+    assert unit.facing is Facing.NE  # it turned before losing control, and keeps that facing
+    assert unit.hex == moved.neighbor(Facing.N).neighbor(Facing.N)  # 4 hexes left // 2 = 2
+    assert after.active is None
+    damaged = state_with(state, 0, driver_hit=True)  # +2 Driving (BT-C-24.3)
+    plan = plan_move(damaged, 0, MoveMode.RUN, steps)
+    assert plan.checks[0].modifiers == (("5 hexes this turn", 1), ("vehicle damage", 2))
