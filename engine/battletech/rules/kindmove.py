@@ -37,8 +37,8 @@ from engine.battletech.board import Terrain
 from engine.battletech.commands import Step, StepKind
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
 from engine.battletech.designs.infantry import InfantryMotion
-from engine.battletech.designs.vehicle import Motion
-from engine.battletech.envstate import gravity_of
+from engine.battletech.designs.vehicle import Motion, flank_mp
+from engine.battletech.envstate import by_gravity, gravity_of
 from engine.battletech.kinds import infantry as inf
 from engine.battletech.kinds import vehicle as veh
 from engine.battletech.kinds import vehicle_terrain as vt
@@ -103,29 +103,31 @@ def allowance(unit: UnitState, mode: MoveMode, gravity: Fraction = Fraction(1)) 
     """BT-M-20 / BT-M-37.1 / BT-M-4: the MP of ``mode`` for a unit that is not a 'Mech.
 
     A vehicle's Walk is its Cruising MP and its Run its Flank MP (after motive damage); a platoon
-    or squad has one ground allowance (Walk) and no Run. DESIGN: gravity (BT-M-39.3) scales every
-    kind's MP as it scales a 'Mech's, rounded down.
+    or squad has one ground allowance (Walk) and no Run. Gravity (BT-M-39.3, `by_gravity`) scales
+    the Cruising or ground MP as it scales a 'Mech's Walk MP; Flank MP follows from it.
     """
     design, body = unit.design, unit.body
-    mp = 0
     if isinstance(design, VehicleDesign) and isinstance(body, VehicleBody):
-        if mode in {MoveMode.WALK, MoveMode.RUN}:
-            mp = veh.allowance(design, body, flank=mode is MoveMode.RUN)
-    elif mode is MoveMode.WALK:
-        if isinstance(design, InfantryDesign):
-            mp = inf.infantry_mp(design)[0]
-        elif isinstance(design, BattleArmorDesign) and isinstance(body, BattleArmorBody):
-            mp = ba_mp(design, body)[0]
-    return int(mp * gravity) if gravity != 1 else mp
+        if mode not in {MoveMode.WALK, MoveMode.RUN}:
+            return 0
+        cruise = by_gravity(veh.cruise_mp(design, body), gravity)
+        return flank_mp(cruise) if mode is MoveMode.RUN else cruise
+    if mode is not MoveMode.WALK:
+        return 0
+    if isinstance(design, InfantryDesign):
+        return by_gravity(inf.infantry_mp(design)[0], gravity)
+    if isinstance(design, BattleArmorDesign) and isinstance(body, BattleArmorBody):
+        return by_gravity(ba_mp(design, body)[0], gravity)
+    return 0
 
 
-def jump_mp(unit: UnitState) -> int:
+def jump_mp(unit: UnitState, gravity: Fraction = Fraction(1)) -> int:
     """BT-M-4: the Jump MP of jump infantry and battle armor (0 for every other kind)."""
     design, body = unit.design, unit.body
     if isinstance(design, InfantryDesign):
-        return inf.infantry_mp(design)[1]
+        return by_gravity(inf.infantry_mp(design)[1], gravity)
     if isinstance(design, BattleArmorDesign) and isinstance(body, BattleArmorBody):
-        return ba_mp(design, body)[1]
+        return by_gravity(ba_mp(design, body)[1], gravity)
     return 0
 
 
@@ -275,19 +277,46 @@ def _start(state: BTState, index: int, mode: MoveMode) -> tuple[UnitState, _Pos,
     return unit, pos, limit
 
 
-def plan_move(  # noqa: C901, PLR0912 - one guard per rule
-    state: BTState, index: int, mode: MoveMode, steps: tuple[Step, ...]
-) -> Plan:
+def plan_move(state: BTState, index: int, mode: MoveMode, steps: tuple[Step, ...]) -> Plan:
     """BT-M-18..25 / BT-M-37: check a plotted move of a unit that is not a 'Mech, without dice.
 
-    Returns a `movement.Plan` (its ``elevation``: a VTOL's elevation at the end).
+    Returns a `movement.Plan` (its ``elevation``: a VTOL's elevation at the end). A ground
+    vehicle that starts its turn on a road and keeps to it has 1 MP more (BT-M-27.3).
 
     Raises:
         IllegalCommand: naming the first illegal step and the rule it breaks.
     """
+    try:
+        return _plan(state, index, mode, steps, road_bonus=False)
+    except IllegalCommand as exc:
+        if exc.code != "move/insufficient_mp" or not road_start(state, state.units[index]):
+            raise
+        try:
+            return _plan(state, index, mode, steps, road_bonus=True)
+        except IllegalCommand:
+            raise exc from None
+
+
+def road_start(state: BTState, unit: UnitState) -> bool:
+    """BT-M-27.3: a ground vehicle starting its turn in a road hex (a road is paved, BT-M-8.7)."""
+    design = unit.design
+    return (
+        isinstance(design, VehicleDesign)
+        and design.motion in veh.GROUND
+        and unit.movement is None
+        and unit.hex is not None
+        and state.board.terrain(unit.hex).has_road
+    )
+
+
+def _plan(  # noqa: C901, PLR0912, PLR0915 - one guard per rule
+    state: BTState, index: int, mode: MoveMode, steps: tuple[Step, ...], *, road_bonus: bool
+) -> Plan:
+    """`plan_move` with or without BT-M-27.3's road bonus (+1 MP, every hex along the road)."""
     from engine.battletech.rules.movement import Plan, PlannedStep  # noqa: PLC0415 - cycle
 
     unit, pos, limit = _start(state, index, mode)
+    limit += road_bonus
     if mode is MoveMode.STILL and steps:
         raise _illegal("still", 0, steps[0], "a unit standing still takes no steps (BT-M-20.1)")
     flank = mode is MoveMode.RUN
@@ -314,6 +343,9 @@ def plan_move(  # noqa: C901, PLR0912 - one guard per rule
             raise _illegal("blocked", i, step, result)
         cost, level, elevation, road = result
         there = pos.hex.neighbor(direction)
+        if road_bonus and not road:
+            why = "the road bonus holds only while the vehicle stays on the road (BT-M-27.3)"
+            raise _illegal("road", i, step, why)
         if _enemy_in(state, index, there):
             raise _illegal("stacking", i, step, f"{there.label} holds an enemy unit (BT-M-25)")
         minimum = False
@@ -415,7 +447,7 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
         raise IllegalCommand("move/cannot_move", f"the {unit.name} cannot move: {why}")
     if unit.movement is not None:
         raise IllegalCommand("jump/started", "a jump takes the whole movement (BT-M-20.4)")
-    mp = jump_mp(unit)
+    mp = jump_mp(unit, gravity_of(state.environment))
     if mp <= 0:
         raise IllegalCommand("jump/no_jets", f"the {unit.name} cannot jump (BT-M-4)")
     if not path:
@@ -453,7 +485,7 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
 def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
     """BT-M-20.4: a legal shortest path to each hex the unit could land in (ring by ring)."""
     unit = state.units[index]
-    mp = jump_mp(unit)
+    mp = jump_mp(unit, gravity_of(state.environment))
     if unit.hex is None or mp <= 0:
         return {}
     ceiling = start_level(state, unit) + mp
@@ -478,7 +510,7 @@ _LEFT, _RIGHT = Step(StepKind.LEFT), Step(StepKind.RIGHT)
 _FORWARD, _BACKWARD = Step(StepKind.FORWARD), Step(StepKind.BACKWARD)
 
 
-def reachable(  # noqa: C901, PLR0912, PLR0915 - the search and the jump landings
+def reachable(  # noqa: C901, PLR0912 - the search and the jump landings
     state: BTState, index: int, mode: MoveMode
 ) -> dict[tuple[Hex, Facing], Reach]:
     """Every (hex, facing) the unit can end this move in, with the cheapest path (`movement.Reach`).
@@ -510,7 +542,28 @@ def reachable(  # noqa: C901, PLR0912, PLR0915 - the search and the jump landing
         _, start, limit = _start(state, index, mode)
     except IllegalCommand:
         return {}
-    flank = mode is MoveMode.RUN
+    best = _search(state, index, start, limit, flank=mode is MoveMode.RUN, road_only=False)
+    if road_start(state, unit):  # BT-M-27.3: 1 MP more, every hex along the road
+        bonus = _search(state, index, start, limit + 1, flank=mode is MoveMode.RUN, road_only=True)
+        for key, found in bonus.items():
+            best.setdefault(key, found)
+    reach: dict[tuple[Hex, Facing], Reach] = {}
+    for (hex_, facing), (mp, steps, minimum) in best.items():
+        if steps and end_problem(state, index, hex_) is None:
+            reach[hex_, facing] = Reach(hex_, facing, mp, steps, minimum=minimum, mode=mode)
+        elif not steps:
+            reach[hex_, facing] = Reach(hex_, facing, mp, steps, mode=mode)
+    return reach
+
+
+def _search(  # noqa: C901, PLR0912 - the hot loop, kept flat
+    state: BTState, index: int, start: _Pos, limit: int, *, flank: bool, road_only: bool
+) -> dict[tuple[Hex, Facing], tuple[int, tuple[Step, ...], bool]]:
+    """Dijkstra over (hex, facing) from ``start`` within ``limit`` MP: the first cheapest path.
+
+    ``road_only``: every hex entered along the road (BT-M-27.3), no Minimum Movement.
+    """
+    unit = state.units[index]
     counter = 0
     queue: list[tuple[int, int, _Pos, tuple[Step, ...]]] = [(start.mp, 0, start, ())]
     best: dict[tuple[Hex, Facing], tuple[int, tuple[Step, ...], bool]] = {}
@@ -531,16 +584,17 @@ def reachable(  # noqa: C901, PLR0912, PLR0915 - the search and the jump landing
             if backward and flank:
                 continue
             direction = pos.facing.opposite if backward else pos.facing
-            result_ = _enter(state, unit, pos, direction, backward=backward, flank=flank)
-            if isinstance(result_, str):
+            result = _enter(state, unit, pos, direction, backward=backward, flank=flank)
+            if isinstance(result, str) or (road_only and not result[3]):
                 continue
-            cost, level, elevation, _ = result_
+            cost, level, elevation, _ = result
             there = pos.hex.neighbor(direction)
             if _enemy_in(state, index, there):
                 continue
             minimum = False
             if mp + cost > limit:
-                if pos.hexes == 0 and not backward and limit >= 1 and not steps_enter(steps):
+                first = pos.hexes == 0 and not steps_enter(steps)
+                if first and not backward and limit >= 1 and not road_only:
                     minimum, cost = True, max(limit - mp, 0)
                 else:
                     continue
@@ -549,13 +603,7 @@ def reachable(  # noqa: C901, PLR0912, PLR0915 - the search and the jump landing
             if (nxt.hex, nxt.facing) not in best:
                 counter += 1
                 heapq.heappush(queue, (nxt.mp, counter, nxt, (*steps, step)))
-    reach: dict[tuple[Hex, Facing], Reach] = {}
-    for (hex_, facing), (mp, steps, minimum) in best.items():
-        if steps and end_problem(state, index, hex_) is None:
-            reach[hex_, facing] = Reach(hex_, facing, mp, steps, minimum=minimum, mode=mode)
-        elif not steps:
-            reach[hex_, facing] = Reach(hex_, facing, mp, steps, mode=mode)
-    return reach
+    return best
 
 
 def steps_enter(steps: tuple[Step, ...]) -> bool:

@@ -355,3 +355,24 @@ def test_a_passed_driving_roll_goes_on_a_failed_one_skids_with_its_facing() -> N
     damaged = state_with(state, 0, driver_hit=True)  # +2 Driving (BT-C-24.3)
     plan = plan_move(damaged, 0, MoveMode.RUN, steps)
     assert plan.checks[0].modifiers == (("5 hexes this turn", 1), ("vehicle damage", 2))
+
+
+# ---------------------------------------------------------------- BT-M-27.3 road bonus
+
+NORTH_SOUTH = (1 << int(Facing.N)) | (1 << int(Facing.S))
+ROAD = {f"h04{r:02d}": Terrain(road=NORTH_SOUTH) for r in range(10, 19)}
+
+
+def test_a_ground_vehicle_on_the_road_all_move_has_1_mp_more() -> None:
+    """BT-M-27.3: +1 MP at cruise or flank for a ground vehicle that starts and stays on a road."""
+    state = one(BULLDOG, "0418", **ROAD)
+    assert plan_move(state, 0, MoveMode.WALK, (F,) * 5).allowance == 5
+    assert plan_move(state, 0, MoveMode.RUN, (F,) * 7).mp_spent == 7
+    with pytest.raises(IllegalCommand, match="costs 1 MP, 0 of 4"):
+        plan_move(state, 0, MoveMode.WALK, (F, F, F, L, F))  # leaves the road: no bonus
+    ends = {h for h, _ in reachable(state, 0, MoveMode.WALK)}
+    assert Hex.from_label("0413") in ends
+    assert Hex.from_label("0412") not in ends
+    off = one(BULLDOG, "0418")  # the same move without the road
+    with pytest.raises(IllegalCommand, match="insufficient|costs"):
+        plan_move(off, 0, MoveMode.WALK, (F,) * 5)
