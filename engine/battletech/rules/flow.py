@@ -561,7 +561,8 @@ def _collapse(ctx: Ctx, index: int, planned: PlannedStep) -> bool:
     else:
         return False
     for other in (*(o for o in ctx.state.units_at(where) if o != index), index):
-        fall(ctx, other, where, 0, cause)
+        if ctx.state.units[other].is_mech:  # DESIGN: other kinds' falls wait for their damage
+            fall(ctx, other, where, 0, cause)
     return True
 
 

@@ -8,6 +8,7 @@ unit get to", every (hex, facing) with its MP cost, for the board overlay.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -29,6 +30,7 @@ from engine.battletech.rules.condition import (
     run_allowance,
     walk_mp,
 )
+from engine.battletech.rules.victory import tonnage
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import (
     RUBBLE_PSR,
@@ -564,11 +566,11 @@ def _entry_checks(  # noqa: PLR0917 - the hex left and the hex entered
     collapse = crush = 0
     here_terrain = state.board.terrain(walker.hex)
     if terrain.building is not None:
-        inside = unit.mech_design.tonnage + sum(
-            state.units[o].mech_design.tonnage for o in state.units_at(there) if o != move.index
+        inside = tonnage(unit) + sum(
+            tonnage(state.units[o]) for o in state.units_at(there) if o != move.index
         )
         if inside > terrain.building.cf:
-            crush = inside  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
+            crush = math.ceil(inside)  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
     if here_terrain.building is not None or terrain.building is not None:
         # BT-M-31.4: entering or leaving a building hex: a roll to avoid damage.
         classes = [t.building for t in (here_terrain, terrain) if t.building is not None]
@@ -586,11 +588,11 @@ def _entry_checks(  # noqa: PLR0917 - the hex left and the hex entered
             )
         )
     if on_bridge and terrain.bridge is not None:
-        weight = unit.mech_design.tonnage + sum(
-            state.units[o].mech_design.tonnage for o in state.units_at(there) if o != move.index
+        weight = tonnage(unit) + sum(
+            tonnage(state.units[o]) for o in state.units_at(there) if o != move.index
         )
         if weight > terrain.bridge.cf:
-            collapse = weight  # BT-M-28: the bridge gives way
+            collapse = math.ceil(weight)  # BT-M-28: the bridge gives way
     depth = _water_depth(terrain, on_bridge=on_bridge)
     if depth >= 1 and not collapse:
         fall_hex, levels = _fall_place(walker.hex, walker.level, there, terrain, new_level)
