@@ -376,3 +376,10 @@ def test_a_ground_vehicle_on_the_road_all_move_has_1_mp_more() -> None:
     off = one(BULLDOG, "0418")  # the same move without the road
     with pytest.raises(IllegalCommand, match="costs 1 MP, 0 of 4"):
         plan_move(off, 0, MoveMode.WALK, (F,) * 5)
+
+
+def test_charges_by_or_on_other_kinds_are_refused_with_a_message() -> None:
+    """DESIGN (issue 20): a charge by or on a vehicle is refused in one line, never a crash."""
+    state = stack(BULLDOG, "mech", side=(0, 1))
+    with pytest.raises(IllegalCommand, match="not played yet"):
+        play(state, Move(0, MoveMode.WALK, (F,), charge=1))
