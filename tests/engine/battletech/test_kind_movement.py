@@ -283,6 +283,9 @@ def test_crews_get_the_defaults_of_their_kind() -> None:
     assert (pilot.piloting, pilot.gunnery) == (5, 4)
     clan = attrs.evolve(tank, tech_base="Clan")
     assert (default_pilot(clan).piloting, default_pilot(clan).gunnery) == (6, 5)
+    squad = attrs.evolve(blk(CAVALIER), tech_base="Clan")  # a Clan squad: gunnery 4 all the same
+    assert (default_pilot(squad).piloting, default_pilot(squad).gunnery) == (5, 4)
+    assert default_pilot(blk(FOOT)).gunnery == 4
 
 
 def test_a_platoon_is_lost_with_its_last_man_and_counts_its_men_in_tons() -> None:
