@@ -19,6 +19,7 @@ from engine.battletech import (
     envevents,
     events,
     indirectevents,
+    kindevents,
     narrate,
     nightcommands,
     nightevents,
@@ -85,6 +86,7 @@ class BattleTech:
         + masc.MASC_EVENTS
         + indirectevents.INDIRECT_EVENTS
         + buildingevents.BUILDING_EVENTS
+        + kindevents.KIND_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

@@ -44,6 +44,8 @@ Schema history:
   have the flat shape and are ignored (the loader folds the log instead). A setup unit's
   ``design`` may now be any kind's design (a vehicle, a platoon, a battle armor squad, told apart
   by their fields); older saves hold 'Mech designs, read as before.
+- **12** (issue 20 items 2-3, BT-M-37.3): new event ``bt/elevation_changed`` (a VTOL's elevation
+  after its move); no field changes, so older saves read unchanged.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 """The schema this program writes."""
 
 
@@ -126,5 +128,6 @@ MIGRATIONS: dict[int, Migration] = {
     8: Migration(line=_indirect_fire),
     9: Migration(header=_calm),
     10: Migration(),  # schema 11 reshapes the kept unit state only: a schema-10 save reads as it is
+    11: Migration(),  # schema 12 adds the event bt/elevation_changed only
 }
 """Schema v -> the migration from v to v + 1."""

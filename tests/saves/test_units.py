@@ -100,7 +100,8 @@ def test_the_library_lists_bundled_and_extra_units_and_keeps_bad_ones(tmp_path) 
     names = [e.name for e in entries]
     assert names == sorted(names, key=str.casefold)
     conversions = len(list(CONVERSIONS_DIR.glob("*.mtf")))  # hexmech's own variants, listed too
-    assert len(entries) == len(BUNDLED) + conversions + 2  # each bundled file once, though twice
+    kinds = len(list((UNITS_DIR / "blk").glob("*.blk")))  # the bundled vehicles, platoons, squads
+    assert len(entries) == len(BUNDLED) + conversions + kinds + 2  # each file once, though twice
     bad = next(e for e in entries if e.name == "bad")
     assert (bad.ok, bad.design) == (False, None)
     assert (

@@ -1,8 +1,8 @@
 """MegaMek ``.blk`` units at the edge: ``hexmech validate``, the unit library, ``--units`` folders.
 
 Issue 20, item 4: vehicles, platoons and battle armor validate (``ok NAME (summary)``) and are
-listed with their kind and can be picked for a custom game; a scenario file names 'Mechs only;
-other unit types are refused in one line naming the type; a folder of them never stops the game
+listed with their kind and can be picked for a custom game or named in a scenario file; other
+unit types are refused in one line naming the type; a folder of them never stops the game
 from loading.
 """
 
@@ -107,17 +107,14 @@ def test_the_library_lists_blk_units_with_their_kind(folder: Path) -> None:
 
 
 def test_units_folder_with_blk_files_loads_and_says_so(installed, folder: Path) -> None:
-    """``--units DIR``: one line for the refused file; 'Mechs still load by name in scenarios."""
+    """``--units DIR``: one line for the refused file; every kind loads by name or path."""
     library, report = installed
     assert report.splitlines() == [f"hexmech: skipped {folder / 'Union.blk'}:2: {REFUSED}"]
     assert library.problems() == [f"{folder / 'Union.blk'}:2: {REFUSED}"]
     mech = next(UNITS_DIR.glob("*.mtf")).stem
     assert library.unit(mech).name
-    in_scenarios = "a scenario file names 'Mechs only; pick it in a custom game"
-    with pytest.raises(ValueError, match=rf"Scorpion Light Tank \(vehicle: {in_scenarios}\)"):
-        library.unit("Scorpion Light Tank")
-    with pytest.raises(ValueError, match=rf"Foot Platoon \(Rifle\) \(infantry: {in_scenarios}\)"):
-        library.unit(str(folder / "Foot Platoon (Rifle).blk"))
+    assert library.unit("Scorpion Light Tank").kind == "vehicle"
+    assert library.unit(str(folder / "Foot Platoon (Rifle).blk")).kind == "infantry"
     with pytest.raises(ValueError, match="UnitType Dropship"):
         library.unit(str(folder / "Union.blk"))
 

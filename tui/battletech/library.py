@@ -21,7 +21,7 @@ from engine.battletech.board import Board
 from engine.battletech.data.boardfile import combine
 from engine.battletech.data.mapgen import generate
 from engine.battletech.data.scenario import ScenarioError, parse_scenario
-from engine.battletech.designs.mech import MechDesign
+from engine.battletech.state import UnitDesign
 from tui.battletech.boards import BOARDS_DIR, BoardFileError, board_summary, load_board
 from tui.battletech.units import (
     BLK_SUFFIX,
@@ -131,7 +131,7 @@ class FileLibrary:
         msg = f"no board called {name!r} (known: {known})"
         raise ValueError(msg)
 
-    def unit(self, name: str) -> MechDesign:
+    def unit(self, name: str) -> UnitDesign:
         """The design called ``name`` ("Atlas AS7-D"), or in the .mtf file at that path."""
         path = Path(name)
         if path.suffix == ".mtf" and path.is_file():
@@ -141,14 +141,16 @@ class FileLibrary:
                 raise ValueError(str(exc)) from None
         if path.suffix.lower() == BLK_SUFFIX and path.is_file():
             entry = describe_unit(path)
-            raise ValueError(entry.error or f"{path}: {entry.name} ({_not_in_scenarios(entry)})")
+            if entry.other is None:
+                raise ValueError(entry.error or f"{path}: {entry.name} cannot be read")
+            return entry.other
         wanted = name.casefold()
         for entry in self.units():
             if wanted in {entry.name.casefold(), entry.path.stem.casefold()}:
-                if entry.design is None:
-                    why = entry.error or f"{entry.path}: {entry.name} ({_not_in_scenarios(entry)})"
-                    raise ValueError(why)
-                return entry.design
+                found: UnitDesign | None = entry.design or entry.other
+                if found is None:
+                    raise ValueError(entry.error or f"{entry.path}: {entry.name} cannot be read")
+                return found
         msg = f"no 'Mech called {name!r} (try `hexmech validate` on your unit folder)"
         raise ValueError(msg)
 
@@ -163,15 +165,6 @@ class FileLibrary:
     def combine(self, grid: list[list[Board]]) -> Board:
         """Several sheets as one map."""
         return combine(grid)
-
-
-def _not_in_scenarios(entry: UnitEntry) -> str:
-    """Why a scenario file cannot name a vehicle, platoon or squad: its units are 'Mechs.
-
-    The scenario format's library gives `MechDesign` (`engine.battletech.data.scenario`); the
-    custom game's form takes units of every kind.
-    """
-    return f"{entry.kind}: a scenario file names 'Mechs only; pick it in a custom game"
 
 
 def install(

@@ -46,9 +46,10 @@ from engine.battletech.rules.flow import (
     deploy_zone,
     pending,
 )
+from engine.battletech.rules.kindmove import deploy_problem
 from engine.battletech.rules.movement import jump_paths, reachable
 from engine.battletech.rules.turn import declarers
-from engine.battletech.state import BTState, MoveMode, Phase
+from engine.battletech.state import BTState, MoveMode, Phase, UnitState
 from engine.dice import DiceSource
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
@@ -95,7 +96,13 @@ def _common(state: BTState, rng: Random) -> BTCommand | None:
         if side is None:
             return None
         units = [i for i, u in enumerate(state.units) if u.side == side and u.hex is None]
-        zone = sorted(h for h in deploy_zone(state, side) if not state.units_at(h))
+        zone = sorted(
+            h
+            for h in deploy_zone(state, side)
+            if not state.units_at(h)
+            and units
+            and deploy_problem(state.units[units[0]], state.board.terrain(h)) is None  # BT-M-23
+        )
         if not units or not zone:
             return None
         facing = Facing.S if side % 2 == 0 else Facing.N
@@ -162,9 +169,14 @@ def _moves(
     steps = [
         reach.steps
         for (where, facing), reach in reachable(state, index, mode, masc_on=masc_on).items()
-        if reach.steps and not (where == unit.hex and facing == unit.facing and not unit.mech.prone)
+        if reach.steps and not (where == unit.hex and facing == unit.facing and not _prone(unit))
     ]
     return _Commands(len(steps), lambda i: Move(index, mode, steps[i], masc=masc_on))
+
+
+def _prone(unit: UnitState) -> bool:
+    """A prone 'Mech (no other kind is ever prone, BT-M-37.1)."""
+    return unit.is_mech and unit.mech.prone
 
 
 def _continue(state: BTState, index: int, rng: Random) -> BTCommand:
@@ -215,7 +227,12 @@ def _random_move(state: BTState, index: int, rng: Random) -> BTCommand:
         if mode is MoveMode.STILL:
             break
         # BT-C-75: a run may switch the MASC on, when the roll is a safe one
-        masc_on = mode is MoveMode.RUN and masc.sensible(state, index) and rng.choice((False, True))
+        masc_on = (
+            mode is MoveMode.RUN
+            and state.units[index].is_mech
+            and masc.sensible(state, index)
+            and rng.choice((False, True))
+        )
         options = _moves(state, index, mode, masc_on=masc_on)
         if options:
             return rng.choice(options)
@@ -285,7 +302,7 @@ def _closing_move(  # noqa: C901, PLR0912 - three modes and MASC, jumps need a p
     best: list[tuple[int, BTCommand]] = []
     paths = jump_paths(state, index)
     ways = [(mode, False) for mode in (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP)]
-    if masc.sensible(state, index):
+    if unit.is_mech and masc.sensible(state, index):
         ways.append((MoveMode.RUN, True))  # BT-C-75: only where a plain run falls short
     for mode, masc_on in ways:
         for (where, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
@@ -307,8 +324,10 @@ def _closing_move(  # noqa: C901, PLR0912 - three modes and MASC, jumps need a p
         return Move(index, MoveMode.STILL)
     top = min(score for score, _ in best)
     choice = rng.choice([c for score, c in best if score == top])
-    if isinstance(choice, Move):
-        victims = [i for i, u in enumerate(state.units) if u.hex == target and u.on_map]
+    if isinstance(choice, Move) and unit.is_mech:  # charges: 'Mechs (kfire's physical rules)
+        victims = [
+            i for i, u in enumerate(state.units) if u.hex == target and u.on_map and u.is_mech
+        ]
         for victim in victims:
             charge = Move(choice.unit, choice.mode, choice.steps, charge=victim, masc=choice.masc)
             try:

@@ -1,7 +1,7 @@
 """BattleTech scenarios: a TOML table in, a `BTSetup` out (pure: files come through a `Library`).
 
 A scenario names its board and units; the `Library` (given by the code that reads files, see
-``saves/btlibrary.py``) turns those names into a `Board` and `MechDesign`s::
+``saves/btlibrary.py``) turns those names into a `Board` and designs of any kind::
 
     title = "Meeting engagement"
     board = "river-crossing"          # a board name; or boards = [["a", "b"], ["c", "d"]]
@@ -39,9 +39,11 @@ from engine.battletech.data.fileformat import printable
 from engine.battletech.data.firescenario import FIRE_KEYS, read_fire
 from engine.battletech.data.nightscenario import read_night
 from engine.battletech.data.settings import SettingError
-from engine.battletech.designs.mech import MechDesign
+from engine.battletech.designs import BattleArmorDesign, InfantryDesign
+from engine.battletech.designs.vehicle import VehicleDesign
+from engine.battletech.kinds.vehicle_combat import default_skills
 from engine.battletech.rules.environment import read_environment
-from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitSetup, Victory
+from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitDesign, UnitSetup, Victory
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -125,8 +127,8 @@ class Library(Protocol):
         """Return the board called ``name``; ValueError with a readable message if unknown."""
         ...
 
-    def unit(self, name: str) -> MechDesign:
-        """Return the design called ``name``; ValueError with a readable message if unknown."""
+    def unit(self, name: str) -> UnitDesign:
+        """Return the design called ``name`` (any kind); ValueError with a readable message."""
         ...
 
     def generate(self, style: str, width: int, height: int, seed: int) -> Board:
@@ -138,9 +140,24 @@ class Library(Protocol):
         ...
 
 
-def default_pilot(design: MechDesign, name: str = "MechWarrior") -> Pilot:
-    """BT-M-13: a MechWarrior with the default skills of the design's faction."""
-    piloting, gunnery = DEFAULT_SKILLS["Clan" if design.is_clan else "Inner Sphere"]
+INFANTRY_SKILLS: Final = (5, 4)
+"""BT-M-13: (anti-'Mech skill, Gunnery) of infantry and battle armor of every faction."""
+
+
+def default_pilot(design: UnitDesign, name: str = "MechWarrior") -> Pilot:
+    """BT-M-13: a crew with the default skills of the design's kind and faction.
+
+    A 'Mech's MechWarrior: Piloting/Gunnery 5/4 (Clan 4/3). A vehicle's crew: Driving/Gunnery
+    5/4, Clan 6/5 (BT-C-14, `kinds.vehicle_combat.default_skills`); ``piloting`` holds the
+    Driving skill. Infantry and battle armor: Gunnery 4 whatever the faction (BT-M-13); they have
+    no Piloting, and DESIGN: ``piloting`` holds MegaMek's default anti-'Mech skill, 5.
+    """
+    if isinstance(design, VehicleDesign):
+        piloting, gunnery = default_skills(clan=design.is_clan)
+    elif isinstance(design, InfantryDesign | BattleArmorDesign):
+        piloting, gunnery = INFANTRY_SKILLS
+    else:
+        piloting, gunnery = DEFAULT_SKILLS["Clan" if design.is_clan else "Inner Sphere"]
     return Pilot(name, gunnery, piloting)
 
 

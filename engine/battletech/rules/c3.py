@@ -77,7 +77,7 @@ def _working(unit: UnitState, index: int) -> bool:
 
 
 def _active(unit: UnitState) -> bool:
-    return unit.on_map and not unit.mech.shutdown and unit.hex is not None
+    return unit.on_map and unit.is_mech and not unit.mech.shutdown and unit.hex is not None
 
 
 def _best(unit: UnitState, role: str) -> int:

@@ -362,8 +362,8 @@ def end_of_phase(ctx: Ctx) -> None:
 
 def _unit_psrs(ctx: Ctx, tally: Tally, index: int, *, heavy: bool) -> None:
     unit = ctx.state.units[index]
-    if not unit.on_map:
-        return
+    if not unit.on_map or not unit.is_mech:
+        return  # kmove guard: no PSRs for other kinds (BT-M-37.1); their damage is kfire's
     events = ([DAMAGE_PSR] if heavy else []) + tally.psrs.get(index, [])
     start = tally.start.units[index]
     pre = preexisting(start)

@@ -23,6 +23,7 @@ import math
 
 from engine.battletech import events as ev
 from engine.battletech.context import Ctx
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules.buildings import damage_building
 from engine.battletech.rules.condition import can_move, walk_mp
 from engine.battletech.rules.contact import psr, side_from, strike
@@ -46,7 +47,7 @@ def _origin_level(state: BTState, unit: int, origin: Hex) -> int:
 def _from_above(state: BTState, unit: int, origin: Hex, to: Hex) -> bool:
     """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it)."""
     me = state.units[unit]
-    if me.hex == to and me.mech.prone:
+    if me.hex == to and me.is_mech and me.mech.prone:
         return False
     return _origin_level(state, unit, origin) - state.board.terrain(to).bottom >= 2  # noqa: PLR2004
 
@@ -92,8 +93,8 @@ def _enter(  # noqa: PLR0917 - one step of a chain of displacements
 ) -> None:
     """Move ``unit`` into ``to`` (already checked legal), resolving whoever stands there."""
     state = ctx.state
-    occupants = [o for o in state.units_at(to) if o != unit]
-    if occupants and _from_above(state, unit, origin, to):
+    occupants = [o for o in state.units_at(to) if o != unit and not _flying(state.units[o])]
+    if occupants and state.units[occupants[0]].is_mech and _from_above(state, unit, origin, to):
         _fall_onto(ctx, unit, origin, to, direction, occupants[0], cause)
         return
     shoved = False
@@ -101,7 +102,8 @@ def _enter(  # noqa: PLR0917 - one step of a chain of displacements
         if _dodge(ctx, occupant, direction):
             continue
         _enter(ctx, occupant, to, to.neighbor(direction), direction, "domino")
-        psr(ctx, occupant, "domino", 0)  # BT-C-48: both 'Mechs roll
+        if ctx.state.units[occupant].is_mech:
+            psr(ctx, occupant, "domino", 0)  # BT-C-48: both 'Mechs roll (no PSR for others)
         shoved = True
     if shoved:
         psr(ctx, unit, "domino", 0)
@@ -119,6 +121,11 @@ def _mp_left(unit: UnitState) -> int:
     return allowance(unit, movement.mode) - movement.mp_spent
 
 
+def _flying(unit: UnitState) -> bool:
+    """A VTOL in flight: ground units are displaced beneath it (BT-M-25, BT-M-37.3)."""
+    return isinstance(unit.body, VehicleBody) and unit.body.airborne
+
+
 def _dodge(ctx: Ctx, unit: int, direction: Facing) -> bool:
     """BT-C-48: the occupant steps one hex forward or backward instead of being shoved.
 
@@ -128,8 +135,8 @@ def _dodge(ctx: Ctx, unit: int, direction: Facing) -> bool:
     """
     state = ctx.state
     me = state.units[unit]
-    if me.hex is None or me.mech.prone or can_move(me) is not None:
-        return False
+    if me.hex is None or not me.is_mech or me.mech.prone or can_move(me) is not None:
+        return False  # DESIGN: a vehicle, platoon or squad does not step aside (BT-C-48)
     coming_from = (direction.opposite - me.facing) % 6
     if coming_from in {0, 3}:
         return False  # front to front or front to back: no dodge

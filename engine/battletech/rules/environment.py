@@ -351,6 +351,8 @@ def overspeed(ctx: Ctx) -> None:
         movement = unit.movement
         if not unit.on_map or movement is None or movement.mode is MoveMode.STILL:
             continue
+        if not unit.is_mech:
+            continue  # kmove guard: the vehicle overspeed damage is not built (issue 20)
         if movement.mode is MoveMode.JUMP:
             over = movement.jumped - jump_mp(unit)
         else:

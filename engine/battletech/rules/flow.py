@@ -27,11 +27,14 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.context import Ctx
+from engine.battletech.kindevents import ElevationChanged
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.rules import (
     combat,
     displacement,
     environment,
+    kindmove,
     mascroll,
     night,
     nightchoice,
@@ -266,6 +269,9 @@ def _deploy(ctx: Ctx, command: Deploy) -> None:
         raise IllegalCommand("deploy/zone", msg)
     if state.units_at(command.hex):
         raise IllegalCommand("deploy/stacking", f"{command.hex.label} already holds a 'Mech")
+    why = kindmove.deploy_problem(unit, state.board.terrain(command.hex))
+    if why is not None:  # BT-M-23: a vehicle or platoon never stands where it cannot go
+        raise IllegalCommand("deploy/terrain", f"the {unit.name} cannot deploy there: {why}")
     ctx.emit(ev.UnitDeployed(command.unit, command.hex, command.facing))
     _next_deployer(ctx, unit.side)
 
@@ -362,7 +368,10 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
     if command.mode is MoveMode.RUN and unit.dumping:
         msg = f"the {unit.name} is dumping ammunition: it may not run or jump (BT-C-58)"
         raise IllegalCommand("move/dumping", msg)
+    if command.masc and not unit.is_mech:
+        raise IllegalCommand("move/masc", f"the {unit.name} has no MASC (BT-C-75: 'Mechs only)")
     rolls_masc = mascroll.switching_on(unit, command)  # BT-C-75: refused before any die
+    _mechs_only(state, command.unit, command.charge, "charge")
     plan = plan_move(state, command.unit, command.mode, command.steps, masc_on=command.masc)
     if command.charge is not None:
         _check_charge(state, plan, command.charge)
@@ -375,6 +384,7 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
         _finish(ctx, command.unit)  # BT-C-75: the MASC failed before the first step
         return
     outcome = _execute(ctx, plan)
+    _elevation(ctx, plan)
     unit = ctx.state.units[command.unit]
     movement = unit.movement
     if unit.destroyed or movement is None:
@@ -393,6 +403,25 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
     _finish(ctx, command.unit)
 
 
+def _elevation(ctx: Ctx, plan: Plan) -> None:
+    """BT-M-37.3: a VTOL's elevation after its move (`kindmove.plan_move` plots it)."""
+    unit = ctx.state.units[plan.unit]
+    body = unit.body
+    if plan.elevation is None or unit.destroyed or not isinstance(body, VehicleBody):
+        return
+    if body.elevation != plan.elevation:
+        ctx.emit(ElevationChanged(plan.unit, plan.elevation))
+
+
+def _mechs_only(state: BTState, index: int, target: int | None, what: str) -> None:
+    """DESIGN (issue 20): charges and deaths from above by or on other kinds are not built yet."""
+    if target is None or not 0 <= target < len(state.units) or not 0 <= index < len(state.units):
+        return  # the usual checks name the unknown unit
+    if not state.units[index].is_mech or not state.units[target].is_mech:
+        msg = f"a {what} by or on a unit that is not a 'Mech is not played yet"
+        raise IllegalCommand(f"move/{what.replace(' ', '_')}_kind", msg)
+
+
 def check_charge_move(state: BTState, command: Move) -> None:
     """BT-C-42: check that ``command`` (a move with ``charge``) may be declared now, without dice.
 
@@ -401,6 +430,7 @@ def check_charge_move(state: BTState, command: Move) -> None:
     """
     if command.charge is None:
         return
+    _mechs_only(state, command.unit, command.charge, "charge")
     plan = plan_move(state, command.unit, command.mode, command.steps, masc_on=command.masc)
     _check_charge(state, plan, command.charge)
 
@@ -424,7 +454,7 @@ def _check_charge(state: BTState, plan: Plan, target: int) -> None:
         hex=last.hex,
         facing=last.facing,
         movement=moved,
-        body=attrs.evolve(unit.mech, prone=last.prone),
+        body=attrs.evolve(unit.mech, prone=last.prone) if unit.is_mech else unit.body,
     )
     physical.check_charge(state.replace_unit(index, after), index, target)
 
@@ -434,6 +464,7 @@ def _jump(ctx: Ctx, command: Jump) -> None:
     if unit.dumping:
         msg = f"the {unit.name} is dumping ammunition: it may not run or jump (BT-C-58)"
         raise IllegalCommand("move/dumping", msg)
+    _mechs_only(ctx.state, command.unit, command.dfa, "death from above")
     plan = plan_jump(ctx.state, command.unit, command.path, command.facing)
     if command.dfa is not None:
         physical.check_dfa(ctx.state, command.unit, command.path, command.dfa)
@@ -485,7 +516,11 @@ def _finish(ctx: Ctx, index: int) -> None:
     direction of travel, or the other steps aside (BT-M-26.1/26.4, BT-C-48).
     """
     unit = ctx.state.units[index]
-    if unit.hex is not None and any(o != index for o in ctx.state.units_at(unit.hex)):
+    if (
+        unit.is_mech  # BT-M-25: other kinds end their moves only where they may stack
+        and unit.hex is not None
+        and any(o != index for o in ctx.state.units_at(unit.hex))
+    ):
         path = unit.movement.path if unit.movement is not None else ()
         travel = path[-2].direction_to(path[-1]) if len(path) >= 2 else None  # noqa: PLR2004
         displacement.displace(ctx, index, unit.hex, travel or unit.facing, "domino")
@@ -538,7 +573,8 @@ def _collapse(ctx: Ctx, index: int, planned: PlannedStep) -> bool:
     else:
         return False
     for other in (*(o for o in ctx.state.units_at(where) if o != index), index):
-        fall(ctx, other, where, 0, cause)
+        if ctx.state.units[other].is_mech:  # DESIGN: other kinds' falls wait for their damage
+            fall(ctx, other, where, 0, cause)
     return True
 
 
@@ -563,12 +599,14 @@ def _step_event(ctx: Ctx, index: int, planned: PlannedStep) -> None:
         )
 
 
-def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  # noqa: PLR0911
+def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  # noqa: C901, PLR0911
     """Roll one check and apply a failure: "ok", "fell", "skid" or "destroyed"."""
     index = plan.unit
     unit = ctx.state.units[index]
     if unit.destroyed:
         return "destroyed"
+    if not unit.is_mech:
+        return _driving(ctx, plan, planned, check)
     if check.reason in environment.ROLLS:  # BT-M-39.1/39.2: stuck in a swamp, through the ice
         where = check.fall_hex if check.fall_hex is not None else planned.hex
         return environment.resolve(ctx, index, where, check.reason)
@@ -607,6 +645,33 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
         # move ends there (BT-M-26.1: it may still stand up and leave): see `_finish`.
         fall(ctx, index, where, check.fall_levels, cause)
     return "destroyed" if ctx.state.units[index].destroyed else "fell"
+
+
+def _driving(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
+    """BT-M-29.3 / BT-M-37.1: a vehicle's Driving roll to avoid a skid; vehicles never fall.
+
+    Driving skill (kept as the crew's ``piloting``) + the check's modifiers, no 'Mech modifiers.
+    A failure is a plain skid (BT-M-29.5, BT-M-37.5's reading: no spin): `skids.vehicle_skid`.
+    Other kinds make no rolls in movement (BT-M-30 item 1).
+    """
+    index = plan.unit
+    unit = ctx.state.units[index]
+    if check.reason != "skid" or not isinstance(unit.body, VehicleBody):
+        return "ok"
+    named = (("driving", unit.pilot.piloting), *check.modifiers)
+    target = sum(value for _, value in named)
+    roll = ctx.roll(2)
+    success = sum(roll) >= target
+    ctx.emit(ev.PilotingRoll(index, "skid", target, named, roll, success=success))
+    if success:
+        return "ok"
+    start = check.fall_hex if check.fall_hex is not None else planned.hex
+    position = plan.steps.index(planned)
+    later = plan.steps[position:] if check in planned.before else plan.steps[position + 1 :]
+    length = sum(1 for s in later if s.entered) // 2
+    direction = _travel_direction(ctx.state, index, start, planned)
+    skids.vehicle_skid(ctx, index, direction, length)
+    return "skid"
 
 
 def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -> None:

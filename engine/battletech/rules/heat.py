@@ -220,7 +220,7 @@ def heat_phase(ctx: Ctx) -> None:
     ctx.tally = Tally(start=ctx.state)
     try:
         for index in range(len(ctx.state.units)):
-            if ctx.state.units[index].on_map:
+            if ctx.state.units[index].on_map and ctx.state.units[index].is_mech:  # kmove guard
                 _record(ctx, index)
                 _scale(ctx, index)
         end_of_phase(ctx)
@@ -319,5 +319,10 @@ def submerged_life_support(ctx: Ctx) -> None:
     Depth 1+) costs its MechWarrior 1 damage.
     """
     for index, unit in enumerate(ctx.state.units):
-        if unit.on_map and crits.life_support_hit(unit) and submerged(ctx.state, unit):
+        if (
+            unit.on_map
+            and unit.is_mech
+            and crits.life_support_hit(unit)
+            and submerged(ctx.state, unit)
+        ):
             wound(ctx, index, 1, "submerged without life support")

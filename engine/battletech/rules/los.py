@@ -122,6 +122,8 @@ def unit_height(state: BTState, index: int) -> int:
             level = max(level, state.board.terrain(other).level)
         return level + 2
     ground = _ground(unit, terrain)
+    if not unit.is_mech:  # kmove guard: 1 level tall; a VTOL at its elevation (BT-M-37.3)
+        return ground + getattr(unit.body, "elevation", 0)
     return ground if unit.mech.prone else ground + 1
 
 
@@ -144,6 +146,8 @@ def submerged(state: BTState, index: int) -> int:
     unit = state.units[index]
     if unit.hex is None or unit.this_turn.dfa is not None:
         return 0
+    if not unit.is_mech:
+        return 0  # kmove guard: hover floats, other kinds never enter Depth 1+ (BT-M-23)
     depth = _depth(unit, state.board.terrain(unit.hex))
     if depth >= 2 or (unit.mech.prone and depth >= 1):  # noqa: PLR2004 - BT-C-9
         return depth
@@ -326,10 +330,11 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
         modifiers.append(
             (f"target in {Woods(terrain.woods).name.lower()} woods", int(terrain.woods))
         )
-    water = not unit.mech.prone and _depth(unit, terrain) == 1
+    prone = unit.is_mech and unit.mech.prone  # kmove guard: only 'Mechs lie prone
+    water = not prone and _depth(unit, terrain) == 1
     if water:
         modifiers.append(("target in depth 1 water", -1))
-    return _Target(unit.hex, height, not unit.mech.prone, tuple(modifiers), water)
+    return _Target(unit.hex, height, not prone, tuple(modifiers), water)
 
 
 def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
@@ -396,7 +401,9 @@ def _self_cover(
 
     DESIGN: Depth 1 water round a standing attacker's legs covers them too (BT-C-9).
     """
-    if shooter.this_turn.dfa is not None or shooter.mech.prone or shooter.hex is None:
+    if shooter.this_turn.dfa is not None or not shooter.is_mech or shooter.mech.prone:
+        return False  # kmove guard: the leg cover is a 'Mech's
+    if shooter.hex is None:
         return False
     if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
         return True

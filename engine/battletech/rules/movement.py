@@ -8,6 +8,7 @@ unit get to", every (hex, facing) with its MP cost, for the board overlay.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -17,7 +18,7 @@ from attrs import frozen
 from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.commands import Step, StepKind
 from engine.battletech.envstate import ONE_G, gravity_of
-from engine.battletech.rules import environment
+from engine.battletech.rules import environment, kindmove
 from engine.battletech.rules.condition import (
     arm_modifier,
     can_move,
@@ -29,6 +30,7 @@ from engine.battletech.rules.condition import (
     run_allowance,
     walk_mp,
 )
+from engine.battletech.rules.victory import tonnage
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import (
     RUBBLE_PSR,
@@ -114,6 +116,8 @@ class Plan:
     allowance: int
     mp_spent: int
     hexes: int
+    elevation: int | None = None
+    """A VTOL's elevation when the move ends (BT-M-37.3; None for every other unit)."""
 
     @property
     def checks(self) -> tuple[Check, ...]:
@@ -301,6 +305,8 @@ def plan_move(
     Raises:
         IllegalCommand: naming the first illegal step and the rule it breaks.
     """
+    if not state.units[index].is_mech:
+        return kindmove.plan_move(state, index, mode, steps)  # vehicles, infantry, battle armor
     unit, spent, limit = _start(state, index, mode, masc_on=masc_on)
     assert unit.hex is not None  # noqa: S101 - checked by _start
     movement = unit.movement
@@ -560,11 +566,11 @@ def _entry_checks(  # noqa: PLR0917 - the hex left and the hex entered
     collapse = crush = 0
     here_terrain = state.board.terrain(walker.hex)
     if terrain.building is not None:
-        inside = unit.mech_design.tonnage + sum(
-            state.units[o].mech_design.tonnage for o in state.units_at(there) if o != move.index
+        inside = tonnage(unit) + sum(
+            tonnage(state.units[o]) for o in state.units_at(there) if o != move.index
         )
         if inside > terrain.building.cf:
-            crush = inside  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
+            crush = math.ceil(inside)  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
     if here_terrain.building is not None or terrain.building is not None:
         # BT-M-31.4: entering or leaving a building hex: a roll to avoid damage.
         classes = [t.building for t in (here_terrain, terrain) if t.building is not None]
@@ -582,11 +588,11 @@ def _entry_checks(  # noqa: PLR0917 - the hex left and the hex entered
             )
         )
     if on_bridge and terrain.bridge is not None:
-        weight = unit.mech_design.tonnage + sum(
-            state.units[o].mech_design.tonnage for o in state.units_at(there) if o != move.index
+        weight = tonnage(unit) + sum(
+            tonnage(state.units[o]) for o in state.units_at(there) if o != move.index
         )
         if weight > terrain.bridge.cf:
-            collapse = weight  # BT-M-28: the bridge gives way
+            collapse = math.ceil(weight)  # BT-M-28: the bridge gives way
     depth = _water_depth(terrain, on_bridge=on_bridge)
     if depth >= 1 and not collapse:
         fall_hex, levels = _fall_place(walker.hex, walker.level, there, terrain, new_level)
@@ -647,6 +653,8 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
         IllegalCommand: why the jump is impossible, naming the hex at fault.
     """
     unit = state.units[index]
+    if not unit.is_mech:
+        return kindmove.plan_jump(state, index, path, facing)  # jump infantry, battle armor
     if unit.hex is None:
         raise IllegalCommand("move/not_deployed", f"the {unit.name} is not on the map")
     why = can_move(unit)
@@ -895,6 +903,8 @@ def reachable(  # noqa: C901, PLR0911, PLR0912 - the search and its special star
     right, forward before backward), and the positions come in the order they are settled.
     """
     unit = state.units[index]
+    if not unit.is_mech:
+        return kindmove.reachable(state, index, mode)  # vehicles, infantry, battle armor
     if unit.hex is None or can_move(unit) is not None:
         return {}
     if mode is MoveMode.JUMP:
@@ -1037,7 +1047,7 @@ def _jump_path(
     return frontier.get(target)
 
 
-def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
+def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:  # noqa: C901 - hot
     """BT-M-20.4: the `jump_path` of every hex the unit could land in, whoever stands there.
 
     One breadth-first search outwards, ring by ring, keeping the first path found to each hex:
@@ -1046,6 +1056,8 @@ def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
     the same path. Empty for a unit off the map or without Jump MP.
     """
     unit = state.units[index]
+    if not unit.is_mech:
+        return kindmove.jump_paths(state, index)
     if unit.hex is None:
         return {}
     board = state.board
@@ -1081,6 +1093,8 @@ def jump_paths(state: BTState, index: int) -> dict[Hex, tuple[Hex, ...]]:
 def jump_path(state: BTState, index: int, target: Hex) -> tuple[Hex, ...] | None:
     """A legal shortest jump path to ``target`` for the screen (None when there is none)."""
     unit = state.units[index]
+    if not unit.is_mech:
+        return kindmove.jump_paths(state, index).get(target)
     if unit.hex is None:
         return None
     mp = jump_mp(unit, state.board.terrain(unit.hex), gravity_of(state.environment))

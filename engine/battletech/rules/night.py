@@ -411,6 +411,8 @@ def lost(ctx: Ctx, index: int) -> Stop | None:
     state = ctx.state
     unit = state.units[index]
     where = unit.hex
+    if not state.units[index].is_mech:
+        return None  # kmove guard: night navigation (NT-1..5) is for 'Mechs (issue 20)
     if state.night is None or where is None or not movement_check(ctx, index, where):
         return None
     mode = unit.movement.mode if unit.movement is not None else MoveMode.WALK
@@ -439,6 +441,8 @@ def lost_before_jump(ctx: Ctx, index: int) -> Stop | None:
     """
     state = ctx.state
     where = state.units[index].hex
+    if not state.units[index].is_mech:
+        return None  # kmove guard: night navigation (NT-1..5) is for 'Mechs (issue 20)
     if state.night is None or where is None or not movement_check(ctx, index, where):
         return None
     ctx.emit(ev.MovementStarted(index, MoveMode.WALK))

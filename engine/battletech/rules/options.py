@@ -20,7 +20,7 @@ from engine.battletech.commands import (
     RollInitiative,
     TakeClub,
 )
-from engine.battletech.rules import masc, nightchoice, physical, tohit
+from engine.battletech.rules import kindmove, masc, nightchoice, physical, tohit
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.rules.movement import jump_paths, reachable
@@ -62,7 +62,8 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911, P
         commands.append(Move(index, MoveMode.STILL))
         for mode in (MoveMode.WALK, MoveMode.RUN):
             commands += _moves(state, index, mode)
-        if masc.has_masc(state.units[index]):  # BT-C-75: a run with the MASC on
+        unit = state.units[index]
+        if unit.is_mech and masc.has_masc(unit):  # BT-C-75: a run with the MASC on
             commands += _moves(state, index, MoveMode.RUN, masc_on=True)
         paths = jump_paths(state, index)
         near = _near_enemies(state, index)
@@ -70,7 +71,7 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911, P
             path = paths.get(hex_)
             if path is not None:
                 commands.append(Jump(index, path, facing))
-                if hex_ in near:
+                if hex_ in near and state.units[index].is_mech:
                     commands += _dfas(state, index, path, facing)
     return commands
 
@@ -119,7 +120,7 @@ def _charges(state: BTState, move: Move, where: Hex, facing: Facing) -> list[BTC
     ahead = where.neighbor(facing)
     result: list[BTCommand] = []
     for target in _enemies_next_to(state, move.unit, where):
-        if state.units[target].hex != ahead:
+        if state.units[target].hex != ahead or not state.units[target].is_mech:
             continue
         charge = attrs.evolve(move, charge=target)
         try:
@@ -134,6 +135,8 @@ def _dfas(state: BTState, index: int, path: tuple[Hex, ...], facing: Facing) -> 
     """BT-C-43: the jump as a death from above on an enemy next to its landing hex."""
     result: list[BTCommand] = []
     for target in _enemies_next_to(state, index, path[-1]):
+        if not state.units[target].is_mech:
+            continue  # attacks on other kinds: kfire's rules (issue 20)
         jump = Jump(index, path, facing, dfa=target)
         try:
             physical.check_dfa(state, index, path, target)
@@ -159,11 +162,12 @@ def _moves(state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False)
     result: list[BTCommand] = []
     enemies = _enemy_hexes(state, index)
     for (hex_, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
-        if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not unit.mech.prone):
+        prone = unit.is_mech and unit.mech.prone
+        if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not prone):
             continue
         move = Move(index, mode, reach.steps, masc=masc_on)
         result.append(move)
-        if hex_.neighbor(facing) in enemies:  # a charge needs the enemy straight ahead
+        if unit.is_mech and hex_.neighbor(facing) in enemies:  # the enemy straight ahead
             result += _charges(state, move, hex_, facing)
     return result
 
@@ -175,4 +179,9 @@ def _deployments(state: BTState) -> list[BTCommand]:
     zone = sorted(h for h in deploy_zone(state, side) if not state.units_at(h))
     units = [i for i, u in enumerate(state.units) if u.side == side and u.hex is None]
     facing = Facing.S if side % 2 == 0 else Facing.N
-    return [Deploy(i, h, facing) for i in units[:1] for h in zone]
+    return [
+        Deploy(i, h, facing)
+        for i in units[:1]
+        for h in zone
+        if kindmove.deploy_problem(state.units[i], state.board.terrain(h)) is None  # BT-M-23
+    ]

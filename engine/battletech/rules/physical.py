@@ -589,6 +589,8 @@ def physical_options(state: BTState, unit: int) -> list[PhysicalAttack]:
     for target, other in enumerate(state.units):
         if target == unit or not other.on_map or other.hex is None or other.side == me.side:
             continue
+        if not other.is_mech:
+            continue  # kmove guard: physical attacks on other kinds are kfire's (issue 20)
         if me.hex.distance(other.hex) != 1:
             continue
         choices: list[tuple[AttackKind, Location | None]] = [

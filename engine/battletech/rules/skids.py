@@ -34,6 +34,8 @@ import math
 
 from engine.battletech import events as ev
 from engine.battletech.context import Ctx
+from engine.battletech.designs.vehicle import VehicleDesign
+from engine.battletech.kinds.vehicle_terrain import prohibited
 from engine.battletech.rules import contact, displacement, physical
 from engine.battletech.rules.damage import apply_damage, damage_groups, fall, piloting_roll
 from engine.battletech.state import Phase
@@ -77,6 +79,12 @@ def slide(ctx: Ctx, index: int, start: Hex, direction: Facing, length: int) -> N
         if terrain.bottom > lost_level:
             stopped = "higher ground"
             break
+        if any(not ctx.state.units[o].is_mech for o in ctx.state.units_at(there)):
+            # DESIGN: a vehicle, platoon or squad in the way stops the skid (BT-M-29.7's
+            # "another unit"); BT-M-29.8's infantry damage and the rams on other kinds wait
+            # for their damage rules (issue 20)
+            stopped = "another unit"
+            break
         if any(o != index for o in ctx.state.units_at(there)):
             _flush(ctx, index, path)
             path = []
@@ -105,6 +113,44 @@ def slide(ctx: Ctx, index: int, start: Hex, direction: Facing, length: int) -> N
         _one_group(ctx, index, damage)
     for _ in range(woods_hits):
         _one_group(ctx, index, math.ceil(tonnage / 10))
+
+
+def vehicle_skid(ctx: Ctx, index: int, direction: Facing, length: int) -> None:
+    """BT-M-29.5: a vehicle that failed its Driving roll slides ``length`` hexes, facing kept.
+
+    Its move ends; it slides in ``direction`` (its travel before the turn) from the hex where it
+    lost control. DESIGN (until the vehicle damage rules land, issue 20): the slide stops before
+    the map edge, higher ground, a hex the vehicle could not enter (BT-M-23), a building or any
+    unit, and does no damage; the Motive System Damage roll per hex skidded (BT-M-29.5,
+    BT-M-37.5) is not rolled yet.
+    """
+    unit = ctx.state.units[index]
+    design = unit.design
+    here = unit.hex
+    if here is None or not isinstance(design, VehicleDesign):
+        return
+    board = ctx.state.board
+    lost_level = board.terrain(here).level
+    path: list[Hex] = []
+    stopped = ""
+    for _ in range(length):
+        there = here.neighbor(direction)
+        terrain = board.get(there)
+        if terrain is None:
+            stopped = "the map edge"
+            break
+        if terrain.level > lost_level:
+            stopped = "higher ground"
+            break
+        if terrain.building is not None or prohibited(design.motion, terrain) is not None:
+            stopped = "terrain it cannot enter"
+            break
+        if ctx.state.units_at(there):
+            stopped = "another unit"
+            break
+        path.append(there)
+        here = there
+    ctx.emit(ev.UnitSkidded(index, tuple(path), stopped))
 
 
 def _flush(ctx: Ctx, index: int, path: list[Hex]) -> None:

@@ -837,8 +837,8 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
     )
     seen: set[tuple[int, frozenset[int]]] = set()
     for target, other in enumerate(state.units):
-        if other.side == shooter.side or not other.on_map:
-            continue
+        if other.side == shooter.side or not other.on_map or not other.is_mech:
+            continue  # kmove guard: attacks on other kinds are kfire's (issue 20)
         sight = line_of_sight(state, unit, target)
         if not sight.clear and underwater.duel(state, unit, target):
             sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water

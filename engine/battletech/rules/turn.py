@@ -90,7 +90,8 @@ def declarers(state: BTState, side: int | None = None) -> tuple[int, ...]:
 
 
 def _active(unit: UnitState) -> bool:
-    return unit.on_map and unit.mech.conscious and not unit.mech.shutdown
+    # kmove guard until kfire's attacks by other kinds land: only 'Mechs declare attacks
+    return unit.on_map and unit.is_mech and unit.mech.conscious and not unit.mech.shutdown
 
 
 def ratio_slots(order: tuple[int, ...], counts: dict[int, int]) -> tuple[tuple[int, int], ...]:
@@ -260,7 +261,12 @@ def _heat_and_end(ctx: Ctx) -> None:
     environment.vacuum_life_support(ctx)  # BT-C-31 in vacuum (BT-C-61.5)
     for index, unit in enumerate(ctx.state.units):
         # BT-C-33 / BT-M-16 item 4: knocked out in an earlier turn: roll to wake up.
-        if unit.on_map and not unit.mech.conscious and unit.mech.knocked_out_turn < turn:
+        if (
+            unit.on_map
+            and unit.is_mech
+            and not unit.mech.conscious
+            and unit.mech.knocked_out_turn < turn
+        ):
             target = CONSCIOUSNESS.get(unit.mech.wounds, 13)
             roll = ctx.roll(2)
             ctx.emit(

@@ -14,13 +14,29 @@ Hold and withdraw are two-sided scenarios: ``side`` against every other side.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.battletech import events as ev
 from engine.battletech.context import Ctx
+from engine.battletech.designs import BattleArmorDesign, VehicleDesign
+from engine.battletech.kinds.battle_armor import BattleArmorBody
+from engine.battletech.kinds.infantry import InfantryBody
+from engine.battletech.kinds.vehicle import VehicleBody, is_immobile
+from engine.battletech.kinds.vehicle_combat import cannot_fire
 from engine.battletech.rules.condition import jump_mp, walk_mp
 from engine.battletech.state import BTState, Phase, UnitState, Victory
 from engine.hexes import Hex
 
-__all__ = ["KINDS", "crippled", "end_of_turn", "fighting", "immediate_result", "on_edge"]
+__all__ = [
+    "KINDS",
+    "crippled",
+    "end_of_turn",
+    "fighting",
+    "immediate_result",
+    "lost",
+    "on_edge",
+    "tonnage",
+]
 
 KINDS = ("destroy", "hold", "withdraw")
 """The victory condition kinds a scenario may name."""
@@ -29,9 +45,63 @@ EDGES = ("N", "S", "W", "E")
 
 
 def crippled(unit: UnitState) -> bool:
-    """True when the unit can neither move (no Walk or Jump MP) nor fire any weapon."""
+    """True when the unit cannot move (no Walk or Jump MP) or cannot fire any weapon.
+
+    A vehicle: immobile (BT-M-37.5, no Cruising MP) or none of its weapons may fire
+    (`kinds.vehicle_combat.cannot_fire`). DESIGN: a platoon or squad is never crippled; it is out
+    when its last man falls (BT-C-34, `lost`).
+    """
+    design, body = unit.design, unit.body
+    if isinstance(design, VehicleDesign) and isinstance(body, VehicleBody):
+        if is_immobile(design, body):
+            return True
+        from engine.battletech.data.catalogue import WEAPON_KINDS, get  # noqa: PLC0415
+
+        weapons = [
+            i
+            for i, item in enumerate(design.equipment)
+            if getattr(get(item.name), "kind", None) in WEAPON_KINDS
+        ]
+        return all(cannot_fire(design, body, i) is not None for i in weapons)
+    if not unit.is_mech:
+        return False
     immobile = walk_mp(unit) == 0 and jump_mp(unit) == 0
     return immobile or not _armed(unit)
+
+
+def lost(unit: UnitState) -> bool:
+    """BT-C-34: the unit is destroyed: a vehicle's body, a platoon's men, a squad's troopers."""
+    if unit.destroyed:
+        return True
+    body = unit.body
+    if isinstance(body, VehicleBody):
+        return bool(body.destroyed)
+    if isinstance(body, InfantryBody | BattleArmorBody):
+        return body.destroyed
+    return False
+
+
+_TROOPER_TONS: Final = (0.4, 0.75, 1.0, 1.5, 2.0)
+"""DESIGN (MegaMek ``BattleArmor`` weight by class): tons a suit, PA(L) to assault."""
+_MAN_TONS: Final = 0.085
+"""DESIGN (MegaMek ``Infantry``, foot): tons a man counts for the tonnage at time-out."""
+
+
+def tonnage(unit: UnitState) -> float:
+    """The tons a unit still fighting counts when time runs out (DESIGN, every kind).
+
+    A 'Mech or vehicle: its design's tonnage; a squad: its troopers still in action at their
+    weight class; a platoon: its men left.
+    """
+    design, body = unit.design, unit.body
+    if isinstance(design, BattleArmorDesign) and isinstance(body, BattleArmorBody):
+        klass = min(max(design.weight_class, 0), len(_TROOPER_TONS) - 1)
+        return body.troopers * _TROOPER_TONS[klass]
+    if isinstance(body, InfantryBody):
+        return round(body.troopers * _MAN_TONS, 2)
+    if isinstance(design, VehicleDesign):
+        return design.tonnage
+    return unit.mech_design.tonnage
 
 
 def _armed(unit: UnitState) -> bool:
@@ -64,7 +134,7 @@ def _has_ammo(unit: UnitState, weapon_key: str) -> bool:
 
 def fighting(state: BTState, unit: UnitState) -> bool:
     """True when the unit still counts for victory (on the map; not crippled if that counts)."""
-    if not unit.on_map:
+    if not unit.on_map or lost(unit):
         return False
     return not (state.victory.cripple and crippled(unit))
 
@@ -116,7 +186,7 @@ def _time_up(state: BTState, victory: Victory) -> tuple[int | None, str]:
         held = {
             u.side
             for u in state.units
-            if fighting(state, u) and u.hex in victory.hexes and not u.mech.prone
+            if fighting(state, u) and u.hex in victory.hexes and not (u.is_mech and u.mech.prone)
         }
         enemies = {u.side for u in state.units if fighting(state, u) and u.hex in victory.hexes}
         if victory.side in held and enemies == {victory.side}:
@@ -126,15 +196,15 @@ def _time_up(state: BTState, victory: Victory) -> tuple[int | None, str]:
         return _others(state, victory.side), (
             f"time ran out before {state.sides[victory.side]} could withdraw"
         )
-    weight: dict[int, int] = {}
+    weight: dict[int, float] = {}
     for unit in state.units:
         if fighting(state, unit):
-            weight[unit.side] = weight.get(unit.side, 0) + unit.mech_design.tonnage
+            weight[unit.side] = weight.get(unit.side, 0) + tonnage(unit)
     ranked = sorted(weight.items(), key=lambda item: -item[1])
     if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
         return None, "time ran out with the sides even"
     side, tons = ranked[0]
-    return side, f"time ran out: {state.sides[side]} holds the field with {tons} tons"
+    return side, f"time ran out: {state.sides[side]} holds the field with {tons:g} tons"
 
 
 def end_of_turn(ctx: Ctx) -> bool:
