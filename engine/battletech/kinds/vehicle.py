@@ -5,8 +5,9 @@ location of the design (`VehicleDesign.locations` order), motive damage, crew an
 damage and a VTOL's elevation. Ammunition is the unit's core ``UnitState.ammo`` (one count for
 every kind of unit), which the combat rules take as an argument. Every rule here is a pure
 function of the design, the body and the terrain a caller hands in (a `Terrain` of
-`engine.battletech.board`); nothing rolls dice. Hit locations, critical and motive tables: `engine.battletech.kinds.vehicle_tables`;
-damage, crashes, to-hit and physical attacks: `engine.battletech.kinds.vehicle_damage`.
+`engine.battletech.board`); nothing rolls dice. Hit locations, critical and motive tables:
+`engine.battletech.kinds.vehicle_tables`; damage, crashes, to-hit and physical attacks:
+`engine.battletech.kinds.vehicle_damage`.
 
 Rules: BT-M-3 (vehicles), BT-M-5 (the sheet), BT-M-20 / BT-M-37.1 (cruise and flank MP),
 BT-M-27.3 (road bonus), BT-M-37.5 (MP after motive damage), BT-M-39.4 (temperature). Terrain,
