@@ -49,6 +49,8 @@ _MOST_DESIGNS = 512
 
 def _gear(unit: UnitState) -> dict[str, tuple[int, ...]]:
     """The design's items by role ("master", "slave", "ecm", "probe"), cached by design."""
+    if not unit.is_mech:
+        return {}  # C3 gear on 'Mechs only
     design = unit.mech_design
     known = _DESIGN_GEAR.get(id(design))
     if known is None or known[0] is not design:

@@ -19,6 +19,8 @@ from attrs import frozen
 
 from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.designs.mech import Location, Mounted
+from engine.battletech.designs.vehicle import VehicleDesign
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import HIT_LOCATION, Column
 from engine.hexes import Facing, Hex
@@ -122,7 +124,19 @@ def unit_height(state: BTState, index: int) -> int:
             level = max(level, state.board.terrain(other).level)
         return level + 2
     ground = _ground(unit, terrain)
+    if not unit.is_mech:
+        return ground + _elevation(unit)  # BT-M-22: one level tall; a VTOL flies higher
     return ground if unit.mech.prone else ground + 1
+
+
+def _elevation(unit: UnitState) -> int:
+    """BT-M-37.3: a VTOL's elevation above its hex (0 for every other unit)."""
+    return unit.body.elevation if isinstance(unit.body, VehicleBody) else 0
+
+
+def _low(unit: UnitState) -> bool:
+    """BT-M-22: one level tall: a prone 'Mech, a vehicle, a platoon or a battle armor squad."""
+    return not unit.is_mech or unit.mech.prone
 
 
 def hex_height(terrain: Terrain) -> int:
@@ -144,8 +158,10 @@ def submerged(state: BTState, index: int) -> int:
     unit = state.units[index]
     if unit.hex is None or unit.this_turn.dfa is not None:
         return 0
+    if _elevation(unit) > 0:
+        return 0  # a VTOL in flight
     depth = _depth(unit, state.board.terrain(unit.hex))
-    if depth >= 2 or (unit.mech.prone and depth >= 1):  # noqa: PLR2004 - BT-C-9
+    if depth >= 2 or (_low(unit) and depth >= 1):  # noqa: PLR2004 - BT-C-9
         return depth
     return 0
 
@@ -326,10 +342,12 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
         modifiers.append(
             (f"target in {Woods(terrain.woods).name.lower()} woods", int(terrain.woods))
         )
-    water = not unit.mech.prone and _depth(unit, terrain) == 1
+    water = not _low(unit) and _depth(unit, terrain) == 1
     if water:
         modifiers.append(("target in depth 1 water", -1))
-    return _Target(unit.hex, height, not unit.mech.prone, tuple(modifiers), water)
+    if _elevation(unit) > 0:  # a VTOL in flight is above its hex's woods (BT-M-37.3, DESIGN)
+        modifiers = []
+    return _Target(unit.hex, height, not _low(unit), tuple(modifiers), water)
 
 
 def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
@@ -741,6 +759,22 @@ def _best_for(unit: UnitState, columns: tuple[Column, Column]) -> Column:
     return max(columns, key=lambda c: (_protection(unit, c), -order.index(c)))
 
 
+def _kind_side(unit: UnitState, origin: Hex) -> tuple[Column, bool]:
+    """BT-C-21 for a vehicle (its own vertices, the defender's choice by armor, DESIGN).
+
+    Infantry and battle armor have no sides (BT-C-35): the front column.
+    """
+    if not isinstance(unit.body, VehicleBody) or not isinstance(unit.design, VehicleDesign):
+        return Column.FRONT, False
+    from engine.battletech.kinds import vehicle_combat  # noqa: PLC0415 - it imports Arc
+
+    assert unit.hex is not None  # noqa: S101 - attack_side checked it
+    columns = vehicle_combat.attack_side(origin, unit.hex, unit.facing)
+    if len(columns) == 1:
+        return columns[0], False
+    return vehicle_combat.defender_choice(unit.design, unit.body, columns), True
+
+
 def attack_side(state: BTState, origin: Hex, target: int) -> tuple[Column, bool]:
     """BT-C-21: the column an attack from ``origin`` strikes ``target`` on.
 
@@ -756,6 +790,8 @@ def attack_side(state: BTState, origin: Hex, target: int) -> tuple[Column, bool]
     unit = state.units[target]
     if unit.hex is None or unit.hex == origin:
         return Column.FRONT, False
+    if not unit.is_mech:
+        return _kind_side(unit, origin)
     v = (origin - unit.hex).rotate(-int(unit.facing))
     for vertex, before, after in _VERTICES:
         if _cross(vertex, v) == 0 and (vertex.q > 0) == (v.q > 0):
