@@ -19,6 +19,7 @@ from engine.battletech import (
     envevents,
     events,
     indirectevents,
+    kindevents,
     narrate,
     nightcommands,
     nightevents,
@@ -84,6 +85,7 @@ class BattleTech:
         + lapses.LAPSE_EVENTS
         + masc.MASC_EVENTS
         + indirectevents.INDIRECT_EVENTS
+        + kindevents.KIND_EVENTS
         + buildingevents.BUILDING_EVENTS
     )
     command_help = COMMAND_HELP
