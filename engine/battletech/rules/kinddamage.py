@@ -322,4 +322,3 @@ def damage_battle_armor(ctx: Ctx, target: int, points: int, *, source: int | Non
     after = ctx.state.units[target].body
     if isinstance(after, BattleArmorBody) and after.destroyed:
         _destroyed(ctx, target, "every trooper is down (BT-C-34)", source)
-
