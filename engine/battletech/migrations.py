@@ -44,6 +44,11 @@ Schema history:
   have the flat shape and are ignored (the loader folds the log instead). A setup unit's
   ``design`` may now be any kind's design (a vehicle, a platoon, a battle armor squad, told apart
   by their fields); older saves hold 'Mech designs, read as before.
+- **12** (issue 20, the "kmove" step): its own migration, chained by the lead.
+- **13** (issue 20 items 2-3, attacks by and on vehicles, platoons and squads): new event
+  classes only (``bt/vehicle_hit``, ``bt/vehicle_critical``, ``bt/motive``, ``bt/vtol_crashed``,
+  ``bt/troopers_lost``, ``bt/trooper_hit``, ``bt/crew_recovered``,
+  `engine.battletech.kindevents`), so older saves read unchanged: the identity from 11 or 12.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 13
 """The schema this program writes."""
 
 
@@ -126,5 +131,7 @@ MIGRATIONS: dict[int, Migration] = {
     8: Migration(line=_indirect_fire),
     9: Migration(header=_calm),
     10: Migration(),  # schema 11 reshapes the kept unit state only: a schema-10 save reads as it is
+    11: Migration(),  # placeholder for kmove's 11 -> 12 (the lead chains theirs in)
+    12: Migration(),  # schema 13 adds event classes only (kindevents): older saves read as they are
 }
 """Schema v -> the migration from v to v + 1."""
