@@ -414,7 +414,7 @@ def _self_cover(
 
     DESIGN: Depth 1 water round a standing attacker's legs covers them too (BT-C-9).
     """
-    if shooter.this_turn.dfa is not None or shooter.mech.prone or shooter.hex is None:
+    if shooter.this_turn.dfa is not None or _low(shooter) or shooter.hex is None:
         return False
     if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
         return True
