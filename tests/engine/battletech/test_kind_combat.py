@@ -15,6 +15,7 @@ import pytest
 from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech import kindevents as kev
+from engine.battletech.board import Terrain, Woods
 from engine.battletech.commands import FireWeapons, PhysicalAttack, Shot
 from engine.battletech.context import Ctx
 from engine.battletech.data.blk import parse_blk
@@ -137,8 +138,9 @@ def test_a_motive_hit_halves_cruise_mp_bt_m_37_5() -> None:
 
 
 def test_a_rotor_shot_off_brings_the_vtol_down_bt_m_37_6() -> None:
-    """BT-C-24.2 roll 3: the rotor (2 armor + 3 structure) takes 5 and is gone; the VTOL at
-    elevation 3 crashes: round(21 / 10) x (3 + 1) = 8 in groups 5, 3 on the front (facing die
+    """BT-C-24.2 roll 3: the rotor (2 armor + 3 structure) takes 5 and is gone.
+
+    The VTOL at elevation 3 crashes: round(21 / 10) x (3 + 1) = 8 in groups 5, 3 on the front (facing die
     1; the 2nd group reaches the structure: a critical roll, 4: none), the structure is hit and
     an ICE VTOL explodes (BT-M-37.6).
     """
@@ -164,8 +166,6 @@ def test_a_rotor_shot_off_brings_the_vtol_down_bt_m_37_6() -> None:
 @pytest.mark.parametrize(("woods", "lost"), [(False, 2), (True, 1)])
 def test_a_platoon_loses_men_in_the_open_twice_bt_c_35(woods: bool, lost: int) -> None:
     """BT-C-35 item 1: a medium laser is direct fire: 5 / 10 -> 1 man; x 2 in the open."""
-    from engine.battletech.board import Terrain, Woods
-
     platoon = blk("Foot Platoon (Laser)")
     state = versus(platoon)
     if woods:
@@ -180,8 +180,9 @@ def test_a_platoon_loses_men_in_the_open_twice_bt_c_35(woods: bool, lost: int) -
 
 
 def test_a_battle_armor_trooper_is_killed_bt_c_35_item_2() -> None:
-    """BT-C-35 item 2: 1D6 picks the trooper: 6 is past a squad of 4 (rerolled), 2 is trooper 2;
-    the AC/20's 20 points take his 10 boxes (9 armor + himself); the rest is lost. +1 to hit.
+    """BT-C-35 item 2: 1D6 picks the trooper: 6 is past a squad of 4 (rerolled), 2 is trooper 2.
+
+    The AC/20's 20 points take his 10 boxes (9 armor + himself); the rest is lost. +1 to hit.
     """
     squad = blk("Cavalier Battle Armor [Laser](Sqd4)")
     state = versus(squad, shooter=CANNON_MECH)
@@ -197,8 +198,9 @@ def test_a_battle_armor_trooper_is_killed_bt_c_35_item_2() -> None:
 
 
 def test_a_platoon_fires_its_men_bt_c_35_6() -> None:
-    """BT-C-35.6 worked example: 28 Auto-Rifles (0.52 each), 7 on the cluster column of 28: 17
-    hit, 8.84 -> 9 damage, on a 'Mech in 2-point groups 2, 2, 2, 2, 1.
+    """BT-C-35.6 worked example: 28 Auto-Rifles (0.52 each), 7 on the cluster column of 28.
+
+    17 hit, 8.84 -> 9 damage, on a 'Mech in 2-point groups 2, 2, 2, 2, 1.
     """
     rifles = InfantryDesign(
         chassis="Foot Platoon",
@@ -252,8 +254,9 @@ def test_a_tank_spends_its_own_bins_bt_c_12() -> None:
 
 # ---------------------------------------------------------------- physical attacks on vehicles
 def test_a_mech_kicks_a_tank_bt_c_41() -> None:
-    """BT-C-41/44: a kick reaches a tank at its level (a punch does not); 10 damage (50 t / 5)
-    on the vehicle table's front column; the tank makes no PSR.
+    """BT-C-41/44: a kick reaches a tank at its level (a punch does not).
+
+    10 damage (50 t / 5) on the vehicle table's front column; the tank makes no PSR.
     """
     state = put(still(duel(LASER_MECH)), 1, tank(), where="0809", facing=Facing.S)
     punch = physical.physical_to_hit(state, 0, AttackKind.PUNCH, 1)
