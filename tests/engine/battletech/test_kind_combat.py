@@ -140,9 +140,9 @@ def test_a_motive_hit_halves_cruise_mp_bt_m_37_5() -> None:
 def test_a_rotor_shot_off_brings_the_vtol_down_bt_m_37_6() -> None:
     """BT-C-24.2 roll 3: the rotor (2 armor + 3 structure) takes 5 and is gone.
 
-    The VTOL at elevation 3 crashes: round(21 / 10) x (3 + 1) = 8 in groups 5, 3 on the front (facing die
-    1; the 2nd group reaches the structure: a critical roll, 4: none), the structure is hit and
-    an ICE VTOL explodes (BT-M-37.6).
+    The VTOL at elevation 3 crashes: round(21 / 10) x (3 + 1) = 8 in groups 5, 3 on the front
+    (facing die 1; the 2nd group reaches the structure: a critical roll, 4: none), the structure
+    is hit and an ICE VTOL explodes (BT-M-37.6).
     """
     state = versus(vtol(), elevation=3)
     assert ("airborne VTOL", 1) in tohit.weapon_to_hit(state, 0, 0, 1).modifiers
