@@ -79,6 +79,8 @@ def _working(unit: UnitState, index: int) -> bool:
 
 
 def _active(unit: UnitState) -> bool:
+    if not unit.is_mech:
+        return False  # C3 and ECM gear on 'Mechs only
     return unit.on_map and not unit.mech.shutdown and unit.hex is not None
 
 

@@ -967,7 +967,7 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
     if cannot_fire(shooter) or shooter.declared or shooter.hex is None:
         return
     poses: list[tuple[int, bool]] = [(0, False)]
-    if not fires_prone(shooter):
+    if shooter.is_mech and not fires_prone(shooter):
         poses += [(-1, False), (1, False)]
         if can_flip_arms(shooter):
             poses.append((0, True))
