@@ -27,7 +27,8 @@ from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import MotiveDamage, VehicleBody, cruise_mp
 from engine.battletech.kinds.vehicle_tables import Crit
 from engine.battletech.narrate.sentences import describe
-from engine.battletech.rules import heat, physical, tohit
+from engine.battletech.narrate.words import dice_text
+from engine.battletech.rules import heat, physical, tohit, turn
 from engine.battletech.state import (
     AttackKind,
     BTState,
@@ -283,3 +284,47 @@ def test_a_kick_on_infantry_is_plus_3_bt_c_35() -> None:
     state, events = resolve(state, [attack], [6, 6], phase=Phase.PHYSICAL)
     (men,) = of(events, kev.TroopersLost)
     assert (men.damage, men.lost) == (10, 2)  # 10 / 10 = 1, in the open x 2
+
+
+def test_a_squad_fires_by_troopers_that_hit_bt_c_35_item_2() -> None:
+    """BT-C-35.6 item 2's table by troopers (DESIGN for battle armor weapons).
+
+    4 troopers, 7: 3 hit; each small laser shot (3) is located on its own. No heat for the squad.
+    """
+    squad = blk("Cavalier Battle Armor [Laser](Sqd4)")
+    state = put(still(duel(LASER_MECH)), 1, squad, where="0808", facing=Facing.N)
+    hit = tohit.weapon_to_hit(state, 1, 0, 0)
+    assert hit.possible
+    assert not [t for t in hit.modifiers if "moved" in t[0]]  # BT-C-18.1: infantry ignores it
+    dice = [6, 6, 3, 4] + [3, 4] * 3
+    state, events = resolve(state, [weapon_attack(state, 1, 0, 0)], dice, end=False)
+    (cluster,) = of(events, ev.ClusterRolled)
+    assert (cluster.fired, cluster.hits) == (4, 3)
+    assert [d.armor + d.internal for d in of(events, ev.DamageApplied)] == [3, 3, 3]
+
+
+def test_a_stunned_crew_counts_down_in_the_end_phase_bt_c_24_3() -> None:
+    """BT-C-24.3: stunned for the rest of this turn and the next: 2 -> 1 at the End phase.
+
+    A stunned crew cannot fire; the Heat phase records no heat for the tank.
+    """
+    state = put(still(duel(LASER_MECH)), 1, tank(), stunned=2)
+    assert "stunned" in tohit.cannot_fire(state.units[1])
+    ctx = Ctx(attrs.evolve(state, phase=Phase.PHYSICAL), ScriptedDice(()))
+    turn._heat_and_end(ctx)
+    (recovered,) = of(ctx.events, kev.CrewRecovered)
+    assert recovered.left == 1
+    assert vehicle(ctx.state).stunned == 1
+    assert not [e for e in of(ctx.events, ev.HeatChanged) if e.unit == 1]
+    assert "stays stunned" in describe(recovered, state, ctx.state)
+
+
+def test_the_log_words_of_vehicle_damage() -> None:
+    """The log tells each die: the location roll, armor before and after, the crash's die."""
+    state = versus(tank())
+    after, events = resolve(state, [weapon_attack(state, 0, 0, 1)], [4, 4, 3, 4])
+    (placed,) = of(events, kev.VehicleHit)
+    text = describe(placed, state, after)
+    assert "front" in text
+    assert "20 -> 15" in text
+    assert dice_text((3, 4)) in text
