@@ -231,7 +231,7 @@ class _Builder:
 
 def _attack_name(state: BTState, attack: Attack) -> str:
     if attack.kind is AttackKind.WEAPON:
-        return weapon_name(state.units[attack.attacker].mech_design, attack.weapon or 0)
+        return weapon_name(state.units[attack.attacker].design, attack.weapon or 0)
     return PHYSICAL_NAMES[attack.kind]
 
 
@@ -256,11 +256,11 @@ def _gather(builder: _Builder, event: Event, before: BTState) -> None:  # noqa: 
             event.unit, "falls", f"fell in {label(event.hex)} ({event.damage} damage{cause})"
         )
     elif isinstance(event, ev.AmmoExploded):
-        what = ammo_name(before.units[event.unit].mech_design, event.bin)
+        what = ammo_name(before.units[event.unit].design, event.bin)
         text = f"ammunition explosion ({event.cause}): {what}, {event.damage} damage"
         builder.note(event.unit, "explosions", text)
     elif isinstance(event, ev.ComponentExploded):
-        what = item_name(before.units[event.unit].mech_design, event.item)
+        what = item_name(before.units[event.unit].design, event.item)
         builder.note(event.unit, "explosions", f"explosion: {what}, {event.damage} damage")
     elif isinstance(event, ev.ShutdownRolled):
         builder.note(event.unit, "shutdown", event.shutdown)

@@ -6,13 +6,17 @@ to the same state.
 
 from __future__ import annotations
 
+import random
+
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.battletech import RULESET
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.events import BTEvent
+from engine.battletech.narrate.sentences import describe
 from engine.battletech.rules import combat, physical, tohit
 from engine.battletech.state import BTState, Phase
 from engine.dice import Dice
@@ -123,3 +127,20 @@ def test_random_attacks_on_mixed_targets_replay(
     assert again == end
     replayed = _fold(attrs.evolve(start, phase=Phase.WEAPON), events)
     assert replayed.units == end.units
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_log_tells_every_event_of_a_mixed_fight(seed: int) -> None:
+    """Every event of a mixed attack phase has its sentence (none falls back to its class name)."""
+    rng = random.Random(seed)  # noqa: S311 - positions for a test
+    places = rng.sample(_FREE, len(_CROWD))
+    start = _mixed(places, [rng.randrange(6) for _ in _CROWD])
+    _, events = _phase(start, [rng.randrange(50) for _ in range(7)], seed)
+    state = start
+    for event in events:
+        after = RULESET.evolve(state, event)
+        text = describe(event, state, after)
+        assert text
+        assert text != type(event).__name__, type(event).__name__
+        state = after
+    assert events
