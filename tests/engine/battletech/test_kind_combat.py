@@ -22,6 +22,7 @@ from engine.battletech.data.blk import parse_blk
 from engine.battletech.designs import InfantryDesign
 from engine.battletech.designs.infantry import InfantryMotion
 from engine.battletech.designs.vehicle import VehicleLocation
+from engine.battletech.events import BTEvent
 from engine.battletech.kinds.battle_armor import BattleArmorBody
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import MotiveDamage, VehicleBody, cruise_mp
@@ -29,6 +30,7 @@ from engine.battletech.kinds.vehicle_tables import Crit
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import dice_text
 from engine.battletech.rules import heat, physical, tohit, turn
+from engine.battletech.rules.flow import decide
 from engine.battletech.state import (
     AttackKind,
     BTState,
@@ -39,7 +41,7 @@ from engine.battletech.state import (
     fresh_body,
 )
 from engine.battletech.tables import Column
-from engine.dice import ScriptedDice
+from engine.dice import Dice, ScriptedDice
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, evolved_unit
@@ -328,3 +330,37 @@ def test_the_log_words_of_vehicle_damage() -> None:
     assert "front" in text
     assert "20 -> 15" in text
     assert dice_text((3, 4)) in text
+
+
+def test_a_turn_of_fire_between_a_mech_and_a_tank_ends_bt_c_1() -> None:
+    """BT-C-1: both declare in turn (the tank too), and the phases resolve.
+
+    Heat and End pass without heat or pilot rolls for the tank, and the turn ends. (Side n has
+    unit n here, so the side to act names the unit.)
+    """
+    state = put(still(duel(LASER_MECH)), 1, tank(), facing=Facing.S)
+    state = attrs.evolve(state, phase=Phase.WEAPON, order=(0, 1), slots=((0, 1), (1, 1)))
+    dice = Dice(7)
+    events: list[BTEvent] = []
+    for _ in range(2):
+        index = state.side_to_act
+        assert index is not None
+        command = tohit.fire_options(state, index)[-1]
+        assert command.shots
+        new = decide(state, command, dice)
+        events += new
+        for event in new:
+            state = RULESET.evolve(state, event)
+    assert state.phase is Phase.PHYSICAL or any(isinstance(e, ev.TurnEnded) for e in events)
+    while state.phase is Phase.PHYSICAL:
+        index = state.side_to_act
+        assert index is not None
+        new = decide(state, PhysicalAttack(index, None, None), dice)
+        events += new
+        for event in new:
+            state = RULESET.evolve(state, event)
+    assert any(isinstance(e, ev.TurnEnded) for e in events)
+    shooters = {e.attack.attacker for e in of(events, ev.AttackDeclared)}
+    assert shooters == {0, 1}
+    assert not [e for e in of(events, ev.HeatChanged) if e.unit == 1]
+    assert not [e for e in of(events, ev.PilotingRoll) if e.unit == 1]
