@@ -30,6 +30,7 @@ from engine.battletech.kinds.vehicle_tables import Crit
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import dice_text
 from engine.battletech.rules import heat, physical, tohit, turn
+from engine.battletech.rules.damage import apply_damage
 from engine.battletech.rules.flow import decide
 from engine.battletech.state import (
     AttackKind,
@@ -364,3 +365,26 @@ def test_a_turn_of_fire_between_a_mech_and_a_tank_ends_bt_c_1() -> None:
     assert shooters == {0, 1}
     assert not [e for e in of(events, ev.HeatChanged) if e.unit == 1]
     assert not [e for e in of(events, ev.PilotingRoll) if e.unit == 1]
+
+
+def test_a_machine_gun_bursts_on_a_platoon_bt_c_35_item_1() -> None:
+    """BT-C-35 item 1: a machine gun is burst fire: 2D6 men (3 + 4 = 7), x 2 in the open."""
+    gunner = design(equipment=[("Machine Gun", CT), ("IS Ammo MG - Full", CT)])
+    platoon = blk("Foot Platoon (Laser)")
+    state = put(still(duel(gunner)), 1, platoon, where="0809")
+    state, events = resolve(state, [weapon_attack(state, 0, 0, 1)], [5, 5, 3, 4])
+    (men,) = of(events, kev.TroopersLost)
+    assert (men.conversion, men.dice, men.damage, men.lost) == ("burst 2d6", (3, 4), 7, 14)
+
+
+def test_artillery_style_damage_lands_on_a_vehicle_by_its_table() -> None:
+    """DESIGN: damage from rules written for 'Mechs (`damage.apply_damage`) finds a vehicle.
+
+    Its front column: 2D6 7 on the front, 20 armor -> 12.
+    """
+    state = versus(tank())
+    ctx = Ctx(state, ScriptedDice((3, 4)))
+    apply_damage(ctx, 1, CT, 8)
+    (placed,) = of(ctx.events, kev.VehicleHit)
+    assert (placed.location, placed.damage) == (F, 8)
+    assert vehicle(ctx.state).armor_at(tank(), F) == 12
