@@ -126,7 +126,10 @@ def queue_psr(ctx: Ctx, index: int, reason: str, modifier: int) -> None:
 
     Outside an attack phase it is rolled at once, the new damage counted as preexisting (once),
     and a failure is a fall in the unit's hex. Prone units make no fall-avoidance PSRs (BT-M-30).
+    Only 'Mechs make PSRs (vehicles and infantry never fall, BT-M-31).
     """
+    if not ctx.state.units[index].is_mech:
+        return
     if ctx.tally is not None:
         ctx.tally.psrs.setdefault(index, []).append((reason, modifier))
         return
@@ -139,6 +142,8 @@ def queue_psr(ctx: Ctx, index: int, reason: str, modifier: int) -> None:
 
 def queue_fall(ctx: Ctx, index: int, why: str) -> None:
     """BT-C-49: an automatic fall (gyro or leg destroyed): at the end of the phase, or at once."""
+    if not ctx.state.units[index].is_mech:
+        return  # only a 'Mech falls (BT-M-31)
     if ctx.tally is not None:
         ctx.tally.falls.setdefault(index, why)
         return
