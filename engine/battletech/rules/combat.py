@@ -489,6 +489,8 @@ def eject(ctx: Ctx, unit: int, *, automatic: bool = False) -> None:
     mech = ctx.state.units[unit]
     if not mech.on_map:
         raise IllegalCommand("eject/off_map", f"the {mech.name} is not in the fight")
+    if not mech.is_mech:
+        raise IllegalCommand("eject/kind", f"only a MechWarrior ejects, not the {mech.name}'s crew")
     if not automatic and not mech.mech.conscious:
         msg = f"the {mech.name}'s MechWarrior is unconscious and cannot eject (BT-C-59)"
         raise IllegalCommand("eject/unconscious", msg)

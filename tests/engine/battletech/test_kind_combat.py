@@ -29,7 +29,7 @@ from engine.battletech.kinds.vehicle import MotiveDamage, VehicleBody, cruise_mp
 from engine.battletech.kinds.vehicle_tables import Crit
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import dice_text
-from engine.battletech.rules import heat, physical, tohit, turn
+from engine.battletech.rules import combat, heat, physical, tohit, turn
 from engine.battletech.rules.damage import apply_damage
 from engine.battletech.rules.flow import decide
 from engine.battletech.state import (
@@ -388,3 +388,10 @@ def test_artillery_style_damage_lands_on_a_vehicle_by_its_table() -> None:
     (placed,) = of(ctx.events, kev.VehicleHit)
     assert (placed.location, placed.damage) == (F, 8)
     assert vehicle(ctx.state).armor_at(tank(), F) == 12
+
+
+def test_a_vehicle_crew_does_not_eject_bt_c_59() -> None:
+    """BT-C-59: ejection is a MechWarrior's; a vehicle's crew is refused with one line."""
+    state = put(still(duel(LASER_MECH)), 1, tank())
+    with pytest.raises(IllegalCommand, match="only a MechWarrior ejects"):
+        combat.eject(Ctx(state, ScriptedDice(())), 1)
