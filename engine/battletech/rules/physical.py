@@ -252,7 +252,7 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
         raise _Refused("a prone 'Mech makes no physical attack on a 'Mech (BT-C-45)")
     assert unit.hex is not None  # noqa: S101 - on the map
     assert other.hex is not None  # noqa: S101 - on the map
-    if unit.hex.distance(other.hex) != 1:
+    if unit.hex.distance(other.hex) != 1 and not _stomp(unit, other, kind):
         raise _Refused(f"{_name(other)} is not in an adjacent hex (BT-C-36)")
 
 
@@ -395,8 +395,9 @@ def _limb_terms(  # noqa: C901, PLR0911 - one branch per attack kind
     unit, other = state.units[attacker], state.units[target]
     assert unit.hex is not None  # noqa: S101 - checked by _general
     assert other.hex is not None  # noqa: S101 - checked by _general
-    feet = relative(unit.hex, unit.facing, other.hex)
-    torso = relative(unit.hex, unit.facing.turn(unit.this_turn.twist), other.hex)
+    stomp = unit.hex == other.hex  # `_stomp`: under its own feet, read as straight ahead
+    feet = 0 if stomp else relative(unit.hex, unit.facing, other.hex)
+    torso = 0 if stomp else relative(unit.hex, unit.facing.turn(unit.this_turn.twist), other.hex)
     assert feet is not None  # noqa: S101 - adjacent
     assert torso is not None  # noqa: S101 - adjacent
     if kind in {_K.PUNCH, _K.CLUB, _K.HATCHET, _K.SWORD, _K.PUSH} and unit.this_turn.arms_flipped:
@@ -485,7 +486,8 @@ def _to_hit(
             kind_terms = []
         else:
             table, kind_terms = "normal", _kind_target(other, kind, diff)
-        sight = line_of_sight(state, attacker, target)
+        same_hex = unit.hex == other.hex  # a stomp (`_stomp`): no line to trace
+        sight = Sight(clear=True) if same_hex else line_of_sight(state, attacker, target)
         if not sight.clear:
             raise _Refused(sight.reason or "no line of sight")
         terms, used = _limb_terms(state, attacker, kind, target, limb)
@@ -509,6 +511,12 @@ def _to_hit(
     return ToHit(number, modifiers, range=1, side=side, table=table), used
 
 
+def _stomp(unit: UnitState, other: UnitState, kind: AttackKind) -> bool:
+    """BT-C-35 / BT-C-41: a kick on infantry or battle armor in the 'Mech's own hex (a stomp)."""
+    foot = not other.is_mech and not isinstance(other.body, VehicleBody)
+    return kind is _K.KICK and foot and unit.hex is not None and unit.hex == other.hex
+
+
 def _not_a_mech(state: BTState, attacker: int) -> None:
     """BT-C-36: only 'Mechs make the physical attacks played here.
 
@@ -530,8 +538,9 @@ def _kind_target(other: UnitState, kind: AttackKind, diff: int) -> list[tuple[st
     Vehicles: `vehicle_combat.physical_refused` (kick at its level, punches and clubs from one
     level lower, an airborne VTOL by arms only). Infantry and battle armor:
     `infantry.physical_against_infantry` (a kick +3; punches and clubs from one level lower;
-    no charge, no push). DESIGN: a kick reaches infantry in an adjacent hex at +3 (the stomp
-    of its own hex is not played), and DFAs and charges on these kinds are not played yet.
+    no charge, no push). A kick reaches infantry in the 'Mech's own hex (a stomp, `_stomp`) and,
+    DESIGN, in an adjacent hex too, both at +3; DFAs and charges on these kinds are not played
+    yet.
     """
     if kind in {_K.CHARGE, _K.DFA}:
         raise _Refused(f"a {kind.value} on a {other.design.kind} is not played yet (BT-C-42/43)")
@@ -641,6 +650,10 @@ def physical_options(state: BTState, unit: int) -> list[PhysicalAttack]:
     options: list[PhysicalAttack] = []
     for target, other in enumerate(state.units):
         if target == unit or not other.on_map or other.hex is None or other.side == me.side:
+            continue
+        if me.hex == other.hex and _stomp(me, other, _K.KICK):
+            if physical_to_hit(state, unit, _K.KICK, target, Location.RL).possible:
+                options.append(PhysicalAttack(unit, _K.KICK, target, Location.RL))
             continue
         if me.hex.distance(other.hex) != 1:
             continue
@@ -914,7 +927,10 @@ def _phase_start(ctx: Ctx) -> BTState:
 def _apart(ctx: Ctx, attack: Attack) -> bool:
     """True when an earlier attack of the phase moved the attacker or its target out of reach."""
     assert attack.target is not None  # noqa: S101 - physical attacks have a target
-    here, there = ctx.state.units[attack.attacker].hex, ctx.state.units[attack.target].hex
+    me, other = ctx.state.units[attack.attacker], ctx.state.units[attack.target]
+    here, there = me.hex, other.hex
+    if here is not None and here == there and _stomp(me, other, attack.kind):
+        return False
     return here is None or there is None or here.distance(there) != 1
 
 

@@ -48,6 +48,7 @@ from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, evolved_unit
 from tests.engine.battletech._rules_btc import (
     CT,
+    RL,
     RT,
     duel,
     of,
@@ -395,3 +396,20 @@ def test_a_vehicle_crew_does_not_eject_bt_c_59() -> None:
     state = put(still(duel(LASER_MECH)), 1, tank())
     with pytest.raises(IllegalCommand, match="only a MechWarrior ejects"):
         combat.eject(Ctx(state, ScriptedDice(())), 1)
+
+
+def test_a_mech_stomps_a_squad_in_its_own_hex_bt_c_41() -> None:
+    """BT-C-41 / BT-C-35: a stomp is a kick on infantry in the 'Mech's own hex, at +3.
+
+    The squad takes it in 5-point groups, each on a trooper (1D6).
+    """
+    squad = blk("Cavalier Battle Armor [Laser](Sqd4)")
+    state = put(still(duel(LASER_MECH)), 1, squad, where="0810")
+    options = physical.physical_options(state, 0)
+    assert PhysicalAttack(0, AttackKind.KICK, 1, RL) in options
+    stomp = physical.physical_to_hit(state, 0, AttackKind.KICK, 1, RL)
+    assert ("infantry target", 3) in stomp.modifiers
+    attack = physical_attack(state, 0, AttackKind.KICK, 1, stomp.number or 0, limb=RL)
+    state, events = resolve(state, [attack], [6, 6, 1, 2], phase=Phase.PHYSICAL)
+    assert [(h.trooper, h.damage) for h in of(events, kev.TrooperHit)] == [(0, 5), (1, 5)]
+    assert not physical.physical_to_hit(state, 0, AttackKind.PUNCH, 1).possible
