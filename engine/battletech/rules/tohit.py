@@ -971,11 +971,7 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
         poses += [(-1, False), (1, False)]
         if can_flip_arms(shooter):
             poses.append((0, True))
-    weapons = [
-        i
-        for i in range(len(shooter.design.equipment))
-        if i not in shooter.this_turn.fired and weapon_spec(shooter, i) is not None
-    ]
+    weapons = _ready_weapons(shooter)
     lobbers = [w for w in weapons if (spec := weapon_spec(shooter, w)) and indirect.capable(spec)]
     lobs = max(  # BT-C-16: how far its LRMs and artillery reach, for indirect fire
         (artillery.in_hexes(spec).long for w in lobbers if (spec := weapon_spec(shooter, w))),
@@ -1010,6 +1006,19 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
             )
 
 
+def _ready_weapons(shooter: UnitState) -> list[int]:
+    """The weapons not fired this turn; a platoon's men as one attack (BT-C-35.6)."""
+    if kindfire.is_infantry(shooter):
+        platoon = kindfire.PLATOON_WEAPON
+        ready = platoon not in shooter.this_turn.fired and not kindfire.unusable(shooter, platoon)
+        return [platoon] if ready else []
+    return [
+        i
+        for i in range(len(shooter.design.equipment))
+        if i not in shooter.this_turn.fired and weapon_spec(shooter, i) is not None
+    ]
+
+
 def _possible_shots(
     state: BTState, unit: int, weapons: list[int], target: int, *, aim: _Aim, sight: Sight
 ) -> list[int]:
@@ -1019,7 +1028,10 @@ def _possible_shots(
     shots = []
     for weapon in weapons:
         spec = weapon_spec(shooter, weapon)
-        assert spec is not None  # noqa: S101 - weapons only
+        if spec is None:  # a platoon's men (BT-C-35.6)
+            if _to_hit(state, unit, weapon, target, aim, sight=sight).possible:
+                shots.append(weapon)
+            continue
         aim = attrs.evolve(aim, munition=_munition(shooter, spec, spent))
         if not _to_hit(state, unit, weapon, target, aim, sight=sight).possible:
             continue

@@ -413,3 +413,23 @@ def test_a_mech_stomps_a_squad_in_its_own_hex_bt_c_41() -> None:
     state, events = resolve(state, [attack], [6, 6, 1, 2], phase=Phase.PHYSICAL)
     assert [(h.trooper, h.damage) for h in of(events, kev.TrooperHit)] == [(0, 5), (1, 5)]
     assert not physical.physical_to_hit(state, 0, AttackKind.PUNCH, 1).possible
+
+
+def test_a_platoon_is_offered_its_attack() -> None:
+    """BT-C-35.6: a platoon whose weapons have rules is offered one attack with its men.
+
+    One whose weapons have none is offered nothing but holding fire.
+    """
+    rifles = InfantryDesign(
+        chassis="Foot Platoon",
+        model="(Rifle)",
+        motion=InfantryMotion.FOOT,
+        squad_size=7,
+        squads=4,
+        primary="Auto-Rifle",
+    )
+    state = put(still(duel(LASER_MECH)), 1, rifles, where="0808", facing=Facing.N)
+    options = tohit.fire_options(state, 1)
+    assert [o.shots for o in options if o.shots] == [(Shot(0, target=0),)]
+    lasers = put(state, 1, blk("Foot Platoon (Laser)"), where="0808")
+    assert [o for o in tohit.fire_options(lasers, 1) if o.shots] == []
