@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from engine.battletech import RULESET
 from engine.battletech.context import Ctx, Tally
+from engine.battletech.designs import InfantryDesign
+from engine.battletech.designs.infantry import InfantryMotion
 from engine.battletech.events import BTEvent
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.rules import combat, physical, tohit
@@ -35,6 +37,15 @@ MECH = design(
         ("IS Ammo MG - Full", LA),
     ]
 )
+RIFLES = InfantryDesign(
+    chassis="Foot Platoon",
+    model="(Rifle)",
+    motion=InfantryMotion.FOOT,
+    squad_size=7,
+    squads=4,
+    primary="Auto-Rifle",
+)
+"""A platoon whose weapon has rules (BT-C-35.6's worked example)."""
 _CROWD = (
     ("tank", 1),
     ("vtol", 0),
@@ -53,7 +64,7 @@ def _mixed(places: list[str], facings: list[int]) -> BTState:
         made = {
             "tank": tank(),
             "vtol": vtol(),
-            "platoon": blk("Foot Platoon (Laser)"),
+            "platoon": RIFLES,
             "squad": blk("Cavalier Battle Armor [Laser](Sqd4)"),
         }.get(name) or blk(name)
         extra = {"elevation": 2} if name == "vtol" else {}
