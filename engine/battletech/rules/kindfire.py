@@ -153,7 +153,10 @@ def attacker_terms(unit: UnitState, weapon: int) -> list[tuple[str, int]]:
         if movement.minimum and kind == "vehicle":
             value = max(value, 2)
         if value:
-            terms.append((f"attacker moved ({movement.mode.value})", value))
+            words = {"walk": "attacker cruised", "run": "attacker flanked"}
+            terms.append(
+                (words.get(movement.mode.value, f"attacker moved ({movement.mode})"), value)
+            )
     design, body = unit.design, unit.body
     if isinstance(design, VehicleDesign) and isinstance(body, VehicleBody):
         terms += vehicle_combat.attacker_modifiers(design, body, weapon)

@@ -35,6 +35,7 @@ from engine.battletech.rules.flow import decide
 from engine.battletech.state import (
     AttackKind,
     BTState,
+    MoveMode,
     Phase,
     Pilot,
     UnitDesign,
@@ -51,6 +52,7 @@ from tests.engine.battletech._rules_btc import (
     RL,
     RT,
     duel,
+    moved,
     of,
     physical_attack,
     resolve,
@@ -433,3 +435,18 @@ def test_a_platoon_is_offered_its_attack() -> None:
     assert [o.shots for o in options if o.shots] == [(Shot(0, target=0),)]
     lasers = put(state, 1, blk("Foot Platoon (Laser)"), where="0808")
     assert [o for o in tohit.fire_options(lasers, 1) if o.shots] == []
+
+
+def test_movement_terms_of_vehicles_and_infantry_bt_c_18_1() -> None:
+    """BT-C-18.1/18.2: a tank that flanked is +2 to fire (as running), its 5 hexes +2 to be hit.
+
+    A squad's own movement adds nothing (infantry ignores it).
+    """
+    state = put(still(duel(LASER_MECH)), 1, tank(), facing=Facing.N)
+    state = moved(state, 1, MoveMode.RUN, hexes=5)
+    assert ("attacker flanked", 2) in tohit.weapon_to_hit(state, 1, 1, 0).modifiers
+    assert ("target moved 5 hexes", 2) in tohit.weapon_to_hit(state, 0, 0, 1).modifiers
+    squad = put(state, 1, blk("Cavalier Battle Armor [Laser](Sqd4)"), where="0808")
+    squad = moved(squad, 1, MoveMode.JUMP, hexes=3, jumped=3)
+    terms = dict(tohit.weapon_to_hit(squad, 1, 0, 0).modifiers)
+    assert not [name for name in terms if name.startswith("attacker")]
