@@ -18,6 +18,8 @@ from engine.battletech.context import Ctx, Tally
 from engine.battletech.designs import InfantryDesign
 from engine.battletech.designs.infantry import InfantryMotion
 from engine.battletech.events import BTEvent
+from engine.battletech.narrate.commands import command_text
+from engine.battletech.narrate.phase_summary import summarize, summary_lines
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.rules import combat, physical, tohit
 from engine.battletech.state import BTState, Phase
@@ -155,3 +157,7 @@ def test_the_log_tells_every_event_of_a_mixed_fight(seed: int) -> None:
         assert text != type(event).__name__, type(event).__name__
         state = after
     assert events
+    for index in range(len(start.units)):  # every kind's declaration in words
+        assert command_text(tohit.fire_options(start, index)[-1], start)
+    fights = summarize(events, start)  # the phase summary panel's lines
+    assert summary_lines(start, fights)
