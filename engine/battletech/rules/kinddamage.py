@@ -267,7 +267,8 @@ def damage_infantry(
     The packets are one lump. From a platoon's men (``spec`` None, not ``physical``): +1D6 for
     a burst or over-cap primary, halved against mechanized infantry (`versus_infantry_damage`).
     From a weapon: its conversion class (`damage_class`; burst weapons roll their D6s instead of
-    the damage). A physical blow: direct damage. In the open x 2 (`infantry.in_open`).
+    the damage). A physical blow: direct damage. In the open x 2 (`infantry.in_open`); in
+    vacuum x 2 again (BT-C-61.5).
     """
     unit = ctx.state.units[target]
     design = unit.design
@@ -275,6 +276,8 @@ def damage_infantry(
     assert unit.hex is not None  # noqa: S101
     mechanized = design.motion.value.startswith("mechanized")
     opened = infantry.in_open(ctx.state.board.terrain(unit.hex))
+    environment = ctx.state.environment
+    airless = environment is not None and environment.vacuum  # BT-C-61.5: x 2 again
     damage = sum(packets)
     dice: tuple[int, ...] = ()
     attacker = ctx.state.units[source] if source is not None else None
@@ -288,10 +291,13 @@ def damage_infantry(
             burst_roll=sum(dice),
             mechanized=mechanized,
             in_open=opened,
+            vacuum=airless,
         )
         conversion = "infantry"
     elif spec is None or physical:
-        lost = infantry.physical_troopers_lost(damage, in_open=opened, mechanized=mechanized)
+        lost = infantry.physical_troopers_lost(
+            damage, in_open=opened, mechanized=mechanized, vacuum=airless
+        )
         conversion = "direct"
     else:
         cluster = attack is not None and (attack.rate > 1 or attack.munition == "cluster")
@@ -299,7 +305,9 @@ def damage_infantry(
         if count := infantry.burst_dice(cls):
             dice = ctx.roll(count)
             damage = sum(dice)
-        lost = infantry.troopers_lost(cls, damage, in_open=opened, mechanized=mechanized)
+        lost = infantry.troopers_lost(
+            cls, damage, in_open=opened, mechanized=mechanized, vacuum=airless
+        )
         conversion = cls.value
     ctx.emit(kev.TroopersLost(target, lost, damage, conversion, dice, opened, source))
     after = ctx.state.units[target].body

@@ -450,3 +450,19 @@ def test_movement_terms_of_vehicles_and_infantry_bt_c_18_1() -> None:
     squad = moved(squad, 1, MoveMode.JUMP, hexes=3, jumped=3)
     terms = dict(tohit.weapon_to_hit(squad, 1, 0, 0).modifiers)
     assert not [name for name in terms if name.startswith("attacker")]
+
+
+def test_mechanized_infantry_loses_twice_the_men_bt_c_35_12() -> None:
+    """BT-C-35.12: a medium laser on mechanized infantry: 5 / 10 -> 1, x 2, x 2 in the open."""
+    carried = InfantryDesign(
+        chassis="Mechanized Platoon",
+        model="",
+        motion=InfantryMotion.MECHANIZED_TRACKED,
+        squad_size=7,
+        squads=4,
+        primary="Auto-Rifle",
+    )
+    state = versus(carried)
+    state, events = resolve(state, [weapon_attack(state, 0, 0, 1)], [5, 5])
+    (men,) = of(events, kev.TroopersLost)
+    assert (men.lost, men.in_open) == (4, True)
