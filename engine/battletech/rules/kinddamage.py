@@ -120,14 +120,6 @@ def _destroyed(ctx: Ctx, target: int, cause: str, source: int | None) -> None:
         ctx.emit(ev.UnitDestroyed(target, cause, by=source))
 
 
-def _turret_die(ctx: Ctx, design: VehicleDesign, body: VehicleBody) -> int | None:
-    """BT-C-24.1: the 1D6 that picks a turret, rolled for a vehicle with two left."""
-    turrets = [
-        t for t in vehicle_tables.TURRETS if t in design.locations and t not in body.lost_turrets
-    ]
-    return ctx.die() if len(turrets) > 1 else None
-
-
 def damage_vehicle(
     ctx: Ctx,
     target: int,
@@ -150,8 +142,12 @@ def damage_vehicle(
     assert isinstance(body, VehicleBody)  # noqa: S101
     for _ in range(_MAX_REROLLS):
         roll = ctx.roll(2)
-        die = _turret_die(ctx, design, body)
-        hit = vehicle_tables.hit_location(design, column, sum(roll), turret_roll=die, body=body)
+        die = None
+        try:
+            hit = vehicle_tables.hit_location(design, column, sum(roll), body=body)
+        except ValueError:  # a turret result on a vehicle with two: 1D6 picks it (BT-C-24.1)
+            die = ctx.die()
+            hit = vehicle_tables.hit_location(design, column, sum(roll), turret_roll=die, body=body)
         if not (reroll_rotor and vehicle_tables.reroll_needed(body, hit)):
             break
     dice = roll if die is None else (*roll, die)

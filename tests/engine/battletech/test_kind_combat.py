@@ -466,3 +466,11 @@ def test_mechanized_infantry_loses_twice_the_men_bt_c_35_12() -> None:
     state, events = resolve(state, [weapon_attack(state, 0, 0, 1)], [5, 5])
     (men,) = of(events, kev.TroopersLost)
     assert (men.lost, men.in_open) == (4, True)
+
+
+def test_a_turret_result_on_two_turrets_rolls_a_die_bt_c_24_1() -> None:
+    """BT-C-24.1: 10 on the front column is a turret; with two, 1D6 - 2 (front) <= 3: the front."""
+    state = versus(tank(turrets=2))
+    state, events = resolve(state, [weapon_attack(state, 0, 0, 1)], [4, 4, 5, 5, 4])
+    (placed,) = of(events, kev.VehicleHit)
+    assert (placed.location, placed.roll) == (VehicleLocation.TURRET_2, (5, 5, 4))
