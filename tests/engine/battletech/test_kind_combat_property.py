@@ -21,7 +21,7 @@ from engine.battletech.events import BTEvent
 from engine.battletech.narrate.commands import command_text
 from engine.battletech.narrate.phase_summary import summarize, summary_lines
 from engine.battletech.narrate.sentences import describe
-from engine.battletech.rules import combat, physical, tohit
+from engine.battletech.rules import combat, physical, tohit, turn
 from engine.battletech.state import BTState, Phase
 from engine.dice import Dice
 from engine.hexes import Facing
@@ -81,7 +81,7 @@ def _fold(state: BTState, events: list[BTEvent]) -> BTState:
 
 
 def _phase(state: BTState, picks: list[int], seed: int) -> tuple[BTState, list[BTEvent]]:
-    """Every unit declares a random legal option, then the phase resolves with seeded dice."""
+    """Every unit declares a random legal option; the attack, Heat and End phases resolve."""
     events: list[BTEvent] = []
     for index in range(len(state.units)):
         options = tohit.fire_options(state, index)
@@ -108,6 +108,8 @@ def _phase(state: BTState, picks: list[int], seed: int) -> tuple[BTState, list[B
     for number in range(len(state.attacks)):
         physical.resolve_physical_attack(ctx, number)
     combat.end_of_phase(ctx)
+    ctx.tally = None
+    turn._heat_and_end(ctx)
     return ctx.state, events + ctx.events
 
 
