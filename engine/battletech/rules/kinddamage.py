@@ -12,7 +12,11 @@ DESIGN points:
   by the troopers in action (BT-C-35.6 item 2's table, as MegaMek's BA weapon handler); each
   hitting trooper's shot is the weapon's packets, located on their own;
 - the fall-facing die of a VTOL crash is 1D6 - 1 (0 front, 1-2 right, 3 rear, 4-5 left);
-- a turret that locks after an engine or turret-lock critical points straight ahead.
+- a turret that locks after an engine or turret-lock critical points straight ahead;
+- the 1D6 that picks one of two turrets is rolled only for a turret result;
+- a hit on a platoon is one lump per attack (BT-C-35 item 1), with infantry weapons' +1D6 for a
+  burst or over-cap primary (BT-C-35.6 item 5, x 2 in the open like any hit, item 6 open);
+- buildings do not shield vehicles, platoons or squads inside them yet (BT-C-90.11).
 """
 
 from __future__ import annotations
