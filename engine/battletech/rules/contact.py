@@ -11,10 +11,9 @@ from __future__ import annotations
 from engine.battletech.context import Ctx
 from engine.battletech.designs.mech import Location
 from engine.battletech.kinds.battle_armor import BattleArmorBody
-from engine.battletech.rules import kinddamage
+from engine.battletech.rules import kinddamage, kindfire
 from engine.battletech.rules.buildings import shield
 from engine.battletech.rules.damage import apply_damage, damage_groups, fall, piloting_roll
-from engine.battletech.rules.los import attack_side
 from engine.battletech.state import BTState
 from engine.battletech.tables import HIT_LOCATION, KICK_LOCATION, PUNCH_LOCATION, Column
 from engine.hexes import Facing, Hex
@@ -36,7 +35,7 @@ def side_from(state: BTState, origin: Hex, target: int) -> str:
     assert unit.hex is not None  # noqa: S101 - a target on the map
     turned = relative(unit.hex, unit.facing, origin)
     if turned is None or not unit.is_mech:  # a vehicle's sides are its own (BT-C-21)
-        return attack_side(state, origin, target)[0].value
+        return kindfire.attack_side(state, origin, target)[0].value
     # A neighbour is never on a vertex: front hexside and the two front-oblique ones are the front.
     return {0: "front", 1: "front", 5: "front", 2: "right", 3: "rear", 4: "left"}[turned]
 

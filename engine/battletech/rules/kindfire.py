@@ -25,12 +25,15 @@ from engine.battletech.kinds.battle_armor import BattleArmorBody
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.kinds.vehicle_tables import TURRETS
+from engine.battletech.rules import los
 from engine.battletech.rules.los import Arc, arcs_of
 from engine.battletech.state import BTState, UnitState
+from engine.battletech.tables import Column
 from engine.hexes import Hex
 
 __all__ = [
     "PLATOON_WEAPON",
+    "attack_side",
     "attacker_terms",
     "cannot_fire",
     "in_arc",
@@ -43,6 +46,25 @@ __all__ = [
 
 PLATOON_WEAPON = 0
 """DESIGN (BT-C-35.6): the item a platoon's attack is declared on (its primary weapon)."""
+
+
+def attack_side(state: BTState, origin: Hex, target: int) -> tuple[Column, bool]:
+    """BT-C-21: `los.attack_side`, with a vehicle's own sides.
+
+    A vehicle: its vertices (front 330-30, right 30-150, rear 150-210, left 210-330), the
+    defender's choice on a vertex by armor (`vehicle_combat.defender_choice`, DESIGN). Infantry
+    and battle armor have no sides: the front. A 'Mech: `los.attack_side`.
+    """
+    unit = state.units[target]
+    design, body = unit.design, unit.body
+    if not isinstance(design, VehicleDesign) or not isinstance(body, VehicleBody):
+        return los.attack_side(state, origin, target)
+    if unit.hex is None or unit.hex == origin:
+        return Column.FRONT, False
+    columns = vehicle_combat.attack_side(origin, unit.hex, unit.facing)
+    if len(columns) == 1:
+        return columns[0], False
+    return vehicle_combat.defender_choice(design, body, columns), True
 
 
 def kind_of(unit: UnitState) -> infantry.UnitKind:

@@ -19,7 +19,6 @@ from attrs import frozen
 
 from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.designs.mech import Location, Mounted
-from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import HIT_LOCATION, Column
@@ -759,22 +758,6 @@ def _best_for(unit: UnitState, columns: tuple[Column, Column]) -> Column:
     return max(columns, key=lambda c: (_protection(unit, c), -order.index(c)))
 
 
-def _kind_side(unit: UnitState, origin: Hex) -> tuple[Column, bool]:
-    """BT-C-21 for a vehicle (its own vertices, the defender's choice by armor, DESIGN).
-
-    Infantry and battle armor have no sides (BT-C-35): the front column.
-    """
-    if not isinstance(unit.body, VehicleBody) or not isinstance(unit.design, VehicleDesign):
-        return Column.FRONT, False
-    from engine.battletech.kinds import vehicle_combat  # noqa: PLC0415 - it imports Arc
-
-    assert unit.hex is not None  # noqa: S101 - attack_side checked it
-    columns = vehicle_combat.attack_side(origin, unit.hex, unit.facing)
-    if len(columns) == 1:
-        return columns[0], False
-    return vehicle_combat.defender_choice(unit.design, unit.body, columns), True
-
-
 def attack_side(state: BTState, origin: Hex, target: int) -> tuple[Column, bool]:
     """BT-C-21: the column an attack from ``origin`` strikes ``target`` on.
 
@@ -791,7 +774,9 @@ def attack_side(state: BTState, origin: Hex, target: int) -> tuple[Column, bool]
     if unit.hex is None or unit.hex == origin:
         return Column.FRONT, False
     if not unit.is_mech:
-        return _kind_side(unit, origin)
+        # BT-C-21 for vehicles: `kindfire.attack_side` (the vehicle's own vertices); infantry and
+        # battle armor have no sides (BT-C-35): the front.
+        return Column.FRONT, False
     v = (origin - unit.hex).rotate(-int(unit.facing))
     for vertex, before, after in _VERTICES:
         if _cross(vertex, v) == 0 and (vertex.q > 0) == (v.q > 0):

@@ -30,7 +30,7 @@ from engine.battletech.rules import (
     underwater,
 )
 from engine.battletech.rules.condition import component_hits, gyro_hits
-from engine.battletech.rules.los import Arc, Sight, arcs_of, attack_side, in_arc, line_of_sight
+from engine.battletech.rules.los import Arc, Sight, arcs_of, in_arc, line_of_sight
 from engine.battletech.state import Attack, AttackKind, BTState, MoveMode, UnitState
 from engine.battletech.tables import Column, heat_to_hit
 from engine.game import IllegalCommand
@@ -564,7 +564,11 @@ def _mech_to_hit(
         front = aim.secondary == "front"
         terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
     number = sum(value for _, value in terms)
-    side = attack_side(state, unit.hex, target)[0] if isinstance(target, int) else Column.FRONT
+    side = (
+        kindfire.attack_side(state, unit.hex, target)[0]
+        if isinstance(target, int)
+        else Column.FRONT
+    )
     return ToHit(
         number,
         tuple(terms),
@@ -653,7 +657,11 @@ def _kind_to_hit(  # noqa: C901, PLR0911, PLR0912 - the guards of `_to_hit` for 
         front = aim.secondary == "front"
         terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
     number = sum(value for _, value in terms)
-    side = attack_side(state, unit.hex, target)[0] if isinstance(target, int) else Column.FRONT
+    side = (
+        kindfire.attack_side(state, unit.hex, target)[0]
+        if isinstance(target, int)
+        else Column.FRONT
+    )
     return ToHit(
         number,
         tuple(terms),
