@@ -20,6 +20,7 @@ from engine.battletech import (
     events,
     indirectevents,
     kindevents,
+    kindmoveevents,
     narrate,
     nightcommands,
     nightevents,
@@ -85,6 +86,7 @@ class BattleTech:
         + lapses.LAPSE_EVENTS
         + masc.MASC_EVENTS
         + indirectevents.INDIRECT_EVENTS
+        + kindmoveevents.KIND_MOVE_EVENTS
         + buildingevents.BUILDING_EVENTS
         + kindevents.KIND_EVENTS
     )

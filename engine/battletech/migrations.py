@@ -46,6 +46,10 @@ Schema history:
   by their fields); older saves hold 'Mech designs, read as before.
 - **12** (issue 20 items 2-3, BT-M-37.3): new event ``bt/elevation_changed`` (a VTOL's elevation
   after its move); no field changes, so older saves read unchanged.
+- **13** (issue 20 items 2-3, attacks by and on vehicles, platoons and squads): new event
+  classes only (``bt/vehicle_hit``, ``bt/vehicle_critical``, ``bt/motive``, ``bt/vtol_crashed``,
+  ``bt/troopers_lost``, ``bt/trooper_hit``, ``bt/crew_recovered``,
+  `engine.battletech.kindevents`), so older saves read unchanged: the identity from 11 or 12.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 """The schema this program writes."""
 
 
@@ -129,5 +133,6 @@ MIGRATIONS: dict[int, Migration] = {
     9: Migration(header=_calm),
     10: Migration(),  # schema 11 reshapes the kept unit state only: a schema-10 save reads as it is
     11: Migration(),  # schema 12 adds the event bt/elevation_changed only
+    12: Migration(),  # schema 13 adds event classes only (kindevents): older saves read as they are
 }
 """Schema v -> the migration from v to v + 1."""

@@ -2,10 +2,12 @@
 
 `VehicleBody` is the part of a unit's state only vehicles have: armor and internal structure per
 location of the design (`VehicleDesign.locations` order), motive damage, crew and critical
-damage, ammunition and a VTOL's elevation. Every rule here is a pure function of the design, the
-body and the terrain a caller hands in (a `Terrain` of `engine.battletech.board`); nothing rolls
-dice. Hit locations, critical and motive tables: `engine.battletech.kinds.vehicle_tables`;
-damage, crashes, to-hit and physical attacks: `engine.battletech.kinds.vehicle_damage`.
+damage and a VTOL's elevation. Ammunition is the unit's core ``UnitState.ammo`` (one count for
+every kind of unit), which the combat rules take as an argument. Every rule here is a pure
+function of the design, the body and the terrain a caller hands in (a `Terrain` of
+`engine.battletech.board`); nothing rolls dice. Hit locations, critical and motive tables:
+`engine.battletech.kinds.vehicle_tables`; damage, crashes, to-hit and physical attacks:
+`engine.battletech.kinds.vehicle_damage`.
 
 Rules: BT-M-3 (vehicles), BT-M-5 (the sheet), BT-M-20 / BT-M-37.1 (cruise and flank MP),
 BT-M-27.3 (road bonus), BT-M-37.5 (MP after motive damage), BT-M-39.4 (temperature). Terrain,
@@ -85,7 +87,6 @@ class VehicleBody:
         lost_turrets: turrets blown off, with their weapons.
         jammed_weapons: weapons that malfunctioned and cannot fire until cleared.
         destroyed_weapons: weapons destroyed by criticals or with their turret.
-        ammo: shots left per equipment index (0 for anything that is not ammunition).
         elevation: a VTOL's elevation above its hex's level (0: landed; BT-M-5, BT-M-37.3).
         destroyed: why the vehicle is destroyed ("" while it is not; BT-C-34).
     """
@@ -108,7 +109,6 @@ class VehicleBody:
     lost_turrets: frozenset[VehicleLocation] = frozenset()
     jammed_weapons: frozenset[int] = frozenset()
     destroyed_weapons: frozenset[int] = frozenset()
-    ammo: tuple[int, ...] = ()
     elevation: int = 0
     destroyed: str = ""
 
@@ -131,14 +131,13 @@ class VehicleBody:
 
 
 def vehicle_body(design: VehicleDesign, *, elevation: int = 0) -> VehicleBody:
-    """A fresh body for ``design``: full armor and structure, full ammunition (BT-M-5).
+    """A fresh body for ``design``: full armor and structure (BT-M-5; the bins: ``UnitState.ammo``).
 
     ``elevation``: a VTOL's starting elevation (0 for every other vehicle; BT-M-37.3).
     """
     return VehicleBody(
         armor=design.armor,
         internal=design.internal,
-        ammo=tuple(item.shots for item in design.equipment),
         elevation=elevation if design.motion is Motion.VTOL else 0,
     )
 

@@ -8,9 +8,8 @@ Pure functions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
-
-import attrs
 
 from engine.battletech.data import catalogue
 from engine.battletech.designs.vehicle import Motion, VehicleDesign, VehicleLocation
@@ -66,21 +65,27 @@ def _uses_ammo(design: VehicleDesign, weapon: int) -> bool:
     return isinstance(spec, catalogue.WeaponSpec) and spec.uses_ammo
 
 
-def spend_ammo(design: VehicleDesign, body: VehicleBody, weapon: int) -> VehicleBody:
+def spend_ammo(design: VehicleDesign, ammo: tuple[int, ...], weapon: int) -> tuple[int, ...]:
     """BT-C-12: one shot from the first bin of the weapon's ammunition with shots left.
+
+    ``ammo`` is the unit's shots per equipment index (``UnitState.ammo``); returns it spent.
 
     Raises:
         ValueError: the weapon has no shots left (`cannot_fire` says so first).
     """
     for i in ammo_bins(design, weapon):
-        if body.ammo[i] > 0:
-            return attrs.evolve(body, ammo=_put(body.ammo, i, body.ammo[i] - 1))
+        if ammo[i] > 0:
+            return _put(ammo, i, ammo[i] - 1)
     msg = f"{design.equipment[weapon].name} has no ammunition left"
     raise ValueError(msg)
 
 
-def cannot_fire(design: VehicleDesign, body: VehicleBody, weapon: int) -> str | None:  # noqa: PLR0911
+def cannot_fire(  # noqa: PLR0911
+    design: VehicleDesign, body: VehicleBody, weapon: int, ammo: Sequence[int]
+) -> str | None:
     """Why weapon ``weapon`` may not fire this turn (None: it may). BT-C-24.3, BT-C-12.
+
+    ``ammo``: the unit's shots per equipment index (``UnitState.ammo``).
 
     In order: the vehicle is destroyed; the crew is stunned; the weapon is destroyed (or its
     turret blown off); it jammed; the engine hit cut its power (energy weapons); its ammunition
@@ -97,7 +102,7 @@ def cannot_fire(design: VehicleDesign, body: VehicleBody, weapon: int) -> str | 
         return f"the {item.name} is jammed (BT-C-24.3)"
     if unpowered(design, body, weapon):
         return f"the engine hit left the {item.name} without power (BT-C-24.3)"
-    if _uses_ammo(design, weapon) and not any(body.ammo[i] > 0 for i in ammo_bins(design, weapon)):
+    if _uses_ammo(design, weapon) and not any(ammo[i] > 0 for i in ammo_bins(design, weapon)):
         return f"the {item.name} has no ammunition left (BT-C-12)"
     return None
 

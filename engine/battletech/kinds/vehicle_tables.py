@@ -294,6 +294,7 @@ def _applies(  # noqa: C901, PLR0911 - one answer per kind of result
     crit: Crit,
     *,
     carrying: bool,
+    ammo: Sequence[int],
 ) -> bool:
     """BT-C-24.3: False for a result that cannot apply (it falls to the next row)."""
     if crit in {Crit.WEAPON_MALFUNCTION, Crit.WEAPON_DESTROYED}:
@@ -307,7 +308,7 @@ def _applies(  # noqa: C901, PLR0911 - one answer per kind of result
     if crit is Crit.ENGINE or (crit is Crit.FUEL_TANK and _fusion(design)):
         return not body.engine_hit
     if crit is Crit.AMMO:
-        return any(shots > 0 for shots in body.ammo)
+        return any(shots > 0 for shots in ammo)
     if crit in {Crit.TURRET_JAM, Crit.TURRET_LOCK}:
         locked = {t for t, _ in body.locked_turrets}
         blocked = locked | (body.jammed_turrets if crit is Crit.TURRET_JAM else set())
@@ -328,11 +329,13 @@ def critical_effect(
     roll: int,
     *,
     carrying: bool = False,
+    ammo: Sequence[int] = (),
 ) -> Crit:
     """BT-C-24.3: the result of a 2D6 critical ``roll`` on ``location``'s table.
 
     2-5: no critical. A result that cannot apply (no weapon left there, engine already hit,
-    nothing carried (``carrying``), turret already locked...) falls to the next row, and past
+    nothing carried (``carrying``), no shots left in ``ammo`` (the unit's bins, ``UnitState.ammo``),
+    turret already locked...) falls to the next row, and past
     12 starts again at 6 [MegaMek]; when no row applies, no critical.
     """
     if roll <= 5:  # noqa: PLR2004 - the "no critical" band
@@ -341,7 +344,7 @@ def critical_effect(
     start = min(roll, 12) - 6
     for step in range(len(column)):
         crit = column[(start + step) % len(column)]
-        if _applies(design, body, location, crit, carrying=carrying):
+        if _applies(design, body, location, crit, carrying=carrying, ammo=ammo):
             return crit
     return Crit.NONE
 

@@ -43,7 +43,7 @@ def attack_phrase(state: BTState, attack: Attack) -> str:
     else:
         victim = unit_name(state, attack.target)
     if attack.kind is AttackKind.WEAPON:
-        weapon = weapon_name(state.units[attack.attacker].mech_design, attack.weapon or 0)
+        weapon = weapon_name(state.units[attack.attacker].design, attack.weapon or 0)
         return f"{who} fires {weapon} at {victim}"
     limb = limb_text(attack.limb, attack.kind)
     with_limb = f" with the {limb}" if limb and limb != "both arms" else ""
@@ -57,7 +57,7 @@ def _short(state: BTState, attack: Attack) -> str:
     who = unit_name(state, attack.attacker)
     victim = label(attack.hex) if attack.target is None else unit_name(state, attack.target)
     if attack.kind is AttackKind.WEAPON:
-        what = weapon_name(state.units[attack.attacker].mech_design, attack.weapon or 0)
+        what = weapon_name(state.units[attack.attacker].design, attack.weapon or 0)
     else:
         limb = limb_text(attack.limb, attack.kind)
         what = PHYSICAL_NAMES[attack.kind] + (f" ({limb})" if limb else "")
@@ -117,7 +117,7 @@ def _cluster(event: ev.ClusterRolled, before: BTState, after: BTState) -> str:
     if 0 <= event.attack < len(before.attacks):
         attack = before.attacks[event.attack]
         if attack.weapon is not None:
-            design = before.units[attack.attacker].mech_design
+            design = before.units[attack.attacker].design
             what = f"{unit_name(before, attack.attacker)} {weapon_name(design, attack.weapon)}"
             what += " cluster roll"
     terms = f" ({modifiers_text(event.modifiers, base=False)})" if event.modifiers else ""
@@ -150,7 +150,7 @@ def _twisted(event: ev.TorsoTwisted, before: BTState, after: BTState) -> str:
 def _ammo_spent(event: ev.AmmoSpent, before: BTState, after: BTState) -> str:
     unit = after.units[event.unit]
     left = unit.ammo[event.bin] if 0 <= event.bin < len(unit.ammo) else 0
-    what = ammo_name(unit.mech_design, event.bin)
+    what = ammo_name(unit.design, event.bin)
     plural = "s" if event.shots != 1 else ""
     return f"{unit_name(before, event.unit)}: {event.shots} shot{plural} from {what}, {left} left."
 
@@ -200,7 +200,7 @@ def _critical(event: ev.CriticalHit, before: BTState, after: BTState) -> str:
 def _ammo_exploded(event: ev.AmmoExploded, before: BTState, after: BTState) -> str:
     del after
     who = unit_name(before, event.unit)
-    what = ammo_name(before.units[event.unit].mech_design, event.bin)
+    what = ammo_name(before.units[event.unit].design, event.bin)
     plural = "s" if event.shots != 1 else ""
     return (
         f"{who}: {what} explodes ({event.cause}) with {event.shots} shot{plural} left: "
@@ -286,7 +286,7 @@ def _heat_explosion(event: ev.HeatExplosionRolled, before: BTState, after: BTSta
 @describe.register
 def _dump_declared(event: ev.AmmoDumpDeclared, before: BTState, after: BTState) -> str:
     del after
-    design = before.units[event.unit].mech_design
+    design = before.units[event.unit].design
     bins = ", ".join(ammo_name(design, b) for b in event.bins)
     return f"{unit_name(before, event.unit)} will dump {bins} during the next turn."
 
@@ -294,7 +294,7 @@ def _dump_declared(event: ev.AmmoDumpDeclared, before: BTState, after: BTState) 
 @describe.register
 def _dumped(event: ev.AmmoDumped, before: BTState, after: BTState) -> str:
     del after
-    design = before.units[event.unit].mech_design
+    design = before.units[event.unit].design
     bins = ", ".join(ammo_name(design, b) for b in event.bins)
     return f"{unit_name(before, event.unit)} has dumped {bins}."
 
@@ -340,7 +340,7 @@ def _critical_lost(event: ev.CriticalLost, before: BTState, after: BTState) -> s
 @describe.register
 def _component_exploded(event: ev.ComponentExploded, before: BTState, after: BTState) -> str:
     del after
-    design = before.units[event.unit].mech_design
+    design = before.units[event.unit].design
     what = weapon_name(design, event.item)
     return f"{unit_name(before, event.unit)}: the {what} explodes: {event.damage} damage!"
 
@@ -381,7 +381,7 @@ def _dfa_cancelled(event: ev.DFACancelled, before: BTState, after: BTState) -> s
 @describe.register
 def _not_fired(event: ev.WeaponNotFired, before: BTState, after: BTState) -> str:
     del after
-    design = before.units[event.unit].mech_design
+    design = before.units[event.unit].design
     back = " (the shot goes back in its bin)" if event.bin is not None else ""
     what = weapon_name(design, event.weapon)
     return (
@@ -410,7 +410,7 @@ def _wind(event: ev.WindRolled, before: BTState, after: BTState) -> str:
 @describe.register
 def _jammed(event: ev.WeaponJammed, before: BTState, after: BTState) -> str:
     del after
-    what = weapon_name(before.units[event.unit].mech_design, event.weapon)
+    what = weapon_name(before.units[event.unit].design, event.weapon)
     return (
         f"{unit_name(before, event.unit)}: the {what} rolled a 2 at double rate and jams: "
         "it fires no more this game."
@@ -420,7 +420,7 @@ def _jammed(event: ev.WeaponJammed, before: BTState, after: BTState) -> str:
 @describe.register
 def _ams(event: ev.AMSEngaged, before: BTState, after: BTState) -> str:
     del after
-    what = weapon_name(before.units[event.unit].mech_design, event.ams)
+    what = weapon_name(before.units[event.unit].design, event.ams)
     left = event.hits - event.stopped
     return (
         f"{unit_name(before, event.unit)}'s {what} fires at the incoming missiles: rolled "

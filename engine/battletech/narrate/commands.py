@@ -94,7 +94,7 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
                 f"{_who(state, index)} {PHYSICAL_VERBS[kind]} {unit_name(state, target)}{limb_said}"
             )
         case DumpAmmo(unit=index, bins=bins):
-            design = state.units[index].mech_design
+            design = state.units[index].design
             return f"{_who(state, index)} dumps {', '.join(ammo_name(design, b) for b in bins)}"
         case Eject(unit=index):
             return f"{_who(state, index)}: the MechWarrior ejects"
@@ -113,7 +113,7 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
 
 def fire_text(command: FireWeapons, state: BTState) -> str:
     """A weapon declaration in words: "twists right, fires AC/20 (RT) at Jenner [j]"."""
-    design = state.units[command.unit].mech_design
+    design = state.units[command.unit].design
     targets: dict[str, list[str]] = {}
     for shot in command.shots:
         if shot.target is not None:

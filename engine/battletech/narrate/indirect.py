@@ -27,7 +27,7 @@ def _shell(state: BTState, number: int) -> str:
     attack = state.attacks[number]
     what = "artillery"
     if attack.weapon is not None:
-        what = weapon_name(state.units[attack.attacker].mech_design, attack.weapon)
+        what = weapon_name(state.units[attack.attacker].design, attack.weapon)
     return f"{unit_name(state, attack.attacker)}'s {what} shell"
 
 

@@ -87,7 +87,7 @@ def _stray_ended(event: StrayEnded, before: BTState, after: BTState) -> str:
 def _jitter_fired(event: JitterFired, before: BTState, after: BTState) -> str:
     del after
     who = unit_name(before, event.unit)
-    weapon = weapon_name(before.units[event.unit].mech_design, event.weapon)
+    weapon = weapon_name(before.units[event.unit].design, event.weapon)
     tail = "; its move is cancelled" if event.moving else ""
     return (
         f"{who} fires its {weapon} at nothing in the dark (jitter fire, die {event.roll}):"

@@ -26,7 +26,10 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from engine.battletech import events as ev
+from engine.battletech import kindevents as kev
 from engine.battletech.evolve import evolve
+from engine.battletech.kindevents import KIND_EVENTS
+from engine.battletech.kinds.vehicle_tables import Crit
 from engine.battletech.narrate.words import (
     PHYSICAL_NAMES,
     ammo_name,
@@ -231,7 +234,7 @@ class _Builder:
 
 def _attack_name(state: BTState, attack: Attack) -> str:
     if attack.kind is AttackKind.WEAPON:
-        return weapon_name(state.units[attack.attacker].mech_design, attack.weapon or 0)
+        return weapon_name(state.units[attack.attacker].design, attack.weapon or 0)
     return PHYSICAL_NAMES[attack.kind]
 
 
@@ -256,11 +259,11 @@ def _gather(builder: _Builder, event: Event, before: BTState) -> None:  # noqa: 
             event.unit, "falls", f"fell in {label(event.hex)} ({event.damage} damage{cause})"
         )
     elif isinstance(event, ev.AmmoExploded):
-        what = ammo_name(before.units[event.unit].mech_design, event.bin)
+        what = ammo_name(before.units[event.unit].design, event.bin)
         text = f"ammunition explosion ({event.cause}): {what}, {event.damage} damage"
         builder.note(event.unit, "explosions", text)
     elif isinstance(event, ev.ComponentExploded):
-        what = item_name(before.units[event.unit].mech_design, event.item)
+        what = item_name(before.units[event.unit].design, event.item)
         builder.note(event.unit, "explosions", f"explosion: {what}, {event.damage} damage")
     elif isinstance(event, ev.ShutdownRolled):
         builder.note(event.unit, "shutdown", event.shutdown)
@@ -280,6 +283,25 @@ def _gather(builder: _Builder, event: Event, before: BTState) -> None:  # noqa: 
         builder.note(event.unit, "ejected", True)  # noqa: FBT003
     elif isinstance(event, ev.UnitDestroyed):
         builder.note(event.unit, "destroyed", event.cause)
+    elif isinstance(event, KIND_EVENTS):
+        _gather_kind(builder, event)
+
+
+def _gather_kind(builder: _Builder, event: Event) -> None:
+    """Note one event of damage to a vehicle, platoon or squad (`engine.battletech.kindevents`)."""
+    if isinstance(event, kev.VehicleHit):
+        points = event.armor + event.internal
+        builder.damage(event.unit, event.location.value, rear=False, points=points)
+    elif isinstance(event, kev.VehicleCritical) and event.crit is not Crit.NONE:
+        builder.note(event.unit, "criticals", f"{event.location.value.lower()}: {event.crit}")
+    elif isinstance(event, kev.MotiveDamaged) and event.result:
+        builder.note(event.unit, "criticals", f"motive: {event.result.name.lower()} damage")
+    elif isinstance(event, kev.VTOLCrashed):
+        builder.note(event.unit, "falls", f"crashed ({event.damage} damage)")
+    elif isinstance(event, kev.TroopersLost):
+        builder.note(event.unit, "lost", f"{event.lost} men")
+    elif isinstance(event, kev.TrooperHit):
+        builder.damage(event.unit, f"trooper {event.trooper + 1}", rear=False, points=event.damage)
 
 
 def summarize(events: Iterable[Event], state: BTState) -> list[PhaseSummary]:

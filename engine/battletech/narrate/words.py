@@ -13,13 +13,14 @@ import string
 from typing import TYPE_CHECKING
 
 from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.designs.mech import Mounted
 from engine.battletech.state import AttackKind, MoveMode
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from engine.battletech.designs.mech import Location, MechDesign
-    from engine.battletech.state import BTState, UnitState
+    from engine.battletech.designs.mech import Location
+    from engine.battletech.state import BTState, UnitDesign, UnitState
     from engine.hexes import Hex
 
 __all__ = [
@@ -76,7 +77,15 @@ def signed(value: int) -> str:
     return f"{value:+d}"
 
 
-def item_name(design: MechDesign, index: int) -> str:
+def _place(design: UnitDesign, index: int) -> tuple[str, bool]:
+    """Where item ``index`` is mounted ("LA", "Turret", "Squad") and whether it faces the rear."""
+    item = design.equipment[index]
+    if isinstance(item, Mounted):
+        return item.location.value, item.rear
+    return item.location, False
+
+
+def item_name(design: UnitDesign, index: int) -> str:
     """The sheet name of equipment item ``index`` ("AC/20", "Medium Laser", "Heat Sink")."""
     if not 0 <= index < len(design.equipment):
         return f"item {index + 1}"
@@ -85,27 +94,27 @@ def item_name(design: MechDesign, index: int) -> str:
     return spec.name if spec is not None else mounted.name
 
 
-def weapon_name(design: MechDesign, index: int) -> str:
-    """A weapon with its place: "Medium Laser (LA)", "Medium Laser (CT, rear)"."""
+def weapon_name(design: UnitDesign, index: int) -> str:
+    """A weapon with its place: "Medium Laser (LA)", "Medium Laser (CT, rear)", "PPC (Turret)"."""
     if not 0 <= index < len(design.equipment):
         return f"weapon {index + 1}"
-    mounted = design.equipment[index]
-    place = mounted.location.value + (", rear" if mounted.rear else "")
+    where, rear = _place(design, index)
+    place = where + (", rear" if rear else "")
     return f"{item_name(design, index)} ({place})"
 
 
-def ammo_name(design: MechDesign, index: int) -> str:
+def ammo_name(design: UnitDesign, index: int) -> str:
     """An ammunition bin by the weapon it feeds and its place: "AC/20 ammo (RT)"."""
     if not 0 <= index < len(design.equipment):
         return f"bin {index + 1}"
-    mounted = design.equipment[index]
-    spec = SPECS.get(mounted.name)
+    spec = SPECS.get(design.equipment[index].name)
+    where = _place(design, index)[0]
     if isinstance(spec, AmmoSpec):
         fed = SPECS.get(spec.weapon)
         name = fed.name if isinstance(fed, WeaponSpec) else spec.weapon
         load = "" if spec.munition == "standard" else f" {spec.munition}"
-        return f"{name}{load} ammo ({mounted.location.value})"
-    return f"{item_name(design, index)} ({mounted.location.value})"
+        return f"{name}{load} ammo ({where})"
+    return f"{item_name(design, index)} ({where})"
 
 
 def modifiers_text(modifiers: Sequence[tuple[str, int]], *, base: bool = True) -> str:

@@ -49,6 +49,8 @@ _MOST_DESIGNS = 512
 
 def _gear(unit: UnitState) -> dict[str, tuple[int, ...]]:
     """The design's items by role ("master", "slave", "ecm", "probe"), cached by design."""
+    if not unit.is_mech:
+        return {}  # C3 gear on 'Mechs only
     design = unit.mech_design
     known = _DESIGN_GEAR.get(id(design))
     if known is None or known[0] is not design:
@@ -77,7 +79,9 @@ def _working(unit: UnitState, index: int) -> bool:
 
 
 def _active(unit: UnitState) -> bool:
-    return unit.on_map and unit.is_mech and not unit.mech.shutdown and unit.hex is not None
+    if not unit.is_mech:
+        return False  # C3 and ECM gear on 'Mechs only
+    return unit.on_map and not unit.mech.shutdown and unit.hex is not None
 
 
 def _best(unit: UnitState, role: str) -> int:

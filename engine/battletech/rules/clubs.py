@@ -29,11 +29,13 @@ GIRDER = {"medium": 7, "heavy": 6, "hardened": 5}
 """BT-C-38: the 2D6 a search of a building's rubble needs to find a girder, by building class."""
 
 
-def why_no_club(state: BTState, index: int) -> str:
+def why_no_club(state: BTState, index: int) -> str:  # noqa: PLR0911 - one reason per rule
     """Why unit ``index`` cannot pick up a club now ("" when it can)."""
     unit = state.units[index]
     if not unit.on_map or unit.hex is None:
         return "it is not on the map"
+    if not unit.is_mech:
+        return "only a 'Mech picks up a club (BT-C-38)"
     if unit.mech.club:
         return f"it already holds a club ({unit.mech.club})"
     if unit.mech.prone:

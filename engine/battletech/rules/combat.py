@@ -18,8 +18,9 @@ from engine.battletech.board import BuildingClass, Terrain, Woods
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.data import catalogue
 from engine.battletech.data.catalogue import Kind, WeaponSpec
-from engine.battletech.designs.mech import Location
-from engine.battletech.rules import artillery, special
+from engine.battletech.designs.items import Item
+from engine.battletech.designs.mech import Location, Mounted
+from engine.battletech.rules import artillery, kinddamage, special
 from engine.battletech.rules.buildings import damage_building, shield
 from engine.battletech.rules.condition import preexisting
 from engine.battletech.rules.damage import apply_damage, fall, piloting_roll, wound
@@ -111,9 +112,24 @@ def resolve_weapon_attack(ctx: Ctx, number: int) -> None:
         else:
             _accidental_fire(ctx, attack)
         return
+    _hit(ctx, number, attack, spec)
+
+
+def _hit(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) -> None:
+    """BT-C-19..23, BT-C-24, BT-C-35: a hit's packets, located and applied by the target's kind."""
+    assert attack.target is not None  # noqa: S101 - unit targets only
     target = attack.target
     special.on_hit(ctx, number, attack, spec)  # BT-C-75: a NARC pod attaches
-    for packet in _packets(ctx, number, attack, spec):
+    packets = kinddamage.attacker_packets(  # a platoon's men, a squad's troopers (BT-C-35.6)
+        ctx, number, attack, lambda: _packets(ctx, number, attack, spec)
+    )
+    if kinddamage.is_kind(ctx, target):  # a vehicle, platoon or squad (BT-C-24, BT-C-35)
+        column = Column(attack.side)
+        kinddamage.damage_unit(
+            ctx, target, packets, column=column, spec=spec, attack=attack, source=attack.attacker
+        )
+        return
+    for packet in packets:
         if ctx.state.units[target].destroyed:
             break  # BT-C-34: a wreck takes no more damage worth rolling for
         points = shield(ctx, target, attack.attacker, packet)  # in a building (BT-C-90.11)
@@ -217,7 +233,8 @@ def _streak_held(ctx: Ctx, attack: Attack, spec: WeaponSpec) -> None:
     unit = ctx.state.units[attack.attacker]
     weapon = attack.weapon if attack.weapon is not None else -1
     refill = None
-    for index, item in enumerate(unit.mech_design.equipment):
+    items: tuple[Mounted | Item, ...] = unit.design.equipment
+    for index, item in enumerate(items):
         ammo = catalogue.SPECS.get(item.name)
         if (
             isinstance(ammo, catalogue.AmmoSpec)
@@ -363,7 +380,7 @@ def end_of_phase(ctx: Ctx) -> None:
 def _unit_psrs(ctx: Ctx, tally: Tally, index: int, *, heavy: bool) -> None:
     unit = ctx.state.units[index]
     if not unit.on_map or not unit.is_mech:
-        return  # kmove guard: no PSRs for other kinds (BT-M-37.1); their damage is kfire's
+        return  # PSRs are a 'Mech's (BT-M-37.1: vehicles roll Driving where a rule says so)
     events = ([DAMAGE_PSR] if heavy else []) + tally.psrs.get(index, [])
     start = tally.start.units[index]
     pre = preexisting(start)
@@ -472,6 +489,8 @@ def eject(ctx: Ctx, unit: int, *, automatic: bool = False) -> None:
     mech = ctx.state.units[unit]
     if not mech.on_map:
         raise IllegalCommand("eject/off_map", f"the {mech.name} is not in the fight")
+    if not mech.is_mech:
+        raise IllegalCommand("eject/kind", f"only a MechWarrior ejects, not the {mech.name}'s crew")
     if not automatic and not mech.mech.conscious:
         msg = f"the {mech.name}'s MechWarrior is unconscious and cannot eject (BT-C-59)"
         raise IllegalCommand("eject/unconscious", msg)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from engine.battletech.context import Ctx
 from engine.battletech.designs.mech import Location
+from engine.battletech.kinds.battle_armor import BattleArmorBody
+from engine.battletech.rules import kinddamage, kindfire
 from engine.battletech.rules.buildings import shield
 from engine.battletech.rules.damage import apply_damage, damage_groups, fall, piloting_roll
-from engine.battletech.rules.los import attack_side
 from engine.battletech.state import BTState
 from engine.battletech.tables import HIT_LOCATION, KICK_LOCATION, PUNCH_LOCATION, Column
 from engine.hexes import Facing, Hex
@@ -33,8 +34,8 @@ def side_from(state: BTState, origin: Hex, target: int) -> str:
     unit = state.units[target]
     assert unit.hex is not None  # noqa: S101 - a target on the map
     turned = relative(unit.hex, unit.facing, origin)
-    if turned is None:
-        return attack_side(state, origin, target)[0].value
+    if turned is None or not unit.is_mech:  # a vehicle's sides are its own (BT-C-21)
+        return kindfire.attack_side(state, origin, target)[0].value
     # A neighbour is never on a vertex: front hexside and the two front-oblique ones are the front.
     return {0: "front", 1: "front", 5: "front", 2: "right", 3: "rear", 4: "left"}[turned]
 
@@ -45,6 +46,8 @@ def psr(ctx: Ctx, unit: int, reason: str, modifier: int) -> None:
     In an attack phase it waits in the tally for the end of the phase; otherwise (a domino in the
     Movement phase) it is rolled at once, and a failure is a fall in the unit's hex.
     """
+    if not ctx.state.units[unit].is_mech:
+        return  # only a 'Mech makes PSRs (BT-M-31); vehicles and infantry never fall
     if ctx.tally is not None:
         ctx.tally.psrs.setdefault(unit, []).append((reason, modifier))
         return
@@ -76,7 +79,18 @@ def strike(  # noqa: PLR0917 - one damage hit, every term of it
     *,
     grouped: bool = True,
 ) -> None:
-    """Damage ``target`` for ``amount`` on ``table`` (in 5-point groups unless ``grouped`` off)."""
+    """Damage ``target`` for ``amount`` on ``table`` (in 5-point groups unless ``grouped`` off).
+
+    A vehicle, platoon or squad takes it by its kind's rules (`kinddamage.damage_unit`: the
+    vehicle's column ``side``; a platoon's men as direct damage; battle armor in 5-point
+    groups, BT-C-35 item 2).
+    """
+    if not ctx.state.units[target].is_mech:
+        battle_armor = isinstance(ctx.state.units[target].body, BattleArmorBody)
+        packets = damage_groups(amount) if grouped or battle_armor else (amount,)
+        column = Column(side)
+        kinddamage.damage_unit(ctx, target, list(packets), column=column, spec=None, source=source)
+        return
     for points in damage_groups(amount) if grouped else (amount,):
         if ctx.state.units[target].destroyed or points <= 0:
             return

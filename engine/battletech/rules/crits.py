@@ -148,7 +148,12 @@ def sensor_hits(unit: UnitState) -> int:
 
 
 def life_support_hit(unit: UnitState) -> bool:
-    """BT-C-31: life support is disabled by any hit (heat then hurts the pilot, BT-C-54)."""
+    """BT-C-31: life support is disabled by any hit (heat then hurts the pilot, BT-C-54).
+
+    Only a 'Mech has life support (False for every other kind).
+    """
+    if not unit.is_mech:
+        return False
     return any(component_destroyed(unit, loc, slot) for loc, slot in _lines(unit, "life support"))
 
 

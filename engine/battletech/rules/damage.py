@@ -20,7 +20,7 @@ from engine.battletech import events as ev
 from engine.battletech.context import Ctx
 from engine.battletech.designs.mech import Location
 from engine.battletech.envstate import fall_by_gravity, gravity_of
-from engine.battletech.rules import crits, vacuum
+from engine.battletech.rules import crits, kinddamage, vacuum
 from engine.battletech.rules.condition import component_hits, gyro_hits, preexisting
 from engine.battletech.state import UnitState
 from engine.battletech.tables import (
@@ -108,8 +108,8 @@ def wound(ctx: Ctx, index: int, wounds: int, cause: str, *, by: int | None = Non
     An ejected MechWarrior can still be hurt (landing, BT-C-59); ``by`` is credited with a kill.
     """
     unit = ctx.state.units[index]
-    if unit.destroyed and not unit.mech.ejected:
-        return
+    if not unit.is_mech or (unit.destroyed and not unit.mech.ejected):
+        return  # only a MechWarrior's wounds are tracked (BT-M-15)
     total = min(unit.mech.wounds + wounds, DEADLY_WOUNDS)
     ctx.emit(ev.PilotWounded(index, wounds, total, cause))
     if total >= DEADLY_WOUNDS:
@@ -126,7 +126,10 @@ def queue_psr(ctx: Ctx, index: int, reason: str, modifier: int) -> None:
 
     Outside an attack phase it is rolled at once, the new damage counted as preexisting (once),
     and a failure is a fall in the unit's hex. Prone units make no fall-avoidance PSRs (BT-M-30).
+    Only 'Mechs make PSRs (vehicles and infantry never fall, BT-M-31).
     """
+    if not ctx.state.units[index].is_mech:
+        return
     if ctx.tally is not None:
         ctx.tally.psrs.setdefault(index, []).append((reason, modifier))
         return
@@ -139,6 +142,8 @@ def queue_psr(ctx: Ctx, index: int, reason: str, modifier: int) -> None:
 
 def queue_fall(ctx: Ctx, index: int, why: str) -> None:
     """BT-C-49: an automatic fall (gyro or leg destroyed): at the end of the phase, or at once."""
+    if not ctx.state.units[index].is_mech:
+        return  # only a 'Mech falls (BT-M-31)
     if ctx.tally is not None:
         ctx.tally.falls.setdefault(index, why)
         return
@@ -176,7 +181,15 @@ def apply_damage(  # noqa: C901, PLR0912 - BT-C-26 is one procedure of eight ste
     7-8). ``source`` is the attacking unit (the after-action report, kills). Any hit on the head
     wounds the MechWarrior (BT-C-33). Hits on the rear torso set off ammunition being dumped
     (BT-C-58).
+
+    DESIGN: a vehicle, platoon or squad that rules written for 'Mechs damage (artillery, a
+    collapsing building, a skid) takes the packet by its own kind's tables (`kinddamage`): a
+    vehicle on its front column (rear for ``rear``), a platoon as direct damage, a trooper.
     """
+    if not ctx.state.units[index].is_mech:
+        column = Column.REAR if rear else Column.FRONT
+        kinddamage.damage_unit(ctx, index, [amount], column=column, spec=None, source=source)
+        return
     origin = location
     came_from: Location | None = None
     remaining = amount

@@ -27,7 +27,7 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.context import Ctx
-from engine.battletech.kindevents import ElevationChanged
+from engine.battletech.kindmoveevents import ElevationChanged
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.rules import (

@@ -220,7 +220,8 @@ def heat_phase(ctx: Ctx) -> None:
     ctx.tally = Tally(start=ctx.state)
     try:
         for index in range(len(ctx.state.units)):
-            if ctx.state.units[index].on_map and ctx.state.units[index].is_mech:  # kmove guard
+            unit = ctx.state.units[index]
+            if unit.on_map and unit.is_mech:  # vehicles and infantry track no heat (BT-M-3/4)
                 _record(ctx, index)
                 _scale(ctx, index)
         end_of_phase(ctx)
@@ -319,10 +320,7 @@ def submerged_life_support(ctx: Ctx) -> None:
     Depth 1+) costs its MechWarrior 1 damage.
     """
     for index, unit in enumerate(ctx.state.units):
-        if (
-            unit.on_map
-            and unit.is_mech
-            and crits.life_support_hit(unit)
-            and submerged(ctx.state, unit)
-        ):
+        if not unit.is_mech:
+            continue  # only a MechWarrior has life support to lose (BT-C-31)
+        if unit.on_map and crits.life_support_hit(unit) and submerged(ctx.state, unit):
             wound(ctx, index, 1, "submerged without life support")

@@ -86,7 +86,7 @@ def _view(state: BTState, attacker: int, spotter: int, target: int | Hex) -> Sig
         return f"the {unit.name} is not a friendly unit: only friends spot (BT-C-16)"
     if not unit.on_map or unit.hex is None:
         return f"the spotter {unit.name} is not on the map"
-    if unit.mech.shutdown or not unit.mech.conscious:
+    if unit.is_mech and (unit.mech.shutdown or not unit.mech.conscious):
         return f"the spotter {unit.name} is shut down or its MechWarrior unconscious"
     sight = line_of_sight(state, spotter, target)
     if not sight.clear:

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
@@ -46,13 +45,11 @@ from engine.battletech.kinds.battle_armor import BattleArmorBody, ba_mp
 from engine.battletech.kinds.infantry import InfantryBody, Occupant, UnitKind
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules import environment
+from engine.battletech.rules.moveplan import Check, Plan, PlannedStep, Reach
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import skid_modifier
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
-
-if TYPE_CHECKING:
-    from engine.battletech.rules.movement import Plan, PlannedStep, Reach
 
 __all__ = [
     "allowance",
@@ -313,8 +310,6 @@ def _plan(  # noqa: C901, PLR0912, PLR0915 - one guard per rule
     state: BTState, index: int, mode: MoveMode, steps: tuple[Step, ...], *, road_bonus: bool
 ) -> Plan:
     """`plan_move` with or without BT-M-27.3's road bonus (+1 MP, every hex along the road)."""
-    from engine.battletech.rules.movement import Plan, PlannedStep  # noqa: PLC0415 - cycle
-
     unit, pos, limit = _start(state, index, mode)
     limit += road_bonus
     if mode is MoveMode.STILL and steps:
@@ -394,8 +389,6 @@ def _skid_checks(
     modifier: the hexes intended this turn (BT-M-29.2) and the vehicle's Driving penalties
     (BT-M-37.5, `kinds.vehicle.driving_modifier`).
     """
-    from engine.battletech.rules.movement import Check  # noqa: PLC0415 - cycle
-
     assert unit.hex is not None  # noqa: S101 - a planned unit is on the map
     board = state.board
     body = unit.body
@@ -437,8 +430,6 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
 
     Returns a `movement.Plan`. Raises `IllegalCommand` naming the hex at fault.
     """
-    from engine.battletech.rules.movement import Plan, PlannedStep  # noqa: PLC0415 - cycle
-
     unit = state.units[index]
     if unit.hex is None:
         raise IllegalCommand("move/not_deployed", f"the {unit.name} is not on the map")
@@ -518,8 +509,6 @@ def reachable(  # noqa: C901, PLR0912 - the search and the jump landings
     A search over (hex, facing) with `plan_move`'s costs; each position keeps the first cheapest
     path found (turns before steps). Jumps: every landing hex of `jump_paths`, any facing.
     """
-    from engine.battletech.rules.movement import Reach  # noqa: PLC0415 - cycle
-
     unit = state.units[index]
     if unit.hex is None or can_move(unit) is not None:
         return {}

@@ -19,6 +19,7 @@ from attrs import frozen
 
 from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.designs.mech import Location, Mounted
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import HIT_LOCATION, Column
 from engine.hexes import Facing, Hex
@@ -122,9 +123,19 @@ def unit_height(state: BTState, index: int) -> int:
             level = max(level, state.board.terrain(other).level)
         return level + 2
     ground = _ground(unit, terrain)
-    if not unit.is_mech:  # kmove guard: 1 level tall; a VTOL at its elevation (BT-M-37.3)
-        return ground + getattr(unit.body, "elevation", 0)
+    if not unit.is_mech:
+        return ground + _elevation(unit)  # BT-M-22: one level tall; a VTOL flies higher
     return ground if unit.mech.prone else ground + 1
+
+
+def _elevation(unit: UnitState) -> int:
+    """BT-M-37.3: a VTOL's elevation above its hex (0 for every other unit)."""
+    return unit.body.elevation if isinstance(unit.body, VehicleBody) else 0
+
+
+def _low(unit: UnitState) -> bool:
+    """BT-M-22: one level tall: a prone 'Mech, a vehicle, a platoon or a battle armor squad."""
+    return not unit.is_mech or unit.mech.prone
 
 
 def hex_height(terrain: Terrain) -> int:
@@ -146,10 +157,10 @@ def submerged(state: BTState, index: int) -> int:
     unit = state.units[index]
     if unit.hex is None or unit.this_turn.dfa is not None:
         return 0
-    if not unit.is_mech:
-        return 0  # kmove guard: hover floats, other kinds never enter Depth 1+ (BT-M-23)
+    if _elevation(unit) > 0:
+        return 0  # a VTOL in flight
     depth = _depth(unit, state.board.terrain(unit.hex))
-    if depth >= 2 or (unit.mech.prone and depth >= 1):  # noqa: PLR2004 - BT-C-9
+    if depth >= 2 or (_low(unit) and depth >= 1):  # noqa: PLR2004 - BT-C-9
         return depth
     return 0
 
@@ -330,11 +341,12 @@ def _target_end(state: BTState, target: int | Hex) -> _Target | str:
         modifiers.append(
             (f"target in {Woods(terrain.woods).name.lower()} woods", int(terrain.woods))
         )
-    prone = unit.is_mech and unit.mech.prone  # kmove guard: only 'Mechs lie prone
-    water = not prone and _depth(unit, terrain) == 1
+    water = not _low(unit) and _depth(unit, terrain) == 1
     if water:
         modifiers.append(("target in depth 1 water", -1))
-    return _Target(unit.hex, height, not prone, tuple(modifiers), water)
+    if _elevation(unit) > 0:  # a VTOL in flight is above its hex's woods (BT-M-37.3, DESIGN)
+        modifiers = []
+    return _Target(unit.hex, height, not _low(unit), tuple(modifiers), water)
 
 
 def line_of_sight(state: BTState, attacker: int, target: int | Hex) -> Sight:
@@ -401,9 +413,7 @@ def _self_cover(
 
     DESIGN: Depth 1 water round a standing attacker's legs covers them too (BT-C-9).
     """
-    if shooter.this_turn.dfa is not None or not shooter.is_mech or shooter.mech.prone:
-        return False  # kmove guard: the leg cover is a 'Mech's
-    if shooter.hex is None:
+    if shooter.this_turn.dfa is not None or _low(shooter) or shooter.hex is None:
         return False
     if _depth(shooter, state.board.terrain(shooter.hex)) == 1:
         return True
@@ -762,6 +772,10 @@ def attack_side(state: BTState, origin: Hex, target: int) -> tuple[Column, bool]
     """
     unit = state.units[target]
     if unit.hex is None or unit.hex == origin:
+        return Column.FRONT, False
+    if not unit.is_mech:
+        # BT-C-21 for vehicles: `kindfire.attack_side` (the vehicle's own vertices); infantry and
+        # battle armor have no sides (BT-C-35): the front.
         return Column.FRONT, False
     v = (origin - unit.hex).rotate(-int(unit.facing))
     for vertex, before, after in _VERTICES:

@@ -30,6 +30,7 @@ from engine.battletech.rules.condition import (
     run_allowance,
     walk_mp,
 )
+from engine.battletech.rules.moveplan import Check, Plan, PlannedStep, Reach
 from engine.battletech.rules.victory import tonnage
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import (
@@ -63,74 +64,6 @@ __all__ = [
 
 MAX_LEVEL_CHANGE = 2
 """BT-M-22: a 'Mech may climb or descend at most 2 levels per hex entered."""
-
-
-@frozen
-class Check:
-    """A roll a step requires (BT-M-31), with what a failure does.
-
-    ``reason``: ``water``, ``rubble``, ``building``, ``stand``, ``skid``, ``run_damage``,
-    ``landing``. ``fall_hex``/``fall_levels``: where and how far the 'Mech falls on a failure
-    (BT-M-33.2); a building roll's failure is damage, not a fall.
-    """
-
-    reason: str
-    modifiers: tuple[tuple[str, int], ...]
-    fall_hex: Hex | None = None
-    fall_levels: int = 0
-    building_cf: int = 0
-    building_hex: Hex | None = None
-    other_hex: Hex | None = None
-    """The step's other hex, where the 'Mech falls instead when ``fall_hex`` holds a 'Mech."""
-
-
-@frozen
-class PlannedStep:
-    """One step of a valid plan: what it does, what it costs, and the rolls before and after it."""
-
-    index: int
-    step: Step
-    hex: Hex
-    facing: Facing
-    prone: bool
-    mp: int
-    entered: bool = False
-    backward: bool = False
-    road: bool = False
-    minimum: bool = False
-    before: tuple[Check, ...] = ()
-    after: tuple[Check, ...] = ()
-    collapse: int = 0
-    """Tonnage on a bridge that gives way when this step enters it (BT-M-28); 0: none."""
-    crush: int = 0
-    """Tonnage in a building that collapses when this step enters it (BT-M-41 #4); 0: none."""
-
-
-@frozen
-class Plan:
-    """A checked move: the steps, the MP, the hexes entered, and what will need a roll."""
-
-    unit: int
-    mode: MoveMode
-    steps: tuple[PlannedStep, ...]
-    allowance: int
-    mp_spent: int
-    hexes: int
-    elevation: int | None = None
-    """A VTOL's elevation when the move ends (BT-M-37.3; None for every other unit)."""
-
-    @property
-    def checks(self) -> tuple[Check, ...]:
-        """Every roll the plan needs, in order."""
-        return tuple(c for s in self.steps for c in (*s.before, *s.after))
-
-    @property
-    def end(self) -> tuple[Hex, Facing, bool]:
-        """Where the unit ends if every roll succeeds: hex, facing, prone."""
-        if not self.steps:
-            raise ValueError("an empty plan has no end")
-        last = self.steps[-1]
-        return last.hex, last.facing, last.prone
 
 
 def _step_name(index: int, step: Step) -> str:
@@ -726,19 +659,6 @@ def _label(where: Hex) -> str:
 
 
 # ---------------------------------------------------------------- reachable positions
-
-
-@frozen
-class Reach:
-    """A position the unit can reach this turn: MP spent, the steps to get there, rolls needed."""
-
-    hex: Hex
-    facing: Facing
-    mp: int
-    steps: tuple[Step, ...]
-    rolls: tuple[str, ...] = ()
-    minimum: bool = False
-    mode: MoveMode = MoveMode.WALK
 
 
 _FACINGS = tuple(Facing)

@@ -50,7 +50,10 @@ from engine.battletech.commands import PhysicalAttack
 from engine.battletech.context import Ctx
 from engine.battletech.data.catalogue import find
 from engine.battletech.designs.mech import Location
+from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.envstate import gravity_of
+from engine.battletech.kinds import infantry, vehicle_combat
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules import masc
 from engine.battletech.rules.condition import component_hits, jump_mp
 from engine.battletech.rules.contact import psr, relative, side_from, strike
@@ -249,7 +252,7 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
         raise _Refused("a prone 'Mech makes no physical attack on a 'Mech (BT-C-45)")
     assert unit.hex is not None  # noqa: S101 - on the map
     assert other.hex is not None  # noqa: S101 - on the map
-    if unit.hex.distance(other.hex) != 1:
+    if unit.hex.distance(other.hex) != 1 and not _stomp(unit, other, kind):
         raise _Refused(f"{_name(other)} is not in an adjacent hex (BT-C-36)")
 
 
@@ -392,8 +395,9 @@ def _limb_terms(  # noqa: C901, PLR0911 - one branch per attack kind
     unit, other = state.units[attacker], state.units[target]
     assert unit.hex is not None  # noqa: S101 - checked by _general
     assert other.hex is not None  # noqa: S101 - checked by _general
-    feet = relative(unit.hex, unit.facing, other.hex)
-    torso = relative(unit.hex, unit.facing.turn(unit.this_turn.twist), other.hex)
+    stomp = unit.hex == other.hex  # `_stomp`: under its own feet, read as straight ahead
+    feet = 0 if stomp else relative(unit.hex, unit.facing, other.hex)
+    torso = 0 if stomp else relative(unit.hex, unit.facing.turn(unit.this_turn.twist), other.hex)
     assert feet is not None  # noqa: S101 - adjacent
     assert torso is not None  # noqa: S101 - adjacent
     if kind in {_K.PUNCH, _K.CLUB, _K.HATCHET, _K.SWORD, _K.PUSH} and unit.this_turn.arms_flipped:
@@ -472,11 +476,18 @@ def _to_hit(
     state: BTState, attacker: int, kind: AttackKind, target: int, limb: Location | None
 ) -> tuple[ToHit, Location | None]:
     try:
+        _not_a_mech(state, attacker)
         _general(state, attacker, kind, target)
         unit, other = state.units[attacker], state.units[target]
         diff = unit_level(state, other) - unit_level(state, unit)
-        table = _elevation(kind, diff, prone=other.mech.prone)
-        sight = line_of_sight(state, attacker, target)
+        other_prone = other.is_mech and other.mech.prone
+        if other.is_mech:
+            table = _elevation(kind, diff, prone=other_prone)
+            kind_terms = []
+        else:
+            table, kind_terms = "normal", _kind_target(other, kind, diff)
+        same_hex = unit.hex == other.hex  # a stomp (`_stomp`): no line to trace
+        sight = Sight(clear=True) if same_hex else line_of_sight(state, attacker, target)
         if not sight.clear:
             raise _Refused(sight.reason or "no line of sight")
         terms, used = _limb_terms(state, attacker, kind, target, limb)
@@ -488,15 +499,66 @@ def _to_hit(
         # jump began, and a prone target is always struck on the rear column.
         common = common_modifiers(state, attacker, target, Sight(clear=True))
         start = unit.movement.path[0] if unit.movement and unit.movement.path else unit.hex
-        side = "rear" if other.mech.prone else side_from(state, start, target)
+        side = "rear" if other_prone else side_from(state, start, target)
     else:
         common = common_modifiers(state, attacker, target, sight)
         side = side_from(state, unit.hex, target)
-        if sight.partial_cover and not other.mech.prone:
+        if sight.partial_cover and not other_prone:
             table = "punch"  # BT-C-8: every hit on a target in partial cover
-    modifiers = ((f"{kind.value} base", PHYSICAL_BASE[kind.value]), *common, *terms)
+    base = (f"{kind.value} base", PHYSICAL_BASE[kind.value])
+    modifiers = (base, *common, *terms, *kind_terms)
     number = sum(value for _, value in modifiers)
     return ToHit(number, modifiers, range=1, side=side, table=table), used
+
+
+def _stomp(unit: UnitState, other: UnitState, kind: AttackKind) -> bool:
+    """BT-C-35 / BT-C-41: a kick on infantry or battle armor in the 'Mech's own hex (a stomp)."""
+    foot = not other.is_mech and not isinstance(other.body, VehicleBody)
+    return kind is _K.KICK and foot and unit.hex is not None and unit.hex == other.hex
+
+
+def _not_a_mech(state: BTState, attacker: int) -> None:
+    """BT-C-36: only 'Mechs make the physical attacks played here.
+
+    Vehicles only charge (declared in movement, not played yet); infantry and battle armor make
+    no physical attacks (their anti-'Mech attacks are left for later).
+    """
+    if not 0 <= attacker < len(state.units):
+        raise _Refused(f"there is no unit {attacker + 1}")
+    unit = state.units[attacker]
+    if isinstance(unit.design, VehicleDesign):
+        raise _Refused("a vehicle makes no physical attack but a charge (BT-C-36)")
+    if not unit.is_mech:
+        raise _Refused("infantry makes no physical attacks (BT-C-35, BT-C-36)")
+
+
+def _kind_target(other: UnitState, kind: AttackKind, diff: int) -> list[tuple[str, int]]:
+    """BT-C-35, BT-C-41..45: a 'Mech's physical attack on a vehicle, platoon or squad.
+
+    Vehicles: `vehicle_combat.physical_refused` (kick at its level, punches and clubs from one
+    level lower, an airborne VTOL by arms only). Infantry and battle armor:
+    `infantry.physical_against_infantry` (a kick +3; punches and clubs from one level lower;
+    no charge, no push). A kick reaches infantry in the 'Mech's own hex (a stomp, `_stomp`) and,
+    DESIGN, in an adjacent hex too, both at +3; DFAs and charges on these kinds are not played
+    yet.
+    """
+    if kind in {_K.CHARGE, _K.DFA}:
+        raise _Refused(f"a {kind.value} on a {other.design.kind} is not played yet (BT-C-42/43)")
+    body = other.body
+    if isinstance(body, VehicleBody):
+        why = vehicle_combat.physical_refused(kind, level_difference=diff, airborne=body.airborne)
+        if why:
+            raise _Refused(why)
+        return []
+    name = {_K.HATCHET: "club", _K.SWORD: "club"}.get(kind, kind.value)
+    found = infantry.physical_against_infantry(name)  # type: ignore[arg-type]
+    if isinstance(found, str):
+        raise _Refused(found)
+    if kind is _K.KICK and diff != 0:
+        raise _Refused("a kick reaches infantry at its own level (BT-C-44)")
+    if kind is not _K.KICK and diff != 1:
+        raise _Refused("a 'Mech punches or clubs infantry only from 1 level lower (BT-C-44)")
+    return [("infantry target", found)] if found else []
 
 
 def physical_to_hit(
@@ -583,14 +645,16 @@ def physical_options(state: BTState, unit: int) -> list[PhysicalAttack]:
     offered, so a unit beside friends only is not dealt a Physical-phase slot.
     """
     me = state.units[unit]
-    if not me.on_map or me.hex is None:
+    if not me.on_map or me.hex is None or not me.is_mech:
         return []
     options: list[PhysicalAttack] = []
     for target, other in enumerate(state.units):
         if target == unit or not other.on_map or other.hex is None or other.side == me.side:
             continue
-        if not other.is_mech:
-            continue  # kmove guard: physical attacks on other kinds are kfire's (issue 20)
+        if me.hex == other.hex and _stomp(me, other, _K.KICK):
+            if physical_to_hit(state, unit, _K.KICK, target, Location.RL).possible:
+                options.append(PhysicalAttack(unit, _K.KICK, target, Location.RL))
+            continue
         if me.hex.distance(other.hex) != 1:
             continue
         choices: list[tuple[AttackKind, Location | None]] = [
@@ -655,6 +719,8 @@ def check_charge(state: BTState, unit: int, target: int) -> None:  # noqa: C901 
     other = state.units[target]
     if not me.on_map or not other.on_map or me.hex is None or other.hex is None:
         raise no("target", f"{_name(other)} is not on the map")
+    if not me.is_mech or not other.is_mech:
+        raise no("kind", "charges by or on vehicles and infantry are not played yet (BT-C-42)")
     movement = me.movement
     if movement is None or movement.mode not in {MoveMode.WALK, MoveMode.RUN}:
         raise no("mode", "a charge is made walking or running (BT-C-42)")
@@ -692,7 +758,7 @@ def _jump_start(unit: UnitState) -> Hex:
     return unit.hex
 
 
-def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> None:
+def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> None:  # noqa: C901
     """BT-C-43: may ``unit`` jump along ``path`` (ending next to ``target``) and DFA it?
 
     Raises:
@@ -708,6 +774,8 @@ def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> 
     other = state.units[target]
     if not me.on_map or not other.on_map or me.hex is None or other.hex is None:
         raise no("target", f"{_name(other)} is not on the map")
+    if not me.is_mech or not other.is_mech:
+        raise no("kind", "a death from above on vehicles and infantry is not played yet (BT-C-43)")
     if me.mech.prone:
         raise no("prone", "a prone 'Mech cannot jump")
     if other.movement is None or not other.movement.done:
@@ -859,7 +927,10 @@ def _phase_start(ctx: Ctx) -> BTState:
 def _apart(ctx: Ctx, attack: Attack) -> bool:
     """True when an earlier attack of the phase moved the attacker or its target out of reach."""
     assert attack.target is not None  # noqa: S101 - physical attacks have a target
-    here, there = ctx.state.units[attack.attacker].hex, ctx.state.units[attack.target].hex
+    me, other = ctx.state.units[attack.attacker], ctx.state.units[attack.target]
+    here, there = me.hex, other.hex
+    if here is not None and here == there and _stomp(me, other, attack.kind):
+        return False
     return here is None or there is None or here.distance(there) != 1
 
 

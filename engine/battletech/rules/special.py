@@ -283,8 +283,8 @@ def artemis_linked(unit: UnitState, weapon: int) -> bool:
     FCSs and LRM/SRM launchers of one location pair off in equipment order.
     """
     spec = _weapon(unit, weapon)
-    if spec is None or "artemis_capable" not in spec.flags:
-        return False
+    if spec is None or "artemis_capable" not in spec.flags or not unit.is_mech:
+        return False  # DESIGN: Artemis IV on 'Mechs only for now
     equipment = unit.mech_design.equipment
     where = equipment[weapon].location
     launchers = [
@@ -346,8 +346,8 @@ def ams_intercept(ctx: Ctx, number: int, attack: Attack, hits: int) -> int:
     if attack.target is None or hits <= 0:
         return hits
     unit = ctx.state.units[attack.target]
-    if unit.mech.shutdown or not unit.on_map:
-        return hits
+    if not unit.is_mech or unit.mech.shutdown or not unit.on_map:
+        return hits  # DESIGN: AMS on 'Mechs only for now
     for index in range(len(unit.design.equipment)):
         spec = _weapon(unit, index)
         if spec is None or "ams" not in spec.flags or index in unit.this_turn.ams_used:

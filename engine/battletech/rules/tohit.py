@@ -17,10 +17,20 @@ from engine.battletech import events as ev
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.data import catalogue
 from engine.battletech.data.catalogue import AmmoSpec, Kind, WeaponSpec
+from engine.battletech.designs.items import Item
 from engine.battletech.designs.mech import Location, Mounted
-from engine.battletech.rules import artillery, c3, indirect, nightsight, special, underwater
+from engine.battletech.kinds import infantry
+from engine.battletech.rules import (
+    artillery,
+    c3,
+    indirect,
+    kindfire,
+    nightsight,
+    special,
+    underwater,
+)
 from engine.battletech.rules.condition import component_hits, gyro_hits
-from engine.battletech.rules.los import Arc, Sight, arcs_of, attack_side, in_arc, line_of_sight
+from engine.battletech.rules.los import Arc, Sight, arcs_of, in_arc, line_of_sight
 from engine.battletech.state import Attack, AttackKind, BTState, MoveMode, UnitState
 from engine.battletech.tables import Column, heat_to_hit
 from engine.game import IllegalCommand
@@ -94,6 +104,8 @@ def target_movement(hexes: int) -> int:
 
 def fires_prone(unit: UnitState) -> bool:
     """BT-C-18.9: the 'Mech fires from the ground: prone, or with a destroyed gyro."""
+    if not unit.is_mech:
+        return False
     return unit.mech.prone or (bool(unit.mech.crits) and gyro_hits(unit) >= 2)  # noqa: PLR2004 - 2nd hit
 
 
@@ -122,10 +134,12 @@ def target_modifiers(state: BTState, attacker: int, target: int | Hex) -> list[t
     unit = state.units[target]
     where = state.units[attacker].hex
     terms: list[tuple[str, int]] = []
-    if unit.mech.prone:
+    if not unit.is_mech:
+        terms += kindfire.target_terms(state, target)  # BT-C-18.8, BT-C-35
+    elif unit.mech.prone:
         adjacent = where is not None and unit.hex is not None and where.distance(unit.hex) == 1
         terms.append(("target prone, adjacent", -2) if adjacent else ("target prone", 1))
-    if unit.mech.shutdown or not unit.mech.conscious:
+    if unit.is_mech and (unit.mech.shutdown or not unit.mech.conscious):
         terms.append(("immobile target", -4))
     movement = unit.movement
     if movement is not None:
@@ -157,7 +171,8 @@ def common_modifiers(
     target: woods or building); skidded +2; 3-4 hexes +1, 5-6 +2, 7-9 +3, 10+ +4 (hexes
     counted since the last reversal, BT-C-18.2); jumped +1 more; stuck in a swamp -2.
     """
-    terms = attacker_modifiers(state.units[attacker])
+    unit = state.units[attacker]
+    terms = attacker_modifiers(unit) if unit.is_mech else []
     terms += sight.modifiers
     terms += target_modifiers(state, attacker, target)
     return tuple(terms)
@@ -200,11 +215,13 @@ def ammo_bins(unit: UnitState, spec: WeaponSpec) -> list[int]:
     line is gone.
     """
     bins = []
-    for index, item in enumerate(unit.mech_design.equipment):
-        ammo = _ammo_spec(item)
-        if ammo is None or ammo.weapon != spec.key or index in unit.dumping:
+    items: tuple[Mounted | Item, ...] = unit.design.equipment
+    for index, item in enumerate(items):
+        ammo = catalogue.SPECS.get(item.name)
+        if not isinstance(ammo, AmmoSpec) or ammo.weapon != spec.key or index in unit.dumping:
             continue
-        if index < len(unit.ammo) and unit.ammo[index] > 0 and not weapon_destroyed(unit, item):
+        gone = isinstance(item, Mounted) and weapon_destroyed(unit, item)
+        if index < len(unit.ammo) and unit.ammo[index] > 0 and not gone:
             bins.append(index)
     return bins
 
@@ -228,7 +245,9 @@ def _pick_bin(
 
 
 def _bin_munition(unit: UnitState, index: int) -> str:
-    ammo = _ammo_spec(unit.mech_design.equipment[index])
+    ammo = catalogue.SPECS.get(unit.design.equipment[index].name)
+    if not isinstance(ammo, AmmoSpec):
+        return "standard"
     return ammo.munition if ammo is not None else "standard"
 
 
@@ -245,6 +264,12 @@ def _sensor_hits(unit: UnitState) -> int:
 
 def cannot_fire(unit: UnitState) -> str:
     """Why ``unit`` can make no weapon attack at all this phase ("" when it can)."""
+    if not unit.is_mech:
+        return kindfire.cannot_fire(unit)  # vehicles, platoons, squads (BT-C-24.3, BT-C-34)
+    return _mech_cannot_fire(unit)
+
+
+def _mech_cannot_fire(unit: UnitState) -> str:
     why = ""
     if unit.mech.ejected:
         why = "its MechWarrior has ejected"
@@ -269,7 +294,7 @@ def cannot_fire(unit: UnitState) -> str:
 
 def can_flip_arms(unit: UnitState) -> bool:
     """BT-C-62: built without hand and lower arm actuators (in both arms), and not prone."""
-    if fires_prone(unit):
+    if not unit.is_mech or fires_prone(unit):
         return False
     for arm in _ARMS:
         for line in unit.mech_design.slots_at(arm):
@@ -316,6 +341,9 @@ def _target_words(state: BTState, target: int | Hex) -> str:
 def _weapon_words(unit: UnitState, index: int) -> str:
     if not 0 <= index < len(unit.design.equipment):
         return f"item {index}"
+    if not unit.is_mech:
+        kind_item = unit.design.equipment[index]
+        return f"{kind_item.name} ({kind_item.location})"
     item = unit.mech_design.equipment[index]
     spec = weapon_spec(unit, index)
     name = spec.name if spec is not None else item.name
@@ -343,7 +371,7 @@ def _unit_target_reason(state: BTState, attacker: int, target: int) -> str:  # n
     if target == attacker:
         return "a 'Mech cannot fire at itself"
     unit = state.units[target]
-    if unit.mech.ejected:
+    if unit.is_mech and unit.mech.ejected:
         return f"the {unit.name} is abandoned: its MechWarrior ejected (BT-C-59)"
     if unit.destroyed:
         return f"the {unit.name} is destroyed"
@@ -387,6 +415,8 @@ def _aim_reason(state: BTState, target: int | Hex, spec: WeaponSpec, aim: _Aim) 
     if isinstance(target, Hex):
         return "aimed shots are made at 'Mechs, not hexes (BT-C-19)"
     unit = state.units[target]
+    if not unit.is_mech:
+        return "aimed shots are made at 'Mechs only (BT-C-19)"
     if not (unit.mech.shutdown or not unit.mech.conscious):
         return "aimed shots only at an immobile 'Mech: shut down or unconscious (BT-C-19)"
     if spec.kind is Kind.MISSILE or spec.rack:
@@ -478,6 +508,21 @@ def _to_hit(
     unit = state.units[attacker]
     if why := cannot_fire(unit):
         return ToHit(None, reason=f"the {unit.name} cannot fire: {why}")
+    if not unit.is_mech:
+        return _kind_to_hit(state, attacker, weapon, target, aim, sight=sight)
+    return _mech_to_hit(state, attacker, weapon, target, aim, sight=sight)
+
+
+def _mech_to_hit(
+    state: BTState,
+    attacker: int,
+    weapon: int,
+    target: int | Hex,
+    aim: _Aim,
+    *,
+    sight: Sight | None = None,
+) -> ToHit:
+    unit = state.units[attacker]
     usable = _usable(unit, weapon)
     if isinstance(usable, str):
         return ToHit(None, reason=usable)
@@ -519,7 +564,11 @@ def _to_hit(
         front = aim.secondary == "front"
         terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
     number = sum(value for _, value in terms)
-    side = attack_side(state, unit.hex, target)[0] if isinstance(target, int) else Column.FRONT
+    side = (
+        kindfire.attack_side(state, unit.hex, target)[0]
+        if isinstance(target, int)
+        else Column.FRONT
+    )
     return ToHit(
         number,
         tuple(terms),
@@ -531,6 +580,107 @@ def _to_hit(
     )
 
 
+def _kind_weapon(unit: UnitState, weapon: int) -> WeaponSpec | str | None:
+    """The catalogue row of a non-'Mech's weapon (None: a platoon's men), or why it cannot fire."""
+    if why := kindfire.unusable(unit, weapon):
+        return why
+    if kindfire.is_infantry(unit):
+        return None
+    spec = weapon_spec(unit, weapon)
+    if spec is None:
+        return f"{_weapon_words(unit, weapon)} is not a weapon"
+    if "ams" in spec.flags:
+        return "an AMS fires only at incoming missiles (BT-C-75)"
+    if spec.uses_ammo and not ammo_bins(unit, spec):
+        return f"no {spec.name} ammunition left (BT-C-12)"
+    return spec
+
+
+def _kind_to_hit(  # noqa: C901, PLR0911, PLR0912 - the guards of `_to_hit` for the other kinds
+    state: BTState,
+    attacker: int,
+    weapon: int,
+    target: int | Hex,
+    aim: _Aim,
+    *,
+    sight: Sight | None = None,
+) -> ToHit:
+    """`_to_hit` for a vehicle, platoon or battle armor squad (BT-C-10..18, BT-C-24, BT-C-35.7).
+
+    The same terms as a 'Mech's less the 'Mech-only ones (heat, actuators, prone): gunnery,
+    `kindfire.attacker_terms` (movement of vehicles, BT-C-24.3 criticals), terrain, the
+    target's terms, range (BT-C-13; a platoon's brackets BT-C-35.7), pulse and similar
+    (BT-C-75), secondary target (BT-C-18.7). Direct fire only: no indirect fire, no C3.
+    Infantry may fire into its own hex (BT-C-35.7); nobody else may (BT-C-2).
+    """
+    unit = state.units[attacker]
+    spec = _kind_weapon(unit, weapon)
+    if isinstance(spec, str):
+        return ToHit(None, reason=spec)
+    if isinstance(target, Hex):
+        why = _hex_target_reason(state, target, spec)
+        if spec is None or not infantry.may_clear_woods(kindfire.kind_of(unit)):
+            why = "infantry fires at units only (BT-C-57, BT-M-8.11)"
+        where: Hex | None = target
+    else:
+        why = _unit_target_reason(state, attacker, target)
+        where = None if why else state.units[target].hex
+    if why or where is None or unit.hex is None:
+        return ToHit(None, reason=why or "the target is not on the map")
+    distance = unit.hex.distance(where)
+    if distance == 0 and not infantry.same_hex_attack_allowed(kindfire.kind_of(unit)):
+        return ToHit(None, reason="never at a target in its own hex (BT-C-2)")
+    if aim.spotter is not None:
+        return ToHit(None, reason="only 'Mechs fire indirectly here (BT-C-16)")
+    if aim.aimed is not None:
+        return ToHit(None, reason="only 'Mechs make aimed shots here (BT-C-19)")
+    sight = sight or line_of_sight(state, attacker, target)
+    if distance and not sight.clear:
+        return ToHit(None, reason=f"no line of sight: {sight.reason}", range=distance)
+    if not kindfire.in_arc(unit, weapon, where):
+        return ToHit(None, reason="out of the arc of its mount (BT-C-10)", range=distance)
+    terms = [("gunnery", unit.pilot.gunnery), *kindfire.attacker_terms(unit, weapon)]
+    terms += common_modifiers(state, attacker, target, sight)
+    if spec is None:
+        reach = kindfire.infantry_range(unit, distance)
+        if isinstance(reach, str):
+            return ToHit(None, reason=reach, range=distance)
+        band, range_terms = reach
+    else:
+        if distance > spec.long:
+            why = f"out of range: {distance} hexes, long range ends at {spec.long}"
+            return ToHit(None, reason=why, range=distance)
+        band, range_terms = _range_terms(spec, distance)
+        range_terms += _special_terms(spec, aim.munition)
+    terms += range_terms
+    if aim.secondary is not None:
+        front = aim.secondary == "front"
+        terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
+    number = sum(value for _, value in terms)
+    side = (
+        kindfire.attack_side(state, unit.hex, target)[0]
+        if isinstance(target, int)
+        else Column.FRONT
+    )
+    return ToHit(
+        number,
+        tuple(terms),
+        reason=f"needs {number}: cannot hit (BT-C-14)" if number > _MAX_TO_HIT else "",
+        range=distance,
+        band=band,
+        side=side.value,
+        table="punch" if sight.partial_cover else "normal",
+    )
+
+
+def _special_terms(spec: WeaponSpec, munition: str) -> list[tuple[str, int]]:
+    """BT-C-75 for a non-'Mech: pulse -2, heavy laser +1, LB-X cluster -1 (no computer)."""
+    terms = [("pulse laser", -2)] if "pulse" in spec.flags else []
+    terms += [("heavy laser", 1)] if "heavy_laser" in spec.flags else []
+    terms += [("cluster ammunition", -1)] if "lbx" in spec.flags and munition == "cluster" else []
+    return terms
+
+
 def _munition(
     unit: UnitState, spec: WeaponSpec, spent: dict[int, int] | None = None, want: str = ""
 ) -> str:
@@ -540,8 +690,7 @@ def _munition(
     if want:
         return want
     index = _pick_bin(unit, spec, spent or {})
-    ammo = _ammo_spec(unit.mech_design.equipment[index]) if index is not None else None
-    return ammo.munition if ammo is not None else "standard"
+    return _bin_munition(unit, index) if index is not None else "standard"
 
 
 def weapon_to_hit(
@@ -597,6 +746,8 @@ def _illegal(code: str, message: str) -> IllegalCommand:
 
 def _check_twist(unit: UnitState, command: FireWeapons) -> None:
     """BT-C-3/62: one hexside at most; flipping replaces the twist; not on the ground."""
+    if not unit.is_mech and (command.twist or command.flip_arms):
+        raise _illegal("twist", "only a 'Mech twists its torso or flips its arms (BT-C-3)")
     if command.twist not in {-1, 0, 1}:
         raise _illegal("twist", "a torso twists one hexside left or right at most (BT-C-3)")
     if command.twist and command.flip_arms:
@@ -671,6 +822,9 @@ def _check_shots(state: BTState, unit: UnitState, command: FireWeapons) -> list[
             raise _illegal("target", f"there is no unit {target + 1}")
         if target not in targets:
             targets.append(target)
+    allowed = infantry.targets_allowed(kindfire.kind_of(unit))
+    if allowed is not None and len(targets) > allowed:
+        raise _illegal("targets", "infantry engages one target a turn (BT-C-2, BT-C-18.7)")
     if fires_prone(unit):
         equipment = unit.design.equipment
         arms = {
@@ -821,15 +975,11 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
     if cannot_fire(shooter) or shooter.declared or shooter.hex is None:
         return
     poses: list[tuple[int, bool]] = [(0, False)]
-    if not fires_prone(shooter):
+    if shooter.is_mech and not fires_prone(shooter):
         poses += [(-1, False), (1, False)]
         if can_flip_arms(shooter):
             poses.append((0, True))
-    weapons = [
-        i
-        for i in range(len(shooter.design.equipment))
-        if i not in shooter.this_turn.fired and weapon_spec(shooter, i) is not None
-    ]
+    weapons = _ready_weapons(shooter)
     lobbers = [w for w in weapons if (spec := weapon_spec(shooter, w)) and indirect.capable(spec)]
     lobs = max(  # BT-C-16: how far its LRMs and artillery reach, for indirect fire
         (artillery.in_hexes(spec).long for w in lobbers if (spec := weapon_spec(shooter, w))),
@@ -837,8 +987,8 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
     )
     seen: set[tuple[int, frozenset[int]]] = set()
     for target, other in enumerate(state.units):
-        if other.side == shooter.side or not other.on_map or not other.is_mech:
-            continue  # kmove guard: attacks on other kinds are kfire's (issue 20)
+        if other.side == shooter.side or not other.on_map:
+            continue
         sight = line_of_sight(state, unit, target)
         if not sight.clear and underwater.duel(state, unit, target):
             sight = underwater.DUEL_SIGHT  # BT-C-5 water row: both under water
@@ -864,6 +1014,19 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
             )
 
 
+def _ready_weapons(shooter: UnitState) -> list[int]:
+    """The weapons not fired this turn; a platoon's men as one attack (BT-C-35.6)."""
+    if kindfire.is_infantry(shooter):
+        platoon = kindfire.PLATOON_WEAPON
+        ready = platoon not in shooter.this_turn.fired and not kindfire.unusable(shooter, platoon)
+        return [platoon] if ready else []
+    return [
+        i
+        for i in range(len(shooter.design.equipment))
+        if i not in shooter.this_turn.fired and weapon_spec(shooter, i) is not None
+    ]
+
+
 def _possible_shots(
     state: BTState, unit: int, weapons: list[int], target: int, *, aim: _Aim, sight: Sight
 ) -> list[int]:
@@ -873,7 +1036,10 @@ def _possible_shots(
     shots = []
     for weapon in weapons:
         spec = weapon_spec(shooter, weapon)
-        assert spec is not None  # noqa: S101 - weapons only
+        if spec is None:  # a platoon's men (BT-C-35.6)
+            if _to_hit(state, unit, weapon, target, aim, sight=sight).possible:
+                shots.append(weapon)
+            continue
         aim = attrs.evolve(aim, munition=_munition(shooter, spec, spent))
         if not _to_hit(state, unit, weapon, target, aim, sight=sight).possible:
             continue

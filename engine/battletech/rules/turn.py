@@ -19,6 +19,8 @@ from __future__ import annotations
 from engine.battletech import events as ev
 from engine.battletech.commands import DumpAmmo, FireWeapons, PhysicalAttack, TakeClub
 from engine.battletech.context import Ctx, Tally
+from engine.battletech.kindevents import CrewRecovered
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules import combat, environment, heat, night, physical, tohit
 from engine.battletech.rules.clubs import take_club, why_no_club
 from engine.battletech.rules.fire import end_phase_fire
@@ -90,8 +92,9 @@ def declarers(state: BTState, side: int | None = None) -> tuple[int, ...]:
 
 
 def _active(unit: UnitState) -> bool:
-    # kmove guard until kfire's attacks by other kinds land: only 'Mechs declare attacks
-    return unit.on_map and unit.is_mech and unit.mech.conscious and not unit.mech.shutdown
+    if not unit.is_mech:
+        return unit.on_map  # a vehicle's stunned crew: `tohit.cannot_fire` (BT-C-24.3)
+    return unit.on_map and unit.mech.conscious and not unit.mech.shutdown
 
 
 def ratio_slots(order: tuple[int, ...], counts: dict[int, int]) -> tuple[tuple[int, int], ...]:
@@ -154,9 +157,9 @@ def _check_declarer(state: BTState, index: int, phase: Phase) -> UnitState:  # n
         why = "it has nothing it can attack"
         if not unit.on_map:
             why = "it is not on the map"
-        elif not unit.mech.conscious:
+        elif unit.is_mech and not unit.mech.conscious:
             why = "its MechWarrior is unconscious"
-        elif unit.mech.shutdown:
+        elif unit.is_mech and unit.mech.shutdown:
             why = "it is shut down"
         elif unit.this_turn.charging is not None or unit.this_turn.dfa is not None:
             why = "it is charging or jumping onto its target (BT-C-42/43)"
@@ -261,12 +264,10 @@ def _heat_and_end(ctx: Ctx) -> None:
     environment.vacuum_life_support(ctx)  # BT-C-31 in vacuum (BT-C-61.5)
     for index, unit in enumerate(ctx.state.units):
         # BT-C-33 / BT-M-16 item 4: knocked out in an earlier turn: roll to wake up.
-        if (
-            unit.on_map
-            and unit.is_mech
-            and not unit.mech.conscious
-            and unit.mech.knocked_out_turn < turn
-        ):
+        if not unit.is_mech:
+            _vehicle_end(ctx, index)  # BT-C-24.3: a stunned crew counts down; no pilot rolls
+            continue
+        if unit.on_map and not unit.mech.conscious and unit.mech.knocked_out_turn < turn:
             target = CONSCIOUSNESS.get(unit.mech.wounds, 13)
             roll = ctx.roll(2)
             ctx.emit(
@@ -279,6 +280,14 @@ def _heat_and_end(ctx: Ctx) -> None:
     if end_of_turn(ctx):
         return
     ctx.emit(ev.TurnEnded(turn))
+
+
+def _vehicle_end(ctx: Ctx, index: int) -> None:
+    """BT-C-24.3: the End phase counts a vehicle crew's stun down (`CrewRecovered`)."""
+    unit = ctx.state.units[index]
+    body = unit.body
+    if unit.on_map and isinstance(body, VehicleBody) and body.stunned > 0:
+        ctx.emit(CrewRecovered(index, body.stunned - 1))
 
 
 def dump_ammo(ctx: Ctx, command: DumpAmmo) -> None:

@@ -56,6 +56,8 @@ def _depth(state: BTState, index: int) -> int:
 
 def _submerged(state: BTState, index: int) -> bool:
     """BT-C-9: standing in Depth 2+, or prone in Depth 1+."""
+    if not state.units[index].is_mech:
+        return False  # DESIGN: vehicles and infantry never fight under water
     depth = _depth(state, index)
     return depth >= _DEEP or (state.units[index].mech.prone and depth >= 1)
 

@@ -62,7 +62,7 @@ def crippled(unit: UnitState) -> bool:
             for i, item in enumerate(design.equipment)
             if getattr(get(item.name), "kind", None) in WEAPON_KINDS
         ]
-        return all(cannot_fire(design, body, i) is not None for i in weapons)
+        return all(cannot_fire(design, body, i, unit.ammo) is not None for i in weapons)
     if not unit.is_mech:
         return False
     immobile = walk_mp(unit) == 0 and jump_mp(unit) == 0

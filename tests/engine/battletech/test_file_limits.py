@@ -147,7 +147,8 @@ def test_a_library_with_one_bad_unit_loads_the_others(tmp_path: Path) -> None:
     entries = unit_library([tmp_path])
     errors = [e.error for e in entries if e.error is not None]
     assert errors == [f"{bad}:{number}: mass: a 5000-digit number is out of range (0 to 1000)"]
-    bundled = len(list(UNITS_DIR.rglob("*.mtf")))  # with hexmech's own conversions/
+    # with hexmech's own conversions/ and the vehicles, platoons and squads in blk/
+    bundled = len(list(UNITS_DIR.rglob("*.mtf"))) + len(list(UNITS_DIR.rglob("*.blk")))
     assert len([e for e in entries if e.ok]) == bundled + 1
     library = FileLibrary(unit_dirs=[tmp_path])
     assert [p for p in library.problems() if str(tmp_path) in p] == errors

@@ -16,7 +16,7 @@ from engine.battletech.commands import Deploy, Jump, Move, Step, StepKind
 from engine.battletech.data.blk import parse_blk
 from engine.battletech.data.scenario import default_pilot
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
-from engine.battletech.kindevents import ElevationChanged
+from engine.battletech.kindmoveevents import ElevationChanged
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules import kindmove

@@ -24,6 +24,8 @@ from tests.engine.battletech._vehicles import tank, vtol
 
 K = AttackKind
 LASER, PPC, LRM, BIN = 0, 1, 2, 3
+FULL = (0, 0, 0, 12, 0)
+"""The tank's bins, full (``UnitState.ammo``)."""
 
 
 # ------------------------------------------------------------------------------ firing
@@ -31,34 +33,39 @@ def test_ammunition_bt_c_12() -> None:
     """BT-C-12: a weapon draws from any bin of its exact ammunition; empty bins: no fire."""
     design = tank()
     body = v.vehicle_body(design)
+    ammo = tuple(item.shots for item in design.equipment)  # the unit's bins (UnitState.ammo)
     assert vc.ammo_bins(design, LRM) == (BIN,)
     assert vc.ammo_bins(design, LASER) == ()
     for _ in range(12):
-        assert vc.cannot_fire(design, body, LRM) is None
-        body = vc.spend_ammo(design, body, LRM)
-    assert body.ammo[BIN] == 0
-    assert vc.cannot_fire(design, body, LRM) == "the IS LRM 10 has no ammunition left (BT-C-12)"
-    assert vc.cannot_fire(design, body, LASER) is None
+        assert vc.cannot_fire(design, body, LRM, ammo) is None
+        ammo = vc.spend_ammo(design, ammo, LRM)
+    assert ammo[BIN] == 0
+    assert vc.cannot_fire(design, body, LRM, ammo) == (
+        "the IS LRM 10 has no ammunition left (BT-C-12)"
+    )
+    assert vc.cannot_fire(design, body, LASER, ammo) is None
     with pytest.raises(ValueError, match="no ammunition"):
-        vc.spend_ammo(design, body, LRM)
+        vc.spend_ammo(design, ammo, LRM)
 
 
 def test_weapons_that_cannot_fire_bt_c_24_3() -> None:
     """BT-C-24.3: stunned crew, destroyed, jammed, turret blown off, unpowered by an engine hit."""
     design = tank()
     body = v.vehicle_body(design)
-    assert vc.cannot_fire(design, attrs.evolve(body, stunned=1), LASER) is not None
-    assert vc.cannot_fire(design, attrs.evolve(body, destroyed="x"), LASER) is not None
+    assert vc.cannot_fire(design, attrs.evolve(body, stunned=1), LASER, FULL) is not None
+    assert vc.cannot_fire(design, attrs.evolve(body, destroyed="x"), LASER, FULL) is not None
     jammed = vt.apply_critical(
         design, body, VehicleLocation.FRONT, Crit.WEAPON_MALFUNCTION, weapon=0
     )
-    assert vc.cannot_fire(design, jammed, LASER) == "the IS Medium Laser is jammed (BT-C-24.3)"
+    assert (
+        vc.cannot_fire(design, jammed, LASER, FULL) == "the IS Medium Laser is jammed (BT-C-24.3)"
+    )
     off = vt.apply_critical(design, body, VehicleLocation.TURRET, Crit.TURRET_BLOWN_OFF)
-    assert vc.cannot_fire(design, off, PPC) is not None
-    assert vc.cannot_fire(design, off, LASER) is None
+    assert vc.cannot_fire(design, off, PPC, FULL) is not None
+    assert vc.cannot_fire(design, off, LASER, FULL) is None
     engine = vt.apply_critical(design, body, VehicleLocation.REAR, Crit.ENGINE)
-    assert vc.cannot_fire(design, engine, PPC) is not None  # energy: no power
-    assert vc.cannot_fire(design, engine, LRM) is None  # missiles still fire
+    assert vc.cannot_fire(design, engine, PPC, FULL) is not None  # energy: no power
+    assert vc.cannot_fire(design, engine, LRM, FULL) is None  # missiles still fire
 
 
 def test_attacker_modifiers_from_criticals_bt_c_24_3() -> None:

@@ -30,7 +30,6 @@ def test_fresh_body_holds_the_record_sheet_bt_m_5() -> None:
     body = v.vehicle_body(design, elevation=3)
     assert body.armor == design.armor
     assert body.internal == design.internal
-    assert body.ammo == (0, 0, 0, 12, 0)
     assert body.elevation == 0  # a tank never flies
     assert body.armor_at(design, VehicleLocation.TURRET) == 20
     assert body.internal_at(design, VehicleLocation.ROTOR) == 0

@@ -323,7 +323,8 @@ def test_every_row_applies_on_a_fresh_tank_bt_c_24_3(roll: int) -> None:
     body = v.vehicle_body(design)
     for location, name in ((F, "Front"), (RE, "Rear"), (TU, "Turret")):
         expected = COLUMNS[name][roll - 6]
-        got = vt.critical_effect(design, body, location, roll, carrying=True)
+        full = tuple(item.shots for item in design.equipment)  # UnitState.ammo
+        got = vt.critical_effect(design, body, location, roll, carrying=True, ammo=full)
         assert got is expected, (location, roll)
 
 
@@ -340,13 +341,14 @@ def test_results_that_cannot_apply_fall_to_the_next_row_bt_c_24_3() -> None:
     assert vt.critical_effect(design, body, RE, 7) is Crit.STABILIZER
     # Rear 10 engine already hit, 11 ammunition with shots, 12 fuel (fusion: an engine hit).
     hit = attrs.evolve(body, engine_hit=True)
-    assert vt.critical_effect(design, hit, RE, 10) is Crit.AMMO
-    empty = attrs.evolve(hit, ammo=(0, 0, 0, 0, 0))
+    full = tuple(item.shots for item in design.equipment)  # the unit's bins (UnitState.ammo)
+    assert vt.critical_effect(design, hit, RE, 10, ammo=full) is Crit.AMMO
+    empty = (0, 0, 0, 0, 0)
     # 10 engine, 11 no ammo, 12 fuel = engine again (fusion) -> wrap to 6 malfunction.
-    assert vt.critical_effect(design, empty, RE, 10) is Crit.WEAPON_MALFUNCTION
+    assert vt.critical_effect(design, hit, RE, 10, ammo=empty) is Crit.WEAPON_MALFUNCTION
     # ... and with the rear laser jammed: 7 cargo -> 8 stabilizer.
-    jammed = attrs.evolve(empty, jammed_weapons=frozenset({4}))
-    assert vt.critical_effect(design, jammed, RE, 10) is Crit.STABILIZER
+    jammed = attrs.evolve(hit, jammed_weapons=frozenset({4}))
+    assert vt.critical_effect(design, jammed, RE, 10, ammo=empty) is Crit.STABILIZER
     # Front 11: weapon destroyed (the medium laser); gone -> 12 crew killed.
     laser_gone = attrs.evolve(body, destroyed_weapons=frozenset({0}))
     assert vt.critical_effect(design, body, F, 11) is Crit.WEAPON_DESTROYED

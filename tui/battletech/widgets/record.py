@@ -317,7 +317,7 @@ def _kind_sheet(unit: UnitState, letter: str, styles: dict[str, Style], *, compa
     design, body, notes = unit.design, unit.body, ()
     common = {"styles": styles, "compact": compact, "letter": letter}
     if isinstance(body, VehicleBody) and isinstance(design, VehicleDesign):
-        shots = unit.ammo if len(unit.ammo) == len(design.equipment) else body.ammo
+        shots = unit.ammo
         cruise = moves_now(unit)
         return vehicle_sheet(
             design,
