@@ -40,7 +40,8 @@ from engine.battletech import events as ev
 from engine.battletech.context import Ctx
 from engine.battletech.data import catalogue
 from engine.battletech.data.catalogue import AmmoSpec, Kind, WeaponSpec
-from engine.battletech.designs.mech import MechDesign
+from engine.battletech.designs.items import Item
+from engine.battletech.designs.mech import MechDesign, Mounted
 from engine.battletech.rules import c3, crits, masc
 from engine.battletech.state import Attack, UnitState
 
@@ -224,9 +225,13 @@ def unusable_reason(unit: UnitState, index: int) -> str:
 
 # ------------------------------------------------------------------ declaration
 def loads(unit: UnitState, spec: WeaponSpec) -> tuple[str, ...]:
-    """The loads (munitions) ``unit`` carries for ``spec`` in bins with shots left, in bin order."""
+    """The loads (munitions) ``unit`` carries for ``spec`` in bins with shots left, in bin order.
+
+    Any kind of unit: a vehicle's or a squad's bins are read the same way (`UnitState.ammo`).
+    """
     found: list[str] = []
-    for index, item in enumerate(unit.mech_design.equipment):
+    equipment: tuple[Mounted | Item, ...] = unit.design.equipment
+    for index, item in enumerate(equipment):
         ammo = catalogue.SPECS.get(item.name)
         if (
             isinstance(ammo, AmmoSpec)
