@@ -1,11 +1,9 @@
-"""The two combined-arms scenario drafts (``drafts/*.toml``, issue 20 item 6), before they play.
+"""The two bundled combined-arms scenarios (``convoy-raid``, ``city-fight``; issue 20 item 6).
 
-The engine does not play vehicles, platoons or battle armor yet, so the drafts cannot be loaded
-as they are. What can be checked now: every unit is a bundled design (``assets/units``, its
-``blk/`` folder for the new kinds), each stands on its own hex of the bundled board, no vehicle
-starts where its motive type may not go (BT-M-23: woods and buildings, water for ground
-vehicles), each draft mixes the kinds it is about, and the draft with its 'Mechs only is a
-scenario the real reader (`engine.battletech.data.scenario.build_setup`) accepts.
+Every unit is a bundled design (``assets/units``, its ``blk/`` folder for the new kinds), each
+stands on its own hex of the bundled board, no vehicle starts where its motive type may not go
+(BT-M-23: woods and buildings, water for ground vehicles), each scenario mixes the kinds it is
+about, and the real reader (`engine.battletech.data.scenario.build_setup`) sets up every unit.
 """
 
 from __future__ import annotations
@@ -19,28 +17,29 @@ import pytest
 from engine.battletech.board import Board
 from engine.battletech.data.scenario import build_setup
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
-from engine.battletech.designs.mech import MechDesign
+from engine.battletech.state import UnitDesign
 from engine.hexes import Hex
 from tui.battletech.boards import BOARDS_DIR, load_board
 from tui.battletech.units import UNITS_DIR, bundled_units, load_blk, load_unit
 
 REPO = Path(__file__).resolve().parents[3]
-DRAFTS = sorted((REPO / "drafts").glob("*.toml"))
+SCENARIO_DIR = REPO / "assets" / "scenarios" / "battletech"
+SCENARIOS = [SCENARIO_DIR / f"{name}.toml" for name in ("city-fight", "convoy-raid")]
 MECHS = {design.name: design for design in (load_unit(p).design for p in bundled_units())}
 OTHERS = {d.name: d for d in (load_blk(p).design for p in (UNITS_DIR / "blk").glob("*.blk"))}
 
 
 class BundledLibrary:
-    """The bundled boards and 'Mechs by name (no user folders)."""
+    """The bundled boards and units of every kind by name (no user folders)."""
 
     def board(self, name: str) -> Board:
         return load_board(BOARDS_DIR / f"{name}.board").board
 
-    def unit(self, name: str) -> MechDesign:
+    def unit(self, name: str) -> UnitDesign:
         try:
-            return MECHS[name]
+            return MECHS.get(name) or OTHERS[name]
         except KeyError:
-            msg = f"no 'Mech called {name!r}"
+            msg = f"no unit called {name!r}"
             raise ValueError(msg) from None
 
     def generate(self, style: str, width: int, height: int, seed: int) -> Board:
@@ -59,10 +58,10 @@ def _table(path: Path) -> dict[str, Any]:
 
 
 def test_there_are_two_drafts() -> None:
-    assert [path.stem for path in DRAFTS] == ["city-fight", "convoy-raid"]
+    assert [path.stem for path in SCENARIOS] == ["city-fight", "convoy-raid"]
 
 
-@pytest.mark.parametrize("path", DRAFTS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_every_unit_is_a_bundled_design_on_its_own_hex(path: Path) -> None:
     table = _table(path)
     board = BundledLibrary().board(table["board"])
@@ -75,7 +74,7 @@ def test_every_unit_is_a_bundled_design_on_its_own_hex(path: Path) -> None:
     assert len(set(hexes)) == len(hexes)
 
 
-@pytest.mark.parametrize("path", DRAFTS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_no_vehicle_starts_where_it_may_not_go(path: Path) -> None:
     """BT-M-23: no vehicle in woods or a building; no ground vehicle in water deeper than 0."""
     table = _table(path)
@@ -92,7 +91,7 @@ def test_no_vehicle_starts_where_it_may_not_go(path: Path) -> None:
 
 
 def test_the_convoy_raid_mixes_tanks_hovercraft_a_vtol_and_infantry() -> None:
-    table = _table(REPO / "drafts" / "convoy-raid.toml")
+    table = _table(REPO / "assets/scenarios/battletech/convoy-raid.toml")
     kinds = {
         str(d.motion) if isinstance(d, VehicleDesign) else d.kind
         for d in (OTHERS.get(unit["unit"]) for unit in _units(table))
@@ -103,7 +102,7 @@ def test_the_convoy_raid_mixes_tanks_hovercraft_a_vtol_and_infantry() -> None:
 
 
 def test_the_city_fight_puts_battle_armor_and_infantry_in_buildings() -> None:
-    table = _table(REPO / "drafts" / "city-fight.toml")
+    table = _table(REPO / "assets/scenarios/battletech/city-fight.toml")
     board = BundledLibrary().board(table["board"])
     troops = [
         unit
@@ -117,17 +116,14 @@ def test_the_city_fight_puts_battle_armor_and_infantry_in_buildings() -> None:
     assert any(Hex.from_label(u["hex"]) in held for u in in_buildings)
 
 
-@pytest.mark.parametrize("path", DRAFTS, ids=lambda p: p.stem)
-def test_the_draft_with_its_mechs_only_is_a_scenario(path: Path) -> None:
-    """The rest of the format is checked by the real reader: board, victory, hexes, facings."""
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_the_reader_sets_up_every_unit_of_every_kind(path: Path) -> None:
+    """The real reader checks the rest of the format: board, victory, hexes, facings, crews."""
     table = _table(path)
-    for side in table["side"]:
-        side["units"] = [unit for unit in side["units"] if unit["unit"] in MECHS]
-        assert side["units"], "each side keeps at least one 'Mech"
-    victory = table["victory"]
-    if "count" in victory:
-        side = table["side"][victory.get("side", 1) - 1]
-        victory["count"] = min(victory["count"], len(side["units"]))
     setup = build_setup(table, BundledLibrary())
     assert setup.board.name == table["board"]
-    assert len(setup.units) == sum(len(side["units"]) for side in table["side"])
+    names = [unit["unit"] for side in table["side"] for unit in side["units"]]
+    assert [unit.design.name for unit in setup.units] == names
+    kinds = {unit.design.kind for unit in setup.units}
+    assert {"'Mech", "vehicle"} <= kinds
+    assert kinds & {"infantry", "battle armor"}
