@@ -366,7 +366,7 @@ class UnitState:
         Rules that apply to every kind dispatch on ``body`` instead (`engine.battletech.kinds`).
         """
         if not isinstance(self.body, MechBody):
-            msg = f"{self.design.name} is a {self.design.kind}, not a 'Mech"
+            msg = f"{self.design.name} is not a 'Mech ({self.design.kind})"
             raise TypeError(msg)
         return self.body
 
@@ -374,7 +374,7 @@ class UnitState:
     def mech_design(self) -> MechDesign:
         """The design of a 'Mech (TypeError for any other kind), as `mech` for its body."""
         if not isinstance(self.design, MechDesign):
-            msg = f"{self.design.name} is a {self.design.kind}, not a 'Mech"
+            msg = f"{self.design.name} is not a 'Mech ({self.design.kind})"
             raise TypeError(msg)
         return self.design
 

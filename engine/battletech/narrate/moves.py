@@ -305,7 +305,7 @@ def _move_ended(event: ev.MovementEnded, before: BTState, after: BTState) -> str
         where = f" in {label(unit.hex)}" if unit.hex is not None else ""
         return f"{who} stands still{where}, facing {_facing(unit.facing)}."
     start = movement.path[0] if movement.path else None
-    prone = ", prone" if unit.mech.prone else ""
+    prone = ", prone" if unit.is_mech and unit.mech.prone else ""
     heat = f", heat +{event.heat}" if event.heat else ""
     modifier = _target_modifier(event.hexes, jumped=movement.mode is MoveMode.JUMP)
     if start == unit.hex:

@@ -8,18 +8,24 @@ about, and the real reader (`engine.battletech.data.scenario.build_setup`) sets 
 
 from __future__ import annotations
 
+import random
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.battletech import RULESET
 from engine.battletech.board import Board
+from engine.battletech.bot.builtin import aggressive, random_policy
 from engine.battletech.data.scenario import build_setup
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
-from engine.battletech.state import UnitDesign
+from engine.battletech.state import Phase, UnitDesign
+from engine.dice import Dice
+from engine.game import Game
 from engine.hexes import Hex
 from tui.battletech.boards import BOARDS_DIR, load_board
+from tui.battletech.library import install
 from tui.battletech.units import UNITS_DIR, bundled_units, load_blk, load_unit
 
 REPO = Path(__file__).resolve().parents[3]
@@ -127,3 +133,21 @@ def test_the_reader_sets_up_every_unit_of_every_kind(path: Path) -> None:
     kinds = {unit.design.kind for unit in setup.units}
     assert {"'Mech", "vehicle"} <= kinds
     assert kinds & {"infantry", "battle armor"}
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_every_entry_of_a_played_game_is_told(path: Path) -> None:
+    """The log's words for every kind (a platoon ending its move, a tank hit ...) never fail."""
+    install()
+    setup = RULESET.make_setup(_table(path))
+    for seed, policy in enumerate((random_policy, aggressive)):
+        game = Game(RULESET, setup, Dice(seed))
+        rng = random.Random(seed)  # noqa: S311 - a game policy
+        while game.state.phase is not Phase.OVER:
+            state = game.state
+            command = policy(state, rng)
+            assert command is not None
+            game.execute(command)
+            entry = game.entries[-1]
+            told, _ = RULESET.tell(game.cursor - 1, entry.command, entry.events, state)
+            assert told
