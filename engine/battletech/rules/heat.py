@@ -100,7 +100,12 @@ def movement_sources(unit: UnitState) -> tuple[tuple[str, int], ...]:
 
 
 def movement_heat(unit: UnitState) -> int:
-    """BT-C-51: heat of this turn's movement (walk 1, run 2, jump >= 3, stand attempts, fire)."""
+    """BT-C-51: heat of this turn's movement (walk 1, run 2, jump >= 3, stand attempts, fire).
+
+    0 for a vehicle, platoon or squad: they track no heat (BT-M-3, BT-M-4).
+    """
+    if not unit.is_mech:
+        return 0
     return sum(heat for _, heat in movement_sources(unit))
 
 

@@ -151,3 +151,22 @@ def test_every_entry_of_a_played_game_is_told(path: Path) -> None:
             entry = game.entries[-1]
             told, _ = RULESET.tell(game.cursor - 1, entry.command, entry.events, state)
             assert told
+
+
+def test_a_jumping_platoon_makes_no_heat() -> None:
+    """BT-M-3/4: vehicles and infantry track no heat; a move of theirs ends with none (BT-C-51)."""
+    install()
+    setup = RULESET.make_setup(_table(SCENARIO_DIR / "city-fight.toml"))
+    game = Game(RULESET, setup, Dice(1))
+    rng = random.Random(1)  # noqa: S311 - a game policy
+    moved = 0
+    while game.state.phase is not Phase.OVER and game.state.turn < 4:
+        state = game.state
+        game.execute(aggressive(state, rng))
+        entry = game.entries[-1]
+        for event in entry.events:
+            unit = state.units[getattr(event, "unit", 0)]
+            if type(event).__name__ == "MovementEnded" and not unit.is_mech:
+                assert event.heat == 0
+                moved += 1
+    assert moved > 0
