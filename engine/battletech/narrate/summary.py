@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from attrs import define, field, frozen
 
 from engine.battletech import events as ev
+from engine.battletech import kindevents as kev
 from engine.battletech.state import BTState, Phase, UnitState
 
 __all__ = ["AfterAction", "UnitReport", "after_action"]
@@ -81,10 +82,9 @@ class _Counts:
                 self.shots[attacker] = self.shots.get(attacker, 0) + 1
                 self.hits[attacker] = self.hits.get(attacker, 0) + int(event.hit)
             case ev.DamageApplied():
-                points = event.armor + event.internal
-                self.taken[event.unit] = self.taken.get(event.unit, 0) + points
-                if event.source is not None and event.source != event.unit:
-                    self.dealt[event.source] = self.dealt.get(event.source, 0) + points
+                self._damage(event.unit, event.source, event.armor + event.internal)
+            case kev.VehicleHit() | kev.TroopersLost() | kev.TrooperHit():
+                self._damage(event.unit, event.source, event.damage)  # BT-C-24, BT-C-35
             case ev.UnitDestroyed():
                 self.causes.setdefault(event.unit, event.cause)
                 if event.by is not None and event.by != event.unit:
@@ -93,6 +93,12 @@ class _Counts:
                 self.result = event.reason
             case _:
                 pass
+
+    def _damage(self, unit: int, source: int | None, points: int) -> None:
+        """``points`` of damage taken by ``unit``, dealt by ``source`` (none: a fall, the heat)."""
+        self.taken[unit] = self.taken.get(unit, 0) + points
+        if source is not None and source != unit:
+            self.dealt[source] = self.dealt.get(source, 0) + points
 
 
 def _status(unit: UnitState, cause: str | None) -> str:

@@ -16,10 +16,12 @@ from typing import Any
 import pytest
 
 from engine.battletech import RULESET
+from engine.battletech import kindevents as kev
 from engine.battletech.board import Board
 from engine.battletech.bot.builtin import aggressive, random_policy
 from engine.battletech.data.scenario import build_setup
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
+from engine.battletech.narrate.summary import after_action
 from engine.battletech.state import Phase, UnitDesign
 from engine.dice import Dice
 from engine.game import Game
@@ -170,3 +172,26 @@ def test_a_jumping_platoon_makes_no_heat() -> None:
                 assert event.heat == 0
                 moved += 1
     assert moved > 0
+
+
+def test_the_after_action_report_counts_damage_to_every_kind() -> None:
+    """A tank hit (BT-C-24) and men lost (BT-C-35) are damage taken, and dealt by the shooter."""
+    install()
+    setup = RULESET.make_setup(_table(SCENARIO_DIR / "convoy-raid.toml"))
+    game = Game(RULESET, setup, Dice(2))
+    rng = random.Random(2)  # noqa: S311 - a game policy
+    while game.state.phase is not Phase.OVER:
+        game.execute(aggressive(game.state, rng))
+    events = [event for entry in game.entries for event in entry.events]
+    report = after_action(game.state, events)
+    hurt = {
+        event.unit: event.source
+        for event in events
+        if isinstance(event, kev.VehicleHit | kev.TroopersLost | kev.TrooperHit)
+    }
+    assert hurt, "the game hit a vehicle, a platoon or a squad"
+    rows = {row.unit: row for row in report.units}
+    for unit, source in hurt.items():
+        assert rows[unit].taken > 0
+        if source is not None and source != unit:
+            assert rows[source].dealt > 0
