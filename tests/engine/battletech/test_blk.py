@@ -588,3 +588,27 @@ def test_mutated_shared_files_raise_only_the_readers_error() -> None:
     ]
     failures = run_reader("units: parse_blk (MegaMek)", items, parse_blk, FileFormatError)
     assert not failures, "\n".join(failures[:10])
+
+
+SUBMARINE = (
+    "<UnitType>\nTank\n</UnitType>\n<Name>\nNautilus\n</Name>\n<Model>\nX\n</Model>\n"
+    "<motion_type>\nSubmarine\n</motion_type>\n<Tonnage>\n50\n</Tonnage>\n"
+    "<cruiseMP>\n4\n</cruiseMP>\n<armor>\n10\n10\n10\n10\n</armor>\n"
+)
+
+
+def test_submarines_are_refused_in_one_line() -> None:
+    """BT-M-37.2: a submarine records its depth each move; hexmech does not play submarines.
+
+    DESIGN: the seed gives no underwater movement or combat for them ("Operaciones Subacuáticas"
+    are missing), so a submarine file is refused with the line that names its motion type, and a
+    naval vessel by its unit type, never half-played.
+    """
+    with pytest.raises(FileFormatError) as caught:
+        parse_blk(SUBMARINE, "sub.blk")
+    assert str(caught.value) == (
+        "11: motion_type: hexmech reads tracked, wheeled, hover and VTOL vehicles, not 'Submarine'"
+    )
+    naval = SUBMARINE.replace("<UnitType>\nTank\n", "<UnitType>\nNaval\n")
+    with pytest.raises(FileFormatError, match=r"^2: UnitType Naval: hexmech does not read naval"):
+        parse_blk(naval, "sub.blk")
