@@ -45,7 +45,7 @@ from engine.battletech.kinds.battle_armor import BattleArmorBody, ba_mp
 from engine.battletech.kinds.infantry import InfantryBody, Occupant, UnitKind
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules import environment
-from engine.battletech.rules.moveplan import Check, Plan, PlannedStep, Reach
+from engine.battletech.rules.moveplan import Check, Plan, PlannedStep, Reach, check_start
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import skid_modifier
 from engine.game import IllegalCommand
@@ -244,26 +244,15 @@ def _illegal(code: str, index: int, step: Step, why: str) -> IllegalCommand:
 
 def _start(state: BTState, index: int, mode: MoveMode) -> tuple[UnitState, _Pos, int]:
     unit = state.units[index]
-    if unit.hex is None:
-        raise IllegalCommand("move/not_deployed", f"the {unit.name} is not on the map")
-    why = can_move(unit)
-    if why is not None and mode is not MoveMode.STILL:
-        raise IllegalCommand("move/cannot_move", f"the {unit.name} cannot move: {why}")
+    start = check_start(unit, mode, can_move(unit))
     movement = unit.movement
-    if movement is not None and movement.done:
-        raise IllegalCommand("move/done", f"the {unit.name} has already moved this turn")
-    if movement is not None and movement.mode is not mode:
-        msg = f"the {unit.name} is moving in {movement.mode.value} mode this turn"
-        raise IllegalCommand("move/mode", msg)
-    if mode is MoveMode.JUMP:
-        raise IllegalCommand("move/jump_path", "a jump is given as hexes: jump UNIT HEX... FACING")
     if mode is MoveMode.RUN and not isinstance(unit.design, VehicleDesign):
         msg = f"the {unit.name} has one ground allowance and no run (BT-M-4)"
         raise IllegalCommand("move/mode", msg)
     limit = allowance(unit, mode, gravity_of(state.environment))
     elevation = unit.body.elevation if isinstance(unit.body, VehicleBody) else 0
     pos = _Pos(
-        unit.hex,
+        start,
         unit.facing,
         start_level(state, unit),
         elevation,

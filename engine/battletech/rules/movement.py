@@ -30,7 +30,7 @@ from engine.battletech.rules.condition import (
     run_allowance,
     walk_mp,
 )
-from engine.battletech.rules.moveplan import Check, Plan, PlannedStep, Reach
+from engine.battletech.rules.moveplan import Check, Plan, PlannedStep, Reach, check_start
 from engine.battletech.rules.victory import tonnage
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import (
@@ -188,21 +188,8 @@ def _start(
 ) -> tuple[UnitState, int, int]:
     """Guards common to every ground move; returns the unit, its MP spent and allowance."""
     unit = state.units[index]
-    if unit.hex is None:
-        raise IllegalCommand("move/not_deployed", f"the {unit.name} is not on the map")
-    why = can_move(unit)
-    if why is not None and mode is not MoveMode.STILL:
-        raise IllegalCommand("move/cannot_move", f"the {unit.name} cannot move: {why}")
-    movement = unit.movement
-    if movement is not None and movement.done:
-        raise IllegalCommand("move/done", f"the {unit.name} has already moved this turn")
-    if movement is not None and movement.mode is not mode:
-        msg = f"the {unit.name} is moving in {movement.mode.value} mode this turn"
-        raise IllegalCommand("move/mode", msg)
-    if mode is MoveMode.JUMP:
-        raise IllegalCommand("move/jump_path", "a jump is given as hexes: jump UNIT HEX... FACING")
-    if unit.mech.prone and mode is MoveMode.RUN and movement is None:
-        pass  # BT-M-24.3: a prone 'Mech may declare run to stand up
+    check_start(unit, mode, can_move(unit))
+    movement = unit.movement  # BT-M-24.3: a prone 'Mech may declare run to stand up
     spent = movement.mp_spent if movement is not None else 0
     return unit, spent, allowance(unit, mode, gravity_of(state.environment), masc_on=masc_on)
 

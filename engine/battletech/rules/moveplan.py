@@ -1,4 +1,6 @@
-"""The records of a checked move: its steps, their rolls, and the positions a unit can reach.
+"""The records of a checked move, and the guards every ground move passes first.
+
+A move's steps, their rolls, the positions a unit can reach, for any kind of unit.
 
 `engine.battletech.rules.movement` (the 'Mech's ground moves and jumps, BT-M-18..29) and
 `engine.battletech.rules.kindmove` (vehicles, platoons, battle armor) both build them; they live
@@ -10,10 +12,11 @@ from __future__ import annotations
 from attrs import frozen
 
 from engine.battletech.commands import Step
-from engine.battletech.state import MoveMode
+from engine.battletech.state import MoveMode, UnitState
+from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
-__all__ = ["Check", "Plan", "PlannedStep", "Reach"]
+__all__ = ["Check", "Plan", "PlannedStep", "Reach", "check_start"]
 
 
 @frozen
@@ -95,3 +98,27 @@ class Reach:
     rolls: tuple[str, ...] = ()
     minimum: bool = False
     mode: MoveMode = MoveMode.WALK
+
+
+def check_start(unit: UnitState, mode: MoveMode, cannot: str | None) -> Hex:
+    """The guards of every ground move of every kind, in order (BT-M-18..20).
+
+    On the map, able to move (``cannot``: the kind's own reason), not done, one mode a turn,
+    jumps given as hexes. Returns the hex the move starts from.
+
+    Raises:
+        IllegalCommand: the first guard that fails.
+    """
+    if unit.hex is None:
+        raise IllegalCommand("move/not_deployed", f"the {unit.name} is not on the map")
+    if cannot is not None and mode is not MoveMode.STILL:
+        raise IllegalCommand("move/cannot_move", f"the {unit.name} cannot move: {cannot}")
+    movement = unit.movement
+    if movement is not None and movement.done:
+        raise IllegalCommand("move/done", f"the {unit.name} has already moved this turn")
+    if movement is not None and movement.mode is not mode:
+        msg = f"the {unit.name} is moving in {movement.mode.value} mode this turn"
+        raise IllegalCommand("move/mode", msg)
+    if mode is MoveMode.JUMP:
+        raise IllegalCommand("move/jump_path", "a jump is given as hexes: jump UNIT HEX... FACING")
+    return unit.hex

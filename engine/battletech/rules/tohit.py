@@ -560,14 +560,31 @@ def _mech_to_hit(
     terms += c3.range_term(state, attacker, target, spec, distance)  # BT-C-75: C3 network
     terms += special.to_hit_terms(unit, spec, aim.munition)
     terms += spotting
+    return _summed(state, unit.hex, target, aim, terms, distance=distance, band=band, sight=sight)
+
+
+def _summed(
+    state: BTState,
+    origin: Hex,
+    target: int | Hex,
+    aim: _Aim,
+    terms: list[tuple[str, int]],
+    *,
+    distance: int,
+    band: str,
+    sight: Sight,
+) -> ToHit:
+    """The shot's number from its terms plus a secondary target's (BT-C-18.7), any kind of unit.
+
+    ``side`` is the target's side hit from ``origin`` (BT-C-21, a vehicle's own angles), the
+    table "punch" behind partial cover (BT-C-22).
+    """
     if aim.secondary is not None:
         front = aim.secondary == "front"
         terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
     number = sum(value for _, value in terms)
     side = (
-        kindfire.attack_side(state, unit.hex, target)[0]
-        if isinstance(target, int)
-        else Column.FRONT
+        kindfire.attack_side(state, origin, target)[0] if isinstance(target, int) else Column.FRONT
     )
     return ToHit(
         number,
@@ -653,24 +670,7 @@ def _kind_to_hit(  # noqa: C901, PLR0911, PLR0912 - the guards of `_to_hit` for 
         band, range_terms = _range_terms(spec, distance)
         range_terms += _special_terms(spec, aim.munition)
     terms += range_terms
-    if aim.secondary is not None:
-        front = aim.secondary == "front"
-        terms.append((f"secondary target, {'front' if front else 'other'} arc", 1 if front else 2))
-    number = sum(value for _, value in terms)
-    side = (
-        kindfire.attack_side(state, unit.hex, target)[0]
-        if isinstance(target, int)
-        else Column.FRONT
-    )
-    return ToHit(
-        number,
-        tuple(terms),
-        reason=f"needs {number}: cannot hit (BT-C-14)" if number > _MAX_TO_HIT else "",
-        range=distance,
-        band=band,
-        side=side.value,
-        table="punch" if sight.partial_cover else "normal",
-    )
+    return _summed(state, unit.hex, target, aim, terms, distance=distance, band=band, sight=sight)
 
 
 def _special_terms(spec: WeaponSpec, munition: str) -> list[tuple[str, int]]:
