@@ -144,10 +144,17 @@ def _send(report, data):
     report.sent()
 
 
-def _send_ignoring_a_closed_pipe(report, size):
-    """Write ``size`` bytes; the reader may close its end once it has read too much."""
-    with contextlib.suppress(OSError):
-        _send(report, b"x" * size)
+def _send_ignoring_a_closed_pipe(fd, size):
+    """Write ``size`` bytes on ``fd`` (a copy of the write end), then close it.
+
+    The reader may close its end once it has read too much. The thread writes on a copy of its
+    own so that it never races the loop to close the report's descriptor.
+    """
+    try:
+        with contextlib.suppress(OSError):
+            os.write(fd, b"x" * size)
+    finally:
+        os.close(fd)
 
 
 async def test_a_frame_is_reported_once_and_waited_for_by_the_others(tmp_path):
@@ -186,11 +193,28 @@ async def test_no_frame_when_the_viewer_sends_none_or_too_much(tmp_path):
     assert report is not None  # nothing kept: the next viewer reports again
     # A thread of its own, not the loop's shared executor: the write blocks until the reader gives
     # up, and a loaded machine's executor may be busy with other tests' threads.
-    writer = threading.Thread(target=_send_ignoring_a_closed_pipe, args=(report, MAX_FRAME + 1))
+    copy = os.dup(report.write_fd)
+    report.sent()  # the server's copy is closed, as when the viewer was forked
+    writer = threading.Thread(target=_send_ignoring_a_closed_pipe, args=(copy, MAX_FRAME + 1))
     writer.daemon = True
     writer.start()
     assert await asyncio.wait_for(report.done, 30) is None
     assert frames.kept() == []
+
+
+async def test_a_report_whose_descriptor_was_closed_elsewhere_still_ends(tmp_path):
+    """A close that fails (the descriptor already closed by another hand) still wakes the waiters.
+
+    The CI run of 2026-11-27 hung here for 30 s: a writer thread closed the write end while the
+    loop was finishing the report, the loop's close raised, and `done` was never set.
+    """
+    frames = FirstFrames(tmp_path)
+    _, report = await frames.first(_key(frames))
+    os.close(report.write_fd)  # EOF, and the report's own close of it will fail
+    assert await asyncio.wait_for(report.done, 5) is None
+    assert report.write_fd == -1
+    _, again = await frames.first(_key(frames))
+    assert again is not None  # the key is free for the next viewer
 
 
 async def test_a_folder_changed_while_reporting_keeps_no_frame(tmp_path):

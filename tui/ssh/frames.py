@@ -101,9 +101,10 @@ class Report:
 
     def sent(self) -> None:
         """The viewer has the write end: the server's copy is closed (EOF comes with its own)."""
-        if self.write_fd >= 0:
-            os.close(self.write_fd)
-            self.write_fd = -1
+        fd, self.write_fd = self.write_fd, -1
+        if fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
     def _readable(self) -> None:
         try:
@@ -124,12 +125,16 @@ class Report:
         if self.done.done():
             return
         self._timer.cancel()
-        with contextlib.suppress(ValueError, OSError):
-            asyncio.get_running_loop().remove_reader(self.read_fd)
-        os.close(self.read_fd)
-        self.sent()
-        kept = self._frames.reported(self, frame)
-        self.done.set_result(frame if kept else None)
+        kept = False
+        try:
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(self.read_fd)
+            with contextlib.suppress(OSError):
+                os.close(self.read_fd)
+            self.sent()
+            kept = self._frames.reported(self, frame)
+        finally:  # whoever waits is woken, whatever failed on the way
+            self.done.set_result(frame if kept else None)
 
     def cancel(self) -> None:
         """The viewer was never started: no frame comes."""
