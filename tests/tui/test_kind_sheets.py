@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from rich.console import Console
 from rich.style import Style
@@ -169,13 +170,24 @@ def test_a_platoon_shows_its_men_left_and_the_damage_by_men_left() -> None:
 
 
 def test_a_platoon_without_a_damage_figure_has_no_damage_rows() -> None:
+    """BT-C-35.6: a weapon the infantry table does not know gives no rows: "no rules"."""
+    platoon = attrs.evolve(_design("Foot Platoon (Laser).blk"), primary="Death Ray")
+    assert isinstance(platoon, InfantryDesign)
+    text = infantry_sheet(platoon, 28).plain
+    assert "damage now" not in text
+    assert "damage: no rules" in text.splitlines()
+    assert "weapons Death Ray" in text.splitlines()
+    compact = infantry_sheet(platoon, 28, damage_per_trooper=0.5, compact=True).plain
+    assert compact.split("\n")[-2] == "damage now 14"
+
+
+def test_the_laser_platoon_has_its_damage_rows() -> None:
+    """BT-C-35.6: the Laser Rifle (0.28 a man, MegaMek) gives the bundled laser platoon rows."""
     platoon = _design("Foot Platoon (Laser).blk")
     assert isinstance(platoon, InfantryDesign)
     text = infantry_sheet(platoon, 28).plain
-    assert "damage" not in text
-    assert "weapons Laser Rifle" in text.splitlines()
-    compact = infantry_sheet(platoon, 28, damage_per_trooper=0.5, compact=True).plain
-    assert compact.split("\n")[-2] == "damage now 14"
+    assert f"damage now {attack_damage(0.28, 28)} (d 0.28 a man, all hitting)" in text.splitlines()
+    assert "no rules" not in text
 
 
 def test_a_platoon_never_shows_more_men_than_it_has() -> None:

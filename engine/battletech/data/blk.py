@@ -18,7 +18,8 @@ The ``<UnitType>`` block decides the kind: ``Tank``, ``VTOL`` and ``SupportTank`
 other type MegaMek writes (aerospace fighters, DropShips, ProtoMechs, gun emplacements, naval
 vessels...) is refused in one line that names it. Weapons and equipment are looked up in
 `engine.battletech.data.catalogue`; an item it does not know is kept, with a warning that it has no
-rules.
+rules. A platoon's men's weapons are looked up in the infantry weapon table
+(`engine.battletech.data.infantry_weapons`, BT-C-35.6) the same way.
 
 Problems that make a sheet unusable raise `FileFormatError` (line and reason); items the
 catalogue does not know and blocks the kind does not use are warnings (`ParsedBlk.warnings`).
@@ -34,6 +35,7 @@ from attrs import define, field, frozen
 
 from engine.battletech.data import catalogue
 from engine.battletech.data.fileformat import FileFormatError, bounded_int
+from engine.battletech.data.infantry_weapons import infantry_weapon
 from engine.battletech.designs import OtherDesign
 from engine.battletech.designs.battle_armor import WEIGHT_CLASSES, BattleArmorDesign
 from engine.battletech.designs.battle_armor import BattleArmorMotion as BAMotion
@@ -570,7 +572,22 @@ def _infantry(found: _File, source: str) -> InfantryDesign:
     motion = _infantry_motion(found)
     size, squads = _platoon(found, motion, tech_base)
     primary = _primary(found)
-    secondary = _text(found, "Secondary", required=False)[1]
+    secondary_line, secondary = _text(found, "Secondary", required=False)
+    troopers = _items(found, "Troopers Equipment")
+    primary_line = (
+        _text(found, "Primary")[0]
+        if "primary" in found.blocks
+        else troopers[0][0]
+        if troopers
+        else 0
+    )
+    for number, name in ((primary_line, primary), (secondary_line, secondary)):
+        if name and infantry_weapon(name) is None:  # BT-C-35.6: kept, the platoon cannot fire
+            found.warnings.append(
+                FileFormatError(
+                    number, f"unknown infantry weapon {name!r}: kept, but it has no rules"
+                )
+            )
     per_squad = _int(found, "secondn", 0, size, default=0) if secondary else 0
     unknown: dict[str, int] = {}
     guns = [

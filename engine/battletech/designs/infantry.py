@@ -55,8 +55,8 @@ class InfantryDesign:
         motion: the kind of platoon (BT-M-4).
         squad_size: men a squad.
         squads: squads in the platoon.
-        primary: the men's weapon (MegaMek's infantry weapon name; the catalogue of 'Mech weapons
-            does not list infantry weapons, so it has no rules yet, BT-C-35.6).
+        primary: the men's weapon (MegaMek's infantry weapon name, looked up in
+            `engine.battletech.data.infantry_weapons`, BT-C-35.6; unknown: no rules).
         secondary: the support weapon ("" when none).
         secondary_per_squad: support weapons a squad carries.
         field_guns: field guns (looked up in the catalogue).

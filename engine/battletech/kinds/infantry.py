@@ -28,6 +28,12 @@ from attrs import frozen
 
 from engine.battletech.board import Terrain, Woods
 from engine.battletech.data.catalogue import Kind, WeaponSpec
+from engine.battletech.data.infantry_weapons import (
+    INFANTRY_WEAPONS,
+    InfantryWeapon,
+    WeaponClass,
+    infantry_weapon,
+)
 from engine.battletech.designs.infantry import InfantryDesign, InfantryMotion
 from engine.battletech.designs.mech import Location
 from engine.battletech.tables import KICK_LOCATION, Column
@@ -58,6 +64,7 @@ __all__ = [
     "design_damage_per_trooper",
     "falls_into_water",
     "fires_all_round",
+    "heavy_burst",
     "in_open",
     "infantry_body",
     "infantry_mp",
@@ -73,6 +80,7 @@ __all__ = [
     "physical_against_infantry",
     "physical_troopers_lost",
     "platoon_range",
+    "platoon_weapon",
     "prohibited_terrain",
     "same_hex_attack_allowed",
     "shake_off_troopers_lost",
@@ -91,6 +99,7 @@ __all__ = [
     "targets_allowed",
     "troopers_hit",
     "troopers_lost",
+    "unknown_weapons",
     "versus_infantry_damage",
 ]
 
@@ -576,47 +585,9 @@ def falls_into_water(body: InfantryBody) -> InfantryBody:
 
 
 # ---------------------------------------------------------------------------------- attacks made
-@frozen
-class InfantryWeapon:
-    """An infantry weapon's per-trooper figures (BT-C-35.6, 35.7; MegaMek ``InfantryWeapon``).
-
-    Attributes:
-        name: MegaMek's display name.
-        damage: ``infantryDamage``: damage a trooper does.
-        range: ``infantryRange``: the R of the range brackets (BT-C-35.7).
-        burst: the burst flag (+1D6 against conventional infantry, -1 at 0 hexes).
-        point_blank: +1 at 0 hexes.
-        encumbering: encumbering or crew-served support weapon: +1 at 0 hexes.
-        aliases: other names MegaMek files use (its internal name).
-    """
-
-    name: str
-    damage: float
-    range: int
-    burst: bool = False
-    point_blank: bool = False
-    encumbering: bool = False
-    aliases: tuple[str, ...] = ()
-
-
-INFANTRY_WEAPONS: Final = (
-    InfantryWeapon("Auto-Rifle", 0.52, 1, aliases=("InfantryAssaultRifle",)),
-)
-"""BT-C-35.6: the infantry weapons read in MegaMek (InfantryRifleAutoRifleWeapon.java)."""
-
-_BY_NAME: Final = {
-    name.lower(): weapon for weapon in INFANTRY_WEAPONS for name in (weapon.name, *weapon.aliases)
-}
-
-
 def starts_fires(weapon: InfantryWeapon) -> bool:
     """BT-C-60.2: conventional infantry weapons cannot start fires, except flamers."""
-    return "flamer" in weapon.name.lower()
-
-
-def infantry_weapon(name: str) -> InfantryWeapon | None:
-    """The infantry weapon a design names (its name or MegaMek alias), None when unknown."""
-    return _BY_NAME.get(name.strip().lower())
+    return weapon.kind is WeaponClass.FLAMER or "flamer" in weapon.name.lower()
 
 
 PRIMARY_DAMAGE_CAP: Final = 0.6
@@ -645,15 +616,43 @@ def design_damage_per_trooper(design: InfantryDesign) -> float | None:
     return damage_per_trooper(primary.damage, design.squad_size, second, design.secondary_per_squad)
 
 
+def platoon_weapon(design: InfantryDesign) -> InfantryWeapon | None:
+    """BT-C-35.7 (MegaMek ``Infantry``): the weapon that sets the platoon's range brackets.
+
+    The primary, or the secondary when a squad carries 2+ secondaries; None when it is unknown.
+    DESIGN: its point-blank, encumbering and burst flags are the attack's too (BT-C-35.6 item 5,
+    BT-C-35.7), as a platoon makes one attack with all its men.
+    """
+    name = design.secondary if design.secondary_per_squad >= 2 else design.primary  # noqa: PLR2004
+    return infantry_weapon(name)
+
+
 def platoon_range(design: InfantryDesign) -> int | None:
     """BT-C-35.7.
 
     The R of the platoon's brackets: the primary's, the secondary's when a squad carries 2+
     secondaries; None when the weapon is unknown.
     """
-    name = design.secondary if design.secondary_per_squad >= 2 else design.primary  # noqa: PLR2004
-    weapon = infantry_weapon(name)
+    weapon = platoon_weapon(design)
     return weapon.range if weapon is not None else None
+
+
+def heavy_burst(design: InfantryDesign) -> bool:
+    """BT-C-35.6 item 5: the platoon's attack adds +1D6 against conventional infantry.
+
+    When the primary's damage exceeds the 0.6 cap (`PRIMARY_DAMAGE_CAP`), or the attack's weapon
+    (`platoon_weapon`, DESIGN) has the burst flag (a portable machine gun).
+    """
+    primary = infantry_weapon(design.primary)
+    weapon = platoon_weapon(design)
+    over_cap = primary is not None and primary.damage > PRIMARY_DAMAGE_CAP
+    return over_cap or (weapon is not None and weapon.burst)
+
+
+def unknown_weapons(design: InfantryDesign) -> tuple[str, ...]:
+    """BT-C-35.6: the platoon's weapons missing from `INFANTRY_WEAPONS` (they have no rules)."""
+    names = (design.primary, design.secondary) if design.secondary else (design.primary,)
+    return tuple(name for name in names if infantry_weapon(name) is None)
 
 
 # fmt: off

@@ -282,8 +282,7 @@ def damage_infantry(
     dice: tuple[int, ...] = ()
     attacker = ctx.state.units[source] if source is not None else None
     if attacker is not None and isinstance(attacker.design, InfantryDesign) and not physical:
-        weapon = infantry.infantry_weapon(attacker.design.primary)
-        heavy = weapon is not None and (weapon.burst or weapon.damage > infantry.PRIMARY_DAMAGE_CAP)
+        heavy = infantry.heavy_burst(attacker.design)
         dice = (ctx.die(),) if heavy else ()
         lost = infantry.versus_infantry_damage(
             damage,

@@ -121,7 +121,7 @@ def unusable(unit: UnitState, weapon: int) -> str:
         if weapon != PLATOON_WEAPON:
             return "a platoon fires all its men as one attack, with its first weapon (BT-C-35.6)"
         if infantry.design_damage_per_trooper(design) is None:
-            return f"the {design.primary} has no rules (BT-C-35.6)"
+            return f"the {_no_rules(design)} has no rules (BT-C-35.6)"
         return ""
     if isinstance(design, BattleArmorDesign) and isinstance(body, BattleArmorBody):
         where = design.equipment[weapon].location
@@ -130,6 +130,12 @@ def unusable(unit: UnitState, weapon: int) -> str:
             if not 0 <= index < len(body.armor) or body.armor[index] <= 0:
                 return f"trooper {index + 1} is out of action (BT-C-35)"
     return ""
+
+
+def _no_rules(design: InfantryDesign) -> str:
+    """The first of the platoon's weapons the infantry weapon table does not know (BT-C-35.6)."""
+    unknown = infantry.unknown_weapons(design)
+    return unknown[0] if unknown else design.primary
 
 
 def _turret(location: str) -> VehicleLocation | None:
@@ -207,16 +213,16 @@ def infantry_range(unit: UnitState, distance: int) -> tuple[str, list[tuple[str,
     """
     design = unit.design
     assert isinstance(design, InfantryDesign)  # noqa: S101 - callers check is_infantry
-    reach = infantry.platoon_range(design)
-    if reach is None:
-        return f"the {design.primary} has no rules (BT-C-35.6)"
-    weapon = infantry.infantry_weapon(design.primary)
+    weapon = infantry.platoon_weapon(design)
+    if weapon is None:
+        return f"the {_no_rules(design)} has no rules (BT-C-35.6)"
+    reach = weapon.range
     modifier = infantry.infantry_range_modifier(
         reach,
         distance,
-        point_blank=weapon is not None and weapon.point_blank,
-        encumbering=weapon is not None and weapon.encumbering,
-        burst=weapon is not None and weapon.burst,
+        point_blank=weapon.point_blank,
+        encumbering=weapon.encumbering,
+        burst=weapon.burst,
     )
     if modifier is None:
         return f"out of range: {distance} hexes, beyond the platoon's range {reach} (BT-C-35.7)"

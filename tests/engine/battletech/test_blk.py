@@ -313,7 +313,10 @@ def test_old_infantry_file_without_squads_or_primary() -> None:
     assert (design.squads, design.squad_size, design.troopers) == (3, 7, 21)  # BT-M-4: 21
     assert (design.ground_mp, design.jump_mp) == (1, 3)
     assert design.primary == "Infantry Rifle"
-    assert len(parsed.warnings) == 2
+    assert len(parsed.warnings) == 3
+    assert "unknown infantry weapon 'Infantry Rifle': kept, but it has no rules" in [
+        w.reason for w in parsed.warnings
+    ]  # BT-C-35.6: not in the infantry weapon table
 
 
 def test_clan_old_infantry_is_a_point_of_25() -> None:

@@ -433,8 +433,8 @@ def test_a_platoon_is_offered_its_attack() -> None:
     state = put(still(duel(LASER_MECH)), 1, rifles, where="0808", facing=Facing.N)
     options = tohit.fire_options(state, 1)
     assert [o.shots for o in options if o.shots] == [(Shot(0, target=0),)]
-    lasers = put(state, 1, blk("Foot Platoon (Laser)"), where="0808")  # no Laser Rifle row yet
-    assert [o for o in tohit.fire_options(lasers, 1) if o.shots] == []
+    unknown = attrs.evolve(blk("Foot Platoon (Laser)"), primary="Death Ray")  # no rules
+    assert [o for o in tohit.fire_options(put(state, 1, unknown, where="0808"), 1) if o.shots] == []
 
 
 def test_movement_terms_of_vehicles_and_infantry_bt_c_18_1() -> None:

@@ -373,6 +373,8 @@ def infantry_sheet(
     )
     if per is not None:
         lines.extend(_damage_rows(per, troopers, design, styles, compact=compact))
+    else:  # BT-C-35.6: a weapon the infantry table does not know: the platoon cannot fire
+        lines.append(Text("damage: no rules", _style(styles, "bad")))
     lines.append(_notes_row(notes, styles))
     return _pad(lines, rows)
 
