@@ -51,7 +51,7 @@ def damage_building(ctx: Ctx, where: Hex, amount: int) -> bool:
         return False
     left = building.cf - amount
     inside = ctx.state.units_at(where)
-    tons = sum(ctx.state.units[i].mech_design.tonnage for i in inside)
+    tons = sum(getattr(ctx.state.units[i].design, "tonnage", 0) for i in inside)  # DESIGN: men 0
     collapsed = left <= 0 or tons > left
     ctx.emit(ev.BuildingDamaged(where, amount, collapsed=collapsed))
     if collapsed:
@@ -59,8 +59,8 @@ def damage_building(ctx: Ctx, where: Hex, amount: int) -> bool:
         if rubble.fire and not rubble.woods:  # BT-M-8.12: nothing left to burn
             out = attrs.evolve(rubble, fire=False)
             ctx.emit(ev.TerrainChanged(where, out, "the fire went out in the rubble"))
-        for index in inside:
-            if ctx.state.units[index].on_map:
+        for index in inside:  # DESIGN: other kinds' collapse damage is open; they stay put
+            if ctx.state.units[index].on_map and ctx.state.units[index].is_mech:
                 fall(ctx, index, where, 0, COLLAPSE_CAUSE)
     return collapsed
 

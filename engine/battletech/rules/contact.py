@@ -89,7 +89,9 @@ def strike(  # noqa: PLR0917 - one damage hit, every term of it
         battle_armor = isinstance(ctx.state.units[target].body, BattleArmorBody)
         packets = damage_groups(amount) if grouped or battle_armor else (amount,)
         column = Column(side)
-        kinddamage.damage_unit(ctx, target, list(packets), column=column, spec=None, source=source)
+        kinddamage.damage_unit(
+            ctx, target, list(packets), column=column, spec=None, source=source, shielded=True
+        )  # BT-C-42: the building absorbs damage normally
         return
     for points in damage_groups(amount) if grouped else (amount,):
         if ctx.state.units[target].destroyed or points <= 0:

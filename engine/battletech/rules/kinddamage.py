@@ -16,7 +16,8 @@ DESIGN points:
 - the 1D6 that picks one of two turrets is rolled only for a turret result;
 - a hit on a platoon is one lump per attack (BT-C-35 item 1), with infantry weapons' +1D6 for a
   burst or over-cap primary (BT-C-35.6 item 5, x 2 in the open like any hit, item 6 open);
-- buildings do not shield vehicles, platoons or squads inside them yet (BT-C-90.11).
+- a building shields the vehicle, platoon or squad inside it as it shields a 'Mech (BT-C-90.11):
+  each packet loses ⌈CF/10⌉; a platoon's men lost lose it once, after the conversion.
 """
 
 from __future__ import annotations
@@ -97,25 +98,51 @@ def damage_unit(
     spec: WeaponSpec | None,
     attack: Attack | None = None,
     source: int | None = None,
+    shielded: bool = False,
 ) -> None:
     """Apply ``packets`` to a vehicle, platoon or squad ``target`` by its kind's rules.
 
     ``column`` is the side hit (vehicles); ``spec`` the weapon (None: a platoon's men or a
     physical blow) for the platoon's conversion class; ``attack`` the attack, if any.
+
+    A building shields the unit inside it (BT-C-90.11 ASSUMPTION, as a 'Mech: `_shield`) from a
+    weapon ``attack`` or a ``shielded`` blow (a physical attack, BT-C-42 "the building absorbs
+    damage normally") by ``source`` from outside its hex: each vehicle or trooper packet loses
+    the building's share, and a platoon's men lost do (`damage_infantry`).
     """
     body = ctx.state.units[target].body
+    cover = source is not None and (shielded or attack is not None)
     if isinstance(body, VehicleBody):
-        for points in packets:
+        for packet in packets:
             if ctx.state.units[target].destroyed:
                 break  # BT-C-34: a wreck takes no more damage worth rolling for
-            damage_vehicle(ctx, target, points, column, source=source)
+            points = _shield(ctx, target, source, packet) if cover else packet
+            if points > 0 and not ctx.state.units[target].destroyed:
+                damage_vehicle(ctx, target, points, column, source=source)
     elif isinstance(body, InfantryBody):
-        damage_infantry(ctx, target, packets, spec=spec, attack=attack, source=source)
+        damage_infantry(
+            ctx, target, packets, spec=spec, attack=attack, source=source, shielded=cover
+        )
     elif isinstance(body, BattleArmorBody):
-        for points in packets:
+        for packet in packets:
             if ctx.state.units[target].destroyed:
                 break
-            damage_battle_armor(ctx, target, points, source=source)
+            points = _shield(ctx, target, source, packet) if cover else packet
+            if points > 0 and not ctx.state.units[target].destroyed:
+                damage_battle_armor(ctx, target, points, source=source)
+
+
+def _shield(ctx: Ctx, target: int, source: int | None, points: int) -> int:
+    """BT-C-90.11 (`engine.battletech.rules.buildings.shield`): what reaches a unit inside.
+
+    The building in the target's hex takes ⌈CF/10⌉ of the points (at most all of them) when the
+    blow comes from outside that hex; the rest goes on. No building, or no ``source``: all.
+    """
+    if source is None:
+        return points
+    from engine.battletech.rules.buildings import shield  # noqa: PLC0415 - buildings -> damage -> here
+
+    return shield(ctx, target, source, points)
 
 
 def _destroyed(ctx: Ctx, target: int, cause: str, source: int | None) -> None:
@@ -261,6 +288,7 @@ def damage_infantry(
     attack: Attack | None = None,
     source: int | None = None,
     physical: bool = False,
+    shielded: bool = False,
 ) -> None:
     """BT-C-35 item 1 / BT-C-35.6 item 5 / BT-C-35.12: a platoon loses men to one attack.
 
@@ -269,6 +297,12 @@ def damage_infantry(
     From a weapon: its conversion class (`damage_class`; burst weapons roll their D6s instead of
     the damage). A physical blow: direct damage. In the open x 2 (`infantry.in_open`); in
     vacuum x 2 again (BT-C-61.5).
+
+    Inside a building (``shielded``, a blow from outside its hex; BT-C-35 item 5, BT-C-90.11):
+    the building is not open ground (no x 2), and it takes ⌈CF/10⌉ off the men lost
+    (`BuildingShielded`, its CF falls by as much). DESIGN (MegaMek ``calcDamagePerHit`` converts
+    first, then ``handleEntityDamage`` subtracts ``bldgAbsorbs``): the share comes off the men
+    lost after the conversion, before the vacuum x 2 (MegaMek's ``damageEntity``).
     """
     unit = ctx.state.units[target]
     design = unit.design
@@ -290,13 +324,10 @@ def damage_infantry(
             burst_roll=sum(dice),
             mechanized=mechanized,
             in_open=opened,
-            vacuum=airless,
         )
         conversion = "infantry"
     elif spec is None or physical:
-        lost = infantry.physical_troopers_lost(
-            damage, in_open=opened, mechanized=mechanized, vacuum=airless
-        )
+        lost = infantry.physical_troopers_lost(damage, in_open=opened, mechanized=mechanized)
         conversion = "direct"
     else:
         cluster = attack is not None and (attack.rate > 1 or attack.munition == "cluster")
@@ -304,10 +335,14 @@ def damage_infantry(
         if count := infantry.burst_dice(cls):
             dice = ctx.roll(count)
             damage = sum(dice)
-        lost = infantry.troopers_lost(
-            cls, damage, in_open=opened, mechanized=mechanized, vacuum=airless
-        )
+        lost = infantry.troopers_lost(cls, damage, in_open=opened, mechanized=mechanized)
         conversion = cls.value
+    if shielded and source is not None:
+        lost = _shield(ctx, target, source, lost)
+        if ctx.state.units[target].destroyed:
+            return  # the building came down on it (BT-M-41 #4)
+    if airless:
+        lost *= 2
     ctx.emit(kev.TroopersLost(target, lost, damage, conversion, dice, opened, source))
     after = ctx.state.units[target].body
     if isinstance(after, InfantryBody) and after.destroyed:
