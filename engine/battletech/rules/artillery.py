@@ -21,6 +21,9 @@ to play only direct-fire area damage until it is settled. What is played here:
   seed's scatter rule is missing, BT-C-90.12): the shell scatters 1D6 for the direction (1 north,
   clockwise to 6 north-west) and as many hexes as the roll missed by, then lands there as
   above; off the map it is lost. DESIGN: terrain in the hexes struck is not changed.
+- **Vehicles, platoons and squads** (`on_kind`): BT-C-35 item 1's area-effect class for a
+  platoon (troopers lost = damage x 2, x 2 again in the open), 5-point groups on battle armor
+  troopers (item 2) and on a vehicle's own table and sides (BT-C-24.1).
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ from engine.battletech import events as ev
 from engine.battletech.context import Ctx
 from engine.battletech.data.catalogue import WeaponSpec
 from engine.battletech.indirectevents import ArtilleryLanded, ArtilleryScattered
+from engine.battletech.kinds.infantry import InfantryBody, damage_groups
+from engine.battletech.rules import kinddamage
 from engine.battletech.rules.damage import apply_damage
-from engine.battletech.rules.los import attack_side
+from engine.battletech.rules.kindfire import attack_side
 from engine.battletech.state import Attack, BTState
 from engine.battletech.tables import HIT_LOCATION, Column
 from engine.hexes import Facing, Hex
@@ -45,6 +50,7 @@ __all__ = [
     "hex_reason",
     "in_hexes",
     "is_artillery",
+    "on_kind",
     "resolve",
     "scatter_hex",
 ]
@@ -130,6 +136,9 @@ def _land(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec, where: Hex) -
         column = Column.FRONT
         if source is not None and source != ctx.state.units[index].hex:
             column = attack_side(ctx.state, source, index)[0]
+        if not ctx.state.units[index].is_mech:
+            on_kind(ctx, index, amount, column, spec, attack.attacker)
+            continue
         while amount > 0 and not ctx.state.units[index].destroyed:
             points = min(GROUP, amount)
             amount -= points
@@ -145,3 +154,21 @@ def _land(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec, where: Hex) -
                 tac=sum(roll) == 2,  # noqa: PLR2004 - BT-C-22
                 source=attack.attacker,
             )
+
+
+def on_kind(  # noqa: PLR0917 - one unit struck, every term of it
+    ctx: Ctx, index: int, amount: int, column: Column, spec: WeaponSpec, source: int
+) -> None:
+    """BT-C-35 item 1 / item 2, BT-C-24: ``amount`` of area damage on a vehicle, platoon or squad.
+
+    A conventional platoon takes it as one lump of the area-effect class (`infantry.troopers_lost`:
+    troopers lost = damage x 2, then x 2 in the open, x 2 in vacuum; DESIGN: not changed for a
+    mechanized platoon). Battle armor takes 5-point groups, each on a trooper of its own (BT-C-35
+    item 2); a vehicle 5-point groups on its table from ``column`` (its own sides, BT-C-24.1).
+    DESIGN: area damage is not shielded by a building (as for a 'Mech here).
+    """
+    unit = ctx.state.units[index]
+    packets = (
+        [amount] if isinstance(unit.body, InfantryBody) else list(damage_groups(amount, GROUP))
+    )
+    kinddamage.damage_unit(ctx, index, packets, column=column, spec=spec, source=source)
