@@ -9,6 +9,7 @@ import attrs
 from engine.battletech import events as ev
 from engine.battletech.board import Terrain
 from engine.battletech.designs.mech import Location
+from engine.battletech.kinds.battle_armor_ammo import kind_ammo_spent
 from engine.battletech.kinds.mech import LOCATIONS
 from engine.battletech.state import BTState, Movement, MoveMode, Phase, TurnFlags
 
@@ -433,7 +434,8 @@ def _declared(event: ev.UnitDeclared, state: BTState) -> BTState:
 def _ammo_spent(event: ev.AmmoSpent, state: BTState) -> BTState:
     unit = state.units[event.unit]
     ammo = _set(unit.ammo, event.bin, max(unit.ammo[event.bin] - event.shots, 0))
-    return state.replace_unit(event.unit, attrs.evolve(unit, ammo=ammo))
+    unit = attrs.evolve(unit, ammo=ammo, body=kind_ammo_spent(unit, event.bin, event.shots))
+    return state.replace_unit(event.unit, unit)
 
 
 @evolve.register

@@ -10,6 +10,8 @@ DESIGN points (the digest is open there; each is marked where it is implemented)
 - a trooper's row is its armor plus one box for the trooper himself (MegaMek ``BattleArmor``: one
   internal point a trooper; the myomer-booster leg damage counts troopers as internal points);
 - the missile salvos are the shots of the body-mounted missile ammunition, one count for the squad;
+  the core's ``UnitState.ammo`` bins are what firing spends (BT-C-12) and ``salvos`` follows them
+  (`ammo_spent`, called when a bin loses a shot); a jettisoned launcher no longer fires;
 - burdened battle armor (IS, body-mounted missile launcher with salvos left, not jettisoned, MegaMek
   ``isBurdened``) cannot jump either (MegaMek ``getJumpMP`` returns 0);
 - equipment is recognised by name: vibro-claw, magnetic claw, myomer booster, mechanical jump
@@ -39,6 +41,7 @@ from engine.battletech.kinds.infantry import (
 __all__ = [
     "TROOPER_BOX",
     "BattleArmorBody",
+    "ammo_spent",
     "anti_mech_attacker",
     "anti_personnel_damage",
     "ba_mp",
@@ -48,8 +51,11 @@ __all__ = [
     "falls_into_water",
     "fire_salvo",
     "has_equipment",
+    "is_missile_bin",
     "jettison",
+    "launcher_jettisoned",
     "leg_attack_bonus",
+    "salvos_left",
     "shake_off",
     "shake_off_damage",
     "stop_swarm",
@@ -157,6 +163,44 @@ def jettison(body: BattleArmorBody) -> BattleArmorBody:
 def fire_salvo(body: BattleArmorBody) -> BattleArmorBody:
     """BT-M-5, BT-C-2: one missile salvo fired (never below 0)."""
     return attrs.evolve(body, salvos=max(0, body.salvos - 1))
+
+
+def is_missile_bin(design: BattleArmorDesign, index: int) -> bool:
+    """BT-M-5: item ``index`` of the design is a bin of missile ammunition (a salvo counter)."""
+    if not 0 <= index < len(design.equipment):
+        return False
+    spec = design.equipment[index].spec
+    if not isinstance(spec, AmmoSpec):
+        return False
+    weapon = _weapon_spec(spec.weapon)
+    return weapon is not None and weapon.kind is Kind.MISSILE
+
+
+def ammo_spent(design: BattleArmorDesign, body: BattleArmorBody, index: int) -> BattleArmorBody:
+    """BT-M-5, BT-C-12: the core's bin ``index`` lost a shot: a missile bin is one squad salvo.
+
+    The core's ``UnitState.ammo`` is the counter the to-hit rules spend and refuse an empty bin
+    by (BT-C-12: "no ammunition left"); ``salvos`` follows it shot for shot (`fire_salvo`), so a
+    squad whose salvos are all fired is no longer burdened (`burdened`, BT-C-35.8). DESIGN: one
+    shot of a battle armor bin is one salvo of the whole squad (the file's ``Shots`` count per
+    trooper, every trooper firing his own).
+    """
+    return fire_salvo(body) if is_missile_bin(design, index) else body
+
+
+def salvos_left(design: BattleArmorDesign, ammo: tuple[int, ...]) -> int:
+    """BT-M-5: the salvos the core's ``ammo`` counts still hold (its missile bins' shots)."""
+    return sum(
+        shots for index, shots in enumerate(ammo) if shots > 0 and is_missile_bin(design, index)
+    )
+
+
+def launcher_jettisoned(design: BattleArmorDesign, body: BattleArmorBody, index: int) -> bool:
+    """BT-C-35.8: item ``index`` is a body-mounted missile launcher the squad has dropped."""
+    if not body.jettisoned or not 0 <= index < len(design.equipment):
+        return False
+    item = design.equipment[index]
+    return item.mount == "Body" and item.is_weapon and _is_missile(item)
 
 
 # ---------------------------------------------------------------------------------- movement

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
 from engine.battletech.designs.vehicle import VehicleLocation
-from engine.battletech.kinds import infantry, vehicle_combat
+from engine.battletech.kinds import battle_armor, infantry, vehicle_combat
 from engine.battletech.kinds.battle_armor import BattleArmorBody
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import VehicleBody
@@ -112,7 +112,8 @@ def unusable(unit: UnitState, weapon: int) -> str:
 
     Vehicles: `vehicle_combat.cannot_fire` with the unit's bins (BT-C-12, BT-C-24.3). A
     platoon fires its men as one attack on `PLATOON_WEAPON`, whose weapons must have rules
-    (BT-C-35.6). A battle armor trooper's own weapon fires only while he is in action.
+    (BT-C-35.6). A battle armor trooper's own weapon fires only while he is in action; a
+    jettisoned body-mounted launcher never again (BT-C-35.8).
     """
     design, body = unit.design, unit.body
     if isinstance(design, VehicleDesign) and isinstance(body, VehicleBody):
@@ -124,11 +125,19 @@ def unusable(unit: UnitState, weapon: int) -> str:
             return f"the {_no_rules(design)} has no rules (BT-C-35.6)"
         return ""
     if isinstance(design, BattleArmorDesign) and isinstance(body, BattleArmorBody):
-        where = design.equipment[weapon].location
-        if where.startswith("Trooper"):
-            index = int(where.split()[-1]) - 1
-            if not 0 <= index < len(body.armor) or body.armor[index] <= 0:
-                return f"trooper {index + 1} is out of action (BT-C-35)"
+        return _squad_unusable(design, body, weapon)
+    return ""
+
+
+def _squad_unusable(design: BattleArmorDesign, body: BattleArmorBody, weapon: int) -> str:
+    """BT-C-35, BT-C-35.8: a trooper's own weapon while he is out; a jettisoned launcher."""
+    if battle_armor.launcher_jettisoned(design, body, weapon):
+        return "the squad jettisoned its missile launcher (BT-C-35.8)"
+    where = design.equipment[weapon].location
+    if where.startswith("Trooper"):
+        index = int(where.split()[-1]) - 1
+        if not 0 <= index < len(body.armor) or body.armor[index] <= 0:
+            return f"trooper {index + 1} is out of action (BT-C-35)"
     return ""
 
 
