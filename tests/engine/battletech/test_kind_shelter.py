@@ -17,6 +17,7 @@ from engine.battletech.buildingevents import BuildingShielded
 from engine.battletech.events import BuildingDamaged
 from engine.battletech.kinds.battle_armor import BattleArmorBody
 from engine.battletech.kinds.infantry import InfantryBody
+from engine.battletech.narrate import describe
 from engine.battletech.state import BTState, UnitDesign
 from engine.hexes import Hex
 from tests.engine.battletech._build import design
@@ -60,6 +61,10 @@ def test_a_machine_gun_on_a_platoon_in_a_building_bt_c_35_item_5() -> None:
     assert isinstance(body, InfantryBody)
     assert body.troopers == 28 - 3
     assert _cf(after) == 36
+    (shielded,) = of(events, BuildingShielded)
+    said = describe(shielded, state, after)
+    assert said.startswith("The building in 0809 shields Foot Platoon")
+    assert said.endswith(": 4 of the 7 men it would lose.")
 
 
 def test_a_strong_building_saves_every_man() -> None:
