@@ -13,7 +13,13 @@ DESIGN points (the digest is open there; each is marked where it is implemented)
 - burst damage through a building is halved for every conventional target;
 - a trooper count with no column of the cluster table is split into 30s;
 - the later attacks of a swarming unit need no to-hit roll (MegaMek: automatic success);
-- a swarm's to-hit number carries no target-movement modifier.
+- a swarm's to-hit number carries no target-movement modifier;
+- the weapon that sets a platoon's range (the secondary when a squad carries 2+) also gives the
+  attack its burst, point-blank and encumbering flags (`platoon_weapon`, `heavy_burst`).
+
+The per-trooper figures of the men's weapons (BT-C-35.6) are MegaMek's, in
+`engine.battletech.data.infantry_weapons` (re-exported here: `INFANTRY_WEAPONS`,
+`InfantryWeapon`, `infantry_weapon`).
 """
 
 from __future__ import annotations
