@@ -15,6 +15,10 @@ DESIGN decisions where the digest leaves a choice (each also named where it is m
   target nearest to the hex it fell from, never back in that hex (BT-C-47).
 - A unit stepping aside by choice (a missed DFA's target) prefers an empty hex, then the least
   drop or climb, then the nearest to straight away.
+- Vehicles, platoons and squads (BT-C-46, BT-M-26.2): displaced only into terrain their motion
+  may enter and at most 1 level up (their climb, BT-M-22); a ground vehicle may be displaced
+  into Depth 1+ water all the same, and is destroyed there. They never fall (BT-M-37.1): one
+  displaced 2+ levels down onto another unit shoves it on as a domino, no fall from above.
 """
 
 from __future__ import annotations
@@ -22,13 +26,17 @@ from __future__ import annotations
 import math
 
 from engine.battletech import events as ev
+from engine.battletech.board import Terrain
 from engine.battletech.context import Ctx
+from engine.battletech.designs import InfantryDesign, VehicleDesign
+from engine.battletech.kinds import infantry as inf
+from engine.battletech.kinds import vehicle_terrain as vt
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules.buildings import damage_building
 from engine.battletech.rules.condition import can_move, walk_mp
-from engine.battletech.rules.contact import psr, side_from, strike
+from engine.battletech.rules.contact import level_of, psr, side_from, strike
 from engine.battletech.rules.damage import apply_damage, fall, piloting_roll
-from engine.battletech.rules.movement import MAX_LEVEL_CHANGE, allowance, enter_cost, unit_level
+from engine.battletech.rules.movement import MAX_LEVEL_CHANGE, allowance, enter_cost
 from engine.battletech.rules.tohit import target_movement
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import HIT_LOCATION, PHYSICAL_BASE, Column
@@ -37,19 +45,48 @@ from engine.hexes import Facing, Hex
 __all__ = ["aside", "building_damage", "chain_legal", "displace"]
 
 
+def _ground(unit: UnitState, terrain: Terrain) -> int:
+    """The level ``unit`` would stand at in ``terrain`` (a hover vehicle floats, BT-M-37.4)."""
+    design = unit.design
+    if isinstance(design, VehicleDesign):
+        return vt.standing_level(design.motion, terrain)
+    return terrain.bottom
+
+
 def _origin_level(state: BTState, unit: int, origin: Hex) -> int:
     me = state.units[unit]
     if me.hex == origin:
-        return unit_level(state, me)
-    return state.board.terrain(origin).bottom
+        return level_of(state, me)
+    return _ground(me, state.board.terrain(origin))
 
 
 def _from_above(state: BTState, unit: int, origin: Hex, to: Hex) -> bool:
-    """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it)."""
+    """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it).
+
+    Only a 'Mech falls (BT-M-37.1, DESIGN above).
+    """
     me = state.units[unit]
-    if me.hex == to and me.is_mech and me.mech.prone:
+    if not me.is_mech or (me.hex == to and me.mech.prone):
         return False
     return _origin_level(state, unit, origin) - state.board.terrain(to).bottom >= 2  # noqa: PLR2004
+
+
+def _closed(unit: UnitState, terrain: Terrain) -> bool:
+    """BT-C-46 / BT-M-26.2: True when ``unit`` may not be displaced into ``terrain`` at all.
+
+    A vehicle: terrain its motion may not enter (BT-M-23), but water it may always be displaced
+    into (`vt.displaced_into`: it is destroyed there). A platoon or squad: the infantry column of
+    BT-M-23 (its carrier's for mechanized infantry). 'Mechs: only the climb limits it.
+    """
+    design = unit.design
+    if isinstance(design, VehicleDesign):
+        if vt.displaced_into(design.motion, terrain):
+            return False
+        return vt.prohibited(design.motion, terrain) is not None
+    if unit.is_mech:
+        return False
+    motion = design.motion if isinstance(design, InfantryDesign) else None
+    return inf.prohibited_terrain(inf.terrain_column(motion), terrain) is not None
 
 
 def chain_legal(state: BTState, unit: int, origin: Hex, to: Hex, direction: Facing) -> bool:
@@ -57,8 +94,12 @@ def chain_legal(state: BTState, unit: int, origin: Hex, to: Hex, direction: Faci
     terrain = state.board.get(to)
     if terrain is None:
         return False  # off the map
+    me = state.units[unit]
+    if _closed(me, terrain):
+        return False  # BT-C-46: a hex it could not enter
     level = _origin_level(state, unit, origin)
-    if terrain.bottom - level > MAX_LEVEL_CHANGE:
+    climb = MAX_LEVEL_CHANGE if me.is_mech else 1  # BT-M-22: other kinds climb 1 level a hex
+    if _ground(me, terrain) - level > climb:
         return False  # BT-C-46: higher than a walking climb
     occupants = [o for o in state.units_at(to) if o != unit]
     if not occupants or _from_above(state, unit, origin, to):
@@ -109,6 +150,17 @@ def _enter(  # noqa: PLR0917 - one step of a chain of displacements
         psr(ctx, unit, "domino", 0)
     if ctx.state.units[unit].hex != to:
         ctx.emit(ev.UnitDisplaced(unit, to, cause))
+    _sunk(ctx, unit, to)
+
+
+def _sunk(ctx: Ctx, unit: int, where: Hex) -> None:
+    """BT-C-46 / BT-M-26.2: a vehicle displaced into water it cannot enter is destroyed."""
+    me = ctx.state.units[unit]
+    design = me.design
+    if not isinstance(design, VehicleDesign) or not me.on_map or me.hex != where:
+        return
+    if vt.displaced_into(design.motion, ctx.state.board.terrain(where)):
+        ctx.emit(ev.UnitDestroyed(unit, "displaced into water it cannot enter (BT-C-46)"))
 
 
 def _mp_left(unit: UnitState) -> int:
@@ -141,7 +193,7 @@ def _dodge(ctx: Ctx, unit: int, direction: Facing) -> bool:
     if coming_from in {0, 3}:
         return False  # front to front or front to back: no dodge
     left = _mp_left(me)
-    level = unit_level(state, me)
+    level = level_of(state, me)
     step: Hex | None = None
     for way, backward in ((me.facing, False), (me.facing.opposite, True)):
         result = enter_cost(state.board, me.hex, level, way, backward=backward)
@@ -263,7 +315,7 @@ def aside(
     if not candidates:
         return False
     if choose:
-        level = unit_level(state, me)
+        level = level_of(state, me)
 
         def preference(item: tuple[Facing, Hex]) -> tuple[bool, int]:
             where = item[1]

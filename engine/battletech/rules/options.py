@@ -20,6 +20,7 @@ from engine.battletech.commands import (
     RollInitiative,
     TakeClub,
 )
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules import kindmove, masc, nightchoice, physical, tohit
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.flow import can_end_phase, check_charge_move, deploy_zone, pending
@@ -120,7 +121,7 @@ def _charges(state: BTState, move: Move, where: Hex, facing: Facing) -> list[BTC
     ahead = where.neighbor(facing)
     result: list[BTCommand] = []
     for target in _enemies_next_to(state, move.unit, where):
-        if state.units[target].hex != ahead or not state.units[target].is_mech:
+        if state.units[target].hex != ahead:
             continue
         charge = attrs.evolve(move, charge=target)
         try:
@@ -135,8 +136,6 @@ def _dfas(state: BTState, index: int, path: tuple[Hex, ...], facing: Facing) -> 
     """BT-C-43: the jump as a death from above on an enemy next to its landing hex."""
     result: list[BTCommand] = []
     for target in _enemies_next_to(state, index, path[-1]):
-        if not state.units[target].is_mech:
-            continue  # attacks on other kinds: kfire's rules (issue 20)
         jump = Jump(index, path, facing, dfa=target)
         try:
             physical.check_dfa(state, index, path, target)
@@ -161,13 +160,14 @@ def _moves(state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False)
     unit = state.units[index]
     result: list[BTCommand] = []
     enemies = _enemy_hexes(state, index)
+    rams = unit.is_mech or isinstance(unit.body, VehicleBody)  # BT-C-36: who charges
     for (hex_, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
         prone = unit.is_mech and unit.mech.prone
         if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not prone):
             continue
         move = Move(index, mode, reach.steps, masc=masc_on)
         result.append(move)
-        if unit.is_mech and hex_.neighbor(facing) in enemies:  # the enemy straight ahead
+        if rams and hex_.neighbor(facing) in enemies:  # the enemy straight ahead
             result += _charges(state, move, hex_, facing)
     return result
 
