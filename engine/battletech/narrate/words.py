@@ -33,6 +33,8 @@ __all__ = [
     "label",
     "limb_text",
     "modifiers_text",
+    "physical_name",
+    "physical_verb",
     "signed",
     "unit_letters",
     "unit_name",
@@ -70,6 +72,28 @@ PHYSICAL_NAMES = {
     AttackKind.DFA: "death from above",
 }
 """A physical attack as a noun."""
+
+
+def _rams(state: BTState, attacker: int, kind: AttackKind) -> bool:
+    """BT-C-36: a vehicle's charge is a ram."""
+    from engine.battletech.designs.vehicle import VehicleDesign  # noqa: PLC0415 - one use
+
+    units = state.units
+    return (
+        kind is AttackKind.CHARGE
+        and 0 <= attacker < len(units)
+        and isinstance(units[attacker].design, VehicleDesign)
+    )
+
+
+def physical_verb(state: BTState, attacker: int, kind: AttackKind) -> str:
+    """`PHYSICAL_VERBS`, but "rams" for a vehicle's charge (BT-C-36)."""
+    return "rams" if _rams(state, attacker, kind) else PHYSICAL_VERBS[kind]
+
+
+def physical_name(state: BTState, attacker: int, kind: AttackKind) -> str:
+    """`PHYSICAL_NAMES`, but "ram" for a vehicle's charge (BT-C-36)."""
+    return "ram" if _rams(state, attacker, kind) else PHYSICAL_NAMES[kind]
 
 
 def signed(value: int) -> str:

@@ -89,6 +89,12 @@ def _closed(unit: UnitState, terrain: Terrain) -> bool:
     return inf.prohibited_terrain(inf.terrain_column(motion), terrain) is not None
 
 
+def _fatal(unit: UnitState, terrain: Terrain) -> bool:
+    """True when being displaced into ``terrain`` destroys ``unit`` (BT-M-26.2: water)."""
+    design = unit.design
+    return isinstance(design, VehicleDesign) and vt.displaced_into(design.motion, terrain)
+
+
 def chain_legal(state: BTState, unit: int, origin: Hex, to: Hex, direction: Facing) -> bool:
     """BT-C-46/48: may ``unit`` be forced from ``origin`` into ``to``, with every domino on?"""
     terrain = state.board.get(to)
@@ -295,8 +301,9 @@ def aside(
     """Displace ``unit`` to a neighbour after a DFA or a fall from above; False when none is legal.
 
     A hit sends it straight away (``aways``: the first legal of them), else to the nearest legal
-    hex (right before left). A miss lets it choose (``choose``; DESIGN: an empty hex first, the
-    least drop or climb, then the nearest to straight away). ``keep_clear`` is never used (the
+    hex (right before left). A miss lets it choose (``choose``; DESIGN: never water that would
+    sink it if it has another hex, then an empty hex, the least drop or climb, then the nearest
+    to straight away). ``keep_clear`` is never used (the
     hex a falling 'Mech still stands in).
     """
     state = ctx.state
@@ -317,10 +324,11 @@ def aside(
     if choose:
         level = level_of(state, me)
 
-        def preference(item: tuple[Facing, Hex]) -> tuple[bool, int]:
+        def preference(item: tuple[Facing, Hex]) -> tuple[bool, bool, int]:
             where = item[1]
-            change = abs(state.board.terrain(where).bottom - level)
-            return bool(state.units_at(where)), change
+            terrain = state.board.terrain(where)
+            change = abs(_ground(me, terrain) - level)
+            return _fatal(me, terrain), bool(state.units_at(where)), change
 
         candidates.sort(key=preference)
     direction, where = candidates[0]
