@@ -788,12 +788,16 @@ def _charge_mp(state: BTState, unit: UnitState) -> tuple[int, int] | str:
 def _ram_mp(state: BTState, unit: UnitState, design: VehicleDesign) -> tuple[int, int] | str:
     """BT-C-42 for a ground vehicle: (MP to enter the hex ahead, Cruise/Flank MP left), or why not.
 
-    The vehicle's own terrain costs and prohibitions (BT-M-21..23, `vt.ground_enter_cost`).
-    DESIGN: the road bonus of BT-M-27.3 is not counted (the charge leaves the road for the
+    The vehicle's own terrain costs and prohibitions (BT-M-21..23, `vt.ground_enter_cost`); a
+    vehicle that may not move now (stunned, immobile: `kindmove.can_move`) cannot ram. DESIGN:
+    the road bonus of BT-M-27.3 is not counted (the charge leaves the road for the
     target's hex).
     """
     assert unit.hex is not None  # noqa: S101 - the caller checks
     assert unit.movement is not None  # noqa: S101 - the caller checks
+    blocked = kindmove.can_move(unit)
+    if blocked is not None:
+        return blocked  # a crew stunned or a vehicle immobilized since it declared (BT-C-24.3)
     there = unit.hex.neighbor(unit.facing)
     terrain = state.board.get(there)
     if terrain is None:

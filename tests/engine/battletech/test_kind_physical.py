@@ -31,6 +31,7 @@ from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.narrate import tell
 from engine.battletech.rules import physical
 from engine.battletech.rules.flow import decide
+from engine.battletech.rules.lapses import ChargeLapsed
 from engine.battletech.rules.options import legal_commands
 from engine.battletech.state import AttackKind, BTState, MoveMode, Phase, UnitDesign
 from engine.dice import ScriptedDice
@@ -138,6 +139,21 @@ def test_a_missed_ram_ends_in_the_front_right_hex_bt_c_42() -> None:
     assert not of(events, kev.VehicleHit)
     assert state.units[0].hex == H("0808").neighbor(Facing.NE)
     assert state.units[1].hex == H("0807")
+
+
+def test_a_ram_lapses_when_the_crew_is_stunned_bt_c_24_3() -> None:
+    """BT-C-24.3 / BT-C-42: a crew stunned before the Physical phase may not move: no ram.
+
+    The lapse is told with its reason; nothing is rolled.
+    """
+    state = rammed(ram_state(design(70)))
+    state = state.replace_unit(0, evolved_unit(state.units[0], stunned=2))
+    assert "stunned" in physical.why_charge_lapses(state, 0)
+    state, events = run(state, [EndPhase(), PhysicalAttack(1)])
+    (lapsed,) = of(events, ChargeLapsed)
+    assert "stunned" in lapsed.reason
+    assert not of(events, ev.AttackRolled)
+    assert state.units[0].hex == H("0808")
 
 
 def test_a_tank_may_ram_a_prone_mech_on_the_normal_table_bt_c_42() -> None:
