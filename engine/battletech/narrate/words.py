@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.designs.mech import Mounted
+from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.state import AttackKind, MoveMode
 
 if TYPE_CHECKING:
@@ -76,8 +77,6 @@ PHYSICAL_NAMES = {
 
 def _rams(state: BTState, attacker: int, kind: AttackKind) -> bool:
     """BT-C-36: a vehicle's charge is a ram."""
-    from engine.battletech.designs.vehicle import VehicleDesign  # noqa: PLC0415 - one use
-
     units = state.units
     return (
         kind is AttackKind.CHARGE
