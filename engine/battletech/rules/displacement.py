@@ -19,6 +19,9 @@ DESIGN decisions where the digest leaves a choice (each also named where it is m
   may enter and at most 1 level up (their climb, BT-M-22); a ground vehicle may be displaced
   into Depth 1+ water all the same, and is destroyed there. They never fall (BT-M-37.1): one
   displaced 2+ levels down onto another unit shoves it on as a domino, no fall from above.
+- A 'Mech falling 2+ levels into a hex with several units strikes the first 'Mech or vehicle
+  there (BT-C-47 picks at random); a vehicle is hit with no roll, on its Front column as by a
+  DFA (BT-M-26.3); infantry alone there is always missed.
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ from engine.battletech.tables import HIT_LOCATION, PHYSICAL_BASE, Column
 from engine.hexes import Facing, Hex
 
 __all__ = ["aside", "building_damage", "chain_legal", "displace"]
+
+_CANNOT_HIT = 13
+"""BT-C-14: a number above 12 cannot hit (an accidental fall onto infantry, BT-C-47)."""
 
 
 def _ground(unit: UnitState, terrain: Terrain) -> int:
@@ -141,8 +147,11 @@ def _enter(  # noqa: PLR0917 - one step of a chain of displacements
     """Move ``unit`` into ``to`` (already checked legal), resolving whoever stands there."""
     state = ctx.state
     occupants = [o for o in state.units_at(to) if o != unit and not _flying(state.units[o])]
-    if occupants and state.units[occupants[0]].is_mech and _from_above(state, unit, origin, to):
-        _fall_onto(ctx, unit, origin, to, direction, occupants[0], cause)
+    if occupants and _from_above(state, unit, origin, to):
+        # BT-C-47: a 'Mech or vehicle there is struck (DESIGN: the first of several, where the
+        # digest rolls at random); infantry alone is always missed.
+        struck = [o for o in occupants if not _foot(state.units[o])] or occupants
+        _fall_onto(ctx, unit, origin, to, direction, struck[0], cause)
         return
     shoved = False
     for occupant in occupants:
@@ -237,6 +246,39 @@ def _fall_modifiers(state: BTState, target: int) -> tuple[tuple[str, int], ...]:
     return tuple(terms)
 
 
+def _foot(unit: UnitState) -> bool:
+    """A platoon or a battle armor squad."""
+    return not unit.is_mech and not isinstance(unit.body, VehicleBody)
+
+
+def _whom(state: BTState, target: int) -> str:
+    """The unit a 'Mech fell onto, in words ("another 'Mech", "a vehicle", "infantry")."""
+    other = state.units[target]
+    if other.is_mech:
+        return "another 'Mech"
+    return "infantry" if _foot(other) else "a vehicle"
+
+
+def _fall_roll(
+    ctx: Ctx, target: int
+) -> tuple[tuple[tuple[str, int], ...], int, tuple[int, ...], bool]:
+    """BT-C-47: (terms, number, roll, hit) of a 'Mech falling onto ``target``.
+
+    A 'Mech: 2D6 against base 7 and its movement and terrain. A vehicle is hit automatically and
+    infantry always missed, with no roll.
+    """
+    other = ctx.state.units[target]
+    if isinstance(other.body, VehicleBody):
+        return (("a vehicle is hit automatically (BT-C-47)", 0),), 0, (), True
+    if _foot(other):
+        missed = (("infantry is always missed (BT-C-47)", _CANNOT_HIT),)
+        return missed, _CANNOT_HIT, (), False
+    terms = _fall_modifiers(ctx.state, target)
+    number = sum(v for _, v in terms)
+    roll = ctx.roll(2)
+    return terms, number, roll, sum(roll) >= number
+
+
 def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
     ctx: Ctx, unit: int, origin: Hex, to: Hex, direction: Facing, target: int, cause: str
 ) -> None:
@@ -245,13 +287,11 @@ def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
     me = state.units[unit]
     level = _origin_level(state, unit, origin)
     drop = level - state.board.terrain(to).bottom
-    terms = _fall_modifiers(state, target)
-    number = sum(v for _, v in terms)
-    roll = ctx.roll(2)
-    hit = sum(roll) >= number
+    terms, number, roll, hit = _fall_roll(ctx, target)
     if hit:
         ctx.emit(ev.FellOntoUnit(unit, target, number, terms, roll, hit=True))
-        side = side_from(state, origin, target)
+        vehicle = isinstance(state.units[target].body, VehicleBody)
+        side = "front" if vehicle else side_from(state, origin, target)  # BT-M-26.3: as a DFA
         damage = math.ceil(me.mech_design.tonnage / 10)
         strike(ctx, unit, target, damage, "punch", side)
         psr(ctx, target, "hit by a falling 'Mech", 2)  # BT-C-47: as a DFA hit
@@ -261,7 +301,7 @@ def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
             ctx.emit(ev.UnitDestroyed(target, "crushed by a falling 'Mech (BT-C-47)", by=unit))
         if ctx.state.units[unit].hex != to:
             ctx.emit(ev.UnitDisplaced(unit, to, cause))
-        fall(ctx, unit, to, drop, "fell onto another 'Mech", fixed_rear=True)
+        fall(ctx, unit, to, drop, f"fell onto {_whom(state, target)}", fixed_rear=True)
         return
     landing, tie = _landing(ctx, origin, to)
     ctx.emit(
@@ -272,7 +312,7 @@ def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
     levels = max(level - ctx.state.board.terrain(landing).bottom, 0)
     if landing != ctx.state.units[unit].hex:
         ctx.emit(ev.UnitDisplaced(unit, landing, cause))
-    fall(ctx, unit, landing, levels, "fell beside another 'Mech")
+    fall(ctx, unit, landing, levels, f"fell beside {_whom(state, target)}")
 
 
 def _landing(ctx: Ctx, origin: Hex, to: Hex) -> tuple[Hex, tuple[int, ...]]:

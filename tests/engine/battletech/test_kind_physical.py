@@ -366,3 +366,48 @@ def test_no_kick_on_a_platoon_one_level_up_bt_c_44() -> None:
     hit = physical.physical_to_hit(state, 0, KICK, 1)
     assert not hit.possible
     assert "own level" in hit.reason
+
+
+# ---------------------------------------------------------------- BT-C-47 falls onto other kinds
+def cliff_push(victim: UnitDesign) -> tuple[BTState, list]:
+    """A 'Mech pushes another over a cliff's edge onto ``victim``.
+
+    Unit 0 in 0808 and unit 1 in 0807 stand on a 2-level cliff; ``victim`` (unit 2) in 0806, at
+    level 0, is where unit 1 comes down.
+    """
+    cliff = Terrain(level=2)
+    units = [
+        (design(50), 0, "0808", Facing.N),
+        (design(50), 1, "0807", Facing.S),
+        (victim, 0, "0806", Facing.S),
+    ]
+    state = start(board(h0808=cliff, h0807=cliff), units)  # type: ignore[list-item]
+    attack = physical_attack(state, 0, AttackKind.PUSH, 1, 4)
+    # the push's 2D6, then location, critical and injury rolls at 3 + 4 as they come
+    return resolve(state, [attack], (4, 4, *(3, 4) * 12), phase=Phase.PHYSICAL, exact=False)
+
+
+def test_a_mech_falling_onto_a_tank_hits_it_automatically_bt_c_47() -> None:
+    """BT-C-47 / BT-M-26.3: a vehicle is hit with no roll, as by a DFA: its Front column.
+
+    ceil(50 / 10) = 5 (7: the front); the tank is displaced straight on (0805); the 'Mech falls
+    2 levels in 0806.
+    """
+    state, events = cliff_push(tank())
+    (fell,) = of(events, ev.FellOntoUnit)
+    assert (fell.target, fell.hit, fell.roll) == (2, True, ())
+    (hit,) = of(events, kev.VehicleHit)
+    assert (hit.unit, hit.location, hit.damage) == (2, FRONT, 5)
+    assert (state.units[1].hex, state.units[2].hex) == (H("0806"), H("0805"))
+    (down,) = of(events, ev.UnitFell)
+    assert (down.unit, down.levels, down.cause) == (1, 2, "fell onto a vehicle")
+
+
+def test_a_mech_falling_onto_infantry_always_misses_bt_c_47() -> None:
+    """BT-C-47: infantry is never hit; the 'Mech lands beside it and the platoon stays."""
+    state, events = cliff_push(blk("Foot Platoon (Laser)"))
+    (fell,) = of(events, ev.FellOntoUnit)
+    assert (fell.target, fell.hit, fell.roll, fell.to_hit) == (2, False, (), 13)
+    assert not of(events, kev.TroopersLost)
+    assert state.units[2].hex == H("0806")
+    assert state.units[1].hex not in {H("0806"), H("0807")}
