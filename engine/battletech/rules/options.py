@@ -20,13 +20,14 @@ from engine.battletech.commands import (
     RollInitiative,
     TakeClub,
 )
-from engine.battletech.kinds.vehicle import VehicleBody
+from engine.battletech.designs.vehicle import VehicleDesign
+from engine.battletech.kinds.vehicle_combat import vehicle_attack_refused
 from engine.battletech.rules import kindmove, masc, nightchoice, physical, tohit
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.rules.movement import jump_paths, reachable
 from engine.battletech.rules.turn import declarers
-from engine.battletech.state import BTState, MoveMode, Phase
+from engine.battletech.state import AttackKind, BTState, MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
@@ -160,7 +161,10 @@ def _moves(state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False)
     unit = state.units[index]
     result: list[BTCommand] = []
     enemies = _enemy_hexes(state, index)
-    rams = unit.is_mech or isinstance(unit.body, VehicleBody)  # BT-C-36: who charges
+    design = unit.design  # BT-C-36: 'Mechs charge, and vehicles but VTOLs
+    rams = unit.is_mech or (
+        isinstance(design, VehicleDesign) and not vehicle_attack_refused(AttackKind.CHARGE, design)
+    )
     for (hex_, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
         prone = unit.is_mech and unit.mech.prone
         if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not prone):
