@@ -228,8 +228,20 @@ def test_the_ram_is_a_listed_legal_command_and_is_accepted() -> None:
     rams = [c for c in legal_commands(state) if isinstance(c, Move) and c.charge == 1]
     assert rams
     assert all(c.unit == 0 for c in rams)
-    events = decide(state, rams[0], ScriptedDice(()))
-    assert ev.ChargeDeclared(0, 1) in events
+    for ram in rams:  # every one listed is accepted (no dice: clear ground, no skid)
+        assert ev.ChargeDeclared(0, 1) in decide(state, ram, ScriptedDice(()))
+
+
+def test_the_dfa_on_a_tank_is_a_listed_legal_command_and_is_accepted() -> None:
+    """The legal commands offer a 'Mech's deaths from above on a tank; each is accepted."""
+    units = [(tank(), 0, "0807", Facing.S), (design(50, 5, 4), 1, "0811", Facing.N)]
+    state = start(board(), units)  # type: ignore[list-item]
+    state = run(state, [Move(0, MoveMode.STILL)])[0]
+    jumps = [c for c in legal_commands(state) if isinstance(c, Jump) and c.dfa == 0]
+    assert jumps
+    for jump in jumps:
+        events = decide(state, jump, ScriptedDice(()))
+        assert any(isinstance(e, ev.DFADeclared) and e.target == 0 for e in events)
 
 
 def test_a_ram_is_told_as_a_ram() -> None:
