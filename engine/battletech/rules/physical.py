@@ -16,7 +16,12 @@ began, may need the full line (`los.attack_side`).
 DESIGN decisions where the digest leaves a choice (each also named where it is made):
 
 - A prone attacker makes no physical attack: the two it may make (punch a vehicle, sweep infantry
-  in its own hex, BT-C-45) need units the game does not have.
+  in its own hex, BT-C-45) need another unit in its hex, which stacking never allows (BT-M-25,
+  `kindmove`: a 'Mech's hex takes no other unit).
+- Other kinds (BT-C-36, BT-C-42/43): a ground vehicle charges (rams) 'Mechs and vehicles, never
+  infantry or a VTOL in flight, within 1 level, with its own terrain costs and Cruise/Flank MP
+  (`_ram_mp`); it compares its Driving skill and makes no PSR. 'Mechs DFA vehicles (the Front
+  column) and infantry (+3, no Piloting comparison) at any level, never a VTOL in flight.
 - Arms flipped to the rear (BT-C-62) cannot punch, club, push or swing a hatchet.
 - A 'Mech with a destroyed leg cannot kick (it has nothing to stand on).
 - A kick, hatchet or sword declared without a limb uses the limb with the best number; a punch
