@@ -324,10 +324,8 @@ def _closing_move(  # noqa: C901, PLR0912 - three modes and MASC, jumps need a p
         return Move(index, MoveMode.STILL)
     top = min(score for score, _ in best)
     choice = rng.choice([c for score, c in best if score == top])
-    if isinstance(choice, Move) and unit.is_mech:  # charges: 'Mechs (kfire's physical rules)
-        victims = [
-            i for i, u in enumerate(state.units) if u.hex == target and u.on_map and u.is_mech
-        ]
+    if isinstance(choice, Move):  # charges and rams: the rules say who may (BT-C-36/42)
+        victims = [i for i, u in enumerate(state.units) if u.hex == target and u.on_map]
         for victim in victims:
             charge = Move(choice.unit, choice.mode, choice.steps, charge=victim, masc=choice.masc)
             try:

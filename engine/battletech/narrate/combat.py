@@ -17,13 +17,13 @@ from engine.battletech import events as ev
 from engine.battletech.narrate.hexwords import describe_hex
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import (
-    PHYSICAL_NAMES,
-    PHYSICAL_VERBS,
     ammo_name,
     dice_text,
     label,
     limb_text,
     modifiers_text,
+    physical_name,
+    physical_verb,
     unit_name,
     weapon_name,
 )
@@ -49,7 +49,7 @@ def attack_phrase(state: BTState, attack: Attack) -> str:
     with_limb = f" with the {limb}" if limb and limb != "both arms" else ""
     if limb == "both arms":
         with_limb = " with both arms"
-    return f"{who} {PHYSICAL_VERBS[attack.kind]} {victim}{with_limb}"
+    return f"{who} {physical_verb(state, attack.attacker, attack.kind)} {victim}{with_limb}"
 
 
 def _short(state: BTState, attack: Attack) -> str:
@@ -60,7 +60,7 @@ def _short(state: BTState, attack: Attack) -> str:
         what = weapon_name(state.units[attack.attacker].design, attack.weapon or 0)
     else:
         limb = limb_text(attack.limb, attack.kind)
-        what = PHYSICAL_NAMES[attack.kind] + (f" ({limb})" if limb else "")
+        what = physical_name(state, attack.attacker, attack.kind) + (f" ({limb})" if limb else "")
     return f"{who} {what} -> {victim}"
 
 
@@ -159,7 +159,8 @@ def _ammo_spent(event: ev.AmmoSpent, before: BTState, after: BTState) -> str:
 def _charge(event: ev.ChargeDeclared, before: BTState, after: BTState) -> str:
     del after
     who, target = unit_name(before, event.unit), unit_name(before, event.target)
-    return f"{who} declares a charge on {target}."
+    noun = physical_name(before, event.unit, AttackKind.CHARGE)
+    return f"{who} declares a {noun} on {target}."
 
 
 @describe.register

@@ -26,10 +26,12 @@ from engine.battletech.narrate.words import (
     ammo_name,
     label,
     limb_text,
+    physical_name,
     unit_name,
     weapon_name,
 )
 from engine.battletech.nightcommands import ChooseJitterFirer
+from engine.battletech.state import AttackKind
 
 if TYPE_CHECKING:
     from engine.battletech.state import BTState
@@ -69,7 +71,9 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
             if steps:
                 said += f" {format_steps(steps)}"
             if charge is not None:
-                said += f", charging {unit_name(state, charge)}"
+                rams = physical_name(state, index, AttackKind.CHARGE) == "ram"  # BT-C-36
+                verb = "ramming" if rams else "charging"
+                said += f", {verb} {unit_name(state, charge)}"
             return said
         case Jump(unit=index, path=path, dfa=dfa):
             landing = label(path[-1]) if path else "?"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.designs.mech import Mounted
+from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.state import AttackKind, MoveMode
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ __all__ = [
     "label",
     "limb_text",
     "modifiers_text",
+    "physical_name",
+    "physical_verb",
     "signed",
     "unit_letters",
     "unit_name",
@@ -70,6 +73,26 @@ PHYSICAL_NAMES = {
     AttackKind.DFA: "death from above",
 }
 """A physical attack as a noun."""
+
+
+def _rams(state: BTState, attacker: int, kind: AttackKind) -> bool:
+    """BT-C-36: a vehicle's charge is a ram."""
+    units = state.units
+    return (
+        kind is AttackKind.CHARGE
+        and 0 <= attacker < len(units)
+        and isinstance(units[attacker].design, VehicleDesign)
+    )
+
+
+def physical_verb(state: BTState, attacker: int, kind: AttackKind) -> str:
+    """`PHYSICAL_VERBS`, but "rams" for a vehicle's charge (BT-C-36)."""
+    return "rams" if _rams(state, attacker, kind) else PHYSICAL_VERBS[kind]
+
+
+def physical_name(state: BTState, attacker: int, kind: AttackKind) -> str:
+    """`PHYSICAL_NAMES`, but "ram" for a vehicle's charge (BT-C-36)."""
+    return "ram" if _rams(state, attacker, kind) else PHYSICAL_NAMES[kind]
 
 
 def signed(value: int) -> str:

@@ -11,14 +11,30 @@ from __future__ import annotations
 from engine.battletech.context import Ctx
 from engine.battletech.designs.mech import Location
 from engine.battletech.kinds.battle_armor import BattleArmorBody
-from engine.battletech.rules import kinddamage, kindfire
+from engine.battletech.kinds.vehicle import VehicleBody
+from engine.battletech.rules import kinddamage, kindfire, kindmove
 from engine.battletech.rules.buildings import shield
 from engine.battletech.rules.damage import apply_damage, damage_groups, fall, piloting_roll
-from engine.battletech.state import BTState
+from engine.battletech.rules.movement import unit_level
+from engine.battletech.state import BTState, UnitState
 from engine.battletech.tables import HIT_LOCATION, KICK_LOCATION, PUNCH_LOCATION, Column
 from engine.hexes import Facing, Hex
 
-__all__ = ["locate", "psr", "relative", "side_from", "strike"]
+__all__ = ["level_of", "locate", "psr", "relative", "side_from", "strike"]
+
+
+def level_of(state: BTState, unit: UnitState) -> int:
+    """BT-M-22 / BT-C-44: the level ``unit`` stands (or flies) at; it is on the map.
+
+    A 'Mech: `movement.unit_level` (the water bottom, a bridge deck). Other kinds:
+    `kindmove.start_level` (a hover vehicle on the surface), plus a flying VTOL's elevation
+    (BT-M-37.3).
+    """
+    if unit.is_mech:
+        return unit_level(state, unit)
+    body = unit.body
+    flying = body.elevation if isinstance(body, VehicleBody) and body.airborne else 0
+    return kindmove.start_level(state, unit) + flying
 
 
 def relative(origin: Hex, facing: Facing, other: Hex) -> int | None:

@@ -15,6 +15,13 @@ DESIGN decisions where the digest leaves a choice (each also named where it is m
   target nearest to the hex it fell from, never back in that hex (BT-C-47).
 - A unit stepping aside by choice (a missed DFA's target) prefers an empty hex, then the least
   drop or climb, then the nearest to straight away.
+- Vehicles, platoons and squads (BT-C-46, BT-M-26.2): displaced only into terrain their motion
+  may enter and at most 1 level up (their climb, BT-M-22); a ground vehicle may be displaced
+  into Depth 1+ water all the same, and is destroyed there. They never fall (BT-M-37.1): one
+  displaced 2+ levels down onto another unit shoves it on as a domino, no fall from above.
+- A 'Mech falling 2+ levels into a hex with several units strikes the first 'Mech or vehicle
+  there (BT-C-47 picks at random); a vehicle is hit with no roll, on its Front column as by a
+  DFA (BT-M-26.3); infantry alone there is always missed.
 """
 
 from __future__ import annotations
@@ -22,13 +29,17 @@ from __future__ import annotations
 import math
 
 from engine.battletech import events as ev
+from engine.battletech.board import Terrain
 from engine.battletech.context import Ctx
+from engine.battletech.designs import InfantryDesign, VehicleDesign
+from engine.battletech.kinds import infantry as inf
+from engine.battletech.kinds import vehicle_terrain as vt
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules.buildings import damage_building
 from engine.battletech.rules.condition import can_move, walk_mp
-from engine.battletech.rules.contact import psr, side_from, strike
+from engine.battletech.rules.contact import level_of, psr, side_from, strike
 from engine.battletech.rules.damage import apply_damage, fall, piloting_roll
-from engine.battletech.rules.movement import MAX_LEVEL_CHANGE, allowance, enter_cost, unit_level
+from engine.battletech.rules.movement import MAX_LEVEL_CHANGE, allowance, enter_cost
 from engine.battletech.rules.tohit import target_movement
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import HIT_LOCATION, PHYSICAL_BASE, Column
@@ -36,20 +47,58 @@ from engine.hexes import Facing, Hex
 
 __all__ = ["aside", "building_damage", "chain_legal", "displace"]
 
+_CANNOT_HIT = 13
+"""BT-C-14: a number above 12 cannot hit (an accidental fall onto infantry, BT-C-47)."""
+
+
+def _ground(unit: UnitState, terrain: Terrain) -> int:
+    """The level ``unit`` would stand at in ``terrain`` (a hover vehicle floats, BT-M-37.4)."""
+    design = unit.design
+    if isinstance(design, VehicleDesign):
+        return vt.standing_level(design.motion, terrain)
+    return terrain.bottom
+
 
 def _origin_level(state: BTState, unit: int, origin: Hex) -> int:
     me = state.units[unit]
     if me.hex == origin:
-        return unit_level(state, me)
-    return state.board.terrain(origin).bottom
+        return level_of(state, me)
+    return _ground(me, state.board.terrain(origin))
 
 
 def _from_above(state: BTState, unit: int, origin: Hex, to: Hex) -> bool:
-    """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it)."""
+    """BT-C-47: entering ``to`` from 2+ levels above (not a 'Mech that already fell into it).
+
+    Only a 'Mech falls (BT-M-37.1, DESIGN above).
+    """
     me = state.units[unit]
-    if me.hex == to and me.is_mech and me.mech.prone:
+    if not me.is_mech or (me.hex == to and me.mech.prone):
         return False
     return _origin_level(state, unit, origin) - state.board.terrain(to).bottom >= 2  # noqa: PLR2004
+
+
+def _closed(unit: UnitState, terrain: Terrain) -> bool:
+    """BT-C-46 / BT-M-26.2: True when ``unit`` may not be displaced into ``terrain`` at all.
+
+    A vehicle: terrain its motion may not enter (BT-M-23), but water it may always be displaced
+    into (`vt.displaced_into`: it is destroyed there). A platoon or squad: the infantry column of
+    BT-M-23 (its carrier's for mechanized infantry). 'Mechs: only the climb limits it.
+    """
+    design = unit.design
+    if isinstance(design, VehicleDesign):
+        if vt.displaced_into(design.motion, terrain):
+            return False
+        return vt.prohibited(design.motion, terrain) is not None
+    if unit.is_mech:
+        return False
+    motion = design.motion if isinstance(design, InfantryDesign) else None
+    return inf.prohibited_terrain(inf.terrain_column(motion), terrain) is not None
+
+
+def _fatal(unit: UnitState, terrain: Terrain) -> bool:
+    """True when being displaced into ``terrain`` destroys ``unit`` (BT-M-26.2: water)."""
+    design = unit.design
+    return isinstance(design, VehicleDesign) and vt.displaced_into(design.motion, terrain)
 
 
 def chain_legal(state: BTState, unit: int, origin: Hex, to: Hex, direction: Facing) -> bool:
@@ -57,8 +106,12 @@ def chain_legal(state: BTState, unit: int, origin: Hex, to: Hex, direction: Faci
     terrain = state.board.get(to)
     if terrain is None:
         return False  # off the map
+    me = state.units[unit]
+    if _closed(me, terrain):
+        return False  # BT-C-46: a hex it could not enter
     level = _origin_level(state, unit, origin)
-    if terrain.bottom - level > MAX_LEVEL_CHANGE:
+    climb = MAX_LEVEL_CHANGE if me.is_mech else 1  # BT-M-22: other kinds climb 1 level a hex
+    if _ground(me, terrain) - level > climb:
         return False  # BT-C-46: higher than a walking climb
     occupants = [o for o in state.units_at(to) if o != unit]
     if not occupants or _from_above(state, unit, origin, to):
@@ -94,8 +147,11 @@ def _enter(  # noqa: PLR0917 - one step of a chain of displacements
     """Move ``unit`` into ``to`` (already checked legal), resolving whoever stands there."""
     state = ctx.state
     occupants = [o for o in state.units_at(to) if o != unit and not _flying(state.units[o])]
-    if occupants and state.units[occupants[0]].is_mech and _from_above(state, unit, origin, to):
-        _fall_onto(ctx, unit, origin, to, direction, occupants[0], cause)
+    if occupants and _from_above(state, unit, origin, to):
+        # BT-C-47: a 'Mech or vehicle there is struck (DESIGN: the first of several, where the
+        # digest rolls at random); infantry alone is always missed.
+        struck = [o for o in occupants if not _foot(state.units[o])] or occupants
+        _fall_onto(ctx, unit, origin, to, direction, struck[0], cause)
         return
     shoved = False
     for occupant in occupants:
@@ -109,6 +165,17 @@ def _enter(  # noqa: PLR0917 - one step of a chain of displacements
         psr(ctx, unit, "domino", 0)
     if ctx.state.units[unit].hex != to:
         ctx.emit(ev.UnitDisplaced(unit, to, cause))
+    _sunk(ctx, unit, to)
+
+
+def _sunk(ctx: Ctx, unit: int, where: Hex) -> None:
+    """BT-C-46 / BT-M-26.2: a vehicle displaced into water it cannot enter is destroyed."""
+    me = ctx.state.units[unit]
+    design = me.design
+    if not isinstance(design, VehicleDesign) or not me.on_map or me.hex != where:
+        return
+    if vt.displaced_into(design.motion, ctx.state.board.terrain(where)):
+        ctx.emit(ev.UnitDestroyed(unit, "displaced into water it cannot enter (BT-C-46)"))
 
 
 def _mp_left(unit: UnitState) -> int:
@@ -141,7 +208,7 @@ def _dodge(ctx: Ctx, unit: int, direction: Facing) -> bool:
     if coming_from in {0, 3}:
         return False  # front to front or front to back: no dodge
     left = _mp_left(me)
-    level = unit_level(state, me)
+    level = level_of(state, me)
     step: Hex | None = None
     for way, backward in ((me.facing, False), (me.facing.opposite, True)):
         result = enter_cost(state.board, me.hex, level, way, backward=backward)
@@ -179,6 +246,39 @@ def _fall_modifiers(state: BTState, target: int) -> tuple[tuple[str, int], ...]:
     return tuple(terms)
 
 
+def _foot(unit: UnitState) -> bool:
+    """A platoon or a battle armor squad."""
+    return not unit.is_mech and not isinstance(unit.body, VehicleBody)
+
+
+def _whom(state: BTState, target: int) -> str:
+    """The unit a 'Mech fell onto, in words ("another 'Mech", "a vehicle", "infantry")."""
+    other = state.units[target]
+    if other.is_mech:
+        return "another 'Mech"
+    return "infantry" if _foot(other) else "a vehicle"
+
+
+def _fall_roll(
+    ctx: Ctx, target: int
+) -> tuple[tuple[tuple[str, int], ...], int, tuple[int, ...], bool]:
+    """BT-C-47: (terms, number, roll, hit) of a 'Mech falling onto ``target``.
+
+    A 'Mech: 2D6 against base 7 and its movement and terrain. A vehicle is hit automatically and
+    infantry always missed, with no roll.
+    """
+    other = ctx.state.units[target]
+    if isinstance(other.body, VehicleBody):
+        return (("a vehicle is hit automatically (BT-C-47)", 0),), 0, (), True
+    if _foot(other):
+        missed = (("infantry is always missed (BT-C-47)", _CANNOT_HIT),)
+        return missed, _CANNOT_HIT, (), False
+    terms = _fall_modifiers(ctx.state, target)
+    number = sum(v for _, v in terms)
+    roll = ctx.roll(2)
+    return terms, number, roll, sum(roll) >= number
+
+
 def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
     ctx: Ctx, unit: int, origin: Hex, to: Hex, direction: Facing, target: int, cause: str
 ) -> None:
@@ -187,13 +287,11 @@ def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
     me = state.units[unit]
     level = _origin_level(state, unit, origin)
     drop = level - state.board.terrain(to).bottom
-    terms = _fall_modifiers(state, target)
-    number = sum(v for _, v in terms)
-    roll = ctx.roll(2)
-    hit = sum(roll) >= number
+    terms, number, roll, hit = _fall_roll(ctx, target)
     if hit:
         ctx.emit(ev.FellOntoUnit(unit, target, number, terms, roll, hit=True))
-        side = side_from(state, origin, target)
+        vehicle = isinstance(state.units[target].body, VehicleBody)
+        side = "front" if vehicle else side_from(state, origin, target)  # BT-M-26.3: as a DFA
         damage = math.ceil(me.mech_design.tonnage / 10)
         strike(ctx, unit, target, damage, "punch", side)
         psr(ctx, target, "hit by a falling 'Mech", 2)  # BT-C-47: as a DFA hit
@@ -203,7 +301,7 @@ def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
             ctx.emit(ev.UnitDestroyed(target, "crushed by a falling 'Mech (BT-C-47)", by=unit))
         if ctx.state.units[unit].hex != to:
             ctx.emit(ev.UnitDisplaced(unit, to, cause))
-        fall(ctx, unit, to, drop, "fell onto another 'Mech", fixed_rear=True)
+        fall(ctx, unit, to, drop, f"fell onto {_whom(state, target)}", fixed_rear=True)
         return
     landing, tie = _landing(ctx, origin, to)
     ctx.emit(
@@ -214,7 +312,7 @@ def _fall_onto(  # noqa: PLR0917 - the whole accidental fall
     levels = max(level - ctx.state.board.terrain(landing).bottom, 0)
     if landing != ctx.state.units[unit].hex:
         ctx.emit(ev.UnitDisplaced(unit, landing, cause))
-    fall(ctx, unit, landing, levels, "fell beside another 'Mech")
+    fall(ctx, unit, landing, levels, f"fell beside {_whom(state, target)}")
 
 
 def _landing(ctx: Ctx, origin: Hex, to: Hex) -> tuple[Hex, tuple[int, ...]]:
@@ -243,8 +341,9 @@ def aside(
     """Displace ``unit`` to a neighbour after a DFA or a fall from above; False when none is legal.
 
     A hit sends it straight away (``aways``: the first legal of them), else to the nearest legal
-    hex (right before left). A miss lets it choose (``choose``; DESIGN: an empty hex first, the
-    least drop or climb, then the nearest to straight away). ``keep_clear`` is never used (the
+    hex (right before left). A miss lets it choose (``choose``; DESIGN: never water that would
+    sink it if it has another hex, then an empty hex, the least drop or climb, then the nearest
+    to straight away). ``keep_clear`` is never used (the
     hex a falling 'Mech still stands in).
     """
     state = ctx.state
@@ -263,12 +362,13 @@ def aside(
     if not candidates:
         return False
     if choose:
-        level = unit_level(state, me)
+        level = level_of(state, me)
 
-        def preference(item: tuple[Facing, Hex]) -> tuple[bool, int]:
+        def preference(item: tuple[Facing, Hex]) -> tuple[bool, bool, int]:
             where = item[1]
-            change = abs(state.board.terrain(where).bottom - level)
-            return bool(state.units_at(where)), change
+            terrain = state.board.terrain(where)
+            change = abs(_ground(me, terrain) - level)
+            return _fatal(me, terrain), bool(state.units_at(where)), change
 
         candidates.sort(key=preference)
     direction, where = candidates[0]

@@ -371,7 +371,6 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
     if command.masc and not unit.is_mech:
         raise IllegalCommand("move/masc", f"the {unit.name} has no MASC (BT-C-75: 'Mechs only)")
     rolls_masc = mascroll.switching_on(unit, command)  # BT-C-75: refused before any die
-    _mechs_only(state, command.unit, command.charge, "charge")
     plan = plan_move(state, command.unit, command.mode, command.steps, masc_on=command.masc)
     if command.charge is not None:
         _check_charge(state, plan, command.charge)
@@ -413,15 +412,6 @@ def _elevation(ctx: Ctx, plan: Plan) -> None:
         ctx.emit(ElevationChanged(plan.unit, plan.elevation))
 
 
-def _mechs_only(state: BTState, index: int, target: int | None, what: str) -> None:
-    """DESIGN (issue 20): charges and deaths from above by or on other kinds are not built yet."""
-    if target is None or not 0 <= target < len(state.units) or not 0 <= index < len(state.units):
-        return  # the usual checks name the unknown unit
-    if not state.units[index].is_mech or not state.units[target].is_mech:
-        msg = f"a {what} by or on a unit that is not a 'Mech is not played yet"
-        raise IllegalCommand(f"move/{what.replace(' ', '_')}_kind", msg)
-
-
 def check_charge_move(state: BTState, command: Move) -> None:
     """BT-C-42: check that ``command`` (a move with ``charge``) may be declared now, without dice.
 
@@ -430,7 +420,6 @@ def check_charge_move(state: BTState, command: Move) -> None:
     """
     if command.charge is None:
         return
-    _mechs_only(state, command.unit, command.charge, "charge")
     plan = plan_move(state, command.unit, command.mode, command.steps, masc_on=command.masc)
     _check_charge(state, plan, command.charge)
 
@@ -464,7 +453,6 @@ def _jump(ctx: Ctx, command: Jump) -> None:
     if unit.dumping:
         msg = f"the {unit.name} is dumping ammunition: it may not run or jump (BT-C-58)"
         raise IllegalCommand("move/dumping", msg)
-    _mechs_only(ctx.state, command.unit, command.dfa, "death from above")
     plan = plan_jump(ctx.state, command.unit, command.path, command.facing)
     if command.dfa is not None:
         physical.check_dfa(ctx.state, command.unit, command.path, command.dfa)

@@ -20,12 +20,14 @@ from engine.battletech.commands import (
     RollInitiative,
     TakeClub,
 )
+from engine.battletech.designs.vehicle import VehicleDesign
+from engine.battletech.kinds.vehicle_combat import vehicle_attack_refused
 from engine.battletech.rules import kindmove, masc, nightchoice, physical, tohit
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.rules.movement import jump_paths, reachable
 from engine.battletech.rules.turn import declarers
-from engine.battletech.state import BTState, MoveMode, Phase
+from engine.battletech.state import AttackKind, BTState, MoveMode, Phase
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
@@ -120,7 +122,7 @@ def _charges(state: BTState, move: Move, where: Hex, facing: Facing) -> list[BTC
     ahead = where.neighbor(facing)
     result: list[BTCommand] = []
     for target in _enemies_next_to(state, move.unit, where):
-        if state.units[target].hex != ahead or not state.units[target].is_mech:
+        if state.units[target].hex != ahead:
             continue
         charge = attrs.evolve(move, charge=target)
         try:
@@ -135,8 +137,6 @@ def _dfas(state: BTState, index: int, path: tuple[Hex, ...], facing: Facing) -> 
     """BT-C-43: the jump as a death from above on an enemy next to its landing hex."""
     result: list[BTCommand] = []
     for target in _enemies_next_to(state, index, path[-1]):
-        if not state.units[target].is_mech:
-            continue  # attacks on other kinds: kfire's rules (issue 20)
         jump = Jump(index, path, facing, dfa=target)
         try:
             physical.check_dfa(state, index, path, target)
@@ -161,13 +161,17 @@ def _moves(state: BTState, index: int, mode: MoveMode, *, masc_on: bool = False)
     unit = state.units[index]
     result: list[BTCommand] = []
     enemies = _enemy_hexes(state, index)
+    design = unit.design  # BT-C-36: 'Mechs charge, and vehicles but VTOLs
+    rams = unit.is_mech or (
+        isinstance(design, VehicleDesign) and not vehicle_attack_refused(AttackKind.CHARGE, design)
+    )
     for (hex_, facing), reach in reachable(state, index, mode, masc_on=masc_on).items():
         prone = unit.is_mech and unit.mech.prone
         if not reach.steps or (hex_ == unit.hex and facing == unit.facing and not prone):
             continue
         move = Move(index, mode, reach.steps, masc=masc_on)
         result.append(move)
-        if unit.is_mech and hex_.neighbor(facing) in enemies:  # the enemy straight ahead
+        if rams and hex_.neighbor(facing) in enemies:  # the enemy straight ahead
             result += _charges(state, move, hex_, facing)
     return result
 

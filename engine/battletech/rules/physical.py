@@ -16,7 +16,12 @@ began, may need the full line (`los.attack_side`).
 DESIGN decisions where the digest leaves a choice (each also named where it is made):
 
 - A prone attacker makes no physical attack: the two it may make (punch a vehicle, sweep infantry
-  in its own hex, BT-C-45) need units the game does not have.
+  in its own hex, BT-C-45) need another unit in its hex, which stacking never allows (BT-M-25,
+  `kindmove`: a 'Mech's hex takes no other unit).
+- Other kinds (BT-C-36, BT-C-42/43): a ground vehicle charges (rams) 'Mechs and vehicles, never
+  infantry or a VTOL in flight, within 1 level, with its own terrain costs and Cruise/Flank MP
+  (`_ram_mp`); it compares its Driving skill and makes no PSR. 'Mechs DFA vehicles (the Front
+  column) and infantry (+3, no Piloting comparison) at any level, never a VTOL in flight.
 - Arms flipped to the rear (BT-C-62) cannot punch, club, push or swing a hatchet.
 - A 'Mech with a destroyed leg cannot kick (it has nothing to stand on).
 - A kick, hatchet or sword declared without a limb uses the limb with the best number; a punch
@@ -53,17 +58,18 @@ from engine.battletech.designs.mech import Location
 from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.envstate import gravity_of
 from engine.battletech.kinds import infantry, vehicle_combat
+from engine.battletech.kinds import vehicle_terrain as vt
 from engine.battletech.kinds.vehicle import VehicleBody
-from engine.battletech.rules import masc
+from engine.battletech.rules import kindmove, masc
 from engine.battletech.rules.condition import component_hits, jump_mp
-from engine.battletech.rules.contact import psr, relative, side_from, strike
+from engine.battletech.rules.contact import level_of, psr, relative, side_from, strike
 from engine.battletech.rules.damage import DEADLY_WOUNDS, fall, piloting_roll
 from engine.battletech.rules.displacement import aside, building_damage, chain_legal, displace
 from engine.battletech.rules.los import Sight, line_of_sight
-from engine.battletech.rules.movement import allowance, enter_cost, standing_level, unit_level
+from engine.battletech.rules.movement import allowance, enter_cost, standing_level
 from engine.battletech.rules.tohit import ToHit, common_modifiers
 from engine.battletech.state import Attack, AttackKind, BTState, Movement, MoveMode, UnitState
-from engine.battletech.tables import PHYSICAL_BASE
+from engine.battletech.tables import PHYSICAL_BASE, Column
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex, line_pair
 
@@ -169,12 +175,12 @@ def kick_damage(unit: UnitState, leg: Location) -> int:
     return damage
 
 
-def charge_damage(tons: int, hexes: int) -> int:
+def charge_damage(tons: float, hexes: int) -> int:
     """BT-C-42: ceil(tons x hexes / 10), rounded once at the end (35 t after 5 hexes: 18)."""
     return math.ceil(tons * hexes / 10)
 
 
-def charge_damage_to_attacker(target_tons: int) -> int:
+def charge_damage_to_attacker(target_tons: float) -> int:
     """BT-C-42 / BT-C-91.1: ceil(target tons / `CHARGE_ATTACKER_TONS`)."""
     return math.ceil(target_tons / CHARGE_ATTACKER_TONS)
 
@@ -224,9 +230,9 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
         raise _Refused(f"{_name(unit)} is not on the map")
     if not other.on_map:
         raise _Refused(f"{_name(other)} is not on the map")
-    if not unit.mech.conscious:
+    if unit.is_mech and not unit.mech.conscious:
         raise _Refused("its MechWarrior is unconscious")
-    if unit.mech.shutdown:
+    if unit.is_mech and unit.mech.shutdown:
         raise _Refused("it is shut down")
     movement_kinds = {_K.CHARGE, _K.DFA}
     if unit.this_turn.physical == "club search":
@@ -247,7 +253,7 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
         )
     if kind in movement_kinds and other.this_turn.charging is not None:
         raise _Refused(f"{_name(other)} is charging: it cannot be charged or DFA'd (BT-C-42)")
-    if unit.mech.prone:
+    if _prone(unit):
         # DESIGN: a prone 'Mech may only punch vehicles or sweep infantry in its hex (BT-C-45).
         raise _Refused("a prone 'Mech makes no physical attack on a 'Mech (BT-C-45)")
     assert unit.hex is not None  # noqa: S101 - on the map
@@ -434,11 +440,36 @@ def _limb_terms(  # noqa: C901, PLR0911 - one branch per attack kind
         return _push(unit, other), None
     if kind is _K.CHARGE:
         if unit.hex.neighbor(unit.facing) != other.hex:
-            raise _Refused("a charge needs the target straight ahead of the feet (BT-C-42)")
-        piloting = unit.pilot.piloting - other.pilot.piloting
-        return [("Piloting difference", piloting)], None
-    # DFA: no arc; the jump decides.
-    return [("Piloting difference", unit.pilot.piloting - other.pilot.piloting)], None
+            where = "of the feet" if unit.is_mech else "of the hull"
+            raise _Refused(f"a charge needs the target straight ahead {where} (BT-C-42)")
+        return _skills(unit, other), None
+    # DFA: no arc; the jump decides. BT-C-43: no Piloting comparison against infantry.
+    return ([] if _foot(other) else _skills(unit, other)), None
+
+
+def _skills(unit: UnitState, other: UnitState) -> list[tuple[str, int]]:
+    """BT-C-42/43, BT-C-91.17: + (attacker Piloting - target Piloting).
+
+    A vehicle's crew compares its Driving skill (BT-C-42 DERIVED), kept as ``pilot.piloting``.
+    """
+    return [("Piloting difference", unit.pilot.piloting - other.pilot.piloting)]
+
+
+def _foot(unit: UnitState) -> bool:
+    """A conventional platoon or a battle armor squad (neither a 'Mech nor a vehicle)."""
+    return not unit.is_mech and not isinstance(unit.body, VehicleBody)
+
+
+def _tons(unit: UnitState) -> float:
+    """A 'Mech's or a vehicle's tonnage (the units a charge involves, BT-C-42)."""
+    design = unit.design
+    assert isinstance(design, VehicleDesign) or unit.is_mech  # noqa: S101 - never infantry
+    return design.tonnage if isinstance(design, VehicleDesign) else unit.mech_design.tonnage
+
+
+def _prone(unit: UnitState) -> bool:
+    """A prone 'Mech (the other kinds are never prone)."""
+    return unit.is_mech and unit.mech.prone
 
 
 _LimbCheck = Callable[[UnitState, Location, int], list[tuple[str, int]]]
@@ -476,12 +507,14 @@ def _to_hit(
     state: BTState, attacker: int, kind: AttackKind, target: int, limb: Location | None
 ) -> tuple[ToHit, Location | None]:
     try:
-        _not_a_mech(state, attacker)
+        _not_a_mech(state, attacker, kind)
         _general(state, attacker, kind, target)
         unit, other = state.units[attacker], state.units[target]
-        diff = unit_level(state, other) - unit_level(state, unit)
-        other_prone = other.is_mech and other.mech.prone
-        if other.is_mech:
+        diff = level_of(state, other) - level_of(state, unit)
+        other_prone = _prone(other)
+        if not unit.is_mech:
+            table, kind_terms = _rammed(unit, other, diff)
+        elif other.is_mech:
             table = _elevation(kind, diff, prone=other_prone)
             kind_terms = []
         else:
@@ -499,7 +532,7 @@ def _to_hit(
         # jump began, and a prone target is always struck on the rear column.
         common = common_modifiers(state, attacker, target, Sight(clear=True))
         start = unit.movement.path[0] if unit.movement and unit.movement.path else unit.hex
-        side = "rear" if other_prone else side_from(state, start, target)
+        side = _dfa_side(state, start, target)
     else:
         common = common_modifiers(state, attacker, target, sight)
         side = side_from(state, unit.hex, target)
@@ -517,33 +550,93 @@ def _stomp(unit: UnitState, other: UnitState, kind: AttackKind) -> bool:
     return kind is _K.KICK and foot and unit.hex is not None and unit.hex == other.hex
 
 
-def _not_a_mech(state: BTState, attacker: int) -> None:
-    """BT-C-36: only 'Mechs make the physical attacks played here.
+def _dfa_side(state: BTState, start: Hex, target: int) -> str:
+    """BT-C-43: the column of a DFA seen from ``start`` (where the jump began).
 
-    Vehicles only charge (declared in movement, not played yet); infantry and battle armor make
-    no physical attacks (their anti-'Mech attacks are left for later).
+    A prone 'Mech: always the Rear; a vehicle: always the Front (BT-C-24.1,
+    `vehicle_combat.physical_column`); otherwise the side facing ``start``.
+    """
+    other = state.units[target]
+    if _prone(other):
+        return "rear"
+    if isinstance(other.body, VehicleBody):
+        return vehicle_combat.physical_column(_K.DFA, Column.FRONT).value
+    return side_from(state, start, target)
+
+
+def _not_a_mech(state: BTState, attacker: int, kind: AttackKind) -> None:
+    """BT-C-36: 'Mechs make every physical attack; vehicles only charge (not VTOLs).
+
+    Infantry and battle armor make no physical attacks (their anti-'Mech attacks are
+    `engine.battletech.rules` swarm and leg attacks, not these).
     """
     if not 0 <= attacker < len(state.units):
         raise _Refused(f"there is no unit {attacker + 1}")
     unit = state.units[attacker]
     if isinstance(unit.design, VehicleDesign):
-        raise _Refused("a vehicle makes no physical attack but a charge (BT-C-36)")
+        why = vehicle_combat.vehicle_attack_refused(kind, unit.design)
+        if why:
+            raise _Refused(why)
+        return
     if not unit.is_mech:
         raise _Refused("infantry makes no physical attacks (BT-C-35, BT-C-36)")
+
+
+def _vehicle_terms(unit: UnitState) -> list[tuple[str, int]]:
+    """BT-C-15 / BT-C-18.1 for a ramming vehicle: cruised +1, flanked +2 (Minimum: as flanking).
+
+    DESIGN: of its criticals only a commander hit (+1, BT-C-24.3 [MegaMek]) counts: sensor and
+    stabilizer hits are weapon modifiers (BT-C-17: weapon-only terms stay out of physicals).
+    """
+    terms: list[tuple[str, int]] = []
+    movement = unit.movement
+    if movement is not None:
+        value = movement.mode.attacker_modifier
+        if movement.minimum:
+            value = max(value, 2)
+        if value:
+            words = {MoveMode.WALK: "attacker cruised", MoveMode.RUN: "attacker flanked"}
+            terms.append((words.get(movement.mode, "attacker moved"), value))
+    body = unit.body
+    if isinstance(body, VehicleBody) and body.commander_hit:
+        terms.append(("commander hit", 1))
+    return terms
+
+
+def _rammed(unit: UnitState, other: UnitState, diff: int) -> tuple[str, list[tuple[str, int]]]:
+    """BT-C-36/42/44: a vehicle's charge (a ram): its location table and its own terms.
+
+    VTOLs never charge; infantry and battle armor cannot be charged; a vehicle may charge a
+    vehicle or a 'Mech, standing or prone (`vehicle_combat.charge_refused`). The table
+    (`vehicle_combat.charge_table`): the Kick table against a standing 'Mech, the normal table
+    against a prone one; a vehicle target takes it on BT-C-24.1 in the column of the side hit.
+    DESIGN: a VTOL in flight is not in the hex ahead and cannot be rammed; like a 'Mech's
+    charge, a ram reaches 1 level up or down (BT-C-44; a ground vehicle cannot climb more).
+    """
+    assert isinstance(unit.design, VehicleDesign)  # noqa: S101 - `_not_a_mech` let only these by
+    target = other.design if isinstance(other.design, VehicleDesign) else None
+    why = vehicle_combat.charge_refused(unit.design, target)
+    if why:
+        raise _Refused(why)
+    if _foot(other):
+        raise _Refused(str(infantry.physical_against_infantry("charge")))
+    if isinstance(other.body, VehicleBody) and other.body.airborne:
+        raise _Refused("a VTOL in flight cannot be rammed (BT-C-42, DESIGN)")
+    if abs(diff) > 1:
+        raise _Refused(f"{abs(diff)} levels apart: a charge reaches 1 level (BT-C-44)")
+    table = vehicle_combat.charge_table(target_is_mech=other.is_mech, target_prone=_prone(other))
+    return ("kick" if table == "kick" else "normal"), _vehicle_terms(unit)
 
 
 def _kind_target(other: UnitState, kind: AttackKind, diff: int) -> list[tuple[str, int]]:
     """BT-C-35, BT-C-41..45: a 'Mech's physical attack on a vehicle, platoon or squad.
 
     Vehicles: `vehicle_combat.physical_refused` (kick at its level, punches and clubs from one
-    level lower, an airborne VTOL by arms only). Infantry and battle armor:
-    `infantry.physical_against_infantry` (a kick +3; punches and clubs from one level lower;
-    no charge, no push). A kick reaches infantry in the 'Mech's own hex (a stomp, `_stomp`) and,
-    DESIGN, in an adjacent hex too, both at +3; DFAs and charges on these kinds are not played
-    yet.
+    level lower, a DFA at any level, no charge, an airborne VTOL by arms only). Infantry and
+    battle armor: `infantry.physical_against_infantry` (a kick +3, a DFA +3 at any level; punches
+    and clubs from one level lower; no charge, no push). A kick reaches infantry in the 'Mech's
+    own hex (a stomp, `_stomp`) and, DESIGN, in an adjacent hex too, both at +3.
     """
-    if kind in {_K.CHARGE, _K.DFA}:
-        raise _Refused(f"a {kind.value} on a {other.design.kind} is not played yet (BT-C-42/43)")
     body = other.body
     if isinstance(body, VehicleBody):
         why = vehicle_combat.physical_refused(kind, level_difference=diff, airborne=body.airborne)
@@ -554,6 +647,8 @@ def _kind_target(other: UnitState, kind: AttackKind, diff: int) -> list[tuple[st
     found = infantry.physical_against_infantry(name)  # type: ignore[arg-type]
     if isinstance(found, str):
         raise _Refused(found)
+    if kind is _K.DFA:
+        return [("infantry target", found)]  # BT-C-43: any level the jump reaches
     if kind is _K.KICK and diff != 0:
         raise _Refused("a kick reaches infantry at its own level (BT-C-44)")
     if kind is not _K.KICK and diff != 1:
@@ -683,7 +778,9 @@ def _charge_mp(state: BTState, unit: UnitState) -> tuple[int, int] | str:
     assert unit.hex is not None  # noqa: S101 - the caller checks
     assert unit.movement is not None  # noqa: S101 - the caller checks
     movement = unit.movement
-    result = enter_cost(state.board, unit.hex, unit_level(state, unit), unit.facing, backward=False)
+    if isinstance(unit.design, VehicleDesign):
+        return _ram_mp(state, unit, unit.design)
+    result = enter_cost(state.board, unit.hex, level_of(state, unit), unit.facing, backward=False)
     if isinstance(result, str):
         return result
     cost, _, _, terrain = result
@@ -691,6 +788,47 @@ def _charge_mp(state: BTState, unit: UnitState) -> tuple[int, int] | str:
         return "a running 'Mech cannot enter Depth 1+ water (BT-M-20.3)"
     gravity = gravity_of(state.environment)  # BT-M-39.3
     return cost, allowance(unit, movement.mode, gravity) - movement.mp_spent
+
+
+def _ram_mp(state: BTState, unit: UnitState, design: VehicleDesign) -> tuple[int, int] | str:
+    """BT-C-42 for a ground vehicle: (MP to enter the hex ahead, Cruise/Flank MP left), or why not.
+
+    The vehicle's own terrain costs and prohibitions (BT-M-21..23, `vt.ground_enter_cost`); a
+    vehicle that may not move now (stunned, immobile: `kindmove.can_move`) cannot ram. DESIGN:
+    the road bonus of BT-M-27.3 is not counted (the charge leaves the road for the
+    target's hex).
+    """
+    assert unit.hex is not None  # noqa: S101 - the caller checks
+    assert unit.movement is not None  # noqa: S101 - the caller checks
+    blocked = kindmove.can_move(unit)
+    if blocked is not None:
+        return blocked  # a crew stunned or a vehicle immobilized since it declared (BT-C-24.3)
+    there = unit.hex.neighbor(unit.facing)
+    terrain = state.board.get(there)
+    if terrain is None:
+        return "that hex is off the map"
+    here = state.board.terrain(unit.hex)
+    road = here.road_exit(unit.facing) and terrain.road_exit(unit.facing.opposite)
+    result = vt.ground_enter_cost(design.motion, level_of(state, unit), terrain, along_road=road)
+    if isinstance(result, str):
+        return result
+    gravity = gravity_of(state.environment)  # BT-M-39.3
+    left = kindmove.allowance(unit, unit.movement.mode, gravity) - unit.movement.mp_spent
+    return result[0], left
+
+
+def _kind_charge(me: UnitState, other: UnitState) -> str:
+    """BT-C-36/42: why this pair of kinds cannot charge ("": they may)."""
+    if _foot(me):
+        return "infantry makes no physical attacks (BT-C-36)"
+    mine = me.design if isinstance(me.design, VehicleDesign) else None
+    theirs = other.design if isinstance(other.design, VehicleDesign) else None
+    why = vehicle_combat.charge_refused(mine, theirs)
+    if why:
+        return why
+    if _foot(other):
+        return str(infantry.physical_against_infantry("charge"))
+    return ""
 
 
 def _one_per_target(state: BTState, attacker: int, target: int) -> str:
@@ -719,20 +857,21 @@ def check_charge(state: BTState, unit: int, target: int) -> None:  # noqa: C901 
     other = state.units[target]
     if not me.on_map or not other.on_map or me.hex is None or other.hex is None:
         raise no("target", f"{_name(other)} is not on the map")
-    if not me.is_mech or not other.is_mech:
-        raise no("kind", "charges by or on vehicles and infantry are not played yet (BT-C-42)")
+    why = _kind_charge(me, other)
+    if why:
+        raise no("kind", why)
     movement = me.movement
     if movement is None or movement.mode not in {MoveMode.WALK, MoveMode.RUN}:
-        raise no("mode", "a charge is made walking or running (BT-C-42)")
-    if me.mech.prone:
+        raise no("mode", "a charge is made walking or running (cruising or flanking, BT-C-42)")
+    if _prone(me):
         raise no("prone", "it is prone")
     if movement.backward:
         raise no("backward", "it moved backward this turn (BT-C-42)")
     if me.hex.neighbor(me.facing) != other.hex:
         raise no("ahead", f"{_name(other)} is not in the hex straight ahead (BT-C-42)")
-    if other.mech.prone:
+    if me.is_mech and _prone(other):
         raise no("prone_target", "'Mechs cannot charge prone 'Mechs (BT-C-42)")
-    if abs(unit_level(state, other) - unit_level(state, me)) > 1:
+    if abs(level_of(state, other) - level_of(state, me)) > 1:
         raise no("level", "physical attacks reach only 1 level up or down (BT-C-44)")
     why = _one_per_target(state, unit, target)
     if why:
@@ -774,8 +913,8 @@ def check_dfa(state: BTState, unit: int, path: tuple[Hex, ...], target: int) -> 
     other = state.units[target]
     if not me.on_map or not other.on_map or me.hex is None or other.hex is None:
         raise no("target", f"{_name(other)} is not on the map")
-    if not me.is_mech or not other.is_mech:
-        raise no("kind", "a death from above on vehicles and infantry is not played yet (BT-C-43)")
+    if not me.is_mech:
+        raise no("kind", "only a 'Mech jumps onto its target (BT-C-36)")
     if me.mech.prone:
         raise no("prone", "a prone 'Mech cannot jump")
     if other.movement is None or not other.movement.done:
@@ -852,7 +991,7 @@ def movement_attack(state: BTState, unit: int) -> Attack | None:
 
 def _charge_attack(state: BTState, unit: int, target: int) -> Attack | None:
     me, other = state.units[unit], state.units[target]
-    if not me.on_map or not other.on_map or me.mech.prone or me.movement is None:
+    if not me.on_map or not other.on_map or _prone(me) or me.movement is None:
         return None
     mp = _charge_mp(state, me)
     if isinstance(mp, str) or mp[0] > mp[1]:
@@ -877,7 +1016,7 @@ def why_charge_lapses(state: BTState, unit: int) -> str:  # noqa: PLR0911 - one 
         return f"{_name(me)} is no longer on the map"
     if not other.on_map:
         return f"{_name(other)} is no longer on the map"
-    if me.mech.prone:
+    if _prone(me):
         return f"{_name(me)} is prone"
     mp = _charge_mp(state, me)
     if isinstance(mp, str):
@@ -895,8 +1034,8 @@ def _dfa_attack(state: BTState, unit: int, target: int) -> Attack | None:
     if not other.on_map or other.hex is None or me.hex is None:
         return None
     start = _jump_start(me)
-    side = "rear" if other.mech.prone else side_from(state, start, target)
-    table = "normal" if other.mech.prone else "punch"
+    side = _dfa_side(state, start, target)
+    table = "normal" if _prone(other) else "punch"
     if me.destroyed:
         # BT-C-43: destroyed in mid-jump: a +1 PSR decides whether the wreck still strikes.
         wreck = (("piloting", me.pilot.piloting), (WRECK, 1))
@@ -1094,8 +1233,8 @@ def _charge_building_roll(ctx: Ctx, unit: int, left: Hex, entered: Hex, why: str
     it did not walk). A failure damages unit and building as a failed move does (BT-M-41 #4).
     """
     me = ctx.state.units[unit]
-    if not me.on_map or me.hex != entered:
-        return
+    if not me.on_map or me.hex != entered or not me.is_mech:
+        return  # DESIGN: a vehicle's Driving roll for a building a charge crosses is not made
     board = ctx.state.board
     found = [(h, t.building) for h in (left, entered) if (t := board.terrain(h)).building]
     if not found:
@@ -1113,7 +1252,14 @@ def _charge_building_roll(ctx: Ctx, unit: int, left: Hex, entered: Hex, why: str
 
 
 def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
-    """BT-C-42: damage both ways and both PSRs on a hit; a sidestep on a miss."""
+    """BT-C-42: damage both ways and both PSRs on a hit; a sidestep on a miss.
+
+    A vehicle's ram (BT-C-36): its tonnage x hexes moved to the target, on the Kick table of a
+    standing 'Mech (the normal table of a prone one, BT-C-24.1's column of the side hit on a
+    vehicle); ceil(target tons / 20) back to the vehicle on BT-C-24.1's Front column (DERIVED).
+    Only a 'Mech rolls the +2 PSR (`contact.psr`): vehicles never fall (BT-M-30 item 1,
+    BT-M-37.1: a vehicle's Driving rolls are for skids and buildings only).
+    """
     assert attack.target is not None  # noqa: S101 - a charge has a target
     start = _phase_start(ctx)
     me, other = start.units[attack.attacker], start.units[attack.target]
@@ -1121,9 +1267,9 @@ def _resolve_charge(ctx: Ctx, attack: Attack, *, hit: bool) -> None:
         _sidestep(ctx, attack.attacker)
         return
     hexes = me.movement.hexes if me.movement is not None else 0
-    damage = charge_damage(me.mech_design.tonnage, hexes)
+    damage = charge_damage(_tons(me), hexes)
     strike(ctx, attack.attacker, attack.target, damage, attack.table, attack.side)
-    back = charge_damage_to_attacker(other.mech_design.tonnage)
+    back = charge_damage_to_attacker(_tons(other))
     strike(ctx, None, attack.attacker, back, "normal", "front")  # DESIGN: its front
     psr(ctx, attack.target, "charged", 2)
     psr(ctx, attack.attacker, "made charge", 2)

@@ -382,7 +382,10 @@ def test_a_ground_vehicle_on_the_road_all_move_has_1_mp_more() -> None:
 
 
 def test_charges_by_or_on_other_kinds_are_refused_with_a_message() -> None:
-    """DESIGN (issue 20): a charge by or on a vehicle is refused in one line, never a crash."""
-    state = stack(BULLDOG, "mech", side=(0, 1))
-    with pytest.raises(IllegalCommand, match="not played yet"):
-        play(state, Move(0, MoveMode.WALK, (F,), charge=1))
+    """BT-C-42: a 'Mech may not charge a vehicle: refused in one line, never a crash.
+
+    (Rams by vehicles and the other refusals: tests/engine/battletech/test_kind_physical.py.)
+    """
+    state = stack("mech", BULLDOG, side=(0, 1))
+    with pytest.raises(IllegalCommand, match=r"may not charge a vehicle \(BT-C-42\)"):
+        play(state, Move(0, MoveMode.WALK, (L, R), charge=1))
