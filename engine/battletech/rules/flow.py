@@ -31,6 +31,7 @@ from engine.battletech.kindmoveevents import ElevationChanged
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.rules import (
+    buildings,
     combat,
     displacement,
     environment,
@@ -391,7 +392,7 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
         _finish(ctx, command.unit)
         return
     left = plan.allowance - movement.mp_spent
-    if outcome == "fell" and left > 0 and not movement.minimum:
+    if outcome == "fell" and left > 0 and not movement.minimum and unit.is_mech:
         return  # BT-M-30 item 3: it may try to stand and go on with its MP: still active
     if outcome == "strayed" and (
         night.waits(ctx.state) or night.goes_on(ctx.state, command.unit, plan.allowance)
@@ -573,7 +574,9 @@ def _collapse(ctx: Ctx, index: int, planned: PlannedStep) -> bool:
     else:
         return False
     for other in (*(o for o in ctx.state.units_at(where) if o != index), index):
-        if ctx.state.units[other].is_mech:  # DESIGN: other kinds' falls wait for their damage
+        if planned.crush:  # BT-M-41 #4: every kind falls in a building's collapse
+            buildings.fall_in(ctx, other, where, 0, cause)
+        elif ctx.state.units[other].is_mech:  # DESIGN: other kinds' bridge falls wait
             fall(ctx, other, where, 0, cause)
     return True
 

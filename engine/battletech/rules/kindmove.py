@@ -27,6 +27,7 @@ walks a plotted path through them.
 from __future__ import annotations
 
 import heapq
+import math
 from fractions import Fraction
 
 import attrs
@@ -44,8 +45,9 @@ from engine.battletech.kinds import vehicle_terrain as vt
 from engine.battletech.kinds.battle_armor import BattleArmorBody, ba_mp
 from engine.battletech.kinds.infantry import InfantryBody, Occupant, UnitKind
 from engine.battletech.kinds.vehicle import VehicleBody
-from engine.battletech.rules import environment
+from engine.battletech.rules import buildings, environment
 from engine.battletech.rules.moveplan import Check, Plan, PlannedStep, Reach, check_start
+from engine.battletech.rules.victory import tonnage
 from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.battletech.tables import skid_modifier
 from engine.game import IllegalCommand
@@ -54,6 +56,7 @@ from engine.hexes import Facing, Hex
 __all__ = [
     "allowance",
     "can_move",
+    "crush_weight",
     "deploy_problem",
     "jump_mp",
     "kind_of",
@@ -208,6 +211,21 @@ def _enter(  # noqa: PLR0911 - one answer per kind of mover
     return step[0], step[1], 0, road
 
 
+def crush_weight(state: BTState, index: int, there: Hex, elevation: int = 0) -> int:
+    """BT-M-41 #4 (ASSUMPTION): the tons that collapse the building in ``there`` (0: it holds).
+
+    The unit entering and every unit of any kind standing in the hex (`buildings.weight_inside`)
+    against the building's CF; a VTOL in flight (``elevation`` > 0) weighs nothing. DESIGN: the
+    move ends in the collapse (`flow._collapse`; the unit falls, `buildings.fall_in`).
+    """
+    building = state.board.terrain(there).building
+    unit = state.units[index]
+    if building is None or (_is_vtol(unit) and elevation > 0):
+        return 0
+    inside = tonnage(unit) + buildings.weight_inside(state, there, without=index)
+    return math.ceil(inside) if inside > building.cf else 0
+
+
 def _turn_cost(unit: UnitState) -> int:
     """BT-M-24.1: 1 MP a hexside for a vehicle; free for infantry (BT-M-21 note 5)."""
     return 1 if isinstance(unit.design, VehicleDesign) else 0
@@ -353,6 +371,7 @@ def _plan(  # noqa: C901, PLR0912, PLR0915 - one guard per rule
                 backward=backward,
                 road=road,
                 minimum=minimum,
+                crush=crush_weight(state, index, there, elevation),
             )
         )
     if planned:

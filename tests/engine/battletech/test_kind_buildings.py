@@ -1,0 +1,114 @@
+"""Vehicles, platoons and squads that bring a building down (BT-M-41 #4, BT-M-8.9, BT-C-35).
+
+BT-M-41 #4 (ASSUMPTION): a building collapses when the tonnage of the units in it exceeds its
+CF, and the units inside fall. Every kind weighs (`victory.tonnage`) and every kind falls: a
+vehicle takes BT-M-35's ⌈tons / 10⌉ in 5-point groups on the front column of its location table
+(BT-C-24), a platoon loses men to it as direct damage (BT-C-35 item 1), a squad one random
+trooper a 5-point group (BT-C-35 item 2). Scripted dice throughout.
+"""
+
+from __future__ import annotations
+
+from engine.battletech import events as ev
+from engine.battletech import kindevents as kev
+from engine.battletech.board import Building, BuildingClass, Terrain
+from engine.battletech.commands import Move, Step, StepKind
+from engine.battletech.context import Ctx
+from engine.battletech.designs import InfantryDesign
+from engine.battletech.designs.infantry import InfantryMotion
+from engine.battletech.designs.vehicle import VehicleLocation
+from engine.battletech.kinds.infantry import InfantryBody
+from engine.battletech.kinds.vehicle import VehicleBody
+from engine.battletech.narrate import describe
+from engine.battletech.rules.buildings import damage_building, kind_fall_groups, weight_inside
+from engine.battletech.rules.movement import plan_move
+from engine.battletech.state import BTState, MoveMode
+from engine.dice import ScriptedDice
+from engine.hexes import Facing, Hex
+from tests.engine.battletech._build import design, play, start, terrain_board
+from tests.engine.battletech._vehicles import tank
+
+F = Step(StepKind.FORWARD)
+INSIDE = Hex.from_label("0407")
+
+
+def board_with(cf: int) -> dict[str, Terrain]:
+    """A Light building of ``cf`` in 0407."""
+    return {"h0407": Terrain(building=Building(BuildingClass.LIGHT, cf))}
+
+
+def rifles() -> InfantryDesign:
+    """A 28-man foot rifle platoon (2.38 t by `victory.tonnage`)."""
+    return InfantryDesign("Foot Platoon", "(Rifle)", InfantryMotion.FOOT, 7, 4, "Auto-Rifle")
+
+
+def test_a_tank_heavier_than_the_cf_collapses_the_building_and_falls() -> None:
+    """BT-M-41 #4: 60 t > CF 15: collapse; 6 damage (BT-M-35) as 5 + 1 on the front column."""
+    state = start(terrain_board(8, 10, **board_with(15)), [(tank(), 0, "0408", Facing.N)])  # type: ignore[list-item]
+    plan = plan_move(state, 0, MoveMode.WALK, (F, F))
+    assert plan.steps[0].crush == 60
+    assert kind_fall_groups(state.units[0], 0) == (5, 1)
+    after, events = play(state, Move(0, MoveMode.WALK, (F, F)), dice=(3, 4, 3, 3))
+    collapsed = [e for e in events if isinstance(e, ev.BuildingDamaged)]
+    assert collapsed == [ev.BuildingDamaged(INSIDE, 15, collapsed=True)]
+    hits = [e for e in events if isinstance(e, kev.VehicleHit)]
+    assert [(h.location, h.damage, h.roll) for h in hits] == [
+        (VehicleLocation.FRONT, 5, (3, 4)),
+        (VehicleLocation.FRONT, 1, (3, 3)),
+    ]
+    unit = after.units[0]
+    assert unit.hex == INSIDE  # the move ends in the collapse, the 2nd step is not taken
+    assert after.board.terrain(INSIDE).rubble
+    assert isinstance(unit.body, VehicleBody)
+    assert unit.body.armor[0] == 20 - 6
+    assert after.active is None  # a vehicle does not stay active to stand up (it never falls over)
+    text = [describe(e, state, after) for e in events]
+    assert any("collapse" in line for line in text)
+
+
+def test_a_tank_lighter_than_the_cf_passes() -> None:
+    """BT-M-41 #4: 60 t <= CF 60: the building holds, no dice."""
+    state = start(terrain_board(8, 10, **board_with(60)), [(tank(), 0, "0408", Facing.N)])  # type: ignore[list-item]
+    assert plan_move(state, 0, MoveMode.WALK, (F,)).steps[0].crush == 0
+    after, events = play(state, Move(0, MoveMode.WALK, (F,)))
+    assert not any(isinstance(e, ev.BuildingDamaged) for e in events)
+    assert after.units[0].hex == INSIDE
+
+
+def test_a_platoon_in_a_collapse_loses_men_as_direct_damage() -> None:
+    """BT-C-35 item 1: 2.38 t > CF 2; the fall ⌈3 / 10⌉ = 1 damage, 1 man in the rubble."""
+    state = start(terrain_board(8, 10, **board_with(2)), [(rifles(), 0, "0408", Facing.N)])  # type: ignore[list-item]
+    plan = plan_move(state, 0, MoveMode.WALK, (F,))
+    assert plan.steps[0].crush == 3
+    after, events = play(state, Move(0, MoveMode.WALK, (F,)))
+    lost = [e for e in events if isinstance(e, kev.TroopersLost)]
+    assert [(e.lost, e.conversion, e.in_open) for e in lost] == [(1, "direct", False)]
+    body = after.units[0].body
+    assert isinstance(body, InfantryBody)
+    assert body.troopers == 27
+
+
+def test_a_mech_crushes_the_building_a_tank_stands_in_and_both_fall() -> None:
+    """BT-M-41 #4: a 50 t 'Mech passing a 60 t tank's building hex: 110 t > CF 100."""
+    units = [(tank(), 0, "0407", Facing.N), (design(50, 5, 0, name="Crusher"), 0, "0408", Facing.N)]
+    state = start(terrain_board(8, 10, **board_with(100)), units)  # type: ignore[arg-type]
+    assert weight_inside(state, INSIDE) == 60
+    plan = plan_move(state, 1, MoveMode.WALK, (F, F))
+    assert plan.steps[0].crush == 110
+
+
+def test_damage_that_leaves_less_cf_than_a_squad_weighs_drops_it() -> None:
+    """BT-M-41 #4 via `damage_building`: a squad of 4 suits in a CF 5 building hit for 3."""
+    squad = _squad_state()
+    ctx = Ctx(squad, ScriptedDice((2,)))
+    tons = weight_inside(squad, INSIDE)
+    assert 2 < tons <= 5
+    assert damage_building(ctx, INSIDE, 3)
+    hit = [e for e in ctx.events if isinstance(e, kev.TrooperHit)]
+    assert [(e.trooper, e.damage, e.rolls) for e in hit] == [(1, 1, (2,))]
+
+
+def _squad_state() -> BTState:
+    from tests.engine.battletech.test_kind_movement import CAVALIER, blk  # noqa: PLC0415
+
+    return start(terrain_board(8, 10, **board_with(5)), [(blk(CAVALIER), 0, "0407", Facing.N)])  # type: ignore[list-item]
