@@ -35,6 +35,7 @@ from engine.battletech import events as ev
 from engine.battletech.buildingevents import BuildingShielded
 from engine.battletech.context import Ctx
 from engine.battletech.kinds.vehicle import VehicleBody
+from engine.battletech.kinds.vehicle_damage import building_entry_damage
 from engine.battletech.rules import kinddamage
 from engine.battletech.rules.damage import damage_groups, fall, fall_damage
 from engine.battletech.rules.victory import tonnage
@@ -47,6 +48,7 @@ __all__ = [
     "absorbs",
     "damage_building",
     "fall_in",
+    "kind_building_damage",
     "kind_fall_groups",
     "shield",
     "weighs",
@@ -136,3 +138,16 @@ def shield(ctx: Ctx, target: int, attacker: int, points: int) -> int:
     ctx.emit(BuildingShielded(where, target, points, taken))
     damage_building(ctx, where, taken)
     return points - taken
+
+
+def kind_building_damage(ctx: Ctx, index: int, cf: int, where: Hex) -> None:
+    """BT-M-8.9 / BT-M-41 #4 (ASSUMPTION): a vehicle's failed Driving roll at a building.
+
+    The vehicle takes ⌈CF / 10⌉ in one hit on the front column of its location table
+    (`vehicle_damage.building_entry_damage`); the building in ``where`` takes ⌈tons / 10⌉
+    (`damage_building`: it may collapse on whoever is inside).
+    """
+    unit = ctx.state.units[index]
+    _, damage = building_entry_damage(cf)
+    kinddamage.damage_unit(ctx, index, [damage], column=Column.FRONT, spec=None)
+    damage_building(ctx, where, math.ceil(tonnage(unit) / 10))
