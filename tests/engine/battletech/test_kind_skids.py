@@ -20,9 +20,9 @@ from engine.battletech import events as ev
 from engine.battletech import kindevents as kev
 from engine.battletech.board import Building, BuildingClass, Terrain, Woods
 from engine.battletech.commands import Move, Step, StepKind
+from engine.battletech.designs import InfantryDesign
 from engine.battletech.designs.infantry import InfantryMotion
 from engine.battletech.designs.vehicle import Motion, VehicleDesign, VehicleLocation
-from engine.battletech.designs import InfantryDesign
 from engine.battletech.kindmoveevents import ElevationChanged
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import MotiveDamage, VehicleBody, driving_modifier
@@ -83,10 +83,12 @@ def test_a_skid_rolls_motive_damage_per_hex_plus_1_over_rough() -> None:
     assert isinstance(unit.body, VehicleBody)
     assert unit.body.motive_mp_lost == 1
     assert driving_modifier(unit.body) == 1 + 2
-    assert unit.movement is not None and unit.movement.skidded  # +2 to be hit (BT-M-29.9)
+    assert unit.movement is not None
+    assert unit.movement.skidded
     assert after.active is None
     text = " ".join(describe(e, state, after) for e in events)
-    assert "PSR for a skid" in text and "motive roll" in text
+    assert "PSR for a skid" in text
+    assert "motive roll" in text
 
 
 def test_a_skid_of_length_0_still_rolls_once() -> None:
@@ -109,8 +111,11 @@ def test_woods_shorten_the_skid_and_hit_the_leading_side() -> None:
 
 
 def test_water_stops_the_skid_and_drowns_a_tracked_tank_a_hover_slides_on() -> None:
-    """BT-M-29.7 / BT-M-26.2 / BT-M-37.4: Depth 1 water stops a tank (destroyed, it cannot be in
-    it); a hover vehicle skids on over the surface (hover +3 on its motive rolls)."""
+    """BT-M-29.7 / BT-M-26.2 / BT-M-37.4.
+
+    Depth 1 water stops a tank (destroyed, it cannot be in it); a hover vehicle skids on over
+    the surface (hover +3 on its motive rolls).
+    """
     water = {**PAVED, "h0416": Terrain(water=1)}
     after, events = play(on(water, (tank(), 0, "0418")), Move(0, MoveMode.RUN, SKID), (1, 1))
     assert [e.stopped_by for e in events if isinstance(e, ev.UnitSkidded)] == ["water"]
@@ -127,8 +132,11 @@ def rifles() -> InfantryDesign:
 
 @pytest.mark.parametrize("moved", [True, False])
 def test_a_skid_goes_over_infantry(*, moved: bool) -> None:
-    """BT-M-29.8: a platoon that moved takes ⌈60 / 5⌉ = 12 as direct damage (2 men, x 2 in the
-    open); one that has not moved steps aside. The skid goes on either way."""
+    """BT-M-29.8.
+
+    A platoon that moved takes ⌈60 / 5⌉ = 12 as direct damage (2 men, x 2 in the open); one
+    that has not moved steps aside. The skid goes on either way.
+    """
     state = on(PAVED, (tank(), 0, "0418"), (rifles(), 1, "0416"))
     if moved:
         state = state_with(state, 1, movement=Movement(MoveMode.WALK, done=True))
@@ -150,8 +158,11 @@ def test_a_skid_never_ends_in_another_units_hex() -> None:
 
 
 def test_a_skid_through_a_building_that_collapses_goes_on() -> None:
-    """BT-M-29.7: after 1 hex the charge does ⌈60 x 1 / 10⌉ = 6 >= CF 5: collapse; 3 - 1 - ⌈5/10⌉
-    = 1 hex more into the rubble; the tank takes ⌈60 / 20⌉ = 3 on its left; rubble +1 motive."""
+    """BT-M-29.7.
+
+    After 1 hex the charge does ⌈60 x 1 / 10⌉ = 6 >= CF 5: collapse; 3 - 1 - ⌈5/10⌉ = 1 hex
+    more into the rubble; the tank takes ⌈60 / 20⌉ = 3 on its left; rubble +1 motive.
+    """
     fast = tank(cruise=6)  # flank 9
     steps = (F, R, *(F,) * 7)  # 8 hexes: +2; 7 after the turn: a skid of 3
     state = on(
@@ -209,15 +220,19 @@ def test_a_failed_sideslip_drifts_by_the_margin_at_most_hexes_less_1() -> None:
     unit = after.units[0]
     assert unit.hex == Hex.from_label("0415")
     assert unit.facing is Facing.NE
-    assert isinstance(unit.body, VehicleBody) and unit.body.elevation == 1
+    assert isinstance(unit.body, VehicleBody)
+    assert unit.body.elevation == 1
     assert not hits(events)
     text = " ".join(describe(e, state, after) for e in events)
     assert "sideslip" in text
 
 
 def test_a_sideslip_into_higher_terrain_crashes() -> None:
-    """BT-M-37.6: heavy woods (2 > elevation 1): ⌈(2 + 0 + 1) x 21 / 10⌉ = 7 as 5 + 2 on the
-    side that hit (left), and the VTOL comes down where it is."""
+    """BT-M-37.6.
+
+    Heavy woods (2 > elevation 1): ⌈(2 + 0 + 1) x 21 / 10⌉ = 7 as 5 + 2 on the side that hit
+    (left), and the VTOL comes down where it is.
+    """
     state = flying(h0415=Terrain(woods=Woods.HEAVY))
     # fail; left 7 (5 armor), left 7 (2 structure: a critical chance, BT-C-24.4, rolled 2)
     after, events = play(state, Move(0, MoveMode.RUN, SLIP), dice=(1, 1, 3, 4, 3, 4, 1, 1))
@@ -228,15 +243,19 @@ def test_a_sideslip_into_higher_terrain_crashes() -> None:
     assert [e.elevation for e in events if isinstance(e, ElevationChanged)] == [0]
     unit = after.units[0]
     assert unit.hex == Hex.from_label("0416")
-    assert isinstance(unit.body, VehicleBody) and not unit.body.airborne
+    assert isinstance(unit.body, VehicleBody)
+    assert not unit.body.airborne
 
 
 # ---------------------------------------------------------------- BT-M-31.4 building rolls
 
 
 def test_a_vehicle_rolls_to_enter_and_leave_a_building() -> None:
-    """BT-M-31.4 / BT-M-41 #4: heavy +2, hexes 1-2 +0: 7; a failure: ⌈90 / 10⌉ = 9 in one hit on
-    the front column and ⌈60 / 10⌉ = 6 CF off the building; the roll to leave it passes."""
+    """BT-M-31.4 / BT-M-41 #4.
+
+    Heavy +2, hexes 1-2 +0: 7; a failure: ⌈90 / 10⌉ = 9 in one hit on the front column and ⌈60
+    / 10⌉ = 6 CF off the building; the roll to leave it passes.
+    """
     heavy = {"h0417": Terrain(building=Building(BuildingClass.HEAVY, 90))}
     state = on(heavy, (tank(), 0, "0418"))
     plan = plan_move(state, 0, MoveMode.RUN, (F, F))  # 4 MP into the building, 1 out
@@ -251,7 +270,8 @@ def test_a_vehicle_rolls_to_enter_and_leave_a_building() -> None:
     ]
     assert hits(events) == [(VehicleLocation.FRONT, 9)]
     building = after.board.terrain(TURN).building
-    assert building is not None and building.cf == 84
+    assert building is not None
+    assert building.cf == 84
     assert after.units[0].hex == Hex.from_label("0416")
     infantry = on(heavy, (rifles(), 0, "0418"))
     assert plan_move(infantry, 0, MoveMode.WALK, (F,)).checks == ()  # BT-M-30 item 1
