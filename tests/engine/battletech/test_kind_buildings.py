@@ -9,6 +9,8 @@ trooper a 5-point group (BT-C-35 item 2). Scripted dice throughout.
 
 from __future__ import annotations
 
+import attrs
+
 from engine.battletech import events as ev
 from engine.battletech import kindevents as kev
 from engine.battletech.board import Building, BuildingClass, Terrain
@@ -22,7 +24,7 @@ from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.narrate import describe
 from engine.battletech.rules.buildings import damage_building, kind_fall_groups, weight_inside
 from engine.battletech.rules.movement import plan_move
-from engine.battletech.state import BTState, MoveMode
+from engine.battletech.state import BTState, MoveMode, UnitState
 from engine.dice import ScriptedDice
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, terrain_board
@@ -95,6 +97,12 @@ def test_a_mech_crushes_the_building_a_tank_stands_in_and_both_fall() -> None:
     assert weight_inside(state, INSIDE) == 60
     plan = plan_move(state, 1, MoveMode.WALK, (F, F))
     assert plan.steps[0].crush == 110
+    # the tank: 5 + 1 on its front (7, 6); the 'Mech: facing 1, CT 7, injury roll 10
+    after, events = play(state, Move(1, MoveMode.WALK, (F, F)), dice=(3, 4, 3, 3, 1, 3, 4, 5, 5))
+    assert [(h.unit, h.damage) for h in events if isinstance(h, kev.VehicleHit)] == [(0, 5), (0, 1)]
+    assert [e.cause for e in events if isinstance(e, ev.UnitFell)] == ["the building collapsed"]
+    assert after.units[1].mech.prone
+    assert after.board.terrain(INSIDE).rubble
 
 
 def test_damage_that_leaves_less_cf_than_a_squad_weighs_drops_it() -> None:
@@ -112,3 +120,23 @@ def _squad_state() -> BTState:
     from tests.engine.battletech.test_kind_movement import CAVALIER, blk  # noqa: PLC0415
 
     return start(terrain_board(8, 10, **board_with(5)), [(blk(CAVALIER), 0, "0407", Facing.N)])  # type: ignore[list-item]
+
+
+def test_a_vtol_in_flight_weighs_nothing_on_the_building_below() -> None:
+    """BT-M-41 #4 / BT-M-37.3: a 50 t 'Mech and a 21 t VTOL flying over a CF 55 building."""
+    from tests.engine.battletech._vehicles import vtol  # noqa: PLC0415
+
+    units = [(vtol(), 0, "0407", Facing.N), (design(50, 5, 0, name="Crusher"), 0, "0408", Facing.N)]
+    state = start(terrain_board(8, 10, **board_with(55)), units)  # type: ignore[arg-type]
+    flying = state.replace_unit(0, _elevated(state, 1))
+    assert weight_inside(flying, INSIDE) == 0
+    assert plan_move(flying, 1, MoveMode.WALK, (F, F)).steps[0].crush == 0
+    landed = state.replace_unit(0, _elevated(state, 0))
+    assert weight_inside(landed, INSIDE) == 21
+    assert plan_move(landed, 1, MoveMode.WALK, (F, F)).steps[0].crush == 71
+
+
+def _elevated(state: BTState, elevation: int) -> UnitState:
+    unit = state.units[0]
+    assert isinstance(unit.body, VehicleBody)
+    return attrs.evolve(unit, body=attrs.evolve(unit.body, elevation=elevation))
