@@ -1,4 +1,7 @@
-"""A 'Mech's slide after a failed skid roll: terrain, collisions, units getting out of the way.
+"""Skids: a 'Mech's slide after a failed skid roll, and a vehicle's Driving rolls in its move.
+
+Vehicles (`driving`, `vehicle_skid`, `sideslip`): BT-M-29.5..29.8, BT-M-37.5..37.7, BT-M-41 #8;
+each is told in their docstrings. The rest of this text is the 'Mech's slide.
 
 BT-M-29.4 item 4 and BT-M-29.7: the 'Mech slides ``length`` hexes in its direction of travel
 before the turn; each hex slid deals ⌈⌈tons / 10⌉ / 2⌉ on the Front column (halved again in
