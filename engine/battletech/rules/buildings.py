@@ -32,10 +32,14 @@ import math
 import attrs
 
 from engine.battletech import events as ev
+from engine.battletech.board import Terrain
 from engine.battletech.buildingevents import BuildingShielded
 from engine.battletech.context import Ctx
+from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
+from engine.battletech.kinds.infantry import prohibited_terrain, terrain_column
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.kinds.vehicle_damage import building_entry_damage
+from engine.battletech.kinds.vehicle_terrain import prohibited
 from engine.battletech.rules import kinddamage
 from engine.battletech.rules.damage import damage_groups, fall, fall_damage
 from engine.battletech.rules.victory import tonnage
@@ -47,6 +51,7 @@ __all__ = [
     "COLLAPSE_CAUSE",
     "absorbs",
     "damage_building",
+    "drowns",
     "fall_in",
     "kind_building_damage",
     "kind_fall_groups",
@@ -100,16 +105,38 @@ def weight_inside(state: BTState, where: Hex, *, without: int | None = None) -> 
     return sum(tonnage(u) for u in units if weighs(u))
 
 
-def kind_fall_groups(unit: UnitState, levels: int) -> tuple[int, ...]:
-    """BT-M-35 / BT-M-41 #4: a vehicle's, platoon's or squad's fall damage in 5-point groups."""
-    return damage_groups(fall_damage(math.ceil(tonnage(unit)), levels, water=False))
+def kind_fall_groups(unit: UnitState, levels: int, *, water: bool = False) -> tuple[int, ...]:
+    """BT-M-35 / BT-M-41 #4: a vehicle's, platoon's or squad's fall damage in 5-point groups.
+
+    ⌈tons / 10⌉ x (levels + 1), halved (round up) into Depth 1+ water.
+    """
+    return damage_groups(fall_damage(math.ceil(tonnage(unit)), levels, water=water))
+
+
+def drowns(unit: UnitState, terrain: Terrain) -> bool:
+    """BT-M-28 (reading) / BT-M-26.2 / BT-M-39.2: a unit that falls into water it may not enter.
+
+    A ground vehicle by BT-M-23 (hover rides the surface, BT-M-37.4); a platoon or squad by its
+    column (a mechanized hover platoon rides it too); a 'Mech or a VTOL in flight never.
+    """
+    if (terrain.water or 0) < 1 or terrain.bridge is not None or terrain.ice:
+        return False
+    design = unit.design
+    if isinstance(design, VehicleDesign):
+        return weighs(unit) and prohibited(design.motion, terrain) is not None
+    if isinstance(design, InfantryDesign):
+        return prohibited_terrain(terrain_column(design.motion), terrain) is not None
+    if isinstance(design, BattleArmorDesign):
+        return prohibited_terrain(terrain_column(None), terrain) is not None
+    return False
 
 
 def fall_in(ctx: Ctx, index: int, where: Hex, levels: int, cause: str) -> None:
-    """BT-M-41 #4: unit ``index`` of any kind falls ``levels`` in the collapse of ``where``.
+    """BT-M-41 #4 / BT-M-28: unit ``index`` of any kind falls ``levels`` into ``where``.
 
-    A 'Mech: `damage.fall`. A VTOL in flight: nothing. Any other kind: `kind_fall_groups` by its
-    kind's damage rules (`kinddamage.damage_unit`, front column for a vehicle).
+    A 'Mech: `damage.fall`. A VTOL in flight: nothing. Any other kind: into water it may not
+    enter (a bridge's collapse, `drowns`) it is destroyed; else `kind_fall_groups` (halved in
+    water) by its kind's damage rules (`kinddamage.damage_unit`, front column for a vehicle).
     """
     unit = ctx.state.units[index]
     if unit.is_mech:
@@ -117,7 +144,12 @@ def fall_in(ctx: Ctx, index: int, where: Hex, levels: int, cause: str) -> None:
         return
     if not weighs(unit) or unit.destroyed:
         return
-    groups = list(kind_fall_groups(unit, levels))
+    terrain = ctx.state.board.terrain(where)
+    if drowns(unit, terrain):
+        ctx.emit(ev.UnitDestroyed(index, f"{cause}: into water it cannot enter (BT-M-28)"))
+        return
+    water = (terrain.water or 0) >= 1 and terrain.bridge is None
+    groups = list(kind_fall_groups(unit, levels, water=water))
     kinddamage.damage_unit(ctx, index, groups, column=Column.FRONT, spec=None)
 
 

@@ -575,10 +575,7 @@ def _collapse(ctx: Ctx, index: int, planned: PlannedStep) -> bool:
     else:
         return False
     for other in (*(o for o in ctx.state.units_at(where) if o != index), index):
-        if planned.crush:  # BT-M-41 #4: every kind falls in a building's collapse
-            buildings.fall_in(ctx, other, where, 0, cause)
-        elif ctx.state.units[other].is_mech:  # DESIGN: other kinds' bridge falls wait
-            fall(ctx, other, where, 0, cause)
+        buildings.fall_in(ctx, other, where, 0, cause)  # every kind (BT-M-28, BT-M-41 #4)
     return True
 
 

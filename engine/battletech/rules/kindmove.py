@@ -60,6 +60,7 @@ from engine.hexes import Facing, Hex
 
 __all__ = [
     "allowance",
+    "bridge_weight",
     "can_move",
     "crush_weight",
     "deploy_problem",
@@ -231,6 +232,21 @@ def crush_weight(state: BTState, index: int, there: Hex, elevation: int = 0) -> 
     return math.ceil(inside) if inside > building.cf else 0
 
 
+def bridge_weight(state: BTState, index: int, there: Hex, elevation: int = 0, *, road: bool) -> int:
+    """BT-M-28 (reading): the tons that bring down the bridge in ``there`` (0: it holds).
+
+    A unit that drives onto the deck (``road``: along the road) with every unit of the hex
+    (`buildings.weight_inside`) against the bridge's CF; a VTOL in flight weighs nothing. The
+    units fall into the water (`buildings.fall_in`).
+    """
+    bridge = state.board.terrain(there).bridge
+    unit = state.units[index]
+    if bridge is None or not road or (_is_vtol(unit) and elevation > 0):
+        return 0
+    weight = tonnage(unit) + buildings.weight_inside(state, there, without=index)
+    return math.ceil(weight) if weight > bridge.cf else 0
+
+
 def _turn_cost(unit: UnitState) -> int:
     """BT-M-24.1: 1 MP a hexside for a vehicle; free for infantry (BT-M-21 note 5)."""
     return 1 if isinstance(unit.design, VehicleDesign) else 0
@@ -377,6 +393,7 @@ def _plan(  # noqa: C901, PLR0912, PLR0915 - one guard per rule
                 road=road,
                 minimum=minimum,
                 crush=crush_weight(state, index, there, elevation),
+                collapse=bridge_weight(state, index, there, elevation, road=road),
             )
         )
     if planned:

@@ -13,12 +13,12 @@ import attrs
 
 from engine.battletech import events as ev
 from engine.battletech import kindevents as kev
-from engine.battletech.board import Building, BuildingClass, Terrain
+from engine.battletech.board import Bridge, Building, BuildingClass, Terrain
 from engine.battletech.commands import Move, Step, StepKind
 from engine.battletech.context import Ctx
 from engine.battletech.designs import InfantryDesign
 from engine.battletech.designs.infantry import InfantryMotion
-from engine.battletech.designs.vehicle import VehicleLocation
+from engine.battletech.designs.vehicle import Motion, VehicleLocation
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.narrate import describe
@@ -140,3 +140,48 @@ def _elevated(state: BTState, elevation: int) -> UnitState:
     unit = state.units[0]
     assert isinstance(unit.body, VehicleBody)
     return attrs.evolve(unit, body=attrs.evolve(unit.body, elevation=elevation))
+
+
+NS = (1 << int(Facing.N)) | (1 << int(Facing.S))
+
+
+def river(cf: int) -> dict[str, Terrain]:
+    """A N-S road from 0408 over a bridge of ``cf`` in 0407 (Depth 2 water) to 0406."""
+    return {
+        "h0408": Terrain(road=NS),
+        "h0407": Terrain(water=2, bridge=Bridge(exits=NS, cf=cf)),
+        "h0406": Terrain(road=NS),
+    }
+
+
+def test_a_tank_too_heavy_for_a_bridge_drowns_a_hover_tank_floats() -> None:
+    """BT-M-28 (reading): 60 t > CF 40: the bridge gives way.
+
+    A tracked tank may not be in Depth 2 water and is destroyed (BT-M-26.2); a hover tank falls
+    onto the surface, 0 levels, halved: ⌈6 / 2⌉ = 3 on its front.
+    """
+    state = start(terrain_board(8, 10, **river(40)), [(tank(), 0, "0408", Facing.N)])  # type: ignore[list-item]
+    assert plan_move(state, 0, MoveMode.WALK, (F, F)).steps[0].collapse == 60
+    after, events = play(state, Move(0, MoveMode.WALK, (F, F)))
+    assert [e.tonnage for e in events if isinstance(e, ev.BridgeCollapsed)] == [60]
+    assert after.units[0].destroyed
+    assert after.board.terrain(INSIDE).bridge is None
+    hover = tank(motion=Motion.HOVER, cruise=6)
+    state = start(terrain_board(8, 10, **river(40)), [(hover, 0, "0408", Facing.N)])  # type: ignore[list-item]
+    after, events = play(state, Move(0, MoveMode.WALK, (F, F)), dice=(3, 4))
+    assert hits_of(events) == [(VehicleLocation.FRONT, 3)]
+    assert not after.units[0].destroyed
+    assert after.units[0].hex == INSIDE
+
+
+def test_a_platoon_on_a_light_bridge_falls_in_and_is_lost() -> None:
+    """BT-M-28 / BT-M-39.2: 2.38 t > CF 2: into Depth 2 water, where infantry may not be."""
+    state = start(terrain_board(8, 10, **river(2)), [(rifles(), 0, "0408", Facing.N)])  # type: ignore[list-item]
+    after, _ = play(state, Move(0, MoveMode.WALK, (F,)))
+    assert after.units[0].destroyed
+    held = start(terrain_board(8, 10, **river(3)), [(rifles(), 0, "0408", Facing.N)])  # type: ignore[list-item]
+    assert plan_move(held, 0, MoveMode.WALK, (F,)).steps[0].collapse == 0
+
+
+def hits_of(events: list[ev.BTEvent]) -> list[tuple[VehicleLocation, int]]:
+    return [(e.location, e.damage) for e in events if isinstance(e, kev.VehicleHit)]
