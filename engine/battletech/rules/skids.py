@@ -27,8 +27,11 @@ makes a PSR just before the skidding unit enters. Success: it makes its move at 
 (a move in the middle of another unit's move cannot be plotted): its move is one step aside, into
 the first free hex next to it (clockwise from its front) off the skid's line that it could be
 pushed into (BT-C-46), with no water, building, rubble or fire; with none it stays. Failure: it
-stays put. Either way it has used its movement for the phase (`SkidDodged`). Infantry is not in
-these rules.
+stays put. Either way it has used its movement for the phase (`SkidDodged`). Infantry that has
+not moved steps aside (no roll, DESIGN: in place, the slide passes); infantry that has is run
+over, ⌈tons / 5⌉ as direct damage, and the slide goes on (BT-M-29.8); the slide never ends in
+its hex (DESIGN: it stops before). A vehicle stops the slide (DESIGN); a VTOL in flight is
+passed under.
 """
 
 from __future__ import annotations
@@ -108,13 +111,26 @@ def slide(ctx: Ctx, index: int, start: Hex, direction: Facing, length: int) -> N
         if terrain.bottom > lost_level:
             stopped = "higher ground"
             break
-        if any(not ctx.state.units[o].is_mech for o in ctx.state.units_at(there)):
-            # DESIGN: a vehicle, platoon or squad in the way stops the skid (BT-M-29.7's
-            # "another unit"); BT-M-29.8's infantry damage and the rams on other kinds wait
-            # for their damage rules (issue 20)
+        kinds = [
+            o
+            for o in ctx.state.units_at(there)
+            if not ctx.state.units[o].is_mech and _grounded(ctx, o)
+        ]
+        if any(not _infantry(ctx, o) for o in kinds):
+            # DESIGN: a vehicle in the way stops the skid (BT-M-29.7's "another unit"; the
+            # rams of 'Mechs on vehicles are not built); a VTOL in flight is passed under
             stopped = "another unit"
             break
-        if any(o != index for o in ctx.state.units_at(there)):
+        mechs = [o for o in ctx.state.units_at(there) if ctx.state.units[o].is_mech]
+        if kinds and (mechs or left - 1 - int(terrain.woods) <= 0):
+            stopped = "another unit"  # DESIGN: it never ends its slide in their hex
+            break
+        if kinds:  # BT-M-29.8: infantry steps aside or is run over
+            _flush(ctx, index, path)
+            path = []
+            for other in kinds:
+                _over_infantry(ctx, index, other, tonnage)
+        if any(o != index for o in mechs):
             _flush(ctx, index, path)
             path = []
             if _collide(ctx, index, there, direction, len(slid)):
@@ -274,6 +290,9 @@ def vehicle_skid(ctx: Ctx, index: int, direction: Facing, length: int) -> None: 
         if others and left - cost <= 0:
             stopped = "another unit"  # DESIGN: it never ends its skid in their hex
             break
+        if others:
+            _flush(ctx, index, path)
+            path = []
         for other in others:
             _over_infantry(ctx, index, other, tons)
         path.append(there)

@@ -275,3 +275,20 @@ def test_a_vehicle_rolls_to_enter_and_leave_a_building() -> None:
     assert after.units[0].hex == Hex.from_label("0416")
     infantry = on(heavy, (rifles(), 0, "0418"))
     assert plan_move(infantry, 0, MoveMode.WALK, (F,)).checks == ()  # BT-M-30 item 1
+
+
+def test_a_mechs_slide_runs_over_a_platoon_that_moved() -> None:
+    """BT-M-29.8: a 50 t 'Mech slides over a platoon: ⌈50 / 5⌉ = 10, 2 men in the open."""
+    from tests.engine.battletech._build import design  # noqa: PLC0415
+
+    mech = design(50, 4, 0, name="Skidder")
+    state = on(PAVED, (mech, 0, "0418"), (rifles(), 1, "0416"))
+    moved = state_with(state, 1, movement=Movement(MoveMode.WALK, done=True))
+    # fail; fall: facing 3, a group 6, injury 6; slide: 2 hexes of 3 (6, 6)
+    dice = (1, 1, 3, 3, 3, 3, 3, 3, 3, 3, 3)
+    after, events = play(moved, Move(0, MoveMode.RUN, SKID), dice=dice)
+    assert [(e.lost, e.damage) for e in events if isinstance(e, kev.TroopersLost)] == [(2, 10)]
+    assert after.units[0].hex == Hex.from_label("0415")
+    after, events = play(state, Move(0, MoveMode.RUN, SKID), dice=dice)  # it steps aside
+    assert not [e for e in events if isinstance(e, kev.TroopersLost)]
+    assert after.units[0].hex == Hex.from_label("0415")
