@@ -1031,9 +1031,9 @@ def reachable_hexes(
 
 
 def psr_target(unit: UnitState, check: Check) -> int:
-    """The target number a check will roll against (for warnings before confirming)."""
-    return (
-        unit.pilot.piloting
-        + sum(v for _, v in check.modifiers)
-        + sum(v for _, v in preexisting(unit))
-    )
+    """The target number a check will roll against (for warnings before confirming).
+
+    A vehicle's Driving roll takes no 'Mech modifiers (BT-M-37.1): its check names them all.
+    """
+    damage = preexisting(unit) if unit.is_mech else ()
+    return unit.pilot.piloting + sum(v for _, v in check.modifiers) + sum(v for _, v in damage)

@@ -292,3 +292,12 @@ def test_a_mechs_slide_runs_over_a_platoon_that_moved() -> None:
     after, events = play(state, Move(0, MoveMode.RUN, SKID), dice=dice)  # it steps aside
     assert not [e for e in events if isinstance(e, kev.TroopersLost)]
     assert after.units[0].hex == Hex.from_label("0415")
+
+
+def test_the_plot_warning_target_of_a_driving_roll_has_no_mech_modifiers() -> None:
+    """BT-M-37.1: `psr_target` of a vehicle's check: Driving + the check's modifiers (5 + 1)."""
+    from engine.battletech.rules.movement import psr_target  # noqa: PLC0415
+
+    state = on(PAVED, (tank(), 0, "0418"))
+    check = plan_move(state, 0, MoveMode.RUN, SKID).checks[0]
+    assert psr_target(state.units[0], check) == 6
