@@ -31,6 +31,7 @@ from engine.battletech.kindmoveevents import ElevationChanged
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.rules import (
+    buildings,
     combat,
     displacement,
     environment,
@@ -383,14 +384,15 @@ def _move(ctx: Ctx, command: Move) -> None:  # noqa: C901 - one guard per rule
         _finish(ctx, command.unit)  # BT-C-75: the MASC failed before the first step
         return
     outcome = _execute(ctx, plan)
-    _elevation(ctx, plan)
+    if outcome != "skid":  # a sideslip sets the VTOL's elevation itself (`skids.sideslip`)
+        _elevation(ctx, plan)
     unit = ctx.state.units[command.unit]
     movement = unit.movement
     if unit.destroyed or movement is None:
         _finish(ctx, command.unit)
         return
     left = plan.allowance - movement.mp_spent
-    if outcome == "fell" and left > 0 and not movement.minimum:
+    if outcome == "fell" and left > 0 and not movement.minimum and unit.is_mech:
         return  # BT-M-30 item 3: it may try to stand and go on with its MP: still active
     if outcome == "strayed" and (
         night.waits(ctx.state) or night.goes_on(ctx.state, command.unit, plan.allowance)
@@ -561,8 +563,7 @@ def _collapse(ctx: Ctx, index: int, planned: PlannedStep) -> bool:
     else:
         return False
     for other in (*(o for o in ctx.state.units_at(where) if o != index), index):
-        if ctx.state.units[other].is_mech:  # DESIGN: other kinds' falls wait for their damage
-            fall(ctx, other, where, 0, cause)
+        buildings.fall_in(ctx, other, where, 0, cause)  # every kind (BT-M-28, BT-M-41 #4)
     return True
 
 
@@ -636,30 +637,8 @@ def _resolve(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:  
 
 
 def _driving(ctx: Ctx, plan: Plan, planned: PlannedStep, check: Check) -> str:
-    """BT-M-29.3 / BT-M-37.1: a vehicle's Driving roll to avoid a skid; vehicles never fall.
-
-    Driving skill (kept as the crew's ``piloting``) + the check's modifiers, no 'Mech modifiers.
-    A failure is a plain skid (BT-M-29.5, BT-M-37.5's reading: no spin): `skids.vehicle_skid`.
-    Other kinds make no rolls in movement (BT-M-30 item 1).
-    """
-    index = plan.unit
-    unit = ctx.state.units[index]
-    if check.reason != "skid" or not isinstance(unit.body, VehicleBody):
-        return "ok"
-    named = (("driving", unit.pilot.piloting), *check.modifiers)
-    target = sum(value for _, value in named)
-    roll = ctx.roll(2)
-    success = sum(roll) >= target
-    ctx.emit(ev.PilotingRoll(index, "skid", target, named, roll, success=success))
-    if success:
-        return "ok"
-    start = check.fall_hex if check.fall_hex is not None else planned.hex
-    position = plan.steps.index(planned)
-    later = plan.steps[position:] if check in planned.before else plan.steps[position + 1 :]
-    length = sum(1 for s in later if s.entered) // 2
-    direction = _travel_direction(ctx.state, index, start, planned)
-    skids.vehicle_skid(ctx, index, direction, length)
-    return "skid"
+    """BT-M-37.1: a vehicle's Driving rolls in its move (`skids.driving`); vehicles never fall."""
+    return skids.driving(ctx, plan, planned, check)
 
 
 def _building_damage(ctx: Ctx, index: int, planned: PlannedStep, check: Check) -> None:

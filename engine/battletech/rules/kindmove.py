@@ -20,13 +20,19 @@ walks a plotted path through them.
   is not a 'Mech may end its move with friendly units that are not 'Mechs within the limits.
   DESIGN: a hex holding a 'Mech takes no other unit (the 'Mech rules of displacement read one
   unit a hex).
-- No piloting skill rolls for these kinds (BT-M-37.1: they never fall); DESIGN: the Driving
-  rolls of skids (BT-M-29.5/29.6) and sideslips (BT-M-37.7) are not rolled yet.
+- No piloting skill rolls for these kinds (BT-M-37.1: they never fall). A vehicle's Driving
+  rolls are planned here and rolled by `skids.driving`: skids of ground vehicles (BT-M-29.1,
+  BT-M-39.2 ice), the roll into or out of a building (BT-M-8.9, BT-M-31.4), a flank-speed
+  VTOL's sideslip (BT-M-41 #8, BT-M-37.6). BT-M-37.7: a failed skid roll is a plain skid (the
+  Failed Maneuver Table was not found: no spin).
+- Buildings (BT-M-41 #4): a step whose tonnage with the units in the hex exceeds the CF
+  brings the building down (`crush_weight`, `buildings.fall_in`); the move ends there.
 """
 
 from __future__ import annotations
 
 import heapq
+import math
 from fractions import Fraction
 
 import attrs
@@ -44,16 +50,19 @@ from engine.battletech.kinds import vehicle_terrain as vt
 from engine.battletech.kinds.battle_armor import BattleArmorBody, ba_mp
 from engine.battletech.kinds.infantry import InfantryBody, Occupant, UnitKind
 from engine.battletech.kinds.vehicle import VehicleBody
-from engine.battletech.rules import environment
+from engine.battletech.rules import buildings, environment
 from engine.battletech.rules.moveplan import Check, Plan, PlannedStep, Reach, check_start
+from engine.battletech.rules.victory import tonnage
 from engine.battletech.state import BTState, MoveMode, UnitState
-from engine.battletech.tables import skid_modifier
+from engine.battletech.tables import building_hexes_modifier, skid_modifier
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
 __all__ = [
     "allowance",
+    "bridge_weight",
     "can_move",
+    "crush_weight",
     "deploy_problem",
     "jump_mp",
     "kind_of",
@@ -208,6 +217,36 @@ def _enter(  # noqa: PLR0911 - one answer per kind of mover
     return step[0], step[1], 0, road
 
 
+def crush_weight(state: BTState, index: int, there: Hex, elevation: int = 0) -> int:
+    """BT-M-41 #4 (ASSUMPTION): the tons that collapse the building in ``there`` (0: it holds).
+
+    The unit entering and every unit of any kind standing in the hex (`buildings.weight_inside`)
+    against the building's CF; a VTOL in flight (``elevation`` > 0) weighs nothing. DESIGN: the
+    move ends in the collapse (`flow._collapse`; the unit falls, `buildings.fall_in`).
+    """
+    building = state.board.terrain(there).building
+    unit = state.units[index]
+    if building is None or (_is_vtol(unit) and elevation > 0):
+        return 0
+    inside = tonnage(unit) + buildings.weight_inside(state, there, without=index)
+    return math.ceil(inside) if inside > building.cf else 0
+
+
+def bridge_weight(state: BTState, index: int, there: Hex, elevation: int = 0, *, road: bool) -> int:
+    """BT-M-28 (reading): the tons that bring down the bridge in ``there`` (0: it holds).
+
+    A unit that drives onto the deck (``road``: along the road) with every unit of the hex
+    (`buildings.weight_inside`) against the bridge's CF; a VTOL in flight weighs nothing. The
+    units fall into the water (`buildings.fall_in`).
+    """
+    bridge = state.board.terrain(there).bridge
+    unit = state.units[index]
+    if bridge is None or not road or (_is_vtol(unit) and elevation > 0):
+        return 0
+    weight = tonnage(unit) + buildings.weight_inside(state, there, without=index)
+    return math.ceil(weight) if weight > bridge.cf else 0
+
+
 def _turn_cost(unit: UnitState) -> int:
     """BT-M-24.1: 1 MP a hexside for a vehicle; free for infantry (BT-M-21 note 5)."""
     return 1 if isinstance(unit.design, VehicleDesign) else 0
@@ -353,6 +392,8 @@ def _plan(  # noqa: C901, PLR0912, PLR0915 - one guard per rule
                 backward=backward,
                 road=road,
                 minimum=minimum,
+                crush=crush_weight(state, index, there, elevation),
+                collapse=bridge_weight(state, index, there, elevation, road=road),
             )
         )
     if planned:
@@ -362,9 +403,12 @@ def _plan(  # noqa: C901, PLR0912, PLR0915 - one guard per rule
             raise _illegal("stacking", last, steps[last], f"it cannot end there: {crowded}")
     hexes = sum(1 for p in planned if p.entered)
     end = pos.elevation if _is_vtol(unit) else None
+    before = unit.movement.hexes if unit.movement is not None else 0
     if isinstance(unit.design, VehicleDesign) and unit.design.motion in veh.GROUND:
-        before = unit.movement.hexes if unit.movement is not None else 0
+        planned = _building_checks(state, unit, planned, before)
         planned = _skid_checks(state, unit, planned, flank=flank, intended=before + hexes)
+    elif _is_vtol(unit) and flank:
+        planned = _sideslip_checks(state, unit, planned, before + hexes)
     return Plan(index, mode, tuple(planned), limit, pos.mp, hexes, elevation=end)
 
 
@@ -380,13 +424,7 @@ def _skid_checks(
     """
     assert unit.hex is not None  # noqa: S101 - a planned unit is on the map
     board = state.board
-    body = unit.body
-    penalty = veh.driving_modifier(body) if isinstance(body, VehicleBody) else 0
-    modifiers: tuple[tuple[str, int], ...] = (
-        (f"{intended} hexes this turn", skid_modifier(intended)),
-    )
-    if penalty:
-        modifiers = (*modifiers, ("vehicle damage", penalty))
+    modifiers = _driving_modifiers(unit, intended)
     here, on_road = unit.hex, board.terrain(unit.hex).has_road
     turns, checked = 0, False
     result: list[PlannedStep] = []
@@ -404,6 +442,86 @@ def _skid_checks(
             if flank and turns == 2 and not checked and paved:  # noqa: PLR2004 - BT-M-29.1
                 step = attrs.evolve(step, after=(Check("skid", modifiers, fall_hex=here),))  # noqa: PLW2901
                 checked = True
+        result.append(step)
+    return result
+
+
+def _driving_modifiers(unit: UnitState, intended: int) -> tuple[tuple[str, int], ...]:
+    """BT-M-29.2 and BT-M-37.5: the skid modifier of the hexes intended, the vehicle's damage."""
+    body = unit.body
+    penalty = veh.driving_modifier(body) if isinstance(body, VehicleBody) else 0
+    modifiers: tuple[tuple[str, int], ...] = (
+        (f"{intended} hexes this turn", skid_modifier(intended)),
+    )
+    return (*modifiers, ("vehicle damage", penalty)) if penalty else modifiers
+
+
+def _building_checks(
+    state: BTState, unit: UnitState, planned: list[PlannedStep], before: int
+) -> list[PlannedStep]:
+    """BT-M-8.9 / BT-M-31.4 / BT-M-37.1: a ground vehicle's Driving roll into or out of a building.
+
+    One roll per hex entered when the hex left or the hex entered holds a building: the higher
+    class's modifier and the hexes entered this turn, this one included (BT-M-31.4, "vehicles use
+    the same table with their Driving skill"), plus the vehicle's Driving penalties (BT-M-37.5).
+    A failure: `buildings.kind_building_damage`. None where the step brings the building down.
+    """
+    assert unit.hex is not None  # noqa: S101 - a planned unit is on the map
+    board = state.board
+    body = unit.body
+    penalty = veh.driving_modifier(body) if isinstance(body, VehicleBody) else 0
+    here, hexes = unit.hex, before
+    result: list[PlannedStep] = []
+    for step in planned:
+        if step.entered:
+            hexes += 1
+            old, new = board.terrain(here).building, board.terrain(step.hex).building
+            classes = [b for b in (old, new) if b is not None]
+            if classes and not step.crush:
+                worst = max(classes, key=lambda b: b.cls)
+                named: tuple[tuple[str, int], ...] = (
+                    (f"{worst.cls.name.lower()} building", worst.cls.psr_modifier),
+                    (f"{hexes} hexes moved", building_hexes_modifier(hexes)),
+                )
+                if penalty:
+                    named = (*named, ("vehicle damage", penalty))
+                entering = new or worst
+                check = Check(
+                    "building",
+                    named,
+                    building_cf=entering.cf,
+                    building_hex=step.hex if new is not None else here,
+                )
+                step = attrs.evolve(step, after=(*step.after, check))  # noqa: PLW2901
+            here = step.hex
+        result.append(step)
+    return result
+
+
+def _sideslip_checks(
+    state: BTState, unit: UnitState, planned: list[PlannedStep], intended: int
+) -> list[PlannedStep]:
+    """BT-M-41 #8 / BT-M-37.6: a flank-speed VTOL's Driving roll against a sideslip.
+
+    Before each hex it enters after a facing change (one roll a hex, as skids, BT-M-29.1), with
+    BT-M-29.2's skid modifier of the hexes intended and its Driving penalties (BT-M-37.5). The
+    check keeps the elevation the VTOL flies at when it rolls (the plotted climb of `_enter`:
+    at least 1, and up to each hex's `vtol_floor`). A failure: `skids.sideslip`.
+    """
+    modifiers = _driving_modifiers(unit, intended)
+    elevation = max(unit.body.elevation if isinstance(unit.body, VehicleBody) else 0, 1)
+    here = unit.hex
+    turned = False
+    result: list[PlannedStep] = []
+    for step in planned:
+        if step.entered:
+            if turned:
+                check = Check("sideslip", modifiers, fall_hex=here, elevation=elevation)
+                step = attrs.evolve(step, before=(check,))  # noqa: PLW2901 - its checked copy
+            here, turned = step.hex, False
+            elevation = max(elevation, vt.vtol_floor(state.board.terrain(step.hex)))
+        else:
+            turned = True
         result.append(step)
     return result
 

@@ -18,7 +18,7 @@ from attrs import frozen
 from engine.battletech.board import Board, Terrain, Woods
 from engine.battletech.commands import Step, StepKind
 from engine.battletech.envstate import ONE_G, gravity_of
-from engine.battletech.rules import environment, kindmove
+from engine.battletech.rules import buildings, environment, kindmove
 from engine.battletech.rules.condition import (
     arm_modifier,
     can_move,
@@ -486,9 +486,7 @@ def _entry_checks(  # noqa: PLR0917 - the hex left and the hex entered
     collapse = crush = 0
     here_terrain = state.board.terrain(walker.hex)
     if terrain.building is not None:
-        inside = tonnage(unit) + sum(
-            tonnage(state.units[o]) for o in state.units_at(there) if o != move.index
-        )
+        inside = tonnage(unit) + buildings.weight_inside(state, there, without=move.index)
         if inside > terrain.building.cf:
             crush = math.ceil(inside)  # BT-M-41 #4 (ASSUMPTION): more tonnage than CF: collapse
     if here_terrain.building is not None or terrain.building is not None:
@@ -508,9 +506,8 @@ def _entry_checks(  # noqa: PLR0917 - the hex left and the hex entered
             )
         )
     if on_bridge and terrain.bridge is not None:
-        weight = tonnage(unit) + sum(
-            tonnage(state.units[o]) for o in state.units_at(there) if o != move.index
-        )
+        # a VTOL in flight over the bridge weighs nothing (BT-M-37.3, `buildings.weighs`)
+        weight = tonnage(unit) + buildings.weight_inside(state, there, without=move.index)
         if weight > terrain.bridge.cf:
             collapse = math.ceil(weight)  # BT-M-28: the bridge gives way
     depth = _water_depth(terrain, on_bridge=on_bridge)
@@ -1034,9 +1031,9 @@ def reachable_hexes(
 
 
 def psr_target(unit: UnitState, check: Check) -> int:
-    """The target number a check will roll against (for warnings before confirming)."""
-    return (
-        unit.pilot.piloting
-        + sum(v for _, v in check.modifiers)
-        + sum(v for _, v in preexisting(unit))
-    )
+    """The target number a check will roll against (for warnings before confirming).
+
+    A vehicle's Driving roll takes no 'Mech modifiers (BT-M-37.1): its check names them all.
+    """
+    damage = preexisting(unit) if unit.is_mech else ()
+    return unit.pilot.piloting + sum(v for _, v in check.modifiers) + sum(v for _, v in damage)

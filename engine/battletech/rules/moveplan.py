@@ -24,8 +24,9 @@ class Check:
     """A roll a step requires (BT-M-31), with what a failure does.
 
     ``reason``: ``water``, ``rubble``, ``building``, ``stand``, ``skid``, ``run_damage``,
-    ``landing``. ``fall_hex``/``fall_levels``: where and how far the 'Mech falls on a failure
-    (BT-M-33.2); a building roll's failure is damage, not a fall.
+    ``landing``, ``sideslip`` (a VTOL's, BT-M-41 #8). ``fall_hex``/``fall_levels``: where and
+    how far the 'Mech falls on a failure (BT-M-33.2); a building roll's failure is damage, not a
+    fall.
     """
 
     reason: str
@@ -36,6 +37,8 @@ class Check:
     building_hex: Hex | None = None
     other_hex: Hex | None = None
     """The step's other hex, where the 'Mech falls instead when ``fall_hex`` holds a 'Mech."""
+    elevation: int = 0
+    """A VTOL's elevation where a ``sideslip`` roll is made (BT-M-37.6, BT-M-41 #8)."""
 
 
 @frozen

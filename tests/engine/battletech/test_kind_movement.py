@@ -20,10 +20,12 @@ from engine.battletech.kindmoveevents import ElevationChanged
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules import kindmove
+from engine.battletech.rules.flow import decide
 from engine.battletech.rules.movement import plan_move, reachable
 from engine.battletech.rules.options import legal_commands
 from engine.battletech.rules.victory import crippled, fighting, lost, tonnage
 from engine.battletech.state import BTState, MoveMode, Phase, UnitDesign
+from engine.dice import Dice
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, state_with, terrain_board
@@ -272,7 +274,7 @@ def test_legal_moves_of_every_kind_are_accepted() -> None:
     moves = [c for c in legal_commands(state) if isinstance(c, Move | Jump)]
     assert {c.unit for c in moves} == {0, 1, 2, 3}
     for command in moves[::7]:
-        play(state, command)  # raises if refused
+        decide(state, command, Dice(7))  # raises if refused (a flank VTOL may roll a sideslip)
 
 
 def test_crews_get_the_defaults_of_their_kind() -> None:
@@ -349,7 +351,8 @@ def test_a_passed_driving_roll_goes_on_a_failed_one_skids_with_its_facing() -> N
         end = end.neighbor(Facing.NE)
     after, _ = play(state, Move(0, MoveMode.RUN, steps), dice=(3, 3))  # 6 >= 5 + 1
     assert after.units[0].hex == end
-    after, events = play(state, Move(0, MoveMode.RUN, steps), dice=(2, 3))  # 5 < 6: skid
+    # 5 < 6: skid; then a motive roll per hex skidded (BT-M-29.5): 1 + 1 +3 hover = 5, none
+    after, events = play(state, Move(0, MoveMode.RUN, steps), dice=(2, 3, 1, 1, 1, 1))
     assert any(e.TAG == "bt/skidded" for e in events)
     unit = after.units[0]
     assert unit.facing is Facing.NE  # it turned before losing control, and keeps that facing

@@ -30,7 +30,6 @@ VEHICLES_AND_INFANTRY = frozenset(
     {
         # Issue 20 (vehicles, infantry and battle armor in play): these sections rule units the
         # engine does not play yet ('Mechs only). Only vehicle or infantry sections belong here.
-        "BT-M-37.7",  # mechanized infantry, vehicle driving rolls, naval units
     }
 )
 """Sections of issue 20 (vehicles and infantry), not yet played, so not yet cited."""
