@@ -331,7 +331,8 @@ def test_a_dfa_on_a_platoon_is_plus_3_without_piloting_bt_c_43() -> None:
     assert hit.number == 11
     assert ("infantry target", 3) in hit.modifiers
     assert not [t for t in hit.modifiers if t[0] == "Piloting difference"]
-    state, events = run(state, [EndPhase()], (6, 5, 1, 6, 5, 4))
+    # the platoon's laser rifles could fire (BT-C-35.6): it holds fire, and the DFA lands
+    state, events = run(state, [EndPhase(), FireWeapons(0)], (6, 5, 1, 6, 5, 4))
     (men,) = of(events, kev.TroopersLost)
     assert (men.damage, men.lost, men.in_open) == (15, 4, True)
     assert psrs(events) == [(1, 9)]

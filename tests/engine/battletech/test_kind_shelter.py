@@ -122,13 +122,14 @@ def test_a_platoons_own_attack_on_a_platoon_inside_bt_c_35_6() -> None:
 def test_a_building_that_comes_down_leaves_the_platoon_in_the_rubble() -> None:
     """CF 1 takes ⌈1/10⌉ = 1 of the 7 men and collapses (BT-M-41 #4); 6 die, the rest stand.
 
-    DESIGN: what a collapse does to a platoon is open; it falls no levels and stays in the hex,
-    now rubble (BT-M-8.10).
+    DESIGN: what a collapse does to a platoon is open; it falls no levels, loses a man to the
+    fall as direct damage (`buildings.fall_in`) and stays in the hex, now rubble (BT-M-8.10).
     """
     state = _inside(blk("Foot Platoon (Laser)"), 1)
     after, events = resolve(state, [weapon_attack(state, 0, 0, 1)], [5, 5, 3, 4])
     assert of(events, BuildingDamaged) == [BuildingDamaged(TARGET, 1, collapsed=True)]
-    (men,) = of(events, kev.TroopersLost)
+    fall, men = of(events, kev.TroopersLost)
+    assert (fall.lost, fall.conversion) == (1, "direct")  # the collapse (buildings.fall_in)
     assert men.lost == 6
     assert after.units[1].hex == TARGET
     assert after.board.terrain(TARGET).rubble
