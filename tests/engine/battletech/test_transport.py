@@ -18,7 +18,17 @@ from engine.battletech import RULESET
 from engine.battletech import events as ev
 from engine.battletech import kindevents as kev
 from engine.battletech.board import Terrain
-from engine.battletech.commands import EndMove, Move, Step, StepKind
+from engine.battletech.commands import (
+    BTCommand,
+    EndMove,
+    EndPhase,
+    FireWeapons,
+    Move,
+    PhysicalAttack,
+    RollInitiative,
+    Step,
+    StepKind,
+)
 from engine.battletech.context import Ctx
 from engine.battletech.data.blk import parse_blk
 from engine.battletech.designs import InfantryDesign, VehicleDesign
@@ -53,7 +63,7 @@ from engine.battletech.transportevents import (
     UnitUnloaded,
 )
 from engine.dice import Dice, ScriptedDice
-from engine.game import Command, Event, Game, IllegalCommand
+from engine.game import Accepted, Command, Event, Game, IllegalCommand
 from engine.hexes import Facing, Hex
 from saves.codec import make_converter
 from saves.journal import Journal, read_game
@@ -369,7 +379,9 @@ def test_the_log_tells_the_load_and_the_unload() -> None:
     command = LoadUnit(0, 1)
     events = RULESET.decide(state, command, ScriptedDice(()))
     told, state = tell(1, command, events, state)
-    assert "climbs aboard" in "\n".join(t.text for t in told)
+    text = "\n".join(t.text for t in told)
+    assert "climbs aboard" in text
+    assert "takes Foot Platoon" in text
     state = aboard(game())
     command2 = UnloadUnit(0)
     events = RULESET.decide(state, command2, ScriptedDice(()))
@@ -460,3 +472,32 @@ def test_a_schema_13_save_loads_with_empty_troop_space() -> None:
     assert migrated["setup"]["units"][0]["design"]["troop_space"] == 0.0
     assert "troop_space" not in migrated["setup"]["units"][1]["design"]
     assert "troop_space" not in vehicle  # the argument is left as it was
+
+
+def _quiet(options: list[BTCommand]) -> BTCommand:
+    """The dullest legal command: stand still, hold fire, no blow, end the phase, roll."""
+    for command in options:
+        match command:
+            case Move(mode=MoveMode.STILL) | EndPhase() | RollInitiative() | EndMove():
+                return command
+            case FireWeapons(shots=()) | PhysicalAttack(kind=None):
+                return command
+    return options[0]
+
+
+def test_a_passenger_rides_through_a_whole_turn_and_gets_out_in_the_next() -> None:
+    """Aboard through the attack, heat and end phases; the next turn it may be set down."""
+    played = Game(RULESET, _setup(), Dice(5))
+    played.execute(RollInitiative())
+    if played.state.side_to_act != 0:
+        played.execute(Move(2, MoveMode.STILL))
+    assert isinstance(played.execute(LoadUnit(0, 1)), Accepted)
+    assert isinstance(played.execute(Move(0, MoveMode.WALK, (F, F))), Accepted)
+    while not (played.state.turn == 2 and played.state.side_to_act == 0):
+        outcome = played.execute(_quiet(legal_commands(played.state)))
+        assert isinstance(outcome, Accepted)
+    assert carrier_of(played.state.units[1]) == 0
+    assert position(played.state, 1) == Hex.from_label("0408")
+    assert UnloadUnit(0) in legal_commands(played.state)
+    assert isinstance(played.execute(UnloadUnit(0)), Accepted)
+    assert played.state.units[1].hex == Hex.from_label("0408")
