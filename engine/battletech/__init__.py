@@ -24,6 +24,8 @@ from engine.battletech import (
     narrate,
     nightcommands,
     nightevents,
+    transportcommands,
+    transportevents,
 )
 from engine.battletech.data.scenario import Library, build_setup, parse_scenario
 from engine.battletech.evolve import evolve
@@ -74,6 +76,8 @@ class BattleTech:
         commands.TakeClub,
         commands.SwitchHeatSinks,
         nightcommands.ChooseJitterFirer,
+        transportcommands.LoadUnit,
+        transportcommands.UnloadUnit,
     )
     event_types: tuple[type[Event], ...] = (
         tuple(
@@ -89,6 +93,7 @@ class BattleTech:
         + kindmoveevents.KIND_MOVE_EVENTS
         + buildingevents.BUILDING_EVENTS
         + kindevents.KIND_EVENTS
+        + transportevents.TRANSPORT_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

@@ -6,6 +6,8 @@ command sees its effect (a fall before the next step, damage before the pilot's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from attrs import define, field
 
 from engine.battletech.events import BTEvent
@@ -43,18 +45,28 @@ class Ctx:
     """The state, the dice and the events of one command being resolved.
 
     ``tally`` is the current attack phase's `Tally` while one is being resolved, else None.
+    ``follow`` is called after each event is applied, with what must follow it wherever it was
+    raised (`engine.battletech.rules.transport.follow`: the passengers of a carrier lost).
     """
 
-    def __init__(self, state: BTState, dice: DiceSource) -> None:
+    def __init__(
+        self,
+        state: BTState,
+        dice: DiceSource,
+        follow: Callable[[Ctx, BTEvent], None] | None = None,
+    ) -> None:
         self.state = state
         self.dice = dice
         self.events: list[BTEvent] = []
         self.tally: Tally | None = None
+        self.follow = follow
 
     def emit(self, event: BTEvent) -> None:
-        """Record ``event`` and apply it to the working state."""
+        """Record ``event``, apply it to the working state, then what follows it (``follow``)."""
         self.events.append(event)
         self.state = evolve(event, self.state)
+        if self.follow is not None:
+            self.follow(self, event)
 
     def roll(self, count: int = 2) -> tuple[int, ...]:
         """Roll ``count`` six-sided dice."""

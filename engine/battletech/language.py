@@ -27,6 +27,7 @@ from engine.battletech.commands import (
 from engine.battletech.designs.mech import Location
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.state import AttackKind, BTState, MoveMode
+from engine.battletech.transportcommands import LoadUnit, UnloadUnit
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
@@ -65,6 +66,12 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
   dump UNIT ITEM...          dump these ammunition bins next turn (before the initiative roll)
   sinks UNIT N               switch heat sinks: N of them off, 0 all on (BT-C-52)
   jitter UNIT                at night, of equally near enemies, UNIT fires in the dark (NT-4)
+  load UNIT PLATOON [MODE STEP...]
+                             the vehicle UNIT takes the platoon in its hex aboard (1 MP), or
+                             moves STEPS into its hex first (BT-C-35.13)
+  unload UNIT [PLATOON...] [MODE STEP...]
+                             the vehicle sets its passengers down (all when none is named),
+                             in place or after moving STEPS; its move ends (BT-C-35.13)
 """
 
 _FACING_NAMES = {f.name: f for f in Facing}
@@ -184,10 +191,29 @@ def parse_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return SwitchHeatSinks(_unit(text, unit, state), int(count))
         case ["jitter", unit]:
             return ChooseJitterFirer(_unit(text, unit, state))
+        case ["load", unit, rider, *rest]:
+            mode, steps = _then(text, words[3:], rest)
+            return LoadUnit(_unit(text, unit, state), _unit(text, rider, state), mode, steps)
+        case ["unload", unit, *rest]:
+            riders = tuple(_unit(text, w, state) for w in rest if w.isdigit())
+            more = rest[len(riders) :]
+            mode, steps = _then(text, words[2 + len(riders) :], more, still=True)
+            return UnloadUnit(_unit(text, unit, state), riders, mode, steps)
         case ["move", *_]:
             raise _fail(text, "move UNIT walk|run STEPS, e.g. move 1 walk F F R F")
         case _:
             raise _fail(text, "type 'help' for the commands")
+
+
+def _then(
+    text: str, words: list[str], lowered: list[str], *, still: bool = False
+) -> tuple[MoveMode, tuple[Step, ...]]:
+    """A transport order's optional ``MODE STEP...`` (none: walk, or standing still)."""
+    if not lowered:
+        return (MoveMode.STILL if still else MoveMode.WALK), ()
+    if lowered[0] not in {"walk", "run", "still"}:
+        raise _fail(text, "after the units: walk|run and the steps, e.g. walk F F")
+    return MoveMode(lowered[0]), parse_steps(text, words[1:])
 
 
 _PHYSICAL = {
@@ -326,6 +352,13 @@ def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return f"sinks {command.unit + 1} {command.off}"
         case ChooseJitterFirer():
             return f"jitter {command.unit + 1}"
+        case LoadUnit():
+            then = _format_then(command.mode, command.steps, still=False)
+            return f"load {command.unit + 1} {command.passenger + 1}{then}"
+        case UnloadUnit():
+            riders = "".join(f" {p + 1}" for p in command.passengers)
+            then = _format_then(command.mode, command.steps, still=True)
+            return f"unload {command.unit + 1}{riders}{then}"
         case EndMove():
             return f"done {command.unit + 1}"
         case EndPhase():
@@ -333,3 +366,11 @@ def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
         case _:
             msg = f"not a BattleTech command: {command!r}"
             raise TypeError(msg)
+
+
+def _format_then(mode: MoveMode, steps: tuple[Step, ...], *, still: bool) -> str:
+    """A transport order's ``MODE STEP...`` as `_then` reads it back ("" for the default)."""
+    default = MoveMode.STILL if still else MoveMode.WALK
+    if not steps and mode is default:
+        return ""
+    return f" {mode.value} {format_steps(steps)}".rstrip()

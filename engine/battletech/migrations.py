@@ -50,6 +50,14 @@ Schema history:
   classes only (``bt/vehicle_hit``, ``bt/vehicle_critical``, ``bt/motive``, ``bt/vtol_crashed``,
   ``bt/troopers_lost``, ``bt/trooper_hit``, ``bt/crew_recovered``,
   `engine.battletech.kindevents`), so older saves read unchanged: the identity from 11 or 12.
+- **14, 15, 16**: numbers held for issue 20's other helpers (antimech, charges, infweap); the
+  identity here until their migrations are chained in.
+- **17** (issue 20, transport, BT-C-35.13): a vehicle design gains ``troop_space`` (tons of
+  infantry compartment, from the ``.blk`` ``<transporters>``); an older save's vehicles carried
+  nobody (``0.0``). New commands ``bt/load`` and ``bt/unload``
+  (`engine.battletech.transportcommands`) and events ``bt/loaded``, ``bt/unloaded``,
+  ``bt/cargo_hit``, ``bt/crash_survival`` (`engine.battletech.transportevents`). A passenger's
+  ``carried_by`` lives in its body (kept states only).
 """
 
 from __future__ import annotations
@@ -58,7 +66,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 17
 """The schema this program writes."""
 
 
@@ -121,6 +129,28 @@ def _calm(header: JSONDict) -> JSONDict:
     return {**header, "setup": {**setup, "wind": None}}
 
 
+_VEHICLE_KEYS = frozenset({"unit_type", "motion", "cruise", "locations"})
+"""The fields that tell a vehicle design from the other kinds' in a setup (schema 11)."""
+
+
+def _no_troop_space(header: JSONDict) -> JSONDict:
+    """Schema 16 -> 17 (BT-C-35.13): every vehicle design of the setup carries nobody.
+
+    Touches only vehicle designs without ``troop_space``, so it upgrades a schema-13 save too.
+    """
+    setup = header.get("setup")
+    if not isinstance(setup, dict) or not isinstance(setup.get("units"), list):
+        return header
+    units = []
+    for unit in setup["units"]:
+        design = unit.get("design") if isinstance(unit, dict) else None
+        if isinstance(design, dict) and design.keys() >= _VEHICLE_KEYS:
+            units.append({**unit, "design": {"troop_space": 0.0, **design}})
+        else:
+            units.append(unit)
+    return {**header, "setup": {**setup, "units": units}}
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: Migration(header=_people_only),
     2: Migration(header=_daylight),
@@ -134,5 +164,9 @@ MIGRATIONS: dict[int, Migration] = {
     10: Migration(),  # schema 11 reshapes the kept unit state only: a schema-10 save reads as it is
     11: Migration(),  # schema 12 adds the event bt/elevation_changed only
     12: Migration(),  # schema 13 adds event classes only (kindevents): older saves read as they are
+    13: Migration(),  # 14: held for antimech (issue 20), chained in by the lead
+    14: Migration(),  # 15: held for charges (issue 20), chained in by the lead
+    15: Migration(),  # 16: held for infweap (issue 20), chained in by the lead
+    16: Migration(header=_no_troop_space),  # 17: transport (BT-C-35.13)
 }
 """Schema v -> the migration from v to v + 1."""

@@ -67,6 +67,7 @@ KEY_GROUPS = (
             ("mode('jump')", "plot a jump: the cursor to the landing hex, Enter"),
             ("still", "the selected unit stands still this turn"),
             ("eject", "the selected unit's MechWarrior ejects instead of moving (asks, BT-C-59)"),
+            ("transport", "a carrier's loads and unloads: a digit gives one (BT-C-35.13)"),
             ("dump", "before the roll: dump ammunition bins next turn (asks, BT-C-58)"),
             ("sinks", "before the roll: switch heat sinks off or back on (BT-C-52)"),
             ("end_phase", "every unit has moved: end the phase (Enter too)"),

@@ -76,6 +76,7 @@ from tui.battletech.special_orders import (
     SpecialOrderActions,
     SpecialOrders,
 )
+from tui.battletech.transport_orders import TRANSPORT_BINDING, open_transport, transport_keys
 from tui.battletech.widgets import (
     OrdersPanel,
     Plot,
@@ -167,6 +168,7 @@ MODE_ACTIONS = frozenset(
 )
 """The actions that act in some input modes only: each mode's key table says when (none: never)."""
 MODE_ACTIONS |= SPECIAL_ACTIONS  # aimed shots, hex fire, eject, dump, heat sinks
+MODE_ACTIONS |= {"transport"}  # BT-C-35.13: T, a carrier's loads and unloads
 
 
 WEAPON_BINDINGS = [
@@ -281,6 +283,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         COMMAND_LINE_BINDING,
         *SPECIAL_BINDINGS,
+        TRANSPORT_BINDING,
         NIGHT_BINDING,
         JITTER_BINDING,
         Binding("v", "sheet_page", "Sheet", show=False, tooltip="Record sheet: the other page"),
@@ -796,8 +799,13 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         if self.replaying or action not in MODE_ACTIONS:
             return True
         state = self.game.state
-        rule = {**self.mode_keys(state), **self.special.keys(state)}.get(action)
+        keys = {**self.mode_keys(state), **self.special.keys(state)}
+        rule = {**keys, **transport_keys(self, state)}.get(action)
         return rule is not None and rule(parameters)
+
+    def action_transport(self) -> None:
+        """T: the selected carrier's loads and unloads (BT-C-35.13)."""
+        open_transport(self)
 
     def mode_keys(self, state: BTState) -> dict[str, KeyRule]:
         """The keys of the input mode the player is in, each with when it acts."""

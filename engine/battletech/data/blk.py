@@ -36,6 +36,7 @@ from attrs import define, field, frozen
 from engine.battletech.data import catalogue
 from engine.battletech.data.fileformat import FileFormatError, bounded_int
 from engine.battletech.data.infantry_weapons import infantry_weapon
+from engine.battletech.data.transporters import troop_space
 from engine.battletech.designs import OtherDesign
 from engine.battletech.designs.battle_armor import WEIGHT_CLASSES, BattleArmorDesign
 from engine.battletech.designs.battle_armor import BattleArmorMotion as BAMotion
@@ -506,6 +507,7 @@ def _vehicle(found: _File, unit_type: str, source: str) -> VehicleDesign:
         year=_year(found),
         omni="omni" in found.blocks,
         source=source,
+        troop_space=troop_space(_items(found, "transporters"), found.warnings),
     )
 
 

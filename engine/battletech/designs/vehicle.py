@@ -110,6 +110,8 @@ class VehicleDesign:
         engine: the engine type ("Fusion", "ICE" ...; "" when the file gives none).
         year: the year of introduction (0: not given).
         omni: an OmniVehicle (BT-M-3).
+        troop_space: tons of infantry compartment (MegaMek ``TroopSpace`` in ``<transporters>``;
+            BT-C-35.13, `engine.battletech.rules.transport`); 0 carries nobody.
         source: where the design came from (a file name), for messages; not a rule.
     """
 
@@ -129,6 +131,7 @@ class VehicleDesign:
     year: int = 0
     omni: bool = False
     source: str = ""
+    troop_space: float = 0.0
 
     kind: ClassVar[str] = "vehicle"
     """What the unit library calls this kind of unit."""

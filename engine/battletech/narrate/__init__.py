@@ -27,6 +27,7 @@ from engine.battletech.narrate import (
     moves,
     night,
     orders,
+    transport,
 )
 from engine.battletech.narrate.commands import command_text, fire_text
 from engine.battletech.narrate.moves import PSR_REASONS
@@ -61,6 +62,7 @@ __all__ = [
     "orders",
     "signed",
     "tell",
+    "transport",
     "unit_letters",
     "unit_name",
 ]

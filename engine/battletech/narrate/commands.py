@@ -32,6 +32,7 @@ from engine.battletech.narrate.words import (
 )
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.state import AttackKind
+from engine.battletech.transportcommands import LoadUnit, UnloadUnit
 
 if TYPE_CHECKING:
     from engine.battletech.state import BTState
@@ -112,6 +113,13 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
             mover = asking.unit if asking is not None else index
             said = f"{unit_name(state, index)} is to fire in the dark (NT-4)"
             return f"{_side_of(state, mover)}: {said}"
+        case LoadUnit(unit=index, passenger=rider):  # BT-C-35.13
+            moves = f" {format_steps(command.steps)}, then" if command.steps else ""
+            return f"{_who(state, index)}{moves} takes {unit_name(state, rider)} aboard"
+        case UnloadUnit(unit=index, passengers=riders):
+            moves = f" {format_steps(command.steps)}, then" if command.steps else ""
+            who = ", ".join(unit_name(state, r) for r in riders) or "everyone aboard"
+            return f"{_who(state, index)}{moves} sets {who} down"
     return ""
 
 

@@ -42,6 +42,7 @@ from engine.battletech.rules import (
     physical,
     sinks,
     skids,
+    transport,
     turn,
 )
 from engine.battletech.rules.damage import fall, piloting_roll
@@ -49,6 +50,7 @@ from engine.battletech.rules.heat import movement_heat
 from engine.battletech.rules.movement import Check, Plan, PlannedStep, plan_jump, plan_move
 from engine.battletech.rules.victory import immediate_result
 from engine.battletech.state import BTState, Movement, MoveMode, Phase, UnitState
+from engine.battletech.transportcommands import LoadUnit, UnloadUnit
 from engine.dice import DiceSource
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
@@ -218,7 +220,7 @@ def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEv
     if state.phase is Phase.OVER:
         raise IllegalCommand("game/over", "the game is over")
     nightchoice.refuse_while_asking(state, command)  # NT-4: the moving side chooses first
-    ctx = Ctx(state, dice)
+    ctx = Ctx(state, dice, transport.follow)
     match command:
         case Deploy():
             _deploy(ctx, command)
@@ -246,6 +248,8 @@ def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEv
             sinks.switch_heat_sinks(ctx, command)
         case ChooseJitterFirer():
             nightchoice.choose(ctx, command, _finish)
+        case LoadUnit() | UnloadUnit():
+            transport.order(ctx, command, _move, _finish)  # BT-C-35.13
         case _:
             raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
     _check_victory(ctx)

@@ -35,6 +35,7 @@ from engine.battletech.kinds.battle_armor import BattleArmorBody, trooper_for_ro
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.kinds.vehicle_tables import Crit
+from engine.battletech.rules import aboard
 from engine.battletech.state import Attack
 from engine.battletech.tables import Column
 
@@ -215,7 +216,10 @@ def _critical(ctx: Ctx, target: int, location: VehicleLocation, source: int | No
     assert isinstance(design, VehicleDesign)  # noqa: S101 - vehicles only
     assert isinstance(body, VehicleBody)  # noqa: S101
     roll = ctx.roll(2)
-    crit = vehicle_tables.critical_effect(design, body, location, sum(roll), ammo=unit.ammo)
+    carried = aboard.carrying(ctx.state, target)  # BT-C-24.3: "Cargo/infantry hit" applies
+    crit = vehicle_tables.critical_effect(
+        design, body, location, sum(roll), carrying=carried, ammo=unit.ammo
+    )
     weapon = weapon_die = None
     if crit in {Crit.WEAPON_MALFUNCTION, Crit.WEAPON_DESTROYED}:
         candidates = vehicle_tables.weapon_candidates(design, body, location, crit)

@@ -22,7 +22,7 @@ from engine.battletech.commands import (
 )
 from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.kinds.vehicle_combat import vehicle_attack_refused
-from engine.battletech.rules import kindmove, masc, nightchoice, physical, tohit
+from engine.battletech.rules import kindmove, masc, nightchoice, physical, tohit, transport
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.rules.movement import jump_paths, reachable
@@ -55,6 +55,7 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911, P
         unit = state.units[state.active]
         if unit.movement is not None and unit.movement.mode is not MoveMode.STILL:
             commands += _moves(state, state.active, unit.movement.mode)
+        commands += transport.options(state, state.active)  # BT-C-35.13
         return _without_stay(commands, state.active, allow_end=_may_end(state, state.active))
     side = state.side_to_act
     if side is None:
@@ -67,6 +68,7 @@ def legal_commands(state: BTState) -> list[BTCommand]:  # noqa: C901, PLR0911, P
         unit = state.units[index]
         if unit.is_mech and masc.has_masc(unit):  # BT-C-75: a run with the MASC on
             commands += _moves(state, index, MoveMode.RUN, masc_on=True)
+        commands += transport.options(state, index)  # BT-C-35.13
         paths = jump_paths(state, index)
         near = _near_enemies(state, index)
         for hex_, facing in reachable(state, index, MoveMode.JUMP):

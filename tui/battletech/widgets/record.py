@@ -46,6 +46,7 @@ from engine.battletech.kinds.battle_armor import TROOPER_BOX, BattleArmorBody
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.rules import special
+from engine.battletech.rules.aboard import carrier_of
 from engine.battletech.rules.condition import jump_mp, run_allowance, walk_mp
 from tui.battletech.kind_words import ejected, has_masc, kind_flags, mode_names, moves_now, prone
 from tui.battletech.widgets._panel import BTPanel
@@ -137,7 +138,7 @@ def status_line(unit: UnitState) -> str:
     if unit.withdrawn:
         return "withdrawn from the map"
     if unit.hex is None:
-        return "not deployed yet"
+        return "aboard a carrier" if carrier_of(unit) is not None else "not deployed yet"
     text = f"{unit.hex.label} facing {unit.facing.name}"
     if prone(unit):
         text += ", prone"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import frozen
 from rich.text import Text
 
+from engine.battletech.rules.aboard import carrier_of
 from engine.battletech.rules.flow import pending
 from engine.battletech.rules.turn import declarers
 from engine.battletech.state import Phase
@@ -87,7 +88,7 @@ def unit_status(
     if gone is not None:
         return gone
     if unit.hex is None:
-        return "to deploy"
+        return "aboard" if carrier_of(unit) is not None else "to deploy"  # BT-C-35.13
     words = [*_phase_words(state, unit, index, declaring)]
     if not unit.is_mech:
         words += kind_status(unit)  # "immobile", "men 17/28", "troopers 3/4"
