@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from engine.battletech import (
+    antimechevents,
     buildingevents,
     commands,
     envevents,
@@ -74,6 +75,7 @@ class BattleTech:
         commands.TakeClub,
         commands.SwitchHeatSinks,
         nightcommands.ChooseJitterFirer,
+        *antimechevents.ANTI_MECH_COMMANDS,
     )
     event_types: tuple[type[Event], ...] = (
         tuple(
@@ -89,6 +91,7 @@ class BattleTech:
         + kindmoveevents.KIND_MOVE_EVENTS
         + buildingevents.BUILDING_EVENTS
         + kindevents.KIND_EVENTS
+        + antimechevents.ANTI_MECH_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

@@ -6,6 +6,7 @@ Units are numbered from 1 in setup order; hexes are map labels ("0805"); facings
 
 from __future__ import annotations
 
+from engine.battletech import antimechevents
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -66,6 +67,7 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
   sinks UNIT N               switch heat sinks: N of them off, 0 all on (BT-C-52)
   jitter UNIT                at night, of equally near enemies, UNIT fires in the dark (NT-4)
 """
+COMMAND_HELP += antimechevents.HELP
 
 _FACING_NAMES = {f.name: f for f in Facing}
 
@@ -184,6 +186,8 @@ def parse_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return SwitchHeatSinks(_unit(text, unit, state), int(count))
         case ["jitter", unit]:
             return ChooseJitterFirer(_unit(text, unit, state))
+        case [word, *_] if word in antimechevents.WORDS:
+            return antimechevents.parse(text, state)  # BT-C-35.8..35.10
         case ["move", *_]:
             raise _fail(text, "move UNIT walk|run STEPS, e.g. move 1 walk F F R F")
         case _:
@@ -326,6 +330,10 @@ def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             return f"sinks {command.unit + 1} {command.off}"
         case ChooseJitterFirer():
             return f"jitter {command.unit + 1}"
+        case antimechevents.LegAttack() | antimechevents.SwarmAttack():
+            return antimechevents.format_line(command)
+        case antimechevents.StopSwarm() | antimechevents.BrushOff():
+            return antimechevents.format_line(command)
         case EndMove():
             return f"done {command.unit + 1}"
         case EndPhase():

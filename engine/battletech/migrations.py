@@ -50,6 +50,12 @@ Schema history:
   classes only (``bt/vehicle_hit``, ``bt/vehicle_critical``, ``bt/motive``, ``bt/vtol_crashed``,
   ``bt/troopers_lost``, ``bt/trooper_hit``, ``bt/crew_recovered``,
   `engine.battletech.kindevents`), so older saves read unchanged: the identity from 11 or 12.
+- **14** (issue 20, BT-C-35.8..35.10, anti-'Mech attacks): new classes only, so older saves read
+  unchanged: the commands ``bt/leg_attack``, ``bt/swarm``, ``bt/stop_swarm``, ``bt/brush_off``
+  and the events ``bt/anti_mech_declared``, ``bt/anti_mech_rolled``, ``bt/swarm_started``,
+  ``bt/swarm_carried``, ``bt/swarm_ended`` (`engine.battletech.antimechevents`). The swarm link
+  is the body's ``swarming`` (already in the unit state); the kept state's `TurnFlags` gains
+  ``anti_mech`` (default None: nothing declared), which older kept states read as its default.
 """
 
 from __future__ import annotations
@@ -58,7 +64,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 """The schema this program writes."""
 
 
@@ -134,5 +140,6 @@ MIGRATIONS: dict[int, Migration] = {
     10: Migration(),  # schema 11 reshapes the kept unit state only: a schema-10 save reads as it is
     11: Migration(),  # schema 12 adds the event bt/elevation_changed only
     12: Migration(),  # schema 13 adds event classes only (kindevents): older saves read as they are
+    13: Migration(),  # schema 14 adds anti-'Mech command and event classes only (antimechevents)
 }
 """Schema v -> the migration from v to v + 1."""

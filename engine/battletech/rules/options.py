@@ -20,7 +20,7 @@ from engine.battletech.commands import (
     RollInitiative,
     TakeClub,
 )
-from engine.battletech.rules import kindmove, masc, nightchoice, physical, tohit
+from engine.battletech.rules import antimech, kindmove, masc, nightchoice, physical, tohit
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.rules.movement import jump_paths, reachable
@@ -85,12 +85,14 @@ def _declarations(state: BTState) -> list[BTCommand]:
     for index in declarers(state, side):
         if state.phase is Phase.WEAPON:
             commands.append(FireWeapons(index))
-            commands += [o for o in tohit.fire_options(state, index) if o.shots]
+            if antimech.is_swarming(state.units[index]) is None:  # BT-C-35.9: a swarmer holds
+                commands += [o for o in tohit.fire_options(state, index) if o.shots]
             if not why_no_club(state, index):
                 commands.append(TakeClub(index))
         else:
             commands.append(PhysicalAttack(index))
             commands += physical.physical_options(state, index)
+        commands += antimech.options(state, index)  # BT-C-35.8..35.10
     return commands
 
 
