@@ -24,6 +24,8 @@ DESIGN points (the digest is open there, or the program's other rules force a re
 - a 'Mech that ends a jump shakes its swarmers off (1 damage per Jump MP used on each trooper of a
   squad, 3D6 men of a platoon); a VTOL that ends a move in the air shakes them off by its
   elevation; other moves carry them along. Swarmers shaken off stay in the hex the unit left;
+- "one critical chance" (leg attack, battle-armor swarm) is one in all: when the damage reached
+  the structure there, the chance that rolled (BT-C-26) is it;
 - a brush-off that misses does the arm's punch damage to the 'Mech itself on the punch table, front
   column (the location was not read); a brush-off is the 'Mech's physical attack of the turn.
 """
@@ -455,14 +457,25 @@ def _attack(ctx: Ctx, index: int, order: AntiMechOrder) -> None:
         right_leg_destroyed=body.location_destroyed(Location.RL),
         left_leg_destroyed=body.location_destroyed(Location.LL),
     )
+    since = len(ctx.events)
     damage.apply_damage(ctx, order.target, leg, amount, roll=(die,), source=index)
-    _critical(ctx, order.target, leg, index)
+    _critical(ctx, order.target, leg, index, since)
 
 
-def _critical(ctx: Ctx, target: int, location: Location, source: int) -> None:
-    """BT-C-35.9: one critical chance on the location hit, even if armor remains."""
+def _critical(ctx: Ctx, target: int, location: Location, source: int, since: int) -> None:
+    """BT-C-35.9: one critical chance on the location hit, even if armor remains.
+
+    DESIGN: one in all; when the damage reached the structure there, the chance it rolled
+    (events after ``since``, BT-C-26) is that one.
+    """
     unit = ctx.state.units[target]
-    if unit.on_map and not unit.mech.location_destroyed(location):
+    if not unit.on_map or unit.mech.location_destroyed(location):
+        return
+    rolled = any(
+        isinstance(e, ev.CriticalChanceRolled) and e.unit == target and e.location is location
+        for e in ctx.events[since:]
+    )
+    if not rolled:
         damage.critical_chance(ctx, target, location, source=source)
 
 
@@ -491,10 +504,11 @@ def _swarm_damage(ctx: Ctx, index: int, target: int) -> None:
             break
         roll = ctx.roll(2)
         location, rear = infantry.swarm_location(sum(roll), quad=quad)
+        since = len(ctx.events)
         if points > 0:
             damage.apply_damage(ctx, target, location, points, rear=rear, roll=roll, source=index)
         if squad:  # battle armor always rolls a critical chance, even at 0 damage
-            _critical(ctx, target, location, index)
+            _critical(ctx, target, location, index, since)
 
 
 def _brush(ctx: Ctx, index: int, order: AntiMechOrder) -> None:
@@ -520,7 +534,7 @@ def _brush(ctx: Ctx, index: int, order: AntiMechOrder) -> None:
             spec=None,
             source=index,
         )
-        if ctx.state.units[order.target].on_map and is_swarming(ctx.state.units[order.target]):
+        if is_swarming(ctx.state.units[order.target]) == index:
             ctx.emit(SwarmEnded(order.target, index, "brushed off"))
         return
     die = ctx.die()
