@@ -85,8 +85,7 @@ def _declarations(state: BTState) -> list[BTCommand]:
     for index in declarers(state, side):
         if state.phase is Phase.WEAPON:
             commands.append(FireWeapons(index))
-            if antimech.is_swarming(state.units[index]) is None:  # BT-C-35.9: a swarmer holds
-                commands += [o for o in tohit.fire_options(state, index) if o.shots]
+            commands += [o for o in tohit.fire_options(state, index) if o.shots]
             if not why_no_club(state, index):
                 commands.append(TakeClub(index))
         else:

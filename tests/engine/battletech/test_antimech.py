@@ -607,3 +607,22 @@ def test_a_schema_13_save_reads_unchanged_then_plays_a_swarm(tmp_path: Path) -> 
     loaded = read_game(old, "old.jsonl")
     assert loaded.game.state == expected.state
     assert loaded.game.log == expected.log
+
+
+@pytest.mark.parametrize("name", ["aggressive", "random"])
+def test_the_built_in_players_make_anti_mech_attacks(name: str) -> None:
+    """The built-in players (the bot's combined-arms fallback) climb on; no command refused."""
+    import random  # noqa: PLC0415 - the runner's seeded generator, as the simulator passes it
+
+    from engine.battletech.bot.builtin import POLICIES, play_through  # noqa: PLC0415
+
+    tags: set[str] = set()
+    for seed in range(6):
+        start = RULESET.start(SETUP)
+        policy = POLICIES[name]
+        rng = random.Random(seed)  # noqa: S311 - a player, not cryptography
+        for played in play_through(
+            start, policy, policy, None, rng=rng, dice=Dice(seed), max_commands=150
+        ):
+            tags.add(played.command.TAG)
+    assert {"bt/swarm", "bt/leg_attack"} & tags
