@@ -14,15 +14,20 @@ from __future__ import annotations
 from engine.battletech.antimechevents import (
     AntiMechDeclared,
     AntiMechRolled,
+    BrushOff,
+    LegAttack,
+    StopSwarm,
+    SwarmAttack,
     SwarmCarried,
     SwarmEnded,
     SwarmStarted,
 )
+from engine.battletech.commands import BTCommand
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import dice_text, label, modifiers_text, unit_name
 from engine.battletech.state import BTState
 
-__all__: list[str] = []
+__all__ = ["command_words"]
 
 _ATTACKS = {"leg": "leg attack", "swarm": "swarm", "brush": "brush-off"}
 _ENDINGS = {
@@ -81,3 +86,17 @@ def _ended(event: SwarmEnded, before: BTState, after: BTState) -> str:
     del after
     who, target = unit_name(before, event.unit), unit_name(before, event.target)
     return f"{who} {_ENDINGS.get(event.reason, event.reason)} {target}."
+
+
+def command_words(command: BTCommand, state: BTState) -> str:
+    """What an anti-'Mech command asks, after its giver's name ("swarms Test [T]"); "" if none."""
+    match command:
+        case LegAttack(target=target):
+            return f"attacks the legs of {unit_name(state, target)}"
+        case SwarmAttack(target=target):
+            return f"swarms {unit_name(state, target)}"
+        case StopSwarm():
+            return "lets go of the unit it swarms"
+        case BrushOff(target=target, limb=limb):
+            return f"brushes {unit_name(state, target)} off with its {limb.long_name.lower()}"
+    return ""

@@ -626,3 +626,16 @@ def test_the_built_in_players_make_anti_mech_attacks(name: str) -> None:
         ):
             tags.add(played.command.TAG)
     assert {"bt/swarm", "bt/leg_attack"} & tags
+
+
+def test_the_orders_panel_lists_what_to_type() -> None:
+    """The play screen's orders panel names each anti-'Mech command and its number."""
+    from tui.battletech.antimech_orders import anti_mech_lines  # noqa: PLC0415
+
+    letters = ("T", "c")
+    said = [text for text, _ in anti_mech_lines(weapon_phase(), 1, letters)]
+    assert "  legattack 2 1  leg attack on T: needs 5" in said
+    assert "  swarm 2 1  swarm T: needs 7" in said
+    said = [text for text, _ in anti_mech_lines(physical_phase_swarmed(), 0, letters)]
+    assert "swarmed by c (BT-C-35.9)" in said
+    assert "  brushoff 1 2 RA  brush c off (right arm): needs 9" in said
