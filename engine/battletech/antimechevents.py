@@ -143,7 +143,8 @@ class SwarmCarried(BTEvent):
 class SwarmEnded(BTEvent):
     """BT-C-35.10: ``unit`` no longer swarms ``target``.
 
-    ``reason``: "stopped" (its own choice), "brushed off", "shaken off", "target destroyed".
+    ``reason``: "stopped" (its own choice), "brushed off", "shaken off", "target destroyed",
+    "target gone" (ejected from, withdrawn).
     """
 
     TAG = "bt/swarm_ended"

@@ -35,6 +35,7 @@ _ENDINGS = {
     "brushed off": "is brushed off",
     "shaken off": "is shaken off",
     "target destroyed": "drops off the wreck of",
+    "target gone": "lets go of what is left of",
 }
 
 

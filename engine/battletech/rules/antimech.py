@@ -551,7 +551,8 @@ def release(ctx: Ctx) -> None:
             continue
         other = ctx.state.units[target]
         if not other.on_map or other.hex is None:
-            ctx.emit(SwarmEnded(index, target, "target destroyed"))
+            gone = "target destroyed" if other.destroyed else "target gone"
+            ctx.emit(SwarmEnded(index, target, gone))
         elif unit.hex != other.hex:
             ctx.emit(SwarmCarried(index, other.hex))
 
@@ -565,13 +566,11 @@ def after_move(ctx: Ctx, index: int) -> None:
     """
     unit = ctx.state.units[index]
     swarmers = swarmers_of(ctx.state, index)
-    if not swarmers:
-        return
     movement = unit.movement
     body = unit.body
     jumped = movement.mp_spent if movement is not None and movement.mode is MoveMode.JUMP else 0
     airborne = body.elevation if isinstance(body, VehicleBody) and body.airborne else 0
-    if unit.on_map and (jumped or airborne):
+    if swarmers and unit.on_map and (jumped or airborne):
         for swarmer in swarmers:
             _shake_off(ctx, swarmer, index, jumped=jumped, elevation=airborne)
     release(ctx)

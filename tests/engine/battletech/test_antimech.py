@@ -444,13 +444,19 @@ def test_a_jump_shakes_the_swarmers_off_bt_c_35_10() -> None:
     assert body.armor == tuple(boxes - 3 for boxes in fresh_body(CAVALIER).armor)  # type: ignore[union-attr]
 
 
-def test_swarmers_of_a_destroyed_mech_are_let_go_unharmed_bt_c_35_10() -> None:
+@pytest.mark.parametrize(
+    ("change", "reason"), [("destroyed", "target destroyed"), ("withdrawn", "target gone")]
+)
+def test_swarmers_of_a_destroyed_mech_are_let_go_unharmed_bt_c_35_10(
+    change: str, reason: str
+) -> None:
     state = swarming()
-    state = state.replace_unit(0, attrs.evolve(state.units[0], destroyed=True))
+    state = state.replace_unit(0, attrs.evolve(state.units[0], **{change: True}))
     state, events = run(state, [FireWeapons(1)], exact=False)
     (ended,) = of(events, SwarmEnded)
-    assert ended.reason == "target destroyed"
+    assert ended.reason == reason
     assert not of(events, kev.TrooperHit)
+    assert antimech.is_swarming(state.units[1]) is None
 
 
 # ---------------------------------------------------------------- refusals
