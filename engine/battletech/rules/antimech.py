@@ -539,7 +539,7 @@ def _brush(ctx: Ctx, index: int, order: AntiMechOrder) -> None:
         return
     die = ctx.die()
     location = PUNCH_LOCATION[Column.FRONT][die - 1]
-    damage.apply_damage(ctx, index, location, amount, roll=(die,), source=index)
+    damage.apply_damage(ctx, index, location, amount, roll=(die,))  # its own blow
 
 
 # ---------------------------------------------------------------------------------- movement

@@ -381,7 +381,7 @@ def test_a_brush_off_that_misses_punches_the_mech_itself_bt_c_35_10() -> None:
     state = physical_phase_swarmed()
     state, events = run(state, [BrushOff(0, 1, Location.RA)], [2, 2, 1], exact=False)
     (hit,) = of(events, ev.DamageApplied)
-    assert (hit.unit, hit.location, hit.armor) == (0, Location.LA, 5)
+    assert (hit.unit, hit.location, hit.armor, hit.source) == (0, Location.LA, 5, None)
     assert antimech.is_swarming(state.units[1]) == 0
 
 
