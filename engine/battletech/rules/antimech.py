@@ -396,34 +396,36 @@ def resolve(ctx: Ctx, phase: Phase) -> None:
     Weapon Attack phase: swarmers let go or do their swarm damage (those swarming when the phase
     began), then the leg and swarm attacks declared this phase roll. Physical Attack phase: the
     brush-offs. Then swarmers of destroyed units are let go and the rest follow their units.
+
+    Like weapon attacks (BT-C-1), they resolve even when their unit was destroyed earlier in the
+    phase, with its troopers at the phase's start; a squad destroyed so clings to nothing.
     """
-    release(ctx)
     start = ctx.tally.start if ctx.tally is not None else ctx.state
-    for index in range(len(ctx.state.units)):
-        unit = ctx.state.units[index]
-        order = unit.this_turn.anti_mech
-        if not unit.on_map:
-            continue
+    release(ctx)
+    acting = [(i, u) for i, u in enumerate(start.units) if u.on_map]
+    for index, before in acting:
+        order = before.this_turn.anti_mech
         if phase is Phase.WEAPON:
-            _swarmer(ctx, index, order, is_swarming(start.units[index]))
+            _swarmer(ctx, index, order, before)
         elif order is not None and order.attack == "brush":
-            _brush(ctx, index, order)
+            _brush(ctx, index, order, before)
     if phase is Phase.WEAPON:
-        for index, unit in enumerate(ctx.state.units):
-            order = unit.this_turn.anti_mech
-            if unit.on_map and order is not None and order.attack in {"leg", "swarm"}:
-                _attack(ctx, index, order)
+        for index, before in acting:
+            order = before.this_turn.anti_mech
+            if order is not None and order.attack in {"leg", "swarm"}:
+                _attack(ctx, index, order, before)
     release(ctx)
 
 
-def _swarmer(ctx: Ctx, index: int, order: AntiMechOrder | None, swarmed: int | None) -> None:
+def _swarmer(ctx: Ctx, index: int, order: AntiMechOrder | None, before: UnitState) -> None:
     """BT-C-35.9/35.10: a swarmer lets go, or attacks the unit it swarmed at the phase's start."""
-    now = is_swarming(ctx.state.units[index])
+    unit = ctx.state.units[index]
+    now, swarmed = is_swarming(unit), is_swarming(before)
     if order is not None and order.attack == "stop":
         if now == order.target:
             ctx.emit(SwarmEnded(index, order.target, "stopped"))
-    elif swarmed is not None and now == swarmed:
-        _swarm_damage(ctx, index, swarmed)
+    elif swarmed is not None and (now == swarmed or not unit.on_map):
+        _swarm_damage(ctx, index, swarmed, before)
 
 
 def _roll(ctx: Ctx, index: int, order: AntiMechOrder) -> bool:
@@ -433,7 +435,7 @@ def _roll(ctx: Ctx, index: int, order: AntiMechOrder) -> bool:
     return hit
 
 
-def _attack(ctx: Ctx, index: int, order: AntiMechOrder) -> None:
+def _attack(ctx: Ctx, index: int, order: AntiMechOrder, before: UnitState) -> None:
     """BT-C-35.9: a declared leg or swarm attack rolls; a hit does its damage or attaches."""
     target = ctx.state.units[order.target]
     if not target.on_map or target.hex is None:
@@ -441,14 +443,13 @@ def _attack(ctx: Ctx, index: int, order: AntiMechOrder) -> None:
     if not _roll(ctx, index, order):
         return
     if order.attack == "swarm":
-        if swarmers_of(ctx.state, order.target):
-            return  # already swarmed by another this phase (BT-C-35.9 item 1)
+        if swarmers_of(ctx.state, order.target) or not ctx.state.units[index].on_map:
+            return  # already swarmed this phase (BT-C-35.9 item 1), or no trooper left to cling
         ctx.emit(SwarmStarted(index, order.target, target.hex))
         return
-    unit = ctx.state.units[index]
     vibro, boosters = 0, 0
-    if isinstance(unit.design, BattleArmorDesign) and isinstance(unit.body, BattleArmorBody):
-        vibro, boosters = battle_armor.leg_attack_bonus(unit.design, unit.body)
+    if isinstance(before.design, BattleArmorDesign) and isinstance(before.body, BattleArmorBody):
+        vibro, boosters = battle_armor.leg_attack_bonus(before.design, before.body)
     amount = infantry.leg_attack_damage(vibro_claws=vibro, myomer_booster_troopers=boosters)
     die = ctx.die()
     body = target.mech
@@ -479,10 +480,13 @@ def _critical(ctx: Ctx, target: int, location: Location, source: int, since: int
         damage.critical_chance(ctx, target, location, source=source)
 
 
-def _swarm_damage(ctx: Ctx, index: int, target: int) -> None:
-    """BT-C-35.9 item 2: a swarmer's attack on the unit it swarms, with no to-hit roll."""
-    unit, other = ctx.state.units[index], ctx.state.units[target]
-    design, body = unit.design, unit.body
+def _swarm_damage(ctx: Ctx, index: int, target: int, before: UnitState) -> None:
+    """BT-C-35.9 item 2: a swarmer's attack on the unit it swarms, with no to-hit roll.
+
+    Its troopers are those of the phase's start (``before``, BT-C-1).
+    """
+    other = ctx.state.units[target]
+    design, body = before.design, before.body
     if not other.on_map:
         return
     squad = False
@@ -511,15 +515,18 @@ def _swarm_damage(ctx: Ctx, index: int, target: int) -> None:
             _critical(ctx, target, location, index, since)
 
 
-def _brush(ctx: Ctx, index: int, order: AntiMechOrder) -> None:
-    """BT-C-35.10: a hit does the arm's punch damage to the swarmer and ends the swarm."""
+def _brush(ctx: Ctx, index: int, order: AntiMechOrder, before: UnitState) -> None:
+    """BT-C-35.10: a hit does the arm's punch damage to the swarmer and ends the swarm.
+
+    The arm's damage is as it was at the phase's start (``before``, BT-C-1).
+    """
     unit = ctx.state.units[index]
     swarmer = ctx.state.units[order.target]
     arm = order.limb or Location.RA
-    if not swarmer.on_map or is_swarming(swarmer) != index or not unit.on_map:
+    if not swarmer.on_map or is_swarming(swarmer) != index:
         return  # it let go or fell before the brush (nothing to brush off)
     hit = _roll(ctx, index, order)
-    amount = physical.punch_damage(unit, arm)
+    amount = physical.punch_damage(before, arm)
     if hit:
         packets = (
             list(battle_armor.sweep_groups(amount))
@@ -537,6 +544,8 @@ def _brush(ctx: Ctx, index: int, order: AntiMechOrder) -> None:
         if is_swarming(ctx.state.units[order.target]) == index:
             ctx.emit(SwarmEnded(order.target, index, "brushed off"))
         return
+    if not unit.on_map:
+        return  # a wreck takes no more damage worth rolling for
     die = ctx.die()
     location = PUNCH_LOCATION[Column.FRONT][die - 1]
     damage.apply_damage(ctx, index, location, amount, roll=(die,))  # its own blow

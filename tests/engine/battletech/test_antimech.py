@@ -660,3 +660,24 @@ def test_a_kept_state_holds_the_declared_order_and_the_swarm() -> None:
     conv = make_converter(RULESET)
     patch = json.loads(json.dumps(make_patch(conv, initial, state)))
     assert apply_patch(conv, initial, patch) == state
+
+
+def test_a_squad_destroyed_in_the_phase_still_does_its_swarm_damage_bt_c_1() -> None:
+    """BT-C-1: attacks are simultaneous, swarms too.
+
+    A squad shot down earlier in the phase's resolution still swarms for its troopers at the
+    phase's start (12), then lets go of nothing.
+    """
+    from engine.battletech.context import Ctx, Tally  # noqa: PLC0415
+
+    start = swarming()
+    down = start.replace_unit(
+        1, evolved_unit(start.units[1], armor=(0, 0, 0, 0), swarming=None, destroyed=True)
+    )
+    dice = ScriptedDice((3, 4, 1, 1))
+    ctx = Ctx(down, dice)
+    ctx.tally = Tally(start=start)
+    antimech.resolve(ctx, Phase.WEAPON)
+    assert dice.position == 4
+    assert damage_to(ctx.events, 0) == 12
+    assert not of(ctx.events, SwarmEnded)
