@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from engine.battletech import (
+    antimechevents,
     buildingevents,
     commands,
     envevents,
@@ -78,6 +79,7 @@ class BattleTech:
         nightcommands.ChooseJitterFirer,
         transportcommands.LoadUnit,
         transportcommands.UnloadUnit,
+        *antimechevents.ANTI_MECH_COMMANDS,
     )
     event_types: tuple[type[Event], ...] = (
         tuple(
@@ -94,6 +96,7 @@ class BattleTech:
         + buildingevents.BUILDING_EVENTS
         + kindevents.KIND_EVENTS
         + transportevents.TRANSPORT_EVENTS
+        + antimechevents.ANTI_MECH_EVENTS
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

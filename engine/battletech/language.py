@@ -6,6 +6,7 @@ Units are numbered from 1 in setup order; hexes are map labels ("0805"); facings
 
 from __future__ import annotations
 
+from engine.battletech import antimechevents
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -73,6 +74,7 @@ BattleTech commands (units are numbered from 1; hexes are map labels like 0805):
                              the vehicle sets its passengers down (all when none is named),
                              in place or after moving STEPS; its move ends (BT-C-35.13)
 """
+COMMAND_HELP += antimechevents.HELP
 
 _FACING_NAMES = {f.name: f for f in Facing}
 
@@ -199,6 +201,8 @@ def parse_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             more = rest[len(riders) :]
             mode, steps = _then(text, words[2 + len(riders) :], more, still=True)
             return UnloadUnit(_unit(text, unit, state), riders, mode, steps)
+        case [word, *_] if word in antimechevents.WORDS:
+            return antimechevents.parse(text, state)  # BT-C-35.8..35.10
         case ["move", *_]:
             raise _fail(text, "move UNIT walk|run STEPS, e.g. move 1 walk F F R F")
         case _:
@@ -359,6 +363,10 @@ def format_command(  # noqa: C901, PLR0911, PLR0912 - one case per command
             riders = "".join(f" {p + 1}" for p in command.passengers)
             then = _format_then(command.mode, command.steps, still=True)
             return f"unload {command.unit + 1}{riders}{then}"
+        case antimechevents.LegAttack() | antimechevents.SwarmAttack():
+            return antimechevents.format_line(command)
+        case antimechevents.StopSwarm() | antimechevents.BrushOff():
+            return antimechevents.format_line(command)
         case EndMove():
             return f"done {command.unit + 1}"
         case EndPhase():

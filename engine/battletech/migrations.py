@@ -50,9 +50,13 @@ Schema history:
   classes only (``bt/vehicle_hit``, ``bt/vehicle_critical``, ``bt/motive``, ``bt/vtol_crashed``,
   ``bt/troopers_lost``, ``bt/trooper_hit``, ``bt/crew_recovered``,
   `engine.battletech.kindevents`), so older saves read unchanged: the identity from 11 or 12.
-- **14, 15, 16**: numbers held for issue 20's other helpers (antimech, charges, infweap); the
-  identity here until their migrations are chained in.
-- **17** (issue 20, transport, BT-C-35.13): a vehicle design gains ``troop_space`` (tons of
+- **14** (issue 20, BT-C-35.8..35.10, anti-'Mech attacks): new classes only, so older saves read
+  unchanged: the commands ``bt/leg_attack``, ``bt/swarm``, ``bt/stop_swarm``, ``bt/brush_off``
+  and the events ``bt/anti_mech_declared``, ``bt/anti_mech_rolled``, ``bt/swarm_started``,
+  ``bt/swarm_carried``, ``bt/swarm_ended`` (`engine.battletech.antimechevents`). The swarm link
+  is the body's ``swarming`` (already in the unit state); the kept state's `TurnFlags` gains
+  ``anti_mech`` (default None: nothing declared), which older kept states read as its default.
+- **15** (issue 20, transport, BT-C-35.13): a vehicle design gains ``troop_space`` (tons of
   infantry compartment, from the ``.blk`` ``<transporters>``); an older save's vehicles carried
   nobody (``0.0``). New commands ``bt/load`` and ``bt/unload``
   (`engine.battletech.transportcommands`) and events ``bt/loaded``, ``bt/unloaded``,
@@ -66,7 +70,7 @@ from engine.schema import JSONDict, Migration
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 17
+SCHEMA_VERSION = 15
 """The schema this program writes."""
 
 
@@ -134,7 +138,7 @@ _VEHICLE_KEYS = frozenset({"unit_type", "motion", "cruise", "locations"})
 
 
 def _no_troop_space(header: JSONDict) -> JSONDict:
-    """Schema 16 -> 17 (BT-C-35.13): every vehicle design of the setup carries nobody.
+    """Schema 14 -> 15 (BT-C-35.13): every vehicle design of the setup carries nobody.
 
     Touches only vehicle designs without ``troop_space``, so it upgrades a schema-13 save too.
     """
@@ -164,9 +168,7 @@ MIGRATIONS: dict[int, Migration] = {
     10: Migration(),  # schema 11 reshapes the kept unit state only: a schema-10 save reads as it is
     11: Migration(),  # schema 12 adds the event bt/elevation_changed only
     12: Migration(),  # schema 13 adds event classes only (kindevents): older saves read as they are
-    13: Migration(),  # 14: held for antimech (issue 20), chained in by the lead
-    14: Migration(),  # 15: held for charges (issue 20), chained in by the lead
-    15: Migration(),  # 16: held for infweap (issue 20), chained in by the lead
-    16: Migration(header=_no_troop_space),  # 17: transport (BT-C-35.13)
+    13: Migration(),  # schema 14 adds anti-'Mech command and event classes only (antimechevents)
+    14: Migration(header=_no_troop_space),  # 15: transport (BT-C-35.13)
 }
 """Schema v -> the migration from v to v + 1."""

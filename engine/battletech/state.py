@@ -11,6 +11,7 @@ import enum
 import attrs
 from attrs import frozen
 
+from engine.battletech.antimechorder import AntiMechOrder
 from engine.battletech.board import Board
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign, VehicleDesign
 from engine.battletech.designs.mech import Location, MechDesign
@@ -298,6 +299,8 @@ class TurnFlags:
     """Ultra autocannons fired at double rate this turn: double heat (BT-C-75)."""
     ams_used: frozenset[int] = frozenset()
     """Anti-missile systems that engaged an attack this turn (BT-C-75)."""
+    anti_mech: AntiMechOrder | None = None
+    """The anti-'Mech action declared this turn (leg, swarm, stop swarm, brush off; BT-C-35.8)."""
 
 
 @frozen
@@ -454,8 +457,16 @@ class BTState:
         return attrs.evolve(self, units=units)
 
     def units_at(self, where: Hex) -> tuple[int, ...]:
-        """Indexes of the units on the map standing in ``where``."""
-        return tuple(i for i, u in enumerate(self.units) if u.hex == where and u.on_map)
+        """Indexes of the units on the map standing in ``where``.
+
+        A unit swarming another is left out: it clings to it and counts for no stacking
+        (BT-C-35.9, `engine.battletech.rules.antimech`).
+        """
+        return tuple(
+            i
+            for i, u in enumerate(self.units)
+            if u.hex == where and u.on_map and getattr(u.body, "swarming", None) is None
+        )
 
     @property
     def side_to_act(self) -> int | None:

@@ -30,6 +30,7 @@ from engine.battletech.rules import masc, physical
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.turn import declarers
 from engine.battletech.state import AttackKind, Phase
+from tui.battletech.antimech_orders import anti_mech_lines
 from tui.battletech.indirect_fire import spotters
 from tui.battletech.kind_words import prone as is_prone
 from tui.battletech.widgets.attack_orders import aim_lines, strike_lines
@@ -225,11 +226,12 @@ class AttackControls:
         if unit is None:
             return []
         letters, compact = self.screen.letters, self.screen.compact
+        anti = anti_mech_lines(state, unit, letters)  # BT-C-35.8..35.10 (the : line)
         if state.phase is Phase.WEAPON:
             view = self.aim_view(state)
-            return aim_lines(view, state, letters, compact=compact) if view else []
+            return (aim_lines(view, state, letters, compact=compact) if view else []) + anti
         choices = [(attack, to_hit, damage) for attack, to_hit, damage in self.strikes(state, unit)]
-        return strike_lines(unit, choices, self.strike, state, letters, compact=compact)
+        return strike_lines(unit, choices, self.strike, state, letters, compact=compact) + anti
 
     def draw_attack_board(self, state: BTState) -> None:
         """Arc, line of sight and targets on the board (weapons); targets only (physical)."""

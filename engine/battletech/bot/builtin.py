@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeVar, overload
 import attrs
 from attrs import frozen
 
+from engine.battletech.antimechevents import StopSwarm
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -37,7 +38,7 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.evolve import evolve
-from engine.battletech.rules import masc, nightchoice, physical, special, tohit
+from engine.battletech.rules import antimech, masc, nightchoice, physical, special, tohit
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.flow import (
     can_end_phase,
@@ -242,6 +243,7 @@ def _random_move(state: BTState, index: int, rng: Random) -> BTCommand:
 def _random_fire(state: BTState, index: int, rng: Random) -> BTCommand:
     fire: list[BTCommand] = [FireWeapons(index)]
     fire += tohit.fire_options(state, index)
+    fire += antimech.options(state, index)  # BT-C-35.8: leg attacks, swarms, stop swarm
     if not why_no_club(state, index):
         fire.append(TakeClub(index))
     choice = rng.choice(fire)
@@ -274,6 +276,7 @@ def _random_modes(state: BTState, command: FireWeapons, rng: Random) -> FireWeap
 def _random_strike(state: BTState, index: int, rng: Random) -> BTCommand:
     strikes: list[BTCommand] = [PhysicalAttack(index)]
     strikes += physical.physical_options(state, index)
+    strikes += antimech.options(state, index)  # BT-C-35.10: brush swarmers off
     return rng.choice(strikes)
 
 
@@ -337,6 +340,8 @@ def _closing_move(  # noqa: C901, PLR0912 - three modes and MASC, jumps need a p
 
 
 def _all_guns(state: BTState, index: int, rng: Random) -> BTCommand:
+    if climb := [c for c in antimech.options(state, index) if not isinstance(c, StopSwarm)]:
+        return rng.choice(climb)  # BT-C-35.8: a platoon or squad next to a 'Mech climbs on
     options = tohit.fire_options(state, index)
     if not options:
         return FireWeapons(index)
@@ -364,7 +369,8 @@ def _double_rate(state: BTState, command: FireWeapons) -> FireWeapons:
 
 
 def _any_strike(state: BTState, index: int, rng: Random) -> BTCommand:
-    strikes = physical.physical_options(state, index)
+    strikes: list[BTCommand] = [*physical.physical_options(state, index)]
+    strikes += antimech.options(state, index)  # BT-C-35.10: brush swarmers off
     return rng.choice(strikes) if strikes else PhysicalAttack(index)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.battletech.evolve import evolve
 from engine.battletech.narrate import (
+    antimech,
     buildings,
     combat,
     environment,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PSR_REASONS",
+    "antimech",
     "buildings",
     "combat",
     "command_text",

@@ -129,6 +129,8 @@ def _unit_declared(event: ev.UnitDeclared, before: BTState, after: BTState) -> s
     del before
     attacks = sum(1 for a in after.attacks if a.attacker == event.unit)
     who = unit_name(after, event.unit)
+    if not attacks and after.units[event.unit].this_turn.anti_mech is not None:
+        return f"{who} has declared its anti-'Mech action (BT-C-35.8)."
     if not attacks:
         return f"{who} makes no attack."
     return f"{who} has declared {attacks} attack{'s' if attacks != 1 else ''}."

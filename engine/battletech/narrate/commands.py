@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.battletech.antimechevents import BrushOff, LegAttack, StopSwarm, SwarmAttack
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -20,6 +21,7 @@ from engine.battletech.commands import (
     TakeClub,
 )
 from engine.battletech.language import format_command, format_steps
+from engine.battletech.narrate.antimech import command_words
 from engine.battletech.narrate.words import (
     MODE_VERBS,
     PHYSICAL_VERBS,
@@ -108,6 +110,8 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
         case SwitchHeatSinks(unit=index, off=off):
             said = "switches every heat sink on" if off == 0 else f"switches {off} heat sinks off"
             return f"{_who(state, index)} {said}"
+        case LegAttack() | SwarmAttack() | StopSwarm() | BrushOff():
+            return f"{_who(state, command.unit)} {command_words(command, state)}"  # BT-C-35.8
         case ChooseJitterFirer(unit=index):
             asking = state.night.asking if state.night is not None else None
             mover = asking.unit if asking is not None else index

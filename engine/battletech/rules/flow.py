@@ -10,6 +10,7 @@ from __future__ import annotations
 import attrs
 
 from engine.battletech import events as ev
+from engine.battletech.antimechevents import BrushOff, LegAttack, StopSwarm, SwarmAttack
 from engine.battletech.commands import (
     BTCommand,
     Deploy,
@@ -31,6 +32,7 @@ from engine.battletech.kindmoveevents import ElevationChanged
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.nightcommands import ChooseJitterFirer
 from engine.battletech.rules import (
+    antimech,
     buildings,
     combat,
     displacement,
@@ -250,6 +252,8 @@ def decide(state: BTState, command: BTCommand, dice: DiceSource) -> list[ev.BTEv
             nightchoice.choose(ctx, command, _finish)
         case LoadUnit() | UnloadUnit():
             transport.order(ctx, command, _move, _finish)  # BT-C-35.13
+        case LegAttack() | SwarmAttack() | StopSwarm() | BrushOff():
+            turn.anti_mech(ctx, command)  # BT-C-35.8..35.10
         case _:
             raise IllegalCommand("command/unknown", f"not a BattleTech command: {command!r}")
     _check_victory(ctx)
@@ -522,6 +526,7 @@ def _finish(ctx: Ctx, index: int) -> None:
     movement = unit.movement
     hexes = movement.counted if movement is not None else 0
     ctx.emit(ev.MovementEnded(index, hexes, movement_heat(unit)))
+    antimech.after_move(ctx, index)  # BT-C-35.9/35.10: swarmers carried along or shaken off
     state = ctx.state
     slots = tuple((side, n) for side, n in state.slots if pending(state, side))
     if slots != state.slots:

@@ -102,6 +102,8 @@ def can_move(unit: UnitState) -> str | None:
         return veh.movement_blocked(design, body)
     if isinstance(body, InfantryBody | BattleArmorBody) and body.stuck:
         return "it is stuck in a swamp (BT-M-39.1)"
+    if isinstance(body, InfantryBody | BattleArmorBody) and body.swarming is not None:
+        return "it swarms another unit and moves with it (BT-C-35.9)"
     return None
 
 

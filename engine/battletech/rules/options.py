@@ -22,7 +22,15 @@ from engine.battletech.commands import (
 )
 from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.kinds.vehicle_combat import vehicle_attack_refused
-from engine.battletech.rules import kindmove, masc, nightchoice, physical, tohit, transport
+from engine.battletech.rules import (
+    antimech,
+    kindmove,
+    masc,
+    nightchoice,
+    physical,
+    tohit,
+    transport,
+)
 from engine.battletech.rules.clubs import why_no_club
 from engine.battletech.rules.flow import can_end_phase, check_charge_move, deploy_zone, pending
 from engine.battletech.rules.movement import jump_paths, reachable
@@ -95,6 +103,7 @@ def _declarations(state: BTState) -> list[BTCommand]:
         else:
             commands.append(PhysicalAttack(index))
             commands += physical.physical_options(state, index)
+        commands += antimech.options(state, index)  # BT-C-35.8..35.10
     return commands
 
 

@@ -230,6 +230,8 @@ def _general(state: BTState, attacker: int, kind: AttackKind, target: int) -> No
         raise _Refused(f"{_name(unit)} is not on the map")
     if not other.on_map:
         raise _Refused(f"{_name(other)} is not on the map")
+    if getattr(other.body, "swarming", None) is not None:  # BT-C-35.10 (DESIGN: only brushed off)
+        raise _Refused(f"{_name(other)} is swarming a unit: brush it off (BT-C-35.10)")
     if unit.is_mech and not unit.mech.conscious:
         raise _Refused("its MechWarrior is unconscious")
     if unit.is_mech and unit.mech.shutdown:

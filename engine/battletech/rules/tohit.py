@@ -972,7 +972,8 @@ def iter_fire_options(state: BTState, unit: int) -> Iterator[FireWeapons]:
     hold = FireWeapons(unit)
     shooter = state.units[unit]
     yield hold
-    if cannot_fire(shooter) or shooter.declared or shooter.hex is None:
+    swarming = getattr(shooter.body, "swarming", None) is not None  # BT-C-35.9: its swarm only
+    if cannot_fire(shooter) or shooter.declared or shooter.hex is None or swarming:
         return
     poses: list[tuple[int, bool]] = [(0, False)]
     if shooter.is_mech and not fires_prone(shooter):

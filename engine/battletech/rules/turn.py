@@ -17,11 +17,12 @@
 from __future__ import annotations
 
 from engine.battletech import events as ev
+from engine.battletech.antimechevents import AntiMechCommand
 from engine.battletech.commands import DumpAmmo, FireWeapons, PhysicalAttack, TakeClub
 from engine.battletech.context import Ctx, Tally
 from engine.battletech.kindevents import CrewRecovered
 from engine.battletech.kinds.vehicle import VehicleBody
-from engine.battletech.rules import combat, environment, heat, night, physical, tohit
+from engine.battletech.rules import antimech, combat, environment, heat, night, physical, tohit
 from engine.battletech.rules.clubs import take_club, why_no_club
 from engine.battletech.rules.fire import end_phase_fire
 from engine.battletech.rules.lapses import ChargeLapsed
@@ -31,6 +32,7 @@ from engine.battletech.tables import CONSCIOUSNESS
 from engine.game import IllegalCommand
 
 __all__ = [
+    "anti_mech",
     "can_declare",
     "declarers",
     "dump_ammo",
@@ -59,6 +61,8 @@ def can_declare(state: BTState, index: int) -> bool:  # noqa: PLR0911
         return False
     if night.is_unable(state, index):  # NT-3: marked unable to act further this turn
         return False
+    if antimech.can_act(state, index):  # BT-C-35.8..35.10: leg, swarm, stop swarm, brush off
+        return True
     if state.phase is Phase.WEAPON:
         if not why_no_club(state, index) and _enemy_near(state, unit):
             return True  # BT-C-38: it may pick up a club instead of firing
@@ -172,6 +176,7 @@ def _check_declarer(state: BTState, index: int, phase: Phase) -> UnitState:  # n
 def fire(ctx: Ctx, command: FireWeapons) -> None:
     """BT-C-1/2: one unit's weapon declaration (no shots: it holds fire)."""
     _check_declarer(ctx.state, command.unit, Phase.WEAPON)
+    antimech.check_fire(ctx.state, command)  # BT-C-35.9: a swarmer fires no weapon
     for event in tohit.declare_fire(ctx.state, command):
         ctx.emit(event)
     _declared(ctx, command.unit)
@@ -181,6 +186,13 @@ def grab_club(ctx: Ctx, command: TakeClub) -> None:
     """BT-C-38: the unit picks up a club instead of firing (its Weapon phase declaration)."""
     _check_declarer(ctx.state, command.unit, Phase.WEAPON)
     take_club(ctx, command.unit)
+    _declared(ctx, command.unit)
+
+
+def anti_mech(ctx: Ctx, command: AntiMechCommand) -> None:
+    """BT-C-35.8..35.10: an anti-'Mech declaration (`rules.antimech`), in its attack phase."""
+    _check_declarer(ctx.state, command.unit, antimech.phase_of(command))
+    antimech.declare(ctx, command)
     _declared(ctx, command.unit)
 
 
@@ -216,6 +228,7 @@ def _resolve(ctx: Ctx) -> None:
     )
     for number in range(len(ctx.state.attacks)):
         resolve(ctx, number)
+    antimech.resolve(ctx, phase)  # BT-C-35.9/35.10: swarms, leg attacks, brush-offs
     combat.end_of_phase(ctx)
     ctx.tally = None
     if _over(ctx):

@@ -71,7 +71,8 @@ def _stacking(game: Game) -> None:  # type: ignore[type-arg]
     state = game.state
     hexes: dict[Hex, list[int]] = {}
     for i, unit in enumerate(state.units):
-        if unit.on_map and unit.hex is not None and i != state.active:
+        swarming = getattr(unit.body, "swarming", None) is not None  # clings: not counted
+        if unit.on_map and unit.hex is not None and i != state.active and not swarming:
             hexes.setdefault(unit.hex, []).append(i)
     for where, there in hexes.items():
         units = [state.units[i] for i in there]

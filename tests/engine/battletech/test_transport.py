@@ -426,8 +426,8 @@ def test_a_game_with_a_load_saves_and_replays(tmp_path: Path) -> None:
 
 
 def test_a_schema_13_save_loads_with_empty_troop_space() -> None:
-    """Schema 17's migration: an older save's vehicles carry nobody (troop_space 0.0)."""
-    assert SCHEMA_VERSION == 17
+    """Schema 15's migration: an older save's vehicles carry nobody (troop_space 0.0)."""
+    assert SCHEMA_VERSION == 15
     plain = blk("Bulldog Medium Tank")
     units = (attrs.evolve(_setup().units[0], design=plain), *_setup().units[1:])
     setup = attrs.evolve(_setup(), units=units)
