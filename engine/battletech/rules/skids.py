@@ -58,7 +58,14 @@ from engine.battletech.kinds.vehicle_damage import (
 )
 from engine.battletech.kinds.vehicle_tables import motive_modifier, motive_result
 from engine.battletech.kinds.vehicle_terrain import prohibited, standing_level, vtol_floor
-from engine.battletech.rules import buildings, contact, displacement, kinddamage, physical
+from engine.battletech.rules import (
+    buildings,
+    contact,
+    displacement,
+    kinddamage,
+    kindmove,
+    physical,
+)
 from engine.battletech.rules.damage import apply_damage, damage_groups, fall, piloting_roll
 from engine.battletech.rules.moveplan import Check, Plan, PlannedStep
 from engine.battletech.state import BTState, Phase
@@ -372,7 +379,8 @@ def sideslip(ctx: Ctx, index: int, direction: Facing, margin: int, elevation: in
     It drifts in its direction of travel before the turn (BT-M-41 #8) by the margin of failure,
     at most the hexes it entered this turn less 1 (BT-M-37.6, `sideslip_hexes`), at the
     elevation it flew at, and its move ends. No damage unless a hex ahead rises above that
-    elevation (`vtol_floor`: woods, a building; the map edge stops it without harm): then it
+    elevation (`vtol_floor`: woods, a building; the map edge stops it without harm, and so do
+    units it may not end its move with, BT-M-25, DESIGN: it stops short of them): then it
     crashes into it: ⌈(hexes moved this turn, the slip and that hex included) x tons / 10⌉ in
     5-point groups on the side that hit (BT-M-37.6, `sideslip_crash_damage`), and it comes down
     in the hex it reached (DESIGN: on the ground or the roof there, `forced_landing_elevation`;
@@ -385,6 +393,7 @@ def sideslip(ctx: Ctx, index: int, direction: Facing, margin: int, elevation: in
         return
     before = unit.movement.hexes if unit.movement is not None else 0
     length = sideslip_hexes(margin, before)
+    start = here
     path: list[Hex] = []
     stopped = ""
     crashed = False
@@ -399,6 +408,10 @@ def sideslip(ctx: Ctx, index: int, direction: Facing, margin: int, elevation: in
             break
         path.append(there)
         here = there
+    while path and kindmove.end_problem(ctx.state, index, path[-1]) is not None:
+        path.pop()  # DESIGN: it never ends in a hex it may not stack in (BT-M-25)
+        stopped, crashed = "the units in the next hex", False
+    here = path[-1] if path else start
     ctx.emit(ev.UnitSkidded(index, tuple(path), stopped))
     if not crashed:
         body = ctx.state.units[index].body

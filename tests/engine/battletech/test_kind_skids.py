@@ -32,7 +32,7 @@ from engine.battletech.rules.skids import leading_side
 from engine.battletech.state import BTState, Movement, MoveMode
 from engine.battletech.tables import Column
 from engine.hexes import Facing, Hex
-from tests.engine.battletech._build import play, start, state_with, terrain_board
+from tests.engine.battletech._build import design, play, start, state_with, terrain_board
 from tests.engine.battletech._vehicles import tank, vtol
 
 F, R = Step(StepKind.FORWARD), Step(StepKind.RIGHT)
@@ -225,6 +225,20 @@ def test_a_failed_sideslip_drifts_by_the_margin_at_most_hexes_less_1() -> None:
     assert not hits(events)
     text = " ".join(describe(e, state, after) for e in events)
     assert "sideslip" in text
+
+
+def test_a_sideslip_stops_short_of_a_hex_it_may_not_end_in_bt_m_25() -> None:
+    """BT-M-37.6 / BT-M-25 (DESIGN): the 1-hex slip would end on an enemy 'Mech: it stays put.
+
+    Found by a mixed random game at the merge: the VTOL ended its move in a 'Mech's hex.
+    """
+    placed = [(vtol(), 0, "0418", Facing.N), (design(35, 6, 6), 1, "0415", Facing.S)]
+    state = state_with(start(terrain_board(16, 20), placed), 0, elevation=1)  # type: ignore[arg-type]
+    after, events = play(state, Move(0, MoveMode.RUN, SLIP), dice=(1, 1))
+    (slid,) = [e for e in events if isinstance(e, ev.UnitSkidded)]
+    assert (slid.path, slid.stopped_by) == ((), "the units in the next hex")
+    assert after.units[0].hex == Hex.from_label("0416")
+    assert not hits(events)
 
 
 def test_a_sideslip_into_higher_terrain_crashes() -> None:

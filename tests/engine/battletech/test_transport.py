@@ -468,7 +468,7 @@ def test_a_schema_13_save_loads_with_empty_troop_space() -> None:
     vehicle = {"unit_type": "Tank", "motion": "tracked", "cruise": 4, "locations": []}
     platoon = {"motion": "foot", "squads": 4}
     header = {"setup": {"units": [{"design": vehicle}, {"design": platoon}]}}
-    migrated = MIGRATIONS[16].header(header)
+    migrated = MIGRATIONS[14].header(header)
     assert migrated["setup"]["units"][0]["design"]["troop_space"] == 0.0
     assert "troop_space" not in migrated["setup"]["units"][1]["design"]
     assert "troop_space" not in vehicle  # the argument is left as it was
