@@ -608,7 +608,7 @@ def test_a_schema_13_save_reads_unchanged_then_plays_a_swarm(tmp_path: Path) -> 
         expected = journal.game
     header, *rest = path.read_bytes().split(b"\n", 1)
     fields = json.loads(header)
-    assert fields["schema"] == 14
+    assert fields["schema"] == SCHEMA_VERSION
     fields["schema"] = 13
     old = json.dumps(fields).encode() + b"\n" + b"".join(rest)
     loaded = read_game(old, "old.jsonl")
