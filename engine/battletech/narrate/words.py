@@ -13,7 +13,10 @@ import string
 from typing import TYPE_CHECKING
 
 from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.designs.battle_armor import BattleArmorDesign
+from engine.battletech.designs.infantry import InfantryDesign
 from engine.battletech.designs.mech import Mounted
+from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.state import AttackKind, MoveMode
 
 if TYPE_CHECKING:
@@ -32,7 +35,9 @@ __all__ = [
     "item_name",
     "label",
     "limb_text",
+    "mode_verb",
     "modifiers_text",
+    "moved_verb",
     "signed",
     "unit_letters",
     "unit_name",
@@ -45,7 +50,56 @@ MODE_VERBS = {
     MoveMode.RUN: "runs",
     MoveMode.JUMP: "jumps",
 }
-"""What a unit does in each movement mode (BT-M-20)."""
+"""What a 'Mech does in each movement mode (BT-M-20); `mode_verb` for every kind."""
+
+_VEHICLE_VERBS = {
+    MoveMode.STILL: ("stands still", "stood still"),
+    MoveMode.WALK: ("cruises", "cruised"),
+    MoveMode.RUN: ("flanks", "flanked"),
+    MoveMode.JUMP: ("jumps", "jumped"),
+}
+"""A vehicle cruises and flanks (BT-M-37.1; BT-M-38 "walked (cruised)", "ran (flank)")."""
+
+_TROOP_VERBS = {
+    MoveMode.STILL: ("stands still", "stood still"),
+    MoveMode.WALK: ("moves", "moved"),
+    MoveMode.RUN: ("moves", "moved"),
+    MoveMode.JUMP: ("jumps", "jumped"),
+}
+"""A platoon or battle armor squad has one ground move, and some jump (BT-M-4)."""
+
+_MECH_PAST = {
+    MoveMode.STILL: "stood still",
+    MoveMode.WALK: "walked",
+    MoveMode.RUN: "ran",
+    MoveMode.JUMP: "jumped",
+}
+
+
+def _kind_verbs(design: UnitDesign) -> dict[MoveMode, tuple[str, str]] | None:
+    """The verbs of a kind that is not a 'Mech (None for a 'Mech)."""
+    if isinstance(design, VehicleDesign):
+        return _VEHICLE_VERBS
+    if isinstance(design, InfantryDesign | BattleArmorDesign):
+        return _TROOP_VERBS
+    return None
+
+
+def mode_verb(unit: UnitState, mode: MoveMode) -> str:
+    """What ``unit`` does in ``mode``: a 'Mech "walks", a tank "cruises", a platoon "moves".
+
+    BT-M-20 for 'Mechs; BT-M-37.1 for vehicles (cruise and flank); BT-M-4 for platoons and
+    battle armor squads (one ground move).
+    """
+    verbs = _kind_verbs(unit.design)
+    return MODE_VERBS[mode] if verbs is None else verbs[mode][0]
+
+
+def moved_verb(unit: UnitState, mode: MoveMode) -> str:
+    """`mode_verb` in the past: "walked", "cruised", "flanked", "moved" (BT-M-38's words)."""
+    verbs = _kind_verbs(unit.design)
+    return _MECH_PAST[mode] if verbs is None else verbs[mode][1]
+
 
 PHYSICAL_VERBS = {
     AttackKind.PUNCH: "punches",
