@@ -637,7 +637,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         if state.phase is Phase.DEPLOYMENT:
             return self._deploy_orders(state)
         if state.phase is Phase.INITIATIVE:
-            return initiative_lines(state)
+            return initiative_lines(state, end_orders=bool(self.special.end_phase_units(state)))
         if state.phase in ATTACK_PHASES:
             return self.attacks.attack_orders(state) or [(prompt_text(state), "title")]
         if state.phase is Phase.OVER:

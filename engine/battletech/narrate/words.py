@@ -22,6 +22,7 @@ from engine.battletech.state import AttackKind, MoveMode
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from engine.battletech.designs.items import Item
     from engine.battletech.designs.mech import Location
     from engine.battletech.state import BTState, UnitDesign, UnitState
     from engine.hexes import Hex
@@ -33,6 +34,7 @@ __all__ = [
     "ammo_name",
     "dice_text",
     "item_name",
+    "item_place",
     "label",
     "limb_text",
     "mode_verb",
@@ -132,11 +134,24 @@ def signed(value: int) -> str:
 
 
 def _place(design: UnitDesign, index: int) -> tuple[str, bool]:
-    """Where item ``index`` is mounted ("LA", "Turret", "Squad") and whether it faces the rear."""
+    """Where item ``index`` is mounted ("LA", "Turret", "RA") and whether it faces the rear."""
     item = design.equipment[index]
     if isinstance(item, Mounted):
         return item.location.value, item.rear
-    return item.location, False
+    return item_place(item), False
+
+
+def item_place(item: Item) -> str:
+    """Where a vehicle's, platoon's or squad's item is: one name for the log, sheet and panel.
+
+    Its location ("Turret", "Front", "Troopers"); a battle armor squad's weapon by the suit's
+    mount, as its record sheet has it (BT-M-5): "RA" on every trooper, "Trooper 2 RA" on one.
+    """
+    if not item.mount:
+        return item.location
+    if item.location == "Squad":
+        return item.mount
+    return f"{item.location} {item.mount}"
 
 
 def item_name(design: UnitDesign, index: int) -> str:
