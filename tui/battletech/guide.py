@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LESSONS",
+    "NEXT_TURN_WITHOUT_MECHS",
     "PLOTTING",
     "TIPS",
     "TROOP_LESSONS",
