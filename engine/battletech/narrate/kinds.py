@@ -106,6 +106,8 @@ def _motive(event: MotiveDamaged, before: BTState, after: BTState) -> str:
     total = sum(event.roll) + event.modifier
     was, now = _cruise(before, event.unit), _cruise(after, event.unit)
     mp = f", Cruising MP {was} -> {now}" if was != now else ""
+    if was and not now and event.result is not MotiveDamage.MAJOR:
+        mp += ": it cannot move"  # BT-M-37.5: no Cruising MP left
     added = f" {event.modifier:+d} = {total}" if event.modifier else ""
     rolled = f"motive roll {dice_text(event.roll)}{added}"
     return f"{unit_name(before, event.unit)}: {rolled}: {result}{mp}."

@@ -349,7 +349,10 @@ def _target_modifier(hexes: int, *, jumped: bool) -> str:
 @describe.register
 def _destroyed(event: ev.UnitDestroyed, before: BTState, after: BTState) -> str:
     del after
-    return f"{unit_name(before, event.unit)} is destroyed: {event.cause}."
+    cause = event.cause
+    for side in ("left", "right"):  # a vehicle's side location (BT-C-24.1): "its left side"
+        cause = cause.replace(f"its {side} was", f"its {side} side was")
+    return f"{unit_name(before, event.unit)} is destroyed: {cause}."
 
 
 _LUMPED = "standing up, burning hexes"

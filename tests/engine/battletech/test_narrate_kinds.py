@@ -170,3 +170,21 @@ def test_a_vtol_shot_down_over_a_building_crashes_once() -> None:
     _, more = resolve(again, [weapon_attack(again, 0, 0, 1)], [4, 4, 3, 4, 3, 4], exact=False)
     assert any(isinstance(e, kev.VehicleHit) for e in more)
     assert not any(isinstance(e, kev.VTOLCrashed) for e in more)
+
+
+def test_a_tank_losing_its_last_cruising_mp_cannot_move() -> None:
+    """BT-M-37.5: moderate damage takes the last Cruising MP: the log says it cannot move."""
+    hetzer = blk("Hetzer Wheeled Assault Gun")
+    before = versus(hetzer, motive_mp_lost=3)
+    after = versus(hetzer, motive_mp_lost=4)
+    event = kev.MotiveDamaged(1, (1, 5), 2, MotiveDamage.MODERATE)
+    assert describe(event, before, after).endswith(
+        "motive roll 1+5=6 +2 = 8: moderate damage, Cruising MP 1 -> 0: it cannot move."
+    )
+
+
+def test_a_vehicle_destroyed_through_a_side_names_the_side() -> None:
+    """BT-C-24.1: "its right side was destroyed", as the hit said "the right side"."""
+    state = versus(blk("Hetzer Wheeled Assault Gun"))
+    gone = ev.UnitDestroyed(1, "its right was destroyed")
+    assert describe(gone, state, state).endswith("is destroyed: its right side was destroyed.")
