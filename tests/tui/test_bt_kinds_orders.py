@@ -11,11 +11,14 @@ weapon has one place name in the log, the sheet and the panel.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from engine.battletech.commands import EndPhase, Move, RollInitiative
-from engine.battletech.designs import BattleArmorDesign
+from engine.battletech.designs import BattleArmorDesign, VehicleDesign
+from engine.battletech.designs.vehicle import VehicleLocation
 from engine.battletech.evolve import with_body, with_unit
+from engine.battletech.kinds.vehicle import vehicle_body
 from engine.battletech.narrate import unit_letters
 from engine.battletech.narrate.words import weapon_name
 from engine.battletech.rules.tohit import weapon_to_hit
@@ -25,7 +28,9 @@ from tests.tui.kind_games import kinds_journal
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
 from tui.battletech import guide as bt
+from tui.battletech.kind_words import kind_flags, kind_status
 from tui.battletech.screen import BattleTechScreen
+from tui.battletech.units import UNITS_DIR, load_blk
 from tui.battletech.widgets import OrdersPanel
 from tui.battletech.widgets.attack_orders import aim_lines
 from tui.battletech.widgets.kind_sheets import battle_armor_sheet
@@ -187,3 +192,34 @@ def test_one_home_for_the_evolve_helpers(fire) -> None:
     assert stuck.units[TANK].stuck
     assert with_body(state, TANK, stunned=2).units[TANK].body.stunned == 2  # type: ignore[union-attr]
     assert Hex.from_label("0701") == state.units[TANK].hex
+
+
+def test_a_vtol_shot_down_onto_a_roof_reads_crashed_not_flying(fire) -> None:
+    """BT-M-37.6: its rotor gone, it lies on the roof: "crashed", never "flying" (convoy-raid)."""
+    state = fire.game.state
+    tank = state.units[TANK]
+    gunship = load_blk(UNITS_DIR / "blk" / "Yellow Jacket Gunship.blk").design
+    assert isinstance(gunship, VehicleDesign)
+    flying = attrs.evolve(tank, design=gunship, body=vehicle_body(gunship, elevation=2))
+    assert "flying 2" in kind_status(flying)
+    assert "flying at elevation 2" in kind_flags(flying)
+    down = attrs.evolve(flying, body=attrs.evolve(flying.body, elevation=1, rotor_destroyed=True))
+    assert "crashed" in kind_status(down)
+    assert not any("flying" in word for word in (*kind_status(down), *kind_flags(down)))
+    assert "crashed on a roof at elevation 1" in kind_flags(down)
+    ground = attrs.evolve(down, body=attrs.evolve(down.body, elevation=0))
+    assert "crashed" in kind_flags(ground)
+
+
+def test_turret_flags_name_the_turret_once(fire) -> None:
+    """BT-C-24.3: "turret locked", not "Turret turret locked"."""
+    tank = fire.game.state.units[TANK]
+    body = attrs.evolve(
+        tank.body,
+        jammed_turrets=frozenset({VehicleLocation.TURRET}),
+        locked_turrets=((VehicleLocation.TURRET, 1),),
+    )
+    flags = kind_flags(attrs.evolve(tank, body=body))
+    assert "turret jammed" in flags
+    assert "turret locked" in flags
+    assert not any("Turret turret" in flag for flag in flags)

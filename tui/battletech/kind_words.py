@@ -162,7 +162,9 @@ def kind_status(unit: UnitState) -> list[str]:
         words = ["immobile"] if is_immobile(design, body) else []
         if body.stunned > 0:
             words.append("stunned")
-        if body.airborne:
+        if _crashed(design, body):
+            words.append("crashed")
+        elif body.airborne:
             words.append(f"flying {body.elevation}")
         return words
     if isinstance(body, InfantryBody) and isinstance(design, InfantryDesign):
@@ -196,9 +198,23 @@ def _vehicle_flags(design: VehicleDesign, body: VehicleBody) -> list[str]:
     ]
     if body.sensor_hits:
         flags.append(f"sensors +{body.sensor_hits}")
-    flags += [f"{turret} turret jammed" for turret in sorted(body.jammed_turrets)]
-    flags += [f"{turret} turret locked" for turret, _side in body.locked_turrets]
-    flags += [f"{turret} turret lost" for turret in sorted(body.lost_turrets)]
-    if body.airborne:
+    flags += [f"{_turret(turret)} jammed" for turret in sorted(body.jammed_turrets)]
+    flags += [f"{_turret(turret)} locked" for turret, _side in body.locked_turrets]
+    flags += [f"{_turret(turret)} lost" for turret in sorted(body.lost_turrets)]
+    if _crashed(design, body) and body.airborne:
+        flags.append(f"crashed on a roof at elevation {body.elevation}")
+    elif _crashed(design, body):
+        flags.append("crashed")
+    elif body.airborne:
         flags.append(f"flying at elevation {body.elevation}")
     return flags
+
+
+def _turret(name: str) -> str:
+    """A turret's name in a flag: "turret", "front turret" (BT-C-24.3)."""
+    return name.lower() if "turret" in name.lower() else f"{name.lower()} turret"
+
+
+def _crashed(design: VehicleDesign, body: VehicleBody) -> bool:
+    """BT-M-37.6: a VTOL that lost its rotor came down (onto a roof it still has an elevation)."""
+    return design.motion.value == "VTOL" and body.rotor_destroyed
