@@ -23,10 +23,11 @@ from engine.battletech.data.blk import parse_blk
 from engine.battletech.evolve import evolve
 from engine.battletech.kinds.vehicle import MotiveDamage
 from engine.battletech.narrate import command_text, describe, tell
-from engine.battletech.state import BTState, MoveMode, UnitDesign
+from engine.battletech.narrate.phase_summary import summarize, summary_lines
+from engine.battletech.state import BTState, MoveMode, Phase, UnitDesign
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, start, terrain_board
-from tests.engine.battletech._vehicles import vtol
+from tests.engine.battletech._vehicles import tank, vtol
 from tests.engine.battletech.test_kind_combat import put, resolve, versus, weapon_attack
 
 BLK = Path(__file__).resolve().parents[3] / "assets" / "units" / "blk"
@@ -188,3 +189,14 @@ def test_a_vehicle_destroyed_through_a_side_names_the_side() -> None:
     state = versus(blk("Hetzer Wheeled Assault Gun"))
     gone = ev.UnitDestroyed(1, "its right was destroyed")
     assert describe(gone, state, state).endswith("is destroyed: its right side was destroyed.")
+
+
+def test_the_phase_summary_gives_motive_damage_its_own_line() -> None:
+    """BT-M-37.5: "motive: heavy damage" under the tank, not as a critical hit."""
+    state = versus(tank(cruise=4))
+    attack = weapon_attack(state, 0, 0, 1)
+    after, events = resolve(state, [attack], [4, 4, 1, 2, 5, 5])
+    declared = attrs.evolve(state, phase=Phase.WEAPON, attacks=(attack,))
+    lines = [text for text, _ in summary_lines(after, summarize(events, declared))]
+    assert "  motive: heavy damage" in lines
+    assert not any("critical: motive" in line for line in lines)
