@@ -28,7 +28,8 @@ from tests.tui.kind_games import kinds_journal
 from tests.tui.test_bt_play import library  # noqa: F401 - the fixture
 from tui.app import HexmechApp
 from tui.battletech import guide as bt
-from tui.battletech.kind_words import kind_flags, kind_status
+from tui.battletech.kind_words import kind_flags, kind_status, mode_hint
+from tui.battletech.rules import KEY_GROUPS, rules_markdown
 from tui.battletech.screen import BattleTechScreen
 from tui.battletech.units import UNITS_DIR, load_blk
 from tui.battletech.widgets import OrdersPanel
@@ -223,3 +224,21 @@ def test_turret_flags_name_the_turret_once(fire) -> None:
     assert "turret jammed" in flags
     assert "turret locked" in flags
     assert not any("Turret turret" in flag for flag in flags)
+
+
+def test_the_mode_keys_in_words_by_kind(fire) -> None:
+    """A refused click says the kind's keys: a tank's cruise and flank, a squad's move and jump."""
+    units = fire.game.state.units
+    assert mode_hint(units[TANK]) == "1 cruise, 2 flank"
+    assert mode_hint(units[PLATOON]) == "1 move"
+    assert mode_hint(units[SQUAD]) == "1 move, 3 jump"
+    assert mode_hint(units[GRIFFIN]).startswith("1 walk, 2 run")
+
+
+def test_the_rules_page_names_each_kinds_modes() -> None:
+    """``?``: the walk and run keys say what a vehicle, platoon or squad does with them."""
+    said = {action: text for group in KEY_GROUPS for action, text in group.keys}
+    assert "vehicles cruise, platoons and squads move" in said["mode('walk')"]
+    assert "vehicles flank" in said["mode('run')"]
+    rules = rules_markdown(BattleTechScreen.BINDINGS)
+    assert "a vehicle\n   cruises or flanks, a platoon or squad moves" in rules

@@ -38,6 +38,7 @@ __all__ = [
     "kind_flags",
     "kind_name",
     "kind_status",
+    "mode_hint",
     "mode_names",
     "moves_now",
     "prone",
@@ -110,6 +111,19 @@ def mode_names(unit: UnitState) -> tuple[str, str]:
     if isinstance(unit.body, InfantryBody | BattleArmorBody):
         return "move", "move"
     return "walk", "run"
+
+
+def mode_hint(unit: UnitState) -> str:
+    """The mode keys in the words of the unit's kind: "1 cruise, 2 flank", "1 move, 3 jump".
+
+    BT-M-20 for 'Mechs ("1 walk, 2 run, 3 jump"), BT-M-37.1 for vehicles, BT-M-4 for platoons and
+    squads; "3 jump" only for a unit with Jump MP.
+    """
+    first, second = mode_names(unit)
+    keys = [f"1 {first}"] + ([f"2 {second}"] if second != first else [])
+    if jump_now(unit) > 0:
+        keys.append("3 jump")
+    return ", ".join(keys)
 
 
 def moves_now(unit: UnitState) -> tuple[int, int, int] | None:
