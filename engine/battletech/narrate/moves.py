@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.battletech import events as ev
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.narrate.environment import ENV_PSR_REASONS, ENV_PSR_VERDICTS
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import (
@@ -155,7 +156,8 @@ def _psr(event: ev.PilotingRoll, before: BTState, after: BTState) -> str:
     who = unit_name(before, event.unit)
     why = PSR_REASONS.get(event.reason, event.reason.replace("_", " "))
     if not before.units[event.unit].is_mech:
-        return _driving(event, who, why)
+        vehicle = isinstance(before.units[event.unit].body, VehicleBody)
+        return _driving(event, who, why, roll="Driving roll" if vehicle else "roll")
     named = [
         f"{name} {value}" if number == 0 else f"{name} {signed(value)}"
         for number, (name, value) in enumerate(event.modifiers)
@@ -167,11 +169,12 @@ def _psr(event: ev.PilotingRoll, before: BTState, after: BTState) -> str:
     return f"{who}: PSR for {why}: {target}, rolled {dice_text(event.roll)}: {verdict}."
 
 
-def _driving(event: ev.PilotingRoll, who: str, why: str) -> str:
+def _driving(event: ev.PilotingRoll, who: str, why: str, *, roll: str) -> str:
     """BT-M-37.1: a vehicle makes Driving rolls, never falls: a failed skid roll skids.
 
     The other rolls a vehicle may make (a building, a skidding unit in the way, BT-M-39's
-    ground) say what a failure did as a 'Mech's do, but for a fall.
+    ground) say what a failure did as a 'Mech's do, but for a fall; a platoon's or squad's
+    (BT-M-39's ground) is a plain "roll" (no pilot, no PSR: BT-M-30 item 1).
     """
     target = f"target {event.target} ({modifiers_text(event.modifiers)})"
     if event.reason == "skid":
@@ -181,7 +184,7 @@ def _driving(event: ev.PilotingRoll, who: str, why: str) -> str:
         verdict = _psr_verdict(event).replace("stays up", "keeps control")
         verdict = verdict.replace("falls", "loses control")
     rolled = "fails automatically" if event.automatic else f"rolled {dice_text(event.roll)}"
-    return f"{who}: Driving roll for {why}: {target}, {rolled}: {verdict}."
+    return f"{who}: {roll} for {why}: {target}, {rolled}: {verdict}."
 
 
 def _no_roll(before: BTState, event: ev.PilotingRoll) -> str:

@@ -200,3 +200,13 @@ def test_the_phase_summary_gives_motive_damage_its_own_line() -> None:
     lines = [text for text, _ in summary_lines(after, summarize(events, declared))]
     assert "  motive: heavy damage" in lines
     assert not any("critical: motive" in line for line in lines)
+
+
+def test_a_platoons_roll_is_no_driving_roll_or_psr() -> None:
+    """BT-M-30 item 1: infantry has no pilot: its ground roll is a plain "roll" (BT-M-39)."""
+    state = alone("Motorized Platoon (MG)")
+    roll = ev.PilotingRoll(0, "swamp", 5, (("skill", 5),), (3, 4), success=True)
+    text = describe(roll, state, state)
+    assert text.startswith("Motorized Platoon [M]: roll for ")
+    assert "PSR" not in text
+    assert "Driving" not in text
