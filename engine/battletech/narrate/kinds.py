@@ -11,6 +11,7 @@ Yellow Jacket Gunship [Y] crashes: it falls from elevation 2 to the ground (faci
 faces SE): 9 damage.
 Foot Platoon (Laser) [F] loses 2 men (5 direct damage, in the open x2): 26 left.
 Cavalier Battle Armor [C]: trooper 3 takes 5 (rolled 3): 6 -> 1.
+Cavalier Battle Armor [C]: trooper 1 takes 2 (rolled 1 after 5, 4 for empty places): 8 -> 6.
 """
 
 from __future__ import annotations
@@ -163,8 +164,21 @@ def _trooper(event: TrooperHit, before: BTState, after: BTState) -> str:
     down = " (out of action)" if rows[1] == 0 else ""
     return (
         f"{unit_name(before, event.unit)}: trooper {event.trooper + 1} takes {event.damage} "
-        f"(rolled {dice_text(event.rolls)}): {rows[0]} -> {rows[1]}{down}."
+        f"({_trooper_dice(event.rolls)}): {rows[0]} -> {rows[1]}{down}."
     )
+
+
+def _trooper_dice(rolls: tuple[int, ...]) -> str:
+    """BT-C-35 item 2: the 1D6 that picked the trooper, after those that hit empty places.
+
+    Separate dice, never a sum: "rolled 1", "rolled 1 after 5, 4 for empty places".
+    """
+    if not rolls:
+        return "no roll"
+    if len(rolls) == 1:
+        return f"rolled {rolls[0]}"
+    empty = ", ".join(str(die) for die in rolls[:-1])
+    return f"rolled {rolls[-1]} after {empty} for empty places"
 
 
 @describe.register

@@ -210,3 +210,15 @@ def test_a_platoons_roll_is_no_driving_roll_or_psr() -> None:
     assert text.startswith("Motorized Platoon [M]: roll for ")
     assert "PSR" not in text
     assert "Driving" not in text
+
+
+def test_a_troopers_dice_are_told_apart_never_summed() -> None:
+    """BT-C-35 item 2: 1D6 picks the trooper; a die on an empty place is rolled again."""
+    squad = blk("Cavalier Battle Armor [Laser](Sqd4)")
+    state = versus(squad)
+    once = kev.TrooperHit(1, 0, 2, (1,))
+    assert "takes 2 (rolled 1): " in describe(once, state, state)
+    again = kev.TrooperHit(1, 0, 2, (5, 4, 1))
+    text = describe(again, state, state)
+    assert "takes 2 (rolled 1 after 5, 4 for empty places): " in text
+    assert "=10" not in text
