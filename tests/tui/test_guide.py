@@ -137,7 +137,7 @@ async def test_the_tutorial_entry_starts_the_guided_game(tmp_path, library):  # 
         assert screen.path is not None
         assert screen.path.parent == tmp_path
         assert title(app) == "Deployment"
-        assert "Place each 'Mech on a shaded hex" in str(panel(app).render())
+        assert "Place each unit on a shaded hex" in str(panel(app).render())
         assert "Enter place" in shown(app)[2]
 
 

@@ -63,7 +63,7 @@ ENTER = "select"
 LESSONS: Final[dict[str, Lesson]] = {
     "deployment": Lesson(
         "Deployment",
-        "Place each 'Mech on a shaded hex of your zone. The sides place one 'Mech at a time"
+        "Place each unit on a shaded hex of your zone. The sides place one unit at a time"
         " before turn 1; the ghost at the cursor shows where it will stand and which way it will"
         " face.",
         (
@@ -116,7 +116,7 @@ LESSONS: Final[dict[str, Lesson]] = {
         "Choose the weapons that fire at the target, then declare. The units declare in turn,"
         " the initiative loser first; the number beside a weapon is what two dice must roll to"
         " hit. Nothing is rolled until the last declaration, as all fire is simultaneous, and"
-        " every shot builds heat. A unit with nothing in range is skipped.",
+        " every shot of a 'Mech builds heat. A unit with nothing in range is skipped.",
         (
             KeyHint(("weapon('1')",), "a weapon"),
             KeyHint(("all_weapons",), "all"),
