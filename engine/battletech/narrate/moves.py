@@ -18,6 +18,7 @@ from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.narrate.environment import ENV_PSR_REASONS, ENV_PSR_VERDICTS
 from engine.battletech.narrate.sentences import describe
 from engine.battletech.narrate.words import (
+    cause_text,
     dice_text,
     label,
     mode_verb,
@@ -352,10 +353,7 @@ def _target_modifier(hexes: int, *, jumped: bool) -> str:
 @describe.register
 def _destroyed(event: ev.UnitDestroyed, before: BTState, after: BTState) -> str:
     del after
-    cause = event.cause
-    for side in ("left", "right"):  # a vehicle's side location (BT-C-24.1): "its left side"
-        cause = cause.replace(f"its {side} was", f"its {side} side was")
-    return f"{unit_name(before, event.unit)} is destroyed: {cause}."
+    return f"{unit_name(before, event.unit)} is destroyed: {cause_text(event.cause)}."
 
 
 _LUMPED = "standing up, burning hexes"

@@ -32,6 +32,7 @@ __all__ = [
     "PHYSICAL_NAMES",
     "PHYSICAL_VERBS",
     "ammo_name",
+    "cause_text",
     "dice_text",
     "item_name",
     "item_place",
@@ -269,3 +270,14 @@ def dice_text(roll: Sequence[int]) -> str:
     if len(roll) == 1:
         return str(roll[0])
     return f"{'+'.join(map(str, roll))}={sum(roll)}"
+
+
+def cause_text(cause: str) -> str:
+    """Why a unit was destroyed, as the log and the report say it.
+
+    A vehicle's side location reads "its right side" (BT-C-24.1), as its hits say "the right
+    side"; the engine names the location alone ("its right was destroyed").
+    """
+    for side in ("left", "right"):
+        cause = cause.replace(f"its {side} was", f"its {side} side was")
+    return cause

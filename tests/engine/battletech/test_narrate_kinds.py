@@ -24,6 +24,7 @@ from engine.battletech.evolve import evolve
 from engine.battletech.kinds.vehicle import MotiveDamage
 from engine.battletech.narrate import command_text, describe, tell
 from engine.battletech.narrate.phase_summary import summarize, summary_lines
+from engine.battletech.narrate.summary import after_action
 from engine.battletech.state import BTState, MoveMode, Phase, UnitDesign
 from engine.hexes import Facing
 from tests.engine.battletech._build import design, start, terrain_board
@@ -222,3 +223,12 @@ def test_a_troopers_dice_are_told_apart_never_summed() -> None:
     text = describe(again, state, state)
     assert "takes 2 (rolled 1 after 5, 4 for empty places): " in text
     assert "=10" not in text
+
+
+def test_the_report_names_a_vehicles_side_as_the_log_does() -> None:
+    """The after-action report: "destroyed (its right side was destroyed)" (BT-C-24.1)."""
+    state = versus(blk("Hetzer Wheeled Assault Gun"))
+    gone = ev.UnitDestroyed(1, "its right was destroyed")
+    after = evolve(gone, state)
+    report = after_action(after, [gone])
+    assert report.units[1].status == "destroyed (its right side was destroyed)"
