@@ -333,8 +333,9 @@ def _move_ended(event: ev.MovementEnded, before: BTState, after: BTState) -> str
     prone = ", prone" if unit.is_mech and unit.mech.prone else ""
     heat = f", heat +{event.heat}" if event.heat else ""
     modifier = _target_modifier(event.hexes, jumped=movement.mode is MoveMode.JUMP)
-    if start == unit.hex:
-        where = f"stayed in {label(unit.hex)} ({moved_verb(unit, movement.mode)})"
+    if start == unit.hex:  # turned on the spot, or went and came back
+        did = "turned in place in" if not event.hexes else "ended where it started, in"
+        where = f"{did} {label(unit.hex)} ({moved_verb(unit, movement.mode)})"
     else:
         where = f"{moved_verb(unit, movement.mode)} {label(start)} -> {label(unit.hex)}"
     return (

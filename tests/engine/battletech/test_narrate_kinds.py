@@ -232,3 +232,13 @@ def test_the_report_names_a_vehicles_side_as_the_log_does() -> None:
     after = evolve(gone, state)
     report = after_action(after, [gone])
     assert report.units[1].status == "destroyed (its right side was destroyed)"
+
+
+def test_a_tank_turning_on_the_spot_says_so() -> None:
+    """BT-M-37.1: a facing change costs 1 MP: "turned in place in 0418 (cruised)"."""
+    state = alone("Bulldog Medium Tank")
+    lines = told(state, Move(0, MoveMode.WALK, (Step(StepKind.LEFT),)))
+    assert lines[-1] == (
+        "Bulldog Medium Tank [B] turned in place in 0418 (cruised), facing NW: 1 MP, 0 hexes "
+        "(to be hit +0)."
+    )
