@@ -13,7 +13,7 @@ from attrs import frozen
 
 from engine.battletech.designs.mech import Location
 from engine.battletech.events import BTEvent
-from engine.battletech.evolve import evolve
+from engine.battletech.evolve import evolve, with_body, with_unit
 from engine.battletech.state import BTState
 from engine.hexes import Hex
 
@@ -88,24 +88,14 @@ ENV_EVENTS: tuple[type[BTEvent], ...] = (UnitStuck, UnitFreed, IceRolled, IceBro
 """The event classes of this module (`engine.battletech.BattleTech.event_types` adds them)."""
 
 
-def _unit(state: BTState, index: int, **changes: object) -> BTState:
-    return state.replace_unit(index, attrs.evolve(state.units[index], **changes))  # type: ignore[arg-type]
-
-
-def _body(state: BTState, index: int, **changes: object) -> BTState:
-    unit = state.units[index]
-    body = attrs.evolve(unit.body, **changes)  # type: ignore[arg-type]
-    return state.replace_unit(index, attrs.evolve(unit, body=body))
-
-
 @evolve.register
 def _stuck(event: UnitStuck, state: BTState) -> BTState:
-    return _unit(state, event.unit, stuck=True)
+    return with_unit(state, event.unit, stuck=True)
 
 
 @evolve.register
 def _freed(event: UnitFreed, state: BTState) -> BTState:
-    return _unit(state, event.unit, stuck=False)
+    return with_unit(state, event.unit, stuck=False)
 
 
 @evolve.register
@@ -129,4 +119,4 @@ def _breach(event: BreachRolled, state: BTState) -> BTState:
     if not event.breached:
         return state
     unit = state.units[event.unit]
-    return _body(state, event.unit, breached=unit.mech.breached | {event.location})
+    return with_body(state, event.unit, breached=unit.mech.breached | {event.location})

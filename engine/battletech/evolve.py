@@ -13,7 +13,7 @@ from engine.battletech.kinds.battle_armor_ammo import kind_ammo_spent
 from engine.battletech.kinds.mech import LOCATIONS
 from engine.battletech.state import BTState, Movement, MoveMode, Phase, TurnFlags
 
-__all__ = ["evolve"]
+__all__ = ["evolve", "with_body", "with_unit"]
 
 _REAR = (Location.CT, Location.LT, Location.RT)
 _LIMBS = (Location.LA, Location.RA, Location.LL, Location.RL)
@@ -23,11 +23,16 @@ def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _unit(state: BTState, index: int, **changes: object) -> BTState:
+def with_unit(state: BTState, index: int, **changes: object) -> BTState:
+    """The state with unit ``index``'s core fields changed (``hex``, ``destroyed`` ...).
+
+    The one home of this helper for the modules that register mutators on `evolve`.
+    """
     return state.replace_unit(index, attrs.evolve(state.units[index], **changes))  # type: ignore[arg-type]
 
 
-def _body(state: BTState, index: int, **changes: object) -> BTState:
+def with_body(state: BTState, index: int, **changes: object) -> BTState:
+    """The state with fields of unit ``index``'s body changed (``heat``, ``prone`` ...)."""
     unit = state.units[index]
     body = attrs.evolve(unit.body, **changes)  # type: ignore[arg-type]
     return state.replace_unit(index, attrs.evolve(unit, body=body))
@@ -58,7 +63,7 @@ def evolve(event: object, state: BTState) -> BTState:
 @evolve.register
 def _deployed(event: ev.UnitDeployed, state: BTState) -> BTState:
     bridge = state.board.terrain(event.hex).bridge is not None
-    state = _unit(state, event.unit, hex=event.hex, facing=event.facing, on_bridge=bridge)
+    state = with_unit(state, event.unit, hex=event.hex, facing=event.facing, on_bridge=bridge)
     slots = state.slots
     if slots:
         side, count = slots[0]
@@ -186,7 +191,7 @@ def _stand_attempted(event: ev.StandAttempted, state: BTState) -> BTState:
 
 @evolve.register
 def _stood(event: ev.UnitStood, state: BTState) -> BTState:
-    return _body(_unit(state, event.unit, facing=event.facing), event.unit, prone=False)
+    return with_body(with_unit(state, event.unit, facing=event.facing), event.unit, prone=False)
 
 
 @evolve.register
@@ -266,7 +271,7 @@ def _skidded(event: ev.UnitSkidded, state: BTState) -> BTState:
 
 @evolve.register
 def _wounded(event: ev.PilotWounded, state: BTState) -> BTState:
-    return _body(state, event.unit, wounds=event.total)
+    return with_body(state, event.unit, wounds=event.total)
 
 
 @evolve.register
@@ -332,7 +337,7 @@ def _move_ended(event: ev.MovementEnded, state: BTState) -> BTState:
 
 @evolve.register
 def _destroyed(event: ev.UnitDestroyed, state: BTState) -> BTState:
-    state = _unit(state, event.unit, destroyed=True)
+    state = with_unit(state, event.unit, destroyed=True)
     if state.active == event.unit:
         state = attrs.evolve(state, active=None)
     return state
@@ -340,7 +345,7 @@ def _destroyed(event: ev.UnitDestroyed, state: BTState) -> BTState:
 
 @evolve.register
 def _heat(event: ev.HeatChanged, state: BTState) -> BTState:
-    return _body(state, event.unit, heat=event.heat)
+    return with_body(state, event.unit, heat=event.heat)
 
 
 @evolve.register
@@ -427,7 +432,7 @@ def _attack_declared(event: ev.AttackDeclared, state: BTState) -> BTState:
 
 @evolve.register
 def _declared(event: ev.UnitDeclared, state: BTState) -> BTState:
-    return _use_slot(_unit(state, event.unit, declared=True))
+    return _use_slot(with_unit(state, event.unit, declared=True))
 
 
 @evolve.register
@@ -460,14 +465,14 @@ def _ammo_exploded(event: ev.AmmoExploded, state: BTState) -> BTState:
 def _shutdown(event: ev.ShutdownRolled, state: BTState) -> BTState:
     if not event.shutdown:
         return state
-    return _body(state, event.unit, shutdown=True)
+    return with_body(state, event.unit, shutdown=True)
 
 
 @evolve.register
 def _restarted(event: ev.EngineRestarted, state: BTState) -> BTState:
     if not event.success:
         return state
-    return _body(state, event.unit, shutdown=False)
+    return with_body(state, event.unit, shutdown=False)
 
 
 @evolve.register
@@ -491,12 +496,12 @@ def _terrain_changed(event: ev.TerrainChanged, state: BTState) -> BTState:
 
 @evolve.register
 def _club(event: ev.ClubTaken, state: BTState) -> BTState:
-    return _body(state, event.unit, club=event.club)
+    return with_body(state, event.unit, club=event.club)
 
 
 @evolve.register
 def _dump_declared(event: ev.AmmoDumpDeclared, state: BTState) -> BTState:
-    return _unit(state, event.unit, dumping=frozenset(event.bins))
+    return with_unit(state, event.unit, dumping=frozenset(event.bins))
 
 
 @evolve.register
@@ -510,7 +515,7 @@ def _dumped(event: ev.AmmoDumped, state: BTState) -> BTState:
 
 @evolve.register
 def _ejected(event: ev.PilotEjected, state: BTState) -> BTState:
-    state = _body(_unit(state, event.unit, destroyed=True), event.unit, ejected=True)
+    state = with_body(with_unit(state, event.unit, destroyed=True), event.unit, ejected=True)
     if state.active == event.unit:
         state = attrs.evolve(state, active=None)
     return state
@@ -518,7 +523,7 @@ def _ejected(event: ev.PilotEjected, state: BTState) -> BTState:
 
 @evolve.register
 def _withdrew(event: ev.UnitWithdrew, state: BTState) -> BTState:
-    return _unit(state, event.unit, withdrawn=True)
+    return with_unit(state, event.unit, withdrawn=True)
 
 
 @evolve.register
@@ -545,7 +550,7 @@ def _not_fired(event: ev.WeaponNotFired, state: BTState) -> BTState:
 @evolve.register
 def _jammed(event: ev.WeaponJammed, state: BTState) -> BTState:
     unit = state.units[event.unit]
-    return _unit(state, event.unit, jammed=unit.jammed | {event.weapon})
+    return with_unit(state, event.unit, jammed=unit.jammed | {event.weapon})
 
 
 @evolve.register
@@ -553,7 +558,7 @@ def _ams(event: ev.AMSEngaged, state: BTState) -> BTState:
     unit = state.units[event.unit]
     ammo = _set(unit.ammo, event.bin, max(unit.ammo[event.bin] - 1, 0))
     return _flags(
-        _unit(state, event.unit, ammo=ammo),
+        with_unit(state, event.unit, ammo=ammo),
         event.unit,
         ams_used=unit.this_turn.ams_used | {event.ams},
     )
@@ -561,7 +566,7 @@ def _ams(event: ev.AMSEngaged, state: BTState) -> BTState:
 
 @evolve.register
 def _narc(event: ev.NarcAttached, state: BTState) -> BTState:
-    return _unit(state, event.unit, narc=True)
+    return with_unit(state, event.unit, narc=True)
 
 
 @evolve.register
@@ -606,7 +611,7 @@ for _record in (
 def _sinks_switched(event: ev.HeatSinksSwitched, state: BTState) -> BTState:
     unit = state.units[event.unit]
     since = event.turn if event.off > unit.mech.sinks_off else unit.mech.sinks_off_turn
-    return _body(state, event.unit, sinks_off=event.off, sinks_off_turn=since)
+    return with_body(state, event.unit, sinks_off=event.off, sinks_off_turn=since)
 
 
 @evolve.register

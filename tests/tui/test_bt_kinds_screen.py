@@ -198,7 +198,8 @@ async def test_the_screen_shows_each_kind(game, tmp_path) -> None:
         assert screen.query_one(RecordSheet).data.unit == game.game.state.units[PLATOON]
         assert "men 28/28 (4 x 7)" in shown
         moments = BattleTechTutor().moments(screen)
-        assert moments[:2] == ["kind", "select"]  # the first-time tip on the kinds comes first
+        assert moments[:1] == ["kind"]  # the kinds' tip; "select" (walk, run) is a 'Mech's
+        assert "select" not in moments
         assert "cruises or flanks" in TIPS["kind"].text
         orders = [text for text, _ in screen.query_one(OrdersPanel).data]
         assert "1 move 1  0 still" in orders

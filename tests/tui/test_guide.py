@@ -63,6 +63,8 @@ def all_lessons(module):
     """Every lesson a ruleset's guide can show, with the classes that bind its keys."""
     if module is bt:
         lessons = [*bt.LESSONS.values(), *bt.PLOTTING.values(), *bt.TIPS.values()]
+        lessons += [*bt.VEHICLE_LESSONS.values(), *bt.TROOP_LESSONS.values()]
+        lessons.append(bt.NEXT_TURN_WITHOUT_MECHS)
         return lessons, (BattleTechScreen, BTBoard)
     return [*pm.STEPS.values(), pm.OVER, *pm.TIPS.values()], (PaperMechScreen,)
 
@@ -135,7 +137,7 @@ async def test_the_tutorial_entry_starts_the_guided_game(tmp_path, library):  # 
         assert screen.path is not None
         assert screen.path.parent == tmp_path
         assert title(app) == "Deployment"
-        assert "Place each 'Mech on a shaded hex" in str(panel(app).render())
+        assert "Place each unit on a shaded hex" in str(panel(app).render())
         assert "Enter place" in shown(app)[2]
 
 
@@ -429,6 +431,8 @@ class _Screen:
         self.plot = plot
         self.selected = selected
         self.attacks = type("A", (), {"aim": None})()
+        mechs = tuple(i for i, u in enumerate(state.units) if u.is_mech)  # End phase orders
+        self.special = type("S", (), {"end_phase_units": lambda _self, _state: mechs})()
 
 
 @pytest.mark.parametrize(

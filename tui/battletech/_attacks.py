@@ -184,11 +184,12 @@ class AttackControls:
         aimed = aim is not None
         shown = aim is not None and aim.target is not None
         chose = aim is not None and bool(aim.shots or aim.twist or aim.flip)
+        mech = aim is not None and state.units[aim.unit].is_mech  # BT-C-3: a torso twists
         return {
             "next_unit": lambda _: self._several(state),
             "next_target": lambda _: shown,
             "all_weapons": lambda _: shown,
-            "twist": lambda _: aimed,
+            "twist": lambda _: mech,
             "flip": lambda _: self._can_flip(state),
             "weapon": lambda _: aimed,
             "hold": lambda _: unit is not None,

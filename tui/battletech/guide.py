@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+import attrs
+
 from engine.battletech.rules.flow import can_end_phase
 from engine.battletech.state import MoveMode, Phase
+from tui.battletech.kind_words import mode_names
 from tui.battletech.widgets.board import BTBoard
 from tui.guide import Guided, GuidePanel, KeyHint, Lesson
 
@@ -25,18 +28,23 @@ if TYPE_CHECKING:
 
     from textual.dom import DOMNode
 
+    from engine.battletech.state import UnitState
     from tui.battletech.screen import BattleTechScreen
 
 __all__ = [
     "LESSONS",
+    "NEXT_TURN_WITHOUT_MECHS",
     "PLOTTING",
     "TIPS",
+    "TROOP_LESSONS",
     "TUTORIAL",
     "TUTORIAL_SEED",
     "TUTORIAL_TITLE",
+    "VEHICLE_LESSONS",
     "BTGuidePanel",
     "BTGuided",
     "BattleTechTutor",
+    "kind_lesson",
 ]
 
 TUTORIAL: Final = "tutorial"
@@ -55,7 +63,7 @@ ENTER = "select"
 LESSONS: Final[dict[str, Lesson]] = {
     "deployment": Lesson(
         "Deployment",
-        "Place each 'Mech on a shaded hex of your zone. The sides place one 'Mech at a time"
+        "Place each unit on a shaded hex of your zone. The sides place one unit at a time"
         " before turn 1; the ghost at the cursor shows where it will stand and which way it will"
         " face.",
         (
@@ -108,7 +116,7 @@ LESSONS: Final[dict[str, Lesson]] = {
         "Choose the weapons that fire at the target, then declare. The units declare in turn,"
         " the initiative loser first; the number beside a weapon is what two dice must roll to"
         " hit. Nothing is rolled until the last declaration, as all fire is simultaneous, and"
-        " every shot builds heat. A unit with nothing in range is skipped.",
+        " every shot of a 'Mech builds heat. A unit with nothing in range is skipped.",
         (
             KeyHint(("weapon('1')",), "a weapon"),
             KeyHint(("all_weapons",), "all"),
@@ -139,6 +147,15 @@ LESSONS: Final[dict[str, Lesson]] = {
 heat (BT-C-53) and end phases (BT-M-9 steps 12-14) that passed before it; movement (BT-M-11,
 BT-M-20, the attacker and target movement modifiers of BT-C-18.1 and 18.2, heat BT-C-51); the
 weapon attacks (BT-C-1, BT-C-14); the physical attacks (BT-C-36); the game's end (BT-M-12)."""
+
+NEXT_TURN_WITHOUT_MECHS: Final = Lesson(
+    "Heat, end, and a new turn",
+    "The heat and end phases closed the turn: roll initiative for the next. Only 'Mechs build"
+    " heat; in the end phase stunned crews and pilots tried to recover. The log tells what"
+    " happened.",
+    (KeyHint(("initiative", ENTER), "roll"),),
+)
+"""The next turn's lesson for a player with no 'Mech on the map: no End phase orders."""
 
 PLOTTING: Final[dict[MoveMode, Lesson]] = {
     MoveMode.WALK: Lesson(
@@ -203,12 +220,7 @@ TIPS: Final[dict[str, Lesson]] = {
         "A vehicle cruises or flanks and never falls; motive damage slows it, then stops it."
         " A platoon or squad has one ground move, some can jump; each hit kills men. The mark"
         " beside a letter on the board tells the kinds apart.",
-        (
-            KeyHint(("mode('walk')",), "cruise or move"),
-            KeyHint(("mode('run')",), "flank"),
-            KeyHint(("mode('jump')",), "jump"),
-            KeyHint(("legend",), "the marks"),
-        ),
+        (KeyHint(("legend",), "the marks"),),
     ),
     "plot": Lesson(
         "a move plotted",
@@ -246,6 +258,61 @@ move plotted (BT-M-18), weapons aimed (the 2D6 odds of BT-C-14), an immobile tar
 shots, BT-C-19), a refusal."""
 
 
+VEHICLE_LESSONS: Final[dict[str, Lesson]] = {
+    "movement": Lesson(
+        "Movement",
+        "Every unit must move or stand still. A vehicle cruises, or flanks with half as much MP"
+        " again (never backward); it builds no heat. The sides take turns, the initiative loser"
+        " first. Moving far makes a unit harder to hit, but its own shots get harder.",
+        (
+            KeyHint(("mode('walk')",), "cruise"),
+            KeyHint(("mode('run')",), "flank"),
+            KeyHint(("mode('jump')",), "jump"),
+            KeyHint(("still",), "stand still"),
+            KeyHint(("next_unit(1)",), "another unit"),
+        ),
+    ),
+    MoveMode.WALK.value: attrs.evolve(PLOTTING[MoveMode.WALK], title="Plotting a cruise"),
+    MoveMode.RUN.value: attrs.evolve(
+        PLOTTING[MoveMode.RUN],
+        title="Plotting a flank move",
+        text="Plot the steps, then give the move. Flank speed has more MP than cruising but no"
+        " steps backward, and on a road or pavement a turn may skid. Choosing a shaded hex plots"
+        " the cheapest route there; the Orders panel counts the MP.",
+    ),
+}
+"""A vehicle's movement lesson and plots (BT-M-37.1: cruise and flank, no heat; BT-M-29 skids)."""
+
+TROOP_LESSONS: Final[dict[str, Lesson]] = {
+    "movement": Lesson(
+        "Movement",
+        "Every unit must move or stand still. A platoon or battle armor squad has one ground"
+        " move, and some can jump; it builds no heat. The sides take turns, the initiative loser"
+        " first. Moving far makes a unit harder to hit.",
+        (
+            KeyHint(("mode('walk')",), "move"),
+            KeyHint(("mode('jump')",), "jump"),
+            KeyHint(("still",), "stand still"),
+            KeyHint(("next_unit(1)",), "another unit"),
+        ),
+    ),
+    MoveMode.WALK.value: attrs.evolve(PLOTTING[MoveMode.WALK], title="Plotting a move"),
+}
+"""A platoon's or squad's movement lesson and plot (BT-M-4: one ground move, a jump)."""
+
+
+def kind_lesson(unit: UnitState, name: str) -> Lesson | None:
+    """The lesson ``name`` ("movement", or a plotted mode's value) in the words of the unit's kind.
+
+    None for a 'Mech, or where the kind's lesson is the 'Mech's (a jump).
+    """
+    if unit.is_mech:
+        return None
+    first, _ = mode_names(unit)
+    lessons = VEHICLE_LESSONS if first == "cruise" else TROOP_LESSONS
+    return lessons.get(name)
+
+
 class BattleTechTutor:
     """Picks BattleTech's lesson and tips for the play screen (`tui.guide.Tutor`)."""
 
@@ -258,11 +325,20 @@ class BattleTechTutor:
         state = screen.game.state
         phase = state.phase
         if phase is Phase.INITIATIVE:
-            return LESSONS["initiative" if state.turn <= 1 else "next turn"]
+            if state.turn <= 1:
+                return LESSONS["initiative"]
+            orders = screen.special.end_phase_units(state)  # 'Mechs' only (BT-C-52, BT-C-58)
+            return LESSONS["next turn"] if orders else NEXT_TURN_WITHOUT_MECHS
         if phase is Phase.MOVEMENT:
             if screen.plot is not None:
-                return PLOTTING.get(screen.plot.mode)
-            return LESSONS["movement done" if can_end_phase(state) else "movement"]
+                plotted = state.units[screen.plot.unit]
+                kind = kind_lesson(plotted, screen.plot.mode.value)
+                return kind or PLOTTING.get(screen.plot.mode)
+            if can_end_phase(state):
+                return LESSONS["movement done"]
+            selected = screen.selected
+            kind = kind_lesson(state.units[selected], "movement") if selected is not None else None
+            return kind or LESSONS["movement"]
         return LESSONS.get(phase.value)
 
     def moments(self, screen: BattleTechScreen) -> Sequence[str]:
@@ -272,9 +348,10 @@ class BattleTechTutor:
         plot = screen.plot
         moving = state.phase is Phase.MOVEMENT and not can_end_phase(state)
         if moving and screen.selected is not None and plot is None:
-            if not state.units[screen.selected].is_mech:
-                found.append("kind")  # a vehicle's, platoon's or squad's keys (BT-M-4, 37.1)
-            found.append("select")
+            if state.units[screen.selected].is_mech:
+                found.append("select")
+            else:  # the kinds' tip; their movement lesson names their keys (BT-M-4, 37.1)
+                found.append("kind")
         if plot is not None and (plot.steps or plot.target is not None):
             found.append("plot")
         aim = screen.attacks.aim

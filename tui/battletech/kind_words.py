@@ -38,6 +38,7 @@ __all__ = [
     "kind_flags",
     "kind_name",
     "kind_status",
+    "mode_hint",
     "mode_names",
     "moves_now",
     "prone",
@@ -112,6 +113,19 @@ def mode_names(unit: UnitState) -> tuple[str, str]:
     return "walk", "run"
 
 
+def mode_hint(unit: UnitState) -> str:
+    """The mode keys in the words of the unit's kind: "1 cruise, 2 flank", "1 move, 3 jump".
+
+    BT-M-20 for 'Mechs ("1 walk, 2 run, 3 jump"), BT-M-37.1 for vehicles, BT-M-4 for platoons and
+    squads; "3 jump" only for a unit with Jump MP.
+    """
+    first, second = mode_names(unit)
+    keys = [f"1 {first}"] + ([f"2 {second}"] if second != first else [])
+    if jump_now(unit) > 0:
+        keys.append("3 jump")
+    return ", ".join(keys)
+
+
 def moves_now(unit: UnitState) -> tuple[int, int, int] | None:
     """A non-'Mech's (ground or cruise, flank, jump) MP now; None for a 'Mech (its own rules).
 
@@ -162,7 +176,9 @@ def kind_status(unit: UnitState) -> list[str]:
         words = ["immobile"] if is_immobile(design, body) else []
         if body.stunned > 0:
             words.append("stunned")
-        if body.airborne:
+        if _crashed(design, body):
+            words.append("crashed")
+        elif body.airborne:
             words.append(f"flying {body.elevation}")
         return words
     if isinstance(body, InfantryBody) and isinstance(design, InfantryDesign):
@@ -196,9 +212,23 @@ def _vehicle_flags(design: VehicleDesign, body: VehicleBody) -> list[str]:
     ]
     if body.sensor_hits:
         flags.append(f"sensors +{body.sensor_hits}")
-    flags += [f"{turret} turret jammed" for turret in sorted(body.jammed_turrets)]
-    flags += [f"{turret} turret locked" for turret, _side in body.locked_turrets]
-    flags += [f"{turret} turret lost" for turret in sorted(body.lost_turrets)]
-    if body.airborne:
+    flags += [f"{_turret(turret)} jammed" for turret in sorted(body.jammed_turrets)]
+    flags += [f"{_turret(turret)} locked" for turret, _side in body.locked_turrets]
+    flags += [f"{_turret(turret)} lost" for turret in sorted(body.lost_turrets)]
+    if _crashed(design, body) and body.airborne:
+        flags.append(f"crashed on a roof at elevation {body.elevation}")
+    elif _crashed(design, body):
+        flags.append("crashed")
+    elif body.airborne:
         flags.append(f"flying at elevation {body.elevation}")
     return flags
+
+
+def _turret(name: str) -> str:
+    """A turret's name in a flag: "turret", "front turret" (BT-C-24.3)."""
+    return name.lower() if "turret" in name.lower() else f"{name.lower()} turret"
+
+
+def _crashed(design: VehicleDesign, body: VehicleBody) -> bool:
+    """BT-M-37.6: a VTOL that lost its rotor came down (onto a roof it still has an elevation)."""
+    return design.motion.value == "VTOL" and body.rotor_destroyed

@@ -61,8 +61,8 @@ KEY_GROUPS = (
         (
             ("initiative", "roll initiative for the turn (Enter too)"),
             ("next_unit", "the next / previous unit of the side to move"),
-            ("mode('walk')", "plot a walk for the selected unit"),
-            ("mode('run')", "plot a run"),
+            ("mode('walk')", "plot a walk (vehicles cruise, platoons and squads move)"),
+            ("mode('run')", "plot a run (vehicles flank; platoons and squads cannot)"),
             ("mode('masc')", "plot a run with the MASC on: walk x 2, after a roll (BT-C-75)"),
             ("mode('jump')", "plot a jump: the cursor to the landing hex, Enter"),
             ("still", "the selected unit stands still this turn"),
@@ -209,7 +209,8 @@ RULES_MARKDOWN = """\
    winner sees every move before making its own.
 3. **Movement** (BT-M-11): the sides alternate; a side with twice as many units still to move
    as the other moves two in its turn (three times as many: three). The prompt says whose turn
-   it is and how many units. Every unit must act: walk, run, jump or stand still.
+   it is and how many units. Every unit must act: walk, run, jump or stand still (a vehicle
+   cruises or flanks, a platoon or squad moves, BT-M-37.1, BT-M-4).
 4. **Weapon attacks** (BT-C-1): the sides take turns declaring, as in movement; every unit
    that can fire says what it fires at (or holds fire). When the last has declared, every attack
    is rolled: the numbers were fixed at declaration, so they are all "simultaneous".

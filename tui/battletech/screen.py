@@ -64,7 +64,7 @@ from tui.battletech.computer import COMPUTER_BINDINGS, ComputerPlayer
 from tui.battletech.guide import BTGuided, BTGuidePanel
 from tui.battletech.handover import Handover
 from tui.battletech.history import with_destination
-from tui.battletech.kind_words import has_masc, jump_now, mode_names
+from tui.battletech.kind_words import has_masc, jump_now, mode_hint, mode_names
 from tui.battletech.log_panel import LOG_BINDINGS, BoardAndLog, open_history
 from tui.battletech.night import NIGHT_BINDING, NightControls
 from tui.battletech.night_choice import JITTER_BINDING
@@ -640,7 +640,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         if state.phase is Phase.DEPLOYMENT:
             return self._deploy_orders(state)
         if state.phase is Phase.INITIATIVE:
-            return initiative_lines(state)
+            return initiative_lines(state, end_orders=bool(self.special.end_phase_units(state)))
         if state.phase in ATTACK_PHASES:
             return self.attacks.attack_orders(state) or [(prompt_text(state), "title")]
         if state.phase is Phase.OVER:
@@ -1206,7 +1206,7 @@ class BattleTechScreen(BTGuided, SpecialOrderActions, GameScreen):
         if state.units_at(where):
             self.refuse("That unit cannot move now")
         elif self.selected is not None:
-            self.refuse("Choose a mode first: 1 walk, 2 run, 3 jump")
+            self.refuse(f"Choose a mode first: {mode_hint(state.units[self.selected])}")
 
     def _pick_landing(self, state: BTState, plot: Plot, where: Hex) -> None:
         unit = state.units[plot.unit]

@@ -32,9 +32,11 @@ from textual.widgets import Footer, Static
 from engine.battletech.commands import DumpAmmo, Eject, FireWeapons, Shot, SwitchHeatSinks
 from engine.battletech.data.catalogue import SPECS, AmmoSpec
 from engine.battletech.designs.mech import Location
+from engine.battletech.kinds import infantry
 from engine.battletech.narrate.words import modifiers_text
 from engine.battletech.rules import sinks
 from engine.battletech.rules.heat import dissipation
+from engine.battletech.rules.kindfire import kind_of
 from engine.battletech.rules.tohit import weapon_spec, weapon_to_hit
 from engine.battletech.state import Phase
 from tests.engine.battletech._build import evolved_unit
@@ -483,9 +485,12 @@ class SpecialOrders:
         screen = self.screen
         if state.phase is Phase.WEAPON:
             aim = screen.attacks.aim
+            firer = state.units[aim.unit] if aim is not None else None
+            mech = firer is not None and firer.is_mech  # BT-C-19: aimed shots are 'Mechs'
+            hexes = firer is not None and infantry.may_clear_woods(kind_of(firer))  # BT-C-57
             return {
-                "aimed": lambda _: aim is not None and aim.target is not None,
-                "hex_fire": lambda _: aim is not None,
+                "aimed": lambda _: mech and aim is not None and aim.target is not None,
+                "hex_fire": lambda _: hexes,
             }
         if state.phase is Phase.INITIATIVE:
             mine = bool(self.end_phase_units(state))

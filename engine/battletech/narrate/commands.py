@@ -28,6 +28,7 @@ from engine.battletech.narrate.words import (
     ammo_name,
     label,
     limb_text,
+    mode_verb,
     physical_name,
     unit_name,
     weapon_name,
@@ -37,7 +38,7 @@ from engine.battletech.state import AttackKind
 from engine.battletech.transportcommands import LoadUnit, UnloadUnit
 
 if TYPE_CHECKING:
-    from engine.battletech.state import BTState
+    from engine.battletech.state import BTState, MoveMode
     from engine.game import Command
 
 __all__ = ["command_text", "fire_text"]
@@ -68,7 +69,7 @@ def _said(command: BTCommand, state: BTState) -> str:  # noqa: C901, PLR0911, PL
         case Deploy(unit=index):
             return f"{_side_of(state, index)}: deploy {unit_name(state, index)}"
         case Move(unit=index, mode=mode, steps=steps, charge=charge):
-            said = f"{_who(state, index)} {MODE_VERBS[mode]}"
+            said = f"{_who(state, index)} {_verb(state, index, mode)}"
             if command.masc:
                 said += " with MASC"
             if steps:
@@ -149,6 +150,13 @@ def fire_text(command: FireWeapons, state: BTState) -> str:
         parts.append("holds fire")
     parts.extend(f"fires {', '.join(names)} at {victim}" for victim, names in targets.items())
     return ", ".join(parts)
+
+
+def _verb(state: BTState, index: int, mode: MoveMode) -> str:
+    """`mode_verb` of unit ``index`` (a 'Mech's word when the index is out of range)."""
+    if not 0 <= index < len(state.units):
+        return MODE_VERBS[mode]
+    return mode_verb(state.units[index], mode)
 
 
 def _who(state: BTState, index: int) -> str:

@@ -14,9 +14,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from engine.battletech import events as ev
+from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.narrate.environment import ENV_PSR_REASONS, ENV_PSR_VERDICTS
 from engine.battletech.narrate.sentences import describe
-from engine.battletech.narrate.words import MODE_VERBS, dice_text, label, signed, unit_name
+from engine.battletech.narrate.words import (
+    cause_text,
+    dice_text,
+    label,
+    mode_verb,
+    modifiers_text,
+    moved_verb,
+    signed,
+    unit_name,
+)
 from engine.battletech.state import BTState, MoveMode, Phase
 
 if TYPE_CHECKING:
@@ -37,13 +47,6 @@ PSR_REASONS = {
     **ENV_PSR_REASONS,
 }
 """What each `PilotingRoll.reason` code is a roll for."""
-
-_MOVED = {
-    MoveMode.STILL: "stood still",
-    MoveMode.WALK: "walked",
-    MoveMode.RUN: "ran",
-    MoveMode.JUMP: "jumped",
-}
 
 
 def _facing(facing: Facing) -> str:
@@ -106,7 +109,8 @@ def _slots(event: ev.SlotsDealt, before: BTState, after: BTState) -> str:
 @describe.register
 def _move_started(event: ev.MovementStarted, before: BTState, after: BTState) -> str:
     del after
-    return f"{unit_name(before, event.unit)} {MODE_VERBS[event.mode]}."
+    unit = before.units[event.unit]
+    return f"{unit_name(before, event.unit)} {mode_verb(unit, event.mode)}."
 
 
 @describe.register
@@ -152,6 +156,9 @@ def _psr(event: ev.PilotingRoll, before: BTState, after: BTState) -> str:
     del after
     who = unit_name(before, event.unit)
     why = PSR_REASONS.get(event.reason, event.reason.replace("_", " "))
+    if not before.units[event.unit].is_mech:
+        vehicle = isinstance(before.units[event.unit].body, VehicleBody)
+        return _driving(event, who, why, roll="Driving roll" if vehicle else "roll")
     named = [
         f"{name} {value}" if number == 0 else f"{name} {signed(value)}"
         for number, (name, value) in enumerate(event.modifiers)
@@ -161,6 +168,24 @@ def _psr(event: ev.PilotingRoll, before: BTState, after: BTState) -> str:
         return f"{who}: PSR for {why}: {target}: fails automatically ({_no_roll(before, event)})."
     verdict = _psr_verdict(event)
     return f"{who}: PSR for {why}: {target}, rolled {dice_text(event.roll)}: {verdict}."
+
+
+def _driving(event: ev.PilotingRoll, who: str, why: str, *, roll: str) -> str:
+    """BT-M-37.1: a vehicle makes Driving rolls, never falls: a failed skid roll skids.
+
+    The other rolls a vehicle may make (a building, a skidding unit in the way, BT-M-39's
+    ground) say what a failure did as a 'Mech's do, but for a fall; a platoon's or squad's
+    (BT-M-39's ground) is a plain "roll" (no pilot, no PSR: BT-M-30 item 1).
+    """
+    target = f"target {event.target} ({modifiers_text(event.modifiers)})"
+    if event.reason == "skid":
+        verdict = "keeps control" if event.success else "skids"
+        why = "avoiding a skid"
+    else:
+        verdict = _psr_verdict(event).replace("stays up", "keeps control")
+        verdict = verdict.replace("falls", "loses control")
+    rolled = "fails automatically" if event.automatic else f"rolled {dice_text(event.roll)}"
+    return f"{who}: {roll} for {why}: {target}, {rolled}: {verdict}."
 
 
 def _no_roll(before: BTState, event: ev.PilotingRoll) -> str:
@@ -308,10 +333,11 @@ def _move_ended(event: ev.MovementEnded, before: BTState, after: BTState) -> str
     prone = ", prone" if unit.is_mech and unit.mech.prone else ""
     heat = f", heat +{event.heat}" if event.heat else ""
     modifier = _target_modifier(event.hexes, jumped=movement.mode is MoveMode.JUMP)
-    if start == unit.hex:
-        where = f"stayed in {label(unit.hex)} ({movement.mode.value})"
+    if start == unit.hex:  # turned on the spot, or went and came back
+        did = "turned in place in" if not event.hexes else "ended where it started, in"
+        where = f"{did} {label(unit.hex)} ({moved_verb(unit, movement.mode)})"
     else:
-        where = f"{_MOVED[movement.mode]} {label(start)} -> {label(unit.hex)}"
+        where = f"{moved_verb(unit, movement.mode)} {label(start)} -> {label(unit.hex)}"
     return (
         f"{who} {where}, facing {_facing(unit.facing)}{prone}: {movement.mp_spent} MP, "
         f"{event.hexes} hex{'es' if event.hexes != 1 else ''} (to be hit {modifier}){heat}."
@@ -328,7 +354,7 @@ def _target_modifier(hexes: int, *, jumped: bool) -> str:
 @describe.register
 def _destroyed(event: ev.UnitDestroyed, before: BTState, after: BTState) -> str:
     del after
-    return f"{unit_name(before, event.unit)} is destroyed: {event.cause}."
+    return f"{unit_name(before, event.unit)} is destroyed: {cause_text(event.cause)}."
 
 
 _LUMPED = "standing up, burning hexes"

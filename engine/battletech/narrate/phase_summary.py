@@ -287,6 +287,14 @@ def _gather(builder: _Builder, event: Event, before: BTState) -> None:  # noqa: 
         _gather_kind(builder, event)
 
 
+def _critical_line(what: str) -> str:
+    """A critical hit's line; a vehicle's motive damage is its own (BT-M-37.5), not a critical."""
+    return f"  {what}" if what.startswith(_MOTIVE) else f"  critical: {what}"
+
+
+_MOTIVE = "motive: "
+
+
 def _gather_kind(builder: _Builder, event: Event) -> None:
     """Note one event of damage to a vehicle, platoon or squad (`engine.battletech.kindevents`)."""
     if isinstance(event, kev.VehicleHit):
@@ -295,7 +303,7 @@ def _gather_kind(builder: _Builder, event: Event) -> None:
     elif isinstance(event, kev.VehicleCritical) and event.crit is not Crit.NONE:
         builder.note(event.unit, "criticals", f"{event.location.value.lower()}: {event.crit}")
     elif isinstance(event, kev.MotiveDamaged) and event.result:
-        builder.note(event.unit, "criticals", f"motive: {event.result.name.lower()} damage")
+        builder.note(event.unit, "criticals", f"{_MOTIVE}{event.result.name.lower()} damage")
     elif isinstance(event, kev.VTOLCrashed):
         builder.note(event.unit, "falls", f"crashed ({event.damage} damage)")
     elif isinstance(event, kev.TroopersLost):
@@ -373,7 +381,7 @@ def _harm_lines(state: BTState, harm: Harm, phase: Phase) -> list[tuple[str, str
     if harm.restarted:
         lines.append(("  engine restarted", "text"))
     lines.extend((f"  {what.upper()[:1]}{what[1:]}", "explosion") for what in harm.explosions)
-    lines.extend((f"  critical: {what}", "critical") for what in harm.criticals)
+    lines.extend((_critical_line(what), "critical") for what in harm.criticals)
     lines.extend((f"  destroyed: the {what}", "critical") for what in harm.lost)
     lines.extend((f"  {what}", "fall") for what in harm.falls)
     if harm.wounds:

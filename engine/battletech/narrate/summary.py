@@ -11,6 +11,7 @@ from attrs import define, field, frozen
 
 from engine.battletech import events as ev
 from engine.battletech import kindevents as kev
+from engine.battletech.narrate.words import cause_text
 from engine.battletech.state import BTState, Phase, UnitState
 
 __all__ = ["AfterAction", "UnitReport", "after_action"]
@@ -86,7 +87,7 @@ class _Counts:
             case kev.VehicleHit() | kev.TroopersLost() | kev.TrooperHit():
                 self._damage(event.unit, event.source, event.damage)  # BT-C-24, BT-C-35
             case ev.UnitDestroyed():
-                self.causes.setdefault(event.unit, event.cause)
+                self.causes.setdefault(event.unit, cause_text(event.cause))
                 if event.by is not None and event.by != event.unit:
                     self.kills.setdefault(event.by, []).append(event.unit)
             case ev.GameEnded():

@@ -13,6 +13,8 @@ import string
 from typing import TYPE_CHECKING
 
 from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
+from engine.battletech.designs.battle_armor import BattleArmorDesign
+from engine.battletech.designs.infantry import InfantryDesign
 from engine.battletech.designs.mech import Mounted
 from engine.battletech.designs.vehicle import VehicleDesign
 from engine.battletech.state import AttackKind, MoveMode
@@ -20,6 +22,7 @@ from engine.battletech.state import AttackKind, MoveMode
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from engine.battletech.designs.items import Item
     from engine.battletech.designs.mech import Location
     from engine.battletech.state import BTState, UnitDesign, UnitState
     from engine.hexes import Hex
@@ -29,11 +32,15 @@ __all__ = [
     "PHYSICAL_NAMES",
     "PHYSICAL_VERBS",
     "ammo_name",
+    "cause_text",
     "dice_text",
     "item_name",
+    "item_place",
     "label",
     "limb_text",
+    "mode_verb",
     "modifiers_text",
+    "moved_verb",
     "physical_name",
     "physical_verb",
     "signed",
@@ -48,7 +55,56 @@ MODE_VERBS = {
     MoveMode.RUN: "runs",
     MoveMode.JUMP: "jumps",
 }
-"""What a unit does in each movement mode (BT-M-20)."""
+"""What a 'Mech does in each movement mode (BT-M-20); `mode_verb` for every kind."""
+
+_VEHICLE_VERBS = {
+    MoveMode.STILL: ("stands still", "stood still"),
+    MoveMode.WALK: ("cruises", "cruised"),
+    MoveMode.RUN: ("flanks", "flanked"),
+    MoveMode.JUMP: ("jumps", "jumped"),
+}
+"""A vehicle cruises and flanks (BT-M-37.1; BT-M-38 "walked (cruised)", "ran (flank)")."""
+
+_TROOP_VERBS = {
+    MoveMode.STILL: ("stands still", "stood still"),
+    MoveMode.WALK: ("moves", "moved"),
+    MoveMode.RUN: ("moves", "moved"),
+    MoveMode.JUMP: ("jumps", "jumped"),
+}
+"""A platoon or battle armor squad has one ground move, and some jump (BT-M-4)."""
+
+_MECH_PAST = {
+    MoveMode.STILL: "stood still",
+    MoveMode.WALK: "walked",
+    MoveMode.RUN: "ran",
+    MoveMode.JUMP: "jumped",
+}
+
+
+def _kind_verbs(design: UnitDesign) -> dict[MoveMode, tuple[str, str]] | None:
+    """The verbs of a kind that is not a 'Mech (None for a 'Mech)."""
+    if isinstance(design, VehicleDesign):
+        return _VEHICLE_VERBS
+    if isinstance(design, InfantryDesign | BattleArmorDesign):
+        return _TROOP_VERBS
+    return None
+
+
+def mode_verb(unit: UnitState, mode: MoveMode) -> str:
+    """What ``unit`` does in ``mode``: a 'Mech "walks", a tank "cruises", a platoon "moves".
+
+    BT-M-20 for 'Mechs; BT-M-37.1 for vehicles (cruise and flank); BT-M-4 for platoons and
+    battle armor squads (one ground move).
+    """
+    verbs = _kind_verbs(unit.design)
+    return MODE_VERBS[mode] if verbs is None else verbs[mode][0]
+
+
+def moved_verb(unit: UnitState, mode: MoveMode) -> str:
+    """`mode_verb` in the past: "walked", "cruised", "flanked", "moved" (BT-M-38's words)."""
+    verbs = _kind_verbs(unit.design)
+    return _MECH_PAST[mode] if verbs is None else verbs[mode][1]
+
 
 PHYSICAL_VERBS = {
     AttackKind.PUNCH: "punches",
@@ -101,11 +157,24 @@ def signed(value: int) -> str:
 
 
 def _place(design: UnitDesign, index: int) -> tuple[str, bool]:
-    """Where item ``index`` is mounted ("LA", "Turret", "Squad") and whether it faces the rear."""
+    """Where item ``index`` is mounted ("LA", "Turret", "RA") and whether it faces the rear."""
     item = design.equipment[index]
     if isinstance(item, Mounted):
         return item.location.value, item.rear
-    return item.location, False
+    return item_place(item), False
+
+
+def item_place(item: Item) -> str:
+    """Where a vehicle's, platoon's or squad's item is: one name for the log, sheet and panel.
+
+    Its location ("Turret", "Front", "Troopers"); a battle armor squad's weapon by the suit's
+    mount, as its record sheet has it (BT-M-5): "RA" on every trooper, "Trooper 2 RA" on one.
+    """
+    if not item.mount:
+        return item.location
+    if item.location == "Squad":
+        return item.mount
+    return f"{item.location} {item.mount}"
 
 
 def item_name(design: UnitDesign, index: int) -> str:
@@ -223,3 +292,14 @@ def dice_text(roll: Sequence[int]) -> str:
     if len(roll) == 1:
         return str(roll[0])
     return f"{'+'.join(map(str, roll))}={sum(roll)}"
+
+
+def cause_text(cause: str) -> str:
+    """Why a unit was destroyed, as the log and the report say it.
+
+    A vehicle's side location reads "its right side" (BT-C-24.1), as its hits say "the right
+    side"; the engine names the location alone ("its right was destroyed").
+    """
+    for side in ("left", "right"):
+        cause = cause.replace(f"its {side} was", f"its {side} side was")
+    return cause

@@ -206,7 +206,8 @@ def damage_vehicle(
             return
     if hit.motive:
         _motive(ctx, target, column)
-    _maybe_crash(ctx, target, source)
+    if not body.rotor_destroyed:  # one that crashed (onto a roof too) lies there: no 2nd crash
+        _maybe_crash(ctx, target, source)
 
 
 def _critical(ctx: Ctx, target: int, location: VehicleLocation, source: int | None) -> None:

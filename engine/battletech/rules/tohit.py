@@ -637,7 +637,7 @@ def _kind_to_hit(  # noqa: C901, PLR0911, PLR0912 - the guards of `_to_hit` for 
     if isinstance(target, Hex):
         why = _hex_target_reason(state, target, spec)
         if spec is None or not infantry.may_clear_woods(kindfire.kind_of(unit)):
-            why = "infantry fires at units only (BT-C-57, BT-M-8.11)"
+            why = f"{kindfire.kind_of(unit)} fires at units only (BT-C-57, BT-M-8.11)"
         where: Hex | None = target
     else:
         why = _unit_target_reason(state, attacker, target)

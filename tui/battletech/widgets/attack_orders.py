@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.battletech.kinds import infantry
 from engine.battletech.narrate.words import PHYSICAL_NAMES, limb_text, modifiers_text
+from engine.battletech.rules.kindfire import kind_of
 from tui.battletech.indirect_fire import artillery_keys, spotter_lines
 from tui.battletech.widgets.plotting import chance
 
@@ -78,8 +80,10 @@ def _row_lines(
     shared: tuple[tuple[str, int], ...],
     shown: int | None,
     letters: Sequence[str],
+    *,
+    heat: bool = True,
 ) -> list[Line]:
-    """A weapon's two lines (one when it cannot fire)."""
+    """A weapon's two lines (one when it cannot fire); ``heat`` False: no heat (not a 'Mech)."""
     at = ""
     if row.chosen and row.target != shown and row.target is not None:
         mark = "[>]"
@@ -97,7 +101,8 @@ def _row_lines(
     whole = row.target != shown or not shared
     own = list(to_hit.modifiers) if whole else [t for t in to_hit.modifiers if t not in shared]
     detail = modifiers_text(own, base=whole) if own else f"{to_hit.band} range"
-    lines.append((f"  {detail} | {row.damage} dmg {row.heat} heat", "dim"))
+    made = f" {row.heat} heat" if heat else ""  # BT-M-36: only 'Mechs build heat
+    lines.append((f"  {detail} | {row.damage} dmg{made}", "dim"))
     return lines
 
 
@@ -177,21 +182,39 @@ def aim_lines(
     shared = common_terms(view.rows, shown)
     if shared:
         lines.append((f"every weapon: {modifiers_text(shared)}", "text"))
-    lines.append(_torso(view, compact=compact))
+    mech = me.is_mech
+    if mech:  # BT-C-3 torso twist, BT-C-62 arm flip: a vehicle turns its turret itself
+        lines.append(_torso(view, compact=compact))
     for row in view.rows:
-        lines.extend(_row_lines(row, shared, shown, letters))
+        lines.extend(_row_lines(row, shared, shown, letters, heat=mech))
+    if not view.rows:
+        lines.append(("no weapon it can fire", "dim"))
     lines.extend(heat_lines(view.heat) if view.heat is not None else [])  # 'Mechs only, BT-M-36
+    lines.extend(_aim_keys(view, state, mech=mech, compact=compact))
+    return lines
+
+
+def _aim_keys(view: AimView, state: BTState, *, mech: bool, compact: bool) -> list[Line]:
+    """The keys of a weapon declaration, those of the attacker's kind only.
+
+    Aimed shots are a 'Mech's (BT-C-19); platoons and battle armor fire at units only, never
+    at a hex (BT-C-57, BT-M-8.11).
+    """
+    hexes = infantry.may_clear_woods(kind_of(state.units[view.aim.unit]))
+    special = [("A aimed shot" if compact else "A: aimed shot (immobile target)")] * mech
+    special += [("H fire at hex" if compact else "H: fire at the cursor hex")] * hexes
+    lines: list[Line] = []
     if compact:
         lines.append(("1-0 weapon Spc all Tab target", "keys"))
         lines.append(("c fire  h hold  Esc clear" + ("  o ammo" if _moded(view) else ""), "keys"))
-        lines.append(("A aimed shot  H fire at hex", "keys"))
-    else:
-        lines.append(("1-0 weapon  Space all  Tab target  u unit", "keys"))
-        if _moded(view):
-            lines.append(("o: ammunition / rate / spotter of the weapon chosen last", "keys"))
-        lines.append(("c/Enter on the target: fire  h: hold fire  Esc: clear", "keys"))
-        lines.append(("A: aimed shot (immobile target)  H: fire at the cursor hex", "keys"))
-        lines.extend(artillery_keys(view, state))  # BT-C-67
+        lines.extend((keys, "keys") for keys in ["  ".join(special)] if keys)
+        return lines
+    lines.append(("1-0 weapon  Space all  Tab target  u unit", "keys"))
+    if _moded(view):
+        lines.append(("o: ammunition / rate / spotter of the weapon chosen last", "keys"))
+    lines.append(("c/Enter on the target: fire  h: hold fire  Esc: clear", "keys"))
+    lines.extend((keys, "keys") for keys in ["  ".join(special)] if keys)
+    lines.extend(artillery_keys(view, state))  # BT-C-67
     return lines
 
 

@@ -53,7 +53,7 @@ KIND_GLYPHS: Final = {
     "tracked": Glyph(KIND_ROLE, "tracked vehicle", "≡", "="),
     "wheeled": Glyph(KIND_ROLE, "wheeled vehicle", "∘", "@"),
     "hover": Glyph(KIND_ROLE, "hover vehicle", "≈", "~"),
-    "VTOL": Glyph(KIND_ROLE, "VTOL (in the air)", "✱", "*"),
+    "VTOL": Glyph(KIND_ROLE, "VTOL (flying or crashed)", "✱", "*"),
     "infantry": Glyph(KIND_ROLE, "infantry platoon", "⁝", ":"),
     "battle armor": Glyph(KIND_ROLE, "battle armor squad", "▪", "#"),
 }

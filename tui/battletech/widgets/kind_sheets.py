@@ -39,6 +39,7 @@ from rich.text import Text
 
 from engine.battletech.data.catalogue import SPECS, AmmoSpec, WeaponSpec
 from engine.battletech.kinds.infantry import attack_damage, design_damage_per_trooper
+from engine.battletech.narrate.words import item_place
 
 if TYPE_CHECKING:
     from rich.style import Style
@@ -157,13 +158,13 @@ def _weapon_lines(
     if not groups:
         return [Text("no weapons", _style(styles, "note"))]
     lines = []
-    for (name, location, mount), group in groups.items():
+    for (name, location, _mount), group in groups.items():
         lost = location in gone
         line = Text()
         if len(group) > 1:
             line.append(f"{len(group)} ", _style(styles, "value"))
         line.append(name, _style(styles, "gone" if lost else "value"))
-        place = mount or location
+        place = item_place(group[0])  # the log's name of the place (`item_place`)
         places = Text(f" {'x' if lost else ''}{place}" if where and place else "")
         places.stylize(_style(styles, "gone" if lost else "label"))
         spec = SPECS[group[0].name]

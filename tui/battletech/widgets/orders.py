@@ -187,13 +187,18 @@ def _kind_mode_keys(unit: UnitState, *, compact: bool) -> list[Line]:
     return [("  ".join(keys), "keys"), ("Tab or Enter on a unit: another unit", "keys")]
 
 
-def initiative_lines(state: BTState) -> list[Line]:
-    """The Initiative phase: what the roll does, and the keys."""
+def initiative_lines(state: BTState, *, end_orders: bool = True) -> list[Line]:
+    """The Initiative phase: what the roll does, and the keys.
+
+    ``end_orders``: the player has a 'Mech that may dump ammunition or switch heat sinks
+    (BT-C-58, BT-C-52); vehicles, platoons and squads give no End phase orders.
+    """
+    orders = [("first, End phase orders: D dump ammunition, S heat sinks", "keys")]
     return [
         (f"Turn {state.turn}: initiative", "title"),
         ("each side rolls 2D6; the loser moves first", "text"),
         ("Enter or i: roll", "keys"),
-        ("first, End phase orders: D dump ammunition, S heat sinks", "keys"),
+        *(orders if end_orders else []),
         *((line, "text") for line in summary(state)),  # BT-M-39 / BT-C-61
     ]
 

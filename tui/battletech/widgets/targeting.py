@@ -26,7 +26,9 @@ from attrs import frozen
 
 from engine.battletech.commands import FireWeapons, Shot
 from engine.battletech.data.catalogue import WeaponSpec
+from engine.battletech.designs.items import Item
 from engine.battletech.narrate.moves import named_heat_sources
+from engine.battletech.narrate.words import item_place
 from engine.battletech.rules import heat as heat_rules
 from engine.battletech.rules import special, underwater
 from engine.battletech.rules.los import Arc, Sight, arcs_of, line_of_sight
@@ -248,9 +250,10 @@ def _damage(spec: WeaponSpec) -> str:
 
 def _place(unit: UnitState, weapon: int) -> str:
     """Where the weapon is, and its item number for the ``fire`` command: "RA #4", "CT rear #9"."""
-    if not unit.is_mech:  # a vehicle's "Turret #3", a squad's "RA #1"
+    if not unit.is_mech:  # a vehicle's "Turret #3", a squad's "RA #1" (as the log names them)
         mounted = unit.design.equipment[weapon]
-        return f"{getattr(mounted, 'mount', '') or mounted.location} #{weapon + 1}"
+        where = item_place(mounted) if isinstance(mounted, Item) else mounted.location.value
+        return f"{where} #{weapon + 1}"
     item = unit.mech_design.equipment[weapon]
     return item.location.value + (" rear" if item.rear else "") + f" #{weapon + 1}"
 
