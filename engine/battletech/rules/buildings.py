@@ -158,7 +158,8 @@ def shield(ctx: Ctx, target: int, attacker: int, points: int) -> int:
 
     A packet from a unit outside the target's building hex: the building takes its share
     (`absorbs`, `BuildingShielded`) off its CF at once (`damage_building`: it may collapse and
-    the units inside fall); what is left goes on to the unit.
+    the units inside fall); what is left goes on to the unit. A VTOL flying at or above the
+    roof is not inside (DESIGN).
     """
     where = ctx.state.units[target].hex
     if where is None or points <= 0 or ctx.state.units[attacker].hex == where:
@@ -166,6 +167,9 @@ def shield(ctx: Ctx, target: int, attacker: int, points: int) -> int:
     building = ctx.state.board.terrain(where).building
     if building is None:
         return points
+    body = ctx.state.units[target].body
+    if isinstance(body, VehicleBody) and body.elevation >= building.height:
+        return points  # DESIGN: a VTOL over the building or on its roof is not inside it
     taken = min(absorbs(building.cf), points)
     ctx.emit(BuildingShielded(where, target, points, taken))
     damage_building(ctx, where, taken)
