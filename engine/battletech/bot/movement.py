@@ -107,6 +107,8 @@ _MELEE_KILL = 20.0
 _MELEE_COST = 3.0
 """What a charge or DFA gives up besides the fire: a turn spent next to the enemy."""
 _FALL_COST = 6.0
+_WITHDRAW_CAUTION = 1.6
+"""How much more a withdrawing combined-arms column weighs the damage it takes."""
 _COLLAPSE_COST = 80.0
 """A move over a bridge its weight brings down (BT-M-28): the unit in the river, no crossing."""
 _MASC_COST = 60.0
@@ -383,6 +385,11 @@ class _Ranker:
         dealt += _OWN_KICK * min(1.0, weights.melee) * kick  # a kick risks little: no more
         # behind on tonnage as time runs out: damage taken matters less than a kill
         caution = weights.taken * (1.0 - 0.5 * self.urgency)
+        if self.combined and self._withdrawing():
+            # DESIGN: a column that must get away counts its survival first (each unit lost is
+            # one fewer to withdraw); fire matters only as it slows the raiders
+            caution *= _WITHDRAW_CAUTION
+            dealt *= 0.5
         total = weights.dealt * dealt - caution * taken * self.frail * self.own_scale
         # melee
         if candidate.charge is not None or candidate.dfa is not None:
@@ -740,6 +747,9 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
     modes: tuple[MoveMode, ...] = (MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP)
     if movement is not None:
         modes = (movement.mode,) if movement.mode in {MoveMode.WALK, MoveMode.RUN} else ()
+    # BT-M-28: a bridge its weight brings down is weighed in a combined-arms game (where the
+    # crossing matters to the column; the 'Mech games keep their tuning)
+    weighs = not all(u.is_mech for u in state.units)
     for mode, masc_on in [(m, False) for m in modes] + _masc_way(state, index):
         if mode is MoveMode.JUMP:
             paths = jump_paths(state, index)
@@ -766,7 +776,7 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
             if key in found:
                 continue  # a cheaper mode (or a run without MASC) gets there
             prone = _prone(unit) and not any(s.kind is StepKind.STAND for s in reach.steps)
-            collapse = not unit.is_mech and _brings_down(state, unit, reach)
+            collapse = weighs and _brings_down(state, unit, reach)
             found[key] = _Candidate(
                 Move(index, mode, reach.steps, masc=masc_on),
                 where,
