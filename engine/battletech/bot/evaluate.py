@@ -56,6 +56,7 @@ __all__ = [
     "focus",
     "guns",
     "last_turn",
+    "outgunned",
     "p_hit",
     "p_psr_fail",
     "range_modifier",
@@ -482,6 +483,32 @@ def urgency(state: BTState, side: int) -> float:
         return 0.0
     progress = state.turn / victory.turns
     return min(1.0, max(0.0, (progress - _URGENT_FROM) / _URGENT_SPAN))
+
+
+_OUTGUNNED_CAP = 1.5
+
+
+def outgunned(state: BTState, side: int) -> float:
+    """How much more carefully ``side`` must fight: 1 (even or stronger) .. 1.5 (far weaker).
+
+    Each side's strength is its firepower (the average damage of its weapons) times its
+    staying power (`durability`), as in a Lanchester duel; a side weaker than its enemies weighs
+    the damage it takes by the square root of the ratio (a 25-ton 'Mech against a 35-ton one
+    trades worse and must pick its shots). DESIGN: the stronger side keeps its weights.
+    """
+    power: dict[bool, float] = {True: 0.0, False: 0.0}
+    points: dict[bool, float] = {True: 0.0, False: 0.0}
+    for unit in state.units:
+        if not unit.on_map:
+            continue
+        mine = unit.side == side
+        power[mine] += sum(g.avg for g in guns(unit))
+        points[mine] += durability(unit) * scale(unit)
+    ours = power[True] * points[True]
+    theirs = power[False] * points[False]
+    if ours <= 0 or theirs <= ours:
+        return 1.0
+    return min(_OUTGUNNED_CAP, math.sqrt(theirs / ours))
 
 
 def last_turn(state: BTState) -> bool:

@@ -47,6 +47,7 @@ from engine.battletech.bot.evaluate import (
     focus,
     guns,
     last_turn,
+    outgunned,
     p_hit,
     p_psr_fail,
     scale,
@@ -215,6 +216,7 @@ class _Ranker:
         self._theirs: dict[tuple[int, frozenset[Arc]], tuple[Gun, ...]] = {}
         self._exit: dict[Hex, int] | None = None
         self.combined = not all(u.is_mech for u in state.units)
+        self.outgunned = outgunned(state, self.unit.side)
         self._sights: dict[tuple[Hex, bool], list[tuple[_Enemy, object, object]]] = {}
         self._volleys: dict[tuple[int, int, int, int, int], float] = {}
         self._arc_cache: dict[tuple[Hex, Facing, Hex], tuple[frozenset[Arc], bool]] = {}
@@ -384,7 +386,7 @@ class _Ranker:
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
         dealt += _OWN_KICK * min(1.0, weights.melee) * kick  # a kick risks little: no more
         # behind on tonnage as time runs out: damage taken matters less than a kill
-        caution = weights.taken * (1.0 - 0.5 * self.urgency)
+        caution = weights.taken * (1.0 - 0.5 * self.urgency) * self.outgunned
         if self.combined and self._withdrawing():
             # DESIGN: a column that must get away counts its survival first (each unit lost is
             # one fewer to withdraw); fire matters only as it slows the raiders
