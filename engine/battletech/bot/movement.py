@@ -216,7 +216,9 @@ class _Ranker:
         self._theirs: dict[tuple[int, frozenset[Arc]], tuple[Gun, ...]] = {}
         self._exit: dict[Hex, int] | None = None
         self.combined = not all(u.is_mech for u in state.units)
-        self.outgunned = outgunned(state, self.unit.side)
+        # DESIGN: only in combined-arms games (200 tutorial games each way showed no gain for
+        # the 'Mech games: 93.8 -> 94.0% against random, 81.5 -> 78.0% against aggressive)
+        self.outgunned = outgunned(state, self.unit.side) if self.combined else 1.0
         self._sights: dict[tuple[Hex, bool], list[tuple[_Enemy, object, object]]] = {}
         self._volleys: dict[tuple[int, int, int, int, int], float] = {}
         self._arc_cache: dict[tuple[Hex, Facing, Hex], tuple[frozenset[Arc], bool]] = {}
@@ -799,14 +801,19 @@ def _brings_down(state: BTState, unit: UnitState, reach: Reach) -> bool:
     where, facing = unit.hex, unit.facing
     assert where is not None  # noqa: S101 - a mover is on the map
     for step in reach.steps:
-        if step.kind is StepKind.LEFT:
+        if step.kind is StepKind.STAND and step.facing is not None:
+            facing = step.facing  # BT-M-24.3: a free facing on standing up
+        elif step.kind is StepKind.LEFT:
             facing = facing.turn(-1)
         elif step.kind is StepKind.RIGHT:
             facing = facing.turn(1)
         elif step.kind in {StepKind.FORWARD, StepKind.BACKWARD}:
             way = facing if step.kind is StepKind.FORWARD else facing.opposite
             where = where.neighbor(way)
-            bridge = state.board.terrain(where).bridge
+            terrain = state.board.get(where)
+            if terrain is None:
+                return False  # a path this tracing misreads: the rules judge it anyway
+            bridge = terrain.bridge
             if bridge is not None:
                 load = tonnage(unit) + sum(tonnage(state.units[o]) for o in state.units_at(where))
                 if load > bridge.cf:
