@@ -583,7 +583,7 @@ class _Ranker:
             if self.combined:
                 # DESIGN: a combined-arms column (the slow, the fragile) must start leaving
                 # early; the pull grows as the turns run out (the 'Mech games keep their tuning)
-                return 1.5 * bonus - (8.0 + 24.0 * late) * distance
+                return 1.5 * bonus - (12.0 + 30.0 * late) * distance
             return bonus - 6.0 * distance
         if victory.kind == "hold" and victory.hexes:
             distance = min(where.distance(h) for h in victory.hexes)
