@@ -61,8 +61,11 @@ SCENARIOS = (
     "scouts",
     "trial",
     "tutorial",
+    "convoy-raid",
+    "city-fight",
 )
-"""Every bundled scenario (the tutorial too: a two-sided one-on-one battle)."""
+"""Every bundled scenario (the tutorial too: a two-sided one-on-one battle), and the two
+combined-arms ones (vehicles, a VTOL, platoons, battle armor: issue 21)."""
 GAMES = int(os.environ.get("BT_BOT_GAMES", "20"))
 JOBS = int(os.environ.get("BT_BOT_JOBS", "2"))
 SEED = 2112

@@ -42,9 +42,11 @@ SCENARIOS = (
     "night-scouts",
     "night-raid",
     "lance",
+    "city-fight",
+    "convoy-raid",
 )
 """Every bundled scenario, quickest first (the tutorial is a two-sided one-on-one battle: it
-counts)."""
+counts), then the two combined-arms ones (vehicles, a VTOL, platoons, battle armor)."""
 OPPONENTS = ("random", "aggressive", "bot")
 TARGETS = {"random": (0.95, 1.0), "aggressive": (0.70, 1.0), "bot": (0.43, 0.57)}
 MAX_TURNS = 30

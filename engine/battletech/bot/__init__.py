@@ -23,13 +23,16 @@ How it plays, phase by phase (each module says what it weighs and which rules it
   damage within the personality's heat budget.
 - Physical Attack (`physical.choose_physical`): the best punch, kick, club or push, or none.
 
+Every unit kind is played by the same evaluation (issue 21): vehicles, VTOLs, platoons and
+battle armor squads move, fire and count damage by their own rules (each module says how).
+
 The personalities (`evaluate.WEIGHTS`) differ in how much damage taken counts against damage
 dealt, the heat they accept, and how readily they close in and risk melee.
 """
 
 from __future__ import annotations
 
-from engine.battletech.bot.builtin import Random, aggressive
+from engine.battletech.bot.builtin import Random
 from engine.battletech.bot.evaluate import WEIGHTS
 from engine.battletech.bot.fire import choose_fire
 from engine.battletech.bot.jitter import choose_jitter_firer
@@ -57,14 +60,6 @@ def decide(state: BTState, personality: str, rng: Random) -> Decision:  # noqa: 
     """
     if personality not in PERSONALITIES:
         raise ValueError(f"unknown personality {personality!r}")
-    if not all(unit.is_mech for unit in state.units):
-        # DESIGN (issue 20): the evaluation weighs 'Mechs only (heat, prone, kicks ...); a game
-        # with vehicles, platoons or squads is played by the built-in aggressive player, which
-        # plays every kind, until the evaluation learns them.
-        command = aggressive(state, rng)
-        return Decision(
-            command, "plays as the aggressive player (combined arms)" if command else ""
-        )
     del rng  # the evaluation breaks ties by order, not by chance
     weights = WEIGHTS[personality]
     phase = state.phase

@@ -15,6 +15,11 @@ named in the reason ("held the PPC: heat would reach 14").
 Weapons that cannot bear on the primary target may fire at a second one (+1 in the front arc,
 +2 in another, BT-C-18.7) when the heat allows; the whole declaration is checked by
 `tohit.declare_fire` before it is given.
+
+Every unit kind fires by the same weighing (issue 21): the to-hit numbers come from the rules'
+code for its kind (`tohit.weapon_to_hit` asks `rules.kindfire`: arcs of the mounts, a platoon's
+brackets, BT-C-35.7), a vehicle, platoon or squad has no heat to hold weapons for (BT-M-3) and
+never twists; against a platoon a weapon is worth the men it kills (`evaluate.against`).
 """
 
 from __future__ import annotations
@@ -24,14 +29,17 @@ from collections.abc import Iterable, Iterator
 import attrs
 from attrs import frozen
 
+from engine.battletech.board import Terrain
 from engine.battletech.bot.evaluate import (
     Gun,
     Weights,
+    against,
     base_heat,
     focus,
     guns,
     last_turn,
     p_hit,
+    scale,
     urgency,
     vital_points,
     weakness,
@@ -43,7 +51,7 @@ from engine.battletech.rules import artillery, indirect, tohit
 from engine.battletech.rules.heat import movement_heat
 from engine.battletech.rules.los import Arc, arcs_of, line_of_sight
 from engine.battletech.rules.tohit import declare_fire, fire_options, weapon_to_hit
-from engine.battletech.state import BTState
+from engine.battletech.state import BTState, UnitState
 from engine.game import IllegalCommand
 from engine.hexes import Facing
 
@@ -109,7 +117,7 @@ def _own_options(state: BTState, index: int, arsenal: dict[int, Gun]) -> Iterato
         for i, u in enumerate(state.units)
         if u.side != unit.side and u.on_map and u.hex is not None and here.distance(u.hex) <= reach
     )
-    prone = tohit.fires_prone(unit)
+    prone = tohit.fires_prone(unit) or not unit.is_mech  # BT-C-3: only a 'Mech twists
     flip = not prone and tohit.can_flip_arms(unit)
     for _, target in near[:_TARGETS]:
         where = state.units[target].hex
@@ -143,6 +151,9 @@ def _plans(
             continue
         target = option.primary
         other = state.units[target]
+        felt = {
+            g.weapon: g for g in against(tuple(arsenal.values()), other, _terrain(state, other))
+        }
         rows = []
         for shot in option.shots:
             gun = arsenal.get(shot.weapon)
@@ -158,7 +169,7 @@ def _plans(
                 spotter=shot.spotter,
             )
             if hit.possible and hit.number is not None:
-                rows.append((gun, p_hit(hit.number) * gun.avg))
+                rows.append((gun, p_hit(hit.number) * felt[gun.weapon].avg))
         if not rows:
             continue
         possible = sum(e for _, e in rows)
@@ -173,6 +184,10 @@ def _plans(
         plans.append(_Plan(option, fired, held, heat, value, expected))
     plans.sort(key=lambda p: (-p.value, p.heat))
     return plans
+
+
+def _terrain(state: BTState, unit: UnitState) -> Terrain | None:
+    return state.board.terrain(unit.hex) if unit.hex is not None else None
 
 
 def _shells_friends(state: BTState, index: int, weapon: int, target: int) -> bool:
@@ -191,10 +206,10 @@ def _worth(state: BTState, target: int, expected: float, vital: int) -> float:
     More on a hurt target, a likely kill, a target down, one on the objective.
     """
     other = state.units[target]
-    value = expected * (1.0 + weakness(other)) * focus(other)
+    value = expected * (1.0 + weakness(other)) * focus(other) * scale(other)
     if expected >= 0.8 * vital:
         value += _KILL_BONUS
-    if other.mech.prone or other.mech.shutdown:
+    if other.is_mech and (other.mech.prone or other.mech.shutdown):
         value += 1.0
     victory = state.victory
     if victory.kind == "hold" and other.hex in victory.hexes:
@@ -265,7 +280,8 @@ def _with_secondary(
             )
             if not hit.possible or hit.number is None:
                 continue
-            if p_hit(hit.number) * gun.avg < 1.0 or heat + gun.heat > weights.heat_cap:
+            felt = against((gun,), state.units[target], _terrain(state, state.units[target]))[0]
+            if p_hit(hit.number) * felt.avg < 1.0 or heat + gun.heat > weights.heat_cap:
                 continue
             shots.append(Shot(gun.weapon, target=target, spotter=seen_by))
             used.add(gun.weapon)
@@ -347,8 +363,11 @@ def _reason(state: BTState, plan: _Plan, command: FireWeapons) -> str:
     text = (
         f"fires {len(command.shots)} weapon{'s' if len(command.shots) != 1 else ''} at {name}"
         f"{twist}{' and a second target' if others > 0 else ''}: "
-        f"expects {plan.expected:.1f} damage, heat ends at {max(0, plan.heat)}"
+        f"expects {plan.expected:.1f} damage"
     )
+    if not state.units[command.unit].is_mech:
+        return text  # BT-M-3: no heat to tell
+    text += f", heat ends at {max(0, plan.heat)}"
     if plan.held:
         would = plan.heat + sum(gun.heat for gun, _ in plan.held)
         text += f"; held {weapon_list([g.name for g, _ in plan.held])}: heat would reach {would}"

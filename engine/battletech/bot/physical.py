@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 
-from engine.battletech.bot.evaluate import Weights, p_hit, p_psr_fail, weakness
+from engine.battletech.bot.evaluate import Weights, p_hit, p_psr_fail, scale, weakness
 from engine.battletech.bot.reasons import Decision
 from engine.battletech.commands import PhysicalAttack
 from engine.battletech.designs.mech import Location
 from engine.battletech.rules import masc, physical
+from engine.battletech.rules.victory import tonnage
 from engine.battletech.state import AttackKind, BTState
 
 __all__ = ["choose_physical", "physical_value"]
@@ -26,7 +27,7 @@ _FALL_COST = 6.0
 
 def _damage(state: BTState, index: int, option: PhysicalAttack) -> float:
     unit = state.units[index]
-    tons = unit.mech_design.tonnage
+    tons = tonnage(unit)
     kind, limb = option.kind, option.limb
     if kind is AttackKind.PUNCH:
         arms = (limb,) if limb is not None else (Location.LA, Location.RA)
@@ -50,10 +51,12 @@ def physical_value(state: BTState, index: int, option: PhysicalAttack, weights: 
         return -1.0
     p = p_hit(hit.number)
     other = state.units[option.target]
-    value = weights.dealt * p * _damage(state, index, option) * (1.0 + weakness(other))
+    value = (
+        weights.dealt * p * _damage(state, index, option) * (1.0 + weakness(other)) * scale(other)
+    )
     if option.kind is AttackKind.KICK:
         unit = state.units[index]
-        risk = (1 - p) * p_psr_fail(unit) * _FALL_COST * (1 + unit.mech_design.tonnage / 50)
+        risk = (1 - p) * p_psr_fail(unit) * _FALL_COST * (1 + tonnage(unit) / 50)
         value -= weights.risk * risk / weights.melee
     return value
 

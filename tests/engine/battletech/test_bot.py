@@ -34,7 +34,7 @@ from tui.battletech.library import install, load_scenario
 from tui.battletech.sim import ADAPTER, BTSimSpec
 from tui.commands.runner import GamePlan
 
-SCENARIOS = ("default", "lance", "scouts", "bridge", "breakout")
+SCENARIOS = ("default", "lance", "scouts", "bridge", "breakout", "convoy-raid", "city-fight")
 
 
 @pytest.fixture(scope="module")
