@@ -126,7 +126,14 @@ def _hit(ctx: Ctx, number: int, attack: Attack, spec: WeaponSpec | None) -> None
     if kinddamage.is_kind(ctx, target):  # a vehicle, platoon or squad (BT-C-24, BT-C-35)
         column = Column(attack.side)
         kinddamage.damage_unit(
-            ctx, target, packets, column=column, spec=spec, attack=attack, source=attack.attacker
+            ctx,
+            target,
+            packets,
+            column=column,
+            spec=spec,
+            attack=attack,
+            source=attack.attacker,
+            shield=shield,  # in a building (BT-C-90.11)
         )
         return
     for packet in packets:

@@ -106,7 +106,7 @@ def strike(  # noqa: PLR0917 - one damage hit, every term of it
         packets = damage_groups(amount) if grouped or battle_armor else (amount,)
         column = Column(side)
         kinddamage.damage_unit(
-            ctx, target, list(packets), column=column, spec=None, source=source, shielded=True
+            ctx, target, list(packets), column=column, spec=None, source=source, shield=shield
         )  # BT-C-42: the building absorbs damage normally
         return
     for points in damage_groups(amount) if grouped else (amount,):

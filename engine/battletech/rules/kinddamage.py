@@ -40,6 +40,7 @@ from engine.battletech.state import Attack
 from engine.battletech.tables import Column
 
 __all__ = [
+    "Shield",
     "attacker_packets",
     "damage_battle_armor",
     "damage_infantry",
@@ -47,6 +48,9 @@ __all__ = [
     "damage_vehicle",
     "is_kind",
 ]
+
+Shield = Callable[[Ctx, int, int, int], int]
+"""What of a packet reaches a unit inside a building: (ctx, target, source, points) -> points."""
 
 _MAX_REROLLS = 50
 """A trooper or rotor reroll gives up after this many dice (never reached in play)."""
@@ -99,51 +103,38 @@ def damage_unit(
     spec: WeaponSpec | None,
     attack: Attack | None = None,
     source: int | None = None,
-    shielded: bool = False,
+    shield: Shield | None = None,
 ) -> None:
     """Apply ``packets`` to a vehicle, platoon or squad ``target`` by its kind's rules.
 
     ``column`` is the side hit (vehicles); ``spec`` the weapon (None: a platoon's men or a
     physical blow) for the platoon's conversion class; ``attack`` the attack, if any.
 
-    A building shields the unit inside it (BT-C-90.11 ASSUMPTION, as a 'Mech: `_shield`) from a
-    weapon ``attack`` or a ``shielded`` blow (a physical attack, BT-C-42 "the building absorbs
-    damage normally") by ``source`` from outside its hex: each vehicle or trooper packet loses
-    the building's share, and a platoon's men lost do (`damage_infantry`).
+    A building shields the unit inside it (BT-C-90.11 ASSUMPTION, as a 'Mech) from a weapon
+    attack or a physical blow (BT-C-42 "the building absorbs damage normally") by ``source``
+    from outside its hex: the caller passes ``shield`` (`engine.battletech.rules.buildings.shield`,
+    handed in so that this module, which buildings' collapses call, does not import it): each
+    vehicle or trooper packet loses the building's share, and a platoon's men lost do
+    (`damage_infantry`).
     """
     body = ctx.state.units[target].body
-    cover = source is not None and (shielded or attack is not None)
+    cover = shield if source is not None else None
     if isinstance(body, VehicleBody):
         for packet in packets:
             if ctx.state.units[target].destroyed:
                 break  # BT-C-34: a wreck takes no more damage worth rolling for
-            points = _shield(ctx, target, source, packet) if cover else packet
+            points = cover(ctx, target, source, packet) if cover and source is not None else packet
             if points > 0 and not ctx.state.units[target].destroyed:
                 damage_vehicle(ctx, target, points, column, source=source)
     elif isinstance(body, InfantryBody):
-        damage_infantry(
-            ctx, target, packets, spec=spec, attack=attack, source=source, shielded=cover
-        )
+        damage_infantry(ctx, target, packets, spec=spec, attack=attack, source=source, shield=cover)
     elif isinstance(body, BattleArmorBody):
         for packet in packets:
             if ctx.state.units[target].destroyed:
                 break
-            points = _shield(ctx, target, source, packet) if cover else packet
+            points = cover(ctx, target, source, packet) if cover and source is not None else packet
             if points > 0 and not ctx.state.units[target].destroyed:
                 damage_battle_armor(ctx, target, points, source=source)
-
-
-def _shield(ctx: Ctx, target: int, source: int | None, points: int) -> int:
-    """BT-C-90.11 (`engine.battletech.rules.buildings.shield`): what reaches a unit inside.
-
-    The building in the target's hex takes ⌈CF/10⌉ of the points (at most all of them) when the
-    blow comes from outside that hex; the rest goes on. No building, or no ``source``: all.
-    """
-    if source is None:
-        return points
-    from engine.battletech.rules.buildings import shield  # noqa: PLC0415 - buildings -> damage -> here
-
-    return shield(ctx, target, source, points)
 
 
 def _destroyed(ctx: Ctx, target: int, cause: str, source: int | None) -> None:
@@ -293,7 +284,7 @@ def damage_infantry(
     attack: Attack | None = None,
     source: int | None = None,
     physical: bool = False,
-    shielded: bool = False,
+    shield: Shield | None = None,
 ) -> None:
     """BT-C-35 item 1 / BT-C-35.6 item 5 / BT-C-35.12: a platoon loses men to one attack.
 
@@ -303,7 +294,7 @@ def damage_infantry(
     the damage). A physical blow: direct damage. In the open x 2 (`infantry.in_open`); in
     vacuum x 2 again (BT-C-61.5).
 
-    Inside a building (``shielded``, a blow from outside its hex; BT-C-35 item 5, BT-C-90.11):
+    Inside a building (``shield`` given, a blow from outside its hex; BT-C-35 item 5, BT-C-90.11):
     the building is not open ground (no x 2), and it takes ⌈CF/10⌉ off the men lost
     (`BuildingShielded`, its CF falls by as much). DESIGN (MegaMek ``calcDamagePerHit`` converts
     first, then ``handleEntityDamage`` subtracts ``bldgAbsorbs``): the share comes off the men
@@ -342,8 +333,8 @@ def damage_infantry(
             damage = sum(dice)
         lost = infantry.troopers_lost(cls, damage, in_open=opened, mechanized=mechanized)
         conversion = cls.value
-    if shielded and source is not None:
-        lost = _shield(ctx, target, source, lost)
+    if shield is not None and source is not None:
+        lost = shield(ctx, target, source, lost)
         if ctx.state.units[target].destroyed:
             return  # the building came down on it (BT-M-41 #4)
     if airless:

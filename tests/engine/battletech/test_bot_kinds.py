@@ -88,7 +88,7 @@ def test_a_platoon_fires_in_its_own_brackets_and_burst_fire_kills_more_men_in_th
     game = _game("convoy-raid")
     state = game.state
     platoon = next(u for u in state.units if isinstance(u.body, InfantryBody))
-    assert guns(platoon) == ()  # a weapon of it has no rules yet (BT-C-35.6): no attack
+    assert guns(platoon)  # its own weapons fire (BT-C-35.6, the infantry weapon table)
     rifle = INFANTRY_WEAPONS[0].name
     design = attrs.evolve(platoon.design, primary=rifle, secondary="", secondary_per_squad=0)
     platoon = attrs.evolve(platoon, design=design)

@@ -87,7 +87,7 @@ def test_a_skid_rolls_motive_damage_per_hex_plus_1_over_rough() -> None:
     assert unit.movement.skidded
     assert after.active is None
     text = " ".join(describe(e, state, after) for e in events)
-    assert "PSR for a skid" in text
+    assert "Driving roll for avoiding a skid" in text
     assert "motive roll" in text
 
 
