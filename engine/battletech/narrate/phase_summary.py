@@ -342,7 +342,12 @@ def summarize(events: Iterable[Event], state: BTState) -> list[PhaseSummary]:
 
 
 def _damage_text(harm: Harm) -> str:
-    parts = [f"{where}{' (rear)' if rear else ''} {points}" for where, rear, points in harm.damage]
+    parts = [
+        f"{where}:{' (rear)' if rear else ''} {points}"  # "trooper 2: 6", not "trooper 2 6"
+        if where.startswith("trooper")
+        else f"{where}{' (rear)' if rear else ''} {points}"
+        for where, rear, points in harm.damage
+    ]
     return f"{harm.total} damage: " + ", ".join(parts)
 
 

@@ -133,3 +133,11 @@ def test_a_heat_phase_that_changed_nothing_has_no_section():
     (summary,) = summarize(ctx.events, state)
     assert summary.harm[0].heat == (3, 3)
     assert summary_lines(state, [summary]) == []
+
+
+def test_a_squads_troopers_read_with_a_colon():
+    """BT-C-35 item 2: "trooper 2: 6, trooper 1: 18" (a play-test read "trooper 2 6" as 26)."""
+    from engine.battletech.narrate.phase_summary import Harm, _damage_text  # noqa: PLC0415
+
+    harm = Harm(1, damage=(("trooper 2", False, 6), ("trooper 1", False, 18), ("CT", True, 5)))
+    assert _damage_text(harm) == "29 damage: trooper 2: 6, trooper 1: 18, CT (rear) 5"
