@@ -273,11 +273,14 @@ def plan_move(
         if run is not None:
             done = attrs.evolve(done, before=(run, *done.before))
         planned.append(done)
-    # BT-M-25: the move may not end in a hex with another 'Mech.
+    # BT-M-25: the move may not end in a hex with another unit. DESIGN: a 'Mech that never left
+    # its hex (it stood up or turned in place) ends where it already stands: an enemy swarmer
+    # let go there (BT-C-35.10) does not pin it to the ground.
     for other in state.units_at(walker.hex):
-        if other != index and planned:
+        if other != index and planned and walker.hex != unit.hex:
             last = len(planned) - 1
-            why = f"it would end in {walker.hex.label} with another 'Mech (BT-M-25)"
+            what = "another 'Mech" if state.units[other].is_mech else "another unit"
+            why = f"it would end in {walker.hex.label} with {what} (BT-M-25)"
             raise _illegal("stacking", last, steps[last], why)
     return Plan(index, mode, tuple(planned), limit, walker.mp, walker.hexes)
 

@@ -681,3 +681,25 @@ def test_a_squad_destroyed_in_the_phase_still_does_its_swarm_damage_bt_c_1() -> 
     assert dice.position == 4
     assert damage_to(ctx.events, 0) == 12
     assert not of(ctx.events, SwarmEnded)
+
+
+def test_a_mech_let_go_by_swarmers_stands_up_where_they_are_bt_m_25() -> None:
+    """BT-C-35.10 / BT-M-25 (DESIGN): a 'Mech stands up in its own hex, swarmers let go or not.
+
+    The squad let go stays in the prone 'Mech's hex. The simulator once found the stand-up listed
+    but refused ("it would end in 0908 with another 'Mech": the other unit was the platoon).
+    """
+    from engine.battletech.commands import Move, Step, StepKind  # noqa: PLC0415
+    from engine.battletech.rules.movement import plan_move  # noqa: PLC0415
+
+    state = put(duel(MECH), 1, CAVALIER, "0810")
+    state = state.replace_unit(0, evolved_unit(state.units[0], prone=True))
+    assert state.units[0].hex == state.units[1].hex
+    stand = (Step(StepKind.STAND, Facing.N),)
+    plan = plan_move(state, 0, MoveMode.WALK, stand)
+    assert plan.end[0] == Hex.from_label("0810")
+    after, _ = run(state, [Move(0, MoveMode.WALK, stand)], [6] * 12, exact=False)
+    assert not after.units[0].mech.prone
+    leave = (Step(StepKind.STAND, Facing.N), Step(StepKind.FORWARD), Step(StepKind.BACKWARD))
+    with pytest.raises(IllegalCommand, match="holds an enemy unit"):  # re-entering it is
+        plan_move(state, 0, MoveMode.WALK, leave)
