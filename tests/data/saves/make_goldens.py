@@ -360,6 +360,16 @@ def battletech_equip(path: Path, seed: int) -> None:
     _aggressive_scenario(path, seed, "c3-lance", turns=3, what="equipment")
 
 
+def battletech_kinds(path: Path, seed: int) -> None:
+    """Schema 15 (issue 20): the bundled ``city-fight`` scenario, 5 turns, both sides ``aggressive``.
+
+    Battle armor, platoons, tanks and a VTOL against 'Mechs: the file holds the kinds' moves,
+    hits and men lost (``bt/vehicle_hit``, ``bt/troopers_lost``, ``bt/trooper_hit``), and the
+    anti-'Mech attacks the aggressive player makes (``bt/anti_mech_declared``...).
+    """
+    _aggressive_scenario(path, seed, "city-fight", turns=5, what="kinds")
+
+
 GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
     "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
@@ -372,6 +382,7 @@ GAMES: dict[str, Callable[[Path], None]] = {
     "battletech-s9-indirect": lambda path: battletech_indirect(path, seed=INDIRECT_SEED),
     "battletech-s10-fire": lambda path: battletech_fire(path, seed=11),
     "battletech-s11-bodies": lambda path: battletech(path, seed=11),
+    "battletech-s15-kinds": lambda path: battletech_kinds(path, seed=11),
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
 }
