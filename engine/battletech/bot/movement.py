@@ -63,6 +63,7 @@ from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.kinds.battle_armor import BattleArmorBody
 from engine.battletech.kinds.infantry import in_open
 from engine.battletech.kinds.vehicle import VehicleBody
+from engine.battletech.narrate.words import moved_verb
 from engine.battletech.rules import kindfire, masc, physical, tohit
 from engine.battletech.rules.condition import component_hits, needs_running_psr
 from engine.battletech.rules.flow import check_charge_move, deploy_zone, pending
@@ -142,6 +143,8 @@ class _Score:
     taken: float
     targets: int
     words: str
+    shown: float = 0.0
+    """The damage it expects to deal as the log tells it: points (a platoon: men), unweighted."""
 
 
 class _Enemy:
@@ -305,6 +308,7 @@ class _Ranker:
             defence += 1
         gunnery = unit.pilot.gunnery
         offers: list[float] = []
+        raw: list[tuple[float, float]] = []  # (weighted, points) of each target, for the reason
         taken = 0.0
         partial = False
         in_range = 0
@@ -347,6 +351,7 @@ class _Ranker:
                     if dealt > 0:
                         in_range += 1
                         offers.append(dealt * enemy.value)
+                        raw.append((dealt * enemy.value, dealt))
             # what it takes
             taken += self._kicked(enemy, where, distance, defence, candidate.prone)
             if not enemy.can_fire or theirs is None:
@@ -387,6 +392,8 @@ class _Ranker:
         offers.sort(reverse=True)
         dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
         dealt += _OWN_KICK * min(1.0, weights.melee) * kick  # a kick risks little: no more
+        raw.sort(reverse=True)
+        shown = sum(p for _, p in raw[:1]) + _SECOND_TARGET * sum(p for _, p in raw[1:]) + kick
         # behind on tonnage as time runs out: damage taken matters less than a kill
         caution = weights.taken * (1.0 - 0.5 * self.urgency) * self.outgunned
         if self.combined and self._withdrawing():
@@ -416,6 +423,7 @@ class _Ranker:
                 value, expected = self._dfa_value(moved, candidate.dfa)
             total += weights.melee * value
             dealt += expected
+            shown += expected
         # piloting risk
         rolls = list(candidate.rolls) if self.mech else []  # BT-M-37.1: only 'Mechs fall
         if self.mech and candidate.mode is MoveMode.RUN and needs_running_psr(unit):
@@ -461,7 +469,7 @@ class _Ranker:
         words = terrain_words(self.state, where)
         if partial:
             words = ", ".join(w for w in (words, "partial cover") if w)
-        return _Score(total, dealt, taken, in_range, words)
+        return _Score(total, dealt, taken, in_range, words, shown)
 
     def _kicked(self, enemy: _Enemy, where: Hex, distance: int, defence: int, prone: bool) -> float:
         """BT-C-41: what a kick from ``enemy`` is expected to cost, ending in ``where``.
@@ -998,8 +1006,7 @@ def _reason(state: BTState, unit: UnitState, candidate: _Candidate, score: _Scor
     elif candidate.mode is MoveMode.STILL:
         head = f"stands still in {label(candidate.hex)}"
     else:
-        verb = {MoveMode.WALK: "walked", MoveMode.RUN: "ran", MoveMode.JUMP: "jumped"}
-        head = f"{verb.get(candidate.mode, 'moved')} to {label(candidate.hex)}"
+        head = f"{moved_verb(unit, candidate.mode)} to {label(candidate.hex)}"  # "cruised to"
         if isinstance(candidate.command, Move) and candidate.command.masc:
             head += " with MASC"  # BT-C-75
     parts = []
@@ -1012,7 +1019,7 @@ def _reason(state: BTState, unit: UnitState, candidate: _Candidate, score: _Scor
         parts.append(f"{_edge_distance(state, candidate.hex, victory.edge)} hexes from the exit")
     if victory.kind == "hold" and candidate.hex in victory.hexes:
         parts.append("on the objective")
-    parts.append(f"expects to deal {score.dealt:.1f} and take {score.taken:.1f}")
+    parts.append(f"expects to deal {score.shown:.1f} and take {score.taken:.1f}")
     return f"{head}: {', '.join(parts)}"
 
 

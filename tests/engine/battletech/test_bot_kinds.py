@@ -7,6 +7,7 @@ ranking (`engine.battletech.bot.evaluate`, `movement`, `fire`), not by a built-i
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 from pathlib import Path
 
@@ -67,6 +68,14 @@ def test_the_bot_plays_a_combined_arms_game_to_the_end_with_its_own_reasons(name
     assert "VehicleBody" in fired
     moves = [r for c, r in zip(commands, reasons, strict=True) if isinstance(c, Move)]
     assert any("expects to deal" in r for r in moves)
+    # BT-M-37.1 / BT-M-4: a vehicle cruised or flanked, a platoon moved, never walked or ran
+    for command, reason in zip(commands, reasons, strict=True):
+        if isinstance(command, Move) and command.steps and not state.units[command.unit].is_mech:
+            assert not re.search(r"\b(walked|ran) to ", reason), reason
+    # the damage told is points (a platoon's: men), not the ranking's weighted score: a
+    # play-test read "expects to deal 104.3" from a jump platoon with one target in range
+    told = [float(r.split("expects to deal ")[1].split()[0]) for r in moves if "deal " in r]
+    assert max(told) < 80
 
 
 def test_a_vehicle_declares_no_heat_and_a_combined_game_is_deterministic() -> None:
