@@ -361,7 +361,7 @@ def battletech_equip(path: Path, seed: int) -> None:
 
 
 def battletech_kinds(path: Path, seed: int) -> None:
-    """Schema 15 (issue 20): the bundled ``city-fight`` scenario, 5 turns, both sides ``aggressive``.
+    """Schema 15 (issue 20): the bundled ``city-fight`` scenario, 5 turns, both ``aggressive``.
 
     Battle armor, platoons, tanks and a VTOL against 'Mechs: the file holds the kinds' moves,
     hits and men lost (``bt/vehicle_hit``, ``bt/troopers_lost``, ``bt/trooper_hit``), and the
