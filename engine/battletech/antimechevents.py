@@ -28,8 +28,9 @@ from engine.battletech.evolve import evolve
 from engine.battletech.kinds import battle_armor, infantry
 from engine.battletech.kinds.battle_armor import BattleArmorBody
 from engine.battletech.kinds.infantry import InfantryBody
+from engine.battletech.parsing import fail as _fail
+from engine.battletech.parsing import unit_number as _unit
 from engine.battletech.state import BTState
-from engine.game import IllegalCommand
 from engine.hexes import Hex
 
 __all__ = [
@@ -217,16 +218,6 @@ HELP: Final = """\
 
 WORDS: Final = frozenset({"legattack", "swarm", "stopswarm", "brushoff"})
 """The first words `parse` reads."""
-
-
-def _fail(text: str, why: str) -> IllegalCommand:
-    return IllegalCommand("command/parse", f"cannot read {text.strip()!r}: {why}")
-
-
-def _unit(text: str, word: str, state: BTState) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= len(state.units):
-        raise _fail(text, f"units are numbered 1 to {len(state.units)}")
-    return int(word) - 1
 
 
 def parse(text: str, state: BTState) -> BTCommand:

@@ -27,9 +27,10 @@ from engine.battletech.commands import (
 )
 from engine.battletech.designs.mech import Location
 from engine.battletech.nightcommands import ChooseJitterFirer
+from engine.battletech.parsing import fail as _fail
+from engine.battletech.parsing import unit_number as _unit
 from engine.battletech.state import AttackKind, BTState, MoveMode
 from engine.battletech.transportcommands import LoadUnit, UnloadUnit
-from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
 __all__ = ["COMMAND_HELP", "format_command", "format_steps", "parse_command", "parse_steps"]
@@ -84,16 +85,6 @@ _MODES = {
     "masc": (MoveMode.RUN, True),
 }
 """The ground movement words: "masc" runs with the MASC switched on (BT-C-75)."""
-
-
-def _fail(text: str, why: str) -> IllegalCommand:
-    return IllegalCommand("command/parse", f"cannot read {text.strip()!r}: {why}")
-
-
-def _unit(text: str, word: str, state: BTState) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= len(state.units):
-        raise _fail(text, f"units are numbered 1 to {len(state.units)}")
-    return int(word) - 1
 
 
 def _hex(text: str, word: str) -> Hex:
