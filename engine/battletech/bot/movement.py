@@ -307,8 +307,7 @@ class _Ranker:
         if candidate.mode is MoveMode.JUMP and candidate.counted:
             defence += 1
         gunnery = unit.pilot.gunnery
-        offers: list[float] = []
-        raw: list[tuple[float, float]] = []  # (weighted, points) of each target, for the reason
+        offers: list[tuple[float, float]] = []  # each target's (weighted, points: the reason's)
         taken = 0.0
         partial = False
         in_range = 0
@@ -350,8 +349,7 @@ class _Ranker:
                             dealt *= _REAR_FACTOR
                     if dealt > 0:
                         in_range += 1
-                        offers.append(dealt * enemy.value)
-                        raw.append((dealt * enemy.value, dealt))
+                        offers.append((dealt * enemy.value, dealt))
             # what it takes
             taken += self._kicked(enemy, where, distance, defence, candidate.prone)
             if not enemy.can_fire or theirs is None:
@@ -390,10 +388,11 @@ class _Ranker:
                 best = max(best, 0.6 * self._volley(enemy.index, felt, close, base, enemy.budget))
             taken += best * factor
         offers.sort(reverse=True)
-        dealt = sum(offers[:1]) + _SECOND_TARGET * sum(offers[1:])
+        dealt = sum(w for w, _ in offers[:1]) + _SECOND_TARGET * sum(w for w, _ in offers[1:])
         dealt += _OWN_KICK * min(1.0, weights.melee) * kick  # a kick risks little: no more
-        raw.sort(reverse=True)
-        shown = sum(p for _, p in raw[:1]) + _SECOND_TARGET * sum(p for _, p in raw[1:]) + kick
+        shown = (
+            sum(p for _, p in offers[:1]) + _SECOND_TARGET * sum(p for _, p in offers[1:]) + kick
+        )
         # behind on tonnage as time runs out: damage taken matters less than a kill
         caution = weights.taken * (1.0 - 0.5 * self.urgency) * self.outgunned
         if self.combined and self._withdrawing():
