@@ -61,6 +61,10 @@ SCENARIOS = (
     "scouts",
     "trial",
     "tutorial",
+    "c3-lance",
+    "frozen-lake",
+    "town-ablaze",
+    "artillery",
     "convoy-raid",
     "city-fight",
 )

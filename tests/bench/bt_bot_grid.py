@@ -42,6 +42,10 @@ SCENARIOS = (
     "night-scouts",
     "night-raid",
     "lance",
+    "c3-lance",
+    "frozen-lake",
+    "town-ablaze",
+    "artillery",
     "city-fight",
     "convoy-raid",
 )
