@@ -276,8 +276,9 @@ def _deploy(ctx: Ctx, command: Deploy) -> None:
     if command.hex not in deploy_zone(state, unit.side):
         msg = f"{command.hex.label} is outside {state.sides[unit.side]}'s deployment zone"
         raise IllegalCommand("deploy/zone", msg)
-    if state.units_at(command.hex):
-        raise IllegalCommand("deploy/stacking", f"{command.hex.label} already holds a 'Mech")
+    for other in state.units_at(command.hex):
+        what = "a 'Mech" if state.units[other].is_mech else "another unit"
+        raise IllegalCommand("deploy/stacking", f"{command.hex.label} already holds {what}")
     why = kindmove.deploy_problem(unit, state.board.terrain(command.hex))
     if why is not None:  # BT-M-23: a vehicle or platoon never stands where it cannot go
         raise IllegalCommand("deploy/terrain", f"the {unit.name} cannot deploy there: {why}")

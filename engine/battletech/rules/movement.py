@@ -617,7 +617,8 @@ def plan_jump(  # noqa: C901, PLR0912 - BT-M-20.4, one guard per rule
         previous = where
     for other in state.units_at(landing):
         if other != index:
-            msg = f"{landing.label} already holds a 'Mech (BT-M-25)"
+            what = "another 'Mech" if state.units[other].is_mech else "another unit"
+            msg = f"{landing.label} already holds {what} (BT-M-25)"
             raise IllegalCommand("jump/stacking", msg)
     after: tuple[Check, ...] = ()
     if needs_landing_psr(unit):  # BT-M-20.4 item 6

@@ -15,6 +15,7 @@ from engine.battletech.state import BTState, MoveMode
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, play, start, terrain_board
+from tests.engine.battletech._vehicles import tank
 
 F = Step(StepKind.FORWARD)
 H = Hex.from_label
@@ -95,3 +96,19 @@ def test_a_jump_may_not_land_on_another_mech(owner):
     """BT-M-20.4 / BT-M-25: the landing hex must respect the stacking limits."""
     caught = rejected(blocked_by(owner, "0505"), Jump(0, (H("0506"), H("0505")), Facing.N))
     assert caught.code == "jump/stacking"
+    assert "0505 already holds another 'Mech" in caught.message
+
+
+def test_a_jump_onto_a_tank_names_a_unit_not_a_mech():
+    """BT-M-25: the refusal names what stands there: a tank is "another unit", not a 'Mech."""
+    board = terrain_board(10, 10)
+    units = [
+        (design(50, 5, 3), 0, "0507", Facing.N),
+        (tank(), 0, "0505", Facing.N),
+        (design(), 1, "1010", Facing.N),
+    ]
+    caught = rejected(start(board, units), Jump(0, (H("0506"), H("0505")), Facing.N))
+    assert (caught.code, caught.message) == (
+        "jump/stacking",
+        "0505 already holds another unit (BT-M-25)",
+    )

@@ -392,3 +392,18 @@ def test_charges_by_or_on_other_kinds_are_refused_with_a_message() -> None:
     state = stack("mech", BULLDOG, side=(0, 1))
     with pytest.raises(IllegalCommand, match=r"may not charge a vehicle \(BT-C-42\)"):
         play(state, Move(0, MoveMode.WALK, (L, R), charge=1))
+
+
+def test_deploying_onto_a_tank_names_a_unit_not_a_mech() -> None:
+    """BT-M-25 at deployment: the refusal names what holds the hex (a tank, not a 'Mech)."""
+    board = terrain_board(8, 10)
+    units = [(blk(BULLDOG), 0, "0102", Facing.N), (blk(BULLDOG), 0, "0408", Facing.N)]
+    state = start(board, units)  # type: ignore[arg-type]
+    state = state.replace_unit(1, attrs.evolve(state.units[1], hex=None))
+    state = attrs.evolve(state, phase=Phase.DEPLOYMENT, slots=((0, 1),))
+    with pytest.raises(IllegalCommand) as caught:
+        play(state, Deploy(1, Hex.from_label("0102"), Facing.N))
+    assert (caught.value.code, caught.value.message) == (
+        "deploy/stacking",
+        "0102 already holds another unit",
+    )
