@@ -129,13 +129,14 @@ def target_modifiers(design: VehicleDesign, body: VehicleBody) -> tuple[tuple[st
     """BT-C-15 / BT-C-18.8: modifiers to hit this vehicle that come from its own state.
 
     Immobile (0 Cruising MP: major motive damage, engine hit, BT-M-37.5) -4; a VTOL in flight
-    +1 (`AIRBORNE_VTOL_TO_HIT`, DESIGN). Skidding, swamp and movement come from the turn.
-    Partial cover never applies to a vehicle (BT-C-24.1).
+    +1 (`AIRBORNE_VTOL_TO_HIT`, DESIGN), not one that crashed onto a roof and lies there (its
+    rotor is gone: BT-M-37.6). Skidding, swamp and movement come from the turn. Partial cover
+    never applies to a vehicle (BT-C-24.1).
     """
     mods: list[tuple[str, int]] = []
     if is_immobile(design, body):
         mods.append(("immobile target", -4))
-    if design.motion is Motion.VTOL and body.airborne:
+    if design.motion is Motion.VTOL and body.airborne and not body.rotor_destroyed:
         mods.append(("airborne VTOL", AIRBORNE_VTOL_TO_HIT))
     return tuple(mods)
 

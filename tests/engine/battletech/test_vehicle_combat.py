@@ -99,6 +99,9 @@ def test_target_modifiers_bt_c_18_8() -> None:
         ("airborne VTOL", 1),
     )
     assert vc.target_modifiers(copter, v.vehicle_body(copter)) == ()
+    # BT-M-37.6: one that crashed onto a level-2 roof lies there: it is not flying
+    wreck = attrs.evolve(v.vehicle_body(copter, elevation=2), rotor_destroyed=True)
+    assert ("airborne VTOL", 1) not in vc.target_modifiers(copter, wreck)
 
 
 # ------------------------------------------------------------------------------ physical
