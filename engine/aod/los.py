@@ -60,7 +60,9 @@ def _blocker(  # noqa: PLR0911 - one return per rule
 ) -> str:
     """Why the intermediate hex ``where`` blocks the line, or "" (AOD-12.3, AOD-19.6, AOD-26.6)."""
     terrain = field.terrain
-    here = terrain[where]
+    here = terrain.get(where)
+    if here is None:
+        return ""  # a skim along the board edge: the half off the board holds nothing
     if here.type is TerrainType.BLOCKING:
         return f"blocking terrain at {where.label} (AOD-12.3)"
     high_a, high_t = field.elevated(attacker), field.elevated(target)
@@ -97,8 +99,8 @@ def _hindering(
     own_cover = own.type is TerrainType.HINDERING and own.feature not in {0, target_hex.feature}
     elevation = field.elevated(attacker) or field.elevated(target)
     for where in line[1:]:  # the target's own hex counts, the attacker's does not
-        here = terrain[where]
-        if here.type is not TerrainType.HINDERING:
+        here = terrain.get(where)
+        if here is None or here.type is not TerrainType.HINDERING:
             continue
         if own_cover and here.feature == own.feature:
             continue
