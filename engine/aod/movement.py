@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from engine.aod.geometry import Battlefield, Occupant, SpeedMode, UnitKind, mode_terrain
-from engine.aod.terrain import HexTerrain, TerrainType
+from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -214,26 +214,136 @@ def check_path(
     return f"the move may not end there: {why}" if why else None
 
 
-_State = tuple[Hex, bool, bool]
-"""A search state: the hex, cruising or not, and whether the move has ended there."""
+_CLASS = {TerrainType.CLEAR: 0, TerrainType.HINDERING: 1, TerrainType.BLOCKING: 2}
+_LEFT = (5, 0, 1, 2, 3, 4)
+_RIGHT = (1, 2, 3, 4, 5, 0)
 
 
-def _moves_from(mover: _Mover, state: _State, cost: int, budget: int) -> list[tuple[_State, int]]:
-    """AOD-26.7: the states one step or one altitude change away, with their costs."""
-    here, cruising, _ = state
-    nexts: list[tuple[_State, int]] = []
-    if cost < budget:
-        for facing in Facing:
-            why, stops = _step_problem(mover, here, cruising, facing)
-            if not why:
-                nexts.append(((here.neighbor(facing), cruising, stops), cost + 1))
-    if (
-        mover.unit.mode is SpeedMode.VTOL
-        and cost + ALTITUDE_COST <= budget
-        and not _altitude_problem(mover, here, cruising)
-    ):
-        nexts.append(((here, not cruising, False), cost + ALTITUDE_COST))
-    return nexts
+def _mode_classes(board: TerrainMap, mode: SpeedMode) -> tuple[int, ...]:
+    """AOD-8.6: each cell as the mode sees it: 0 clear, 1 hindering, 2 blocking (cached)."""
+    key = ("aod.movement.mode", mode)
+    classes: tuple[int, ...] | None = board.derived.get(key)
+    if classes is None:
+        terrain = board.grid().terrain
+        classes = board.derived[key] = tuple(_CLASS[mode_terrain(t, mode)] for t in terrain)
+    return classes
+
+
+def _board_cells(board: TerrainMap) -> tuple[tuple[bool, ...], tuple[int, ...], tuple[bool, ...]]:
+    """Per cell: elevated; abrupt access hexsides as a bitmask (-1: not abrupt); blocking.
+
+    Cached on the map.
+    """
+    key = "aod.movement.cells"
+    cells: tuple[tuple[bool, ...], tuple[int, ...], tuple[bool, ...]] | None
+    cells = board.derived.get(key)
+    if cells is None:
+        terrain = board.grid().terrain
+        elevated = tuple(t.elevated for t in terrain)
+        access = tuple(
+            sum(1 << int(side) for side in t.access) if t.abrupt else -1 for t in terrain
+        )
+        solid = tuple(t.type is TerrainType.BLOCKING for t in terrain)
+        cells = board.derived[key] = (elevated, access, solid)
+    return cells
+
+
+@frozen
+class _Walk:
+    """One unit's search over numbered cells (`TerrainMap.grid`), with `check_path`'s rules.
+
+    A state is ``cell * 4 + 2 * cruising + stopped``.
+    """
+
+    neighbours: tuple[tuple[int, ...], ...]
+    classes: tuple[int, ...]
+    """AOD-8.6: 0 clear, 1 hindering, 2 blocking for the mover's mode."""
+    elevated: tuple[bool, ...]
+    access: tuple[int, ...]
+    solid: tuple[bool, ...]
+    hindered: bool
+    taken: frozenset[int]
+    """AOD-26.4: cells of other units (no move ends there)."""
+    in_path: frozenset[int]
+    """AOD-8.2: bases the path may not cross."""
+    narrow: frozenset[int]
+    """AOD-26.4: bases that narrow a gap (the squeeze rule)."""
+    vtol: bool
+    """AOD-8.9: the mover may change altitude."""
+
+    @classmethod
+    def of(cls, field: Battlefield, index: int) -> _Walk:
+        board = field.terrain
+        grid = board.grid()
+        unit = field.units[index]
+        tramples = unit.mode in {SpeedMode.MECH, SpeedMode.QUAD}
+        taken, in_path, narrow = set(), set(), set()
+        for other_index, other in enumerate(field.units):
+            if other_index == index:
+                continue
+            cell = grid.index[other.hex]
+            taken.add(cell)
+            if not (tramples and other.kind is UnitKind.INFANTRY):
+                in_path.add(cell)
+                if not other.cruising:
+                    narrow.add(cell)
+        return cls(
+            grid.neighbours,
+            _mode_classes(board, unit.mode),
+            *_board_cells(board),
+            starts_hindered(field, index),
+            frozenset(taken),
+            frozenset(in_path),
+            frozenset(narrow),
+            unit.mode is SpeedMode.VTOL,
+        )
+
+    def steps(self, cell: int) -> list[int]:
+        """AOD-26.7: the states one step from ``cell`` at ground level (NOE)."""
+        around = self.neighbours[cell]
+        classes, elevated, narrow = self.classes, self.elevated, self.narrow
+        high = elevated[cell]
+        nexts = []
+        for facing in range(6):
+            there = around[facing]
+            if there < 0 or classes[there] == _BLOCKING or there in self.in_path:
+                continue  # off the board, blocking for the mode, a base (AOD-8.2)
+            if around[_LEFT[facing]] in narrow and around[_RIGHT[facing]] in narrow:
+                continue  # AOD-26.4: a squeeze
+            if high != elevated[there]:
+                edge, side = (cell, facing) if high else (there, (facing + 3) % 6)
+                if self.access[edge] >= 0 and not self.access[edge] >> side & 1:
+                    continue  # AOD-19.7: abrupt, not an access hexside
+                nexts.append(4 * there + 1)  # AOD-19.6: climbing or descending ends the move
+            elif not self.hindered and classes[there] == _HINDERING:
+                nexts.append(4 * there + 1)  # AOD-19.2: stop on entering
+            else:
+                nexts.append(4 * there)
+        return nexts
+
+    def moves(self, state: int, cost: int, budget: int) -> list[tuple[int, int]]:
+        """AOD-26.7 / AOD-8.9: the states one step or one altitude change away, with costs."""
+        cell, cruising = state >> 2, bool(state & 2)
+        nexts: list[tuple[int, int]] = []
+        if cost < budget:
+            if cruising:  # AOD-8.9 / AOD-25 #31: over terrain and units
+                nexts = [(4 * n + 2, cost + 1) for n in self.neighbours[cell] if n >= 0]
+            else:
+                nexts = [(new, cost + 1) for new in self.steps(cell)]
+        climb = cost + ALTITUDE_COST
+        if self.vtol and climb <= budget and (not cruising or self.may_end(cell, cruising=False)):
+            nexts.append((4 * cell + (0 if cruising else 2), climb))  # AOD-8.9: in place
+        return nexts
+
+    def may_end(self, cell: int, *, cruising: bool) -> bool:
+        """AOD-19.3 / AOD-26.7: the move (or a descent) may end in ``cell``."""
+        if cell in self.taken or self.solid[cell]:
+            return False
+        return cruising or self.classes[cell] != _BLOCKING
+
+
+_HINDERING = 1
+_BLOCKING = 2
 
 
 def reachable_states(
@@ -241,26 +351,33 @@ def reachable_states(
 ) -> dict[tuple[Hex, Altitude], int]:
     """AOD-26.7: every (hex, altitude) unit ``index`` may end its move in, with its least cost.
 
-    The start is included at cost 0 (a Move order may only rotate, AOD-8.1).
+    The start is included at cost 0 (a Move order may only rotate, AOD-8.1). Costs are small
+    integers, so a bucket queue settles each state once.
     """
-    mover = _Mover.of(field, index)
-    start: _State = (mover.unit.hex, mover.unit.cruising, False)
-    best: dict[_State, int] = {start: 0}
-    buckets: list[list[_State]] = [[] for _ in range(budget + 1)]
+    walk = _Walk.of(field, index)
+    grid = field.terrain.grid()
+    unit = field.units[index]
+    never = budget + 1
+    best = [never] * (4 * len(grid.hexes))
+    start = 4 * grid.index[unit.hex] + (2 if unit.cruising else 0)
+    best[start] = 0
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
     for cost, bucket in enumerate(buckets):
         for state in bucket:
-            if best[state] != cost or state[2]:
+            if best[state] != cost or state & 1:
                 continue  # settled cheaper already, or the move ended here
-            for new, new_cost in _moves_from(mover, state, cost, budget):
-                if new_cost < best.get(new, budget + 1):
+            for new, new_cost in walk.moves(state, cost, budget):
+                if new_cost < best[new]:
                     best[new] = new_cost
                     buckets[new_cost].append(new)
     ends: dict[tuple[Hex, Altitude], int] = {}
-    for (where, cruising, _), cost in best.items():
-        key = (where, Altitude.CRUISING if cruising else Altitude.NOE)
-        if cost < ends.get(key, budget + 1) and not _end_problem(mover, where, cruising):
-            ends[key] = cost
+    for state, cost in enumerate(best):
+        cruising = bool(state & 2)
+        if cost == never or not walk.may_end(state >> 2, cruising=cruising):
+            continue
+        key = (grid.hexes[state >> 2], Altitude.CRUISING if cruising else Altitude.NOE)
+        ends[key] = min(cost, ends.get(key, never))
     return ends
 
 

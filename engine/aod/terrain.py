@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -38,6 +39,7 @@ __all__ = [
     "ZONE_DEPTH",
     "ZONE_MARGIN",
     "Edge",
+    "Grid",
     "HexTerrain",
     "PlacedPiece",
     "TerrainMap",
@@ -110,6 +112,11 @@ class TerrainMap(Mapping[Hex, HexTerrain]):
     _lookup: dict[Hex, HexTerrain] = attrs.field(
         init=False, eq=False, repr=False, hash=False, factory=dict
     )
+    derived: dict[object, Any] = attrs.field(
+        init=False, eq=False, repr=False, hash=False, factory=dict
+    )
+    """A memo of tables the rules derive from this map (never saved, compared or hashed); a map
+    never changes, so a table computed once stays true. Each module keeps its own keys."""
 
     def __attrs_post_init__(self) -> None:
         if self.width < 1 or self.height < 1:
@@ -142,6 +149,20 @@ class TerrainMap(Mapping[Hex, HexTerrain]):
         col = where.q
         row = where.r + (col - (col & 1)) // 2  # `Hex.to_offset`, inlined: a hot path
         return 0 <= col < self.width and 0 <= row < self.height
+
+    def cell(self, where: Hex) -> HexTerrain | None:
+        """Return the terrain of ``where``, or None when it is off the board (a fast `get`)."""
+        terrain = self._lookup.get(where)
+        if terrain is None and self.on_board(where):
+            return CLEAR
+        return terrain
+
+    def grid(self) -> Grid:
+        """The board's hexes as numbered cells with their neighbours (cached; for searches)."""
+        grid: Grid | None = self.derived.get(Grid)
+        if grid is None:
+            grid = self.derived[Grid] = Grid.of(self)
+        return grid
 
     def __getitem__(self, where: Hex) -> HexTerrain:
         terrain = self._lookup.get(where)
@@ -180,6 +201,30 @@ class TerrainMap(Mapping[Hex, HexTerrain]):
         cells = dict(self.cells)
         cells.update(placed.terrain(feature))
         return TerrainMap.of(cells, self.width, self.height)
+
+
+@frozen
+class Grid:
+    """The board as numbered cells, for fast searches: cell ``i`` is ``hexes[i]``.
+
+    ``neighbours[i][f]`` is the cell across hexside ``f`` (`Facing` order) or -1 off the board;
+    ``terrain[i]`` is the cell's terrain.
+    """
+
+    hexes: tuple[Hex, ...]
+    index: dict[Hex, int]
+    neighbours: tuple[tuple[int, ...], ...]
+    terrain: tuple[HexTerrain, ...]
+
+    @classmethod
+    def of(cls, board: TerrainMap) -> Grid:
+        """Number the hexes of ``board`` column by column."""
+        hexes = tuple(board)
+        index = {where: i for i, where in enumerate(hexes)}
+        neighbours = tuple(
+            tuple(index.get(there, -1) for there in where.neighbors()) for where in hexes
+        )
+        return cls(hexes, index, neighbours, tuple(board[where] for where in hexes))
 
 
 @frozen

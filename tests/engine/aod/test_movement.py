@@ -34,6 +34,7 @@ from tests.engine.aod._boards import (
     terrain,
     unit,
 )
+from tests.engine.aod._reference import reference_states
 
 
 def path(*labels: str) -> list[Hex | Altitude]:
@@ -318,3 +319,9 @@ def test_every_reachable_neighbour_agrees_with_check_path(fld: Battlefield, budg
         accepted = check_path(fld, 0, [where], budget) is None
         if accepted:
             assert costs.get(where) == 1
+
+
+@given(boards(), st.integers(min_value=0, max_value=9))
+def test_the_fast_search_agrees_with_the_step_rules(fld: Battlefield, budget: int) -> None:
+    """AOD-26.7: the fast search equals a plain one over `check_path`'s step rules."""
+    assert reachable_states(fld, 0, budget) == reference_states(fld, 0, budget)
