@@ -13,6 +13,8 @@ more favourable to the attacker counts (AOD-26.6): clear beats blocked, then no 
 
 from __future__ import annotations
 
+import functools
+
 from attrs import frozen
 
 from engine.aod.geometry import (
@@ -55,30 +57,46 @@ class LineOfFire:
     """What blocks the line, for the player (empty when clear)."""
 
 
-def _blocker(  # noqa: PLR0911 - one return per rule
-    field: Battlefield, attacker: Occupant, target: Occupant, where: Hex
-) -> str:
+@frozen
+class _Ends:
+    """What the blocking rules read about the two ends of a line (AOD-12.3, AOD-19.6)."""
+
+    mech_target: bool
+    """AOD-12.3 / AOD-25 #6: only 'Mech bases block a LOF to a 'Mech."""
+    high_a: bool
+    high_t: bool
+    own_hill: int
+    """AOD-19.6: the feature of the one elevated unit's hex (exactly one elevated), else 0."""
+
+    @classmethod
+    def of(cls, field: Battlefield, attacker: Occupant, target: Occupant) -> _Ends:
+        high_a, high_t = field.elevated(attacker), field.elevated(target)
+        own_hill = 0
+        if high_a != high_t:
+            own_hill = field.terrain[(attacker if high_a else target).hex].feature
+        return cls(target.kind is UnitKind.MECH, high_a, high_t, own_hill)
+
+
+def _blocker(field: Battlefield, ends: _Ends, where: Hex) -> str:  # noqa: PLR0911 - per rule
     """Why the intermediate hex ``where`` blocks the line, or "" (AOD-12.3, AOD-19.6, AOD-26.6)."""
     terrain = field.terrain
-    here = terrain.get(where)
+    here = terrain.cell(where)
     if here is None:
         return ""  # a skim along the board edge: the half off the board holds nothing
     if here.type is TerrainType.BLOCKING:
         return f"blocking terrain at {where.label} (AOD-12.3)"
-    high_a, high_t = field.elevated(attacker), field.elevated(target)
+    high = ends.high_a or ends.high_t
     if here.elevated:
-        if not (high_a or high_t):
+        if not high:
             return f"elevated terrain at {where.label} between two ground units (AOD-19.6)"
-        if high_a != high_t:
-            own = terrain[(attacker if high_a else target).hex].feature
-            if own == 0 or here.feature != own:
-                return f"another elevated feature at {where.label} (AOD-19.6)"
+        if ends.high_a != ends.high_t and (ends.own_hill == 0 or here.feature != ends.own_hill):
+            return f"another elevated feature at {where.label} (AOD-19.6)"
     unit = field.unit_at(where)
     if unit is None or unit.cruising or submerged(terrain, unit):
         return ""  # AOD-12.3: cruising and submerged bases never block
-    if (high_a or high_t) and not here.elevated:
+    if high and not here.elevated:
         return ""  # AOD-19.6: with elevation only bases on elevated terrain block
-    if target.kind is UnitKind.MECH and unit.kind is not UnitKind.MECH:
+    if ends.mech_target and unit.kind is not UnitKind.MECH:
         return ""  # AOD-12.3 / AOD-25 #6: only 'Mech bases block a LOF to a 'Mech
     return f"a unit's base at {where.label} (AOD-12.3)"
 
@@ -99,7 +117,7 @@ def _hindering(
     own_cover = own.type is TerrainType.HINDERING and own.feature not in {0, target_hex.feature}
     elevation = field.elevated(attacker) or field.elevated(target)
     for where in line[1:]:  # the target's own hex counts, the attacker's does not
-        here = terrain.get(where)
+        here = terrain.cell(where)
         if here is None or here.type is not TerrainType.HINDERING:
             continue
         if own_cover and here.feature == own.feature:
@@ -115,11 +133,34 @@ def _judge(
 ) -> tuple[str, bool]:
     why = ""
     if not (attacker.cruising or target.cruising):  # AOD-8.9: nothing blocks such a line
+        ends = _Ends.of(field, attacker, target)
         for where in line[1:-1]:
-            why = _blocker(field, attacker, target, where)
+            why = _blocker(field, ends, where)
             if why:
                 break
     return why, _hindering(field, attacker, target, line)
+
+
+@functools.lru_cache(maxsize=8192)
+def _relative_lines(dq: int, dr: int) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    return line_pair(_ORIGIN, Hex(dq, dr))
+
+
+_ORIGIN = Hex(0, 0)
+
+
+def _line_pair(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    """Return the kernel's `line_pair`, cached by the step from ``a`` to ``b``.
+
+    The integer line draw commutes with moving both ends by a whole hex, so one cached pair per
+    step serves every start.
+    """
+    plus, minus = _relative_lines(b.q - a.q, b.r - a.r)
+    q, r = a.q, a.r
+    moved = tuple(Hex(q + h.q, r + h.r) for h in plus)
+    if minus == plus:
+        return moved, moved
+    return moved, tuple(Hex(q + h.q, r + h.r) for h in minus)
 
 
 def line_of_fire(field: Battlefield, attacker: int, target: int) -> LineOfFire:
@@ -128,7 +169,7 @@ def line_of_fire(field: Battlefield, attacker: int, target: int) -> LineOfFire:
     Front arc and range are not part of the line (see `cannot_fire`).
     """
     shooter, aim = field.units[attacker], field.units[target]
-    plus, minus = line_pair(shooter.hex, aim.hex)
+    plus, minus = _line_pair(shooter.hex, aim.hex)
     first = _judge(field, shooter, aim, plus)
     skims = plus != minus
     best, line = first, plus

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from engine.aod.geometry import Battlefield, Occupant, SpeedMode, UnitKind
 from engine.aod.los import (
+    _line_pair,
     cannot_fire,
     contact_modifier,
     height_advantage,
@@ -21,7 +22,7 @@ from engine.aod.los import (
     through_rear_arc,
 )
 from engine.aod.terrain import HexTerrain, TerrainMap
-from engine.hexes import Facing, Hex
+from engine.hexes import Facing, Hex, line_pair
 from tests.engine.aod._boards import (
     DEEP,
     HILL,
@@ -392,6 +393,12 @@ def test_blocking_is_symmetric_between_two_mechs(fld: Battlefield) -> None:
     back = line_of_fire(fld, 1, 0)
     assert there.blocked is back.blocked
     assert there.skims is back.skims
+
+
+@given(positions, positions)
+def test_the_cached_lines_are_the_kernels(a: Hex, b: Hex) -> None:
+    """AOD-26.6: lines cached by their step and moved onto the start equal the kernel's."""
+    assert _line_pair(a, b) == line_pair(a, b)
 
 
 @given(battles())
