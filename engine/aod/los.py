@@ -35,6 +35,8 @@ from engine.hexes import Hex, line_pair
 __all__ = [
     "LineOfFire",
     "cannot_fire",
+    "cannot_fire_indirect",
+    "charge_crosses_terrain",
     "contact_modifier",
     "height_advantage",
     "line_of_fire",
@@ -273,3 +275,62 @@ def through_rear_arc(
     """
     shooter, aim = field.units[attacker], field.units[target]
     return arc_of(aim, shooter.hex, arcs) is Arc.REAR
+
+
+def cannot_fire_indirect(  # noqa: PLR0911 - one guard per rule
+    field: Battlefield,
+    attacker: int,
+    target: int,
+    min_range: int,
+    max_range: int,
+    *,
+    arcs: Arcs = DEFAULT_ARCS,
+) -> str | None:
+    """AOD-12.7 / AOD-12.4 / AOD-26.6: why indirect fire at ``target`` is not allowed, or None.
+
+    Geometry only: front arc and range hold, terrain and bases are ignored, the attacker touches
+    no enemy, the target touches no friend of the attacker, and the direct LOF is blocked. The
+    weapon (ballistic, max range > 0) and the attack value are the caller's.
+    """
+    shooter, aim = field.units[attacker], field.units[target]
+    if attacker == target or not shooter.is_enemy_of(aim):
+        return "attack/not_enemy: only an enemy unit may be attacked (AOD-6.3, AOD-14.4)"
+    if submerged(field.terrain, shooter) or submerged(field.terrain, aim):
+        return "attack/submerged: submerged units neither fire nor are fired at (AOD-19.5)"
+    if arc_of(shooter, aim.hex, arcs) is not Arc.FRONT:
+        return "attack/not_in_front_arc: the target is outside the front arc (AOD-12.7)"
+    distance = shooter.hex.distance(aim.hex)
+    if not min_range <= distance <= max_range:
+        return f"attack/out_of_range: the target is {distance} hexes away (AOD-12.7)"
+    if enemy_contacts(field, attacker):
+        return "attack/engaged: indirect fire needs an attacker touching no enemy (AOD-12.7)"
+    if _touches_friend_of(field, target, shooter):
+        return "attack/engaged: the target touches a friendly unit (AOD-12.7)"
+    if not line_of_fire(field, attacker, target).blocked:
+        return "attack/not_blocked: indirect fire only where the direct LOF is blocked (AOD-12.7)"
+    return None
+
+
+def charge_crosses_terrain(field: Battlefield, attacker: int, target: int) -> bool:
+    """AOD-16.2 / AOD-25 #40 / AOD-26.6: the charge's +2 defense for terrain on the line.
+
+    True when the line (not the path) crosses an intermediate hex that is hindering, blocking or
+    elevated, or that holds a non-infantry unit; water and plain clear hexes do not count. On a
+    skim the line better for the attacker (without the +2) counts.
+    """
+    shooter, aim = field.units[attacker], field.units[target]
+
+    def crosses(line: tuple[Hex, ...]) -> bool:
+        for where in line[1:-1]:
+            here = field.terrain.cell(where)
+            if here is None:
+                continue
+            if here.elevated or here.type in {TerrainType.HINDERING, TerrainType.BLOCKING}:
+                return True
+            unit = field.unit_at(where)
+            if unit is not None and unit.kind is not UnitKind.INFANTRY:
+                return True
+        return False
+
+    plus, minus = _line_pair(shooter.hex, aim.hex)
+    return crosses(plus) and (minus == plus or crosses(minus))

@@ -16,6 +16,8 @@ from engine.aod.geometry import Battlefield, Occupant, SpeedMode, UnitKind
 from engine.aod.los import (
     _line_pair,
     cannot_fire,
+    cannot_fire_indirect,
+    charge_crosses_terrain,
     contact_modifier,
     height_advantage,
     line_of_fire,
@@ -359,6 +361,48 @@ def test_rear_arc_shots_aod_12_5() -> None:
     assert through_rear_arc(facing_away, 0, 1)
     facing_us = shot(terrain())
     assert not through_rear_arc(facing_us, 0, 1)
+
+
+# ---------------------------------------------------------------- AOD-12.7 indirect, AOD-16.2
+
+
+def test_indirect_fire_only_over_a_blocked_line_aod_12_7() -> None:
+    """AOD-12.7 / AOD-26.17 #13: allowed only when the direct LOF is blocked; arc and range hold."""
+    walled = shot(terrain([("1012", WALL)]))
+    assert cannot_fire_indirect(walled, 0, 1, 0, 8) is None
+    assert "not_blocked" in (cannot_fire_indirect(shot(terrain()), 0, 1, 0, 8) or "")
+    assert "out_of_range" in (cannot_fire_indirect(walled, 0, 1, 0, 4) or "")
+    behind = field(terrain([("1012", WALL)]), unit("1015", facing=Facing.S), unit("1010", side=1))
+    assert "front_arc" in (cannot_fire_indirect(behind, 0, 1, 0, 8) or "")
+
+
+def test_indirect_fire_needs_no_contact_either_side_aod_12_4() -> None:
+    """AOD-12.4 / AOD-12.7: the attacker touches no enemy; the target touches no friend of it."""
+    board = terrain([("1012", WALL)])
+    engaged = shot(board, unit("1016", side=1))
+    assert "engaged" in (cannot_fire_indirect(engaged, 0, 1, 0, 8) or "")
+    melee = shot(board, unit("1009", side=0))
+    assert "engaged" in (cannot_fire_indirect(melee, 0, 1, 0, 8) or "")
+
+
+@pytest.mark.parametrize(
+    ("cell", "crosses"),
+    [(WOODS, True), (WALL, True), (HILL, True), (SHALLOW, False), (DEEP, False), (None, False)],
+)
+def test_the_charge_line_and_terrain_features_aod_16_2(
+    cell: HexTerrain | None, crosses: bool
+) -> None:
+    """AOD-16.2 / AOD-25 #40 / AOD-26.17 #18: hindering, blocking, hills count; water does not."""
+    board = terrain([] if cell is None else [("1012", cell)])
+    assert charge_crosses_terrain(shot(board), 0, 1) is crosses
+
+
+def test_the_charge_line_and_units_aod_16_2() -> None:
+    """AOD-26.6: a non-infantry unit on the line counts, infantry not; a skim takes the better."""
+    assert charge_crosses_terrain(shot(terrain(), unit("1012", SpeedMode.TRACKED)), 0, 1)
+    assert not charge_crosses_terrain(shot(terrain(), unit("1012", SpeedMode.FOOT)), 0, 1)
+    assert not charge_crosses_terrain(east(terrain([("1110", WOODS)])), 0, 1)
+    assert charge_crosses_terrain(east(terrain([("1110", WOODS), ("1111", HILL)])), 0, 1)
 
 
 # ---------------------------------------------------------------- properties

@@ -267,6 +267,17 @@ def test_an_altitude_change_costs_two_in_place_aod_8_9() -> None:
     assert check_path(field(board, unit("1010")), 0, [Altitude.CRUISING], 4) is not None
 
 
+def test_the_seed_example_of_a_vtol_firing_on_the_move_aod_8_9() -> None:
+    """AOD-8.9 seed example: speed 20 gives 8: climb 2, move 4, descend 2 (the shot in between)."""
+    fld = field(terrain(), unit("1015", SpeedMode.VTOL))
+    budget = allowance(20, vtol_firing=True)
+    assert budget == 8
+    climb, down = Altitude.CRUISING, Altitude.NOE
+    assert check_path(fld, 0, [climb, *path("1014", "1013", "1012", "1011"), down], budget) is None
+    too_far = [climb, *path("1014", "1013", "1012", "1011", "1010"), down]
+    assert "allowance is 8" in (check_path(fld, 0, too_far, budget) or "")
+
+
 # ---------------------------------------------------------------- properties
 
 SIZE = 14
