@@ -98,12 +98,16 @@ CLEAR = HexTerrain()
 
 
 @frozen
-class TerrainMap(Mapping[Hex, HexTerrain]):
+class TerrainMap:
     """The board's terrain: a ``width`` x ``height`` flat-top board, clear unless listed (AOD-26.8).
 
     ``cells`` lists the non-clear hexes, sorted; build maps with `TerrainMap.of`. Reading a hex
     with ``map[hex]`` gives its terrain (`CLEAR` for unlisted hexes on the board) and raises
     KeyError off the board. The map is a frozen value: `with_piece` returns a new one.
+
+    It reads like a mapping (``[]``, ``get``, ``in``, iteration over the board's hexes) but is not
+    a `collections.abc.Mapping`, so that a save stores it as its fields (the listed cells), not as
+    a dict of every hex.
     """
 
     width: int = STANDARD_SIZE
@@ -163,6 +167,13 @@ class TerrainMap(Mapping[Hex, HexTerrain]):
         if grid is None:
             grid = self.derived[Grid] = Grid.of(self)
         return grid
+
+    def get(self, where: Hex) -> HexTerrain | None:
+        """Return the terrain of ``where``, or None when it is off the board."""
+        return self.cell(where)
+
+    def __contains__(self, where: object) -> bool:
+        return isinstance(where, Hex) and self.on_board(where)
 
     def __getitem__(self, where: Hex) -> HexTerrain:
         terrain = self._lookup.get(where)

@@ -5,6 +5,7 @@ Rules: AOD-5, AOD-19, AOD-26.8, AOD-26.10.
 
 from __future__ import annotations
 
+import cattrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -269,3 +270,14 @@ def test_pieces_keep_away_from_other_players_zones_aod_26_10() -> None:
     assert (
         placement_problem(single.place(Hex.from_offset(16, 6)).hexes, board, zones=[zone]) is None
     )
+
+
+@given(pieces, anchors, rotations)
+def test_a_map_survives_a_save_round_trip(name: str, anchor: Hex, rotation: int) -> None:
+    """AOD-26.13 C (serialisable state): a map is saved as its fields and read back equal."""
+    board = TerrainMap().with_piece(LIBRARY[name].place(anchor, rotation), 1)
+    board.grid()  # a memo filled before saving is not saved
+    converter = cattrs.Converter()
+    saved = converter.unstructure(board)
+    assert set(saved) == {"width", "height", "cells"}
+    assert converter.structure(saved, TerrainMap) == board
