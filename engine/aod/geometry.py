@@ -34,6 +34,7 @@ __all__ = [
     "SpeedMode",
     "UnitKind",
     "arc_of",
+    "contact_pairs",
     "contacts",
     "enemy_contacts",
     "free_spin_facings",
@@ -200,6 +201,13 @@ def contacts(field: Battlefield, index: int) -> tuple[int, ...]:
         if other is not None and not field.units[other].cruising:
             found.append(other)
     return tuple(found)
+
+
+def contact_pairs(field: Battlefield) -> tuple[tuple[int, int], ...]:
+    """AOD-6.1: every pair of units in base contact, as (lower index, higher index), sorted."""
+    return tuple(
+        sorted((i, j) for i in range(len(field.units)) for j in contacts(field, i) if i < j)
+    )
 
 
 def enemy_contacts(field: Battlefield, index: int) -> tuple[int, ...]:

@@ -28,6 +28,7 @@ __all__ = [
     "Altitude",
     "allowance",
     "check_path",
+    "forced_descent_hexes",
     "reachable",
     "reachable_states",
     "starts_hindered",
@@ -379,6 +380,28 @@ def reachable_states(
         key = (grid.hexes[state >> 2], Altitude.CRUISING if cruising else Altitude.NOE)
         ends[key] = min(cost, ends.get(key, never))
     return ends
+
+
+def forced_descent_hexes(field: Battlefield, index: int) -> tuple[Hex, ...]:
+    """AOD-8.9 / AOD-25 #21 / AOD-26.7: where a VTOL forced down to NOE may land.
+
+    Its own hex if that is legal at NOE; else every nearest hex that is (free of cost; the owner
+    chooses among ties). Empty only if no hex of the board is legal.
+    """
+    mover = _Mover.of(field, index)
+    board = field.terrain
+    here = mover.unit.hex
+    for radius in range(max(board.width, board.height) * 2):
+        found = tuple(
+            sorted(
+                where
+                for where in here.ring(radius)
+                if where in board and not _end_problem(mover, where, cruising=False)
+            )
+        )
+        if found:
+            return found
+    return ()
 
 
 def reachable(field: Battlefield, index: int, budget: int) -> dict[Hex, int]:

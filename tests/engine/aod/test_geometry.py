@@ -18,6 +18,7 @@ from engine.aod.geometry import (
     SpeedMode,
     UnitKind,
     arc_of,
+    contact_pairs,
     contacts,
     enemy_contacts,
     free_spin_facings,
@@ -131,6 +132,19 @@ def test_base_contact_is_adjacency_aod_26_4() -> None:
     fld = field(board, on_hill, below, apart)
     assert contacts(fld, 0) == (1,)
     assert contacts(fld, 1) == (2, 0)  # N (1008) before S (1010): facing order
+
+
+def test_who_touches_whom_aod_6_1() -> None:
+    """AOD-6.1 / AOD-8.4: every contact pair once, whatever the sides (break-away reads them)."""
+    fld = field(
+        terrain(),
+        unit("1010"),
+        unit("1009", side=1),
+        unit("1008", SpeedMode.FOOT, side=1),
+        unit("0505"),
+        unit("1011", SpeedMode.VTOL, side=1, cruising=True),
+    )
+    assert contact_pairs(fld) == ((0, 1), (1, 2))
 
 
 def test_a_cruising_vtol_is_never_in_contact_aod_8_9() -> None:

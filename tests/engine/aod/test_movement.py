@@ -17,6 +17,7 @@ from engine.aod.movement import (
     Altitude,
     allowance,
     check_path,
+    forced_descent_hexes,
     reachable,
     reachable_states,
     starts_hindered,
@@ -276,6 +277,23 @@ def test_the_seed_example_of_a_vtol_firing_on_the_move_aod_8_9() -> None:
     assert check_path(fld, 0, [climb, *path("1014", "1013", "1012", "1011"), down], budget) is None
     too_far = [climb, *path("1014", "1013", "1012", "1011", "1010"), down]
     assert "allowance is 8" in (check_path(fld, 0, too_far, budget) or "")
+
+
+def test_a_forced_descent_lands_on_the_nearest_legal_hexes_aod_26_7() -> None:
+    """AOD-25 #21 / AOD-26.7 / AOD-26.17 #8: woods and units below push it to the nearest hexes."""
+    open_ground = field(terrain(), unit("1010", SpeedMode.VTOL, cruising=True))
+    assert forced_descent_hexes(open_ground, 0) == (at("1010"),)
+    woods = [("1010", WOODS), ("1009", WOODS), ("1110", WALL), ("1111", WOODS), ("1011", WOODS)]
+    fld = field(
+        terrain(woods),
+        unit("1010", SpeedMode.VTOL, cruising=True),
+        unit("0911", side=1),
+    )
+    assert forced_descent_hexes(fld, 0) == (at("0910"),)  # the only free ring-1 hex
+    shut_in = [(h, WOODS) for h in at("1010").spiral(1)]
+    ring2 = forced_descent_hexes(field(terrain(shut_in), unit("1010", SpeedMode.VTOL)), 0)
+    assert len(ring2) == 12
+    assert all(at("1010").distance(h) == 2 for h in ring2)
 
 
 # ---------------------------------------------------------------- properties
