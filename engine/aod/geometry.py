@@ -34,6 +34,7 @@ __all__ = [
     "SpeedMode",
     "UnitKind",
     "arc_of",
+    "close_combat_problem",
     "contact_pairs",
     "contacts",
     "enemy_contacts",
@@ -43,6 +44,7 @@ __all__ = [
     "mode_terrain",
     "must_break_away",
     "neighbours_in",
+    "rear_approach",
     "submerged",
 ]
 
@@ -331,6 +333,48 @@ def free_spins(
             continue
         spins[index] = free_spin_facings(unit, newcomer.hex, arcs)
     return spins
+
+
+def rear_approach(target: Occupant, start: Hex, end: Hex, arcs: Arcs = DEFAULT_ARCS) -> bool:
+    """AOD-16.2 / AOD-26.5: a charge or ram from the rear: start in the rear arc, end behind.
+
+    The start hex lies in the target's rear arc and the end hex is one of its rear neighbours.
+    """
+    return (
+        start != target.hex
+        and arcs.arc(target.hex, target.facing, start) is Arc.REAR
+        and end.distance(target.hex) == 1
+        and arcs.arc(target.hex, target.facing, end) is Arc.REAR
+    )
+
+
+def close_combat_problem(  # noqa: PLR0911 - one guard per rule
+    field: Battlefield, attacker: int, target: int, arcs: Arcs = DEFAULT_ARCS
+) -> str | None:
+    """AOD-14.1 / AOD-19.7 / AOD-26.5: why ``attacker`` may not close-attack ``target``, or None.
+
+    Geometry only: enemies in base contact (across levels too), the target in the attacker's
+    front arc (a Quad: anywhere), the water and abrupt-terrain restrictions. Whether the unit may
+    fight at all (its kind, order and state) is the caller's question.
+    """
+    unit, aim = field.units[attacker], field.units[target]
+    terrain = field.terrain
+    if attacker == target or not unit.is_enemy_of(aim):
+        return "close/not_enemy: only an enemy unit may be attacked (AOD-6.3, AOD-14.4)"
+    if not in_contact(unit, aim):
+        return "close/no_contact: close combat needs base contact (AOD-14.1)"
+    if unit.mode is not SpeedMode.QUAD and arc_of(unit, aim.hex, arcs) is not Arc.FRONT:
+        return "close/not_in_front_arc: the target must touch the front arc (AOD-14.1)"
+    if submerged(terrain, aim) and not submerged(terrain, unit):
+        return "close/submerged: only a submerged enemy may attack a submerged unit (AOD-19.5)"
+    here, there = terrain[unit.hex], terrain[aim.hex]
+    if there.type is TerrainType.SHALLOW and not (
+        here.type is TerrainType.SHALLOW and here.feature == there.feature
+    ):
+        return "close/water: a unit in shallow water is attacked only from that water (AOD-14.1)"
+    if (here.elevated and here.abrupt) != (there.elevated and there.abrupt):
+        return "close/abrupt: no close combat across an abrupt edge (AOD-19.7, AOD-25 #17)"
+    return None
 
 
 def neighbours_in(unit: Occupant, arc: Arc, arcs: Arcs = DEFAULT_ARCS) -> Iterator[Hex]:

@@ -18,6 +18,7 @@ from engine.aod.geometry import (
     SpeedMode,
     UnitKind,
     arc_of,
+    close_combat_problem,
     contact_pairs,
     contacts,
     enemy_contacts,
@@ -27,11 +28,12 @@ from engine.aod.geometry import (
     mode_terrain,
     must_break_away,
     neighbours_in,
+    rear_approach,
     submerged,
 )
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
 from engine.hexes import Facing, Hex
-from tests.engine.aod._boards import DEEP, HILL, at, field, terrain, unit
+from tests.engine.aod._boards import DEEP, HILL, SHALLOW, at, field, terrain, unit
 
 coords = st.integers(min_value=-30, max_value=30)
 hexes = st.builds(Hex, coords, coords)
@@ -215,6 +217,57 @@ def test_free_spin_is_only_for_eligible_enemies_aod_8_5() -> None:
     for index, choices in spins.items():
         for facing in choices:
             assert DEFAULT_ARCS.arc(fld.units[index].hex, facing, newcomer.hex) is Arc.FRONT
+
+
+# ---------------------------------------------------------------- AOD-14.1 / AOD-16.2 contact uses
+
+
+def test_close_combat_needs_front_arc_contact_aod_14_1() -> None:
+    """AOD-14.1 / AOD-26.17 #15: adjacent, in the front arc; a Quad may strike any neighbour."""
+    board = terrain()
+    assert close_combat_problem(field(board, unit("1010"), unit("1009", side=1)), 0, 1) is None
+    behind = field(board, unit("1010"), unit("1011", side=1))
+    assert "front_arc" in (close_combat_problem(behind, 0, 1) or "")
+    quad = field(board, unit("1010", SpeedMode.QUAD), unit("1011", side=1))
+    assert close_combat_problem(quad, 0, 1) is None
+    apart = field(board, unit("1010"), unit("1008", side=1))
+    assert "no_contact" in (close_combat_problem(apart, 0, 1) or "")
+    friend = field(board, unit("1010"), unit("1009", side=0))
+    assert "not_enemy" in (close_combat_problem(friend, 0, 1) or "")
+
+
+def test_close_combat_water_and_abrupt_restrictions_aod_14_1() -> None:
+    """AOD-14.1 / AOD-19.5 / AOD-19.7: shallow water, submerged units, abrupt edges; hills fine."""
+    pond = terrain([("1009", SHALLOW)])
+    assert "water" in (
+        close_combat_problem(field(pond, unit("1010"), unit("1009", side=1)), 0, 1) or ""
+    )
+    both_wet = terrain([("1009", SHALLOW), ("1010", SHALLOW)])
+    assert close_combat_problem(field(both_wet, unit("1010"), unit("1009", side=1)), 0, 1) is None
+    deep = terrain([("1009", DEEP)])
+    assert "submerged" in (
+        close_combat_problem(field(deep, unit("1010"), unit("1009", side=1)), 0, 1) or ""
+    )
+    mesa = HexTerrain(
+        TerrainType.CLEAR, elevated=True, abrupt=True, feature=9, access=frozenset({Facing.N})
+    )
+    roof = terrain([("1009", mesa)])
+    assert "abrupt" in (
+        close_combat_problem(field(roof, unit("1010"), unit("1009", side=1)), 0, 1) or ""
+    )
+    same_roof = terrain([("1009", mesa), ("1010", mesa)])
+    assert close_combat_problem(field(same_roof, unit("1010"), unit("1009", side=1)), 0, 1) is None
+    hill = terrain([("1009", HILL)])
+    assert close_combat_problem(field(hill, unit("1010"), unit("1009", side=1)), 0, 1) is None
+
+
+def test_a_rear_approach_starts_and_ends_behind_aod_16_2() -> None:
+    """AOD-16.2 / AOD-26.5: start in the rear arc, end on a rear neighbour."""
+    target = unit("1010", facing=Facing.N, side=1)
+    assert rear_approach(target, at("1014"), at("1011"))
+    assert not rear_approach(target, at("1014"), at("1009"))  # ends in front
+    assert not rear_approach(target, at("1006"), at("1011"))  # starts in front
+    assert not rear_approach(target, at("1014"), at("1012"))  # not adjacent
 
 
 # ---------------------------------------------------------------- AOD-8.6 speed-mode terrain

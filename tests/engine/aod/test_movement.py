@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.aod.geometry import Battlefield, SpeedMode
+from engine.aod.geometry import Battlefield, SpeedMode, mode_terrain
 from engine.aod.movement import (
     Altitude,
     allowance,
@@ -22,7 +22,7 @@ from engine.aod.movement import (
     reachable_states,
     starts_hindered,
 )
-from engine.aod.terrain import LIBRARY, HexTerrain, TerrainMap
+from engine.aod.terrain import LIBRARY, HexTerrain, TerrainMap, TerrainType
 from engine.hexes import Facing, Hex
 from tests.engine.aod._boards import (
     DEEP,
@@ -311,10 +311,16 @@ modes = st.sampled_from(list(SpeedMode))
 @st.composite
 def boards(draw: st.DrawFn) -> Battlefield:
     """A small board with random terrain, a mover (index 0) in any mode and a few other units."""
-    board = TerrainMap.of(draw(st.dictionaries(positions, cells, max_size=40)), SIZE, SIZE)
     spots = draw(st.lists(positions, min_size=1, max_size=6, unique=True))
     mode = draw(modes)
     cruising = mode is SpeedMode.VTOL and draw(st.booleans())
+    drawn = draw(st.dictionaries(positions, cells, max_size=40))
+    under = drawn.get(spots[0])
+    if under is not None and (
+        under is WALL or (not cruising and mode_terrain(under, mode) is TerrainType.BLOCKING)
+    ):
+        del drawn[spots[0]]  # the mover stands where it may stand
+    board = TerrainMap.of(drawn, SIZE, SIZE)
     units = [unit(spots[0], mode, cruising=cruising)]
     units += [unit(s, draw(modes), side=draw(st.sampled_from([0, 1]))) for s in spots[1:]]
     return Battlefield(board, tuple(units))
@@ -325,7 +331,7 @@ def test_reachable_never_exceeds_the_speed(fld: Battlefield, budget: int) -> Non
     """AOD-8.1 / AOD-26.7: a reachable hex costs at most the allowance, at least its distance."""
     start = fld.units[0].hex
     costs = reachable(fld, 0, budget)
-    assert costs.get(start, 0) == 0  # a start on blocking ground (random boards) is no end
+    assert costs[start] == 0
     for where, cost in costs.items():
         assert start.distance(where) <= cost <= budget
         assert where == start or fld.unit_at(where) is None
