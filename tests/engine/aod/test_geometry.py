@@ -198,6 +198,16 @@ def test_free_spin_offers_the_three_facings_towards_the_newcomer_aod_8_5() -> No
     assert set(free_spin_facings(defender, newcomer)) == {Facing.NW, Facing.N, Facing.NE}
 
 
+@given(hexes, facings, facings)
+def test_a_free_spin_towards_a_neighbour_has_three_choices(
+    where: Hex, facing: Facing, side: Facing
+) -> None:
+    """AOD-8.5 / AOD-26.5: an adjacent newcomer: the facings towards it and one either side."""
+    spinner = unit(where, facing=facing, side=1)
+    choices = free_spin_facings(spinner, where.neighbor(side))
+    assert set(choices) == {side.turn(-1), side, side.turn(1)}
+
+
 def test_free_spin_is_only_for_eligible_enemies_aod_8_5() -> None:
     """AOD-8.5 / AOD-26.17 #5: vehicles and Quads never spin; friends and captives are not asked."""
     newcomer = unit("1010", side=0)
