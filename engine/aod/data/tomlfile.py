@@ -205,14 +205,14 @@ def _present(table: Table, name: str, key: Key, default: object) -> Any:  # noqa
 _REQUIRED: Final = object()
 
 
-def integer(
+def integer(  # noqa: PLR0917 - the getters' one shape: where, then bounds
     table: Table,
     name: str,
     key: Key,
     low: int,
     high: int,
     default: int | None = None,
-) -> int:  # noqa: PLR0917 - the reader's one shape: where, then bounds
+) -> int:
     """An integer ``low`` to ``high`` at ``table[name]`` (required unless ``default`` is given)."""
     value = _present(table, name, key, _REQUIRED if default is None else default)
     at = (*key, name)
