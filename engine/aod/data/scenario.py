@@ -281,13 +281,16 @@ def _check_terrain(
 ) -> None:
     """At most 4 pieces, from the pools, spaced as AOD-5 step 6 / AOD-26.10 ask."""
     if len(terrain) > MAX_TERRAIN:
-        at = ("terrain", MAX_TERRAIN)
-        raise AodFileError(f"terrain: at most {MAX_TERRAIN} pieces (AOD-5)", at)
+        raise AodFileError(
+            f"terrain: at most {MAX_TERRAIN} pieces (AOD-5)", ("terrain", MAX_TERRAIN)
+        )
     pool = Counter(name for side in sides for name in side.pool)
     for n, placed in enumerate(terrain):
         if pool[placed.piece] <= 0:
-            at = ("terrain", n, "piece")
-            raise AodFileError(f"terrain[{n}]: {placed.piece} is not in a side's pool (AOD-5)", at)
+            raise AodFileError(
+                f"terrain[{n}]: {placed.piece} is not in a side's pool (AOD-5)",
+                ("terrain", n, "piece"),
+            )
         pool[placed.piece] -= 1
     covered = [
         (f"terrain[{n}] {p.piece}", pieces[p.piece].placed(p.anchor, p.rotation))
