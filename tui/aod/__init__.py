@@ -1,0 +1,5 @@
+"""The interface of MechWarrior: Age of Destruction (issue 17; rules digest ``rules/aod.md``).
+
+Under construction and not yet registered (``tui/registry.py``): so far the asset files' edge
+(`tui.aod.files`) and their checker (`tui.aod.validate`).
+"""
