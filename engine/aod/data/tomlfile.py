@@ -151,7 +151,7 @@ def locate(text: str, key: Key) -> int:
             item = _nth_inline(lines, found, end, int(rest[index]))
             if item is None:
                 break
-            found, start = item, item
+            found, start, end = item, item, item + 1  # one inline table a line (README)
             index += 1
     return found + 1 if found >= 0 else 0
 
