@@ -118,9 +118,13 @@ def spacing_problem(
         for other, other_hexes in placed[:index]:
             gap = min(a.distance(b) for a in hexes for b in other_hexes)
             if gap < MIN_GAP:
-                return f"{name} is {gap} hexes from {other} (at least {MIN_GAP})"
+                return f"{name} is {_hexes(gap)} from {other} (at least {MIN_GAP})"
         for zone, zone_hexes in zone_list:
             gap = min(a.distance(b) for a in hexes for b in zone_hexes)
             if gap < MIN_GAP:
-                return f"{name} is {gap} hexes from {zone}'s deployment zone (at least {MIN_GAP})"
+                return f"{name} is {_hexes(gap)} from {zone}'s deployment zone (at least {MIN_GAP})"
     return None
+
+
+def _hexes(count: int) -> str:
+    return f"{count} hex" if count == 1 else f"{count} hexes"

@@ -133,6 +133,10 @@ def locate(text: str, key: Key) -> int:
     place = key
     while place and place not in sections:
         place = place[:-1]
+    if not place and key and isinstance(key[0], str):  # a table: its first header
+        headers = [line for k, (line, _) in sections.items() if k[:1] == key[:1] and k != ()]
+        if headers and not any(_setter(key[0]).search(line) for line in lines):
+            return min(headers) + 1
     start, end = sections.get(place, (0, len(lines)))
     found = start if place else -1
     rest = key[len(place) :]
