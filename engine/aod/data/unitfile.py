@@ -316,8 +316,8 @@ def _mark(item: str, at: Key, stats: tuple[str, ...], catalogue: Catalogue) -> E
 
 
 def _quoted(value: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's)."""
-    return json.dumps(value, ensure_ascii=False)
+    """A TOML basic string: JSON's escapes are TOML's, and TOML also escapes DEL."""
+    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def _weapon_text(weapon: Weapon) -> str:
