@@ -30,7 +30,7 @@ from engine.aod.data.tomlfile import AodFileError, Table, read_text
 from engine.aod.data.unitfile import UNIT_FORMAT, parse_unit
 from engine.aod.pieces import Piece
 from engine.aod.units import Catalogue, UnitDef
-from engine.battletech.data.fileformat import printable
+from saves.text import printable
 from tui.aod.files import aod_files, bundled_files, file_format, read_file
 
 __all__ = ["Checked", "check", "check_paths", "unit_summary"]
