@@ -23,6 +23,8 @@ __all__ = [
     "ABILITIES",
     "AttackSymbol",
     "BaseType",
+    "Card",
+    "CardKind",
     "Catalogue",
     "Click",
     "DriftBand",
@@ -494,6 +496,59 @@ class Faction:
     abilities: tuple[str, ...] = ()
 
 
+class CardKind(StrEnum):
+    """The kinds of battle modification card, by their prefix (AOD-20.3)."""
+
+    PLANETARY = "PC"
+    FACTION_PRIDE = "F"
+    MERCENARY_CONTRACT = "MC"
+    SITUATIONAL_ALLIANCE = "SA"
+    GEAR = "G"
+    PILOT = "P"
+    LEGENDARY_PILOT = "LP"
+    GUNSLINGER = "GS"
+
+    @property
+    def is_pilot(self) -> bool:
+        """Common, legendary and gunslinger pilots (AOD-20.7)."""
+        return self in (CardKind.PILOT, CardKind.LEGENDARY_PILOT, CardKind.GUNSLINGER)
+
+    @property
+    def is_unique(self) -> bool:
+        """Legendary and gunslinger pilots: one per force (AOD-4, AOD-20.7)."""
+        return self in (CardKind.LEGENDARY_PILOT, CardKind.GUNSLINGER)
+
+    @property
+    def goes_in_a_slot(self) -> bool:
+        """Gear and pilots are inserted into a 'Mech's slots (AOD-3.7)."""
+        return self is CardKind.GEAR or self.is_pilot
+
+
+@frozen
+class Card:
+    """An optional battle modification card (CEC, AOD-20; placeholders of AOD-26.14).
+
+    Attributes:
+        id: "G-X1"; its prefix is its kind.
+        name: "Targeting Uplink".
+        kind: the card kind (AOD-20.3).
+        cost: points added to the force, or to the 'Mech it goes in (AOD-4, AOD-20.6).
+        classes: the 'Mech classes it may go in; empty: any (AOD-20.5 to AOD-20.7).
+        slot: ``"PRI"`` or ``"SEC"`` for gear tied to a weapon system, else "" (AOD-20.6).
+        modifiers: changes to dial values while it applies, ``(stat, amount)``.
+        effect: the rule in one line, for the help screen.
+    """
+
+    id: str
+    name: str
+    kind: CardKind
+    cost: int
+    classes: tuple[MechClass, ...] = ()
+    slot: str = ""
+    modifiers: tuple[tuple[Stat, int], ...] = ()
+    effect: str = ""
+
+
 @frozen
 class Catalogue:
     """What unit files refer to: SE, heat dials, markers, factions and alliances (AOD-26.13 A).
@@ -504,6 +559,7 @@ class Catalogue:
         markers: artillery markers by id (AOD-26.9).
         factions: factions by id (AOD-21).
         alliances: pairs of allied faction ids, each sorted (House Alliances, AOD-18.6).
+        cards: optional CEC cards by id (AOD-20, AOD-26.14).
     """
 
     equipment: MappingProxyType[str, Equipment] = field(factory=lambda: MappingProxyType({}))
@@ -511,6 +567,7 @@ class Catalogue:
     markers: MappingProxyType[str, Marker] = field(factory=lambda: MappingProxyType({}))
     factions: MappingProxyType[str, Faction] = field(factory=lambda: MappingProxyType({}))
     alliances: frozenset[tuple[str, str]] = frozenset()
+    cards: MappingProxyType[str, Card] = field(factory=lambda: MappingProxyType({}))
 
     def allied(self, a: str, b: str) -> bool:
         """True when two factions are the same or allied (AOD-18.6)."""

@@ -7,7 +7,8 @@ The tables (any of them, in any catalogue file; ``assets/aod/README.md`` documen
 - ``[[marker]]``: artillery markers (AOD-13.2, AOD-26.9);
 - ``[[piece]]``: terrain pieces (AOD-26.8);
 - ``[[faction]]`` and ``[[alliance]]``: factions with their abilities (AOD-21) and House
-  Alliances (AOD-18.6).
+  Alliances (AOD-18.6);
+- ``[[card]]``: optional battle modification cards (AOD-20, AOD-26.14).
 
 `parse_catalogue` reads one file; `merge` joins several into the `Catalogue` unit files are
 checked against, refusing an id defined twice.
@@ -39,6 +40,8 @@ from engine.aod.pieces import AccessSide, Piece, TerrainType
 from engine.aod.units import (
     ABILITIES,
     HEAT_CHECKS,
+    Card,
+    CardKind,
     Catalogue,
     DriftBand,
     Equipment,
@@ -47,6 +50,7 @@ from engine.aod.units import (
     HeatDial,
     HeatPosition,
     Marker,
+    MechClass,
     Shape,
     Stat,
 )
@@ -68,7 +72,7 @@ KNOWN_EQUIPMENT: Final = frozenset({"JJ", "EV", "HA", "RA", "PU", "RP"})
 MAX_PIECE_HEXES: Final = 19
 """Hexes a piece may cover (radius 2); the starter pieces are 2"-4" across (AOD-26.8)."""
 _TOP_KEYS: Final = frozenset(
-    {"format", "equipment", "heat_dial", "marker", "piece", "faction", "alliance"}
+    {"format", "equipment", "heat_dial", "marker", "piece", "faction", "alliance", "card"}
 )
 _SLOTS: Final = {"speed": Stat.SPEED, "attack": Stat.ATTACK, "defense": Stat.DEFENSE}
 _SLOTS_ALL: Final = (*_SLOTS, "damage")
@@ -84,6 +88,7 @@ class CatalogueFile:
     pieces: tuple[Piece, ...] = ()
     factions: tuple[Faction, ...] = ()
     alliances: tuple[tuple[str, str], ...] = ()
+    cards: tuple[Card, ...] = ()
 
 
 def parse_catalogue(source: str) -> CatalogueFile:
@@ -125,7 +130,11 @@ def build_catalogue(table: Table) -> CatalogueFile:
         _alliance(t, ("alliance", n))
         for n, t in enumerate(table_list(table, "alliance", (), required=False))
     )
+    cards = tuple(
+        _card(t, ("card", n)) for n, t in enumerate(table_list(table, "card", (), required=False))
+    )
     for name, ids in (
+        ("card", [c.id for c in cards]),
         ("equipment", [e.code for e in equipment]),
         ("heat_dial", [d.id for d in dials]),
         ("marker", [m.id for m in markers]),
@@ -135,7 +144,7 @@ def build_catalogue(table: Table) -> CatalogueFile:
         for n, ident in enumerate(ids):
             if ident in ids[:n]:
                 raise AodFileError(f"{name}[{n}]: {ident!r} is defined twice", (name, n))
-    return CatalogueFile(equipment, dials, markers, pieces, factions, alliances)
+    return CatalogueFile(equipment, dials, markers, pieces, factions, alliances, cards)
 
 
 def _equipment(table: Table, key: Key) -> Equipment:
@@ -325,6 +334,56 @@ def _connected(hexes: tuple[Hex, ...]) -> bool:
     return len(seen) == len(hexes)
 
 
+_CARD_STATS: Final = {"spd": Stat.SPEED, "atk": Stat.ATTACK, "def": Stat.DEFENSE}
+_CARD_STATS_ALL: Final = {**_CARD_STATS, "pri": Stat.PRIMARY, "sec": Stat.SECONDARY}
+
+
+def _card(table: Table, key: Key) -> Card:
+    """A CEC card (AOD-20.3, AOD-26.14): its id's prefix is its kind."""
+    check_keys(table, {"id", "name", "cost", "classes", "slot", "modifiers", "effect"}, key)
+    ident = text(table, "id", key)
+    prefix = ident.split("-", 1)[0]
+    kinds = {k.value: k for k in CardKind}
+    if prefix not in kinds or "-" not in ident:
+        at = (*key, "id")
+        raise AodFileError(
+            f"{where(at)}: {ident!r} does not start with a card kind and '-' "
+            f"({', '.join(kinds)}; AOD-20.3)",
+            at,
+        )
+    kind = kinds[prefix]
+    classes = string_list(table, "classes", key)
+    letters = tuple(c.value for c in MechClass)
+    for letter in classes:
+        if letter not in letters:
+            at = (*key, "classes")
+            raise AodFileError(f"{where(at)}: {letter!r} is not one of L, M, H, A (AOD-20.5)", at)
+    slot = choice(table, "slot", key, ("PRI", "SEC"), "PRI") if "slot" in table else ""
+    if (classes or slot) and not kind.goes_in_a_slot:
+        at = (*key, "classes" if classes else "slot")
+        raise AodFileError(f"{where(at)}: only gear and pilot cards have requirements", at)
+    if slot and kind is not CardKind.GEAR:
+        raise AodFileError(f"{where((*key, 'slot'))}: only gear is PRI or SEC", (*key, "slot"))
+    modifiers = table.get("modifiers", {})
+    at = (*key, "modifiers")
+    if not isinstance(modifiers, dict):
+        raise AodFileError(f"{where(at)}: expected a table {{ atk = 1 }}", at)
+    check_keys(modifiers, set(_CARD_STATS_ALL), at)
+    mods = tuple(
+        (_CARD_STATS_ALL[name], integer(modifiers, name, at, -9, 9)) for name in sorted(modifiers)
+    )
+    return Card(
+        id=ident,
+        name=text(table, "name", key),
+        kind=kind,
+        cost=integer(table, "cost", key, 0, 999),
+        classes=tuple(MechClass(letter) for letter in classes),
+        slot=slot,
+        modifiers=mods,
+        effect=text(table, "effect", key, ""),
+    )
+
+
 def _faction(table: Table, key: Key) -> Faction:
     """A faction and its abilities (AOD-21); ``mercenary`` is no faction (AOD-2)."""
     check_keys(table, {"id", "name", "abilities"}, key)
@@ -377,6 +436,7 @@ def merge(files: Iterable[CatalogueFile]) -> tuple[Catalogue, MappingProxyType[s
     markers: dict[str, Marker] = {}
     pieces: dict[str, Piece] = {}
     factions: dict[str, Faction] = {}
+    cards: dict[str, Card] = {}
     alliances: set[tuple[str, str]] = set()
     for part in files:
         _join("SE", equipment, {e.code: e for e in part.equipment})
@@ -384,6 +444,7 @@ def merge(files: Iterable[CatalogueFile]) -> tuple[Catalogue, MappingProxyType[s
         _join("marker", markers, {m.id: m for m in part.markers})
         _join("piece", pieces, {p.name: p for p in part.pieces})
         _join("faction", factions, {f.id: f for f in part.factions})
+        _join("card", cards, {c.id: c for c in part.cards})
         alliances.update(part.alliances)
     for pair in sorted(alliances):
         for ident in pair:
@@ -395,5 +456,6 @@ def merge(files: Iterable[CatalogueFile]) -> tuple[Catalogue, MappingProxyType[s
         markers=MappingProxyType(markers),
         factions=MappingProxyType(factions),
         alliances=frozenset(alliances),
+        cards=MappingProxyType(cards),
     )
     return catalogue, MappingProxyType(pieces)

@@ -198,7 +198,7 @@ CAT_CASES = [
         "F",
         "[[faction]]",
         "[[fraction]]",
-        "5: fraction: unknown key (known: alliance, equipment, faction, format, heat_dial, marker, piece)",
+        "5: fraction: unknown key (known: alliance, card, equipment, faction, format, heat_dial, marker, piece)",
     ),
 ]
 SCENARIO_CASES = [

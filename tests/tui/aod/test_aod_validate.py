@@ -24,10 +24,10 @@ def _write(folder: Path, name: str, text: str) -> Path:
 
 
 def test_every_bundled_file_is_ok():
-    """The 5 catalogue files, 11 units (AOD-26.15) and the demo scenario (AOD-26.16)."""
+    """The 6 catalogue files, 11 units (AOD-26.15) and the demo scenario (AOD-26.16)."""
     lines, ok = aod_validate.check([ASSETS_DIR], quiet=False)
     assert ok
-    assert len(lines) == 5 + 11 + 1
+    assert len(lines) == 6 + 11 + 1
     assert all(line.startswith("ok  ") for line in lines)
     demo = (
         "ok  Falcon Strike v Liao Line (36x36, build total 450, Falcon Strike 436 v Liao Line 436"
@@ -127,7 +127,7 @@ def test_hexmech_validate_with_both_checkers(monkeypatch, capsys):
     code = main(["validate", str(LOCUST), str(ASSETS_DIR)])
     out = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert len(out) == 1 + 17
+    assert len(out) == 1 + 18
     assert all(line.startswith("ok  ") for line in out)
 
 
