@@ -9,9 +9,13 @@
 - House Liao's *Awe* needs half the build total spent on elite Liao units, and rolls one die per
   full 450 points of it (AOD-21.1).
 
+- Gear and pilot cards go in a 'Mech's two slots: two gear, or one pilot and one gear; the
+  'Mech's class must be one the card allows; two gear on one weapon system may not change the same
+  value; legendary and gunslinger pilots are unique (AOD-3.7, AOD-20.6, AOD-20.7, AOD-4).
+
 A unit's point value is printed for its rank: each rank of a unit is its own `UnitDef` (AOD-3.2),
-so "points at its rank" is ``unit.points``. Gear, pilot and recruitment costs (AOD-20.6, 20.7) are
-added per entry as ``extra``.
+so "points at its rank" is ``unit.points``. Card costs are added per copy; recruitment costs
+(AOD-20.7) as ``extra``.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Final
 
 from attrs import frozen
 
-from engine.aod.units import Catalogue, Rank, UnitDef
+from engine.aod.units import Card, CardKind, Catalogue, Rank, UnitDef
 
 __all__ = [
     "AWE_FACTION",
@@ -32,6 +36,7 @@ __all__ = [
     "awe_dice",
     "awe_enabled",
     "build_problems",
+    "card_problems",
     "formation_factions_problem",
     "orders_per_turn",
 ]
@@ -51,17 +56,19 @@ class ForceEntry:
     Attributes:
         unit: the unit.
         count: how many copies.
-        extra: points added to each copy (gear, pilot, recruitment; AOD-20.6, AOD-20.7).
+        extra: points added to each copy (recruitment, AOD-20.7).
+        cards: gear and pilot cards in each copy's slots (AOD-3.7, AOD-20.6, AOD-20.7).
     """
 
     unit: UnitDef
     count: int = 1
     extra: int = 0
+    cards: tuple[Card, ...] = ()
 
     @property
     def points(self) -> int:
-        """All the copies' points (AOD-4)."""
-        return (self.unit.points + self.extra) * self.count
+        """All the copies' points, cards included (AOD-4, AOD-20.6)."""
+        return (self.unit.points + self.extra + sum(c.cost for c in self.cards)) * self.count
 
 
 @frozen
@@ -104,6 +111,47 @@ def build_problems(force: Force, build_total: int) -> list[str]:
         for collector, count in sorted(uniques.items())
         if count > 1
     ]
+    for entry in force.entries:
+        problems += [f"{force.name}: {entry.unit.name}: {p}" for p in card_problems(entry)]
+    pilots = Counter(c.id for e in force.entries for c in e.cards * e.count if c.kind.is_unique)
+    problems += [
+        f"{force.name}: pilot {ident} is in {count} 'Mechs (one per force, AOD-20.7)"
+        for ident, count in sorted(pilots.items())
+        if count > 1
+    ]
+    return problems
+
+
+def card_problems(entry: ForceEntry) -> list[str]:
+    """What is wrong with the cards in one entry's 'Mech (AOD-3.7, AOD-20.6, AOD-20.7)."""
+    unit, cards = entry.unit, entry.cards
+    if not cards:
+        return []
+    if unit.gear_slots == 0:
+        return ["only 'Mechs take gear and pilot cards (AOD-3.7)"]
+    problems = [
+        f"{card.id} is a {card.kind.value} card, not gear or a pilot (AOD-20.3)"
+        for card in cards
+        if not card.kind.goes_in_a_slot
+    ]
+    if len(cards) > unit.gear_slots:
+        problems.append(f"{len(cards)} cards in {unit.gear_slots} slots (AOD-3.7)")
+    if sum(1 for card in cards if card.kind.is_pilot) > 1:
+        problems.append("two pilots in one 'Mech (one pilot and one gear at most, AOD-3.7)")
+    problems += [
+        f"{card.id} needs class {'/'.join(c.value for c in card.classes)}, "
+        f"not {unit.mech_class.value if unit.mech_class else '?'} (AOD-20.5)"
+        for card in cards
+        if card.classes and unit.mech_class not in card.classes
+    ]
+    gear = [card for card in cards if card.kind is CardKind.GEAR]
+    for n, first in enumerate(gear):
+        for second in gear[n + 1 :]:
+            same_stat = {s for s, _ in first.modifiers} & {s for s, _ in second.modifiers}
+            if first.slot == second.slot and (same_stat or first.id == second.id):
+                problems.append(
+                    f"{first.id} and {second.id} change the same value of one weapon (AOD-20.6)"
+                )
     return problems
 
 

@@ -82,7 +82,7 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
         if path in verdicts or kinds.get(path) != SCENARIO_FORMAT:
             continue
         try:
-            scenario = parse_scenario(texts[path], units, pieces)
+            scenario = parse_scenario(texts[path], units, pieces, catalogue.cards)
         except AodFileError as exc:
             verdicts[path] = Checked(path, error=exc.where(str(path)))
             continue

@@ -14,7 +14,7 @@
     name = "Falcon Strike"
     edge = "top"                           # top | bottom | left | right (AOD-5, AOD-26.10)
     pool = ["Woods", "Rubble field"]       # terrain pieces it brings, up to 3 (AOD-5)
-    units = [{ unit = "HX-009" }, { unit = "HX-002", count = 3 }]
+    units = [{ unit = "HX-009", cards = ["G-X1"] }, { unit = "HX-002", count = 3 }]
 
     [[terrain]]                            # optional: a fixed layout, up to 4 pieces (AOD-5)
     piece = "Woods"
@@ -50,7 +50,7 @@ from engine.aod.data.tomlfile import (
 )
 from engine.aod.force import BUILD_STEP, Force, ForceEntry, build_problems
 from engine.aod.pieces import Piece, Placement, spacing_problem
-from engine.aod.units import UnitDef
+from engine.aod.units import Card, UnitDef
 from engine.hexes import Hex
 
 __all__ = [
@@ -148,18 +148,24 @@ def deployment_zone(edge: str, width: int, height: int) -> frozenset[Hex]:
 
 
 def parse_scenario(
-    source: str, units: Mapping[str, UnitDef], pieces: Mapping[str, Piece]
+    source: str,
+    units: Mapping[str, UnitDef],
+    pieces: Mapping[str, Piece],
+    cards: Mapping[str, Card] | None = None,
 ) -> Scenario:
-    """Read a scenario file's text; units by collector number, pieces by name.
+    """Read a scenario file's text; units by collector number, pieces by name, cards by id.
 
     Raises:
         AodFileError: the first problem, with its line.
     """
-    return read_text(source, lambda table: build_scenario(table, units, pieces))
+    return read_text(source, lambda table: build_scenario(table, units, pieces, cards or {}))
 
 
 def build_scenario(
-    table: Table, units: Mapping[str, UnitDef], pieces: Mapping[str, Piece]
+    table: Table,
+    units: Mapping[str, UnitDef],
+    pieces: Mapping[str, Piece],
+    cards: Mapping[str, Card] | None = None,
 ) -> Scenario:
     """Build a scenario from its TOML table (`parse_scenario` without the text)."""
     check_keys(table, _TOP_KEYS)
@@ -183,7 +189,15 @@ def build_scenario(
     if not 2 <= len(rows) <= MAX_SIDES:  # noqa: PLR2004 - two players at least
         raise AodFileError(f"side: 2 to {MAX_SIDES} sides, not {len(rows)} (AOD-2)", ("side",))
     sides = tuple(
-        _side(row, ("side", n), build_total, units, pieces, standard=standard)
+        _side(
+            row,
+            ("side", n),
+            build_total=build_total,
+            units=units,
+            pieces=pieces,
+            cards=cards or {},
+            standard=standard,
+        )
         for n, row in enumerate(rows)
     )
     _check_edges(sides)
@@ -209,10 +223,11 @@ def build_scenario(
 def _side(
     row: Table,
     key: Key,
+    *,
     build_total: int,
     units: Mapping[str, UnitDef],
     pieces: Mapping[str, Piece],
-    *,
+    cards: Mapping[str, Card],
     standard: bool,
 ) -> SideSetup:
     check_keys(row, {"name", "edge", "pool", "units"}, key)
@@ -220,12 +235,20 @@ def _side(
     entries: list[ForceEntry] = []
     for n, item in enumerate(table_list(row, "units", key)):
         at = (*key, "units", n)
-        check_keys(item, {"unit", "count"}, at)
+        check_keys(item, {"unit", "count", "cards"}, at)
         collector = text(item, "unit", at)
         unit = units.get(collector)
         if unit is None:
             raise AodFileError(f"{where(at)}: no unit {collector!r} in the library", at)
-        entries.append(ForceEntry(unit, integer(item, "count", at, 1, MAX_COPIES, 1)))
+        chosen: list[Card] = []
+        for ident in string_list(item, "cards", at):
+            card = cards.get(ident)
+            if card is None:
+                known = ", ".join(sorted(cards)) or "none"
+                raise AodFileError(f"{where(at)}: no card {ident!r} (known: {known})", at)
+            chosen.append(card)
+        count = integer(item, "count", at, 1, MAX_COPIES, 1)
+        entries.append(ForceEntry(unit, count, cards=tuple(chosen)))
     force = Force(name, tuple(entries))
     problems = build_problems(force, build_total)
     if problems:
