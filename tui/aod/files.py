@@ -11,18 +11,27 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
+from types import MappingProxyType
 from typing import Final
 
+from attrs import frozen
+
+from engine.aod.data.catalogue import CatalogueFile, merge, parse_catalogue
 from engine.aod.data.tomlfile import AodFileError
+from engine.aod.data.unitfile import parse_unit
+from engine.aod.pieces import Piece
+from engine.aod.units import Catalogue, UnitDef
 
 __all__ = [
     "ASSETS_DIR",
     "MAX_BYTES",
     "SUFFIX",
+    "Library",
     "aod_files",
     "bundled_files",
     "file_format",
     "is_aod_file",
+    "load_library",
     "read_file",
 ]
 
@@ -85,3 +94,53 @@ def aod_files(paths: Iterable[Path]) -> list[Path]:
         elif is_aod_file(path):
             found.append(path)
     return found
+
+
+@frozen
+class Library:
+    """Everything a game reads from the asset folders (AOD-26.13 A).
+
+    Attributes:
+        catalogue: SE, heat dials, markers, factions, alliances and cards.
+        pieces: the terrain piece library by name (AOD-26.8).
+        units: units by collector number.
+        skipped: ``FILE:LINE: reason`` of each file that could not be used.
+    """
+
+    catalogue: Catalogue
+    pieces: MappingProxyType[str, Piece]
+    units: MappingProxyType[str, UnitDef]
+    skipped: tuple[str, ...] = ()
+
+
+def load_library(folder: Path = ASSETS_DIR) -> Library:
+    """Read ``folder``'s ``catalogue/`` and ``units/`` (the bundled ones by default).
+
+    Never raises for a bad file: it is left out and named in `Library.skipped`.
+    """
+    skipped: list[str] = []
+    parts: list[CatalogueFile] = []
+    for path in sorted((folder / "catalogue").glob(f"*{SUFFIX}")):
+        try:
+            part = parse_catalogue(read_file(path))
+            merge([*parts, part])
+        except AodFileError as exc:
+            skipped.append(exc.where(str(path)))
+            continue
+        except ValueError as exc:
+            skipped.append(f"{path}: {exc}")
+            continue
+        parts.append(part)
+    catalogue, pieces = merge(parts)
+    units: dict[str, UnitDef] = {}
+    for path in sorted((folder / "units").glob(f"*{SUFFIX}")):
+        try:
+            unit = parse_unit(read_file(path), catalogue)
+        except AodFileError as exc:
+            skipped.append(exc.where(str(path)))
+            continue
+        if unit.collector in units:
+            skipped.append(f"{path}: collector {unit.collector} is used twice (AOD-4)")
+            continue
+        units[unit.collector] = unit
+    return Library(catalogue, pieces, MappingProxyType(units), tuple(skipped))
