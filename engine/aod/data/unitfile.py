@@ -151,6 +151,7 @@ def build_unit(table: Table, catalogue: Catalogue) -> UnitDef:
         else (_weapon(table, "weapon", WeaponSlot.MAIN, catalogue, mech=False),)
     )
     dial = _dial(table, catalogue, mech=mech)
+    _check_markers(weapons, dial, catalogue)
     vent = integer(table, "vent", (), 1, 9) if mech else 0
     heat_dial = text(table, "heat_dial", ()) if mech else ""
     if mech and heat_dial not in catalogue.heat_dials:
@@ -249,6 +250,32 @@ def _weapon(
         long_range=long_range,
         markers=markers,
     )
+
+
+def _check_markers(
+    weapons: tuple[Weapon, ...], dial: tuple[Click, ...], catalogue: Catalogue
+) -> None:
+    """Each artillery marker must be usable on some click: attack and damage reach its minimums.
+
+    A marker may be used only while the shooter's attack and damage meet them (AOD-26.9).
+    """
+    for weapon in weapons:
+        name = "weapon" if weapon.slot is WeaponSlot.MAIN else weapon.slot.value
+        for ident in weapon.markers:
+            marker = catalogue.markers[ident]
+            damages = [
+                click.secondary if weapon.slot is WeaponSlot.SECONDARY else click.primary
+                for click in dial
+            ]
+            if not any(
+                click.attack >= marker.min_attack and (damage or 0) >= marker.min_damage
+                for click, damage in zip(dial, damages, strict=True)
+            ):
+                raise AodFileError(
+                    f"{name}.markers: {ident} needs attack {marker.min_attack} and damage "
+                    f"{marker.min_damage}, which no click shows (AOD-26.9)",
+                    (name, "markers"),
+                )
 
 
 def _dial(table: Table, catalogue: Catalogue, *, mech: bool) -> tuple[Click, ...]:

@@ -213,6 +213,12 @@ CASES = [
     ),
     (
         "L",
+        'markers = ["A-L"]',
+        'markers = ["A-H"]',
+        "11: weapon.markers: A-H needs attack 9 and damage 3, which no click shows (AOD-26.9)",
+    ),
+    (
+        "L",
         ', markers = ["A-L"]',
         "",
         "11: weapon.markers: an artillery weapon owns at least one marker (AOD-13.1)",

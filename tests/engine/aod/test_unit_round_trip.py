@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +94,9 @@ def units(draw: st.DrawFn) -> UnitDef:
         if mech
         else (draw(_weapon(WeaponSlot.MAIN, mech=False)),)
     )
+    if any(w.markers for w in weapons):  # some click must reach the markers' minimums (AOD-26.9)
+        top = attrs.evolve(dial[0], attack=20, primary=10, secondary=10 if mech else None)
+        dial = (top, *dial[1:])
     return UnitDef(
         collector=draw(_TEXT),
         name=name,
