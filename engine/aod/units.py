@@ -21,6 +21,9 @@ from attrs import field, frozen
 
 __all__ = [
     "ABILITIES",
+    "DAMAGE_STATS",
+    "HEAT_CHECKS",
+    "SPEED_MODES",
     "AttackSymbol",
     "BaseType",
     "Card",
