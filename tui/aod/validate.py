@@ -53,6 +53,25 @@ class Checked:
         return self.error is None
 
 
+def _key(path: Path) -> Path:
+    """One key a file however it is spelt (``./a`` and ``a``), so it is checked once."""
+    try:
+        return path.resolve()
+    except OSError:
+        return path
+
+
+def _unique(paths: list[Path]) -> list[Path]:
+    """Each file once, in order: named twice, or in a folder named too."""
+    files: list[Path] = []
+    seen: set[Path] = set()
+    for path in paths:
+        if _key(path) not in seen:
+            seen.add(_key(path))
+            files.append(path)
+    return files
+
+
 def _same(path: Path, named: set[Path]) -> bool:
     try:
         return path.resolve() in named
@@ -62,7 +81,7 @@ def _same(path: Path, named: set[Path]) -> bool:
 
 def check_paths(paths: Sequence[Path]) -> list[Checked]:
     """Check the AoD files named and under the folders named (others are ignored)."""
-    files = list(dict.fromkeys(aod_files(paths)))
+    files = _unique(aod_files(paths))
     named = {p.resolve() for p in files if p.exists()}
     verdicts: dict[Path, Checked] = {}
     texts: dict[Path, str] = {}

@@ -137,3 +137,12 @@ def test_the_suffix_ignores_case(tmp_path, name):
     path = _write(tmp_path, name, PATHGUARD.read_text())
     assert aod_validate.check([path], quiet=False)[1]
     assert bt_validate.check([path], quiet=False) == ([], True)
+
+
+def test_a_file_named_twice_is_checked_once():
+    """A file in a named folder and named again (spelt otherwise) is one file, not a clash."""
+    again = PATHGUARD.parent / ".." / "units" / PATHGUARD.name
+    lines, ok = aod_validate.check([PATHGUARD.parent, again, PATHGUARD], quiet=False)
+    assert ok
+    assert len(lines) == 11
+    assert lines[0].startswith("ok  Pathguard Rifle Squad")
