@@ -18,7 +18,7 @@ from engine.aod.units import (
     UnitType,
 )
 from engine.hexes import Facing, Hex
-from tests.engine.aod._assets import by_name, catalogue, pieces, units
+from tests.engine.aod._assets import ASSETS, by_name, catalogue, pieces, units
 
 # AOD-26.15 summary table: name -> (type, mode, faction, rank, points, symbol, live clicks)
 SUMMARY = {
@@ -318,3 +318,12 @@ def test_factions_and_house_alliances():
     assert cat.allied("steiner", "stormhammers")
     assert not cat.allied("davion", "steiner")
     assert not cat.allied("liao", "davion")
+
+
+def test_the_readme_example_is_a_valid_unit():
+    """The unit file shown in assets/aod/README.md reads, and is U1 of AOD-26.15."""
+    readme = (ASSETS / "README.md").read_text(encoding="utf-8")
+    example = readme.split("```toml\n", 1)[1].split("```", 1)[0]
+    unit = parse_unit(example, catalogue())
+    bundled = by_name("Pathguard Rifle Squad")
+    assert unit == bundled
