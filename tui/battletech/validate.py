@@ -5,7 +5,8 @@ most `MOST_WARNINGS`, then a count of the rest); a bad one gives ``FILE:LINE: re
 ``.blk`` file (vehicle, platoon, battle armor) that reads well is ``ok``, its summary naming its
 kind. A folder stands for its ``*.mtf``, ``*.blk`` and ``*.board`` files (not its
 sub-folders); a scenario (``.toml``) is
-checked when named, against the installed library (with its ``--units`` folders). The caller
+checked when named, against the installed library (with its ``--units`` folders). Files named
+``*.aod.toml`` are Age of Destruction's, left to its checker (`tui.aod.validate`). The caller
 prints the lines and exits 0 when every file is good, 2 otherwise.
 
 Boards are read by `tui.battletech.boards` (``load_board``, ``board_summary``), imported only
@@ -28,6 +29,7 @@ from tui.battletech.units import UnitFileError, load_blk, load_unit
 
 __all__ = [
     "CHECKED_SUFFIXES",
+    "FOREIGN_SUFFIX",
     "MOST_WARNINGS",
     "SCENARIO_SUFFIX",
     "Checked",
@@ -41,6 +43,8 @@ CHECKED_SUFFIXES: Final = (".mtf", ".blk", ".board")
 """What a folder is searched for."""
 SCENARIO_SUFFIX: Final = ".toml"
 """A BattleTech scenario, checked when named (a folder of them may hold other TOML files)."""
+FOREIGN_SUFFIX: Final = ".aod.toml"
+"""Age of Destruction's files (`tui.aod.files.SUFFIX`): its own checker's, skipped here."""
 MOST_WARNINGS: Final = 10
 """Warnings printed a file; a board with a hundred odd hexes should not bury the other files."""
 
@@ -78,10 +82,10 @@ def check_paths(paths: Iterable[Path]) -> list[Checked]:
                 (p for p in path.iterdir() if p.suffix.lower() in CHECKED_SUFFIXES and p.is_file()),
                 key=lambda p: p.name.casefold(),
             )
-            if not files:
+            if not files and not any(path.rglob(f"*{FOREIGN_SUFFIX}")):
                 results.append(Checked(path, error=f"{path}: no .mtf, .blk or .board files"))
             results += [check_file(p) for p in files]
-        else:
+        elif not path.name.lower().endswith(FOREIGN_SUFFIX):
             results.append(check_file(path))
     return results
 
