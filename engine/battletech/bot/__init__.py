@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from engine.battletech.bot.builtin import Random
 from engine.battletech.bot.evaluate import WEIGHTS
-from engine.battletech.bot.fire import choose_fire
 from engine.battletech.bot.jitter import choose_jitter_firer
-from engine.battletech.bot.movement import choose_deployment, choose_move, choose_mover
+from engine.battletech.bot.kinds import choose_fire, choose_move, choose_mover
+from engine.battletech.bot.movement import choose_deployment
 from engine.battletech.bot.physical import choose_physical
 from engine.battletech.bot.reasons import Decision
 from engine.battletech.commands import EndPhase, RollInitiative
