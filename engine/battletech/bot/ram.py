@@ -32,7 +32,7 @@ from engine.battletech.bot.evaluate import (
 )
 from engine.battletech.bot.movement import _Candidate, _counted, _Ranker
 from engine.battletech.bot.reasons import Decision, label
-from engine.battletech.commands import Move
+from engine.battletech.commands import BTCommand, Move
 from engine.battletech.designs import VehicleDesign
 from engine.battletech.designs.vehicle import Motion
 from engine.battletech.kinds.vehicle import VehicleBody
@@ -48,6 +48,8 @@ __all__ = ["choose_ram", "ram_value"]
 
 _FALL_COST = 6.0
 """A 'Mech's fall, in damage points (as `bot.movement` counts it)."""
+_SCORED = 3
+"""The rams of most worth whose end positions the movement ranking weighs in full."""
 _KILL = 20.0
 """A ram that may destroy its target: the kill's worth, in damage points."""
 
@@ -122,48 +124,41 @@ def choose_ram(state: BTState, index: int, weights: Weights, best: Decision) -> 
         and u.hex is not None
         and (u.is_mech or isinstance(u.body, VehicleBody))
     }
-    rams = []
-    # each mode on its own: the cheapest way to a hex may leave no MP to enter the target's
-    for mode in (MoveMode.WALK, MoveMode.RUN):
-        for (where, facing), reach in reachable(state, index, mode).items():
-            target = targets.get(where.neighbor(facing))
-            if target is None or not reach.steps:
-                continue
+    walk = speed(unit)[0]
+    frail = (1.0 + weakness(unit)) * scale(unit)  # as the ranking counts its own damage
+    rams: list[tuple[float, _Candidate, int, tuple[float, float, int]]] = []
+    # one search at flank speed: the cheapest way to a hex may leave no cruise MP to enter the
+    # target's, so the run is kept, and the same steps cruised when they fit (+1, not +2)
+    for (where, facing), reach in reachable(state, index, MoveMode.RUN).items():
+        target = targets.get(where.neighbor(facing))
+        if target is None or not reach.steps:
+            continue
+        modes = (MoveMode.WALK, MoveMode.RUN) if reach.mp < walk else (MoveMode.RUN,)
+        for mode in modes:
             ram = Move(index, mode, reach.steps, charge=target)
             try:
                 check_charge_move(state, ram)
             except IllegalCommand:
                 continue
-            candidate = _Candidate(
-                ram,
-                where,
-                facing,
-                mode,
-                _counted(reach),
-                reach.mp,
-                reach.rolls,
+            counted = _counted(reach)
+            candidate = _Candidate(ram, where, facing, mode, counted, reach.mp, reach.rolls)
+            moved = attrs.evolve(
+                unit,
+                hex=where,
+                facing=facing,
+                movement=Movement(mode, mp_spent=reach.mp, hexes=counted, counted=counted),
             )
-            rams.append((candidate, ram, target))
+            value, dealt, taken, number = ram_value(state, moved, index, target, frail)
+            rams.append((value, candidate, target, (dealt, taken, number)))
+            break  # cruising gets there: a flank would only be easier to hit back
     if not rams:
         return best
+    rams.sort(key=lambda item: -item[0])
     ranker = _Ranker(state, index, weights)
     top = best.alternatives[0][1] if best.alternatives else float("-inf")
-    found: list[tuple[float, str, Move]] = []
-    for candidate, ram, target in rams:
+    found: list[tuple[float, str, BTCommand]] = []
+    for value, candidate, target, (dealt, taken, number) in rams[:_SCORED]:
         score = ranker.score(candidate)
-        moved = attrs.evolve(
-            unit,
-            hex=candidate.hex,
-            facing=candidate.facing,
-            movement=Movement(
-                candidate.mode,
-                mp_spent=candidate.mp,
-                hexes=candidate.counted,
-                counted=candidate.counted,
-            ),
-        )
-        frail = ranker.frail * ranker.own_scale
-        value, dealt, taken, number = ram_value(state, moved, index, target, frail)
         # the position as the ranking sees it, without the fire a ram gives up
         total = score.total - weights.dealt * score.dealt + weights.melee * value
         name = state.units[target].name
@@ -172,10 +167,10 @@ def choose_ram(state: BTState, index: int, weights: Weights, best: Decision) -> 
             f"expects to deal {dealt:.1f} and take {taken:.1f} (its fire from there "
             f"would deal {score.shown:.1f})"
         )
-        found.append((total, words, ram))
+        found.append((total, words, candidate.command))
     found.sort(key=lambda item: -item[0])
-    total, words, ram = found[0]
+    total, words, chosen = found[0]
     if total <= top:
         return best
     alternatives = (("ram", round(total, 1)), *best.alternatives)
-    return Decision(ram, words, alternatives)
+    return Decision(chosen, words, alternatives)
