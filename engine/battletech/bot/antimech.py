@@ -129,6 +129,9 @@ def _free_fire(unit: UnitState) -> float:
 def choose_weapon_attack(state: BTState, index: int, weights: Weights) -> Decision:
     """The volley `fire.choose_fire` chooses, or an anti-'Mech attack worth more.
 
+    Worth in the fire choice's own terms (its plans' ``value``: the personality's weights enter
+    only through which volley it picks and the heat it accepts).
+
     Only a platoon or squad has anti-'Mech attacks (`rules.antimech.options`); a swarming one
     fires no weapon (BT-C-35.9): it clings or lets go.
     """
@@ -154,8 +157,8 @@ def choose_weapon_attack(state: BTState, index: int, weights: Weights) -> Decisi
             p = p_hit(number)
             points = p * _leg_damage(unit)
             off = _legs_off(other, _leg_damage(unit)) * _LEG_OFF
-            value = p * (_worth(other, _leg_damage(unit)) + crit + off) * weights.dealt
-            words = f"leg attack on the {other.name}: needs {number}, expects {points:.1f}"
+            value = p * (_worth(other, _leg_damage(unit)) + crit + off)
+            words = f"leg attack on the {other.name}: needs {number}, expects {points:.1f} on a leg"
             scored.append((value - volley_worth, words, f"leg attack on {other.name}", option))
             continue
         number = _number(antimech.swarm_terms(state, index, option.target))
@@ -164,7 +167,7 @@ def choose_weapon_attack(state: BTState, index: int, weights: Weights) -> Decisi
         p = p_hit(number)
         each = _worth(other, per_turn) + (crit if isinstance(unit.body, BattleArmorBody) else 0)
         # it gives up this turn's fire, and while it clings, its fire in the turns after
-        value = p * ahead * (each * weights.dealt - volley_worth) - volley_worth
+        value = p * ahead * (each - volley_worth) - volley_worth
         words = f"swarmed the {other.name}: needs {number}, expects {per_turn:.0f} a turn"
         scored.append((value, words, f"swarm {other.name}", option))
     if not scored:
