@@ -24,21 +24,37 @@ damage to the swarmer, less, on a miss, that punch on itself.
 
 from __future__ import annotations
 
+import attrs
+
 from engine.battletech.antimechevents import BrushOff, LegAttack, StopSwarm, SwarmAttack
-from engine.battletech.bot.evaluate import Weights, focus, guns, p_hit, scale, volley, weakness
+from engine.battletech.bot.evaluate import (
+    Weights,
+    focus,
+    guns,
+    p_hit,
+    scale,
+    speed,
+    volley,
+    weakness,
+)
 from engine.battletech.bot.fire import choose_fire
-from engine.battletech.bot.reasons import Decision
+from engine.battletech.bot.movement import _Candidate, _candidates, _next_to_enemies, _Ranker
+from engine.battletech.bot.reasons import Decision, label
 from engine.battletech.commands import BTCommand, FireWeapons
 from engine.battletech.designs import BattleArmorDesign, InfantryDesign
 from engine.battletech.designs.mech import Location
 from engine.battletech.kinds import battle_armor, infantry
 from engine.battletech.kinds.battle_armor import BattleArmorBody
 from engine.battletech.kinds.infantry import InfantryBody
+from engine.battletech.kinds.vehicle import VehicleBody
+from engine.battletech.narrate.words import moved_verb
 from engine.battletech.rules import antimech, physical
-from engine.battletech.state import BTState, UnitState
+from engine.battletech.state import BTState, Movement, UnitState
+from engine.hexes import Hex
 
 __all__ = [
     "brush_off_value",
+    "choose_close_in",
     "choose_weapon_attack",
     "horizon",
     "swarm_damage",
@@ -56,6 +72,8 @@ _CRITICAL_WORTH = 5.0
 """What a critical hit is worth, in damage points (an actuator, a weapon, a heat sink ...)."""
 _LEG_OFF = 20.0
 """A leg blown off (the 'Mech falls and crawls, BT-C-28), in damage points."""
+_CLOSE_SCORED = 3
+"""The moves next to an enemy whose end positions the movement ranking weighs in full."""
 _LET_GO = 0.5
 """A swarmer lets go when its swarm does less than this share of its weapons' damage."""
 
@@ -225,3 +243,105 @@ def brush_off_value(state: BTState, option: BrushOff, weights: Weights) -> tuple
         - weights.taken * (1 - p) * punch
     )
     return value, number
+
+
+def _attack_worth(state: BTState, index: int, target: int) -> tuple[float, str] | None:
+    """The best anti-'Mech attack of ``index`` on ``target`` as it stands: (worth, words)."""
+    unit, other = state.units[index], state.units[target]
+    found: list[tuple[float, str]] = []
+    swarm = _number(antimech.swarm_terms(state, index, target))
+    per_turn = swarm_damage(unit)
+    crit = _CRITICAL * _CRITICAL_WORTH
+    if swarm is not None and per_turn > 0:
+        each = _worth(other, per_turn) + (crit if isinstance(unit.body, BattleArmorBody) else 0)
+        found.append((p_hit(swarm) * horizon(state) * each, f"swarm it (needs {swarm})"))
+    if other.is_mech:
+        leg = _number(antimech.leg_terms(state, index, target))
+        if leg is not None:
+            off = _legs_off(other, _leg_damage(unit)) * _LEG_OFF
+            worth = p_hit(leg) * (_worth(other, _leg_damage(unit)) + crit + off)
+            found.append((worth, f"attack its legs (needs {leg})"))
+    return max(found, default=None)
+
+
+def _close_targets(state: BTState, index: int) -> dict[Hex, int]:
+    """Enemy 'Mechs and vehicles that have moved, within the unit's move and a hex, by hex."""
+    unit = state.units[index]
+    assert unit.hex is not None  # noqa: S101 - checked by the caller
+    reach = max(speed(unit)) + 1
+    return {
+        u.hex: i
+        for i, u in enumerate(state.units)
+        if u.side != unit.side
+        and u.on_map
+        and u.hex is not None
+        and u.movement is not None
+        and (u.is_mech or isinstance(u.body, VehicleBody))
+        and unit.hex.distance(u.hex) <= reach
+    }
+
+
+def _close_options(
+    state: BTState, index: int, targets: dict[Hex, int]
+) -> list[tuple[float, _Candidate, int, str]]:
+    """Each move ending next to one of ``targets``, with its anti-'Mech attack's worth there."""
+    unit = state.units[index]
+    options: list[tuple[float, _Candidate, int, str]] = []
+    for candidate in _next_to_enemies(state, index, _candidates(state, index)):
+        for where, target in targets.items():
+            if candidate.hex.distance(where) != 1:
+                continue
+            moved = attrs.evolve(
+                unit,
+                hex=candidate.hex,
+                facing=candidate.facing,
+                movement=Movement(candidate.mode, mp_spent=candidate.mp, done=True),
+            )
+            found = _attack_worth(state.replace_unit(index, moved), index, target)
+            if found is not None:
+                options.append((found[0], candidate, target, found[1]))
+    return options
+
+
+def choose_close_in(state: BTState, index: int, weights: Weights, best: Decision) -> Decision:
+    """``best`` (the ranking's move), or a move next to an enemy 'Mech to swarm it or its legs.
+
+    Only a platoon or squad, only next to a 'Mech or vehicle that has moved already (one yet to
+    move would walk away before the Weapon Attack phase). The end position is weighed by the
+    movement ranking (`bot.movement`), its fire from there replaced by the anti-'Mech attack's
+    worth when that is more (the attack is declared in the Weapon Attack phase only if it is
+    still worth more than the volley then, `choose_weapon_attack`).
+    """
+    unit = state.units[index]
+    if (
+        not isinstance(unit.body, InfantryBody | BattleArmorBody)
+        or antimech.is_swarming(unit) is not None
+        or state.active is not None
+        or unit.movement is not None
+        or unit.hex is None
+        or horizon(state) <= 0
+    ):
+        return best
+    targets = _close_targets(state, index)
+    if not targets:
+        return best
+    options = _close_options(state, index, targets)
+    if not options:
+        return best
+    options.sort(key=lambda item: -item[0])
+    ranker = _Ranker(state, index, weights)
+    top = best.alternatives[0][1] if best.alternatives else float("-inf")
+    chosen: tuple[float, _Candidate, int, str] | None = None
+    for worth, candidate, target, words in options[:_CLOSE_SCORED]:
+        score = ranker.score(candidate)
+        total = score.total + weights.dealt * max(0.0, worth - score.dealt)
+        if total > top and (chosen is None or total > chosen[0]):
+            chosen = (total, candidate, target, words)
+    if chosen is None:
+        return best
+    total, candidate, target, words = chosen
+    reason = (
+        f"{moved_verb(unit, candidate.mode)} to {label(candidate.hex)} next to the "
+        f"{state.units[target].name} to {words}"
+    )
+    return Decision(candidate.command, reason, (("close in", round(total, 1)), *best.alternatives))

@@ -6,7 +6,9 @@
   has moved may not be loaded, `bot.transport`); else the ranking's slowest-first order;
 - `choose_move`: a carrier loads (`bot.transport.choose_load`); else the ranking's best move
   (`bot.movement.choose_move`), turned into a ram when a ground vehicle's ram is worth more
-  (`bot.ram`), its passengers set down where it ends when it is time (`bot.transport`);
+  (`bot.ram`), or a platoon's or squad's move next to an enemy 'Mech to swarm it or attack its
+  legs (`bot.antimech.choose_close_in`); a carrier's passengers set down where its move ends
+  when it is time (`bot.transport`);
 - `choose_fire`: a platoon's or squad's anti-'Mech attack when it is worth more than its volley
   (`bot.antimech`, BT-C-35.8..35.10).
 
@@ -16,7 +18,7 @@
 from __future__ import annotations
 
 from engine.battletech.bot import movement
-from engine.battletech.bot.antimech import choose_weapon_attack
+from engine.battletech.bot.antimech import choose_close_in, choose_weapon_attack
 from engine.battletech.bot.evaluate import Weights
 from engine.battletech.bot.ram import choose_ram
 from engine.battletech.bot.reasons import Decision
@@ -41,6 +43,7 @@ def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
         return load
     best = movement.choose_move(state, index, weights)
     best = choose_ram(state, index, weights, best)
+    best = choose_close_in(state, index, weights, best)
     return with_unload(state, index, best)
 
 

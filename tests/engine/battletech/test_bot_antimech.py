@@ -24,15 +24,18 @@ from engine.battletech.bot import decide
 from engine.battletech.bot.antimech import horizon, swarm_damage
 from engine.battletech.bot.evaluate import WEIGHTS
 from engine.battletech.bot.physical import choose_physical
-from engine.battletech.commands import FireWeapons, PhysicalAttack
-from engine.battletech.designs.mech import Location
+from engine.battletech.commands import EndPhase, FireWeapons, Jump, PhysicalAttack
+from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.rules import antimech
-from engine.battletech.state import BTState, Phase, Pilot
-from tests.engine.battletech._build import evolved_unit
-from tests.engine.battletech._rules_btc import of, run
+from engine.battletech.state import BTState, MoveMode, Phase, Pilot
+from engine.hexes import Hex
+from tests.engine.battletech._build import design, evolved_unit
+from tests.engine.battletech._rules_btc import duel, moved, of, run
 from tests.engine.battletech.test_antimech import (
     CAVALIER,
+    MECH,
     physical_phase_swarmed,
+    put,
     swarming,
     weapon_phase,
 )
@@ -180,3 +183,36 @@ def test_a_mech_nobody_swarms_brushes_nothing_off() -> None:
     decision = choose_physical(state, 0, WEIGHTS["balanced"])
     assert isinstance(decision.command, PhysicalAttack)
     assert not any(name.startswith("brush") for name, _ in decision.alternatives)
+
+
+# ---------------------------------------------------------------- closing in to swarm
+def _closing(mech: MechDesign, where: str) -> BTState:
+    """The Movement phase: the 'Mech (unit 0) walked 2 hexes; the squad (unit 1) in ``where``."""
+    state = moved(duel(mech), 0, MoveMode.WALK, 2)
+    state = put(state, 1, CAVALIER, where, movement=None)
+    return attrs.evolve(state, slots=((1, 1),))
+
+
+def test_a_squad_jumps_next_to_a_mech_that_has_moved_to_swarm_it() -> None:
+    """A weaponless 'Mech three hexes off: the aggressive squad jumps next to it to swarm.
+
+    The jump is accepted; in the Weapon Attack phase it then swarms (needs 7).
+    """
+    state = _closing(design(50, 5, 0, name="Blocker"), "0806")
+    decision = _decide(state, "aggressive")
+    assert isinstance(decision.command, Jump)
+    assert decision.reason == "jumped to 0809 next to the Blocker T-50 to swarm it (needs 7)"
+    assert decision.alternatives[0][0] == "close in"
+    state, _ = run(state, [decision.command])
+    assert state.units[1].hex == Hex.from_label("0809")
+    state, _ = run(state, [EndPhase()])
+    assert state.phase is Phase.WEAPON
+    assert state.side_to_act == 1
+    assert _decide(state, "aggressive").command == SwarmAttack(1, 0)
+
+
+def test_no_closing_in_on_a_mech_whose_guns_and_feet_cost_more() -> None:
+    """The armed 'Mech (two medium lasers, a kick): the balanced squad keeps its distance."""
+    decision = _decide(_closing(MECH, "0806"))
+    assert "next to the" not in decision.reason
+    assert not any(name == "close in" for name, _ in decision.alternatives)
