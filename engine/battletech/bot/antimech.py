@@ -17,9 +17,15 @@ anti-'Mech attacks against the volley `fire.choose_fire` chose, by the same wort
 - letting go (BT-C-35.10): only when its swarm does less than half the damage its weapons would
   (a squad whose weapons are missiles, a platoon worn down to a few men).
 
-A swarmed 'Mech (`brush_off_options`, read by `bot.physical`) weighs brushing the swarmer off
-(BT-C-35.10): the chance times the swarm damage it saves over the turns left and the arm's punch
-damage to the swarmer, less, on a miss, that punch on itself.
+A swarmed 'Mech weighs brushing the swarmer off (BT-C-35.10, `brush_off_value`, read by
+`bot.physical`): the chance times the swarm damage it saves over the turns left and the arm's
+punch damage to the swarmer, less, on a miss, that punch on itself. An arm that fired cannot
+brush, so its Weapon Attack phase keeps an arm's weapons back when the brush-off is worth more
+than their share of the volley (`keep_an_arm_free`).
+
+A platoon or squad also closes in on an enemy 'Mech that has moved (`choose_close_in`) when the
+movement ranking finds the position next to it, with the attack's worth instead of its fire,
+better than its best move.
 """
 
 from __future__ import annotations
@@ -48,8 +54,9 @@ from engine.battletech.kinds.battle_armor import BattleArmorBody
 from engine.battletech.kinds.infantry import InfantryBody
 from engine.battletech.kinds.vehicle import VehicleBody
 from engine.battletech.narrate.words import moved_verb
-from engine.battletech.rules import antimech, physical
+from engine.battletech.rules import antimech, physical, tohit
 from engine.battletech.state import BTState, Movement, UnitState
+from engine.game import IllegalCommand
 from engine.hexes import Hex
 
 __all__ = [
@@ -57,6 +64,7 @@ __all__ = [
     "choose_close_in",
     "choose_weapon_attack",
     "horizon",
+    "keep_an_arm_free",
     "swarm_damage",
 ]
 
@@ -345,3 +353,52 @@ def choose_close_in(state: BTState, index: int, weights: Weights, best: Decision
         f"{state.units[target].name} to {words}"
     )
     return Decision(candidate.command, reason, (("close in", round(total, 1)), *best.alternatives))
+
+
+_ARMS = (Location.LA, Location.RA)
+
+
+def keep_an_arm_free(state: BTState, index: int, fire: Decision, weights: Weights) -> Decision:
+    """A swarmed 'Mech's volley less one arm's weapons, when brushing off with it is worth more.
+
+    BT-C-35.10: an arm that fired this turn cannot brush a swarmer off in the Physical Attack
+    phase. The arm's share of the volley's worth (its weapons' share of the average damage) is
+    weighed against the brush-off's worth (`brush_off_value`, as if the arm had not fired).
+    """
+    command = fire.command
+    unit = state.units[index]
+    swarmers = antimech.swarmers_of(state, index)
+    if not unit.is_mech or not swarmers or not isinstance(command, FireWeapons):
+        return fire
+    arsenal = {gun.weapon: gun for gun in guns(unit)}
+    fired = [s for s in command.shots if s.weapon in arsenal]
+    total = sum(arsenal[s.weapon].avg for s in fired) or 1.0
+    worth = _fire_value(fire)
+    equipment = unit.design.equipment
+    best: tuple[float, Location, int] | None = None
+    for arm in _ARMS:
+        in_arm = [s for s in fired if getattr(equipment[s.weapon], "location", None) is arm]
+        share = worth * sum(arsenal[s.weapon].avg for s in in_arm) / total
+        for swarmer in swarmers:
+            value, _ = brush_off_value(state, BrushOff(index, swarmer, arm), weights)
+            gain = value - share
+            if value > 0 and gain > 0 and (best is None or gain > best[0]):
+                best = (gain, arm, swarmer)
+    if best is None:
+        return fire
+    _, arm, swarmer = best
+    shots = tuple(
+        s for s in command.shots if getattr(equipment[s.weapon], "location", None) is not arm
+    )
+    if shots == command.shots:
+        return fire  # nothing fires from that arm: it is free already
+    held = attrs.evolve(command, shots=shots, primary=command.primary if shots else None)
+    try:
+        tohit.declare_fire(state, held)
+    except IllegalCommand:
+        return fire
+    reason = (
+        f"{fire.reason if shots else 'holds fire'}; keeps the {arm.long_name.lower()} free "
+        f"to brush the {state.units[swarmer].name} off"
+    )
+    return Decision(held, reason, fire.alternatives)

@@ -10,7 +10,8 @@
   legs (`bot.antimech.choose_close_in`); a carrier's passengers set down where its move ends
   when it is time (`bot.transport`);
 - `choose_fire`: a platoon's or squad's anti-'Mech attack when it is worth more than its volley
-  (`bot.antimech`, BT-C-35.8..35.10).
+  (`bot.antimech`, BT-C-35.8..35.10); a swarmed 'Mech keeps an arm's weapons back to brush the
+  swarmer off with it when that is worth more (`bot.antimech.keep_an_arm_free`).
 
 (A swarmed 'Mech's brush-off is weighed among its physical attacks, `bot.physical`.)
 """
@@ -18,7 +19,11 @@
 from __future__ import annotations
 
 from engine.battletech.bot import movement
-from engine.battletech.bot.antimech import choose_close_in, choose_weapon_attack
+from engine.battletech.bot.antimech import (
+    choose_close_in,
+    choose_weapon_attack,
+    keep_an_arm_free,
+)
 from engine.battletech.bot.evaluate import Weights
 from engine.battletech.bot.ram import choose_ram
 from engine.battletech.bot.reasons import Decision
@@ -49,4 +54,5 @@ def choose_move(state: BTState, index: int, weights: Weights) -> Decision:
 
 def choose_fire(state: BTState, index: int, weights: Weights) -> Decision:
     """The Weapon Attack declaration of unit ``index`` (an anti-'Mech attack among them)."""
-    return choose_weapon_attack(state, index, weights)
+    decision = choose_weapon_attack(state, index, weights)
+    return keep_an_arm_free(state, index, decision, weights)

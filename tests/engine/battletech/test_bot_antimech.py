@@ -28,9 +28,9 @@ from engine.battletech.commands import EndPhase, FireWeapons, Jump, PhysicalAtta
 from engine.battletech.designs.mech import Location, MechDesign
 from engine.battletech.rules import antimech
 from engine.battletech.state import BTState, MoveMode, Phase, Pilot
-from engine.hexes import Hex
+from engine.hexes import Facing, Hex
 from tests.engine.battletech._build import design, evolved_unit
-from tests.engine.battletech._rules_btc import duel, moved, of, run
+from tests.engine.battletech._rules_btc import duel, moved, of, run, still
 from tests.engine.battletech.test_antimech import (
     CAVALIER,
     MECH,
@@ -216,3 +216,48 @@ def test_no_closing_in_on_a_mech_whose_guns_and_feet_cost_more() -> None:
     decision = _decide(_closing(MECH, "0806"))
     assert "next to the" not in decision.reason
     assert not any(name == "close in" for name, _ in decision.alternatives)
+
+
+# ---------------------------------------------------------------- an arm kept free to brush
+ARMED = design(
+    50, 5, 4, name="Armed", equipment=[("Medium Laser", Location.LA), ("Medium Laser", Location.RA)]
+)
+
+
+def test_a_swarmed_mech_keeps_an_arm_free_and_brushes_the_swarmer_off_with_it() -> None:
+    """BT-C-35.10: an arm that fired cannot brush.
+
+    The swarmed 'Mech fires one arm's laser at the other enemy and keeps the other arm free; in
+    the Physical Attack phase it brushes the squad off with it (scripted 2D6 10: a hit).
+    """
+    other = (design(50, 5, 0, name="Other"), 1, "0806", Facing.S)
+    state = put(still(duel(ARMED, extra=[other])), 1, CAVALIER, "0810", swarming=0)
+    state, _ = run(state, [EndPhase()])
+    assert state.side_to_act == 0
+    decision = _decide(state)
+    fire = decision.command
+    assert isinstance(fire, FireWeapons)
+    assert len(fire.shots) == 1
+    kept = "left arm" if fire.shots[0].weapon == 1 else "right arm"
+    assert decision.reason.endswith(f"keeps the {kept} free to brush the {CAVALIER.name} off")
+    state, _ = run(state, [fire], [3] * 12, exact=False)
+    while state.phase is Phase.WEAPON:
+        state, _ = run(state, [_decide(state).command], [3] * 40, exact=False)
+    assert state.phase is Phase.PHYSICAL
+    assert antimech.is_swarming(state.units[1]) == 0
+    brush = _decide(state).command
+    assert isinstance(brush, BrushOff)
+    assert brush.limb.long_name.lower() == kept
+    state, events = run(state, [brush], [5, 5, 1, 1, 1, 1, 1, 1], exact=False)
+    assert any(e.reason == "brushed off" for e in of(events, SwarmEnded))
+
+
+def test_a_swarmed_mech_with_nothing_in_one_arm_fires_everything() -> None:
+    """Lasers in the centre torso and the right arm: the left arm is free, both lasers fire."""
+    other = (design(50, 5, 0, name="Other"), 1, "0806", Facing.S)
+    state = put(still(duel(MECH, extra=[other])), 1, CAVALIER, "0810", swarming=0)
+    state, _ = run(state, [EndPhase()])
+    decision = _decide(state)
+    assert isinstance(decision.command, FireWeapons)
+    assert len(decision.command.shots) == 2
+    assert "free to brush" not in decision.reason
