@@ -22,6 +22,8 @@ How it plays, phase by phase (each module says what it weighs and which rules it
 - Weapon Attack (`fire.choose_fire`): the target, torso twist and weapons with the most expected
   damage within the personality's heat budget.
 - Physical Attack (`physical.choose_physical`): the best punch, kick, club or push, or none.
+- On top of these, the orders only some kinds give (`kinds`): loads and unloads, rams, swarms,
+  leg attacks, letting go and brushing off (`transport`, `ram`, `antimech`).
 
 Every unit kind is played by the same evaluation (issue 21): vehicles, VTOLs, platoons and
 battle armor squads move, fire and count damage by their own rules (each module says how).
