@@ -338,11 +338,13 @@ def choose_close_in(state: BTState, index: int, weights: Weights, best: Decision
         return best
     options.sort(key=lambda item: -item[0])
     ranker = _Ranker(state, index, weights)
+    victory = state.victory
+    getaway = 0.5 if victory.kind == "withdraw" and victory.side == unit.side else 1.0
     top = best.alternatives[0][1] if best.alternatives else float("-inf")
     chosen: tuple[float, _Candidate, int, str] | None = None
     for worth, candidate, target, words in options[:_CLOSE_SCORED]:
         score = ranker.score(candidate)
-        total = score.total + weights.dealt * max(0.0, worth - score.dealt)
+        total = score.total + weights.dealt * max(0.0, getaway * worth - score.dealt)
         if total > top and (chosen is None or total > chosen[0]):
             chosen = (total, candidate, target, words)
     if chosen is None:

@@ -12,7 +12,8 @@ from there is taken out and the ram's own worth put in:
   and, on a 'Mech, the +2 PSR it forces (a fall);
 - taken: ceil(target tons / `physical.CHARGE_ATTACKER_TONS`) on the vehicle's front, on a hit.
 
-It rams when that beats the best move the ranking found (its fire from there included). A
+It rams when that beats the best move the ranking found (its fire from there included); a
+column that must withdraw counts a ram's worth at half, as the ranking counts its fire. A
 vehicle carrying troops does not ram (its passengers would take the cargo hits, BT-C-24.3).
 """
 
@@ -50,6 +51,8 @@ _FALL_COST = 6.0
 """A 'Mech's fall, in damage points (as `bot.movement` counts it)."""
 _SCORED = 3
 """The rams of most worth whose end positions the movement ranking weighs in full."""
+_GETAWAY = 0.5
+"""A column that must withdraw counts the damage it deals at half (as `bot.movement` does)."""
 _KILL = 20.0
 """A ram that may destroy its target: the kill's worth, in damage points."""
 
@@ -78,6 +81,12 @@ def _targets(state: BTState, index: int) -> bool:
         and unit.hex.distance(u.hex) <= reach
         for u in state.units
     )
+
+
+def _withdrawing(state: BTState, side: int) -> bool:
+    """``side`` must get its units off the map (`rules.victory` ``withdraw``)."""
+    victory = state.victory
+    return victory.kind == "withdraw" and victory.side == side
 
 
 def ram_value(
@@ -155,12 +164,13 @@ def choose_ram(state: BTState, index: int, weights: Weights, best: Decision) -> 
         return best
     rams.sort(key=lambda item: -item[0])
     ranker = _Ranker(state, index, weights)
+    getaway = _GETAWAY if _withdrawing(state, unit.side) else 1.0
     top = best.alternatives[0][1] if best.alternatives else float("-inf")
     found: list[tuple[float, str, BTCommand]] = []
     for value, candidate, target, (dealt, taken, number) in rams[:_SCORED]:
         score = ranker.score(candidate)
         # the position as the ranking sees it, without the fire a ram gives up
-        total = score.total - weights.dealt * score.dealt + weights.melee * value
+        total = score.total - weights.dealt * score.dealt + weights.melee * value * getaway
         name = state.units[target].name
         words = (
             f"rams the {name} from {label(candidate.hex)}: needs {number}, "

@@ -12,8 +12,9 @@ import random
 from pathlib import Path
 
 import attrs
+import pytest
 
-from engine.battletech.bot import decide
+from engine.battletech.bot import decide, ram
 from engine.battletech.commands import EndMove, Move
 from engine.battletech.data.blk import parse_blk
 from engine.battletech.designs import VehicleDesign
@@ -92,3 +93,19 @@ def test_a_carrier_with_troops_aboard_never_rams() -> None:
     empty = _decide(duel("0404", carrier)).command  # the same carrier, empty, rams
     assert isinstance(empty, Move)
     assert empty.charge == 1
+
+
+def test_a_column_that_must_withdraw_counts_a_ram_at_half(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A withdraw game for the tank's side: the ram's worth counts at half, as its fire does.
+
+    (Its exit lies north, past the 'Mech: it still rams on its way there.)
+    """
+    state = duel("0404")
+    victory = attrs.evolve(state.victory, kind="withdraw", side=0, edge="N", turns=10)
+    state = attrs.evolve(state, victory=victory)
+    halved = _decide(state)
+    assert halved.alternatives[0][0] == "ram"
+    monkeypatch.setattr(ram, "_withdrawing", lambda *_: False)
+    full = _decide(state)
+    assert full.alternatives[0][0] == "ram"
+    assert full.alternatives[0][1] > halved.alternatives[0][1] + 3
