@@ -22,6 +22,8 @@ How it plays, phase by phase (each module says what it weighs and which rules it
 - Weapon Attack (`fire.choose_fire`): the target, torso twist and weapons with the most expected
   damage within the personality's heat budget.
 - Physical Attack (`physical.choose_physical`): the best punch, kick, club or push, or none.
+- On top of these, the orders only some kinds give (`kinds`): loads and unloads, rams, swarms,
+  leg attacks, letting go and brushing off (`transport`, `ram`, `antimech`).
 
 Every unit kind is played by the same evaluation (issue 21): vehicles, VTOLs, platoons and
 battle armor squads move, fire and count damage by their own rules (each module says how).
@@ -34,9 +36,9 @@ from __future__ import annotations
 
 from engine.battletech.bot.builtin import Random
 from engine.battletech.bot.evaluate import WEIGHTS
-from engine.battletech.bot.fire import choose_fire
 from engine.battletech.bot.jitter import choose_jitter_firer
-from engine.battletech.bot.movement import choose_deployment, choose_move, choose_mover
+from engine.battletech.bot.kinds import choose_fire, choose_move, choose_mover
+from engine.battletech.bot.movement import choose_deployment
 from engine.battletech.bot.physical import choose_physical
 from engine.battletech.bot.reasons import Decision
 from engine.battletech.commands import EndPhase, RollInitiative
