@@ -447,7 +447,10 @@ class _Ranker:
             total -= 1.5 * over
         total -= 1.5 * BURNING_HEX_HEAT * self.state.board.terrain(where).fire  # BT-C-60.4
         # objectives and closing in
-        total += self._objective(where, candidate.prone)
+        # a collapse ends the move where it happens (BT-M-28, BT-M-41 #4): the unit makes no
+        # progress to the objective, however late (it once drove a platoon into the river)
+        goal = self.unit.hex if candidate.collapse and self.unit.hex is not None else where
+        total += self._objective(goal, candidate.prone)
         if self.enemies and not self._withdrawing():
             nearest = min(where.distance(e.hex) for e in self.enemies)
             ideal = max(3, int(self.reach * weights.stand_off))

@@ -12,7 +12,7 @@ import pytest
 from engine.battletech import RULESET
 from engine.battletech.bot import decide
 from engine.battletech.bot.evaluate import WEIGHTS
-from engine.battletech.bot.movement import _candidates, _Ranker, choose_move
+from engine.battletech.bot.movement import _candidates, _leaving, _Ranker, choose_move
 from engine.battletech.commands import Move, StepKind
 from engine.battletech.evolve import evolve
 from engine.battletech.rules.flow import decide as rules_decide
@@ -147,3 +147,35 @@ def test_a_vehicle_weighs_the_buildings_its_path_brings_down(convoy: BTState) ->
             for where in _entered(convoy, index, command):
                 building = convoy.board.terrain(where).building
                 assert building is None or building.cf >= tons, (prefix, where)
+
+
+def test_the_column_can_lose_a_unit_and_still_win(convoy: BTState) -> None:
+    """Balance (issue 21): more of the column can get away than the victory needs.
+
+    Only the 40-ton Hetzer, the platoon and the jumping Griffin can cross (the CF 40 bridge,
+    BT-M-28); when all three were needed, losing any one lost the game, and bot against bot
+    the raiders won every game.
+    """
+    victory = convoy.victory
+    assert victory.kind == "withdraw"
+    assert len(_leaving(convoy, victory.side)) > victory.count
+
+
+def test_late_in_the_game_a_platoon_still_never_drives_onto_a_bridge_it_brings_down(
+    convoy: BTState,
+) -> None:
+    """BT-M-28: the immobile Hetzer (40 tons) fills the CF 40 bridge; the platoon's men tip it.
+
+    Turn 7 of 10: the pull to the exit grows every turn, and the old bot let it outweigh the
+    fixed cost of a collapse: the platoon drove onto the bridge and both fell into the river.
+    A collapse makes no progress at all (the move ends in it), so it stays off the deck.
+    """
+    state = _placed(convoy, {"Hetzer": ("0809", Facing.SE), "Motorized": ("0709", Facing.SE)})
+    state = attrs.evolve(state, turn=7)
+    platoon = _index(state, "Motorized")
+    bridge = Hex.from_label("0809")
+    assert any(c.collapse for c in _candidates(state, platoon))
+    decision = choose_move(state, platoon, BALANCED)
+    command = decision.command
+    assert isinstance(command, Move)
+    assert bridge not in _entered(state, platoon, command), decision.reason
