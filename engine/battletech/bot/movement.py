@@ -111,6 +111,9 @@ _MELEE_COST = 3.0
 _FALL_COST = 6.0
 _WITHDRAW_CAUTION = 1.6
 """How much more a withdrawing combined-arms column weighs the damage it takes."""
+_ESCORT_PULL = 3.0
+"""What each hex costs an escort beyond `_ESCORT_RANGE` from the nearest unit it covers."""
+_ESCORT_RANGE = 4
 _COLLAPSE_COST = 80.0
 """A move over a bridge its weight brings down (BT-M-28): the unit in the river, no crossing."""
 _MASC_COST = 60.0
@@ -231,6 +234,9 @@ class _Ranker:
         self.mine = victory.side == self.unit.side
         self.urgency = urgency(state, self.unit.side)
         self.heat_cap = weights.heat_cap + (_LAST_HEAT if last_turn(state) else 0)
+        self.escorting: list[Hex] = []
+        if self.objective == "withdraw" and self.mine and not self._can_exit():
+            self.escorting = _leaving(state, self.unit.side)
 
     # ------------------------------------------------------------------ geometry per hex
     def _lines(self, where: Hex, prone: bool) -> list[tuple[_Enemy, object, object]]:
@@ -441,7 +447,10 @@ class _Ranker:
             total -= 1.5 * over
         total -= 1.5 * BURNING_HEX_HEAT * self.state.board.terrain(where).fire  # BT-C-60.4
         # objectives and closing in
-        total += self._objective(where, candidate.prone)
+        # a collapse ends the move where it happens (BT-M-28, BT-M-41 #4): the unit makes no
+        # progress to the objective, however late (it once drove a platoon into the river)
+        goal = self.unit.hex if candidate.collapse and self.unit.hex is not None else where
+        total += self._objective(goal, candidate.prone)
         if self.enemies and not self._withdrawing():
             nearest = min(where.distance(e.hex) for e in self.enemies)
             ideal = max(3, int(self.reach * weights.stand_off))
@@ -459,6 +468,11 @@ class _Ranker:
                 # nothing to shoot at from here: a side the clock is beating must find a target,
                 # even one hidden behind a hill closer than its best range
                 total -= weights.approach * _URGENT_SEEK * self.urgency * max(0, nearest - 2)
+        if self.escorting:
+            # DESIGN: an escort keeps near the units that must get away, where the raiders
+            # strike, instead of chasing them or hiding at the far end of the map
+            near = min(where.distance(h) for h in self.escorting)
+            total -= _ESCORT_PULL * max(0, near - _ESCORT_RANGE)
         if weights.cover:
             # BT-C-18.4/5: woods +1/+2 to be hit, partial cover +1 (a personality's own liking
             # for cover, beyond the damage it expects to take there)
@@ -575,7 +589,22 @@ class _Ranker:
         return found if found is not None else _edge_distance(state, where, edge) + 20
 
     def _withdrawing(self) -> bool:
-        return self.objective == "withdraw" and self.mine
+        """True for a unit of the withdrawing side that has a way off by the exit edge.
+
+        DESIGN: one that has none (a tank too heavy for the only bridge, BT-M-28; BT-M-23: it
+        cannot enter the river) is the column's escort: it fights the raiders as in a battle
+        rather than idling at the nearest bank.
+        """
+        return self.objective == "withdraw" and self.mine and self._can_exit()
+
+    def _can_exit(self) -> bool:
+        here = self.unit.hex
+        assert here is not None  # noqa: S101 - a unit that moves is on the map
+        if self.mech or (isinstance(self.unit.body, VehicleBody) and self.unit.body.airborne):
+            return True
+        if self._exit is None:
+            self._exit = _exit_steps(self.state, self.unit, self.state.victory.edge)
+        return here in self._exit
 
     def _objective(self, where: Hex, prone: bool) -> float:
         state = self.state
@@ -583,7 +612,7 @@ class _Ranker:
         turns = victory.turns or 30
         late = min(1.0, state.turn / max(1, turns))
         if victory.kind == "withdraw":
-            if not self.mine:
+            if not self._withdrawing():
                 return 0.0
             distance = self._to_exit(where)
             bonus = 60.0 if on_edge(state, where, victory.edge) else 0.0
@@ -689,6 +718,19 @@ def _relative_arcs(dq: int, dr: int, facing: int) -> tuple[frozenset[Arc], bool]
         Arc.FRONT in arcs_of(origin, Facing((facing - 1) % 6), target)
     )
     return arcs, twist
+
+
+def _leaving(state: BTState, side: int) -> list[Hex]:
+    """Where the units of ``side`` that have a way off by the exit edge stand (`_exit_steps`)."""
+    edge = state.victory.edge
+    found = []
+    for unit in state.units:
+        if unit.side != side or not unit.on_map or unit.hex is None:
+            continue
+        flies = isinstance(unit.body, VehicleBody) and unit.body.airborne
+        if unit.is_mech or flies or unit.hex in _exit_steps(state, unit, edge):
+            found.append(unit.hex)
+    return found
 
 
 def _edge_distance(state: BTState, where: Hex, edge: str) -> int:
@@ -804,9 +846,16 @@ def _candidates(state: BTState, index: int) -> list[_Candidate]:
 
 
 def _brings_down(state: BTState, unit: UnitState, reach: Reach) -> bool:
-    """BT-M-28: the path enters a bridge whose CF the unit's weight (and those on it) exceeds."""
+    """The path brings down what it crosses: the unit falls, the move ends (the crossing lost).
+
+    BT-M-28: a bridge whose CF the unit's weight (and those on it) exceeds; BT-M-41 #4: a
+    building whose CF the tons inside exceed (`kindmove.crush_weight`: it collapses and the unit
+    falls into the rubble). A VTOL in flight weighs on neither.
+    """
     where, facing = unit.hex, unit.facing
     assert where is not None  # noqa: S101 - a mover is on the map
+    if isinstance(unit.body, VehicleBody) and unit.body.airborne:
+        return False
     for step in reach.steps:
         if step.kind is StepKind.STAND and step.facing is not None:
             facing = step.facing  # BT-M-24.3: a free facing on standing up
@@ -821,10 +870,12 @@ def _brings_down(state: BTState, unit: UnitState, reach: Reach) -> bool:
             if terrain is None:
                 return False  # a path this tracing misreads: the rules judge it anyway
             bridge = terrain.bridge
-            if bridge is not None:
-                load = tonnage(unit) + sum(tonnage(state.units[o]) for o in state.units_at(where))
-                if load > bridge.cf:
-                    return True
+            load = tonnage(unit) + sum(tonnage(state.units[o]) for o in state.units_at(where))
+            if bridge is not None and load > bridge.cf:
+                return True
+            building = terrain.building
+            if building is not None and load > building.cf:
+                return True  # BT-M-41 #4: the building collapses under it
     return False
 
 
