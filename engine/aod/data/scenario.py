@@ -49,7 +49,7 @@ from engine.aod.data.tomlfile import (
     where,
 )
 from engine.aod.force import BUILD_STEP, Force, ForceEntry, build_problems
-from engine.aod.pieces import Piece, Placement, spacing_problem
+from engine.aod.terrain import Placement, TerrainPiece, spacing_problem
 from engine.aod.units import Card, UnitDef
 from engine.hexes import Hex
 
@@ -150,7 +150,7 @@ def deployment_zone(edge: str, width: int, height: int) -> frozenset[Hex]:
 def parse_scenario(
     source: str,
     units: Mapping[str, UnitDef],
-    pieces: Mapping[str, Piece],
+    pieces: Mapping[str, TerrainPiece],
     cards: Mapping[str, Card] | None = None,
 ) -> Scenario:
     """Read a scenario file's text; units by collector number, pieces by name, cards by id.
@@ -164,7 +164,7 @@ def parse_scenario(
 def build_scenario(
     table: Table,
     units: Mapping[str, UnitDef],
-    pieces: Mapping[str, Piece],
+    pieces: Mapping[str, TerrainPiece],
     cards: Mapping[str, Card] | None = None,
 ) -> Scenario:
     """Build a scenario from its TOML table (`parse_scenario` without the text)."""
@@ -226,7 +226,7 @@ def _side(
     *,
     build_total: int,
     units: Mapping[str, UnitDef],
-    pieces: Mapping[str, Piece],
+    pieces: Mapping[str, TerrainPiece],
     cards: Mapping[str, Card],
     standard: bool,
 ) -> SideSetup:
@@ -280,7 +280,7 @@ def _check_edges(sides: tuple[SideSetup, ...]) -> None:
         raise AodFileError("side[1].edge: two players start on opposite edges (AOD-5)", at)
 
 
-def _placement(row: Table, key: Key, pieces: Mapping[str, Piece]) -> Placement:
+def _placement(row: Table, key: Key, pieces: Mapping[str, TerrainPiece]) -> Placement:
     check_keys(row, {"piece", "anchor", "rotation"}, key)
     name = text(row, "piece", key)
     if name not in pieces:
@@ -298,7 +298,7 @@ def _placement(row: Table, key: Key, pieces: Mapping[str, Piece]) -> Placement:
 def _check_terrain(
     terrain: tuple[Placement, ...],
     sides: tuple[SideSetup, ...],
-    pieces: Mapping[str, Piece],
+    pieces: Mapping[str, TerrainPiece],
     width: int,
     height: int,
 ) -> None:
@@ -316,7 +316,7 @@ def _check_terrain(
             )
         pool[placed.piece] -= 1
     covered = [
-        (f"terrain[{n}] {p.piece}", pieces[p.piece].placed(p.anchor, p.rotation))
+        (f"terrain[{n}] {p.piece}", pieces[p.piece].place(p.anchor, p.rotation).covered)
         for n, p in enumerate(terrain)
     ]
     zones = [(side.name, deployment_zone(side.edge, width, height)) for side in sides]

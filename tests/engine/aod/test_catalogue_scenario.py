@@ -10,7 +10,7 @@ from engine.aod.data.catalogue import CatalogueFile, merge, parse_catalogue
 from engine.aod.data.scenario import deployment_zone, parse_scenario
 from engine.aod.data.tomlfile import AodFileError
 from engine.aod.force import orders_per_turn
-from engine.aod.pieces import spacing_problem
+from engine.aod.terrain import spacing_problem
 from engine.hexes import Hex
 from tests.engine.aod._assets import ASSETS, pieces, units
 
