@@ -16,10 +16,11 @@ measured in the same run and printed as ``was``.
 
 from __future__ import annotations
 
-from engine.aod.geometry import Battlefield, Occupant, SpeedMode, UnitKind
+from engine.aod.geometry import Battlefield, Occupant
 from engine.aod.los import line_of_fire
 from engine.aod.movement import reachable
 from engine.aod.terrain import TerrainMap
+from engine.aod.units import SpeedMode, UnitType
 from engine.hexes import Facing, Hex
 from tests.bench.common import best_of, report
 from tests.engine.aod._assets import pieces
@@ -50,9 +51,9 @@ SPOTS = (
     (28, 12, SpeedMode.MECH, 1),
 )
 _KIND = {
-    SpeedMode.MECH: UnitKind.MECH,
-    SpeedMode.QUAD: UnitKind.MECH,
-    SpeedMode.FOOT: UnitKind.INFANTRY,
+    SpeedMode.MECH: UnitType.MECH,
+    SpeedMode.QUAD: UnitType.MECH,
+    SpeedMode.FOOT: UnitType.INFANTRY,
 }
 
 
@@ -64,7 +65,7 @@ def battlefield(mover: SpeedMode = SpeedMode.MECH, *, cruising: bool = False) ->
     units = []
     for index, (col, row, mode, side) in enumerate(SPOTS):
         mode_here = mover if index == 0 else mode
-        kind = _KIND.get(mode_here, UnitKind.VEHICLE)
+        kind = _KIND.get(mode_here, UnitType.VEHICLE)
         facing = Facing.S if side == 0 else Facing.N
         units.append(
             Occupant(

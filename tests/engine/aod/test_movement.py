@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.aod.geometry import Battlefield, SpeedMode, mode_terrain
+from engine.aod.geometry import Battlefield, mode_terrain
 from engine.aod.movement import (
     Altitude,
     allowance,
@@ -23,6 +23,7 @@ from engine.aod.movement import (
     starts_hindered,
 )
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
+from engine.aod.units import SpeedMode
 from engine.hexes import Facing, Hex
 from tests.engine.aod._assets import pieces
 from tests.engine.aod._boards import (
