@@ -75,6 +75,20 @@ def test_a_map_refuses_terrain_off_the_board() -> None:
 # ------------------------------------------- AOD-26.8 the piece library (bundled catalogue file)
 
 
+def test_the_bundled_library_is_the_eight_starter_pieces_aod_26_8() -> None:
+    """AOD-26.8: the bundled catalogue holds exactly the digest's eight pieces, by name."""
+    assert sorted(bundled()) == [
+        "Hill",
+        "Lake",
+        "Mesa",
+        "Pond",
+        "Rubble field",
+        "Ruined block",
+        "Wooded hill",
+        "Woods",
+    ]
+
+
 @pytest.mark.parametrize(
     ("name", "kind", "size", "elevated", "standard"),
     [
@@ -103,10 +117,12 @@ def test_shapes_are_connected_triangle_and_diamond_aod_26_8() -> None:
     """AOD-26.8: the triangle is three mutual neighbours; the diamond two triangles."""
     triangle = bundled()["Ruined block"].cells
     assert all(a.distance(b) == 1 for a in triangle for b in triangle if a != b)
-    diamond = bundled()["Pond"].cells
-    pairs = [a.distance(b) for a in diamond for b in diamond if a < b]
-    assert sorted(pairs) == [1, 1, 1, 1, 1, 2]
-    assert set(bundled()["Woods"].cells) == set(Hex(0, 0).spiral(1))
+    for name in ("Pond", "Rubble field"):
+        diamond = bundled()[name].cells
+        pairs = [a.distance(b) for a in diamond for b in diamond if a < b]
+        assert sorted(pairs) == [1, 1, 1, 1, 1, 2]
+    for name in ("Woods", "Hill", "Wooded hill", "Lake", "Mesa"):  # a hex and its ring
+        assert set(bundled()[name].cells) == set(Hex(0, 0).spiral(1))
 
 
 def test_the_mesa_has_one_access_hexside_aod_19_7() -> None:
