@@ -7,8 +7,8 @@ Every message built from such content passes it through `printable` once, where 
 made (`saves.journal.SaveError`, `saves.codec.describe_error`, the score table's warnings, the
 command line's error printer), so the CLI, the TUI and the SSH sessions show the same safe line.
 
-``engine.battletech.data.fileformat`` keeps its own copy for unit and board files (the engine does
-not import ``saves``); a test checks that the two agree.
+``engine.text`` keeps its own copy for the rulesets' data files (the engine does not import
+``saves``); a test checks that the two agree.
 """
 
 from __future__ import annotations

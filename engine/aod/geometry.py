@@ -23,6 +23,7 @@ import attrs
 from attrs import frozen
 
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
+from engine.aod.units import SpeedMode, UnitType
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -31,8 +32,6 @@ __all__ = [
     "Arcs",
     "Battlefield",
     "Occupant",
-    "SpeedMode",
-    "UnitKind",
     "arc_of",
     "close_combat_problem",
     "contact_pairs",
@@ -47,27 +46,6 @@ __all__ = [
     "rear_approach",
     "submerged",
 ]
-
-
-class UnitKind(enum.StrEnum):
-    """AOD-3.1: the three kinds of unit, told apart by their bases."""
-
-    MECH = "mech"
-    VEHICLE = "vehicle"
-    INFANTRY = "infantry"
-
-
-class SpeedMode(enum.StrEnum):
-    """AOD-8.6: the speed modes, each with its own terrain table (`mode_terrain`)."""
-
-    FOOT = "foot"
-    AQUATIC = "aquatic"
-    HOVER = "hover"
-    TRACKED = "tracked"
-    WHEELED = "wheeled"
-    MECH = "mech"
-    QUAD = "quad"
-    VTOL = "vtol"
 
 
 _C, _H, _B = TerrainType.CLEAR, TerrainType.HINDERING, TerrainType.BLOCKING
@@ -112,7 +90,7 @@ class Occupant:
 
     hex: Hex
     facing: Facing
-    kind: UnitKind
+    kind: UnitType
     mode: SpeedMode
     side: int | None
     """The side (team) it fights for; friendly units share a side. None: a captive, neither
@@ -329,7 +307,7 @@ def free_spins(
     spins: dict[int, tuple[Facing, ...]] = {}
     for index in enemy_contacts(field, mover):
         unit = field.units[index]
-        if unit.kind is UnitKind.VEHICLE or unit.mode is SpeedMode.QUAD:
+        if unit.kind is UnitType.VEHICLE or unit.mode is SpeedMode.QUAD:
             continue
         spins[index] = free_spin_facings(unit, newcomer.hex, arcs)
     return spins

@@ -23,13 +23,12 @@ from engine.aod.geometry import (
     Arcs,
     Battlefield,
     Occupant,
-    SpeedMode,
-    UnitKind,
     arc_of,
     enemy_contacts,
     submerged,
 )
 from engine.aod.terrain import TerrainType
+from engine.aod.units import SpeedMode, UnitType
 from engine.hexes import Hex, line_pair
 
 __all__ = [
@@ -76,7 +75,7 @@ class _Ends:
         own_hill = 0
         if high_a != high_t:
             own_hill = field.terrain[(attacker if high_a else target).hex].feature
-        return cls(target.kind is UnitKind.MECH, high_a, high_t, own_hill)
+        return cls(target.kind is UnitType.MECH, high_a, high_t, own_hill)
 
 
 def _blocker(field: Battlefield, ends: _Ends, where: Hex) -> str:  # noqa: PLR0911 - per rule
@@ -98,7 +97,7 @@ def _blocker(field: Battlefield, ends: _Ends, where: Hex) -> str:  # noqa: PLR09
         return ""  # AOD-12.3: cruising and submerged bases never block
     if high and not here.elevated:
         return ""  # AOD-19.6: with elevation only bases on elevated terrain block
-    if ends.mech_target and unit.kind is not UnitKind.MECH:
+    if ends.mech_target and unit.kind is not UnitType.MECH:
         return ""  # AOD-12.3 / AOD-25 #6: only 'Mech bases block a LOF to a 'Mech
     return f"a unit's base at {where.label} (AOD-12.3)"
 
@@ -196,12 +195,12 @@ def contact_modifier(field: Battlefield, attacker: int, target: int) -> tuple[st
     if touching:
         if target in touching:
             return None
-        only_infantry = all(field.units[i].kind is UnitKind.INFANTRY for i in touching)
+        only_infantry = all(field.units[i].kind is UnitType.INFANTRY for i in touching)
         if shooter.mode is SpeedMode.QUAD and only_infantry:
             return None
         return ("called shot", 2)
     if _touches_friend_of(field, target, shooter):
-        return ("friendly fire", 1 if aim.kind is UnitKind.MECH else 2)
+        return ("friendly fire", 1 if aim.kind is UnitType.MECH else 2)
     return None
 
 
@@ -328,7 +327,7 @@ def charge_crosses_terrain(field: Battlefield, attacker: int, target: int) -> bo
             if here.elevated or here.type in {TerrainType.HINDERING, TerrainType.BLOCKING}:
                 return True
             unit = field.unit_at(where)
-            if unit is not None and unit.kind is not UnitKind.INFANTRY:
+            if unit is not None and unit.kind is not UnitType.INFANTRY:
                 return True
         return False
 

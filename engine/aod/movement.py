@@ -19,8 +19,9 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from engine.aod.geometry import Battlefield, Occupant, SpeedMode, UnitKind, mode_terrain
+from engine.aod.geometry import Battlefield, Occupant, mode_terrain
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
+from engine.aod.units import SpeedMode, UnitType
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -116,7 +117,7 @@ class _Mover:
         """AOD-26.4 squeeze rule: ``other`` narrows a gap (infantry do not, for 'Mechs)."""
         if other is None or other.cruising:
             return False
-        return not (self.tramples and other.kind is UnitKind.INFANTRY)
+        return not (self.tramples and other.kind is UnitType.INFANTRY)
 
 
 def _step_problem(  # noqa: PLR0911 - one guard per rule
@@ -139,7 +140,7 @@ def _step_problem(  # noqa: PLR0911 - one guard per rule
             f"{there.label} is blocking terrain for {mover.unit.mode} units (AOD-8.2, 8.6)",
             False,
         )
-    if other is not None and not (mover.tramples and other.kind is UnitKind.INFANTRY):
+    if other is not None and not (mover.tramples and other.kind is UnitType.INFANTRY):
         return f"{there.label} holds another unit's base (AOD-8.2)", False
     left, right = here.neighbor(facing.turn(-1)), here.neighbor(facing.turn(1))
     if mover.in_the_way(mover.other_at(left)) and mover.in_the_way(mover.other_at(right)):
@@ -284,7 +285,7 @@ class _Walk:
                 continue
             cell = grid.index[other.hex]
             taken.add(cell)
-            if not (tramples and other.kind is UnitKind.INFANTRY):
+            if not (tramples and other.kind is UnitType.INFANTRY):
                 in_path.add(cell)
                 if not other.cruising:
                     narrow.add(cell)

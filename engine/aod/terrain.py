@@ -1,7 +1,8 @@
 """Age of Destruction terrain on the hex board: per-hex terrain, the map, pieces and zones.
 
-Rules: AOD-19 (terrain types), AOD-26.8 (terrain on hexes, the [INVENTED] piece library),
-AOD-5 and AOD-26.10 (deployment zones, piece placement).
+Rules: AOD-19 (terrain types), AOD-26.8 (terrain on hexes, pieces as hex templates; the [INVENTED]
+starter library is data, ``assets/aod/catalogue/terrain.aod.toml``), AOD-5 and AOD-26.10
+(deployment zones, piece placement).
 
 The board is the kernel's flat-top board (DESIGN 2.1, AOD-26.3's project decision): a piece is a
 template of offsets from its anchor hex, turned in 60-degree steps by `Hex.rotate` (clockwise, N
@@ -33,7 +34,6 @@ from engine.hexes import Facing, Hex
 __all__ = [
     "CLEAR",
     "EDGE_MARGIN",
-    "LIBRARY",
     "PIECE_SPACING",
     "STANDARD_SIZE",
     "ZONE_DEPTH",
@@ -42,11 +42,15 @@ __all__ = [
     "Grid",
     "HexTerrain",
     "PlacedPiece",
+    "Placement",
+    "SpacingBreach",
     "TerrainMap",
     "TerrainPiece",
     "TerrainType",
     "deployment_zone",
     "placement_problem",
+    "spacing_breach",
+    "spacing_problem",
 ]
 
 STANDARD_SIZE = 36
@@ -276,16 +280,24 @@ class TerrainPiece:
 
 @frozen
 class PlacedPiece:
-    """A terrain piece on the board: the template, its anchor hex and its rotation (0-5)."""
+    """A terrain piece on the board: the template, its anchor hex and its rotation (0-5).
+
+    `Placement` is the same by the piece's name, as a scenario file gives it.
+    """
 
     piece: TerrainPiece
     anchor: Hex
     rotation: int
 
     @property
+    def covered(self) -> tuple[Hex, ...]:
+        """The board hexes the piece covers, in the order of the template's ``cells``."""
+        return tuple(cell.rotate(self.rotation) + self.anchor for cell in self.piece.cells)
+
+    @property
     def hexes(self) -> frozenset[Hex]:
         """The board hexes the piece covers."""
-        return frozenset(cell.rotate(self.rotation) + self.anchor for cell in self.piece.cells)
+        return frozenset(self.covered)
 
     @property
     def access(self) -> frozenset[tuple[Hex, Facing]]:
@@ -313,33 +325,16 @@ class PlacedPiece:
         }
 
 
-_ORIGIN = Hex(0, 0)
-_SEVEN = _ORIGIN.spiral(1)  # the centre and its ring
-_DIAMOND = (_ORIGIN, Hex(1, -1), Hex(1, 0), Hex(2, -1))  # two triangles sharing a side
-_TRIANGLE = (_ORIGIN, Hex(1, -1), Hex(1, 0))  # three mutually adjacent hexes
+@frozen
+class Placement:
+    """A piece on the board by name: its anchor hex and rotation in 60-degree steps (AOD-26.8).
 
-LIBRARY: Mapping[str, TerrainPiece] = {
-    piece.name: piece
-    for piece in (
-        TerrainPiece("woods", TerrainType.HINDERING, _SEVEN),
-        TerrainPiece("rubble field", TerrainType.HINDERING, _DIAMOND),
-        TerrainPiece("ruined block", TerrainType.BLOCKING, _TRIANGLE),
-        TerrainPiece("pond", TerrainType.SHALLOW, _DIAMOND),
-        TerrainPiece("hill", TerrainType.CLEAR, _SEVEN, elevated=True, standard=False),
-        TerrainPiece("wooded hill", TerrainType.HINDERING, _SEVEN, elevated=True, standard=False),
-        TerrainPiece("lake", TerrainType.DEEP, _SEVEN, standard=False),
-        TerrainPiece(
-            "mesa",
-            TerrainType.CLEAR,
-            _SEVEN,
-            elevated=True,
-            abrupt=True,
-            access=((Hex(0, 1), Facing.S),),  # the outer hexside of the south hex
-            standard=False,
-        ),
-    )
-}
-"""AOD-26.8 [INVENTED]: the starter piece library, by name."""
+    What a scenario file lists; `TerrainPiece.place` with the named piece gives the `PlacedPiece`.
+    """
+
+    piece: str
+    anchor: Hex
+    rotation: int = 0
 
 
 class Edge(enum.StrEnum):
@@ -368,6 +363,57 @@ def deployment_zone(
     return frozenset(Hex.from_offset(col, row) for col in cols for row in rows)
 
 
+@frozen
+class SpacingBreach:
+    """AOD-26.10: the first spacing rule a piece breaks (see `spacing_breach`).
+
+    ``rule`` is ``off_board``, ``near_edge`` or ``too_close``; ``where`` is the piece hex that
+    breaks it (off the board or near the edge); ``gap`` the distance and ``near`` the name of the
+    piece or zone it is too close to, ``zone`` telling which.
+    """
+
+    rule: str
+    where: Hex | None = None
+    gap: int = 0
+    near: str = ""
+    zone: bool = False
+
+
+def spacing_breach(
+    piece: Iterable[Hex],
+    width: int,
+    height: int,
+    others: Iterable[tuple[str, Iterable[Hex]]] = (),
+    zones: Iterable[tuple[str, Iterable[Hex]]] = (),
+) -> SpacingBreach | None:
+    """AOD-5 item 6 / AOD-26.10: the first spacing rule ``piece`` breaks, or None.
+
+    The one statement of the rule: every piece hex on the board and 3 clear hexes from its
+    edges, then a hex distance of at least `PIECE_SPACING` to each other piece, then to each
+    other player's deployment zone.
+
+    Args:
+        piece: The hexes the piece covers, in the order they are checked against the edges.
+        width: Board columns.
+        height: Board rows.
+        others: Each piece already on the board: its name and hexes.
+        zones: The deployment zones of the *other* players: name and hexes.
+    """
+    cells = tuple(piece)
+    for where in cells:
+        col, row = where.to_offset()
+        if not (0 <= col < width and 0 <= row < height):
+            return SpacingBreach("off_board", where)
+        if min(col, row, width - 1 - col, height - 1 - row) < EDGE_MARGIN:
+            return SpacingBreach("near_edge", where)
+    for is_zone, groups in ((False, others), (True, zones)):
+        for name, group in groups:
+            gap = min((a.distance(b) for a in cells for b in group), default=PIECE_SPACING)
+            if gap < PIECE_SPACING:
+                return SpacingBreach("too_close", gap=gap, near=name, zone=is_zone)
+    return None
+
+
 def placement_problem(
     piece: frozenset[Hex],
     board: TerrainMap,
@@ -383,23 +429,65 @@ def placement_problem(
         zones: The deployment zones of the *other* players.
 
     Returns:
-        The first broken rule as one readable line, or None.
+        The first broken rule (`spacing_breach`) as one readable line with its code, or None.
     """
-    for where in sorted(piece):
-        col, row = where.to_offset()
-        if not board.on_board(where):
+    breach = spacing_breach(
+        sorted(piece),
+        board.width,
+        board.height,
+        [("", group) for group in others],
+        [("", group) for group in zones],
+    )
+    if breach is None:
+        return None
+    if breach.where is not None:
+        col, row = breach.where.to_offset()
+        if breach.rule == "off_board":
             return f"terrain/off_board: hex {col},{row} is off the board (AOD-26.10)"
-        if min(col, row, board.width - 1 - col, board.height - 1 - row) < EDGE_MARGIN:
-            return (
-                f"terrain/near_edge: hex {where.label} is within 3 hexes of a board edge "
-                "(AOD-26.10: 3 clear hexes to the edge)"
-            )
-    for kind, groups in (("piece", others), ("deployment zone", zones)):
-        for group in groups:
-            gap = min((a.distance(b) for a in piece for b in group), default=PIECE_SPACING)
-            if gap < PIECE_SPACING:
-                return (
-                    f"terrain/too_close: the piece is {gap} hexes from another {kind} "
-                    "(AOD-26.10: at least 3 clear hexes, distance 4)"
-                )
+        return (
+            f"terrain/near_edge: hex {breach.where.label} is within 3 hexes of a board edge "
+            "(AOD-26.10: 3 clear hexes to the edge)"
+        )
+    kind = "deployment zone" if breach.zone else "piece"
+    return (
+        f"terrain/too_close: the piece is {breach.gap} hexes from another {kind} "
+        "(AOD-26.10: at least 3 clear hexes, distance 4)"
+    )
+
+
+def spacing_problem(
+    covered: Iterable[tuple[str, Iterable[Hex]]],
+    width: int,
+    height: int,
+    zones: Iterable[tuple[str, Iterable[Hex]]] = (),
+) -> str | None:
+    """The first breach of AOD-5 step 6 / AOD-26.10 among placed pieces, naming them, or None.
+
+    Each piece is checked (`spacing_breach`) against the edges, the pieces before it and the
+    zones; the message names the pieces and zones ("Woods is 2 hexes from Pond (at least 4)"),
+    as a scenario file's reader reports it.
+
+    Args:
+        covered: each placed piece's name and board hexes, in placement order.
+        width: board columns.
+        height: board rows.
+        zones: deployment zones by name, each the hexes it holds.
+    """
+    placed = [(name, tuple(hexes)) for name, hexes in covered]
+    zone_list = [(name, tuple(hexes)) for name, hexes in zones]
+    for index, (name, hexes) in enumerate(placed):
+        breach = spacing_breach(hexes, width, height, placed[:index], zone_list)
+        if breach is None:
+            continue
+        if breach.where is not None:
+            col, row = breach.where.to_offset()
+            if breach.rule == "off_board":
+                return f"{name}: a hex at column {col + 1}, row {row + 1} is off the board"
+            return f"{name}: hex {breach.where.label} is within {EDGE_MARGIN} hexes of a board edge"
+        near = f"{breach.near}'s deployment zone" if breach.zone else breach.near
+        return f"{name} is {_hexes(breach.gap)} from {near} (at least {PIECE_SPACING})"
     return None
+
+
+def _hexes(count: int) -> str:
+    return f"{count} hex" if count == 1 else f"{count} hexes"

@@ -5,7 +5,7 @@ and speed mode (AOD-3.1, AOD-8.6), rank and points (AOD-3.2, AOD-4), weapons (AO
 its combat dial, one `Click` per step with its values, special equipment and markers (AOD-3.3,
 AOD-3.4, AOD-3.6, AOD-26.15), and the catalogues a unit names: special equipment (AOD-26.14),
 heat dials (AOD-3.5, AOD-26.14), artillery markers (AOD-13.2, AOD-26.9), factions and
-alliances (AOD-18.6, AOD-21). Terrain pieces are in `engine.aod.pieces` (AOD-26.8).
+alliances (AOD-18.6, AOD-21). Terrain pieces are `engine.aod.terrain.TerrainPiece` (AOD-26.8).
 
 The combat dial holds the *live* clicks only: the click after the last one is the three-hits
 (elimination) position (AOD-3.4, AOD-17.4), so ``unit.ko_click == len(unit.dial)``.

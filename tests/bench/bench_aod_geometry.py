@@ -1,8 +1,8 @@
 """Benchmarks of the Age of Destruction geometry (``make bench``): they print, never assert speed.
 
 Figures, each the best of a few repeats (``time.perf_counter``), on a 36x36 board with eight terrain
-pieces of the AOD-26.8 library (woods, rubble, ruined blocks, a pond, hills, a lake, a mesa) and
-twelve units:
+pieces of the AOD-26.8 library as bundled in ``assets/aod/catalogue`` (woods, rubble, ruined
+blocks, a pond, hills, a lake, a mesa) and twelve units:
 
 - `reachable` for a 'Mech at mid-board with speeds 6, 10 and 16 (AOD-26.7), and a cruising VTOL
   with speed 16 (altitude changes included);
@@ -16,23 +16,25 @@ measured in the same run and printed as ``was``.
 
 from __future__ import annotations
 
-from engine.aod.geometry import Battlefield, Occupant, SpeedMode, UnitKind
+from engine.aod.geometry import Battlefield, Occupant
 from engine.aod.los import line_of_fire
 from engine.aod.movement import reachable
-from engine.aod.terrain import LIBRARY, TerrainMap
+from engine.aod.terrain import TerrainMap
+from engine.aod.units import SpeedMode, UnitType
 from engine.hexes import Facing, Hex
 from tests.bench.common import best_of, report
+from tests.engine.aod._assets import pieces
 from tests.engine.aod._reference import reference_states
 
 PIECES = (
-    ("woods", 9, 9, 0),
-    ("rubble field", 24, 8, 1),
-    ("ruined block", 16, 13, 2),
-    ("pond", 8, 22, 3),
-    ("hill", 27, 18, 0),
-    ("wooded hill", 13, 27, 4),
-    ("lake", 23, 27, 5),
-    ("mesa", 18, 20, 1),
+    ("Woods", 9, 9, 0),
+    ("Rubble field", 24, 8, 1),
+    ("Ruined block", 16, 13, 2),
+    ("Pond", 8, 22, 3),
+    ("Hill", 27, 18, 0),
+    ("Wooded hill", 13, 27, 4),
+    ("Lake", 23, 27, 5),
+    ("Mesa", 18, 20, 1),
 )
 SPOTS = (
     (17, 17, SpeedMode.MECH, 0),
@@ -49,9 +51,9 @@ SPOTS = (
     (28, 12, SpeedMode.MECH, 1),
 )
 _KIND = {
-    SpeedMode.MECH: UnitKind.MECH,
-    SpeedMode.QUAD: UnitKind.MECH,
-    SpeedMode.FOOT: UnitKind.INFANTRY,
+    SpeedMode.MECH: UnitType.MECH,
+    SpeedMode.QUAD: UnitType.MECH,
+    SpeedMode.FOOT: UnitType.INFANTRY,
 }
 
 
@@ -59,11 +61,11 @@ def battlefield(mover: SpeedMode = SpeedMode.MECH, *, cruising: bool = False) ->
     """The benchmark board; unit 0 (at 1818) moves in ``mover`` mode."""
     board = TerrainMap()
     for feature, (name, col, row, turn) in enumerate(PIECES, start=1):
-        board = board.with_piece(LIBRARY[name].place(Hex.from_offset(col, row), turn), feature)
+        board = board.with_piece(pieces()[name].place(Hex.from_offset(col, row), turn), feature)
     units = []
     for index, (col, row, mode, side) in enumerate(SPOTS):
         mode_here = mover if index == 0 else mode
-        kind = _KIND.get(mode_here, UnitKind.VEHICLE)
+        kind = _KIND.get(mode_here, UnitType.VEHICLE)
         facing = Facing.S if side == 0 else Facing.N
         units.append(
             Occupant(

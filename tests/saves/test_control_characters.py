@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.battletech.data import fileformat
+from engine import text as engine_text
 from engine.battletech.data.fileformat import FileFormatError
 from saves.codec import describe_error, strict_converter
 from saves.journal import SaveError, read_game
@@ -89,14 +89,14 @@ def test_printable_leaves_no_control_character(text):
     shown = printable(text)
     assert_clean(shown)
     assert printable(shown) == shown
-    assert fileformat.printable(text) == shown
+    assert engine_text.printable(text) == shown
 
 
 @given(safe_text)
 def test_printable_keeps_text_without_control_characters_as_it_is(text):
     """Letters of any script, emoji, backslashes, quotes: unchanged (both copies)."""
     assert printable(text) == text
-    assert fileformat.printable(text) == text
+    assert engine_text.printable(text) == text
 
 
 def test_printable_writes_python_escapes():

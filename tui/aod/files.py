@@ -19,7 +19,7 @@ from attrs import frozen
 from engine.aod.data.catalogue import CatalogueFile, merge, parse_catalogue
 from engine.aod.data.tomlfile import AodFileError
 from engine.aod.data.unitfile import parse_unit
-from engine.aod.pieces import Piece
+from engine.aod.terrain import TerrainPiece
 from engine.aod.units import Catalogue, UnitDef
 
 __all__ = [
@@ -108,7 +108,7 @@ class Library:
     """
 
     catalogue: Catalogue
-    pieces: MappingProxyType[str, Piece]
+    pieces: MappingProxyType[str, TerrainPiece]
     units: MappingProxyType[str, UnitDef]
     skipped: tuple[str, ...] = ()
 

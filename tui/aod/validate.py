@@ -28,7 +28,7 @@ from engine.aod.data.catalogue import (
 from engine.aod.data.scenario import SCENARIO_FORMAT, Scenario, parse_scenario
 from engine.aod.data.tomlfile import AodFileError, Table, read_text
 from engine.aod.data.unitfile import UNIT_FORMAT, parse_unit
-from engine.aod.pieces import Piece
+from engine.aod.terrain import TerrainPiece
 from engine.aod.units import Catalogue, UnitDef
 from saves.text import printable
 from tui.aod.files import aod_files, bundled_files, file_format, read_file
@@ -130,7 +130,7 @@ def _catalogue(
     kinds: dict[Path, str],
     named: set[Path],
     verdicts: dict[Path, Checked],
-) -> tuple[Catalogue, MappingProxyType[str, Piece]]:
+) -> tuple[Catalogue, MappingProxyType[str, TerrainPiece]]:
     """The bundled catalogue plus each good catalogue file named (which may not clash with it)."""
     parts: list[CatalogueFile] = []
     for path in bundled_files("catalogue"):

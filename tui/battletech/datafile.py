@@ -21,7 +21,7 @@ class DataFileError(ValueError):
         path: the file.
         line: the 1-based line of the problem, 0 when it concerns the whole file.
         reason: what is wrong (control characters quoted from the file escaped, see
-            `engine.battletech.data.fileformat.printable`, as in the message).
+            `engine.text.printable`, as in the message).
     """
 
     def __init__(self, path: Path, line: int, reason: str) -> None:

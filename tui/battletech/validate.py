@@ -23,8 +23,8 @@ from typing import Final
 from attrs import frozen
 
 from engine.battletech.data import catalogue
-from engine.battletech.data.fileformat import printable
 from engine.battletech.rules import special
+from engine.text import printable
 from tui.battletech.units import UnitFileError, load_blk, load_unit
 
 __all__ = [

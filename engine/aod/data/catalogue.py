@@ -36,7 +36,7 @@ from engine.aod.data.tomlfile import (
     text,
     where,
 )
-from engine.aod.pieces import AccessSide, Piece, TerrainType
+from engine.aod.terrain import TerrainPiece, TerrainType
 from engine.aod.units import (
     ABILITIES,
     HEAT_CHECKS,
@@ -85,7 +85,7 @@ class CatalogueFile:
     equipment: tuple[Equipment, ...] = ()
     heat_dials: tuple[HeatDial, ...] = ()
     markers: tuple[Marker, ...] = ()
-    pieces: tuple[Piece, ...] = ()
+    pieces: tuple[TerrainPiece, ...] = ()
     factions: tuple[Faction, ...] = ()
     alliances: tuple[tuple[str, str], ...] = ()
     cards: tuple[Card, ...] = ()
@@ -264,7 +264,7 @@ def _offset(value: object, at: Key) -> Hex:
     return Hex(q, r)
 
 
-def _piece(table: Table, key: Key) -> Piece:  # noqa: C901 - one check a rule of AOD-5/19
+def _piece(table: Table, key: Key) -> TerrainPiece:  # noqa: C901 - one check a rule of AOD-5/19
     """A terrain piece (AOD-26.8): axial offsets from its anchor, (0, 0) among them."""
     check_keys(table, {"name", "type", "hexes", "elevated", "abrupt", "access", "standard"}, key)
     at = (*key, "hexes")
@@ -306,10 +306,11 @@ def _piece(table: Table, key: Key) -> Piece:  # noqa: C901 - one check a rule of
             " (AOD-5)",
             (*key, "standard"),
         )
-    return Piece(text(table, "name", key), kind, hexes, elevated, abrupt, access, standard)
+    return TerrainPiece(text(table, "name", key), kind, hexes, elevated, abrupt, access, standard)
 
 
-def _access(table: Table, key: Key, hexes: tuple[Hex, ...]) -> AccessSide:
+def _access(table: Table, key: Key, hexes: tuple[Hex, ...]) -> tuple[Hex, Facing]:
+    """An access hexside (AOD-19.7): the offset of one of the piece's hexes and a side of it."""
     check_keys(table, {"hex", "side"}, key)
     offset = _offset(table.get("hex"), (*key, "hex"))
     if offset not in hexes:
@@ -320,7 +321,7 @@ def _access(table: Table, key: Key, hexes: tuple[Hex, ...]) -> AccessSide:
             f"{where((*key, 'side'))}: that side faces the piece's own hex, not its edge",
             (*key, "side"),
         )
-    return AccessSide(offset, side)
+    return (offset, side)
 
 
 def _connected(hexes: tuple[Hex, ...]) -> bool:
@@ -425,7 +426,7 @@ def _join(kind: str, target: dict[str, _T], items: dict[str, _T]) -> None:
         target[ident] = item
 
 
-def merge(files: Iterable[CatalogueFile]) -> tuple[Catalogue, MappingProxyType[str, Piece]]:
+def merge(files: Iterable[CatalogueFile]) -> tuple[Catalogue, MappingProxyType[str, TerrainPiece]]:
     """Join catalogue files into one `Catalogue` and the piece library.
 
     Raises:
@@ -434,7 +435,7 @@ def merge(files: Iterable[CatalogueFile]) -> tuple[Catalogue, MappingProxyType[s
     equipment: dict[str, Equipment] = {}
     dials: dict[str, HeatDial] = {}
     markers: dict[str, Marker] = {}
-    pieces: dict[str, Piece] = {}
+    pieces: dict[str, TerrainPiece] = {}
     factions: dict[str, Faction] = {}
     cards: dict[str, Card] = {}
     alliances: set[tuple[str, str]] = set()

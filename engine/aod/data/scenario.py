@@ -49,7 +49,14 @@ from engine.aod.data.tomlfile import (
     where,
 )
 from engine.aod.force import BUILD_STEP, Force, ForceEntry, build_problems
-from engine.aod.pieces import Piece, Placement, spacing_problem
+from engine.aod.terrain import (
+    ZONE_MARGIN,
+    Edge,
+    Placement,
+    TerrainPiece,
+    deployment_zone,
+    spacing_problem,
+)
 from engine.aod.units import Card, UnitDef
 from engine.hexes import Hex
 
@@ -61,19 +68,14 @@ __all__ = [
     "Scenario",
     "SideSetup",
     "build_scenario",
-    "deployment_zone",
     "parse_scenario",
 ]
 
 SCENARIO_FORMAT: Final = "aod-scenario"
 """The ``format`` key of a scenario file."""
-EDGES: Final = ("top", "bottom", "left", "right")
+EDGES: Final = tuple(edge.value for edge in Edge)
 """Board edges a player may start on (AOD-5, AOD-26.10)."""
 _OPPOSITE: Final = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
-ZONE_DEPTH: Final = 3
-"""Deployment zones are 3 rows or columns deep (AOD-5, AOD-26.10)."""
-ZONE_MARGIN: Final = 8
-"""...and stay 8 hexes from the other edges (AOD-5, AOD-26.10)."""
 MAX_POOL: Final = 3
 """Terrain pieces a player may bring to the pool (AOD-5 step 4)."""
 MAX_TERRAIN: Final = 4
@@ -135,22 +137,10 @@ class Scenario:
     terrain: tuple[Placement, ...] = ()
 
 
-def deployment_zone(edge: str, width: int, height: int) -> frozenset[Hex]:
-    """The hexes of the deployment zone along ``edge`` (AOD-5 step 3, AOD-26.10)."""
-    cells: list[tuple[int, int]] = []
-    if edge in ("top", "bottom"):
-        rows = range(ZONE_DEPTH) if edge == "top" else range(height - ZONE_DEPTH, height)
-        cells = [(c, r) for r in rows for c in range(ZONE_MARGIN, width - ZONE_MARGIN)]
-    else:
-        cols = range(ZONE_DEPTH) if edge == "left" else range(width - ZONE_DEPTH, width)
-        cells = [(c, r) for c in cols for r in range(ZONE_MARGIN, height - ZONE_MARGIN)]
-    return frozenset(Hex.from_offset(c, r) for c, r in cells)
-
-
 def parse_scenario(
     source: str,
     units: Mapping[str, UnitDef],
-    pieces: Mapping[str, Piece],
+    pieces: Mapping[str, TerrainPiece],
     cards: Mapping[str, Card] | None = None,
 ) -> Scenario:
     """Read a scenario file's text; units by collector number, pieces by name, cards by id.
@@ -164,7 +154,7 @@ def parse_scenario(
 def build_scenario(
     table: Table,
     units: Mapping[str, UnitDef],
-    pieces: Mapping[str, Piece],
+    pieces: Mapping[str, TerrainPiece],
     cards: Mapping[str, Card] | None = None,
 ) -> Scenario:
     """Build a scenario from its TOML table (`parse_scenario` without the text)."""
@@ -226,7 +216,7 @@ def _side(
     *,
     build_total: int,
     units: Mapping[str, UnitDef],
-    pieces: Mapping[str, Piece],
+    pieces: Mapping[str, TerrainPiece],
     cards: Mapping[str, Card],
     standard: bool,
 ) -> SideSetup:
@@ -280,7 +270,7 @@ def _check_edges(sides: tuple[SideSetup, ...]) -> None:
         raise AodFileError("side[1].edge: two players start on opposite edges (AOD-5)", at)
 
 
-def _placement(row: Table, key: Key, pieces: Mapping[str, Piece]) -> Placement:
+def _placement(row: Table, key: Key, pieces: Mapping[str, TerrainPiece]) -> Placement:
     check_keys(row, {"piece", "anchor", "rotation"}, key)
     name = text(row, "piece", key)
     if name not in pieces:
@@ -298,7 +288,7 @@ def _placement(row: Table, key: Key, pieces: Mapping[str, Piece]) -> Placement:
 def _check_terrain(
     terrain: tuple[Placement, ...],
     sides: tuple[SideSetup, ...],
-    pieces: Mapping[str, Piece],
+    pieces: Mapping[str, TerrainPiece],
     width: int,
     height: int,
 ) -> None:
@@ -316,10 +306,10 @@ def _check_terrain(
             )
         pool[placed.piece] -= 1
     covered = [
-        (f"terrain[{n}] {p.piece}", pieces[p.piece].placed(p.anchor, p.rotation))
+        (f"terrain[{n}] {p.piece}", pieces[p.piece].place(p.anchor, p.rotation).covered)
         for n, p in enumerate(terrain)
     ]
-    zones = [(side.name, deployment_zone(side.edge, width, height)) for side in sides]
+    zones = [(side.name, deployment_zone(Edge(side.edge), width, height)) for side in sides]
     problem = spacing_problem(covered, width, height, zones)
     if problem is not None:
         index = int(problem.split("]", 1)[0].removeprefix("terrain["))

@@ -15,7 +15,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
-from engine.battletech.data.fileformat import printable
+from engine.text import printable
 
 __all__ = [
     "AodFileError",

@@ -6,39 +6,9 @@ file adds it, so every message reads ``FILE:LINE: reason`` (``hexmech validate``
 
 from __future__ import annotations
 
-import re
-from typing import Final
+from engine.text import printable
 
-__all__ = ["MAX_DIGITS", "FileFormatError", "bounded_int", "printable"]
-
-_UNSAFE: Final = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-_SHORT: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape(match: re.Match[str]) -> str:
-    char = match.group()
-    if char in _SHORT:
-        return _SHORT[char]
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"  # noqa: PLR2004 - one byte
-
-
-def printable(text: str) -> str:
-    r"""Return ``text`` with every control character written as its Python escape.
-
-    The engine's copy of `saves.text.printable` (the engine imports nothing outside it; a test
-    checks that the two agree): C0 and C1 controls, DEL, the bidi controls, the line and
-    paragraph separators and lone surrogates become ``\x1b``, ``\n``, ``\u202e``...; any
-    other text comes back unchanged. A unit or board file's words quoted in a message (and the
-    file's name) pass through it, so the message stays one line a terminal only displays.
-
-    Args:
-        text: anything taken from a file.
-    """
-    return _UNSAFE.sub(_escape, text)
-
+__all__ = ["MAX_DIGITS", "FileFormatError", "bounded_int"]
 
 MAX_DIGITS = 9
 """Digits a number in a unit or board file may have; longer ones are refused before `int` reads
@@ -51,7 +21,7 @@ class FileFormatError(ValueError):
     Attributes:
         line: the 1-based line the problem is on (0 when it concerns the whole file).
         reason: what is wrong, in one line ("armor: expected a number, got 'ten'"); control
-            characters quoted from the file are escaped (`printable`).
+            characters quoted from the file are escaped (`engine.text.printable`).
     """
 
     def __init__(self, line: int, reason: str) -> None:
@@ -71,7 +41,7 @@ class FileFormatError(ValueError):
     def where(self, filename: str) -> str:
         """Return the message as ``FILE:LINE: reason`` (``FILE: reason`` without a line).
 
-        The file's name is escaped like the reason (`printable`).
+        The file's name is escaped like the reason (`engine.text.printable`).
         """
         filename = printable(filename)
         if self.line:

@@ -35,7 +35,6 @@ from collections.abc import Mapping
 from typing import Any, Final, Protocol
 
 from engine.battletech.board import Board
-from engine.battletech.data.fileformat import printable
 from engine.battletech.data.firescenario import FIRE_KEYS, read_fire
 from engine.battletech.data.nightscenario import read_night
 from engine.battletech.data.settings import SettingError
@@ -45,6 +44,7 @@ from engine.battletech.kinds.vehicle_combat import default_skills
 from engine.battletech.rules.environment import read_environment
 from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitDesign, UnitSetup, Victory
 from engine.hexes import Facing, Hex
+from engine.text import printable
 
 __all__ = [
     "MAX_GRID",

@@ -8,14 +8,14 @@ from types import MappingProxyType
 
 from engine.aod.data.catalogue import merge, parse_catalogue
 from engine.aod.data.unitfile import parse_unit
-from engine.aod.pieces import Piece
+from engine.aod.terrain import TerrainPiece
 from engine.aod.units import Catalogue, UnitDef
 
 ASSETS = Path(__file__).resolve().parents[3] / "assets" / "aod"
 
 
 @cache
-def catalogue_and_pieces() -> tuple[Catalogue, MappingProxyType[str, Piece]]:
+def catalogue_and_pieces() -> tuple[Catalogue, MappingProxyType[str, TerrainPiece]]:
     files = sorted((ASSETS / "catalogue").glob("*.aod.toml"))
     return merge(parse_catalogue(p.read_text(encoding="utf-8")) for p in files)
 
@@ -24,7 +24,7 @@ def catalogue() -> Catalogue:
     return catalogue_and_pieces()[0]
 
 
-def pieces() -> MappingProxyType[str, Piece]:
+def pieces() -> MappingProxyType[str, TerrainPiece]:
     return catalogue_and_pieces()[1]
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.aod.geometry import Battlefield, Occupant, SpeedMode, UnitKind
+from engine.aod.geometry import Battlefield, Occupant
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
+from engine.aod.units import SpeedMode, UnitType
 from engine.hexes import Facing, Hex
 
 WOODS = HexTerrain(TerrainType.HINDERING, feature=1)
@@ -18,9 +19,9 @@ SHALLOW = HexTerrain(TerrainType.SHALLOW, feature=7)
 DEEP = HexTerrain(TerrainType.DEEP, feature=8)
 
 _KINDS = {
-    SpeedMode.MECH: UnitKind.MECH,
-    SpeedMode.QUAD: UnitKind.MECH,
-    SpeedMode.FOOT: UnitKind.INFANTRY,
+    SpeedMode.MECH: UnitType.MECH,
+    SpeedMode.QUAD: UnitType.MECH,
+    SpeedMode.FOOT: UnitType.INFANTRY,
 }
 
 
@@ -44,12 +45,12 @@ def unit(
     side: int | None = 0,
     facing: Facing = Facing.N,
     *,
-    kind: UnitKind | None = None,
+    kind: UnitType | None = None,
     cruising: bool = False,
 ) -> Occupant:
     """A unit in ``where``; the kind follows the mode (vehicle unless 'Mech or foot)."""
     place = at(where) if isinstance(where, str) else where
-    return Occupant(place, facing, kind or _KINDS.get(mode, UnitKind.VEHICLE), mode, side, cruising)
+    return Occupant(place, facing, kind or _KINDS.get(mode, UnitType.VEHICLE), mode, side, cruising)
 
 
 def field(board: TerrainMap, *units: Occupant) -> Battlefield:

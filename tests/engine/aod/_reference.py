@@ -6,7 +6,7 @@ over (hex, altitude, stopped) states; the engine's fast search over numbered cel
 
 from __future__ import annotations
 
-from engine.aod.geometry import Battlefield, SpeedMode
+from engine.aod.geometry import Battlefield
 from engine.aod.movement import (
     ALTITUDE_COST,
     Altitude,
@@ -15,6 +15,7 @@ from engine.aod.movement import (
     _Mover,
     _step_problem,
 )
+from engine.aod.units import SpeedMode
 from engine.hexes import Facing, Hex
 
 _State = tuple[Hex, bool, bool]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engine.aod.data.catalogue import CatalogueFile, merge, parse_catalogue
-from engine.aod.data.scenario import deployment_zone, parse_scenario
+from engine.aod.data.scenario import parse_scenario
 from engine.aod.data.tomlfile import AodFileError
 from engine.aod.force import orders_per_turn
-from engine.aod.pieces import spacing_problem
+from engine.aod.terrain import spacing_problem
 from engine.hexes import Hex
 from tests.engine.aod._assets import ASSETS, pieces, units
 
@@ -345,19 +345,6 @@ def test_demo_scenario():
     falcon = demo.sides[0].force
     assert sum(1 for u in falcon.units if u.name == "Talon Battle Armor") == 3
     assert sum(1 for u in falcon.units if u.name == "Pathguard Rifle Squad") == 3
-
-
-def test_deployment_zones():
-    """AOD-26.10: top rows 0-2 and bottom rows 33-35, columns 8-27; sides columns 0-2, 33-35."""
-    top = deployment_zone("top", 36, 36)
-    assert len(top) == 3 * 20
-    assert {h.to_offset().row for h in top} == {0, 1, 2}
-    assert {h.to_offset().col for h in top} == set(range(8, 28))
-    bottom = deployment_zone("bottom", 36, 36)
-    assert {h.to_offset().row for h in bottom} == {33, 34, 35}
-    right = deployment_zone("right", 36, 36)
-    assert {h.to_offset().col for h in right} == {33, 34, 35}
-    assert {h.to_offset().row for h in right} == set(range(8, 28))
 
 
 def test_spacing_needs_three_clear_hexes():

@@ -271,39 +271,16 @@ def test_artillery_markers():
     assert [heavy.drift_hexes(m) for m in (1, 3, 4, 6, 7, 12)] == [2, 2, 3, 3, 4, 4]
 
 
-def test_terrain_piece_library():
-    """AOD-26.8: sizes, types and the standard flag of the eight starter pieces."""
-    library = pieces()
-    sizes = {name: len(p.hexes) for name, p in library.items()}
-    assert sizes == {
-        "Woods": 7,
-        "Rubble field": 4,
-        "Ruined block": 3,
-        "Pond": 4,
-        "Hill": 7,
-        "Wooded hill": 7,
-        "Lake": 7,
-        "Mesa": 7,
-    }
-    standard = sorted(name for name, p in library.items() if p.standard)
-    assert standard == ["Pond", "Rubble field", "Ruined block", "Woods"]
-    assert set(library["Woods"].hexes) == set(Hex(0, 0).spiral(1))
-    mesa = library["Mesa"]
-    assert mesa.abrupt
-    assert mesa.elevated
-    assert len(mesa.access) == 1
-
-
 def test_piece_rotation():
     """Placing a piece turns its offsets clockwise about the anchor (AOD-26.8)."""
     block = pieces()["Ruined block"]
     anchor = Hex(10, 5)
-    assert block.placed(anchor, 0) == (anchor, anchor + Hex(1, 0), anchor + Hex(0, 1))
-    turned = block.placed(anchor, 1)
+    assert block.place(anchor, 0).covered == (anchor, anchor + Hex(1, 0), anchor + Hex(0, 1))
+    turned = block.place(anchor, 1).covered
     assert turned == (anchor, anchor + Hex(1, 0).rotate(1), anchor + Hex(0, 1).rotate(1))
-    assert set(block.placed(anchor, 6)) == set(block.placed(anchor, 0))
-    access = pieces()["Mesa"].placed_access(anchor, 2)
-    assert access == ((anchor + Hex(0, 1).rotate(2), Facing.S.turn(2)),)
+    assert block.place(anchor, 6).hexes == block.place(anchor, 0).hexes
+    access = pieces()["Mesa"].place(anchor, 2).access
+    assert access == {(anchor + Hex(0, 1).rotate(2), Facing.S.turn(2))}
 
 
 def test_factions_and_house_alliances():

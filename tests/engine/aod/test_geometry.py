@@ -15,8 +15,6 @@ from engine.aod.geometry import (
     Arc,
     Arcs,
     Battlefield,
-    SpeedMode,
-    UnitKind,
     arc_of,
     close_combat_problem,
     contact_pairs,
@@ -32,6 +30,7 @@ from engine.aod.geometry import (
     submerged,
 )
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
+from engine.aod.units import SpeedMode, UnitType
 from engine.hexes import Facing, Hex
 from tests.engine.aod._boards import DEEP, HILL, SHALLOW, at, field, terrain, unit
 
@@ -336,5 +335,5 @@ def test_elevated_is_the_hex_unless_cruising_aod_19_6() -> None:
     fld = field(board, unit("1010"), unit("1011", SpeedMode.VTOL, cruising=True))
     assert fld.elevated(fld.units[0])
     assert not fld.elevated(fld.units[1])
-    assert fld.units[0].kind is UnitKind.MECH
+    assert fld.units[0].kind is UnitType.MECH
     assert isinstance(board, TerrainMap)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.aod.geometry import Battlefield, Occupant, SpeedMode, UnitKind
+from engine.aod.geometry import Battlefield, Occupant
 from engine.aod.los import (
     _line_pair,
     cannot_fire,
@@ -24,6 +24,7 @@ from engine.aod.los import (
     through_rear_arc,
 )
 from engine.aod.terrain import HexTerrain, TerrainMap
+from engine.aod.units import SpeedMode, UnitType
 from engine.hexes import Facing, Hex, line_pair
 from tests.engine.aod._boards import (
     DEEP,
@@ -327,7 +328,7 @@ def test_a_quad_touched_only_by_infantry_makes_no_called_shot_aod_12_5() -> None
         unit("1016", SpeedMode.FOOT, side=1),
     )
     assert contact_modifier(fld, 0, 1) is None
-    assert fld.units[0].kind is UnitKind.MECH
+    assert fld.units[0].kind is UnitType.MECH
 
 
 # ---------------------------------------------------------------- AOD-12.5 geometric modifiers

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.aod.geometry import Battlefield, SpeedMode, mode_terrain
+from engine.aod.geometry import Battlefield, mode_terrain
 from engine.aod.movement import (
     Altitude,
     allowance,
@@ -22,8 +22,10 @@ from engine.aod.movement import (
     reachable_states,
     starts_hindered,
 )
-from engine.aod.terrain import LIBRARY, HexTerrain, TerrainMap, TerrainType
+from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
+from engine.aod.units import SpeedMode
 from engine.hexes import Facing, Hex
+from tests.engine.aod._assets import pieces
 from tests.engine.aod._boards import (
     DEEP,
     HILL,
@@ -168,8 +170,8 @@ def test_climbing_and_descending_stop_the_move_aod_19_6() -> None:
 def test_abrupt_terrain_only_through_its_access_hexside_aod_19_7() -> None:
     """AOD-19.7 / AOD-26.7: the mesa's access is the south hexside of its south hex."""
     anchor = at("1010")
-    board = TerrainMap.of(size_cells(LIBRARY["mesa"].place(anchor).terrain(1)), 20, 20)
-    south = anchor.neighbor(LIBRARY["mesa"].access[0][1])  # 1011, the access hex
+    board = TerrainMap.of(size_cells(pieces()["Mesa"].place(anchor).terrain(1)), 20, 20)
+    south = anchor.neighbor(pieces()["Mesa"].access[0][1])  # 1011, the access hex
     below = south + (south - anchor)  # 1012, outside the access hexside
     side = at("1211")  # outside the mesa's south-east hex, no access there
     up = field(board, unit(below))

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from engine.aod.terrain import (
     CLEAR,
-    LIBRARY,
     STANDARD_SIZE,
     Edge,
     HexTerrain,
@@ -23,8 +22,9 @@ from engine.aod.terrain import (
     placement_problem,
 )
 from engine.hexes import Facing, Hex
+from tests.engine.aod._assets import pieces as bundled
 
-pieces = st.sampled_from(sorted(LIBRARY))
+pieces = st.sampled_from(sorted(bundled()))
 anchors = st.builds(
     Hex.from_offset, st.integers(min_value=4, max_value=31), st.integers(min_value=4, max_value=31)
 )
@@ -72,27 +72,41 @@ def test_a_map_refuses_terrain_off_the_board() -> None:
         TerrainMap.of({Hex(9, 9): WOODS}, width=4, height=4)
 
 
-# ---------------------------------------------------------------- AOD-26.8 the piece library
+# ------------------------------------------- AOD-26.8 the piece library (bundled catalogue file)
+
+
+def test_the_bundled_library_is_the_eight_starter_pieces_aod_26_8() -> None:
+    """AOD-26.8: the bundled catalogue holds exactly the digest's eight pieces, by name."""
+    assert sorted(bundled()) == [
+        "Hill",
+        "Lake",
+        "Mesa",
+        "Pond",
+        "Rubble field",
+        "Ruined block",
+        "Wooded hill",
+        "Woods",
+    ]
 
 
 @pytest.mark.parametrize(
     ("name", "kind", "size", "elevated", "standard"),
     [
-        ("woods", TerrainType.HINDERING, 7, False, True),
-        ("rubble field", TerrainType.HINDERING, 4, False, True),
-        ("ruined block", TerrainType.BLOCKING, 3, False, True),
-        ("pond", TerrainType.SHALLOW, 4, False, True),
-        ("hill", TerrainType.CLEAR, 7, True, False),
-        ("wooded hill", TerrainType.HINDERING, 7, True, False),
-        ("lake", TerrainType.DEEP, 7, False, False),
-        ("mesa", TerrainType.CLEAR, 7, True, False),
+        ("Woods", TerrainType.HINDERING, 7, False, True),
+        ("Rubble field", TerrainType.HINDERING, 4, False, True),
+        ("Ruined block", TerrainType.BLOCKING, 3, False, True),
+        ("Pond", TerrainType.SHALLOW, 4, False, True),
+        ("Hill", TerrainType.CLEAR, 7, True, False),
+        ("Wooded hill", TerrainType.HINDERING, 7, True, False),
+        ("Lake", TerrainType.DEEP, 7, False, False),
+        ("Mesa", TerrainType.CLEAR, 7, True, False),
     ],
 )
 def test_the_library_matches_the_digest_table_aod_26_8(
     name: str, kind: TerrainType, size: int, elevated: bool, standard: bool
 ) -> None:
     """AOD-26.8: each piece has the type, size and standard-game status of the digest's table."""
-    piece = LIBRARY[name]
+    piece = bundled()[name]
     assert piece.type is kind
     assert len(piece.cells) == size
     assert piece.elevated is elevated
@@ -101,17 +115,19 @@ def test_the_library_matches_the_digest_table_aod_26_8(
 
 def test_shapes_are_connected_triangle_and_diamond_aod_26_8() -> None:
     """AOD-26.8: the triangle is three mutual neighbours; the diamond two triangles."""
-    triangle = LIBRARY["ruined block"].cells
+    triangle = bundled()["Ruined block"].cells
     assert all(a.distance(b) == 1 for a in triangle for b in triangle if a != b)
-    diamond = LIBRARY["pond"].cells
-    pairs = [a.distance(b) for a in diamond for b in diamond if a < b]
-    assert sorted(pairs) == [1, 1, 1, 1, 1, 2]
-    assert set(LIBRARY["woods"].cells) == set(Hex(0, 0).spiral(1))
+    for name in ("Pond", "Rubble field"):
+        diamond = bundled()[name].cells
+        pairs = [a.distance(b) for a in diamond for b in diamond if a < b]
+        assert sorted(pairs) == [1, 1, 1, 1, 1, 2]
+    for name in ("Woods", "Hill", "Wooded hill", "Lake", "Mesa"):  # a hex and its ring
+        assert set(bundled()[name].cells) == set(Hex(0, 0).spiral(1))
 
 
 def test_the_mesa_has_one_access_hexside_aod_19_7() -> None:
     """AOD-19.7 / AOD-26.8: the mesa is abrupt with one access hexside on its rim."""
-    mesa = LIBRARY["mesa"]
+    mesa = bundled()["Mesa"]
     assert mesa.abrupt
     assert len(mesa.access) == 1
     ((cell, side),) = mesa.access
@@ -135,7 +151,7 @@ def test_placing_turns_the_offsets_clockwise_about_the_anchor_aod_26_8() -> None
 def test_the_access_hexside_turns_with_the_piece_aod_19_7() -> None:
     """AOD-19.7 / AOD-26.8: turned twice, the mesa's south access faces north-west."""
     anchor = Hex.from_offset(10, 10)
-    placed = LIBRARY["mesa"].place(anchor, 2)
+    placed = bundled()["Mesa"].place(anchor, 2)
     assert placed.access == {(anchor.neighbor(Facing.NW), Facing.NW)}
     terrain = TerrainMap().with_piece(placed, 3)
     assert terrain[anchor.neighbor(Facing.NW)].access == {Facing.NW}
@@ -147,7 +163,7 @@ def test_the_access_hexside_turns_with_the_piece_aod_19_7() -> None:
 @given(pieces, anchors, rotations)
 def test_six_turns_return_a_piece_to_itself(name: str, anchor: Hex, rotation: int) -> None:
     """AOD-26.8: rotation is in 60-degree steps, so six steps are the identity."""
-    piece = LIBRARY[name]
+    piece = bundled()[name]
     placed = piece.place(anchor, rotation)
     again = piece.place(anchor, rotation + 6)
     assert again.hexes == placed.hexes
@@ -159,7 +175,7 @@ def test_six_turns_return_a_piece_to_itself(name: str, anchor: Hex, rotation: in
 @given(pieces, anchors, rotations)
 def test_turning_keeps_the_shape(name: str, anchor: Hex, rotation: int) -> None:
     """AOD-26.8: a turned piece has the same distances between its hexes."""
-    piece = LIBRARY[name]
+    piece = bundled()[name]
     turned = piece.place(anchor, rotation).hexes
     inner = sorted(a.distance(b) for a in turned for b in turned)
     assert inner == sorted(a.distance(b) for a in piece.cells for b in piece.cells)
@@ -168,12 +184,13 @@ def test_turning_keeps_the_shape(name: str, anchor: Hex, rotation: int) -> None:
 def test_a_later_piece_lies_over_an_earlier_one() -> None:
     """AOD-26.8: laying a piece sets the terrain and feature of every hex it covers."""
     anchor = Hex.from_offset(10, 10)
-    woods = TerrainMap().with_piece(LIBRARY["woods"].place(anchor), 1)
-    both = woods.with_piece(LIBRARY["ruined block"].place(anchor), 2)
+    woods = TerrainMap().with_piece(bundled()["Woods"].place(anchor), 1)
+    both = woods.with_piece(bundled()["Ruined block"].place(anchor), 2)
     assert both[anchor] == HexTerrain(TerrainType.BLOCKING, feature=2)
-    assert both[anchor.neighbor(Facing.S)] == HexTerrain(TerrainType.HINDERING, feature=1)
+    assert anchor.neighbor(Facing.N) not in both.features()[2]
+    assert both[anchor.neighbor(Facing.N)] == HexTerrain(TerrainType.HINDERING, feature=1)
     with pytest.raises(ValueError, match="positive"):
-        woods.with_piece(LIBRARY["woods"].place(anchor), 0)
+        woods.with_piece(bundled()["Woods"].place(anchor), 0)
 
 
 # ---------------------------------------------------------------- AOD-5 / AOD-26.10 zones
@@ -230,7 +247,7 @@ def test_a_zone_is_three_hexes_deep_and_eight_from_the_other_edges_aod_5() -> No
 def test_a_piece_in_the_middle_may_be_placed_aod_26_10() -> None:
     """AOD-26.10: a woods in mid-board, far from everything, is fine."""
     board = TerrainMap()
-    woods = LIBRARY["woods"].place(Hex.from_offset(18, 18)).hexes
+    woods = bundled()["Woods"].place(Hex.from_offset(18, 18)).hexes
     assert placement_problem(woods, board, zones=[deployment_zone(Edge.TOP)]) is None
 
 
@@ -275,7 +292,7 @@ def test_pieces_keep_away_from_other_players_zones_aod_26_10() -> None:
 @given(pieces, anchors, rotations)
 def test_a_map_survives_a_save_round_trip(name: str, anchor: Hex, rotation: int) -> None:
     """AOD-26.13 C (serialisable state): a map is saved as its fields and read back equal."""
-    board = TerrainMap().with_piece(LIBRARY[name].place(anchor, rotation), 1)
+    board = TerrainMap().with_piece(bundled()[name].place(anchor, rotation), 1)
     board.grid()  # a memo filled before saving is not saved
     converter = cattrs.Converter()
     saved = converter.unstructure(board)
