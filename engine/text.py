@@ -1,8 +1,7 @@
 """Text quoted from files into one-line messages: control characters written as escapes.
 
-A kernel helper for every ruleset's file readers (``engine.battletech.data``, ``engine.aod.data``):
-the engine imports nothing outside it, so this is the engine's copy of `saves.text.printable`
-(``tests/saves/test_control_characters.py`` checks that the two agree).
+A kernel helper for every ruleset's file readers (``engine.battletech.data``, ``engine.aod.data``)
+and for ``saves.text``, which re-exports it for the saves, the score table and the command line.
 """
 
 from __future__ import annotations
@@ -10,11 +9,14 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["printable"]
+__all__ = ["UNSAFE", "printable"]
 
-_UNSAFE: Final = re.compile(
+UNSAFE: Final = re.compile(
     "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
 )
+"""What `printable` escapes: C0 controls, DEL, C1 controls, the Unicode bidi controls (U+061C,
+U+200E-U+200F, U+202A-U+202E, U+2066-U+2069), the line and paragraph separators (U+2028-U+2029),
+and lone surrogates (a file name that was not UTF-8), which no terminal can be sent."""
 _SHORT: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -37,4 +39,4 @@ def printable(text: str) -> str:
     Args:
         text: anything taken from a file.
     """
-    return _UNSAFE.sub(_escape, text)
+    return UNSAFE.sub(_escape, text)

@@ -7,49 +7,19 @@ Every message built from such content passes it through `printable` once, where 
 made (`saves.journal.SaveError`, `saves.codec.describe_error`, the score table's warnings, the
 command line's error printer), so the CLI, the TUI and the SSH sessions show the same safe line.
 
-``engine.text`` keeps its own copy for the rulesets' data files (the engine does not import
-``saves``); a test checks that the two agree.
+`printable` itself is the kernel's (`engine.text`: the rulesets' data-file readers use it too,
+and the engine does not import ``saves``); this module adds `json_text`.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final
+from typing import Any
+
+from engine.text import UNSAFE, printable
 
 __all__ = ["UNSAFE", "json_text", "printable"]
-
-UNSAFE: Final = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-"""What `printable` escapes: C0 controls, DEL, C1 controls, the Unicode bidi controls (U+061C,
-U+200E-U+200F, U+202A-U+202E, U+2066-U+2069), the line and paragraph separators (U+2028-U+2029),
-and lone surrogates (a file name that was not UTF-8), which no terminal can be sent."""
-
-
-_SHORT: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape(match: re.Match[str]) -> str:
-    char = match.group()
-    if char in _SHORT:
-        return _SHORT[char]
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"  # noqa: PLR2004 - one byte
-
-
-def printable(text: str) -> str:
-    r"""Return ``text`` with every control character written as its Python escape.
-
-    ``\x1b`` becomes the four characters ``\x1b``, a newline the two characters ``\n`` (a tab
-    ``\t``, a carriage return ``\r``), U+202E the six characters ``\u202e``. Everything else
-    (letters of any script, emoji, backslashes) is kept as it is: text without control characters
-    comes back unchanged, and applying it twice changes nothing more.
-
-    Args:
-        text: anything taken from a file (a key, a value, a file name, a parser's message).
-    """
-    return UNSAFE.sub(_escape, text)
 
 
 def _json_escape(match: re.Match[str]) -> str:
