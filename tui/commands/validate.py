@@ -15,7 +15,7 @@ from typing import Any
 
 from tui.commands.errors import EXIT_OK, EXIT_USAGE, UsageError
 
-__all__ = ["Checker", "add_parser", "checkers", "cmd_validate"]
+__all__ = ["DATA_CHECKERS", "Checker", "add_parser", "checkers", "cmd_validate"]
 
 Checker = Callable[[Sequence[Path], bool], tuple[list[str], bool]]
 """``(paths, quiet) -> (lines, all_ok)``: one ruleset's check of the files named."""
@@ -24,18 +24,27 @@ Checker = Callable[[Sequence[Path], bool], tuple[list[str], bool]]
 def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private type
     """Add ``validate`` to the ``hexmech`` subcommands."""
     validate = subparsers.add_parser(
-        "validate", help="check unit (.mtf, .blk), board (.board) and scenario (.toml) files"
+        "validate",
+        help="check unit (.mtf, .blk), board (.board) and scenario (.toml) files,"
+        " and Age of Destruction's (.aod.toml)",
     )
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a file or folder")
     validate.add_argument("--quiet", action="store_true", help="hide warnings")
     validate.set_defaults(handler=cmd_validate)
 
 
+DATA_CHECKERS: tuple[str, ...] = ("tui.aod.validate:check",)
+"""Checkers of rulesets whose data files ship before their game does (``"module:attribute"``):
+Age of Destruction's units, catalogues and scenarios (issue 17) can be written and checked now.
+A ruleset moves from here to its interface's ``validate`` when it is registered."""
+
+
 def checkers() -> list[Checker]:
-    """Return the checker of every interface that has one, in the registry's order."""
+    """Return the checker of every interface that has one (registry order), then `DATA_CHECKERS`."""
     from tui import registry  # noqa: PLC0415 - the interfaces load only now
 
-    return [registry.load(ui.validate) for ui in registry.all_uis() if ui.validate is not None]
+    found = [registry.load(ui.validate) for ui in registry.all_uis() if ui.validate is not None]
+    return found + [registry.load(spec) for spec in DATA_CHECKERS]
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
