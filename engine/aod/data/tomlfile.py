@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
 from engine.text import printable
+from engine.tomltext import Key, sections, setter, syntax_error
 
 __all__ = [
     "AodFileError",
@@ -33,8 +34,6 @@ __all__ = [
     "where",
 ]
 
-Key = tuple[str | int, ...]
-"""Where in a file's table a problem is: ``("dial", 3, "atk")``."""
 Table = Mapping[str, Any]
 """A TOML table as `tomllib` gives it."""
 T = TypeVar("T")
@@ -42,8 +41,6 @@ T = TypeVar("T")
 MAX_DIGITS: Final = 9
 """A run of more digits is refused before TOML reads it (no value in these files needs 10)."""
 _LONG_NUMBER: Final = re.compile(rf"[0-9_]{{{MAX_DIGITS + 1},}}")
-_TOML_AT: Final = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_HEADER: Final = re.compile(r"\s*(\[\[?)\s*([A-Za-z0-9_.\s\"'-]+?)\s*\]\]?\s*(#.*)?$")
 _MAX_TEXT: Final = 200
 """Characters a name or other text value may have (one line of a panel)."""
 
@@ -89,12 +86,10 @@ def read_text(text: str, build: Callable[[Table], T]) -> T:
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        found = _TOML_AT.search(str(exc))
+        found = syntax_error(str(exc))
         if found is None:
             raise AodFileError(str(exc)) from None
-        reason = str(exc)[: found.start()]
-        reason = reason[:1].lower() + reason[1:]
-        raise AodFileError(f"{reason} (column {found[2]})", line=int(found[1])) from None
+        raise AodFileError(found[0], line=found[1]) from None
     except RecursionError:
         raise AodFileError("lists or tables nested too deeply") from None
     try:
@@ -103,41 +98,18 @@ def read_text(text: str, build: Callable[[Table], T]) -> T:
         raise exc.at_line(exc.line or locate(text, exc.key)) from None
 
 
-def _sections(lines: list[str]) -> dict[Key, tuple[int, int]]:
-    """Where each table starts and ends: ``{("marker", 1): (header, end)}``; the top is ``()``."""
-    counts: dict[str, int] = {}
-    section: Key = ()
-    sections: dict[Key, tuple[int, int]] = {(): (0, len(lines))}
-    for number, line in enumerate(lines):
-        if (header := _HEADER.match(line)) is None:
-            continue
-        sections[section] = (sections[section][0], number)
-        name = header[2].replace(" ", "").replace('"', "").replace("'", "")
-        if header[1] == "[[":
-            counts[name] = counts.get(name, -1) + 1
-            section = (*name.split("."), counts[name])
-        else:
-            section = tuple(name.split("."))
-        sections[section] = (number, len(lines))
-    return sections
-
-
-def _setter(name: str) -> re.Pattern[str]:
-    return re.compile(rf"^\s*{re.escape(name)}\s*=|[{{,]\s*{re.escape(name)}\s*=")
-
-
 def locate(text: str, key: Key) -> int:
     """The 1-based line of ``text`` where the value at ``key`` is (0 when it cannot be found)."""
     lines = text.split("\n")
-    sections = _sections(lines)
+    spans = sections(lines)
     place = key
-    while place and place not in sections:
+    while place and place not in spans:
         place = place[:-1]
     if not place and key and isinstance(key[0], str):  # a table: its first header
-        headers = [line for k, (line, _) in sections.items() if k[:1] == key[:1] and k != ()]
-        if headers and not any(_setter(key[0]).search(line) for line in lines):
+        headers = [line for k, (line, _) in spans.items() if k[:1] == key[:1] and k != ()]
+        if headers and not any(setter(key[0]).search(line) for line in lines):
             return min(headers) + 1
-    start, end = sections.get(place, (0, len(lines)))
+    start, end = spans.get(place, (0, len(lines)))
     found = start if place else -1
     rest = key[len(place) :]
     index = 0
@@ -145,8 +117,8 @@ def locate(text: str, key: Key) -> int:
         name = rest[index]
         if not isinstance(name, str):
             break
-        setter = _setter(name)
-        hit = next((n for n in range(max(found, start), end) if setter.search(lines[n])), None)
+        sets = setter(name)
+        hit = next((n for n in range(max(found, start), end) if sets.search(lines[n])), None)
         if hit is None:
             break
         found = hit

@@ -45,6 +45,7 @@ from engine.battletech.rules.environment import read_environment
 from engine.battletech.state import DEFAULT_SKILLS, BTSetup, Pilot, UnitDesign, UnitSetup, Victory
 from engine.hexes import Facing, Hex
 from engine.text import printable
+from engine.tomltext import Key, sections, setter, syntax_error
 
 __all__ = [
     "MAX_GRID",
@@ -85,7 +86,6 @@ _VICTORY_KINDS = ("destroy", "hold", "withdraw")
 _UNIT_KEYS = {"unit", "pilot", "piloting", "gunnery", "hex", "facing", "auto_eject", "care"}
 
 
-Key = tuple[str | int, ...]
 """Where in the scenario's table a problem is: ``("side", 1, "units", 0, "hex")``."""
 
 
@@ -281,46 +281,18 @@ def parse_scenario(text: str, library: Library) -> BTSetup:
         raise exc.at_line(_locate(text, exc.key, exc.needle)) from None
 
 
-_TOML_AT: Final = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_HEADER: Final = re.compile(r"\s*(\[\[?)\s*([A-Za-z0-9_.\s\"'-]+?)\s*\]\]?\s*(#.*)?$")
-
-
 def _toml_error(message: str) -> ScenarioError:
     """TOML's ``Invalid value (at line 3, column 5)`` as ``line 3: invalid value (column 5)``."""
-    found = _TOML_AT.search(message)
+    found = syntax_error(message)
     if found is None:
         return ScenarioError(message)
-    reason = message[: found.start()]
-    reason = reason[:1].lower() + reason[1:]
-    return ScenarioError(f"{reason} (column {found[2]})", int(found[1]))
+    return ScenarioError(*found)
 
 
 def _deepest_line(text: str) -> int:
     """The line with the most opening brackets (where lists or tables nest too deeply)."""
     counts = [line.count("[") + line.count("{") for line in text.split("\n")]
     return counts.index(max(counts)) + 1 if counts else 0
-
-
-def _sections(lines: list[str]) -> dict[Key, tuple[int, int]]:
-    """Where each table of a TOML text starts and ends: ``{("side", 1): (header, end)}``.
-
-    The top (before the first header) is ``()``; the n-th ``[[side]]`` is ``("side", n)``.
-    """
-    tables: dict[str, int] = {}
-    section: Key = ()
-    sections: dict[Key, tuple[int, int]] = {(): (0, len(lines))}
-    for number, line in enumerate(lines):
-        if (header := _HEADER.match(line)) is None:
-            continue
-        sections[section] = (sections[section][0], number)
-        name = header[2].replace(" ", "").replace('"', "").replace("'", "")
-        if header[1] == "[[":
-            tables[name] = tables.get(name, -1) + 1
-            section = (*name.split("."), tables[name])
-        else:
-            section = tuple(name.split("."))
-        sections[section] = (number, len(lines))
-    return sections
 
 
 def _locate(text: str, key: Key, needle: str = "") -> int:
@@ -332,11 +304,11 @@ def _locate(text: str, key: Key, needle: str = "") -> int:
     header itself. Keys at the top are looked for before the first header.
     """
     lines = text.split("\n")
-    sections = _sections(lines)
+    spans = sections(lines)
     place = key
-    while place and place not in sections:
+    while place and place not in spans:
         place = place[:-1]
-    start, end = sections.get(place, (0, len(lines)))
+    start, end = spans.get(place, (0, len(lines)))
     rest = [k for k in key[len(place) :] if isinstance(k, str)]
     if needle:  # in its table, else anywhere
         candidates: list[int] = [*range(start, end), *range(len(lines))]
@@ -344,9 +316,9 @@ def _locate(text: str, key: Key, needle: str = "") -> int:
             if needle in lines[number]:
                 return number + 1
     for name in rest:
-        setter = re.compile(rf"^\s*{re.escape(name)}\s*=|[{{,]\s*{re.escape(name)}\s*=")
+        sets = setter(name)
         for number in range(start, end):
-            if setter.search(lines[number]):
+            if sets.search(lines[number]):
                 return number + 1
     return start + 1 if place else 0
 
