@@ -40,3 +40,19 @@ def test_a_long_reason_wraps_under_its_indent():
 
 def test_nothing_decided_yet_says_so():
     assert WhyScreen([]).text() == "The computer has decided nothing yet."
+
+
+def test_a_score_that_rounds_to_zero_shows_no_minus_sign():
+    """A move a hair worse than standing still shows 0.00, not -0.00 (seen in play at 120x40)."""
+    still = Thought(
+        "Kurita",
+        "aggressive",
+        52,
+        "still 2",
+        "stands still in 0402: expects to deal 0.0 and take 0.0",
+        (("stand still", 0.0), ("walk 0402 facing N", -1e-9), ("walk 0401 facing N", -1.5)),
+    )
+    text = WhyScreen([still]).text()
+    assert "-0.00" not in text
+    assert "    0.00  walk 0402 facing N" in text
+    assert "   -1.50  walk 0401 facing N" in text

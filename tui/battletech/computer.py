@@ -536,8 +536,9 @@ class WhyScreen(ModalScreen[None]):
             lines.append((4, f"command: {thought.command}"))
             if thought.alternatives:
                 lines.append((4, "weighed (best first, higher is better):"))
-                lines.extend(
-                    (6, f"{score:>8.2f}  {label}") for label, score in thought.alternatives[:12]
+                lines.extend(  # + 0.0: a score that rounds to -0.00 shows as 0.00
+                    (6, f"{round(score, 2) + 0.0:>8.2f}  {label}")
+                    for label, score in thought.alternatives[:12]
                 )
                 if len(thought.alternatives) > 12:  # noqa: PLR2004 - a screenful
                     lines.append((6, f"... and {len(thought.alternatives) - 12} more"))
