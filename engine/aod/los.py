@@ -216,7 +216,24 @@ def _touches_friend_of(field: Battlefield, index: int, of: Occupant) -> bool:
     )
 
 
-def cannot_fire(  # noqa: PLR0911 - one guard per rule
+def _aim_problem(
+    field: Battlefield, attacker: int, target: int, arcs: Arcs, arc_rule: str
+) -> str | None:
+    """The guards direct and indirect fire share: an enemy, neither submerged, in the front arc.
+
+    ``arc_rule`` the section the front-arc refusal cites (AOD-12.2 direct, AOD-12.7 indirect).
+    """
+    shooter, aim = field.units[attacker], field.units[target]
+    if attacker == target or not shooter.is_enemy_of(aim):
+        return "attack/not_enemy: only an enemy unit may be attacked (AOD-6.3, AOD-14.4)"
+    if submerged(field.terrain, shooter) or submerged(field.terrain, aim):
+        return "attack/submerged: submerged units neither fire nor are fired at (AOD-19.5)"
+    if arc_of(shooter, aim.hex, arcs) is not Arc.FRONT:
+        return f"attack/not_in_front_arc: the target is outside the front arc ({arc_rule})"
+    return None
+
+
+def cannot_fire(
     field: Battlefield,
     attacker: int,
     target: int,
@@ -230,12 +247,8 @@ def cannot_fire(  # noqa: PLR0911 - one guard per rule
     Checks the geometry only (the order, the unit's state and its weapon values are the caller's).
     """
     shooter, aim = field.units[attacker], field.units[target]
-    if attacker == target or not shooter.is_enemy_of(aim):
-        return "attack/not_enemy: only an enemy unit may be attacked (AOD-6.3, AOD-14.4)"
-    if submerged(field.terrain, shooter) or submerged(field.terrain, aim):
-        return "attack/submerged: submerged units neither fire nor are fired at (AOD-19.5)"
-    if arc_of(shooter, aim.hex, arcs) is not Arc.FRONT:
-        return "attack/not_in_front_arc: the target is outside the front arc (AOD-12.2)"
+    if (why := _aim_problem(field, attacker, target, arcs, "AOD-12.2")) is not None:
+        return why
     distance = shooter.hex.distance(aim.hex)
     if not min_range <= distance <= max_range:
         return (
@@ -276,7 +289,7 @@ def through_rear_arc(
     return arc_of(aim, shooter.hex, arcs) is Arc.REAR
 
 
-def cannot_fire_indirect(  # noqa: PLR0911 - one guard per rule
+def cannot_fire_indirect(
     field: Battlefield,
     attacker: int,
     target: int,
@@ -292,12 +305,8 @@ def cannot_fire_indirect(  # noqa: PLR0911 - one guard per rule
     weapon (ballistic, max range > 0) and the attack value are the caller's.
     """
     shooter, aim = field.units[attacker], field.units[target]
-    if attacker == target or not shooter.is_enemy_of(aim):
-        return "attack/not_enemy: only an enemy unit may be attacked (AOD-6.3, AOD-14.4)"
-    if submerged(field.terrain, shooter) or submerged(field.terrain, aim):
-        return "attack/submerged: submerged units neither fire nor are fired at (AOD-19.5)"
-    if arc_of(shooter, aim.hex, arcs) is not Arc.FRONT:
-        return "attack/not_in_front_arc: the target is outside the front arc (AOD-12.7)"
+    if (why := _aim_problem(field, attacker, target, arcs, "AOD-12.7")) is not None:
+        return why
     distance = shooter.hex.distance(aim.hex)
     if not min_range <= distance <= max_range:
         return f"attack/out_of_range: the target is {distance} hexes away (AOD-12.7)"

@@ -16,7 +16,7 @@ checked against, refusing an id defined twice.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import MappingProxyType
 from typing import Final, TypeVar
 
@@ -106,33 +106,13 @@ def build_catalogue(table: Table) -> CatalogueFile:
     kind = text(table, "format", ())
     if kind != CATALOGUE_FORMAT:
         raise AodFileError(f"format: expected {CATALOGUE_FORMAT!r}, got {kind!r}", ("format",))
-    equipment = tuple(
-        _equipment(t, ("equipment", n))
-        for n, t in enumerate(table_list(table, "equipment", (), required=False))
-    )
-    dials = tuple(
-        _heat_dial(t, ("heat_dial", n))
-        for n, t in enumerate(table_list(table, "heat_dial", (), required=False))
-    )
-    markers = tuple(
-        _marker(t, ("marker", n))
-        for n, t in enumerate(table_list(table, "marker", (), required=False))
-    )
-    pieces = tuple(
-        _piece(t, ("piece", n))
-        for n, t in enumerate(table_list(table, "piece", (), required=False))
-    )
-    factions = tuple(
-        _faction(t, ("faction", n))
-        for n, t in enumerate(table_list(table, "faction", (), required=False))
-    )
-    alliances = tuple(
-        _alliance(t, ("alliance", n))
-        for n, t in enumerate(table_list(table, "alliance", (), required=False))
-    )
-    cards = tuple(
-        _card(t, ("card", n)) for n, t in enumerate(table_list(table, "card", (), required=False))
-    )
+    equipment = _each(table, "equipment", _equipment)
+    dials = _each(table, "heat_dial", _heat_dial)
+    markers = _each(table, "marker", _marker)
+    pieces = _each(table, "piece", _piece)
+    factions = _each(table, "faction", _faction)
+    alliances = _each(table, "alliance", _alliance)
+    cards = _each(table, "card", _card)
     for name, ids in (
         ("card", [c.id for c in cards]),
         ("equipment", [e.code for e in equipment]),
@@ -145,6 +125,13 @@ def build_catalogue(table: Table) -> CatalogueFile:
             if ident in ids[:n]:
                 raise AodFileError(f"{name}[{n}]: {ident!r} is defined twice", (name, n))
     return CatalogueFile(equipment, dials, markers, pieces, factions, alliances, cards)
+
+
+def _each(table: Table, name: str, read: Callable[[Table, Key], _T]) -> tuple[_T, ...]:
+    """Every ``[[name]]`` table of the file read by ``read``, each at its key ``(name, n)``."""
+    return tuple(
+        read(t, (name, n)) for n, t in enumerate(table_list(table, name, (), required=False))
+    )
 
 
 def _equipment(table: Table, key: Key) -> Equipment:
