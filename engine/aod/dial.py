@@ -14,28 +14,54 @@ energy against infantry); `take_damage` does steps 6f and 6g: the target's armou
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
+from types import MappingProxyType
 from typing import Final
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from engine.aod.status import DialStatus
-from engine.aod.units import Click, SpeedMode, UnitDef
+from engine.aod.units import (
+    AttackSymbol,
+    Card,
+    CardKind,
+    Catalogue,
+    Click,
+    EquipmentMark,
+    HeatPosition,
+    SpeedMode,
+    Stat,
+    UnitDef,
+    WeaponSlot,
+)
+from engine.dice import DiceSource
 
 __all__ = [
     "ARMOUR",
+    "EVADE",
     "ORDERS",
+    "REPAIRABLE",
+    "REPAIR_NEED",
     "Armour",
     "DamageKind",
     "DamageTaken",
     "RepairDone",
+    "RepairRolled",
+    "Values",
+    "active_equipment",
     "allowed_orders",
+    "card_modifiers",
     "functional",
     "heavy_damage",
+    "modified",
     "order_problem",
     "reduced_damage",
     "repair",
     "repair_problem",
+    "repair_target_problem",
+    "roll_repair",
     "take_damage",
+    "values",
     "window",
 ]
 
@@ -83,6 +109,167 @@ def window(unit: UnitDef, status: DialStatus) -> Click:
     if status.eliminated(unit):
         raise ValueError(f"{unit.name} is eliminated: its dial shows no values")
     return unit.dial[status.click]
+
+
+# ---------------------------------------------------------------- AOD-3.3, AOD-6.4 values
+
+
+def modified(
+    printed: int,
+    modifiers: Iterable[int] = (),
+    *,
+    replacement: int | None = None,
+    halve: bool = False,
+    double: bool = False,
+) -> int:
+    """A value after a replacement, scaling and modifiers, never below 0 (AOD-1, AOD-6.4).
+
+    A replacement value is used instead of the printed one; an effect that halves or doubles an
+    unmodified value scales it first (halves round up), then the modifiers are added.
+    """
+    value = printed if replacement is None else replacement
+    if halve:
+        value = -(-value // 2)
+    if double:
+        value *= 2
+    return max(value + sum(modifiers), 0)
+
+
+EVADE: Final = ("EV", 2)
+"""AOD-3.6, AOD-26.14: Evade gives +2 defense against ranged attacks."""
+
+
+@frozen
+class Values:
+    """The values a unit uses now: the window's, modified (AOD-3.3, AOD-6.4).
+
+    Attributes:
+        speed: hexes of a Move order.
+        attack: added to the 3d6 roll.
+        defense: the target number (Evade not included: see `ranged_defense`).
+        primary: primary damage, or the one damage value of infantry and vehicles.
+        secondary: secondary damage of a 'Mech; None for the others.
+        showing: the SE marks in the window (AOD-3.6).
+        active: the codes of the SE that work now: showing, not switched off, not suspended.
+    """
+
+    speed: int
+    attack: int
+    defense: int
+    primary: int
+    secondary: int | None
+    showing: tuple[EquipmentMark, ...]
+    active: frozenset[str]
+
+    @property
+    def ranged_defense(self) -> int:
+        """Defense against a ranged attack: +2 with Evade active (AOD-26.14)."""
+        code, bonus = EVADE
+        return self.defense + (bonus if code in self.active else 0)
+
+    def damage(self, slot: WeaponSlot) -> int:
+        """The damage value of a weapon system (AOD-11.6); a missing secondary deals 0."""
+        if slot is WeaponSlot.SECONDARY:
+            return self.secondary or 0
+        return self.primary
+
+
+def active_equipment(
+    unit: UnitDef,
+    status: DialStatus,
+    catalogue: Catalogue,
+    *,
+    switched_off: frozenset[str] = frozenset(),
+    weapon: WeaponSlot | None = None,
+) -> frozenset[str]:
+    """The SE codes that work now (AOD-3.6, AOD-10.4).
+
+    SE works while it shows; optional SE the owner switched off does not, and neither does any
+    optional SE while the 'Mech is shut down (AOD-10.4; AOD-25 #36). With ``weapon`` given, SE
+    on the other weapon's damage value is left out (AOD-3.6).
+    """
+    found = set()
+    for mark in window(unit, status).equipment:
+        equipment = catalogue.equipment.get(mark.code)
+        optional = equipment is not None and equipment.optional
+        if optional and (mark.code in switched_off or status.shutdown):
+            continue
+        if weapon is not None and _other_weapon(mark.stat, weapon):
+            continue
+        found.add(mark.code)
+    return frozenset(found)
+
+
+def _other_weapon(stat: Stat, weapon: WeaponSlot) -> bool:
+    if stat is Stat.PRIMARY:
+        return weapon is WeaponSlot.SECONDARY
+    if stat is Stat.SECONDARY:
+        return weapon is not WeaponSlot.SECONDARY
+    return False
+
+
+def card_modifiers(
+    unit: UnitDef, status: DialStatus, cards: Iterable[Card], weapon: WeaponSlot | None
+) -> dict[Stat, int]:
+    """The summed modifiers of the unit's cards that apply now (AOD-20.6, AOD-20.7, AOD-17.3).
+
+    Gear tied to a weapon system (``PRI``/``SEC``) applies only to attacks with that weapon, so
+    only when ``weapon`` names it; all gear is ignored while Heavy Damage shows.
+    """
+    total: dict[Stat, int] = {}
+    hurt = heavy_damage(unit, status)
+    for card in cards:
+        if card.kind is CardKind.GEAR and hurt:
+            continue
+        if card.slot and _SLOTS.get(card.slot) is not weapon:
+            continue
+        for stat, amount in card.modifiers:
+            total[stat] = total.get(stat, 0) + amount
+    return total
+
+
+_SLOTS: Final = MappingProxyType({"PRI": WeaponSlot.PRIMARY, "SEC": WeaponSlot.SECONDARY})
+
+
+def values(
+    unit: UnitDef,
+    status: DialStatus,
+    catalogue: Catalogue,
+    cards: Iterable[Card] = (),
+    *,
+    switched_off: frozenset[str] = frozenset(),
+    weapon: WeaponSlot | None = None,
+) -> Values:
+    """The unit's values now: the window, heat modifiers, card modifiers (AOD-3.3, AOD-6.4).
+
+    Args:
+        unit: the unit.
+        status: where its dials stand.
+        catalogue: for its heat dial and which SE is optional.
+        cards: the gear and pilot cards in its slots.
+        switched_off: optional SE codes its owner switched off (AOD-3.6).
+        weapon: the weapon of the attack being made, for weapon-tied SE and gear; None for the
+            values at rest.
+    """
+    click = window(unit, status)
+    # AOD-3.5: heat modifiers of the position showing; infantry and vehicles have none
+    heat = HeatPosition()
+    if unit.is_mech and unit.heat_dial:
+        heat = catalogue.heat_dials[unit.heat_dial].positions[status.heat]
+    card = card_modifiers(unit, status, cards, weapon)
+    both = card.get(Stat.DAMAGE, 0)
+    secondary = None
+    if click.secondary is not None:
+        secondary = modified(click.secondary, (heat.secondary, card.get(Stat.SECONDARY, 0), both))
+    return Values(
+        speed=modified(click.speed, (heat.speed, card.get(Stat.SPEED, 0))),
+        attack=modified(click.attack, (card.get(Stat.ATTACK, 0),)),
+        defense=modified(click.defense, (card.get(Stat.DEFENSE, 0),)),
+        primary=modified(click.primary, (heat.primary, card.get(Stat.PRIMARY, 0), both)),
+        secondary=secondary,
+        showing=click.equipment,
+        active=active_equipment(unit, status, catalogue, switched_off=switched_off, weapon=weapon),
+    )
 
 
 # ---------------------------------------------------------------- AOD-17.3 Heavy Damage
@@ -146,9 +333,8 @@ def reduced_damage(
         return 0, ()
     click = window(unit, status)
     used = tuple(a for a in ARMOUR if kind in a.covers and click.shows(a.code))
-    if not used:
-        return clicks, ()
-    return max(1, clicks - sum(a.reduction for a in used)), tuple(a.code for a in used)
+    taken = max(1, clicks - sum(a.reduction for a in used))
+    return taken, (tuple(a.code for a in used) if taken < clicks else ())
 
 
 @frozen
@@ -222,7 +408,7 @@ def _damage_account(
 ) -> str:
     said = f"{unit.name} takes {_clicks(turned)}"
     if armour:
-        said += f" ({dealt} less armour)"
+        said += f" ({dealt} before armour)"
     if gone:
         return said + " and is destroyed."
     if appeared:
@@ -300,3 +486,89 @@ def repair(unit: UnitDef, status: DialStatus, clicks: int) -> RepairDone:
     done = status.click - at
     account = f"{unit.name} is repaired by {_clicks(done)}."
     return RepairDone(status, status.with_click(at), clicks, done, limit, account)
+
+
+# ---------------------------------------------------------------- AOD-26.14 the Repair SE
+
+REPAIR_NEED: Final = 17
+"""AOD-26.14 [INVENTED]: the Repair SE repairs 1 click on 3d6 + attack >= 17."""
+REPAIRABLE: Final = frozenset({AttackSymbol.WRENCH, AttackSymbol.CROSS})
+"""AOD-26.14: wrench ('Mechs and vehicles) and cross (infantry) units may be repaired."""
+
+
+def repair_target_problem(unit: UnitDef, status: DialStatus) -> str:
+    """Why the Repair SE cannot repair ``unit`` now, or "" (AOD-17.2, AOD-26.14).
+
+    Friendship, base contact and "not itself" are the order's checks.
+    """
+    # AOD-26.14: crosshair units cannot be repaired
+    if unit.attack_symbol not in REPAIRABLE:
+        return f"{unit.name} cannot be repaired in the field."
+    return repair_problem(unit, status)
+
+
+@frozen
+class RepairRolled:
+    """A Repair SE roll and what it did to the target (AOD-11.4, AOD-17.2, AOD-26.14).
+
+    Attributes:
+        dice: the three dice, the two white first, then the black.
+        attack: the repairing unit's attack value, added to the dice.
+        before: the target's status before.
+        status: the target's status after.
+        repaired: the repair done, or None.
+        pushed: the critical miss's pushing damage, or None.
+        account: one line for the log.
+    """
+
+    dice: tuple[int, ...]
+    attack: int
+    before: DialStatus
+    status: DialStatus
+    repaired: RepairDone | None = None
+    pushed: DamageTaken | None = None
+    account: str = ""
+
+    @property
+    def critical_hit(self) -> bool:
+        """White 6 + 6: automatic success and +1 click (AOD-11.4)."""
+        return self.dice[:2] == (6, 6)
+
+    @property
+    def critical_miss(self) -> bool:
+        """White 1 + 1: automatic failure and 1 pushing click to the target (AOD-11.4)."""
+        return self.dice[:2] == (1, 1)
+
+    @property
+    def total(self) -> int:
+        """3d6 + attack."""
+        return sum(self.dice) + self.attack
+
+    @property
+    def success(self) -> bool:
+        """The total reaches `REPAIR_NEED`, or a critical hit; never on a critical miss."""
+        return self.critical_hit or (not self.critical_miss and self.total >= REPAIR_NEED)
+
+
+def roll_repair(unit: UnitDef, status: DialStatus, attack: int, dice: DiceSource) -> RepairRolled:
+    """Roll the Repair SE for ``unit`` and apply the result (AOD-11.4, AOD-17.2, AOD-26.14).
+
+    Args:
+        unit: the unit being repaired (see `repair_target_problem` first).
+        status: its dials.
+        attack: the repairing unit's modified attack value.
+        dice: three d6, the first two white.
+    """
+    roll = RepairRolled(dice.roll(3, 6), attack, status, status)
+    said = f"Repair roll {'+'.join(map(str, roll.dice))} + {attack} = {roll.total}"
+    if roll.critical_miss:
+        # AOD-11.4: automatic failure, and the unit being repaired takes 1 pushing click
+        pushed = take_damage(unit, status, 1, DamageKind.PUSHING)
+        return evolve(
+            roll, status=pushed.status, pushed=pushed, account=f"{said}: fumbled. {pushed.account}"
+        )
+    if not roll.success:
+        return evolve(roll, account=f"{said}: no repair.")
+    # AOD-11.4: a critical repairs one click more
+    done = repair(unit, status, 2 if roll.critical_hit else 1)
+    return evolve(roll, status=done.status, repaired=done, account=f"{said}: {done.account}")
