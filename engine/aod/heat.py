@@ -17,6 +17,8 @@ not: "took energy heat this turn" (`energy_heat`) and "restarted through a roll 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Sequence
+from types import MappingProxyType
 from typing import Final
 
 from attrs import evolve, frozen
@@ -169,7 +171,7 @@ def _no_rolls(unit: UnitDef, heat_dial: HeatDial, status: DialStatus, amount: in
         now,
         amount,
         shutdown=shutdown,
-        account=_heat_account(unit, status, now, shutdown, []),
+        account=_heat_account(unit, status, now, shutdown),
     )
 
 
@@ -214,7 +216,7 @@ def _loop(
         rolls=tuple(rolls),
         damage=tuple(damage),
         shutdown=shutdown,
-        account=_heat_account(unit, before, now, shutdown, damage),
+        account=_heat_account(unit, before, now, shutdown, damage=damage, rolls=rolls),
     )
 
 
@@ -244,14 +246,25 @@ def _apply_batch(
     return now, more, shutdown, blown
 
 
+_ROLL_NAMES: Final = MappingProxyType(
+    {"shutdown": "avoid shutdown", "ammo": "avoid an ammo explosion", "restart": "restart"}
+)
+
+
+def _rolls_said(rolls: Iterable[HeatRoll]) -> list[str]:
+    return [f"rolls {r.die} to {_ROLL_NAMES.get(r.kind, r.kind)} (needs {r.need})" for r in rolls]
+
+
 def _heat_account(
     unit: UnitDef,
     before: DialStatus,
     after: DialStatus,
     shutdown: Shutdown | None,
-    damage: list[DamageTaken],
+    *,
+    damage: Sequence[DamageTaken] = (),
+    rolls: Iterable[HeatRoll] = (),
 ) -> str:
-    parts = [f"{unit.name}'s heat goes from {before.heat} to {after.heat}"]
+    parts = [f"{unit.name}'s heat goes from {before.heat} to {after.heat}", *_rolls_said(rolls)]
     if damage:
         taken = sum(hit.taken for hit in damage)
         parts.append(f"its ammunition explodes for {taken} damage")
@@ -260,7 +273,7 @@ def _heat_account(
     elif shutdown is Shutdown.AUTOMATIC:
         parts.append("it overheats and shuts down")
     elif shutdown is Shutdown.CHECK:
-        parts.append("it fails to avoid shutdown and shuts down")
+        parts.append("it shuts down")
     return "; ".join(parts) + "."
 
 
@@ -373,7 +386,7 @@ def _restart_roll(
                 rolls,
                 restarted=True,
                 restarted_by_roll=True,
-                account=f"{unit.name} cools to {done.heat} and restarts.",
+                account=f"{unit.name} cools to {done.heat}; {_rolls_said(rolls)[0]}; it restarts.",
             )
     # [reading] still shut down: the other checks are rolled, their heat ignored (AOD-10.4)
     others = tuple(c for c in checks if c is not restart)
@@ -385,7 +398,9 @@ def _restart_roll(
         -amount,
         rolls + batch,
         tuple(blown),
-        account=_heat_account(unit, before, now, None, blown).removesuffix(".")
+        account=_heat_account(
+            unit, before, now, None, damage=blown, rolls=rolls + batch
+        ).removesuffix(".")
         + "; it stays shut down.",
     )
 

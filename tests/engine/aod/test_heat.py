@@ -164,7 +164,7 @@ def test_a_failed_check_shuts_down_without_moving_the_dial():
     assert out.shutdown is Shutdown.CHECK
     assert out.tokens == 2
     assert out.account == (
-        "Kestrel KS-2L's heat goes from 2 to 4; it fails to avoid shutdown and shuts down."
+        "Kestrel KS-2L's heat goes from 2 to 4; rolls 2 to avoid shutdown (needs 3); it shuts down."
     )
 
 
@@ -234,6 +234,7 @@ def test_the_seed_example_vent_in_shallow_water_then_clean_up():
     )
     # Assert
     assert kinds(vented) == [("restart", 4, 3)]
+    assert vented.account == "Kestrel KS-2L cools to 4; rolls 3 to restart (needs 3); it restarts."
     assert vented.status == DialStatus(click=0, heat=4)
     assert after.status == DialStatus(click=0, heat=3)
 
