@@ -36,6 +36,7 @@ __all__ = [
     "HeatRoll",
     "Shutdown",
     "add_heat",
+    "clean_up",
     "cleanup_cooling",
     "cool",
     "energy_heat",
@@ -103,6 +104,16 @@ class HeatOutcome:
     restarted: bool = False
     restarted_by_roll: bool = False
     account: str = ""
+
+    @property
+    def eliminated(self) -> bool:
+        """An ammo explosion destroyed the 'Mech (AOD-17.4)."""
+        return any(hit.eliminated for hit in self.damage)
+
+    @property
+    def heavy_damage_appeared(self) -> bool:
+        """An ammo explosion turned the dial onto Heavy Damage (AOD-17.3)."""
+        return any(hit.heavy_damage_appeared for hit in self.damage)
 
     @property
     def tokens(self) -> int:
@@ -298,6 +309,21 @@ def cleanup_cooling(unit: UnitDef, *, ordered: bool, water: TerrainType | None =
         else:
             total += 1 if water is TerrainType.SHALLOW else 2
     return total
+
+
+def clean_up(
+    unit: UnitDef,
+    heat_dial: HeatDial,
+    status: DialStatus,
+    dice: DiceSource,
+    *,
+    ordered: bool,
+    water: TerrainType | None = None,
+    checks_suspended: bool = False,
+) -> HeatOutcome:
+    """The heat step of clean-up (AOD-7.6 step 1): `cleanup_cooling`, then `cool`."""
+    amount = cleanup_cooling(unit, ordered=ordered, water=water)
+    return cool(unit, heat_dial, status, amount, dice, checks_suspended=checks_suspended)
 
 
 def vent(

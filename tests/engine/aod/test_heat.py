@@ -16,6 +16,7 @@ from engine.aod.heat import (
     HeatOutcome,
     Shutdown,
     add_heat,
+    clean_up,
     cleanup_cooling,
     cool,
     energy_heat,
@@ -103,6 +104,14 @@ def test_an_ammo_explosion_adds_heat_and_the_loop_goes_on():
     assert "ammunition explodes for 2 damage" in out.account
 
 
+def test_an_ammo_explosion_can_bring_heavy_damage():
+    """AOD-17.3, AOD-26.14: the Warden at click 7 blows 2 clicks onto click 9 (Heavy Damage)."""
+    out = add_heat(warden(), std(), DialStatus(click=7, heat=4), 1, dice(6, 2))
+    assert out.heavy_damage_appeared
+    assert not out.eliminated
+    assert out.status == DialStatus(click=9, heat=6, shutdown=True)
+
+
 def loop_dial() -> HeatDial:
     """A test dial whose ammo checks at 1 and 2 each add a click of heat; 3 is quiet; 4 shuts."""
     ammo = HeatCheck("ammo", need=3, damage=1, heat=1)
@@ -141,6 +150,7 @@ def test_the_loop_stops_when_the_mech_is_destroyed():
     unit = evolve(kestrel(), heat_dial="HEAT-LOOP")
     out = add_heat(unit, loop_dial(), DialStatus(click=8), 1, dice(1))
     assert out.status.eliminated(unit)
+    assert out.eliminated
     assert len(out.rolls) == 1
     assert out.account.endswith("it is destroyed.")
 
@@ -228,9 +238,14 @@ def test_the_seed_example_vent_in_shallow_water_then_clean_up():
     # Act: the Vent order brings it to 4, whose check is its restart roll (3 passes)
     vented = vent(kestrel(), std(), status, dice(3))
     # ... then clean-up: it was ordered, so only the water's 1
-    cleanup = cleanup_cooling(kestrel(), ordered=True, water=TerrainType.SHALLOW)
-    after = cool(
-        kestrel(), std(), vented.status, cleanup, dice(), checks_suspended=vented.restarted_by_roll
+    after = clean_up(
+        kestrel(),
+        std(),
+        vented.status,
+        dice(),
+        ordered=True,
+        water=TerrainType.SHALLOW,
+        checks_suspended=vented.restarted_by_roll,
     )
     # Assert
     assert kinds(vented) == [("restart", 4, 3)]
