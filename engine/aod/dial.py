@@ -1,14 +1,17 @@
-"""The combat dial in play: damage, Heavy Damage, elimination and repair.
+"""The combat dial in play: current values, damage, Heavy Damage, elimination and repair.
 
-Rules: AOD-3.4 (dial markers), AOD-7.3 (orders a unit's dial allows), AOD-11.5 (damage
-categories), AOD-17.1 (taking damage), AOD-17.2 (repair), AOD-17.3 (Heavy Damage), AOD-17.4
-(elimination), AOD-25 #13 and #18, and the armour of the INVENTED SE catalogue (AOD-26.14:
-Heavy Armor, Reactive Armor).
+Rules: AOD-1 (floor, halves up), AOD-3.3 and AOD-6.4 (values, modifiers, replacement values),
+AOD-3.4 (dial markers), AOD-3.6 (SE active while visible; optional SE), AOD-7.3 (the orders a
+unit's dials allow), AOD-10.4 (optional SE suspended while shut down), AOD-11.4 (criticals on
+repair rolls), AOD-11.5 (damage categories), AOD-17.1 (taking damage), AOD-17.2 (repair),
+AOD-17.3 (Heavy Damage), AOD-17.4 (elimination), AOD-20.6 (gear), AOD-25 #13, #18 and #36, and
+the INVENTED SE catalogue of AOD-26.14 (Evade, Heavy Armor, Reactive Armor, Repair).
 
-Every function takes the printed `UnitDef` and the unit's `DialStatus` and returns a new status
-inside a frozen outcome record that says what happened in one readable line. Combat works out
-*how much* damage an attack deals and of which category, up to AOD-11.8 step 6e (criticals,
-energy against infantry); `take_damage` does steps 6f and 6g: the target's armour, then the clicks.
+Every function takes the printed `UnitDef` and the unit's `DialStatus`; those that change it
+return a new status inside a frozen outcome record with every die rolled and one readable line.
+Combat works out *how much* damage an attack deals and of which category, up to AOD-11.8 step 6e
+(criticals, energy against infantry); `take_damage` does steps 6f and 6g: the target's armour,
+then the clicks. The heat dial is `engine.aod.heat`.
 """
 
 from __future__ import annotations
@@ -101,7 +104,7 @@ ARMOUR: Final = (
 damage (AOD-3.6, AOD-11.5, AOD-16.1). Both are square, not optional: shutdown leaves them on."""
 
 ORDERS: Final = ("move", "vent", "ranged", "close", "assault")
-"""The five order categories (AOD-7.3; AOD-25 #2), by the names the turn machine uses."""
+"""The five order categories (AOD-7.3; AOD-25 #2), by the names `allowed_orders` gives."""
 
 
 def window(unit: UnitDef, status: DialStatus) -> Click:
