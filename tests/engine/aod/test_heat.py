@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 from attrs import evolve
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.aod.dial import allowed_orders, order_problem
 from engine.aod.heat import (
@@ -26,7 +28,7 @@ from engine.aod.heat import (
 from engine.aod.status import DialStatus
 from engine.aod.terrain import TerrainType
 from engine.aod.units import HeatCheck, HeatDial, HeatPosition, UnitDef
-from engine.dice import DiceExhaustedError, ScriptedDice
+from engine.dice import Dice, DiceExhaustedError, ScriptedDice
 from tests.engine.aod._assets import by_name, catalogue
 
 
@@ -362,3 +364,40 @@ def test_only_mechs_have_heat():
     """AOD-3.5: heat on a vehicle is a programmer error."""
     with pytest.raises(ValueError, match="no heat dial"):
         add_heat(by_name("Halberd Hover Tank"), std(), DialStatus(click=0), 1, dice())
+
+
+def test_heat_after_a_restart_by_roll_still_shuts_down_at_the_radiation_symbols():
+    """AOD-10.4, AOD-10.5: no rolls that turn, but 5 + 1 reaches 6: automatic shutdown."""
+    out = add_heat(kestrel(), std(), DialStatus(click=0, heat=5), 1, dice(), checks_suspended=True)
+    assert out.status == DialStatus(click=0, heat=6, shutdown=True)
+    assert out.shutdown is Shutdown.AUTOMATIC
+
+
+def test_heat_without_rolls_after_a_restart_by_roll():
+    """AOD-10.5: 3 + 1 lands on 4's check, which is not rolled that turn."""
+    out = add_heat(kestrel(), std(), DialStatus(click=0, heat=3), 1, dice(), checks_suspended=True)
+    assert out.status == DialStatus(click=0, heat=4)
+    assert out.rolls == ()
+
+
+@given(
+    heat=st.integers(0, 6),
+    shutdown=st.booleans(),
+    change=st.integers(-6, 7),
+    seed=st.integers(0, 2**32),
+)
+def test_every_die_rolled_is_in_the_outcome_and_heat_stays_on_the_dial(
+    heat, shutdown, change, seed
+):
+    """AOD-10.2, AOD-10.3: any heat or cooling records each die it used, and stays in 0..6."""
+    status = DialStatus(click=0, heat=heat, shutdown=shutdown or heat == 6)
+    rolling = Dice(seed)
+    if change >= 0:
+        out = add_heat(warden(), std(), status, change, rolling)
+    else:
+        out = cool(warden(), std(), status, -change, rolling)
+    assert rolling.position == len(out.rolls)
+    assert 0 <= out.status.heat <= std().shutdown_position
+    assert (out.status.heat == 6) <= out.status.shutdown
+    assert out.status.click == sum(hit.taken for hit in out.damage)
+    assert out.tokens == (2 if out.shutdown else 0)
