@@ -18,6 +18,13 @@ modifier, so the log can show them and replay never rolls again. They say how ma
 category each unit takes, after the target's armour (AOD-11.8 step 6.6); turning the dials is the
 dial module's job. The once-per-turn limit on energy-hit heat (AOD-10.1) is the turn machine's,
 which knows the turn: a result only says that an energy hit dealt a click to a 'Mech.
+
+A ranged attack, in the order of AOD-11.8: `targets_problem` and `ranged_problem` (each target)
+refuse an illegal declaration; `ranged_needs` gives each target's modifiers, need and chance (the
+preview); `AttackDice.roll` rolls; `resolve_ranged` compares the one roll with every need and
+splits the damage (`allocation_problem` checks the attacker's split); the turn machine then
+applies the clicks, the energy heat and the attacker's `self_damage`, then the order's heat
+(`ASSAULT_HEAT`, pushing) and tokens.
 """
 
 from __future__ import annotations

@@ -118,6 +118,12 @@ def test_hit_probability_matches_the_digest_table(need: int, percent: float) -> 
     assert round(float(hit_probability(need)) * 100, 1) == percent
 
 
+def test_hit_probability_never_rises_with_the_need() -> None:
+    """AOD-11.9: a harder need never has a better chance."""
+    chances = [hit_probability(need) for need in range(-2, 22)]
+    assert chances == sorted(chances, reverse=True)
+
+
 def test_hit_probability_is_exact() -> None:
     """AOD-11.9: at the extremes only the white-dice criticals decide."""
     assert hit_probability(-3) == Fraction(210, 216)
@@ -324,6 +330,8 @@ def test_who_may_not_fire() -> None:
     assert "escort" in str(ranged_problem(board, warden, attrs.evolve(kestrel, escort=True)))
     assert "captive" in str(ranged_problem(board, warden, attrs.evolve(kestrel, captive=True)))
     assert "order" in str(ranged_problem(board, warden, kestrel, order=AttackOrder.CLOSE))
+    friends = field(terrain(), unit("1015"), unit("1011"))
+    assert "not_enemy" in str(ranged_problem(friends, warden, kestrel))
 
 
 def test_submerged_units_neither_fire_nor_are_fired_at() -> None:
