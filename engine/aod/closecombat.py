@@ -6,7 +6,7 @@ a melee secondary, a Quad without melee weapon hits for 1, a 'Mech at least 1), 
 (criticals), AOD-16 (charge, Death From Above and ram: who, modifiers, damage, self-damage, heat,
 free spin) and AOD-25 #12-#14 (DFA heat +1, self-damage is impact, criticals on every roll).
 
-Built on `engine.aod.combat` (the roll, `Combatant`, `Need`, armour) and the board geometry
+Built on `engine.aod.combat` (the roll, `Combatant`, `Need`) and the board geometry
 (`engine.aod.geometry`, `engine.aod.los`). What happens to a captive and its escort afterwards
 (AOD-14.4) is the turn machine's bookkeeping: a capture result only says captured, eliminated (a
 VTOL) or failed.
@@ -28,7 +28,6 @@ from engine.aod.combat import (
     Modifier,
     Need,
     SelfDamage,
-    after_armor,
     attack_problem,
     critical_miss_damage,
     shutdown_bonus,
@@ -87,7 +86,7 @@ class CloseAttack:
     need: Need
     hit: bool
     clicks: int
-    """Damage clicks the target takes, after its armour (0 for a capture)."""
+    """Damage clicks dealt, before the target's armour (0 for a capture)."""
     slot: WeaponSlot
     capture: CaptureOutcome = CaptureOutcome.NONE
     self_damage: tuple[SelfDamage, ...] = ()
@@ -96,6 +95,11 @@ class CloseAttack:
     def target(self) -> int:
         """The target's index on the battlefield."""
         return self.need.target
+
+    @property
+    def category(self) -> DamageCategory:
+        """Close-combat damage, neither energy nor ballistic (AOD-11.5)."""
+        return DamageCategory.CLOSE
 
     @property
     def attacker_clicks(self) -> int:
@@ -230,8 +234,9 @@ def resolve_close(
     """AOD-14 / AOD-11.8: resolve a close-combat attack or capture attempt (single target).
 
     Damage: the close-combat value (`close_damage`) plus ``bonus`` (the attacker's SE and faction
-    abilities, step 6.3), at least 1 for a 'Mech (AOD-11.6), +1 on a critical hit, less the
-    target's armour (close damage is neither energy nor ballistic, AOD-11.5).
+    abilities, step 6c), at least 1 for a 'Mech (AOD-11.6), +1 on a critical hit. Close damage is
+    neither energy nor ballistic (AOD-11.5): no reduction against infantry; Heavy Armor still
+    applies, in the dial.
 
     A capture deals no damage. Success captures the target, or eliminates a VTOL; failure costs
     the squad 1 click nothing can prevent. A critical miss is a failure and costs its own pushing
@@ -253,7 +258,7 @@ def resolve_close(
         if attacker.is_mech:
             value = max(value, 1)
         value += 1 if dice.critical_hit else 0
-        clicks = after_armor(value, DamageCategory.CLOSE, target.equipment)
+        clicks = value
     return CloseAttack(
         attacker.index,
         dice,
@@ -300,7 +305,7 @@ class SpecialAttack:
     need: Need
     hit: bool
     clicks: int
-    """Impact damage the target takes: no armour reduces it (AOD-11.5)."""
+    """Impact damage the target takes: no armour reduces it (AOD-11.5, in the dial)."""
     self_damage: tuple[SelfDamage, ...]
     heat: int
     """Heat the attacker takes for the special attack itself (AOD-10.1); a charge's run adds its
@@ -314,6 +319,11 @@ class SpecialAttack:
     def target(self) -> int:
         """The target's index on the battlefield."""
         return self.need.target
+
+    @property
+    def category(self) -> DamageCategory:
+        """Impact damage: armour does not reduce it (AOD-11.5, AOD-16.1)."""
+        return DamageCategory.IMPACT
 
     @property
     def attacker_clicks(self) -> int:
@@ -437,7 +447,7 @@ def special_need(
 
 
 def _impact(kind: SpecialKind, attacker: Combatant) -> int:
-    """AOD-16.2 / AOD-11.8 step 6.2: charge primary + 1, DFA primary + 2, ram 2."""
+    """AOD-16.2 / AOD-11.8 step 6b: charge primary + 1, DFA primary + 2, ram 2."""
     if kind is SpecialKind.CHARGE:
         return attacker.primary + 1
     if kind is SpecialKind.DFA:
@@ -470,7 +480,7 @@ def resolve_special(
 ) -> SpecialAttack:
     """AOD-16 / AOD-11.8: resolve a charge, DFA or ram made by a move from ``before`` to ``after``.
 
-    On a hit the target takes the impact damage plus ``bonus`` (step 6.3), +1 on a critical hit,
+    On a hit the target takes the impact damage plus ``bonus`` (step 6c), +1 on a critical hit,
     unreduced by armour. The attacker takes its self-damage hit or miss (impact, unreducible,
     AOD-25 #13) and 1 pushing click more on a critical miss (AOD-25 #14). With *Merciless* a
     failed DFA costs 1 pushing click and a successful one nothing (AOD-21.2).

@@ -6,8 +6,8 @@ Rules: AOD-11.3 (attack result = 3d6 + attack + modifiers against defense + modi
 chance of success), AOD-12 (ranged combat: eligibility, line of fire and contact through
 `engine.aod.los`, the modifiers, the assault order's attack, indirect fire, several targets, AA
 units), AOD-8.9 (a fast VTOL firing on the move; height advantage), AOD-10.4 (+4 against a
-shut-down 'Mech), AOD-15 (the assault order's checks) and the armour placeholders of AOD-26.14
-(Evade, Heavy Armor, Reactive Armor).
+shut-down 'Mech), AOD-15 (the assault order's checks) and Evade (+2 defense against ranged
+attacks, AOD-26.14).
 
 Close combat, capture and the special attacks (charge, DFA, ram) are `engine.aod.closecombat`.
 
@@ -15,9 +15,11 @@ Every function is pure. A unit taking part in an attack is a `Combatant`: its pr
 index on the `Battlefield`, and its *current* values (after heat, SE and cards, AOD-6.4), which the
 turn machine reads from the dial. Results are frozen records that keep every die and every
 modifier, so the log can show them and replay never rolls again. They say how many clicks of which
-category each unit takes, after the target's armour (AOD-11.8 step 6.6); turning the dials is the
-dial module's job. The once-per-turn limit on energy-hit heat (AOD-10.1) is the turn machine's,
-which knows the turn: a result only says that an energy hit dealt a click to a 'Mech.
+category each unit takes, up to AOD-11.8 step 6e (criticals, energy against infantry). The
+target's armour (step 6f: Heavy and Reactive Armor) and turning the dial (6g) are
+`engine.aod.dial.take_damage`'s, which takes these clicks and category (`DamageCategory` values
+are `DamageKind` values). The once-per-turn limit on energy-hit heat (AOD-10.1) is the turn
+machine's, which knows the turn: a result only says that an energy hit dealt a click to a 'Mech.
 
 A ranged attack, in the order of AOD-11.8: `targets_problem` and `ranged_problem` (each target)
 refuse an illegal declaration; `ranged_needs` gives each target's modifiers, need and chance (the
@@ -34,7 +36,7 @@ import functools
 import itertools
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Final, Protocol
 
 from attrs import field, frozen
 
@@ -52,13 +54,13 @@ __all__ = [
     "AttackDice",
     "AttackOrder",
     "Combatant",
+    "CurrentValues",
     "DamageCategory",
     "Modifier",
     "Need",
     "RangedAttack",
     "SelfDamage",
     "TargetHit",
-    "after_armor",
     "allocation_problem",
     "assault_allowance",
     "assault_problem",
@@ -224,6 +226,25 @@ class Need:
         return dice.total + self.modified_attack >= self.modified_defense
 
 
+class CurrentValues(Protocol):
+    """What `Combatant.from_values` reads: the shape of the dial module's current values."""
+
+    @property
+    def speed(self) -> int: ...  # noqa: D102 - the fields of AOD-3.3
+    @property
+    def attack(self) -> int: ...  # noqa: D102
+    @property
+    def defense(self) -> int: ...  # noqa: D102
+    @property
+    def primary(self) -> int: ...  # noqa: D102
+    @property
+    def secondary(self) -> int | None: ...  # noqa: D102
+    @property
+    def active(self) -> frozenset[str]:
+        """The SE codes in force (AOD-3.6, AOD-10.4)."""
+        ...
+
+
 @frozen
 class Combatant:
     """A unit in an attack: what it is, where it is, and its current values (AOD-6.4).
@@ -273,6 +294,28 @@ class Combatant:
             **state,
         )
 
+    @classmethod
+    def from_values(
+        cls, index: int, unit: UnitDef, values: CurrentValues, **state: bool
+    ) -> Combatant:
+        """A combatant with the unit's current values (the dial's ``values(...)``, AOD-6.4).
+
+        For an attacker, the values of the weapon it fires (weapon-tied SE and gear, AOD-3.6,
+        AOD-20.6). ``values.defense`` must leave Evade out: it is listed as a modifier here.
+        ``state`` sets the flags (``shutdown=True``...).
+        """
+        return cls(
+            index=index,
+            unit=unit,
+            attack=values.attack,
+            defense=values.defense,
+            primary=values.primary,
+            secondary=values.secondary,
+            speed=values.speed,
+            equipment=values.active,
+            **state,
+        )
+
     @property
     def is_mech(self) -> bool:
         """'Mech or Quad 'Mech (AOD-3.1)."""
@@ -310,7 +353,7 @@ class TargetHit:
     need: Need
     hit: bool
     clicks: int
-    """Damage clicks to apply, after the target's armour (AOD-11.8 step 6.6)."""
+    """Damage clicks the attack deals, before the target's armour (AOD-11.8 up to step 6e)."""
     category: DamageCategory
     energy_heat: bool = False
     """AOD-10.1: an energy attack dealt at least 1 click to a 'Mech: +1 heat, at most once per
@@ -330,7 +373,7 @@ class RangedAttack:
     slot: WeaponSlot
     dice: AttackDice
     pool: int
-    """The damage value after heat, the attack type and the attacker's bonuses (steps 6.1-6.3)."""
+    """The damage value after heat, the attack type and the attacker's bonuses (steps 6a-6c)."""
     targets: tuple[TargetHit, ...]
     indirect: bool = False
     self_damage: tuple[SelfDamage, ...] = ()
@@ -361,38 +404,18 @@ def damage_category(weapon: Weapon) -> DamageCategory:
     return DamageCategory.BALLISTIC
 
 
-def after_armor(clicks: int, category: DamageCategory, equipment: frozenset[str]) -> int:
-    """AOD-11.8 step 6.6 / AOD-26.14: the target's armour reductions, never below 1 click.
-
-    Heavy Armor takes 1 off a ballistic, energy or close-combat attack; Reactive Armor takes 2
-    off a ballistic one (artillery included). Neither touches impact or pushing damage (AOD-11.5).
-    An attack dealing no click stays at 0.
-    """
-    if clicks <= 0:
-        return 0
-    if "HA" in equipment and category in {
-        DamageCategory.BALLISTIC,
-        DamageCategory.ENERGY,
-        DamageCategory.CLOSE,
-    }:
-        clicks = max(clicks - 1, 1)
-    if "RA" in equipment and category is DamageCategory.BALLISTIC:
-        clicks = max(clicks - 2, 1)
-    return clicks
-
-
 def target_clicks(
     share: int, category: DamageCategory, target: Combatant, *, critical: bool
 ) -> int:
-    """AOD-11.8 steps 6.4-6.6: a target's clicks from its share of the damage.
+    """AOD-11.8 steps 6d-6e: a target's clicks from its share of the damage.
 
     A critical hit adds 1 (to every hit target, even one given 0, AOD-25 #29); then energy
-    against infantry becomes 1 (AOD-11.2); then the target's armour.
+    against infantry becomes 1 (AOD-11.2). The target's armour comes after, in the dial.
     """
     clicks = share + (1 if critical else 0)
     if category is DamageCategory.ENERGY and target.kind is UnitType.INFANTRY:
         clicks = min(clicks, 1)
-    return after_armor(clicks, category, target.equipment)
+    return max(clicks, 0)
 
 
 # ---- who may fire (AOD-8.9, AOD-11.7, AOD-12.1, AOD-12.7, AOD-12.9) -----------------------------
@@ -598,9 +621,9 @@ def ranged_needs(
 def ranged_pool(
     attacker: Combatant, slot: WeaponSlot | None = None, *, indirect: bool = False, bonus: int = 0
 ) -> int:
-    """AOD-11.8 steps 6.1-6.3: the damage to split: current value, indirect cap 2, bonuses.
+    """AOD-11.8 steps 6a-6c: the damage to split: current value, indirect cap 2, bonuses.
 
-    ``bonus`` is the attacker's SE and faction changes (step 6.3), e.g. *Zellbrigen*'s +1.
+    ``bonus`` is the attacker's SE and faction changes (step 6c), e.g. *Zellbrigen*'s +1.
     """
     weapon = weapon_for(attacker.unit, slot)
     value = attacker.damage(weapon.slot if weapon is not None else WeaponSlot.PRIMARY)

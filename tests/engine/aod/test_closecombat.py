@@ -186,18 +186,18 @@ def test_a_mech_hits_for_at_least_one_click() -> None:
     assert (miss.hit, miss.clicks) == (False, 0)
 
 
-def test_close_damage_is_reduced_by_heavy_armour_not_as_energy() -> None:
-    """AOD-11.5 / AOD-26.14: close damage is not energy: 3 against infantry, 2 through armour.
+def test_close_damage_is_not_energy_damage() -> None:
+    """AOD-11.5: close damage is its own category: the energy limit against infantry is not used.
 
-    The Kestrel's energy primary 3 against infantry stays 3 in close combat; against the
-    Tortoise's Heavy Armor it is 2; the Warden's declared melee secondary is used.
+    The Kestrel's energy primary 3 against infantry stays 3 in close combat; the Warden's declared
+    melee secondary is used.
     """
     board = duel()
     kestrel, squad = fighter(0, KESTREL), fighter(1, PATHGUARD, defense=5)
     assert resolve_close(kestrel, squad, close_need(board, kestrel, squad), HIT).clicks == 3
-    tortoise = fighter(1, TORTOISE)
-    result = resolve_close(kestrel, tortoise, close_need(board, kestrel, tortoise), HIT)
-    assert result.clicks == 2
+    assert resolve_close(kestrel, squad, close_need(board, kestrel, squad), HIT).category is (
+        DamageCategory.CLOSE
+    )
     warden = fighter(0, WARDEN, secondary=2)
     melee = resolve_close(
         warden, squad, close_need(board, warden, squad), HIT, WeaponSlot.SECONDARY
@@ -337,12 +337,13 @@ def test_charge_self_damage_is_half_primary_rounded_up_minimum_one(primary: int,
     assert result.attacker_clicks == own
 
 
-def test_charge_impact_damage_ignores_armour() -> None:
-    """AOD-26.17 #18 / AOD-16.1 / AOD-11.5: impact damage ignores the Warden's Heavy Armor."""
+def test_charge_deals_impact_damage() -> None:
+    """AOD-26.17 #18 / AOD-16.1 / AOD-11.5: primary 3 + 1, impact (the dial's armour skips it)."""
     before, after = approach()
     kestrel, warden = fighter(0, KESTREL), fighter(1, WARDEN)
     result = resolve_special(before, after, kestrel, warden, SpecialKind.CHARGE, dice=HIT)
-    assert result.clicks == 4  # primary 3 + 1, no -1
+    assert result.clicks == 4
+    assert result.category is DamageCategory.IMPACT
 
 
 @pytest.mark.parametrize(

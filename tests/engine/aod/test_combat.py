@@ -24,7 +24,6 @@ from engine.aod.combat import (
     Combatant,
     DamageCategory,
     Need,
-    after_armor,
     allocation_problem,
     assault_allowance,
     assault_problem,
@@ -369,8 +368,9 @@ def indirect_board(*cells: tuple[str, HexTerrain]) -> Battlefield:
 def test_indirect_fire_only_when_the_line_is_blocked_plus_three_cap_two() -> None:
     """AOD-26.17 #13 / AOD-12.7: blocked LOF: indirect allowed, +3 defense, damage capped at 2.
 
-    The Warden as target (defense 19, Heavy Armor -1). A Longbow with damage 4 deals min(4, 2) = 2,
-    less 1 for the armour: 1. On a critical hit 2 + 1 = 3, less 1: 2.
+    The Warden as target (defense 19). A Longbow with damage 4 deals min(4, 2) = 2; on a critical
+    hit 2 + 1 = 3 (the cap comes before the critical, AOD-11.8 6b and 6d). The Warden's Heavy
+    Armor is the dial's, after this.
     """
     board = indirect_board()
     longbow = fighter(0, LONGBOW, primary=4)
@@ -382,9 +382,11 @@ def test_indirect_fire_only_when_the_line_is_blocked_plus_three_cap_two() -> Non
     assert need.need == 19 + 3 - 9
     assert ranged_pool(longbow, indirect=True) == 2
     hit = resolve_ranged(longbow, (warden,), (need,), AttackDice(5, 5, 3), indirect=True)
-    assert hit.targets[0].clicks == 1
+    assert hit.targets[0].clicks == 2
     crit = resolve_ranged(longbow, (warden,), (need,), AttackDice(6, 6, 1), indirect=True)
-    assert crit.targets[0].clicks == 2
+    assert crit.targets[0].clicks == 3
+    miss = resolve_ranged(longbow, (warden,), (need,), AttackDice(5, 4, 3), indirect=True)
+    assert not miss.targets[0].hit  # 12 < 13
 
 
 def test_indirect_fire_needs_a_blocked_line_a_ballistic_weapon_and_one_target() -> None:
@@ -457,42 +459,46 @@ def test_cruising_vtol_has_height_advantage_unless_the_attacker_is_high() -> Non
 def test_an_energy_hit_of_one_click_on_a_mech_is_reported_for_heat() -> None:
     """AOD-10.1 / AOD-11.2: the Kestrel's energy primary hits a 'Mech: the target gains heat.
 
-    The Warden's Heavy Armor takes 3 down to 2: still at least one click, so the heat applies
-    (once per turn: the turn machine's count).
+    It deals 3 clicks (the Warden's Heavy Armor, applied by the dial, leaves at least 1), so the
+    heat applies (once per turn: the turn machine's count).
     """
     board = field(terrain(), unit("1015"), unit("1011", side=1, facing=Facing.S))
     kestrel, warden = fighter(0, KESTREL), fighter(1, WARDEN)
     needs = ranged_needs(board, kestrel, (warden,))
     attack = resolve_ranged(kestrel, (warden,), needs, AttackDice(5, 5, 5))
-    assert attack.targets[0].clicks == 2
+    assert attack.targets[0].clicks == 3
     assert attack.targets[0].energy_heat
     ballistic = resolve_ranged(kestrel, (warden,), needs, AttackDice(5, 5, 5), WeaponSlot.SECONDARY)
     assert not ballistic.targets[0].energy_heat
-    assert ballistic.targets[0].clicks == 1  # secondary 2, Heavy Armor -1
+    assert ballistic.targets[0].clicks == 2  # the secondary's 2
+    assert ballistic.targets[0].category is DamageCategory.BALLISTIC
 
 
-# ---------------------------------------------------------------- AOD-26.14 armour
+# ---------------------------------------------------------------- the dial's values
 
 
-@pytest.mark.parametrize(
-    ("clicks", "category", "equipment", "expected"),
-    [
-        (3, DamageCategory.BALLISTIC, {"HA"}, 2),
-        (1, DamageCategory.ENERGY, {"HA"}, 1),  # never below 1
-        (2, DamageCategory.CLOSE, {"HA"}, 1),
-        (4, DamageCategory.IMPACT, {"HA"}, 4),  # impact ignores armour (AOD-11.5)
-        (4, DamageCategory.BALLISTIC, {"RA"}, 2),
-        (2, DamageCategory.BALLISTIC, {"RA"}, 1),
-        (4, DamageCategory.ENERGY, {"RA"}, 4),  # reactive armour: ballistic only
-        (3, DamageCategory.PUSHING, {"HA", "RA"}, 3),  # pushing cannot be prevented
-        (0, DamageCategory.BALLISTIC, set(), 0),
-    ],
-)
-def test_armour_reductions(
-    clicks: int, category: DamageCategory, equipment: set[str], expected: int
-) -> None:
-    """AOD-11.5 / AOD-11.8 step 6.6 / AOD-26.14: Heavy Armor -1, Reactive Armor -2, minimum 1."""
-    assert after_armor(clicks, category, frozenset(equipment)) == expected
+@attrs.frozen
+class Window:
+    """Stand-in for the dial's current values: the Kestrel at heat 4 (-1 primary, -2 speed)."""
+
+    speed: int = 10
+    attack: int = 10
+    defense: int = 18
+    primary: int = 2
+    secondary: int | None = 1
+    active: frozenset[str] = frozenset({"JJ"})  # Evade switched off by its owner
+
+
+def test_a_combatant_takes_the_dials_current_values() -> None:
+    """AOD-6.4 / AOD-3.6: heat-modified damage and only the SE in force count."""
+    kestrel = Combatant.from_values(0, by_name(KESTREL), Window(), shutdown=False)
+    assert (kestrel.primary, kestrel.secondary, kestrel.speed) == (2, 1, 10)
+    assert ranged_pool(kestrel) == 2
+    assert kestrel.shows("JJ")
+    assert not kestrel.shows("EV")
+    board = field(terrain(), unit("1015", side=1), unit("1011", facing=Facing.S))
+    (need,) = ranged_needs(board, fighter(1, WARDEN), (kestrel,))
+    assert modifiers(need) == {}  # no Evade
 
 
 # ---------------------------------------------------------------- AOD-15 assault
