@@ -80,6 +80,12 @@ def test_critical_hit_and_miss_read_the_white_dice_only() -> None:
     assert not AttackDice(1, 2, 1).critical_miss
 
 
+def test_a_die_shows_one_to_six() -> None:
+    """AOD-1: each attack die is a d6."""
+    with pytest.raises(ValueError, match="1 to 6"):
+        AttackDice(7, 1, 1)
+
+
 def test_attack_roll_reads_white_white_black_from_the_dice() -> None:
     """AOD-1 / AOD-11.3: three dice in the order white, white, black; success is total >= need."""
     dice = AttackDice.roll(ScriptedDice([4, 3, 5]))
