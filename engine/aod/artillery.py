@@ -63,6 +63,7 @@ __all__ = [
 CLEAR_LOF_BONUS = 2
 """AOD-13.4 step 2: +2 to the roll when the LOF to the marker point is not blocked."""
 
+_NO_LONG_RANGE = "This unit has no long range: only artillery fires artillery markers."
 _WHITE_CRITICAL_HIT = (6, 6)
 _WHITE_CRITICAL_MISS = (1, 1)
 
@@ -88,7 +89,7 @@ def long_range_problem(weapon: Weapon | None, attack: int) -> str | None:
     modified attack value.
     """
     if weapon is None or not weapon.is_artillery:
-        return "This unit has no long range: only artillery fires artillery markers."
+        return _NO_LONG_RANGE
     if attack <= 0:  # AOD-13.1: attack > 0, whatever the max range
         return "An artillery unit needs an attack value above 0 to fire long range."
     return None
@@ -202,11 +203,12 @@ def declare_problems(
     The unit's order and state (a Ranged order, not shut down, not Heavy Damage, not a captive)
     are the turn machine's checks; this is the artillery's own list.
     """
-    if (why := long_range_problem(weapon, attack)) is not None or weapon is None:
-        return [why or ""]
+    if weapon is None:
+        return [_NO_LONG_RANGE]
+    if (why := long_range_problem(weapon, attack)) is not None:
+        return [why]
     problems: list[str] = []
-    unit = field.units[shooter]
-    if submerged(field.terrain, unit):  # AOD-19.5: no ranged attacks from under the water
+    if submerged(field.terrain, field.units[shooter]):  # AOD-19.5: nobody fires from under water
         problems.append("A submerged unit cannot fire.")
     if enemy_contacts(field, shooter):  # AOD-13.3: the artillery unit touches no enemy
         problems.append("An artillery unit in contact with an enemy cannot fire long range.")
@@ -215,16 +217,18 @@ def declare_problems(
     if len(aims) > weapon.targets:  # AOD-13.5: as many markers as it has targets
         problems.append(f"This weapon places at most {weapon.targets} marker(s) per order.")
     dots = [dot for _, dot in aims]
-    if len(set(dots)) < len(dots):  # AOD-12.8 by analogy: each point once per order
+    if len(set(dots)) < len(dots):  # [INTERP] AOD-12.8 by analogy: each point once per order
         problems.append("Two markers may not share one hex.")
-    for marker_id, dot in aims:
+    found = (
+        why
+        for marker_id, dot in aims
         for why in (
             marker_problem(weapon, marker_id, catalogue, attack, damage),
             aim_problem(field, shooter, weapon, dot, arcs),
-        ):
-            if why is not None and why not in problems:
-                problems.append(why)
-    return problems
+        )
+        if why is not None
+    )
+    return problems + list(dict.fromkeys(found))
 
 
 # ---- the placed marker (AOD-13.3, AOD-26.9) ---------------------------------------------------
@@ -236,7 +240,8 @@ class PlacedMarker:
 
     Attributes:
         owner: the player who placed it (it resolves in this player's next command stage).
-        shooter: the artillery unit's index in the battlefield (a formation's leader).
+        shooter: the artillery unit's id in the turn machine's state (a formation's leader); by
+            default its index in the battlefield at placement.
         marker: the marker's id in the catalogue ("A-L").
         dot: the hex it was placed on (AOD-26.9: the dot is a hex).
         turn: the turn it was placed in.
@@ -275,17 +280,21 @@ def place_markers(
     damage: int,
     members: Sequence[int] = (),
     bonus: int = 0,
+    shooter_id: int | None = None,
 ) -> tuple[PlacedMarker, ...]:
     """AOD-13.3 / AOD-26.9: the markers of a declaration that `declare_problems` found legal.
 
-    ``members`` and ``bonus`` are a formation's (see `engine.aod.formations`); alone they are
-    the shooter and 0.
+    ``shooter`` is the artillery unit's index in ``field``; ``shooter_id`` the id the marker
+    records, when the turn machine names units otherwise (default: the index). ``members`` and
+    ``bonus`` are a formation's (`engine.aod.formations.artillery_bonus`); alone they are the
+    shooter and 0.
     """
     origin = field.units[shooter].hex
+    ident = shooter if shooter_id is None else shooter_id
     return tuple(
         PlacedMarker(
             owner=owner,
-            shooter=shooter,
+            shooter=ident,
             marker=marker_id,
             dot=dot,
             turn=turn,
@@ -295,7 +304,7 @@ def place_markers(
             damage=damage,
             range_type=weapon.range_type,
             bonus=bonus,
-            members=tuple(members) or (shooter,),
+            members=tuple(members) or (ident,),
         )
         for marker_id, dot in aims
     )
@@ -403,7 +412,7 @@ class Volley:
         critical_hit: 6 + 6 on the white dice: every marker lands on its dot, +1 click each.
         critical_miss: 1 + 1 on the white dice: the shooter takes a click, nobody else anything.
         blasts: one per marker, in placement order (empty on a critical miss).
-        shooter: the artillery unit (a formation's leader).
+        shooter: the artillery unit's id as the markers record it (a formation's leader).
         shooter_clicks: pushing-damage clicks the shooter takes (1 on a critical miss, AOD-13.6).
     """
 
@@ -430,13 +439,13 @@ def _resolve_one(
     roll: tuple[int, int, int],
     captives: frozenset[int],
     *,
-    shooter_gone: bool,
+    shooter_at: int | None,
 ) -> Blast:
     spec = catalogue.markers[marker.marker]
     critical_hit = roll[:2] == _WHITE_CRITICAL_HIT
     # AOD-13.4 step 2 / AOD-25 #19: the +2 is judged now, from where the shooter stands now;
     # a shooter that is gone gets no +2.
-    clear = not shooter_gone and _point_is_clear(field, marker.shooter, marker.dot)
+    clear = shooter_at is not None and _point_is_clear(field, shooter_at, marker.dot)
     total = sum(roll) + marker.attack + marker.bonus + (CLEAR_LOF_BONUS if clear else 0)
     hit = critical_hit or total >= spec.difficulty  # AOD-13.4 step 3 / AOD-13.6
     facing: Facing | None = None
@@ -465,7 +474,7 @@ def resolve_volley(
     roll: tuple[int, int, int],
     *,
     captives: Iterable[int] = (),
-    shooter_gone: bool = False,
+    shooter_at: int | None,
 ) -> Volley:
     """AOD-13.4 .. AOD-13.6: resolve the markers one order placed, with one attack roll.
 
@@ -475,8 +484,9 @@ def resolve_volley(
         catalogue: the markers catalogue.
         roll: the three attack dice (white, white, black).
         captives: indices of captive units: artillery never damages them (AOD-13.4 step 6).
-        shooter_gone: the shooter has been eliminated: the markers resolve with their stored
-            values and no +2 (AOD-25 #19, AOD-26.9).
+        shooter_at: the shooter's index in ``field`` now, for the LOF of the +2; None when it
+            has been eliminated: the markers then resolve with their stored values and no +2
+            (AOD-25 #19, AOD-26.9), and a critical miss damages nobody.
 
     Returns:
         The volley: its dice, each marker's total, drift and blast, and the shooter's own click
@@ -496,11 +506,11 @@ def resolve_volley(
             critical_miss=True,
             blasts=(),
             shooter=shooter,
-            shooter_clicks=0 if shooter_gone else 1,
+            shooter_clicks=0 if shooter_at is None else 1,
         )
     spared = frozenset(captives)
     blasts = tuple(
-        _resolve_one(field, m, catalogue, roll, spared, shooter_gone=shooter_gone) for m in markers
+        _resolve_one(field, m, catalogue, roll, spared, shooter_at=shooter_at) for m in markers
     )
     return Volley(
         roll,

@@ -182,6 +182,31 @@ def test_markers_per_order_follow_the_targets_aod_13_5() -> None:
     assert declare_problems(fld, 0, two, catalogue(), aims, attack=9, damage=2) == []
 
 
+def test_other_declaration_problems_aod_13_3() -> None:
+    """AOD-13.1 / AOD-13.3 / AOD-19.5: no artillery, no marker, one hex twice, under water."""
+    fld = board_with()
+    cat = catalogue()
+    halberd = by_name("Halberd Hover Tank").primary
+    assert declare_problems(fld, 0, halberd, cat, [("A-L", DOT)], attack=9, damage=2) == [
+        "This unit has no long range: only artillery fires artillery markers."
+    ]
+    assert declare_problems(fld, 0, None, cat, [("A-L", DOT)], attack=9, damage=2) == [
+        "This unit has no long range: only artillery fires artillery markers."
+    ]
+    assert declare_problems(fld, 0, WEAPON, cat, [], attack=9, damage=2) == [
+        "Place at least one artillery marker."
+    ]
+    two = attrs.evolve(WEAPON, targets=2)
+    twice = [("A-L", DOT), ("A-L", DOT)]
+    assert declare_problems(fld, 0, two, cat, twice, attack=9, damage=2) == [
+        "Two markers may not share one hex."
+    ]
+    wet = field(terrain([("1030", DEEP)], size=36), unit("1030", SpeedMode.AQUATIC))
+    assert declare_problems(wet, 0, WEAPON, cat, [("A-L", DOT)], attack=9, damage=2) == [
+        "A submerged unit cannot fire."
+    ]
+
+
 def test_the_placed_marker_stores_what_resolution_needs_aod_26_9() -> None:
     """AOD-26.9: owner, shooter, marker, dot, turn, the shooter's hex, arrow, attack and damage."""
     (marker,) = place_markers(
@@ -246,7 +271,7 @@ def test_a_clear_lof_adds_two_aod_13_4() -> None:
     """
     roll = (2, 3, 3)
     clear = board_with()
-    volley = resolve_volley(clear, placed(clear, DOT), catalogue(), roll)
+    volley = resolve_volley(clear, placed(clear, DOT), catalogue(), roll, shooter_at=0)
     (blast,) = volley.blasts
     assert blast.clear
     assert blast.total == 8 + 9 + CLEAR_LOF_BONUS == 19
@@ -254,7 +279,7 @@ def test_a_clear_lof_adds_two_aod_13_4() -> None:
     assert blast.dot == DOT
     assert blast.drift is None
     walled = board_with(cells=[("1022", WALL)])
-    (blocked,) = resolve_volley(walled, placed(walled, DOT), catalogue(), roll).blasts
+    (blocked,) = resolve_volley(walled, placed(walled, DOT), catalogue(), roll, shooter_at=0).blasts
     assert not blocked.clear
     assert blocked.total == 17
     assert not blocked.hit
@@ -267,7 +292,7 @@ def test_the_lof_is_judged_from_where_the_shooter_stands_now_aod_25_19() -> None
     fld = board_with()
     markers = placed(fld, DOT)
     later = Battlefield(fld.terrain, (*fld.units, unit("1020", SpeedMode.FOOT, side=1)))
-    (blast,) = resolve_volley(later, markers, catalogue(), (2, 3, 3)).blasts
+    (blast,) = resolve_volley(later, markers, catalogue(), (2, 3, 3), shooter_at=0).blasts
     assert not blast.clear
     assert blast.total == 17
 
@@ -275,11 +300,30 @@ def test_the_lof_is_judged_from_where_the_shooter_stands_now_aod_25_19() -> None
 def test_a_shooter_that_is_gone_gets_no_plus_two_aod_26_9() -> None:
     """AOD-25 #19 / AOD-26.9: an eliminated shooter's marker resolves with stored values, no +2."""
     fld = board_with()
-    (blast,) = resolve_volley(
-        fld, placed(fld, DOT), catalogue(), (2, 3, 3), shooter_gone=True
-    ).blasts
+    (blast,) = resolve_volley(fld, placed(fld, DOT), catalogue(), (2, 3, 3), shooter_at=None).blasts
     assert not blast.clear
     assert blast.total == 17
+    gone = resolve_volley(fld, placed(fld, DOT), catalogue(), (1, 1, 4), shooter_at=None)
+    assert gone.critical_miss
+    assert gone.shooter_clicks == 0  # nobody left to take the click
+
+
+def test_the_marker_names_the_shooter_by_the_turn_machines_id() -> None:
+    """AOD-13.4: the record keeps the shooter's id; resolution reads where it stands now.
+
+    The Longbow is unit 7 of the game, index 0 of this battlefield; later it is index 1, behind
+    a base in 1020 (no +2).
+    """
+    fld = board_with()
+    (marker,) = place_markers(
+        fld, 0, WEAPON, [("A-L", DOT)], owner=0, turn=1, attack=9, damage=2, shooter_id=7
+    )
+    assert (marker.shooter, marker.members) == (7, (7,))
+    later = field(terrain(size=36), unit("1020", SpeedMode.FOOT, side=1), shooter())
+    volley = resolve_volley(later, (marker,), catalogue(), (1, 1, 5), shooter_at=1)
+    assert (volley.shooter, volley.shooter_clicks) == (7, 1)
+    (blast,) = resolve_volley(later, (marker,), catalogue(), (2, 3, 3), shooter_at=1).blasts
+    assert not blast.clear
 
 
 @pytest.mark.parametrize(
@@ -301,7 +345,9 @@ def test_drift_direction_is_the_black_die_round_the_arrow_aod_26_9(
     Walled off (no +2), attack 7: 1+2+b + 7 misses 19 by 9-b, so 3, 2 or 1 hexes.
     """
     fld = board_with(cells=[("1022", WALL)])
-    (blast,) = resolve_volley(fld, placed(fld, DOT, attack=7), catalogue(), (1, 2, black)).blasts
+    (blast,) = resolve_volley(
+        fld, placed(fld, DOT, attack=7), catalogue(), (1, 2, black), shooter_at=0
+    ).blasts
     assert blast.total == 10 + black
     assert blast.drift is facing
     assert blast.distance == hexes
@@ -337,7 +383,9 @@ def test_drift_distance_by_margin_band_aod_26_9(
     Walled off, attack 7 (the Longbow's click 4): total = 3d6 + 7, margin = 19 - total.
     """
     fld = board_with(cells=[("1022", WALL)])
-    (blast,) = resolve_volley(fld, placed(fld, DOT, attack=7), catalogue(), dice).blasts
+    (blast,) = resolve_volley(
+        fld, placed(fld, DOT, attack=7), catalogue(), dice, shooter_at=0
+    ).blasts
     assert 19 - blast.total == margin
     assert blast.distance == hexes
 
@@ -345,7 +393,9 @@ def test_drift_distance_by_margin_band_aod_26_9(
 def test_a_margin_of_seven_drifts_three_aod_26_9() -> None:
     """AOD-26.9: A-L's last band: 1+2+1 + attack 3 = 7 misses by 12: 3 hexes, black 1: north."""
     fld = board_with(cells=[("1022", WALL)])
-    (blast,) = resolve_volley(fld, placed(fld, DOT, attack=3), catalogue(), (1, 2, 1)).blasts
+    (blast,) = resolve_volley(
+        fld, placed(fld, DOT, attack=3), catalogue(), (1, 2, 1), shooter_at=0
+    ).blasts
     assert blast.total == 7
     assert blast.distance == 3
     assert blast.dot == at("1012")
@@ -361,13 +411,13 @@ def test_off_the_board_nothing_happens_aod_13_4() -> None:
     near = unit("1002", SpeedMode.FOOT, side=1)
     fld = field(board, shooter("1016"), near)
     markers = placed(fld, at("1001"))
-    (blast,) = resolve_volley(fld, markers, catalogue(), (2, 3, 1)).blasts
+    (blast,) = resolve_volley(fld, markers, catalogue(), (2, 3, 1), shooter_at=0).blasts
     assert not blast.hit
     assert blast.distance == 2
     assert blast.dot is None
     assert blast.hits == ()
     # Black 4 instead: 18, a miss by 1, 1 hex back south onto 1002: the unit there is hit.
-    (back,) = resolve_volley(fld, markers, catalogue(), (2, 3, 4)).blasts
+    (back,) = resolve_volley(fld, markers, catalogue(), (2, 3, 4), shooter_at=0).blasts
     assert back.dot == at("1002")
     assert back.hits == ((1, 2),)
 
@@ -386,7 +436,7 @@ def test_the_blast_hits_friends_and_foes_within_the_radius_aod_13_4() -> None:
         unit("1116", SpeedMode.TRACKED, side=1),  # an enemy next to it
         unit("1013", SpeedMode.FOOT, side=1),  # two hexes away
     )
-    volley = resolve_volley(fld, placed(fld, DOT), catalogue(), (4, 4, 4))
+    volley = resolve_volley(fld, placed(fld, DOT), catalogue(), (4, 4, 4), shooter_at=0)
     (blast,) = volley.blasts
     assert blast.hit
     assert blast.hits == ((1, 2), (2, 2), (3, 2))
@@ -406,7 +456,9 @@ def test_captives_and_submerged_units_are_spared_vtols_are_not_aod_25_20() -> No
         unit("0915", SpeedMode.VTOL, side=1),  # at NOE (index 4)
         cells=[("1014", DEEP)],
     )
-    (blast,) = resolve_volley(fld, placed(fld, DOT), catalogue(), (4, 4, 4), captives={1}).blasts
+    (blast,) = resolve_volley(
+        fld, placed(fld, DOT), catalogue(), (4, 4, 4), captives={1}, shooter_at=0
+    ).blasts
     assert blast.hits == ((3, 2), (4, 2))
     assert blast_victims(fld, DOT, 1) == (1, 3, 4)
 
@@ -420,7 +472,7 @@ def test_a_critical_hit_lands_on_the_dot_and_adds_a_click_aod_13_6() -> None:
     cat = Catalogue(markers=MappingProxyType({"A-X": hard}))
     fld = board_with(unit("1015", SpeedMode.FOOT, side=1))
     markers = placed(fld, DOT, marker="A-X", weapon=attrs.evolve(WEAPON, markers=("A-X",)))
-    volley = resolve_volley(fld, markers, cat, (6, 6, 1))
+    volley = resolve_volley(fld, markers, cat, (6, 6, 1), shooter_at=0)
     assert volley.critical_hit
     (blast,) = volley.blasts
     assert blast.total == 24
@@ -435,7 +487,7 @@ def test_a_critical_miss_damages_only_the_shooter_aod_13_6() -> None:
     With a black 6 and attack 20 the total would have hit; a unit on the dot is untouched.
     """
     fld = board_with(unit("1015", SpeedMode.FOOT, side=1))
-    volley = resolve_volley(fld, placed(fld, DOT, attack=20), catalogue(), (1, 1, 6))
+    volley = resolve_volley(fld, placed(fld, DOT, attack=20), catalogue(), (1, 1, 6), shooter_at=0)
     assert volley.critical_miss
     assert volley.blasts == ()
     assert volley.damage() == {}
@@ -456,7 +508,7 @@ def test_several_markers_one_roll_own_drift_overlapping_blasts_aod_13_5() -> Non
     two = attrs.evolve(WEAPON, targets=2)
     fld = board_with(unit("1014", SpeedMode.FOOT, side=1))
     markers = placed(fld, DOT, at("1013"), weapon=two)
-    volley = resolve_volley(fld, markers, catalogue(), (2, 3, 3))
+    volley = resolve_volley(fld, markers, catalogue(), (2, 3, 3), shooter_at=0)
     near, far = volley.blasts
     assert (near.total, near.hit, near.dot) == (19, True, DOT)
     assert (far.total, far.hit) == (17, False)
@@ -472,13 +524,13 @@ def test_a_volley_is_one_shooters_one_order() -> None:
     first = placed(fld, DOT)
     later = attrs.evolve(first[0], turn=3)
     with pytest.raises(ValueError, match="one shooter's one order"):
-        resolve_volley(fld, (*first, later), catalogue(), (3, 3, 3))
+        resolve_volley(fld, (*first, later), catalogue(), (3, 3, 3), shooter_at=0)
 
 
 def test_a_formation_bonus_adds_to_the_total_aod_13_7() -> None:
     """AOD-13.7 / AOD-18.3: +2 per member beyond the leader: 3 members, +4 on 2+3+3 + 9 + 2."""
     fld = board_with()
     markers = placed(fld, DOT, members=(0, 5, 6), bonus=4)
-    (blast,) = resolve_volley(fld, markers, catalogue(), (2, 3, 3)).blasts
+    (blast,) = resolve_volley(fld, markers, catalogue(), (2, 3, 3), shooter_at=0).blasts
     assert blast.total == 23
     assert markers[0].members == (0, 5, 6)
