@@ -34,6 +34,7 @@ from engine.aod.geometry import (
     Battlefield,
     arc_of,
     close_combat_problem,
+    enemy_contacts,
     in_contact,
     submerged,
 )
@@ -287,7 +288,8 @@ def artillery_formation_problems(
 
     A ranged formation of artillery units only, whose leader's markers (``dots``) each lie in
     every member's band, ``max < d <= long`` (AOD-25 #39), and front arc ([INTERP] AOD-25 #16:
-    each member's own arc and range). The LOFs need not be clear. The leader's own declaration
+    each member's own arc and range), and ([INTERP] AOD-13.3) no member touches an enemy. The
+    LOFs need not be clear. The leader's own declaration
     (its markers and minimums) is `engine.aod.artillery.declare_problems`.
     """
     problems = _roll_call(roster, FormationKind.RANGED, members)
@@ -299,6 +301,8 @@ def artillery_formation_problems(
         if weapon is None:  # AOD-18.3: all members must be artillery
             problems.append(f"{roster.name(member)} is not artillery.")
             continue
+        if enemy_contacts(field, member):  # AOD-13.3 for every member [INTERP]
+            problems.append(f"{roster.name(member)} is in contact with an enemy.")
         for dot in dots:
             if aim_problem(field, member, weapon, dot, arcs) is not None:
                 problems.append(f"{roster.name(member)} cannot reach the marker in {dot.label}.")

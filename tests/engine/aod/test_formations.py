@@ -413,3 +413,15 @@ def test_artillery_formation_members_are_artillery_and_reach_the_dot_aod_18_3() 
         "Longbow Artillery Carrier in 1025 cannot reach the marker in 1015.",
         "Longbow Artillery Carrier in 0925 cannot reach the marker in 1015.",
     ]
+
+
+def test_no_artillery_formation_member_touches_an_enemy_aod_13_3() -> None:
+    """AOD-13.3 / AOD-13.7 [INTERP]: the no-contact rule holds for every member."""
+    board = roster(
+        *[(LONGBOW, label) for label in ("0925", "1025", "1125")],
+        (PATHGUARD, "1225", 1),
+        size=36,
+    )
+    assert artillery_formation_problems(board, (1, 0, 2), (at("1010"),)) == [
+        "Longbow Artillery Carrier in 1125 is in contact with an enemy."
+    ]
