@@ -293,9 +293,21 @@ def unload(
     Each passenger is placed in turn, so an earlier one's base takes its hex from the later
     ones. A passenger that cannot be placed is eliminated, and the transport's owner chooses
     which: None is legal only when, the others placed, no hex is left for it. ``side`` is the
-    passengers' side (the transport's when left out).
+    passengers' side (the transport's when left out). A cruising VTOL sets down only units
+    with Jump Jets, which count as touching it (AOD-9.4).
+
+    ``field`` shows the transport where it unloads: it may move before and after, within its
+    allowance (AOD-9.3). For an unloading forced by Heavy Damage, where it stands then.
     """
-    riders = field.units[transport_index].side if side is None else side
+    carrier = field.units[transport_index]
+    riders = carrier.side if side is None else side
+    # AOD-9.4: a cruising VTOL sets down only units with Jump Jets
+    grounded = [piece.name for piece in passengers if carrier.cruising and not piece.jumps]
+    if grounded:
+        return Unloaded(
+            field,
+            problem=f"{grounded[0]} has no jump jets: it cannot get off a VTOL flying high.",
+        )
     units = list(field.units)
     placed: list[tuple[int, Placement]] = []
     lost: list[int] = []

@@ -257,6 +257,19 @@ def test_unload_refuses_a_taken_hex_and_a_needless_sacrifice_aod_9_3() -> None:
     assert "can still be set down" in needless.problem
 
 
+def test_a_cruising_vtol_sets_down_only_jump_jets_aod_9_4() -> None:
+    """AOD-9.4: from cruising altitude only units with Jump Jets unload, behind the VTOL."""
+    high = field(terrain(), unit("1010", SpeedMode.VTOL, cruising=True))
+    jumped = unload(high, 0, [piece(talon())], [(at("1011"), Facing.S)])
+    assert jumped.problem == ""
+    assert jumped.field.unit_at(at("1011")) is not None
+    walked = unload(high, 0, [piece(talon()), piece(rifles())], [(at("1011"), Facing.S), None])
+    assert "no jump jets" in walked.problem
+    assert walked.field == high
+    low = field(terrain(), unit("1010", SpeedMode.VTOL))
+    assert unload(low, 0, [piece(rifles())], [(at("1011"), Facing.S)]).problem == ""
+
+
 def test_a_cruising_vtol_stops_after_unloading_aod_9_4() -> None:
     """AOD-9.4: a cruising VTOL moves no further after unloading; at NOE it may go on."""
     assert unload_ends_move(unit("1010", SpeedMode.VTOL, cruising=True))
