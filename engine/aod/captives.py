@@ -23,7 +23,7 @@ from attrs import frozen
 
 from engine.aod.dial import DamageKind, DamageTaken, take_damage
 from engine.aod.geometry import Battlefield, mode_terrain
-from engine.aod.movement import allowance, reachable
+from engine.aod.movement import allowance, reachable, starts_hindered
 from engine.aod.terrain import TerrainMap, TerrainType
 from engine.aod.transport import Piece
 from engine.aod.units import SpeedMode, UnitDef, UnitType
@@ -44,6 +44,7 @@ __all__ = [
     "escort_moves",
     "escort_order_problem",
     "pair_allowance",
+    "pair_starts_hindered",
     "pair_terrain",
     "release_problem",
     "transport_captured",
@@ -134,6 +135,15 @@ def pair_allowance(escort_speed: int, captive_speed: int, *, hindering_start: bo
     return allowance(min(escort_speed, captive_speed), hindering_start=hindering_start)
 
 
+def pair_starts_hindered(field: Battlefield, escort: int, captive: int) -> bool:
+    """AOD-19.2 / AOD-14.4: whether the pair's allowance is halved for a hindering start.
+
+    [INTERP] Yes if either unit starts in terrain hindering for its own mode (`pair_allowance`'s
+    ``hindering_start``).
+    """
+    return starts_hindered(field, escort) or starts_hindered(field, captive)
+
+
 _PAIR_KEY = "aod.captives.pair"
 
 
@@ -141,7 +151,8 @@ def pair_terrain(board: TerrainMap, modes: Sequence[SpeedMode]) -> TerrainMap:
     """AOD-14.4: the board as the pair sees it: a hex blocking for any of ``modes`` is blocking.
 
     The pair "may not enter terrain that either of them cannot enter"; hindering stays as each
-    mode sees it for the unit that moves. Cached on the board.
+    mode sees it for the unit that moves. (A Foot escort is hindered by every terrain that
+    hinders any captive mode, so its own stop-on-entry rule is the pair's.) Cached on the board.
     """
     key = (_PAIR_KEY, tuple(sorted(set(modes))))
     found: TerrainMap | None = board.derived.get(key)

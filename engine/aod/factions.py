@@ -197,8 +197,9 @@ class RankBonus:
 
     Attributes:
         ability: "ruthlessness" or "zellbrigen".
-        clicks: +1 click for the target if the attack succeeds: combat's damage ``bonus``
-            (AOD-11.8 step 6c; [INTERP] it is part of the attack's damage, so armour sees it).
+        clicks: +1 click for the target if the attack succeeds: combat's damage ``bonus``,
+            added with the attacker's faction abilities at AOD-11.8 step 6.3, so energy against
+            infantry still becomes 1 (step 6.5) and armour still reduces it (step 6.6).
     """
 
     ability: str

@@ -176,8 +176,9 @@ def board_problem(  # noqa: PLR0911 - one guard per rule
         transport: the transport's unit and dials.
         passenger: the boarding unit's.
         aboard: the units already aboard.
-        start: the battlefield at the start of the turn (contacts are judged then, AOD-9.3);
-            ``field`` when left out.
+        start: the battlefield at the start of the turn (the passenger must have touched the
+            transport's rear arc then, and still does; [INTERP] and touch no enemy then or
+            now, AOD-9.3); ``field`` when left out. Same unit indices as ``field``.
         captive: the captive the boarding unit escorts, which boards with it (AOD-9.3, 14.4).
         arcs: the arcs' sizes.
 
@@ -214,8 +215,10 @@ def board_problem(  # noqa: PLR0911 - one guard per rule
     # AOD-9.3: in base contact with the transport's rear arc since the start of the turn
     if not _behind(before, transport_index, before.units[passenger_index].hex, arcs):
         return f"{passenger.name} did not start the turn touching the back of {transport.name}."
-    # AOD-9.3: and not in base contact with an enemy
-    if enemy_contacts(before, passenger_index):
+    if not _behind(field, transport_index, rider.hex, arcs):
+        return f"{passenger.name} is no longer touching the back of {transport.name}."
+    # AOD-9.3: and not in base contact with an enemy ([INTERP] then or now)
+    if enemy_contacts(before, passenger_index) or enemy_contacts(field, passenger_index):
         return f"{passenger.name} is in contact with an enemy: it cannot board."
     return ""
 

@@ -24,6 +24,7 @@ from engine.aod.captives import (
     escort_moves,
     escort_order_problem,
     pair_allowance,
+    pair_starts_hindered,
     pair_terrain,
     release_problem,
     transport_captured,
@@ -116,6 +117,19 @@ def test_the_pair_moves_at_the_lower_speed_halved_last_aod_14_4() -> None:
     assert pair_allowance(12, 6, hindering_start=False) == 6
     assert pair_allowance(6, 12, hindering_start=True) == 3
     assert pair_allowance(7, 12, hindering_start=True) == 4  # halves round up
+
+
+def test_the_pair_is_hindered_if_either_starts_in_hindering_terrain_aod_19_2() -> None:
+    """AOD-19.2 / AOD-14.4: [INTERP] either unit in terrain hindering for its own mode halves.
+
+    Woods hinder the Foot escort and a wheeled captive, not a tracked one; shallow water is
+    clear for a hover captive.
+    """
+    assert not pair_starts_hindered(_pair(SpeedMode.TRACKED), 0, 1)
+    assert pair_starts_hindered(_pair(SpeedMode.TRACKED, ("1010", WOODS)), 0, 1)
+    assert not pair_starts_hindered(_pair(SpeedMode.TRACKED, ("1011", WOODS)), 0, 1)
+    assert pair_starts_hindered(_pair(SpeedMode.WHEELED, ("1011", WOODS)), 0, 1)
+    assert not pair_starts_hindered(_pair(SpeedMode.HOVER, ("1011", SHALLOW)), 0, 1)
 
 
 def test_the_pair_keeps_out_of_terrain_either_cannot_enter_aod_14_4() -> None:

@@ -129,6 +129,14 @@ def test_contact_is_judged_at_the_start_of_the_turn_aod_9_3() -> None:
     assert "start the turn" in board_problem(now, 0, 1, piece(apc()), piece(rifles()), start=start)
 
 
+def test_a_unit_that_walked_away_may_not_board_aod_9_3() -> None:
+    """AOD-9.3: it started behind the transport but has left: nothing to board from."""
+    start = _boarding("1011")
+    now = _boarding("1013")
+    why = board_problem(now, 0, 1, piece(apc()), piece(rifles()), start=start)
+    assert "no longer touching" in why
+
+
 def test_a_unit_touching_an_enemy_may_not_board_aod_9_3() -> None:
     """AOD-9.3: boarders are not in base contact with an enemy (1012 touches 1011)."""
     why = board_problem(_boarding("1011", "1012"), 0, 1, piece(apc()), piece(rifles()))
