@@ -1,12 +1,16 @@
-"""Captives and escorts: what each may do, how the pair moves, release, and what a captive scores.
+"""Captives and escorts: what each may do, how the pair moves, and how a captivity ends.
 
-Rules: AOD-14.4 (captives and escorts), AOD-14.3 (only Foot infantry captures; the roll itself is
-`engine.aod.combat`'s), AOD-18.4 (a formation's leader becomes the escort), AOD-9.2 (a captured
-transport's passengers unload and take 1 click each, captives aboard excepted), AOD-9.3 (an escort
-boards only with its captive: `engine.aod.transport.board_problem`), AOD-8.3 and AOD-26.7 (the
-captive pair moves at the lower speed, before the hindering half, over hexes legal for both;
-AOD-25 #32), AOD-22.2 (a captive 'Mech scores 2x its value wherever it is, a captive infantry unit
-or vehicle 2x inside the captor's deployment zone, else 0) and AOD-22.4 (withdrawal).
+Rules: AOD-14.4 (captives and escorts: orders, release, the pair's move, the escort's
+elimination), AOD-9.2 (a captured transport's passengers unload and take 1 click each, captives
+aboard excepted), AOD-9.3 (an escort boards only with its captive:
+`engine.aod.transport.board_problem`), AOD-8.3 and AOD-26.7 (the captive pair moves at the lower
+speed, before the hindering half, over hexes legal for both; AOD-25 #32).
+
+Elsewhere, not repeated here: the capture roll and who may capture or be captured (AOD-14.3,
+AOD-18.4), and which attacks a captive or an escort may suffer (AOD-14.4), are
+`engine.aod.closecombat`'s and `engine.aod.combat`'s guards; a captive's victory points (AOD-22.2
+(b), (c)) are `engine.aod.closecombat.captive_points`; artillery spares captives
+(`engine.aod.artillery`).
 
 The turn machine records who escorts whom. A captive keeps its hex next to its escort
 (AOD-26.4) and stands on the battlefield with no side (``Occupant.side`` None): it is no one's
@@ -26,20 +30,15 @@ from engine.aod.geometry import Battlefield, mode_terrain
 from engine.aod.movement import allowance, reachable, starts_hindered
 from engine.aod.terrain import TerrainMap, TerrainType
 from engine.aod.transport import Piece
-from engine.aod.units import SpeedMode, UnitDef, UnitType
+from engine.aod.units import SpeedMode, UnitDef
 from engine.hexes import Hex
 
 __all__ = [
-    "ATTACKS",
-    "CAPTIVE_VP_FACTOR",
     "CAPTURED_TRANSPORT_DAMAGE",
     "CapturedTransport",
     "Freed",
-    "attack_problem",
     "captive_hexes",
     "captive_order_problem",
-    "captive_points",
-    "capture_problem",
     "escort_lost",
     "escort_moves",
     "escort_order_problem",
@@ -48,12 +47,7 @@ __all__ = [
     "pair_terrain",
     "release_problem",
     "transport_captured",
-    "withdrawn_captive_points",
 ]
-
-CAPTIVE_VP_FACTOR: Final = 2
-"""AOD-22.2 (b), (c): a captive enemy scores twice its point value for battlefield control."""
-
 
 # ---- AOD-14.4 what the two may do -----------------------------------------------------------
 
@@ -80,47 +74,6 @@ def release_problem(escort: UnitDef) -> str:
     ends the captivity.
     """
     return f"{escort.name} cannot release its captive."
-
-
-def capture_problem(attacker: UnitDef, *, holding: bool) -> str:
-    """Why ``attacker`` may not declare a capture, or "" (AOD-14.3, AOD-14.4, AOD-18.4).
-
-    Only Foot infantry captures (a close formation's leader too, [INTERP] AOD-18.4), and an
-    escort holds one captive at most. Whether the target may be captured is `attack_problem`.
-    """
-    # AOD-14.3: infantry with the Foot speed mode
-    if attacker.unit_type is not UnitType.INFANTRY or attacker.speed_mode is not SpeedMode.FOOT:
-        return f"{attacker.name} cannot take prisoners: only infantry on foot capture."
-    # AOD-14.4: at most one captive
-    if holding:
-        return f"{attacker.name} already guards a captive."
-    return ""
-
-
-ATTACKS: Final = ("ranged", "close", "capture", "special", "artillery")
-"""The kinds of attack `attack_problem` knows: a ranged attack (indirect fire included), close
-combat, a capture attempt, a charge, DFA or ram, and an artillery blast."""
-
-
-def attack_problem(target: UnitDef, attack: str, *, captive: bool, escort: bool) -> str:
-    """Why ``target`` may not be attacked with ``attack`` (of `ATTACKS`), or "" (AOD-14.4).
-
-    A captive can never be attacked or damaged, artillery included. An escort cannot be a ranged
-    target or a capture target, but can be close-attacked. [INTERP] The seed names only those
-    two: an escort may be the target of a charge, DFA or ram, and an artillery blast (which
-    aims at a hex, not at a unit) damages it.
-    """
-    if attack not in ATTACKS:
-        msg = f"unknown attack kind {attack!r}: one of {', '.join(ATTACKS)}"
-        raise ValueError(msg)
-    # AOD-14.4 / AOD-13: captives are out of the fight, artillery included
-    if captive:
-        return f"{target.name} is a captive: it cannot be attacked."
-    # AOD-14.4: no ranged attacks and no capture attempts on an escort
-    if escort and attack in {"ranged", "capture"}:
-        kind = "shot at" if attack == "ranged" else "captured"
-        return f"{target.name} is guarding a captive: it cannot be {kind}."
-    return ""
 
 
 # ---- AOD-14.4 / AOD-26.7 the captive pair's move --------------------------------------------
@@ -292,26 +245,3 @@ def transport_captured(aboard: Sequence[Piece], captives: Sequence[bool]) -> Cap
     eliminated = tuple(n for n, hit in enumerate(damage) if hit is not None and hit.eliminated)
     rest = tuple(n for n in range(len(aboard)) if n not in eliminated)
     return CapturedTransport(tuple(damage), eliminated, rest)
-
-
-# ---- AOD-22 victory points ------------------------------------------------------------------
-
-
-def captive_points(captive: UnitDef, value: int, *, in_captor_zone: bool) -> int:
-    """AOD-22.2 (b), (c): what a captive enemy scores its captor for battlefield control.
-
-    ``value`` is its point value with gear, pilot and recruitment (AOD-22.2 condition 1). A
-    captive 'Mech scores 2x wherever it is; a captive infantry unit or vehicle 2x inside the
-    captor's deployment zone, 0 outside it.
-    """
-    if captive.is_mech or in_captor_zone:
-        return CAPTIVE_VP_FACTOR * value
-    return 0
-
-
-def withdrawn_captive_points(value: int) -> int:
-    """AOD-22.4: what a withdrawing player's unit held captive scores its holder at once.
-
-    Its value, as if eliminated (elimination VP, 1x).
-    """
-    return value
