@@ -48,6 +48,7 @@ __all__ = [
     "board_problem",
     "capacity_used",
     "carry_problem",
+    "deploy_aboard_problem",
     "free_capacity",
     "heavy_damage_unload",
     "lost_with_transport",
@@ -140,6 +141,24 @@ def passenger_order_problem(passenger: UnitDef) -> str:
     leaves passengers out of those.
     """
     return f"{passenger.name} is aboard a transport: it cannot be given orders."
+
+
+def deploy_aboard_problem(transport: UnitDef, passengers: Sequence[UnitDef]) -> str:
+    """AOD-9.2 / AOD-5: why these friendly units may not begin the game aboard, or "".
+
+    Each must be able to ride, and together they must fit the bays (AOD-9.1). That they are
+    the transport owner's units is the setup's check.
+    """
+    if not transport.is_transport:
+        return f"{transport.name} is not a transport."
+    for passenger in passengers:
+        why = passenger_problem(passenger)
+        if why:
+            return why
+    used = capacity_used(passengers)
+    if used > transport.capacity:
+        return f"{transport.name} has room for {transport.capacity}, not {used}."
+    return ""
 
 
 # ---- AOD-9.3 boarding -----------------------------------------------------------------------

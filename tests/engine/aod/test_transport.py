@@ -22,6 +22,7 @@ from engine.aod.transport import (
     board_problem,
     capacity_used,
     carry_problem,
+    deploy_aboard_problem,
     free_capacity,
     heavy_damage_unload,
     lost_with_transport,
@@ -87,6 +88,19 @@ def test_mechs_vtols_and_transports_never_ride_aod_9_1() -> None:
     assert "'Mech" in passenger_problem(units()["HX-009"])
     assert "VTOL" in passenger_problem(units()["HX-007"])
     assert "transport" in passenger_problem(apc())
+
+
+def test_units_may_begin_the_game_aboard_if_they_fit_aod_9_2() -> None:
+    """AOD-9.2 / AOD-9.1: friendly units may begin the game aboard, if they fit.
+
+    Two squads fit the C2 Bastion, three or a tank do not, and a 'Mech never rides.
+    """
+    assert deploy_aboard_problem(apc(), [rifles(), talon()]) == ""
+    assert "room for 2, not 3" in deploy_aboard_problem(apc(), [rifles(), rifles(), talon()])
+    assert "room for 2, not 3" in deploy_aboard_problem(apc(), [hover()])
+    assert deploy_aboard_problem(big_apc(), [hover(), rifles()]) == ""
+    assert "'Mech" in deploy_aboard_problem(apc(), [units()["HX-009"]])
+    assert "not a transport" in deploy_aboard_problem(hover(), [rifles()])
 
 
 def test_a_heavily_damaged_transport_carries_no_one_aod_17_3() -> None:
