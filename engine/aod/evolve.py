@@ -1,0 +1,167 @@
+"""Apply one AoD event to the state: no dice, no validation (STYLE 4, one mutator per event).
+
+Each event carries the values it leaves (a heat position, a click, the tokens), so applying it is
+copying them in; the bookkeeping the event implies (one order fewer, the next deployer) is here.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from attrs import evolve as _replace
+
+from engine.aod.events import (
+    AoDEvent,
+    BreakAwayRolled,
+    DeployerChanged,
+    FirstPlayerRolled,
+    FreeSpinsOffered,
+    GameEnded,
+    HeatChanged,
+    OrderGiven,
+    PushingDamaged,
+    TokensRemoved,
+    TurnBegan,
+    TurnEnded,
+    UnitDeployed,
+    UnitEliminated,
+    UnitMoved,
+    UnitSpun,
+)
+from engine.aod.state import AoDState, Stage
+from engine.game import Event
+
+__all__ = ["evolve"]
+
+
+def evolve(state: AoDState, event: Event) -> AoDState:
+    """Return the state after ``event``.
+
+    Raises:
+        TypeError: an event that is not an AoD event.
+    """
+    if not isinstance(event, AoDEvent):
+        msg = f"Age of Destruction cannot apply {event!r}"
+        raise TypeError(msg)
+    return _apply(event, state)
+
+
+@singledispatch
+def _apply(event: AoDEvent, state: AoDState) -> AoDState:
+    del state
+    msg = f"Age of Destruction has no rule to apply {event!r}"
+    raise TypeError(msg)
+
+
+@_apply.register
+def _first(event: FirstPlayerRolled, state: AoDState) -> AoDState:
+    return _replace(state, first=event.first, active=event.first, stage=Stage.DEPLOYMENT)
+
+
+@_apply.register
+def _deployed(event: UnitDeployed, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    placed = _replace(unit, hex=event.hex, facing=event.facing, altitude=event.altitude)
+    return state.with_unit(event.unit, placed)
+
+
+@_apply.register
+def _deployer(event: DeployerChanged, state: AoDState) -> AoDState:
+    return _replace(state, active=event.player)
+
+
+@_apply.register
+def _turn_began(event: TurnBegan, state: AoDState) -> AoDState:
+    zone = list(state.zone_vp)
+    zone[event.player] += event.zone_vp
+    units = tuple(_replace(u, order=None) if u.order is not None else u for u in state.units)
+    return _replace(
+        state,
+        units=units,
+        stage=Stage.ORDER,
+        active=event.player,
+        turn=event.turn,
+        round=event.round,
+        orders_left=event.orders,
+        zone_vp=tuple(zone),
+    )
+
+
+@_apply.register
+def _order(event: OrderGiven, state: AoDState) -> AoDState:
+    unit = _replace(state.units[event.unit], order=event.kind, tokens=event.tokens)
+    return _replace(state.with_unit(event.unit, unit), orders_left=state.orders_left - 1)
+
+
+@_apply.register
+def _break_away(event: BreakAwayRolled, state: AoDState) -> AoDState:
+    del event
+    return state
+
+
+@_apply.register
+def _moved(event: UnitMoved, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    moved = _replace(unit, hex=event.hex, facing=event.facing, altitude=event.altitude)
+    return state.with_unit(event.unit, moved)
+
+
+@_apply.register
+def _offered(event: FreeSpinsOffered, state: AoDState) -> AoDState:
+    return _replace(state, spins=state.spins + event.offers)
+
+
+@_apply.register
+def _spun(event: UnitSpun, state: AoDState) -> AoDState:
+    spins = tuple(offer for offer in state.spins if offer.unit != event.unit)
+    state = _replace(state, spins=spins)
+    if event.facing is None:
+        return state
+    return state.with_unit(event.unit, _replace(state.units[event.unit], facing=event.facing))
+
+
+@_apply.register
+def _heat(event: HeatChanged, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    dial = _replace(unit.dial, heat=event.heat, shutdown=event.shutdown)
+    return state.with_unit(event.unit, _replace(unit, dial=dial, tokens=event.tokens))
+
+
+@_apply.register
+def _pushing(event: PushingDamaged, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    damaged = _replace(
+        unit,
+        dial=unit.dial.with_click(event.click),
+        tokens=event.tokens,
+        last_damager=unit.last_damager if event.by is None else event.by,
+    )
+    return state.with_unit(event.unit, damaged)
+
+
+@_apply.register
+def _eliminated(event: UnitEliminated, state: AoDState) -> AoDState:
+    unit = _replace(state.units[event.unit], eliminated=True, hex=None, tokens=0, order=None)
+    state = state.with_unit(event.unit, unit)
+    spins = tuple(o for o in state.spins if event.unit not in {o.unit, o.mover})
+    if event.scorer is None:
+        return _replace(state, spins=spins)
+    elimination = list(state.elimination)
+    elimination[event.scorer] += event.points
+    return _replace(state, spins=spins, elimination=tuple(elimination))
+
+
+@_apply.register
+def _tokens(event: TokensRemoved, state: AoDState) -> AoDState:
+    return state.with_unit(event.unit, _replace(state.units[event.unit], tokens=event.tokens))
+
+
+@_apply.register
+def _turn_ended(event: TurnEnded, state: AoDState) -> AoDState:
+    del event
+    return _replace(state, stage=Stage.CLEANUP, orders_left=0, spins=())
+
+
+@_apply.register
+def _ended(event: GameEnded, state: AoDState) -> AoDState:
+    return _replace(state, stage=Stage.OVER, result=event.result, orders_left=0, spins=())
