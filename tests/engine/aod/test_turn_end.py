@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from engine.aod.commands import CallTime, EndTurn, MoveUnit
@@ -12,7 +14,7 @@ from engine.aod.scoring import final_scores, judge
 from engine.aod.state import AoDState, Result, Score, Stage
 from engine.aod.status import DialStatus
 from engine.dice import ScriptedDice
-from engine.game import IllegalCommand, KernelCode
+from engine.game import Event, IllegalCommand, KernelCode
 from engine.hexes import Facing, Hex
 from tests.engine.aod._game import arrange, play, setup
 
@@ -24,7 +26,7 @@ GAME = setup(["HX-001", "HX-002"], ["HX-010", "HX-001"])
 HX-001b (12)."""
 
 
-def _result(events: list[object]) -> Result:
+def _result(events: Sequence[Event]) -> Result:
     ended = events[-1]
     assert isinstance(ended, GameEnded)
     return ended.result
