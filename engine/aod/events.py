@@ -11,6 +11,8 @@ import enum
 
 from attrs import frozen
 
+from engine.aod.dial import DamageKind
+from engine.aod.heat import HeatRoll
 from engine.aod.movement import Altitude
 from engine.aod.state import OrderKind, Result, SpinOffer
 from engine.game import Event
@@ -27,10 +29,10 @@ __all__ = [
     "HeatCause",
     "HeatChanged",
     "OrderGiven",
-    "PushingDamaged",
     "TokensRemoved",
     "TurnBegan",
     "TurnEnded",
+    "UnitDamaged",
     "UnitDeployed",
     "UnitEliminated",
     "UnitMoved",
@@ -51,6 +53,8 @@ class HeatCause(enum.StrEnum):
     VENT = "vent"
     IDLE = "idle"
     """Clean-up: no order this turn, -1 (AOD-7.6 step 1)."""
+    WATER = "water"
+    """Clean-up: started and ended the turn in water (AOD-10.3)."""
 
 
 @frozen
@@ -159,11 +163,13 @@ class UnitSpun(AoDEvent):
 
 @frozen
 class HeatChanged(AoDEvent):
-    """A 'Mech's heat dial turned (AOD-10.1, AOD-10.3); the values after it.
+    """A 'Mech's heat dial turned (AOD-10.1 to AOD-10.5); the values after it.
 
-    ``change`` is the total of ``causes`` applied at once (AOD-10.2). ``shutdown`` and
-    ``tokens`` are after the change (a shutdown marks two tokens, a restart removes them, AOD-10.4,
-    AOD-10.5).
+    ``change`` is how far the dial turned for ``causes``, all applied at once before the checks
+    (AOD-10.2); ``rolls`` are the heat-effect rolls that followed (`engine.aod.heat`), an ammo
+    explosion's damage coming as `UnitDamaged` events after this one. ``shutdown`` and ``tokens``
+    are after it all (a shutdown marks two tokens, a restart removes them, AOD-10.4, AOD-10.5);
+    ``suspended``: it restarted through a roll, no more heat rolls this turn (AOD-10.5).
     """
 
     TAG = "heat_changed"
@@ -173,18 +179,23 @@ class HeatChanged(AoDEvent):
     heat: int
     shutdown: bool
     tokens: int
+    rolls: tuple[HeatRoll, ...] = ()
+    suspended: bool = False
 
 
 @frozen
-class PushingDamaged(AoDEvent):
-    """A unit took pushing damage (AOD-7.5): its click and tokens after it.
+class UnitDamaged(AoDEvent):
+    """A unit's combat dial turned ``clicks`` clockwise (AOD-17.1): its click and tokens after.
 
-    ``cause``: ``"pushed"`` (ordered in consecutive turns) or ``"break-away"`` (a 'Mech broke away
-    from it, AOD-8.4). ``by``: the opponent whose unit caused it, for the VP (AOD-25 #26).
+    ``kind``: the damage category (AOD-11.5). ``cause``: ``"pushed"`` (ordered in consecutive
+    turns, AOD-7.5), ``"break-away"`` (a 'Mech broke away from it, AOD-8.4), ``"ammo explosion"``
+    (AOD-26.14), or what the combat rules name. ``by``: the opponent whose unit caused it, for
+    the VP (AOD-25 #26).
     """
 
-    TAG = "pushing_damaged"
+    TAG = "unit_damaged"
     unit: int
+    kind: DamageKind
     clicks: int
     click: int
     tokens: int
@@ -242,7 +253,7 @@ AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     FreeSpinsOffered,
     UnitSpun,
     HeatChanged,
-    PushingDamaged,
+    UnitDamaged,
     UnitEliminated,
     TokensRemoved,
     TurnEnded,

@@ -19,10 +19,10 @@ from engine.aod.events import (
     GameEnded,
     HeatChanged,
     OrderGiven,
-    PushingDamaged,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
+    UnitDamaged,
     UnitDeployed,
     UnitEliminated,
     UnitMoved,
@@ -74,7 +74,12 @@ def _deployer(event: DeployerChanged, state: AoDState) -> AoDState:
 def _turn_began(event: TurnBegan, state: AoDState) -> AoDState:
     zone = list(state.zone_vp)
     zone[event.player] += event.zone_vp
-    units = tuple(_replace(u, order=None) if u.order is not None else u for u in state.units)
+    units = tuple(
+        _replace(u, order=None, heat_rolls_suspended=False, turn_start=u.hex)
+        if u.owner == event.player
+        else _replace(u, order=None, heat_rolls_suspended=False)
+        for u in state.units
+    )
     return _replace(
         state,
         units=units,
@@ -124,11 +129,13 @@ def _spun(event: UnitSpun, state: AoDState) -> AoDState:
 def _heat(event: HeatChanged, state: AoDState) -> AoDState:
     unit = state.units[event.unit]
     dial = _replace(unit.dial, heat=event.heat, shutdown=event.shutdown)
-    return state.with_unit(event.unit, _replace(unit, dial=dial, tokens=event.tokens))
+    suspended = unit.heat_rolls_suspended or event.suspended
+    changed = _replace(unit, dial=dial, tokens=event.tokens, heat_rolls_suspended=suspended)
+    return state.with_unit(event.unit, changed)
 
 
 @_apply.register
-def _pushing(event: PushingDamaged, state: AoDState) -> AoDState:
+def _damaged(event: UnitDamaged, state: AoDState) -> AoDState:
     unit = state.units[event.unit]
     damaged = _replace(
         unit,

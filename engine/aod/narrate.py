@@ -19,10 +19,10 @@ from engine.aod.events import (
     HeatCause,
     HeatChanged,
     OrderGiven,
-    PushingDamaged,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
+    UnitDamaged,
     UnitDeployed,
     UnitEliminated,
     UnitMoved,
@@ -173,6 +173,7 @@ _CAUSES = {
     HeatCause.RUN: "running",
     HeatCause.VENT: "venting",
     HeatCause.IDLE: "resting",
+    HeatCause.WATER: "standing in water",
 }
 
 
@@ -196,10 +197,18 @@ def _(event: HeatChanged, before: AoDState, after: AoDState) -> str:
 
 
 @_said.register
-def _(event: PushingDamaged, before: AoDState, after: AoDState) -> str:
+def _(event: UnitDamaged, before: AoDState, after: AoDState) -> str:
     del after
-    why = "being pushed" if event.cause == "pushed" else "an enemy 'Mech breaking away"
-    return f"{_name(before, event.unit)} takes {event.clicks} pushing click from {why}."
+    why = _DAMAGE_CAUSES.get(event.cause, event.cause)
+    clicks = "1 click" if event.clicks == 1 else f"{event.clicks} clicks"
+    return f"{_name(before, event.unit)} takes {clicks} of {event.kind.value} damage from {why}."
+
+
+_DAMAGE_CAUSES = {
+    "pushed": "being pushed",
+    "break-away": "an enemy 'Mech breaking away",
+    "ammo explosion": "an ammunition explosion",
+}
 
 
 @_said.register

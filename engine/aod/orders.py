@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from engine.aod.dial import allowed_orders as dial_orders
 from engine.aod.state import OrderKind
 from engine.aod.status import DialStatus
 from engine.aod.units import SpeedMode, UnitDef, UnitType
@@ -67,11 +68,7 @@ def allowed_orders(
         kinds.add(OrderKind.ASSAULT)
     if submerged:
         kinds.discard(OrderKind.RANGED)
-    if click.heavy_damage:
-        kinds &= {OrderKind.MOVE}
-    if dial.shutdown:
-        kinds &= {OrderKind.VENT}
-    return frozenset(kinds)
+    return frozenset(kinds & {OrderKind(o) for o in dial_orders(unit, dial)})
 
 
 def is_push(kind: OrderKind, tokens: int) -> bool:

@@ -13,12 +13,11 @@ Events are applied as they are raised (`_Ctx.emit`), so later rules see earlier 
 
 Seams for the other rule modules (the lead wires them):
 
-- ``_change_heat`` is the one place heat is applied: today it adds the total, caps it at the
-  dial's shutdown position (automatic shutdown there, two tokens, AOD-10.4), ignores heat while
-  shut down, and restarts at position 0 (AOD-10.5). The heat-effect checks loop of AOD-10.2 (and
-  early restart rolls) belongs to ``engine.aod.dial``.
-- ``_damage`` applies pushing clicks and eliminates at the three-hits position (AOD-17.4); the
-  dial rules' damage (and repair, Heavy Damage effects such as a VTOL's forced descent) replace it.
+- ``_change_heat`` / ``_apply_heat`` apply heat through `engine.aod.heat` (the total first, the
+  checks loop, shutdown with two tokens, restart), and record ammo damage; energy-hit heat (once a
+  turn, AOD-10.1) is combat's to call through them.
+- ``_record_damage`` records a `engine.aod.dial.DamageTaken` (any kind: combat's hits too):
+  elimination and its VP (AOD-17.4, AOD-25 #26), a VTOL's forced descent (AOD-8.9).
 - Combat orders (ranged, close, assault, special attacks) are `OrderKind`s already; each needs a
   command class and a resolver called between `_give_order` and `_after_order`.
 """
@@ -37,6 +36,7 @@ from engine.aod.commands import (
     RollFirstPlayer,
     VentUnit,
 )
+from engine.aod.dial import DamageKind, DamageTaken, take_damage
 from engine.aod.events import (
     BreakAwayRolled,
     DeployerChanged,
@@ -46,10 +46,10 @@ from engine.aod.events import (
     HeatCause,
     HeatChanged,
     OrderGiven,
-    PushingDamaged,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
+    UnitDamaged,
     UnitDeployed,
     UnitEliminated,
     UnitMoved,
@@ -57,10 +57,12 @@ from engine.aod.events import (
 )
 from engine.aod.evolve import evolve
 from engine.aod.geometry import enemy_contacts, free_spins, mode_terrain, submerged
+from engine.aod.heat import SHUTDOWN_TOKENS, HeatOutcome, add_heat, clean_up, cool, vent
 from engine.aod.movement import (
     Altitude,
     allowance,
     check_path,
+    forced_descent_hexes,
     reachable_states,
     starts_hindered,
 )
@@ -300,10 +302,8 @@ def _finish_turn(ctx: _Ctx) -> None:
     player = state.active
     ctx.emit(TurnEnded(player, state.orders_left))
     for index in state.owned(player):  # step 1: heat ([INTERP] AOD-25 #33: heat first)
-        unit = ctx.state.units[index]
-        idle = unit.on_board and unit.order is None and unit.dial.heat > 0
-        if idle and ctx.state.definition(index).is_mech:
-            _change_heat(ctx, index, (HeatCause.IDLE,), -1)
+        if ctx.state.units[index].on_board and ctx.state.definition(index).is_mech:
+            _clean_up_heat(ctx, index)
     for index in state.owned(player):  # step 2: tokens
         unit = ctx.state.units[index]
         if not unit.on_board:
@@ -448,37 +448,122 @@ def _after_order(ctx: _Ctx, index: int, *, pushed: bool, heat: Sequence[HeatCaus
 
 
 def _change_heat(ctx: _Ctx, index: int, causes: tuple[HeatCause, ...], change: int) -> None:
-    """AOD-10.2 to AOD-10.5, without the heat-effect checks (``engine.aod.dial`` adds them).
+    """AOD-10.2 to AOD-10.5: the total heat (+) or cooling (-) of one order, then its checks.
 
-    Heat is added in one go, capped at the shutdown position, where the 'Mech shuts down with two
-    tokens (AOD-10.4); while shut down heat is ignored (AOD-25 #37). Cooling stops at the start
-    position; reaching it restarts a shut-down 'Mech and removes its tokens (AOD-10.5).
+    `engine.aod.heat` applies the total, rolls the checks the dial shows in a loop, shuts down
+    (automatically at the radiation symbols, or by a failed check) and restarts (at start, or by
+    a roll while cooling); heat is ignored while shut down (AOD-25 #37).
     """
-    unit = ctx.state.units[index]
-    dial = ctx.state.heat_dial(index)
+    unit, printed, dial = (
+        ctx.state.units[index],
+        ctx.state.definition(index),
+        ctx.state.heat_dial(index),
+    )
     if dial is None:
         return
-    heat, shutdown, tokens = unit.dial.heat, unit.dial.shutdown, unit.tokens
-    if change > 0 and not shutdown:
-        heat = min(heat + change, dial.shutdown_position)
-        if heat == dial.shutdown_position:
-            shutdown, tokens = True, 2
-    elif change < 0:
-        heat = max(heat + change, 0)
-        if shutdown and heat == 0:
-            shutdown, tokens = False, 0
-    ctx.emit(HeatChanged(index, causes, heat - unit.dial.heat, heat, shutdown, tokens))
+    suspended = unit.heat_rolls_suspended
+    if change >= 0:
+        outcome = add_heat(printed, dial, unit.dial, change, ctx.dice, checks_suspended=suspended)
+    else:
+        outcome = cool(printed, dial, unit.dial, -change, ctx.dice, checks_suspended=suspended)
+    _apply_heat(ctx, index, causes, outcome)
+
+
+def _clean_up_heat(ctx: _Ctx, index: int) -> None:
+    """AOD-7.6 step 1 / AOD-10.3: -1 with no order, water cooling, then the checks."""
+    unit, printed, dial = (
+        ctx.state.units[index],
+        ctx.state.definition(index),
+        ctx.state.heat_dial(index),
+    )
+    if dial is None:
+        return
+    outcome = clean_up(
+        printed,
+        dial,
+        unit.dial,
+        ctx.dice,
+        ordered=unit.order is not None,
+        water=_water(ctx.state, index),
+        checks_suspended=unit.heat_rolls_suspended,
+    )
+    if outcome.status != outcome.before or outcome.rolls:
+        causes = [HeatCause.IDLE] if unit.order is None else []
+        if _water(ctx.state, index) is not None:
+            causes.append(HeatCause.WATER)
+        _apply_heat(ctx, index, tuple(causes), outcome)
+
+
+def _water(state: AoDState, index: int) -> TerrainType | None:
+    """AOD-10.3: the water the unit started and ended its owner's turn in (deep only if both)."""
+    unit = state.units[index]
+    if unit.turn_start is None or unit.hex is None:
+        return None
+    kinds = {state.setup.terrain[unit.turn_start].type, state.setup.terrain[unit.hex].type}
+    if not kinds <= {TerrainType.SHALLOW, TerrainType.DEEP}:
+        return None
+    return TerrainType.DEEP if kinds == {TerrainType.DEEP} else TerrainType.SHALLOW
+
+
+def _apply_heat(ctx: _Ctx, index: int, causes: tuple[HeatCause, ...], outcome: HeatOutcome) -> None:
+    """Record a heat outcome: the dial, the tokens (AOD-10.4, AOD-10.5), any ammo damage."""
+    unit = ctx.state.units[index]
+    tokens = unit.tokens
+    if outcome.shutdown is not None:
+        tokens = SHUTDOWN_TOKENS
+    elif outcome.restarted:
+        tokens = 0
+    after = outcome.status
+    ctx.emit(
+        HeatChanged(
+            index,
+            causes,
+            after.heat - outcome.before.heat,
+            after.heat,
+            after.shutdown,
+            tokens,
+            outcome.rolls,
+            suspended=outcome.restarted_by_roll,
+        )
+    )
+    for hit in outcome.damage:  # AOD-26.14: an ammo explosion, unreducible
+        _record_damage(ctx, index, hit, "ammo explosion", by=None, tokens=tokens)
 
 
 def _damage(ctx: _Ctx, index: int, clicks: int, cause: str, *, by: int | None, tokens: int) -> None:
-    """AOD-7.5 / AOD-17.1 / AOD-17.4: pushing clicks, one at a time, stopping at elimination."""
+    """AOD-7.5 / AOD-11.5: pushing clicks, which nothing prevents (`engine.aod.dial`)."""
+    unit, printed = ctx.state.units[index], ctx.state.definition(index)
+    hit = take_damage(printed, unit.dial, clicks, DamageKind.PUSHING)
+    _record_damage(ctx, index, hit, cause, by=by, tokens=tokens)
+
+
+def _record_damage(
+    ctx: _Ctx, index: int, hit: DamageTaken, cause: str, *, by: int | None, tokens: int
+) -> None:
+    """AOD-17.1 to AOD-17.4: the dial turned; elimination scores (AOD-25 #26); a VTOL lands."""
     unit = ctx.state.units[index]
-    ko = ctx.state.definition(index).ko_click
-    click = min(unit.dial.click + clicks, ko)
-    ctx.emit(PushingDamaged(index, click - unit.dial.click, click, tokens, cause, by))
-    if click >= ko:
+    ctx.emit(UnitDamaged(index, hit.kind, hit.taken, hit.status.click, tokens, cause, by))
+    if hit.eliminated:
         scorer = elimination_scorer(ctx.state, index, by)
         ctx.emit(UnitEliminated(index, scorer, unit.points))
+    elif hit.forced_descent and unit.altitude is Altitude.CRUISING:
+        _forced_descent(ctx, index)
+
+
+def _forced_descent(ctx: _Ctx, index: int) -> None:
+    """AOD-8.9 / AOD-25 #21 / AOD-26.7: Heavy Damage drops a VTOL to NOE at once.
+
+    Where its own hex is illegal at NOE it lands in the nearest legal one; among several equally
+    near the first in map order is taken (the owner's choice is not asked yet).
+    """
+    state = ctx.state
+    unit = state.units[index]
+    field, indices = state.battlefield()
+    landing = forced_descent_hexes(field, indices.index(index))
+    if unit.hex is None or not landing:
+        return
+    where = unit.hex if unit.hex in landing else landing[0]
+    ctx.emit(UnitMoved(index, where, unit.facing, Altitude.NOE, 0))
 
 
 # ---- Move (AOD-8) -------------------------------------------------------------------------------
@@ -638,7 +723,15 @@ def _vent(ctx: _Ctx, command: Command) -> None:
     assert isinstance(command, VentUnit)  # noqa: S101 - dispatched by type
     index = _order_unit(ctx, command.unit, OrderKind.VENT)
     _give_order(ctx, index, OrderKind.VENT)
-    _change_heat(ctx, index, (HeatCause.VENT,), -ctx.state.definition(index).vent)
+    unit, printed, dial = (
+        ctx.state.units[index],
+        ctx.state.definition(index),
+        ctx.state.heat_dial(index),
+    )
+    if dial is not None:
+        suspended = unit.heat_rolls_suspended
+        outcome = vent(printed, dial, unit.dial, ctx.dice, checks_suspended=suspended)
+        _apply_heat(ctx, index, (HeatCause.VENT,), outcome)
     _after_order(ctx, index, pushed=False, heat=())
 
 

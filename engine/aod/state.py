@@ -21,6 +21,7 @@ import enum
 
 from attrs import evolve, field, frozen
 
+from engine.aod.dial import heavy_damage
 from engine.aod.force import orders_per_turn
 from engine.aod.geometry import Battlefield, Occupant
 from engine.aod.movement import Altitude
@@ -195,6 +196,9 @@ class UnitState:
         order: the order it received this turn (AOD-7.2), or None.
         eliminated: removed from play (AOD-17.4).
         last_damager: the last opponent who damaged it, for its VP (AOD-25 #26); None if none.
+        turn_start: where it stood when its owner's turn began (water cooling, AOD-10.3).
+        heat_rolls_suspended: it restarted through a roll this turn: no more heat rolls
+            (AOD-10.5).
     """
 
     ident: str
@@ -209,6 +213,8 @@ class UnitState:
     order: OrderKind | None = None
     eliminated: bool = False
     last_damager: int | None = None
+    turn_start: Hex | None = None
+    heat_rolls_suspended: bool = False
 
     @property
     def on_board(self) -> bool:
@@ -334,7 +340,7 @@ class AoDState:
 
     def heavy_damage(self, index: int) -> bool:
         """Heavy Damage shows on the unit's dial (AOD-17.3)."""
-        return self.click(index).heavy_damage
+        return heavy_damage(self.definition(index), self.units[index].dial)
 
     def functional(self, index: int) -> bool:
         """On the board and not showing Heavy Damage (AOD-22.1; captives come later)."""

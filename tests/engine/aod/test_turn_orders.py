@@ -10,30 +10,34 @@ from __future__ import annotations
 import pytest
 
 from engine.aod.commands import EndTurn, FreeSpin, MoveUnit, VentUnit
+from engine.aod.dial import DamageKind
 from engine.aod.events import (
     BreakAwayRolled,
     FreeSpinsOffered,
     HeatCause,
     HeatChanged,
     OrderGiven,
-    PushingDamaged,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
+    UnitDamaged,
     UnitEliminated,
     UnitMoved,
     UnitSpun,
 )
+from engine.aod.heat import HeatRoll
 from engine.aod.movement import Altitude
 from engine.aod.rules import AoDCode, legal_commands, move_allowance, seats_to_act
 from engine.aod.state import AoDState, OrderKind, SpinOffer
 from engine.aod.status import DialStatus
+from engine.aod.terrain import HexTerrain, TerrainType
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.aod._game import arrange, play, setup, unit
 
 N, NE, SE, S, SW, NW = Facing
 H = Hex.from_label
+PUSHING = DamageKind.PUSHING
 
 FORCES = setup(["HX-009", "HX-001", "HX-001", "HX-002"], ["HX-010", "HX-001", "HX-004"])
 """Red: Kestrel (HX-009a), two Pathguards (HX-001a, b), Talon (HX-002a). Blue: Warden
@@ -191,7 +195,7 @@ def test_pushed_infantry_take_a_second_token_and_a_pushing_click() -> None:
     assert events[:3] == [
         OrderGiven(index, OrderKind.MOVE, pushed=True, tokens=1),
         UnitMoved(index, H("0706"), S, Altitude.NOE, 1),
-        PushingDamaged(index, clicks=1, click=1, tokens=2, cause="pushed"),
+        UnitDamaged(index, PUSHING, clicks=1, click=1, tokens=2, cause="pushed"),
     ]
     assert (state.units[index].dial.click, state.units[index].tokens) == (1, 2)
     # AOD-7.6: at clean-up only this turn's token stays
@@ -205,7 +209,7 @@ def test_a_pushing_click_on_the_last_click_eliminates_and_the_opponent_scores() 
     index = unit(state, "HX-001a")
     state, events = play(state, [MoveUnit("HX-001a", H("0706"), S)])
     assert events[2:4] == [
-        PushingDamaged(index, clicks=1, click=4, tokens=2, cause="pushed"),
+        UnitDamaged(index, PUSHING, clicks=1, click=4, tokens=2, cause="pushed"),
         UnitEliminated(index, scorer=1, points=12),
     ]
     assert state.units[index].eliminated
@@ -219,7 +223,7 @@ def test_a_pushed_mech_takes_heat_not_a_token_or_a_click() -> None:
     index = unit(state, "HX-009a")
     state, events = play(state, [MoveUnit("HX-009a", H("0507"), S)])
     assert events[2] == HeatChanged(index, (HeatCause.PUSHED,), 1, 1, shutdown=False, tokens=1)
-    assert not any(isinstance(e, PushingDamaged) for e in events)
+    assert not any(isinstance(e, UnitDamaged) for e in events)
     assert (state.units[index].dial, state.units[index].tokens) == (DialStatus(0, 1), 1)
 
 
@@ -306,14 +310,76 @@ def test_clean_up_cools_idle_mechs_then_clears_tokens_by_the_table() -> None:
 
 
 def test_a_shut_down_mech_keeps_its_two_tokens_and_still_cools_passively() -> None:
-    """AOD-7.6 / AOD-10.4 / AOD-25 #18: two tokens kept; -1 heat with no order."""
+    """AOD-7.6 / AOD-10.4 / AOD-25 #18: -1 heat with no order; still shut down: two tokens.
+
+    Cooling onto HEAT-STD position 5 reveals its checks (AOD-10.3): the avoid-shutdown check is
+    the restart roll (need 4, fails on 3), then the ammo check (need 3, passes on 5).
+    """
     state = arrange(
         FORCES, APART, dials={"HX-009a": DialStatus(0, 6, shutdown=True)}, tokens={"HX-009a": 2}
     )
     index = unit(state, "HX-009a")
-    state, events = play(state, [EndTurn()])
-    assert HeatChanged(index, (HeatCause.IDLE,), -1, 5, shutdown=True, tokens=2) in events
+    state, events = play(state, [EndTurn()], dice=[3, 5])
+    rolls = (HeatRoll("restart", 5, 4, 3), HeatRoll("ammo", 5, 3, 5))
+    assert events[1] == HeatChanged(
+        index, (HeatCause.IDLE,), -1, 5, shutdown=True, tokens=2, rolls=rolls
+    )
+    assert not any(isinstance(e, TokensRemoved) for e in events)
     assert state.units[index].tokens == 2
+
+
+def test_a_restart_roll_while_cooling_restarts_and_suspends_heat_rolls() -> None:
+    """AOD-10.5 / AOD-26.17 #19: a passed restart roll: running again, tokens gone."""
+    state = arrange(
+        FORCES, APART, dials={"HX-009a": DialStatus(0, 6, shutdown=True)}, tokens={"HX-009a": 2}
+    )
+    index = unit(state, "HX-009a")
+    state, events = play(state, [EndTurn()], dice=[4])
+    assert events[1] == HeatChanged(
+        index,
+        (HeatCause.IDLE,),
+        -1,
+        5,
+        shutdown=False,
+        tokens=0,
+        rolls=(HeatRoll("restart", 5, 4, 4),),
+        suspended=True,
+    )
+
+
+def test_heat_reaching_a_check_rolls_it_after_the_total_is_applied() -> None:
+    """AOD-10.2 / AOD-26.17 #19: +2 from 3 to 5 at once, then position 5's two checks.
+
+    A failed avoid-shutdown check (need 4, rolled 2) shuts the 'Mech down with the dial left
+    at 5 and two tokens (AOD-10.4); the ammo check passes (need 3, rolled 6).
+    """
+    state = arrange(FORCES, APART, dials={"HX-009a": DialStatus(0, 3)}, tokens={"HX-009a": 1})
+    index = unit(state, "HX-009a")
+    state, events = play(state, [MoveUnit("HX-009a", H("0519"), S, run=True)], dice=[2, 6])
+    heat = [e for e in events if isinstance(e, HeatChanged)]
+    assert heat[0] == HeatChanged(
+        index,
+        (HeatCause.PUSHED, HeatCause.RUN),
+        2,
+        5,
+        shutdown=True,
+        tokens=2,
+        rolls=(HeatRoll("shutdown", 5, 4, 2), HeatRoll("ammo", 5, 3, 6)),
+    )
+    assert state.units[index].dial == DialStatus(0, 5, shutdown=True)
+
+
+def test_water_cools_a_mech_that_started_and_ended_its_turn_in_it() -> None:
+    """AOD-10.3: deep water -2 on top of the -1 for no order."""
+    deep = HexTerrain(TerrainType.DEEP, feature=1)
+    game = setup(["HX-009"], ["HX-010"], terrain={"0505": deep})
+    places = {"HX-009a": ("0505", S), "HX-010a": ("0515", N)}
+    state = arrange(game, places, active=1, dials={"HX-009a": DialStatus(0, 3)})
+    state, _ = play(state, [EndTurn()])  # Red's turn begins in the water
+    state, events = play(state, [EndTurn()])
+    assert events[1] == HeatChanged(
+        0, (HeatCause.IDLE, HeatCause.WATER), -3, 0, shutdown=False, tokens=0
+    )
 
 
 def test_heat_past_the_dial_shuts_down_with_two_tokens() -> None:
@@ -392,7 +458,7 @@ def test_a_mech_breaking_away_pushes_the_enemy_infantry_it_leaves() -> None:
     state, events = play(state, [MoveUnit("HX-009a", H("0805"), S)], dice=[3])
     assert events[1:3] == [
         BreakAwayRolled(kestrel, roll=3, fails_on=2, success=True),
-        PushingDamaged(pathguard, clicks=1, click=1, tokens=0, cause="break-away", by=0),
+        UnitDamaged(pathguard, PUSHING, clicks=1, click=1, tokens=0, cause="break-away", by=0),
     ]
     assert state.units[pathguard].last_damager == 0
 
