@@ -593,10 +593,11 @@ def _move(ctx: _Ctx, command: Command) -> None:
         raise IllegalCommand(AoDCode.ALTITUDE, f"Only a VTOL flies; {unit.ident} is not one.")
     cost = _path_cost(state, index, command, altitude)
     pushed = _give_order(ctx, index, OrderKind.MOVE)
-    moved = _break_away(ctx, index)
+    moved, infantry = _break_away(ctx, index)
     heat: list[HeatCause] = []
     if moved:
         ctx.emit(UnitMoved(index, command.to, command.facing, altitude, cost, command.run))
+        _push_infantry(ctx, index, infantry)
         if command.run:
             heat.append(HeatCause.RUN)  # AOD-8.7: +1, none after a failed break-away
         if command.to != unit.hex:
@@ -646,26 +647,30 @@ def _contacts(state: AoDState, index: int) -> list[tuple[int, UnitType, Contact]
     return found
 
 
-def _break_away(ctx: _Ctx, index: int) -> bool:
-    """AOD-8.4: roll to break away when enemies hold the unit; whether it may change position.
+def _break_away(ctx: _Ctx, index: int) -> tuple[bool, tuple[int, ...]]:
+    """AOD-8.4: roll to break away when enemies hold the unit.
 
-    A 'Mech in 'Mech mode that breaks away gives each enemy infantry unit in contact 1 pushing
-    click.
+    Returns whether it may change position, and the enemy infantry a 'Mech in 'Mech mode that
+    broke away pushes (1 click each, dealt after the move).
     """
     contacts = _contacts(ctx.state, index)
     rule = break_away_rule(ctx.state.definition(index), [(k, c) for _, k, c in contacts])
     if not contacts:
-        return True
+        return True, ()
     roll = ctx.dice.die(6) if rule.needed else None
     success = roll is None or roll > rule.fails_on
     ctx.emit(BreakAwayRolled(index, roll, rule.fails_on, success))
-    if success and rule.pushes_infantry:
-        owner = ctx.state.units[index].owner
-        for other, kind, _ in contacts:
-            if kind is UnitType.INFANTRY and ctx.state.units[other].on_board:
-                tokens = ctx.state.units[other].tokens
-                _damage(ctx, other, 1, "break-away", by=owner, tokens=tokens)
-    return success
+    if not (success and rule.pushes_infantry):
+        return success, ()
+    return True, tuple(other for other, kind, _ in contacts if kind is UnitType.INFANTRY)
+
+
+def _push_infantry(ctx: _Ctx, index: int, infantry: Sequence[int]) -> None:
+    """AOD-8.4: each enemy infantry unit a breaking-away 'Mech left takes 1 pushing click."""
+    owner = ctx.state.units[index].owner
+    for other in infantry:
+        if ctx.state.units[other].on_board:
+            _damage(ctx, other, 1, "break-away", by=owner, tokens=ctx.state.units[other].tokens)
 
 
 def _failed_may_rotate(state: AoDState, index: int) -> bool:

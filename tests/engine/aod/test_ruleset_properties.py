@@ -8,6 +8,7 @@ story tells every entry.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -18,9 +19,11 @@ from engine.aod.rules import legal_commands
 from engine.aod.ruleset import AgeOfDestruction
 from engine.aod.state import AoDSetup, AoDState
 from engine.dice import Dice
-from engine.game import Accepted, Command, Event, Game
+from engine.game import Accepted, Command, Event, Game, UndoPolicy
 from engine.narration import tell_entries
 from saves.codec import make_converter
+from saves.journal import encode_entry, encode_header
+from saves.records import Decoder
 from tests.engine.aod._game import library, setup
 
 SMALL = setup(
@@ -31,6 +34,7 @@ SMALL = setup(
 """Both sides with a 'Mech, infantry and a vehicle (a VTOL for Red, a hover tank for Blue)."""
 
 RULES = AgeOfDestruction(library())
+CREATED = datetime(2026, 11, 28, 4, 0, tzinfo=UTC)
 
 
 def _round_trip(conv: Any, value: object, kind: type) -> object:
@@ -80,3 +84,22 @@ def test_a_whole_demo_game_plays_to_its_end_and_survives_the_converter() -> None
     conv = make_converter(RULES)
     assert _round_trip(conv, game.state, AoDState) == game.state
     assert _round_trip(conv, setup_, AoDSetup) == setup_
+
+
+def test_a_game_written_as_journal_records_reads_back_equal() -> None:
+    """DESIGN 4: the header and entry lines a journal writes (format 3 records) read back."""
+    game: Game[AoDState, Command, Event, AoDSetup] = Game(RULES, SMALL, Dice(11))
+    picks = iter(range(10_000))
+    _play(game, lambda count: (next(picks) * 31) % count, 80)
+    header = encode_header(
+        RULES, SMALL, seed=11, scripted=None, undo_policy=UndoPolicy.HOTSEAT, created=CREATED
+    )
+    lines = [json.loads(json.dumps(encode_entry(RULES, n, e))) for n, e in enumerate(game.entries)]
+    header = json.loads(json.dumps(header))
+    decoder = Decoder.for_header(header)
+    conv = make_converter(RULES)
+    assert conv.structure(decoder.header(header)["setup"], AoDSetup) == SMALL
+    for line, entry in zip(lines, game.entries, strict=True):
+        read = decoder.line(line)
+        assert conv.structure(read["command"], Command) == entry.command
+        assert tuple(conv.structure(e, Event) for e in read["events"]) == entry.events

@@ -456,8 +456,9 @@ def test_a_mech_breaking_away_pushes_the_enemy_infantry_it_leaves() -> None:
     state = arrange(FORCES, CLOSE)
     kestrel, pathguard = unit(state, "HX-009a"), unit(state, "HX-001c")
     state, events = play(state, [MoveUnit("HX-009a", H("0805"), S)], dice=[3])
-    assert events[1:3] == [
+    assert events[1:4] == [
         BreakAwayRolled(kestrel, roll=3, fails_on=2, success=True),
+        UnitMoved(kestrel, H("0805"), S, Altitude.NOE, 3),
         UnitDamaged(pathguard, PUSHING, clicks=1, click=1, tokens=0, cause="break-away", by=0),
     ]
     assert state.units[pathguard].last_damager == 0
