@@ -23,6 +23,7 @@ __all__ = [
     "MoveUnit",
     "RollFirstPlayer",
     "VentUnit",
+    "WithdrawForce",
 ]
 
 
@@ -103,6 +104,13 @@ class EndTurn(AoDCommand):
 
 
 @frozen
+class WithdrawForce(AoDCommand):
+    """The active player withdraws his whole force from the battle (AOD-22.4)."""
+
+    TAG = "withdraw_force"
+
+
+@frozen
 class CallTime(AoDCommand):
     """End the game now: the time limit ran out, or every player agrees (AOD-22.1 items 2-3)."""
 
@@ -117,5 +125,6 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     FreeSpin,
     EndTurn,
     CallTime,
+    WithdrawForce,
 )
 """Every command class, for the ruleset and its converter."""

@@ -24,6 +24,7 @@ __all__ = [
     "BreakAwayRolled",
     "DeployerChanged",
     "FirstPlayerRolled",
+    "ForceWithdrawn",
     "FreeSpinsOffered",
     "GameEnded",
     "HeatCause",
@@ -235,6 +236,15 @@ class TurnEnded(AoDEvent):
 
 
 @frozen
+class ForceWithdrawn(AoDEvent):
+    """A player withdrew: ``units`` left the board; the VP already scored stand (AOD-22.4)."""
+
+    TAG = "force_withdrawn"
+    player: int
+    units: tuple[int, ...]
+
+
+@frozen
 class GameEnded(AoDEvent):
     """The game ended and was scored (AOD-22)."""
 
@@ -257,6 +267,7 @@ AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     UnitEliminated,
     TokensRemoved,
     TurnEnded,
+    ForceWithdrawn,
     GameEnded,
 )
 """Every event class, for the ruleset and its converter."""

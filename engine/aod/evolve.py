@@ -15,6 +15,7 @@ from engine.aod.events import (
     BreakAwayRolled,
     DeployerChanged,
     FirstPlayerRolled,
+    ForceWithdrawn,
     FreeSpinsOffered,
     GameEnded,
     HeatChanged,
@@ -167,6 +168,17 @@ def _tokens(event: TokensRemoved, state: AoDState) -> AoDState:
 def _turn_ended(event: TurnEnded, state: AoDState) -> AoDState:
     del event
     return _replace(state, stage=Stage.CLEANUP, orders_left=0, spins=())
+
+
+@_apply.register
+def _withdrawn(event: ForceWithdrawn, state: AoDState) -> AoDState:
+    gone = set(event.units)
+    units = tuple(
+        _replace(u, hex=None, withdrawn=True, tokens=0) if n in gone else u
+        for n, u in enumerate(state.units)
+    )
+    spins = tuple(o for o in state.spins if not {o.unit, o.mover} & gone)
+    return _replace(state, units=units, spins=spins)
 
 
 @_apply.register

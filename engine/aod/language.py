@@ -15,6 +15,7 @@ from engine.aod.commands import (
     MoveUnit,
     RollFirstPlayer,
     VentUnit,
+    WithdrawForce,
 )
 from engine.aod.movement import Altitude
 from engine.aod.state import AoDState
@@ -34,6 +35,7 @@ vent UNIT                            a Vent order: a 'Mech cools by its vent rat
 spin UNIT FACING | spin UNIT stay    turn to face a unit that moved next to yours, or decline
 pass                                 end your turn; orders not given are lost
 time                                 end the game now (time is up, or all agree) and score it
+withdraw                             withdraw your whole force from the battle
 Units: collector number and copy letter (HX-001a). Hexes: map labels (0406). Facings: N NE SE S
 SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -72,7 +74,17 @@ def _facing(word: str, text: str) -> Facing:
         raise _fail(text, f"{word!r} is not a facing (N NE SE S SW NW)") from None
 
 
-def parse_command(text: str, state: AoDState) -> Command:  # noqa: PLR0911 - one case a verb
+_PLAIN: dict[str, type[Command]] = {
+    "roll": RollFirstPlayer,
+    "pass": EndTurn,
+    "end": EndTurn,
+    "time": CallTime,
+    "withdraw": WithdrawForce,
+}
+"""The commands of one word."""
+
+
+def parse_command(text: str, state: AoDState) -> Command:
     """Read one line of the command language.
 
     Raises:
@@ -82,19 +94,14 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: PLR0911 - one
     if not words:
         raise _fail(text, "an empty command")
     verb, args = words[0].casefold(), words[1:]
+    if verb in _PLAIN and not args:
+        return _PLAIN[verb]()
     match verb, args:
-        case "roll", []:
-            return RollFirstPlayer()
-        case (("pass" | "end"), []):
-            return EndTurn()
-        case "time", []:
-            return CallTime()
         case "vent", [unit]:
             return VentUnit(_unit(unit, state, text))
-        case "spin", [unit, "stay" | "STAY" | "Stay"]:
-            return FreeSpin(_unit(unit, state, text), None)
         case "spin", [unit, facing]:
-            return FreeSpin(_unit(unit, state, text), _facing(facing, text))
+            stay = facing.casefold() == "stay"
+            return FreeSpin(_unit(unit, state, text), None if stay else _facing(facing, text))
         case "deploy", [unit, where, *rest] if len(rest) <= 2:  # noqa: PLR2004 - facing, altitude
             return _deploy(_unit(unit, state, text), _hex(where, text), rest, state, text)
         case "move", [unit, *rest] if rest:
@@ -147,6 +154,8 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
             return "pass"
         case CallTime():
             return "time"
+        case WithdrawForce():
+            return "withdraw"
         case VentUnit(unit=unit):
             return f"vent {unit}"
         case FreeSpin(unit=unit, facing=facing):

@@ -14,6 +14,7 @@ from engine.aod.events import (
     BreakAwayRolled,
     DeployerChanged,
     FirstPlayerRolled,
+    ForceWithdrawn,
     FreeSpinsOffered,
     GameEnded,
     HeatCause,
@@ -234,6 +235,13 @@ def _(event: TurnEnded, before: AoDState, after: AoDState) -> str:
     del after
     lost = f", {event.forfeited} orders unused and lost" if event.forfeited else ""
     return f"{before.players[event.player]} ends the turn{lost}."
+
+
+@_said.register
+def _(event: ForceWithdrawn, before: AoDState, after: AoDState) -> str:
+    del after
+    count = len(event.units)
+    return f"{before.players[event.player]} withdraws, taking {count} units from the battlefield."
 
 
 @_said.register

@@ -35,12 +35,14 @@ from engine.aod.commands import (
     MoveUnit,
     RollFirstPlayer,
     VentUnit,
+    WithdrawForce,
 )
 from engine.aod.dial import DamageKind, DamageTaken, take_damage
 from engine.aod.events import (
     BreakAwayRolled,
     DeployerChanged,
     FirstPlayerRolled,
+    ForceWithdrawn,
     FreeSpinsOffered,
     GameEnded,
     HeatCause,
@@ -333,6 +335,17 @@ def _call_time(ctx: _Ctx, command: Command) -> None:
     del command
     _stage(ctx.state, Stage.ORDER)
     _end_game(ctx, "time was called")
+
+
+def _withdraw(ctx: _Ctx, command: Command) -> None:
+    """AOD-22.4: the active player removes his force; the turn passes, or the game ends."""
+    del command
+    _stage(ctx.state, Stage.ORDER)
+    player = ctx.state.active
+    units = tuple(n for n in ctx.state.owned(player) if ctx.state.units[n].on_board)
+    ctx.emit(ForceWithdrawn(player, units))
+    if not _check_end(ctx):
+        _finish_turn(ctx)
 
 
 def _check_end(ctx: _Ctx) -> bool:
@@ -748,6 +761,7 @@ _HANDLERS: dict[type[Command], Callable[[_Ctx, Command], None]] = {
     FreeSpin: _spin,
     EndTurn: _end_turn,
     CallTime: _call_time,
+    WithdrawForce: _withdraw,
 }
 
 
@@ -769,7 +783,7 @@ def legal_commands(state: AoDState) -> list[Command]:
     """Every command the rules accept now, for menus, bots and property tests.
 
     Deployments face the enemy's side of the board; moves keep the unit's facing (turning in
-    place lists the other five); calling time is the shell's and not listed.
+    place lists the other five); calling time and withdrawing end games and are not listed.
     """
     if state.stage is Stage.OVER:
         return []

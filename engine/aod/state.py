@@ -196,6 +196,7 @@ class UnitState:
         order: the order it received this turn (AOD-7.2), or None.
         eliminated: removed from play (AOD-17.4).
         last_damager: the last opponent who damaged it, for its VP (AOD-25 #26); None if none.
+        withdrawn: its owner withdrew his force (AOD-22.4): off the board, scoring nothing.
         turn_start: where it stood when its owner's turn began (water cooling, AOD-10.3).
         heat_rolls_suspended: it restarted through a roll this turn: no more heat rolls
             (AOD-10.5).
@@ -213,6 +214,7 @@ class UnitState:
     order: OrderKind | None = None
     eliminated: bool = False
     last_damager: int | None = None
+    withdrawn: bool = False
     turn_start: Hex | None = None
     heat_rolls_suspended: bool = False
 

@@ -12,6 +12,7 @@ from engine.aod.commands import (
     MoveUnit,
     RollFirstPlayer,
     VentUnit,
+    WithdrawForce,
 )
 from engine.aod.language import COMMAND_HELP, format_command, parse_command
 from engine.aod.movement import Altitude
@@ -39,6 +40,7 @@ STATE = arrange(
         ("roll", RollFirstPlayer()),
         ("pass", EndTurn()),
         ("time", CallTime()),
+        ("withdraw", WithdrawForce()),
         ("vent HX-009a", VentUnit("HX-009a")),
         ("spin HX-010a SE", FreeSpin("HX-010a", Facing.SE)),
         ("spin HX-010a stay", FreeSpin("HX-010a", None)),
@@ -96,7 +98,7 @@ def test_what_is_not_understood_is_said(text: str, why: str) -> None:
 
 def test_the_help_names_every_verb() -> None:
     """``hexmech help commands`` lists the whole language."""
-    for verb in ("roll", "deploy", "move", "vent", "spin", "pass", "time"):
+    for verb in ("roll", "deploy", "move", "vent", "spin", "pass", "time", "withdraw"):
         assert any(line.startswith(verb) for line in COMMAND_HELP.splitlines())
 
 

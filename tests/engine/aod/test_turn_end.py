@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
-from engine.aod.commands import CallTime, EndTurn, MoveUnit
-from engine.aod.events import GameEnded, TurnBegan, UnitEliminated
+from engine.aod.commands import CallTime, EndTurn, MoveUnit, WithdrawForce
+from engine.aod.events import ForceWithdrawn, GameEnded, TurnBegan, UnitEliminated
 from engine.aod.rules import legal_commands, seats_to_act
 from engine.aod.ruleset import RULESET
 from engine.aod.scoring import final_scores, judge
@@ -162,3 +163,27 @@ def test_the_start_state_summary_names_the_stage() -> None:
     assert RULESET.summary(AoDState.start(GAME)).turn == "rolling for first player"
     state = arrange(GAME, {"HX-001a": ("0505", S), "HX-010a": ("0515", N)})
     assert RULESET.summary(state).turn == "round 1, Red"
+
+
+def test_a_withdrawing_player_leaves_and_opponents_keep_their_elimination_vp() -> None:
+    """AOD-22.4 / AOD-26.17 #25: his units leave, scoring nobody; VP already scored stand."""
+    state = arrange(GAME, {"HX-001a": ("0505", S), "HX-002a": ("0705", S), "HX-010a": ("0515", N)})
+    state = attrs.evolve(state, elimination=(0, 12))
+    state, events = play(state, [WithdrawForce()])
+    assert events[0] == ForceWithdrawn(player=0, units=(0, 1))
+    result = _result(events)
+    assert result.reason == "only Blue has a functional unit left"
+    assert result.scores == (Score(0, 0, 0), Score(12, 185, 0))
+    assert all(u.withdrawn and u.hex is None for u in state.units[:2])
+
+
+def test_with_three_players_the_turn_passes_and_the_withdrawn_player_is_skipped() -> None:
+    """AOD-22.4 / AOD-5 step 11: the game goes on; a player with no units is skipped."""
+    game = setup(["HX-001"], ["HX-010"], ["HX-001"])
+    places = {"HX-001a": ("0505", S), "HX-010a": ("0515", N), "HX-001b": ("0210", SE)}
+    state, events = play(arrange(game, places, active=1), [WithdrawForce()])
+    assert events[-1] == TurnBegan(player=2, turn=2, round=1, orders=3, zone_vp=0)
+    state, events = play(state, [EndTurn()])
+    assert events[-1] == TurnBegan(player=0, turn=3, round=2, orders=3, zone_vp=0)
+    state, events = play(state, [EndTurn()])
+    assert events[-1] == TurnBegan(player=2, turn=4, round=2, orders=3, zone_vp=0)
