@@ -8,6 +8,7 @@ story tells every entry.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -39,6 +40,12 @@ CREATED = datetime(2026, 11, 28, 4, 0, tzinfo=UTC)
 
 def _round_trip(conv: Any, value: object, kind: type) -> object:
     return conv.structure(json.loads(json.dumps(conv.unstructure(value, kind))), kind)
+
+
+def _picker(multiplier: int) -> Callable[[int], int]:
+    """A fixed choice: the n-th pick of ``count`` options is ``n * multiplier % count``."""
+    picks = iter(range(1_000_000))
+    return lambda count: (next(picks) * multiplier) % count
 
 
 def _play(game: Game[AoDState, Command, Event, AoDSetup], choose: Any, steps: int) -> None:
@@ -77,8 +84,7 @@ def test_a_whole_demo_game_plays_to_its_end_and_survives_the_converter() -> None
     """The demo scenario (AOD-26.16) played to its round limit by a fixed choice of commands."""
     setup_ = RULES.make_setup(None)
     game: Game[AoDState, Command, Event, AoDSetup] = Game(RULES, setup_, Dice(7))
-    picks = iter(range(10_000))
-    _play(game, lambda count: (next(picks) * 7919) % count, 400)
+    _play(game, _picker(7919), 400)
     assert game.summary.over
     assert game.replay() == game.state
     conv = make_converter(RULES)
@@ -89,8 +95,7 @@ def test_a_whole_demo_game_plays_to_its_end_and_survives_the_converter() -> None
 def test_a_game_written_as_journal_records_reads_back_equal() -> None:
     """DESIGN 4: the header and entry lines a journal writes (format 3 records) read back."""
     game: Game[AoDState, Command, Event, AoDSetup] = Game(RULES, SMALL, Dice(11))
-    picks = iter(range(10_000))
-    _play(game, lambda count: (next(picks) * 31) % count, 80)
+    _play(game, _picker(31), 80)
     header = encode_header(
         RULES, SMALL, seed=11, scripted=None, undo_policy=UndoPolicy.HOTSEAT, created=CREATED
     )
@@ -103,3 +108,29 @@ def test_a_game_written_as_journal_records_reads_back_equal() -> None:
         read = decoder.line(line)
         assert conv.structure(read["command"], Command) == entry.command
         assert tuple(conv.structure(e, Event) for e in read["events"]) == entry.events
+
+
+def test_every_listed_command_is_accepted_at_every_step_of_a_game() -> None:
+    """``legal_commands`` lists nothing the rules refuse (every fifth state of a game)."""
+    game: Game[AoDState, Command, Event, AoDSetup] = Game(RULES, SMALL, Dice(3))
+    for step in range(120):
+        options = legal_commands(game.state)
+        if not options:
+            break
+        if step % 5 == 0:
+            for command in options:
+                dice = Dice(step)
+                assert RULES.decide(game.state, command, dice), format_command(command)
+        outcome = game.execute(options[(step * 13) % len(options)])
+        assert isinstance(outcome, Accepted)
+
+
+def test_the_same_seed_and_commands_give_the_same_events() -> None:
+    """DESIGN 2: determinism: same setup, seed and commands, the same events."""
+    logs = []
+    for _ in range(2):
+        game: Game[AoDState, Command, Event, AoDSetup] = Game(RULES, SMALL, Dice(99))
+        _play(game, _picker(17), 60)
+        logs.append(game.entries)
+    assert logs[0] == logs[1]
+    assert any(entry.rolled for entry in logs[0])
