@@ -56,6 +56,12 @@ class HeatCause(enum.StrEnum):
     """Clean-up: no order this turn, -1 (AOD-7.6 step 1)."""
     WATER = "water"
     """Clean-up: started and ended the turn in water (AOD-10.3)."""
+    ASSAULT = "assault"
+    """An Assault order, +1 (AOD-15); for the combat orders."""
+    SPECIAL = "special"
+    """A charge or Death From Above, +1 (AOD-10.1, AOD-25 #12); for the special attacks."""
+    ENERGY = "energy"
+    """Hit by an energy ranged attack, +1 once a turn (AOD-10.1); for ranged combat."""
 
 
 @frozen

@@ -18,6 +18,7 @@ from engine.aod.events import (
     ForceWithdrawn,
     FreeSpinsOffered,
     GameEnded,
+    HeatCause,
     HeatChanged,
     OrderGiven,
     TokensRemoved,
@@ -76,9 +77,9 @@ def _turn_began(event: TurnBegan, state: AoDState) -> AoDState:
     zone = list(state.zone_vp)
     zone[event.player] += event.zone_vp
     units = tuple(
-        _replace(u, order=None, heat_rolls_suspended=False, turn_start=u.hex)
+        _replace(u, order=None, heat_rolls_suspended=False, energy_heat=False, turn_start=u.hex)
         if u.owner == event.player
-        else _replace(u, order=None, heat_rolls_suspended=False)
+        else _replace(u, order=None, heat_rolls_suspended=False, energy_heat=False)
         for u in state.units
     )
     return _replace(
@@ -131,7 +132,10 @@ def _heat(event: HeatChanged, state: AoDState) -> AoDState:
     unit = state.units[event.unit]
     dial = _replace(unit.dial, heat=event.heat, shutdown=event.shutdown)
     suspended = unit.heat_rolls_suspended or event.suspended
-    changed = _replace(unit, dial=dial, tokens=event.tokens, heat_rolls_suspended=suspended)
+    energy = unit.energy_heat or HeatCause.ENERGY in event.causes
+    changed = _replace(
+        unit, dial=dial, tokens=event.tokens, heat_rolls_suspended=suspended, energy_heat=energy
+    )
     return state.with_unit(event.unit, changed)
 
 

@@ -175,6 +175,9 @@ _CAUSES = {
     HeatCause.VENT: "venting",
     HeatCause.IDLE: "resting",
     HeatCause.WATER: "standing in water",
+    HeatCause.ASSAULT: "its assault",
+    HeatCause.SPECIAL: "its special attack",
+    HeatCause.ENERGY: "an energy hit",
 }
 
 

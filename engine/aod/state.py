@@ -200,6 +200,7 @@ class UnitState:
         turn_start: where it stood when its owner's turn began (water cooling, AOD-10.3).
         heat_rolls_suspended: it restarted through a roll this turn: no more heat rolls
             (AOD-10.5).
+        energy_heat: it took heat from an energy hit this turn: no more (AOD-10.1).
     """
 
     ident: str
@@ -217,6 +218,7 @@ class UnitState:
     withdrawn: bool = False
     turn_start: Hex | None = None
     heat_rolls_suspended: bool = False
+    energy_heat: bool = False
 
     @property
     def on_board(self) -> bool:

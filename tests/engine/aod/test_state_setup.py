@@ -6,11 +6,13 @@ import json
 
 import pytest
 
+from engine.aod.events import HeatCause, HeatChanged, TurnBegan
+from engine.aod.evolve import evolve
 from engine.aod.force import orders_per_turn
 from engine.aod.ruleset import RULESET, AgeOfDestruction
 from engine.aod.state import AoDSetup, AoDState, Stage
 from engine.aod.terrain import Edge, TerrainType, deployment_zone
-from engine.hexes import Hex
+from engine.hexes import Facing, Hex
 from saves.codec import make_converter
 from tests.engine.aod import _game
 
@@ -123,3 +125,19 @@ def test_the_setup_survives_the_save_converter(demo: AoDSetup) -> None:
     again = conv.structure(json.loads(text), AoDSetup)
     assert again == demo
     assert again.terrain[Hex.from_label("1013")] == demo.terrain[Hex.from_label("1013")]
+
+
+def test_the_per_turn_flags_are_kept_until_the_next_turn_begins() -> None:
+    """Per-turn flags live until the next turn begins (AOD-10.1, AOD-10.3, AOD-10.5).
+
+    Energy heat once a turn, no heat rolls after a restart by roll, and where the turn began
+    (for water cooling).
+    """
+    game = _game.setup(["HX-009"], ["HX-010"])
+    state = _game.arrange(game, {"HX-009a": ("0505", Facing.S), "HX-010a": ("0515", Facing.N)})
+    state = evolve(state, HeatChanged(0, (HeatCause.ENERGY,), 1, 1, False, 0))  # noqa: FBT003
+    state = evolve(state, HeatChanged(0, (HeatCause.VENT,), -1, 0, False, 0, suspended=True))  # noqa: FBT003
+    assert (state.units[0].energy_heat, state.units[0].heat_rolls_suspended) == (True, True)
+    state = evolve(state, TurnBegan(player=1, turn=2, round=1, orders=3, zone_vp=0))
+    assert (state.units[0].energy_heat, state.units[0].heat_rolls_suspended) == (False, False)
+    assert (state.units[0].turn_start, state.units[1].turn_start) == (None, Hex.from_label("0515"))
