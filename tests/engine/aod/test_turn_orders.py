@@ -571,3 +571,20 @@ def test_a_vtol_climbs_for_two_hexes_of_its_move() -> None:
         AoDCode.ALTITUDE,
         "Only a VTOL flies; HX-010a is not one.",
     )
+
+
+def test_a_cruising_vtol_showing_heavy_damage_drops_to_noe_at_once() -> None:
+    """AOD-8.9 / AOD-17.3 / AOD-26.17 #8: a pushing click brings Heavy Damage: it lands."""
+    game = setup(["HX-007"], ["HX-010"])
+    state = arrange(
+        game,
+        {"HX-007a": ("0505", S, Altitude.CRUISING), "HX-010a": ("1515", N)},
+        tokens={"HX-007a": 1},
+        dials={"HX-007a": DialStatus(click=3)},
+    )
+    state, events = play(state, [MoveUnit("HX-007a", H("0508"), S)])
+    assert events[2:4] == [
+        UnitDamaged(0, PUSHING, clicks=1, click=4, tokens=2, cause="pushed"),
+        UnitMoved(0, H("0508"), S, Altitude.NOE, 0),
+    ]
+    assert state.units[0].altitude is Altitude.NOE
