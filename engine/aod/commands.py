@@ -21,6 +21,7 @@ __all__ = [
     "EndTurn",
     "FreeSpin",
     "MoveUnit",
+    "PlaceTerrain",
     "RollFirstPlayer",
     "VentUnit",
     "WithdrawForce",
@@ -37,6 +38,20 @@ class RollFirstPlayer(AoDCommand):
     """Every player rolls 3d6; the highest goes first, ties re-roll (AOD-5 step 5)."""
 
     TAG = "roll_first_player"
+
+
+@frozen
+class PlaceTerrain(AoDCommand):
+    """Lay a piece from the pool with its anchor on ``anchor``, turned ``rotation`` x 60 degrees.
+
+    AOD-5 step 6 / AOD-26.10: at least 3 clear hexes from other pieces, the board edges and the
+    other players' deployment zones.
+    """
+
+    TAG = "place_terrain"
+    piece: str
+    anchor: Hex
+    rotation: int = 0
 
 
 @frozen
@@ -98,7 +113,10 @@ class FreeSpin(AoDCommand):
 
 @frozen
 class EndTurn(AoDCommand):
-    """End the order stage: the orders not given are lost (AOD-7.2); clean-up follows."""
+    """End the order stage: the orders not given are lost (AOD-7.2); clean-up follows.
+
+    In the terrain stage: lay no more pieces ([DESIGN] for a placer who cannot or will not).
+    """
 
     TAG = "end_turn"
 
@@ -119,6 +137,7 @@ class CallTime(AoDCommand):
 
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
+    PlaceTerrain,
     DeployUnit,
     MoveUnit,
     VentUnit,

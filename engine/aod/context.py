@@ -41,6 +41,8 @@ class AoDCode(enum.StrEnum):
     UNREACHABLE = "move/unreachable"
     NO_SPIN = "spin/not_offered"
     SPIN_FACING = "spin/facing"
+    NOT_IN_POOL = "terrain/not_in_pool"
+    PLACEMENT = "terrain/placement"
 
 
 class Ctx:

@@ -87,7 +87,7 @@ def _water(state: AoDState, index: int) -> TerrainType | None:
     unit = state.units[index]
     if unit.turn_start is None or unit.hex is None:
         return None
-    kinds = {state.setup.terrain[unit.turn_start].type, state.setup.terrain[unit.hex].type}
+    kinds = {state.terrain[unit.turn_start].type, state.terrain[unit.hex].type}
     if not kinds <= {TerrainType.SHALLOW, TerrainType.DEEP}:
         return None
     return TerrainType.DEEP if kinds == {TerrainType.DEEP} else TerrainType.SHALLOW

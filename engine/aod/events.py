@@ -30,6 +30,8 @@ __all__ = [
     "HeatCause",
     "HeatChanged",
     "OrderGiven",
+    "PlacerChanged",
+    "TerrainPlaced",
     "TokensRemoved",
     "TurnBegan",
     "TurnEnded",
@@ -77,6 +79,26 @@ class FirstPlayerRolled(AoDEvent):
 
 
 @frozen
+class PlacerChanged(AoDEvent):
+    """``player`` lays the next terrain piece (AOD-5 step 6: from the first player's left)."""
+
+    TAG = "placer_changed"
+    player: int
+
+
+@frozen
+class TerrainPlaced(AoDEvent):
+    """A piece from the pool was laid on the board as feature ``feature`` (AOD-5 step 6)."""
+
+    TAG = "terrain_placed"
+    player: int
+    piece: str
+    anchor: Hex
+    rotation: int
+    feature: int
+
+
+@frozen
 class UnitDeployed(AoDEvent):
     """A unit was placed in its owner's zone (AOD-5 step 9)."""
 
@@ -89,7 +111,7 @@ class UnitDeployed(AoDEvent):
 
 @frozen
 class DeployerChanged(AoDEvent):
-    """The next player (to the left) deploys (AOD-5 step 9)."""
+    """``player`` deploys now (AOD-5 step 9: the first player, then to the left)."""
 
     TAG = "deployer_changed"
     player: int
@@ -260,6 +282,8 @@ class GameEnded(AoDEvent):
 
 AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     FirstPlayerRolled,
+    PlacerChanged,
+    TerrainPlaced,
     UnitDeployed,
     DeployerChanged,
     TurnBegan,

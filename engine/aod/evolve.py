@@ -21,6 +21,8 @@ from engine.aod.events import (
     HeatCause,
     HeatChanged,
     OrderGiven,
+    PlacerChanged,
+    TerrainPlaced,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
@@ -61,6 +63,20 @@ def _first(event: FirstPlayerRolled, state: AoDState) -> AoDState:
 
 
 @_apply.register
+def _placer(event: PlacerChanged, state: AoDState) -> AoDState:
+    return _replace(state, active=event.player, stage=Stage.TERRAIN)
+
+
+@_apply.register
+def _placed(event: TerrainPlaced, state: AoDState) -> AoDState:
+    piece = next(p for p in state.setup.pieces if p.name == event.piece)
+    laid = state.terrain.with_piece(piece.place(event.anchor, event.rotation), event.feature)
+    pool = list(state.pool)
+    pool.remove(event.piece)
+    return _replace(state, terrain=laid, pool=tuple(pool))
+
+
+@_apply.register
 def _deployed(event: UnitDeployed, state: AoDState) -> AoDState:
     unit = state.units[event.unit]
     placed = _replace(unit, hex=event.hex, facing=event.facing, altitude=event.altitude)
@@ -69,7 +85,7 @@ def _deployed(event: UnitDeployed, state: AoDState) -> AoDState:
 
 @_apply.register
 def _deployer(event: DeployerChanged, state: AoDState) -> AoDState:
-    return _replace(state, active=event.player)
+    return _replace(state, active=event.player, stage=Stage.DEPLOYMENT)
 
 
 @_apply.register

@@ -13,6 +13,7 @@ from engine.aod.commands import (
     EndTurn,
     FreeSpin,
     MoveUnit,
+    PlaceTerrain,
     RollFirstPlayer,
     VentUnit,
     WithdrawForce,
@@ -26,6 +27,7 @@ __all__ = ["COMMAND_HELP", "format_command", "parse_command"]
 
 COMMAND_HELP = """\
 roll                                 roll 3d6 each for the first player
+place PIECE HEX [TURN]               lay a pool piece, anchor on HEX, turned 0-5 x 60 degrees
 deploy UNIT HEX [FACING] [cruising]  place a unit in your deployment zone (VTOLs may start high)
 move UNIT HEX [HEX...] [face F] [run] [cruising|noe]
                                      a Move order: to the last hex (the others are the path, or
@@ -33,7 +35,8 @@ move UNIT HEX [HEX...] [face F] [run] [cruising|noe]
                                      it in place; run doubles a 'Mech's speed for +1 heat
 vent UNIT                            a Vent order: a 'Mech cools by its vent rating
 spin UNIT FACING | spin UNIT stay    turn to face a unit that moved next to yours, or decline
-pass                                 end your turn; orders not given are lost
+pass                                 end your turn (orders not given are lost); or lay no more
+                                     terrain
 time                                 end the game now (time is up, or all agree) and score it
 withdraw                             withdraw your whole force from the battle
 Units: collector number and copy letter (HX-001a). Hexes: map labels (0406). Facings: N NE SE S
@@ -106,7 +109,20 @@ def parse_command(text: str, state: AoDState) -> Command:
             return _deploy(_unit(unit, state, text), _hex(where, text), rest, state, text)
         case "move", [unit, *rest] if rest:
             return _move(_unit(unit, state, text), rest, state, text)
+        case "place", [_, *_]:
+            return _place(args, text)
     raise _fail(text, f"unknown command {words[0]!r}")
+
+
+def _place(args: list[str], text: str) -> PlaceTerrain:
+    """``place NAME HEX [ROTATION]``: the name may have several words."""
+    at = next((n for n, word in enumerate(args) if n and word.isdigit() and len(word) >= 4), None)  # noqa: PLR2004 - a label has 4 digits
+    if at is None or len(args) > at + 2:
+        raise _fail(text, "place names a piece, the hex of its anchor and a turn 0-5")
+    rotation = args[at + 1] if len(args) == at + 2 else "0"
+    if rotation not in {"0", "1", "2", "3", "4", "5"}:
+        raise _fail(text, f"{rotation!r} is not a turn 0-5")
+    return PlaceTerrain(" ".join(args[:at]), _hex(args[at], text), int(rotation))
 
 
 def _deploy(ident: str, where: Hex, rest: list[str], state: AoDState, text: str) -> DeployUnit:
@@ -165,6 +181,8 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
             return f"deploy {unit} {where.label} {facing.name}{high}"
         case MoveUnit():
             return _format_move(command)
+        case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
+            return f"place {piece} {anchor.label} {rotation}"
     msg = f"Age of Destruction has no words for {command!r}"
     raise TypeError(msg)
 

@@ -20,6 +20,8 @@ from engine.aod.events import (
     HeatCause,
     HeatChanged,
     OrderGiven,
+    PlacerChanged,
+    TerrainPlaced,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
@@ -96,6 +98,19 @@ def _(event: FirstPlayerRolled, before: AoDState, after: AoDState) -> str:
         for rolled in event.rolls
     )
     return f"For first player: {rounds}. {before.players[event.first]} goes first."
+
+
+@_said.register
+def _(event: PlacerChanged, before: AoDState, after: AoDState) -> str:
+    del after
+    return f"{before.players[event.player]} lays the next terrain piece."
+
+
+@_said.register
+def _(event: TerrainPlaced, before: AoDState, after: AoDState) -> str:
+    del after
+    turned = f", turned {event.rotation * 60} degrees" if event.rotation else ""
+    return f"{before.players[event.player]} lays {event.piece} at {event.anchor.label}{turned}."
 
 
 @_said.register

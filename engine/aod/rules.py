@@ -1,8 +1,9 @@
 """The AoD turn machine: `decide` a command into events, and what may be commanded now.
 
-Rules: AOD-5 steps 5 and 9 (first player, deployment; AOD-26.10 on hexes), AOD-7 (stages, the
-order pool, one order per unit, the order table, tokens, pushing, clean-up), AOD-8 (Move orders:
-allowance, path, break-away, run, free spin, VTOL altitude), AOD-10.3 (Vent), AOD-22 (the end).
+Rules: AOD-5 steps 5, 6 and 9 (first player, the terrain pool, deployment; AOD-26.10 on hexes),
+AOD-7 (stages, the order pool, one order per unit, the order table, tokens, pushing, clean-up),
+AOD-8 (Move orders: allowance, path, break-away, run, free spin, VTOL altitude), AOD-10.3 (Vent),
+AOD-22 (the end).
 
 Guards run in a fixed order, one per rule (STYLE 6): the stage allows the command; the unit is
 known, the active player's, on the board; it has had no order this turn; an order is left; the
@@ -26,6 +27,7 @@ from engine.aod.commands import (
     EndTurn,
     FreeSpin,
     MoveUnit,
+    PlaceTerrain,
     RollFirstPlayer,
     VentUnit,
     WithdrawForce,
@@ -54,6 +56,7 @@ from engine.aod.movement import (
     reachable_states,
 )
 from engine.aod.moving import move_allowance, move_order, spin_order
+from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import (
@@ -95,7 +98,7 @@ def decide(state: AoDState, command: Command, dice: DiceSource) -> list[Event]:
 
 def _standing_problem(state: AoDState, index: int, where: Hex, altitude: Altitude) -> str:
     """AOD-19.3 / AOD-8.6: why unit ``index`` may not stand in ``where``, or ""."""
-    terrain = state.setup.terrain[where]
+    terrain = state.terrain[where]
     printed = state.definition(index)
     if terrain.type is TerrainType.BLOCKING:
         return f"{where.label} is blocking terrain."
@@ -120,6 +123,7 @@ def _roll_first(ctx: Ctx, command: Command) -> None:
         if len(rolling) == 1:
             break
     ctx.emit(FirstPlayerRolled(tuple(rounds), rolling[0]))
+    begin_placing(ctx)  # AOD-5 step 6, or deployment
 
 
 def _deploy(ctx: Ctx, command: Command) -> None:
@@ -164,8 +168,14 @@ def _undeployed(state: AoDState, player: int) -> bool:
 
 
 def _end_turn(ctx: Ctx, command: Command) -> None:
-    """AOD-7.2: the player ends his order stage; the orders not given are lost."""
+    """AOD-7.2: the player ends his order stage; the orders not given are lost.
+
+    In the terrain stage: the placing ends ([DESIGN], `engine.aod.placing`).
+    """
     del command
+    if ctx.state.stage is Stage.TERRAIN:
+        stop_placing(ctx)
+        return
     require_stage(ctx.state, Stage.ORDER)
     require_no_spins(ctx.state)
     finish_turn(ctx)
@@ -208,6 +218,7 @@ def _vent(ctx: Ctx, command: Command) -> None:
 
 _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     RollFirstPlayer: _roll_first,
+    PlaceTerrain: place_terrain,
     DeployUnit: _deploy,
     MoveUnit: move_order,
     VentUnit: _vent,
@@ -239,6 +250,8 @@ def legal_commands(state: AoDState) -> list[Command]:
         return []
     if state.stage is Stage.FIRST_PLAYER:
         return [RollFirstPlayer()]
+    if state.stage is Stage.TERRAIN:
+        return list(placements(state))
     if state.stage is Stage.DEPLOYMENT:
         return list(_deployments(state))
     if state.spins:

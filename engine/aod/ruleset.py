@@ -110,7 +110,10 @@ DEMO_SCENARIO: Mapping[str, Any] = {
 def setup_from_scenario(
     scenario: Scenario, pieces: Mapping[str, TerrainPiece], catalogue: Catalogue
 ) -> AoDSetup:
-    """The setup of a read scenario: forces by copy, the definitions they use, the laid board.
+    """The setup of a read scenario: forces by copy, the definitions they use, the board.
+
+    A fixed layout is laid on the board; without one, the sides' pools are the pieces the players
+    lay (AOD-5 step 6).
 
     Raises:
         ValueError: a 'Mech whose heat dial the catalogue lacks.
@@ -120,6 +123,8 @@ def setup_from_scenario(
         board = board.with_piece(
             pieces[placed.piece].place(placed.anchor, placed.rotation), feature
         )
+    # AOD-5 step 6: without a fixed layout the players lay the pool
+    pool = () if scenario.terrain else tuple(name for side in scenario.sides for name in side.pool)
     players = []
     used: dict[str, UnitDef] = {}
     for side in scenario.sides:
@@ -144,6 +149,8 @@ def setup_from_scenario(
         build_total=scenario.build_total,
         round_limit=scenario.round_limit,
         time_limit_minutes=scenario.time_limit_minutes,
+        pool=pool,
+        pieces=tuple(pieces[name] for name in sorted(set(pool))),
     )
 
 
@@ -205,6 +212,8 @@ class AgeOfDestruction:
         players = state.players
         if state.stage is Stage.FIRST_PLAYER:
             where = "rolling for first player"
+        elif state.stage is Stage.TERRAIN:
+            where = f"laying terrain, {players[state.active]}"
         elif state.stage is Stage.DEPLOYMENT:
             where = f"deployment, {players[state.active]}"
         else:

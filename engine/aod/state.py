@@ -26,7 +26,7 @@ from engine.aod.force import orders_per_turn
 from engine.aod.geometry import Battlefield, Occupant
 from engine.aod.movement import Altitude
 from engine.aod.status import DialStatus
-from engine.aod.terrain import Edge, TerrainMap, deployment_zone
+from engine.aod.terrain import Edge, TerrainMap, TerrainPiece, deployment_zone
 from engine.aod.units import Click, HeatDial, UnitDef
 from engine.hexes import Facing, Hex
 
@@ -64,13 +64,15 @@ class OrderKind(enum.StrEnum):
 class Stage(enum.StrEnum):
     """Where the game stands (AOD-5, AOD-7.1).
 
-    FIRST_PLAYER: 3d6 each for the first player (AOD-5 step 5). DEPLOYMENT: players place their
-    forces in turn (AOD-5 step 9). COMMAND, ORDER, CLEANUP: the stages of a turn (AOD-7.1); the
-    command and clean-up stages resolve without a command (the state rests in ORDER). OVER: the
-    game has ended (AOD-22).
+    FIRST_PLAYER: 3d6 each for the first player (AOD-5 step 5). TERRAIN: players lay pieces from
+    the pool in turn (AOD-5 step 6), when the scenario has no fixed layout. DEPLOYMENT: players
+    place their forces in turn (AOD-5 step 9). COMMAND, ORDER, CLEANUP: the stages of a turn
+    (AOD-7.1); the command and clean-up stages resolve without a command (the state rests in
+    ORDER). OVER: the game has ended (AOD-22).
     """
 
     FIRST_PLAYER = "first player"
+    TERRAIN = "terrain"
     DEPLOYMENT = "deployment"
     COMMAND = "command"
     ORDER = "order"
@@ -114,6 +116,9 @@ class AoDSetup:
         round_limit: rounds before the game ends when played turn-based (AOD-26.16, AOD-25 #28).
         time_limit_minutes: the standard game's wall clock (AOD-23.1); the shell keeps it and
             calls time (`engine.aod.commands.CallTime`).
+        pool: the pieces the players contributed, by name, for the players to lay (AOD-5 steps
+            4 and 6); empty when the board comes laid.
+        pieces: the definitions of the pool's pieces (AOD-26.8).
     """
 
     title: str
@@ -124,6 +129,8 @@ class AoDSetup:
     build_total: int = 450
     round_limit: int = 10
     time_limit_minutes: int = 50
+    pool: tuple[str, ...] = ()
+    pieces: tuple[TerrainPiece, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
@@ -135,6 +142,11 @@ class AoDSetup:
         )
         if missing:
             msg = f"no definition for unit {', '.join(missing)}"
+            raise ValueError(msg)
+        named = {piece.name for piece in self.pieces}
+        unknown = sorted({name for name in self.pool if name not in named})
+        if unknown:
+            msg = f"no definition for terrain piece {', '.join(unknown)}"
             raise ValueError(msg)
         dials = {dial.id for dial in self.heat_dials}
         absent = sorted({u.heat_dial for u in self.units if u.is_mech and u.heat_dial not in dials})
@@ -274,6 +286,8 @@ class AoDState:
     Attributes:
         setup: what the game started from.
         units: every unit of every force, in seating order then force order.
+        terrain: the board as it stands, with the pieces laid so far (AOD-5 step 6).
+        pool: the pieces still to lay (AOD-5 step 6).
         stage: where the turn stands (AOD-7.1).
         active: the active player (AOD-1), or the one deploying.
         first: the first player (AOD-5 step 5); None until rolled.
@@ -288,6 +302,8 @@ class AoDState:
 
     setup: AoDSetup
     units: tuple[UnitState, ...]
+    terrain: TerrainMap
+    pool: tuple[str, ...] = ()
     stage: Stage = Stage.FIRST_PLAYER
     active: int = 0
     first: int | None = None
@@ -321,7 +337,7 @@ class AoDState:
             for unit in player.force
         )
         zeros = (0,) * len(setup.players)
-        return cls(setup, units, elimination=zeros, zone_vp=zeros)
+        return cls(setup, units, setup.terrain, setup.pool, elimination=zeros, zone_vp=zeros)
 
     # ---- queries ---------------------------------------------------------------------------
 
@@ -375,7 +391,7 @@ class AoDState:
         """
         indices = tuple(n for n, u in enumerate(self.units) if u.on_board)
         occupants = tuple(self.occupant(n) for n in indices)
-        return Battlefield(self.setup.terrain, occupants), indices
+        return Battlefield(self.terrain, occupants), indices
 
     def occupant(self, index: int) -> Occupant:
         """Unit ``index`` as the geometry sees it (AOD-26.4)."""
