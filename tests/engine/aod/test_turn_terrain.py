@@ -64,7 +64,7 @@ def test_without_a_fixed_layout_the_player_left_of_the_first_lays_first() -> Non
 
 
 def test_pieces_keep_their_distance_from_edges_and_the_other_players_zones() -> None:
-    """AOD-26.10: 3 clear hexes to the edge, other pieces and other players' zones, not one's own."""
+    """AOD-26.10: 3 clear hexes to edges, other pieces and other players' zones (not one's own)."""
     state = _placing(first=1)  # Red lays first
     with pytest.raises(IllegalCommand) as refused:
         play(state, [PlaceTerrain("Ruined block", H("1120"))])
