@@ -10,6 +10,7 @@ from engine.aod.commands import (
     EndTurn,
     FreeSpin,
     MoveUnit,
+    PlaceTerrain,
     RollFirstPlayer,
     VentUnit,
     WithdrawForce,
@@ -41,6 +42,8 @@ STATE = arrange(
         ("pass", EndTurn()),
         ("time", CallTime()),
         ("withdraw", WithdrawForce()),
+        ("place Rubble field 1224 1", PlaceTerrain("Rubble field", H("1224"), 1)),
+        ("place Woods 1013 0", PlaceTerrain("Woods", H("1013"))),
         ("vent HX-009a", VentUnit("HX-009a")),
         ("spin HX-010a SE", FreeSpin("HX-010a", Facing.SE)),
         ("spin HX-010a stay", FreeSpin("HX-010a", None)),
@@ -86,6 +89,8 @@ def test_a_collector_number_alone_names_the_only_copy() -> None:
         ("spin HX-010a up", "'up' is not a facing (N NE SE S SW NW)"),
         ("fire HX-009a HX-010a", "unknown command 'fire'"),
         ("", "an empty command"),
+        ("place Woods", "place names a piece, the hex of its anchor and a turn 0-5"),
+        ("place Woods 1013 7", "'7' is not a turn 0-5"),
     ],
 )
 def test_what_is_not_understood_is_said(text: str, why: str) -> None:
@@ -98,7 +103,7 @@ def test_what_is_not_understood_is_said(text: str, why: str) -> None:
 
 def test_the_help_names_every_verb() -> None:
     """``hexmech help commands`` lists the whole language."""
-    for verb in ("roll", "deploy", "move", "vent", "spin", "pass", "time", "withdraw"):
+    for verb in ("roll", "place", "deploy", "move", "vent", "spin", "pass", "time", "withdraw"):
         assert any(line.startswith(verb) for line in COMMAND_HELP.splitlines())
 
 
