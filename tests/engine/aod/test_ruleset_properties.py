@@ -80,6 +80,41 @@ def test_random_games_of_legal_commands_never_crash_and_replay_the_same(
     assert all(told.text for entry in lines for told in entry)
 
 
+POOLED = RULES.make_setup(
+    {
+        "format": "aod-scenario",
+        "title": "Open ground",
+        "board": {"width": 24, "height": 24},
+        "build_total": 300,
+        "round_limit": 2,
+        "side": [
+            {
+                "name": "Red",
+                "edge": "top",
+                "pool": ["Woods", "Pond"],
+                "units": [{"unit": "HX-011"}, {"unit": "HX-002", "count": 2}],
+            },
+            {
+                "name": "Blue",
+                "edge": "bottom",
+                "pool": ["Ruined block", "Rubble field"],
+                "units": [{"unit": "HX-010"}, {"unit": "HX-005"}],
+            },
+        ],
+    }
+)
+"""A scenario whose players lay the terrain pool first (AOD-5 step 6)."""
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), data=st.data())
+def test_random_games_with_a_terrain_pool_replay_the_same(seed: int, data: st.DataObject) -> None:
+    """The terrain stage too: every listed command accepted; replay(log) == live state."""
+    game: Game[AoDState, Command, Event, AoDSetup] = Game(RULES, POOLED, Dice(seed))
+    _play(game, lambda count: data.draw(st.integers(0, count - 1)), 40)
+    assert game.replay() == game.state
+
+
 def test_a_whole_demo_game_plays_to_its_end_and_survives_the_converter() -> None:
     """The demo scenario (AOD-26.16) played to its round limit by a fixed choice of commands."""
     setup_ = RULES.make_setup(None)
