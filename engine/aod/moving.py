@@ -7,6 +7,7 @@ beside the newcomer, answered by their owners), AOD-8.7 (run), AOD-8.9 (VTOL alt
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.aod.commands import (
@@ -38,8 +39,12 @@ from engine.aod.state import AoDState, OrderKind, SpinOffer, Stage
 from engine.aod.turns import after_order, end_turn_if_done, give_order, order_unit
 from engine.aod.units import SpeedMode, UnitType
 from engine.game import Command, IllegalCommand
+from engine.hexes import Hex
 
 __all__ = ["move_allowance", "move_order", "spin_order"]
+
+_RULE_IDS = re.compile(r" \(AOD-[^)]*\)")
+"""A rule reference in a movement message, such as " (AOD-8.2, 8.6)"."""
 
 
 def move_allowance(state: AoDState, index: int, *, run: bool = False) -> int:
@@ -93,9 +98,10 @@ def _path_cost(state: AoDState, index: int, command: MoveUnit, altitude: Altitud
                 AoDCode.ALTITUDE, "Give a VTOL's change of altitude without a plotted path."
             )
         path = (*command.via, command.to)
-        problem = check_path(field, at, path, budget)
+        problem = _gap(unit.hex, path) or check_path(field, at, path, budget)
         if problem is not None:
-            raise IllegalCommand(AoDCode.PATH, f"{unit.ident} cannot move so: {problem}.")
+            said = _RULE_IDS.sub("", problem)  # the player reads words, not section ids
+            raise IllegalCommand(AoDCode.PATH, f"{unit.ident} cannot move so: {said}.")
         return len(path)
     cost = reachable_states(field, at, budget).get((command.to, altitude))
     if cost is None:
@@ -106,6 +112,16 @@ def _path_cost(state: AoDState, index: int, command: MoveUnit, altitude: Altitud
             f"(allowance {budget}).",
         )
     return cost
+
+
+def _gap(start: Hex | None, path: tuple[Hex, ...]) -> str | None:
+    """AOD-8.1: a plotted path goes hex by hex; the first step that does not, in words."""
+    here = start
+    for number, there in enumerate(path, start=1):
+        if here is not None and here.distance(there) != 1:
+            return f"step {number}: {label(there)} is not next to {label(here)}"
+        here = there
+    return None
 
 
 def _contacts(state: AoDState, index: int) -> list[tuple[int, UnitType, Contact]]:

@@ -546,9 +546,20 @@ def test_a_plotted_path_is_checked_step_by_step() -> None:
     index = unit(state, "HX-001a")
     state, events = play(state, [MoveUnit("HX-001a", H("0707"), S, via=(H("0706"),))])
     assert events[1] == UnitMoved(index, H("0707"), S, Altitude.NOE, 2)
-    with pytest.raises(IllegalCommand) as refused:
-        play(arrange(FORCES, APART), [MoveUnit("HX-001a", H("0709"), S, via=(H("0706"),))])
-    assert refused.value.code == AoDCode.PATH
+    _refused(
+        arrange(FORCES, APART),
+        MoveUnit("HX-001a", H("0709"), S, via=(H("0706"),)),
+        AoDCode.PATH,
+        "HX-001a cannot move so: step 2: 0709 is not next to 0706.",
+    )
+    wall = HexTerrain(TerrainType.BLOCKING, feature=1)
+    walled = setup(["HX-001"], ["HX-010"], terrain={"0506": wall})
+    _refused(
+        arrange(walled, {"HX-001a": ("0505", S), "HX-010a": ("1515", N)}),
+        MoveUnit("HX-001a", H("0507"), S, via=(H("0506"),)),
+        AoDCode.PATH,
+        "HX-001a cannot move so: step 1: 0506 is blocking terrain for foot units.",
+    )
 
 
 def test_a_vtol_climbs_for_two_hexes_of_its_move() -> None:
