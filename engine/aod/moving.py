@@ -78,7 +78,7 @@ def move_order(ctx: Ctx, command: Command) -> None:
         _push_infantry(ctx, index, infantry)
         if command.run:
             heat.append(HeatCause.RUN)  # AOD-8.7: +1, none after a failed break-away
-        if command.to != unit.hex:
+        if command.to != unit.hex or altitude is not unit.altitude:  # it moved (AOD-8.1)
             _offer_spins(ctx, index)
     elif _failed_may_rotate(state, index) and command.facing != unit.facing:
         assert unit.hex is not None  # noqa: S101 - on the board (guarded)
