@@ -151,6 +151,11 @@ def setup_from_scenario(
         time_limit_minutes=scenario.time_limit_minutes,
         pool=pool,
         pieces=tuple(pieces[name] for name in sorted(set(pool))),
+        equipment=tuple(catalogue.equipment[code] for code in sorted(catalogue.equipment)),
+        markers=tuple(catalogue.markers[ident] for ident in sorted(catalogue.markers)),
+        factions=tuple(catalogue.factions[ident] for ident in sorted(catalogue.factions)),
+        alliances=tuple(sorted(catalogue.alliances)),
+        cards=tuple(catalogue.cards[ident] for ident in sorted(catalogue.cards)),
     )
 
 

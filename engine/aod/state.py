@@ -18,6 +18,7 @@ and movement rules read, with the map from battlefield indices back to units.
 from __future__ import annotations
 
 import enum
+from types import MappingProxyType
 
 from attrs import evolve, field, frozen
 
@@ -27,7 +28,16 @@ from engine.aod.geometry import Battlefield, Occupant
 from engine.aod.movement import Altitude
 from engine.aod.status import DialStatus
 from engine.aod.terrain import Edge, TerrainMap, TerrainPiece, deployment_zone
-from engine.aod.units import Click, HeatDial, UnitDef
+from engine.aod.units import (
+    Card,
+    Catalogue,
+    Click,
+    Equipment,
+    Faction,
+    HeatDial,
+    Marker,
+    UnitDef,
+)
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -119,6 +129,9 @@ class AoDSetup:
         pool: the pieces the players contributed, by name, for the players to lay (AOD-5 steps
             4 and 6); empty when the board comes laid.
         pieces: the definitions of the pool's pieces (AOD-26.8).
+        equipment, markers, factions, alliances, cards: the rest of the catalogue the rules read
+            (SE, artillery markers, faction abilities, House Alliances, CEC cards; AOD-26.13 A),
+            as `catalogue` gives it back.
     """
 
     title: str
@@ -131,6 +144,11 @@ class AoDSetup:
     time_limit_minutes: int = 50
     pool: tuple[str, ...] = ()
     pieces: tuple[TerrainPiece, ...] = ()
+    equipment: tuple[Equipment, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    factions: tuple[Faction, ...] = ()
+    alliances: tuple[tuple[str, str], ...] = ()
+    cards: tuple[Card, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:
@@ -153,6 +171,17 @@ class AoDSetup:
         if absent:
             msg = f"no heat dial {', '.join(absent)}"
             raise ValueError(msg)
+
+    def catalogue(self) -> Catalogue:
+        """The catalogue the setup carries, for the rule modules that read one (AOD-26.13 A)."""
+        return Catalogue(
+            equipment=MappingProxyType({e.code: e for e in self.equipment}),
+            heat_dials=MappingProxyType({d.id: d for d in self.heat_dials}),
+            markers=MappingProxyType({m.id: m for m in self.markers}),
+            factions=MappingProxyType({f.id: f for f in self.factions}),
+            alliances=frozenset(self.alliances),
+            cards=MappingProxyType({c.id: c for c in self.cards}),
+        )
 
     @property
     def orders(self) -> int:

@@ -141,3 +141,12 @@ def test_the_per_turn_flags_are_kept_until_the_next_turn_begins() -> None:
     state = evolve(state, TurnBegan(player=1, turn=2, round=1, orders=3, zone_vp=0))
     assert (state.units[0].energy_heat, state.units[0].heat_rolls_suspended) == (False, False)
     assert (state.units[0].turn_start, state.units[1].turn_start) == (None, Hex.from_label("0515"))
+
+
+def test_the_setup_carries_the_catalogue_the_rules_read(demo: AoDSetup) -> None:
+    """AOD-26.13 A: SE, heat dials, markers, factions, alliances and cards, as read."""
+    library = _game.library().catalogue
+    carried = demo.catalogue()
+    assert carried == library
+    assert carried.allied("davion", "steiner") == library.allied("davion", "steiner")
+    assert carried.markers  # the Longbow's artillery markers (AOD-13.2)
