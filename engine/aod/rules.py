@@ -80,6 +80,7 @@ __all__ = [
     "legal_commands",
     "move_allowance",
     "orderable",
+    "prompt_text",
     "seats_to_act",
 ]
 
@@ -238,6 +239,31 @@ def seats_to_act(state: AoDState) -> frozenset[Seat]:
     if state.spins:
         return frozenset({state.units[state.spins[0].unit].owner})
     return frozenset({state.active})
+
+
+def prompt_text(state: AoDState) -> str:
+    """What is asked now, in one line, for the command line and the status bar."""
+    players = state.players
+    who = players[state.active]
+    if state.stage is Stage.OVER:
+        return "The game is over."
+    if state.stage is Stage.FIRST_PLAYER:
+        return "Roll for the first player (roll)."
+    if state.stage is Stage.TERRAIN:
+        return f"{who}: lay a terrain piece from the pool (place PIECE HEX [TURN]), or pass."
+    if state.stage is Stage.DEPLOYMENT:
+        waiting = [
+            state.units[n].ident for n in state.owned(state.active) if state.units[n].hex is None
+        ]
+        return f"{who}: deploy {', '.join(waiting)} in your zone (deploy UNIT HEX [FACING])."
+    if state.spins:
+        offer = state.spins[0]
+        spinner, mover = state.units[offer.unit], state.units[offer.mover]
+        return (
+            f"{players[spinner.owner]}: {spinner.ident} may turn to face {mover.ident} "
+            f"(spin {spinner.ident} {'|'.join(f.name for f in offer.facings)}|stay)."
+        )
+    return f"{who}: {state.orders_left} orders left (move, vent), or pass."
 
 
 def legal_commands(state: AoDState) -> list[Command]:

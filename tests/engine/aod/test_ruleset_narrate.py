@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.aod.commands import EndTurn, MoveUnit, RollFirstPlayer
 from engine.aod.narrate import tell
-from engine.aod.rules import decide
+from engine.aod.rules import decide, prompt_text
 from engine.aod.state import AoDSetup, AoDState
 from engine.dice import ScriptedDice
 from engine.game import Accepted, Command, Event, Game, KernelCode, Rejected
@@ -15,6 +15,7 @@ from tests.engine.aod._game import arrange, ruleset, setup
 N, NE, SE, S, SW, NW = Facing
 H = Hex.from_label
 GAME = setup(["HX-009", "HX-001"], ["HX-010", "HX-001"])
+RULES = ruleset()
 CLOSE = {
     "HX-009a": ("0505", S),
     "HX-001a": ("1010", N),
@@ -84,3 +85,31 @@ def test_seats_and_undo_through_the_kernel() -> None:
     assert isinstance(game.undo(), Accepted)
     assert game.seats_to_act == frozenset({0})
     assert game.summary.turn == "deployment, Red"
+
+
+def _spun_state() -> tuple[AoDState, list[Event]]:
+    """The Kestrel ends its move behind the Warden (facing N): a free spin is offered."""
+    state = arrange(GAME, {"HX-009a": ("0505", S), "HX-010a": ("0515", N)})
+    events = decide(state, MoveUnit("HX-009a", H("0516"), N), ScriptedDice(()))
+    for event in events:
+        state = RULES.evolve(state, event)
+    return state, list(events)
+
+
+def test_the_prompt_says_what_is_asked_now() -> None:
+    """One line for the command line: who acts, and the command that answers."""
+    state = AoDState.start(GAME)
+    assert prompt_text(state) == "Roll for the first player (roll)."
+    state = arrange(GAME, {**CLOSE, "HX-001b": ("0515", N)})
+    assert prompt_text(state) == "Red: 3 orders left (move, vent), or pass."
+    offered, _ = _spun_state()
+    assert (
+        prompt_text(offered)
+        == "Blue: HX-010a may turn to face HX-009a (spin HX-010a SE|S|SW|stay)."
+    )
+    deploying = AoDState.start(GAME)
+    for event in decide(deploying, RollFirstPlayer(), ScriptedDice((6, 6, 6, 1, 1, 1))):
+        deploying = RULES.evolve(deploying, event)
+    assert prompt_text(deploying) == (
+        "Red: deploy HX-009a, HX-001a in your zone (deploy UNIT HEX [FACING])."
+    )
