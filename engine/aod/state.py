@@ -194,6 +194,15 @@ class AoDSetup:
         return deployment_zone(edge, self.terrain.width, self.terrain.height)
 
 
+_TOWARDS_CENTRE = {
+    Edge.TOP: Facing.S,
+    Edge.BOTTOM: Facing.N,
+    Edge.LEFT: Facing.SE,
+    Edge.RIGHT: Facing.NW,
+}
+"""The facing a unit waits to deploy with: from its edge towards the middle of the board."""
+
+
 def unit_idents(setup: AoDSetup) -> tuple[str, ...]:
     """Every unit's name in commands: collector number and a copy letter (``HX-001a``).
 
@@ -360,7 +369,7 @@ class AoDState:
                 collector=unit.collector,
                 points=unit.points,
                 dial=DialStatus(click=defs[unit.collector].start_click),
-                facing=Facing.S if player.edge is Edge.TOP else Facing.N,
+                facing=_TOWARDS_CENTRE[player.edge],
             )
             for owner, player in enumerate(setup.players)
             for unit in player.force
