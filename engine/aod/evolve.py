@@ -1,0 +1,206 @@
+"""Apply one AoD event to the state: no dice, no validation (STYLE 4, one mutator per event).
+
+Each event carries the values it leaves (a heat position, a click, the tokens), so applying it is
+copying them in; the bookkeeping the event implies (one order fewer, the next deployer) is here.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from attrs import evolve as _replace
+
+from engine.aod.events import (
+    AoDEvent,
+    BreakAwayRolled,
+    DeployerChanged,
+    FirstPlayerRolled,
+    ForceWithdrawn,
+    FreeSpinsOffered,
+    GameEnded,
+    HeatCause,
+    HeatChanged,
+    OrderGiven,
+    PlacerChanged,
+    TerrainPlaced,
+    TokensRemoved,
+    TurnBegan,
+    TurnEnded,
+    UnitDamaged,
+    UnitDeployed,
+    UnitEliminated,
+    UnitMoved,
+    UnitSpun,
+)
+from engine.aod.state import AoDState, Stage
+from engine.game import Event
+
+__all__ = ["evolve"]
+
+
+def evolve(state: AoDState, event: Event) -> AoDState:
+    """Return the state after ``event``.
+
+    Raises:
+        TypeError: an event that is not an AoD event.
+    """
+    if not isinstance(event, AoDEvent):
+        msg = f"Age of Destruction cannot apply {event!r}"
+        raise TypeError(msg)
+    return _apply(event, state)
+
+
+@singledispatch
+def _apply(event: AoDEvent, state: AoDState) -> AoDState:
+    del state
+    msg = f"Age of Destruction has no rule to apply {event!r}"
+    raise TypeError(msg)
+
+
+@_apply.register
+def _first(event: FirstPlayerRolled, state: AoDState) -> AoDState:
+    return _replace(state, first=event.first, active=event.first, stage=Stage.DEPLOYMENT)
+
+
+@_apply.register
+def _placer(event: PlacerChanged, state: AoDState) -> AoDState:
+    return _replace(state, active=event.player, stage=Stage.TERRAIN)
+
+
+@_apply.register
+def _placed(event: TerrainPlaced, state: AoDState) -> AoDState:
+    piece = next(p for p in state.setup.pieces if p.name == event.piece)
+    laid = state.terrain.with_piece(piece.place(event.anchor, event.rotation), event.feature)
+    pool = list(state.pool)
+    pool.remove(event.piece)
+    return _replace(state, terrain=laid, pool=tuple(pool))
+
+
+@_apply.register
+def _deployed(event: UnitDeployed, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    placed = _replace(unit, hex=event.hex, facing=event.facing, altitude=event.altitude)
+    return state.with_unit(event.unit, placed)
+
+
+@_apply.register
+def _deployer(event: DeployerChanged, state: AoDState) -> AoDState:
+    return _replace(state, active=event.player, stage=Stage.DEPLOYMENT)
+
+
+@_apply.register
+def _turn_began(event: TurnBegan, state: AoDState) -> AoDState:
+    zone = list(state.zone_vp)
+    zone[event.player] += event.zone_vp
+    units = tuple(
+        _replace(u, order=None, heat_rolls_suspended=False, energy_heat=False, turn_start=u.hex)
+        if u.owner == event.player
+        else _replace(u, order=None, heat_rolls_suspended=False, energy_heat=False)
+        for u in state.units
+    )
+    return _replace(
+        state,
+        units=units,
+        stage=Stage.ORDER,
+        active=event.player,
+        turn=event.turn,
+        round=event.round,
+        orders_left=event.orders,
+        zone_vp=tuple(zone),
+    )
+
+
+@_apply.register
+def _order(event: OrderGiven, state: AoDState) -> AoDState:
+    unit = _replace(state.units[event.unit], order=event.kind, tokens=event.tokens)
+    return _replace(state.with_unit(event.unit, unit), orders_left=state.orders_left - 1)
+
+
+@_apply.register
+def _break_away(event: BreakAwayRolled, state: AoDState) -> AoDState:
+    del event
+    return state
+
+
+@_apply.register
+def _moved(event: UnitMoved, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    moved = _replace(unit, hex=event.hex, facing=event.facing, altitude=event.altitude)
+    return state.with_unit(event.unit, moved)
+
+
+@_apply.register
+def _offered(event: FreeSpinsOffered, state: AoDState) -> AoDState:
+    return _replace(state, spins=state.spins + event.offers)
+
+
+@_apply.register
+def _spun(event: UnitSpun, state: AoDState) -> AoDState:
+    spins = tuple(offer for offer in state.spins if offer.unit != event.unit)
+    state = _replace(state, spins=spins)
+    if event.facing is None:
+        return state
+    return state.with_unit(event.unit, _replace(state.units[event.unit], facing=event.facing))
+
+
+@_apply.register
+def _heat(event: HeatChanged, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    dial = _replace(unit.dial, heat=event.heat, shutdown=event.shutdown)
+    suspended = unit.heat_rolls_suspended or event.suspended
+    energy = unit.energy_heat or HeatCause.ENERGY in event.causes
+    changed = _replace(
+        unit, dial=dial, tokens=event.tokens, heat_rolls_suspended=suspended, energy_heat=energy
+    )
+    return state.with_unit(event.unit, changed)
+
+
+@_apply.register
+def _damaged(event: UnitDamaged, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    damaged = _replace(
+        unit,
+        dial=unit.dial.with_click(event.click),
+        tokens=event.tokens,
+        last_damager=unit.last_damager if event.by is None else event.by,
+    )
+    return state.with_unit(event.unit, damaged)
+
+
+@_apply.register
+def _eliminated(event: UnitEliminated, state: AoDState) -> AoDState:
+    unit = _replace(state.units[event.unit], eliminated=True, hex=None, tokens=0, order=None)
+    state = state.with_unit(event.unit, unit)
+    spins = tuple(o for o in state.spins if event.unit not in {o.unit, o.mover})
+    if event.scorer is None:
+        return _replace(state, spins=spins)
+    elimination = list(state.elimination)
+    elimination[event.scorer] += event.points
+    return _replace(state, spins=spins, elimination=tuple(elimination))
+
+
+@_apply.register
+def _tokens(event: TokensRemoved, state: AoDState) -> AoDState:
+    return state.with_unit(event.unit, _replace(state.units[event.unit], tokens=event.tokens))
+
+
+@_apply.register
+def _turn_ended(event: TurnEnded, state: AoDState) -> AoDState:
+    del event
+    return _replace(state, stage=Stage.CLEANUP, orders_left=0, spins=())
+
+
+@_apply.register
+def _withdrawn(event: ForceWithdrawn, state: AoDState) -> AoDState:
+    gone = set(event.units)
+    units = tuple(
+        _replace(u, hex=None, withdrawn=True, tokens=0) if n in gone else u
+        for n, u in enumerate(state.units)
+    )
+    spins = tuple(o for o in state.spins if not {o.unit, o.mover} & gone)
+    return _replace(state, units=units, spins=spins)
+
+
+@_apply.register
+def _ended(event: GameEnded, state: AoDState) -> AoDState:
+    return _replace(state, stage=Stage.OVER, result=event.result, orders_left=0, spins=())

@@ -1,0 +1,197 @@
+"""The AoD command language: one line per command, read and written (the TUI's ``:`` line).
+
+Units are named as the state names them, collector number and copy letter (``HX-001a``, any
+case; a collector number alone when the game has one copy). Hexes are map labels (``0406``),
+facings N NE SE S SW NW. `format_command` writes what `parse_command` reads.
+"""
+
+from __future__ import annotations
+
+from engine.aod.commands import (
+    CallTime,
+    DeployUnit,
+    EndTurn,
+    FreeSpin,
+    MoveUnit,
+    PlaceTerrain,
+    RollFirstPlayer,
+    VentUnit,
+    WithdrawForce,
+)
+from engine.aod.movement import Altitude
+from engine.aod.state import AoDState
+from engine.game import Command, IllegalCommand, KernelCode
+from engine.hexes import Facing, Hex
+
+__all__ = ["COMMAND_HELP", "format_command", "parse_command"]
+
+COMMAND_HELP = """\
+roll                                 roll 3d6 each for the first player
+place PIECE HEX [TURN]               lay a pool piece, anchor on HEX, turned 0-5 x 60 degrees
+deploy UNIT HEX [FACING] [cruising]  place a unit in your deployment zone (VTOLs may start high)
+move UNIT HEX [HEX...] [face F] [run] [cruising|noe]
+                                     a Move order: to the last hex (the others are the path, or
+                                     leave them out for any legal path); the unit's own hex turns
+                                     it in place; run doubles a 'Mech's speed for +1 heat
+vent UNIT                            a Vent order: a 'Mech cools by its vent rating
+spin UNIT FACING | spin UNIT stay    turn to face a unit that moved next to yours, or decline
+pass                                 end your turn (orders not given are lost); or lay no more
+                                     terrain
+time                                 end the game now (time is up, or all agree) and score it
+withdraw                             withdraw your whole force from the battle
+Units: collector number and copy letter (HX-001a). Hexes: map labels (0406). Facings: N NE SE S
+SW NW."""
+"""The command language, for ``hexmech help commands``."""
+
+_ALTITUDES = {a.value: a for a in Altitude}
+
+
+def _fail(text: str, why: str) -> IllegalCommand:
+    return IllegalCommand(KernelCode.PARSE, f"{why} (in {text.strip()!r}); type help for commands.")
+
+
+def _unit(word: str, state: AoDState, text: str) -> str:
+    """The state's name of the unit ``word`` names."""
+    index = state.index_of(word)
+    if index is not None:
+        return state.units[index].ident
+    copies = [u.ident for u in state.units if u.collector.casefold() == word.casefold()]
+    if len(copies) == 1:
+        return copies[0]
+    if copies:
+        raise _fail(text, f"{word} names {len(copies)} units ({', '.join(copies)}): add the letter")
+    raise _fail(text, f"there is no unit {word}")
+
+
+def _hex(word: str, text: str) -> Hex:
+    try:
+        return Hex.from_label(word)
+    except ValueError:
+        raise _fail(text, f"{word!r} is not a hex label like 0406") from None
+
+
+def _facing(word: str, text: str) -> Facing:
+    try:
+        return Facing[word.upper()]
+    except KeyError:
+        raise _fail(text, f"{word!r} is not a facing (N NE SE S SW NW)") from None
+
+
+_PLAIN: dict[str, type[Command]] = {
+    "roll": RollFirstPlayer,
+    "pass": EndTurn,
+    "end": EndTurn,
+    "time": CallTime,
+    "withdraw": WithdrawForce,
+}
+"""The commands of one word."""
+
+
+def parse_command(text: str, state: AoDState) -> Command:
+    """Read one line of the command language.
+
+    Raises:
+        IllegalCommand: ``command/parse``, with a sentence saying what was not understood.
+    """
+    words = text.split()
+    if not words:
+        raise _fail(text, "an empty command")
+    verb, args = words[0].casefold(), words[1:]
+    if verb in _PLAIN and not args:
+        return _PLAIN[verb]()
+    match verb, args:
+        case "vent", [unit]:
+            return VentUnit(_unit(unit, state, text))
+        case "spin", [unit, facing]:
+            stay = facing.casefold() == "stay"
+            return FreeSpin(_unit(unit, state, text), None if stay else _facing(facing, text))
+        case "deploy", [unit, where, *rest] if len(rest) <= 2:  # noqa: PLR2004 - facing, altitude
+            return _deploy(_unit(unit, state, text), _hex(where, text), rest, state, text)
+        case "move", [unit, *rest] if rest:
+            return _move(_unit(unit, state, text), rest, state, text)
+        case "place", [_, *_]:
+            return _place(args, text)
+    raise _fail(text, f"unknown command {words[0]!r}")
+
+
+def _place(args: list[str], text: str) -> PlaceTerrain:
+    """``place NAME HEX [ROTATION]``: the name may have several words."""
+    at = next((n for n, word in enumerate(args) if n and word.isdigit() and len(word) >= 4), None)  # noqa: PLR2004 - a label has 4 digits
+    if at is None or len(args) > at + 2:
+        raise _fail(text, "place names a piece, the hex of its anchor and a turn 0-5")
+    rotation = args[at + 1] if len(args) == at + 2 else "0"
+    if rotation not in {"0", "1", "2", "3", "4", "5"}:
+        raise _fail(text, f"{rotation!r} is not a turn 0-5")
+    return PlaceTerrain(" ".join(args[:at]), _hex(args[at], text), int(rotation))
+
+
+def _deploy(ident: str, where: Hex, rest: list[str], state: AoDState, text: str) -> DeployUnit:
+    index = state.index_of(ident)
+    facing = state.units[index].facing if index is not None else Facing.N
+    altitude = Altitude.NOE
+    for word in rest:
+        if word.casefold() in _ALTITUDES:
+            altitude = _ALTITUDES[word.casefold()]
+        else:
+            facing = _facing(word, text)
+    return DeployUnit(ident, where, facing, altitude)
+
+
+def _move(ident: str, rest: list[str], state: AoDState, text: str) -> MoveUnit:
+    index = state.index_of(ident)
+    facing: Facing | None = None
+    run = False
+    altitude: Altitude | None = None
+    hexes: list[Hex] = []
+    words = iter(rest)
+    for word in words:
+        key = word.casefold()
+        if key == "face":
+            facing = _facing(next(words, ""), text)
+        elif key == "run":
+            run = True
+        elif key in _ALTITUDES:
+            altitude = _ALTITUDES[key]
+        else:
+            hexes.append(_hex(word, text))
+    if not hexes:
+        raise _fail(text, "a move names the hex it ends in")
+    if facing is None:
+        facing = state.units[index].facing if index is not None else Facing.N
+    return MoveUnit(ident, hexes[-1], facing, run, altitude, tuple(hexes[:-1]))
+
+
+def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a command
+    """Write a command as the language reads it."""
+    match command:
+        case RollFirstPlayer():
+            return "roll"
+        case EndTurn():
+            return "pass"
+        case CallTime():
+            return "time"
+        case WithdrawForce():
+            return "withdraw"
+        case VentUnit(unit=unit):
+            return f"vent {unit}"
+        case FreeSpin(unit=unit, facing=facing):
+            return f"spin {unit} {'stay' if facing is None else facing.name}"
+        case DeployUnit(unit=unit, hex=where, facing=facing, altitude=altitude):
+            high = " cruising" if altitude is Altitude.CRUISING else ""
+            return f"deploy {unit} {where.label} {facing.name}{high}"
+        case MoveUnit():
+            return _format_move(command)
+        case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
+            return f"place {piece} {anchor.label} {rotation}"
+    msg = f"Age of Destruction has no words for {command!r}"
+    raise TypeError(msg)
+
+
+def _format_move(command: MoveUnit) -> str:
+    path = " ".join(h.label for h in (*command.via, command.to))
+    words = [f"move {command.unit} {path} face {command.facing.name}"]
+    if command.run:
+        words.append("run")
+    if command.altitude is not None:
+        words.append(command.altitude.value)
+    return " ".join(words)

@@ -1,0 +1,282 @@
+"""An AoD game told in words: one plain sentence per event, with its dice (the log and replays).
+
+`tell` is the ruleset's `engine.narration.Tell`: the command as typed, then one line per event,
+each said from the states before and after it; events that roll show their dice apart (`Roll`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import singledispatch
+
+from engine.aod.events import (
+    AoDEvent,
+    BreakAwayRolled,
+    DeployerChanged,
+    FirstPlayerRolled,
+    ForceWithdrawn,
+    FreeSpinsOffered,
+    GameEnded,
+    HeatCause,
+    HeatChanged,
+    OrderGiven,
+    PlacerChanged,
+    TerrainPlaced,
+    TokensRemoved,
+    TurnBegan,
+    TurnEnded,
+    UnitDamaged,
+    UnitDeployed,
+    UnitEliminated,
+    UnitMoved,
+    UnitSpun,
+)
+from engine.aod.evolve import evolve
+from engine.aod.language import format_command
+from engine.aod.movement import Altitude
+from engine.aod.scoring import CONDITIONS
+from engine.aod.state import AoDState
+from engine.game import Command, Event
+from engine.narration import Roll, Told, tell_events
+
+__all__ = ["describe", "tell"]
+
+
+def tell(
+    entry: int, command: Command, events: Sequence[Event], state: AoDState
+) -> tuple[list[Told], AoDState]:
+    """Tell one log entry: the command as typed, then a sentence per event."""
+    return tell_events(
+        entry,
+        format_command(command),
+        events,
+        state,
+        evolve=evolve,
+        describe=describe,
+        rolls=_rolls,
+    )
+
+
+def describe(event: Event, before: AoDState, after: AoDState) -> str:
+    """One sentence for ``event`` (the states before and after it name units and players)."""
+    if not isinstance(event, AoDEvent):
+        return type(event).__name__
+    return _said(event, before, after)
+
+
+def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:
+    del before
+    if isinstance(event, BreakAwayRolled) and event.roll is not None:
+        outcome = "broke away" if event.success else "held"
+        return (Roll("break away", (event.roll,), outcome=outcome),)
+    if isinstance(event, FirstPlayerRolled):
+        return tuple(
+            Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled
+        )
+    return ()
+
+
+def _name(state: AoDState, index: int) -> str:
+    unit = state.units[index]
+    return f"{state.definition(index).name} ({unit.ident})"
+
+
+@singledispatch
+def _said(event: AoDEvent, before: AoDState, after: AoDState) -> str:
+    del before, after
+    return type(event).__name__
+
+
+@_said.register
+def _(event: FirstPlayerRolled, before: AoDState, after: AoDState) -> str:
+    del after
+    rounds = "; then ".join(
+        ", ".join(
+            f"{before.players[seat]} {'+'.join(map(str, dice))}={sum(dice)}"
+            for seat, dice in rolled
+        )
+        for rolled in event.rolls
+    )
+    return f"For first player: {rounds}. {before.players[event.first]} goes first."
+
+
+@_said.register
+def _(event: PlacerChanged, before: AoDState, after: AoDState) -> str:
+    del after
+    return f"{before.players[event.player]} lays the next terrain piece."
+
+
+@_said.register
+def _(event: TerrainPlaced, before: AoDState, after: AoDState) -> str:
+    del after
+    turned = f", turned {event.rotation * 60} degrees" if event.rotation else ""
+    return f"{before.players[event.player]} lays {event.piece} at {event.anchor.label}{turned}."
+
+
+@_said.register
+def _(event: UnitDeployed, before: AoDState, after: AoDState) -> str:
+    del after
+    high = " at cruising altitude" if event.altitude is Altitude.CRUISING else ""
+    where = f"{event.hex.label} facing {event.facing.name}"
+    return f"{_name(before, event.unit)} deploys in {where}{high}."
+
+
+@_said.register
+def _(event: DeployerChanged, before: AoDState, after: AoDState) -> str:
+    del after
+    return f"{before.players[event.player]} deploys next."
+
+
+@_said.register
+def _(event: TurnBegan, before: AoDState, after: AoDState) -> str:
+    del after
+    zone = f"; {event.zone_vp} VP for units in enemy zones" if event.zone_vp else ""
+    return (
+        f"Round {event.round}: {before.players[event.player]}'s turn, {event.orders} orders{zone}."
+    )
+
+
+@_said.register
+def _(event: OrderGiven, before: AoDState, after: AoDState) -> str:
+    del after
+    pushed = ", pushed: it was ordered last turn too" if event.pushed else ""
+    return f"{_name(before, event.unit)} gets a {event.kind.value} order{pushed}."
+
+
+@_said.register
+def _(event: BreakAwayRolled, before: AoDState, after: AoDState) -> str:
+    del after
+    name = _name(before, event.unit)
+    if event.roll is None:
+        return f"{name} breaks away without a roll."
+    outcome = "breaks away" if event.success else "is held and cannot leave its hex"
+    return (
+        f"{name} rolls {event.roll} to break away (fails on {event.fails_on} or less): {outcome}."
+    )
+
+
+@_said.register
+def _(event: UnitMoved, before: AoDState, after: AoDState) -> str:
+    del after
+    name = _name(before, event.unit)
+    start = before.units[event.unit].hex
+    if event.hex == start and event.altitude is before.units[event.unit].altitude:
+        return f"{name} turns to face {event.facing.name}."
+    run = "runs" if event.run else "moves"
+    high = f" at {event.altitude.value} altitude" if event.altitude is Altitude.CRUISING else ""
+    return (
+        f"{name} {run} to {event.hex.label}{high}, facing {event.facing.name} ({event.cost} hexes)."
+    )
+
+
+@_said.register
+def _(event: FreeSpinsOffered, before: AoDState, after: AoDState) -> str:
+    del after
+    names = ", ".join(_name(before, o.unit) for o in event.offers)
+    return f"{names} may turn to face {_name(before, event.offers[0].mover)}."
+
+
+@_said.register
+def _(event: UnitSpun, before: AoDState, after: AoDState) -> str:
+    del after
+    if event.facing is None:
+        return f"{_name(before, event.unit)} keeps its facing."
+    return f"{_name(before, event.unit)} spins to face {event.facing.name}."
+
+
+_CAUSES = {
+    HeatCause.PUSHED: "pushed",
+    HeatCause.RUN: "running",
+    HeatCause.VENT: "venting",
+    HeatCause.IDLE: "resting",
+    HeatCause.WATER: "standing in water",
+    HeatCause.ASSAULT: "its assault",
+    HeatCause.SPECIAL: "its special attack",
+    HeatCause.ENERGY: "an energy hit",
+}
+
+
+@_said.register
+def _(event: HeatChanged, before: AoDState, after: AoDState) -> str:
+    del after
+    name = _name(before, event.unit)
+    why = " and ".join(_CAUSES[c] for c in event.causes)
+    was = before.units[event.unit].dial
+    if event.change == 0 and was.shutdown and not event.shutdown:
+        return f"{name} restarts."
+    if event.change == 0:
+        return f"{name} gains no heat from {why}" + (": it is shut down." if was.shutdown else ".")
+    verb = f"gains {event.change}" if event.change > 0 else f"loses {-event.change}"
+    tail = ""
+    if event.shutdown and not was.shutdown:
+        tail = " and shuts down"
+    elif was.shutdown and not event.shutdown:
+        tail = " and restarts"
+    return f"{name} {verb} heat from {why}, now {event.heat}{tail}."
+
+
+@_said.register
+def _(event: UnitDamaged, before: AoDState, after: AoDState) -> str:
+    del after
+    why = _DAMAGE_CAUSES.get(event.cause, event.cause)
+    clicks = "1 click" if event.clicks == 1 else f"{event.clicks} clicks"
+    return f"{_name(before, event.unit)} takes {clicks} of {event.kind.value} damage from {why}."
+
+
+_DAMAGE_CAUSES = {
+    "pushed": "being pushed",
+    "break-away": "an enemy 'Mech breaking away",
+    "ammo explosion": "an ammunition explosion",
+}
+
+
+@_said.register
+def _(event: UnitEliminated, before: AoDState, after: AoDState) -> str:
+    del after
+    score = (
+        "nobody scores it"
+        if event.scorer is None
+        else f"{before.players[event.scorer]} scores {event.points} VP"
+    )
+    return f"{_name(before, event.unit)} is eliminated; {score}."
+
+
+@_said.register
+def _(event: TokensRemoved, before: AoDState, after: AoDState) -> str:
+    del after
+    left = "no token" if event.tokens == 0 else f"{event.tokens} token"
+    return f"{_name(before, event.unit)} is left with {left}."
+
+
+@_said.register
+def _(event: TurnEnded, before: AoDState, after: AoDState) -> str:
+    del after
+    lost = f", {event.forfeited} orders unused and lost" if event.forfeited else ""
+    return f"{before.players[event.player]} ends the turn{lost}."
+
+
+@_said.register
+def _(event: ForceWithdrawn, before: AoDState, after: AoDState) -> str:
+    del after
+    count = len(event.units)
+    return f"{before.players[event.player]} withdraws, taking {count} units from the battlefield."
+
+
+@_said.register
+def _(event: GameEnded, before: AoDState, after: AoDState) -> str:
+    del after
+    result = event.result
+    players = before.players
+    scores = "; ".join(
+        f"{players[p]} {s.elimination}/{s.control}/{s.zone}" for p, s in enumerate(result.scores)
+    )
+    won = [
+        f"{name}: {'nobody' if w is None else players[w]}"
+        for name, w in zip(CONDITIONS, result.conditions, strict=True)
+    ]
+    dice = f"; tie broken by dice {list(result.tiebreak)}" if result.tiebreak else ""
+    winner = "nobody wins" if result.winner is None else f"{players[result.winner]} wins"
+    return (
+        f"The game ends: {result.reason}. VP (elimination/control/zone): {scores}. "
+        f"{', '.join(won)}. {winner}{dice}."
+    )
