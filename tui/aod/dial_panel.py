@@ -119,6 +119,7 @@ class PanelData:
         letter: its board letter ("" for none).
         side: its side's name ("" for none).
         switched_off: optional SE its owner switched off (AOD-3.6).
+        in_play: the unit is in a game: its tokens and state show (not in the force builder).
     """
 
     unit: UnitDef
@@ -130,6 +131,7 @@ class PanelData:
     letter: str = ""
     side: str = ""
     switched_off: frozenset[str] = frozenset()
+    in_play: bool = True
 
 
 def clicks_left(unit: UnitDef, status: DialStatus) -> int:
@@ -214,7 +216,8 @@ def render_panel(
     styles = {role: styles.get(role) or Style() for role in ROLES}
     unit, status = data.unit, data.status
     lines: list[Text] = [*_base_lines(data, styles, width)]
-    lines.append(_state_line(data, styles))
+    if data.in_play:
+        lines.append(_state_line(data, styles))
     if status.eliminated(unit):
         lines.append(Text("eliminated: off the board", styles["bad"]))
         return _fit(Text("\n").join(lines), width)
