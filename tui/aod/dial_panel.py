@@ -233,10 +233,18 @@ def render_panel(
 
 
 def _fit(picture: Text, width: int) -> Text:
-    """The picture with every line no wider than ``width`` (a longer one folded)."""
+    """The picture with no line wider than ``width``: a longer one breaks at a space."""
     rows: list[Text] = []
     for line in picture.split("\n", allow_blank=True):
-        rows += line.divide(range(width, len(line), width)) if line.cell_len > width else [line]
+        rest = line
+        while rest.cell_len > width:
+            cut = rest.plain.rfind(" ", 0, width + 1)
+            head, rest = rest.divide([cut if cut > 0 else width])
+            head.rstrip()
+            rows.append(head)
+            if rest.plain.startswith(" "):
+                rest = rest[1:]
+        rows.append(rest)
     return Text("\n").join(rows)
 
 
@@ -264,11 +272,10 @@ def _base_lines(data: PanelData, styles: dict[str, Style], width: int) -> list[T
     rank = f"{unit.rank.value}{' *' if unit.is_unique else ''}"
     second = Text(who, styles["note"])
     second.append(f"  {rank}  {unit.collector}", label)
-    kind = {"mech": "'Mech", "quad": "Quad 'Mech"}.get(unit.base.value, unit.speed_mode.value)
-    if unit.mech_class is not None:
-        kind += f" {unit.mech_class.value}"
-    if not unit.is_mech:
-        kind += f" {unit.unit_type.value}"
+    kind = f"{unit.unit_type.value} ({unit.speed_mode.value})"
+    if unit.is_mech:
+        kind = "Quad 'Mech" if unit.base.value == "quad" else "'Mech"
+        kind += f" {unit.mech_class.value}" if unit.mech_class is not None else ""
     third = Text(kind, value)
     third.append(f"  {unit.attack_symbol.value}", label)
     if unit.vent:
@@ -365,7 +372,7 @@ def _window_lines(data: PanelData, styles: dict[str, Style], *, compact: bool) -
             se_role = styles["se"] if not current else base + styles["se"]
             line.append(f"{code:<2}" if code else "  ", se_role if code else base)
             line.append(" ", base)
-        line.right_crop(1)
+        line.rstrip()
         lines.append(line)
     more = unit.ko_click - 1 - last
     if more > 0:
