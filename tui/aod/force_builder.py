@@ -82,7 +82,7 @@ DEMO_FILE: Final = ASSETS_DIR / "scenarios" / "demo.aod.toml"
 """The demo scenario: its two sides are the example forces of AOD-26.16."""
 NAME_WIDTH: Final = 25
 """A unit's name in the lists."""
-_RULE_ID: Final = re.compile(r"\s*\((?:[^()]*,\s*)?AOD-[\d.]+\)|,\s*AOD-[\d.]+")
+_RULE_ID: Final = re.compile(r",\s*AOD-[\d.]+(?=\))|\s*\(AOD-[\d.]+\)")
 
 
 # ---------------------------------------------------------------- the rules of the screen
@@ -189,7 +189,7 @@ def unit_line(unit: UnitDef) -> str:
 
 def entry_line(entry: ForceEntry) -> str:
     """An entry of the force: copies, name, points; its cards below, one a line."""
-    line = f"{entry.count}x {entry.unit.name[: NAME_WIDTH - 2]:<{NAME_WIDTH - 2}} {entry.points:>4}"
+    line = f"{entry.count}x {entry.unit.name[:NAME_WIDTH]:<{NAME_WIDTH}} {entry.points:>4}"
     cards = [f"   + {card.id} {card.name} ({card.cost})" for card in entry.cards]
     return "\n".join([line, *cards])
 
@@ -210,7 +210,11 @@ def formation_note(force: Force, catalogue: Catalogue) -> str:
     if not force.entries:
         return ""
     problem = formation_factions_problem(force.units, catalogue)
-    return f"Formations: {plain(problem)}" if problem else ""
+    if not problem:
+        return ""
+    for ident in sorted(catalogue.factions, key=len, reverse=True):  # ids as names
+        problem = re.sub(rf"\b{re.escape(ident)}\b", catalogue.factions[ident].name, problem)
+    return f"Formations: {plain(problem)}"
 
 
 def awe_note(force: Force, build_total: int, catalogue: Catalogue) -> str:
@@ -429,7 +433,8 @@ class ForceBuilderScreen(Screen[Force | None]):
         self.initial = (start, build_total)
         self.set_reactive(ForceBuilderScreen.force, start)
         self.set_reactive(ForceBuilderScreen.build_total, build_total)
-        self._listed: list[UnitDef] = []
+        self.listed: list[UnitDef] = []
+        """The units the catalogue list shows, in its order (`listed_units`)."""
         self._ready = False  # composed: the widgets can be drawn into
 
     # ------------------------------------------------------------ layout
@@ -601,10 +606,10 @@ class ForceBuilderScreen(Screen[Force | None]):
     def _fill_catalogue(self) -> None:
         listing = self._catalogue_list()
         previous = listing.highlighted
-        self._listed = listed_units(self.units, self.catalogue, self.faction)
-        listing.set_options(Option(unit_line(unit)) for unit in self._listed)
-        if self._listed:
-            listing.highlighted = min(previous or 0, len(self._listed) - 1)
+        self.listed = listed_units(self.units, self.catalogue, self.faction)
+        listing.set_options(Option(unit_line(unit)) for unit in self.listed)
+        if self.listed:
+            listing.highlighted = min(previous or 0, len(self.listed) - 1)
         self._show_unit()
 
     def _show_settings(self) -> None:
@@ -659,8 +664,8 @@ class ForceBuilderScreen(Screen[Force | None]):
                 return self.force.entries[index].unit
             return None
         index = self._catalogue_list().highlighted
-        if index is not None and index < len(self._listed):
-            return self._listed[index]
+        if index is not None and index < len(self.listed):
+            return self.listed[index]
         return None
 
     def _entry_index(self) -> int | None:
