@@ -378,6 +378,8 @@ def _window_lines(data: PanelData, styles: dict[str, Style], *, compact: bool) -
     if more > 0:
         plural = "s" if more != 1 else ""
         lines.append(Text(f"   ...  {more} more click{plural}", label))
+    if not compact:
+        lines.append(Text("S start  R repair  H heavy dmg", label))
     left = clicks_left(unit, status)
     plural = "s" if left != 1 else ""
     role = "bad" if left <= 2 else "value"  # noqa: PLR2004 - two hits from the end: a warning

@@ -10,7 +10,8 @@ stay in view, as plain sentences; notes say which units could not share a format
 House Liao's *Awe* is on (AOD-21.1).
 
 Keys (the footer shows them): ``a`` add one, ``x`` remove one, ``c`` cards, ``[`` and ``]`` the
-build total, ``f`` the faction, ``d`` the demo force of AOD-26.16, Tab between the lists, Enter
+build total, ``f`` the faction, ``d`` the demo force of AOD-26.16, ``r`` the force's name, Tab
+between the lists, Enter
 or Ctrl+S done (refused while the force is illegal), Escape cancel (asking first when something
 changed). The screen dismisses with the `Force`, or None when cancelled; `ForceBuilderScreen`
 keeps the build total chosen in ``build_total``.
@@ -32,7 +33,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.aod.data.scenario import parse_scenario
@@ -61,6 +62,7 @@ __all__ = [
     "DEFAULT_TOTAL",
     "CardPickerScreen",
     "ForceBuilderScreen",
+    "NameScreen",
     "add_unit",
     "awe_note",
     "demo_forces",
@@ -80,6 +82,10 @@ DEFAULT_TOTAL: Final = 450
 """The standard game's build total (AOD-23.1; AOD-4 recommends it after learning at 300)."""
 DEMO_FILE: Final = ASSETS_DIR / "scenarios" / "demo.aod.toml"
 """The demo scenario: its two sides are the example forces of AOD-26.16."""
+WIDE: Final = 110
+"""From this many columns the unit panel shows beside the lists."""
+MAX_NAME: Final = 40
+"""The longest force name."""
 NAME_WIDTH: Final = 25
 """A unit's name in the lists."""
 _RULE_ID: Final = re.compile(r",\s*AOD-[\d.]+(?=\))|\s*\(AOD-[\d.]+\)")
@@ -350,16 +356,45 @@ class CardPickerScreen(ModalScreen[tuple[Card, ...] | None]):
         self.dismiss(None)
 
 
-# ---------------------------------------------------------------- the builder
+class NameScreen(ModalScreen[str | None]):
+    """Ask for the force's name: Enter keeps it (a blank one is refused), Escape cancels."""
 
-_TOTAL = Binding.Group("Total", compact=True)
+    CSS_PATH = "force_builder.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Cancel", tooltip="Keep the old name")]
+
+    def __init__(self, name: str) -> None:
+        """Create the dialog with ``name`` to edit."""
+        super().__init__()
+        self.old = name
+
+    def compose(self) -> ComposeResult:
+        """The question and the field."""
+        with Vertical(id="nm-dialog"):
+            yield Static("Name of your force (Enter to keep it):", markup=False)
+            yield Input(self.old, max_length=MAX_NAME, id="nm-input")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        name = " ".join(event.value.split())
+        if not name:
+            self.app.bell()
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        """Keep the old name."""
+        self.dismiss(None)
+
+
+# ---------------------------------------------------------------- the builder
 
 
 class ForceBuilderScreen(Screen[Force | None]):
     """Build a player's force (AOD-4); dismisses with the legal `Force`, or None when cancelled."""
 
     CSS_PATH = "force_builder.tcss"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     BINDINGS = [
@@ -368,15 +403,18 @@ class ForceBuilderScreen(Screen[Force | None]):
             "x,minus,delete", "remove", "Remove", tooltip="Remove one copy of the highlighted unit"
         ),
         Binding("c", "cards", "Cards", tooltip="Gear and pilot cards of the highlighted 'Mech"),
+        Binding("left_square_bracket", "total(-1)", "Total", show=False),
         Binding(
-            "left_square_bracket", "total(-1)", "Total", group=_TOTAL, tooltip="150 points less"
-        ),
-        Binding(
-            "right_square_bracket", "total(1)", "Total", group=_TOTAL, tooltip="150 points more"
+            "right_square_bracket",
+            "total(1)",
+            "Total",
+            key_display="[ ]",
+            tooltip="150 points more ([: 150 less)",
         ),
         Binding("f", "faction(1)", "Faction", tooltip="List the units of the next faction"),
         Binding("F", "faction(-1)", "Faction", show=False),
         Binding("d", "demo", "Demo", tooltip="Load the demo force of your seat"),
+        Binding("r", "rename", "Name", tooltip="Name the force"),
         Binding("enter,ctrl+s", "done", "Done", priority=True, tooltip="Use this force"),
         Binding("escape", "cancel", "Cancel", tooltip="Leave without a force"),
     ]
@@ -389,6 +427,7 @@ class ForceBuilderScreen(Screen[Force | None]):
     | [ and ] | The build total, 150 less or more. |
     | f, F | List the next (previous) faction's units, allies and mercenaries. |
     | d | Load the demo force of the player's seat. |
+    | r | Name the force. |
     | Tab | Between the catalogue and the force. |
     | Enter, Ctrl+S | Done: use the force (refused while it has problems). |
     | Escape | Cancel (asks first when something changed). |
@@ -454,7 +493,8 @@ class ForceBuilderScreen(Screen[Force | None]):
         yield Static("", id="fb-totals", markup=False)
         yield Static("", id="fb-problems", markup=False)
         yield Static("", id="fb-message", markup=False)
-        yield Footer()
+        wide = self.app.size.width >= WIDE
+        yield Footer(compact=not wide, show_command_palette=wide)  # 80 columns: every key shows
 
     def on_mount(self) -> None:
         """Fill the lists and focus the catalogue."""
@@ -566,6 +606,15 @@ class ForceBuilderScreen(Screen[Force | None]):
             return
         self.force = self.demo
         self._say(f"Loaded the demo force {self.demo.name}.")
+
+    def action_rename(self) -> None:
+        """Ask for the force's name."""
+
+        def named(name: str | None) -> None:
+            if name is not None:
+                self.force = evolve(self.force, name=name)
+
+        self.app.push_screen(NameScreen(self.force.name), named)
 
     def action_done(self) -> None:
         """Dismiss with the force, or refuse while it has problems."""

@@ -96,6 +96,7 @@ def test_a_fresh_mech():
     assert line_with(lines, "  4") == "  4 R  10    9   17    2    1"  # the repair marker
     assert not [line for line in lines if line.startswith("  6")]
     assert line_with(lines, "   ...") == "   ...  3 more clicks"
+    assert line_with(lines, "S start") == "S start  R repair  H heavy dmg"
     assert line_with(lines, "9 clicks") == "9 clicks from elimination"
     assert line_with(lines, "heat") == "heat 0 [#.::!!X] of 6"
     assert line_with(lines, "now:") == "now: no effect"
@@ -171,6 +172,7 @@ def test_compact_shows_two_clicks_ahead_and_no_gaps():
     assert numbers == ["  2", "> 3", "  4", "  5"]
     assert line_with(lines, "   ...") == "   ...  3 more clicks"
     assert "" not in lines
+    assert not [line for line in lines if line.startswith("S start")]  # no room for the legend
 
 
 def test_an_eliminated_unit():

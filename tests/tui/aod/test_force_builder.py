@@ -16,6 +16,7 @@ from tui.aod.files import load_library
 from tui.aod.force_builder import (
     CardPickerScreen,
     ForceBuilderScreen,
+    NameScreen,
     add_unit,
     awe_note,
     demo_forces,
@@ -272,6 +273,19 @@ async def test_cards_only_for_mechs():
         assert text(app, "#fb-message") == (
             "Pathguard Rifle Squad has no slots: only 'Mechs take cards."
         )
+
+
+async def test_naming_the_force():
+    """``r`` asks for the name; a blank one is refused, Escape keeps the old one."""
+    app = Host(builder())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "ctrl+u", "enter")
+        assert isinstance(app.screen, NameScreen)  # blank: refused
+        await pilot.press(*"Red  Wolves", "enter")
+        assert app.screen.force.name == "Red Wolves"
+        assert app.screen.query_one("#fb-force").border_title == "Red Wolves"
+        await pilot.press("r", "x", "escape")
+        assert app.screen.force.name == "Red Wolves"
 
 
 async def test_escape_leaves_at_once_when_nothing_changed():
