@@ -10,8 +10,8 @@ stay in view, as plain sentences; notes say which units could not share a format
 House Liao's *Awe* is on (AOD-21.1).
 
 Keys (the footer shows them): ``a`` add one, ``x`` remove one, ``c`` cards, ``[`` and ``]`` the
-build total, ``f`` the faction, ``d`` the demo force of AOD-26.16, ``r`` the force's name, Tab
-between the lists, Enter
+build total, ``f`` the faction, ``d`` the demo force of AOD-26.16, ``r`` the force's name, ``v``
+the highlighted unit's panel (beside the lists from 110 columns), Tab between the lists, Enter
 or Ctrl+S done (refused while the force is illegal), Escape cancel (asking first when something
 changed). The screen dismisses with the `Force`, or None when cancelled; `ForceBuilderScreen`
 keeps the build total chosen in ``build_total``.
@@ -63,6 +63,7 @@ __all__ = [
     "CardPickerScreen",
     "ForceBuilderScreen",
     "NameScreen",
+    "UnitViewScreen",
     "add_unit",
     "awe_note",
     "demo_forces",
@@ -387,6 +388,32 @@ class NameScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class UnitViewScreen(ModalScreen[None]):
+    """The highlighted unit's panel over the builder, for screens too narrow to show it beside."""
+
+    CSS_PATH = "force_builder.tcss"
+    BINDINGS = [Binding("escape,v,enter", "close", "Close", tooltip="Back to the builder")]
+
+    def __init__(self, data: PanelData) -> None:
+        """Create the view of ``data``'s unit."""
+        super().__init__()
+        self.data = data
+
+    def compose(self) -> ComposeResult:
+        """The panel in a scrolling box."""
+        with VerticalScroll(id="uv-dialog"):
+            yield DialPanel(self.data)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Scroll with the arrow keys."""
+        self.query_one("#uv-dialog").focus()
+
+    def action_close(self) -> None:
+        """Back to the builder."""
+        self.dismiss(None)
+
+
 # ---------------------------------------------------------------- the builder
 
 
@@ -408,13 +435,14 @@ class ForceBuilderScreen(Screen[Force | None]):
             "right_square_bracket",
             "total(1)",
             "Total",
-            key_display="[ ]",
+            key_display="[]",
             tooltip="150 points more ([: 150 less)",
         ),
         Binding("f", "faction(1)", "Faction", tooltip="List the units of the next faction"),
         Binding("F", "faction(-1)", "Faction", show=False),
         Binding("d", "demo", "Demo", tooltip="Load the demo force of your seat"),
         Binding("r", "rename", "Name", tooltip="Name the force"),
+        Binding("v", "view", "View", tooltip="The highlighted unit's dial, heat dial and SE"),
         Binding("enter,ctrl+s", "done", "Done", priority=True, tooltip="Use this force"),
         Binding("escape", "cancel", "Cancel", tooltip="Leave without a force"),
     ]
@@ -428,6 +456,7 @@ class ForceBuilderScreen(Screen[Force | None]):
     | f, F | List the next (previous) faction's units, allies and mercenaries. |
     | d | Load the demo force of the player's seat. |
     | r | Name the force. |
+    | v | View the highlighted unit: its dial, heat dial and SE. |
     | Tab | Between the catalogue and the force. |
     | Enter, Ctrl+S | Done: use the force (refused while it has problems). |
     | Escape | Cancel (asks first when something changed). |
@@ -616,6 +645,14 @@ class ForceBuilderScreen(Screen[Force | None]):
 
         self.app.push_screen(NameScreen(self.force.name), named)
 
+    def action_view(self) -> None:
+        """Show the highlighted unit's panel (the wide screen shows it beside the lists)."""
+        data = self._panel_data()
+        if data is None:
+            self._say("Highlight a unit first.", error=True)
+            return
+        self.app.push_screen(UnitViewScreen(data))
+
     def action_done(self) -> None:
         """Dismiss with the force, or refuse while it has problems."""
         problems = build_problems(self.force, self.build_total)
@@ -738,12 +775,19 @@ class ForceBuilderScreen(Screen[Force | None]):
             panel.show(None)
             return
         detail.update(unit_detail(unit, self.catalogue))
+        panel.show(self._panel_data())
+
+    def _panel_data(self) -> PanelData | None:
+        """The highlighted unit as it is deployed, with its cards when it is the force's."""
+        unit = self._current_unit()
+        if unit is None:
+            return None
         cards: tuple[Card, ...] = ()
         if self.focused is self._force_list():
             index = self._force_list().highlighted
             if index is not None and index < len(self.force.entries):
                 cards = self.force.entries[index].cards
-        panel.show(PanelData(unit, fresh(unit), self.catalogue, cards, in_play=False))
+        return PanelData(unit, fresh(unit), self.catalogue, cards, in_play=False)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         message = self.query_one("#fb-message", Static)

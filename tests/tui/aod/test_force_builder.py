@@ -12,11 +12,13 @@ from textual.app import App
 from textual.widgets import OptionList, Static
 
 from engine.aod.force import Force, ForceEntry
+from tui.aod.dial_panel import DialPanel
 from tui.aod.files import load_library
 from tui.aod.force_builder import (
     CardPickerScreen,
     ForceBuilderScreen,
     NameScreen,
+    UnitViewScreen,
     add_unit,
     awe_note,
     demo_forces,
@@ -309,14 +311,27 @@ async def test_escape_asks_before_losing_changes():
         assert app.results == [None]
 
 
+async def test_v_views_the_unit_at_80x24():
+    """The narrow screen has no room beside the lists: ``v`` shows the panel over them."""
+    app = Host(builder(Force("Alice's force", (ForceEntry(KESTREL, cards=(UPLINK,)),))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not app.screen.query_one("#fb-preview").display
+        await pilot.press("tab", "v")
+        assert isinstance(app.screen, UnitViewScreen)
+        panel = app.screen.query_one(DialPanel)
+        assert (panel.data.unit, panel.data.cards) == (KESTREL, (UPLINK,))
+        await pilot.press("escape")
+        assert isinstance(app.screen, ForceBuilderScreen)
+
+
 async def test_the_wide_screen_shows_the_unit_panel():
     """120 columns: the highlighted unit's panel beside the lists, the detail line hidden."""
     app = Host(builder())
     async with app.run_test(size=(120, 40)) as pilot:
         highlight(app, KESTREL)
         await pilot.pause()
+        assert app.screen.query_one("#fb-preview").display
         panel = app.screen.query_one("#fb-panel")
-        assert panel.display
         assert panel.data.unit == KESTREL
         assert not app.screen.query_one("#fb-detail").display
 
