@@ -76,6 +76,7 @@ __all__ = [
     "set_cards",
     "slot_cards",
     "totals_text",
+    "unit_detail",
     "unit_line",
 ]
 
