@@ -83,8 +83,11 @@ class Domain(StrEnum):
 
 
 class ModelType(StrEnum):
-    """The model types of DW-3.2 (aeroplanes are tiny-flyer tokens, `TinyKind`), and the
-    categories of DW-3.3 a card may be instead: creature, robot, fortification."""
+    """The model types of DW-3.2, and the categories of DW-3.3 a card may be instead.
+
+    Aeroplanes are tiny-flyer tokens (`TinyKind`), not model types; creatures, robots and
+    fortifications may be of any domain and size.
+    """
 
     CARRIER = "carrier"
     DREADNOUGHT = "dreadnought"
@@ -143,9 +146,7 @@ _LAND: Final = (
     ModelType.WALKER,
     ModelType.HEAVY_WALKER,
 )
-DOMAIN_TYPES: Final = MappingProxyType(
-    {Domain.NAVAL: _NAVAL, Domain.AIR: _AIR, Domain.LAND: _LAND}
-)
+DOMAIN_TYPES: Final = MappingProxyType({Domain.NAVAL: _NAVAL, Domain.AIR: _AIR, Domain.LAND: _LAND})
 """The types of each domain (DW-3.2)."""
 FREE_TYPES: Final = (ModelType.CREATURE, ModelType.ROBOT, ModelType.FORTIFICATION)
 """Categories of any domain and size (DW-3.3)."""
@@ -219,8 +220,10 @@ NAVAL_TEMPLATES: Final = (Turn.SMALL, Turn.MEDIUM, Turn.LARGE)
 
 
 class WeaponKind(StrEnum):
-    """A weapon's family (DW-4.1): gunnery (primary and secondary), rockets, torpedoes, bombs,
-    mines. AA and CC are stat-line values, not weapons."""
+    """A weapon's family (DW-4.1): gunnery (primary, secondary), rockets, torpedoes, bombs, mines.
+
+    AA and CC are stat-line values, not weapons.
+    """
 
     PRIMARY = "primary"
     SECONDARY = "secondary"
@@ -246,8 +249,7 @@ class WeaponKind(StrEnum):
 
     @property
     def contact_only(self) -> bool:
-        """Bombs (4" under the model) and mines print AD in parentheses in RB1 only (DW-4.1,
-        DW-18.5, DW-18.6)."""
+        """Bombs and mines print their AD in parentheses, RB1 only (DW-4.1, DW-18.5, DW-18.6)."""
         return self in (WeaponKind.BOMB, WeaponKind.MINE)
 
 
@@ -309,7 +311,7 @@ class Weapon:
         name: "Fore turret".
         kind: primary, secondary, rocket, torpedo, bomb or mine.
         arc: its arc or fixed channel.
-        ad: attack dice in RB1 to RB4; None where it cannot fire ("–" on the card). Bombs and
+        ad: attack dice in RB1 to RB4; None where it cannot fire (a dash on the card). Bombs and
             mines have only RB1, the AD the card prints in parentheses.
         mars: MARs tied to this weapon ("(weapon)" MARs, DW-24).
         tesla: a Tesla weapon: secondary, links only with other Tesla weapons (DW-17.1).
@@ -455,8 +457,10 @@ class ModelCard:
 
     @property
     def takes_morale_checks(self) -> bool:
-        """Burrowers, creatures, fortifications, robots and submarines take no command, break or
-        bravery checks (DW-10.2)."""
+        """False for burrowers, creatures, fortifications, robots and submarines (DW-10.2).
+
+        They take no command, break or bravery checks.
+        """
         return self.type not in (
             ModelType.BURROWER,
             ModelType.CREATURE,
@@ -597,7 +601,5 @@ class Catalogue:
 
     mars: MappingProxyType[str, Mar] = field(factory=lambda: MappingProxyType({}))
     generators: MappingProxyType[str, Generator] = field(factory=lambda: MappingProxyType({}))
-    tiny_flyers: MappingProxyType[TinyKind, TinyFlyer] = field(
-        factory=lambda: MappingProxyType({})
-    )
+    tiny_flyers: MappingProxyType[TinyKind, TinyFlyer] = field(factory=lambda: MappingProxyType({}))
     cards: MappingProxyType[str, Card] = field(factory=lambda: MappingProxyType({}))

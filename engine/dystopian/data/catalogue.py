@@ -44,7 +44,14 @@ from engine.dystopian.models import (
     TinyKind,
 )
 
-__all__ = ["CATALOGUE_FORMAT", "IDENT", "CatalogueFile", "build_catalogue", "merge", "parse_catalogue"]
+__all__ = [
+    "CATALOGUE_FORMAT",
+    "IDENT",
+    "CatalogueFile",
+    "build_catalogue",
+    "merge",
+    "parse_catalogue",
+]
 
 CATALOGUE_FORMAT: Final = "dw-catalogue"
 """The ``format`` key of a catalogue file."""
@@ -173,8 +180,7 @@ def _tiny_flyer(table: Table, key: Key) -> TinyFlyer:
 
 
 def _card(table: Table, key: Key) -> Card:
-    """A STAR card (DW-8.1, DW-8.2): type, Sturginium symbols, icon; counters say what they
-    cancel."""
+    """A STAR card (DW-8.1, DW-8.2): type, Sturginium symbols, icon, what a counter cancels."""
     check_keys(table, {"id", "name", "type", "sturginium", "icon", "cancels", "effect"}, key)
     kind = CardType(choice(table, "type", key, tuple(t.value for t in CardType)))
     cancels = integer(table, "cancels", key, 1, 9, 0) if "cancels" in table else 0
@@ -203,7 +209,6 @@ def _join(kind: str, target: dict[_K, _T], items: dict[_K, _T]) -> None:
             message = f"{kind} {str(key)!r} is defined in two catalogue files"
             raise ValueError(message)
         target[key] = item
-
 
 
 def merge(files: Iterable[CatalogueFile]) -> Catalogue:

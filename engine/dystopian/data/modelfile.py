@@ -77,7 +77,7 @@ __all__ = ["LIMITS", "MODEL_FORMAT", "NO_AD", "build_model", "format_model", "pa
 MODEL_FORMAT: Final = "dw-model"
 """The ``format`` key of a model file."""
 NO_AD: Final = "-"
-"""Written in a weapon's ``ad`` list for a band it cannot fire in (the card's "–")."""
+"""Written in a weapon's ``ad`` list for a band it cannot fire in (the card's dash)."""
 LIMITS: Final = {
     "points": (1, 999),
     "mv": (0, 30),
@@ -223,9 +223,7 @@ def _kind(table: Table) -> tuple[Domain, ModelType, Size]:
         raise DwFileError("size: tiny flyers are tokens, not model cards", ("size",))
     if size not in TYPE_SIZES[model_type]:
         sizes = " or ".join(s.value for s in TYPE_SIZES[model_type])
-        raise DwFileError(
-            f"size: a {_words(model_type)} is {sizes}, not {size.value}", ("size",)
-        )
+        raise DwFileError(f"size: a {_words(model_type)} is {sizes}, not {size.value}", ("size",))
     return domain, model_type, size
 
 
@@ -266,7 +264,9 @@ def _flags(table: Table, domain: Domain, model_type: ModelType) -> tuple[bool, D
 def _turn(table: Table, domain: Domain, size: Size) -> Turn:
     """A naval template for naval models, a turning limit for land and air (DW-11.2, DW-11.4)."""
     naval = domain is Domain.NAVAL
-    allowed = (*NAVAL_TEMPLATES, Turn.FREE) if naval else tuple(t for t in Turn if not t.is_template)
+    allowed = (
+        (*NAVAL_TEMPLATES, Turn.FREE) if naval else tuple(t for t in Turn if not t.is_template)
+    )
     turn = Turn(choice(table, "turn", (), tuple(t.value for t in allowed)))
     if naval and size is Size.MASSIVE and turn not in (Turn.LARGE, Turn.FREE):
         raise DwFileError("turn: Massive naval models use the Large template", ("turn",))
