@@ -331,6 +331,11 @@ class Weapon:
         return self.ad[band - 1] if 1 <= band <= len(self.ad) else None
 
     @property
+    def reduced_by_damage(self) -> bool:
+        """Gunnery loses 1 AD per Hull Damage marker, to a minimum of 1 (DW-15.3)."""
+        return self.kind.reduced_by_damage
+
+    @property
     def usable_submerged(self) -> bool:
         """Torpedoes, and weapons the card allows, fire while submerged (DW-11.9)."""
         return self.kind is WeaponKind.TORPEDO or self.submerged

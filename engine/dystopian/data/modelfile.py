@@ -162,6 +162,10 @@ def build_model(table: Table, catalogue: Catalogue) -> ModelCard:
     if stats["cr"] < stats["dr"]:
         raise DwFileError(f"cr: {stats['cr']} is below the DR of {stats['dr']}", ("cr",))
     capacity = _number(table, "capacity", default=0)
+    if "recon" in table and not capacity:
+        raise DwFileError(
+            "recon: only a carrier (a capacity above 0) carries recon planes", ("recon",)
+        )
     recon = integer(table, "recon", (), 0, min(1, capacity), 0)
     weapons = _weapons(table, catalogue, diving=diving)
     options = tuple(
