@@ -43,6 +43,7 @@ __all__ = [
     "fleet_problems",
     "free_wing_problem",
     "friendly_problems",
+    "hand_limit",
     "mfv_label",
     "squadron_problems",
     "starting_cards",
@@ -51,6 +52,8 @@ __all__ = [
 
 MAX_ESCORTS: Final = 3
 """Escorts one Large or Massive model may take before the game (DW-21)."""
+MAX_HAND: Final = 5
+"""The hand limit's ceiling, before Radio Network (DW-8.3)."""
 MAX_WING: Final = 5
 """Tokens a wing may have (DW-20.1)."""
 MIN_WING: Final = 3
@@ -219,6 +222,11 @@ def mfv_label(mfv: int) -> str:
 def starting_cards(fleet: Fleet) -> int:
     """STAR cards drawn at the start: one per squadron; wings and escorts give none (DW-8.3)."""
     return len(fleet.squadrons)
+
+
+def hand_limit(squadrons: int, radio_network: bool = False) -> int:
+    """Cards a player may hold: squadrons on the table, 5 at most, +1 for Radio Network (DW-8.3)."""
+    return min(squadrons, MAX_HAND) + (1 if radio_network else 0)
 
 
 def _plural(count: int, name: str) -> str:

@@ -315,7 +315,7 @@ FLEET_CASES = [
         FLEET,
         'model = "CR"',
         'model = "DD"',
-        "22: squadron[1].model: no model 'DD' (known: AS, BB, BM, CR, CV, ES, FF, LS, SS, TK)",
+        "22: squadron[1].model: no model 'DD' (known: AS, BB, BM, CR, CV, ES, FF, FX, LS, SS, TK)",
     ),
     (FLEET, "count = 3\n", "count = 0\n", "23: squadron[1].count: 0 is out of range (1 to 20)"),
     (
@@ -328,7 +328,7 @@ FLEET_CASES = [
         FLEET,
         'escorts = [{ model = "ES", count = 2 }]',
         'escorts = [{ model = "EX", count = 2 }]',
-        "18: squadron[0].escorts[0].model: no model 'EX' (known: AS, BB, BM, CR, CV, ES, FF, LS, SS, TK)",
+        "18: squadron[0].escorts[0].model: no model 'EX' (known: AS, BB, BM, CR, CV, ES, FF, FX, LS, SS, TK)",
     ),
     (
         FLEET,

@@ -17,6 +17,7 @@ from engine.dystopian.fleet import (
     escort_problems,
     fleet_problems,
     free_wing_problem,
+    hand_limit,
     mfv_label,
     squadron_problems,
     starting_cards,
@@ -251,3 +252,9 @@ def test_a_fleet_with_nothing():
 def test_mfv_labels(mfv, label):
     """DW-22.2's named points limits."""
     assert mfv_label(mfv) == label
+
+
+def test_hand_limit():
+    """Squadrons on the table, 5 at most, +1 for Radio Network (DW-8.3)."""
+    assert [hand_limit(n) for n in (0, 3, 5, 7)] == [0, 3, 5, 5]
+    assert hand_limit(7, radio_network=True) == 6

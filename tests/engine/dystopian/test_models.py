@@ -62,9 +62,37 @@ WEAPONS = [
 ]
 
 
-def test_the_roster_is_the_ten_placeholder_models():
-    """DW-28.12 (b) lists ten models; each is one bundled file."""
-    assert sorted(models()) == sorted(row[0] for row in ROSTER)
+def test_the_roster_is_the_ten_placeholder_models_and_the_fortress():
+    """DW-28.12 (b) lists ten models, each one bundled file; the Fortress (DW-25.4) is the 11th."""
+    assert sorted(models()) == sorted([*(row[0] for row in ROSTER), "FX"])
+
+
+def test_the_fortress_is_the_seeds_stat_line():
+    """DW-25.4: the Fortress's stat line, MARs and four 12/10/8/6 guns, one to each side.
+
+    Large Capital fortification, DR 7 / CR 13, MV 0, HP 15, AP 15, RR 0, AA 6 / CC 0; the guns'
+    arcs are F, A, FP+AP and FS+AS (DW-28.6).
+    """
+    fx = models()["FX"]
+    assert (fx.type, fx.size, fx.capital) == (ModelType.FORTIFICATION, Size.LARGE, True)
+    assert fx.is_fortification
+    assert not fx.takes_morale_checks  # DW-10.2
+    assert (fx.dr, fx.cr, fx.mv, fx.hp, fx.ap, fx.rr, fx.aa, fx.cc) == (7, 13, 0, 15, 15, 0, 6, 0)
+    assert [str(m) for m in fx.mars] == [
+        "emplaced",
+        "towering",
+        "indestructible",
+        "redoubtable",
+        "immovable",
+        "invincible",
+    ]
+    assert [w.arc for w in fx.weapons] == [
+        Arc.FORE_90,
+        Arc.AFT_90,
+        Arc.BROADSIDE_PORT,
+        Arc.BROADSIDE_STARBOARD,
+    ]
+    assert {w.ad for w in fx.weapons} == {(12, 10, 8, 6)}
 
 
 @pytest.mark.parametrize("row", ROSTER, ids=[row[0] for row in ROSTER])
@@ -88,6 +116,7 @@ def test_every_weapon_matches_the_digest():
         (ident, w.name, w.kind.value, w.arc.value, w.ad)
         for ident, model in models().items()
         for w in model.weapons
+        if ident != "FX"
     ]
     assert sorted(found) == sorted(WEAPONS)
 
