@@ -22,6 +22,8 @@ MODELS = {
 }
 FLEET = text("fleets", "sample-naval-400.dw.toml")
 CARDS = text("catalogue", "cards.dw.toml")
+MARS = text("catalogue", "mars.dw.toml")
+TINY = text("catalogue", "tiny_flyers.dw.toml")
 
 # (file, text replaced, replacement, the one-line error: "LINE: reason" or "reason")
 MODEL_CASES = [
@@ -374,6 +376,55 @@ CATALOGUE_CASES = [
         'type = "S"',
         'type = "S"\ncancels = 1',
         "10: card[0].cancels: only counter cards cancel cards",
+    ),
+    (
+        CARDS,
+        'type = "S"',
+        'type = "S"\nicon = "robot"',
+        "10: card[0].icon: 'robot' is not one of none, creature, fortification",
+    ),
+    (
+        MARS,
+        'id = "acrobatic_pilots"',
+        'id = "Acrobatic Pilots"',
+        "6: mar[0].id: 'Acrobatic Pilots' is no id (lower-case letters, digits and _, from a letter)",
+    ),
+    (
+        MARS,
+        'section = "DW-20.9"',
+        'section = "chapter 20"',
+        "8: mar[0].section: 'chapter 20' is no digest section like 'DW-24'",
+    ),
+    (
+        MARS,
+        "wing = true",
+        "wing = true\nweapon = true",
+        "10: mar[0].weapon: a tiny-flyer wing's MAR is tied to no weapon",
+    ),
+    (
+        MARS,
+        'id = "air_hunter"',
+        'id = "acrobatic_pilots"',
+        "12: mar[1]: 'acrobatic_pilots' is defined twice",
+    ),
+    (
+        TINY,
+        "ad = 0",
+        "ad = 2",
+        "9: tiny_flyer[0].ad: fighters and recon planes carry no AD weapons",
+    ),
+    (TINY, "mv = 16", "mv = 0", "8: tiny_flyer[0].mv: 0 is out of range (1 to 30)"),
+    (
+        TINY,
+        'kind = "fighter"',
+        'kind = "jet"',
+        "6: tiny_flyer[0].kind: 'jet' is not one of fighter, recon, bomber, torpedo_bomber",
+    ),
+    (
+        TINY,
+        'format = "dw-catalogue"',
+        'format = "dw-catalogue"\n[[wing]]',
+        "4: wing: unknown key (known: card, format, generator, mar, tiny_flyer)",
     ),
 ]
 
