@@ -34,12 +34,14 @@ __all__ = [
     "BaseForce",
     "EscortGroup",
     "Fleet",
+    "FleetModel",
     "GameType",
     "Squadron",
     "Wing",
     "carrier_wing_problems",
     "commodore_problem",
     "escort_problems",
+    "fleet_models",
     "fleet_problems",
     "free_wing_problem",
     "friendly_problems",
@@ -208,6 +210,41 @@ class Fleet:
         if self.commodore is None or not 0 <= self.commodore < len(self.squadrons):
             return None
         return self.squadrons[self.commodore].model
+
+
+@frozen
+class FleetModel:
+    """One model of a fleet, as it will be deployed (DW-22.8).
+
+    Attributes:
+        squadron: the index of its squadron in `Fleet.squadrons`; escorts are in their parent's
+            squadron (DW-21).
+        card: its model card.
+        escort: an escort attached to the squadron's Large or Massive models (DW-21).
+        commodore: it carries the Commodore token: the first model of the flagship squadron
+            (DW-10.1).
+    """
+
+    squadron: int
+    card: ModelCard
+    escort: bool = False
+    commodore: bool = False
+
+
+def fleet_models(fleet: Fleet) -> tuple[FleetModel, ...]:
+    """Every model of ``fleet``, squadron by squadron, each squadron's escorts after its models."""
+    found: list[FleetModel] = []
+    for n, squadron in enumerate(fleet.squadrons):
+        found += [
+            FleetModel(n, squadron.model, commodore=fleet.commodore == n and copy == 0)
+            for copy in range(squadron.count)
+        ]
+        found += [
+            FleetModel(n, group.model, escort=True)
+            for group in squadron.escorts
+            for _ in range(group.count)
+        ]
+    return tuple(found)
 
 
 def mfv_label(mfv: int) -> str:

@@ -21,10 +21,12 @@
 
 The reader checks what a file says (known models, options and wing kinds); whether the fleet is
 legal is `engine.dystopian.fleet.fleet_problems`, which the checker runs on every fleet file.
+`format_fleet` writes a fleet back in the same layout, so ``parse_fleet(format_fleet(f), m) == f``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Final
 
@@ -45,7 +47,7 @@ from engine.dystopian.data.tomlfile import (
 from engine.dystopian.fleet import BaseForce, EscortGroup, Fleet, GameType, Squadron, Wing
 from engine.dystopian.models import ModelCard, TinyKind
 
-__all__ = ["FLEET_FORMAT", "MAX_MFV", "build_fleet", "parse_fleet"]
+__all__ = ["FLEET_FORMAT", "MAX_COUNT", "MAX_MFV", "build_fleet", "format_fleet", "parse_fleet"]
 
 FLEET_FORMAT: Final = "dw-fleet"
 """The ``format`` key of a fleet file."""
@@ -151,3 +153,41 @@ def _wings(table: Table, name: str, key: Key) -> tuple[Wing, ...]:
         )
         for n, row in enumerate(_checked_rows(table, name, key, {"kind", "tokens"}))
     )
+
+
+def _quoted(value: str) -> str:
+    """A TOML basic string: JSON's escapes are TOML's, and TOML also escapes DEL."""
+    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _wing_list(wings: tuple[Wing, ...]) -> str:
+    items = [f"{{ kind = {_quoted(w.kind.value)}, tokens = {w.tokens} }}" for w in wings]
+    return "[" + ", ".join(items) + "]"
+
+
+def format_fleet(fleet: Fleet) -> str:
+    """Write ``fleet`` as a fleet file (the layout of ``assets/dystopian/README.md``)."""
+    lines = [
+        f"format = {_quoted(FLEET_FORMAT)}",
+        f"name = {_quoted(fleet.name)}",
+        f"mfv = {fleet.mfv}",
+        f"game = {_quoted(fleet.game.value)}",
+        f"base_force = {_quoted(fleet.base_force.value)}",
+        f"free_wings = {_wing_list(fleet.free_wings)}",
+    ]
+    for n, squadron in enumerate(fleet.squadrons):
+        escorts = ", ".join(
+            f"{{ model = {_quoted(g.model.id)}, count = {g.count} }}" for g in squadron.escorts
+        )
+        lines += [
+            "",
+            "[[squadron]]",
+            f"model = {_quoted(squadron.model.id)}",
+            f"count = {squadron.count}",
+            f"options = [{', '.join(_quoted(o) for o in squadron.options)}]",
+            f"escorts = [{escorts}]",
+            f"wings = {_wing_list(squadron.wings)}",
+        ]
+        if fleet.commodore == n:
+            lines.append("commodore = true")
+    return "\n".join(lines) + "\n"

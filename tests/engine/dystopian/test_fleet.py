@@ -15,6 +15,7 @@ from engine.dystopian.fleet import (
     carrier_wing_problems,
     commodore_problem,
     escort_problems,
+    fleet_models,
     fleet_problems,
     free_wing_problem,
     hand_limit,
@@ -258,3 +259,19 @@ def test_hand_limit():
     """Squadrons on the table, 5 at most, +1 for Radio Network (DW-8.3)."""
     assert [hand_limit(n) for n in (0, 3, 5, 7)] == [0, 3, 5, 5]
     assert hand_limit(7, radio_network=True) == 6
+
+
+def test_fleet_models_lists_every_model_with_its_escorts():
+    """The sample fleet deploys 9 models: BB (Commodore), its 2 escorts, 3 CR, 3 FF (DW-28.12)."""
+    found = [(m.squadron, m.card.id, m.escort, m.commodore) for m in fleet_models(_naval())]
+    assert found == [
+        (0, "BB", False, True),
+        (0, "ES", True, False),
+        (0, "ES", True, False),
+        (1, "CR", False, False),
+        (1, "CR", False, False),
+        (1, "CR", False, False),
+        (2, "FF", False, False),
+        (2, "FF", False, False),
+        (2, "FF", False, False),
+    ]
