@@ -346,7 +346,7 @@ def free_wing_problem(wings: tuple[Wing, ...]) -> str:
     """The free wings are none, or one of the four compositions of DW-20.1 ("" when fine)."""
     if not wings:
         return ""
-    shape = tuple(sorted(((wing.is_recon, wing.tokens) for wing in wings), reverse=False))
+    shape = tuple(sorted((wing.is_recon, wing.tokens) for wing in wings))
     if any(shape == tuple(sorted(option)) for option in FREE_WING_OPTIONS):
         return ""
     return (
@@ -418,8 +418,13 @@ def tournament_problems(fleet: Fleet) -> list[str]:
     return problems
 
 
-def fleet_problems(fleet: Fleet) -> list[str]:
-    """What makes ``fleet`` illegal, one plain sentence each (empty when it is legal; DW-22)."""
+def fleet_problems(fleet: Fleet, *, free_wings: bool = True) -> list[str]:
+    """What makes ``fleet`` illegal, one plain sentence each (empty when it is legal; DW-22).
+
+    Args:
+        fleet: the fleet.
+        free_wings: False when the scenario forbids the free tiny-flyer wings (DW-20.1).
+    """
     problems: list[str] = []
     if not fleet.squadrons:
         problems.append("The fleet has no squadrons.")
@@ -429,6 +434,8 @@ def fleet_problems(fleet: Fleet) -> list[str]:
         problems += carrier_wing_problems(squadron)
     if fleet.points > fleet.mfv:
         problems.append(f"{fleet.points} points is over the fleet value of {fleet.mfv}.")
+    if fleet.free_wings and not free_wings:
+        problems.append("This game allows no free tiny-flyer wings.")
     problems += [p for wing in fleet.free_wings if (p := _wing_shape_problem(wing))]
     if free := free_wing_problem(fleet.free_wings):
         problems.append(free)

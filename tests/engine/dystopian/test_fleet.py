@@ -275,3 +275,11 @@ def test_fleet_models_lists_every_model_with_its_escorts():
         (2, "FF", False, False),
         (2, "FF", False, False),
     ]
+
+
+def test_a_scenario_may_forbid_the_free_wings():
+    """The free wings are allowed "unless a scenario forbids it" (DW-20.1)."""
+    assert fleet_problems(_naval(), free_wings=False) == [
+        "This game allows no free tiny-flyer wings."
+    ]
+    assert fleet_problems(_naval(free_wings=()), free_wings=False) == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from engine.dystopian.models import (
@@ -253,3 +254,19 @@ def test_weapon_families():
     assert not Arc.FORE_90.is_channel
     assert Turn.LARGE.is_template
     assert not Turn.FREE.is_template
+
+
+def test_commodore_eligibility_and_morale_exemptions():
+    """Who may carry the Commodore (DW-10.1, DW-27 item 17), and who takes no checks (DW-10.2).
+
+    Commodore: Large or Massive, Capital, no creature or robot. No command, break or bravery
+    checks for burrowers, creatures, fortifications, robots and submarines.
+    """
+    eligible = {ident for ident, model in models().items() if model.commodore_eligible}
+    assert eligible == {"BB", "CV", "AS", "LS", "FX"}
+    robot = attrs.evolve(models()["BB"], type=ModelType.ROBOT)
+    assert not robot.commodore_eligible
+    assert not robot.takes_morale_checks
+    assert not attrs.evolve(models()["BB"], capital=False).commodore_eligible
+    exempt = {ident for ident, model in models().items() if not model.takes_morale_checks}
+    assert exempt == {"SS", "FX"}
