@@ -6,7 +6,8 @@ most `MOST_WARNINGS`, then a count of the rest); a bad one gives ``FILE:LINE: re
 kind. A folder stands for its ``*.mtf``, ``*.blk`` and ``*.board`` files (not its
 sub-folders); a scenario (``.toml``) is
 checked when named, against the installed library (with its ``--units`` folders). Files named
-``*.aod.toml`` are Age of Destruction's, left to its checker (`tui.aod.validate`). The caller
+``*.aod.toml`` and ``*.dw.toml`` are Age of Destruction's and Dystopian Wars', left to their
+checkers (`tui.aod.validate`, `tui.dystopian.validate`). The caller
 prints the lines and exits 0 when every file is good, 2 otherwise.
 
 Boards are read by `tui.battletech.boards` (``load_board``, ``board_summary``), imported only
@@ -45,6 +46,8 @@ SCENARIO_SUFFIX: Final = ".toml"
 """A BattleTech scenario, checked when named (a folder of them may hold other TOML files)."""
 FOREIGN_SUFFIX: Final = ".aod.toml"
 """Age of Destruction's files (`tui.aod.files.SUFFIX`): its own checker's, skipped here."""
+FOREIGN_SUFFIXES: Final = (FOREIGN_SUFFIX, ".dw.toml")
+"""Every other ruleset's TOML files: AoD's and Dystopian Wars' (`tui.dystopian.files.SUFFIX`)."""
 MOST_WARNINGS: Final = 10
 """Warnings printed a file; a board with a hundred odd hexes should not bury the other files."""
 
@@ -82,10 +85,10 @@ def check_paths(paths: Iterable[Path]) -> list[Checked]:
                 (p for p in path.iterdir() if p.suffix.lower() in CHECKED_SUFFIXES and p.is_file()),
                 key=lambda p: p.name.casefold(),
             )
-            if not files and not any(path.rglob(f"*{FOREIGN_SUFFIX}")):
+            if not files and not any(any(path.rglob(f"*{s}")) for s in FOREIGN_SUFFIXES):
                 results.append(Checked(path, error=f"{path}: no .mtf, .blk or .board files"))
             results += [check_file(p) for p in files]
-        elif not path.name.lower().endswith(FOREIGN_SUFFIX):
+        elif not path.name.lower().endswith(FOREIGN_SUFFIXES):
             results.append(check_file(path))
     return results
 
