@@ -21,6 +21,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
+from attrs import frozen
+
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "Channel",
     "Cover",
     "Level",
+    "Piece",
     "RangeBand",
     "Sector",
     "Size",
@@ -89,6 +92,31 @@ class Level(enum.StrEnum):
     def airborne(self) -> bool:
         """True for the air layer: flying or obscured (DW-1)."""
         return self in {Level.FLYING, Level.OBSCURED}
+
+
+@frozen
+class Piece:
+    """A model or token as the board geometry sees it (DW-28.5: one piece per hex).
+
+    The integrator builds it from the model's card and markers; the geometry needs no more.
+    """
+
+    hex: Hex
+    facing: Facing
+    size: Size
+    level: Level
+    side: int
+    """The fleet it belongs to; pieces of one side are friends (DW-12.3)."""
+    diving: bool = False
+    """A diving model (DW-14.2): when surfaced it blocks and is blocked differently."""
+    hulking: bool = False
+    """DW-14.1: the Hulking MAR (one size class larger for LoS)."""
+    token: bool = False
+    """A tiny-flyer wing or other token: never blocks LoS, never collides by accident."""
+
+    def is_enemy_of(self, other: Piece) -> bool:
+        """DW-12.3: pieces of different sides are enemies."""
+        return self.side != other.side
 
 
 # ---- sectors and arcs (DW-28.6, DW-14.3, DW-14.4) -------------------------------------------

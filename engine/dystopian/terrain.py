@@ -25,12 +25,13 @@ from collections.abc import Iterable, Iterator, Mapping
 import attrs
 from attrs import frozen
 
-from engine.dystopian.geometry import Size
+from engine.dystopian.geometry import Level, Piece, Size
 from engine.hexes import Hex
 
 __all__ = [
     "BOARD_HEIGHT",
     "BOARD_WIDTH",
+    "Board",
     "Cell",
     "Entry",
     "EntryRule",
@@ -40,6 +41,7 @@ __all__ = [
     "TerrainMap",
     "entry_rule",
     "los_height",
+    "mode_for",
     "treacherous_collides",
     "treacherous_for",
 ]
@@ -89,6 +91,15 @@ class Mode(enum.StrEnum):
     LAND = "land"
     BURROWER = "burrower submerged"
     AIR = "air"
+
+
+def mode_for(level: Level, *, land: bool) -> Mode:
+    """DW-28.9: the terrain-table column for a piece at ``level`` (``land``: a land model)."""
+    if level.airborne:
+        return Mode.AIR
+    if level is Level.SUBMERGED:
+        return Mode.BURROWER if land else Mode.NAVAL_SUBMERGED
+    return Mode.LAND if land else Mode.NAVAL
 
 
 class Entry(enum.StrEnum):
@@ -320,3 +331,34 @@ class TerrainMap:
         for col in range(self.width):
             for row in range(self.height):
                 yield Hex.from_offset(col, row)
+
+
+@frozen
+class Board:
+    """The terrain and the pieces on it: what movement and line of sight read (DW-28.5).
+
+    ``pieces`` keeps the caller's order, so a piece is named by its index. One piece per hex.
+    """
+
+    terrain: TerrainMap
+    pieces: tuple[Piece, ...] = ()
+    _at: dict[Hex, int] = attrs.field(init=False, eq=False, repr=False, hash=False, factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        for index, piece in enumerate(self.pieces):
+            if piece.hex in self._at:
+                msg = f"two pieces in hex {piece.hex!r}: one piece per hex (DW-28.5)"
+                raise ValueError(msg)
+            if not self.terrain.on_board(piece.hex):
+                msg = f"piece {index} stands off the board at {piece.hex!r}"
+                raise ValueError(msg)
+            self._at[piece.hex] = index
+
+    def index_at(self, where: Hex) -> int | None:
+        """The index of the piece in ``where``, if any."""
+        return self._at.get(where)
+
+    def piece_at(self, where: Hex) -> Piece | None:
+        """The piece in ``where``, if any."""
+        index = self._at.get(where)
+        return None if index is None else self.pieces[index]
