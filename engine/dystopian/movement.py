@@ -421,7 +421,7 @@ def _step_into(
     if rule.entry is Entry.BLOCKED:
         return False, Contact(ContactKind.TERRAIN, there, bow=forward, dice=rule.dice)
     other_index = board.index_at(there)
-    if other_index is not None:
+    if other_index is not None and other_index != index:
         other = board.pieces[other_index]
         same_level = other.level is piece.level and not other.token
         if there in rams and same_level and piece.level is not Level.SURFACE:
@@ -452,13 +452,16 @@ def treacherous_stop(board: Board, walked: Walk, *, land: bool, level: Level) ->
     return walked.hexes[0]
 
 
-def _can_end(board: Board, index: int, where: Hex, mode: Mode) -> bool:
-    """DW-28.5: a piece can end in a free hex it could enter."""
+def _can_end(board: Board, index: int, where: Hex, mode: Mode, *, collided: bool = False) -> bool:
+    """DW-28.5: a piece can end in a free hex it could enter (or in the one it collided in)."""
     other = board.index_at(where)
     if other is not None and other != index:
         return False
     cell = board.terrain.cell(where)
-    return cell is not None and entry_rule(cell.kind, mode).entry is Entry.ENTER
+    if cell is None:
+        return False
+    entry = entry_rule(cell.kind, mode).entry
+    return entry is Entry.ENTER or (collided and entry is Entry.COLLIDE)
 
 
 def free_placements(board: Board, index: int, where: Hex, mode: Mode) -> tuple[Hex, ...]:
@@ -487,7 +490,7 @@ def _clear(
     """
     extra = 0
     where = end
-    while not _can_end(board, index, where, mode):
+    while not _can_end(board, index, where, mode, collided=where == end):
         where = where.neighbor(facing)
         if not board.terrain.on_board(where):
             return 0, free_placements(board, index, end, mode)
