@@ -29,11 +29,12 @@ import enum
 
 from attrs import frozen
 
-from engine.dystopian.geometry import Level, Piece, Size
+from engine.dystopian.geometry import Level, Piece, Sector, Size, sectors_of
 from engine.dystopian.terrain import (
     Board,
     Entry,
     Mode,
+    TerrainKind,
     entry_rule,
     mode_for,
     treacherous_for,
@@ -43,18 +44,29 @@ from engine.hexes import Facing, Hex
 __all__ = [
     "Contact",
     "ContactKind",
+    "Displacement",
+    "FlareDirection",
+    "MarkerAction",
     "Mover",
     "Step",
+    "StepKind",
     "TurnLimit",
     "Walk",
     "contact_kind",
+    "displace",
+    "flare_direction",
+    "flare_path",
     "format_path",
     "free_placements",
+    "marker_problem",
     "min_hexes",
     "more_than_half",
     "movement_points",
     "parse_path",
     "path_problem",
+    "push_hexes",
+    "reachable",
+    "snaking_dice",
     "snaking_turns",
     "treacherous_stop",
     "walk",
@@ -155,6 +167,12 @@ class Mover:
     """DW-11.6: at All Stop it may turn one hexside instead of removing the marker."""
     bow_contacts: frozenset[Hex] = frozenset()
     """DW-28.5: hexes its bow touched in a recorded contact (it may not step forward into them)."""
+    straight_only: bool = False
+    """DW-28.4: it declared no turn before moving (Streamlined Hull's +1")."""
+    can_stop: bool = True
+    """DW-11.6: False for aeroplanes, bombers and flyers whose card does not allow stopping."""
+    can_reverse: bool = True
+    """DW-11.6: False where the card forbids reversing."""
 
 
 class StepKind(enum.StrEnum):
@@ -238,10 +256,12 @@ def _reverse_problem(mover: Mover, steps: tuple[Step, ...]) -> str:
     return ""
 
 
-def _turn_problem(mover: Mover, index: int, since: int, turn: int) -> str:
+def _turn_problem(mover: Mover, index: int, since: int, turn: int) -> str:  # noqa: PLR0911
     """DW-11.3 / DW-11.4 / DW-28.4: may the step at ``index`` (or the pivot) turn ``turn``?"""
     if mover.nav_lock:
         return "With its navigation locked it cannot turn."
+    if mover.straight_only:
+        return "It declared a straight move (Streamlined Hull) and cannot turn."
     if mover.turning is TurnLimit.FREE:
         return ""
     if abs(turn) > 1:
@@ -596,6 +616,246 @@ def walk(
         placements=placements,
         displaced=displaced,
     )
+
+
+# ---- markers: stop, restart, reverse (DW-11.6, DW-28.4) ---------------------------------------
+
+
+class MarkerAction(enum.StrEnum):
+    """DW-11.6: the marker changes a model may make in its activation."""
+
+    STOP = "stop"
+    """After moving (before firing): place All Stop."""
+    RESTART = "restart"
+    """Its only movement: remove All Stop (it moves normally from the next turn)."""
+    START_REVERSING = "start reversing"
+    """Remove All Stop and place a direction arrow (next turn: one hex back)."""
+    STOP_REVERSING = "stop reversing"
+    """Replace the arrow with All Stop instead of moving back."""
+
+
+def marker_problem(mover: Mover, action: MarkerAction) -> str:  # noqa: PLR0911 - a guard per rule
+    """DW-11.6 / DW-28.4: why the model cannot make this marker change, or "".
+
+    The move itself is checked by `path_problem`: at All Stop the path is empty (or a
+    Manoeuvrable pivot); under an arrow it is one hex back; stopping the reverse moves nothing.
+    """
+    if action is MarkerAction.STOP:
+        if not mover.can_stop:
+            return "It cannot stop: it must stay in motion."
+        if mover.min_hexes == 0:
+            return "It has no minimum move: it stops by not moving."
+        if mover.all_stop or mover.reversing:
+            return "It is already stopped or reversing."
+        return ""
+    if action is MarkerAction.STOP_REVERSING:
+        return "" if mover.reversing else "It is not reversing."
+    if not mover.all_stop:
+        return "It is not at All Stop."
+    if action is MarkerAction.START_REVERSING and not mover.can_reverse:
+        return "It cannot reverse."
+    return ""
+
+
+# ---- displacement: pushes and the Sturginium Flare (DW-28.5) ----------------------------------
+
+
+def push_hexes(target: Piece, attacker: Hex) -> tuple[Hex, ...]:
+    """DW-24 Hard Impact / DW-28.5: where a push moves the target, 1 hex directly away.
+
+    The target's neighbours farthest from the attacker; on a tie those in the target's aft
+    sector; if still more than one, every candidate (the defender chooses).
+    """
+    around = target.hex.neighbors()
+    far = max(attacker.distance(h) for h in around)
+    best = tuple(h for h in around if attacker.distance(h) == far)
+    aft = tuple(h for h in best if Sector.A in sectors_of(target.hex, target.facing, h))
+    return aft or best
+
+
+class FlareDirection(enum.StrEnum):
+    """DW-16.2 / DW-28.5: the Sturginium Flare's D6 direction from the model."""
+
+    BOW = "bow"
+    PORT = "port"
+    STARBOARD = "starboard"
+    STERN = "stern"
+
+
+def flare_direction(face: int) -> FlareDirection:
+    """DW-16.2: 1-2 bow, 3 port, 4 starboard, 5-6 stern."""
+    if face <= 2:  # noqa: PLR2004 - the table
+        return FlareDirection.BOW
+    if face == 3:  # noqa: PLR2004
+        return FlareDirection.PORT
+    if face == 4:  # noqa: PLR2004
+        return FlareDirection.STARBOARD
+    return FlareDirection.STERN
+
+
+def flare_path(
+    start: Hex, facing: Facing, direction: FlareDirection, distance: int
+) -> tuple[Hex, ...]:
+    """DW-28.5: the hexes a Flare moves a model through (``distance`` = 2D6 // 2), facing kept.
+
+    Bow and stern run straight ahead or back; a beam runs along its spine, alternating the two
+    hexsides either side of it, the one nearer the bow first (kernel: port is counter-clockwise).
+    """
+    turns: tuple[int, ...]
+    if direction is FlareDirection.BOW:
+        turns = (0,)
+    elif direction is FlareDirection.STERN:
+        turns = (3,)
+    elif direction is FlareDirection.PORT:
+        turns = (-1, -2)
+    else:
+        turns = (1, 2)
+    hexes = []
+    here = start
+    for i in range(distance):
+        here = here.neighbor(facing.turn(turns[i % len(turns)]))
+        hexes.append(here)
+    return tuple(hexes)
+
+
+@frozen
+class Displacement:
+    """DW-28.5: where a displaced piece ends, and what it hit on the way."""
+
+    end: Hex
+    contact: Contact | None = None
+    """A collision with a piece at its level (DW-28.5), or terrain it could not enter."""
+    destroyed: bool = False
+    """The path ran off the board, or into impassable terrain (the Flare destroys it)."""
+
+
+def displace(board: Board, index: int, hexes: tuple[Hex, ...], *, land: bool) -> Displacement:
+    """DW-28.5: move piece ``index`` through ``hexes`` step by step (a Flare, a push).
+
+    Entering a hex occupied at its own level is a collision and it stops in the last free
+    hex; stepping off the board or into terrain it cannot enter destroys it (the Flare's rule;
+    for a push the caller may read ``destroyed`` as a contact with the terrain instead).
+    """
+    piece = board.pieces[index]
+    mode = mode_for(piece.level, land=land)
+    here = piece.hex
+    for there in hexes:
+        cell = board.terrain.cell(there)
+        if cell is None:
+            return Displacement(here, destroyed=True)
+        rule = entry_rule(cell.kind, mode)
+        if rule.entry is Entry.BLOCKED:
+            contact = Contact(ContactKind.TERRAIN, there, dice=rule.dice)
+            return Displacement(here, contact, destroyed=True)
+        other = board.index_at(there)
+        if (
+            other is not None
+            and other != index
+            and not _passes_through(piece.level, board.pieces[other])
+        ):
+            return Displacement(here, Contact(ContactKind.COLLISION, there, other))
+        if other is not None and other != index and board.pieces[other].level is piece.level:
+            return Displacement(here, Contact(ContactKind.COLLISION, there, other))
+        here = there
+        if rule.entry is Entry.COLLIDE:
+            return Displacement(here, Contact(ContactKind.TERRAIN, there, dice=rule.dice))
+    return Displacement(here)
+
+
+def snaking_dice(board: Board, where: Hex, level: Level) -> int:
+    """DW-11.5 / DW-28.4: a failed snaking test is a collision: Soft 4D6 on water, else 8D6."""
+    cell = board.terrain.cell(where)
+    on_water = cell is not None and cell.kind is TerrainKind.WATER
+    return 4 if on_water and not level.airborne else 8
+
+
+# ---- every legal move, as a search (for overlays and bots) ------------------------------------
+
+
+def _pivots(mover: Mover) -> tuple[int, ...]:
+    return (-2, -1, 1, 2, 3) if mover.turning is TurnLimit.FREE else (-1, 1)
+
+
+def _in_place() -> list[tuple[Step, ...]]:
+    """Paths with no forward step: stay, pivot in place, or one hex back."""
+    paths: list[tuple[Step, ...]] = [()]
+    paths.extend((Step(t, StepKind.PIVOT),) for t in (-2, -1, 1, 2, 3))
+    paths.append((Step(0, StepKind.BACK),))
+    return paths
+
+
+_Node = tuple[Hex, Facing, tuple[Step, ...]]
+
+
+@frozen
+class _Search:
+    """DW-28.4: the breadth-first search behind `reachable`."""
+
+    board: Board
+    index: int
+    mover: Mover
+    size: Size
+    found: dict[tuple[Hex, Facing], tuple[Step, ...]]
+    seen: set[tuple[Hex, Facing, int, int, bool]]
+
+    def offer(self, path: tuple[Step, ...]) -> None:
+        """Keep ``path`` if it is legal and ends clear (the first, shortest, path per end)."""
+        board, index, mover = self.board, self.index, self.mover
+        if path_problem(mover, self.size, path) or walk_problem(board, index, mover, path):
+            return
+        done = walk(board, index, mover, path)
+        if done.contact is None and not done.lost and not done.extra and not done.placements:
+            self.found.setdefault((done.end, done.facing), path)
+
+    def expand(self, node: _Node, depth: int) -> list[_Node]:
+        """The nodes one forward step on from ``node``, each offered with its pivots."""
+        here, facing, path = node
+        free = self.mover.turning is TurnLimit.FREE
+        out = []
+        for turn in (-2, -1, 0, 1, 2, 3) if free else (-1, 0, 1):
+            step_path = (*path, Step(turn))
+            if turn and _turns_problem(self.mover, step_path):
+                continue
+            heading = facing.turn(turn)
+            there = here.neighbor(heading)
+            if not self.board.terrain.on_board(there):
+                continue
+            entered, contact = _step_into(
+                self.board, self.index, self.mover, here, there, forward=True, rams=frozenset()
+            )
+            if not entered or contact is not None:
+                continue
+            last = max((i for i, s in enumerate(step_path) if s.turn), default=None)
+            since = depth + 1 - (last if last is not None else 0)
+            key = (there, heading, depth + 1, min(since, self.mover.turning.k), turn != 0)
+            if key in self.seen:
+                continue
+            self.seen.add(key)
+            out.append((there, heading, step_path))
+            self.offer(step_path)
+            for pivot in (-2, -1, 1, 2, 3) if free else (-1, 1):
+                self.offer((*step_path, Step(pivot, StepKind.PIVOT)))
+        return out
+
+
+def reachable(
+    board: Board, index: int, mover: Mover, size: Size
+) -> dict[tuple[Hex, Facing], tuple[Step, ...]]:
+    """DW-28.4: every end (hex, facing) a legal move can reach without contact, and a path to it.
+
+    A breadth-first search, so each path is one of the fewest steps. Every path returned passes
+    `path_problem` and `walk_problem`, and `walk` ends it where the key says with no contact and
+    no loss (a flyer or submerged token only where it can end without extra steps). Rams and
+    collisions are chosen by giving the path explicitly.
+    """
+    search = _Search(board, index, mover, size, {}, set())
+    for path in _in_place():
+        search.offer(path)
+    piece = board.pieces[index]
+    frontier: list[_Node] = [(piece.hex, piece.facing, ())]
+    for depth in range(mover.mp):
+        frontier = [node for parent in frontier for node in search.expand(parent, depth)]
+    return search.found
 
 
 def _hexes(count: int) -> str:

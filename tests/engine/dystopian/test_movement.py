@@ -14,18 +14,27 @@ from engine.dystopian.geometry import Level, Piece, Size
 from engine.dystopian.movement import (
     Contact,
     ContactKind,
+    FlareDirection,
+    MarkerAction,
     Mover,
     Step,
     StepKind,
     TurnLimit,
     contact_kind,
+    displace,
+    flare_direction,
+    flare_path,
     format_path,
     free_placements,
+    marker_problem,
     min_hexes,
     more_than_half,
     movement_points,
     parse_path,
     path_problem,
+    push_hexes,
+    reachable,
+    snaking_dice,
     snaking_turns,
     treacherous_stop,
     walk,
@@ -398,3 +407,130 @@ def test_walk_on_an_empty_sea(tokens: list[str], q: int, r: int, facing: Facing)
     for a, b in zip(done.hexes, done.hexes[1:], strict=False):
         assert a.distance(b) == 1
     assert done.lost or done.steps == len(tokens)
+
+
+# ---- markers, displacement, the search --------------------------------------------------------
+
+
+def test_markers() -> None:
+    """DW-11.6 / DW-28.4: stop, restart and reverse follow the markers; flyers may not stop."""
+    assert marker_problem(CRUISER, MarkerAction.STOP) == ""
+    bomber = Mover(mp=5, min_hexes=2, turning=TurnLimit.ONE, can_stop=False)
+    assert "stay in motion" in marker_problem(bomber, MarkerAction.STOP)
+    tank = Mover(mp=3, min_hexes=0, turning=TurnLimit.ZERO, land=True)
+    assert "no minimum" in marker_problem(tank, MarkerAction.STOP)
+    assert "not at All Stop" in marker_problem(CRUISER, MarkerAction.RESTART)
+    stopped = Mover(mp=4, min_hexes=1, turning=TurnLimit.NAVAL_MEDIUM, all_stop=True)
+    assert marker_problem(stopped, MarkerAction.RESTART) == ""
+    assert marker_problem(stopped, MarkerAction.START_REVERSING) == ""
+    stubborn = Mover(mp=4, min_hexes=1, turning=TurnLimit.NAVAL_MEDIUM, all_stop=True,
+                     can_reverse=False)  # fmt: skip
+    assert "cannot reverse" in marker_problem(stubborn, MarkerAction.START_REVERSING)
+    arrow = Mover(mp=4, min_hexes=1, turning=TurnLimit.NAVAL_MEDIUM, reversing=True)
+    assert marker_problem(arrow, MarkerAction.STOP_REVERSING) == ""
+    assert "not reversing" in marker_problem(CRUISER, MarkerAction.STOP_REVERSING)
+
+
+def test_streamlined_hull_declares_no_turn() -> None:
+    """DW-28.4: Streamlined Hull's +1" only if it declared no turn: then it may not turn."""
+    sleek = Mover(mp=5, min_hexes=1, turning=TurnLimit.NAVAL_SMALL, straight_only=True)
+    assert path_problem(sleek, Size.SMALL, parse_path("FFFFF")) == ""
+    assert "straight move" in path_problem(sleek, Size.SMALL, parse_path("FRF"))
+
+
+def test_push_directly_away() -> None:
+    """DW-24 Hard Impact / DW-28.5: 1 hex farthest from the attacker; on a tie, the aft one."""
+    target = ship(START, Facing.N)
+    assert push_hexes(target, START + Hex(0, -2)) == (START.neighbor(Facing.S),)
+    # An attacker on a spine leaves two farthest neighbours; the aft one wins.
+    diagonal = START + Hex(1, -2)
+    assert push_hexes(target, diagonal) == (START.neighbor(Facing.S),)
+    assert push_hexes(ship(START, Facing.NE), diagonal) == (START.neighbor(Facing.SW),)
+    # Facing NW neither is aft: the defender chooses.
+    sideways = ship(START, Facing.NW)
+    assert set(push_hexes(sideways, diagonal)) == {
+        START.neighbor(Facing.S),
+        START.neighbor(Facing.SW),
+    }
+
+
+def test_flare() -> None:
+    """DW-16.2 / DW-28.5: D6 1-2 bow, 3 port, 4 starboard, 5-6 stern; beams alternate."""
+    assert [flare_direction(f) for f in range(1, 7)] == [
+        FlareDirection.BOW, FlareDirection.BOW, FlareDirection.PORT,
+        FlareDirection.STARBOARD, FlareDirection.STERN, FlareDirection.STERN,
+    ]  # fmt: skip
+    assert flare_path(START, Facing.N, FlareDirection.BOW, 2) == (Hex(5, 4), Hex(5, 3))
+    assert flare_path(START, Facing.N, FlareDirection.STERN, 1) == (Hex(5, 6),)
+    port = flare_path(START, Facing.N, FlareDirection.PORT, 4)
+    assert port == (Hex(4, 5), Hex(3, 6), Hex(2, 6), Hex(1, 7))  # NW, SW, NW, SW: the beam spine
+    assert port[1] == START + Hex(-2, 1)  # on the 90-degree port spine
+    starboard = flare_path(START, Facing.N, FlareDirection.STARBOARD, 2)
+    assert starboard[-1] == START + Hex(2, -1)
+
+
+def test_displace() -> None:
+    """DW-28.5: step by step; a piece at its level stops it (collision); rocks or edge destroy."""
+    field = board(ship(), ship(Hex(5, 3), side=1), ship(Hex(5, 4), level=Level.FLYING, side=1))
+    path = flare_path(START, Facing.N, FlareDirection.BOW, 3)
+    moved = displace(field, 0, path, land=False)
+    assert moved.end == Hex(5, 4)  # passes under the flyer, stops before the ship
+    assert moved.contact == Contact(ContactKind.COLLISION, Hex(5, 3), 1)
+    assert not moved.destroyed
+    rocks = board(ship(), cells={Hex(5, 4): Cell(TerrainKind.MOUNTAIN)})
+    assert displace(rocks, 0, path, land=False).destroyed
+    edge = board(ship(Hex.from_offset(5, 0)))
+    assert displace(edge, 0, (Hex.from_offset(5, 0).neighbor(Facing.N),), land=False).destroyed
+
+
+def test_snaking_dice() -> None:
+    """DW-11.5: a failed snaking test: Soft 4D6 on water, Medium 8D6 on land or in the air."""
+    field = board(ship(), cells={Hex(1, 1): Cell(TerrainKind.GROUND)})
+    assert snaking_dice(field, START, Level.SURFACE) == 4
+    assert snaking_dice(field, Hex(1, 1), Level.SURFACE) == 8
+    assert snaking_dice(field, START, Level.FLYING) == 8
+
+
+def test_reachable_cruiser() -> None:
+    """DW-28.4: a Naval M cruiser with MP 4 and a 1-hex minimum on open sea."""
+    ends = reachable(board(ship()), 0, CRUISER, Size.MEDIUM)
+    assert (START, Facing.N) not in ends  # it must move
+    assert ends[(Hex(5, 1), Facing.N)] == parse_path("FFFF")
+    assert ends[(Hex(5, 3), Facing.NE)] == parse_path("FFR")  # a pivot after 2 straight
+    assert (Hex(6, 3), Facing.NE) not in ends  # a turn after one hex: K = 2
+    assert (Hex(6, 2), Facing.NE) in ends  # FFRF
+    assert all(h.distance(START) <= 4 for h, _ in ends)
+
+
+def test_reachable_stops_short_of_blockers() -> None:
+    """DW-28.4 / DW-28.5: the search leaves out contacts; rams are given as explicit paths."""
+    field = board(ship(), ship(Hex(5, 3), side=1))
+    ends = reachable(field, 0, CRUISER, Size.MEDIUM)
+    assert (Hex(5, 4), Facing.N) in ends
+    assert not any(h == Hex(5, 3) for h, _ in ends)
+    assert (Hex(5, 2), Facing.N) not in ends
+
+
+@given(
+    st.sampled_from(list(TurnLimit)), st.integers(0, 4), st.integers(0, 2), st.booleans(),
+    st.sampled_from(Facing),
+)  # fmt: skip
+def test_every_reachable_path_is_legal(
+    turning: TurnLimit,
+    mp: int,
+    minimum: int,
+    land: bool,
+    facing: Facing,
+) -> None:
+    """DW-28.4: every path the search returns passes the checks and walks to its key."""
+    mover = Mover(mp=mp, min_hexes=min(minimum, mp), turning=turning, land=land)
+    cells = {Hex(5, 3): Cell(TerrainKind.WOODS if land else TerrainKind.HILL)}
+    base = TerrainKind.GROUND if land else TerrainKind.WATER
+    field = Board(
+        TerrainMap.of(cells, 12, 12, base), (ship(facing=facing), ship(Hex(6, 5), side=1))
+    )
+    for (end, heading), path in reachable(field, 0, mover, Size.MEDIUM).items():
+        assert path_problem(mover, Size.MEDIUM, path) == ""
+        done = walk(field, 0, mover, path)
+        assert (done.end, done.facing) == (end, heading)
+        assert done.contact is None
