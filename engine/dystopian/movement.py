@@ -233,6 +233,8 @@ def _hexsides(turn: int) -> int:
 def _pivot_only_problem(mover: Mover, size: Size, turn: int) -> str:
     """DW-11.4 / DW-11.6 / DW-28.4 / DW-28.5: a turn in place instead of moving."""
     sides = _hexsides(turn)
+    if mover.nav_lock:
+        return "With its navigation locked it cannot turn."
     if mover.turning is TurnLimit.FREE or mover.land:
         return ""  # DW-11.4: 360 movers rotate freely; land models rotate up to 360 or 180
     big = size >= Size.LARGE
@@ -284,6 +286,8 @@ def path_problem(mover: Mover, size: Size, steps: tuple[Step, ...]) -> str:  # n
     the edge) are `walk`'s. One guard per rule, in order.
     """
     forward = sum(1 for s in steps if s.kind is StepKind.FORWARD)
+    if any(s.kind is StepKind.PIVOT for s in steps[:-1]):
+        return "A pivot can only end a move."
     # DW-11.6: All Stop: no move (a Manoeuvrable model may turn one hexside).
     if mover.all_stop and (forward or any(s.kind is StepKind.BACK for s in steps)):
         return "It is at All Stop and cannot move this activation."
@@ -444,9 +448,12 @@ def _step_into(
     if other_index is not None and other_index != index:
         other = board.pieces[other_index]
         same_level = other.level is piece.level and not other.token
-        if there in rams and same_level and piece.level is not Level.SURFACE:
-            # DW-12.1 / DW-28.5: a declared ram between flyers or submerged tokens.
-            return False, Contact(ContactKind.RAM, there, other_index, bow=True)
+        declared = there in rams and same_level and piece.is_enemy_of(other)
+        if declared and piece.level is not Level.SURFACE and forward:
+            # DW-12.1 / DW-28.5: a declared ram between flyers or submerged tokens (RR 0: a
+            # collision); the rammer stops in the hex before.
+            kind = contact_kind(mover.ram_rating, forward=True, enemy=True)
+            return False, Contact(kind, there, other_index, bow=True)
         if not _passes_through(piece.level, other):
             kind = contact_kind(mover.ram_rating, forward=forward, enemy=piece.is_enemy_of(other))
             both = not forward and other.hex.neighbor(other.facing) == here

@@ -188,6 +188,14 @@ def test_navigation_lock() -> None:
     assert "navigation locked" in path_problem(locked, Size.SMALL, parse_path("FRF"))
     assert "navigation locked" in path_problem(locked, Size.SMALL, parse_path("FFL"))
     assert path_problem(locked, Size.SMALL, parse_path("FFF")) == ""
+    jammed = Mover(mp=3, min_hexes=0, turning=TurnLimit.ONE, land=True, nav_lock=True)
+    assert "navigation locked" in path_problem(jammed, Size.LARGE, parse_path("R"))
+
+
+def test_pivot_only_at_the_end() -> None:
+    """DW-28.4: after the last step there may be one final pivot, nowhere else."""
+    path = (Step(), Step(1, StepKind.PIVOT), Step())
+    assert "only end" in path_problem(CRUISER, Size.MEDIUM, path)
 
 
 def test_all_stop_restart_and_manoeuvrable() -> None:
@@ -347,6 +355,10 @@ def test_declared_ram_between_flyers() -> None:
     done = walk(field, 0, CRUISER, parse_path("FFF"), rams=frozenset({Hex(5, 3)}))
     assert done.contact == Contact(ContactKind.RAM, Hex(5, 3), 1, bow=True)
     assert done.end == Hex(5, 4)
+    no_ram = Mover(mp=4, min_hexes=1, turning=TurnLimit.TWO)  # RR 0: never a ram
+    rr0 = walk(field, 0, no_ram, parse_path("FFF"), rams=frozenset({Hex(5, 3)}))
+    assert rr0.contact is not None
+    assert rr0.contact.kind is ContactKind.COLLISION
     undeclared = walk(field, 0, CRUISER, parse_path("FFF"))
     assert undeclared.contact is None
     assert undeclared.end == Hex(5, 2)
