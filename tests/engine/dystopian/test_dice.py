@@ -158,3 +158,17 @@ def test_a_bonus_never_costs_hits(tail: list[int], threshold: int) -> None:
     base = roll_pool(ScriptedDice(padded), n, threshold).hits
     assert roll_pool(ScriptedDice(padded), n, threshold, +1).hits >= base
     assert roll_pool(ScriptedDice(padded), n, threshold, -1).hits <= base
+
+
+def test_bomb_example() -> None:
+    """DW-18.5: 10 AD of bombs roll 1,1,3,3,4,4,4,5,6,6, then extra 2 and 6, then 4: 11 hits."""
+    roll = roll_pool(ScriptedDice([1, 1, 3, 3, 4, 4, 4, 5, 6, 6, 2, 6, 4]), 10)
+    assert roll.hits == 11
+    assert len(roll.dice) == 13
+    assert [d.bonus for d in roll.dice].count(True) == 3
+
+
+def test_aa_against_rockets_example() -> None:
+    """DW-18.3: 4 AA dice against rockets (5-6) roll 2, 4, 5, 6 (+1): 3 hits cancelled."""
+    roll = roll_pool(ScriptedDice([2, 4, 5, 6, 1]), 4, threshold=5)
+    assert roll.hits == 3
