@@ -173,6 +173,16 @@ class Mover:
     """DW-11.6: False for aeroplanes, bombers and flyers whose card does not allow stopping."""
     can_reverse: bool = True
     """DW-11.6: False where the card forbids reversing."""
+    amphibious: bool = False
+    """DW-24 Amphibious Capability: moves on land or sea (its MP is the caller's: half at sea)."""
+    hull_breaker: bool = False
+    """DW-24 Hull Breaker: ignores treacherous terrain."""
+    immovable: bool = False
+    """DW-24 Immovable, or Ground Clamps while anchored: cannot move or rotate."""
+
+    def mode(self, level: Level) -> Mode:
+        """DW-28.9: the terrain-table column it moves in at ``level``."""
+        return mode_for(level, land=self.land, amphibious=self.amphibious)
 
 
 class StepKind(enum.StrEnum):
@@ -286,6 +296,8 @@ def path_problem(mover: Mover, size: Size, steps: tuple[Step, ...]) -> str:  # n
     the edge) are `walk`'s. One guard per rule, in order.
     """
     forward = sum(1 for s in steps if s.kind is StepKind.FORWARD)
+    if mover.immovable and steps:
+        return "It cannot move or turn."
     if any(s.kind is StepKind.PIVOT for s in steps[:-1]):
         return "A pivot can only end a move."
     # DW-11.6: All Stop: no move (a Manoeuvrable model may turn one hexside).
@@ -440,7 +452,7 @@ def _step_into(
     Returns ``(entered, contact)``.
     """
     piece = board.pieces[index]
-    mode = mode_for(piece.level, land=mover.land)
+    mode = mover.mode(piece.level)
     rule = entry_rule(board.terrain[there].kind, mode)
     if rule.entry is Entry.BLOCKED:
         return False, Contact(ContactKind.TERRAIN, there, bow=forward, dice=rule.dice)
@@ -574,7 +586,7 @@ def walk(
             tokens only: DW-12.1).
     """
     piece = board.pieces[index]
-    mode = mode_for(piece.level, land=mover.land)
+    mode = mover.mode(piece.level)
     here, facing = piece.hex, piece.facing
     hexes = [here]
     moved = 0
@@ -597,8 +609,10 @@ def walk(
         if contact is not None:
             break  # DW-12.2: contact stops it at once, minimum move or not
     planned = sum(1 for s in steps if s.kind is not StepKind.PIVOT)
-    test = more_than_half(planned, mover.mp) and _treacherous(
-        board, mode, _planned_hexes(board, piece, steps)
+    test = (
+        not mover.hull_breaker
+        and more_than_half(planned, mover.mp)
+        and _treacherous(board, mode, _planned_hexes(board, piece, steps))
     )
     extra: int = 0
     placements: tuple[Hex, ...] = ()
@@ -736,7 +750,9 @@ class Displacement:
     """The path ran off the board, or into impassable terrain (the Flare destroys it)."""
 
 
-def displace(board: Board, index: int, hexes: tuple[Hex, ...], *, land: bool) -> Displacement:
+def displace(
+    board: Board, index: int, hexes: tuple[Hex, ...], *, land: bool, amphibious: bool = False
+) -> Displacement:
     """DW-28.5: move piece ``index`` through ``hexes`` step by step (a Flare, a push).
 
     Entering a hex occupied at its own level is a collision and it stops in the last free
@@ -744,7 +760,7 @@ def displace(board: Board, index: int, hexes: tuple[Hex, ...], *, land: bool) ->
     for a push the caller may read ``destroyed`` as a contact with the terrain instead).
     """
     piece = board.pieces[index]
-    mode = mode_for(piece.level, land=land)
+    mode = mode_for(piece.level, land=land, amphibious=amphibious)
     here = piece.hex
     for there in hexes:
         cell = board.terrain.cell(there)

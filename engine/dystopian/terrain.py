@@ -91,14 +91,18 @@ class Mode(enum.StrEnum):
     LAND = "land"
     BURROWER = "burrower submerged"
     AIR = "air"
+    AMPHIBIOUS = "amphibious"
+    """DW-24 Amphibious Capability: a surface model that moves on land or sea."""
 
 
-def mode_for(level: Level, *, land: bool) -> Mode:
+def mode_for(level: Level, *, land: bool, amphibious: bool = False) -> Mode:
     """DW-28.9: the terrain-table column for a piece at ``level`` (``land``: a land model)."""
     if level.airborne:
         return Mode.AIR
     if level is Level.SUBMERGED:
         return Mode.BURROWER if land else Mode.NAVAL_SUBMERGED
+    if amphibious:
+        return Mode.AMPHIBIOUS
     return Mode.LAND if land else Mode.NAVAL
 
 
@@ -182,7 +186,15 @@ _MODE_COLUMN = {mode: i for i, mode in enumerate(Mode)}
 
 
 def entry_rule(kind: TerrainKind, mode: Mode) -> EntryRule:
-    """DW-28.9: what happens when a piece moving in ``mode`` steps into ``kind`` terrain."""
+    """DW-28.9: what happens when a piece moving in ``mode`` steps into ``kind`` terrain.
+
+    An amphibious model (DW-24) enters what a land or a naval model could; elsewhere it is
+    blocked as a land model would be.
+    """
+    if mode is Mode.AMPHIBIOUS:
+        land = entry_rule(kind, Mode.LAND)
+        naval = entry_rule(kind, Mode.NAVAL)
+        return naval if land.entry is not Entry.ENTER and naval.entry is Entry.ENTER else land
     return _ENTRY[kind][_MODE_COLUMN[mode]]
 
 
@@ -195,7 +207,7 @@ def treacherous_for(kind: TerrainKind, mode: Mode) -> bool:
     Only surface movers test: flyers ignore terrain (DW-13.2), submerged naval models collide
     outright instead (`entry_rule` gives COLLIDE) and burrowers care only for mountains (DW-11.9).
     """
-    return kind in _TREACHEROUS and mode in {Mode.NAVAL, Mode.LAND}
+    return kind in _TREACHEROUS and mode in {Mode.NAVAL, Mode.LAND, Mode.AMPHIBIOUS}
 
 
 _TEST_FAILS = {

@@ -546,3 +546,20 @@ def test_every_reachable_path_is_legal(
         done = walk(field, 0, mover, path)
         assert (done.end, done.facing) == (end, heading)
         assert done.contact is None
+
+
+def test_amphibious_hull_breaker_immovable() -> None:
+    """DW-24: Amphibious goes on land or sea; Hull Breaker skips treacherous tests; Immovable."""
+    coast = {Hex(5, 4): Cell(TerrainKind.GROUND), Hex(5, 3): Cell(TerrainKind.WOODS)}
+    field = board(ship(size=Size.SMALL), cells=coast)
+    frog = Mover(mp=3, min_hexes=0, turning=TurnLimit.ZERO, land=True, amphibious=True)
+    done = walk(field, 0, frog, parse_path("FFF"))
+    assert done.contact is None
+    assert done.end == Hex(5, 2)  # water, ground, woods, water again
+    assert done.treacherous_test
+    breaker = Mover(mp=3, min_hexes=0, turning=TurnLimit.ZERO, land=True, amphibious=True,
+                    hull_breaker=True)  # fmt: skip
+    assert not walk(field, 0, breaker, parse_path("FFF")).treacherous_test
+    fort = Mover(mp=0, min_hexes=0, turning=TurnLimit.FREE, immovable=True)
+    assert "cannot move" in path_problem(fort, Size.LARGE, parse_path("R"))
+    assert path_problem(fort, Size.LARGE, ()) == ""
