@@ -44,6 +44,7 @@ __all__ = [
     "arc_cover",
     "channel_cover",
     "hexes_for_inches",
+    "in_base_contact",
     "inches_for_hexes",
     "indirect_fire_problem",
     "ordnance_height_problem",
@@ -68,6 +69,11 @@ def hexes_for_inches(inches: int) -> int:
 def inches_for_hexes(distance: int) -> int:
     """DW-28.2: a hex distance ``d`` in inches, ``2 d``."""
     return INCHES_PER_HEX * distance
+
+
+def in_base_contact(a: Hex, b: Hex) -> bool:
+    """DW-28.3 / DW-28.5: base contact is adjacency (d = 1); a recorded contact ends without it."""
+    return a.distance(b) == 1
 
 
 class Size(enum.IntEnum):

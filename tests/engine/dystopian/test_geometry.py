@@ -7,6 +7,8 @@ DW-11.9; all relative to the kernel facing (DW-28.2's project decision).
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -22,6 +24,7 @@ from engine.dystopian.geometry import (
     arc_cover,
     channel_cover,
     hexes_for_inches,
+    in_base_contact,
     inches_for_hexes,
     indirect_fire_problem,
     ordnance_height_problem,
@@ -234,3 +237,30 @@ def test_height_limits(
 def test_indirect_fire_bands(d: int, observer: bool, ok: bool) -> None:
     """DW-28.7: indirect fire at d 9-16 only (Forward Observer: 5-8 too)."""
     assert (indirect_fire_problem(d, forward_observer=observer) == "") is ok
+
+
+def _bearing(v: Hex) -> float:
+    """The pixel bearing of ``v`` clockwise from north, flat-top hexes (DESIGN 2.1)."""
+    x = 1.5 * v.q
+    y = math.sqrt(3) * (v.r + v.q / 2)  # screen y grows downward
+    return math.degrees(math.atan2(x, -y)) % 360
+
+
+def test_sectors_match_pixel_angles() -> None:
+    """DW-28.6: the cube-ordering rule agrees with the true bearings on the flat-top board."""
+    for v in ORIGIN.spiral(8)[1:]:
+        bearing = _bearing(v)
+        expected = set()
+        for sector in Sector:
+            low = (60 * sector - 30) % 360
+            offset = (bearing - low) % 360
+            if offset <= 60 + 1e-9 or offset >= 360 - 1e-9:
+                expected.add(sector)
+        assert sectors_of(ORIGIN, Facing.N, v) == expected, (v, bearing)
+
+
+def test_base_contact() -> None:
+    """DW-28.5: base contact is adjacency."""
+    assert in_base_contact(ORIGIN, Hex(1, -1))
+    assert not in_base_contact(ORIGIN, Hex(2, -1))
+    assert not in_base_contact(ORIGIN, ORIGIN)
