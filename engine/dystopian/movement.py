@@ -819,7 +819,7 @@ class _Search:
     mover: Mover
     size: Size
     found: dict[tuple[Hex, Facing], tuple[Step, ...]]
-    seen: set[tuple[Hex, Facing, int, int, bool]]
+    seen: set[tuple[Hex, Facing | None, int, int, bool]]
 
     def offer(self, path: tuple[Step, ...]) -> None:
         """Keep ``path`` if it is legal and ends clear (the first, shortest, path per end)."""
@@ -848,9 +848,18 @@ class _Search:
             )
             if not entered or contact is not None:
                 continue
+            # A state reached in fewer steps dominates the same state reached later (more MP
+            # left), so the step count enters the key only until the minimum is met; a free
+            # mover can face anywhere next, so its heading does not enter it either.
             last = max((i for i, s in enumerate(step_path) if s.turn), default=None)
             since = depth + 1 - (last if last is not None else 0)
-            key = (there, heading, depth + 1, min(since, self.mover.turning.k), turn != 0)
+            key = (
+                there,
+                None if free else heading,
+                min(depth + 1, self.mover.min_hexes),
+                min(since, self.mover.turning.k),
+                turn != 0 and not free,
+            )
             if key in self.seen:
                 continue
             self.seen.add(key)
