@@ -563,3 +563,36 @@ def test_amphibious_hull_breaker_immovable() -> None:
     fort = Mover(mp=0, min_hexes=0, turning=TurnLimit.FREE, immovable=True)
     assert "cannot move" in path_problem(fort, Size.LARGE, parse_path("R"))
     assert path_problem(fort, Size.LARGE, ()) == ""
+
+
+def _every_path(mp: int) -> list[tuple[Step, ...]]:
+    """Every path of up to ``mp`` forward steps turning -1/0/+1, with or without a pivot."""
+    paths: list[tuple[Step, ...]] = [()]
+    layer: list[tuple[Step, ...]] = [()]
+    for _ in range(mp):
+        layer = [(*p, Step(t)) for p in layer for t in (-1, 0, 1)]
+        paths.extend(layer)
+    pivots = [(*p, Step(t, StepKind.PIVOT)) for p in paths for t in (-2, -1, 1, 2, 3)]
+    return [*paths, *pivots, (Step(0, StepKind.BACK),)]
+
+
+@given(
+    st.sampled_from([t for t in TurnLimit if t is not TurnLimit.FREE]), st.integers(0, 3),
+    st.integers(0, 2), st.booleans(), st.booleans(),
+)  # fmt: skip
+def test_reachable_finds_every_end(
+    turning: TurnLimit, mp: int, minimum: int, sharp: bool, land: bool
+) -> None:
+    """DW-28.4: the search's ends are exactly those of every legal path, found by brute force."""
+    mover = Mover(mp=mp, min_hexes=min(minimum, mp), turning=turning, sharp_turn=sharp, land=land)
+    base = TerrainKind.GROUND if land else TerrainKind.WATER
+    cells = {Hex(5, 3): Cell(TerrainKind.MOUNTAIN)}
+    field = Board(TerrainMap.of(cells, 12, 12, base), (ship(), ship(Hex(6, 4), side=1)))
+    ends = set()
+    for path in _every_path(mp):
+        if path_problem(mover, Size.MEDIUM, path):
+            continue
+        done = walk(field, 0, mover, path)
+        if done.contact is None and not done.lost:
+            ends.add((done.end, done.facing))
+    assert set(reachable(field, 0, mover, Size.MEDIUM)) == ends
