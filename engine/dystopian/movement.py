@@ -58,6 +58,7 @@ __all__ = [
     "flare_path",
     "format_path",
     "free_placements",
+    "level_problem",
     "marker_problem",
     "min_hexes",
     "more_than_half",
@@ -675,6 +676,22 @@ def marker_problem(mover: Mover, action: MarkerAction) -> str:  # noqa: PLR0911 
         return "It is not at All Stop."
     if action is MarkerAction.START_REVERSING and not mover.can_reverse:
         return "It cannot reverse."
+    return ""
+
+
+def level_problem(wanted: Level, *, flyer: bool, diver: bool, on_fire: bool = False) -> str:
+    """DW-11.8 / DW-11.9: why the model cannot move at ``wanted`` this activation, or "".
+
+    Declared before it moves and kept for the whole activation: a flyer flies or goes obscured
+    (not while on fire), a diving model moves on the surface or submerged, any other model
+    stays on the surface.
+    """
+    if wanted.airborne != flyer:
+        return "Only flyers move in the air." if wanted.airborne else "A flyer stays in the air."
+    if wanted is Level.OBSCURED and on_fire:
+        return "A model on fire cannot fly high in the clouds."
+    if wanted is Level.SUBMERGED and not diver:
+        return "Only diving models can submerge."
     return ""
 
 

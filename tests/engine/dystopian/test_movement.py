@@ -26,6 +26,7 @@ from engine.dystopian.movement import (
     flare_path,
     format_path,
     free_placements,
+    level_problem,
     marker_problem,
     min_hexes,
     more_than_half,
@@ -596,3 +597,14 @@ def test_reachable_finds_every_end(
         if done.contact is None and not done.lost:
             ends.add((done.end, done.facing))
     assert set(reachable(field, 0, mover, Size.MEDIUM)) == ends
+
+
+def test_declared_levels() -> None:
+    """DW-11.8 / DW-11.9: flyers fly or go obscured (not on fire); divers may submerge."""
+    assert level_problem(Level.OBSCURED, flyer=True, diver=False) == ""
+    assert "on fire" in level_problem(Level.OBSCURED, flyer=True, diver=False, on_fire=True)
+    assert "stays in the air" in level_problem(Level.SURFACE, flyer=True, diver=False)
+    assert "Only flyers" in level_problem(Level.FLYING, flyer=False, diver=True)
+    assert level_problem(Level.SUBMERGED, flyer=False, diver=True) == ""
+    assert "Only diving" in level_problem(Level.SUBMERGED, flyer=False, diver=False)
+    assert level_problem(Level.SURFACE, flyer=False, diver=False) == ""
