@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Collection
 
+import attrs
 from attrs import frozen
 
 from engine.dystopian.geometry import Cover, Level, Piece, Size
@@ -24,12 +25,14 @@ from engine.dystopian.terrain import Board, TerrainKind, los_height
 from engine.hexes import Hex, line_pair
 
 __all__ = [
+    "CAMOUFLAGE_REACH",
     "EYE_LEVEL",
     "SPOTTER_RANGE",
     "WOODS_THRESHOLD",
     "Sight",
     "SightLine",
     "ad_cover",
+    "camouflage_problem",
     "line_of_sight",
     "spotter_problem",
     "terrain_screens",
@@ -129,6 +132,20 @@ def _line_blocker(
     return ""
 
 
+def _trace(board: Board, a: Piece, b: Piece, camouflage: Collection[Hex]) -> SightLine:
+    """DW-28.8: the double trace between two pieces (or a piece and a point)."""
+    plus, minus = line_pair(a.hex, b.hex)
+    why_plus = _line_blocker(board, a, b, plus, camouflage)
+    why_minus = why_plus if minus == plus else _line_blocker(board, a, b, minus, camouflage)
+    if why_plus and why_minus:
+        sight = Sight.BLOCKED
+    elif why_plus or why_minus:
+        sight = Sight.PARTIAL
+    else:
+        sight = Sight.CLEAR
+    return SightLine(sight, why_plus, why_minus)
+
+
 def line_of_sight(
     board: Board, shooter: int, target: int, *, camouflage: Collection[Hex] = ()
 ) -> SightLine:
@@ -141,17 +158,7 @@ def line_of_sight(
         camouflage: Hexes of Camouflage areas (DW-28.10): any line starting in, ending in or
             crossing them is blocked.
     """
-    a, b = board.pieces[shooter], board.pieces[target]
-    plus, minus = line_pair(a.hex, b.hex)
-    why_plus = _line_blocker(board, a, b, plus, camouflage)
-    why_minus = why_plus if minus == plus else _line_blocker(board, a, b, minus, camouflage)
-    if why_plus and why_minus:
-        sight = Sight.BLOCKED
-    elif why_plus or why_minus:
-        sight = Sight.PARTIAL
-    else:
-        sight = Sight.CLEAR
-    return SightLine(sight, why_plus, why_minus)
+    return _trace(board, board.pieces[shooter], board.pieces[target], camouflage)
 
 
 def ad_cover(arc: Cover, sight: Sight) -> Cover:
@@ -235,4 +242,27 @@ def spotter_problem(board: Board, spotter: int, target: int) -> str:
         return "The spotter is too far from the target (more than 16 hexes)."
     if line_of_sight(board, spotter, target).sight is Sight.BLOCKED:
         return "The spotter cannot see the target."
+    return ""
+
+
+CAMOUFLAGE_REACH = 4
+"""DW-23 Camouflage / DW-28.10: the area's centre is within 8" (4 hexes)."""
+
+
+def camouflage_problem(board: Board, user: int, centre: Hex) -> str:
+    """DW-23 / DW-28.10: why piece ``user`` cannot place Camouflage centred on ``centre``, or "".
+
+    The centre is within 4 hexes and in sight (a surface point, seen as the user sees a Tiny
+    surface model there, not partly); the area is the centre and its six neighbours, on the
+    board and with no piece in any of them.
+    """
+    piece = board.pieces[user]
+    if piece.hex.distance(centre) > CAMOUFLAGE_REACH:
+        return "Camouflage must be centred within 4 hexes."
+    area = centre.spiral(1)
+    if any(h not in board.terrain or board.index_at(h) is not None for h in area):
+        return "Camouflage cannot cover any model or leave the board."
+    point = attrs.evolve(piece, hex=centre, size=Size.TINY, level=Level.SURFACE, hulking=False)
+    if _trace(board, piece, point, ()).sight is not Sight.CLEAR:
+        return "Camouflage must be centred in sight."
     return ""

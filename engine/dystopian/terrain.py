@@ -20,15 +20,16 @@ water unless listed (a naval game; a land battle sets ``base`` to open ground).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 
 import attrs
 from attrs import frozen
 
-from engine.dystopian.geometry import Level, Piece, Size
-from engine.hexes import Hex
+from engine.dystopian.geometry import Level, Piece, Sector, Size, sectors_of
+from engine.hexes import Facing, Hex, line
 
 __all__ = [
+    "BLAST_RADIUS",
     "BOARD_HEIGHT",
     "BOARD_WIDTH",
     "Board",
@@ -39,11 +40,20 @@ __all__ = [
     "TerrainClass",
     "TerrainKind",
     "TerrainMap",
+    "blast_hexes",
+    "blast_victims",
     "entry_rule",
     "los_height",
+    "mine_cc_reach",
+    "mine_drop_hex",
+    "minefield_problem",
+    "mines_entered",
     "mode_for",
     "treacherous_collides",
     "treacherous_for",
+    "vortex_footprint",
+    "vortex_pull",
+    "vortex_reach",
 ]
 
 BOARD_WIDTH = 36
@@ -374,3 +384,109 @@ class Board:
         """The piece in ``where``, if any."""
         index = self._at.get(where)
         return None if index is None else self.pieces[index]
+
+
+# ---- areas and special effects (DW-28.10) -----------------------------------------------------
+
+BLAST_RADIUS = 1
+"""DW-28.3 / DW-28.10: a 4"-diameter template is a hex and its six neighbours."""
+_MINE_CC = (1, 2)
+_MINEFIELD_BAND = 6
+_MINEFIELD_SPACING = 2
+
+
+def mine_drop_hex(piece: Piece) -> Hex:
+    """DW-18.6 / DW-28.10: a mine is dropped in the hex directly ahead of the bow.
+
+    If that hex holds a surface or flying model the mine explodes at once (the caller checks
+    `Board.piece_at`); the dropper does not set it off in this activation.
+    """
+    return piece.hex.neighbor(piece.facing)
+
+
+def mines_entered(hexes: Iterable[Hex], mines: Collection[Hex]) -> tuple[Hex, ...]:
+    """DW-18.6 / DW-28.10: the mine hexes a move enters, in order (its start hex excluded).
+
+    Pass a `Walk`'s hexes and the mines this model may set off (not its own, dropped in this
+    activation). The model may finish its move after each blast (DW-18.6).
+    """
+    path = tuple(hexes)
+    return tuple(h for h in path[1:] if h in mines)
+
+
+def blast_hexes(mine: Hex) -> tuple[Hex, ...]:
+    """DW-28.10: the blast covers the mine hex and its six neighbours."""
+    return mine.spiral(BLAST_RADIUS)
+
+
+def blast_victims(board: Board, mine: Hex) -> tuple[int, ...]:
+    """DW-18.6 / DW-28.10: every surface and submerged piece in the blast; each takes full hits.
+
+    Flyers and wings are not hit.
+    """
+    found = []
+    for where in blast_hexes(mine):
+        index = board.index_at(where)
+        if index is not None:
+            piece = board.pieces[index]
+            if not piece.token and not piece.level.airborne:
+                found.append(index)
+    return tuple(found)
+
+
+def mine_cc_reach(distance: int) -> bool:
+    """DW-18.6 / DW-28.10: CC may fire at a mine 1-2 hexes away at the end of a move."""
+    lo, hi = _MINE_CC
+    return lo <= distance <= hi
+
+
+def minefield_problem(terrain: TerrainMap, where: Hex, taken: Iterable[Hex]) -> str:
+    """DW-24 Minefields / DW-28.10: why a mine cannot be placed at ``where``, or "".
+
+    Within 6 rows of the centre line between the long edges, on the board, and at least 2
+    hexes from every piece and every other mine (``taken``).
+    """
+    if not terrain.on_board(where):
+        return "A mine must go on the board."
+    row = where.to_offset().row
+    if abs(2 * row + 1 - terrain.height) > 2 * _MINEFIELD_BAND:
+        return "Mines go within 6 hexes of the centre line."
+    if any(where.distance(h) < _MINEFIELD_SPACING for h in taken):
+        return "A mine must be at least 2 hexes from every model and every other mine."
+    return ""
+
+
+_VORTEX_RADIUS = {Size.SMALL: 0, Size.MEDIUM: 1, Size.LARGE: 1, Size.MASSIVE: 2}
+_VORTEX_REACH = {Size.SMALL: 4, Size.MEDIUM: 8, Size.LARGE: 12, Size.MASSIVE: 16}
+
+
+def vortex_footprint(centre: Hex, size: Size) -> tuple[Hex, ...]:
+    """DW-25.3 / DW-28.10: the vortex's hexes: radius 0 (Small), 1 (Medium, Large), 2 (Massive).
+
+    Raises:
+        KeyError: a Tiny vortex (vortices start Small).
+    """
+    return centre.spiral(_VORTEX_RADIUS[size])
+
+
+def vortex_reach(size: Size) -> int:
+    """DW-25.3 / DW-28.10: the vortex pulls pieces within its band: 4, 8, 12 or 16 hexes."""
+    return _VORTEX_REACH[size]
+
+
+def vortex_pull(piece: Piece, centre: Hex, distance: int) -> tuple[Facing, tuple[Hex, ...]]:
+    """DW-28.10: turn 1 hexside toward the vortex, then ``distance`` (ceil(1D6 / 2)) hexes in.
+
+    Each step goes to the neighbour nearest the centre, along the kernel's line to it (its
+    +epsilon variant breaks ties); the pull stops at the centre. A piece whose bow is already
+    toward the centre keeps its facing; one dead astern turns clockwise (INTERP). Entering the
+    footprint, or the centre, attacks it (the caller rolls; DW-25.3).
+    """
+    facing = piece.facing
+    if piece.hex != centre:
+        held = sectors_of(piece.hex, facing, centre)
+        if Sector.F not in held:
+            port = held <= {Sector.FP, Sector.AP, Sector.A} and held != {Sector.A}
+            facing = facing.turn(-1 if port else 1)
+    route = line(piece.hex, centre)[1 : distance + 1]
+    return facing, route

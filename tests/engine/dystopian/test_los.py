@@ -13,6 +13,7 @@ from engine.dystopian.geometry import Cover, Level, Piece, Size
 from engine.dystopian.los import (
     Sight,
     ad_cover,
+    camouflage_problem,
     line_of_sight,
     spotter_problem,
     terrain_screens,
@@ -225,3 +226,15 @@ def test_sight_is_symmetric_between_equals(c1: int, r1: int, c2: int, r2: int) -
     pieces = (piece(a), piece(b), piece(MIDDLE))
     board = Board(TerrainMap.of({}, 12, 12), pieces)
     assert line_of_sight(board, 0, 1).sight is line_of_sight(board, 1, 0).sight
+
+
+def test_camouflage_placement() -> None:
+    """DW-23 / DW-28.10: centre within 4 hexes and in sight; the 7-hex area free of pieces."""
+    board = Board(TerrainMap.of({Hex(5, 2): Cell(TerrainKind.HILL)}, 12, 12), (piece(SHOOTER),))
+    assert camouflage_problem(board, 0, Hex(5, 5)) == ""
+    assert "within 4" in camouflage_problem(board, 0, Hex(5, 3))
+    assert "cover any model" in camouflage_problem(board, 0, Hex(5, 7))  # its own hex
+    crowded = Board(board.terrain, (piece(SHOOTER), piece(Hex(6, 4), side=1)))
+    assert "cover any model" in camouflage_problem(crowded, 0, Hex(5, 5))
+    hidden = Board(TerrainMap.of({Hex(5, 6): Cell(TerrainKind.HILL)}, 12, 12), (piece(SHOOTER),))
+    assert "in sight" in camouflage_problem(hidden, 0, Hex(5, 4))

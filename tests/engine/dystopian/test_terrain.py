@@ -8,22 +8,32 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dystopian.geometry import Size
+from engine.dystopian.geometry import Level, Piece, Size
 from engine.dystopian.terrain import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
+    Board,
     Cell,
     Entry,
     EntryRule,
     Mode,
     TerrainKind,
     TerrainMap,
+    blast_hexes,
+    blast_victims,
     entry_rule,
     los_height,
+    mine_cc_reach,
+    mine_drop_hex,
+    minefield_problem,
+    mines_entered,
     treacherous_collides,
     treacherous_for,
+    vortex_footprint,
+    vortex_pull,
+    vortex_reach,
 )
-from engine.hexes import Hex
+from engine.hexes import Facing, Hex
 
 K = TerrainKind
 
@@ -118,3 +128,66 @@ def test_map_defaults_and_edges() -> None:
         TerrainMap.of({Hex(40, 0): Cell(K.REEF)})
     land = TerrainMap.of(base=K.GROUND)
     assert land[Hex(2, 2)].kind is K.GROUND
+
+
+def _piece(where: Hex, level: Level = Level.SURFACE, facing: Facing = Facing.N) -> Piece:
+    return Piece(where, facing, Size.MEDIUM, level, 0)
+
+
+def test_mines() -> None:
+    """DW-18.6 / DW-28.10: drop ahead, set off on entry, blast hex + neighbours, CC at d 1-2."""
+    layer = _piece(Hex(5, 5), facing=Facing.SE)
+    assert mine_drop_hex(layer) == Hex(6, 5)
+    path = (Hex(5, 5), Hex(5, 4), Hex(5, 3), Hex(5, 2))
+    assert mines_entered(path, {Hex(5, 3), Hex(5, 5), Hex(9, 9)}) == (Hex(5, 3),)
+    mine = Hex(5, 5)
+    assert len(blast_hexes(mine)) == 7
+    board = Board(
+        TerrainMap.of(),
+        (
+            _piece(mine),
+            _piece(Hex(5, 4), Level.SUBMERGED),
+            _piece(Hex(5, 6), Level.FLYING),
+            _piece(Hex(5, 7)),  # two hexes away: outside
+        ),
+    )
+    assert blast_victims(board, mine) == (0, 1)
+    assert [mine_cc_reach(d) for d in range(4)] == [False, True, True, False]
+
+
+def test_minefield_placement() -> None:
+    """DW-24 / DW-28.10: rows within 6 of the centre line, 2+ hexes from pieces and mines."""
+    terrain = TerrainMap.of()
+    assert minefield_problem(terrain, Hex.from_offset(10, 6), ()) == ""
+    assert minefield_problem(terrain, Hex.from_offset(10, 17), ()) == ""
+    assert "centre line" in minefield_problem(terrain, Hex.from_offset(10, 5), ())
+    assert "centre line" in minefield_problem(terrain, Hex.from_offset(10, 18), ())
+    spot = Hex.from_offset(10, 12)
+    assert "2 hexes" in minefield_problem(terrain, spot, (spot.neighbor(Facing.N),))
+    assert minefield_problem(terrain, spot, (spot + Hex(0, 2),)) == ""
+    assert "on the board" in minefield_problem(terrain, Hex(-1, 0), ())
+
+
+def test_vortex() -> None:
+    """DW-25.3 / DW-28.10: footprints, pull bands, and the pull's turn and steps."""
+    centre = Hex(8, 8)
+    assert [len(vortex_footprint(centre, s)) for s in (Size.SMALL, Size.MEDIUM, Size.MASSIVE)] == [
+        1,
+        7,
+        19,
+    ]
+    assert [vortex_reach(s) for s in (Size.SMALL, Size.MEDIUM, Size.LARGE, Size.MASSIVE)] == [
+        4,
+        8,
+        12,
+        16,
+    ]
+    east = centre + Hex(-3, 0)  # the vortex lies 3 hexes SE of this piece
+    facing, route = vortex_pull(_piece(east, facing=Facing.N), centre, 2)
+    assert facing is Facing.NE  # starboard: one hexside clockwise
+    assert route == (east + Hex(1, 0), east + Hex(2, 0))
+    facing, _ = vortex_pull(_piece(east, facing=Facing.S), centre, 1)
+    assert facing is Facing.SE  # port side: counter-clockwise
+    facing, route = vortex_pull(_piece(centre + Hex(0, -1), facing=Facing.S), centre, 3)
+    assert facing is Facing.S
+    assert route == (centre,)  # the pull stops at the centre
