@@ -173,23 +173,29 @@ def sectors_of(origin: Hex, facing: Facing, target: Hex) -> frozenset[Sector]:
 
 
 class Arc(enum.StrEnum):
-    """DW-4.1 / DW-14.3: the fire arcs a card can print (fixed channels are `Channel`)."""
+    """DW-4.1 / DW-14.3: the fire arcs a card can print (fixed channels are `Channel`).
 
-    FORE_90 = "90 fore"
-    AFT_90 = "90 aft"
-    PORT = "port"
-    """Broadside port, and the 90-degree port arc."""
-    STARBOARD = "starboard"
-    """Broadside starboard, and the 90-degree starboard arc."""
-    FORE_180 = "180 fore"
-    AFT_180 = "180 aft"
-    OFFSET_FORE_STARBOARD = "offset 180 fore-starboard"
-    OFFSET_FORE_PORT = "offset 180 fore-port"
-    OFFSET_AFT_STARBOARD = "offset 180 aft-starboard"
-    OFFSET_AFT_PORT = "offset 180 aft-port"
-    FORE_270 = "270 fore"
+    The values are the card notation (the data model's ``Arc`` values), so ``Arc(value)`` reads
+    a card's arc. A P/S broadside (``"broadside"``) is two arcs, `Arc.PORT` and
+    `Arc.STARBOARD`, each at the printed AD (DW-4.1).
+    """
+
+    FORE_90 = "90-fore"
+    AFT_90 = "90-aft"
+    PORT = "broadside-port"
+    STARBOARD = "broadside-starboard"
+    PORT_90 = "90-port"
+    """The same sectors as the port broadside (DW-28.6)."""
+    STARBOARD_90 = "90-starboard"
+    FORE_180 = "180-fore"
+    AFT_180 = "180-aft"
+    OFFSET_FORE_STARBOARD = "offset-fore-starboard"
+    OFFSET_FORE_PORT = "offset-fore-port"
+    OFFSET_AFT_STARBOARD = "offset-aft-starboard"
+    OFFSET_AFT_PORT = "offset-aft-port"
+    FORE_270 = "270-fore"
     """Also the UPG generator's 270 degrees from the centre."""
-    AFT_270 = "270 aft"
+    AFT_270 = "270-aft"
     ALL_ROUND = "360"
 
 
@@ -199,6 +205,8 @@ ARC_SECTORS: dict[Arc, frozenset[Sector]] = {
     Arc.AFT_90: frozenset({_S.A}),
     Arc.PORT: frozenset({_S.FP, _S.AP}),
     Arc.STARBOARD: frozenset({_S.FS, _S.AS}),
+    Arc.PORT_90: frozenset({_S.FP, _S.AP}),
+    Arc.STARBOARD_90: frozenset({_S.FS, _S.AS}),
     Arc.FORE_180: frozenset({_S.FP, _S.F, _S.FS}),
     Arc.AFT_180: frozenset({_S.AP, _S.A, _S.AS}),
     Arc.OFFSET_FORE_STARBOARD: frozenset({_S.F, _S.FS, _S.AS}),
@@ -242,12 +250,12 @@ def arc_cover(arc: Arc, origin: Hex, facing: Facing, target: Hex) -> Cover:
 
 
 class Channel(enum.StrEnum):
-    """DW-14.3 / DW-28.6: the fixed channels, corridors that never pivot or aim."""
+    """DW-14.3 / DW-28.6: the fixed channels, corridors that never pivot or aim (card notation)."""
 
-    FORE = "fore channel"
-    AFT = "aft channel"
-    PORT = "port channel"
-    STARBOARD = "starboard channel"
+    FORE = "channel-fore"
+    AFT = "channel-aft"
+    PORT = "channel-port"
+    STARBOARD = "channel-starboard"
 
 
 def channel_cover(channel: Channel, origin: Hex, facing: Facing, target: Hex) -> Cover:

@@ -106,16 +106,20 @@ def more_than_half(steps: int, mp: int) -> bool:
 
 
 class TurnLimit(enum.StrEnum):
-    """DW-11.4 / DW-28.4: the card's turning value, and its allowance K."""
+    """DW-11.4 / DW-28.4: the card's turning value, and its allowance K.
+
+    The values are the card notation (the data model's ``Turn`` values), so
+    ``TurnLimit(card.turn.value)`` reads a card.
+    """
 
     FREE = "360"
     """Moves in any direction and rotates freely."""
-    ZERO = '0"'
-    ONE = '1"'
-    TWO = '2"'
-    NAVAL_SMALL = "small template"
-    NAVAL_MEDIUM = "medium template"
-    NAVAL_LARGE = "large template"
+    ZERO = "0"
+    ONE = "1"
+    TWO = "2"
+    NAVAL_SMALL = "S"
+    NAVAL_MEDIUM = "M"
+    NAVAL_LARGE = "L"
     """Also Massive naval models (DW-11.2)."""
 
     @property

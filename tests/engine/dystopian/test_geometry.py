@@ -264,3 +264,11 @@ def test_base_contact() -> None:
     assert in_base_contact(ORIGIN, Hex(1, -1))
     assert not in_base_contact(ORIGIN, Hex(2, -1))
     assert not in_base_contact(ORIGIN, ORIGIN)
+
+
+def test_card_notation_reads_directly() -> None:
+    """DW-4.1 / DW-28.6: arcs and channels take the card file's notation as their values."""
+    assert Arc("90-port") is Arc.PORT_90
+    assert ARC_SECTORS[Arc("broadside-starboard")] == {FS, AS}
+    assert Channel("channel-aft") is Channel.AFT
+    assert ARC_SECTORS[Arc.PORT_90] == ARC_SECTORS[Arc.PORT]

@@ -608,3 +608,8 @@ def test_declared_levels() -> None:
     assert level_problem(Level.SUBMERGED, flyer=False, diver=True) == ""
     assert "Only diving" in level_problem(Level.SUBMERGED, flyer=False, diver=False)
     assert level_problem(Level.SURFACE, flyer=False, diver=False) == ""
+
+
+def test_turn_limits_from_card_notation() -> None:
+    """DW-28.4: the card's turning value reads directly; K = 1/2/3 for S/M/L, 1, 1, 2 for 0/1/2."""
+    assert [TurnLimit(v).k for v in ("S", "M", "L", "0", "1", "2", "360")] == [1, 2, 3, 1, 1, 2, 0]
