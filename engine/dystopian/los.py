@@ -6,7 +6,8 @@ terrain by height against the shooter's eye level, reefs and sandbanks for subme
 portals and vortices, camouflage; woods; torpedo paths; the indirect-fire spotter), DW-14.1
 (surface models blocking surface models, Hulking), DW-14.2 (diving, submerged and flying models;
 terrain between surface and air), DW-14.4 / DW-14.5 (never halve twice), DW-13.2 (height levels),
-DW-13.4 (woods and targeting), DW-28.10 (terrain screening an area effect on both lines).
+DW-13.4 (woods and targeting), DW-28.10 (terrain screening an area effect on both lines;
+Camouflage placement), DW-23 (Camouflage).
 
 The trace is the kernel's `line_pair` (DESIGN 2.1): the same integer line draw, +epsilon and
 -epsilon, every system uses. The hexes crossed are each line's hexes but the two ends.

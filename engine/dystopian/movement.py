@@ -7,7 +7,9 @@ and the sea), DW-11.8 (flyers pass over everything and may not end on another pi
 (submerged tokens), DW-11.10 (least disruption), DW-12.1 / DW-12.2 / DW-12.3 (who touches whom,
 contact stops a surface model, ram or collision), DW-13.3 (treacherous terrain tests), DW-28.3,
 DW-28.4 (movement points, the move grammar, K turning, pivots, reverse, flyers, board edges),
-DW-28.5 (stacking, contacts, getting free).
+DW-28.5 (stacking, contacts, getting free, displaced pieces, the Hard Impact push, the Sturginium
+Flare), DW-16.2 (the Flare's direction), DW-24 (Sharp Turn, Manoeuvrable, Streamlined Hull,
+Amphibious Capability, Hull Breaker, Immovable).
 
 A move is a path of `Step`s (DW-28.4): each an optional turn of one hexside (any number for a 360
 mover) and then one hex forward; a path may end with a pivot (a turn with no step), and a reverse
@@ -21,6 +23,8 @@ then runs it on the board and reports what happened as data: where it ends, the 
 stopped it (ram, collision or terrain, DW-12), a step off the board (lost), the treacherous-terrain
 test and the snaking tests the caller must roll before moving (DW-13.3, DW-11.5), and where a
 flyer or submerged token that cannot end where it is goes instead. Dice are rolled by the caller.
+`reachable` lists every clean end of a legal move (a search, for overlays and bots);
+`marker_problem` and `level_problem` check the declarations made before moving.
 """
 
 from __future__ import annotations

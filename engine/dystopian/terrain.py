@@ -5,8 +5,10 @@ Rules: DW-13.1 (terrain classes and their contact dice: Soft 4D6, Medium 8D6, Ha
 as a table), DW-11.7 (the sea bogs land models down), DW-11.9 (submerged naval models collide in
 treacherous terrain, burrowers only with mountains), DW-28.9 (the hex table: what each kind of
 piece may do entering each terrain, the dice, the LoS height H, treacherous, blocking submerged
-LoS), DW-28.10 (portals and vortices, optional: only their LoS effects and the portal flag here),
-DW-27 item 10 (sandbanks are an obstacle for surface and submerged naval models).
+LoS), DW-28.10 (areas: mine drop, trigger, blast, CC reach and minefields; vortex footprint, reach
+and pull; portals are entered, their exit roll is the caller's), DW-18.6 (mines), DW-25.3
+(vortices), DW-24 Amphibious Capability (a mode entering land or sea), DW-27 item 10 (sandbanks
+are an obstacle for surface and submerged naval models).
 
 DW-28.9 marks some cells "-" (a naval model in woods, a land model on a reef): terrain such a
 model cannot reach on a real map. INTERP: they count as "blocked", with the terrain's own contact
