@@ -25,6 +25,7 @@ exact, symmetric and identical on every machine.
 
 from __future__ import annotations
 
+import functools
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -314,6 +315,9 @@ _NUDGE = (1, 2, -3)
 _SCALE = 8
 
 
+_ORIGIN = Hex(0, 0)
+
+
 def _cube_round(point: tuple[int, int, int], denominator: int) -> Hex:
     """Return the hex nearest the cube point ``point / denominator`` (Red Blob's cube_round).
 
@@ -368,7 +372,23 @@ def line_pair(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
     Returns:
         ``(plus, minus)``.
     """
-    return _nudged_line(a, b, 1), _nudged_line(a, b, -1)
+    plus, minus = _relative_pair(b.q - a.q, b.r - a.r)
+    q, r = a.q, a.r
+    moved = tuple(Hex(q + h.q, r + h.r) for h in plus)
+    if minus == plus:
+        return moved, moved
+    return moved, tuple(Hex(q + h.q, r + h.r) for h in minus)
+
+
+@functools.lru_cache(maxsize=8192)
+def _relative_pair(dq: int, dr: int) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    """The pair of lines from the origin to ``Hex(dq, dr)``, drawn once per step.
+
+    The integer line draw commutes with moving both ends by a whole hex (every lerp point moves
+    by exactly that many denominators), so `line_pair` draws one pair per step and moves it.
+    """
+    end = Hex(dq, dr)
+    return _nudged_line(_ORIGIN, end, 1), _nudged_line(_ORIGIN, end, -1)
 
 
 def line(a: Hex, b: Hex) -> tuple[Hex, ...]:

@@ -13,8 +13,6 @@ more favourable to the attacker counts (AOD-26.6): clear beats blocked, then no 
 
 from __future__ import annotations
 
-import functools
-
 from attrs import frozen
 
 from engine.aod.geometry import (
@@ -142,35 +140,13 @@ def _judge(
     return why, _hindering(field, attacker, target, line)
 
 
-@functools.lru_cache(maxsize=8192)
-def _relative_lines(dq: int, dr: int) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
-    return line_pair(_ORIGIN, Hex(dq, dr))
-
-
-_ORIGIN = Hex(0, 0)
-
-
-def _line_pair(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
-    """Return the kernel's `line_pair`, cached by the step from ``a`` to ``b``.
-
-    The integer line draw commutes with moving both ends by a whole hex, so one cached pair per
-    step serves every start.
-    """
-    plus, minus = _relative_lines(b.q - a.q, b.r - a.r)
-    q, r = a.q, a.r
-    moved = tuple(Hex(q + h.q, r + h.r) for h in plus)
-    if minus == plus:
-        return moved, moved
-    return moved, tuple(Hex(q + h.q, r + h.r) for h in minus)
-
-
 def line_of_fire(field: Battlefield, attacker: int, target: int) -> LineOfFire:
     """AOD-12.2 / AOD-12.3 / AOD-26.6: the line of fire from unit ``attacker`` to unit ``target``.
 
     Front arc and range are not part of the line (see `cannot_fire`).
     """
     shooter, aim = field.units[attacker], field.units[target]
-    plus, minus = _line_pair(shooter.hex, aim.hex)
+    plus, minus = line_pair(shooter.hex, aim.hex)
     first = _judge(field, shooter, aim, plus)
     skims = plus != minus
     best, line = first, plus
@@ -340,5 +316,5 @@ def charge_crosses_terrain(field: Battlefield, attacker: int, target: int) -> bo
                 return True
         return False
 
-    plus, minus = _line_pair(shooter.hex, aim.hex)
+    plus, minus = line_pair(shooter.hex, aim.hex)
     return crosses(plus) and (minus == plus or crosses(minus))

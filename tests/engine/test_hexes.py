@@ -8,7 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.hexes import Facing, Hex, OffsetCoord, facing_difference, hexside_line, line, line_pair
+from engine.hexes import (
+    Facing,
+    Hex,
+    OffsetCoord,
+    _nudged_line,
+    facing_difference,
+    hexside_line,
+    line,
+    line_pair,
+)
 
 ORIGIN = Hex(0, 0)
 
@@ -480,3 +489,9 @@ def test_lines_rotate_with_their_ends(a, b, turn):
     assert [set(step) for step in rotated] == [
         {h.rotate(turn) for h in step} for step in hexside_line(a, b)
     ]
+
+
+@given(hexes, hexes)
+def test_line_pair_drawn_once_per_step_equals_the_direct_draw(a: Hex, b: Hex) -> None:
+    """DESIGN 2.1: the pair cached by its step and moved onto ``a`` is the line drawn from ``a``."""
+    assert line_pair(a, b) == (_nudged_line(a, b, 1), _nudged_line(a, b, -1))

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from engine.aod.geometry import Battlefield, Occupant
 from engine.aod.los import (
-    _line_pair,
     cannot_fire,
     cannot_fire_indirect,
     charge_crosses_terrain,
@@ -25,7 +24,7 @@ from engine.aod.los import (
 )
 from engine.aod.terrain import HexTerrain, TerrainMap
 from engine.aod.units import SpeedMode, UnitType
-from engine.hexes import Facing, Hex, line_pair
+from engine.hexes import Facing, Hex
 from tests.engine.aod._boards import (
     DEEP,
     HILL,
@@ -438,12 +437,6 @@ def test_blocking_is_symmetric_between_two_mechs(fld: Battlefield) -> None:
     back = line_of_fire(fld, 1, 0)
     assert there.blocked is back.blocked
     assert there.skims is back.skims
-
-
-@given(positions, positions)
-def test_the_cached_lines_are_the_kernels(a: Hex, b: Hex) -> None:
-    """AOD-26.6: lines cached by their step and moved onto the start equal the kernel's."""
-    assert _line_pair(a, b) == line_pair(a, b)
 
 
 @given(battles())
