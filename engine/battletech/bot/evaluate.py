@@ -119,6 +119,8 @@ class Weights:
         keep_off: weight per hex closer than that distance (0: it does not mind).
         cover: weight per point of cover at the end of a move (woods +1/+2, partial cover +1),
             beyond the damage it expects to take there.
+        presses: it feels the clock (`urgency`) even when ahead on tonnage: it fights on for the
+            kill instead of waiting out a win on time.
     """
 
     name: str
@@ -132,12 +134,13 @@ class Weights:
     stand_off: float = 0.5
     keep_off: float = 0.0
     cover: float = 0.0
+    presses: bool = False
 
 
 WEIGHTS: dict[str, Weights] = {
     "cautious": Weights("cautious", 1.0, 1.5, 5, 9, 0.8, 1.5, 0.6, 0.75, 1.0, 1.5),
     "balanced": Weights("balanced", 1.0, 0.85, 8, 12, 1.2, 1.0, 1.0),
-    "aggressive": Weights("aggressive", 1.25, 0.55, 10, 13, 2.0, 0.6, 1.4, 0.3),
+    "aggressive": Weights("aggressive", 1.25, 0.55, 10, 13, 2.0, 0.6, 1.4, 0.3, presses=True),
 }
 """The weights of each personality (`engine.battletech.bot.PERSONALITIES`)."""
 
@@ -458,7 +461,7 @@ _OPEN_SPAN = 8
 """... and the turns over which that urgency rises to its full weight."""
 
 
-def urgency(state: BTState, side: int) -> float:
+def urgency(state: BTState, side: int, *, ahead_too: bool = False) -> float:
     """How hard the clock pushes ``side`` to attack: 0 (not at all) .. 1 (the last turns).
 
     In a ``destroy`` scenario with a turn limit the side with the most tonnage still fighting
@@ -467,7 +470,8 @@ def urgency(state: BTState, side: int) -> float:
     are left. 0 for a side ahead, or in ``hold`` and ``withdraw`` games (their objectives have
     terms of their own). DESIGN: a ``destroy`` game without a turn limit ends only when a side is
     gone, so a stand-off would never end: there both sides press from turn `_OPEN_FROM` on, fully
-    `_OPEN_SPAN` turns later.
+    `_OPEN_SPAN` turns later. With ``ahead_too`` (a personality that `Weights.presses`) the clock
+    pushes a side ahead as hard as one level: it plays for the kill, not for time.
     """
     victory = state.victory
     if victory.kind != "destroy":
@@ -479,7 +483,7 @@ def urgency(state: BTState, side: int) -> float:
         if fighting(state, unit):
             tons[unit.side] = tons.get(unit.side, 0) + tonnage(unit)
     mine = tons.get(side, 0)
-    if mine > max((t for s, t in tons.items() if s != side), default=0):
+    if not ahead_too and mine > max((t for s, t in tons.items() if s != side), default=0):
         return 0.0
     progress = state.turn / victory.turns
     return min(1.0, max(0.0, (progress - _URGENT_FROM) / _URGENT_SPAN))

@@ -143,7 +143,7 @@ def _plans(
     unit = state.units[index]
     arsenal = {gun.weapon: gun for gun in guns(unit)}
     start = base_heat(state, unit) + movement_heat(unit)
-    urgent = urgency(state, unit.side)
+    urgent = urgency(state, unit.side, ahead_too=weights.presses)
     extra = _LAST_HEAT if last_turn(state) else 0  # no next turn for the heat to spoil
     plans: list[_Plan] = []
     for option in options:

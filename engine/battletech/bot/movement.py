@@ -232,7 +232,7 @@ class _Ranker:
         victory = state.victory
         self.objective = victory.kind
         self.mine = victory.side == self.unit.side
-        self.urgency = urgency(state, self.unit.side)
+        self.urgency = urgency(state, self.unit.side, ahead_too=weights.presses)
         self.heat_cap = weights.heat_cap + (_LAST_HEAT if last_turn(state) else 0)
         self.escorting: list[Hex] = []
         if self.objective == "withdraw" and self.mine and not self._can_exit():

@@ -460,3 +460,31 @@ def test_the_side_behind_seeks_a_target_when_none_is_in_sight():
     calm = pull(50, 1)
     urgent = pull(45, 9)
     assert urgent > calm + 0.5
+
+
+def test_the_aggressive_personality_presses_even_when_ahead():
+    """Issue 21 item 6: ahead on tonnage as time runs out, balanced waits, aggressive fights on.
+
+    The same hill as above hides the enemy from both hexes; the side is ahead (50 tons to the
+    enemy's fewer). Balanced feels no clock when ahead (a win on time is a win); aggressive
+    (`Weights.presses`) feels it as a side level on tonnage would, so it seeks the enemy out.
+    """
+    from engine.battletech.state import Victory  # noqa: PLC0415
+
+    def pull(personality: str, turn: int) -> float:
+        state = _duel(enemy="0508")
+        state = attrs.evolve(
+            state, board=state.board.replace(Hex.from_label("0507"), Terrain(level=5))
+        )
+        unit = state.units[0]
+        enemy = state.units[1]
+        state = state_with(state, 0, design=attrs.evolve(unit.design, tonnage=100))
+        assert enemy.design.tonnage < 100  # ahead on tonnage
+        state = attrs.evolve(state, victory=Victory("destroy", turns=10), turn=turn)
+        ranker = _Ranker(state, 0, WEIGHTS[personality])
+        near = ranker.score(_candidate(state, "0505"))
+        far = ranker.score(_candidate(state, "0504"))
+        return near.total - far.total
+
+    assert pull("balanced", 9) == pytest.approx(pull("balanced", 1), abs=0.3)
+    assert pull("aggressive", 9) > pull("aggressive", 1) + 0.5
