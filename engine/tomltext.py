@@ -2,7 +2,7 @@
 
 `tomllib` gives tables without line numbers, so every ruleset's TOML reader (BattleTech's
 scenarios, ``engine.battletech.data.scenario``; Age of Destruction's files,
-``engine.aod.data.tomlfile``) finds the line of a bad value again in the text: each table's span
+``engine.tomlfile``) finds the line of a bad value again in the text: each table's span
 by its header (`sections`), then the line that sets the key in it (`setter`). TOML's own syntax
 errors carry ``(at line N, column M)``, which `syntax_error` turns into a line and a reason.
 """

@@ -178,7 +178,7 @@ class AgeOfDestruction:
         """Build a setup from a scenario table (None: the demo scenario, AOD-26.16).
 
         Raises:
-            ValueError: a bad scenario (`engine.aod.data.tomlfile.AodFileError`), or no `library`.
+            ValueError: a bad scenario (`engine.tomlfile.DataFileError`), or no `library`.
         """
         if self.library is None:
             msg = "Age of Destruction scenarios need the unit library (start hexmech normally)"

@@ -8,7 +8,6 @@ BattleTech checker's ``.toml`` scenarios.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from types import MappingProxyType
@@ -17,67 +16,31 @@ from typing import Final
 from attrs import frozen
 
 from engine.aod.data.catalogue import CatalogueFile, merge, parse_catalogue
-from engine.aod.data.tomlfile import AodFileError
 from engine.aod.data.unitfile import parse_unit
 from engine.aod.terrain import TerrainPiece
 from engine.aod.units import Catalogue, UnitDef
+from engine.tomlfile import DataFileError
+from tui.datafiles import read_file
 
 __all__ = [
     "ASSETS_DIR",
-    "MAX_BYTES",
     "SUFFIX",
     "Library",
     "aod_files",
     "bundled_files",
-    "file_format",
     "is_aod_file",
     "load_library",
-    "read_file",
 ]
 
 SUFFIX: Final = ".aod.toml"
 """The end of every AoD asset file's name."""
 ASSETS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "aod"
 """The AoD files that ship with hexmech: ``catalogue/``, ``units/``, ``scenarios/``."""
-MAX_BYTES: Final = 256 * 1024
-"""A file larger than this is refused unread (the largest bundled one is under 4 KB)."""
 
 
 def is_aod_file(path: Path) -> bool:
     """True when ``path``'s name ends in ``.aod.toml`` (any case)."""
     return path.name.lower().endswith(SUFFIX)
-
-
-def read_file(path: Path) -> str:
-    """The text of an AoD file.
-
-    Raises:
-        AodFileError: missing, unreadable, too large or not UTF-8 (no line).
-    """
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise AodFileError(f"larger than {MAX_BYTES // 1024} KB")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise AodFileError("no such file") from None
-    except IsADirectoryError:
-        raise AodFileError("a folder, not a file") from None
-    except OSError as exc:
-        raise AodFileError(exc.strerror or str(exc)) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise AodFileError("not UTF-8 text (TOML files are UTF-8)", line=line) from None
-
-
-def file_format(text: str) -> str:
-    """The ``format`` key of a file's text ("" when it has none or is no TOML)."""
-    try:
-        value = tomllib.loads(text).get("format", "")
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return ""
-    return value if isinstance(value, str) else ""
 
 
 def bundled_files(folder: str) -> list[Path]:
@@ -124,7 +87,7 @@ def load_library(folder: Path = ASSETS_DIR) -> Library:
         try:
             part = parse_catalogue(read_file(path))
             merge([*parts, part])
-        except AodFileError as exc:
+        except DataFileError as exc:
             skipped.append(exc.where(str(path)))
             continue
         except ValueError as exc:
@@ -136,7 +99,7 @@ def load_library(folder: Path = ASSETS_DIR) -> Library:
     for path in sorted((folder / "units").glob(f"*{SUFFIX}")):
         try:
             unit = parse_unit(read_file(path), catalogue)
-        except AodFileError as exc:
+        except DataFileError as exc:
             skipped.append(exc.where(str(path)))
             continue
         if unit.collector in units:

@@ -37,7 +37,6 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.aod.data.scenario import parse_scenario
-from engine.aod.data.tomlfile import AodFileError
 from engine.aod.force import (
     AWE_FACTION,
     BUILD_STEP,
@@ -51,8 +50,10 @@ from engine.aod.force import (
 )
 from engine.aod.status import fresh
 from engine.aod.units import Card, Catalogue, Rank, SpeedMode, UnitDef
+from engine.tomlfile import DataFileError
 from tui.aod.dial_panel import DialPanel, PanelData, weapon_line
-from tui.aod.files import ASSETS_DIR, Library, read_file
+from tui.aod.files import ASSETS_DIR, Library
+from tui.datafiles import read_file
 from tui.screens.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -247,7 +248,7 @@ def demo_forces(library: Library) -> tuple[Force, ...]:
         scenario = parse_scenario(
             read_file(DEMO_FILE), library.units, library.pieces, library.catalogue.cards
         )
-    except AodFileError:
+    except DataFileError:
         return ()
     return tuple(side.force for side in scenario.sides)
 

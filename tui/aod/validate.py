@@ -26,12 +26,13 @@ from engine.aod.data.catalogue import (
     parse_catalogue,
 )
 from engine.aod.data.scenario import SCENARIO_FORMAT, Scenario, parse_scenario
-from engine.aod.data.tomlfile import AodFileError, Table, read_text
 from engine.aod.data.unitfile import UNIT_FORMAT, parse_unit
 from engine.aod.terrain import TerrainPiece
 from engine.aod.units import Catalogue, UnitDef
+from engine.tomlfile import DataFileError, Table, read_text
 from saves.text import printable
-from tui.aod.files import aod_files, bundled_files, file_format, read_file
+from tui.aod.files import aod_files, bundled_files
+from tui.datafiles import file_format, read_file
 
 __all__ = ["Checked", "check", "check_paths", "unit_summary"]
 
@@ -89,7 +90,7 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
     for path in files:
         try:
             texts[path] = read_file(path)
-        except AodFileError as exc:
+        except DataFileError as exc:
             verdicts[path] = Checked(path, error=exc.where(str(path)))
             continue
         kinds[path] = file_format(texts[path])
@@ -102,7 +103,7 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
             continue
         try:
             scenario = parse_scenario(texts[path], units, pieces, catalogue.cards)
-        except AodFileError as exc:
+        except DataFileError as exc:
             verdicts[path] = Checked(path, error=exc.where(str(path)))
             continue
         verdicts[path] = Checked(path, scenario.title, _scenario_summary(scenario))
@@ -110,14 +111,14 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
         if path not in verdicts:
             try:
                 read_text(texts[path], _unknown_format)
-            except AodFileError as exc:
+            except DataFileError as exc:
                 verdicts[path] = Checked(path, error=exc.where(str(path)))
     return [verdicts[path] for path in files]
 
 
 def _unknown_format(table: Table) -> None:
     """A file whose ``format`` is none of AoD's (TOML errors come first, with their line)."""
-    raise AodFileError(
+    raise DataFileError(
         f"format: expected one of {', '.join(_FORMATS)}, got {table.get('format', 'nothing')!r}",
         ("format",),
     )
@@ -138,7 +139,7 @@ def _catalogue(
             continue
         try:
             parts.append(parse_catalogue(read_file(path)))
-        except AodFileError:
+        except DataFileError:
             continue  # a broken bundled file is reported when it is named
     for path in files:
         if path in verdicts or kinds.get(path) != CATALOGUE_FORMAT:
@@ -146,7 +147,7 @@ def _catalogue(
         try:
             part = parse_catalogue(texts[path])
             merge([*parts, part])
-        except AodFileError as exc:
+        except DataFileError as exc:
             verdicts[path] = Checked(path, error=exc.where(str(path)))
             continue
         except ValueError as exc:
@@ -173,7 +174,7 @@ def _units(
             continue
         try:
             unit = parse_unit(read_file(path), catalogue)
-        except AodFileError:
+        except DataFileError:
             continue
         units[unit.collector] = unit
     where: dict[str, Path] = {}
@@ -182,12 +183,12 @@ def _units(
             continue
         try:
             unit = parse_unit(texts[path], catalogue)
-        except AodFileError as exc:
+        except DataFileError as exc:
             verdicts[path] = Checked(path, error=exc.where(str(path)))
             continue
         if unit.collector in where:
             reason = f"collector {unit.collector} is also {where[unit.collector]} (AOD-4)"
-            verdicts[path] = Checked(path, error=AodFileError(reason).where(str(path)))
+            verdicts[path] = Checked(path, error=DataFileError(reason).where(str(path)))
             continue
         where[unit.collector] = path
         units[unit.collector] = unit

@@ -3,8 +3,8 @@
 The engine parses text (`engine.dystopian.data`); this module opens files. DW files are TOML, so
 UTF-8 (a BOM is dropped); every problem is one line ``FILE:LINE: reason``. A file is DW's when its
 name ends in `SUFFIX` (``.dw.toml``): that is how ``hexmech validate`` tells DW files from
-BattleTech's ``.toml`` scenarios and AoD's ``.aod.toml`` files. Opening a file is AoD's
-`tui.aod.files.read_file` (nothing in it is AoD's), its error given DW's type.
+BattleTech's ``.toml`` scenarios and AoD's ``.aod.toml`` files. Opening a file is the shared
+`tui.datafiles.read_file`.
 """
 
 from __future__ import annotations
@@ -16,16 +16,14 @@ from typing import Final
 
 from attrs import frozen
 
-from engine.aod.data.tomlfile import AodFileError
 from engine.dystopian.data.catalogue import CatalogueFile, merge, parse_catalogue
 from engine.dystopian.data.fleetfile import parse_fleet
 from engine.dystopian.data.modelfile import parse_model
-from engine.dystopian.data.tomlfile import DwFileError
 from engine.dystopian.fleet import Fleet
 from engine.dystopian.models import Catalogue, ModelCard
 from engine.text import printable
-from tui.aod import files as aod_files
-from tui.aod.files import file_format
+from engine.tomlfile import DataFileError
+from tui.datafiles import read_file
 
 __all__ = [
     "ASSETS_DIR",
@@ -33,10 +31,8 @@ __all__ = [
     "Library",
     "bundled_files",
     "dw_files",
-    "file_format",
     "is_dw_file",
     "load_library",
-    "read_file",
 ]
 
 SUFFIX: Final = ".dw.toml"
@@ -48,18 +44,6 @@ ASSETS_DIR: Final = Path(__file__).resolve().parents[2] / "assets" / "dystopian"
 def is_dw_file(path: Path) -> bool:
     """True when ``path``'s name ends in ``.dw.toml`` (any case)."""
     return path.name.lower().endswith(SUFFIX)
-
-
-def read_file(path: Path) -> str:
-    """The text of a DW file.
-
-    Raises:
-        DwFileError: missing, unreadable, too large or not UTF-8.
-    """
-    try:
-        return aod_files.read_file(path)
-    except AodFileError as exc:
-        raise DwFileError(exc.reason, line=exc.line) from None
 
 
 def bundled_files(folder: str, root: Path = ASSETS_DIR) -> list[Path]:
@@ -106,7 +90,7 @@ def load_library(folder: Path = ASSETS_DIR) -> Library:
         try:
             part = parse_catalogue(read_file(path))
             merge([*parts, part])
-        except DwFileError as exc:
+        except DataFileError as exc:
             skipped.append(exc.where(str(path)))
             continue
         except ValueError as exc:
@@ -118,18 +102,18 @@ def load_library(folder: Path = ASSETS_DIR) -> Library:
     for path in bundled_files("models", folder):
         try:
             model = parse_model(read_file(path), catalogue)
-        except DwFileError as exc:
+        except DataFileError as exc:
             skipped.append(exc.where(str(path)))
             continue
         if model.id in models:
-            skipped.append(DwFileError(f"model id {model.id} is used twice").where(str(path)))
+            skipped.append(DataFileError(f"model id {model.id} is used twice").where(str(path)))
             continue
         models[model.id] = model
     fleets: dict[str, Fleet] = {}
     for path in bundled_files("fleets", folder):
         try:
             fleet = parse_fleet(read_file(path), models)
-        except DwFileError as exc:
+        except DataFileError as exc:
             skipped.append(exc.where(str(path)))
             continue
         fleets[fleet.name] = fleet

@@ -19,12 +19,13 @@ from pathlib import Path
 from engine.dystopian.data.catalogue import CATALOGUE_FORMAT, CatalogueFile, merge, parse_catalogue
 from engine.dystopian.data.fleetfile import FLEET_FORMAT, parse_fleet
 from engine.dystopian.data.modelfile import MODEL_FORMAT, parse_model
-from engine.dystopian.data.tomlfile import DwFileError, Table, read_text
 from engine.dystopian.fleet import Fleet, fleet_problems, mfv_label
 from engine.dystopian.models import Catalogue, ModelCard
 from engine.text import printable
+from engine.tomlfile import DataFileError, Table, read_text
 from tui.aod.validate import Checked, report_lines
-from tui.dystopian.files import bundled_files, dw_files, file_format, read_file
+from tui.datafiles import file_format, read_file
+from tui.dystopian.files import bundled_files, dw_files
 
 __all__ = ["check", "check_paths", "fleet_summary", "model_summary"]
 
@@ -49,7 +50,7 @@ def _unique(paths: list[Path]) -> list[Path]:
     return files
 
 
-def _bad(path: Path, exc: DwFileError) -> Checked:
+def _bad(path: Path, exc: DataFileError) -> Checked:
     return Checked(path, error=exc.where(str(path)))
 
 
@@ -63,7 +64,7 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
     for path in files:
         try:
             texts[path] = read_file(path)
-        except DwFileError as exc:
+        except DataFileError as exc:
             verdicts[path] = _bad(path, exc)
             continue
         kinds[path] = file_format(texts[path])
@@ -76,27 +77,27 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
     for path in of_kind(FLEET_FORMAT):
         try:
             fleet = parse_fleet(texts[path], models)
-        except DwFileError as exc:
+        except DataFileError as exc:
             verdicts[path] = _bad(path, exc)
             continue
         problems = fleet_problems(fleet)
         if problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            verdicts[path] = _bad(path, DwFileError(problems[0] + more))
+            verdicts[path] = _bad(path, DataFileError(problems[0] + more))
             continue
         verdicts[path] = Checked(path, fleet.name, fleet_summary(fleet))
     for path in files:
         if path not in verdicts:
             try:
                 read_text(texts[path], _unknown_format)
-            except DwFileError as exc:
+            except DataFileError as exc:
                 verdicts[path] = _bad(path, exc)
     return [verdicts[path] for path in files]
 
 
 def _unknown_format(table: Table) -> None:
     """A file whose ``format`` is none of DW's (TOML errors come first, with their line)."""
-    raise DwFileError(
+    raise DataFileError(
         f"format: expected one of {', '.join(_FORMATS)}, got {table.get('format', 'nothing')!r}",
         ("format",),
     )
@@ -112,17 +113,17 @@ def _catalogue(
             continue
         try:
             parts.append(parse_catalogue(read_file(path)))
-        except DwFileError:
+        except DataFileError:
             continue  # a broken bundled file is reported when it is named
     for path in paths:
         try:
             part = parse_catalogue(texts[path])
             merge([*parts, part])
-        except DwFileError as exc:
+        except DataFileError as exc:
             verdicts[path] = _bad(path, exc)
             continue
         except ValueError as exc:
-            verdicts[path] = _bad(path, DwFileError(str(exc)))
+            verdicts[path] = _bad(path, DataFileError(str(exc)))
             continue
         parts.append(part)
         verdicts[path] = Checked(path, path.name, _catalogue_summary(part))
@@ -143,19 +144,19 @@ def _models(
             continue
         try:
             model = parse_model(read_file(path), catalogue)
-        except DwFileError:
+        except DataFileError:
             continue
         models[model.id] = model
     where: dict[str, Path] = {}
     for path in paths:
         try:
             model = parse_model(texts[path], catalogue)
-        except DwFileError as exc:
+        except DataFileError as exc:
             verdicts[path] = _bad(path, exc)
             continue
         if model.id in where:
             reason = f"model id {model.id} is also {printable(str(where[model.id]))}"
-            verdicts[path] = _bad(path, DwFileError(reason))
+            verdicts[path] = _bad(path, DataFileError(reason))
             continue
         where[model.id] = path
         models[model.id] = model

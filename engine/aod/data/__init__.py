@@ -1,5 +1,5 @@
 """AoD asset files (``assets/aod``, format in ``assets/aod/README.md``): text in, values out.
 
 Pure: the interface reads the files and passes their text; every problem is an
-`engine.aod.data.tomlfile.AodFileError` naming its line.
+`engine.tomlfile.DataFileError` naming its line.
 """

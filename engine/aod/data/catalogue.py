@@ -22,20 +22,6 @@ from typing import Final, TypeVar
 
 from attrs import frozen
 
-from engine.aod.data.tomlfile import (
-    AodFileError,
-    Key,
-    Table,
-    boolean,
-    check_keys,
-    choice,
-    integer,
-    read_text,
-    string_list,
-    table_list,
-    text,
-    where,
-)
 from engine.aod.terrain import TerrainPiece, TerrainType
 from engine.aod.units import (
     ABILITIES,
@@ -55,6 +41,20 @@ from engine.aod.units import (
     Stat,
 )
 from engine.hexes import Facing, Hex
+from engine.tomlfile import (
+    DataFileError,
+    Key,
+    Table,
+    boolean,
+    check_keys,
+    choice,
+    integer,
+    read_text,
+    string_list,
+    table_list,
+    text,
+    where,
+)
 
 __all__ = [
     "CATALOGUE_FORMAT",
@@ -95,7 +95,7 @@ def parse_catalogue(source: str) -> CatalogueFile:
     """Read a catalogue file's text.
 
     Raises:
-        AodFileError: the first problem, with its line.
+        DataFileError: the first problem, with its line.
     """
     return read_text(source, build_catalogue)
 
@@ -105,7 +105,7 @@ def build_catalogue(table: Table) -> CatalogueFile:
     check_keys(table, _TOP_KEYS)
     kind = text(table, "format", ())
     if kind != CATALOGUE_FORMAT:
-        raise AodFileError(f"format: expected {CATALOGUE_FORMAT!r}, got {kind!r}", ("format",))
+        raise DataFileError(f"format: expected {CATALOGUE_FORMAT!r}, got {kind!r}", ("format",))
     equipment = _each(table, "equipment", _equipment)
     dials = _each(table, "heat_dial", _heat_dial)
     markers = _each(table, "marker", _marker)
@@ -123,7 +123,7 @@ def build_catalogue(table: Table) -> CatalogueFile:
     ):
         for n, ident in enumerate(ids):
             if ident in ids[:n]:
-                raise AodFileError(f"{name}[{n}]: {ident!r} is defined twice", (name, n))
+                raise DataFileError(f"{name}[{n}]: {ident!r} is defined twice", (name, n))
     return CatalogueFile(equipment, dials, markers, pieces, factions, alliances, cards)
 
 
@@ -141,7 +141,7 @@ def _equipment(table: Table, key: Key) -> Equipment:
     if code not in KNOWN_EQUIPMENT:
         at = (*key, "code")
         known = ", ".join(sorted(KNOWN_EQUIPMENT))
-        raise AodFileError(
+        raise DataFileError(
             f"{where(at)}: the engine has no rules for SE {code!r} (known: {known})", at
         )
     slot = choice(table, "slot", key, _SLOTS_ALL)
@@ -163,14 +163,16 @@ def _heat_dial(table: Table, key: Key) -> HeatDial:
     positions = tuple(_heat_position(row, (*key, "positions", n)) for n, row in enumerate(rows))
     at = (*key, "positions")
     if len(positions) < 2:  # noqa: PLR2004 - a start and a shutdown position
-        raise AodFileError(f"{where(at)}: a heat dial needs a start and a shutdown position", at)
+        raise DataFileError(f"{where(at)}: a heat dial needs a start and a shutdown position", at)
     if positions[0] != HeatPosition():
-        raise AodFileError(f"{where(at)}[0]: the start position shows no effects (AOD-3.5)", at)
+        raise DataFileError(f"{where(at)}[0]: the start position shows no effects (AOD-3.5)", at)
     if not positions[-1].shutdown:
-        raise AodFileError(f"{where(at)}: the last position must be shutdown = true (AOD-10.4)", at)
+        raise DataFileError(
+            f"{where(at)}: the last position must be shutdown = true (AOD-10.4)", at
+        )
     for n, position in enumerate(positions[:-1]):
         if position.shutdown:
-            raise AodFileError(
+            raise DataFileError(
                 f"{where(at)}[{n}]: only the last position may be shutdown", (*at, n)
             )
     return HeatDial(ident, text(table, "name", key, ident), positions)
@@ -191,7 +193,7 @@ def _heat_position(table: Table, key: Key) -> HeatPosition:
         shutdown=shutdown,
     )
     if shutdown and (checks or position.primary or position.secondary or position.speed):
-        raise AodFileError(f"{where(key)}: a shutdown position shows nothing else (AOD-10.4)", key)
+        raise DataFileError(f"{where(key)}: a shutdown position shows nothing else (AOD-10.4)", key)
     return position
 
 
@@ -220,12 +222,12 @@ def _marker(table: Table, key: Key) -> Marker:
         check_keys(band, {"margin", "hexes"}, at)
         margin = integer(band, "margin", at, 1, 30)
         if drift and margin <= drift[-1].margin:
-            raise AodFileError(f"{where(at)}: margins must rise from band to band", at)
+            raise DataFileError(f"{where(at)}: margins must rise from band to band", at)
         if not drift and margin != 1:
-            raise AodFileError(f"{where(at)}: the first band starts at margin 1", at)
+            raise DataFileError(f"{where(at)}: the first band starts at margin 1", at)
         drift.append(DriftBand(margin, integer(band, "hexes", at, 0, 36)))
     if not drift:
-        raise AodFileError(f"{where((*key, 'drift'))}: at least one band", (*key, "drift"))
+        raise DataFileError(f"{where((*key, 'drift'))}: at least one band", (*key, "drift"))
     ident = text(table, "id", key)
     return Marker(
         id=ident,
@@ -244,10 +246,10 @@ def _offset(value: object, at: Key) -> Hex:
         or len(value) != 2  # noqa: PLR2004 - q and r
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise AodFileError(f"{where(at)}: expected an offset [q, r] of two whole numbers", at)
+        raise DataFileError(f"{where(at)}: expected an offset [q, r] of two whole numbers", at)
     q, r = value
     if max(abs(q), abs(r), abs(q + r)) > 2:  # noqa: PLR2004 - pieces reach 2 hexes out
-        raise AodFileError(f"{where(at)}: [{q}, {r}] is more than 2 hexes from the anchor", at)
+        raise DataFileError(f"{where(at)}: [{q}, {r}] is more than 2 hexes from the anchor", at)
     return Hex(q, r)
 
 
@@ -257,16 +259,16 @@ def _piece(table: Table, key: Key) -> TerrainPiece:  # noqa: C901 - one check a 
     at = (*key, "hexes")
     raw = table.get("hexes")
     if not isinstance(raw, list) or not raw:
-        raise AodFileError(f"{where(at)}: expected a list of offsets [q, r]", at)
+        raise DataFileError(f"{where(at)}: expected a list of offsets [q, r]", at)
     hexes = tuple(_offset(item, (*at, n)) for n, item in enumerate(raw))
     if len(set(hexes)) != len(hexes):
-        raise AodFileError(f"{where(at)}: an offset is listed twice", at)
+        raise DataFileError(f"{where(at)}: an offset is listed twice", at)
     if Hex(0, 0) not in hexes:
-        raise AodFileError(f"{where(at)}: the anchor [0, 0] must be one of the hexes", at)
+        raise DataFileError(f"{where(at)}: the anchor [0, 0] must be one of the hexes", at)
     if len(hexes) > MAX_PIECE_HEXES:
-        raise AodFileError(f"{where(at)}: at most {MAX_PIECE_HEXES} hexes", at)
+        raise DataFileError(f"{where(at)}: at most {MAX_PIECE_HEXES} hexes", at)
     if not _connected(hexes):
-        raise AodFileError(f"{where(at)}: the hexes must touch one another (one piece)", at)
+        raise DataFileError(f"{where(at)}: the hexes must touch one another (one piece)", at)
     elevated = boolean(table, "elevated", key)
     abrupt = boolean(table, "abrupt", key)
     access = tuple(
@@ -274,21 +276,23 @@ def _piece(table: Table, key: Key) -> TerrainPiece:  # noqa: C901 - one check a 
         for n, t in enumerate(table_list(table, "access", key, required=False))
     )
     if abrupt and not elevated:
-        raise AodFileError(f"{where((*key, 'abrupt'))}: abrupt terrain is elevated (AOD-19.7)", key)
+        raise DataFileError(
+            f"{where((*key, 'abrupt'))}: abrupt terrain is elevated (AOD-19.7)", key
+        )
     if abrupt and not access:
-        raise AodFileError(
+        raise DataFileError(
             f"{where((*key, 'access'))}: an abrupt piece needs an access point (AOD-5)", key
         )
     if access and not abrupt:
-        raise AodFileError(f"{where((*key, 'access'))}: only abrupt pieces have access", key)
+        raise DataFileError(f"{where((*key, 'access'))}: only abrupt pieces have access", key)
     kind = TerrainType(choice(table, "type", key, tuple(t.value for t in TerrainType)))
     if kind is TerrainType.CLEAR and not elevated:
-        raise AodFileError(
+        raise DataFileError(
             f"{where((*key, 'type'))}: plain clear terrain is no piece (AOD-19.1)", (*key, "type")
         )
     standard = boolean(table, "standard", key)
     if standard and (elevated or kind is TerrainType.DEEP):
-        raise AodFileError(
+        raise DataFileError(
             f"{where((*key, 'standard'))}: the standard game has no elevation or deep water"
             " (AOD-5)",
             (*key, "standard"),
@@ -301,10 +305,10 @@ def _access(table: Table, key: Key, hexes: tuple[Hex, ...]) -> tuple[Hex, Facing
     check_keys(table, {"hex", "side"}, key)
     offset = _offset(table.get("hex"), (*key, "hex"))
     if offset not in hexes:
-        raise AodFileError(f"{where((*key, 'hex'))}: not a hex of the piece", (*key, "hex"))
+        raise DataFileError(f"{where((*key, 'hex'))}: not a hex of the piece", (*key, "hex"))
     side = Facing[choice(table, "side", key, tuple(f.name for f in Facing))]
     if offset + side.delta in hexes:
-        raise AodFileError(
+        raise DataFileError(
             f"{where((*key, 'side'))}: that side faces the piece's own hex, not its edge",
             (*key, "side"),
         )
@@ -334,7 +338,7 @@ def _card(table: Table, key: Key) -> Card:
     kinds = {k.value: k for k in CardKind}
     if prefix not in kinds or "-" not in ident:
         at = (*key, "id")
-        raise AodFileError(
+        raise DataFileError(
             f"{where(at)}: {ident!r} does not start with a card kind and '-' "
             f"({', '.join(kinds)}; AOD-20.3)",
             at,
@@ -345,17 +349,17 @@ def _card(table: Table, key: Key) -> Card:
     for letter in classes:
         if letter not in letters:
             at = (*key, "classes")
-            raise AodFileError(f"{where(at)}: {letter!r} is not one of L, M, H, A (AOD-20.5)", at)
+            raise DataFileError(f"{where(at)}: {letter!r} is not one of L, M, H, A (AOD-20.5)", at)
     slot = choice(table, "slot", key, ("PRI", "SEC"), "PRI") if "slot" in table else ""
     if (classes or slot) and not kind.goes_in_a_slot:
         at = (*key, "classes" if classes else "slot")
-        raise AodFileError(f"{where(at)}: only gear and pilot cards have requirements", at)
+        raise DataFileError(f"{where(at)}: only gear and pilot cards have requirements", at)
     if slot and kind is not CardKind.GEAR:
-        raise AodFileError(f"{where((*key, 'slot'))}: only gear is PRI or SEC", (*key, "slot"))
+        raise DataFileError(f"{where((*key, 'slot'))}: only gear is PRI or SEC", (*key, "slot"))
     modifiers = table.get("modifiers", {})
     at = (*key, "modifiers")
     if not isinstance(modifiers, dict):
-        raise AodFileError(f"{where(at)}: expected a table {{ atk = 1 }}", at)
+        raise DataFileError(f"{where(at)}: expected a table {{ atk = 1 }}", at)
     check_keys(modifiers, set(_CARD_STATS_ALL), at)
     mods = tuple(
         (_CARD_STATS_ALL[name], integer(modifiers, name, at, -9, 9)) for name in sorted(modifiers)
@@ -377,14 +381,14 @@ def _faction(table: Table, key: Key) -> Faction:
     check_keys(table, {"id", "name", "abilities"}, key)
     ident = text(table, "id", key)
     if ident == "mercenary":
-        raise AodFileError(
+        raise DataFileError(
             f"{where((*key, 'id'))}: 'mercenary' means no faction (AOD-2)", (*key, "id")
         )
     abilities = string_list(table, "abilities", key)
     for name in abilities:
         if name not in ABILITIES:
             at = (*key, "abilities")
-            raise AodFileError(
+            raise DataFileError(
                 f"{where(at)}: unknown ability {name!r} (known: {', '.join(ABILITIES)})", at
             )
     return Faction(ident, text(table, "name", key), tuple(abilities))
@@ -397,7 +401,7 @@ def _alliance(table: Table, key: Key) -> tuple[str, str]:
     pair = string_list(table, "factions", key)
     if len(pair) != 2 or pair[0] == pair[1]:  # noqa: PLR2004 - an alliance joins two
         at = (*key, "factions")
-        raise AodFileError(f"{where(at)}: expected two different faction ids", at)
+        raise DataFileError(f"{where(at)}: expected two different faction ids", at)
     a, b = sorted(pair)
     return (a, b)
 

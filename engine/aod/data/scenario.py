@@ -34,8 +34,19 @@ from typing import Final
 
 from attrs import frozen
 
-from engine.aod.data.tomlfile import (
-    AodFileError,
+from engine.aod.force import BUILD_STEP, Force, ForceEntry, build_problems
+from engine.aod.terrain import (
+    ZONE_MARGIN,
+    Edge,
+    Placement,
+    TerrainPiece,
+    deployment_zone,
+    spacing_problem,
+)
+from engine.aod.units import Card, UnitDef
+from engine.hexes import Hex
+from engine.tomlfile import (
+    DataFileError,
     Key,
     Table,
     boolean,
@@ -48,17 +59,6 @@ from engine.aod.data.tomlfile import (
     text,
     where,
 )
-from engine.aod.force import BUILD_STEP, Force, ForceEntry, build_problems
-from engine.aod.terrain import (
-    ZONE_MARGIN,
-    Edge,
-    Placement,
-    TerrainPiece,
-    deployment_zone,
-    spacing_problem,
-)
-from engine.aod.units import Card, UnitDef
-from engine.hexes import Hex
 
 __all__ = [
     "EDGES",
@@ -146,7 +146,7 @@ def parse_scenario(
     """Read a scenario file's text; units by collector number, pieces by name, cards by id.
 
     Raises:
-        AodFileError: the first problem, with its line.
+        DataFileError: the first problem, with its line.
     """
     return read_text(source, lambda table: build_scenario(table, units, pieces, cards or {}))
 
@@ -161,23 +161,23 @@ def build_scenario(
     check_keys(table, _TOP_KEYS)
     kind = text(table, "format", ())
     if kind != SCENARIO_FORMAT:
-        raise AodFileError(f"format: expected {SCENARIO_FORMAT!r}, got {kind!r}", ("format",))
+        raise DataFileError(f"format: expected {SCENARIO_FORMAT!r}, got {kind!r}", ("format",))
     board = table.get("board")
     if not isinstance(board, dict):
-        raise AodFileError("board: expected { width = ..., height = ... }", ("board",))
+        raise DataFileError("board: expected { width = ..., height = ... }", ("board",))
     check_keys(board, {"width", "height"}, ("board",))
     width = integer(board, "width", ("board",), 2 * ZONE_MARGIN + 4, 60)
     height = integer(board, "height", ("board",), 2 * ZONE_MARGIN + 4, 60)
     build_total = integer(table, "build_total", (), BUILD_STEP, 20 * BUILD_STEP)
     if build_total % BUILD_STEP:
-        raise AodFileError(
+        raise DataFileError(
             f"build_total: {build_total} is not a multiple of {BUILD_STEP} (AOD-4)",
             ("build_total",),
         )
     standard = boolean(table, "standard", ())
     rows = table_list(table, "side", ())
     if not 2 <= len(rows) <= MAX_SIDES:  # noqa: PLR2004 - two players at least
-        raise AodFileError(f"side: 2 to {MAX_SIDES} sides, not {len(rows)} (AOD-2)", ("side",))
+        raise DataFileError(f"side: 2 to {MAX_SIDES} sides, not {len(rows)} (AOD-2)", ("side",))
     sides = tuple(
         _side(
             row,
@@ -229,31 +229,31 @@ def _side(
         collector = text(item, "unit", at)
         unit = units.get(collector)
         if unit is None:
-            raise AodFileError(f"{where(at)}: no unit {collector!r} in the library", at)
+            raise DataFileError(f"{where(at)}: no unit {collector!r} in the library", at)
         chosen: list[Card] = []
         for ident in string_list(item, "cards", at):
             card = cards.get(ident)
             if card is None:
                 known = ", ".join(sorted(cards)) or "none"
-                raise AodFileError(f"{where(at)}: no card {ident!r} (known: {known})", at)
+                raise DataFileError(f"{where(at)}: no card {ident!r} (known: {known})", at)
             chosen.append(card)
         count = integer(item, "count", at, 1, MAX_COPIES, 1)
         entries.append(ForceEntry(unit, count, cards=tuple(chosen)))
     force = Force(name, tuple(entries))
     problems = build_problems(force, build_total)
     if problems:
-        raise AodFileError(problems[0], (*key, "units"))
+        raise DataFileError(problems[0], (*key, "units"))
     pool = tuple(string_list(row, "pool", key))
     at = (*key, "pool")
     if len(pool) > MAX_POOL:
-        raise AodFileError(f"{where(at)}: at most {MAX_POOL} pieces a player (AOD-5)", at)
+        raise DataFileError(f"{where(at)}: at most {MAX_POOL} pieces a player (AOD-5)", at)
     for piece_name in pool:
         piece = pieces.get(piece_name)
         if piece is None:
             known = ", ".join(sorted(pieces))
-            raise AodFileError(f"{where(at)}: no piece {piece_name!r} (known: {known})", at)
+            raise DataFileError(f"{where(at)}: no piece {piece_name!r} (known: {known})", at)
         if standard and not piece.standard:
-            raise AodFileError(
+            raise DataFileError(
                 f"{where(at)}: {piece_name} is no standard piece (standard game, AOD-5)", at
             )
     return SideSetup(name, choice(row, "edge", key, EDGES), force, pool)
@@ -264,10 +264,10 @@ def _check_edges(sides: tuple[SideSetup, ...]) -> None:
     for n, side in enumerate(sides):
         if any(other.edge == side.edge for other in sides[:n]):
             at = ("side", n, "edge")
-            raise AodFileError(f"side[{n}].edge: {side.edge} is taken by another side", at)
+            raise DataFileError(f"side[{n}].edge: {side.edge} is taken by another side", at)
     if len(sides) == 2 and _OPPOSITE[sides[0].edge] != sides[1].edge:  # noqa: PLR2004
         at = ("side", 1, "edge")
-        raise AodFileError("side[1].edge: two players start on opposite edges (AOD-5)", at)
+        raise DataFileError("side[1].edge: two players start on opposite edges (AOD-5)", at)
 
 
 def _placement(row: Table, key: Key, pieces: Mapping[str, TerrainPiece]) -> Placement:
@@ -276,12 +276,12 @@ def _placement(row: Table, key: Key, pieces: Mapping[str, TerrainPiece]) -> Plac
     if name not in pieces:
         known = ", ".join(sorted(pieces))
         at = (*key, "piece")
-        raise AodFileError(f"{where(at)}: no piece {name!r} (known: {known})", at)
+        raise DataFileError(f"{where(at)}: no piece {name!r} (known: {known})", at)
     label = text(row, "anchor", key)
     try:
         anchor = Hex.from_label(label)
     except ValueError as exc:
-        raise AodFileError(f"{where((*key, 'anchor'))}: {exc}", (*key, "anchor")) from None
+        raise DataFileError(f"{where((*key, 'anchor'))}: {exc}", (*key, "anchor")) from None
     return Placement(name, anchor, integer(row, "rotation", key, 0, 5, 0))
 
 
@@ -294,13 +294,13 @@ def _check_terrain(
 ) -> None:
     """At most 4 pieces, from the pools, spaced as AOD-5 step 6 / AOD-26.10 ask."""
     if len(terrain) > MAX_TERRAIN:
-        raise AodFileError(
+        raise DataFileError(
             f"terrain: at most {MAX_TERRAIN} pieces (AOD-5)", ("terrain", MAX_TERRAIN)
         )
     pool = Counter(name for side in sides for name in side.pool)
     for n, placed in enumerate(terrain):
         if pool[placed.piece] <= 0:
-            raise AodFileError(
+            raise DataFileError(
                 f"terrain[{n}]: {placed.piece} is not in a side's pool (AOD-5)",
                 ("terrain", n, "piece"),
             )
@@ -313,4 +313,4 @@ def _check_terrain(
     problem = spacing_problem(covered, width, height, zones)
     if problem is not None:
         index = int(problem.split("]", 1)[0].removeprefix("terrain["))
-        raise AodFileError(problem, ("terrain", index))
+        raise DataFileError(problem, ("terrain", index))

@@ -29,20 +29,6 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from engine.aod.data.tomlfile import (
-    AodFileError,
-    Key,
-    Table,
-    boolean,
-    check_keys,
-    choice,
-    integer,
-    read_text,
-    string_list,
-    table_list,
-    text,
-    where,
-)
 from engine.aod.units import (
     SPEED_MODES,
     AttackSymbol,
@@ -58,6 +44,20 @@ from engine.aod.units import (
     UnitDef,
     Weapon,
     WeaponSlot,
+)
+from engine.tomlfile import (
+    DataFileError,
+    Key,
+    Table,
+    boolean,
+    check_keys,
+    choice,
+    integer,
+    read_text,
+    string_list,
+    table_list,
+    text,
+    where,
 )
 
 __all__ = [
@@ -110,7 +110,7 @@ def parse_unit(source: str, catalogue: Catalogue) -> UnitDef:
     """Read a unit file's text, checked against ``catalogue``.
 
     Raises:
-        AodFileError: the first problem, with its line.
+        DataFileError: the first problem, with its line.
     """
     return read_text(source, lambda table: build_unit(table, catalogue))
 
@@ -120,22 +120,22 @@ def build_unit(table: Table, catalogue: Catalogue) -> UnitDef:
     check_keys(table, _TOP_KEYS)
     kind = text(table, "format", ())
     if kind != UNIT_FORMAT:
-        raise AodFileError(f"format: expected {UNIT_FORMAT!r}, got {kind!r}", ("format",))
+        raise DataFileError(f"format: expected {UNIT_FORMAT!r}, got {kind!r}", ("format",))
     base = BaseType(choice(table, "base", (), tuple(b.value for b in BaseType)))
     mech = base.unit_type.value == "mech"
     if not mech:
         for name in _MECH_ONLY:
             if name in table:
-                raise AodFileError(f"{name}: only 'Mechs have it (AOD-3.1)", (name,))
+                raise DataFileError(f"{name}: only 'Mechs have it (AOD-3.1)", (name,))
     if mech and "weapon" in table:
-        raise AodFileError(
+        raise DataFileError(
             "weapon: a 'Mech has a primary and a secondary weapon (AOD-3.1)", ("weapon",)
         )
     name = text(table, "name", ())
     faction = text(table, "faction", ())
     if faction != MERCENARY and faction not in catalogue.factions:
         known = ", ".join([MERCENARY, *sorted(catalogue.factions)])
-        raise AodFileError(f"faction: unknown faction {faction!r} (known: {known})", ("faction",))
+        raise DataFileError(f"faction: unknown faction {faction!r} (known: {known})", ("faction",))
     modes = SPEED_MODES[base]
     mode = SpeedMode(
         choice(table, "speed_mode", (), tuple(m.value for m in modes), modes[0].value)
@@ -156,7 +156,7 @@ def build_unit(table: Table, catalogue: Catalogue) -> UnitDef:
     heat_dial = text(table, "heat_dial", ()) if mech else ""
     if mech and heat_dial not in catalogue.heat_dials:
         known = ", ".join(sorted(catalogue.heat_dials)) or "none"
-        raise AodFileError(
+        raise DataFileError(
             f"heat_dial: unknown heat dial {heat_dial!r} (known: {known})", ("heat_dial",)
         )
     return UnitDef(
@@ -185,13 +185,13 @@ def _mech_class(table: Table, name: str) -> MechClass:
     from_name = name[-1] if name and name[-1] in letters else ""
     if "class" not in table:
         if not from_name:
-            raise AodFileError(
+            raise DataFileError(
                 "class: missing (the name does not end in L, M, H or A, AOD-20.5)", ("class",)
             )
         return MechClass(from_name)
     given = choice(table, "class", (), letters)
     if from_name and given != from_name:
-        raise AodFileError(
+        raise DataFileError(
             f"class: {given!r} does not match the name's last letter {from_name!r} (AOD-20.5)",
             ("class",),
         )
@@ -205,18 +205,18 @@ def _weapon(
     key: Key = (name,)
     value = table.get(name)
     if value is None:
-        raise AodFileError(f"{name}: missing", key)
+        raise DataFileError(f"{name}: missing", key)
     if not isinstance(value, dict):
-        raise AodFileError(f"{name}: expected a table {{ type = ..., min = ..., max = ... }}", key)
+        raise DataFileError(f"{name}: expected a table {{ type = ..., min = ..., max = ... }}", key)
     check_keys(value, _WEAPON_KEYS, key)
     kinds = tuple(r.value for r in RangeType) if mech else ("ballistic", "energy")
     range_type = RangeType(choice(value, "type", key, kinds))
     low = integer(value, "min", key, 0, MAX_RANGE)
     high = integer(value, "max", key, 0, MAX_RANGE)
     if high and low > high:
-        raise AodFileError(f"{name}: min {low} is beyond max {high}", (*key, "min"))
+        raise DataFileError(f"{name}: min {low} is beyond max {high}", (*key, "min"))
     if range_type is RangeType.MELEE and (low or high):
-        raise AodFileError(f"{name}: a melee weapon has range 0/0 (AOD-3.1)", (*key, "max"))
+        raise DataFileError(f"{name}: a melee weapon has range 0/0 (AOD-3.1)", (*key, "max"))
     long_range = (
         integer(value, "long_range", key, high + 1, 2 * MAX_RANGE)
         if "long_range" in value
@@ -224,21 +224,21 @@ def _weapon(
     )
     markers = tuple(string_list(value, "markers", key))
     if long_range is not None and range_type is RangeType.MELEE:
-        raise AodFileError(f"{name}: a melee weapon is no artillery", (*key, "long_range"))
+        raise DataFileError(f"{name}: a melee weapon is no artillery", (*key, "long_range"))
     if long_range is not None and not markers:
-        raise AodFileError(
+        raise DataFileError(
             f"{name}.markers: an artillery weapon owns at least one marker (AOD-13.1)",
             (*key, "long_range"),
         )
     if markers and long_range is None:
-        raise AodFileError(
+        raise DataFileError(
             f"{name}.markers: only artillery (a long_range) has markers (AOD-13.1)",
             (*key, "markers"),
         )
     for marker in markers:
         if marker not in catalogue.markers:
             known = ", ".join(sorted(catalogue.markers)) or "none"
-            raise AodFileError(
+            raise DataFileError(
                 f"{name}.markers: unknown marker {marker!r} (known: {known})", (*key, "markers")
             )
     return Weapon(
@@ -271,7 +271,7 @@ def _check_markers(
                 click.attack >= marker.min_attack and (damage or 0) >= marker.min_damage
                 for click, damage in zip(dial, damages, strict=True)
             ):
-                raise AodFileError(
+                raise DataFileError(
                     f"{name}.markers: {ident} needs attack {marker.min_attack} and damage "
                     f"{marker.min_damage}, which no click shows (AOD-26.9)",
                     (name, "markers"),
@@ -282,17 +282,17 @@ def _dial(table: Table, catalogue: Catalogue, *, mech: bool) -> tuple[Click, ...
     """The live clicks (AOD-3.3, AOD-3.4); exactly one carries the starting marker."""
     rows = table_list(table, "dial", ())
     if not rows:
-        raise AodFileError("dial: at least one click", ("dial",))
+        raise DataFileError("dial: at least one click", ("dial",))
     if len(rows) > MAX_CLICKS:
-        raise AodFileError(f"dial: at most {MAX_CLICKS} clicks", ("dial", MAX_CLICKS))
+        raise DataFileError(f"dial: at most {MAX_CLICKS} clicks", ("dial", MAX_CLICKS))
     clicks = tuple(_click(row, ("dial", n), catalogue, mech=mech) for n, row in enumerate(rows))
     starts = [n for n, click in enumerate(clicks) if click.start]
     if not starts:
-        raise AodFileError(
+        raise DataFileError(
             "dial: no click has the starting marker (start = true, AOD-3.4)", ("dial",)
         )
     if len(starts) > 1:
-        raise AodFileError(
+        raise DataFileError(
             f"dial[{starts[1]}]: a second starting marker (the first is on click {starts[0]})",
             ("dial", starts[1]),
         )
@@ -308,7 +308,7 @@ def _click(row: Table, key: Key, catalogue: Catalogue, *, mech: bool) -> Click:
     marks = [_mark(item, (*key, "se"), stats, catalogue) for item in string_list(row, "se", key)]
     flags = {name: boolean(row, name, key) for name in _FLAGS}
     if flags["start"] and flags["repair_marker"]:
-        raise AodFileError(
+        raise DataFileError(
             f"{where(key)}: the starting and a repair marker cannot share a click (AOD-3.4)",
             (*key, "repair_marker"),
         )
@@ -326,17 +326,17 @@ def _click(row: Table, key: Key, catalogue: Catalogue, *, mech: bool) -> Click:
 def _mark(item: str, at: Key, stats: tuple[str, ...], catalogue: Catalogue) -> EquipmentMark:
     stat, colon, code = item.partition(":")
     if not colon or stat not in stats:
-        raise AodFileError(
+        raise DataFileError(
             f"{where(at)}: {item!r} is not stat:CODE with a stat of {', '.join(stats)}", at
         )
     if code == "HD":
-        raise AodFileError(f"{where(at)}: Heavy Damage is written heavy_damage = true", at)
+        raise DataFileError(f"{where(at)}: Heavy Damage is written heavy_damage = true", at)
     equipment = catalogue.equipment.get(code)
     if equipment is None:
         known = ", ".join(sorted(catalogue.equipment)) or "none"
-        raise AodFileError(f"{where(at)}: unknown SE code {code!r} (known: {known})", at)
+        raise DataFileError(f"{where(at)}: unknown SE code {code!r} (known: {known})", at)
     if not equipment.fits(Stat(stat)):
-        raise AodFileError(
+        raise DataFileError(
             f"{where(at)}: {equipment.name} ({code}) sits on {equipment.slot.value}, not {stat}", at
         )
     return EquipmentMark(Stat(stat), code)

@@ -20,8 +20,18 @@ from typing import Final, TypeVar
 
 from attrs import frozen
 
-from engine.dystopian.data.tomlfile import (
-    DwFileError,
+from engine.dystopian.models import (
+    Card,
+    CardIcon,
+    CardType,
+    Catalogue,
+    Generator,
+    Mar,
+    TinyFlyer,
+    TinyKind,
+)
+from engine.tomlfile import (
+    DataFileError,
     Key,
     Table,
     boolean,
@@ -32,16 +42,6 @@ from engine.dystopian.data.tomlfile import (
     table_list,
     text,
     where,
-)
-from engine.dystopian.models import (
-    Card,
-    CardIcon,
-    CardType,
-    Catalogue,
-    Generator,
-    Mar,
-    TinyFlyer,
-    TinyKind,
 )
 
 __all__ = [
@@ -78,7 +78,7 @@ def parse_catalogue(source: str) -> CatalogueFile:
     """Read a catalogue file's text.
 
     Raises:
-        DwFileError: the first problem, with its line.
+        DataFileError: the first problem, with its line.
     """
     return read_text(source, build_catalogue)
 
@@ -88,7 +88,7 @@ def build_catalogue(table: Table) -> CatalogueFile:
     check_keys(table, _TOP_KEYS)
     kind = text(table, "format", ())
     if kind != CATALOGUE_FORMAT:
-        raise DwFileError(f"format: expected {CATALOGUE_FORMAT!r}, got {kind!r}", ("format",))
+        raise DataFileError(f"format: expected {CATALOGUE_FORMAT!r}, got {kind!r}", ("format",))
     mars = _each(table, "mar", _mar)
     generators = _each(table, "generator", _generator)
     flyers = _each(table, "tiny_flyer", _tiny_flyer)
@@ -101,7 +101,7 @@ def build_catalogue(table: Table) -> CatalogueFile:
     ):
         for n, ident in enumerate(ids):
             if ident in ids[:n]:
-                raise DwFileError(f"{name}[{n}]: {ident!r} is defined twice", (name, n))
+                raise DataFileError(f"{name}[{n}]: {ident!r} is defined twice", (name, n))
     return CatalogueFile(mars, generators, flyers, cards)
 
 
@@ -117,7 +117,7 @@ def ident(table: Table, name: str, key: Key) -> str:
     value = text(table, name, key)
     if not IDENT.fullmatch(value):
         at = (*key, name)
-        raise DwFileError(
+        raise DataFileError(
             f"{where(at)}: {value!r} is no id (lower-case letters, digits and _, from a letter)",
             at,
         )
@@ -128,7 +128,7 @@ def _section(table: Table, key: Key) -> str:
     value = text(table, "section", key)
     if not SECTION.fullmatch(value):
         at = (*key, "section")
-        raise DwFileError(f"{where(at)}: {value!r} is no digest section like 'DW-24'", at)
+        raise DataFileError(f"{where(at)}: {value!r} is no digest section like 'DW-24'", at)
     return value
 
 
@@ -146,7 +146,7 @@ def _mar(table: Table, key: Key) -> Mar:
     )
     if mar.wing and mar.weapon:
         at = (*key, "weapon")
-        raise DwFileError(f"{where(at)}: a tiny-flyer wing's MAR is tied to no weapon", at)
+        raise DataFileError(f"{where(at)}: a tiny-flyer wing's MAR is tied to no weapon", at)
     return mar
 
 
@@ -175,7 +175,7 @@ def _tiny_flyer(table: Table, key: Key) -> TinyFlyer:
     )
     if flyer.ad and kind in (TinyKind.FIGHTER, TinyKind.RECON):
         at = (*key, "ad")
-        raise DwFileError(f"{where(at)}: fighters and recon planes carry no AD weapons", at)
+        raise DataFileError(f"{where(at)}: fighters and recon planes carry no AD weapons", at)
     return flyer
 
 
@@ -186,12 +186,12 @@ def _card(table: Table, key: Key) -> Card:
     cancels = integer(table, "cancels", key, 1, 9, 0) if "cancels" in table else 0
     if kind is CardType.COUNTER and not cancels:
         at = (*key, "cancels")
-        raise DwFileError(
+        raise DataFileError(
             f"{where(at)}: missing (the highest Sturginium total the counter cancels)", at
         )
     if cancels and kind is not CardType.COUNTER:
         at = (*key, "cancels")
-        raise DwFileError(f"{where(at)}: only counter cards cancel cards", at)
+        raise DataFileError(f"{where(at)}: only counter cards cancel cards", at)
     return Card(
         id=ident(table, "id", key),
         name=text(table, "name", key),

@@ -30,8 +30,10 @@ import json
 from collections.abc import Mapping
 from typing import Final
 
-from engine.dystopian.data.tomlfile import (
-    DwFileError,
+from engine.dystopian.fleet import BaseForce, EscortGroup, Fleet, GameType, Squadron, Wing
+from engine.dystopian.models import ModelCard, TinyKind
+from engine.tomlfile import (
+    DataFileError,
     Key,
     Table,
     boolean,
@@ -44,8 +46,6 @@ from engine.dystopian.data.tomlfile import (
     text,
     where,
 )
-from engine.dystopian.fleet import BaseForce, EscortGroup, Fleet, GameType, Squadron, Wing
-from engine.dystopian.models import ModelCard, TinyKind
 
 __all__ = ["FLEET_FORMAT", "MAX_COUNT", "MAX_MFV", "build_fleet", "format_fleet", "parse_fleet"]
 
@@ -67,7 +67,7 @@ def parse_fleet(source: str, models: Mapping[str, ModelCard]) -> Fleet:
     """Read a fleet file's text; ``models`` are the cards by id it may name.
 
     Raises:
-        DwFileError: the first problem, with its line.
+        DataFileError: the first problem, with its line.
     """
     return read_text(source, lambda table: build_fleet(table, models))
 
@@ -77,15 +77,15 @@ def build_fleet(table: Table, models: Mapping[str, ModelCard]) -> Fleet:
     check_keys(table, _TOP_KEYS)
     kind = text(table, "format", ())
     if kind != FLEET_FORMAT:
-        raise DwFileError(f"format: expected {FLEET_FORMAT!r}, got {kind!r}", ("format",))
+        raise DataFileError(f"format: expected {FLEET_FORMAT!r}, got {kind!r}", ("format",))
     rows = table_list(table, "squadron", ())
     if len(rows) > MAX_SQUADRONS:
-        raise DwFileError(f"squadron: at most {MAX_SQUADRONS}", ("squadron", MAX_SQUADRONS))
+        raise DataFileError(f"squadron: at most {MAX_SQUADRONS}", ("squadron", MAX_SQUADRONS))
     squadrons = tuple(_squadron(row, ("squadron", n), models) for n, row in enumerate(rows))
     flagships = [n for n, row in enumerate(rows) if boolean(row, "commodore", ("squadron", n))]
     if len(flagships) > 1:
         at: Key = ("squadron", flagships[1], "commodore")
-        raise DwFileError(
+        raise DataFileError(
             f"{where(at)}: a second Commodore (the first is on squadron {flagships[0] + 1})", at
         )
     return Fleet(
@@ -105,7 +105,7 @@ def _model(table: Table, key: Key, models: Mapping[str, ModelCard]) -> ModelCard
     if model is None:
         at = (*key, "model")
         known = ", ".join(sorted(models)) or "none"
-        raise DwFileError(f"{where(at)}: no model {name!r} (known: {known})", at)
+        raise DataFileError(f"{where(at)}: no model {name!r} (known: {known})", at)
     return model
 
 
@@ -118,7 +118,7 @@ def _squadron(table: Table, key: Key, models: Mapping[str, ModelCard]) -> Squadr
         if model.option(ident) is None:
             at = (*key, "options")
             offered = ", ".join(o.id for o in model.options) or "none"
-            raise DwFileError(
+            raise DataFileError(
                 f"{where(at)}: {model.name} has no option {ident!r} (offered: {offered})", at
             )
     escorts = tuple(

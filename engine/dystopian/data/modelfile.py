@@ -39,20 +39,6 @@ import json
 from typing import Final
 
 from engine.dystopian.data.catalogue import ident
-from engine.dystopian.data.tomlfile import (
-    DwFileError,
-    Key,
-    Table,
-    boolean,
-    check_keys,
-    choice,
-    integer,
-    read_text,
-    string_list,
-    table_list,
-    text,
-    where,
-)
 from engine.dystopian.models import (
     BANDS,
     DOMAIN_TYPES,
@@ -70,6 +56,20 @@ from engine.dystopian.models import (
     Turn,
     Weapon,
     WeaponKind,
+)
+from engine.tomlfile import (
+    DataFileError,
+    Key,
+    Table,
+    boolean,
+    check_keys,
+    choice,
+    integer,
+    read_text,
+    string_list,
+    table_list,
+    text,
+    where,
 )
 
 __all__ = ["LIMITS", "MODEL_FORMAT", "NO_AD", "build_model", "format_model", "parse_model"]
@@ -138,7 +138,7 @@ def parse_model(source: str, catalogue: Catalogue) -> ModelCard:
     """Read a model file's text, checked against ``catalogue``.
 
     Raises:
-        DwFileError: the first problem, with its line.
+        DataFileError: the first problem, with its line.
     """
     return read_text(source, lambda table: build_model(table, catalogue))
 
@@ -153,17 +153,17 @@ def build_model(table: Table, catalogue: Catalogue) -> ModelCard:
     check_keys(table, _TOP_KEYS)
     kind = text(table, "format", ())
     if kind != MODEL_FORMAT:
-        raise DwFileError(f"format: expected {MODEL_FORMAT!r}, got {kind!r}", ("format",))
+        raise DataFileError(f"format: expected {MODEL_FORMAT!r}, got {kind!r}", ("format",))
     domain, model_type, size = _kind(table)
     flying, diving = _flags(table, domain, model_type)
     mv = _number(table, "mv")
     min_move = integer(table, "min_move", (), 0, mv)
     stats = {name: _number(table, name) for name in _STATS}
     if stats["cr"] < stats["dr"]:
-        raise DwFileError(f"cr: {stats['cr']} is below the DR of {stats['dr']}", ("cr",))
+        raise DataFileError(f"cr: {stats['cr']} is below the DR of {stats['dr']}", ("cr",))
     capacity = _number(table, "capacity", default=0)
     if "recon" in table and not capacity:
-        raise DwFileError(
+        raise DataFileError(
             "recon: only a carrier (a capacity above 0) carries recon planes", ("recon",)
         )
     recon = integer(table, "recon", (), 0, min(1, capacity), 0)
@@ -175,7 +175,7 @@ def build_model(table: Table, catalogue: Catalogue) -> ModelCard:
     for n, option in enumerate(options):
         if option.id in [o.id for o in options[:n]]:
             at: Key = ("option", n, "id")
-            raise DwFileError(f"{where(at)}: {option.id!r} is offered twice", at)
+            raise DataFileError(f"{where(at)}: {option.id!r} is offered twice", at)
     return ModelCard(
         id=text(table, "id", ()),
         name=text(table, "name", ()),
@@ -204,7 +204,7 @@ def build_model(table: Table, catalogue: Catalogue) -> ModelCard:
 
 def _required_bool(table: Table, name: str) -> bool:
     if name not in table:
-        raise DwFileError(f"{name}: missing", (name,))
+        raise DataFileError(f"{name}: missing", (name,))
     return boolean(table, name, ())
 
 
@@ -219,15 +219,15 @@ def _kind(table: Table) -> tuple[Domain, ModelType, Size]:
         ModelType.FORTIFICATION,
     ):
         home = next(d for d, types in DOMAIN_TYPES.items() if model_type in types)
-        raise DwFileError(
+        raise DataFileError(
             f"type: a {_words(model_type)} is a {home.value} model, not {domain.value}", ("type",)
         )
     size = Size(choice(table, "size", (), tuple(s.value for s in Size)))
     if size is Size.TINY:
-        raise DwFileError("size: tiny flyers are tokens, not model cards", ("size",))
+        raise DataFileError("size: tiny flyers are tokens, not model cards", ("size",))
     if size not in TYPE_SIZES[model_type]:
         sizes = " or ".join(s.value for s in TYPE_SIZES[model_type])
-        raise DwFileError(f"size: a {_words(model_type)} is {sizes}, not {size.value}", ("size",))
+        raise DataFileError(f"size: a {_words(model_type)} is {sizes}, not {size.value}", ("size",))
     return domain, model_type, size
 
 
@@ -239,7 +239,7 @@ def _flags(table: Table, domain: Domain, model_type: ModelType) -> tuple[bool, D
     """Flying and diving (DW-3.3): air models fly; submarines dive at sea, burrowers on land."""
     free = model_type in (ModelType.CREATURE, ModelType.ROBOT)
     if "flying" in table and not free:
-        raise DwFileError(
+        raise DataFileError(
             "flying: only creatures and robots are marked as flyers (air models always fly)",
             ("flying",),
         )
@@ -249,19 +249,19 @@ def _flags(table: Table, domain: Domain, model_type: ModelType) -> tuple[bool, D
     if needed is not None:
         diving = Diving(choice(table, "diving", (), options))
         if diving is not needed:
-            raise DwFileError(
+            raise DataFileError(
                 f"diving: a {_words(model_type)} dives under the {needed.value}", ("diving",)
             )
         return flying, diving
     if "diving" not in table:
         return flying, None
     if not free:
-        raise DwFileError(
+        raise DataFileError(
             "diving: only submarines, burrowers, creatures and robots can submerge", ("diving",)
         )
     diving = Diving(choice(table, "diving", (), options))
     if flying:
-        raise DwFileError("diving: a flyer cannot submerge", ("diving",))
+        raise DataFileError("diving: a flyer cannot submerge", ("diving",))
     return flying, diving
 
 
@@ -273,7 +273,7 @@ def _turn(table: Table, domain: Domain, size: Size) -> Turn:
     )
     turn = Turn(choice(table, "turn", (), tuple(t.value for t in allowed)))
     if naval and size is Size.MASSIVE and turn not in (Turn.LARGE, Turn.FREE):
-        raise DwFileError("turn: Massive naval models use the Large template", ("turn",))
+        raise DataFileError("turn: Massive naval models use the Large template", ("turn",))
     return turn
 
 
@@ -282,17 +282,17 @@ def _squadron(table: Table) -> tuple[int, int]:
     value = table.get("squadron")
     at: Key = ("squadron",)
     if value is None:
-        raise DwFileError("squadron: missing", at)
+        raise DataFileError("squadron: missing", at)
     low, high = LIMITS["squadron"]
     if (
         not isinstance(value, list)
         or len(value) != 2  # noqa: PLR2004 - smallest and largest
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise DwFileError("squadron: expected [smallest, largest], two whole numbers", at)
+        raise DataFileError("squadron: expected [smallest, largest], two whole numbers", at)
     smallest, largest = value
     if not low <= smallest <= largest <= high:
-        raise DwFileError(
+        raise DataFileError(
             f"squadron: [{smallest}, {largest}] is not {low} <= smallest <= largest <= {high}", at
         )
     return (smallest, largest)
@@ -302,18 +302,18 @@ def _mar_ref(item: str, at: Key, catalogue: Catalogue, *, weapon: bool) -> MarRe
     name, colon, number = item.partition(":")
     mar = catalogue.mars.get(name)
     if mar is None:
-        raise DwFileError(f"{where(at)}: unknown MAR {name!r}", at)
+        raise DataFileError(f"{where(at)}: unknown MAR {name!r}", at)
     if mar.wing:
-        raise DwFileError(f"{where(at)}: {mar.name} is a tiny-flyer wing's MAR", at)
+        raise DataFileError(f"{where(at)}: {mar.name} is a tiny-flyer wing's MAR", at)
     if weapon and not mar.weapon:
-        raise DwFileError(f"{where(at)}: {mar.name} is no weapon MAR (put it on the card)", at)
+        raise DataFileError(f"{where(at)}: {mar.name} is no weapon MAR (put it on the card)", at)
     if mar.value != bool(colon):
         shape = f"{name}:X with a number X" if mar.value else name
-        raise DwFileError(f"{where(at)}: {mar.name} is written {shape!r}", at)
+        raise DataFileError(f"{where(at)}: {mar.name} is written {shape!r}", at)
     if not colon:
         return MarRef(name)
     if not number.isdigit() or not 1 <= int(number) <= 99:  # noqa: PLR2004 - two digits
-        raise DwFileError(f"{where(at)}: {number!r} is not a number from 1 to 99", at)
+        raise DataFileError(f"{where(at)}: {number!r} is not a number from 1 to 99", at)
     return MarRef(name, int(number))
 
 
@@ -326,7 +326,7 @@ def _mars(table: Table, key: Key, catalogue: Catalogue, *, weapon: bool) -> tupl
     ids = [ref.id for ref in refs]
     for n, name in enumerate(ids):
         if name in ids[:n]:
-            raise DwFileError(f"{where(at)}: {name!r} is listed twice", at)
+            raise DataFileError(f"{where(at)}: {name!r} is listed twice", at)
     return refs
 
 
@@ -337,14 +337,14 @@ def _generators(table: Table, key: Key, catalogue: Catalogue) -> tuple[str, ...]
         if name not in catalogue.generators:
             at = (*key, "generators")
             known = ", ".join(sorted(catalogue.generators)) or "none"
-            raise DwFileError(f"{where(at)}: unknown generator {name!r} (known: {known})", at)
+            raise DataFileError(f"{where(at)}: unknown generator {name!r} (known: {known})", at)
     return tuple(names)
 
 
 def _weapons(table: Table, catalogue: Catalogue, *, diving: Diving | None) -> tuple[Weapon, ...]:
     rows = table_list(table, "weapon", (), required=False)
     if len(rows) > MAX_WEAPONS:
-        raise DwFileError(f"weapon: at most {MAX_WEAPONS} weapons", ("weapon", MAX_WEAPONS))
+        raise DataFileError(f"weapon: at most {MAX_WEAPONS} weapons", ("weapon", MAX_WEAPONS))
     weapons = tuple(
         _weapon(row, ("weapon", n), catalogue, diving=diving) for n, row in enumerate(rows)
     )
@@ -352,7 +352,7 @@ def _weapons(table: Table, catalogue: Catalogue, *, diving: Diving | None) -> tu
     for n, name in enumerate(names):
         if name in names[:n]:
             at: Key = ("weapon", n, "name")
-            raise DwFileError(f"{where(at)}: {name!r} names two weapons", at)
+            raise DataFileError(f"{where(at)}: {name!r} names two weapons", at)
     return weapons
 
 
@@ -363,24 +363,26 @@ def _weapon(table: Table, key: Key, catalogue: Catalogue, *, diving: Diving | No
     kind = WeaponKind(choice(table, "kind", key, tuple(k.value for k in WeaponKind)))
     arc = Arc(choice(table, "arc", key, tuple(a.value for a in Arc)))
     if kind is WeaponKind.MINE and arc is not Arc.DROPPED:
-        raise DwFileError(f"{where((*key, 'arc'))}: mines are dropped", (*key, "arc"))
+        raise DataFileError(f"{where((*key, 'arc'))}: mines are dropped", (*key, "arc"))
     if kind is not WeaponKind.MINE and arc is Arc.DROPPED:
-        raise DwFileError(f"{where((*key, 'arc'))}: only mines are dropped", (*key, "arc"))
+        raise DataFileError(f"{where((*key, 'arc'))}: only mines are dropped", (*key, "arc"))
     if kind is WeaponKind.BOMB and arc is not Arc.CHANNEL_AFT:
-        raise DwFileError(
+        raise DataFileError(
             f"{where((*key, 'arc'))}: bombs fall in the aft fixed channel", (*key, "arc")
         )
     ad = _ad(table, key, kind)
     tesla = boolean(table, "tesla", key)
     if tesla and kind is not WeaponKind.SECONDARY:
-        raise DwFileError(f"{where((*key, 'tesla'))}: Tesla weapons are secondary", (*key, "tesla"))
+        raise DataFileError(
+            f"{where((*key, 'tesla'))}: Tesla weapons are secondary", (*key, "tesla")
+        )
     submerged = boolean(table, "submerged", key)
     if submerged and diving is None:
         at = (*key, "submerged")
-        raise DwFileError(f"{where(at)}: only a diving model fires while submerged", at)
+        raise DataFileError(f"{where(at)}: only a diving model fires while submerged", at)
     if submerged and kind is WeaponKind.TORPEDO:
         at = (*key, "submerged")
-        raise DwFileError(f"{where(at)}: torpedoes always fire while submerged", at)
+        raise DataFileError(f"{where(at)}: torpedoes always fire while submerged", at)
     return Weapon(
         name=name,
         kind=kind,
@@ -397,9 +399,9 @@ def _ad(table: Table, key: Key, kind: WeaponKind) -> tuple[int | None, ...]:
     at = (*key, "ad")
     value = table.get("ad")
     if value is None:
-        raise DwFileError(f"{where(at)}: missing", at)
+        raise DataFileError(f"{where(at)}: missing", at)
     if not isinstance(value, list) or len(value) != BANDS:
-        raise DwFileError(f"{where(at)}: expected the AD of RB1 to RB4, four values", at)
+        raise DataFileError(f"{where(at)}: expected the AD of RB1 to RB4, four values", at)
     low, high = LIMITS["ad"]
     bands: list[int | None] = []
     for n, item in enumerate(value, start=1):
@@ -408,13 +410,13 @@ def _ad(table: Table, key: Key, kind: WeaponKind) -> tuple[int | None, ...]:
         elif isinstance(item, int) and not isinstance(item, bool) and low <= item <= high:
             bands.append(item)
         else:
-            raise DwFileError(
+            raise DataFileError(
                 f"{where(at)}: RB{n} is {item!r}, not an AD from {low} to {high} or {NO_AD!r}", at
             )
     if all(item is None for item in bands):
-        raise DwFileError(f"{where(at)}: it fires in no band", at)
+        raise DataFileError(f"{where(at)}: it fires in no band", at)
     if kind.contact_only and (bands[0] is None or any(b is not None for b in bands[1:])):
-        raise DwFileError(
+        raise DataFileError(
             f"{where(at)}: {kind.value}s have an AD in RB1 only: [n, {NO_AD!r}, {NO_AD!r}, "
             f"{NO_AD!r}]",
             at,
@@ -433,7 +435,7 @@ def _option(table: Table, key: Key, catalogue: Catalogue) -> ModelOption:
         mars=_mars(table, key, catalogue, weapon=False),
     )
     if not option.generators and not option.mars:
-        raise DwFileError(f"{where(key)}: an option adds a generator or a MAR", key)
+        raise DataFileError(f"{where(key)}: an option adds a generator or a MAR", key)
     return option
 
 

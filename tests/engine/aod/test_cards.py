@@ -9,9 +9,9 @@ import pytest
 
 from engine.aod.data.catalogue import parse_catalogue
 from engine.aod.data.scenario import parse_scenario
-from engine.aod.data.tomlfile import AodFileError
 from engine.aod.force import Force, ForceEntry, build_problems, card_problems
 from engine.aod.units import CardKind, MechClass, Stat
+from engine.tomlfile import DataFileError
 from tests.engine.aod._assets import ASSETS, by_name, catalogue, pieces, units
 
 CARDS = (ASSETS / "catalogue" / "cards.aod.toml").read_text(encoding="utf-8")
@@ -95,11 +95,11 @@ def test_cards_in_a_scenario():
     demo = parse_scenario(text, units(), pieces(), catalogue().cards)
     assert demo.sides[0].force.points == 436 + 8
     bad = DEMO.replace('{ unit = "HX-009" },', '{ unit = "HX-009", cards = ["G-X9"] },', 1)
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_scenario(bad, units(), pieces(), catalogue().cards)
     assert str(caught.value) == ("17: side[0].units[0]: no card 'G-X9' (known: G-X1, P-X1, PC-X1)")
     wrong = DEMO.replace('{ unit = "HX-010" },', '{ unit = "HX-010", cards = ["P-X1"] },', 1)
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_scenario(wrong, units(), pieces(), catalogue().cards)
     assert str(caught.value) == "30: Liao Line: Warden WD-5H: P-X1 needs class L, not H (AOD-20.5)"
 
@@ -139,6 +139,6 @@ def test_cards_in_a_scenario():
 def test_malformed_cards(old, new, message):
     """Each broken card names the line and what is wrong."""
     assert old in CARDS
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_catalogue(CARDS.replace(old, new, 1))
     assert str(caught.value) == message

@@ -8,10 +8,10 @@ import pytest
 
 from engine.aod.data.catalogue import CatalogueFile, merge, parse_catalogue
 from engine.aod.data.scenario import parse_scenario
-from engine.aod.data.tomlfile import AodFileError
 from engine.aod.force import orders_per_turn
 from engine.aod.terrain import spacing_problem
 from engine.hexes import Hex
+from engine.tomlfile import DataFileError
 from tests.engine.aod._assets import ASSETS, pieces, units
 
 CATALOGUE = ASSETS / "catalogue"
@@ -298,7 +298,7 @@ def test_malformed_catalogue(file, old, new, message):
     """Each broken catalogue names the line and what is wrong in one line."""
     source = TEXTS[file]
     assert old in source
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_catalogue(source.replace(old, new, 1))
     assert str(caught.value) == message
 
@@ -307,7 +307,7 @@ def test_malformed_catalogue(file, old, new, message):
 def test_malformed_scenario(old, new, message):
     """Each broken scenario names the line and what is wrong in one line."""
     assert old in DEMO
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_scenario(DEMO.replace(old, new, 1), units(), pieces())
     assert str(caught.value) == message
 

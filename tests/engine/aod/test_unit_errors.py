@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.aod.data.tomlfile import AodFileError
 from engine.aod.data.unitfile import parse_unit
+from engine.tomlfile import DataFileError
 from tests.engine.aod._assets import ASSETS, catalogue
 
 FILES = {
@@ -231,7 +231,7 @@ def test_malformed_unit(file, old, new, message):
     """Each broken file names the line and what is wrong in one line."""
     source = TEXTS[file]
     assert old in source
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_unit(source.replace(old, new, 1), catalogue())
     assert str(caught.value) == message
     assert "\n" not in str(caught.value)
@@ -240,10 +240,10 @@ def test_malformed_unit(file, old, new, message):
 def test_where_adds_the_file_name():
     """``FILE:LINE: reason``, or ``FILE: reason`` when no line is known."""
     broken = TEXTS["P"].replace("points = 12", "points = 0")
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_unit(broken, catalogue())
     assert caught.value.where("u.aod.toml") == "u.aod.toml:7: points: 0 is out of range (1 to 999)"
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_unit(TEXTS["P"].replace("points = 12\n", ""), catalogue())
     assert caught.value.where("u.aod.toml") == "u.aod.toml: points: missing"
 
@@ -251,7 +251,7 @@ def test_where_adds_the_file_name():
 def test_control_characters_are_escaped():
     """A name quoted in a message cannot reach the terminal as a control sequence."""
     broken = TEXTS["P"].replace('rank = "green"', 'rank = "\\u001b[2J"')
-    with pytest.raises(AodFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_unit(broken, catalogue())
     assert "\x1b" not in str(caught.value)
     assert "\\x1b" in str(caught.value)
@@ -260,7 +260,7 @@ def test_control_characters_are_escaped():
 def test_empty_dial():
     """A dial with no clicks is refused (AOD-3.4: a dial starts at its starting marker)."""
     broken = TEXTS["P"].split("dial = [")[0] + "dial = []\n"
-    with pytest.raises(AodFileError, match=r"^12: dial: at least one click$"):
+    with pytest.raises(DataFileError, match=r"^12: dial: at least one click$"):
         parse_unit(broken, catalogue())
 
 
@@ -268,7 +268,7 @@ def _outcome(source: str) -> str:
     """The unit's name, or the error's text (any other exception fails the test)."""
     try:
         return parse_unit(source, catalogue()).name
-    except AodFileError as exc:
+    except DataFileError as exc:
         return str(exc)
 
 
@@ -288,3 +288,15 @@ def test_dropping_or_garbling_a_line_never_raises_otherwise(file, data):
     replacement = data.draw(st.sampled_from(["", "x = 1", "}", "[", '"', "dial = 5", "se = 1"]))
     lines[index] = replacement
     assert "\n" not in _outcome("\n".join(lines))
+
+
+def test_digits_in_a_name_are_text_not_a_long_number() -> None:
+    """AOD-26.13 A: a name may hold any digits; only integer values are limited to 9 digits.
+
+    The reader once refused any run of 10 digits anywhere in the file, names included (found by
+    the round-trip property); now the value decides, and a long integer still names its line.
+    """
+    text = (ASSETS / "units" / "hx-009-kestrel-ks-2l.aod.toml").read_text(encoding="utf-8")
+    named = text.replace('name = "Kestrel KS-2L"', 'name = "Kestrel KS-12345678901L"', 1)
+    assert named != text
+    assert parse_unit(named, catalogue()).name == "Kestrel KS-12345678901L"

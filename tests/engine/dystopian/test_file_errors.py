@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engine.dystopian.data.catalogue import parse_catalogue
 from engine.dystopian.data.fleetfile import parse_fleet
 from engine.dystopian.data.modelfile import parse_model
-from engine.dystopian.data.tomlfile import DwFileError
+from engine.tomlfile import DataFileError
 from tests.engine.dystopian._assets import catalogue, models, text
 
 MODELS = {
@@ -253,7 +253,7 @@ def test_malformed_model_file(file, old, new, message):
     """Each broken model file names the line and what is wrong in one line."""
     source = MODELS[file]
     assert old in source
-    with pytest.raises(DwFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_model(source.replace(old, new, 1), catalogue())
     assert str(caught.value) == message
     assert "\n" not in str(caught.value)
@@ -262,7 +262,7 @@ def test_malformed_model_file(file, old, new, message):
 def test_a_key_set_twice_is_tomls_error_with_its_line():
     """TOML's own errors keep their line: an option's id given twice."""
     broken = MODELS["BB"].replace("[[option]]", "[[option]]\nid = 'x'")
-    with pytest.raises(DwFileError, match=r"^50: cannot overwrite a value \(column 14\)$"):
+    with pytest.raises(DataFileError, match=r"^50: cannot overwrite a value \(column 14\)$"):
         parse_model(broken, catalogue())
 
 
@@ -270,7 +270,7 @@ def test_massive_naval_models_use_the_large_template():
     """DW-11.2: Massive naval models use Large."""
     carrier = text("models", "cv-harbour-carrier.dw.toml").replace('turn = "L"', 'turn = "M"')
     with pytest.raises(
-        DwFileError, match=r"^14: turn: Massive naval models use the Large template$"
+        DataFileError, match=r"^14: turn: Massive naval models use the Large template$"
     ):
         parse_model(carrier, catalogue())
 
@@ -435,7 +435,7 @@ CATALOGUE_CASES = [
 def test_malformed_fleet_file(source, old, new, message):
     """Each broken fleet file names the line and what is wrong in one line (DW-22)."""
     assert old in source
-    with pytest.raises(DwFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_fleet(source.replace(old, new, 1), models())
     assert str(caught.value) == message
 
@@ -446,17 +446,17 @@ def test_malformed_fleet_file(source, old, new, message):
 def test_malformed_catalogue_file(source, old, new, message):
     """Each broken catalogue file names the line and what is wrong in one line (DW-8, DW-24)."""
     assert old in source
-    with pytest.raises(DwFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_catalogue(source.replace(old, new, 1))
     assert str(caught.value) == message
 
 
 def test_where_adds_the_file_name():
     """``FILE:LINE: reason``, or ``FILE: reason`` when no line is known."""
-    with pytest.raises(DwFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_model(MODELS["BB"].replace("points = 150", "points = 0"), catalogue())
     assert caught.value.where("bb.dw.toml") == "bb.dw.toml:10: points: 0 is out of range (1 to 999)"
-    with pytest.raises(DwFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_model(MODELS["BB"].replace("points = 150\n", ""), catalogue())
     assert caught.value.where("bb.dw.toml") == "bb.dw.toml: points: missing"
 
@@ -464,7 +464,7 @@ def test_where_adds_the_file_name():
 def test_control_characters_are_escaped():
     """A value quoted in a message cannot reach the terminal as a control sequence."""
     broken = MODELS["BB"].replace('size = "large"', 'size = "\\u001b[2J"')
-    with pytest.raises(DwFileError) as caught:
+    with pytest.raises(DataFileError) as caught:
         parse_model(broken, catalogue())
     assert "\x1b" not in str(caught.value)
     assert "\\x1b" in str(caught.value)
@@ -472,9 +472,9 @@ def test_control_characters_are_escaped():
 
 def test_long_numbers_and_bad_toml():
     """TOML syntax errors and absurd numbers carry their line too."""
-    with pytest.raises(DwFileError, match=r"^10: a number with more than 9 digits$"):
+    with pytest.raises(DataFileError, match=r"^10: a number with more than 9 digits$"):
         parse_model(MODELS["BB"].replace("points = 150", "points = 1500000000000"), catalogue())
-    with pytest.raises(DwFileError, match=r"^10: invalid value \(column 10\)$"):
+    with pytest.raises(DataFileError, match=r"^10: invalid value \(column 10\)$"):
         parse_model(MODELS["BB"].replace("points = 150", "points = "), catalogue())
 
 
@@ -482,7 +482,7 @@ def _outcome(parse, source: str) -> str:
     """The parsed value's name, or the error's text (any other exception fails the test)."""
     try:
         return parse(source).name
-    except DwFileError as exc:
+    except DataFileError as exc:
         return str(exc)
 
 

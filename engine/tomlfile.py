@@ -1,8 +1,12 @@
-"""Reading AoD asset files (TOML): one error type with a line, and typed getters (pure).
+"""Reading data files (TOML): one error type with a line, and typed getters (pure).
+
+The kernel's, for every ruleset whose assets are TOML (Age of Destruction's ``.aod.toml``,
+Dystopian Wars' ``.dw.toml``): the getters, the key-to-line search and the one-line message know
+nothing of a game.
 
 Every reader here takes text and returns values; the code that opened the file adds its name, so a
 bad file is one line ``FILE:LINE: reason`` (``hexmech validate``). A problem is raised as
-`AodFileError` with the *key* where it is (``("dial", 3, "atk")``); `read_text` turns the key into
+`DataFileError` with the *key* where it is (``("dial", 3, "atk")``); `read_text` turns the key into
 a line of the text: the line of the table header (``[[marker]]`` number n), then the n-th inline
 table of an inline array (``dial = [ {...}, {...} ]``, one table a line as the README asks), then
 the line that sets the key.
@@ -12,14 +16,14 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar
 
 from engine.text import printable
 from engine.tomltext import Key, sections, setter, syntax_error
 
 __all__ = [
-    "AodFileError",
+    "DataFileError",
     "Key",
     "Table",
     "boolean",
@@ -39,14 +43,16 @@ Table = Mapping[str, Any]
 T = TypeVar("T")
 
 MAX_DIGITS: Final = 9
-"""A run of more digits is refused before TOML reads it (no value in these files needs 10)."""
+"""An integer value of more digits is refused (no value in these files needs 10); digits in a
+name or other text are text, whatever their number."""
+_TOO_LONG: Final = f"a number with more than {MAX_DIGITS} digits"
 _LONG_NUMBER: Final = re.compile(rf"[0-9_]{{{MAX_DIGITS + 1},}}")
 _MAX_TEXT: Final = 200
 """Characters a name or other text value may have (one line of a panel)."""
 
 
-class AodFileError(ValueError):
-    """An AoD asset file that cannot be used: the reason, and where.
+class DataFileError(ValueError):
+    """A data file that cannot be used: the reason, and where.
 
     ``str()`` is ``N: reason`` (``reason`` without a line), like the BattleTech readers' errors.
 
@@ -62,9 +68,9 @@ class AodFileError(ValueError):
         self.line = line
         super().__init__(f"{line}: {self.reason}" if line else self.reason)
 
-    def at_line(self, line: int) -> AodFileError:
+    def at_line(self, line: int) -> DataFileError:
         """The same error, placed on ``line``."""
-        return AodFileError(self.reason, self.key, line)
+        return DataFileError(self.reason, self.key, line)
 
     def where(self, filename: str) -> str:
         """``FILE:LINE: reason`` (``FILE: reason`` without a line), the name escaped too."""
@@ -76,26 +82,44 @@ def read_text(text: str, build: Callable[[Table], T]) -> T:
     """Load TOML ``text`` and build a value from its table; errors carry their line.
 
     Raises:
-        AodFileError: TOML's own errors with their line, or ``build``'s with the line of its key.
+        DataFileError: TOML's own errors with their line, or ``build``'s with the line of its key.
     """
-    if match := _LONG_NUMBER.search(text):
-        raise AodFileError(
-            f"a number with more than {MAX_DIGITS} digits",
-            line=text.count("\n", 0, match.start()) + 1,
-        )
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         found = syntax_error(str(exc))
         if found is None:
-            raise AodFileError(str(exc)) from None
-        raise AodFileError(found[0], line=found[1]) from None
+            raise DataFileError(str(exc)) from None
+        raise DataFileError(found[0], line=found[1]) from None
     except RecursionError:
-        raise AodFileError("lists or tables nested too deeply") from None
+        raise DataFileError("lists or tables nested too deeply") from None
+    except ValueError:  # an integer too long for Python to read at all (over 4,300 digits)
+        match = _LONG_NUMBER.search(text)
+        line = text.count("\n", 0, match.start()) + 1 if match else 0
+        raise DataFileError(_TOO_LONG, line=line) from None
+    if (long := _long_number(table, ())) is not None:
+        raise DataFileError(_TOO_LONG, long).at_line(locate(text, long))
     try:
         return build(table)
-    except AodFileError as exc:
+    except DataFileError as exc:
         raise exc.at_line(exc.line or locate(text, exc.key)) from None
+
+
+def _long_number(value: object, key: Key) -> Key | None:
+    """The key of the first integer of more than `MAX_DIGITS` digits in ``value``, or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return key if abs(value) >= 10**MAX_DIGITS else None
+    items: Iterable[tuple[str | int, object]] = ()
+    if isinstance(value, Mapping):
+        items = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    for name, item in items:
+        if (found := _long_number(item, (*key, name))) is not None:
+            return found
+    return None
 
 
 def locate(text: str, key: Key) -> int:
@@ -167,14 +191,14 @@ def check_keys(table: Table, allowed: set[str] | frozenset[str], key: Key = ()) 
         if name not in allowed:
             at = (*key, name)
             known = ", ".join(sorted(allowed))
-            raise AodFileError(f"{where(at)}: unknown key (known: {known})", at)
+            raise DataFileError(f"{where(at)}: unknown key (known: {known})", at)
 
 
 def _present(table: Table, name: str, key: Key, default: object) -> Any:  # noqa: ANN401
     if name in table:
         return table[name]
     if default is _REQUIRED:
-        raise AodFileError(f"{where((*key, name))}: missing", (*key, name))
+        raise DataFileError(f"{where((*key, name))}: missing", (*key, name))
     return default
 
 
@@ -193,9 +217,9 @@ def integer(  # noqa: PLR0917 - the getters' one shape: where, then bounds
     value = _present(table, name, key, _REQUIRED if default is None else default)
     at = (*key, name)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise AodFileError(f"{where(at)}: expected a whole number, got {_shown(value)}", at)
+        raise DataFileError(f"{where(at)}: expected a whole number, got {_shown(value)}", at)
     if not low <= value <= high:
-        raise AodFileError(f"{where(at)}: {value} is out of range ({low} to {high})", at)
+        raise DataFileError(f"{where(at)}: {value} is out of range ({low} to {high})", at)
     return value
 
 
@@ -204,7 +228,7 @@ def boolean(table: Table, name: str, key: Key, default: bool = False) -> bool:
     value = table.get(name, default)
     if not isinstance(value, bool):
         at = (*key, name)
-        raise AodFileError(f"{where(at)}: expected true or false, got {_shown(value)}", at)
+        raise DataFileError(f"{where(at)}: expected true or false, got {_shown(value)}", at)
     return value
 
 
@@ -213,11 +237,11 @@ def text(table: Table, name: str, key: Key, default: str | None = None) -> str:
     value = _present(table, name, key, _REQUIRED if default is None else default)
     at = (*key, name)
     if not isinstance(value, str):
-        raise AodFileError(f"{where(at)}: expected text in quotes, got {_shown(value)}", at)
+        raise DataFileError(f"{where(at)}: expected text in quotes, got {_shown(value)}", at)
     if default is None and not value.strip():
-        raise AodFileError(f"{where(at)}: empty", at)
+        raise DataFileError(f"{where(at)}: empty", at)
     if len(value) > _MAX_TEXT or "\n" in value:
-        raise AodFileError(f"{where(at)}: expected one line of at most {_MAX_TEXT} characters", at)
+        raise DataFileError(f"{where(at)}: expected one line of at most {_MAX_TEXT} characters", at)
     return value
 
 
@@ -226,7 +250,7 @@ def choice(table: Table, name: str, key: Key, options: tuple[str, ...], default:
     value = text(table, name, key, default or None)
     if value not in options:
         at = (*key, name)
-        raise AodFileError(f"{where(at)}: {_shown(value)} is not one of {', '.join(options)}", at)
+        raise DataFileError(f"{where(at)}: {_shown(value)} is not one of {', '.join(options)}", at)
     return value
 
 
@@ -235,11 +259,11 @@ def table_list(table: Table, name: str, key: Key, required: bool = True) -> list
     at = (*key, name)
     if name not in table:
         if required:
-            raise AodFileError(f"{where(at)}: missing", at)
+            raise DataFileError(f"{where(at)}: missing", at)
         return []
     value = table[name]
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise AodFileError(f"{where(at)}: expected a list of tables", at)
+        raise DataFileError(f"{where(at)}: expected a list of tables", at)
     return value
 
 
@@ -248,7 +272,7 @@ def string_list(table: Table, name: str, key: Key) -> list[str]:
     at = (*key, name)
     value = table.get(name, [])
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise AodFileError(f"{where(at)}: expected a list of texts in quotes", at)
+        raise DataFileError(f"{where(at)}: expected a list of texts in quotes", at)
     return value
 
 
