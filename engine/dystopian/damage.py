@@ -4,14 +4,15 @@ Rules: DW-16.1 (the hits of one attack against DR and CR: none, 1 HP, or one cri
 costing 2 HP each and replacing the 1 HP; a model of starting HP 2 or less never rolls on the
 table and simply takes 2 damage; destroyed at 0 HP), DW-16.2 (the Critical Hit Table, 2D6, all 11
 results as data; Vulnerable re-rolls both dice; Fuel Reserves' extra fire on 5-6; the Sturginium
-Flare's direction and distance), DW-28.5 (the Flare on hexes: floor(2D6 / 2) hexes, bow, stern,
-port and starboard steps), DW-28.10 (magazine explosion: every piece at d <= 2, screened by terrain
-of height 1 or more on both lines; 2 x starting HP dice), DW-16.3 (a submerged creature or robot
-re-rolls Raging Fire), DW-16.4 / DW-27 item 2 (End Phase repairs: one non-exploding D6 per
-repairable effect and per Fire marker, 1-3 repaired (Experienced Engineers 1-4); a fire not put
-out costs 1 AP on 4-5, and on 6 also spreads to a new Fire marker; derelicts and prizes roll only
-against fires; creatures and robots repair only fires), DW-12.4 (the rammed model's criticals
-count full multiples of DR), DW-4 (Fusion Leak: CR becomes DR).
+Flare's direction and distance), DW-28.5 (the Flare on hexes: floor(2D6 / 2) hexes; its path
+and collision are ``movement.flare_path`` and ``movement.displace``), DW-28.10 (magazine
+explosion: every piece at d <= 2, screened by terrain of height 1 or more on both lines; 2 x
+starting HP dice), DW-16.3 (a submerged creature or robot re-rolls Raging Fire), DW-16.4 /
+DW-27 item 2 (End Phase repairs: one non-exploding D6 per repairable effect and per Fire marker,
+1-3 repaired (Experienced Engineers 1-4); a fire not put out costs 1 AP on 4-5, and on 6 also
+spreads to a new Fire marker; derelicts and prizes roll only against fires; creatures and robots
+repair only fires), DW-12.4 (the rammed model's criticals count full multiples of DR), DW-4
+(Fusion Leak: CR becomes DR).
 
 Every function is pure and returns a frozen record with each die, for the log. `damage_from_hits`
 is the comparison alone; `resolve_damage` adds the critical rolls; the turn machine applies the
@@ -31,8 +32,8 @@ from engine.dice import DiceSource
 from engine.dystopian.dice import DieRoll, TwoD6, d3, roll_d6, two_d6
 from engine.dystopian.los import terrain_screens
 from engine.dystopian.models import ModelCard
+from engine.dystopian.movement import FlareDirection, flare_direction
 from engine.dystopian.terrain import Board
-from engine.hexes import Facing, Hex
 
 __all__ = [
     "CRITICAL_HP",
@@ -48,7 +49,6 @@ __all__ = [
     "Marker",
     "RepairRoll",
     "damage_from_hits",
-    "flare_path",
     "magazine_ad",
     "magazine_victims",
     "repair_problem",
@@ -262,12 +262,13 @@ class FlareRoll:
         return self.distance.total // 2
 
     @property
-    def way(self) -> str:
-        """DW-16.2: 1-2 bow, 3 port, 4 starboard, 5-6 stern."""
-        return _FLARE_WAYS[self.direction.value]
+    def way(self) -> FlareDirection:
+        """DW-16.2: 1-2 bow, 3 port, 4 starboard, 5-6 stern.
 
-
-_FLARE_WAYS: Final = {1: "bow", 2: "bow", 3: "port", 4: "starboard", 5: "stern", 6: "stern"}
+        ``movement.flare_path(hex, facing, flare.way, flare.hexes)`` gives the hexes, and
+        ``movement.displace`` the collision or the loss off the board.
+        """
+        return flare_direction(self.direction.value)
 
 
 @frozen
@@ -410,7 +411,7 @@ def resolve_damage(
     return DamageOutcome(hull, comparison, tuple(rolled))
 
 
-# ---- magazine explosion and flare (DW-16.2, DW-28.10, DW-28.5) --------------------------------
+# ---- magazine explosion (DW-16.2, DW-28.10) --------------------------------
 
 
 def magazine_ad(card: ModelCard) -> int:
@@ -434,32 +435,6 @@ def magazine_victims(board: Board, exploded: int) -> tuple[int, ...]:
         ):
             found.append(index)
     return tuple(found)
-
-
-def flare_path(start: Hex, facing: Facing, flare: FlareRoll) -> tuple[Hex, ...]:
-    """DW-28.5: the hexes the Sturginium Flare moves the model through, keeping its facing.
-
-    Bow steps go in the facing direction, stern steps the opposite way. Sideways steps alternate
-    two directions, first the one along the beam: starboard (clockwise on the kernel board,
-    `geometry.Sector`) ``facing + 1`` then ``facing + 2``, port ``facing - 1`` then ``facing - 2``
-    (DW-28.5's f+1 / f-1 read on the kernel's clockwise numbering). The turn machine stops the
-    model at the first occupied hex (a collision) and destroys it off the board or in impassable
-    terrain.
-    """
-    way = flare.way
-    if way == "bow":
-        steps = [facing] * flare.hexes
-    elif way == "stern":
-        steps = [Facing((facing + 3) % 6)] * flare.hexes
-    else:
-        sign = 1 if way == "starboard" else -1
-        pair = (Facing((facing + sign) % 6), Facing((facing + 2 * sign) % 6))
-        steps = [pair[i % 2] for i in range(flare.hexes)]
-    path, here = [], start
-    for step in steps:
-        here = here.neighbor(step)
-        path.append(here)
-    return tuple(path)
 
 
 # ---- repairs (DW-16.4) ------------------------------------------------------------------------

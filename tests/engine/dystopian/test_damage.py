@@ -17,7 +17,6 @@ from engine.dystopian.damage import (
     Hull,
     Marker,
     damage_from_hits,
-    flare_path,
     magazine_ad,
     magazine_victims,
     repair_problem,
@@ -28,6 +27,7 @@ from engine.dystopian.damage import (
 )
 from engine.dystopian.geometry import Level, Piece, Size
 from engine.dystopian.models import MarRef, ModelCard, ModelType
+from engine.dystopian.movement import FlareDirection, flare_path
 from engine.dystopian.terrain import Board, Cell, TerrainKind, TerrainMap
 from engine.hexes import Facing, Hex
 from tests.engine.dystopian._assets import models
@@ -190,9 +190,9 @@ def test_12_sturginium_flare() -> None:
     rolled = roll_critical(ScriptedDice([6, 6, 5, 4, 3]), Hull(card("BB")))
     assert rolled.critical is Critical.STURGINIUM_FLARE
     assert rolled.flare is not None
-    assert (rolled.flare.way, rolled.flare.hexes) == ("stern", 3)
-    start = Hex(5, 5)
-    assert flare_path(start, Facing.N, rolled.flare) == (Hex(5, 6), Hex(5, 7), Hex(5, 8))
+    assert (rolled.flare.way, rolled.flare.hexes) == (FlareDirection.STERN, 3)
+    path = flare_path(Hex(5, 5), Facing.N, rolled.flare.way, rolled.flare.hexes)
+    assert path == (Hex(5, 6), Hex(5, 7), Hex(5, 8))
 
 
 @pytest.mark.parametrize(
@@ -204,7 +204,7 @@ def test_flare_directions(face: int, first: Facing, second: Facing) -> None:
     rolled = roll_critical(ScriptedDice([6, 6, face, 2, 2]), Hull(card("BB")))
     assert rolled.flare is not None
     start = Hex(5, 5)
-    path = flare_path(start, Facing.N, rolled.flare)
+    path = flare_path(start, Facing.N, rolled.flare.way, rolled.flare.hexes)
     assert path == (start.neighbor(first), start.neighbor(first).neighbor(second))
 
 
