@@ -231,8 +231,8 @@ HIT_MATRIX: Final[dict[tuple[Row, Row], int | None]] = {
 }  # fmt: skip
 """DW-15.4: the ordnance hit number by (shooter row, target row); None where it cannot fire.
 
-An obscured Medium, Large or Massive flyer is hit on 5-6 instead of 6 (v1.2, DW-27 item 1):
-`hit_number` applies it.
+An obscured Medium, Large or Massive flyer is hit on 5-6 instead of 6 by flying, surface and
+diving shooters (v1.2, DW-27 item 1; the obscured row keeps its 6): `hit_number` applies it.
 """
 _OBSCURED_V12: Final = 5
 _SMALL_WEAPONS: Final = frozenset(
@@ -264,10 +264,16 @@ class HitNumber:
 
 
 def _base(shooter: Shooter, target: Target) -> int | None:
+    row = row_of(shooter.level, diving=shooter.card.is_diving)
     column = row_of(target.level, diving=target.card.is_diving)
-    base = HIT_MATRIX[row_of(shooter.level, diving=shooter.card.is_diving), column]
-    if base is not None and column is Row.OBSCURED and target.card.size is not Size.SMALL:
-        # DW-15.4 / DW-27 item 1: v1.2, an obscured Medium+ flyer is hit on 5-6.
+    base = HIT_MATRIX[row, column]
+    if (
+        base is not None
+        and column is Row.OBSCURED
+        and row is not Row.OBSCURED
+        and target.card.size.rank > Size.SMALL.rank
+    ):
+        # DW-15.4 / DW-27 item 1: v1.2, an obscured Medium+ flyer is hit on 5-6 (from below).
         base = min(base, _OBSCURED_V12)
     return base
 

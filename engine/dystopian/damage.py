@@ -29,7 +29,7 @@ from typing import Final
 from attrs import frozen
 
 from engine.dice import DiceSource
-from engine.dystopian.dice import DieRoll, TwoD6, d3, roll_d6, two_d6
+from engine.dystopian.dice import DieRoll, PoolRoll, TwoD6, d3, roll_d6, roll_pool, two_d6
 from engine.dystopian.los import terrain_screens
 from engine.dystopian.models import ModelCard
 from engine.dystopian.movement import FlareDirection, flare_direction
@@ -50,6 +50,7 @@ __all__ = [
     "RepairRoll",
     "damage_from_hits",
     "magazine_ad",
+    "magazine_blast",
     "magazine_victims",
     "repair_problem",
     "repairs",
@@ -283,6 +284,7 @@ class CriticalRoll:
         hard_hit: Hard Hit's D3 (the AP lost is its value + 1).
         fuel: Fuel Reserves' D6 (5-6: one more Fire marker).
         flare: the Sturginium Flare's dice.
+        tesla: a Tesla generator's critical (DW-23).
     """
 
     rolls: tuple[TwoD6, ...]
@@ -290,6 +292,8 @@ class CriticalRoll:
     hard_hit: DieRoll | None = None
     fuel: DieRoll | None = None
     flare: FlareRoll | None = None
+    tesla: bool = False
+    """DW-23 Tesla: the critical effect without any HP lost."""
 
     @property
     def critical(self) -> Critical:
@@ -303,7 +307,9 @@ class CriticalRoll:
 
     @property
     def hp_lost(self) -> int:
-        """DW-16.1 / DW-16.2: 2 HP, or all that is left for a Magazine Explosion."""
+        """DW-16.1 / DW-16.2: 2 HP, or all that is left for a Magazine Explosion (Tesla: 0)."""
+        if self.tesla:
+            return 0
         if self.critical is Critical.MAGAZINE_EXPLOSION:
             return max(self.hp_left_before, CRITICAL_HP)
         return CRITICAL_HP
@@ -323,10 +329,16 @@ class CriticalRoll:
 
 
 _FUEL_FIRE: Final = 5
+_TESLA_REROLLS: Final = frozenset({Critical.MAGAZINE_EXPLOSION, Critical.STURGINIUM_FLARE})
 
 
 def roll_critical(
-    dice: DiceSource, hull: Hull, *, reroll: bool = False, hp_left: int | None = None
+    dice: DiceSource,
+    hull: Hull,
+    *,
+    reroll: bool = False,
+    hp_left: int | None = None,
+    tesla: bool = False,
 ) -> CriticalRoll:
     """DW-16.2: roll 2D6 on the table for ``hull`` and the dice its result needs.
 
@@ -335,20 +347,25 @@ def roll_critical(
         hull: The model (its MARs: Vulnerable, Fuel Reserves; creature or robot; submerged).
         reroll: The attacker re-rolls both dice of a Vulnerable model (and keeps the second).
         hp_left: Its HP when the critical lands (default: ``hull.hp_left``).
+        tesla: A Tesla generator's critical (DW-23): no HP lost, 2 and 12 re-rolled.
     """
     rolls = [two_d6(dice)]
     if reroll and hull.card.has("vulnerable"):
         rolls.append(two_d6(dice))
+    banned: set[int] = set()
     if hull.submerged and hull.card.is_creature_or_robot:
         # DW-16.3: a submerged creature or robot ignores Raging Fire and rolls again.
-        while rolls[-1].total == Critical.RAGING_FIRE:
-            rolls.append(two_d6(dice))
+        banned.add(Critical.RAGING_FIRE)
+    if tesla:
+        banned |= _TESLA_REROLLS  # DW-23: a Tesla critical re-rolls 2 and 12
+    while rolls[-1].total in banned:
+        rolls.append(two_d6(dice))
     result = Critical(rolls[-1].total)
     hard = d3(dice) if result is Critical.HARD_HIT else None
     flare = FlareRoll(roll_d6(dice), two_d6(dice)) if result is Critical.STURGINIUM_FLARE else None
     fuel = roll_d6(dice) if hull.card.has("fuel_reserves") else None
     left = hull.hp_left if hp_left is None else hp_left
-    return CriticalRoll(tuple(rolls), left, hard, fuel, flare)
+    return CriticalRoll(tuple(rolls), left, hard, fuel, flare, tesla=tesla)
 
 
 @frozen
@@ -417,6 +434,18 @@ def resolve_damage(
 def magazine_ad(card: ModelCard) -> int:
     """DW-16.2: the blast is an attack of 2 x the destroyed model's starting HP in AD."""
     return 2 * card.hp
+
+
+def magazine_blast(
+    dice: DiceSource, board: Board, exploded: int, card: ModelCard
+) -> tuple[tuple[int, PoolRoll], ...]:
+    """DW-16.2 / DW-28.10: each victim's attack of 2 x starting HP dice, on 4+, in board order.
+
+    ``card`` is the exploded model's. Each result goes to `resolve_damage`; a victim destroyed
+    by a further Magazine Explosion blows up in turn (the turn machine recurses).
+    """
+    ad = magazine_ad(card)
+    return tuple((victim, roll_pool(dice, ad)) for victim in magazine_victims(board, exploded))
 
 
 def magazine_victims(board: Board, exploded: int) -> tuple[int, ...]:

@@ -19,7 +19,9 @@ Small, Fast and Elusive; flyer against flyer on 5-6 without template; CC sweeps 
 (indirect fire: primaries or Bombard weapons; a Spotter-MAR model that is not flying high or a
 recon wing within 16 hexes that sees the target; Capital or Fortification targets; d 9-16, or
 5-8 for a Forward Observer's Bombard with no spotter; a natural 6, Bombard 5-6; +1 with an
-attached recon that sees the target).
+attached recon that sees the target), DW-23 (Shield: 2D6 per generator against gunnery, rockets,
+torpedoes, AA, CC and tiny flyers; 4-5 cancel one hit, 6 two and a new die; a 4 does nothing
+against rockets and torpedoes).
 
 Every function is pure and keeps each die. The attacks themselves use `combat.roll_attack`;
 what is left after cancellation goes to `damage.resolve_damage`.
@@ -78,6 +80,8 @@ __all__ = [
     "mine_drop_problem",
     "mine_need",
     "responder_problem",
+    "shield_cancel",
+    "shield_problem",
     "sweep_mine",
     "sweep_problem",
     "torpedo_problem",
@@ -214,6 +218,29 @@ def cancel_hits(dice: DiceSource, hits: int, pools: Sequence[int]) -> Cancellati
     `combat.linked_ad`). Every pool is rolled, as declared, even once all hits are gone.
     """
     return Cancellation(hits, tuple(roll_pool(dice, n, 5) for n in pools))
+
+
+def shield_problem(weapon: WeaponKind | None) -> str:
+    """DW-23 Shield: why a shield does not work against this attack, or "".
+
+    ``weapon`` None stands for AA, CC and tiny-flyer attacks, which shields do stop; bombs and
+    mines (and boarding and generators, which never come here) they do not.
+    """
+    if weapon in {WeaponKind.BOMB, WeaponKind.MINE}:
+        return "Shields do not stop bombs or mines."
+    return ""
+
+
+def shield_cancel(
+    dice: DiceSource, hits: int, shields: int, weapon: WeaponKind | None
+) -> Cancellation:
+    """DW-23 Shield: 2D6 per Shield generator; 4-5 cancel 1 hit, 6 cancels 2 and rolls again.
+
+    Against rockets and torpedoes a 4 cancels nothing. Check `shield_problem` first. Shields
+    are passive: they work even after a contact.
+    """
+    threshold = 5 if weapon in {WeaponKind.ROCKET, WeaponKind.TORPEDO} else 4
+    return Cancellation(hits, (roll_pool(dice, 2 * shields, threshold),))
 
 
 @frozen

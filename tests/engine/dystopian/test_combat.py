@@ -140,6 +140,7 @@ def need(shooter: Shooter, target: Target, gun: Weapon, band: int = 2) -> int:
         (Level.SURFACE, "SS", Level.SUBMERGED, 6),
         (Level.SURFACE, "AS", Level.OBSCURED, 5),  # v1.2: Large obscured flyer on 5-6
         (Level.OBSCURED, CR, Level.SURFACE, 6),
+        (Level.OBSCURED, "AS", Level.OBSCURED, 6),  # the obscured row has no v1.2 note
         (Level.SUBMERGED, CR, Level.SURFACE, 6),
     ],
 )

@@ -18,6 +18,7 @@ from engine.dystopian.damage import (
     Marker,
     damage_from_hits,
     magazine_ad,
+    magazine_blast,
     magazine_victims,
     repair_problem,
     repairs,
@@ -267,3 +268,21 @@ def test_who_may_repair_what() -> None:
         (Marker.HALF_AD, True),
         (Marker.RAGING_FIRE, False),
     ]
+
+
+def test_tesla_critical_costs_no_hp_and_rerolls_2_and_12() -> None:
+    """DW-23 Tesla: the target rolls on the table but loses no HP; 2 and 12 are re-rolled."""
+    rolled = roll_critical(ScriptedDice([1, 1, 6, 6, 3, 3]), Hull(card("BB")), tesla=True)
+    assert [r.total for r in rolled.rolls] == [2, 12, 6]
+    assert rolled.critical is Critical.WEAPONS_DAMAGED
+    assert rolled.hp_lost == 0
+
+
+def test_magazine_blast_rolls_for_each_victim() -> None:
+    """DW-16.2 / DW-28.10: each victim at d <= 2 takes its own attack of 2 x starting HP dice."""
+    pieces = tuple(
+        Piece(h, Facing.N, Size.MEDIUM, Level.SURFACE, 1) for h in (Hex(5, 5), Hex(5, 6))
+    )
+    board = Board(TerrainMap.of({}, 12, 12, TerrainKind.WATER), pieces)
+    frigate_blast = magazine_blast(ScriptedDice([4, 1, 1, 1]), board, 0, card("FF"))
+    assert [(victim, roll.count, roll.hits) for victim, roll in frigate_blast] == [(1, 4, 1)]

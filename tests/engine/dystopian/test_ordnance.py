@@ -13,7 +13,7 @@ from engine.dice import ScriptedDice
 from engine.dystopian.combat import Shooter, Target, hit_number, linked_ad, roll_attack
 from engine.dystopian.damage import Hull, resolve_damage
 from engine.dystopian.geometry import Cover, Level, Piece, Size
-from engine.dystopian.models import MarRef, ModelCard, Weapon
+from engine.dystopian.models import MarRef, ModelCard, Weapon, WeaponKind
 from engine.dystopian.models import Size as CardSize
 from engine.dystopian.ordnance import (
     Aux,
@@ -31,6 +31,8 @@ from engine.dystopian.ordnance import (
     mine_drop_problem,
     mine_need,
     responder_problem,
+    shield_cancel,
+    shield_problem,
     sweep_mine,
     sweep_problem,
     torpedo_problem,
@@ -293,3 +295,27 @@ def test_indirect_hit_numbers() -> None:
     assert roll_attack(ScriptedDice([5, 4]), 2, recon).hits == 1
     bombard = attrs.evolve(turret, mars=(MarRef("bombard"),))
     assert indirect_need(bombard).threshold == 5
+
+
+def test_shield_example() -> None:
+    """DW-23 Shield example: a CR 9 battleship takes 12 hits and the shield cancels 4.
+
+    The 8 left fall short of a critical (1 HP). A 4 or 5 cancels one hit, a 6 two and a new die.
+    """
+    saved = shield_cancel(ScriptedDice([6, 4, 1]), 12, 1, WeaponKind.PRIMARY)
+    assert (saved.cancelled, saved.remaining) == (3, 9)
+    saved = shield_cancel(ScriptedDice([6, 5, 1]), 12, 1, WeaponKind.PRIMARY)
+    assert (saved.cancelled, saved.remaining) == (3, 9)
+    saved = shield_cancel(ScriptedDice([6, 6, 1, 1]), 12, 1, WeaponKind.PRIMARY)
+    assert (saved.cancelled, saved.remaining) == (4, 8)
+    outcome = resolve_damage(ScriptedDice([]), Hull(card("BB")), saved.remaining)
+    assert (outcome.hp_lost, outcome.criticals) == (1, ())
+
+
+def test_shield_four_useless_against_rockets_and_no_bombs() -> None:
+    """DW-23 Shield: a 4 cancels nothing against rockets or torpedoes; bombs and mines pass."""
+    assert shield_cancel(ScriptedDice([4, 4]), 5, 1, WeaponKind.ROCKET).cancelled == 0
+    assert shield_cancel(ScriptedDice([4, 4]), 5, 1, None).cancelled == 2
+    assert shield_problem(WeaponKind.BOMB)
+    assert shield_problem(WeaponKind.MINE)
+    assert shield_problem(WeaponKind.TORPEDO) == ""
