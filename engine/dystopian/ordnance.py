@@ -23,6 +23,11 @@ attached recon that sees the target), DW-23 (Shield: 2D6 per generator against g
 torpedoes, AA, CC and tiny flyers; 4-5 cancel one hit, 6 two and a new die; a 4 does nothing
 against rockets and torpedoes).
 
+DW-4.1 calls gunnery, rockets, torpedoes and bombs together "ordnance": `aim_problem` and `aim`
+bring any of them to bear on one target with every rule above and the geometry of DW-28.6 to
+DW-28.8 (range band, arc or channel, line of sight, partial cover never halved twice, woods,
+the height limits of DW-14.6), and give the dice and the number needed.
+
 Every function is pure and keeps each die. The attacks themselves use `combat.roll_attack`;
 what is left after cancellation goes to `damage.resolve_damage`.
 """
@@ -37,21 +42,43 @@ from typing import Final
 from attrs import frozen
 
 from engine.dice import DiceSource
-from engine.dystopian.combat import HitNumber
+from engine.dystopian.combat import (
+    HitNumber,
+    Shooter,
+    Target,
+    hit_number,
+    hit_problem,
+    weapon_ad,
+    weapon_problem,
+)
 from engine.dystopian.dice import DieRoll, PoolRoll, roll_d6, roll_pool
 from engine.dystopian.geometry import (
     AA_REACH,
     BOMB_REACH,
     CC_REACH,
+    Arc,
     Channel,
     Cover,
     Level,
     Piece,
+    RangeBand,
+    arc_cover,
     channel_cover,
     indirect_fire_problem,
+    ordnance_height_problem,
+    range_band,
 )
-from engine.dystopian.los import spotter_problem, torpedo_path_clear
-from engine.dystopian.models import ModelCard, Size, Weapon, WeaponKind
+from engine.dystopian.los import (
+    Sight,
+    ad_cover,
+    line_of_sight,
+    spotter_problem,
+    torpedo_path_clear,
+    woods_problem,
+    woods_threshold,
+)
+from engine.dystopian.models import Arc as CardArc
+from engine.dystopian.models import Domain, ModelCard, Size, Weapon, WeaponKind
 from engine.dystopian.terrain import Board, blast_hexes, blast_victims, mine_cc_reach
 from engine.hexes import Hex
 
@@ -60,13 +87,17 @@ __all__ = [
     "CHAIN_THRESHOLD",
     "TINY_AA_REACH",
     "TINY_CC_REACH",
+    "Aim",
     "Aux",
     "AuxTarget",
     "Cancellation",
     "ChainRoll",
+    "Fire",
     "MineBlast",
     "MineSweep",
     "WingFire",
+    "aim",
+    "aim_problem",
     "aux_need",
     "aux_problem",
     "aux_target",
@@ -499,3 +530,179 @@ def indirect_need(weapon: Weapon, *, recon: bool = False) -> HitNumber:
     if recon:
         reasons.append("Recon attached: +1.")
     return HitNumber(threshold, 1 if recon else 0, reasons=tuple(reasons))
+
+
+# ---- the whole aim of one weapon at one target (DW-4.1 ordnance: guns, rockets, torpedoes, bombs)
+
+
+@frozen
+class Aim:
+    """DW-15 / DW-28.6-28.8: one weapon brought to bear on one target: what it rolls and needs.
+
+    Attributes:
+        distance: hexes from the shooter to the target.
+        band: the range band.
+        cover: full or half AD (arc or channel and sight, never halved twice; bombs: channel).
+        ad: the dice after hull damage, Half AD, cover and contact (`combat.weapon_ad`).
+        need: the hit number (`combat.hit_number`, woods and flyer-bombing included; indirect
+            fire: `indirect_need`).
+        indirect: fired indirectly through a spotter (DW-18.7).
+    """
+
+    distance: int
+    band: RangeBand
+    cover: Cover
+    ad: int
+    need: HitNumber
+    indirect: bool = False
+
+
+def _arc_cover(weapon: Weapon, shooter: Piece, target: Piece) -> Cover:
+    """DW-28.6: the weapon's arc or fixed channel at the target; a P/S broadside is either side."""
+    arc = weapon.arc
+    if arc is CardArc.BROADSIDE:
+        covers = {
+            arc_cover(side, shooter.hex, shooter.facing, target.hex)
+            for side in (Arc.PORT, Arc.STARBOARD)
+        }
+        for best in (Cover.FULL, Cover.HALF):
+            if best in covers:
+                return best
+        return Cover.NONE
+    if arc.is_channel:
+        return channel_cover(Channel(arc.value), shooter.hex, shooter.facing, target.hex)
+    if arc is CardArc.DROPPED:
+        return Cover.NONE
+    return arc_cover(Arc(arc.value), shooter.hex, shooter.facing, target.hex)
+
+
+@frozen
+class Fire:
+    """Who fires what at whom, for `aim_problem` and `aim` (indices are the board's pieces).
+
+    Attributes:
+        shooter: the firing piece's index; target: the target's index.
+        model: the firing model's view; aim: the target's view; weapon: the weapon fired.
+        spotter: for indirect fire, the spotting piece (a Spotter-MAR model or a recon wing).
+        indirect: fire indirectly (DW-18.7).
+        recon: an attached recon wing sees the target (+1, DW-18.7).
+        camouflage: hexes of Camouflage areas (DW-28.10).
+    """
+
+    shooter: int
+    target: int
+    model: Shooter
+    aim: Target
+    weapon: Weapon
+    spotter: int | None = None
+    indirect: bool = False
+    recon: bool = False
+    camouflage: frozenset[Hex] = frozenset()
+
+
+def _direct_problem(board: Board, fire: Fire, distance: int) -> str:
+    """DW-14.6, DW-18.1, DW-18.5, DW-28.6, DW-28.8: height, path, arc, sight and woods."""
+    a, b = board.pieces[fire.shooter], board.pieces[fire.target]
+    weapon, model, aim = fire.weapon, fire.model, fire.aim
+    height = ordnance_height_problem(
+        a.level,
+        b.level,
+        distance,
+        target_diving=aim.card.is_diving,
+        torpedo=weapon.usable_submerged,
+        towering_primary=weapon.kind is WeaponKind.PRIMARY and model.card.has("towering"),
+    )
+    if height:
+        return height
+    if weapon.kind is WeaponKind.BOMB:
+        return bomb_problem(a, b, aim.card.size)
+    if weapon.kind is WeaponKind.TORPEDO:
+        land = model.card.domain is Domain.LAND
+        problem = torpedo_problem(
+            board, fire.shooter, fire.target, land=land, target_land=aim.card.domain is Domain.LAND
+        )
+        if problem:
+            return problem
+    if _arc_cover(weapon, a, b) is Cover.NONE:
+        return "The target is not in that weapon's arc."
+    if line_of_sight(board, fire.shooter, fire.target, camouflage=fire.camouflage).sight is (
+        Sight.BLOCKED
+    ):
+        return "The target cannot be seen."
+    return woods_problem(board, a.hex, b.hex)
+
+
+def aim_problem(board: Board, fire: Fire) -> str:  # noqa: PLR0911 - one guard per rule
+    """DW-15 / DW-18 / DW-28.6-28.8: why ``fire`` cannot be declared, or "".
+
+    In order: the target (`combat.hit_problem`), the weapon (`combat.weapon_problem`), range,
+    a dash on the card, then for direct fire the height limits, bomb and torpedo rules, arc,
+    sight and woods; for indirect fire `indirect_problem` and the arc.
+    """
+    problem = hit_problem(fire.model, fire.aim, fire.weapon) or weapon_problem(
+        fire.model, fire.weapon
+    )
+    if problem:
+        return problem
+    a, b = board.pieces[fire.shooter], board.pieces[fire.target]
+    distance = a.hex.distance(b.hex)
+    band = range_band(distance)
+    if band is None:
+        return "The target is out of range."
+    if not fire.weapon.ad_at(band):
+        return "That weapon cannot fire at that range."
+    if fire.indirect:
+        problem = indirect_problem(
+            board,
+            fire.target,
+            fire.weapon,
+            fire.aim.card,
+            distance,
+            spotter=fire.spotter,
+            forward_observer=fire.model.card.has("forward_observer"),
+        )
+        if problem:
+            return problem
+        if _arc_cover(fire.weapon, a, b) is Cover.NONE:
+            return "The target is not in that weapon's arc."
+        return ""
+    return _direct_problem(board, fire, distance)
+
+
+def aim(board: Board, fire: Fire, *, extra: Sequence[int] = (), mod: int = 0) -> Aim:
+    """DW-15 / DW-18 / DW-28.6-28.8: the dice and hit number of an allowed ``fire``.
+
+    ``extra`` and ``mod`` are hit numbers and modifiers from cards. Bombs take the channel's
+    cover and ignore sight; indirect fire takes the arc's cover only.
+
+    Raises:
+        ValueError: `aim_problem` objects.
+    """
+    problem = aim_problem(board, fire)
+    if problem:
+        raise ValueError(problem)
+    a, b = board.pieces[fire.shooter], board.pieces[fire.target]
+    distance = a.hex.distance(b.hex)
+    band = range_band(distance)
+    assert band is not None  # noqa: S101 - aim_problem checked the range
+    weapon = fire.weapon
+    if weapon.kind is WeaponKind.BOMB:
+        cover = bomb_cover(a, b)
+    elif fire.indirect:
+        cover = _arc_cover(weapon, a, b)
+    else:
+        sight = line_of_sight(board, fire.shooter, fire.target, camouflage=fire.camouflage)
+        cover = ad_cover(_arc_cover(weapon, a, b), sight.sight)
+    ad = weapon_ad(fire.model, weapon, band, cover)
+    if fire.indirect:
+        need = indirect_need(weapon, recon=fire.recon)
+        need = HitNumber(need.threshold, need.mod + mod, need.natural_only, need.reasons)
+        return Aim(distance, band, cover, ad, need, indirect=True)
+    numbers = list(extra)
+    woods = woods_threshold(board, b.hex)
+    if woods is not None:
+        numbers.append(woods)
+    if weapon.kind is WeaponKind.BOMB:
+        numbers.extend(bomb_need(b))
+    need = hit_number(fire.model, fire.aim, weapon, band, extra=numbers, mod=mod)
+    return Aim(distance, band, cover, ad, need)
