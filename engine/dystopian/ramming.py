@@ -18,6 +18,9 @@ and go through `damage.resolve_damage`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import attrs
 from attrs import frozen
 
 from engine.dice import DiceSource
@@ -32,6 +35,7 @@ __all__ = [
     "contact_fire",
     "resolve_collision",
     "resolve_ram",
+    "resolve_rams",
     "resolve_terrain",
     "takes_contact_dice",
 ]
@@ -86,6 +90,24 @@ def resolve_ram(
     return ContactOutcome(
         ContactKind.RAM, rammer, target, mover_roll, other_roll, against_other, against_mover
     )
+
+
+def resolve_rams(
+    dice: DiceSource, rammers: Sequence[Hull], target: Hull, *, reroll: bool = False
+) -> tuple[ContactOutcome, ...]:
+    """DW-12.4: several rams on one model, resolved together after the squadron moved.
+
+    The rammed model rolls its starting HP separately against each rammer; the damage piles up
+    (each later outcome starts from the damage of the earlier ones) and the model is removed only
+    after all of them, so even a sunk target still rolls back at every rammer.
+    """
+    outcomes = []
+    hull = target
+    for rammer in rammers:
+        outcome = resolve_ram(dice, rammer, hull, reroll=reroll)
+        outcomes.append(outcome)
+        hull = attrs.evolve(hull, damage=hull.damage + outcome.against_other.hp_lost)
+    return tuple(outcomes)
 
 
 def resolve_collision(dice: DiceSource, mover: Hull, other: Hull) -> ContactOutcome:

@@ -18,6 +18,7 @@ from engine.dystopian.ramming import (
     contact_fire,
     resolve_collision,
     resolve_ram,
+    resolve_rams,
     resolve_terrain,
     takes_contact_dice,
 )
@@ -150,3 +151,20 @@ def test_iron_ram_into_terrain() -> None:
 def test_fire_after_contact(size: Size, other: Size | None, expected: ContactFire) -> None:
     """DW-12.5 / DW-27 item 7: the fire left after a contact, by the two size classes."""
     assert contact_fire(size, other) is expected
+
+
+def test_several_rams_on_one_model() -> None:
+    """DW-12.4: the rammed model rolls its HP against each rammer and goes only after all."""
+    # RR 7 with 5 hits (1 critical), the cruiser's 4 dice miss, the critical's 2D6 (6).
+    first = [4, 4, 4, 4, 4, 1, 1, 1, 1, 1, 1, 3, 3]
+    # RR 7 with 4 hits (1 critical), the cruiser's 4 dice hit 4 times, the critical's 2D6 (8).
+    second = [4, 4, 4, 4, 1, 1, 1, 4, 4, 4, 4, 4, 4]
+    outcomes = resolve_rams(
+        ScriptedDice(first + second), [Hull(dreadnought()), Hull(dreadnought())], Hull(card("CR"))
+    )
+    assert [o.against_other.hp_lost for o in outcomes] == [2, 2]
+    assert not outcomes[0].against_other.destroyed
+    assert outcomes[1].against_other.destroyed  # the damage piled up: 4 of 4 HP
+    assert outcomes[1].other.damage == 2
+    assert outcomes[1].other_roll.ad == 4  # still its starting HP back at the second rammer
+    assert outcomes[1].against_mover.hp_lost == 0  # 4 hits < DR 7
