@@ -84,18 +84,28 @@ class Critical(enum.IntEnum):
 
 
 class Marker(enum.StrEnum):
-    """DW-5 / DW-16.2: the markers and lasting effects a critical leaves on a model."""
+    """DW-5 / DW-16.2: the markers and lasting effects a critical leaves on a model.
 
-    SHATTERED_DEFENCES = "shattered_defences"
-    RAGING_FIRE = "raging_fire"
-    SYSTEMS_OFFLINE = "systems_offline"
+    The values are the names of the turn machine's marker fields (``state.Markers``): the
+    Raging Fire and Corrosion markers are counters there (``fires``, ``corrosion``), the rest
+    flags. Systems Offline is DW-5's Generators Offline marker.
+    """
+
+    SHATTERED_DEFENCES = "shattered"
+    RAGING_FIRE = "fires"
+    SYSTEMS_OFFLINE = "generators_offline"
     HALF_AD = "half_ad"
     HALF_MV = "half_mv"
-    NAVIGATION_LOCK = "navigation_lock"
+    NAVIGATION_LOCK = "nav_lock"
     FUSION_LEAK = "fusion_leak"
-    CHAOS_AND_DISARRAY = "chaos_and_disarray"
+    CHAOS_AND_DISARRAY = "chaos"
     CORROSION = "corrosion"
     """DW-24 Corrosive: ongoing damage, rolled against like a fire (not from the table)."""
+
+    @property
+    def counted(self) -> bool:
+        """Fire and Corrosion markers pile up; the others are on or off."""
+        return self in {Marker.RAGING_FIRE, Marker.CORROSION}
 
 
 @frozen

@@ -286,3 +286,11 @@ def test_magazine_blast_rolls_for_each_victim() -> None:
     board = Board(TerrainMap.of({}, 12, 12, TerrainKind.WATER), pieces)
     frigate_blast = magazine_blast(ScriptedDice([4, 1, 1, 1]), board, 0, card("FF"))
     assert [(victim, roll.count, roll.hits) for victim, roll in frigate_blast] == [(1, 4, 1)]
+
+
+def test_marker_names_are_the_state_fields() -> None:
+    """DW-5: fires and Corrosion are counted markers; the others are flags."""
+    assert Marker.RAGING_FIRE.counted
+    assert Marker.CORROSION.counted
+    assert not Marker.HALF_AD.counted
+    assert Marker.SYSTEMS_OFFLINE.value == "generators_offline"
