@@ -66,6 +66,7 @@ from engine.aod.factions import (
     Lock,
     RankBonus,
     fanaticism_repairs,
+    has,
     lock_after,
     lock_problem,
     predator_follow_up,
@@ -379,6 +380,7 @@ def deal(
     *Scavenger* and *Fanaticism* (AOD-21.1, AOD-21.3).
     """
     owner = ctx.state.units[index].owner
+    catalogue = ctx.state.setup.catalogue()
     appeared = False
     heated = []
     for target, clicks, energy in blows:
@@ -391,7 +393,7 @@ def deal(
         appeared = appeared or hit.heavy_damage_appeared
         if hit.eliminated:
             _scavenge(ctx, index, target)
-            if where is not None:
+            if where is not None and has(ctx.state.definition(target), "fanaticism", catalogue):
                 _fanaticism(ctx, target, where)
         elif energy and hit.taken > 0:
             heated.append(target)
