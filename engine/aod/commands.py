@@ -150,6 +150,8 @@ class RangedAttack(AoDCommand):
         split: the damage pool's split, one share per target in order (AOD-12.8), declared with
             the order; empty: one click at a time to each hit target in order. Shares of
             targets that are missed go to the hit ones, one click at a time in order.
+        pulse: a Pulse weapon's second attack, at these targets (AOD-26.14), declared with the
+            order; empty: none.
     """
 
     TAG = "ranged_attack"
@@ -158,6 +160,7 @@ class RangedAttack(AoDCommand):
     slot: WeaponSlot | None = None
     indirect: bool = False
     split: tuple[int, ...] = ()
+    pulse: tuple[str, ...] = ()
 
 
 @frozen

@@ -37,11 +37,12 @@ move UNIT HEX [HEX...] [face F] [run] [cruising|noe]
                                      leave them out for any legal path); the unit's own hex turns
                                      it in place; run doubles a 'Mech's speed for +1 heat
 vent UNIT                            a Vent order: a 'Mech cools by its vent rating
-fire UNIT at TARGET[,TARGET...] [primary|secondary] [indirect] [split N,N...]
+fire UNIT at TARGET[,TARGET...] [primary|secondary] [indirect] [split N,N...] [pulse TARGET...]
                                      a Ranged Combat order: one roll against each target; split
                                      shares the damage among several targets (declared now, a
                                      missed target's share goes to the others); indirect fires
-                                     over a blocked line (ballistic, +3 defense, at most 2 damage)
+                                     over a blocked line (ballistic, +3 defense, at most 2 damage);
+                                     pulse: a Pulse weapon fires again (1 pushing click)
 assault UNIT HEX [HEX...] [face F] fire TARGET[,TARGET...] [primary|secondary] [split N,N...]
 assault UNIT HEX [HEX...] [face F] strike TARGET [secondary]
                                      an Assault order ('Mech touching no enemy, +1 heat, target
@@ -209,8 +210,16 @@ def _attack_words(
 
 
 def _fire(ident: str, rest: list[str], state: AoDState, text: str) -> RangedAttack:
+    pulse: tuple[str, ...] = ()
+    keys = [word.casefold() for word in rest]
+    if "pulse" in keys:
+        at = keys.index("pulse")
+        if at + 1 >= len(rest):
+            raise _fail(text, "pulse names the second attack's targets")
+        pulse = tuple(_unit(word, state, text) for word in rest[at + 1].split(",") if word)
+        rest = rest[:at] + rest[at + 2 :]
     targets, slot, indirect, split = _attack_words(rest, state, text)
-    return RangedAttack(ident, targets, slot, indirect, split)
+    return RangedAttack(ident, targets, slot, indirect, split, pulse)
 
 
 def _assault(ident: str, rest: list[str], state: AoDState, text: str) -> AssaultUnit:
@@ -250,7 +259,9 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
             return f"place {piece} {anchor.label} {rotation}"
         case RangedAttack():
             attack = _format_attack(command.targets, command.slot, command.split)
-            return f"fire {command.unit} at {attack}{' indirect' if command.indirect else ''}"
+            indirect = " indirect" if command.indirect else ""
+            pulse = f" pulse {','.join(command.pulse)}" if command.pulse else ""
+            return f"fire {command.unit} at {attack}{indirect}{pulse}"
         case AssaultUnit():
             path = " ".join(h.label for h in (*command.via, command.to))
             verb = "strike" if command.close else "fire"

@@ -238,6 +238,7 @@ _DAMAGE_CAUSES = {
     "indirect fire": "indirect fire",
     "close combat": "close combat",
     "critical miss": "its own critical miss",
+    "pulse": "firing its Pulse weapon twice",
 }
 
 

@@ -85,13 +85,19 @@ from engine.hexes import Hex
 __all__ = [
     "LOCK_CODE",
     "MAX_COMBOS",
+    "PULSE",
+    "PULSE_CODE",
     "SPLIT_CODE",
     "aim",
+    "aim_pulse",
     "combatant",
     "deal",
     "fire",
     "hurt_self",
     "lock_on",
+    "pulse",
+    "pulse_cost",
+    "ranged_commands",
     "ranged_options",
     "ranged_order",
     "rank_bonus_for",
@@ -103,6 +109,10 @@ __all__ = [
 
 LOCK_CODE = "attack/locked"
 """The refusal code of an attack on another unit than the one a lock binds to (AOD-21.1)."""
+PULSE = "PU"
+"""AOD-26.14: the Pulse SE's code."""
+PULSE_CODE = "attack/no_pulse"
+"""The refusal code of a Pulse attack declared with a weapon that shows none (AOD-26.14)."""
 SPLIT_CODE = "attack/split"
 """The refusal code of a damage split that does not fit the attack (AOD-12.8)."""
 MAX_COMBOS: int = 3
@@ -264,8 +274,8 @@ def fire(
     """AOD-11.8 steps 5-8: roll one ranged attack against ``targets`` and apply what it does.
 
     The declaration was checked (`aim`); the order and its token are the caller's, and so is
-    its pushing after (step 10). ``follow_up``: "predator" for the free second attack (no SE,
-    no heat, no new trigger).
+    its pushing after (step 10). ``follow_up``: "predator" for *Predator*'s free second attack
+    (no SE, no heat, no new trigger), "pulse" for a Pulse weapon's second attack (`pulse`).
     """
     state = ctx.state
     field, indices = state.battlefield()
@@ -326,21 +336,74 @@ def fire(
     )
     hurt_self(ctx, index, result.self_damage)
     lock_on(ctx, index, targets, bonus, hit=hits[0])
-    if follow_up:
-        return
+    if follow_up != "predator":
+        _predator(
+            ctx,
+            index,
+            targets,
+            slot,
+            order=order,
+            indirect=indirect,
+            hit=hits[0],
+            appeared=appeared,
+        )
+
+
+def _predator(
+    ctx: Ctx,
+    index: int,
+    targets: Sequence[int],
+    slot: WeaponSlot | None,
+    *,
+    order: AttackOrder,
+    indirect: bool,
+    hit: bool,
+    appeared: bool,
+) -> None:
+    """AOD-21.3 *Predator*: Heavy Damage appeared on the single target: attack it again."""
     offered = predator_follow_up(
-        printed,
-        catalogue,
+        ctx.state.definition(index),
+        ctx.state.setup.catalogue(),
         attack="ranged",
         target=ctx.state.units[targets[0]].ident,
         targets=len(targets),
-        hit=hits[0],
+        hit=hit,
         heavy_damage_appeared=appeared,
     )
-    if offered is not None and _may_follow(
+    if offered is not None and _still_legal(
         ctx.state, index, targets, slot, order=order, indirect=indirect
-    ):
+    ) == tuple(targets):
         fire(ctx, index, targets, slot, order=order, indirect=indirect, follow_up="predator")
+
+
+def pulse(
+    ctx: Ctx,
+    index: int,
+    targets: Sequence[int],
+    slot: WeaponSlot | None,
+    *,
+    order: AttackOrder = AttackOrder.RANGED,
+    indirect: bool = False,
+) -> bool:
+    """AOD-26.14 Pulse: the weapon's second attack of the order, at the declared targets.
+
+    Targets gone or no longer legal are dropped; with none left the Pulse is not used. Returns
+    whether it was: a circle SE, it then costs 1 pushing click after the order (the caller's,
+    with the push, AOD-11.8 step 10).
+    """
+    if not targets or not ctx.state.units[index].on_board:
+        return False
+    left = _still_legal(ctx.state, index, targets, slot, order=order, indirect=indirect)
+    if not left:
+        return False
+    fire(ctx, index, left, slot, order=order, indirect=indirect, follow_up="pulse")
+    return True
+
+
+def pulse_cost(ctx: Ctx, index: int) -> None:
+    """AOD-26.14 / AOD-3.6: a circle SE used: 1 pushing click after the order."""
+    if ctx.state.units[index].on_board:
+        damage(ctx, index, 1, "pulse", by=None, tokens=ctx.state.units[index].tokens)
 
 
 def rank_bonus_for(
@@ -440,7 +503,7 @@ def lock_on(
         ctx.emit(TargetLocked(index, target, lock.ability))
 
 
-def _may_follow(
+def _still_legal(
     state: AoDState,
     index: int,
     targets: Sequence[int],
@@ -448,18 +511,61 @@ def _may_follow(
     *,
     order: AttackOrder,
     indirect: bool,
-) -> bool:
-    """AOD-21.3: *Predator*'s second attack needs both units still there and a legal attack."""
-    if not state.units[index].on_board or not state.units[targets[0]].on_board:
-        return False
+) -> tuple[int, ...]:
+    """AOD-11.8 step 8: the targets a follow-up attack may still make (on the board, legal)."""
+    if not state.units[index].on_board:
+        return ()
     field, indices = state.battlefield()
-    printed = state.definition(index)
-    weapon = weapon_for(printed, slot)
+    weapon = weapon_for(state.definition(index), slot)
     shooter = combatant(
         state, index, indices.index(index), weapon=None if weapon is None else weapon.slot
     )
-    aimed = combatant(state, targets[0], indices.index(targets[0]))
-    return ranged_problem(field, shooter, aimed, slot, order=order, indirect=indirect) is None
+    return tuple(
+        target
+        for target in targets
+        if state.units[target].on_board
+        and ranged_problem(
+            field,
+            shooter,
+            combatant(state, target, indices.index(target)),
+            slot,
+            order=order,
+            indirect=indirect,
+        )
+        is None
+    )
+
+
+def aim_pulse(
+    state: AoDState,
+    index: int,
+    targets: Sequence[str],
+    slot: WeaponSlot | None,
+    *,
+    order: AttackOrder = AttackOrder.RANGED,
+    indirect: bool = False,
+    field: tuple[Battlefield, tuple[int, ...]] | None = None,
+) -> tuple[int, ...]:
+    """AOD-26.14 Pulse: the second attack's targets, declared with the order, or a refusal.
+
+    The weapon must show Pulse (in force: not switched off, not suspended); the targets are
+    checked as the first attack's (the once-per-order rule is lifted for them).
+
+    Raises:
+        IllegalCommand: the weapon has no Pulse, or a target is not legal now.
+    """
+    if not targets:
+        return ()
+    _, indices = field if field is not None else state.battlefield()
+    weapon = weapon_for(state.definition(index), slot)
+    shooter = combatant(
+        state, index, indices.index(index), weapon=None if weapon is None else weapon.slot
+    )
+    if not shooter.shows(PULSE):
+        raise IllegalCommand(
+            PULSE_CODE, f"{state.units[index].ident}'s weapon shows no Pulse: it fires once."
+        )
+    return aim(state, index, targets, slot, order=order, indirect=indirect, field=field)
 
 
 def ranged_order(ctx: Ctx, command: Command) -> None:
@@ -474,8 +580,11 @@ def ranged_order(ctx: Ctx, command: Command) -> None:
         indirect=command.indirect,
         split=command.split,
     )
+    second = aim_pulse(ctx.state, index, command.pulse, command.slot, indirect=command.indirect)
     pushed = give_order(ctx, index, OrderKind.RANGED)
     fire(ctx, index, targets, command.slot, indirect=command.indirect, split=command.split)
+    if pulse(ctx, index, second, command.slot, indirect=command.indirect):
+        pulse_cost(ctx, index)
     after_order(ctx, index, pushed=pushed, heat=())
 
 
@@ -523,4 +632,24 @@ def ranged_options(
         if weapon.targets > 1 and me.locked_on is None:
             pairs = [(a, b) for n, a in enumerate(direct) for b in direct[n + 1 :]]
             found += [(pair, slot, False) for pair in pairs[:MAX_COMBOS]]
+    return found
+
+
+def ranged_commands(state: AoDState, index: int) -> list[RangedAttack]:
+    """The Ranged orders listed for unit ``index``, for menus, bots and property tests.
+
+    Those of `ranged_options`, and with a Pulse weapon each single-target attack again with its
+    Pulse at the same target (AOD-26.14).
+    """
+    ident = state.units[index].ident
+    found = []
+    _, indices = state.battlefield()
+    for targets, slot, indirect in ranged_options(state, index):
+        found.append(RangedAttack(ident, targets, slot, indirect))
+        weapon = weapon_for(state.definition(index), slot)
+        shooter = combatant(
+            state, index, indices.index(index), weapon=None if weapon is None else weapon.slot
+        )
+        if shooter.shows(PULSE) and len(targets) == 1:
+            found.append(RangedAttack(ident, targets, slot, indirect, pulse=targets))
     return found

@@ -60,7 +60,7 @@ from engine.aod.movement import (
 )
 from engine.aod.moving import move_allowance, move_order, spin_order
 from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
-from engine.aod.ranged_order import ranged_options, ranged_order
+from engine.aod.ranged_order import ranged_commands, ranged_order
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import (
@@ -305,10 +305,7 @@ def _orders_of(state: AoDState, index: int) -> list[Command]:
     if OrderKind.MOVE in kinds:
         found += _moves(state, index)
     if OrderKind.RANGED in kinds:
-        found += [
-            RangedAttack(state.units[index].ident, targets, slot, indirect)
-            for targets, slot, indirect in ranged_options(state, index)
-        ]
+        found += ranged_commands(state, index)
     if OrderKind.ASSAULT in kinds:
         found += assault_options(state, index)
     return found

@@ -426,6 +426,49 @@ def test_fanaticism_repairs_the_liao_friends_of_a_fallen_liao_unit() -> None:
     assert UnitRepaired(warden, 1, 1, "fanaticism") in events
 
 
+# ---- AOD-26.14 Pulse -----------------------------------------------------------------------------
+
+
+def test_a_pulse_weapon_fires_twice_and_costs_a_pushing_click() -> None:
+    """AOD-26.14: a Pulse weapon's second attack, then 1 pushing click.
+
+    The Warden's Pulse primary hits the Kestrel (4+4+4 + 10 = 22 vs 20) for 4, fires again at it
+    (now defense 17, no Evade: 2+2+2 + 10 = 16 misses), then takes 1 click.
+    """
+    game = setup(["HX-009"], ["HX-010"])
+    state = arrange(game, {"HX-009a": ("0505", S), "HX-010a": ("0511", N)}, active=1)
+    warden, kestrel = unit(state, "HX-010a"), unit(state, "HX-009a")
+    command = RangedAttack("HX-010a", ("HX-009a",), pulse=("HX-009a",))
+    state, events = play(state, [command], dice=[4, 4, 4, 2, 2, 2])
+    first, second = (e for e in events if isinstance(e, AttackRolled))
+    assert (first.follow_up, second.follow_up) == ("", "pulse")
+    assert [first.shots[0].need, second.shots[0].need] == [10, 7]
+    assert [first.shots[0].clicks, second.shots[0].hit] == [4, False]
+    assert UnitDamaged(warden, DamageKind.PUSHING, 1, 1, 1, "pulse") in events
+    assert state.units[kestrel].dial.click == 4
+
+
+def test_pulse_needs_a_weapon_showing_it() -> None:
+    """AOD-26.14: the Kestrel has no Pulse; the Warden's goes at click 2."""
+    game = setup(["HX-009"], ["HX-010"])
+    places = {"HX-009a": ("0505", S), "HX-010a": ("0511", N)}
+    _refused(
+        arrange(game, places),
+        RangedAttack("HX-009a", ("HX-010a",), pulse=("HX-010a",)),
+        "attack/no_pulse",
+        "HX-009a's weapon shows no Pulse: it fires once.",
+    )
+    hurt = arrange(game, places, active=1, dials={"HX-010a": DialStatus(2)})
+    _refused(
+        hurt,
+        RangedAttack("HX-010a", ("HX-009a",), pulse=("HX-009a",)),
+        "attack/no_pulse",
+        "HX-010a's weapon shows no Pulse: it fires once.",
+    )
+    listed = legal_commands(arrange(game, places, active=1))
+    assert RangedAttack("HX-010a", ("HX-009a",), pulse=("HX-009a",)) in listed
+
+
 # ---- the order table, the listing and the words --------------------------------------------------
 
 
@@ -475,6 +518,10 @@ def test_listed_ranged_orders_are_accepted_and_read_back() -> None:
         (
             "fire HX-009a at HX-010a secondary indirect",
             RangedAttack("HX-009a", ("HX-010a",), SECONDARY, indirect=True),
+        ),
+        (
+            "fire HX-009a at HX-010a pulse HX-001a,HX-010a",
+            RangedAttack("HX-009a", ("HX-010a",), pulse=("HX-001a", "HX-010a")),
         ),
     ],
 )
