@@ -25,6 +25,7 @@ __all__ = [
     "MoveUnit",
     "PlaceTerrain",
     "RangedAttack",
+    "RepairUnit",
     "RollFirstPlayer",
     "VentUnit",
     "WithdrawForce",
@@ -188,6 +189,18 @@ class AssaultUnit(AoDCommand):
     via: tuple[Hex, ...] = ()
 
 
+@frozen
+class RepairUnit(AoDCommand):
+    """The Repair SE used through a Ranged order on a friend in contact (AOD-17.2, AOD-26.14).
+
+    See `engine.aod.repair_order`.
+    """
+
+    TAG = "repair_unit"
+    unit: str
+    target: str
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -200,5 +213,6 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     WithdrawForce,
     RangedAttack,
     AssaultUnit,
+    RepairUnit,
 )
 """Every command class, for the ruleset and its converter."""

@@ -34,6 +34,7 @@ __all__ = [
     "HeatChanged",
     "OrderGiven",
     "PlacerChanged",
+    "RepairAttempted",
     "Shot",
     "TargetLocked",
     "TerrainPlaced",
@@ -362,6 +363,22 @@ class UnitRepaired(AoDEvent):
     cause: str
 
 
+@frozen
+class RepairAttempted(AoDEvent):
+    """``unit`` rolled its Repair SE for ``target`` (AOD-17.2, AOD-26.14, criticals AOD-11.4).
+
+    ``dice``: two white then the black; ``attack`` added to them; ``success`` against 17. The
+    repair follows as `UnitRepaired`, a fumble's click as `UnitDamaged`.
+    """
+
+    TAG = "repair_attempted"
+    unit: int
+    target: int
+    dice: tuple[int, ...]
+    attack: int
+    success: bool
+
+
 AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     FirstPlayerRolled,
     PlacerChanged,
@@ -384,5 +401,6 @@ AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     AttackRolled,
     TargetLocked,
     UnitRepaired,
+    RepairAttempted,
 )
 """Every event class, for the ruleset and its converter."""

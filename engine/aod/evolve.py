@@ -23,6 +23,7 @@ from engine.aod.events import (
     HeatChanged,
     OrderGiven,
     PlacerChanged,
+    RepairAttempted,
     TargetLocked,
     TerrainPlaced,
     TokensRemoved,
@@ -229,3 +230,9 @@ def _locked(event: TargetLocked, state: AoDState) -> AoDState:
 def _repaired(event: UnitRepaired, state: AoDState) -> AoDState:
     unit = state.units[event.unit]
     return state.with_unit(event.unit, _replace(unit, dial=unit.dial.with_click(event.click)))
+
+
+@_apply.register
+def _repair_rolled(event: RepairAttempted, state: AoDState) -> AoDState:
+    del event
+    return state

@@ -16,6 +16,7 @@ from engine.aod.commands import (
     MoveUnit,
     PlaceTerrain,
     RangedAttack,
+    RepairUnit,
     RollFirstPlayer,
     VentUnit,
     WithdrawForce,
@@ -43,6 +44,8 @@ fire UNIT at TARGET[,TARGET...] [primary|secondary] [indirect] [split N,N...] [p
                                      missed target's share goes to the others); indirect fires
                                      over a blocked line (ballistic, +3 defense, at most 2 damage);
                                      pulse: a Pulse weapon fires again (1 pushing click)
+repair UNIT FRIEND                   a Ranged order with Repair equipment: mend a friend in
+                                     contact (3d6 + attack, 17 or more repairs a click)
 assault UNIT HEX [HEX...] [face F] fire TARGET[,TARGET...] [primary|secondary] [split N,N...]
 assault UNIT HEX [HEX...] [face F] strike TARGET [secondary]
                                      an Assault order ('Mech touching no enemy, +1 heat, target
@@ -101,7 +104,7 @@ _PLAIN: dict[str, type[Command]] = {
 """The commands of one word."""
 
 
-def parse_command(text: str, state: AoDState) -> Command:  # noqa: PLR0911 - one case a command
+def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -123,6 +126,8 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: PLR0911 - one
             return _deploy(_unit(unit, state, text), _hex(where, text), rest, state, text)
         case "move", [unit, *rest] if rest:
             return _move(_unit(unit, state, text), rest, state, text)
+        case "repair", [unit, target]:
+            return RepairUnit(_unit(unit, state, text), _unit(target, state, text))
         case "fire", [unit, "at", *rest] if rest:
             return _fire(_unit(unit, state, text), rest, state, text)
         case "assault", [unit, *rest] if rest:
@@ -257,6 +262,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
             return _format_move(command)
         case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
             return f"place {piece} {anchor.label} {rotation}"
+        case RepairUnit(unit=unit, target=target):
+            return f"repair {unit} {target}"
         case RangedAttack():
             attack = _format_attack(command.targets, command.slot, command.split)
             indirect = " indirect" if command.indirect else ""

@@ -22,6 +22,7 @@ from engine.aod.events import (
     HeatChanged,
     OrderGiven,
     PlacerChanged,
+    RepairAttempted,
     Shot,
     TargetLocked,
     TerrainPlaced,
@@ -76,6 +77,8 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:
     if isinstance(event, AttackRolled):
         hits = sum(shot.hit for shot in event.shots)
         return (Roll("attack", event.dice, outcome=f"{hits} of {len(event.shots)} hit"),)
+    if isinstance(event, RepairAttempted):
+        return (Roll("repair", event.dice, outcome="repaired" if event.success else "failed"),)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled
@@ -239,6 +242,7 @@ _DAMAGE_CAUSES = {
     "close combat": "close combat",
     "critical miss": "its own critical miss",
     "pulse": "firing its Pulse weapon twice",
+    "repair fumble": "a fumbled repair",
 }
 
 
@@ -345,3 +349,15 @@ def _(event: UnitRepaired, before: AoDState, after: AoDState) -> str:
     clicks = "1 click" if event.clicks == 1 else f"{event.clicks} clicks"
     why = {"scavenger": "Scavenger", "fanaticism": "Fanaticism", "repair": "field repair"}
     return f"{_name(before, event.unit)} repairs {clicks} ({why.get(event.cause, event.cause)})."
+
+
+@_said.register
+def _(event: RepairAttempted, before: AoDState, after: AoDState) -> str:
+    del after
+    dice = "+".join(map(str, event.dice))
+    total = sum(event.dice) + event.attack
+    outcome = "succeeds" if event.success else "fails"
+    return (
+        f"{_name(before, event.unit)} tries to repair {_name(before, event.target)}: "
+        f"{dice} +{event.attack} = {total} vs 17, {outcome}."
+    )

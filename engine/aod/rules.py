@@ -31,6 +31,7 @@ from engine.aod.commands import (
     MoveUnit,
     PlaceTerrain,
     RangedAttack,
+    RepairUnit,
     RollFirstPlayer,
     VentUnit,
     WithdrawForce,
@@ -61,6 +62,7 @@ from engine.aod.movement import (
 from engine.aod.moving import move_allowance, move_order, spin_order
 from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
 from engine.aod.ranged_order import ranged_commands, ranged_order
+from engine.aod.repair_order import repair_commands, repair_order
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import (
@@ -233,6 +235,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     WithdrawForce: _withdraw,
     RangedAttack: ranged_order,
     AssaultUnit: assault_order,
+    RepairUnit: repair_order,
 }
 
 
@@ -305,7 +308,7 @@ def _orders_of(state: AoDState, index: int) -> list[Command]:
     if OrderKind.MOVE in kinds:
         found += _moves(state, index)
     if OrderKind.RANGED in kinds:
-        found += ranged_commands(state, index)
+        found += ranged_commands(state, index) + repair_commands(state, index)
     if OrderKind.ASSAULT in kinds:
         found += assault_options(state, index)
     return found
