@@ -150,7 +150,8 @@ def _(event: TurnBegan, before: AoDState, after: AoDState) -> str:
 def _(event: OrderGiven, before: AoDState, after: AoDState) -> str:
     del after
     pushed = ", pushed: it was ordered last turn too" if event.pushed else ""
-    return f"{_name(before, event.unit)} gets a {event.kind.value} order{pushed}."
+    article = "an" if event.kind.value[0] in "aeiou" else "a"
+    return f"{_name(before, event.unit)} gets {article} {event.kind.value} order{pushed}."
 
 
 @_said.register
@@ -311,15 +312,16 @@ def _(event: AttackRolled, before: AoDState, after: AoDState) -> str:
     del after
     name = _name(before, event.unit)
     dice = "+".join(map(str, event.dice))
-    verb = "strikes at" if event.close else "fires indirectly at" if event.indirect else "fires at"
-    extra = {"predator": " again (Predator)", "pulse": " again (Pulse)"}.get(event.follow_up, "")
+    verb = "strikes" if event.close else "fires indirectly" if event.indirect else "fires"
+    again = {"predator": " again (Predator)", "pulse": " again (Pulse)"}.get(event.follow_up, "")
     said = []
     for shot in event.shots:
         total = sum(event.dice) + shot.attack + sum(m.amount for m in shot.attack_modifiers)
         need = shot.defense + sum(m.amount for m in shot.defense_modifiers)
         outcome = f"hits for {shot.clicks}" if shot.hit else "misses"
+        bonus = "".join(f" {m.amount:+d}" for m in shot.attack_modifiers)
         said.append(
-            f"{_name(before, shot.target)}: {dice} +{shot.attack} = {total} vs {need} "
+            f"{_name(before, shot.target)}: {dice} +{shot.attack}{bonus} = {total} vs {need} "
             f"({_modifiers(shot)}), {outcome}"
         )
     tail = ""
@@ -331,7 +333,7 @@ def _(event: AttackRolled, before: AoDState, after: AoDState) -> str:
         tail += f" Enhanced Imaging rolled {event.imaging}."
     if event.bonus:
         tail += f" {event.bonus.capitalize()} adds a click."
-    return f"{name}{extra} {verb} " + "; ".join(said) + "." + tail
+    return f"{name} {verb}{again} at " + "; ".join(said) + "." + tail
 
 
 @_said.register

@@ -29,7 +29,9 @@ from engine.aod.events import (
     UnitEliminated,
     UnitRepaired,
 )
+from engine.aod.evolve import evolve
 from engine.aod.language import format_command, parse_command
+from engine.aod.narrate import describe
 from engine.aod.rules import decide, legal_commands
 from engine.aod.state import AoDSetup, AoDState, OrderKind
 from engine.aod.status import DialStatus
@@ -543,3 +545,29 @@ def test_end_turn_clears_the_energy_heat_flag() -> None:
     assert state.units[warden].energy_heat
     state, _ = play(state, [EndTurn()])
     assert not state.units[warden].energy_heat
+
+
+def _told(state: AoDState, events: Sequence[object]) -> list[str]:
+    lines = []
+    for event in events:
+        after = evolve(state, event)  # type: ignore[arg-type]
+        lines.append(describe(event, state, after))  # type: ignore[arg-type]
+        state = after
+    return lines
+
+
+def test_the_log_tells_the_attack_with_its_dice_and_modifiers() -> None:
+    """One plain sentence per event: dice, attack, total against the modified defense."""
+    game = setup(["HX-009", "HX-001"], ["HX-001"], terrain={"0507": WOODS})
+    places = {"HX-009a": ("0505", S), "HX-001a": ("1505", S), "HX-001b": ("0510", S)}
+    state = arrange(game, places)
+    _, events = play(state, [RangedAttack("HX-009a", ("HX-001b",))], dice=[1, 1, 6])
+    assert _told(state, events) == [
+        "Kestrel KS-2L (HX-009a) gets a ranged order.",
+        (
+            "Kestrel KS-2L (HX-009a) fires at Pathguard Rifle Squad (HX-001b): 1+1+6 +10 +2 = 20 "
+            "vs 16 (defense 15, +1 hindering terrain, +2 attack for rear arc), misses. "
+            "Critical miss."
+        ),
+        "Kestrel KS-2L (HX-009a) takes 1 click of pushing damage from its own critical miss.",
+    ]
