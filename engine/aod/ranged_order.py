@@ -4,8 +4,9 @@ Rules: AOD-7.3 (the order), AOD-11.3 and AOD-11.4 (the roll, criticals on the wh
 (the weapon declared, the primary by default), AOD-11.8 (the attack sequence, step by step),
 AOD-12.1 to AOD-12.8 (eligibility, line of fire, contact, modifiers, indirect fire, several
 targets: the pure rules of `engine.aod.combat`), AOD-10.1 (energy-hit heat, once a turn),
-AOD-17.4 (elimination), AOD-21.1 to AOD-21.3 (*Ruthlessness* and *Zellbrigen* with their lock,
-*Fanaticism*, *Enhanced Imaging*, *Scavenger*, *Predator*: `engine.aod.factions`).
+AOD-17.4 (elimination), AOD-26.14 (Pulse), AOD-21.1 to AOD-21.3 (*Ruthlessness* and
+*Zellbrigen* with their lock, *Fanaticism*, *Enhanced Imaging*, *Scavenger*, *Predator*:
+`engine.aod.factions`).
 
 `ranged_order` is the handler: the order's guards (`engine.aod.turns.order_unit`), then `aim`
 refuses an illegal declaration with the rule's sentence, then `turns.give_order` (the token,
@@ -22,7 +23,9 @@ Assault order's ranged attack too (`engine.aod.assault_order`).
 4. Step 7: +1 heat to each 'Mech an energy attack damaged, at most once a turn (AOD-10.1).
 5. A critical miss: 1 pushing click to the attacker (AOD-11.4).
 6. The lock of *Ruthlessness* / *Zellbrigen* after a successful attack with the bonus.
-7. Step 8: *Predator*'s free second attack when Heavy Damage appeared on the single target.
+7. Step 8: *Predator*'s free second attack when Heavy Damage appeared on the single target; then
+   a Pulse weapon's second attack (`pulse`, AOD-26.14) at the targets declared with the order,
+   which costs 1 pushing click after the order (`pulse_cost`, a circle SE).
 
 [DESIGN] The damage split (AOD-12.8) is the attacker's choice once he sees the hits; a command
 is one line, so the split is declared with the order (``split``): one share per target, adding up
