@@ -157,7 +157,8 @@ def combatant(
 def refusal(problem: str, who: str) -> IllegalCommand:
     """A combat rule's "code: reason (AOD-x)" as a refusal a player can read."""
     code, _, said = problem.partition(": ")
-    return IllegalCommand(code, f"{who}: {_RULE_IDS.sub('', said)}.")
+    plain = _RULE_IDS.sub("", said).replace("LOF", "line of fire")
+    return IllegalCommand(code, f"{who}: {plain}.")
 
 
 def target_index(state: AoDState, ident: str) -> int:

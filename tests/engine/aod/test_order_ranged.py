@@ -372,7 +372,10 @@ def test_indirect_fire_only_over_a_blocked_line_and_only_ballistic() -> None:
         clear,
         RangedAttack("HX-010a", ("HX-009a",), indirect=True),
         "attack/not_blocked",
-        "HX-010a cannot fire at HX-009a: indirect fire only where the direct LOF is blocked.",
+        (
+            "HX-010a cannot fire at HX-009a: indirect fire only where the direct line of fire "
+            "is blocked."
+        ),
     )
     walled = setup(["HX-009"], ["HX-010"], terrain={"0508": WALL})
     state = arrange(walled, {"HX-009a": ("0505", S), "HX-010a": ("0511", N)})
