@@ -44,6 +44,7 @@ from engine.aod.ranged_order import (
     fire,
     hurt_self,
     lock_on,
+    lock_target,
     ranged_options,
     rank_bonus_for,
     refusal,
@@ -250,12 +251,13 @@ def _close_options(state: AoDState, index: int, reach: set[Hex]) -> list[Command
     field, indices = state.battlefield()
     at = indices.index(index)
     attacker = combatant(state, index, at)
+    bound = lock_target(state, index)
     found: list[Command] = []
     for enemy in indices:
         other = state.units[enemy]
         if other.owner == unit.owner or other.hex is None:
             continue
-        if unit.locked_on is not None and enemy != unit.locked_on:
+        if bound is not None and enemy != bound:
             continue
         aimed = combatant(state, enemy, indices.index(enemy))
         for end in sorted(h for h in other.hex.neighbors() if h in reach):

@@ -98,6 +98,7 @@ __all__ = [
     "fire",
     "hurt_self",
     "lock_on",
+    "lock_target",
     "pulse",
     "pulse_cost",
     "ranged_commands",
@@ -221,6 +222,15 @@ def aim(
     return chosen
 
 
+def lock_target(state: AoDState, index: int) -> int | None:
+    """AOD-21.1: the unit ``index``'s attacks are bound to, while it is on the battlefield.
+
+    A target that left the board (eliminated, withdrawn, boarded a transport) frees it.
+    """
+    bound = state.units[index].locked_on
+    return bound if bound is not None and state.units[bound].on_board else None
+
+
 def require_lock(state: AoDState, index: int, chosen: Sequence[int]) -> None:
     """AOD-21.1 / AOD-21.2: a unit bound by *Ruthlessness* or *Zellbrigen* attacks its target.
 
@@ -228,9 +238,10 @@ def require_lock(state: AoDState, index: int, chosen: Sequence[int]) -> None:
         IllegalCommand: ``attack/locked``, another target is declared.
     """
     unit = state.units[index]
-    if unit.locked_on is None:
+    bound = lock_target(state, index)
+    if bound is None:
         return
-    locked = state.units[unit.locked_on].ident
+    locked = state.units[bound].ident
     said = lock_problem(
         Lock(unit.ident, locked, ""), [state.units[t].ident for t in chosen], unit.ident
     )
@@ -614,6 +625,7 @@ def ranged_options(
     board, indices = field if field is not None else state.battlefield()
     me = state.units[index]
     enemies = [n for n in indices if state.units[n].owner != me.owner]
+    bound = lock_target(state, index)
     found: list[tuple[tuple[str, ...], WeaponSlot | None, bool]] = []
     for slot in _slots(state, index):
         weapon = weapon_for(state.definition(index), slot)
@@ -622,7 +634,7 @@ def ranged_options(
         shooter = combatant(state, index, indices.index(index), weapon=weapon.slot)
         direct = []
         for enemy in enemies:
-            if me.locked_on is not None and enemy != me.locked_on:
+            if bound is not None and enemy != bound:
                 continue
             aimed = combatant(state, enemy, indices.index(enemy))
             ident = state.units[enemy].ident
@@ -633,7 +645,7 @@ def ranged_options(
                 ranged_problem(board, shooter, aimed, slot, order=order, indirect=True) is None
             ):
                 found.append(((ident,), slot, True))
-        if weapon.targets > 1 and me.locked_on is None:
+        if weapon.targets > 1 and bound is None:
             pairs = [(a, b) for n, a in enumerate(direct) for b in direct[n + 1 :]]
             found += [(pair, slot, False) for pair in pairs[:MAX_COMBOS]]
     return found

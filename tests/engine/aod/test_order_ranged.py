@@ -235,6 +235,29 @@ def test_a_bound_shooter_may_attack_only_its_target() -> None:
     assert all(c.targets == ("HX-010a",) for c in listed)
 
 
+def test_a_lock_ends_when_its_target_leaves_the_battlefield() -> None:
+    """AOD-21.1: eliminated (or gone aboard a transport): the Kestrel is free again."""
+    game = setup(["HX-009"], ["HX-010", "HX-001"])
+    state = arrange(game, {"HX-009a": ("0505", S), "HX-010a": ("0510", N)})
+    gone = unit(state, "HX-001a")
+    assert not state.units[gone].on_board
+    state = state.with_unit(0, attrs.evolve(state.units[0], locked_on=gone))
+    state, events = play(state, [RangedAttack("HX-009a", ("HX-010a",))], dice=[1, 2, 1])
+    assert _attack(events).shots[0].target == unit(state, "HX-010a")
+
+
+def test_the_lock_is_dropped_when_its_target_is_eliminated() -> None:
+    """AOD-21.1: the elimination event frees every unit bound to the eliminated one."""
+    game = setup(["HX-009"], ["HX-010", "HX-001"])
+    places = {"HX-009a": ("0505", S), "HX-010a": ("0515", N), "HX-001a": ("0510", N)}
+    state = arrange(game, places, dials={"HX-001a": DialStatus(3)})
+    squad = unit(state, "HX-001a")
+    state = state.with_unit(0, attrs.evolve(state.units[0], locked_on=squad))
+    state, _ = play(state, [RangedAttack("HX-009a", ("HX-001a",))], dice=[3, 3, 3])
+    assert state.units[squad].eliminated
+    assert state.units[0].locked_on is None
+
+
 def test_enhanced_imaging_on_4_to_6_ignores_the_hindering_modifier() -> None:
     """AOD-21.2: a Jade Falcon unit's d6 of 4 treats the woods between as clear."""
     game = _with_factions(setup(["HX-002"], ["HX-001"], terrain={"0507": WOODS}))
