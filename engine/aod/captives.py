@@ -58,7 +58,7 @@ def captive_order_problem(captive: UnitDef) -> str:
 
 
 def escort_order_problem(escort: UnitDef, order: str) -> str:
-    """AOD-14.4: why an escort may not take ``order`` (one of ``engine.aod.dial.ORDERS``), or "".
+    """AOD-14.4: why an escort may not take ``order`` (an ``OrderKind`` value), or "".
 
     An escort takes Move orders only.
     """

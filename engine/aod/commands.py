@@ -10,18 +10,22 @@ from __future__ import annotations
 from attrs import frozen
 
 from engine.aod.movement import Altitude
+from engine.aod.units import WeaponSlot
 from engine.game import Command
 from engine.hexes import Facing, Hex
 
 __all__ = [
     "AOD_COMMANDS",
     "AoDCommand",
+    "AssaultUnit",
     "CallTime",
     "DeployUnit",
     "EndTurn",
     "FreeSpin",
     "MoveUnit",
     "PlaceTerrain",
+    "RangedAttack",
+    "RepairUnit",
     "RollFirstPlayer",
     "VentUnit",
     "WithdrawForce",
@@ -135,6 +139,68 @@ class CallTime(AoDCommand):
     TAG = "call_time"
 
 
+@frozen
+class RangedAttack(AoDCommand):
+    """A Ranged Combat order (AOD-7.3, AOD-11.8, AOD-12; `engine.aod.ranged_order`).
+
+    Attributes:
+        unit: the shooter.
+        targets: one target, or up to the weapon's number of targets (AOD-12.8), each once.
+        slot: the weapon declared (AOD-11.6); None: the primary (a unit's one weapon).
+        indirect: indirect fire at a single target whose direct line is blocked (AOD-12.7).
+        split: the damage pool's split, one share per target in order (AOD-12.8), declared with
+            the order; empty: one click at a time to each hit target in order. Shares of
+            targets that are missed go to the hit ones, one click at a time in order.
+        pulse: a Pulse weapon's second attack, at these targets (AOD-26.14), declared with the
+            order; empty: none.
+    """
+
+    TAG = "ranged_attack"
+    unit: str
+    targets: tuple[str, ...]
+    slot: WeaponSlot | None = None
+    indirect: bool = False
+    split: tuple[int, ...] = ()
+    pulse: tuple[str, ...] = ()
+
+
+@frozen
+class AssaultUnit(AoDCommand):
+    """An Assault order (AOD-15; `engine.aod.assault_order`): move, then attack.
+
+    Attributes:
+        unit: the assaulting 'Mech (touching no enemy).
+        to: where the move ends (its own hex: no move); ``facing`` the facing after it.
+        targets: the ranged attack's targets, or the one close-combat target.
+        close: full move then close combat; otherwise half move then a ranged attack.
+        slot: the weapon declared (AOD-11.6).
+        split: the ranged damage pool's split, as `RangedAttack`'s.
+        via: the hexes entered before ``to`` (empty: any legal path).
+    """
+
+    TAG = "assault_unit"
+    unit: str
+    to: Hex
+    facing: Facing
+    targets: tuple[str, ...]
+    close: bool = False
+    slot: WeaponSlot | None = None
+    split: tuple[int, ...] = ()
+    via: tuple[Hex, ...] = ()
+
+
+@frozen
+class RepairUnit(AoDCommand):
+    """The Repair SE used through a Ranged order on a friend in contact (AOD-17.2, AOD-26.14).
+
+    See `engine.aod.repair_order`.
+    """
+
+    TAG = "repair_unit"
+    unit: str
+    target: str
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -145,5 +211,8 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     EndTurn,
     CallTime,
     WithdrawForce,
+    RangedAttack,
+    AssaultUnit,
+    RepairUnit,
 )
 """Every command class, for the ruleset and its converter."""

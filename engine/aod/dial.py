@@ -1,11 +1,12 @@
 """The combat dial in play: current values, damage, Heavy Damage, elimination and repair.
 
 Rules: AOD-1 (floor, halves up), AOD-3.3 and AOD-6.4 (values, modifiers, replacement values),
-AOD-3.4 (dial markers), AOD-3.6 (SE active while visible; optional SE), AOD-7.3 (the orders a
-unit's dials allow), AOD-10.4 (optional SE suspended while shut down), AOD-11.4 (criticals on
-repair rolls), AOD-11.5 (damage categories), AOD-17.1 (taking damage), AOD-17.2 (repair),
-AOD-17.3 (Heavy Damage), AOD-17.4 (elimination), AOD-20.6 (gear), AOD-25 #13, #18 and #36, and
-the INVENTED SE catalogue of AOD-26.14 (Evade, Heavy Armor, Reactive Armor, Repair).
+AOD-3.4 (dial markers), AOD-3.6 (SE active while visible; optional SE), AOD-10.4 (optional SE
+suspended while shut down), AOD-11.4 (criticals on repair rolls), AOD-11.5 (damage categories),
+AOD-17.1 (taking damage), AOD-17.2 (repair), AOD-17.3 (Heavy Damage), AOD-17.4 (elimination),
+AOD-20.6 (gear), AOD-25 #13 and #36, and the INVENTED SE catalogue of AOD-26.14 (Evade, Heavy
+Armor, Reactive Armor, Repair). The orders the dials allow (AOD-7.3, AOD-25 #18) are
+`engine.aod.orders.allowed_orders`'.
 
 Every function takes the printed `UnitDef` and the unit's `DialStatus`; those that change it
 return a new status inside a frozen outcome record with every die rolled and one readable line.
@@ -42,7 +43,6 @@ from engine.dice import DiceSource
 __all__ = [
     "ARMOUR",
     "EVADE",
-    "ORDERS",
     "REPAIRABLE",
     "REPAIR_NEED",
     "Armour",
@@ -52,12 +52,10 @@ __all__ = [
     "RepairRolled",
     "Values",
     "active_equipment",
-    "allowed_orders",
     "card_modifiers",
     "functional",
     "heavy_damage",
     "modified",
-    "order_problem",
     "reduced_damage",
     "repair",
     "repair_problem",
@@ -102,9 +100,6 @@ ARMOUR: Final = (
 """AOD-26.14 [INVENTED]: Heavy Armor -1 from each ranged or close-combat attack, Reactive Armor
 -2 from ballistic attacks (artillery included); both minimum 1, neither against impact or pushing
 damage (AOD-3.6, AOD-11.5, AOD-16.1). Both are square, not optional: shutdown leaves them on."""
-
-ORDERS: Final = ("move", "vent", "ranged", "close", "assault")
-"""The five order categories (AOD-7.3; AOD-25 #2), by the names `allowed_orders` gives."""
 
 
 def window(unit: UnitDef, status: DialStatus) -> Click:
@@ -286,39 +281,6 @@ def heavy_damage(unit: UnitDef, status: DialStatus) -> bool:
 def functional(unit: UnitDef, status: DialStatus) -> bool:
     """On the board and not showing Heavy Damage (AOD-17.3; AOD-25 #3): for game end and VP."""
     return not status.eliminated(unit) and not heavy_damage(unit, status)
-
-
-def allowed_orders(unit: UnitDef, status: DialStatus) -> frozenset[str]:
-    """The orders (of `ORDERS`) the dials leave a unit; its type may forbid more (AOD-7.3).
-
-    Heavy Damage: Move only (AOD-17.3). Shut down: Vent only (AOD-10.4). Both: none, though
-    passive cooling still applies (AOD-25 #18). Eliminated: none.
-    """
-    allowed = frozenset(ORDERS)
-    if status.eliminated(unit):
-        return frozenset()
-    if heavy_damage(unit, status):
-        allowed &= {"move"}
-    if status.shutdown:
-        allowed &= {"vent"}
-    return allowed
-
-
-def order_problem(unit: UnitDef, status: DialStatus, order: str) -> str:
-    """Why the dials forbid ``order`` (one of `ORDERS`), or "" (AOD-7.3, AOD-10.4, AOD-17.3)."""
-    if order in allowed_orders(unit, status):
-        return ""
-    # AOD-17.4: removed at once
-    if status.eliminated(unit):
-        return f"{unit.name} has been destroyed."
-    # AOD-25 #18: Heavy Damage and shutdown together leave no order
-    if status.shutdown and heavy_damage(unit, status):
-        return f"{unit.name} is shut down and heavily damaged: it cannot take orders."
-    # AOD-10.4: a shut-down 'Mech may only vent
-    if status.shutdown:
-        return f"{unit.name} is shut down: it can only vent."
-    # AOD-17.3: Heavy Damage allows Move orders only
-    return f"{unit.name} is heavily damaged: it can only move."
 
 
 # ---------------------------------------------------------------- AOD-17.1 damage

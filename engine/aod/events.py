@@ -11,16 +11,19 @@ import enum
 
 from attrs import frozen
 
+from engine.aod.combat import Modifier
 from engine.aod.dial import DamageKind
 from engine.aod.heat import HeatRoll
 from engine.aod.movement import Altitude
 from engine.aod.state import OrderKind, Result, SpinOffer
+from engine.aod.units import WeaponSlot
 from engine.game import Event
 from engine.hexes import Facing, Hex
 
 __all__ = [
     "AOD_EVENTS",
     "AoDEvent",
+    "AttackRolled",
     "BreakAwayRolled",
     "DeployerChanged",
     "FirstPlayerRolled",
@@ -31,6 +34,9 @@ __all__ = [
     "HeatChanged",
     "OrderGiven",
     "PlacerChanged",
+    "RepairAttempted",
+    "Shot",
+    "TargetLocked",
     "TerrainPlaced",
     "TokensRemoved",
     "TurnBegan",
@@ -39,6 +45,7 @@ __all__ = [
     "UnitDeployed",
     "UnitEliminated",
     "UnitMoved",
+    "UnitRepaired",
     "UnitSpun",
 ]
 
@@ -280,6 +287,98 @@ class GameEnded(AoDEvent):
     result: Result
 
 
+@frozen
+class Shot:
+    """One target of an attack roll (AOD-11.3, AOD-12.8): its need, modifiers and outcome.
+
+    ``share`` is the part of the damage pool the attacker gave it (AOD-12.8); ``clicks`` what the
+    attack dealt it before its armour (AOD-11.8 up to step 6e; the dial's `UnitDamaged` follows).
+    """
+
+    target: int
+    attack: int
+    defense: int
+    attack_modifiers: tuple[Modifier, ...]
+    defense_modifiers: tuple[Modifier, ...]
+    hit: bool
+    share: int
+    clicks: int
+
+    @property
+    def need(self) -> int:
+        """AOD-11.9: what the 3d6 had to reach (modified defense minus modified attack)."""
+        attack = max(self.attack + sum(m.amount for m in self.attack_modifiers), 0)
+        defense = max(self.defense + sum(m.amount for m in self.defense_modifiers), 0)
+        return defense - attack
+
+
+@frozen
+class AttackRolled(AoDEvent):
+    """A combat order's attack roll (AOD-11.8, AOD-12, AOD-15): one roll against every target.
+
+    ``dice``: two white then the black (AOD-11.4). ``pool``: the damage split among the hit targets
+    (AOD-12.8). ``close``: a close-combat attack (an Assault's, AOD-15) rather than a ranged one.
+    ``imaging``: the *Enhanced Imaging* d6 (AOD-21.2), if rolled. ``bonus``: the ability giving +1
+    click (*Ruthlessness*, *Zellbrigen*), or "". ``follow_up``: "predator" for *Predator*'s free
+    second attack (AOD-21.3), "pulse" for a Pulse weapon's second attack (AOD-26.14), or "".
+    The damage itself follows as `UnitDamaged` events.
+    """
+
+    TAG = "attack_rolled"
+    unit: int
+    order: OrderKind
+    weapon: WeaponSlot
+    dice: tuple[int, int, int]
+    shots: tuple[Shot, ...]
+    pool: int
+    category: DamageKind
+    close: bool = False
+    indirect: bool = False
+    imaging: int | None = None
+    bonus: str = ""
+    follow_up: str = ""
+
+
+@frozen
+class TargetLocked(AoDEvent):
+    """*Ruthlessness* or *Zellbrigen* bound ``unit``'s attacks to ``target`` (AOD-21.1, 21.2)."""
+
+    TAG = "target_locked"
+    unit: int
+    target: int
+    ability: str
+
+
+@frozen
+class UnitRepaired(AoDEvent):
+    """A unit's combat dial turned ``clicks`` back, to ``click`` (AOD-17.2).
+
+    ``cause``: "scavenger" (AOD-21.3), "fanaticism" (AOD-21.1) or "repair" (the Repair SE).
+    """
+
+    TAG = "unit_repaired"
+    unit: int
+    clicks: int
+    click: int
+    cause: str
+
+
+@frozen
+class RepairAttempted(AoDEvent):
+    """``unit`` rolled its Repair SE for ``target`` (AOD-17.2, AOD-26.14, criticals AOD-11.4).
+
+    ``dice``: two white then the black; ``attack`` added to them; ``success`` against 17. The
+    repair follows as `UnitRepaired`, a fumble's click as `UnitDamaged`.
+    """
+
+    TAG = "repair_attempted"
+    unit: int
+    target: int
+    dice: tuple[int, ...]
+    attack: int
+    success: bool
+
+
 AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     FirstPlayerRolled,
     PlacerChanged,
@@ -299,5 +398,9 @@ AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     TurnEnded,
     ForceWithdrawn,
     GameEnded,
+    AttackRolled,
+    TargetLocked,
+    UnitRepaired,
+    RepairAttempted,
 )
 """Every event class, for the ruleset and its converter."""

@@ -12,6 +12,7 @@ from attrs import evolve as _replace
 
 from engine.aod.events import (
     AoDEvent,
+    AttackRolled,
     BreakAwayRolled,
     DeployerChanged,
     FirstPlayerRolled,
@@ -22,6 +23,8 @@ from engine.aod.events import (
     HeatChanged,
     OrderGiven,
     PlacerChanged,
+    RepairAttempted,
+    TargetLocked,
     TerrainPlaced,
     TokensRemoved,
     TurnBegan,
@@ -30,6 +33,7 @@ from engine.aod.events import (
     UnitDeployed,
     UnitEliminated,
     UnitMoved,
+    UnitRepaired,
     UnitSpun,
 )
 from engine.aod.state import AoDState, Stage
@@ -169,8 +173,12 @@ def _damaged(event: UnitDamaged, state: AoDState) -> AoDState:
 
 @_apply.register
 def _eliminated(event: UnitEliminated, state: AoDState) -> AoDState:
-    unit = _replace(state.units[event.unit], eliminated=True, hex=None, tokens=0, order=None)
+    unit = _replace(
+        state.units[event.unit], eliminated=True, hex=None, tokens=0, order=None, locked_on=None
+    )
     state = state.with_unit(event.unit, unit)
+    freed = (_replace(u, locked_on=None) if u.locked_on == event.unit else u for u in state.units)
+    state = _replace(state, units=tuple(freed))  # AOD-21.1: the lock ends with its target
     spins = tuple(o for o in state.spins if event.unit not in {o.unit, o.mover})
     if event.scorer is None:
         return _replace(state, spins=spins)
@@ -204,3 +212,27 @@ def _withdrawn(event: ForceWithdrawn, state: AoDState) -> AoDState:
 @_apply.register
 def _ended(event: GameEnded, state: AoDState) -> AoDState:
     return _replace(state, stage=Stage.OVER, result=event.result, orders_left=0, spins=())
+
+
+@_apply.register
+def _attack(event: AttackRolled, state: AoDState) -> AoDState:
+    del event
+    return state
+
+
+@_apply.register
+def _locked(event: TargetLocked, state: AoDState) -> AoDState:
+    unit = _replace(state.units[event.unit], locked_on=event.target)
+    return state.with_unit(event.unit, unit)
+
+
+@_apply.register
+def _repaired(event: UnitRepaired, state: AoDState) -> AoDState:
+    unit = state.units[event.unit]
+    return state.with_unit(event.unit, _replace(unit, dial=unit.dial.with_click(event.click)))
+
+
+@_apply.register
+def _repair_rolled(event: RepairAttempted, state: AoDState) -> AoDState:
+    del event
+    return state

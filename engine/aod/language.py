@@ -8,18 +8,22 @@ facings N NE SE S SW NW. `format_command` writes what `parse_command` reads.
 from __future__ import annotations
 
 from engine.aod.commands import (
+    AssaultUnit,
     CallTime,
     DeployUnit,
     EndTurn,
     FreeSpin,
     MoveUnit,
     PlaceTerrain,
+    RangedAttack,
+    RepairUnit,
     RollFirstPlayer,
     VentUnit,
     WithdrawForce,
 )
 from engine.aod.movement import Altitude
 from engine.aod.state import AoDState
+from engine.aod.units import WeaponSlot
 from engine.game import Command, IllegalCommand, KernelCode
 from engine.hexes import Facing, Hex
 
@@ -34,6 +38,19 @@ move UNIT HEX [HEX...] [face F] [run] [cruising|noe]
                                      leave them out for any legal path); the unit's own hex turns
                                      it in place; run doubles a 'Mech's speed for +1 heat
 vent UNIT                            a Vent order: a 'Mech cools by its vent rating
+fire UNIT at TARGET[,TARGET...] [primary|secondary] [indirect] [split N,N...] [pulse TARGET...]
+                                     a Ranged Combat order: one roll against each target; split
+                                     shares the damage among several targets (declared now, a
+                                     missed target's share goes to the others); indirect fires
+                                     over a blocked line (ballistic, +3 defense, at most 2 damage);
+                                     pulse: a Pulse weapon fires again (1 pushing click)
+repair UNIT FRIEND                   a Ranged order with Repair equipment: mend a friend in
+                                     contact (3d6 + attack, 17 or more repairs a click)
+assault UNIT HEX [HEX...] [face F] fire TARGET[,TARGET...] [primary|secondary] [split N,N...]
+assault UNIT HEX [HEX...] [face F] strike TARGET [secondary]
+                                     an Assault order ('Mech touching no enemy, +1 heat, target
+                                     +1 defense): half speed then fire, or full speed then close
+                                     combat
 spin UNIT FACING | spin UNIT stay    turn to face a unit that moved next to yours, or decline
 pass                                 end your turn (orders not given are lost); or lay no more
                                      terrain
@@ -87,7 +104,7 @@ _PLAIN: dict[str, type[Command]] = {
 """The commands of one word."""
 
 
-def parse_command(text: str, state: AoDState) -> Command:
+def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -109,6 +126,12 @@ def parse_command(text: str, state: AoDState) -> Command:
             return _deploy(_unit(unit, state, text), _hex(where, text), rest, state, text)
         case "move", [unit, *rest] if rest:
             return _move(_unit(unit, state, text), rest, state, text)
+        case "repair", [unit, target]:
+            return RepairUnit(_unit(unit, state, text), _unit(target, state, text))
+        case "fire", [unit, "at", *rest] if rest:
+            return _fire(_unit(unit, state, text), rest, state, text)
+        case "assault", [unit, *rest] if rest:
+            return _assault(_unit(unit, state, text), rest, state, text)
         case "place", [_, *_]:
             return _place(args, text)
     raise _fail(text, f"unknown command {words[0]!r}")
@@ -161,7 +184,63 @@ def _move(ident: str, rest: list[str], state: AoDState, text: str) -> MoveUnit:
     return MoveUnit(ident, hexes[-1], facing, run, altitude, tuple(hexes[:-1]))
 
 
-def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a command
+_SLOTS = {slot.value: slot for slot in WeaponSlot}
+
+
+def _attack_words(
+    rest: list[str], state: AoDState, text: str
+) -> tuple[tuple[str, ...], WeaponSlot | None, bool, tuple[int, ...]]:
+    """``TARGET[,TARGET...] [weapon] [indirect] [split N,N...]``: targets, slot, indirect, split."""
+    if not rest:
+        raise _fail(text, "name the target")
+    targets = tuple(_unit(word, state, text) for word in rest[0].split(",") if word)
+    slot: WeaponSlot | None = None
+    indirect = False
+    split: tuple[int, ...] = ()
+    words = iter(rest[1:])
+    for word in words:
+        key = word.casefold()
+        if key in _SLOTS:
+            slot = _SLOTS[key]
+        elif key == "indirect":
+            indirect = True
+        elif key == "split":
+            shares = next(words, "").split(",")
+            if not all(share.isdigit() for share in shares):
+                raise _fail(text, "split gives whole numbers, one per target: split 2,1")
+            split = tuple(int(share) for share in shares)
+        else:
+            raise _fail(text, f"{word!r} is not a weapon, indirect or split")
+    return targets, slot, indirect, split
+
+
+def _fire(ident: str, rest: list[str], state: AoDState, text: str) -> RangedAttack:
+    pulse: tuple[str, ...] = ()
+    keys = [word.casefold() for word in rest]
+    if "pulse" in keys:
+        at = keys.index("pulse")
+        if at + 1 >= len(rest):
+            raise _fail(text, "pulse names the second attack's targets")
+        pulse = tuple(_unit(word, state, text) for word in rest[at + 1].split(",") if word)
+        rest = rest[:at] + rest[at + 2 :]
+    targets, slot, indirect, split = _attack_words(rest, state, text)
+    return RangedAttack(ident, targets, slot, indirect, split, pulse)
+
+
+def _assault(ident: str, rest: list[str], state: AoDState, text: str) -> AssaultUnit:
+    verbs = [n for n, word in enumerate(rest) if word.casefold() in {"fire", "strike"}]
+    if not verbs:
+        raise _fail(text, "an assault ends with fire TARGET or strike TARGET")
+    at = verbs[0]
+    close = rest[at].casefold() == "strike"
+    targets, slot, indirect, split = _attack_words(rest[at + 1 :], state, text)
+    if indirect:
+        raise _fail(text, "an assault fires directly, never indirectly")
+    move = _move(ident, rest[:at], state, text)
+    return AssaultUnit(ident, move.to, move.facing, targets, close, slot, split, move.via)
+
+
+def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollFirstPlayer():
@@ -183,8 +262,31 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
             return _format_move(command)
         case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
             return f"place {piece} {anchor.label} {rotation}"
+        case RepairUnit(unit=unit, target=target):
+            return f"repair {unit} {target}"
+        case RangedAttack():
+            attack = _format_attack(command.targets, command.slot, command.split)
+            indirect = " indirect" if command.indirect else ""
+            pulse = f" pulse {','.join(command.pulse)}" if command.pulse else ""
+            return f"fire {command.unit} at {attack}{indirect}{pulse}"
+        case AssaultUnit():
+            path = " ".join(h.label for h in (*command.via, command.to))
+            verb = "strike" if command.close else "fire"
+            attack = _format_attack(command.targets, command.slot, command.split)
+            return f"assault {command.unit} {path} face {command.facing.name} {verb} {attack}"
     msg = f"Age of Destruction has no words for {command!r}"
     raise TypeError(msg)
+
+
+def _format_attack(
+    targets: tuple[str, ...], slot: WeaponSlot | None, split: tuple[int, ...]
+) -> str:
+    words = [",".join(targets)]
+    if slot is not None:
+        words.append(slot.value)
+    if split:
+        words.append("split " + ",".join(map(str, split)))
+    return " ".join(words)
 
 
 def _format_move(command: MoveUnit) -> str:

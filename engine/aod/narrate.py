@@ -11,6 +11,7 @@ from functools import singledispatch
 
 from engine.aod.events import (
     AoDEvent,
+    AttackRolled,
     BreakAwayRolled,
     DeployerChanged,
     FirstPlayerRolled,
@@ -21,6 +22,9 @@ from engine.aod.events import (
     HeatChanged,
     OrderGiven,
     PlacerChanged,
+    RepairAttempted,
+    Shot,
+    TargetLocked,
     TerrainPlaced,
     TokensRemoved,
     TurnBegan,
@@ -29,6 +33,7 @@ from engine.aod.events import (
     UnitDeployed,
     UnitEliminated,
     UnitMoved,
+    UnitRepaired,
     UnitSpun,
 )
 from engine.aod.evolve import evolve
@@ -69,6 +74,11 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:
     if isinstance(event, BreakAwayRolled) and event.roll is not None:
         outcome = "broke away" if event.success else "held"
         return (Roll("break away", (event.roll,), outcome=outcome),)
+    if isinstance(event, AttackRolled):
+        hits = sum(shot.hit for shot in event.shots)
+        return (Roll("attack", event.dice, outcome=f"{hits} of {len(event.shots)} hit"),)
+    if isinstance(event, RepairAttempted):
+        return (Roll("repair", event.dice, outcome="repaired" if event.success else "failed"),)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled
@@ -140,7 +150,8 @@ def _(event: TurnBegan, before: AoDState, after: AoDState) -> str:
 def _(event: OrderGiven, before: AoDState, after: AoDState) -> str:
     del after
     pushed = ", pushed: it was ordered last turn too" if event.pushed else ""
-    return f"{_name(before, event.unit)} gets a {event.kind.value} order{pushed}."
+    article = "an" if event.kind.value[0] in "aeiou" else "a"
+    return f"{_name(before, event.unit)} gets {article} {event.kind.value} order{pushed}."
 
 
 @_said.register
@@ -227,6 +238,12 @@ _DAMAGE_CAUSES = {
     "pushed": "being pushed",
     "break-away": "an enemy 'Mech breaking away",
     "ammo explosion": "an ammunition explosion",
+    "ranged attack": "a ranged attack",
+    "indirect fire": "indirect fire",
+    "close combat": "close combat",
+    "critical miss": "its own critical miss",
+    "pulse": "firing its Pulse weapon twice",
+    "repair fumble": "a fumbled repair",
 }
 
 
@@ -279,4 +296,70 @@ def _(event: GameEnded, before: AoDState, after: AoDState) -> str:
     return (
         f"The game ends: {result.reason}. VP (elimination/control/zone): {scores}. "
         f"{', '.join(won)}. {winner}{dice}."
+    )
+
+
+def _modifiers(shot: Shot) -> str:
+    """The defense and its modifiers, then the attack's, in words: "defense 15, +3 indirect"."""
+    words = [f"defense {shot.defense}"]
+    words += [f"{m.amount:+d} {m.reason}" for m in shot.defense_modifiers]
+    words += [f"{m.amount:+d} attack for {m.reason}" for m in shot.attack_modifiers]
+    return ", ".join(words)
+
+
+@_said.register
+def _(event: AttackRolled, before: AoDState, after: AoDState) -> str:
+    del after
+    name = _name(before, event.unit)
+    dice = "+".join(map(str, event.dice))
+    verb = "strikes" if event.close else "fires indirectly" if event.indirect else "fires"
+    again = {"predator": " again (Predator)", "pulse": " again (Pulse)"}.get(event.follow_up, "")
+    said = []
+    for shot in event.shots:
+        total = sum(event.dice) + shot.attack + sum(m.amount for m in shot.attack_modifiers)
+        need = shot.defense + sum(m.amount for m in shot.defense_modifiers)
+        outcome = f"hits for {shot.clicks}" if shot.hit else "misses"
+        bonus = "".join(f" {m.amount:+d}" for m in shot.attack_modifiers)
+        said.append(
+            f"{_name(before, shot.target)}: {dice} +{shot.attack}{bonus} = {total} vs {need} "
+            f"({_modifiers(shot)}), {outcome}"
+        )
+    tail = ""
+    if event.dice[0] == event.dice[1] == 6:  # noqa: PLR2004 - the die's top face
+        tail = " Critical hit!"
+    elif event.dice[0] == event.dice[1] == 1:
+        tail = " Critical miss."
+    if event.imaging is not None:
+        tail += f" Enhanced Imaging rolled {event.imaging}."
+    if event.bonus:
+        tail += f" {event.bonus.capitalize()} adds a click."
+    return f"{name} {verb}{again} at " + "; ".join(said) + "." + tail
+
+
+@_said.register
+def _(event: TargetLocked, before: AoDState, after: AoDState) -> str:
+    del after
+    return (
+        f"{_name(before, event.unit)} is bound by {event.ability.capitalize()} to attack "
+        f"{_name(before, event.target)} until it falls."
+    )
+
+
+@_said.register
+def _(event: UnitRepaired, before: AoDState, after: AoDState) -> str:
+    del after
+    clicks = "1 click" if event.clicks == 1 else f"{event.clicks} clicks"
+    why = {"scavenger": "Scavenger", "fanaticism": "Fanaticism", "repair": "field repair"}
+    return f"{_name(before, event.unit)} repairs {clicks} ({why.get(event.cause, event.cause)})."
+
+
+@_said.register
+def _(event: RepairAttempted, before: AoDState, after: AoDState) -> str:
+    del after
+    dice = "+".join(map(str, event.dice))
+    total = sum(event.dice) + event.attack
+    outcome = "succeeds" if event.success else "fails"
+    return (
+        f"{_name(before, event.unit)} tries to repair {_name(before, event.target)}: "
+        f"{dice} +{event.attack} = {total} vs 17, {outcome}."
     )

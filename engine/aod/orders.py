@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from engine.aod.dial import allowed_orders as dial_orders
+from engine.aod.dial import heavy_damage
 from engine.aod.state import OrderKind
 from engine.aod.status import DialStatus
 from engine.aod.units import SpeedMode, UnitDef, UnitType
@@ -37,7 +37,7 @@ __all__ = [
     "tokens_after_cleanup",
 ]
 
-IMPLEMENTED = frozenset({OrderKind.MOVE, OrderKind.VENT})
+IMPLEMENTED = frozenset({OrderKind.MOVE, OrderKind.VENT, OrderKind.RANGED, OrderKind.ASSAULT})
 """The orders the turn machine resolves today; combat orders join when their rules do."""
 
 
@@ -56,7 +56,9 @@ def allowed_orders(
     shut-down 'Mech may only vent (AOD-10.4); both: nothing (AOD-25 #18); a submerged unit makes
     no ranged attack (AOD-19.5).
     """
-    click = unit.dial[min(dial.click, len(unit.dial) - 1)]
+    if dial.eliminated(unit):  # AOD-17.4: removed at once
+        return frozenset()
+    click = unit.dial[dial.click]
     kinds = {OrderKind.MOVE}
     if unit.is_mech:
         kinds.add(OrderKind.VENT)
@@ -68,7 +70,11 @@ def allowed_orders(
         kinds.add(OrderKind.ASSAULT)
     if submerged:
         kinds.discard(OrderKind.RANGED)
-    return frozenset(kinds & {OrderKind(o) for o in dial_orders(unit, dial)})
+    if heavy_damage(unit, dial):  # AOD-17.3
+        kinds &= {OrderKind.MOVE}
+    if dial.shutdown:  # AOD-10.4 (both: none, AOD-25 #18)
+        kinds &= {OrderKind.VENT}
+    return frozenset(kinds)
 
 
 def is_push(kind: OrderKind, tokens: int) -> bool:

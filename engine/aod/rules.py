@@ -21,13 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from engine.aod.assault_order import assault_options, assault_order
 from engine.aod.commands import (
+    AssaultUnit,
     CallTime,
     DeployUnit,
     EndTurn,
     FreeSpin,
     MoveUnit,
     PlaceTerrain,
+    RangedAttack,
+    RepairUnit,
     RollFirstPlayer,
     VentUnit,
     WithdrawForce,
@@ -57,6 +61,8 @@ from engine.aod.movement import (
 )
 from engine.aod.moving import move_allowance, move_order, spin_order
 from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
+from engine.aod.ranged_order import ranged_commands, ranged_order
+from engine.aod.repair_order import repair_commands, repair_order
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import (
@@ -227,6 +233,9 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     EndTurn: _end_turn,
     CallTime: _call_time,
     WithdrawForce: _withdraw,
+    RangedAttack: ranged_order,
+    AssaultUnit: assault_order,
+    RepairUnit: repair_order,
 }
 
 
@@ -263,7 +272,7 @@ def prompt_text(state: AoDState) -> str:
             f"{players[spinner.owner]}: {spinner.ident} may turn to face {mover.ident} "
             f"(spin {spinner.ident} {'|'.join(f.name for f in offer.facings)}|stay)."
         )
-    return f"{who}: {state.orders_left} orders left (move, vent), or pass."
+    return f"{who}: {state.orders_left} orders left (move, vent, fire, assault), or pass."
 
 
 def legal_commands(state: AoDState) -> list[Command]:
@@ -286,11 +295,22 @@ def legal_commands(state: AoDState) -> list[Command]:
         return [FreeSpin(ident, None), *(FreeSpin(ident, f) for f in offer.facings)]
     found: list[Command] = [EndTurn()]
     for index in state.owned(state.active):
-        kinds = orderable(state, index)
-        if OrderKind.VENT in kinds:
-            found.append(VentUnit(state.units[index].ident))
-        if OrderKind.MOVE in kinds:
-            found += _moves(state, index)
+        found += _orders_of(state, index)
+    return found
+
+
+def _orders_of(state: AoDState, index: int) -> list[Command]:
+    """The orders listed for unit ``index``: vent, moves, ranged attacks, assaults."""
+    kinds = orderable(state, index)
+    found: list[Command] = []
+    if OrderKind.VENT in kinds:
+        found.append(VentUnit(state.units[index].ident))
+    if OrderKind.MOVE in kinds:
+        found += _moves(state, index)
+    if OrderKind.RANGED in kinds:
+        found += ranged_commands(state, index) + repair_commands(state, index)
+    if OrderKind.ASSAULT in kinds:
+        found += assault_options(state, index)
     return found
 
 

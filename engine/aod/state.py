@@ -251,6 +251,8 @@ class UnitState:
         heat_rolls_suspended: it restarted through a roll this turn: no more heat rolls
             (AOD-10.5).
         energy_heat: it took heat from an energy hit this turn: no more (AOD-10.1).
+        locked_on: the unit *Ruthlessness* or *Zellbrigen* binds its attacks to (AOD-21.1,
+            AOD-21.2), until that unit is eliminated; None when free.
     """
 
     ident: str
@@ -269,6 +271,7 @@ class UnitState:
     turn_start: Hex | None = None
     heat_rolls_suspended: bool = False
     energy_heat: bool = False
+    locked_on: int | None = None
 
     @property
     def on_board(self) -> bool:

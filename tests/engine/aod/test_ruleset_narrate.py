@@ -101,7 +101,7 @@ def test_the_prompt_says_what_is_asked_now() -> None:
     state = AoDState.start(GAME)
     assert prompt_text(state) == "Roll for the first player (roll)."
     state = arrange(GAME, {**CLOSE, "HX-001b": ("0515", N)})
-    assert prompt_text(state) == "Red: 3 orders left (move, vent), or pass."
+    assert prompt_text(state) == "Red: 3 orders left (move, vent, fire, assault), or pass."
     offered, _ = _spun_state()
     assert (
         prompt_text(offered)

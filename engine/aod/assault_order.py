@@ -1,0 +1,271 @@
+"""The Assault order (AOD-15): a 'Mech moves, then attacks; +1 heat, +1 defense for the target.
+
+Rules: AOD-15 (who may assault; half speed then a ranged attack, or full speed then close
+combat; no run, no formation; +1 heat after the order on top of pushing; the target's +1
+defense), AOD-7.3 (the order table: a 'Mech touching no enemy), AOD-8.1 to AOD-8.3 (the move's
+path and allowance, terrain as usual), AOD-8.5 (free spins), AOD-12.6 and AOD-14 (the attacks:
+`engine.aod.combat` and `engine.aod.closecombat`), AOD-11.8 (the attack sequence), AOD-21 (the
+faction abilities the attacks trigger, through `engine.aod.ranged_order`).
+
+`assault_order` is the handler: the order's guards, `engine.aod.combat.assault_problem`, the
+path within `engine.aod.combat.assault_allowance`, the attack judged where the move ends (an
+illegal one refuses the whole command, so nothing is given or moved), then the order, the move,
+the attack (`engine.aod.ranged_order.fire` or `strike`), the free spins, and `after_order` with
+`HeatCause.ASSAULT`. The speed is the unit's current one (heat and cards, AOD-6.4). An
+assaulting 'Mech touches no enemy at the start, so it never rolls to break away.
+
+[DESIGN] The enemies the assault ends beside are offered their free spins (AOD-8.5) after its
+attack, not between the move and the attack: a command does not wait for other players' answers
+in the middle. Their spin cannot change the attack already made.
+"""
+
+from __future__ import annotations
+
+from engine.aod.closecombat import close_damage, close_need, close_problem, resolve_close
+from engine.aod.combat import (
+    AssaultMode,
+    AttackDice,
+    AttackOrder,
+    assault_allowance,
+    assault_problem,
+)
+from engine.aod.commands import AssaultUnit
+from engine.aod.context import AoDCode, Ctx, label
+from engine.aod.dial import DamageKind
+from engine.aod.events import AttackRolled, HeatCause, Shot, UnitMoved
+from engine.aod.factions import predator_follow_up
+from engine.aod.geometry import Battlefield
+from engine.aod.movement import check_path, reachable_states, starts_hindered
+from engine.aod.moving import _offer_spins
+from engine.aod.ranged_order import (
+    aim,
+    combatant,
+    deal,
+    fire,
+    hurt_self,
+    lock_on,
+    lock_target,
+    ranged_options,
+    rank_bonus_for,
+    refusal,
+    require_lock,
+    target_index,
+)
+from engine.aod.state import AoDState, OrderKind
+from engine.aod.turns import after_order, give_order, order_unit
+from engine.aod.units import WeaponSlot
+from engine.game import Command, IllegalCommand
+from engine.hexes import Hex
+
+__all__ = ["MAX_ENDS", "assault_allowance_of", "assault_options", "assault_order", "strike"]
+
+MAX_ENDS: int = 3
+"""End hexes `assault_options` tries for a ranged assault besides standing still (menus)."""
+
+
+def assault_allowance_of(state: AoDState, index: int, *, close: bool) -> int:
+    """AOD-15 / AOD-8.3: the assault's hexes: current speed, halved for a ranged attack."""
+    field, indices = state.battlefield()
+    at = indices.index(index)
+    speed = combatant(state, index, at).speed
+    mode = AssaultMode.CLOSE if close else AssaultMode.RANGED
+    return assault_allowance(speed, mode, hindering_start=starts_hindered(field, at))
+
+
+def _path_cost(state: AoDState, index: int, command: AssaultUnit) -> int:
+    """AOD-8.1 / AOD-8.2 / AOD-15: the cost of the plotted path, or of the cheapest legal one."""
+    unit = state.units[index]
+    if command.to == unit.hex and not command.via:
+        return 0
+    budget = assault_allowance_of(state, index, close=command.close)
+    field, indices = state.battlefield()
+    at = indices.index(index)
+    if command.via:
+        path = (*command.via, command.to)
+        problem = check_path(field, at, path, budget)
+        if problem is not None:
+            raise refusal(f"{AoDCode.PATH}: {problem}", f"{unit.ident} cannot move so")
+        return len(path)
+    cost = reachable_states(field, at, budget).get((command.to, unit.altitude))
+    if cost is None:
+        raise IllegalCommand(
+            AoDCode.UNREACHABLE,
+            f"{unit.ident} cannot reach {label(command.to)} in this assault (allowance {budget}).",
+        )
+    return cost
+
+
+def _close_target(
+    state: AoDState, index: int, command: AssaultUnit, moved: tuple[Battlefield, tuple[int, ...]]
+) -> int:
+    """AOD-14.1 / AOD-15: the one close-combat target, judged where the move ends."""
+    unit = state.units[index]
+    if len(command.targets) != 1:
+        raise IllegalCommand(
+            "close/targets", f"{unit.ident} fights one enemy in close combat; name one."
+        )
+    target = target_index(state, command.targets[0])
+    require_lock(state, index, (target,))
+    board, indices = moved
+    attacker = combatant(state, index, indices.index(index))
+    aimed = combatant(state, target, indices.index(target))
+    why = close_problem(board, attacker, aimed, command.slot, order=AttackOrder.ASSAULT)
+    if why is not None:
+        raise refusal(why, f"{unit.ident} cannot strike {state.units[target].ident}")
+    return target
+
+
+def assault_order(ctx: Ctx, command: Command) -> None:
+    """AOD-15: an Assault order: the move, then the ranged or close-combat attack, +1 heat."""
+    assert isinstance(command, AssaultUnit)  # noqa: S101 - dispatched by type
+    index = order_unit(ctx, command.unit, OrderKind.ASSAULT)
+    state = ctx.state
+    unit = state.units[index]
+    field, indices = state.battlefield()
+    at = indices.index(index)
+    if (why := assault_problem(field, combatant(state, index, at))) is not None:
+        raise refusal(why, f"{unit.ident} cannot assault")
+    cost = _path_cost(state, index, command)
+    moved = (field.moved(at, command.to, command.facing), indices)
+    if command.close:
+        targets: tuple[int, ...] = (_close_target(state, index, command, moved),)
+    else:
+        targets = aim(
+            state,
+            index,
+            command.targets,
+            command.slot,
+            order=AttackOrder.ASSAULT,
+            split=command.split,
+            field=moved,
+        )
+    pushed = give_order(ctx, index, OrderKind.ASSAULT)
+    shifted = command.to != unit.hex
+    if shifted or command.facing != unit.facing:
+        ctx.emit(UnitMoved(index, command.to, command.facing, unit.altitude, cost))
+    if command.close:
+        strike(ctx, index, targets[0], command.slot)
+    else:
+        fire(ctx, index, targets, command.slot, order=AttackOrder.ASSAULT, split=command.split)
+    if shifted and ctx.state.units[index].on_board:
+        _offer_spins(ctx, index)  # AOD-8.5, after the attack ([DESIGN] above)
+    after_order(ctx, index, pushed=pushed, heat=(HeatCause.ASSAULT,))
+
+
+def strike(
+    ctx: Ctx, index: int, target: int, slot: WeaponSlot | None, *, follow_up: str = ""
+) -> None:
+    """AOD-15 / AOD-14 / AOD-11.8: an assault's close-combat attack, rolled and applied.
+
+    The rank bonus and its lock, a critical miss's click and *Predator*'s second attack as for
+    a ranged attack (`engine.aod.ranged_order.fire`); close damage is neither energy nor
+    ballistic (AOD-11.5), so it gives no heat.
+    """
+    state = ctx.state
+    field, indices = state.battlefield()
+    attacker = combatant(state, index, indices.index(index), equipment=not follow_up)
+    aimed = combatant(state, target, indices.index(target))
+    bonus = rank_bonus_for(state, field, attacker, [aimed])
+    extra = bonus.clicks if bonus is not None else 0
+    need = close_need(field, attacker, aimed, order=AttackOrder.ASSAULT)
+    dice = AttackDice.roll(ctx.dice)
+    result = resolve_close(attacker, aimed, need, dice, slot, bonus=extra)
+    pool = close_damage(attacker, slot) + extra
+    shot = Shot(
+        target,
+        need.attack,
+        need.defense,
+        need.attack_modifiers,
+        need.defense_modifiers,
+        result.hit,
+        pool if result.hit else 0,
+        result.clicks,
+    )
+    ctx.emit(
+        AttackRolled(
+            index,
+            OrderKind.ASSAULT,
+            result.slot,
+            (dice.white1, dice.white2, dice.black),
+            (shot,),
+            pool,
+            DamageKind.CLOSE,
+            close=True,
+            bonus="" if bonus is None else bonus.ability,
+            follow_up=follow_up,
+        )
+    )
+    appeared = deal(ctx, index, [(target, result.clicks, False)], DamageKind.CLOSE, "close combat")
+    hurt_self(ctx, index, result.self_damage)
+    lock_on(ctx, index, (target,), bonus, hit=result.hit)
+    if follow_up or not _both_there(ctx.state, index, target):
+        return
+    offered = predator_follow_up(
+        state.definition(index),
+        state.setup.catalogue(),
+        attack="close",
+        target=state.units[target].ident,
+        targets=1,
+        hit=result.hit,
+        heavy_damage_appeared=appeared,
+    )
+    if offered is not None:
+        strike(ctx, index, target, slot, follow_up="predator")
+
+
+def _both_there(state: AoDState, index: int, target: int) -> bool:
+    return state.units[index].on_board and state.units[target].on_board
+
+
+def assault_options(state: AoDState, index: int) -> list[Command]:
+    """A bounded list of legal Assault orders for unit ``index`` (menus, bots, property tests).
+
+    Ranged: standing still and up to `MAX_ENDS` end hexes within half speed, facing as now,
+    each with the attacks `engine.aod.ranged_order.ranged_options` lists there. Close: for each
+    enemy, the first hex beside it within full speed from which it faces and may strike it.
+    """
+    unit = state.units[index]
+    start = unit.hex
+    if start is None:
+        return []
+    field, indices = state.battlefield()
+    at = indices.index(index)
+    if assault_problem(field, combatant(state, index, at)) is not None:
+        return []
+    found: list[Command] = []
+    half = reachable_states(field, at, assault_allowance_of(state, index, close=False))
+    ends = [start, *sorted(h for h, _ in half if h != start)[:MAX_ENDS]]
+    for end in ends:
+        moved = (field.moved(at, end, unit.facing), indices)
+        for targets, slot, _ in ranged_options(
+            state, index, order=AttackOrder.ASSAULT, field=moved
+        ):
+            found.append(AssaultUnit(unit.ident, end, unit.facing, targets, slot=slot))
+    full = reachable_states(field, at, assault_allowance_of(state, index, close=True))
+    found += _close_options(state, index, {h for h, _ in full} | {start})
+    return found
+
+
+def _close_options(state: AoDState, index: int, reach: set[Hex]) -> list[Command]:
+    unit = state.units[index]
+    field, indices = state.battlefield()
+    at = indices.index(index)
+    attacker = combatant(state, index, at)
+    bound = lock_target(state, index)
+    found: list[Command] = []
+    for enemy in indices:
+        other = state.units[enemy]
+        if other.owner == unit.owner or other.hex is None:
+            continue
+        if bound is not None and enemy != bound:
+            continue
+        aimed = combatant(state, enemy, indices.index(enemy))
+        for end in sorted(h for h in other.hex.neighbors() if h in reach):
+            facing = end.direction_to(other.hex)
+            if facing is None:
+                continue
+            board = field.moved(at, end, facing)
+            if close_problem(board, attacker, aimed, order=AttackOrder.ASSAULT) is None:
+                found.append(AssaultUnit(unit.ident, end, facing, (other.ident,), close=True))
+                break
+    return found
