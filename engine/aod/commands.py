@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from engine.aod.closecombat import SpecialKind
 from engine.aod.movement import Altitude
 from engine.game import Command
 from engine.hexes import Facing, Hex
@@ -17,12 +18,14 @@ __all__ = [
     "AOD_COMMANDS",
     "AoDCommand",
     "CallTime",
+    "CloseCombat",
     "DeployUnit",
     "EndTurn",
     "FreeSpin",
     "MoveUnit",
     "PlaceTerrain",
     "RollFirstPlayer",
+    "SpecialMove",
     "VentUnit",
     "WithdrawForce",
 ]
@@ -135,6 +138,39 @@ class CallTime(AoDCommand):
     TAG = "call_time"
 
 
+@frozen
+class CloseCombat(AoDCommand):
+    """A Close Combat order (AOD-14): attack ``target`` in base contact, or try to capture it.
+
+    ``secondary``: a 'Mech uses its melee secondary's damage (AOD-11.6). ``capture``: Foot
+    infantry tries to capture instead of damaging (AOD-14.3).
+    """
+
+    TAG = "close_combat"
+    unit: str
+    target: str
+    secondary: bool = False
+    capture: bool = False
+
+
+@frozen
+class SpecialMove(AoDCommand):
+    """A Move order making a special attack (AOD-16, AOD-7.3): charge, Death From Above or ram.
+
+    The unit moves to ``to`` (a charge runs, a DFA jumps with Jump Jets), faces ``facing`` and
+    attacks ``target``, which it must then touch. ``via``: the plotted path, as for `MoveUnit`
+    (not for a jump).
+    """
+
+    TAG = "special_move"
+    unit: str
+    kind: SpecialKind
+    to: Hex
+    facing: Facing
+    target: str
+    via: tuple[Hex, ...] = ()
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -145,5 +181,7 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     EndTurn,
     CallTime,
     WithdrawForce,
+    CloseCombat,
+    SpecialMove,
 )
 """Every command class, for the ruleset and its converter."""

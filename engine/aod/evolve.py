@@ -13,6 +13,8 @@ from attrs import evolve as _replace
 from engine.aod.events import (
     AoDEvent,
     BreakAwayRolled,
+    CaptiveFreed,
+    CloseAttackRolled,
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
@@ -22,10 +24,12 @@ from engine.aod.events import (
     HeatChanged,
     OrderGiven,
     PlacerChanged,
+    SpecialAttackRolled,
     TerrainPlaced,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
+    UnitCaptured,
     UnitDamaged,
     UnitDeployed,
     UnitEliminated,
@@ -93,10 +97,17 @@ def _turn_began(event: TurnBegan, state: AoDState) -> AoDState:
     zone = list(state.zone_vp)
     zone[event.player] += event.zone_vp
     units = tuple(
-        _replace(u, order=None, heat_rolls_suspended=False, energy_heat=False, turn_start=u.hex)
+        _replace(
+            u,
+            order=None,
+            heat_rolls_suspended=False,
+            energy_heat=False,
+            turn_start=u.hex,
+            engaged=n in event.engaged,
+        )
         if u.owner == event.player
         else _replace(u, order=None, heat_rolls_suspended=False, energy_heat=False)
-        for u in state.units
+        for n, u in enumerate(state.units)
     )
     return _replace(
         state,
@@ -204,3 +215,28 @@ def _withdrawn(event: ForceWithdrawn, state: AoDState) -> AoDState:
 @_apply.register
 def _ended(event: GameEnded, state: AoDState) -> AoDState:
     return _replace(state, stage=Stage.OVER, result=event.result, orders_left=0, spins=())
+
+
+@_apply.register
+def _close_rolled(event: CloseAttackRolled, state: AoDState) -> AoDState:
+    del event
+    return state
+
+
+@_apply.register
+def _captured(event: UnitCaptured, state: AoDState) -> AoDState:
+    unit = _replace(state.units[event.unit], captor=event.captor)
+    state = state.with_unit(event.unit, unit)
+    spins = tuple(o for o in state.spins if event.unit not in {o.unit, o.mover})
+    return _replace(state, spins=spins)
+
+
+@_apply.register
+def _freed(event: CaptiveFreed, state: AoDState) -> AoDState:
+    return state.with_unit(event.unit, _replace(state.units[event.unit], captor=None))
+
+
+@_apply.register
+def _special_rolled(event: SpecialAttackRolled, state: AoDState) -> AoDState:
+    del event
+    return state

@@ -12,6 +12,8 @@ from functools import singledispatch
 from engine.aod.events import (
     AoDEvent,
     BreakAwayRolled,
+    CaptiveFreed,
+    CloseAttackRolled,
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
@@ -21,10 +23,12 @@ from engine.aod.events import (
     HeatChanged,
     OrderGiven,
     PlacerChanged,
+    SpecialAttackRolled,
     TerrainPlaced,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
+    UnitCaptured,
     UnitDamaged,
     UnitDeployed,
     UnitEliminated,
@@ -69,6 +73,9 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:
     if isinstance(event, BreakAwayRolled) and event.roll is not None:
         outcome = "broke away" if event.success else "held"
         return (Roll("break away", (event.roll,), outcome=outcome),)
+    if isinstance(event, CloseAttackRolled | SpecialAttackRolled):
+        outcome = "hit" if event.hit else "miss"
+        return (Roll("attack", event.dice, outcome=outcome),)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled
@@ -225,6 +232,12 @@ def _(event: UnitDamaged, before: AoDState, after: AoDState) -> str:
 
 _DAMAGE_CAUSES = {
     "pushed": "being pushed",
+    "close combat": "a close-combat attack",
+    "failed capture": "its failed capture",
+    "critical miss": "its critical miss",
+    "charge": "a charge",
+    "dfa": "Death From Above",
+    "ram": "a ram",
     "break-away": "an enemy 'Mech breaking away",
     "ammo explosion": "an ammunition explosion",
 }
@@ -280,3 +293,48 @@ def _(event: GameEnded, before: AoDState, after: AoDState) -> str:
         f"The game ends: {result.reason}. VP (elimination/control/zone): {scores}. "
         f"{', '.join(won)}. {winner}{dice}."
     )
+
+
+_SPECIAL = {"charge": "charges", "dfa": "jumps down on", "ram": "rams"}
+
+
+@_said.register
+def _(event: CloseAttackRolled, before: AoDState, after: AoDState) -> str:
+    del after
+    name, target = _name(before, event.unit), _name(before, event.target)
+    white1, white2, black = event.dice
+    total = white1 + white2 + black
+    roll = f"{total} + {event.attack} = {total + event.attack} against {event.defense}"
+    if white1 == white2 == 6:  # noqa: PLR2004 - the die's top face
+        roll = "a critical hit (6+6)"
+    elif white1 == white2 == 1:
+        roll = "a critical miss (1+1)"
+    if event.capture:
+        outcome = "captures it" if event.hit else "fails to capture it"
+        return f"{name} tries to capture {target}: {roll}, {outcome}."
+    return f"{name} attacks {target} in close combat: {roll}, {'a hit' if event.hit else 'a miss'}."
+
+
+@_said.register
+def _(event: SpecialAttackRolled, before: AoDState, after: AoDState) -> str:
+    del after
+    name, target = _name(before, event.unit), _name(before, event.target)
+    total = sum(event.dice)
+    extra = f" (Merciless d6 {event.merciless} included)" if event.merciless is not None else ""
+    roll = f"{total} + {event.attack}{extra} = {total + event.attack} against {event.defense}"
+    return (
+        f"{name} {_SPECIAL[event.kind.value]} {target}: {roll}, "
+        f"{'a hit' if event.hit else 'a miss'}."
+    )
+
+
+@_said.register
+def _(event: UnitCaptured, before: AoDState, after: AoDState) -> str:
+    del after
+    return f"{_name(before, event.unit)} is now a captive of {_name(before, event.captor)}."
+
+
+@_said.register
+def _(event: CaptiveFreed, before: AoDState, after: AoDState) -> str:
+    del after
+    return f"{_name(before, event.unit)} is freed: its guard is gone."

@@ -37,7 +37,7 @@ __all__ = [
     "tokens_after_cleanup",
 ]
 
-IMPLEMENTED = frozenset({OrderKind.MOVE, OrderKind.VENT})
+IMPLEMENTED = frozenset({OrderKind.MOVE, OrderKind.VENT, OrderKind.CLOSE})
 """The orders the turn machine resolves today; combat orders join when their rules do."""
 
 

@@ -21,14 +21,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from engine.aod.captive_state import escort_destinations
+from engine.aod.close_order import close_commands, close_order
 from engine.aod.commands import (
     CallTime,
+    CloseCombat,
     DeployUnit,
     EndTurn,
     FreeSpin,
     MoveUnit,
     PlaceTerrain,
     RollFirstPlayer,
+    SpecialMove,
     VentUnit,
     WithdrawForce,
 )
@@ -57,6 +61,7 @@ from engine.aod.movement import (
 )
 from engine.aod.moving import move_allowance, move_order, spin_order
 from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
+from engine.aod.special_order import special_commands, special_order
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import (
@@ -227,6 +232,8 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     EndTurn: _end_turn,
     CallTime: _call_time,
     WithdrawForce: _withdraw,
+    CloseCombat: close_order,
+    SpecialMove: special_order,
 }
 
 
@@ -263,7 +270,7 @@ def prompt_text(state: AoDState) -> str:
             f"{players[spinner.owner]}: {spinner.ident} may turn to face {mover.ident} "
             f"(spin {spinner.ident} {'|'.join(f.name for f in offer.facings)}|stay)."
         )
-    return f"{who}: {state.orders_left} orders left (move, vent), or pass."
+    return f"{who}: {state.orders_left} orders left (move, vent, close, capture, charge), or pass."
 
 
 def legal_commands(state: AoDState) -> list[Command]:
@@ -291,6 +298,9 @@ def legal_commands(state: AoDState) -> list[Command]:
             found.append(VentUnit(state.units[index].ident))
         if OrderKind.MOVE in kinds:
             found += _moves(state, index)
+            found += special_commands(state, index)
+        if OrderKind.CLOSE in kinds:
+            found += close_commands(state, index)
     return found
 
 
@@ -307,6 +317,8 @@ def _deployments(state: AoDState) -> Iterator[Command]:
 
 
 def _moves(state: AoDState, index: int) -> list[Command]:
+    if state.captive_of(index) is not None:  # AOD-14.4: the escort takes its captive along
+        return [*escort_destinations(state, index)]
     unit, printed = state.units[index], state.definition(index)
     field, indices = state.battlefield()
     at = indices.index(index)

@@ -251,6 +251,8 @@ class UnitState:
         heat_rolls_suspended: it restarted through a roll this turn: no more heat rolls
             (AOD-10.5).
         energy_heat: it took heat from an energy hit this turn: no more (AOD-10.1).
+        captor: the escort (a unit index) holding it captive (AOD-14.3, AOD-14.4), or None.
+        engaged: it touched an enemy when its owner's turn began: no special attack (AOD-16.1).
     """
 
     ident: str
@@ -269,6 +271,8 @@ class UnitState:
     turn_start: Hex | None = None
     heat_rolls_suspended: bool = False
     energy_heat: bool = False
+    captor: int | None = None
+    engaged: bool = False
 
     @property
     def on_board(self) -> bool:
@@ -401,8 +405,9 @@ class AoDState:
         return heavy_damage(self.definition(index), self.units[index].dial)
 
     def functional(self, index: int) -> bool:
-        """On the board and not showing Heavy Damage (AOD-22.1; captives come later)."""
-        return self.units[index].on_board and not self.heavy_damage(index)
+        """On the board, not a captive and not showing Heavy Damage (AOD-22.1)."""
+        unit = self.units[index]
+        return unit.on_board and unit.captor is None and not self.heavy_damage(index)
 
     def index_of(self, ident: str) -> int | None:
         """The index of the unit named ``ident`` (any case), or None."""
@@ -442,9 +447,13 @@ class AoDState:
             unit.facing,
             printed.unit_type,
             printed.speed_mode,
-            unit.owner,
+            unit.owner if unit.captor is None else None,  # AOD-14.4: a captive has no side
             cruising=unit.altitude is Altitude.CRUISING,
         )
+
+    def captive_of(self, index: int) -> int | None:
+        """The captive unit ``index`` escorts (AOD-14.4: at most one), or None."""
+        return next((n for n, u in enumerate(self.units) if u.captor == index), None)
 
     def with_unit(self, index: int, unit: UnitState) -> AoDState:
         """The state with unit ``index`` replaced."""
