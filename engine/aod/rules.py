@@ -270,7 +270,7 @@ def prompt_text(state: AoDState) -> str:
             f"{players[spinner.owner]}: {spinner.ident} may turn to face {mover.ident} "
             f"(spin {spinner.ident} {'|'.join(f.name for f in offer.facings)}|stay)."
         )
-    return f"{who}: {state.orders_left} orders left (move, vent, close, capture, charge), or pass."
+    return f"{who}: {state.orders_left} orders left (move, vent), or pass."
 
 
 def legal_commands(state: AoDState) -> list[Command]:

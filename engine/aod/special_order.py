@@ -17,6 +17,8 @@ always has a target. The dice: 3d6 (white, white, black), then *Merciless*'s d6.
 
 from __future__ import annotations
 
+import re
+
 from attrs import evolve
 
 from engine.aod.close_order import (
@@ -94,9 +96,10 @@ def _cost(state: AoDState, index: int, command: SpecialMove) -> int:
     budget = move_allowance(state, index, run=command.kind is SpecialKind.CHARGE)
     if command.via:
         path = (*command.via, command.to)
-        problem = check_path(field, at, path, budget)
-        if problem is not None:
-            raise IllegalCommand(AoDCode.PATH, f"{unit.ident} cannot move so: {problem}.")
+        why = check_path(field, at, path, budget)
+        if why is not None:
+            said = re.sub(r" \(AOD-[^)]*\)", "", why)  # the player reads words, not section ids
+            raise IllegalCommand(AoDCode.PATH, f"{unit.ident} cannot move so: {said}.")
         return len(path)
     cost = reachable_states(field, at, budget).get((command.to, Altitude.NOE))
     if cost is None:
