@@ -142,8 +142,10 @@ def test_close_combat_needs_base_contact() -> None:
 
 
 def test_a_quad_attacks_behind_it_and_deals_one_without_a_melee_weapon() -> None:
-    """AOD-14.1 / AOD-11.6 / AOD-26.17 #15: the Tortoise faces away from the Pathguard and still
-    attacks it; with no melee symbol its primary 3 counts as 1: 1 click.
+    """AOD-14.1 / AOD-11.6 / AOD-26.17 #15: a Quad attacks behind it, for 1 without melee.
+
+    The Tortoise faces away from the Pathguard and still attacks it; with no melee symbol its
+    primary 3 counts as 1: 1 click.
 
     6 + 9 = 15 reaches the Pathguard's 15.
     """
@@ -223,8 +225,9 @@ def test_two_units_in_the_same_shallow_water_may_fight() -> None:
 
 
 def test_a_submerged_unit_is_attacked_only_by_a_submerged_enemy() -> None:
-    """AOD-14.1 / AOD-19.5 / AOD-26.17 #15: the Warden in deep water is submerged, out of the
-    reach of the Kestrel on the bank."""
+    """AOD-14.1 / AOD-19.5 / AOD-26.17 #15: the Kestrel on the bank cannot reach a submerged
+    Warden.
+    """
     game = armed(["HX-009", "HX-011"], ["HX-010", "HX-004"], terrain={"0506": DEEP})
     state = arrange(game, {**FAR, "HX-009a": ("0505", S), "HX-010a": ("0506", N)})
     _refused(
@@ -239,8 +242,9 @@ def test_a_submerged_unit_is_attacked_only_by_a_submerged_enemy() -> None:
 
 
 def test_a_mech_deals_at_least_one_click() -> None:
-    """AOD-11.6 / AOD-26.17 #15: the Warden on click 8 at heat 5 strikes with its melee
-    secondary, 2 - 2 (heat) = 0; a successful 'Mech attack still deals 1 click.
+    """AOD-11.6 / AOD-26.17 #15: a successful 'Mech attack deals at least 1 click.
+
+    The Warden on click 8 at heat 5 strikes with its melee secondary, 2 - 2 (heat) = 0.
 
     9 + 8 = 17 reaches the Talon's 17.
     """
@@ -279,8 +283,11 @@ def test_a_critical_hit_adds_a_click() -> None:
 
 
 def test_ruthlessness_adds_a_click_and_the_elimination_scores() -> None:
-    """AOD-21.1 / AOD-17.4: the Warden's primary 4 + 1 against the green Pathguard: 5 clicks
-    eliminate it (four clicks on its dial); Red scores its 12 points."""
+    """AOD-21.1 / AOD-17.4: *Ruthlessness* adds a click; the elimination scores.
+
+    The Warden's primary 4 + 1 against the green Pathguard: 5 clicks eliminate it (four clicks
+    on its dial); Red scores its 12 points.
+    """
     state = _arrange({"HX-010a": ("0505", S), "HX-001a": ("0506", N)})
     squad = unit(state, "HX-001a")
     state, events = play(state, [CloseCombat("HX-010a", "HX-001a")], dice=[3, 2, 2])
@@ -292,8 +299,10 @@ def test_ruthlessness_adds_a_click_and_the_elimination_scores() -> None:
 
 
 def test_predator_attacks_again_when_heavy_damage_appears() -> None:
-    """AOD-21.3: the Sea Fox Tortoise's hit shows Heavy Damage on the Pathguard (click 3): a
-    second attack follows at once, with no order and no token of its own.
+    """AOD-21.3: *Predator*: Heavy Damage appearing gives a second attack at once.
+
+    The Sea Fox Tortoise's hit shows Heavy Damage on the Pathguard (click 3): a second attack
+    follows, with no order and no token of its own.
 
     Dice: 2+2+2 (9 + 6 = 15 against 14), then 2+2+2 again: the squad is eliminated.
     """
