@@ -225,9 +225,7 @@ def test_two_units_in_the_same_shallow_water_may_fight() -> None:
 
 
 def test_a_submerged_unit_is_attacked_only_by_a_submerged_enemy() -> None:
-    """AOD-14.1 / AOD-19.5 / AOD-26.17 #15: the Kestrel on the bank cannot reach a submerged
-    Warden.
-    """
+    """AOD-14.1 / AOD-19.5 / AOD-26.17 #15: no attack from the bank on a submerged Warden."""
     game = armed(["HX-009", "HX-011"], ["HX-010", "HX-004"], terrain={"0506": DEEP})
     state = arrange(game, {**FAR, "HX-009a": ("0505", S), "HX-010a": ("0506", N)})
     _refused(
