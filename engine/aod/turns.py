@@ -218,7 +218,7 @@ def after_order(ctx: Ctx, index: int, *, pushed: bool, heat: Sequence[HeatCause]
         effect = push_effect(printed)
         if effect.heat:
             causes.insert(0, HeatCause.PUSHED)
-        if effect.clicks:
+        if effect.clicks and ctx.state.units[index].on_board:  # not once its attack eliminated it
             damage(ctx, index, effect.clicks, "pushed", by=None, tokens=2)
     if causes and printed.is_mech and ctx.state.units[index].on_board:
         change_heat(ctx, index, tuple(causes), len(causes))
