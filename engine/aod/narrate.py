@@ -74,8 +74,10 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:
         outcome = "broke away" if event.success else "held"
         return (Roll("break away", (event.roll,), outcome=outcome),)
     if isinstance(event, CloseAttackRolled | SpecialAttackRolled):
-        outcome = "hit" if event.hit else "miss"
-        return (Roll("attack", event.dice, outcome=outcome),)
+        attack = Roll("attack", event.dice, outcome="hit" if event.hit else "miss")
+        if isinstance(event, SpecialAttackRolled) and event.merciless is not None:
+            return (attack, Roll("Merciless", (event.merciless,)))
+        return (attack,)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled

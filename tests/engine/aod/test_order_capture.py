@@ -24,10 +24,12 @@ from engine.aod.events import (
     UnitMoved,
 )
 from engine.aod.language import format_command, parse_command
-from engine.aod.rules import AoDCode, legal_commands
+from engine.aod.narrate import tell
+from engine.aod.rules import AoDCode, decide, legal_commands
 from engine.aod.scoring import final_scores, game_over_reason
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.status import DialStatus
+from engine.dice import ScriptedDice
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.aod._combat import armed
@@ -277,3 +279,19 @@ def test_capture_orders_read_and_write(text: str, command: CloseCombat) -> None:
     state = _arrange({})
     assert parse_command(text, state) == command
     assert format_command(command) == text
+
+
+def test_a_capture_is_told_with_its_dice() -> None:
+    """The log says the capture roll and its outcome in plain words."""
+    state = _arrange({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
+    command = CloseCombat("HX-001a", "HX-010a", capture=True)
+    told, _ = tell(0, command, decide(state, command, ScriptedDice((5, 5, 4))), state)
+    assert [t.text for t in told] == [
+        "capture HX-001a at HX-010a",
+        "Pathguard Rifle Squad (HX-001a) gets a close order.",
+        (
+            "Pathguard Rifle Squad (HX-001a) tries to capture Warden WD-5H (HX-010a): 14 + 8 = 22 "
+            "against 22, captures it."
+        ),
+        "Warden WD-5H (HX-010a) is now a captive of Pathguard Rifle Squad (HX-001a).",
+    ]

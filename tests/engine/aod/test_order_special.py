@@ -27,9 +27,11 @@ from engine.aod.events import (
 )
 from engine.aod.language import format_command, parse_command
 from engine.aod.movement import Altitude
-from engine.aod.rules import AoDCode, legal_commands
+from engine.aod.narrate import tell
+from engine.aod.rules import AoDCode, decide, legal_commands
 from engine.aod.state import AoDSetup, AoDState, OrderKind, SpinOffer
 from engine.aod.terrain import HexTerrain
+from engine.dice import ScriptedDice
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.aod._combat import armed
@@ -324,3 +326,21 @@ def test_special_moves_read_and_write(text: str, command: SpecialMove) -> None:
     state = _arrange({})
     assert parse_command(text, state) == command
     assert format_command(command) == text
+
+
+def test_a_dfa_is_told_with_its_dice() -> None:
+    """The log says the roll, the Merciless die and the damage in plain words."""
+    state = _arrange({"HX-009a": ("0510", N), "HX-010b": ("0506", S)})
+    command = SpecialMove("HX-009a", DFA, H("0507"), N, "HX-010b")
+    told, _ = tell(0, command, decide(state, command, ScriptedDice((3, 3, 3, 4))), state)
+    assert [t.text for t in told[3:5]] == [
+        (
+            "Kestrel KS-2L (HX-009a) jumps down on Warden WD-5H (HX-010b): 9 + 14 (Merciless d6 4 "
+            "included) = 23 against 21, a hit."
+        ),
+        "Warden WD-5H (HX-010b) takes 6 clicks of impact damage from Death From Above.",
+    ]
+    assert [(r.label, r.dice) for r in told[3].rolls] == [
+        ("attack", (3, 3, 3)),
+        ("Merciless", (4,)),
+    ]
