@@ -13,6 +13,9 @@ who is whose captive is `engine.aod.state.UnitState.captor`, set by
 - `carry_captive`: after the escort moved, set its captive down.
 - `escort_lost`: when an escort is eliminated (`engine.aod.effects.record_damage` calls it).
 - `escort_destinations`: the escort's legal Move orders, for `legal_commands`.
+- `withdrawing`, `escorts_gone`: a withdrawal (AOD-22.4) takes the player's units but not those
+  held captive ([INTERP]: a captive is no longer part of his force, AOD-14.4); the captives his
+  escorts held are freed, as when an escort is eliminated ([INTERP]).
 """
 
 from __future__ import annotations
@@ -29,7 +32,15 @@ from engine.aod.state import AoDState
 from engine.game import IllegalCommand
 from engine.hexes import Hex
 
-__all__ = ["PairMove", "carry_captive", "escort_destinations", "escort_lost", "plan_pair"]
+__all__ = [
+    "PairMove",
+    "carry_captive",
+    "escort_destinations",
+    "escort_lost",
+    "escorts_gone",
+    "plan_pair",
+    "withdrawing",
+]
 
 
 @frozen
@@ -124,3 +135,18 @@ def escort_destinations(state: AoDState, escort: int) -> list[MoveUnit]:
         for where in sorted(_ends(state, escort, captive))
         if where != unit.hex
     ]
+
+
+def withdrawing(state: AoDState, player: int) -> tuple[int, ...]:
+    """AOD-22.4 / AOD-14.4: the units a withdrawal takes off: on the board, not held captive."""
+    return tuple(
+        n for n in state.owned(player) if state.units[n].on_board and state.units[n].captor is None
+    )
+
+
+def escorts_gone(ctx: Ctx, escorts: tuple[int, ...]) -> None:
+    """AOD-14.4 [INTERP]: the captives of escorts that left the battle are freed."""
+    for escort in escorts:
+        captive = ctx.state.captive_of(escort)
+        if captive is not None:
+            ctx.emit(CaptiveFreed(captive))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from engine.aod.captive_state import escort_destinations
+from engine.aod.captive_state import escort_destinations, escorts_gone, withdrawing
 from engine.aod.close_order import close_commands, close_order
 from engine.aod.commands import (
     CallTime,
@@ -199,8 +199,9 @@ def _withdraw(ctx: Ctx, command: Command) -> None:
     del command
     require_stage(ctx.state, Stage.ORDER)
     player = ctx.state.active
-    units = tuple(n for n in ctx.state.owned(player) if ctx.state.units[n].on_board)
+    units = withdrawing(ctx.state, player)
     ctx.emit(ForceWithdrawn(player, units))
+    escorts_gone(ctx, units)  # AOD-14.4: their captives go free
     if not check_end(ctx):
         finish_turn(ctx)
 

@@ -214,32 +214,43 @@ def _offer_spins(ctx: Ctx, index: int, target: int, *, may_spin: bool) -> None:
 def special_commands(state: AoDState, index: int) -> list[Command]:
     """Every special attack unit ``index`` may make now: each target, kind and side of it.
 
-    The attacker ends facing the target. Bounded: at most 6 hexes per target and kind.
+    The attacker ends facing the target. Bounded: at most 6 hexes per target and kind; the
+    reachable hexes are found once per kind.
     """
     unit, printed = state.units[index], state.definition(index)
     if unit.hex is None or unit.engaged or printed.unit_type is UnitType.INFANTRY:
         return []
     kinds = (SpecialKind.CHARGE, SpecialKind.DFA) if printed.is_mech else (SpecialKind.RAM,)
     found: list[Command] = []
-    for target, other in enumerate(state.units):
-        if other.owner == unit.owner or not other.on_board or other.hex is None:
-            continue
-        for kind in kinds:
+    for kind in kinds:
+        ends = _ends(state, index, kind)
+        for target, other in enumerate(state.units):
+            if other.owner == unit.owner or not other.on_board or other.hex is None:
+                continue
+            if state.definition(target).unit_type is UnitType.INFANTRY:  # AOD-16.1
+                continue
             for where in sorted(other.hex.ring(1)):
                 facing = where.direction_to(other.hex)
-                if facing is None:
+                if where not in ends or facing is None:
                     continue
                 command = SpecialMove(unit.ident, kind, where, facing, other.ident)
-                if _legal(state, index, target, command):
+                if _problem(state, index, target, command) is None:
                     found.append(command)
     return found
 
 
-def _legal(state: AoDState, index: int, target: int, command: SpecialMove) -> bool:
-    if state.definition(target).unit_type is UnitType.INFANTRY:
-        return False
-    try:
-        _cost(state, index, command)
-    except IllegalCommand:
-        return False
-    return _problem(state, index, target, command) is None
+def _ends(state: AoDState, index: int, kind: SpecialKind) -> frozenset[Hex]:
+    """Where a special move of ``kind`` may end: a run, a jump or a walk (AOD-8, AOD-26.14)."""
+    unit = state.units[index]
+    assert unit.hex is not None  # noqa: S101 - on the board (guarded)
+    if kind is SpecialKind.DFA:
+        start = unit.hex
+        return frozenset(
+            where
+            for where in start.spiral(jump_allowance(state, index))
+            if not _landing_problem(state, index, where)
+        )
+    field, indices = state.battlefield()
+    budget = move_allowance(state, index, run=kind is SpecialKind.CHARGE)
+    reached = reachable_states(field, indices.index(index), budget)
+    return frozenset(where for where, altitude in reached if altitude is Altitude.NOE)

@@ -419,8 +419,10 @@ class AoDState:
         return tuple(n for n, u in enumerate(self.units) if u.owner == player)
 
     def in_play(self, player: int) -> bool:
-        """The player still has a unit on the board (AOD-5 step 11: others are skipped)."""
-        return any(self.units[n].on_board for n in self.owned(player))
+        """The player still has a unit on the board, not a captive (AOD-5 step 11, AOD-14.4)."""
+        return any(
+            self.units[n].on_board and self.units[n].captor is None for n in self.owned(player)
+        )
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -12,11 +12,12 @@ from typing import Any
 import attrs
 import pytest
 
-from engine.aod.commands import CloseCombat, EndTurn, MoveUnit
+from engine.aod.commands import CloseCombat, EndTurn, MoveUnit, WithdrawForce
 from engine.aod.dial import DamageKind
 from engine.aod.events import (
     CaptiveFreed,
     CloseAttackRolled,
+    ForceWithdrawn,
     OrderGiven,
     UnitCaptured,
     UnitDamaged,
@@ -295,3 +296,26 @@ def test_a_capture_is_told_with_its_dice() -> None:
         ),
         "Warden WD-5H (HX-010a) is now a captive of Pathguard Rifle Squad (HX-001a).",
     ]
+
+
+def test_a_withdrawal_leaves_its_captives_held_and_frees_those_it_held() -> None:
+    """AOD-22.4 / AOD-14.4 [INTERP]: a withdrawal keeps its captives held, frees its own.
+
+    Blue withdraws: its captive Warden stays with Red's escort, and the Red Pathguard Blue's
+    squad held goes free; Red still scores the Warden 2 x 185.
+    """
+    places = {
+        "HX-001a": ("0505", S),
+        "HX-010a": ("0506", N),
+        "HX-001c": ("0909", N),
+        "HX-001b": ("0908", S),
+    }
+    state = _held(_held(_arrange(places, active=1), *_WH), "HX-001b", "HX-001c")
+    warden, held = unit(state, "HX-010a"), unit(state, "HX-001b")
+    leaving = tuple(unit(state, u) for u in ("HX-001c", "HX-007a", "HX-005a"))
+    state, events = play(state, [WithdrawForce()])
+    assert events[:2] == [ForceWithdrawn(1, leaving), CaptiveFreed(held)]
+    assert state.units[warden].on_board
+    assert state.units[warden].captor == unit(state, "HX-001a")
+    assert state.result is not None
+    assert state.result.scores[0].control == 12 + 12 + 110 + 2 * 185
