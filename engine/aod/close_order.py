@@ -9,7 +9,9 @@ a single green / elite target) and AOD-21.3 (*Predator*: a second attack, no ord
 
 The rules are `engine.aod.closecombat`'s; this module reads the state into `Combatant`s, rolls,
 and records the result through `engine.aod.effects.record_damage`. `combatant` is the state's
-unit as combat sees it (its current values, AOD-6.4), for the other combat orders too.
+unit as combat sees it (its current values, AOD-6.4, and its captive and escort flags), for the
+other combat orders too; `close_attack_problem` and `close_attack` serve the close half of an
+Assault order (AOD-15) with `engine.aod.combat.AttackOrder.ASSAULT`.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 
 from engine.aod.closecombat import CaptureOutcome, close_need, close_problem, resolve_close
-from engine.aod.combat import AttackDice, Combatant, DamageCategory, SelfDamage
+from engine.aod.combat import AttackDice, AttackOrder, Combatant, DamageCategory, SelfDamage
 from engine.aod.commands import CloseCombat
 from engine.aod.context import AoDCode, Ctx
 from engine.aod.dial import DamageKind, take_damage, values
@@ -32,6 +34,8 @@ from engine.game import Command, IllegalCommand
 
 __all__ = [
     "apply_self_damage",
+    "close_attack",
+    "close_attack_problem",
     "close_commands",
     "close_order",
     "combat_problem_text",
@@ -82,13 +86,23 @@ def target_index(state: AoDState, ident: str) -> int:
     return index
 
 
-def _problem(state: AoDState, index: int, target: int, command: CloseCombat) -> str | None:
-    """AOD-14.1 / AOD-14.3 / AOD-11.6: why this close attack may not be made, or None."""
+def close_attack_problem(
+    state: AoDState,
+    index: int,
+    target: int,
+    command: CloseCombat,
+    order: AttackOrder = AttackOrder.CLOSE,
+) -> str | None:
+    """AOD-14.1 / AOD-14.3 / AOD-11.6: why this close attack may not be made, or None.
+
+    ``order``: `AttackOrder.ASSAULT` for the close half of an Assault order (AOD-15), checked
+    after its move. The answer is a combat guard's text (`combat_problem_text` words it).
+    """
     field, indices = state.battlefield()
     slot = WeaponSlot.SECONDARY if command.secondary else None
     attacker = combatant(state, index, indices.index(index), slot)
     defender = combatant(state, target, indices.index(target))
-    return close_problem(field, attacker, defender, slot, capture=command.capture)
+    return close_problem(field, attacker, defender, slot, order=order, capture=command.capture)
 
 
 def close_order(ctx: Ctx, command: Command) -> None:
@@ -96,16 +110,29 @@ def close_order(ctx: Ctx, command: Command) -> None:
     assert isinstance(command, CloseCombat)  # noqa: S101 - dispatched by type
     index = order_unit(ctx, command.unit, OrderKind.CLOSE)
     target = target_index(ctx.state, command.target)
-    problem = _problem(ctx.state, index, target, command)
+    problem = close_attack_problem(ctx.state, index, target, command)
     if problem is not None:  # AOD-14.1, AOD-14.3, AOD-11.6, AOD-11.7
         raise IllegalCommand(AoDCode.NOT_ALLOWED, combat_problem_text(problem))
     pushed = give_order(ctx, index, OrderKind.CLOSE)
-    _attack(ctx, index, target, command, follow_up=False)
+    close_attack(ctx, index, target, command)
     after_order(ctx, index, pushed=pushed, heat=())
 
 
-def _attack(ctx: Ctx, index: int, target: int, command: CloseCombat, *, follow_up: bool) -> None:
-    """AOD-11.8 steps 1-8: one close attack or capture attempt, and *Predator*'s second one."""
+def close_attack(
+    ctx: Ctx,
+    index: int,
+    target: int,
+    command: CloseCombat,
+    order: AttackOrder = AttackOrder.CLOSE,
+    *,
+    follow_up: bool = False,
+) -> None:
+    """AOD-11.8 steps 1-8: one close attack or capture attempt, and *Predator*'s second one.
+
+    Called between `engine.aod.turns.give_order` and `engine.aod.turns.after_order`, once
+    `close_attack_problem` found nothing: by the Close Combat order, and with
+    `AttackOrder.ASSAULT` (+1 defense) by the close half of an Assault order (AOD-15).
+    """
     state = ctx.state
     field, indices = state.battlefield()
     at, aim = indices.index(index), indices.index(target)
@@ -122,7 +149,7 @@ def _attack(ctx: Ctx, index: int, target: int, command: CloseCombat, *, follow_u
             state.definition(target),
             catalogue=state.setup.catalogue(),
         )
-    need = close_need(field, attacker, defender, capture=command.capture)
+    need = close_need(field, attacker, defender, order=order, capture=command.capture)
     dice = AttackDice.roll(ctx.dice)
     result = resolve_close(
         attacker,
@@ -170,7 +197,7 @@ def _attack(ctx: Ctx, index: int, target: int, command: CloseCombat, *, follow_u
         follow_up=follow_up,
     )
     if follow is not None and ctx.state.units[index].on_board and ctx.state.units[target].on_board:
-        _attack(ctx, index, target, command, follow_up=True)  # AOD-21.3: at once, no order
+        close_attack(ctx, index, target, command, order, follow_up=True)  # AOD-21.3: at once
 
 
 def apply_self_damage(ctx: Ctx, index: int, hits: tuple[SelfDamage, ...]) -> None:
@@ -198,6 +225,6 @@ def close_commands(state: AoDState, index: int) -> list[Command]:
             continue
         for capture, secondary in ((False, False), (False, True), (True, False)):
             command = CloseCombat(unit.ident, other.ident, secondary=secondary, capture=capture)
-            if _problem(state, index, target, command) is None:
+            if close_attack_problem(state, index, target, command) is None:
                 found.append(command)
     return found

@@ -319,3 +319,28 @@ def test_a_withdrawal_leaves_its_captives_held_and_frees_those_it_held() -> None
     assert state.units[warden].captor == unit(state, "HX-001a")
     assert state.result is not None
     assert state.result.scores[0].control == 12 + 12 + 110 + 2 * 185
+
+
+@pytest.mark.parametrize(("click", "reach"), [(0, True), (2, False)])
+def test_the_pair_moves_at_the_lower_speed(click: int, reach: bool) -> None:
+    """AOD-14.4 / AOD-26.7: the escort and its captive move at the lower of their speeds.
+
+    A squad of speed 6 with a captive squad goes 6 hexes south when the captive also has 6,
+    only 5 when the captive shows click 2 (speed 5).
+    """
+    places = {"HX-001a": ("0505", S), "HX-001c": ("0506", N)}
+    state = _held(
+        _arrange(places, dials={"HX-001c": DialStatus(click=click)}), "HX-001c", "HX-001a"
+    )
+    command = MoveUnit("HX-001a", H("0511"), S)
+    assert (command in legal_commands(state)) is reach
+    if reach:
+        play(state, [command])
+    else:
+        _refused(
+            state,
+            command,
+            AoDCode.UNREACHABLE,
+            "HX-001a cannot take its captive HX-001c to 0511 this turn.",
+        )
+        play(state, [MoveUnit("HX-001a", H("0510"), S)])

@@ -12,7 +12,10 @@ from typing import Any
 
 import pytest
 
+from engine.aod.close_order import close_attack, close_attack_problem
+from engine.aod.combat import AttackOrder
 from engine.aod.commands import CloseCombat
+from engine.aod.context import Ctx
 from engine.aod.dial import DamageKind
 from engine.aod.events import (
     CloseAttackRolled,
@@ -27,6 +30,7 @@ from engine.aod.rules import AoDCode, legal_commands
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.status import DialStatus
 from engine.aod.terrain import HexTerrain, TerrainType
+from engine.dice import ScriptedDice
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing
 from tests.engine.aod._combat import armed
@@ -348,3 +352,17 @@ def test_close_orders_read_and_write(text: str, command: CloseCombat) -> None:
     state = _kestrel_and_warden(N)
     assert parse_command(text, state) == command
     assert format_command(command) == text
+
+
+def test_the_close_half_of_an_assault_gives_plus_one_defense() -> None:
+    """AOD-15 / AOD-14.2: `close_attack` under an Assault order: the Warden defends at 19 + 1.
+
+    9 + 10 = 19 is then a miss.
+    """
+    state = _kestrel_and_warden(N)
+    kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010b")
+    command = CloseCombat("HX-009a", "HX-010b")
+    assert close_attack_problem(state, kestrel, warden, command, AttackOrder.ASSAULT) is None
+    ctx = Ctx(state, ScriptedDice((3, 3, 3)))
+    close_attack(ctx, kestrel, warden, command, AttackOrder.ASSAULT)
+    assert ctx.events == [CloseAttackRolled(kestrel, warden, (3, 3, 3), 10, 20, hit=False)]
