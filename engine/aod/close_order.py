@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from engine.aod.closecombat import CaptureOutcome, close_need, close_problem, resolve_close
-from engine.aod.combat import AttackDice, AttackOrder, Combatant, DamageCategory, SelfDamage
+from engine.aod.combat import AttackDice, AttackOrder, Combatant, SelfDamage
 from engine.aod.commands import CloseCombat
 from engine.aod.context import AoDCode, Ctx
 from engine.aod.dial import DamageKind, take_damage, values
@@ -206,9 +206,7 @@ def apply_self_damage(ctx: Ctx, index: int, hits: tuple[SelfDamage, ...]) -> Non
         unit = ctx.state.units[index]
         if not unit.on_board:
             return
-        kind = DamageKind(own.category.value)
-        if own.category is DamageCategory.CLOSE:  # never: self-damage is pushing or impact
-            kind = DamageKind.PUSHING
+        kind = DamageKind(own.category.value)  # pushing or impact (AOD-11.5, AOD-25 #13)
         hit = take_damage(ctx.state.definition(index), unit.dial, own.clicks, kind)
         record_damage(ctx, index, hit, own.reason, by=None, tokens=ctx.state.units[index].tokens)
 
