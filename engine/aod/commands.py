@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from engine.aod.closecombat import SpecialKind
 from engine.aod.movement import Altitude
 from engine.aod.units import WeaponSlot
 from engine.game import Command
@@ -19,6 +20,7 @@ __all__ = [
     "AoDCommand",
     "AssaultUnit",
     "CallTime",
+    "CloseCombat",
     "DeployUnit",
     "EndTurn",
     "FreeSpin",
@@ -27,6 +29,7 @@ __all__ = [
     "RangedAttack",
     "RepairUnit",
     "RollFirstPlayer",
+    "SpecialMove",
     "VentUnit",
     "WithdrawForce",
 ]
@@ -201,6 +204,39 @@ class RepairUnit(AoDCommand):
     target: str
 
 
+@frozen
+class CloseCombat(AoDCommand):
+    """A Close Combat order (AOD-14): attack ``target`` in base contact, or try to capture it.
+
+    ``secondary``: a 'Mech uses its melee secondary's damage (AOD-11.6). ``capture``: Foot
+    infantry tries to capture instead of damaging (AOD-14.3).
+    """
+
+    TAG = "close_combat"
+    unit: str
+    target: str
+    secondary: bool = False
+    capture: bool = False
+
+
+@frozen
+class SpecialMove(AoDCommand):
+    """A Move order making a special attack (AOD-16, AOD-7.3): charge, Death From Above or ram.
+
+    The unit moves to ``to`` (a charge runs, a DFA jumps with Jump Jets), faces ``facing`` and
+    attacks ``target``, which it must then touch. ``via``: the plotted path, as for `MoveUnit`
+    (not for a jump).
+    """
+
+    TAG = "special_move"
+    unit: str
+    kind: SpecialKind
+    to: Hex
+    facing: Facing
+    target: str
+    via: tuple[Hex, ...] = ()
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -214,5 +250,7 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RangedAttack,
     AssaultUnit,
     RepairUnit,
+    CloseCombat,
+    SpecialMove,
 )
 """Every command class, for the ruleset and its converter."""

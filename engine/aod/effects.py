@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from engine.aod.captive_state import escort_lost
 from engine.aod.context import Ctx
 from engine.aod.dial import DamageKind, DamageTaken, take_damage
 from engine.aod.events import (
@@ -134,6 +135,7 @@ def record_damage(
     if hit.eliminated:
         scorer = elimination_scorer(ctx.state, index, by)
         ctx.emit(UnitEliminated(index, scorer, unit.points))
+        escort_lost(ctx, index)  # AOD-14.4: its captive is freed, or lost
     elif hit.forced_descent and unit.altitude is Altitude.CRUISING:
         _forced_descent(ctx, index)
 

@@ -11,6 +11,7 @@ import enum
 
 from attrs import frozen
 
+from engine.aod.closecombat import SpecialKind
 from engine.aod.combat import Modifier
 from engine.aod.dial import DamageKind
 from engine.aod.heat import HeatRoll
@@ -25,6 +26,8 @@ __all__ = [
     "AoDEvent",
     "AttackRolled",
     "BreakAwayRolled",
+    "CaptiveFreed",
+    "CloseAttackRolled",
     "DeployerChanged",
     "FirstPlayerRolled",
     "ForceWithdrawn",
@@ -36,11 +39,13 @@ __all__ = [
     "PlacerChanged",
     "RepairAttempted",
     "Shot",
+    "SpecialAttackRolled",
     "TargetLocked",
     "TerrainPlaced",
     "TokensRemoved",
     "TurnBegan",
     "TurnEnded",
+    "UnitCaptured",
     "UnitDamaged",
     "UnitDeployed",
     "UnitEliminated",
@@ -129,6 +134,7 @@ class TurnBegan(AoDEvent):
     """A player's turn began with his orders (AOD-7.2) and command stage (AOD-7.1).
 
     ``zone_vp``: units of his inside an opponent's deployment zone, 1 VP each (AOD-22.2 #3).
+    ``engaged``: his units touching an enemy as the turn began: no special attack (AOD-16.1).
     """
 
     TAG = "turn_began"
@@ -137,6 +143,7 @@ class TurnBegan(AoDEvent):
     round: int
     orders: int
     zone_vp: int
+    engaged: tuple[int, ...] = ()
 
 
 @frozen
@@ -379,6 +386,59 @@ class RepairAttempted(AoDEvent):
     success: bool
 
 
+@frozen
+class CloseAttackRolled(AoDEvent):
+    """A close-combat attack or capture attempt was rolled (AOD-14, AOD-11.3).
+
+    ``dice``: white, white, black. ``attack`` and ``defense``: modified, as compared; ``hit``:
+    the attack succeeded (criticals included, AOD-11.4). Its damage follows as `UnitDamaged`.
+    """
+
+    TAG = "close_attack_rolled"
+    unit: int
+    target: int
+    dice: tuple[int, int, int]
+    attack: int
+    defense: int
+    hit: bool
+    capture: bool = False
+
+
+@frozen
+class UnitCaptured(AoDEvent):
+    """``unit`` became the captive of the escort ``captor`` (AOD-14.3, AOD-14.4)."""
+
+    TAG = "unit_captured"
+    unit: int
+    captor: int
+
+
+@frozen
+class CaptiveFreed(AoDEvent):
+    """A captive was freed: its escort was eliminated (AOD-14.4)."""
+
+    TAG = "captive_freed"
+    unit: int
+
+
+@frozen
+class SpecialAttackRolled(AoDEvent):
+    """A charge, Death From Above or ram was rolled after its move (AOD-16).
+
+    ``merciless``: Jade Falcon *Merciless*'s extra d6, added to ``attack`` (AOD-21.2).
+    """
+
+    TAG = "special_attack_rolled"
+    unit: int
+    target: int
+    kind: SpecialKind
+    dice: tuple[int, int, int]
+    attack: int
+    defense: int
+    hit: bool
+    merciless: int | None = None
+
+
 AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     FirstPlayerRolled,
     PlacerChanged,
@@ -402,5 +462,9 @@ AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     TargetLocked,
     UnitRepaired,
     RepairAttempted,
+    CloseAttackRolled,
+    UnitCaptured,
+    CaptiveFreed,
+    SpecialAttackRolled,
 )
 """Every event class, for the ruleset and its converter."""

@@ -14,6 +14,8 @@ from engine.aod.events import (
     AoDEvent,
     AttackRolled,
     BreakAwayRolled,
+    CaptiveFreed,
+    CloseAttackRolled,
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
@@ -24,11 +26,13 @@ from engine.aod.events import (
     OrderGiven,
     PlacerChanged,
     RepairAttempted,
+    SpecialAttackRolled,
     TargetLocked,
     TerrainPlaced,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
+    UnitCaptured,
     UnitDamaged,
     UnitDeployed,
     UnitEliminated,
@@ -97,10 +101,17 @@ def _turn_began(event: TurnBegan, state: AoDState) -> AoDState:
     zone = list(state.zone_vp)
     zone[event.player] += event.zone_vp
     units = tuple(
-        _replace(u, order=None, heat_rolls_suspended=False, energy_heat=False, turn_start=u.hex)
+        _replace(
+            u,
+            order=None,
+            heat_rolls_suspended=False,
+            energy_heat=False,
+            turn_start=u.hex,
+            engaged=n in event.engaged,
+        )
         if u.owner == event.player
         else _replace(u, order=None, heat_rolls_suspended=False, energy_heat=False)
-        for u in state.units
+        for n, u in enumerate(state.units)
     )
     return _replace(
         state,
@@ -221,6 +232,12 @@ def _attack(event: AttackRolled, state: AoDState) -> AoDState:
 
 
 @_apply.register
+def _close_rolled(event: CloseAttackRolled, state: AoDState) -> AoDState:
+    del event
+    return state
+
+
+@_apply.register
 def _locked(event: TargetLocked, state: AoDState) -> AoDState:
     unit = _replace(state.units[event.unit], locked_on=event.target)
     return state.with_unit(event.unit, unit)
@@ -234,5 +251,24 @@ def _repaired(event: UnitRepaired, state: AoDState) -> AoDState:
 
 @_apply.register
 def _repair_rolled(event: RepairAttempted, state: AoDState) -> AoDState:
+    del event
+    return state
+
+
+@_apply.register
+def _captured(event: UnitCaptured, state: AoDState) -> AoDState:
+    unit = _replace(state.units[event.unit], captor=event.captor)
+    state = state.with_unit(event.unit, unit)
+    spins = tuple(o for o in state.spins if event.unit not in {o.unit, o.mover})
+    return _replace(state, spins=spins)
+
+
+@_apply.register
+def _freed(event: CaptiveFreed, state: AoDState) -> AoDState:
+    return state.with_unit(event.unit, _replace(state.units[event.unit], captor=None))
+
+
+@_apply.register
+def _special_rolled(event: SpecialAttackRolled, state: AoDState) -> AoDState:
     del event
     return state

@@ -7,9 +7,11 @@ facings N NE SE S SW NW. `format_command` writes what `parse_command` reads.
 
 from __future__ import annotations
 
+from engine.aod.closecombat import SpecialKind
 from engine.aod.commands import (
     AssaultUnit,
     CallTime,
+    CloseCombat,
     DeployUnit,
     EndTurn,
     FreeSpin,
@@ -18,6 +20,7 @@ from engine.aod.commands import (
     RangedAttack,
     RepairUnit,
     RollFirstPlayer,
+    SpecialMove,
     VentUnit,
     WithdrawForce,
 )
@@ -51,6 +54,14 @@ assault UNIT HEX [HEX...] [face F] strike TARGET [secondary]
                                      an Assault order ('Mech touching no enemy, +1 heat, target
                                      +1 defense): half speed then fire, or full speed then close
                                      combat
+close UNIT at TARGET [secondary]     a Close Combat order against an enemy in base contact;
+                                     secondary: a 'Mech strikes with its melee secondary
+capture UNIT at TARGET               a Close Combat order: Foot infantry tries to capture
+charge UNIT HEX [HEX...] [face F] at TARGET
+                                     a Move order: run into contact and charge the target
+dfa UNIT HEX [face F] at TARGET      a Move order: jump with Jump Jets onto the target
+ram UNIT HEX [HEX...] [face F] at TARGET
+                                     a Move order: a ground vehicle rams the target
 spin UNIT FACING | spin UNIT stay    turn to face a unit that moved next to yours, or decline
 pass                                 end your turn (orders not given are lost); or lay no more
                                      terrain
@@ -132,6 +143,8 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
             return _fire(_unit(unit, state, text), rest, state, text)
         case "assault", [unit, *rest] if rest:
             return _assault(_unit(unit, state, text), rest, state, text)
+        case "close" | "capture" | "charge" | "dfa" | "ram", [unit, *rest] if "at" in rest:
+            return _combat(verb, _unit(unit, state, text), rest, state, text)
         case "place", [_, *_]:
             return _place(args, text)
     raise _fail(text, f"unknown command {words[0]!r}")
@@ -240,7 +253,26 @@ def _assault(ident: str, rest: list[str], state: AoDState, text: str) -> Assault
     return AssaultUnit(ident, move.to, move.facing, targets, close, slot, split, move.via)
 
 
-def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
+def _combat(
+    verb: str, ident: str, rest: list[str], state: AoDState, text: str
+) -> CloseCombat | SpecialMove:
+    """``close|capture UNIT at TARGET [secondary]``, ``charge|dfa|ram UNIT HEX... at TARGET``."""
+    at = rest.index("at")
+    if verb in {"close", "capture"}:
+        match rest:
+            case ["at", target]:
+                return CloseCombat(ident, _unit(target, state, text), capture=verb == "capture")
+            case ["at", target, "secondary"] if verb == "close":
+                return CloseCombat(ident, _unit(target, state, text), secondary=True)
+        raise _fail(text, f"{verb} names the unit, then at and the target")
+    if at != len(rest) - 2:
+        raise _fail(text, f"a {verb} ends with at and the target")
+    move = _move(ident, rest[:at], state, text)
+    target = _unit(rest[at + 1], state, text)
+    return SpecialMove(ident, SpecialKind(verb), move.to, move.facing, target, move.via)
+
+
+def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollFirstPlayer():
@@ -260,6 +292,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
             return f"deploy {unit} {where.label} {facing.name}{high}"
         case MoveUnit():
             return _format_move(command)
+        case CloseCombat() | SpecialMove():
+            return _format_combat(command)
         case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
             return f"place {piece} {anchor.label} {rotation}"
         case RepairUnit(unit=unit, target=target):
@@ -287,6 +321,17 @@ def _format_attack(
     if split:
         words.append("split " + ",".join(map(str, split)))
     return " ".join(words)
+
+
+def _format_combat(command: CloseCombat | SpecialMove) -> str:
+    if isinstance(command, CloseCombat):
+        tail = " secondary" if command.secondary else ""
+        verb = "capture" if command.capture else "close"
+        return f"{verb} {command.unit} at {command.target}{tail}"
+    path = " ".join(h.label for h in (*command.via, command.to))
+    return (
+        f"{command.kind.value} {command.unit} {path} face {command.facing.name} at {command.target}"
+    )
 
 
 def _format_move(command: MoveUnit) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from engine.aod.captive_state import carry_captive, plan_pair
 from engine.aod.commands import (
     FreeSpin,
     MoveUnit,
@@ -69,12 +70,15 @@ def move_order(ctx: Ctx, command: Command) -> None:
     altitude = unit.altitude if command.altitude is None else command.altitude
     if altitude is not unit.altitude and printed.speed_mode is not SpeedMode.VTOL:
         raise IllegalCommand(AoDCode.ALTITUDE, f"Only a VTOL flies; {unit.ident} is not one.")
-    cost = _path_cost(state, index, command, altitude)
+    pair = plan_pair(state, index, command) if state.captive_of(index) is not None else None
+    cost = pair.cost if pair is not None else _path_cost(state, index, command, altitude)
     pushed = give_order(ctx, index, OrderKind.MOVE)
     moved, infantry = _break_away(ctx, index)
     heat: list[HeatCause] = []
     if moved:
         ctx.emit(UnitMoved(index, command.to, command.facing, altitude, cost, command.run))
+        if pair is not None:  # AOD-14.4: the captive goes with its escort
+            carry_captive(ctx, index, pair)
         _push_infantry(ctx, index, infantry)
         if command.run:
             heat.append(HeatCause.RUN)  # AOD-8.7: +1, none after a failed break-away

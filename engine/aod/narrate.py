@@ -13,6 +13,8 @@ from engine.aod.events import (
     AoDEvent,
     AttackRolled,
     BreakAwayRolled,
+    CaptiveFreed,
+    CloseAttackRolled,
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
@@ -24,11 +26,13 @@ from engine.aod.events import (
     PlacerChanged,
     RepairAttempted,
     Shot,
+    SpecialAttackRolled,
     TargetLocked,
     TerrainPlaced,
     TokensRemoved,
     TurnBegan,
     TurnEnded,
+    UnitCaptured,
     UnitDamaged,
     UnitDeployed,
     UnitEliminated,
@@ -69,7 +73,7 @@ def describe(event: Event, before: AoDState, after: AoDState) -> str:
     return _said(event, before, after)
 
 
-def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:
+def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:  # noqa: PLR0911 - one case a roll
     del before
     if isinstance(event, BreakAwayRolled) and event.roll is not None:
         outcome = "broke away" if event.success else "held"
@@ -79,6 +83,11 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:
         return (Roll("attack", event.dice, outcome=f"{hits} of {len(event.shots)} hit"),)
     if isinstance(event, RepairAttempted):
         return (Roll("repair", event.dice, outcome="repaired" if event.success else "failed"),)
+    if isinstance(event, CloseAttackRolled | SpecialAttackRolled):
+        attack = Roll("attack", event.dice, outcome="hit" if event.hit else "miss")
+        if isinstance(event, SpecialAttackRolled) and event.merciless is not None:
+            return (attack, Roll("Merciless", (event.merciless,)))
+        return (attack,)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled
@@ -236,6 +245,10 @@ def _(event: UnitDamaged, before: AoDState, after: AoDState) -> str:
 
 _DAMAGE_CAUSES = {
     "pushed": "being pushed",
+    "failed capture": "its failed capture",
+    "charge": "a charge",
+    "dfa": "Death From Above",
+    "ram": "a ram",
     "break-away": "an enemy 'Mech breaking away",
     "ammo explosion": "an ammunition explosion",
     "ranged attack": "a ranged attack",
@@ -345,6 +358,39 @@ def _(event: TargetLocked, before: AoDState, after: AoDState) -> str:
     )
 
 
+_SPECIAL = {"charge": "charges", "dfa": "jumps down on", "ram": "rams"}
+
+
+@_said.register
+def _(event: CloseAttackRolled, before: AoDState, after: AoDState) -> str:
+    del after
+    name, target = _name(before, event.unit), _name(before, event.target)
+    white1, white2, black = event.dice
+    total = white1 + white2 + black
+    roll = f"{total} + {event.attack} = {total + event.attack} against {event.defense}"
+    if white1 == white2 == 6:  # noqa: PLR2004 - the die's top face
+        roll = "a critical hit (6+6)"
+    elif white1 == white2 == 1:
+        roll = "a critical miss (1+1)"
+    if event.capture:
+        outcome = "captures it" if event.hit else "fails to capture it"
+        return f"{name} tries to capture {target}: {roll}, {outcome}."
+    return f"{name} attacks {target} in close combat: {roll}, {'a hit' if event.hit else 'a miss'}."
+
+
+@_said.register
+def _(event: SpecialAttackRolled, before: AoDState, after: AoDState) -> str:
+    del after
+    name, target = _name(before, event.unit), _name(before, event.target)
+    total = sum(event.dice)
+    extra = f" (Merciless d6 {event.merciless} included)" if event.merciless is not None else ""
+    roll = f"{total} + {event.attack}{extra} = {total + event.attack} against {event.defense}"
+    return (
+        f"{name} {_SPECIAL[event.kind.value]} {target}: {roll}, "
+        f"{'a hit' if event.hit else 'a miss'}."
+    )
+
+
 @_said.register
 def _(event: UnitRepaired, before: AoDState, after: AoDState) -> str:
     del after
@@ -363,3 +409,15 @@ def _(event: RepairAttempted, before: AoDState, after: AoDState) -> str:
         f"{_name(before, event.unit)} tries to repair {_name(before, event.target)}: "
         f"{dice} +{event.attack} = {total} vs 17, {outcome}."
     )
+
+
+@_said.register
+def _(event: UnitCaptured, before: AoDState, after: AoDState) -> str:
+    del after
+    return f"{_name(before, event.unit)} is now a captive of {_name(before, event.captor)}."
+
+
+@_said.register
+def _(event: CaptiveFreed, before: AoDState, after: AoDState) -> str:
+    del after
+    return f"{_name(before, event.unit)} is freed: its guard is gone."

@@ -37,7 +37,9 @@ __all__ = [
     "tokens_after_cleanup",
 ]
 
-IMPLEMENTED = frozenset({OrderKind.MOVE, OrderKind.VENT, OrderKind.RANGED, OrderKind.ASSAULT})
+IMPLEMENTED = frozenset(
+    {OrderKind.MOVE, OrderKind.VENT, OrderKind.RANGED, OrderKind.ASSAULT, OrderKind.CLOSE}
+)
 """The orders the turn machine resolves today; combat orders join when their rules do."""
 
 

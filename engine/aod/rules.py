@@ -22,9 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.aod.assault_order import assault_options, assault_order
+from engine.aod.captive_state import escort_destinations, escorts_gone, withdrawing
+from engine.aod.close_order import close_commands, close_order
 from engine.aod.commands import (
     AssaultUnit,
     CallTime,
+    CloseCombat,
     DeployUnit,
     EndTurn,
     FreeSpin,
@@ -33,6 +36,7 @@ from engine.aod.commands import (
     RangedAttack,
     RepairUnit,
     RollFirstPlayer,
+    SpecialMove,
     VentUnit,
     WithdrawForce,
 )
@@ -63,6 +67,7 @@ from engine.aod.moving import move_allowance, move_order, spin_order
 from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
 from engine.aod.ranged_order import ranged_commands, ranged_order
 from engine.aod.repair_order import repair_commands, repair_order
+from engine.aod.special_order import special_commands, special_order
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import (
@@ -200,8 +205,9 @@ def _withdraw(ctx: Ctx, command: Command) -> None:
     del command
     require_stage(ctx.state, Stage.ORDER)
     player = ctx.state.active
-    units = tuple(n for n in ctx.state.owned(player) if ctx.state.units[n].on_board)
+    units = withdrawing(ctx.state, player)
     ctx.emit(ForceWithdrawn(player, units))
+    escorts_gone(ctx, units)  # AOD-14.4: their captives go free
     if not check_end(ctx):
         finish_turn(ctx)
 
@@ -236,6 +242,8 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     RangedAttack: ranged_order,
     AssaultUnit: assault_order,
     RepairUnit: repair_order,
+    CloseCombat: close_order,
+    SpecialMove: special_order,
 }
 
 
@@ -300,17 +308,20 @@ def legal_commands(state: AoDState) -> list[Command]:
 
 
 def _orders_of(state: AoDState, index: int) -> list[Command]:
-    """The orders listed for unit ``index``: vent, moves, ranged attacks, assaults."""
+    """The orders listed for unit ``index``: vent, moves and special attacks, ranged attacks,
+    repairs, assaults, close combat and captures."""
     kinds = orderable(state, index)
     found: list[Command] = []
     if OrderKind.VENT in kinds:
         found.append(VentUnit(state.units[index].ident))
     if OrderKind.MOVE in kinds:
-        found += _moves(state, index)
+        found += _moves(state, index) + special_commands(state, index)
     if OrderKind.RANGED in kinds:
         found += ranged_commands(state, index) + repair_commands(state, index)
     if OrderKind.ASSAULT in kinds:
         found += assault_options(state, index)
+    if OrderKind.CLOSE in kinds:
+        found += close_commands(state, index)
     return found
 
 
@@ -327,6 +338,8 @@ def _deployments(state: AoDState) -> Iterator[Command]:
 
 
 def _moves(state: AoDState, index: int) -> list[Command]:
+    if state.captive_of(index) is not None:  # AOD-14.4: the escort takes its captive along
+        return [*escort_destinations(state, index)]
     unit, printed = state.units[index], state.definition(index)
     field, indices = state.battlefield()
     at = indices.index(index)

@@ -11,13 +11,16 @@
 - `elimination_scorer`: who scores a unit that fell to pushing, heat or its own attack: the last
   opponent to damage it, else in a two-player game the opponent, else nobody (AOD-25 #26).
 
-Captives and passengers are not modelled yet: their parts of AOD-22.2 (b), (c) are left out.
+Captives count for their captor's player (AOD-22.2 (b), (c):
+`engine.aod.closecombat.captive_points`) and are no survivor, salvage or zone unit of anyone's;
+passengers are not modelled yet.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.aod.closecombat import captive_points
 from engine.aod.state import AoDState, Result, Score
 from engine.dice import DiceSource
 
@@ -54,7 +57,9 @@ def zone_points(state: AoDState, player: int) -> int:
     return sum(
         1
         for n in state.owned(player)
-        if state.units[n].on_board and any(state.units[n].hex in zone for zone in zones)
+        if state.units[n].on_board
+        and state.units[n].captor is None  # AOD-22.2: captives do not count
+        and any(state.units[n].hex in zone for zone in zones)
     )
 
 
@@ -75,18 +80,30 @@ def elimination_scorer(state: AoDState, index: int, by: int | None = None) -> in
 
 
 def _control(state: AoDState, player: int) -> int:
-    """AOD-22.2 condition 2 (a) and (d): survivors and enemy salvage outside its owner's zone."""
+    """AOD-22.2 condition 2: survivors, captives (b, c), enemy salvage outside its owner's zone."""
     mine = [n for n in state.owned(player) if state.units[n].on_board]
-    if all(state.heavy_damage(n) for n in mine):
-        return 0  # AOD-25 #27: nothing functional on the board, no control VP
-    survivors = sum(state.units[n].points for n in mine if not state.heavy_damage(n))
-    salvage = 0
+    if not any(state.functional(n) for n in mine):
+        return 0  # AOD-25 #27: only captives and heavily damaged units on the board: no control VP
+    survivors = sum(state.units[n].points for n in mine if state.functional(n))
+    salvage = captives = 0
+    zone = state.setup.zone(player)
     for n, unit in enumerate(state.units):
-        if unit.owner == player or not unit.on_board or not state.heavy_damage(n):
+        captor = unit.captor
+        if unit.on_board and captor is not None and state.units[captor].owner == player:
+            captives += captive_points(
+                state.definition(n), unit.points, in_captor_zone=unit.hex in zone
+            )
+            continue
+        if (
+            unit.owner == player
+            or not unit.on_board
+            or not state.heavy_damage(n)
+            or captor is not None
+        ):
             continue
         if unit.hex not in state.setup.zone(unit.owner):
             salvage += unit.points
-    return survivors + salvage
+    return survivors + captives + salvage
 
 
 def final_scores(state: AoDState) -> tuple[Score, ...]:

@@ -253,6 +253,8 @@ class UnitState:
         energy_heat: it took heat from an energy hit this turn: no more (AOD-10.1).
         locked_on: the unit *Ruthlessness* or *Zellbrigen* binds its attacks to (AOD-21.1,
             AOD-21.2), until that unit is eliminated; None when free.
+        captor: the escort (a unit index) holding it captive (AOD-14.3, AOD-14.4), or None.
+        engaged: it touched an enemy when its owner's turn began: no special attack (AOD-16.1).
     """
 
     ident: str
@@ -272,6 +274,8 @@ class UnitState:
     heat_rolls_suspended: bool = False
     energy_heat: bool = False
     locked_on: int | None = None
+    captor: int | None = None
+    engaged: bool = False
 
     @property
     def on_board(self) -> bool:
@@ -404,8 +408,9 @@ class AoDState:
         return heavy_damage(self.definition(index), self.units[index].dial)
 
     def functional(self, index: int) -> bool:
-        """On the board and not showing Heavy Damage (AOD-22.1; captives come later)."""
-        return self.units[index].on_board and not self.heavy_damage(index)
+        """On the board, not a captive and not showing Heavy Damage (AOD-22.1)."""
+        unit = self.units[index]
+        return unit.on_board and unit.captor is None and not self.heavy_damage(index)
 
     def index_of(self, ident: str) -> int | None:
         """The index of the unit named ``ident`` (any case), or None."""
@@ -417,8 +422,10 @@ class AoDState:
         return tuple(n for n, u in enumerate(self.units) if u.owner == player)
 
     def in_play(self, player: int) -> bool:
-        """The player still has a unit on the board (AOD-5 step 11: others are skipped)."""
-        return any(self.units[n].on_board for n in self.owned(player))
+        """The player still has a unit on the board, not a captive (AOD-5 step 11, AOD-14.4)."""
+        return any(
+            self.units[n].on_board and self.units[n].captor is None for n in self.owned(player)
+        )
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -445,9 +452,13 @@ class AoDState:
             unit.facing,
             printed.unit_type,
             printed.speed_mode,
-            unit.owner,
+            unit.owner if unit.captor is None else None,  # AOD-14.4: a captive has no side
             cruising=unit.altitude is Altitude.CRUISING,
         )
+
+    def captive_of(self, index: int) -> int | None:
+        """The captive unit ``index`` escorts (AOD-14.4: at most one), or None."""
+        return next((n for n, u in enumerate(self.units) if u.captor == index), None)
 
     def with_unit(self, index: int, unit: UnitState) -> AoDState:
         """The state with unit ``index`` replaced."""

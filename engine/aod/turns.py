@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.aod.captives import captive_order_problem, escort_order_problem
 from engine.aod.context import AoDCode, Ctx, next_seat, own_unit, require_no_spins, require_stage
 from engine.aod.effects import change_heat, clean_up_heat, damage
 from engine.aod.events import (
@@ -68,7 +69,24 @@ def begin_turn(ctx: Ctx, player: int) -> None:
         end_game(ctx, f"the {state.setup.round_limit}-round limit was reached")
         return
     ctx.emit(
-        TurnBegan(player, state.turn + 1, number, state.setup.orders, zone_points(state, player))
+        TurnBegan(
+            player,
+            state.turn + 1,
+            number,
+            state.setup.orders,
+            zone_points(state, player),
+            _engaged(state, player),
+        )
+    )
+
+
+def _engaged(state: AoDState, player: int) -> tuple[int, ...]:
+    """AOD-16.1: ``player``'s units touching an enemy as his turn begins."""
+    field, indices = state.battlefield()
+    return tuple(
+        n
+        for at, n in enumerate(indices)
+        if state.units[n].owner == player and enemy_contacts(field, at)
     )
 
 
@@ -120,10 +138,15 @@ def _unit_context(state: AoDState, index: int) -> tuple[bool, bool]:
 
 
 def _allowed(state: AoDState, index: int) -> frozenset[OrderKind]:
+    if state.units[index].captor is not None:  # AOD-14.4: a captive takes no order
+        return frozenset()
     contact, under = _unit_context(state, index)
-    return allowed_orders(
+    kinds = allowed_orders(
         state.definition(index), state.units[index].dial, enemy_contact=contact, submerged=under
     )
+    if state.captive_of(index) is not None:  # AOD-14.4: an escort moves only
+        return kinds & {OrderKind.MOVE}
+    return kinds
 
 
 def orderable(state: AoDState, index: int) -> frozenset[OrderKind]:
@@ -160,9 +183,13 @@ def order_unit(ctx: Ctx, ident: str, kind: OrderKind) -> int:
     return index
 
 
-def _not_allowed(state: AoDState, index: int, kind: OrderKind) -> str:
+def _not_allowed(state: AoDState, index: int, kind: OrderKind) -> str:  # noqa: PLR0911 - a case a rule
     """The sentence for an order the table of AOD-7.3 forbids."""
     unit, printed = state.units[index], state.definition(index)
+    if unit.captor is not None:
+        return captive_order_problem(printed)
+    if state.captive_of(index) is not None:
+        return escort_order_problem(printed, kind.value)
     if unit.dial.shutdown and state.heavy_damage(index):
         return f"{unit.ident} is shut down and heavily damaged: it can take no order."
     if unit.dial.shutdown:

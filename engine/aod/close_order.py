@@ -1,0 +1,228 @@
+"""The Close Combat order (AOD-14): a close-combat attack, or a capture attempt, in base contact.
+
+Rules: AOD-14.1 (who, front-arc contact, Quads any side, water and elevation limits), AOD-14.2
+(rear +2, shut-down target +4, height advantage), AOD-14.3 (capture: +3 defense, success makes
+the target a captive, a VTOL is eliminated, failure costs 1 pushing click), AOD-11.4 (criticals),
+AOD-11.6 (the damage value: primary, or a melee secondary; 'Mech at least 1; a Quad without
+melee 1), AOD-11.8 (the steps, in order), AOD-21.1/21.2 (*Ruthlessness*, *Zellbrigen*: +1 click on
+a single green / elite target) and AOD-21.3 (*Predator*: a second attack, no order, token or heat).
+
+The rules are `engine.aod.closecombat`'s; this module reads the state into `Combatant`s, rolls,
+and records the result through `engine.aod.effects.record_damage`. `combatant` is the state's
+unit as combat sees it (its current values, AOD-6.4, and its captive and escort flags), for the
+other combat orders too; `close_attack_problem` and `close_attack` serve the close half of an
+Assault order (AOD-15) with `engine.aod.combat.AttackOrder.ASSAULT`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.aod.closecombat import CaptureOutcome, close_need, close_problem, resolve_close
+from engine.aod.combat import AttackDice, AttackOrder, Combatant, SelfDamage
+from engine.aod.commands import CloseCombat
+from engine.aod.context import AoDCode, Ctx
+from engine.aod.dial import DamageKind, take_damage, values
+from engine.aod.effects import record_damage
+from engine.aod.events import CloseAttackRolled, UnitCaptured, UnitEliminated
+from engine.aod.factions import predator_follow_up, rank_bonus
+from engine.aod.scoring import elimination_scorer
+from engine.aod.state import AoDState, OrderKind
+from engine.aod.turns import after_order, give_order, order_unit
+from engine.aod.units import Card, WeaponSlot
+from engine.game import Command, IllegalCommand
+
+__all__ = [
+    "apply_self_damage",
+    "close_attack",
+    "close_attack_problem",
+    "close_commands",
+    "close_order",
+    "combat_problem_text",
+    "combatant",
+    "target_index",
+]
+
+_RULE = re.compile(r"^[a-z_]+/[a-z_]+: |\s*\(AOD-[^)]*\)")
+"""A combat problem's code and rule reference: "close/vehicle: ... (AOD-14.1)"."""
+
+
+def combat_problem_text(problem: str) -> str:
+    """A combat guard's sentence as the player reads it: no code, no rule id, a capital, a stop."""
+    words = _RULE.sub("", problem).strip()
+    return f"{words[:1].upper()}{words[1:]}."
+
+
+def _cards(state: AoDState, index: int) -> tuple[Card, ...]:
+    """The gear and pilot cards in unit ``index``'s slots (AOD-3.7)."""
+    forces = [unit for player in state.setup.players for unit in player.force]
+    names = forces[index].cards
+    return tuple(card for card in state.setup.cards if card.id in names)
+
+
+def combatant(state: AoDState, index: int, at: int, weapon: WeaponSlot | None = None) -> Combatant:
+    """Unit ``index`` (battlefield index ``at``) as combat sees it: current values and state."""
+    unit, printed = state.units[index], state.definition(index)
+    now = values(printed, unit.dial, state.setup.catalogue(), _cards(state, index), weapon=weapon)
+    return Combatant.from_values(
+        at,
+        printed,
+        now,
+        shutdown=unit.dial.shutdown,
+        heavy_damage=state.heavy_damage(index),
+        captive=unit.captor is not None,
+        escort=state.captive_of(index) is not None,
+    )
+
+
+def target_index(state: AoDState, ident: str) -> int:
+    """The unit named ``ident``, on the battlefield, as a target."""
+    index = state.index_of(ident)
+    if index is None:
+        raise IllegalCommand(AoDCode.UNKNOWN_UNIT, f"There is no unit {ident}.")
+    if not state.units[index].on_board:
+        ident = state.units[index].ident
+        raise IllegalCommand(AoDCode.OFF_BOARD, f"{ident} is not on the battlefield.")
+    return index
+
+
+def close_attack_problem(
+    state: AoDState,
+    index: int,
+    target: int,
+    command: CloseCombat,
+    order: AttackOrder = AttackOrder.CLOSE,
+) -> str | None:
+    """AOD-14.1 / AOD-14.3 / AOD-11.6: why this close attack may not be made, or None.
+
+    ``order``: `AttackOrder.ASSAULT` for the close half of an Assault order (AOD-15), checked
+    after its move. The answer is a combat guard's text (`combat_problem_text` words it).
+    """
+    field, indices = state.battlefield()
+    slot = WeaponSlot.SECONDARY if command.secondary else None
+    attacker = combatant(state, index, indices.index(index), slot)
+    defender = combatant(state, target, indices.index(target))
+    return close_problem(field, attacker, defender, slot, order=order, capture=command.capture)
+
+
+def close_order(ctx: Ctx, command: Command) -> None:
+    """AOD-14 / AOD-11.8: a Close Combat order: the guards, the roll, damage or capture, costs."""
+    assert isinstance(command, CloseCombat)  # noqa: S101 - dispatched by type
+    index = order_unit(ctx, command.unit, OrderKind.CLOSE)
+    target = target_index(ctx.state, command.target)
+    problem = close_attack_problem(ctx.state, index, target, command)
+    if problem is not None:  # AOD-14.1, AOD-14.3, AOD-11.6, AOD-11.7
+        raise IllegalCommand(AoDCode.NOT_ALLOWED, combat_problem_text(problem))
+    pushed = give_order(ctx, index, OrderKind.CLOSE)
+    close_attack(ctx, index, target, command)
+    after_order(ctx, index, pushed=pushed, heat=())
+
+
+def close_attack(
+    ctx: Ctx,
+    index: int,
+    target: int,
+    command: CloseCombat,
+    order: AttackOrder = AttackOrder.CLOSE,
+    *,
+    follow_up: bool = False,
+) -> None:
+    """AOD-11.8 steps 1-8: one close attack or capture attempt, and *Predator*'s second one.
+
+    Called between `engine.aod.turns.give_order` and `engine.aod.turns.after_order`, once
+    `close_attack_problem` found nothing: by the Close Combat order, and with
+    `AttackOrder.ASSAULT` (+1 defense) by the close half of an Assault order (AOD-15).
+    """
+    state = ctx.state
+    field, indices = state.battlefield()
+    at, aim = indices.index(index), indices.index(target)
+    slot = WeaponSlot.SECONDARY if command.secondary else None
+    attacker = combatant(state, index, at, slot)
+    defender = combatant(state, target, aim)
+    bonus = None
+    if not command.capture:  # AOD-21.1 / AOD-21.2: judged before the roll
+        bonus = rank_bonus(
+            field,
+            at,
+            aim,
+            state.definition(index),
+            state.definition(target),
+            catalogue=state.setup.catalogue(),
+        )
+    need = close_need(field, attacker, defender, order=order, capture=command.capture)
+    dice = AttackDice.roll(ctx.dice)
+    result = resolve_close(
+        attacker,
+        defender,
+        need,
+        dice,
+        slot,
+        capture=command.capture,
+        bonus=0 if bonus is None else bonus.clicks,
+    )
+    ctx.emit(
+        CloseAttackRolled(
+            index,
+            target,
+            (dice.white1, dice.white2, dice.black),
+            need.modified_attack,
+            need.modified_defense,
+            result.hit,
+            command.capture,
+        )
+    )
+    owner = state.units[index].owner
+    appeared = False
+    if result.clicks:
+        hit = take_damage(
+            state.definition(target), state.units[target].dial, result.clicks, DamageKind.CLOSE
+        )
+        appeared = hit.heavy_damage_appeared and not hit.eliminated
+        tokens = ctx.state.units[target].tokens
+        record_damage(ctx, target, hit, "close combat", by=owner, tokens=tokens)
+    if result.capture is CaptureOutcome.CAPTURED:
+        ctx.emit(UnitCaptured(target, index))
+    elif result.capture is CaptureOutcome.ELIMINATED:  # AOD-14.3: a VTOL is eliminated
+        scorer = elimination_scorer(ctx.state, target, owner)
+        ctx.emit(UnitEliminated(target, scorer, ctx.state.units[target].points))
+    apply_self_damage(ctx, index, result.self_damage)
+    follow = predator_follow_up(
+        state.definition(index),
+        state.setup.catalogue(),
+        attack="close",
+        target=state.units[target].ident,
+        targets=1,
+        hit=result.hit,
+        heavy_damage_appeared=appeared,
+        follow_up=follow_up,
+    )
+    if follow is not None and ctx.state.units[index].on_board and ctx.state.units[target].on_board:
+        close_attack(ctx, index, target, command, order, follow_up=True)  # AOD-21.3: at once
+
+
+def apply_self_damage(ctx: Ctx, index: int, hits: tuple[SelfDamage, ...]) -> None:
+    """AOD-11.4 / AOD-14.3 / AOD-16.2: the attacker's own clicks, each of its category."""
+    for own in hits:
+        unit = ctx.state.units[index]
+        if not unit.on_board:
+            return
+        kind = DamageKind(own.category.value)  # pushing or impact (AOD-11.5, AOD-25 #13)
+        hit = take_damage(ctx.state.definition(index), unit.dial, own.clicks, kind)
+        record_damage(ctx, index, hit, own.reason, by=None, tokens=ctx.state.units[index].tokens)
+
+
+def close_commands(state: AoDState, index: int) -> list[Command]:
+    """Every Close Combat order unit ``index`` may take now: each enemy it touches, each way."""
+    unit = state.units[index]
+    found: list[Command] = []
+    for target in range(len(state.units)):
+        other = state.units[target]
+        if other.owner == unit.owner or not other.on_board or other.hex is None or unit.hex is None:
+            continue
+        if other.hex.distance(unit.hex) != 1:
+            continue
+        for capture, secondary in ((False, False), (False, True), (True, False)):
+            command = CloseCombat(unit.ident, other.ident, secondary=secondary, capture=capture)
+            if close_attack_problem(state, index, target, command) is None:
+                found.append(command)
+    return found
