@@ -19,10 +19,14 @@ __all__ = [
     "CallTime",
     "DeployUnit",
     "EndTurn",
+    "FireArtillery",
     "FreeSpin",
+    "LoadTransport",
+    "MoveFormation",
     "MoveUnit",
     "PlaceTerrain",
     "RollFirstPlayer",
+    "UnloadTransport",
     "VentUnit",
     "WithdrawForce",
 ]
@@ -135,6 +139,64 @@ class CallTime(AoDCommand):
     TAG = "call_time"
 
 
+@frozen
+class FireArtillery(AoDCommand):
+    """A Ranged order fired long range: place artillery markers (AOD-13.3, AOD-13.5).
+
+    ``aims``: (marker id, hex of its dot) per marker, as many as the weapon has targets; they
+    come down in the owner's next command stage (AOD-13.4).
+    """
+
+    TAG = "fire_artillery"
+    unit: str
+    aims: tuple[tuple[str, Hex], ...]
+
+
+@frozen
+class MoveFormation(AoDCommand):
+    """A movement formation's Move order (AOD-18.2): one order moves every member.
+
+    ``moves``: (member, hexes entered in order, facing after), the leader (the unit given the
+    order) first; the members move one at a time in this order. An empty path turns the member
+    in place.
+    """
+
+    TAG = "move_formation"
+    moves: tuple[tuple[str, tuple[Hex, ...], Facing], ...]
+
+
+@frozen
+class LoadTransport(AoDCommand):
+    """A transport's Move order loading ``passengers`` (AOD-9.3, AOD-25 #4).
+
+    Loading spends half its movement; with what is left it may move on to ``to`` (None: it
+    stays) and face ``facing`` (None: its facing).
+    """
+
+    TAG = "load_transport"
+    transport: str
+    passengers: tuple[str, ...]
+    to: Hex | None = None
+    facing: Facing | None = None
+
+
+@frozen
+class UnloadTransport(AoDCommand):
+    """A transport's Move order unloading passengers (AOD-9.3).
+
+    The transport first moves to ``to`` (None: it stays) and faces ``facing`` (None: its
+    facing), within the half movement unloading leaves; then each passenger of ``drops`` is set
+    down, in order, in a free hex behind it: (passenger, hex, facing), or (passenger, None,
+    None) for one that cannot be placed and is lost.
+    """
+
+    TAG = "unload_transport"
+    transport: str
+    drops: tuple[tuple[str, Hex | None, Facing | None], ...]
+    to: Hex | None = None
+    facing: Facing | None = None
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -145,5 +207,9 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     EndTurn,
     CallTime,
     WithdrawForce,
+    FireArtillery,
+    MoveFormation,
+    LoadTransport,
+    UnloadTransport,
 )
 """Every command class, for the ruleset and its converter."""

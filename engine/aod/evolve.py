@@ -12,14 +12,17 @@ from attrs import evolve as _replace
 
 from engine.aod.events import (
     AoDEvent,
+    ArtilleryResolved,
     BreakAwayRolled,
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
+    FormationOrdered,
     FreeSpinsOffered,
     GameEnded,
     HeatCause,
     HeatChanged,
+    MarkersPlaced,
     OrderGiven,
     PlacerChanged,
     TerrainPlaced,
@@ -30,7 +33,9 @@ from engine.aod.events import (
     UnitDeployed,
     UnitEliminated,
     UnitMoved,
+    UnitsBoarded,
     UnitSpun,
+    UnitsUnloaded,
 )
 from engine.aod.state import AoDState, Stage
 from engine.game import Event
@@ -204,3 +209,40 @@ def _withdrawn(event: ForceWithdrawn, state: AoDState) -> AoDState:
 @_apply.register
 def _ended(event: GameEnded, state: AoDState) -> AoDState:
     return _replace(state, stage=Stage.OVER, result=event.result, orders_left=0, spins=())
+
+
+@_apply.register
+def _markers_placed(event: MarkersPlaced, state: AoDState) -> AoDState:
+    return _replace(state, markers=state.markers + event.markers)
+
+
+@_apply.register
+def _artillery_resolved(event: ArtilleryResolved, state: AoDState) -> AoDState:
+    left = tuple(m for m in state.markers if (m.shooter, m.turn) != (event.shooter, event.turn))
+    return _replace(state, markers=left)
+
+
+@_apply.register
+def _formation_ordered(event: FormationOrdered, state: AoDState) -> AoDState:
+    for member, tokens in zip(event.members, event.tokens, strict=True):
+        state = state.with_unit(
+            member, _replace(state.units[member], order=event.kind, tokens=tokens)
+        )
+    return _replace(state, orders_left=state.orders_left - 1)
+
+
+@_apply.register
+def _boarded(event: UnitsBoarded, state: AoDState) -> AoDState:
+    for index in event.passengers:
+        rider = _replace(state.units[index], hex=None, aboard=event.transport, tokens=0)
+        state = state.with_unit(index, rider)
+    return state
+
+
+@_apply.register
+def _unloaded(event: UnitsUnloaded, state: AoDState) -> AoDState:
+    for placed in event.placed:
+        unit = state.units[placed.unit]
+        set_down = _replace(unit, hex=placed.hex, facing=placed.facing, aboard=None)
+        state = state.with_unit(placed.unit, set_down)
+    return state

@@ -11,6 +11,7 @@ from engine.aod.commands import (
     CallTime,
     DeployUnit,
     EndTurn,
+    FireArtillery,
     FreeSpin,
     MoveUnit,
     PlaceTerrain,
@@ -39,6 +40,9 @@ pass                                 end your turn (orders not given are lost); 
                                      terrain
 time                                 end the game now (time is up, or all agree) and score it
 withdraw                             withdraw your whole force from the battle
+artillery UNIT MARKER at HEX [MARKER at HEX...]
+                                     a Ranged order fired long range: place artillery markers
+                                     (A-L, A-H) that come down in your next turn
 Units: collector number and copy letter (HX-001a). Hexes: map labels (0406). Facings: N NE SE S
 SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -87,7 +91,7 @@ _PLAIN: dict[str, type[Command]] = {
 """The commands of one word."""
 
 
-def parse_command(text: str, state: AoDState) -> Command:
+def parse_command(text: str, state: AoDState) -> Command:  # noqa: PLR0911 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -111,6 +115,8 @@ def parse_command(text: str, state: AoDState) -> Command:
             return _move(_unit(unit, state, text), rest, state, text)
         case "place", [_, *_]:
             return _place(args, text)
+        case "artillery", [unit, *rest] if rest:
+            return FireArtillery(_unit(unit, state, text), _aims(rest, text))
     raise _fail(text, f"unknown command {words[0]!r}")
 
 
@@ -161,7 +167,15 @@ def _move(ident: str, rest: list[str], state: AoDState, text: str) -> MoveUnit:
     return MoveUnit(ident, hexes[-1], facing, run, altitude, tuple(hexes[:-1]))
 
 
-def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a command
+def _aims(rest: list[str], text: str) -> tuple[tuple[str, Hex], ...]:
+    """``MARKER at HEX`` repeated: the markers of a long-range order (AOD-13.3)."""
+    if len(rest) % 3 or any(word.casefold() != "at" for word in rest[1::3]):
+        raise _fail(text, "artillery names each marker and its hex: A-L at 1208")
+    pairs = zip(rest[::3], rest[2::3], strict=True)
+    return tuple((marker.upper(), _hex(where, text)) for marker, where in pairs)
+
+
+def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollFirstPlayer():
@@ -183,6 +197,8 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
             return _format_move(command)
         case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
             return f"place {piece} {anchor.label} {rotation}"
+        case FireArtillery(unit=unit, aims=aims):
+            return f"artillery {unit} " + " ".join(f"{m} at {where.label}" for m, where in aims)
     msg = f"Age of Destruction has no words for {command!r}"
     raise TypeError(msg)
 

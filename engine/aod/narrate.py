@@ -11,6 +11,7 @@ from functools import singledispatch
 
 from engine.aod.events import (
     AoDEvent,
+    ArtilleryResolved,
     BreakAwayRolled,
     DeployerChanged,
     FirstPlayerRolled,
@@ -19,6 +20,7 @@ from engine.aod.events import (
     GameEnded,
     HeatCause,
     HeatChanged,
+    MarkersPlaced,
     OrderGiven,
     PlacerChanged,
     TerrainPlaced,
@@ -69,6 +71,8 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:
     if isinstance(event, BreakAwayRolled) and event.roll is not None:
         outcome = "broke away" if event.success else "held"
         return (Roll("break away", (event.roll,), outcome=outcome),)
+    if isinstance(event, ArtilleryResolved):
+        return (Roll("artillery", event.dice, outcome=_volley_outcome(event)),)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled
@@ -227,6 +231,8 @@ _DAMAGE_CAUSES = {
     "pushed": "being pushed",
     "break-away": "an enemy 'Mech breaking away",
     "ammo explosion": "an ammunition explosion",
+    "artillery": "an artillery blast",
+    "artillery critical miss": "its own artillery's critical miss",
 }
 
 
@@ -280,3 +286,39 @@ def _(event: GameEnded, before: AoDState, after: AoDState) -> str:
         f"The game ends: {result.reason}. VP (elimination/control/zone): {scores}. "
         f"{', '.join(won)}. {winner}{dice}."
     )
+
+
+@_said.register
+def _(event: MarkersPlaced, before: AoDState, after: AoDState) -> str:
+    del after
+    aims = ", ".join(f"{m.marker} on {m.dot.label}" for m in event.markers)
+    return f"{_name(before, event.unit)} fires long range: {aims}, coming down next turn."
+
+
+def _volley_outcome(event: ArtilleryResolved) -> str:
+    if event.critical_miss:
+        return "critical miss"
+    return "critical hit" if event.critical_hit else ""
+
+
+@_said.register
+def _(event: ArtilleryResolved, before: AoDState, after: AoDState) -> str:
+    del after
+    name = _name(before, event.shooter)
+    dice = "+".join(map(str, event.dice))
+    if event.critical_miss:
+        return f"{name}'s artillery rolls {dice}: a critical miss, it hurts only itself."
+    parts = []
+    for landing in event.landings:
+        where = "off the battlefield" if landing.landed is None else landing.landed.label
+        if landing.drift is None:
+            how = f"lands on {where}"
+        else:
+            how = f"drifts {landing.distance} {landing.drift.name} to {where}"
+        clear = ", +2 clear line" if landing.clear else ""
+        parts.append(
+            f"{landing.marker} on {landing.dot.label} totals {landing.total}{clear} "
+            f"against {landing.difficulty} and {how}"
+        )
+    critical = " (critical hit: +1 click)" if event.critical_hit else ""
+    return f"{name}'s artillery rolls {dice}{critical}: {'; '.join(parts)}."

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from engine.aod.artillery_order import fire_commands, fire_order
 from engine.aod.commands import (
     CallTime,
     DeployUnit,
     EndTurn,
+    FireArtillery,
     FreeSpin,
     MoveUnit,
     PlaceTerrain,
@@ -227,6 +229,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     EndTurn: _end_turn,
     CallTime: _call_time,
     WithdrawForce: _withdraw,
+    FireArtillery: fire_order,
 }
 
 
@@ -291,6 +294,7 @@ def legal_commands(state: AoDState) -> list[Command]:
             found.append(VentUnit(state.units[index].ident))
         if OrderKind.MOVE in kinds:
             found += _moves(state, index)
+    found += fire_commands(state)
     return found
 
 

@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from attrs import evolve, field, frozen
 
+from engine.aod.artillery import PlacedMarker
 from engine.aod.dial import heavy_damage
 from engine.aod.force import orders_per_turn
 from engine.aod.geometry import Battlefield, Occupant
@@ -251,6 +252,8 @@ class UnitState:
         heat_rolls_suspended: it restarted through a roll this turn: no more heat rolls
             (AOD-10.5).
         energy_heat: it took heat from an energy hit this turn: no more (AOD-10.1).
+        aboard: the index of the transport it rides in (AOD-9.2: off the board, hex None), or
+            None.
     """
 
     ident: str
@@ -269,6 +272,7 @@ class UnitState:
     turn_start: Hex | None = None
     heat_rolls_suspended: bool = False
     energy_heat: bool = False
+    aboard: int | None = None
 
     @property
     def on_board(self) -> bool:
@@ -335,6 +339,8 @@ class AoDState:
         elimination: each player's Elimination VP (AOD-22.2 condition 1).
         zone_vp: each player's deployment-zone VP, accumulated (AOD-22.2 condition 3).
         spins: free spins waiting for their owners' choice (AOD-8.5), first first.
+        markers: artillery markers waiting for their owner's next command stage (AOD-13.3,
+            AOD-13.4), in placement order; a marker's ``shooter`` is a unit index.
         result: how the game ended, or None.
     """
 
@@ -352,6 +358,7 @@ class AoDState:
     zone_vp: tuple[int, ...] = ()
     spins: tuple[SpinOffer, ...] = ()
     result: Result | None = None
+    markers: tuple[PlacedMarker, ...] = ()
     _defs: dict[str, UnitDef] = field(init=False, eq=False, repr=False, hash=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.aod.barrage import resolve_markers
 from engine.aod.context import AoDCode, Ctx, next_seat, own_unit, require_no_spins, require_stage
 from engine.aod.effects import change_heat, clean_up_heat, damage
 from engine.aod.events import (
@@ -67,6 +68,10 @@ def begin_turn(ctx: Ctx, player: int) -> None:
     if number > state.setup.round_limit:  # AOD-26.16 / AOD-25 #28: the round limit
         end_game(ctx, f"the {state.setup.round_limit}-round limit was reached")
         return
+    resolve_markers(ctx, player)  # AOD-7.1 / AOD-13.4: artillery placed last turn comes down
+    if check_end(ctx):
+        return
+    state = ctx.state
     ctx.emit(
         TurnBegan(player, state.turn + 1, number, state.setup.orders, zone_points(state, player))
     )
