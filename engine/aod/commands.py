@@ -156,13 +156,15 @@ class FireArtillery(AoDCommand):
 class MoveFormation(AoDCommand):
     """A movement formation's Move order (AOD-18.2): one order moves every member.
 
-    ``moves``: (member, hexes entered in order, facing after), the leader (the unit given the
-    order) first; the members move one at a time in this order. An empty path turns the member
-    in place.
+    ``members``: the leader (the unit given the order) first. The formation keeps its shape:
+    every member moves as the leader does, from its hex to ``to``, one at a time, and all end
+    facing ``facing``.
     """
 
     TAG = "move_formation"
-    moves: tuple[tuple[str, tuple[Hex, ...], Facing], ...]
+    members: tuple[str, ...]
+    to: Hex
+    facing: Facing
 
 
 @frozen

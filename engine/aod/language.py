@@ -13,6 +13,7 @@ from engine.aod.commands import (
     EndTurn,
     FireArtillery,
     FreeSpin,
+    MoveFormation,
     MoveUnit,
     PlaceTerrain,
     RollFirstPlayer,
@@ -43,6 +44,9 @@ withdraw                             withdraw your whole force from the battle
 artillery UNIT MARKER at HEX [MARKER at HEX...]
                                      a Ranged order fired long range: place artillery markers
                                      (A-L, A-H) that come down in your next turn
+formation move UNIT,UNIT,UNIT[,...] to HEX [face F]
+                                     a movement formation (3-5 linked infantry and vehicles,
+                                     the leader first): all move as the leader does to HEX
 Units: collector number and copy letter (HX-001a). Hexes: map labels (0406). Facings: N NE SE S
 SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -91,7 +95,7 @@ _PLAIN: dict[str, type[Command]] = {
 """The commands of one word."""
 
 
-def parse_command(text: str, state: AoDState) -> Command:  # noqa: PLR0911 - one case a command
+def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -117,6 +121,10 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: PLR0911 - one
             return _place(args, text)
         case "artillery", [unit, *rest] if rest:
             return FireArtillery(_unit(unit, state, text), _aims(rest, text))
+        case "formation", ["move", members, "to", where]:
+            return _formation(members, where, None, state, text)
+        case "formation", ["move", members, "to", where, "face", facing]:
+            return _formation(members, where, facing, state, text)
     raise _fail(text, f"unknown command {words[0]!r}")
 
 
@@ -175,6 +183,18 @@ def _aims(rest: list[str], text: str) -> tuple[tuple[str, Hex], ...]:
     return tuple((marker.upper(), _hex(where, text)) for marker, where in pairs)
 
 
+def _formation(
+    members: str, where: str, facing_word: str | None, state: AoDState, text: str
+) -> MoveFormation:
+    """``formation move A,B,C to HEX [face F]``: the leader first (AOD-18.2)."""
+    idents = tuple(_unit(word, state, text) for word in members.split(",") if word)
+    leader = state.index_of(idents[0]) if idents else None
+    facing = state.units[leader].facing if leader is not None else Facing.N
+    if facing_word is not None:
+        facing = _facing(facing_word, text)
+    return MoveFormation(idents, _hex(where, text), facing)
+
+
 def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
     """Write a command as the language reads it."""
     match command:
@@ -197,6 +217,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
             return _format_move(command)
         case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
             return f"place {piece} {anchor.label} {rotation}"
+        case MoveFormation(members=members, to=to, facing=facing):
+            return f"formation move {','.join(members)} to {to.label} face {facing.name}"
         case FireArtillery(unit=unit, aims=aims):
             return f"artillery {unit} " + " ".join(f"{m} at {where.label}" for m, where in aims)
     msg = f"Age of Destruction has no words for {command!r}"

@@ -16,6 +16,7 @@ from engine.aod.events import (
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
+    FormationOrdered,
     FreeSpinsOffered,
     GameEnded,
     HeatCause,
@@ -322,3 +323,12 @@ def _(event: ArtilleryResolved, before: AoDState, after: AoDState) -> str:
         )
     critical = " (critical hit: +1 click)" if event.critical_hit else ""
     return f"{name}'s artillery rolls {dice}{critical}: {'; '.join(parts)}."
+
+
+@_said.register
+def _(event: FormationOrdered, before: AoDState, after: AoDState) -> str:
+    del after
+    names = ", ".join(_name(before, m) for m in event.members)
+    pushed = [_name(before, m) for m, p in zip(event.members, event.pushed, strict=True) if p]
+    tail = f"; pushed, without damage: {', '.join(pushed)}" if pushed else ""
+    return f"A {event.kind.value} formation order goes to {names}{tail}."

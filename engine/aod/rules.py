@@ -28,6 +28,7 @@ from engine.aod.commands import (
     EndTurn,
     FireArtillery,
     FreeSpin,
+    MoveFormation,
     MoveUnit,
     PlaceTerrain,
     RollFirstPlayer,
@@ -51,6 +52,7 @@ from engine.aod.events import (
     HeatCause,
     UnitDeployed,
 )
+from engine.aod.formation_order import formation_commands, formation_order
 from engine.aod.geometry import mode_terrain
 from engine.aod.heat import vent
 from engine.aod.movement import (
@@ -230,6 +232,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     CallTime: _call_time,
     WithdrawForce: _withdraw,
     FireArtillery: fire_order,
+    MoveFormation: formation_order,
 }
 
 
@@ -295,6 +298,7 @@ def legal_commands(state: AoDState) -> list[Command]:
         if OrderKind.MOVE in kinds:
             found += _moves(state, index)
     found += fire_commands(state)
+    found += formation_commands(state)
     return found
 
 
