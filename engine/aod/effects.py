@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from engine.aod.aboard import forced_unload, lose_passengers
 from engine.aod.context import Ctx
 from engine.aod.dial import DamageKind, DamageTaken, take_damage
 from engine.aod.events import (
@@ -134,8 +135,11 @@ def record_damage(
     if hit.eliminated:
         scorer = elimination_scorer(ctx.state, index, by)
         ctx.emit(UnitEliminated(index, scorer, unit.points))
+        lose_passengers(ctx, index, by)  # AOD-9.2 / AOD-17.4
     elif hit.forced_descent and unit.altitude is Altitude.CRUISING:
         _forced_descent(ctx, index)
+    if hit.must_unload and not hit.eliminated:  # AOD-9.2 / AOD-17.3: all off at once
+        forced_unload(ctx, index, cruising=unit.altitude is Altitude.CRUISING)
 
 
 def _forced_descent(ctx: Ctx, index: int) -> None:

@@ -13,10 +13,12 @@ from engine.aod.commands import (
     EndTurn,
     FireArtillery,
     FreeSpin,
+    LoadTransport,
     MoveFormation,
     MoveUnit,
     PlaceTerrain,
     RollFirstPlayer,
+    UnloadTransport,
     VentUnit,
     WithdrawForce,
 )
@@ -47,6 +49,12 @@ artillery UNIT MARKER at HEX [MARKER at HEX...]
 formation move UNIT,UNIT,UNIT[,...] to HEX [face F]
                                      a movement formation (3-5 linked infantry and vehicles,
                                      the leader first): all move as the leader does to HEX
+board UNIT[,UNIT...] into TRANSPORT [to HEX] [face F]
+                                     the transport's Move order: units behind it board (half its
+                                     move), then it may move on
+unload TRANSPORT [to HEX] [face F] UNIT at HEX [F] [UNIT at HEX [F] | UNIT lost]...
+                                     the transport's Move order: it may move first, then sets
+                                     passengers down behind it (lost: no room for that one)
 Units: collector number and copy letter (HX-001a). Hexes: map labels (0406). Facings: N NE SE S
 SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -121,6 +129,10 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
             return _place(args, text)
         case "artillery", [unit, *rest] if rest:
             return FireArtillery(_unit(unit, state, text), _aims(rest, text))
+        case "board", [riders, "into", transport, *rest]:
+            return _board(riders, _unit(transport, state, text), rest, state, text)
+        case "unload", [transport, *rest] if rest:
+            return _unload(_unit(transport, state, text), rest, state, text)
         case "formation", ["move", members, "to", where]:
             return _formation(members, where, None, state, text)
         case "formation", ["move", members, "to", where, "face", facing]:
@@ -195,7 +207,62 @@ def _formation(
     return MoveFormation(idents, _hex(where, text), facing)
 
 
-def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
+_FACINGS = {f.name for f in Facing}
+
+
+def _board(
+    riders: str, transport: str, rest: list[str], state: AoDState, text: str
+) -> LoadTransport:
+    """``board A[,B] into T [to HEX] [face F]`` (AOD-9.3)."""
+    to, facing = _then(rest, text)
+    idents = tuple(_unit(word, state, text) for word in riders.split(",") if word)
+    return LoadTransport(transport, idents, to, facing)
+
+
+def _then(words: list[str], text: str) -> tuple[Hex | None, Facing | None]:
+    """``[to HEX] [face F]``: the transport's own move in a boarding or unloading order."""
+    to: Hex | None = None
+    facing: Facing | None = None
+    rest = iter(words)
+    for word in rest:
+        key = word.casefold()
+        if key == "to":
+            to = _hex(next(rest, ""), text)
+        elif key == "face":
+            facing = _facing(next(rest, ""), text)
+        else:
+            raise _fail(text, f"{word!r} is neither 'to HEX' nor 'face F'")
+    return to, facing
+
+
+def _unload(transport: str, words: list[str], state: AoDState, text: str) -> UnloadTransport:
+    """``unload T [to HEX] [face F] UNIT at HEX [F] ... UNIT lost`` (AOD-9.3)."""
+    own: list[str] = []
+    drops: list[tuple[str, Hex | None, Facing | None]] = []
+    n = 0
+    while n < len(words):
+        key = words[n].casefold()
+        if key in {"to", "face"}:
+            own += words[n : n + 2]
+            n += 2
+            continue
+        ident = _unit(words[n], state, text)
+        how = words[n + 1].casefold() if n + 1 < len(words) else ""
+        if how == "lost":
+            drops.append((ident, None, None))
+            n += 2
+        elif how == "at" and n + 2 < len(words):
+            turned = words[n + 3] if n + 3 < len(words) else ""
+            facing = _facing(turned, text) if turned.upper() in _FACINGS else None
+            drops.append((ident, _hex(words[n + 2], text), facing))
+            n += 3 if facing is None else 4
+        else:
+            raise _fail(text, f"say where {ident} goes: {ident} at HEX, or {ident} lost")
+    to, facing = _then(own, text)
+    return UnloadTransport(transport, tuple(drops), to, facing)
+
+
+def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollFirstPlayer():
@@ -217,6 +284,10 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
             return _format_move(command)
         case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
             return f"place {piece} {anchor.label} {rotation}"
+        case LoadTransport(transport=transport, passengers=riders, to=to, facing=facing):
+            return f"board {','.join(riders)} into {transport}{_own_move(to, facing)}"
+        case UnloadTransport():
+            return _format_unload(command)
         case MoveFormation(members=members, to=to, facing=facing):
             return f"formation move {','.join(members)} to {to.label} face {facing.name}"
         case FireArtillery(unit=unit, aims=aims):
@@ -233,3 +304,21 @@ def _format_move(command: MoveUnit) -> str:
     if command.altitude is not None:
         words.append(command.altitude.value)
     return " ".join(words)
+
+
+def _own_move(to: Hex | None, facing: Facing | None) -> str:
+    """`` to HEX face F``: the transport's own move, as much of it as was given."""
+    words = "" if to is None else f" to {to.label}"
+    return words if facing is None else f"{words} face {facing.name}"
+
+
+def _format_unload(command: UnloadTransport) -> str:
+    drops = []
+    for ident, where, facing in command.drops:
+        if where is None:
+            drops.append(f"{ident} lost")
+        else:
+            drops.append(
+                f"{ident} at {where.label}" + ("" if facing is None else f" {facing.name}")
+            )
+    return f"unload {command.transport}{_own_move(command.to, command.facing)} {' '.join(drops)}"

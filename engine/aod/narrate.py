@@ -32,7 +32,9 @@ from engine.aod.events import (
     UnitDeployed,
     UnitEliminated,
     UnitMoved,
+    UnitsBoarded,
     UnitSpun,
+    UnitsUnloaded,
 )
 from engine.aod.evolve import evolve
 from engine.aod.language import format_command
@@ -332,3 +334,23 @@ def _(event: FormationOrdered, before: AoDState, after: AoDState) -> str:
     pushed = [_name(before, m) for m, p in zip(event.members, event.pushed, strict=True) if p]
     tail = f"; pushed, without damage: {', '.join(pushed)}" if pushed else ""
     return f"A {event.kind.value} formation order goes to {names}{tail}."
+
+
+@_said.register
+def _(event: UnitsBoarded, before: AoDState, after: AoDState) -> str:
+    del after
+    names = ", ".join(_name(before, n) for n in event.passengers)
+    return f"{names} board {_name(before, event.transport)}."
+
+
+@_said.register
+def _(event: UnitsUnloaded, before: AoDState, after: AoDState) -> str:
+    del after
+    transport = _name(before, event.transport)
+    if not event.placed:
+        return f"Nobody can get off {transport}."
+    set_down = ", ".join(
+        f"{_name(before, d.unit)} in {d.hex.label} facing {d.facing.name}" for d in event.placed
+    )
+    forced = " at once: it is heavily damaged" if event.forced else ""
+    return f"{transport} unloads{forced}: {set_down}."

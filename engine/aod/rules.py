@@ -28,10 +28,12 @@ from engine.aod.commands import (
     EndTurn,
     FireArtillery,
     FreeSpin,
+    LoadTransport,
     MoveFormation,
     MoveUnit,
     PlaceTerrain,
     RollFirstPlayer,
+    UnloadTransport,
     VentUnit,
     WithdrawForce,
 )
@@ -63,6 +65,7 @@ from engine.aod.moving import move_allowance, move_order, spin_order
 from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.terrain import TerrainType
+from engine.aod.transport_order import load_order, transport_commands, unload_order
 from engine.aod.turns import (
     after_order,
     begin_turn,
@@ -233,6 +236,8 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     WithdrawForce: _withdraw,
     FireArtillery: fire_order,
     MoveFormation: formation_order,
+    LoadTransport: load_order,
+    UnloadTransport: unload_order,
 }
 
 
@@ -299,6 +304,7 @@ def legal_commands(state: AoDState) -> list[Command]:
             found += _moves(state, index)
     found += fire_commands(state)
     found += formation_commands(state)
+    found += transport_commands(state)
     return found
 
 

@@ -152,6 +152,9 @@ def order_unit(ctx: Ctx, ident: str, kind: OrderKind) -> int:
     require_no_spins(state)
     index = own_unit(state, ident)
     unit = state.units[index]
+    if unit.aboard is not None and not unit.eliminated:  # AOD-9.2: passengers take no orders
+        rider = f"{unit.ident} is aboard {state.units[unit.aboard].ident}"
+        raise IllegalCommand(AoDCode.OFF_BOARD, f"{rider}: it cannot be given orders.")
     if not unit.on_board:
         raise IllegalCommand(AoDCode.OFF_BOARD, f"{unit.ident} is not on the battlefield.")
     if unit.order is not None:  # AOD-7.2: one order per unit per turn
