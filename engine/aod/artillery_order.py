@@ -13,7 +13,10 @@ with the shooter's current values from `engine.aod.dial.values`), then the token
 (`engine.aod.barrage.resolve_markers`). `fire_commands` lists, for menus and bots, one marker on
 each enemy in reach.
 
-Not here: artillery formations (AOD-13.7, AOD-18.3: the ranged formation order is another's).
+An artillery formation (AOD-13.7, AOD-18.3) is the same order with its other members named:
+`engine.aod.formations.artillery_formation_problems` checks it, the leader's markers carry the
++2 per member beyond it (`engine.aod.formations.artillery_bonus`), every member gets its token
+and is pushed as usual. Other ranged formations are the ranged combat order's.
 """
 
 from __future__ import annotations
@@ -31,16 +34,26 @@ from engine.aod.artillery import (
 from engine.aod.commands import FireArtillery
 from engine.aod.context import Ctx
 from engine.aod.dial import Values, values
-from engine.aod.events import MarkersPlaced
+from engine.aod.effects import change_heat, damage
+from engine.aod.events import FormationOrdered, HeatCause, MarkersPlaced
+from engine.aod.formation_order import formation_roster
+from engine.aod.formations import artillery_bonus, artillery_formation_problems
 from engine.aod.geometry import Arc, arc_of, enemy_contacts, submerged
-from engine.aod.orders import allowed_orders
+from engine.aod.orders import allowed_orders, is_push, push_effect
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.turns import after_order, give_order, order_unit
 from engine.aod.units import Weapon
 from engine.game import Command, IllegalCommand
 from engine.hexes import Hex
 
-__all__ = ["ArtilleryCode", "fire_commands", "fire_order", "fire_problems", "shooter_values"]
+__all__ = [
+    "ArtilleryCode",
+    "fire_commands",
+    "fire_order",
+    "fire_problems",
+    "formation_fire_problems",
+    "shooter_values",
+]
 
 
 class ArtilleryCode(enum.StrEnum):
@@ -48,6 +61,7 @@ class ArtilleryCode(enum.StrEnum):
 
     NOT_ARTILLERY = "artillery/not_artillery"
     DECLARE = "artillery/declare"
+    FORMATION = "artillery/formation"
 
 
 def shooter_values(state: AoDState, index: int, weapon: Weapon) -> Values:
@@ -78,9 +92,16 @@ def fire_problems(state: AoDState, index: int, aims: Sequence[tuple[str, Hex]]) 
 
 
 def fire_order(ctx: Ctx, command: Command) -> None:
-    """AOD-13.3: a Ranged order fired long range: the checks, the token, the markers placed."""
+    """AOD-13.3: a Ranged order fired long range: the checks, the token, the markers placed.
+
+    With ``formation`` members, an artillery formation (AOD-13.7, AOD-18.3): every member passes
+    the order's guards and the formation's list, the leader's markers get +2 per member beyond
+    it, and every member gets its token and is pushed as usual (a vehicle's click, a 'Mech's
+    heat); a critical miss costs the leader alone (the markers name it as the shooter).
+    """
     assert isinstance(command, FireArtillery)  # noqa: S101 - dispatched by type
     index = order_unit(ctx, command.unit, OrderKind.RANGED)
+    members = [index] + [order_unit(ctx, m, OrderKind.RANGED) for m in command.formation]
     state = ctx.state
     ident = state.units[index].ident
     weapon = artillery_weapon(state.definition(index).weapons)
@@ -92,6 +113,10 @@ def fire_order(ctx: Ctx, command: Command) -> None:
     if problems:  # AOD-13.3 / AOD-13.5 / AOD-26.9
         said = " ".join(problems)
         raise IllegalCommand(ArtilleryCode.DECLARE, f"{ident} cannot fire long range: {said}")
+    if command.formation:  # AOD-13.7 / AOD-18.3 / AOD-18.5
+        problems = formation_fire_problems(state, members, [dot for _, dot in command.aims])
+        if problems:
+            raise IllegalCommand(ArtilleryCode.FORMATION, " ".join(problems))
     now = shooter_values(state, index, weapon)
     field, indices = state.battlefield()
     markers = place_markers(
@@ -103,11 +128,47 @@ def fire_order(ctx: Ctx, command: Command) -> None:
         turn=state.turn,
         attack=now.attack,
         damage=now.damage(weapon.slot),
+        members=members,
+        bonus=artillery_bonus(members),
         shooter_id=index,
     )
-    pushed = give_order(ctx, index, OrderKind.RANGED)
+    if command.formation:
+        pushed = _formation_ordered(ctx, members)
+    else:
+        pushed = give_order(ctx, index, OrderKind.RANGED)
     ctx.emit(MarkersPlaced(index, markers))
     after_order(ctx, index, pushed=pushed, heat=())
+
+
+def formation_fire_problems(
+    state: AoDState, members: Sequence[int], dots: Sequence[Hex]
+) -> list[str]:
+    """AOD-13.7 / AOD-18.3 / AOD-18.5: what makes this artillery formation illegal (empty: fine).
+
+    ``members`` are unit indices, the leader first.
+    """
+    roster, indices = formation_roster(state)
+    return artillery_formation_problems(roster, [indices.index(m) for m in members], dots)
+
+
+def _formation_ordered(ctx: Ctx, members: Sequence[int]) -> bool:
+    """AOD-7.4 / AOD-18.3: one order, a token on every member; the others' pushes paid here.
+
+    Returns whether the leader was pushed: `engine.aod.turns.after_order` pays its push.
+    """
+    state = ctx.state
+    pushed = tuple(is_push(OrderKind.RANGED, state.units[m].tokens) for m in members)
+    tokens = tuple(state.units[m].tokens if p else 1 for m, p in zip(members, pushed, strict=True))
+    ctx.emit(FormationOrdered(OrderKind.RANGED, tuple(members), pushed, tokens))
+    for member, push in zip(members[1:], pushed[1:], strict=True):
+        if not push or not ctx.state.units[member].on_board:
+            continue
+        effect = push_effect(ctx.state.definition(member))  # AOD-7.5 / AOD-18.3
+        if effect.clicks:
+            damage(ctx, member, effect.clicks, "pushed", by=None, tokens=2)
+        if effect.heat and ctx.state.units[member].on_board:
+            change_heat(ctx, member, (HeatCause.PUSHED,), effect.heat)
+    return pushed[0]
 
 
 def _may_fire(state: AoDState, index: int) -> bool:

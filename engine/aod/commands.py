@@ -144,12 +144,14 @@ class FireArtillery(AoDCommand):
     """A Ranged order fired long range: place artillery markers (AOD-13.3, AOD-13.5).
 
     ``aims``: (marker id, hex of its dot) per marker, as many as the weapon has targets; they
-    come down in the owner's next command stage (AOD-13.4).
+    come down in the owner's next command stage (AOD-13.4). ``formation``: the other members of
+    an artillery formation led by ``unit`` (AOD-13.7, AOD-18.3); empty: it fires alone.
     """
 
     TAG = "fire_artillery"
     unit: str
     aims: tuple[tuple[str, Hex], ...]
+    formation: tuple[str, ...] = ()
 
 
 @frozen

@@ -43,9 +43,10 @@ pass                                 end your turn (orders not given are lost); 
                                      terrain
 time                                 end the game now (time is up, or all agree) and score it
 withdraw                             withdraw your whole force from the battle
-artillery UNIT MARKER at HEX [MARKER at HEX...]
+artillery UNIT MARKER at HEX [MARKER at HEX...] [with UNIT,UNIT...]
                                      a Ranged order fired long range: place artillery markers
-                                     (A-L, A-H) that come down in your next turn
+                                     (A-L, A-H) that come down in your next turn; "with" names
+                                     the other members of an artillery formation
 formation move UNIT,UNIT,UNIT[,...] to HEX [face F]
                                      a movement formation (3-5 linked infantry and vehicles,
                                      the leader first): all move as the leader does to HEX
@@ -128,7 +129,7 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
         case "place", [_, *_]:
             return _place(args, text)
         case "artillery", [unit, *rest] if rest:
-            return FireArtillery(_unit(unit, state, text), _aims(rest, text))
+            return _artillery(_unit(unit, state, text), rest, state, text)
         case "board", [riders, "into", transport, *rest]:
             return _board(riders, _unit(transport, state, text), rest, state, text)
         case "unload", [transport, *rest] if rest:
@@ -185,6 +186,15 @@ def _move(ident: str, rest: list[str], state: AoDState, text: str) -> MoveUnit:
     if facing is None:
         facing = state.units[index].facing if index is not None else Facing.N
     return MoveUnit(ident, hexes[-1], facing, run, altitude, tuple(hexes[:-1]))
+
+
+def _artillery(leader: str, rest: list[str], state: AoDState, text: str) -> FireArtillery:
+    """``artillery UNIT MARKER at HEX ... [with A,B]``: alone, or leading a formation."""
+    members: tuple[str, ...] = ()
+    if len(rest) >= 2 and rest[-2].casefold() == "with":  # noqa: PLR2004 - "with A,B"
+        members = tuple(_unit(word, state, text) for word in rest[-1].split(",") if word)
+        rest = rest[:-2]
+    return FireArtillery(leader, _aims(rest, text), members)
 
 
 def _aims(rest: list[str], text: str) -> tuple[tuple[str, Hex], ...]:
@@ -290,8 +300,9 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - o
             return _format_unload(command)
         case MoveFormation(members=members, to=to, facing=facing):
             return f"formation move {','.join(members)} to {to.label} face {facing.name}"
-        case FireArtillery(unit=unit, aims=aims):
-            return f"artillery {unit} " + " ".join(f"{m} at {where.label}" for m, where in aims)
+        case FireArtillery(unit=unit, aims=aims, formation=members):
+            fired = " ".join(f"{m} at {where.label}" for m, where in aims)
+            return f"artillery {unit} {fired}" + (f" with {','.join(members)}" if members else "")
     msg = f"Age of Destruction has no words for {command!r}"
     raise TypeError(msg)
 

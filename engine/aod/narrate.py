@@ -295,7 +295,13 @@ def _(event: GameEnded, before: AoDState, after: AoDState) -> str:
 def _(event: MarkersPlaced, before: AoDState, after: AoDState) -> str:
     del after
     aims = ", ".join(f"{m.marker} on {m.dot.label}" for m in event.markers)
-    return f"{_name(before, event.unit)} fires long range: {aims}, coming down next turn."
+    first = event.markers[0] if event.markers else None
+    led = ""
+    if first is not None and len(first.members) > 1:
+        others = ", ".join(_name(before, n) for n in first.members[1:])
+        led = f" leading {others} (+{first.bonus} attack)"
+    name = _name(before, event.unit)
+    return f"{name} fires long range{led}: {aims}, coming down next turn."
 
 
 def _volley_outcome(event: ArtilleryResolved) -> str:
