@@ -346,7 +346,8 @@ def _(event: FormationOrdered, before: AoDState, after: AoDState) -> str:
 def _(event: UnitsBoarded, before: AoDState, after: AoDState) -> str:
     del after
     names = ", ".join(_name(before, n) for n in event.passengers)
-    return f"{names} board {_name(before, event.transport)}."
+    verb = "boards" if len(event.passengers) == 1 else "board"
+    return f"{names} {verb} {_name(before, event.transport)}."
 
 
 @_said.register

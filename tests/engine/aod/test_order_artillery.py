@@ -24,6 +24,7 @@ from engine.aod.events import (
     UnitDamaged,
 )
 from engine.aod.language import format_command, parse_command
+from engine.aod.narrate import tell
 from engine.aod.rules import legal_commands
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.terrain import HexTerrain, TerrainType
@@ -250,3 +251,21 @@ def test_the_language_reads_several_markers() -> None:
     command = parse_command("artillery hx-006a a-l at 1014 A-H at 1015", state)
     assert command == FireArtillery("HX-006a", (("A-L", H("1014")), ("A-H", H("1015"))))
     assert format_command(command) == "artillery HX-006a A-L at 1014 A-H at 1015"
+
+
+def test_the_story_tells_the_volley_with_its_dice() -> None:
+    """The log: the markers placed, then the roll (its dice apart) and where each came down."""
+    state = _game()
+    command = FireArtillery("HX-006a", (("A-L", H("1014")),))
+    after, events = play(state, [command])
+    lines, _ = tell(0, command, events, state)
+    assert "fires long range: A-L on 1014, coming down next turn." in lines[-1].text
+    waiting, _ = play(after, [EndTurn()])
+    _, events = play(waiting, [EndTurn()], (1, 2, 1))
+    lines, _ = tell(1, EndTurn(), events, waiting)
+    volley = next(line for line in lines if line.rolls)
+    assert volley.rolls[0].dice == (1, 2, 1)
+    assert (
+        "rolls 1+2+1: A-L on 1014 totals 15, +2 clear line against 19 and drifts 2 S to 1016"
+        in (volley.text)
+    )

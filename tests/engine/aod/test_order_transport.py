@@ -22,6 +22,7 @@ from engine.aod.events import (
     UnitsUnloaded,
 )
 from engine.aod.language import format_command, parse_command
+from engine.aod.narrate import tell
 from engine.aod.rules import legal_commands
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.status import DialStatus
@@ -289,3 +290,24 @@ def test_the_language_reads_boarding_and_unloading() -> None:
     text = "unload HX-005a to 0510 face N HX-001a at 0511 S HX-001b lost"
     assert format_command(unload) == text
     assert parse_command(text, state) == unload
+
+
+def test_the_story_tells_boarding_and_unloading() -> None:
+    """The log says who boarded and where each passenger was set down."""
+    state = _state()
+    command = LoadTransport("HX-005a", ("HX-001a",))
+    _, events = play(state, [command])
+    lines, _ = tell(0, command, events, state)
+    assert any(
+        line.text == "Pathguard Rifle Squad (HX-001a) boards Bastion APC (HX-005a)."
+        for line in lines
+    )
+    loaded = _aboard(_state(), "HX-001a")
+    command_out = UnloadTransport("HX-005a", (("HX-001a", H("0506"), S),))
+    _, events = play(loaded, [command_out])
+    lines, _ = tell(1, command_out, events, loaded)
+    assert any(
+        line.text
+        == "Bastion APC (HX-005a) unloads: Pathguard Rifle Squad (HX-001a) in 0506 facing S."
+        for line in lines
+    )
