@@ -7,7 +7,8 @@
   with `HeatCause.ENERGY`.
 - `damage` deals pushing clicks (AOD-7.5) through `engine.aod.dial.take_damage`;
   `record_damage` records any `engine.aod.dial.DamageTaken` (combat's hits too): elimination and
-  its VP (AOD-17.4, AOD-25 #26), a VTOL's forced descent (AOD-8.9).
+  its VP (AOD-17.4, AOD-25 #26), a VTOL's forced descent (AOD-8.9), a transport's passengers
+  lost with it or unloaded by its Heavy Damage (AOD-9.2, `engine.aod.aboard`).
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ critical miss damages only the shooter; the order's token and pushing (AOD-7.4, 
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 
@@ -28,10 +30,11 @@ from engine.aod.narrate import tell
 from engine.aod.rules import legal_commands
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.terrain import HexTerrain, TerrainType
-from engine.game import IllegalCommand
+from engine.game import Command, Event, IllegalCommand
 from engine.hexes import Facing, Hex
+from saves.codec import make_converter
 from tests.engine.aod._assets import catalogue
-from tests.engine.aod._game import arrange, play, setup, unit
+from tests.engine.aod._game import arrange, play, ruleset, setup, unit
 
 N, NE, SE, S, SW, NW = Facing
 H = Hex.from_label
@@ -269,3 +272,22 @@ def test_the_story_tells_the_volley_with_its_dice() -> None:
         "rolls 1+2+1: A-L on 1014 totals 15, +2 clear line against 19 and drifts 2 S to 1016"
         in (volley.text)
     )
+
+
+def test_markers_commands_and_events_survive_the_save_converter() -> None:
+    """STYLE 13: the markers in the state, the order and its events round-trip through a save."""
+    conv = make_converter(ruleset())
+
+    def again(value: object, kind: type) -> object:
+        return conv.structure(json.loads(json.dumps(conv.unstructure(value, kind))), kind)
+
+    command = FireArtillery("HX-006a", (("A-L", H("1014")),))
+    assert again(FireArtillery("HX-006a", (("A-L", H("1014")),), ("HX-006b",)), Command) == (
+        FireArtillery("HX-006a", (("A-L", H("1014")),), ("HX-006b",))
+    )
+    state, placed = play(_game(), [command])
+    assert again(state, AoDState) == state
+    state, _ = play(state, [EndTurn()])
+    _, resolved = play(state, [EndTurn()], (6, 6, 1))
+    for event in (*placed, *resolved):
+        assert again(event, Event) == event
