@@ -191,7 +191,8 @@ class UnloadTransport(AoDCommand):
     The transport first moves to ``to`` (None: it stays) and faces ``facing`` (None: its
     facing), within the half movement unloading leaves; then each passenger of ``drops`` is set
     down, in order, in a free hex behind it: (passenger, hex, facing), or (passenger, None,
-    None) for one that cannot be placed and is lost.
+    None) for one that cannot be placed and is lost. With what is left it may move on to
+    ``then`` and face ``then_facing`` (None: it stays, keeps its facing).
     """
 
     TAG = "unload_transport"
@@ -199,6 +200,8 @@ class UnloadTransport(AoDCommand):
     drops: tuple[tuple[str, Hex | None, Facing | None], ...]
     to: Hex | None = None
     facing: Facing | None = None
+    then: Hex | None = None
+    then_facing: Facing | None = None
 
 
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (

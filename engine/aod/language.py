@@ -54,8 +54,9 @@ board UNIT[,UNIT...] into TRANSPORT [to HEX] [face F]
                                      the transport's Move order: units behind it board (half its
                                      move), then it may move on
 unload TRANSPORT [to HEX] [face F] UNIT at HEX [F] [UNIT at HEX [F] | UNIT lost]...
-                                     the transport's Move order: it may move first, then sets
-                                     passengers down behind it (lost: no room for that one)
+       [then [to HEX] [face F]]      the transport's Move order: it may move first, sets
+                                     passengers down behind it (lost: no room for that one),
+                                     then may move on, all within half its move
 Units: collector number and copy letter (HX-001a). Hexes: map labels (0406). Facings: N NE SE S
 SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -246,10 +247,17 @@ def _then(words: list[str], text: str) -> tuple[Hex | None, Facing | None]:
 
 
 def _unload(transport: str, words: list[str], state: AoDState, text: str) -> UnloadTransport:
-    """``unload T [to HEX] [face F] UNIT at HEX [F] ... UNIT lost`` (AOD-9.3)."""
+    """``unload T [to HEX] [face F] UNIT at HEX [F] ... [then [to HEX] [face F]]`` (AOD-9.3).
+
+    ``UNIT lost`` for a passenger with no room; after ``then``, the transport's move on.
+    """
     own: list[str] = []
+    onward: list[str] = []
     drops: list[tuple[str, Hex | None, Facing | None]] = []
     n = 0
+    if "then" in (w.casefold() for w in words):
+        at = [w.casefold() for w in words].index("then")
+        words, onward = words[:at], words[at + 1 :]
     while n < len(words):
         key = words[n].casefold()
         if key in {"to", "face"}:
@@ -269,7 +277,8 @@ def _unload(transport: str, words: list[str], state: AoDState, text: str) -> Unl
         else:
             raise _fail(text, f"say where {ident} goes: {ident} at HEX, or {ident} lost")
     to, facing = _then(own, text)
-    return UnloadTransport(transport, tuple(drops), to, facing)
+    then, then_facing = _then(onward, text)
+    return UnloadTransport(transport, tuple(drops), to, facing, then, then_facing)
 
 
 def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - one case a command
@@ -332,4 +341,7 @@ def _format_unload(command: UnloadTransport) -> str:
             drops.append(
                 f"{ident} at {where.label}" + ("" if facing is None else f" {facing.name}")
             )
-    return f"unload {command.transport}{_own_move(command.to, command.facing)} {' '.join(drops)}"
+    onward = _own_move(command.then, command.then_facing)
+    tail = f" then{onward}" if onward else ""
+    own = _own_move(command.to, command.facing)
+    return f"unload {command.transport}{own} {' '.join(drops)}{tail}"

@@ -11,10 +11,10 @@ held by enemies rolls to break away before it moves; free spins after).
 
 - `load_order` (`engine.aod.commands.LoadTransport`): the passengers board, then the transport
   may move on with what is left of its allowance.
-- `unload_order` (`engine.aod.commands.UnloadTransport`): the transport may move first, then
-  sets its passengers down behind it. [DESIGN] Moving on after unloading is not offered yet;
-  a failed break-away keeps it in place and unloads nobody (the places were chosen for the end
-  hex).
+- `unload_order` (`engine.aod.commands.UnloadTransport`): the transport may move first, sets
+  its passengers down behind it, then may move on (a cruising VTOL may not, AOD-9.4), all
+  within the half allowance. [DESIGN] A failed break-away before the first leg keeps it in
+  place and unloads nobody (the places were chosen for the hex it was going to).
 - `transport_commands`: loading each unit that may board, and unloading everyone where the
   transport stands, for menus and bots.
 
@@ -47,6 +47,7 @@ from engine.aod.transport import (
     board_problem,
     carry_problem,
     unload,
+    unload_ends_move,
     unload_hexes,
 )
 from engine.aod.turns import after_order, give_order, order_unit, orderable
@@ -82,20 +83,25 @@ def load_allowance(state: AoDState, index: int, field: Battlefield, at: int) -> 
     return allowance(speed, loading=True, hindering_start=starts_hindered(field, at))
 
 
-def _move_cost(state: AoDState, index: int, to: Hex | None) -> int:
+def _budget(state: AoDState, index: int) -> int:
+    """AOD-9.3: the transport's allowance for this order, from where it starts."""
+    field, indices = state.battlefield()
+    return load_allowance(state, index, field, indices.index(index))
+
+
+def _move_cost(state: AoDState, index: int, to: Hex | None, budget: int) -> int:
     """AOD-8.1 / AOD-26.7: the cost of the transport's move to ``to`` (0: it stays)."""
     unit = state.units[index]
     field, indices = state.battlefield()
     at = indices.index(index)
     if to is None or to == unit.hex:
         return 0
-    budget = load_allowance(state, index, field, at)
     cost = reachable_states(field, at, budget).get((to, unit.altitude))
     if cost is None:
         raise IllegalCommand(
             TransportCode.MOVE,
-            f"{unit.ident} cannot reach {label(to)} with the half move loading leaves "
-            f"(allowance {budget}).",
+            f"{unit.ident} cannot reach {label(to)} with the half move loading or unloading "
+            f"leaves ({budget} hexes).",
         )
     return cost
 
@@ -137,27 +143,38 @@ def load_order(ctx: Ctx, command: Command) -> None:
         raise IllegalCommand(TransportCode.CARRY, why)
     boarding = _boarders(ctx, index, command.passengers)
     loaded = evolve(state, UnitsBoarded(index, boarding))  # their hexes are free to cross
-    cost = _move_cost(loaded, index, command.to)
+    cost = _move_cost(loaded, index, command.to, _budget(state, index))
     pushed = give_order(ctx, index, OrderKind.MOVE)
     ctx.emit(UnitsBoarded(index, boarding))
+    start = ctx.state.units[index].hex
     _move(ctx, index, command.to, command.facing, cost)
+    _spins(ctx, index, start)
     after_order(ctx, index, pushed=pushed, heat=())
 
 
-def _move(ctx: Ctx, index: int, to: Hex | None, facing: Facing | None, cost: int) -> bool:
-    """AOD-8.4 / AOD-8.1 / AOD-8.5: break away if held, move and turn; whether it moved."""
+def _move(
+    ctx: Ctx, index: int, to: Hex | None, facing: Facing | None, cost: int, *, held: bool = True
+) -> bool:
+    """AOD-8.4 / AOD-8.1: break away if ``held`` by enemies, move and turn; whether it may go on.
+
+    ``held`` False: it already broke away earlier in this order.
+    """
     unit = ctx.state.units[index]
     assert unit.hex is not None  # noqa: S101 - the transport is on the board
     end = unit.hex if to is None else to
     turned = unit.facing if facing is None else facing
     if end == unit.hex and turned == unit.facing:
         return True
-    if end != unit.hex and not _break_away(ctx, index)[0]:
+    if held and end != unit.hex and not _break_away(ctx, index)[0]:
         return False
     ctx.emit(UnitMoved(index, end, turned, unit.altitude, cost))
-    if end != unit.hex:
-        _offer_spins(ctx, index)
     return True
+
+
+def _spins(ctx: Ctx, index: int, start: Hex | None) -> None:
+    """AOD-8.5: enemies beside the transport where its move ended may turn to face it."""
+    if ctx.state.units[index].hex != start:
+        _offer_spins(ctx, index)
 
 
 def _facing(wanted: Facing | None, current: Facing) -> Facing:
@@ -192,23 +209,38 @@ def unload_order(ctx: Ctx, command: Command) -> None:
     riders, wanted = _placements(state, index, command)
     field, indices = state.battlefield()
     at = indices.index(index)
-    cost = _move_cost(state, index, command.to)
+    budget = _budget(state, index)
+    cost = _move_cost(state, index, command.to, budget)
     unit = state.units[index]
     assert unit.hex is not None  # noqa: S101 - the transport is on the board
     end = unit.hex if command.to is None else command.to
-    there = field.moved(at, end, _facing(command.facing, unit.facing))
+    turned = _facing(command.facing, unit.facing)
+    there = field.moved(at, end, turned)
     pieces = [piece(state, n) for n in riders]
     done = unload(there, at, pieces, wanted, side=unit.owner)
     if done.problem:  # AOD-9.3 / AOD-9.4: behind it, touching no enemy, or lost only if no room
         raise IllegalCommand(TransportCode.PLACE, done.problem)
+    placed = tuple(Disembarked(riders[n], where, f) for n, (where, f) in done.placed)
+    onward = 0
+    if command.then is not None or command.then_facing is not None:
+        if unload_ends_move(there.units[at]):  # AOD-9.4: a cruising VTOL stops once unloaded
+            raise IllegalCommand(
+                TransportCode.MOVE, f"{unit.ident} flies high: it moves no further after unloading."
+            )
+        later = evolve(state, UnitMoved(index, end, turned, unit.altitude, cost))
+        later = evolve(later, UnitsUnloaded(index, placed))
+        onward = _move_cost(later, index, command.then, budget - cost)  # AOD-9.3: what is left
     pushed = give_order(ctx, index, OrderKind.MOVE)
+    start = unit.hex
     if _move(ctx, index, command.to, command.facing, cost):
-        placed = tuple(Disembarked(riders[n], where, f) for n, (where, f) in done.placed)
         ctx.emit(UnitsUnloaded(index, placed))
         for number in done.eliminated:  # AOD-9.3: no room: the owner chose it to be lost
             lost = riders[number]
             scorer = elimination_scorer(ctx.state, lost, None)
             ctx.emit(UnitEliminated(lost, scorer, ctx.state.units[lost].points))
+        held = ctx.state.units[index].hex == start  # AOD-8.4: one break-away roll an order
+        _move(ctx, index, command.then, command.then_facing, onward, held=held)
+    _spins(ctx, index, start)
     after_order(ctx, index, pushed=pushed, heat=())
 
 

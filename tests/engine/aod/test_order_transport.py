@@ -103,7 +103,7 @@ def test_loading_spends_half_the_move() -> None:
         state,
         LoadTransport("HX-005a", ("HX-001a",), H("0511"), S),
         TransportCode.MOVE,
-        "(allowance 5)",
+        "(5 hexes)",
     )
 
 
@@ -173,7 +173,29 @@ def test_unloading_after_a_half_move_sets_passengers_down_behind() -> None:
         _aboard(_state({"HX-004a": ("1110", N)}), "HX-001a"),
         UnloadTransport("HX-005a", (("HX-001a", H("0512"), S),), H("0511"), N),
         TransportCode.MOVE,
-        "(allowance 5)",
+        "(5 hexes)",
+    )
+
+
+def test_it_may_move_before_and_after_unloading_within_half_its_move() -> None:
+    """AOD-9.3: 2 hexes to 0507, the Pathguard set down behind it, 3 more on to 0504: 5 in all.
+
+    One hex further is refused: 3 hexes are left after the first leg.
+    """
+    state = _aboard(_state({"HX-004a": ("1110", N)}), "HX-001a")
+    drop = (("HX-001a", H("0508"), S),)
+    command = UnloadTransport("HX-005a", drop, H("0507"), N, then=H("0504"), then_facing=NE)
+    after, events = play(state, [command])
+    apc = unit(state, "HX-005a")
+    moved = [(e.hex, e.facing, e.cost) for e in events if isinstance(e, UnitMoved)]
+    assert moved == [(H("0507"), N, 2), (H("0504"), NE, 3)]
+    assert after.units[unit(state, "HX-001a")].hex == H("0508")
+    assert after.units[apc].hex == H("0504")
+    _refused(
+        state,
+        attrs.evolve(command, then=H("0503")),
+        TransportCode.MOVE,
+        "cannot reach 0503 with the half move loading or unloading leaves (3 hexes)",
     )
 
 
@@ -290,6 +312,9 @@ def test_the_language_reads_boarding_and_unloading() -> None:
     text = "unload HX-005a to 0510 face N HX-001a at 0511 S HX-001b lost"
     assert format_command(unload) == text
     assert parse_command(text, state) == unload
+    onward = attrs.evolve(unload, then=H("0504"), then_facing=S)
+    assert format_command(onward) == f"{text} then to 0504 face S"
+    assert parse_command(format_command(onward), state) == onward
 
 
 def test_the_story_tells_boarding_and_unloading() -> None:
