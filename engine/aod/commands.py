@@ -17,6 +17,7 @@ __all__ = [
     "AOD_COMMANDS",
     "AoDCommand",
     "CallTime",
+    "DeployAboard",
     "DeployUnit",
     "EndTurn",
     "FireArtillery",
@@ -204,6 +205,15 @@ class UnloadTransport(AoDCommand):
     then_facing: Facing | None = None
 
 
+@frozen
+class DeployAboard(AoDCommand):
+    """Deploy a unit aboard a friendly transport already on the board (AOD-9.2, AOD-5 step 9)."""
+
+    TAG = "deploy_aboard"
+    unit: str
+    transport: str
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -218,5 +228,6 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     MoveFormation,
     LoadTransport,
     UnloadTransport,
+    DeployAboard,
 )
 """Every command class, for the ruleset and its converter."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.aod.commands import (
     CallTime,
+    DeployAboard,
     DeployUnit,
     EndTurn,
     FireArtillery,
@@ -33,6 +34,7 @@ COMMAND_HELP = """\
 roll                                 roll 3d6 each for the first player
 place PIECE HEX [TURN]               lay a pool piece, anchor on HEX, turned 0-5 x 60 degrees
 deploy UNIT HEX [FACING] [cruising]  place a unit in your deployment zone (VTOLs may start high)
+deploy UNIT aboard TRANSPORT         begin the game inside a transport of yours already placed
 move UNIT HEX [HEX...] [face F] [run] [cruising|noe]
                                      a Move order: to the last hex (the others are the path, or
                                      leave them out for any legal path); the unit's own hex turns
@@ -105,7 +107,7 @@ _PLAIN: dict[str, type[Command]] = {
 """The commands of one word."""
 
 
-def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911 - one case a command
+def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -123,6 +125,8 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
         case "spin", [unit, facing]:
             stay = facing.casefold() == "stay"
             return FreeSpin(_unit(unit, state, text), None if stay else _facing(facing, text))
+        case "deploy", [unit, "aboard", transport]:
+            return DeployAboard(_unit(unit, state, text), _unit(transport, state, text))
         case "deploy", [unit, where, *rest] if len(rest) <= 2:  # noqa: PLR2004 - facing, altitude
             return _deploy(_unit(unit, state, text), _hex(where, text), rest, state, text)
         case "move", [unit, *rest] if rest:
@@ -303,6 +307,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - o
             return _format_move(command)
         case PlaceTerrain(piece=piece, anchor=anchor, rotation=rotation):
             return f"place {piece} {anchor.label} {rotation}"
+        case DeployAboard(unit=unit, transport=transport):
+            return f"deploy {unit} aboard {transport}"
         case LoadTransport(transport=transport, passengers=riders, to=to, facing=facing):
             return f"board {','.join(riders)} into {transport}{_own_move(to, facing)}"
         case UnloadTransport():

@@ -18,6 +18,9 @@ held by enemies rolls to break away before it moves; free spins after).
 - `transport_commands`: loading each unit that may board, and unloading everyone where the
   transport stands, for menus and bots.
 
+- `deploy_aboard_order` (`engine.aod.commands.DeployAboard`): a unit begins the game aboard a
+  friendly transport already deployed (AOD-9.2); `waiting_to_deploy` is who is still to place.
+
 What befalls passengers when the transport is hit is `engine.aod.aboard`.
 """
 
@@ -27,9 +30,10 @@ import enum
 from collections.abc import Sequence
 
 from engine.aod.aboard import passengers, piece
-from engine.aod.commands import LoadTransport, UnloadTransport
-from engine.aod.context import Ctx, label, own_unit
+from engine.aod.commands import DeployAboard, LoadTransport, UnloadTransport
+from engine.aod.context import Ctx, label, next_seat, own_unit, require_stage
 from engine.aod.events import (
+    DeployerChanged,
     Disembarked,
     UnitEliminated,
     UnitMoved,
@@ -41,25 +45,29 @@ from engine.aod.geometry import Battlefield
 from engine.aod.movement import allowance, reachable_states, starts_hindered
 from engine.aod.moving import _break_away, _offer_spins
 from engine.aod.scoring import elimination_scorer
-from engine.aod.state import AoDState, OrderKind
+from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.transport import (
     Placement,
     board_problem,
     carry_problem,
+    deploy_aboard_problem,
     unload,
     unload_ends_move,
     unload_hexes,
 )
-from engine.aod.turns import after_order, give_order, order_unit, orderable
+from engine.aod.turns import after_order, begin_turn, give_order, order_unit, orderable
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing, Hex
 
 __all__ = [
     "TransportCode",
+    "deploy_aboard_commands",
+    "deploy_aboard_order",
     "load_allowance",
     "load_order",
     "transport_commands",
     "unload_order",
+    "waiting_to_deploy",
 ]
 
 
@@ -242,6 +250,64 @@ def unload_order(ctx: Ctx, command: Command) -> None:
         _move(ctx, index, command.then, command.then_facing, onward, held=held)
     _spins(ctx, index, start)
     after_order(ctx, index, pushed=pushed, heat=())
+
+
+def waiting_to_deploy(state: AoDState, index: int) -> bool:
+    """AOD-5 step 9 / AOD-9.2: unit ``index`` is neither on the board nor aboard a transport."""
+    unit = state.units[index]
+    return unit.hex is None and unit.aboard is None and not unit.eliminated
+
+
+def _deploy_problem(state: AoDState, rider: int, transport: int) -> str:
+    """AOD-9.1 / AOD-9.2: why unit ``rider`` may not begin the game aboard ``transport``."""
+    unit, carrier = state.units[rider], state.units[transport]
+    if not waiting_to_deploy(state, rider):  # AOD-5 step 9: each unit is placed once
+        return f"{unit.ident} is already deployed."
+    if carrier.owner != unit.owner:  # AOD-9.2: friendly units
+        return f"{carrier.ident} is not {state.players[unit.owner]}'s."
+    if not carrier.on_board:  # [DESIGN] the transport is deployed first
+        return f"Deploy {carrier.ident} first: passengers board a transport on the board."
+    aboard = [state.definition(n) for n in (*passengers(state, transport), rider)]
+    return carry_problem(piece(state, transport)) or deploy_aboard_problem(
+        state.definition(transport), aboard
+    )
+
+
+def deploy_aboard_order(ctx: Ctx, command: Command) -> None:
+    """AOD-9.2 / AOD-5 step 9: a unit begins the game aboard a friendly transport."""
+    assert isinstance(command, DeployAboard)  # noqa: S101 - dispatched by type
+    state = ctx.state
+    require_stage(state, Stage.DEPLOYMENT)
+    index = own_unit(state, command.unit)
+    transport = own_unit(state, command.transport)
+    why = _deploy_problem(state, index, transport)
+    if why:
+        raise IllegalCommand(TransportCode.BOARD, why)
+    ctx.emit(UnitsBoarded(transport, (index,)))
+    owner = state.units[index].owner
+    if any(waiting_to_deploy(ctx.state, n) for n in ctx.state.owned(owner)):
+        return
+    waiting = next_seat(  # AOD-5 step 9: the player to the left follows
+        ctx.state, owner, lambda p: any(waiting_to_deploy(ctx.state, n) for n in ctx.state.owned(p))
+    )
+    if waiting is not None:
+        ctx.emit(DeployerChanged(waiting))
+        return
+    begin_turn(ctx, ctx.state.first if ctx.state.first is not None else 0)  # AOD-5 step 11
+
+
+def deploy_aboard_commands(state: AoDState) -> list[Command]:
+    """Each waiting unit of the deployer that may begin aboard each of his transports."""
+    if state.stage is not Stage.DEPLOYMENT:
+        return []
+    mine = state.owned(state.active)
+    return [
+        DeployAboard(state.units[rider].ident, state.units[carrier].ident)
+        for carrier in mine
+        if state.definition(carrier).is_transport
+        for rider in mine
+        if rider != carrier and not _deploy_problem(state, rider, carrier)
+    ]
 
 
 def transport_commands(state: AoDState) -> list[Command]:

@@ -10,10 +10,18 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from engine.aod.commands import LoadTransport, MoveUnit, UnloadTransport
+from engine.aod.commands import (
+    DeployAboard,
+    DeployUnit,
+    LoadTransport,
+    MoveUnit,
+    RollFirstPlayer,
+    UnloadTransport,
+)
 from engine.aod.context import AoDCode, Ctx
 from engine.aod.effects import damage
 from engine.aod.events import (
+    DeployerChanged,
     Disembarked,
     OrderGiven,
     UnitEliminated,
@@ -335,4 +343,46 @@ def test_the_story_tells_boarding_and_unloading() -> None:
         line.text
         == "Bastion APC (HX-005a) unloads: Pathguard Rifle Squad (HX-001a) in 0506 facing S."
         for line in lines
+    )
+
+
+# ---- beginning the game aboard ------------------------------------------------------------------
+
+
+def _deploying() -> AoDState:
+    """Red (APC, two Pathguards, Halberd) deploys first; Blue (Pathguard, Warden) next."""
+    state, _ = play(AoDState.start(GAME), [RollFirstPlayer()], [6, 6, 6, 1, 1, 1])
+    return play(state, [DeployUnit("HX-005a", H("1002"), S)])[0]
+
+
+def test_friendly_units_may_begin_the_game_aboard() -> None:
+    """AOD-9.2: the Pathguards start inside the APC; Red is done once the Halberd is placed."""
+    state = _deploying()
+    state, events = play(
+        state,
+        [
+            DeployAboard("HX-001a", "HX-005a"),
+            DeployAboard("HX-001b", "HX-005a"),
+            DeployUnit("HX-004a", H("1102"), S),
+        ],
+    )
+    apc = unit(state, "HX-005a")
+    assert UnitsBoarded(apc, (unit(state, "HX-001a"),)) in events
+    assert [state.units[unit(state, p)].aboard for p in ("HX-001a", "HX-001b")] == [apc, apc]
+    assert events[-1] == DeployerChanged(1)
+    assert not any(isinstance(c, DeployUnit) and c.unit == "HX-001a" for c in legal_commands(state))
+
+
+def test_deploying_aboard_needs_room_and_the_transport_placed() -> None:
+    """AOD-9.1 / AOD-9.2: the Halberd fills 3 bays of a C2 APC; the APC is placed first."""
+    state = _deploying()
+    _refused(
+        state, DeployAboard("HX-004a", "HX-005a"), TransportCode.BOARD, "has room for 2, not 3"
+    )
+    fresh, _ = play(AoDState.start(GAME), [RollFirstPlayer()], [6, 6, 6, 1, 1, 1])
+    _refused(fresh, DeployAboard("HX-001a", "HX-005a"), TransportCode.BOARD, "Deploy HX-005a first")
+    listed = {format_command(c) for c in legal_commands(state) if isinstance(c, DeployAboard)}
+    assert listed == {"deploy HX-001a aboard HX-005a", "deploy HX-001b aboard HX-005a"}
+    assert parse_command("deploy hx-001a aboard HX-005a", state) == DeployAboard(
+        "HX-001a", "HX-005a"
     )
