@@ -21,15 +21,20 @@ __all__ = [
     "AssaultUnit",
     "CallTime",
     "CloseCombat",
+    "DeployAboard",
     "DeployUnit",
     "EndTurn",
+    "FireArtillery",
     "FreeSpin",
+    "LoadTransport",
+    "MoveFormation",
     "MoveUnit",
     "PlaceTerrain",
     "RangedAttack",
     "RepairUnit",
     "RollFirstPlayer",
     "SpecialMove",
+    "UnloadTransport",
     "VentUnit",
     "WithdrawForce",
 ]
@@ -237,6 +242,80 @@ class SpecialMove(AoDCommand):
     via: tuple[Hex, ...] = ()
 
 
+@frozen
+class FireArtillery(AoDCommand):
+    """A Ranged order fired long range: place artillery markers (AOD-13.3, AOD-13.5).
+
+    ``aims``: (marker id, hex of its dot) per marker, as many as the weapon has targets; they
+    come down in the owner's next command stage (AOD-13.4). ``formation``: the other members of
+    an artillery formation led by ``unit`` (AOD-13.7, AOD-18.3); empty: it fires alone.
+    """
+
+    TAG = "fire_artillery"
+    unit: str
+    aims: tuple[tuple[str, Hex], ...]
+    formation: tuple[str, ...] = ()
+
+
+@frozen
+class MoveFormation(AoDCommand):
+    """A movement formation's Move order (AOD-18.2): one order moves every member.
+
+    ``members``: the leader (the unit given the order) first. The formation keeps its shape:
+    every member moves as the leader does, from its hex to ``to``, one at a time, and all end
+    facing ``facing``.
+    """
+
+    TAG = "move_formation"
+    members: tuple[str, ...]
+    to: Hex
+    facing: Facing
+
+
+@frozen
+class LoadTransport(AoDCommand):
+    """A transport's Move order loading ``passengers`` (AOD-9.3, AOD-25 #4).
+
+    Loading spends half its movement; with what is left it may move on to ``to`` (None: it
+    stays) and face ``facing`` (None: its facing).
+    """
+
+    TAG = "load_transport"
+    transport: str
+    passengers: tuple[str, ...]
+    to: Hex | None = None
+    facing: Facing | None = None
+
+
+@frozen
+class UnloadTransport(AoDCommand):
+    """A transport's Move order unloading passengers (AOD-9.3).
+
+    The transport first moves to ``to`` (None: it stays) and faces ``facing`` (None: its
+    facing), within the half movement unloading leaves; then each passenger of ``drops`` is set
+    down, in order, in a free hex behind it: (passenger, hex, facing), or (passenger, None,
+    None) for one that cannot be placed and is lost. With what is left it may move on to
+    ``then`` and face ``then_facing`` (None: it stays, keeps its facing).
+    """
+
+    TAG = "unload_transport"
+    transport: str
+    drops: tuple[tuple[str, Hex | None, Facing | None], ...]
+    to: Hex | None = None
+    facing: Facing | None = None
+    then: Hex | None = None
+    then_facing: Facing | None = None
+
+
+@frozen
+class DeployAboard(AoDCommand):
+    """Deploy a unit aboard a friendly transport already on the board (AOD-9.2, AOD-5 step 9)."""
+
+    TAG = "deploy_aboard"
+    unit: str
+    transport: str
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -252,5 +331,10 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RepairUnit,
     CloseCombat,
     SpecialMove,
+    FireArtillery,
+    MoveFormation,
+    LoadTransport,
+    UnloadTransport,
+    DeployAboard,
 )
 """Every command class, for the ruleset and its converter."""

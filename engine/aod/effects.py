@@ -7,11 +7,13 @@
   with `HeatCause.ENERGY`.
 - `damage` deals pushing clicks (AOD-7.5) through `engine.aod.dial.take_damage`;
   `record_damage` records any `engine.aod.dial.DamageTaken` (combat's hits too): elimination and
-  its VP (AOD-17.4, AOD-25 #26), a VTOL's forced descent (AOD-8.9).
+  its VP (AOD-17.4, AOD-25 #26), a VTOL's forced descent (AOD-8.9), a transport's passengers
+  lost with it or unloaded by its Heavy Damage (AOD-9.2, `engine.aod.aboard`).
 """
 
 from __future__ import annotations
 
+from engine.aod.aboard import forced_unload, lose_passengers
 from engine.aod.captive_state import escort_lost
 from engine.aod.context import Ctx
 from engine.aod.dial import DamageKind, DamageTaken, take_damage
@@ -136,8 +138,11 @@ def record_damage(
         scorer = elimination_scorer(ctx.state, index, by)
         ctx.emit(UnitEliminated(index, scorer, unit.points))
         escort_lost(ctx, index)  # AOD-14.4: its captive is freed, or lost
+        lose_passengers(ctx, index, by)  # AOD-9.2 / AOD-17.4
     elif hit.forced_descent and unit.altitude is Altitude.CRUISING:
         _forced_descent(ctx, index)
+    if hit.must_unload and not hit.eliminated:  # AOD-9.2 / AOD-17.3: all off at once
+        forced_unload(ctx, index, cruising=unit.altitude is Altitude.CRUISING)
 
 
 def _forced_descent(ctx: Ctx, index: int) -> None:

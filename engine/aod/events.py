@@ -11,6 +11,7 @@ import enum
 
 from attrs import frozen
 
+from engine.aod.artillery import PlacedMarker
 from engine.aod.closecombat import SpecialKind
 from engine.aod.combat import Modifier
 from engine.aod.dial import DamageKind
@@ -24,17 +25,22 @@ from engine.hexes import Facing, Hex
 __all__ = [
     "AOD_EVENTS",
     "AoDEvent",
+    "ArtilleryResolved",
     "AttackRolled",
     "BreakAwayRolled",
     "CaptiveFreed",
     "CloseAttackRolled",
     "DeployerChanged",
+    "Disembarked",
     "FirstPlayerRolled",
     "ForceWithdrawn",
+    "FormationOrdered",
     "FreeSpinsOffered",
     "GameEnded",
     "HeatCause",
     "HeatChanged",
+    "MarkerLanded",
+    "MarkersPlaced",
     "OrderGiven",
     "PlacerChanged",
     "RepairAttempted",
@@ -52,6 +58,8 @@ __all__ = [
     "UnitMoved",
     "UnitRepaired",
     "UnitSpun",
+    "UnitsBoarded",
+    "UnitsUnloaded",
 ]
 
 
@@ -439,6 +447,96 @@ class SpecialAttackRolled(AoDEvent):
     merciless: int | None = None
 
 
+@frozen
+class MarkersPlaced(AoDEvent):
+    """An artillery unit declared long-range fire: its markers wait on the board (AOD-13.3)."""
+
+    TAG = "markers_placed"
+    unit: int
+    markers: tuple[PlacedMarker, ...]
+
+
+@frozen
+class MarkerLanded:
+    """Where one artillery marker came down (AOD-13.4 steps 2-5, AOD-26.9).
+
+    ``total``: 3d6 + attack + bonus (+2 when ``clear``); ``drift`` None on a hit; ``landed`` None
+    when it drifted off the battlefield.
+    """
+
+    marker: str
+    dot: Hex
+    total: int
+    difficulty: int
+    clear: bool
+    drift: Facing | None
+    distance: int
+    landed: Hex | None
+
+
+@frozen
+class ArtilleryResolved(AoDEvent):
+    """The markers one order placed were resolved with one roll (AOD-13.4 to AOD-13.6).
+
+    ``dice``: (white, white, black). The markers of ``shooter`` placed in ``turn`` are removed
+    (AOD-13.4 step 7); the damage follows as `UnitDamaged` events (cause ``"artillery"``).
+    """
+
+    TAG = "artillery_resolved"
+    shooter: int
+    turn: int
+    dice: tuple[int, int, int]
+    critical_hit: bool
+    critical_miss: bool
+    landings: tuple[MarkerLanded, ...]
+
+
+@frozen
+class FormationOrdered(AoDEvent):
+    """One order moved a whole formation (AOD-7.2, AOD-7.4, AOD-18): one order from the pool.
+
+    ``members``: leader first; ``pushed`` and ``tokens`` for each member, in the same order.
+    """
+
+    TAG = "formation_ordered"
+    kind: OrderKind
+    members: tuple[int, ...]
+    pushed: tuple[bool, ...]
+    tokens: tuple[int, ...]
+
+
+@frozen
+class UnitsBoarded(AoDEvent):
+    """Passengers boarded a transport: off the board into its bays, tokens gone (AOD-9.3)."""
+
+    TAG = "units_boarded"
+    transport: int
+    passengers: tuple[int, ...]
+
+
+@frozen
+class Disembarked:
+    """A passenger set down behind its transport (AOD-9.3)."""
+
+    unit: int
+    hex: Hex
+    facing: Facing
+
+
+@frozen
+class UnitsUnloaded(AoDEvent):
+    """Passengers left a transport (AOD-9.3; at once on Heavy Damage, AOD-9.2).
+
+    ``forced``: Heavy Damage made them unload. Those that could not be placed are eliminated by
+    `UnitEliminated` events after this one.
+    """
+
+    TAG = "units_unloaded"
+    transport: int
+    placed: tuple[Disembarked, ...]
+    forced: bool = False
+
+
 AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     FirstPlayerRolled,
     PlacerChanged,
@@ -466,5 +564,10 @@ AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     UnitCaptured,
     CaptiveFreed,
     SpecialAttackRolled,
+    MarkersPlaced,
+    ArtilleryResolved,
+    FormationOrdered,
+    UnitsBoarded,
+    UnitsUnloaded,
 )
 """Every event class, for the ruleset and its converter."""

@@ -12,6 +12,7 @@ from attrs import evolve as _replace
 
 from engine.aod.events import (
     AoDEvent,
+    ArtilleryResolved,
     AttackRolled,
     BreakAwayRolled,
     CaptiveFreed,
@@ -19,10 +20,12 @@ from engine.aod.events import (
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
+    FormationOrdered,
     FreeSpinsOffered,
     GameEnded,
     HeatCause,
     HeatChanged,
+    MarkersPlaced,
     OrderGiven,
     PlacerChanged,
     RepairAttempted,
@@ -38,7 +41,9 @@ from engine.aod.events import (
     UnitEliminated,
     UnitMoved,
     UnitRepaired,
+    UnitsBoarded,
     UnitSpun,
+    UnitsUnloaded,
 )
 from engine.aod.state import AoDState, Stage
 from engine.game import Event
@@ -232,6 +237,34 @@ def _attack(event: AttackRolled, state: AoDState) -> AoDState:
 
 
 @_apply.register
+def _markers_placed(event: MarkersPlaced, state: AoDState) -> AoDState:
+    return _replace(state, markers=state.markers + event.markers)
+
+
+@_apply.register
+def _artillery_resolved(event: ArtilleryResolved, state: AoDState) -> AoDState:
+    left = tuple(m for m in state.markers if (m.shooter, m.turn) != (event.shooter, event.turn))
+    return _replace(state, markers=left)
+
+
+@_apply.register
+def _formation_ordered(event: FormationOrdered, state: AoDState) -> AoDState:
+    for member, tokens in zip(event.members, event.tokens, strict=True):
+        state = state.with_unit(
+            member, _replace(state.units[member], order=event.kind, tokens=tokens)
+        )
+    return _replace(state, orders_left=state.orders_left - 1)
+
+
+@_apply.register
+def _boarded(event: UnitsBoarded, state: AoDState) -> AoDState:
+    for index in event.passengers:
+        rider = _replace(state.units[index], hex=None, aboard=event.transport, tokens=0)
+        state = state.with_unit(index, rider)
+    return state
+
+
+@_apply.register
 def _close_rolled(event: CloseAttackRolled, state: AoDState) -> AoDState:
     del event
     return state
@@ -271,4 +304,13 @@ def _freed(event: CaptiveFreed, state: AoDState) -> AoDState:
 @_apply.register
 def _special_rolled(event: SpecialAttackRolled, state: AoDState) -> AoDState:
     del event
+    return state
+
+
+@_apply.register
+def _unloaded(event: UnitsUnloaded, state: AoDState) -> AoDState:
+    for placed in event.placed:
+        unit = state.units[placed.unit]
+        set_down = _replace(unit, hex=placed.hex, facing=placed.facing, aboard=None)
+        state = state.with_unit(placed.unit, set_down)
     return state

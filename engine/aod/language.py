@@ -12,15 +12,20 @@ from engine.aod.commands import (
     AssaultUnit,
     CallTime,
     CloseCombat,
+    DeployAboard,
     DeployUnit,
     EndTurn,
+    FireArtillery,
     FreeSpin,
+    LoadTransport,
+    MoveFormation,
     MoveUnit,
     PlaceTerrain,
     RangedAttack,
     RepairUnit,
     RollFirstPlayer,
     SpecialMove,
+    UnloadTransport,
     VentUnit,
     WithdrawForce,
 )
@@ -36,6 +41,7 @@ COMMAND_HELP = """\
 roll                                 roll 3d6 each for the first player
 place PIECE HEX [TURN]               lay a pool piece, anchor on HEX, turned 0-5 x 60 degrees
 deploy UNIT HEX [FACING] [cruising]  place a unit in your deployment zone (VTOLs may start high)
+deploy UNIT aboard TRANSPORT         begin the game inside a transport of yours already placed
 move UNIT HEX [HEX...] [face F] [run] [cruising|noe]
                                      a Move order: to the last hex (the others are the path, or
                                      leave them out for any legal path); the unit's own hex turns
@@ -67,6 +73,20 @@ pass                                 end your turn (orders not given are lost); 
                                      terrain
 time                                 end the game now (time is up, or all agree) and score it
 withdraw                             withdraw your whole force from the battle
+artillery UNIT MARKER at HEX [MARKER at HEX...] [with UNIT,UNIT...]
+                                     a Ranged order fired long range: place artillery markers
+                                     (A-L, A-H) that come down in your next turn; "with" names
+                                     the other members of an artillery formation
+formation move UNIT,UNIT,UNIT[,...] to HEX [face F]
+                                     a movement formation (3-5 linked infantry and vehicles,
+                                     the leader first): all move as the leader does to HEX
+board UNIT[,UNIT...] into TRANSPORT [to HEX] [face F]
+                                     the transport's Move order: units behind it board (half its
+                                     move), then it may move on
+unload TRANSPORT [to HEX] [face F] UNIT at HEX [F] [UNIT at HEX [F] | UNIT lost]...
+       [then [to HEX] [face F]]      the transport's Move order: it may move first, sets
+                                     passengers down behind it (lost: no room for that one),
+                                     then may move on, all within half its move
 Units: collector number and copy letter (HX-001a). Hexes: map labels (0406). Facings: N NE SE S
 SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -115,7 +135,7 @@ _PLAIN: dict[str, type[Command]] = {
 """The commands of one word."""
 
 
-def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911 - one case a command
+def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -133,6 +153,8 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
         case "spin", [unit, facing]:
             stay = facing.casefold() == "stay"
             return FreeSpin(_unit(unit, state, text), None if stay else _facing(facing, text))
+        case "deploy", [unit, "aboard", transport]:
+            return DeployAboard(_unit(unit, state, text), _unit(transport, state, text))
         case "deploy", [unit, where, *rest] if len(rest) <= 2:  # noqa: PLR2004 - facing, altitude
             return _deploy(_unit(unit, state, text), _hex(where, text), rest, state, text)
         case "move", [unit, *rest] if rest:
@@ -147,6 +169,16 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
             return _combat(verb, _unit(unit, state, text), rest, state, text)
         case "place", [_, *_]:
             return _place(args, text)
+        case "artillery", [unit, *rest] if rest:
+            return _artillery(_unit(unit, state, text), rest, state, text)
+        case "board", [riders, "into", transport, *rest]:
+            return _board(riders, _unit(transport, state, text), rest, state, text)
+        case "unload", [transport, *rest] if rest:
+            return _unload(_unit(transport, state, text), rest, state, text)
+        case "formation", ["move", members, "to", where]:
+            return _formation(members, where, None, state, text)
+        case "formation", ["move", members, "to", where, "face", facing]:
+            return _formation(members, where, facing, state, text)
     raise _fail(text, f"unknown command {words[0]!r}")
 
 
@@ -272,6 +304,98 @@ def _combat(
     return SpecialMove(ident, SpecialKind(verb), move.to, move.facing, target, move.via)
 
 
+def _artillery(leader: str, rest: list[str], state: AoDState, text: str) -> FireArtillery:
+    """``artillery UNIT MARKER at HEX ... [with A,B]``: alone, or leading a formation."""
+    members: tuple[str, ...] = ()
+    if len(rest) >= 2 and rest[-2].casefold() == "with":  # noqa: PLR2004 - "with A,B"
+        members = tuple(_unit(word, state, text) for word in rest[-1].split(",") if word)
+        rest = rest[:-2]
+    return FireArtillery(leader, _aims(rest, text), members)
+
+
+def _aims(rest: list[str], text: str) -> tuple[tuple[str, Hex], ...]:
+    """``MARKER at HEX`` repeated: the markers of a long-range order (AOD-13.3)."""
+    if len(rest) % 3 or any(word.casefold() != "at" for word in rest[1::3]):
+        raise _fail(text, "artillery names each marker and its hex: A-L at 1208")
+    pairs = zip(rest[::3], rest[2::3], strict=True)
+    return tuple((marker.upper(), _hex(where, text)) for marker, where in pairs)
+
+
+def _formation(
+    members: str, where: str, facing_word: str | None, state: AoDState, text: str
+) -> MoveFormation:
+    """``formation move A,B,C to HEX [face F]``: the leader first (AOD-18.2)."""
+    idents = tuple(_unit(word, state, text) for word in members.split(",") if word)
+    leader = state.index_of(idents[0]) if idents else None
+    facing = state.units[leader].facing if leader is not None else Facing.N
+    if facing_word is not None:
+        facing = _facing(facing_word, text)
+    return MoveFormation(idents, _hex(where, text), facing)
+
+
+_FACINGS = {f.name for f in Facing}
+
+
+def _board(
+    riders: str, transport: str, rest: list[str], state: AoDState, text: str
+) -> LoadTransport:
+    """``board A[,B] into T [to HEX] [face F]`` (AOD-9.3)."""
+    to, facing = _then(rest, text)
+    idents = tuple(_unit(word, state, text) for word in riders.split(",") if word)
+    return LoadTransport(transport, idents, to, facing)
+
+
+def _then(words: list[str], text: str) -> tuple[Hex | None, Facing | None]:
+    """``[to HEX] [face F]``: the transport's own move in a boarding or unloading order."""
+    to: Hex | None = None
+    facing: Facing | None = None
+    rest = iter(words)
+    for word in rest:
+        key = word.casefold()
+        if key == "to":
+            to = _hex(next(rest, ""), text)
+        elif key == "face":
+            facing = _facing(next(rest, ""), text)
+        else:
+            raise _fail(text, f"{word!r} is neither 'to HEX' nor 'face F'")
+    return to, facing
+
+
+def _unload(transport: str, words: list[str], state: AoDState, text: str) -> UnloadTransport:
+    """``unload T [to HEX] [face F] UNIT at HEX [F] ... [then [to HEX] [face F]]`` (AOD-9.3).
+
+    ``UNIT lost`` for a passenger with no room; after ``then``, the transport's move on.
+    """
+    own: list[str] = []
+    onward: list[str] = []
+    drops: list[tuple[str, Hex | None, Facing | None]] = []
+    n = 0
+    if "then" in (w.casefold() for w in words):
+        at = [w.casefold() for w in words].index("then")
+        words, onward = words[:at], words[at + 1 :]
+    while n < len(words):
+        key = words[n].casefold()
+        if key in {"to", "face"}:
+            own += words[n : n + 2]
+            n += 2
+            continue
+        ident = _unit(words[n], state, text)
+        how = words[n + 1].casefold() if n + 1 < len(words) else ""
+        if how == "lost":
+            drops.append((ident, None, None))
+            n += 2
+        elif how == "at" and n + 2 < len(words):
+            turned = words[n + 3] if n + 3 < len(words) else ""
+            facing = _facing(turned, text) if turned.upper() in _FACINGS else None
+            drops.append((ident, _hex(words[n + 2], text), facing))
+            n += 3 if facing is None else 4
+        else:
+            raise _fail(text, f"say where {ident} goes: {ident} at HEX, or {ident} lost")
+    to, facing = _then(own, text)
+    then, then_facing = _then(onward, text)
+    return UnloadTransport(transport, tuple(drops), to, facing, then, then_facing)
+
+
 def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Write a command as the language reads it."""
     match command:
@@ -308,6 +432,17 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - o
             verb = "strike" if command.close else "fire"
             attack = _format_attack(command.targets, command.slot, command.split)
             return f"assault {command.unit} {path} face {command.facing.name} {verb} {attack}"
+        case DeployAboard(unit=unit, transport=transport):
+            return f"deploy {unit} aboard {transport}"
+        case LoadTransport(transport=transport, passengers=riders, to=to, facing=facing):
+            return f"board {','.join(riders)} into {transport}{_own_move(to, facing)}"
+        case UnloadTransport():
+            return _format_unload(command)
+        case MoveFormation(members=members, to=to, facing=facing):
+            return f"formation move {','.join(members)} to {to.label} face {facing.name}"
+        case FireArtillery(unit=unit, aims=aims, formation=members):
+            fired = " ".join(f"{m} at {where.label}" for m, where in aims)
+            return f"artillery {unit} {fired}" + (f" with {','.join(members)}" if members else "")
     msg = f"Age of Destruction has no words for {command!r}"
     raise TypeError(msg)
 
@@ -342,3 +477,24 @@ def _format_move(command: MoveUnit) -> str:
     if command.altitude is not None:
         words.append(command.altitude.value)
     return " ".join(words)
+
+
+def _own_move(to: Hex | None, facing: Facing | None) -> str:
+    """`` to HEX face F``: the transport's own move, as much of it as was given."""
+    words = "" if to is None else f" to {to.label}"
+    return words if facing is None else f"{words} face {facing.name}"
+
+
+def _format_unload(command: UnloadTransport) -> str:
+    drops = []
+    for ident, where, facing in command.drops:
+        if where is None:
+            drops.append(f"{ident} lost")
+        else:
+            drops.append(
+                f"{ident} at {where.label}" + ("" if facing is None else f" {facing.name}")
+            )
+    onward = _own_move(command.then, command.then_facing)
+    tail = f" then{onward}" if onward else ""
+    own = _own_move(command.to, command.facing)
+    return f"unload {command.transport}{own} {' '.join(drops)}{tail}"

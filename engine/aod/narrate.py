@@ -11,6 +11,7 @@ from functools import singledispatch
 
 from engine.aod.events import (
     AoDEvent,
+    ArtilleryResolved,
     AttackRolled,
     BreakAwayRolled,
     CaptiveFreed,
@@ -18,10 +19,12 @@ from engine.aod.events import (
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
+    FormationOrdered,
     FreeSpinsOffered,
     GameEnded,
     HeatCause,
     HeatChanged,
+    MarkersPlaced,
     OrderGiven,
     PlacerChanged,
     RepairAttempted,
@@ -38,7 +41,9 @@ from engine.aod.events import (
     UnitEliminated,
     UnitMoved,
     UnitRepaired,
+    UnitsBoarded,
     UnitSpun,
+    UnitsUnloaded,
 )
 from engine.aod.evolve import evolve
 from engine.aod.language import format_command
@@ -88,6 +93,8 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:  # noqa: PLR0911 -
         if isinstance(event, SpecialAttackRolled) and event.merciless is not None:
             return (attack, Roll("Merciless", (event.merciless,)))
         return (attack,)
+    if isinstance(event, ArtilleryResolved):
+        return (Roll("artillery", event.dice, outcome=_volley_outcome(event)),)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled
@@ -257,6 +264,8 @@ _DAMAGE_CAUSES = {
     "critical miss": "its own critical miss",
     "pulse": "firing its Pulse weapon twice",
     "repair fumble": "a fumbled repair",
+    "artillery": "an artillery blast",
+    "artillery critical miss": "its own artillery's critical miss",
 }
 
 
@@ -421,3 +430,75 @@ def _(event: UnitCaptured, before: AoDState, after: AoDState) -> str:
 def _(event: CaptiveFreed, before: AoDState, after: AoDState) -> str:
     del after
     return f"{_name(before, event.unit)} is freed: its guard is gone."
+
+
+@_said.register
+def _(event: MarkersPlaced, before: AoDState, after: AoDState) -> str:
+    del after
+    aims = ", ".join(f"{m.marker} on {m.dot.label}" for m in event.markers)
+    first = event.markers[0] if event.markers else None
+    led = ""
+    if first is not None and len(first.members) > 1:
+        others = ", ".join(_name(before, n) for n in first.members[1:])
+        led = f" leading {others} (+{first.bonus} attack)"
+    name = _name(before, event.unit)
+    return f"{name} fires long range{led}: {aims}, coming down next turn."
+
+
+def _volley_outcome(event: ArtilleryResolved) -> str:
+    if event.critical_miss:
+        return "critical miss"
+    return "critical hit" if event.critical_hit else ""
+
+
+@_said.register
+def _(event: ArtilleryResolved, before: AoDState, after: AoDState) -> str:
+    del after
+    name = _name(before, event.shooter)
+    dice = "+".join(map(str, event.dice))
+    if event.critical_miss:
+        return f"{name}'s artillery rolls {dice}: a critical miss, it hurts only itself."
+    parts = []
+    for landing in event.landings:
+        where = "off the battlefield" if landing.landed is None else landing.landed.label
+        if landing.drift is None:
+            how = f"lands on {where}"
+        else:
+            how = f"drifts {landing.distance} {landing.drift.name} to {where}"
+        clear = ", +2 clear line" if landing.clear else ""
+        parts.append(
+            f"{landing.marker} on {landing.dot.label} totals {landing.total}{clear} "
+            f"against {landing.difficulty} and {how}"
+        )
+    critical = " (critical hit: +1 click)" if event.critical_hit else ""
+    return f"{name}'s artillery rolls {dice}{critical}: {'; '.join(parts)}."
+
+
+@_said.register
+def _(event: FormationOrdered, before: AoDState, after: AoDState) -> str:
+    del after
+    names = ", ".join(_name(before, m) for m in event.members)
+    pushed = [_name(before, m) for m, p in zip(event.members, event.pushed, strict=True) if p]
+    tail = f"; pushed, without damage: {', '.join(pushed)}" if pushed else ""
+    return f"A {event.kind.value} formation order goes to {names}{tail}."
+
+
+@_said.register
+def _(event: UnitsBoarded, before: AoDState, after: AoDState) -> str:
+    del after
+    names = ", ".join(_name(before, n) for n in event.passengers)
+    verb = "boards" if len(event.passengers) == 1 else "board"
+    return f"{names} {verb} {_name(before, event.transport)}."
+
+
+@_said.register
+def _(event: UnitsUnloaded, before: AoDState, after: AoDState) -> str:
+    del after
+    transport = _name(before, event.transport)
+    if not event.placed:
+        return f"Nobody can get off {transport}."
+    set_down = ", ".join(
+        f"{_name(before, d.unit)} in {d.hex.label} facing {d.facing.name}" for d in event.placed
+    )
+    forced = " at once: it is heavily damaged" if event.forced else ""
+    return f"{transport} unloads{forced}: {set_down}."

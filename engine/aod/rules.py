@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from engine.aod.artillery_order import fire_commands, fire_order
 from engine.aod.assault_order import assault_options, assault_order
 from engine.aod.captive_state import escort_destinations, escorts_gone, withdrawing
 from engine.aod.close_order import close_commands, close_order
@@ -28,15 +29,20 @@ from engine.aod.commands import (
     AssaultUnit,
     CallTime,
     CloseCombat,
+    DeployAboard,
     DeployUnit,
     EndTurn,
+    FireArtillery,
     FreeSpin,
+    LoadTransport,
+    MoveFormation,
     MoveUnit,
     PlaceTerrain,
     RangedAttack,
     RepairUnit,
     RollFirstPlayer,
     SpecialMove,
+    UnloadTransport,
     VentUnit,
     WithdrawForce,
 )
@@ -57,6 +63,7 @@ from engine.aod.events import (
     HeatCause,
     UnitDeployed,
 )
+from engine.aod.formation_order import formation_commands, formation_order
 from engine.aod.geometry import mode_terrain
 from engine.aod.heat import vent
 from engine.aod.movement import (
@@ -70,6 +77,14 @@ from engine.aod.repair_order import repair_commands, repair_order
 from engine.aod.special_order import special_commands, special_order
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.terrain import TerrainType
+from engine.aod.transport_order import (
+    deploy_aboard_commands,
+    deploy_aboard_order,
+    load_order,
+    transport_commands,
+    unload_order,
+    waiting_to_deploy,
+)
 from engine.aod.turns import (
     after_order,
     begin_turn,
@@ -147,6 +162,8 @@ def _deploy(ctx: Ctx, command: Command) -> None:
     unit = state.units[index]
     if unit.hex is not None:  # AOD-5 step 9: each unit is placed once
         raise IllegalCommand(AoDCode.DEPLOYED, f"{unit.ident} is already at {unit.hex.label}.")
+    if unit.aboard is not None:  # AOD-9.2: it begins the game aboard a transport
+        raise IllegalCommand(AoDCode.DEPLOYED, f"{unit.ident} is already aboard a transport.")
     if command.hex not in state.setup.zone(unit.owner):  # AOD-26.10: the hex inside the zone
         raise IllegalCommand(
             AoDCode.OUTSIDE_ZONE,
@@ -165,7 +182,7 @@ def _deploy(ctx: Ctx, command: Command) -> None:
     if problem:  # AOD-19.3 / AOD-8.6
         raise IllegalCommand(AoDCode.TERRAIN, f"{unit.ident} cannot stand there: {problem}")
     ctx.emit(UnitDeployed(index, command.hex, command.facing, command.altitude))
-    if any(ctx.state.units[n].hex is None for n in ctx.state.owned(unit.owner)):
+    if any(waiting_to_deploy(ctx.state, n) for n in ctx.state.owned(unit.owner)):
         return
     waiting = next_seat(ctx.state, unit.owner, lambda p: _undeployed(ctx.state, p))
     if waiting is not None:  # AOD-5 step 9: the player to the left follows
@@ -176,7 +193,7 @@ def _deploy(ctx: Ctx, command: Command) -> None:
 
 
 def _undeployed(state: AoDState, player: int) -> bool:
-    return any(state.units[n].hex is None for n in state.owned(player))
+    return any(waiting_to_deploy(state, n) for n in state.owned(player))
 
 
 def _end_turn(ctx: Ctx, command: Command) -> None:
@@ -244,6 +261,11 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     RepairUnit: repair_order,
     CloseCombat: close_order,
     SpecialMove: special_order,
+    FireArtillery: fire_order,
+    MoveFormation: formation_order,
+    LoadTransport: load_order,
+    UnloadTransport: unload_order,
+    DeployAboard: deploy_aboard_order,
 }
 
 
@@ -270,7 +292,7 @@ def prompt_text(state: AoDState) -> str:
         return f"{who}: lay a terrain piece from the pool (place PIECE HEX [TURN]), or pass."
     if state.stage is Stage.DEPLOYMENT:
         waiting = [
-            state.units[n].ident for n in state.owned(state.active) if state.units[n].hex is None
+            state.units[n].ident for n in state.owned(state.active) if waiting_to_deploy(state, n)
         ]
         return f"{who}: deploy {', '.join(waiting)} in your zone (deploy UNIT HEX [FACING])."
     if state.spins:
@@ -296,7 +318,7 @@ def legal_commands(state: AoDState) -> list[Command]:
     if state.stage is Stage.TERRAIN:
         return list(placements(state))
     if state.stage is Stage.DEPLOYMENT:
-        return list(_deployments(state))
+        return [*_deployments(state), *deploy_aboard_commands(state)]
     if state.spins:
         offer = state.spins[0]
         ident = state.units[offer.unit].ident
@@ -304,12 +326,14 @@ def legal_commands(state: AoDState) -> list[Command]:
     found: list[Command] = [EndTurn()]
     for index in state.owned(state.active):
         found += _orders_of(state, index)
+    found += fire_commands(state)
+    found += formation_commands(state)
+    found += transport_commands(state)
     return found
 
 
 def _orders_of(state: AoDState, index: int) -> list[Command]:
-    """The orders listed for unit ``index``: vent, moves and special attacks, ranged attacks,
-    repairs, assaults, close combat and captures."""
+    """The orders listed for unit ``index``: vent, moves, special attacks, fire, close combat."""
     kinds = orderable(state, index)
     found: list[Command] = []
     if OrderKind.VENT in kinds:
@@ -330,7 +354,7 @@ def _deployments(state: AoDState) -> Iterator[Command]:
     taken = {u.hex for u in state.units if u.on_board}
     for index in state.owned(state.active):
         unit = state.units[index]
-        if unit.hex is not None:
+        if not waiting_to_deploy(state, index):
             continue
         for where in zone:
             if where not in taken and not _standing_problem(state, index, where, Altitude.NOE):

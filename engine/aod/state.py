@@ -22,6 +22,7 @@ from types import MappingProxyType
 
 from attrs import evolve, field, frozen
 
+from engine.aod.artillery import PlacedMarker
 from engine.aod.dial import heavy_damage
 from engine.aod.force import orders_per_turn
 from engine.aod.geometry import Battlefield, Occupant
@@ -255,6 +256,8 @@ class UnitState:
             AOD-21.2), until that unit is eliminated; None when free.
         captor: the escort (a unit index) holding it captive (AOD-14.3, AOD-14.4), or None.
         engaged: it touched an enemy when its owner's turn began: no special attack (AOD-16.1).
+        aboard: the index of the transport it rides in (AOD-9.2: off the board, hex None), or
+            None.
     """
 
     ident: str
@@ -276,6 +279,7 @@ class UnitState:
     locked_on: int | None = None
     captor: int | None = None
     engaged: bool = False
+    aboard: int | None = None
 
     @property
     def on_board(self) -> bool:
@@ -342,6 +346,8 @@ class AoDState:
         elimination: each player's Elimination VP (AOD-22.2 condition 1).
         zone_vp: each player's deployment-zone VP, accumulated (AOD-22.2 condition 3).
         spins: free spins waiting for their owners' choice (AOD-8.5), first first.
+        markers: artillery markers waiting for their owner's next command stage (AOD-13.3,
+            AOD-13.4), in placement order; a marker's ``shooter`` is a unit index.
         result: how the game ended, or None.
     """
 
@@ -359,6 +365,7 @@ class AoDState:
     zone_vp: tuple[int, ...] = ()
     spins: tuple[SpinOffer, ...] = ()
     result: Result | None = None
+    markers: tuple[PlacedMarker, ...] = ()
     _defs: dict[str, UnitDef] = field(init=False, eq=False, repr=False, hash=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:

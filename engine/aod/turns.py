@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.aod.barrage import resolve_markers
 from engine.aod.captives import captive_order_problem, escort_order_problem
 from engine.aod.context import AoDCode, Ctx, next_seat, own_unit, require_no_spins, require_stage
 from engine.aod.effects import change_heat, clean_up_heat, damage
@@ -68,6 +69,10 @@ def begin_turn(ctx: Ctx, player: int) -> None:
     if number > state.setup.round_limit:  # AOD-26.16 / AOD-25 #28: the round limit
         end_game(ctx, f"the {state.setup.round_limit}-round limit was reached")
         return
+    resolve_markers(ctx, player)  # AOD-7.1 / AOD-13.4: artillery placed last turn comes down
+    if check_end(ctx):
+        return
+    state = ctx.state
     ctx.emit(
         TurnBegan(
             player,
@@ -170,6 +175,9 @@ def order_unit(ctx: Ctx, ident: str, kind: OrderKind) -> int:
     require_no_spins(state)
     index = own_unit(state, ident)
     unit = state.units[index]
+    if unit.aboard is not None and not unit.eliminated:  # AOD-9.2: passengers take no orders
+        rider = f"{unit.ident} is aboard {state.units[unit.aboard].ident}"
+        raise IllegalCommand(AoDCode.OFF_BOARD, f"{rider}: it cannot be given orders.")
     if not unit.on_board:
         raise IllegalCommand(AoDCode.OFF_BOARD, f"{unit.ident} is not on the battlefield.")
     if unit.order is not None:  # AOD-7.2: one order per unit per turn
