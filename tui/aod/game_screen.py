@@ -466,9 +466,22 @@ class AoDScreen(GameScreen):
             return "Press Enter to roll 3d6 each for the first player."
         if self.chosen is not None:
             return "Enter gives the order shown; [ ] turn, Esc drops it."
-        if self.plan is not None:
-            return "Pick a hex with the arrows and Enter (Esc drops the order)."
+        if self.plan is not None and self.selected is not None:
+            return self._plan_prompt(state, self.plan, state.units[self.selected].ident)
         return prompt_text(state)
+
+    def _plan_prompt(self, state: AoDState, plan: str, ident: str) -> str:
+        """What the plan asks for, in one line."""
+        if plan == "deploy_unit":
+            who = state.players[state.active]
+            return f"{who}: deploy {ident} - move to a shaded hex of your zone, Enter; [ ] turn."
+        if plan == MoveUnit.TAG:
+            return f"Move {ident}: Enter on a hex in reach (its cost shows), or [ ] to turn."
+        if plan == AIM:
+            return f"Aim {ident}: each target in range shows the need on 3d6; Enter explains."
+        if self.options and not self.picked:
+            return f"{group_name(plan)} {ident}: pick 1-{len(self.options[:9])}."
+        return f"{group_name(plan)} {ident}: Enter on a shaded hex (Esc drops the order)."
 
     def _markers(self, state: AoDState) -> list[UnitMarker]:
         markers = unit_markers(state, self.selected)
