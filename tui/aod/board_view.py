@@ -186,7 +186,7 @@ class AoDBoard(HexBoard, inherit_bindings=False):
     WIDE_WHEN_ROOM = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move('N')", "Cursor", key_display="↑↓←→", tooltip="Cursor N"),
+        Binding("up", "move('N')", "Cursor", show=False, tooltip="Cursor N"),
         Binding("down", "move('S')", "Cursor", show=False, tooltip="Cursor S"),
         Binding("left", "across(-1)", "Cursor", show=False, tooltip="Cursor W along the row"),
         Binding("right", "across(1)", "Cursor", show=False, tooltip="Cursor E along the row"),

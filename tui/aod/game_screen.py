@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+import attrs
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -281,7 +282,7 @@ class AoDScreen(GameScreen):
         Binding(
             "right_square_bracket", "turn(1)", "Turn", key_display="[ ]", tooltip="Face one right"
         ),
-        Binding("e", "end_turn", "End turn", tooltip="End your turn (orders left are lost)"),
+        Binding("e", "end_turn", "End", tooltip="End your turn (orders left are lost)"),
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
         COMMAND_LINE_BINDING,
@@ -444,12 +445,14 @@ class AoDScreen(GameScreen):
 
     def _status(self, state: AoDState) -> list[str]:
         """The status line: the game, the round, who acts, the stage, the orders left."""
-        parts = ["Age of Destruction"]
-        if state.stage in {Stage.COMMAND, Stage.ORDER, Stage.CLEANUP}:
+        playing = state.stage in {Stage.COMMAND, Stage.ORDER, Stage.CLEANUP}
+        parts = [] if self.compact and playing else ["Age of Destruction"]
+        if playing:
             parts.append(f"Round {state.round}")
         if state.stage is not Stage.OVER:
             parts.append(f"{state.players[state.active]} to act")
-        parts.append(f"{state.stage.value} stage")
+        if not (self.compact and playing):
+            parts.append(f"{state.stage.value} stage")
         if state.stage is Stage.ORDER:
             parts.append(f"{state.orders_left} of {state.setup.orders} orders left")
         if self.path is not None and not self.compact:
@@ -490,7 +493,8 @@ class AoDScreen(GameScreen):
         if unit is not None and isinstance(where, Hex) and self.facing is not None:
             # the unit where the order would put it, facing as planned
             owner = state.units[unit].owner
-            markers = [m for m in markers if not (m.selected and m.hex == where)]
+            markers = [attrs.evolve(m, selected=False) if m.selected else m for m in markers]
+            markers = [m for m in markers if m.hex != where]
             letter = unit_letter(state.definition(unit), owner)
             markers.append(UnitMarker(where, letter, self.facing, side=owner % 4, selected=True))
         return markers
@@ -568,11 +572,8 @@ class AoDScreen(GameScreen):
         if index is None:
             return ["No unit selected (Tab)."]
         unit = state.units[index]
-        where = unit.hex.label if unit.hex is not None else "off the board"
-        lines = [
-            f"{unit.ident} {state.definition(index).name}",
-            f"{where}, facing {unit.facing.name}",
-        ]
+        where = f"at {unit.hex.label}" if unit.hex is not None else "off the board"
+        lines = [f"{unit.ident} {where}, facing {unit.facing.name}"]
         if self.replaying or state.result is not None:
             return lines
         if self.plan is None:
@@ -586,7 +587,8 @@ class AoDScreen(GameScreen):
             if state.stage is Stage.ORDER and unit.owner == state.active and unit.on_board:
                 lines.append("f: aim (the need on 3d6 of each target)")
             return lines
-        lines.append(self._plan_title())
+        if self.chosen is None:
+            lines.append(self._plan_title())
         lines += self._preview(state)
         return lines
 
@@ -619,7 +621,6 @@ class AoDScreen(GameScreen):
             order = AttackOrder.ASSAULT if "assault" in tag else AttackOrder.RANGED
             lines += fire_lines(state, self.selected, named_units(state, chosen), order)
         lines.append(f"> {describe(chosen)}")
-        lines.append("Enter gives it, Esc drops it.")
         return lines
 
     def _move_words(self, state: AoDState, move: MoveUnit) -> str:
@@ -629,10 +630,8 @@ class AoDScreen(GameScreen):
         if move.to == start:
             return f"Turn in place to face {move.facing.name}."
         cost = self._reach(state, index).get(move.to)
-        walk = move_allowance(state, index)
         how = "running (+1 heat)" if move.run else "walking"
         spent = f", {cost} of {move_allowance(state, index, run=move.run)} hexes" if cost else ""
-        del walk
         return f"Move to {move.to.label} facing {move.facing.name}, {how}{spent}."
 
     def _hexline(self, state: AoDState) -> None:

@@ -137,7 +137,7 @@ async def test_a_demo_game_from_new_game_rolls_and_deploys_by_keys(tmp_path, lib
 
 
 async def test_a_unit_moves_by_keys_with_a_preview(tmp_path, library):
-    """m shows the reach; an arrow walk and Enter preview the move; Enter gives it (AOD-8)."""
+    """The m key shows the reach; arrows and Enter preview the move; Enter gives it (AOD-8)."""
     journal = ready_to_order(tmp_path, library)
     app = HexmechApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -187,7 +187,7 @@ async def test_refusals_are_one_readable_line(tmp_path, library):
 
 
 async def test_ending_the_turn_asks_first_and_passes_the_terminal(tmp_path, library, monkeypatch):
-    """e with orders left asks (AOD-7.2); y ends the turn; the board hides for the next player."""
+    """The e key asks first with orders left (AOD-7.2); y ends the turn; the board hides."""
     monkeypatch.setattr("tui.aod.game_screen.handover_wanted", lambda _directory: True)
     journal = ready_to_order(tmp_path, library)
     app = HexmechApp(tmp_path)
