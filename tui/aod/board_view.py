@@ -16,7 +16,7 @@ lower case, players 3 and 4 by colour), the facing mark, and the owner's colour.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from attrs import frozen
 from textual.binding import Binding, BindingType
@@ -24,13 +24,13 @@ from textual.binding import Binding, BindingType
 from engine.aod.movement import Altitude
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
 from engine.aod.units import SpeedMode, UnitDef
+from engine.hexes import Hex
 from tui.widgets.board_view import Glyph, HexFace
 from tui.widgets.hexboard import HexBoard, UnitMarker
 from tui.widgets.hexboard_legend import unit_rows
 
 if TYPE_CHECKING:
     from engine.aod.state import AoDState
-    from engine.hexes import Hex
     from tui.widgets.board_view import LegendRow
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "TERRAIN_ROLES",
     "AoDBoard",
     "AoDBoardView",
+    "artillery_marks",
     "describe_hex",
     "legend_rows",
     "terrain_face",
@@ -135,6 +136,29 @@ class AoDBoardView:
     def describe(self, where: Hex) -> str:
         """The hex in words (`describe_hex`)."""
         return describe_hex(self.board, where)
+
+
+_PENDING: Final = ("artillery", "artillery_markers", "markers")
+"""The state fields that may hold pending artillery markers (AOD-13.3), by the name they get."""
+_AT: Final = ("hex", "centre", "center", "target", "where")
+
+
+def artillery_marks(state: AoDState) -> dict[Hex, str]:
+    """Pending artillery markers (AOD-13.3, AOD-26.12 overlays): each marker's hex, marked AR.
+
+    The markers are kept by the artillery rules' state field; this reads any tuple of markers
+    that name their hex, so the board shows them as soon as the state holds them.
+    """
+    found: dict[Hex, str] = {}
+    for name in _PENDING:
+        pending = getattr(state, name, None)
+        if not isinstance(pending, tuple):
+            continue
+        for marker in pending:
+            where = next((v for a in _AT if isinstance(v := getattr(marker, a, None), Hex)), None)
+            if where is not None:
+                found[where] = "AR"
+    return found
 
 
 def unit_letter(unit: UnitDef, owner: int, altitude: Altitude = Altitude.NOE) -> str:

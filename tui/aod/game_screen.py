@@ -38,7 +38,14 @@ from engine.aod.scoring import CONDITIONS
 from engine.aod.state import AoDState, Stage
 from engine.hexes import Facing, Hex
 from saves.preferences import load_preferences
-from tui.aod.board_view import AoDBoard, AoDBoardView, describe_hex, unit_letter, unit_markers
+from tui.aod.board_view import (
+    AoDBoard,
+    AoDBoardView,
+    artillery_marks,
+    describe_hex,
+    unit_letter,
+    unit_markers,
+)
 from tui.aod.dial_panel import DialPanel, PanelData
 from tui.aod.workflow import (
     aim_marks,
@@ -273,11 +280,26 @@ class AoDScreen(GameScreen):
         Binding("c", "order('c')", "Close", tooltip="A close combat order"),
         Binding("a", "order('a')", "Assault", tooltip="An assault order"),
         *(
-            Binding(key, f"order('{key}')", "Order", show=False)
+            Binding(
+                key,
+                f"order('{key}')",
+                "Order",
+                show=False,
+                tooltip="Another order the order panel lists for the selected unit",
+            )
             for key in ORDER_LETTERS
             if key not in "mvfca"
         ),
-        *(Binding(str(n), f"alternative({n})", "Pick", show=False) for n in range(1, 10)),
+        *(
+            Binding(
+                str(n),
+                f"alternative({n})",
+                "Pick",
+                show=False,
+                tooltip="Pick one of several commands on one hex (1-9)",
+            )
+            for n in range(1, 10)
+        ),
         Binding("left_square_bracket", "turn(-1)", "Turn", show=False, tooltip="Face one left"),
         Binding(
             "right_square_bracket", "turn(1)", "Turn", key_display="[ ]", tooltip="Face one right"
@@ -514,6 +536,8 @@ class AoDScreen(GameScreen):
                 where = key_hex(state, command)
                 if where is not None:
                     marks[where] = ""
+        if not marks:
+            marks = artillery_marks(state)
         board.set_reach(reach)
         board.set_marks(marks)
         board.set_path((self.picked,) if self.picked is not None else ())

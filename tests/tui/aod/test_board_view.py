@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import attrs
+from attrs import frozen
 
 from engine.aod.movement import Altitude
 from engine.aod.ruleset import RULESET
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
 from engine.hexes import Facing, Hex
 from tests.tui.aod.test_screen_play import library, setup_of  # noqa: F401 - the fixture
-from tui.aod.board_view import AoDBoardView, describe_hex, terrain_face, unit_letter, unit_markers
+from tui.aod.board_view import (
+    AoDBoardView,
+    artillery_marks,
+    describe_hex,
+    terrain_face,
+    unit_letter,
+    unit_markers,
+)
 
 
 def test_each_terrain_type_has_its_glyph_and_clear_is_blank():
@@ -74,3 +82,25 @@ def test_markers_show_units_on_the_board_with_owner_and_facing(library):  # noqa
         ("1810", "M", Facing.S, 0, False),
         ("1813", "m", Facing.N, 1, True),
     ]
+
+
+@frozen
+class _Marker:
+    """A pending artillery marker as the artillery rules may keep it (AOD-13.3)."""
+
+    hex: Hex
+    shooter: int
+
+
+@frozen
+class _WithArtillery:
+    """A state that holds pending markers (the artillery rules' field)."""
+
+    artillery: tuple[_Marker, ...]
+
+
+def test_pending_artillery_markers_are_marked_on_their_hexes(library):  # noqa: F811
+    """AOD-26.12 overlays: each pending marker's hex is marked; a state without any shows none."""
+    assert artillery_marks(RULESET.start(setup_of(library))) == {}
+    state = _WithArtillery((_Marker(Hex.from_label("1207"), 3), _Marker(Hex.from_label("2020"), 4)))
+    assert artillery_marks(state) == {Hex.from_label("1207"): "AR", Hex.from_label("2020"): "AR"}
