@@ -499,11 +499,11 @@ class AoDScreen(GameScreen):
         """What the plan asks for, in one line."""
         if plan == "deploy_unit":
             who = state.players[state.active]
-            return f"{who}: deploy {ident} - move to a shaded hex of your zone, Enter; [ ] turn."
+            return f"{who}: deploy {ident} on a shaded hex of your zone ([ ] turn)."
         if plan == MoveUnit.TAG:
-            return f"Move {ident}: Enter on a hex in reach (its cost shows), or [ ] to turn."
+            return f"Move {ident}: Enter on a hex in reach (numbers: its cost); [ ] turn."
         if plan == AIM:
-            return f"Aim {ident}: each target in range shows the need on 3d6; Enter explains."
+            return f"Aim {ident}: each target shows the need on 3d6; Enter on it explains."
         if self.options and not self.picked:
             return f"{group_name(plan)} {ident}: pick 1-{len(self.options[:9])}."
         return f"{group_name(plan)} {ident}: Enter on a shaded hex (Esc drops the order)."
@@ -601,15 +601,13 @@ class AoDScreen(GameScreen):
         if self.replaying or state.result is not None:
             return lines
         if self.plan is None:
-            keys = self.keys()
-            if keys:
-                lines.append(
-                    "Orders: " + "  ".join(f"{k} {group_name(t)}" for t, k in keys.items())
-                )
+            listed = [f"{k} {group_name(t)}" for t, k in self.keys().items()]
+            if "f" not in self.keys().values() and self._may_aim():
+                listed.append("f Aim")
+            if listed:
+                lines.append("Orders: " + "  ".join(listed))
             elif state.stage is Stage.ORDER and unit.owner == state.active:
                 lines.append("No order for this unit now.")
-            if state.stage is Stage.ORDER and unit.owner == state.active and unit.on_board:
-                lines.append("f: aim (the need on 3d6 of each target)")
             return lines
         if self.chosen is None:
             lines.append(self._plan_title())
@@ -618,10 +616,10 @@ class AoDScreen(GameScreen):
 
     def _plan_title(self) -> str:
         if self.plan == AIM:
-            return "Aim: the need on 3d6 of each target is marked; Enter on one explains it."
+            return "Aim: each target shows its need."
         name = group_name(self.plan or "")
         if self.facing is not None:
-            return f"{name}: pick a hex; facing {self.facing.name} ([ ] turn)"
+            return f"{name}, facing {self.facing.name}"
         return f"{name}: pick a hex or a number"
 
     def _preview(self, state: AoDState) -> list[str]:
@@ -875,6 +873,9 @@ class AoDScreen(GameScreen):
     def _no_pick(self, state: AoDState, where: Hex) -> str:
         index = self.selected
         ident = state.units[index].ident if index is not None else "The unit"
+        there = next((u for u in state.units if u.on_board and u.hex == where), None)
+        if there is not None and self.plan in {"deploy_unit", MoveUnit.TAG}:
+            return f"{there.ident} already stands in {where.label}."
         if self.plan == "deploy_unit":
             if where not in state.setup.zone(state.active):
                 return f"{where.label} is outside {state.players[state.active]}'s deployment zone."
@@ -911,7 +912,9 @@ class AoDScreen(GameScreen):
             return
         if not handover_wanted(saves_dir_of(self)):
             return
-        why = "It is your turn." if state.stage is Stage.ORDER else prompt_text(state)
+        why = prompt_text(state)
+        if state.stage is Stage.ORDER and not state.spins:
+            why = f"Round {state.round}: your turn, {state.orders_left} orders."
         self._passing = True
         self.app.push_screen(PassScreen(state.players[seat], why), self._taken)
 
@@ -947,7 +950,9 @@ class AoDScreen(GameScreen):
             return action not in {"cancel_plan", "result"} or (
                 action == "result" and self.game.summary.over
             )
-        planning = self.plan is not None or self.chosen is not None
+        state = self.game.state
+        automatic = state.stage is Stage.DEPLOYMENT or bool(state.spins)  # the plan comes back
+        planning = self.chosen is not None or (self.plan is not None and not automatic)
         if action == "cancel_plan":
             return planning
         if action == "back":
