@@ -27,7 +27,7 @@ from engine.aod.units import SpeedMode, UnitDef
 from engine.hexes import Hex
 from tui.widgets.board_view import Glyph, HexFace
 from tui.widgets.hexboard import HexBoard, UnitMarker
-from tui.widgets.hexboard_legend import unit_rows
+from tui.widgets.hexboard_legend import HexLegend, unit_rows
 
 if TYPE_CHECKING:
     from engine.aod.state import AoDState
@@ -39,6 +39,7 @@ __all__ = [
     "TERRAIN_ROLES",
     "AoDBoard",
     "AoDBoardView",
+    "AoDLegend",
     "artillery_marks",
     "describe_hex",
     "legend_rows",
@@ -237,3 +238,14 @@ class AoDBoard(HexBoard, inherit_bindings=False):
         if isinstance(view, AoDBoardView) and view.board is board:
             return
         self.set_view(AoDBoardView(board))
+
+
+class AoDLegend(HexLegend):
+    """The key of an AoD board: every terrain glyph and board mark in its colour, named."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"hexboard--{role}" for role in TERRAIN_ROLES}
+    DEFAULT_CSS = TERRAIN_CSS.replace("WIDGET", "AoDLegend")
+
+    def __init__(self, board: TerrainMap, *, ascii_only: bool = False) -> None:
+        """Explain ``board``'s glyphs (ASCII ones when ``ascii_only``)."""
+        super().__init__(AoDBoardView(board), ascii_only=ascii_only)

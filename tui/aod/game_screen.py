@@ -41,6 +41,7 @@ from saves.preferences import load_preferences
 from tui.aod.board_view import (
     AoDBoard,
     AoDBoardView,
+    AoDLegend,
     artillery_marks,
     describe_hex,
     unit_letter,
@@ -63,6 +64,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import COMMAND_LINE_BINDING, GameScreen, NewGame, create_save, saves_dir_of
 from tui.widgets.fixed import update_static
 from tui.widgets.hexboard import UnitMarker
+from tui.widgets.hexboard_legend import toggle_legend
 from tui.widgets.log import EventLog
 
 if TYPE_CHECKING:
@@ -318,6 +320,13 @@ class AoDScreen(GameScreen):
         Binding("space", "play", "Play", tooltip="Replay: play or pause"),
         *SPEED_BINDINGS,
         *jump_bindings("round"),
+        Binding(
+            "L",
+            "legend",
+            "Legend",
+            show=False,
+            tooltip="Show or hide the board's legend (explains every mark)",
+        ),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="Keys and rules"),
         Binding("f1", "app.help", "Help", show=False),
         Binding("escape", "cancel_plan", "Cancel", tooltip="Drop the order being prepared"),
@@ -343,6 +352,7 @@ class AoDScreen(GameScreen):
     | Shift+Left, Shift+Right | Replay: one event back or forward. |
     | Home, End, Space, +, - | Replay: the start, the end, play or pause, faster, slower. |
     | < >, g | Replay: the previous or next round, go to a round. |
+    | L | Show or hide the board's legend. |
     | ? | The rules summary. |
     | Escape | Drop the order being prepared; else back to the menu (saved). |
     """
@@ -420,7 +430,11 @@ class AoDScreen(GameScreen):
         """Board and log on the left; the order panel and the dial on the right."""
         with Horizontal(id="aod-main"):
             with Vertical(id="aod-left"):
-                yield AoDBoard(AoDBoardView(self.game.state.terrain), id="aod-board")
+                yield AoDBoard(
+                    AoDBoardView(self.game.state.terrain),
+                    ascii_only=bool(getattr(self.app, "ascii_only", False)),
+                    id="aod-board",
+                )
                 yield Static(id="aod-hexline", markup=False)
                 yield EventLog(id="aod-log")
             with Vertical(id="aod-side"):
@@ -935,6 +949,12 @@ class AoDScreen(GameScreen):
             self.refuse("The game is not over yet.", title="Result")
             return
         self.app.push_screen(ScoreScreen(self.state))
+
+    async def action_legend(self) -> None:
+        """Show or hide the board's legend (`tui.widgets.hexboard_legend.LegendPanel`)."""
+        board = self.board
+        terrain = self.state.terrain
+        await toggle_legend(board, lambda: AoDLegend(terrain, ascii_only=board.ascii_only))
 
     def action_rules(self) -> None:
         """The rules summary."""

@@ -14,6 +14,7 @@ from tests.tui.aod.test_screen_play import (  # noqa: F401 - the fixture
     ready_to_order,
 )
 from tui.aod import screen as entry
+from tui.aod.board_view import AoDLegend
 from tui.aod.game_screen import AoDScreen, NewAoDGame
 from tui.aod.rules import AoDRulesScreen
 from tui.app import HexmechApp
@@ -99,3 +100,21 @@ async def test_question_mark_opens_the_rules_summary(tmp_path, library):  # noqa
         assert isinstance(app.screen, AoDRulesScreen)
         await pilot.press("escape")
         assert app.screen is game
+
+
+async def test_the_legend_names_the_terrain_glyphs(tmp_path, library):  # noqa: F811
+    """L shows the board's key (AOD-26.12 glyphs) beside the board, and hides it again."""
+    journal = ready_to_order(tmp_path, library)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(AoDScreen(journal=journal))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("L")
+        legend = screen.query_one(AoDLegend)
+        shown = str(legend.render())
+        for words in ("hindering", "blocking", "shallow water", "deep water", "elevated"):
+            assert words in shown
+        await pilot.press("L")
+        await pilot.pause()
+        assert not screen.query(AoDLegend)

@@ -12,13 +12,13 @@ from datetime import UTC, datetime
 import pytest
 from textual.widgets import Input, Static
 
-from engine.aod.commands import DeployUnit, EndTurn, MoveUnit, RollFirstPlayer
+from engine.aod.commands import DeployUnit, EndTurn, FreeSpin, MoveUnit, RollFirstPlayer
 from engine.aod.rules import legal_commands
 from engine.aod.ruleset import RULESET
 from engine.aod.state import Stage
 from engine.aod.terrain import Edge
 from engine.game import Rejected
-from engine.hexes import Facing
+from engine.hexes import Facing, Hex
 from tests.tui.fakes import messages
 from tui.aod.force_builder import demo_forces
 from tui.aod.game_screen import AoDScreen, PassScreen, ScoreScreen, score_lines
@@ -241,3 +241,51 @@ def test_score_lines_name_the_winner_of_each_condition(tmp_path, library):
     winner = state.result.winner
     assert lines[-1] == ("Nobody wins." if winner is None else f"{state.players[winner]} wins!")
     assert any(line.startswith("Conditions won: Elimination: tie") for line in lines)
+
+
+def spin_offered(saves, library):
+    """Three players; Third Force's Kestrel ends its move behind Falcon Strike's (AOD-8.5)."""
+    journal = new_journal(saves, library, players=3)
+    journal.execute(RollFirstPlayer())
+    fixed = {"HX-009a": ("0903", Facing.N), "HX-009b": ("0309", Facing.SW)}
+    while journal.game.state.stage is Stage.DEPLOYMENT:
+        state = journal.game.state
+        index = next(n for n in state.owned(state.active) if state.units[n].hex is None)
+        ident = state.units[index].ident
+        if ident in fixed:
+            label, facing = fixed[ident]
+            command = DeployUnit(ident, Hex.from_label(label), facing)
+        else:
+            taken = [u.hex for u in state.units if u.hex is not None]
+            taken += [Hex.from_label(label) for label, _ in fixed.values()]
+            options = [c for c in legal_commands(state) if c.unit == ident]
+            command = max(options, key=lambda c: min(c.hex.distance(h) for h in taken))
+        assert not isinstance(journal.execute(command), Rejected)
+    assert journal.game.state.active == 1  # with this seed Liao Line goes first
+    journal.execute(EndTurn())
+    journal.execute(MoveUnit("HX-009b", Hex.from_label("0904"), Facing.N))
+    assert journal.game.state.spins
+    return journal
+
+
+async def test_a_free_spin_is_picked_from_the_list(tmp_path, library):
+    """AOD-8.5: the enemy's owner picks its facing by number (or stays); Enter gives it."""
+    journal = spin_offered(tmp_path, library)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        assert screen.state.units[screen.selected].ident == "HX-009a"
+        assert screen.options == [
+            FreeSpin("HX-009a", None),
+            FreeSpin("HX-009a", Facing.SE),
+            FreeSpin("HX-009a", Facing.S),
+            FreeSpin("HX-009a", Facing.SW),
+        ]
+        assert "Free spin HX-009a: pick 1-4." in text(screen, "#aod-prompt")
+        await pilot.press("3")
+        assert "> spin HX-009a S" in text(screen, "#aod-orders")
+        await pilot.press("enter")
+        state = screen.game.state
+        assert state.units[0].facing is Facing.S
+        assert not state.spins
+        assert state.units[screen.selected].owner == state.active == 2
