@@ -28,7 +28,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from engine.aod.combat import AttackOrder
 from engine.aod.commands import EndTurn, MoveUnit, RollFirstPlayer
 from engine.aod.movement import reachable
 from engine.aod.moving import move_allowance
@@ -51,6 +50,7 @@ from tui.aod.dial_panel import DialPanel, PanelData
 from tui.aod.workflow import (
     aim_marks,
     assign_keys,
+    attack_of,
     describe,
     fire_lines,
     group_name,
@@ -652,10 +652,11 @@ class AoDScreen(GameScreen):
             return lines
         if isinstance(chosen, MoveUnit) and self.selected is not None:
             lines.append(self._move_words(state, chosen))
-        tag = chosen.TAG
-        if self.selected is not None and ("ranged" in tag or "assault" in tag or "fire" in tag):
-            order = AttackOrder.ASSAULT if "assault" in tag else AttackOrder.RANGED
-            lines += fire_lines(state, self.selected, named_units(state, chosen), order)
+        attack = attack_of(chosen)
+        if self.selected is not None and attack is not None:
+            order, slot, indirect = attack
+            targets = named_units(state, chosen)
+            lines += fire_lines(state, self.selected, targets, order, slot=slot, indirect=indirect)
         lines.append(f"> {describe(chosen)}")
         return lines
 

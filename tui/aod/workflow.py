@@ -38,6 +38,7 @@ __all__ = [
     "KNOWN_KEYS",
     "aim_marks",
     "assign_keys",
+    "attack_of",
     "combatant",
     "fire_lines",
     "group_name",
@@ -65,11 +66,13 @@ KNOWN_KEYS: Final = {
     "unload": "u",
     "repair": "x",
     "spin": "s",
+    "special": "h",
 }
 """The key of an order whose command tag holds the word (``move_unit`` -> ``m``)."""
 FALLBACK_KEYS: Final = "bnijklopsuxt"
 """Keys for order kinds no word above names, in turn."""
 _NOT_ORDERS: Final = (DeployUnit, EndTurn)
+_VERBS: Final = frozenset({"move", "fire"})
 
 
 def group_name(tag: str) -> str:
@@ -93,7 +96,10 @@ def assign_keys(tags: Sequence[str]) -> dict[str, str]:
     keys: dict[str, str] = {}
     taken: set[str] = set()
     for tag in tags:
-        key = next((k for word, k in KNOWN_KEYS.items() if word in tag.split("_")), "")
+        known = [w for w in tag.split("_") if w in KNOWN_KEYS]
+        # a plain verb yields to a telling word: fire_artillery -> t, special_move -> h
+        telling = [w for w in known if w not in _VERBS] or known
+        key = KNOWN_KEYS[telling[0]] if telling else ""
         if not key or key in taken:
             key = next((k for k in FALLBACK_KEYS if k not in taken), "")
         if key:
@@ -174,15 +180,17 @@ def _need(
     attacker: int,
     targets: Sequence[int],
     order: AttackOrder,
+    slot: WeaponSlot | None = None,
+    indirect: bool = False,
 ) -> tuple[list[Need], str]:
     """The needs of an attack on ``targets``, or the reason it cannot be made."""
-    shooter = combatant(state, attacker, indices.index(attacker), WeaponSlot.PRIMARY)
+    shooter = combatant(state, attacker, indices.index(attacker), slot or WeaponSlot.PRIMARY)
     aimed = [combatant(state, t, indices.index(t)) for t in targets]
     for target in aimed:
-        problem = ranged_problem(field, shooter, target, order=order)
+        problem = ranged_problem(field, shooter, target, slot, order=order, indirect=indirect)
         if problem is not None:
             return [], plain_problem(problem)
-    return list(ranged_needs(field, shooter, aimed, order=order)), ""
+    return list(ranged_needs(field, shooter, aimed, order=order, indirect=indirect)), ""
 
 
 def fire_lines(
@@ -190,15 +198,29 @@ def fire_lines(
     attacker: int,
     targets: Sequence[int],
     order: AttackOrder = AttackOrder.RANGED,
+    *,
+    slot: WeaponSlot | None = None,
+    indirect: bool = False,
 ) -> list[str]:
-    """AOD-11.9 / AOD-12.5: the need on 3d6, the chance and every modifier, a line each."""
+    """AOD-11.9 / AOD-12.5: the need on 3d6, the chance and every modifier, a line each.
+
+    ``slot``: the weapon declared (None: the primary, AOD-11.6); ``indirect``: indirect fire
+    (AOD-12.7). The positions are the state's: an assault's move is not foreseen.
+    """
     if not targets:
         return []
     field, indices = state.battlefield()
     if attacker not in indices or any(t not in indices for t in targets):
         return ["Both units must be on the board."]
     needs, problem = _need(
-        state, field=field, indices=indices, attacker=attacker, targets=targets, order=order
+        state,
+        field=field,
+        indices=indices,
+        attacker=attacker,
+        targets=targets,
+        order=order,
+        slot=slot,
+        indirect=indirect,
     )
     if problem:
         return [problem]
@@ -233,6 +255,23 @@ def aim_marks(state: AoDState, attacker: int) -> dict[Hex, str]:
         if not problem and needs:
             marks[unit.hex] = str(needs[0].need)[-2:]
     return marks
+
+
+def attack_of(command: Command) -> tuple[AttackOrder, WeaponSlot | None, bool] | None:
+    """How a command attacks at range, for its preview: order, weapon, indirect; None: it does not.
+
+    A ranged or assault order (AOD-12, AOD-15), by its tag; its ``slot`` and ``indirect`` when
+    it declares them. An assault into close combat is no ranged attack.
+    """
+    words = command.TAG.split("_")
+    if getattr(command, "close", False) or not {"ranged", "assault", "fire"} & set(words):
+        return None
+    if "artillery" in words:
+        return None
+    order = AttackOrder.ASSAULT if "assault" in words else AttackOrder.RANGED
+    slot = getattr(command, "slot", None)
+    indirect = getattr(command, "indirect", False)
+    return order, slot if isinstance(slot, WeaponSlot) else None, indirect is True
 
 
 def describe(command: Command) -> str:

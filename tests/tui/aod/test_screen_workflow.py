@@ -11,14 +11,16 @@ from fractions import Fraction
 import attrs
 from attrs import frozen
 
-from engine.aod.combat import hit_probability
+from engine.aod.combat import AttackOrder, hit_probability
 from engine.aod.commands import AoDCommand, FreeSpin, MoveUnit, RollFirstPlayer, VentUnit
 from engine.aod.ruleset import RULESET
+from engine.aod.units import WeaponSlot
 from engine.hexes import Facing, Hex
 from tests.tui.aod.test_screen_play import library, ready_to_order, setup_of  # noqa: F401
 from tui.aod.workflow import (
     aim_marks,
     assign_keys,
+    attack_of,
     fire_lines,
     group_name,
     key_hex,
@@ -126,3 +128,64 @@ def test_the_fire_preview_says_why_not(library):  # noqa: F811
     assert "/" not in line.split(" ", 1)[0]
     assert aim_marks(state, kestrel) == {}
     assert plain_problem("attack/no_target: choose a target (AOD-11.8)") == "Choose a target."
+
+
+def test_the_order_kinds_being_added_get_their_letters():
+    """The ranged, close, support orders' tags: f, a, c, h, t, o, l, u, x; none twice."""
+    tags = [
+        "ranged_attack",
+        "assault_unit",
+        "close_combat",
+        "special_move",
+        "fire_artillery",
+        "move_formation",
+        "load_transport",
+        "unload_transport",
+        "repair_unit",
+    ]
+    assert list(assign_keys(tags).values()) == ["f", "a", "c", "h", "t", "o", "l", "u", "x"]
+
+
+@frozen
+class Volley(AoDCommand):
+    """A ranged order as the engine will list it: targets, the weapon, indirect fire."""
+
+    TAG = "ranged_attack"
+    unit: str
+    targets: tuple[str, ...]
+    slot: WeaponSlot | None = None
+    indirect: bool = False
+
+
+@frozen
+class Storm(AoDCommand):
+    """An assault order: a ranged attack after half a move, or close combat after a full one."""
+
+    TAG = "assault_unit"
+    unit: str
+    targets: tuple[str, ...]
+    close: bool = False
+
+
+def test_which_commands_get_a_fire_preview():
+    """AOD-12 and AOD-15: ranged and ranged assaults do, with their weapon; the others do not."""
+    slot = WeaponSlot.SECONDARY
+    assert attack_of(Volley("HX-009a", ("HX-010a",), slot)) == (AttackOrder.RANGED, slot, False)
+    indirect = Volley("HX-006a", ("HX-009a",), indirect=True)
+    assert attack_of(indirect) == (AttackOrder.RANGED, None, True)
+    assert attack_of(Storm("HX-009a", ("HX-010a",))) == (AttackOrder.ASSAULT, None, False)
+    assert attack_of(Storm("HX-009a", ("HX-010a",), close=True)) is None
+    assert attack_of(MoveUnit("HX-009a", Hex.from_label("1207"), Facing.S)) is None
+
+
+def test_the_secondary_weapon_is_previewed_with_its_own_range(library):  # noqa: F811
+    """AOD-11.6: the Kestrel's secondary reaches 8 hexes, its primary 10: at 9 only the primary."""
+    state = placed(
+        RULESET.start(setup_of(library)),
+        HX_009a=("1810", Facing.S),
+        HX_010a=("1819", Facing.N),
+    )
+    kestrel, warden = state.index_of("HX-009a"), state.index_of("HX-010a")
+    assert fire_lines(state, kestrel, [warden])[0].startswith("HX-010a: need 9+")
+    (refused,) = fire_lines(state, kestrel, [warden], slot=WeaponSlot.SECONDARY)
+    assert "range" in refused.lower()
