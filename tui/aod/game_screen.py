@@ -974,6 +974,8 @@ class AoDScreen(GameScreen):
         state = self.game.state
         automatic = state.stage is Stage.DEPLOYMENT or bool(state.spins)  # the plan comes back
         planning = self.chosen is not None or (self.plan is not None and not automatic)
+        if self.is_mounted and self.command_line.has_class("-open"):
+            planning = False  # Escape closes the command line first
         if action == "cancel_plan":
             return planning
         if action == "back":
