@@ -90,6 +90,8 @@ ORDER_LETTERS = "mvfcahjkptolusxbni"
 """Every key an order may get (`tui.aod.workflow.assign_keys`)."""
 AIM = "aim"
 """The plan of ``f`` while the engine lists no ranged order: the preview alone."""
+_UNSEEN = object()
+"""No seat seen yet: the screen just opened (the player at the keyboard is the one due)."""
 COMMAND_HINT = "a command: move HX-009a 1207 face S, vent HX-009a, pass, undo (Enter gives it)"
 
 
@@ -393,7 +395,8 @@ class AoDScreen(GameScreen):
         self.facing: Facing | None = None
         """The planned facing of a move or deployment ([ and ] turn it)."""
         self._groups: tuple[object, int | None, dict[str, list[Command]]] | None = None
-        self._seat: Seat | None = None
+        self._seat: Seat | object | None = _UNSEEN
+        """The seat due at the last redraw: None while several are (the roll), `_UNSEEN` at first."""
         self._turn: tuple[object, ...] = ()
         self._told = len(self.game.log)
         self._passing = False
@@ -923,7 +926,7 @@ class AoDScreen(GameScreen):
         due = self.game.seats_to_act
         seat = next(iter(due)) if len(due) == 1 else None
         previous, self._seat = self._seat, seat
-        if seat is None or previous is None or seat == previous or self._passing:
+        if seat is None or previous is _UNSEEN or seat == previous or self._passing:
             return
         if not handover_wanted(saves_dir_of(self)):
             return

@@ -289,3 +289,20 @@ async def test_a_free_spin_is_picked_from_the_list(tmp_path, library):
         assert state.units[0].facing is Facing.S
         assert not state.spins
         assert state.units[screen.selected].owner == state.active == 2
+
+
+async def test_after_the_roll_the_first_deployer_takes_the_terminal(tmp_path, library, monkeypatch):
+    """AOD-5 steps 5 and 9: everyone rolls; the board hides until the first deployer is seated."""
+    monkeypatch.setattr("tui.aod.game_screen.handover_wanted", lambda _directory: True)
+    journal = new_journal(tmp_path, library)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        assert app.screen is screen  # the game opens on the roll: no hand-over yet
+        await pilot.press("enter")
+        await pilot.pause()
+        state = screen.game.state
+        assert state.stage is Stage.DEPLOYMENT
+        assert isinstance(app.screen, PassScreen)
+        assert app.screen.player == state.players[state.active]
+        assert "deploy" in app.screen.why
