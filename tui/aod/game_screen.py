@@ -396,7 +396,7 @@ class AoDScreen(GameScreen):
         """The planned facing of a move or deployment ([ and ] turn it)."""
         self._groups: tuple[object, int | None, dict[str, list[Command]]] | None = None
         self._seat: Seat | object | None = _UNSEEN
-        """The seat due at the last redraw: None while several are (the roll), `_UNSEEN` at first."""
+        """The seat due at the last redraw: None while several are, `_UNSEEN` at first."""
         self._turn: tuple[object, ...] = ()
         self._told = len(self.game.log)
         self._passing = False
