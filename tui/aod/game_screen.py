@@ -28,7 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from engine.aod.commands import EndTurn, MoveUnit, RollFirstPlayer
+from engine.aod.commands import EndTurn, MoveUnit, PlaceTerrain, RollFirstPlayer
 from engine.aod.movement import reachable
 from engine.aod.moving import move_allowance
 from engine.aod.rules import legal_commands, prompt_text
@@ -498,7 +498,7 @@ class AoDScreen(GameScreen):
             parts.append(self.path.name)
         return parts
 
-    def _prompt(self, state: AoDState) -> str:
+    def _prompt(self, state: AoDState) -> str:  # noqa: PLR0911 - one line a situation
         if self.replaying:
             return self.replay_line(prompt_text(state))
         if state.result is not None:
@@ -508,6 +508,11 @@ class AoDScreen(GameScreen):
             return "Press Enter to roll 3d6 each for the first player."
         if self.chosen is not None:
             return "Enter gives the order shown; [ ] turn, Esc drops it."
+        if self.plan == PlaceTerrain.TAG:
+            who = state.players[state.active]
+            return (
+                f"{who}: Enter on a shaded hex lays a piece there, 1-9 picks another; e: no more."
+            )
         if self.plan is not None and self.selected is not None:
             return self._plan_prompt(state, self.plan, state.units[self.selected].ident)
         return prompt_text(state)
@@ -610,6 +615,8 @@ class AoDScreen(GameScreen):
     def _order_lines(self, state: AoDState) -> list[str]:
         """The order panel: the unit, its orders and keys, then the plan and its preview."""
         index = self.selected
+        if self.plan == PlaceTerrain.TAG and not self.replaying:
+            return [f"Pool: {', '.join(state.pool)}", *self._preview(state)]
         if index is None:
             return ["No unit selected (Tab)."]
         unit = state.units[index]
@@ -724,11 +731,18 @@ class AoDScreen(GameScreen):
             waiting = [n for n in own if state.units[n].order is None]
             pool = waiting or own
             self.selected = pool[0] if pool else None
-        if self.plan is None and self.selected is not None:
-            if state.stage is Stage.DEPLOYMENT:
-                self._start_plan("deploy_unit")
-            elif state.spins:
-                self._start_plan("free_spin")
+        self._automatic_plan(state)
+
+    def _automatic_plan(self, state: AoDState) -> None:
+        """The plan the stage asks for itself: lay terrain, deploy, answer a free spin."""
+        if self.plan is not None:
+            return
+        if state.stage is Stage.TERRAIN:
+            self._start_terrain(state)
+        elif self.selected is not None and state.stage is Stage.DEPLOYMENT:
+            self._start_plan("deploy_unit")
+        elif self.selected is not None and state.spins:
+            self._start_plan("free_spin")
 
     def action_next_unit(self, step: int) -> None:
         """Select the next (previous) unit of the player to act."""
@@ -777,6 +791,12 @@ class AoDScreen(GameScreen):
         if self.candidates and all(key_hex(state, c) is None for c in self.candidates):
             self.options = list(self.candidates)
             self.chosen = self.options[0] if len(self.options) == 1 else None
+
+    def _start_terrain(self, state: AoDState) -> None:
+        """AOD-5 step 6: lay a pool piece; the board marks every anchor a piece may take."""
+        self.plan = PlaceTerrain.TAG
+        self.candidates = [c for c in legal_commands(state) if isinstance(c, PlaceTerrain)]
+        self.options, self.chosen, self.picked, self.facing = [], None, None, None
 
     def _cursor_to_zone(self, state: AoDState) -> None:
         """Put the cursor on a free hex of the deployer's zone, near its middle (AOD-5 step 9)."""
@@ -891,6 +911,8 @@ class AoDScreen(GameScreen):
     def _no_pick(self, state: AoDState, where: Hex) -> str:
         index = self.selected
         ident = state.units[index].ident if index is not None else "The unit"
+        if self.plan == PlaceTerrain.TAG:
+            return f"No pool piece may be laid with its anchor on {where.label}."
         there = next((u for u in state.units if u.on_board and u.hex == where), None)
         if there is not None and self.plan in {"deploy_unit", MoveUnit.TAG}:
             return f"{there.ident} already stands in {where.label}."
@@ -975,7 +997,7 @@ class AoDScreen(GameScreen):
                 action == "result" and self.game.summary.over
             )
         state = self.game.state
-        automatic = state.stage is Stage.DEPLOYMENT or bool(state.spins)  # the plan comes back
+        automatic = state.stage in {Stage.DEPLOYMENT, Stage.TERRAIN} or bool(state.spins)
         planning = self.chosen is not None or (self.plan is not None and not automatic)
         if self.is_mounted and self.command_line.has_class("-open"):
             planning = False  # Escape closes the command line first

@@ -12,9 +12,17 @@ from datetime import UTC, datetime
 import pytest
 from textual.widgets import Input, Static
 
-from engine.aod.commands import DeployUnit, EndTurn, FreeSpin, MoveUnit, RollFirstPlayer
+from engine.aod.commands import (
+    DeployUnit,
+    EndTurn,
+    FreeSpin,
+    MoveUnit,
+    PlaceTerrain,
+    RollFirstPlayer,
+)
+from engine.aod.data.scenario import build_scenario
 from engine.aod.rules import legal_commands
-from engine.aod.ruleset import RULESET
+from engine.aod.ruleset import DEMO_SCENARIO, RULESET, setup_from_scenario
 from engine.aod.state import Stage
 from engine.aod.terrain import Edge
 from engine.game import Rejected
@@ -306,3 +314,30 @@ async def test_after_the_roll_the_first_deployer_takes_the_terminal(tmp_path, li
         assert isinstance(app.screen, PassScreen)
         assert app.screen.player == state.players[state.active]
         assert "deploy" in app.screen.why
+
+
+async def test_terrain_from_the_pool_is_laid_by_keys(tmp_path, library):
+    """AOD-5 step 6: without a fixed layout the players lay the pool; Enter twice lays a piece."""
+    table = {key: value for key, value in DEMO_SCENARIO.items() if key != "terrain"}
+    scenario = build_scenario(table, library.units, library.pieces, library.catalogue.cards)
+    setup = setup_from_scenario(scenario, library.pieces, library.catalogue)
+    journal = create_save(tmp_path, RULESET, setup, seed=SEED, now=NOW)
+    journal.execute(RollFirstPlayer())
+    assert journal.game.state.stage is Stage.TERRAIN
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        marks = screen.board.picture.marks
+        laying = [c for c in legal_commands(screen.game.state) if isinstance(c, PlaceTerrain)]
+        anchors = {c.anchor for c in laying}
+        assert set(marks) == anchors
+        screen.board.set_cursor(min(anchors))
+        await pilot.press("enter")
+        chosen = screen.chosen
+        assert isinstance(chosen, PlaceTerrain)
+        assert f"> place {chosen.piece} {chosen.anchor.label}" in text(screen, "#aod-orders")
+        await pilot.press("enter")
+        state = screen.game.state
+        assert screen.game.log[-1].command == chosen
+        assert len(state.pool) == 3
+        assert chosen.piece not in state.pool
