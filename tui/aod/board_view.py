@@ -141,7 +141,8 @@ class AoDBoardView:
 
 _PENDING: Final = ("artillery", "artillery_markers", "markers")
 """The state fields that may hold pending artillery markers (AOD-13.3), by the name they get."""
-_AT: Final = ("hex", "centre", "center", "target", "where")
+_AT: Final = ("dot", "hex", "centre", "center", "target", "where")
+"""Where a marker may keep its hex: the artillery rules put it on its dot (AOD-26.9)."""
 
 
 def artillery_marks(state: AoDState) -> dict[Hex, str]:

@@ -88,19 +88,23 @@ def test_markers_show_units_on_the_board_with_owner_and_facing(library):  # noqa
 class _Marker:
     """A pending artillery marker as the artillery rules may keep it (AOD-13.3)."""
 
-    hex: Hex
     shooter: int
+    dot: Hex
+    origin: Hex
 
 
 @frozen
 class _WithArtillery:
     """A state that holds pending markers (the artillery rules' field)."""
 
-    artillery: tuple[_Marker, ...]
+    markers: tuple[_Marker, ...]
 
 
 def test_pending_artillery_markers_are_marked_on_their_hexes(library):  # noqa: F811
-    """AOD-26.12 overlays: each pending marker's hex is marked; a state without any shows none."""
+    """AOD-26.12 overlays: each pending marker's dot is marked (not the shooter's hex)."""
     assert artillery_marks(RULESET.start(setup_of(library))) == {}
-    state = _WithArtillery((_Marker(Hex.from_label("1207"), 3), _Marker(Hex.from_label("2020"), 4)))
+    far = Hex.from_label("1834")
+    state = _WithArtillery(
+        (_Marker(3, Hex.from_label("1207"), far), _Marker(4, Hex.from_label("2020"), far))
+    )
     assert artillery_marks(state) == {Hex.from_label("1207"): "AR", Hex.from_label("2020"): "AR"}
