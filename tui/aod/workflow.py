@@ -1,0 +1,289 @@
+"""The order workflow of the AoD play screen, without the screen: groups, picks and previews.
+
+AOD-26.13 E's order workflow is select a unit -> choose an order -> pick a path or targets ->
+confirm with a preview. What may be chosen comes from the engine alone
+(`engine.aod.rules.legal_commands`): its commands are grouped by unit and command class
+(`order_groups`), so an order kind the engine gains later shows up without a change here. A
+command is picked on the board by the hex it is about (`key_hex`: where a move or deployment
+ends, where its target stands); several commands on one hex are alternatives chosen by number.
+
+The ranged preview (`fire_lines`) is AOD-11.9 and AOD-12.5: the need number, the exact chance
+and every modifier, from `engine.aod.combat.ranged_needs`, for the order being prepared or, until
+the engine lists ranged orders, for aiming (`aim_marks`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from engine.aod.combat import AttackOrder, Combatant, Need, ranged_needs, ranged_problem
+from engine.aod.commands import DeployUnit, EndTurn, MoveUnit
+from engine.aod.dial import values
+from engine.aod.language import format_command
+from engine.aod.rules import legal_commands
+from engine.aod.units import WeaponSlot
+from engine.hexes import Facing, Hex
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from engine.aod.geometry import Battlefield
+    from engine.aod.state import AoDState
+    from engine.game import Command
+
+__all__ = [
+    "FALLBACK_KEYS",
+    "KNOWN_KEYS",
+    "aim_marks",
+    "assign_keys",
+    "attack_of",
+    "combatant",
+    "fire_lines",
+    "group_name",
+    "key_hex",
+    "named_units",
+    "order_groups",
+    "plain_problem",
+]
+
+KNOWN_KEYS: Final = {
+    "move": "m",
+    "vent": "v",
+    "ranged": "f",
+    "fire": "f",
+    "assault": "a",
+    "close": "c",
+    "capture": "p",
+    "charge": "h",
+    "dfa": "j",
+    "ram": "k",
+    "artillery": "t",
+    "formation": "o",
+    "load": "l",
+    "board": "l",
+    "unload": "u",
+    "repair": "x",
+    "spin": "s",
+    "special": "h",
+}
+"""The key of an order whose command tag holds the word (``move_unit`` -> ``m``)."""
+FALLBACK_KEYS: Final = "bnijklopsuxt"
+"""Keys for order kinds no word above names, in turn."""
+_NOT_ORDERS: Final = (DeployUnit, EndTurn)
+_VERBS: Final = frozenset({"move", "fire"})
+
+
+def group_name(tag: str) -> str:
+    """An order's name from its command tag: ``move_unit`` -> "Move"."""
+    words = [w for w in tag.split("_") if w != "unit"]
+    return " ".join(words).capitalize() if words else tag
+
+
+def order_groups(state: AoDState, ident: str) -> dict[str, list[Command]]:
+    """The legal commands about unit ``ident`` by command tag, in the engine's order (AOD-7.3)."""
+    groups: dict[str, list[Command]] = {}
+    for command in legal_commands(state):
+        if isinstance(command, _NOT_ORDERS) or getattr(command, "unit", None) != ident:
+            continue
+        groups.setdefault(command.TAG, []).append(command)
+    return groups
+
+
+def assign_keys(tags: Sequence[str]) -> dict[str, str]:
+    """A key for each tag: its word's key (`KNOWN_KEYS`) when free, else the next free fallback."""
+    keys: dict[str, str] = {}
+    taken: set[str] = set()
+    for tag in tags:
+        known = [w for w in tag.split("_") if w in KNOWN_KEYS]
+        # a plain verb yields to a telling word: fire_artillery -> t, special_move -> h
+        telling = [w for w in known if w not in _VERBS] or known
+        key = KNOWN_KEYS[telling[0]] if telling else ""
+        if not key or key in taken:
+            key = next((k for k in FALLBACK_KEYS if k not in taken), "")
+        if key:
+            keys[tag] = key
+            taken.add(key)
+    return keys
+
+
+def named_units(state: AoDState, command: Command) -> list[int]:
+    """The units a command names besides its own ``unit``: targets, passengers (by index)."""
+    found: list[int] = []
+    for attribute in attrs.fields(type(command)):
+        if attribute.name == "unit":
+            continue
+        value = getattr(command, attribute.name)
+        words = value if isinstance(value, tuple) else (value,)
+        for word in words:
+            if isinstance(word, str):
+                index = state.index_of(word)
+                if index is not None and index not in found:
+                    found.append(index)
+    return found
+
+
+def key_hex(state: AoDState, command: Command) -> Hex | None:
+    """The hex a command is picked by: the first hex it names, else its first target's hex."""
+    for attribute in attrs.fields(type(command)):
+        value = getattr(command, attribute.name)
+        if isinstance(value, Hex):
+            return value
+    for index in named_units(state, command):
+        where = state.units[index].hex
+        if where is not None:
+            return where
+    return None
+
+
+def plain_problem(problem: str) -> str:
+    """A rule module's problem as a player reads it: no ``code:`` prefix, no section id."""
+    head, sep, rest = problem.partition(": ")
+    text = rest if sep and " " not in head else problem
+    if text.endswith(")") and "(AOD-" in text:
+        text = text[: text.rindex("(AOD-")].rstrip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _cards(state: AoDState, index: int) -> tuple[str, ...]:
+    forces = [unit for player in state.setup.players for unit in player.force]
+    return forces[index].cards if index < len(forces) else ()
+
+
+def combatant(
+    state: AoDState, index: int, field_index: int, slot: WeaponSlot | None = None
+) -> Combatant:
+    """Unit ``index`` in an attack: its current values (heat, cards, SE; AOD-6.4) and state."""
+    unit, printed = state.units[index], state.definition(index)
+    catalogue = state.setup.catalogue()
+    cards = tuple(catalogue.cards[c] for c in _cards(state, index) if c in catalogue.cards)
+    now = values(printed, unit.dial, catalogue, cards, weapon=slot)
+    return Combatant.from_values(
+        field_index,
+        printed,
+        now,
+        shutdown=unit.dial.shutdown,
+        heavy_damage=state.heavy_damage(index),
+    )
+
+
+def _percent(need: Need) -> str:
+    return f"{round(float(need.probability) * 100)}%"
+
+
+def _need(
+    state: AoDState,
+    *,
+    field: Battlefield,
+    indices: Sequence[int],
+    attacker: int,
+    targets: Sequence[int],
+    order: AttackOrder,
+    slot: WeaponSlot | None = None,
+    indirect: bool = False,
+) -> tuple[list[Need], str]:
+    """The needs of an attack on ``targets``, or the reason it cannot be made."""
+    shooter = combatant(state, attacker, indices.index(attacker), slot or WeaponSlot.PRIMARY)
+    aimed = [combatant(state, t, indices.index(t)) for t in targets]
+    for target in aimed:
+        problem = ranged_problem(field, shooter, target, slot, order=order, indirect=indirect)
+        if problem is not None:
+            return [], plain_problem(problem)
+    return list(ranged_needs(field, shooter, aimed, order=order, indirect=indirect)), ""
+
+
+def fire_lines(
+    state: AoDState,
+    attacker: int,
+    targets: Sequence[int],
+    order: AttackOrder = AttackOrder.RANGED,
+    *,
+    slot: WeaponSlot | None = None,
+    indirect: bool = False,
+) -> list[str]:
+    """AOD-11.9 / AOD-12.5: the need on 3d6, the chance and every modifier, a line each.
+
+    ``slot``: the weapon declared (None: the primary, AOD-11.6); ``indirect``: indirect fire
+    (AOD-12.7). The positions are the state's: an assault's move is not foreseen.
+    """
+    if not targets:
+        return []
+    field, indices = state.battlefield()
+    if attacker not in indices or any(t not in indices for t in targets):
+        return ["Both units must be on the board."]
+    needs, problem = _need(
+        state,
+        field=field,
+        indices=indices,
+        attacker=attacker,
+        targets=targets,
+        order=order,
+        slot=slot,
+        indirect=indirect,
+    )
+    if problem:
+        return [problem]
+    lines = []
+    for target, need in zip(targets, needs, strict=True):
+        lines.append(f"{state.units[target].ident}: need {need.need}+ on 3d6 ({_percent(need)})")
+        lines.append(f"  attack {need.attack}, defense {need.defense}")
+        lines += [f"  {m.amount:+d} attack: {m.reason}" for m in need.attack_modifiers]
+        lines += [f"  {m.amount:+d} defense: {m.reason}" for m in need.defense_modifiers]
+    return lines
+
+
+def aim_marks(state: AoDState, attacker: int) -> dict[Hex, str]:
+    """Every enemy the unit could fire at now, with the need on 3d6 (the board's target marks)."""
+    field, indices = state.battlefield()
+    if attacker not in indices:
+        return {}
+    owner = state.units[attacker].owner
+    marks: dict[Hex, str] = {}
+    for index in indices:
+        unit = state.units[index]
+        if unit.owner == owner or unit.hex is None:
+            continue
+        needs, problem = _need(
+            state,
+            field=field,
+            indices=indices,
+            attacker=attacker,
+            targets=[index],
+            order=AttackOrder.RANGED,
+        )
+        if not problem and needs:
+            marks[unit.hex] = str(needs[0].need)[-2:]
+    return marks
+
+
+def attack_of(command: Command) -> tuple[AttackOrder, WeaponSlot | None, bool] | None:
+    """How a command attacks at range, for its preview: order, weapon, indirect; None: it does not.
+
+    A ranged or assault order (AOD-12, AOD-15), by its tag; its ``slot`` and ``indirect`` when
+    it declares them. An assault into close combat is no ranged attack.
+    """
+    words = command.TAG.split("_")
+    if getattr(command, "close", False) or not {"ranged", "assault", "fire"} & set(words):
+        return None
+    if "artillery" in words:
+        return None
+    order = AttackOrder.ASSAULT if "assault" in words else AttackOrder.RANGED
+    slot = getattr(command, "slot", None)
+    indirect = getattr(command, "indirect", False)
+    return order, slot if isinstance(slot, WeaponSlot) else None, indirect is True
+
+
+def describe(command: Command) -> str:
+    """A command as the command line reads it (the preview's last line)."""
+    try:
+        return format_command(command)
+    except (TypeError, ValueError, KeyError):
+        return repr(command)
+
+
+def with_facing(command: Command, facing: Facing | None) -> Command:
+    """A move or deployment with another facing (the planned one); other commands unchanged."""
+    if facing is not None and isinstance(command, (MoveUnit, DeployUnit)):
+        return attrs.evolve(command, facing=facing)
+    return command
