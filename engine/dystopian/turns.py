@@ -89,6 +89,7 @@ __all__ = [
     "move_problem",
     "must_move",
     "roll_2d6_off",
+    "turn_to_move_problem",
 ]
 
 
@@ -175,19 +176,8 @@ def _marker_path_problem(
     return ""
 
 
-def move_problem(  # noqa: PLR0911 - a guard per rule
-    state: DWState,
-    index: int,
-    steps: tuple[Step, ...],
-    marker: MarkerAction | None,
-    level: Level | None,
-) -> str:
-    """Why model ``index`` of the active squadron may not make this move now, or "".
-
-    One guard per rule, in order: the active squadron (DW-9.2), one move each (DW-11.1), the
-    commanded element first (DW-9.3), the level declared (DW-11.8, DW-11.9), the marker change
-    (DW-11.6), the path (DW-28.4), a bow in contact (DW-28.5).
-    """
+def turn_to_move_problem(state: DWState, index: int) -> str:
+    """DW-9.2 / DW-9.3 / DW-11.1: model ``index`` may move now (in the squadron, once, in turn)."""
     activation = state.activation
     model = state.models[index]
     if activation is None or model.squadron != activation.squadron or not model.on_board:
@@ -200,6 +190,26 @@ def move_problem(  # noqa: PLR0911 - a guard per rule
     if index not in activation.element and waiting:
         names = ", ".join(state.models[n].ident for n in waiting)
         return f"The commanded element moves first: {names}."
+    return ""
+
+
+def move_problem(
+    state: DWState,
+    index: int,
+    steps: tuple[Step, ...],
+    marker: MarkerAction | None,
+    level: Level | None,
+) -> str:
+    """Why model ``index`` of the active squadron may not make this move now, or "".
+
+    One guard per rule, in order: the active squadron (DW-9.2), one move each (DW-11.1), the
+    commanded element first (DW-9.3), the level declared (DW-11.8, DW-11.9), the marker change
+    (DW-11.6), the path (DW-28.4), a bow in contact (DW-28.5).
+    """
+    why = turn_to_move_problem(state, index)
+    if why:
+        return why
+    model = state.models[index]
     card = state.card(index)
     if level is not None:
         why = level_problem(
@@ -448,7 +458,8 @@ def end_activation(ctx: Ctx) -> None:
         return
     player = ctx.state.squadrons[activation.squadron].owner
     other = (player + 1) % PLAYERS
-    following = other if ctx.state.ready(other) else player if ctx.state.ready(player) else None
+    left = {p: [n for n in ctx.state.ready(p) if n != activation.squadron] for p in (player, other)}
+    following = other if left[other] else player if left[player] else None  # DW-7.1
     ctx.emit(ActivationEnded(activation.squadron, following))
     if following is None:
         end_phase(ctx)
