@@ -100,23 +100,25 @@ def _choose_edge(ctx: Ctx, command: Command) -> None:
     ctx.emit(EdgeChosen(chooser, command.edge))
 
 
-def deploy_problem(state: DWState, index: int, where: Hex, level: Level) -> str:
-    """DW-22.8 / DW-28.5 / DW-28.9: why model ``index`` may not deploy there, or ""."""
+def deploy_problem(
+    state: DWState, index: int, where: Hex, level: Level
+) -> tuple[DWCode, str] | None:
+    """DW-22.8 / DW-28.5 / DW-28.9: why model ``index`` may not deploy there, or None."""
     model, card = state.models[index], state.card(index)
     if where not in state.setup.zone(state.edges[model.owner]):  # DW-22.8 step 2
-        return f"{label(where)} is outside {state.players[model.owner]}'s deployment zone."
+        why = f"{label(where)} is outside {state.players[model.owner]}'s deployment zone."
+        return DWCode.OUTSIDE_ZONE, why
     other = next((m for m in state.models if m.on_board and m.hex == where), None)
     if other is not None:  # DW-28.5: one piece per hex
-        return f"{other.ident} is already in {where.label}."
+        return DWCode.OCCUPIED, f"{other.ident} is already in {where.label}."
     why = level_problem(level, flyer=card.flying, diver=card.is_diving)
     if why:  # DW-11.8 / DW-11.9: flyers may start obscured, divers submerged
-        return why
-    mode = mode_for(
-        level, land=state.mover(index).land, amphibious=card.has("amphibious_capability")
-    )
+        return DWCode.LEVEL, why
+    amphibious = card.has("amphibious_capability")
+    mode = mode_for(level, land=state.mover(index).land, amphibious=amphibious)
     if entry_rule(state.setup.terrain[where].kind, mode).entry is not Entry.ENTER:
-        return f"{model.ident} cannot stand in the terrain of {where.label}."
-    return ""
+        return DWCode.TERRAIN, f"{model.ident} cannot stand in the terrain of {where.label}."
+    return None
 
 
 def _deploy(ctx: Ctx, command: Command) -> None:
@@ -132,10 +134,9 @@ def _deploy(ctx: Ctx, command: Command) -> None:
         name = state.squadron_name(state.deploying)
         raise IllegalCommand(DWCode.OTHER_SQUADRON, f"Finish deploying {name} first.")
     level = model.level if command.level is None else command.level
-    why = deploy_problem(state, index, command.hex, level)
-    if why:
-        code = DWCode.OUTSIDE_ZONE if "zone" in why else DWCode.OCCUPIED
-        raise IllegalCommand(code, why)
+    problem = deploy_problem(state, index, command.hex, level)
+    if problem is not None:
+        raise IllegalCommand(*problem)
     ctx.emit(ModelDeployed(index, command.hex, command.facing, level))
     if ctx.state.deploying is not None:
         return
@@ -248,7 +249,7 @@ def _deployments(state: DWState) -> Iterator[Command]:
     for index in sorted(firsts.values()) if state.deploying is None else waiting[:1]:
         model = state.models[index]
         for where in zone:
-            if not deploy_problem(state, index, where, model.level):
+            if deploy_problem(state, index, where, model.level) is None:
                 yield DeployModel(model.ident, where, edge.inward)
 
 
