@@ -27,6 +27,7 @@ __all__ = [
     "EndPhaseBegan",
     "GameEnded",
     "GameLengthRolled",
+    "HazardKind",
     "InitiativeRolled",
     "LossCause",
     "ModelDeployed",
@@ -37,7 +38,6 @@ __all__ = [
     "RolledOff",
     "SquadronActivated",
     "TerrainTested",
-    "TestKind",
     "TurnBegan",
 ]
 
@@ -58,7 +58,7 @@ class CheckKind(enum.StrEnum):
     BRAVERY = "bravery"
 
 
-class TestKind(enum.StrEnum):
+class HazardKind(enum.StrEnum):
     """The size test of DW-13.3, rolled for treacherous terrain or for snaking (DW-11.5)."""
 
     TREACHEROUS = "treacherous"
@@ -174,7 +174,7 @@ class TerrainTested(DWEvent):
 
     TAG = "dw_terrain_tested"
     model: int
-    kind: TestKind
+    kind: HazardKind
     faces: tuple[int, ...]
     failed: bool
     rerolled: bool = False

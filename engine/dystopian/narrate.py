@@ -19,6 +19,7 @@ from engine.dystopian.events import (
     EndPhaseBegan,
     GameEnded,
     GameLengthRolled,
+    HazardKind,
     InitiativeRolled,
     ModelDeployed,
     ModelDisplaced,
@@ -28,7 +29,6 @@ from engine.dystopian.events import (
     RolledOff,
     SquadronActivated,
     TerrainTested,
-    TestKind,
     TurnBegan,
 )
 from engine.dystopian.evolve import evolve
@@ -195,7 +195,7 @@ def _(event: MoraleChecked, before: DWState, after: DWState) -> str:
 @_said.register
 def _(event: TerrainTested, before: DWState, after: DWState) -> str:
     del after
-    why = "treacherous terrain" if event.kind is TestKind.TREACHEROUS else "snaking"
+    why = "treacherous terrain" if event.kind is HazardKind.TREACHEROUS else "snaking"
     faces = " then ".join(map(str, event.faces))
     again = " (the Commodore's re-roll)" if event.rerolled else ""
     outcome = "and collides" if event.failed else "and is safe"

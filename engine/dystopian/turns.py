@@ -34,6 +34,7 @@ from engine.dystopian.events import (
     EndPhaseBegan,
     GameEnded,
     GameLengthRolled,
+    HazardKind,
     InitiativeRolled,
     LossCause,
     ModelDisplaced,
@@ -42,7 +43,6 @@ from engine.dystopian.events import (
     MoraleChecked,
     SquadronActivated,
     TerrainTested,
-    TestKind,
     TurnBegan,
 )
 from engine.dystopian.geometry import Level
@@ -245,7 +245,7 @@ def _facing_after(start: Facing, steps: tuple[Step, ...], taken: int) -> Facing:
     return start.turn(sum(s.turn for s in steps[:taken]))
 
 
-def _size_test(ctx: Ctx, index: int, kind: TestKind, *, reroll: bool) -> bool:
+def _size_test(ctx: Ctx, index: int, kind: HazardKind, *, reroll: bool) -> bool:
     """DW-13.3: the size test's D6 (with the Commodore's re-roll, DW-10.1 #1); True: collided."""
     state = ctx.state
     size = state.size(index)
@@ -253,7 +253,7 @@ def _size_test(ctx: Ctx, index: int, kind: TestKind, *, reroll: bool) -> bool:
     faces: tuple[int, ...] = (first,)
     failed = treacherous_collides(size, first)
     rerolled = False
-    if failed and reroll and kind is TestKind.TREACHEROUS and _may_reroll(state, index):
+    if failed and reroll and kind is HazardKind.TREACHEROUS and _may_reroll(state, index):
         second = ctx.dice.die(6)
         faces, failed, rerolled = (first, second), treacherous_collides(size, second), True
     ctx.emit(TerrainTested(index, kind, faces, failed, rerolled))
@@ -321,7 +321,7 @@ def _walk_model(
     mover = ctx.state.mover(index)
     walked = walk(board, indices.index(index), mover, steps)
     hexes, facing, contact = walked.hexes, walked.facing, _recorded(index, walked, indices)
-    if walked.treacherous_test and _size_test(ctx, index, TestKind.TREACHEROUS, reroll=reroll):
+    if walked.treacherous_test and _size_test(ctx, index, HazardKind.TREACHEROUS, reroll=reroll):
         stop = treacherous_stop(board, walked, land=mover.land, level=level)
         taken = hexes.index(stop)
         hexes, facing = hexes[: taken + 1], _facing_after(model.facing, steps, taken)
@@ -329,7 +329,7 @@ def _walk_model(
     else:
         for turn_at in walked.snaking_tests:  # DW-11.5: each turn once snaking
             if turn_at >= walked.steps or not _size_test(
-                ctx, index, TestKind.SNAKING, reroll=False
+                ctx, index, HazardKind.SNAKING, reroll=False
             ):
                 continue
             where = hexes[turn_at]
@@ -451,7 +451,8 @@ def end_activation(ctx: Ctx) -> None:
     waiting = must_move(state)
     if waiting:  # DW-11.3: the minimum move
         names = ", ".join(state.models[n].ident for n in waiting)
-        raise IllegalCommand(DWCode.MUST_MOVE, f"{names} must still make its minimum move.")
+        its = "their" if len(waiting) > 1 else "its"
+        raise IllegalCommand(DWCode.MUST_MOVE, f"{names} must still make {its} minimum move.")
     for _, segment in SEGMENTS:
         segment(ctx)
     if _orders_check(ctx) or check_end(ctx):

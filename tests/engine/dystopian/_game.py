@@ -102,7 +102,7 @@ def arrange(
         if place is None:
             new.append(model)
             continue
-        level = place[2] if len(place) == 3 else model.level  # noqa: PLR2004 - with a level
+        level = place[2] if len(place) == 3 else model.level
         new.append(
             attrs.evolve(
                 model,

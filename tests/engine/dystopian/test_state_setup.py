@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dystopian.geometry import Level
 from engine.dystopian.fleet import Squadron
+from engine.dystopian.geometry import Level
 from engine.dystopian.ruleset import DEFAULT_SCENARIO, DystopianWars, Library
 from engine.dystopian.state import DWSetup, DWState, Edge, PlayerSetup, Stage, model_idents
 from engine.dystopian.terrain import TerrainKind
