@@ -378,12 +378,14 @@ class DWState:
     rerolls_used: tuple[bool, ...] = (False, False)
     commodore_lost: tuple[bool, ...] = (False, False)
     result: Result | None = None
-    _cards: dict[str, ModelCard] = field(init=False, eq=False, repr=False, hash=False, factory=dict)
+    _cards: dict[tuple[int, str], ModelCard] = field(
+        init=False, eq=False, repr=False, hash=False, factory=dict
+    )
 
     def __attrs_post_init__(self) -> None:
-        for player in self.setup.players:
+        for owner, player in enumerate(self.setup.players):
             for model in fleet_models(player.fleet):
-                self._cards[model.card.id] = model.card
+                self._cards[owner, model.card.id] = model.card
 
     @classmethod
     def start(cls, setup: DWSetup) -> DWState:
@@ -428,7 +430,8 @@ class DWState:
 
     def card(self, index: int) -> ModelCard:
         """The card of model ``index``."""
-        return self._cards[self.models[index].card]
+        model = self.models[index]
+        return self._cards[model.owner, model.card]
 
     def size(self, index: int) -> Size:
         """Model ``index``'s size class as the geometry counts it."""

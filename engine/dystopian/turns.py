@@ -455,7 +455,9 @@ def end_activation(ctx: Ctx) -> None:
         raise IllegalCommand(DWCode.MUST_MOVE, f"{names} must still make {its} minimum move.")
     for _, segment in SEGMENTS:
         segment(ctx)
-    if _orders_check(ctx) or check_end(ctx):
+        if _orders_check(ctx):  # DW-22.4: the instant an order is fulfilled
+            return
+    if check_end(ctx):
         return
     player = ctx.state.squadrons[activation.squadron].owner
     other = (player + 1) % PLAYERS

@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.dystopian.models import Size
 from engine.dystopian.state import PLAYERS, DWState, FieldOrder, Result, VictoryLevel
 
-__all__ = ["MARGINS", "judge", "order_met", "victory_points"]
+__all__ = ["MARGINS", "judge", "order_met", "victory_level", "victory_points"]
 
 MARGINS = ((50, VictoryLevel.CRUSHING), (30, VictoryLevel.RESOUNDING), (10, VictoryLevel.MARGINAL))
 """DW-22.5: per cent more VP than the opponent for each victory level, best first."""
@@ -81,7 +81,8 @@ def order_met(state: DWState, player: int) -> bool:  # noqa: PLR0911 - one case 
     return bool(flagship) and all(state.models[n].lost for n in flagship)
 
 
-def _level(mine: int, theirs: int) -> VictoryLevel:
+def victory_level(mine: int, theirs: int) -> VictoryLevel:
+    """DW-22.5: the level ``mine`` VP earn against ``theirs`` (DRAW when it earns none)."""
     for margin, level in MARGINS:
         if mine > 0 and mine * 100 >= theirs * (100 + margin):
             return level
@@ -95,7 +96,7 @@ def judge(state: DWState, reason: str) -> Result:
     if met[0] != met[1]:
         return Result(reason, vp, met, met.index(True), VictoryLevel.CRUSHING)
     for player in range(PLAYERS):
-        level = _level(vp[player], vp[_enemy(player)])
+        level = victory_level(vp[player], vp[_enemy(player)])
         if level is not VictoryLevel.DRAW:
             return Result(reason, vp, met, player, level)
     return Result(reason, vp, met, None, VictoryLevel.DRAW)
