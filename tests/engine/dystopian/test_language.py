@@ -43,7 +43,10 @@ STATE = arrange(setup(NAVAL, NAVAL), {})
         ("move CR-1 stay reverse", MoveModel("CR-1", "", MarkerAction.START_REVERSING)),
         ("move CR-1 stay stop-reversing", MoveModel("CR-1", "", MarkerAction.STOP_REVERSING)),
         ("move CR-1 B", MoveModel("CR-1", "B")),
-        ("move CR-1 FFL submerged reroll", MoveModel("CR-1", "FFL", None, Level.SUBMERGED, True)),
+        (
+            "move CR-1 FFL submerged reroll",
+            MoveModel("CR-1", "FFL", None, Level.SUBMERGED, reroll=True),
+        ),
         ("end", EndActivation()),
         ("pass", EndActivation()),
     ],
@@ -64,7 +67,7 @@ def test_commands_are_read(text: str, command: Command) -> None:
         Activate("CR-2", "CR-1"),
         MoveModel("BB-1", "FFRFL"),
         MoveModel("BB-1", "", MarkerAction.STOP_REVERSING),
-        MoveModel("BB-1", "FF", MarkerAction.STOP, Level.SURFACE, True),
+        MoveModel("BB-1", "FF", MarkerAction.STOP, Level.SURFACE, reroll=True),
         EndActivation(),
     ],
 )

@@ -163,7 +163,9 @@ def test_a_broken_squadron_takes_a_bravery_check_after_its_activation() -> None:
     state = arrange(GAME, PLACES, markers=broken)
     moves = [MoveModel(n, "F") for n in ("CR-1", "CR-2", "CR-3")]
     state, events = play(state, [Activate("CR-1"), *moves, EndActivation()], [2, 2, 5])
-    assert events[-2] == MoraleChecked(CheckKind.BRAVERY, 1, (2, 3, 4), 3, 1, (2, 2, 5), 1, True)
+    assert events[-2] == MoraleChecked(
+        CheckKind.BRAVERY, 1, (2, 3, 4), 3, 1, (2, 2, 5), 1, passed=True
+    )
     assert not any(state.models[n].markers.broken for n in (2, 3, 4))
 
 

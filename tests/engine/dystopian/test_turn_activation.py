@@ -93,7 +93,7 @@ def test_a_model_out_of_command_takes_a_command_check_with_one_die_less() -> Non
 def test_the_player_nominates_the_commanded_element_of_a_split_squadron() -> None:
     """DW-9.3: naming CR-3's group leaves CR-1 and CR-2 out of command; a 6 explodes (DW-2.1)."""
     places = {**CLOSE, "CR-3": ("1703", S)}
-    state, events = play(arrange(GAME, places), [Activate("CR-1", "CR-3")], [6, 1, 1, 4, 5])
+    _, events = play(arrange(GAME, places), [Activate("CR-1", "CR-3")], [6, 1, 1, 4, 5])
     assert events[0] == SquadronActivated(1, (4,), ())
     assert events[1] == MoraleChecked(CheckKind.COMMAND, 1, (2,), 2, 1, (6, 1, 1), 2, passed=True)
     assert events[2] == MoraleChecked(CheckKind.COMMAND, 1, (3,), 2, 1, (4, 5), 2, passed=True)

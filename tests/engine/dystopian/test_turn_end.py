@@ -118,9 +118,8 @@ def test_the_result_names_the_side_with_more_points() -> None:
     assert judge(state, "time") == Result("time", (20, 0), (False, False), 0, VictoryLevel.CRUSHING)
     assert judge(arrange(GAME, PLACES), "time").winner is None
 
-
-def test_fulfilling_field_orders_ends_the_game_at_once() -> None:
-    """DW-22.4: the instant a fleet fulfils its order it wins: Blue's flagship runs off the table."""
+    """DW-22.4: the instant a fleet fulfils its order it wins: Blue's flagship leaves the table."""
+    """DW-22.4: the instant a fleet fulfils its order it wins (Blue's flagship leaves)."""
     places = {**PLACES, "BB-2": ("0524", S)}
     state = arrange(GAME, places, active=1, orders=(FieldOrder.COMMODORE, FieldOrder.DEFAULT))
     state, events = play(state, [Activate("BB-2"), MoveModel("BB-2", "F"), EndActivation()])
