@@ -34,7 +34,7 @@ from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.rules import legal_commands, seats_to_act
 from engine.dystopian.state import DWState, GameLength, Markers, RecordedContact, Stage
 from engine.dystopian.terrain import TerrainKind
-from engine.game import Command, IllegalCommand
+from engine.game import Command, Event, IllegalCommand
 from engine.hexes import Facing
 from tests.engine.dystopian._game import H, arrange, fleet, model, play, setup, squadron
 
@@ -285,7 +285,7 @@ def test_all_stop_restart_and_reverse() -> None:
 
 def _activate_and_end(
     state: DWState, first: str, dice: list[int] | None = None
-) -> tuple[DWState, list]:
+) -> tuple[DWState, list[Event]]:
     """Activate ``first``'s squadron and move every model of it one hex ahead, then end."""
     index = model(state, first)
     squadron = state.models[index].squadron

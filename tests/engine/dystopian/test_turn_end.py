@@ -6,6 +6,8 @@ victory levels (the game length is in test_turn_activation).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
@@ -36,7 +38,7 @@ PLACES = {
 }
 
 
-def _with(state: DWState, ident: str, **changes: object) -> DWState:
+def _with(state: DWState, ident: str, **changes: Any) -> DWState:
     index = state.index_of(ident)
     assert index is not None
     return state.with_model(index, attrs.evolve(state.models[index], **changes))
