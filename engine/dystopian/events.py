@@ -35,6 +35,7 @@ __all__ = [
     "ModelLost",
     "ModelMoved",
     "MoraleChecked",
+    "MovementEnded",
     "RolledOff",
     "SquadronActivated",
     "TerrainTested",
@@ -217,6 +218,14 @@ class ModelLost(DWEvent):
 
 
 @frozen
+class MovementEnded(DWEvent):
+    """Every model of the active squadron has moved (DW-7.2 step 2a); contacts resolve next."""
+
+    TAG = "dw_movement_ended"
+    squadron: int
+
+
+@frozen
 class ActivationEnded(DWEvent):
     """The squadron's activation ended (DW-7.2); ``following`` activates next, None: End Phase."""
 
@@ -264,6 +273,7 @@ DW_EVENTS: tuple[type[DWEvent], ...] = (
     ModelMoved,
     ModelDisplaced,
     ModelLost,
+    MovementEnded,
     ActivationEnded,
     EndPhaseBegan,
     GameLengthRolled,

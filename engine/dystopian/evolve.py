@@ -26,6 +26,7 @@ from engine.dystopian.events import (
     ModelLost,
     ModelMoved,
     MoraleChecked,
+    MovementEnded,
     RolledOff,
     SquadronActivated,
     TerrainTested,
@@ -199,6 +200,14 @@ def _lost(event: ModelLost, state: DWState) -> DWState:
     if activation is not None:
         activation = _replace(activation, losses=(*activation.losses, event.model))
     return _replace(state, contacts=_parted(state), activation=activation)
+
+
+@_apply.register
+def _movement_ended(event: MovementEnded, state: DWState) -> DWState:
+    del event
+    if state.activation is None:
+        return state
+    return _replace(state, activation=_replace(state.activation, movement_done=True))
 
 
 @_apply.register

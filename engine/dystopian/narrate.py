@@ -26,6 +26,7 @@ from engine.dystopian.events import (
     ModelLost,
     ModelMoved,
     MoraleChecked,
+    MovementEnded,
     RolledOff,
     SquadronActivated,
     TerrainTested,
@@ -237,6 +238,12 @@ def _(event: ModelDisplaced, before: DWState, after: DWState) -> str:
 def _(event: ModelLost, before: DWState, after: DWState) -> str:
     del after
     return f"{_name(before, event.model)} is lost: {event.cause.value}."
+
+
+@_said.register
+def _(event: MovementEnded, before: DWState, after: DWState) -> str:
+    del after
+    return f"{before.squadron_name(event.squadron)} has finished moving."
 
 
 @_said.register

@@ -309,6 +309,8 @@ class Activation:
         moved: the models that have moved, in order.
         broken_at_start: its models that had a Break marker when it activated (bravery, DW-10.2).
         losses: models of any squadron lost during this activation (break checks, DW-10.2).
+        movement_done: the Movement segment is over (DW-7.2 step 2): rams and collisions are
+            resolved next, then the combat commands may be given.
     """
 
     squadron: int
@@ -316,6 +318,7 @@ class Activation:
     moved: tuple[int, ...] = ()
     broken_at_start: tuple[int, ...] = ()
     losses: tuple[int, ...] = ()
+    movement_done: bool = False
 
 
 @frozen

@@ -9,16 +9,20 @@
   each snaking test (DW-11.5), a failure stopping it with a terrain contact (DW-13.3); contacts
   recorded (DW-12.2, DW-28.5); a model stepping off the table lost (DW-11.1); pieces under its
   end moved aside (DW-11.10), flyers and submerged tokens placed clear (DW-11.8).
-- `end_activation`: the segments after movement, in the order of DW-7.2 (`SEGMENTS`): rams and
-  collisions (2b), combat (3), boarding (4), morale (5: break checks, then the active
-  squadron's bravery check); then the instant Field Orders check (DW-22.4) and the next
-  squadron, alternating, a player with none left passing (DW-7.1).
+- `end_movement`: the Movement segment ends (`MovementEnded`) once every model has moved, or
+  at `end_activation`; rams and collisions follow at once (`AFTER_MOVEMENT`, DW-12.6 step 2).
+  Combat commands are given after it, while the activation lasts.
+- `end_activation`: the segments after that, in the order of DW-7.2 (`SEGMENTS`): combat (3),
+  boarding (4), morale (5: break checks, then the active squadron's bravery check); the Field
+  Orders are checked after each (the instant win, DW-22.4); then the next squadron, alternating,
+  a player with none left passing (DW-7.1).
 - `end_phase`: the End Phase in the fixed order of DW-7.3 (`END_PHASE`), then the game length
   (DW-22.6) and the next turn.
 
-Seams: the steps the combat and boarding modules fill are listed in `SEGMENTS` and `END_PHASE`
-as ``pending`` no-ops (rams and collisions damage, combat, boarding, derelict drift, repairs and
-Corrosion, tidying templates, cards). Tiny-flyer wings do not activate yet (DW-20).
+Seams: the steps the combat and boarding modules fill are listed in `AFTER_MOVEMENT`,
+`SEGMENTS` and `END_PHASE` as ``pending`` no-ops (rams and collisions damage, combat, boarding,
+derelict drift, repairs and Corrosion, tidying templates, cards). Tiny-flyer wings do not
+activate yet (DW-20).
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from engine.dystopian.events import (
     ModelLost,
     ModelMoved,
     MoraleChecked,
+    MovementEnded,
     SquadronActivated,
     TerrainTested,
     TurnBegan,
@@ -77,6 +82,7 @@ from engine.game import IllegalCommand
 from engine.hexes import Facing
 
 __all__ = [
+    "AFTER_MOVEMENT",
     "END_PHASE",
     "SEGMENTS",
     "activate",
@@ -84,10 +90,12 @@ __all__ = [
     "check_end",
     "end_activation",
     "end_game",
+    "end_movement",
     "end_phase",
     "move_model",
     "move_problem",
     "must_move",
+    "reroll_available",
     "roll_2d6_off",
     "turn_to_move_problem",
 ]
@@ -182,6 +190,8 @@ def turn_to_move_problem(state: DWState, index: int) -> str:
     model = state.models[index]
     if activation is None or model.squadron != activation.squadron or not model.on_board:
         return f"{model.ident} is not in the active squadron."
+    if activation.movement_done:
+        return "The squadron has finished moving."
     if index in activation.moved:
         return f"{model.ident} has already moved this activation."
     waiting = [
@@ -253,15 +263,18 @@ def _size_test(ctx: Ctx, index: int, kind: HazardKind, *, reroll: bool) -> bool:
     faces: tuple[int, ...] = (first,)
     failed = treacherous_collides(size, first)
     rerolled = False
-    if failed and reroll and kind is HazardKind.TREACHEROUS and _may_reroll(state, index):
+    if failed and reroll and kind is HazardKind.TREACHEROUS and reroll_available(state, index):
         second = ctx.dice.die(6)
         faces, failed, rerolled = (first, second), treacherous_collides(size, second), True
     ctx.emit(TerrainTested(index, kind, faces, failed, rerolled))
     return failed
 
 
-def _may_reroll(state: DWState, index: int) -> bool:
-    """DW-10.1: once a turn, for a model within CD of the flagship."""
+def reroll_available(state: DWState, index: int) -> bool:
+    """DW-10.1: the Commodore's re-roll is unused this turn and ``index`` is near the flagship.
+
+    Near is within CD (3 hexes); the combat module asks it for critical and repair rolls too.
+    """
     model = state.models[index]
     flagship = state.flagship(model.owner)
     if flagship is None or state.rerolls_used[model.owner] or model.hex is None:
@@ -292,7 +305,7 @@ def move_model(
     why = move_problem(state, index, steps, marker, level)
     if why:
         raise IllegalCommand(DWCode.PATH, why)
-    if reroll and not _may_reroll(state, index):  # DW-10.1: once a turn, within CD
+    if reroll and not reroll_available(state, index):  # DW-10.1: once a turn, within CD
         raise IllegalCommand(
             DWCode.REROLL,
             "The Commodore's re-roll is spent, or the model is too far from the flagship.",
@@ -302,8 +315,19 @@ def move_model(
     if marker is not None and marker is not MarkerAction.STOP:
         assert model.hex is not None  # noqa: S101 - on the board
         ctx.emit(ModelMoved(index, (model.hex,), model.facing, level, 0, marker))
+        _movement_over(ctx)
         return
     _walk_model(ctx, index, steps, marker, level, reroll=reroll)
+    _movement_over(ctx)
+
+
+def _movement_over(ctx: Ctx) -> None:
+    """DW-7.2: once every model of the squadron has moved, the Movement segment ends."""
+    activation = ctx.state.activation
+    if activation is None or ctx.state.stage is Stage.OVER:
+        return
+    if all(n in activation.moved for n in ctx.state.alive(activation.squadron)):
+        end_movement(ctx)
 
 
 def _walk_model(
@@ -345,8 +369,8 @@ def _walk_model(
     ctx.emit(ModelMoved(index, hexes, facing, level, min(moved, len(hexes) - 1), marker, contact))
     if walked.lost and whole:  # DW-11.1: off the table
         ctx.emit(ModelLost(index, LossCause.OFF_TABLE))
-        return
-    _clear_under(ctx, index)
+    else:
+        _clear_under(ctx, index)
 
 
 def _recorded(index: int, walked: Walk, indices: tuple[int, ...]) -> RecordedContact | None:
@@ -432,13 +456,37 @@ def _check(ctx: Ctx, kind: CheckKind, squadron: int, models: tuple[int, ...]) ->
     )
 
 
+AFTER_MOVEMENT: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
+    ("rams and collisions (DW-7.2 step 2b, DW-12.4): pending, the damage module", _pending),
+)
+"""What follows the squadron's movement at once (DW-12.6 step 2), before any combat command."""
+
 SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
-    ("rams and collisions (DW-7.2 step 2b, DW-12.4): pending, the combat module", _pending),
     ("combat (DW-7.2 step 3): pending, the combat module", _pending),
     ("boarding (DW-7.2 step 4, DW-19): pending", _pending),
     ("morale (DW-7.2 step 5, DW-10)", _morale),
 )
 """The segments after movement, in the order of DW-7.2."""
+
+
+def end_movement(ctx: Ctx) -> bool:
+    """DW-7.2 step 2: the Movement segment is over; rams and collisions; True if the game ended.
+
+    Raises:
+        IllegalCommand: a model has still to make its minimum move (DW-11.3).
+    """
+    state = ctx.state
+    activation = state.activation
+    assert activation is not None  # noqa: S101 - during an activation
+    waiting = must_move(state)
+    if waiting:  # DW-11.3: the minimum move
+        names = ", ".join(state.models[n].ident for n in waiting)
+        its = "their" if len(waiting) > 1 else "its"
+        raise IllegalCommand(DWCode.MUST_MOVE, f"{names} must still make {its} minimum move.")
+    ctx.emit(MovementEnded(activation.squadron))
+    for _, step in AFTER_MOVEMENT:
+        step(ctx)
+    return _orders_check(ctx) or check_end(ctx)
 
 
 def end_activation(ctx: Ctx) -> None:
@@ -448,11 +496,8 @@ def end_activation(ctx: Ctx) -> None:
     activation = state.activation
     if activation is None:
         raise IllegalCommand(DWCode.NO_ACTIVATION, "No squadron is active: activate one.")
-    waiting = must_move(state)
-    if waiting:  # DW-11.3: the minimum move
-        names = ", ".join(state.models[n].ident for n in waiting)
-        its = "their" if len(waiting) > 1 else "its"
-        raise IllegalCommand(DWCode.MUST_MOVE, f"{names} must still make {its} minimum move.")
+    if not activation.movement_done and end_movement(ctx):
+        return
     for _, segment in SEGMENTS:
         segment(ctx)
         if _orders_check(ctx):  # DW-22.4: the instant an order is fulfilled

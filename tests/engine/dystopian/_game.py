@@ -65,14 +65,15 @@ def setup(
     blue: Fleet,
     *,
     terrain: Mapping[str, TerrainKind] | None = None,
+    base: TerrainKind = TerrainKind.WATER,
     **options: Any,
 ) -> DWSetup:
-    """Red and Blue with these fleets on the 36 x 24 board, open water unless listed."""
+    """Red and Blue with these fleets on the 36 x 24 board, ``base`` (water) unless listed."""
     cells = {H(label): Cell(kind) for label, kind in (terrain or {}).items()}
     return DWSetup(
         "test",
         (PlayerSetup("Red", red), PlayerSetup("Blue", blue)),
-        TerrainMap.of(cells),
+        TerrainMap.of(cells, base=base),
         **options,
     )
 

@@ -25,6 +25,7 @@ from engine.dystopian.events import (
     ModelLost,
     ModelMoved,
     MoraleChecked,
+    MovementEnded,
     SquadronActivated,
     TerrainTested,
     TurnBegan,
@@ -344,3 +345,25 @@ def test_a_variable_game_rolls_on_after_its_turns(face: int, more: bool) -> None
     assert (state.stage is Stage.OVER) is not more
     if more:
         assert state.turn == 2
+
+
+def test_the_movement_segment_ends_when_every_model_has_moved() -> None:
+    """DW-7.2 step 2: the last move ends the Movement segment; no model moves after it."""
+    state, events = play(
+        arrange(GAME, CLOSE),
+        [Activate("BB-1"), MoveModel("BB-1", "F"), MoveModel("ES-1", "F")],
+    )
+    assert events[-1] == MovementEnded(0)
+    assert state.activation is not None
+    assert state.activation.movement_done
+    _refused(state, MoveModel("ES-1", "F"), DWCode.PATH, "The squadron has finished moving.")
+    assert legal_commands(state) == [EndActivation()]
+
+
+def test_a_model_with_no_minimum_may_stay_and_the_end_closes_the_movement() -> None:
+    """DW-11.3: a 0-inch minimum need not move; ending the activation ends its movement."""
+    tanks = setup(fleet(squadron("TK", 3)), fleet(squadron("TK", 3)), base=TerrainKind.GROUND)
+    places = {"TK-1": ("0503", S), "TK-2": ("0603", S), "TK-3": ("0703", S), "TK-4": ("0520", N)}
+    state, events = play(arrange(tanks, places), [Activate("TK-1"), EndActivation()])
+    assert events[1] == MovementEnded(0)
+    assert isinstance(events[2], ActivationEnded)

@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 import pytest
 
-from engine.dystopian.commands import Activate, EndActivation, MoveModel
+from engine.dystopian.commands import Activate, MoveModel
 from engine.dystopian.events import GameEnded
 from engine.dystopian.state import DWState, FieldOrder, Markers, Result, Stage, VictoryLevel
 from engine.dystopian.victory import judge, order_met, victory_level, victory_points
@@ -124,8 +124,8 @@ def test_the_result_names_the_side_with_more_points() -> None:
     """DW-22.4: the instant a fleet fulfils its order it wins (Blue's flagship leaves)."""
     places = {**PLACES, "BB-2": ("0524", S)}
     state = arrange(GAME, places, active=1, orders=(FieldOrder.COMMODORE, FieldOrder.DEFAULT))
-    state, events = play(state, [Activate("BB-2"), MoveModel("BB-2", "F"), EndActivation()])
-    # The order ends the game before the morale segment's break checks are rolled.
+    state, events = play(state, [Activate("BB-2"), MoveModel("BB-2", "F")])
+    # The last move ends the movement; the order ends the game before any break check.
     assert events[-1] == GameEnded(
         Result(
             "Red fulfilled their Field Orders",
