@@ -364,6 +364,6 @@ def test_a_model_with_no_minimum_may_stay_and_the_end_closes_the_movement() -> N
     """DW-11.3: a 0-inch minimum need not move; ending the activation ends its movement."""
     tanks = setup(fleet(squadron("TK", 3)), fleet(squadron("TK", 3)), base=TerrainKind.GROUND)
     places = {"TK-1": ("0503", S), "TK-2": ("0603", S), "TK-3": ("0703", S), "TK-4": ("0520", N)}
-    state, events = play(arrange(tanks, places), [Activate("TK-1"), EndActivation()])
+    _, events = play(arrange(tanks, places), [Activate("TK-1"), EndActivation()])
     assert events[1] == MovementEnded(0)
     assert isinstance(events[2], ActivationEnded)
