@@ -68,8 +68,8 @@ def test_a_command_check_and_a_move_are_told() -> None:
     text, rolls = _told(state, MoveModel("CR-1", "FFF", reroll=True), [1, 4])
     assert text[1:] == [
         (
-            "Lancer Cruiser CR-1 tests for treacherous terrain: 1 then 4 (the Commodore's re-roll), "
-            "and is safe."
+            "Lancer Cruiser CR-1 tests for treacherous terrain: 1 then 4 "
+            "(the Commodore's re-roll), and is safe."
         ),
         "Lancer Cruiser CR-1 moves from 1003 to 1006 facing S.",
     ]

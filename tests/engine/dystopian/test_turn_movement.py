@@ -15,7 +15,7 @@ from engine.dystopian.state import RecordedContact
 from engine.dystopian.terrain import TerrainKind
 from engine.game import IllegalCommand
 from engine.hexes import Facing
-from tests.engine.dystopian._game import H, arrange, card, fleet, play, setup, squadron
+from tests.engine.dystopian._game import H, Place, arrange, card, fleet, play, setup, squadron
 
 N, NE, SE, S, SW, NW = Facing
 
@@ -24,7 +24,7 @@ NAVY = fleet(squadron("CR", 2), squadron("AS", 1))
 SUBS = fleet(squadron("SS", 2), squadron("FF", 3))
 """Blue: SS-1 and SS-2 (squadron 2), FF-1 to FF-3 (squadron 3)."""
 GAME = setup(NAVY, SUBS)
-PLACES = {
+PLACES: dict[str, Place] = {
     "CR-1": ("1003", S),
     "CR-2": ("1103", S),
     "AS-1": ("1503", S),
