@@ -71,8 +71,9 @@ def test_a_submarine_may_dive_for_its_activation() -> None:
 
 
 def test_snaking_turns_call_for_the_size_test_and_a_failure_stops_the_model() -> None:
-    """DW-11.5 / DW-28.4: after more than two left-right reversals every turn is tested; a
-    Small model fails on a 1 and stops with an 8-dice collision on land.
+    """DW-11.5 / DW-28.4: after two reversals every turn is tested; a 1 stops a Small model.
+
+    The failure is a collision with Medium terrain on land (8 dice).
     """
     fast = attrs.evolve(card("TK"), mv=12)  # 6 hexes, turning limit 0, no minimum
     game = setup(fleet(Squadron(fast, 3)), fleet(squadron("TK", 3)), base=TerrainKind.GROUND)
