@@ -62,6 +62,7 @@ from engine.dystopian.morale import (
 from engine.dystopian.movement import (
     ContactKind,
     MarkerAction,
+    Mover,
     Step,
     StepKind,
     Walk,
@@ -76,10 +77,10 @@ from engine.dystopian.movement import (
     walk_problem,
 )
 from engine.dystopian.state import COMMAND_DISTANCE, PLAYERS, DWState, RecordedContact, Stage
-from engine.dystopian.terrain import Board, mode_for, treacherous_collides
+from engine.dystopian.terrain import Board, mode_for, treacherous_collides, treacherous_for
 from engine.dystopian.victory import judge, order_met
 from engine.game import IllegalCommand
-from engine.hexes import Facing
+from engine.hexes import Facing, Hex
 
 __all__ = [
     "AFTER_MOVEMENT",
@@ -345,23 +346,17 @@ def _walk_model(
     mover = ctx.state.mover(index)
     walked = walk(board, indices.index(index), mover, steps)
     hexes, facing, contact = walked.hexes, walked.facing, _recorded(index, walked, indices)
+    stopped = None
     if walked.treacherous_test and _size_test(ctx, index, HazardKind.TREACHEROUS, reroll=reroll):
-        stop = treacherous_stop(board, walked, land=mover.land, level=level)
-        taken = hexes.index(stop)
-        hexes, facing = hexes[: taken + 1], _facing_after(model.facing, steps, taken)
-        contact = RecordedContact(index, ContactKind.TERRAIN, stop, dice=board.terrain[stop].dice)
-    else:
-        for turn_at in walked.snaking_tests:  # DW-11.5: each turn once snaking
-            if turn_at >= walked.steps or not _size_test(
-                ctx, index, HazardKind.SNAKING, reroll=False
-            ):
-                continue
-            where = hexes[turn_at]
-            hexes, facing = hexes[: turn_at + 1], _facing_after(model.facing, steps, turn_at + 1)
-            contact = RecordedContact(
-                index, ContactKind.TERRAIN, where, dice=snaking_dice(board, where, level)
-            )
-            break
+        stopped = _treacherous_end(
+            board, walked, mover, index=index, level=level, path=(model.facing, steps)
+        )
+    if stopped is None:
+        stopped = _snaking_end(
+            ctx, board, walked, index=index, level=level, path=(model.facing, steps)
+        )
+    if stopped is not None:
+        hexes, facing, contact = stopped
     whole = hexes == walked.hexes
     if walked.placements and not walked.lost and whole:
         hexes = (*hexes, walked.placements[0])  # DW-28.4: the nearest free hex (owner's choice)
@@ -371,6 +366,39 @@ def _walk_model(
         ctx.emit(ModelLost(index, LossCause.OFF_TABLE))
     else:
         _clear_under(ctx, index)
+
+
+_Stop = tuple[tuple[Hex, ...], Facing, RecordedContact]
+_Path = tuple[Facing, tuple[Step, ...]]
+
+
+def _treacherous_end(
+    board: Board, walked: Walk, mover: Mover, *, index: int, level: Level, path: _Path
+) -> _Stop | None:
+    """DW-13.3 / DW-28.4: a failed test stops the model at its first treacherous hex reached."""
+    start, steps = path
+    stop = treacherous_stop(board, walked, land=mover.land, level=level)
+    if not treacherous_for(board.terrain[stop].kind, mover.mode(level)):
+        return None  # a contact stopped it before any treacherous hex
+    taken = walked.hexes.index(stop)
+    contact = RecordedContact(index, ContactKind.TERRAIN, stop, dice=board.terrain[stop].dice)
+    return walked.hexes[: taken + 1], _facing_after(start, steps, taken), contact
+
+
+def _snaking_end(
+    ctx: Ctx, board: Board, walked: Walk, *, index: int, level: Level, path: _Path
+) -> _Stop | None:
+    """DW-11.5: each turn once snaking is tested; a failure is a collision where it turned."""
+    start, steps = path
+    for turn_at in walked.snaking_tests:
+        if turn_at >= walked.steps:
+            break
+        if _size_test(ctx, index, HazardKind.SNAKING, reroll=False):
+            where = walked.hexes[turn_at]
+            dice = snaking_dice(board, where, level)
+            contact = RecordedContact(index, ContactKind.TERRAIN, where, dice=dice)
+            return walked.hexes[: turn_at + 1], _facing_after(start, steps, turn_at + 1), contact
+    return None
 
 
 def _recorded(index: int, walked: Walk, indices: tuple[int, ...]) -> RecordedContact | None:
