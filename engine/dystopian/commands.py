@@ -89,6 +89,8 @@ class MoveModel(DWCommand):
         level: the level declared for this activation (a flyer obscured, a diver submerged,
             DW-11.8, DW-11.9); None: the level it is at.
         reroll: use the Commodore's re-roll on a failed treacherous-terrain test (DW-10.1 #1).
+        rams: hexes of enemies at its own level a flyer or submerged model declares a ram on
+            (DW-12.1, DW-28.5): it stops in the hex before.
     """
 
     TAG = "dw_move_model"
@@ -97,6 +99,7 @@ class MoveModel(DWCommand):
     marker: MarkerAction | None = None
     level: Level | None = None
     reroll: bool = False
+    rams: tuple[Hex, ...] = ()
 
 
 @frozen

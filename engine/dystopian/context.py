@@ -42,6 +42,7 @@ class DWCode(enum.StrEnum):
     PATH = "move/path"
     MARKER = "move/marker"
     REROLL = "move/reroll"
+    RAM = "move/ram"
     MUST_MOVE = "activation/must_move"
 
 

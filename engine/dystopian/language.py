@@ -31,12 +31,13 @@ deploy MODEL HEX [FACING] [LEVEL]     place a model in your zone; finish a squad
                                       next (a flyer may start obscured, a diver submerged)
 activate MODEL [element MODEL]        activate MODEL's squadron; when it is split, name a model
                                       of the group that is its commanded element
-move MODEL PATH [MARKER] [LEVEL] [reroll]
+move MODEL PATH [MARKER] [LEVEL] [reroll] [ram HEX]
                                       move a model of the active squadron: F ahead, L/R turn,
                                       B back, stay for none (FFRF); MARKER: stop (after moving),
                                       restart, reverse, stop-reversing (instead of moving);
                                       LEVEL: surface, flying, obscured, submerged; reroll: use
-                                      the Commodore's re-roll on a failed treacherous test
+                                      the Commodore's re-roll on a failed treacherous test;
+                                      ram HEX: a flyer or diver declares a ram on that enemy
 end | pass                            end the activation: combat, boarding, morale follow
 Models: card id and number (BB-1). Hexes: map labels (0406). Facings: N NE SE S SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -132,7 +133,9 @@ def _move(ident: str, path: str, rest: list[str], text: str) -> MoveModel:
     marker: MarkerAction | None = None
     level: Level | None = None
     reroll = False
-    for word in rest:
+    rams: list[Hex] = []
+    words = iter(rest)
+    for word in words:
         key = word.casefold()
         if key in _MARKERS:
             marker = _MARKERS[key]
@@ -140,9 +143,11 @@ def _move(ident: str, path: str, rest: list[str], text: str) -> MoveModel:
             level = _LEVELS[key]
         elif key == "reroll":
             reroll = True
+        elif key == "ram":
+            rams.append(_hex(next(words, ""), text))
         else:
-            raise _fail(text, f"{word!r} is not a marker, a level or reroll")
-    return MoveModel(ident, path, marker, level, reroll)
+            raise _fail(text, f"{word!r} is not a marker, a level, reroll or ram")
+    return MoveModel(ident, path, marker, level, reroll=reroll, rams=tuple(rams))
 
 
 def format_command(command: Command) -> str:
@@ -173,4 +178,5 @@ def _format_move(command: MoveModel) -> str:
         words.append(command.level.value)
     if command.reroll:
         words.append("reroll")
+    words += [f"ram {where.label}" for where in command.rams]
     return " ".join(words)

@@ -161,9 +161,7 @@ def _activate(ctx: Ctx, command: Command) -> None:
 
 def _move(ctx: Ctx, command: Command) -> None:
     assert isinstance(command, MoveModel)  # noqa: S101 - dispatched by type
-    move_model(
-        ctx, command.model, command.path, command.marker, command.level, reroll=command.reroll
-    )
+    move_model(ctx, command)
 
 
 def _end(ctx: Ctx, command: Command) -> None:

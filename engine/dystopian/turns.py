@@ -31,6 +31,7 @@ from collections.abc import Callable
 
 import attrs
 
+from engine.dystopian.commands import MoveModel
 from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.events import (
     ActivationEnded,
@@ -284,41 +285,38 @@ def reroll_available(state: DWState, index: int) -> bool:
     return there is not None and model.hex.distance(there) <= COMMAND_DISTANCE
 
 
-def move_model(
-    ctx: Ctx,
-    ident: str,
-    path: str,
-    marker: MarkerAction | None,
-    level: Level | None,
-    *,
-    reroll: bool,
-) -> None:
+def move_model(ctx: Ctx, command: MoveModel) -> None:
     """DW-11 / DW-28.4: move one model of the active squadron; contacts and losses recorded."""
     state = ctx.state
     require_stage(state, Stage.ACTIVATION)
     if state.activation is None:
         raise IllegalCommand(DWCode.NO_ACTIVATION, "Activate a squadron first.")
-    index = own_model(state, ident)
+    index = own_model(state, command.model)
     try:
-        steps = parse_path(path)
+        steps = parse_path(command.path)
     except ValueError as exc:
         raise IllegalCommand(DWCode.PATH, f"{exc}.") from None
-    why = move_problem(state, index, steps, marker, level)
+    marker = command.marker
+    why = move_problem(state, index, steps, marker, command.level)
     if why:
         raise IllegalCommand(DWCode.PATH, why)
-    if reroll and not reroll_available(state, index):  # DW-10.1: once a turn, within CD
+    if command.reroll and not reroll_available(state, index):  # DW-10.1: once a turn, near
         raise IllegalCommand(
             DWCode.REROLL,
             "The Commodore's re-roll is spent, or the model is too far from the flagship.",
         )
     model = state.models[index]
-    level = model.level if level is None else level
+    level = model.level if command.level is None else command.level
+    if command.rams and level is Level.SURFACE:  # DW-12.1: surface contact is never declared
+        raise IllegalCommand(
+            DWCode.RAM, "Only flyers and submerged models declare a ram before moving."
+        )
     if marker is not None and marker is not MarkerAction.STOP:
         assert model.hex is not None  # noqa: S101 - on the board
         ctx.emit(ModelMoved(index, (model.hex,), model.facing, level, 0, marker))
         _movement_over(ctx)
         return
-    _walk_model(ctx, index, steps, marker, level, reroll=reroll)
+    _walk_model(ctx, index, steps, command, level)
     _movement_over(ctx)
 
 
@@ -332,21 +330,17 @@ def _movement_over(ctx: Ctx) -> None:
 
 
 def _walk_model(
-    ctx: Ctx,
-    index: int,
-    steps: tuple[Step, ...],
-    marker: MarkerAction | None,
-    level: Level,
-    *,
-    reroll: bool,
+    ctx: Ctx, index: int, steps: tuple[Step, ...], command: MoveModel, level: Level
 ) -> None:
     """DW-28.4: walk the path; the size tests first; then the end, a contact or the loss."""
     model = ctx.state.models[index]
     board, indices = _board_at(ctx.state, index, level)
     mover = ctx.state.mover(index)
-    walked = walk(board, indices.index(index), mover, steps)
+    rams = frozenset(command.rams)  # DW-12.1: a flyer's or a submerged model's declared rams
+    walked = walk(board, indices.index(index), mover, steps, rams=rams)
     hexes, facing, contact = walked.hexes, walked.facing, _recorded(index, walked, indices)
     stopped = None
+    reroll = command.reroll
     if walked.treacherous_test and _size_test(ctx, index, HazardKind.TREACHEROUS, reroll=reroll):
         stopped = _treacherous_end(
             board, walked, mover, index=index, level=level, path=(model.facing, steps)
@@ -361,7 +355,8 @@ def _walk_model(
     if walked.placements and not walked.lost and whole:
         hexes = (*hexes, walked.placements[0])  # DW-28.4: the nearest free hex (owner's choice)
     moved = sum(1 for s in steps if s.kind is not StepKind.PIVOT)
-    ctx.emit(ModelMoved(index, hexes, facing, level, min(moved, len(hexes) - 1), marker, contact))
+    taken = min(moved, len(hexes) - 1)
+    ctx.emit(ModelMoved(index, hexes, facing, level, taken, command.marker, contact))
     if walked.lost and whole:  # DW-11.1: off the table
         ctx.emit(ModelLost(index, LossCause.OFF_TABLE))
     else:

@@ -68,6 +68,7 @@ def test_commands_are_read(text: str, command: Command) -> None:
         MoveModel("BB-1", "FFRFL"),
         MoveModel("BB-1", "", MarkerAction.STOP_REVERSING),
         MoveModel("BB-1", "FF", MarkerAction.STOP, Level.SURFACE, reroll=True),
+        MoveModel("BB-1", "FFF", level=Level.SUBMERGED, rams=(H("0506"), H("0507"))),
         EndActivation(),
     ],
 )
@@ -86,9 +87,9 @@ def test_format_and_parse_round_trip(command: Command) -> None:
         ("deploy BB-1 ZZ", "'ZZ' is not a hex label like 0406"),
         ("deploy BB-1 0502 up", "'up' is not a facing (N NE SE S SW NW)"),
         ("move BB-1 FXF", "a path is made of F, B, L and R, not 'X'"),
-        ("move BB-1 F sideways", "'sideways' is not a marker, a level or reroll"),
+        ("move BB-1 F sideways", "'sideways' is not a marker, a level, reroll or ram"),
         ("edge left", "unknown command 'edge'"),
-        ("move BB-1 F R F", "'R' is not a marker, a level or reroll"),  # a path is one word
+        ("move BB-1 F R F", "'R' is not a marker, a level, reroll or ram"),  # a path is one word
     ],
 )
 def test_what_is_not_understood_is_said(text: str, why: str) -> None:

@@ -87,3 +87,28 @@ def test_snaking_turns_call_for_the_size_test_and_a_failure_stops_the_model() ->
     assert len(moved.hexes) == 5  # stopped where the fifth turn was made
     assert moved.contact == RecordedContact(0, ContactKind.TERRAIN, moved.hexes[-1], dice=8)
     assert state.models[0].hex == moved.hexes[-1]
+
+
+def test_a_flyer_declares_its_ram_and_stops_in_the_hex_before() -> None:
+    """DW-12.1 / DW-28.5: flyers never collide by accident; a declared ram (RR 0: a collision)."""
+    game = setup(NAVY, fleet(squadron("AS", 1), squadron("FF", 3)))
+    places: dict[str, Place] = {
+        "CR-1": ("1003", S),
+        "CR-2": ("1103", S),
+        "AS-1": ("1503", S),
+        "AS-2": ("1506", N),
+        "FF-1": ("3020", N),
+    }
+    state, _ = play(arrange(game, places), [Activate("AS-1")])
+    _, events = play(state, [MoveModel("AS-1", "FFF", rams=(H("1506"),))])
+    moved = events[0]
+    assert isinstance(moved, ModelMoved)
+    assert moved.hexes[-1] == H("1505")
+    assert moved.contact == RecordedContact(2, ContactKind.COLLISION, H("1506"), other=3, bow=True)
+    _, events = play(state, [MoveModel("AS-1", "FFFF")])  # undeclared: it flies over
+    assert isinstance(events[0], ModelMoved)
+    assert events[0].hexes[-1] == H("1507")
+    cruisers, _ = play(arrange(game, places), [Activate("CR-1")])
+    with pytest.raises(IllegalCommand) as refused:
+        play(cruisers, [MoveModel("CR-1", "F", rams=(H("1005"),))])
+    assert refused.value.message == "Only flyers and submerged models declare a ram before moving."
