@@ -13,10 +13,12 @@ import pytest
 
 from engine.dystopian.commands import Activate, MoveModel
 from engine.dystopian.events import GameEnded
+from engine.dystopian.fleet import Squadron
+from engine.dystopian.models import MarRef
 from engine.dystopian.state import DWState, FieldOrder, Markers, Result, Stage, VictoryLevel
 from engine.dystopian.victory import judge, order_met, victory_level, victory_points
 from engine.hexes import Facing
-from tests.engine.dystopian._game import arrange, fleet, play, setup, squadron
+from tests.engine.dystopian._game import arrange, card, fleet, play, setup, squadron
 
 N, S = Facing.N, Facing.S
 
@@ -136,3 +138,11 @@ def test_the_result_names_the_side_with_more_points() -> None:
         )
     )
     assert state.stage is Stage.OVER
+
+
+def test_a_strategic_objective_adds_its_value() -> None:
+    """DW-22.5: a Strategic Objective (X) model captured or destroyed scores +X."""
+    target = attrs.evolve(card("FF"), mars=(MarRef("strategic_objective", 25),))
+    game = setup(RED, fleet(squadron("BB", 1), Squadron(target, 3), commodore=0, mfv=400))
+    state = _with(arrange(game, PLACES), "FF-2", lost=True)
+    assert victory_points(state, 0) == 20 + 25
