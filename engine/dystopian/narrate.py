@@ -105,6 +105,10 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:
     return ()
 
 
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
 def _name(state: DWState, index: int) -> str:
     return f"{state.card(index).name} {state.models[index].ident}"
 
@@ -189,7 +193,8 @@ def _(event: MoraleChecked, before: DWState, after: DWState) -> str:
     faces = ", ".join(map(str, event.faces)) or "no dice"
     return (
         f"{who} takes a {event.kind.value} check: {event.dice} dice ({faces}), "
-        f"{event.successes} of {event.needed} successes needed; it {outcome}."
+        f"{_plural(event.successes, 'success', 'successes')} for the {event.needed} needed; "
+        f"it {outcome}."
     )
 
 

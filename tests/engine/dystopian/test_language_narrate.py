@@ -58,8 +58,8 @@ def test_a_command_check_and_a_move_are_told() -> None:
     assert text[1:] == [
         "Red activates Lancer Cruisers CR-1, CR-2, CR-3; the commanded element is CR-1, CR-2.",
         (
-            "Lancer Cruiser CR-3 takes a command check: 2 dice (2, 3), 0 of 1 successes needed; "
-            "it fails and is broken."
+            "Lancer Cruiser CR-3 takes a command check: 2 dice (2, 3), 0 successes for the 1 "
+            "needed; it fails and is broken."
         ),
     ]
     assert rolls == [Roll("command check", (2, 3), outcome="0 successes: failed")]
