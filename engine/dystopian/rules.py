@@ -40,18 +40,16 @@ from engine.dystopian.movement import (
     parse_path,
     reachable,
 )
-from engine.dystopian.state import PLAYERS, DWState, Edge, FieldOrder, Stage
-from engine.dystopian.terrain import Entry, entry_rule, mode_for
-from engine.dystopian.turns import (
-    activate,
-    begin_turn,
-    end_activation,
+from engine.dystopian.moving import (
     move_model,
     move_problem,
+    movement_complete,
     must_move,
-    roll_2d6_off,
     turn_to_move_problem,
 )
+from engine.dystopian.state import PLAYERS, DWState, Edge, FieldOrder, Stage
+from engine.dystopian.terrain import Entry, entry_rule, mode_for
+from engine.dystopian.turns import activate, begin_turn, end_activation, end_movement, roll_2d6_off
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
 from engine.hexes import Hex
 
@@ -162,6 +160,8 @@ def _activate(ctx: Ctx, command: Command) -> None:
 def _move(ctx: Ctx, command: Command) -> None:
     assert isinstance(command, MoveModel)  # noqa: S101 - dispatched by type
     move_model(ctx, command)
+    if movement_complete(ctx.state):  # DW-7.2: the last model has moved
+        end_movement(ctx)
 
 
 def _end(ctx: Ctx, command: Command) -> None:
