@@ -78,6 +78,7 @@ def test_random_games_of_legal_commands_never_crash_and_replay_the_same(
 
     _play(game, choose, 70)
     assert game.replay() == game.state
+    assert _round_trip(make_converter(RULES), game.state, DWState) == game.state
     lines = tell_entries(RULES, game.initial, game.entries)
     assert all(told.text for entry in lines for told in entry)
 
