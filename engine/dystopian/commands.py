@@ -1,0 +1,120 @@
+"""The commands of a Dystopian Wars game: what a player asks for (DW-7, DW-9, DW-11, DW-22).
+
+Setup: `RollOff` (2D6 each for the edge, 1D6 each for the Field Orders, DW-22.8 / DW-22.4),
+`ChooseEdge`, `DeployModel` (squadron by squadron, DW-22.8). A turn: `Activate` a squadron
+(DW-9.2, naming the commanded element when it is split, DW-9.3), `MoveModel` each of its models
+(DW-11, DW-28.4), `EndActivation` (the combat, boarding and morale segments follow, DW-7.2).
+Combat and boarding commands join as classes of their own with their ``TAG``s, given between the
+last move and `EndActivation`.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from engine.dystopian.geometry import Level
+from engine.dystopian.movement import MarkerAction
+from engine.dystopian.state import Edge
+from engine.game import Command
+from engine.hexes import Facing, Hex
+
+__all__ = [
+    "DW_COMMANDS",
+    "Activate",
+    "ChooseEdge",
+    "DWCommand",
+    "DeployModel",
+    "EndActivation",
+    "MoveModel",
+    "RollOff",
+]
+
+
+@frozen
+class DWCommand(Command):
+    """Base of the Dystopian Wars commands."""
+
+
+@frozen
+class RollOff(DWCommand):
+    """2D6 each for the edge, ties re-rolled; 1D6 each for the Field Orders (DW-22.8, DW-22.4)."""
+
+    TAG = "dw_roll_off"
+
+
+@frozen
+class ChooseEdge(DWCommand):
+    """The higher roller takes ``edge``; the opponent takes the other (DW-22.8 step 1)."""
+
+    TAG = "dw_choose_edge"
+    edge: Edge
+
+
+@frozen
+class DeployModel(DWCommand):
+    """Place one model in its owner's zone (DW-22.8 steps 2-3).
+
+    ``level``: a flyer may start obscured, a diving model submerged (DW-11.8, DW-11.9); None:
+    its usual level.
+    """
+
+    TAG = "dw_deploy_model"
+    model: str
+    hex: Hex
+    facing: Facing
+    level: Level | None = None
+
+
+@frozen
+class Activate(DWCommand):
+    """Activate the squadron of ``model`` (DW-7.1, DW-9.2).
+
+    ``element``: a model of the group the player nominates as the commanded element when the
+    squadron is split (DW-9.3); empty: the group of ``model``.
+    """
+
+    TAG = "dw_activate"
+    model: str
+    element: str = ""
+
+
+@frozen
+class MoveModel(DWCommand):
+    """Move one model of the active squadron along ``path`` (DW-11, DW-28.4).
+
+    Attributes:
+        model: the model's name (``BB-1``).
+        path: the move in the path grammar (``FFRF``; ``B`` one hex back; empty: stay).
+        marker: a DW-11.6 marker change: stop after moving, restart, start or stop reversing.
+        level: the level declared for this activation (a flyer obscured, a diver submerged,
+            DW-11.8, DW-11.9); None: the level it is at.
+        reroll: use the Commodore's re-roll on a failed treacherous-terrain test (DW-10.1 #1).
+        rams: hexes of enemies at its own level a flyer or submerged model declares a ram on
+            (DW-12.1, DW-28.5): it stops in the hex before.
+    """
+
+    TAG = "dw_move_model"
+    model: str
+    path: str
+    marker: MarkerAction | None = None
+    level: Level | None = None
+    reroll: bool = False
+    rams: tuple[Hex, ...] = ()
+
+
+@frozen
+class EndActivation(DWCommand):
+    """End the active squadron's movement and activation (DW-7.2): combat, boarding, morale."""
+
+    TAG = "dw_end_activation"
+
+
+DW_COMMANDS: tuple[type[DWCommand], ...] = (
+    RollOff,
+    ChooseEdge,
+    DeployModel,
+    Activate,
+    MoveModel,
+    EndActivation,
+)
+"""Every command class, for the ruleset and its converter."""

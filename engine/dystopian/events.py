@@ -1,0 +1,282 @@
+"""The events of a Dystopian Wars game: what happened, with every die it rolled (DW-7 to DW-22).
+
+Models are named by their index in `engine.dystopian.state.DWState.models`, squadrons by theirs
+in ``DWState.squadrons``. Each event carries what it leaves behind (the hexes walked, the check's
+dice and outcome), so `engine.dystopian.evolve` applies it without rules and a replay never rolls.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from attrs import frozen
+
+from engine.dystopian.geometry import Level
+from engine.dystopian.movement import MarkerAction
+from engine.dystopian.state import Edge, FieldOrder, RecordedContact, Result
+from engine.game import Event
+from engine.hexes import Facing, Hex
+
+__all__ = [
+    "DW_EVENTS",
+    "ActivationEnded",
+    "CheckKind",
+    "DWEvent",
+    "DeployerChanged",
+    "EdgeChosen",
+    "EndPhaseBegan",
+    "GameEnded",
+    "GameLengthRolled",
+    "HazardKind",
+    "InitiativeRolled",
+    "LossCause",
+    "ModelDeployed",
+    "ModelDisplaced",
+    "ModelLost",
+    "ModelMoved",
+    "MoraleChecked",
+    "MovementEnded",
+    "RolledOff",
+    "SquadronActivated",
+    "TerrainTested",
+    "TurnBegan",
+]
+
+Pair = tuple[int, int]
+"""2D6, each die."""
+
+
+@frozen
+class DWEvent(Event):
+    """Base of the Dystopian Wars events."""
+
+
+class CheckKind(enum.StrEnum):
+    """DW-10.2: the three kinds of check."""
+
+    COMMAND = "command"
+    BREAK = "break"
+    BRAVERY = "bravery"
+
+
+class HazardKind(enum.StrEnum):
+    """The size test of DW-13.3, rolled for treacherous terrain or for snaking (DW-11.5)."""
+
+    TREACHEROUS = "treacherous"
+    SNAKING = "snaking"
+
+
+class LossCause(enum.StrEnum):
+    """Why a model is lost (DW-22.5)."""
+
+    OFF_TABLE = "off the table"
+    DESTROYED = "destroyed"
+
+
+@frozen
+class RolledOff(DWEvent):
+    """2D6 each for the edge, ties rolled again (DW-22.8 step 1), and the Field Orders (DW-22.4).
+
+    ``rolls``: per round, each player's 2D6. ``order_faces``: each player's D6 for the orders
+    (empty when the game uses the default order). ``orders``: what each player must do.
+    """
+
+    TAG = "dw_rolled_off"
+    rolls: tuple[tuple[Pair, Pair], ...]
+    chooser: int
+    order_faces: tuple[int, ...]
+    orders: tuple[FieldOrder, ...]
+
+
+@frozen
+class EdgeChosen(DWEvent):
+    """``player`` took ``edge``, the opponent the other (DW-22.8 step 1); ``player`` deploys."""
+
+    TAG = "dw_edge_chosen"
+    player: int
+    edge: Edge
+
+
+@frozen
+class ModelDeployed(DWEvent):
+    """A model was placed in its owner's zone (DW-22.8)."""
+
+    TAG = "dw_model_deployed"
+    model: int
+    hex: Hex
+    facing: Facing
+    level: Level
+
+
+@frozen
+class DeployerChanged(DWEvent):
+    """``player`` deploys the next squadron (DW-22.8 step 3)."""
+
+    TAG = "dw_deployer_changed"
+    player: int
+
+
+@frozen
+class TurnBegan(DWEvent):
+    """Turn ``turn`` began: no squadron has activated, the Commodore re-rolls are fresh."""
+
+    TAG = "dw_turn_began"
+    turn: int
+
+
+@frozen
+class InitiativeRolled(DWEvent):
+    """2D6 each, ties rolled again; ``first`` activates first (DW-9.1)."""
+
+    TAG = "dw_initiative_rolled"
+    rolls: tuple[tuple[Pair, Pair], ...]
+    first: int
+
+
+@frozen
+class SquadronActivated(DWEvent):
+    """A squadron began its activation (DW-7.2) with its commanded element (DW-9.3).
+
+    ``broken``: its models that carry a Break marker now (they take the bravery check, DW-10.2).
+    """
+
+    TAG = "dw_squadron_activated"
+    squadron: int
+    element: tuple[int, ...]
+    broken: tuple[int, ...]
+
+
+@frozen
+class MoraleChecked(DWEvent):
+    """A command, break or bravery check (DW-10.3) and its result (DW-10.4).
+
+    ``dice``: the pool after modifiers; ``needed``: the successes it needed; ``faces``: every
+    die rolled (sixes add a die); ``automatic``: passed without a roll (Fearless).
+    """
+
+    TAG = "dw_morale_checked"
+    kind: CheckKind
+    squadron: int
+    models: tuple[int, ...]
+    dice: int
+    needed: int
+    faces: tuple[int, ...]
+    successes: int
+    passed: bool
+    automatic: bool = False
+
+
+@frozen
+class TerrainTested(DWEvent):
+    """The DW-13.3 size test before a treacherous move, or for a snaking turn (DW-11.5).
+
+    ``faces``: the D6, and the second one when the Commodore's re-roll was used (DW-10.1 #1).
+    """
+
+    TAG = "dw_terrain_tested"
+    model: int
+    kind: HazardKind
+    faces: tuple[int, ...]
+    failed: bool
+    rerolled: bool = False
+
+
+@frozen
+class ModelMoved(DWEvent):
+    """A model moved (DW-11, DW-28.4): the hexes it stood in, start first, and where it faces.
+
+    ``marker``: the DW-11.6 marker change it made. ``contact``: the contact that stopped it
+    (DW-12.2), kept until the pieces part; its damage is rolled after the squadron moves.
+    """
+
+    TAG = "dw_model_moved"
+    model: int
+    hexes: tuple[Hex, ...]
+    facing: Facing
+    level: Level
+    steps: int
+    marker: MarkerAction | None = None
+    contact: RecordedContact | None = None
+
+
+@frozen
+class ModelDisplaced(DWEvent):
+    """A piece under a model's end hex was moved aside (DW-11.10, DW-28.5)."""
+
+    TAG = "dw_model_displaced"
+    model: int
+    hex: Hex
+
+
+@frozen
+class ModelLost(DWEvent):
+    """A model was lost (DW-11.1, DW-22.5): it left the table or was destroyed."""
+
+    TAG = "dw_model_lost"
+    model: int
+    cause: LossCause
+
+
+@frozen
+class MovementEnded(DWEvent):
+    """Every model of the active squadron has moved (DW-7.2 step 2a); contacts resolve next."""
+
+    TAG = "dw_movement_ended"
+    squadron: int
+
+
+@frozen
+class ActivationEnded(DWEvent):
+    """The squadron's activation ended (DW-7.2); ``following`` activates next, None: End Phase."""
+
+    TAG = "dw_activation_ended"
+    squadron: int
+    following: int | None
+
+
+@frozen
+class EndPhaseBegan(DWEvent):
+    """The End Phase of turn ``turn`` began (DW-7.3)."""
+
+    TAG = "dw_end_phase_began"
+    turn: int
+
+
+@frozen
+class GameLengthRolled(DWEvent):
+    """A variable game's D6 after its agreed turns: 1-3 it ends, 4-6 one more turn (DW-22.6)."""
+
+    TAG = "dw_game_length_rolled"
+    player: int
+    face: int
+    more: bool
+
+
+@frozen
+class GameEnded(DWEvent):
+    """The game ended (DW-22.4 to DW-22.6)."""
+
+    TAG = "dw_game_ended"
+    result: Result
+
+
+DW_EVENTS: tuple[type[DWEvent], ...] = (
+    RolledOff,
+    EdgeChosen,
+    ModelDeployed,
+    DeployerChanged,
+    TurnBegan,
+    InitiativeRolled,
+    SquadronActivated,
+    MoraleChecked,
+    TerrainTested,
+    ModelMoved,
+    ModelDisplaced,
+    ModelLost,
+    MovementEnded,
+    ActivationEnded,
+    EndPhaseBegan,
+    GameLengthRolled,
+    GameEnded,
+)
+"""Every event class, for the ruleset and its converter."""

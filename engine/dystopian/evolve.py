@@ -1,0 +1,235 @@
+"""Apply one Dystopian Wars event to the state: no dice, no validation (STYLE 4).
+
+Each event carries what it leaves (the hexes walked, a check's outcome), so applying it is
+copying it in; the bookkeeping it implies (the squadron being deployed, contacts that part,
+losses counted for the break checks) is here.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from attrs import evolve as _replace
+
+from engine.dystopian.events import (
+    ActivationEnded,
+    CheckKind,
+    DeployerChanged,
+    DWEvent,
+    EdgeChosen,
+    EndPhaseBegan,
+    GameEnded,
+    GameLengthRolled,
+    InitiativeRolled,
+    ModelDeployed,
+    ModelDisplaced,
+    ModelLost,
+    ModelMoved,
+    MoraleChecked,
+    MovementEnded,
+    RolledOff,
+    SquadronActivated,
+    TerrainTested,
+    TurnBegan,
+)
+from engine.dystopian.geometry import in_base_contact
+from engine.dystopian.movement import MarkerAction
+from engine.dystopian.state import Activation, DWState, Markers, RecordedContact, Stage
+from engine.game import Event
+
+__all__ = ["evolve"]
+
+
+def evolve(state: DWState, event: Event) -> DWState:
+    """Return the state after ``event``.
+
+    Raises:
+        TypeError: an event that is not a Dystopian Wars event.
+    """
+    if not isinstance(event, DWEvent):
+        msg = f"Dystopian Wars cannot apply {event!r}"
+        raise TypeError(msg)
+    return _apply(event, state)
+
+
+@singledispatch
+def _apply(event: DWEvent, state: DWState) -> DWState:
+    del state
+    msg = f"Dystopian Wars has no rule to apply {event!r}"
+    raise TypeError(msg)
+
+
+@_apply.register
+def _rolled_off(event: RolledOff, state: DWState) -> DWState:
+    return _replace(
+        state, stage=Stage.EDGE, chooser=event.chooser, active=event.chooser, orders=event.orders
+    )
+
+
+@_apply.register
+def _edge(event: EdgeChosen, state: DWState) -> DWState:
+    edges = [event.edge.opposite, event.edge.opposite]
+    edges[event.player] = event.edge
+    return _replace(state, stage=Stage.DEPLOYMENT, active=event.player, edges=tuple(edges))
+
+
+@_apply.register
+def _deployed(event: ModelDeployed, state: DWState) -> DWState:
+    model = _replace(
+        state.models[event.model], hex=event.hex, facing=event.facing, level=event.level
+    )
+    state = state.with_model(event.model, model)
+    squadron = state.squadrons[model.squadron]
+    waiting = any(state.models[n].hex is None for n in squadron.models)
+    return _replace(state, deploying=model.squadron if waiting else None)
+
+
+@_apply.register
+def _deployer(event: DeployerChanged, state: DWState) -> DWState:
+    return _replace(state, active=event.player, deploying=None)
+
+
+@_apply.register
+def _turn(event: TurnBegan, state: DWState) -> DWState:
+    return _replace(
+        state,
+        stage=Stage.ACTIVATION,
+        turn=event.turn,
+        activated=(),
+        activation=None,
+        initiative=None,
+        deploying=None,
+        rerolls_used=(False,) * len(state.rerolls_used),
+    )
+
+
+@_apply.register
+def _initiative(event: InitiativeRolled, state: DWState) -> DWState:
+    return _replace(state, initiative=event.first, active=event.first)
+
+
+@_apply.register
+def _activated(event: SquadronActivated, state: DWState) -> DWState:
+    activation = Activation(event.squadron, event.element, broken_at_start=event.broken)
+    return _replace(state, activation=activation, active=state.squadrons[event.squadron].owner)
+
+
+@_apply.register
+def _checked(event: MoraleChecked, state: DWState) -> DWState:
+    if event.passed and event.kind is not CheckKind.BRAVERY:
+        return state
+    broken = not event.passed  # DW-10.4: a failure breaks; a passed bravery check mends
+    for index in event.models:
+        state = state.with_markers(index, broken=broken)
+    return state
+
+
+@_apply.register
+def _tested(event: TerrainTested, state: DWState) -> DWState:
+    if not event.rerolled:
+        return state
+    used = list(state.rerolls_used)
+    used[state.models[event.model].owner] = True
+    return _replace(state, rerolls_used=tuple(used))
+
+
+def _marked(markers: Markers, action: MarkerAction | None) -> Markers:
+    """DW-11.6: the markers after a stop, restart or reverse."""
+    if action is MarkerAction.STOP:
+        return _replace(markers, all_stop=True)
+    if action is MarkerAction.RESTART:
+        return _replace(markers, all_stop=False)
+    if action is MarkerAction.START_REVERSING:
+        return _replace(markers, all_stop=False, reversing=True)
+    if action is MarkerAction.STOP_REVERSING:
+        return _replace(markers, all_stop=True, reversing=False)
+    return markers
+
+
+def _parted(state: DWState) -> tuple[RecordedContact, ...]:
+    """DW-28.5: contacts between pieces no longer adjacent are deleted (terrain ones too)."""
+    kept = []
+    for contact in state.contacts:
+        mover = state.models[contact.mover]
+        if not mover.on_board or mover.hex is None:
+            continue
+        if contact.other is None:
+            if mover.hex == contact.hex or in_base_contact(mover.hex, contact.hex):
+                kept.append(contact)
+            continue
+        other = state.models[contact.other]
+        if other.on_board and other.hex is not None and in_base_contact(mover.hex, other.hex):
+            kept.append(contact)
+    return tuple(kept)
+
+
+@_apply.register
+def _moved(event: ModelMoved, state: DWState) -> DWState:
+    model = state.models[event.model]
+    moved = _replace(
+        model,
+        hex=event.hexes[-1],
+        facing=event.facing,
+        level=event.level,
+        markers=_marked(model.markers, event.marker),
+    )
+    state = state.with_model(event.model, moved)
+    contacts = state.contacts if event.contact is None else (*state.contacts, event.contact)
+    state = _replace(state, contacts=contacts)
+    activation = state.activation
+    if activation is not None:
+        activation = _replace(activation, moved=(*activation.moved, event.model))
+    return _replace(state, contacts=_parted(state), activation=activation)
+
+
+@_apply.register
+def _displaced(event: ModelDisplaced, state: DWState) -> DWState:
+    state = state.with_model(event.model, _replace(state.models[event.model], hex=event.hex))
+    return _replace(state, contacts=_parted(state))
+
+
+@_apply.register
+def _lost(event: ModelLost, state: DWState) -> DWState:
+    model = state.models[event.model]
+    state = state.with_model(event.model, _replace(model, lost=True))
+    if model.commodore:
+        lost = list(state.commodore_lost)
+        lost[model.owner] = True
+        state = _replace(state, commodore_lost=tuple(lost))
+    activation = state.activation
+    if activation is not None:
+        activation = _replace(activation, losses=(*activation.losses, event.model))
+    return _replace(state, contacts=_parted(state), activation=activation)
+
+
+@_apply.register
+def _movement_ended(event: MovementEnded, state: DWState) -> DWState:
+    del event
+    if state.activation is None:
+        return state
+    return _replace(state, activation=_replace(state.activation, movement_done=True))
+
+
+@_apply.register
+def _ended(event: ActivationEnded, state: DWState) -> DWState:
+    active = state.active if event.following is None else event.following
+    return _replace(
+        state, activated=(*state.activated, event.squadron), activation=None, active=active
+    )
+
+
+@_apply.register
+def _end_phase(event: EndPhaseBegan, state: DWState) -> DWState:
+    del event
+    return _replace(state, activation=None)
+
+
+@_apply.register
+def _length(event: GameLengthRolled, state: DWState) -> DWState:
+    del event
+    return state
+
+
+@_apply.register
+def _game_ended(event: GameEnded, state: DWState) -> DWState:
+    return _replace(state, stage=Stage.OVER, result=event.result, activation=None)

@@ -1,0 +1,182 @@
+"""The Dystopian Wars command language: one line per command, read and written (the ``:`` line).
+
+Models are named as the state names them, card id and number (``BB-1``, any case). Hexes are map
+labels (``0406``), facings N NE SE S SW NW, paths the movement grammar of DW-28.4 (``FFRF``: F one
+hex ahead, L / R a turn before the next F or a final pivot, B one hex back; ``stay`` for none).
+`format_command` writes what `parse_command` reads.
+"""
+
+from __future__ import annotations
+
+from engine.dystopian.commands import (
+    Activate,
+    ChooseEdge,
+    DeployModel,
+    EndActivation,
+    MoveModel,
+    RollOff,
+)
+from engine.dystopian.geometry import Level
+from engine.dystopian.movement import MarkerAction, format_path, parse_path
+from engine.dystopian.state import DWState, Edge
+from engine.game import Command, IllegalCommand, KernelCode
+from engine.hexes import Facing, Hex
+
+__all__ = ["COMMAND_HELP", "format_command", "parse_command"]
+
+COMMAND_HELP = """\
+roll                                  roll off: 2D6 each for the table edge, a D6 each for orders
+edge top|bottom                       the higher roller takes an edge and deploys first
+deploy MODEL HEX [FACING] [LEVEL]     place a model in your zone; finish a squadron before the
+                                      next (a flyer may start obscured, a diver submerged)
+activate MODEL [element MODEL]        activate MODEL's squadron; when it is split, name a model
+                                      of the group that is its commanded element
+move MODEL PATH [MARKER] [LEVEL] [reroll] [ram HEX]
+                                      move a model of the active squadron: F ahead, L/R turn,
+                                      B back, stay for none (FFRF); MARKER: stop (after moving),
+                                      restart, reverse, stop-reversing (instead of moving);
+                                      LEVEL: surface, flying, obscured, submerged; reroll: use
+                                      the Commodore's re-roll on a failed treacherous test;
+                                      ram HEX: a flyer or diver declares a ram on that enemy
+end | pass                            end the activation: combat, boarding, morale follow
+Models: card id and number (BB-1). Hexes: map labels (0406). Facings: N NE SE S SW NW."""
+"""The command language, for ``hexmech help commands``."""
+
+_MARKERS = {
+    "stop": MarkerAction.STOP,
+    "restart": MarkerAction.RESTART,
+    "reverse": MarkerAction.START_REVERSING,
+    "stop-reversing": MarkerAction.STOP_REVERSING,
+}
+_MARKER_WORDS = {action: word for word, action in _MARKERS.items()}
+_LEVELS = {level.value: level for level in Level}
+_STAY = "stay"
+
+
+def _fail(text: str, why: str) -> IllegalCommand:
+    return IllegalCommand(KernelCode.PARSE, f"{why} (in {text.strip()!r}); type help for commands.")
+
+
+def _model(word: str, state: DWState, text: str) -> str:
+    index = state.index_of(word)
+    if index is None:
+        raise _fail(text, f"there is no model {word}")
+    return state.models[index].ident
+
+
+def _hex(word: str, text: str) -> Hex:
+    try:
+        return Hex.from_label(word)
+    except ValueError:
+        raise _fail(text, f"{word!r} is not a hex label like 0406") from None
+
+
+def _facing(word: str, text: str) -> Facing:
+    try:
+        return Facing[word.upper()]
+    except KeyError:
+        raise _fail(text, f"{word!r} is not a facing (N NE SE S SW NW)") from None
+
+
+def _path(word: str, text: str) -> str:
+    if word.casefold() == _STAY:
+        return ""
+    try:
+        return format_path(parse_path(word))
+    except ValueError as exc:
+        raise _fail(text, str(exc)) from None
+
+
+def parse_command(text: str, state: DWState) -> Command:  # noqa: PLR0911 - one case a command
+    """Read one line of the command language.
+
+    Raises:
+        IllegalCommand: ``command/parse``, with a sentence saying what was not understood.
+    """
+    words = text.split()
+    if not words:
+        raise _fail(text, "an empty command")
+    verb, args = words[0].casefold(), words[1:]
+    match verb, args:
+        case "roll", []:
+            return RollOff()
+        case (("end" | "pass"), []):
+            return EndActivation()
+        case "edge", [edge] if edge.casefold() in {e.value for e in Edge}:
+            return ChooseEdge(Edge(edge.casefold()))
+        case "deploy", [model, where, *rest] if len(rest) <= 2:  # noqa: PLR2004 - facing, level
+            return _deploy(_model(model, state, text), _hex(where, text), rest, state, text)
+        case "activate", [model]:
+            return Activate(_model(model, state, text))
+        case "activate", [model, "element", other]:
+            return Activate(_model(model, state, text), _model(other, state, text))
+        case "move", [model, path, *rest]:
+            return _move(_model(model, state, text), _path(path, text), rest, text)
+    raise _fail(text, f"unknown command {words[0]!r}")
+
+
+def _deploy(ident: str, where: Hex, rest: list[str], state: DWState, text: str) -> DeployModel:
+    index = state.index_of(ident)
+    facing = Facing.N
+    if index is not None and state.edges:
+        facing = state.edges[state.models[index].owner].inward
+    level: Level | None = None
+    for word in rest:
+        if word.casefold() in _LEVELS:
+            level = _LEVELS[word.casefold()]
+        else:
+            facing = _facing(word, text)
+    return DeployModel(ident, where, facing, level)
+
+
+def _move(ident: str, path: str, rest: list[str], text: str) -> MoveModel:
+    marker: MarkerAction | None = None
+    level: Level | None = None
+    reroll = False
+    rams: list[Hex] = []
+    words = iter(rest)
+    for word in words:
+        key = word.casefold()
+        if key in _MARKERS:
+            marker = _MARKERS[key]
+        elif key in _LEVELS:
+            level = _LEVELS[key]
+        elif key == "reroll":
+            reroll = True
+        elif key == "ram":
+            rams.append(_hex(next(words, ""), text))
+        else:
+            raise _fail(text, f"{word!r} is not a marker, a level, reroll or ram")
+    return MoveModel(ident, path, marker, level, reroll=reroll, rams=tuple(rams))
+
+
+def format_command(command: Command) -> str:
+    """Write a command as the language reads it."""
+    match command:
+        case RollOff():
+            return "roll"
+        case EndActivation():
+            return "end"
+        case ChooseEdge(edge=edge):
+            return f"edge {edge.value}"
+        case DeployModel(model=model, hex=where, facing=facing, level=level):
+            high = "" if level is None else f" {level.value}"
+            return f"deploy {model} {where.label} {facing.name}{high}"
+        case Activate(model=model, element=element):
+            return f"activate {model} element {element}" if element else f"activate {model}"
+        case MoveModel():
+            return _format_move(command)
+    msg = f"Dystopian Wars has no words for {command!r}"
+    raise TypeError(msg)
+
+
+def _format_move(command: MoveModel) -> str:
+    words = ["move", command.model, command.path or _STAY]
+    if command.marker is not None:
+        words.append(_MARKER_WORDS[command.marker])
+    if command.level is not None:
+        words.append(command.level.value)
+    if command.reroll:
+        words.append("reroll")
+    words += [f"ram {where.label}" for where in command.rams]
+    return " ".join(words)

@@ -1,0 +1,286 @@
+"""A Dystopian Wars game told in words: one plain sentence per event, with its dice.
+
+`tell` is the ruleset's `engine.narration.Tell`: the command as typed, then one line per event,
+each said from the states before and after it; events that roll show their dice apart (`Roll`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import singledispatch
+
+from engine.dystopian.context import label
+from engine.dystopian.events import (
+    ActivationEnded,
+    CheckKind,
+    DeployerChanged,
+    DWEvent,
+    EdgeChosen,
+    EndPhaseBegan,
+    GameEnded,
+    GameLengthRolled,
+    HazardKind,
+    InitiativeRolled,
+    ModelDeployed,
+    ModelDisplaced,
+    ModelLost,
+    ModelMoved,
+    MoraleChecked,
+    MovementEnded,
+    RolledOff,
+    SquadronActivated,
+    TerrainTested,
+    TurnBegan,
+)
+from engine.dystopian.evolve import evolve
+from engine.dystopian.geometry import Level
+from engine.dystopian.language import format_command
+from engine.dystopian.movement import ContactKind, MarkerAction
+from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
+from engine.game import Command, Event
+from engine.narration import Roll, Told, tell_events
+
+__all__ = ["describe", "tell"]
+
+ORDER_TEXT = {
+    FieldOrder.DEFAULT: "destroy or capture 70% of the enemy fleet value (the default order)",
+    FieldOrder.SEVENTY: "destroy or capture 70% of the enemy fleet value",
+    FieldOrder.LARGE: "destroy every Large and Massive enemy model",
+    FieldOrder.HALF_MEDIUM: "destroy or capture half the enemy fleet value, Medium models among it",
+    FieldOrder.BASE_FORCE: "destroy or capture the enemy Base Force",
+    FieldOrder.HALF_SMALL: "destroy or capture half the enemy fleet value, Small models among it",
+    FieldOrder.COMMODORE: "destroy or capture the enemy flagship",
+}
+"""Each Field Order in words (DW-22.4)."""
+
+_MARKER_TEXT = {
+    MarkerAction.STOP: " and comes to All Stop",
+    MarkerAction.RESTART: " removes its All Stop marker",
+    MarkerAction.START_REVERSING: " removes its All Stop marker and gets ready to reverse",
+    MarkerAction.STOP_REVERSING: " stops reversing and comes to All Stop",
+}
+
+
+def tell(
+    entry: int, command: Command, events: Sequence[Event], state: DWState
+) -> tuple[list[Told], DWState]:
+    """Tell one log entry: the command as typed, then a sentence per event."""
+    return tell_events(
+        entry,
+        format_command(command),
+        events,
+        state,
+        evolve=evolve,
+        describe=describe,
+        rolls=_rolls,
+    )
+
+
+def describe(event: Event, before: DWState, after: DWState) -> str:
+    """One sentence for ``event`` (the states before and after it name models and players)."""
+    if not isinstance(event, DWEvent):
+        return type(event).__name__
+    return _said(event, before, after)
+
+
+def _pairs(before: DWState, rounds: tuple[tuple[tuple[int, int], tuple[int, int]], ...]) -> str:
+    return "; then ".join(
+        ", ".join(f"{before.players[p]} {a}+{b}={a + b}" for p, (a, b) in enumerate(pair))
+        for pair in rounds
+    )
+
+
+def _rolls(event: Event, before: DWState) -> Sequence[Roll]:
+    del before
+    match event:
+        case RolledOff(rolls=rounds) | InitiativeRolled(rolls=rounds):
+            return tuple(Roll(f"player {p + 1}", pair) for r in rounds for p, pair in enumerate(r))
+        case MoraleChecked(kind=kind, faces=faces, successes=successes, passed=passed):
+            outcome = f"{successes} successes: {'passed' if passed else 'failed'}"
+            return (Roll(f"{kind.value} check", faces, outcome=outcome),) if faces else ()
+        case TerrainTested(kind=kind, faces=faces, failed=failed):
+            return (Roll(f"{kind.value} test", faces, outcome="collided" if failed else "safe"),)
+        case GameLengthRolled(face=face, more=more):
+            return (Roll("game length", (face,), outcome="one more turn" if more else "ends"),)
+    return ()
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def _name(state: DWState, index: int) -> str:
+    return f"{state.card(index).name} {state.models[index].ident}"
+
+
+@singledispatch
+def _said(event: DWEvent, before: DWState, after: DWState) -> str:
+    del before, after
+    return type(event).__name__
+
+
+@_said.register
+def _(event: RolledOff, before: DWState, after: DWState) -> str:
+    del after
+    chooser = before.players[event.chooser]
+    orders = " ".join(
+        f"{before.players[p]} must {ORDER_TEXT[order]}"
+        + (f" (rolled {event.order_faces[p]})" if event.order_faces else "")
+        + "."
+        for p, order in enumerate(event.orders)
+    )
+    return f"For the table edge: {_pairs(before, event.rolls)}. {chooser} chooses. {orders}"
+
+
+@_said.register
+def _(event: EdgeChosen, before: DWState, after: DWState) -> str:
+    del after
+    return f"{before.players[event.player]} takes the {event.edge.value} edge and deploys first."
+
+
+@_said.register
+def _(event: ModelDeployed, before: DWState, after: DWState) -> str:
+    del after
+    level = "" if event.level in (Level.SURFACE, Level.FLYING) else f", {event.level.value}"
+    where = f"{event.hex.label} facing {event.facing.name}{level}"
+    return f"{_name(before, event.model)} deploys at {where}."
+
+
+@_said.register
+def _(event: DeployerChanged, before: DWState, after: DWState) -> str:
+    del after
+    return f"{before.players[event.player]} deploys the next squadron."
+
+
+@_said.register
+def _(event: TurnBegan, before: DWState, after: DWState) -> str:
+    del before, after
+    return f"Turn {event.turn} begins."
+
+
+@_said.register
+def _(event: InitiativeRolled, before: DWState, after: DWState) -> str:
+    del after
+    first = before.players[event.first]
+    return f"For initiative: {_pairs(before, event.rolls)}. {first} activates first."
+
+
+@_said.register
+def _(event: SquadronActivated, before: DWState, after: DWState) -> str:
+    del after
+    name = before.squadron_name(event.squadron)
+    text = f"{before.players[before.squadrons[event.squadron].owner]} activates {name}"
+    if len(event.element) < len(before.alive(event.squadron)):
+        core = ", ".join(before.models[n].ident for n in event.element)
+        text += f"; the commanded element is {core}"
+    return text + "."
+
+
+@_said.register
+def _(event: MoraleChecked, before: DWState, after: DWState) -> str:
+    del after
+    who = (
+        before.squadron_name(event.squadron)
+        if event.kind is not CheckKind.COMMAND
+        else _name(before, event.models[0])
+    )
+    if event.automatic:
+        return f"{who} is Fearless and passes its {event.kind.value} check."
+    if event.kind is CheckKind.BRAVERY:
+        outcome = "passes and rallies" if event.passed else "fails and stays broken"
+    else:
+        outcome = "passes" if event.passed else "fails and is broken"
+    faces = ", ".join(map(str, event.faces)) or "no dice"
+    return (
+        f"{who} takes a {event.kind.value} check: {event.dice} dice ({faces}), "
+        f"{_plural(event.successes, 'success', 'successes')} for the {event.needed} needed; "
+        f"it {outcome}."
+    )
+
+
+@_said.register
+def _(event: TerrainTested, before: DWState, after: DWState) -> str:
+    del after
+    why = "treacherous terrain" if event.kind is HazardKind.TREACHEROUS else "snaking"
+    faces = " then ".join(map(str, event.faces))
+    again = " (the Commodore's re-roll)" if event.rerolled else ""
+    outcome = "and collides" if event.failed else "and is safe"
+    return f"{_name(before, event.model)} tests for {why}: {faces}{again}, {outcome}."
+
+
+@_said.register
+def _(event: ModelMoved, before: DWState, after: DWState) -> str:
+    del after
+    name = _name(before, event.model)
+    if event.marker is not None and event.marker is not MarkerAction.STOP:
+        return f"{name}{_MARKER_TEXT[event.marker]}."
+    start, end = event.hexes[0], event.hexes[-1]
+    if start == end and not event.steps:
+        text = f"{name} stays at {end.label} facing {event.facing.name}"
+    else:
+        text = f"{name} moves from {start.label} to {end.label} facing {event.facing.name}"
+    if event.level is not before.models[event.model].level:
+        text += f", {event.level.value}"
+    if event.marker is MarkerAction.STOP:
+        text += _MARKER_TEXT[MarkerAction.STOP]
+    contact = event.contact
+    if contact is not None:
+        if contact.kind is ContactKind.TERRAIN:
+            text += f"; it runs into the terrain at {label(contact.hex)} ({contact.dice} dice)"
+        elif contact.other is not None:
+            text += f"; it {'rams' if contact.kind is ContactKind.RAM else 'collides with'} "
+            text += _name(before, contact.other)
+    return text + "."
+
+
+@_said.register
+def _(event: ModelDisplaced, before: DWState, after: DWState) -> str:
+    del after
+    return f"{_name(before, event.model)} is moved aside to {event.hex.label}."
+
+
+@_said.register
+def _(event: ModelLost, before: DWState, after: DWState) -> str:
+    del after
+    return f"{_name(before, event.model)} is lost: {event.cause.value}."
+
+
+@_said.register
+def _(event: MovementEnded, before: DWState, after: DWState) -> str:
+    del after
+    return f"{before.squadron_name(event.squadron)} has finished moving."
+
+
+@_said.register
+def _(event: ActivationEnded, before: DWState, after: DWState) -> str:
+    del after
+    name = before.squadron_name(event.squadron)
+    if event.following is None:
+        return f"Activation over for {name}; every squadron has activated."
+    return f"Activation over for {name}; {before.players[event.following]} activates next."
+
+
+@_said.register
+def _(event: EndPhaseBegan, before: DWState, after: DWState) -> str:
+    del before, after
+    return f"The End Phase of turn {event.turn}."
+
+
+@_said.register
+def _(event: GameLengthRolled, before: DWState, after: DWState) -> str:
+    del after
+    outcome = "one more turn is played" if event.more else "the game ends"
+    return f"{before.players[event.player]} rolls {event.face} for the game length: {outcome}."
+
+
+@_said.register
+def _(event: GameEnded, before: DWState, after: DWState) -> str:
+    del after
+    result = event.result
+    vp = ", ".join(f"{before.players[p]} {v} VP" for p, v in enumerate(result.vp))
+    if result.winner is None or result.level is VictoryLevel.DRAW:
+        return f"The game ends ({result.reason}): {vp}; a draw."
+    return (
+        f"The game ends ({result.reason}): {vp}; {before.players[result.winner]} wins a "
+        f"{result.level.value}."
+    )

@@ -1,0 +1,537 @@
+"""The state of a Dystopian Wars game: its setup, every model with its markers, the turn (DW-7).
+
+- `DWSetup`: what a game starts from, as plain data a save can hold: two players (DW-22) with
+  their fleets (already read from files: the engine reads none), the board (DW-28.1: 36 x 24),
+  the game length (DW-22.6) and whether Field Orders are rolled (DW-22.4).
+- `ModelState`: one model in play (DW-28.13 item 4): owner, squadron, card, hex, facing, level,
+  hull damage, the markers of DW-5 (`Markers`), and whether it is lost (DW-22.5).
+- `DWState`: the models and squadrons, the stage (setup, edge choice, deployment, activation,
+  over), the turn, the initiative (DW-9.1), the squadrons activated this turn (DW-7.1), the
+  activation under way (`Activation`, DW-7.2), the recorded contacts (DW-12, DW-28.5), the
+  Commodore's re-roll (DW-10.1) and the result (DW-22.5).
+
+Models are named ``<card id>-<n>`` (``BB-1``, ``CR-4``), numbered per card across the whole game
+in seating order; a squadron is named by any of its models.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from attrs import evolve, field, frozen
+
+from engine.dystopian.fleet import Fleet, fleet_models
+from engine.dystopian.geometry import Level, Piece, Size
+from engine.dystopian.models import Domain, ModelCard
+from engine.dystopian.movement import ContactKind, Mover, TurnLimit, min_hexes, movement_points
+from engine.dystopian.terrain import Board, TerrainMap
+from engine.hexes import Facing, Hex
+
+__all__ = [
+    "COMMAND_DISTANCE",
+    "DEPLOYMENT_DEPTH",
+    "PLAYERS",
+    "Activation",
+    "DWSetup",
+    "DWState",
+    "Edge",
+    "FieldOrder",
+    "GameLength",
+    "Markers",
+    "ModelState",
+    "PlayerSetup",
+    "RecordedContact",
+    "Result",
+    "SquadronState",
+    "Stage",
+    "VictoryLevel",
+    "model_idents",
+]
+
+PLAYERS = 2
+"""DW-22: a game is two fleets (multiplayer, DW-8.3, is left out)."""
+DEPLOYMENT_DEPTH = 4
+"""DW-22.8 / DW-28.2: the zone is the edge's full length, 8" (4 rows) deep."""
+COMMAND_DISTANCE = 3
+"""DW-6 / DW-27 item 13 / DW-28.3: Command Distance 6", 3 hexes, for every squadron."""
+
+
+class Stage(enum.StrEnum):
+    """Where the game stands (DW-22.8, DW-7.1).
+
+    SETUP: the roll for the edges and the Field Orders (DW-22.8 step 1, DW-22.4). EDGE: the
+    higher roller chooses a table edge. DEPLOYMENT: squadrons deployed in turn (DW-22.8 step 3).
+    ACTIVATION: the squadron activation phase (DW-7.1 phase 3); initiative and the End Phase
+    resolve without a command. OVER: the game has ended (DW-22.4 to DW-22.6).
+    """
+
+    SETUP = "setup"
+    EDGE = "edge"
+    DEPLOYMENT = "deployment"
+    ACTIVATION = "activation"
+    OVER = "over"
+
+
+class Edge(enum.StrEnum):
+    """DW-22.8 / DW-28.2: only the long edges (rows 1 and 24) may be chosen."""
+
+    TOP = "top"
+    BOTTOM = "bottom"
+
+    @property
+    def opposite(self) -> Edge:
+        """The edge the opponent takes."""
+        return Edge.BOTTOM if self is Edge.TOP else Edge.TOP
+
+    @property
+    def inward(self) -> Facing:
+        """The facing from this edge towards the middle of the board."""
+        return Facing.S if self is Edge.TOP else Facing.N
+
+
+class GameLength(enum.StrEnum):
+    """DW-22.6: fixed or variable (timed games are omitted, DW-27 item 15)."""
+
+    FIXED = "fixed"
+    VARIABLE = "variable"
+
+
+class FieldOrder(enum.StrEnum):
+    """DW-22.4: the victory conditions, by the D6 rolled; DEFAULT is 70% of the MFV."""
+
+    DEFAULT = "default"
+    SEVENTY = "seventy"
+    LARGE = "large"
+    HALF_MEDIUM = "half medium"
+    BASE_FORCE = "base force"
+    HALF_SMALL = "half small"
+    COMMODORE = "commodore"
+
+    @classmethod
+    def rolled(cls, face: int) -> FieldOrder:
+        """The order a D6 gives (DW-22.4 table)."""
+        return _BY_FACE[face]
+
+
+_BY_FACE = {
+    1: FieldOrder.SEVENTY,
+    2: FieldOrder.LARGE,
+    3: FieldOrder.HALF_MEDIUM,
+    4: FieldOrder.BASE_FORCE,
+    5: FieldOrder.HALF_SMALL,
+    6: FieldOrder.COMMODORE,
+}
+
+
+class VictoryLevel(enum.StrEnum):
+    """DW-22.5: how well the winner did."""
+
+    CRUSHING = "crushing triumph"
+    RESOUNDING = "resounding victory"
+    MARGINAL = "marginal success"
+    DRAW = "draw"
+
+
+@frozen
+class PlayerSetup:
+    """A player: name and fleet (DW-22.2), in seating order."""
+
+    name: str
+    fleet: Fleet
+
+
+@frozen
+class DWSetup:
+    """Everything a game starts from (DW-22).
+
+    Attributes:
+        title: the scenario's title.
+        players: the two players in seating order.
+        terrain: the board (DW-28.1: 36 x 24 hexes, open water unless listed).
+        turns: the agreed number of turns (DW-22.6).
+        length: fixed, or variable: after ``turns`` a D6 decides whether play goes on.
+        field_orders: each player rolls a Field Order (DW-22.4); False: the default order only.
+        end_phase_bravery: broken squadrons also test in End Phase step 4 (the optional toggle
+            of DW-27 item 3); by default only after their own activation.
+    """
+
+    title: str
+    players: tuple[PlayerSetup, ...]
+    terrain: TerrainMap = field(factory=TerrainMap)
+    turns: int = 6
+    length: GameLength = GameLength.FIXED
+    field_orders: bool = True
+    end_phase_bravery: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.players) != PLAYERS:
+            msg = f"Dystopian Wars is played by {PLAYERS} fleets, not {len(self.players)}"
+            raise ValueError(msg)
+        if self.turns < 1:
+            msg = f"a game lasts at least one turn, not {self.turns}"
+            raise ValueError(msg)
+
+    def zone(self, edge: Edge) -> frozenset[Hex]:
+        """DW-22.8 / DW-28.2: the full length of ``edge``, 4 rows deep."""
+        height = self.terrain.height
+        rows = (
+            range(DEPLOYMENT_DEPTH)
+            if edge is Edge.TOP
+            else range(height - DEPLOYMENT_DEPTH, height)
+        )
+        return frozenset(Hex.from_offset(c, r) for c in range(self.terrain.width) for r in rows)
+
+
+def model_idents(setup: DWSetup) -> tuple[str, ...]:
+    """Every model's name: its card id and a number per card across the game (``CR-4``)."""
+    seen: dict[str, int] = {}
+    names = []
+    for player in setup.players:
+        for model in fleet_models(player.fleet):
+            seen[model.card.id] = seen.get(model.card.id, 0) + 1
+            names.append(f"{model.card.id}-{seen[model.card.id]}")
+    return tuple(names)
+
+
+@frozen
+class Markers:
+    """The markers of DW-5 a model carries (DW-28.13 item 4); combat and boarding set most.
+
+    Attributes:
+        all_stop: All Stop (DW-11.6).
+        reversing: the direction arrow: it moves one hex back (DW-11.6).
+        broken: Break (DW-10.4).
+        half_ad: Weapons Damaged (DW-16.2).
+        half_mv: Engine Failure (DW-16.2).
+        fires: Raging Fire markers (DW-16.3).
+        corrosion: Corrosion markers (DW-24).
+        shattered: Shattered Defences: AA and CC 0.
+        chaos: Chaos & Disarray: no rockets, torpedoes, bombs or mines.
+        generators_offline: Generators Offline.
+        nav_lock: Navigation Lock (DW-16.2): no turns.
+        fusion_leak: Fusion Leak: CR equals DR.
+        assault_damage: AP lost (DW-5 Assault Damage).
+        derelict: captured, drifting (DW-19.6).
+        prize: captured and claimed, a party aboard (DW-19.5).
+    """
+
+    all_stop: bool = False
+    reversing: bool = False
+    broken: bool = False
+    half_ad: bool = False
+    half_mv: bool = False
+    fires: int = 0
+    corrosion: int = 0
+    shattered: bool = False
+    chaos: bool = False
+    generators_offline: bool = False
+    nav_lock: bool = False
+    fusion_leak: bool = False
+    assault_damage: int = 0
+    derelict: bool = False
+    prize: bool = False
+
+
+@frozen
+class ModelState:
+    """One model in play (DW-28.13 item 4).
+
+    Attributes:
+        ident: its name in commands (`model_idents`).
+        owner: the player who fields it.
+        squadron: its squadron's index in `DWState.squadrons` (escorts: the parent's, DW-21).
+        card: its card's id.
+        points: its cost with the options bought (DW-22.5 VP).
+        escort: an attached escort (DW-21: no VP, no break check when lost).
+        commodore: it carries the Fleet Commodore (DW-10.1).
+        hex: where it is; None before deployment.
+        facing: its bow's facing.
+        level: surface, flying, obscured or submerged (DW-11.8, DW-11.9).
+        hull_damage: Hull Damage markers (HP lost, DW-16.1).
+        markers: the other markers.
+        lost: destroyed, or off the table (DW-11.1, DW-22.5).
+    """
+
+    ident: str
+    owner: int
+    squadron: int
+    card: str
+    points: int
+    escort: bool = False
+    commodore: bool = False
+    hex: Hex | None = None
+    facing: Facing = Facing.N
+    level: Level = Level.SURFACE
+    hull_damage: int = 0
+    markers: Markers = Markers()
+    lost: bool = False
+
+    @property
+    def on_board(self) -> bool:
+        """Deployed and not lost."""
+        return self.hex is not None and not self.lost
+
+
+@frozen
+class SquadronState:
+    """A squadron in play (DW-3.4): its owner, its index in the fleet and its models."""
+
+    owner: int
+    index: int
+    models: tuple[int, ...]
+
+
+@frozen
+class RecordedContact:
+    """DW-12 / DW-28.5: a contact made by a move, kept until the pieces part (models by index).
+
+    ``resolved``: its damage has been rolled (DW-12.4; the combat module's, later).
+    """
+
+    mover: int
+    kind: ContactKind
+    hex: Hex
+    other: int | None = None
+    bow: bool = False
+    both: bool = False
+    dice: int = 0
+    resolved: bool = False
+
+
+@frozen
+class Activation:
+    """The activation under way (DW-7.2).
+
+    Attributes:
+        squadron: the active squadron.
+        element: the commanded element's models (DW-9.3); they move first.
+        moved: the models that have moved, in order.
+        broken_at_start: its models that had a Break marker when it activated (bravery, DW-10.2).
+        losses: models of any squadron lost during this activation (break checks, DW-10.2).
+        movement_done: the Movement segment is over (DW-7.2 step 2): rams and collisions are
+            resolved next, then the combat commands may be given.
+    """
+
+    squadron: int
+    element: tuple[int, ...]
+    moved: tuple[int, ...] = ()
+    broken_at_start: tuple[int, ...] = ()
+    losses: tuple[int, ...] = ()
+    movement_done: bool = False
+
+
+@frozen
+class Result:
+    """How the game ended (DW-22.4 to DW-22.6).
+
+    Attributes:
+        reason: why it ended, one line.
+        vp: each player's Victory Points (DW-22.5).
+        orders_met: whether each player's Field Order is fulfilled (DW-22.4).
+        winner: the winner, or None for a draw.
+        level: the victory level (DW-22.5).
+    """
+
+    reason: str
+    vp: tuple[int, ...]
+    orders_met: tuple[bool, ...]
+    winner: int | None
+    level: VictoryLevel
+
+
+@frozen
+class DWState:
+    """The whole state of a game (DW-28.13 item 4).
+
+    Attributes:
+        setup: what the game started from.
+        models: every model of both fleets, in seating order, squadron by squadron.
+        squadrons: every squadron, in the same order.
+        stage: where the game stands.
+        turn: the game turn (0 before the first).
+        active: the player to act: rolling, choosing, deploying or activating.
+        chooser: the higher roller, who chose the edge and deploys first (DW-22.8).
+        edges: each player's edge, once chosen.
+        orders: each player's Field Order (DW-22.4), once rolled.
+        deploying: the squadron being deployed, until all its models are down (DW-22.8).
+        initiative: who won this turn's initiative (DW-9.1).
+        activated: squadrons that have activated this turn (DW-7.1).
+        activation: the activation under way, or None between activations.
+        contacts: contacts recorded and not yet parted (DW-28.5).
+        rerolls_used: each player has used the Commodore's re-roll this turn (DW-10.1).
+        commodore_lost: each fleet has lost its Commodore (DW-10.2, DW-10.3).
+        result: how the game ended, or None.
+    """
+
+    setup: DWSetup
+    models: tuple[ModelState, ...]
+    squadrons: tuple[SquadronState, ...]
+    stage: Stage = Stage.SETUP
+    turn: int = 0
+    active: int = 0
+    chooser: int | None = None
+    edges: tuple[Edge, ...] = ()
+    orders: tuple[FieldOrder, ...] = ()
+    deploying: int | None = None
+    initiative: int | None = None
+    activated: tuple[int, ...] = ()
+    activation: Activation | None = None
+    contacts: tuple[RecordedContact, ...] = ()
+    rerolls_used: tuple[bool, ...] = (False, False)
+    commodore_lost: tuple[bool, ...] = (False, False)
+    result: Result | None = None
+    _cards: dict[tuple[int, str], ModelCard] = field(
+        init=False, eq=False, repr=False, hash=False, factory=dict
+    )
+
+    def __attrs_post_init__(self) -> None:
+        for owner, player in enumerate(self.setup.players):
+            for model in fleet_models(player.fleet):
+                self._cards[owner, model.card.id] = model.card
+
+    @classmethod
+    def start(cls, setup: DWSetup) -> DWState:
+        """Every model waiting to deploy; first the roll for edges and orders (DW-22)."""
+        idents = iter(model_idents(setup))
+        models: list[ModelState] = []
+        squadrons: list[SquadronState] = []
+        for owner, player in enumerate(setup.players):
+            fleet = player.fleet
+            base = len(squadrons)
+            members: dict[int, list[int]] = {}
+            for model in fleet_models(fleet):
+                squadron = fleet.squadrons[model.squadron]
+                extra = sum(
+                    o.points for ident in squadron.options if (o := model.card.option(ident))
+                )
+                members.setdefault(model.squadron, []).append(len(models))
+                models.append(
+                    ModelState(
+                        ident=next(idents),
+                        owner=owner,
+                        squadron=base + model.squadron,
+                        card=model.card.id,
+                        points=model.card.points + (0 if model.escort else extra),
+                        escort=model.escort,
+                        commodore=model.commodore,
+                        level=Level.FLYING if model.card.flying else Level.SURFACE,
+                    )
+                )
+            squadrons += [
+                SquadronState(owner, n, tuple(members.get(n, ())))
+                for n in range(len(fleet.squadrons))
+            ]
+        return cls(setup, tuple(models), tuple(squadrons))
+
+    # ---- queries ---------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, in seating order."""
+        return tuple(p.name for p in self.setup.players)
+
+    def card(self, index: int) -> ModelCard:
+        """The card of model ``index``."""
+        model = self.models[index]
+        return self._cards[model.owner, model.card]
+
+    def size(self, index: int) -> Size:
+        """Model ``index``'s size class as the geometry counts it."""
+        return Size[self.card(index).size.name]
+
+    def index_of(self, ident: str) -> int | None:
+        """The index of the model named ``ident`` (any case), or None."""
+        wanted = ident.casefold()
+        return next((n for n, m in enumerate(self.models) if m.ident.casefold() == wanted), None)
+
+    def squadron_name(self, squadron: int) -> str:
+        """A squadron as players name it: its card's name and its models (``CR-1, CR-2``)."""
+        members = self.squadrons[squadron].models
+        card = self.card(members[0])
+        names = [self.models[n].ident for n in members if not self.models[n].escort]
+        plural = "s" if len(names) > 1 else ""
+        return f"{card.name}{plural} {', '.join(names)}"
+
+    def alive(self, squadron: int) -> tuple[int, ...]:
+        """The squadron's models on the board."""
+        return tuple(n for n in self.squadrons[squadron].models if self.models[n].on_board)
+
+    def ready(self, player: int) -> tuple[int, ...]:
+        """``player``'s squadrons still to activate this turn (DW-7.1), with a model on board."""
+        return tuple(
+            n
+            for n, s in enumerate(self.squadrons)
+            if s.owner == player and n not in self.activated and self.alive(n)
+        )
+
+    def undeployed(self, player: int) -> tuple[int, ...]:
+        """``player``'s models still to deploy."""
+        return tuple(n for n, m in enumerate(self.models) if m.owner == player and m.hex is None)
+
+    def flagship(self, player: int) -> int | None:
+        """``player``'s Commodore model, if it is still on the board (DW-10.1)."""
+        return next(
+            (
+                n
+                for n, m in enumerate(self.models)
+                if m.owner == player and m.commodore and m.on_board
+            ),
+            None,
+        )
+
+    def board(self) -> tuple[Board, tuple[int, ...]]:
+        """The board as movement sees it, and each piece's model index (models on the board)."""
+        indices = tuple(n for n, m in enumerate(self.models) if m.on_board)
+        return Board(self.setup.terrain, tuple(self.piece(n) for n in indices)), indices
+
+    def piece(self, index: int) -> Piece:
+        """Model ``index`` as the geometry sees it (DW-28.5)."""
+        model, card = self.models[index], self.card(index)
+        if model.hex is None:
+            msg = f"{model.ident} is not on the board"
+            raise ValueError(msg)
+        return Piece(
+            model.hex,
+            model.facing,
+            self.size(index),
+            model.level,
+            model.owner,
+            diving=card.is_diving,
+            hulking=card.has("hulking"),
+        )
+
+    def mover(self, index: int) -> Mover:
+        """Model ``index``'s movement facts this activation (DW-11, DW-28.4)."""
+        model, card = self.models[index], self.card(index)
+        markers = model.markers
+        bow = frozenset(
+            c.hex for c in self.contacts if c.mover == index and c.bow and c.other is not None
+        )
+        return Mover(
+            mp=movement_points(card.mv, self.turn, engine_failure=markers.half_mv),
+            min_hexes=min_hexes(card.min_move),
+            turning=TurnLimit(card.turn.value),
+            land=card.domain is Domain.LAND,
+            ram_rating=card.rr,
+            sharp_turn=card.has("sharp_turn"),
+            nav_lock=markers.nav_lock,
+            all_stop=markers.all_stop,
+            reversing=markers.reversing,
+            manoeuvrable=card.has("manoeuvrable"),
+            bow_contacts=bow,
+            can_stop=card.can_stop,
+            can_reverse=card.can_reverse,
+            amphibious=card.has("amphibious_capability"),
+            hull_breaker=card.has("hull_breaker"),
+            immovable=card.has("immovable"),
+        )
+
+    def with_model(self, index: int, model: ModelState) -> DWState:
+        """The state with model ``index`` replaced."""
+        return evolve(self, models=(*self.models[:index], model, *self.models[index + 1 :]))
+
+    def with_markers(self, index: int, **changes: Any) -> DWState:  # noqa: ANN401 - marker values
+        """The state with some of model ``index``'s markers changed."""
+        model = self.models[index]
+        return self.with_model(index, evolve(model, markers=evolve(model.markers, **changes)))

@@ -1,0 +1,300 @@
+"""The Dystopian Wars turn (DW-7): initiative, activations and their segments, the End Phase.
+
+- `begin_turn`: a new turn and its initiative, 2D6 each, ties rolled again (DW-9.1).
+- `activate`: the Command segment (DW-7.2 step 1, DW-9.3): the commanded element, and a command
+  check for each model that starts out of command of it (a failure breaks that model).
+- The Movement segment is `engine.dystopian.moving` (DW-7.2 step 2a).
+- `end_movement`: the Movement segment ends (`MovementEnded`) once every model has moved, or
+  at `end_activation`; rams and collisions follow at once (`AFTER_MOVEMENT`, DW-12.6 step 2).
+  Combat commands are given after it, while the activation lasts.
+- `end_activation`: the segments after that, in the order of DW-7.2 (`SEGMENTS`): combat (3),
+  boarding (4), morale (5: break checks, then the active squadron's bravery check); the Field
+  Orders are checked after each (the instant win, DW-22.4); then the next squadron, alternating,
+  a player with none left passing (DW-7.1).
+- `end_phase`: the End Phase in the fixed order of DW-7.3 (`END_PHASE`), then the game length
+  (DW-22.6) and the next turn.
+
+Seams: the steps the combat and boarding modules fill are listed in `AFTER_MOVEMENT`,
+`SEGMENTS` and `END_PHASE` as ``pending`` no-ops (rams and collisions damage, combat, boarding,
+derelict drift, repairs and Corrosion, tidying templates, cards). Tiny-flyer wings do not
+activate yet (DW-20).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
+from engine.dystopian.events import (
+    ActivationEnded,
+    CheckKind,
+    EndPhaseBegan,
+    GameEnded,
+    GameLengthRolled,
+    InitiativeRolled,
+    MoraleChecked,
+    MovementEnded,
+    SquadronActivated,
+    TurnBegan,
+)
+from engine.dystopian.morale import (
+    break_checks_due,
+    check_plan,
+    elements,
+    exempt,
+    out_of_command,
+    roll_check,
+)
+from engine.dystopian.moving import must_move
+from engine.dystopian.state import PLAYERS, Stage
+from engine.dystopian.victory import judge, order_met
+from engine.game import IllegalCommand
+
+__all__ = [
+    "AFTER_MOVEMENT",
+    "END_PHASE",
+    "SEGMENTS",
+    "activate",
+    "begin_turn",
+    "check_end",
+    "end_activation",
+    "end_game",
+    "end_movement",
+    "end_phase",
+    "roll_2d6_off",
+]
+
+
+def roll_2d6_off(ctx: Ctx) -> tuple[tuple[tuple[tuple[int, int], tuple[int, int]], ...], int]:
+    """DW-9.1 / DW-22.8: 2D6 each, ties rolled again; the rounds and the winner."""
+    rounds = []
+    while True:
+        first = ctx.dice.roll(2, 6)
+        second = ctx.dice.roll(2, 6)
+        rounds.append(((first[0], first[1]), (second[0], second[1])))
+        if sum(first) != sum(second):
+            return tuple(rounds), 0 if sum(first) > sum(second) else 1
+
+
+def begin_turn(ctx: Ctx) -> None:
+    """DW-7.1 phases 1-2: the turn begins (no T cards yet) and initiative is rolled (DW-9.1)."""
+    ctx.emit(TurnBegan(ctx.state.turn + 1))
+    rounds, first = roll_2d6_off(ctx)
+    ctx.emit(InitiativeRolled(rounds, first))
+
+
+# ---- the Command segment (DW-7.2 step 1, DW-9.3) ----------------------------------------------
+
+
+def activate(ctx: Ctx, ident: str, element: str) -> None:
+    """DW-9.2 / DW-9.3: activate a squadron; command checks for models out of command."""
+    state = ctx.state
+    require_stage(state, Stage.ACTIVATION)
+    if state.activation is not None:
+        name = state.squadron_name(state.activation.squadron)
+        raise IllegalCommand(DWCode.ACTIVE, f"{name} is still active: end its activation first.")
+    index = own_model(state, ident)
+    model = state.models[index]
+    if not model.on_board:
+        raise IllegalCommand(DWCode.OFF_BOARD, f"{model.ident} is not on the table.")
+    squadron = model.squadron
+    if squadron in state.activated:  # DW-7.1: once per turn
+        raise IllegalCommand(
+            DWCode.ACTIVATED, f"{state.squadron_name(squadron)} has already activated this turn."
+        )
+    groups = elements(state, squadron)
+    nominee = index
+    if element:
+        nominee = own_model(state, element)
+        if state.models[nominee].squadron != squadron or not state.models[nominee].on_board:
+            raise IllegalCommand(
+                DWCode.ELEMENT, f"{state.models[nominee].ident} is not in that squadron."
+            )
+    commanded = next(g for g in groups if nominee in g)
+    broken = tuple(n for n in state.alive(squadron) if state.models[n].markers.broken)
+    ctx.emit(SquadronActivated(squadron, commanded, broken))
+    for straggler in out_of_command(ctx.state, squadron, commanded):  # DW-9.3 command check
+        plan = check_plan(ctx.state, CheckKind.COMMAND, squadron, (straggler,))
+        if plan is None:
+            continue
+        rolled = roll_check(ctx.dice, plan)
+        ctx.emit(
+            MoraleChecked(
+                CheckKind.COMMAND,
+                squadron,
+                (straggler,),
+                plan.dice,
+                plan.needed,
+                rolled.faces,
+                rolled.successes,
+                rolled.passed,
+                plan.automatic,
+            )
+        )
+
+
+# ---- after the movement: the other segments (DW-7.2) ------------------------------------------
+
+
+def _pending(ctx: Ctx) -> None:
+    """A step the combat, boarding or aircraft modules fill; nothing happens yet."""
+    del ctx
+
+
+def _morale(ctx: Ctx) -> None:
+    """DW-7.2 step 5 / DW-10.2: break checks caused this activation, then the bravery check."""
+    activation = ctx.state.activation
+    assert activation is not None  # noqa: S101 - during an activation
+    for squadron in break_checks_due(ctx.state):
+        _check(ctx, CheckKind.BREAK, squadron, ctx.state.alive(squadron))
+    still = tuple(n for n in activation.broken_at_start if ctx.state.models[n].on_board)
+    if still and not exempt(ctx.state, activation.squadron):
+        _check(ctx, CheckKind.BRAVERY, activation.squadron, still)
+
+
+def _check(ctx: Ctx, kind: CheckKind, squadron: int, models: tuple[int, ...]) -> None:
+    plan = check_plan(ctx.state, kind, squadron, models)
+    if plan is None:
+        return
+    rolled = roll_check(ctx.dice, plan)
+    ctx.emit(
+        MoraleChecked(
+            kind,
+            squadron,
+            models,
+            plan.dice,
+            plan.needed,
+            rolled.faces,
+            rolled.successes,
+            rolled.passed,
+            plan.automatic,
+        )
+    )
+
+
+AFTER_MOVEMENT: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
+    ("rams and collisions (DW-7.2 step 2b, DW-12.4): pending, the damage module", _pending),
+)
+"""What follows the squadron's movement at once (DW-12.6 step 2), before any combat command."""
+
+SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
+    ("combat (DW-7.2 step 3): pending, the combat module", _pending),
+    ("boarding (DW-7.2 step 4, DW-19): pending", _pending),
+    ("morale (DW-7.2 step 5, DW-10)", _morale),
+)
+"""The segments after movement, in the order of DW-7.2."""
+
+
+def end_movement(ctx: Ctx) -> bool:
+    """DW-7.2 step 2: the Movement segment is over; rams and collisions; True if the game ended.
+
+    Raises:
+        IllegalCommand: a model has still to make its minimum move (DW-11.3).
+    """
+    state = ctx.state
+    activation = state.activation
+    assert activation is not None  # noqa: S101 - during an activation
+    waiting = must_move(state)
+    if waiting:  # DW-11.3: the minimum move
+        names = ", ".join(state.models[n].ident for n in waiting)
+        its = "their" if len(waiting) > 1 else "its"
+        raise IllegalCommand(DWCode.MUST_MOVE, f"{names} must still make {its} minimum move.")
+    ctx.emit(MovementEnded(activation.squadron))
+    for _, step in AFTER_MOVEMENT:
+        step(ctx)
+    return _orders_check(ctx) or check_end(ctx)
+
+
+def end_activation(ctx: Ctx) -> None:
+    """DW-7.2: the segments after movement, the instant victory check, then the next squadron."""
+    state = ctx.state
+    require_stage(state, Stage.ACTIVATION)
+    activation = state.activation
+    if activation is None:
+        raise IllegalCommand(DWCode.NO_ACTIVATION, "No squadron is active: activate one.")
+    if not activation.movement_done and end_movement(ctx):
+        return
+    for _, segment in SEGMENTS:
+        segment(ctx)
+        if _orders_check(ctx):  # DW-22.4: the instant an order is fulfilled
+            return
+    if check_end(ctx):
+        return
+    player = ctx.state.squadrons[activation.squadron].owner
+    other = (player + 1) % PLAYERS
+    left = {p: [n for n in ctx.state.ready(p) if n != activation.squadron] for p in (player, other)}
+    following = other if left[other] else player if left[player] else None  # DW-7.1
+    ctx.emit(ActivationEnded(activation.squadron, following))
+    if following is None:
+        end_phase(ctx)
+
+
+# ---- the End Phase (DW-7.3) and the end (DW-22) -----------------------------------------------
+
+
+def _orders_check(ctx: Ctx) -> bool:
+    """DW-22.4: the instant a fleet fulfils its Field Order it wins and the game ends."""
+    met = [p for p in range(PLAYERS) if order_met(ctx.state, p)]
+    if not met:
+        return False
+    end_game(ctx, f"{ctx.state.players[met[0]]} fulfilled their Field Orders")
+    return True
+
+
+def _end_phase_bravery(ctx: Ctx) -> None:
+    """DW-7.3 step 4 (the optional toggle of DW-27 item 3): broken squadrons test."""
+    if not ctx.state.setup.end_phase_bravery:
+        return
+    for squadron in range(len(ctx.state.squadrons)):
+        broken = tuple(n for n in ctx.state.alive(squadron) if ctx.state.models[n].markers.broken)
+        if broken and not exempt(ctx.state, squadron):
+            _check(ctx, CheckKind.BRAVERY, squadron, broken)
+
+
+END_PHASE: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
+    ("1 victory conditions (DW-22.4): checked in `end_phase` itself", _pending),
+    ("2 derelict drift and terrain movement: pending, boarding and optional rules", _pending),
+    ("3 repairs (DW-16.4), then Corrosion: pending, the damage module", _pending),
+    ("4 bravery checks for broken squadrons (DW-27 item 3: optional)", _end_phase_bravery),
+    ("5 tidy markers (Camouflage templates): pending, generators", _pending),
+    ("6 cards (DW-8.3): pending, the STAR deck", _pending),
+)
+"""The End Phase steps in the fixed order of DW-7.3 (step 1 is `end_phase`'s own check)."""
+
+
+def end_phase(ctx: Ctx) -> None:
+    """DW-7.3 in order, then the game length (DW-22.6) and the next turn."""
+    ctx.emit(EndPhaseBegan(ctx.state.turn))
+    if _orders_check(ctx):  # step 1
+        return
+    for _, step in END_PHASE[1:]:
+        step(ctx)
+    state = ctx.state
+    if state.turn >= state.setup.turns:
+        if state.setup.length.value == "fixed":
+            end_game(ctx, f"the {state.setup.turns} turns have been played")
+            return
+        roller = state.initiative if state.initiative is not None else 0
+        face = ctx.dice.die(6)
+        more = face >= 4  # noqa: PLR2004 - DW-22.6: 4-6 one more turn
+        ctx.emit(GameLengthRolled(roller, face, more))
+        if not more:
+            end_game(ctx, f"the game ended after turn {state.turn}")
+            return
+    begin_turn(ctx)
+
+
+def check_end(ctx: Ctx) -> bool:
+    """A fleet with no model left on the table ends the game (nothing is left to fight)."""
+    if ctx.state.stage is Stage.OVER:
+        return True
+    for player in range(PLAYERS):
+        if not any(m.on_board for m in ctx.state.models if m.owner == player):
+            end_game(ctx, f"{ctx.state.players[player]} has no model left on the table")
+            return True
+    return False
+
+
+def end_game(ctx: Ctx, reason: str) -> None:
+    """DW-22.4 / DW-22.5: the Victory Points, the orders and the victory level."""
+    ctx.emit(GameEnded(judge(ctx.state, reason)))

@@ -1,0 +1,102 @@
+"""Dystopian Wars victory: Victory Points, Field Orders and the victory levels (DW-22.4, DW-22.5).
+
+- `victory_points`: what a player scores from the enemy fleet (DW-22.5): a lost model its full
+  cost (a prize, once boarding exists, double), a model damaged to half its starting HP or less
+  (rounded down) half its cost, +X for a Strategic Objective (X) model lost; escorts (and tiny
+  flyers) never score.
+- `order_met`: whether a player's Field Order is fulfilled (DW-22.4). [INTERP] Orders 3 and 5
+  ("50% of the MFV in VP, Medium / Small models included") need 50% of the enemy MFV in VP from
+  lost models, at least one of them of that size class.
+- `judge`: the result: a fulfilled order is a Crushing Triumph; otherwise the VP margin gives
+  Crushing (50% more), Resounding (30%), Marginal (10%) or a Draw.
+"""
+
+from __future__ import annotations
+
+from engine.dystopian.models import Size
+from engine.dystopian.state import PLAYERS, DWState, FieldOrder, Result, VictoryLevel
+
+__all__ = ["MARGINS", "judge", "order_met", "victory_level", "victory_points"]
+
+MARGINS = ((50, VictoryLevel.CRUSHING), (30, VictoryLevel.RESOUNDING), (10, VictoryLevel.MARGINAL))
+"""DW-22.5: per cent more VP than the opponent for each victory level, best first."""
+
+
+def _enemy(player: int) -> int:
+    return (player + 1) % PLAYERS
+
+
+def _objective(state: DWState, index: int) -> int:
+    return next(
+        (ref.value or 0 for ref in state.card(index).mars if ref.id == "strategic_objective"), 0
+    )
+
+
+def victory_points(state: DWState, player: int) -> int:
+    """DW-22.5: the VP ``player`` scores from the other fleet."""
+    total = 0
+    for index, model in enumerate(state.models):
+        if model.owner == player or model.escort:
+            continue
+        if model.lost:
+            total += model.points * (2 if model.markers.prize else 1) + _objective(state, index)
+        elif model.hex is not None and model.hull_damage * 2 >= state.card(index).hp:
+            total += model.points // 2
+    return total
+
+
+def _lost_points(state: DWState, player: int) -> tuple[int, set[Size]]:
+    """VP from enemy models lost (no half-damage VP) and the size classes among them."""
+    points, sizes = 0, set()
+    for index, model in enumerate(state.models):
+        if model.owner != player and model.lost and not model.escort:
+            points += model.points * (2 if model.markers.prize else 1) + _objective(state, index)
+            sizes.add(state.card(index).size)
+    return points, sizes
+
+
+def order_met(state: DWState, player: int) -> bool:  # noqa: PLR0911 - one case an order
+    """DW-22.4: whether ``player`` has fulfilled their Field Order against the other fleet."""
+    if not state.orders:
+        return False
+    order = state.orders[player]
+    enemy = _enemy(player)
+    mfv = state.setup.players[enemy].fleet.mfv
+    theirs = [n for n, m in enumerate(state.models) if m.owner == enemy]
+    points, sizes = _lost_points(state, player)
+    if order in (FieldOrder.DEFAULT, FieldOrder.SEVENTY):
+        return points * 100 >= 70 * mfv
+    if order is FieldOrder.LARGE:
+        big = [n for n in theirs if state.card(n).size.is_large]
+        return bool(big) and all(state.models[n].lost for n in big)
+    if order is FieldOrder.HALF_MEDIUM:
+        return points * 2 >= mfv and Size.MEDIUM in sizes
+    if order is FieldOrder.HALF_SMALL:
+        return points * 2 >= mfv and Size.SMALL in sizes
+    if order is FieldOrder.BASE_FORCE:
+        domain = state.setup.players[enemy].fleet.base_force.domain
+        core = [n for n in theirs if state.card(n).domain is domain]
+        return bool(core) and all(state.models[n].lost for n in core)
+    flagship = [n for n in theirs if state.models[n].commodore]
+    return bool(flagship) and all(state.models[n].lost for n in flagship)
+
+
+def victory_level(mine: int, theirs: int) -> VictoryLevel:
+    """DW-22.5: the level ``mine`` VP earn against ``theirs`` (DRAW when it earns none)."""
+    for margin, level in MARGINS:
+        if mine > 0 and mine * 100 >= theirs * (100 + margin):
+            return level
+    return VictoryLevel.DRAW
+
+
+def judge(state: DWState, reason: str) -> Result:
+    """DW-22.4 / DW-22.5: the result now: orders first, then the VP margin."""
+    vp = tuple(victory_points(state, p) for p in range(PLAYERS))
+    met = tuple(order_met(state, p) for p in range(PLAYERS))
+    if met[0] != met[1]:
+        return Result(reason, vp, met, met.index(True), VictoryLevel.CRUSHING)
+    for player in range(PLAYERS):
+        level = victory_level(vp[player], vp[_enemy(player)])
+        if level is not VictoryLevel.DRAW:
+            return Result(reason, vp, met, player, level)
+    return Result(reason, vp, met, None, VictoryLevel.DRAW)
