@@ -75,7 +75,9 @@ def spread_deployments(journal, *, leave=0):
             return
         ident = state.units[waiting[0]].ident
         placed = [u.hex for u in state.units if u.hex is not None]
-        options = [c for c in legal_commands(state) if c.unit == ident]
+        options = [
+            c for c in legal_commands(state) if isinstance(c, DeployUnit) and c.unit == ident
+        ]
         best = max(options, key=lambda c: min((c.hex.distance(h) for h in placed), default=0))
         outcome = journal.execute(best)
         assert not isinstance(outcome, Rejected), outcome
@@ -266,7 +268,9 @@ def spin_offered(saves, library):
         else:
             taken = [u.hex for u in state.units if u.hex is not None]
             taken += [Hex.from_label(label) for label, _ in fixed.values()]
-            options = [c for c in legal_commands(state) if c.unit == ident]
+            options = [
+            c for c in legal_commands(state) if isinstance(c, DeployUnit) and c.unit == ident
+        ]
             command = max(options, key=lambda c: min(c.hex.distance(h) for h in taken))
         assert not isinstance(journal.execute(command), Rejected)
     assert journal.game.state.active == 1  # with this seed Liao Line goes first
