@@ -79,6 +79,7 @@ __all__ = [
     "return_problem",
     "roll_defence",
     "settle_marines",
+    "shoot_boarded_problem",
 ]
 
 BOARDING_REACH: Final = hexes_for_inches(4)
@@ -120,6 +121,10 @@ class Boarding:
         hit_terrain: it rammed or collided with terrain this activation (DW-19.2).
         hit_model: it rammed or collided with a model this activation: half MD (DW-19.2).
         sonic: a Sonic generator's -2 AA and -2 MD are on it (DW-23).
+        orphan: an escort whose parent is gone, heading for a new one (DW-21): it defends with
+            all its AP but may not start a boarding.
+        assault_weapon: it boards with its Assault Weapon (DW-24): like a robot, with its
+            starting AP, which stay aboard its own model.
     """
 
     card: ModelCard
@@ -134,11 +139,18 @@ class Boarding:
     hit_terrain: bool = False
     hit_model: bool = False
     sonic: bool = False
+    orphan: bool = False
+    assault_weapon: bool = False
 
     @property
     def beast(self) -> bool:
-        """A creature or robot: melee power, no marines (DW-19.1)."""
-        return self.card.is_creature_or_robot
+        """A creature or robot, or an Assault Weapon boarding like one (DW-19.1, DW-24)."""
+        return self.card.is_creature_or_robot or self.assault_weapon
+
+    @property
+    def committed(self) -> int:
+        """DW-19.4 step 1 / DW-27 item 25: all its current AP (Assault Weapon: its starting AP)."""
+        return self.card.ap if self.assault_weapon else self.ap
 
 
 # ---- who may board whom (DW-19.1, DW-19.2, DW-28.5) ------------------------------------------
@@ -173,25 +185,33 @@ def _level_problem(boarder: Boarding, target: Boarding) -> str:
     return ""
 
 
-def board_problem(  # noqa: PLR0911 - one guard per rule
-    boarder: Boarding, target: Boarding, distance: int
-) -> str:
-    """DW-19.1 / DW-19.2 / DW-19.6 / DW-28.5: why ``boarder`` may not board ``target``, or "".
-
-    ``distance`` is the hex distance between them. LoS is not needed (DW-19.1).
-    """
+def _starter_problem(boarder: Boarding) -> str:
+    """DW-19.2 / DW-19.6 / DW-21: why ``boarder`` may not start any boarding now, or ""."""
     if boarder.derelict:
         return "A derelict cannot board."
     if boarder.broken or boarder.out_of_command:
         return "A broken or out-of-command model cannot start a boarding."
+    if boarder.orphan:
+        return "An escort looking for a new parent cannot start a boarding."
     if boarder.ap <= 0:
         return "It has no marines left to send."
+    if boarder.hit_terrain:
+        return "A model that hit terrain this activation cannot board."
+    return ""
+
+
+def board_problem(boarder: Boarding, target: Boarding, distance: int) -> str:  # noqa: PLR0911 - one guard per rule
+    """DW-19.1 / DW-19.2 / DW-19.6 / DW-28.5: why ``boarder`` may not board ``target``, or "".
+
+    ``distance`` is the hex distance between them. LoS is not needed (DW-19.1).
+    """
+    problem = _starter_problem(boarder)
+    if problem:
+        return problem
     if boarder.side == target.side:
         return "You cannot board your own fleet's models."
     if target.card.size is Size.TINY:
         return "Tiny flyers can never be boarded."
-    if boarder.hit_terrain:
-        return "A model that hit terrain this activation cannot board."
     level = _level_problem(boarder, target)
     if level:
         return level
@@ -200,6 +220,20 @@ def board_problem(  # noqa: PLR0911 - one guard per rule
         if reach == CONTACT_REACH:
             return "It must be in base contact to board."
         return f"Boarding reaches only {reach} hexes."
+    return ""
+
+
+def shoot_boarded_problem(*, boarding_it: bool, boarders_squadron: bool) -> str:
+    """DW-19.2: why a model may not shoot a model being boarded this activation, or "".
+
+    The boarder never shoots the model it boards (its other fire follows DW-12.5); only its
+    squadron-mates may shoot the boarded model. A boarding creature or robot may itself be shot
+    by anyone: no guard.
+    """
+    if boarding_it:
+        return "A model cannot shoot the model it is boarding."
+    if not boarders_squadron:
+        return "Only the boarders' squadron-mates may shoot a boarded model."
     return ""
 
 
@@ -430,7 +464,10 @@ class BoardingResult:
     @property
     def ap_lost(self) -> tuple[int, ...]:
         """AP each boarder lost (Assault Damage on its own card), in party order."""
-        return tuple(b.ap - left for b, left in zip(self.boarders, self.parties_left, strict=True))
+        return tuple(
+            min(b.ap, b.committed - left)
+            for b, left in zip(self.boarders, self.parties_left, strict=True)
+        )
 
     @property
     def outcome(self) -> Outcome:
@@ -477,7 +514,7 @@ def resolve_boarding(
         ValueError: the split asks for more MD than the defender has.
     """
     fired = roll_defence(dice, boarders, defence)
-    after = [b.ap for b in boarders]
+    after = [b.committed for b in boarders]
     for shot in fired:
         after[shot.party] = max(0, after[shot.party] - shot.ap_lost)
     no_roll = target.ap <= 0 or target.derelict or not any(after)

@@ -29,6 +29,7 @@ from engine.dystopian.boarding import (
     resolve_boarding,
     return_problem,
     settle_marines,
+    shoot_boarded_problem,
 )
 from engine.dystopian.damage import Critical
 from engine.dystopian.geometry import Level
@@ -368,3 +369,35 @@ def test_derelicts_do_not_fight() -> None:
     for action in ("fire", "aa", "cc", "generator", "board"):
         assert derelict_problem(action) != ""
     assert derelict_problem("move") == ""
+
+
+def test_orphan_escorts_defend_but_do_not_board() -> None:
+    """DW-21: an escort heading for a new parent cannot start a boarding."""
+    escort = Boarding(card("ES"), side=0, ap=1, orphan=True)
+    assert "escort" in board_problem(escort, landship(), 1)
+
+
+def test_shooting_a_boarded_model() -> None:
+    """DW-19.2: not by the boarder itself; only by its squadron-mates."""
+    assert shoot_boarded_problem(boarding_it=True, boarders_squadron=True) != ""
+    assert shoot_boarded_problem(boarding_it=False, boarders_squadron=True) == ""
+    assert shoot_boarded_problem(boarding_it=False, boarders_squadron=False) != ""
+
+
+def test_assault_weapon_boards_like_a_robot_with_its_starting_ap() -> None:
+    """DW-24 Assault Weapon: starting AP (8) though 2 are left; AA at it needs 4+ on its hull.
+
+    The battleship's 8 MD at 4+ (eight 4s) take the cruiser's 4 AP; a robot-like win cannot
+    capture, so the cruiser is left derelict (DW-19.4 step 5).
+    """
+    gunner = Boarding(card("BB"), side=0, ap=2, assault_weapon=True)
+    cruiser = Boarding(card("CR"), side=1, ap=4)
+    script = [4, 1, 1, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1, 1, 1, 3, 3]
+    result = resolve_boarding(ScriptedDice(script), cruiser, [gunner], defence=[(0, 3)], split=[4])
+    shot = result.defence_fire[0]
+    assert shot.roll.need.threshold == 4
+    assert shot.damage is not None
+    assert result.ap_after_fire == (8,)
+    assert result.target_ap_left == 0
+    assert result.outcome is Outcome.DERELICT
+    assert result.ap_lost == (0,)
