@@ -75,9 +75,11 @@ __all__ = [
     "free_wings_problem",
     "land_problem",
     "landed",
+    "landed_aa_problem",
     "launch_problem",
     "launched",
     "leash_problem",
+    "quick_launch",
     "recon_bonus",
     "roll_wing_attack",
     "spend_fuel",
@@ -576,3 +578,24 @@ def recon_bonus(wing: Wing | None, *, sees_target: bool) -> bool:
 def after_firing(wing: Wing, *, ad: bool) -> Wing:
     """DW-20.5: one attack or counter-attack costs 1 fuel; after an AD attack the wing rearms."""
     return attrs.evolve(wing, fuel=max(0, wing.fuel - 1), rearm=wing.rearm or (ad and wing.has_ad))
+
+
+def quick_launch(carrier: ModelCard) -> bool:
+    """DW-20.4 / DW-24 Quick Launch: its wing makes a full move on launch with no fuel cost.
+
+    Without it a launched wing cannot move again that turn.
+    """
+    return carrier.has("quick_launch")
+
+
+def landed_aa_problem(shooter: ModelCard, carrier: ModelCard, *, higher: bool) -> str:
+    """DW-18.4: why AA may not fire at tiny flyers landed on ``carrier``, or "".
+
+    Only models of an equal or larger size class, or firing from a higher level; never at a
+    carrier with Covered Decks.
+    """
+    if carrier.has("covered_decks"):
+        return "Planes under covered decks cannot be shot."
+    if shooter.size.rank < carrier.size.rank and not higher:
+        return "Only a model as large, or one above it, can shoot planes on a deck."
+    return ""

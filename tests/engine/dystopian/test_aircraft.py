@@ -24,8 +24,10 @@ from engine.dystopian.aircraft import (
     free_wings_problem,
     land_problem,
     landed,
+    landed_aa_problem,
     launch_problem,
     leash_problem,
+    quick_launch,
     recon_bonus,
     roll_wing_attack,
     spend_fuel,
@@ -330,3 +332,13 @@ def test_recon_plus_one() -> None:
     primary = next(w for w in card("BB").weapons if w.kind.value == "primary")
     need = indirect_need(primary, recon=recon_bonus(recon, sees_target=True))
     assert need.mod == 1
+
+
+def test_quick_launch_and_planes_on_deck() -> None:
+    """DW-20.4 Quick Launch; DW-18.4: planes on a deck, Covered Decks."""
+    assert quick_launch(card("CV", "quick_launch"))
+    assert not quick_launch(card("CV"))
+    assert landed_aa_problem(card("BB"), card("CV"), higher=False) != ""  # Large at Massive
+    assert landed_aa_problem(card("BB"), card("CV"), higher=True) == ""
+    assert landed_aa_problem(card("CV"), card("CV"), higher=False) == ""
+    assert "covered" in landed_aa_problem(card("CV"), card("CV", "covered_decks"), higher=True)
