@@ -125,6 +125,9 @@ class Boarding:
             all its AP but may not start a boarding.
         assault_weapon: it boards with its Assault Weapon (DW-24): like a robot, with its
             starting AP, which stay aboard its own model.
+
+    A captured derelict being boarded is seen from the party aboard: ``side`` is the fleet
+    whose marines hold it and ``ap`` their AP; with nobody aboard ``ap`` is 0 (DW-19.6).
     """
 
     card: ModelCard
@@ -313,6 +316,11 @@ class DefenceFire:
         """AP it removes from a marine party: 1 per hit; none from a beast (its hull suffers)."""
         return 0 if self.damage is not None else self.roll.hits
 
+    @property
+    def destroyed(self) -> bool:
+        """The boarding robot or creature was destroyed by this fire: its party is gone."""
+        return self.damage is not None and self.damage.destroyed
+
 
 def roll_defence(
     dice: DiceSource, boarders: Sequence[Boarding], assigned: Sequence[tuple[int, int]]
@@ -323,12 +331,14 @@ def roll_defence(
     compared with its DR and CR like an attack (`damage.resolve_damage`).
     """
     fired = []
+    hull = {i: b.hull_damage for i, b in enumerate(boarders)}
     for party, count in assigned:
         boarder = boarders[party]
         roll = roll_attack(dice, count, boarding_need(boarder, defence_system(boarder)))
         damage = None
-        if boarder.beast:
-            damage = resolve_damage(dice, Hull(boarder.card, boarder.hull_damage), roll.hits)
+        if boarder.beast:  # each pool is its own attack; the damage adds up
+            damage = resolve_damage(dice, Hull(boarder.card, hull[party]), roll.hits)
+            hull[party] += damage.hp_lost
         fired.append(DefenceFire(party, roll, damage))
     return tuple(fired)
 
@@ -516,8 +526,8 @@ def resolve_boarding(
     fired = roll_defence(dice, boarders, defence)
     after = [b.committed for b in boarders]
     for shot in fired:
-        after[shot.party] = max(0, after[shot.party] - shot.ap_lost)
-    no_roll = target.ap <= 0 or target.derelict or not any(after)
+        after[shot.party] = 0 if shot.destroyed else max(0, after[shot.party] - shot.ap_lost)
+    no_roll = target.ap <= 0 or not any(after)
     if no_roll:  # DW-19.4 step 3 / DW-19.6: taken without a roll if anyone is left
         return BoardingResult(target, tuple(boarders), fired, tuple(after), None)
     md, mod = defender_dice(target)

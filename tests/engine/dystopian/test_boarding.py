@@ -401,3 +401,36 @@ def test_assault_weapon_boards_like_a_robot_with_its_starting_ap() -> None:
     assert result.target_ap_left == 0
     assert result.outcome is Outcome.DERELICT
     assert result.ap_lost == (0,)
+
+
+def test_a_robot_destroyed_by_the_defensive_fire_is_gone() -> None:
+    """DW-19.4 step 2: the pools add up on the robot's hull; destroyed, its party is gone.
+
+    A robot on the frigate card (DR 3, CR 6, HP 2) takes 5 hits (1 HP), then 5 more (1 HP):
+    the second pool destroys it, so nobody is left to fight and no melee is rolled.
+    """
+    frigate = Boarding(attrs.evolve(card("FF"), type=ModelType.ROBOT), side=0, ap=2)
+    script = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+    result = resolve_boarding(
+        ScriptedDice(script), landship(), [frigate], defence=[(0, 5), (0, 5)], split=[6]
+    )
+    first, second = result.defence_fire
+    assert first.damage is not None
+    assert (first.damage.hp_lost, first.destroyed) == (1, False)
+    assert second.destroyed
+    assert result.ap_after_fire == (0,)
+    assert result.melee is None
+    assert result.outcome is Outcome.FAILURE
+
+
+def test_a_captured_derelict_is_fought_by_the_party_aboard() -> None:
+    """DW-19.6: boarding a captured derelict fights the marines aboard; an empty one is free."""
+    held = Boarding(card("LS"), side=0, ap=2, derelict=True)
+    owner = Boarding(card("CR"), side=1, ap=4)
+    result = resolve_boarding(ScriptedDice([4, 4, 4, 1, 1, 1, 3, 3]), held, [owner], split=[2])
+    assert result.melee is not None
+    assert result.outcome is Outcome.CAPTURED  # the owner recaptures it
+    empty = attrs.evolve(held, ap=0)
+    free = resolve_boarding(ScriptedDice([]), empty, [owner])
+    assert free.melee is None
+    assert free.outcome is Outcome.CAPTURED
