@@ -17,7 +17,8 @@ cancelling; the AD counter-attack of an attacked or CAP wing against the active 
 DW-20.7 / DW-27 item 5 (a natural 6 destroys one token; the wing is Aborted when the hits reach
 the tokens left; an Abort stops its attacks for the rest of the activation), DW-20.8 (CAP:
 attaching to a Large or Massive surface or flying host within 4", one wing per host, never to
-divers; Convoy Duty; the attached recon's +1 to primary indirect fire), DW-20.9 (Acrobatic
+divers; Convoy Duty; the attached recon's +1 to primary indirect fire), DW-18.4 (AA at planes on
+a deck; Covered Decks), DW-24 (Deck Crews, Double Decker, Quick Launch), DW-20.9 (Acrobatic
 Pilots, Big Fuel Tanks, More Machine Guns, Superior Engine, Swarm Tactics, Vertical Dive, Well
 Trained).
 
@@ -71,6 +72,7 @@ __all__ = [
     "carrier_wings_problem",
     "counter_attack_problem",
     "damage_wing",
+    "deck_crews_problem",
     "fire_problem",
     "free_wings_problem",
     "land_problem",
@@ -598,4 +600,25 @@ def landed_aa_problem(shooter: ModelCard, carrier: ModelCard, *, higher: bool) -
         return "Planes under covered decks cannot be shot."
     if shooter.size.rank < carrier.size.rank and not higher:
         return "Only a model as large, or one above it, can shoot planes on a deck."
+    return ""
+
+
+def deck_crews_problem(
+    carrier: ModelCard, wing: Wing, *, used: bool, landed_here: bool, lost: int, aboard: int
+) -> str:
+    """DW-24 Deck Crews: why one destroyed plane cannot be restored to ``wing``, or "".
+
+    Once per game; to a wing landed on this carrier or to a recon wing; the wing must have
+    ``lost`` a token, and the carrier's capacity (``aboard`` now) is never exceeded.
+    """
+    if not carrier.has("deck_crews"):
+        return "Only a carrier with deck crews restores planes."
+    if used:
+        return "The deck crews have already restored a plane this game."
+    if not (landed_here or wing.kind is TinyKind.RECON):
+        return "Only a wing landed on this carrier, or a recon wing, gets a plane back."
+    if lost <= 0:
+        return "The wing has lost no planes."
+    if landed_here and aboard + 1 > carrier.capacity:
+        return "The carrier has no room for another plane."
     return ""

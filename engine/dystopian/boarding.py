@@ -12,10 +12,11 @@ defensive AA assigned to parties, 5-6 against marines removing 1 AP a hit, 4+ ag
 creature and compared with its DR/CR; Electrical Defences +3 AA; melee with current AP as MD on
 the exploding table, the defender splitting its MD among the parties; Ferocious / Elite Crew +1,
 Limited Resources -1, Gas Alert +2 dice, Impervious halves, Security Posts ignores the first
-two hits, Coordinated Assault, Dash and Elan; a 0 AP target is taken if any boarder survives;
-success, failure and sabotage; a robot target destroyed; creatures and robots neither capture nor
-are captured; returning marines and the starting-AP cap; the worked example), DW-19.5 (prizes and
-who holds one), DW-19.6 (derelicts: naming, drift 2" or the minimum move, All Stop only,
+two hits, Coordinated Assault, Dash and Elan, Assault Weapon, Reassignment; a 0 AP target is
+taken if any boarder survives; success, failure and sabotage; a robot target destroyed;
+creatures and robots neither capture nor are captured; returning marines and the starting-AP
+cap; the worked example), DW-21 (an orphaned escort defends but starts no boarding), DW-19.5
+(prizes and who holds one), DW-19.6 (derelicts: naming, drift 2" or the minimum move, All Stop only,
 fortifications never drift; a derelict cannot fire, use generators or board; a derelict with
 nobody aboard is taken without a roll), DW-23 Sonic (-2 MD), DW-27 items 18 and 25 (AA only,
 CC against Aquatic Marines from below; all current AP committed), DW-24 (the boarding MARs).
@@ -75,6 +76,7 @@ __all__ = [
     "derelict_problem",
     "drift_time",
     "prize_holder",
+    "reassign_problem",
     "resolve_boarding",
     "return_problem",
     "roll_defence",
@@ -675,4 +677,19 @@ def derelict_problem(action: str) -> str:
     """
     if action in _DERELICT_CANNOT:
         return "A derelict cannot fight, use generators or board."
+    return ""
+
+
+def reassign_problem(parties: Sequence[tuple[Boarding, int]], new: Sequence[int]) -> str:
+    """DW-24 Reassignment: why the boarders may not share their AP out as ``new``, or "".
+
+    After a successful boarding the models with the MAR that took part (``parties``: each with
+    its AP left) may redistribute those AP among themselves, never above a starting AP.
+    """
+    if any(not b.card.has("reassignment") for b, _ in parties):
+        return "Only boarders with Reassignment may share out their marines."
+    if sum(new) != sum(left for _, left in parties) or len(new) != len(parties):
+        return "The marines can be moved around, not created or lost."
+    if any(ap < 0 or ap > b.card.ap for (b, _), ap in zip(parties, new, strict=True)):
+        return "No model may hold more marines than it started with."
     return ""

@@ -20,6 +20,7 @@ from engine.dystopian.aircraft import (
     carrier_wings_problem,
     counter_attack_problem,
     damage_wing,
+    deck_crews_problem,
     fire_problem,
     free_wings_problem,
     land_problem,
@@ -342,3 +343,18 @@ def test_quick_launch_and_planes_on_deck() -> None:
     assert landed_aa_problem(card("BB"), card("CV"), higher=True) == ""
     assert landed_aa_problem(card("CV"), card("CV"), higher=False) == ""
     assert "covered" in landed_aa_problem(card("CV"), card("CV", "covered_decks"), higher=True)
+
+
+def test_deck_crews() -> None:
+    """DW-24 Deck Crews: once per game, a landed wing or a recon wing, within capacity (6)."""
+    crews = card("CV", "deck_crews")
+    wing = Wing(F, 4)
+    assert deck_crews_problem(crews, wing, used=False, landed_here=True, lost=1, aboard=5) == ""
+    assert "room" in deck_crews_problem(crews, wing, used=False, landed_here=True, lost=1, aboard=6)
+    assert "already" in deck_crews_problem(
+        crews, wing, used=True, landed_here=True, lost=1, aboard=0
+    )
+    assert deck_crews_problem(crews, wing, used=False, landed_here=False, lost=1, aboard=0) != ""
+    recon = Wing(R, 0)
+    assert deck_crews_problem(crews, recon, used=False, landed_here=False, lost=1, aboard=6) == ""
+    assert deck_crews_problem(card("CV"), wing, used=False, landed_here=True, lost=1, aboard=0)

@@ -26,6 +26,7 @@ from engine.dystopian.boarding import (
     derelict_problem,
     drift_time,
     prize_holder,
+    reassign_problem,
     resolve_boarding,
     return_problem,
     settle_marines,
@@ -434,3 +435,13 @@ def test_a_captured_derelict_is_fought_by_the_party_aboard() -> None:
     free = resolve_boarding(ScriptedDice([]), empty, [owner])
     assert free.melee is None
     assert free.outcome is Outcome.CAPTURED
+
+
+def test_reassignment() -> None:
+    """DW-24 Reassignment: the survivors' AP shared out, none above a starting AP (3)."""
+    a = Boarding(card("TK", "reassignment"), side=0, ap=3)
+    parties = [(a, 0), (a, 3)]
+    assert reassign_problem(parties, [2, 1]) == ""
+    assert "not created" in reassign_problem(parties, [2, 2])
+    assert "started" in reassign_problem([(a, 4), (a, 0)], [4, 0])
+    assert "Reassignment" in reassign_problem([(tank(), 1), (a, 1)], [1, 1])
