@@ -413,11 +413,14 @@ class AirAttack:
 
     Attributes:
         roll: the combined pool, every die.
-        cc: the target's CC cancellation against torpedoes (DW-18.3), or None.
+        cc: the target's CC cancellation against torpedoes (DW-18.3), or None; after Faster
+            Torpedoes, the re-rolled one.
+        cc_first: with Faster Torpedoes, the CC as first rolled (DW-20.9), else None.
     """
 
     roll: AttackRoll
     cc: Cancellation | None = None
+    cc_first: Cancellation | None = None
 
     @property
     def hits(self) -> int:
@@ -442,10 +445,22 @@ def roll_wing_attack(
     threshold = FLYER_THRESHOLD if flyer else SURFACE_THRESHOLD
     need = HitNumber(threshold, reasons=(f"{wing.kind.value.replace('_', ' ')}: {threshold}+.",))
     roll = roll_attack(dice, wing_ad(profile, wing), need)
-    cancel = None
-    if wing.kind is TinyKind.TORPEDO_BOMBER and cc:
-        cancel = cancel_hits(dice, roll.hits, cc)
-    return AirAttack(roll, cancel)
+    if wing.kind is not TinyKind.TORPEDO_BOMBER or not cc:
+        return AirAttack(roll)
+    cancel = cancel_hits(dice, roll.hits, cc)
+    if not wing.has("faster_torpedoes"):
+        return AirAttack(roll, cancel)
+    # DW-20.9 Faster Torpedoes: every CC die that scored is rolled again and the new result
+    # kept. [INTERP] The extra dice of a re-rolled 6 go with it; the new roll explodes anew.
+    again = tuple(
+        roll_pool(dice, sum(1 for d in pool.dice if d.hits and not d.bonus), pool.threshold)
+        for pool in cancel.rolls
+    )
+    kept = tuple(
+        attrs.evolve(pool, dice=tuple(d for d in pool.dice if not (d.hits or d.bonus)) + new.dice)
+        for pool, new in zip(cancel.rolls, again, strict=True)
+    )
+    return AirAttack(roll, Cancellation(roll.hits, kept), cancel)
 
 
 # ---- damage to wings (DW-20.7, DW-27 items 5 and 24) ---------------------------------------------

@@ -358,3 +358,19 @@ def test_deck_crews() -> None:
     recon = Wing(R, 0)
     assert deck_crews_problem(crews, recon, used=False, landed_here=False, lost=1, aboard=6) == ""
     assert deck_crews_problem(card("CV"), wing, used=False, landed_here=True, lost=1, aboard=0)
+
+
+def test_faster_torpedoes_make_cc_reroll_its_hits() -> None:
+    """DW-20.9 Faster Torpedoes: the CC's scoring dice are rolled again, the new result kept.
+
+    9 AD: four 3s = 4 hits. CC 3 dice: 5, 6 (+ extra 1), 2 cancel 3; re-rolling the 5 and the 6
+    gives 1 and 5: 1 cancelled, 3 hits get through.
+    """
+    wing = Wing(T, 3, mars=("faster_torpedoes",))
+    script = [3, 3, 3, 3, 1, 1, 1, 1, 1, 5, 6, 2, 1, 1, 5]
+    attack = roll_wing_attack(ScriptedDice(script), profile(T), wing, cc=[3])
+    assert attack.cc_first is not None
+    assert attack.cc_first.cancelled == 3
+    assert attack.cc is not None
+    assert attack.cc.cancelled == 1
+    assert attack.hits == 3
