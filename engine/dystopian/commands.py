@@ -25,6 +25,7 @@ __all__ = [
     "DWCommand",
     "DeployModel",
     "EndActivation",
+    "Fire",
     "MoveModel",
     "RollOff",
 ]
@@ -109,6 +110,26 @@ class EndActivation(DWCommand):
     TAG = "dw_end_activation"
 
 
+@frozen
+class Fire(DWCommand):
+    """Declare one attack of the active squadron (DW-7.2 step 3a, DW-15, DW-17).
+
+    Attributes:
+        models: the firing models, lead first; several link their fire (DW-17.1); a model named
+            twice links two of its own weapons.
+        weapon: a weapon's name as one word (``fore-turret``), or a kind (``primary``: each
+            model's first weapon of that kind not yet fired that bears on the target).
+        targets: the target; several split the weapon's dice (DW-17.3).
+        shares: the dice for each target of a split (empty: not split).
+    """
+
+    TAG = "dw_fire"
+    models: tuple[str, ...]
+    weapon: str
+    targets: tuple[str, ...]
+    shares: tuple[int, ...] = ()
+
+
 DW_COMMANDS: tuple[type[DWCommand], ...] = (
     RollOff,
     ChooseEdge,
@@ -116,5 +137,6 @@ DW_COMMANDS: tuple[type[DWCommand], ...] = (
     Activate,
     MoveModel,
     EndActivation,
+    Fire,
 )
 """Every command class, for the ruleset and its converter."""
