@@ -271,6 +271,8 @@ def end_phase(ctx: Ctx) -> None:
         return
     for _, step in END_PHASE[1:]:
         step(ctx)
+    if check_end(ctx):  # repairs and Corrosion can sink a fleet's last model
+        return
     state = ctx.state
     if state.turn >= state.setup.turns:
         if state.setup.length.value == "fixed":

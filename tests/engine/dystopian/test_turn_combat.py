@@ -1,0 +1,224 @@
+"""The combat segment through the turn machine: declared attacks, rolled when the activation ends.
+
+DW-7.2 step 3a (every attack declared before a die is rolled; each weapon once), DW-7.2 step 3d
+(the attacks rolled in order), DW-15.2 / DW-28.7 (AD by range band), DW-15.4 (4+ surface to
+surface), DW-16.1 (hits against DR and CR; a starting HP of 2 takes 2 and sinks), DW-17.1
+(Linked Fire: 5 + 2 = 7 at RB3, the digest's example), DW-17.3 (Split Fire), DW-18.2 / DW-18.3
+(the target's squadron answers torpedoes with charges: a 5 cancels one hit), DW-22.5 (a loss,
+destroyed). DW-28.13 item 9 (declaration before rolling, linked and split fire, AA/CC
+cancellation) and item 10.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dice import ScriptedDice
+from engine.dystopian.commands import Activate, EndActivation, Fire, MoveModel
+from engine.dystopian.context import DWCode
+from engine.dystopian.events import (
+    ActivationEnded,
+    AttackDeclared,
+    AttackRolled,
+    AttackSource,
+    DamageDealt,
+    HitsCancelled,
+    LossCause,
+    ModelLost,
+    MoraleChecked,
+)
+from engine.dystopian.evolve import evolve
+from engine.dystopian.language import format_command, parse_command
+from engine.dystopian.narrate import tell
+from engine.dystopian.rules import decide, legal_commands
+from engine.dystopian.state import DeclaredAttack, DWState
+from engine.game import Command, Event, IllegalCommand
+from engine.hexes import Facing
+from tests.engine.dystopian._game import arrange, fleet, play, setup, squadron
+
+N, NE, SE, S, SW, NW = Facing
+
+RED = fleet(squadron("BB", 1), squadron("CR", 2))
+"""Red: BB-1 (model 0, squadron 0); CR-1, CR-2 (models 1, 2, squadron 1)."""
+BLUE = fleet(squadron("CR", 2), squadron("FF", 3))
+"""Blue: CR-3, CR-4 (models 3, 4, squadron 2); FF-1 to FF-3 (models 5-7, squadron 3)."""
+GAME = setup(RED, BLUE)
+
+PLACES = {
+    "BB-1": ("1003", S),
+    "CR-1": ("2003", S),
+    "CR-2": ("2103", S),
+    "CR-3": ("1010", N),
+    "CR-4": ("3020", N),
+    "FF-1": ("0520", N),
+    "FF-2": ("0620", N),
+    "FF-3": ("0720", N),
+}
+"""The battleship 7 hexes north of CR-3, bow on; the rest apart."""
+
+
+def _refused(state: DWState, command: Command, message: str) -> None:
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, [command])
+    assert (refused.value.code, refused.value.message) == (DWCode.FIRE, message)
+
+
+def _moved(places: dict[str, tuple[str, Facing]], *moves: MoveModel) -> DWState:
+    first = moves[0].model
+    state, _ = play(arrange(GAME, places), [Activate(first), *moves])
+    return state
+
+
+def test_an_attack_is_declared_without_dice_and_each_weapon_fires_once() -> None:
+    """DW-7.2 step 3a: no die at declaration; a weapon declared once; a kind picks a weapon."""
+    state = _moved(PLACES, MoveModel("BB-1", "F"))
+    state, events = play(state, [Fire(("BB-1",), "fore-turret", ("CR-3",))])
+    assert events == [AttackDeclared(DeclaredAttack((0,), (0,), (3,)))]
+    _refused(
+        state,
+        Fire(("BB-1",), "fore-turret", ("CR-3",)),
+        "BB-1 has no fore-turret left to fire this activation.",
+    )
+    # "primary" now means the aft turret, which cannot bear on a target dead ahead.
+    _refused(
+        state,
+        Fire(("BB-1",), "primary", ("CR-3",)),
+        "BB-1's aft turret: The target is not in that weapon's arc.",
+    )
+
+
+def test_the_declared_attack_is_rolled_when_the_activation_ends() -> None:
+    """DW-15.2 / DW-15.4 / DW-16.1: RB2, 10 AD at 4+; 5 hits on DR 4 (CR 6): 1 HP."""
+    state = _moved(PLACES, MoveModel("BB-1", "F"))
+    faces = (6, 5, 4, 4, 3, 2, 1, 1, 1, 1, 2)
+    state, events = play(state, [Fire(("BB-1",), "fore-turret", ("CR-3",)), EndActivation()], faces)
+    assert events[1:] == [
+        AttackRolled(
+            3,
+            AttackSource.WEAPON,
+            (0,),
+            "Fore turret",
+            10,
+            4,
+            0,
+            natural_only=False,
+            faces=faces,
+            hits=5,
+        ),
+        DamageDealt(3, 5, 1, 0),
+        ActivationEnded(0, 1),
+    ]
+    assert state.models[3].hull_damage == 1
+    told, _ = tell(2, EndActivation(), events[1:], state)
+    assert told[1].text == (
+        "BB-1 fires fore turret at Lancer Cruiser CR-3: 10 dice needing 4+ "
+        "(6, 5, 4, 4, 3, 2, 1, 1, 1, 1, 2): 5 hits."
+    )
+
+
+def test_two_cruisers_link_their_turrets_for_five_plus_two() -> None:
+    """DW-17.1's example: two cruisers at RB3 with 5 AD each link for 5 + 2 = 7 AD."""
+    places = {
+        **PLACES,
+        "BB-1": ("0103", S),
+        "CR-1": ("1003", S),
+        "CR-2": ("1103", S),
+        "CR-3": ("1014", N),
+    }
+    state = _moved(places, MoveModel("CR-1", "F"), MoveModel("CR-2", "F"))
+    linked = Fire(("CR-1", "CR-2"), "primary", ("CR-3",))
+    assert linked in legal_commands(state)
+    _, events = play(state, [linked, EndActivation()], [1] * 7)
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert (rolled.attackers, rolled.ad, rolled.hits) == ((1, 2), 7, 0)
+
+
+def test_a_split_puts_its_shares_on_each_target() -> None:
+    """DW-17.3: one turret's 10 dice split 6 / 4 between two cruisers in the same band."""
+    places = {**PLACES, "CR-4": ("1110", N)}
+    state = _moved(places, MoveModel("BB-1", "F"))
+    split = Fire(("BB-1",), "fore-turret", ("CR-3", "CR-4"), (6, 4))
+    _refused(
+        state,
+        Fire(("BB-1",), "fore-turret", ("CR-3", "CR-4"), (6, 3)),
+        "The shares must add up to the weapon's 10 dice.",
+    )
+    _, events = play(state, [split, EndActivation()], [1] * 10)
+    rolled = [e for e in events if isinstance(e, AttackRolled)]
+    assert [(e.target, e.ad) for e in rolled] == [(3, 6), (4, 4)]
+
+
+def test_torpedo_hits_are_cancelled_by_the_target_squadrons_charges() -> None:
+    """DW-18.2 / DW-18.3: CR-3 and CR-4 (CC 2 each, within 2 hexes) roll separately at 5+.
+
+    The cruiser's torpedoes: 4 AD at RB1 score 4 (6 explodes into a 1); CR-3 rolls 5, 1 and
+    cancels one; CR-4 rolls 1, 1. The 3 left are below DR 4: no damage.
+    """
+    places = {
+        **PLACES,
+        "BB-1": ("0103", S),
+        "CR-1": ("1003", S),
+        "CR-2": ("1103", S),
+        "CR-3": ("1008", N),
+        "CR-4": ("1108", N),
+    }
+    state = _moved(places, MoveModel("CR-1", "F"), MoveModel("CR-2", "F"))
+    dice = [6, 5, 4, 1, 1, 5, 1, 1, 1]  # the torpedoes, CR-3's charges, CR-4's
+    _, events = play(state, [Fire(("CR-1",), "torpedoes", ("CR-3",)), EndActivation()], dice)
+    assert events[2:4] == [
+        HitsCancelled(3, "CC", (3, 4), ((5, 1), (1, 1)), 1, 3),
+        DamageDealt(3, 3, 0, 0),
+    ]
+
+
+def _decide_all(state: DWState, commands: list[Command], dice: list[int]) -> list[Event]:
+    """Play with these dice first; further dice (a break check's) are 1s."""
+    rolls = ScriptedDice((*dice, *([1] * 40)))
+    events: list[Event] = []
+    for command in commands:
+        for event in decide(state, command, rolls):
+            state = evolve(state, event)
+            events.append(event)
+    return events
+
+
+def test_a_frigate_reaching_its_cr_is_destroyed_and_its_squadron_checks() -> None:
+    """DW-15.5 / DW-16.1 / DW-10.2: a frigate sunk by gunfire; its squadron checks.
+
+    A Capital shooter hits the Small frigate on 5+; 6 hits on CR 6 with starting HP 2: 2 damage,
+    destroyed; its squadron's break check follows in the morale segment.
+    """
+    places = {**PLACES, "FF-1": ("1010", N), "CR-3": ("3010", N)}
+    state = _moved(places, MoveModel("BB-1", "F"))
+    faces = [6, 6, 5, 5, 4, 1, 1, 1, 1, 1, 1, 1]
+    events = _decide_all(state, [Fire(("BB-1",), "fore-turret", ("FF-1",)), EndActivation()], faces)
+    rolled = events[1]
+    assert isinstance(rolled, AttackRolled)
+    assert (rolled.threshold, rolled.hits) == (5, 6)
+    assert events[2:4] == [DamageDealt(5, 6, 2, 0), ModelLost(5, LossCause.DESTROYED)]
+    assert any(isinstance(e, MoraleChecked) and e.squadron == 3 for e in events)
+
+
+def test_fire_reads_and_writes_in_the_command_language() -> None:
+    """The ``fire`` line: linked models by commas, split shares as TARGET:DICE."""
+    state = arrange(GAME, PLACES)
+    for text, command in [
+        ("fire BB-1 fore-turret at CR-3", Fire(("BB-1",), "fore-turret", ("CR-3",))),
+        ("fire CR-1,CR-2 primary at CR-3", Fire(("CR-1", "CR-2"), "primary", ("CR-3",))),
+        (
+            "fire BB-1 fore-turret at CR-3:6,CR-4:4",
+            Fire(("BB-1",), "fore-turret", ("CR-3", "CR-4"), (6, 4)),
+        ),
+    ]:
+        assert parse_command(text, state) == command
+        assert format_command(command) == text
+
+
+def test_every_listed_attack_is_accepted() -> None:
+    """legal_commands lists the attacks that can be declared now, and the rules accept each."""
+    state = _moved(PLACES, MoveModel("BB-1", "F"))
+    fires = [c for c in legal_commands(state) if isinstance(c, Fire)]
+    assert Fire(("BB-1",), "fore-turret", ("CR-3",)) in fires
+    for command in fires:
+        _, events = play(state, [command])
+        assert isinstance(events[0], AttackDeclared)
