@@ -364,6 +364,7 @@ class RepairRolled(DWEvent):
 
     ``marker``: the `damage.Marker` name rolled for; ``repaired``: it comes off; a fire not put
     out costs ``ap_lost`` and on a 6 adds a Fire marker; Corrosion not removed costs ``hp_lost``.
+    ``rerolled_from``: the failed face the Commodore's re-roll replaced (DW-16.4), 0 if none.
     """
 
     TAG = "dw_repair_rolled"
@@ -374,6 +375,7 @@ class RepairRolled(DWEvent):
     ap_lost: int = 0
     hp_lost: int = 0
     new_fire: bool = False
+    rerolled_from: int = 0
 
 
 DW_EVENTS: tuple[type[DWEvent], ...] = (

@@ -326,4 +326,9 @@ def _repair(event: RepairRolled, state: DWState) -> DWState:
         markers = _replace(markers, fires=markers.fires + 1)
     markers = _replace(markers, assault_damage=markers.assault_damage + event.ap_lost)
     changed = _replace(model, hull_damage=model.hull_damage + event.hp_lost, markers=markers)
-    return state.with_model(event.model, changed)
+    state = state.with_model(event.model, changed)
+    if not event.rerolled_from:
+        return state
+    used = list(state.rerolls_used)
+    used[model.owner] = True
+    return _replace(state, rerolls_used=tuple(used))

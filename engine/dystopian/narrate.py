@@ -118,8 +118,9 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
         case DamageDealt(critical_faces=faces, criticals=criticals) if faces:
             names = ", ".join(CRITICAL_TABLE[Critical(c)].name for c in criticals)
             return (Roll("critical", faces, outcome=names),)
-        case RepairRolled(marker=marker, face=face, repaired=repaired):
-            return (Roll(f"{_MARKER_NAMES[marker]} roll", (face,), outcome=_fixed(repaired)),)
+        case RepairRolled(marker=marker, face=face, repaired=repaired, rerolled_from=first):
+            faces = (first, face) if first else (face,)
+            return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
     return ()
 
 
@@ -340,6 +341,8 @@ def _need(event: AttackRolled) -> str:
 def _(event: ContactResolved, before: DWState, after: DWState) -> str:
     del after
     name = _name(before, event.mover)
+    if not event.fire:
+        return f"{name}'s {event.kind.value} is not rolled: a model involved has left the table."
     limits = "; ".join(
         f"{before.models[n].ident} may fire {fire.value} its dice"
         if fire.value != "none"
@@ -419,9 +422,11 @@ def _(event: RepairRolled, before: DWState, after: DWState) -> str:
         outcome = "it eats away 1 HP" if event.hp_lost else "no harm done"
         gone = "; the marker comes off" if event.repaired else ""
         return f"{name} rolls {event.face} against corrosion: {outcome}{gone}."
+    rolls = f"{event.rerolled_from}, then {event.face} (the Commodore's re-roll)"
+    rolls = rolls if event.rerolled_from else str(event.face)
     if event.repaired:
-        return f"{name} rolls {event.face} and repairs its {what}."
-    text = f"{name} rolls {event.face}: the {what} stays"
+        return f"{name} rolls {rolls} and repairs its {what}."
+    text = f"{name} rolls {rolls}: the {what} stays"
     if event.ap_lost:
         text += f", {_plural(event.ap_lost, 'marine', 'marines')} lost"
     if event.new_fire:

@@ -95,3 +95,25 @@ def test_corrosion_can_sink_a_model_at_its_last_hit_point() -> None:
     assert _repairs(events) == [RepairRolled(0, "corrosion", 4, repaired=False, hp_lost=1)]
     assert ModelLost(0, LossCause.DESTROYED) in events
     assert isinstance(events[-1], GameEnded)
+
+
+FLAGSHIP = setup(fleet(squadron("BB", 1), squadron("CR", 2), commodore=0), fleet(squadron("CR", 2)))
+"""As GAME, BB-1 carrying the Commodore (DW-10.1)."""
+
+
+def test_the_commodore_rerolls_the_first_failed_repair_once() -> None:
+    """DW-16.4 / DW-10.1: one repair re-roll a turn near the flagship; the second roll stands.
+
+    Weapons Damaged fails on 5 and Engine Failure on 6; the re-roll (2) goes to the first.
+    """
+    markers = Markers(half_ad=True, half_mv=True)
+    state = arrange(FLAGSHIP, PLACES, markers={"BB-1": markers}, activated=(1, 2, 3))
+    commands = [Activate("BB-1"), MoveModel("BB-1", "F"), EndActivation()]
+    state, events = play(state, commands, [5, 6, 2, *INITIATIVE])
+    assert _repairs(events) == [
+        RepairRolled(0, "half_ad", 2, repaired=True, rerolled_from=5),
+        RepairRolled(0, "half_mv", 6, repaired=False),
+    ]
+    assert (state.models[0].markers.half_ad, state.models[0].markers.half_mv) == (False, True)
+    told, _ = tell(3, EndActivation(), events, arrange(FLAGSHIP, PLACES, markers={"BB-1": markers}))
+    assert any("rolls 5, then 2 (the Commodore's re-roll) and repairs" in t.text for t in told)
