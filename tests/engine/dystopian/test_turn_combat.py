@@ -222,3 +222,25 @@ def test_every_listed_attack_is_accepted() -> None:
     for command in fires:
         _, events = play(state, [command])
         assert isinstance(events[0], AttackDeclared)
+
+
+def test_a_magazine_explosion_sinks_the_target_and_blasts_its_neighbour() -> None:
+    """DW-16.2 result 2 / DW-28.10: all HP lost; 2 x starting HP (8) dice at each piece d <= 2.
+
+    6 hits reach the cruiser's CR 6: one critical, 1 + 1, its magazine. CR-4 alongside takes the
+    blast's 8 dice (all 1s here); CR-3 is removed once the damage is dealt.
+    """
+    places = {**PLACES, "CR-4": ("1110", N)}
+    state = _moved(places, MoveModel("BB-1", "F"))
+    faces = [6, 6, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1]
+    blast = [1] * 8
+    command = Fire(("BB-1",), "fore-turret", ("CR-3",))
+    events = _decide_all(state, [command, EndActivation()], [*faces, 1, 1, *blast])
+    assert events[2:6] == [
+        DamageDealt(3, 6, 4, 0, (2,), (1, 1)),
+        AttackRolled(
+            4, AttackSource.MAGAZINE, (3,), "", 8, 4, 0, natural_only=False, faces=(1,) * 8, hits=0
+        ),
+        DamageDealt(4, 0, 0, 0),
+        ModelLost(3, LossCause.DESTROYED),
+    ]
