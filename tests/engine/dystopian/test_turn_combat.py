@@ -11,9 +11,11 @@ cancellation) and item 10.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from engine.dice import ScriptedDice
+from engine.dice import Dice, ScriptedDice
 from engine.dystopian.commands import Activate, EndActivation, Fire, MoveModel
 from engine.dystopian.context import DWCode
 from engine.dystopian.events import (
@@ -34,7 +36,8 @@ from engine.dystopian.rules import decide, legal_commands
 from engine.dystopian.state import DeclaredAttack, DWState
 from engine.game import Command, Event, IllegalCommand
 from engine.hexes import Facing
-from tests.engine.dystopian._game import arrange, fleet, play, setup, squadron
+from saves.codec import make_converter
+from tests.engine.dystopian._game import arrange, fleet, play, ruleset, setup, squadron
 
 N, NE, SE, S, SW, NW = Facing
 
@@ -43,6 +46,7 @@ RED = fleet(squadron("BB", 1), squadron("CR", 2))
 BLUE = fleet(squadron("CR", 2), squadron("FF", 3))
 """Blue: CR-3, CR-4 (models 3, 4, squadron 2); FF-1 to FF-3 (models 5-7, squadron 3)."""
 GAME = setup(RED, BLUE)
+RULESET = ruleset()
 
 PLACES = {
     "BB-1": ("1003", S),
@@ -244,3 +248,39 @@ def test_a_magazine_explosion_sinks_the_target_and_blasts_its_neighbour() -> Non
         DamageDealt(4, 0, 0, 0),
         ModelLost(3, LossCause.DESTROYED),
     ]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fleets_at_close_quarters_play_legal_commands_that_survive_the_converter(
+    seed: int,
+) -> None:
+    """At close range every listed command is accepted and written and read back.
+
+    The events (contacts, attacks, damage, repairs) and the state survive the save converter,
+    and each entry is told.
+    """
+    conv = make_converter(RULESET)
+    state = arrange(GAME, PLACES)
+    dice = Dice(seed)
+    seen: set[type] = set()
+    for step in range(60):
+        options = legal_commands(state)
+        if not options:
+            break
+        command = options[(step * 7919 + seed) % len(options)]
+        assert parse_command(format_command(command), state) == command
+        events = decide(state, command, dice)
+        told, after = tell(step, command, events, state)
+        assert all(t.text for t in told)
+        for event in events:
+            assert (
+                conv.structure(json.loads(json.dumps(conv.unstructure(event, Event))), Event)
+                == event
+            )
+            seen.add(type(event))
+            state = evolve(state, event)
+        assert after == state
+    assert (
+        conv.structure(json.loads(json.dumps(conv.unstructure(state, DWState))), DWState) == state
+    )
+    assert AttackRolled in seen
