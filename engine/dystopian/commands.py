@@ -3,9 +3,10 @@
 Setup: `RollOff` (2D6 each for the edge, 1D6 each for the Field Orders, DW-22.8 / DW-22.4),
 `ChooseEdge`, `DeployModel` (squadron by squadron, DW-22.8). A turn: `Activate` a squadron
 (DW-9.2, naming the commanded element when it is split, DW-9.3), `MoveModel` each of its models
-(DW-11, DW-28.4), `EndActivation` (the combat, boarding and morale segments follow, DW-7.2).
-Combat and boarding commands join as classes of their own with their ``TAG``s, given between the
-last move and `EndActivation`.
+(DW-11, DW-28.4), `Fire` (declare an attack, DW-7.2 step 3a: rolled when the activation ends),
+`EndActivation` (the combat, boarding and morale segments follow, DW-7.2). Boarding commands
+join as classes of their own with their ``TAG``s, given between the last move and
+`EndActivation`.
 """
 
 from __future__ import annotations

@@ -14,10 +14,11 @@
 - `end_phase`: the End Phase in the fixed order of DW-7.3 (`END_PHASE`), then the game length
   (DW-22.6) and the next turn.
 
-Seams: the steps the combat and boarding modules fill are listed in `AFTER_MOVEMENT`,
-`SEGMENTS` and `END_PHASE` as ``pending`` no-ops (rams and collisions damage, combat, boarding,
-derelict drift, repairs and Corrosion, tidying templates, cards). Tiny-flyer wings do not
-activate yet (DW-20).
+Filled steps: rams and collisions (`combat_segment.resolve_contacts`), the declared attacks
+(`combat_segment.resolve_attacks`; the `Fire` command declares them), repairs and Corrosion
+(`repair_segment.repair_step`; a fleet sunk by them ends the game). Seams still ``pending``
+no-ops: boarding, derelict drift, tidying templates, cards. Tiny-flyer wings do not activate
+yet (DW-20).
 """
 
 from __future__ import annotations
