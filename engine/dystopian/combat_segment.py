@@ -18,7 +18,12 @@ an attacker, with dice left, responds separately at full value (the digest notes
 beats linking). A linked attack needs the worst hit number of its contributions (DW-2.3) and the
 lowest modifier. An attack whose target is gone when its turn comes is lost. Left out: Vulnerable
 re-rolls (the attacker never re-rolls), the Sturginium Flare's move, shields and other
-generators (DW-23), indirect fire, bombs' and mines' special declarations, tiny flyers (DW-20).
+generators (DW-23), indirect fire, bombs' and mines' special declarations, tiny flyers (DW-20),
+AA and CC fired offensively in the model's own activation.
+
+Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
+within reach is rolled before any attack, once per attacker and squadron attacked, each
+responder separately; an attacker it sinks loses its attacks.
 """
 
 from __future__ import annotations
@@ -505,10 +510,59 @@ def _cancel(ctx: Ctx, target: int, attackers: tuple[int, ...], kind: WeaponKind,
     return cancel.remaining
 
 
+def _counter_system(state: DWState, attacker: int) -> WeaponKind | None:
+    """DW-18.2: AA answers an attacking flyer, CC an attacking diving model; None otherwise."""
+    if state.models[attacker].level.airborne:
+        return WeaponKind.ROCKET  # the AA side of `_responders`
+    if state.card(attacker).is_diving:
+        return WeaponKind.TORPEDO  # the CC side
+    return None
+
+
+def _counter_fire(ctx: Ctx, attack: DeclaredAttack, answered: set[tuple[int, int]]) -> None:
+    """DW-7.2 step 3b / DW-18.2: AA at attacking flyers, CC at attacking divers, first.
+
+    The target's squadron answers each attacker within reach once per squadron attacked.
+
+    [INTERP] Each responder rolls separately at full value, at 4+ (5+ for a Small or Tiny
+    attacker, DW-15.4); each is one attack against the attacker's DR and CR.
+    """
+    for attacker in dict.fromkeys(attack.models):
+        for target in attack.targets:
+            state = ctx.state
+            system = _counter_system(state, attacker)
+            squadron = state.models[target].squadron
+            if system is None or (attacker, squadron) in answered:
+                continue
+            if not state.models[attacker].on_board or not state.models[target].on_board:
+                continue
+            answered.add((attacker, squadron))
+            aux = ordnance.Aux.AA if system is WeaponKind.ROCKET else ordnance.Aux.CC
+            need = ordnance.aux_need(aux, ordnance.aux_target(aux, state.card(attacker)))
+            source = AttackSource.ACK_ACK if aux is ordnance.Aux.AA else AttackSource.CHARGES
+            reach = AA_REACH if aux is ordnance.Aux.AA else CC_REACH
+            there = state.models[attacker].hex
+            for responder, dice in _responders(state, target, (attacker,), system):
+                here = state.models[responder].hex
+                if there is None or here is None or here.distance(there) > reach:
+                    continue  # DW-18.2: the attacker itself must be within reach
+                roll = roll_attack(ctx.dice, dice, need)
+                _rolled(ctx, attacker, source, (responder,), "", roll.roll)
+                deal(ctx, attacker, resolve_damage(ctx.dice, hull(ctx.state, attacker), roll.hits))
+            settle(ctx)
+
+
 def resolve_attacks(ctx: Ctx) -> None:
-    """DW-7.2 steps 3b and 3d: every declared attack in the order declared, with its answer."""
+    """DW-7.2 steps 3b and 3d: every declared attack in the order declared, with its answers.
+
+    First the target squadrons' AA or CC at attacking flyers or divers (3b), then each attack
+    (3d), rockets and torpedoes answered inside it (DW-18.3).
+    """
     activation = ctx.state.activation
     if activation is None:
         return
+    answered: set[tuple[int, int]] = set()
+    for attack in activation.declared:
+        _counter_fire(ctx, attack, answered)
     for attack in activation.declared:
         _resolve(ctx, attack)

@@ -277,6 +277,8 @@ class AttackSource(enum.StrEnum):
     TERRAIN = "terrain"
     WEAPON = "weapon"
     MAGAZINE = "magazine"
+    ACK_ACK = "aa"
+    CHARGES = "cc"
 
 
 @frozen

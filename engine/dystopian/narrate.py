@@ -327,6 +327,8 @@ _SOURCE_TEXT = {
     AttackSource.RAMMED: "rolls back at",
     AttackSource.COLLISION: "collides with",
     AttackSource.MAGAZINE: "'s magazine blast hits",
+    AttackSource.ACK_ACK: "answers with Ack-Ack at",
+    AttackSource.CHARGES: "answers with charges at",
 }
 
 

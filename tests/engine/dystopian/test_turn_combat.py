@@ -284,3 +284,30 @@ def test_fleets_at_close_quarters_play_legal_commands_that_survive_the_converter
         conv.structure(json.loads(json.dumps(conv.unstructure(state, DWState))), DWState) == state
     )
     assert AttackRolled in seen
+
+
+AIR = setup(fleet(squadron("CR", 2)), fleet(squadron("AS", 1)))
+"""Red: CR-1, CR-2 (models 0, 1); Blue: the airship AS-1 (model 2), flying."""
+
+
+def test_the_target_squadron_fires_ack_ack_at_an_attacking_flyer_first() -> None:
+    """DW-7.2 step 3b / DW-18.2 / DW-15.4: AA (3 each) at a Large flyer within 4 hexes, 4+.
+
+    Each cruiser rolls separately before the airship's guns: 0 and 2 hits, below its DR 4.
+    Then its fore turret, 6 AD at RB1, flying at surface on 4+.
+    """
+    places = {"CR-1": ("1008", N), "CR-2": ("1108", N), "AS-1": ("1005", S)}
+    state, _ = play(
+        arrange(AIR, places, active=1),
+        [Activate("AS-1"), MoveModel("AS-1", "F"), Fire(("AS-1",), "fore-turret", ("CR-1",))],
+    )
+    dice = [1, 1, 1, 4, 4, 1, 1, 1, 1, 1, 1, 1]
+    _, events = play(state, [EndActivation()], dice)
+    rolled = [e for e in events if isinstance(e, AttackRolled)]
+    assert [(e.source, e.target, e.attackers, e.ad, e.threshold, e.hits) for e in rolled] == [
+        (AttackSource.ACK_ACK, 2, (0,), 3, 4, 0),
+        (AttackSource.ACK_ACK, 2, (1,), 3, 4, 2),
+        (AttackSource.WEAPON, 0, (2,), 6, 4, 0),
+    ]
+    told, _ = tell(3, EndActivation(), events, state)
+    assert told[1].text.startswith("CR-1 answers with Ack-Ack at Zephyr Airship AS-1: 3 dice")
