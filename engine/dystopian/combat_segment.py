@@ -16,8 +16,9 @@ Adopted readings [INTERP]: the defender's AA/CC answer (DW-18.2, DW-18.3) is aut
 no second seat acts mid-activation: every model of the target's squadron in reach of the target or
 an attacker, with dice left, responds separately at full value (the digest notes this usually
 beats linking). A linked attack needs the worst hit number of its contributions (DW-2.3) and the
-lowest modifier. An attack whose target is gone when its turn comes is lost. Left out: Vulnerable
-re-rolls (the attacker never re-rolls), the Sturginium Flare's move, shields and other
+lowest modifier. An attack whose target is gone when its turn comes is lost. The Sturginium
+Flare moves the model at once (`movement.flare_path`, `movement.displace`; a collision on the way
+is rolled then). Left out: Vulnerable re-rolls (the attacker never re-rolls), shields and other
 generators (DW-23), indirect fire, bombs' and mines' special declarations, tiny flyers (DW-20),
 AA and CC fired offensively in the model's own activation.
 
@@ -49,6 +50,7 @@ from engine.dystopian.damage import (
     Critical,
     CriticalRoll,
     DamageOutcome,
+    FlareRoll,
     Hull,
     magazine_blast,
     resolve_damage,
@@ -62,11 +64,12 @@ from engine.dystopian.events import (
     DamageDealt,
     HitsCancelled,
     LossCause,
+    ModelDisplaced,
     ModelLost,
 )
 from engine.dystopian.geometry import AA_REACH, CC_REACH, Level
 from engine.dystopian.models import Weapon, WeaponKind
-from engine.dystopian.movement import ContactKind
+from engine.dystopian.movement import ContactKind, displace, flare_path
 from engine.dystopian.ramming import contact_fire, resolve_collision, resolve_ram, resolve_terrain
 from engine.dystopian.state import DeclaredAttack, DWState, Stage
 from engine.game import IllegalCommand
@@ -184,6 +187,45 @@ def deal(
     )
     if any(c.critical is Critical.MAGAZINE_EXPLOSION for c in outcome.criticals):
         _blast(ctx, index, exploded | {index})
+    for critical in outcome.criticals:
+        if critical.flare is not None:
+            _flare(ctx, index, critical.flare)
+
+
+def _flare(ctx: Ctx, index: int, flare: FlareRoll) -> None:
+    """DW-16.2 result 12 / DW-28.5: the Sturginium Flare flings the model, facing kept.
+
+    A collision on the way is rolled at once; off the table or into terrain it cannot enter,
+    the model is destroyed.
+    """
+    state = ctx.state
+    model = state.models[index]
+    if not model.on_board or model.hex is None:
+        return
+    board, indices = state.board()
+    path = flare_path(model.hex, model.facing, flare.way, flare.hexes)
+    card = state.card(index)
+    moved = displace(
+        board,
+        indices.index(index),
+        path,
+        land=state.mover(index).land,
+        amphibious=card.has("amphibious_capability"),
+    )
+    if moved.end != model.hex:
+        ctx.emit(ModelDisplaced(index, moved.end))
+    if moved.destroyed:
+        ctx.emit(ModelLost(index, LossCause.DESTROYED))
+        return
+    contact = moved.contact
+    if contact is None or contact.other is None:
+        return
+    other = indices[contact.other]
+    outcome = resolve_collision(ctx.dice, hull(ctx.state, index), hull(ctx.state, other))
+    _rolled(ctx, other, AttackSource.COLLISION, (index,), "", outcome.mover_roll.roll)
+    _rolled(ctx, index, AttackSource.COLLISION, (other,), "", outcome.other_roll.roll)
+    deal(ctx, other, outcome.against_other)
+    deal(ctx, index, outcome.against_mover)
 
 
 def _blast(ctx: Ctx, index: int, exploded: frozenset[int]) -> None:

@@ -26,6 +26,7 @@ from engine.dystopian.events import (
     DamageDealt,
     HitsCancelled,
     LossCause,
+    ModelDisplaced,
     ModelLost,
     MoraleChecked,
 )
@@ -37,7 +38,7 @@ from engine.dystopian.state import DeclaredAttack, DWState
 from engine.game import Command, Event, IllegalCommand
 from engine.hexes import Facing
 from saves.codec import make_converter
-from tests.engine.dystopian._game import arrange, fleet, play, ruleset, setup, squadron
+from tests.engine.dystopian._game import H, arrange, fleet, play, ruleset, setup, squadron
 
 N, NE, SE, S, SW, NW = Facing
 
@@ -311,3 +312,19 @@ def test_the_target_squadron_fires_ack_ack_at_an_attacking_flyer_first() -> None
     ]
     told, _ = tell(3, EndActivation(), events, state)
     assert told[1].text.startswith("CR-1 answers with Ack-Ack at Zephyr Airship AS-1: 3 dice")
+
+
+def test_a_sturginium_flare_flings_the_target_astern() -> None:
+    """DW-16.2 result 12 / DW-28.5: 6 + 6; direction 5 (stern), 2 + 2 = 4: 2 hexes back.
+
+    CR-3 faces north at 1010 and ends at 1012, still facing north.
+    """
+    state = _moved(PLACES, MoveModel("BB-1", "F"))
+    faces = [6, 6, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1]
+    command = Fire(("BB-1",), "fore-turret", ("CR-3",))
+    state, events = play(state, [command, EndActivation()], [*faces, 6, 6, 5, 2, 2])
+    assert events[2:4] == [
+        DamageDealt(3, 6, 2, 0, (12,), (6, 6, 5, 2, 2)),
+        ModelDisplaced(3, H("1012")),
+    ]
+    assert (state.models[3].hex, state.models[3].facing) == (H("1012"), N)
