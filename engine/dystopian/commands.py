@@ -3,9 +3,10 @@
 Setup: `RollOff` (2D6 each for the edge, 1D6 each for the Field Orders, DW-22.8 / DW-22.4),
 `ChooseEdge`, `DeployModel` (squadron by squadron, DW-22.8). A turn: `Activate` a squadron
 (DW-9.2, naming the commanded element when it is split, DW-9.3), `MoveModel` each of its models
-(DW-11, DW-28.4), `EndActivation` (the combat, boarding and morale segments follow, DW-7.2).
-Combat and boarding commands join as classes of their own with their ``TAG``s, given between the
-last move and `EndActivation`.
+(DW-11, DW-28.4), `Fire` (declare an attack, DW-7.2 step 3a: rolled when the activation ends),
+`EndActivation` (the combat, boarding and morale segments follow, DW-7.2). Boarding commands
+join as classes of their own with their ``TAG``s, given between the last move and
+`EndActivation`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "DWCommand",
     "DeployModel",
     "EndActivation",
+    "Fire",
     "MoveModel",
     "RollOff",
 ]
@@ -109,6 +111,26 @@ class EndActivation(DWCommand):
     TAG = "dw_end_activation"
 
 
+@frozen
+class Fire(DWCommand):
+    """Declare one attack of the active squadron (DW-7.2 step 3a, DW-15, DW-17).
+
+    Attributes:
+        models: the firing models, lead first; several link their fire (DW-17.1); a model named
+            twice links two of its own weapons.
+        weapon: a weapon's name as one word (``fore-turret``), or a kind (``primary``: each
+            model's first weapon of that kind not yet fired that bears on the target).
+        targets: the target; several split the weapon's dice (DW-17.3).
+        shares: the dice for each target of a split (empty: not split).
+    """
+
+    TAG = "dw_fire"
+    models: tuple[str, ...]
+    weapon: str
+    targets: tuple[str, ...]
+    shares: tuple[int, ...] = ()
+
+
 DW_COMMANDS: tuple[type[DWCommand], ...] = (
     RollOff,
     ChooseEdge,
@@ -116,5 +138,6 @@ DW_COMMANDS: tuple[type[DWCommand], ...] = (
     Activate,
     MoveModel,
     EndActivation,
+    Fire,
 )
 """Every command class, for the ruleset and its converter."""

@@ -44,6 +44,7 @@ class DWCode(enum.StrEnum):
     REROLL = "move/reroll"
     RAM = "move/ram"
     MUST_MOVE = "activation/must_move"
+    FIRE = "combat/cannot_fire"
 
 
 class Ctx:

@@ -11,23 +11,30 @@ import enum
 
 from attrs import frozen
 
+from engine.dystopian.combat import ContactFire
 from engine.dystopian.geometry import Level
-from engine.dystopian.movement import MarkerAction
-from engine.dystopian.state import Edge, FieldOrder, RecordedContact, Result
+from engine.dystopian.movement import ContactKind, MarkerAction
+from engine.dystopian.state import DeclaredAttack, Edge, FieldOrder, RecordedContact, Result
 from engine.game import Event
 from engine.hexes import Facing, Hex
 
 __all__ = [
     "DW_EVENTS",
     "ActivationEnded",
+    "AttackDeclared",
+    "AttackRolled",
+    "AttackSource",
     "CheckKind",
+    "ContactResolved",
     "DWEvent",
+    "DamageDealt",
     "DeployerChanged",
     "EdgeChosen",
     "EndPhaseBegan",
     "GameEnded",
     "GameLengthRolled",
     "HazardKind",
+    "HitsCancelled",
     "InitiativeRolled",
     "LossCause",
     "ModelDeployed",
@@ -36,6 +43,7 @@ __all__ = [
     "ModelMoved",
     "MoraleChecked",
     "MovementEnded",
+    "RepairRolled",
     "RolledOff",
     "SquadronActivated",
     "TerrainTested",
@@ -260,6 +268,118 @@ class GameEnded(DWEvent):
     result: Result
 
 
+class AttackSource(enum.StrEnum):
+    """Where an attack's dice come from (DW-12.4, DW-15, DW-16.2)."""
+
+    RAM = "ram"
+    RAMMED = "rammed"
+    COLLISION = "collision"
+    TERRAIN = "terrain"
+    WEAPON = "weapon"
+    MAGAZINE = "magazine"
+    ACK_ACK = "aa"
+    CHARGES = "cc"
+
+
+@frozen
+class ContactResolved(DWEvent):
+    """DW-12.4 / DW-28.5: a recorded contact's damage has been rolled (it stays until parted).
+
+    ``fire``: what each model involved may still fire this activation (DW-12.5).
+    """
+
+    TAG = "dw_contact_resolved"
+    mover: int
+    kind: ContactKind
+    hex: Hex
+    other: int | None
+    fire: tuple[tuple[int, ContactFire], ...]
+
+
+@frozen
+class AttackDeclared(DWEvent):
+    """DW-7.2 step 3a: an attack of the active squadron, declared before any die is rolled."""
+
+    TAG = "dw_attack_declared"
+    attack: DeclaredAttack
+
+
+@frozen
+class AttackRolled(DWEvent):
+    """One attack's pool (DW-2.1, DW-15, DW-12.4): every die and the hits.
+
+    ``attackers``: the models whose dice these are (none for terrain); ``weapon``: the weapon's
+    name for a weapon attack; ``threshold``, ``mod``, ``natural_only``: what each die needed.
+    """
+
+    TAG = "dw_attack_rolled"
+    target: int
+    source: AttackSource
+    attackers: tuple[int, ...]
+    weapon: str
+    ad: int
+    threshold: int
+    mod: int
+    natural_only: bool
+    faces: tuple[int, ...]
+    hits: int
+
+
+@frozen
+class HitsCancelled(DWEvent):
+    """DW-18.3: the target's squadron answers rockets with AA or torpedoes with CC.
+
+    ``responders``: each model that rolled, with ``faces`` its dice (5 cancels 1, 6 cancels 2).
+    """
+
+    TAG = "dw_hits_cancelled"
+    target: int
+    system: str
+    responders: tuple[int, ...]
+    faces: tuple[tuple[int, ...], ...]
+    cancelled: int
+    remaining: int
+
+
+@frozen
+class DamageDealt(DWEvent):
+    """DW-16.1 / DW-16.2: one attack's hits on a model, its criticals and what they cost.
+
+    ``criticals``: each critical result (2-12); ``critical_faces``: every die the criticals
+    rolled, re-rolls and their extra dice included; ``markers``: the `damage.Marker` names set
+    (a Raging Fire once per Fire marker gained).
+    """
+
+    TAG = "dw_damage_dealt"
+    model: int
+    hits: int
+    hp_lost: int
+    ap_lost: int
+    criticals: tuple[int, ...] = ()
+    critical_faces: tuple[int, ...] = ()
+    markers: tuple[str, ...] = ()
+
+
+@frozen
+class RepairRolled(DWEvent):
+    """DW-16.4 / DW-24: one End Phase repair or Corrosion roll (a D6 that does not explode).
+
+    ``marker``: the `damage.Marker` name rolled for; ``repaired``: it comes off; a fire not put
+    out costs ``ap_lost`` and on a 6 adds a Fire marker; Corrosion not removed costs ``hp_lost``.
+    ``rerolled_from``: the failed face the Commodore's re-roll replaced (DW-16.4), 0 if none.
+    """
+
+    TAG = "dw_repair_rolled"
+    model: int
+    marker: str
+    face: int
+    repaired: bool
+    ap_lost: int = 0
+    hp_lost: int = 0
+    new_fire: bool = False
+    rerolled_from: int = 0
+
+
 DW_EVENTS: tuple[type[DWEvent], ...] = (
     RolledOff,
     EdgeChosen,
@@ -278,5 +398,11 @@ DW_EVENTS: tuple[type[DWEvent], ...] = (
     EndPhaseBegan,
     GameLengthRolled,
     GameEnded,
+    ContactResolved,
+    AttackDeclared,
+    AttackRolled,
+    HitsCancelled,
+    DamageDealt,
+    RepairRolled,
 )
 """Every event class, for the ruleset and its converter."""

@@ -8,18 +8,25 @@ losses counted for the break checks) is here.
 from __future__ import annotations
 
 from functools import singledispatch
+from typing import Any
 
 from attrs import evolve as _replace
 
+from engine.dystopian.combat import ContactFire
 from engine.dystopian.events import (
     ActivationEnded,
+    AttackDeclared,
+    AttackRolled,
     CheckKind,
+    ContactResolved,
+    DamageDealt,
     DeployerChanged,
     DWEvent,
     EdgeChosen,
     EndPhaseBegan,
     GameEnded,
     GameLengthRolled,
+    HitsCancelled,
     InitiativeRolled,
     ModelDeployed,
     ModelDisplaced,
@@ -27,6 +34,7 @@ from engine.dystopian.events import (
     ModelMoved,
     MoraleChecked,
     MovementEnded,
+    RepairRolled,
     RolledOff,
     SquadronActivated,
     TerrainTested,
@@ -147,11 +155,17 @@ def _marked(markers: Markers, action: MarkerAction | None) -> Markers:
 
 
 def _parted(state: DWState) -> tuple[RecordedContact, ...]:
-    """DW-28.5: contacts between pieces no longer adjacent are deleted (terrain ones too)."""
+    """DW-28.5: contacts between pieces no longer adjacent are deleted (terrain ones too).
+
+    DW-12.2: a contact still to be rolled stays until the squadron has moved and it is resolved.
+    """
     kept = []
     for contact in state.contacts:
         mover = state.models[contact.mover]
         if not mover.on_board or mover.hex is None:
+            continue
+        if not contact.resolved:
+            kept.append(contact)
             continue
         if contact.other is None:
             if mover.hex == contact.hex or in_base_contact(mover.hex, contact.hex):
@@ -233,3 +247,88 @@ def _length(event: GameLengthRolled, state: DWState) -> DWState:
 @_apply.register
 def _game_ended(event: GameEnded, state: DWState) -> DWState:
     return _replace(state, stage=Stage.OVER, result=event.result, activation=None)
+
+
+_STRICTNESS = (ContactFire.ALL, ContactFire.HALF, ContactFire.NONE)
+
+
+@_apply.register
+def _contact_resolved(event: ContactResolved, state: DWState) -> DWState:
+    contacts = tuple(
+        _replace(c, resolved=True)
+        if (c.mover, c.kind, c.hex, c.other) == (event.mover, event.kind, event.hex, event.other)
+        else c
+        for c in state.contacts
+    )
+    activation = state.activation
+    if activation is not None:
+        limits = dict(activation.contact_fire)
+        for index, fire in event.fire:
+            old = limits.get(index, ContactFire.ALL)
+            limits[index] = max(old, fire, key=_STRICTNESS.index)  # DW-12.5: the strictest
+        activation = _replace(activation, contact_fire=tuple(sorted(limits.items())))
+    state = _replace(state, contacts=contacts, activation=activation)
+    return _replace(state, contacts=_parted(state))
+
+
+@_apply.register
+def _declared(event: AttackDeclared, state: DWState) -> DWState:
+    activation = state.activation
+    if activation is None:
+        return state
+    activation = _replace(activation, declared=(*activation.declared, event.attack))
+    return _replace(state, activation=activation)
+
+
+@_apply.register
+def _rolled(event: AttackRolled, state: DWState) -> DWState:
+    del event
+    return state
+
+
+@_apply.register
+def _cancelled(event: HitsCancelled, state: DWState) -> DWState:
+    del event
+    return state
+
+
+def _marked_by(markers: Markers, names: tuple[str, ...]) -> Markers:
+    """DW-16.2: the markers a critical sets: counters (fires, corrosion) add one, flags go on."""
+    changes: dict[str, Any] = {}
+    for name in names:
+        value = getattr(markers, name)
+        if isinstance(value, bool):
+            changes[name] = True
+        else:
+            changes[name] = int(changes.get(name, value)) + 1
+    return _replace(markers, **changes)
+
+
+@_apply.register
+def _damaged(event: DamageDealt, state: DWState) -> DWState:
+    model = state.models[event.model]
+    markers = _marked_by(model.markers, event.markers)
+    markers = _replace(markers, assault_damage=markers.assault_damage + event.ap_lost)
+    changed = _replace(model, hull_damage=model.hull_damage + event.hp_lost, markers=markers)
+    return state.with_model(event.model, changed)
+
+
+@_apply.register
+def _repair(event: RepairRolled, state: DWState) -> DWState:
+    model = state.models[event.model]
+    markers = model.markers
+    if event.repaired:
+        value = getattr(markers, event.marker)
+        markers = _replace(
+            markers, **{event.marker: False if isinstance(value, bool) else max(0, value - 1)}
+        )
+    if event.new_fire:
+        markers = _replace(markers, fires=markers.fires + 1)
+    markers = _replace(markers, assault_damage=markers.assault_damage + event.ap_lost)
+    changed = _replace(model, hull_damage=model.hull_damage + event.hp_lost, markers=markers)
+    state = state.with_model(event.model, changed)
+    if not event.rerolled_from:
+        return state
+    used = list(state.rerolls_used)
+    used[model.owner] = True
+    return _replace(state, rerolls_used=tuple(used))

@@ -13,6 +13,7 @@ from engine.dystopian.commands import (
     ChooseEdge,
     DeployModel,
     EndActivation,
+    Fire,
     MoveModel,
     RollOff,
 )
@@ -38,6 +39,12 @@ move MODEL PATH [MARKER] [LEVEL] [reroll] [ram HEX]
                                       LEVEL: surface, flying, obscured, submerged; reroll: use
                                       the Commodore's re-roll on a failed treacherous test;
                                       ram HEX: a flyer or diver declares a ram on that enemy
+fire MODEL[,MODEL...] WEAPON at TARGET[:DICE][,TARGET:DICE...]
+                                      declare an attack of the active squadron (rolled when the
+                                      activation ends): WEAPON is a weapon's name as one word
+                                      (fore-turret) or a kind (primary, secondary, rocket,
+                                      torpedo, bomb); several models link their fire; several
+                                      targets split the weapon's dice, DICE on each
 end | pass                            end the activation: combat, boarding, morale follow
 Models: card id and number (BB-1). Hexes: map labels (0406). Facings: N NE SE S SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -112,6 +119,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: PLR0911 - one 
             return Activate(_model(model, state, text), _model(other, state, text))
         case "move", [model, path, *rest]:
             return _move(_model(model, state, text), _path(path, text), rest, text)
+        case "fire", [models, weapon, "at", targets]:
+            return _fire(models, weapon, targets, state, text)
     raise _fail(text, f"unknown command {words[0]!r}")
 
 
@@ -150,7 +159,22 @@ def _move(ident: str, path: str, rest: list[str], text: str) -> MoveModel:
     return MoveModel(ident, path, marker, level, reroll=reroll, rams=tuple(rams))
 
 
-def format_command(command: Command) -> str:
+def _fire(models: str, weapon: str, targets: str, state: DWState, text: str) -> Fire:
+    firing = tuple(_model(word, state, text) for word in models.split(",") if word)
+    aimed, shares = [], []
+    for part in targets.split(","):
+        name, _, dice = part.partition(":")
+        aimed.append(_model(name, state, text))
+        if dice:
+            if not dice.isdigit():
+                raise _fail(text, f"{dice!r} is not a number of dice")
+            shares.append(int(dice))
+    if shares and len(shares) != len(aimed):
+        raise _fail(text, "a split gives every target its dice (TARGET:DICE)")
+    return Fire(firing, weapon.casefold(), tuple(aimed), tuple(shares))
+
+
+def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollOff():
@@ -166,6 +190,13 @@ def format_command(command: Command) -> str:
             return f"activate {model} element {element}" if element else f"activate {model}"
         case MoveModel():
             return _format_move(command)
+        case Fire(models=models, weapon=weapon, targets=targets, shares=shares):
+            aimed = (
+                ",".join(f"{t}:{n}" for t, n in zip(targets, shares, strict=True))
+                if shares
+                else ",".join(targets)
+            )
+            return f"fire {','.join(models)} {weapon} at {aimed}"
     msg = f"Dystopian Wars has no words for {command!r}"
     raise TypeError(msg)
 

@@ -10,9 +10,15 @@ from collections.abc import Sequence
 from functools import singledispatch
 
 from engine.dystopian.context import label
+from engine.dystopian.damage import CRITICAL_TABLE, Critical, Marker
 from engine.dystopian.events import (
     ActivationEnded,
+    AttackDeclared,
+    AttackRolled,
+    AttackSource,
     CheckKind,
+    ContactResolved,
+    DamageDealt,
     DeployerChanged,
     DWEvent,
     EdgeChosen,
@@ -20,6 +26,7 @@ from engine.dystopian.events import (
     GameEnded,
     GameLengthRolled,
     HazardKind,
+    HitsCancelled,
     InitiativeRolled,
     ModelDeployed,
     ModelDisplaced,
@@ -27,6 +34,7 @@ from engine.dystopian.events import (
     ModelMoved,
     MoraleChecked,
     MovementEnded,
+    RepairRolled,
     RolledOff,
     SquadronActivated,
     TerrainTested,
@@ -90,7 +98,7 @@ def _pairs(before: DWState, rounds: tuple[tuple[tuple[int, int], tuple[int, int]
     )
 
 
-def _rolls(event: Event, before: DWState) -> Sequence[Roll]:
+def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - one case an event
     del before
     match event:
         case RolledOff(rolls=rounds) | InitiativeRolled(rolls=rounds):
@@ -102,7 +110,35 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:
             return (Roll(f"{kind.value} test", faces, outcome="collided" if failed else "safe"),)
         case GameLengthRolled(face=face, more=more):
             return (Roll("game length", (face,), outcome="one more turn" if more else "ends"),)
+        case AttackRolled(source=source, faces=faces, hits=hits, weapon=weapon):
+            return (Roll(weapon or source.value, faces, outcome=_plural(hits, "hit", "hits")),)
+        case HitsCancelled(system=system, faces=pools, cancelled=cancelled):
+            done = f"{cancelled} cancelled"
+            return tuple(Roll(system, faces, outcome=done) for faces in pools)
+        case DamageDealt(critical_faces=faces, criticals=criticals) if faces:
+            names = ", ".join(CRITICAL_TABLE[Critical(c)].name for c in criticals)
+            return (Roll("critical", faces, outcome=names),)
+        case RepairRolled(marker=marker, face=face, repaired=repaired, rerolled_from=first):
+            faces = (first, face) if first else (face,)
+            return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
     return ()
+
+
+_MARKER_NAMES = {
+    Marker.SHATTERED_DEFENCES.value: "shattered defences",
+    Marker.RAGING_FIRE.value: "fire",
+    Marker.SYSTEMS_OFFLINE.value: "systems offline",
+    Marker.HALF_AD.value: "weapons damaged",
+    Marker.HALF_MV.value: "engine failure",
+    Marker.NAVIGATION_LOCK.value: "navigation lock",
+    Marker.FUSION_LEAK.value: "fusion leak",
+    Marker.CHAOS_AND_DISARRAY.value: "chaos and disarray",
+    Marker.CORROSION.value: "corrosion",
+}
+
+
+def _fixed(repaired: bool) -> str:
+    return "removed" if repaired else "stays"
 
 
 def _plural(count: int, one: str, many: str) -> str:
@@ -284,3 +320,117 @@ def _(event: GameEnded, before: DWState, after: DWState) -> str:
         f"The game ends ({result.reason}): {vp}; {before.players[result.winner]} wins a "
         f"{result.level.value}."
     )
+
+
+_SOURCE_TEXT = {
+    AttackSource.RAM: "rams",
+    AttackSource.RAMMED: "rolls back at",
+    AttackSource.COLLISION: "collides with",
+    AttackSource.MAGAZINE: "'s magazine blast hits",
+    AttackSource.ACK_ACK: "answers with Ack-Ack at",
+    AttackSource.CHARGES: "answers with charges at",
+}
+
+
+def _need(event: AttackRolled) -> str:
+    if event.natural_only:
+        return "natural 6s"
+    mod = f" {event.mod:+d}" if event.mod else ""
+    return f"{event.threshold}+{mod}"
+
+
+@_said.register
+def _(event: ContactResolved, before: DWState, after: DWState) -> str:
+    del after
+    name = _name(before, event.mover)
+    if not event.fire:
+        return f"{name}'s {event.kind.value} is not rolled: a model involved has left the table."
+    limits = "; ".join(
+        f"{before.models[n].ident} may fire {fire.value} its dice"
+        if fire.value != "none"
+        else f"{before.models[n].ident} may not fire"
+        for n, fire in event.fire
+    )
+    return f"{name}'s {event.kind.value} is resolved: {limits} this activation."
+
+
+@_said.register
+def _(event: AttackDeclared, before: DWState, after: DWState) -> str:
+    del after
+    attack = event.attack
+    shots = " and ".join(
+        f"{before.models[m].ident}'s {before.card(m).weapons[w].name.lower()}"
+        for m, w in zip(attack.models, attack.weapons, strict=True)
+    )
+    how = " linked" if len(attack.models) > 1 else ""
+    if attack.shares:
+        aimed = ", ".join(
+            f"{n} dice at {before.models[t].ident}"
+            for t, n in zip(attack.targets, attack.shares, strict=True)
+        )
+        return f"{shots} will split: {aimed}."
+    return f"{shots} will fire{how} at {_name(before, attack.targets[0])}."
+
+
+@_said.register
+def _(event: AttackRolled, before: DWState, after: DWState) -> str:
+    del after
+    faces = ", ".join(map(str, event.faces)) or "no dice"
+    target = _name(before, event.target)
+    roll = f"{event.ad} dice needing {_need(event)} ({faces}): {_plural(event.hits, 'hit', 'hits')}"
+    if event.source is AttackSource.TERRAIN:
+        return f"The terrain rolls {roll} against {target}."
+    who = ", ".join(before.models[n].ident for n in event.attackers)
+    if event.source is AttackSource.WEAPON:
+        verb = "fires" if len(event.attackers) == 1 else "fire"
+        return f"{who} {verb} {event.weapon.lower()} at {target}: {roll}."
+    gap = "" if event.source is AttackSource.MAGAZINE else " "
+    return f"{who}{gap}{_SOURCE_TEXT[event.source]} {target}: {roll}."
+
+
+@_said.register
+def _(event: HitsCancelled, before: DWState, after: DWState) -> str:
+    del after
+    who = ", ".join(before.models[n].ident for n in event.responders)
+    system = "Ack-Ack" if event.system == "AA" else "charges"
+    return (
+        f"{who} answer{'s' if len(event.responders) == 1 else ''} with {system}: "
+        f"{_plural(event.cancelled, 'hit', 'hits')} cancelled, {event.remaining} left."
+    )
+
+
+@_said.register
+def _(event: DamageDealt, before: DWState, after: DWState) -> str:
+    name = _name(before, event.model)
+    if not event.hp_lost and not event.criticals:
+        return f"{event.hits} hits do {name} no harm."
+    parts = [f"{name} takes {_plural(event.hits, 'hit', 'hits')}: {event.hp_lost} HP lost"]
+    for critical in event.criticals:
+        entry = CRITICAL_TABLE[Critical(critical)]
+        parts.append(f"critical: {entry.name} ({entry.effect[0].lower()}{entry.effect[1:-1]})")
+    if event.ap_lost:
+        parts.append(f"{_plural(event.ap_lost, 'marine', 'marines')} lost")
+    left = after.card(event.model).hp - after.models[event.model].hull_damage
+    parts.append(f"{max(left, 0)} HP left")
+    return "; ".join(parts) + "."
+
+
+@_said.register
+def _(event: RepairRolled, before: DWState, after: DWState) -> str:
+    del after
+    name = _name(before, event.model)
+    what = _MARKER_NAMES[event.marker]
+    if event.marker == Marker.CORROSION.value:
+        outcome = "it eats away 1 HP" if event.hp_lost else "no harm done"
+        gone = "; the marker comes off" if event.repaired else ""
+        return f"{name} rolls {event.face} against corrosion: {outcome}{gone}."
+    rolls = f"{event.rerolled_from}, then {event.face} (the Commodore's re-roll)"
+    rolls = rolls if event.rerolled_from else str(event.face)
+    if event.repaired:
+        return f"{name} rolls {rolls} and repairs its {what}."
+    text = f"{name} rolls {rolls}: the {what} stays"
+    if event.ap_lost:
+        text += f", {_plural(event.ap_lost, 'marine', 'marines')} lost"
+    if event.new_fire:
+        text += ", and the fire spreads"
+    return text + "."

@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.dice import DiceSource
+from engine.dystopian.combat_segment import declare, fire_options
 from engine.dystopian.commands import (
     Activate,
     ChooseEdge,
     DeployModel,
     EndActivation,
+    Fire,
     MoveModel,
     RollOff,
 )
@@ -164,6 +166,15 @@ def _move(ctx: Ctx, command: Command) -> None:
         end_movement(ctx)
 
 
+def _fire(ctx: Ctx, command: Command) -> None:
+    """DW-7.2 step 3a: declare an attack; the Movement segment ends first if it has not."""
+    assert isinstance(command, Fire)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    declare(ctx, command)
+
+
 def _end(ctx: Ctx, command: Command) -> None:
     del command
     end_activation(ctx)
@@ -176,6 +187,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     Activate: _activate,
     MoveModel: _move,
     EndActivation: _end,
+    Fire: _fire,
 }
 
 
@@ -209,7 +221,7 @@ def prompt_text(state: DWState) -> str:  # noqa: PLR0911 - one line a stage
     ]
     if left:
         return f"{who}: move {', '.join(left)} (move MODEL PATH), or end the activation (end)."
-    return f"{who}: end the activation (end)."
+    return f"{who}: declare attacks (fire MODEL WEAPON at TARGET), or end the activation (end)."
 
 
 def legal_commands(state: DWState) -> list[Command]:
@@ -229,6 +241,9 @@ def legal_commands(state: DWState) -> list[Command]:
     if state.activation is None:
         return list(_activations(state))
     found: list[Command] = [] if must_move(state) else [EndActivation()]
+    settled = state.activation.movement_done or all(c.resolved for c in state.contacts)
+    if found and settled:  # a Fire ends the movement: no dice may fall before it is declared
+        found += fire_options(state)
     for index in state.alive(state.activation.squadron):
         found += _moves(state, index)
     return found

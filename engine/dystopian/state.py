@@ -21,6 +21,7 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
+from engine.dystopian.combat import ContactFire
 from engine.dystopian.fleet import Fleet, fleet_models
 from engine.dystopian.geometry import Level, Piece, Size
 from engine.dystopian.models import Domain, ModelCard
@@ -35,6 +36,7 @@ __all__ = [
     "Activation",
     "DWSetup",
     "DWState",
+    "DeclaredAttack",
     "Edge",
     "FieldOrder",
     "GameLength",
@@ -300,6 +302,24 @@ class RecordedContact:
 
 
 @frozen
+class DeclaredAttack:
+    """DW-7.2 step 3a / DW-17: one attack declared before any combat die is rolled.
+
+    Attributes:
+        models: the firing models, the lead first (several: Linked Fire, DW-17.1; a model
+            named twice links two of its own weapons).
+        weapons: each contribution's weapon, by its index on the model's card.
+        targets: the target (several: Split Fire, DW-17.3, one share each).
+        shares: the dice put on each target of a split; empty when not split.
+    """
+
+    models: tuple[int, ...]
+    weapons: tuple[int, ...]
+    targets: tuple[int, ...]
+    shares: tuple[int, ...] = ()
+
+
+@frozen
 class Activation:
     """The activation under way (DW-7.2).
 
@@ -311,6 +331,9 @@ class Activation:
         losses: models of any squadron lost during this activation (break checks, DW-10.2).
         movement_done: the Movement segment is over (DW-7.2 step 2): rams and collisions are
             resolved next, then the combat commands may be given.
+        contact_fire: what models that rammed, collided or hit terrain may still fire this
+            activation (DW-12.5), the most restrictive limit per model.
+        declared: the attacks declared so far (DW-7.2 step 3a), rolled in the combat segment.
     """
 
     squadron: int
@@ -319,6 +342,20 @@ class Activation:
     broken_at_start: tuple[int, ...] = ()
     losses: tuple[int, ...] = ()
     movement_done: bool = False
+    contact_fire: tuple[tuple[int, ContactFire], ...] = ()
+    declared: tuple[DeclaredAttack, ...] = ()
+
+    def fire_limit(self, index: int) -> ContactFire:
+        """DW-12.5: what model ``index`` may still fire after its contacts this activation."""
+        return next((f for n, f in self.contact_fire if n == index), ContactFire.ALL)
+
+    def declared_weapons(self) -> frozenset[tuple[int, int]]:
+        """The (model, weapon) pairs already committed to an attack (each fires once)."""
+        return frozenset(
+            pair
+            for attack in self.declared
+            for pair in zip(attack.models, attack.weapons, strict=True)
+        )
 
 
 @frozen

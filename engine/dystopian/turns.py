@@ -14,16 +14,18 @@
 - `end_phase`: the End Phase in the fixed order of DW-7.3 (`END_PHASE`), then the game length
   (DW-22.6) and the next turn.
 
-Seams: the steps the combat and boarding modules fill are listed in `AFTER_MOVEMENT`,
-`SEGMENTS` and `END_PHASE` as ``pending`` no-ops (rams and collisions damage, combat, boarding,
-derelict drift, repairs and Corrosion, tidying templates, cards). Tiny-flyer wings do not
-activate yet (DW-20).
+Filled steps: rams and collisions (`combat_segment.resolve_contacts`), the declared attacks
+(`combat_segment.resolve_attacks`; the `Fire` command declares them), repairs and Corrosion
+(`repair_segment.repair_step`; a fleet sunk by them ends the game). Seams still ``pending``
+no-ops: boarding, derelict drift, tidying templates, cards. Tiny-flyer wings do not activate
+yet (DW-20).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.dystopian.combat_segment import resolve_attacks, resolve_contacts
 from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.events import (
     ActivationEnded,
@@ -46,6 +48,7 @@ from engine.dystopian.morale import (
     roll_check,
 )
 from engine.dystopian.moving import must_move
+from engine.dystopian.repair_segment import repair_step
 from engine.dystopian.state import PLAYERS, Stage
 from engine.dystopian.victory import judge, order_met
 from engine.game import IllegalCommand
@@ -173,12 +176,12 @@ def _check(ctx: Ctx, kind: CheckKind, squadron: int, models: tuple[int, ...]) ->
 
 
 AFTER_MOVEMENT: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
-    ("rams and collisions (DW-7.2 step 2b, DW-12.4): pending, the damage module", _pending),
+    ("rams and collisions (DW-7.2 step 2b, DW-12.4)", resolve_contacts),
 )
 """What follows the squadron's movement at once (DW-12.6 step 2), before any combat command."""
 
 SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
-    ("combat (DW-7.2 step 3): pending, the combat module", _pending),
+    ("combat (DW-7.2 steps 3b, 3d): the declared attacks", resolve_attacks),
     ("boarding (DW-7.2 step 4, DW-19): pending", _pending),
     ("morale (DW-7.2 step 5, DW-10)", _morale),
 )
@@ -254,7 +257,7 @@ def _end_phase_bravery(ctx: Ctx) -> None:
 END_PHASE: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("1 victory conditions (DW-22.4): checked in `end_phase` itself", _pending),
     ("2 derelict drift and terrain movement: pending, boarding and optional rules", _pending),
-    ("3 repairs (DW-16.4), then Corrosion: pending, the damage module", _pending),
+    ("3 repairs (DW-16.4), then Corrosion (DW-24)", repair_step),
     ("4 bravery checks for broken squadrons (DW-27 item 3: optional)", _end_phase_bravery),
     ("5 tidy markers (Camouflage templates): pending, generators", _pending),
     ("6 cards (DW-8.3): pending, the STAR deck", _pending),
@@ -269,6 +272,8 @@ def end_phase(ctx: Ctx) -> None:
         return
     for _, step in END_PHASE[1:]:
         step(ctx)
+    if check_end(ctx):  # repairs and Corrosion can sink a fleet's last model
+        return
     state = ctx.state
     if state.turn >= state.setup.turns:
         if state.setup.length.value == "fixed":

@@ -151,7 +151,9 @@ def test_the_commanded_element_moves_first() -> None:
         "The commanded element moves first: CR-1, CR-2.",
     )
     state, events = play(
-        state, [MoveModel("CR-1", "FF"), MoveModel("CR-2", "FFRF"), MoveModel("CR-3", "F")]
+        state,
+        [MoveModel("CR-1", "FF"), MoveModel("CR-2", "FFRF"), MoveModel("CR-3", "F")],
+        [1] * 8,  # DW-12.4: CR-2 ran into CR-1: a collision, 4 dice each, all missing
     )
     assert events[0] == ModelMoved(2, (H("1003"), H("1004"), H("1005")), S, Level.SURFACE, 2)
     assert [e.model for e in events if isinstance(e, ModelMoved)] == [2, 3, 4]
@@ -193,6 +195,8 @@ def test_contact_with_a_friend_is_a_collision_and_contacts_part_when_the_models_
     assert isinstance(moved, ModelMoved)
     assert moved.contact == RecordedContact(2, ContactKind.COLLISION, H("1005"), other=3, bow=True)
     state, _ = play(state, [MoveModel("CR-2", "FF")])
+    assert len(state.contacts) == 1  # DW-12.2: rolled once the squadron has moved
+    state, _ = play(state, [MoveModel("CR-3", "F")], [1] * 8)  # 4 dice each, all missing
     assert state.contacts == ()
 
 
@@ -357,7 +361,9 @@ def test_the_movement_segment_ends_when_every_model_has_moved() -> None:
     assert state.activation is not None
     assert state.activation.movement_done
     _refused(state, MoveModel("ES-1", "F"), DWCode.PATH, "The squadron has finished moving.")
-    assert legal_commands(state) == [EndActivation()]
+    options = legal_commands(state)
+    assert options[0] == EndActivation()
+    assert not any(isinstance(c, MoveModel) for c in options)  # attacks may be declared
 
 
 def test_a_model_with_no_minimum_may_stay_and_the_end_closes_the_movement() -> None:

@@ -100,7 +100,8 @@ def test_a_flyer_declares_its_ram_and_stops_in_the_hex_before() -> None:
         "FF-1": ("3020", N),
     }
     state, _ = play(arrange(game, places), [Activate("AS-1")])
-    _, events = play(state, [MoveModel("AS-1", "FFF", rams=(H("1506"),))])
+    # the squadron has moved: the collision is rolled, 6 dice each (DW-12.4), all missing
+    _, events = play(state, [MoveModel("AS-1", "FFF", rams=(H("1506"),))], [1] * 12)
     moved = events[0]
     assert isinstance(moved, ModelMoved)
     assert moved.hexes[-1] == H("1505")
