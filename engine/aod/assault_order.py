@@ -34,12 +34,12 @@ from engine.aod.context import AoDCode, Ctx, label
 from engine.aod.dial import DamageKind
 from engine.aod.events import AttackRolled, HeatCause, Shot, UnitMoved
 from engine.aod.factions import predator_follow_up
+from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield
 from engine.aod.movement import check_path, reachable_states, starts_hindered
 from engine.aod.moving import _offer_spins
 from engine.aod.ranged_order import (
     aim,
-    combatant,
     deal,
     fire,
     hurt_self,
@@ -49,7 +49,6 @@ from engine.aod.ranged_order import (
     rank_bonus_for,
     refusal,
     require_lock,
-    target_index,
 )
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.turns import after_order, give_order, order_unit

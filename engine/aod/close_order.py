@@ -8,10 +8,9 @@ melee 1), AOD-11.8 (the steps, in order), AOD-21.1/21.2 (*Ruthlessness*, *Zellbr
 a single green / elite target) and AOD-21.3 (*Predator*: a second attack, no order, token or heat).
 
 The rules are `engine.aod.closecombat`'s; this module reads the state into `Combatant`s, rolls,
-and records the result through `engine.aod.effects.record_damage`. `combatant` is the state's
-unit as combat sees it (its current values, AOD-6.4, and its captive and escort flags), for the
-other combat orders too; `close_attack_problem` and `close_attack` serve the close half of an
-Assault order (AOD-15) with `engine.aod.combat.AttackOrder.ASSAULT`.
+and records the result through `engine.aod.effects.record_damage`. The units are read by
+`engine.aod.fighters.combatant`; `close_attack_problem` and `close_attack` serve the close half
+of an Assault order (AOD-15) with `engine.aod.combat.AttackOrder.ASSAULT`.
 """
 
 from __future__ import annotations
@@ -19,17 +18,18 @@ from __future__ import annotations
 import re
 
 from engine.aod.closecombat import CaptureOutcome, close_need, close_problem, resolve_close
-from engine.aod.combat import AttackDice, AttackOrder, Combatant, SelfDamage
+from engine.aod.combat import AttackDice, AttackOrder, SelfDamage
 from engine.aod.commands import CloseCombat
 from engine.aod.context import AoDCode, Ctx
-from engine.aod.dial import DamageKind, take_damage, values
+from engine.aod.dial import DamageKind, take_damage
 from engine.aod.effects import record_damage
 from engine.aod.events import CloseAttackRolled, UnitCaptured, UnitEliminated
 from engine.aod.factions import predator_follow_up, rank_bonus
+from engine.aod.fighters import combatant, target_index
 from engine.aod.scoring import elimination_scorer
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.turns import after_order, give_order, order_unit
-from engine.aod.units import Card, WeaponSlot
+from engine.aod.units import WeaponSlot
 from engine.game import Command, IllegalCommand
 
 __all__ = [
@@ -39,8 +39,6 @@ __all__ = [
     "close_commands",
     "close_order",
     "combat_problem_text",
-    "combatant",
-    "target_index",
 ]
 
 _RULE = re.compile(r"^[a-z_]+/[a-z_]+: |\s*\(AOD-[^)]*\)")
@@ -51,39 +49,6 @@ def combat_problem_text(problem: str) -> str:
     """A combat guard's sentence as the player reads it: no code, no rule id, a capital, a stop."""
     words = _RULE.sub("", problem).strip()
     return f"{words[:1].upper()}{words[1:]}."
-
-
-def _cards(state: AoDState, index: int) -> tuple[Card, ...]:
-    """The gear and pilot cards in unit ``index``'s slots (AOD-3.7)."""
-    forces = [unit for player in state.setup.players for unit in player.force]
-    names = forces[index].cards
-    return tuple(card for card in state.setup.cards if card.id in names)
-
-
-def combatant(state: AoDState, index: int, at: int, weapon: WeaponSlot | None = None) -> Combatant:
-    """Unit ``index`` (battlefield index ``at``) as combat sees it: current values and state."""
-    unit, printed = state.units[index], state.definition(index)
-    now = values(printed, unit.dial, state.setup.catalogue(), _cards(state, index), weapon=weapon)
-    return Combatant.from_values(
-        at,
-        printed,
-        now,
-        shutdown=unit.dial.shutdown,
-        heavy_damage=state.heavy_damage(index),
-        captive=unit.captor is not None,
-        escort=state.captive_of(index) is not None,
-    )
-
-
-def target_index(state: AoDState, ident: str) -> int:
-    """The unit named ``ident``, on the battlefield, as a target."""
-    index = state.index_of(ident)
-    if index is None:
-        raise IllegalCommand(AoDCode.UNKNOWN_UNIT, f"There is no unit {ident}.")
-    if not state.units[index].on_board:
-        ident = state.units[index].ident
-        raise IllegalCommand(AoDCode.OFF_BOARD, f"{ident} is not on the battlefield.")
-    return index
 
 
 def close_attack_problem(
@@ -100,7 +65,7 @@ def close_attack_problem(
     """
     field, indices = state.battlefield()
     slot = WeaponSlot.SECONDARY if command.secondary else None
-    attacker = combatant(state, index, indices.index(index), slot)
+    attacker = combatant(state, index, indices.index(index), weapon=slot)
     defender = combatant(state, target, indices.index(target))
     return close_problem(field, attacker, defender, slot, order=order, capture=command.capture)
 
@@ -137,7 +102,7 @@ def close_attack(
     field, indices = state.battlefield()
     at, aim = indices.index(index), indices.index(target)
     slot = WeaponSlot.SECONDARY if command.secondary else None
-    attacker = combatant(state, index, at, slot)
+    attacker = combatant(state, index, at, weapon=slot)
     defender = combatant(state, target, aim)
     bonus = None
     if not command.capture:  # AOD-21.1 / AOD-21.2: judged before the roll

@@ -44,8 +44,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from attrs import evolve
-
 from engine.aod.combat import (
     AttackDice,
     AttackOrder,
@@ -61,8 +59,8 @@ from engine.aod.combat import (
     weapon_for,
 )
 from engine.aod.commands import RangedAttack
-from engine.aod.context import AoDCode, Ctx
-from engine.aod.dial import DamageKind, take_damage, values
+from engine.aod.context import Ctx
+from engine.aod.dial import DamageKind, take_damage
 from engine.aod.effects import change_heat, damage, record_damage
 from engine.aod.events import AttackRolled, HeatCause, Shot, TargetLocked, UnitRepaired
 from engine.aod.factions import (
@@ -77,11 +75,12 @@ from engine.aod.factions import (
     roll_enhanced_imaging,
     scavenger_repair,
 )
+from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.transport import Piece
 from engine.aod.turns import after_order, give_order, order_unit
-from engine.aod.units import Card, WeaponSlot
+from engine.aod.units import WeaponSlot
 from engine.game import Command, IllegalCommand
 from engine.hexes import Hex
 
@@ -93,7 +92,6 @@ __all__ = [
     "SPLIT_CODE",
     "aim",
     "aim_pulse",
-    "combatant",
     "deal",
     "fire",
     "hurt_self",
@@ -108,7 +106,6 @@ __all__ = [
     "refusal",
     "require_lock",
     "shares",
-    "target_index",
 ]
 
 LOCK_CODE = "attack/locked"
@@ -126,52 +123,11 @@ _RULE_IDS = re.compile(r" \(AOD-[^)]*\)")
 """A rule reference in a combat message, such as " (AOD-12.2)": players read words."""
 
 
-def _cards(state: AoDState, index: int) -> tuple[Card, ...]:
-    """The gear and pilot cards in unit ``index``'s slots (AOD-3.7, AOD-20.6, AOD-20.7)."""
-    owner = state.units[index].owner
-    named = state.setup.players[owner].force[state.owned(owner).index(index)].cards
-    known = {card.id: card for card in state.setup.cards}
-    return tuple(known[name] for name in named if name in known)
-
-
-def combatant(
-    state: AoDState,
-    index: int,
-    at: int,
-    *,
-    weapon: WeaponSlot | None = None,
-    equipment: bool = True,
-) -> Combatant:
-    """Unit ``index`` as combat sees it: battlefield index ``at``, its current values (AOD-6.4).
-
-    ``weapon``: the weapon an attacker fires (weapon-tied SE and gear, AOD-3.6, AOD-20.6).
-    ``equipment`` False: no SE may be used (*Predator*'s second attack, AOD-21.3).
-    """
-    unit, printed = state.units[index], state.definition(index)
-    shown = values(printed, unit.dial, state.setup.catalogue(), _cards(state, index), weapon=weapon)
-    made = Combatant.from_values(
-        at, printed, shown, shutdown=unit.dial.shutdown, heavy_damage=state.heavy_damage(index)
-    )
-    return made if equipment else evolve(made, equipment=frozenset())
-
-
 def refusal(problem: str, who: str) -> IllegalCommand:
     """A combat rule's "code: reason (AOD-x)" as a refusal a player can read."""
     code, _, said = problem.partition(": ")
     plain = _RULE_IDS.sub("", said).replace("LOF", "line of fire")
     return IllegalCommand(code, f"{who}: {plain}.")
-
-
-def target_index(state: AoDState, ident: str) -> int:
-    """The unit a target name names, on the battlefield (AOD-11.8 step 1), or a refusal."""
-    index = state.index_of(ident)
-    if index is None:
-        raise IllegalCommand(AoDCode.UNKNOWN_UNIT, f"There is no unit {ident}.")
-    if not state.units[index].on_board:
-        raise IllegalCommand(
-            AoDCode.OFF_BOARD, f"{state.units[index].ident} is not on the battlefield."
-        )
-    return index
 
 
 def aim(

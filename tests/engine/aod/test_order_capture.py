@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
-from engine.aod.commands import CloseCombat, EndTurn, MoveUnit, WithdrawForce
+from engine.aod.commands import CloseCombat, EndTurn, MoveUnit, RangedAttack, WithdrawForce
 from engine.aod.dial import DamageKind
 from engine.aod.events import (
     CaptiveFreed,
@@ -344,3 +344,19 @@ def test_the_pair_moves_at_the_lower_speed(click: int, reach: bool) -> None:
             "HX-001a cannot take its captive HX-001c to 0511 this turn.",
         )
         play(state, [MoveUnit("HX-001a", H("0510"), S)])
+
+
+def test_a_captive_is_never_a_ranged_target() -> None:
+    """AOD-14.4 / AOD-11.7 / AOD-26.17 #16: no ranged attack at a captive, none listed.
+
+    The Kestrel three hexes south of the captive Warden may not fire at it (combat reads the
+    captive flag from `engine.aod.fighters.combatant`, for every order).
+    """
+    places = {"HX-001a": ("0505", S), "HX-010a": ("0506", N), "HX-009a": ("0509", N)}
+    state = _held(_arrange(places), "HX-010a", "HX-001a")
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, [RangedAttack("HX-009a", ("HX-010a",))])
+    assert refused.value.code == "attack/captive"
+    assert "a captive can never be attacked" in refused.value.message
+    listed = [c for c in legal_commands(state) if isinstance(c, RangedAttack)]
+    assert all("HX-010a" not in c.targets for c in listed)
