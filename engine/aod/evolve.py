@@ -16,7 +16,6 @@ from engine.aod.events import (
     AttackRolled,
     BreakAwayRolled,
     CaptiveFreed,
-    CloseAttackRolled,
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
@@ -261,12 +260,6 @@ def _boarded(event: UnitsBoarded, state: AoDState) -> AoDState:
     for index in event.passengers:
         rider = _replace(state.units[index], hex=None, aboard=event.transport, tokens=0)
         state = state.with_unit(index, rider)
-    return state
-
-
-@_apply.register
-def _close_rolled(event: CloseAttackRolled, state: AoDState) -> AoDState:
-    del event
     return state
 
 

@@ -97,6 +97,7 @@ __all__ = [
     "hurt_self",
     "lock_on",
     "lock_target",
+    "lock_text",
     "pulse",
     "pulse_cost",
     "ranged_commands",
@@ -187,22 +188,28 @@ def lock_target(state: AoDState, index: int) -> int | None:
     return bound if bound is not None and state.units[bound].on_board else None
 
 
+def lock_text(state: AoDState, index: int, chosen: Sequence[int]) -> str:
+    """AOD-21.1 / AOD-21.2: why a unit bound by a lock may not attack ``chosen``, or ""."""
+    bound = lock_target(state, index)
+    if bound is None:
+        return ""
+    locked = state.units[bound].ident
+    said = lock_problem(
+        Lock(state.units[index].ident, locked, ""),
+        [state.units[t].ident for t in chosen],
+        state.units[index].ident,
+    )
+    return f"{said[:-1]} ({locked})." if said else ""
+
+
 def require_lock(state: AoDState, index: int, chosen: Sequence[int]) -> None:
     """AOD-21.1 / AOD-21.2: a unit bound by *Ruthlessness* or *Zellbrigen* attacks its target.
 
     Raises:
         IllegalCommand: ``attack/locked``, another target is declared.
     """
-    unit = state.units[index]
-    bound = lock_target(state, index)
-    if bound is None:
-        return
-    locked = state.units[bound].ident
-    said = lock_problem(
-        Lock(unit.ident, locked, ""), [state.units[t].ident for t in chosen], unit.ident
-    )
-    if said:
-        raise IllegalCommand(LOCK_CODE, f"{said[:-1]} ({locked}).")
+    if said := lock_text(state, index, chosen):
+        raise IllegalCommand(LOCK_CODE, said)
 
 
 def shares(pool: int, hits: Sequence[bool], split: Sequence[int] = ()) -> tuple[int, ...]:

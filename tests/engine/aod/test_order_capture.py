@@ -16,7 +16,6 @@ from engine.aod.commands import CloseCombat, EndTurn, MoveUnit, RangedAttack, Wi
 from engine.aod.dial import DamageKind
 from engine.aod.events import (
     CaptiveFreed,
-    CloseAttackRolled,
     ForceWithdrawn,
     OrderGiven,
     UnitCaptured,
@@ -33,7 +32,7 @@ from engine.aod.status import DialStatus
 from engine.dice import ScriptedDice
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing, Hex
-from tests.engine.aod._combat import armed
+from tests.engine.aod._combat import CloseRoll, armed, close_rolls
 from tests.engine.aod._game import arrange, play, unit
 
 N, NE, SE, S, SW, NW = Facing
@@ -82,9 +81,9 @@ def test_a_capture_gives_plus_three_defense_and_makes_a_captive() -> None:
     state = _arrange({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
     squad, warden = unit(state, "HX-001a"), unit(state, "HX-010a")
     state, events = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 4])
-    assert events == [
+    assert close_rolls(events) == [
         OrderGiven(squad, OrderKind.CLOSE, pushed=False, tokens=1),
-        CloseAttackRolled(squad, warden, (5, 5, 4), 8, 22, hit=True, capture=True),
+        CloseRoll(squad, warden, (5, 5, 4), 8, 22, hit=True, capture=True),
         UnitCaptured(warden, captor=squad),
     ]
     assert state.units[warden].captor == squad
@@ -97,8 +96,8 @@ def test_a_failed_capture_costs_the_squad_one_click_nothing_prevents() -> None:
     state = _arrange({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
     squad, warden = unit(state, "HX-001a"), unit(state, "HX-010a")
     state, events = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 3])
-    assert events[1:] == [
-        CloseAttackRolled(squad, warden, (5, 5, 3), 8, 22, hit=False, capture=True),
+    assert close_rolls(events)[1:] == [
+        CloseRoll(squad, warden, (5, 5, 3), 8, 22, hit=False, capture=True),
         UnitDamaged(squad, DamageKind.PUSHING, 1, 1, 1, "failed capture"),
     ]
     assert state.units[warden].captor is None
@@ -291,8 +290,8 @@ def test_a_capture_is_told_with_its_dice() -> None:
         "capture HX-001a at HX-010a",
         "Pathguard Rifle Squad (HX-001a) gets a close order.",
         (
-            "Pathguard Rifle Squad (HX-001a) tries to capture Warden WD-5H (HX-010a): 14 + 8 = 22 "
-            "against 22, captures it."
+            "Pathguard Rifle Squad (HX-001a) tries to capture Warden WD-5H (HX-010a): 5+5+4 +8 = 22"
+            " vs 22 (defense 19, +3 capture attempt), captures it."
         ),
         "Warden WD-5H (HX-010a) is now a captive of Pathguard Rifle Squad (HX-001a).",
     ]
