@@ -283,8 +283,10 @@ def _repair_rolled(event: RepairAttempted, state: AoDState) -> AoDState:
 
 @_apply.register
 def _captured(event: UnitCaptured, state: AoDState) -> AoDState:
-    unit = _replace(state.units[event.unit], captor=event.captor)
+    unit = _replace(state.units[event.unit], captor=event.captor, locked_on=None)
     state = state.with_unit(event.unit, unit)
+    freed = (_replace(u, locked_on=None) if u.locked_on == event.unit else u for u in state.units)
+    state = _replace(state, units=tuple(freed))  # AOD-21.1: "until destroyed or captured"
     spins = tuple(o for o in state.spins if event.unit not in {o.unit, o.mover})
     return _replace(state, spins=spins)
 

@@ -359,3 +359,18 @@ def test_a_captive_is_never_a_ranged_target() -> None:
     assert "a captive can never be attacked" in refused.value.message
     listed = [c for c in legal_commands(state) if isinstance(c, RangedAttack)]
     assert all("HX-010a" not in c.targets for c in listed)
+
+
+def test_a_capture_ends_the_locks_on_the_captive() -> None:
+    """AOD-21.1 / AOD-14.3: a lock lasts until its target is destroyed or captured.
+
+    The Kestrel bound to the Warden is free once the Pathguard captures it; the Warden's own
+    lock ends too (a captive attacks no one).
+    """
+    state = _arrange({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
+    kestrel, warden, squad = unit(state, "HX-009a"), unit(state, "HX-010a"), unit(state, "HX-001a")
+    state = state.with_unit(kestrel, attrs.evolve(state.units[kestrel], locked_on=warden))
+    state = state.with_unit(warden, attrs.evolve(state.units[warden], locked_on=squad))
+    state, _ = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 4])
+    assert state.units[warden].captor == squad
+    assert (state.units[kestrel].locked_on, state.units[warden].locked_on) == (None, None)
