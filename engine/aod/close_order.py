@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from engine.aod.aboard import passengers, piece, set_down
+from engine.aod.captives import transport_captured
 from engine.aod.closecombat import (
     CaptureOutcome,
     close_damage,
@@ -47,6 +49,7 @@ __all__ = [
     "close_commands",
     "close_order",
     "combat_problem_text",
+    "unload_captured",
 ]
 
 _RULE = re.compile(r"^[a-z_]+/[a-z_]+: |\s*\(AOD-[^)]*\)")
@@ -162,6 +165,7 @@ def close_attack(
     appeared = deal(ctx, index, [(target, result.clicks, False)], DamageKind.CLOSE, "close combat")
     if result.capture is CaptureOutcome.CAPTURED:
         ctx.emit(UnitCaptured(target, index))
+        unload_captured(ctx, target, by=owner)
     elif result.capture is CaptureOutcome.ELIMINATED:  # AOD-14.3: a VTOL is eliminated
         scorer = elimination_scorer(ctx.state, target, owner)
         ctx.emit(UnitEliminated(target, scorer, ctx.state.units[target].points))
@@ -180,6 +184,25 @@ def close_attack(
     )
     if follow is not None:
         close_attack(ctx, index, target, command, order, follow_up=True)  # AOD-21.3: at once
+
+
+def unload_captured(ctx: Ctx, transport: int, *, by: int) -> None:
+    """AOD-9.2: a captured transport's passengers unload at once, 1 click each.
+
+    A captive riding with its escort takes no click (`engine.aod.captives.transport_captured`);
+    a passenger the click eliminates scores for ``by``, the capturing player; the rest are set
+    down on their own side (`engine.aod.aboard.set_down`).
+    """
+    aboard = passengers(ctx.state, transport)
+    if not aboard:
+        return
+    held = [ctx.state.units[n].captor is not None for n in aboard]
+    outcome = transport_captured([piece(ctx.state, n) for n in aboard], held)
+    for rider, hit in zip(aboard, outcome.damage, strict=True):
+        if hit is not None:
+            tokens = ctx.state.units[rider].tokens
+            record_damage(ctx, rider, hit, "captured transport", by=by, tokens=tokens)
+    set_down(ctx, transport, [aboard[bay] for bay in outcome.to_unload], captured=True)
 
 
 def apply_self_damage(ctx: Ctx, index: int, hits: tuple[SelfDamage, ...]) -> None:

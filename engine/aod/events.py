@@ -510,7 +510,8 @@ class Disembarked:
 class UnitsUnloaded(AoDEvent):
     """Passengers left a transport (AOD-9.3; at once on Heavy Damage, AOD-9.2).
 
-    ``forced``: Heavy Damage made them unload. Those that could not be placed are eliminated by
+    ``forced``: Heavy Damage made them unload; ``captured`` too: the transport was captured
+    (AOD-9.2). Those that could not be placed are eliminated by
     `UnitEliminated` events after this one.
     """
 
@@ -518,6 +519,7 @@ class UnitsUnloaded(AoDEvent):
     transport: int
     placed: tuple[Disembarked, ...]
     forced: bool = False
+    captured: bool = False
 
 
 AOD_EVENTS: tuple[type[AoDEvent], ...] = (

@@ -488,4 +488,6 @@ def _(event: UnitsUnloaded, before: AoDState, after: AoDState) -> str:
         f"{_name(before, d.unit)} in {d.hex.label} facing {d.facing.name}" for d in event.placed
     )
     forced = " at once: it is heavily damaged" if event.forced else ""
+    if event.captured:  # AOD-9.2
+        forced = " at once: it was captured"
     return f"{transport} unloads{forced}: {set_down}."

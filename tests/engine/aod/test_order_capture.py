@@ -22,6 +22,7 @@ from engine.aod.events import (
     UnitDamaged,
     UnitEliminated,
     UnitMoved,
+    UnitsUnloaded,
 )
 from engine.aod.language import format_command, parse_command
 from engine.aod.narrate import tell
@@ -374,3 +375,28 @@ def test_a_capture_ends_the_locks_on_the_captive() -> None:
     state, _ = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 4])
     assert state.units[warden].captor == squad
     assert (state.units[kestrel].locked_on, state.units[warden].locked_on) == (None, None)
+
+
+def test_a_captured_transport_unloads_its_passengers_with_a_click_each() -> None:
+    """AOD-9.2 / AOD-26.17 #16: capturing a loaded APC sets its passengers down, 1 click each.
+
+    The Blue Pathguard rides in the Bastion APC the Red Pathguard captures: it takes 1 click and
+    is set down behind the APC, touching no enemy of its side, free (not a captive).
+    """
+    state = _arrange({"HX-001a": ("0505", S), "HX-005a": ("0506", N)})
+    squad, apc, rider = unit(state, "HX-001a"), unit(state, "HX-005a"), unit(state, "HX-001c")
+    state = state.with_unit(rider, attrs.evolve(state.units[rider], hex=None, aboard=apc))
+    state, events = play(state, [CloseCombat("HX-001a", "HX-005a", capture=True)], [6, 6, 6])
+    assert UnitCaptured(apc, captor=squad) in events
+    hurt = [e for e in events if isinstance(e, UnitDamaged)]
+    assert [(e.unit, e.clicks, e.cause, e.by) for e in hurt] == [
+        (rider, 1, "captured transport", 0)
+    ]
+    (unloaded,) = [e for e in events if isinstance(e, UnitsUnloaded)]
+    assert (unloaded.transport, unloaded.captured) == (apc, True)
+    assert [d.unit for d in unloaded.placed] == [rider]
+    free = state.units[rider]
+    assert (free.aboard, free.captor, free.dial.click) == (None, None, 1)
+    assert free.hex is not None
+    assert free.hex.distance(H("0506")) == 1
+    assert free.hex.distance(H("0505")) > 1
