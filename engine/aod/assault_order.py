@@ -36,7 +36,7 @@ from engine.aod.events import HeatCause, UnitMoved
 from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield
 from engine.aod.movement import check_path, reachable_states, starts_hindered
-from engine.aod.moving import _offer_spins
+from engine.aod.moving import offer_spins
 from engine.aod.ranged_order import (
     aim,
     fire,
@@ -145,7 +145,7 @@ def assault_order(ctx: Ctx, command: Command) -> None:
     else:
         fire(ctx, index, targets, command.slot, order=AttackOrder.ASSAULT, split=command.split)
     if shifted and ctx.state.units[index].on_board:
-        _offer_spins(ctx, index)  # AOD-8.5, after the attack ([DESIGN] above)
+        offer_spins(ctx, index)  # AOD-8.5, after the attack ([DESIGN] above)
     after_order(ctx, index, pushed=pushed, heat=(HeatCause.ASSAULT,))
 
 
