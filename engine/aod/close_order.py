@@ -26,7 +26,7 @@ from engine.aod.closecombat import (
     close_problem,
     resolve_close,
 )
-from engine.aod.combat import AttackDice, AttackOrder, SelfDamage
+from engine.aod.combat import AttackDice, AttackOrder, Modifier, SelfDamage
 from engine.aod.commands import CloseCombat
 from engine.aod.context import AoDCode, Ctx
 from engine.aod.dial import DamageKind, take_damage
@@ -113,7 +113,8 @@ def close_attack(
     order: AttackOrder = AttackOrder.CLOSE,
     *,
     follow_up: bool = False,
-) -> None:
+    formation: tuple[Modifier, ...] = (),
+) -> bool:
     """AOD-11.8 steps 1-8: one close attack or capture attempt, and *Predator*'s second one.
 
     Called between `engine.aod.turns.give_order` and `engine.aod.turns.after_order`, once
@@ -122,6 +123,8 @@ def close_attack(
     `AttackRolled` event (``close=True``) tells the roll; the damage goes through
     `engine.aod.ranged_order.deal` (*Scavenger*, *Fanaticism*); a hit with the rank bonus locks
     the attacker on its target (AOD-21.1, AOD-21.2); close damage gives no heat (AOD-11.5).
+    ``formation``: a close formation's attack bonus (AOD-18.4), the first attack's only.
+    Returns whether the (first) attack succeeded.
     """
     state = ctx.state
     field, indices = state.battlefield()
@@ -130,7 +133,9 @@ def close_attack(
     defender = combatant(state, target, indices.index(target))
     bonus = None if command.capture else rank_bonus_for(state, field, attacker, [defender])
     extra = 0 if bonus is None else bonus.clicks
-    need = close_need(field, attacker, defender, order=order, capture=command.capture)
+    need = close_need(
+        field, attacker, defender, order=order, capture=command.capture, extra_attack=formation
+    )
     dice = AttackDice.roll(ctx.dice)
     result = resolve_close(
         attacker, defender, need, dice, slot, capture=command.capture, bonus=extra
@@ -172,7 +177,7 @@ def close_attack(
     apply_self_damage(ctx, index, result.self_damage)
     lock_on(ctx, index, (target,), bonus, hit=result.hit)
     if follow_up or not (ctx.state.units[index].on_board and ctx.state.units[target].on_board):
-        return
+        return result.hit
     follow = predator_follow_up(
         state.definition(index),
         state.setup.catalogue(),
@@ -184,6 +189,7 @@ def close_attack(
     )
     if follow is not None:
         close_attack(ctx, index, target, command, order, follow_up=True)  # AOD-21.3: at once
+    return result.hit
 
 
 def unload_captured(ctx: Ctx, transport: int, *, by: int) -> None:

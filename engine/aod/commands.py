@@ -21,6 +21,7 @@ __all__ = [
     "AssaultUnit",
     "CallTime",
     "CloseCombat",
+    "CloseFormation",
     "DeployAboard",
     "DeployUnit",
     "EndTurn",
@@ -316,6 +317,21 @@ class DeployAboard(AoDCommand):
     transport: str
 
 
+@frozen
+class CloseFormation(AoDCommand):
+    """A close formation's Close Combat order (AOD-18.4): 2 or 3 units attack one enemy.
+
+    ``members``: the leader (the unit given the order, whose attack and damage are used) first;
+    each touches ``target`` with its front arc. ``capture``: a capture attempt (Foot infantry
+    leader, AOD-14.3).
+    """
+
+    TAG = "close_formation"
+    members: tuple[str, ...]
+    target: str
+    capture: bool = False
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -336,5 +352,6 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     LoadTransport,
     UnloadTransport,
     DeployAboard,
+    CloseFormation,
 )
 """Every command class, for the ruleset and its converter."""

@@ -48,7 +48,7 @@ from engine.aod.evolve import evolve
 from engine.aod.language import format_command
 from engine.aod.movement import Altitude
 from engine.aod.scoring import CONDITIONS
-from engine.aod.state import AoDState
+from engine.aod.state import AoDState, OrderKind
 from engine.game import Command, Event
 from engine.narration import Roll, Told, tell_events
 
@@ -466,7 +466,8 @@ def _(event: FormationOrdered, before: AoDState, after: AoDState) -> str:
     del after
     names = ", ".join(_name(before, m) for m in event.members)
     pushed = [_name(before, m) for m, p in zip(event.members, event.pushed, strict=True) if p]
-    tail = f"; pushed, without damage: {', '.join(pushed)}" if pushed else ""
+    free = ", without damage" if event.kind is OrderKind.MOVE else ""  # AOD-18.2 only
+    tail = f"; pushed{free}: {', '.join(pushed)}" if pushed else ""
     return f"A {event.kind.value} formation order goes to {names}{tail}."
 
 

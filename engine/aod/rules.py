@@ -24,11 +24,13 @@ from collections.abc import Callable, Iterator
 from engine.aod.artillery_order import fire_commands, fire_order
 from engine.aod.assault_order import assault_options, assault_order
 from engine.aod.captive_state import escort_destinations, escorts_gone, withdrawing
+from engine.aod.close_formation import close_formation_commands, close_formation_order
 from engine.aod.close_order import close_commands, close_order
 from engine.aod.commands import (
     AssaultUnit,
     CallTime,
     CloseCombat,
+    CloseFormation,
     DeployAboard,
     DeployUnit,
     EndTurn,
@@ -264,6 +266,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     SpecialMove: special_order,
     FireArtillery: fire_order,
     MoveFormation: formation_order,
+    CloseFormation: close_formation_order,
     LoadTransport: load_order,
     UnloadTransport: unload_order,
     DeployAboard: deploy_aboard_order,
@@ -363,6 +366,7 @@ def legal_commands(state: AoDState) -> list[Command]:
         found += _orders_of(state, index)
     found += fire_commands(state)
     found += formation_commands(state)
+    found += close_formation_commands(state)
     found += transport_commands(state)
     return found
 
