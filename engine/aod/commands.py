@@ -32,6 +32,7 @@ __all__ = [
     "MoveUnit",
     "PlaceTerrain",
     "RangedAttack",
+    "RangedFormation",
     "RepairUnit",
     "RollFirstPlayer",
     "SpecialMove",
@@ -332,6 +333,19 @@ class CloseFormation(AoDCommand):
     capture: bool = False
 
 
+@frozen
+class RangedFormation(AoDCommand):
+    """A ranged formation's Ranged Combat order (AOD-18.3): 3 to 5 linked units fire as one.
+
+    ``members``: the leader (the unit given the order, whose attack, damage and primary weapon
+    are used) first; every member needs a clear line of fire to the one ``target``.
+    """
+
+    TAG = "ranged_formation"
+    members: tuple[str, ...]
+    target: str
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -353,5 +367,6 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     UnloadTransport,
     DeployAboard,
     CloseFormation,
+    RangedFormation,
 )
 """Every command class, for the ruleset and its converter."""

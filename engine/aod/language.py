@@ -23,6 +23,7 @@ from engine.aod.commands import (
     MoveUnit,
     PlaceTerrain,
     RangedAttack,
+    RangedFormation,
     RepairUnit,
     RollFirstPlayer,
     SpecialMove,
@@ -180,6 +181,9 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
             return _formation(members, where, None, state, text)
         case "formation", ["move", members, "to", where, "face", facing]:
             return _formation(members, where, facing, state, text)
+        case "formation", ["fire", members, "at", target]:
+            idents = tuple(_unit(word, state, text) for word in members.split(",") if word)
+            return RangedFormation(idents, _unit(target, state, text))
         case "formation", ["close" | "capture" as verb, members, "at", target]:
             idents = tuple(_unit(word, state, text) for word in members.split(",") if word)
             return CloseFormation(idents, _unit(target, state, text), capture=verb == "capture")
@@ -444,6 +448,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - o
             return _format_unload(command)
         case MoveFormation(members=members, to=to, facing=facing):
             return f"formation move {','.join(members)} to {to.label} face {facing.name}"
+        case RangedFormation(members=members, target=target):
+            return f"formation fire {','.join(members)} at {target}"
         case CloseFormation(members=members, target=target, capture=capture):
             verb = "capture" if capture else "close"
             return f"formation {verb} {','.join(members)} at {target}"

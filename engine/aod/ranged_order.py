@@ -48,6 +48,7 @@ from engine.aod.combat import (
     AttackDice,
     AttackOrder,
     Combatant,
+    Modifier,
     Need,
     SelfDamage,
     allocation_problem,
@@ -248,12 +249,14 @@ def fire(
     indirect: bool = False,
     split: Sequence[int] = (),
     follow_up: str = "",
+    formation: Sequence[Modifier] = (),
 ) -> None:
     """AOD-11.8 steps 5-8: roll one ranged attack against ``targets`` and apply what it does.
 
     The declaration was checked (`aim`); the order and its token are the caller's, and so is
     its pushing after (step 10). ``follow_up``: "predator" for *Predator*'s free second attack
     (no SE, no heat, no new trigger), "pulse" for a Pulse weapon's second attack (`pulse`).
+    ``formation``: a ranged formation's attack bonus (AOD-18.3), this attack's only.
     """
     state = ctx.state
     field, indices = state.battlefield()
@@ -274,6 +277,7 @@ def fire(
         order=order,
         indirect=indirect,
         ignore_hindering=imaging is not None and imaging.ignore_hindering,
+        extra_attack=formation,
     )
     dice = AttackDice.roll(ctx.dice)
     hits = [need.succeeds(dice) for need in needs]

@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterator
 from engine.aod.artillery_order import fire_commands, fire_order
 from engine.aod.assault_order import assault_options, assault_order
 from engine.aod.captive_state import escort_destinations, escorts_gone, withdrawing
-from engine.aod.close_formation import close_formation_commands, close_formation_order
 from engine.aod.close_order import close_commands, close_order
 from engine.aod.commands import (
     AssaultUnit,
@@ -41,6 +40,7 @@ from engine.aod.commands import (
     MoveUnit,
     PlaceTerrain,
     RangedAttack,
+    RangedFormation,
     RepairUnit,
     RollFirstPlayer,
     SpecialMove,
@@ -64,6 +64,12 @@ from engine.aod.events import (
     ForceWithdrawn,
     HeatCause,
     UnitDeployed,
+)
+from engine.aod.formation_attack import (
+    close_formation_commands,
+    close_formation_order,
+    ranged_formation_commands,
+    ranged_formation_order,
 )
 from engine.aod.formation_order import formation_commands, formation_order
 from engine.aod.geometry import mode_terrain
@@ -267,6 +273,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     FireArtillery: fire_order,
     MoveFormation: formation_order,
     CloseFormation: close_formation_order,
+    RangedFormation: ranged_formation_order,
     LoadTransport: load_order,
     UnloadTransport: unload_order,
     DeployAboard: deploy_aboard_order,
@@ -367,6 +374,7 @@ def legal_commands(state: AoDState) -> list[Command]:
     found += fire_commands(state)
     found += formation_commands(state)
     found += close_formation_commands(state)
+    found += ranged_formation_commands(state)
     found += transport_commands(state)
     return found
 

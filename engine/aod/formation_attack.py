@@ -1,6 +1,15 @@
-"""The close formation's order: 2 or 3 units make one close attack on one enemy (AOD-18.4).
+"""The ranged and close formations' orders: several units make one attack (AOD-18.3, 18.4).
 
-Rules: AOD-18.1 / AOD-18.4 / AOD-18.5 (who may form one, each member's front arc touching the
+Ranged (AOD-18.3): 3 to 5 units linked by base contact, each with a clear line of fire to the
+one target (`engine.aod.formations.formation_problems`), fire the leader's attack with its
+primary weapon (`engine.aod.ranged_order.fire`), +2 attack per member beyond the leader and +2
+once if any member's line of fire crosses the target's rear arc
+(`engine.aod.formations.ranged_bonus`); the hindering terrain and height are judged from the
+leader (its own line of fire, as `fire` does); a critical miss costs only the leader its click;
+a *Predator* second attack gets no formation bonus (the first attack's only). [DESIGN] The
+command names no weapon and no Pulse second attack: the leader's primary, one attack.
+
+Close rules: AOD-18.1 / AOD-18.4 / AOD-18.5 (who may form one, each member's front arc touching the
 same enemy: `engine.aod.formations.formation_problems`), AOD-18.4 (the leader's attack and
 damage; +2 attack per member beyond the leader and +2 once if any touches the rear arc:
 `engine.aod.formations.close_bonus`; a critical miss costs only the leader its click; a failed
@@ -9,8 +18,14 @@ capture of a 'Mech costs every member 1 pushing click, of another target the lea
 pool, a token on every member, each pushed member its own push), AOD-11.8 and AOD-14 (the attack
 itself is the leader's close attack, `engine.aod.close_order.close_attack`, with the bonus).
 
+[INTERP] "A single rear +2" (AOD-26.17 #23): when the leader itself shoots through or touches the
+rear arc, its own rear modifier (AOD-12.5 rear arc, AOD-14.2 rear contact) is that +2 and the
+formation adds none for the rear; otherwise the formation's bonus carries it.
+
 [DESIGN] `close_formation_commands` lists, for each enemy, the first legal formation of two and
-of three of the active player's units that may close-attack it (menus, bots, property tests).
+of three of the active player's units that may close-attack it; `ranged_formation_commands` the
+first legal trio per enemy among the first `MAX_SHOOTERS` units able to fire (menus, bots,
+property tests).
 """
 
 from __future__ import annotations
@@ -25,7 +40,7 @@ from engine.aod.close_order import (
     combat_problem_text,
 )
 from engine.aod.combat import Modifier
-from engine.aod.commands import CloseCombat, CloseFormation
+from engine.aod.commands import CloseCombat, CloseFormation, RangedFormation
 from engine.aod.context import Ctx
 from engine.aod.effects import damage
 from engine.aod.fighters import target_index
@@ -36,12 +51,25 @@ from engine.aod.formations import (
     close_bonus,
     failed_capture_clicks,
     formation_problems,
+    ranged_bonus,
 )
+from engine.aod.ranged_order import aim, fire
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.turns import after_order, order_unit, orderable
 from engine.game import Command, IllegalCommand
 
-__all__ = ["close_formation_commands", "close_formation_order", "close_formation_problem"]
+__all__ = [
+    "MAX_SHOOTERS",
+    "close_formation_commands",
+    "close_formation_order",
+    "close_formation_problem",
+    "ranged_formation_commands",
+    "ranged_formation_order",
+    "ranged_formation_problem",
+]
+
+MAX_SHOOTERS = 6
+"""Units `ranged_formation_commands` combines (the first able ones), to keep listings short."""
 
 _KIND = FormationKind.CLOSE
 
@@ -84,7 +112,8 @@ def close_formation_order(ctx: Ctx, command: Command) -> None:
     if why:
         raise IllegalCommand(FormationCode.ILLEGAL, why)
     field, indices = ctx.state.battlefield()
-    bonus = close_bonus(field, [indices.index(m) for m in members], indices.index(target))
+    at, aim_at = [indices.index(m) for m in members], indices.index(target)
+    bonus = close_bonus(field, at, aim_at) - close_bonus(field, at[:1], aim_at)  # [INTERP] above
     target_is_mech = ctx.state.definition(target).is_mech
     pushed = formation_ordered(ctx, members, OrderKind.CLOSE)
     attack = CloseCombat(command.members[0], command.target, capture=command.capture)
@@ -133,3 +162,65 @@ def _attackers(state: AoDState) -> dict[int, list[int]]:
             if target is not None and index not in attackers.setdefault(target, []):
                 attackers[target].append(index)
     return attackers
+
+
+def ranged_formation_problem(state: AoDState, members: tuple[int, ...], target: int) -> str:
+    """AOD-18.3 / AOD-18.5: why this ranged formation may not fire at ``target``, or "".
+
+    ``members``: unit indices, the leader first; each may take a Ranged order now. The leader's
+    attack itself must be legal (`engine.aod.ranged_order.aim`: range, arc, line of fire, a lock).
+    """
+    for member in members:
+        if OrderKind.RANGED not in orderable(state, member):
+            return f"{state.units[member].ident} cannot take a ranged order now."
+    if len(set(members)) != len(members):
+        return "Name each member once."
+    roster, indices = formation_roster(state)
+    at = [indices.index(m) for m in members]
+    problems = formation_problems(roster, FormationKind.RANGED, at, indices.index(target))
+    if problems:
+        return problems[0]
+    try:
+        aim(state, members[0], (state.units[target].ident,), None)
+    except IllegalCommand as refused:
+        return refused.message
+    return ""
+
+
+def ranged_formation_order(ctx: Ctx, command: Command) -> None:
+    """AOD-18.3: the formation's one order, tokens for all, the leader's attack with the bonus."""
+    assert isinstance(command, RangedFormation)  # noqa: S101 - dispatched by type
+    if not command.members:
+        raise IllegalCommand(FormationCode.ILLEGAL, "Name the formation's members.")
+    leader = order_unit(ctx, command.members[0], OrderKind.RANGED)
+    members = (leader, *(target_index(ctx.state, m) for m in command.members[1:]))
+    target = target_index(ctx.state, command.target)
+    why = ranged_formation_problem(ctx.state, members, target)
+    if why:
+        raise IllegalCommand(FormationCode.ILLEGAL, why)
+    field, indices = ctx.state.battlefield()
+    at, aim_at = [indices.index(m) for m in members], indices.index(target)
+    bonus = ranged_bonus(field, at, aim_at) - ranged_bonus(field, at[:1], aim_at)  # [INTERP]
+    pushed = formation_ordered(ctx, members, OrderKind.RANGED)
+    extra = (Modifier("ranged formation", bonus, "AOD-18.3"),)
+    fire(ctx, leader, (target,), None, formation=extra)
+    after_order(ctx, leader, pushed=pushed, heat=())
+
+
+def ranged_formation_commands(state: AoDState) -> list[Command]:
+    """Ranged formations the rules accept now: per enemy, the first legal trio (bounded)."""
+    if not state.orders_left:
+        return []
+    able = [n for n in state.owned(state.active) if OrderKind.RANGED in orderable(state, n)]
+    able = able[:MAX_SHOOTERS]
+    fewest, _ = SIZES[FormationKind.RANGED]
+    found: list[Command] = []
+    for target, other in enumerate(state.units):
+        if other.owner == state.active or not other.on_board or other.captor is not None:
+            continue
+        for group in combinations(able, fewest):
+            if not ranged_formation_problem(state, group, target):
+                idents = tuple(state.units[n].ident for n in group)
+                found.append(RangedFormation(idents, other.ident))
+                break
+    return found
