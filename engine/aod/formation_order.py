@@ -14,8 +14,8 @@ displacement), members ahead first, each along the shortest legal path the engin
 (`formation_paths`). [DESIGN] When a failed break-away leaves the rest of the plan splitting the
 group (AOD-18.2), no member moves; the order is spent.
 
-Not here: ranged and close formations (AOD-18.3, AOD-18.4): they need the ranged and close
-combat orders, which are other modules'.
+Not here: ranged and close formations (AOD-18.3, AOD-18.4): `engine.aod.formation_attack`, on
+the ranged and close combat orders; artillery formations: `engine.aod.artillery_order`.
 """
 
 from __future__ import annotations
