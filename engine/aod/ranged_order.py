@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from engine.aod.cards import capped_max_range
 from engine.aod.combat import (
     AttackDice,
     AttackOrder,
@@ -52,6 +53,7 @@ from engine.aod.combat import (
     Need,
     SelfDamage,
     allocation_problem,
+    max_range_against,
     ranged_needs,
     ranged_pool,
     ranged_problem,
@@ -96,6 +98,7 @@ __all__ = [
     "deal",
     "fire",
     "hurt_self",
+    "in_range_problem",
     "lock_on",
     "lock_target",
     "lock_text",
@@ -165,7 +168,7 @@ def aim(
         raise refusal(why, who)
     require_lock(state, index, chosen)
     for target, aimed in zip(chosen, aims, strict=True):
-        why = ranged_problem(board, shooter, aimed, slot, order=order, indirect=indirect)
+        why = in_range_problem(state, board, shooter, aimed, slot, order=order, indirect=indirect)
         if why is not None:
             raise refusal(why, f"{unit.ident} cannot fire at {state.units[target].ident}")
     if split:
@@ -178,6 +181,36 @@ def aim(
                 f"(e.g. split {pool - pool // 2},{pool // 2}).",
             )
     return chosen
+
+
+def in_range_problem(
+    state: AoDState,
+    field: Battlefield,
+    shooter: Combatant,
+    aimed: Combatant,
+    slot: WeaponSlot | None,
+    *,
+    order: AttackOrder = AttackOrder.RANGED,
+    indirect: bool = False,
+) -> str | None:
+    """AOD-12.1 to AOD-12.7 (`engine.aod.combat.ranged_problem`), then *Dense Fog*'s cap.
+
+    AOD-26.14 [INVENTED]: under the planetary conditions in force (`AoDSetup.planetary`) no
+    normal ranged attack, direct or indirect, reaches beyond `engine.aod.cards.capped_max_range`
+    (after an AA unit's doubling against a cruising VTOL, AOD-12.9).
+    """
+    why = ranged_problem(field, shooter, aimed, slot, order=order, indirect=indirect)
+    conditions = [card for card in state.setup.cards if card.id in state.setup.planetary]
+    weapon = weapon_for(shooter.unit, slot)
+    if why is not None or not conditions or weapon is None:
+        return why
+    cruising = field.units[aimed.index].cruising
+    longest = max_range_against(shooter, weapon, cruising_target=cruising)
+    top = capped_max_range(longest, conditions)
+    distance = field.units[shooter.index].hex.distance(field.units[aimed.index].hex)
+    if distance > top:
+        return f"attack/range: the planetary conditions limit the range to {top} (AOD-26.14)"
+    return None
 
 
 def lock_target(state: AoDState, index: int) -> int | None:
@@ -506,7 +539,8 @@ def _still_legal(
         target
         for target in targets
         if state.units[target].on_board
-        and ranged_problem(
+        and in_range_problem(
+            state,
             field,
             shooter,
             combatant(state, target, indices.index(target)),
@@ -605,11 +639,12 @@ def ranged_options(
                 continue
             aimed = combatant(state, enemy, indices.index(enemy))
             ident = state.units[enemy].ident
-            if ranged_problem(board, shooter, aimed, slot, order=order) is None:
+            if in_range_problem(state, board, shooter, aimed, slot, order=order) is None:
                 direct.append(ident)
                 found.append(((ident,), slot, False))
             elif order is AttackOrder.RANGED and (
-                ranged_problem(board, shooter, aimed, slot, order=order, indirect=True) is None
+                in_range_problem(state, board, shooter, aimed, slot, order=order, indirect=True)
+                is None
             ):
                 found.append(((ident,), slot, True))
         if weapon.targets > 1 and bound is None:
