@@ -11,12 +11,16 @@ transport. `engine.aod.effects.record_damage` calls in here when a transport is 
   choice of hexes is not asked yet: each passenger, in bay order, takes the first free hex
   behind the transport in map order, facing as the transport does; one with no hex left is
   eliminated (AOD-9.3).
+- `set_down`: the unloading itself, for Heavy Damage and for a captured transport (AOD-9.2:
+  `engine.aod.close_order` deals the passengers' clicks, then calls it).
 
 This module imports no order: the damage rules call it, and the orders (boarding and unloading,
 `engine.aod.transport_order`) build on it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engine.aod.context import Ctx
 from engine.aod.events import Disembarked, UnitEliminated, UnitsUnloaded
@@ -31,7 +35,7 @@ from engine.aod.transport import (
     unload_hexes,
 )
 
-__all__ = ["forced_unload", "lose_passengers", "passengers", "piece"]
+__all__ = ["forced_unload", "lose_passengers", "passengers", "piece", "set_down"]
 
 
 def passengers(state: AoDState, transport: int) -> tuple[int, ...]:
@@ -69,27 +73,34 @@ def forced_unload(ctx: Ctx, transport: int, *, cruising: bool) -> None:
     outcome = heavy_damage_unload([piece(state, n) for n in aboard], cruising=cruising)
     for bay in outcome.eliminated:  # AOD-9.4: no Jump Jets, off a falling VTOL
         _eliminate(ctx, aboard[bay], None)
+    set_down(ctx, transport, [aboard[bay] for bay in outcome.to_unload])
+
+
+def set_down(ctx: Ctx, transport: int, riders: Sequence[int], *, captured: bool = False) -> None:
+    """AOD-9.2 / AOD-9.3: ``riders`` leave ``transport`` at once, no movement spent.
+
+    [DESIGN] Each, in bay order, takes the first free hex behind the transport in map order,
+    facing as the transport does, touching no enemy of its own side (a captive passenger has
+    none); one with no hex left is eliminated. ``captured``: the transport was captured.
+    """
+    if not riders:
+        return
     field, indices = ctx.state.battlefield()
     at = indices.index(transport)
-    owner = ctx.state.units[transport].owner
     facing = ctx.state.units[transport].facing
-    riders = [aboard[bay] for bay in outcome.to_unload]
-    pieces = [piece(ctx.state, n) for n in riders]
-    wanted: list[Placement | None] = []
     now = field
-    for rider in pieces:  # [DESIGN] the first free hex behind it, in map order
-        hexes = unload_hexes(now, at, rider.unit.speed_mode, side=owner)
-        choice = (hexes[0], facing) if hexes else None
-        wanted.append(choice)
-        if choice is not None:
-            now = unload(now, at, [rider], [choice], side=owner).field
-    done = unload(field, at, pieces, wanted, side=owner)
-    ctx.emit(
-        UnitsUnloaded(
-            transport,
-            tuple(Disembarked(riders[n], where, turned) for n, (where, turned) in done.placed),
-            forced=True,
-        )
-    )
-    for number in done.eliminated:  # AOD-9.3: no room left for it
-        _eliminate(ctx, riders[number], None)
+    placed: list[Disembarked] = []
+    lost: list[int] = []
+    for rider in riders:
+        unit = ctx.state.units[rider]
+        side = unit.owner if unit.captor is None else None
+        mode = ctx.state.definition(rider).speed_mode
+        hexes = unload_hexes(now, at, mode, side=side)
+        choice: Placement | None = (hexes[0], facing) if hexes else None
+        done = unload(now, at, [piece(ctx.state, rider)], [choice], side=side)
+        now = done.field
+        placed += [Disembarked(rider, where, turned) for _, (where, turned) in done.placed]
+        lost += [rider for _ in done.eliminated]
+    ctx.emit(UnitsUnloaded(transport, tuple(placed), forced=True, captured=captured))
+    for rider in lost:  # AOD-9.3: no room left for it
+        _eliminate(ctx, rider, None)

@@ -52,6 +52,7 @@ __all__ = [
     "fire_order",
     "fire_problems",
     "formation_fire_problems",
+    "formation_ordered",
     "shooter_values",
 ]
 
@@ -133,7 +134,7 @@ def fire_order(ctx: Ctx, command: Command) -> None:
         shooter_id=index,
     )
     if command.formation:
-        pushed = _formation_ordered(ctx, members)
+        pushed = formation_ordered(ctx, members)
     else:
         pushed = give_order(ctx, index, OrderKind.RANGED)
     ctx.emit(MarkersPlaced(index, markers))
@@ -151,19 +152,20 @@ def formation_fire_problems(
     return artillery_formation_problems(roster, [indices.index(m) for m in members], dots)
 
 
-def _formation_ordered(ctx: Ctx, members: Sequence[int]) -> bool:
-    """AOD-7.4 / AOD-18.3: one order, a token on every member; the others' pushes paid here.
+def formation_ordered(ctx: Ctx, members: Sequence[int], kind: OrderKind = OrderKind.RANGED) -> bool:
+    """AOD-7.4 / AOD-18.3 / AOD-18.4: one order, a token on every member; others' pushes paid.
 
-    Returns whether the leader was pushed: `engine.aod.turns.after_order` pays its push.
+    ``kind``: the ranged (artillery too) or close formation's order. Returns whether the leader
+    was pushed: `engine.aod.turns.after_order` pays its push.
     """
     state = ctx.state
-    pushed = tuple(is_push(OrderKind.RANGED, state.units[m].tokens) for m in members)
+    pushed = tuple(is_push(kind, state.units[m].tokens) for m in members)
     tokens = tuple(state.units[m].tokens if p else 1 for m, p in zip(members, pushed, strict=True))
-    ctx.emit(FormationOrdered(OrderKind.RANGED, tuple(members), pushed, tokens))
+    ctx.emit(FormationOrdered(kind, tuple(members), pushed, tokens))
     for member, push in zip(members[1:], pushed[1:], strict=True):
         if not push or not ctx.state.units[member].on_board:
             continue
-        effect = push_effect(ctx.state.definition(member))  # AOD-7.5 / AOD-18.3
+        effect = push_effect(ctx.state.definition(member))  # AOD-7.5 / AOD-18.3 / AOD-18.4
         if effect.clicks:
             damage(ctx, member, effect.clicks, "pushed", by=None, tokens=2)
         if effect.heat and ctx.state.units[member].on_board:

@@ -10,9 +10,10 @@ faction abilities the attacks trigger, through `engine.aod.ranged_order`).
 `assault_order` is the handler: the order's guards, `engine.aod.combat.assault_problem`, the
 path within `engine.aod.combat.assault_allowance`, the attack judged where the move ends (an
 illegal one refuses the whole command, so nothing is given or moved), then the order, the move,
-the attack (`engine.aod.ranged_order.fire` or `strike`), the free spins, and `after_order` with
-`HeatCause.ASSAULT`. The speed is the unit's current one (heat and cards, AOD-6.4). An
-assaulting 'Mech touches no enemy at the start, so it never rolls to break away.
+the attack (`engine.aod.ranged_order.fire`, or `engine.aod.close_order.close_attack`, the close
+attack the Close Combat order makes), the free spins, and `after_order` with `HeatCause.ASSAULT`.
+The speed is the unit's current one (heat and cards, AOD-6.4). An assaulting 'Mech touches no
+enemy at the start, so it never rolls to break away.
 
 [DESIGN] The enemies the assault ends beside are offered their free spins (AOD-8.5) after its
 attack, not between the move and the attack: a command does not wait for other players' answers
@@ -21,35 +22,27 @@ in the middle. Their spin cannot change the attack already made.
 
 from __future__ import annotations
 
-from engine.aod.closecombat import close_damage, close_need, close_problem, resolve_close
+from engine.aod.close_order import close_attack, close_attack_problem
+from engine.aod.closecombat import close_problem
 from engine.aod.combat import (
     AssaultMode,
-    AttackDice,
     AttackOrder,
     assault_allowance,
     assault_problem,
 )
-from engine.aod.commands import AssaultUnit
+from engine.aod.commands import AssaultUnit, CloseCombat
 from engine.aod.context import AoDCode, Ctx, label
-from engine.aod.dial import DamageKind
-from engine.aod.events import AttackRolled, HeatCause, Shot, UnitMoved
-from engine.aod.factions import predator_follow_up
+from engine.aod.events import HeatCause, UnitMoved
+from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield
 from engine.aod.movement import check_path, reachable_states, starts_hindered
-from engine.aod.moving import _offer_spins
+from engine.aod.moving import offer_spins
 from engine.aod.ranged_order import (
     aim,
-    combatant,
-    deal,
     fire,
-    hurt_self,
-    lock_on,
     lock_target,
     ranged_options,
-    rank_bonus_for,
     refusal,
-    require_lock,
-    target_index,
 )
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.turns import after_order, give_order, order_unit
@@ -57,7 +50,7 @@ from engine.aod.units import WeaponSlot
 from engine.game import Command, IllegalCommand
 from engine.hexes import Hex
 
-__all__ = ["MAX_ENDS", "assault_allowance_of", "assault_options", "assault_order", "strike"]
+__all__ = ["MAX_ENDS", "assault_allowance_of", "assault_options", "assault_order"]
 
 MAX_ENDS: int = 3
 """End hexes `assault_options` tries for a ranged assault besides standing still (menus)."""
@@ -105,14 +98,17 @@ def _close_target(
             "close/targets", f"{unit.ident} fights one enemy in close combat; name one."
         )
     target = target_index(state, command.targets[0])
-    require_lock(state, index, (target,))
-    board, indices = moved
-    attacker = combatant(state, index, indices.index(index))
-    aimed = combatant(state, target, indices.index(target))
-    why = close_problem(board, attacker, aimed, command.slot, order=AttackOrder.ASSAULT)
+    strike = _strike(state, index, target, command)
+    why = close_attack_problem(state, index, target, strike, AttackOrder.ASSAULT, field=moved)
     if why is not None:
         raise refusal(why, f"{unit.ident} cannot strike {state.units[target].ident}")
     return target
+
+
+def _strike(state: AoDState, index: int, target: int, command: AssaultUnit) -> CloseCombat:
+    """The Assault's close half as the close attack `engine.aod.close_order` makes (AOD-15)."""
+    secondary = command.slot is WeaponSlot.SECONDARY
+    return CloseCombat(state.units[index].ident, state.units[target].ident, secondary=secondary)
 
 
 def assault_order(ctx: Ctx, command: Command) -> None:
@@ -144,77 +140,13 @@ def assault_order(ctx: Ctx, command: Command) -> None:
     if shifted or command.facing != unit.facing:
         ctx.emit(UnitMoved(index, command.to, command.facing, unit.altitude, cost))
     if command.close:
-        strike(ctx, index, targets[0], command.slot)
+        strike = _strike(state, index, targets[0], command)
+        close_attack(ctx, index, targets[0], strike, AttackOrder.ASSAULT)
     else:
         fire(ctx, index, targets, command.slot, order=AttackOrder.ASSAULT, split=command.split)
     if shifted and ctx.state.units[index].on_board:
-        _offer_spins(ctx, index)  # AOD-8.5, after the attack ([DESIGN] above)
+        offer_spins(ctx, index)  # AOD-8.5, after the attack ([DESIGN] above)
     after_order(ctx, index, pushed=pushed, heat=(HeatCause.ASSAULT,))
-
-
-def strike(
-    ctx: Ctx, index: int, target: int, slot: WeaponSlot | None, *, follow_up: str = ""
-) -> None:
-    """AOD-15 / AOD-14 / AOD-11.8: an assault's close-combat attack, rolled and applied.
-
-    The rank bonus and its lock, a critical miss's click and *Predator*'s second attack as for
-    a ranged attack (`engine.aod.ranged_order.fire`); close damage is neither energy nor
-    ballistic (AOD-11.5), so it gives no heat.
-    """
-    state = ctx.state
-    field, indices = state.battlefield()
-    attacker = combatant(state, index, indices.index(index), equipment=not follow_up)
-    aimed = combatant(state, target, indices.index(target))
-    bonus = rank_bonus_for(state, field, attacker, [aimed])
-    extra = bonus.clicks if bonus is not None else 0
-    need = close_need(field, attacker, aimed, order=AttackOrder.ASSAULT)
-    dice = AttackDice.roll(ctx.dice)
-    result = resolve_close(attacker, aimed, need, dice, slot, bonus=extra)
-    pool = close_damage(attacker, slot) + extra
-    shot = Shot(
-        target,
-        need.attack,
-        need.defense,
-        need.attack_modifiers,
-        need.defense_modifiers,
-        result.hit,
-        pool if result.hit else 0,
-        result.clicks,
-    )
-    ctx.emit(
-        AttackRolled(
-            index,
-            OrderKind.ASSAULT,
-            result.slot,
-            (dice.white1, dice.white2, dice.black),
-            (shot,),
-            pool,
-            DamageKind.CLOSE,
-            close=True,
-            bonus="" if bonus is None else bonus.ability,
-            follow_up=follow_up,
-        )
-    )
-    appeared = deal(ctx, index, [(target, result.clicks, False)], DamageKind.CLOSE, "close combat")
-    hurt_self(ctx, index, result.self_damage)
-    lock_on(ctx, index, (target,), bonus, hit=result.hit)
-    if follow_up or not _both_there(ctx.state, index, target):
-        return
-    offered = predator_follow_up(
-        state.definition(index),
-        state.setup.catalogue(),
-        attack="close",
-        target=state.units[target].ident,
-        targets=1,
-        hit=result.hit,
-        heavy_damage_appeared=appeared,
-    )
-    if offered is not None:
-        strike(ctx, index, target, slot, follow_up="predator")
-
-
-def _both_there(state: AoDState, index: int, target: int) -> bool:
-    return state.units[index].on_board and state.units[target].on_board
 
 
 def assault_options(state: AoDState, index: int) -> list[Command]:

@@ -3,10 +3,11 @@
 `resolve_markers` is what the turn machine calls in a player's command stage, before his turn
 begins (`engine.aod.turns.begin_turn`): every volley of his that is due (the markers one order
 placed, `engine.aod.artillery.due_volleys`) rolls its three attack dice once (AOD-13.5), drifts,
-blasts every unit in reach, friend or foe (AOD-13.4 step 6; passengers are off the board, so
-spared), and its markers are removed (step 7). A critical miss damages the shooter alone
-(AOD-13.6). The dice and the landings are in `engine.aod.events.ArtilleryResolved`; the damage
-follows as `engine.aod.events.UnitDamaged` through `engine.aod.effects.record_damage`.
+blasts every unit in reach, friend or foe, never a captive (AOD-13.4 step 6; passengers are off
+the board, so spared too), and its markers are removed (step 7). A critical miss damages the
+shooter alone (AOD-13.6). The dice and the landings are in
+`engine.aod.events.ArtilleryResolved`; the damage follows as `engine.aod.events.UnitDamaged`
+through `engine.aod.effects.record_damage`.
 
 The order that places the markers is `engine.aod.artillery_order`; this module is apart so the
 turn module can call it without importing the orders.
@@ -45,7 +46,15 @@ def _resolve(ctx: Ctx, markers: tuple[PlacedMarker, ...]) -> None:
     shooter = markers[0].shooter
     shooter_at = indices.index(shooter) if shooter in indices else None  # AOD-25 #19
     roll = roll_attack(ctx.dice)
-    volley = resolve_volley(field, markers, state.setup.catalogue(), roll, shooter_at=shooter_at)
+    captives = [at for at, n in enumerate(indices) if state.units[n].captor is not None]
+    volley = resolve_volley(
+        field,
+        markers,
+        state.setup.catalogue(),
+        roll,
+        captives=captives,  # AOD-13.4 step 6: artillery never damages a captive
+        shooter_at=shooter_at,
+    )
     difficulty = {m.id: m.difficulty for m in state.setup.markers}
     landings = tuple(
         MarkerLanded(

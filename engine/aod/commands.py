@@ -21,6 +21,7 @@ __all__ = [
     "AssaultUnit",
     "CallTime",
     "CloseCombat",
+    "CloseFormation",
     "DeployAboard",
     "DeployUnit",
     "EndTurn",
@@ -31,6 +32,7 @@ __all__ = [
     "MoveUnit",
     "PlaceTerrain",
     "RangedAttack",
+    "RangedFormation",
     "RepairUnit",
     "RollFirstPlayer",
     "SpecialMove",
@@ -316,6 +318,34 @@ class DeployAboard(AoDCommand):
     transport: str
 
 
+@frozen
+class CloseFormation(AoDCommand):
+    """A close formation's Close Combat order (AOD-18.4): 2 or 3 units attack one enemy.
+
+    ``members``: the leader (the unit given the order, whose attack and damage are used) first;
+    each touches ``target`` with its front arc. ``capture``: a capture attempt (Foot infantry
+    leader, AOD-14.3).
+    """
+
+    TAG = "close_formation"
+    members: tuple[str, ...]
+    target: str
+    capture: bool = False
+
+
+@frozen
+class RangedFormation(AoDCommand):
+    """A ranged formation's Ranged Combat order (AOD-18.3): 3 to 5 linked units fire as one.
+
+    ``members``: the leader (the unit given the order, whose attack, damage and primary weapon
+    are used) first; every member needs a clear line of fire to the one ``target``.
+    """
+
+    TAG = "ranged_formation"
+    members: tuple[str, ...]
+    target: str
+
+
 AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     RollFirstPlayer,
     PlaceTerrain,
@@ -336,5 +366,7 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     LoadTransport,
     UnloadTransport,
     DeployAboard,
+    CloseFormation,
+    RangedFormation,
 )
 """Every command class, for the ruleset and its converter."""

@@ -29,7 +29,6 @@ __all__ = [
     "AttackRolled",
     "BreakAwayRolled",
     "CaptiveFreed",
-    "CloseAttackRolled",
     "DeployerChanged",
     "Disembarked",
     "FirstPlayerRolled",
@@ -332,7 +331,8 @@ class AttackRolled(AoDEvent):
     """A combat order's attack roll (AOD-11.8, AOD-12, AOD-15): one roll against every target.
 
     ``dice``: two white then the black (AOD-11.4). ``pool``: the damage split among the hit targets
-    (AOD-12.8). ``close``: a close-combat attack (an Assault's, AOD-15) rather than a ranged one.
+    (AOD-12.8). ``close``: a close-combat attack (a Close Combat order's, or an Assault's, AOD-14,
+    AOD-15) rather than a ranged one; ``capture``: a close-combat capture attempt (AOD-14.3).
     ``imaging``: the *Enhanced Imaging* d6 (AOD-21.2), if rolled. ``bonus``: the ability giving +1
     click (*Ruthlessness*, *Zellbrigen*), or "". ``follow_up``: "predator" for *Predator*'s free
     second attack (AOD-21.3), "pulse" for a Pulse weapon's second attack (AOD-26.14), or "".
@@ -352,6 +352,7 @@ class AttackRolled(AoDEvent):
     imaging: int | None = None
     bonus: str = ""
     follow_up: str = ""
+    capture: bool = False
 
 
 @frozen
@@ -392,24 +393,6 @@ class RepairAttempted(AoDEvent):
     dice: tuple[int, ...]
     attack: int
     success: bool
-
-
-@frozen
-class CloseAttackRolled(AoDEvent):
-    """A close-combat attack or capture attempt was rolled (AOD-14, AOD-11.3).
-
-    ``dice``: white, white, black. ``attack`` and ``defense``: modified, as compared; ``hit``:
-    the attack succeeded (criticals included, AOD-11.4). Its damage follows as `UnitDamaged`.
-    """
-
-    TAG = "close_attack_rolled"
-    unit: int
-    target: int
-    dice: tuple[int, int, int]
-    attack: int
-    defense: int
-    hit: bool
-    capture: bool = False
 
 
 @frozen
@@ -527,7 +510,8 @@ class Disembarked:
 class UnitsUnloaded(AoDEvent):
     """Passengers left a transport (AOD-9.3; at once on Heavy Damage, AOD-9.2).
 
-    ``forced``: Heavy Damage made them unload. Those that could not be placed are eliminated by
+    ``forced``: Heavy Damage made them unload; ``captured`` too: the transport was captured
+    (AOD-9.2). Those that could not be placed are eliminated by
     `UnitEliminated` events after this one.
     """
 
@@ -535,6 +519,7 @@ class UnitsUnloaded(AoDEvent):
     transport: int
     placed: tuple[Disembarked, ...]
     forced: bool = False
+    captured: bool = False
 
 
 AOD_EVENTS: tuple[type[AoDEvent], ...] = (
@@ -560,7 +545,6 @@ AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     TargetLocked,
     UnitRepaired,
     RepairAttempted,
-    CloseAttackRolled,
     UnitCaptured,
     CaptiveFreed,
     SpecialAttackRolled,

@@ -16,7 +16,6 @@ from engine.aod.events import (
     AttackRolled,
     BreakAwayRolled,
     CaptiveFreed,
-    CloseAttackRolled,
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
@@ -265,12 +264,6 @@ def _boarded(event: UnitsBoarded, state: AoDState) -> AoDState:
 
 
 @_apply.register
-def _close_rolled(event: CloseAttackRolled, state: AoDState) -> AoDState:
-    del event
-    return state
-
-
-@_apply.register
 def _locked(event: TargetLocked, state: AoDState) -> AoDState:
     unit = _replace(state.units[event.unit], locked_on=event.target)
     return state.with_unit(event.unit, unit)
@@ -290,8 +283,10 @@ def _repair_rolled(event: RepairAttempted, state: AoDState) -> AoDState:
 
 @_apply.register
 def _captured(event: UnitCaptured, state: AoDState) -> AoDState:
-    unit = _replace(state.units[event.unit], captor=event.captor)
+    unit = _replace(state.units[event.unit], captor=event.captor, locked_on=None)
     state = state.with_unit(event.unit, unit)
+    freed = (_replace(u, locked_on=None) if u.locked_on == event.unit else u for u in state.units)
+    state = _replace(state, units=tuple(freed))  # AOD-21.1: "until destroyed or captured"
     spins = tuple(o for o in state.spins if event.unit not in {o.unit, o.mover})
     return _replace(state, spins=spins)
 

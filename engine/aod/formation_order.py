@@ -14,8 +14,8 @@ displacement), members ahead first, each along the shortest legal path the engin
 (`formation_paths`). [DESIGN] When a failed break-away leaves the rest of the plan splitting the
 group (AOD-18.2), no member moves; the order is spent.
 
-Not here: ranged and close formations (AOD-18.3, AOD-18.4): they need the ranged and close
-combat orders, which are other modules'.
+Not here: ranged and close formations (AOD-18.3, AOD-18.4): `engine.aod.formation_attack`, on
+the ranged and close combat orders; artillery formations: `engine.aod.artillery_order`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from engine.aod.formations import (
 )
 from engine.aod.geometry import Battlefield, in_contact
 from engine.aod.movement import allowance, check_path, starts_hindered
-from engine.aod.moving import _break_away, _failed_may_rotate, _offer_spins
+from engine.aod.moving import break_away, failed_may_rotate, offer_spins
 from engine.aod.orders import is_push
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.turns import after_order, order_unit, orderable
@@ -173,16 +173,14 @@ def formation_order(ctx: Ctx, command: Command) -> None:
     exempt = pushing_damage_exempt(_KIND)
     tokens = tuple(_SECOND_TOKEN if push and exempt else 1 for push in pushed)
     ctx.emit(FormationOrdered(OrderKind.MOVE, tuple(members), pushed, tokens))
-    stuck = frozenset(
-        move.member for move in moves if not _break_away(ctx, indices[move.member])[0]
-    )
+    stuck = frozenset(move.member for move in moves if not break_away(ctx, indices[move.member])[0])
     if stuck:  # AOD-8.4 / AOD-18.2: who failed stays; the rest must still end as one group
         moves = tuple(
             MemberMove(
                 m.member,
                 (),
                 m.facing
-                if _failed_may_rotate(state, indices[m.member])
+                if failed_may_rotate(state, indices[m.member])
                 else field.units[m.member].facing,
             )
             if m.member in stuck
@@ -202,7 +200,7 @@ def formation_order(ctx: Ctx, command: Command) -> None:
         ctx.emit(UnitMoved(index, end, move.facing, unit.altitude, len(move.path)))
     for move in moves:  # AOD-8.5: enemies the members now touch may turn to face them
         if move.path:
-            _offer_spins(ctx, indices[move.member])
+            offer_spins(ctx, indices[move.member])
     after_order(ctx, members[0], pushed=False, heat=())
 
 

@@ -12,6 +12,7 @@ from engine.aod.commands import (
     AssaultUnit,
     CallTime,
     CloseCombat,
+    CloseFormation,
     DeployAboard,
     DeployUnit,
     EndTurn,
@@ -22,6 +23,7 @@ from engine.aod.commands import (
     MoveUnit,
     PlaceTerrain,
     RangedAttack,
+    RangedFormation,
     RepairUnit,
     RollFirstPlayer,
     SpecialMove,
@@ -179,6 +181,12 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
             return _formation(members, where, None, state, text)
         case "formation", ["move", members, "to", where, "face", facing]:
             return _formation(members, where, facing, state, text)
+        case "formation", ["fire", members, "at", target]:
+            idents = tuple(_unit(word, state, text) for word in members.split(",") if word)
+            return RangedFormation(idents, _unit(target, state, text))
+        case "formation", ["close" | "capture" as verb, members, "at", target]:
+            idents = tuple(_unit(word, state, text) for word in members.split(",") if word)
+            return CloseFormation(idents, _unit(target, state, text), capture=verb == "capture")
     raise _fail(text, f"unknown command {words[0]!r}")
 
 
@@ -440,6 +448,11 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - o
             return _format_unload(command)
         case MoveFormation(members=members, to=to, facing=facing):
             return f"formation move {','.join(members)} to {to.label} face {facing.name}"
+        case RangedFormation(members=members, target=target):
+            return f"formation fire {','.join(members)} at {target}"
+        case CloseFormation(members=members, target=target, capture=capture):
+            verb = "capture" if capture else "close"
+            return f"formation {verb} {','.join(members)} at {target}"
         case FireArtillery(unit=unit, aims=aims, formation=members):
             fired = " ".join(f"{m} at {where.label}" for m, where in aims)
             return f"artillery {unit} {fired}" + (f" with {','.join(members)}" if members else "")

@@ -42,7 +42,14 @@ from engine.aod.units import SpeedMode, UnitType
 from engine.game import Command, IllegalCommand
 from engine.hexes import Hex
 
-__all__ = ["move_allowance", "move_order", "spin_order"]
+__all__ = [
+    "break_away",
+    "failed_may_rotate",
+    "move_allowance",
+    "move_order",
+    "offer_spins",
+    "spin_order",
+]
 
 _RULE_IDS = re.compile(r" \(AOD-[^)]*\)")
 """A rule reference in a movement message, such as " (AOD-8.2, 8.6)"."""
@@ -73,7 +80,7 @@ def move_order(ctx: Ctx, command: Command) -> None:
     pair = plan_pair(state, index, command) if state.captive_of(index) is not None else None
     cost = pair.cost if pair is not None else _path_cost(state, index, command, altitude)
     pushed = give_order(ctx, index, OrderKind.MOVE)
-    moved, infantry = _break_away(ctx, index)
+    moved, infantry = break_away(ctx, index)
     heat: list[HeatCause] = []
     if moved:
         ctx.emit(UnitMoved(index, command.to, command.facing, altitude, cost, command.run))
@@ -83,8 +90,8 @@ def move_order(ctx: Ctx, command: Command) -> None:
         if command.run:
             heat.append(HeatCause.RUN)  # AOD-8.7: +1, none after a failed break-away
         if command.to != unit.hex or altitude is not unit.altitude:  # it moved (AOD-8.1)
-            _offer_spins(ctx, index)
-    elif _failed_may_rotate(state, index) and command.facing != unit.facing:
+            offer_spins(ctx, index)
+    elif failed_may_rotate(state, index) and command.facing != unit.facing:
         assert unit.hex is not None  # noqa: S101 - on the board (guarded)
         ctx.emit(UnitMoved(index, unit.hex, command.facing, unit.altitude, 0))
     after_order(ctx, index, pushed=pushed, heat=heat)
@@ -140,7 +147,7 @@ def _contacts(state: AoDState, index: int) -> list[tuple[int, UnitType, Contact]
     return found
 
 
-def _break_away(ctx: Ctx, index: int) -> tuple[bool, tuple[int, ...]]:
+def break_away(ctx: Ctx, index: int) -> tuple[bool, tuple[int, ...]]:
     """AOD-8.4: roll to break away when enemies hold the unit.
 
     Returns whether it may change position, and the enemy infantry a 'Mech in 'Mech mode that
@@ -166,12 +173,12 @@ def _push_infantry(ctx: Ctx, index: int, infantry: Sequence[int]) -> None:
             damage(ctx, other, 1, "break-away", by=owner, tokens=ctx.state.units[other].tokens)
 
 
-def _failed_may_rotate(state: AoDState, index: int) -> bool:
+def failed_may_rotate(state: AoDState, index: int) -> bool:
     """AOD-8.4: infantry and 'Mech-mode units may still turn after a failed break-away."""
     return break_away_rule(state.definition(index), ()).may_rotate
 
 
-def _offer_spins(ctx: Ctx, index: int) -> None:
+def offer_spins(ctx: Ctx, index: int) -> None:
     """AOD-8.5: enemies now touching the mover may turn to face it (shut-down 'Mechs cannot).
 
     Only enemies whose front arc does not already hold the mover are asked.

@@ -15,7 +15,6 @@ from engine.aod.events import (
     AttackRolled,
     BreakAwayRolled,
     CaptiveFreed,
-    CloseAttackRolled,
     DeployerChanged,
     FirstPlayerRolled,
     ForceWithdrawn,
@@ -49,7 +48,7 @@ from engine.aod.evolve import evolve
 from engine.aod.language import format_command
 from engine.aod.movement import Altitude
 from engine.aod.scoring import CONDITIONS
-from engine.aod.state import AoDState
+from engine.aod.state import AoDState, OrderKind
 from engine.game import Command, Event
 from engine.narration import Roll, Told, tell_events
 
@@ -88,9 +87,9 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:  # noqa: PLR0911 -
         return (Roll("attack", event.dice, outcome=f"{hits} of {len(event.shots)} hit"),)
     if isinstance(event, RepairAttempted):
         return (Roll("repair", event.dice, outcome="repaired" if event.success else "failed"),)
-    if isinstance(event, CloseAttackRolled | SpecialAttackRolled):
+    if isinstance(event, SpecialAttackRolled):
         attack = Roll("attack", event.dice, outcome="hit" if event.hit else "miss")
-        if isinstance(event, SpecialAttackRolled) and event.merciless is not None:
+        if event.merciless is not None:
             return (attack, Roll("Merciless", (event.merciless,)))
         return (attack,)
     if isinstance(event, ArtilleryResolved):
@@ -335,12 +334,16 @@ def _(event: AttackRolled, before: AoDState, after: AoDState) -> str:
     name = _name(before, event.unit)
     dice = "+".join(map(str, event.dice))
     verb = "strikes" if event.close else "fires indirectly" if event.indirect else "fires"
+    if event.capture:  # AOD-14.3
+        verb = "tries to capture"
     again = {"predator": " again (Predator)", "pulse": " again (Pulse)"}.get(event.follow_up, "")
     said = []
     for shot in event.shots:
         total = sum(event.dice) + shot.attack + sum(m.amount for m in shot.attack_modifiers)
         need = shot.defense + sum(m.amount for m in shot.defense_modifiers)
         outcome = f"hits for {shot.clicks}" if shot.hit else "misses"
+        if event.capture:
+            outcome = "captures it" if shot.hit else "fails to capture it"
         bonus = "".join(f" {m.amount:+d}" for m in shot.attack_modifiers)
         said.append(
             f"{_name(before, shot.target)}: {dice} +{shot.attack}{bonus} = {total} vs {need} "
@@ -355,7 +358,8 @@ def _(event: AttackRolled, before: AoDState, after: AoDState) -> str:
         tail += f" Enhanced Imaging rolled {event.imaging}."
     if event.bonus:
         tail += f" {event.bonus.capitalize()} adds a click."
-    return f"{name} {verb}{again} at " + "; ".join(said) + "." + tail
+    at = "" if event.capture else " at"
+    return f"{name} {verb}{again}{at} " + "; ".join(said) + "." + tail
 
 
 @_said.register
@@ -368,23 +372,6 @@ def _(event: TargetLocked, before: AoDState, after: AoDState) -> str:
 
 
 _SPECIAL = {"charge": "charges", "dfa": "jumps down on", "ram": "rams"}
-
-
-@_said.register
-def _(event: CloseAttackRolled, before: AoDState, after: AoDState) -> str:
-    del after
-    name, target = _name(before, event.unit), _name(before, event.target)
-    white1, white2, black = event.dice
-    total = white1 + white2 + black
-    roll = f"{total} + {event.attack} = {total + event.attack} against {event.defense}"
-    if white1 == white2 == 6:  # noqa: PLR2004 - the die's top face
-        roll = "a critical hit (6+6)"
-    elif white1 == white2 == 1:
-        roll = "a critical miss (1+1)"
-    if event.capture:
-        outcome = "captures it" if event.hit else "fails to capture it"
-        return f"{name} tries to capture {target}: {roll}, {outcome}."
-    return f"{name} attacks {target} in close combat: {roll}, {'a hit' if event.hit else 'a miss'}."
 
 
 @_said.register
@@ -479,7 +466,8 @@ def _(event: FormationOrdered, before: AoDState, after: AoDState) -> str:
     del after
     names = ", ".join(_name(before, m) for m in event.members)
     pushed = [_name(before, m) for m, p in zip(event.members, event.pushed, strict=True) if p]
-    tail = f"; pushed, without damage: {', '.join(pushed)}" if pushed else ""
+    free = ", without damage" if event.kind is OrderKind.MOVE else ""  # AOD-18.2 only
+    tail = f"; pushed{free}: {', '.join(pushed)}" if pushed else ""
     return f"A {event.kind.value} formation order goes to {names}{tail}."
 
 
@@ -501,4 +489,6 @@ def _(event: UnitsUnloaded, before: AoDState, after: AoDState) -> str:
         f"{_name(before, d.unit)} in {d.hex.label} facing {d.facing.name}" for d in event.placed
     )
     forced = " at once: it is heavily damaged" if event.forced else ""
+    if event.captured:  # AOD-9.2
+        forced = " at once: it was captured"
     return f"{transport} unloads{forced}: {set_down}."

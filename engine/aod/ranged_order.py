@@ -44,15 +44,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from attrs import evolve
-
+from engine.aod.cards import capped_max_range
 from engine.aod.combat import (
     AttackDice,
     AttackOrder,
     Combatant,
+    Modifier,
     Need,
     SelfDamage,
     allocation_problem,
+    max_range_against,
     ranged_needs,
     ranged_pool,
     ranged_problem,
@@ -61,8 +62,8 @@ from engine.aod.combat import (
     weapon_for,
 )
 from engine.aod.commands import RangedAttack
-from engine.aod.context import AoDCode, Ctx
-from engine.aod.dial import DamageKind, take_damage, values
+from engine.aod.context import Ctx
+from engine.aod.dial import DamageKind, take_damage
 from engine.aod.effects import change_heat, damage, record_damage
 from engine.aod.events import AttackRolled, HeatCause, Shot, TargetLocked, UnitRepaired
 from engine.aod.factions import (
@@ -77,11 +78,12 @@ from engine.aod.factions import (
     roll_enhanced_imaging,
     scavenger_repair,
 )
+from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.transport import Piece
 from engine.aod.turns import after_order, give_order, order_unit
-from engine.aod.units import Card, WeaponSlot
+from engine.aod.units import WeaponSlot
 from engine.game import Command, IllegalCommand
 from engine.hexes import Hex
 
@@ -93,12 +95,13 @@ __all__ = [
     "SPLIT_CODE",
     "aim",
     "aim_pulse",
-    "combatant",
     "deal",
     "fire",
     "hurt_self",
+    "in_range_problem",
     "lock_on",
     "lock_target",
+    "lock_text",
     "pulse",
     "pulse_cost",
     "ranged_commands",
@@ -108,7 +111,6 @@ __all__ = [
     "refusal",
     "require_lock",
     "shares",
-    "target_index",
 ]
 
 LOCK_CODE = "attack/locked"
@@ -126,52 +128,11 @@ _RULE_IDS = re.compile(r" \(AOD-[^)]*\)")
 """A rule reference in a combat message, such as " (AOD-12.2)": players read words."""
 
 
-def _cards(state: AoDState, index: int) -> tuple[Card, ...]:
-    """The gear and pilot cards in unit ``index``'s slots (AOD-3.7, AOD-20.6, AOD-20.7)."""
-    owner = state.units[index].owner
-    named = state.setup.players[owner].force[state.owned(owner).index(index)].cards
-    known = {card.id: card for card in state.setup.cards}
-    return tuple(known[name] for name in named if name in known)
-
-
-def combatant(
-    state: AoDState,
-    index: int,
-    at: int,
-    *,
-    weapon: WeaponSlot | None = None,
-    equipment: bool = True,
-) -> Combatant:
-    """Unit ``index`` as combat sees it: battlefield index ``at``, its current values (AOD-6.4).
-
-    ``weapon``: the weapon an attacker fires (weapon-tied SE and gear, AOD-3.6, AOD-20.6).
-    ``equipment`` False: no SE may be used (*Predator*'s second attack, AOD-21.3).
-    """
-    unit, printed = state.units[index], state.definition(index)
-    shown = values(printed, unit.dial, state.setup.catalogue(), _cards(state, index), weapon=weapon)
-    made = Combatant.from_values(
-        at, printed, shown, shutdown=unit.dial.shutdown, heavy_damage=state.heavy_damage(index)
-    )
-    return made if equipment else evolve(made, equipment=frozenset())
-
-
 def refusal(problem: str, who: str) -> IllegalCommand:
     """A combat rule's "code: reason (AOD-x)" as a refusal a player can read."""
     code, _, said = problem.partition(": ")
     plain = _RULE_IDS.sub("", said).replace("LOF", "line of fire")
     return IllegalCommand(code, f"{who}: {plain}.")
-
-
-def target_index(state: AoDState, ident: str) -> int:
-    """The unit a target name names, on the battlefield (AOD-11.8 step 1), or a refusal."""
-    index = state.index_of(ident)
-    if index is None:
-        raise IllegalCommand(AoDCode.UNKNOWN_UNIT, f"There is no unit {ident}.")
-    if not state.units[index].on_board:
-        raise IllegalCommand(
-            AoDCode.OFF_BOARD, f"{state.units[index].ident} is not on the battlefield."
-        )
-    return index
 
 
 def aim(
@@ -207,7 +168,7 @@ def aim(
         raise refusal(why, who)
     require_lock(state, index, chosen)
     for target, aimed in zip(chosen, aims, strict=True):
-        why = ranged_problem(board, shooter, aimed, slot, order=order, indirect=indirect)
+        why = in_range_problem(state, board, shooter, aimed, slot, order=order, indirect=indirect)
         if why is not None:
             raise refusal(why, f"{unit.ident} cannot fire at {state.units[target].ident}")
     if split:
@@ -222,6 +183,36 @@ def aim(
     return chosen
 
 
+def in_range_problem(
+    state: AoDState,
+    field: Battlefield,
+    shooter: Combatant,
+    aimed: Combatant,
+    slot: WeaponSlot | None,
+    *,
+    order: AttackOrder = AttackOrder.RANGED,
+    indirect: bool = False,
+) -> str | None:
+    """AOD-12.1 to AOD-12.7 (`engine.aod.combat.ranged_problem`), then *Dense Fog*'s cap.
+
+    AOD-26.14 [INVENTED]: under the planetary conditions in force (`AoDSetup.planetary`) no
+    normal ranged attack, direct or indirect, reaches beyond `engine.aod.cards.capped_max_range`
+    (after an AA unit's doubling against a cruising VTOL, AOD-12.9).
+    """
+    why = ranged_problem(field, shooter, aimed, slot, order=order, indirect=indirect)
+    conditions = [card for card in state.setup.cards if card.id in state.setup.planetary]
+    weapon = weapon_for(shooter.unit, slot)
+    if why is not None or not conditions or weapon is None:
+        return why
+    cruising = field.units[aimed.index].cruising
+    longest = max_range_against(shooter, weapon, cruising_target=cruising)
+    top = capped_max_range(longest, conditions)
+    distance = field.units[shooter.index].hex.distance(field.units[aimed.index].hex)
+    if distance > top:
+        return f"attack/range: the planetary conditions limit the range to {top} (AOD-26.14)"
+    return None
+
+
 def lock_target(state: AoDState, index: int) -> int | None:
     """AOD-21.1: the unit ``index``'s attacks are bound to, while it is on the battlefield.
 
@@ -231,22 +222,28 @@ def lock_target(state: AoDState, index: int) -> int | None:
     return bound if bound is not None and state.units[bound].on_board else None
 
 
+def lock_text(state: AoDState, index: int, chosen: Sequence[int]) -> str:
+    """AOD-21.1 / AOD-21.2: why a unit bound by a lock may not attack ``chosen``, or ""."""
+    bound = lock_target(state, index)
+    if bound is None:
+        return ""
+    locked = state.units[bound].ident
+    said = lock_problem(
+        Lock(state.units[index].ident, locked, ""),
+        [state.units[t].ident for t in chosen],
+        state.units[index].ident,
+    )
+    return f"{said[:-1]} ({locked})." if said else ""
+
+
 def require_lock(state: AoDState, index: int, chosen: Sequence[int]) -> None:
     """AOD-21.1 / AOD-21.2: a unit bound by *Ruthlessness* or *Zellbrigen* attacks its target.
 
     Raises:
         IllegalCommand: ``attack/locked``, another target is declared.
     """
-    unit = state.units[index]
-    bound = lock_target(state, index)
-    if bound is None:
-        return
-    locked = state.units[bound].ident
-    said = lock_problem(
-        Lock(unit.ident, locked, ""), [state.units[t].ident for t in chosen], unit.ident
-    )
-    if said:
-        raise IllegalCommand(LOCK_CODE, f"{said[:-1]} ({locked}).")
+    if said := lock_text(state, index, chosen):
+        raise IllegalCommand(LOCK_CODE, said)
 
 
 def shares(pool: int, hits: Sequence[bool], split: Sequence[int] = ()) -> tuple[int, ...]:
@@ -285,12 +282,14 @@ def fire(
     indirect: bool = False,
     split: Sequence[int] = (),
     follow_up: str = "",
+    formation: Sequence[Modifier] = (),
 ) -> None:
     """AOD-11.8 steps 5-8: roll one ranged attack against ``targets`` and apply what it does.
 
     The declaration was checked (`aim`); the order and its token are the caller's, and so is
     its pushing after (step 10). ``follow_up``: "predator" for *Predator*'s free second attack
     (no SE, no heat, no new trigger), "pulse" for a Pulse weapon's second attack (`pulse`).
+    ``formation``: a ranged formation's attack bonus (AOD-18.3), this attack's only.
     """
     state = ctx.state
     field, indices = state.battlefield()
@@ -311,6 +310,7 @@ def fire(
         order=order,
         indirect=indirect,
         ignore_hindering=imaging is not None and imaging.ignore_hindering,
+        extra_attack=formation,
     )
     dice = AttackDice.roll(ctx.dice)
     hits = [need.succeeds(dice) for need in needs]
@@ -539,7 +539,8 @@ def _still_legal(
         target
         for target in targets
         if state.units[target].on_board
-        and ranged_problem(
+        and in_range_problem(
+            state,
             field,
             shooter,
             combatant(state, target, indices.index(target)),
@@ -638,11 +639,12 @@ def ranged_options(
                 continue
             aimed = combatant(state, enemy, indices.index(enemy))
             ident = state.units[enemy].ident
-            if ranged_problem(board, shooter, aimed, slot, order=order) is None:
+            if in_range_problem(state, board, shooter, aimed, slot, order=order) is None:
                 direct.append(ident)
                 found.append(((ident,), slot, False))
             elif order is AttackOrder.RANGED and (
-                ranged_problem(board, shooter, aimed, slot, order=order, indirect=True) is None
+                in_range_problem(state, board, shooter, aimed, slot, order=order, indirect=True)
+                is None
             ):
                 found.append(((ident,), slot, True))
         if weapon.targets > 1 and bound is None:

@@ -19,8 +19,8 @@ from engine.aod.context import Ctx
 from engine.aod.dial import repair_target_problem, roll_repair
 from engine.aod.effects import record_damage
 from engine.aod.events import RepairAttempted, UnitRepaired
+from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import in_contact
-from engine.aod.ranged_order import combatant, target_index
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.turns import after_order, give_order, order_unit
 from engine.game import Command, IllegalCommand

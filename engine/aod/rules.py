@@ -29,6 +29,7 @@ from engine.aod.commands import (
     AssaultUnit,
     CallTime,
     CloseCombat,
+    CloseFormation,
     DeployAboard,
     DeployUnit,
     EndTurn,
@@ -39,6 +40,7 @@ from engine.aod.commands import (
     MoveUnit,
     PlaceTerrain,
     RangedAttack,
+    RangedFormation,
     RepairUnit,
     RollFirstPlayer,
     SpecialMove,
@@ -62,6 +64,12 @@ from engine.aod.events import (
     ForceWithdrawn,
     HeatCause,
     UnitDeployed,
+)
+from engine.aod.formation_attack import (
+    close_formation_commands,
+    close_formation_order,
+    ranged_formation_commands,
+    ranged_formation_order,
 )
 from engine.aod.formation_order import formation_commands, formation_order
 from engine.aod.geometry import mode_terrain
@@ -105,6 +113,7 @@ __all__ = [
     "decide",
     "legal_commands",
     "move_allowance",
+    "order_words",
     "orderable",
     "prompt_text",
     "seats_to_act",
@@ -263,6 +272,8 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     SpecialMove: special_order,
     FireArtillery: fire_order,
     MoveFormation: formation_order,
+    CloseFormation: close_formation_order,
+    RangedFormation: ranged_formation_order,
     LoadTransport: load_order,
     UnloadTransport: unload_order,
     DeployAboard: deploy_aboard_order,
@@ -302,7 +313,41 @@ def prompt_text(state: AoDState) -> str:
             f"{players[spinner.owner]}: {spinner.ident} may turn to face {mover.ident} "
             f"(spin {spinner.ident} {'|'.join(f.name for f in offer.facings)}|stay)."
         )
-    return f"{who}: {state.orders_left} orders left (move, vent, fire, assault), or pass."
+    words = ", ".join(order_words(state)) or "none to give now"
+    return f"{who}: {state.orders_left} orders left ({words}), or pass."
+
+
+def order_words(state: AoDState) -> list[str]:
+    """The verbs of the orders the active player's units may take now (AOD-7.3), in menu order.
+
+    Judged per unit by `engine.aod.turns.orderable` (cheap: no target is searched for a move or a
+    shot, so "fire" may find none); "close" needs a legal close attack (an enemy in contact,
+    AOD-14.1); the artillery, formation, board and unload words need a unit able to give them
+    (AOD-13, AOD-18, AOD-9).
+    """
+    kinds: set[OrderKind] = set()
+    artillery = transport = close = False
+    movers = 0
+    for index in state.owned(state.active):
+        allowed = orderable(state, index)
+        kinds |= allowed
+        printed = state.definition(index)
+        movers += OrderKind.MOVE in allowed
+        artillery = artillery or (OrderKind.RANGED in allowed and printed.is_artillery)
+        transport = transport or (OrderKind.MOVE in allowed and printed.is_transport)
+        close = close or (OrderKind.CLOSE in allowed and bool(close_commands(state, index)))
+    listed = [
+        ("move", OrderKind.MOVE in kinds),
+        ("vent", OrderKind.VENT in kinds),
+        ("fire", OrderKind.RANGED in kinds),
+        ("close", close),
+        ("assault", OrderKind.ASSAULT in kinds),
+        ("artillery", artillery),
+        ("formation", movers > 1),
+        ("board", transport),
+        ("unload", transport),
+    ]
+    return [word for word, able in listed if able]
 
 
 def legal_commands(state: AoDState) -> list[Command]:
@@ -328,6 +373,8 @@ def legal_commands(state: AoDState) -> list[Command]:
         found += _orders_of(state, index)
     found += fire_commands(state)
     found += formation_commands(state)
+    found += close_formation_commands(state)
+    found += ranged_formation_commands(state)
     found += transport_commands(state)
     return found
 

@@ -24,8 +24,6 @@ from attrs import evolve
 from engine.aod.close_order import (
     apply_self_damage,
     combat_problem_text,
-    combatant,
-    target_index,
 )
 from engine.aod.closecombat import SpecialKind, resolve_special, special_problem
 from engine.aod.combat import AttackDice
@@ -35,6 +33,7 @@ from engine.aod.dial import DamageKind, take_damage
 from engine.aod.effects import record_damage
 from engine.aod.events import FreeSpinsOffered, HeatCause, SpecialAttackRolled, UnitMoved
 from engine.aod.factions import merciless, rank_bonus, roll_merciless
+from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield, enemy_contacts, free_spins, mode_terrain
 from engine.aod.movement import Altitude, allowance, check_path, reachable_states
 from engine.aod.moving import move_allowance

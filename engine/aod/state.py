@@ -133,6 +133,8 @@ class AoDSetup:
         equipment, markers, factions, alliances, cards: the rest of the catalogue the rules read
             (SE, artillery markers, faction abilities, House Alliances, CEC cards; AOD-26.13 A),
             as `catalogue` gives it back.
+        planetary: the ids of the planetary conditions cards in force (AOD-20.3, AOD-26.14:
+            *Dense Fog*), each once; their definitions are among ``cards``.
     """
 
     title: str
@@ -150,6 +152,7 @@ class AoDSetup:
     factions: tuple[Faction, ...] = ()
     alliances: tuple[tuple[str, str], ...] = ()
     cards: tuple[Card, ...] = ()
+    planetary: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if not MIN_PLAYERS <= len(self.players) <= MAX_PLAYERS:

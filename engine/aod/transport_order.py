@@ -43,7 +43,7 @@ from engine.aod.events import (
 from engine.aod.evolve import evolve
 from engine.aod.geometry import Battlefield
 from engine.aod.movement import allowance, reachable_states, starts_hindered
-from engine.aod.moving import _break_away, _offer_spins
+from engine.aod.moving import break_away, offer_spins
 from engine.aod.scoring import elimination_scorer
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.transport import (
@@ -173,7 +173,7 @@ def _move(
     turned = unit.facing if facing is None else facing
     if end == unit.hex and turned == unit.facing:
         return True
-    if held and end != unit.hex and not _break_away(ctx, index)[0]:
+    if held and end != unit.hex and not break_away(ctx, index)[0]:
         return False
     ctx.emit(UnitMoved(index, end, turned, unit.altitude, cost))
     return True
@@ -182,7 +182,7 @@ def _move(
 def _spins(ctx: Ctx, index: int, start: Hex | None) -> None:
     """AOD-8.5: enemies beside the transport where its move ended may turn to face it."""
     if ctx.state.units[index].hex != start:
-        _offer_spins(ctx, index)
+        offer_spins(ctx, index)
 
 
 def _facing(wanted: Facing | None, current: Facing) -> Facing:

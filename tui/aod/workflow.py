@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from engine.aod.combat import AttackOrder, Combatant, Need, ranged_needs, ranged_problem
+from engine.aod.combat import AttackOrder, Need, ranged_needs, ranged_problem
 from engine.aod.commands import DeployUnit, EndTurn, MoveUnit
-from engine.aod.dial import values
+from engine.aod.fighters import combatant
 from engine.aod.language import format_command
 from engine.aod.rules import legal_commands
 from engine.aod.units import WeaponSlot
@@ -39,7 +39,6 @@ __all__ = [
     "aim_marks",
     "assign_keys",
     "attack_of",
-    "combatant",
     "fire_lines",
     "group_name",
     "key_hex",
@@ -146,28 +145,6 @@ def plain_problem(problem: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def _cards(state: AoDState, index: int) -> tuple[str, ...]:
-    forces = [unit for player in state.setup.players for unit in player.force]
-    return forces[index].cards if index < len(forces) else ()
-
-
-def combatant(
-    state: AoDState, index: int, field_index: int, slot: WeaponSlot | None = None
-) -> Combatant:
-    """Unit ``index`` in an attack: its current values (heat, cards, SE; AOD-6.4) and state."""
-    unit, printed = state.units[index], state.definition(index)
-    catalogue = state.setup.catalogue()
-    cards = tuple(catalogue.cards[c] for c in _cards(state, index) if c in catalogue.cards)
-    now = values(printed, unit.dial, catalogue, cards, weapon=slot)
-    return Combatant.from_values(
-        field_index,
-        printed,
-        now,
-        shutdown=unit.dial.shutdown,
-        heavy_damage=state.heavy_damage(index),
-    )
-
-
 def _percent(need: Need) -> str:
     return f"{round(float(need.probability) * 100)}%"
 
@@ -184,7 +161,7 @@ def _need(
     indirect: bool = False,
 ) -> tuple[list[Need], str]:
     """The needs of an attack on ``targets``, or the reason it cannot be made."""
-    shooter = combatant(state, attacker, indices.index(attacker), slot or WeaponSlot.PRIMARY)
+    shooter = combatant(state, attacker, indices.index(attacker), weapon=slot or WeaponSlot.PRIMARY)
     aimed = [combatant(state, t, indices.index(t)) for t in targets]
     for target in aimed:
         problem = ranged_problem(field, shooter, target, slot, order=order, indirect=indirect)

@@ -109,6 +109,19 @@ def test_the_marker_comes_down_in_the_next_command_stage_on_friend_and_foe() -> 
     assert events.index(resolved) < len(events) - 1  # before the turn begins (AOD-7.1)
 
 
+def test_a_blast_spares_a_captive() -> None:
+    """AOD-13.4 step 6 / AOD-14.4 / AOD-26.17 #14: artillery never damages a captive.
+
+    The same blast as above (23 on the dot, radius 1), but the Blue Pathguard on the dot is the
+    Red Pathguard's captive: only its escort takes the 2 clicks.
+    """
+    state = _game()
+    captive, escort = unit(state, "HX-001b"), unit(state, "HX-001a")
+    state = state.with_unit(captive, attrs.evolve(state.units[captive], captor=escort))
+    events = _fire_and_wait(state, "1014", (5, 4, 3))
+    assert _damage(events) == {escort: (2, ARTILLERY)}
+
+
 def test_nothing_comes_down_in_the_opponents_turn() -> None:
     """AOD-13.4: the markers wait for their owner's command stage, not the next player's."""
     state = _game()

@@ -12,17 +12,17 @@ from typing import Any
 import attrs
 import pytest
 
-from engine.aod.commands import CloseCombat, EndTurn, MoveUnit, WithdrawForce
+from engine.aod.commands import CloseCombat, EndTurn, MoveUnit, RangedAttack, WithdrawForce
 from engine.aod.dial import DamageKind
 from engine.aod.events import (
     CaptiveFreed,
-    CloseAttackRolled,
     ForceWithdrawn,
     OrderGiven,
     UnitCaptured,
     UnitDamaged,
     UnitEliminated,
     UnitMoved,
+    UnitsUnloaded,
 )
 from engine.aod.language import format_command, parse_command
 from engine.aod.narrate import tell
@@ -33,7 +33,7 @@ from engine.aod.status import DialStatus
 from engine.dice import ScriptedDice
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing, Hex
-from tests.engine.aod._combat import armed
+from tests.engine.aod._combat import CloseRoll, armed, close_rolls
 from tests.engine.aod._game import arrange, play, unit
 
 N, NE, SE, S, SW, NW = Facing
@@ -82,9 +82,9 @@ def test_a_capture_gives_plus_three_defense_and_makes_a_captive() -> None:
     state = _arrange({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
     squad, warden = unit(state, "HX-001a"), unit(state, "HX-010a")
     state, events = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 4])
-    assert events == [
+    assert close_rolls(events) == [
         OrderGiven(squad, OrderKind.CLOSE, pushed=False, tokens=1),
-        CloseAttackRolled(squad, warden, (5, 5, 4), 8, 22, hit=True, capture=True),
+        CloseRoll(squad, warden, (5, 5, 4), 8, 22, hit=True, capture=True),
         UnitCaptured(warden, captor=squad),
     ]
     assert state.units[warden].captor == squad
@@ -97,8 +97,8 @@ def test_a_failed_capture_costs_the_squad_one_click_nothing_prevents() -> None:
     state = _arrange({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
     squad, warden = unit(state, "HX-001a"), unit(state, "HX-010a")
     state, events = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 3])
-    assert events[1:] == [
-        CloseAttackRolled(squad, warden, (5, 5, 3), 8, 22, hit=False, capture=True),
+    assert close_rolls(events)[1:] == [
+        CloseRoll(squad, warden, (5, 5, 3), 8, 22, hit=False, capture=True),
         UnitDamaged(squad, DamageKind.PUSHING, 1, 1, 1, "failed capture"),
     ]
     assert state.units[warden].captor is None
@@ -291,8 +291,8 @@ def test_a_capture_is_told_with_its_dice() -> None:
         "capture HX-001a at HX-010a",
         "Pathguard Rifle Squad (HX-001a) gets a close order.",
         (
-            "Pathguard Rifle Squad (HX-001a) tries to capture Warden WD-5H (HX-010a): 14 + 8 = 22 "
-            "against 22, captures it."
+            "Pathguard Rifle Squad (HX-001a) tries to capture Warden WD-5H (HX-010a): 5+5+4 +8 = 22"
+            " vs 22 (defense 19, +3 capture attempt), captures it."
         ),
         "Warden WD-5H (HX-010a) is now a captive of Pathguard Rifle Squad (HX-001a).",
     ]
@@ -344,3 +344,59 @@ def test_the_pair_moves_at_the_lower_speed(click: int, reach: bool) -> None:
             "HX-001a cannot take its captive HX-001c to 0511 this turn.",
         )
         play(state, [MoveUnit("HX-001a", H("0510"), S)])
+
+
+def test_a_captive_is_never_a_ranged_target() -> None:
+    """AOD-14.4 / AOD-11.7 / AOD-26.17 #16: no ranged attack at a captive, none listed.
+
+    The Kestrel three hexes south of the captive Warden may not fire at it (combat reads the
+    captive flag from `engine.aod.fighters.combatant`, for every order).
+    """
+    places = {"HX-001a": ("0505", S), "HX-010a": ("0506", N), "HX-009a": ("0509", N)}
+    state = _held(_arrange(places), "HX-010a", "HX-001a")
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, [RangedAttack("HX-009a", ("HX-010a",))])
+    assert refused.value.code == "attack/captive"
+    assert "a captive can never be attacked" in refused.value.message
+    listed = [c for c in legal_commands(state) if isinstance(c, RangedAttack)]
+    assert all("HX-010a" not in c.targets for c in listed)
+
+
+def test_a_capture_ends_the_locks_on_the_captive() -> None:
+    """AOD-21.1 / AOD-14.3: a lock lasts until its target is destroyed or captured.
+
+    The Kestrel bound to the Warden is free once the Pathguard captures it; the Warden's own
+    lock ends too (a captive attacks no one).
+    """
+    state = _arrange({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
+    kestrel, warden, squad = unit(state, "HX-009a"), unit(state, "HX-010a"), unit(state, "HX-001a")
+    state = state.with_unit(kestrel, attrs.evolve(state.units[kestrel], locked_on=warden))
+    state = state.with_unit(warden, attrs.evolve(state.units[warden], locked_on=squad))
+    state, _ = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 4])
+    assert state.units[warden].captor == squad
+    assert (state.units[kestrel].locked_on, state.units[warden].locked_on) == (None, None)
+
+
+def test_a_captured_transport_unloads_its_passengers_with_a_click_each() -> None:
+    """AOD-9.2 / AOD-26.17 #16: capturing a loaded APC sets its passengers down, 1 click each.
+
+    The Blue Pathguard rides in the Bastion APC the Red Pathguard captures: it takes 1 click and
+    is set down behind the APC, touching no enemy of its side, free (not a captive).
+    """
+    state = _arrange({"HX-001a": ("0505", S), "HX-005a": ("0506", N)})
+    squad, apc, rider = unit(state, "HX-001a"), unit(state, "HX-005a"), unit(state, "HX-001c")
+    state = state.with_unit(rider, attrs.evolve(state.units[rider], hex=None, aboard=apc))
+    state, events = play(state, [CloseCombat("HX-001a", "HX-005a", capture=True)], [6, 6, 6])
+    assert UnitCaptured(apc, captor=squad) in events
+    hurt = [e for e in events if isinstance(e, UnitDamaged)]
+    assert [(e.unit, e.clicks, e.cause, e.by) for e in hurt] == [
+        (rider, 1, "captured transport", 0)
+    ]
+    (unloaded,) = [e for e in events if isinstance(e, UnitsUnloaded)]
+    assert (unloaded.transport, unloaded.captured) == (apc, True)
+    assert [d.unit for d in unloaded.placed] == [rider]
+    free = state.units[rider]
+    assert (free.aboard, free.captor, free.dial.click) == (None, None, 1)
+    assert free.hex is not None
+    assert free.hex.distance(H("0506")) == 1
+    assert free.hex.distance(H("0505")) > 1

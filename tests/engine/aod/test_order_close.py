@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from engine.aod.close_order import close_attack, close_attack_problem
@@ -18,10 +19,10 @@ from engine.aod.commands import CloseCombat
 from engine.aod.context import Ctx
 from engine.aod.dial import DamageKind
 from engine.aod.events import (
-    CloseAttackRolled,
     HeatCause,
     HeatChanged,
     OrderGiven,
+    TargetLocked,
     UnitDamaged,
     UnitEliminated,
 )
@@ -32,11 +33,12 @@ from engine.aod.status import DialStatus
 from engine.aod.terrain import HexTerrain, TerrainType
 from engine.dice import ScriptedDice
 from engine.game import Command, IllegalCommand
-from engine.hexes import Facing
-from tests.engine.aod._combat import armed
+from engine.hexes import Facing, Hex
+from tests.engine.aod._combat import CloseRoll, armed, close_rolls
 from tests.engine.aod._game import arrange, play, unit
 
 N, NE, SE, S, SW, NW = Facing
+H = Hex.from_label
 CLOSE, PUSHING = DamageKind.CLOSE, DamageKind.PUSHING
 
 GAME = armed(["HX-009", "HX-011", "HX-010"], ["HX-010", "HX-001", "HX-002", "HX-004"])
@@ -81,10 +83,11 @@ def test_a_mech_hits_with_primary_damage_plus_zellbrigen_less_heavy_armor() -> N
     state = _kestrel_and_warden(N)
     kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010b")
     state, events = play(state, [CloseCombat("HX-009a", "HX-010b")], dice=[3, 3, 3])
-    assert events == [
+    assert close_rolls(events) == [
         OrderGiven(kestrel, OrderKind.CLOSE, pushed=False, tokens=1),
-        CloseAttackRolled(kestrel, warden, (3, 3, 3), attack=10, defense=19, hit=True),
+        CloseRoll(kestrel, warden, (3, 3, 3), attack=10, defense=19, hit=True),
         UnitDamaged(warden, CLOSE, clicks=3, click=3, tokens=0, cause="close combat", by=0),
+        TargetLocked(kestrel, warden, "zellbrigen"),
     ]
     assert state.orders_left == 2
 
@@ -94,7 +97,7 @@ def test_a_roll_one_short_misses_and_deals_nothing() -> None:
     state = _kestrel_and_warden(N)
     kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010b")
     state, events = play(state, [CloseCombat("HX-009a", "HX-010b")], dice=[3, 3, 2])
-    assert events[1] == CloseAttackRolled(kestrel, warden, (3, 3, 2), 10, 19, hit=False)
+    assert close_rolls(events)[1] == CloseRoll(kestrel, warden, (3, 3, 2), 10, 19, hit=False)
     assert not any(isinstance(e, UnitDamaged) for e in events)
     assert state.units[kestrel].order is OrderKind.CLOSE
 
@@ -104,8 +107,8 @@ def test_a_critical_miss_costs_the_attacker_a_pushing_click() -> None:
     state = _kestrel_and_warden(N)
     kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010b")
     state, events = play(state, [CloseCombat("HX-009a", "HX-010b")], dice=[1, 1, 6])
-    assert events[1:] == [
-        CloseAttackRolled(kestrel, warden, (1, 1, 6), 10, 19, hit=False),
+    assert close_rolls(events)[1:] == [
+        CloseRoll(kestrel, warden, (1, 1, 6), 10, 19, hit=False),
         UnitDamaged(kestrel, PUSHING, clicks=1, click=1, tokens=1, cause="critical miss"),
     ]
 
@@ -156,8 +159,8 @@ def test_a_quad_attacks_behind_it_and_deals_one_without_a_melee_weapon() -> None
     state = _arrange({"HX-011a": ("0505", N), "HX-001a": ("0506", N)})
     tortoise, squad = unit(state, "HX-011a"), unit(state, "HX-001a")
     state, events = play(state, [CloseCombat("HX-011a", "HX-001a")], dice=[2, 2, 2])
-    assert events[1:] == [
-        CloseAttackRolled(tortoise, squad, (2, 2, 2), 9, 15, hit=True),
+    assert close_rolls(events)[1:] == [
+        CloseRoll(tortoise, squad, (2, 2, 2), 9, 15, hit=True),
         UnitDamaged(squad, CLOSE, clicks=1, click=1, tokens=0, cause="close combat", by=0),
     ]
 
@@ -186,7 +189,7 @@ def test_rear_contact_gives_plus_two_attack(warden_facing: Facing, attack: int, 
     state = _kestrel_and_warden(warden_facing)
     kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010b")
     _, events = play(state, [CloseCombat("HX-009a", "HX-010b")], dice=[3, 2, 2])
-    assert events[1] == CloseAttackRolled(kestrel, warden, (3, 2, 2), attack, 19, hit=hit)
+    assert close_rolls(events)[1] == CloseRoll(kestrel, warden, (3, 2, 2), attack, 19, hit=hit)
 
 
 def test_a_shut_down_target_gives_plus_four_attack() -> None:
@@ -198,7 +201,7 @@ def test_a_shut_down_target_gives_plus_four_attack() -> None:
     )
     kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010b")
     _, events = play(state, [CloseCombat("HX-009a", "HX-010b")], dice=[2, 2, 1])
-    assert events[1] == CloseAttackRolled(kestrel, warden, (2, 2, 1), 14, 19, hit=True)
+    assert close_rolls(events)[1] == CloseRoll(kestrel, warden, (2, 2, 1), 14, 19, hit=True)
 
 
 SHALLOW = HexTerrain(TerrainType.SHALLOW, feature=7)
@@ -224,8 +227,8 @@ def test_two_units_in_the_same_shallow_water_may_fight() -> None:
     )
     state = arrange(game, {**FAR, "HX-009a": ("0505", S), "HX-010a": ("0506", N)})
     _, events = play(state, [CloseCombat("HX-009a", "HX-010a")], dice=[3, 3, 3])
-    assert isinstance(events[-1], UnitDamaged)
-    assert events[-1].clicks == 3
+    damaged = [e for e in events if isinstance(e, UnitDamaged)]
+    assert [e.clicks for e in damaged] == [3]
 
 
 def test_a_submerged_unit_is_attacked_only_by_a_submerged_enemy() -> None:
@@ -256,8 +259,8 @@ def test_a_mech_deals_at_least_one_click() -> None:
     )
     warden, talon = unit(state, "HX-010a"), unit(state, "HX-002a")
     _, events = play(state, [CloseCombat("HX-010a", "HX-002a", secondary=True)], dice=[3, 3, 3])
-    assert events[1:] == [
-        CloseAttackRolled(warden, talon, (3, 3, 3), 8, 17, hit=True),
+    assert close_rolls(events)[1:] == [
+        CloseRoll(warden, talon, (3, 3, 3), 8, 17, hit=True),
         UnitDamaged(talon, CLOSE, clicks=1, click=1, tokens=0, cause="close combat", by=0),
     ]
 
@@ -278,7 +281,7 @@ def test_a_critical_hit_adds_a_click() -> None:
     state = _kestrel_and_warden(N)
     warden = unit(state, "HX-010b")
     _, events = play(state, [CloseCombat("HX-009a", "HX-010b")], dice=[6, 6, 1])
-    assert events[-1] == UnitDamaged(warden, CLOSE, 4, 4, 0, "close combat", by=0)
+    assert UnitDamaged(warden, CLOSE, 4, 4, 0, "close combat", by=0) in events
 
 
 # ---- AOD-21: faction abilities -----------------------------------------------------------------
@@ -314,11 +317,11 @@ def test_predator_attacks_again_when_heavy_damage_appears() -> None:
     )
     tortoise, squad = unit(state, "HX-011a"), unit(state, "HX-001a")
     state, events = play(state, [CloseCombat("HX-011a", "HX-001a")], dice=[2, 2, 2, 2, 2, 2])
-    assert events == [
+    assert close_rolls(events) == [
         OrderGiven(tortoise, OrderKind.CLOSE, pushed=False, tokens=1),
-        CloseAttackRolled(tortoise, squad, (2, 2, 2), 9, 14, hit=True),
+        CloseRoll(tortoise, squad, (2, 2, 2), 9, 14, hit=True),
         UnitDamaged(squad, CLOSE, 1, 3, 0, "close combat", by=0),
-        CloseAttackRolled(tortoise, squad, (2, 2, 2), 9, 14, hit=True),
+        CloseRoll(tortoise, squad, (2, 2, 2), 9, 14, hit=True),
         UnitDamaged(squad, CLOSE, 1, 4, 0, "close combat", by=0),
         UnitEliminated(squad, scorer=0, points=12),
     ]
@@ -365,4 +368,30 @@ def test_the_close_half_of_an_assault_gives_plus_one_defense() -> None:
     assert close_attack_problem(state, kestrel, warden, command, AttackOrder.ASSAULT) is None
     ctx = Ctx(state, ScriptedDice((3, 3, 3)))
     close_attack(ctx, kestrel, warden, command, AttackOrder.ASSAULT)
-    assert ctx.events == [CloseAttackRolled(kestrel, warden, (3, 3, 3), 10, 20, hit=False)]
+    assert close_rolls(ctx.events) == [CloseRoll(kestrel, warden, (3, 3, 3), 10, 20, hit=False)]
+
+
+def test_a_lock_binds_close_attacks_too() -> None:
+    """AOD-21.1 / AOD-21.2: a unit locked on the Warden may not close-attack the Pathguard.
+
+    The Kestrel (Zellbrigen) touches both; bound to the Warden, only the Warden is listed and
+    an attack on the Pathguard is refused. Unbound, it may attack either.
+    """
+    pathguard_at = H("0505").neighbor(SE).label
+    places = {"HX-009a": ("0505", S), "HX-010b": ("0506", N), "HX-001a": (pathguard_at, NW)}
+    free = _arrange(places)
+    kestrel, warden = unit(free, "HX-009a"), unit(free, "HX-010b")
+
+    def targets(state: AoDState) -> set[str]:
+        listed = legal_commands(state)
+        return {c.target for c in listed if isinstance(c, CloseCombat) and c.unit == "HX-009a"}
+
+    assert targets(free) == {"HX-010b", "HX-001a"}
+    bound = free.with_unit(kestrel, attrs.evolve(free.units[kestrel], locked_on=warden))
+    assert targets(bound) == {"HX-010b"}
+    _refused(
+        bound,
+        CloseCombat("HX-009a", "HX-001a"),
+        AoDCode.NOT_ALLOWED,
+        "HX-009a must keep attacking the same target until it is destroyed or captured (HX-010b).",
+    )

@@ -101,7 +101,10 @@ def test_the_prompt_says_what_is_asked_now() -> None:
     state = AoDState.start(GAME)
     assert prompt_text(state) == "Roll for the first player (roll)."
     state = arrange(GAME, {**CLOSE, "HX-001b": ("0515", N)})
-    assert prompt_text(state) == "Red: 3 orders left (move, vent, fire, assault), or pass."
+    assert (
+        prompt_text(state)
+        == "Red: 3 orders left (move, vent, fire, close, assault, formation), or pass."
+    )
     offered, _ = _spun_state()
     assert (
         prompt_text(offered)
@@ -112,4 +115,22 @@ def test_the_prompt_says_what_is_asked_now() -> None:
         deploying = RULES.evolve(deploying, event)
     assert prompt_text(deploying) == (
         "Red: deploy HX-009a, HX-001a in your zone (deploy UNIT HEX [FACING])."
+    )
+
+
+def test_the_prompt_lists_the_orders_the_army_can_give() -> None:
+    """AOD-7.3 / AOD-13 / AOD-9.3: artillery for a Longbow, board and unload for an APC.
+
+    Red's Longbow (artillery), Bastion APC and Pathguard stand apart from Blue's Pathguard: no
+    close combat, no 'Mech to vent or assault.
+    """
+    game = setup(["HX-006", "HX-005", "HX-001"], ["HX-001"])
+    places = {
+        "HX-006a": ("0502", S),
+        "HX-005a": ("0802", S),
+        "HX-001a": ("1102", S),
+        "HX-001b": ("1018", N),
+    }
+    assert prompt_text(arrange(game, places)) == (
+        "Red: 3 orders left (move, fire, artillery, formation, board, unload), or pass."
     )
