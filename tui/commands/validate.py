@@ -33,10 +33,10 @@ def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private ty
     validate.set_defaults(handler=cmd_validate)
 
 
-DATA_CHECKERS: tuple[str, ...] = ("tui.aod.validate:check",)
-"""Checkers of rulesets whose data files ship before their game does (``"module:attribute"``):
-Age of Destruction's units, catalogues and scenarios (issue 17) can be written and checked now.
-A ruleset moves from here to its interface's ``validate`` when it is registered."""
+DATA_CHECKERS: tuple[str, ...] = ()
+"""Checkers of rulesets whose data files ship before their game does (``"module:attribute"``).
+A ruleset moves from here to its interface's ``validate`` when it is registered (Age of
+Destruction's did, issue 17)."""
 
 
 def checkers() -> list[Checker]:
