@@ -255,20 +255,23 @@ def _advance(state: AoDState, moves: Sequence[Command], rng: Random) -> Command 
     enemies = _enemies(state, state.active)
     if not enemies:
         return None
-    scored: list[tuple[tuple[int, int, int, int], MoveUnit]] = []
+    fresh = {u.ident: u.hex for u in state.units if u.owner == state.active and not u.tokens}
+    gaps: dict[Hex, int] = {}
+
+    def gap(where: Hex) -> int:
+        if where not in gaps:
+            gaps[where] = _nearest(where, enemies)
+        return gaps[where]
+
+    scored: list[tuple[tuple[int, int, int], MoveUnit]] = []
     for move in moves:
-        if not isinstance(move, MoveUnit):
+        # AOD-7.5: a unit with a token would be pushed (a click); only attacks push
+        start = fresh.get(move.unit) if isinstance(move, MoveUnit) else None
+        if start is None or not isinstance(move, MoveUnit) or move.to == start:
             continue
-        index = state.index_of(move.unit)
-        start = state.units[index].hex if index is not None else None
-        if index is None or start is None or move.to == start:
-            continue
-        before, after = _nearest(start, enemies), _nearest(move.to, enemies)
-        if after >= before:
-            continue
-        if state.units[index].tokens:  # AOD-7.5: a push costs a click; only attacks push
-            continue
-        scored.append(((after, -(before - after), int(move.run), 0), move))
+        before, after = gap(start), gap(move.to)
+        if after < before:
+            scored.append(((after, after - before, int(move.run)), move))
     if not scored:
         return None
     best = min(score for score, _ in scored)
