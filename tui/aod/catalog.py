@@ -64,7 +64,7 @@ def _name(player: object) -> str:
 def _who(setup: dict[str, Any]) -> str:
     names = " v ".join(_name(p) for p in _players(setup))
     title = setup.get("title")
-    return f"{names} ({title})" if title else names
+    return f"{names} ({title})" if title and title != names else names
 
 
 def _units(setup: dict[str, Any]) -> str:
