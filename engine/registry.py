@@ -21,6 +21,7 @@ AnyRuleset = Ruleset[Any, Any, Any, Any]
 BUILTIN: dict[str, str] = {
     "battletech": "engine.battletech:RULESET",
     "papermech": "engine.papermech:RULESET",
+    "aod": "engine.aod:RULESET",
 }
 
 _loaded: dict[str, AnyRuleset] = {}

@@ -136,11 +136,11 @@ def test_bad_options_are_one_line_and_exit_2(args, message) -> None:
 
 
 def test_an_unknown_ruleset_is_one_line_and_exit_2() -> None:
-    """Only Paper 'Mech and BattleTech can be simulated."""
+    """Only the registered rulesets with a simulator can be simulated."""
     result = hexmech("sim", "chess", "--games", "1")
     assert result.returncode == 2
     assert result.stderr.strip() == (
-        "hexmech: sim knows the rulesets battletech, papermech, not 'chess'"
+        "hexmech: sim knows the rulesets battletech, papermech, aod, not 'chess'"
     )
 
 

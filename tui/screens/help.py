@@ -85,7 +85,7 @@ players move. Nothing here changes a save. The bar at the bottom shows the keys 
 
 def intro_markdown() -> str:
     """The page's prose: the intro, every ruleset's game mode, and moving around."""
-    modes = [ui.help_intro for ui in registry.all_uis()]
+    modes = [ui.help_intro for ui in registry.all_uis() if ui.menu]
     books = registry.score_books()
     if books:
         games = " and ".join(book.title for book in books)

@@ -370,6 +370,41 @@ def battletech_kinds(path: Path, seed: int) -> None:
     _aggressive_scenario(path, seed, "city-fight", turns=5, what="kinds")
 
 
+# ------------------------------------------------------------------------------ Age of Destruction
+def aod(path: Path, seed: int) -> None:
+    """The demo scenario (AOD-26.16) cut to 3 rounds, both sides ``aggressive`` (issue 17).
+
+    The first move that rolled no dice is undone and redone, the second undone and replaced by
+    the player's next choice (hot-seat undo stops at dice), so the file has undo and redo markers.
+    """
+    from engine.aod.commands import MoveUnit  # noqa: PLC0415
+    from engine.aod.policies import aggressive  # noqa: PLC0415
+    from engine.aod.ruleset import DEMO_SCENARIO, RULESET  # noqa: PLC0415
+    from tui.aod.library import install  # noqa: PLC0415
+
+    install()
+    setup = RULESET.make_setup({**DEMO_SCENARIO, "round_limit": 3})
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+
+    def play() -> Accepted[Any, Any]:
+        command = aggressive(journal.game.state, rng)
+        if command is None:
+            raise SystemExit("no AoD command")
+        return _accepted(journal.execute(command), repr(command))
+
+    moves = 0
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
+        for _ in range(MAX_COMMANDS):
+            if journal.game.summary.over:
+                return
+            outcome = play()
+            command = outcome.entry.command
+            if isinstance(command, MoveUnit) and not outcome.entry.rolled and moves < 2:
+                moves += 1
+                _undo_redo(journal, replace=None if moves == 1 else play)
+    raise SystemExit("the AoD game did not end")
+
+
 GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
     "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
@@ -385,6 +420,7 @@ GAMES: dict[str, Callable[[Path], None]] = {
     "battletech-s15-kinds": lambda path: battletech_kinds(path, seed=11),
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
+    "aod": lambda path: aod(path, seed=17),
 }
 """Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
 
