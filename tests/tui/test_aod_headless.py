@@ -87,3 +87,19 @@ def test_an_unknown_word_is_an_error_line_and_play_goes_on(race_env: dict[str, s
     assert "error" in out[0]
     assert out[0]["code"] == "command/parse"
     assert out[1]["type"] == "first_player_rolled"
+
+
+def test_the_bundled_demo_scenario_is_found_by_name(race_env: dict[str, str]):
+    """AOD-26.16: ``--scenario demo`` finds ``assets/aod/scenarios/demo.aod.toml``.
+
+    A name that is no bundled scenario is a usage error that lists the known ones.
+    """
+    args = ["play", "--headless", "--ruleset", "aod", "--seed", "3"]
+
+    found = hexmech([*args, "--scenario", "demo"], race_env, "roll\n")
+    missing = hexmech([*args, "--scenario", "nosuch"], race_env, "roll\n")
+
+    assert found.returncode == 0, found.stderr
+    assert json.loads(found.stdout.splitlines()[0])["type"] == "first_player_rolled"
+    assert missing.returncode == 2
+    assert "no scenario 'nosuch' for aod (known: demo)" in missing.stderr

@@ -2,9 +2,11 @@
 
 Importing this package loads no screen and no rules: `AgeOfDestructionUI` imports the screens
 (`tui.aod.screen`) when it is asked for one, and gives the ruleset its library (`tui.aod.library`)
-when the ruleset is first imported. Its parts so far: the asset files' edge (`tui.aod.files`,
-`tui.aod.library`), their checker (`tui.aod.validate.check`), the marks and words of its saves
-(`tui.aod.catalog`) and the simulator (`tui.aod.sim`).
+when the ruleset is first imported. Its parts: the setup form and game screens (`tui.aod.screen`,
+`tui.aod.setup`, `tui.aod.game_screen`), the unit panel and force builder (`tui.aod.dial_panel`,
+`tui.aod.force_builder`), the asset files' edge (`tui.aod.files`, `tui.aod.library`), their
+checker (`tui.aod.validate.check`), the marks and words of its saves (`tui.aod.catalog`) and the
+simulator (`tui.aod.sim`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tui.aod.catalog import MARKS, WORDS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
     from pathlib import Path
     from types import ModuleType
 
@@ -27,35 +29,6 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 __all__ = ["UI", "AgeOfDestructionUI"]
-
-_SCREENS = "tui.aod.screen"
-_NO_SCREEN = (
-    "The Age of Destruction screens are not ready yet: "
-    "play it with hexmech play --headless --ruleset aod."
-)
-
-
-def _screens() -> ModuleType | None:
-    """The AoD screens' module, or None while it is not written yet."""
-    import importlib  # noqa: PLC0415
-
-    try:
-        return importlib.import_module(_SCREENS)
-    except ModuleNotFoundError as exc:
-        if exc.name != _SCREENS:
-            raise
-        return None
-
-
-def _screen(function: str, *args: object) -> Screen[Any]:
-    """Call ``tui.aod.screen.FUNCTION(*args)``; without that module, a screen that says so."""
-    module = _screens()
-    make: Callable[..., Screen[Any]] | None = getattr(module, function, None)
-    if make is None:
-        from tui.screens.game import Unopenable  # noqa: PLC0415 - on demand
-
-        return Unopenable(_NO_SCREEN)
-    return make(*args)
 
 
 class AgeOfDestructionUI:
@@ -67,10 +40,11 @@ class AgeOfDestructionUI:
     help_intro = """\
 - **MechWarrior: Age of Destruction**: the clix miniatures game on a hex board, two to four
   players sharing one keyboard (hot-seat): roll for the first player, deploy, then give your
-  orders each turn (move, vent, fire, close combat) until a force is gone, time is called or the
-  round limit is reached; victory points decide.
+  orders each turn (move, vent, fire, close combat, assault, charge, artillery, formations,
+  transports) until a force is gone, time is called or the round limit is reached; victory
+  points decide. `?` in the game opens a summary of the rules.
 """
-    menu = False
+    menu = True
     marks = MARKS
     words = WORDS
     sim: str | None = "tui.aod.sim:ADAPTER"
@@ -79,31 +53,39 @@ class AgeOfDestructionUI:
 
     def new_game(self) -> Screen[Any]:
         """The setup form, then the game."""
-        return _screen("new_game")
+        from tui.aod import screen  # noqa: PLC0415 - on demand
+
+        return screen.new_game()
 
     def open_game(self, path: Path) -> Screen[Any]:
         """Play a save on, or replay it when it is over."""
-        return _screen("open_game", path)
+        from tui.aod import screen  # noqa: PLC0415 - on demand
+
+        return screen.open_game(path)
 
     def replay_save(self, path: Path) -> Screen[Any]:
         """Replay a save from its first command."""
-        return _screen("replay_save", path)
+        from tui.aod import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay_save(path)
 
     def replay(self, game: Game[Any, Any, Any, Any], path: Path | None) -> Screen[Any]:
         """The read-only screen of a game already read."""
-        return _screen("replay", game, path)
+        from tui.aod import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay(game, path)
 
     def help_sections(self) -> list[tuple[str, type[DOMNode]]]:
-        """Its screens' keys (none while the screens are not written)."""
-        module = _screens()
-        sections: list[tuple[str, type[DOMNode]]] = getattr(module, "help_sections", list)()
-        return sections
+        """Its screens' keys, by mode."""
+        from tui.aod import screen  # noqa: PLC0415 - on demand
+
+        return screen.help_sections()
 
     def replay_sections(self) -> list[tuple[str, type[DOMNode]]]:
-        """The replay screen's keys (none while the screens are not written)."""
-        module = _screens()
-        sections: list[tuple[str, type[DOMNode]]] = getattr(module, "replay_sections", list)()
-        return sections
+        """The replay screen's keys."""
+        from tui.aod import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay_sections()
 
     def install(self, folders: Sequence[Path]) -> None:
         """The bundled unit and catalogue files, the user's, and ``--units`` folders.

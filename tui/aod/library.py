@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, TextIO
 
 import platformdirs
 
-from tui.aod.files import aod_files, bundled_files, file_format, read_file
+from tui.aod.files import aod_files, bundled_files
+from tui.datafiles import file_format, read_file
 
 if TYPE_CHECKING:
     from engine.aod.data.catalogue import CatalogueFile
@@ -43,13 +44,13 @@ def _files(folders: Sequence[Path]) -> list[Path]:
 
 def _read(paths: Sequence[Path], skipped: list[str]) -> list[tuple[Path, str, str]]:
     """Each readable file with its ``format`` and text; the others named in ``skipped``."""
-    from engine.aod.data.tomlfile import AodFileError  # noqa: PLC0415
+    from engine.tomlfile import DataFileError  # noqa: PLC0415
 
     texts: list[tuple[Path, str, str]] = []
     for path in paths:
         try:
             text = read_file(path)
-        except AodFileError as exc:
+        except DataFileError as exc:
             skipped.append(exc.where(str(path)))
             continue
         texts.append((path, file_format(text), text))
@@ -59,7 +60,7 @@ def _read(paths: Sequence[Path], skipped: list[str]) -> list[tuple[Path, str, st
 def _catalogue(texts: Sequence[tuple[Path, str, str]], skipped: list[str]) -> list[CatalogueFile]:
     """The catalogue files that join the others (an id defined twice leaves its file out)."""
     from engine.aod.data.catalogue import CATALOGUE_FORMAT, merge, parse_catalogue  # noqa: PLC0415
-    from engine.aod.data.tomlfile import AodFileError  # noqa: PLC0415
+    from engine.tomlfile import DataFileError  # noqa: PLC0415
 
     parts: list[CatalogueFile] = []
     for path, kind, text in texts:
@@ -68,7 +69,7 @@ def _catalogue(texts: Sequence[tuple[Path, str, str]], skipped: list[str]) -> li
         try:
             part = parse_catalogue(text)
             merge([*parts, part])
-        except AodFileError as exc:
+        except DataFileError as exc:
             skipped.append(exc.where(str(path)))
             continue
         except ValueError as exc:
@@ -84,9 +85,9 @@ def read_library(folders: Sequence[Path] = ()) -> tuple[Library, list[str]]:
     Never raises for a bad file: it is left out and named ``FILE:LINE: reason``.
     """
     from engine.aod.data.catalogue import merge  # noqa: PLC0415
-    from engine.aod.data.tomlfile import AodFileError  # noqa: PLC0415
     from engine.aod.data.unitfile import UNIT_FORMAT, parse_unit  # noqa: PLC0415
     from engine.aod.ruleset import Library  # noqa: PLC0415 - the engine loads only now
+    from engine.tomlfile import DataFileError  # noqa: PLC0415
 
     skipped: list[str] = []
     texts = _read(_files(folders), skipped)
@@ -97,7 +98,7 @@ def read_library(folders: Sequence[Path] = ()) -> tuple[Library, list[str]]:
             continue
         try:
             unit = parse_unit(text, catalogue)
-        except AodFileError as exc:
+        except DataFileError as exc:
             skipped.append(exc.where(str(path)))
             continue
         if unit.collector in units:

@@ -58,12 +58,12 @@ def help_sections() -> list[tuple[str, type[DOMNode]]]:
     from tui.aod.setup import AoDSetupScreen  # noqa: PLC0415
 
     return [
-        ("Age of Destruction: new game", AoDSetupScreen),
-        ("Age of Destruction: the board", AoDBoard),
-        ("Age of Destruction: play and replay", AoDScreen),
-        ("Age of Destruction: passing the terminal (hot-seat)", PassScreen),
-        ("Age of Destruction: the result", ScoreScreen),
-        ("Age of Destruction: rules summary", AoDRulesScreen),
+        ("MechWarrior: Age of Destruction: new game", AoDSetupScreen),
+        ("MechWarrior: Age of Destruction: the board", AoDBoard),
+        ("MechWarrior: Age of Destruction: play and replay", AoDScreen),
+        ("MechWarrior: Age of Destruction: passing the terminal (hot-seat)", PassScreen),
+        ("MechWarrior: Age of Destruction: the result", ScoreScreen),
+        ("MechWarrior: Age of Destruction: rules summary", AoDRulesScreen),
     ]
 
 
@@ -71,4 +71,4 @@ def replay_sections() -> list[tuple[str, type[DOMNode]]]:
     """The replay screen's keys."""
     from tui.aod.game_screen import AoDScreen  # noqa: PLC0415 - on demand
 
-    return [("Age of Destruction replay", AoDScreen)]
+    return [("MechWarrior: Age of Destruction replay", AoDScreen)]

@@ -233,15 +233,27 @@ def _computers(game: Game[Any, Any, Any, Any]) -> Any:  # noqa: ANN401 - Compute
     )
 
 
+def _bundled(name: str) -> dict[str, Path]:
+    """The bundled scenarios of ruleset ``name``, by name.
+
+    ``scenarios/NAME/S.toml``, or ``NAME/scenarios/S.NAME.toml`` for a ruleset whose files carry
+    its own suffix (AoD's ``.aod.toml``).
+    """
+    found = {p.stem: p for p in (ASSETS / "scenarios" / name).glob("*.toml")}
+    suffix = f".{name}.toml"
+    for path in (ASSETS / name / "scenarios").glob(f"*{suffix}"):
+        found[path.name.removesuffix(suffix)] = path
+    return found
+
+
 def _setup(ruleset: Any, scenario: str | None) -> Any:  # noqa: ANN401 - any ruleset's setup
     if scenario is None:
         return ruleset.make_setup(None)
     path = Path(scenario)
     if not path.is_file():
-        path = ASSETS / "scenarios" / ruleset.name / f"{scenario}.toml"
+        path = _bundled(ruleset.name).get(scenario, path)
     if not path.is_file():
-        folder = ASSETS / "scenarios" / ruleset.name
-        known = sorted(p.stem for p in folder.glob("*.toml")) if folder.is_dir() else []
+        known = sorted(_bundled(ruleset.name))
         raise UsageError(
             f"no scenario {scenario!r} for {ruleset.name} (known: {', '.join(known) or 'none'})"
         )

@@ -269,8 +269,8 @@ def spin_offered(saves, library):
             taken = [u.hex for u in state.units if u.hex is not None]
             taken += [Hex.from_label(label) for label, _ in fixed.values()]
             options = [
-            c for c in legal_commands(state) if isinstance(c, DeployUnit) and c.unit == ident
-        ]
+                c for c in legal_commands(state) if isinstance(c, DeployUnit) and c.unit == ident
+            ]
             command = max(options, key=lambda c: min(c.hex.distance(h) for h in taken))
         assert not isinstance(journal.execute(command), Rejected)
     assert journal.game.state.active == 1  # with this seed Liao Line goes first
