@@ -36,7 +36,7 @@ class AgeOfDestructionUI:
 
     name = "aod"
     title = "MechWarrior: Age of Destruction"
-    tagline = "Age of Destruction hot-seat"
+    tagline = "Age of Destruction"
     help_intro = """\
 - **MechWarrior: Age of Destruction**: the clix miniatures game on a hex board, two to four
   players sharing one keyboard (hot-seat): roll for the first player, deploy, then give your

@@ -23,8 +23,9 @@ LOGO = r"""
 
 def subtitle() -> str:
     """The line under the logo: every ruleset's tagline (`tui.registry`)."""
-    games = " and ".join(ui.tagline for ui in registry.all_uis() if ui.menu)
-    return f"mech wargames in the terminal: {games}" if games else "mech wargames in the terminal"
+    names = [ui.tagline for ui in registry.all_uis() if ui.menu]
+    games = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    return f"terminal mech wargames: {games}" if games else "terminal mech wargames"
 
 
 class Banner(Vertical):

@@ -27,9 +27,10 @@ from engine.aod.policies import (
     is_hot,
     random_policy,
 )
-from engine.aod.rules import legal_commands
+from engine.aod.rules import decide, legal_commands
 from engine.aod.state import AoDState, Stage
 from engine.aod.status import DialStatus
+from engine.dice import ScriptedDice
 from engine.game import Command
 from engine.hexes import Facing, Hex
 from tests.engine.aod._game import arrange, play, setup, unit
@@ -62,6 +63,11 @@ def _duel(**kwargs: object) -> AoDState:
     game = setup(["HX-009"], ["HX-001"])
     places = {"HX-009a": ("1003", Facing.S), "HX-001a": ("1016", Facing.N)}
     return arrange(game, places, **kwargs)  # type: ignore[arg-type]
+
+
+def _no_attacks(state: AoDState) -> list[Command]:
+    """The listed commands but the attacks: for the tests of what it does when it cannot attack."""
+    return [c for c in legal_commands(state) if policies.attack_target(state, c) is None]
 
 
 def _distance(state: AoDState, a: str, b: str) -> int:
@@ -152,7 +158,9 @@ def test_aggressive_closes_on_the_nearest_enemy_and_faces_him():
         if isinstance(c, MoveUnit) and c.unit == "HX-009a"
     )
 
-    command = aggressive(state, _rng(3))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(policies, "legal_commands", _no_attacks)
+        command = aggressive(state, _rng(3))
     after, _ = play(state, [command])
 
     assert isinstance(command, MoveUnit)
@@ -206,7 +214,7 @@ def test_aggressive_shoots_the_weakest_enemy_then_the_nearest():
     attacks = [FakeAttack("HX-009a", t) for t in ("HX-001a", "HX-001b", "HX-001c")]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(policies, "legal_commands", lambda s: [*legal_commands(s), *attacks])
+        patch.setattr(policies, "legal_commands", lambda s: [*_no_attacks(s), *attacks])
         command = aggressive(state, _rng(1))
 
     assert command == FakeAttack("HX-009a", "HX-001c")
@@ -217,19 +225,44 @@ def test_aggressive_turns_to_face_an_enemy_beside_it_before_passing():
     game = setup(["HX-009"], ["HX-001"])
     state = arrange(game, {"HX-009a": ("1010", Facing.N), "HX-001a": ("1011", Facing.N)})
 
-    command = aggressive(state, _rng(1))
-    after, _ = play(state, [command], dice=[6])  # AOD-8.4: the break-away roll succeeds
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(policies, "legal_commands", _no_attacks)
+        command = aggressive(state, _rng(1))
+        after, _ = play(state, [command], dice=[6])  # AOD-8.4: the break-away roll succeeds
+        again = aggressive(after, _rng(1))
 
     assert command == MoveUnit("HX-009a", Hex.from_label("1010"), Facing.S)
     assert arc_of(after.occupant(unit(after, "HX-009a")), Hex.from_label("1011")) is Arc.FRONT
-    assert aggressive(after, _rng(1)) == EndTurn()  # nothing useful is left
+    assert again == EndTurn()  # nothing useful is left
 
 
 def test_aggressive_does_not_push_a_unit_just_to_move_it():
     """AOD-7.5: a unit with a token would take a click; only an attack is worth that."""
     state = _duel(tokens={"HX-009a": 1})
 
-    assert aggressive(state, _rng(1)) == EndTurn()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(policies, "legal_commands", _no_attacks)
+        command = aggressive(state, _rng(1))
+
+    assert command == EndTurn()
+
+
+def test_aggressive_gives_a_real_attack_order_when_the_rules_list_one():
+    """AOD-12 / AOD-15: with the engine's own orders, an enemy in reach is attacked, not walked to.
+
+    The Pathguard at 1016 is 13 hexes off: an Assault (half move, then fire at range 10) reaches
+    it, so the first listed attack on the weakest, nearest enemy is given, and the engine takes it.
+    """
+    state = _duel()
+    listed = legal_commands(state)
+    assert any(policies.attack_target(state, c) is not None for c in listed)
+
+    command = aggressive(state, _rng(1))
+
+    assert command in listed
+    assert policies.attack_target(state, command) == unit(state, "HX-001a")
+    rolls = ScriptedDice((4,) * 12)
+    assert decide(state, command, rolls)  # accepted: events, no refusal
 
 
 def test_aggressive_deploys_at_the_front_of_its_zone():
