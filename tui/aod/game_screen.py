@@ -123,6 +123,11 @@ class NewAoDGame(NewGame):
         return AoDScreen(journal=journal)
 
 
+_HEADS = ("Elimination", "Control", "Zone")
+"""The score table's column heads, in `CONDITIONS` order (the full names are under the table)."""
+_COLUMN = max(len(head) for head in _HEADS)
+
+
 def score_lines(state: AoDState) -> list[str]:
     """AOD-22: the reason, each player's VP in the three conditions, who won each, the winner."""
     result = state.result
@@ -131,11 +136,17 @@ def score_lines(state: AoDState) -> list[str]:
     players = state.players
     width = max(len(p) for p in players)
     names = [c.capitalize() for c in CONDITIONS]
+    heads = _HEADS
     lines = [f"The game ended: {result.reason}.", ""]
-    lines.append(f"{'':<{width}}  " + "  ".join(f"{n:>11}" for n in names))
+    lines.append(f"{'':<{width}}  " + "  ".join(f"{n:>{_COLUMN}}" for n in heads))
     for seat, score in enumerate(result.scores):
         row = (score.elimination, score.control, score.zone)
-        lines.append(f"{players[seat]:<{width}}  " + "  ".join(f"{v:>11}" for v in row))
+        lines.append(f"{players[seat]:<{width}}  " + "  ".join(f"{v:>{_COLUMN}}" for v in row))
+    lines.append(
+        "("
+        + ", ".join(f"{h}: {n.lower()}" for h, n in zip(heads, names, strict=True) if h != n)
+        + ")"
+    )
     won = [
         f"{name}: {'tie' if winner is None else players[winner]}"
         for name, winner in zip(names, result.conditions, strict=False)

@@ -251,6 +251,10 @@ def test_score_lines_name_the_winner_of_each_condition(tmp_path, library):
     winner = state.result.winner
     assert lines[-1] == ("Nobody wins." if winner is None else f"{state.players[winner]} wins!")
     assert any(line.startswith("Conditions won: Elimination: tie") for line in lines)
+    table = lines[2 : 3 + len(state.players)]  # the heads, then a row a player
+    assert table[0].split() == ["Elimination", "Control", "Zone"]
+    assert len({len(line) for line in table}) == 1  # the columns line up (seen wrapped at 80x24)
+    assert "(Control: battlefield control, Zone: deployment-zone control)" in lines
 
 
 def spin_offered(saves, library):
