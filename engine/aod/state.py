@@ -370,6 +370,9 @@ class AoDState:
     result: Result | None = None
     markers: tuple[PlacedMarker, ...] = ()
     _defs: dict[str, UnitDef] = field(init=False, eq=False, repr=False, hash=False, factory=dict)
+    _field: list[tuple[Battlefield, tuple[int, ...]]] = field(
+        init=False, eq=False, repr=False, hash=False, factory=list
+    )
 
     def __attrs_post_init__(self) -> None:
         self._defs.update({unit.collector: unit for unit in self.setup.units})
@@ -446,10 +449,14 @@ class AoDState:
         """The board as the geometry sees it, and each battlefield index's unit index.
 
         Units not on the board are left out; a unit's side is its owner (teams come later).
+        Built once per state (the state and the battlefield are frozen): listing the legal
+        commands asks for it thousands of times.
         """
-        indices = tuple(n for n, u in enumerate(self.units) if u.on_board)
-        occupants = tuple(self.occupant(n) for n in indices)
-        return Battlefield(self.terrain, occupants), indices
+        if not self._field:
+            indices = tuple(n for n, u in enumerate(self.units) if u.on_board)
+            occupants = tuple(self.occupant(n) for n in indices)
+            self._field.append((Battlefield(self.terrain, occupants), indices))
+        return self._field[0]
 
     def occupant(self, index: int) -> Occupant:
         """Unit ``index`` as the geometry sees it (AOD-26.4)."""
