@@ -43,6 +43,7 @@ async def test_app_starts_on_the_main_menu_with_every_entry(make_app):
         assert labels == [
             "New game: BattleTech",
             "New game: Paper 'Mech",
+            "New game: MechWarrior: Age of Destruction",
             "Tutorial (BattleTech)",
             "Continue",
             "Load",

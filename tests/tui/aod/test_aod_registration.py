@@ -23,14 +23,13 @@ from tui.aod.files import ASSETS_DIR
 from tui.aod.library import install
 from tui.screens._catalog import describe
 from tui.screens._marks import find_marks
-from tui.screens.game import Unopenable
 
 GOLDEN = REPO / "tests" / "data" / "saves" / "v4-aod.jsonl"
 KESTREL = ASSETS_DIR / "units" / "hx-009-kestrel-ks-2l.aod.toml"
 
 
 def test_the_engine_and_the_interface_know_aod():
-    """``engine.aod:RULESET`` by name; ``tui.aod:UI`` its interface, not in the menu yet."""
+    """``engine.aod:RULESET`` by name; ``tui.aod:UI`` its interface, offered by the main menu."""
     ruleset = rules.get("aod")
     ui = registry.get("aod")
 
@@ -38,21 +37,8 @@ def test_the_engine_and_the_interface_know_aod():
     assert ruleset.name == "aod"
     assert ui is tui.aod.UI
     assert ui.title == ruleset.title == "MechWarrior: Age of Destruction"
-    assert not ui.menu
+    assert ui.menu
     assert "aod" in rules.available()
-
-
-def test_without_its_screens_the_interface_says_so_in_one_line(monkeypatch):
-    """Until ``tui.aod.screen`` is written, a screen asked for explains and closes."""
-    monkeypatch.setattr(tui.aod, "_screens", lambda: None)
-    ui = tui.aod.UI
-
-    screens = [ui.new_game(), ui.open_game(GOLDEN), ui.replay_save(GOLDEN)]
-
-    assert all(isinstance(s, Unopenable) for s in screens)
-    assert all("\n" not in s.reason and "headless" in s.reason for s in screens)  # type: ignore[attr-defined]
-    assert ui.help_sections() == []
-    assert ui.replay_sections() == []
 
 
 def test_install_adds_the_named_folder_s_units_and_names_the_bad_files(monkeypatch, tmp_path):

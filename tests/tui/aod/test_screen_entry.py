@@ -74,7 +74,7 @@ async def test_the_replay_steps_through_the_game(tmp_path, library, known):  # n
 def test_help_lists_every_screen_and_its_keys():
     """The help page: the form, the board, play and replay, the hand-over, the score, the rules."""
     sections = entry.help_sections()
-    assert [heading.split(": ")[1] for heading, _ in sections] == [
+    assert [heading.split(": ")[-1] for heading, _ in sections] == [
         "new game",
         "the board",
         "play and replay",
@@ -85,7 +85,7 @@ def test_help_lists_every_screen_and_its_keys():
     page = help_markdown(sections)
     for words in ("A Move order for the selected unit", "End your turn", "Start the game"):
         assert words in page
-    assert entry.replay_sections() == [("Age of Destruction replay", AoDScreen)]
+    assert entry.replay_sections() == [("MechWarrior: Age of Destruction replay", AoDScreen)]
 
 
 async def test_question_mark_opens_the_rules_summary(tmp_path, library):  # noqa: F811
