@@ -166,12 +166,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2112)
     parser.add_argument("--scenarios", default=",".join(SCENARIOS))
     parser.add_argument("--against", default=",".join(OPPONENTS))
-    parser.add_argument("--table", metavar="FILE", help="print the table of a run's raw lines")
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first game to play (resume a run cut short)"
+    )
+    parser.add_argument(
+        "--table", metavar="FILE", nargs="+", help="print the table of runs' raw lines"
+    )
     args = parser.parse_args(argv)
     if args.table:
         return table(args.table)
     cells = [(s, a) for a in args.against.split(",") for s in args.scenarios.split(",")]
-    for first in range(0, args.games, args.round):
+    for first in range(args.first, args.games, args.round):
         span = (first, min(args.games, first + args.round))
         for scenario, against in cells:
             start = time.process_time()
@@ -190,25 +195,33 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def table(path: str) -> int:
-    """Print the table of every cell's games so far in the raw lines of ``path``."""
-    games: dict[tuple[str, str], list[BTOutcome]] = {}
+def table(paths: list[str]) -> int:
+    """Print the table of every cell's games so far in the raw lines of ``paths``.
+
+    A game (by its number) found twice, as when a run cut short is resumed with ``--first``, is
+    counted once: game *i* of a seed is the same game in every run.
+    """
+    games: dict[tuple[str, str], dict[int, BTOutcome]] = {}
     cpu: dict[tuple[str, str], float] = {}
-    with open(path, encoding="utf-8") as lines:  # noqa: PTH123
-        for line in lines:
-            if not line.startswith("RAW "):
-                continue
-            raw = json.loads(line[4:])
-            key = (raw["scenario"], raw["against"])
-            games.setdefault(key, []).extend(_cooked(g) for g in raw["games"])
-            cpu[key] = cpu.get(key, 0.0) + raw["cpu"]
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:  # noqa: PTH123
+            for line in lines:
+                if not line.startswith("RAW "):
+                    continue
+                raw = json.loads(line[4:])
+                key = (raw["scenario"], raw["against"])
+                played = games.setdefault(key, {})
+                fresh = [g for g in raw["games"] if g[0] not in played]  # a game played twice
+                played.update((g[0], _cooked(g)) for g in fresh)  # (a resumed run) counts once
+                if fresh:
+                    cpu[key] = cpu.get(key, 0.0) + raw["cpu"] * len(fresh) / len(raw["games"])
     print("rate: vs random/aggressive the bot's win rate (draw = half);")  # noqa: T201
     print("      vs bot side 0's share of the decided games (target 43-57%)")  # noqa: T201
     print(HEAD)  # noqa: T201
     total = refused = errors = 0
     for against in OPPONENTS:
         for scenario in SCENARIOS:
-            outcomes = games.get((scenario, against))
+            outcomes = [g for _, g in sorted(games.get((scenario, against), {}).items())]
             if not outcomes:
                 continue
             result = figures(scenario, against, outcomes, cpu[scenario, against])
