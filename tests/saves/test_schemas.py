@@ -33,7 +33,7 @@ from engine import registry
 from tests.support import race
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "data" / "schemas"
-RULESETS = ("battletech", "papermech", "aod", "race")
+RULESETS = ("battletech", "papermech", "aod", "dystopian", "race")
 
 Fingerprint = dict[str, dict[str, Any]]
 

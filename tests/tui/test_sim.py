@@ -140,7 +140,7 @@ def test_an_unknown_ruleset_is_one_line_and_exit_2() -> None:
     result = hexmech("sim", "chess", "--games", "1")
     assert result.returncode == 2
     assert result.stderr.strip() == (
-        "hexmech: sim knows the rulesets battletech, papermech, aod, not 'chess'"
+        "hexmech: sim knows the rulesets battletech, papermech, aod, dystopian, not 'chess'"
     )
 
 

@@ -48,7 +48,14 @@ def test_the_zygote_warm_up_loads_the_rulesets_and_leaves_no_app_running():
         timeout=120,
         check=True,
     )
-    assert result.stdout.split() == ["['aod',", "'battletech',", "'papermech']", "True", "1"]
+    assert result.stdout.split() == [
+        "['aod',",
+        "'battletech',",
+        "'dystopian',",
+        "'papermech']",
+        "True",
+        "1",
+    ]
 
 
 async def test_a_cursor_move_updates_the_detail_line_at_once(tmp_path):

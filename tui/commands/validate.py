@@ -33,11 +33,10 @@ def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private ty
     validate.set_defaults(handler=cmd_validate)
 
 
-DATA_CHECKERS: tuple[str, ...] = ("tui.dystopian.validate:check",)
-"""Checkers of rulesets whose data files ship before their game does (``"module:attribute"``):
-Dystopian Wars' models, catalogues and fleets (issue 18, ``.dw.toml``) can be written and checked
-now. A ruleset moves from here to its interface's ``validate`` when it is registered (Age of
-Destruction's did, issue 17)."""
+DATA_CHECKERS: tuple[str, ...] = ()
+"""Checkers of rulesets whose data files ship before their game does (``"module:attribute"``).
+A ruleset moves from here to its interface's ``validate`` when it is registered (Age of
+Destruction's did, issue 17; Dystopian Wars', issue 18)."""
 
 
 def checkers() -> list[Checker]:

@@ -200,7 +200,7 @@ def _catalogue_summary(part: CatalogueFile) -> str:
 def check(paths: Sequence[Path], quiet: bool) -> tuple[list[str], bool]:
     """Check the DW files among ``paths``; return the report's lines and whether all are good.
 
-    Dystopian Wars' data-file checker for ``hexmech validate`` (`DATA_CHECKERS`; ``quiet`` has no
+    Dystopian Wars' data-file checker for ``hexmech validate`` (`tui.dystopian.UI`; ``quiet`` has no
     effect: DW files have no warnings).
     """
     del quiet

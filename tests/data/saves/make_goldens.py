@@ -405,6 +405,42 @@ def aod(path: Path, seed: int) -> None:
     raise SystemExit("the AoD game did not end")
 
 
+# ------------------------------------------------------------------------------ Dystopian Wars
+def dystopian(path: Path, seed: int) -> None:
+    """The demo scenario (DW-28.12 sample fleets) cut to 2 turns, both ``aggressive`` (issue 18).
+
+    The first move that rolled no dice is undone and redone, the second undone and replaced by
+    the player's next choice (hot-seat undo stops at dice), so the file has undo and redo markers.
+    """
+    from engine.dystopian.commands import MoveModel  # noqa: PLC0415
+    from engine.dystopian.policies import aggressive  # noqa: PLC0415
+    from engine.dystopian.ruleset import RULESET  # noqa: PLC0415
+    from tui.dystopian.library import install  # noqa: PLC0415
+
+    install()
+    text = (ROOT / "assets" / "dystopian" / "scenarios" / "demo.dystopian.toml").read_text("utf-8")
+    setup = RULESET.make_setup({**tomllib.loads(text), "turns": 2})
+    rng = random.Random(seed)  # noqa: S311 - a game policy, not cryptography
+
+    def play() -> Accepted[Any, Any]:
+        command = aggressive(journal.game.state, rng)
+        if command is None:
+            raise SystemExit("no Dystopian Wars command")
+        return _accepted(journal.execute(command), repr(command))
+
+    moves = 0
+    with Journal.create(path, RULESET, setup, created=CREATED, seed=seed, **_keep()) as journal:
+        for _ in range(MAX_COMMANDS):
+            if journal.game.summary.over:
+                return
+            outcome = play()
+            command = outcome.entry.command
+            if isinstance(command, MoveModel) and not outcome.entry.rolled and moves < 2:
+                moves += 1
+                _undo_redo(journal, replace=None if moves == 1 else play)
+    raise SystemExit("the Dystopian Wars game did not end")
+
+
 GAMES: dict[str, Callable[[Path], None]] = {
     "battletech": lambda path: battletech(path, seed=11),
     "battletech-s2-computer": lambda path: battletech_computer(path, seed=11),
@@ -421,6 +457,7 @@ GAMES: dict[str, Callable[[Path], None]] = {
     "papermech": lambda path: papermech(path, seed=5, scenario="default", battles=1),
     "papermech-campaign": lambda path: papermech(path, seed=8, scenario="campaign", battles=2),
     "aod": lambda path: aod(path, seed=17),
+    "dystopian": lambda path: dystopian(path, seed=18),
 }
 """Game name -> how to play it (the seeds were picked so the games hold what the README lists)."""
 
