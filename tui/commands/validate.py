@@ -26,7 +26,7 @@ def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private ty
     validate = subparsers.add_parser(
         "validate",
         help="check unit (.mtf, .blk), board (.board) and scenario (.toml) files,"
-        " and Age of Destruction's (.aod.toml)",
+        " Age of Destruction's (.aod.toml) and Dystopian Wars' (.dw.toml)",
     )
     validate.add_argument("files", nargs="+", type=Path, metavar="FILE", help="a file or folder")
     validate.add_argument("--quiet", action="store_true", help="hide warnings")
