@@ -265,9 +265,14 @@ def _pivot_only_problem(mover: Mover, size: Size, turn: int) -> str:
 
 
 def _reverse_problem(mover: Mover, steps: tuple[Step, ...]) -> str:
-    """DW-11.6 / DW-28.4: a reverse is the whole move, one hex straight back."""
+    """DW-11.6 / DW-28.4: a reverse is the whole move, one hex straight back.
+
+    DW-12.7: a model whose bow is in contact at the start of its activation may reverse instead
+    of turning away, with no direction arrow (its only way out under a Navigation Lock).
+    """
+    getting_free = bool(mover.bow_contacts) and mover.can_reverse
     if any(s.kind is StepKind.BACK for s in steps) and not (
-        mover.reversing or mover.min_hexes == 0
+        mover.reversing or mover.min_hexes == 0 or getting_free
     ):
         return "It must put a direction arrow down (after All Stop) before it can reverse."
     if mover.reversing and steps != (Step(0, StepKind.BACK),):
