@@ -43,6 +43,7 @@ from engine.dystopian.events import (
 from engine.dystopian.geometry import in_base_contact
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.state import Activation, DWState, Markers, RecordedContact, Stage
+from engine.dystopian.wing_evolve import WING_APPLY
 from engine.game import Event
 
 __all__ = ["evolve"]
@@ -332,3 +333,8 @@ def _repair(event: RepairRolled, state: DWState) -> DWState:
     used = list(state.rerolls_used)
     used[model.owner] = True
     return _replace(state, rerolls_used=tuple(used))
+
+
+# ---- tiny-flyer wings (DW-20): the mutators live in `engine.dystopian.wing_evolve` ----
+for _event_type, _mutator in WING_APPLY.items():
+    _apply.register(_event_type, _mutator)

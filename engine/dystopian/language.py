@@ -20,6 +20,7 @@ from engine.dystopian.commands import (
 from engine.dystopian.geometry import Level
 from engine.dystopian.movement import MarkerAction, format_path, parse_path
 from engine.dystopian.state import DWState, Edge
+from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
 from engine.game import Command, IllegalCommand, KernelCode
 from engine.hexes import Facing, Hex
 
@@ -94,7 +95,7 @@ def _path(word: str, text: str) -> str:
         raise _fail(text, str(exc)) from None
 
 
-def parse_command(text: str, state: DWState) -> Command:  # noqa: PLR0911 - one case a command
+def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -104,6 +105,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: PLR0911 - one 
     if not words:
         raise _fail(text, "an empty command")
     verb, args = words[0].casefold(), words[1:]
+    if verb in WING_VERBS:  # DW-20: the tiny-flyer commands
+        return parse_wing(verb, args, state, text)
     match verb, args:
         case "roll", []:
             return RollOff()
@@ -197,6 +200,9 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
                 else ",".join(targets)
             )
             return f"fire {','.join(models)} {weapon} at {aimed}"
+    wing = format_wing(command)  # DW-20: the tiny-flyer commands
+    if wing is not None:
+        return wing
     msg = f"Dystopian Wars has no words for {command!r}"
     raise TypeError(msg)
 
@@ -211,3 +217,7 @@ def _format_move(command: MoveModel) -> str:
         words.append("reroll")
     words += [f"ram {where.label}" for where in command.rams]
     return " ".join(words)
+
+
+# ---- tiny-flyer wings (DW-20): their commands' help ----
+COMMAND_HELP += "\n" + WING_HELP

@@ -45,6 +45,7 @@ from engine.dystopian.geometry import Level
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
+from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
 from engine.game import Command, Event
 from engine.narration import Roll, Told, tell_events
 
@@ -121,7 +122,7 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
         case RepairRolled(marker=marker, face=face, repaired=repaired, rerolled_from=first):
             faces = (first, face) if first else (face,)
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
-    return ()
+    return wing_rolls(event)  # DW-20: the tiny-flyer events' dice, () for any other
 
 
 _MARKER_NAMES = {
@@ -434,3 +435,8 @@ def _(event: RepairRolled, before: DWState, after: DWState) -> str:
     if event.new_fire:
         text += ", and the fire spreads"
     return text + "."
+
+
+# ---- tiny-flyer wings (DW-20): the sentences live in `engine.dystopian.wing_narrate` ----
+for _event_type, _sentence in WING_SAID.items():
+    _said.register(_event_type, _sentence)

@@ -52,6 +52,7 @@ from engine.dystopian.moving import (
 from engine.dystopian.state import PLAYERS, DWState, Edge, FieldOrder, Stage
 from engine.dystopian.terrain import Entry, entry_rule, mode_for
 from engine.dystopian.turns import activate, begin_turn, end_activation, end_movement, roll_2d6_off
+from engine.dystopian.wings_segment import WING_HANDLERS, wing_options
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
 from engine.hexes import Hex
 
@@ -239,11 +240,12 @@ def legal_commands(state: DWState) -> list[Command]:
     if state.stage is Stage.DEPLOYMENT:
         return list(_deployments(state))
     if state.activation is None:
-        return list(_activations(state))
+        return [*_activations(state), *wing_options(state)]
     found: list[Command] = [] if must_move(state) else [EndActivation()]
     settled = state.activation.movement_done or all(c.resolved for c in state.contacts)
     if found and settled:  # a Fire ends the movement: no dice may fall before it is declared
         found += fire_options(state)
+    found += wing_options(state)  # DW-20.4 launches, DW-20.8 CAP wings flying with their host
     for index in state.alive(state.activation.squadron):
         found += _moves(state, index)
     return found
@@ -302,3 +304,7 @@ def _moves(state: DWState, index: int) -> list[Command]:
         if not move_problem(state, index, steps, option.marker, option.level):
             found.append(option)
     return found
+
+
+# ---- tiny-flyer wings (DW-20): the handlers live in `engine.dystopian.wings_segment` ----
+_HANDLERS.update(WING_HANDLERS)

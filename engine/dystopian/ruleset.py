@@ -31,6 +31,8 @@ from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, seats_to_act
 from engine.dystopian.state import DWSetup, DWState, GameLength, PlayerSetup, Stage, VictoryLevel
 from engine.dystopian.terrain import BOARD_HEIGHT, BOARD_WIDTH, TerrainKind, TerrainMap
+from engine.dystopian.wing_commands import WING_COMMANDS
+from engine.dystopian.wing_events import WING_EVENTS
 from engine.game import Command, Event, Seat, Summary
 from engine.narration import Told
 from engine.schema import Migration
@@ -107,8 +109,8 @@ class DystopianWars:
     name = "dystopian"
     title = "Dystopian Wars"
     setup_type = DWSetup
-    command_types: tuple[type[Command], ...] = DW_COMMANDS
-    event_types: tuple[type[Event], ...] = DW_EVENTS
+    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS)
+    event_types: tuple[type[Event], ...] = (*DW_EVENTS, *WING_EVENTS)
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
     migrations: Mapping[int, Migration] = MIGRATIONS

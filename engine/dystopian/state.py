@@ -27,6 +27,7 @@ from engine.dystopian.geometry import Level, Piece, Size
 from engine.dystopian.models import Domain, ModelCard
 from engine.dystopian.movement import ContactKind, Mover, TurnLimit, min_hexes, movement_points
 from engine.dystopian.terrain import Board, TerrainMap
+from engine.dystopian.wing_state import WingState, start_wings
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -399,6 +400,7 @@ class DWState:
         rerolls_used: each player has used the Commodore's re-roll this turn (DW-10.1).
         commodore_lost: each fleet has lost its Commodore (DW-10.2, DW-10.3).
         result: how the game ended, or None.
+        wings: every tiny-flyer wing of both fleets (DW-20; `engine.dystopian.wing_state`).
     """
 
     setup: DWSetup
@@ -418,6 +420,9 @@ class DWState:
     rerolls_used: tuple[bool, ...] = (False, False)
     commodore_lost: tuple[bool, ...] = (False, False)
     result: Result | None = None
+    # ---- tiny-flyer wings (DW-20) ----
+    wings: tuple[WingState, ...] = ()
+    # ---- end of tiny-flyer wings ----
     _cards: dict[tuple[int, str], ModelCard] = field(
         init=False, eq=False, repr=False, hash=False, factory=dict
     )
@@ -459,7 +464,7 @@ class DWState:
                 SquadronState(owner, n, tuple(members.get(n, ())))
                 for n in range(len(fleet.squadrons))
             ]
-        return cls(setup, tuple(models), tuple(squadrons))
+        return cls(setup, tuple(models), tuple(squadrons), wings=start_wings(setup))
 
     # ---- queries ---------------------------------------------------------------------------
 

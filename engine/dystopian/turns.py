@@ -51,6 +51,7 @@ from engine.dystopian.moving import must_move
 from engine.dystopian.repair_segment import repair_step
 from engine.dystopian.state import PLAYERS, Stage
 from engine.dystopian.victory import judge, order_met
+from engine.dystopian.wing_rules import cap_counter_attacks, tidy_wings, wings_ready
 from engine.game import IllegalCommand
 
 __all__ = [
@@ -182,6 +183,7 @@ AFTER_MOVEMENT: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
 
 SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("combat (DW-7.2 steps 3b, 3d): the declared attacks", resolve_attacks),
+    ("combat: CAP wings' AD counter-attacks (DW-20.6, DW-20.8)", cap_counter_attacks),
     ("boarding (DW-7.2 step 4, DW-19): pending", _pending),
     ("morale (DW-7.2 step 5, DW-10)", _morale),
 )
@@ -226,6 +228,8 @@ def end_activation(ctx: Ctx) -> None:
     player = ctx.state.squadrons[activation.squadron].owner
     other = (player + 1) % PLAYERS
     left = {p: [n for n in ctx.state.ready(p) if n != activation.squadron] for p in (player, other)}
+    for p in left:  # DW-20.3: wings take their turns among the squadrons
+        left[p] += [-1] if wings_ready(ctx.state, p) else []
     following = other if left[other] else player if left[player] else None  # DW-7.1
     ctx.emit(ActivationEnded(activation.squadron, following))
     if following is None:
@@ -261,6 +265,7 @@ END_PHASE: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("4 bravery checks for broken squadrons (DW-27 item 3: optional)", _end_phase_bravery),
     ("5 tidy markers (Camouflage templates): pending, generators", _pending),
     ("6 cards (DW-8.3): pending, the STAR deck", _pending),
+    ("tiny flyers: Aborts lapse, lost carriers and hosts (DW-20.7, DW-20.8)", tidy_wings),
 )
 """The End Phase steps in the fixed order of DW-7.3 (step 1 is `end_phase`'s own check)."""
 
