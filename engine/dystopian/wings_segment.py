@@ -52,7 +52,7 @@ from engine.dystopian.wing_rules import (
 )
 from engine.dystopian.wing_state import WingPlace
 from engine.game import Command, IllegalCommand
-from engine.hexes import Hex
+from engine.hexes import Hex, line
 
 __all__ = ["WING_HANDLERS", "Refusal", "fly_problem", "launch_problem", "wing_options"]
 
@@ -456,6 +456,18 @@ def _launches(state: DWState, index: int) -> Iterator[Command]:
             yield command
 
 
+def _towards(state: DWState, index: int, start: Hex) -> Iterator[Hex]:
+    """The hex a full move (or one short of contact) towards each enemy model and wing."""
+    wing = state.wings[index]
+    reach = aircraft.wing_mp(wing.profile, rule_wing(wing), state.turn)
+    enemies = [m.hex for m in state.models if m.on_board and m.owner != wing.owner]
+    enemies += [wing_hex(state, n) for n, w in enumerate(state.wings) if w.owner != wing.owner]
+    for there in enemies:
+        if there is not None and there != start:
+            path = line(start, there)
+            yield path[max(1, min(reach, len(path) - 2))]
+
+
 def _flights(state: DWState, index: int) -> list[Command]:
     """A sample of a wing's flights: moves, attacks, landings, patrols and leaving the table."""
     wing = state.wings[index]
@@ -475,6 +487,7 @@ def _flights(state: DWState, index: int) -> list[Command]:
         ]
     else:
         candidates += [FlyWing(wing.ident, h) for r in (1, 3, 5) for h in start.ring(r)[::3]]
+        candidates += [FlyWing(wing.ident, h) for h in _towards(state, index, start)]
     for n, model in enumerate(state.models):
         if not model.on_board or model.hex is None:
             continue
