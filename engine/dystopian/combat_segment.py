@@ -72,6 +72,7 @@ from engine.dystopian.models import Weapon, WeaponKind
 from engine.dystopian.movement import ContactKind, displace, flare_path
 from engine.dystopian.ramming import contact_fire, resolve_collision, resolve_ram, resolve_terrain
 from engine.dystopian.state import DeclaredAttack, DWState, Stage
+from engine.dystopian.wing_deck import launched_fire_problem
 from engine.game import IllegalCommand
 
 __all__ = [
@@ -397,6 +398,9 @@ def declare_problem(state: DWState, command: Fire) -> DeclaredAttack | str:  # n
         problem = _split_problem(state, models[0], weapons[0], targets, command.shares)
         if problem:
             return problem
+    launched = launched_fire_problem(state, models, tuple(weapons))  # DW-20.4: a carrier
+    if launched:
+        return launched
     return DeclaredAttack(models, tuple(weapons), targets, command.shares)
 
 

@@ -162,6 +162,25 @@ def test_a_launch_is_refused_beyond_two_hexes_and_with_systems_offline() -> None
     )
 
 
+def test_a_carrier_that_launched_makes_no_gunnery_or_rocket_attack_and_vice_versa() -> None:
+    """DW-20.4: launching and the carrier's own gunnery or rockets exclude each other."""
+    places = {**PLACES, "FF-1": ("1010", N)}
+    state, _ = play(arrange(GAME, places), [Activate("CV-1"), MoveModel("CV-1", "FF")])
+    rockets = Fire(("CV-1",), "rocket", ("FF-1",))
+    launched, _ = play(state, [LaunchWing("fighters-1", H("1007"))])
+    with pytest.raises(IllegalCommand) as refused:
+        play(launched, [rockets])
+    assert refused.value.message == "CV-1 launched a wing this turn: no gunnery or rockets."
+    assert rockets not in legal_commands(launched)
+    fired, _ = play(state, [rockets])
+    _refused(
+        fired,
+        LaunchWing("fighters-1", H("1007")),
+        WingCode.LAUNCH,
+        "A carrier that fired or used a generator this turn cannot launch.",
+    )
+
+
 def test_a_wing_launched_as_cap_flies_over_its_carrier() -> None:
     """DW-20.4 / DW-20.8: on launch a wing may join its carrier as Combat Air Patrol."""
     state, _ = play(arrange(GAME, PLACES), [Activate("CV-1")])
