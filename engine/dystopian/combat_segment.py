@@ -452,6 +452,8 @@ def fire_options(state: DWState) -> list[Fire]:  # noqa: C901 - models x weapons
         for n, weapon in enumerate(card.weapons):
             if (index, n) in used:
                 continue
+            if launched_fire_problem(state, (index,), (n,)):  # DW-20.4: it launched a wing
+                continue
             for target in enemies:
                 aimed = aim_at(state, index, n, target)
                 if isinstance(aimed, str) or not aimed.ad:

@@ -401,6 +401,7 @@ class DWState:
         commodore_lost: each fleet has lost its Commodore (DW-10.2, DW-10.3).
         result: how the game ended, or None.
         wings: every tiny-flyer wing of both fleets (DW-20; `engine.dystopian.wing_state`).
+        aa_attacks: (turn, model) for each model that turned its AA on a wing (DW-18.2).
     """
 
     setup: DWSetup
@@ -422,6 +423,7 @@ class DWState:
     result: Result | None = None
     # ---- tiny-flyer wings (DW-20) ----
     wings: tuple[WingState, ...] = ()
+    aa_attacks: tuple[tuple[int, int], ...] = ()
     # ---- end of tiny-flyer wings ----
     _cards: dict[tuple[int, str], ModelCard] = field(
         init=False, eq=False, repr=False, hash=False, factory=dict

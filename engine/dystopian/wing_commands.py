@@ -6,6 +6,8 @@
   edge to refuel, DW-20.5), then attacks (DW-20.6), lands on a friendly carrier (DW-20.4) or
   attaches as CAP to a host (DW-20.8). A CAP wing flies this way during its host's activation,
   detaching from it (DW-20.8).
+- `FireAA`: models of the active squadron fire their AA at an enemy wing within 4 hexes, in
+  their own activation (DW-18.2 offensive use); the wing may strike back with its AD (DW-20.6).
 - `RefuelWing`: the activation of a wing off its own edge: it lands and refuels (DW-20.5), or,
   fuelled, stays off the table this turn.
 
@@ -19,7 +21,7 @@ from attrs import frozen
 from engine.dystopian.commands import DWCommand
 from engine.hexes import Hex
 
-__all__ = ["WING_COMMANDS", "FlyWing", "LaunchWing", "RefuelWing"]
+__all__ = ["WING_COMMANDS", "FireAA", "FlyWing", "LaunchWing", "RefuelWing"]
 
 
 @frozen
@@ -64,5 +66,17 @@ class RefuelWing(DWCommand):
     wing: str
 
 
-WING_COMMANDS: tuple[type[DWCommand], ...] = (LaunchWing, FlyWing, RefuelWing)
+@frozen
+class FireAA(DWCommand):
+    """Models of the active squadron fire their AA at enemy ``wing`` (DW-18.2, DW-18.4).
+
+    Each model rolls its own (damage-reduced) AA, once a turn; the Movement segment ends first.
+    """
+
+    TAG = "dw_fire_aa"
+    models: tuple[str, ...]
+    wing: str
+
+
+WING_COMMANDS: tuple[type[DWCommand], ...] = (LaunchWing, FlyWing, RefuelWing, FireAA)
 """The tiny-flyer command classes, for the ruleset and its converter."""

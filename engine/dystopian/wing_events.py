@@ -14,6 +14,7 @@ from engine.hexes import Hex
 
 __all__ = [
     "WING_EVENTS",
+    "WingAAAttacked",
     "WingAAFired",
     "WingActivationEnded",
     "WingAttached",
@@ -75,6 +76,15 @@ class WingAAFired(DWEvent):
     faces: tuple[int, ...]
     destroyed: int
     abort_hits: int
+
+
+@frozen
+class WingAAAttacked(DWEvent):
+    """DW-18.2: ``models`` of the active squadron turned their AA on ``wing`` (once a turn)."""
+
+    TAG = "dw_wing_aa_attacked"
+    models: tuple[int, ...]
+    wing: int
 
 
 @frozen
@@ -182,6 +192,7 @@ WING_EVENTS: tuple[type[DWEvent], ...] = (
     WingLaunched,
     WingFlew,
     WingAAFired,
+    WingAAAttacked,
     WingDamaged,
     WingFired,
     WingAttackRolled,

@@ -14,6 +14,7 @@ from attrs import evolve as _replace
 from engine.dystopian.aircraft import FULL_FUEL
 from engine.dystopian.state import DWState
 from engine.dystopian.wing_events import (
+    WingAAAttacked,
     WingAAFired,
     WingActivationEnded,
     WingAttached,
@@ -71,6 +72,11 @@ def _flew(event: WingFlew, state: DWState) -> DWState:
 def _no_change(event: WingAAFired | WingAttackRolled, state: DWState) -> DWState:
     del event
     return state
+
+
+def _aa_attacked(event: WingAAAttacked, state: DWState) -> DWState:
+    marks = tuple((state.turn, model) for model in event.models)
+    return _replace(state, aa_attacks=(*state.aa_attacks, *marks))
 
 
 def _damaged(event: WingDamaged, state: DWState) -> DWState:
@@ -138,6 +144,7 @@ WING_APPLY: dict[type, Callable[[Any, DWState], DWState]] = {
     WingLaunched: _launched,
     WingFlew: _flew,
     WingAAFired: _no_change,
+    WingAAAttacked: _aa_attacked,
     WingDamaged: _damaged,
     WingFired: _fired,
     WingAttackRolled: _no_change,

@@ -4,6 +4,7 @@
 launch WING HEX [cap]                     a carrier of the active squadron launches WING
 fly WING HEX|off [attack TARGET | land CARRIER | cap HOST]
 refuel WING                               a wing off its edge refuels (or waits off the table)
+aa MODEL[,MODEL...] at WING               models of the active squadron fire AA at a wing
 ```
 Wings are named ``fighters-1``, ``bombers-2``, ``torpedo-1``, ``recon-1`` (any case); `format_wing`
 writes what `parse_wing` reads.
@@ -12,7 +13,7 @@ writes what `parse_wing` reads.
 from __future__ import annotations
 
 from engine.dystopian.state import DWState
-from engine.dystopian.wing_commands import FlyWing, LaunchWing, RefuelWing
+from engine.dystopian.wing_commands import FireAA, FlyWing, LaunchWing, RefuelWing
 from engine.dystopian.wing_rules import wing_index
 from engine.game import Command, IllegalCommand, KernelCode
 from engine.hexes import Hex
@@ -27,10 +28,12 @@ fly WING HEX|off [attack TARGET | land CARRIER | cap HOST]
                                       to refuel), then attack a model or wing, land on a carrier
                                       or patrol over a host; a CAP wing flies in its host's turn
 refuel WING                           a wing off your edge refuels to 6 (or waits off the table)
+aa MODEL[,MODEL...] at WING           models of the active squadron turn their AA on an enemy wing
+                                      within 4 hexes (each once a turn); it may strike back
 Wings: fighters-1, bombers-1, torpedo-1, recon-1."""
 """The wing commands, for ``hexmech help commands``."""
 
-WING_VERBS = frozenset({"launch", "fly", "refuel"})
+WING_VERBS = frozenset({"launch", "fly", "refuel", "aa"})
 """The first words of the wing commands."""
 
 _OFF = "off"
@@ -55,6 +58,13 @@ def _hex(word: str, text: str) -> Hex:
         raise _fail(text, f"{word!r} is not a hex label like 0406") from None
 
 
+def _model(word: str, state: DWState, text: str) -> str:
+    index = state.index_of(word)
+    if index is None:
+        raise _fail(text, f"there is no model {word}")
+    return state.models[index].ident
+
+
 def _name(word: str, state: DWState, text: str) -> str:
     """A model's or a wing's name as the state spells it."""
     index = state.index_of(word)
@@ -76,6 +86,9 @@ def parse_wing(verb: str, args: list[str], state: DWState, text: str) -> Command
             return LaunchWing(_wing(wing, state, text), _hex(where, text), cap=True)
         case "refuel", [wing]:
             return RefuelWing(_wing(wing, state, text))
+        case "aa", [models, "at", wing]:
+            firing = tuple(_model(word, state, text) for word in models.split(",") if word)
+            return FireAA(firing, _wing(wing, state, text))
         case "fly", [wing, where]:
             to = None if where.casefold() == _OFF else _hex(where, text)
             return FlyWing(_wing(wing, state, text), to)
@@ -97,6 +110,7 @@ _USAGE = {
     "launch": "launch WING HEX [cap]",
     "fly": "fly WING HEX|off [attack TARGET | land CARRIER | cap HOST]",
     "refuel": "refuel WING",
+    "aa": "aa MODEL[,MODEL...] at WING",
 }
 
 
@@ -107,6 +121,8 @@ def format_wing(command: Command) -> str | None:
             return f"launch {wing} {where.label}" + (" cap" if cap else "")
         case RefuelWing(wing=wing):
             return f"refuel {wing}"
+        case FireAA(models=models, wing=wing):
+            return f"aa {','.join(models)} at {wing}"
         case FlyWing(wing=wing, to=to, attack=attack, land=land, cap=cap):
             words = ["fly", wing, _OFF if to is None else to.label]
             for key, name in (("attack", attack), ("land", land), ("cap", cap)):

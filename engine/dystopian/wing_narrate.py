@@ -13,6 +13,7 @@ from typing import Any
 from engine.dystopian.context import label
 from engine.dystopian.state import DWState
 from engine.dystopian.wing_events import (
+    WingAAAttacked,
     WingAAFired,
     WingActivationEnded,
     WingAttached,
@@ -77,6 +78,12 @@ def _aa(event: WingAAFired, before: DWState, after: DWState) -> str:
         f"{_plural(event.destroyed, 'plane', 'planes')} shot down, "
         f"{_plural(event.abort_hits, 'other hit', 'other hits')}."
     )
+
+
+def _aa_attacked(event: WingAAAttacked, before: DWState, after: DWState) -> str:
+    del after
+    names = ", ".join(before.models[n].ident for n in event.models)
+    return f"{names} turn their AA on {_wing(before, event.wing)}."
 
 
 def _damaged(event: WingDamaged, before: DWState, after: DWState) -> str:
@@ -146,6 +153,7 @@ WING_SAID: dict[type, Callable[[Any, DWState, DWState], str]] = {
     WingLaunched: _launched,
     WingFlew: _flew,
     WingAAFired: _aa,
+    WingAAAttacked: _aa_attacked,
     WingDamaged: _damaged,
     WingFired: _fired,
     WingAttackRolled: _attack,

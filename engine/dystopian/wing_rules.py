@@ -32,6 +32,7 @@ from engine.dystopian.geometry import AA_REACH, CC_REACH
 from engine.dystopian.ordnance import TINY_AA_REACH, WingFire, wing_fire
 from engine.dystopian.state import DWState
 from engine.dystopian.wing_events import (
+    WingAAAttacked,
     WingAAFired,
     WingAttackRolled,
     WingDamaged,
@@ -43,6 +44,8 @@ from engine.hexes import Hex
 
 __all__ = [
     "WingCode",
+    "aa_attack",
+    "aa_dice",
     "cap_counter_attacks",
     "cap_wing_over",
     "edge_steps",
@@ -320,6 +323,29 @@ def _ad_attack(ctx: Ctx, attacker: int, target: int, *, counter: bool) -> None:
     settle(ctx)
 
 
+def aa_dice(state: DWState, model: int) -> int:
+    """DW-18.2 / DW-15.3: model ``model``'s AA dice now (hull damage, markers, contacts)."""
+    return auxiliary_dice(shooter(state, model), state.card(model).aa)
+
+
+def aa_attack(ctx: Ctx, models: tuple[int, ...], target: int) -> None:
+    """DW-18.2 / DW-18.4 / DW-20.6: models turn their AA on wing ``target``, each separately.
+
+    The wing, attacked, strikes back with its AD at the first of them in reach at the same
+    time (its dice are rolled before its damage is applied) [INTERP].
+    """
+    ctx.emit(WingAAAttacked(models, target))
+    fires = []
+    for model in models:
+        fire = wing_fire(ctx.dice, aa_dice(ctx.state, model))
+        ctx.emit(_aa_event(target, fire, MODEL_AA, model=model))
+        fires.append(fire)
+    attacker = _in_reach(ctx.state, target, models, attacked=True)
+    if attacker is not None:
+        _ad_attack(ctx, target, attacker, counter=True)
+    _damage(ctx, target, fires)
+
+
 # ---- the segments (DW-7.2 step 3, DW-7.3) ------------------------------------------------------
 
 
@@ -335,14 +361,19 @@ def cap_counter_attacks(ctx: Ctx) -> None:
             guard = cap_wing_over(ctx.state, target)
             if guard is None or guard in done or ctx.state.wings[guard].owner == active:
                 continue
-            attacker = _in_reach(ctx.state, guard, attack.models)
+            attacker = _in_reach(ctx.state, guard, attack.models, attacked=False)
             if attacker is not None:
                 done.add(guard)
                 _ad_attack(ctx, guard, attacker, counter=True)
 
 
-def _in_reach(state: DWState, guard: int, attackers: tuple[int, ...]) -> int | None:
-    """The first attacker ``guard`` may counter-attack (DW-20.6), or None."""
+def _in_reach(
+    state: DWState, guard: int, attackers: tuple[int, ...], *, attacked: bool
+) -> int | None:
+    """The first attacker ``guard`` may counter-attack (DW-20.6), or None.
+
+    ``attacked``: the wing itself is attacked; otherwise it is CAP over an attacked model.
+    """
     spot = wing_hex(state, guard)
     rule = rule_wing(state.wings[guard])
     for attacker in dict.fromkeys(attackers):
@@ -354,8 +385,8 @@ def _in_reach(state: DWState, guard: int, attackers: tuple[int, ...]) -> int | N
             state.card(attacker),
             model.level,
             spot.distance(model.hex),
-            attacked=False,
-            cap=True,
+            attacked=attacked,
+            cap=not attacked,
         )
         if not problem:
             return attacker

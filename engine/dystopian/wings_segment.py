@@ -23,12 +23,13 @@ from attrs import evolve, frozen
 
 from engine.dystopian import aircraft
 from engine.dystopian.context import Ctx, label, require_stage
-from engine.dystopian.geometry import Level
+from engine.dystopian.geometry import AA_REACH, Level
 from engine.dystopian.movement import more_than_half
+from engine.dystopian.moving import must_move
 from engine.dystopian.state import PLAYERS, DWState, Stage
-from engine.dystopian.turns import check_end, end_game, end_phase
+from engine.dystopian.turns import check_end, end_game, end_movement, end_phase
 from engine.dystopian.victory import order_met
-from engine.dystopian.wing_commands import FlyWing, LaunchWing, RefuelWing
+from engine.dystopian.wing_commands import FireAA, FlyWing, LaunchWing, RefuelWing
 from engine.dystopian.wing_events import (
     WingActivationEnded,
     WingAttached,
@@ -39,6 +40,8 @@ from engine.dystopian.wing_events import (
 )
 from engine.dystopian.wing_rules import (
     WingCode,
+    aa_attack,
+    aa_dice,
     cap_wing_over,
     edge_steps,
     host_of,
@@ -110,12 +113,14 @@ def _deck_ops(state: DWState, carrier: int) -> aircraft.CarrierOps:
 
 
 def _fired(state: DWState, carrier: int) -> bool:
-    """DW-20.4: the carrier has declared an attack this activation."""
+    """DW-20.4: the carrier has declared an attack this activation, or turned its AA on a wing."""
     activation = state.activation
+    if (state.turn, carrier) in state.aa_attacks:
+        return True
     return activation is not None and any(carrier in a.models for a in activation.declared)
 
 
-def launch_problem(state: DWState, command: LaunchWing) -> Problem | None:  # noqa: PLR0911
+def launch_problem(state: DWState, command: LaunchWing) -> Problem | None:  # noqa: PLR0911 - one guard per rule
     """DW-20.4 / DW-20.8 / DW-28.11: why ``command`` is refused, or None."""
     if state.stage is not Stage.ACTIVATION or state.activation is None:
         return Refusal(WingCode.TURN, "Carriers launch wings during their squadron's activation.")
@@ -144,7 +149,7 @@ def launch_problem(state: DWState, command: LaunchWing) -> Problem | None:  # no
     return None
 
 
-def _flight_start(state: DWState, command: FlyWing) -> tuple[int, bool] | Refusal:  # noqa: PLR0911
+def _flight_start(state: DWState, command: FlyWing) -> tuple[int, bool] | Refusal:  # noqa: PLR0911 - one guard per rule
     """DW-20.3 / DW-20.8: the wing, and whether it detaches from a CAP host; or why not."""
     if state.stage is not Stage.ACTIVATION:
         return Refusal(WingCode.TURN, "Wings fly in the activation phase.")
@@ -230,7 +235,7 @@ def _after(state: DWState, flight: _Flight) -> aircraft.Wing:
     return aircraft.Wing(rule.kind, rule.tokens, wing.fuel - flight.fuel, rearm=wing.rearm)
 
 
-def _attack(state: DWState, flight: _Flight, command: FlyWing) -> _Flight | Problem:  # noqa: PLR0911
+def _attack(state: DWState, flight: _Flight, command: FlyWing) -> _Flight | Problem:  # noqa: PLR0911 - one guard per rule
     """DW-20.6 / DW-28.11: the target and reach, or why not."""
     assert command.to is not None  # noqa: S101 - checked by the caller
     wing = state.wings[flight.wing]
@@ -370,6 +375,48 @@ def _refuel(ctx: Ctx, command: Command) -> None:
     _finish(ctx, found, detached=False)
 
 
+def aa_problem(state: DWState, command: FireAA) -> tuple[tuple[int, ...], int] | Refusal:  # noqa: PLR0911 - one guard per rule
+    """DW-18.2: the firing models and the wing, or why ``command`` is refused."""
+    activation = state.activation
+    if state.stage is not Stage.ACTIVATION or activation is None:
+        return Refusal(WingCode.TURN, "Models turn their AA on wings in their own activation.")
+    target = wing_index(state, command.wing)
+    if target is None:
+        return Refusal(WingCode.UNKNOWN, f"There is no wing {command.wing}.")
+    wing, there = state.wings[target], wing_hex(state, target)
+    if wing.owner == state.active or there is None:
+        return Refusal(WingCode.ATTACK, f"{wing.ident} is not an enemy wing in the air.")
+    models = []
+    for name in command.models:
+        index = state.index_of(name)
+        if index is None:
+            return Refusal(WingCode.UNKNOWN, f"There is no model {name}.")
+        model = state.models[index]
+        if model.squadron != activation.squadron or not model.on_board or model.hex is None:
+            return Refusal(WingCode.ATTACK, f"{model.ident} is not in the active squadron.")
+        if (state.turn, index) in state.aa_attacks or index in models:
+            return Refusal(WingCode.ATTACK, f"{model.ident} has already fired its AA this turn.")
+        if model.hex.distance(there) > AA_REACH or not aa_dice(state, index):
+            return Refusal(WingCode.ATTACK, f"{model.ident}'s AA does not reach {wing.ident}.")
+        models.append(index)
+    if not models:
+        return Refusal(WingCode.ATTACK, "Name the models that fire.")
+    return tuple(models), target
+
+
+def _fire_aa(ctx: Ctx, command: Command) -> None:
+    """DW-18.2 / DW-20.6: AA at a wing in the models' own activation; it may strike back."""
+    assert isinstance(command, FireAA)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    found = aa_problem(ctx.state, command)
+    if isinstance(found, Refusal):
+        raise found.error()
+    aa_attack(ctx, *found)
+    _game_over(ctx)
+
+
 def _game_over(ctx: Ctx) -> bool:
     """DW-22.4: a fulfilled Field Order wins at once; a fleet with nothing left ends it."""
     met = [p for p in range(PLAYERS) if order_met(ctx.state, p)]
@@ -401,6 +448,7 @@ WING_HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     LaunchWing: _launch,
     FlyWing: _fly,
     RefuelWing: _refuel,
+    FireAA: _fire_aa,
 }
 """The tiny-flyer commands' handlers, for `engine.dystopian.rules`."""
 
@@ -417,12 +465,25 @@ def wing_options(state: DWState) -> list[Command]:
     found: list[Command] = []
     for index, wing in enumerate(state.wings):
         if wing.owner != state.active:
-            continue
-        if wing.place is WingPlace.DECK:
+            found += _aa_attacks(state, index)
+        elif wing.place is WingPlace.DECK:
             found += _launches(state, index)
         elif host_of(state, wing) is not None:
             found += _flights(state, index)
     return found
+
+
+def _aa_attacks(state: DWState, index: int) -> Iterator[Command]:
+    """Each model of the active squadron that may turn its AA on enemy wing ``index``."""
+    activation = state.activation
+    if activation is None or wing_hex(state, index) is None or must_move(state):
+        return
+    if not activation.movement_done and not all(c.resolved for c in state.contacts):
+        return  # as for `Fire`: no die falls before the contacts are settled
+    for model in state.alive(activation.squadron):
+        command = FireAA((state.models[model].ident,), state.wings[index].ident)
+        if not isinstance(aa_problem(state, command), Refusal):
+            yield command
 
 
 def _between(state: DWState) -> list[Command]:

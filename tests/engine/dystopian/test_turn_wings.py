@@ -33,8 +33,9 @@ from engine.dystopian.models import TinyKind
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, legal_commands
 from engine.dystopian.state import DWState, Markers
-from engine.dystopian.wing_commands import FlyWing, LaunchWing, RefuelWing
+from engine.dystopian.wing_commands import FireAA, FlyWing, LaunchWing, RefuelWing
 from engine.dystopian.wing_events import (
+    WingAAAttacked,
     WingAAFired,
     WingActivationEnded,
     WingAttached,
@@ -579,3 +580,51 @@ def test_the_listed_wing_commands_are_all_accepted() -> None:
     assert len(launches) == 8  # as CAP or at 3 places, for each of the two wings aboard
     for launch in launches:
         assert decide(launching, launch, Dice(0))
+
+
+# ---- models' AA in their own activation (DW-18.2) and the attacked wing's answer (DW-20.6) ----
+
+
+def test_a_cruiser_turns_its_aa_on_torpedo_bombers_which_strike_back_at_once() -> None:
+    """DW-18.2 / DW-18.4 / DW-20.6: a cruiser's AA at a wing, which strikes back at once.
+
+    CR-1's 3 AA at 5-6 on the wing within 4 hexes: a 6 downs a token (its extra die a 2)
+    and a 5 is a hit; the attacked torpedo bombers (3 x 3 AD at 3+) answer CR-1 in RB1 at the
+    same time: 4 hits, CR-1's CC (2) cancels 2 (a 6): 2 < DR 4; then the wing: 2 tokens left,
+    1 hit: no Abort; its shot cost 1 fuel.
+    """
+    places = {**PLACES, "CR-1": ("2008", S)}
+    state = arrange(GAME, places, active=0)
+    state = _wings(state, torpedo_2={"place": AIR, "hex": H("2011"), "tokens": 3})
+    state, _ = play(state, [Activate("CR-1"), MoveModel("CR-1", "F")])
+    aa = FireAA(("CR-1",), "torpedo-2")
+    assert aa in legal_commands(state)
+    counter = [3, 3, 4, 4, 1, 1, 1, 1, 1]
+    state, events = play(state, [aa], [6, 5, 1, 2, *counter, 6, 1, 3])
+    assert events == [
+        WingAAAttacked((1,), TORPEDO_2),
+        WingAAFired(TORPEDO_2, None, 1, 5, (6, 5, 1, 2), 1, 1),
+        WingAttackRolled(TORPEDO_2, 1, 9, 3, tuple(counter), 4, counter=True),
+        HitsCancelled(1, "CC", (1,), ((6, 1, 3),), 2, 2),
+        WingFired(TORPEDO_2, ad=True),
+        DamageDealt(1, 2, 0, 0),
+        WingDamaged(TORPEDO_2, 1, 1, aborted=False, fuel=0, lost=False),
+    ]
+    wing = state.wings[TORPEDO_2]
+    assert (wing.tokens, wing.fuel, wing.rearm) == (2, 5, True)
+    _refused(state, aa, WingCode.ATTACK, "CR-1 has already fired its AA this turn.")
+    assert parse_command("aa CR-1 at torpedo-2", state) == aa
+    assert format_command(aa) == "aa CR-1 at torpedo-2"
+
+
+def test_aa_reaches_four_hexes() -> None:
+    """DW-18.2 / DW-28.7: AA reaches 8", 4 hexes."""
+    places = {**PLACES, "CR-1": ("2002", S)}
+    state = _wings(arrange(GAME, places), torpedo_2={"place": AIR, "hex": H("2011")})
+    state, _ = play(state, [Activate("CR-1"), MoveModel("CR-1", "F")])
+    _refused(
+        state,
+        FireAA(("CR-1",), "torpedo-2"),
+        WingCode.ATTACK,
+        "CR-1's AA does not reach torpedo-2.",
+    )
