@@ -52,6 +52,7 @@ from engine.dystopian.moving import (
 from engine.dystopian.state import PLAYERS, DWState, Edge, FieldOrder, Stage
 from engine.dystopian.terrain import Entry, entry_rule, mode_for
 from engine.dystopian.turns import activate, begin_turn, end_activation, end_movement, roll_2d6_off
+from engine.dystopian.wing_rules import wings_ready
 from engine.dystopian.wings_segment import WING_HANDLERS, wing_options
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
 from engine.hexes import Hex
@@ -214,7 +215,11 @@ def prompt_text(state: DWState) -> str:  # noqa: PLR0911 - one line a stage
         waiting = ", ".join(state.models[n].ident for n in state.undeployed(state.active))
         return f"{who}: deploy a squadron in your zone (deploy MODEL HEX [FACING]): {waiting}."
     if state.activation is None:
-        return f"{who}: activate a squadron (activate MODEL [element MODEL])."
+        if not wings_ready(state, state.active):
+            return f"{who}: activate a squadron (activate MODEL [element MODEL])."
+        if not state.ready(state.active):  # DW-20.3: wings take turns among the squadrons
+            return f"{who}: activate a wing (fly WING HEX|off [attack|land|cap ...], refuel WING)."
+        return f"{who}: activate a squadron (activate MODEL) or a wing (fly WING HEX|off ...)."
     left = [
         state.models[n].ident
         for n in state.alive(state.activation.squadron)

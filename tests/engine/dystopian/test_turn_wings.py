@@ -31,7 +31,7 @@ from engine.dystopian.fleet import Squadron, Wing
 from engine.dystopian.language import format_command, parse_command
 from engine.dystopian.models import TinyKind
 from engine.dystopian.narrate import tell
-from engine.dystopian.rules import decide, legal_commands
+from engine.dystopian.rules import decide, legal_commands, prompt_text
 from engine.dystopian.state import DWState, Markers
 from engine.dystopian.wing_commands import FireAA, FlyWing, LaunchWing, RefuelWing
 from engine.dystopian.wing_events import (
@@ -627,4 +627,16 @@ def test_aa_reaches_four_hexes() -> None:
         FireAA(("CR-1",), "torpedo-2"),
         WingCode.ATTACK,
         "CR-1's AA does not reach torpedo-2.",
+    )
+
+
+def test_the_prompt_offers_wings_among_the_squadrons() -> None:
+    """DW-20.3: between activations a player may activate a squadron or a wing."""
+    state = arrange(GAME, PLACES)
+    assert prompt_text(state) == (
+        "Red: activate a squadron (activate MODEL) or a wing (fly WING HEX|off ...)."
+    )
+    only_wings = arrange(GAME, PLACES, activated=(0, 1))
+    assert prompt_text(only_wings) == (
+        "Red: activate a wing (fly WING HEX|off [attack|land|cap ...], refuel WING)."
     )
