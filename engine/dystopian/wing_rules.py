@@ -350,7 +350,11 @@ def aa_attack(ctx: Ctx, models: tuple[int, ...], target: int) -> None:
 
 
 def cap_counter_attacks(ctx: Ctx) -> None:
-    """DW-20.6 / DW-20.8: CAP wings with AD over attacked models strike back at the attacker."""
+    """DW-20.6 / DW-20.8: CAP wings with AD over an attacked squadron strike back.
+
+    A wing on CAP over the attacked model or over a model of its squadron answers the first
+    attacker of that attack its AD reaches, once an activation.
+    """
     activation = ctx.state.activation
     if activation is None:
         return
@@ -358,13 +362,15 @@ def cap_counter_attacks(ctx: Ctx) -> None:
     done: set[int] = set()
     for attack in activation.declared:
         for target in attack.targets:
-            guard = cap_wing_over(ctx.state, target)
-            if guard is None or guard in done or ctx.state.wings[guard].owner == active:
-                continue
-            attacker = _in_reach(ctx.state, guard, attack.models, attacked=False)
-            if attacker is not None:
-                done.add(guard)
-                _ad_attack(ctx, guard, attacker, counter=True)
+            squadron = ctx.state.squadrons[ctx.state.models[target].squadron]
+            for host in squadron.models:  # DW-20.6: attached to the model or its squadron
+                guard = cap_wing_over(ctx.state, host)
+                if guard is None or guard in done or ctx.state.wings[guard].owner == active:
+                    continue
+                attacker = _in_reach(ctx.state, guard, attack.models, attacked=False)
+                if attacker is not None:
+                    done.add(guard)
+                    _ad_attack(ctx, guard, attacker, counter=True)
 
 
 def _in_reach(

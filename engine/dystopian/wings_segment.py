@@ -529,6 +529,28 @@ def _towards(state: DWState, index: int, start: Hex) -> Iterator[Hex]:
             yield path[max(1, min(reach, len(path) - 2))]
 
 
+def _actions(state: DWState, index: int) -> list[FlyWing]:
+    """Flights next to each model or wing that end in an attack, a landing or a patrol."""
+    wing = state.wings[index]
+    candidates: list[FlyWing] = []
+    for n, model in enumerate(state.models):
+        if not model.on_board or model.hex is None:
+            continue
+        spots, card = model.hex.ring(1), state.card(n)
+        if model.owner != wing.owner:
+            candidates += [FlyWing(wing.ident, h, attack=model.ident) for h in spots]
+            continue
+        if card.capacity:
+            candidates += [FlyWing(wing.ident, h, land=model.ident) for h in spots]
+        if card.size.is_large or card.has("convoy_duty"):
+            candidates += [FlyWing(wing.ident, h, cap=model.ident) for h in spots[:2]]
+    for other, enemy in enumerate(state.wings):
+        where = wing_hex(state, other)
+        if enemy.owner != wing.owner and where is not None:
+            candidates += [FlyWing(wing.ident, h, attack=enemy.ident) for h in where.ring(1)]
+    return candidates
+
+
 def _flights(state: DWState, index: int) -> list[Command]:
     """A sample of a wing's flights: moves, attacks, landings, patrols and leaving the table."""
     wing = state.wings[index]
@@ -549,20 +571,7 @@ def _flights(state: DWState, index: int) -> list[Command]:
     else:
         candidates += [FlyWing(wing.ident, h) for r in (1, 3, 5) for h in start.ring(r)[::3]]
         candidates += [FlyWing(wing.ident, h) for h in _towards(state, index, start)]
-    for n, model in enumerate(state.models):
-        if not model.on_board or model.hex is None:
-            continue
-        spots = model.hex.ring(1)
-        if model.owner != wing.owner:
-            candidates += [FlyWing(wing.ident, h, attack=model.ident) for h in spots]
-        else:
-            candidates += [FlyWing(wing.ident, h, land=model.ident) for h in spots]
-            candidates += [FlyWing(wing.ident, h, cap=model.ident) for h in spots[:2]]
-        del n
-    for other, enemy in enumerate(state.wings):
-        where = wing_hex(state, other)
-        if enemy.owner != wing.owner and where is not None:
-            candidates += [FlyWing(wing.ident, h, attack=enemy.ident) for h in where.ring(1)]
+    candidates += _actions(state, index)
     found: list[Command] = []
     seen: set[tuple[str, str, str]] = set()
     for command in candidates:

@@ -640,3 +640,23 @@ def test_the_prompt_offers_wings_among_the_squadrons() -> None:
     assert prompt_text(only_wings) == (
         "Red: activate a wing (fly WING HEX|off [attack|land|cap ...], refuel WING)."
     )
+
+
+def test_a_cap_wing_answers_an_attack_on_its_hosts_squadron_mate() -> None:
+    """DW-20.6: a wing attached to a squadron that is attacked strikes back too.
+
+    Two battleships in one squadron; CR-1 fires at BB-2, and the torpedo bomber on CAP over
+    BB-1 answers: 3 AD at 3+, a 6 and its extra 1 and a 3: 3 hits; CR-1's CC rolls 1, 1.
+    """
+    game = setup(RED, attrs.evolve(fleet(squadron("BB", 2)), free_wings=(Wing(T, 5),)))
+    places = {"CV-1": ("0103", S), "CR-1": ("3016", S), "BB-1": ("2918", N), "BB-2": ("3019", N)}
+    state = arrange(game, places)
+    host = state.index_of("BB-1")
+    state = _wings(state, torpedo_2={"place": AIR, "cap": host, "tokens": 1})
+    state, _ = play(state, [Activate("CR-1"), MoveModel("CR-1", "F")])
+    fire = Fire(("CR-1",), "fore-turret", ("BB-2",))
+    state, events = play(state, [fire, EndActivation()], [1] * 7 + [6, 1, 3, 1] + [1, 1])
+    rolled = [e for e in events if isinstance(e, WingAttackRolled)]
+    guard = next(n for n, w in enumerate(state.wings) if w.ident == "torpedo-2")
+    assert rolled == [WingAttackRolled(guard, 1, 3, 3, (6, 1, 3, 1), 3, counter=True)]
+    assert DamageDealt(1, 3, 0, 0) in events
