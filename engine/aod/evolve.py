@@ -14,6 +14,8 @@ from engine.aod.events import (
     AoDEvent,
     ArtilleryResolved,
     AttackRolled,
+    AweDeclared,
+    AweRolled,
     BreakAwayRolled,
     CaptiveFreed,
     DeployerChanged,
@@ -127,6 +129,18 @@ def _turn_began(event: TurnBegan, state: AoDState) -> AoDState:
         orders_left=event.orders,
         zone_vp=tuple(zone),
     )
+
+
+@_apply.register
+def _awe_declared(event: AweDeclared, state: AoDState) -> AoDState:
+    kept = tuple(pick for pick in state.awe if pick[0] != event.player)
+    return _replace(state, awe=(*kept, (event.player, event.opponent)))
+
+
+@_apply.register
+def _awe_rolled(event: AweRolled, state: AoDState) -> AoDState:
+    kept = tuple(pick for pick in state.awe if pick != (event.player, event.opponent))
+    return _replace(state, awe=kept, orders_left=max(state.orders_left - event.orders_lost, 0))
 
 
 @_apply.register
