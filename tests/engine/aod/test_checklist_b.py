@@ -1,0 +1,885 @@
+"""The acceptance checklist of the AoD digest, items 14 to 26 (AOD-26.17), and the standard game.
+
+Every item is a class whose docstring quotes it; every bullet of the item is a test, played
+through the turn machine (`engine.aod.rules.decide` / `engine.aod.evolve`, via `_game.play`)
+with scripted dice, asserting the digest's numbers: clicks, heat, tokens, VP, need numbers.
+AOD-23 (the standard game) closes the file. Items 1 to 13 are in ``test_checklist_a.py``.
+
+Units used (AOD-26.15, click 0): Pathguard HX-001 (foot, 6/8/15/1, green, 12 pts), Talon HX-002
+(foot, Jade Falcon, 8/9/17/2 energy, Jump Jets), Field Repair Team HX-003 (Repair SE, attack 8),
+Halberd HX-004 (hover, 14/9/17/2), Bastion APC HX-005 (tracked, C2, 10/8/18/1, Reactive Armor),
+Longbow HX-006 (artillery 4/10 (24), attack 9, damage 2, A-L), Gadfly HX-007 (VTOL 16/9/17/2),
+Kestrel HX-009 ('Mech, Jade Falcon elite, pri 3 energy, 12/10/18, JJ, Evade, vent 2), Warden
+HX-010 ('Mech, Liao elite 185, pri 4 ballistic 2/14, sec 4 melee, 8/10/19, Heavy Armor, HD at
+click 9), Tortoise HX-011 (Quad, Sea Fox, pri 3 energy, 9/9/18, Heavy Armor, HD at click 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import pytest
+
+from engine.aod.artillery_order import ArtilleryCode
+from engine.aod.barrage import ARTILLERY, CRITICAL_MISS
+from engine.aod.closecombat import SpecialKind
+from engine.aod.combat import Modifier
+from engine.aod.commands import (
+    AssaultUnit,
+    CloseCombat,
+    EndTurn,
+    FireArtillery,
+    MoveUnit,
+    RangedAttack,
+    RangedFormation,
+    RepairUnit,
+    SpecialMove,
+    VentUnit,
+)
+from engine.aod.dial import DamageKind
+from engine.aod.events import (
+    ArtilleryResolved,
+    AttackRolled,
+    FreeSpinsOffered,
+    HeatCause,
+    HeatChanged,
+    MarkerLanded,
+    MarkersPlaced,
+    OrderGiven,
+    SpecialAttackRolled,
+    TurnBegan,
+    UnitCaptured,
+    UnitDamaged,
+    UnitEliminated,
+    UnitMoved,
+    UnitRepaired,
+)
+from engine.aod.movement import Altitude
+from engine.aod.rules import AoDCode, legal_commands
+from engine.aod.scoring import final_scores
+from engine.aod.state import AoDSetup, AoDState, OrderKind
+from engine.aod.status import DialStatus
+from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
+from engine.aod.units import Weapon
+from engine.game import Command, Event, IllegalCommand
+from engine.hexes import Facing, Hex
+from tests.engine.aod._assets import catalogue
+from tests.engine.aod._combat import CloseRoll, armed, close_rolls
+from tests.engine.aod._game import arrange, play, setup, unit
+
+N, NE, SE, S, SW, NW = Facing
+H = Hex.from_label
+CLOSE, PUSHING, IMPACT = DamageKind.CLOSE, DamageKind.PUSHING, DamageKind.IMPACT
+CHARGE, DFA, RAM = SpecialKind
+SHALLOW = HexTerrain(TerrainType.SHALLOW, feature=7)
+DEEP = HexTerrain(TerrainType.DEEP, feature=8)
+WALL = HexTerrain(TerrainType.BLOCKING, feature=9)
+
+
+def _refused(state: AoDState, command: Command, code: str, message: str | None = None) -> str:
+    """The command is refused with ``code`` (and ``message``); the message."""
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, [command])
+    assert refused.value.code == code
+    if message is not None:
+        assert refused.value.message == message
+    return refused.value.message
+
+
+def _of(events: Sequence[Event], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def _damage(events: Sequence[Event]) -> list[tuple[int, int, str]]:
+    """(unit, clicks, cause) of every `UnitDamaged`, in order."""
+    return [(e.unit, e.clicks, e.cause) for e in _of(events, UnitDamaged)]
+
+
+# ================================================================================== item 14
+
+
+def _arty(terrain: dict[str, HexTerrain] | None = None) -> AoDSetup:
+    game = setup(["HX-006", "HX-001"], ["HX-001", "HX-004"], terrain=terrain)
+    return attrs.evolve(game, markers=tuple(catalogue().markers.values()))
+
+
+ARTY = _arty()
+"""Red: Longbow (HX-006a, artillery 4/10 (24), attack 9, damage 2, marker A-L: difficulty 19,
+blast radius 1) and a Pathguard (HX-001a). Blue: a Pathguard (HX-001b), a Halberd (HX-004a)."""
+ARTY_PLACES = {
+    "HX-006a": ("1002", S),
+    "HX-001a": ("1114", S),
+    "HX-001b": ("1014", N),
+    "HX-004a": ("0318", N),
+}
+
+
+def _battery(game: AoDSetup = ARTY, **places: tuple[str, Facing]) -> AoDState:
+    return arrange(game, {**ARTY_PLACES, **places})
+
+
+def _volley(state: AoDState, dot: str, dice: Sequence[int]) -> list[Event]:
+    """Red fires A-L at ``dot``; both pass; the events of Red's next command stage."""
+    state, _ = play(state, [FireArtillery("HX-006a", (("A-L", H(dot)),))])
+    state, _ = play(state, [EndTurn()])
+    _, events = play(state, [EndTurn()], dice)
+    return events
+
+
+class TestItem14Artillery:
+    """AOD-26.17 item 14: Artillery (AOD-13, AOD-26.9, AOD-18.3, AOD-25 #19, #39)."""
+
+    def test_band_max_below_d_up_to_long_and_max_range_zero_fires_long(self) -> None:
+        """AOD-13.3 / AOD-26.9: the dot lies at ``10 < d <= 24`` from the Longbow.
+
+        On a 30 x 30 board: 1012 (d 10) and 1027 (d 25) are refused, 1013 (d 11) and 1026
+        (d 24) accepted. A Longbow printed ``0/0 (24)`` (attack 9 > 0, max range 0, AOD-12.1)
+        still fires long range, at d 5, though it has no normal ranged attack.
+        """
+        big = attrs.evolve(ARTY, terrain=TerrainMap.of({}, 30, 30))
+        state = _battery(big)
+        for dot in ("1012", "1027"):
+            said = _refused(
+                state, FireArtillery("HX-006a", (("A-L", H(dot)),)), ArtilleryCode.DECLARE
+            )
+            assert "long-range fire reaches from 11 to 24" in said
+        for dot in ("1013", "1026"):
+            _, events = play(state, [FireArtillery("HX-006a", (("A-L", H(dot)),))])
+            (placed,) = _of(events, MarkersPlaced)
+            assert placed.markers[0].dot == H(dot)
+        longbow = next(u for u in big.units if u.collector == "HX-006")
+        blind = attrs.evolve(
+            longbow,
+            weapons=(attrs.evolve(longbow.weapons[0], min_range=0, max_range=0),),
+        )
+        game = attrs.evolve(big, units=tuple(blind if u is longbow else u for u in big.units))
+        state = _battery(game, **{"HX-001b": ("1007", N)})
+        _, events = play(state, [FireArtillery("HX-006a", (("A-L", H("1007")),))])
+        assert _of(events, MarkersPlaced)[0].markers[0].dot == H("1007")
+        _refused(state, RangedAttack("HX-006a", ("HX-001b",)), "attack/no_range")
+
+    def test_resolution_in_the_next_command_stage(self) -> None:
+        """AOD-13.4 / AOD-7.1: the marker waits through Blue's turn, comes down before Red's.
+
+        Nothing happens in Blue's turn (one marker still waits); in Red's command stage the
+        volley resolves before `TurnBegan`, and the marker is removed (AOD-13.4 step 7).
+        """
+        state, events = play(_battery(), [FireArtillery("HX-006a", (("A-L", H("1014")),))])
+        assert events[0] == OrderGiven(unit(state, "HX-006a"), OrderKind.RANGED, False, 1)
+        state, events = play(state, [EndTurn()])
+        assert not _of(events, ArtilleryResolved)
+        assert len(state.markers) == 1
+        state, events = play(state, [EndTurn()], [5, 4, 3])
+        kinds = [type(e) for e in events]
+        assert kinds.index(ArtilleryResolved) < kinds.index(TurnBegan)
+        assert state.markers == ()
+
+    def test_plus_two_for_a_clear_line_of_fire(self) -> None:
+        """AOD-13.4 step 2: 3+3+3 + 9 = 18; +2 with a clear line: 20 >= 19 lands on the dot.
+
+        A wall in 1008 blocks the line (it may be blocked, AOD-13.3): 18 < 19, it drifts.
+        """
+        clear = _of(_volley(_battery(), "1014", [3, 3, 3]), ArtilleryResolved)[0]
+        assert clear.landings[0] == MarkerLanded(
+            "A-L", H("1014"), 20, 19, clear=True, drift=None, distance=0, landed=H("1014")
+        )
+        blocked = _of(
+            _volley(_battery(_arty({"1008": WALL})), "1014", [3, 3, 3]), ArtilleryResolved
+        )[0]
+        assert (blocked.landings[0].total, blocked.landings[0].clear) == (18, False)
+        assert blocked.landings[0].drift is not None
+
+    def test_drift_direction_and_distance_and_off_board_nothing(self) -> None:
+        """AOD-13.4 steps 4-5 / AOD-26.9: a miss drifts by the black die and the margin band.
+
+        1+2+1 + 9 + 2 = 15, margin 4: 2 hexes (A-L: 4-6 -> 2); black 1: "long", along the arrow
+        (S) to 1016. Black 4 with 1+2+4 = 18, margin 1: 1 hex "short", N to 1013. Aimed at 1019,
+        2 hexes S is off the 20-row board: nothing is damaged.
+        """
+        long = _of(_volley(_battery(), "1014", [1, 2, 1]), ArtilleryResolved)[0].landings[0]
+        assert (long.total, long.drift, long.distance, long.landed) == (15, S, 2, H("1016"))
+        short = _of(_volley(_battery(), "1014", [1, 2, 4]), ArtilleryResolved)[0].landings[0]
+        assert (short.total, short.drift, short.distance, short.landed) == (18, N, 1, H("1013"))
+        events = _volley(_battery(), "1019", [1, 2, 1])
+        off = _of(events, ArtilleryResolved)[0].landings[0]
+        assert (off.distance, off.landed) == (2, None)
+        assert not _of(events, UnitDamaged)
+
+    def test_blast_affects_friends_too_captives_excluded(self) -> None:
+        """AOD-13.4 step 6: 5+4+3 + 9 + 2 = 23 on 1014; radius 1: 2 clicks to friend and foe.
+
+        Red's own Pathguard in 1114 takes them as Blue's on the dot does; the far Halberd none.
+        With Blue's Pathguard the captive of Red's (AOD-14.4), only the escort is hit.
+        """
+        state = _battery()
+        ours, theirs = unit(state, "HX-001a"), unit(state, "HX-001b")
+        events = _volley(state, "1014", [5, 4, 3])
+        assert sorted(_damage(events)) == sorted([(ours, 2, ARTILLERY), (theirs, 2, ARTILLERY)])
+        held = state.with_unit(theirs, attrs.evolve(state.units[theirs], captor=ours))
+        assert _damage(_volley(held, "1014", [5, 4, 3])) == [(ours, 2, ARTILLERY)]
+
+    def test_a_critical_miss_damages_only_the_shooter(self) -> None:
+        """AOD-13.6: white 1 + 1: the Longbow takes 1 pushing click; the marker does nothing."""
+        state = _battery()
+        events = _volley(state, "1014", [1, 1, 6])
+        (resolved,) = _of(events, ArtilleryResolved)
+        assert (resolved.critical_miss, resolved.landings) == (True, ())
+        hurt = _of(events, UnitDamaged)
+        assert [(e.unit, e.clicks, e.kind, e.cause) for e in hurt] == [
+            (unit(state, "HX-006a"), 1, PUSHING, CRITICAL_MISS)
+        ]
+
+
+# ================================================================================== item 15
+
+CLOSE_GAME = armed(["HX-009", "HX-011", "HX-010"], ["HX-010", "HX-001", "HX-002", "HX-004"])
+"""Red: Kestrel (HX-009a), Tortoise Quad (HX-011a), Warden (HX-010a). Blue: Warden (HX-010b,
+defense 19, Heavy Armor), Pathguard (HX-001a, defense 15), Talon (HX-002a, defense 17), Halberd
+(HX-004a)."""
+CLOSE_FAR = {
+    "HX-009a": ("0110", S),
+    "HX-011a": ("0112", S),
+    "HX-010a": ("0114", S),
+    "HX-004a": ("1818", N),
+}
+
+
+def _melee(
+    places: dict[str, tuple[str, Facing]], game: AoDSetup = CLOSE_GAME, **kw: Any
+) -> AoDState:
+    return arrange(game, {**CLOSE_FAR, **places}, **kw)
+
+
+class TestItem15CloseCombat:
+    """AOD-26.17 item 15: Close combat: front-arc contact (Quads: any), rear +2, shallow-water and
+    submerged restrictions, 'Mech minimum 1, a Quad with no melee weapon dealing 1 (AOD-14.1,
+    AOD-14.2, AOD-11.6, AOD-8.8, AOD-19.4, AOD-19.5)."""
+
+    def test_front_arc_contact_quads_any(self) -> None:
+        """AOD-14.1: the Kestrel facing away from the Warden behind it may not attack it; the
+        Tortoise Quad facing away from a Pathguard does: 6 + 9 = 15 reaches 15."""
+        state = _melee({"HX-009a": ("0505", N), "HX-010b": ("0506", N)})
+        _refused(
+            state,
+            CloseCombat("HX-009a", "HX-010b"),
+            AoDCode.NOT_ALLOWED,
+            "The target must touch the front arc.",
+        )
+        state = _melee({"HX-011a": ("0505", N), "HX-001a": ("0506", N)})
+        quad, squad = unit(state, "HX-011a"), unit(state, "HX-001a")
+        _, events = play(state, [CloseCombat("HX-011a", "HX-001a")], [2, 2, 2])
+        assert close_rolls(events)[1] == CloseRoll(quad, squad, (2, 2, 2), 9, 15, hit=True)
+
+    def test_rear_contact_plus_two(self) -> None:
+        """AOD-14.2: touching the rear arc of a Warden facing away: 7 + 10 + 2 = 19 hits 19;
+        from its front the same 7 + 10 = 17 misses."""
+        for facing, attack, hit in ((S, 12, True), (N, 10, False)):
+            state = _melee({"HX-009a": ("0505", S), "HX-010b": ("0506", facing)})
+            _, events = play(state, [CloseCombat("HX-009a", "HX-010b")], [3, 2, 2])
+            roll = close_rolls(events)[1]
+            assert isinstance(roll, CloseRoll)
+            assert (roll.attack, roll.defense, roll.hit) == (attack, 19, hit)
+
+    def test_shallow_water_and_submerged_restrictions(self) -> None:
+        """AOD-14.1 / AOD-19.4 / AOD-19.5: a Warden in shallow water is attacked only from that
+        water (from 0505 also shallow: 9 + 10 = 19 hits, 3 + 1 Zellbrigen - 1 HA = 3 clicks);
+        a submerged Warden only by a submerged enemy."""
+        wet = armed(["HX-009", "HX-011"], ["HX-010", "HX-004"], terrain={"0506": SHALLOW})
+        state = _melee({"HX-009a": ("0505", S), "HX-010a": ("0506", N)}, wet)
+        _refused(
+            state,
+            CloseCombat("HX-009a", "HX-010a"),
+            AoDCode.NOT_ALLOWED,
+            "A unit in shallow water is attacked only from that water.",
+        )
+        both = armed(
+            ["HX-009", "HX-011"], ["HX-010", "HX-004"], terrain={"0505": SHALLOW, "0506": SHALLOW}
+        )
+        state = _melee({"HX-009a": ("0505", S), "HX-010a": ("0506", N)}, both)
+        _, events = play(state, [CloseCombat("HX-009a", "HX-010a")], [3, 3, 3])
+        assert [e.clicks for e in _of(events, UnitDamaged)] == [3]
+        deep = armed(["HX-009", "HX-011"], ["HX-010", "HX-004"], terrain={"0506": DEEP})
+        state = _melee({"HX-009a": ("0505", S), "HX-010a": ("0506", N)}, deep)
+        _refused(
+            state,
+            CloseCombat("HX-009a", "HX-010a"),
+            AoDCode.NOT_ALLOWED,
+            "Only a submerged enemy may attack a submerged unit.",
+        )
+
+    def test_mech_minimum_one_click(self) -> None:
+        """AOD-11.6: the Warden at click 8 and heat 5 strikes with its melee secondary 2 - 2 = 0;
+        9 + 8 = 17 hits the Talon's 17: still 1 click."""
+        state = _melee(
+            {"HX-010a": ("0505", S), "HX-002a": ("0506", N)},
+            dials={"HX-010a": DialStatus(click=8, heat=5)},
+        )
+        talon = unit(state, "HX-002a")
+        _, events = play(state, [CloseCombat("HX-010a", "HX-002a", secondary=True)], [3, 3, 3])
+        assert _of(events, UnitDamaged) == [UnitDamaged(talon, CLOSE, 1, 1, 0, "close combat", 0)]
+
+    def test_quad_without_melee_deals_one(self) -> None:
+        """AOD-8.8 / AOD-11.6: the Tortoise's primary 3 counts as 1 in close combat: 1 click to
+        the Pathguard (6 + 9 = 15 reaches 15)."""
+        state = _melee({"HX-011a": ("0505", S), "HX-001a": ("0506", N)})
+        squad = unit(state, "HX-001a")
+        _, events = play(state, [CloseCombat("HX-011a", "HX-001a")], [2, 2, 2])
+        assert _of(events, UnitDamaged) == [UnitDamaged(squad, CLOSE, 1, 1, 0, "close combat", 0)]
+
+
+# ================================================================================== item 16
+
+CAPTURE_GAME = armed(["HX-001", "HX-001", "HX-009"], ["HX-010", "HX-001", "HX-007", "HX-005"])
+"""Red: Pathguards HX-001a, b (Foot, attack 8), Kestrel HX-009a (110). Blue: Warden HX-010a
+(defense 19, 185 points), Pathguard HX-001c (12), Gadfly VTOL HX-007a (defense 17, 50), Bastion
+HX-005a (40)."""
+CAPTURE_FAR = {
+    "HX-001b": ("0112", S),
+    "HX-009a": ("0110", S),
+    "HX-010a": ("1818", N),
+    "HX-001c": ("1618", N),
+    "HX-007a": ("1418", N),
+    "HX-005a": ("1218", N),
+}
+
+
+def _captors(places: dict[str, tuple[str, Facing]], **kw: Any) -> AoDState:
+    return arrange(CAPTURE_GAME, {**CAPTURE_FAR, **places}, **kw)
+
+
+def _held(state: AoDState, captive: str, escort: str) -> AoDState:
+    index = unit(state, captive)
+    return state.with_unit(index, attrs.evolve(state.units[index], captor=unit(state, escort)))
+
+
+class TestItem16Capture:
+    """AOD-26.17 item 16: Capture: +3; failure costs 1 click; a VTOL is eliminated; the captive
+    and escort restrictions; VP x2 rules (AOD-14.3, AOD-14.4, AOD-22.2)."""
+
+    def test_plus_three_defense_and_the_captive_is_made(self) -> None:
+        """AOD-14.3: 14 + 8 = 22 reaches the Warden's 19 + 3: a captive, no damage dealt."""
+        state = _captors({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
+        squad, warden = unit(state, "HX-001a"), unit(state, "HX-010a")
+        state, events = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 4])
+        assert close_rolls(events)[1:] == [
+            CloseRoll(squad, warden, (5, 5, 4), 8, 22, hit=True, capture=True),
+            UnitCaptured(warden, captor=squad),
+        ]
+        assert state.units[warden].dial == DialStatus(click=0)
+
+    def test_failure_costs_one_click(self) -> None:
+        """AOD-14.3: 13 + 8 = 21 < 22: the squad takes 1 pushing click that nothing prevents."""
+        state = _captors({"HX-001a": ("0505", S), "HX-010a": ("0506", N)})
+        squad = unit(state, "HX-001a")
+        state, events = play(state, [CloseCombat("HX-001a", "HX-010a", capture=True)], [5, 5, 3])
+        assert _of(events, UnitDamaged) == [UnitDamaged(squad, PUSHING, 1, 1, 1, "failed capture")]
+        assert state.units[unit(state, "HX-010a")].captor is None
+
+    def test_a_vtol_is_eliminated(self) -> None:
+        """AOD-14.3: 12 + 8 = 20 reaches the Gadfly's 17 + 3: eliminated, Red scores 50."""
+        state = _captors({"HX-001a": ("0505", S), "HX-007a": ("0506", N)})
+        state, events = play(state, [CloseCombat("HX-001a", "HX-007a", capture=True)], [4, 4, 4])
+        assert events[-1] == UnitEliminated(unit(state, "HX-007a"), scorer=0, points=50)
+        assert state.elimination[0] == 50
+
+    def test_captive_and_escort_restrictions(self) -> None:
+        """AOD-14.4: a captive takes no order and is never attacked; its escort only moves and
+        cannot be captured, but may be close-attacked."""
+        places = {"HX-001a": ("0505", S), "HX-010a": ("0506", N), "HX-009a": ("0607", NW)}
+        state = _held(_captors({**places, "HX-001c": ("0504", S)}), "HX-010a", "HX-001a")
+        _refused(
+            state,
+            CloseCombat("HX-009a", "HX-010a"),
+            AoDCode.NOT_ALLOWED,
+            "A captive can never be attacked.",
+        )
+        _refused(
+            state,
+            CloseCombat("HX-001a", "HX-001c"),
+            AoDCode.NOT_ALLOWED,
+            "Pathguard Rifle Squad is guarding a captive: it can only move.",
+        )
+        blue = attrs.evolve(state, active=1)
+        _refused(
+            blue,
+            MoveUnit("HX-010a", H("0507"), N),
+            AoDCode.NOT_ALLOWED,
+            "Warden WD-5H is a captive: it cannot be given orders.",
+        )
+        _refused(
+            blue,
+            CloseCombat("HX-001c", "HX-001a", capture=True),
+            AoDCode.NOT_ALLOWED,
+            "A unit holding a captive cannot be captured.",
+        )
+        _, events = play(blue, [CloseCombat("HX-001c", "HX-001a")], [3, 3, 3])
+        assert _damage(events) == [(unit(state, "HX-001a"), 1, "close combat")]
+
+    def test_vp_times_two_rules(self) -> None:
+        """AOD-22.2 (b), (c): a captive 'Mech scores 2 x 185 wherever it is; a captive squad
+        2 x 12 inside the captor's zone (row 2 of Red's top zone) and 0 outside it."""
+        red = 12 + 12 + 110
+        mech = _held(
+            _captors({"HX-001a": ("0909", S), "HX-010a": ("0910", N)}), *("HX-010a", "HX-001a")
+        )
+        assert final_scores(mech)[0].control == red + 2 * 185
+        assert final_scores(mech)[1].control == 12 + 50 + 40  # the Warden is no survivor
+        for where, vp in (("1002", 2 * 12), ("0505", 0)):
+            escort = H(where).neighbor(S).label
+            state = _captors({"HX-001a": (escort, S), "HX-001c": (where, N)})
+            held = _held(state, "HX-001c", "HX-001a")
+            assert final_scores(held)[0].control == red + vp
+
+
+# ================================================================================== item 17
+
+ASSAULT_GAME = setup(["HX-009", "HX-001", "HX-002"], ["HX-001", "HX-010"])
+"""Red: Kestrel HX-009a (speed 12, attack 10, primary 3 energy 0/10), Pathguard HX-001a, Talon
+HX-002a. Blue: Pathguard HX-001b (defense 15), Warden HX-010a."""
+APART = {
+    "HX-009a": ("0505", S),
+    "HX-001a": ("1505", S),
+    "HX-002a": ("0205", S),
+    "HX-001b": ("0515", N),
+    "HX-010a": ("1515", N),
+}
+
+
+class TestItem17Assault:
+    """AOD-26.17 item 17: Assault: no contact at the start, half move + fire or full move + close,
+    +1 heat, +1 defense, no run, no formation (AOD-15, AOD-7.3, AOD-18.1)."""
+
+    def test_no_contact_at_the_start(self) -> None:
+        """AOD-15 / AOD-7.3: a Kestrel touching the Pathguard gets no Assault order."""
+        state = arrange(ASSAULT_GAME, {**APART, "HX-001b": ("0506", N)})
+        _refused(state, AssaultUnit("HX-009a", H("0505"), S, ("HX-001b",)), AoDCode.NOT_ALLOWED)
+        assert not _of(legal_commands(state), AssaultUnit)
+
+    def test_half_move_then_fire(self) -> None:
+        """AOD-15: 4 of its ceil(12/2) = 6 hexes, then a shot: 9 + 10 = 19 >= 15 + 1 (need 6);
+        energy against infantry: 1 click. 7 hexes is refused (allowance 6)."""
+        state = arrange(ASSAULT_GAME, APART)
+        kestrel, squad = unit(state, "HX-009a"), unit(state, "HX-001b")
+        after, events = play(state, [AssaultUnit("HX-009a", H("0509"), S, ("HX-001b",))], [3, 3, 3])
+        assert events[1] == UnitMoved(kestrel, H("0509"), S, Altitude.NOE, 4)
+        shot = _of(events, AttackRolled)[0].shots[0]
+        assert (shot.need, shot.hit, shot.clicks) == (6, True, 1)
+        assert after.units[squad].dial.click == 1
+        _refused(
+            state,
+            AssaultUnit("HX-009a", H("0512"), S, ("HX-001b",)),
+            AoDCode.UNREACHABLE,
+            "HX-009a cannot reach 0512 in this assault (allowance 6).",
+        )
+
+    def test_full_move_then_close(self) -> None:
+        """AOD-15: 9 of 12 hexes into contact, then close combat: 6 + 10 = 16 >= 15 + 1; the
+        Kestrel's primary 3 in close combat (not reduced against infantry)."""
+        state = arrange(ASSAULT_GAME, APART)
+        squad = unit(state, "HX-001b")
+        command = AssaultUnit("HX-009a", H("0514"), S, ("HX-001b",), close=True)
+        _, events = play(state, [command], [2, 2, 2])
+        attack = _of(events, AttackRolled)[0]
+        assert (attack.close, attack.shots[0].need, attack.shots[0].clicks) == (True, 6, 3)
+        assert UnitDamaged(squad, CLOSE, 3, 3, 0, "close combat", 0) in events
+
+    def test_plus_one_heat(self) -> None:
+        """AOD-15 / AOD-10.1: +1 heat after the order; pushed, +1 more, applied together."""
+        state = arrange(ASSAULT_GAME, APART)
+        kestrel = unit(state, "HX-009a")
+        command = AssaultUnit("HX-009a", H("0509"), S, ("HX-001b",))
+        _, events = play(state, [command], [3, 3, 3])
+        assert HeatChanged(kestrel, (HeatCause.ASSAULT,), 1, 1, False, 1) in events
+        pushed = arrange(ASSAULT_GAME, APART, tokens={"HX-009a": 1})
+        _, events = play(pushed, [command], [3, 3, 3])
+        assert HeatChanged(kestrel, (HeatCause.PUSHED, HeatCause.ASSAULT), 2, 2, False, 1) in events
+
+    def test_plus_one_defense(self) -> None:
+        """AOD-15 / AOD-12.6: the target's defense gets the assault's +1: 15 + 1 = 16."""
+        state = arrange(ASSAULT_GAME, APART)
+        _, events = play(state, [AssaultUnit("HX-009a", H("0509"), S, ("HX-001b",))], [3, 3, 3])
+        shot = _of(events, AttackRolled)[0].shots[0]
+        assert shot.defense_modifiers == (Modifier("assault", 1, "AOD-15"),)
+        assert shot.defense + sum(m.amount for m in shot.defense_modifiers) == 16
+
+    def test_no_run_and_no_formation(self) -> None:
+        """AOD-15: no run: the close assault's allowance stays 12 (a run would double it), so
+        13 hexes is refused; an assaulting 'Mech is in no formation: once it has assaulted, a
+        ranged formation naming it is refused (AOD-18.1)."""
+        state = arrange(ASSAULT_GAME, {**APART, "HX-001b": ("0519", N)})
+        _refused(
+            state,
+            AssaultUnit("HX-009a", H("0518"), S, ("HX-001b",), close=True),
+            AoDCode.UNREACHABLE,
+            "HX-009a cannot reach 0518 in this assault (allowance 12).",
+        )
+        trio = {**APART, "HX-009a": ("0505", S), "HX-001a": ("0605", S), "HX-002a": ("0405", S)}
+        state = arrange(ASSAULT_GAME, {**trio, "HX-001b": ("0512", N)})
+        after, _ = play(state, [AssaultUnit("HX-009a", H("0506"), S, ("HX-001b",))], [3, 3, 3])
+        said = _refused(
+            after,
+            RangedFormation(("HX-001a", "HX-009a", "HX-002a"), "HX-001b"),
+            "formation/illegal",
+        )
+        assert said == "HX-009a cannot take a ranged order now."
+
+
+# ================================================================================== item 18
+
+SPECIAL_FORCES = (["HX-010", "HX-009", "HX-005"], ["HX-009", "HX-010", "HX-011", "HX-001"])
+SPECIAL_FAR = {
+    "HX-010a": ("0110", S),
+    "HX-009a": ("0112", S),
+    "HX-005a": ("0114", S),
+    "HX-009b": ("1818", N),
+    "HX-010b": ("1618", N),
+    "HX-011a": ("1418", N),
+    "HX-001a": ("1218", N),
+}
+"""Red: Warden HX-010a (primary 4, attack 10, speed 8), Kestrel HX-009a (Jump Jets, primary 3),
+Bastion HX-005a (tracked, attack 8). Blue: Kestrel HX-009b (defense 18), Warden HX-010b (19,
+Heavy Armor), Tortoise HX-011a, Pathguard HX-001a. No faction abilities (`setup`): the plain
+special attacks."""
+
+
+def _specials(
+    places: dict[str, tuple[str, Facing]], terrain: dict[str, HexTerrain] | None = None
+) -> AoDState:
+    return arrange(setup(*SPECIAL_FORCES, terrain=terrain), {**SPECIAL_FAR, **places})
+
+
+class TestItem18SpecialAttacks:
+    """AOD-26.17 item 18: Charge, DFA and ram: damage, self-damage, modifiers (including the charge
+    +2 for terrain features other than water, hills included), free-spin rules, heat, and no
+    front-arc requirement for charge and ram (AOD-16, AOD-25 #12, #13, #40)."""
+
+    def test_charge_damage_self_damage_and_heat(self) -> None:
+        """AOD-16.2: 9 + 10 = 19 >= 18: the Kestrel takes 4 + 1 = 5 impact clicks, the Warden
+        ceil(4/2) = 2; +1 heat for the run and +1 for the charge."""
+        state = _specials({"HX-010a": ("0510", N), "HX-009b": ("0506", S)})
+        warden, kestrel = unit(state, "HX-010a"), unit(state, "HX-009b")
+        _, events = play(
+            state, [SpecialMove("HX-010a", CHARGE, H("0507"), S, "HX-009b")], [3, 3, 3]
+        )
+        assert events[1:] == [
+            UnitMoved(warden, H("0507"), S, Altitude.NOE, 3, run=True),
+            SpecialAttackRolled(warden, kestrel, CHARGE, (3, 3, 3), 10, 18, hit=True),
+            UnitDamaged(kestrel, IMPACT, 5, 5, 0, "charge", by=0),
+            UnitDamaged(warden, IMPACT, 2, 2, 1, "charge"),
+            HeatChanged(warden, (HeatCause.RUN, HeatCause.SPECIAL), 2, 2, False, 1),
+        ]
+
+    def test_dfa_damage_self_damage_and_heat(self) -> None:
+        """AOD-16.2 / AOD-25 #12, #13: the Kestrel jumps onto the Warden (19 + 2 = 21, need 11).
+
+        11 hits: 3 + 2 = 5 impact clicks (Heavy Armor ignored), 1 to itself, +1 heat. 10 misses:
+        2 clicks to itself.
+        """
+        state = _specials({"HX-009a": ("0510", N), "HX-010b": ("0506", S)})
+        kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010b")
+        command = SpecialMove("HX-009a", DFA, H("0507"), N, "HX-010b")
+        _, events = play(state, [command], [4, 4, 3])
+        assert _of(events, SpecialAttackRolled)[0].defense == 21
+        assert _damage(events) == [(warden, 5, "dfa"), (kestrel, 1, "dfa")]
+        assert HeatChanged(kestrel, (HeatCause.SPECIAL,), 1, 1, False, 1) in events
+        _, events = play(state, [command], [4, 3, 3])
+        assert _damage(events) == [(kestrel, 2, "dfa")]
+
+    def test_ram_damage_self_damage_no_heat(self) -> None:
+        """AOD-16.2: the Bastion rams the Kestrel: 10 + 8 = 18 hits: 2 clicks to the target,
+        1 to the ram, hit or miss; a vehicle has no heat."""
+        state = _specials({"HX-005a": ("0510", N), "HX-009b": ("0506", S)})
+        bastion, kestrel = unit(state, "HX-005a"), unit(state, "HX-009b")
+        command = SpecialMove("HX-005a", RAM, H("0507"), S, "HX-009b")
+        _, events = play(state, [command], [4, 3, 3])
+        assert _damage(events) == [(kestrel, 2, "ram"), (bastion, 1, "ram")]
+        assert not _of(events, HeatChanged)
+        _, events = play(state, [command], [1, 2, 3])
+        assert _damage(events) == [(bastion, 1, "ram")]
+
+    def test_charge_plus_two_for_terrain_features_other_than_water_hills_included(self) -> None:
+        """AOD-16.2 / AOD-25 #40: the line from 0502 to the Kestrel in 0506 crosses 0504.
+
+        A clear hill, woods or a wall there: defense 18 + 2 = 20; shallow water or open ground:
+        18. The attack modifier of a rear approach is apart (+2 attack, AOD-16.2).
+        """
+        woods = HexTerrain(TerrainType.HINDERING, feature=3)
+        hill = HexTerrain(elevated=True, feature=3)
+        for terrain, defense in ((hill, 20), (woods, 20), (SHALLOW, 18), (None, 18)):
+            cells = {} if terrain is None else {"0504": terrain}
+            state = _specials({"HX-010a": ("0502", S), "HX-009b": ("0506", N)}, cells)
+            command = SpecialMove("HX-010a", CHARGE, H("0505"), S, "HX-009b")
+            _, events = play(state, [command], [3, 3, 3])
+            assert _of(events, SpecialAttackRolled)[0].defense == defense
+        state = _specials({"HX-010a": ("0510", N), "HX-009b": ("0506", N)})
+        _, events = play(
+            state, [SpecialMove("HX-010a", CHARGE, H("0507"), N, "HX-009b")], [1, 2, 2]
+        )
+        assert _of(events, SpecialAttackRolled)[0].attack == 12  # rear approach: 10 + 2
+
+    def test_free_spin_rules(self) -> None:
+        """AOD-16.2 / AOD-8.5: a charge from the front: the Kestrel may spin; from its rear: no
+        spin. A DFA that hits: no spin; one that misses a 'Mech: it may spin."""
+        front = _specials({"HX-010a": ("0510", N), "HX-009b": ("0506", S)})
+        kestrel = unit(front, "HX-009b")
+        _, events = play(
+            front, [SpecialMove("HX-010a", CHARGE, H("0505"), S, "HX-009b")], [1, 2, 3]
+        )
+        assert [o.unit for o in _of(events, FreeSpinsOffered)[0].offers] == [kestrel]
+        rear = _specials({"HX-010a": ("0510", N), "HX-009b": ("0506", N)})
+        _, events = play(rear, [SpecialMove("HX-010a", CHARGE, H("0507"), N, "HX-009b")], [1, 2, 2])
+        assert not _of(events, FreeSpinsOffered)
+        jump = _specials({"HX-009a": ("0510", N), "HX-010b": ("0506", N)})
+        warden = unit(jump, "HX-010b")
+        command = SpecialMove("HX-009a", DFA, H("0507"), N, "HX-010b")
+        _, hit = play(jump, [command], [4, 4, 3])
+        assert not _of(hit, FreeSpinsOffered)
+        _, missed = play(jump, [command], [4, 3, 3])
+        assert [o.unit for o in _of(missed, FreeSpinsOffered)[0].offers] == [warden]
+
+    def test_no_front_arc_for_charge_and_ram(self) -> None:
+        """AOD-16.2 / AOD-6.2: charger and rammer end facing S, their target N of them (behind):
+        both attacks are made (hits as above)."""
+        for mover, kind in (("HX-010a", CHARGE), ("HX-005a", RAM)):
+            state = _specials({mover: ("0510", N), "HX-009b": ("0506", S)})
+            _, events = play(state, [SpecialMove(mover, kind, H("0507"), S, "HX-009b")], [4, 3, 3])
+            (rolled,) = _of(events, SpecialAttackRolled)
+            assert (rolled.target, rolled.hit) == (unit(state, "HX-009b"), True)
+
+
+# ================================================================================== item 19
+
+HEAT_GAME = setup(["HX-009", "HX-001", "HX-001", "HX-002"], ["HX-010", "HX-001", "HX-004"])
+"""Red: Kestrel HX-009a (energy primary 3, vent 2, HEAT-STD), Pathguards HX-001a, b, Talon
+HX-002a (energy 2). Blue: Warden HX-010a (defense 19, Heavy Armor), Pathguard HX-001c, Halberd
+HX-004a. HEAT-STD (AOD-26.14): position 4 avoid shutdown 3+; 5 avoid shutdown 4+ and ammo 3+
+(a failure: 2 unreducible clicks and +1 heat); 6 automatic shutdown."""
+HEAT_PLACES = {
+    "HX-009a": ("0505", S),
+    "HX-001a": ("0705", S),
+    "HX-001b": ("0905", S),
+    "HX-002a": ("1105", S),
+    "HX-010a": ("0515", N),
+    "HX-001c": ("0715", N),
+    "HX-004a": ("0915", N),
+}
+RUN = MoveUnit("HX-009a", H("0519"), S, run=True)
+"""A run of 14 hexes: +1 heat, and +1 more pushed (the Kestrel carries last turn's token)."""
+
+
+def _hot(heat: int, *, shutdown: bool = False, tokens: int = 1, **places: Any) -> AoDState:
+    return arrange(
+        HEAT_GAME,
+        {**HEAT_PLACES, **places},
+        dials={"HX-009a": DialStatus(0, heat, shutdown=shutdown)},
+        tokens={"HX-009a": tokens},
+    )
+
+
+def _heat(events: Sequence[Event]) -> list[HeatChanged]:
+    return _of(events, HeatChanged)
+
+
+class TestItem19Heat:
+    """AOD-26.17 item 19: Heat: the total applied before checks; the cascade loop; automatic
+    shutdown at position 6; shutdown by a failed check (the dial is not moved; 2 tokens); a
+    shut-down 'Mech can only vent and gives attackers +4; further heat ignored while shut down,
+    after either kind of shutdown; restart by roll and at position 0; energy-hit heat only once
+    per turn; water cooling (AOD-10, AOD-7.6, AOD-26.14, AOD-25 #37)."""
+
+    def test_total_applied_before_checks(self) -> None:
+        """AOD-10.2: push + run = +2 from 3 lands on 5 at once: only position 5's two checks are
+        rolled (shutdown 4+: 5 passes; ammo 3+: 6 passes), none of position 4's."""
+        state = _hot(3)
+        _, events = play(state, [RUN], [5, 6])
+        (heat,) = _heat(events)
+        assert (heat.causes, heat.change, heat.heat, heat.shutdown) == (
+            (HeatCause.PUSHED, HeatCause.RUN),
+            2,
+            5,
+            False,
+        )
+        assert [(r.kind, r.position, r.need, r.die) for r in heat.rolls] == [
+            ("shutdown", 5, 4, 5),
+            ("ammo", 5, 3, 6),
+        ]
+
+    def test_cascade_loop(self) -> None:
+        """AOD-10.2 / AOD-26.14: at 5 the ammo check fails (1 < 3): 2 unreducible clicks and
+        +1 heat, applied at once: the loop reaches 6 and shuts the 'Mech down (3 in all)."""
+        state = _hot(3)
+        kestrel = unit(state, "HX-009a")
+        after, events = play(state, [RUN], [5, 1])
+        (heat,) = _heat(events)
+        assert (heat.change, heat.heat, heat.shutdown, heat.tokens) == (3, 6, True, 2)
+        assert _of(events, UnitDamaged) == [
+            UnitDamaged(kestrel, DamageKind.UNREDUCIBLE, 2, 2, 2, "ammo explosion")
+        ]
+        assert after.units[kestrel].dial == DialStatus(2, 6, shutdown=True)
+
+    def test_automatic_shutdown_at_position_six(self) -> None:
+        """AOD-10.4: +2 from 5 stops at 6, the radiation symbols: shut down, 2 tokens, no dice."""
+        state = _hot(5)
+        kestrel = unit(state, "HX-009a")
+        after, events = play(state, [RUN])
+        assert _heat(events) == [
+            HeatChanged(kestrel, (HeatCause.PUSHED, HeatCause.RUN), 1, 6, True, 2)
+        ]
+        assert after.units[kestrel].tokens == 2
+
+    def test_shutdown_by_a_failed_check_dial_not_moved_two_tokens(self) -> None:
+        """AOD-10.4: at 5 the avoid-shutdown check fails (2 < 4): shut down with the dial left
+        at 5 (not turned to 6) and two tokens; the ammo check passes (6)."""
+        state = _hot(3)
+        kestrel = unit(state, "HX-009a")
+        after, events = play(state, [RUN], [2, 6])
+        (heat,) = _heat(events)
+        assert (heat.heat, heat.shutdown, heat.tokens) == (5, True, 2)
+        assert after.units[kestrel].dial == DialStatus(0, 5, shutdown=True)
+
+    def test_shut_down_only_vents_and_attackers_get_plus_four(self) -> None:
+        """AOD-10.4 / AOD-7.3: a shut-down Kestrel may only vent; the Warden shooting it gets +4:
+        6 + 10 + 4 = 20 reaches its 18 + 2 (Evade): need 6."""
+        state = _hot(6, shutdown=True, tokens=2, **{"HX-009a": ("0505", S)})
+        _refused(
+            state,
+            MoveUnit("HX-009a", H("0506"), S),
+            AoDCode.NOT_ALLOWED,
+            "HX-009a is shut down: it can only vent.",
+        )
+        blue = arrange(
+            HEAT_GAME,
+            {**HEAT_PLACES, "HX-010a": ("0510", N)},
+            active=1,
+            dials={"HX-009a": DialStatus(0, 6, shutdown=True)},
+            tokens={"HX-009a": 2},
+        )
+        _, events = play(blue, [RangedAttack("HX-010a", ("HX-009a",))], [2, 2, 2])
+        shot = _of(events, AttackRolled)[0].shots[0]
+        assert shot.attack_modifiers == (Modifier("shut-down target", 4, "AOD-10.4"),)
+        assert (shot.need, shot.hit) == (6, True)
+
+    def test_further_heat_ignored_after_either_kind_of_shutdown(self) -> None:
+        """AOD-10.4 / AOD-25 #37: a shut-down Warden (at 6, or at 4 after a failed check) hit by
+        the Kestrel's energy weapon (+4: 9 + 14 >= 19) takes its clicks but no heat: the dial
+        stays where it is."""
+        for heat in (6, 4):
+            state = arrange(
+                HEAT_GAME,
+                {**HEAT_PLACES, "HX-010a": ("0512", N)},
+                dials={"HX-010a": DialStatus(0, heat, shutdown=True)},
+                tokens={"HX-010a": 2},
+            )
+            warden = unit(state, "HX-010a")
+            after, events = play(state, [RangedAttack("HX-009a", ("HX-010a",))], [3, 3, 3])
+            assert [e.clicks for e in _of(events, UnitDamaged)] == [2]  # 3 - 1 Heavy Armor
+            assert [(e.change, e.heat) for e in _heat(events)] == [(0, heat)]
+            assert after.units[warden].dial == DialStatus(2, heat, shutdown=True)
+
+    def test_restart_by_roll_and_at_position_zero(self) -> None:
+        """AOD-10.5: idle cooling 6 -> 5 reaches the avoid-shutdown check: as a restart roll
+        (4 >= 4) it restarts the Kestrel, tokens gone, no more heat rolls this turn. Venting 2
+        from 2 to 0 restarts it automatically."""
+        state = _hot(6, shutdown=True, tokens=2)
+        kestrel = unit(state, "HX-009a")
+        _, events = play(state, [EndTurn()], [4])
+        (heat,) = _heat(events)[:1]
+        assert (heat.causes, heat.heat, heat.shutdown, heat.tokens, heat.suspended) == (
+            (HeatCause.IDLE,),
+            5,
+            False,
+            0,
+            True,
+        )
+        assert [(r.kind, r.die) for r in heat.rolls] == [("restart", 4)]
+        state = _hot(2, shutdown=True, tokens=2)
+        _, events = play(state, [VentUnit("HX-009a")])
+        assert _heat(events) == [HeatChanged(kestrel, (HeatCause.VENT,), -2, 0, False, 0)]
+
+    def test_energy_hit_heat_only_once_per_turn(self) -> None:
+        """AOD-10.1: the Kestrel's energy hit heats the Warden +1; the Talon's energy hit the same
+        turn does not (both 15 + attack >= 19)."""
+        state = arrange(HEAT_GAME, {**HEAT_PLACES, "HX-010a": ("0510", N), "HX-002a": ("0605", S)})
+        warden = unit(state, "HX-010a")
+        shots = [RangedAttack("HX-009a", ("HX-010a",)), RangedAttack("HX-002a", ("HX-010a",))]
+        after, events = play(state, shots, [5, 5, 5, 5, 5, 5])
+        assert len(_of(events, UnitDamaged)) == 2
+        assert _heat(events) == [HeatChanged(warden, (HeatCause.ENERGY,), 1, 1, False, 0)]
+        assert after.units[warden].dial.heat == 1
+
+    def test_water_cooling(self) -> None:
+        """AOD-10.3 / AOD-7.6: idle -1, plus -1 in shallow or -2 in deep water if the 'Mech began
+        and ended its turn there; a Quad -2 in any water."""
+        for terrain, quad, change in ((SHALLOW, False, -2), (DEEP, False, -3), (SHALLOW, True, -3)):
+            mech = "HX-011" if quad else "HX-009"
+            game = setup([mech], ["HX-010"], terrain={"0505": terrain})
+            ident = f"{mech}a"
+            state = arrange(
+                game,
+                {ident: ("0505", S), "HX-010a": ("0515", N)},
+                active=1,
+                dials={ident: DialStatus(0, 3)},
+            )
+            state, _ = play(state, [EndTurn()])  # Red's turn begins in the water
+            _, events = play(state, [EndTurn()])
+            (heat,) = _heat(events)
+            assert (heat.causes, heat.change, heat.heat) == (
+                (HeatCause.IDLE, HeatCause.WATER),
+                change,
+                3 + change,
+            )
+
+
+# ================================================================================== item 20
+
+REPAIR_GAME = setup(["HX-003", "HX-001", "HX-002"], ["HX-010"])
+"""Red: Field Repair Team HX-003a (attack 8, Repair: 3d6 + 8 >= 17), Pathguard HX-001a (cross,
+start click 0), Talon HX-002a (cross; black repair marker at click 3)."""
+REPAIR_PLACES = {
+    "HX-003a": ("0505", S),
+    "HX-001a": ("0506", N),
+    "HX-002a": ("0604", SW),
+    "HX-010a": ("1515", N),
+}
+
+
+def _mend(**clicks: int) -> AoDState:
+    dials = {name.replace("_", "-"): DialStatus(c) for name, c in clicks.items()}
+    return arrange(REPAIR_GAME, REPAIR_PLACES, dials=dials)
+
+
+class TestItem20Repair:
+    """AOD-26.17 item 20: Repair: stops at the green marker and at a black marker. Criticals on
+    repair (AOD-17.2, AOD-11.4, AOD-26.14, AOD-25 #30)."""
+
+    def test_stops_at_the_green_marker(self) -> None:
+        """AOD-17.2: a critical (6+6) repairs 1 + 1 clicks; from click 1 it stops at click 0, the
+        starting marker, after one."""
+        state, events = play(_mend(HX_001a=1), [RepairUnit("HX-003a", "HX-001a")], [6, 6, 1])
+        assert _of(events, UnitRepaired) == [UnitRepaired(unit(state, "HX-001a"), 1, 0, "repair")]
+
+    def test_stops_at_a_black_marker(self) -> None:
+        """AOD-17.2: the Talon at click 4 repairs 2 (critical) but stops on click 3, its black
+        marker; showing it, the Talon cannot be repaired at all."""
+        state, events = play(_mend(HX_002a=4), [RepairUnit("HX-003a", "HX-002a")], [6, 6, 1])
+        talon = unit(state, "HX-002a")
+        assert _of(events, UnitRepaired) == [UnitRepaired(talon, 1, 3, "repair")]
+        _refused(
+            _mend(HX_002a=3),
+            RepairUnit("HX-003a", "HX-002a"),
+            "repair/not_allowed",
+            "Talon Battle Armor shows a repair limit: it cannot be repaired any more.",
+        )
+
+    def test_criticals_on_repair(self) -> None:
+        """AOD-11.4: 6+6 succeeds with +1 click (from click 2: 2 clicks, to 0); white 1+1 fails
+        and costs the friend 1 pushing click (click 1 -> 2); 4+4+1 + 8 = 17 repairs exactly 1."""
+        state, events = play(_mend(HX_001a=2), [RepairUnit("HX-003a", "HX-001a")], [6, 6, 1])
+        squad = unit(state, "HX-001a")
+        assert _of(events, UnitRepaired) == [UnitRepaired(squad, 2, 0, "repair")]
+        _, events = play(_mend(HX_001a=1), [RepairUnit("HX-003a", "HX-001a")], [1, 1, 6])
+        assert _of(events, UnitDamaged) == [UnitDamaged(squad, PUSHING, 1, 2, 0, "repair fumble")]
+        _, events = play(_mend(HX_001a=2), [RepairUnit("HX-003a", "HX-001a")], [4, 4, 1])
+        assert _of(events, UnitRepaired) == [UnitRepaired(squad, 1, 1, "repair")]
