@@ -29,19 +29,25 @@ from engine.aod.combat import Modifier
 from engine.aod.commands import (
     AssaultUnit,
     CloseCombat,
+    CloseFormation,
     EndTurn,
     FireArtillery,
+    LoadTransport,
     MoveUnit,
     RangedAttack,
     RangedFormation,
     RepairUnit,
     SpecialMove,
+    UnloadTransport,
     VentUnit,
 )
 from engine.aod.dial import DamageKind
 from engine.aod.events import (
     ArtilleryResolved,
     AttackRolled,
+    AweDeclared,
+    AweRolled,
+    FormationOrdered,
     FreeSpinsOffered,
     HeatCause,
     HeatChanged,
@@ -49,20 +55,26 @@ from engine.aod.events import (
     MarkersPlaced,
     OrderGiven,
     SpecialAttackRolled,
+    TargetLocked,
     TurnBegan,
     UnitCaptured,
     UnitDamaged,
     UnitEliminated,
     UnitMoved,
     UnitRepaired,
+    UnitsUnloaded,
 )
+from engine.aod.fighters import combatant
 from engine.aod.movement import Altitude
+from engine.aod.narrate import tell
+from engine.aod.ranged_order import LOCK_CODE
 from engine.aod.rules import AoDCode, legal_commands
 from engine.aod.scoring import final_scores
-from engine.aod.state import AoDSetup, AoDState, OrderKind
+from engine.aod.state import AoDSetup, AoDState, ForceUnit, OrderKind
 from engine.aod.status import DialStatus
 from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
-from engine.aod.units import Weapon
+from engine.aod.transport_order import TransportCode
+from engine.aod.units import WeaponSlot
 from engine.game import Command, Event, IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.aod._assets import catalogue
@@ -255,11 +267,13 @@ def _melee(
 class TestItem15CloseCombat:
     """AOD-26.17 item 15: Close combat: front-arc contact (Quads: any), rear +2, shallow-water and
     submerged restrictions, 'Mech minimum 1, a Quad with no melee weapon dealing 1 (AOD-14.1,
-    AOD-14.2, AOD-11.6, AOD-8.8, AOD-19.4, AOD-19.5)."""
+    AOD-14.2, AOD-11.6, AOD-8.8, AOD-19.4, AOD-19.5).
+    """
 
     def test_front_arc_contact_quads_any(self) -> None:
         """AOD-14.1: the Kestrel facing away from the Warden behind it may not attack it; the
-        Tortoise Quad facing away from a Pathguard does: 6 + 9 = 15 reaches 15."""
+        Tortoise Quad facing away from a Pathguard does: 6 + 9 = 15 reaches 15.
+        """
         state = _melee({"HX-009a": ("0505", N), "HX-010b": ("0506", N)})
         _refused(
             state,
@@ -274,7 +288,8 @@ class TestItem15CloseCombat:
 
     def test_rear_contact_plus_two(self) -> None:
         """AOD-14.2: touching the rear arc of a Warden facing away: 7 + 10 + 2 = 19 hits 19;
-        from its front the same 7 + 10 = 17 misses."""
+        from its front the same 7 + 10 = 17 misses.
+        """
         for facing, attack, hit in ((S, 12, True), (N, 10, False)):
             state = _melee({"HX-009a": ("0505", S), "HX-010b": ("0506", facing)})
             _, events = play(state, [CloseCombat("HX-009a", "HX-010b")], [3, 2, 2])
@@ -285,7 +300,8 @@ class TestItem15CloseCombat:
     def test_shallow_water_and_submerged_restrictions(self) -> None:
         """AOD-14.1 / AOD-19.4 / AOD-19.5: a Warden in shallow water is attacked only from that
         water (from 0505 also shallow: 9 + 10 = 19 hits, 3 + 1 Zellbrigen - 1 HA = 3 clicks);
-        a submerged Warden only by a submerged enemy."""
+        a submerged Warden only by a submerged enemy.
+        """
         wet = armed(["HX-009", "HX-011"], ["HX-010", "HX-004"], terrain={"0506": SHALLOW})
         state = _melee({"HX-009a": ("0505", S), "HX-010a": ("0506", N)}, wet)
         _refused(
@@ -311,7 +327,8 @@ class TestItem15CloseCombat:
 
     def test_mech_minimum_one_click(self) -> None:
         """AOD-11.6: the Warden at click 8 and heat 5 strikes with its melee secondary 2 - 2 = 0;
-        9 + 8 = 17 hits the Talon's 17: still 1 click."""
+        9 + 8 = 17 hits the Talon's 17: still 1 click.
+        """
         state = _melee(
             {"HX-010a": ("0505", S), "HX-002a": ("0506", N)},
             dials={"HX-010a": DialStatus(click=8, heat=5)},
@@ -322,7 +339,8 @@ class TestItem15CloseCombat:
 
     def test_quad_without_melee_deals_one(self) -> None:
         """AOD-8.8 / AOD-11.6: the Tortoise's primary 3 counts as 1 in close combat: 1 click to
-        the Pathguard (6 + 9 = 15 reaches 15)."""
+        the Pathguard (6 + 9 = 15 reaches 15).
+        """
         state = _melee({"HX-011a": ("0505", S), "HX-001a": ("0506", N)})
         squad = unit(state, "HX-001a")
         _, events = play(state, [CloseCombat("HX-011a", "HX-001a")], [2, 2, 2])
@@ -356,7 +374,8 @@ def _held(state: AoDState, captive: str, escort: str) -> AoDState:
 
 class TestItem16Capture:
     """AOD-26.17 item 16: Capture: +3; failure costs 1 click; a VTOL is eliminated; the captive
-    and escort restrictions; VP x2 rules (AOD-14.3, AOD-14.4, AOD-22.2)."""
+    and escort restrictions; VP x2 rules (AOD-14.3, AOD-14.4, AOD-22.2).
+    """
 
     def test_plus_three_defense_and_the_captive_is_made(self) -> None:
         """AOD-14.3: 14 + 8 = 22 reaches the Warden's 19 + 3: a captive, no damage dealt."""
@@ -386,7 +405,8 @@ class TestItem16Capture:
 
     def test_captive_and_escort_restrictions(self) -> None:
         """AOD-14.4: a captive takes no order and is never attacked; its escort only moves and
-        cannot be captured, but may be close-attacked."""
+        cannot be captured, but may be close-attacked.
+        """
         places = {"HX-001a": ("0505", S), "HX-010a": ("0506", N), "HX-009a": ("0607", NW)}
         state = _held(_captors({**places, "HX-001c": ("0504", S)}), "HX-010a", "HX-001a")
         _refused(
@@ -419,7 +439,8 @@ class TestItem16Capture:
 
     def test_vp_times_two_rules(self) -> None:
         """AOD-22.2 (b), (c): a captive 'Mech scores 2 x 185 wherever it is; a captive squad
-        2 x 12 inside the captor's zone (row 2 of Red's top zone) and 0 outside it."""
+        2 x 12 inside the captor's zone (row 2 of Red's top zone) and 0 outside it.
+        """
         red = 12 + 12 + 110
         mech = _held(
             _captors({"HX-001a": ("0909", S), "HX-010a": ("0910", N)}), *("HX-010a", "HX-001a")
@@ -449,7 +470,8 @@ APART = {
 
 class TestItem17Assault:
     """AOD-26.17 item 17: Assault: no contact at the start, half move + fire or full move + close,
-    +1 heat, +1 defense, no run, no formation (AOD-15, AOD-7.3, AOD-18.1)."""
+    +1 heat, +1 defense, no run, no formation (AOD-15, AOD-7.3, AOD-18.1).
+    """
 
     def test_no_contact_at_the_start(self) -> None:
         """AOD-15 / AOD-7.3: a Kestrel touching the Pathguard gets no Assault order."""
@@ -459,7 +481,8 @@ class TestItem17Assault:
 
     def test_half_move_then_fire(self) -> None:
         """AOD-15: 4 of its ceil(12/2) = 6 hexes, then a shot: 9 + 10 = 19 >= 15 + 1 (need 6);
-        energy against infantry: 1 click. 7 hexes is refused (allowance 6)."""
+        energy against infantry: 1 click. 7 hexes is refused (allowance 6).
+        """
         state = arrange(ASSAULT_GAME, APART)
         kestrel, squad = unit(state, "HX-009a"), unit(state, "HX-001b")
         after, events = play(state, [AssaultUnit("HX-009a", H("0509"), S, ("HX-001b",))], [3, 3, 3])
@@ -476,7 +499,8 @@ class TestItem17Assault:
 
     def test_full_move_then_close(self) -> None:
         """AOD-15: 9 of 12 hexes into contact, then close combat: 6 + 10 = 16 >= 15 + 1; the
-        Kestrel's primary 3 in close combat (not reduced against infantry)."""
+        Kestrel's primary 3 in close combat (not reduced against infantry).
+        """
         state = arrange(ASSAULT_GAME, APART)
         squad = unit(state, "HX-001b")
         command = AssaultUnit("HX-009a", H("0514"), S, ("HX-001b",), close=True)
@@ -507,7 +531,8 @@ class TestItem17Assault:
     def test_no_run_and_no_formation(self) -> None:
         """AOD-15: no run: the close assault's allowance stays 12 (a run would double it), so
         13 hexes is refused; an assaulting 'Mech is in no formation: once it has assaulted, a
-        ranged formation naming it is refused (AOD-18.1)."""
+        ranged formation naming it is refused (AOD-18.1).
+        """
         state = arrange(ASSAULT_GAME, {**APART, "HX-001b": ("0519", N)})
         _refused(
             state,
@@ -553,11 +578,13 @@ def _specials(
 class TestItem18SpecialAttacks:
     """AOD-26.17 item 18: Charge, DFA and ram: damage, self-damage, modifiers (including the charge
     +2 for terrain features other than water, hills included), free-spin rules, heat, and no
-    front-arc requirement for charge and ram (AOD-16, AOD-25 #12, #13, #40)."""
+    front-arc requirement for charge and ram (AOD-16, AOD-25 #12, #13, #40).
+    """
 
     def test_charge_damage_self_damage_and_heat(self) -> None:
         """AOD-16.2: 9 + 10 = 19 >= 18: the Kestrel takes 4 + 1 = 5 impact clicks, the Warden
-        ceil(4/2) = 2; +1 heat for the run and +1 for the charge."""
+        ceil(4/2) = 2; +1 heat for the run and +1 for the charge.
+        """
         state = _specials({"HX-010a": ("0510", N), "HX-009b": ("0506", S)})
         warden, kestrel = unit(state, "HX-010a"), unit(state, "HX-009b")
         _, events = play(
@@ -589,7 +616,8 @@ class TestItem18SpecialAttacks:
 
     def test_ram_damage_self_damage_no_heat(self) -> None:
         """AOD-16.2: the Bastion rams the Kestrel: 10 + 8 = 18 hits: 2 clicks to the target,
-        1 to the ram, hit or miss; a vehicle has no heat."""
+        1 to the ram, hit or miss; a vehicle has no heat.
+        """
         state = _specials({"HX-005a": ("0510", N), "HX-009b": ("0506", S)})
         bastion, kestrel = unit(state, "HX-005a"), unit(state, "HX-009b")
         command = SpecialMove("HX-005a", RAM, H("0507"), S, "HX-009b")
@@ -621,7 +649,8 @@ class TestItem18SpecialAttacks:
 
     def test_free_spin_rules(self) -> None:
         """AOD-16.2 / AOD-8.5: a charge from the front: the Kestrel may spin; from its rear: no
-        spin. A DFA that hits: no spin; one that misses a 'Mech: it may spin."""
+        spin. A DFA that hits: no spin; one that misses a 'Mech: it may spin.
+        """
         front = _specials({"HX-010a": ("0510", N), "HX-009b": ("0506", S)})
         kestrel = unit(front, "HX-009b")
         _, events = play(
@@ -641,7 +670,8 @@ class TestItem18SpecialAttacks:
 
     def test_no_front_arc_for_charge_and_ram(self) -> None:
         """AOD-16.2 / AOD-6.2: charger and rammer end facing S, their target N of them (behind):
-        both attacks are made (hits as above)."""
+        both attacks are made (hits as above).
+        """
         for mover, kind in (("HX-010a", CHARGE), ("HX-005a", RAM)):
             state = _specials({mover: ("0510", N), "HX-009b": ("0506", S)})
             _, events = play(state, [SpecialMove(mover, kind, H("0507"), S, "HX-009b")], [4, 3, 3])
@@ -687,11 +717,13 @@ class TestItem19Heat:
     shutdown at position 6; shutdown by a failed check (the dial is not moved; 2 tokens); a
     shut-down 'Mech can only vent and gives attackers +4; further heat ignored while shut down,
     after either kind of shutdown; restart by roll and at position 0; energy-hit heat only once
-    per turn; water cooling (AOD-10, AOD-7.6, AOD-26.14, AOD-25 #37)."""
+    per turn; water cooling (AOD-10, AOD-7.6, AOD-26.14, AOD-25 #37).
+    """
 
     def test_total_applied_before_checks(self) -> None:
         """AOD-10.2: push + run = +2 from 3 lands on 5 at once: only position 5's two checks are
-        rolled (shutdown 4+: 5 passes; ammo 3+: 6 passes), none of position 4's."""
+        rolled (shutdown 4+: 5 passes; ammo 3+: 6 passes), none of position 4's.
+        """
         state = _hot(3)
         _, events = play(state, [RUN], [5, 6])
         (heat,) = _heat(events)
@@ -708,7 +740,8 @@ class TestItem19Heat:
 
     def test_cascade_loop(self) -> None:
         """AOD-10.2 / AOD-26.14: at 5 the ammo check fails (1 < 3): 2 unreducible clicks and
-        +1 heat, applied at once: the loop reaches 6 and shuts the 'Mech down (3 in all)."""
+        +1 heat, applied at once: the loop reaches 6 and shuts the 'Mech down (3 in all).
+        """
         state = _hot(3)
         kestrel = unit(state, "HX-009a")
         after, events = play(state, [RUN], [5, 1])
@@ -731,7 +764,8 @@ class TestItem19Heat:
 
     def test_shutdown_by_a_failed_check_dial_not_moved_two_tokens(self) -> None:
         """AOD-10.4: at 5 the avoid-shutdown check fails (2 < 4): shut down with the dial left
-        at 5 (not turned to 6) and two tokens; the ammo check passes (6)."""
+        at 5 (not turned to 6) and two tokens; the ammo check passes (6).
+        """
         state = _hot(3)
         kestrel = unit(state, "HX-009a")
         after, events = play(state, [RUN], [2, 6])
@@ -741,7 +775,8 @@ class TestItem19Heat:
 
     def test_shut_down_only_vents_and_attackers_get_plus_four(self) -> None:
         """AOD-10.4 / AOD-7.3: a shut-down Kestrel may only vent; the Warden shooting it gets +4:
-        6 + 10 + 4 = 20 reaches its 18 + 2 (Evade): need 6."""
+        6 + 10 + 4 = 20 reaches its 18 + 2 (Evade): need 6.
+        """
         state = _hot(6, shutdown=True, tokens=2, **{"HX-009a": ("0505", S)})
         _refused(
             state,
@@ -764,7 +799,8 @@ class TestItem19Heat:
     def test_further_heat_ignored_after_either_kind_of_shutdown(self) -> None:
         """AOD-10.4 / AOD-25 #37: a shut-down Warden (at 6, or at 4 after a failed check) hit by
         the Kestrel's energy weapon (+4: 9 + 14 >= 19) takes its clicks but no heat: the dial
-        stays where it is."""
+        stays where it is.
+        """
         for heat in (6, 4):
             state = arrange(
                 HEAT_GAME,
@@ -781,7 +817,8 @@ class TestItem19Heat:
     def test_restart_by_roll_and_at_position_zero(self) -> None:
         """AOD-10.5: idle cooling 6 -> 5 reaches the avoid-shutdown check: as a restart roll
         (4 >= 4) it restarts the Kestrel, tokens gone, no more heat rolls this turn. Venting 2
-        from 2 to 0 restarts it automatically."""
+        from 2 to 0 restarts it automatically.
+        """
         state = _hot(6, shutdown=True, tokens=2)
         kestrel = unit(state, "HX-009a")
         _, events = play(state, [EndTurn()], [4])
@@ -800,7 +837,8 @@ class TestItem19Heat:
 
     def test_energy_hit_heat_only_once_per_turn(self) -> None:
         """AOD-10.1: the Kestrel's energy hit heats the Warden +1; the Talon's energy hit the same
-        turn does not (both 15 + attack >= 19)."""
+        turn does not (both 15 + attack >= 19).
+        """
         state = arrange(HEAT_GAME, {**HEAT_PLACES, "HX-010a": ("0510", N), "HX-002a": ("0605", S)})
         warden = unit(state, "HX-010a")
         shots = [RangedAttack("HX-009a", ("HX-010a",)), RangedAttack("HX-002a", ("HX-010a",))]
@@ -811,7 +849,8 @@ class TestItem19Heat:
 
     def test_water_cooling(self) -> None:
         """AOD-10.3 / AOD-7.6: idle -1, plus -1 in shallow or -2 in deep water if the 'Mech began
-        and ended its turn there; a Quad -2 in any water."""
+        and ended its turn there; a Quad -2 in any water.
+        """
         for terrain, quad, change in ((SHALLOW, False, -2), (DEEP, False, -3), (SHALLOW, True, -3)):
             mech = "HX-011" if quad else "HX-009"
             game = setup([mech], ["HX-010"], terrain={"0505": terrain})
@@ -852,17 +891,20 @@ def _mend(**clicks: int) -> AoDState:
 
 class TestItem20Repair:
     """AOD-26.17 item 20: Repair: stops at the green marker and at a black marker. Criticals on
-    repair (AOD-17.2, AOD-11.4, AOD-26.14, AOD-25 #30)."""
+    repair (AOD-17.2, AOD-11.4, AOD-26.14, AOD-25 #30).
+    """
 
     def test_stops_at_the_green_marker(self) -> None:
         """AOD-17.2: a critical (6+6) repairs 1 + 1 clicks; from click 1 it stops at click 0, the
-        starting marker, after one."""
+        starting marker, after one.
+        """
         state, events = play(_mend(HX_001a=1), [RepairUnit("HX-003a", "HX-001a")], [6, 6, 1])
         assert _of(events, UnitRepaired) == [UnitRepaired(unit(state, "HX-001a"), 1, 0, "repair")]
 
     def test_stops_at_a_black_marker(self) -> None:
         """AOD-17.2: the Talon at click 4 repairs 2 (critical) but stops on click 3, its black
-        marker; showing it, the Talon cannot be repaired at all."""
+        marker; showing it, the Talon cannot be repaired at all.
+        """
         state, events = play(_mend(HX_002a=4), [RepairUnit("HX-003a", "HX-002a")], [6, 6, 1])
         talon = unit(state, "HX-002a")
         assert _of(events, UnitRepaired) == [UnitRepaired(talon, 1, 3, "repair")]
@@ -875,7 +917,8 @@ class TestItem20Repair:
 
     def test_criticals_on_repair(self) -> None:
         """AOD-11.4: 6+6 succeeds with +1 click (from click 2: 2 clicks, to 0); white 1+1 fails
-        and costs the friend 1 pushing click (click 1 -> 2); 4+4+1 + 8 = 17 repairs exactly 1."""
+        and costs the friend 1 pushing click (click 1 -> 2); 4+4+1 + 8 = 17 repairs exactly 1.
+        """
         state, events = play(_mend(HX_001a=2), [RepairUnit("HX-003a", "HX-001a")], [6, 6, 1])
         squad = unit(state, "HX-001a")
         assert _of(events, UnitRepaired) == [UnitRepaired(squad, 2, 0, "repair")]
@@ -883,3 +926,538 @@ class TestItem20Repair:
         assert _of(events, UnitDamaged) == [UnitDamaged(squad, PUSHING, 1, 2, 0, "repair fumble")]
         _, events = play(_mend(HX_001a=2), [RepairUnit("HX-003a", "HX-001a")], [4, 4, 1])
         assert _of(events, UnitRepaired) == [UnitRepaired(squad, 1, 1, "repair")]
+
+
+# ================================================================================== item 21
+
+CARRY_GAME = setup(["HX-005", "HX-001", "HX-001", "HX-004"], ["HX-001", "HX-010"])
+"""Red: Bastion APC HX-005a (C2, speed 10; click 3 black marker, no Reactive Armor from click 3,
+defense 16 at click 4, Heavy Damage at 5, eliminated at 6; 40 pts), Pathguards HX-001a, b,
+Halberd HX-004a. Blue: Pathguard HX-001c (attack 8, 1 ballistic), Warden HX-010a (attack 10,
+primary 4 ballistic 2/14)."""
+CARRY_PLACES = {
+    "HX-005a": ("0505", N),
+    "HX-001a": ("0506", N),  # behind the APC (its rear hexes: 0405, 0506, 0605)
+    "HX-001b": ("0605", N),
+    "HX-004a": ("0405", N),  # behind it too, but a vehicle fills 3 bays
+    "HX-001c": ("0501", S),
+    "HX-010a": ("1715", N),
+}
+
+
+def _convoy(
+    places: dict[str, tuple[str, Facing]] | None = None, *riders: str, **kw: Any
+) -> AoDState:
+    """The order stage, every unit where it began the turn (AOD-9.3), ``riders`` aboard."""
+    state = arrange(CARRY_GAME, {**CARRY_PLACES, **(places or {})}, **kw)
+    state = attrs.evolve(state, units=tuple(attrs.evolve(u, turn_start=u.hex) for u in state.units))
+    apc = unit(state, "HX-005a")
+    for ident in riders:
+        index = unit(state, ident)
+        rider = attrs.evolve(state.units[index], hex=None, aboard=apc, turn_start=None)
+        state = state.with_unit(index, rider)
+    return state
+
+
+class TestItem21HeavyDamage:
+    """AOD-26.17 item 21: Heavy Damage: Move orders only, not functional, gear ignored,
+    passengers unloaded (AOD-17.3, AOD-7.3, AOD-20.6, AOD-9.2, AOD-22.1).
+    """
+
+    def test_move_orders_only(self) -> None:
+        """AOD-17.3 / AOD-7.3: the Kestrel at click 7 (Heavy Damage) may not vent or fire, but
+        moves.
+        """
+        state = arrange(HEAT_GAME, HEAT_PLACES, dials={"HX-009a": DialStatus(7, 2)})
+        for command in (VentUnit("HX-009a"), RangedAttack("HX-009a", ("HX-010a",))):
+            _refused(
+                state, command, AoDCode.NOT_ALLOWED, "HX-009a shows Heavy Damage: it can only move."
+            )
+        _, events = play(state, [MoveUnit("HX-009a", H("0507"), S)])
+        assert events[0] == OrderGiven(unit(state, "HX-009a"), OrderKind.MOVE, False, 1)
+
+    def test_not_functional(self) -> None:
+        """AOD-17.3 / AOD-22.1: Red's Pathguard hits Blue's last one on click 2 (6 + 8 = 14 >=
+        14): click 3 shows Heavy Damage: no functional Blue unit is left and the game ends.
+        """
+        game = setup(["HX-001"], ["HX-001"])
+        state = arrange(
+            game, {"HX-001a": ("0505", S), "HX-001b": ("0508", N)}, dials={"HX-001b": DialStatus(2)}
+        )
+        after, _ = play(state, [RangedAttack("HX-001a", ("HX-001b",))], [2, 2, 2])
+        assert after.heavy_damage(unit(after, "HX-001b"))
+        assert after.result is not None
+        assert after.result.reason == "only Red has a functional unit left"
+
+    def test_gear_ignored(self) -> None:
+        """AOD-20.6 / AOD-17.3: the Kestrel carries G-X1 Targeting Uplink (+1 attack with the
+        primary). At click 6 its primary shot adds it: 8 + 1 = 9. Blue's Pathguard then hits it
+        (9 + 8 = 17 >= 16) for 1 click: at click 7 Heavy Damage shows and the gear is ignored:
+        attack 8.
+        """
+        game = attrs.evolve(HEAT_GAME, cards=tuple(catalogue().cards.values()))
+        red = game.players[0]
+        geared = (ForceUnit("HX-009", 110, ("G-X1",)), *red.force[1:])
+        game = attrs.evolve(game, players=(attrs.evolve(red, force=geared), game.players[1]))
+        places = {**HEAT_PLACES, "HX-010a": ("0510", N), "HX-001c": ("0510", N)}
+        del places["HX-010a"]
+        state = arrange(game, places, dials={"HX-009a": DialStatus(6)})
+        kestrel = unit(state, "HX-009a")
+        _, events = play(state, [RangedAttack("HX-009a", ("HX-001c",))], [1, 1, 2])
+        assert _of(events, AttackRolled)[0].shots[0].attack == 9
+        blue = attrs.evolve(state, active=1)
+        hit, _ = play(blue, [RangedAttack("HX-001c", ("HX-009a",))], [3, 3, 3])
+        assert hit.units[kestrel].dial.click == 7
+        _, indices = hit.battlefield()
+        shown = combatant(hit, kestrel, indices.index(kestrel), weapon=WeaponSlot.PRIMARY)
+        assert (shown.heavy_damage, shown.attack) == (True, 8)
+
+    def test_passengers_unloaded(self) -> None:
+        """AOD-9.2 / AOD-17.3: Blue's Pathguard hits the APC on click 4 (9 + 8 = 17 >= 16): click
+        5, Heavy Damage: its passenger is set down behind it at once.
+        """
+        state = _convoy({"HX-004a": ("1110", N), "HX-001b": ("1010", N)}, "HX-001a", active=1)
+        apc, rider = unit(state, "HX-005a"), unit(state, "HX-001a")
+        state = state.with_unit(apc, attrs.evolve(state.units[apc], dial=DialStatus(4)))
+        after, events = play(state, [RangedAttack("HX-001c", ("HX-005a",))], [3, 3, 3])
+        (unloaded,) = _of(events, UnitsUnloaded)
+        assert (unloaded.transport, unloaded.forced, [d.unit for d in unloaded.placed]) == (
+            apc,
+            True,
+            [rider],
+        )
+        assert after.units[rider].on_board
+        assert after.units[rider].hex.distance(H("0505")) == 1
+
+
+# ================================================================================== item 22
+
+
+class TestItem22Transports:
+    """AOD-26.17 item 22: Transports: half-movement load and unload, rear-hex placement, capacity
+    1/3, elimination cascades, captured transport (AOD-9, AOD-26.7, AOD-25 #1, #4).
+    """
+
+    def test_half_movement_load_and_unload(self) -> None:
+        """AOD-9.3 / AOD-26.7: speed 10: loading or unloading leaves 10 - 5 = 5 hexes; 6 is
+        refused.
+        """
+        state = _convoy({"HX-004a": ("1110", N)})
+        apc = unit(state, "HX-005a")
+        _, events = play(state, [LoadTransport("HX-005a", ("HX-001a",), H("0510"), S)])
+        assert [e.cost for e in _of(events, UnitMoved)] == [5]
+        said = _refused(
+            state, LoadTransport("HX-005a", ("HX-001a",), H("0511"), S), TransportCode.MOVE
+        )
+        assert "(5 hexes)" in said
+        loaded = _convoy({"HX-004a": ("1110", N)}, "HX-001a")
+        drop = (("HX-001a", H("0511"), S),)
+        after, events = play(loaded, [UnloadTransport("HX-005a", drop, H("0510"), N)])
+        assert [e.cost for e in _of(events, UnitMoved)] == [5]
+        assert after.units[apc].hex == H("0510")
+        far = UnloadTransport("HX-005a", (("HX-001a", H("0512"), S),), H("0511"), N)
+        assert "(5 hexes)" in _refused(loaded, far, TransportCode.MOVE)
+
+    def test_rear_hex_placement(self) -> None:
+        """AOD-9.3 / AOD-26.5: a passenger is set down in a free hex behind the APC (0506), not in
+        front of it (0504).
+        """
+        state = _convoy({"HX-001b": ("0909", N), "HX-004a": ("0809", N)}, "HX-001a")
+        said = _refused(
+            state, UnloadTransport("HX-005a", (("HX-001a", H("0504"), N),)), TransportCode.PLACE
+        )
+        assert "must be set down in a free hex behind the transport" in said
+        after, _ = play(state, [UnloadTransport("HX-005a", (("HX-001a", H("0506"), S),))])
+        assert after.units[unit(after, "HX-001a")].hex == H("0506")
+
+    def test_capacity_one_and_three(self) -> None:
+        """AOD-9.1 / AOD-25 #1: two Pathguards (1 each) fill the C2 APC; the Halberd needs 3."""
+        state = _convoy()
+        both, _ = play(state, [LoadTransport("HX-005a", ("HX-001a", "HX-001b"))])
+        apc = unit(state, "HX-005a")
+        assert [both.units[unit(state, p)].aboard for p in ("HX-001a", "HX-001b")] == [apc, apc]
+        said = _refused(state, LoadTransport("HX-005a", ("HX-004a",)), TransportCode.BOARD)
+        assert "has room for 2 and Halberd Hover Tank needs 3" in said
+
+    def test_elimination_cascades(self) -> None:
+        """AOD-9.2 / AOD-17.4: Blue's Warden hits the APC on click 4 (6 + 10 = 16 >= 16) for 4
+        clicks: eliminated, and both Pathguards aboard with it: Blue scores 40 + 12 + 12.
+        """
+        places = {"HX-010a": ("0510", N), "HX-004a": ("1110", N)}
+        state = _convoy(places, "HX-001a", "HX-001b", active=1, dials={"HX-005a": DialStatus(4)})
+        after, events = play(state, [RangedAttack("HX-010a", ("HX-005a",))], [2, 2, 2])
+        gone = [(e.unit, e.scorer, e.points) for e in _of(events, UnitEliminated)]
+        assert gone == [
+            (unit(state, "HX-005a"), 1, 40),
+            (unit(state, "HX-001a"), 1, 12),
+            (unit(state, "HX-001b"), 1, 12),
+        ]
+        assert after.elimination[1] == 64
+
+    def test_captured_transport(self) -> None:
+        """AOD-9.2 / AOD-14.3: Blue's Pathguard captures the APC (3d6 18 + 8 >= 18 + 3): its
+        passenger is set down and takes 1 click (Blue's, by=1).
+        """
+        places = {"HX-001c": ("0504", S), "HX-004a": ("1110", N), "HX-001b": ("1010", N)}
+        state = _convoy(places, "HX-001a", active=1)
+        apc, rider = unit(state, "HX-005a"), unit(state, "HX-001a")
+        after, events = play(state, [CloseCombat("HX-001c", "HX-005a", capture=True)], [6, 6, 6])
+        assert UnitCaptured(apc, captor=unit(state, "HX-001c")) in events
+        assert [(e.unit, e.clicks, e.cause, e.by) for e in _of(events, UnitDamaged)] == [
+            (rider, 1, "captured transport", 1)
+        ]
+        (unloaded,) = _of(events, UnitsUnloaded)
+        assert (unloaded.captured, after.units[rider].dial.click) == (True, 1)
+
+
+# ================================================================================== item 23
+
+FORMATION_GAME = armed(
+    ["HX-001", "HX-001", "HX-001", "HX-002", "HX-009", "HX-010", "HX-011"], ["HX-010", "HX-001"]
+)
+"""Red: Pathguards HX-001a-c (mercenary Foot, attack 8, primary 1, range 6), Talon HX-002a
+(Jade Falcon), Kestrel HX-009a (Jade Falcon), Warden HX-010a (Liao), Tortoise HX-011a (Sea Fox).
+Blue: Warden HX-010b (defense 19), Pathguard HX-001d."""
+PARKED = {
+    "HX-001a": ("0101", S),
+    "HX-001b": ("0301", S),
+    "HX-001c": ("0501", S),
+    "HX-002a": ("0701", S),
+    "HX-009a": ("0901", S),
+    "HX-010a": ("1101", S),
+    "HX-011a": ("1301", S),
+    "HX-001d": ("1818", N),
+}
+TARGET = H("0506")
+AROUND = {
+    "N": ("0505", S),
+    "NE": (TARGET.neighbor(NE).label, SW),
+    "NW": (TARGET.neighbor(NW).label, SE),
+}
+"""Three hexes touching the Warden in 0506 (facing N), each facing it: its front arc touches."""
+
+
+def _ring(*members: str, warden: Facing = N, **kw: Any) -> AoDState:
+    """``members`` around Blue's Warden: north, north-east, north-west, in that order."""
+    places = dict(PARKED)
+    for ident, spot in zip(members, ("N", "NE", "NW"), strict=False):
+        places[ident] = AROUND[spot]
+    return arrange(FORMATION_GAME, {**places, "HX-010b": ("0506", warden)}, **kw)
+
+
+def _line(**kw: Any) -> AoDState:
+    """Three linked Pathguards at 0505 and beside it, the Warden 3 rows south in 0508."""
+    start = H("0505")
+    places = {
+        **PARKED,
+        "HX-001a": ("0505", S),
+        "HX-001b": (start.neighbor(SE).label, S),
+        "HX-001c": (start.neighbor(SW).label, S),
+        "HX-010b": ("0508", kw.pop("warden", N)),
+    }
+    return arrange(FORMATION_GAME, places, **kw)
+
+
+TRIO = RangedFormation(("HX-001a", "HX-001b", "HX-001c"), "HX-010b")
+PAIR = CloseFormation(("HX-001a", "HX-001b"), "HX-010b")
+
+
+class TestItem23RangedAndCloseFormations:
+    """AOD-26.17 item 23: Ranged and close formations: +2 per extra member, a single rear +2, only
+    the leader takes the critical-miss click, each member's pushing, faction and mercenary mixing
+    rules, the Sea Fox exclusion (AOD-18.1, AOD-18.3, AOD-18.4, AOD-18.6, AOD-21.3).
+    """
+
+    def test_plus_two_per_extra_member(self) -> None:
+        """AOD-18.3 / AOD-18.4: the ranged trio +4: 7 + 8 + 4 = 19 reaches 19 (6 would not); the
+        close pair +2: 9 + 8 + 2 = 19. One order for all, a token on each member.
+        """
+        state = _line()
+        trio = tuple(unit(state, u) for u in TRIO.members)
+        after, events = play(state, [TRIO], [2, 2, 3])
+        assert events[0] == FormationOrdered(OrderKind.RANGED, trio, (False,) * 3, (1,) * 3)
+        shot = _of(events, AttackRolled)[0].shots[0]
+        assert shot.attack_modifiers == (Modifier("ranged formation", 4, "AOD-18.3"),)
+        assert (shot.need, shot.hit, shot.clicks) == (7, True, 1)
+        assert after.orders_left == 2
+        _, events = play(_ring("HX-001a", "HX-001b"), [PAIR], [3, 3, 3])
+        shot = _of(events, AttackRolled)[0].shots[0]
+        assert shot.attack_modifiers == (Modifier("close formation", 2, "AOD-18.4"),)
+        assert (shot.need, shot.hit) == (9, True)
+
+    def test_a_single_rear_plus_two(self) -> None:
+        """AOD-18.3 / AOD-18.4 [INTERP]: the Warden facing away (S): the trio's lines all cross
+        its rear arc, yet +2 counts once: 4 + 2; the close pair both touch its rear: 2 + 2.
+        """
+        _, events = play(_line(warden=S), [TRIO], [2, 2, 1])
+        mods = _of(events, AttackRolled)[0].shots[0].attack_modifiers
+        assert sum(m.amount for m in mods) == 6
+        _, events = play(_ring("HX-001a", "HX-001b", warden=S), [PAIR], [3, 3, 1])
+        mods = _of(events, AttackRolled)[0].shots[0].attack_modifiers
+        assert sum(m.amount for m in mods) == 4
+
+    def test_only_the_leader_takes_the_critical_miss_click(self) -> None:
+        """AOD-18.3 / AOD-18.4 / AOD-11.4: white 1 + 1: the leader alone takes 1 click."""
+        state = _line()
+        _, events = play(state, [TRIO], [1, 1, 6])
+        assert _damage(events) == [(unit(state, "HX-001a"), 1, "critical miss")]
+        state = _ring("HX-001a", "HX-001b")
+        _, events = play(state, [PAIR], [1, 1, 6])
+        assert _damage(events) == [(unit(state, "HX-001a"), 1, "critical miss")]
+
+    def test_each_members_pushing(self) -> None:
+        """AOD-18.3 / AOD-18.4 / AOD-7.5: each pushed member its own push: the pushed Pathguard
+        1 click and a second token, the pushed Kestrel +1 heat (7 + 8 + 2 = 17 misses 19).
+        """
+        state = _ring("HX-001a", "HX-009a", tokens={"HX-001a": 1, "HX-009a": 1})
+        squad, kestrel = unit(state, "HX-001a"), unit(state, "HX-009a")
+        _, events = play(state, [CloseFormation(("HX-001a", "HX-009a"), "HX-010b")], [3, 2, 2])
+        assert events[0] == FormationOrdered(
+            OrderKind.CLOSE, (squad, kestrel), (True, True), (1, 1)
+        )
+        assert _damage(events) == [(squad, 1, "pushed")]
+        assert HeatChanged(kestrel, (HeatCause.PUSHED,), 1, 1, False, 1) in events
+
+    def test_faction_and_mercenary_mixing(self) -> None:
+        """AOD-18.1 / AOD-18.6: mercenaries with one faction: a Pathguard and the Jade Falcon
+        Talon may; adding the Liao Warden may not; the Talon and the Warden (not allied) may
+        not.
+        """
+        ok = _ring("HX-001a", "HX-002a")
+        _, events = play(ok, [CloseFormation(("HX-001a", "HX-002a"), "HX-010b")], [3, 3, 3])
+        assert _of(events, FormationOrdered)
+        mixed = _ring("HX-001a", "HX-002a", "HX-010a")
+        said = _refused(
+            mixed, CloseFormation(("HX-001a", "HX-002a", "HX-010a"), "HX-010b"), "formation/illegal"
+        )
+        assert "with mercenaries a formation holds one faction besides them" in said
+        foes = _ring("HX-002a", "HX-010a")
+        said = _refused(
+            foes, CloseFormation(("HX-002a", "HX-010a"), "HX-010b"), "formation/illegal"
+        )
+        assert "are not allied" in said
+
+    def test_sea_fox_exclusion(self) -> None:
+        """AOD-21.3 Renegade / AOD-18.1: the Sea Fox Tortoise is never a formation member."""
+        state = _ring("HX-011a", "HX-001a")
+        said = _refused(
+            state, CloseFormation(("HX-011a", "HX-001a"), "HX-010b"), "formation/illegal"
+        )
+        assert "Renegade" in said
+
+
+# ================================================================================== item 24
+
+
+def _awe_game(red: Sequence[str], build_total: int = 450) -> AoDSetup:
+    return attrs.evolve(armed(red, ["HX-001", "HX-001"]), build_total=build_total)
+
+
+def _to_blues_second_turn(game: AoDSetup, dice: Sequence[int]) -> tuple[AoDState, list[Event]]:
+    """Red passes (turn 1), Blue passes, Red's command stage picks, Red passes: Blue's turn 4.
+
+    The events of all three passes.
+    """
+    state = arrange(
+        game,
+        {"HX-010a": ("0502", S), "HX-010b": ("0702", S), "HX-001a": ("0518", N)},
+    )
+    state, first = play(state, [EndTurn(), EndTurn()])
+    state, events = play(state, [EndTurn()], dice)
+    return state, [*first, *events]
+
+
+class TestItem24FactionAbilities:
+    """AOD-26.17 item 24: Faction abilities: each row of AOD-21 (AOD-21.1 House Liao: Awe,
+    Fanaticism, Ruthlessness; AOD-21.2 Clan Jade Falcon: Zellbrigen, Merciless, Enhanced Imaging;
+    AOD-21.3 Clan Sea Fox: Renegade, Scavenger, Predator; AOD-25 #23, #30)."""
+
+    def test_awe_each_six_costs_the_opponent_an_order(self) -> None:
+        """AOD-21.1 Awe: two elite Wardens (370 of 450 >= 225): at Red's command stage Red picks
+        Blue; at the start of Blue's next turn Red rolls 1d6 per full 450 (one): a 6 costs Blue
+        1 of its 3 orders; a 5 costs nothing. The pick is spent by the roll."""
+        game = _awe_game(["HX-010", "HX-010"])
+        state, events = _to_blues_second_turn(game, [6])
+        assert AweDeclared(0, 1) in events
+        assert events[-1] == AweRolled(0, 1, (6,), 1)
+        kinds = [type(e) for e in events]
+        assert kinds.index(TurnBegan, kinds.index(AweDeclared)) < kinds.index(AweRolled)
+        assert (state.active, state.orders_left, state.awe) == (1, 2, ())
+        state, events = _to_blues_second_turn(game, [5])
+        assert (events[-1], state.orders_left) == (AweRolled(0, 1, (5,), 0), 3)
+
+    def test_awe_rolls_a_die_per_full_450_and_needs_half_the_build_in_elite_liao(self) -> None:
+        """AOD-21.1: at 900 points (6 orders) two dice: 6, 6 cost 2 orders. At 900 the two
+        Wardens (370) are under half: no Awe. One Warden and a Longbow (185 elite of 450):
+        none either (AOD-26.16: Force B's Awe is inactive)."""
+        two = _awe_game(["HX-010", "HX-010", "HX-010", "HX-010", "HX-010"], 900)
+        state, events = _to_blues_second_turn(two, [6, 6])
+        assert (events[-1], state.orders_left) == (AweRolled(0, 1, (6, 6), 2), 4)
+        for game in (_awe_game(["HX-010", "HX-010"], 900), _awe_game(["HX-010", "HX-006"])):
+            places = {"HX-010a": ("0502", S), "HX-001a": ("0518", N)}
+            state = arrange(game, places)
+            _, events = play(state, [EndTurn(), EndTurn(), EndTurn(), EndTurn()])
+            assert not _of(events, AweDeclared)
+            assert not _of(events, AweRolled)
+
+    def test_awe_is_told_with_its_dice(self) -> None:
+        """AOD-21.1 / AOD-26.12: the log says who rolled Awe against whom, the dice apart."""
+        game = _awe_game(["HX-010", "HX-010"])
+        state = arrange(
+            game, {"HX-010a": ("0502", S), "HX-010b": ("0702", S), "HX-001a": ("0518", N)}
+        )
+        state, _ = play(state, [EndTurn(), EndTurn()])
+        lines, _ = tell(0, EndTurn(), play(state, [EndTurn()], [6])[1], state)
+        awe = next(line for line in lines if line.rolls)
+        assert awe.rolls[0].dice == (6,)
+        assert "Awe (Red) rolls 6 against Blue: 1 order lost this turn." in awe.text
+
+    def test_fanaticism(self) -> None:
+        """AOD-21.1 Fanaticism: Blue's Kestrel eliminates Red's Longbow at click 5 (imaging d6 2,
+        then 1+2+1 + 10 = 14 >= 14; 3 energy clicks): the Warden 3 hexes off repairs 1 (click 2
+        to 1); the Longbow 12 hexes off does not. By a charge (AOD-16) too: 4 impact clicks on
+        the Longbow at click 3 (6 + 10 >= 15)."""
+        game = armed(["HX-006", "HX-010", "HX-006"], ["HX-009"])
+        places = {
+            "HX-006a": ("0505", S),
+            "HX-010a": ("0805", S),
+            "HX-006b": ("1717", S),
+            "HX-009a": ("0510", N),
+        }
+        dials = {"HX-006a": DialStatus(5), "HX-010a": DialStatus(2), "HX-006b": DialStatus(2)}
+        state = arrange(game, places, active=1, dials=dials)
+        longbow, warden = unit(state, "HX-006a"), unit(state, "HX-010a")
+        after, events = play(state, [RangedAttack("HX-009a", ("HX-006a",))], [2, 1, 2, 1])
+        assert UnitEliminated(longbow, scorer=1, points=70) in events
+        assert _of(events, UnitRepaired) == [UnitRepaired(warden, 1, 1, "fanaticism")]
+        dials = {**dials, "HX-006a": DialStatus(3)}
+        state = arrange(game, places, active=1, dials=dials)
+        charge = SpecialMove("HX-009a", CHARGE, H("0506"), N, "HX-006a")
+        _, events = play(state, [charge], [3, 2, 1])
+        assert UnitEliminated(longbow, scorer=1, points=70) in events
+        assert _of(events, UnitRepaired) == [UnitRepaired(warden, 1, 1, "fanaticism")]
+
+    def test_fanaticism_after_an_artillery_kill(self) -> None:
+        """AOD-21.1 / AOD-13.4: Red's Longbow blast (5+4+3 + 9 + 2 >= 19, 2 clicks) eliminates
+        Blue's Longbow at click 5: Blue's Warden beside it repairs 1 (click 2 to 1)."""
+        game = attrs.evolve(
+            armed(["HX-006"], ["HX-006", "HX-010"]), markers=tuple(catalogue().markers.values())
+        )
+        places = {"HX-006a": ("1002", S), "HX-006b": ("1014", N), "HX-010a": ("1016", N)}
+        dials = {"HX-006b": DialStatus(5), "HX-010a": DialStatus(2)}
+        state = arrange(game, places, dials=dials)
+        state, _ = play(state, [FireArtillery("HX-006a", (("A-L", H("1014")),))])
+        assert state.active == 1  # Red's only unit was ordered: Blue's turn began
+        _, events = play(state, [EndTurn()], [5, 4, 3])
+        assert UnitEliminated(unit(state, "HX-006b"), scorer=0, points=70) in events
+        assert _of(events, UnitRepaired) == [
+            UnitRepaired(unit(state, "HX-010a"), 1, 1, "fanaticism")
+        ]
+
+    def test_ruthlessness(self) -> None:
+        """AOD-21.1 Ruthlessness: the Warden hits the lone green Bastion (10 + 10 >= 18): 4 + 1
+        - 2 (Reactive Armor) = 3 clicks; it is bound to it: next turn it may not shoot the
+        Pathguard. Touching Blue's Pathguard (another unit hostile to the Warden, AOD-25 #23) the
+        Bastion gives no +1."""
+        game = armed(["HX-010", "HX-001"], ["HX-005", "HX-001"])
+        places = {
+            "HX-010a": ("0505", S),
+            "HX-001a": ("1505", S),
+            "HX-005a": ("0510", N),
+            "HX-001b": ("0710", N),
+        }
+        state = arrange(game, places)
+        warden, bastion = unit(state, "HX-010a"), unit(state, "HX-005a")
+        after, events = play(state, [RangedAttack("HX-010a", ("HX-005a",))], [4, 3, 3])
+        attack = _of(events, AttackRolled)[0]
+        assert (attack.bonus, attack.shots[0].clicks) == ("ruthlessness", 5)
+        assert UnitDamaged(bastion, DamageKind.BALLISTIC, 3, 3, 0, "ranged attack", 0) in events
+        assert TargetLocked(warden, bastion, "ruthlessness") in events
+        after, _ = play(after, [EndTurn(), EndTurn()])
+        _refused(after, RangedAttack("HX-010a", ("HX-001b",)), LOCK_CODE)
+        beside = arrange(game, {**places, "HX-001b": ("0511", N)})
+        _, events = play(beside, [RangedAttack("HX-010a", ("HX-005a",))], [4, 3, 3])
+        assert _of(events, AttackRolled)[0].bonus == ""
+
+    def test_zellbrigen(self) -> None:
+        """AOD-21.2 Zellbrigen: the Kestrel hits the lone elite Warden (imaging d6 1, 3+3+3 + 10
+        = 19 >= 19): 3 + 1 - 1 (Heavy Armor) = 3 clicks, and it is bound to the Warden."""
+        game = armed(["HX-009"], ["HX-010"])
+        state = arrange(game, {"HX-009a": ("0505", S), "HX-010a": ("0510", N)})
+        kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010a")
+        _, events = play(state, [RangedAttack("HX-009a", ("HX-010a",))], [1, 3, 3, 3])
+        assert _of(events, AttackRolled)[0].bonus == "zellbrigen"
+        assert UnitDamaged(warden, DamageKind.ENERGY, 3, 3, 0, "ranged attack", 0) in events
+        assert TargetLocked(kestrel, warden, "zellbrigen") in events
+
+    def test_merciless(self) -> None:
+        """AOD-21.2 Merciless: a DFA adds a d6 to attack: 3+3+3 + 10 + 4 = 23 >= 21: 3 + 2 + 1
+        (Zellbrigen) = 6 impact clicks and none to itself; 2+1+2 + 14 = 19 misses: 1 pushing
+        click (not 2)."""
+        game = armed(["HX-009"], ["HX-010"])
+        state = arrange(game, {"HX-009a": ("0510", N), "HX-010a": ("0506", S)})
+        kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010a")
+        command = SpecialMove("HX-009a", DFA, H("0507"), N, "HX-010a")
+        _, events = play(state, [command], [3, 3, 3, 4])
+        rolled = _of(events, SpecialAttackRolled)[0]
+        assert (rolled.merciless, rolled.attack, rolled.hit) == (4, 14, True)
+        assert _damage(events) == [(warden, 6, "dfa")]
+        _, events = play(state, [command], [2, 1, 2, 4])
+        assert _of(events, UnitDamaged) == [UnitDamaged(kestrel, PUSHING, 1, 1, 1, "dfa")]
+
+    def test_enhanced_imaging(self) -> None:
+        """AOD-21.2 Enhanced Imaging: woods in 0507 on the Kestrel's line to the Warden: a d6 of
+        4-6 treats them as clear (no +1); a 3 leaves the hindering +1 defense."""
+        woods = HexTerrain(TerrainType.HINDERING, feature=3)
+        game = armed(["HX-009"], ["HX-010"], terrain={"0507": woods})
+        state = arrange(game, {"HX-009a": ("0505", S), "HX-010a": ("0510", N)})
+        for die, defense in ((4, 19), (3, 20)):
+            _, events = play(state, [RangedAttack("HX-009a", ("HX-010a",))], [die, 3, 3, 3])
+            attack = _of(events, AttackRolled)[0]
+            shot = attack.shots[0]
+            assert attack.imaging == die
+            assert shot.defense + sum(m.amount for m in shot.defense_modifiers) == defense
+
+    def test_renegade(self) -> None:
+        """AOD-21.3 Renegade: the Sea Fox Tortoise never joins a formation."""
+        state = _ring("HX-011a", "HX-009a")
+        said = _refused(
+            state, CloseFormation(("HX-011a", "HX-009a"), "HX-010b"), "formation/illegal"
+        )
+        assert "Renegade, never in a formation (AOD-21.3)" in said
+
+    def test_scavenger(self) -> None:
+        """AOD-21.3 Scavenger: Red's Tortoise (click 3) eliminates Blue's Tortoise (click 8, a
+        Quad: 2+2+2 + 9 = 15 >= 15, 3 clicks): it repairs 2, to click 1. A 'Mech-mode kill (the
+        Kestrel at click 8, defense 15) repairs nothing."""
+        game = armed(["HX-011"], ["HX-011", "HX-009"])
+        places = {"HX-011a": ("0505", S), "HX-011b": ("0510", N), "HX-009a": ("1518", N)}
+        state = arrange(game, places, dials={"HX-011a": DialStatus(3), "HX-011b": DialStatus(8)})
+        red = unit(state, "HX-011a")
+        after, events = play(state, [RangedAttack("HX-011a", ("HX-011b",))], [2, 2, 2])
+        assert UnitEliminated(unit(state, "HX-011b"), scorer=0, points=125) in events
+        assert _of(events, UnitRepaired) == [UnitRepaired(red, 2, 1, "scavenger")]
+        places = {**places, "HX-011b": ("1518", N), "HX-009a": ("0510", N)}
+        state = arrange(game, places, dials={"HX-011a": DialStatus(3), "HX-009a": DialStatus(8)})
+        _, events = play(state, [RangedAttack("HX-011a", ("HX-009a",))], [2, 2, 2])
+        assert _of(events, UnitEliminated)
+        assert not _of(events, UnitRepaired)
+
+    def test_predator(self) -> None:
+        """AOD-21.3 Predator: the Tortoise's hit (3+2+2 + 9 = 16 >= 16) brings Heavy Damage up on
+        the Kestrel (click 5 -> 8): a second attack at once, no order, no token (3+3+3 + 9 >=
+        15: of its 3 clicks the first, to click 9, eliminates it, AOD-17.1)."""
+        game = armed(["HX-011"], ["HX-009", "HX-001"])
+        state = arrange(
+            game,
+            {"HX-011a": ("0505", S), "HX-009a": ("0510", N), "HX-001a": ("1818", N)},
+            dials={"HX-009a": DialStatus(5)},
+        )
+        tortoise, kestrel = unit(state, "HX-011a"), unit(state, "HX-009a")
+        after, events = play(state, [RangedAttack("HX-011a", ("HX-009a",))], [3, 2, 2, 3, 3, 3])
+        attacks = _of(events, AttackRolled)
+        assert [(a.follow_up, a.shots[0].hit) for a in attacks] == [("", True), ("predator", True)]
+        assert _damage(events) == [(kestrel, 3, "ranged attack"), (kestrel, 1, "ranged attack")]
+        assert UnitEliminated(kestrel, scorer=0, points=110) in events
+        assert len(_of(events, OrderGiven)) == 1
+        assert after.units[tortoise].tokens == 1  # one token, from the one order
