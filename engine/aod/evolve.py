@@ -203,7 +203,13 @@ def _damaged(event: UnitDamaged, state: AoDState) -> AoDState:
 @_apply.register
 def _eliminated(event: UnitEliminated, state: AoDState) -> AoDState:
     unit = _replace(
-        state.units[event.unit], eliminated=True, hex=None, tokens=0, order=None, locked_on=None
+        state.units[event.unit],
+        eliminated=True,
+        hex=None,
+        tokens=0,
+        order=None,
+        locked_on=None,
+        captor=None,  # AOD-14.4: an eliminated captive is nobody's captive (its escort is free)
     )
     state = state.with_unit(event.unit, unit)
     freed = (_replace(u, locked_on=None) if u.locked_on == event.unit else u for u in state.units)

@@ -28,18 +28,23 @@ from engine.aod.closecombat import SpecialKind
 from engine.aod.combat import Modifier
 from engine.aod.commands import (
     AssaultUnit,
+    CallTime,
     CloseCombat,
     CloseFormation,
+    DeployUnit,
     EndTurn,
     FireArtillery,
     LoadTransport,
     MoveUnit,
+    PlaceTerrain,
     RangedAttack,
     RangedFormation,
     RepairUnit,
+    RollFirstPlayer,
     SpecialMove,
     UnloadTransport,
     VentUnit,
+    WithdrawForce,
 )
 from engine.aod.dial import DamageKind
 from engine.aod.events import (
@@ -47,8 +52,12 @@ from engine.aod.events import (
     AttackRolled,
     AweDeclared,
     AweRolled,
+    CaptiveFreed,
+    DeployerChanged,
+    ForceWithdrawn,
     FormationOrdered,
     FreeSpinsOffered,
+    GameEnded,
     HeatCause,
     HeatChanged,
     MarkerLanded,
@@ -56,9 +65,11 @@ from engine.aod.events import (
     OrderGiven,
     SpecialAttackRolled,
     TargetLocked,
+    TerrainPlaced,
     TurnBegan,
     UnitCaptured,
     UnitDamaged,
+    UnitDeployed,
     UnitEliminated,
     UnitMoved,
     UnitRepaired,
@@ -70,16 +81,16 @@ from engine.aod.narrate import tell
 from engine.aod.ranged_order import LOCK_CODE
 from engine.aod.rules import AoDCode, legal_commands
 from engine.aod.scoring import final_scores
-from engine.aod.state import AoDSetup, AoDState, ForceUnit, OrderKind
+from engine.aod.state import AoDSetup, AoDState, ForceUnit, OrderKind, Result, Score, Stage
 from engine.aod.status import DialStatus
-from engine.aod.terrain import HexTerrain, TerrainMap, TerrainType
+from engine.aod.terrain import Edge, HexTerrain, TerrainMap, TerrainType
 from engine.aod.transport_order import TransportCode
 from engine.aod.units import WeaponSlot
 from engine.game import Command, Event, IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.aod._assets import catalogue
 from tests.engine.aod._combat import CloseRoll, armed, close_rolls
-from tests.engine.aod._game import arrange, play, setup, unit
+from tests.engine.aod._game import arrange, play, ruleset, setup, unit
 
 N, NE, SE, S, SW, NW = Facing
 H = Hex.from_label
@@ -100,7 +111,7 @@ def _refused(state: AoDState, command: Command, code: str, message: str | None =
     return refused.value.message
 
 
-def _of(events: Sequence[Event], kind: type[Any]) -> list[Any]:
+def _of(events: Sequence[Event | Command], kind: type[Any]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
 
 
@@ -179,7 +190,9 @@ class TestItem14Artillery:
         volley resolves before `TurnBegan`, and the marker is removed (AOD-13.4 step 7).
         """
         state, events = play(_battery(), [FireArtillery("HX-006a", (("A-L", H("1014")),))])
-        assert events[0] == OrderGiven(unit(state, "HX-006a"), OrderKind.RANGED, False, 1)
+        assert events[0] == OrderGiven(
+            unit(state, "HX-006a"), OrderKind.RANGED, pushed=False, tokens=1
+        )
         state, events = play(state, [EndTurn()])
         assert not _of(events, ArtilleryResolved)
         assert len(state.markers) == 1
@@ -265,14 +278,18 @@ def _melee(
 
 
 class TestItem15CloseCombat:
-    """AOD-26.17 item 15: Close combat: front-arc contact (Quads: any), rear +2, shallow-water and
-    submerged restrictions, 'Mech minimum 1, a Quad with no melee weapon dealing 1 (AOD-14.1,
-    AOD-14.2, AOD-11.6, AOD-8.8, AOD-19.4, AOD-19.5).
+    """AOD-26.17 item 15: Close combat.
+
+    Close combat: front-arc contact (Quads: any), rear +2, shallow-water and submerged restrictions,
+    'Mech minimum 1, a Quad with no melee weapon dealing 1 (AOD-14.1, AOD-14.2, AOD-11.6, AOD-8.8,
+    AOD-19.4, AOD-19.5).
     """
 
     def test_front_arc_contact_quads_any(self) -> None:
-        """AOD-14.1: the Kestrel facing away from the Warden behind it may not attack it; the
-        Tortoise Quad facing away from a Pathguard does: 6 + 9 = 15 reaches 15.
+        """AOD-14.1: front arc contact quads any.
+
+        AOD-14.1: the Kestrel facing away from the Warden behind it may not attack it; the Tortoise
+        Quad facing away from a Pathguard does: 6 + 9 = 15 reaches 15.
         """
         state = _melee({"HX-009a": ("0505", N), "HX-010b": ("0506", N)})
         _refused(
@@ -287,8 +304,10 @@ class TestItem15CloseCombat:
         assert close_rolls(events)[1] == CloseRoll(quad, squad, (2, 2, 2), 9, 15, hit=True)
 
     def test_rear_contact_plus_two(self) -> None:
-        """AOD-14.2: touching the rear arc of a Warden facing away: 7 + 10 + 2 = 19 hits 19;
-        from its front the same 7 + 10 = 17 misses.
+        """AOD-14.2: rear contact plus two.
+
+        AOD-14.2: touching the rear arc of a Warden facing away: 7 + 10 + 2 = 19 hits 19; from its
+        front the same 7 + 10 = 17 misses.
         """
         for facing, attack, hit in ((S, 12, True), (N, 10, False)):
             state = _melee({"HX-009a": ("0505", S), "HX-010b": ("0506", facing)})
@@ -298,9 +317,11 @@ class TestItem15CloseCombat:
             assert (roll.attack, roll.defense, roll.hit) == (attack, 19, hit)
 
     def test_shallow_water_and_submerged_restrictions(self) -> None:
-        """AOD-14.1 / AOD-19.4 / AOD-19.5: a Warden in shallow water is attacked only from that
-        water (from 0505 also shallow: 9 + 10 = 19 hits, 3 + 1 Zellbrigen - 1 HA = 3 clicks);
-        a submerged Warden only by a submerged enemy.
+        """AOD-14.1 / AOD-19.4 / AOD-19.5: shallow water and submerged restrictions.
+
+        AOD-14.1 / AOD-19.4 / AOD-19.5: a Warden in shallow water is attacked only from that water
+        (from 0505 also shallow: 9 + 10 = 19 hits, 3 + 1 Zellbrigen - 1 HA = 3 clicks); a submerged
+        Warden only by a submerged enemy.
         """
         wet = armed(["HX-009", "HX-011"], ["HX-010", "HX-004"], terrain={"0506": SHALLOW})
         state = _melee({"HX-009a": ("0505", S), "HX-010a": ("0506", N)}, wet)
@@ -326,8 +347,10 @@ class TestItem15CloseCombat:
         )
 
     def test_mech_minimum_one_click(self) -> None:
-        """AOD-11.6: the Warden at click 8 and heat 5 strikes with its melee secondary 2 - 2 = 0;
-        9 + 8 = 17 hits the Talon's 17: still 1 click.
+        """AOD-11.6: mech minimum one click.
+
+        AOD-11.6: the Warden at click 8 and heat 5 strikes with its melee secondary 2 - 2 = 0; 9 + 8
+        = 17 hits the Talon's 17: still 1 click.
         """
         state = _melee(
             {"HX-010a": ("0505", S), "HX-002a": ("0506", N)},
@@ -338,8 +361,10 @@ class TestItem15CloseCombat:
         assert _of(events, UnitDamaged) == [UnitDamaged(talon, CLOSE, 1, 1, 0, "close combat", 0)]
 
     def test_quad_without_melee_deals_one(self) -> None:
-        """AOD-8.8 / AOD-11.6: the Tortoise's primary 3 counts as 1 in close combat: 1 click to
-        the Pathguard (6 + 9 = 15 reaches 15).
+        """AOD-8.8 / AOD-11.6: quad without melee deals one.
+
+        AOD-8.8 / AOD-11.6: the Tortoise's primary 3 counts as 1 in close combat: 1 click to the
+        Pathguard (6 + 9 = 15 reaches 15).
         """
         state = _melee({"HX-011a": ("0505", S), "HX-001a": ("0506", N)})
         squad = unit(state, "HX-001a")
@@ -373,8 +398,10 @@ def _held(state: AoDState, captive: str, escort: str) -> AoDState:
 
 
 class TestItem16Capture:
-    """AOD-26.17 item 16: Capture: +3; failure costs 1 click; a VTOL is eliminated; the captive
-    and escort restrictions; VP x2 rules (AOD-14.3, AOD-14.4, AOD-22.2).
+    """AOD-26.17 item 16: Capture.
+
+    Capture: +3; failure costs 1 click; a VTOL is eliminated; the captive and escort restrictions;
+    VP x2 rules (AOD-14.3, AOD-14.4, AOD-22.2).
     """
 
     def test_plus_three_defense_and_the_captive_is_made(self) -> None:
@@ -404,8 +431,10 @@ class TestItem16Capture:
         assert state.elimination[0] == 50
 
     def test_captive_and_escort_restrictions(self) -> None:
-        """AOD-14.4: a captive takes no order and is never attacked; its escort only moves and
-        cannot be captured, but may be close-attacked.
+        """AOD-14.4: captive and escort restrictions.
+
+        AOD-14.4: a captive takes no order and is never attacked; its escort only moves and cannot
+        be captured, but may be close-attacked.
         """
         places = {"HX-001a": ("0505", S), "HX-010a": ("0506", N), "HX-009a": ("0607", NW)}
         state = _held(_captors({**places, "HX-001c": ("0504", S)}), "HX-010a", "HX-001a")
@@ -438,8 +467,10 @@ class TestItem16Capture:
         assert _damage(events) == [(unit(state, "HX-001a"), 1, "close combat")]
 
     def test_vp_times_two_rules(self) -> None:
-        """AOD-22.2 (b), (c): a captive 'Mech scores 2 x 185 wherever it is; a captive squad
-        2 x 12 inside the captor's zone (row 2 of Red's top zone) and 0 outside it.
+        """AOD-22.2 (b), (c): vp times two rules.
+
+        AOD-22.2 (b), (c): a captive 'Mech scores 2 x 185 wherever it is; a captive squad 2 x 12
+        inside the captor's zone (row 2 of Red's top zone) and 0 outside it.
         """
         red = 12 + 12 + 110
         mech = _held(
@@ -469,8 +500,10 @@ APART = {
 
 
 class TestItem17Assault:
-    """AOD-26.17 item 17: Assault: no contact at the start, half move + fire or full move + close,
-    +1 heat, +1 defense, no run, no formation (AOD-15, AOD-7.3, AOD-18.1).
+    """AOD-26.17 item 17: Assault.
+
+    Assault: no contact at the start, half move + fire or full move + close, +1 heat, +1 defense, no
+    run, no formation (AOD-15, AOD-7.3, AOD-18.1).
     """
 
     def test_no_contact_at_the_start(self) -> None:
@@ -480,8 +513,10 @@ class TestItem17Assault:
         assert not _of(legal_commands(state), AssaultUnit)
 
     def test_half_move_then_fire(self) -> None:
-        """AOD-15: 4 of its ceil(12/2) = 6 hexes, then a shot: 9 + 10 = 19 >= 15 + 1 (need 6);
-        energy against infantry: 1 click. 7 hexes is refused (allowance 6).
+        """AOD-15: half move then fire.
+
+        AOD-15: 4 of its ceil(12/2) = 6 hexes, then a shot: 9 + 10 = 19 >= 15 + 1 (need 6); energy
+        against infantry: 1 click. 7 hexes is refused (allowance 6).
         """
         state = arrange(ASSAULT_GAME, APART)
         kestrel, squad = unit(state, "HX-009a"), unit(state, "HX-001b")
@@ -498,8 +533,10 @@ class TestItem17Assault:
         )
 
     def test_full_move_then_close(self) -> None:
-        """AOD-15: 9 of 12 hexes into contact, then close combat: 6 + 10 = 16 >= 15 + 1; the
-        Kestrel's primary 3 in close combat (not reduced against infantry).
+        """AOD-15: full move then close.
+
+        AOD-15: 9 of 12 hexes into contact, then close combat: 6 + 10 = 16 >= 15 + 1; the Kestrel's
+        primary 3 in close combat (not reduced against infantry).
         """
         state = arrange(ASSAULT_GAME, APART)
         squad = unit(state, "HX-001b")
@@ -515,10 +552,15 @@ class TestItem17Assault:
         kestrel = unit(state, "HX-009a")
         command = AssaultUnit("HX-009a", H("0509"), S, ("HX-001b",))
         _, events = play(state, [command], [3, 3, 3])
-        assert HeatChanged(kestrel, (HeatCause.ASSAULT,), 1, 1, False, 1) in events
+        assert HeatChanged(kestrel, (HeatCause.ASSAULT,), 1, 1, shutdown=False, tokens=1) in events
         pushed = arrange(ASSAULT_GAME, APART, tokens={"HX-009a": 1})
         _, events = play(pushed, [command], [3, 3, 3])
-        assert HeatChanged(kestrel, (HeatCause.PUSHED, HeatCause.ASSAULT), 2, 2, False, 1) in events
+        assert (
+            HeatChanged(
+                kestrel, (HeatCause.PUSHED, HeatCause.ASSAULT), 2, 2, shutdown=False, tokens=1
+            )
+            in events
+        )
 
     def test_plus_one_defense(self) -> None:
         """AOD-15 / AOD-12.6: the target's defense gets the assault's +1: 15 + 1 = 16."""
@@ -529,9 +571,11 @@ class TestItem17Assault:
         assert shot.defense + sum(m.amount for m in shot.defense_modifiers) == 16
 
     def test_no_run_and_no_formation(self) -> None:
-        """AOD-15: no run: the close assault's allowance stays 12 (a run would double it), so
-        13 hexes is refused; an assaulting 'Mech is in no formation: once it has assaulted, a
-        ranged formation naming it is refused (AOD-18.1).
+        """AOD-15: no run and no formation.
+
+        AOD-15: no run: the close assault's allowance stays 12 (a run would double it), so 13 hexes
+        is refused; an assaulting 'Mech is in no formation: once it has assaulted, a ranged
+        formation naming it is refused (AOD-18.1).
         """
         state = arrange(ASSAULT_GAME, {**APART, "HX-001b": ("0519", N)})
         _refused(
@@ -576,14 +620,18 @@ def _specials(
 
 
 class TestItem18SpecialAttacks:
-    """AOD-26.17 item 18: Charge, DFA and ram: damage, self-damage, modifiers (including the charge
-    +2 for terrain features other than water, hills included), free-spin rules, heat, and no
-    front-arc requirement for charge and ram (AOD-16, AOD-25 #12, #13, #40).
+    """AOD-26.17 item 18: Special attacks.
+
+    Charge, DFA and ram: damage, self-damage, modifiers (including the charge +2 for terrain
+    features other than water, hills included), free-spin rules, heat, and no front-arc requirement
+    for charge and ram (AOD-16, AOD-25 #12, #13, #40).
     """
 
     def test_charge_damage_self_damage_and_heat(self) -> None:
-        """AOD-16.2: 9 + 10 = 19 >= 18: the Kestrel takes 4 + 1 = 5 impact clicks, the Warden
-        ceil(4/2) = 2; +1 heat for the run and +1 for the charge.
+        """AOD-16.2: charge damage self damage and heat.
+
+        AOD-16.2: 9 + 10 = 19 >= 18: the Kestrel takes 4 + 1 = 5 impact clicks, the Warden ceil(4/2)
+        = 2; +1 heat for the run and +1 for the charge.
         """
         state = _specials({"HX-010a": ("0510", N), "HX-009b": ("0506", S)})
         warden, kestrel = unit(state, "HX-010a"), unit(state, "HX-009b")
@@ -595,7 +643,7 @@ class TestItem18SpecialAttacks:
             SpecialAttackRolled(warden, kestrel, CHARGE, (3, 3, 3), 10, 18, hit=True),
             UnitDamaged(kestrel, IMPACT, 5, 5, 0, "charge", by=0),
             UnitDamaged(warden, IMPACT, 2, 2, 1, "charge"),
-            HeatChanged(warden, (HeatCause.RUN, HeatCause.SPECIAL), 2, 2, False, 1),
+            HeatChanged(warden, (HeatCause.RUN, HeatCause.SPECIAL), 2, 2, shutdown=False, tokens=1),
         ]
 
     def test_dfa_damage_self_damage_and_heat(self) -> None:
@@ -610,13 +658,15 @@ class TestItem18SpecialAttacks:
         _, events = play(state, [command], [4, 4, 3])
         assert _of(events, SpecialAttackRolled)[0].defense == 21
         assert _damage(events) == [(warden, 5, "dfa"), (kestrel, 1, "dfa")]
-        assert HeatChanged(kestrel, (HeatCause.SPECIAL,), 1, 1, False, 1) in events
+        assert HeatChanged(kestrel, (HeatCause.SPECIAL,), 1, 1, shutdown=False, tokens=1) in events
         _, events = play(state, [command], [4, 3, 3])
         assert _damage(events) == [(kestrel, 2, "dfa")]
 
     def test_ram_damage_self_damage_no_heat(self) -> None:
-        """AOD-16.2: the Bastion rams the Kestrel: 10 + 8 = 18 hits: 2 clicks to the target,
-        1 to the ram, hit or miss; a vehicle has no heat.
+        """AOD-16.2: ram damage self damage no heat.
+
+        AOD-16.2: the Bastion rams the Kestrel: 10 + 8 = 18 hits: 2 clicks to the target, 1 to the
+        ram, hit or miss; a vehicle has no heat.
         """
         state = _specials({"HX-005a": ("0510", N), "HX-009b": ("0506", S)})
         bastion, kestrel = unit(state, "HX-005a"), unit(state, "HX-009b")
@@ -648,8 +698,10 @@ class TestItem18SpecialAttacks:
         assert _of(events, SpecialAttackRolled)[0].attack == 12  # rear approach: 10 + 2
 
     def test_free_spin_rules(self) -> None:
-        """AOD-16.2 / AOD-8.5: a charge from the front: the Kestrel may spin; from its rear: no
-        spin. A DFA that hits: no spin; one that misses a 'Mech: it may spin.
+        """AOD-16.2 / AOD-8.5: free spin rules.
+
+        AOD-16.2 / AOD-8.5: a charge from the front: the Kestrel may spin; from its rear: no spin. A
+        DFA that hits: no spin; one that misses a 'Mech: it may spin.
         """
         front = _specials({"HX-010a": ("0510", N), "HX-009b": ("0506", S)})
         kestrel = unit(front, "HX-009b")
@@ -669,8 +721,10 @@ class TestItem18SpecialAttacks:
         assert [o.unit for o in _of(missed, FreeSpinsOffered)[0].offers] == [warden]
 
     def test_no_front_arc_for_charge_and_ram(self) -> None:
-        """AOD-16.2 / AOD-6.2: charger and rammer end facing S, their target N of them (behind):
-        both attacks are made (hits as above).
+        """AOD-16.2 / AOD-6.2: no front arc for charge and ram.
+
+        AOD-16.2 / AOD-6.2: charger and rammer end facing S, their target N of them (behind): both
+        attacks are made (hits as above).
         """
         for mover, kind in (("HX-010a", CHARGE), ("HX-005a", RAM)):
             state = _specials({mover: ("0510", N), "HX-009b": ("0506", S)})
@@ -713,16 +767,20 @@ def _heat(events: Sequence[Event]) -> list[HeatChanged]:
 
 
 class TestItem19Heat:
-    """AOD-26.17 item 19: Heat: the total applied before checks; the cascade loop; automatic
-    shutdown at position 6; shutdown by a failed check (the dial is not moved; 2 tokens); a
-    shut-down 'Mech can only vent and gives attackers +4; further heat ignored while shut down,
-    after either kind of shutdown; restart by roll and at position 0; energy-hit heat only once
-    per turn; water cooling (AOD-10, AOD-7.6, AOD-26.14, AOD-25 #37).
+    """AOD-26.17 item 19: Heat.
+
+    Heat: the total applied before checks; the cascade loop; automatic shutdown at position 6;
+    shutdown by a failed check (the dial is not moved; 2 tokens); a shut-down 'Mech can only vent
+    and gives attackers +4; further heat ignored while shut down, after either kind of shutdown;
+    restart by roll and at position 0; energy-hit heat only once per turn; water cooling (AOD-10,
+    AOD-7.6, AOD-26.14, AOD-25 #37).
     """
 
     def test_total_applied_before_checks(self) -> None:
-        """AOD-10.2: push + run = +2 from 3 lands on 5 at once: only position 5's two checks are
-        rolled (shutdown 4+: 5 passes; ammo 3+: 6 passes), none of position 4's.
+        """AOD-10.2: total applied before checks.
+
+        AOD-10.2: push + run = +2 from 3 lands on 5 at once: only position 5's two checks are rolled
+        (shutdown 4+: 5 passes; ammo 3+: 6 passes), none of position 4's.
         """
         state = _hot(3)
         _, events = play(state, [RUN], [5, 6])
@@ -739,8 +797,10 @@ class TestItem19Heat:
         ]
 
     def test_cascade_loop(self) -> None:
-        """AOD-10.2 / AOD-26.14: at 5 the ammo check fails (1 < 3): 2 unreducible clicks and
-        +1 heat, applied at once: the loop reaches 6 and shuts the 'Mech down (3 in all).
+        """AOD-10.2 / AOD-26.14: cascade loop.
+
+        AOD-10.2 / AOD-26.14: at 5 the ammo check fails (1 < 3): 2 unreducible clicks and +1 heat,
+        applied at once: the loop reaches 6 and shuts the 'Mech down (3 in all).
         """
         state = _hot(3)
         kestrel = unit(state, "HX-009a")
@@ -758,13 +818,15 @@ class TestItem19Heat:
         kestrel = unit(state, "HX-009a")
         after, events = play(state, [RUN])
         assert _heat(events) == [
-            HeatChanged(kestrel, (HeatCause.PUSHED, HeatCause.RUN), 1, 6, True, 2)
+            HeatChanged(kestrel, (HeatCause.PUSHED, HeatCause.RUN), 1, 6, shutdown=True, tokens=2)
         ]
         assert after.units[kestrel].tokens == 2
 
     def test_shutdown_by_a_failed_check_dial_not_moved_two_tokens(self) -> None:
-        """AOD-10.4: at 5 the avoid-shutdown check fails (2 < 4): shut down with the dial left
-        at 5 (not turned to 6) and two tokens; the ammo check passes (6).
+        """AOD-10.4: shutdown by a failed check dial not moved two tokens.
+
+        AOD-10.4: at 5 the avoid-shutdown check fails (2 < 4): shut down with the dial left at 5
+        (not turned to 6) and two tokens; the ammo check passes (6).
         """
         state = _hot(3)
         kestrel = unit(state, "HX-009a")
@@ -774,8 +836,10 @@ class TestItem19Heat:
         assert after.units[kestrel].dial == DialStatus(0, 5, shutdown=True)
 
     def test_shut_down_only_vents_and_attackers_get_plus_four(self) -> None:
-        """AOD-10.4 / AOD-7.3: a shut-down Kestrel may only vent; the Warden shooting it gets +4:
-        6 + 10 + 4 = 20 reaches its 18 + 2 (Evade): need 6.
+        """AOD-10.4 / AOD-7.3: shut down only vents and attackers get plus four.
+
+        AOD-10.4 / AOD-7.3: a shut-down Kestrel may only vent; the Warden shooting it gets +4: 6 +
+        10 + 4 = 20 reaches its 18 + 2 (Evade): need 6.
         """
         state = _hot(6, shutdown=True, tokens=2, **{"HX-009a": ("0505", S)})
         _refused(
@@ -797,9 +861,11 @@ class TestItem19Heat:
         assert (shot.need, shot.hit) == (6, True)
 
     def test_further_heat_ignored_after_either_kind_of_shutdown(self) -> None:
-        """AOD-10.4 / AOD-25 #37: a shut-down Warden (at 6, or at 4 after a failed check) hit by
-        the Kestrel's energy weapon (+4: 9 + 14 >= 19) takes its clicks but no heat: the dial
-        stays where it is.
+        """AOD-10.4 / AOD-25 #37: further heat ignored after either kind of shutdown.
+
+        AOD-10.4 / AOD-25 #37: a shut-down Warden (at 6, or at 4 after a failed check) hit by the
+        Kestrel's energy weapon (+4: 9 + 14 >= 19) takes its clicks but no heat: the dial stays
+        where it is.
         """
         for heat in (6, 4):
             state = arrange(
@@ -815,9 +881,11 @@ class TestItem19Heat:
             assert after.units[warden].dial == DialStatus(2, heat, shutdown=True)
 
     def test_restart_by_roll_and_at_position_zero(self) -> None:
-        """AOD-10.5: idle cooling 6 -> 5 reaches the avoid-shutdown check: as a restart roll
-        (4 >= 4) it restarts the Kestrel, tokens gone, no more heat rolls this turn. Venting 2
-        from 2 to 0 restarts it automatically.
+        """AOD-10.5: restart by roll and at position zero.
+
+        AOD-10.5: idle cooling 6 -> 5 reaches the avoid-shutdown check: as a restart roll (4 >= 4)
+        it restarts the Kestrel, tokens gone, no more heat rolls this turn. Venting 2 from 2 to 0
+        restarts it automatically.
         """
         state = _hot(6, shutdown=True, tokens=2)
         kestrel = unit(state, "HX-009a")
@@ -833,23 +901,31 @@ class TestItem19Heat:
         assert [(r.kind, r.die) for r in heat.rolls] == [("restart", 4)]
         state = _hot(2, shutdown=True, tokens=2)
         _, events = play(state, [VentUnit("HX-009a")])
-        assert _heat(events) == [HeatChanged(kestrel, (HeatCause.VENT,), -2, 0, False, 0)]
+        assert _heat(events) == [
+            HeatChanged(kestrel, (HeatCause.VENT,), -2, 0, shutdown=False, tokens=0)
+        ]
 
     def test_energy_hit_heat_only_once_per_turn(self) -> None:
-        """AOD-10.1: the Kestrel's energy hit heats the Warden +1; the Talon's energy hit the same
-        turn does not (both 15 + attack >= 19).
+        """AOD-10.1: energy hit heat only once per turn.
+
+        AOD-10.1: the Kestrel's energy hit heats the Warden +1; the Talon's energy hit the same turn
+        does not (both 15 + attack >= 19).
         """
         state = arrange(HEAT_GAME, {**HEAT_PLACES, "HX-010a": ("0510", N), "HX-002a": ("0605", S)})
         warden = unit(state, "HX-010a")
         shots = [RangedAttack("HX-009a", ("HX-010a",)), RangedAttack("HX-002a", ("HX-010a",))]
         after, events = play(state, shots, [5, 5, 5, 5, 5, 5])
         assert len(_of(events, UnitDamaged)) == 2
-        assert _heat(events) == [HeatChanged(warden, (HeatCause.ENERGY,), 1, 1, False, 0)]
+        assert _heat(events) == [
+            HeatChanged(warden, (HeatCause.ENERGY,), 1, 1, shutdown=False, tokens=0)
+        ]
         assert after.units[warden].dial.heat == 1
 
     def test_water_cooling(self) -> None:
-        """AOD-10.3 / AOD-7.6: idle -1, plus -1 in shallow or -2 in deep water if the 'Mech began
-        and ended its turn there; a Quad -2 in any water.
+        """AOD-10.3 / AOD-7.6: water cooling.
+
+        AOD-10.3 / AOD-7.6: idle -1, plus -1 in shallow or -2 in deep water if the 'Mech began and
+        ended its turn there; a Quad -2 in any water.
         """
         for terrain, quad, change in ((SHALLOW, False, -2), (DEEP, False, -3), (SHALLOW, True, -3)):
             mech = "HX-011" if quad else "HX-009"
@@ -890,20 +966,26 @@ def _mend(**clicks: int) -> AoDState:
 
 
 class TestItem20Repair:
-    """AOD-26.17 item 20: Repair: stops at the green marker and at a black marker. Criticals on
-    repair (AOD-17.2, AOD-11.4, AOD-26.14, AOD-25 #30).
+    """AOD-26.17 item 20: Repair.
+
+    Repair: stops at the green marker and at a black marker. Criticals on repair (AOD-17.2,
+    AOD-11.4, AOD-26.14, AOD-25 #30).
     """
 
     def test_stops_at_the_green_marker(self) -> None:
-        """AOD-17.2: a critical (6+6) repairs 1 + 1 clicks; from click 1 it stops at click 0, the
+        """AOD-17.2: stops at the green marker.
+
+        AOD-17.2: a critical (6+6) repairs 1 + 1 clicks; from click 1 it stops at click 0, the
         starting marker, after one.
         """
         state, events = play(_mend(HX_001a=1), [RepairUnit("HX-003a", "HX-001a")], [6, 6, 1])
         assert _of(events, UnitRepaired) == [UnitRepaired(unit(state, "HX-001a"), 1, 0, "repair")]
 
     def test_stops_at_a_black_marker(self) -> None:
-        """AOD-17.2: the Talon at click 4 repairs 2 (critical) but stops on click 3, its black
-        marker; showing it, the Talon cannot be repaired at all.
+        """AOD-17.2: stops at a black marker.
+
+        AOD-17.2: the Talon at click 4 repairs 2 (critical) but stops on click 3, its black marker;
+        showing it, the Talon cannot be repaired at all.
         """
         state, events = play(_mend(HX_002a=4), [RepairUnit("HX-003a", "HX-002a")], [6, 6, 1])
         talon = unit(state, "HX-002a")
@@ -916,8 +998,10 @@ class TestItem20Repair:
         )
 
     def test_criticals_on_repair(self) -> None:
-        """AOD-11.4: 6+6 succeeds with +1 click (from click 2: 2 clicks, to 0); white 1+1 fails
-        and costs the friend 1 pushing click (click 1 -> 2); 4+4+1 + 8 = 17 repairs exactly 1.
+        """AOD-11.4: criticals on repair.
+
+        AOD-11.4: 6+6 succeeds with +1 click (from click 2: 2 clicks, to 0); white 1+1 fails and
+        costs the friend 1 pushing click (click 1 -> 2); 4+4+1 + 8 = 17 repairs exactly 1.
         """
         state, events = play(_mend(HX_001a=2), [RepairUnit("HX-003a", "HX-001a")], [6, 6, 1])
         squad = unit(state, "HX-001a")
@@ -960,13 +1044,16 @@ def _convoy(
 
 
 class TestItem21HeavyDamage:
-    """AOD-26.17 item 21: Heavy Damage: Move orders only, not functional, gear ignored,
-    passengers unloaded (AOD-17.3, AOD-7.3, AOD-20.6, AOD-9.2, AOD-22.1).
+    """AOD-26.17 item 21: Heavy damage.
+
+    Heavy Damage: Move orders only, not functional, gear ignored, passengers unloaded (AOD-17.3,
+    AOD-7.3, AOD-20.6, AOD-9.2, AOD-22.1).
     """
 
     def test_move_orders_only(self) -> None:
-        """AOD-17.3 / AOD-7.3: the Kestrel at click 7 (Heavy Damage) may not vent or fire, but
-        moves.
+        """AOD-17.3 / AOD-7.3: move orders only.
+
+        AOD-17.3 / AOD-7.3: the Kestrel at click 7 (Heavy Damage) may not vent or fire, but moves.
         """
         state = arrange(HEAT_GAME, HEAT_PLACES, dials={"HX-009a": DialStatus(7, 2)})
         for command in (VentUnit("HX-009a"), RangedAttack("HX-009a", ("HX-010a",))):
@@ -974,11 +1061,15 @@ class TestItem21HeavyDamage:
                 state, command, AoDCode.NOT_ALLOWED, "HX-009a shows Heavy Damage: it can only move."
             )
         _, events = play(state, [MoveUnit("HX-009a", H("0507"), S)])
-        assert events[0] == OrderGiven(unit(state, "HX-009a"), OrderKind.MOVE, False, 1)
+        assert events[0] == OrderGiven(
+            unit(state, "HX-009a"), OrderKind.MOVE, pushed=False, tokens=1
+        )
 
     def test_not_functional(self) -> None:
-        """AOD-17.3 / AOD-22.1: Red's Pathguard hits Blue's last one on click 2 (6 + 8 = 14 >=
-        14): click 3 shows Heavy Damage: no functional Blue unit is left and the game ends.
+        """AOD-17.3 / AOD-22.1: not functional.
+
+        AOD-17.3 / AOD-22.1: Red's Pathguard hits Blue's last one on click 2 (6 + 8 = 14 >= 14):
+        click 3 shows Heavy Damage: no functional Blue unit is left and the game ends.
         """
         game = setup(["HX-001"], ["HX-001"])
         state = arrange(
@@ -990,10 +1081,11 @@ class TestItem21HeavyDamage:
         assert after.result.reason == "only Red has a functional unit left"
 
     def test_gear_ignored(self) -> None:
-        """AOD-20.6 / AOD-17.3: the Kestrel carries G-X1 Targeting Uplink (+1 attack with the
-        primary). At click 6 its primary shot adds it: 8 + 1 = 9. Blue's Pathguard then hits it
-        (9 + 8 = 17 >= 16) for 1 click: at click 7 Heavy Damage shows and the gear is ignored:
-        attack 8.
+        """AOD-20.6 / AOD-17.3: gear ignored.
+
+        AOD-20.6 / AOD-17.3: the Kestrel carries G-X1 Targeting Uplink (+1 attack with the primary).
+        At click 6 its primary shot adds it: 8 + 1 = 9. Blue's Pathguard then hits it (9 + 8 = 17 >=
+        16) for 1 click: at click 7 Heavy Damage shows and the gear is ignored: attack 8.
         """
         game = attrs.evolve(HEAT_GAME, cards=tuple(catalogue().cards.values()))
         red = game.players[0]
@@ -1013,8 +1105,10 @@ class TestItem21HeavyDamage:
         assert (shown.heavy_damage, shown.attack) == (True, 8)
 
     def test_passengers_unloaded(self) -> None:
-        """AOD-9.2 / AOD-17.3: Blue's Pathguard hits the APC on click 4 (9 + 8 = 17 >= 16): click
-        5, Heavy Damage: its passenger is set down behind it at once.
+        """AOD-9.2 / AOD-17.3: passengers unloaded.
+
+        AOD-9.2 / AOD-17.3: Blue's Pathguard hits the APC on click 4 (9 + 8 = 17 >= 16): click 5,
+        Heavy Damage: its passenger is set down behind it at once.
         """
         state = _convoy({"HX-004a": ("1110", N), "HX-001b": ("1010", N)}, "HX-001a", active=1)
         apc, rider = unit(state, "HX-005a"), unit(state, "HX-001a")
@@ -1026,21 +1120,25 @@ class TestItem21HeavyDamage:
             True,
             [rider],
         )
-        assert after.units[rider].on_board
-        assert after.units[rider].hex.distance(H("0505")) == 1
+        placed = after.units[rider].hex
+        assert placed is not None
+        assert placed.distance(H("0505")) == 1
 
 
 # ================================================================================== item 22
 
 
 class TestItem22Transports:
-    """AOD-26.17 item 22: Transports: half-movement load and unload, rear-hex placement, capacity
-    1/3, elimination cascades, captured transport (AOD-9, AOD-26.7, AOD-25 #1, #4).
+    """AOD-26.17 item 22: Transports.
+
+    Transports: half-movement load and unload, rear-hex placement, capacity 1/3, elimination
+    cascades, captured transport (AOD-9, AOD-26.7, AOD-25 #1, #4).
     """
 
     def test_half_movement_load_and_unload(self) -> None:
-        """AOD-9.3 / AOD-26.7: speed 10: loading or unloading leaves 10 - 5 = 5 hexes; 6 is
-        refused.
+        """AOD-9.3 / AOD-26.7: half movement load and unload.
+
+        AOD-9.3 / AOD-26.7: speed 10: loading or unloading leaves 10 - 5 = 5 hexes; 6 is refused.
         """
         state = _convoy({"HX-004a": ("1110", N)})
         apc = unit(state, "HX-005a")
@@ -1059,7 +1157,9 @@ class TestItem22Transports:
         assert "(5 hexes)" in _refused(loaded, far, TransportCode.MOVE)
 
     def test_rear_hex_placement(self) -> None:
-        """AOD-9.3 / AOD-26.5: a passenger is set down in a free hex behind the APC (0506), not in
+        """AOD-9.3 / AOD-26.5: rear hex placement.
+
+        AOD-9.3 / AOD-26.5: a passenger is set down in a free hex behind the APC (0506), not in
         front of it (0504).
         """
         state = _convoy({"HX-001b": ("0909", N), "HX-004a": ("0809", N)}, "HX-001a")
@@ -1080,8 +1180,10 @@ class TestItem22Transports:
         assert "has room for 2 and Halberd Hover Tank needs 3" in said
 
     def test_elimination_cascades(self) -> None:
-        """AOD-9.2 / AOD-17.4: Blue's Warden hits the APC on click 4 (6 + 10 = 16 >= 16) for 4
-        clicks: eliminated, and both Pathguards aboard with it: Blue scores 40 + 12 + 12.
+        """AOD-9.2 / AOD-17.4: elimination cascades.
+
+        AOD-9.2 / AOD-17.4: Blue's Warden hits the APC on click 4 (6 + 10 = 16 >= 16) for 4 clicks:
+        eliminated, and both Pathguards aboard with it: Blue scores 40 + 12 + 12.
         """
         places = {"HX-010a": ("0510", N), "HX-004a": ("1110", N)}
         state = _convoy(places, "HX-001a", "HX-001b", active=1, dials={"HX-005a": DialStatus(4)})
@@ -1095,8 +1197,10 @@ class TestItem22Transports:
         assert after.elimination[1] == 64
 
     def test_captured_transport(self) -> None:
-        """AOD-9.2 / AOD-14.3: Blue's Pathguard captures the APC (3d6 18 + 8 >= 18 + 3): its
-        passenger is set down and takes 1 click (Blue's, by=1).
+        """AOD-9.2 / AOD-14.3: captured transport.
+
+        AOD-9.2 / AOD-14.3: Blue's Pathguard captures the APC (3d6 18 + 8 >= 18 + 3): its passenger
+        is set down and takes 1 click (Blue's, by=1).
         """
         places = {"HX-001c": ("0504", S), "HX-004a": ("1110", N), "HX-001b": ("1010", N)}
         state = _convoy(places, "HX-001a", active=1)
@@ -1163,14 +1267,18 @@ PAIR = CloseFormation(("HX-001a", "HX-001b"), "HX-010b")
 
 
 class TestItem23RangedAndCloseFormations:
-    """AOD-26.17 item 23: Ranged and close formations: +2 per extra member, a single rear +2, only
-    the leader takes the critical-miss click, each member's pushing, faction and mercenary mixing
-    rules, the Sea Fox exclusion (AOD-18.1, AOD-18.3, AOD-18.4, AOD-18.6, AOD-21.3).
+    """AOD-26.17 item 23: Ranged and close formations.
+
+    Ranged and close formations: +2 per extra member, a single rear +2, only the leader takes the
+    critical-miss click, each member's pushing, faction and mercenary mixing rules, the Sea Fox
+    exclusion (AOD-18.1, AOD-18.3, AOD-18.4, AOD-18.6, AOD-21.3).
     """
 
     def test_plus_two_per_extra_member(self) -> None:
-        """AOD-18.3 / AOD-18.4: the ranged trio +4: 7 + 8 + 4 = 19 reaches 19 (6 would not); the
-        close pair +2: 9 + 8 + 2 = 19. One order for all, a token on each member.
+        """AOD-18.3 / AOD-18.4: plus two per extra member.
+
+        AOD-18.3 / AOD-18.4: the ranged trio +4: 7 + 8 + 4 = 19 reaches 19 (6 would not); the close
+        pair +2: 9 + 8 + 2 = 19. One order for all, a token on each member.
         """
         state = _line()
         trio = tuple(unit(state, u) for u in TRIO.members)
@@ -1186,8 +1294,10 @@ class TestItem23RangedAndCloseFormations:
         assert (shot.need, shot.hit) == (9, True)
 
     def test_a_single_rear_plus_two(self) -> None:
-        """AOD-18.3 / AOD-18.4 [INTERP]: the Warden facing away (S): the trio's lines all cross
-        its rear arc, yet +2 counts once: 4 + 2; the close pair both touch its rear: 2 + 2.
+        """A single rear plus two.
+
+        AOD-18.3 / AOD-18.4 [INTERP]: the Warden facing away (S): the trio's lines all cross its
+        rear arc, yet +2 counts once: 4 + 2; the close pair both touch its rear: 2 + 2.
         """
         _, events = play(_line(warden=S), [TRIO], [2, 2, 1])
         mods = _of(events, AttackRolled)[0].shots[0].attack_modifiers
@@ -1206,8 +1316,10 @@ class TestItem23RangedAndCloseFormations:
         assert _damage(events) == [(unit(state, "HX-001a"), 1, "critical miss")]
 
     def test_each_members_pushing(self) -> None:
-        """AOD-18.3 / AOD-18.4 / AOD-7.5: each pushed member its own push: the pushed Pathguard
-        1 click and a second token, the pushed Kestrel +1 heat (7 + 8 + 2 = 17 misses 19).
+        """AOD-18.3 / AOD-18.4 / AOD-7.5: each members pushing.
+
+        AOD-18.3 / AOD-18.4 / AOD-7.5: each pushed member its own push: the pushed Pathguard 1 click
+        and a second token, the pushed Kestrel +1 heat (7 + 8 + 2 = 17 misses 19).
         """
         state = _ring("HX-001a", "HX-009a", tokens={"HX-001a": 1, "HX-009a": 1})
         squad, kestrel = unit(state, "HX-001a"), unit(state, "HX-009a")
@@ -1216,12 +1328,13 @@ class TestItem23RangedAndCloseFormations:
             OrderKind.CLOSE, (squad, kestrel), (True, True), (1, 1)
         )
         assert _damage(events) == [(squad, 1, "pushed")]
-        assert HeatChanged(kestrel, (HeatCause.PUSHED,), 1, 1, False, 1) in events
+        assert HeatChanged(kestrel, (HeatCause.PUSHED,), 1, 1, shutdown=False, tokens=1) in events
 
     def test_faction_and_mercenary_mixing(self) -> None:
-        """AOD-18.1 / AOD-18.6: mercenaries with one faction: a Pathguard and the Jade Falcon
-        Talon may; adding the Liao Warden may not; the Talon and the Warden (not allied) may
-        not.
+        """AOD-18.1 / AOD-18.6: faction and mercenary mixing.
+
+        AOD-18.1 / AOD-18.6: mercenaries with one faction: a Pathguard and the Jade Falcon Talon
+        may; adding the Liao Warden may not; the Talon and the Warden (not allied) may not.
         """
         ok = _ring("HX-001a", "HX-002a")
         _, events = play(ok, [CloseFormation(("HX-001a", "HX-002a"), "HX-010b")], [3, 3, 3])
@@ -1268,14 +1381,20 @@ def _to_blues_second_turn(game: AoDSetup, dice: Sequence[int]) -> tuple[AoDState
 
 
 class TestItem24FactionAbilities:
-    """AOD-26.17 item 24: Faction abilities: each row of AOD-21 (AOD-21.1 House Liao: Awe,
-    Fanaticism, Ruthlessness; AOD-21.2 Clan Jade Falcon: Zellbrigen, Merciless, Enhanced Imaging;
-    AOD-21.3 Clan Sea Fox: Renegade, Scavenger, Predator; AOD-25 #23, #30)."""
+    """AOD-26.17 item 24: Faction abilities.
+
+    Faction abilities: each row of AOD-21 (AOD-21.1 House Liao: Awe, Fanaticism, Ruthlessness;
+    AOD-21.2 Clan Jade Falcon: Zellbrigen, Merciless, Enhanced Imaging; AOD-21.3 Clan Sea Fox:
+    Renegade, Scavenger, Predator; AOD-25 #23, #30).
+    """
 
     def test_awe_each_six_costs_the_opponent_an_order(self) -> None:
-        """AOD-21.1 Awe: two elite Wardens (370 of 450 >= 225): at Red's command stage Red picks
-        Blue; at the start of Blue's next turn Red rolls 1d6 per full 450 (one): a 6 costs Blue
-        1 of its 3 orders; a 5 costs nothing. The pick is spent by the roll."""
+        """AOD-21.1 Awe: awe each six costs the opponent an order.
+
+        AOD-21.1 Awe: two elite Wardens (370 of 450 >= 225): at Red's command stage Red picks Blue;
+        at the start of Blue's next turn Red rolls 1d6 per full 450 (one): a 6 costs Blue 1 of its 3
+        orders; a 5 costs nothing. The pick is spent by the roll.
+        """
         game = _awe_game(["HX-010", "HX-010"])
         state, events = _to_blues_second_turn(game, [6])
         assert AweDeclared(0, 1) in events
@@ -1287,9 +1406,12 @@ class TestItem24FactionAbilities:
         assert (events[-1], state.orders_left) == (AweRolled(0, 1, (5,), 0), 3)
 
     def test_awe_rolls_a_die_per_full_450_and_needs_half_the_build_in_elite_liao(self) -> None:
-        """AOD-21.1: at 900 points (6 orders) two dice: 6, 6 cost 2 orders. At 900 the two
-        Wardens (370) are under half: no Awe. One Warden and a Longbow (185 elite of 450):
-        none either (AOD-26.16: Force B's Awe is inactive)."""
+        """AOD-21.1: awe rolls a die per full 450 and needs half the build in elite liao.
+
+        AOD-21.1: at 900 points (6 orders) two dice: 6, 6 cost 2 orders. At 900 the two Wardens
+        (370) are under half: no Awe. One Warden and a Longbow (185 elite of 450): none either
+        (AOD-26.16: Force B's Awe is inactive).
+        """
         two = _awe_game(["HX-010", "HX-010", "HX-010", "HX-010", "HX-010"], 900)
         state, events = _to_blues_second_turn(two, [6, 6])
         assert (events[-1], state.orders_left) == (AweRolled(0, 1, (6, 6), 2), 4)
@@ -1313,10 +1435,13 @@ class TestItem24FactionAbilities:
         assert "Awe (Red) rolls 6 against Blue: 1 order lost this turn." in awe.text
 
     def test_fanaticism(self) -> None:
-        """AOD-21.1 Fanaticism: Blue's Kestrel eliminates Red's Longbow at click 5 (imaging d6 2,
-        then 1+2+1 + 10 = 14 >= 14; 3 energy clicks): the Warden 3 hexes off repairs 1 (click 2
-        to 1); the Longbow 12 hexes off does not. By a charge (AOD-16) too: 4 impact clicks on
-        the Longbow at click 3 (6 + 10 >= 15)."""
+        """AOD-21.1 Fanaticism: fanaticism.
+
+        AOD-21.1 Fanaticism: Blue's Kestrel eliminates Red's Longbow at click 5 (imaging d6 2, then
+        1+2+1 + 10 = 14 >= 14; 3 energy clicks): the Warden 3 hexes off repairs 1 (click 2 to 1);
+        the Longbow 12 hexes off does not. By a charge (AOD-16) too: 4 impact clicks on the Longbow
+        at click 3 (6 + 10 >= 15).
+        """
         game = armed(["HX-006", "HX-010", "HX-006"], ["HX-009"])
         places = {
             "HX-006a": ("0505", S),
@@ -1327,7 +1452,7 @@ class TestItem24FactionAbilities:
         dials = {"HX-006a": DialStatus(5), "HX-010a": DialStatus(2), "HX-006b": DialStatus(2)}
         state = arrange(game, places, active=1, dials=dials)
         longbow, warden = unit(state, "HX-006a"), unit(state, "HX-010a")
-        after, events = play(state, [RangedAttack("HX-009a", ("HX-006a",))], [2, 1, 2, 1])
+        _, events = play(state, [RangedAttack("HX-009a", ("HX-006a",))], [2, 1, 2, 1])
         assert UnitEliminated(longbow, scorer=1, points=70) in events
         assert _of(events, UnitRepaired) == [UnitRepaired(warden, 1, 1, "fanaticism")]
         dials = {**dials, "HX-006a": DialStatus(3)}
@@ -1338,8 +1463,11 @@ class TestItem24FactionAbilities:
         assert _of(events, UnitRepaired) == [UnitRepaired(warden, 1, 1, "fanaticism")]
 
     def test_fanaticism_after_an_artillery_kill(self) -> None:
-        """AOD-21.1 / AOD-13.4: Red's Longbow blast (5+4+3 + 9 + 2 >= 19, 2 clicks) eliminates
-        Blue's Longbow at click 5: Blue's Warden beside it repairs 1 (click 2 to 1)."""
+        """AOD-21.1 / AOD-13.4: fanaticism after an artillery kill.
+
+        AOD-21.1 / AOD-13.4: Red's Longbow blast (5+4+3 + 9 + 2 >= 19, 2 clicks) eliminates Blue's
+        Longbow at click 5: Blue's Warden beside it repairs 1 (click 2 to 1).
+        """
         game = attrs.evolve(
             armed(["HX-006"], ["HX-006", "HX-010"]), markers=tuple(catalogue().markers.values())
         )
@@ -1355,10 +1483,13 @@ class TestItem24FactionAbilities:
         ]
 
     def test_ruthlessness(self) -> None:
-        """AOD-21.1 Ruthlessness: the Warden hits the lone green Bastion (10 + 10 >= 18): 4 + 1
-        - 2 (Reactive Armor) = 3 clicks; it is bound to it: next turn it may not shoot the
-        Pathguard. Touching Blue's Pathguard (another unit hostile to the Warden, AOD-25 #23) the
-        Bastion gives no +1."""
+        """AOD-21.1 Ruthlessness: ruthlessness.
+
+        AOD-21.1 Ruthlessness: the Warden hits the lone green Bastion (10 + 10 >= 18): 4 + 1 - 2
+        (Reactive Armor) = 3 clicks; it is bound to it: next turn it may not shoot the Pathguard.
+        Touching Blue's Pathguard (another unit hostile to the Warden, AOD-25 #23) the Bastion gives
+        no +1.
+        """
         game = armed(["HX-010", "HX-001"], ["HX-005", "HX-001"])
         places = {
             "HX-010a": ("0505", S),
@@ -1380,8 +1511,11 @@ class TestItem24FactionAbilities:
         assert _of(events, AttackRolled)[0].bonus == ""
 
     def test_zellbrigen(self) -> None:
-        """AOD-21.2 Zellbrigen: the Kestrel hits the lone elite Warden (imaging d6 1, 3+3+3 + 10
-        = 19 >= 19): 3 + 1 - 1 (Heavy Armor) = 3 clicks, and it is bound to the Warden."""
+        """AOD-21.2 Zellbrigen: zellbrigen.
+
+        AOD-21.2 Zellbrigen: the Kestrel hits the lone elite Warden (imaging d6 1, 3+3+3 + 10 = 19
+        >= 19): 3 + 1 - 1 (Heavy Armor) = 3 clicks, and it is bound to the Warden.
+        """
         game = armed(["HX-009"], ["HX-010"])
         state = arrange(game, {"HX-009a": ("0505", S), "HX-010a": ("0510", N)})
         kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010a")
@@ -1391,9 +1525,12 @@ class TestItem24FactionAbilities:
         assert TargetLocked(kestrel, warden, "zellbrigen") in events
 
     def test_merciless(self) -> None:
-        """AOD-21.2 Merciless: a DFA adds a d6 to attack: 3+3+3 + 10 + 4 = 23 >= 21: 3 + 2 + 1
-        (Zellbrigen) = 6 impact clicks and none to itself; 2+1+2 + 14 = 19 misses: 1 pushing
-        click (not 2)."""
+        """AOD-21.2 Merciless: merciless.
+
+        AOD-21.2 Merciless: a DFA adds a d6 to attack: 3+3+3 + 10 + 4 = 23 >= 21: 3 + 2 + 1
+        (Zellbrigen) = 6 impact clicks and none to itself; 2+1+2 + 14 = 19 misses: 1 pushing click
+        (not 2).
+        """
         game = armed(["HX-009"], ["HX-010"])
         state = arrange(game, {"HX-009a": ("0510", N), "HX-010a": ("0506", S)})
         kestrel, warden = unit(state, "HX-009a"), unit(state, "HX-010a")
@@ -1406,8 +1543,11 @@ class TestItem24FactionAbilities:
         assert _of(events, UnitDamaged) == [UnitDamaged(kestrel, PUSHING, 1, 1, 1, "dfa")]
 
     def test_enhanced_imaging(self) -> None:
-        """AOD-21.2 Enhanced Imaging: woods in 0507 on the Kestrel's line to the Warden: a d6 of
-        4-6 treats them as clear (no +1); a 3 leaves the hindering +1 defense."""
+        """AOD-21.2 Enhanced Imaging: enhanced imaging.
+
+        AOD-21.2 Enhanced Imaging: woods in 0507 on the Kestrel's line to the Warden: a d6 of 4-6
+        treats them as clear (no +1); a 3 leaves the hindering +1 defense.
+        """
         woods = HexTerrain(TerrainType.HINDERING, feature=3)
         game = armed(["HX-009"], ["HX-010"], terrain={"0507": woods})
         state = arrange(game, {"HX-009a": ("0505", S), "HX-010a": ("0510", N)})
@@ -1427,14 +1567,17 @@ class TestItem24FactionAbilities:
         assert "Renegade, never in a formation (AOD-21.3)" in said
 
     def test_scavenger(self) -> None:
-        """AOD-21.3 Scavenger: Red's Tortoise (click 3) eliminates Blue's Tortoise (click 8, a
-        Quad: 2+2+2 + 9 = 15 >= 15, 3 clicks): it repairs 2, to click 1. A 'Mech-mode kill (the
-        Kestrel at click 8, defense 15) repairs nothing."""
+        """AOD-21.3 Scavenger: scavenger.
+
+        AOD-21.3 Scavenger: Red's Tortoise (click 3) eliminates Blue's Tortoise (click 8, a Quad:
+        2+2+2 + 9 = 15 >= 15, 3 clicks): it repairs 2, to click 1. A 'Mech-mode kill (the Kestrel at
+        click 8, defense 15) repairs nothing.
+        """
         game = armed(["HX-011"], ["HX-011", "HX-009"])
         places = {"HX-011a": ("0505", S), "HX-011b": ("0510", N), "HX-009a": ("1518", N)}
         state = arrange(game, places, dials={"HX-011a": DialStatus(3), "HX-011b": DialStatus(8)})
         red = unit(state, "HX-011a")
-        after, events = play(state, [RangedAttack("HX-011a", ("HX-011b",))], [2, 2, 2])
+        _, events = play(state, [RangedAttack("HX-011a", ("HX-011b",))], [2, 2, 2])
         assert UnitEliminated(unit(state, "HX-011b"), scorer=0, points=125) in events
         assert _of(events, UnitRepaired) == [UnitRepaired(red, 2, 1, "scavenger")]
         places = {**places, "HX-011b": ("1518", N), "HX-009a": ("0510", N)}
@@ -1444,9 +1587,12 @@ class TestItem24FactionAbilities:
         assert not _of(events, UnitRepaired)
 
     def test_predator(self) -> None:
-        """AOD-21.3 Predator: the Tortoise's hit (3+2+2 + 9 = 16 >= 16) brings Heavy Damage up on
-        the Kestrel (click 5 -> 8): a second attack at once, no order, no token (3+3+3 + 9 >=
-        15: of its 3 clicks the first, to click 9, eliminates it, AOD-17.1)."""
+        """AOD-21.3 Predator: predator.
+
+        AOD-21.3 Predator: the Tortoise's hit (3+2+2 + 9 = 16 >= 16) brings Heavy Damage up on the
+        Kestrel (click 5 -> 8): a second attack at once, no order, no token (3+3+3 + 9 >= 15: of its
+        3 clicks the first, to click 9, eliminates it, AOD-17.1).
+        """
         game = armed(["HX-011"], ["HX-009", "HX-001"])
         state = arrange(
             game,
@@ -1461,3 +1607,322 @@ class TestItem24FactionAbilities:
         assert UnitEliminated(kestrel, scorer=0, points=110) in events
         assert len(_of(events, OrderGiven)) == 1
         assert after.units[tortoise].tokens == 1  # one token, from the one order
+
+
+# ================================================================================== item 25
+
+END_GAME = setup(["HX-001", "HX-002"], ["HX-010", "HX-001"])
+"""Red: Pathguard HX-001a (12), Talon HX-002a (20; Heavy Damage at click 4). Blue: Warden
+HX-010a (185), Pathguard HX-001b (12)."""
+
+
+def _ended(events: Sequence[Event]) -> Result:
+    ended = events[-1]
+    assert isinstance(ended, GameEnded)
+    return ended.result
+
+
+class TestItem25GameEndAndScoring:
+    """AOD-26.17 item 25: Game end and scoring.
+
+    Game end and scoring: all three conditions, salvage, tie-breaks, withdrawal (AOD-22, AOD-25 #9,
+    #26, #27, #28).
+    """
+
+    def test_the_three_end_conditions(self) -> None:
+        """AOD-22.1: the three end conditions.
+
+        AOD-22.1: (1) Red's last unit is pushed off its dial (click 3 + 1): only Blue has a
+        functional unit; (2) the time limit, or (3) all players agreeing: time is called; the turn-
+        based time limit is the round limit (AOD-25 #28).
+        """
+        state = arrange(
+            END_GAME,
+            {"HX-001a": ("0505", S), "HX-010a": ("0515", N), "HX-001b": ("0715", N)},
+            tokens={"HX-001a": 1},
+            dials={"HX-001a": DialStatus(3)},
+        )
+        _, events = play(state, [MoveUnit("HX-001a", H("0506"), S)])
+        assert UnitEliminated(0, scorer=1, points=12) in events
+        assert _ended(events).reason == "only Blue has a functional unit left"
+        state = arrange(END_GAME, {"HX-001a": ("0505", S), "HX-010a": ("0515", N)})
+        _, events = play(state, [CallTime()])
+        assert _ended(events).reason == "time was called"
+        short = setup(["HX-001"], ["HX-001"], round_limit=1)
+        state = arrange(short, {"HX-001a": ("0505", S), "HX-001b": ("0515", N)})
+        _, events = play(state, [EndTurn(), EndTurn()], [5, 2])
+        assert _ended(events).reason == "the 1-round limit was reached"
+
+    def test_the_three_victory_conditions(self) -> None:
+        """AOD-22.2: the three victory conditions.
+
+        AOD-22.2: Elimination (the Pathguard's 12 to Blue when eliminated), Battlefield control
+        (survivors: Blue 185 + 12, Red 20), deployment-zone VP (Red's Talon in Blue's zone, 1 VP at
+        the start of Red's command stage): one condition each.
+        """
+        state = arrange(
+            END_GAME,
+            {
+                "HX-001a": ("0505", S),
+                "HX-002a": ("1019", S),
+                "HX-010a": ("0515", N),
+                "HX-001b": ("0715", N),
+            },
+            active=1,
+            dials={"HX-001a": DialStatus(3)},
+            tokens={"HX-001a": 1},
+        )
+        state, events = play(state, [EndTurn()])
+        assert events[-1] == TurnBegan(0, 2, 2, 3, zone_vp=1)
+        state, events = play(state, [MoveUnit("HX-001a", H("0506"), S), CallTime()])
+        result = _ended(events)
+        assert result.scores == (Score(0, 20, 1), Score(12, 197, 0))
+        assert result.conditions == (1, 1, 0)
+        assert result.winner == 1
+
+    def test_salvage(self) -> None:
+        """AOD-22.2 (d) / AOD-25 #9: salvage.
+
+        AOD-22.2 (d) / AOD-25 #9: Red's Talon showing Heavy Damage outside Red's zone scores 20 for
+        Blue; inside Red's zone, nothing. Red's survivors count only the functional ones.
+        """
+        out = arrange(
+            END_GAME,
+            {"HX-001a": ("0505", S), "HX-002a": ("0508", S), "HX-010a": ("0515", N)},
+            dials={"HX-002a": DialStatus(4)},
+        )
+        assert final_scores(out) == (Score(0, 12, 0), Score(0, 185 + 20, 0))
+        home = arrange(
+            END_GAME,
+            {"HX-001a": ("0505", S), "HX-002a": ("1002", S), "HX-010a": ("0515", N)},
+            dials={"HX-002a": DialStatus(4)},
+        )
+        _, events = play(home, [CallTime()])
+        assert _ended(events).scores == (Score(0, 12, 0), Score(0, 185, 0))
+
+    def test_tie_breaks(self) -> None:
+        """AOD-22.3: tie breaks.
+
+        AOD-22.3: one condition each (Red zone, Blue elimination, control tied 12 - 12): the most
+        control VP (tied), then the most Elimination VP: Blue. All equal: a die each, 2 against 5:
+        Blue.
+        """
+        game = setup(["HX-001"], ["HX-001"])
+        state = arrange(game, {"HX-001a": ("0505", S), "HX-001b": ("0515", N)})
+        scored = attrs.evolve(state, elimination=(0, 5), zone_vp=(1, 0))
+        _, events = play(scored, [CallTime()])
+        result = _ended(events)
+        assert (result.conditions, result.tiebreak, result.winner) == ((1, None, 0), (), 1)
+        _, events = play(state, [CallTime()], [2, 5])
+        result = _ended(events)
+        assert result.scores == (Score(0, 12, 0), Score(0, 12, 0))
+        assert (result.conditions, result.tiebreak, result.winner) == (
+            (None, None, None),
+            ((2, 5),),
+            1,
+        )
+
+    def test_withdrawal(self) -> None:
+        """AOD-22.4: withdrawal.
+
+        AOD-22.4: Red withdraws holding Blue's Warden captive while Blue holds Red's second
+        Pathguard: the captive Pathguard scores its 12 for Blue at once, Red's units leave, the
+        Warden returns to Blue; Blue keeps the VP scored and the game ends.
+        """
+        places = {
+            "HX-001a": ("0505", S),
+            "HX-010a": ("0506", N),
+            "HX-001b": ("0908", S),
+            "HX-001c": ("0909", N),
+        }
+        state = _held(_held(_captors(places), "HX-010a", "HX-001a"), "HX-001b", "HX-001c")
+        state = attrs.evolve(state, elimination=(0, 7))
+        warden = unit(state, "HX-010a")
+        after, events = play(state, [WithdrawForce()])
+        assert events[:3] == [
+            ForceWithdrawn(0, (unit(state, "HX-001a"), unit(state, "HX-009a"))),
+            UnitEliminated(unit(state, "HX-001b"), scorer=1, points=12),
+            CaptiveFreed(warden),
+        ]
+        assert after.units[warden].captor is None
+        assert all(not after.units[n].on_board for n in after.owned(0))
+        assert after.elimination[1] == 7 + 12
+        result = _ended(events)
+        assert result.scores[1].elimination == 19
+        assert result.winner == 1
+
+
+# ================================================================================== item 26
+
+
+def _scenario(pool: bool = True) -> AoDSetup:
+    """A 36 x 36 game for two: Red (top) Kestrel and Pathguard, Blue (bottom) Warden."""
+    table: dict[str, Any] = {
+        "format": "aod-scenario",
+        "title": "Setup",
+        "board": {"width": 36, "height": 36},
+        "build_total": 450,
+        "side": [
+            {
+                "name": "Red",
+                "edge": "top",
+                "pool": ["Woods", "Ruined block"] if pool else [],
+                "units": [{"unit": "HX-009"}, {"unit": "HX-001"}],
+            },
+            {
+                "name": "Blue",
+                "edge": "bottom",
+                "pool": ["Pond", "Rubble field"] if pool else [],
+                "units": [{"unit": "HX-010"}],
+            },
+        ],
+    }
+    return ruleset().make_setup(table)
+
+
+def _rolled(game: AoDSetup, first: int) -> AoDState:
+    high, low = [6, 6, 6], [1, 1, 1]
+    state, _ = play(
+        AoDState.start(game), [RollFirstPlayer()], high + low if first == 0 else low + high
+    )
+    return state
+
+
+class TestItem26Setup:
+    """AOD-26.17 item 26: Setup.
+
+    Setup: zone geometry, terrain spacing, placement order, deployment inside the zone (AOD-5,
+    AOD-26.10).
+    """
+
+    def test_zone_geometry(self) -> None:
+        """AOD-5 step 3 / AOD-26.10: zone geometry.
+
+        AOD-5 step 3 / AOD-26.10: on 36 x 36 a zone is 3 deep and 8 hexes from the other edges: top
+        rows 01-03, columns 09-28 (60 hexes); bottom rows 34-36.
+        """
+        game = _scenario()
+        top, bottom = game.zone(0), game.zone(1)
+        assert len(top) == len(bottom) == 20 * 3
+        assert {h.label[2:] for h in top} == {"01", "02", "03"}
+        assert {h.label[2:] for h in bottom} == {"34", "35", "36"}
+        assert {h.label[:2] for h in top} == {f"{c:02d}" for c in range(9, 29)}
+
+    def test_terrain_spacing(self) -> None:
+        """AOD-5 step 6 / AOD-26.10: terrain spacing.
+
+        AOD-5 step 6 / AOD-26.10: a piece keeps 3 clear hexes (distance >= 4) from the board edges,
+        the other pieces and the other players' zones.
+        """
+        state = _rolled(_scenario(), first=1)  # Red lays first
+        said = _refused(state, PlaceTerrain("Woods", H("0318")), AoDCode.PLACEMENT)
+        assert "within 3 hexes of the board edge" in said
+        said = _refused(state, PlaceTerrain("Woods", H("1832")), AoDCode.PLACEMENT)
+        assert "from Blue's deployment zone, and 4 are needed" in said
+        state, events = play(state, [PlaceTerrain("Woods", H("1818"))])
+        assert events[0] == TerrainPlaced(0, "Woods", H("1818"), 0, 1)
+        said = _refused(state, PlaceTerrain("Pond", H("1821")), AoDCode.PLACEMENT)
+        assert "from another piece" in said
+
+    def test_placement_order(self) -> None:
+        """AOD-5 steps 5-6: placement order.
+
+        AOD-5 steps 5-6: 3d6 each (6+6+6 against 1+1+1: Blue first); the player to the first
+        player's left (Red) lays first, then clockwise; the placing stops at 4 pieces; then the
+        first player deploys.
+        """
+        state = _rolled(_scenario(), first=1)
+        assert (state.stage, state.active, state.first) == (Stage.TERRAIN, 0, 1)
+        layers = []
+        laying = (
+            ("Woods", "1010"),
+            ("Pond", "2710"),
+            ("Ruined block", "1026"),
+            ("Rubble field", "2726"),
+        )
+        for piece, anchor in laying:
+            layers.append(state.active)
+            state, events = play(state, [PlaceTerrain(piece, H(anchor))])
+        assert layers == [0, 1, 0, 1]
+        assert events[-1] == DeployerChanged(1)
+        assert (state.stage, state.active, len(state.terrain.features())) == (
+            Stage.DEPLOYMENT,
+            1,
+            4,
+        )
+
+    def test_deployment_inside_the_zone(self) -> None:
+        """AOD-5 step 9 / AOD-26.10: deployment inside the zone.
+
+        AOD-5 step 9 / AOD-26.10: a unit's hex must lie in its owner's zone: 0802 (column 8) and
+        1004 (row 4) are refused, 0902 taken; the first player places his whole force, then the
+        next; then turn 1 with 450 / 150 = 3 orders.
+        """
+        state = _rolled(_scenario(pool=False), first=0)
+        assert state.stage is Stage.DEPLOYMENT
+        for where in ("0802", "1004"):
+            _refused(state, DeployUnit("HX-009a", H(where), S), AoDCode.OUTSIDE_ZONE)
+        state, events = play(state, [DeployUnit("HX-009a", H("0902"), S)])
+        assert events == [UnitDeployed(0, H("0902"), S, Altitude.NOE)]
+        state, events = play(state, [DeployUnit("HX-001a", H("2803"), S)])
+        assert events[-1] == DeployerChanged(1)
+        _refused(state, DeployUnit("HX-010a", H("1833"), N), AoDCode.OUTSIDE_ZONE)
+        state, events = play(state, [DeployUnit("HX-010a", H("1834"), N)])
+        assert events[-1] == TurnBegan(0, 1, 1, 3, zone_vp=0)
+
+
+# ================================================================================== AOD-23
+
+
+class TestStandardGame:
+    """AOD-23.1 The standard game (with AOD-26.16's demo scenario, AOD-5, AOD-25 #28)."""
+
+    def test_the_standard_game_is_set_up_as_aod_23_fixes_it(self) -> None:
+        """AOD-23.1: the standard game is set up as aod 23 fixes it.
+
+        AOD-23.1: a 36 x 36 battlefield; 450 points each (3 orders a turn); a 50-minute time limit
+        (turn-based: 10 rounds); 2 standard pieces per player, 4 laid, none elevated and no deep
+        water; two players on opposite edges.
+        """
+        game = ruleset().make_setup(None)
+        assert (game.terrain.width, game.terrain.height) == (36, 36)
+        assert (game.build_total, game.orders) == (450, 3)
+        assert (game.time_limit_minutes, game.round_limit) == (50, 10)
+        assert [p.edge for p in game.players] == [Edge.TOP, Edge.BOTTOM]
+        assert [sum(u.points for u in p.force) for p in game.players] == [436, 436]
+        laid = [game.terrain[h] for h in game.terrain]
+        assert len(game.terrain.features()) == 4
+        assert not any(t.elevated or t.type is TerrainType.DEEP for t in laid)
+        assert {t.type for t in laid} == {
+            TerrainType.CLEAR,
+            TerrainType.HINDERING,
+            TerrainType.BLOCKING,
+            TerrainType.SHALLOW,
+        }
+
+    def test_the_standard_game_plays_ten_rounds_of_three_orders(self) -> None:
+        """AOD-23.1 / AOD-5 / AOD-7.2: the standard game plays ten rounds of three orders.
+
+        AOD-23.1 / AOD-5 / AOD-7.2: roll for first player (Falcon Strike), both deploy their whole
+        forces in their zones, then every turn brings 3 orders; after 10 rounds of turns the game
+        ends and is scored: 436 control VP each, all tied: the die decides.
+        """
+        state = AoDState.start(ruleset().make_setup(None))
+        state, _ = play(state, [RollFirstPlayer()], [6, 6, 6, 1, 1, 1])
+        while state.stage is Stage.DEPLOYMENT:
+            deploy = next(c for c in legal_commands(state) if isinstance(c, DeployUnit))
+            state, events = play(state, [deploy])
+        assert all(u.hex in state.setup.zone(u.owner) for u in state.units)
+        began: list[TurnBegan] = _of(events[-1:], TurnBegan)
+        while state.stage is not Stage.OVER:
+            assert state.orders_left == 3
+            dice = [5, 2] if (state.round, state.active) == (10, 1) else []
+            state, events = play(state, [EndTurn()], dice)
+            began += _of(events, TurnBegan)
+        assert [(e.round, e.player, e.orders) for e in began] == [
+            (r, p, 3) for r in range(1, 11) for p in (0, 1)
+        ]
+        result = _ended(events)
+        assert result.reason == "the 10-round limit was reached"
+        assert result.scores == (Score(0, 436, 0), Score(0, 436, 0))
+        assert (result.tiebreak, result.winner) == (((5, 2),), 0)
