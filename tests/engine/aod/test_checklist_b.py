@@ -3,7 +3,7 @@
 Every item is a class whose docstring quotes it; every bullet of the item is a test, played
 through the turn machine (`engine.aod.rules.decide` / `engine.aod.evolve`, via `_game.play`)
 with scripted dice, asserting the digest's numbers: clicks, heat, tokens, VP, need numbers.
-AOD-23 (the standard game) closes the file. Items 1 to 13 are in ``test_checklist_a.py``.
+AOD-23 (the standard game) closes the file; items 1 to 13 have a file of their own.
 
 Units used (AOD-26.15, click 0): Pathguard HX-001 (foot, 6/8/15/1, green, 12 pts), Talon HX-002
 (foot, Jade Falcon, 8/9/17/2 energy, Jump Jets), Field Repair Team HX-003 (Repair SE, attack 8),
@@ -286,7 +286,7 @@ class TestItem15CloseCombat:
     """
 
     def test_front_arc_contact_quads_any(self) -> None:
-        """AOD-14.1: front arc contact quads any.
+        """AOD-14.1: the target touches the front arc (a Quad: any side).
 
         AOD-14.1: the Kestrel facing away from the Warden behind it may not attack it; the Tortoise
         Quad facing away from a Pathguard does: 6 + 9 = 15 reaches 15.
@@ -467,7 +467,7 @@ class TestItem16Capture:
         assert _damage(events) == [(unit(state, "HX-001a"), 1, "close combat")]
 
     def test_vp_times_two_rules(self) -> None:
-        """AOD-22.2 (b), (c): vp times two rules.
+        """AOD-22.2 (b), (c): captives score 2 x their value (infantry only in the captor's zone).
 
         AOD-22.2 (b), (c): a captive 'Mech scores 2 x 185 wherever it is; a captive squad 2 x 12
         inside the captor's zone (row 2 of Red's top zone) and 0 outside it.
@@ -1081,7 +1081,7 @@ class TestItem21HeavyDamage:
         assert after.result.reason == "only Red has a functional unit left"
 
     def test_gear_ignored(self) -> None:
-        """AOD-20.6 / AOD-17.3: gear ignored.
+        """AOD-20.6 / AOD-17.3: gear-card equipment is ignored while Heavy Damage shows.
 
         AOD-20.6 / AOD-17.3: the Kestrel carries G-X1 Targeting Uplink (+1 attack with the primary).
         At click 6 its primary shot adds it: 8 + 1 = 9. Blue's Pathguard then hits it (9 + 8 = 17 >=
@@ -1267,7 +1267,7 @@ PAIR = CloseFormation(("HX-001a", "HX-001b"), "HX-010b")
 
 
 class TestItem23RangedAndCloseFormations:
-    """AOD-26.17 item 23: Ranged and close formations.
+    """AOD-26.17 item 23: Ranged and close formations (AOD-18).
 
     Ranged and close formations: +2 per extra member, a single rear +2, only the leader takes the
     critical-miss click, each member's pushing, faction and mercenary mixing rules, the Sea Fox
@@ -1389,7 +1389,7 @@ class TestItem24FactionAbilities:
     """
 
     def test_awe_each_six_costs_the_opponent_an_order(self) -> None:
-        """AOD-21.1 Awe: awe each six costs the opponent an order.
+        """AOD-21.1 Awe: picked at the command stage, each 6 costs the opponent an order.
 
         AOD-21.1 Awe: two elite Wardens (370 of 450 >= 225): at Red's command stage Red picks Blue;
         at the start of Blue's next turn Red rolls 1d6 per full 450 (one): a 6 costs Blue 1 of its 3
@@ -1406,7 +1406,7 @@ class TestItem24FactionAbilities:
         assert (events[-1], state.orders_left) == (AweRolled(0, 1, (5,), 0), 3)
 
     def test_awe_rolls_a_die_per_full_450_and_needs_half_the_build_in_elite_liao(self) -> None:
-        """AOD-21.1: awe rolls a die per full 450 and needs half the build in elite liao.
+        """AOD-21.1 Awe: a die per full 450 points; half the build total in elite Liao units.
 
         AOD-21.1: at 900 points (6 orders) two dice: 6, 6 cost 2 orders. At 900 the two Wardens
         (370) are under half: no Awe. One Warden and a Longbow (185 elite of 450): none either
@@ -1435,18 +1435,18 @@ class TestItem24FactionAbilities:
         assert "Awe (Red) rolls 6 against Blue: 1 order lost this turn." in awe.text
 
     def test_fanaticism(self) -> None:
-        """AOD-21.1 Fanaticism: fanaticism.
+        """AOD-21.1 Fanaticism: an enemy's order eliminates a Liao unit: friends within 8 repair 1.
 
-        AOD-21.1 Fanaticism: Blue's Kestrel eliminates Red's Longbow at click 5 (imaging d6 2, then
-        1+2+1 + 10 = 14 >= 14; 3 energy clicks): the Warden 3 hexes off repairs 1 (click 2 to 1);
-        the Longbow 12 hexes off does not. By a charge (AOD-16) too: 4 impact clicks on the Longbow
-        at click 3 (6 + 10 >= 15).
+        Blue's Kestrel eliminates Red's Longbow at click 5 (imaging d6 2, then 1+2+1 + 10 = 14 >=
+        14; 3 energy clicks): the Warden 8 hexes off (8" = 8 hexes, AOD-26.2, AOD-26.11) repairs 1
+        (click 2 to 1); the other Longbow 9 hexes off does not. By a charge (AOD-16) too: 4 impact
+        clicks on the Longbow at click 3 (6 + 10 >= 15).
         """
         game = armed(["HX-006", "HX-010", "HX-006"], ["HX-009"])
         places = {
             "HX-006a": ("0505", S),
-            "HX-010a": ("0805", S),
-            "HX-006b": ("1717", S),
+            "HX-010a": ("0513", N),
+            "HX-006b": ("0514", N),
             "HX-009a": ("0510", N),
         }
         dials = {"HX-006a": DialStatus(5), "HX-010a": DialStatus(2), "HX-006b": DialStatus(2)}
@@ -1463,7 +1463,7 @@ class TestItem24FactionAbilities:
         assert _of(events, UnitRepaired) == [UnitRepaired(warden, 1, 1, "fanaticism")]
 
     def test_fanaticism_after_an_artillery_kill(self) -> None:
-        """AOD-21.1 / AOD-13.4: fanaticism after an artillery kill.
+        """AOD-21.1 Fanaticism / AOD-13.4: an artillery kill triggers it too.
 
         AOD-21.1 / AOD-13.4: Red's Longbow blast (5+4+3 + 9 + 2 >= 19, 2 clicks) eliminates Blue's
         Longbow at click 5: Blue's Warden beside it repairs 1 (click 2 to 1).
@@ -1483,7 +1483,7 @@ class TestItem24FactionAbilities:
         ]
 
     def test_ruthlessness(self) -> None:
-        """AOD-21.1 Ruthlessness: ruthlessness.
+        """AOD-21.1 Ruthlessness / AOD-3.2: +1 click on a lone green target, and the lock.
 
         AOD-21.1 Ruthlessness: the Warden hits the lone green Bastion (10 + 10 >= 18): 4 + 1 - 2
         (Reactive Armor) = 3 clicks; it is bound to it: next turn it may not shoot the Pathguard.
@@ -1511,7 +1511,7 @@ class TestItem24FactionAbilities:
         assert _of(events, AttackRolled)[0].bonus == ""
 
     def test_zellbrigen(self) -> None:
-        """AOD-21.2 Zellbrigen: zellbrigen.
+        """AOD-21.2 Zellbrigen / AOD-3.2: +1 click on a lone elite target, and the lock.
 
         AOD-21.2 Zellbrigen: the Kestrel hits the lone elite Warden (imaging d6 1, 3+3+3 + 10 = 19
         >= 19): 3 + 1 - 1 (Heavy Armor) = 3 clicks, and it is bound to the Warden.
@@ -1525,7 +1525,7 @@ class TestItem24FactionAbilities:
         assert TargetLocked(kestrel, warden, "zellbrigen") in events
 
     def test_merciless(self) -> None:
-        """AOD-21.2 Merciless: merciless.
+        """AOD-21.2 Merciless: an extra d6 on a DFA, and its cheaper self-damage.
 
         AOD-21.2 Merciless: a DFA adds a d6 to attack: 3+3+3 + 10 + 4 = 23 >= 21: 3 + 2 + 1
         (Zellbrigen) = 6 impact clicks and none to itself; 2+1+2 + 14 = 19 misses: 1 pushing click
@@ -1543,7 +1543,7 @@ class TestItem24FactionAbilities:
         assert _of(events, UnitDamaged) == [UnitDamaged(kestrel, PUSHING, 1, 1, 1, "dfa")]
 
     def test_enhanced_imaging(self) -> None:
-        """AOD-21.2 Enhanced Imaging: enhanced imaging.
+        """AOD-21.2 Enhanced Imaging: on a d6 of 4-6 hindering terrain counts as clear.
 
         AOD-21.2 Enhanced Imaging: woods in 0507 on the Kestrel's line to the Warden: a d6 of 4-6
         treats them as clear (no +1); a 3 leaves the hindering +1 defense.
@@ -1567,7 +1567,7 @@ class TestItem24FactionAbilities:
         assert "Renegade, never in a formation (AOD-21.3)" in said
 
     def test_scavenger(self) -> None:
-        """AOD-21.3 Scavenger: scavenger.
+        """AOD-21.3 Scavenger: a kill of its own speed mode repairs 2 clicks.
 
         AOD-21.3 Scavenger: Red's Tortoise (click 3) eliminates Blue's Tortoise (click 8, a Quad:
         2+2+2 + 9 = 15 >= 15, 3 clicks): it repairs 2, to click 1. A 'Mech-mode kill (the Kestrel at
@@ -1587,7 +1587,7 @@ class TestItem24FactionAbilities:
         assert not _of(events, UnitRepaired)
 
     def test_predator(self) -> None:
-        """AOD-21.3 Predator: predator.
+        """AOD-21.3 Predator: Heavy Damage brought up gives a free second attack.
 
         AOD-21.3 Predator: the Tortoise's hit (3+2+2 + 9 = 16 >= 16) brings Heavy Damage up on the
         Kestrel (click 5 -> 8): a second attack at once, no order, no token (3+3+3 + 9 >= 15: of its
@@ -1630,7 +1630,7 @@ class TestItem25GameEndAndScoring:
     """
 
     def test_the_three_end_conditions(self) -> None:
-        """AOD-22.1: the three end conditions.
+        """AOD-22.1: the game ends on each of its three conditions.
 
         AOD-22.1: (1) Red's last unit is pushed off its dial (click 3 + 1): only Blue has a
         functional unit; (2) the time limit, or (3) all players agreeing: time is called; the turn-
@@ -1654,7 +1654,7 @@ class TestItem25GameEndAndScoring:
         assert _ended(events).reason == "the 1-round limit was reached"
 
     def test_the_three_victory_conditions(self) -> None:
-        """AOD-22.2: the three victory conditions.
+        """AOD-22.2: Elimination, Battlefield control and deployment-zone VP.
 
         AOD-22.2: Elimination (the Pathguard's 12 to Blue when eliminated), Battlefield control
         (survivors: Blue 185 + 12, Red 20), deployment-zone VP (Red's Talon in Blue's zone, 1 VP at
@@ -1681,7 +1681,7 @@ class TestItem25GameEndAndScoring:
         assert result.winner == 1
 
     def test_salvage(self) -> None:
-        """AOD-22.2 (d) / AOD-25 #9: salvage.
+        """AOD-22.2 (d) / AOD-25 #9: salvage scores outside its own zone only.
 
         AOD-22.2 (d) / AOD-25 #9: Red's Talon showing Heavy Damage outside Red's zone scores 20 for
         Blue; inside Red's zone, nothing. Red's survivors count only the functional ones.
@@ -1701,7 +1701,7 @@ class TestItem25GameEndAndScoring:
         assert _ended(events).scores == (Score(0, 12, 0), Score(0, 185, 0))
 
     def test_tie_breaks(self) -> None:
-        """AOD-22.3: tie breaks.
+        """AOD-22.3: tie-breaks: control VP, then Elimination VP, then a die.
 
         AOD-22.3: one condition each (Red zone, Blue elimination, control tied 12 - 12): the most
         control VP (tied), then the most Elimination VP: Blue. All equal: a die each, 2 against 5:
@@ -1723,7 +1723,7 @@ class TestItem25GameEndAndScoring:
         )
 
     def test_withdrawal(self) -> None:
-        """AOD-22.4: withdrawal.
+        """AOD-22.4: a withdrawal: captives held score at once, the force leaves.
 
         AOD-22.4: Red withdraws holding Blue's Warden captive while Blue holds Red's second
         Pathguard: the captive Pathguard scores its 12 for Blue at once, Red's units leave, the
@@ -1878,7 +1878,7 @@ class TestStandardGame:
     """AOD-23.1 The standard game (with AOD-26.16's demo scenario, AOD-5, AOD-25 #28)."""
 
     def test_the_standard_game_is_set_up_as_aod_23_fixes_it(self) -> None:
-        """AOD-23.1: the standard game is set up as aod 23 fixes it.
+        """AOD-23.1 / AOD-23.2: the standard game's parameters (tournaments use them too).
 
         AOD-23.1: a 36 x 36 battlefield; 450 points each (3 orders a turn); a 50-minute time limit
         (turn-based: 10 rounds); 2 standard pieces per player, 4 laid, none elevated and no deep
@@ -1926,3 +1926,18 @@ class TestStandardGame:
         assert result.reason == "the 10-round limit was reached"
         assert result.scores == (Score(0, 436, 0), Score(0, 436, 0))
         assert (result.tiebreak, result.winner) == (((5, 2),), 0)
+
+    def test_etiquette_is_digital(self) -> None:
+        """AOD-23.3: etiquette, digitally: every dial shows to every seat; nothing is hidden.
+
+        The ruleset's view of the game is the game itself for both players (the engine hides no
+        current click; future clicks are not in the state at all), and the same setup, seed and
+        commands give the same events (deterministic tie rules instead of an etiquette d6).
+        """
+        rules = ruleset()
+        state = AoDState.start(rules.make_setup(None))
+        assert rules.view(state, 0) is state
+        assert rules.view(state, 1) is state
+        first = play(state, [RollFirstPlayer()], [6, 6, 6, 1, 1, 1])[1]
+        again = play(state, [RollFirstPlayer()], [6, 6, 6, 1, 1, 1])[1]
+        assert first == again
