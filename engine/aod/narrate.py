@@ -97,7 +97,8 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:  # noqa: PLR0911 -
     if isinstance(event, ArtilleryResolved):
         return (Roll("artillery", event.dice, outcome=_volley_outcome(event)),)
     if isinstance(event, AweRolled):
-        return (Roll("Awe", event.dice, outcome=f"{event.orders_lost} orders lost"),)
+        lost = event.orders_lost
+        return (Roll("Awe", event.dice, outcome=f"{lost} order{'' if lost == 1 else 's'} lost"),)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled

@@ -1431,7 +1431,7 @@ class TestItem24FactionAbilities:
         state, _ = play(state, [EndTurn(), EndTurn()])
         lines, _ = tell(0, EndTurn(), play(state, [EndTurn()], [6])[1], state)
         awe = next(line for line in lines if line.rolls)
-        assert awe.rolls[0].dice == (6,)
+        assert (awe.rolls[0].dice, awe.rolls[0].outcome) == ((6,), "1 order lost")
         assert "Awe (Red) rolls 6 against Blue: 1 order lost this turn." in awe.text
 
     def test_fanaticism(self) -> None:
