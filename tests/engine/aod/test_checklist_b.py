@@ -469,20 +469,23 @@ class TestItem16Capture:
     def test_vp_times_two_rules(self) -> None:
         """AOD-22.2 (b), (c): captives score 2 x their value (infantry only in the captor's zone).
 
-        AOD-22.2 (b), (c): a captive 'Mech scores 2 x 185 wherever it is; a captive squad 2 x 12
-        inside the captor's zone (row 2 of Red's top zone) and 0 outside it.
+        Captured through the rules, scored when time is called: the Warden (5+5+4 + 8 >= 22)
+        scores 2 x 185 for Red wherever it is, and is no survivor for Blue; Blue's Pathguard
+        (4+3+3 + 8 >= 18) scores 2 x 12 held in Red's zone (1002, top rows) and 0 held outside.
         """
         red = 12 + 12 + 110
-        mech = _held(
-            _captors({"HX-001a": ("0909", S), "HX-010a": ("0910", N)}), *("HX-010a", "HX-001a")
-        )
-        assert final_scores(mech)[0].control == red + 2 * 185
-        assert final_scores(mech)[1].control == 12 + 50 + 40  # the Warden is no survivor
+        state = _captors({"HX-001a": ("0909", S), "HX-010a": ("0910", N)})
+        capture = CloseCombat("HX-001a", "HX-010a", capture=True)
+        _, events = play(state, [capture, CallTime()], [5, 5, 4])
+        scores = _ended(events).scores
+        assert (scores[0].control, scores[1].control) == (red + 2 * 185, 12 + 50 + 40)
         for where, vp in (("1002", 2 * 12), ("0505", 0)):
             escort = H(where).neighbor(S).label
-            state = _captors({"HX-001a": (escort, S), "HX-001c": (where, N)})
-            held = _held(state, "HX-001c", "HX-001a")
-            assert final_scores(held)[0].control == red + vp
+            state = _captors({"HX-001a": (escort, N), "HX-001c": (where, S)})
+            capture = CloseCombat("HX-001a", "HX-001c", capture=True)
+            _, events = play(state, [capture, CallTime()], [4, 3, 3])
+            assert UnitCaptured(unit(state, "HX-001c"), unit(state, "HX-001a")) in events
+            assert _ended(events).scores[0].control == red + vp
 
 
 # ================================================================================== item 17
