@@ -39,6 +39,7 @@ from engine.aod.commands import (
     DeployUnit,
     EndTurn,
     FireArtillery,
+    FireOnMove,
     FreeSpin,
     LoadTransport,
     MoveFormation,
@@ -109,6 +110,7 @@ from engine.aod.turns import (
     orderable,
 )
 from engine.aod.units import SpeedMode
+from engine.aod.vtol_fire_order import fire_on_move_order
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
 from engine.hexes import Facing, Hex
@@ -283,6 +285,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     LoadTransport: load_order,
     UnloadTransport: unload_order,
     DeployAboard: deploy_aboard_order,
+    FireOnMove: fire_on_move_order,
 }
 
 

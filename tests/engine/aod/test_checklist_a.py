@@ -25,6 +25,7 @@ from engine.aod.combat import Modifier
 from engine.aod.commands import (
     CloseCombat,
     EndTurn,
+    FireOnMove,
     FreeSpin,
     MoveFormation,
     MoveUnit,
@@ -51,8 +52,10 @@ from engine.aod.events import (
     UnitSpun,
 )
 from engine.aod.geometry import submerged
+from engine.aod.language import format_command, parse_command
 from engine.aod.movement import Altitude
 from engine.aod.moving import move_allowance
+from engine.aod.narrate import tell
 from engine.aod.rules import legal_commands, seats_to_act
 from engine.aod.state import AoDSetup, AoDState, OrderKind, SpinOffer
 from engine.aod.status import DialStatus
@@ -750,28 +753,91 @@ class TestItem8Vtol:
         low, _ = play(arrange(AIR, places), [MoveUnit("HX-007a", H("0518"), S)])
         assert low.units[index].hex == H("0518")
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="AOD-8.9: the turn machine has no order for a fast VTOL firing during its Move "
-        "(engine.aod.combat.fires_on_move and movement.allowance(vtol_firing=True) exist, but "
-        "no command or handler composes them)",
-    )
     def test_firing_on_the_move_with_speed_minus_twelve(self) -> None:
-        """Firing on the move with speed minus twelve.
+        """AOD-8.9 / AOD-12.1: a fast VTOL fires during its Move order, moving speed - 12.
 
-        AOD-8.9 seed example on hexes: the Gadfly (speed 16) has 16 - 12 = 4 hexes: it moves
-        2, fires at the Warden, moves 2 more; 3 after the shot is refused.
+        The Gadfly (speed 16) has 16 - 12 = 4 hexes: 2 to 0507, the attack on the Warden
+        (attack 9 against 19: need 10; 5+5+5 hits for 2, less Heavy Armor's 1: 1 click; +1
+        heat for an energy hit), then 2 more to 0707. One order, one token; 3 hexes after the
+        shot are refused.
         """
-        from engine.aod import commands  # noqa: PLC0415 - the missing order's class
-
-        fire_on_move = commands.FireOnMove  # type: ignore[attr-defined]
         places: Places = {"HX-007a": ("0505", S), "HX-010a": ("0512", N), "HX-001a": ("1919", N)}
         state = arrange(AIR, places)
-        command = fire_on_move("HX-007a", H("0507"), S, ("HX-010a",), then=H("0707"), then_facing=S)
-        state, events = play(state, [command], dice=[5, 5, 5])
-        moved = [(e.hex, e.cost) for e in _one(events, UnitMoved)]  # type: ignore[attr-defined]
-        assert moved == [(H("0507"), 2), (H("0707"), 2)]
-        assert _shots(events)[0].need == 19 - 9
+        gadfly, warden = unit(state, "HX-007a"), unit(state, "HX-010a")
+        command = FireOnMove("HX-007a", H("0507"), S, ("HX-010a",), to=H("0707"), facing=SE)
+        after, events = play(state, [command], dice=[5, 5, 5])
+        assert events[0] == OrderGiven(gadfly, OrderKind.MOVE, pushed=False, tokens=1)
+        assert events[1] == UnitMoved(gadfly, H("0507"), S, NOE, 2)
+        rolled = events[2]
+        assert isinstance(rolled, AttackRolled)
+        assert (rolled.order, rolled.dice) == (OrderKind.MOVE, (5, 5, 5))
+        assert (rolled.shots[0].need, rolled.shots[0].hit, rolled.shots[0].clicks) == (10, True, 2)
+        assert UnitMoved(gadfly, H("0707"), SE, NOE, 2) in events
+        assert after.units[warden].dial == DialStatus(1, 1)
+        assert (after.units[gadfly].hex, after.units[gadfly].tokens) == (H("0707"), 1)
+        assert after.orders_left == 2
+        _refused(
+            state,
+            attrs.evolve(command, to=H("0807")),
+            AoDCode.UNREACHABLE,
+            "(2 hexes left of speed - 12)",
+        )
+
+    def test_the_seed_example_climb_fire_descend(self) -> None:
+        """AOD-8.9 seed example: climb 2, fire, descend 2: the 4 hexes of speed 16 - 12.
+
+        From cruising altitude over 0505 the Gadfly fires at the Warden 5 hexes south (no
+        height advantage: the target is below it), then lands again in 0505.
+        """
+        places: Places = {"HX-007a": ("0505", S), "HX-010a": ("0510", N), "HX-001a": ("1919", N)}
+        state = arrange(AIR, places)
+        gadfly = unit(state, "HX-007a")
+        command = FireOnMove("HX-007a", H("0505"), S, ("HX-010a",), CRUISING, altitude=NOE)
+        after, events = play(state, [command], dice=[2, 3, 4])
+        moved = [e for e in events if isinstance(e, UnitMoved)]
+        assert [(e.hex, e.altitude, e.cost) for e in moved] == [
+            (H("0505"), CRUISING, 2),
+            (H("0505"), NOE, 2),
+        ]
+        assert (_shots(events)[0].defense_modifiers, _shots(events)[0].need) == ((), 10)
+        assert after.units[gadfly].altitude is NOE
+        one_more = FireOnMove("HX-007a", H("0505"), S, ("HX-010a",), CRUISING, H("0605"), S, NOE)
+        _refused(state, one_more, AoDCode.UNREACHABLE, "(2 hexes left of speed - 12)")
+
+    def test_only_a_vtol_of_speed_13_or_more_fires_on_the_move(self) -> None:
+        """AOD-8.9: the Kestrel is no VTOL; the Gadfly on click 3 (speed 14) has 2 hexes."""
+        places: Places = {"HX-007a": ("0505", S), "HX-010a": ("0510", N), "HX-009a": ("1505", S)}
+        state = arrange(AIR, places, dials={"HX-007a": DialStatus(3)})
+        _refused(
+            state,
+            FireOnMove("HX-009a", H("1506"), S, ("HX-010a",)),
+            "attack/order",
+            "only a VTOL of speed 13 or more fires on the move",
+        )
+        _refused(
+            state,
+            FireOnMove("HX-007a", H("0508"), S, ("HX-010a",)),
+            AoDCode.UNREACHABLE,
+            "(2 hexes left of speed - 12)",
+        )
+        _, events = play(state, [FireOnMove("HX-007a", H("0507"), S, ("HX-010a",))], [4, 4, 4])
+        assert _shots(events)[0].hit
+
+    def test_the_language_reads_and_writes_firing_on_the_move(self) -> None:
+        """AOD-8.9: ``strafe UNIT HEX [face F] [ALT] fire TARGETS [then HEX [face F] [ALT]]``."""
+        state = arrange(AIR, {"HX-007a": ("0505", S), "HX-010a": ("0510", N)})
+        text = "strafe HX-007a 0505 face S cruising fire HX-010a then 0605 face SE noe"
+        command = parse_command(text, state)
+        assert command == FireOnMove(
+            "HX-007a", H("0505"), S, ("HX-010a",), CRUISING, H("0605"), SE, NOE
+        )
+        assert format_command(command) == text
+        short = parse_command("strafe HX-007a 0507 fire HX-010a", state)
+        assert short == FireOnMove("HX-007a", H("0507"), S, ("HX-010a",))
+        assert parse_command(format_command(short), state) == short
+        _, events = play(state, [short], dice=[5, 5, 5])
+        told, _ = tell(1, short, events, state)
+        assert "strafe HX-007a 0507 face S fire HX-010a" in str(told[0])
 
     def test_cruising_lines_of_fire_ignore_walls_hills_and_bases(self) -> None:
         """AOD-8.9 / AOD-25 #41 / AOD-19.2: cruising lines of fire ignore walls hills and bases.
