@@ -7,7 +7,7 @@ INVENTED example units of AOD-26.15 (Pathguard HX-001: speed 6, attack 8, defens
 Kestrel HX-009: speed 12, attack 10, defense 18 with Evade, primary energy 3, secondary ballistic
 2 x2; Warden HX-010: speed 8, attack 10, defense 19, primary ballistic 4 at 2-14; ...).
 
-Where a bullet is also tested elsewhere in more depth the other test is named in the docstring;
+Where a bullet is also tested elsewhere in more depth, the class docstring names that file;
 this file is the index a reviewer reads the checklist against. The rules: AOD-7.2, AOD-7.4 to
 AOD-7.6, AOD-8.3 to AOD-8.6, AOD-8.9, AOD-9.3, AOD-10.1, AOD-11.2 to AOD-11.4, AOD-12.2 to
 AOD-12.8, AOD-18.2, AOD-19.2 to AOD-19.6, AOD-25, AOD-26.4 to AOD-26.7.
@@ -215,19 +215,21 @@ class TestItem2Pushing:
         assert not _one(events, UnitDamaged)
         assert (state.units[kestrel].dial, state.units[kestrel].tokens) == (DialStatus(0, 1), 1)
 
-    def test_venting_keeps_the_old_token_and_the_next_order_is_a_push_only_if_it_survived(
-        self,
-    ) -> None:
-        """AOD-7.4 / AOD-7.6 / AOD-25 #34: a Vent keeps the old token; a push if it survived.
-
-        Move, Vent, Move in Red's turns 1, 3, 5: the Vent
-        keeps turn 1's token, so turn 5's Move is a push (+1 heat). Vent, then Move: no push.
-        """
-        heated = {"HX-009a": DialStatus(0, 3)}
-        state = arrange(MIXED, SPREAD, dials=heated)
-        kestrel = unit(state, "HX-009a")
+    @staticmethod
+    def _vented() -> AoDState:
+        """The Kestrel (heat 3) moved in Red's turn 1 and vents in turn 3 (order stage)."""
+        state = arrange(MIXED, SPREAD, dials={"HX-009a": DialStatus(0, 3)})
         state, _ = play(state, [MoveUnit("HX-009a", H("1106"), S)])
-        state = _turns(state, 2)
+        return _turns(state, 2)
+
+    def test_venting_keeps_the_old_token(self) -> None:
+        """AOD-7.4 / AOD-7.6: a Vent places no token, and clean-up keeps the older one.
+
+        The Vent cools the Kestrel by its rating 2 (3 -> 1); its token from turn 1 stays
+        through turn 3's clean-up.
+        """
+        state = self._vented()
+        kestrel = unit(state, "HX-009a")
         state, events = play(state, [VentUnit("HX-009a")])
         assert events[:2] == [
             OrderGiven(kestrel, OrderKind.VENT, pushed=False, tokens=1),
@@ -236,14 +238,21 @@ class TestItem2Pushing:
         state, events = play(state, [EndTurn()])
         assert not [e for e in _one(events, TokensRemoved) if e.unit == kestrel]  # type: ignore[attr-defined]
         assert state.units[kestrel].tokens == 1
-        state = _turns(state, 1)  # Blue's turn 4
+
+    def test_an_order_after_a_vent_is_a_push_only_if_an_older_token_survived(self) -> None:
+        """AOD-7.5 / AOD-25 #34: Move, Vent, Move in Red's turns 1, 3, 5: a push (+1 heat).
+
+        Vent in turn 1 (no token before it), Move in turn 3: no push, no heat.
+        """
+        state = self._vented()
+        kestrel = unit(state, "HX-009a")
+        state = _turns(play(state, [VentUnit("HX-009a")])[0], 2)
         state, events = play(state, [MoveUnit("HX-009a", H("1107"), S)])
         assert events[0] == OrderGiven(kestrel, OrderKind.MOVE, pushed=True, tokens=1)
         assert events[2] == HeatChanged(
             kestrel, (HeatCause.PUSHED,), 1, 2, shutdown=False, tokens=1
         )
-        # Without an older token: Vent in turn 1 places none, Move in turn 3 is no push.
-        state = arrange(MIXED, SPREAD, dials=heated)
+        state = arrange(MIXED, SPREAD, dials={"HX-009a": DialStatus(0, 3)})
         state, _ = play(state, [VentUnit("HX-009a")])
         state = _turns(state, 2)
         assert state.units[kestrel].tokens == 0
@@ -492,6 +501,28 @@ class TestItem5FreeSpin:
         places = {"HX-009a": AROUND["HX-009a"], "HX-010a": AROUND["HX-010a"]}
         state = arrange(SPIN, places, dials={"HX-010a": DialStatus(0, 6, shutdown=True)})
         state, events = play(state, [MoveUnit("HX-009a", H("1010"), N)])
+        assert not _one(events, FreeSpinsOffered)
+        assert state.spins == ()
+
+    def test_a_captured_mech_is_not_offered(self) -> None:
+        """AOD-8.5 / AOD-14.4: a captured Warden (no side) does not spin to face the Kestrel.
+
+        The Blue Warden is held by Red's Pathguard in 1008; the Pathguard, a friend of the
+        Kestrel, is offered nothing either.
+        """
+        game = setup(["HX-009", "HX-001"], ["HX-010", "HX-001"])
+        places: Places = {
+            "HX-009a": ("1015", N),
+            "HX-010a": ("1009", N),
+            "HX-001a": ("1008", S),
+            "HX-001b": ("1919", N),
+        }
+        state = arrange(game, places)
+        warden = unit(state, "HX-010a")
+        held = attrs.evolve(state.units[warden], captor=unit(state, "HX-001a"))
+        state = state.with_unit(warden, held)
+        state, events = play(state, [MoveUnit("HX-009a", H("1010"), N)])
+        assert state.units[unit(state, "HX-009a")].hex == H("1010")
         assert not _one(events, FreeSpinsOffered)
         assert state.spins == ()
 
@@ -822,6 +853,34 @@ class TestItem8Vtol:
         )
         _, events = play(state, [FireOnMove("HX-007a", H("0507"), S, ("HX-010a",))], [4, 4, 4])
         assert _shots(events)[0].hit
+
+    def test_a_vtol_held_at_noe_breaks_away_before_it_strafes(self) -> None:
+        """AOD-8.4 / AOD-8.9 [DESIGN]: a VTOL at NOE touched by an enemy rolls to break away.
+
+        A vehicle fails on 1-3: the Gadfly neither moves nor rotates, and its attack, declared
+        from 0507, is lost; declared from where it stands, it is made. A 4 breaks away.
+        """
+        places: Places = {
+            "HX-007a": ("0505", S),
+            "HX-001b": ("0405", N),  # the Gadfly's south-west neighbour: they touch
+            "HX-010a": ("0510", N),
+            "HX-001a": ("1919", N),
+        }
+        state = arrange(AIR, places)
+        gadfly = unit(state, "HX-007a")
+        away = FireOnMove("HX-007a", H("0507"), S, ("HX-010a",))
+        _, events = play(state, [away], dice=[3])
+        assert events[1] == BreakAwayRolled(gadfly, 3, 3, success=False)
+        assert not _one(events, UnitMoved)
+        assert not _one(events, AttackRolled)
+        _, events = play(state, [FireOnMove("HX-007a", H("0505"), S, ("HX-010a",))], [3, 5, 5, 5])
+        assert _shots(events)[0].hit
+        moved, events = play(state, [away], dice=[4, 5, 5, 5])
+        assert events[1:3] == [
+            BreakAwayRolled(gadfly, 4, 3, success=True),
+            UnitMoved(gadfly, H("0507"), S, NOE, 2),
+        ]
+        assert moved.units[gadfly].hex == H("0507")
 
     def test_the_language_reads_and_writes_firing_on_the_move(self) -> None:
         """AOD-8.9: ``strafe UNIT HEX [face F] [ALT] fire TARGETS [then HEX [face F] [ALT]]``."""
