@@ -122,7 +122,8 @@ class TestItem1OrderPool:
 
     Checklist: "Orders per turn = build/150. Unused orders are lost. One order per unit per turn."
 
-    Rules: AOD-7.2, AOD-7.1 (clean-up passes play on). Also tests/engine/aod/test_turn_orders.py.
+    Rules: AOD-7.2, AOD-7.1 (clean-up passes play on), AOD-23.1 (the standard game: 450 points,
+    3 orders). Also tests/engine/aod/test_turn_orders.py.
     """
 
     @pytest.mark.parametrize(("build", "orders"), [(300, 2), (450, 3), (600, 4), (749, 4)])
@@ -760,8 +761,10 @@ class TestItem8Vtol:
     exemptions; +1 height advantage unless the attacker is elevated or itself cruising; forced
     descent on Heavy Damage."
 
-    Rules: AOD-8.9, AOD-12.5, AOD-19.2, AOD-25 #21 and #41, AOD-26.6, AOD-26.7. Also
-    tests/engine/aod/test_combat.py, test_los.py, test_movement.py, test_turn_orders.py.
+    Rules: AOD-8.9, AOD-12.5, AOD-19.2, AOD-25 #21 and #41, AOD-26.6, AOD-26.7; the inch values
+    as hexes, 1 to 1 (AOD-26.2, AOD-26.11: the 2" altitude change and the speed - 12 stay as
+    printed). Also tests/engine/aod/test_combat.py, test_los.py, test_movement.py,
+    test_turn_orders.py.
     """
 
     def test_an_altitude_change_costs_two_hexes(self) -> None:
@@ -1028,7 +1031,11 @@ class TestItem9LineOfFire:
     def test_a_skim_gives_the_attacker_the_better_line(
         self, terrain: dict[str, HexTerrain], legal: bool, hindering: bool
     ) -> None:
-        """AOD-26.6: 1010 -> 1210 (due east) runs along the hexside of 1110 and 1111."""
+        """AOD-26.6: 1010 -> 1210 (due east) runs along the hexside of 1110 and 1111.
+
+        AOD-23.3: the deterministic rule replaces the tabletop's etiquette d6 for a disputed
+        line: each of the two lines is judged and the attacker gets the better one.
+        """
         places: Places = {"HX-009a": ("1010", NE), "HX-010a": ("1210", SW)}
         state = arrange(_on(SIGHT, terrain), places)
         fire = RangedAttack("HX-009a", ("HX-010a",))
@@ -1340,7 +1347,8 @@ class TestItem13IndirectFire:
     Checklist: "Indirect fire: only when the LOF is blocked, +3 defense, damage cap 2, ballistic
     only."
 
-    Rules: AOD-12.7, AOD-11.2, AOD-11.8 step 6b, AOD-26.6. Also
+    Rules: AOD-12.7, AOD-11.2, AOD-11.8 step 6b, AOD-26.6, AOD-24 (the glossary's "indirect
+    fire": a ballistic attack over a blocked LOF, +3 defense, at most 2 damage). Also
     tests/engine/aod/test_order_ranged.py.
     """
 
