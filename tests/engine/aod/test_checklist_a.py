@@ -1235,6 +1235,28 @@ class TestItem11NeedAndCriticals:
         assert UnitDamaged(shooter, PUSHING, 1, 1, 1, "critical miss") in events
         assert (after.units[shooter].dial.click, after.units[target].dial.click) == (1, 0)
 
+    def test_only_enemies_are_attacked(self) -> None:
+        """AOD-6.3 / AOD-11.7: no attack on a friendly unit, ranged or close; nothing is rolled.
+
+        AOD-11.1: the attacker is the unit given the combat order, the target the unit attacked;
+        a friend is never a target.
+        """
+        game = setup(["HX-001", "HX-001"], ["HX-001"])
+        places: Places = {"HX-001a": ("1015", N), "HX-001b": ("1014", S), "HX-001c": ("1919", N)}
+        state = arrange(game, places)
+        _refused(
+            state,
+            RangedAttack("HX-001a", ("HX-001b",)),
+            "attack/not_enemy",
+            "HX-001a cannot fire at HX-001b: only an enemy unit may be attacked.",
+        )
+        _refused(
+            state,
+            CloseCombat("HX-001a", "HX-001b"),
+            AoDCode.NOT_ALLOWED,
+            "Only an enemy unit may be attacked.",
+        )
+
 
 # ==== item 12 ====================================================================================
 
