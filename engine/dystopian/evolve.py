@@ -399,11 +399,26 @@ def _boarding_settled(event: BoardingSettled, state: DWState) -> DWState:
     else:
         aboard = model.aboard
         markers = _replace(markers, assault_damage=markers.assault_damage + event.target_ap_lost)
+    taken = event.outcome in {"captured", "derelict"} and not markers.derelict
     if event.outcome in {"captured", "derelict"}:  # DW-19.4 step 5, DW-19.6
         aboard = event.aboard
         markers = _replace(markers, derelict=True, all_stop=False, reversing=False)
     markers = _replace(markers, prize=_holds_prize(state, event.target, aboard))
-    return state.with_model(event.target, _replace(model, markers=markers, aboard=aboard))
+    state = state.with_model(event.target, _replace(model, markers=markers, aboard=aboard))
+    return _captured(state, event.target) if taken else state
+
+
+def _captured(state: DWState, index: int) -> DWState:
+    """DW-10.2 / DW-22.5: a captured model is lost to its squadron (break checks, the flagship)."""
+    model = state.models[index]
+    if model.commodore:
+        lost = list(state.commodore_lost)
+        lost[model.owner] = True
+        state = _replace(state, commodore_lost=tuple(lost))
+    activation = state.activation
+    if activation is not None:
+        activation = _replace(activation, losses=(*activation.losses, index))
+    return _replace(state, activation=activation)
 
 
 @_apply.register

@@ -24,16 +24,19 @@ from engine.dystopian.events import (
     BoardingDeclared,
     BoardingRolled,
     BoardingSettled,
+    CheckKind,
     DamageDealt,
     DefencePool,
     DerelictDrifted,
     EndPhaseBegan,
+    MoraleChecked,
 )
 from engine.dystopian.language import format_command, parse_command
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.state import DeclaredBoarding, DWState, Markers, Party
 from engine.dystopian.terrain import TerrainKind
+from engine.dystopian.victory import victory_points
 from engine.game import Event, IllegalCommand
 from engine.hexes import Facing
 from saves.codec import make_converter
@@ -250,3 +253,37 @@ def test_the_sabotage_critical_is_rolled_only_for_a_capital_target_out_fought() 
     assert (sum(rolled.melee_hits), sum(rolled.defence_hits), rolled.sabotage) == (1, 6, False)
     assert not _of(events, DamageDealt)
     assert state.models[LS1].markers.assault_damage == 1
+
+
+SEA = setup(fleet(squadron("BB", 1)), fleet(squadron("CR", 2), commodore=0))
+"""Red: the Bastion BB-1 (AP 8); Blue: cruisers CR-1 (the flagship) and CR-2 (AP 4, AA 3)."""
+SEA_PLACES = {"BB-1": ("1003", Facing.S), "CR-1": ("1005", N), "CR-2": ("1105", N)}
+
+
+def test_a_captured_flagship_is_lost_its_squadron_tests_and_the_prize_scores_double() -> None:
+    """DW-19.4 / DW-10.2 / DW-22.5: capture by a battleship's 8 AP.
+
+    Both cruisers' AA (3 + 3, all 1s) miss; 8 MD (4, 4, 4, 4, 1, 1, 1, 1) take CR-1's 4 AP; its
+    4 MD (all 1s) miss. Out-fought, the Capital cruiser rolls 2 + 3 = 5, Systems Offline. Only
+    4 marines may stay aboard (its starting AP); the other 4 go home (DW-19.4 step 6). The
+    flagship is lost (DW-10.2): CR-2's squadron takes a break check needing 2 successes
+    (DW-10.3), 4 dice (5, 5, 1, 1): passed. The prize held scores double its 50 points (DW-19.5).
+    """
+    state = arrange(SEA, SEA_PLACES)
+    commands = [Activate("BB-1"), MoveModel("BB-1", "F"), Board(("BB-1",), "CR-1"), EndActivation()]
+    dice = [1] * 6 + [4, 4, 4, 4, 1, 1, 1, 1] + [1] * 4 + [2, 3] + [5, 5, 1, 1]
+    state, events = play(state, commands, dice)
+    (rolled,) = _of(events, BoardingRolled)
+    assert [p.responder for p in rolled.defence] == [1, 2]  # CR-1 and CR-2 answer with AA
+    assert (rolled.outcome, rolled.target_ap, rolled.parties_left) == ("captured", (4, 0), (8,))
+    assert state.models[1].aboard == (Party(0, 4),)
+    assert state.models[0].markers.assault_damage == 4
+    assert state.commodore_lost == (False, True)
+    (check,) = _of(events, MoraleChecked)
+    assert (check.kind, check.squadron, check.faces, check.passed) == (
+        CheckKind.BREAK,
+        1,
+        (5, 5, 1, 1),
+        True,
+    )
+    assert victory_points(state, 0) == 100
