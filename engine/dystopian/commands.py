@@ -28,6 +28,7 @@ __all__ = [
     "DeployModel",
     "EndActivation",
     "Fire",
+    "Generate",
     "MoveModel",
     "PlayCard",
     "RollOff",
@@ -177,4 +178,18 @@ class PlayCard(DWCommand):
     model: str = ""
 
 
-DW_COMMANDS = (*DW_COMMANDS, Board, PlayCard)
+@frozen
+class Generate(DWCommand):
+    """Use an active generator of a model of the active squadron (DW-23), after moving.
+
+    ``generator``: its catalogue id (``tesla``, ``upg``, ``disruption``); ``target``: the model a
+    UPG or Tesla aims at (empty for Disruption, which reaches every model within 4 hexes).
+    """
+
+    TAG = "dw_generate"
+    model: str
+    generator: str
+    target: str = ""
+
+
+DW_COMMANDS = (*DW_COMMANDS, Board, PlayCard, Generate)

@@ -51,6 +51,8 @@ __all__ = [
     "EndPhaseBegan",
     "GameEnded",
     "GameLengthRolled",
+    "GeneratorRolled",
+    "GeneratorUsed",
     "HazardKind",
     "HitsCancelled",
     "InitiativeRolled",
@@ -581,6 +583,42 @@ class CardPlayed(DWEvent):
     model: int = -1
 
 
+@frozen
+class GeneratorUsed(DWEvent):
+    """DW-23: ``model`` used its generator ``generator`` (once an activation); rolls follow."""
+
+    TAG = "dw_generator_used"
+    model: int
+    generator: str
+
+
+@frozen
+class GeneratorRolled(DWEvent):
+    """DW-23: a generator's die at one model, the Field's 2D6 against it, and what it did.
+
+    Attributes:
+        model: the user; ``target``: the model it touched.
+        generator: the generator's id.
+        faces: its D6, then the UPG's AP die on a 6.
+        field_faces: the target's Field dice (2D6 per Field), empty when none were rolled.
+        cancelled: a Field die of 4-6 cancelled the effect on this model.
+        marker: a `damage.Marker` name set (UPG: Shattered Defences, Chaos & Disarray), or "".
+        ap_lost: AP the target loses.
+        offline: Disruption took its generators offline.
+    """
+
+    TAG = "dw_generator_rolled"
+    model: int
+    generator: str
+    target: int
+    faces: tuple[int, ...]
+    field_faces: tuple[int, ...] = ()
+    cancelled: bool = False
+    marker: str = ""
+    ap_lost: int = 0
+    offline: bool = False
+
+
 BOARD_EVENTS: tuple[type[DWEvent], ...] = (
     BoardingDeclared,
     BoardingRolled,
@@ -591,6 +629,8 @@ BOARD_EVENTS: tuple[type[DWEvent], ...] = (
     CardsDrawn,
     CardsDiscarded,
     CardPlayed,
+    GeneratorUsed,
+    GeneratorRolled,
 )
 """The boarding, generator and STAR-deck events (DW-19, DW-23, DW-8)."""
 

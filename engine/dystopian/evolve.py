@@ -34,6 +34,8 @@ from engine.dystopian.events import (
     EndPhaseBegan,
     GameEnded,
     GameLengthRolled,
+    GeneratorRolled,
+    GeneratorUsed,
     HitsCancelled,
     InitiativeRolled,
     ModelDeployed,
@@ -489,3 +491,25 @@ def _played(event: CardPlayed, state: DWState) -> DWState:
         played = PlayedCard(event.card, event.model)
         activation = _replace(activation, cards=(*activation.cards, played))
     return _replace(state, star=star, activation=activation)
+
+
+@_apply.register
+def _generator_used(event: GeneratorUsed, state: DWState) -> DWState:
+    activation = state.activation
+    if activation is None:
+        return state
+    used = (*activation.generators_used, (event.model, event.generator))
+    return _replace(state, activation=_replace(activation, generators_used=used))
+
+
+@_apply.register
+def _generator_rolled(event: GeneratorRolled, state: DWState) -> DWState:
+    if event.cancelled:
+        return state
+    markers = state.models[event.target].markers
+    changes: dict[str, Any] = {"assault_damage": markers.assault_damage + event.ap_lost}
+    if event.marker:
+        changes[event.marker] = True
+    if event.offline:
+        changes["generators_offline"] = True
+    return state.with_markers(event.target, **changes)

@@ -9,8 +9,7 @@ general (Shields work in every case: after any contact, `generators.generator_pr
 generators a model has are its card's and those of the options its squadron bought (DW-22.2,
 escorts buy none).
 
-Not wired yet: the active generators (UPG, Camouflage, Disruption, Fury, Kinetic, Pulse, Sonic,
-Tesla) as commands, the Field, and the Guardian's aura on friendly models within 6".
+The active generators are `engine.dystopian.generating`.
 """
 
 from __future__ import annotations

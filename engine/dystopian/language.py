@@ -15,6 +15,7 @@ from engine.dystopian.commands import (
     DeployModel,
     EndActivation,
     Fire,
+    Generate,
     MoveModel,
     PlayCard,
     RollOff,
@@ -199,7 +200,7 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
                 else ",".join(targets)
             )
             return f"fire {','.join(models)} {weapon} at {aimed}"
-    if isinstance(command, Board | PlayCard):  # DW-19, DW-8
+    if isinstance(command, Board | PlayCard | Generate):  # DW-19, DW-8, DW-23
         return _format_board_or_card(command)
     msg = f"Dystopian Wars has no words for {command!r}"
     raise TypeError(msg)
@@ -226,7 +227,9 @@ board MODEL[,MODEL...] at TARGET [home N[,N...]]
                                       home N: after a capture, N of each boarder's survivors go
                                       back to it (the rest stay aboard and hold the prize)
 play CARD [on MODEL]                  play a STAR card from your hand (DW-8): an S card on the
-                                      active squadron before it moves, an A card on one model"""
+                                      active squadron before it moves, an A card on one model
+generate MODEL GENERATOR [at TARGET]  use a generator after moving (DW-23): upg or tesla at one
+                                      model within 4 hexes; disruption at every model around"""
 
 
 def _numbers(word: str, text: str) -> tuple[int, ...]:
@@ -253,10 +256,19 @@ def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) 
             return PlayCard(card.casefold())
         case "play", [card, "on", model]:
             return PlayCard(card.casefold(), _model(model, state, text))
+        case "generate", [model, kind]:
+            return Generate(_model(model, state, text), kind.casefold())
+        case "generate", [model, kind, "at", target]:
+            return Generate(
+                _model(model, state, text), kind.casefold(), _model(target, state, text)
+            )
     raise _fail(text, f"unknown command {text.split(maxsplit=1)[0]!r}")
 
 
-def _format_board_or_card(command: Board | PlayCard) -> str:
+def _format_board_or_card(command: Board | PlayCard | Generate) -> str:
+    if isinstance(command, Generate):
+        aimed = f" at {command.target}" if command.target else ""
+        return f"generate {command.model} {command.generator}{aimed}"
     if isinstance(command, PlayCard):
         return (
             f"play {command.card} on {command.model}" if command.model else f"play {command.card}"

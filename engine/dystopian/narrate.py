@@ -33,6 +33,8 @@ from engine.dystopian.events import (
     EndPhaseBegan,
     GameEnded,
     GameLengthRolled,
+    GeneratorRolled,
+    GeneratorUsed,
     HazardKind,
     HitsCancelled,
     InitiativeRolled,
@@ -477,6 +479,11 @@ def _board_rolls(event: Event) -> Sequence[Roll]:
             return (Roll("shield", faces, outcome=f"{cancelled} cancelled"),)
         case DeckShuffled(faces=faces) if faces:
             return (Roll("shuffle", faces, outcome="the deck is shuffled"),)
+        case GeneratorRolled(generator=kind, faces=faces, field_faces=field, cancelled=off):
+            found = [Roll(kind, faces)]
+            if field:
+                found.append(Roll("field", field, outcome="cancelled" if off else "no effect"))
+            return tuple(found)
     return ()
 
 
@@ -572,3 +579,36 @@ def _(event: CardPlayed, before: DWState, after: DWState) -> str:
     del after
     on = before.squadron_name(event.squadron) if event.model < 0 else _name(before, event.model)
     return f"{before.players[event.player]} plays {_card_name(before, event.card)} on {on}."
+
+
+_GENERATOR_NAMES = {
+    "upg": "ultrasonic pulveriser",
+    "tesla": "tesla generator",
+    "disruption": "disruption generator",
+}
+
+
+@_said.register
+def _(event: GeneratorUsed, before: DWState, after: DWState) -> str:
+    del after
+    what = _GENERATOR_NAMES.get(event.generator, f"{event.generator} generator")
+    return f"{_name(before, event.model)} uses its {what}."
+
+
+@_said.register
+def _(event: GeneratorRolled, before: DWState, after: DWState) -> str:
+    del after
+    target = _name(before, event.target)
+    roll = ", ".join(map(str, event.faces))
+    if event.cancelled:
+        return f"{target}'s field cancels the {event.generator} ({roll})."
+    effects = []
+    if event.marker:
+        effects.append(_MARKER_NAMES[event.marker])
+    if event.offline:
+        effects.append("its generators go offline")
+    if event.ap_lost:
+        effects.append(_plural(event.ap_lost, "marine", "marines") + " lost")
+    if event.generator == "tesla" and event.faces[0] >= 5:  # noqa: PLR2004 - Tesla's 5-6
+        effects.append("a critical follows")
+    return f"The {event.generator} rolls {roll} at {target}: {', '.join(effects) or 'no effect'}."

@@ -29,12 +29,14 @@ from engine.dystopian.commands import (
     DeployModel,
     EndActivation,
     Fire,
+    Generate,
     MoveModel,
     PlayCard,
     RollOff,
 )
 from engine.dystopian.context import Ctx, DWCode, label, own_model, require_stage
 from engine.dystopian.events import DeployerChanged, EdgeChosen, ModelDeployed, RolledOff
+from engine.dystopian.generating import generate, generate_options
 from engine.dystopian.geometry import Level
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
@@ -249,6 +251,7 @@ def legal_commands(state: DWState) -> list[Command]:
     if found and settled:  # a Fire ends the movement: no dice may fall before it is declared
         found += fire_options(state)
         found += board_options(state)  # DW-19.3: boardings, declared like attacks
+        found += generate_options(state)  # DW-23: active generators, after moving
     found += card_options(state)  # DW-8.2: S and A cards from the hand
     for index in state.alive(state.activation.squadron):
         found += _moves(state, index)
@@ -327,5 +330,15 @@ def _play_card(ctx: Ctx, command: Command) -> None:
     play_card(ctx, command)
 
 
+def _generate(ctx: Ctx, command: Command) -> None:
+    """DW-23: use a generator after moving; the Movement segment ends first if it has not."""
+    assert isinstance(command, Generate)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    generate(ctx, command)
+
+
 _HANDLERS[Board] = _board
 _HANDLERS[PlayCard] = _play_card
+_HANDLERS[Generate] = _generate

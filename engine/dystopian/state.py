@@ -345,6 +345,7 @@ class Activation:
         declared: the attacks declared so far (DW-7.2 step 3a), rolled in the combat segment.
         boardings: the boardings declared so far (DW-19.3 step 4), rolled in the boarding segment.
         cards: the STAR cards in play this activation (DW-8.2), each with its model (-1: all).
+        generators_used: the (model, generator id) uses this activation (DW-23: once each).
     """
 
     squadron: int
@@ -357,6 +358,7 @@ class Activation:
     declared: tuple[DeclaredAttack, ...] = ()
     boardings: tuple[DeclaredBoarding, ...] = ()
     cards: tuple[PlayedCard, ...] = ()
+    generators_used: tuple[tuple[int, str], ...] = ()
 
     def fire_limit(self, index: int) -> ContactFire:
         """DW-12.5: what model ``index`` may still fire after its contacts this activation."""

@@ -1,8 +1,8 @@
-"""Random games at boarding range with the STAR deck: every listed command is accepted.
+"""Random games at boarding range with the STAR deck and generators: every command is accepted.
 
-DW-19 (boardings listed and declared), DW-8 (cards listed and played), DW-28.13 item 17 (the
-events and the state survive the save converter; replaying the events rebuilds the state; each
-entry is told).
+DW-19 (boardings listed and declared), DW-8 (cards listed and played), DW-23 (generators used),
+DW-28.13 item 17 (the events and the state survive the save converter; replaying the events
+rebuilds the state; each entry is told).
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ import attrs
 import pytest
 
 from engine.dice import Dice
-from engine.dystopian.commands import Board, PlayCard
-from engine.dystopian.events import BoardingRolled, CardPlayed
+from engine.dystopian.commands import Board, Generate, PlayCard
+from engine.dystopian.events import BoardingRolled, CardPlayed, GeneratorRolled
 from engine.dystopian.evolve import evolve
+from engine.dystopian.fleet import Squadron
 from engine.dystopian.language import format_command, parse_command
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, legal_commands
@@ -25,13 +26,15 @@ from engine.game import Event
 from engine.hexes import Facing
 from saves.codec import make_converter
 from tests.engine.dystopian._assets import catalogue
-from tests.engine.dystopian._game import arrange, fleet, ruleset, setup, squadron
+from tests.engine.dystopian._game import arrange, card, fleet, ruleset, setup, squadron
 
 N, S = Facing.N, Facing.S
+SCIENCE = attrs.evolve(card("LS"), generators=("tesla", "upg", "disruption", "shield"))
+"""A landship with a generator of each kind the turn machine uses (DW-23)."""
 GAME = attrs.evolve(
     setup(
-        fleet(squadron("TK", 3), squadron("LS", 1)),
-        fleet(squadron("TK", 3), squadron("LS", 1)),
+        fleet(squadron("TK", 3), Squadron(SCIENCE, 1)),
+        fleet(squadron("TK", 3), Squadron(SCIENCE, 1)),
         base=TerrainKind.GROUND,
     ),
     deck=tuple(catalogue().cards.values()),
@@ -68,7 +71,7 @@ def test_games_at_boarding_range_with_cards_play_every_listed_command(seed: int)
         if not options:
             break
         listed |= {type(c) for c in options}
-        boards = [c for c in options if isinstance(c, Board | PlayCard)]
+        boards = [c for c in options if isinstance(c, Board | PlayCard | Generate)]
         pool = boards if boards and step % 3 == 0 else options
         command = pool[(step * 7919 + seed) % len(pool)]
         assert parse_command(format_command(command), state) == command
@@ -89,5 +92,5 @@ def test_games_at_boarding_range_with_cards_play_every_listed_command(seed: int)
     for event in log:
         replayed = evolve(replayed, event)
     assert replayed == state
-    assert {Board, PlayCard} <= listed
-    assert {BoardingRolled, CardPlayed} <= {type(e) for e in log}
+    assert {Board, PlayCard, Generate} <= listed
+    assert {BoardingRolled, CardPlayed, GeneratorRolled} <= {type(e) for e in log}
