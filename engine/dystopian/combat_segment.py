@@ -374,6 +374,8 @@ def declare_problem(state: DWState, command: Fire) -> DeclaredAttack | str:  # n
     targets = _targets(state, command.targets)
     if not models or not targets:
         return "Name the firing model and its target."
+    if activation.boardings:  # DW-19.3: shooting is declared before the boardings
+        return "Attacks are declared before any boarding."
     for index in models:
         if state.models[index].squadron != activation.squadron or not state.models[index].on_board:
             return f"{state.models[index].ident} is not in the active squadron."
@@ -438,7 +440,7 @@ def fire_options(state: DWState) -> list[Fire]:  # noqa: C901 - models x weapons
     Splits are accepted but not listed.
     """
     activation = state.activation
-    if activation is None:
+    if activation is None or activation.boardings:  # DW-19.3: no attack after a boarding
         return []
     used = activation.declared_weapons()
     enemies = [

@@ -415,7 +415,8 @@ def _(event: DamageDealt, before: DWState, after: DWState) -> str:
     name = _name(before, event.model)
     if not event.hp_lost and not event.criticals:
         return f"{event.hits} hits do {name} no harm."
-    parts = [f"{name} takes {_plural(event.hits, 'hit', 'hits')}: {event.hp_lost} HP lost"]
+    hits = f" takes {_plural(event.hits, 'hit', 'hits')}" if event.hits else ""  # 0: a critical
+    parts = [f"{name}{hits}: {event.hp_lost} HP lost"]
     for critical in event.criticals:
         entry = CRITICAL_TABLE[Critical(critical)]
         parts.append(f"critical: {entry.name} ({entry.effect[0].lower()}{entry.effect[1:-1]})")

@@ -287,3 +287,29 @@ def test_a_captured_flagship_is_lost_its_squadron_tests_and_the_prize_scores_dou
         True,
     )
     assert victory_points(state, 0) == 100
+
+
+def test_attacks_are_declared_before_the_boardings() -> None:
+    """DW-19.3: shoot (step 3), then declare boardings (step 4): no attack after a boarding."""
+    state, _ = play(_start(), [ALL_THREE])
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, [Fire(("TK-1",), "turret", ("LS-1",))])
+    assert (refused.value.code, refused.value.message) == (
+        DWCode.FIRE,
+        "Attacks are declared before any boarding.",
+    )
+    assert not [c for c in legal_commands(state) if isinstance(c, Fire)]
+    shot, _ = play(_start(), [Fire(("TK-1",), "turret", ("LS-1",))])
+    with pytest.raises(IllegalCommand) as boarding_it:
+        play(shot, [Board(("TK-1",), "LS-1")])
+    assert boarding_it.value.message == "TK-1: A model cannot shoot the model it is boarding."
+
+
+def test_the_sabotage_critical_is_told_without_hits() -> None:
+    """DW-19.4 step 4: the critical comes from no attack: the story names no hits."""
+    declared, _ = play(_start(), [ALL_THREE])
+    _, events = play(declared, [EndActivation()], EXAMPLE)
+    told, _ = tell(3, EndActivation(), events, declared)
+    assert any(
+        t.text.startswith("Rampart Landship LS-1: 2 HP lost; critical: Hard Hit") for t in told
+    )
