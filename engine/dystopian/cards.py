@@ -2,8 +2,9 @@
 
 Rules: DW-8.3 (the deck shuffled at the start, one card drawn per squadron deployed, escorts and
 wings giving none; the hand limit is the squadrons still on the table, at most 5, checked in the
-End Phase, step 6 of DW-7.3: discard down to it, then draw up to it; an empty deck is the
-discard pile reshuffled; an illegally played card stays in the hand), DW-8.2 (an S card when
+End Phase, step 6 of DW-7.3: discard down to it, then draw up to it; +1 with a Radio Network
+model on the table; an empty deck is the discard pile reshuffled; an illegally played card
+stays in the hand), DW-8.2 (an S card when
 the squadron activates, on the whole squadron, one a squadron a turn; an A card on one model,
 not on a squadron that got an S card this activation, one a squadron a turn), DW-8.1 (a card
 without the creature/robot or fortification icon cannot be played on such a model), and the
@@ -107,7 +108,11 @@ def end_phase_cards(ctx: Ctx) -> None:
         return
     for player in range(PLAYERS):
         state = ctx.state
-        limit = hand_limit(_squadrons(state, player))
+        radio = any(
+            m.owner == player and m.on_board and state.card(n).has("radio_network")
+            for n, m in enumerate(state.models)
+        )
+        limit = hand_limit(_squadrons(state, player), radio_network=radio)
         assert state.star is not None  # noqa: S101 - checked above
         hand = state.star.hands[player]
         if len(hand) > limit:

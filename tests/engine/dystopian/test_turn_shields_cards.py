@@ -30,6 +30,7 @@ from engine.dystopian.commands import (
 from engine.dystopian.events import (
     AttackRolled,
     CardPlayed,
+    CardsDiscarded,
     CardsDrawn,
     DamageDealt,
     DeckShuffled,
@@ -266,3 +267,25 @@ def test_a_scenario_asks_for_the_deck() -> None:
     assert setup_from_scenario({**scenario, "star_cards": True}, fleets(), DECK).deck == DECK
     with pytest.raises(ValueError, match="STAR cards"):
         setup_from_scenario({**scenario, "star_cards": True}, fleets())
+
+
+def test_the_hand_limit_discards_the_excess_and_radio_network_adds_one() -> None:
+    """DW-8.3: one squadron: a limit of 1, the excess discarded; Radio Network (DW-24): 2."""
+    state = attrs.evolve(
+        _holding("steady_gunners", "full_steam", "broadside_volley"), activated=(1,)
+    )
+    commands = [Activate("BB-1"), MoveModel("BB-1", "F"), EndActivation()]
+    state, events = play(state, commands, [3, 3, 1, 1])
+    assert CardsDiscarded(0, ("full_steam", "broadside_volley")) in events
+    assert state.star is not None
+    assert state.star.hands[0] == ("steady_gunners",)
+    radio = setup(
+        fleet(Squadron(card("BB", "radio_network"), 1)),
+        fleet(Squadron(card("BB"), 1, options=("shield",))),
+    )
+    held = arrange(attrs.evolve(radio, deck=DECK), PLACES, activated=(1,))
+    held = attrs.evolve(held, star=StarDeck(("sea_fog",), hands=(("steady_gunners",), ())))
+    held, events = play(held, commands, [3, 3, 1, 1])
+    assert CardsDrawn(0, ("sea_fog",)) in events
+    assert held.star is not None
+    assert held.star.hands[0] == ("steady_gunners", "sea_fog")
