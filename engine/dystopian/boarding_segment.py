@@ -209,7 +209,11 @@ def board_options(state: DWState) -> list[Board]:
     taken = {b.target for b in activation.boardings}
     found: list[Board] = []
     for target, model in enumerate(state.models):
-        if not model.on_board or target in taken or (model.owner == owner and not model.aboard):
+        if (
+            not model.on_board
+            or target in taken
+            or (model.owner == owner and not model.markers.derelict)
+        ):
             continue
         able = []
         for index in state.alive(activation.squadron):
@@ -413,9 +417,11 @@ def _drift(ctx: Ctx, index: int) -> None:
         land=state.mover(index).land,
         amphibious=card.has("amphibious_capability"),
     )
-    walked = [model.hex, *path[: path.index(moved.end) + 1]] if moved.end in path else [model.hex]
+    reached = path.index(moved.end) + 1 if moved.end in path else 0
+    off = moved.destroyed and moved.contact is None  # DW-19.5: off the table, it is lost
+    walked = [model.hex, *path[: reached + (1 if off else 0)]]
     ctx.emit(DerelictDrifted(index, tuple(walked)))
-    if moved.destroyed and moved.contact is None:  # DW-19.5: off the table, it is lost
+    if off:
         ctx.emit(ModelLost(index, LossCause.OFF_TABLE))
 
 

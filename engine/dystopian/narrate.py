@@ -544,6 +544,8 @@ def _(event: DerelictDrifted, before: DWState, after: DWState) -> str:
     name = _name(before, event.model)
     if len(event.hexes) == 1:
         return f"The derelict {name} stays in {label(event.hexes[0])}."
+    if before.setup.terrain.cell(event.hexes[-1]) is None:
+        return f"The derelict {name} drifts off the table."
     return f"The derelict {name} drifts to {label(event.hexes[-1])}."
 
 

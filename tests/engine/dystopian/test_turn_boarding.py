@@ -29,6 +29,8 @@ from engine.dystopian.events import (
     DefencePool,
     DerelictDrifted,
     EndPhaseBegan,
+    LossCause,
+    ModelLost,
     MoraleChecked,
 )
 from engine.dystopian.language import format_command, parse_command
@@ -313,3 +315,21 @@ def test_the_sabotage_critical_is_told_without_hits() -> None:
     assert any(
         t.text.startswith("Rampart Landship LS-1: 2 HP lost; critical: Hard Hit") for t in told
     )
+
+
+def test_a_derelict_drifting_off_the_table_is_lost() -> None:
+    """DW-19.6 / DW-19.5: a derelict at the top edge, bow north, drifts off in the End Phase.
+
+    Blue has nothing else on the table: the game ends, and Red scores its 140 points (DW-22.5).
+    """
+    places = {**PLACES, "LS-1": ("1001", N)}
+    state = arrange(GAME, places, markers={"LS-1": Markers(derelict=True)}, activated=(1,))
+    active, _ = play(state, [Activate("TK-1")])
+    state, events = play(active, [EndActivation()])
+    drifted = DerelictDrifted(LS1, (H("1001"), H("1001").neighbor(N)))
+    assert drifted in events
+    assert ModelLost(LS1, LossCause.OFF_TABLE) in events
+    told, _ = tell(2, EndActivation(), events, active)
+    assert "The derelict Rampart Landship LS-1 drifts off the table." in [t.text for t in told]
+    assert state.result is not None
+    assert state.result.vp == (140, 0)
