@@ -530,7 +530,10 @@ class DerelictDrifted(DWEvent):
 
 @frozen
 class ShieldRolled(DWEvent):
-    """DW-23 Shield: 2D6 per Shield generator against one attack's hits; what they cancelled."""
+    """DW-23 Shield: 2D6 per Shield generator against one attack's hits; what they cancelled.
+
+    ``shields``: the Shield (and Guardian) generators rolled; 0: a Guardian's cover, one die.
+    """
 
     TAG = "dw_shield_rolled"
     model: int

@@ -552,8 +552,9 @@ def _(event: DerelictDrifted, before: DWState, after: DWState) -> str:
 @_said.register
 def _(event: ShieldRolled, before: DWState, after: DWState) -> str:
     del after
+    whose = "shield" if event.shields else "Guardian cover"  # 0: a Guardian's one die
     return (
-        f"{_name(before, event.model)}'s shield cancels "
+        f"{_name(before, event.model)}'s {whose} cancels "
         f"{_plural(event.cancelled, 'hit', 'hits')}: {event.remaining} left."
     )
 

@@ -289,3 +289,37 @@ def test_the_hand_limit_discards_the_excess_and_radio_network_adds_one() -> None
     assert CardsDrawn(0, ("sea_fog",)) in events
     assert held.star is not None
     assert held.star.hands[0] == ("steady_gunners", "sea_fog")
+
+
+GUARDED = setup(
+    fleet(Squadron(card("BB"), 1)),
+    fleet(
+        Squadron(attrs.evolve(card("BB"), generators=("guardian",)), 1),
+        Squadron(card("CR"), 2),
+    ),
+)
+"""Red BB-1 (model 0); Blue BB-2 (model 1) with a Guardian generator, CR-1, CR-2 (2, 3)."""
+
+
+def test_a_guardian_covers_a_friendly_cruiser_with_one_shield_die() -> None:
+    """DW-23 Guardian: CR-1, 2 hexes from the Guardian ship, rolls one die: a 4 cancels 1 hit.
+
+    The fore turret's 10 dice (6, 6 and eight 1s, then the two new dice 1, 1) score 4; 3 are
+    left, below the cruiser's DR 4.
+    """
+    places = {"BB-1": ("1003", S), "BB-2": ("1210", N), "CR-1": ("1010", N), "CR-2": ("3020", N)}
+    state = arrange(GUARDED, places)
+    commands = [
+        Activate("BB-1"),
+        MoveModel("BB-1", "F"),
+        Fire(("BB-1",), "fore-turret", ("CR-1",)),
+        EndActivation(),
+    ]
+    state, events = play(state, commands, [6, 6, *[1] * 8, 1, 1, 4])
+    (shield,) = [e for e in events if isinstance(e, ShieldRolled)]
+    assert shield == ShieldRolled(2, 0, 4, (4,), 1, 3)
+    (damage,) = [e for e in events if isinstance(e, DamageDealt)]
+    assert (damage.hits, damage.hp_lost) == (3, 0)
+    far = arrange(GUARDED, {**places, "BB-2": ("1610", N)})  # 6 hexes: out of its cover
+    _, events = play(far, commands, [6, 6, *[1] * 8, 1, 1])
+    assert not [e for e in events if isinstance(e, ShieldRolled)]
