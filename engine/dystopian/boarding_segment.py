@@ -59,7 +59,7 @@ from engine.dystopian.events import (
 from engine.dystopian.geometry import AA_REACH, CC_REACH
 from engine.dystopian.movement import displace
 from engine.dystopian.ordnance import Aux
-from engine.dystopian.state import DeclaredBoarding, DWState, Party, Stage
+from engine.dystopian.state import DeclaredBoarding, DWState, Party, Stage, in_command
 from engine.game import IllegalCommand
 from engine.hexes import Hex
 
@@ -102,12 +102,6 @@ def boarding_view(state: DWState, index: int) -> Boarding:
         holders = {state.models[p.home].owner for p in model.aboard if p.ap > 0}
         side = holders.pop() if len(holders) == 1 else -1
         ap = sum(p.ap for p in model.aboard)
-    activation = state.activation
-    out_of_command = (
-        activation is not None
-        and model.squadron == activation.squadron
-        and index not in activation.element
-    )
     terrain, other = _contacts(state, index)
     return Boarding(
         card,
@@ -117,7 +111,7 @@ def boarding_view(state: DWState, index: int) -> Boarding:
         hull_damage=model.hull_damage,
         shattered=markers.shattered,
         broken=markers.broken,
-        out_of_command=out_of_command,
+        out_of_command=not in_command(state, index),
         derelict=markers.derelict,
         hit_terrain=terrain,
         hit_model=other,

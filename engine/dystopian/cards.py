@@ -6,7 +6,8 @@ End Phase, step 6 of DW-7.3: discard down to it, then draw up to it; +1 with a R
 model on the table; an empty deck is the discard pile reshuffled; an illegally played card
 stays in the hand), DW-8.2 (an S card when
 the squadron activates, on the whole squadron, one a squadron a turn; an A card on one model,
-not on a squadron that got an S card this activation, one a squadron a turn), DW-8.1 (a card
+not on a squadron that got an S card this activation, one a squadron a turn; cards reach only
+models in command, DW-9.3), DW-8.1 (a card
 without the creature/robot or fortification icon cannot be played on such a model), and the
 effects of the placeholder deck (DW-28.12): Full Steam (+1 hex of movement for the squadron this
 activation, `state.card_mp_bonus`), Steady Gunners (+1 AD on every gunnery weapon of the
@@ -29,7 +30,7 @@ from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.events import CardPlayed, CardsDiscarded, CardsDrawn, DeckShuffled
 from engine.dystopian.fleet import hand_limit
 from engine.dystopian.models import Card, CardIcon, CardType, ModelType, WeaponKind
-from engine.dystopian.state import PLAYERS, DeclaredAttack, DWState, Stage
+from engine.dystopian.state import PLAYERS, DeclaredAttack, DWState, Stage, in_command
 from engine.game import IllegalCommand
 
 __all__ = [
@@ -172,6 +173,8 @@ def play_problem(state: DWState, command: PlayCard) -> tuple[Card, int] | str:  
         return f"{state.models[index].ident} is not in the active squadron."
     if any(_cards(state)[p.card].type is CardType.SQUADRON for p in activation.cards):
         return "No A card on a squadron that got an S card this activation."
+    if not in_command(state, index):  # DW-9.3
+        return f"{state.models[index].ident} is out of command: no card may be played on it."
     return _icon_problem(state, card, index) or (card, index)
 
 
@@ -214,6 +217,8 @@ def card_ad_bonus(state: DWState, attack: DeclaredAttack, index: int, weapon: in
     """
     activation = state.activation
     if activation is None or state.card(index).weapons[weapon].kind not in _GUNNERY:
+        return 0
+    if not in_command(state, index):  # DW-8.2 / DW-9.3: cards reach the models in command
         return 0
     bonus = 0
     for played in activation.cards:

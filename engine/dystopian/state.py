@@ -53,6 +53,7 @@ __all__ = [
     "StarDeck",
     "VictoryLevel",
     "card_mp_bonus",
+    "in_command",
     "model_idents",
 ]
 
@@ -654,8 +655,28 @@ def card_mp_bonus(state: DWState, index: int) -> int:
     activation = state.activation
     if activation is None or state.models[index].squadron != activation.squadron:
         return 0
+    if not in_command(state, index):  # DW-8.2: an S card affects the models in command
+        return 0
     return sum(
         FULL_STEAM_HEXES
         for played in activation.cards
         if played.card == "full_steam" and played.model in {-1, index}
+    )
+
+
+def in_command(state: DWState, index: int) -> bool:
+    """DW-9.3: whether model ``index`` is in command now.
+
+    Models outside the active squadron are; in it, those of the commanded element and those
+    within Command Distance of one of its models (a straggler may rejoin).
+    """
+    activation, model = state.activation, state.models[index]
+    if activation is None or model.squadron != activation.squadron or index in activation.element:
+        return True
+    here = model.hex
+    return here is not None and any(
+        (there := state.models[n].hex) is not None
+        and state.models[n].on_board
+        and here.distance(there) <= COMMAND_DISTANCE
+        for n in activation.element
     )

@@ -333,3 +333,18 @@ def test_a_derelict_drifting_off_the_table_is_lost() -> None:
     assert "The derelict Rampart Landship LS-1 drifts off the table." in [t.text for t in told]
     assert state.result is not None
     assert state.result.vp == (140, 0)
+
+
+def test_an_out_of_command_model_cannot_start_a_boarding() -> None:
+    """DW-9.3 / DW-19.2: a model out of command may not board, even after passing its check.
+
+    TK-3, 4 hexes from the commanded element, passes its command check (2 dice: 5, 5).
+    """
+    places = {**PLACES, "TK-2": ("1013", N), "TK-3": ("1209", N)}
+    state, events = play(arrange(GAME, places), [Activate("TK-1")], [5, 5])
+    assert [e.passed for e in _of(events, MoraleChecked)] == [True]
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, [Board(("TK-3",), "LS-1")])
+    assert refused.value.message == (
+        "TK-3: A broken or out-of-command model cannot start a boarding."
+    )

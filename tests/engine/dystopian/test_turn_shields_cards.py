@@ -323,3 +323,15 @@ def test_a_guardian_covers_a_friendly_cruiser_with_one_shield_die() -> None:
     far = arrange(GUARDED, {**places, "BB-2": ("1610", N)})  # 6 hexes: out of its cover
     _, events = play(far, commands, [6, 6, *[1] * 8, 1, 1])
     assert not [e for e in events if isinstance(e, ShieldRolled)]
+
+
+def test_no_card_on_a_model_out_of_command() -> None:
+    """DW-9.3 / DW-8.2: a model out of command cannot have a card played on it."""
+    cruisers = setup(fleet(Squadron(card("CR"), 2)), fleet(Squadron(card("CR"), 2)))
+    places = {"CR-1": ("1003", S), "CR-2": ("2003", S), "CR-3": ("1010", N)}
+    state = arrange(attrs.evolve(cruisers, deck=DECK), places)
+    state = attrs.evolve(state, star=StarDeck(("sea_fog",), hands=(("broadside_volley",), ())))
+    state, _ = play(state, [Activate("CR-1")], [5, 5])  # CR-2 is 10 hexes away: its check
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, [PlayCard("broadside_volley", "CR-2")])
+    assert refused.value.message == "CR-2 is out of command: no card may be played on it."
