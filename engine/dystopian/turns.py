@@ -16,8 +16,11 @@
 
 Filled steps: rams and collisions (`combat_segment.resolve_contacts`), the declared attacks
 (`combat_segment.resolve_attacks`; the `Fire` command declares them), repairs and Corrosion
-(`repair_segment.repair_step`; a fleet sunk by them ends the game). Seams still ``pending``
-no-ops: boarding, derelict drift, tidying templates, cards. Tiny-flyer wings do not activate
+(`repair_segment.repair_step`; a fleet sunk by them ends the game), the boardings
+(`boarding_segment.resolve_boardings`; the `Board` command declares them) and derelict drift
+(`boarding_segment.drift_on_activation` after the Command segment, `drift_end_phase` in step
+2), the STAR deck (`cards.deal_hands` when the first turn begins, `cards.end_phase_cards` in
+step 6). Seams still ``pending`` no-ops: tidying templates. Tiny-flyer wings do not activate
 yet (DW-20).
 """
 
