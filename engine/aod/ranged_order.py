@@ -65,27 +65,23 @@ from engine.aod.commands import RangedAttack
 from engine.aod.context import Ctx
 from engine.aod.dial import DamageKind, take_damage
 from engine.aod.effects import change_heat, damage, record_damage
-from engine.aod.events import AttackRolled, HeatCause, Shot, TargetLocked, UnitRepaired
+from engine.aod.events import AttackRolled, HeatCause, Shot, TargetLocked
 from engine.aod.factions import (
     Lock,
     RankBonus,
-    fanaticism_repairs,
-    has,
     lock_after,
     lock_problem,
     predator_follow_up,
     rank_bonus,
     roll_enhanced_imaging,
-    scavenger_repair,
 )
 from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield
+from engine.aod.kills import eliminated_by
 from engine.aod.state import AoDState, OrderKind
-from engine.aod.transport import Piece
 from engine.aod.turns import after_order, give_order, order_unit
 from engine.aod.units import WeaponSlot
 from engine.game import Command, IllegalCommand
-from engine.hexes import Hex
 
 __all__ = [
     "LOCK_CODE",
@@ -458,7 +454,6 @@ def deal(
     *Scavenger* and *Fanaticism* (AOD-21.1, AOD-21.3).
     """
     owner = ctx.state.units[index].owner
-    catalogue = ctx.state.setup.catalogue()
     appeared = False
     heated = []
     for target, clicks, energy in blows:
@@ -470,38 +465,13 @@ def deal(
         record_damage(ctx, target, hit, cause, by=owner, tokens=unit.tokens)
         appeared = appeared or hit.heavy_damage_appeared
         if hit.eliminated:
-            _scavenge(ctx, index, target)
-            if where is not None and has(ctx.state.definition(target), "fanaticism", catalogue):
-                _fanaticism(ctx, target, where)
+            eliminated_by(ctx, index, target, where)  # AOD-21.1 Fanaticism, AOD-21.3 Scavenger
         elif energy and hit.taken > 0:
             heated.append(target)
     for target in heated:  # AOD-10.1: +1 heat once a turn, after all the damage (step 7)
         if ctx.state.units[target].on_board and not ctx.state.units[target].energy_heat:
             change_heat(ctx, target, (HeatCause.ENERGY,), 1)
     return appeared
-
-
-def _scavenge(ctx: Ctx, killer: int, victim: int) -> None:
-    """AOD-21.3 *Scavenger*: the killer repairs 2 clicks if the victim had its speed mode."""
-    unit = ctx.state.units[killer]
-    if not unit.on_board:
-        return
-    piece = Piece(ctx.state.definition(killer), unit.dial)
-    done = scavenger_repair(piece, ctx.state.definition(victim), ctx.state.setup.catalogue())
-    if done is not None and done.repaired:
-        ctx.emit(UnitRepaired(killer, done.repaired, done.status.click, "scavenger"))
-
-
-def _fanaticism(ctx: Ctx, victim: int, where: Hex) -> None:
-    """AOD-21.1 *Fanaticism*: an enemy's order eliminated a Liao unit: its friends repair 1."""
-    state = ctx.state
-    field, indices = state.battlefield()
-    roster = [Piece(state.definition(n), state.units[n].dial) for n in indices]
-    side = state.units[victim].owner
-    repairs = fanaticism_repairs(field, where, side, roster, catalogue=state.setup.catalogue())
-    for at, done in repairs:
-        if done.repaired:
-            ctx.emit(UnitRepaired(indices[at], done.repaired, done.status.click, "fanaticism"))
 
 
 def lock_on(

@@ -23,7 +23,12 @@ from collections.abc import Callable, Iterator
 
 from engine.aod.artillery_order import fire_commands, fire_order
 from engine.aod.assault_order import assault_options, assault_order
-from engine.aod.captive_state import escort_destinations, escorts_gone, withdrawing
+from engine.aod.captive_state import (
+    escort_destinations,
+    escorts_gone,
+    held_captives_scored,
+    withdrawing,
+)
 from engine.aod.close_order import close_commands, close_order
 from engine.aod.commands import (
     AssaultUnit,
@@ -34,6 +39,7 @@ from engine.aod.commands import (
     DeployUnit,
     EndTurn,
     FireArtillery,
+    FireOnMove,
     FreeSpin,
     LoadTransport,
     MoveFormation,
@@ -104,6 +110,7 @@ from engine.aod.turns import (
     orderable,
 )
 from engine.aod.units import SpeedMode
+from engine.aod.vtol_fire_order import fire_on_move_order
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
 from engine.hexes import Facing, Hex
@@ -233,6 +240,7 @@ def _withdraw(ctx: Ctx, command: Command) -> None:
     player = ctx.state.active
     units = withdrawing(ctx.state, player)
     ctx.emit(ForceWithdrawn(player, units))
+    held_captives_scored(ctx, player)  # AOD-22.4: as if eliminated, for their holders
     escorts_gone(ctx, units)  # AOD-14.4: their captives go free
     if not check_end(ctx):
         finish_turn(ctx)
@@ -277,6 +285,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     LoadTransport: load_order,
     UnloadTransport: unload_order,
     DeployAboard: deploy_aboard_order,
+    FireOnMove: fire_on_move_order,
 }
 
 

@@ -29,14 +29,14 @@ from engine.aod.closecombat import SpecialKind, resolve_special, special_problem
 from engine.aod.combat import AttackDice
 from engine.aod.commands import SpecialMove
 from engine.aod.context import AoDCode, Ctx, label
-from engine.aod.dial import DamageKind, take_damage
-from engine.aod.effects import record_damage
+from engine.aod.dial import DamageKind
 from engine.aod.events import FreeSpinsOffered, HeatCause, SpecialAttackRolled, UnitMoved
 from engine.aod.factions import merciless, rank_bonus, roll_merciless
 from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield, enemy_contacts, free_spins, mode_terrain
 from engine.aod.movement import Altitude, allowance, check_path, reachable_states
 from engine.aod.moving import move_allowance
+from engine.aod.ranged_order import deal, lock_on, lock_text, require_lock
 from engine.aod.state import AoDState, OrderKind, SpinOffer
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import after_order, give_order, order_unit
@@ -138,6 +138,7 @@ def special_order(ctx: Ctx, command: Command) -> None:
     index = order_unit(ctx, command.unit, OrderKind.MOVE)
     state = ctx.state
     target = target_index(state, command.target)
+    require_lock(state, index, [target])  # AOD-21.1, AOD-21.2: a bound unit attacks its target
     cost = _cost(state, index, command)
     problem = _problem(state, index, target, command)
     if problem is not None:  # AOD-16.1, AOD-16.2
@@ -178,14 +179,10 @@ def special_order(ctx: Ctx, command: Command) -> None:
             extra,
         )
     )
-    if result.clicks:  # AOD-16.1: impact damage, no armour
-        hit = take_damage(
-            state.definition(target), state.units[target].dial, result.clicks, DamageKind.IMPACT
-        )
-        owner = state.units[index].owner
-        tokens = ctx.state.units[target].tokens
-        record_damage(ctx, target, hit, str(command.kind), by=owner, tokens=tokens)
+    # AOD-16.1: impact damage, no armour; an elimination triggers Scavenger and Fanaticism
+    deal(ctx, index, [(target, result.clicks, False)], DamageKind.IMPACT, str(command.kind))
     apply_self_damage(ctx, index, result.self_damage)
+    lock_on(ctx, index, (target,), bonus, hit=result.hit)  # AOD-21.1, AOD-21.2
     if ctx.state.units[index].on_board:
         _offer_spins(ctx, index, target, may_spin=result.target_may_spin)
     after_order(ctx, index, pushed=pushed, heat=_HEAT[command.kind])
@@ -233,6 +230,8 @@ def special_commands(state: AoDState, index: int) -> list[Command]:
                 if where not in ends or facing is None:
                     continue
                 command = SpecialMove(unit.ident, kind, where, facing, other.ident)
+                if lock_text(state, index, [target]):  # AOD-21.1, AOD-21.2
+                    continue
                 if _problem(state, index, target, command) is None:
                     found.append(command)
     return found

@@ -352,6 +352,8 @@ class AoDState:
         markers: artillery markers waiting for their owner's next command stage (AOD-13.3,
             AOD-13.4), in placement order; a marker's ``shooter`` is a unit index.
         result: how the game ended, or None.
+        awe: House Liao *Awe* picks waiting for the opponent's next turn (AOD-21.1):
+            (the Liao player, the opponent).
     """
 
     setup: AoDSetup
@@ -369,6 +371,7 @@ class AoDState:
     spins: tuple[SpinOffer, ...] = ()
     result: Result | None = None
     markers: tuple[PlacedMarker, ...] = ()
+    awe: tuple[tuple[int, int], ...] = ()
     _defs: dict[str, UnitDef] = field(init=False, eq=False, repr=False, hash=False, factory=dict)
     _field: list[tuple[Battlefield, tuple[int, ...]]] = field(
         init=False, eq=False, repr=False, hash=False, factory=list

@@ -19,18 +19,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.dice import DiceSource
+from engine.dystopian.boarding_segment import board_options, declare_boarding
+from engine.dystopian.cards import card_options, play_card
 from engine.dystopian.combat_segment import declare, fire_options
 from engine.dystopian.commands import (
     Activate,
+    Board,
     ChooseEdge,
     DeployModel,
     EndActivation,
     Fire,
+    Generate,
     MoveModel,
+    PlayCard,
     RollOff,
 )
 from engine.dystopian.context import Ctx, DWCode, label, own_model, require_stage
 from engine.dystopian.events import DeployerChanged, EdgeChosen, ModelDeployed, RolledOff
+from engine.dystopian.generating import generate, generate_options
 from engine.dystopian.geometry import Level
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
@@ -250,6 +256,9 @@ def legal_commands(state: DWState) -> list[Command]:
     settled = state.activation.movement_done or all(c.resolved for c in state.contacts)
     if found and settled:  # a Fire ends the movement: no dice may fall before it is declared
         found += fire_options(state)
+        found += board_options(state)  # DW-19.3: boardings, declared like attacks
+        found += generate_options(state)  # DW-23: active generators, after moving
+    found += card_options(state)  # DW-8.2: S and A cards from the hand
     found += wing_options(state)  # DW-20.4 launches, DW-20.8 CAP wings flying with their host
     for index in state.alive(state.activation.squadron):
         found += _moves(state, index)
@@ -309,6 +318,37 @@ def _moves(state: DWState, index: int) -> list[Command]:
         if not move_problem(state, index, steps, option.marker, option.level):
             found.append(option)
     return found
+
+
+# ---- boarding and the STAR deck (DW-19, DW-8) ---------------------------------------------------
+
+
+def _board(ctx: Ctx, command: Command) -> None:
+    """DW-19.3 step 4: declare a boarding; the Movement segment ends first if it has not."""
+    assert isinstance(command, Board)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    declare_boarding(ctx, command)
+
+
+def _play_card(ctx: Ctx, command: Command) -> None:
+    assert isinstance(command, PlayCard)  # noqa: S101 - dispatched by type
+    play_card(ctx, command)
+
+
+def _generate(ctx: Ctx, command: Command) -> None:
+    """DW-23: use a generator after moving; the Movement segment ends first if it has not."""
+    assert isinstance(command, Generate)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    generate(ctx, command)
+
+
+_HANDLERS[Board] = _board
+_HANDLERS[PlayCard] = _play_card
+_HANDLERS[Generate] = _generate
 
 
 # ---- tiny-flyer wings (DW-20): the handlers live in `engine.dystopian.wings_segment` ----

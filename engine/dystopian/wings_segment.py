@@ -113,11 +113,15 @@ def _deck_ops(state: DWState, carrier: int) -> aircraft.CarrierOps:
 
 
 def _fired(state: DWState, carrier: int) -> bool:
-    """DW-20.4: the carrier has declared an attack this activation, or turned its AA on a wing."""
+    """DW-20.4: the carrier attacked, used a generator or turned its AA on a wing this turn."""
     activation = state.activation
     if (state.turn, carrier) in state.aa_attacks:
         return True
-    return activation is not None and any(carrier in a.models for a in activation.declared)
+    if activation is None:
+        return False
+    if any(model == carrier for model, _ in activation.generators_used):  # DW-23 generators
+        return True
+    return any(carrier in a.models for a in activation.declared)
 
 
 def launch_problem(state: DWState, command: LaunchWing) -> Problem | None:  # noqa: PLR0911 - one guard per rule

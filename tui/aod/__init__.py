@@ -11,17 +11,15 @@ simulator (`tui.aod.sim`).
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import sys
 from typing import TYPE_CHECKING, Any
 
 from tui.aod.catalog import MARKS, WORDS
+from tui.lazylibrary import library_on_import
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
-    from types import ModuleType
 
     from textual.dom import DOMNode
     from textual.screen import Screen
@@ -93,69 +91,17 @@ class AgeOfDestructionUI:
         With ``--units`` folders, or the ruleset already imported, the library is read at once
         (skipped files are named on standard error). Otherwise nothing is read or imported here:
         the ruleset is given its library when `engine.aod.ruleset` is first imported, and that
-        library reads its files when first used (`_PendingLibrary`), so the menu starts fast.
+        library reads its files when first used (`tui.lazylibrary`), so the menu starts fast.
         """
         if folders or _RULESET in sys.modules:
             from tui.aod.library import install  # noqa: PLC0415 - on demand
 
             install(folders)
             return
-        _install_on_import()
+        library_on_import(_RULESET, "tui.aod.library:install")
 
 
 _RULESET = "engine.aod.ruleset"
-
-
-class _PendingLibrary:
-    """Stands for the bundled and user library until first used, then reads it (`install`)."""
-
-    def __init__(self) -> None:
-        self._real: Any = None
-
-    def __getattr__(self, name: str) -> Any:  # noqa: ANN401 - the library's own attributes
-        if self._real is None:
-            from tui.aod.library import install  # noqa: PLC0415 - on first use
-
-            self._real = install()
-        return getattr(self._real, name)
-
-
-class _InstallOnImport(importlib.abc.MetaPathFinder):
-    """Gives `engine.aod.ruleset`'s ruleset a `_PendingLibrary` when the module is imported."""
-
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None,
-        target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        """Find the ruleset's module with the other finders; after running it, give it a library."""
-        if fullname != _RULESET:
-            return None
-        _remove_hooks()
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
-        loader = spec.loader if spec is not None else None
-        if spec is None or loader is None or not hasattr(loader, "exec_module"):
-            return spec
-        run = loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            run(module)
-            if module.RULESET.library is None:
-                module.RULESET.library = _PendingLibrary()
-
-        loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
-
-
-def _remove_hooks() -> None:
-    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _InstallOnImport)]
-
-
-def _install_on_import() -> None:
-    """Give the ruleset its library when `engine.aod.ruleset` is imported (once)."""
-    _remove_hooks()
-    sys.meta_path.insert(0, _InstallOnImport())
 
 
 UI = AgeOfDestructionUI()

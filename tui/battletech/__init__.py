@@ -5,17 +5,15 @@ Importing this package loads no screen: `BattleTechUI` imports them when it is a
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import sys
 from typing import TYPE_CHECKING, Any
 
 from tui.battletech.catalog import MARKS, WORDS
+from tui.lazylibrary import library_on_import
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
-    from types import ModuleType
 
     from textual.dom import DOMNode
     from textual.screen import Screen
@@ -113,71 +111,15 @@ class BattleTechUI:
         With ``--units`` folders the library is read at once (its skipped files are reported on
         standard error before the screen opens). Without, nothing is read or imported here: the
         rules engine is not loaded for the menu's first frame. The library is given to the
-        ruleset when `engine.battletech` is first imported (`_install_on_import`), and it reads
-        its folders when first used (`_PendingLibrary`).
+        ruleset when `engine.battletech` is first imported, and it reads its folders when first
+        used (`tui.lazylibrary`).
         """
         if folders or "engine.battletech" in sys.modules:
             from tui.battletech.library import install  # noqa: PLC0415 - on demand
 
             install(folders)
             return
-        _install_on_import()
-
-
-class _PendingLibrary:
-    """Stands for the bundled and user library until first used, then reads it (`install`).
-
-    Every attribute is the real `tui.battletech.library.FileLibrary`'s, which `install` also
-    gives the ruleset, so a holder of this object and the ruleset share one library.
-    """
-
-    def __init__(self) -> None:
-        self._real: Any = None
-
-    def __getattr__(self, name: str) -> Any:  # noqa: ANN401 - the library's own attributes
-        if self._real is None:
-            from tui.battletech.library import install  # noqa: PLC0415 - on first use
-
-            self._real = install()
-        return getattr(self._real, name)
-
-
-class _InstallOnImport(importlib.abc.MetaPathFinder):
-    """Gives `engine.battletech`'s ruleset a `_PendingLibrary` when the package is imported."""
-
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None,
-        target: ModuleType | None = None,
-    ) -> importlib.machinery.ModuleSpec | None:
-        """Find ``engine.battletech`` with the other finders, and run it then give it a library."""
-        if fullname != "engine.battletech":
-            return None
-        _remove_hooks()
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
-        loader = spec.loader if spec is not None else None
-        if spec is None or loader is None or not hasattr(loader, "exec_module"):
-            return spec
-        run = loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            run(module)
-            if module.RULESET.library is None:
-                module.RULESET.library = _PendingLibrary()
-
-        loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
-
-
-def _remove_hooks() -> None:
-    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _InstallOnImport)]
-
-
-def _install_on_import() -> None:
-    """Give the ruleset its library when `engine.battletech` is imported (once)."""
-    _remove_hooks()
-    sys.meta_path.insert(0, _InstallOnImport())
+        library_on_import("engine.battletech", "tui.battletech.library:install")
 
 
 UI = BattleTechUI()

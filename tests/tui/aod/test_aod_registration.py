@@ -77,7 +77,7 @@ def test_the_menu_reads_no_file_the_ruleset_reads_them_when_first_used():
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
 
-    assert done.stdout.split() == ["_PendingLibrary", "Library", "2", "11"]
+    assert done.stdout.split() == ["PendingLibrary", "Library", "2", "11"]
 
 
 def test_the_browser_describes_an_aod_save_from_its_json():
