@@ -20,8 +20,10 @@ Filled steps: rams and collisions (`combat_segment.resolve_contacts`), the decla
 (`boarding_segment.resolve_boardings`; the `Board` command declares them) and derelict drift
 (`boarding_segment.drift_on_activation` after the Command segment, `drift_end_phase` in step
 2), the STAR deck (`cards.deal_hands` when the first turn begins, `cards.end_phase_cards` in
-step 6). Seams still ``pending`` no-ops: tidying templates. Tiny-flyer wings do not activate
-yet (DW-20).
+step 6). Seams still ``pending`` no-ops: tidying templates. Tiny-flyer wings (DW-20) take
+their turns among the squadrons (`wing_rules.wings_ready` in the alternation; their commands in
+`wings_segment`); CAP wings strike back after the attacks (`wing_rules.cap_counter_attacks`);
+the End Phase ends with the wings' step (`wing_rules.tidy_wings`).
 """
 
 from __future__ import annotations
