@@ -29,6 +29,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from engine.aod.commands import EndTurn, MoveUnit, PlaceTerrain, RollFirstPlayer
+from engine.aod.events import FirstPlayerRolled
 from engine.aod.movement import reachable
 from engine.aod.moving import move_allowance
 from engine.aod.rules import legal_commands, prompt_text
@@ -81,6 +82,7 @@ __all__ = [
     "NewAoDGame",
     "PassScreen",
     "ScoreScreen",
+    "first_player_lines",
     "handover_wanted",
     "score_lines",
     "start_game",
@@ -156,6 +158,20 @@ def score_lines(state: AoDState) -> list[str]:
         lines.append(f"Tie-break roll {number}: " + ", ".join(str(r) for r in rolls) + ".")
     winner = "Nobody wins." if result.winner is None else f"{players[result.winner]} wins!"
     lines += ["", winner]
+    return lines
+
+
+def first_player_lines(state: AoDState, rolled: FirstPlayerRolled) -> list[str]:
+    """AOD-5 step 5: who rolled what on 3d6 (each round of re-rolls), and who goes first."""
+    players = state.players
+    lines = []
+    for number, rolls in enumerate(rolled.rolls):
+        said = ", ".join(
+            f"{players[seat]} {sum(dice)} ({'+'.join(str(d) for d in dice)})"
+            for seat, dice in rolls
+        )
+        lines.append(("Tie, rolled again: " if number else "First-player roll: ") + said + ".")
+    lines.append(f"{players[rolled.first]} goes first.")
     return lines
 
 
@@ -966,8 +982,17 @@ class AoDScreen(GameScreen):
         why = prompt_text(state)
         if state.stage is Stage.ORDER and not state.spins:
             why = f"Round {state.round}: your turn, {state.orders_left} orders."
+        rolled = self._first_roll()
+        if rolled is not None:
+            why = "\n".join([*first_player_lines(state, rolled), "", why])
         self._passing = True
         self.app.push_screen(PassScreen(state.players[seat], why), self._taken)
+
+    def _first_roll(self) -> FirstPlayerRolled | None:
+        """The first-player roll when the last command made it (AOD-5 step 5), else None."""
+        log = self.game.log
+        events = log[-1].events if log else ()
+        return next((e for e in events if isinstance(e, FirstPlayerRolled)), None)
 
     def _taken(self, answer: str | None) -> None:
         self._passing = False

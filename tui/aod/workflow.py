@@ -8,8 +8,10 @@ command is picked on the board by the hex it is about (`key_hex`: where a move o
 ends, where its target stands); several commands on one hex are alternatives chosen by number.
 
 The ranged preview (`fire_lines`) is AOD-11.9 and AOD-12.5: the need number, the exact chance
-and every modifier, from `engine.aod.combat.ranged_needs`, for the order being prepared or, until
-the engine lists ranged orders, for aiming (`aim_marks`).
+and every modifier, from the order's own code (`engine.aod.ranged_order.aim` refuses what the
+order refuses, *Dense Fog*'s range cap included; `attack_needs` gives the numbers `fire` rolls
+against, and *Enhanced Imaging*'s need when its d6 works), for the order being prepared or for
+aiming (`aim_marks`).
 """
 
 from __future__ import annotations
@@ -18,18 +20,19 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from engine.aod.combat import AttackOrder, Need, ranged_needs, ranged_problem
+from engine.aod.combat import AttackOrder, Need
 from engine.aod.commands import DeployUnit, EndTurn, MoveUnit
-from engine.aod.fighters import combatant
+from engine.aod.factions import ENHANCED_IMAGING_NEED
 from engine.aod.language import format_command
+from engine.aod.ranged_order import aim, attack_needs, imaging_applies
 from engine.aod.rules import legal_commands
 from engine.aod.units import WeaponSlot
+from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from engine.aod.geometry import Battlefield
     from engine.aod.state import AoDState
     from engine.game import Command
 
@@ -152,22 +155,64 @@ def _percent(need: Need) -> str:
 def _need(
     state: AoDState,
     *,
-    field: Battlefield,
-    indices: Sequence[int],
     attacker: int,
     targets: Sequence[int],
     order: AttackOrder,
     slot: WeaponSlot | None = None,
     indirect: bool = False,
+    ignore_hindering: bool = False,
 ) -> tuple[list[Need], str]:
-    """The needs of an attack on ``targets``, or the reason it cannot be made."""
-    shooter = combatant(state, attacker, indices.index(attacker), weapon=slot or WeaponSlot.PRIMARY)
-    aimed = [combatant(state, t, indices.index(t)) for t in targets]
-    for target in aimed:
-        problem = ranged_problem(field, shooter, target, slot, order=order, indirect=indirect)
-        if problem is not None:
-            return [], plain_problem(problem)
-    return list(ranged_needs(field, shooter, aimed, order=order, indirect=indirect)), ""
+    """The needs of an attack on ``targets``, or the reason it cannot be made.
+
+    The order's own checks and numbers (`engine.aod.ranged_order.aim`, `attack_needs`): range
+    and *Dense Fog*'s cap (AOD-26.14), arcs, line of fire, a lock (AOD-21.1).
+    """
+    idents = [state.units[t].ident for t in targets]
+    try:
+        aim(state, attacker, idents, slot, order=order, indirect=indirect)
+    except IllegalCommand as refused:
+        return [], plain_problem(refused.message)
+    needs = attack_needs(
+        state,
+        attacker,
+        targets,
+        slot,
+        order=order,
+        indirect=indirect,
+        ignore_hindering=ignore_hindering,
+    )
+    return list(needs), ""
+
+
+def _imaging_lines(
+    state: AoDState,
+    attacker: int,
+    targets: Sequence[int],
+    needs: Sequence[Need],
+    *,
+    order: AttackOrder,
+    slot: WeaponSlot | None,
+    indirect: bool,
+) -> list[str]:
+    """AOD-21.2 *Enhanced Imaging*: its d6 before the roll, and the need when it clears the line."""
+    if not imaging_applies(state, attacker, len(targets)):
+        return []
+    clear, _ = _need(
+        state,
+        attacker=attacker,
+        targets=targets,
+        order=order,
+        slot=slot,
+        indirect=indirect,
+        ignore_hindering=True,
+    )
+    if not clear or clear[0].need == needs[0].need:
+        return []  # nothing hinders the line: the d6 changes nothing
+    chance = f"{round((7 - ENHANCED_IMAGING_NEED) / 6 * 100)}%"
+    return [
+        f"  Enhanced Imaging: a d6 first, {ENHANCED_IMAGING_NEED}-6 ({chance}):",
+        f"    no hindering terrain, need {clear[0].need}+ ({_percent(clear[0])})",
+    ]
 
 
 def fire_lines(
@@ -182,22 +227,17 @@ def fire_lines(
     """AOD-11.9 / AOD-12.5: the need on 3d6, the chance and every modifier, a line each.
 
     ``slot``: the weapon declared (None: the primary, AOD-11.6); ``indirect``: indirect fire
-    (AOD-12.7). The positions are the state's: an assault's move is not foreseen.
+    (AOD-12.7). The positions are the state's: an assault's move is not foreseen. The checks
+    and numbers are the order's own (`_need`), so the preview is what the roll uses; a unit
+    with *Enhanced Imaging* also shows the need when its d6 works (AOD-21.2).
     """
     if not targets:
         return []
-    field, indices = state.battlefield()
+    _, indices = state.battlefield()
     if attacker not in indices or any(t not in indices for t in targets):
         return ["Both units must be on the board."]
     needs, problem = _need(
-        state,
-        field=field,
-        indices=indices,
-        attacker=attacker,
-        targets=targets,
-        order=order,
-        slot=slot,
-        indirect=indirect,
+        state, attacker=attacker, targets=targets, order=order, slot=slot, indirect=indirect
     )
     if problem:
         return [problem]
@@ -207,12 +247,15 @@ def fire_lines(
         lines.append(f"  attack {need.attack}, defense {need.defense}")
         lines += [f"  {m.amount:+d} attack: {m.reason}" for m in need.attack_modifiers]
         lines += [f"  {m.amount:+d} defense: {m.reason}" for m in need.defense_modifiers]
+    lines += _imaging_lines(
+        state, attacker, targets, needs, order=order, slot=slot, indirect=indirect
+    )
     return lines
 
 
 def aim_marks(state: AoDState, attacker: int) -> dict[Hex, str]:
     """Every enemy the unit could fire at now, with the need on 3d6 (the board's target marks)."""
-    field, indices = state.battlefield()
+    _, indices = state.battlefield()
     if attacker not in indices:
         return {}
     owner = state.units[attacker].owner
@@ -221,14 +264,7 @@ def aim_marks(state: AoDState, attacker: int) -> dict[Hex, str]:
         unit = state.units[index]
         if unit.owner == owner or unit.hex is None:
             continue
-        needs, problem = _need(
-            state,
-            field=field,
-            indices=indices,
-            attacker=attacker,
-            targets=[index],
-            order=AttackOrder.RANGED,
-        )
+        needs, problem = _need(state, attacker=attacker, targets=[index], order=AttackOrder.RANGED)
         if not problem and needs:
             marks[unit.hex] = str(needs[0].need)[-2:]
     return marks
