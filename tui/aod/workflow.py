@@ -21,14 +21,26 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from engine.aod.combat import AttackOrder, Need
-from engine.aod.commands import DeployUnit, EndTurn, MoveUnit
+from engine.aod.commands import (
+    CloseFormation,
+    DeployUnit,
+    EndTurn,
+    FireArtillery,
+    LoadTransport,
+    MoveFormation,
+    MoveUnit,
+    RangedFormation,
+    UnloadTransport,
+)
 from engine.aod.factions import ENHANCED_IMAGING_NEED
+from engine.aod.formation_attack import ranged_formation_modifier
 from engine.aod.language import format_command
 from engine.aod.ranged_order import aim, attack_needs, imaging_applies
 from engine.aod.rules import legal_commands
 from engine.aod.units import WeaponSlot
 from engine.game import IllegalCommand
 from engine.hexes import Facing, Hex
+from tui.aod.groups import FORMATION, FORMATION_TAGS, group_hex
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -38,11 +50,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FALLBACK_KEYS",
+    "GROUP_COMMANDS",
     "KNOWN_KEYS",
+    "actor",
     "aim_marks",
     "assign_keys",
     "attack_of",
     "fire_lines",
+    "formation_fire_lines",
     "group_name",
     "key_hex",
     "named_units",
@@ -74,6 +89,15 @@ KNOWN_KEYS: Final = {
 FALLBACK_KEYS: Final = "bnijklopsuxt"
 """Keys for order kinds no word above names, in turn."""
 _NOT_ORDERS: Final = (DeployUnit, EndTurn)
+GROUP_COMMANDS: Final = (
+    MoveFormation,
+    RangedFormation,
+    CloseFormation,
+    FireArtillery,
+    LoadTransport,
+    UnloadTransport,
+)
+"""The orders of several units (or of a transport), picked by `group_hex`."""
 _VERBS: Final = frozenset({"move", "fire"})
 
 
@@ -83,13 +107,26 @@ def group_name(tag: str) -> str:
     return " ".join(words).capitalize() if words else tag
 
 
+def actor(command: Command) -> str | None:
+    """The unit a command is given to: its ``unit``, a transport, a formation's leader."""
+    unit = getattr(command, "unit", None) or getattr(command, "transport", None)
+    if isinstance(unit, str):
+        return unit
+    members = getattr(command, "members", ())
+    return members[0] if members else None
+
+
 def order_groups(state: AoDState, ident: str) -> dict[str, list[Command]]:
-    """The legal commands about unit ``ident`` by command tag, in the engine's order (AOD-7.3)."""
+    """The legal commands given to unit ``ident`` by command tag, in the engine's order (AOD-7.3).
+
+    A formation the unit leads, of any kind, is one group (`tui.aod.groups.FORMATION`).
+    """
     groups: dict[str, list[Command]] = {}
     for command in legal_commands(state):
-        if isinstance(command, _NOT_ORDERS) or getattr(command, "unit", None) != ident:
+        if isinstance(command, _NOT_ORDERS) or actor(command) != ident:
             continue
-        groups.setdefault(command.TAG, []).append(command)
+        tag = FORMATION if command.TAG in FORMATION_TAGS else command.TAG
+        groups.setdefault(tag, []).append(command)
     return groups
 
 
@@ -127,7 +164,13 @@ def named_units(state: AoDState, command: Command) -> list[int]:
 
 
 def key_hex(state: AoDState, command: Command) -> Hex | None:
-    """The hex a command is picked by: the first hex it names, else its first target's hex."""
+    """The hex a command is picked by: the first hex it names, else its first target's hex.
+
+    An order of several units is picked by where it goes or what it attacks
+    (`tui.aod.groups.group_hex`).
+    """
+    if isinstance(command, GROUP_COMMANDS):
+        return group_hex(state, command)
     for attribute in attrs.fields(type(command)):
         value = getattr(command, attribute.name)
         if isinstance(value, Hex):
@@ -241,16 +284,37 @@ def fire_lines(
     )
     if problem:
         return [problem]
+    lines = _need_lines(state, targets, needs)
+    lines += _imaging_lines(
+        state, attacker, targets, needs, order=order, slot=slot, indirect=indirect
+    )
+    return lines
+
+
+def _need_lines(state: AoDState, targets: Sequence[int], needs: Sequence[Need]) -> list[str]:
     lines = []
     for target, need in zip(targets, needs, strict=True):
         lines.append(f"{state.units[target].ident}: need {need.need}+ on 3d6 ({_percent(need)})")
         lines.append(f"  attack {need.attack}, defense {need.defense}")
         lines += [f"  {m.amount:+d} attack: {m.reason}" for m in need.attack_modifiers]
         lines += [f"  {m.amount:+d} defense: {m.reason}" for m in need.defense_modifiers]
-    lines += _imaging_lines(
-        state, attacker, targets, needs, order=order, slot=slot, indirect=indirect
-    )
     return lines
+
+
+def formation_fire_lines(state: AoDState, command: RangedFormation) -> list[str]:
+    """AOD-18.3: the leader's need with the formation's bonus, as the order rolls it.
+
+    The bonus is the order's (`engine.aod.formation_attack.ranged_formation_modifier`), the
+    need `attack_needs` with it; the leader's primary weapon, one attack.
+    """
+    found = [state.index_of(m) for m in command.members]
+    target = state.index_of(command.target)
+    members = [m for m in found if m is not None]
+    if target is None or len(members) != len(found):
+        return []
+    extra = (ranged_formation_modifier(state, members, target),)
+    needs = attack_needs(state, members[0], [target], None, formation=extra)
+    return _need_lines(state, [target], needs)
 
 
 def aim_marks(state: AoDState, attacker: int) -> dict[Hex, str]:
@@ -296,7 +360,10 @@ def describe(command: Command) -> str:
 
 
 def with_facing(command: Command, facing: Facing | None) -> Command:
-    """A move or deployment with another facing (the planned one); other commands unchanged."""
-    if facing is not None and isinstance(command, (MoveUnit, DeployUnit)):
+    """A move, deployment or formation move with another facing (the planned one).
+
+    Other commands are unchanged (boarding and unloading are found again for a new facing).
+    """
+    if facing is not None and isinstance(command, (MoveUnit, DeployUnit, MoveFormation)):
         return attrs.evolve(command, facing=facing)
     return command
