@@ -64,6 +64,7 @@ from tui.aod.groups import (
     MEMBER_PLANS,
     boarders,
     formation_commands_of,
+    formation_move_lines,
     formation_move_problem,
     formation_problem,
     load_commands,
@@ -416,6 +417,12 @@ class AoDScreen(GameScreen):
         *SPEED_BINDINGS,
         *jump_bindings("round"),
         Binding(
+            "d",
+            "panels",
+            "Panels",
+            tooltip="Show or hide the order and dial panels (the board takes their room)",
+        ),
+        Binding(
             "L",
             "legend",
             "Legend",
@@ -452,6 +459,7 @@ class AoDScreen(GameScreen):
     | Shift+Left, Shift+Right | Replay: one event back or forward. |
     | Home, End, Space, +, - | Replay: the start, the end, play or pause, faster, slower. |
     | < >, g | Replay: the previous or next round, go to a round. |
+    | d | Show or hide the side panels (hidden at first below 120 x 38; orders under the board). |
     | L | Show or hide the board's legend. |
     | ? | The rules summary. |
     | Escape | Drop the order being prepared; else back to the menu (saved). |
@@ -501,6 +509,8 @@ class AoDScreen(GameScreen):
         self._turn: tuple[object, ...] = ()
         self._told = len(self.game.log)
         self._passing = False
+        self.panels: bool | None = None
+        """Whether the side panels show; None: as the layout wants (hidden when compact)."""
 
     # ------------------------------------------------------------------ state
     @property
@@ -543,6 +553,7 @@ class AoDScreen(GameScreen):
                     ascii_only=bool(getattr(self.app, "ascii_only", False)),
                     id="aod-board",
                 )
+                yield Static(id="aod-orders-low", markup=False)
                 yield Static(id="aod-hexline", markup=False)
                 yield EventLog(id="aod-log")
             with Vertical(id="aod-side"):
@@ -564,6 +575,8 @@ class AoDScreen(GameScreen):
             self.set_focus(None)
         else:
             self.board.focus()
+            if self.plan == "deploy_unit":  # a save opened in deployment: the cursor to the zone
+                self._cursor_to_zone(self.state)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self, *, follow: bool = False) -> None:
@@ -579,7 +592,10 @@ class AoDScreen(GameScreen):
             if where is not None:
                 board.set_cursor(where)
         self._dial(state)
-        update_static(self.query_one("#aod-orders", Static), "\n".join(self._order_lines(state)))
+        orders = "\n".join(self._order_lines(state))
+        update_static(self.query_one("#aod-orders", Static), orders)
+        self.set_class(not self.panels_shown, "-board-only")
+        update_static(self.query_one("#aod-orders-low", Static), orders)
         self._hexline(state)
         position = self.cursor.position if self.replaying else None
         self.query_one(EventLog).show_story(self.story, position)
@@ -808,6 +824,17 @@ class AoDScreen(GameScreen):
                 lines += fire_lines(state, self.selected, [target])
         if chosen is None:
             return lines
+        lines += self._chosen_lines(state, chosen)
+        lines.append(f"> {describe(chosen)}")
+        if not self.replaying:
+            decided = self.game.decide(chosen)  # the rules' own answer, nothing applied
+            if isinstance(decided, Rejected):
+                lines.append(f"Refused: {decided.reason}")
+        return lines
+
+    def _chosen_lines(self, state: AoDState, chosen: Command) -> list[str]:
+        """What the chosen command does: the move, each target's need, the members' ends."""
+        lines = []
         if isinstance(chosen, MoveUnit) and self.selected is not None:
             lines.append(self._move_words(state, chosen))
         attack = attack_of(chosen)
@@ -817,11 +844,8 @@ class AoDScreen(GameScreen):
             lines += fire_lines(state, self.selected, targets, order, slot=slot, indirect=indirect)
         if isinstance(chosen, RangedFormation):
             lines += formation_fire_lines(state, chosen)
-        lines.append(f"> {describe(chosen)}")
-        if not self.replaying:
-            decided = self.game.decide(chosen)  # the rules' own answer, nothing applied
-            if isinstance(decided, Rejected):
-                lines.append(f"Refused: {decided.reason}")
+        if isinstance(chosen, MoveFormation):
+            lines += formation_move_lines(state, chosen)
         return lines
 
     def _move_words(self, state: AoDState, move: MoveUnit) -> str:
@@ -1233,6 +1257,18 @@ class AoDScreen(GameScreen):
             self.refuse("The game is not over yet.", title="Result")
             return
         self.app.push_screen(ScoreScreen(self.state))
+
+    @property
+    def panels_shown(self) -> bool:
+        """Whether the side panels show (the player's choice, else not in the compact layout)."""
+        return self.panels if self.panels is not None else not self.compact
+
+    def action_panels(self) -> None:
+        """Show or hide the side panels; the order panel's lines go under the board meanwhile."""
+        self.panels = not self.panels_shown
+        self.redraw()
+        board = self.board
+        self.call_after_refresh(board.scroll_to_cursor)  # the board's width changed
 
     async def action_legend(self) -> None:
         """Show or hide the board's legend (`tui.widgets.hexboard_legend.LegendPanel`)."""

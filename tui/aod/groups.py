@@ -62,6 +62,7 @@ __all__ = [
     "MEMBER_PLANS",
     "boarders",
     "formation_commands_of",
+    "formation_move_lines",
     "formation_move_problem",
     "formation_problem",
     "group_hex",
@@ -170,6 +171,26 @@ def _move_formations(state: AoDState, members: Sequence[int], facing: Facing) ->
         MoveFormation(idents, where, facing)
         for where in sorted(ends, key=lambda h: (h.distance(leader.hex), h.q, h.r))
     ]
+
+
+def formation_move_lines(state: AoDState, command: MoveFormation) -> list[str]:
+    """AOD-18.2: where each member ends, as the order moves them (`formation_paths`)."""
+    members = [state.index_of(m) for m in command.members]
+    found = [m for m in members if m is not None]
+    if len(found) != len(members):
+        return []
+    roster, indices = formation_roster(state)
+    at = [indices.index(m) for m in found]
+    speed = formation_speed_of(state, found)
+    moves, problem = formation_paths(roster.field, at, command.to, command.facing, speed)
+    if problem is not None:
+        return []
+    ends = []
+    for move in sorted(moves, key=lambda m: at.index(m.member)):
+        unit = state.units[indices[move.member]]
+        end = move.path[-1] if move.path else unit.hex
+        ends.append(f"{unit.ident} {end.label if end else '?'}")
+    return [f"Speed {speed}: " + ", ".join(ends)]
 
 
 def formation_move_problem(state: AoDState, command: MoveFormation) -> str:

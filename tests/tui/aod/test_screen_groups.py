@@ -117,6 +117,7 @@ async def test_a_movement_formation_by_keys(tmp_path, library):  # noqa: F811
         orders = text(screen, "#aod-orders")
         assert "> formation move HX-001d,HX-001e,HX-001f to 1832 face N" in orders
         assert "Refused" not in orders
+        assert ": HX-001d 1832, HX-001e 1833, HX-001f 1834" in orders  # each member's end
         await pilot.press("enter")
         # Assert: one order moved all three, each by the leader's two hexes (AOD-18.2)
         state = screen.game.state
