@@ -15,6 +15,7 @@ from engine.aod.commands import (
     FireArtillery,
     LoadTransport,
     MoveFormation,
+    MoveUnit,
     RangedFormation,
     RollFirstPlayer,
     UnloadTransport,
@@ -102,7 +103,9 @@ async def test_a_movement_formation_by_keys(tmp_path, library):  # noqa: F811
         screen = await open_screen(app, pilot, journal)
         await select(screen, pilot, "HX-001d")
         assert "o Formation" in text(screen, "#aod-orders")
+        assert not screen.allows("member", ())  # Space adds members only in such an order
         await pilot.press("o")
+        assert screen.allows("member", ())
         assert "Members: HX-001d, HX-001e, HX-001f" in text(screen, "#aod-orders")
         marks = screen.board.picture.marks
         assert marks[Hex.from_label("1835")] == marks[Hex.from_label("1836")] == "+"
@@ -241,3 +244,53 @@ def test_ranged_and_close_formations_are_found_for_the_members_named(tmp_path, l
     )
     pair = formation_commands_of(near, trio[:2], Facing.N)
     assert CloseFormation(("HX-001d", "HX-001e"), "HX-001a") in pair
+
+
+def kestrel_near(saves, library):  # noqa: F811
+    """Liao Line passes; Falcon Strike's Kestrel walks to 2132 (two turns), 3 hexes NE of 1834."""
+    journal = liao_grouped(saves, library)
+    goal = Hex.from_label("2132")
+    for _ in range(3):
+        state = journal.game.state
+        if state.units[state.index_of("HX-009a")].hex == goal:
+            break
+        journal.execute(EndTurn())  # Liao Line
+        state = journal.game.state
+        moves = [
+            c for c in legal_commands(state) if isinstance(c, MoveUnit) and c.unit == "HX-009a"
+        ]
+        journal.execute(min(moves, key=lambda m: (m.to.distance(goal), m.run)))
+        journal.execute(EndTurn())  # Falcon Strike
+    state = journal.game.state
+    assert state.units[state.index_of("HX-009a")].hex == goal
+    assert state.players[state.active] == "Liao Line"
+    return journal
+
+
+async def test_a_ranged_formation_fires_by_keys(tmp_path, library):  # noqa: F811
+    """AOD-18.3: o on the leader, Enter on the Kestrel: the need with +4, then the attack."""
+    journal = kestrel_near(tmp_path, library)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        await select(screen, pilot, "HX-001d")
+        await pilot.press("o")
+        assert Hex.from_label("2132") in screen.board.picture.marks  # the enemy is shaded
+        await enter_on(screen, pilot, "2132")
+        orders = text(screen, "#aod-orders")
+        assert "> formation fire HX-001d,HX-001e,HX-001f at HX-009a" in orders
+        assert "  +4 attack: ranged formation" in orders  # two members beyond the leader
+        need = next(line for line in orders.splitlines() if line.startswith("HX-009a: need "))
+        await pilot.press("enter")
+        # Assert: one attack, the leader's, rolled against the need the preview showed
+        state = screen.game.state
+        entry = screen.game.log[-1]
+        assert entry.command == RangedFormation(("HX-001d", "HX-001e", "HX-001f"), "HX-009a")
+        rolled = next(e for e in entry.events if type(e).__name__ == "AttackRolled")
+        shot = rolled.shots[0]
+        shown = int(need.split("need ")[1].split("+")[0])
+        modifiers = sum(m.amount for m in shot.defense_modifiers) - sum(
+            m.amount for m in shot.attack_modifiers
+        )
+        assert shown == shot.defense - shot.attack + modifiers
+        assert all(state.units[state.index_of(m)].order is not None for m in FIXED if "001" in m)
