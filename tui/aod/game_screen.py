@@ -78,6 +78,7 @@ from tui.aod.workflow import (
     aim_marks,
     assign_keys,
     attack_of,
+    attack_state,
     describe,
     fire_lines,
     formation_fire_lines,
@@ -841,7 +842,8 @@ class AoDScreen(GameScreen):
         if self.selected is not None and attack is not None:
             order, slot, indirect = attack
             targets = named_units(state, chosen)
-            lines += fire_lines(state, self.selected, targets, order, slot=slot, indirect=indirect)
+            there = attack_state(state, chosen)  # an Assault fires after its move
+            lines += fire_lines(there, self.selected, targets, order, slot=slot, indirect=indirect)
         if isinstance(chosen, RangedFormation):
             lines += formation_fire_lines(state, chosen)
         if isinstance(chosen, MoveFormation):

@@ -22,6 +22,7 @@ import attrs
 
 from engine.aod.combat import AttackOrder, Need
 from engine.aod.commands import (
+    AssaultUnit,
     CloseFormation,
     DeployUnit,
     EndTurn,
@@ -32,6 +33,8 @@ from engine.aod.commands import (
     RangedFormation,
     UnloadTransport,
 )
+from engine.aod.events import UnitMoved
+from engine.aod.evolve import evolve
 from engine.aod.factions import ENHANCED_IMAGING_NEED
 from engine.aod.formation_attack import ranged_formation_modifier
 from engine.aod.language import format_command
@@ -56,6 +59,7 @@ __all__ = [
     "aim_marks",
     "assign_keys",
     "attack_of",
+    "attack_state",
     "fire_lines",
     "formation_fire_lines",
     "group_name",
@@ -270,7 +274,7 @@ def fire_lines(
     """AOD-11.9 / AOD-12.5: the need on 3d6, the chance and every modifier, a line each.
 
     ``slot``: the weapon declared (None: the primary, AOD-11.6); ``indirect``: indirect fire
-    (AOD-12.7). The positions are the state's: an assault's move is not foreseen. The checks
+    (AOD-12.7). The positions are the state's (an Assault's: `attack_state`). The checks
     and numbers are the order's own (`_need`), so the preview is what the roll uses; a unit
     with *Enhanced Imaging* also shows the need when its d6 works (AOD-21.2).
     """
@@ -349,6 +353,23 @@ def attack_of(command: Command) -> tuple[AttackOrder, WeaponSlot | None, bool] |
     slot = getattr(command, "slot", None)
     indirect = getattr(command, "indirect", False)
     return order, slot if isinstance(slot, WeaponSlot) else None, indirect is True
+
+
+def attack_state(state: AoDState, command: Command) -> AoDState:
+    """The state an order's attack is made in: an Assault's after its move (AOD-15).
+
+    As `engine.aod.assault_order` resolves it: the unit moved and turned (`UnitMoved`), then
+    the attack; other orders attack from where the units stand.
+    """
+    if not isinstance(command, AssaultUnit):
+        return state
+    index = state.index_of(command.unit)
+    if index is None:
+        return state
+    unit = state.units[index]
+    if command.to == unit.hex and command.facing == unit.facing:
+        return state
+    return evolve(state, UnitMoved(index, command.to, command.facing, unit.altitude, 0))
 
 
 def describe(command: Command) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import attrs
 
-from engine.aod.commands import EndTurn, MoveUnit, RangedAttack, RollFirstPlayer
+from engine.aod.combat import AttackOrder
+from engine.aod.commands import AssaultUnit, EndTurn, MoveUnit, RangedAttack, RollFirstPlayer
 from engine.aod.events import FirstPlayerRolled
 from engine.aod.rules import legal_commands
 from engine.aod.ruleset import RULESET
 from engine.game import Rejected
-from engine.hexes import Facing
+from engine.hexes import Facing, Hex
 from tests.tui.aod.test_screen_play import (  # noqa: F401 - the fixture
     NOW,
     SEED,
@@ -29,7 +30,7 @@ from tests.tui.aod.test_screen_play import (  # noqa: F401 - the fixture
 )
 from tests.tui.aod.test_screen_workflow import placed
 from tui.aod.game_screen import PassScreen, first_player_lines
-from tui.aod.workflow import fire_lines
+from tui.aod.workflow import attack_of, attack_state, fire_lines
 from tui.app import HexmechApp
 from tui.screens.game import create_save
 
@@ -175,3 +176,25 @@ def test_enhanced_imaging_shows_the_need_without_hindering(library):  # noqa: F8
     back = fire_lines(state, state.index_of("HX-010a"), [state.index_of("HX-009a")])
     assert "  +1 defense: hindering terrain" in back
     assert not any("Enhanced Imaging" in line for line in back)
+
+
+def test_an_assault_is_previewed_from_where_its_move_ends(library):  # noqa: F811
+    """AOD-15: the Kestrel (range 10) 12 hexes off moves 2, then fires: previewed from 10 off."""
+    state = placed(
+        RULESET.start(setup_of(library)),
+        HX_009a=("1810", Facing.S),
+        HX_010a=("1822", Facing.N),
+    )
+    kestrel, warden = state.index_of("HX-009a"), state.index_of("HX-010a")
+    storm = AssaultUnit("HX-009a", Hex.from_label("1812"), Facing.S, ("HX-010a",))
+    assert attack_of(storm) == (AttackOrder.ASSAULT, None, False)
+    (refused,) = fire_lines(state, kestrel, [warden], AttackOrder.ASSAULT)
+    assert "12 hexes away" in refused
+    there = attack_state(state, storm)
+    assert there.units[kestrel].hex == Hex.from_label("1812")
+    # attack 10, defense 19 +1 for the assault (AOD-15): need 10+
+    assert fire_lines(there, kestrel, [warden], AttackOrder.ASSAULT) == [
+        "HX-010a: need 10+ on 3d6 (62%)",
+        "  attack 10, defense 19",
+        "  +1 defense: assault",
+    ]
