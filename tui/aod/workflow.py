@@ -105,8 +105,18 @@ GROUP_COMMANDS: Final = (
 _VERBS: Final = frozenset({"move", "fire"})
 
 
+NAMES: Final = {
+    "load_transport": "Board",
+    "unload_transport": "Unload",
+    "fire_artillery": "Artillery",
+}
+"""Order names the tag's words do not give well (the help page's names)."""
+
+
 def group_name(tag: str) -> str:
     """An order's name from its command tag: ``move_unit`` -> "Move"."""
+    if tag in NAMES:
+        return NAMES[tag]
     words = [w for w in tag.split("_") if w != "unit"]
     return " ".join(words).capitalize() if words else tag
 

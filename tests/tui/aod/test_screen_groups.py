@@ -163,6 +163,7 @@ async def test_a_unit_boards_then_is_unloaded_by_keys(tmp_path, library):  # noq
         await pilot.press("l")
         assert screen.board.picture.marks[Hex.from_label("2235")] == "b"
         assert "Boarding: none yet" in text(screen, "#aod-orders")
+        assert "Board, facing N" in text(screen, "#aod-orders")
         # Act: a unit that may not board is refused with its reason
         await space_on(screen, pilot, "1834")
         assert "HX-001d cannot board HX-005b" in messages(app)[-1]
@@ -206,6 +207,7 @@ async def test_long_range_fire_at_any_hex_of_the_band(tmp_path, library):  # noq
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_screen(app, pilot, journal)
         await select(screen, pilot, "HX-006a")
+        assert "t Artillery" in text(screen, "#aod-orders")  # no enemy in the band: still t
         await pilot.press("t")
         marks = screen.board.picture.marks
         start = Hex.from_label("2834")
