@@ -13,6 +13,7 @@ from engine.aod.commands import (
     DeployUnit,
     EndTurn,
     FireArtillery,
+    FreeSpin,
     LoadTransport,
     MoveFormation,
     MoveUnit,
@@ -296,3 +297,52 @@ async def test_a_ranged_formation_fires_by_keys(tmp_path, library):  # noqa: F81
         )
         assert shown == shot.defense - shot.attack + modifiers
         assert all(state.units[state.index_of(m)].order is not None for m in FIXED if "001" in m)
+
+
+def kestrel_beside(saves, library):  # noqa: F811
+    """The Kestrel runs in two turns to 1935, touching HX-001d (1834) and HX-001e (1835).
+
+    HX-001d takes its free spin to face it (AOD-8.5); then it is Liao Line's turn.
+    """
+    journal = liao_grouped(saves, library)
+    goal = Hex.from_label("1935")
+    for _ in range(2):
+        journal.execute(EndTurn())  # Liao Line
+        state = journal.game.state
+        moves = [
+            c for c in legal_commands(state) if isinstance(c, MoveUnit) and c.unit == "HX-009a"
+        ]
+        journal.execute(min(moves, key=lambda m: (m.to.distance(goal), m.run)))
+        while journal.game.state.spins:  # AOD-8.5: turn to face the Kestrel
+            journal.execute(FreeSpin("HX-001d", Facing.SE))
+        journal.execute(EndTurn())  # Falcon Strike
+    state = journal.game.state
+    assert state.units[state.index_of("HX-009a")].hex == goal
+    assert state.units[state.index_of("HX-001d")].facing is Facing.SE
+    return journal
+
+
+async def test_a_close_formation_captures_by_keys(tmp_path, library):  # noqa: F811
+    """AOD-18.4: two Pathguards touching the Kestrel: Enter on it offers 1 close, 2 capture."""
+    journal = kestrel_beside(tmp_path, library)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        await select(screen, pilot, "HX-001d")
+        await pilot.press("o")
+        if screen.state.index_of("HX-001f") in screen.members:
+            await space_on(screen, pilot, "1836")  # a close formation is 2 or 3 touching it
+        assert [screen.state.units[n].ident for n in screen.members] == ["HX-001d", "HX-001e"]
+        await enter_on(screen, pilot, "1935")
+        assert screen.options == [
+            CloseFormation(("HX-001d", "HX-001e"), "HX-009a"),
+            CloseFormation(("HX-001d", "HX-001e"), "HX-009a", capture=True),
+        ]
+        await pilot.press("2")
+        assert "> formation capture HX-001d,HX-001e at HX-009a" in text(screen, "#aod-orders")
+        await pilot.press("enter")
+        entry = screen.game.log[-1]
+        assert entry.command == CloseFormation(("HX-001d", "HX-001e"), "HX-009a", capture=True)
+        rolled = next(e for e in entry.events if type(e).__name__ == "AttackRolled")
+        assert rolled.capture
+        assert rolled.close
