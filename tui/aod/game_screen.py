@@ -504,6 +504,8 @@ class AoDScreen(GameScreen):
         """The planned facing of a move or deployment ([ and ] turn it)."""
         self.members: list[int] = []
         """A formation's members (the leader first), or a transport and the units boarding."""
+        self.boardable: list[int] = []
+        """The units that may board the transport of a boarding order (the engine's list)."""
         self._groups: tuple[object, int | None, dict[str, list[Command]]] | None = None
         self._seat: Seat | object | None = _UNSEEN
         """The seat due at the last redraw: None while several are, `_UNSEEN` at first."""
@@ -698,7 +700,7 @@ class AoDScreen(GameScreen):
             if where is not None:
                 marks[where] = ""
         if self.plan == LoadTransport.TAG and self.members:
-            for index in boarders(state, self.members[0], legal_commands(state)):
+            for index in self.boardable:
                 where = state.units[index].hex
                 if where is not None and index not in self.members:
                     marks[where] = "b"
@@ -978,6 +980,7 @@ class AoDScreen(GameScreen):
     def _start_group(self, tag: str, index: int) -> None:
         """An order of several units: the members first offered, then its commands."""
         state, listed = self.state, self.candidates
+        self.boardable = boarders(state, index, listed) if tag == LoadTransport.TAG else []
         if tag in {FORMATION, FireArtillery.TAG}:
             self.members = suggested_members(state, index, listed)
         else:
@@ -1030,7 +1033,7 @@ class AoDScreen(GameScreen):
             return f"{unit.ident} is not yours."
         if self.plan == LoadTransport.TAG:
             transport = self.members[0]
-            if index not in boarders(state, transport, legal_commands(state)):
+            if index not in self.boardable:
                 return (
                     f"{unit.ident} cannot board {state.units[transport].ident}: boarders start "
                     "the turn touching its rear arc, touch no enemy and fit its bays."
