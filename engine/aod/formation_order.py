@@ -53,6 +53,7 @@ __all__ = [
     "formation_order",
     "formation_paths",
     "formation_roster",
+    "formation_speed_of",
 ]
 
 _KIND = FormationKind.MOVEMENT
@@ -88,6 +89,14 @@ def _speed(state: AoDState, index: int) -> int:
     if dial is not None and not unit.dial.shutdown:
         speed += dial.positions[min(unit.dial.heat, dial.shutdown_position)].speed
     return speed
+
+
+def formation_speed_of(state: AoDState, members: Sequence[int]) -> int:
+    """AOD-18.2: the speed every member moves at, the slowest member's (unit indices).
+
+    The order's own (`formation_order`); the play screen's preview asks it too.
+    """
+    return formation_speed([_speed(state, n) for n in members])
 
 
 def _shortest(field: Battlefield, at: int, end: Hex, budget: int) -> tuple[Hex, ...] | None:
@@ -155,7 +164,7 @@ def _check(ctx: Ctx, command: MoveFormation) -> tuple[list[int], tuple[MemberMov
     problems = formation_problems(roster, _KIND, at)
     if problems:  # AOD-18.1 / AOD-18.2 / AOD-18.5
         raise IllegalCommand(FormationCode.ILLEGAL, " ".join(problems))
-    speed = formation_speed([_speed(state, n) for n in members])
+    speed = formation_speed_of(state, members)
     moves, problem = formation_paths(roster.field, at, command.to, command.facing, speed)
     if problem is not None:  # AOD-18.2 / AOD-26.7
         raise IllegalCommand(FormationCode.MOVE, f"The formation cannot move so: {problem}.")

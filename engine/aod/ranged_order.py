@@ -69,6 +69,7 @@ from engine.aod.events import AttackRolled, HeatCause, Shot, TargetLocked
 from engine.aod.factions import (
     Lock,
     RankBonus,
+    enhanced_imaging_applies,
     lock_after,
     lock_problem,
     predator_follow_up,
@@ -91,9 +92,11 @@ __all__ = [
     "SPLIT_CODE",
     "aim",
     "aim_pulse",
+    "attack_needs",
     "deal",
     "fire",
     "hurt_self",
+    "imaging_applies",
     "in_range_problem",
     "lock_on",
     "lock_target",
@@ -209,6 +212,52 @@ def in_range_problem(
     return None
 
 
+def attack_needs(
+    state: AoDState,
+    index: int,
+    targets: Sequence[int],
+    slot: WeaponSlot | None,
+    *,
+    order: AttackOrder = AttackOrder.RANGED,
+    indirect: bool = False,
+    ignore_hindering: bool = False,
+    formation: Sequence[Modifier] = (),
+    equipment: bool = True,
+) -> tuple[Need, ...]:
+    """AOD-12.5 / AOD-12.8: each target's need as `fire` rolls it, on the state's positions.
+
+    ``ignore_hindering``: *Enhanced Imaging* succeeded (AOD-21.2); ``formation``: a ranged
+    formation's bonus (AOD-18.3); ``equipment`` False: no SE (*Predator*'s second attack). The
+    order's preview (`tui.aod.workflow`) asks this too, so what it shows is what is rolled.
+    """
+    field, indices = state.battlefield()
+    weapon = weapon_for(state.definition(index), slot)
+    shooter = combatant(
+        state,
+        index,
+        indices.index(index),
+        weapon=None if weapon is None else weapon.slot,
+        equipment=equipment,
+    )
+    aims = [combatant(state, t, indices.index(t)) for t in targets]
+    return ranged_needs(
+        field,
+        shooter,
+        aims,
+        order=order,
+        indirect=indirect,
+        ignore_hindering=ignore_hindering,
+        extra_attack=formation,
+    )
+
+
+def imaging_applies(state: AoDState, index: int, targets: int) -> bool:
+    """AOD-21.2: whether unit ``index`` rolls *Enhanced Imaging* attacking ``targets`` targets."""
+    return enhanced_imaging_applies(
+        state.definition(index), state.setup.catalogue(), targets=targets
+    )
+
+
 def lock_target(state: AoDState, index: int) -> int | None:
     """AOD-21.1: the unit ``index``'s attacks are bound to, while it is on the battlefield.
 
@@ -299,14 +348,16 @@ def fire(
     aims = [combatant(state, t, indices.index(t)) for t in targets]
     imaging = roll_enhanced_imaging(printed, catalogue, ctx.dice, targets=len(aims))
     bonus = rank_bonus_for(state, field, shooter, aims)
-    needs = ranged_needs(
-        field,
-        shooter,
-        aims,
+    needs = attack_needs(
+        state,
+        index,
+        targets,
+        slot,
         order=order,
         indirect=indirect,
         ignore_hindering=imaging is not None and imaging.ignore_hindering,
-        extra_attack=formation,
+        formation=formation,
+        equipment=not follow_up,
     )
     dice = AttackDice.roll(ctx.dice)
     hits = [need.succeeds(dice) for need in needs]
