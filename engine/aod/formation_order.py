@@ -67,7 +67,14 @@ class FormationCode(enum.StrEnum):
 
 
 def formation_roster(state: AoDState) -> tuple[Roster, tuple[int, ...]]:
-    """The formation rules' view of the board, and each battlefield index's unit index."""
+    """The formation rules' view of the board, and each battlefield index's unit index.
+
+    Built once per state (`AoDState.memo`): listing the formations asks for it for every group.
+    """
+    return state.memo((formation_roster,), lambda: _roster(state))
+
+
+def _roster(state: AoDState) -> tuple[Roster, tuple[int, ...]]:
     field, indices = state.battlefield()
     ordered = frozenset(at for at, n in enumerate(indices) if state.units[n].order is not None)
     roster = Roster(

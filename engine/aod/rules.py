@@ -74,13 +74,11 @@ from engine.aod.formation_attack import (
 from engine.aod.formation_order import formation_commands, formation_order
 from engine.aod.geometry import mode_terrain
 from engine.aod.heat import vent
-from engine.aod.movement import (
-    Altitude,
-    reachable_states,
-)
+from engine.aod.movement import Altitude
 from engine.aod.moving import move_allowance, move_order, spin_order
 from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
 from engine.aod.ranged_order import ranged_commands, ranged_order
+from engine.aod.reach import reach
 from engine.aod.repair_order import repair_commands, repair_order
 from engine.aod.special_order import special_commands, special_order
 from engine.aod.state import AoDState, OrderKind, Stage
@@ -412,21 +410,22 @@ def _moves(state: AoDState, index: int) -> list[Command]:
     if state.captive_of(index) is not None:  # AOD-14.4: the escort takes its captive along
         return [*escort_destinations(state, index)]
     unit, printed = state.units[index], state.definition(index)
-    field, indices = state.battlefield()
-    at = indices.index(index)
     vtol = printed.speed_mode is SpeedMode.VTOL
     start = unit.hex
     assert start is not None  # noqa: S101 - orderable units are on the board
     found: list[Command] = [MoveUnit(unit.ident, start, f) for f in Facing if f != unit.facing]
-    walked = reachable_states(field, at, move_allowance(state, index))
-    runs = (
-        reachable_states(field, at, move_allowance(state, index, run=True))
-        if printed.is_mech
-        else {}
-    )
+    # the run first: the walk is then read off the same search (`engine.aod.reach`)
+    runs = reach(state, index, move_allowance(state, index, run=True)) if printed.is_mech else {}
+    walked = reach(state, index, move_allowance(state, index))
     for run, ends in ((False, walked), (True, {k: v for k, v in runs.items() if k not in walked})):
-        for where, altitude in sorted(ends):
+        for where, altitude in sorted(ends, key=_hex_order):
             if where == start and altitude is unit.altitude:
                 continue
             found.append(MoveUnit(unit.ident, where, unit.facing, run, altitude if vtol else None))
     return found
+
+
+def _hex_order(end: tuple[Hex, Altitude]) -> tuple[int, int, str]:
+    """The order of (hex, altitude) pairs (`engine.hexes.Hex` orders by q, then r), cheaply."""
+    where, altitude = end
+    return where.q, where.r, altitude.value

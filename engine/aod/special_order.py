@@ -35,8 +35,9 @@ from engine.aod.events import FreeSpinsOffered, HeatCause, SpecialAttackRolled, 
 from engine.aod.factions import merciless, rank_bonus, roll_merciless
 from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield, enemy_contacts, free_spins, mode_terrain
-from engine.aod.movement import Altitude, allowance, check_path, reachable_states
+from engine.aod.movement import Altitude, allowance, check_path
 from engine.aod.moving import move_allowance
+from engine.aod.reach import reach
 from engine.aod.state import AoDState, OrderKind, SpinOffer
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import after_order, give_order, order_unit
@@ -100,7 +101,7 @@ def _cost(state: AoDState, index: int, command: SpecialMove) -> int:
             said = re.sub(r" \(AOD-[^)]*\)", "", why)  # the player reads words, not section ids
             raise IllegalCommand(AoDCode.PATH, f"{unit.ident} cannot move so: {said}.")
         return len(path)
-    cost = reachable_states(field, at, budget).get((command.to, Altitude.NOE))
+    cost = reach(state, index, budget).get((command.to, Altitude.NOE))
     if cost is None:
         raise IllegalCommand(
             AoDCode.UNREACHABLE,
@@ -249,7 +250,6 @@ def _ends(state: AoDState, index: int, kind: SpecialKind) -> frozenset[Hex]:
             for where in start.spiral(jump_allowance(state, index))
             if not _landing_problem(state, index, where)
         )
-    field, indices = state.battlefield()
     budget = move_allowance(state, index, run=kind is SpecialKind.CHARGE)
-    reached = reachable_states(field, indices.index(index), budget)
+    reached = reach(state, index, budget)  # the listing's own search of this state
     return frozenset(where for where, altitude in reached if altitude is Altitude.NOE)
