@@ -44,7 +44,7 @@ from engine.aod.commands import (
     WithdrawForce,
 )
 from engine.aod.geometry import Arc, arc_of
-from engine.aod.rules import legal_commands
+from engine.aod.rules import legal_commands, listed_attacks, listed_moves, listed_vents
 from engine.aod.state import AoDState, Stage
 from engine.game import Command
 from engine.hexes import Facing, Hex
@@ -177,27 +177,36 @@ def _clicks_left(state: AoDState, index: int) -> int:
 
 
 # ------------------------------------------------------------------ the aggressive player
-def aggressive(state: AoDState, rng: Random) -> Command | None:  # noqa: PLR0911 - one step each
-    """Attack the weakest enemy, else close in; vent when hot; end the turn only when idle."""
-    commands = legal_commands(state)
-    if not commands:
-        return None
-    if state.stage is Stage.DEPLOYMENT:
-        return _deploy(state, commands, rng)
+def aggressive(state: AoDState, rng: Random) -> Command | None:
+    """Attack the weakest enemy, else close in; vent when hot; end the turn only when idle.
+
+    Giving orders, it lists only what each step reads (`listed_vents`, `listed_attacks`, then
+    `listed_moves`), each in `legal_commands`' order, so it chooses as if it read the whole list.
+    """
     if state.stage is not Stage.ORDER or state.spins:
+        commands = legal_commands(state)
+        if not commands:
+            return None
+        if state.stage is Stage.DEPLOYMENT:
+            return _deploy(state, commands, rng)
         return _other_stage(commands, rng)
-    vents = [c for c in commands if isinstance(c, VentUnit)]
+    return _order(state, rng)
+
+
+def _order(state: AoDState, rng: Random) -> Command:
+    """Steps 2-7: vent if dangerous, attack, vent if hot, advance, turn, end the turn."""
+    vents = listed_vents(state)
     urgent = _vent(state, vents, dangerous=True)
     if urgent is not None:
         return urgent
-    attack = _attack(state, commands, rng)
+    attack = _attack(state, listed_attacks(state), rng)
     if attack is not None:
         return attack
     cooling = _vent(state, vents, dangerous=False)
     if cooling is not None:
         return cooling
-    moves = [c for c in commands if isinstance(c, MoveUnit)]
-    return _advance(state, moves, rng) or _turn(state, moves) or _end(commands, rng)
+    moves = listed_moves(state)
+    return _advance(state, moves, rng) or _turn(state, moves) or EndTurn()
 
 
 def _other_stage(commands: Sequence[Command], rng: Random) -> Command:
@@ -219,8 +228,9 @@ def _deploy(state: AoDState, commands: Sequence[Command], rng: Random) -> Comman
     targets = [
         h for p in range(len(state.setup.players)) if p != state.active for h in state.setup.zone(p)
     ]
-    best = min(_nearest(c.hex, targets) for c in mine)
-    return rng.choice([c for c in mine if _nearest(c.hex, targets) == best])
+    gaps = {where: _nearest(where, targets) for where in {c.hex for c in mine}}
+    best = min(gaps.values())
+    return rng.choice([c for c in mine if gaps[c.hex] == best])
 
 
 def _vent(state: AoDState, vents: Sequence[Command], *, dangerous: bool) -> Command | None:
@@ -296,11 +306,6 @@ def _turn(state: AoDState, moves: Sequence[Command]) -> Command | None:
         if move.facing == facing_towards(move.to, near):
             return move
     return None
-
-
-def _end(commands: Sequence[Command], rng: Random) -> Command:
-    ends = [c for c in commands if isinstance(c, EndTurn)]
-    return ends[0] if ends else rng.choice(commands)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "aggressive": aggressive}

@@ -110,6 +110,9 @@ __all__ = [
     "AoDCode",
     "decide",
     "legal_commands",
+    "listed_attacks",
+    "listed_moves",
+    "listed_vents",
     "move_allowance",
     "order_words",
     "orderable",
@@ -379,18 +382,65 @@ def legal_commands(state: AoDState) -> list[Command]:
 
 def _orders_of(state: AoDState, index: int) -> list[Command]:
     """The orders listed for unit ``index``: vent, moves, special attacks, fire, close combat."""
+    return [*_vents_of(state, index), *_moves_of(state, index), *_attacks_of(state, index)]
+
+
+def _vents_of(state: AoDState, index: int) -> list[Command]:
+    if OrderKind.VENT in orderable(state, index):
+        return [VentUnit(state.units[index].ident)]
+    return []
+
+
+def _moves_of(state: AoDState, index: int) -> list[Command]:
+    return _moves(state, index) if OrderKind.MOVE in orderable(state, index) else []
+
+
+def _attacks_of(state: AoDState, index: int) -> list[Command]:
+    """Unit ``index``'s orders other than vent and move: special attacks, fire, close combat."""
     kinds = orderable(state, index)
     found: list[Command] = []
-    if OrderKind.VENT in kinds:
-        found.append(VentUnit(state.units[index].ident))
     if OrderKind.MOVE in kinds:
-        found += _moves(state, index) + special_commands(state, index)
+        found += special_commands(state, index)
     if OrderKind.RANGED in kinds:
         found += ranged_commands(state, index) + repair_commands(state, index)
     if OrderKind.ASSAULT in kinds:
         found += assault_options(state, index)
     if OrderKind.CLOSE in kinds:
         found += close_commands(state, index)
+    return found
+
+
+def _giving_orders(state: AoDState) -> bool:
+    return state.stage is Stage.ORDER and not state.spins
+
+
+def listed_vents(state: AoDState) -> list[Command]:
+    """The Vent orders `legal_commands` lists now, in its order (AOD-10.3)."""
+    if not _giving_orders(state):
+        return []
+    return [c for n in state.owned(state.active) for c in _vents_of(state, n)]
+
+
+def listed_moves(state: AoDState) -> list[Command]:
+    """The Move orders of single units `legal_commands` lists now, in its order (AOD-8)."""
+    if not _giving_orders(state):
+        return []
+    return [c for n in state.owned(state.active) for c in _moves_of(state, n)]
+
+
+def listed_attacks(state: AoDState) -> list[Command]:
+    """Every order `legal_commands` lists now that may name an enemy, in its order.
+
+    It leaves out the end of the turn, vents, moves, movement formations and transport orders:
+    they name only the player's own units and free hexes (AOD-8, AOD-18.2, AOD-9), and the
+    moves and formations cost the most to list. For a player looking for an attack.
+    """
+    if not _giving_orders(state):
+        return []
+    found = [c for n in state.owned(state.active) for c in _attacks_of(state, n)]
+    found += fire_commands(state)
+    found += close_formation_commands(state)
+    found += ranged_formation_commands(state)
     return found
 
 
