@@ -28,6 +28,7 @@ rules refuse in the simulator is a bug of the list or of the rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import takewhile
 from typing import Protocol, TypeVar
 
 import attrs
@@ -44,7 +45,13 @@ from engine.aod.commands import (
     WithdrawForce,
 )
 from engine.aod.geometry import Arc, arc_of
-from engine.aod.rules import legal_commands, listed_attacks, listed_moves, listed_vents
+from engine.aod.rules import (
+    legal_commands,
+    listed_attacks,
+    listed_deployments,
+    listed_moves,
+    listed_vents,
+)
 from engine.aod.state import AoDState, Stage
 from engine.game import Command
 from engine.hexes import Facing, Hex
@@ -183,13 +190,11 @@ def aggressive(state: AoDState, rng: Random) -> Command | None:
     Giving orders, it lists only what each step reads (`listed_vents`, `listed_attacks`, then
     `listed_moves`), each in `legal_commands`' order, so it chooses as if it read the whole list.
     """
+    if state.stage is Stage.DEPLOYMENT:
+        return _deploy(state, rng)
     if state.stage is not Stage.ORDER or state.spins:
         commands = legal_commands(state)
-        if not commands:
-            return None
-        if state.stage is Stage.DEPLOYMENT:
-            return _deploy(state, commands, rng)
-        return _other_stage(commands, rng)
+        return _other_stage(commands, rng) if commands else None
     return _order(state, rng)
 
 
@@ -218,19 +223,30 @@ def _other_stage(commands: Sequence[Command], rng: Random) -> Command:
     return rng.choice(useful or list(commands))
 
 
-def _deploy(state: AoDState, commands: Sequence[Command], rng: Random) -> Command:
+def _deploy(state: AoDState, rng: Random) -> Command | None:
     """AOD-5 step 9: the first waiting unit, as near the enemies' zones as its own zone allows."""
-    deployments = [c for c in commands if isinstance(c, DeployUnit)]
-    if not deployments:
-        return rng.choice(commands)
-    first = deployments[0].unit
-    mine = [c for c in deployments if c.unit == first]
+    listed = listed_deployments(state)
+    first = next(listed, None)
+    if first is None:  # boarding a transport, or nothing
+        commands = legal_commands(state)
+        return rng.choice(commands) if commands else None
+    mine = [first, *takewhile(lambda c: c.unit == first.unit, listed)]
     targets = [
         h for p in range(len(state.setup.players)) if p != state.active for h in state.setup.zone(p)
     ]
-    gaps = {where: _nearest(where, targets) for where in {c.hex for c in mine}}
+    gaps = _gaps({c.hex for c in mine}, targets)
     best = min(gaps.values())
     return rng.choice([c for c in mine if gaps[c.hex] == best])
+
+
+def _gaps(wheres: Iterable[Hex], targets: Sequence[Hex]) -> dict[Hex, int]:
+    """`_nearest` of each of ``wheres``, with `Hex.distance` written out (it is asked a lot)."""
+    spots = [(t.q, t.r) for t in targets]
+    gaps = {}
+    for w in wheres:
+        dqs = ((w.q - q, w.r - r) for q, r in spots)
+        gaps[w] = min(((abs(dq) + abs(dr) + abs(dq + dr)) // 2 for dq, dr in dqs), default=0)
+    return gaps
 
 
 def _vent(state: AoDState, vents: Sequence[Command], *, dangerous: bool) -> Command | None:

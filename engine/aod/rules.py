@@ -111,6 +111,7 @@ __all__ = [
     "decide",
     "legal_commands",
     "listed_attacks",
+    "listed_deployments",
     "listed_moves",
     "listed_vents",
     "move_allowance",
@@ -444,7 +445,18 @@ def listed_attacks(state: AoDState) -> list[Command]:
     return found
 
 
-def _deployments(state: AoDState) -> Iterator[Command]:
+def listed_deployments(state: AoDState) -> Iterator[DeployUnit]:
+    """The deployments `legal_commands` lists now (AOD-5 step 9), in its order, one at a time.
+
+    Unit by unit, each in every hex of its zone where it may stand: a player placing the first
+    waiting unit reads only the first unit's.
+    """
+    if state.stage is not Stage.DEPLOYMENT:
+        return iter(())
+    return _deployments(state)
+
+
+def _deployments(state: AoDState) -> Iterator[DeployUnit]:
     zone = sorted(state.setup.zone(state.active))
     taken = {u.hex for u in state.units if u.on_board}
     for index in state.owned(state.active):

@@ -18,6 +18,7 @@ always has a target. The dice: 3d6 (white, white, black), then *Merciless*'s d6.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from attrs import evolve
 
@@ -214,8 +215,9 @@ def _offer_spins(ctx: Ctx, index: int, target: int, *, may_spin: bool) -> None:
 def special_commands(state: AoDState, index: int) -> list[Command]:
     """Every special attack unit ``index`` may make now: each target, kind and side of it.
 
-    The attacker ends facing the target. Bounded: at most 6 hexes per target and kind; the
-    reachable hexes are found once per kind.
+    The attacker ends facing the target. Bounded: at most 6 hexes per target and kind; where the
+    move may end is asked only for the hexes beside a target near enough (a step costs at least
+    1, so a hex farther than the allowance is never reached).
     """
     unit, printed = state.units[index], state.definition(index)
     if unit.hex is None or unit.engaged or printed.unit_type is UnitType.INFANTRY:
@@ -223,15 +225,19 @@ def special_commands(state: AoDState, index: int) -> list[Command]:
     kinds = (SpecialKind.CHARGE, SpecialKind.DFA) if printed.is_mech else (SpecialKind.RAM,)
     found: list[Command] = []
     for kind in kinds:
-        ends = _ends(state, index, kind)
+        budget = _budget(state, index, kind)
+        ends: Callable[[Hex], bool] | None = None
         for target, other in enumerate(state.units):
             if other.owner == unit.owner or not other.on_board or other.hex is None:
                 continue
             if state.definition(target).unit_type is UnitType.INFANTRY:  # AOD-16.1
                 continue
+            if unit.hex.distance(other.hex) > budget + 1:  # no hex beside it within reach
+                continue
+            ends = ends or _ends(state, index, kind, budget)
             for where in sorted(other.hex.ring(1)):
                 facing = where.direction_to(other.hex)
-                if where not in ends or facing is None:
+                if facing is None or not ends(where):
                     continue
                 command = SpecialMove(unit.ident, kind, where, facing, other.ident)
                 if _problem(state, index, target, command) is None:
@@ -239,17 +245,24 @@ def special_commands(state: AoDState, index: int) -> list[Command]:
     return found
 
 
-def _ends(state: AoDState, index: int, kind: SpecialKind) -> frozenset[Hex]:
-    """Where a special move of ``kind`` may end: a run, a jump or a walk (AOD-8, AOD-26.14)."""
-    unit = state.units[index]
-    assert unit.hex is not None  # noqa: S101 - on the board (guarded)
+def _budget(state: AoDState, index: int, kind: SpecialKind) -> int:
+    """The hexes a special move of ``kind`` covers: a jump, a run or a walk (AOD-8, AOD-26.14)."""
     if kind is SpecialKind.DFA:
-        start = unit.hex
-        return frozenset(
-            where
-            for where in start.spiral(jump_allowance(state, index))
-            if not _landing_problem(state, index, where)
+        return jump_allowance(state, index)
+    return move_allowance(state, index, run=kind is SpecialKind.CHARGE)
+
+
+def _ends(state: AoDState, index: int, kind: SpecialKind, budget: int) -> Callable[[Hex], bool]:
+    """Whether a special move of ``kind`` may end in a hex: a run, a jump or a walk (AOD-8, 26.14).
+
+    A jump lands within ``budget`` hexes anywhere free and not blocking; a charge or a ram ends
+    where its move reaches at ground level (`engine.aod.reach`).
+    """
+    start = state.units[index].hex
+    assert start is not None  # noqa: S101 - on the board (guarded)
+    if kind is SpecialKind.DFA:
+        return lambda where: (
+            start.distance(where) <= budget and not _landing_problem(state, index, where)
         )
-    budget = move_allowance(state, index, run=kind is SpecialKind.CHARGE)
     reached = reach(state, index, budget)  # the listing's own search of this state
-    return frozenset(where for where, altitude in reached if altitude is Altitude.NOE)
+    return lambda where: (where, Altitude.NOE) in reached
