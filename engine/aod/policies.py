@@ -210,7 +210,9 @@ def _order(state: AoDState, rng: Random) -> Command:
     cooling = _vent(state, vents, dangerous=False)
     if cooling is not None:
         return cooling
-    moves = listed_moves(state)
+    # AOD-7.5: a unit with a token is never moved (`_advance`, `_turn`): its moves go unlisted
+    fresh = {n for n in state.owned(state.active) if not state.units[n].tokens}
+    moves = listed_moves(state, fresh)
     return _advance(state, moves, rng) or _turn(state, moves) or EndTurn()
 
 

@@ -19,7 +19,7 @@ seams the dial rules fill). A combat order is a command class here and a resolve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 
 from engine.aod.artillery_order import fire_commands, fire_order
 from engine.aod.assault_order import assault_options, assault_order
@@ -422,11 +422,15 @@ def listed_vents(state: AoDState) -> list[Command]:
     return [c for n in state.owned(state.active) for c in _vents_of(state, n)]
 
 
-def listed_moves(state: AoDState) -> list[Command]:
-    """The Move orders of single units `legal_commands` lists now, in its order (AOD-8)."""
+def listed_moves(state: AoDState, units: Container[int] | None = None) -> list[Command]:
+    """The Move orders of single units `legal_commands` lists now, in its order (AOD-8).
+
+    ``units``: only the moves of these (unit indices; None: every unit).
+    """
     if not _giving_orders(state):
         return []
-    return [c for n in state.owned(state.active) for c in _moves_of(state, n)]
+    mine = [n for n in state.owned(state.active) if units is None or n in units]
+    return [c for n in mine for c in _moves_of(state, n)]
 
 
 def listed_attacks(state: AoDState) -> list[Command]:
