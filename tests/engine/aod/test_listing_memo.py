@@ -289,12 +289,24 @@ def test_the_games_reach_attacks_formations_and_every_stage(game_states: list[Ao
 def test_the_aggressive_player_chooses_what_it_chose_reading_the_whole_list(
     game_states: list[AoDState],
 ) -> None:
-    """The same command and the same draws of the random source, in every state."""
+    """The same command and the same draws of the random source, in every state.
+
+    The command is listed (a move maybe re-faced, AOD-8.1) and the rules accept it.
+    """
     for number, state in enumerate(game_states):
         new_rng, old_rng = random.Random(number), random.Random(number)  # noqa: S311
+        fresh = _fresh(state)
         chosen = aggressive(state, new_rng)
-        assert chosen == _old_aggressive(_fresh(state), old_rng), number
+
+        assert chosen == _old_aggressive(fresh, old_rng), number
         assert new_rng.getstate() == old_rng.getstate(), number
+        assert chosen is not None
+        listed = legal_commands(fresh)
+        if isinstance(chosen, MoveUnit):  # listed as the unit faces, or turned in place
+            assert any(attrs.evolve(chosen, facing=f) in listed for f in Facing), number
+        else:
+            assert chosen in listed, number
+        assert decide(state, chosen, Dice(number)), number
 
 
 def test_the_listing_asked_piecemeal_is_the_whole_list_and_in_its_order(
