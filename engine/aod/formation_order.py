@@ -110,6 +110,8 @@ def _shortest(field: Battlefield, at: int, end: Hex, budget: int) -> tuple[Hex, 
             here = path[-1] if path else start
             for step in here.neighbors():
                 trial = (*path, step)
+                if len(trial) + step.distance(end) > budget:
+                    continue  # a step costs 1: ``end`` is out of reach this way, so its hexes too
                 if step in seen or check_path(field, at, trial, budget) is not None:
                     continue
                 if step == end:

@@ -2,11 +2,12 @@
 
 `engine.aod.rules.legal_commands` keeps answers per state (`AoDState.memo`: orderable, the
 formation roster, combatants, move searches in `engine.aod.reach`), tries ranged formations only
-for linked groups, searches a special attack's move only near a target and an escort's captive
-once; the aggressive player reads `listed_vents`, `listed_attacks` and `listed_moves` instead of
-the whole list. Each test sets the new code beside the code it replaced (copied here verbatim as
-``_old_*``, run on a fresh copy of the state, whose memo is empty) in states of real games of the
-demo scenario (AOD-26.16) for two and four players, and in hand-built ones.
+for linked groups, searches a special attack's move only near a target, an escort's captive once
+and a movement formation member's path only towards its end; the aggressive player reads
+`listed_vents`, `listed_attacks` and `listed_moves` instead of the whole list. Each test sets
+the new code beside the code it replaced (copied here verbatim as ``_old_*``, run on a fresh copy
+of the state, whose memo is empty) in states of real games of the demo scenario (AOD-26.16) for
+two and four players, and in hand-built ones.
 """
 
 from __future__ import annotations
@@ -42,9 +43,10 @@ from engine.aod.formation_attack import (
     ranged_formation_commands,
     ranged_formation_problem,
 )
+from engine.aod.formation_order import _shortest
 from engine.aod.formations import SIZES, FormationKind
 from engine.aod.geometry import Battlefield
-from engine.aod.movement import Altitude, reachable, reachable_states
+from engine.aod.movement import Altitude, check_path, reachable, reachable_states
 from engine.aod.moving import move_allowance
 from engine.aod.policies import aggressive, random_policy
 from engine.aod.reach import reach
@@ -238,6 +240,29 @@ def _old_escort_moves(fld: Battlefield, escort: int, captive: int, budget: int) 
     }
 
 
+def _old_shortest(fld: Battlefield, at: int, end: Hex, budget: int) -> tuple[Hex, ...] | None:
+    """`engine.aod.formation_order._shortest` before: every path within the allowance tried."""
+    start = fld.units[at].hex
+    if end == start:
+        return ()
+    seen = {start}
+    frontier: list[tuple[Hex, ...]] = [()]
+    while frontier:
+        following = []
+        for path in frontier:
+            here = path[-1] if path else start
+            for step in here.neighbors():
+                trial = (*path, step)
+                if step in seen or check_path(fld, at, trial, budget) is not None:
+                    continue
+                if step == end:
+                    return trial
+                seen.add(step)
+                following.append(trial)
+        frontier = following
+    return None
+
+
 # ---- states of real games --------------------------------------------------------------------
 
 
@@ -367,6 +392,28 @@ def test_a_search_answers_every_smaller_allowance_with_the_same_ends_in_the_same
                 expected = reachable_states(fld, indices.index(index), budget)
                 assert list(reach(warm, index, budget).items()) == list(expected.items())
                 assert reach(warm, index, budget) is reach(warm, index, budget)
+
+
+def test_a_formation_member_s_shortest_path_is_the_one_found_trying_every_path(
+    game_states: list[AoDState],
+) -> None:
+    """AOD-18.2 / AOD-26.7: paths that cannot reach the end within the allowance go untried."""
+    tried = found = 0
+    for state in game_states[::3]:
+        if state.stage is not Stage.ORDER:
+            continue
+        fld, indices = state.battlefield()
+        for at, index in enumerate(indices):
+            start = fld.units[at].hex
+            if state.definition(index).unit_type not in {UnitType.INFANTRY, UnitType.VEHICLE}:
+                continue
+            for end in (*start.ring(1), *start.ring(2)[::3]):
+                for budget in (1, 2, 4, 7):
+                    path = _shortest(fld, at, end, budget)
+                    assert path == _old_shortest(fld, at, end, budget), (at, end, budget)
+                    tried, found = tried + 1, found + (path is not None)
+    assert found > 100
+    assert tried - found > 100  # unreachable ends too: the whole search, cut short
 
 
 # ---- hand-built states -----------------------------------------------------------------------
