@@ -30,7 +30,7 @@ property tests).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from engine.aod.artillery_order import formation_ordered
@@ -50,6 +50,7 @@ from engine.aod.formations import (
     SIZES,
     FormationKind,
     close_bonus,
+    connected,
     failed_capture_clicks,
     formation_problems,
     ranged_bonus,
@@ -225,13 +226,24 @@ def ranged_formation_commands(state: AoDState) -> list[Command]:
     able = [n for n in state.owned(state.active) if OrderKind.RANGED in orderable(state, n)]
     able = able[:MAX_SHOOTERS]
     fewest, _ = SIZES[FormationKind.RANGED]
+    groups = _linked(state, combinations(able, fewest))
     found: list[Command] = []
     for target, other in enumerate(state.units):
         if other.owner == state.active or not other.on_board or other.captor is not None:
             continue
-        for group in combinations(able, fewest):
+        for group in groups:
             if not ranged_formation_problem(state, group, target):
                 idents = tuple(state.units[n].ident for n in group)
                 found.append(RangedFormation(idents, other.ident))
                 break
     return found
+
+
+def _linked(state: AoDState, groups: Iterable[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The ``groups`` (unit indices) linked by base contact (AOD-18.3), in their order.
+
+    Only a speed-up: `formation_problems` refuses every group left out, so listing the first legal
+    group per target among these finds the one it would find among all.
+    """
+    field, indices = state.battlefield()
+    return [g for g in groups if connected(field, [indices.index(n) for n in g])]

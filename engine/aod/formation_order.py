@@ -68,7 +68,14 @@ class FormationCode(enum.StrEnum):
 
 
 def formation_roster(state: AoDState) -> tuple[Roster, tuple[int, ...]]:
-    """The formation rules' view of the board, and each battlefield index's unit index."""
+    """The formation rules' view of the board, and each battlefield index's unit index.
+
+    Built once per state (`AoDState.memo`): listing the formations asks for it for every group.
+    """
+    return state.memo((formation_roster,), lambda: _roster(state))
+
+
+def _roster(state: AoDState) -> tuple[Roster, tuple[int, ...]]:
     field, indices = state.battlefield()
     ordered = frozenset(at for at, n in enumerate(indices) if state.units[n].order is not None)
     roster = Roster(
@@ -112,6 +119,8 @@ def _shortest(field: Battlefield, at: int, end: Hex, budget: int) -> tuple[Hex, 
             here = path[-1] if path else start
             for step in here.neighbors():
                 trial = (*path, step)
+                if len(trial) + step.distance(end) > budget:
+                    continue  # a step costs 1: ``end`` is out of reach this way, so its hexes too
                 if step in seen or check_path(field, at, trial, budget) is not None:
                     continue
                 if step == end:

@@ -167,7 +167,8 @@ def orderable(state: AoDState, index: int) -> frozenset[OrderKind]:
         or state.orders_left <= 0
     ):
         return frozenset()
-    return _allowed(state, index) & IMPLEMENTED
+    # asked for every unit of every listed formation: answered once per state
+    return state.memo((orderable, index), lambda: _allowed(state, index) & IMPLEMENTED)
 
 
 def order_unit(ctx: Ctx, ident: str, kind: OrderKind) -> int:
