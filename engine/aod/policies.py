@@ -44,7 +44,7 @@ from engine.aod.commands import (
     VentUnit,
     WithdrawForce,
 )
-from engine.aod.geometry import Arc, arc_of
+from engine.aod.geometry import Arc, arc_of, facing_towards
 from engine.aod.rules import (
     legal_commands,
     listed_attacks,
@@ -54,7 +54,7 @@ from engine.aod.rules import (
 )
 from engine.aod.state import AoDState, Stage
 from engine.game import Command
-from engine.hexes import Facing, Hex
+from engine.hexes import Hex
 
 __all__ = [
     "NOT_ATTACKS",
@@ -104,12 +104,6 @@ def random_policy(state: AoDState, rng: Random) -> Command | None:
 
 
 # ------------------------------------------------------------------ what the players read
-def facing_towards(origin: Hex, other: Hex) -> Facing:
-    """The facing whose front points most nearly at ``other`` (AOD-8.1); N for the same hex."""
-    v = other - origin
-    return max(Facing, key=lambda f: f.delta.q * v.q + f.delta.r * v.r + f.delta.s * v.s)
-
-
 def is_hot(state: AoDState, index: int, *, dangerous: bool) -> bool:
     """The 'Mech's heat costs it something (AOD-3.5); ``dangerous``: it is shut down or checks.
 

@@ -108,7 +108,7 @@ from engine.aod.turns import (
     orderable,
 )
 from engine.aod.units import SpeedMode
-from engine.aod.vtol_fire_order import fire_on_move_order
+from engine.aod.vtol_fire_order import fire_on_move_commands, fire_on_move_order
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
 from engine.hexes import Facing, Hex
@@ -410,7 +410,7 @@ def _attacks_of(state: AoDState, index: int) -> list[Command]:
     kinds = orderable(state, index)
     found: list[Command] = []
     if OrderKind.MOVE in kinds:
-        found += special_commands(state, index)
+        found += special_commands(state, index) + fire_on_move_commands(state, index)
     if OrderKind.RANGED in kinds:
         found += ranged_commands(state, index) + repair_commands(state, index)
     if OrderKind.ASSAULT in kinds:

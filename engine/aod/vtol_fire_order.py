@@ -29,7 +29,7 @@ from engine.aod.commands import FireOnMove
 from engine.aod.context import AoDCode, Ctx, label
 from engine.aod.events import UnitMoved
 from engine.aod.fighters import combatant
-from engine.aod.geometry import Battlefield
+from engine.aod.geometry import Battlefield, facing_towards
 from engine.aod.movement import Altitude, allowance, reachable_states, starts_hindered
 from engine.aod.moving import break_away, offer_spins
 from engine.aod.ranged_order import aim, fire, refusal
@@ -38,7 +38,10 @@ from engine.aod.turns import after_order, give_order, order_unit
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing, Hex
 
-__all__ = ["fire_on_move_allowance", "fire_on_move_order"]
+__all__ = ["fire_on_move_allowance", "fire_on_move_commands", "fire_on_move_order"]
+
+_PLACES_PER_TARGET = 2
+"""How many firing places `fire_on_move_commands` lists for each enemy (the cheapest first)."""
 
 
 def fire_on_move_allowance(state: AoDState, index: int) -> int:
@@ -47,6 +50,52 @@ def fire_on_move_allowance(state: AoDState, index: int) -> int:
     at = indices.index(index)
     speed = combatant(state, index, at).speed
     return allowance(speed, vtol_firing=True, hindering_start=starts_hindered(field, at))
+
+
+def fire_on_move_commands(state: AoDState, index: int) -> list[Command]:
+    """AOD-8.9: a fast VTOL's strafes, bounded: for each enemy, the cheapest firing places.
+
+    For each enemy on the board, up to `_PLACES_PER_TARGET` places (hex and altitude) within
+    ``speed - 12`` from which the attack is legal (`aim`, judged there), facing the enemy, the
+    nearest first; no second leg (the `:` line gives one). The caller checks the Move order.
+    """
+    unit = state.units[index]
+    if unit.hex is None or not unit.on_board:
+        return []
+    field, indices = state.battlefield()
+    at = indices.index(index)
+    if not fires_on_move(combatant(state, index, at)):
+        return []
+    budget = fire_on_move_allowance(state, index)
+    places = sorted(
+        reachable_states(field, at, budget).items(),
+        key=lambda item: (item[1], item[0][0], item[0][1].value),
+    )
+    found: list[Command] = []
+    for other in state.units:
+        if other.owner == unit.owner or not other.on_board or other.hex is None:
+            continue
+        taken = 0
+        for (where, high), _cost in places:
+            facing = facing_towards(where, other.hex)
+            there = _placed(field, at, where, facing, high)
+            try:
+                aim(
+                    state,
+                    index,
+                    (other.ident,),
+                    None,
+                    order=AttackOrder.MOVE,
+                    field=(there, indices),
+                )
+            except IllegalCommand:
+                continue
+            altitude = None if high is unit.altitude else high
+            found.append(FireOnMove(unit.ident, where, facing, (other.ident,), altitude))
+            taken += 1
+            if taken == _PLACES_PER_TARGET:
+                break
+    return found
 
 
 def _placed(

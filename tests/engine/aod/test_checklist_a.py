@@ -857,6 +857,23 @@ class TestItem8Vtol:
         _, events = play(state, [FireOnMove("HX-007a", H("0507"), S, ("HX-010a",))], [4, 4, 4])
         assert _shots(events)[0].hit
 
+    def test_the_order_menu_lists_strafes_and_the_rules_accept_them(self) -> None:
+        """AOD-8.9: `legal_commands` offers the Gadfly's strafes (menus and computer players).
+
+        Up to two firing places per enemy, the cheapest first, each facing the enemy; every one
+        is accepted. The Kestrel, no VTOL, is offered none.
+        """
+        places: Places = {"HX-007a": ("0505", S), "HX-010a": ("0512", N), "HX-009a": ("1505", S)}
+        state = arrange(AIR, places)
+        strafes = [c for c in legal_commands(state) if isinstance(c, FireOnMove)]
+        assert {c.unit for c in strafes} == {"HX-007a"}
+        assert {c.targets for c in strafes} == {("HX-010a",)}
+        assert len(strafes) == 2
+        for command in strafes:
+            assert command.at.distance(H("0505")) <= 4  # speed 16 - 12
+            after, events = play(state, [command], dice=[5, 5, 5])
+            assert _shots(events)
+
     def test_a_vtol_held_at_noe_breaks_away_before_it_strafes(self) -> None:
         """AOD-8.4 / AOD-8.9 [DESIGN]: a VTOL at NOE touched by an enemy rolls to break away.
 
