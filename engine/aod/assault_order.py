@@ -35,7 +35,7 @@ from engine.aod.context import AoDCode, Ctx, label
 from engine.aod.events import HeatCause, UnitMoved
 from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield
-from engine.aod.movement import check_path, reachable_states, starts_hindered
+from engine.aod.movement import check_path, starts_hindered
 from engine.aod.moving import offer_spins
 from engine.aod.ranged_order import (
     aim,
@@ -44,6 +44,7 @@ from engine.aod.ranged_order import (
     ranged_options,
     refusal,
 )
+from engine.aod.reach import reach
 from engine.aod.state import AoDState, OrderKind
 from engine.aod.turns import after_order, give_order, order_unit
 from engine.aod.units import WeaponSlot
@@ -79,7 +80,7 @@ def _path_cost(state: AoDState, index: int, command: AssaultUnit) -> int:
         if problem is not None:
             raise refusal(f"{AoDCode.PATH}: {problem}", f"{unit.ident} cannot move so")
         return len(path)
-    cost = reachable_states(field, at, budget).get((command.to, unit.altitude))
+    cost = reach(state, index, budget).get((command.to, unit.altitude))
     if cost is None:
         raise IllegalCommand(
             AoDCode.UNREACHABLE,
@@ -165,7 +166,7 @@ def assault_options(state: AoDState, index: int) -> list[Command]:
     if assault_problem(field, combatant(state, index, at)) is not None:
         return []
     found: list[Command] = []
-    half = reachable_states(field, at, assault_allowance_of(state, index, close=False))
+    half = reach(state, index, assault_allowance_of(state, index, close=False))
     ends = [start, *sorted(h for h, _ in half if h != start)[:MAX_ENDS]]
     for end in ends:
         moved = (field.moved(at, end, unit.facing), indices)
@@ -173,7 +174,7 @@ def assault_options(state: AoDState, index: int) -> list[Command]:
             state, index, order=AttackOrder.ASSAULT, field=moved
         ):
             found.append(AssaultUnit(unit.ident, end, unit.facing, targets, slot=slot))
-    full = reachable_states(field, at, assault_allowance_of(state, index, close=True))
+    full = reach(state, index, assault_allowance_of(state, index, close=True))
     found += _close_options(state, index, {h for h, _ in full} | {start})
     return found
 

@@ -20,6 +20,7 @@ from engine.aod.context import Ctx
 from engine.aod.dial import DamageKind, take_damage
 from engine.aod.effects import damage, record_damage
 from engine.aod.events import ArtilleryResolved, MarkerLanded
+from engine.aod.kills import eliminated_by
 from engine.aod.units import RangeType
 
 __all__ = ["ARTILLERY", "CRITICAL_MISS", "resolve_markers"]
@@ -86,14 +87,17 @@ def _resolve(ctx: Ctx, markers: tuple[PlacedMarker, ...]) -> None:
     for blast in volley.blasts:  # AOD-13.5: full damage from each blast
         kind = _KINDS.get(blast.marker.range_type, DamageKind.BALLISTIC)
         for at, clicks in blast.hits:
-            _hit(ctx, indices[at], clicks, kind, owner)
+            _hit(ctx, indices[at], clicks, kind, owner=owner, shooter=shooter)
 
 
-def _hit(ctx: Ctx, index: int, clicks: int, kind: DamageKind, owner: int) -> None:
+def _hit(ctx: Ctx, index: int, clicks: int, kind: DamageKind, *, owner: int, shooter: int) -> None:
     """AOD-13.4 step 6: one unit in one blast takes the stored damage (armour may reduce it)."""
     unit = ctx.state.units[index]
     if not unit.on_board:  # eliminated by an earlier blast of the volley
         return
     hit = take_damage(ctx.state.definition(index), unit.dial, clicks, kind)
     by = owner if unit.owner != owner else None  # friendly fire scores nobody (AOD-25 #26)
+    where = unit.hex
     record_damage(ctx, index, hit, ARTILLERY, by=by, tokens=unit.tokens)
+    if hit.eliminated:  # AOD-21.1 Fanaticism, AOD-21.3 Scavenger ([INTERP] artillery too)
+        eliminated_by(ctx, shooter, index, where)

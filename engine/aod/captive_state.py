@@ -38,6 +38,7 @@ __all__ = [
     "escort_destinations",
     "escort_lost",
     "escorts_gone",
+    "held_captives_scored",
     "plan_pair",
     "withdrawing",
 ]
@@ -142,6 +143,19 @@ def withdrawing(state: AoDState, player: int) -> tuple[int, ...]:
     return tuple(
         n for n in state.owned(player) if state.units[n].on_board and state.units[n].captor is None
     )
+
+
+def held_captives_scored(ctx: Ctx, player: int) -> None:
+    """AOD-22.4: a withdrawing player's units held captive score for their holders at once.
+
+    Each scores its point value for the player holding it, as if eliminated, and leaves the
+    board with the rest of his force.
+    """
+    for index in ctx.state.owned(player):
+        unit = ctx.state.units[index]
+        if unit.on_board and unit.captor is not None:
+            holder = ctx.state.units[unit.captor].owner
+            ctx.emit(UnitEliminated(index, holder, unit.points))
 
 
 def escorts_gone(ctx: Ctx, escorts: tuple[int, ...]) -> None:

@@ -148,10 +148,12 @@ def escort_moves(
     alone = _without(pair, captive)
     moved = escort if escort < captive else escort - 1
     found = reachable(alone, moved, budget)
+    # `captive_hexes` for each end: the captive's reach is the same for every end, found once
+    settle = _captive_reach(field, escort, captive, budget)
     return {
         where: cost
         for where, cost in found.items()
-        if captive_hexes(field, escort, captive, where, budget)
+        if any(there.distance(where) == 1 for there in settle)
     }
 
 
@@ -165,9 +167,14 @@ def captive_hexes(
     [INTERP] The pair moves as one: the escort's own base is not in its captive's way (the
     escort may even end in the hex the captive left).
     """
-    pair = _without(_pair_field(field, escort, captive), escort)
-    found = reachable(pair, captive if captive < escort else captive - 1, budget)
+    found = _captive_reach(field, escort, captive, budget)
     return tuple(sorted(where for where in found if where.distance(escort_end) == 1))
+
+
+def _captive_reach(field: Battlefield, escort: int, captive: int, budget: int) -> dict[Hex, int]:
+    """AOD-14.4: every hex the captive reaches within ``budget``, the escort lifted off."""
+    pair = _without(_pair_field(field, escort, captive), escort)
+    return reachable(pair, captive if captive < escort else captive - 1, budget)
 
 
 # ---- AOD-14.4 the end of a captivity --------------------------------------------------------

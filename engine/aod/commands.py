@@ -26,6 +26,7 @@ __all__ = [
     "DeployUnit",
     "EndTurn",
     "FireArtillery",
+    "FireOnMove",
     "FreeSpin",
     "LoadTransport",
     "MoveFormation",
@@ -172,6 +173,29 @@ class RangedAttack(AoDCommand):
     indirect: bool = False
     split: tuple[int, ...] = ()
     pulse: tuple[str, ...] = ()
+
+
+@frozen
+class FireOnMove(AoDCommand):
+    """A fast VTOL's Move order with a ranged attack during it (AOD-8.9; `vtol_fire_order`).
+
+    A VTOL of speed 13 or more covers ``speed - 12`` hexes in all (altitude changes cost 2):
+    it moves to ``at`` (at ``at_altitude``; None: its own) facing ``at_facing``, attacks
+    ``targets`` with its weapon (``split`` as `RangedAttack`'s), then may move on to ``to``
+    (None: it stays), facing ``facing`` (None: ``at_facing``), at ``altitude`` (None: the
+    firing altitude). Each leg takes the cheapest legal path.
+    """
+
+    TAG = "fire_on_move"
+    unit: str
+    at: Hex
+    at_facing: Facing
+    targets: tuple[str, ...]
+    at_altitude: Altitude | None = None
+    to: Hex | None = None
+    facing: Facing | None = None
+    altitude: Altitude | None = None
+    split: tuple[int, ...] = ()
 
 
 @frozen
@@ -368,5 +392,6 @@ AOD_COMMANDS: tuple[type[AoDCommand], ...] = (
     DeployAboard,
     CloseFormation,
     RangedFormation,
+    FireOnMove,
 )
 """Every command class, for the ruleset and its converter."""

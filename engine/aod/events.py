@@ -27,6 +27,8 @@ __all__ = [
     "AoDEvent",
     "ArtilleryResolved",
     "AttackRolled",
+    "AweDeclared",
+    "AweRolled",
     "BreakAwayRolled",
     "CaptiveFreed",
     "DeployerChanged",
@@ -151,6 +153,33 @@ class TurnBegan(AoDEvent):
     orders: int
     zone_vp: int
     engaged: tuple[int, ...] = ()
+
+
+@frozen
+class AweDeclared(AoDEvent):
+    """House Liao *Awe*: ``player`` picked ``opponent`` at the start of his command stage.
+
+    The roll comes at the start of that opponent's next turn (AOD-21.1; `engine.aod.awe`).
+    """
+
+    TAG = "awe_declared"
+    player: int
+    opponent: int
+
+
+@frozen
+class AweRolled(AoDEvent):
+    """House Liao *Awe*: ``player`` rolled ``dice`` as ``opponent``'s turn began (AOD-21.1).
+
+    One d6 per full 450 points of ``player``'s build total; each 6 costs ``opponent`` one order
+    this turn: ``orders_lost`` (never more than the orders he had).
+    """
+
+    TAG = "awe_rolled"
+    player: int
+    opponent: int
+    dice: tuple[int, ...]
+    orders_lost: int
 
 
 @frozen
@@ -553,5 +582,7 @@ AOD_EVENTS: tuple[type[AoDEvent], ...] = (
     FormationOrdered,
     UnitsBoarded,
     UnitsUnloaded,
+    AweDeclared,
+    AweRolled,
 )
 """Every event class, for the ruleset and its converter."""

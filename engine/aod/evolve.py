@@ -14,6 +14,8 @@ from engine.aod.events import (
     AoDEvent,
     ArtilleryResolved,
     AttackRolled,
+    AweDeclared,
+    AweRolled,
     BreakAwayRolled,
     CaptiveFreed,
     DeployerChanged,
@@ -130,6 +132,18 @@ def _turn_began(event: TurnBegan, state: AoDState) -> AoDState:
 
 
 @_apply.register
+def _awe_declared(event: AweDeclared, state: AoDState) -> AoDState:
+    kept = tuple(pick for pick in state.awe if pick[0] != event.player)
+    return _replace(state, awe=(*kept, (event.player, event.opponent)))
+
+
+@_apply.register
+def _awe_rolled(event: AweRolled, state: AoDState) -> AoDState:
+    kept = tuple(pick for pick in state.awe if pick != (event.player, event.opponent))
+    return _replace(state, awe=kept, orders_left=max(state.orders_left - event.orders_lost, 0))
+
+
+@_apply.register
 def _order(event: OrderGiven, state: AoDState) -> AoDState:
     unit = _replace(state.units[event.unit], order=event.kind, tokens=event.tokens)
     return _replace(state.with_unit(event.unit, unit), orders_left=state.orders_left - 1)
@@ -189,7 +203,13 @@ def _damaged(event: UnitDamaged, state: AoDState) -> AoDState:
 @_apply.register
 def _eliminated(event: UnitEliminated, state: AoDState) -> AoDState:
     unit = _replace(
-        state.units[event.unit], eliminated=True, hex=None, tokens=0, order=None, locked_on=None
+        state.units[event.unit],
+        eliminated=True,
+        hex=None,
+        tokens=0,
+        order=None,
+        locked_on=None,
+        captor=None,  # AOD-14.4: an eliminated captive is nobody's captive (its escort is free)
     )
     state = state.with_unit(event.unit, unit)
     freed = (_replace(u, locked_on=None) if u.locked_on == event.unit else u for u in state.units)

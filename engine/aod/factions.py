@@ -58,6 +58,7 @@ __all__ = [
     "RankBonus",
     "abilities",
     "awe_problem",
+    "enhanced_imaging_applies",
     "fanaticism_repairs",
     "has",
     "lock_after",
@@ -322,6 +323,13 @@ class ImagingRolled:
     ignore_hindering: bool
 
 
+def enhanced_imaging_applies(
+    unit: UnitDef, catalogue: Catalogue, *, targets: int = 1, faction: str | None = None
+) -> bool:
+    """AOD-21.2: whether *Enhanced Imaging* is rolled: the ability, and a single target."""
+    return targets == 1 and has(unit, "enhanced_imaging", catalogue, faction)
+
+
 def roll_enhanced_imaging(
     unit: UnitDef,
     catalogue: Catalogue,
@@ -336,7 +344,7 @@ def roll_enhanced_imaging(
     (``targets`` 1), rolled before the attack roll. [GAP] The seed announces two effects and
     lists one; only that one exists here.
     """
-    if targets != 1 or not has(unit, "enhanced_imaging", catalogue, faction):
+    if not enhanced_imaging_applies(unit, catalogue, targets=targets, faction=faction):
         return None
     die = dice.die()
     return ImagingRolled(die, die >= ENHANCED_IMAGING_NEED)

@@ -45,7 +45,15 @@ def combatant(
     Its flags: shut down, Heavy Damage, captive, escorting a captive, aboard a transport.
     ``weapon``: the weapon an attacker uses (weapon-tied SE and gear, AOD-3.6, AOD-20.6).
     ``equipment`` False: no SE may be used (*Predator*'s second attack, AOD-21.3).
+    Built once per state and question (`AoDState.memo`): listing asks for every pair of units.
     """
+    key = (combatant, index, at, weapon, equipment)
+    return state.memo(key, lambda: _combatant(state, index, at, weapon=weapon, equipment=equipment))
+
+
+def _combatant(
+    state: AoDState, index: int, at: int, *, weapon: WeaponSlot | None, equipment: bool
+) -> Combatant:
     unit, printed = state.units[index], state.definition(index)
     shown = values(
         printed, unit.dial, state.setup.catalogue(), unit_cards(state, index), weapon=weapon

@@ -30,6 +30,7 @@ property tests).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from engine.aod.artillery_order import formation_ordered
@@ -49,6 +50,7 @@ from engine.aod.formations import (
     SIZES,
     FormationKind,
     close_bonus,
+    connected,
     failed_capture_clicks,
     formation_problems,
     ranged_bonus,
@@ -64,6 +66,7 @@ __all__ = [
     "close_formation_order",
     "close_formation_problem",
     "ranged_formation_commands",
+    "ranged_formation_modifier",
     "ranged_formation_order",
     "ranged_formation_problem",
 ]
@@ -187,6 +190,18 @@ def ranged_formation_problem(state: AoDState, members: tuple[int, ...], target: 
     return ""
 
 
+def ranged_formation_modifier(state: AoDState, members: Sequence[int], target: int) -> Modifier:
+    """AOD-18.3: the formation's attack bonus beyond the leader's own rear modifier ([INTERP]).
+
+    ``members``: unit indices, the leader first. The order's own bonus; the play screen's
+    preview asks it too.
+    """
+    field, indices = state.battlefield()
+    at, aim_at = [indices.index(m) for m in members], indices.index(target)
+    bonus = ranged_bonus(field, at, aim_at) - ranged_bonus(field, at[:1], aim_at)
+    return Modifier("ranged formation", bonus, "AOD-18.3")
+
+
 def ranged_formation_order(ctx: Ctx, command: Command) -> None:
     """AOD-18.3: the formation's one order, tokens for all, the leader's attack with the bonus."""
     assert isinstance(command, RangedFormation)  # noqa: S101 - dispatched by type
@@ -198,11 +213,8 @@ def ranged_formation_order(ctx: Ctx, command: Command) -> None:
     why = ranged_formation_problem(ctx.state, members, target)
     if why:
         raise IllegalCommand(FormationCode.ILLEGAL, why)
-    field, indices = ctx.state.battlefield()
-    at, aim_at = [indices.index(m) for m in members], indices.index(target)
-    bonus = ranged_bonus(field, at, aim_at) - ranged_bonus(field, at[:1], aim_at)  # [INTERP]
+    extra = (ranged_formation_modifier(ctx.state, members, target),)
     pushed = formation_ordered(ctx, members, OrderKind.RANGED)
-    extra = (Modifier("ranged formation", bonus, "AOD-18.3"),)
     fire(ctx, leader, (target,), None, formation=extra)
     after_order(ctx, leader, pushed=pushed, heat=())
 
@@ -214,13 +226,24 @@ def ranged_formation_commands(state: AoDState) -> list[Command]:
     able = [n for n in state.owned(state.active) if OrderKind.RANGED in orderable(state, n)]
     able = able[:MAX_SHOOTERS]
     fewest, _ = SIZES[FormationKind.RANGED]
+    groups = _linked(state, combinations(able, fewest))
     found: list[Command] = []
     for target, other in enumerate(state.units):
         if other.owner == state.active or not other.on_board or other.captor is not None:
             continue
-        for group in combinations(able, fewest):
+        for group in groups:
             if not ranged_formation_problem(state, group, target):
                 idents = tuple(state.units[n].ident for n in group)
                 found.append(RangedFormation(idents, other.ident))
                 break
     return found
+
+
+def _linked(state: AoDState, groups: Iterable[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The ``groups`` (unit indices) linked by base contact (AOD-18.3), in their order.
+
+    Only a speed-up: `formation_problems` refuses every group left out, so listing the first legal
+    group per target among these finds the one it would find among all.
+    """
+    field, indices = state.battlefield()
+    return [g for g in groups if connected(field, [indices.index(n) for n in g])]

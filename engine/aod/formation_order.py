@@ -53,6 +53,7 @@ __all__ = [
     "formation_order",
     "formation_paths",
     "formation_roster",
+    "formation_speed_of",
 ]
 
 _KIND = FormationKind.MOVEMENT
@@ -67,7 +68,14 @@ class FormationCode(enum.StrEnum):
 
 
 def formation_roster(state: AoDState) -> tuple[Roster, tuple[int, ...]]:
-    """The formation rules' view of the board, and each battlefield index's unit index."""
+    """The formation rules' view of the board, and each battlefield index's unit index.
+
+    Built once per state (`AoDState.memo`): listing the formations asks for it for every group.
+    """
+    return state.memo((formation_roster,), lambda: _roster(state))
+
+
+def _roster(state: AoDState) -> tuple[Roster, tuple[int, ...]]:
     field, indices = state.battlefield()
     ordered = frozenset(at for at, n in enumerate(indices) if state.units[n].order is not None)
     roster = Roster(
@@ -90,6 +98,14 @@ def _speed(state: AoDState, index: int) -> int:
     return speed
 
 
+def formation_speed_of(state: AoDState, members: Sequence[int]) -> int:
+    """AOD-18.2: the speed every member moves at, the slowest member's (unit indices).
+
+    The order's own (`formation_order`); the play screen's preview asks it too.
+    """
+    return formation_speed([_speed(state, n) for n in members])
+
+
 def _shortest(field: Battlefield, at: int, end: Hex, budget: int) -> tuple[Hex, ...] | None:
     """AOD-8.1 / AOD-26.7: the shortest legal path of unit ``at`` to ``end``, or None."""
     start = field.units[at].hex
@@ -103,6 +119,8 @@ def _shortest(field: Battlefield, at: int, end: Hex, budget: int) -> tuple[Hex, 
             here = path[-1] if path else start
             for step in here.neighbors():
                 trial = (*path, step)
+                if len(trial) + step.distance(end) > budget:
+                    continue  # a step costs 1: ``end`` is out of reach this way, so its hexes too
                 if step in seen or check_path(field, at, trial, budget) is not None:
                     continue
                 if step == end:
@@ -155,7 +173,7 @@ def _check(ctx: Ctx, command: MoveFormation) -> tuple[list[int], tuple[MemberMov
     problems = formation_problems(roster, _KIND, at)
     if problems:  # AOD-18.1 / AOD-18.2 / AOD-18.5
         raise IllegalCommand(FormationCode.ILLEGAL, " ".join(problems))
-    speed = formation_speed([_speed(state, n) for n in members])
+    speed = formation_speed_of(state, members)
     moves, problem = formation_paths(roster.field, at, command.to, command.facing, speed)
     if problem is not None:  # AOD-18.2 / AOD-26.7
         raise IllegalCommand(FormationCode.MOVE, f"The formation cannot move so: {problem}.")

@@ -37,6 +37,7 @@ __all__ = [
     "contact_pairs",
     "contacts",
     "enemy_contacts",
+    "facing_towards",
     "free_spin_facings",
     "free_spins",
     "in_contact",
@@ -358,3 +359,9 @@ def close_combat_problem(  # noqa: PLR0911 - one guard per rule
 def neighbours_in(unit: Occupant, arc: Arc, arcs: Arcs = DEFAULT_ARCS) -> Iterator[Hex]:
     """AOD-26.5: the adjacent hexes in ``arc`` of ``unit`` (3 front and 3 rear by default)."""
     return (h for h in unit.hex.neighbors() if arcs.arc(unit.hex, unit.facing, h) is arc)
+
+
+def facing_towards(origin: Hex, other: Hex) -> Facing:
+    """The facing whose front points most nearly at ``other`` (AOD-8.1); N for the same hex."""
+    v = other - origin
+    return max(Facing, key=lambda f: f.delta.q * v.q + f.delta.r * v.r + f.delta.s * v.s)

@@ -17,6 +17,7 @@ from engine.aod.commands import (
     DeployUnit,
     EndTurn,
     FireArtillery,
+    FireOnMove,
     FreeSpin,
     LoadTransport,
     MoveFormation,
@@ -55,6 +56,10 @@ fire UNIT at TARGET[,TARGET...] [primary|secondary] [indirect] [split N,N...] [p
                                      missed target's share goes to the others); indirect fires
                                      over a blocked line (ballistic, +3 defense, at most 2 damage);
                                      pulse: a Pulse weapon fires again (1 pushing click)
+strafe UNIT HEX [face F] [cruising|noe] fire TARGET[,TARGET...] [split N,N...]
+       [then HEX [face F] [cruising|noe]]
+                                     a fast VTOL's Move order (speed 13 or more): speed - 12
+                                     hexes in all, to HEX, fire there, then on to the next HEX
 repair UNIT FRIEND                   a Ranged order with Repair equipment: mend a friend in
                                      contact (3d6 + attack, 17 or more repairs a click)
 assault UNIT HEX [HEX...] [face F] fire TARGET[,TARGET...] [primary|secondary] [split N,N...]
@@ -167,6 +172,8 @@ def parse_command(text: str, state: AoDState) -> Command:  # noqa: C901, PLR0911
             return _fire(_unit(unit, state, text), rest, state, text)
         case "assault", [unit, *rest] if rest:
             return _assault(_unit(unit, state, text), rest, state, text)
+        case "strafe", [unit, *rest] if rest:
+            return _strafe(_unit(unit, state, text), rest, state, text)
         case "close" | "capture" | "charge" | "dfa" | "ram", [unit, *rest] if "at" in rest:
             return _combat(verb, _unit(unit, state, text), rest, state, text)
         case "place", [_, *_]:
@@ -291,6 +298,40 @@ def _assault(ident: str, rest: list[str], state: AoDState, text: str) -> Assault
         raise _fail(text, "an assault fires directly, never indirectly")
     move = _move(ident, rest[:at], state, text)
     return AssaultUnit(ident, move.to, move.facing, targets, close, slot, split, move.via)
+
+
+def _strafe(ident: str, rest: list[str], state: AoDState, text: str) -> FireOnMove:
+    """``strafe UNIT HEX [face F] [ALT] fire TARGETS [split N,N] [then HEX [face F] [ALT]]``."""
+    words = [word.casefold() for word in rest]
+    if "fire" not in words:
+        raise _fail(text, "a strafe names the hex it fires from, then fire and the targets")
+    at = words.index("fire")
+    then = words.index("then") if "then" in words else len(rest)
+    if then < at:
+        raise _fail(text, "a strafe fires before it moves on: fire TARGET, then HEX")
+    first = _move(ident, rest[:at], state, text)
+    if first.via or first.run:
+        raise _fail(text, "a strafe names one hex to fire from (no path, no run)")
+    targets, slot, indirect, split = _attack_words(rest[at + 1 : then], state, text)
+    if slot is not None or indirect:
+        raise _fail(text, "a strafe fires its one weapon directly")
+    if then == len(rest):
+        return FireOnMove(ident, first.to, first.facing, targets, first.altitude, split=split)
+    onward = rest[then + 1 :]
+    last = _move(ident, onward, state, text)
+    said = {word.casefold() for word in onward}
+    facing = last.facing if "face" in said else None
+    return FireOnMove(
+        ident,
+        first.to,
+        first.facing,
+        targets,
+        first.altitude,
+        last.to,
+        facing,
+        last.altitude,
+        split,
+    )
 
 
 def _combat(
@@ -435,6 +476,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - o
             indirect = " indirect" if command.indirect else ""
             pulse = f" pulse {','.join(command.pulse)}" if command.pulse else ""
             return f"fire {command.unit} at {attack}{indirect}{pulse}"
+        case FireOnMove():
+            return _format_strafe(command)
         case AssaultUnit():
             path = " ".join(h.label for h in (*command.via, command.to))
             verb = "strike" if command.close else "fire"
@@ -490,6 +533,20 @@ def _format_move(command: MoveUnit) -> str:
     if command.altitude is not None:
         words.append(command.altitude.value)
     return " ".join(words)
+
+
+def _format_strafe(command: FireOnMove) -> str:
+    def place(where: Hex, facing: Facing | None, altitude: Altitude | None) -> str:
+        face = "" if facing is None else f" face {facing.name}"
+        high = "" if altitude is None else f" {altitude.value}"
+        return f"{where.label}{face}{high}"
+
+    first = place(command.at, command.at_facing, command.at_altitude)
+    attack = _format_attack(command.targets, None, command.split)
+    words = f"strafe {command.unit} {first} fire {attack}"
+    if command.to is None and command.facing is None and command.altitude is None:
+        return words
+    return f"{words} then {place(command.to or command.at, command.facing, command.altitude)}"
 
 
 def _own_move(to: Hex | None, facing: Facing | None) -> str:

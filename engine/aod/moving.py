@@ -29,13 +29,13 @@ from engine.aod.movement import (
     Altitude,
     allowance,
     check_path,
-    reachable_states,
     starts_hindered,
 )
 from engine.aod.orders import (
     Contact,
     break_away_rule,
 )
+from engine.aod.reach import reach
 from engine.aod.state import AoDState, OrderKind, SpinOffer, Stage
 from engine.aod.turns import after_order, end_turn_if_done, give_order, order_unit
 from engine.aod.units import SpeedMode, UnitType
@@ -114,7 +114,7 @@ def _path_cost(state: AoDState, index: int, command: MoveUnit, altitude: Altitud
             said = _RULE_IDS.sub("", problem)  # the player reads words, not section ids
             raise IllegalCommand(AoDCode.PATH, f"{unit.ident} cannot move so: {said}.")
         return len(path)
-    cost = reachable_states(field, at, budget).get((command.to, altitude))
+    cost = reach(state, index, budget).get((command.to, altitude))
     if cost is None:
         where = label(command.to)
         raise IllegalCommand(

@@ -13,6 +13,8 @@ from engine.aod.events import (
     AoDEvent,
     ArtilleryResolved,
     AttackRolled,
+    AweDeclared,
+    AweRolled,
     BreakAwayRolled,
     CaptiveFreed,
     DeployerChanged,
@@ -94,6 +96,9 @@ def _rolls(event: Event, before: AoDState) -> Sequence[Roll]:  # noqa: PLR0911 -
         return (attack,)
     if isinstance(event, ArtilleryResolved):
         return (Roll("artillery", event.dice, outcome=_volley_outcome(event)),)
+    if isinstance(event, AweRolled):
+        lost = event.orders_lost
+        return (Roll("Awe", event.dice, outcome=f"{lost} order{'' if lost == 1 else 's'} lost"),)
     if isinstance(event, FirstPlayerRolled):
         return tuple(
             Roll(f"seat {seat + 1}", dice) for rolled in event.rolls for seat, dice in rolled
@@ -158,6 +163,27 @@ def _(event: TurnBegan, before: AoDState, after: AoDState) -> str:
     zone = f"; {event.zone_vp} VP for units in enemy zones" if event.zone_vp else ""
     return (
         f"Round {event.round}: {before.players[event.player]}'s turn, {event.orders} orders{zone}."
+    )
+
+
+@_said.register
+def _(event: AweDeclared, before: AoDState, after: AoDState) -> str:
+    del after
+    return (
+        f"{before.players[event.player]} invokes Awe against {before.players[event.opponent]}: "
+        "it will roll at the start of their next turn."
+    )
+
+
+@_said.register
+def _(event: AweRolled, before: AoDState, after: AoDState) -> str:
+    del after
+    dice = ", ".join(map(str, event.dice))
+    lost = event.orders_lost
+    outcome = f"{lost} order{'' if lost == 1 else 's'} lost this turn" if lost else "no effect"
+    return (
+        f"Awe ({before.players[event.player]}) rolls {dice} against "
+        f"{before.players[event.opponent]}: {outcome}."
     )
 
 

@@ -28,6 +28,7 @@ rules refuse in the simulator is a bug of the list or of the rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from itertools import takewhile
 from typing import Protocol, TypeVar
 
 import attrs
@@ -43,11 +44,17 @@ from engine.aod.commands import (
     VentUnit,
     WithdrawForce,
 )
-from engine.aod.geometry import Arc, arc_of
-from engine.aod.rules import legal_commands
+from engine.aod.geometry import Arc, arc_of, facing_towards
+from engine.aod.rules import (
+    legal_commands,
+    listed_attacks,
+    listed_deployments,
+    listed_moves,
+    listed_vents,
+)
 from engine.aod.state import AoDState, Stage
 from engine.game import Command
-from engine.hexes import Facing, Hex
+from engine.hexes import Hex
 
 __all__ = [
     "NOT_ATTACKS",
@@ -97,12 +104,6 @@ def random_policy(state: AoDState, rng: Random) -> Command | None:
 
 
 # ------------------------------------------------------------------ what the players read
-def facing_towards(origin: Hex, other: Hex) -> Facing:
-    """The facing whose front points most nearly at ``other`` (AOD-8.1); N for the same hex."""
-    v = other - origin
-    return max(Facing, key=lambda f: f.delta.q * v.q + f.delta.r * v.r + f.delta.s * v.s)
-
-
 def is_hot(state: AoDState, index: int, *, dangerous: bool) -> bool:
     """The 'Mech's heat costs it something (AOD-3.5); ``dangerous``: it is shut down or checks.
 
@@ -177,27 +178,36 @@ def _clicks_left(state: AoDState, index: int) -> int:
 
 
 # ------------------------------------------------------------------ the aggressive player
-def aggressive(state: AoDState, rng: Random) -> Command | None:  # noqa: PLR0911 - one step each
-    """Attack the weakest enemy, else close in; vent when hot; end the turn only when idle."""
-    commands = legal_commands(state)
-    if not commands:
-        return None
+def aggressive(state: AoDState, rng: Random) -> Command | None:
+    """Attack the weakest enemy, else close in; vent when hot; end the turn only when idle.
+
+    Giving orders, it lists only what each step reads (`listed_vents`, `listed_attacks`, then
+    `listed_moves`), each in `legal_commands`' order, so it chooses as if it read the whole list.
+    """
     if state.stage is Stage.DEPLOYMENT:
-        return _deploy(state, commands, rng)
+        return _deploy(state, rng)
     if state.stage is not Stage.ORDER or state.spins:
-        return _other_stage(commands, rng)
-    vents = [c for c in commands if isinstance(c, VentUnit)]
+        commands = legal_commands(state)
+        return _other_stage(commands, rng) if commands else None
+    return _order(state, rng)
+
+
+def _order(state: AoDState, rng: Random) -> Command:
+    """Steps 2-7: vent if dangerous, attack, vent if hot, advance, turn, end the turn."""
+    vents = listed_vents(state)
     urgent = _vent(state, vents, dangerous=True)
     if urgent is not None:
         return urgent
-    attack = _attack(state, commands, rng)
+    attack = _attack(state, listed_attacks(state), rng)
     if attack is not None:
         return attack
     cooling = _vent(state, vents, dangerous=False)
     if cooling is not None:
         return cooling
-    moves = [c for c in commands if isinstance(c, MoveUnit)]
-    return _advance(state, moves, rng) or _turn(state, moves) or _end(commands, rng)
+    # AOD-7.5: a unit with a token is never moved (`_advance`, `_turn`): its moves go unlisted
+    fresh = {n for n in state.owned(state.active) if not state.units[n].tokens}
+    moves = listed_moves(state, fresh)
+    return _advance(state, moves, rng) or _turn(state, moves) or EndTurn()
 
 
 def _other_stage(commands: Sequence[Command], rng: Random) -> Command:
@@ -209,18 +219,30 @@ def _other_stage(commands: Sequence[Command], rng: Random) -> Command:
     return rng.choice(useful or list(commands))
 
 
-def _deploy(state: AoDState, commands: Sequence[Command], rng: Random) -> Command:
+def _deploy(state: AoDState, rng: Random) -> Command | None:
     """AOD-5 step 9: the first waiting unit, as near the enemies' zones as its own zone allows."""
-    deployments = [c for c in commands if isinstance(c, DeployUnit)]
-    if not deployments:
-        return rng.choice(commands)
-    first = deployments[0].unit
-    mine = [c for c in deployments if c.unit == first]
+    listed = listed_deployments(state)
+    first = next(listed, None)
+    if first is None:  # boarding a transport, or nothing
+        commands = legal_commands(state)
+        return rng.choice(commands) if commands else None
+    mine = [first, *takewhile(lambda c: c.unit == first.unit, listed)]
     targets = [
         h for p in range(len(state.setup.players)) if p != state.active for h in state.setup.zone(p)
     ]
-    best = min(_nearest(c.hex, targets) for c in mine)
-    return rng.choice([c for c in mine if _nearest(c.hex, targets) == best])
+    gaps = _gaps({c.hex for c in mine}, targets)
+    best = min(gaps.values())
+    return rng.choice([c for c in mine if gaps[c.hex] == best])
+
+
+def _gaps(wheres: Iterable[Hex], targets: Sequence[Hex]) -> dict[Hex, int]:
+    """`_nearest` of each of ``wheres``, with `Hex.distance` written out (it is asked a lot)."""
+    spots = [(t.q, t.r) for t in targets]
+    gaps = {}
+    for w in wheres:
+        dqs = ((w.q - q, w.r - r) for q, r in spots)
+        gaps[w] = min(((abs(dq) + abs(dr) + abs(dq + dr)) // 2 for dq, dr in dqs), default=0)
+    return gaps
 
 
 def _vent(state: AoDState, vents: Sequence[Command], *, dangerous: bool) -> Command | None:
@@ -296,11 +318,6 @@ def _turn(state: AoDState, moves: Sequence[Command]) -> Command | None:
         if move.facing == facing_towards(move.to, near):
             return move
     return None
-
-
-def _end(commands: Sequence[Command], rng: Random) -> Command:
-    ends = [c for c in commands if isinstance(c, EndTurn)]
-    return ends[0] if ends else rng.choice(commands)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "aggressive": aggressive}

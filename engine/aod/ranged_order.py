@@ -65,27 +65,24 @@ from engine.aod.commands import RangedAttack
 from engine.aod.context import Ctx
 from engine.aod.dial import DamageKind, take_damage
 from engine.aod.effects import change_heat, damage, record_damage
-from engine.aod.events import AttackRolled, HeatCause, Shot, TargetLocked, UnitRepaired
+from engine.aod.events import AttackRolled, HeatCause, Shot, TargetLocked
 from engine.aod.factions import (
     Lock,
     RankBonus,
-    fanaticism_repairs,
-    has,
+    enhanced_imaging_applies,
     lock_after,
     lock_problem,
     predator_follow_up,
     rank_bonus,
     roll_enhanced_imaging,
-    scavenger_repair,
 )
 from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield
+from engine.aod.kills import eliminated_by
 from engine.aod.state import AoDState, OrderKind
-from engine.aod.transport import Piece
 from engine.aod.turns import after_order, give_order, order_unit
 from engine.aod.units import WeaponSlot
 from engine.game import Command, IllegalCommand
-from engine.hexes import Hex
 
 __all__ = [
     "LOCK_CODE",
@@ -95,9 +92,11 @@ __all__ = [
     "SPLIT_CODE",
     "aim",
     "aim_pulse",
+    "attack_needs",
     "deal",
     "fire",
     "hurt_self",
+    "imaging_applies",
     "in_range_problem",
     "lock_on",
     "lock_target",
@@ -213,6 +212,52 @@ def in_range_problem(
     return None
 
 
+def attack_needs(
+    state: AoDState,
+    index: int,
+    targets: Sequence[int],
+    slot: WeaponSlot | None,
+    *,
+    order: AttackOrder = AttackOrder.RANGED,
+    indirect: bool = False,
+    ignore_hindering: bool = False,
+    formation: Sequence[Modifier] = (),
+    equipment: bool = True,
+) -> tuple[Need, ...]:
+    """AOD-12.5 / AOD-12.8: each target's need as `fire` rolls it, on the state's positions.
+
+    ``ignore_hindering``: *Enhanced Imaging* succeeded (AOD-21.2); ``formation``: a ranged
+    formation's bonus (AOD-18.3); ``equipment`` False: no SE (*Predator*'s second attack). The
+    order's preview (`tui.aod.workflow`) asks this too, so what it shows is what is rolled.
+    """
+    field, indices = state.battlefield()
+    weapon = weapon_for(state.definition(index), slot)
+    shooter = combatant(
+        state,
+        index,
+        indices.index(index),
+        weapon=None if weapon is None else weapon.slot,
+        equipment=equipment,
+    )
+    aims = [combatant(state, t, indices.index(t)) for t in targets]
+    return ranged_needs(
+        field,
+        shooter,
+        aims,
+        order=order,
+        indirect=indirect,
+        ignore_hindering=ignore_hindering,
+        extra_attack=formation,
+    )
+
+
+def imaging_applies(state: AoDState, index: int, targets: int) -> bool:
+    """AOD-21.2: whether unit ``index`` rolls *Enhanced Imaging* attacking ``targets`` targets."""
+    return enhanced_imaging_applies(
+        state.definition(index), state.setup.catalogue(), targets=targets
+    )
+
+
 def lock_target(state: AoDState, index: int) -> int | None:
     """AOD-21.1: the unit ``index``'s attacks are bound to, while it is on the battlefield.
 
@@ -303,14 +348,16 @@ def fire(
     aims = [combatant(state, t, indices.index(t)) for t in targets]
     imaging = roll_enhanced_imaging(printed, catalogue, ctx.dice, targets=len(aims))
     bonus = rank_bonus_for(state, field, shooter, aims)
-    needs = ranged_needs(
-        field,
-        shooter,
-        aims,
+    needs = attack_needs(
+        state,
+        index,
+        targets,
+        slot,
         order=order,
         indirect=indirect,
         ignore_hindering=imaging is not None and imaging.ignore_hindering,
-        extra_attack=formation,
+        formation=formation,
+        equipment=not follow_up,
     )
     dice = AttackDice.roll(ctx.dice)
     hits = [need.succeeds(dice) for need in needs]
@@ -458,7 +505,6 @@ def deal(
     *Scavenger* and *Fanaticism* (AOD-21.1, AOD-21.3).
     """
     owner = ctx.state.units[index].owner
-    catalogue = ctx.state.setup.catalogue()
     appeared = False
     heated = []
     for target, clicks, energy in blows:
@@ -470,38 +516,13 @@ def deal(
         record_damage(ctx, target, hit, cause, by=owner, tokens=unit.tokens)
         appeared = appeared or hit.heavy_damage_appeared
         if hit.eliminated:
-            _scavenge(ctx, index, target)
-            if where is not None and has(ctx.state.definition(target), "fanaticism", catalogue):
-                _fanaticism(ctx, target, where)
+            eliminated_by(ctx, index, target, where)  # AOD-21.1 Fanaticism, AOD-21.3 Scavenger
         elif energy and hit.taken > 0:
             heated.append(target)
     for target in heated:  # AOD-10.1: +1 heat once a turn, after all the damage (step 7)
         if ctx.state.units[target].on_board and not ctx.state.units[target].energy_heat:
             change_heat(ctx, target, (HeatCause.ENERGY,), 1)
     return appeared
-
-
-def _scavenge(ctx: Ctx, killer: int, victim: int) -> None:
-    """AOD-21.3 *Scavenger*: the killer repairs 2 clicks if the victim had its speed mode."""
-    unit = ctx.state.units[killer]
-    if not unit.on_board:
-        return
-    piece = Piece(ctx.state.definition(killer), unit.dial)
-    done = scavenger_repair(piece, ctx.state.definition(victim), ctx.state.setup.catalogue())
-    if done is not None and done.repaired:
-        ctx.emit(UnitRepaired(killer, done.repaired, done.status.click, "scavenger"))
-
-
-def _fanaticism(ctx: Ctx, victim: int, where: Hex) -> None:
-    """AOD-21.1 *Fanaticism*: an enemy's order eliminated a Liao unit: its friends repair 1."""
-    state = ctx.state
-    field, indices = state.battlefield()
-    roster = [Piece(state.definition(n), state.units[n].dial) for n in indices]
-    side = state.units[victim].owner
-    repairs = fanaticism_repairs(field, where, side, roster, catalogue=state.setup.catalogue())
-    for at, done in repairs:
-        if done.repaired:
-            ctx.emit(UnitRepaired(indices[at], done.repaired, done.status.click, "fanaticism"))
 
 
 def lock_on(

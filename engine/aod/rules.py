@@ -19,11 +19,16 @@ seams the dial rules fill). A combat order is a command class here and a resolve
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 
 from engine.aod.artillery_order import fire_commands, fire_order
 from engine.aod.assault_order import assault_options, assault_order
-from engine.aod.captive_state import escort_destinations, escorts_gone, withdrawing
+from engine.aod.captive_state import (
+    escort_destinations,
+    escorts_gone,
+    held_captives_scored,
+    withdrawing,
+)
 from engine.aod.close_order import close_commands, close_order
 from engine.aod.commands import (
     AssaultUnit,
@@ -34,6 +39,7 @@ from engine.aod.commands import (
     DeployUnit,
     EndTurn,
     FireArtillery,
+    FireOnMove,
     FreeSpin,
     LoadTransport,
     MoveFormation,
@@ -74,13 +80,11 @@ from engine.aod.formation_attack import (
 from engine.aod.formation_order import formation_commands, formation_order
 from engine.aod.geometry import mode_terrain
 from engine.aod.heat import vent
-from engine.aod.movement import (
-    Altitude,
-    reachable_states,
-)
+from engine.aod.movement import Altitude
 from engine.aod.moving import move_allowance, move_order, spin_order
 from engine.aod.placing import begin_placing, place_terrain, placements, stop_placing
 from engine.aod.ranged_order import ranged_commands, ranged_order
+from engine.aod.reach import reach
 from engine.aod.repair_order import repair_commands, repair_order
 from engine.aod.special_order import special_commands, special_order
 from engine.aod.state import AoDState, OrderKind, Stage
@@ -104,6 +108,7 @@ from engine.aod.turns import (
     orderable,
 )
 from engine.aod.units import SpeedMode
+from engine.aod.vtol_fire_order import fire_on_move_commands, fire_on_move_order
 from engine.dice import DiceSource
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
 from engine.hexes import Facing, Hex
@@ -112,6 +117,10 @@ __all__ = [
     "AoDCode",
     "decide",
     "legal_commands",
+    "listed_attacks",
+    "listed_deployments",
+    "listed_moves",
+    "listed_vents",
     "move_allowance",
     "order_words",
     "orderable",
@@ -233,6 +242,7 @@ def _withdraw(ctx: Ctx, command: Command) -> None:
     player = ctx.state.active
     units = withdrawing(ctx.state, player)
     ctx.emit(ForceWithdrawn(player, units))
+    held_captives_scored(ctx, player)  # AOD-22.4: as if eliminated, for their holders
     escorts_gone(ctx, units)  # AOD-14.4: their captives go free
     if not check_end(ctx):
         finish_turn(ctx)
@@ -277,6 +287,7 @@ _HANDLERS: dict[type[Command], Callable[[Ctx, Command], None]] = {
     LoadTransport: load_order,
     UnloadTransport: unload_order,
     DeployAboard: deploy_aboard_order,
+    FireOnMove: fire_on_move_order,
 }
 
 
@@ -381,12 +392,25 @@ def legal_commands(state: AoDState) -> list[Command]:
 
 def _orders_of(state: AoDState, index: int) -> list[Command]:
     """The orders listed for unit ``index``: vent, moves, special attacks, fire, close combat."""
+    return [*_vents_of(state, index), *_moves_of(state, index), *_attacks_of(state, index)]
+
+
+def _vents_of(state: AoDState, index: int) -> list[Command]:
+    if OrderKind.VENT in orderable(state, index):
+        return [VentUnit(state.units[index].ident)]
+    return []
+
+
+def _moves_of(state: AoDState, index: int) -> list[Command]:
+    return _moves(state, index) if OrderKind.MOVE in orderable(state, index) else []
+
+
+def _attacks_of(state: AoDState, index: int) -> list[Command]:
+    """Unit ``index``'s orders other than vent and move: special attacks, fire, close combat."""
     kinds = orderable(state, index)
     found: list[Command] = []
-    if OrderKind.VENT in kinds:
-        found.append(VentUnit(state.units[index].ident))
     if OrderKind.MOVE in kinds:
-        found += _moves(state, index) + special_commands(state, index)
+        found += special_commands(state, index) + fire_on_move_commands(state, index)
     if OrderKind.RANGED in kinds:
         found += ranged_commands(state, index) + repair_commands(state, index)
     if OrderKind.ASSAULT in kinds:
@@ -396,7 +420,56 @@ def _orders_of(state: AoDState, index: int) -> list[Command]:
     return found
 
 
-def _deployments(state: AoDState) -> Iterator[Command]:
+def _giving_orders(state: AoDState) -> bool:
+    return state.stage is Stage.ORDER and not state.spins
+
+
+def listed_vents(state: AoDState) -> list[Command]:
+    """The Vent orders `legal_commands` lists now, in its order (AOD-10.3)."""
+    if not _giving_orders(state):
+        return []
+    return [c for n in state.owned(state.active) for c in _vents_of(state, n)]
+
+
+def listed_moves(state: AoDState, units: Container[int] | None = None) -> list[Command]:
+    """The Move orders of single units `legal_commands` lists now, in its order (AOD-8).
+
+    ``units``: only the moves of these (unit indices; None: every unit).
+    """
+    if not _giving_orders(state):
+        return []
+    mine = [n for n in state.owned(state.active) if units is None or n in units]
+    return [c for n in mine for c in _moves_of(state, n)]
+
+
+def listed_attacks(state: AoDState) -> list[Command]:
+    """Every order `legal_commands` lists now that may name an enemy, in its order.
+
+    It leaves out the end of the turn, vents, moves, movement formations and transport orders:
+    they name only the player's own units and free hexes (AOD-8, AOD-18.2, AOD-9), and the
+    moves and formations cost the most to list. For a player looking for an attack.
+    """
+    if not _giving_orders(state):
+        return []
+    found = [c for n in state.owned(state.active) for c in _attacks_of(state, n)]
+    found += fire_commands(state)
+    found += close_formation_commands(state)
+    found += ranged_formation_commands(state)
+    return found
+
+
+def listed_deployments(state: AoDState) -> Iterator[DeployUnit]:
+    """The deployments `legal_commands` lists now (AOD-5 step 9), in its order, one at a time.
+
+    Unit by unit, each in every hex of its zone where it may stand: a player placing the first
+    waiting unit reads only the first unit's.
+    """
+    if state.stage is not Stage.DEPLOYMENT:
+        return iter(())
+    return _deployments(state)
+
+
+def _deployments(state: AoDState) -> Iterator[DeployUnit]:
     zone = sorted(state.setup.zone(state.active))
     taken = {u.hex for u in state.units if u.on_board}
     for index in state.owned(state.active):
@@ -412,21 +485,22 @@ def _moves(state: AoDState, index: int) -> list[Command]:
     if state.captive_of(index) is not None:  # AOD-14.4: the escort takes its captive along
         return [*escort_destinations(state, index)]
     unit, printed = state.units[index], state.definition(index)
-    field, indices = state.battlefield()
-    at = indices.index(index)
     vtol = printed.speed_mode is SpeedMode.VTOL
     start = unit.hex
     assert start is not None  # noqa: S101 - orderable units are on the board
     found: list[Command] = [MoveUnit(unit.ident, start, f) for f in Facing if f != unit.facing]
-    walked = reachable_states(field, at, move_allowance(state, index))
-    runs = (
-        reachable_states(field, at, move_allowance(state, index, run=True))
-        if printed.is_mech
-        else {}
-    )
+    # the run first: the walk is then read off the same search (`engine.aod.reach`)
+    runs = reach(state, index, move_allowance(state, index, run=True)) if printed.is_mech else {}
+    walked = reach(state, index, move_allowance(state, index))
     for run, ends in ((False, walked), (True, {k: v for k, v in runs.items() if k not in walked})):
-        for where, altitude in sorted(ends):
+        for where, altitude in sorted(ends, key=_hex_order):
             if where == start and altitude is unit.altitude:
                 continue
             found.append(MoveUnit(unit.ident, where, unit.facing, run, altitude if vtol else None))
     return found
+
+
+def _hex_order(end: tuple[Hex, Altitude]) -> tuple[int, int, str]:
+    """The order of (hex, altitude) pairs (`engine.hexes.Hex` orders by q, then r), cheaply."""
+    where, altitude = end
+    return where.q, where.r, altitude.value

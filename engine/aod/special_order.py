@@ -18,6 +18,7 @@ always has a target. The dice: 3d6 (white, white, black), then *Merciless*'s d6.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from attrs import evolve
 
@@ -29,14 +30,15 @@ from engine.aod.closecombat import SpecialKind, resolve_special, special_problem
 from engine.aod.combat import AttackDice
 from engine.aod.commands import SpecialMove
 from engine.aod.context import AoDCode, Ctx, label
-from engine.aod.dial import DamageKind, take_damage
-from engine.aod.effects import record_damage
+from engine.aod.dial import DamageKind
 from engine.aod.events import FreeSpinsOffered, HeatCause, SpecialAttackRolled, UnitMoved
 from engine.aod.factions import merciless, rank_bonus, roll_merciless
 from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield, enemy_contacts, free_spins, mode_terrain
-from engine.aod.movement import Altitude, allowance, check_path, reachable_states
+from engine.aod.movement import Altitude, allowance, check_path
 from engine.aod.moving import move_allowance
+from engine.aod.ranged_order import deal, lock_on, lock_text, require_lock
+from engine.aod.reach import reach
 from engine.aod.state import AoDState, OrderKind, SpinOffer
 from engine.aod.terrain import TerrainType
 from engine.aod.turns import after_order, give_order, order_unit
@@ -100,7 +102,7 @@ def _cost(state: AoDState, index: int, command: SpecialMove) -> int:
             said = re.sub(r" \(AOD-[^)]*\)", "", why)  # the player reads words, not section ids
             raise IllegalCommand(AoDCode.PATH, f"{unit.ident} cannot move so: {said}.")
         return len(path)
-    cost = reachable_states(field, at, budget).get((command.to, Altitude.NOE))
+    cost = reach(state, index, budget).get((command.to, Altitude.NOE))
     if cost is None:
         raise IllegalCommand(
             AoDCode.UNREACHABLE,
@@ -138,6 +140,7 @@ def special_order(ctx: Ctx, command: Command) -> None:
     index = order_unit(ctx, command.unit, OrderKind.MOVE)
     state = ctx.state
     target = target_index(state, command.target)
+    require_lock(state, index, [target])  # AOD-21.1, AOD-21.2: a bound unit attacks its target
     cost = _cost(state, index, command)
     problem = _problem(state, index, target, command)
     if problem is not None:  # AOD-16.1, AOD-16.2
@@ -178,14 +181,10 @@ def special_order(ctx: Ctx, command: Command) -> None:
             extra,
         )
     )
-    if result.clicks:  # AOD-16.1: impact damage, no armour
-        hit = take_damage(
-            state.definition(target), state.units[target].dial, result.clicks, DamageKind.IMPACT
-        )
-        owner = state.units[index].owner
-        tokens = ctx.state.units[target].tokens
-        record_damage(ctx, target, hit, str(command.kind), by=owner, tokens=tokens)
+    # AOD-16.1: impact damage, no armour; an elimination triggers Scavenger and Fanaticism
+    deal(ctx, index, [(target, result.clicks, False)], DamageKind.IMPACT, str(command.kind))
     apply_self_damage(ctx, index, result.self_damage)
+    lock_on(ctx, index, (target,), bonus, hit=result.hit)  # AOD-21.1, AOD-21.2
     if ctx.state.units[index].on_board:
         _offer_spins(ctx, index, target, may_spin=result.target_may_spin)
     after_order(ctx, index, pushed=pushed, heat=_HEAT[command.kind])
@@ -213,8 +212,9 @@ def _offer_spins(ctx: Ctx, index: int, target: int, *, may_spin: bool) -> None:
 def special_commands(state: AoDState, index: int) -> list[Command]:
     """Every special attack unit ``index`` may make now: each target, kind and side of it.
 
-    The attacker ends facing the target. Bounded: at most 6 hexes per target and kind; the
-    reachable hexes are found once per kind.
+    The attacker ends facing the target. Bounded: at most 6 hexes per target and kind; where the
+    move may end is asked only for the hexes beside a target near enough (a step costs at least
+    1, so a hex farther than the allowance is never reached).
     """
     unit, printed = state.units[index], state.definition(index)
     if unit.hex is None or unit.engaged or printed.unit_type is UnitType.INFANTRY:
@@ -222,34 +222,60 @@ def special_commands(state: AoDState, index: int) -> list[Command]:
     kinds = (SpecialKind.CHARGE, SpecialKind.DFA) if printed.is_mech else (SpecialKind.RAM,)
     found: list[Command] = []
     for kind in kinds:
-        ends = _ends(state, index, kind)
-        for target, other in enumerate(state.units):
-            if other.owner == unit.owner or not other.on_board or other.hex is None:
-                continue
-            if state.definition(target).unit_type is UnitType.INFANTRY:  # AOD-16.1
-                continue
-            for where in sorted(other.hex.ring(1)):
-                facing = where.direction_to(other.hex)
-                if where not in ends or facing is None:
+        budget = _budget(state, index, kind)
+        ends: Callable[[Hex], bool] | None = None
+        for target, there in _targets(state, index, budget):
+            ends = ends or _ends(state, index, kind, budget)
+            for where in sorted(there.ring(1)):
+                facing = where.direction_to(there)
+                if facing is None or not ends(where):
                     continue
-                command = SpecialMove(unit.ident, kind, where, facing, other.ident)
+                command = SpecialMove(unit.ident, kind, where, facing, state.units[target].ident)
                 if _problem(state, index, target, command) is None:
                     found.append(command)
     return found
 
 
-def _ends(state: AoDState, index: int, kind: SpecialKind) -> frozenset[Hex]:
-    """Where a special move of ``kind`` may end: a run, a jump or a walk (AOD-8, AOD-26.14)."""
+def _targets(state: AoDState, index: int, budget: int) -> list[tuple[int, Hex]]:
+    """The enemies unit ``index`` may charge, DFA or ram within ``budget`` hexes, and their hexes.
+
+    Not infantry (AOD-16.1), not one a Ruthlessness or Zellbrigen lock forbids (AOD-21.1,
+    AOD-21.2), and near enough that a hex beside it is within the allowance.
+    """
     unit = state.units[index]
-    assert unit.hex is not None  # noqa: S101 - on the board (guarded)
+    assert unit.hex is not None  # noqa: S101 - the caller checked
+    found = []
+    for target, other in enumerate(state.units):
+        if other.owner == unit.owner or not other.on_board or other.hex is None:
+            continue
+        if state.definition(target).unit_type is UnitType.INFANTRY:  # AOD-16.1
+            continue
+        if unit.hex.distance(other.hex) > budget + 1:  # no hex beside it within reach
+            continue
+        if lock_text(state, index, [target]):  # AOD-21.1, AOD-21.2
+            continue
+        found.append((target, other.hex))
+    return found
+
+
+def _budget(state: AoDState, index: int, kind: SpecialKind) -> int:
+    """The hexes a special move of ``kind`` covers: a jump, a run or a walk (AOD-8, AOD-26.14)."""
     if kind is SpecialKind.DFA:
-        start = unit.hex
-        return frozenset(
-            where
-            for where in start.spiral(jump_allowance(state, index))
-            if not _landing_problem(state, index, where)
+        return jump_allowance(state, index)
+    return move_allowance(state, index, run=kind is SpecialKind.CHARGE)
+
+
+def _ends(state: AoDState, index: int, kind: SpecialKind, budget: int) -> Callable[[Hex], bool]:
+    """Whether a special move of ``kind`` may end in a hex: a run, a jump or a walk (AOD-8, 26.14).
+
+    A jump lands within ``budget`` hexes anywhere free and not blocking; a charge or a ram ends
+    where its move reaches at ground level (`engine.aod.reach`).
+    """
+    start = state.units[index].hex
+    assert start is not None  # noqa: S101 - on the board (guarded)
+    if kind is SpecialKind.DFA:
+        return lambda where: (
+            start.distance(where) <= budget and not _landing_problem(state, index, where)
         )
-    field, indices = state.battlefield()
-    budget = move_allowance(state, index, run=kind is SpecialKind.CHARGE)
-    reached = reachable_states(field, indices.index(index), budget)
-    return frozenset(where for where, altitude in reached if altitude is Altitude.NOE)
+    reached = reach(state, index, budget)  # the listing's own search of this state
+    return lambda where: (where, Altitude.NOE) in reached

@@ -18,7 +18,9 @@ and movement rules read, with the map from battlefield indices back to units.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Hashable
 from types import MappingProxyType
+from typing import TypeVar, cast
 
 from attrs import evolve, field, frozen
 
@@ -56,6 +58,8 @@ __all__ = [
     "UnitState",
     "unit_idents",
 ]
+
+_T = TypeVar("_T")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -352,6 +356,8 @@ class AoDState:
         markers: artillery markers waiting for their owner's next command stage (AOD-13.3,
             AOD-13.4), in placement order; a marker's ``shooter`` is a unit index.
         result: how the game ended, or None.
+        awe: House Liao *Awe* picks waiting for the opponent's next turn (AOD-21.1):
+            (the Liao player, the opponent).
     """
 
     setup: AoDSetup
@@ -369,9 +375,13 @@ class AoDState:
     spins: tuple[SpinOffer, ...] = ()
     result: Result | None = None
     markers: tuple[PlacedMarker, ...] = ()
+    awe: tuple[tuple[int, int], ...] = ()
     _defs: dict[str, UnitDef] = field(init=False, eq=False, repr=False, hash=False, factory=dict)
     _field: list[tuple[Battlefield, tuple[int, ...]]] = field(
         init=False, eq=False, repr=False, hash=False, factory=list
+    )
+    _memo: dict[Hashable, object] = field(
+        init=False, eq=False, repr=False, hash=False, factory=dict
     )
 
     def __attrs_post_init__(self) -> None:
@@ -457,6 +467,16 @@ class AoDState:
             occupants = tuple(self.occupant(n) for n in indices)
             self._field.append((Battlefield(self.terrain, occupants), indices))
         return self._field[0]
+
+    def memo(self, key: Hashable, build: Callable[[], _T]) -> _T:
+        """What ``build`` returns for this state, built once per state (listings, derived views).
+
+        ``key`` names the question (a tuple: the asking function and its arguments); ``build``
+        must depend on the state alone, so it is answered once however often it is asked.
+        """
+        if key not in self._memo:
+            self._memo[key] = build()
+        return cast("_T", self._memo[key])
 
     def occupant(self, index: int) -> Occupant:
         """Unit ``index`` as the geometry sees it (AOD-26.4)."""

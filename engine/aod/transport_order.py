@@ -42,8 +42,9 @@ from engine.aod.events import (
 )
 from engine.aod.evolve import evolve
 from engine.aod.geometry import Battlefield
-from engine.aod.movement import allowance, reachable_states, starts_hindered
+from engine.aod.movement import allowance, starts_hindered
 from engine.aod.moving import break_away, offer_spins
+from engine.aod.reach import reach
 from engine.aod.scoring import elimination_scorer
 from engine.aod.state import AoDState, OrderKind, Stage
 from engine.aod.transport import (
@@ -100,11 +101,9 @@ def _budget(state: AoDState, index: int) -> int:
 def _move_cost(state: AoDState, index: int, to: Hex | None, budget: int) -> int:
     """AOD-8.1 / AOD-26.7: the cost of the transport's move to ``to`` (0: it stays)."""
     unit = state.units[index]
-    field, indices = state.battlefield()
-    at = indices.index(index)
     if to is None or to == unit.hex:
         return 0
-    cost = reachable_states(field, at, budget).get((to, unit.altitude))
+    cost = reach(state, index, budget).get((to, unit.altitude))
     if cost is None:
         raise IllegalCommand(
             TransportCode.MOVE,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.aod.awe import awe_stage
 from engine.aod.barrage import resolve_markers
 from engine.aod.captives import captive_order_problem, escort_order_problem
 from engine.aod.context import AoDCode, Ctx, next_seat, own_unit, require_no_spins, require_stage
@@ -83,6 +84,7 @@ def begin_turn(ctx: Ctx, player: int) -> None:
             _engaged(state, player),
         )
     )
+    awe_stage(ctx, player)  # AOD-21.1: House Liao's Awe, rolled and picked
 
 
 def _engaged(state: AoDState, player: int) -> tuple[int, ...]:
@@ -165,7 +167,8 @@ def orderable(state: AoDState, index: int) -> frozenset[OrderKind]:
         or state.orders_left <= 0
     ):
         return frozenset()
-    return _allowed(state, index) & IMPLEMENTED
+    # asked for every unit of every listed formation: answered once per state
+    return state.memo((orderable, index), lambda: _allowed(state, index) & IMPLEMENTED)
 
 
 def order_unit(ctx: Ctx, ident: str, kind: OrderKind) -> int:

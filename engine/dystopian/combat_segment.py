@@ -32,6 +32,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dystopian import ordnance
+from engine.dystopian.boarding import derelict_problem
+from engine.dystopian.cards import card_ad_bonus
 from engine.dystopian.combat import (
     ContactFire,
     HitNumber,
@@ -67,11 +69,13 @@ from engine.dystopian.events import (
     ModelDisplaced,
     ModelLost,
 )
+from engine.dystopian.generator_segment import shield_step
 from engine.dystopian.geometry import AA_REACH, CC_REACH, Level
 from engine.dystopian.models import Weapon, WeaponKind
 from engine.dystopian.movement import ContactKind, displace, flare_path
 from engine.dystopian.ramming import contact_fire, resolve_collision, resolve_ram, resolve_terrain
 from engine.dystopian.state import DeclaredAttack, DWState, Stage
+from engine.dystopian.wing_deck import launched_fire_problem
 from engine.game import IllegalCommand
 
 __all__ = [
@@ -134,6 +138,8 @@ def aim_at(state: DWState, index: int, weapon: int, target: int) -> ordnance.Aim
     board, indices = state.board()
     if not state.models[index].on_board or not state.models[target].on_board:
         return "Only models on the table fire or are fired at."
+    if state.models[index].markers.derelict:  # DW-19.6
+        return derelict_problem("fire")
     card = state.card(target)
     fire = ordnance.Fire(
         indices.index(index),
@@ -369,6 +375,8 @@ def declare_problem(state: DWState, command: Fire) -> DeclaredAttack | str:  # n
     targets = _targets(state, command.targets)
     if not models or not targets:
         return "Name the firing model and its target."
+    if activation.boardings:  # DW-19.3: shooting is declared before the boardings
+        return "Attacks are declared before any boarding."
     for index in models:
         if state.models[index].squadron != activation.squadron or not state.models[index].on_board:
             return f"{state.models[index].ident} is not in the active squadron."
@@ -397,7 +405,8 @@ def declare_problem(state: DWState, command: Fire) -> DeclaredAttack | str:  # n
         problem = _split_problem(state, models[0], weapons[0], targets, command.shares)
         if problem:
             return problem
-    return DeclaredAttack(models, tuple(weapons), targets, command.shares)
+    launched = launched_fire_problem(state, models, tuple(weapons))  # DW-20.4: a carrier
+    return launched or DeclaredAttack(models, tuple(weapons), targets, command.shares)
 
 
 def _split_problem(
@@ -433,7 +442,7 @@ def fire_options(state: DWState) -> list[Fire]:  # noqa: C901 - models x weapons
     Splits are accepted but not listed.
     """
     activation = state.activation
-    if activation is None:
+    if activation is None or activation.boardings:  # DW-19.3: no attack after a boarding
         return []
     used = activation.declared_weapons()
     enemies = [
@@ -447,6 +456,8 @@ def fire_options(state: DWState) -> list[Fire]:  # noqa: C901 - models x weapons
         ident, card = state.models[index].ident, state.card(index)
         for n, weapon in enumerate(card.weapons):
             if (index, n) in used:
+                continue
+            if launched_fire_problem(state, (index,), (n,)):  # DW-20.4: it launched a wing
                 continue
             for target in enemies:
                 aimed = aim_at(state, index, n, target)
@@ -520,7 +531,8 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         if not aims:
             continue
         found = [a for _, _, a in aims]
-        ad = share if share is not None else linked_ad(found[0].ad, *(a.ad for a in found[1:]))
+        ads = [a.ad + card_ad_bonus(state, attack, m, w) for m, w, a in aims]  # DW-8 cards
+        ad = share if share is not None else linked_ad(ads[0], *ads[1:])
         lead = state.card(aims[0][0]).weapons[aims[0][1]]
         attackers = tuple(m for m, _, _ in aims)
         roll = roll_attack(ctx.dice, ad, _need(found))
@@ -528,6 +540,7 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         hits = roll.hits
         if hits and lead.kind in {WeaponKind.ROCKET, WeaponKind.TORPEDO}:
             hits = _cancel(ctx, target, attackers, lead.kind, hits)
+        hits = shield_step(ctx, target, lead.kind, hits)  # DW-23 Shield
         deal(ctx, target, resolve_damage(ctx.dice, hull(ctx.state, target), hits))
         settle(ctx)
 
@@ -590,7 +603,8 @@ def _counter_fire(ctx: Ctx, attack: DeclaredAttack, answered: set[tuple[int, int
                     continue  # DW-18.2: the attacker itself must be within reach
                 roll = roll_attack(ctx.dice, dice, need)
                 _rolled(ctx, attacker, source, (responder,), "", roll.roll)
-                deal(ctx, attacker, resolve_damage(ctx.dice, hull(ctx.state, attacker), roll.hits))
+                hits = shield_step(ctx, attacker, None, roll.hits)  # DW-23 Shield
+                deal(ctx, attacker, resolve_damage(ctx.dice, hull(ctx.state, attacker), hits))
             settle(ctx)
 
 

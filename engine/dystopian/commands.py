@@ -22,12 +22,15 @@ from engine.hexes import Facing, Hex
 __all__ = [
     "DW_COMMANDS",
     "Activate",
+    "Board",
     "ChooseEdge",
     "DWCommand",
     "DeployModel",
     "EndActivation",
     "Fire",
+    "Generate",
     "MoveModel",
+    "PlayCard",
     "RollOff",
 ]
 
@@ -141,3 +144,52 @@ DW_COMMANDS: tuple[type[DWCommand], ...] = (
     Fire,
 )
 """Every command class, for the ruleset and its converter."""
+
+
+# ---- boarding and the STAR deck (DW-19, DW-8) ---------------------------------------------------
+
+
+@frozen
+class Board(DWCommand):
+    """Declare a boarding by models of the active squadron (DW-19.3 step 4, DW-19.4).
+
+    Attributes:
+        models: the boarding models; several combine their AP in full (DW-19.4 step 1).
+        target: the enemy model boarded.
+        home: for each boarder, the surviving marines it calls back after a capture (DW-19.4
+            step 6); missing: none, the survivors stay aboard (and hold the prize, DW-19.5).
+    """
+
+    TAG = "dw_board"
+    models: tuple[str, ...]
+    target: str
+    home: tuple[int, ...] = ()
+
+
+@frozen
+class PlayCard(DWCommand):
+    """Play a STAR card from the hand on the active squadron (S) or one of its models (A) (DW-8.2).
+
+    ``model``: the model an A card is played on; empty for an S card (the whole squadron).
+    """
+
+    TAG = "dw_play_card"
+    card: str
+    model: str = ""
+
+
+@frozen
+class Generate(DWCommand):
+    """Use an active generator of a model of the active squadron (DW-23), after moving.
+
+    ``generator``: its catalogue id (``tesla``, ``upg``, ``disruption``); ``target``: the model a
+    UPG or Tesla aims at (empty for Disruption, which reaches every model within 4 hexes).
+    """
+
+    TAG = "dw_generate"
+    model: str
+    generator: str
+    target: str = ""
+
+
+DW_COMMANDS = (*DW_COMMANDS, Board, PlayCard, Generate)

@@ -14,25 +14,45 @@ from attrs import frozen
 from engine.dystopian.combat import ContactFire
 from engine.dystopian.geometry import Level
 from engine.dystopian.movement import ContactKind, MarkerAction
-from engine.dystopian.state import DeclaredAttack, Edge, FieldOrder, RecordedContact, Result
+from engine.dystopian.state import (
+    DeclaredAttack,
+    DeclaredBoarding,
+    Edge,
+    FieldOrder,
+    Party,
+    RecordedContact,
+    Result,
+)
 from engine.game import Event
 from engine.hexes import Facing, Hex
 
 __all__ = [
+    "BOARD_EVENTS",
     "DW_EVENTS",
     "ActivationEnded",
     "AttackDeclared",
     "AttackRolled",
     "AttackSource",
+    "BoardingDeclared",
+    "BoardingRolled",
+    "BoardingSettled",
+    "CardPlayed",
+    "CardsDiscarded",
+    "CardsDrawn",
     "CheckKind",
     "ContactResolved",
     "DWEvent",
     "DamageDealt",
+    "DeckShuffled",
+    "DefencePool",
     "DeployerChanged",
+    "DerelictDrifted",
     "EdgeChosen",
     "EndPhaseBegan",
     "GameEnded",
     "GameLengthRolled",
+    "GeneratorRolled",
+    "GeneratorUsed",
     "HazardKind",
     "HitsCancelled",
     "InitiativeRolled",
@@ -45,6 +65,7 @@ __all__ = [
     "MovementEnded",
     "RepairRolled",
     "RolledOff",
+    "ShieldRolled",
     "SquadronActivated",
     "TerrainTested",
     "TurnBegan",
@@ -406,3 +427,214 @@ DW_EVENTS: tuple[type[DWEvent], ...] = (
     RepairRolled,
 )
 """Every event class, for the ruleset and its converter."""
+
+
+# ---- boarding, generators and the STAR deck (DW-19, DW-23, DW-8) --------------------------------
+
+
+@frozen
+class BoardingDeclared(DWEvent):
+    """DW-19.3 step 4: a boarding of the active squadron, declared; rolled in its segment."""
+
+    TAG = "dw_boarding_declared"
+    boarding: DeclaredBoarding
+
+
+@frozen
+class DefencePool:
+    """DW-19.4 step 2: one defender's AA (or CC) at one boarding party, every die."""
+
+    responder: int
+    party: int
+    threshold: int
+    faces: tuple[int, ...]
+    hits: int
+
+
+@frozen
+class BoardingRolled(DWEvent):
+    """DW-19.4: one boarding's dice, from the defensive fire to the melee, and its outcome.
+
+    Attributes:
+        target: the boarded model.
+        boarders: the boarding models, in party order.
+        committed: the AP each party committed (DW-19.4 step 1).
+        defence: the defensive fire, pool by pool (DW-19.4 step 2).
+        after_fire: each party's AP after it.
+        melee: each party's melee dice (faces), in party order (DW-19.4 step 3).
+        melee_hits: each party's hits.
+        thresholds: each party's number needed (4+ less its modifiers) and the defender's, last.
+        defence_melee: the defender's melee dice at each party.
+        defence_hits: the defender's hits on each party.
+        ignored: boarders' hits the target's Security Posts ignored (DW-24).
+        target_ap: the target's AP before and after the melee.
+        parties_left: each party's AP after the melee.
+        outcome: a `boarding.Outcome` value.
+        sabotage: the Capital target out-fought rolls a critical (DW-19.4 step 4).
+    """
+
+    TAG = "dw_boarding_rolled"
+    target: int
+    boarders: tuple[int, ...]
+    committed: tuple[int, ...]
+    defence: tuple[DefencePool, ...]
+    after_fire: tuple[int, ...]
+    melee: tuple[tuple[int, ...], ...]
+    melee_hits: tuple[int, ...]
+    thresholds: tuple[int, ...]
+    defence_melee: tuple[tuple[int, ...], ...]
+    defence_hits: tuple[int, ...]
+    ignored: int
+    target_ap: tuple[int, int]
+    parties_left: tuple[int, ...]
+    outcome: str
+    sabotage: bool = False
+
+
+@frozen
+class BoardingSettled(DWEvent):
+    """DW-19.4 steps 5-6 / DW-19.5 / DW-19.6: what a boarding leaves behind.
+
+    Attributes:
+        target: the boarded model.
+        outcome: a `boarding.Outcome` value.
+        target_ap_lost: AP the target's crew (or the party aboard a derelict) lost.
+        boarders: the boarding models.
+        boarder_ap: AP each boarding model is down by: marines killed and marines left aboard.
+        aboard: the parties left aboard after a capture (DW-19.4 step 6).
+        prize: the captured model is a prize of the captors (DW-19.5).
+    """
+
+    TAG = "dw_boarding_settled"
+    target: int
+    outcome: str
+    target_ap_lost: int
+    boarders: tuple[int, ...]
+    boarder_ap: tuple[int, ...]
+    aboard: tuple[Party, ...] = ()
+    prize: bool = False
+
+
+@frozen
+class DerelictDrifted(DWEvent):
+    """DW-19.6: a derelict drifted straight ahead (``hexes``, start first; one hex: it stayed).
+
+    With its party's activation (or its own squadron's: a derelict never moves by itself), or
+    in the End Phase when nobody is aboard (DW-7.3 step 2).
+    """
+
+    TAG = "dw_derelict_drifted"
+    model: int
+    hexes: tuple[Hex, ...]
+
+
+@frozen
+class ShieldRolled(DWEvent):
+    """DW-23 Shield: 2D6 per Shield generator against one attack's hits; what they cancelled.
+
+    ``shields``: the Shield (and Guardian) generators rolled; 0: a Guardian's cover, one die.
+    """
+
+    TAG = "dw_shield_rolled"
+    model: int
+    shields: int
+    threshold: int
+    faces: tuple[int, ...]
+    cancelled: int
+    remaining: int
+
+
+@frozen
+class DeckShuffled(DWEvent):
+    """DW-8.3: the STAR deck shuffled (at the start, or the discards when it runs out).
+
+    ``faces``: the dice of the shuffle (one die of n sides for each card, n falling);
+    ``order``: the new deck, top first.
+    """
+
+    TAG = "dw_deck_shuffled"
+    faces: tuple[int, ...]
+    order: tuple[str, ...]
+
+
+@frozen
+class CardsDrawn(DWEvent):
+    """DW-8.3: ``player`` drew ``cards`` from the top of the deck."""
+
+    TAG = "dw_cards_drawn"
+    player: int
+    cards: tuple[str, ...]
+
+
+@frozen
+class CardsDiscarded(DWEvent):
+    """DW-8.3: ``player`` discarded ``cards`` (down to the hand limit in the End Phase)."""
+
+    TAG = "dw_cards_discarded"
+    player: int
+    cards: tuple[str, ...]
+
+
+@frozen
+class CardPlayed(DWEvent):
+    """DW-8.2: ``player`` played ``card`` on the active squadron or on ``model`` (-1: squadron)."""
+
+    TAG = "dw_card_played"
+    player: int
+    card: str
+    squadron: int
+    model: int = -1
+
+
+@frozen
+class GeneratorUsed(DWEvent):
+    """DW-23: ``model`` used its generator ``generator`` (once an activation); rolls follow."""
+
+    TAG = "dw_generator_used"
+    model: int
+    generator: str
+
+
+@frozen
+class GeneratorRolled(DWEvent):
+    """DW-23: a generator's die at one model, the Field's 2D6 against it, and what it did.
+
+    Attributes:
+        model: the user; ``target``: the model it touched.
+        generator: the generator's id.
+        faces: its D6, then the UPG's AP die on a 6.
+        field_faces: the target's Field dice (2D6 per Field), empty when none were rolled.
+        cancelled: a Field die of 4-6 cancelled the effect on this model.
+        marker: a `damage.Marker` name set (UPG: Shattered Defences, Chaos & Disarray), or "".
+        ap_lost: AP the target loses.
+        offline: Disruption took its generators offline.
+    """
+
+    TAG = "dw_generator_rolled"
+    model: int
+    generator: str
+    target: int
+    faces: tuple[int, ...]
+    field_faces: tuple[int, ...] = ()
+    cancelled: bool = False
+    marker: str = ""
+    ap_lost: int = 0
+    offline: bool = False
+
+
+BOARD_EVENTS: tuple[type[DWEvent], ...] = (
+    BoardingDeclared,
+    BoardingRolled,
+    BoardingSettled,
+    DerelictDrifted,
+    ShieldRolled,
+    DeckShuffled,
+    CardsDrawn,
+    CardsDiscarded,
+    CardPlayed,
+    GeneratorUsed,
+    GeneratorRolled,
+)
+"""The boarding, generator and STAR-deck events (DW-19, DW-23, DW-8)."""
+
+DW_EVENTS = (*DW_EVENTS, *BOARD_EVENTS)

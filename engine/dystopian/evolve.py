@@ -17,15 +17,25 @@ from engine.dystopian.events import (
     ActivationEnded,
     AttackDeclared,
     AttackRolled,
+    BoardingDeclared,
+    BoardingRolled,
+    BoardingSettled,
+    CardPlayed,
+    CardsDiscarded,
+    CardsDrawn,
     CheckKind,
     ContactResolved,
     DamageDealt,
+    DeckShuffled,
     DeployerChanged,
+    DerelictDrifted,
     DWEvent,
     EdgeChosen,
     EndPhaseBegan,
     GameEnded,
     GameLengthRolled,
+    GeneratorRolled,
+    GeneratorUsed,
     HitsCancelled,
     InitiativeRolled,
     ModelDeployed,
@@ -36,13 +46,24 @@ from engine.dystopian.events import (
     MovementEnded,
     RepairRolled,
     RolledOff,
+    ShieldRolled,
     SquadronActivated,
     TerrainTested,
     TurnBegan,
 )
 from engine.dystopian.geometry import in_base_contact
 from engine.dystopian.movement import MarkerAction
-from engine.dystopian.state import Activation, DWState, Markers, RecordedContact, Stage
+from engine.dystopian.state import (
+    Activation,
+    DWState,
+    Markers,
+    Party,
+    PlayedCard,
+    RecordedContact,
+    Stage,
+    StarDeck,
+)
+from engine.dystopian.wing_evolve import WING_APPLY
 from engine.game import Event
 
 __all__ = ["evolve"]
@@ -332,3 +353,169 @@ def _repair(event: RepairRolled, state: DWState) -> DWState:
     used = list(state.rerolls_used)
     used[model.owner] = True
     return _replace(state, rerolls_used=tuple(used))
+
+
+# ---- boarding, generators and the STAR deck (DW-19, DW-23, DW-8) --------------------------------
+
+
+@_apply.register
+def _boarding_declared(event: BoardingDeclared, state: DWState) -> DWState:
+    activation = state.activation
+    if activation is None:
+        return state
+    activation = _replace(activation, boardings=(*activation.boardings, event.boarding))
+    return _replace(state, activation=activation)
+
+
+@_apply.register
+def _boarding_rolled(event: BoardingRolled, state: DWState) -> DWState:
+    del event
+    return state
+
+
+def _thinned(parties: tuple[Party, ...], lost: int) -> tuple[Party, ...]:
+    """DW-19.4: the parties aboard a derelict after losing ``lost`` AP, the first ones first."""
+    kept = []
+    for party in parties:
+        taken = min(lost, party.ap)
+        lost -= taken
+        if party.ap - taken > 0:
+            kept.append(_replace(party, ap=party.ap - taken))
+    return tuple(kept)
+
+
+def _holds_prize(state: DWState, index: int, parties: tuple[Party, ...]) -> bool:
+    """DW-19.5: a fleet other than the owner has marines aboard (and nobody else)."""
+    owners = {state.models[p.home].owner for p in parties if p.ap > 0}
+    return len(owners) == 1 and state.models[index].owner not in owners
+
+
+@_apply.register
+def _boarding_settled(event: BoardingSettled, state: DWState) -> DWState:
+    for boarder, lost in zip(event.boarders, event.boarder_ap, strict=True):
+        markers = state.models[boarder].markers
+        state = state.with_markers(boarder, assault_damage=markers.assault_damage + lost)
+    model = state.models[event.target]
+    markers = model.markers
+    if markers.derelict:  # DW-19.6: the party aboard defends, not the crew
+        aboard = _thinned(model.aboard, event.target_ap_lost)
+    else:
+        aboard = model.aboard
+        markers = _replace(markers, assault_damage=markers.assault_damage + event.target_ap_lost)
+    taken = event.outcome in {"captured", "derelict"} and not markers.derelict
+    if event.outcome in {"captured", "derelict"}:  # DW-19.4 step 5, DW-19.6
+        aboard = event.aboard
+        markers = _replace(markers, derelict=True, all_stop=False, reversing=False)
+    markers = _replace(markers, prize=_holds_prize(state, event.target, aboard))
+    state = state.with_model(event.target, _replace(model, markers=markers, aboard=aboard))
+    return _captured(state, event.target) if taken else state
+
+
+def _captured(state: DWState, index: int) -> DWState:
+    """DW-10.2 / DW-22.5: a captured model is lost to its squadron (break checks, the flagship)."""
+    model = state.models[index]
+    if model.commodore:
+        lost = list(state.commodore_lost)
+        lost[model.owner] = True
+        state = _replace(state, commodore_lost=tuple(lost))
+    activation = state.activation
+    if activation is not None:
+        activation = _replace(activation, losses=(*activation.losses, index))
+    return _replace(state, activation=activation)
+
+
+@_apply.register
+def _drifted(event: DerelictDrifted, state: DWState) -> DWState:
+    model = state.models[event.model]
+    state = state.with_model(event.model, _replace(model, hex=event.hexes[-1]))
+    activation = state.activation
+    if activation is not None and model.squadron == activation.squadron:
+        activation = _replace(activation, moved=(*activation.moved, event.model))
+    return _replace(state, contacts=_parted(state), activation=activation)
+
+
+@_apply.register
+def _shield(event: ShieldRolled, state: DWState) -> DWState:
+    del event
+    return state
+
+
+def _star(state: DWState) -> StarDeck:
+    return state.star if state.star is not None else StarDeck(())
+
+
+def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
+    """``cards`` less one copy of each of ``gone``."""
+    left = list(cards)
+    for card in gone:
+        left.remove(card)
+    return tuple(left)
+
+
+def _with_hand(star: StarDeck, player: int, hand: tuple[str, ...]) -> StarDeck:
+    hands = list(star.hands)
+    hands[player] = hand
+    return _replace(star, hands=tuple(hands))
+
+
+@_apply.register
+def _shuffled(event: DeckShuffled, state: DWState) -> DWState:
+    return _replace(state, star=_replace(_star(state), deck=event.order, discard=()))
+
+
+@_apply.register
+def _drawn(event: CardsDrawn, state: DWState) -> DWState:
+    star = _star(state)
+    star = _replace(star, deck=star.deck[len(event.cards) :])
+    star = _with_hand(star, event.player, (*star.hands[event.player], *event.cards))
+    return _replace(state, star=star)
+
+
+@_apply.register
+def _discarded(event: CardsDiscarded, state: DWState) -> DWState:
+    star = _star(state)
+    star = _with_hand(star, event.player, _without(star.hands[event.player], event.cards))
+    return _replace(state, star=_replace(star, discard=(*star.discard, *event.cards)))
+
+
+@_apply.register
+def _played(event: CardPlayed, state: DWState) -> DWState:
+    star = _star(state)
+    star = _with_hand(star, event.player, _without(star.hands[event.player], (event.card,)))
+    star = _replace(
+        star,
+        discard=(*star.discard, event.card),
+        played=(*star.played, (state.turn, event.squadron, event.card)),
+    )
+    activation = state.activation
+    if activation is not None:
+        played = PlayedCard(event.card, event.model)
+        activation = _replace(activation, cards=(*activation.cards, played))
+    return _replace(state, star=star, activation=activation)
+
+
+@_apply.register
+def _generator_used(event: GeneratorUsed, state: DWState) -> DWState:
+    activation = state.activation
+    if activation is None:
+        return state
+    used = (*activation.generators_used, (event.model, event.generator))
+    return _replace(state, activation=_replace(activation, generators_used=used))
+
+
+@_apply.register
+def _generator_rolled(event: GeneratorRolled, state: DWState) -> DWState:
+    if event.cancelled:
+        return state
+    markers = state.models[event.target].markers
+    changes: dict[str, Any] = {"assault_damage": markers.assault_damage + event.ap_lost}
+    if event.marker:
+        changes[event.marker] = True
+    if event.offline:
+        changes["generators_offline"] = True
+    return state.with_markers(event.target, **changes)
+
+
+# ---- tiny-flyer wings (DW-20): the mutators live in `engine.dystopian.wing_evolve` ----
+for _event_type, _mutator in WING_APPLY.items():
+    _apply.register(_event_type, _mutator)

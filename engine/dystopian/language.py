@@ -10,16 +10,20 @@ from __future__ import annotations
 
 from engine.dystopian.commands import (
     Activate,
+    Board,
     ChooseEdge,
     DeployModel,
     EndActivation,
     Fire,
+    Generate,
     MoveModel,
+    PlayCard,
     RollOff,
 )
 from engine.dystopian.geometry import Level
 from engine.dystopian.movement import MarkerAction, format_path, parse_path
 from engine.dystopian.state import DWState, Edge
+from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
 from engine.game import Command, IllegalCommand, KernelCode
 from engine.hexes import Facing, Hex
 
@@ -94,7 +98,7 @@ def _path(word: str, text: str) -> str:
         raise _fail(text, str(exc)) from None
 
 
-def parse_command(text: str, state: DWState) -> Command:  # noqa: PLR0911 - one case a command
+def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -104,6 +108,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: PLR0911 - one 
     if not words:
         raise _fail(text, "an empty command")
     verb, args = words[0].casefold(), words[1:]
+    if verb in WING_VERBS:  # DW-20: the tiny-flyer commands
+        return parse_wing(verb, args, state, text)
     match verb, args:
         case "roll", []:
             return RollOff()
@@ -121,7 +127,7 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: PLR0911 - one 
             return _move(_model(model, state, text), _path(path, text), rest, text)
         case "fire", [models, weapon, "at", targets]:
             return _fire(models, weapon, targets, state, text)
-    raise _fail(text, f"unknown command {words[0]!r}")
+    return _parse_board_or_card(verb, args, state, text)  # DW-19, DW-8; or unknown
 
 
 def _deploy(ident: str, where: Hex, rest: list[str], state: DWState, text: str) -> DeployModel:
@@ -197,6 +203,11 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
                 else ",".join(targets)
             )
             return f"fire {','.join(models)} {weapon} at {aimed}"
+    wing = format_wing(command)  # DW-20: the tiny-flyer commands
+    if wing is not None:
+        return wing
+    if isinstance(command, Board | PlayCard | Generate):  # DW-19, DW-8, DW-23
+        return _format_board_or_card(command)
     msg = f"Dystopian Wars has no words for {command!r}"
     raise TypeError(msg)
 
@@ -211,3 +222,68 @@ def _format_move(command: MoveModel) -> str:
         words.append("reroll")
     words += [f"ram {where.label}" for where in command.rams]
     return " ".join(words)
+
+
+# ---- boarding and the STAR cards (DW-19, DW-8) --------------------------------------------------
+
+COMMAND_HELP += """
+board MODEL[,MODEL...] at TARGET [home N[,N...]]
+                                      declare a boarding by the active squadron (DW-19; rolled
+                                      after the attacks): several models combine their marines;
+                                      home N: after a capture, N of each boarder's survivors go
+                                      back to it (the rest stay aboard and hold the prize)
+play CARD [on MODEL]                  play a STAR card from your hand (DW-8): an S card on the
+                                      active squadron before it moves, an A card on one model
+generate MODEL GENERATOR [at TARGET]  use a generator after moving (DW-23): upg or tesla at one
+                                      model within 4 hexes; disruption at every model around"""
+
+
+def _numbers(word: str, text: str) -> tuple[int, ...]:
+    parts = word.split(",")
+    if not all(part.isdigit() for part in parts):
+        raise _fail(text, f"{word!r} is not a list of numbers (2,0,1)")
+    return tuple(int(part) for part in parts)
+
+
+def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) -> Command:
+    """``board ...`` and ``play ...``.
+
+    Raises:
+        IllegalCommand: ``command/parse`` for any other verb: an unknown command.
+    """
+    match verb, args:
+        case "board", [models, "at", target]:
+            names = tuple(_model(word, state, text) for word in models.split(",") if word)
+            return Board(names, _model(target, state, text))
+        case "board", [models, "at", target, "home", counts]:
+            names = tuple(_model(word, state, text) for word in models.split(",") if word)
+            return Board(names, _model(target, state, text), _numbers(counts, text))
+        case "play", [card]:
+            return PlayCard(card.casefold())
+        case "play", [card, "on", model]:
+            return PlayCard(card.casefold(), _model(model, state, text))
+        case "generate", [model, kind]:
+            return Generate(_model(model, state, text), kind.casefold())
+        case "generate", [model, kind, "at", target]:
+            return Generate(
+                _model(model, state, text), kind.casefold(), _model(target, state, text)
+            )
+    raise _fail(text, f"unknown command {text.split(maxsplit=1)[0]!r}")
+
+
+def _format_board_or_card(command: Board | PlayCard | Generate) -> str:
+    if isinstance(command, Generate):
+        aimed = f" at {command.target}" if command.target else ""
+        return f"generate {command.model} {command.generator}{aimed}"
+    if isinstance(command, PlayCard):
+        return (
+            f"play {command.card} on {command.model}" if command.model else f"play {command.card}"
+        )
+    words = f"board {','.join(command.models)} at {command.target}"
+    if command.home:
+        words += f" home {','.join(map(str, command.home))}"
+    return words
+
+
+# ---- tiny-flyer wings (DW-20): their commands' help ----
+COMMAND_HELP += "\n" + WING_HELP

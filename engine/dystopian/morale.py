@@ -163,6 +163,11 @@ def _broken(state: DWState, squadron: int) -> bool:
     return any(state.models[n].markers.broken for n in state.alive(squadron))
 
 
+def _crewed(state: DWState, squadron: int) -> bool:
+    """The squadron has a model on the table that is no derelict (DW-19.6: its crew is gone)."""
+    return any(not state.models[n].markers.derelict for n in state.alive(squadron))
+
+
 def break_checks_due(state: DWState) -> tuple[int, ...]:
     """DW-10.2: the squadrons that take a break check in this activation's morale segment."""
     activation = state.activation
@@ -176,5 +181,7 @@ def break_checks_due(state: DWState) -> tuple[int, ...]:
         if not model.escort:  # DW-10.2: losing an escort triggers nothing
             due.add(model.squadron)
     return tuple(
-        sorted(n for n in due if state.alive(n) and not exempt(state, n) and not _broken(state, n))
+        sorted(
+            n for n in due if _crewed(state, n) and not exempt(state, n) and not _broken(state, n)
+        )
     )

@@ -16,15 +16,25 @@ from engine.dystopian.events import (
     AttackDeclared,
     AttackRolled,
     AttackSource,
+    BoardingDeclared,
+    BoardingRolled,
+    BoardingSettled,
+    CardPlayed,
+    CardsDiscarded,
+    CardsDrawn,
     CheckKind,
     ContactResolved,
     DamageDealt,
+    DeckShuffled,
     DeployerChanged,
+    DerelictDrifted,
     DWEvent,
     EdgeChosen,
     EndPhaseBegan,
     GameEnded,
     GameLengthRolled,
+    GeneratorRolled,
+    GeneratorUsed,
     HazardKind,
     HitsCancelled,
     InitiativeRolled,
@@ -36,6 +46,7 @@ from engine.dystopian.events import (
     MovementEnded,
     RepairRolled,
     RolledOff,
+    ShieldRolled,
     SquadronActivated,
     TerrainTested,
     TurnBegan,
@@ -45,6 +56,7 @@ from engine.dystopian.geometry import Level
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
+from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
 from engine.game import Command, Event
 from engine.narration import Roll, Told, tell_events
 
@@ -121,7 +133,7 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
         case RepairRolled(marker=marker, face=face, repaired=repaired, rerolled_from=first):
             faces = (first, face) if first else (face,)
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
-    return ()
+    return _board_rolls(event) or wing_rolls(event)  # DW-19, DW-23, DW-8; DW-20
 
 
 _MARKER_NAMES = {
@@ -404,7 +416,8 @@ def _(event: DamageDealt, before: DWState, after: DWState) -> str:
     name = _name(before, event.model)
     if not event.hp_lost and not event.criticals:
         return f"{event.hits} hits do {name} no harm."
-    parts = [f"{name} takes {_plural(event.hits, 'hit', 'hits')}: {event.hp_lost} HP lost"]
+    hits = f" takes {_plural(event.hits, 'hit', 'hits')}" if event.hits else ""  # 0: a critical
+    parts = [f"{name}{hits}: {event.hp_lost} HP lost"]
     for critical in event.criticals:
         entry = CRITICAL_TABLE[Critical(critical)]
         parts.append(f"critical: {entry.name} ({entry.effect[0].lower()}{entry.effect[1:-1]})")
@@ -434,3 +447,178 @@ def _(event: RepairRolled, before: DWState, after: DWState) -> str:
     if event.new_fire:
         text += ", and the fire spreads"
     return text + "."
+
+
+# ---- boarding, generators and the STAR deck (DW-19, DW-23, DW-8) --------------------------------
+
+_OUTCOME_TEXT = {
+    "failure": "the boarding fails",
+    "captured": "captured: it is a derelict now",
+    "derelict": "its crew is overwhelmed: it is a derelict now",
+    "destroyed": "the robot is destroyed",
+}
+
+
+def _board_rolls(event: Event) -> Sequence[Roll]:
+    """The dice of the boarding, shield and deck events."""
+    match event:
+        case BoardingRolled() as rolled:
+            found = [
+                Roll("defensive fire", pool.faces, outcome=_plural(pool.hits, "hit", "hits"))
+                for pool in rolled.defence
+            ]
+            found += [
+                Roll("boarders", faces, outcome=_plural(hits, "hit", "hits"))
+                for faces, hits in zip(rolled.melee, rolled.melee_hits, strict=True)
+            ]
+            found += [
+                Roll("defenders", faces, outcome=_plural(hits, "hit", "hits"))
+                for faces, hits in zip(rolled.defence_melee, rolled.defence_hits, strict=True)
+                if faces
+            ]
+            return tuple(found)
+        case ShieldRolled(faces=faces, cancelled=cancelled):
+            return (Roll("shield", faces, outcome=f"{cancelled} cancelled"),)
+        case DeckShuffled(faces=faces) if faces:
+            return (Roll("shuffle", faces, outcome="the deck is shuffled"),)
+        case GeneratorRolled(generator=kind, faces=faces, field_faces=field, cancelled=off):
+            found = [Roll(kind, faces)]
+            if field:
+                found.append(Roll("field", field, outcome="cancelled" if off else "no effect"))
+            return tuple(found)
+    return ()
+
+
+def _card_name(state: DWState, ident: str) -> str:
+    return next((c.name for c in state.setup.deck if c.id == ident), ident)
+
+
+@_said.register
+def _(event: BoardingDeclared, before: DWState, after: DWState) -> str:
+    del after
+    boarding = event.boarding
+    who = ", ".join(before.models[n].ident for n in boarding.boarders)
+    return f"{who} will board {_name(before, boarding.target)}."
+
+
+@_said.register
+def _(event: BoardingRolled, before: DWState, after: DWState) -> str:
+    del after
+    target = _name(before, event.target)
+    parts = [f"{target} is boarded by {sum(event.committed)} marines"]
+    if event.defence:
+        lost = sum(c - a for c, a in zip(event.committed, event.after_fire, strict=True))
+        parts.append(f"defensive fire kills {lost}")
+    if event.melee:
+        parts.append(
+            f"the boarders score {sum(event.melee_hits) - event.ignored}, "
+            f"the defenders {sum(event.defence_hits)}"
+        )
+    else:
+        parts.append("no melee is fought")
+    before_ap, after_ap = event.target_ap
+    parts.append(f"{target} has {after_ap} of {before_ap} AP left")
+    text = "; ".join(parts) + f": {_OUTCOME_TEXT.get(event.outcome, event.outcome)}."
+    if event.sabotage:
+        text += " Sabotage: it rolls a critical."
+    return text
+
+
+@_said.register
+def _(event: BoardingSettled, before: DWState, after: DWState) -> str:
+    target = _name(before, event.target)
+    if event.aboard:
+        held = ", ".join(f"{p.ap} from {before.models[p.home].ident}" for p in event.aboard)
+        prize = " (a prize)" if after.models[event.target].markers.prize else ""
+        return f"Marines stay aboard {target}{prize}: {held}."
+    down = ", ".join(
+        f"{before.models[n].ident} -{lost} AP"
+        for n, lost in zip(event.boarders, event.boarder_ap, strict=True)
+        if lost
+    )
+    return f"After the boarding of {target}: {down or 'no marines lost'}."
+
+
+@_said.register
+def _(event: DerelictDrifted, before: DWState, after: DWState) -> str:
+    del after
+    name = _name(before, event.model)
+    if len(event.hexes) == 1:
+        return f"The derelict {name} stays in {label(event.hexes[0])}."
+    if before.setup.terrain.cell(event.hexes[-1]) is None:
+        return f"The derelict {name} drifts off the table."
+    return f"The derelict {name} drifts to {label(event.hexes[-1])}."
+
+
+@_said.register
+def _(event: ShieldRolled, before: DWState, after: DWState) -> str:
+    del after
+    whose = "shield" if event.shields else "Guardian cover"  # 0: a Guardian's one die
+    return (
+        f"{_name(before, event.model)}'s {whose} cancels "
+        f"{_plural(event.cancelled, 'hit', 'hits')}: {event.remaining} left."
+    )
+
+
+@_said.register
+def _(event: DeckShuffled, before: DWState, after: DWState) -> str:
+    del before, after
+    return f"The STAR deck is shuffled: {len(event.order)} cards."
+
+
+@_said.register
+def _(event: CardsDrawn, before: DWState, after: DWState) -> str:
+    del after
+    return f"{before.players[event.player]} draws {_plural(len(event.cards), 'card', 'cards')}."
+
+
+@_said.register
+def _(event: CardsDiscarded, before: DWState, after: DWState) -> str:
+    del after
+    names = ", ".join(_card_name(before, c) for c in event.cards)
+    return f"{before.players[event.player]} discards {names}."
+
+
+@_said.register
+def _(event: CardPlayed, before: DWState, after: DWState) -> str:
+    del after
+    on = before.squadron_name(event.squadron) if event.model < 0 else _name(before, event.model)
+    return f"{before.players[event.player]} plays {_card_name(before, event.card)} on {on}."
+
+
+_GENERATOR_NAMES = {
+    "upg": "ultrasonic pulveriser",
+    "tesla": "tesla generator",
+    "disruption": "disruption generator",
+}
+
+
+@_said.register
+def _(event: GeneratorUsed, before: DWState, after: DWState) -> str:
+    del after
+    what = _GENERATOR_NAMES.get(event.generator, f"{event.generator} generator")
+    return f"{_name(before, event.model)} uses its {what}."
+
+
+@_said.register
+def _(event: GeneratorRolled, before: DWState, after: DWState) -> str:
+    del after
+    target = _name(before, event.target)
+    roll = ", ".join(map(str, event.faces))
+    if event.cancelled:
+        return f"{target}'s field cancels the {event.generator} ({roll})."
+    effects = []
+    if event.marker:
+        effects.append(_MARKER_NAMES[event.marker])
+    if event.offline:
+        effects.append("its generators go offline")
+    if event.ap_lost:
+        effects.append(_plural(event.ap_lost, "marine", "marines") + " lost")
+    if event.generator == "tesla" and event.faces[0] >= 5:  # noqa: PLR2004 - Tesla's 5-6
+        effects.append("a critical follows")
+    return f"The {event.generator} rolls {roll} at {target}: {', '.join(effects) or 'no effect'}."
+
+
+# ---- tiny-flyer wings (DW-20): the sentences live in `engine.dystopian.wing_narrate` ----
+for _event_type, _sentence in WING_SAID.items():
+    _said.register(_event_type, _sentence)

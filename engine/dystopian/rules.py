@@ -19,18 +19,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.dice import DiceSource
+from engine.dystopian.boarding_segment import board_options, declare_boarding
+from engine.dystopian.cards import card_options, play_card
 from engine.dystopian.combat_segment import declare, fire_options
 from engine.dystopian.commands import (
     Activate,
+    Board,
     ChooseEdge,
     DeployModel,
     EndActivation,
     Fire,
+    Generate,
     MoveModel,
+    PlayCard,
     RollOff,
 )
 from engine.dystopian.context import Ctx, DWCode, label, own_model, require_stage
 from engine.dystopian.events import DeployerChanged, EdgeChosen, ModelDeployed, RolledOff
+from engine.dystopian.generating import generate, generate_options
 from engine.dystopian.geometry import Level
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
@@ -52,6 +58,8 @@ from engine.dystopian.moving import (
 from engine.dystopian.state import PLAYERS, DWState, Edge, FieldOrder, Stage
 from engine.dystopian.terrain import Entry, entry_rule, mode_for
 from engine.dystopian.turns import activate, begin_turn, end_activation, end_movement, roll_2d6_off
+from engine.dystopian.wing_rules import wings_ready
+from engine.dystopian.wings_segment import WING_HANDLERS, wing_options
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
 from engine.hexes import Hex
 
@@ -213,7 +221,11 @@ def prompt_text(state: DWState) -> str:  # noqa: PLR0911 - one line a stage
         waiting = ", ".join(state.models[n].ident for n in state.undeployed(state.active))
         return f"{who}: deploy a squadron in your zone (deploy MODEL HEX [FACING]): {waiting}."
     if state.activation is None:
-        return f"{who}: activate a squadron (activate MODEL [element MODEL])."
+        if not wings_ready(state, state.active):
+            return f"{who}: activate a squadron (activate MODEL [element MODEL])."
+        if not state.ready(state.active):  # DW-20.3: wings take turns among the squadrons
+            return f"{who}: activate a wing (fly WING HEX|off [attack|land|cap ...], refuel WING)."
+        return f"{who}: activate a squadron (activate MODEL) or a wing (fly WING HEX|off ...)."
     left = [
         state.models[n].ident
         for n in state.alive(state.activation.squadron)
@@ -239,11 +251,15 @@ def legal_commands(state: DWState) -> list[Command]:
     if state.stage is Stage.DEPLOYMENT:
         return list(_deployments(state))
     if state.activation is None:
-        return list(_activations(state))
+        return [*_activations(state), *wing_options(state)]
     found: list[Command] = [] if must_move(state) else [EndActivation()]
     settled = state.activation.movement_done or all(c.resolved for c in state.contacts)
     if found and settled:  # a Fire ends the movement: no dice may fall before it is declared
         found += fire_options(state)
+        found += board_options(state)  # DW-19.3: boardings, declared like attacks
+        found += generate_options(state)  # DW-23: active generators, after moving
+    found += card_options(state)  # DW-8.2: S and A cards from the hand
+    found += wing_options(state)  # DW-20.4 launches, DW-20.8 CAP wings flying with their host
     for index in state.alive(state.activation.squadron):
         found += _moves(state, index)
     return found
@@ -302,3 +318,38 @@ def _moves(state: DWState, index: int) -> list[Command]:
         if not move_problem(state, index, steps, option.marker, option.level):
             found.append(option)
     return found
+
+
+# ---- boarding and the STAR deck (DW-19, DW-8) ---------------------------------------------------
+
+
+def _board(ctx: Ctx, command: Command) -> None:
+    """DW-19.3 step 4: declare a boarding; the Movement segment ends first if it has not."""
+    assert isinstance(command, Board)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    declare_boarding(ctx, command)
+
+
+def _play_card(ctx: Ctx, command: Command) -> None:
+    assert isinstance(command, PlayCard)  # noqa: S101 - dispatched by type
+    play_card(ctx, command)
+
+
+def _generate(ctx: Ctx, command: Command) -> None:
+    """DW-23: use a generator after moving; the Movement segment ends first if it has not."""
+    assert isinstance(command, Generate)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    generate(ctx, command)
+
+
+_HANDLERS[Board] = _board
+_HANDLERS[PlayCard] = _play_card
+_HANDLERS[Generate] = _generate
+
+
+# ---- tiny-flyer wings (DW-20): the handlers live in `engine.dystopian.wings_segment` ----
+_HANDLERS.update(WING_HANDLERS)

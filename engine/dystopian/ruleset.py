@@ -9,7 +9,8 @@ the open-water 36 x 24 board (DW-28.1), six fixed turns.
 
 Scenario table keys: ``title``; ``players``, two tables of ``name`` and ``fleet`` (a fleet's
 name); ``turns`` (6); ``length`` (``fixed`` | ``variable``, DW-22.6); ``field_orders`` (true,
-DW-22.4); ``end_phase_bravery`` (false, DW-27 item 3); ``board`` with ``width``, ``height``
+DW-22.4); ``end_phase_bravery`` (false, DW-27 item 3); ``star_cards`` (false: the STAR deck
+of DW-8, the library's cards); ``board`` with ``width``, ``height``
 (36 x 24) and ``base`` (a `TerrainKind` name: ``water``; ``ground`` for a land battle).
 """
 
@@ -27,10 +28,13 @@ from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
+from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, seats_to_act
 from engine.dystopian.state import DWSetup, DWState, GameLength, PlayerSetup, Stage, VictoryLevel
 from engine.dystopian.terrain import BOARD_HEIGHT, BOARD_WIDTH, TerrainKind, TerrainMap
+from engine.dystopian.wing_commands import WING_COMMANDS
+from engine.dystopian.wing_events import WING_EVENTS
 from engine.game import Command, Event, Seat, Summary
 from engine.narration import Told
 from engine.schema import Migration
@@ -43,6 +47,8 @@ class Library:
     """What scenarios name, already read from files: the fleets by name (with their cards)."""
 
     fleets: Mapping[str, Fleet]
+    cards: tuple[Card, ...] = ()
+    """The STAR deck (DW-8; the catalogue's cards), dealt when a scenario asks for it."""
 
 
 DEFAULT_SCENARIO: Mapping[str, Any] = {
@@ -60,10 +66,13 @@ DEFAULT_SCENARIO: Mapping[str, Any] = {
 
 _KEYS = frozenset(
     {"title", "players", "turns", "length", "field_orders", "end_phase_bravery", "board"}
+    | {"star_cards"}
 )
 
 
-def setup_from_scenario(scenario: Mapping[str, Any], fleets: Mapping[str, Fleet]) -> DWSetup:
+def setup_from_scenario(
+    scenario: Mapping[str, Any], fleets: Mapping[str, Fleet], cards: tuple[Card, ...] = ()
+) -> DWSetup:
     """The setup a scenario table describes (keys in the module docstring).
 
     Raises:
@@ -98,7 +107,18 @@ def setup_from_scenario(scenario: Mapping[str, Any], fleets: Mapping[str, Fleet]
         length=GameLength(scenario.get("length", "fixed")),
         field_orders=bool(scenario.get("field_orders", True)),
         end_phase_bravery=bool(scenario.get("end_phase_bravery", False)),
+        deck=_deck(scenario, cards),
     )
+
+
+def _deck(scenario: Mapping[str, Any], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """DW-8: the STAR deck when the scenario plays with it (``star_cards = true``)."""
+    if not scenario.get("star_cards", False):
+        return ()
+    if not cards:
+        msg = "the scenario plays with STAR cards and the catalogue has none"
+        raise ValueError(msg)
+    return cards
 
 
 class DystopianWars:
@@ -107,8 +127,8 @@ class DystopianWars:
     name = "dystopian"
     title = "Dystopian Wars"
     setup_type = DWSetup
-    command_types: tuple[type[Command], ...] = DW_COMMANDS
-    event_types: tuple[type[Event], ...] = DW_EVENTS
+    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS)
+    event_types: tuple[type[Event], ...] = (*DW_EVENTS, *WING_EVENTS)
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
     migrations: Mapping[int, Migration] = MIGRATIONS
@@ -126,7 +146,9 @@ class DystopianWars:
             msg = "Dystopian Wars scenarios need the fleet library (start hexmech normally)"
             raise ValueError(msg)
         return setup_from_scenario(
-            DEFAULT_SCENARIO if scenario is None else scenario, self.library.fleets
+            DEFAULT_SCENARIO if scenario is None else scenario,
+            self.library.fleets,
+            self.library.cards,
         )
 
     def start(self, setup: DWSetup) -> DWState:

@@ -24,9 +24,10 @@ from attrs import evolve, field, frozen
 from engine.dystopian.combat import ContactFire
 from engine.dystopian.fleet import Fleet, fleet_models
 from engine.dystopian.geometry import Level, Piece, Size
-from engine.dystopian.models import Domain, ModelCard
+from engine.dystopian.models import Card, Domain, ModelCard
 from engine.dystopian.movement import ContactKind, Mover, TurnLimit, min_hexes, movement_points
 from engine.dystopian.terrain import Board, TerrainMap
+from engine.dystopian.wing_state import WingState, start_wings
 from engine.hexes import Facing, Hex
 
 __all__ = [
@@ -37,17 +38,23 @@ __all__ = [
     "DWSetup",
     "DWState",
     "DeclaredAttack",
+    "DeclaredBoarding",
     "Edge",
     "FieldOrder",
     "GameLength",
     "Markers",
     "ModelState",
+    "Party",
+    "PlayedCard",
     "PlayerSetup",
     "RecordedContact",
     "Result",
     "SquadronState",
     "Stage",
+    "StarDeck",
     "VictoryLevel",
+    "card_mp_bonus",
+    "in_command",
     "model_idents",
 ]
 
@@ -156,6 +163,7 @@ class DWSetup:
         field_orders: each player rolls a Field Order (DW-22.4); False: the default order only.
         end_phase_bravery: broken squadrons also test in End Phase step 4 (the optional toggle
             of DW-27 item 3); by default only after their own activation.
+        deck: the STAR cards the game plays with (DW-8, an option): empty, no cards.
     """
 
     title: str
@@ -165,6 +173,7 @@ class DWSetup:
     length: GameLength = GameLength.FIXED
     field_orders: bool = True
     end_phase_bravery: bool = False
+    deck: tuple[Card, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if len(self.players) != PLAYERS:
@@ -253,6 +262,7 @@ class ModelState:
         hull_damage: Hull Damage markers (HP lost, DW-16.1).
         markers: the other markers.
         lost: destroyed, or off the table (DW-11.1, DW-22.5).
+        aboard: the boarding parties left aboard it after a capture (DW-19.4 step 6, DW-19.5).
     """
 
     ident: str
@@ -268,6 +278,7 @@ class ModelState:
     hull_damage: int = 0
     markers: Markers = Markers()
     lost: bool = False
+    aboard: tuple[Party, ...] = ()
 
     @property
     def on_board(self) -> bool:
@@ -334,6 +345,9 @@ class Activation:
         contact_fire: what models that rammed, collided or hit terrain may still fire this
             activation (DW-12.5), the most restrictive limit per model.
         declared: the attacks declared so far (DW-7.2 step 3a), rolled in the combat segment.
+        boardings: the boardings declared so far (DW-19.3 step 4), rolled in the boarding segment.
+        cards: the STAR cards in play this activation (DW-8.2), each with its model (-1: all).
+        generators_used: the (model, generator id) uses this activation (DW-23: once each).
     """
 
     squadron: int
@@ -344,6 +358,9 @@ class Activation:
     movement_done: bool = False
     contact_fire: tuple[tuple[int, ContactFire], ...] = ()
     declared: tuple[DeclaredAttack, ...] = ()
+    boardings: tuple[DeclaredBoarding, ...] = ()
+    cards: tuple[PlayedCard, ...] = ()
+    generators_used: tuple[tuple[int, str], ...] = ()
 
     def fire_limit(self, index: int) -> ContactFire:
         """DW-12.5: what model ``index`` may still fire after its contacts this activation."""
@@ -399,6 +416,9 @@ class DWState:
         rerolls_used: each player has used the Commodore's re-roll this turn (DW-10.1).
         commodore_lost: each fleet has lost its Commodore (DW-10.2, DW-10.3).
         result: how the game ended, or None.
+        star: the STAR deck, discards and hands (DW-8), None when the game plays without.
+        wings: every tiny-flyer wing of both fleets (DW-20; `engine.dystopian.wing_state`).
+        aa_attacks: (turn, model) for each model that turned its AA on a wing (DW-18.2).
     """
 
     setup: DWSetup
@@ -418,6 +438,11 @@ class DWState:
     rerolls_used: tuple[bool, ...] = (False, False)
     commodore_lost: tuple[bool, ...] = (False, False)
     result: Result | None = None
+    star: StarDeck | None = None
+    # ---- tiny-flyer wings (DW-20) ----
+    wings: tuple[WingState, ...] = ()
+    aa_attacks: tuple[tuple[int, int], ...] = ()
+    # ---- end of tiny-flyer wings ----
     _cards: dict[tuple[int, str], ModelCard] = field(
         init=False, eq=False, repr=False, hash=False, factory=dict
     )
@@ -459,7 +484,7 @@ class DWState:
                 SquadronState(owner, n, tuple(members.get(n, ())))
                 for n in range(len(fleet.squadrons))
             ]
-        return cls(setup, tuple(models), tuple(squadrons))
+        return cls(setup, tuple(models), tuple(squadrons), wings=start_wings(setup))
 
     # ---- queries ---------------------------------------------------------------------------
 
@@ -546,7 +571,8 @@ class DWState:
             c.hex for c in self.contacts if c.mover == index and c.bow and c.other is not None
         )
         return Mover(
-            mp=movement_points(card.mv, self.turn, engine_failure=markers.half_mv),
+            mp=movement_points(card.mv, self.turn, engine_failure=markers.half_mv)
+            + card_mp_bonus(self, index),
             min_hexes=min_hexes(card.min_move),
             turning=TurnLimit(card.turn.value),
             land=card.domain is Domain.LAND,
@@ -572,3 +598,92 @@ class DWState:
         """The state with some of model ``index``'s markers changed."""
         model = self.models[index]
         return self.with_model(index, evolve(model, markers=evolve(model.markers, **changes)))
+
+
+# ---- boarding and the STAR deck (DW-19, DW-8) ------------------------------------------------
+
+
+@frozen
+class Party:
+    """DW-19.4 step 6: marines left aboard a captured model: their own model and their AP."""
+
+    home: int
+    ap: int
+
+
+@frozen
+class DeclaredBoarding:
+    """DW-19.3 step 4: one boarding declared by the active squadron, rolled in its segment.
+
+    Attributes:
+        boarders: the boarding models (several combine their AP, DW-19.4 step 1).
+        target: the boarded model.
+        home: for each boarder, the surviving marines it calls home after a capture (DW-19.4
+            step 6); missing ones: none, they all stay aboard.
+    """
+
+    boarders: tuple[int, ...]
+    target: int
+    home: tuple[int, ...] = ()
+
+
+@frozen
+class PlayedCard:
+    """DW-8.2: a STAR card in play this activation: its id and model (-1: the squadron)."""
+
+    card: str
+    model: int = -1
+
+
+@frozen
+class StarDeck:
+    """DW-8.3: the STAR deck by card id, top first; the discard pile; each player's hand.
+
+    Attributes:
+        deck: the cards still to draw, top first.
+        discard: the discard pile (shuffled into a new deck when the deck runs out).
+        hands: each player's cards.
+        played: the S and A cards played, as (turn, squadron, card id) (DW-8.2: one S and one
+            A card a squadron a turn).
+    """
+
+    deck: tuple[str, ...]
+    discard: tuple[str, ...] = ()
+    hands: tuple[tuple[str, ...], ...] = ((), ())
+    played: tuple[tuple[int, int, str], ...] = ()
+
+
+FULL_STEAM_HEXES = 1
+"""DW-28.12 mini-deck, Full Steam: +2" MV, +1 hex."""
+
+
+def card_mp_bonus(state: DWState, index: int) -> int:
+    """DW-28.12 Full Steam: +1 hex of movement for the squadron this activation."""
+    activation = state.activation
+    if activation is None or state.models[index].squadron != activation.squadron:
+        return 0
+    if not in_command(state, index):  # DW-8.2: an S card affects the models in command
+        return 0
+    return sum(
+        FULL_STEAM_HEXES
+        for played in activation.cards
+        if played.card == "full_steam" and played.model in {-1, index}
+    )
+
+
+def in_command(state: DWState, index: int) -> bool:
+    """DW-9.3: whether model ``index`` is in command now.
+
+    Models outside the active squadron are; in it, those of the commanded element and those
+    within Command Distance of one of its models (a straggler may rejoin).
+    """
+    activation, model = state.activation, state.models[index]
+    if activation is None or model.squadron != activation.squadron or index in activation.element:
+        return True
+    here = model.hex
+    return here is not None and any(
+        (there := state.models[n].hex) is not None
+        and state.models[n].on_board
+        and here.distance(there) <= COMMAND_DISTANCE
+        for n in activation.element
+    )

@@ -16,15 +16,26 @@
 
 Filled steps: rams and collisions (`combat_segment.resolve_contacts`), the declared attacks
 (`combat_segment.resolve_attacks`; the `Fire` command declares them), repairs and Corrosion
-(`repair_segment.repair_step`; a fleet sunk by them ends the game). Seams still ``pending``
-no-ops: boarding, derelict drift, tidying templates, cards. Tiny-flyer wings do not activate
-yet (DW-20).
+(`repair_segment.repair_step`; a fleet sunk by them ends the game), the boardings
+(`boarding_segment.resolve_boardings`; the `Board` command declares them) and derelict drift
+(`boarding_segment.drift_on_activation` after the Command segment, `drift_end_phase` in step
+2), the STAR deck (`cards.deal_hands` when the first turn begins, `cards.end_phase_cards` in
+step 6). Seams still ``pending`` no-ops: tidying templates. Tiny-flyer wings (DW-20) take
+their turns among the squadrons (`wing_rules.wings_ready` in the alternation; their commands in
+`wings_segment`); CAP wings strike back after the attacks (`wing_rules.cap_counter_attacks`);
+the End Phase ends with the wings' step (`wing_rules.tidy_wings`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.dystopian.boarding_segment import (
+    drift_end_phase,
+    drift_on_activation,
+    resolve_boardings,
+)
+from engine.dystopian.cards import deal_hands, end_phase_cards
 from engine.dystopian.combat_segment import resolve_attacks, resolve_contacts
 from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.events import (
@@ -51,6 +62,7 @@ from engine.dystopian.moving import must_move
 from engine.dystopian.repair_segment import repair_step
 from engine.dystopian.state import PLAYERS, Stage
 from engine.dystopian.victory import judge, order_met
+from engine.dystopian.wing_rules import cap_counter_attacks, tidy_wings, wings_ready
 from engine.game import IllegalCommand
 
 __all__ = [
@@ -81,6 +93,7 @@ def roll_2d6_off(ctx: Ctx) -> tuple[tuple[tuple[tuple[int, int], tuple[int, int]
 
 def begin_turn(ctx: Ctx) -> None:
     """DW-7.1 phases 1-2: the turn begins (no T cards yet) and initiative is rolled (DW-9.1)."""
+    deal_hands(ctx)  # DW-8.3: the STAR deck's first hands, when the game plays with it
     ctx.emit(TurnBegan(ctx.state.turn + 1))
     rounds, first = roll_2d6_off(ctx)
     ctx.emit(InitiativeRolled(rounds, first))
@@ -116,6 +129,7 @@ def activate(ctx: Ctx, ident: str, element: str) -> None:
     commanded = next(g for g in groups if nominee in g)
     broken = tuple(n for n in state.alive(squadron) if state.models[n].markers.broken)
     ctx.emit(SquadronActivated(squadron, commanded, broken))
+    drift_on_activation(ctx)  # DW-19.6: derelicts drift with the party aboard
     for straggler in out_of_command(ctx.state, squadron, commanded):  # DW-9.3 command check
         plan = check_plan(ctx.state, CheckKind.COMMAND, squadron, (straggler,))
         if plan is None:
@@ -182,7 +196,8 @@ AFTER_MOVEMENT: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
 
 SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("combat (DW-7.2 steps 3b, 3d): the declared attacks", resolve_attacks),
-    ("boarding (DW-7.2 step 4, DW-19): pending", _pending),
+    ("combat: CAP wings' AD counter-attacks (DW-20.6, DW-20.8)", cap_counter_attacks),
+    ("boarding (DW-7.2 step 4, DW-19.4)", resolve_boardings),
     ("morale (DW-7.2 step 5, DW-10)", _morale),
 )
 """The segments after movement, in the order of DW-7.2."""
@@ -226,6 +241,8 @@ def end_activation(ctx: Ctx) -> None:
     player = ctx.state.squadrons[activation.squadron].owner
     other = (player + 1) % PLAYERS
     left = {p: [n for n in ctx.state.ready(p) if n != activation.squadron] for p in (player, other)}
+    for p in left:  # DW-20.3: wings take their turns among the squadrons
+        left[p] += [-1] if wings_ready(ctx.state, p) else []
     following = other if left[other] else player if left[player] else None  # DW-7.1
     ctx.emit(ActivationEnded(activation.squadron, following))
     if following is None:
@@ -256,11 +273,12 @@ def _end_phase_bravery(ctx: Ctx) -> None:
 
 END_PHASE: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("1 victory conditions (DW-22.4): checked in `end_phase` itself", _pending),
-    ("2 derelict drift and terrain movement: pending, boarding and optional rules", _pending),
+    ("2 derelict drift (DW-19.6); terrain movement: pending, optional rules", drift_end_phase),
     ("3 repairs (DW-16.4), then Corrosion (DW-24)", repair_step),
     ("4 bravery checks for broken squadrons (DW-27 item 3: optional)", _end_phase_bravery),
     ("5 tidy markers (Camouflage templates): pending, generators", _pending),
-    ("6 cards (DW-8.3): pending, the STAR deck", _pending),
+    ("6 cards (DW-8.3): discard down to the hand limit, draw up to it", end_phase_cards),
+    ("tiny flyers: Aborts lapse, lost carriers and hosts (DW-20.7, DW-20.8)", tidy_wings),
 )
 """The End Phase steps in the fixed order of DW-7.3 (step 1 is `end_phase`'s own check)."""
 

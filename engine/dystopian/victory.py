@@ -1,9 +1,9 @@
 """Dystopian Wars victory: Victory Points, Field Orders and the victory levels (DW-22.4, DW-22.5).
 
-- `victory_points`: what a player scores from the enemy fleet (DW-22.5): a lost model its full
-  cost (a prize, once boarding exists, double), a model damaged to half its starting HP or less
-  (rounded down) half its cost, +X for a Strategic Objective (X) model lost; escorts (and tiny
-  flyers) never score.
+- `victory_points`: what a player scores from the enemy fleet (DW-22.5): a lost model (destroyed,
+  off the table or captured, a derelict) its full cost (a prize still held, double), a model
+  damaged to half its starting HP or less (rounded down) half its cost, +X for a Strategic
+  Objective (X) model lost; escorts (and tiny flyers) never score.
 - `order_met`: whether a player's Field Order is fulfilled (DW-22.4). [INTERP] Orders 3 and 5
   ("50% of the MFV in VP, Medium / Small models included") need 50% of the enemy MFV in VP from
   lost models, at least one of them of that size class.
@@ -14,7 +14,14 @@
 from __future__ import annotations
 
 from engine.dystopian.models import Size
-from engine.dystopian.state import PLAYERS, DWState, FieldOrder, Result, VictoryLevel
+from engine.dystopian.state import (
+    PLAYERS,
+    DWState,
+    FieldOrder,
+    ModelState,
+    Result,
+    VictoryLevel,
+)
 
 __all__ = ["MARGINS", "judge", "order_met", "victory_level", "victory_points"]
 
@@ -32,14 +39,24 @@ def _objective(state: DWState, index: int) -> int:
     )
 
 
+def _gone(model: ModelState) -> bool:
+    """DW-22.5: lost: destroyed, off the table, or captured (a derelict, DW-19.6)."""
+    return model.lost or model.markers.derelict
+
+
+def _prize(model: ModelState) -> int:
+    """DW-22.5 / DW-19.5: a prize still held at the end scores double; a destroyed one does not."""
+    return 2 if model.markers.prize and not model.lost else 1
+
+
 def victory_points(state: DWState, player: int) -> int:
     """DW-22.5: the VP ``player`` scores from the other fleet."""
     total = 0
     for index, model in enumerate(state.models):
         if model.owner == player or model.escort:
             continue
-        if model.lost:
-            total += model.points * (2 if model.markers.prize else 1) + _objective(state, index)
+        if _gone(model):
+            total += model.points * _prize(model) + _objective(state, index)
         elif model.hex is not None and model.hull_damage * 2 >= state.card(index).hp:
             total += model.points // 2
     return total
@@ -49,8 +66,8 @@ def _lost_points(state: DWState, player: int) -> tuple[int, set[Size]]:
     """VP from enemy models lost (no half-damage VP) and the size classes among them."""
     points, sizes = 0, set()
     for index, model in enumerate(state.models):
-        if model.owner != player and model.lost and not model.escort:
-            points += model.points * (2 if model.markers.prize else 1) + _objective(state, index)
+        if model.owner != player and _gone(model) and not model.escort:
+            points += model.points * _prize(model) + _objective(state, index)
             sizes.add(state.card(index).size)
     return points, sizes
 
@@ -76,9 +93,9 @@ def order_met(state: DWState, player: int) -> bool:  # noqa: PLR0911 - one case 
     if order is FieldOrder.BASE_FORCE:
         domain = state.setup.players[enemy].fleet.base_force.domain
         core = [n for n in theirs if state.card(n).domain is domain]
-        return bool(core) and all(state.models[n].lost for n in core)
+        return bool(core) and all(_gone(state.models[n]) for n in core)
     flagship = [n for n in theirs if state.models[n].commodore]
-    return bool(flagship) and all(state.models[n].lost for n in flagship)
+    return bool(flagship) and all(_gone(state.models[n]) for n in flagship)
 
 
 def victory_level(mine: int, theirs: int) -> VictoryLevel:

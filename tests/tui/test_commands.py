@@ -74,6 +74,7 @@ class RaceSimAdapter:
     title = "Race"
     policy_help = "steady (the default), broken"
     rate_digits = 1
+    against = False
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--goal", type=int, default=20, help="race: the track's length")

@@ -123,6 +123,7 @@ def test_a_bad_loadout_file_is_one_line_and_exit_2(tmp_path, content, suffix, me
         (["--games", "0"], "--games must be 1 or more"),
         (["--jobs", "0"], "--jobs must be 1 or more"),
         (["--battles", "0"], "--battles must be 1 to"),
+        (["--against", "random"], "papermech is played alone: --against has no other side"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(args, message) -> None:

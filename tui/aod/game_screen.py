@@ -28,13 +28,25 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from engine.aod.commands import EndTurn, MoveUnit, PlaceTerrain, RollFirstPlayer
+from engine.aod.commands import (
+    EndTurn,
+    FireArtillery,
+    LoadTransport,
+    MoveFormation,
+    MoveUnit,
+    PlaceTerrain,
+    RangedFormation,
+    RollFirstPlayer,
+    UnloadTransport,
+)
+from engine.aod.events import FirstPlayerRolled
 from engine.aod.movement import reachable
 from engine.aod.moving import move_allowance
 from engine.aod.rules import legal_commands, prompt_text
 from engine.aod.ruleset import RULESET
 from engine.aod.scoring import CONDITIONS
 from engine.aod.state import AoDState, Stage
+from engine.game import Rejected
 from engine.hexes import Facing, Hex
 from saves.preferences import load_preferences
 from tui.aod.board_view import (
@@ -47,12 +59,29 @@ from tui.aod.board_view import (
     unit_markers,
 )
 from tui.aod.dial_panel import DialPanel, PanelData
+from tui.aod.groups import (
+    FORMATION,
+    MEMBER_PLANS,
+    boarders,
+    formation_commands_of,
+    formation_move_lines,
+    formation_move_problem,
+    formation_problem,
+    load_commands,
+    long_fire_commands,
+    may_fire_long,
+    may_form,
+    suggested_members,
+    unload_commands,
+)
 from tui.aod.workflow import (
     aim_marks,
     assign_keys,
     attack_of,
+    attack_state,
     describe,
     fire_lines,
+    formation_fire_lines,
     group_name,
     key_hex,
     named_units,
@@ -81,6 +110,7 @@ __all__ = [
     "NewAoDGame",
     "PassScreen",
     "ScoreScreen",
+    "first_player_lines",
     "handover_wanted",
     "score_lines",
     "start_game",
@@ -88,8 +118,41 @@ __all__ = [
 
 ORDER_LETTERS = "mvfcahjkptolusxbni"
 """Every key an order may get (`tui.aod.workflow.assign_keys`)."""
+OTHER_ORDER = "Another order the order panel lists for the selected unit"
+ORDER_HINTS = {
+    "o": (
+        "Formation",
+        "A formation led by the selected unit: Space adds friends, Enter moves or attacks",
+    ),
+    "t": ("Artillery", "Long-range fire: Enter on a hex of the band; Space adds artillery"),
+    "l": ("Board", "Units behind the transport board it: Space adds each, Enter where it ends"),
+    "u": ("Unload", "The transport sets passengers down: Enter where, 1-9 which passengers"),
+}
+"""The name and help line of the order keys the help page explains one by one."""
 AIM = "aim"
 """The plan of ``f`` while the engine lists no ranged order: the preview alone."""
+GROUP_PLANS = frozenset({*MEMBER_PLANS, UnloadTransport.TAG})
+"""The plans whose commands `tui.aod.groups` finds for the units named (not the engine's list)."""
+FACING_PLANS = frozenset(
+    {"deploy_unit", MoveUnit.TAG, FORMATION, LoadTransport.TAG, UnloadTransport.TAG}
+)
+"""The plans whose facing [ and ] turn."""
+GROUP_PROMPTS = {
+    FORMATION: (
+        "Formation led by {ident}: Space adds or removes a friend; Enter on a shaded hex moves"
+        " there, on an enemy attacks."
+    ),
+    LoadTransport.TAG: (
+        "Board {ident}: Space on each unit marked b; Enter on {ident} (stay) or a shaded hex;"
+        " [ ] turn."
+    ),
+    UnloadTransport.TAG: "Unload {ident}: Enter on {ident} or a shaded hex; 1-9 who gets out.",
+    FireArtillery.TAG: (
+        "Artillery {ident}: Enter on a shaded hex drops the marker; Space adds artillery in"
+        " contact."
+    ),
+}
+"""What an order of several units asks for, in one line."""
 _UNSEEN = object()
 """No seat seen yet: the screen just opened (the player at the keyboard is the one due)."""
 COMMAND_HINT = "a command: move HX-009a 1207 face S, vent HX-009a, pass, undo (Enter gives it)"
@@ -156,6 +219,20 @@ def score_lines(state: AoDState) -> list[str]:
         lines.append(f"Tie-break roll {number}: " + ", ".join(str(r) for r in rolls) + ".")
     winner = "Nobody wins." if result.winner is None else f"{players[result.winner]} wins!"
     lines += ["", winner]
+    return lines
+
+
+def first_player_lines(state: AoDState, rolled: FirstPlayerRolled) -> list[str]:
+    """AOD-5 step 5: who rolled what on 3d6 (each round of re-rolls), and who goes first."""
+    players = state.players
+    lines = []
+    for number, rolls in enumerate(rolled.rolls):
+        said = ", ".join(
+            f"{players[seat]} {sum(dice)} ({'+'.join(str(d) for d in dice)})"
+            for seat, dice in rolls
+        )
+        lines.append(("Tie, rolled again: " if number else "First-player roll: ") + said + ".")
+    lines.append(f"{players[rolled.first]} goes first.")
     return lines
 
 
@@ -298,9 +375,9 @@ class AoDScreen(GameScreen):
             Binding(
                 key,
                 f"order('{key}')",
-                "Order",
+                ORDER_HINTS.get(key, ("Order", ""))[0],
                 show=False,
-                tooltip="Another order the order panel lists for the selected unit",
+                tooltip=ORDER_HINTS.get(key, ("", OTHER_ORDER))[1] or OTHER_ORDER,
             )
             for key in ORDER_LETTERS
             if key not in "mvfca"
@@ -314,6 +391,13 @@ class AoDScreen(GameScreen):
                 tooltip="Pick one of several commands on one hex (1-9)",
             )
             for n in range(1, 10)
+        ),
+        Binding(
+            "space",
+            "member",
+            "Add/remove",
+            key_display="Space",
+            tooltip="Formation, boarding, artillery: add or remove the unit under the cursor",
         ),
         Binding("left_square_bracket", "turn(-1)", "Turn", show=False, tooltip="Face one left"),
         Binding(
@@ -333,6 +417,12 @@ class AoDScreen(GameScreen):
         Binding("space", "play", "Play", tooltip="Replay: play or pause"),
         *SPEED_BINDINGS,
         *jump_bindings("round"),
+        Binding(
+            "d",
+            "panels",
+            "Panels",
+            tooltip="Show or hide the order and dial panels (the board takes their room)",
+        ),
         Binding(
             "L",
             "legend",
@@ -355,6 +445,11 @@ class AoDScreen(GameScreen):
     | v | A Vent order ('Mechs): Enter gives it. |
     | f | Fire: each target's need on 3d6; the preview lists every modifier. |
     | c, a, ... | The other orders the selected unit may take now (the panel lists them). |
+    | o | Formation (AOD-18): Space adds friends; Enter moves there or attacks (1-9). |
+    | t | Long-range fire (AOD-13): Enter on a hex of the band; Space adds artillery. |
+    | l | Board (AOD-9.3): Space on each unit marked b; Enter where the transport ends. |
+    | u | Unload (AOD-9.3): Enter where the transport ends; 1-9 which passengers. |
+    | Space | In those orders: add or remove the unit under the cursor. |
     | 1-9 | Pick one of several commands on the same hex (altitude, free spin...). |
     | [, ] | Turn the planned facing left or right (deployment, move, turning in place). |
     | e | End the turn (asks first when orders are left); in terrain placing: lay no more. |
@@ -365,6 +460,7 @@ class AoDScreen(GameScreen):
     | Shift+Left, Shift+Right | Replay: one event back or forward. |
     | Home, End, Space, +, - | Replay: the start, the end, play or pause, faster, slower. |
     | < >, g | Replay: the previous or next round, go to a round. |
+    | d | Show or hide the side panels (hidden at first below 120 x 38; orders under the board). |
     | L | Show or hide the board's legend. |
     | ? | The rules summary. |
     | Escape | Drop the order being prepared; else back to the menu (saved). |
@@ -380,6 +476,7 @@ class AoDScreen(GameScreen):
             "turn",
             "end_turn",
             "cancel_plan",
+            "member",
         }
     )
 
@@ -405,12 +502,18 @@ class AoDScreen(GameScreen):
         self.picked: Hex | None = None
         self.facing: Facing | None = None
         """The planned facing of a move or deployment ([ and ] turn it)."""
+        self.members: list[int] = []
+        """A formation's members (the leader first), or a transport and the units boarding."""
+        self.boardable: list[int] = []
+        """The units that may board the transport of a boarding order (the engine's list)."""
         self._groups: tuple[object, int | None, dict[str, list[Command]]] | None = None
         self._seat: Seat | object | None = _UNSEEN
         """The seat due at the last redraw: None while several are, `_UNSEEN` at first."""
         self._turn: tuple[object, ...] = ()
         self._told = len(self.game.log)
         self._passing = False
+        self.panels: bool | None = None
+        """Whether the side panels show; None: as the layout wants (hidden when compact)."""
 
     # ------------------------------------------------------------------ state
     @property
@@ -432,6 +535,10 @@ class AoDScreen(GameScreen):
         found: dict[str, list[Command]] = {}
         if unit is not None and not self.replaying:
             found = order_groups(state, state.units[unit].ident)
+            if FORMATION not in found and may_form(state, unit):
+                found[FORMATION] = []  # the engine lists a few; the player names the members
+            if FireArtillery.TAG not in found and may_fire_long(state, unit):
+                found[FireArtillery.TAG] = []  # the engine lists enemies' hexes only
         self._groups = (state, unit, found)
         return found
 
@@ -449,6 +556,7 @@ class AoDScreen(GameScreen):
                     ascii_only=bool(getattr(self.app, "ascii_only", False)),
                     id="aod-board",
                 )
+                yield Static(id="aod-orders-low", markup=False)
                 yield Static(id="aod-hexline", markup=False)
                 yield EventLog(id="aod-log")
             with Vertical(id="aod-side"):
@@ -470,6 +578,8 @@ class AoDScreen(GameScreen):
             self.set_focus(None)
         else:
             self.board.focus()
+            if self.plan == "deploy_unit":  # a save opened in deployment: the cursor to the zone
+                self._cursor_to_zone(self.state)
 
     # ------------------------------------------------------------------ drawing
     def redraw(self, *, follow: bool = False) -> None:
@@ -485,7 +595,10 @@ class AoDScreen(GameScreen):
             if where is not None:
                 board.set_cursor(where)
         self._dial(state)
-        update_static(self.query_one("#aod-orders", Static), "\n".join(self._order_lines(state)))
+        orders = "\n".join(self._order_lines(state))
+        update_static(self.query_one("#aod-orders", Static), orders)
+        self.set_class(not self.panels_shown, "-board-only")
+        update_static(self.query_one("#aod-orders-low", Static), orders)
         self._hexline(state)
         position = self.cursor.position if self.replaying else None
         self.query_one(EventLog).show_story(self.story, position)
@@ -537,6 +650,8 @@ class AoDScreen(GameScreen):
             return f"Move {ident}: Enter on a hex in reach (numbers: its cost); [ ] turn."
         if plan == AIM:
             return f"Aim {ident}: each target shows the need on 3d6; Enter on it explains."
+        if plan in GROUP_PROMPTS:
+            return GROUP_PROMPTS[plan].format(ident=ident)
         if self.options and not self.picked:
             return f"{group_name(plan)} {ident}: pick 1-{len(self.options[:9])}."
         return f"{group_name(plan)} {ident}: Enter on a shaded hex (Esc drops the order)."
@@ -564,6 +679,8 @@ class AoDScreen(GameScreen):
             reach = dict(self._reach(state, self.selected))
         elif self.plan == AIM and self.selected is not None:
             marks = aim_marks(state, self.selected)
+        elif self.plan in GROUP_PLANS:
+            marks = self._group_marks(state)
         elif self.plan is not None:
             for command in self.candidates:
                 where = key_hex(state, command)
@@ -574,6 +691,24 @@ class AoDScreen(GameScreen):
         board.set_reach(reach)
         board.set_marks(marks)
         board.set_path((self.picked,) if self.picked is not None else ())
+
+    def _group_marks(self, state: AoDState) -> dict[Hex, str]:
+        """Where the group's orders go (shaded), its members (+) and who may board (b)."""
+        marks: dict[Hex, str] = {}
+        for command in self.candidates:
+            where = key_hex(state, command)
+            if where is not None:
+                marks[where] = ""
+        if self.plan == LoadTransport.TAG and self.members:
+            for index in self.boardable:
+                where = state.units[index].hex
+                if where is not None and index not in self.members:
+                    marks[where] = "b"
+        for index in self.members[1:]:
+            where = state.units[index].hex
+            if where is not None:
+                marks[where] = "+"
+        return marks
 
     def _reach(self, state: AoDState, index: int) -> dict[Hex, int]:
         """AOD-8.3: the hexes a Move order reaches, walking and (a 'Mech) running, with the cost."""
@@ -646,7 +781,28 @@ class AoDScreen(GameScreen):
             return lines
         if self.chosen is None:
             lines.append(self._plan_title())
+        if self.plan in GROUP_PLANS:
+            lines += self._group_lines(state)
         lines += self._preview(state)
+        return lines
+
+    def _group_lines(self, state: AoDState) -> list[str]:
+        """Who is in the group, and why it has no order when it has none."""
+        members = [state.units[n].ident for n in self.members]
+        lines = []
+        if self.plan == FORMATION:
+            lines.append("Members: " + ", ".join(members) + " (Space: add/remove)")
+            if not self.candidates:
+                lines.append(formation_problem(state, self.members))
+        elif self.plan == FireArtillery.TAG and len(members) > 1:
+            lines.append("Formation: " + ", ".join(members) + " (Space: add/remove)")
+        elif self.plan == LoadTransport.TAG:
+            riders = ", ".join(members[1:]) or "none yet"
+            lines.append(f"Boarding: {riders} (Space on a unit marked b)")
+        elif self.plan == UnloadTransport.TAG and not self.candidates:
+            lines.append("No room behind it for its passengers here.")
+        if not self.candidates and self.plan != FORMATION and len(members) > 1:
+            lines.append("No order for this group now.")
         return lines
 
     def _plan_title(self) -> str:
@@ -671,14 +827,29 @@ class AoDScreen(GameScreen):
                 lines += fire_lines(state, self.selected, [target])
         if chosen is None:
             return lines
+        lines += self._chosen_lines(state, chosen)
+        lines.append(f"> {describe(chosen)}")
+        if not self.replaying:
+            decided = self.game.decide(chosen)  # the rules' own answer, nothing applied
+            if isinstance(decided, Rejected):
+                lines.append(f"Refused: {decided.reason}")
+        return lines
+
+    def _chosen_lines(self, state: AoDState, chosen: Command) -> list[str]:
+        """What the chosen command does: the move, each target's need, the members' ends."""
+        lines = []
         if isinstance(chosen, MoveUnit) and self.selected is not None:
             lines.append(self._move_words(state, chosen))
         attack = attack_of(chosen)
         if self.selected is not None and attack is not None:
             order, slot, indirect = attack
             targets = named_units(state, chosen)
-            lines += fire_lines(state, self.selected, targets, order, slot=slot, indirect=indirect)
-        lines.append(f"> {describe(chosen)}")
+            there = attack_state(state, chosen)  # an Assault fires after its move
+            lines += fire_lines(there, self.selected, targets, order, slot=slot, indirect=indirect)
+        if isinstance(chosen, RangedFormation):
+            lines += formation_fire_lines(state, chosen)
+        if isinstance(chosen, MoveFormation):
+            lines += formation_move_lines(state, chosen)
         return lines
 
     def _move_words(self, state: AoDState, move: MoveUnit) -> str:
@@ -792,7 +963,10 @@ class AoDScreen(GameScreen):
             self.candidates = list(legal_commands(state))
         else:
             self.candidates = list(self.groups().get(tag, []))
-        self.facing = unit.facing if tag in {"deploy_unit", MoveUnit.TAG} else None
+        self.facing = unit.facing if tag in FACING_PLANS else None
+        self.members = []
+        if tag in GROUP_PLANS:
+            self._start_group(tag, index)
         if tag == "deploy_unit" and self.candidates and self.is_mounted:
             self._cursor_to_zone(state)
         elif unit.hex is not None and self.is_mounted:
@@ -802,6 +976,71 @@ class AoDScreen(GameScreen):
         if self.candidates and all(key_hex(state, c) is None for c in self.candidates):
             self.options = list(self.candidates)
             self.chosen = self.options[0] if len(self.options) == 1 else None
+
+    def _start_group(self, tag: str, index: int) -> None:
+        """An order of several units: the members first offered, then its commands."""
+        state, listed = self.state, self.candidates
+        self.boardable = boarders(state, index, listed) if tag == LoadTransport.TAG else []
+        if tag in {FORMATION, FireArtillery.TAG}:
+            self.members = suggested_members(state, index, listed)
+        else:
+            self.members = [index]
+        self.candidates = self._group_candidates()
+
+    def _group_candidates(self) -> list[Command]:
+        """The commands of the group as it stands (`tui.aod.groups`)."""
+        state, plan, members = self.state, self.plan, self.members
+        if not members:
+            return []
+        facing = self.facing or state.units[members[0]].facing
+        if plan == FORMATION:
+            return formation_commands_of(state, members, facing)
+        if plan == FireArtillery.TAG:
+            return long_fire_commands(state, members)
+        if plan == LoadTransport.TAG:
+            return load_commands(state, members[0], members[1:], facing)
+        if plan == UnloadTransport.TAG:
+            return unload_commands(state, members[0], facing)
+        return []
+
+    def action_member(self) -> None:
+        """Add the unit under the cursor to the group, or take it out (Space)."""
+        state, where = self.state, self.board.cursor
+        if self.plan not in MEMBER_PLANS or not self.members or where is None:
+            return
+        here = next((n for n, u in enumerate(state.units) if u.on_board and u.hex == where), None)
+        leader = self.members[0]
+        title = group_name(self.plan or "")
+        if here is None or here == leader:
+            self.refuse("Put the cursor on another unit of yours, then Space.", title=title)
+            return
+        if here in self.members:
+            self.members.remove(here)
+        else:
+            why = self._member_refusal(state, here)
+            if why:
+                self.refuse(why, title=title)
+                return
+            self.members.append(here)
+        self.candidates = self._group_candidates()
+        self.options, self.chosen, self.picked = [], None, None
+        self.redraw()
+
+    def _member_refusal(self, state: AoDState, index: int) -> str:
+        """Why unit ``index`` may not join the group, or "" (the engine judges the group)."""
+        unit = state.units[index]
+        if unit.owner != state.units[self.members[0]].owner:
+            return f"{unit.ident} is not yours."
+        if self.plan == LoadTransport.TAG:
+            transport = self.members[0]
+            if index not in self.boardable:
+                return (
+                    f"{unit.ident} cannot board {state.units[transport].ident}: boarders start "
+                    "the turn touching its rear arc, touch no enemy and fit its bays."
+                )
+        if unit.order is not None:
+            return f"{unit.ident} already had its order this turn."
+        return ""
 
     def _start_terrain(self, state: AoDState) -> None:
         """AOD-5 step 6: lay a pool piece; the board marks every anchor a piece may take."""
@@ -849,6 +1088,7 @@ class AoDScreen(GameScreen):
         self.chosen = None
         self.picked = None
         self.facing = None
+        self.members = []
 
     def action_turn(self, step: int) -> None:
         """Turn the planned facing one hexside left (-1) or right (1)."""
@@ -856,6 +1096,17 @@ class AoDScreen(GameScreen):
             self.refuse("Nothing to turn: choose a Move order (m) first.", title="Turn")
             return
         self.facing = Facing((self.facing.value + step) % 6)
+        if self.plan in {LoadTransport.TAG, UnloadTransport.TAG}:
+            self.candidates = self._group_candidates()
+            picked, number = (
+                self.picked,
+                self.options.index(self.chosen) if self.chosen in self.options else 0,
+            )
+            if picked is not None and self._pick(picked):
+                if number < len(self.options):
+                    self.chosen = self.options[number]
+                self.redraw()
+                return
         if self.chosen is not None:
             self.chosen = with_facing(self.chosen, self.facing)
         elif self.plan == MoveUnit.TAG and self.selected is not None:
@@ -912,6 +1163,18 @@ class AoDScreen(GameScreen):
                 return True
         if not options:
             return False
+        if self.plan == FORMATION:
+            moves = [
+                attrs.evolve(c, facing=self.facing or c.facing)
+                for c in options
+                if isinstance(c, MoveFormation)
+            ]
+            why = formation_move_problem(state, moves[0]) if moves else ""
+            if why:  # AOD-18.2: every member must follow
+                options = [c for c in options if not isinstance(c, MoveFormation)]
+                if not options:
+                    self.refuse(why, title="Formation")
+                    return True
         self.picked = where
         self.board.set_cursor(where)
         self.options = options
@@ -919,7 +1182,7 @@ class AoDScreen(GameScreen):
         self.redraw()
         return True
 
-    def _no_pick(self, state: AoDState, where: Hex) -> str:
+    def _no_pick(self, state: AoDState, where: Hex) -> str:  # noqa: PLR0911 - one a plan
         index = self.selected
         ident = state.units[index].ident if index is not None else "The unit"
         if self.plan == PlaceTerrain.TAG:
@@ -933,6 +1196,10 @@ class AoDScreen(GameScreen):
             return f"{ident} cannot deploy in {where.label}."
         if self.plan == MoveUnit.TAG:
             return f"{ident} cannot reach {where.label} this turn."
+        if self.plan == FORMATION:
+            return f"No order for this formation at {where.label} (Space adds the unit there)."
+        if self.plan == LoadTransport.TAG and len(self.members) < 2:  # noqa: PLR2004
+            return "Space on a unit marked b first: it boards."
         return f"No {group_name(self.plan or '').lower()} order for {ident} at {where.label}."
 
     def action_end_turn(self) -> None:
@@ -966,8 +1233,17 @@ class AoDScreen(GameScreen):
         why = prompt_text(state)
         if state.stage is Stage.ORDER and not state.spins:
             why = f"Round {state.round}: your turn, {state.orders_left} orders."
+        rolled = self._first_roll()
+        if rolled is not None:
+            why = "\n".join([*first_player_lines(state, rolled), "", why])
         self._passing = True
         self.app.push_screen(PassScreen(state.players[seat], why), self._taken)
+
+    def _first_roll(self) -> FirstPlayerRolled | None:
+        """The first-player roll when the last command made it (AOD-5 step 5), else None."""
+        log = self.game.log
+        events = log[-1].events if log else ()
+        return next((e for e in events if isinstance(e, FirstPlayerRolled)), None)
 
     def _taken(self, answer: str | None) -> None:
         self._passing = False
@@ -987,6 +1263,18 @@ class AoDScreen(GameScreen):
             return
         self.app.push_screen(ScoreScreen(self.state))
 
+    @property
+    def panels_shown(self) -> bool:
+        """Whether the side panels show (the player's choice, else not in the compact layout)."""
+        return self.panels if self.panels is not None else not self.compact
+
+    def action_panels(self) -> None:
+        """Show or hide the side panels; the order panel's lines go under the board meanwhile."""
+        self.panels = not self.panels_shown
+        self.redraw()
+        board = self.board
+        self.call_after_refresh(board.scroll_to_cursor)  # the board's width changed
+
     async def action_legend(self) -> None:
         """Show or hide the board's legend (`tui.widgets.hexboard_legend.LegendPanel`)."""
         board = self.board
@@ -999,7 +1287,7 @@ class AoDScreen(GameScreen):
 
         self.app.push_screen(AoDRulesScreen())
 
-    def allows(  # noqa: PLR0911 - one answer a kind of key
+    def allows(  # noqa: C901, PLR0911 - one answer a kind of key
         self, action: str, parameters: tuple[object, ...]
     ) -> bool:
         """Which keys act now: the plan's, the orders of the selected unit, the end."""
@@ -1021,6 +1309,8 @@ class AoDScreen(GameScreen):
             return key in self.keys().values() or (key == "f" and self._may_aim())
         if action == "turn":
             return self.facing is not None
+        if action == "member":
+            return self.plan in MEMBER_PLANS and bool(self.members)
         if action == "alternative":
             return len(self.options) > 1
         if action == "result":

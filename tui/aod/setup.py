@@ -1,7 +1,8 @@
 """Set up a new Age of Destruction game: 2 to 4 players, the build total, each player's force.
 
 The form of AOD-2 (2-4 players, hot-seat), AOD-4 (the build total, 450 by default: the standard
-game of AOD-23.1) and AOD-5 (each player's force and edge). Each force starts as the demo force of
+game of AOD-23.1), AOD-5 (each player's force and edge) and AOD-20.3 (the battle's planetary
+conditions card, one of the catalogue's, or none). Each force starts as the demo force of
 AOD-26.16 for its seat (seats 3 and 4 take the demo forces again) and is changed in the force
 builder (`tui.aod.force_builder.ForceBuilderScreen`). The board is the demo scenario's: 36 x 36
 hexes with its four pieces laid. The players sit at the top, bottom, left and right edges in
@@ -24,7 +25,7 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Footer, Input, Select, Static
 
 from engine.aod.data.scenario import SideSetup, build_scenario
 from engine.aod.force import BUILD_STEP, Force, build_problems, orders_per_turn
@@ -32,6 +33,7 @@ from engine.aod.ruleset import DEMO_SCENARIO, RULESET, setup_from_scenario
 from engine.aod.ruleset import Library as RulesLibrary
 from engine.aod.state import MAX_PLAYERS, MIN_PLAYERS, AoDSetup
 from engine.aod.terrain import Edge
+from engine.aod.units import CardKind
 from tui.aod.files import Library, load_library
 from tui.aod.force_builder import ForceBuilderScreen, demo_forces
 
@@ -47,6 +49,7 @@ __all__ = [
     "AoDStart",
     "build_setup",
     "game_library",
+    "planetary_cards",
     "setup_problems",
 ]
 
@@ -100,13 +103,28 @@ def setup_problems(names: Sequence[str], forces: Sequence[Force], build_total: i
     return problems
 
 
+def planetary_cards(library: Library) -> list[tuple[str, str]]:
+    """AOD-20.3: the catalogue's planetary conditions cards, (id, name), by name."""
+    found = [c for c in library.catalogue.cards.values() if c.kind is CardKind.PLANETARY]
+    return [(c.id, c.name) for c in sorted(found, key=lambda c: (c.name, c.id))]
+
+
 def build_setup(
-    library: Library, names: Sequence[str], forces: Sequence[Force], build_total: int
+    library: Library,
+    names: Sequence[str],
+    forces: Sequence[Force],
+    build_total: int,
+    *,
+    planetary: str | None = None,
 ) -> AoDSetup:
     """The setup of a game of these players and forces on the demo scenario's board.
 
+    ``planetary``: the id of the planetary conditions card in force (AOD-20.3: one for the
+    battle, every player agreeing), None for none.
+
     Raises:
-        ValueError: a problem `setup_problems` names, or a unit the catalogue cannot field.
+        ValueError: a problem `setup_problems` names, a unit the catalogue cannot field, or a
+            planetary card the catalogue lacks.
     """
     problems = setup_problems(names, forces, build_total)
     if problems:
@@ -126,7 +144,13 @@ def build_setup(
         build_total=build_total,
         sides=sides,
     )
-    return setup_from_scenario(scenario, library.pieces, library.catalogue)
+    setup = setup_from_scenario(scenario, library.pieces, library.catalogue)
+    if planetary is None:
+        return setup
+    if planetary not in dict(planetary_cards(library)):
+        msg = f"The catalogue has no planetary conditions card {planetary}."
+        raise ValueError(msg)
+    return attrs.evolve(setup, planetary=(planetary,))
 
 
 class AoDSetupScreen(Screen[AoDStart | None]):
@@ -147,7 +171,7 @@ class AoDSetupScreen(Screen[AoDStart | None]):
     | Key | Action |
     | :- | :- |
     | Tab, Shift+Tab | The next (previous) field or button. |
-    | Enter | On a Force button: build that player's force; elsewhere: the next field. |
+    | Enter | On Force: build that player's force; on Planet: the planetary conditions' list. |
     | F2, F3 | One more player (up to 4), one fewer (at least 2). |
     | F4, F5 | The build total, 150 points more or less. |
     | Ctrl+S | Start the game. |
@@ -191,6 +215,14 @@ class AoDSetupScreen(Screen[AoDStart | None]):
                     yield Button("Force", id=f"as-force-{seat}", classes="as-force-button")
                     yield Static(id=f"as-force-text-{seat}", classes="as-force-text", markup=False)
             with Horizontal(classes="as-row"):
+                yield Static("Planet", classes="as-label", markup=False)
+                yield Select(
+                    [(name, ident) for ident, name in planetary_cards(self.library)],
+                    prompt="No planetary conditions",
+                    allow_blank=True,
+                    id="as-planetary",
+                )
+            with Horizontal(classes="as-row"):
                 yield Static("Dice seed", classes="as-label", markup=False)
                 yield Input(str(self.seed), id="as-seed", type="integer", max_length=9)
             yield Static(id="as-settings", classes="as-note", markup=False)
@@ -205,6 +237,16 @@ class AoDSetupScreen(Screen[AoDStart | None]):
     def names(self) -> list[str]:
         """The names typed, one a player in play."""
         return [self.query_one(f"#as-name-{n}", Input).value for n in range(self.players)]
+
+    def planetary(self) -> str | None:
+        """The planetary conditions card chosen (AOD-20.3), or None."""
+        value = self.query_one("#as-planetary", Select).value
+        return value if isinstance(value, str) else None
+
+    def _planet_words(self) -> str:
+        chosen = self.planetary()
+        names = dict(planetary_cards(self.library))
+        return "none" if chosen is None else f"{names.get(chosen, chosen)} ({chosen}), for all"
 
     def problems(self) -> list[str]:
         """Why the game cannot start now (`setup_problems`), and a bad seed."""
@@ -226,6 +268,7 @@ class AoDSetupScreen(Screen[AoDStart | None]):
             f"Build total {self.build_total} points (F4/F5): {orders} orders a turn.\n"
             "Board: the demo scenario's 36 x 36 hexes with its woods, ruined block, rubble "
             "field and pond; 10 rounds.\n"
+            f"Planetary conditions: {self._planet_words()}.\n"
             "Ctrl+S starts the game; Enter on Force builds that player's force."
         )
         problems = self.problems()
@@ -235,6 +278,7 @@ class AoDSetupScreen(Screen[AoDStart | None]):
         self.query_one("#as-problems").set_class(bool(problems), "-bad")
 
     @on(Input.Changed)
+    @on(Select.Changed)
     def _changed(self) -> None:
         if self.is_mounted:
             self._show()
@@ -286,7 +330,11 @@ class AoDSetupScreen(Screen[AoDStart | None]):
             return
         try:
             setup = build_setup(
-                self.library, self.names(), self.forces[: self.players], self.build_total
+                self.library,
+                self.names(),
+                self.forces[: self.players],
+                self.build_total,
+                planetary=self.planetary(),
             )
         except ValueError as error:
             self.notify(str(error), title="Cannot start", severity="warning", markup=False)

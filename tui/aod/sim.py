@@ -22,7 +22,6 @@ is imported when a run starts.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import copy
 import random
 from collections import Counter
@@ -205,9 +204,10 @@ class AoDSimAdapter:
     title = "MechWarrior: Age of Destruction"
     policy_help = "aggressive (the default), random"
     rate_digits = 2
+    against = True
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """Add ``--players`` (and ``--against``, unless another ruleset's adapter added it)."""
+        """Add ``--players``."""
         parser.add_argument(
             "--players",
             type=int,
@@ -216,13 +216,6 @@ class AoDSimAdapter:
             metavar="2|4",
             help="aod: players at the table (4: the demo's two forces twice, default 2)",
         )
-        # BattleTech's adapter may have added the same option: one --against serves both
-        with contextlib.suppress(argparse.ArgumentError):
-            parser.add_argument(
-                "--against",
-                metavar="POLICY",
-                help="the policy the other seats play (seats turn with the games)",
-            )
 
     def choose_policy(self, name: str | None) -> str:
         """Return ``name`` if it is a policy (default: aggressive)."""

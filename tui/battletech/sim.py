@@ -187,6 +187,7 @@ class BTSimAdapter:
     title = "BattleTech"
     policy_help = "random (the default), aggressive, bot, bot-cautious, bot-aggressive"
     rate_digits = 2
+    against = True
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add ``--scenario`` and ``--max-turns``."""
@@ -201,12 +202,6 @@ class BTSimAdapter:
             default=30,
             metavar="N",
             help="battletech: end a game at this turn if its scenario sets no limit (default 30)",
-        )
-        parser.add_argument(
-            "--against",
-            metavar="POLICY",
-            help="battletech: the policy the other side plays (sides swap every other game); "
-            "the report gives --policy's wins, losses, draws and win rate",
         )
 
     def choose_policy(self, name: str | None) -> str:

@@ -103,12 +103,15 @@ class SimAdapter(Protocol[SpecT, OutcomeT]):
         title: its human name, which starts the text report.
         policy_help: its policies for ``--help`` ("greedy (the default), random, first").
         rate_digits: decimals of games per second in the report.
+        against: it plays ``--policy`` against ``--against`` (a game of several sides; a solo
+            game's adapter refuses the option).
     """
 
     name: str
     title: str
     policy_help: str
     rate_digits: int
+    against: bool
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add its own options to the ``sim`` parser (cheaply: no ruleset may load here)."""

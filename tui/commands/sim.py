@@ -44,6 +44,12 @@ def add_parser(subparsers: Any) -> None:  # noqa: ANN401 - argparse's private ty
     sim.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
     policies = "; ".join(f"{name} {adapter.policy_help}" for name, adapter in known.items())
     sim.add_argument("--policy", metavar="NAME", help=f"who plays: {policies}")
+    sim.add_argument(
+        "--against",
+        metavar="POLICY",
+        help="the policy every other side plays (the sides swap from game to game); the report "
+        "gives --policy's wins, losses, draws and win rate",
+    )
     for adapter in known.values():
         adapter.add_arguments(sim)
     sim.add_argument("--seed", type=int, metavar="S", help="run seed (default: random, reported)")
@@ -65,6 +71,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     adapter = known.get(args.ruleset)
     if adapter is None:
         raise UsageError(f"sim knows the rulesets {', '.join(known)}, not {args.ruleset!r}")
+    if args.against and not adapter.against:
+        raise UsageError(f"{args.ruleset} is played alone: --against has no other side to play")
     policy = adapter.choose_policy(args.policy)
     jobs = _checked_counts(args)
     spec = adapter.prepare(args, policy)

@@ -188,6 +188,7 @@ class PaperSimAdapter:
     title = "Paper 'Mech"
     policy_help = "greedy (the default), random, first"
     rate_digits = 1
+    against = False
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add ``--loadout`` and ``--battles``."""

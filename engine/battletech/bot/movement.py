@@ -109,16 +109,23 @@ _MELEE_KILL = 20.0
 _MELEE_COST = 3.0
 """What a charge or DFA gives up besides the fire: a turn spent next to the enemy."""
 _FALL_COST = 6.0
+"""A fall: its damage, a turn lost standing up, and the +2 to be hit prone, in damage points."""
 _WITHDRAW_CAUTION = 1.6
 """How much more a withdrawing combined-arms column weighs the damage it takes."""
 _ESCORT_PULL = 3.0
 """What each hex costs an escort beyond `_ESCORT_RANGE` from the nearest unit it covers."""
 _ESCORT_RANGE = 4
 _COLLAPSE_COST = 80.0
+_BRIDGE_PARK = 25.0
+"""A withdrawing vehicle or platoon ending its move on a bridge another of the column still needs.
+
+DESIGN: the deck is the one crossing; a unit immobilized there (a motive hit, BT-M-37.5) blocks it
+for good, since no one else may share the deck's weight (BT-M-28). Bot against random, every
+convoy-raid loss was the Hetzer stopped on the bridge, hit, and left there for the platoon to
+wait behind (issue 21's grid): a unit crosses in one move or waits on the bank."""
 """A move over a bridge its weight brings down (BT-M-28): the unit in the river, no crossing."""
 _MASC_COST = 60.0
 """What a failed MASC roll costs in the ranking (both hips locked: the 'Mech stops for good)."""
-"""A fall: its damage, a turn lost standing up, and the +2 to be hit prone, in damage points."""
 
 
 @frozen
@@ -221,6 +228,7 @@ class _Ranker:
         self._keep: list[tuple[Gun, ...]] = []
         self._theirs: dict[tuple[int, frozenset[Arc]], tuple[Gun, ...]] = {}
         self._exit: dict[Hex, int] | None = None
+        self._behind: int | None = None
         self.combined = not all(u.is_mech for u in state.units)
         # DESIGN: only in combined-arms games (200 tutorial games each way showed no gain for
         # the 'Mech games: 93.8 -> 94.0% against random, 81.5 -> 78.0% against aggressive)
@@ -588,6 +596,29 @@ class _Ranker:
         found = self._exit.get(where)
         return found if found is not None else _edge_distance(state, where, edge) + 20
 
+    def _blocks_crossing(self, where: Hex, distance: int) -> bool:
+        """``where`` is a bridge and a unit of the column behind this one must cross it too.
+
+        Behind: a vehicle or platoon of the side that has a way off (`_exit_steps`) and more
+        steps to go than this unit would have at ``where`` (`_BRIDGE_PARK`).
+        """
+        if self.mech or self.state.board.terrain(where).bridge is None:
+            return False
+        if self._behind is None:
+            edge = self.state.victory.edge
+            self._behind = 0
+            for other in self.state.units:
+                if other is self.unit or other.side != self.unit.side or not other.on_map:
+                    continue
+                if other.is_mech or other.hex is None:
+                    continue
+                if isinstance(other.body, VehicleBody) and other.body.airborne:
+                    continue
+                steps = _exit_steps(self.state, other, edge).get(other.hex)
+                if steps is not None:
+                    self._behind = max(self._behind, steps)
+        return self._behind > distance
+
     def _withdrawing(self) -> bool:
         """True for a unit of the withdrawing side that has a way off by the exit edge.
 
@@ -619,7 +650,8 @@ class _Ranker:
             if self.combined:
                 # DESIGN: a combined-arms column (the slow, the fragile) must start leaving
                 # early; the pull grows as the turns run out (the 'Mech games keep their tuning)
-                return 1.5 * bonus - (12.0 + 30.0 * late) * distance
+                park = _BRIDGE_PARK if self._blocks_crossing(where, distance) else 0.0
+                return 1.5 * bonus - (12.0 + 30.0 * late) * distance - park
             return bonus - 6.0 * distance
         if victory.kind == "hold" and victory.hexes:
             distance = min(where.distance(h) for h in victory.hexes)

@@ -298,11 +298,11 @@ def test_a_capture_is_told_with_its_dice() -> None:
     ]
 
 
-def test_a_withdrawal_leaves_its_captives_held_and_frees_those_it_held() -> None:
-    """AOD-22.4 / AOD-14.4 [INTERP]: a withdrawal keeps its captives held, frees its own.
+def test_a_withdrawal_scores_its_held_units_and_frees_those_it_held() -> None:
+    """AOD-22.4 / AOD-14.4: a withdrawal scores its captive units for their holders, frees its own.
 
-    Blue withdraws: its captive Warden stays with Red's escort, and the Red Pathguard Blue's
-    squad held goes free; Red still scores the Warden 2 x 185.
+    Blue withdraws: its Warden, held by Red's escort, scores its 185 for Red at once, as if
+    eliminated, and leaves; the Red Pathguard Blue's squad held goes free.
     """
     places = {
         "HX-001a": ("0505", S),
@@ -314,11 +314,16 @@ def test_a_withdrawal_leaves_its_captives_held_and_frees_those_it_held() -> None
     warden, held = unit(state, "HX-010a"), unit(state, "HX-001b")
     leaving = tuple(unit(state, u) for u in ("HX-001c", "HX-007a", "HX-005a"))
     state, events = play(state, [WithdrawForce()])
-    assert events[:2] == [ForceWithdrawn(1, leaving), CaptiveFreed(held)]
-    assert state.units[warden].on_board
-    assert state.units[warden].captor == unit(state, "HX-001a")
+    assert events[:3] == [
+        ForceWithdrawn(1, leaving),
+        UnitEliminated(warden, scorer=0, points=185),
+        CaptiveFreed(held),
+    ]
+    assert not state.units[warden].on_board
+    assert state.captive_of(unit(state, "HX-001a")) is None  # the escort is free again
     assert state.result is not None
-    assert state.result.scores[0].control == 12 + 12 + 110 + 2 * 185
+    assert state.result.scores[0].elimination == 185
+    assert state.result.scores[0].control == 12 + 12 + 110
 
 
 @pytest.mark.parametrize(("click", "reach"), [(0, True), (2, False)])

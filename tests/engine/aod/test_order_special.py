@@ -21,6 +21,7 @@ from engine.aod.events import (
     HeatChanged,
     OrderGiven,
     SpecialAttackRolled,
+    TargetLocked,
     TurnBegan,
     UnitDamaged,
     UnitMoved,
@@ -168,6 +169,7 @@ def test_a_merciless_dfa_adds_a_die_deals_primary_plus_two_and_costs_nothing_on_
         UnitMoved(kestrel, H("0507"), N, Altitude.NOE, 3),
         SpecialAttackRolled(kestrel, warden, DFA, (3, 3, 3), 14, 21, hit=True, merciless=4),
         UnitDamaged(warden, IMPACT, 6, 6, 0, "dfa", by=0),
+        TargetLocked(kestrel, warden, "zellbrigen"),  # AOD-21.2: bound to the Warden now
         HeatChanged(kestrel, (HeatCause.SPECIAL,), 1, 1, shutdown=False, tokens=1),
     ]
 

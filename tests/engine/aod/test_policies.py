@@ -27,7 +27,7 @@ from engine.aod.policies import (
     is_hot,
     random_policy,
 )
-from engine.aod.rules import decide, legal_commands
+from engine.aod.rules import decide, legal_commands, listed_attacks
 from engine.aod.state import AoDState, Stage
 from engine.aod.status import DialStatus
 from engine.dice import ScriptedDice
@@ -66,8 +66,12 @@ def _duel(**kwargs: object) -> AoDState:
 
 
 def _no_attacks(state: AoDState) -> list[Command]:
-    """The listed commands but the attacks: for the tests of what it does when it cannot attack."""
-    return [c for c in legal_commands(state) if policies.attack_target(state, c) is None]
+    """The listed orders but the attacks: for the tests of what it does when it cannot attack.
+
+    The aggressive player looks for attacks in `listed_attacks` (the rest of `legal_commands`
+    names no enemy), so the tests patch that.
+    """
+    return [c for c in listed_attacks(state) if policies.attack_target(state, c) is None]
 
 
 def _distance(state: AoDState, a: str, b: str) -> int:
@@ -159,7 +163,7 @@ def test_aggressive_closes_on_the_nearest_enemy_and_faces_him():
     )
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(policies, "legal_commands", _no_attacks)
+        patch.setattr(policies, "listed_attacks", _no_attacks)
         command = aggressive(state, _rng(3))
     after, _ = play(state, [command])
 
@@ -177,7 +181,7 @@ def test_aggressive_vents_a_mech_that_must_roll_before_anything_else():
     attack = FakeAttack("HX-009a", "HX-001a")
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(policies, "legal_commands", lambda s: [*legal_commands(s), attack])
+        patch.setattr(policies, "listed_attacks", lambda s: [*listed_attacks(s), attack])
         command = aggressive(state, _rng(1))
 
     assert command == VentUnit("HX-009a")
@@ -189,7 +193,7 @@ def test_aggressive_attacks_before_venting_a_merely_warm_mech_then_vents_before_
     attack = FakeAttack("HX-009a", "HX-001a")
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(policies, "legal_commands", lambda s: [*legal_commands(s), attack])
+        patch.setattr(policies, "listed_attacks", lambda s: [*listed_attacks(s), attack])
         attacking = aggressive(state, _rng(1))
     venting = aggressive(state, _rng(1))
 
@@ -214,7 +218,7 @@ def test_aggressive_shoots_the_weakest_enemy_then_the_nearest():
     attacks = [FakeAttack("HX-009a", t) for t in ("HX-001a", "HX-001b", "HX-001c")]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(policies, "legal_commands", lambda s: [*_no_attacks(s), *attacks])
+        patch.setattr(policies, "listed_attacks", lambda s: [*_no_attacks(s), *attacks])
         command = aggressive(state, _rng(1))
 
     assert command == FakeAttack("HX-009a", "HX-001c")
@@ -226,7 +230,7 @@ def test_aggressive_turns_to_face_an_enemy_beside_it_before_passing():
     state = arrange(game, {"HX-009a": ("1010", Facing.N), "HX-001a": ("1011", Facing.N)})
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(policies, "legal_commands", _no_attacks)
+        patch.setattr(policies, "listed_attacks", _no_attacks)
         command = aggressive(state, _rng(1))
         after, _ = play(state, [command], dice=[6])  # AOD-8.4: the break-away roll succeeds
         again = aggressive(after, _rng(1))
@@ -241,7 +245,7 @@ def test_aggressive_does_not_push_a_unit_just_to_move_it():
     state = _duel(tokens={"HX-009a": 1})
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(policies, "legal_commands", _no_attacks)
+        patch.setattr(policies, "listed_attacks", _no_attacks)
         command = aggressive(state, _rng(1))
 
     assert command == EndTurn()

@@ -179,3 +179,36 @@ def test_late_in_the_game_a_platoon_still_never_drives_onto_a_bridge_it_brings_d
     command = decision.command
     assert isinstance(command, Move)
     assert bridge not in _entered(state, platoon, command), decision.reason
+
+
+def test_a_vehicle_crosses_the_bridge_in_one_move_or_waits_on_the_bank(convoy: BTState) -> None:
+    """BT-M-28, BT-M-37.5: the Hetzer never ends its move on the deck while the platoon is behind.
+
+    The first move of the game: the Hetzer (40 tons, the bridge's whole CF) could reach the
+    bridge at 0809 and stop there. Bot against random, every convoy-raid loss began so: a motive
+    hit immobilized it on the deck, and the platoon behind could never cross. It ends its move
+    on a bank instead, and the platoon still has its way over the bridge.
+    """
+    hetzer = _index(convoy, "Hetzer")
+    bridge = Hex.from_label("0809")
+    assert any(c.hex == bridge for c in _candidates(convoy, hetzer))
+    decision = choose_move(convoy, hetzer, BALANCED)
+    command = decision.command
+    assert isinstance(command, Move)
+    entered = _entered(convoy, hetzer, command)
+    assert entered, decision.reason
+    assert convoy.board.terrain(entered[-1]).bridge is None, decision.reason
+
+
+def test_the_last_of_the_column_may_stop_on_the_bridge(convoy: BTState) -> None:
+    """With no vehicle or platoon behind it, stopping on the deck blocks no one (`_BRIDGE_PARK`).
+
+    The platoon alone west of the river (the Hetzer already over, at 1108): ending on 0809 costs
+    it nothing beyond the risk every hex has.
+    """
+    state = _placed(convoy, {"Hetzer": ("1108", Facing.SE), "Motorized": ("0709", Facing.SE)})
+    platoon = _index(state, "Motorized")
+    ranker = _Ranker(state, platoon, BALANCED)
+    assert not ranker._blocks_crossing(Hex.from_label("0809"), 5)
+    hetzer_ranker = _Ranker(convoy, _index(convoy, "Hetzer"), BALANCED)
+    assert hetzer_ranker._blocks_crossing(Hex.from_label("0809"), 5)

@@ -80,8 +80,13 @@ def test_fires_put_out_and_corrosion_removed_on_low_rolls() -> None:
 
 
 def test_a_derelict_rolls_only_against_its_fire() -> None:
-    """DW-16.4 (errata): a derelict may roll only against ongoing damage: its fire, not its guns."""
-    state, events = _end_phase(Markers(derelict=True, half_ad=True, fires=1), [4, *INITIATIVE])
+    """DW-16.4 (errata): a derelict may roll only against ongoing damage: its fire, not its guns.
+
+    DW-19.6: it does not move by itself (its squadron's activation leaves it where it is).
+    """
+    markers = Markers(derelict=True, half_ad=True, fires=1)
+    state = arrange(GAME, PLACES, markers={"BB-1": markers}, activated=(1, 2, 3))
+    state, events = play(state, [Activate("BB-1"), EndActivation()], [4, *INITIATIVE])
     assert _repairs(events) == [RepairRolled(0, "fires", 4, repaired=False, ap_lost=1)]
     assert state.models[0].markers.half_ad
 

@@ -62,9 +62,16 @@ def test_half_the_starting_hull_or_less_scores_half_the_cost() -> None:
 
 
 def test_a_prize_scores_double() -> None:
-    """DW-22.5: an enemy model claimed as a Prize is worth twice its cost."""
-    state = _with(arrange(GAME, PLACES), "FF-1", lost=True, markers=Markers(prize=True))
+    """DW-22.5: an enemy model claimed as a Prize is worth twice its cost.
+
+    A prize is a captured derelict still on the table with the captors aboard (DW-19.5); once
+    destroyed it is no prize and scores its cost.
+    """
+    held = Markers(derelict=True, prize=True)
+    state = _with(arrange(GAME, PLACES), "FF-1", markers=held)
     assert victory_points(state, 0) == 40
+    sunk = _with(arrange(GAME, PLACES), "FF-1", lost=True, markers=held)
+    assert victory_points(sunk, 0) == 20
 
 
 @pytest.mark.parametrize(

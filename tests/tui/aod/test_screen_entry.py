@@ -85,6 +85,16 @@ def test_help_lists_every_screen_and_its_keys():
     page = help_markdown(sections)
     for words in ("A Move order for the selected unit", "End your turn", "Start the game"):
         assert words in page
+    # issue 17: the orders of several units and the side panels have their own lines
+    for line in (
+        "- `o`: A formation led by the selected unit: Space adds friends, Enter moves or attacks",
+        "- `l`: Units behind the transport board it: Space adds each, Enter where it ends",
+        "- `u`: The transport sets passengers down: Enter where, 1-9 which passengers",
+        "- `t`: Long-range fire: Enter on a hex of the band; Space adds artillery",
+        "- `Space`: Formation, boarding, artillery: add or remove the unit under the cursor",
+        "- `d`: Show or hide the order and dial panels (the board takes their room)",
+    ):
+        assert line in page.splitlines()
     assert entry.replay_sections() == [("MechWarrior: Age of Destruction replay", AoDScreen)]
 
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
 
 from engine.aod.force import Force
 from engine.aod.terrain import Edge
 from tests.tui.aod.test_screen_play import SIZE, library  # noqa: F401 - the fixture
 from tests.tui.fakes import messages
 from tui.aod.force_builder import ForceBuilderScreen, demo_forces
-from tui.aod.setup import AoDSetupScreen, AoDStart, build_setup, setup_problems
+from tui.aod.setup import AoDSetupScreen, AoDStart, build_setup, planetary_cards, setup_problems
 from tui.app import HexmechApp
 
 
@@ -116,3 +116,33 @@ async def test_the_force_button_opens_the_builder_and_keeps_its_force(tmp_path, 
         assert form.forces[0] == smaller
         text = str(form.query_one("#as-force-text-0", Static).render())
         assert f"{len(smaller.units):>2} units, {smaller.points:>3} points" in text
+
+
+async def test_the_planetary_conditions_card_is_chosen_on_the_form(tmp_path, library):  # noqa: F811
+    """AOD-20.3: Planet lists the catalogue's planetary cards; Dense Fog goes into the setup."""
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        started = await open_form(app, pilot, library)
+        form = app.screen
+        planet = form.query_one("#as-planetary", Select)
+        assert planet.is_blank()  # none by default
+        assert "Planetary conditions: none." in str(form.query_one("#as-settings").render())
+        planet.focus()
+        await pilot.press("enter", "down", "enter")  # open the list, Dense Fog, take it
+        assert planet.value == "PC-X1"
+        settings = str(form.query_one("#as-settings", Static).render())
+        assert "Planetary conditions: Dense Fog (PC-X1), for all." in settings
+        await pilot.press("ctrl+s")
+    (start,) = started
+    assert start.setup.planetary == ("PC-X1",)
+
+
+def test_planetary_cards_come_from_the_catalogue(library):  # noqa: F811
+    """AOD-20.3: the catalogue's only planetary card is Dense Fog (AOD-26.14); no card: none."""
+    assert planetary_cards(library) == [("PC-X1", "Dense Fog")]
+    forces = demo_forces(library)
+    assert build_setup(library, ["A", "B"], forces, 450).planetary == ()
+    fog = build_setup(library, ["A", "B"], forces, 450, planetary="PC-X1")
+    assert fog.planetary == ("PC-X1",)
+    with pytest.raises(ValueError, match="no planetary conditions card G-X1"):
+        build_setup(library, ["A", "B"], forces, 450, planetary="G-X1")
