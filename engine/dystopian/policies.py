@@ -20,8 +20,9 @@ aircraft) are played as soon as they are listed.
      faced towards it (DW-11, DW-28.4), shunning a move off the table (DW-11.1) or into contact
      (DW-12.2);
   4. then every attack it may declare, on the weakest enemy (fewest hull points left, DW-4),
-     then the nearest, with the most models linked (DW-17.1): a `Fire`, or any other listed
-     command that names an enemy model (boarding, DW-19);
+     then the nearest, with the most models linked (DW-17.1): first each `Fire`, then any other
+     listed command that names an enemy model (a boarding, after which no attack may be
+     declared, DW-19.3);
   5. only then the end of the activation (DW-7.2).
 
 `POLICIES` names them for ``hexmech sim dystopian --policy``.
@@ -223,8 +224,11 @@ def _advance(state: DWState, moves: Sequence[MoveModel], rng: Random) -> Command
 
 
 def _attack(state: DWState, commands: Sequence[Command], rng: Random) -> Command | None:
-    """DW-15 / DW-17.1: the attack on the weakest, then nearest, enemy; most models linked."""
-    scored: list[tuple[tuple[int, int, int], Command]] = []
+    """DW-15 / DW-17.1: the attack on the weakest, then nearest, enemy; most models linked.
+
+    Fire comes before any other attack: a boarding ends the declarations (DW-19.3).
+    """
+    scored: list[tuple[tuple[int, int, int, int], Command]] = []
     for command in commands:
         target = attack_target(state, command)
         if target is None:
@@ -234,7 +238,8 @@ def _attack(state: DWState, commands: Sequence[Command], rng: Random) -> Command
         here = state.models[mine[0]].hex if mine else None
         gap = here.distance(there) if here is not None and there is not None else 0
         linked = len(command.models) if isinstance(command, Fire) else 1
-        scored.append(((_hull_left(state, target), gap, -linked), command))
+        other = int(not isinstance(command, Fire))
+        scored.append(((other, _hull_left(state, target), gap, -linked), command))
     if not scored:
         return None
     best = min(score for score, _ in scored)

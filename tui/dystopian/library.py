@@ -1,7 +1,8 @@
 """The Dystopian Wars ruleset's library: the bundled, the user's and the named fleet files.
 
 `install` gives ``engine.dystopian``'s ruleset (`engine.dystopian.ruleset.RULESET`) its
-`Library` (DW-28.13 item 2): the fleets a scenario names, with their model cards. The files are
+`Library` (DW-28.13 item 2): the fleets a scenario names, with their model cards, and the
+catalogue's STAR cards (DW-8), dealt when a scenario plays with them. The files are
 the bundled ``assets/dystopian`` ones (``catalogue/``, ``models/``, ``fleets/``), then the
 ``.dw.toml`` files of the user's folder (``dystopian`` in hexmech's user data folder) and of any
 folder named with ``--units``, told apart by their ``format`` key. Catalogue files are read first
@@ -144,7 +145,7 @@ def read_library(folders: Sequence[Path] = ()) -> tuple[Library, list[str]]:
     catalogue = _catalogue(texts, skipped)
     models = _models(texts, catalogue, skipped)
     fleets = _fleets(texts, models, skipped)
-    return Library(MappingProxyType(fleets)), skipped
+    return Library(MappingProxyType(fleets), tuple(catalogue.cards.values())), skipped
 
 
 def install(folders: Sequence[Path] = (), *, report: TextIO | None = None) -> Library:

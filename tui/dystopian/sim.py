@@ -22,7 +22,6 @@ is imported when a run starts.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -204,22 +203,16 @@ class DWSimAdapter:
     title = "Dystopian Wars"
     policy_help = "aggressive (the default), random"
     rate_digits = 2
+    against = True
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """Add ``--turns`` (and ``--against``, unless another ruleset's adapter added it)."""
+        """Add ``--turns``."""
         parser.add_argument(
             "--turns",
             type=int,
             metavar="N",
             help="dystopian: turns a game lasts (default: the scenario's, 6; DW-22.6)",
         )
-        # Another ruleset's adapter may have added the same option: one --against serves all
-        with contextlib.suppress(argparse.ArgumentError):
-            parser.add_argument(
-                "--against",
-                metavar="POLICY",
-                help="the policy the other seats play (seats turn with the games)",
-            )
 
     def choose_policy(self, name: str | None) -> str:
         """Return ``name`` if it is a policy (default: aggressive)."""
