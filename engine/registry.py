@@ -22,6 +22,7 @@ BUILTIN: dict[str, str] = {
     "battletech": "engine.battletech:RULESET",
     "papermech": "engine.papermech:RULESET",
     "aod": "engine.aod:RULESET",
+    "dystopian": "engine.dystopian:RULESET",
 }
 
 _loaded: dict[str, AnyRuleset] = {}

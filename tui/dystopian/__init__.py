@@ -1,5 +1,97 @@
-"""Dystopian Wars at the edge (issue 18): its asset files on disk and their checker.
+"""The interface of Dystopian Wars (issue 18; rules digest ``rules/dystopian.md``): `UI`.
 
-Under construction: no interface yet; ``hexmech validate`` checks ``.dw.toml`` files through
-`tui.commands.validate.DATA_CHECKERS`.
+Importing this package loads no screen and no rules: `DystopianWarsUI` imports the screens
+(`tui.dystopian.screen`) when it is asked for one, and gives the ruleset its fleets
+(`tui.dystopian.setup.game_library`, from `tui.dystopian.files`) when a game is set up or
+opened. Its parts: the setup form and game screens (`tui.dystopian.screen`,
+`tui.dystopian.setup`, `tui.dystopian.game_screen`), the board and the model card
+(`tui.dystopian.board_view`, `tui.dystopian.model_panel`), the activation workflow without the
+screen (`tui.dystopian.workflow`), the rules page (`tui.dystopian.rules`), the asset files' edge
+(`tui.dystopian.files`) and their checker (`tui.dystopian.validate.check`), the marks and words
+of its saves (`tui.dystopian.catalog`) and the simulator (`tui.dystopian.sim`).
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tui.dystopian.catalog import MARKS, WORDS
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from textual.dom import DOMNode
+    from textual.screen import Screen
+
+    from engine.game import Game
+
+__all__ = ["UI", "DystopianWarsUI"]
+
+
+class DystopianWarsUI:
+    """The `tui.ui.RulesetUI` of Dystopian Wars."""
+
+    name = "dystopian"
+    title = "Dystopian Wars"
+    tagline = "Dystopian Wars"
+    help_intro = """\
+- **Dystopian Wars**: fleets of the 1870s clash on a sea of hexes, two players sharing one
+  keyboard (hot-seat): roll off for the table edges and Field Orders, deploy squadron by
+  squadron, then activate squadrons in turn: move each model, declare its attacks (exploding
+  dice, linked fire) and end the activation; six turns or a Field Order fulfilled end it.
+  `?` in the game opens a summary of the rules.
+"""
+    menu = True
+    marks = MARKS
+    words = WORDS
+    sim: str | None = "tui.dystopian.sim:ADAPTER"
+    validate: str | None = "tui.dystopian.validate:check"
+    scores: str | None = None
+
+    def new_game(self) -> Screen[Any]:
+        """The setup form, then the game."""
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.new_game()
+
+    def open_game(self, path: Path) -> Screen[Any]:
+        """Play a save on, or replay it when it is over."""
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.open_game(path)
+
+    def replay_save(self, path: Path) -> Screen[Any]:
+        """Replay a save from its first command."""
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay_save(path)
+
+    def replay(self, game: Game[Any, Any, Any, Any], path: Path | None) -> Screen[Any]:
+        """The read-only screen of a game already read."""
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay(game, path)
+
+    def help_sections(self) -> list[tuple[str, type[DOMNode]]]:
+        """Its screens' keys, by mode."""
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.help_sections()
+
+    def replay_sections(self) -> list[tuple[str, type[DOMNode]]]:
+        """The replay screen's keys."""
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay_sections()
+
+    def install(self, folders: Sequence[Path]) -> None:
+        """The bundled fleet files; read when a game is first set up or opened.
+
+        Extra ``--units`` folders are not read yet: DW's files are the bundled ones (a user's
+        own fleets are checked by ``hexmech validate``).
+        """
+        del folders
+
+
+UI = DystopianWarsUI()
