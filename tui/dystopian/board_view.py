@@ -314,7 +314,7 @@ class DWBoard(HexBoard, inherit_bindings=False):
     | Key | Action |
     | :- | :- |
     | Arrows | Move the cursor (Left and Right keep the row number). |
-    | Enter | Pick the cursor hex: deploy, select the model there, end a move or aim there, confirm. |
+    | Enter | Pick the cursor hex: deploy, select a model, end a move, aim; confirm. |
     | Home | Scroll the cursor to the middle of the view. |
     """
 

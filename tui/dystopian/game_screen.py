@@ -359,17 +359,17 @@ class DWScreen(GameScreen):
     """
     | Key | Action |
     | :- | :- |
-    | Tab, Shift+Tab | Select the next (previous) model: to deploy, of the player to act. |
+    | Tab, Shift+Tab | Select the next (previous) own model; while aiming: the next target. |
     | Arrows | Move the board's cursor. |
-    | Enter | Roll off; take the edge picked; deploy on the hex; select the model there; end a move or aim there; again: give the command shown. |
-    | a | Activate the selected model's squadron (1-9 picks the commanded element when it is split). |
+    | Enter | Roll off; take the edge; pick a hex (deploy, select, end a move, aim); give it. |
+    | a | Activate the selected model's squadron (1-9: the element when it is split). |
     | m | Plot the selected model's move: the hexes a legal move ends in are shaded. |
     | w, s | Move: one hex ahead, one hex back. |
     | [, ] | Turn left or right: a deployment's facing, or a turn in the move being plotted. |
     | Backspace | Move: take the last step (or turn) back. |
-    | f | Aim: the targets are shaded; Enter on one previews each attack (dice per band, linked total, hits to expect). |
+    | f | Aim: targets shaded; Enter shows dice per band, linked total, hits to expect. |
     | 1-9 | Pick one of several commands (an edge, an element, a marker or level, a weapon). |
-    | b, c, d, ... | Other commands the engine allows the selected model now (the panel lists them). |
+    | b, c, d, ... | Other commands the engine allows the selected model (the panel lists them). |
     | e | End the activation: the declared attacks are rolled, then morale. |
     | v | Show the selected model's fire arcs and range bands, a weapon at a time. |
     | z, y | Undo, redo (not past a dice roll). |
@@ -460,7 +460,7 @@ class DWScreen(GameScreen):
         legal = self.legal()
         found = order_groups(state, state.models[index].ident, legal)
         squadron = state.models[index].squadron
-        activations = [
+        activations: list[Command] = [
             c
             for c in legal
             if isinstance(c, Activate)
@@ -470,6 +470,9 @@ class DWScreen(GameScreen):
         found.pop(Activate.TAG, None)
         if activations:
             found = {Activate.TAG: activations, **found}
+        fires: list[Command] = [c for c in legal if isinstance(c, Fire)]
+        if fires and state.models[index].owner == state.active:
+            found[FIRE] = fires  # DW-7.2 step 3a: the whole active squadron's, from any model
         return found
 
     def keys(self) -> dict[str, str]:
@@ -566,14 +569,14 @@ class DWScreen(GameScreen):
             ident = state.models[self.selected].ident
             return f"Move {ident}: w ahead, s back, [ ] turn, Bksp undo step; Enter gives it."
         if self.plan == FIRE and self.chosen is None:
-            return "Fire: Enter on a shaded target to see what bears (Esc drops the plan)."
+            return "Fire: Tab or Enter on a shaded target shows what bears on it (Esc: no)."
         if self.chosen is not None:
             return "Enter gives the command shown; 1-9 picks another, Esc drops it."
-        if state.activation is not None:
+        if state.activation is not None and not self.compact:
             return prompt_text(state) + "  Keys: m move, f fire, e end."
         return prompt_text(state)
 
-    def _overlays(self, state: DWState) -> None:
+    def _overlays(self, state: DWState) -> None:  # noqa: C901 - one overlay a plan
         board = self.board
         reach: dict[Hex, int | str] = {}
         marks: dict[Hex, str] = {}
@@ -594,8 +597,9 @@ class DWScreen(GameScreen):
         elif self.plan == FIRE:
             marks = {h: "" for c in self.candidates if (h := key_hex(state, c)) is not None}
             chosen = self.chosen
-            if isinstance(chosen, Fire) and index is not None:
-                start = state.models[index].hex
+            lead = state.index_of(chosen.models[0]) if isinstance(chosen, Fire) else None
+            if isinstance(chosen, Fire) and lead is not None:
+                start = state.models[lead].hex
                 end = key_hex(state, chosen)
                 if start is not None and end is not None:
                     path = list(line(start, end))
@@ -643,7 +647,7 @@ class DWScreen(GameScreen):
     def _cursor_moved(self) -> None:
         self._hexline(self.state)
 
-    def _order_lines(self, state: DWState) -> list[str]:
+    def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901 - one part a plan
         """The order panel: the selected model, its commands and keys, then the plan's preview."""
         if self.replaying:
             return self._replay_lines(state)
@@ -665,6 +669,9 @@ class DWScreen(GameScreen):
             declared = len(state.activation.declared)
             lines.append(f"Active: {active}; {declared} attack(s) declared")
         if self.plan is None:
+            if self.arc_weapon is not None:
+                weapon = state.card(index).weapons[self.arc_weapon]
+                lines.append(f"Arc: {weapon.name} {weapon.arc.value} {weapon.shown} (v: next)")
             listed = [f"{k} {group_name(t)}" for t, k in self.keys().items()]
             if state.activation is not None and not self.compact:
                 listed.append("e End")
@@ -695,7 +702,7 @@ class DWScreen(GameScreen):
         model = state.models[index]
         mover = state.mover(index)
         lines = [f"MP {mover.mp}, min {mover.min_hexes} ahead, turn {mover.turning.value}"]
-        markers = [
+        markers: list[Command] = [
             c
             for c in self.candidates
             if isinstance(c, MoveModel) and (c.marker is not None or c.level is not None)
@@ -760,6 +767,9 @@ class DWScreen(GameScreen):
             ]
             if self.selected in activation.moved and unmoved:
                 self.selected = unmoved[0]
+                where = state.models[self.selected].hex
+                if where is not None and self.is_mounted:
+                    self.board.set_cursor(where)
         strict = state.stage is Stage.DEPLOYMENT
         index = self.selected
         if index is None or (index not in own if strict else not state.models[index].on_board):
@@ -778,8 +788,11 @@ class DWScreen(GameScreen):
             self._start_plan(DEPLOY)
 
     def action_next_model(self, step: int) -> None:
-        """Select the next (previous) model of the player to act."""
+        """Select the next (previous) model of the player to act; aiming: the next target."""
         state = self.state
+        if self.plan == FIRE and not self.replaying:
+            self._next_target(step)
+            return
         own = (
             self._own_models(state)
             if not self.replaying
@@ -795,6 +808,18 @@ class DWScreen(GameScreen):
         if where is not None:
             self.board.set_cursor(where)
         self.redraw()
+
+    def _next_target(self, step: int) -> None:
+        """Aiming: put the cursor on the next (previous) target and show what bears on it."""
+        state = self.state
+        spots = sorted(
+            {h for c in self.candidates if (h := key_hex(state, c)) is not None},
+            key=lambda h: h.to_offset(),
+        )
+        if not spots:
+            return
+        at = spots.index(self.picked) if self.picked in spots else -1 if step > 0 else 0
+        self._pick(spots[(at + step) % len(spots)])
 
     # ------------------------------------------------------------------ plans
     def _start_plan(self, tag: str) -> None:
@@ -834,7 +859,9 @@ class DWScreen(GameScreen):
         spots = [h for c in self.candidates if (h := key_hex(state, c)) is not None]
         if not spots or self.board.cursor in spots:
             return
-        self.board.set_cursor(spots[len(spots) // 2])
+        terrain = state.setup.terrain
+        middle = Hex.from_offset(terrain.width // 2, terrain.height // 2)
+        self.board.set_cursor(min(spots, key=middle.distance))
 
     def action_order(self, key: str) -> None:
         """Start the plan of the command kind bound to ``key``, or say why not."""
@@ -872,24 +899,32 @@ class DWScreen(GameScreen):
         """Move plan: one hex ahead (F) or back (B) (DW-28.4)."""
         if self.plan != MOVE:
             return
-        self.path_text += kind
-        self.chosen = None
-        self.redraw()
+        self._plot(self.path_text + kind)
 
     def action_unstep(self) -> None:
         """Move plan: take the last step or turn back."""
         if self.plan != MOVE or not self.path_text:
             return
-        self.path_text = self.path_text[:-1]
+        self._plot(self.path_text[:-1])
+
+    def _plot(self, path: str) -> None:
+        """The move plotted by keys is ``path``: the cursor follows its end; Enter gives it."""
+        self.path_text = path
         self.chosen = None
+        self.picked = None
+        index = self.selected
+        if index is not None:
+            model = self.state.models[index]
+            if model.hex is not None:
+                hexes, _ = walk_hexes(model.hex, model.facing, parse_path(path))
+                if self.state.setup.terrain.on_board(hexes[-1]):
+                    self.board.set_cursor(hexes[-1])
         self.redraw()
 
     def action_turn(self, step: int) -> None:
         """Turn left (-1) or right (1): the deployment's facing, or a turn in the move."""
         if self.plan == MOVE:
-            self.path_text += "L" if step < 0 else "R"
-            self.chosen = None
-            self.redraw()
+            self._plot(self.path_text + ("L" if step < 0 else "R"))
             return
         if self.facing is None:
             self.refuse("Nothing to turn: plot a move (m) or deploy first.", title="Turn")
@@ -922,17 +957,10 @@ class DWScreen(GameScreen):
             return
         at = weapons.index(self.arc_weapon) + 1 if self.arc_weapon in weapons else 0
         self.arc_weapon = weapons[at] if at < len(weapons) else None
-        if self.arc_weapon is not None:
-            weapon = self.state.card(index).weapons[self.arc_weapon]
-            self.notify(
-                f"{weapon.name}: {weapon.arc.value}, AD {weapon.shown} (digits: range band)",
-                title="Arc",
-                markup=False,
-            )
         self.redraw()
 
     @on(DWBoard.HexSelected)
-    def _hex_selected(self, message: DWBoard.HexSelected) -> None:  # noqa: PLR0911 - a case a plan
+    def _hex_selected(self, message: DWBoard.HexSelected) -> None:  # noqa: C901, PLR0911 - a case a plan
         message.stop()
         if self.replaying or self.game.summary.over:
             return
@@ -948,8 +976,14 @@ class DWScreen(GameScreen):
                 self.refuse("Pick the edge with 1 or 2 first.", title="Edge")
             return
         if self.chosen is not None and (self.picked is None or self.picked == where):
-            if self.plan != MOVE or self._move_ends(state, where):
-                self.execute(self.chosen)
+            self.execute(self.chosen)
+            return
+        if self.plan == MOVE and self.path_text and self.selected is not None:
+            model = state.models[self.selected]
+            steps = parse_path(self.path_text)
+            if model.hex is not None and walk_hexes(model.hex, model.facing, steps)[0][-1] == where:
+                why = move_problem(state, self.selected, steps, None, None)
+                self.refuse(why or "The move is not legal.", title="Move")
                 return
         if self.plan is not None and self._pick(where):
             return
@@ -961,14 +995,6 @@ class DWScreen(GameScreen):
             return
         if self.plan is not None:
             self.refuse(self._no_pick(state, where), title=group_name(self.plan))
-
-    def _move_ends(self, state: DWState, where: Hex) -> bool:
-        """Whether the move plotted (or chosen) ends in ``where``."""
-        chosen = self.chosen
-        if not isinstance(chosen, MoveModel):
-            return True
-        end = move_end(state, chosen)
-        return end is not None and end[0] == where
 
     def _model_at(self, state: DWState, where: Hex) -> int | None:
         """The model in ``where``: the selected one if it is there, else a flyer, else any."""
@@ -1050,7 +1076,7 @@ class DWScreen(GameScreen):
         if state.stage is Stage.ACTIVATION:
             why = f"Turn {state.turn}: activate one of your squadrons."
         self._passing = True
-        self.app.push_screen(PassScreen(state.players[cast("int", seat)], why), self._taken)
+        self.app.push_screen(PassScreen(state.players[seat], why), self._taken)
 
     def _taken(self, answer: str | None) -> None:
         self._passing = False
@@ -1082,7 +1108,7 @@ class DWScreen(GameScreen):
 
         self.app.push_screen(DWRulesScreen())
 
-    def allows(  # noqa: PLR0911 - one answer a kind of key
+    def allows(  # noqa: C901, PLR0911 - one answer a kind of key
         self, action: str, parameters: tuple[object, ...]
     ) -> bool:
         """Which keys act now: the plan's, the selected model's commands, the end."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from textual.widgets import Static
+
 from engine.dystopian.combat import weapon_ad
 from engine.dystopian.combat_segment import shooter
-from textual.widgets import Static
 
 if TYPE_CHECKING:
     from engine.dystopian.models import Weapon

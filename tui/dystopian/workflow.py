@@ -198,8 +198,8 @@ def key_hex(state: DWState, command: Command) -> Hex | None:
         if where is not None:
             return where
     names = _names(command)
-    index = state.index_of(names[0]) if names else None
-    return state.models[index].hex if index is not None else None
+    own = state.index_of(names[0]) if names else None
+    return state.models[own].hex if own is not None else None
 
 
 def describe(command: Command) -> str:

@@ -27,10 +27,9 @@ from engine.dystopian.rules import legal_commands
 from engine.dystopian.ruleset import RULESET
 from engine.dystopian.state import Edge, Stage
 from engine.game import Rejected
-from engine.hexes import Facing, Hex
-from tests.tui.fakes import messages
+from engine.hexes import Facing
 from tui.app import HexmechApp
-from tui.dystopian.game_screen import DWScreen, PassScreen, ScoreScreen, score_lines
+from tui.dystopian.game_screen import DWScreen
 from tui.dystopian.screen import new_game
 from tui.dystopian.setup import build_setup, game_library
 from tui.screens.game import create_save
@@ -70,7 +69,10 @@ def deploy_all(journal):
         state = journal.game.state
         options = [c for c in legal_commands(state) if isinstance(c, DeployModel)]
         # side by side on the front row, near the middle column: the fleets meet within range
-        best = min(options, key=lambda c: (abs(2 * c.hex.to_offset()[1] - 23), abs(c.hex.to_offset()[0] - 18)))
+        best = min(
+            options,
+            key=lambda c: (abs(2 * c.hex.to_offset()[1] - 23), abs(c.hex.to_offset()[0] - 18)),
+        )
         give(journal, best)
 
 
@@ -131,7 +133,7 @@ async def test_setup_form_rolls_off_takes_an_edge_and_deploys_by_keys(tmp_path, 
 
 
 async def test_activate_move_fire_and_end_by_keys(tmp_path, fleets):
-    """a activates; m, w w plots two hexes, Enter moves; f, Enter on a target, Enter declares; e."""
+    """A activates; m, w w plots two hexes, Enter moves; f, Enter on a target, Enter declares; e."""
     journal = ready_to_activate(tmp_path, fleets)
     app = HexmechApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -161,7 +163,9 @@ async def test_activate_move_fire_and_end_by_keys(tmp_path, fleets):
         # move the rest of the squadron by commands, then aim
         while True:
             state = screen.game.state
-            waiting = [c for c in legal_commands(state) if isinstance(c, MoveModel) and c.path == "FF"]
+            waiting = [
+                c for c in legal_commands(state) if isinstance(c, MoveModel) and c.path == "FF"
+            ]
             if not waiting:
                 break
             give(journal, waiting[0])
