@@ -647,7 +647,7 @@ class DWScreen(GameScreen):
     def _cursor_moved(self) -> None:
         self._hexline(self.state)
 
-    def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901 - one part a plan
+    def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901, PLR0912 - one part a plan
         """The order panel: the selected model, its commands and keys, then the plan's preview."""
         if self.replaying:
             return self._replay_lines(state)
@@ -665,9 +665,12 @@ class DWScreen(GameScreen):
         if state.result is not None:
             return lines
         if state.activation is not None:
-            active = state.squadron_name(state.activation.squadron)
             declared = len(state.activation.declared)
-            lines.append(f"Active: {active}; {declared} attack(s) declared")
+            if self.compact:
+                lines.append(f"Attacks declared: {declared}")
+            else:
+                active = state.squadron_name(state.activation.squadron)
+                lines.append(f"Active: {active}; attacks declared: {declared}")
         if self.plan is None:
             if self.arc_weapon is not None:
                 weapon = state.card(index).weapons[self.arc_weapon]

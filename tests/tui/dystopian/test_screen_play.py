@@ -1,4 +1,4 @@
-"""The DW play screen by keys: setup -> roll-off -> edge -> deploy -> activate -> move -> fire -> end.
+"""The DW play screen by keys: setup, roll-off, edge, deploy, activate, move, fire, end.
 
 DW-22.8 (the roll-off, the edge, deployment in the zone), DW-9.2 (activating a squadron), DW-11 /
 DW-28.4 (a move plotted step by step), DW-7.2 step 3a and DW-17 (declaring an attack with its
@@ -29,9 +29,10 @@ from engine.dystopian.state import Edge, Stage
 from engine.game import Rejected
 from engine.hexes import Facing
 from tui.app import HexmechApp
-from tui.dystopian.game_screen import DWScreen
+from tui.dystopian.game_screen import DWScreen, PassScreen
 from tui.dystopian.screen import new_game
 from tui.dystopian.setup import build_setup, game_library
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import create_save
 
 SIZE = (120, 40)
@@ -62,18 +63,27 @@ def give(journal, command):
 
 
 def deploy_all(journal):
-    """Roll off, take the top edge, deploy every model on the front row near the middle."""
+    """Roll off, take the top edge, deploy each squadron together on the front row, mid-board."""
     give(journal, RollOff())
     give(journal, ChooseEdge(Edge.TOP))
     while journal.game.state.stage is Stage.DEPLOYMENT:
         state = journal.game.state
         options = [c for c in legal_commands(state) if isinstance(c, DeployModel)]
-        # side by side on the front row, near the middle column: the fleets meet within range
-        best = min(
-            options,
-            key=lambda c: (abs(2 * c.hex.to_offset()[1] - 23), abs(c.hex.to_offset()[0] - 18)),
-        )
-        give(journal, best)
+        journal_model = state.models[state.index_of(options[0].model)]
+        mates = [
+            m.hex
+            for m in state.models
+            if m.squadron == journal_model.squadron and m.hex is not None
+        ]
+
+        # side by side on the front row, squadrons together: the fleets meet within range
+        give(journal, min(options, key=lambda c, near=tuple(mates): _rank(c, near)))
+
+
+def _rank(command, mates):
+    col, row = command.hex.to_offset()
+    near = min((command.hex.distance(h) for h in mates), default=0)
+    return (near, abs(2 * row - 23), abs(col - 18))
 
 
 def ready_to_activate(saves, fleets):
@@ -132,60 +142,76 @@ async def test_setup_form_rolls_off_takes_an_edge_and_deploys_by_keys(tmp_path, 
         assert screen.game.log[-1].command == DeployModel(deployed.ident, where, deployed.facing)
 
 
-async def test_activate_move_fire_and_end_by_keys(tmp_path, fleets):
-    """A activates; m, w w plots two hexes, Enter moves; f, Enter on a target, Enter declares; e."""
+async def test_activate_and_move_step_by_step(tmp_path, fleets):
+    """A activates (DW-9.2); m, w w plots two hexes ahead (DW-28.4); Enter gives the move."""
     journal = ready_to_activate(tmp_path, fleets)
     app = HexmechApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_screen(app, pilot, journal)
         state = screen.game.state
         index = screen.selected
-        assert index is not None and state.models[index].owner == state.active
+        assert index is not None
+        assert state.models[index].owner == state.active
         await pilot.press("a")
-        state = screen.game.state
-        assert state.activation is not None
+        assert screen.game.state.activation is not None
         assert isinstance(screen.game.log[-1].command, Activate)
         mover = screen.selected
-        model = state.models[mover]
+        model = screen.game.state.models[mover]
         start, facing = model.hex, model.facing
         await pilot.press("m")
         assert screen.board.picture.reach  # the ends of the legal moves
-        await pilot.press("w", "w")
+        await pilot.press("w", "w", "w", "w")
+        assert "It can move only 3 hexes this activation." in text(screen, "#dw-orders")
+        await pilot.press("backspace", "backspace")
         ahead = start.neighbor(facing).neighbor(facing)
+        assert screen.board.cursor == ahead  # the cursor follows the path's end
         orders = text(screen, "#dw-orders")
         assert f"Path FF: to {ahead.label} facing {facing.name}" in orders
         assert "Legal: Enter gives it." in orders
-        screen.board.set_cursor(ahead)
         await pilot.press("enter")
-        moved = screen.game.state.models[mover]
-        assert moved.hex == ahead
+        assert screen.game.state.models[mover].hex == ahead
         assert screen.game.log[-1].command == MoveModel(model.ident, "FF")
-        # move the rest of the squadron by commands, then aim
-        while True:
-            state = screen.game.state
-            waiting = [
-                c for c in legal_commands(state) if isinstance(c, MoveModel) and c.path == "FF"
-            ]
-            if not waiting:
-                break
-            give(journal, waiting[0])
-        screen.redraw()
-        fires = [c for c in legal_commands(screen.game.state) if isinstance(c, Fire)]
-        if not fires:
-            pytest.skip("no target in range at this seed")
-        shooter = screen.game.state.index_of(fires[0].models[0])
-        screen.selected = shooter
+        assert screen.selected != mover  # the next model of the squadron waits
+
+
+def activated_and_moved(saves, fleets):
+    """Red's cruisers activated and moved four hexes ahead: their guns reach Blue's fleet."""
+    journal = ready_to_activate(saves, fleets)
+    state = journal.game.state
+    give(
+        journal,
+        next(c for c in legal_commands(state) if isinstance(c, Activate) and "CR" in c.model),
+    )
+    while True:
+        moves = [
+            c
+            for c in legal_commands(journal.game.state)
+            if isinstance(c, MoveModel) and c.path == "FFFF"
+        ]
+        if not moves:
+            return journal
+        give(journal, moves[0])
+
+
+async def test_fire_with_a_preview_then_end_the_activation(tmp_path, fleets):
+    """f, Tab to a target, the preview, Enter declares (DW-7.2 step 3a); e rolls it (DW-2.1)."""
+    journal = activated_and_moved(tmp_path, fleets)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
         await pilot.press("f")
         assert screen.plan == Fire.TAG
-        target = screen.game.state.index_of(fires[0].targets[0])
-        where = screen.game.state.models[target].hex
-        assert where in screen.board.picture.marks
-        screen.board.set_cursor(where)
-        await pilot.press("enter")
+        targets = set(screen.board.picture.marks)
+        assert targets
+        await pilot.press("tab")
+        assert screen.board.cursor in targets
         orders = text(screen, "#dw-orders")
-        assert "dice at" in orders and "hits" in orders and "> fire" in orders
+        assert "hits" in orders
+        assert "> fire" in orders
+        chosen = screen.chosen
+        assert isinstance(chosen, Fire)
         await pilot.press("enter")
-        assert isinstance(screen.game.log[-1].command, Fire)
+        assert screen.game.log[-1].command == chosen
         assert screen.game.state.activation.declared
         await pilot.press("e")
         assert screen.game.log[-1].command == EndActivation()
@@ -193,3 +219,35 @@ async def test_activate_move_fire_and_end_by_keys(tmp_path, fleets):
         assert rolled
         told = [t.text for t in screen.query_one("#dw-log").told]
         assert any("Dice: " in line for line in told)
+
+
+async def test_ending_unfired_asks_first(tmp_path, fleets):
+    """E with attacks possible and none declared asks; n keeps the activation going."""
+    journal = activated_and_moved(tmp_path, fleets)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        entries = len(screen.game.log)
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert len(screen.game.log) == entries
+        assert screen.game.state.activation is not None
+        await pilot.press("e", "y")
+        assert screen.game.log[-1].command == EndActivation()
+
+
+async def test_the_other_player_takes_the_terminal(tmp_path, fleets, monkeypatch):
+    """Hot-seat: after Red's activation the board hides until Blue takes it (Enter)."""
+    monkeypatch.setattr("tui.dystopian.game_screen.handover_wanted", lambda _directory: True)
+    journal = activated_and_moved(tmp_path, fleets)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        await pilot.press("e", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert app.screen.player == "Blue"
+        await pilot.press("enter")
+        assert app.screen is screen
+        assert screen.game.state.players[screen.game.state.active] == "Blue"
