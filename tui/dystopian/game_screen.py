@@ -659,7 +659,7 @@ class DWScreen(GameScreen):
             ]
         index = self.selected
         if index is None:
-            return ["No model selected (Tab)."]
+            return self._fleet_lines(state)
         model = state.models[index]
         lines = [f"{model.ident} {state.card(index).name}"]
         if state.result is not None:
@@ -689,10 +689,21 @@ class DWScreen(GameScreen):
         lines += self._chosen_line()
         return lines
 
+    def _fleet_lines(self, state: DWState) -> list[str]:
+        """Each fleet: its name, points and models on the table (DW-22.2)."""
+        lines = []
+        for seat, player in enumerate(state.setup.players):
+            models = [m for m in state.models if m.owner == seat]
+            afloat = sum(m.on_board for m in models)
+            fleet = player.fleet
+            lines.append(f"{player.name}: {fleet.name}, {fleet.points} pts")
+            lines.append(f"  {afloat} of {len(models)} models on the table")
+        return lines
+
     def _replay_lines(self, state: DWState) -> list[str]:
         index = self.selected
         if index is None:
-            return [prompt_text(state)]
+            return self._fleet_lines(state)
         model = state.models[index]
         where = model.hex.label if model.hex is not None else "off the board"
         return [f"{model.ident} at {where}"]
@@ -1093,11 +1104,12 @@ class DWScreen(GameScreen):
         self.app.push_screen(ScoreScreen(self.game.state))
 
     def action_result(self) -> None:
-        """The score screen of a finished game."""
-        if self.state.result is None:
+        """The score screen of a finished game (a replay's too, wherever it stands)."""
+        final = cast("DWState", self.game.state)
+        if final.result is None:
             self.refuse("The game is not over yet.", title="Result")
             return
-        self.app.push_screen(ScoreScreen(self.state))
+        self.app.push_screen(ScoreScreen(final))
 
     async def action_legend(self) -> None:
         """Show or hide the board's legend."""
