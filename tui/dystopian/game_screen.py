@@ -862,11 +862,11 @@ class DWScreen(GameScreen):
         self.candidates = list(self.groups().get(tag, []))
         if model.hex is not None and self.is_mounted:
             self.board.set_cursor(model.hex)
-        if tag == MOVE:
+        if tag in {MOVE, FIRE}:
             return
-        if self.candidates and all(key_hex(state, c) in {None, model.hex} for c in self.candidates):
-            self.options = list(self.candidates)
-            self.chosen = self.options[0]
+        # picked by number (or by a shaded hex): an element (DW-9.3), or a new kind of command
+        self.options = list(self.candidates)
+        self.chosen = self.options[0] if len(self.options) == 1 else None
 
     def _cursor_to(self, state: DWState) -> None:
         """Put the cursor on a free hex of the deployer's zone, near its middle (DW-22.8)."""

@@ -251,3 +251,40 @@ async def test_the_other_player_takes_the_terminal(tmp_path, fleets, monkeypatch
         await pilot.press("enter")
         assert app.screen is screen
         assert screen.game.state.players[screen.game.state.active] == "Blue"
+
+
+def deploy_split(journal):
+    """Roll off, take the top edge, deploy each model far from its squadron: split squadrons."""
+    give(journal, RollOff())
+    give(journal, ChooseEdge(Edge.TOP))
+    while journal.game.state.stage is Stage.DEPLOYMENT:
+        state = journal.game.state
+        options = [c for c in legal_commands(state) if isinstance(c, DeployModel)]
+        placed = [m.hex for m in state.models if m.hex is not None]
+        give(
+            journal,
+            max(options, key=lambda c: min((c.hex.distance(h) for h in placed), default=0)),
+        )
+
+
+async def test_a_split_squadron_activates_the_element_picked_by_number(tmp_path, fleets):
+    """DW-9.3: a split squadron lists each group; 2 picks the second as commanded element."""
+    journal = new_journal(tmp_path, fleets)
+    deploy_split(journal)
+    state = journal.game.state
+    split = [c for c in legal_commands(state) if isinstance(c, Activate) and c.element]
+    assert split, "the spread squadrons are split"
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        screen.selected = state.index_of(split[0].model)
+        await pilot.press("a")
+        orders = text(screen, "#dw-orders")
+        assert "1. activate " in orders
+        assert "2. activate " in orders
+        second = screen.options[1]
+        await pilot.press("2", "enter")
+        assert screen.game.log[-1].command == second
+        commanded = screen.game.state.activation.element
+        element = state.index_of(second.element or second.model)
+        assert element in commanded
