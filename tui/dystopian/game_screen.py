@@ -871,11 +871,18 @@ class DWScreen(GameScreen):
     def _cursor_to(self, state: DWState) -> None:
         """Put the cursor on a free hex of the deployer's zone, near its middle (DW-22.8)."""
         spots = [h for c in self.candidates if (h := key_hex(state, c)) is not None]
-        if not spots or self.board.cursor in spots:
+        if not spots:
             return
         terrain = state.setup.terrain
         middle = Hex.from_offset(terrain.width // 2, terrain.height // 2)
-        self.board.set_cursor(min(spots, key=middle.distance))
+        mates = [
+            m.hex
+            for m in state.models
+            if m.hex is not None and state.deploying is not None and m.squadron == state.deploying
+        ]
+        # beside the squadron's models already down, else as near the middle as the zone goes
+        anchor = mates[-1] if mates else middle
+        self.board.set_cursor(min(spots, key=lambda h: (anchor.distance(h), middle.distance(h))))
 
     def action_order(self, key: str) -> None:
         """Start the plan of the command kind bound to ``key``, or say why not."""
