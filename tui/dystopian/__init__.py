@@ -1,29 +1,28 @@
 """The interface of Dystopian Wars (issue 18; rules digest ``rules/dystopian.md``): `UI`.
 
-Importing this package loads no screen and no rules: `DystopianWarsUI` gives the ruleset its
-library (`tui.dystopian.library`) when the ruleset is first imported, and imports its screens
-(``tui.dystopian.screen``) when asked for one. Its parts: the asset files' edge
-(`tui.dystopian.files`, `tui.dystopian.library`), their checker (`tui.dystopian.validate.check`)
+Importing this package loads no screen and no rules: `DystopianWarsUI` imports the screens
+(`tui.dystopian.screen`) when it is asked for one, and gives the ruleset its library
+(`tui.dystopian.library`) when the ruleset is first imported (`tui.lazylibrary`). Its parts:
+the setup form and game screens (`tui.dystopian.screen`, `tui.dystopian.setup`,
+`tui.dystopian.game_screen`), the board and the model card (`tui.dystopian.board_view`,
+`tui.dystopian.model_panel`), the activation workflow without the screen
+(`tui.dystopian.workflow`), the rules page (`tui.dystopian.rules`), the asset files' edge
+(`tui.dystopian.files`, `tui.dystopian.library`) and their checker
+(`tui.dystopian.validate.check`), the marks and words of its saves (`tui.dystopian.catalog`)
 and the simulator (`tui.dystopian.sim`).
-
-The menu does not offer it yet (``menu = False``): until ``tui.dystopian.screen`` exists, a
-screen asked for is one that says so, and the game is played with ``hexmech play --headless
---ruleset dystopian``. The screens' module gives ``new_game``, ``open_game(path)``,
-``replay_save(path)``, ``replay(game, path)``, ``help_sections()`` and ``replay_sections()``.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
 from typing import TYPE_CHECKING, Any
 
+from tui.dystopian.catalog import MARKS, WORDS
 from tui.lazylibrary import library_on_import
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
     from pathlib import Path
-    from types import ModuleType
 
     from textual.dom import DOMNode
     from textual.screen import Screen
@@ -33,11 +32,6 @@ if TYPE_CHECKING:
 __all__ = ["UI", "DystopianWarsUI"]
 
 _RULESET = "engine.dystopian.ruleset"
-_SCREENS = "tui.dystopian.screen"
-_NO_SCREEN = (
-    "The Dystopian Wars screens are not ready yet: "
-    "play it with hexmech play --headless --ruleset dystopian."
-)
 
 
 class DystopianWarsUI:
@@ -47,43 +41,54 @@ class DystopianWarsUI:
     title = "Dystopian Wars"
     tagline = "Dystopian Wars"
     help_intro = """\
-- **Dystopian Wars**: fleets of ironclads, airships and landships on a hex board, two players
-  sharing one keyboard (hot-seat): roll off for the table edges and Field Orders, deploy squadron
-  by squadron, then activate your squadrons in turn (move, fire, end the activation) until the
-  last turn; victory points and Field Orders decide.
+- **Dystopian Wars**: fleets of the 1870s clash on a sea of hexes, two players sharing one
+  keyboard (hot-seat): roll off for the table edges and Field Orders, deploy squadron by
+  squadron, then activate squadrons in turn: move each model, declare its attacks (exploding
+  dice, linked fire) and end the activation; six turns or a Field Order fulfilled end it.
+  `?` in the game opens a summary of the rules.
 """
-    menu = False
-    marks = None
-    words = None
+    menu = True
+    marks = MARKS
+    words = WORDS
     sim: str | None = "tui.dystopian.sim:ADAPTER"
     validate: str | None = "tui.dystopian.validate:check"
     scores: str | None = None
 
     def new_game(self) -> Screen[Any]:
         """The setup form, then the game."""
-        return _screen("new_game")
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.new_game()
 
     def open_game(self, path: Path) -> Screen[Any]:
         """Play a save on, or replay it when it is over."""
-        return _screen("open_game", path)
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.open_game(path)
 
     def replay_save(self, path: Path) -> Screen[Any]:
         """Replay a save from its first command."""
-        return _screen("replay_save", path)
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay_save(path)
 
     def replay(self, game: Game[Any, Any, Any, Any], path: Path | None) -> Screen[Any]:
         """The read-only screen of a game already read."""
-        return _screen("replay", game, path)
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay(game, path)
 
     def help_sections(self) -> list[tuple[str, type[DOMNode]]]:
-        """Its screens' keys, by mode (none while the screens are not written)."""
-        sections: list[tuple[str, type[DOMNode]]] = getattr(_screens(), "help_sections", list)()
-        return sections
+        """Its screens' keys, by mode."""
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.help_sections()
 
     def replay_sections(self) -> list[tuple[str, type[DOMNode]]]:
-        """The replay screen's keys (none while the screens are not written)."""
-        sections: list[tuple[str, type[DOMNode]]] = getattr(_screens(), "replay_sections", list)()
-        return sections
+        """The replay screen's keys."""
+        from tui.dystopian import screen  # noqa: PLC0415 - on demand
+
+        return screen.replay_sections()
 
     def install(self, folders: Sequence[Path]) -> None:
         """The bundled catalogue, model and fleet files, the user's, and ``--units`` folders.
@@ -99,26 +104,6 @@ class DystopianWarsUI:
             install(folders)
             return
         library_on_import(_RULESET, "tui.dystopian.library:install")
-
-
-def _screens() -> ModuleType | None:
-    """The screens' module, or None while it is not written."""
-    try:
-        return importlib.import_module(_SCREENS)
-    except ModuleNotFoundError as exc:
-        if exc.name != _SCREENS:
-            raise
-        return None
-
-
-def _screen(function: str, *args: object) -> Screen[Any]:
-    """Call ``tui.dystopian.screen.FUNCTION(*args)``; without it, a screen that says so."""
-    make: Callable[..., Screen[Any]] | None = getattr(_screens(), function, None)
-    if make is None:
-        from tui.screens.game import Unopenable  # noqa: PLC0415 - on demand
-
-        return Unopenable(_NO_SCREEN)
-    return make(*args)
 
 
 UI = DystopianWarsUI()

@@ -21,7 +21,6 @@ from tui.dystopian.files import ASSETS_DIR
 from tui.dystopian.library import install, user_folder
 from tui.dystopian.validate import check
 from tui.screens._catalog import describe
-from tui.screens.game import Unopenable
 
 GOLDEN = REPO / "tests" / "data" / "saves" / "v4-dystopian.jsonl"
 NAVAL = ASSETS_DIR / "fleets" / "sample-naval-400.dw.toml"
@@ -88,20 +87,6 @@ def test_the_menu_reads_no_file_the_ruleset_reads_them_when_first_used():
     )
 
     assert done.stdout.split() == ["PendingLibrary", "Library", "2", "2"]
-
-
-def test_without_its_screens_a_screen_asked_for_says_so(monkeypatch):
-    """Until ``tui.dystopian.screen`` exists: a screen that names headless play, no key sections."""
-    monkeypatch.setattr("tui.dystopian._SCREENS", "tui.dystopian.no_such_screen")
-    ui = tui.dystopian.UI
-
-    screen = ui.open_game(GOLDEN)
-
-    assert isinstance(screen, Unopenable)
-    assert "hexmech play --headless --ruleset dystopian" in screen.reason
-    assert isinstance(ui.new_game(), Unopenable)
-    assert ui.help_sections() == []
-    assert ui.replay_sections() == []
 
 
 def test_the_browser_describes_a_dystopian_save():

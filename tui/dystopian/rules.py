@@ -1,0 +1,141 @@
+"""The Dystopian Wars rules summary: a scrollable page in plain words, from the digest.
+
+What a player needs at the table, section by section of ``rules/dystopian.md``: the dice
+(DW-2), the turn (DW-7, DW-9), setting up (DW-22.8, DW-22.4), movement (DW-11, DW-28.4),
+firing (DW-14, DW-15, DW-17), damage (DW-16), morale (DW-10), the end (DW-22.4 to DW-22.6) and how
+the screen shows them (DW-28.13 item 16). The page is one `tui.screens._page.PageView`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tui.screens._page import PageView
+
+if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
+__all__ = ["RULES_MARKDOWN", "DWRulesScreen"]
+
+RULES_MARKDOWN: Final = """\
+## The game
+
+Two fleets of squadrons fight on a sea of hexes (36 x 24; a hex is 2 inches). The game lasts
+six turns, or ends the instant a fleet fulfils its Field Order.
+
+## Exploding dice
+
+- Every attack is a pool of D6: each die that reaches the number needed (4+ at the start) is a
+  hit. A natural **6 scores two hits and adds a die**, which may explode again; a 1 always
+  misses. The log writes every die: `6!!` two hits and a new die, `4*` a hit, `2` a miss; the
+  dice after `|` came from explosions.
+- On average a die at 4+ is worth 0.8 hits; the fire preview shows the hits to expect.
+
+## Setting up
+
+- Both players roll 2D6 (ties again): the higher roller chooses a long table edge and deploys
+  first. Each player also rolls a D6 for a **Field Order**, the task that wins at once.
+- Players take turns deploying a whole squadron in their zone, 4 hexes deep along their edge.
+
+## The turn
+
+- Each turn both players roll 2D6 for the initiative. Then they take turns activating one
+  squadron each; a player with none left passes.
+- An activation: the **command** segment (models more than 3 hexes from the commanded element
+  test or break), **movement** (each model moves once), **combat** (the attacks declared are
+  rolled), boarding, **morale**.
+- At the **End Phase** fires and criticals may be repaired, and the next turn begins.
+
+## Moving
+
+- A model moves up to its MV in hexes (half in turn 1), first its minimum straight ahead.
+  Its turning template limits how often it may turn; a turn is one hexside.
+- All Stop, restarting and reversing are marker changes made instead of a move.
+- Flyers may rise to obscured; submarines may dive. Entering an enemy's hex is a ram or a
+  collision; land and reefs stop ships.
+
+## Firing
+
+- A weapon fires from its arc (fore, aft, port, starboard, broadsides, fixed channels) at a
+  target in range: **range bands** of 4 hexes each, RB1 to RB4, each printing its own dice.
+  Primaries are -1 to hit at RB1. A target on an arc's edge takes half the dice.
+- Each weapon fires once an activation. Weapons of the same kind of several models of the
+  squadron may be **linked**: the lead rolls its full dice, each other adds half of its own.
+- Rockets may be answered by the target squadron's Ack-Ack, torpedoes by its Concussion
+  Charges: each 5 cancels a hit, each 6 two.
+- Attacks are declared first, and rolled when the activation ends.
+
+## Damage
+
+- Hits equal to the target's **Damage Rating** cost one Hull Point; hits reaching its
+  **Critical Rating** cost one more and roll on the critical table (fires, weapons or engines
+  damaged, navigation lock, magazine explosion...).
+- Hull damage lowers gunnery dice, AA and CC by one each. At 0 HP the model is lost.
+
+## Morale
+
+- A squadron that loses a model tests to break; a broken model fires and moves worse and tests
+  bravery after its activation.
+
+## The end
+
+- After six turns, or when a fleet has no model left, or the instant a Field Order is met. Victory
+  Points are the points of the enemy models destroyed (half for those at half HP or less).
+
+## On the screen
+
+- Letters are model types (B battleship, C cruiser, F frigate, E escort, V carrier, U submarine,
+  A airship, M bomber, L landship, T tank, X fortification): upper case the first player's,
+  lower case the second's; the arrow beside it is its bow. `^` flying, `"` obscured, `v`
+  submerged.
+- `v` shades the selected model's fire arc, weapon by weapon, each hex with its range band
+  (`h` or `½`: half the dice reach). While a move is plotted the hexes a legal move ends in show
+  how many hexes it moves.
+"""
+"""The rules in the page's Markdown subset."""
+
+
+class DWRulesScreen(Screen[None]):
+    """The rules summary, scrolled with the arrows; Escape goes back."""
+
+    DEFAULT_CSS = """
+    DWRulesScreen #dw-rules-heading {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+        text-style: bold;
+    }
+    DWRulesScreen #dw-rules-scroll { height: 1fr; padding: 0 2; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Close", key_display="Esc", tooltip="Close the rules"),
+        Binding("f1", "app.help", "Help", show=False),
+    ]
+    """
+    | Key | Action |
+    | :- | :- |
+    | Up, Down, PgUp, PgDn, Home, End | Scroll. |
+    | Escape, q | Close the rules. |
+    """
+
+    def compose(self) -> ComposeResult:
+        """The heading, the page, the keys."""
+        yield Static("Dystopian Wars - rules summary", id="dw-rules-heading", markup=False)
+        with VerticalScroll(id="dw-rules-scroll") as scroll:
+            scroll.styles.scrollbar_gutter = "stable"
+            yield PageView(RULES_MARKDOWN, id="dw-rules-page")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the page so the arrows scroll it."""
+        self.query_one("#dw-rules-scroll").focus()
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss()
