@@ -66,3 +66,14 @@ def test_starting_the_menu_imports_no_game_screen():
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_the_banner_names_every_game_of_the_menu_within_80_columns() -> None:
+    """Four rulesets' names fill a line: the subtitle drops its lead-in rather than be cut."""
+    from tui.widgets.banner import SUBTITLE_WIDTH, subtitle  # noqa: PLC0415
+
+    line = subtitle()
+    assert len(line) <= SUBTITLE_WIDTH
+    for ui in registry.all_uis():
+        if ui.menu:
+            assert ui.tagline in line

@@ -21,11 +21,22 @@ LOGO = r"""
 """HEXMECH in the figlet "small" style, 48 columns wide."""
 
 
+SUBTITLE_WIDTH = 76
+"""The widest subtitle: it fits an 80-column terminal with the menu's margins."""
+
+
 def subtitle() -> str:
-    """The line under the logo: every ruleset's tagline (`tui.registry`)."""
+    """The line under the logo: every ruleset's tagline (`tui.registry`).
+
+    "terminal mech wargames: " leads it while the line fits `SUBTITLE_WIDTH`; the games alone
+    otherwise (four rulesets' names fill an 80-column line).
+    """
     names = [ui.tagline for ui in registry.all_uis() if ui.menu]
     games = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-    return f"terminal mech wargames: {games}" if games else "terminal mech wargames"
+    if not games:
+        return "terminal mech wargames"
+    line = f"terminal mech wargames: {games}"
+    return line if len(line) <= SUBTITLE_WIDTH else games
 
 
 class Banner(Vertical):
