@@ -43,7 +43,15 @@ from engine.dystopian.state import (
     Stage,
     VictoryLevel,
 )
-from engine.dystopian.terrain import BOARD_HEIGHT, BOARD_WIDTH, TerrainKind, TerrainMap
+from engine.dystopian.terrain import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    Entry,
+    TerrainKind,
+    TerrainMap,
+    entry_rule,
+    mode_for,
+)
 from engine.dystopian.wing_commands import WING_COMMANDS
 from engine.dystopian.wing_events import WING_EVENTS
 from engine.game import Command, Event, Seat, Summary
@@ -61,7 +69,14 @@ from engine.tomlfile import (
     text,
 )
 
-__all__ = ["DEFAULT_SCENARIO", "RULESET", "DystopianWars", "Library", "setup_from_scenario"]
+__all__ = [
+    "DEFAULT_SCENARIO",
+    "RULESET",
+    "DystopianWars",
+    "Library",
+    "deployment_problem",
+    "setup_from_scenario",
+]
 
 
 @frozen
@@ -136,7 +151,7 @@ def setup_from_scenario(
         integer(board, "height", ("board",), _BOARD_MIN, _BOARD_MAX, BOARD_HEIGHT),
         _base(board),
     )
-    return DWSetup(
+    setup = DWSetup(
         title=text(scenario, "title", (), "Dystopian Wars") or "Dystopian Wars",
         players=tuple(players),
         terrain=terrain,
@@ -146,6 +161,35 @@ def setup_from_scenario(
         end_phase_bravery=boolean(scenario, "end_phase_bravery", ()),
         deck=_deck(scenario, cards),
     )
+    why = deployment_problem(setup)
+    if why:
+        raise DataFileError(why, ("board", "base") if "board" in scenario else ("players",))
+    return setup
+
+
+def deployment_problem(setup: DWSetup) -> str:
+    """Why a fleet cannot deploy on this board (DW-22.8), or "": the game would have no move.
+
+    [INTERP] DW-22.8 step 4 (a squadron that cannot be placed enters across its edge in turn 1)
+    is not implemented, so a scenario must leave room for every model: its zone (the board's
+    width, 4 rows deep) holds the whole fleet, and every model can stand on the board's base
+    terrain (DW-28.9; a scenario's board is its base all over): no naval fleet on land.
+    """
+    state = DWState.start(setup)
+    room = setup.terrain.width * DEPLOYMENT_DEPTH
+    base = setup.terrain.base
+    for player, side in enumerate(setup.players):
+        mine = [n for n, m in enumerate(state.models) if m.owner == player]
+        if len(mine) > room:
+            return f"{side.name}'s {len(mine)} models do not fit in a zone of {room} hexes"
+        for index in mine:
+            card = state.card(index)
+            land, amphibious = state.mover(index).land, card.has("amphibious_capability")
+            mode = mode_for(state.models[index].level, land=land, amphibious=amphibious)
+            if entry_rule(base, mode).entry is not Entry.ENTER:
+                where = base.name.lower()
+                return f"{side.name}'s {card.id} cannot be deployed on a board of {where}"
+    return ""
 
 
 def _player(side: Mapping[str, Any], key: Key, fleets: Mapping[str, Fleet]) -> PlayerSetup:

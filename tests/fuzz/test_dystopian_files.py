@@ -93,6 +93,11 @@ def test_every_scenario_value_of_a_wrong_kind(rules: DystopianWars) -> None:
     [
         ('base = "water"', 'base = "lava"', ":9: board.base: 'lava' is not one of water, ground"),
         (
+            'base = "water"',
+            'base = "ground"',
+            ":9: Red's BB cannot be deployed on a board of ground",
+        ),
+        (
             '[[players]]\nname = "Blue"',
             '[[players]]\nname = "Green"\nfleet = "Sample naval fleet"\n[[players]]\nname = "B"',
             ":11: players: Dystopian Wars is played by 2 fleets, not 3",
