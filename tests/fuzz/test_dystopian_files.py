@@ -168,3 +168,19 @@ def test_mutated_data_files_through_validate_and_the_library(tmp_path: Path) -> 
     fail_if(failures)
     assert library.fleets
     assert skipped
+
+
+def test_mutated_scenarios_through_validate(tmp_path: Path) -> None:
+    """``hexmech validate`` on damaged ``*.dystopian.toml``: a verdict each, one clean line."""
+    items = []
+    for number, (label, text) in enumerate(labelled(SCENARIOS, per_file(10), seed=3)):
+        path = tmp_path / f"fuzzed-{number:04}.dystopian.toml"
+        path.write_text(text, encoding="utf-8", errors="surrogateescape")
+        items.append((label, path))
+
+    def verdict(path: Path) -> None:
+        (checked,) = check_paths([path])
+        if checked.error is not None:
+            raise ValueError(checked.error)
+
+    fail_if(run_reader("dystopian: validate scenarios", items, verdict, ValueError))
