@@ -46,6 +46,6 @@ def file_format(text: str) -> str:
     """The ``format`` key of a file's text ("" when it has none or is no TOML)."""
     try:
         value = tomllib.loads(text).get("format", "")
-    except (tomllib.TOMLDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # TOML's errors; an integer too long to read at all
         return ""
     return value if isinstance(value, str) else ""

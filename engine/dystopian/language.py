@@ -26,6 +26,7 @@ from engine.dystopian.state import DWState, Edge
 from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
 from engine.game import Command, IllegalCommand, KernelCode
 from engine.hexes import Facing, Hex
+from engine.text import printable
 
 __all__ = ["COMMAND_HELP", "format_command", "parse_command"]
 
@@ -107,6 +108,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 
     words = text.split()
     if not words:
         raise _fail(text, "an empty command")
+    if printable(text) != text:  # no word of the game has one, and a refusal would echo it
+        raise _fail(text, "a command has no control characters")
     verb, args = words[0].casefold(), words[1:]
     if verb in WING_VERBS:  # DW-20: the tiny-flyer commands
         return parse_wing(verb, args, state, text)

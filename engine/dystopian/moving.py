@@ -41,6 +41,7 @@ from engine.dystopian.movement import (
     marker_problem,
     parse_path,
     path_problem,
+    reachable,
     snaking_dice,
     treacherous_stop,
     walk,
@@ -57,6 +58,7 @@ __all__ = [
     "movement_complete",
     "must_move",
     "reroll_available",
+    "stuck",
     "turn_to_move_problem",
 ]
 
@@ -86,6 +88,8 @@ def turn_to_move_problem(state: DWState, index: int) -> str:
     waiting = [
         n for n in activation.element if n not in activation.moved and state.models[n].on_board
     ]
+    if index not in activation.element and waiting:
+        waiting = [n for n in waiting if not stuck(state, n)]  # [INTERP] see `must_move`
     if index not in activation.element and waiting:
         names = ", ".join(state.models[n].ident for n in waiting)
         return f"The commanded element moves first: {names}."
@@ -313,12 +317,63 @@ def _board_without(state: DWState, index: int) -> Board:
 
 
 def must_move(state: DWState) -> tuple[int, ...]:
-    """DW-11.3: models of the active squadron that have not moved and may not stay put."""
+    """DW-11.3: models of the active squadron that have not moved and may not stay put.
+
+    [INTERP] A model with no legal move at all (`stuck`: its bow against a model it may not
+    reverse from and cannot turn away from, an Immovable card with a minimum, an MP below its
+    minimum) stays where it is, as a contact stops a mover "ignoring its minimum move" (DW-28.5):
+    the digest is silent, and otherwise the activation could never end.
+    """
     activation = state.activation
     if activation is None:
         return ()
     return tuple(
         n
         for n in state.alive(activation.squadron)
-        if n not in activation.moved and path_problem(state.mover(n), state.size(n), ())
+        if n not in activation.moved
+        and path_problem(state.mover(n), state.size(n), ())
+        and not stuck(state, n)
     )
+
+
+def stuck(state: DWState, index: int) -> bool:
+    """Model ``index`` of the active squadron has no legal move at all (`must_move`'s exemption).
+
+    The moves `engine.dystopian.rules.legal_commands` lists, tried cheapest first: the straight
+    minimum, one hex back, a turn in place, each marker change, each level; then every end
+    `reachable` finds. The order of the squadron (DW-9.3) is not asked: only the model's own moves.
+    """
+    mover = state.mover(index)
+    model = state.models[index]
+    straight = (Step(0, StepKind.FORWARD),) * mover.min_hexes
+    paths = [straight, (Step(0, StepKind.BACK),)]
+    paths += [(Step(turn, StepKind.PIVOT),) for turn in (1, -1, 2, -2, 3, -3)]
+    paths += [(Step(turn, StepKind.FORWARD), *straight[1:]) for turn in (1, -1)]
+    tries: list[tuple[tuple[Step, ...], MarkerAction | None, Level | None]] = [
+        (path, None, None) for path in paths
+    ]
+    tries += [((), action, None) for action in MarkerAction if action is not MarkerAction.STOP]
+    tries += [(straight, MarkerAction.STOP, None)]
+    tries += [(straight, None, level) for level in Level if level is not model.level]
+    if any(not _own_move_problem(state, index, *attempt) for attempt in tries):
+        return False
+    board, indices = state.board()
+    ends = reachable(board, indices.index(index), mover, state.size(index))
+    return all(_own_move_problem(state, index, path, None, None) for path in ends.values())
+
+
+def _own_move_problem(
+    state: DWState,
+    index: int,
+    steps: tuple[Step, ...],
+    marker: MarkerAction | None,
+    level: Level | None,
+) -> str:
+    """`move_problem` without the squadron's order (DW-9.3): may the model make this move."""
+    activation = state.activation
+    if activation is None:
+        return "No squadron is active."
+    if index not in activation.element:
+        alone = attrs.evolve(activation, element=(*activation.element, index))
+        state = attrs.evolve(state, activation=alone)
+    return move_problem(state, index, steps, marker, level)

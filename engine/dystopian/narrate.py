@@ -56,6 +56,7 @@ from engine.dystopian.geometry import Level
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
+from engine.dystopian.victory import told_reason
 from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
 from engine.game import Command, Event
 from engine.narration import Roll, Told, tell_events
@@ -325,11 +326,12 @@ def _(event: GameLengthRolled, before: DWState, after: DWState) -> str:
 def _(event: GameEnded, before: DWState, after: DWState) -> str:
     del after
     result = event.result
+    reason = told_reason(result.reason)
     vp = ", ".join(f"{before.players[p]} {v} VP" for p, v in enumerate(result.vp))
     if result.winner is None or result.level is VictoryLevel.DRAW:
-        return f"The game ends ({result.reason}): {vp}; a draw."
+        return f"The game ends ({reason}): {vp}; a draw."
     return (
-        f"The game ends ({result.reason}): {vp}; {before.players[result.winner]} wins a "
+        f"The game ends ({reason}): {vp}; {before.players[result.winner]} wins a "
         f"{result.level.value}."
     )
 

@@ -8,10 +8,12 @@ a save holds: both fleets with their cards, the board, the game length and the o
 the open-water 36 x 24 board (DW-28.1), six fixed turns.
 
 Scenario table keys: ``title``; ``players``, two tables of ``name`` and ``fleet`` (a fleet's
-name); ``turns`` (6); ``length`` (``fixed`` | ``variable``, DW-22.6); ``field_orders`` (true,
-DW-22.4); ``end_phase_bravery`` (false, DW-27 item 3); ``star_cards`` (false: the STAR deck
-of DW-8, the library's cards); ``board`` with ``width``, ``height``
-(36 x 24) and ``base`` (a `TerrainKind` name: ``water``; ``ground`` for a land battle).
+name; two players of different names); ``turns`` (6; 1 to 99); ``length`` (``fixed`` |
+``variable``, DW-22.6); ``field_orders`` (true, DW-22.4); ``end_phase_bravery`` (false, DW-27
+item 3); ``star_cards`` (false: the STAR deck of DW-8, the library's cards); ``board`` with
+``width``, ``height`` (36 x 24; each 10 to 99) and ``base`` (a `TerrainKind` name: ``water``;
+``ground`` for a land battle). `DystopianWars.setup_from_text` reads a scenario file's text and
+places each error on its line.
 """
 
 from __future__ import annotations
@@ -31,15 +33,50 @@ from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, seats_to_act
-from engine.dystopian.state import DWSetup, DWState, GameLength, PlayerSetup, Stage, VictoryLevel
-from engine.dystopian.terrain import BOARD_HEIGHT, BOARD_WIDTH, TerrainKind, TerrainMap
+from engine.dystopian.state import (
+    DEPLOYMENT_DEPTH,
+    PLAYERS,
+    DWSetup,
+    DWState,
+    GameLength,
+    PlayerSetup,
+    Stage,
+    VictoryLevel,
+)
+from engine.dystopian.terrain import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    Entry,
+    TerrainKind,
+    TerrainMap,
+    entry_rule,
+    mode_for,
+)
 from engine.dystopian.wing_commands import WING_COMMANDS
 from engine.dystopian.wing_events import WING_EVENTS
 from engine.game import Command, Event, Seat, Summary
 from engine.narration import Told
 from engine.schema import Migration
+from engine.tomlfile import (
+    DataFileError,
+    Key,
+    boolean,
+    check_keys,
+    choice,
+    integer,
+    read_text,
+    table_list,
+    text,
+)
 
-__all__ = ["DEFAULT_SCENARIO", "RULESET", "DystopianWars", "Library", "setup_from_scenario"]
+__all__ = [
+    "DEFAULT_SCENARIO",
+    "RULESET",
+    "DystopianWars",
+    "Library",
+    "deployment_problem",
+    "setup_from_scenario",
+]
 
 
 @frozen
@@ -68,6 +105,15 @@ _KEYS = frozenset(
     {"title", "players", "turns", "length", "field_orders", "end_phase_bravery", "board"}
     | {"star_cards"}
 )
+_PLAYER_KEYS = frozenset({"name", "fleet"})
+_BOARD_KEYS = frozenset({"width", "height", "base"})
+_BOARD_MIN = 2 * DEPLOYMENT_DEPTH + 2
+"""[INTERP] The narrowest board: two 8" deployment zones (DW-22.8) and a hex of sea between."""
+_BOARD_MAX = 99
+"""[INTERP] The widest board a scenario may ask for (DW-28.1's table is 36 x 24)."""
+_TURNS_MAX = 99
+"""[INTERP] The longest game a scenario may agree (DW-22.6 leaves the number to the players)."""
+_LENGTHS = tuple(length.value for length in GameLength)
 
 
 def setup_from_scenario(
@@ -75,49 +121,109 @@ def setup_from_scenario(
 ) -> DWSetup:
     """The setup a scenario table describes (keys in the module docstring).
 
+    Every value is checked before it is used: a wrong type, a value out of range, an unknown key
+    or fleet, an illegal fleet (DW-22) is one `DataFileError` line with the key where it is (its
+    ``where(FILE)`` is ``FILE:LINE: reason`` once `DystopianWars.setup_from_text` has placed it).
+
     Raises:
-        ValueError: an unknown key or fleet, an illegal fleet (DW-22), a bad value.
+        DataFileError: (a `ValueError`) the scenario cannot be played.
     """
     unknown = sorted(set(scenario) - _KEYS)
     if unknown:
-        msg = f"unknown scenario key {', '.join(unknown)}"
-        raise ValueError(msg)
-    players = []
-    for side in scenario.get("players", ()):
-        name = side.get("fleet")
-        if name not in fleets:
-            msg = f"no fleet named {name!r}"
-            raise ValueError(msg)
-        problems = fleet_problems(fleets[name])
-        if problems:
-            msg = f"{name}: {problems[0]}"
-            raise ValueError(msg)
-        players.append(PlayerSetup(str(side.get("name", name)), fleets[name]))
+        known = ", ".join(sorted(_KEYS))
+        msg = f"unknown scenario key {', '.join(unknown)} (known: {known})"
+        raise DataFileError(msg, (unknown[0],))
+    sides = table_list(scenario, "players", ())
+    players = [_player(side, ("players", n), fleets) for n, side in enumerate(sides)]
+    if len(sides) != PLAYERS:
+        msg = f"players: Dystopian Wars is played by {PLAYERS} fleets, not {len(sides)}"
+        raise DataFileError(msg, ("players",))
+    names = [p.name.casefold() for p in players]
+    if len(set(names)) != len(names):
+        raise DataFileError("players: two players have the same name", ("players", 1, "name"))
     board = scenario.get("board", {})
+    if not isinstance(board, Mapping):
+        msg = f"board: expected a table (width, height, base), got {type(board).__name__}"
+        raise DataFileError(msg, ("board",))
+    check_keys(board, _BOARD_KEYS, ("board",))
     terrain = TerrainMap(
-        int(board.get("width", BOARD_WIDTH)),
-        int(board.get("height", BOARD_HEIGHT)),
-        TerrainKind[str(board.get("base", "water")).upper()],
+        integer(board, "width", ("board",), _BOARD_MIN, _BOARD_MAX, BOARD_WIDTH),
+        integer(board, "height", ("board",), _BOARD_MIN, _BOARD_MAX, BOARD_HEIGHT),
+        _base(board),
     )
-    return DWSetup(
-        title=str(scenario.get("title", "Dystopian Wars")),
+    setup = DWSetup(
+        title=text(scenario, "title", (), "Dystopian Wars") or "Dystopian Wars",
         players=tuple(players),
         terrain=terrain,
-        turns=int(scenario.get("turns", 6)),
-        length=GameLength(scenario.get("length", "fixed")),
-        field_orders=bool(scenario.get("field_orders", True)),
-        end_phase_bravery=bool(scenario.get("end_phase_bravery", False)),
+        turns=integer(scenario, "turns", (), 1, _TURNS_MAX, 6),
+        length=GameLength(choice(scenario, "length", (), _LENGTHS, GameLength.FIXED.value)),
+        field_orders=boolean(scenario, "field_orders", (), default=True),
+        end_phase_bravery=boolean(scenario, "end_phase_bravery", ()),
         deck=_deck(scenario, cards),
     )
+    why = deployment_problem(setup)
+    if why:
+        raise DataFileError(why, ("board", "base") if "board" in scenario else ("players",))
+    return setup
+
+
+def deployment_problem(setup: DWSetup) -> str:
+    """Why a fleet cannot deploy on this board (DW-22.8), or "": the game would have no move.
+
+    [INTERP] DW-22.8 step 4 (a squadron that cannot be placed enters across its edge in turn 1)
+    is not implemented, so a scenario must leave room for every model: its zone (the board's
+    width, 4 rows deep) holds the whole fleet, and every model can stand on the board's base
+    terrain (DW-28.9; a scenario's board is its base all over): no naval fleet on land.
+    """
+    state = DWState.start(setup)
+    room = setup.terrain.width * DEPLOYMENT_DEPTH
+    base = setup.terrain.base
+    for player, side in enumerate(setup.players):
+        mine = [n for n, m in enumerate(state.models) if m.owner == player]
+        if len(mine) > room:
+            return f"{side.name}'s {len(mine)} models do not fit in a zone of {room} hexes"
+        for index in mine:
+            card = state.card(index)
+            land, amphibious = state.mover(index).land, card.has("amphibious_capability")
+            mode = mode_for(state.models[index].level, land=land, amphibious=amphibious)
+            if entry_rule(base, mode).entry is not Entry.ENTER:
+                where = base.name.lower()
+                return f"{side.name}'s {card.id} cannot be deployed on a board of {where}"
+    return ""
+
+
+def _player(side: Mapping[str, Any], key: Key, fleets: Mapping[str, Fleet]) -> PlayerSetup:
+    """One ``[[players]]`` table: a known, legal fleet (DW-22.2) and the player's name."""
+    check_keys(side, _PLAYER_KEYS, key)
+    name = text(side, "fleet", key)
+    if name not in fleets:
+        known = ", ".join(repr(n) for n in sorted(fleets)) or "none"
+        msg = f"no fleet named {name!r} (known: {known})"
+        raise DataFileError(msg, (*key, "fleet"))
+    problems = fleet_problems(fleets[name])
+    if problems:
+        raise DataFileError(f"{name}: {problems[0]}", (*key, "fleet"))
+    player = text(side, "name", key, name).strip() or name
+    return PlayerSetup(player, fleets[name])
+
+
+def _base(board: Mapping[str, Any]) -> TerrainKind:
+    """``board.base``: a `TerrainKind` name, in any case (DW-22.7: water or land)."""
+    kinds = tuple(kind.name.lower() for kind in TerrainKind)
+    value = text(board, "base", ("board",), "water")
+    if value.lower() not in kinds:
+        msg = f"board.base: {value!r:.40} is not one of {', '.join(kinds)}"
+        raise DataFileError(msg, ("board", "base"))
+    return TerrainKind[value.upper()]
 
 
 def _deck(scenario: Mapping[str, Any], cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """DW-8: the STAR deck when the scenario plays with it (``star_cards = true``)."""
-    if not scenario.get("star_cards", False):
+    if not boolean(scenario, "star_cards", ()):
         return ()
     if not cards:
         msg = "the scenario plays with STAR cards and the catalogue has none"
-        raise ValueError(msg)
+        raise DataFileError(msg, ("star_cards",))
     return cards
 
 
@@ -150,6 +256,15 @@ class DystopianWars:
             self.library.fleets,
             self.library.cards,
         )
+
+    def setup_from_text(self, text: str) -> DWSetup:
+        """Build a setup from a scenario file's text (TOML), its errors placed on their lines.
+
+        Raises:
+            ValueError: a bad scenario (a `DataFileError`: ``where(FILE)`` gives
+                ``FILE:LINE: reason``), or no `library`.
+        """
+        return read_text(text, self.make_setup)
 
     def start(self, setup: DWSetup) -> DWState:
         """Every model waiting to deploy; first the roll-off (DW-22.8)."""

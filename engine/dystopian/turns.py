@@ -61,7 +61,7 @@ from engine.dystopian.morale import (
 from engine.dystopian.moving import must_move
 from engine.dystopian.repair_segment import repair_step
 from engine.dystopian.state import PLAYERS, Stage
-from engine.dystopian.victory import judge, order_met
+from engine.dystopian.victory import judge, order_met, turns_played
 from engine.dystopian.wing_rules import cap_counter_attacks, tidy_wings, wings_ready
 from engine.game import IllegalCommand
 
@@ -295,7 +295,7 @@ def end_phase(ctx: Ctx) -> None:
     state = ctx.state
     if state.turn >= state.setup.turns:
         if state.setup.length.value == "fixed":
-            end_game(ctx, f"the {state.setup.turns} turns have been played")
+            end_game(ctx, turns_played(state.setup.turns))
             return
         roller = state.initiative if state.initiative is not None else 0
         face = ctx.dice.die(6)

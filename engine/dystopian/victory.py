@@ -9,6 +9,8 @@
   lost models, at least one of them of that size class.
 - `judge`: the result: a fulfilled order is a Crushing Triumph; otherwise the VP margin gives
   Crushing (50% more), Resounding (30%), Marginal (10%) or a Draw.
+- `turns_played`: why a fixed game ends (DW-22.6), "the 1 turn has been played" or "the 6 turns
+  have been played"; `told_reason` mends the words of games recorded before the singular.
 """
 
 from __future__ import annotations
@@ -23,10 +25,32 @@ from engine.dystopian.state import (
     VictoryLevel,
 )
 
-__all__ = ["MARGINS", "judge", "order_met", "victory_level", "victory_points"]
+__all__ = [
+    "MARGINS",
+    "judge",
+    "order_met",
+    "told_reason",
+    "turns_played",
+    "victory_level",
+    "victory_points",
+]
 
 MARGINS = ((50, VictoryLevel.CRUSHING), (30, VictoryLevel.RESOUNDING), (10, VictoryLevel.MARGINAL))
 """DW-22.5: per cent more VP than the opponent for each victory level, best first."""
+_ONE_TURN_BEFORE = "the 1 turns have been played"
+"""How a one-turn fixed game's end was worded before `turns_played` (recorded in saves)."""
+
+
+def turns_played(turns: int) -> str:
+    """DW-22.6: the reason a fixed game of ``turns`` turns ends, singular or plural."""
+    return (
+        f"the {turns} turn has been played" if turns == 1 else f"the {turns} turns have been played"
+    )
+
+
+def told_reason(reason: str) -> str:
+    """A recorded game-end reason as the log tells it (an old "the 1 turns" in the singular)."""
+    return turns_played(1) if reason == _ONE_TURN_BEFORE else reason
 
 
 def _enemy(player: int) -> int:

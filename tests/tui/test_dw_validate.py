@@ -26,10 +26,10 @@ def _write(folder: Path, name: str, text: str) -> Path:
 
 
 def test_every_bundled_file_is_ok():
-    """4 catalogue files, the 10 placeholder models of DW-28.12, the Fortress, 2 fleets."""
+    """4 catalogue files, the 10 placeholder models, the Fortress, 2 fleets, 2 scenarios."""
     lines, ok = dw_validate.check([ASSETS_DIR], quiet=False)
     assert ok, lines
-    assert len(lines) == 4 + 11 + 2
+    assert len(lines) == 4 + 11 + 2 + 2
     assert all(line.startswith("ok  ") for line in lines)
     assert (
         "ok  Picket Frigate (FF, naval frigate (small), 20 points, squadron 3-5, 2 weapons)"
@@ -117,7 +117,7 @@ def test_hexmech_validate_good_and_bad(tmp_path, capsys):
     assert dw_validate.check in validate_command.checkers()
     assert main(["validate", str(ASSETS_DIR)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 17
+    assert len(out) == 19  # and the 2 scenarios
     assert all(line.startswith("ok  ") for line in out)
     bad = _write(
         tmp_path, "bad.dw.toml", FRIGATE.read_text().replace('size = "small"', 'size = "huge"')
@@ -146,3 +146,35 @@ def test_load_library_reads_everything_and_skips_bad_files(tmp_path):
     library = load_library(tmp_path)
     assert list(library.models) == ["FF"]
     assert library.skipped == (f"{bad}:17: hp: 0 is out of range (1 to 50)",)
+
+
+def test_a_scenario_is_checked_against_the_fleets_and_left_alone_by_battletech(tmp_path):
+    """``*.dystopian.toml``: the bundled demo is ok; a naval fleet on land is ``FILE:LINE``."""
+    demo = ASSETS_DIR / "scenarios" / "demo.dystopian.toml"
+    land = _write(
+        tmp_path, "land.dystopian.toml", demo.read_text("utf-8").replace('"water"', '"ground"')
+    )
+    lines, ok = dw_validate.check([demo, land], quiet=False)
+    assert not ok
+    assert lines == [
+        (
+            "ok  Sample fleets at sea (scenario: Red (Sample naval fleet, 390 pts) v Blue (Sample "
+            "naval fleet, 390 pts), 36x24 water, 6 fixed turns)"
+        ),
+        f"{land}:9: Red's BB cannot be deployed on a board of ground",
+    ]
+    assert bt_validate.check([demo, land, tmp_path], quiet=False) == ([], True)
+
+
+def test_a_scenario_may_name_a_fleet_file_named_with_it(tmp_path):
+    """A fleet file named beside a scenario is one it may play (as ``--units`` would read it)."""
+    naval = (ASSETS_DIR / "fleets" / "sample-naval-400.dw.toml").read_text("utf-8")
+    _write(tmp_path, "mine.dw.toml", naval.replace("Sample naval fleet", "My fleet"))
+    table = 'title = "Mine"\n[[players]]\nname = "A"\nfleet = "My fleet"\n'
+    scenario = _write(tmp_path, "mine.dystopian.toml", table + table.split("\n", 1)[1])
+    scenario.write_text(scenario.read_text("utf-8").replace('name = "A"', 'name = "B"', 1))
+    lines, ok = dw_validate.check([tmp_path], quiet=False)
+    assert ok, lines
+    alone, ok_alone = dw_validate.check([scenario], quiet=False)
+    assert not ok_alone
+    assert "no fleet named 'My fleet'" in alone[0]

@@ -46,8 +46,9 @@ SCENARIO_SUFFIX: Final = ".toml"
 """A BattleTech scenario, checked when named (a folder of them may hold other TOML files)."""
 FOREIGN_SUFFIX: Final = ".aod.toml"
 """Age of Destruction's files (`tui.aod.files.SUFFIX`): its own checker's, skipped here."""
-FOREIGN_SUFFIXES: Final = (FOREIGN_SUFFIX, ".dw.toml")
-"""Every other ruleset's TOML files: AoD's and Dystopian Wars' (`tui.dystopian.files.SUFFIX`)."""
+FOREIGN_SUFFIXES: Final = (FOREIGN_SUFFIX, ".dw.toml", ".dystopian.toml")
+"""Every other ruleset's TOML files: AoD's and Dystopian Wars' (`tui.dystopian.files.SUFFIX`,
+and its scenarios, `tui.dystopian.validate.SCENARIO_SUFFIX`)."""
 MOST_WARNINGS: Final = 10
 """Warnings printed a file; a board with a hundred odd hexes should not bury the other files."""
 

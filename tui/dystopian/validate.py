@@ -6,9 +6,11 @@ gets no line here. What a file is comes from its ``format`` key: ``dw-catalogue`
 ``dw-fleet`` (``assets/dystopian/README.md``).
 
 Models are checked against the bundled catalogue plus every catalogue file named; fleets against
-the bundled models plus every model file named, and must be legal (`fleet_problems`, DW-22). A
-good file gives ``ok  NAME (summary)``; a bad one ``FILE:LINE: reason`` (``FILE: reason`` for a
-fleet that reads but is illegal: its first problem, and how many more).
+the bundled models plus every model file named, and must be legal (`fleet_problems`, DW-22).
+Scenarios (``*.dystopian.toml``, no ``format`` key) are read as ``hexmech play --scenario`` reads
+them, against the bundled fleets plus every good fleet file named. A good file gives
+``ok  NAME (summary)``; a bad one ``FILE:LINE: reason`` (``FILE: reason`` for a fleet that reads
+but is illegal: its first problem, and how many more).
 """
 
 from __future__ import annotations
@@ -21,15 +23,18 @@ from engine.dystopian.data.fleetfile import FLEET_FORMAT, parse_fleet
 from engine.dystopian.data.modelfile import MODEL_FORMAT, parse_model
 from engine.dystopian.fleet import Fleet, fleet_problems, mfv_label
 from engine.dystopian.models import Catalogue, ModelCard
+from engine.dystopian.ruleset import DystopianWars, Library
 from engine.text import printable
 from engine.tomlfile import DataFileError, Table, read_text
 from tui.aod.validate import Checked, report_lines
 from tui.datafiles import file_format, read_file
 from tui.dystopian.files import bundled_files, dw_files
 
-__all__ = ["check", "check_paths", "fleet_summary", "model_summary"]
+__all__ = ["check", "check_paths", "fleet_summary", "model_summary", "scenario_files"]
 
 _FORMATS = (CATALOGUE_FORMAT, MODEL_FORMAT, FLEET_FORMAT)
+SCENARIO_SUFFIX = ".dystopian.toml"
+"""DW scenarios (``assets/dystopian/scenarios``): no ``format`` key; read as ``--scenario``."""
 
 
 def _key(path: Path) -> Path:
@@ -74,6 +79,7 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
 
     catalogue = _catalogue(of_kind(CATALOGUE_FORMAT), texts, named, verdicts)
     models = _models(of_kind(MODEL_FORMAT), texts, named, verdicts, catalogue)
+    fleets = _bundled_fleets(named, models)
     for path in of_kind(FLEET_FORMAT):
         try:
             fleet = parse_fleet(texts[path], models)
@@ -85,6 +91,7 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             verdicts[path] = _bad(path, DataFileError(problems[0] + more))
             continue
+        fleets[fleet.name] = fleet
         verdicts[path] = Checked(path, fleet.name, fleet_summary(fleet))
     for path in files:
         if path not in verdicts:
@@ -92,7 +99,49 @@ def check_paths(paths: Sequence[Path]) -> list[Checked]:
                 read_text(texts[path], _unknown_format)
             except DataFileError as exc:
                 verdicts[path] = _bad(path, exc)
-    return [verdicts[path] for path in files]
+    scenarios = _unique(scenario_files(paths))
+    rules = DystopianWars(Library(fleets, tuple(catalogue.cards.values())))
+    return [verdicts[path] for path in files] + [_scenario(path, rules) for path in scenarios]
+
+
+def scenario_files(paths: Sequence[Path]) -> list[Path]:
+    """The DW scenarios among ``paths`` (``*.dystopian.toml``): each named, each under a folder."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob(f"*{SCENARIO_SUFFIX}") if p.is_file())
+        elif path.name.lower().endswith(SCENARIO_SUFFIX):
+            found.append(path)
+    return found
+
+
+def _bundled_fleets(named: set[Path], models: dict[str, ModelCard]) -> dict[str, Fleet]:
+    """The bundled fleets a scenario may name (those named are checked, and added, instead)."""
+    fleets: dict[str, Fleet] = {}
+    for path in bundled_files("fleets"):
+        if _key(path) in named:
+            continue
+        try:
+            fleet = parse_fleet(read_file(path), models)
+        except DataFileError:
+            continue  # a broken bundled file is reported when it is named
+        fleets[fleet.name] = fleet
+    return fleets
+
+
+def _scenario(path: Path, rules: DystopianWars) -> Checked:
+    """A scenario read as ``hexmech play --scenario`` reads it: the bundled and named fleets."""
+    try:
+        setup = rules.setup_from_text(read_file(path))
+    except DataFileError as exc:
+        return _bad(path, exc)
+    except ValueError as exc:
+        return _bad(path, DataFileError(str(exc)))
+    sides = " v ".join(f"{p.name} ({p.fleet.name}, {p.fleet.points} pts)" for p in setup.players)
+    board = setup.terrain
+    length = f"{setup.turns} {setup.length.value} turn{'' if setup.turns == 1 else 's'}"
+    where = f"{board.width}x{board.height} {board.base.name.lower()}"
+    return Checked(path, setup.title, f"scenario: {sides}, {where}, {length}")
 
 
 def _unknown_format(table: Table) -> None:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from engine.dystopian.fleet import Squadron
+from engine.dystopian.fleet import BaseForce, Squadron
 from engine.dystopian.geometry import Level
 from engine.dystopian.ruleset import DEFAULT_SCENARIO, DystopianWars, Library
 from engine.dystopian.state import DWSetup, DWState, Edge, PlayerSetup, Stage, model_idents
@@ -86,15 +87,27 @@ def test_the_default_scenario_is_the_sample_fleets_on_open_water() -> None:
     assert game.field_orders
 
 
+ARMOURED = attrs.evolve(
+    fleet(squadron("LS", 1), squadron("TK", 3), commodore=0, mfv=400),
+    name="Armoured column",
+    base_force=BaseForce.ARMOURED,
+)
+"""A land fleet (DW-22.2 armoured): a landship and three tanks."""
+
+
 def test_a_scenario_can_set_the_length_and_the_board() -> None:
-    """DW-22.6 variable length; a land board (DW-22.7)."""
+    """DW-22.6 variable length; a land board (DW-22.7) for two land fleets."""
     table = {
         **DEFAULT_SCENARIO,
+        "players": [
+            {"name": "Red", "fleet": "Armoured column"},
+            {"name": "Blue", "fleet": "Armoured column"},
+        ],
         "turns": 4,
         "length": "variable",
         "board": {"width": 20, "height": 16, "base": "ground"},
     }
-    game = ruleset().make_setup(table)
+    game = DystopianWars(Library({"Armoured column": ARMOURED})).make_setup(table)
     assert game.turns == 4
     assert game.length.value == "variable"
     assert game.terrain.base is TerrainKind.GROUND
@@ -115,6 +128,30 @@ def test_bad_scenarios_are_refused(table: dict[str, object], message: str) -> No
     """A scenario names known fleets and known keys only."""
     with pytest.raises(ValueError, match=message):
         ruleset().make_setup(table)
+
+
+@pytest.mark.parametrize(
+    ("fleets_", "board", "message"),
+    [
+        (("Sample naval fleet",) * 2, "ground", "Red's BB cannot be deployed on a board of ground"),
+        (("Armoured column",) * 2, "water", "Red's LS cannot be deployed on a board of water"),
+    ],
+)
+def test_a_fleet_that_cannot_stand_on_the_board_is_refused(
+    fleets_: tuple[str, str], board: str, message: str
+) -> None:
+    """DW-22.7 / DW-28.9: no naval fleet on land, no land fleet at sea: it could never deploy.
+
+    [INTERP] DW-22.8 step 4 (entering across the edge in turn 1) is not implemented, so such a
+    game would have no legal command at its deployment.
+    """
+    rules = DystopianWars(Library({**fleets(), "Armoured column": ARMOURED}))
+    table = {
+        "players": [{"name": "Red", "fleet": fleets_[0]}, {"name": "Blue", "fleet": fleets_[1]}],
+        "board": {"base": board},
+    }
+    with pytest.raises(ValueError, match=message):
+        rules.make_setup(table)
 
 
 def test_an_illegal_fleet_is_refused() -> None:

@@ -9,6 +9,7 @@ DW-28.4 (movement), DW-11.6 (All Stop and reversing), DW-12.2 / DW-28.5 (contact
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from engine.dystopian.commands import Activate, EndActivation, MoveModel
@@ -32,9 +33,11 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.geometry import Level
 from engine.dystopian.movement import ContactKind, MarkerAction
+from engine.dystopian.narrate import tell
 from engine.dystopian.rules import legal_commands, seats_to_act
 from engine.dystopian.state import DWState, GameLength, Markers, RecordedContact, Stage
 from engine.dystopian.terrain import TerrainKind
+from engine.dystopian.victory import told_reason
 from engine.game import Command, Event, IllegalCommand
 from engine.hexes import Facing
 from tests.engine.dystopian._game import H, arrange, fleet, model, play, setup, squadron
@@ -327,15 +330,41 @@ def test_after_the_last_activation_the_end_phase_runs_and_a_new_turn_rolls_initi
 
 def test_a_fixed_game_ends_after_its_turns_with_the_victory_points() -> None:
     """DW-22.6: after the agreed turns, compare VP; nobody lost anything: a draw."""
-    state = arrange(setup(RED, BLUE, turns=1), CLOSE, activated=[0, 1, 2], active=1)
-    state, events = _activate_and_end(state, "CR-4")
+    before = arrange(setup(RED, BLUE, turns=1), CLOSE, activated=[0, 1, 2], active=1)
+    state, events = _activate_and_end(before, "CR-4")
     ended = events[-1]
     assert isinstance(ended, GameEnded)
-    assert ended.result.reason == "the 1 turns have been played"
+    assert ended.result.reason == "the 1 turn has been played"
     assert ended.result.winner is None
     assert state.stage is Stage.OVER
     assert seats_to_act(state) == frozenset()
     assert legal_commands(state) == []
+    lines, _ = tell(0, EndActivation(), events, before)
+    assert (
+        lines[-1].text == "The game ends (the 1 turn has been played): Red 0 VP, Blue 0 VP; a draw."
+    )
+
+
+def test_a_two_turn_game_ends_in_the_plural() -> None:
+    """DW-22.6: the second of two fixed turns ends the game: "the 2 turns have been played"."""
+    state = arrange(setup(RED, BLUE, turns=2), CLOSE, activated=[0, 1, 2], active=1, turn=2)
+    state, events = _activate_and_end(state, "CR-4")
+    ended = events[-1]
+    assert isinstance(ended, GameEnded)
+    assert ended.result.reason == "the 2 turns have been played"
+    assert state.stage is Stage.OVER
+
+
+def test_a_game_recorded_with_the_old_words_is_told_in_the_singular() -> None:
+    """A save made before the fix holds "the 1 turns have been played"; the log mends it."""
+    state = arrange(setup(RED, BLUE, turns=1), CLOSE, activated=[0, 1, 2], active=1)
+    _, events = _activate_and_end(state, "CR-4")
+    ended = events[-1]
+    assert isinstance(ended, GameEnded)
+    old = GameEnded(attrs.evolve(ended.result, reason="the 1 turns have been played"))
+    lines, _ = tell(0, EndActivation(), [*events[:-1], old], state)
+    assert lines[-1].text.startswith("The game ends (the 1 turn has been played): ")
+    assert told_reason("the 6 turns have been played") == "the 6 turns have been played"
 
 
 @pytest.mark.parametrize(("face", "more"), [(3, False), (4, True)])
