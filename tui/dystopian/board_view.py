@@ -171,6 +171,7 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         (((f"B{g.char(ascii_only=ascii_only)}", (g.role,)),), f"a model {g.name}")
         for g in LEVEL_GLYPHS.values()
     ]
+    rows.append(((("*F5", ("side-0",)),), "a wing: kind (F R B T) and tokens"))
     return unit_rows(ascii_only=ascii_only, cost="move ends", terrain=rows)
 
 

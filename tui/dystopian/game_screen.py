@@ -18,6 +18,12 @@ linked total, the number needed and the hits to expect, 1-9 picks, Enter declare
 player's turn comes with the board hidden until he takes the terminal. ``v`` shows the selected
 model's fire arcs, a weapon at a time, with their range bands. The end shows the score screen.
 
+Tiny-flyer wings (DW-20, `tui.dystopian.wing_view` and `wing_plans`): Tab steps through the
+player's models, then his wings (Enter on a hex selects a wing flying there); the wing's card
+replaces the model's. ``l`` launches (from the selected carrier, or the selected wing on its
+deck), ``m`` flies the selected wing (Enter on a shaded hex, then 1-9: attack, land, CAP), ``u``
+refuels a wing off its edge, ``k`` turns a model's AA on a wing; each with its preview.
+
 Every choice comes from the engine's `legal_commands` (`tui.dystopian.workflow.order_groups`):
 a command class the engine gains (boarding, aircraft, cards) is listed for its model under a key
 of its own, picked by hex or by number, without a change here.
@@ -319,7 +325,13 @@ class DWScreen(GameScreen):
     REFUSED = "Not allowed"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "next_model(1)", "Model", key_display="Tab", tooltip="Select a model"),
+        Binding(
+            "tab",
+            "next_model(1)",
+            "Model",
+            key_display="Tab",
+            tooltip="Select a model, then a wing",
+        ),
         Binding("shift+tab", "next_model(-1)", "Model", show=False, tooltip="The previous one"),
         Binding("a", "order('a')", "Activate", tooltip="Activate the selected model's squadron"),
         Binding("m", "order('m')", "Move", tooltip="Plot the selected model's move"),
@@ -374,7 +386,7 @@ class DWScreen(GameScreen):
     """
     | Key | Action |
     | :- | :- |
-    | Tab, Shift+Tab | Select the next (previous) own model; while aiming: the next target. |
+    | Tab, Shift+Tab | Select the next (previous) own model, then own wing; aiming: next target. |
     | Arrows | Move the board's cursor. |
     | Enter | Roll off; take the edge; pick a hex (deploy, select, end a move, aim); give it. |
     | a | Activate the selected model's squadron (1-9: the element when it is split). |
@@ -384,6 +396,10 @@ class DWScreen(GameScreen):
     | Backspace | Move: take the last step (or turn) back. |
     | f | Aim: targets shaded; Enter shows dice per band, linked total, hits to expect. |
     | 1-9 | Pick one of several commands (an edge, an element, a marker or level, a weapon). |
+    | l | Launch a wing from the selected carrier (or wing aboard): Enter on a shaded hex. |
+    | m (a wing) | Fly the wing: Enter on a shaded hex, 1-9: attack, land, CAP; 1 first: off. |
+    | u | Refuel the selected wing waiting off your edge (or let it wait off the table, DW-20.5). |
+    | k | AA: the selected model turns its AA on an enemy wing (shaded), with the hits to expect. |
     | b, c, d, ... | Other commands the engine allows the selected model (the panel lists them). |
     | e | End the activation: the declared attacks are rolled, then morale. |
     | v | Show the selected model's fire arcs and range bands, a weapon at a time. |
@@ -615,7 +631,7 @@ class DWScreen(GameScreen):
             parts.append(self.path.name)
         return parts
 
-    def _prompt(self, state: DWState) -> str:  # noqa: PLR0911 - one line a situation
+    def _prompt(self, state: DWState) -> str:  # noqa: C901, PLR0911 - one line a situation
         if self.replaying:
             return self.replay_line(prompt_text(state))
         if state.result is not None:
@@ -634,6 +650,10 @@ class DWScreen(GameScreen):
             return f"Move {ident}: w ahead, s back, [ ] turn, Bksp undo step; Enter gives it."
         if self.plan == FIRE and self.chosen is None:
             return "Fire: Tab or Enter on a shaded target shows what bears on it (Esc: no)."
+        if self.plan in _PICKED_BY_HEX and self.chosen is None:
+            verb = "Fly" if self.plan == FlyWing.TAG else "Launch"
+            off = " (1: off your edge)" if self.options else ""
+            return f"{verb}: Enter on a shaded hex{off}; then 1-9 picks what it does (Esc: no)."
         if self.chosen is not None:
             return "Enter gives the command shown; 1-9 picks another, Esc drops it."
         if state.activation is not None and not self.compact:

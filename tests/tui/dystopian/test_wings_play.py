@@ -12,9 +12,9 @@ from engine.dystopian.commands import Activate, EndActivation, MoveModel
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.ruleset import RULESET
 from engine.dystopian.state import Stage
-from engine.dystopian.wing_commands import FlyWing, LaunchWing, RefuelWing
+from engine.dystopian.wing_commands import FireAA, FlyWing, LaunchWing, RefuelWing
 from engine.dystopian.wing_events import WingAAFired, WingFlew
-from engine.dystopian.wing_rules import wing_hex, wing_index
+from engine.dystopian.wing_rules import aa_dice, wing_hex, wing_index
 from engine.dystopian.wing_state import WingPlace
 from tests.tui.dystopian.test_screen_play import (  # noqa: F401 - the fixture
     NOW,
@@ -208,3 +208,42 @@ async def test_a_flight_out_of_reach_is_refused_in_one_line(tmp_path, fleets):  
         await pilot.press("enter")
         assert said == ["It flies only 8 hexes."]
         assert len(screen.game.log) == entries
+
+
+async def test_a_model_turns_its_aa_on_a_wing(tmp_path, fleets):  # noqa: F811
+    """DW-18.2 / DW-18.4: k shades the enemy wings in AA reach; the preview, then Enter fires."""
+    journal = carrier_game(tmp_path, fleets)
+
+    def aa_at_a_wing(state, legal):
+        return next((c for c in legal if isinstance(c, FireAA)), None)
+
+    shot = play_until(journal, aa_at_a_wing)
+    state = journal.game.state
+    firer = state.index_of(shot.models[0])
+    target = wing_index(state, shot.wing)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        for _ in range(20):
+            if screen.selected == firer and screen.wing is None:
+                break
+            await pilot.press("tab")
+        assert "k Fire aa" in text(screen, "#dw-orders")
+        await pilot.press("k")
+        assert wing_hex(state, target) in set(screen.board.picture.marks)
+        if screen.chosen != shot:  # one wing in reach: already chosen; else Enter on it
+            screen.board.set_cursor(wing_hex(state, target))
+            await pilot.press("enter")
+        assert screen.chosen == shot
+        dice = aa_dice(state, firer)
+        orders = text(screen, "#dw-orders")
+        # DW-2.1: an exploding pool at 5+ scores (1/6 + 1/3) * 6/5 = 0.6 hits a die
+        assert f"{shot.models[0]} AA {dice} dice" in orders
+        assert f"at 5+: ~{0.6 * dice:.1f} hits" in orders
+        await pilot.press("enter")
+        entry = screen.game.log[-1]
+        assert isinstance(entry.command, FireAA)
+        assert entry.command.wing == shot.wing
+        fired = [e for e in entry.events if isinstance(e, WingAAFired) and e.firer_model == firer]
+        assert fired
+        assert fired[0].threshold == 5  # DW-18.4: a model's AA hits tiny flyers on 5-6
