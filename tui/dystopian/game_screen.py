@@ -783,7 +783,7 @@ class DWScreen(GameScreen):
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen)
         elif self.plan in _PICKED_BY_HEX:
-            lines.append(f"{len(self.candidates)} choices: Enter on a shaded hex.")
+            lines.append(f"{len(self.candidates)} shaded hexes: Enter on one.")
         lines += self._chosen_line()
         return lines
 
@@ -1016,6 +1016,10 @@ class DWScreen(GameScreen):
                 where = state.models[carrier].hex
         elif self.selected is not None:
             where = state.models[self.selected].hex
+        spots = [h for c in self.candidates if (h := key_hex(state, c)) is not None]
+        if where is None and spots and self.is_mounted:  # in from the edge: the nearest spot
+            cursor = self.board.cursor
+            where = spots[0] if cursor is None else min(spots, key=cursor.distance)
         if where is not None and self.is_mounted:
             self.board.set_cursor(where)
         if tag in _PICKED_BY_HEX:  # off the table has no hex: picked by number (DW-20.5)
@@ -1363,5 +1367,9 @@ class DWScreen(GameScreen):
         if action == "end_activation":
             return state.activation is not None
         if action == "arcs":
-            return self.selected is not None and state.stage is not Stage.DEPLOYMENT
+            return (
+                self.selected is not None
+                and self.wing is None
+                and state.stage is not Stage.DEPLOYMENT
+            )
         return True

@@ -83,8 +83,9 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   bombers hit a ship in contact on 3+, torpedo bombers a ship within 4 on 3+, after the
   target squadron's AA has fired at them), **land** on a friendly carrier within 2, or fly
   **Combat Air Patrol** over a Large or Massive friend within 2 and move with it.
-- A carrier launches a wing within 2 hexes (or as its CAP) in its activation, one a turn, not
-  after it fired. A wing off its own edge **refuels** to 6 fuel.
+- A carrier launches a wing within 2 hexes (or as its CAP) in its activation: one deck
+  operation an activation (two with Double Decker), none after it fired. A wing off its own
+  edge **refuels** to 6 fuel.
 - AA at a wing hits on 5-6: each natural 6 destroys a token; hits reaching the tokens left
   **Abort** the wing (no attacks this activation). Models may turn their AA on a wing within
   4 hexes in their activation.
@@ -114,7 +115,7 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   submerged.
 - A wing is `*` and a letter for its kind (F fighters, R recon, B bombers, T torpedo
   bombers; upper case the first player's) and its tokens: `*F5`. A wing on CAP shows its
-  letter and tokens at the right of its host's hex, beside the `+`. Wings off the table are
+  letter and tokens at the right of its host's hex (the host shows `+`). Wings off the table are
   listed in the order panel ("Wings off: *F4 edge, *f5 CV-1").
 - Tab selects your models, then your wings (Enter on a hex selects a wing there too): its card
   shows its tokens, fuel, place, CAP host, Abort and rearm. Keys: `l` launch from a carrier,

@@ -123,7 +123,7 @@ def place_words(state: DWState, wing: WingState) -> str:
             carrier = "" if wing.carrier is None else f" of {state.models[wing.carrier].ident}"
             return f"on the deck{carrier}"
         case WingPlace.EDGE:
-            return "off its table edge, fuelled (it may fly in)"
+            return "off its edge, fuelled (it may fly in)"
         case WingPlace.REFUEL:
             return "off its table edge, refuelling (refuel it)"
         case WingPlace.LOST:
@@ -144,7 +144,10 @@ def wing_lines(state: DWState, index: int, *, compact: bool = False) -> list[str
     lines.append(f"{wing.tokens} {profile.name.lower()} token{'s' * (wing.tokens != 1)}")
     lines.append(place_words(state, wing))
     mp = wing_mp(profile, rule_wing(wing), max(state.turn, 1))
-    lines.append(f'MV {profile.mv}" ({mp} hexes)  AD {profile.ad}  AA {profile.aa} a token')
+    if compact:
+        lines.append(f'MV {profile.mv}" ({mp})  AD {profile.ad}  AA {profile.aa}/token')
+    else:
+        lines.append(f'MV {profile.mv}" ({mp} hexes)  AD {profile.ad}  AA {profile.aa} a token')
     fuel = "#" * wing.fuel + "." * max(0, 6 - wing.fuel)
     low = ": half move, no attacks" if wing.fuel <= 1 and not compact else ""
     lines.append(f"Fuel {wing.fuel}/6 {fuel}{low}")
