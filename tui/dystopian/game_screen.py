@@ -781,7 +781,7 @@ class DWScreen(GameScreen):
         if isinstance(self.chosen, Fire):
             lines += fire_lines(state, self.chosen)
         elif self.chosen is not None:
-            lines += wing_preview(state, self.chosen)
+            lines += wing_preview(state, self.chosen, compact=self.compact)
         elif self.plan in _PICKED_BY_HEX:
             lines.append(f"{len(self.candidates)} shaded hexes: Enter on one.")
         lines += self._chosen_line()

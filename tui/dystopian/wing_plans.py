@@ -159,6 +159,12 @@ def wing_refusal(state: DWState, command: Command) -> str:
 # ---- previews ---------------------------------------------------------------------------------
 
 
+class _Detail(str):
+    """A preview line that explains (left out of the compact layout's short panel)."""
+
+    __slots__ = ()
+
+
 def _wing_of(state: DWState, name: str) -> int | None:
     wanted = name.casefold()
     return next((n for n, w in enumerate(state.wings) if w.ident.casefold() == wanted), None)
@@ -174,13 +180,13 @@ def _launch_lines(state: DWState, command: LaunchWing, index: int) -> list[str]:
     if command.cap:
         return [
             f"{carrier} launches {wing.ident} as its Combat Air Patrol (DW-20.8).",
-            f"Fuel 6; it flies with {carrier} from now on.",
+            _Detail(f"Fuel 6; it flies with {carrier} from now on."),
         ]
     where = None if wing.carrier is None else state.models[wing.carrier].hex
     far = "" if where is None else f" (d{where.distance(command.hex)})"
     return [
         f"{carrier} launches {wing.ident} to {command.hex.label}{far} (DW-20.4).",
-        "Fuel 6; it moves no more this turn.",
+        _Detail("Fuel 6; it moves no more this turn."),
     ]
 
 
@@ -219,9 +225,9 @@ def _action_lines(state: DWState, command: FlyWing, index: int, fuel: int) -> li
         dice = aircraft.wing_aa_dice(wing.profile, rule)
         need = aircraft.air_need(wing.kind)
         return [
-            f"Attacks {command.attack}: {dice} AA dice at {need}+, {_hits(dice, need)}",
-            f"(6s destroy a token; hits >= its {state.wings[target].tokens} tokens Abort it);",
-            "it fires back if it can. Fuel -1 (DW-20.6).",
+            f"Attacks {command.attack}: {dice} AA at {need}+ {_hits(dice, need)}, fuel -1",
+            _Detail(f"(6s destroy a token; hits >= {state.wings[target].tokens} tokens Abort it);"),
+            _Detail("it fires back if it can (DW-20.6)."),
         ]
     model = state.index_of(command.attack)
     if model is None:
@@ -231,8 +237,8 @@ def _action_lines(state: DWState, command: FlyWing, index: int, fuel: int) -> li
     dice = aircraft.wing_ad(wing.profile, rule)
     torpedo = " (its CC may cancel torpedo hits)" if wing.kind.value == "torpedo_bomber" else ""
     return [
-        f"Attacks {command.attack}: {dice} AD at {need}+, {_hits(dice, need)}{torpedo};",
-        "its squadron's AA fires first (5-6). Fuel -1, then it must rearm (DW-20.6).",
+        f"Attacks {command.attack}: {dice} AD at {need}+ {_hits(dice, need)}, fuel -1",
+        _Detail(f"Its squadron's AA fires first (5-6){torpedo}; then it must rearm (DW-20.6)."),
     ]
 
 
@@ -252,13 +258,21 @@ def _aa_lines(state: DWState, command: FireAA) -> list[str]:
         lines.append(f"{name} AA {dice} dice{far} at {MODEL_AA}+: {_hits(dice, MODEL_AA)}")
     if target is not None:
         tokens = state.wings[target].tokens
-        lines.append(f"6s destroy a token; hits >= {tokens} tokens Abort it (DW-18.4, DW-20.7).")
-        lines.append("It may strike back with its AD. The movement segment ends.")
+        lines.append(_Detail(f"6s destroy a token; hits >= {tokens} tokens Abort it (DW-20.7)."))
+        lines.append(_Detail("It may strike back with its AD. The movement segment ends."))
     return lines
 
 
-def wing_preview(state: DWState, command: Command) -> list[str]:  # noqa: PLR0911 - a case a command
-    """What a wing command would do, a line each (empty for another command)."""
+def wing_preview(state: DWState, command: Command, *, compact: bool = False) -> list[str]:
+    """What a wing command would do, a line each (empty for another command).
+
+    ``compact``: the lines with numbers only (the move, the fuel, the dice and hits).
+    """
+    lines = _preview(state, command)
+    return [str(line) for line in lines if not (compact and isinstance(line, _Detail))]
+
+
+def _preview(state: DWState, command: Command) -> list[str]:  # noqa: PLR0911 - a case a command
     match command:
         case LaunchWing():
             index = _wing_of(state, command.wing)

@@ -158,8 +158,8 @@ async def test_a_wing_flies_to_attack_an_enemy_wing(tmp_path, fleets):  # noqa: 
         await pilot.press(str(number))
         orders = text(screen, "#dw-orders")
         aa = wing.tokens * wing.profile.aa  # DW-20.2: fighters 2 AA a token, combined
-        assert f"Attacks {attack.attack}: {aa} AA dice at 3+" in orders
-        assert "Fuel -1" in orders
+        # DW-2.1: an exploding pool at 3+ scores (3/6 + 1/3) * 6/5 = 1 hit a die
+        assert f"Attacks {attack.attack}: {aa} AA at 3+ ~{aa:.1f} hits, fuel -1" in orders
         await pilot.press("enter")
         entry = screen.game.log[-1]
         assert entry.command == attack
