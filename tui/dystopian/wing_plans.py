@@ -196,17 +196,21 @@ def _fly_lines(state: DWState, command: FlyWing, index: int) -> list[str]:
     mp = aircraft.wing_mp(wing.profile, rule_wing(wing), state.turn)
     if command.to is None:
         steps = edge_steps(state, wing.owner, start) if start is not None else 0
-        move = f"off its own edge ({steps} of {mp} hexes) to refuel next time (DW-20.5)"
+        move = f"off its edge: {steps}/{mp} hexes"
     else:
         steps = (
             edge_steps(state, wing.owner, command.to)
             if start is None
             else start.distance(command.to)
         )
-        origin = "in from its edge" if start is None else f"from {start.label}"
-        move = f"{origin} to {command.to.label}: {steps} of {mp} hexes"
+        origin = "edge" if start is None else start.label
+        move = f"{origin} -> {command.to.label}: {steps}/{mp} hexes"
     cost = 1 if more_than_half(steps, mp) else 0
-    lines = [f"{wing.ident} {move}", f"Fuel {wing.fuel} -> {wing.fuel - cost} (move)"]
+    lines = [f"Flies {move}, fuel {wing.fuel} -> {wing.fuel - cost}"]
+    if command.to is None:
+        lines.append(_Detail("It refuels off the table in its next activation (DW-20.5)."))
+    elif cost:
+        lines.append(_Detail("More than half its move: 1 fuel (DW-20.5)."))
     lines += _action_lines(state, command, index, wing.fuel - cost)
     return lines
 

@@ -9,6 +9,7 @@ wing with its AA at 3+), DW-20.5 (a wing off its own edge refuels, or waits off 
 from __future__ import annotations
 
 from engine.dystopian.commands import Activate, EndActivation, MoveModel
+from engine.dystopian.movement import more_than_half
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.ruleset import RULESET
 from engine.dystopian.state import Stage
@@ -158,6 +159,11 @@ async def test_a_wing_flies_to_attack_an_enemy_wing(tmp_path, fleets):  # noqa: 
         await pilot.press(str(number))
         orders = text(screen, "#dw-orders")
         aa = wing.tokens * wing.profile.aa  # DW-20.2: fighters 2 AA a token, combined
+        start = wing_hex(state, index)
+        steps = start.distance(attack.to)
+        spent = 1 if more_than_half(steps, 8) else 0  # DW-20.5; fighters: MV 16" = 8 hexes
+        move = f"Flies {start.label} -> {attack.to.label}: {steps}/8 hexes"
+        assert f"{move}, fuel {wing.fuel} -> {wing.fuel - spent}" in orders
         # DW-2.1: an exploding pool at 3+ scores (3/6 + 1/3) * 6/5 = 1 hit a die
         assert f"Attacks {attack.attack}: {aa} AA at 3+ ~{aa:.1f} hits, fuel -1" in orders
         await pilot.press("enter")
