@@ -334,7 +334,15 @@ class DWScreen(GameScreen):
         ),
         Binding("shift+tab", "next_model(-1)", "Model", show=False, tooltip="The previous one"),
         Binding("a", "order('a')", "Activate", tooltip="Activate the selected model's squadron"),
-        Binding("m", "order('m')", "Move", tooltip="Plot the selected model's move"),
+        Binding(
+            "m",
+            "order('m')",
+            "Move",
+            tooltip="Plot the selected model's move, or fly the selected wing (DW-20.3)",
+        ),
+        Binding("l", "order('l')", "Launch", tooltip="Launch a wing from a carrier (DW-20.4)"),
+        Binding("u", "order('u')", "Refuel", tooltip="Refuel a wing off your edge (DW-20.5)"),
+        Binding("k", "order('k')", "AA", tooltip="The selected model's AA at a wing (DW-18.2)"),
         Binding("f", "order('f')", "Fire", tooltip="Aim the active squadron's weapons"),
         *(
             Binding(
@@ -345,7 +353,7 @@ class DWScreen(GameScreen):
                 tooltip="Another command the order panel lists for the selected model",
             )
             for key in ORDER_LETTERS
-            if key not in "amf"
+            if key not in "amfluk"
         ),
         Binding("w", "step('F')", "Ahead", show=False, tooltip="Move: one hex ahead"),
         Binding("s", "step('B')", "Back", show=False, tooltip="Move: one hex back"),
