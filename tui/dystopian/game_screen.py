@@ -77,7 +77,13 @@ from tui.dystopian.wing_plans import (
     wing_preview,
     wing_refusal,
 )
-from tui.dystopian.wing_view import off_board_line, wing_lines, wing_markers, wings_at
+from tui.dystopian.wing_view import (
+    off_board_line,
+    place_words,
+    wing_lines,
+    wing_markers,
+    wings_at,
+)
 from tui.dystopian.workflow import (
     assign_keys,
     describe,
@@ -811,6 +817,9 @@ class DWScreen(GameScreen):
 
     def _replay_lines(self, state: DWState) -> list[str]:
         index = self.selected
+        if self.wing is not None:
+            wing = state.wings[self.wing]
+            return [f"{wing.ident} {place_words(state, wing)}"]
         if index is None:
             return self._fleet_lines(state)
         model = state.models[index]
