@@ -40,8 +40,9 @@ from engine.dystopian.models import Arc as CardArc
 from engine.dystopian.models import ModelType
 from engine.dystopian.terrain import TerrainKind, TerrainMap
 from engine.hexes import Hex
+from tui.dystopian.wing_view import WingMarker
 from tui.widgets.board_view import Glyph, HexFace
-from tui.widgets.hexboard import HexBoard, UnitMarker
+from tui.widgets.hexboard import BoardPicture, HexBoard, UnitMarker
 from tui.widgets.hexboard_legend import HexLegend, unit_rows
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from engine.dystopian.state import DWState
     from engine.hexes import Facing
     from tui.widgets.board_view import LegendRow
+    from tui.widgets.hexboard import Cell
 
 __all__ = [
     "GLYPHS",
@@ -169,6 +171,7 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         (((f"B{g.char(ascii_only=ascii_only)}", (g.role,)),), f"a model {g.name}")
         for g in LEVEL_GLYPHS.values()
     ]
+    rows.append(((("*F5", ("side-0",)),), "a wing: kind (F R B T) and tokens"))
     return unit_rows(ascii_only=ascii_only, cost="move ends", terrain=rows)
 
 
@@ -285,6 +288,39 @@ def arc_marks(
     return marks
 
 
+class DWPicture(BoardPicture):
+    """The shared board's picture, with DW's wing tokens (`tui.dystopian.wing_view`).
+
+    A wing is drawn ``*F5`` (mark, letter, tokens) instead of a letter and a facing mark; a CAP
+    wing under its host's token shows its letter and tokens at the right of the hex (DW-20.8)
+    when no overlay text is there.
+    """
+
+    def _token(self, unit: UnitMarker) -> list[Cell]:
+        if not isinstance(unit, WingMarker):
+            return super()._token(unit)
+        roles: tuple[str, ...] = (f"side-{unit.side % 4}",)
+        if unit.selected:
+            roles = (*roles, "selected")
+        mark = "*" if unit.kind is None else unit.kind.char(ascii_only=self.ascii_only)
+        count = str(unit.tokens)[-1:]
+        return [(mark, (*roles, "kind")), (unit.letter[:1] or "?", roles), (count, roles)]
+
+    def _upper(self, where: Hex, face: HexFace) -> list[Cell]:
+        cells = super()._upper(where, face)
+        units = self.units.get(where, ())
+        shown = next((unit for unit in units if unit.selected), units[0] if units else None)
+        cap = next(
+            (u for u in units if isinstance(u, WingMarker) and u.cap and u is not shown), None
+        )
+        if cap is None or self.reach.get(where) or self.marks.get(where):
+            return cells
+        end = self.step - self._inset
+        roles: tuple[str, ...] = (f"side-{cap.side % 4}", "kind")
+        cells[end - 2 : end] = [(cap.letter[:1], roles), (str(cap.tokens)[-1:], roles)]
+        return cells
+
+
 class DWBoard(HexBoard, inherit_bindings=False):
     """The play screen's board: a DW map in colour; the arrows move, Enter picks a hex.
 
@@ -317,6 +353,18 @@ class DWBoard(HexBoard, inherit_bindings=False):
     | Enter | Pick the cursor hex: deploy, select a model, end a move, aim; confirm. |
     | Home | Scroll the cursor to the middle of the view. |
     """
+
+    def __init__(
+        self,
+        view: DWBoardView | None = None,
+        *,
+        ascii_only: bool = False,
+        id: str | None = None,  # noqa: A002 - Textual's name for it
+    ) -> None:
+        """Create the board with DW's picture (wing tokens, `DWPicture`)."""
+        super().__init__(None, ascii_only=ascii_only, id=id)
+        self._picture = DWPicture(ascii_only=ascii_only)
+        self.set_view(view)
 
     def show_terrain(self, terrain: TerrainMap) -> None:
         """Show ``terrain`` (the same map object again changes nothing)."""

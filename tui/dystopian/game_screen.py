@@ -18,6 +18,12 @@ linked total, the number needed and the hits to expect, 1-9 picks, Enter declare
 player's turn comes with the board hidden until he takes the terminal. ``v`` shows the selected
 model's fire arcs, a weapon at a time, with their range bands. The end shows the score screen.
 
+Tiny-flyer wings (DW-20, `tui.dystopian.wing_view` and `wing_plans`): Tab steps through the
+player's models, then his wings (Enter on a hex selects a wing flying there); the wing's card
+replaces the model's. ``l`` launches (from the selected carrier, or the selected wing on its
+deck), ``m`` flies the selected wing (Enter on a shaded hex, then 1-9: attack, land, CAP), ``u``
+refuels a wing off its edge, ``k`` turns a model's AA on a wing; each with its preview.
+
 Every choice comes from the engine's `legal_commands` (`tui.dystopian.workflow.order_groups`):
 a command class the engine gains (boarding, aircraft, cards) is listed for its model under a key
 of its own, picked by hex or by number, without a change here.
@@ -25,7 +31,7 @@ of its own, picked by hex or by number, without a change here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import attrs
 from textual import on
@@ -50,6 +56,9 @@ from engine.dystopian.narrate import ORDER_TEXT
 from engine.dystopian.rules import legal_commands, prompt_text
 from engine.dystopian.ruleset import RULESET
 from engine.dystopian.state import DWState, Stage
+from engine.dystopian.wing_commands import FlyWing, LaunchWing
+from engine.dystopian.wing_rules import wing_hex
+from engine.dystopian.wing_state import WingPlace
 from engine.hexes import Facing, Hex, line
 from saves.preferences import load_preferences
 from tui.dystopian.board_view import (
@@ -61,6 +70,20 @@ from tui.dystopian.board_view import (
     model_markers,
 )
 from tui.dystopian.model_panel import ModelPanel, panel_lines
+from tui.dystopian.wing_plans import (
+    flight_options,
+    launch_commands,
+    wing_groups,
+    wing_preview,
+    wing_refusal,
+)
+from tui.dystopian.wing_view import (
+    off_board_line,
+    place_words,
+    wing_lines,
+    wing_markers,
+    wings_at,
+)
 from tui.dystopian.workflow import (
     assign_keys,
     describe,
@@ -81,6 +104,7 @@ from tui.widgets.log import EventLog
 from tui.widgets.story import Story
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
     from textual.app import ComposeResult
@@ -110,6 +134,9 @@ _UNSEEN = object()
 """No seat seen yet: the screen just opened (the player at the keyboard is the one due)."""
 COMMAND_HINT = "a command: activate CR-1, move CR-1 FFRF, fire CR-1 primary at cr-4, end, undo"
 _STEP_KEYS = {"F": "w", "B": "s"}
+_T = TypeVar("_T")
+_PICKED_BY_HEX = frozenset({LaunchWing.TAG, FlyWing.TAG})
+"""Wing plans shaded on the board and picked by hex (DW-20.4, DW-20.3); not listed by number."""
 
 
 def start_game(start: DWStart, saves_dir: Path) -> Journal:
@@ -304,10 +331,24 @@ class DWScreen(GameScreen):
     REFUSED = "Not allowed"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "next_model(1)", "Model", key_display="Tab", tooltip="Select a model"),
+        Binding(
+            "tab",
+            "next_model(1)",
+            "Model",
+            key_display="Tab",
+            tooltip="Select a model, then a wing",
+        ),
         Binding("shift+tab", "next_model(-1)", "Model", show=False, tooltip="The previous one"),
         Binding("a", "order('a')", "Activate", tooltip="Activate the selected model's squadron"),
-        Binding("m", "order('m')", "Move", tooltip="Plot the selected model's move"),
+        Binding(
+            "m",
+            "order('m')",
+            "Move",
+            tooltip="Plot the selected model's move, or fly the selected wing (DW-20.3)",
+        ),
+        Binding("l", "order('l')", "Launch", tooltip="Launch a wing from a carrier (DW-20.4)"),
+        Binding("u", "order('u')", "Refuel", tooltip="Refuel a wing off your edge (DW-20.5)"),
+        Binding("k", "order('k')", "AA", tooltip="The selected model's AA at a wing (DW-18.2)"),
         Binding("f", "order('f')", "Fire", tooltip="Aim the active squadron's weapons"),
         *(
             Binding(
@@ -318,7 +359,7 @@ class DWScreen(GameScreen):
                 tooltip="Another command the order panel lists for the selected model",
             )
             for key in ORDER_LETTERS
-            if key not in "amf"
+            if key not in "amfluk"
         ),
         Binding("w", "step('F')", "Ahead", show=False, tooltip="Move: one hex ahead"),
         Binding("s", "step('B')", "Back", show=False, tooltip="Move: one hex back"),
@@ -359,7 +400,7 @@ class DWScreen(GameScreen):
     """
     | Key | Action |
     | :- | :- |
-    | Tab, Shift+Tab | Select the next (previous) own model; while aiming: the next target. |
+    | Tab, Shift+Tab | Select the next (previous) own model, then own wing; aiming: next target. |
     | Arrows | Move the board's cursor. |
     | Enter | Roll off; take the edge; pick a hex (deploy, select, end a move, aim); give it. |
     | a | Activate the selected model's squadron (1-9: the element when it is split). |
@@ -369,6 +410,10 @@ class DWScreen(GameScreen):
     | Backspace | Move: take the last step (or turn) back. |
     | f | Aim: targets shaded; Enter shows dice per band, linked total, hits to expect. |
     | 1-9 | Pick one of several commands (an edge, an element, a marker or level, a weapon). |
+    | l | Launch a wing from the selected carrier (or wing aboard): Enter on a shaded hex. |
+    | m (a wing) | Fly the wing: Enter on a shaded hex, 1-9: attack, land, CAP; 1 first: off. |
+    | u | Refuel the selected wing waiting off your edge (or let it wait off the table, DW-20.5). |
+    | k | AA: the selected model turns its AA on an enemy wing (shaded), with the hits to expect. |
     | b, c, d, ... | Other commands the engine allows the selected model (the panel lists them). |
     | e | End the activation: the declared attacks are rolled, then morale. |
     | v | Show the selected model's fire arcs and range bands, a weapon at a time. |
@@ -424,6 +469,9 @@ class DWScreen(GameScreen):
         """The move being plotted, in the path grammar (``FFRF``, DW-28.4)."""
         self.arc_weapon: int | None = None
         """The weapon whose arc ``v`` shows, or None."""
+        self.wing: int | None = None
+        """The selected wing (DW-20), or None: its card shows and its commands are listed."""
+        self._wing_groups: tuple[object, object, object] | None = None
         self._legal: tuple[object, list[Command]] | None = None
         self._seat: Seat | object | None = _UNSEEN
         self._turn: tuple[object, ...] = ()
@@ -453,12 +501,19 @@ class DWScreen(GameScreen):
         return found
 
     def groups(self) -> dict[str, list[Command]]:
-        """The selected model's commands now by kind; activation by its squadron (DW-9.2)."""
+        """The selected model's (or wing's) commands now by kind; activation by squadron."""
         state, index = self.state, self.selected
-        if index is None or self.replaying:
+        if self.replaying:
+            return {}
+        if self.wing is not None:
+            return self._cached(("wing", self.wing), lambda: self._wing_commands(state))
+        if index is None:
             return {}
         legal = self.legal()
         found = order_groups(state, state.models[index].ident, legal)
+        launches = self._cached(("carrier", index), lambda: self._launches(state, index))
+        if launches:
+            found[LaunchWing.TAG] = launches
         squadron = state.models[index].squadron
         activations: list[Command] = [
             c
@@ -474,6 +529,34 @@ class DWScreen(GameScreen):
         if fires and state.models[index].owner == state.active:
             found[FIRE] = fires  # DW-7.2 step 3a: the whole active squadron's, from any model
         return found
+
+    def _cached(self, key: object, build: Callable[[], _T]) -> _T:
+        """Keep one answer per state and key (the wing lists check every hex)."""
+        cached = self._wing_groups
+        state = self.state
+        if cached is not None and cached[0] is state and cached[1] == key:
+            return cast("_T", cached[2])
+        found = build()
+        self._wing_groups = (state, key, found)
+        return found
+
+    def _wing_commands(self, state: DWState) -> dict[str, list[Command]]:
+        """The selected wing's commands (`tui.dystopian.wing_plans.wing_groups`)."""
+        assert self.wing is not None  # noqa: S101 - called with a wing selected
+        return wing_groups(state, self.wing, self.legal())
+
+    def _launches(self, state: DWState, index: int) -> list[Command]:
+        """DW-20.4: the launches of carrier ``index``'s wings, in its squadron's activation."""
+        activation = state.activation
+        model = state.models[index]
+        if activation is None or model.squadron != activation.squadron:
+            return []
+        aboard = [
+            n
+            for n, w in enumerate(state.wings)
+            if w.carrier == index and w.place is WingPlace.DECK and w.owner == state.active
+        ]
+        return launch_commands(state, aboard) if aboard else []
 
     def keys(self) -> dict[str, str]:
         """The key of each command kind of the selected model."""
@@ -518,7 +601,13 @@ class DWScreen(GameScreen):
         self._keep_selection(state)
         board = self.board
         board.show_terrain(state.setup.terrain)
-        board.set_units(model_markers(state, self.selected))
+        wing = self.wing
+        board.set_units(
+            [
+                *model_markers(state, self.selected if wing is None else None),
+                *wing_markers(state, wing),
+            ]
+        )
         self._overlays(state)
         if follow and self.selected is not None:
             where = state.models[self.selected].hex
@@ -526,7 +615,12 @@ class DWScreen(GameScreen):
                 board.set_cursor(where)
         card = self.query_one(ModelPanel)
         index = self.selected
-        card.show(None if index is None else panel_lines(state, index, compact=self.compact))
+        if wing is not None:
+            card.show(wing_lines(state, wing, compact=self.compact))
+        else:
+            card.show(None if index is None else panel_lines(state, index, compact=self.compact))
+        if not self.compact:
+            self.query_one("#dw-card-box").border_title = "Wing" if wing is not None else "Model"
         update_static(self.query_one("#dw-orders", Static), "\n".join(self._order_lines(state)))
         self._hexline(state)
         position = self.cursor.position if self.replaying else None
@@ -551,7 +645,7 @@ class DWScreen(GameScreen):
             parts.append(self.path.name)
         return parts
 
-    def _prompt(self, state: DWState) -> str:  # noqa: PLR0911 - one line a situation
+    def _prompt(self, state: DWState) -> str:  # noqa: C901, PLR0911 - one line a situation
         if self.replaying:
             return self.replay_line(prompt_text(state))
         if state.result is not None:
@@ -570,6 +664,10 @@ class DWScreen(GameScreen):
             return f"Move {ident}: w ahead, s back, [ ] turn, Bksp undo step; Enter gives it."
         if self.plan == FIRE and self.chosen is None:
             return "Fire: Tab or Enter on a shaded target shows what bears on it (Esc: no)."
+        if self.plan in _PICKED_BY_HEX and self.chosen is None:
+            verb = "Fly" if self.plan == FlyWing.TAG else "Launch"
+            off = " (1: off your edge)" if self.options else ""
+            return f"{verb}: Enter on a shaded hex{off}; then 1-9 picks what it does (Esc: no)."
         if self.chosen is not None:
             return "Enter gives the command shown; 1-9 picks another, Esc drops it."
         if state.activation is not None and not self.compact:
@@ -639,6 +737,10 @@ class DWScreen(GameScreen):
                 for m in state.models
                 if m.on_board and m.hex == where
             ]
+            here += [
+                f"{state.wings[n].ident} ({state.wings[n].tokens}, fuel {state.wings[n].fuel})"
+                for n in wings_at(state, where)
+            ]
             if here:
                 text += "  " + ", ".join(here)
         update_static(self.query_one("#dw-hexline", Static), text)
@@ -658,10 +760,13 @@ class DWScreen(GameScreen):
                 *self._chosen_line(),
             ]
         index = self.selected
-        if index is None:
+        if self.wing is not None:
+            wing = state.wings[self.wing]
+            lines = [f"{wing.ident} ({wing.profile.name.lower()}s, {wing.tokens})"]
+        elif index is None:
             return self._fleet_lines(state)
-        model = state.models[index]
-        lines = [f"{model.ident} {state.card(index).name}"]
+        else:
+            lines = [f"{state.models[index].ident} {state.card(index).name}"]
         if state.result is not None:
             return lines
         if state.activation is not None:
@@ -672,20 +777,27 @@ class DWScreen(GameScreen):
                 active = state.squadron_name(state.activation.squadron)
                 lines.append(f"Active: {active}; attacks declared: {declared}")
         if self.plan is None:
-            if self.arc_weapon is not None:
+            if self.arc_weapon is not None and index is not None and self.wing is None:
                 weapon = state.card(index).weapons[self.arc_weapon]
                 lines.append(f"Arc: {weapon.name} {weapon.arc.value} {weapon.shown} (v: next)")
             listed = [f"{k} {group_name(t)}" for t, k in self.keys().items()]
             if state.activation is not None and not self.compact:
                 listed.append("e End")
             lines.append("Keys: " + "  ".join(listed) if listed else "Nothing for it now.")
+            waiting = off_board_line(state)
+            if waiting:
+                lines.append(waiting)
             return lines
-        if self.plan == MOVE:
+        if self.plan == MOVE and index is not None:
             lines += self._move_lines(state, index)
         elif len(self.options) > 1 or (self.options and self.chosen is None):
             lines += [f"{n}. {describe(c)}" for n, c in enumerate(self.options[:9], start=1)]
         if isinstance(self.chosen, Fire):
             lines += fire_lines(state, self.chosen)
+        elif self.chosen is not None:
+            lines += wing_preview(state, self.chosen, compact=self.compact)
+        elif self.plan in _PICKED_BY_HEX:
+            lines.append(f"{len(self.candidates)} shaded hexes: Enter on one.")
         lines += self._chosen_line()
         return lines
 
@@ -698,10 +810,16 @@ class DWScreen(GameScreen):
             fleet = player.fleet
             lines.append(f"{player.name}: {fleet.name}, {fleet.points} pts")
             lines.append(f"  {afloat} of {len(models)} models on the table")
+        waiting = off_board_line(state)
+        if waiting:
+            lines.append(waiting)
         return lines
 
     def _replay_lines(self, state: DWState) -> list[str]:
         index = self.selected
+        if self.wing is not None:
+            wing = state.wings[self.wing]
+            return [f"{wing.ident} {place_words(state, wing)}"]
         if index is None:
             return self._fleet_lines(state)
         model = state.models[index]
@@ -765,13 +883,18 @@ class DWScreen(GameScreen):
         if self.replaying:
             if self.selected is not None and not state.models[self.selected].on_board:
                 self.selected = None
+            if self.wing is not None and wing_hex(state, self.wing) is None:
+                self.wing = None
             return
         turn = (state.stage, state.active, state.activation is None, state.deploying)
         own = self._own_models(state)
         if turn != self._turn:
             self._turn = turn
             self.selected = None
+            self.wing = None
             self.drop_plan()
+        if self.wing is not None and state.wings[self.wing].place is WingPlace.LOST:
+            self.wing = None
         activation = state.activation
         if activation is not None and self.selected is not None and self.plan is None:
             unmoved = [
@@ -812,16 +935,38 @@ class DWScreen(GameScreen):
             if not self.replaying
             else [n for n, m in enumerate(state.models) if m.on_board]
         )
-        if not own:
+        pieces = [("m", n) for n in own] + [("w", n) for n in self._own_wings(state)]
+        if not pieces:
             return
-        at = own.index(self.selected) if self.selected in own else -step
-        self.selected = own[(at + step) % len(own)]
-        self.drop_plan()
-        self.arc_weapon = None
-        where = state.models[self.selected].hex
+        current = ("w", self.wing) if self.wing is not None else ("m", self.selected)
+        at = pieces.index(current) if current in pieces else -step if step > 0 else 0
+        kind, index = pieces[(at + step) % len(pieces)]
+        where = self._piece_hex(state, kind, index)
         if where is not None:
             self.board.set_cursor(where)
-        self.redraw()
+        self._select(kind, index)
+
+    def _own_wings(self, state: DWState) -> list[int]:
+        """The wings Tab steps through after the models: the acting player's (DW-20.3)."""
+        if state.stage is not Stage.ACTIVATION:
+            return []
+        if self.replaying:
+            return [n for n in range(len(state.wings)) if wing_hex(state, n) is not None]
+        return [
+            n
+            for n, w in enumerate(state.wings)
+            if w.owner == state.active and w.place is not WingPlace.LOST
+        ]
+
+    def _piece_hex(self, state: DWState, kind: str, index: int) -> Hex | None:
+        """Where a model or a wing is (a wing on a deck: its carrier's hex)."""
+        if kind == "m":
+            return state.models[index].hex
+        where = wing_hex(state, index)
+        carrier = state.wings[index].carrier
+        if where is None and carrier is not None and state.wings[index].place is WingPlace.DECK:
+            return state.models[carrier].hex
+        return where
 
     def _next_target(self, step: int) -> None:
         """Aiming: put the cursor on the next (previous) target and show what bears on it."""
@@ -838,6 +983,9 @@ class DWScreen(GameScreen):
     # ------------------------------------------------------------------ plans
     def _start_plan(self, tag: str) -> None:
         state = self.state
+        if self.wing is not None or tag in _PICKED_BY_HEX:
+            self._start_wing_plan(tag)
+            return
         index = self.selected
         if index is None:
             return
@@ -868,6 +1016,35 @@ class DWScreen(GameScreen):
         self.options = list(self.candidates)
         self.chosen = self.options[0] if len(self.options) == 1 else None
 
+    def _start_wing_plan(self, tag: str) -> None:
+        """A wing's plan (DW-20): hexes shaded for a launch or a flight, else by number."""
+        state = self.state
+        self.plan = tag
+        self.picked = None
+        self.chosen = None
+        self.path_text = ""
+        self.facing = None
+        self.candidates = list(self.groups().get(tag, []))
+        where = None
+        if self.wing is not None:
+            where = wing_hex(state, self.wing)
+            carrier = state.wings[self.wing].carrier
+            if where is None and carrier is not None:
+                where = state.models[carrier].hex
+        elif self.selected is not None:
+            where = state.models[self.selected].hex
+        spots = [h for c in self.candidates if (h := key_hex(state, c)) is not None]
+        if where is None and spots and self.is_mounted:  # in from the edge: the nearest spot
+            cursor = self.board.cursor
+            where = spots[0] if cursor is None else min(spots, key=cursor.distance)
+        if where is not None and self.is_mounted:
+            self.board.set_cursor(where)
+        if tag in _PICKED_BY_HEX:  # off the table has no hex: picked by number (DW-20.5)
+            self.options = [c for c in self.candidates if key_hex(state, c) is None]
+            return
+        self.options = list(self.candidates)
+        self.chosen = self.options[0] if len(self.options) == 1 else None
+
     def _cursor_to(self, state: DWState) -> None:
         """Put the cursor on a free hex of the deployer's zone, near its middle (DW-22.8)."""
         spots = [h for c in self.candidates if (h := key_hex(state, c)) is not None]
@@ -887,11 +1064,11 @@ class DWScreen(GameScreen):
     def action_order(self, key: str) -> None:
         """Start the plan of the command kind bound to ``key``, or say why not."""
         state = self.state
-        if self.selected is None:
+        if self.selected is None and self.wing is None:
             self.refuse("Select a model first (Tab).", title="Order")
             return
         tag = next((t for t, k in self.keys().items() if k == key), None)
-        ident = state.models[self.selected].ident
+        ident = self._selected_name(state)
         if tag is None:
             self.refuse(f"{ident} has no such command now.", title="Order")
             return
@@ -900,6 +1077,12 @@ class DWScreen(GameScreen):
             self.execute(self.candidates[0])
             return
         self.redraw()
+
+    def _selected_name(self, state: DWState) -> str:
+        """The selected wing's or model's name."""
+        if self.wing is not None:
+            return state.wings[self.wing].ident
+        return "The model" if self.selected is None else state.models[self.selected].ident
 
     def action_cancel_plan(self) -> None:
         """Drop the plan being prepared."""
@@ -1008,22 +1191,41 @@ class DWScreen(GameScreen):
                 return
         if self.plan is not None and self._pick(where):
             return
-        here = self._model_at(state, where)
-        if here is not None and (self.plan is None or here in self._own_models(state)):
-            self.selected = here
-            self.drop_plan()
-            self.redraw()
+        if self.plan not in _PICKED_BY_HEX and self._select_at(state, where):
             return
         if self.plan is not None:
             self.refuse(self._no_pick(state, where), title=group_name(self.plan))
 
-    def _model_at(self, state: DWState, where: Hex) -> int | None:
-        """The model in ``where``: the selected one if it is there, else a flyer, else any."""
-        here = [n for n, m in enumerate(state.models) if m.on_board and m.hex == where]
-        if self.selected in here:
-            others = [n for n in here if n != self.selected]
-            return others[0] if others else self.selected
-        return here[0] if here else None
+    def _select_at(self, state: DWState, where: Hex) -> bool:
+        """Select the next piece in ``where``: a model, or a wing flying there (DW-20).
+
+        While a plan is prepared only the player's own models are picked this way.
+        """
+        pieces = [("m", n) for n, m in enumerate(state.models) if m.on_board and m.hex == where]
+        if self.plan is not None:
+            own = self._own_models(state)
+            pieces = [p for p in pieces if p[1] in own]
+        else:
+            pieces += [("w", n) for n in wings_at(state, where)]
+        if not pieces:
+            return False
+        current = ("w", self.wing) if self.wing is not None else ("m", self.selected)
+        kind, index = (
+            pieces[(pieces.index(current) + 1) % len(pieces)] if current in pieces else pieces[0]
+        )
+        self._select(kind, index)
+        return True
+
+    def _select(self, kind: str, index: int) -> None:
+        """Select model (``m``) or wing (``w``) ``index``; the plan is dropped."""
+        if kind == "w":
+            self.wing = index
+        else:
+            self.wing = None
+            self.selected = index
+        self.drop_plan()
+        self.arc_weapon = None
+        self.redraw()
 
     def _pick(self, where: Hex) -> bool:
         """Pick ``where`` for the plan: its commands there become the options."""
@@ -1036,6 +1238,8 @@ class DWScreen(GameScreen):
         ]
         if not options:
             return False
+        if isinstance(options[0], FlyWing):  # then attack, land or patrol (DW-20.4 to 20.8)
+            options = flight_options(state, options[0])
         self.picked = where
         self.board.set_cursor(where)
         self.options = options
@@ -1049,8 +1253,9 @@ class DWScreen(GameScreen):
         return True
 
     def _no_pick(self, state: DWState, where: Hex) -> str:
-        index = self.selected
-        ident = state.models[index].ident if index is not None else "The model"
+        ident = self._selected_name(state)
+        if self.plan in _PICKED_BY_HEX:
+            return self._wing_no_pick(state, where)
         there = next((m for m in state.models if m.on_board and m.hex == where), None)
         if self.plan == DEPLOY:
             if there is not None:
@@ -1061,6 +1266,20 @@ class DWScreen(GameScreen):
         if self.plan == FIRE:
             return f"Nothing of the active squadron bears on {where.label}."
         return f"No {group_name(self.plan or '').lower()} for {ident} at {where.label}."
+
+    def _wing_no_pick(self, state: DWState, where: Hex) -> str:
+        """The engine's refusal of a launch or a flight to ``where`` (one line)."""
+        wings = (
+            [state.wings[self.wing].ident]
+            if self.wing is not None
+            else sorted({c.wing for c in self.candidates if isinstance(c, LaunchWing)})
+        )
+        if not wings:
+            return f"No wing may go to {where.label}."
+        command: Command = (
+            FlyWing(wings[0], where) if self.plan == FlyWing.TAG else LaunchWing(wings[0], where)
+        )
+        return wing_refusal(state, command) or f"Not to {where.label}."
 
     def action_end_activation(self) -> None:
         """End the activation (DW-7.2); ask first when no attack was declared and some could."""
@@ -1155,11 +1374,19 @@ class DWScreen(GameScreen):
         if action == "turn":
             return self.plan == MOVE or self.facing is not None
         if action == "alternative":
-            return len(self.options) > 1 or self.plan == EDGE
+            return (
+                len(self.options) > 1
+                or self.plan == EDGE
+                or (bool(self.options) and self.chosen is None)
+            )
         if action == "result":
             return self.game.summary.over
         if action == "end_activation":
             return state.activation is not None
         if action == "arcs":
-            return self.selected is not None and state.stage is not Stage.DEPLOYMENT
+            return (
+                self.selected is not None
+                and self.wing is None
+                and state.stage is not Stage.DEPLOYMENT
+            )
         return True

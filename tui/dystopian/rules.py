@@ -2,8 +2,9 @@
 
 What a player needs at the table, section by section of ``rules/dystopian.md``: the dice
 (DW-2), the turn (DW-7, DW-9), setting up (DW-22.8, DW-22.4), movement (DW-11, DW-28.4),
-firing (DW-14, DW-15, DW-17), damage (DW-16), morale (DW-10), the end (DW-22.4 to DW-22.6) and how
-the screen shows them (DW-28.13 item 16). The page is one `tui.screens._page.PageView`.
+firing (DW-14, DW-15, DW-17), tiny flyers (DW-20), damage (DW-16), morale (DW-10), the end
+(DW-22.4 to DW-22.6) and how the screen shows them (DW-28.13 item 16). The page is one
+`tui.screens._page.PageView`.
 """
 
 from __future__ import annotations
@@ -70,6 +71,25 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   Charges: each 5 cancels a hit, each 6 two.
 - Attacks are declared first, and rolled when the activation ends.
 
+## Tiny flyers (wings)
+
+- A wing is 1-5 tokens of one kind: fighters (MV 16", AA 2 a token), recon (AA 1), dive
+  bombers and torpedo bombers (MV 12", AD 3 a token, AA 1). Carrier wings start on their
+  carrier's deck; free wings wait off their owner's edge and fly in.
+- Wings activate like squadrons, the players alternating; a wing flies up to half its MV in
+  hexes over anything and ends in a free hex. Flying more than half its move costs a point of
+  fuel, so does each attack; at 1 fuel it flies half and may not attack.
+- After its move a wing may **attack** (fighters shoot wings within 2 hexes on 3+, recon 5+;
+  bombers hit a ship in contact on 3+, torpedo bombers a ship within 4 on 3+, after the
+  target squadron's AA has fired at them), **land** on a friendly carrier within 2, or fly
+  **Combat Air Patrol** over a Large or Massive friend within 2 and move with it.
+- A carrier launches a wing within 2 hexes (or as its CAP) in its activation: one deck
+  operation an activation (two with Double Decker), none after it fired. A wing off its own
+  edge **refuels** to 6 fuel.
+- AA at a wing hits on 5-6: each natural 6 destroys a token; hits reaching the tokens left
+  **Abort** the wing (no attacks this activation). Models may turn their AA on a wing within
+  4 hexes in their activation.
+
 ## Damage
 
 - Hits equal to the target's **Damage Rating** cost one Hull Point; hits reaching its
@@ -93,6 +113,15 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   A airship, M bomber, L landship, T tank, X fortification): upper case the first player's,
   lower case the second's; the arrow beside it is its bow. `^` flying, `"` obscured, `v`
   submerged.
+- A wing is `*` and a letter for its kind (F fighters, R recon, B bombers, T torpedo
+  bombers; upper case the first player's) and its tokens: `*F5`. A wing on CAP shows its
+  letter and tokens at the right of its host's hex (the host shows `+`). Wings off the table are
+  listed in the order panel ("Wings off: *F4 edge, *f5 CV-1").
+- Tab selects your models, then your wings (Enter on a hex selects a wing there too): its card
+  shows its tokens, fuel, place, CAP host, Abort and rearm. Keys: `l` launch from a carrier,
+  `m` fly the wing (Enter on a shaded hex, then 1-9: just fly, attack, land or CAP; 1 before
+  picking: off your edge to refuel), `u` refuel, `k` a model's AA at a wing. Each shows what
+  it does, its fuel and the hits to expect; Enter gives it.
 - `v` shades the selected model's fire arc, weapon by weapon, each hex with its range band
   (`h` or `½`: half the dice reach). While a move is plotted the hexes a legal move ends in show
   how many hexes it moves.

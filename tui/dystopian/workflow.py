@@ -36,6 +36,8 @@ from engine.dystopian.dice import NATURAL_SIX
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import Step, StepKind, parse_path
 from engine.dystopian.rules import legal_commands
+from engine.dystopian.wing_commands import FireAA, FlyWing, LaunchWing, RefuelWing
+from engine.dystopian.wing_rules import wing_hex, wing_index
 from engine.hexes import Facing, Hex
 
 if TYPE_CHECKING:
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FALLBACK_KEYS",
     "KNOWN_KEYS",
+    "TAG_KEYS",
     "assign_keys",
     "describe",
     "dice_text",
@@ -76,6 +79,14 @@ KNOWN_KEYS: Final = {
     "generator": "g",
 }
 """The key of a command whose tag holds the word (``dw_move_model`` -> ``m``)."""
+TAG_KEYS: Final = {
+    LaunchWing.TAG: "l",
+    FlyWing.TAG: "m",
+    RefuelWing.TAG: "u",
+    FireAA.TAG: "k",
+}
+"""Fixed keys of the wing commands (DW-20): l launch, m fly (a wing's move), u refuel, k AA
+(ack-ack at a wing); a wing's flight and a model's move never share a list."""
 FALLBACK_KEYS: Final = "hijknopstuvx"
 """Keys for command kinds no word above names, in turn."""
 _NOT_ORDERS: Final = (RollOff, ChooseEdge, DeployModel, EndActivation)
@@ -123,7 +134,8 @@ def assign_keys(tags: Sequence[str]) -> dict[str, str]:
     keys: dict[str, str] = {}
     taken: set[str] = set()
     for tag in tags:
-        known = [KNOWN_KEYS[w] for w in tag.split("_") if w in KNOWN_KEYS]
+        known = [TAG_KEYS[tag]] if tag in TAG_KEYS else []
+        known += [KNOWN_KEYS[w] for w in tag.split("_") if w in KNOWN_KEYS]
         key = next((k for k in known if k not in taken), "")
         if not key:
             key = next((k for k in FALLBACK_KEYS if k not in taken), "")
@@ -185,7 +197,15 @@ def move_end(state: DWState, command: MoveModel) -> tuple[Hex, Facing] | None:
 
 
 def key_hex(state: DWState, command: Command) -> Hex | None:
-    """The hex a command is picked by: the first hex it names, a move's end, its first target."""
+    """The hex a command is picked by: the first hex it names, a move's end, its first target.
+
+    A wing command without a hex (AA at a wing, DW-18.2) is picked where its wing flies.
+    """
+    if isinstance(command, FireAA):
+        index = wing_index(state, command.wing)
+        return None if index is None else wing_hex(state, index)
+    if isinstance(command, FlyWing) and command.to is None:
+        return None  # off the table (DW-20.5): picked by number
     for attribute in attrs.fields(type(command)):
         value = getattr(command, attribute.name)
         if isinstance(value, Hex):
