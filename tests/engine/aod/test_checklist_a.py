@@ -869,10 +869,12 @@ class TestItem8Vtol:
         assert {c.unit for c in strafes} == {"HX-007a"}
         assert {c.targets for c in strafes} == {("HX-010a",)}
         assert len(strafes) == 2
+        gadfly = unit(state, "HX-007a")
         for command in strafes:
             assert command.at.distance(H("0505")) <= 4  # speed 16 - 12
             after, events = play(state, [command], dice=[5, 5, 5])
             assert _shots(events)
+            assert after.units[gadfly].hex == command.at
 
     def test_a_vtol_held_at_noe_breaks_away_before_it_strafes(self) -> None:
         """AOD-8.4 / AOD-8.9 [DESIGN]: a VTOL at NOE touched by an enemy rolls to break away.
