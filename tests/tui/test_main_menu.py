@@ -44,6 +44,7 @@ async def test_app_starts_on_the_main_menu_with_every_entry(make_app):
             "New game: BattleTech",
             "New game: Paper 'Mech",
             "New game: MechWarrior: Age of Destruction",
+            "New game: Dystopian Wars",
             "Tutorial (BattleTech)",
             "Continue",
             "Load",
