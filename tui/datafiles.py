@@ -7,9 +7,11 @@ once the caller adds the file's name (``hexmech validate``).
 
 from __future__ import annotations
 
+import sys
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, TextIO
 
 from engine.tomlfile import DataFileError
 
@@ -49,3 +51,18 @@ def file_format(text: str) -> str:
     except (ValueError, RecursionError):  # TOML's errors; an integer too long to read at all
         return ""
     return value if isinstance(value, str) else ""
+
+
+def report_skipped(skipped: Sequence[str], report: TextIO | None, *, named: bool) -> None:
+    """Write ``hexmech: skipped FILE:LINE: reason`` (escaped) for each file a library left out.
+
+    ``report``: by default standard error when the player named folders (``--units``: ``named``),
+    else nowhere (the bundled and user files' problems are shown by ``hexmech validate``).
+    """
+    from saves.text import printable  # noqa: PLC0415 - only when there is something to say
+
+    if report is None and named:
+        report = sys.stderr
+    if report is not None:
+        for line in skipped:
+            print(f"hexmech: skipped {printable(line)}", file=report)

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import attrs
 
-from engine.aod.combat import AttackOrder, fires_on_move
+from engine.aod.combat import AttackOrder, fires_on_move, weapon_for
 from engine.aod.commands import FireOnMove
 from engine.aod.context import AoDCode, Ctx, label
 from engine.aod.events import UnitMoved
-from engine.aod.fighters import combatant
+from engine.aod.fighters import combatant, target_index
 from engine.aod.geometry import Battlefield, facing_towards
 from engine.aod.movement import Altitude, allowance, reachable_states, starts_hindered
 from engine.aod.moving import break_away, offer_spins
@@ -66,6 +66,10 @@ def fire_on_move_commands(state: AoDState, index: int) -> list[Command]:
     at = indices.index(index)
     if not fires_on_move(combatant(state, index, at)):
         return []
+    weapon = weapon_for(state.definition(index))
+    if weapon is None:
+        return []
+    reach = 2 * weapon.max_range  # AOD-12.9: at most doubled (anti-air on a cruising VTOL)
     budget = fire_on_move_allowance(state, index)
     places = sorted(
         reachable_states(field, at, budget).items(),
@@ -75,26 +79,34 @@ def fire_on_move_commands(state: AoDState, index: int) -> list[Command]:
     for other in state.units:
         if other.owner == unit.owner or not other.on_board or other.hex is None:
             continue
-        taken = 0
-        for (where, high), _cost in places:
-            facing = facing_towards(where, other.hex)
-            there = _placed(field, at, where, facing, high)
-            try:
-                aim(
-                    state,
-                    index,
-                    (other.ident,),
-                    None,
-                    order=AttackOrder.MOVE,
-                    field=(there, indices),
-                )
-            except IllegalCommand:
-                continue
-            altitude = None if high is unit.altitude else high
-            found.append(FireOnMove(unit.ident, where, facing, (other.ident,), altitude))
-            taken += 1
-            if taken == _PLACES_PER_TARGET:
-                break
+        if unit.hex.distance(other.hex) > budget + reach:  # out of range from every place
+            continue
+        near = [p for p, _cost in places if p[0].distance(other.hex) <= reach]  # `aim` refuses
+        found += _strafes_at(state, index, other.ident, near)  # the others: out of range
+    return found
+
+
+def _strafes_at(
+    state: AoDState, index: int, target: str, places: list[tuple[Hex, Altitude]]
+) -> list[Command]:
+    """The first `_PLACES_PER_TARGET` of ``places`` from which unit ``index`` may fire at target."""
+    unit = state.units[target_index(state, target)]
+    assert unit.hex is not None  # noqa: S101 - the caller checked
+    field, indices = state.battlefield()
+    at = indices.index(index)
+    shooter = state.units[index]
+    found: list[Command] = []
+    for where, high in places:
+        facing = facing_towards(where, unit.hex)
+        there = _placed(field, at, where, facing, high)
+        try:
+            aim(state, index, (target,), None, order=AttackOrder.MOVE, field=(there, indices))
+        except IllegalCommand:
+            continue
+        altitude = None if high is shooter.altitude else high
+        found.append(FireOnMove(shooter.ident, where, facing, (target,), altitude))
+        if len(found) == _PLACES_PER_TARGET:
+            break
     return found
 
 

@@ -11,7 +11,6 @@ unit files against the joined catalogue. A file that cannot be used is left out 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 import platformdirs
 
 from tui.aod.files import aod_files, bundled_files
-from tui.datafiles import file_format, read_file
+from tui.datafiles import file_format, read_file, report_skipped
 
 if TYPE_CHECKING:
     from engine.aod.data.catalogue import CatalogueFile
@@ -114,13 +113,8 @@ def install(folders: Sequence[Path] = (), *, report: TextIO | None = None) -> Li
     ``report``: by default standard error when ``folders`` are named (``--units``), else nowhere.
     """
     from engine.aod.ruleset import RULESET  # noqa: PLC0415 - the engine loads only now
-    from saves.text import printable  # noqa: PLC0415
 
     library, skipped = read_library(folders)
     RULESET.library = library
-    if report is None and folders:
-        report = sys.stderr
-    if report is not None:
-        for line in skipped:
-            print(f"hexmech: skipped {printable(line)}", file=report)
+    report_skipped(skipped, report, named=bool(folders))
     return library

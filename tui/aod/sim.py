@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from tui.commands.errors import UsageError
-from tui.commands.runner import SimAdapter, wilson
+from tui.commands.runner import SimAdapter, play_policies, wilson
 
 if TYPE_CHECKING:
     from engine.aod.state import AoDSetup, AoDState
@@ -267,36 +267,23 @@ def play_game(
     from engine.aod.language import format_command  # noqa: PLC0415
     from engine.aod.policies import get_policy  # noqa: PLC0415
     from engine.aod.ruleset import RULESET  # noqa: PLC0415
-    from engine.game import IllegalCommand  # noqa: PLC0415
 
     policy = get_policy(spec.policy)
     other = get_policy(spec.against) if spec.against else policy
     assert policy is not None  # noqa: S101 - checked by choose_policy
     assert other is not None  # noqa: S101 - checked by prepare
-    state = RULESET.start(spec.setup)
-    commands = 0
-    try:
-        while state.result is None:
-            if commands >= max_commands:
-                return _outcome(
-                    index, state, commands, f"no result after {commands:,} commands", side
-                )
-            seats = RULESET.seats_to_act(state)
-            acting = policy if side is None or side in seats else other
-            command = acting(state, rng)
-            if command is None:
-                return _outcome(index, state, commands, f"no command in {state.stage.value}", side)
-            try:
-                events = RULESET.decide(state, command, dice)
-            except IllegalCommand as exc:
-                said = format_command(command)
-                return _outcome(index, state, commands, f"refused {said!r}: {exc}", side)
-            for event in events:
-                state = RULESET.evolve(state, event)
-            commands += 1
-    except Exception as exc:  # noqa: BLE001 - one bad game is reported, not the whole run lost
-        return _outcome(index, state, commands, f"{type(exc).__name__}: {exc}", side)
-    return _outcome(index, state, commands, "", side)
+    state, commands, error = play_policies(
+        RULESET,
+        RULESET.start(spec.setup),
+        policy,
+        other,
+        side,
+        dice=dice,
+        rng=rng,
+        max_commands=max_commands,
+        describe=format_command,
+    )
+    return _outcome(index, state, commands, error, side)
 
 
 def _outcome(

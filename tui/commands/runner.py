@@ -340,3 +340,45 @@ class Report:
             f"{self.mean_commands:.0f} commands per game, {self.seconds:.1f} s"
         )
         return "\n".join(lines)
+
+
+def play_policies(
+    ruleset: Any,  # noqa: ANN401 - an engine.game.Ruleset (the engine loads in the worker)
+    state: Any,  # noqa: ANN401 - its state, from ruleset.start
+    policy: Callable[[Any, Any], Any],
+    other: Callable[[Any, Any], Any],
+    side: int | None,
+    *,
+    dice: Any,  # noqa: ANN401 - an engine.dice.DiceSource
+    rng: Any,  # noqa: ANN401 - the policies' random.Random
+    max_commands: int,
+    describe: Callable[[Any], str],
+) -> tuple[Any, int, str]:
+    """Play ``policy`` for seat ``side`` (None: every seat) and ``other`` for the rest to a result.
+
+    For a ruleset whose state has ``result`` (None while playing) and ``stage``. Returns the last
+    state, the commands played and the error ("" for a game that ended): the command cap, a
+    player with no command, a refused command (``describe`` writes it) or any exception.
+    """
+    from engine.game import IllegalCommand  # noqa: PLC0415 - the engine loads in the worker
+
+    commands = 0
+    try:
+        while state.result is None:
+            if commands >= max_commands:
+                return state, commands, f"no result after {commands:,} commands"
+            seats = ruleset.seats_to_act(state)
+            acting = policy if side is None or side in seats else other
+            command = acting(state, rng)
+            if command is None:
+                return state, commands, f"no command in {state.stage.value}"
+            try:
+                events = ruleset.decide(state, command, dice)
+            except IllegalCommand as exc:
+                return state, commands, f"refused {describe(command)!r}: {exc}"
+            for event in events:
+                state = ruleset.evolve(state, event)
+            commands += 1
+    except Exception as exc:  # noqa: BLE001 - one bad game is reported, not the whole run lost
+        return state, commands, f"{type(exc).__name__}: {exc}"
+    return state, commands, ""

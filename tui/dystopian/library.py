@@ -15,7 +15,6 @@ does not need it goes on without it.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import MappingProxyType
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import platformdirs
 
-from tui.datafiles import file_format, read_file
+from tui.datafiles import file_format, read_file, report_skipped
 from tui.dystopian.files import bundled_files, dw_files
 
 if TYPE_CHECKING:
@@ -154,13 +153,8 @@ def install(folders: Sequence[Path] = (), *, report: TextIO | None = None) -> Li
     ``report``: by default standard error when ``folders`` are named (``--units``), else nowhere.
     """
     from engine.dystopian.ruleset import RULESET  # noqa: PLC0415 - the engine loads only now
-    from saves.text import printable  # noqa: PLC0415
 
     library, skipped = read_library(folders)
     RULESET.library = library
-    if report is None and folders:
-        report = sys.stderr
-    if report is not None:
-        for line in skipped:
-            print(f"hexmech: skipped {printable(line)}", file=report)
+    report_skipped(skipped, report, named=bool(folders))
     return library
