@@ -30,6 +30,7 @@ from engine.dystopian.commands import (
     DeployModel,
     EndActivation,
     Fire,
+    Generate,
     MoveModel,
     RollOff,
 )
@@ -44,6 +45,7 @@ from engine.dystopian.events import (
     DeployerChanged,
     EndPhaseBegan,
     GameLengthRolled,
+    GeneratorRolled,
     HazardKind,
     InitiativeRolled,
     LossCause,
@@ -58,6 +60,7 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Squadron, escort_problems
+from engine.dystopian.generating import GENERATE
 from engine.dystopian.geometry import Level
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.rules import decide
@@ -692,3 +695,37 @@ class TestItem7Contacts:
         state, events = play(state, [MoveModel("CR-3", "L")])
         assert isinstance(events[0], ModelMoved)
         assert (events[0].hexes, events[0].facing) == ((H("1006"),), NW)
+
+    def test_generators_after_a_contact(self) -> None:
+        """DW-12.5 / DW-27 item 23: no generator after terrain; after an equal, Tesla whole.
+
+        An invented Lancer Cruiser with a Tesla generator (DW-23; none of the placeholder cards
+        carries one). CR-1 hits an island (Medium, 8 dice): its Tesla is refused. CR-2 rams
+        CR-4, a cruiser like itself (half dice, DW-12.5): a single-die generator is not halved,
+        it rolls its one die (a 4: no effect).
+        """
+        science = attrs.evolve(card("CR"), generators=("tesla",))
+        game = setup(
+            fleet(Squadron(science, 2)),
+            fleet(squadron("CR", 2)),
+            terrain={"1006": TerrainKind.GROUND},
+        )
+        places: dict[str, Place] = {
+            "CR-1": ("1003", S),
+            "CR-2": ("1203", S),
+            "CR-3": ("1107", N),
+            "CR-4": ("1205", N),
+        }
+        state, _ = play(arrange(game, places), [Activate("CR-1"), MoveModel("CR-1", "FFF")])
+        state, events = play(state, [MoveModel("CR-2", "FFF")], [1] * (8 + 1 + 4))
+        assert state.activation is not None
+        assert state.activation.fire_limit(0) is ContactFire.NONE
+        assert state.activation.fire_limit(1) is ContactFire.HALF
+        _refused(
+            state,
+            Generate("CR-1", "tesla", "CR-3"),
+            GENERATE,
+            "After hitting terrain or a larger model its generators cannot be used.",
+        )
+        _, events = play(state, [Generate("CR-2", "tesla", "CR-4")], [4])
+        assert events[1] == GeneratorRolled(1, "tesla", 3, (4,))

@@ -359,8 +359,11 @@ class TestItem9Combat:
         places: dict[str, Place] = {"AS-1": ("1006", N), "CR-1": ("1007", N), "CR-2": ("1107", N)}
         state, _ = play(arrange(air, places), [Activate("AS-1"), MoveModel("AS-1", "F")])
         rolled = _rolled(state, Fire(("AS-1",), "bombs", ("CR-1",)), [1] * 16)
-        bombs = [r for r in rolled if r.source is AttackSource.WEAPON]
-        assert [(r.ad, r.threshold) for r in bombs] == [(10, 4)]
+        assert [(r.source, r.attackers, r.ad, r.threshold) for r in rolled] == [
+            (AttackSource.ACK_ACK, (1,), 3, 4),  # CR-1's AA at the attacking flyer, first
+            (AttackSource.ACK_ACK, (2,), 3, 4),
+            (AttackSource.WEAPON, (0,), 10, 4),  # then the bombs
+        ]
 
     def test_mines_blast_chain_and_sweep(self) -> None:
         """DW-18.6 (pure resolution; the turn machine has no mines): one roll, full hits to all.
