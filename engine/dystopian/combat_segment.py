@@ -18,9 +18,12 @@ an attacker, with dice left, responds separately at full value (the digest notes
 beats linking). A linked attack needs the worst hit number of its contributions (DW-2.3) and the
 lowest modifier. An attack whose target is gone when its turn comes is lost. The Sturginium
 Flare moves the model at once (`movement.flare_path`, `movement.displace`; a collision on the way
-is rolled then). Left out: Vulnerable re-rolls (the attacker never re-rolls), shields and other
-generators (DW-23), indirect fire, bombs' and mines' special declarations, tiny flyers (DW-20),
-AA and CC fired offensively in the model's own activation.
+is rolled then). Elsewhere: the Shield and Guardian (`generator_segment.shield_step`, called
+here), the active generators (`generating`), tiny flyers and AA fired at them (`wings_segment`).
+Left out: Vulnerable re-rolls (the attacker never re-rolls), indirect fire, mines (dropped, set
+off, chained and swept: pure in `ordnance`, not in the turn machine), AA fired offensively at
+flying models (at wings it is `wing_commands.FireAA`) and CC at divers in the model's own
+activation.
 
 Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
 within reach is rolled before any attack, once per attacker and squadron attacked, each
@@ -47,6 +50,7 @@ from engine.dystopian.combat import (
     split_problem,
 )
 from engine.dystopian.commands import Fire
+from engine.dystopian.commodore import keep_flagship
 from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.damage import (
     Critical,
@@ -178,8 +182,10 @@ def deal(
 
     A Magazine Explosion blasts every piece within 2 hexes (DW-28.10) with 2 x its starting HP
     dice, each victim's damage dealt in turn (a victim's own magazine blasts too, never back at
-    one that already blew). The model stays until `settle` removes it.
+    one that already blew). The model stays until `settle` removes it. A Magazine Explosion
+    against a flagship may first be re-rolled by the Commodore (DW-10.1 #3, `keep_flagship`).
     """
+    outcome = keep_flagship(ctx, index, outcome)
     ctx.emit(
         DamageDealt(
             index,

@@ -13,6 +13,7 @@ from typing import Any
 from attrs import evolve as _replace
 
 from engine.dystopian.combat import ContactFire
+from engine.dystopian.commodore import CommodoreRerolled, apply_commodore_rerolled
 from engine.dystopian.events import (
     ActivationEnded,
     AttackDeclared,
@@ -519,3 +520,4 @@ def _generator_rolled(event: GeneratorRolled, state: DWState) -> DWState:
 # ---- tiny-flyer wings (DW-20): the mutators live in `engine.dystopian.wing_evolve` ----
 for _event_type, _mutator in WING_APPLY.items():
     _apply.register(_event_type, _mutator)
+_apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3

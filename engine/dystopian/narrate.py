@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import singledispatch
 
+from engine.dystopian.commodore import CommodoreRerolled, tell_commodore_rerolled
 from engine.dystopian.context import label
 from engine.dystopian.damage import CRITICAL_TABLE, Critical, Marker
 from engine.dystopian.events import (
@@ -624,3 +625,4 @@ def _(event: GeneratorRolled, before: DWState, after: DWState) -> str:
 # ---- tiny-flyer wings (DW-20): the sentences live in `engine.dystopian.wing_narrate` ----
 for _event_type, _sentence in WING_SAID.items():
     _said.register(_event_type, _sentence)
+_said.register(CommodoreRerolled, tell_commodore_rerolled)  # DW-10.1 #3

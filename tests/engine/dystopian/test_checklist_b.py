@@ -27,6 +27,7 @@ import pytest
 from engine.dice import ScriptedDice
 from engine.dystopian.combat import Shooter, combined_ad, linked_ad, weapon_ad
 from engine.dystopian.commands import Activate, Board, EndActivation, Fire, MoveModel
+from engine.dystopian.commodore import CommodoreRerolled
 from engine.dystopian.context import DWCode
 from engine.dystopian.damage import Critical, Hull, damage_from_hits, resolve_damage
 from engine.dystopian.dice import roll_pool
@@ -644,9 +645,10 @@ class TestItem12Morale:
     all modifiers (which checks each bonus applies to: DW-10.3, DW-27 item 26), the Commodore
     and its re-roll, exempt model types."
 
-    The Commodore's re-roll (DW-10.1) is played for a treacherous-terrain test (#1, here) and a
-    repair roll (#4, test_end_phase_repairs.py); the two critical-table re-rolls (#2, #3) are
-    not implemented (see the report of issue 18's checklist).
+    The Commodore's re-roll (DW-10.1) is played for a treacherous-terrain test (#1, here), a
+    Magazine Explosion against the flagship (#3, here and test_commodore.py: automatic, no
+    seat is asked mid-attack) and a repair roll (#4, test_end_phase_repairs.py); the re-roll of
+    a critical against an enemy (#2) is not offered (the attacker's choice, no seat is asked).
 
     Rules: DW-9.3, DW-10, DW-27 items 3, 6, 17 and 26. Also test_morale.py,
     test_turn_activation.py.
@@ -740,6 +742,26 @@ class TestItem12Morale:
             ES1, HazardKind.TREACHEROUS, (1, 5), failed=False, rerolled=True
         )
         assert state.rerolls_used == (True, False)
+
+    def test_the_commodore_rerolls_a_magazine_explosion_on_the_flagship(self) -> None:
+        """DW-10.1 #3: 10 hits on BB-1 (CR 9): (1, 1) refused, the second roll 3 + 3 kept.
+
+        Blue's cruiser CR-4 fires its fore turret from 5 hexes (RB2, 7 AD at 4+): three 6s
+        (their extra dice 1s) and four 4s.
+        """
+        game = setup(MORALE_RED, fleet(squadron("CR", 2)))  # Blue: CR-4, CR-5 (models 5, 6)
+        places = {"BB-1": ("1010", N), "CR-4": ("1016", N), "CR-5": ("1116", N)}
+        state = arrange(game, places, active=1)
+        moves = [Activate("CR-4"), MoveModel("CR-4", "F"), MoveModel("CR-5", "F")]
+        state, _ = play(state, moves)
+        dice = [6, 6, 6, 4, 4, 4, 4, 1, 1, 1, 1, 1, 3, 3]
+        state, events = play(
+            state, [Fire(("CR-4",), "fore-turret", ("BB-1",)), EndActivation()], dice
+        )
+        assert CommodoreRerolled(0, BB1, 2, (1, 1)) in events
+        assert DamageDealt(BB1, 10, 2, 0, (6,), (3, 3), ("half_ad",)) in events
+        assert state.rerolls_used == (True, False)
+        assert not state.models[BB1].lost
 
     def test_submarines_take_no_checks(self) -> None:
         """DW-10.2: submarines (and creatures, robots, burrowers, fortifications) are exempt."""
