@@ -148,19 +148,26 @@ class TestItem1DiceEngine:
 
         Three dice at 4+ with +1: 6 (2 hits, a new die), 1 (a natural 1 misses even at 3+),
         5 (a modified 6: 1 hit, no new die); the new die 3 hits at 3+: 4 hits, 4 dice.
+        DW-28.13 item 1.
         """
         roll = roll_pool(ScriptedDice([6, 1, 5, 3]), 3, 4, +1)
         assert (roll.hits, roll.faces) == (4, (6, 1, 5, 3))
         assert [d.bonus for d in roll.dice] == [False, False, False, True]
 
     def test_the_worst_number_wins(self) -> None:
-        """DW-2.3 / DW-15.5: Small Target's 5+ and Fast Target's 6 give 6; a natural 6 still 2."""
+        """DW-2.3 / DW-15.5: Small Target's 5+ and Fast Target's 6 give 6; a natural 6 still 2.
+
+        DW-28.13 item 1.
+        """
         assert worst(4, 5, 6) == 6
         roll = roll_pool(ScriptedDice([6, 5, 2]), 2, worst(5, 6), -1)
         assert roll.hits == 2  # the natural 6 scores 2 and explodes (into a 2); the 5 misses
 
     def test_plain_d6_d2_d3_and_2d6_never_explode(self) -> None:
-        """DW-2.2 / DW-2.3: a 6 on a plain D6 adds nothing; D2 and D3 read off a D6; 2D6 add."""
+        """DW-2.2 / DW-2.3: a 6 on a plain D6 adds nothing; D2 and D3 read off a D6; 2D6 add.
+
+        DW-28.13 item 1.
+        """
         script = ScriptedDice([6, 3, 3, 6, 6])
         assert roll_d6(script).value == 6
         assert d2(script).value == 1  # 3 -> 1
@@ -201,7 +208,10 @@ class TestItem2Data:
     """
 
     def test_the_roster_is_the_placeholder_cards_with_their_stat_lines(self) -> None:
-        """DW-28.12 (b): BB and CR stat lines and the BB's fore turret 8/10/8/5."""
+        """DW-28.12 (b): BB and CR stat lines and the BB's fore turret 8/10/8/5.
+
+        DW-28.13 item 2.
+        """
         cards = models()
         assert {"BB", "CR", "FF", "ES", "SS", "CV", "AS", "BM", "LS", "TK"} <= set(cards)
         bb, cr = cards["BB"], cards["CR"]
@@ -213,7 +223,10 @@ class TestItem2Data:
         assert [(o.id, o.points, o.generators) for o in bb.options] == [("shield", 15, ("shield",))]
 
     def test_escorts_attach_to_their_parent_one_to_three(self) -> None:
-        """DW-21: escorts join a Large parent's squadron; a fourth is refused."""
+        """DW-21: escorts join a Large parent's squadron; a fourth is refused.
+
+        DW-28.13 item 2.
+        """
         state = DWState.start(GAME)
         escort = state.models[1]
         assert (escort.ident, escort.escort, escort.squadron) == ("ES-1", True, 0)
@@ -226,7 +239,10 @@ class TestItem2Data:
         ]
 
     def test_the_two_free_wings_start_off_their_edge_fuelled(self) -> None:
-        """DW-20.1 / DW-20.5: the sample fleet's free wings (4 fighters, 2 x 3 torpedo bombers)."""
+        """DW-20.1 / DW-20.5: the sample fleet's free wings (4 fighters, 2 x 3 torpedo bombers).
+
+        DW-28.13 item 2.
+        """
         sample = fleets()["Sample naval fleet"]
         assert len(sample.free_wings) == 3
         game = setup(sample, BLUE)
@@ -253,7 +269,10 @@ class TestItem3Board:
     """
 
     def test_the_board_is_36_by_24_with_a_terrain_per_hex(self) -> None:
-        """DW-28.1 / DW-28.9: 36 x 24 hexes; a listed reef, open water elsewhere."""
+        """DW-28.1 / DW-28.9: 36 x 24 hexes; a listed reef, open water elsewhere.
+
+        DW-28.13 item 3.
+        """
         game = setup(RED, BLUE, terrain={"1212": TerrainKind.REEF})
         board = game.terrain
         assert (board.width, board.height) == (36, 24)
@@ -261,13 +280,19 @@ class TestItem3Board:
         assert board[H("1213")].kind is TerrainKind.WATER
 
     def test_one_piece_per_hex(self) -> None:
-        """DW-28.5: a model is not deployed on a hex another holds."""
+        """DW-28.5: a model is not deployed on a hex another holds.
+
+        DW-28.13 item 3.
+        """
         state, _ = play(DWState.start(GAME), [RollOff(), ChooseEdge(Edge.TOP)], [6, 6, 1, 1, 3, 3])
         state, _ = play(state, [DeployModel("BB-1", H("0502"), S)])
         _refused(state, DeployModel("ES-1", H("0502"), S), DWCode.OCCUPIED, "0502")
 
     def test_a_scenario_lists_its_terrain(self) -> None:
-        """DW-22.7: a scenario's map: reefs and an island where the scenario puts them."""
+        """DW-22.7: a scenario's map: reefs and an island where the scenario puts them.
+
+        DW-28.13 item 3.
+        """
         scenario = {
             "players": [
                 {"name": "Red", "fleet": "Sample naval fleet"},
@@ -286,6 +311,7 @@ class TestItem3Board:
         The first area's first roll is a 5: the type die 3 is a reef (water board), placed by
         its position dice 6, 6 (column 6, the sixth row clear of the zone: 0611); the other eleven
         area rolls are 1s.
+        DW-28.13 item 3.
         """
         faces = [5, 3, 6, 6, *([1] * 11)]
         field = method_two(ScriptedDice(faces), 36, 24, TerrainKind.WATER)
@@ -294,7 +320,10 @@ class TestItem3Board:
         assert field.terrain[field.features[0].hex].kind is TerrainKind.REEF
 
     def test_deployment_is_in_the_zone_one_squadron_each_in_turn(self) -> None:
-        """DW-22.8 steps 2-3: 4 rows deep; the chooser's squadron, then the opponent's."""
+        """DW-22.8 steps 2-3: 4 rows deep; the chooser's squadron, then the opponent's.
+
+        DW-28.13 item 3.
+        """
         state, _ = play(DWState.start(GAME), [RollOff(), ChooseEdge(Edge.TOP)], [6, 6, 1, 1, 3, 3])
         _refused(state, DeployModel("BB-1", H("0505"), S), DWCode.OUTSIDE_ZONE, "zone")
         state, events = play(
@@ -318,7 +347,10 @@ class TestItem4State:
     """
 
     def test_turn_phase_initiative_and_the_activation_queue(self) -> None:
-        """DW-7.1 / DW-9.1: turn 1, the activation stage, Red first; Red's squadrons queued."""
+        """DW-7.1 / DW-9.1: turn 1, the activation stage, Red first; Red's squadrons queued.
+
+        DW-28.13 item 4.
+        """
         state = arrange(GAME, FAR)
         assert (state.turn, state.stage, state.initiative, state.active) == (
             1,
@@ -345,7 +377,10 @@ class TestItem4State:
         ],
     )
     def test_each_critical_marker_is_kept_on_the_model(self, critical: int, marker: str) -> None:
-        """DW-5 / DW-16.2: the flag a critical sets stays on the model's markers."""
+        """DW-5 / DW-16.2: the flag a critical sets stays on the model's markers.
+
+        DW-28.13 item 4.
+        """
         state = arrange(GAME, FAR)
         state = evolve(state, DamageDealt(4, 6, 2, 0, (critical,), (), (marker,)))
         assert getattr(state.models[4].markers, marker) is True
@@ -355,6 +390,7 @@ class TestItem4State:
         """DW-5: Fire x n, Corrosion x n, AP lost, Break, All Stop, arrow, Derelict/Prize.
 
         Obscured and Submerged are the model's level (DW-11.8, DW-11.9).
+        DW-28.13 item 4.
         """
         markers = Markers(
             all_stop=True,
@@ -374,7 +410,10 @@ class TestItem4State:
         assert state.models[5].aboard == ()
 
     def test_wing_fuel_and_tokens(self) -> None:
-        """DW-20.1 / DW-20.5: each wing keeps its tokens and fuel (6 to start)."""
+        """DW-20.1 / DW-20.5: each wing keeps its tokens and fuel (6 to start).
+
+        DW-28.13 item 4.
+        """
         sample = fleets()["Sample naval fleet"]
         state = DWState.start(setup(sample, sample))
         assert [(w.tokens, w.fuel) for w in state.wings if w.owner == 1] == [
@@ -387,6 +426,7 @@ class TestItem4State:
         """DW-28.5: a ram is recorded (mover, kind, hex); DW-10.1: the re-roll used this turn.
 
         BB-1 (RR 2) steams into CR-3 three hexes ahead: the contact is recorded and rolled.
+        DW-28.13 item 4.
         """
         state = arrange(GAME, {**FAR, "CR-3": ("1006", N)})
         faces = [1, 1, 1, 1, 1, 1]  # RR 2 and the cruiser's 4 dice back: all miss
@@ -420,7 +460,10 @@ class TestItem5TurnLoop:
     """
 
     def test_initiative_is_2d6_each_ties_rolled_again(self) -> None:
-        """DW-9.1: 7 v 7 again, then 4 v 9: Blue activates first in turn 2."""
+        """DW-9.1: 7 v 7 again, then 4 v 9: Blue activates first in turn 2.
+
+        DW-28.13 item 5.
+        """
         state = arrange(GAME, {"BB-1": ("1003", S), "CR-3": ("3020", N)})
         state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "F")])
         faces = [3, 4, 5, 2, 1, 3, 4, 5]
@@ -433,7 +476,10 @@ class TestItem5TurnLoop:
         assert (state.turn, state.active) == (2, 1)
 
     def test_players_alternate_and_the_segments_come_in_order(self) -> None:
-        """DW-7.1 / DW-7.2: Red, Blue, Red; combat, boarding, morale after the movement."""
+        """DW-7.1 / DW-7.2: Red, Blue, Red; combat, boarding, morale after the movement.
+
+        DW-28.13 item 5.
+        """
         state = arrange(GAME, FAR)
         state, _ = play(state, [Activate("CR-1"), MoveModel("CR-1", "F"), MoveModel("CR-2", "F")])
         state, events = play(state, [EndActivation()])
@@ -449,6 +495,7 @@ class TestItem5TurnLoop:
 
         CR-3 carries Weapons Damaged and a fire: the repair step rolls 2 (repaired) for the
         weapons and 5 (a fire not out: 1 AP) for the fire, then the next turn's initiative.
+        DW-28.13 item 5.
         """
         marked = {"CR-3": Markers(half_ad=True, fires=1)}
         state = arrange(GAME, {"BB-1": ("1003", S), "CR-3": ("3020", N)}, markers=marked)
@@ -466,7 +513,10 @@ class TestItem5TurnLoop:
 
     @pytest.mark.parametrize(("face", "more"), [(3, False), (4, True)])
     def test_fixed_and_variable_game_length(self, face: int, more: bool) -> None:
-        """DW-22.6: a one-turn variable game rolls a D6: 1-3 it ends, 4-6 one more turn."""
+        """DW-22.6: a one-turn variable game rolls a D6: 1-3 it ends, 4-6 one more turn.
+
+        DW-28.13 item 5.
+        """
         game = setup(RED, BLUE, turns=1, length=GameLength.VARIABLE)
         state = arrange(game, {"BB-1": ("1003", S), "CR-3": ("3020", N)})
         state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "F"), EndActivation()])
@@ -492,7 +542,10 @@ class TestItem6Movement:
     """
 
     def test_movement_points_and_the_minimum_move(self) -> None:
-        """DW-28.4: the cruiser's MV 8" is 4 hexes; its 2" minimum is 1 hex, straight first."""
+        """DW-28.4: the cruiser's MV 8" is 4 hexes; its 2" minimum is 1 hex, straight first.
+
+        DW-28.13 item 6.
+        """
         state, _ = play(arrange(GAME, FAR), [Activate("CR-1")])
         _refused(state, MoveModel("CR-1", "FFFFF"), DWCode.PATH, "only 4 hexes")
         _refused(state, MoveModel("CR-1", "RF"), DWCode.PATH, "first 1 hex straight")
@@ -502,7 +555,10 @@ class TestItem6Movement:
         _refused(state, EndActivation(), DWCode.MUST_MOVE, "CR-2 must still make its minimum")
 
     def test_k_turning_and_the_final_pivot(self) -> None:
-        """DW-28.4: Naval M (K = 2): FRF refused, FFRF turns; a pivot only after a straight step."""
+        """DW-28.4: Naval M (K = 2): FRF refused, FFRF turns; a pivot only after a straight step.
+
+        DW-28.13 item 6.
+        """
         state, _ = play(arrange(GAME, FAR), [Activate("CR-1")])
         _refused(state, MoveModel("CR-1", "FRF"), DWCode.PATH, "2 hexes straight ahead")
         _refused(state, MoveModel("CR-1", "FFRFL"), DWCode.PATH, "pivot")
@@ -512,7 +568,10 @@ class TestItem6Movement:
         assert (events[0].facing, events[1].facing) == (SW, SE)
 
     def test_stop_restart_and_reverse(self) -> None:
-        """DW-11.6: All Stop stays put; restart is its only move; an arrow moves one hex back."""
+        """DW-11.6: All Stop stays put; restart is its only move; an arrow moves one hex back.
+
+        DW-28.13 item 6.
+        """
         stopped = {"CR-1": Markers(all_stop=True), "CR-2": Markers(reversing=True)}
         state, _ = play(arrange(GAME, FAR, markers=stopped), [Activate("CR-1")])
         _refused(state, MoveModel("CR-1", "F"), DWCode.PATH, "All Stop")
@@ -529,6 +588,7 @@ class TestItem6Movement:
         """DW-11.4 / DW-28.4: a Large land model turns 3 hexsides (180 degrees) in place.
 
         A naval model never turns without moving (DW-11.4: only 360 movers pivot in place).
+        DW-28.13 item 6.
         """
         land = setup(fleet(squadron("LS", 1)), fleet(squadron("TK", 3)), base=TerrainKind.GROUND)
         state = arrange(land, {"LS-1": ("1003", S), "TK-1": ("1020", N)})
@@ -539,7 +599,10 @@ class TestItem6Movement:
         _refused(state, MoveModel("CR-1", "R"), DWCode.PATH, "without moving")
 
     def test_flyers_pass_over_and_may_go_obscured(self) -> None:
-        """DW-11.8: a bomber declares an obscured move and flies over a ship in its path."""
+        """DW-11.8: a bomber declares an obscured move and flies over a ship in its path.
+
+        DW-28.13 item 6.
+        """
         air = setup(fleet(squadron("BM", 2)), BLUE)
         places = {"BM-1": ("1003", S), "BM-2": ("1103", S), "CR-3": ("1005", N)}
         state, _ = play(arrange(air, places), [Activate("BM-1")])
@@ -548,7 +611,10 @@ class TestItem6Movement:
         assert (events[0].hexes[-1], events[0].level) == (H("1007"), Level.OBSCURED)
 
     def test_submerged_models_pass_under_surface_models(self) -> None:
-        """DW-11.9: a submarine declared submerged passes under a cruiser in its way."""
+        """DW-11.9: a submarine declared submerged passes under a cruiser in its way.
+
+        DW-28.13 item 6.
+        """
         subs = setup(fleet(squadron("SS", 2)), BLUE)
         places = {"SS-1": ("1003", S), "SS-2": ("2003", S), "CR-3": ("1005", N)}
         state, _ = play(arrange(subs, places), [Activate("SS-1")])
@@ -557,7 +623,10 @@ class TestItem6Movement:
         assert (events[0].hexes[-1], events[0].level) == (H("1006"), Level.SUBMERGED)
 
     def test_treacherous_terrain_is_tested_and_a_failure_stops_the_model(self) -> None:
-        """DW-13.3 / DW-28.4: more than half its MP through a reef: the size test (1 fails)."""
+        """DW-13.3 / DW-28.4: more than half its MP through a reef: the size test (1 fails).
+
+        DW-28.13 item 6.
+        """
         game = setup(RED, BLUE, terrain={"2005": TerrainKind.REEF})
         state, _ = play(arrange(game, FAR), [Activate("CR-1")])
         state, events = play(state, [MoveModel("CR-1", "FFFF")], [1])
@@ -571,14 +640,20 @@ class TestItem6Movement:
         assert moved.contact.kind is ContactKind.TERRAIN
 
     def test_board_edges_lose_the_model(self) -> None:
-        """DW-11.1 / DW-28.4: a step off the table loses the model."""
+        """DW-11.1 / DW-28.4: a step off the table loses the model.
+
+        DW-28.13 item 6.
+        """
         state, _ = play(arrange(GAME, {**FAR, "CR-1": ("2002", N)}), [Activate("CR-1")])
         state, events = play(state, [MoveModel("CR-1", "FF")])
         assert ModelLost(2, LossCause.OFF_TABLE) in events
         assert state.models[2].lost
 
     def test_least_disruption_moves_a_token_aside(self) -> None:
-        """DW-11.10: a ship ending over a submerged token moves the token to a free neighbour."""
+        """DW-11.10: a ship ending over a submerged token moves the token to a free neighbour.
+
+        DW-28.13 item 6.
+        """
         places: dict[str, Place] = {**FAR, "CR-3": ("2005", N, Level.SUBMERGED)}
         state, _ = play(arrange(GAME, places), [Activate("CR-1")])
         state, events = play(state, [MoveModel("CR-1", "FF")])
@@ -594,6 +669,7 @@ class TestItem6Movement:
         No placeholder model has the MP for it: a tank card with MV 12" (6 hexes, turning 0")
         turns L R L R (three reversals), then its fifth turn calls for the size test: a 6
         passes, and it goes on to its sixth hex.
+        DW-28.13 item 6.
         """
         fast = attrs.evolve(card("TK"), mv=12)
         land = setup(fleet(Squadron(fast, 3)), fleet(squadron("LS", 1)), base=TerrainKind.GROUND)
@@ -626,7 +702,10 @@ class TestItem7Contacts:
     """
 
     def test_a_ram_rolls_rr_against_the_target_and_hp_back(self) -> None:
-        """DW-12.4: BB-1's RR 2 at CR-3 and CR-3's starting HP 4 back, after the movement."""
+        """DW-12.4: BB-1's RR 2 at CR-3 and CR-3's starting HP 4 back, after the movement.
+
+        DW-28.13 item 7.
+        """
         state = arrange(GAME, {**FAR, "CR-3": ("1006", N)})
         faces = [4, 4, 1, 1, 1, 1]
         state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "FFF")])
@@ -642,6 +721,7 @@ class TestItem7Contacts:
         """DW-12.1 / DW-12.4: the escort (RR 0) into CR-3: a collision, 2 dice out, 4 back.
 
         Small against Medium: the escort may fire nothing more, the cruiser half (DW-12.5).
+        DW-28.13 item 7.
         """
         state = arrange(GAME, {**FAR, "CR-3": ("1106", N)})
         commands = [Activate("BB-1"), MoveModel("ES-1", "FFF"), MoveModel("BB-1", "F")]
@@ -656,7 +736,10 @@ class TestItem7Contacts:
         assert dict(resolved.fire) == {1: ContactFire.NONE, 4: ContactFire.HALF}
 
     def test_terrain_rolls_its_dice_and_forbids_fire(self) -> None:
-        """DW-12.4 / DW-12.5: an island (Medium, 8D6) against the cruiser; no fire after it."""
+        """DW-12.4 / DW-12.5: an island (Medium, 8D6) against the cruiser; no fire after it.
+
+        DW-28.13 item 7.
+        """
         game = setup(RED, BLUE, terrain={"2006": TerrainKind.GROUND})
         state = arrange(game, {**FAR, "CR-3": ("2008", N)})
         state, events = play(state, [Activate("CR-1"), MoveModel("CR-1", "FFF")])
@@ -673,7 +756,10 @@ class TestItem7Contacts:
         assert state.activation.fire_limit(2) is ContactFire.NONE
 
     def test_a_larger_rammer_fires_half_and_the_smaller_nothing(self) -> None:
-        """DW-12.5: Large on Medium: half dice for the battleship, none for the cruiser."""
+        """DW-12.5: Large on Medium: half dice for the battleship, none for the cruiser.
+
+        DW-28.13 item 7.
+        """
         state = arrange(GAME, {**FAR, "CR-3": ("1006", N)})
         state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "FFF")])
         state, events = play(state, [MoveModel("ES-1", "F")], [1] * 6)
@@ -686,6 +772,7 @@ class TestItem7Contacts:
 
         BB-1 rams CR-3 bow to bow; in Blue's activation CR-3 may not move ahead (no new ram),
         but turns away one hexside instead of moving.
+        DW-28.13 item 7.
         """
         state = arrange(GAME, {**FAR, "CR-3": ("1006", N), "CR-4": ("0907", N)})
         state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "FFF")])
@@ -703,6 +790,7 @@ class TestItem7Contacts:
         carries one). CR-1 hits an island (Medium, 8 dice): its Tesla is refused. CR-2 rams
         CR-4, a cruiser like itself (half dice, DW-12.5): a single-die generator is not halved,
         it rolls its one die (a 4: no effect).
+        DW-28.13 item 7.
         """
         science = attrs.evolve(card("CR"), generators=("tesla",))
         game = setup(

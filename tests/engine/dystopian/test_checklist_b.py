@@ -177,7 +177,10 @@ class TestItem9Combat:
     """
 
     def test_attacks_are_declared_before_any_die_is_rolled(self) -> None:
-        """DW-7.2 step 3a / DW-15.1: `Fire` rolls nothing; the weapon fires once."""
+        """DW-7.2 step 3a / DW-15.1: `Fire` rolls nothing; the weapon fires once.
+
+        DW-28.13 item 9.
+        """
         state = _battleship_moved({"CR-3": ("1010", N)})
         fire = Fire(("BB-1",), "fore-turret", ("CR-3",))
         state, events = play(state, [fire])  # no dice at all
@@ -188,6 +191,7 @@ class TestItem9Combat:
         """DW-15.3 example: a battleship with 3 Hull Damage shoots 8 AD at RB3 with 5 dice.
 
         Its torpedoes (4 AD at RB3) are not reduced. CR-3 is 10 hexes ahead (RB3).
+        DW-28.13 item 9.
         """
         state = _battleship_moved({"CR-3": ("1014", N)}, **{"BB-1": {"hull_damage": 3}})
         turret = _rolled(state, Fire(("BB-1",), "fore-turret", ("CR-3",)), [1] * 5)
@@ -196,7 +200,10 @@ class TestItem9Combat:
         assert [r.ad for r in torpedoes if r.source is AttackSource.WEAPON] == [4]
 
     def test_half_ad_and_the_minimum_of_one(self) -> None:
-        """DW-16.2 Weapons Damaged: 8 AD at RB3 halved to 4; 7 Hull Damage leave 1, never 0."""
+        """DW-16.2 Weapons Damaged: 8 AD at RB3 halved to 4; 7 Hull Damage leave 1, never 0.
+
+        DW-28.13 item 9.
+        """
         halved = _battleship_moved(
             {"CR-3": ("1014", N)}, **{"BB-1": {"markers": Markers(half_ad=True)}}
         )
@@ -206,7 +213,10 @@ class TestItem9Combat:
         assert [r.ad for r in _rolled(wrecked, fire, [1])] == [1]
 
     def test_a_contact_halves_every_weapon(self) -> None:
-        """DW-12.5: after ramming a Medium cruiser the Large battleship fires half: 8 -> 4."""
+        """DW-12.5: after ramming a Medium cruiser the Large battleship fires half: 8 -> 4.
+
+        DW-28.13 item 9.
+        """
         state = arrange(GAME, {**FAR, "CR-3": ("1006", N), "CR-4": ("1205", N)})
         state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "FFF")])
         state, _ = play(state, [MoveModel("ES-1", "F")], [1] * 6)  # the ram: all misses
@@ -214,7 +224,10 @@ class TestItem9Combat:
         assert [(r.target, r.ad) for r in rolled] == [(CR4, 4)]
 
     def test_linked_fire_adds_half_of_each_extra(self) -> None:
-        """DW-17.1 examples: two cruisers at RB3 with 5 AD each: 5 + 2 = 7; at RB4, 3 + 1 = 4."""
+        """DW-17.1 examples: two cruisers at RB3 with 5 AD each: 5 + 2 = 7; at RB4, 3 + 1 = 4.
+
+        DW-28.13 item 9.
+        """
         rb3 = _cruisers_moved({"CR-3": ("2014", N)})
         linked = Fire(("CR-1", "CR-2"), "primary", ("CR-3",))
         assert [r.ad for r in _rolled(rb3, linked, [1] * 7)] == [7]
@@ -227,6 +240,7 @@ class TestItem9Combat:
         Only one family links: `Fire` names one weapon or one kind for every contribution
         (``primary`` here), so a primary never joins a secondary. A model of another squadron
         (CR-1, beside the battleship) may not join; an out-of-command one neither (item 12).
+        DW-28.13 item 9.
         """
         state = _battleship_moved({"CR-3": ("1308", N)})
         both = Fire(("BB-1", "BB-1"), "primary", ("CR-3",))
@@ -241,12 +255,18 @@ class TestItem9Combat:
         )
 
     def test_combined_fire_adds_every_contribution_in_full(self) -> None:
-        """DW-17.2: combined, 3 + 3 + 2 = 8 (linked it would be 3 + 1 + 1 = 5)."""
+        """DW-17.2: combined, 3 + 3 + 2 = 8 (linked it would be 3 + 1 + 1 = 5).
+
+        DW-28.13 item 9.
+        """
         assert combined_ad(3, 3, 2) == 8
         assert linked_ad(3, 3, 2) == 5
 
     def test_split_fire_and_its_limits(self) -> None:
-        """DW-17.3: 10 dice split 6 / 4 on two cruisers; never 6 / 3, nor one part per band."""
+        """DW-17.3: 10 dice split 6 / 4 on two cruisers; never 6 / 3, nor one part per band.
+
+        DW-28.13 item 9.
+        """
         state = _battleship_moved({"CR-3": ("1010", N), "CR-4": ("1110", N)})
         split = Fire(("BB-1",), "fore-turret", ("CR-3", "CR-4"), (6, 4))
         _refused(
@@ -277,6 +297,7 @@ class TestItem9Combat:
 
         A submerged target needs the matrix's 6; DW-11.9 says "natural 6s", but DW-24's Water
         Hunter (+1 to hit) only means something if modifiers apply, so a +1 makes a 5 one hit.
+        DW-28.13 item 9.
         """
         state = _battleship_moved({target: place})
         dice = [1] * 10
@@ -288,6 +309,7 @@ class TestItem9Combat:
 
         A Fast cruiser against the Capital battleship: 6. An Elusive cruiser: the Capital
         battleship hits it on 4+ (Elusive binds Small attackers only), the Small frigate on 5+.
+        DW-28.13 item 9.
         """
         fast = setup(RED, fleet(Squadron(card("CR", "fast_target"), 2)))
         state = arrange(fast, {"BB-1": ("1003", S), "ES-1": ("1103", S), "CR-3": ("1010", N)})
@@ -320,6 +342,7 @@ class TestItem9Combat:
 
         The rockets score 6, 4, 4: 4 hits (the 6's extra die a 1). CR-3's AA 3 rolls 5, 1, 1
         (1 cancelled), CR-4's 6, 1, 1 and its extra 2 (2 cancelled): 1 hit left, under DR 4.
+        DW-28.13 item 9.
         """
         state = _battleship_moved({"CR-3": ("1106", N), "CR-4": ("1206", N)})
         dice = [6, 4, 4, 1, 5, 1, 1, 6, 1, 1, 2]
@@ -334,6 +357,7 @@ class TestItem9Combat:
         """DW-18.3: the cruiser's torpedoes (4 AD at RB1) at CR-3; a 5 of its CC cancels one.
 
         4 hits (6 explodes into a 1); CR-3's CC 2 rolls 5, 1, CR-4's 1, 1: 3 left, under DR 4.
+        DW-28.13 item 9.
         """
         state = _cruisers_moved({"CR-3": ("2008", N), "CR-4": ("2108", N)})
         dice = [6, 5, 4, 1, 1, 5, 1, 1, 1]
@@ -342,7 +366,10 @@ class TestItem9Combat:
         assert cancelled == [HitsCancelled(CR3, "CC", (CR3, CR4), ((5, 1), (1, 1)), 1, 3)]
 
     def test_a_torpedo_needs_a_clear_water_path(self) -> None:
-        """DW-18.1 / DW-28.8: a naval torpedo cannot pass through another naval model."""
+        """DW-18.1 / DW-28.8: a naval torpedo cannot pass through another naval model.
+
+        DW-28.13 item 9.
+        """
         state = _cruisers_moved({"CR-3": ("2009", N), "CR-4": ("2006", N)})
         _refused(
             state,
@@ -355,6 +382,7 @@ class TestItem9Combat:
         """DW-18.5 / DW-28.6: the airship's 10 bombs at a cruiser 2 hexes astern, 4+.
 
         The cruisers' AA first (3 each at 4+, all misses: DW-18.2, the flyer attacks).
+        DW-28.13 item 9.
         """
         air = setup(fleet(squadron("AS", 1)), BLUE)
         places: dict[str, Place] = {"AS-1": ("1006", N), "CR-1": ("1007", N), "CR-2": ("1107", N)}
@@ -371,6 +399,7 @@ class TestItem9Combat:
 
         A 4-dice mine scores 2 and hits both ships beside it; the other mine in the blast rolls
         a 6 and goes off in its turn. CC 6 against a mine of AD 5 scores 4: it survives.
+        DW-28.13 item 9.
         """
         ships = (
             Piece(Hex(5, 4), Facing.N, Size.MEDIUM, Level.SURFACE, 0),
@@ -403,21 +432,30 @@ class TestItem10Damage:
 
     @pytest.mark.parametrize(("faces", "hits", "hp"), [([4, 4, 4, 1], 3, 0), ([4, 4, 4, 4], 4, 1)])
     def test_hits_against_dr(self, faces: list[int], hits: int, hp: int) -> None:
-        """DW-16.1: 3 hits under the cruiser's DR 4: nothing; 4 hits: 1 HP."""
+        """DW-16.1: 3 hits under the cruiser's DR 4: nothing; 4 hits: 1 HP.
+
+        DW-28.13 item 10.
+        """
         state = _cruisers_moved({"CR-3": ("2010", N)})
         fire = Fire(("CR-1",), "fore-turret", ("CR-3",))
         _, events = play(state, [fire, EndActivation()], [*faces, 1, 1, 1])
         assert DamageDealt(CR3, hits, hp, 0) in events
 
     def test_the_digest_frigate_examples(self) -> None:
-        """DW-16.1: 3 hits on a DR 3 frigate cost 1 HP; 6 (its CR 6) take 2 and sink it."""
+        """DW-16.1: 3 hits on a DR 3 frigate cost 1 HP; 6 (its CR 6) take 2 and sink it.
+
+        DW-28.13 item 10.
+        """
         frigate = Hull(card("FF"))
         assert damage_from_hits(frigate, 3).hp_lost == 1
         six = resolve_damage(ScriptedDice([]), frigate, 6)  # starting HP 2: no table roll
         assert (six.hp_lost, six.criticals, six.destroyed) == (2, (), True)
 
     def test_multiple_criticals(self) -> None:
-        """DW-16.1: a CR 6 cruiser taking 12 hits suffers two criticals (18 would be three)."""
+        """DW-16.1: a CR 6 cruiser taking 12 hits suffers two criticals (18 would be three).
+
+        DW-28.13 item 10.
+        """
         outcome = resolve_damage(ScriptedDice([3, 5, 5, 5]), Hull(card("CR")), 12)
         assert [c.critical for c in outcome.criticals] == [
             Critical.ENGINE_FAILURE,
@@ -427,7 +465,10 @@ class TestItem10Damage:
         assert damage_from_hits(Hull(card("CR")), 18).criticals == 3
 
     def test_a_frigate_reaching_its_cr_in_play_takes_2_and_sinks(self) -> None:
-        """DW-16.1 / DW-15.5: the Capital battleship hits the Small frigate on 5+: 6 hits, lost."""
+        """DW-16.1 / DW-15.5: the Capital battleship hits the Small frigate on 5+: 6 hits, lost.
+
+        DW-28.13 item 10.
+        """
         state = _battleship_moved({"FF-1": ("1010", N)})
         dice = [6, 6, 5, 5, 4, 1, 1, 1, 1, 1, 1, 1, *([1] * 3)]  # then FF's break check
         _, events = play(state, [Fire(("BB-1",), "fore-turret", ("FF-1",)), EndActivation()], dice)
@@ -450,27 +491,39 @@ class TestItem10Damage:
     def test_each_critical_result_in_play(
         self, first: int, second: int, critical: Critical, marker: str, ap: int
     ) -> None:
-        """DW-16.2: 6 hits on CR-3 (CR 6) roll the table: 2 HP and the result's marker."""
+        """DW-16.2: 6 hits on CR-3 (CR 6) roll the table: 2 HP and the result's marker.
+
+        DW-28.13 item 10.
+        """
         state = _battleship_moved({"CR-3": ("1010", N)})
         dice = [4, 4, 4, 4, 4, 4, 1, 1, 1, 1, first, second]
         _, events = play(state, [Fire(("BB-1",), "fore-turret", ("CR-3",)), EndActivation()], dice)
         assert DamageDealt(CR3, 6, 2, ap, (int(critical),), (first, second), (marker,)) in events
 
     def test_hard_hit_costs_d3_plus_one_marines(self) -> None:
-        """DW-16.2 7: 1D3+1 AP; a D6 of 4 is D3 2 (DW-2.2): 3 AP, 2 HP."""
+        """DW-16.2 7: 1D3+1 AP; a D6 of 4 is D3 2 (DW-2.2): 3 AP, 2 HP.
+
+        DW-28.13 item 10.
+        """
         outcome = resolve_damage(ScriptedDice([3, 4, 4]), Hull(card("CR")), 6)
         assert [c.critical for c in outcome.criticals] == [Critical.HARD_HIT]
         assert (outcome.ap_lost, outcome.hp_lost) == (3, 2)
 
     def test_the_sturginium_flare_flings_the_model(self) -> None:
-        """DW-16.2 12 / DW-28.5: 1D6 way (1-2 bow), 2D6 distance halved: 2 + 3 = 5: 2 hexes."""
+        """DW-16.2 12 / DW-28.5: 1D6 way (1-2 bow), 2D6 distance halved: 2 + 3 = 5: 2 hexes.
+
+        DW-28.13 item 10.
+        """
         outcome = resolve_damage(ScriptedDice([6, 6, 2, 2, 3]), Hull(card("CR")), 6)
         (flare,) = outcome.criticals
         assert flare.critical is Critical.STURGINIUM_FLARE
         assert outcome.hp_lost == 2
 
     def test_a_magazine_explosion_sinks_it_and_blasts_its_neighbour(self) -> None:
-        """DW-16.2 2 / DW-28.10: all HP lost; 2 x starting HP 4 = 8 dice at CR-4 alongside."""
+        """DW-16.2 2 / DW-28.10: all HP lost; 2 x starting HP 4 = 8 dice at CR-4 alongside.
+
+        DW-28.13 item 10.
+        """
         state = _battleship_moved({"CR-3": ("1010", N), "CR-4": ("1110", N)})
         dice = [6, 6, 4, 4, *([1] * 8), 1, 1, *([1] * 8), 1, 1, 1]  # the 2D6, the blast, a check
         _, events = play(state, [Fire(("BB-1",), "fore-turret", ("CR-3",)), EndActivation()], dice)
@@ -484,6 +537,7 @@ class TestItem10Damage:
 
         CR-3 has Engine Failure and one fire: 4 fails the engine, 6 on the fire: 1 AP and a
         second Fire marker (rolled for only at the next End Phase).
+        DW-28.13 item 10.
         """
         marked = {"CR-3": Markers(half_mv=True, fires=1)}
         places: dict[str, Place] = {"BB-1": ("1003", S), "ES-1": ("1103", S), "CR-3": ("3020", N)}
@@ -543,7 +597,10 @@ class TestItem11Boarding:
     """
 
     def test_defensive_aa_takes_a_marine_off_each_party(self) -> None:
-        """DW-19.4 step 2: 7 AA split 3 / 2 / 2 at 5-6: the three parties of 3 drop to 2."""
+        """DW-19.4 step 2: 7 AA split 3 / 2 / 2 at 5-6: the three parties of 3 drop to 2.
+
+        DW-28.13 item 11.
+        """
         _, events = _boarded()
         (rolled,) = _of(events, BoardingRolled)
         assert rolled.committed == (3, 3, 3)
@@ -555,7 +612,10 @@ class TestItem11Boarding:
         assert rolled.after_fire == (2, 2, 2)
 
     def test_the_melee_and_success_capture_the_landship(self) -> None:
-        """DW-19.4 steps 3-5: 7 hits take its 6 AP; it takes 3 back: captured, a derelict."""
+        """DW-19.4 steps 3-5: 7 hits take its 6 AP; it takes 3 back: captured, a derelict.
+
+        DW-28.13 item 11.
+        """
         state, events = _boarded()
         (rolled,) = _of(events, BoardingRolled)
         assert (rolled.melee_hits, rolled.defence_hits) == ((4, 1, 2), (2, 0, 1))
@@ -567,7 +627,10 @@ class TestItem11Boarding:
         assert state.models[LS1].markers.derelict
 
     def test_sabotage_when_a_capital_target_is_out_hit(self) -> None:
-        """DW-19.4 step 4: 7 hits against 3 on a Capital landship: a critical (7, Hard Hit)."""
+        """DW-19.4 step 4: 7 hits against 3 on a Capital landship: a critical (7, Hard Hit).
+
+        DW-28.13 item 11.
+        """
         _, events = _boarded()
         (rolled,) = _of(events, BoardingRolled)
         assert rolled.sabotage
@@ -575,7 +638,10 @@ class TestItem11Boarding:
         assert [(d.model, d.criticals, d.ap_lost) for d in sabotage] == [(LS1, (7,), 2)]
 
     def test_a_failure_leaves_the_target_its_crew(self) -> None:
-        """DW-19.4 step 4: target AP > 0 after the melee: failure, no sabotage, no capture."""
+        """DW-19.4 step 4: target AP > 0 after the melee: failure, no sabotage, no capture.
+
+        DW-28.13 item 11.
+        """
         dice = [1] * 7 + [2] * 9 + [4, 1, 4, 1, 4, 1]
         state, events = _boarded(dice=dice)
         (rolled,) = _of(events, BoardingRolled)
@@ -583,7 +649,10 @@ class TestItem11Boarding:
         assert not state.models[LS1].markers.derelict
 
     def test_marines_aboard_hold_a_prize_worth_double(self) -> None:
-        """DW-19.5 / DW-22.5: TK-2's 2 and TK-3's 1 stay aboard: a prize, 2 x 140 VP."""
+        """DW-19.5 / DW-22.5: TK-2's 2 and TK-3's 1 stay aboard: a prize, 2 x 140 VP.
+
+        DW-28.13 item 11.
+        """
         state, events = _boarded()
         (settled,) = _of(events, BoardingSettled)
         assert settled.aboard == (Party(TK2, 2), Party(TK3, 1))
@@ -591,7 +660,10 @@ class TestItem11Boarding:
         assert victory_points(state, 0) == 2 * 140
 
     def test_returning_marines_leave_a_derelict_with_nobody_aboard(self) -> None:
-        """DW-19.4 step 6: TK-2 calls its 2 home, TK-3 its 1: no prize, full VP only."""
+        """DW-19.4 step 6: TK-2 calls its 2 home, TK-3 its 1: no prize, full VP only.
+
+        DW-28.13 item 11.
+        """
         state, events = _boarded(Board(("TK-1", "TK-2", "TK-3"), "LS-1", (0, 2, 1)))
         (settled,) = _of(events, BoardingSettled)
         assert (settled.aboard, settled.boarder_ap) == ((), (3, 1, 2))
@@ -606,6 +678,7 @@ class TestItem11Boarding:
 
         Blue's only squadron is the derelict landship: its activation moves nothing and lists
         no attack; the End Phase drifts it from 1010 to 1009 (it faces N).
+        DW-28.13 item 11.
         """
         state, _ = _boarded(Board(("TK-1", "TK-2", "TK-3"), "LS-1", (0, 2, 1)))
         state, events = play(state, [Activate("LS-1")])
@@ -659,6 +732,7 @@ class TestItem12Morale:
 
         CR-3 starts 5 hexes from its mates: a command check with 3 - 1 = 2 dice (1 success
         needed); 4 and 1 pass it.
+        DW-28.13 item 12.
         """
         places = {**MORALE_PLACES, "CR-3": ("2103", S)}
         state, events = play(arrange(MORALE, places), [Activate("CR-1", "CR-2")], [4, 1])
@@ -666,7 +740,10 @@ class TestItem12Morale:
         _refused(state, MoveModel("CR-3", "F"), DWCode.PATH, "The commanded element moves first")
 
     def test_out_of_command_models_cannot_link_or_board(self) -> None:
-        """DW-9.3: CR-3 out of command may not link its turret with CR-1's."""
+        """DW-9.3: CR-3 out of command may not link its turret with CR-1's.
+
+        DW-28.13 item 12.
+        """
         places = {**MORALE_PLACES, "CR-3": ("2103", S), "FF-1": ("1712", N)}
         state, _ = play(arrange(MORALE, places), [Activate("CR-1", "CR-2")], [4, 1])
         moves = [MoveModel("CR-1", "F"), MoveModel("CR-2", "F"), MoveModel("CR-3", "F")]
@@ -679,7 +756,10 @@ class TestItem12Morale:
         )
 
     def test_a_loss_brings_a_break_check_and_a_failure_breaks_the_squadron(self) -> None:
-        """DW-10.2 / DW-10.4: FF-1 sunk: its squadron tests, 3D6 (1-1-1): broken."""
+        """DW-10.2 / DW-10.4: FF-1 sunk: its squadron tests, 3D6 (1-1-1): broken.
+
+        DW-28.13 item 12.
+        """
         places = {**MORALE_PLACES, "FF-1": ("0510", N)}
         state, _ = play(
             arrange(MORALE, places),
@@ -703,6 +783,7 @@ class TestItem12Morale:
         """DW-10.3 / DW-27 item 26: Icon +1D6 on break and bravery only; Die Hard Crew on all.
 
         Commodore within 4 hexes: +1D6 on every check; out of command: -1D6 (command checks).
+        DW-28.13 item 12.
         """
         icon = setup(
             fleet(squadron("BB", 1, mars=("icon",)), squadron("CR", 3), commodore=0), MORALE_BLUE
@@ -726,7 +807,10 @@ class TestItem12Morale:
         assert plan.automatic
 
     def test_losing_the_commodore_needs_two_successes(self) -> None:
-        """DW-10.3: a fleet without its Commodore needs 2 successes on every check."""
+        """DW-10.3: a fleet without its Commodore needs 2 successes on every check.
+
+        DW-28.13 item 12.
+        """
         state = arrange(MORALE, MORALE_PLACES)
         state = attrs.evolve(state, commodore_lost=(True, False))
         plan = check_plan(state, CheckKind.BREAK, 1, (2, 3, 4))
@@ -734,7 +818,10 @@ class TestItem12Morale:
         assert (plan.dice, plan.needed) == (3, 2)
 
     def test_the_commodore_rerolls_a_treacherous_test(self) -> None:
-        """DW-10.1 #1: a failed reef test (1) re-rolled once a turn near the flagship (5)."""
+        """DW-10.1 #1: a failed reef test (1) re-rolled once a turn near the flagship (5).
+
+        DW-28.13 item 12.
+        """
         game = setup(MORALE_RED, MORALE_BLUE, terrain={"0605": TerrainKind.REEF})
         state, _ = play(arrange(game, MORALE_PLACES), [Activate("BB-1")])
         state, events = play(state, [MoveModel("ES-1", "FFFF", reroll=True)], [1, 5])
@@ -748,6 +835,7 @@ class TestItem12Morale:
 
         Blue's cruiser CR-4 fires its fore turret from 5 hexes (RB2, 7 AD at 4+): three 6s
         (their extra dice 1s) and four 4s.
+        DW-28.13 item 12.
         """
         game = setup(MORALE_RED, fleet(squadron("CR", 2)))  # Blue: CR-4, CR-5 (models 5, 6)
         places = {"BB-1": ("1010", N), "CR-4": ("1016", N), "CR-5": ("1116", N)}
@@ -764,7 +852,10 @@ class TestItem12Morale:
         assert not state.models[BB1].lost
 
     def test_submarines_take_no_checks(self) -> None:
-        """DW-10.2: submarines (and creatures, robots, burrowers, fortifications) are exempt."""
+        """DW-10.2: submarines (and creatures, robots, burrowers, fortifications) are exempt.
+
+        DW-28.13 item 12.
+        """
         state = arrange(MORALE, MORALE_PLACES)
         assert check_plan(state, CheckKind.BREAK, 3, (8, 9)) is None
 
@@ -782,7 +873,10 @@ class TestItem14Victory:
     """
 
     def test_a_field_order_fulfilled_wins_at_once(self) -> None:
-        """DW-22.4: Blue's order 6, the Commodore: BB-1 sunk mid-turn ends the game there."""
+        """DW-22.4: Blue's order 6, the Commodore: BB-1 sunk mid-turn ends the game there.
+
+        DW-28.13 item 14.
+        """
         orders = (FieldOrder.DEFAULT, FieldOrder.COMMODORE)
         places = {**FAR, "BB-1": ("1010", N), "CR-3": ("1013", N), "CR-4": ("1113", N)}
         state = arrange(GAME, places, active=1, orders=orders)
@@ -799,7 +893,10 @@ class TestItem14Victory:
         assert state.stage is Stage.OVER
 
     def test_vp_full_half_and_double(self) -> None:
-        """DW-22.5: a lost cruiser 50; a battleship at half its HP 8 (4 damage) 75; escorts 0."""
+        """DW-22.5: a lost cruiser 50; a battleship at half its HP 8 (4 damage) 75; escorts 0.
+
+        DW-28.13 item 14.
+        """
         state = arrange(GAME, FAR)
         state = state.with_model(CR3, attrs.evolve(state.models[CR3], lost=True))
         assert victory_points(state, 0) == 50
@@ -817,11 +914,17 @@ class TestItem14Victory:
         ],
     )
     def test_victory_levels(self, mine: int, theirs: int, level: VictoryLevel) -> None:
-        """DW-22.5: 50% more VP crushing, 30% resounding, 10% marginal, less a draw."""
+        """DW-22.5: 50% more VP crushing, 30% resounding, 10% marginal, less a draw.
+
+        DW-28.13 item 14.
+        """
         assert victory_level(mine, theirs) is level
 
     def test_a_fixed_game_ends_after_its_turns(self) -> None:
-        """DW-22.6: a one-turn fixed game ends in its End Phase, VP counted: a draw at 0-0."""
+        """DW-22.6: a one-turn fixed game ends in its End Phase, VP counted: a draw at 0-0.
+
+        DW-28.13 item 14.
+        """
         game = setup(RED, BLUE, turns=1)
         state = arrange(game, {"CR-1": ("2003", S), "CR-2": ("2103", S), "SS-1": ("1520", N)})
         state, _ = play(
@@ -851,7 +954,10 @@ class TestItem17PersistenceAndExamples:
     """
 
     def test_events_survive_json_and_replay_to_the_same_state(self) -> None:
-        """DESIGN 4: every event of a ram and an attack, to JSON and back, folds the same."""
+        """DESIGN 4: every event of a ram and an attack, to JSON and back, folds the same.
+
+        DW-28.13 item 17.
+        """
         state = arrange(GAME, {**FAR, "CR-3": ("1006", N), "CR-4": ("1205", N)})
         commands = [Activate("BB-1"), MoveModel("BB-1", "FFF"), MoveModel("ES-1", "F")]
         after, events = play(state, commands, [1] * 6)
@@ -872,6 +978,7 @@ class TestItem17PersistenceAndExamples:
         Two dice 6, 4 and the 6's extra 1: 3 hits. Two hexes ahead of a model facing N is its
         fore sector F; two astern lies full in its aft channel. A Medium model between a Large
         shooter and its target blocks the line (DW-14.1). ``FFRF``: a turn on the third step.
+        DW-28.13 item 17.
         """
         assert roll_pool(ScriptedDice([6, 4, 1]), 2).hits == 3
         assert sectors_of(Hex(5, 5), Facing.N, Hex(5, 3)) == frozenset({Sector.F})
@@ -890,6 +997,7 @@ class TestItem17PersistenceAndExamples:
 
         The cruiser's 4D6 back score 7 against DR 7: 1 HP, no critical (collision dice).
         Through the turn machine with the seed's dreadnought (the battleship card, RR 7, DR 7).
+        DW-28.13 item 17.
         """
         dreadnought = attrs.evolve(card("BB"), rr=7, dr=7, cr=10)
         game = setup(fleet(Squadron(dreadnought, 1)), BLUE)
@@ -917,6 +1025,7 @@ class TestItem17PersistenceAndExamples:
         """DW-17.1: 3+1 = 4, 5+2 = 7, 7+3 = 10, 7+3+3 = 13, (7+3)+5 = 15; four turrets 21.
 
         The first two through the turn machine (two cruisers' turrets, RB4 and RB3).
+        DW-28.13 item 17.
         """
         rb4 = _cruisers_moved({"CR-3": ("2018", N)})
         assert [
@@ -939,6 +1048,7 @@ class TestItem17PersistenceAndExamples:
 
         The turn machine answers with each responder apart, at full value (the digest's own
         advice); the example's linked pool is rolled by the same resolver.
+        DW-28.13 item 17.
         """
         aa = linked_ad(card("CR").aa, card("CR").aa)
         assert aa == 4
@@ -947,7 +1057,10 @@ class TestItem17PersistenceAndExamples:
         assert resolve_damage(ScriptedDice([]), Hull(card("CR")), saved.remaining).hp_lost == 1
 
     def test_mine_examples(self) -> None:
-        """DW-18.6: CC 6 against a mine of AD 5 scores 4 hits: the mine survives; 5 destroy it."""
+        """DW-18.6: CC 6 against a mine of AD 5 scores 4 hits: the mine survives; 5 destroy it.
+
+        DW-28.13 item 17.
+        """
         survives = sweep_mine(ScriptedDice([5, 5, 5, 5, 3, 4]), 6, 5)
         assert (survives.roll.hits, survives.destroyed) == (4, False)
         destroyed = sweep_mine(ScriptedDice([5, 5, 5, 5, 5, 4]), 6, 5)
@@ -958,6 +1071,7 @@ class TestItem17PersistenceAndExamples:
 
         2 / 2 / 2 after the AA, its 6 MD split 2 / 2 / 2; 7 hits take its 6 AP (a Capital
         out-hit: sabotage).
+        DW-28.13 item 17.
         """
         state, events = _boarded()
         (rolled,) = _of(events, BoardingRolled)
