@@ -519,6 +519,25 @@ class TestItem10Damage:
         assert flare.critical is Critical.STURGINIUM_FLARE
         assert outcome.hp_lost == 2
 
+    def test_a_navigation_lock_forbids_submerging(self) -> None:
+        """DW-16.2 result 9: a model with a Navigation Lock cannot submerge (nor turn).
+
+        SS-1 carries the lock: its submerged move is refused, a straight surface move is not.
+        DW-28.13 item 10.
+        """
+        locked = {"SS-1": Markers(nav_lock=True)}
+        state = arrange(GAME, {**FAR, "SS-1": ("1520", N)}, active=1, markers=locked)
+        state, _ = play(state, [Activate("SS-1")])
+        _refused(
+            state,
+            MoveModel("SS-1", "F", level=Level.SUBMERGED),
+            DWCode.PATH,
+            "A model with a Navigation Lock cannot submerge.",
+        )
+        _refused(state, MoveModel("SS-1", "FRF"), DWCode.PATH, "navigation locked")
+        state, _ = play(state, [MoveModel("SS-1", "FF")])
+        assert (state.models[SS1].hex, state.models[SS1].level) == (H("1518"), Level.SURFACE)
+
     def test_a_magazine_explosion_sinks_it_and_blasts_its_neighbour(self) -> None:
         """DW-16.2 2 / DW-28.10: all HP lost; 2 x starting HP 4 = 8 dice at CR-4 alongside.
 
