@@ -52,6 +52,7 @@ from engine.dystopian.combat import (
 from engine.dystopian.commands import Fire
 from engine.dystopian.commodore import keep_flagship
 from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
+from engine.dystopian.critical_levels import force_level
 from engine.dystopian.damage import (
     Critical,
     CriticalRoll,
@@ -183,7 +184,8 @@ def deal(
     A Magazine Explosion blasts every piece within 2 hexes (DW-28.10) with 2 x its starting HP
     dice, each victim's damage dealt in turn (a victim's own magazine blasts too, never back at
     one that already blew). The model stays until `settle` removes it. A Magazine Explosion
-    against a flagship may first be re-rolled by the Commodore (DW-10.1 #3, `keep_flagship`).
+    against a flagship may first be re-rolled by the Commodore (DW-10.1 #3, `keep_flagship`); a
+    fire or a Navigation Lock may change the model's level at once (`force_level`).
     """
     outcome = keep_flagship(ctx, index, outcome)
     ctx.emit(
@@ -197,6 +199,7 @@ def deal(
             tuple(m.value for m in outcome.markers),
         )
     )
+    force_level(ctx, index, outcome)  # DW-16.2 4 and 9: out of the clouds, up to the surface
     if any(c.critical is Critical.MAGAZINE_EXPLOSION for c in outcome.criticals):
         _blast(ctx, index, exploded | {index})
     for critical in outcome.criticals:

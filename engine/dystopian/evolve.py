@@ -14,6 +14,7 @@ from attrs import evolve as _replace
 
 from engine.dystopian.combat import ContactFire
 from engine.dystopian.commodore import CommodoreRerolled, apply_commodore_rerolled
+from engine.dystopian.critical_levels import LevelForced, apply_level_forced
 from engine.dystopian.events import (
     ActivationEnded,
     AttackDeclared,
@@ -521,3 +522,4 @@ def _generator_rolled(event: GeneratorRolled, state: DWState) -> DWState:
 for _event_type, _mutator in WING_APPLY.items():
     _apply.register(_event_type, _mutator)
 _apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3
+_apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9

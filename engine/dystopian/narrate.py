@@ -11,6 +11,7 @@ from functools import singledispatch
 
 from engine.dystopian.commodore import CommodoreRerolled, tell_commodore_rerolled
 from engine.dystopian.context import label
+from engine.dystopian.critical_levels import LevelForced, tell_level_forced
 from engine.dystopian.damage import CRITICAL_TABLE, Critical, Marker
 from engine.dystopian.events import (
     ActivationEnded,
@@ -626,3 +627,4 @@ def _(event: GeneratorRolled, before: DWState, after: DWState) -> str:
 for _event_type, _sentence in WING_SAID.items():
     _said.register(_event_type, _sentence)
 _said.register(CommodoreRerolled, tell_commodore_rerolled)  # DW-10.1 #3
+_said.register(LevelForced, tell_level_forced)  # DW-16.2 results 4 and 9

@@ -30,6 +30,7 @@ from engine.dice import DiceSource
 from engine.dystopian.battlefield import scenario_terrain
 from engine.dystopian.commands import DW_COMMANDS
 from engine.dystopian.commodore import COMMODORE_EVENTS
+from engine.dystopian.critical_levels import LEVEL_EVENTS
 from engine.dystopian.events import DW_EVENTS
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
@@ -240,7 +241,12 @@ class DystopianWars:
     title = "Dystopian Wars"
     setup_type = DWSetup
     command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS)
-    event_types: tuple[type[Event], ...] = (*DW_EVENTS, *WING_EVENTS, *COMMODORE_EVENTS)
+    event_types: tuple[type[Event], ...] = (
+        *DW_EVENTS,
+        *WING_EVENTS,
+        *COMMODORE_EVENTS,
+        *LEVEL_EVENTS,
+    )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
     migrations: Mapping[int, Migration] = MIGRATIONS

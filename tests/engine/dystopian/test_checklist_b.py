@@ -29,6 +29,7 @@ from engine.dystopian.combat import Shooter, combined_ad, linked_ad, weapon_ad
 from engine.dystopian.commands import Activate, Board, EndActivation, Fire, MoveModel
 from engine.dystopian.commodore import CommodoreRerolled
 from engine.dystopian.context import DWCode
+from engine.dystopian.critical_levels import LevelForced
 from engine.dystopian.damage import Critical, Hull, damage_from_hits, resolve_damage
 from engine.dystopian.dice import roll_pool
 from engine.dystopian.events import (
@@ -537,6 +538,22 @@ class TestItem10Damage:
         _refused(state, MoveModel("SS-1", "FRF"), DWCode.PATH, "navigation locked")
         state, _ = play(state, [MoveModel("SS-1", "FF")])
         assert (state.models[SS1].hex, state.models[SS1].level) == (H("1518"), Level.SURFACE)
+
+    def test_a_submerged_model_given_a_navigation_lock_surfaces_at_once(self) -> None:
+        """DW-16.2 result 9: the turret hits submerged SS-1 on 6s only: 6 hits, 4 + 5 = 9.
+
+        It surfaces in its hex at once (`LevelForced`; also test_critical_levels.py, with the
+        obscured flyer on fire dropping out of the clouds, result 4).
+        DW-28.13 item 10.
+        """
+        state = _battleship_moved({"SS-1": ("1010", N, Level.SUBMERGED)})
+        dice = [6, 6, 6, *([1] * 7), 1, 1, 1, 4, 5]  # 10 turret dice, 3 extra, the 2D6
+        state, events = play(
+            state, [Fire(("BB-1",), "fore-turret", ("SS-1",)), EndActivation()], dice
+        )
+        assert DamageDealt(SS1, 6, 2, 0, (9,), (4, 5), ("nav_lock",)) in events
+        assert LevelForced(SS1, Level.SURFACE, "nav_lock") in events
+        assert state.models[SS1].level is Level.SURFACE
 
     def test_a_magazine_explosion_sinks_it_and_blasts_its_neighbour(self) -> None:
         """DW-16.2 2 / DW-28.10: all HP lost; 2 x starting HP 4 = 8 dice at CR-4 alongside.
