@@ -264,7 +264,7 @@ class TestItem9Combat:
         assert linked_ad(3, 3, 2) == 5
 
     def test_split_fire_and_its_limits(self) -> None:
-        """DW-17.3: 10 dice split 6 / 4 on two cruisers; never 6 / 3, nor one part per band.
+        """DW-17.3: 10 dice split 6 / 4; never 6 / 3, two shares on one target, linked, or by band.
 
         DW-28.13 item 9.
         """
@@ -278,6 +278,18 @@ class TestItem9Combat:
         )
         rolled = _rolled(state, split, [1] * 10)
         assert [(r.target, r.ad) for r in rolled] == [(CR3, 6), (CR4, 4)]
+        _refused(
+            state,
+            Fire(("BB-1",), "fore-turret", ("CR-3", "CR-3"), (5, 5)),
+            DWCode.FIRE,
+            "A split cannot put two shares on one target.",
+        )
+        _refused(
+            state,
+            Fire(("BB-1", "BB-1"), "primary", ("CR-3", "CR-4"), (5, 5)),
+            DWCode.FIRE,
+            "A linked attack cannot also be split.",
+        )
         bands = _battleship_moved({"CR-3": ("1010", N), "CR-4": ("1115", N)})
         across = Fire(("BB-1",), "fore-turret", ("CR-3", "CR-4"), (5, 5))
         _refused(bands, across, DWCode.FIRE, "Fire cannot be split across range bands.")
@@ -790,6 +802,25 @@ class TestItem12Morale:
             DWCode.FIRE,
             "A broken or out-of-command model cannot link its fire.",
         )
+
+    def test_a_broken_squadron_cannot_link(self) -> None:
+        """DW-10.4: broken, CR-1 and CR-2 may not link their turrets (each may fire alone).
+
+        DW-28.13 item 12.
+        """
+        broken = {"CR-1": Markers(broken=True), "CR-2": Markers(broken=True)}
+        places = {**MORALE_PLACES, "CR-1": ("1503", S), "CR-2": ("1603", S), "FF-1": ("1510", N)}
+        state = arrange(MORALE, places, markers=broken)
+        moves = [MoveModel("CR-1", "F"), MoveModel("CR-2", "F"), MoveModel("CR-3", "F")]
+        state, _ = play(state, [Activate("CR-1"), *moves])
+        _refused(
+            state,
+            Fire(("CR-1", "CR-2"), "primary", ("FF-1",)),
+            DWCode.FIRE,
+            "A broken or out-of-command model cannot link its fire.",
+        )
+        _, events = play(state, [Fire(("CR-1",), "primary", ("FF-1",))])
+        assert events == [AttackDeclared(DeclaredAttack((2,), (0,), (5,)))]  # CR-1 at FF-1
 
     def test_a_loss_brings_a_break_check_and_a_failure_breaks_the_squadron(self) -> None:
         """DW-10.2 / DW-10.4: FF-1 sunk: its squadron tests, 3D6 (1-1-1): broken.
