@@ -1,10 +1,11 @@
 """Set up a new Dystopian Wars game: two players, each with a fleet, and the dice seed.
 
 The form of DW-22 (two fleets, hot-seat): each player's name and fleet, chosen among the fleets
-read from ``assets/dystopian/fleets`` (the sample fleets of DW-28.12, `tui.dystopian.files`),
-each shown with its points and its Maximum Fleet Value; the board is the open-water 36 x 24
-board of DW-28.1 and the game lasts six turns (DW-22.6) with Field Orders rolled (DW-22.4), as
-the ruleset's default scenario says (`engine.dystopian.ruleset.DEFAULT_SCENARIO`).
+read from ``assets/dystopian/fleets`` (the sample fleets of DW-28.12, `tui.dystopian.files`) and
+the user's folder (`tui.dystopian.library`), each shown with its points and its Maximum Fleet
+Value; the board is the open-water 36 x 24 board of DW-28.1 and the game lasts six turns
+(DW-22.6) with Field Orders rolled (DW-22.4), as the ruleset's default scenario says
+(`engine.dystopian.ruleset.DEFAULT_SCENARIO`).
 
 Ctrl+B (or the "Build a fleet..." button) opens the fleet builder (`tui.dystopian.builder`):
 the fleet it saves joins the list at once, chosen for the player whose row was last in focus.
