@@ -10,7 +10,8 @@ The screen: the fleet's name, points limit (500 by default), game type and Base 
 roster on the left (Enter adds a squadron at its smallest size); the fleet on the right, each
 squadron with its size, options, escorts, carrier wings and the Commodore, and last the free
 wings; below, the total against the limit and the first problem, in one line each. Ctrl+S saves
-(asking before a file is overwritten) and dismisses the screen with the fleet, which the
+(asking before a file is overwritten) and dismisses the screen with the fleet (`Built`, which
+also names the fleets whose files were deleted), which the
 ruleset's library has from then on; Escape goes back (asking first when the fleet changed).
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
+from attrs import frozen
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -26,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from engine.dystopian.fleet import BaseForce, GameType, mfv_label
+from engine.dystopian.fleet import BaseForce, Fleet, GameType, mfv_label
 from engine.dystopian.fleet_builder import (
     NAME_MAX,
     add_squadron,
@@ -67,11 +69,11 @@ if TYPE_CHECKING:
 
     from textual.app import ComposeResult
 
-    from engine.dystopian.fleet import Fleet, Squadron, Wing
+    from engine.dystopian.fleet import Squadron, Wing
     from engine.dystopian.fleet_builder import Layout
     from engine.dystopian.models import ModelCard
 
-__all__ = ["FleetBuilderScreen", "FleetList", "RosterList", "squadron_text"]
+__all__ = ["Built", "FleetBuilderScreen", "FleetList", "RosterList", "squadron_text"]
 
 MFV_DIGITS: int = 5
 """The points limit's longest input (fleet files allow up to 99,999)."""
@@ -128,7 +130,15 @@ class FleetList(OptionList):
     """
 
 
-class FleetBuilderScreen(Screen["Fleet | None"]):
+@frozen
+class Built:
+    """What the builder did: the fleet saved (None when none was), the fleets whose file went."""
+
+    fleet: Fleet | None = None
+    gone: tuple[str, ...] = ()
+
+
+class FleetBuilderScreen(Screen[Built]):
     """Build a fleet from the roster, check it, save it as a fleet file (DW-22)."""
 
     CSS_PATH = "builder.tcss"
@@ -175,6 +185,8 @@ class FleetBuilderScreen(Screen["Fleet | None"]):
         self.escorts = escort_cards(self.models.values())
         self.fleet = fleet if fleet is not None else empty_fleet()
         self.saved = self.fleet
+        self.gone: list[str] = []
+        self._mine: dict[str, Path] | None = None
 
     def compose(self) -> ComposeResult:
         """The fleet's settings, the roster and the fleet, the total and the first problem."""
@@ -230,9 +242,15 @@ class FleetBuilderScreen(Screen["Fleet | None"]):
 
     # -- what the fleet is ----------------------------------------------------------------
 
+    def mine(self) -> dict[str, Path]:
+        """The user's own fleets by name, with their files (read once, again after a change)."""
+        if self._mine is None:
+            self._mine = user_fleets(self.folder, self.models)
+        return self._mine
+
     def taken(self) -> list[str]:
         """Names no saved fleet may take: the fleets not in the user's folder (the samples)."""
-        mine = user_fleets(self.folder, self.models)
+        mine = self.mine()
         return [n for n in self.fleets if n not in mine]
 
     def problem(self) -> str:
@@ -405,7 +423,7 @@ class FleetBuilderScreen(Screen["Fleet | None"]):
             self.notify(problem, title="Cannot save", severity="warning", markup=False)
             return
         fleet = self.fleet
-        path = target_path(self.folder, fleet.name, user_fleets(self.folder, self.models))
+        path = target_path(self.folder, fleet.name, self.mine())
         if path.exists():
 
             def answer(yes: bool | None) -> None:
@@ -426,15 +444,21 @@ class FleetBuilderScreen(Screen["Fleet | None"]):
                 f"Cannot save {printable(str(path))}: {reason}", severity="error", markup=False
             )
             return
+        # a file of another fleet's name that was written over: that fleet is gone
+        for name, where in self.mine().items():
+            if where == path and name != fleet.name:
+                forget(name)
+                self.gone.append(name)
+        self._mine = None
         remember(fleet)
         self.saved = fleet
         self.notify(f"Saved {printable(str(path))}", markup=False)
-        self.dismiss(fleet)
+        self.dismiss(Built(fleet, tuple(self.gone)))
 
     def action_open(self) -> None:
         """Start from a fleet of the list, or delete one of the user's own fleet files."""
-        mine = user_fleets(self.folder, self.models)
-        self.app.push_screen(FleetPicker(list(self.fleets), list(mine)), self._opened)
+        self._mine = None
+        self.app.push_screen(FleetPicker(list(self.fleets), list(self.mine())), self._opened)
 
     def _opened(self, picked: Picked | None) -> None:
         if picked is None:
@@ -454,7 +478,7 @@ class FleetBuilderScreen(Screen["Fleet | None"]):
         self._show(keep=0)
 
     def _delete(self, name: str) -> None:
-        path = user_fleets(self.folder, self.models).get(name)
+        path = self.mine().get(name)
         if path is None:
             return
 
@@ -473,6 +497,8 @@ class FleetBuilderScreen(Screen["Fleet | None"]):
                 return
             forget(name)
             self.fleets.pop(name, None)
+            self.gone.append(name)
+            self._mine = None
             self.notify(f"Deleted {printable(str(path))}", markup=False)
             self._show()
 
@@ -482,11 +508,11 @@ class FleetBuilderScreen(Screen["Fleet | None"]):
     def action_back(self) -> None:
         """Back to the form; asks first when the fleet changed since it was opened or saved."""
         if self.fleet == self.saved:
-            self.dismiss(None)
+            self.dismiss(Built(None, tuple(self.gone)))
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.dismiss(None)
+                self.dismiss(Built(None, tuple(self.gone)))
 
         self.app.push_screen(ConfirmScreen("Leave without saving the fleet?", yes="Leave"), answer)

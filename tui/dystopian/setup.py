@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from engine.dystopian.fleet import Fleet
+    from tui.dystopian.builder import Built
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -250,11 +251,16 @@ class DWSetupScreen(Screen[DWStart | None]):
         screen = FleetBuilderScreen(read_models(), self.fleets, user_folder())
         self.app.push_screen(screen, self._built)
 
-    def _built(self, fleet: Fleet | None) -> None:
-        if fleet is None:
+    def _built(self, built: Built | None) -> None:
+        if built is None:
             return
-        self.fleets[fleet.name] = fleet
-        self.chosen[self.seat] = fleet.name
+        for name in built.gone:
+            self.fleets.pop(name, None)
+        first = next(iter(sorted(self.fleets)), None)
+        self.chosen = [c if c in self.fleets else first for c in self.chosen]
+        if built.fleet is not None:
+            self.fleets[built.fleet.name] = built.fleet
+            self.chosen[self.seat] = built.fleet.name
         options = [(name, name) for name in sorted(self.fleets)]
         for seat in range(PLAYERS):
             select = self.query_one(f"#dws-fleet-{seat}", Select)

@@ -227,3 +227,65 @@ async def test_opening_a_fleet_starts_from_it(tmp_path, user, fleets):  # noqa: 
         assert text(screen, "#dwb-problem") == (
             "Another fleet is already named 'Sample carrier group'."
         )
+
+
+@pytest.fixture
+def raiders(user):
+    """The user's fleet file "Raiders": Open, two cruisers (written before the library reads)."""
+    fleet = add_squadron(empty_fleet("Raiders", game=GameType.OPEN), models()["CR"])
+    user.mkdir(parents=True)
+    (user / "raiders.dw.toml").write_text(format_fleet(fleet), encoding="utf-8")
+    return fleet
+
+
+async def test_the_form_lists_your_fleets_and_forgets_one_deleted_in_the_builder(
+    tmp_path,
+    raiders,
+    fleets,  # noqa: F811
+):
+    """Your fleet file is in the form's list; deleted in the builder, it leaves the list."""
+    assert fleets["Raiders"] == raiders
+    app = HexmechApp(tmp_path, first=new_game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, DWSetupScreen)
+        form.query_one("#dws-fleet-0", Select).value = "Raiders"
+        await pilot.pause()
+        assert form.chosen[0] == "Raiders"
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        await pilot.press("d")  # Raiders, the first of the list
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("escape")  # nothing built: back without a question
+        await pilot.pause()
+        assert app.screen is form
+        assert "Raiders" not in form.fleets
+        assert form.chosen == ["Sample carrier group", NAVAL]
+    assert RULESET.library is not None
+    assert "Raiders" not in RULESET.library.fleets
+
+
+async def test_leaving_a_changed_fleet_asks_first(tmp_path, user, fleets):  # noqa: F811
+    """Escape after an edit asks; n stays in the builder, y leaves without a file."""
+    app = HexmechApp(tmp_path, first=new_game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        await pilot.press(*"Scouts", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, FleetBuilderScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, DWSetupScreen)
+    assert not user.exists()
