@@ -7,7 +7,8 @@ the Tournament points caps (`engine.dystopian.fleet.tournament_problems`).
 
 - The roster (DW-28.12): every card that forms squadrons: not escorts (DW-21), and not
   fortifications: [INTERP] the one we have is the neutral Fortress of DW-25.4, no fleet's model.
-- A squadron is added at its card's smallest size and resized within its card's range (DW-3.4).
+- A squadron is added at its card's smallest size and resized within its card's range (DW-3.4);
+  a carrier comes with the fullest wings it may bring (DW-20.1), which the player may change.
 - Options are bought for every model of the squadron (the fleet file's rule).
 - Escorts (DW-21): the choices for one squadron are none, or one escort card 1 to 3 (or its
   card's most) times each Large or Massive parent; `next_escorts` steps through them.
@@ -122,11 +123,14 @@ def _replace(fleet: Fleet, index: int, squadron: Squadron) -> Fleet:
 def add_squadron(fleet: Fleet, card: ModelCard, count: int | None = None) -> Fleet:
     """``fleet`` with a squadron of ``card`` at the end, at its smallest size by default (DW-3.4).
 
-    The first squadron that can carry the Commodore takes it when nobody has it (DW-10.1).
+    A carrier comes with its fullest wings, fighters and its recon plane (DW-20.1). The first
+    squadron that can carry the Commodore takes it when nobody has it (DW-10.1).
     """
     low, high = card.squadron
     size = low if count is None else max(low, min(high, count))
-    added = attrs.evolve(fleet, squadrons=(*fleet.squadrons, Squadron(card, size)))
+    # DW-20.1: a carrier brings the tiny flyers of its card: the fullest wings, fighters
+    wings = wings_for(carrier_layouts(card, size)[0]) if card.is_carrier else ()
+    added = attrs.evolve(fleet, squadrons=(*fleet.squadrons, Squadron(card, size, wings=wings)))
     if fleet.commodore is None and card.commodore_eligible and fleet.game is not GameType.CAMPAIGN:
         added = attrs.evolve(added, commodore=len(fleet.squadrons))
     return added

@@ -24,6 +24,7 @@ from attrs import frozen
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -233,7 +234,7 @@ class FleetBuilderScreen(Screen[Built]):
             low, high = card.squadron
             size = str(low) if low == high else f"{low}-{high}"
             label = f"{card.id:<3}{card.name[:20]:<20} {card.points:>3} {size}"
-            rows.append(Option(label, card.id))
+            rows.append(Option(Content(label), card.id))
         return rows
 
     def on_mount(self) -> None:
@@ -262,10 +263,10 @@ class FleetBuilderScreen(Screen[Built]):
         squadrons = self.query_one("#dwb-fleet", FleetList)
         at = squadrons.highlighted if keep is None else keep
         rows = [
-            Option(squadron_text(s, fleet.commodore == n), str(n))
+            Option(Content(squadron_text(s, fleet.commodore == n)), str(n))
             for n, s in enumerate(fleet.squadrons)
         ]
-        rows.append(Option(f"  Free wings: {wing_words(fleet.free_wings)}", "free"))
+        rows.append(Option(Content(f"  Free wings: {wing_words(fleet.free_wings)}"), "free"))
         squadrons.set_options(rows)
         if at is not None:
             squadrons.highlighted = min(at, len(rows) - 1)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import frozen
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -89,7 +90,9 @@ class OptionsDialog(ModalScreen[tuple[str, ...]]):
 
     def _rows(self) -> list[Option]:
         return [
-            Option(f"[{'x' if o.id in self.chosen else ' '}] {o.name} +{o.points} pts", o.id)
+            Option(
+                Content(f"[{'x' if o.id in self.chosen else ' '}] {o.name} +{o.points} pts"), o.id
+            )
             for o in self.card.options
         ]
 
@@ -229,7 +232,10 @@ class FleetPicker(ModalScreen[Picked | None]):
         with Vertical(classes="dwb-dialog"):
             yield Static("Open a fleet", classes="dwb-title", markup=False)
             yield OptionList(
-                *[Option(f"{n}{'  (yours)' if n in self.mine else ''}", n) for n in self.names],
+                *[
+                    Option(Content(f"{n}{'  (yours)' if n in self.mine else ''}"), n)
+                    for n in self.names
+                ],
                 id="dwb-picker",
             )
             yield Static(

@@ -207,7 +207,7 @@ def test_the_free_wings_are_none_or_one_of_the_four_compositions():
 
 
 def test_a_carrier_offers_the_wings_its_capacity_allows_fullest_first():
-    """DW-20.1: the CV carries 6, at most 1 recon; wings of 3-5 planes of one kind."""
+    """DW-20.1: the CV carries 6, at most 1 recon; wings of 3-5; added, it brings 5 + 1 recon."""
     layouts = carrier_layouts(_card("CV"))
     assert [layout_text(lay) for lay in layouts] == [
         "5 + 1 recon",
@@ -221,8 +221,8 @@ def test_a_carrier_offers_the_wings_its_capacity_allows_fullest_first():
         "none",
     ]
     fleet = _built("CV", "FF", "SS", name="Carrier", mfv=500)
-    carrier = attrs.evolve(fleet.squadrons[0], wings=wings_for(layouts[0]))
-    assert carrier.wings == (Wing(F, 5), Wing(R, 1))
+    assert fleet.squadrons[0].wings == wings_for(layouts[0]) == (Wing(F, 5), Wing(R, 1))
+    assert fleet.points == 140 + 3 * 20 + 2 * 45  # the carrier's wings are in its cost
     assert carrier_layouts(_card("BB")) == ((),)
     assert len(carrier_layouts(_card("CV"), 20)) == 60  # capped, the fullest first
     assert sum(t for _, t in carrier_layouts(_card("CV"), 20)[0]) == 120

@@ -17,6 +17,7 @@ from textual.widgets import Input, Select, Static
 from engine.dystopian.data.fleetfile import format_fleet, parse_fleet
 from engine.dystopian.fleet import GameType
 from engine.dystopian.fleet_builder import add_squadron, empty_fleet
+from engine.dystopian.models import TinyKind
 from engine.dystopian.ruleset import RULESET
 from tests.engine.dystopian._assets import models
 from tests.tui.dystopian.test_screen_play import fleets  # noqa: F401 - fixture
@@ -289,3 +290,38 @@ async def test_leaving_a_changed_fleet_asks_first(tmp_path, user, fleets):  # no
         await pilot.pause()
         assert isinstance(app.screen, DWSetupScreen)
     assert not user.exists()
+
+
+async def test_a_carrier_takes_its_wings_and_a_battleship_its_shield(tmp_path, user, fleets):  # noqa: F811
+    """DW-20.1: w on the CV, Right: 3 + 3, Space: bombers; DW-23: o, Space buys the BB's shield."""
+    app = HexmechApp(tmp_path, first=lambda: builder(user, fleets))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#dwb-roster").focus()
+        await pilot.press("enter", "down", "enter", "tab", "up", "w")  # CV, BB; the CV's wings
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, WingsDialog)
+        assert "Composition 1 of 9: 5 + 1 recon" in str(dialog.query_one("#dwb-wings").render())
+        await pilot.press("right", "space", "escape")
+        await pilot.pause()
+        carrier = screen.fleet.squadrons[0]
+        assert [(w.kind, w.tokens) for w in carrier.wings] == [
+            (TinyKind.BOMBER, 3),
+            (TinyKind.FIGHTER, 3),
+        ]
+        rows = screen.query_one("#dwb-fleet")
+        assert str(rows.get_option_at_index(0).prompt) == (
+            "C 1 Harbour Carrier [3/3 planes], 140 pts"
+        )
+        await pilot.press("down", "o")
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        shown = app.screen.query_one("#dwb-options").get_option_at_index(0).prompt
+        assert str(shown) == "[x] Shield Generator +15 pts"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.fleet.squadrons[1].options == ("shield",)
+        assert screen.fleet.points == 140 + 150 + 15
