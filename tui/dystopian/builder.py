@@ -91,6 +91,14 @@ def squadron_text(squadron: Squadron, commodore: bool) -> str:
     return f"{' '.join(parts)}, {squadron.points} pts"
 
 
+def _taken(path: Path) -> bool:
+    """A file (or anything) is at ``path``; one that cannot even be looked at counts as there."""
+    try:
+        return path.exists()
+    except OSError:
+        return True
+
+
 class RosterList(OptionList):
     """The roster (DW-28.12): Enter adds a squadron of the highlighted card."""
 
@@ -425,7 +433,7 @@ class FleetBuilderScreen(Screen[Built]):
             return
         fleet = self.fleet
         path = target_path(self.folder, fleet.name, self.mine())
-        if path.exists():
+        if _taken(path):
 
             def answer(yes: bool | None) -> None:
                 if yes:
