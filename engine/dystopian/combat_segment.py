@@ -125,6 +125,7 @@ def shooter(state: DWState, index: int) -> Shooter:
         contact=limit,
         squadron=str(model.squadron),
         can_link=in_command and not markers.broken,
+        sonic=markers.sonic,
     )
 
 
@@ -151,6 +152,7 @@ def aim_at(state: DWState, index: int, weapon: int, target: int) -> ordnance.Aim
             friendly=state.models[target].owner == state.models[index].owner,
         ),
         state.card(index).weapons[weapon],
+        camouflage=state.camouflage_hexes(),  # DW-23: none into, through or out of it
     )
     problem = ordnance.aim_problem(board, fire)
     return problem or ordnance.aim(board, fire)
@@ -406,7 +408,20 @@ def declare_problem(state: DWState, command: Fire) -> DeclaredAttack | str:  # n
         if problem:
             return problem
     launched = launched_fire_problem(state, models, tuple(weapons))  # DW-20.4: a carrier
-    return launched or DeclaredAttack(models, tuple(weapons), targets, command.shares)
+    instead = _generator_fired(state, models)  # DW-23: Fury and Pulse fire instead of shooting
+    return launched or instead or DeclaredAttack(models, tuple(weapons), targets, command.shares)
+
+
+def _generator_fired(state: DWState, models: tuple[int, ...]) -> str:
+    """DW-23 Fury / Pulse: a model that used one this activation fires nothing else, or ""."""
+    activation = state.activation
+    used = set() if activation is None else set(activation.generators_used)
+    for index in models:
+        kinds = [kind for kind in ("fury", "pulse") if (index, kind) in used]
+        if kinds:
+            ident = state.models[index].ident
+            return f"{ident} used its {kinds[0]} generator instead of shooting."
+    return ""
 
 
 def _split_problem(

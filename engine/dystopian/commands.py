@@ -30,6 +30,7 @@ __all__ = [
     "Fire",
     "Generate",
     "MoveModel",
+    "PlaceCamouflage",
     "PlayCard",
     "RollOff",
 ]
@@ -193,3 +194,18 @@ class Generate(DWCommand):
 
 
 DW_COMMANDS = (*DW_COMMANDS, Board, PlayCard, Generate)
+
+
+@frozen
+class PlaceCamouflage(DWCommand):
+    """Use a Camouflage generator after moving (DW-23, DW-28.10): a template on ``centre``.
+
+    The text language writes it ``generate MODEL camouflage at HEX``.
+    """
+
+    TAG = "dw_place_camouflage"
+    model: str
+    centre: Hex
+
+
+DW_COMMANDS = (*DW_COMMANDS, PlaceCamouflage)
