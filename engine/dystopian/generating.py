@@ -31,12 +31,12 @@ from engine.dystopian.damage import DamageOutcome, HullDamage, Marker, roll_crit
 from engine.dystopian.dice import roll_d6
 from engine.dystopian.events import GeneratorRolled, GeneratorUsed
 from engine.dystopian.generator_effects import (
-    INVENTIVE,
     STORING,
     area_targets,
     camouflage,
     field_against,
     fury,
+    has_inventive,
     inventive,
     kinetic,
     pulse,
@@ -258,7 +258,7 @@ def generate(ctx: Ctx, command: Generate) -> None:
     elif kind is Kind.PULSE:
         pulse(ctx, user, targets)
     else:
-        spare = ctx.state.card(user).has(INVENTIVE)
+        spare = has_inventive(ctx.state, user)
         for target in targets:
             if ctx.state.models[target].on_board:
                 spare = _touch(ctx, user, kind, target, spare=spare)

@@ -74,6 +74,7 @@ __all__ = [
     "charge_generators",
     "field_against",
     "fury",
+    "has_inventive",
     "inventive",
     "kinetic",
     "kinetic_owed",
@@ -149,6 +150,19 @@ def field_against(ctx: Ctx, target: int) -> tuple[tuple[int, ...], bool]:
     return rolled.faces, rolled.cancels
 
 
+def has_inventive(state: DWState, index: int) -> bool:
+    """DW-24 Inventive Scientists on model ``index``: its card's, or a bought option's MAR."""
+    model, card = state.models[index], state.card(index)
+    if card.has(INVENTIVE):
+        return True
+    if model.escort:
+        return False
+    squadron = state.squadrons[model.squadron]
+    bought = state.setup.players[model.owner].fleet.squadrons[squadron.index].options
+    options = [o for ident in bought if (o := card.option(ident)) is not None]
+    return any(ref.id == INVENTIVE for option in options for ref in option.mars)
+
+
 def inventive(
     ctx: Ctx, user: int, kind: Kind, target: int, die: int, *, against: bool
 ) -> tuple[int, bool]:
@@ -157,7 +171,7 @@ def inventive(
     Returns the die kept and whether it was re-rolled. The caller asks only while the use has
     its one re-roll left.
     """
-    if not against or not ctx.state.card(user).has(INVENTIVE):
+    if not against or not has_inventive(ctx.state, user):
         return die, False
     second = roll_d6(ctx.dice).value
     ctx.emit(GeneratorRerolled(user, kind.value, target, die, second))
