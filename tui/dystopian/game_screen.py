@@ -69,6 +69,7 @@ from tui.dystopian.board_view import (
     describe_hex,
     model_markers,
 )
+from tui.dystopian.generator_view import generator_preview
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.wing_plans import (
     flight_options,
@@ -600,7 +601,7 @@ class DWScreen(GameScreen):
         state = self.state
         self._keep_selection(state)
         board = self.board
-        board.show_terrain(state.setup.terrain)
+        board.show_terrain(state.setup.terrain, state.camouflage_hexes())
         wing = self.wing
         board.set_units(
             [
@@ -796,6 +797,7 @@ class DWScreen(GameScreen):
             lines += fire_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
+            lines += generator_preview(state, self.chosen)  # DW-23
         elif self.plan in _PICKED_BY_HEX:
             lines.append(f"{len(self.candidates)} shaded hexes: Enter on one.")
         lines += self._chosen_line()
