@@ -474,6 +474,8 @@ def fire_options(state: DWState) -> list[Fire]:  # noqa: C901 - models x weapons
                 continue
             if launched_fire_problem(state, (index,), (n,)):  # DW-20.4: it launched a wing
                 continue
+            if _generator_fired(state, (index,)):  # DW-23: Fury or Pulse instead of shooting
+                continue
             for target in enemies:
                 aimed = aim_at(state, index, n, target)
                 if isinstance(aimed, str) or not aimed.ad:
