@@ -24,6 +24,10 @@ replaces the model's. ``l`` launches (from the selected carrier, or the selected
 deck), ``m`` flies the selected wing (Enter on a shaded hex, then 1-9: attack, land, CAP), ``u``
 refuels a wing off its edge, ``k`` turns a model's AA on a wing; each with its preview.
 
+Generators (DW-23, `tui.dystopian.generator_view`): ``g`` plans the selected model's generator
+(after moving; Kinetic before), the preview naming the models it reaches and the dice it rolls;
+``o`` shades the hexes a Camouflage template may take, whose seven hexes the board then draws.
+
 Every choice comes from the engine's `legal_commands` (`tui.dystopian.workflow.order_groups`):
 a command class the engine gains (boarding, aircraft, cards) is listed for its model under a key
 of its own, picked by hex or by number, without a change here.
