@@ -183,8 +183,11 @@ class PlayCard(DWCommand):
 class Generate(DWCommand):
     """Use an active generator of a model of the active squadron (DW-23), after moving.
 
-    ``generator``: its catalogue id (``tesla``, ``upg``, ``disruption``); ``target``: the model a
-    UPG or Tesla aims at (empty for Disruption, which reaches every model within 4 hexes).
+    ``generator``: its catalogue id (``tesla``, ``upg``, ``disruption``, ``sonic``, ``fury``,
+    ``pulse``, ``kinetic``: before the model moves); ``target``: the model a UPG or Tesla aims
+    at, Fury's models comma-separated (the first named take the remainder of the split); empty
+    for Disruption, Sonic and Pulse, which reach every model within 4 hexes, and Kinetic.
+    Camouflage is `PlaceCamouflage`.
     """
 
     TAG = "dw_generate"
