@@ -53,6 +53,7 @@ from engine.dystopian.events import (
     TerrainTested,
     TurnBegan,
 )
+from engine.dystopian.generator_evolve import GEN_APPLY
 from engine.dystopian.geometry import in_base_contact
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.state import (
@@ -142,6 +143,10 @@ def _initiative(event: InitiativeRolled, state: DWState) -> DWState:
 @_apply.register
 def _activated(event: SquadronActivated, state: DWState) -> DWState:
     activation = Activation(event.squadron, event.element, broken_at_start=event.broken)
+    stunned = tuple(
+        n for n in state.squadrons[event.squadron].models if state.models[n].markers.sonic
+    )
+    activation = _replace(activation, sonic_at_start=stunned)  # DW-23 Sonic: its last activation
     return _replace(state, activation=activation, active=state.squadrons[event.squadron].owner)
 
 
@@ -520,6 +525,9 @@ def _generator_rolled(event: GeneratorRolled, state: DWState) -> DWState:
 
 # ---- tiny-flyer wings (DW-20): the mutators live in `engine.dystopian.wing_evolve` ----
 for _event_type, _mutator in WING_APPLY.items():
+    _apply.register(_event_type, _mutator)
+# ---- the stored-dice, area and template generators (DW-23): `engine.dystopian.generator_evolve`
+for _event_type, _mutator in GEN_APPLY.items():
     _apply.register(_event_type, _mutator)
 _apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3
 _apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9

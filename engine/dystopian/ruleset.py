@@ -34,6 +34,7 @@ from engine.dystopian.critical_levels import LEVEL_EVENTS
 from engine.dystopian.events import DW_EVENTS
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
+from engine.dystopian.generator_events import GEN_EVENTS
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.dystopian.models import Card
@@ -244,6 +245,7 @@ class DystopianWars:
     event_types: tuple[type[Event], ...] = (
         *DW_EVENTS,
         *WING_EVENTS,
+        *GEN_EVENTS,
         *COMMODORE_EVENTS,
         *LEVEL_EVENTS,
     )

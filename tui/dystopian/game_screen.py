@@ -24,6 +24,10 @@ replaces the model's. ``l`` launches (from the selected carrier, or the selected
 deck), ``m`` flies the selected wing (Enter on a shaded hex, then 1-9: attack, land, CAP), ``u``
 refuels a wing off its edge, ``k`` turns a model's AA on a wing; each with its preview.
 
+Generators (DW-23, `tui.dystopian.generator_view`): ``g`` plans the selected model's generator
+(after moving; Kinetic before), the preview naming the models it reaches and the dice it rolls;
+``o`` shades the hexes a Camouflage template may take, whose seven hexes the board then draws.
+
 Every choice comes from the engine's `legal_commands` (`tui.dystopian.workflow.order_groups`):
 a command class the engine gains (boarding, aircraft, cards) is listed for its model under a key
 of its own, picked by hex or by number, without a change here.
@@ -69,6 +73,7 @@ from tui.dystopian.board_view import (
     describe_hex,
     model_markers,
 )
+from tui.dystopian.generator_view import generator_preview
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.wing_plans import (
     flight_options,
@@ -600,7 +605,7 @@ class DWScreen(GameScreen):
         state = self.state
         self._keep_selection(state)
         board = self.board
-        board.show_terrain(state.setup.terrain)
+        board.show_terrain(state.setup.terrain, state.camouflage_hexes())
         wing = self.wing
         board.set_units(
             [
@@ -796,6 +801,7 @@ class DWScreen(GameScreen):
             lines += fire_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
+            lines += generator_preview(state, self.chosen)  # DW-23
         elif self.plan in _PICKED_BY_HEX:
             lines.append(f"{len(self.candidates)} shaded hexes: Enter on one.")
         lines += self._chosen_line()
