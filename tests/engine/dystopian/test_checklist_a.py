@@ -487,8 +487,12 @@ class TestItem5TurnLoop:
         state, _ = play(state, [Activate("FF-1"), *(MoveModel(f"FF-{n}", "F") for n in (1, 2, 3))])
         state, events = play(state, [EndActivation()])
         assert events[-1] == ActivationEnded(3, 0)
-        words = [name.split(" ")[0] for name, _ in SEGMENTS]
-        assert words == ["combat", "combat:", "boarding", "morale"]
+        names = [name for name, _ in SEGMENTS]
+        steps = [
+            next(n for n, name in enumerate(names) if name.startswith(start))
+            for start in ("combat (DW-7.2 steps 3b, 3d)", "boarding (DW-7.2 step 4", "morale")
+        ]
+        assert steps == sorted(steps)  # DW-7.2: combat (3), boarding (4), morale (5)
 
     def test_the_end_phase_runs_its_steps_in_order(self) -> None:
         """DW-7.3: victory, drift, repairs then Corrosion, bravery, tidying, cards; then a turn.
