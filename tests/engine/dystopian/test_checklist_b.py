@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 import pytest
 
-from engine.dice import ScriptedDice
+from engine.dice import Dice, ScriptedDice
 from engine.dystopian.combat import Shooter, combined_ad, linked_ad, weapon_ad
 from engine.dystopian.commands import Activate, Board, EndActivation, Fire, MoveModel
 from engine.dystopian.commodore import CommodoreRerolled
@@ -67,7 +67,7 @@ from engine.dystopian.morale import check_plan
 from engine.dystopian.movement import parse_path
 from engine.dystopian.ordnance import cancel_hits, detonate, sweep_mine
 from engine.dystopian.ramming import resolve_ram
-from engine.dystopian.rules import legal_commands
+from engine.dystopian.rules import decide, legal_commands
 from engine.dystopian.state import (
     DeclaredAttack,
     DWState,
@@ -377,6 +377,28 @@ class TestItem9Combat:
         _, events = play(state, [Fire(("CR-1",), "torpedoes", ("CR-3",)), EndActivation()], dice)
         cancelled = _of(events, HitsCancelled)
         assert cancelled == [HitsCancelled(CR3, "CC", (CR3, CR4), ((5, 1), (1, 1)), 1, 3)]
+
+    def test_cc_answers_an_attacking_diver_first(self) -> None:
+        """DW-7.2 step 3b / DW-18.2: CR-1's CC (2 at 4+) at the submerged SS-1 that attacks it.
+
+        Then the torpedoes, fired from below: the matrix's 6 (DW-15.4).
+        DW-28.13 item 9.
+        """
+        places: dict[str, Place] = {
+            **FAR,
+            "CR-1": ("2005", S),
+            "CR-2": ("2105", S),
+            "SS-1": ("2008", N, Level.SUBMERGED),
+            "SS-2": ("3008", N),
+        }
+        state = arrange(GAME, places, active=1)
+        moves = [MoveModel("SS-1", "F", level=Level.SUBMERGED), MoveModel("SS-2", "F")]
+        state, _ = play(state, [Activate("SS-1"), *moves])
+        rolled = _rolled(state, Fire(("SS-1",), "torpedoes", ("CR-1",)), [1] * 8)
+        assert [(r.source, r.target, r.attackers, r.ad, r.threshold) for r in rolled] == [
+            (AttackSource.CHARGES, SS1, (CR1,), 2, 4),
+            (AttackSource.WEAPON, CR1, (SS1,), 6, 6),
+        ]
 
     def test_a_torpedo_needs_a_clear_water_path(self) -> None:
         """DW-18.1 / DW-28.8: a naval torpedo cannot pass through another naval model.
@@ -1038,6 +1060,32 @@ class TestItem17PersistenceAndExamples:
         for event in back:
             replayed = evolve(replayed, event)
         assert replayed == after
+
+    def test_the_same_seed_and_commands_replay_the_same_events(self) -> None:
+        """DESIGN 2: replay from the seed and the command log: the same events, die for die.
+
+        DW-28.13 item 17.
+        """
+        commands = [Activate("BB-1"), MoveModel("BB-1", "FFF"), MoveModel("ES-1", "F")]
+        start = arrange(GAME, {**FAR, "CR-3": ("1006", N), "CR-4": ("1205", N)})
+        commands += [Fire(("BB-1",), "fore-turret", ("CR-4",)), EndActivation()]
+
+        def replay(seed: int) -> list[Event]:
+            state, dice, events = start, Dice(seed), []
+            for command in commands:
+                for event in decide(state, command, dice):
+                    state = evolve(state, event)
+                    events.append(event)
+            return events
+
+        assert replay(28) == replay(28)
+        rolled = [e for e in replay(28) if isinstance(e, AttackRolled)]
+        # The ram's two pools, then the turret's 8 dice halved by the ram (DW-12.5): 4.
+        assert [(r.source, r.ad) for r in rolled] == [
+            (AttackSource.RAM, 2),
+            (AttackSource.RAMMED, 4),
+            (AttackSource.WEAPON, 4),
+        ]
 
     def test_the_unit_rules_dice_sectors_channels_los_and_grammar(self) -> None:
         """DW-2.1, DW-28.6, DW-28.8, DW-28.4: one spot check each (the depth is elsewhere).
