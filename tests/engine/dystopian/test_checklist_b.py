@@ -809,8 +809,10 @@ class TestItem12Morale:
         assert events[1] == MoraleChecked(CheckKind.COMMAND, 1, (4,), 2, 1, (4, 1), 1, passed=True)
         _refused(state, MoveModel("CR-3", "F"), DWCode.PATH, "The commanded element moves first")
 
-    def test_out_of_command_models_cannot_link_or_board(self) -> None:
+    def test_out_of_command_models_cannot_link(self) -> None:
         """DW-9.3: CR-3 out of command may not link its turret with CR-1's.
+
+        Nor start a boarding: test_turn_boarding.py, the out-of-command boarder.
 
         DW-28.13 item 12.
         """
