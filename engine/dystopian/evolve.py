@@ -53,6 +53,7 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.geometry import in_base_contact
 from engine.dystopian.movement import MarkerAction
+from engine.dystopian.star_evolve import STAR_APPLY
 from engine.dystopian.state import (
     Activation,
     DWState,
@@ -518,4 +519,8 @@ def _generator_rolled(event: GeneratorRolled, state: DWState) -> DWState:
 
 # ---- tiny-flyer wings (DW-20): the mutators live in `engine.dystopian.wing_evolve` ----
 for _event_type, _mutator in WING_APPLY.items():
+    _apply.register(_event_type, _mutator)
+
+# ---- the STAR deck's answers (DW-8.2): the mutators live in `engine.dystopian.star_evolve` ----
+for _event_type, _mutator in STAR_APPLY.items():
     _apply.register(_event_type, _mutator)

@@ -55,6 +55,7 @@ from engine.dystopian.evolve import evolve
 from engine.dystopian.geometry import Level
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import ContactKind, MarkerAction
+from engine.dystopian.star_narrate import STAR_SAID, star_rolls
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
 from engine.dystopian.victory import told_reason
 from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
@@ -134,7 +135,7 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
         case RepairRolled(marker=marker, face=face, repaired=repaired, rerolled_from=first):
             faces = (first, face) if first else (face,)
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
-    return _board_rolls(event) or wing_rolls(event)  # DW-19, DW-23, DW-8; DW-20
+    return _board_rolls(event) or wing_rolls(event) or star_rolls(event)  # DW-19/23/8; DW-20
 
 
 _MARKER_NAMES = {
@@ -623,4 +624,8 @@ def _(event: GeneratorRolled, before: DWState, after: DWState) -> str:
 
 # ---- tiny-flyer wings (DW-20): the sentences live in `engine.dystopian.wing_narrate` ----
 for _event_type, _sentence in WING_SAID.items():
+    _said.register(_event_type, _sentence)
+
+# ---- the STAR deck's answers (DW-8.2): the sentences live in `engine.dystopian.star_narrate` ----
+for _event_type, _sentence in STAR_SAID.items():
     _said.register(_event_type, _sentence)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.dystopian.answers import ask_turn_card, window
 from engine.dystopian.boarding_segment import (
     drift_end_phase,
     drift_on_activation,
@@ -76,7 +77,9 @@ __all__ = [
     "end_game",
     "end_movement",
     "end_phase",
+    "resume_end_phase",
     "roll_2d6_off",
+    "roll_initiative",
 ]
 
 
@@ -92,9 +95,21 @@ def roll_2d6_off(ctx: Ctx) -> tuple[tuple[tuple[tuple[int, int], tuple[int, int]
 
 
 def begin_turn(ctx: Ctx) -> None:
-    """DW-7.1 phases 1-2: the turn begins (no T cards yet) and initiative is rolled (DW-9.1)."""
+    """DW-7.1 phases 1-2: the turn begins, the T cards are chosen, initiative is rolled (DW-9.1).
+
+    With the STAR deck a player holding a T card is asked first (`answers.ask_turn_card`); the
+    initiative waits for the answers (`roll_initiative`, from `engine.dystopian.star_segment`).
+    """
     deal_hands(ctx)  # DW-8.3: the STAR deck's first hands, when the game plays with it
+    previous = ctx.state.initiative  # DW-8.2: T cards resolve in the last turn's order
     ctx.emit(TurnBegan(ctx.state.turn + 1))
+    if ask_turn_card(ctx, -1 if previous is None else previous):  # DW-7.1 phase 1
+        return
+    roll_initiative(ctx)
+
+
+def roll_initiative(ctx: Ctx) -> None:
+    """DW-7.1 phase 2 / DW-9.1: 2D6 each, ties again; the higher activates first."""
     rounds, first = roll_2d6_off(ctx)
     ctx.emit(InitiativeRolled(rounds, first))
 
@@ -288,8 +303,18 @@ def end_phase(ctx: Ctx) -> None:
     ctx.emit(EndPhaseBegan(ctx.state.turn))
     if _orders_check(ctx):  # step 1
         return
-    for _, step in END_PHASE[1:]:
+    resume_end_phase(ctx, 1)
+
+
+def resume_end_phase(ctx: Ctx, start: int) -> None:
+    """DW-7.3 from step ``start`` (an index of `END_PHASE`), the game length, the next turn.
+
+    A step that asks a seat (DW-8.3: the discards at will) stops it; the answer resumes it there.
+    """
+    for _, step in END_PHASE[start:]:
         step(ctx)
+        if window(ctx.state) is not None:
+            return
     if check_end(ctx):  # repairs and Corrosion can sink a fleet's last model
         return
     state = ctx.state
