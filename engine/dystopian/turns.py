@@ -1,6 +1,8 @@
 """The Dystopian Wars turn (DW-7): initiative, activations and their segments, the End Phase.
 
-- `begin_turn`: a new turn and its initiative, 2D6 each, ties rolled again (DW-9.1).
+- `begin_turn`: a new turn, its T cards (DW-7.1 phase 1: with the STAR deck a player holding one
+  is asked first, `engine.dystopian.answers`), and its initiative, 2D6 each, ties rolled again
+  (`roll_initiative`, DW-9.1).
 - `activate`: the Command segment (DW-7.2 step 1, DW-9.3): the commanded element, and a command
   check for each model that starts out of command of it (a failure breaks that model).
 - The Movement segment is `engine.dystopian.moving` (DW-7.2 step 2a).
@@ -12,18 +14,20 @@
   Orders are checked after each (the instant win, DW-22.4); then the next squadron, alternating,
   a player with none left passing (DW-7.1).
 - `end_phase`: the End Phase in the fixed order of DW-7.3 (`END_PHASE`), then the game length
-  (DW-22.6) and the next turn.
+  (DW-22.6) and the next turn; a step that asks a seat (step 6, the discards at will, DW-8.3)
+  pauses it and `resume_end_phase` goes on after the answer.
 
 Filled steps: rams and collisions (`combat_segment.resolve_contacts`), the declared attacks
 (`combat_segment.resolve_attacks`; the `Fire` command declares them), repairs and Corrosion
 (`repair_segment.repair_step`; a fleet sunk by them ends the game), the boardings
 (`boarding_segment.resolve_boardings`; the `Board` command declares them) and derelict drift
 (`boarding_segment.drift_on_activation` after the Command segment, `drift_end_phase` in step
-2), the STAR deck (`cards.deal_hands` when the first turn begins, `cards.end_phase_cards` in
-step 6). Seams still ``pending`` no-ops: tidying templates. Tiny-flyer wings (DW-20) take
-their turns among the squadrons (`wing_rules.wings_ready` in the alternation; their commands in
-`wings_segment`); CAP wings strike back after the attacks (`wing_rules.cap_counter_attacks`);
-the End Phase ends with the wings' step (`wing_rules.tidy_wings`).
+2), the STAR deck (`cards.deal_hands` when the first turn begins, the T cards' window,
+`cards.end_phase_cards` in step 6). Seams still ``pending`` no-ops: tidying templates.
+Tiny-flyer wings (DW-20) take their turns among the squadrons (`wing_rules.wings_ready` in the
+alternation; their commands in `wings_segment`); CAP wings strike back after the attacks
+(`wing_rules.cap_counter_attacks`); the End Phase ends with the wings' step
+(`wing_rules.tidy_wings`).
 """
 
 from __future__ import annotations
