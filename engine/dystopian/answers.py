@@ -1,9 +1,10 @@
 """The STAR deck's answer windows and the effects of the T and R cards (DW-8.2, DW-7.1, DW-28.12).
 
 A window (`engine.dystopian.star_state.Window`) asks one seat to play a card or pass; nothing
-else may be commanded until it closes (`window_problem`). This module says who is asked and when,
-which cards each window accepts (`answer_problem`, `answer_options`) and what the answers do;
-`engine.dystopian.star_segment` gives the commands and what follows a closed window.
+else may be commanded until it closes (`engine.dystopian.star_segment.window_problem`). This
+module says who is asked and when, which cards each window accepts (`answer_problem`,
+`answer_options`) and what the answers do; `engine.dystopian.star_segment` gives the commands and
+what follows a closed window.
 
 - **T cards (DW-7.1 phase 1, DW-8.2 T).** When a turn begins, each player holding a T card is
   asked in seat order to choose one face down or none (`ask_turn_card`); then the choices are
@@ -21,17 +22,19 @@ which cards each window accepts (`answer_problem`, `answer_options`) and what th
   discard any number, one card a command, before drawing (`engine.dystopian.cards`).
 
 The effects of the placeholder deck's T and R cards (DW-28.12): Sea Fog (no attack at RB4 this
-turn, `fog_problem`), Damage Control (one extra repair roll for each of the player's models that
-failed one in this End Phase, `extra_repair`), Reinforced Bulkheads (-2 hits from the attack on
-the model, `reaction_hits`), Evasive Manoeuvre (the attack hits the model only on 5-6,
-`reaction_need`).
+turn, `fog_problem`, through `combat_segment.aim_at`: the wings' attacks have no range band),
+Damage Control (one extra repair roll for each of the player's models that failed one in this End
+Phase, `extra_repair_due`), Reinforced Bulkheads (-2 hits from the attack on the model,
+`reaction_hits`), Evasive Manoeuvre (the attack hits the model only on 5-6, `reaction_need`).
 
 Adopted readings [INTERP]: hot-seat T cards are chosen one seat after the other (the second does
 not see the first's card: the log says only that a card was chosen); a counter card is not itself
 answered by another counter card; several counter cards are not added together (each command plays
 one: the placeholder deck has a single counter card); only the attacks of `Fire` open an R window
 (not rams, boardings or wings); Damage Control's extra roll is for the first marker a model failed
-to repair (after the Commodore's re-roll), once a model.
+to repair (after the Commodore's re-roll), once a model; a cancelled S or A card still counts as
+the squadron's card of that type this turn (it was played legally, DW-8.3). A card drawn in the
+End Phase cannot be discarded before the next one (DW-8.3) because the discards come first.
 """
 
 from __future__ import annotations
