@@ -659,7 +659,9 @@ class DWScreen(GameScreen):
         if state.turn:
             parts.append(f"Turn {state.turn}/{state.setup.turns}")
         if state.stage is not Stage.OVER and state.stage is not Stage.SETUP:
-            parts.append(f"{state.players[state.active]} to act")
+            window = state.star.window if state.star is not None else None
+            seat = state.active if window is None else window.player  # DW-8.2: who answers
+            parts.append(f"{state.players[seat]} to act")
         if not (self.compact and playing):
             parts.append(f"{state.stage.value}")
         if playing and state.initiative is not None:

@@ -63,6 +63,9 @@ async def test_the_attacked_player_answers_with_an_r_card_by_key(tmp_path, bulkh
     app = HexmechApp(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_screen(app, pilot, journal)
+        assert screen.game.seats_to_act == frozenset({1})
+        assert "Blue to act" in text(screen, "#dw-header")
+        assert "Keys: 1-9 a card, x pass." in text(screen, "#dw-prompt")
         orders = text(screen, "#dw-orders")
         assert "Blue: answer the attack with an R card" in orders
         assert "1. play Reinforced Bulkheads on " in orders
