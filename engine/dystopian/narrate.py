@@ -55,7 +55,7 @@ from engine.dystopian.evolve import evolve
 from engine.dystopian.geometry import Level
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import ContactKind, MarkerAction
-from engine.dystopian.star_narrate import STAR_SAID, star_rolls
+from engine.dystopian.star_narrate import STAR_SAID, face_down, star_rolls
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
 from engine.dystopian.victory import told_reason
 from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
@@ -89,7 +89,7 @@ def tell(
     """Tell one log entry: the command as typed, then a sentence per event."""
     return tell_events(
         entry,
-        format_command(command),
+        face_down(format_command(command), events),  # DW-8.2: a T card is chosen face down
         events,
         state,
         evolve=evolve,

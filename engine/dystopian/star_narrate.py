@@ -2,7 +2,8 @@
 
 `STAR_SAID` maps each event class of `engine.dystopian.star_events` to its sentence; `star_rolls`
 gives the dice an event rolled (the 2D6 each deciding the T cards' order on turn 1).
-`engine.dystopian.narrate` registers both. A T card chosen face down is not named until revealed.
+`engine.dystopian.narrate` registers both. A T card chosen face down is not named until revealed,
+nor is it in the command's line (`face_down`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from engine.dystopian.state import DWState
 from engine.game import Event
 from engine.narration import Roll
 
-__all__ = ["STAR_SAID", "star_rolls"]
+__all__ = ["STAR_SAID", "face_down", "star_rolls"]
 
 
 def _card(state: DWState, ident: str) -> str:
@@ -73,7 +74,12 @@ def _revealed(event: TurnCardsRevealed, before: DWState, after: DWState) -> str:
         f"{before.players[p]}: {_card(before, c) if c else 'none'}"
         for p, c in zip(event.order, event.cards, strict=True)
     ]
-    return f"The T cards are revealed, in the order they resolve: {'; '.join(shown)}."
+    rolled = "; then ".join(
+        ", ".join(f"{before.players[p]} {a}+{b}={a + b}" for p, (a, b) in enumerate(pair))
+        for pair in event.rounds
+    )
+    why = f" (turn 1, 2D6 each: {rolled})" if rolled else ""
+    return f"The T cards are revealed, in the order they resolve{why}: {'; '.join(shown)}."
 
 
 def _reaction(event: ReactionPlayed, before: DWState, after: DWState) -> str:
@@ -120,3 +126,10 @@ def star_rolls(event: Event) -> Sequence[Roll]:
         rounds = event.rounds
         return tuple(Roll(f"player {p + 1}", pair) for r in rounds for p, pair in enumerate(r))
     return ()
+
+
+def face_down(headline: str, events: Sequence[Event]) -> str:
+    """DW-8.2 T: the command line of a T card chosen face down does not name it."""
+    if any(isinstance(e, TurnCardChosen) and e.card for e in events):
+        return "play (a T card, face down)"
+    return headline

@@ -1360,7 +1360,7 @@ class DWScreen(GameScreen):
         if not handover_wanted(saves_dir_of(self)):
             return
         why = prompt_text(state)
-        if state.stage is Stage.ACTIVATION and not self._asked(state):
+        if state.stage is Stage.ACTIVATION and not self._asked(state) and state.activation is None:
             why = f"Turn {state.turn}: activate one of your squadrons."
         self._passing = True
         self.app.push_screen(PassScreen(state.players[seat], why), self._taken)

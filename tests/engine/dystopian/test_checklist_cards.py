@@ -358,7 +358,12 @@ def test_the_answers_are_read_written_told_and_saved() -> None:
     chosen = _turn_start(("sea_fog",), (), [])
     _, events = play(chosen, [PlayCard("sea_fog")], [2, 3, 5, 6, 4, 4, 1, 1])
     told, _ = tell(1, PlayCard("sea_fog"), events, chosen)
+    assert told[0].text.endswith("play (a T card, face down)")  # DW-8.2 T: not named
     assert told[1].text == "Red chooses a T card face down."
+    assert told[2].text == (
+        "The T cards are revealed, in the order they resolve (turn 1, 2D6 each: Red 2+3=5,"
+        " Blue 5+6=11): Blue: none; Red: Sea Fog (T)."
+    )
     conv = make_converter(ruleset())
     for event in [*events, AnswerAsked(REACTION), ReactionPlayed(1, "x", 0, 1)]:
         again = conv.structure(json.loads(json.dumps(conv.unstructure(event, Event))), Event)
