@@ -15,9 +15,10 @@ what follows a closed window.
   any die of the attack is rolled (`offer_reaction`). One R card an attack ("one per event"); it
   affects the model it names and that attack only.
 - **Counter cards (DW-8.2 Sturginium).** When a card with Sturginium symbols is played (S, A or
-  R) or revealed (T), the other player is asked if he holds a counter card whose strength (its
-  ``cancels``) is at least the card's Sturginium (`offer_counter`); a counter played cancels it:
-  both are discarded and the card's effect is void (`CardCountered`).
+  R) or revealed (T), the other player is asked if he holds counter cards whose strengths (their
+  ``cancels``) add up to at least the card's Sturginium (`offer_counter`). He puts them down one a
+  command; once they reach it the card is cancelled: all are discarded and the card's effect is
+  void (`CardCountered`). Passing before takes the counters put down back into the hand.
 - **Discards at will (DW-8.3, DW-7.3 step 6).** In the End Phase each player holding cards may
   discard any number, one card a command, before drawing (`engine.dystopian.cards`).
 
@@ -29,8 +30,7 @@ Phase, `extra_repair_due`), Reinforced Bulkheads (-2 hits from the attack on the
 
 Adopted readings [INTERP]: hot-seat T cards are chosen one seat after the other (the second does
 not see the first's card: the log says only that a card was chosen); a counter card is not itself
-answered by another counter card; several counter cards are not added together (each command plays
-one: the placeholder deck has a single counter card); only the attacks of `Fire` open an R window
+answered by another counter card; only the attacks of `Fire` open an R window
 (not rams, boardings or wings); Damage Control's extra roll is for the first marker a model failed
 to repair (after the Commodore's re-roll), once a model; a cancelled S or A card still counts as
 the squadron's card of that type this turn (it was played legally, DW-8.3). A card drawn in the
@@ -57,6 +57,7 @@ __all__ = [
     "answer_options",
     "answer_problem",
     "ask_turn_card",
+    "counter_strength",
     "extra_repair_due",
     "fog_problem",
     "offer_counter",
@@ -142,11 +143,28 @@ def turn_card_in_play(state: DWState, card: str, player: int | None = None) -> b
 # ---- counter cards (DW-8.2 Sturginium) -------------------------------------------------------
 
 
+def counter_strength(state: DWState, counters: tuple[str, ...]) -> int:
+    """DW-8.2: what counter cards cancel together (the sum of their strengths, ``cancels``)."""
+    cards = _cards(state)
+    return sum(cards[c].cancels for c in counters if c in cards)
+
+
+def _counters_held(state: DWState, player: int, pool: tuple[str, ...] = ()) -> list[str]:
+    """``player``'s counter cards in hand, each copy, less those already put down."""
+    assert state.star is not None  # noqa: S101 - a game with the deck
+    cards = _cards(state)
+    held = [c for c in state.star.hands[player] if cards[c].type is CardType.COUNTER]
+    for card in pool:
+        held.remove(card)
+    return held
+
+
 def _can_counter(state: DWState, player: int, card: str) -> bool:
+    """DW-8.2: ``card`` has Sturginium symbols and ``player``'s counters together reach them."""
     target = _cards(state).get(card)
     if target is None or not target.sturginium:
         return False
-    return any(c.cancels >= target.sturginium for c in _holds(state, player, CardType.COUNTER))
+    return counter_strength(state, tuple(_counters_held(state, player))) >= target.sturginium
 
 
 def offer_counter(ctx: Ctx, owner: int, card: str) -> bool:
@@ -230,11 +248,9 @@ def answer_problem(state: DWState, command: PlayCard, asked: Window) -> PlayCard
         return "In the End Phase cards are discarded (discard CARD), not played."
     if card.type is not wanted:
         return f"{card.name} is a {card.type.value} card: now only a {wanted.value} card fits."
-    if asked.kind is AnswerKind.COUNTER:
-        target = _cards(state)[asked.card]
-        if card.cancels < target.sturginium:  # DW-8.2: symbols at least the target's
-            strength = f"{card.name} cancels up to {card.cancels}"
-            return f"{strength}; {target.name} has {target.sturginium} Sturginium."
+    if asked.kind is AnswerKind.COUNTER:  # DW-8.2: several add up to the target's symbols
+        if card.id not in _counters_held(state, asked.player, asked.pool):
+            return f"Your {card.name} is already down against this card."
         return PlayCard(card.id)
     if asked.kind is AnswerKind.TURN:
         return "A T card is played on no model." if command.model else PlayCard(card.id)
@@ -265,6 +281,9 @@ def answer_options(state: DWState) -> list[PlayCard]:
         return []
     if asked.kind is AnswerKind.REACTION:
         options = _reaction_options(state, asked)
+    elif asked.kind is AnswerKind.COUNTER:
+        spare = _counters_held(state, asked.player, asked.pool)
+        options = [PlayCard(c) for c in dict.fromkeys(spare)]
     else:
         options = [PlayCard(c.id) for c in _holds(state, asked.player, _WANTED[asked.kind])]
     return [o for o in options if isinstance(answer_problem(state, o, asked), PlayCard)]

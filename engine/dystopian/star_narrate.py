@@ -48,6 +48,10 @@ _ASKED = {
 def _asked(event: AnswerAsked, before: DWState, after: DWState) -> str:
     del after
     asked = event.window
+    if asked.pool:  # DW-8.2: counter cards adding up
+        down = ", ".join(_card(before, c) for c in asked.pool)
+        target = _card(before, asked.card)
+        return f"{before.players[asked.player]} puts down {down} against {target}: not enough yet."
     what = _ASKED[asked.kind]
     if asked.kind is AnswerKind.COUNTER:
         what += f" {before.players[asked.owner]}'s {_card(before, asked.card)}"

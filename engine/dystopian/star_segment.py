@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from engine.dystopian.answers import (
     ANSWER,
     answer_options,
     answer_problem,
     ask_turn_card,
+    counter_strength,
     offer_counter,
     offer_counters,
     reveal_turn_cards,
@@ -32,6 +35,7 @@ from engine.dystopian.context import Ctx
 from engine.dystopian.events import CardsDiscarded
 from engine.dystopian.star_commands import DiscardCard, PassAnswer
 from engine.dystopian.star_events import (
+    AnswerAsked,
     AnswerPassed,
     CardCountered,
     ReactionPlayed,
@@ -83,7 +87,12 @@ def _play(ctx: Ctx, command: Command) -> None:
         if offer_counter(ctx, asked.player, found.card):
             return
     else:
-        ctx.emit(CardCountered(asked.player, (found.card,), asked.card, asked.owner))
+        pool = (*asked.pool, found.card)
+        target = next(c for c in state.setup.deck if c.id == asked.card)
+        if counter_strength(state, pool) < target.sturginium:  # DW-8.2: they add together
+            ctx.emit(AnswerAsked(attrs.evolve(asked, pool=pool)))
+            return
+        ctx.emit(CardCountered(asked.player, pool, asked.card, asked.owner))
     _go_on(ctx, asked)
 
 
@@ -156,7 +165,8 @@ def window_prompt(state: DWState) -> str:
             return f"{who}: answer the attack with an R card (play CARD on MODEL), or pass."
         case AnswerKind.COUNTER:
             name = names.get(asked.card, asked.card)
-            return f"{who}: counter {name} (play CARD), or pass."
+            down = f" ({len(asked.pool)} down: add more)" if asked.pool else ""
+            return f"{who}: counter {name}{down} (play CARD), or pass."
     return f"{who}: discard cards at will (discard CARD), then pass to draw (End Phase)."
 
 

@@ -43,6 +43,8 @@ class Window:
             to the counter cards, in the order they resolve (DW-8.2).
         first: TURN: the player who resolves first (the previous turn's initiative, DW-8.2);
             -1 on turn 1, when 2D6 each decide it at the reveal.
+        pool: COUNTER: the counter cards put down so far, too weak together to cancel the card
+            yet (DW-8.2: several counter cards add together); still in the hand until then.
     """
 
     kind: AnswerKind
@@ -52,6 +54,7 @@ class Window:
     attack: int = -1
     queue: tuple[tuple[int, str], ...] = ()
     first: int = -1
+    pool: tuple[str, ...] = ()
 
 
 @frozen

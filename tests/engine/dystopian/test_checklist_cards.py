@@ -34,6 +34,7 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.fleet import Squadron
 from engine.dystopian.language import format_command, parse_command
+from engine.dystopian.models import Card, CardType
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import legal_commands, prompt_text, seats_to_act
 from engine.dystopian.star_commands import DiscardCard, PassAnswer
@@ -185,6 +186,52 @@ def test_a_counter_card_cancels_an_s_card() -> None:
     assert state.activation.cards == ()
     with pytest.raises(IllegalCommand):
         play(state, [MoveModel("BB-1", "FFFF")])
+
+
+JAM = Card("jam", "Jam", CardType.COUNTER, 1, "Cancels a card with Sturginium 1.", cancels=1)
+"""A weaker counter card than the placeholder deck holds, for the sum of DW-8.2."""
+
+
+def test_several_counter_cards_add_together() -> None:
+    """DW-8.2: Sea Fog (2) against two Jams (1 each): the first is not enough, both cancel it."""
+    decked = attrs.evolve(GAME, deck=(*DECK, JAM))
+    state = attrs.evolve(
+        arrange(decked, PLACES),
+        turn=0,
+        initiative=None,
+        star=StarDeck((), hands=(("sea_fog",), ("jam", "jam"))),
+    )
+    ctx = Ctx(state, ScriptedDice(()))
+    begin_turn(ctx)
+    state, events = play(ctx.state, [PlayCard("sea_fog")], [2, 3, 5, 6])
+    assert events[-1] == AnswerAsked(Window(AnswerKind.COUNTER, 1, "sea_fog", 0))
+    state, events = play(state, [PlayCard("jam")])
+    assert events == [AnswerAsked(Window(AnswerKind.COUNTER, 1, "sea_fog", 0, pool=("jam",)))]
+    assert legal_commands(state) == [PlayCard("jam"), PassAnswer()]
+    assert prompt_text(state) == "Blue: counter Sea Fog (1 down: add more) (play CARD), or pass."
+    state, events = play(state, [PlayCard("jam")], [4, 4, 1, 1])
+    assert events[0] == CardCountered(1, ("jam", "jam"), "sea_fog", 0)
+    assert state.star is not None
+    assert state.star.hands == ((), ())
+    assert state.star.turn_cards == ()
+
+
+def test_a_counter_put_down_goes_back_to_the_hand_on_a_pass() -> None:
+    """DW-8.2: one Jam down, then a pass: Sea Fog stands, the Jam stays in Blue's hand."""
+    decked = attrs.evolve(GAME, deck=(*DECK, JAM))
+    state = attrs.evolve(
+        arrange(decked, PLACES),
+        turn=0,
+        initiative=None,
+        star=StarDeck((), hands=(("sea_fog",), ("jam", "jam"))),
+    )
+    ctx = Ctx(state, ScriptedDice(()))
+    begin_turn(ctx)
+    commands = [PlayCard("sea_fog"), PlayCard("jam"), PassAnswer()]
+    state, _ = play(ctx.state, commands, [2, 3, 5, 6, 4, 4, 1, 1])
+    assert state.star is not None
+    assert state.star.hands == ((), ("jam", "jam"))
+    assert state.star.turn_cards == (TurnCard(1, 0, "sea_fog"),)
 
 
 def test_a_card_without_sturginium_cannot_be_countered() -> None:
