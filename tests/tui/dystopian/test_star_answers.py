@@ -27,8 +27,10 @@ from tests.tui.dystopian.test_screen_play import (
     text,
 )
 from tui.app import HexmechApp
+from tui.commands import build_parser
 from tui.dystopian.library import install
 from tui.dystopian.setup import build_setup
+from tui.dystopian.sim import ADAPTER
 from tui.screens.game import create_save
 
 __all__ = ["fleets"]  # the fixture, shared with the play screen's tests
@@ -104,3 +106,11 @@ def test_the_new_game_form_plays_with_the_deck_when_asked(fleets):
         "evasive_manoeuvre",
         "countermand",
     ]
+
+
+def test_the_simulator_plays_with_the_deck_when_asked():
+    """DW-8: ``hexmech sim dystopian --star-cards`` deals the catalogue's cards; off by default."""
+    parsed = build_parser().parse_args(["sim", "dystopian", "--star-cards"])
+    assert len(ADAPTER.prepare(parsed, "aggressive").setup.deck) == 8
+    plain = build_parser().parse_args(["sim", "dystopian"])
+    assert ADAPTER.prepare(plain, "aggressive").setup.deck == ()
