@@ -29,6 +29,7 @@ from tests.tui.dystopian.test_screen_play import (
 from tui.app import HexmechApp
 from tui.commands import build_parser
 from tui.dystopian.library import install
+from tui.dystopian.rules import RULES_MARKDOWN
 from tui.dystopian.setup import build_setup
 from tui.dystopian.sim import ADAPTER
 from tui.screens.game import create_save
@@ -114,3 +115,10 @@ def test_the_simulator_plays_with_the_deck_when_asked():
     assert len(ADAPTER.prepare(parsed, "aggressive").setup.deck) == 8
     plain = build_parser().parse_args(["sim", "dystopian"])
     assert ADAPTER.prepare(plain, "aggressive").setup.deck == ()
+
+
+def test_the_rules_page_explains_the_card_types_and_the_answer_keys():
+    """DW-8.2: the rules summary names the five kinds of card and the keys of an answer."""
+    for words in ("**S** cards", "**A** cards", "**T** cards", "**R** cards", "**Counter**"):
+        assert words in RULES_MARKDOWN
+    assert "`1`-`9` plays one, `x` passes" in RULES_MARKDOWN
