@@ -17,6 +17,7 @@ from engine.dystopian.commands import (
     Fire,
     Generate,
     MoveModel,
+    PlaceCamouflage,
     PlayCard,
     RollOff,
 )
@@ -212,7 +213,7 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
     wing = format_wing(command)  # DW-20: the tiny-flyer commands
     if wing is not None:
         return wing
-    if isinstance(command, Board | PlayCard | Generate):  # DW-19, DW-8, DW-23
+    if isinstance(command, Board | PlayCard | Generate | PlaceCamouflage):  # DW-19, DW-8, DW-23
         return _format_board_or_card(command)
     if isinstance(command, PassAnswer):  # DW-8.2: the answers
         return "decline"
@@ -249,7 +250,11 @@ play CARD [on MODEL]                  play a STAR card from your hand (DW-8): an
 decline                               play no card when asked (also "pass" while asked)
 discard CARD                          End Phase: discard a card at will before drawing (DW-8.3)
 generate MODEL GENERATOR [at TARGET]  use a generator after moving (DW-23): upg or tesla at one
-                                      model within 4 hexes; disruption at every model around"""
+                                      model within 4 hexes; disruption, sonic and pulse at every
+                                      model around; fury at MODEL,MODEL... (its dice split among
+                                      them, the first named taking the remainder); kinetic
+                                      before the model moves (1D6" more, then move half at least)
+generate MODEL camouflage at HEX      a Camouflage template on HEX and its six neighbours (DW-23)"""
 
 
 def _numbers(word: str, text: str) -> tuple[int, ...]:
@@ -280,16 +285,27 @@ def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) 
             return PassAnswer()
         case "discard", [card]:
             return DiscardCard(card.casefold())
-        case "generate", [model, kind]:
-            return Generate(_model(model, state, text), kind.casefold())
-        case "generate", [model, kind, "at", target]:
-            return Generate(
-                _model(model, state, text), kind.casefold(), _model(target, state, text)
-            )
+        case "generate", _:
+            return _parse_generate(args, state, text)
     raise _fail(text, f"unknown command {text.split(maxsplit=1)[0]!r}")
 
 
-def _format_board_or_card(command: Board | PlayCard | Generate) -> str:
+def _parse_generate(args: list[str], state: DWState, text: str) -> Command:
+    """DW-23: ``generate MODEL GENERATOR [at TARGET[,TARGET...]|at HEX]`` (a hex: Camouflage)."""
+    match args:
+        case [model, kind]:
+            return Generate(_model(model, state, text), kind.casefold())
+        case [model, kind, "at", where] if kind.casefold() == "camouflage":
+            return PlaceCamouflage(_model(model, state, text), _hex(where, text))
+        case [model, kind, "at", target]:
+            aimed = ",".join(_model(word, state, text) for word in target.split(",") if word)
+            return Generate(_model(model, state, text), kind.casefold(), aimed)
+    raise _fail(text, "generate MODEL GENERATOR [at TARGET|HEX]")
+
+
+def _format_board_or_card(command: Board | PlayCard | Generate | PlaceCamouflage) -> str:
+    if isinstance(command, PlaceCamouflage):
+        return f"generate {command.model} camouflage at {command.centre.label}"
     if isinstance(command, Generate):
         aimed = f" at {command.target}" if command.target else ""
         return f"generate {command.model} {command.generator}{aimed}"

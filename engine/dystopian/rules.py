@@ -32,12 +32,19 @@ from engine.dystopian.commands import (
     Fire,
     Generate,
     MoveModel,
+    PlaceCamouflage,
     PlayCard,
     RollOff,
 )
 from engine.dystopian.context import Ctx, DWCode, label, own_model, require_stage
 from engine.dystopian.events import DeployerChanged, EdgeChosen, ModelDeployed, RolledOff
-from engine.dystopian.generating import generate, generate_options
+from engine.dystopian.generating import (
+    camouflage_options,
+    generate,
+    generate_options,
+    kinetic_options,
+    place_camouflage,
+)
 from engine.dystopian.geometry import Level
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
@@ -274,6 +281,8 @@ def legal_commands(state: DWState) -> list[Command]:  # noqa: PLR0911 - one list
         found += fire_options(state)
         found += board_options(state)  # DW-19.3: boardings, declared like attacks
         found += generate_options(state)  # DW-23: active generators, after moving
+        found += camouflage_options(state)  # DW-23: Camouflage templates, after moving
+    found += kinetic_options(state)  # DW-23: Kinetic, before the model moves
     found += card_options(state)  # DW-8.2: S and A cards from the hand
     found += wing_options(state)  # DW-20.4 launches, DW-20.8 CAP wings flying with their host
     for index in state.alive(state.activation.squadron):
@@ -357,15 +366,26 @@ def _generate(ctx: Ctx, command: Command) -> None:
     """DW-23: use a generator after moving; the Movement segment ends first if it has not."""
     assert isinstance(command, Generate)  # noqa: S101 - dispatched by type
     activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    before = command.generator.casefold() == "kinetic"  # DW-23: Kinetic comes before moving
+    if activation is not None and not activation.movement_done and not before and end_movement(ctx):
         return
     generate(ctx, command)
+
+
+def _camouflage(ctx: Ctx, command: Command) -> None:
+    """DW-23 Camouflage: after moving; the Movement segment ends first if it has not."""
+    assert isinstance(command, PlaceCamouflage)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    place_camouflage(ctx, command)
 
 
 _HANDLERS[Board] = _board
 _HANDLERS[PlayCard] = _play_card
 _HANDLERS.update(STAR_HANDLERS)  # DW-8.2: S/A cards, and the answers (`star_segment`)
 _HANDLERS[Generate] = _generate
+_HANDLERS[PlaceCamouflage] = _camouflage
 
 
 # ---- tiny-flyer wings (DW-20): the handlers live in `engine.dystopian.wings_segment` ----

@@ -23,9 +23,10 @@ Filled steps: rams and collisions (`combat_segment.resolve_contacts`), the decla
 (`boarding_segment.resolve_boardings`; the `Board` command declares them) and derelict drift
 (`boarding_segment.drift_on_activation` after the Command segment, `drift_end_phase` in step
 2), the STAR deck (`cards.deal_hands` when the first turn begins, the T cards' window,
-`cards.end_phase_cards` in step 6). Seams still ``pending`` no-ops: tidying templates.
-Tiny-flyer wings (DW-20) take their turns among the squadrons (`wing_rules.wings_ready` in the
-alternation; their commands in `wings_segment`); CAP wings strike back after the attacks
+`cards.end_phase_cards` in step 6), the generators (`generator_effects`: Fury and Pulse charge on
+activation, a Sonic stun ends with the activation, Camouflage templates go in step 5). Tiny-flyer
+wings (DW-20) take their turns among the squadrons (`wing_rules.wings_ready` in the alternation;
+their commands in `wings_segment`); CAP wings strike back after the attacks
 (`wing_rules.cap_counter_attacks`); the End Phase ends with the wings' step
 (`wing_rules.tidy_wings`).
 """
@@ -55,6 +56,7 @@ from engine.dystopian.events import (
     SquadronActivated,
     TurnBegan,
 )
+from engine.dystopian.generator_effects import charge_generators, lift_camouflage, sonic_fades
 from engine.dystopian.morale import (
     break_checks_due,
     check_plan,
@@ -148,6 +150,7 @@ def activate(ctx: Ctx, ident: str, element: str) -> None:
     commanded = next(g for g in groups if nominee in g)
     broken = tuple(n for n in state.alive(squadron) if state.models[n].markers.broken)
     ctx.emit(SquadronActivated(squadron, commanded, broken))
+    charge_generators(ctx)  # DW-23: Fury and Pulse gain 2 dice on each activation
     drift_on_activation(ctx)  # DW-19.6: derelicts drift with the party aboard
     for straggler in out_of_command(ctx.state, squadron, commanded):  # DW-9.3 command check
         plan = check_plan(ctx.state, CheckKind.COMMAND, squadron, (straggler,))
@@ -218,6 +221,7 @@ SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("combat: CAP wings' AD counter-attacks (DW-20.6, DW-20.8)", cap_counter_attacks),
     ("boarding (DW-7.2 step 4, DW-19.4)", resolve_boardings),
     ("morale (DW-7.2 step 5, DW-10)", _morale),
+    ("a Sonic stun ends with the model's next activation (DW-23)", sonic_fades),
 )
 """The segments after movement, in the order of DW-7.2."""
 
@@ -295,8 +299,8 @@ END_PHASE: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("2 derelict drift (DW-19.6); terrain movement: pending, optional rules", drift_end_phase),
     ("3 repairs (DW-16.4), then Corrosion (DW-24)", repair_step),
     ("4 bravery checks for broken squadrons (DW-27 item 3: optional)", _end_phase_bravery),
-    ("5 tidy markers (Camouflage templates): pending, generators", _pending),
-    ("6 cards (DW-8.3): discard down to the hand limit, draw up to it", end_phase_cards),
+    ("5 tidy markers: Camouflage templates are removed (DW-23)", lift_camouflage),
+    ("6 cards (DW-8.3): discards at will, down to the hand limit, draw up to it", end_phase_cards),
     ("tiny flyers: Aborts lapse, lost carriers and hosts (DW-20.7, DW-20.8)", tidy_wings),
 )
 """The End Phase steps in the fixed order of DW-7.3 (step 1 is `end_phase`'s own check)."""

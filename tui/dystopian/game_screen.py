@@ -29,6 +29,10 @@ with each card's type; when a seat is asked to answer (a T card at the turn's st
 against an attack on its model, a counter card, the End Phase's discards; the board is handed
 over to it), the panel numbers its cards: 1-9 plays or discards one, x passes.
 
+Generators (DW-23, `tui.dystopian.generator_view`): ``g`` plans the selected model's generator
+(after moving; Kinetic before), the preview naming the models it reaches and the dice it rolls;
+``o`` shades the hexes a Camouflage template may take, whose seven hexes the board then draws.
+
 Every choice comes from the engine's `legal_commands` (`tui.dystopian.workflow.order_groups`):
 a command class the engine gains (boarding, aircraft, cards) is listed for its model under a key
 of its own, picked by hex or by number, without a change here.
@@ -75,6 +79,7 @@ from tui.dystopian.board_view import (
     describe_hex,
     model_markers,
 )
+from tui.dystopian.generator_view import generator_preview
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.star_view import answer_lines, answer_options, hand_lines
 from tui.dystopian.wing_plans import (
@@ -623,7 +628,7 @@ class DWScreen(GameScreen):
         state = self.state
         self._keep_selection(state)
         board = self.board
-        board.show_terrain(state.setup.terrain)
+        board.show_terrain(state.setup.terrain, state.camouflage_hexes())
         wing = self.wing
         board.set_units(
             [
@@ -825,6 +830,7 @@ class DWScreen(GameScreen):
             lines += fire_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
+            lines += generator_preview(state, self.chosen)  # DW-23
         elif self.plan in _PICKED_BY_HEX:
             lines.append(f"{len(self.candidates)} shaded hexes: Enter on one.")
         lines += self._chosen_line()
