@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dystopian import ordnance
+from engine.dystopian.answers import fog_problem, reaction_hits, reaction_need
 from engine.dystopian.boarding import derelict_problem
 from engine.dystopian.cards import card_ad_bonus
 from engine.dystopian.combat import (
@@ -161,7 +162,10 @@ def aim_at(state: DWState, index: int, weapon: int, target: int) -> ordnance.Aim
         camouflage=state.camouflage_hexes(),  # DW-23: none into, through or out of it
     )
     problem = ordnance.aim_problem(board, fire)
-    return problem or ordnance.aim(board, fire)
+    if problem:
+        return problem
+    aimed = ordnance.aim(board, fire)
+    return fog_problem(state, aimed.band) or aimed  # DW-28.12 Sea Fog (a T card)
 
 
 # ---- damage and losses (DW-16, DW-22.5) ---------------------------------------------------------
@@ -562,9 +566,10 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         ad = share if share is not None else linked_ad(ads[0], *ads[1:])
         lead = state.card(aims[0][0]).weapons[aims[0][1]]
         attackers = tuple(m for m, _, _ in aims)
-        roll = roll_attack(ctx.dice, ad, _need(found))
+        need = reaction_need(ctx, attack, target, _need(found))  # DW-8.2 R cards
+        roll = roll_attack(ctx.dice, ad, need)
         _rolled(ctx, target, AttackSource.WEAPON, attackers, lead.name, roll.roll)
-        hits = roll.hits
+        hits = reaction_hits(ctx, attack, target, roll.hits)
         if hits and lead.kind in {WeaponKind.ROCKET, WeaponKind.TORPEDO}:
             hits = _cancel(ctx, target, attackers, lead.kind, hits)
         hits = shield_step(ctx, target, lead.kind, hits)  # DW-23 Shield

@@ -56,6 +56,7 @@ from engine.dystopian.events import (
 from engine.dystopian.generator_evolve import GEN_APPLY
 from engine.dystopian.geometry import in_base_contact
 from engine.dystopian.movement import MarkerAction
+from engine.dystopian.star_evolve import STAR_APPLY
 from engine.dystopian.state import (
     Activation,
     DWState,
@@ -528,6 +529,10 @@ for _event_type, _mutator in WING_APPLY.items():
     _apply.register(_event_type, _mutator)
 # ---- the stored-dice, area and template generators (DW-23): `engine.dystopian.generator_evolve`
 for _event_type, _mutator in GEN_APPLY.items():
+    _apply.register(_event_type, _mutator)
+
+# ---- the STAR deck's answers (DW-8.2): the mutators live in `engine.dystopian.star_evolve` ----
+for _event_type, _mutator in STAR_APPLY.items():
     _apply.register(_event_type, _mutator)
 _apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3
 _apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9

@@ -23,6 +23,7 @@ from engine.dystopian.commands import (
 )
 from engine.dystopian.geometry import Level
 from engine.dystopian.movement import MarkerAction, format_path, parse_path
+from engine.dystopian.star_commands import DiscardCard, PassAnswer
 from engine.dystopian.state import DWState, Edge
 from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
 from engine.game import Command, IllegalCommand, KernelCode
@@ -114,6 +115,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 
     verb, args = words[0].casefold(), words[1:]
     if verb in WING_VERBS:  # DW-20: the tiny-flyer commands
         return parse_wing(verb, args, state, text)
+    if state.star is not None and state.star.window is not None and (verb, args) == ("pass", []):
+        return PassAnswer()  # DW-8.2: "pass" answers the window open
     match verb, args:
         case "roll", []:
             return RollOff()
@@ -184,7 +187,7 @@ def _fire(models: str, weapon: str, targets: str, state: DWState, text: str) -> 
     return Fire(firing, weapon.casefold(), tuple(aimed), tuple(shares))
 
 
-def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a command
+def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollOff():
@@ -212,6 +215,10 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
         return wing
     if isinstance(command, Board | PlayCard | Generate | PlaceCamouflage):  # DW-19, DW-8, DW-23
         return _format_board_or_card(command)
+    if isinstance(command, PassAnswer):  # DW-8.2: the answers
+        return "decline"
+    if isinstance(command, DiscardCard):
+        return f"discard {command.card}"
     msg = f"Dystopian Wars has no words for {command!r}"
     raise TypeError(msg)
 
@@ -237,7 +244,11 @@ board MODEL[,MODEL...] at TARGET [home N[,N...]]
                                       home N: after a capture, N of each boarder's survivors go
                                       back to it (the rest stay aboard and hold the prize)
 play CARD [on MODEL]                  play a STAR card from your hand (DW-8): an S card on the
-                                      active squadron before it moves, an A card on one model
+                                      active squadron before it moves, an A card on one model;
+                                      asked to answer: a T card at the turn's start, an R card
+                                      on your attacked model, a counter card (DW-8.2)
+decline                               play no card when asked (also "pass" while asked)
+discard CARD                          End Phase: discard a card at will before drawing (DW-8.3)
 generate MODEL GENERATOR [at TARGET]  use a generator after moving (DW-23): upg or tesla at one
                                       model within 4 hexes; disruption, sonic and pulse at every
                                       model around; fury at MODEL,MODEL... (its dice split among
@@ -253,7 +264,7 @@ def _numbers(word: str, text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in parts)
 
 
-def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) -> Command:
+def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) -> Command:  # noqa: PLR0911 - one case a command
     """``board ...`` and ``play ...``.
 
     Raises:
@@ -270,6 +281,10 @@ def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) 
             return PlayCard(card.casefold())
         case "play", [card, "on", model]:
             return PlayCard(card.casefold(), _model(model, state, text))
+        case "decline", []:
+            return PassAnswer()
+        case "discard", [card]:
+            return DiscardCard(card.casefold())
         case "generate", _:
             return _parse_generate(args, state, text)
     raise _fail(text, f"unknown command {text.split(maxsplit=1)[0]!r}")

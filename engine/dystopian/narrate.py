@@ -58,6 +58,7 @@ from engine.dystopian.generator_narrate import GEN_SAID, SONIC_TEXT, generator_r
 from engine.dystopian.geometry import Level
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import ContactKind, MarkerAction
+from engine.dystopian.star_narrate import STAR_SAID, face_down, star_rolls
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
 from engine.dystopian.victory import told_reason
 from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
@@ -91,7 +92,7 @@ def tell(
     """Tell one log entry: the command as typed, then a sentence per event."""
     return tell_events(
         entry,
-        format_command(command),
+        face_down(format_command(command), events),  # DW-8.2: a T card is chosen face down
         events,
         state,
         evolve=evolve,
@@ -137,7 +138,9 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
         case RepairRolled(marker=marker, face=face, repaired=repaired, rerolled_from=first):
             faces = (first, face) if first else (face,)
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
-    return _board_rolls(event) or wing_rolls(event) or generator_rolls(event)
+    return (  # DW-19, DW-23, DW-8; DW-20; the DW-23 generators; the STAR answers
+        _board_rolls(event) or wing_rolls(event) or generator_rolls(event) or star_rolls(event)
+    )
 
 
 _MARKER_NAMES = {
@@ -635,6 +638,10 @@ for _event_type, _sentence in WING_SAID.items():
     _said.register(_event_type, _sentence)
 # ---- the stored-dice, area and template generators (DW-23): `engine.dystopian.generator_narrate`
 for _event_type, _sentence in GEN_SAID.items():
+    _said.register(_event_type, _sentence)
+
+# ---- the STAR deck's answers (DW-8.2): the sentences live in `engine.dystopian.star_narrate` ----
+for _event_type, _sentence in STAR_SAID.items():
     _said.register(_event_type, _sentence)
 _said.register(CommodoreRerolled, tell_commodore_rerolled)  # DW-10.1 #3
 _said.register(LevelForced, tell_level_forced)  # DW-16.2 results 4 and 9

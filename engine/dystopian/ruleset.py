@@ -40,6 +40,8 @@ from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, seats_to_act
+from engine.dystopian.star_commands import STAR_COMMANDS
+from engine.dystopian.star_events import STAR_EVENTS
 from engine.dystopian.state import (
     DEPLOYMENT_DEPTH,
     PLAYERS,
@@ -241,11 +243,12 @@ class DystopianWars:
     name = "dystopian"
     title = "Dystopian Wars"
     setup_type = DWSetup
-    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS)
+    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS, *STAR_COMMANDS)
     event_types: tuple[type[Event], ...] = (
         *DW_EVENTS,
         *WING_EVENTS,
         *GEN_EVENTS,
+        *STAR_EVENTS,
         *COMMODORE_EVENTS,
         *LEVEL_EVENTS,
     )

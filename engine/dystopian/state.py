@@ -26,6 +26,7 @@ from engine.dystopian.fleet import Fleet, fleet_models
 from engine.dystopian.geometry import Level, Piece, Size
 from engine.dystopian.models import Card, Domain, ModelCard
 from engine.dystopian.movement import ContactKind, Mover, TurnLimit, min_hexes, movement_points
+from engine.dystopian.star_state import Reaction, TurnCard, Window
 from engine.dystopian.terrain import Board, TerrainMap
 from engine.dystopian.wing_state import WingState, start_wings
 from engine.hexes import Facing, Hex
@@ -667,12 +668,22 @@ class StarDeck:
         hands: each player's cards.
         played: the S and A cards played, as (turn, squadron, card id) (DW-8.2: one S and one
             A card a squadron a turn).
+        window: the answer asked now (`engine.dystopian.star_state.Window`), or None.
+        chosen: the T cards chosen face down this turn, (player, card id or ""), until revealed.
+        turn_cards: the T cards revealed and not cancelled (DW-8.2: they last the turn).
+        reactions: the R cards played on declared attacks (DW-8.2: one an attack).
+        discarded: (turn, player) for each player done with the End Phase's discards (DW-8.3).
     """
 
     deck: tuple[str, ...]
     discard: tuple[str, ...] = ()
     hands: tuple[tuple[str, ...], ...] = ((), ())
     played: tuple[tuple[int, int, str], ...] = ()
+    window: Window | None = None
+    chosen: tuple[tuple[int, str], ...] = ()
+    turn_cards: tuple[TurnCard, ...] = ()
+    reactions: tuple[Reaction, ...] = ()
+    discarded: tuple[tuple[int, int], ...] = ()
 
 
 FULL_STEAM_HEXES = 1

@@ -114,6 +114,17 @@ six turns, or ends the instant a fleet fulfils its Field Order.
 - A squadron that loses a model tests to break; a broken model fires and moves worse and tests
   bravery after its activation.
 
+## STAR cards (an option)
+
+- Each player draws a card per squadron at the start; the hand holds one card per squadron still
+  on the table (at most 5). In the End Phase you may discard any number, then draw up to it.
+- **S** cards are played on your squadron as it activates, before it moves; **A** cards on one of
+  its models (not after an S card). **T** cards are chosen face down at the start of a turn and
+  revealed together; they last the turn. **R** cards answer an attack declared on your model,
+  before its dice are rolled. **Counter** cards cancel a card with Sturginium symbols the
+  opponent just played: their strengths add up to at least its symbols; all are discarded.
+- When you are asked to answer, the panel numbers your cards: `1`-`9` plays one, `x` passes.
+
 ## The end
 
 - After six turns, or when a fleet has no model left, or the instant a Field Order is met. Victory

@@ -1,11 +1,11 @@
 """Set up a new Dystopian Wars game: two players, each with a fleet, and the dice seed.
 
-The form of DW-22 (two fleets, hot-seat): each player's name and fleet, chosen among the fleets
-read from ``assets/dystopian/fleets`` (the sample fleets of DW-28.12, `tui.dystopian.files`) and
-the user's folder (`tui.dystopian.library`), each shown with its points and its Maximum Fleet
-Value; the board is the open-water 36 x 24 board of DW-28.1 and the game lasts six turns
-(DW-22.6) with Field Orders rolled (DW-22.4), as the ruleset's default scenario says
-(`engine.dystopian.ruleset.DEFAULT_SCENARIO`).
+The form of DW-22 (two fleets, hot-seat; the STAR cards of DW-8 as a box to tick): each player's
+name and fleet, chosen among the fleets read from ``assets/dystopian/fleets`` (the sample fleets
+of DW-28.12, `tui.dystopian.files`) and the user's folder (`tui.dystopian.library`), each shown
+with its points and its Maximum Fleet Value; the board is the open-water 36 x 24 board of DW-28.1
+and the game lasts six turns (DW-22.6) with Field Orders rolled (DW-22.4), as the ruleset's
+default scenario says (`engine.dystopian.ruleset.DEFAULT_SCENARIO`).
 
 Ctrl+B (or the "Build a fleet..." button) opens the fleet builder (`tui.dystopian.builder`):
 the fleet it saves joins the list at once, chosen for the player whose row was last in focus.
@@ -25,7 +25,7 @@ from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from engine.dystopian.fleet import fleet_problems
 from engine.dystopian.ruleset import DEFAULT_SCENARIO, RULESET, setup_from_scenario
@@ -98,9 +98,15 @@ def setup_problems(names: Sequence[str], fleets: Sequence[Fleet | None]) -> list
 
 
 def build_setup(
-    fleets: Mapping[str, Fleet], names: Sequence[str], chosen: Sequence[str]
+    fleets: Mapping[str, Fleet],
+    names: Sequence[str],
+    chosen: Sequence[str],
+    *,
+    star_cards: bool = False,
 ) -> DWSetup:
     """The setup of a game of these players and fleets on the default board (DW-28.1).
+
+    ``star_cards``: play with the STAR deck (DW-8, an option), the catalogue's cards.
 
     Raises:
         ValueError: a problem `setup_problems` names, or a fleet not in ``fleets``.
@@ -114,7 +120,11 @@ def build_setup(
     scenario["players"] = [
         {"name": name, "fleet": fleet} for name, fleet in zip(cleaned, chosen, strict=True)
     ]
-    return setup_from_scenario(scenario, fleets)
+    if not star_cards:
+        return setup_from_scenario(scenario, fleets)
+    scenario["star_cards"] = True  # DW-8: the deck is the catalogue's (DW-28.12's placeholders)
+    library = RULESET.library
+    return setup_from_scenario(scenario, fleets, library.cards if library is not None else ())
 
 
 class DWSetupScreen(Screen[DWStart | None]):
@@ -133,6 +143,7 @@ class DWSetupScreen(Screen[DWStart | None]):
     | :- | :- |
     | Tab, Shift+Tab | The next (previous) field. |
     | Enter | On a fleet: open its list; in the list: pick the fleet. |
+    | Space | On the STAR cards box: play with the deck or without (DW-8). |
     | Ctrl+B | Build a fleet (DW-22): it joins the list, chosen for this row's player. |
     | Ctrl+S | Start the game. |
     | Escape | Back to the menu. |
@@ -183,6 +194,7 @@ class DWSetupScreen(Screen[DWStart | None]):
             with Horizontal(classes="dws-row"):
                 yield Static("Dice seed", classes="dws-label", markup=False)
                 yield Input(str(self.seed), id="dws-seed", type="integer", max_length=9)
+            yield Checkbox("Play with the STAR cards (DW-8)", id="dws-star")
             yield Static(id="dws-settings", markup=False)
             yield Static(id="dws-problems", markup=False)
         yield Footer()
@@ -277,7 +289,8 @@ class DWSetupScreen(Screen[DWStart | None]):
             return
         chosen = [c or "" for c in self.chosen]
         try:
-            setup = build_setup(self.fleets, self.names(), chosen)
+            star = self.query_one("#dws-star", Checkbox).value
+            setup = build_setup(self.fleets, self.names(), chosen, star_cards=star)
         except ValueError as error:
             self.notify(str(error), title="Cannot start", severity="warning", markup=False)
             return
