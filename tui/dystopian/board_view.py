@@ -399,11 +399,13 @@ class DWBoard(HexBoard, inherit_bindings=False):
         view: DWBoardView | None = None,
         *,
         ascii_only: bool = False,
+        compact: bool = False,
         id: str | None = None,  # noqa: A002 - Textual's name for it
     ) -> None:
-        """Create the board with DW's pieces (`tui.dystopian.pieces.DWPieces`)."""
+        """Create the board with DW's pieces (`tui.dystopian.pieces.DWPieces`), maybe compact."""
         self.pieces = DWPieces()
         super().__init__(view, ascii_only=ascii_only, id=id, pieces=self.pieces)
+        self.set_compact(compact)
 
     def on_mount(self) -> None:
         """Facing digits in the compact view where arrows may not show (16 colours, mono)."""

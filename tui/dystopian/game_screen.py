@@ -480,6 +480,8 @@ class DWScreen(GameScreen):
         """The selected wing (DW-20), or None: its card shows and its commands are listed."""
         self._wing_groups: tuple[object, object, object] | None = None
         self._fire: tuple[DWState, tuple[object, ...], FireOverlay] | None = None
+        self.compact_board = False
+        """The board's compact view (``Z``), kept when the layout is composed again."""
         self._legal: tuple[object, list[Command]] | None = None
         self._seat: Seat | object | None = _UNSEEN
         self._turn: tuple[object, ...] = ()
@@ -578,6 +580,7 @@ class DWScreen(GameScreen):
                 yield DWBoard(
                     DWBoardView(self.game.state.setup.terrain),
                     ascii_only=bool(getattr(self.app, "ascii_only", False)),
+                    compact=self.compact_board,
                     id="dw-board",
                 )
                 yield Static(id="dw-hexline", markup=False)
@@ -790,7 +793,14 @@ class DWScreen(GameScreen):
 
     def action_zoom(self) -> None:
         """Switch the board between the zoomed and the compact view (DW-28.13 item 16)."""
-        self.board.toggle_compact()
+        self.compact_board = self.board.toggle_compact()
+
+    async def relayout(self) -> None:
+        """Compose the other layout (the terminal crossed the line); the cursor stays put."""
+        cursor = self.board.cursor
+        await super().relayout()
+        if cursor is not None:
+            self.board.set_cursor(cursor)
 
     def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901, PLR0912 - one part a plan
         """The order panel: the selected model, its commands and keys, then the plan's preview."""

@@ -248,3 +248,21 @@ def test_the_legend_names_the_compact_pieces(ascii_only):
     assert "flying (bold)" in meanings
     assert "a wing: tokens, kind" in meanings
     assert "range band 1-4: its outer ring (DW-28.7)" in meanings
+
+
+async def test_the_compact_view_and_the_cursor_outlast_a_new_layout(tmp_path, fleets):  # noqa: F811
+    """80x24 to 120x40 composes the wide layout again: still compact, the cursor where it was."""
+    journal = ready_to_activate(tmp_path, fleets)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        screen.board.set_cursor(BB2)
+        await pilot.press("Z")
+        await pilot.pause()
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        board = screen.board
+        assert not screen.compact  # the wide layout: a new board widget
+        assert board.compact
+        assert board.cursor == BB2
+        assert await _rendered(board, BB2) == "b↑"
