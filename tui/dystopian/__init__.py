@@ -46,7 +46,8 @@ class DystopianWarsUI:
   keyboard (hot-seat): roll off for the table edges and Field Orders, deploy squadron by
   squadron, then activate squadrons in turn: move each model, declare its attacks (exploding
   dice, linked fire) and end the activation; six turns or a Field Order fulfilled end it.
-  `?` in the game opens a summary of the rules.
+  `?` in the game opens a summary of the rules; `Z` switches the board between its zoomed view
+  and the compact one (two cells a hex).
 """
     menu = True
     marks = MARKS

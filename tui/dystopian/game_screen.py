@@ -16,7 +16,10 @@ on one previews each weapon (or linked group) that bears, with its dice per rang
 linked total, the number needed and the hits to expect, 1-9 picks, Enter declares (DW-7.2 step
 3a, DW-17). ``e`` ends the activation: the attacks are rolled, morale follows, and the other
 player's turn comes with the board hidden until he takes the terminal. ``v`` shows the selected
-model's fire arcs, a weapon at a time, with their range bands. The end shows the score screen.
+model's fire arcs, a weapon at a time: the arc shaded, the outer ring of each range band with its
+number, and the line of sight to the model under the cursor (DW-28.6 to DW-28.8, the hex line
+says clear, partial or blocked and why). ``Z`` switches the board between the zoomed view and
+the compact one, two cells a hex (DW-28.13 item 16). The end shows the score screen.
 
 Tiny-flyer wings (DW-20, `tui.dystopian.wing_view` and `wing_plans`): Tab steps through the
 player's models, then his wings (Enter on a hex selects a wing flying there); the wing's card
@@ -75,12 +78,13 @@ from tui.dystopian.board_view import (
     DWBoard,
     DWBoardView,
     DWLegend,
-    arc_marks,
     describe_hex,
+    fire_overlay,
     model_markers,
 )
 from tui.dystopian.generator_view import generator_preview
 from tui.dystopian.model_panel import ModelPanel, panel_lines
+from tui.dystopian.sight_view import Sighting, sight_to, sight_words
 from tui.dystopian.star_view import answer_lines, answer_options, hand_lines
 from tui.dystopian.wing_plans import (
     flight_options,
@@ -123,6 +127,7 @@ if TYPE_CHECKING:
 
     from engine.game import Command, Seat
     from saves.journal import Journal
+    from tui.dystopian.board_view import FireOverlay
     from tui.dystopian.setup import DWStart
 
 __all__ = [
@@ -417,6 +422,7 @@ class DWScreen(GameScreen):
         *jump_bindings("turn"),
         Binding("L", "legend", "Legend", show=False, tooltip="Show or hide the board's legend"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="Keys and rules"),
+        Binding("Z", "zoom", "Zoom", tooltip="Switch the board: compact (2 cells a hex) or zoomed"),
         Binding("f1", "app.help", "Help", show=False),
         Binding("escape", "cancel_plan", "Cancel", tooltip="Drop the plan being prepared"),
         Binding("escape", "back", "Menu", tooltip="Back to the menu (the game is saved)"),
@@ -442,7 +448,8 @@ class DWScreen(GameScreen):
     | e | End the activation: the declared attacks are rolled, then morale. |
     | 1-9 (asked) | A STAR card (DW-8.2): T, R on your attacked model, counter; End: discard. |
     | x (asked) | Play no card (End Phase: keep the rest of the hand and draw). |
-    | v | Show the selected model's fire arcs and range bands, a weapon at a time. |
+    | v | Fire arcs, a weapon at a time: arc, band rings 1-4, sight to the model under the cursor. |
+    | Z | Switch the board between the zoomed view and the compact one (2 cells a hex). |
     | z, y | Undo, redo (not past a dice roll). |
     | : | Type a command in the command language. |
     | r | The score screen, once the game is over. |
@@ -500,6 +507,9 @@ class DWScreen(GameScreen):
         self.wing: int | None = None
         """The selected wing (DW-20), or None: its card shows and its commands are listed."""
         self._wing_groups: tuple[object, object, object] | None = None
+        self._fire: tuple[DWState, tuple[object, ...], FireOverlay] | None = None
+        self.compact_board = False
+        """The board's compact view (``Z``), kept when the layout is composed again."""
         self._legal: tuple[object, list[Command]] | None = None
         self._seat: Seat | object | None = _UNSEEN
         self._turn: tuple[object, ...] = ()
@@ -598,6 +608,7 @@ class DWScreen(GameScreen):
                 yield DWBoard(
                     DWBoardView(self.game.state.setup.terrain),
                     ascii_only=bool(getattr(self.app, "ascii_only", False)),
+                    compact=self.compact_board,
                     id="dw-board",
                 )
                 yield Static(id="dw-hexline", markup=False)
@@ -731,18 +742,43 @@ class DWScreen(GameScreen):
             if isinstance(chosen, Fire) and lead is not None:
                 start = state.models[lead].hex
                 end = key_hex(state, chosen)
-                if start is not None and end is not None:
+                sighting = sight_to(state, lead, end)
+                if sighting is not None:
+                    path, blocked = list(sighting.path), sighting.blocked
+                elif start is not None and end is not None:
                     path = list(line(start, end))
         elif self.plan is not None:
             marks = {h: "" for c in self.candidates if (h := key_hex(state, c)) is not None}
-        elif self.arc_weapon is not None and index is not None:
-            ascii_only = board.ascii_only
-            marks = arc_marks(state, index, self.arc_weapon, ascii_only=ascii_only)
+        arc: frozenset[Hex] = frozenset()
+        rings: dict[Hex, str] = {}
+        if self.plan is None and self.arc_weapon is not None and index is not None:
+            shown = self._fire_overlay(state, index, self.arc_weapon)
+            arc, rings = shown.arc, shown.rings
+            sighting = self._sighting(state)
+            if sighting is not None:
+                path, blocked = list(sighting.path), sighting.blocked
+        board.set_arc(arc)
+        board.set_rings(rings)
         board.set_reach(reach)
         board.set_marks(marks)
         if not path and self.picked is not None:
             path = [self.picked]
         board.set_path(path, blocked=blocked)
+
+    def _fire_overlay(self, state: DWState, index: int, weapon: int) -> FireOverlay:
+        """The arc and band rings ``v`` shows (kept per state: the cursor redraws the sight)."""
+        key = (index, weapon, self.board.ascii_only)
+        kept = self._fire
+        if kept is None or kept[0] is not state or kept[1] != key:
+            shown = fire_overlay(state, index, weapon, ascii_only=self.board.ascii_only)
+            kept = self._fire = (state, key, shown)
+        return kept[2]
+
+    def _sighting(self, state: DWState) -> Sighting | None:
+        """``v``: the line of sight from the selected model to the model under the cursor."""
+        if self.plan is not None or self.arc_weapon is None or self.selected is None:
+            return None
+        return sight_to(state, self.selected, self.board.cursor)
 
     def _reach(self, state: DWState, index: int) -> dict[Hex, int | str]:
         """DW-28.4: the hexes a legal move of the model ends in, with the hexes it moves."""
@@ -775,11 +811,28 @@ class DWScreen(GameScreen):
             ]
             if here:
                 text += "  " + ", ".join(here)
+        sighting = self._sighting(state)
+        if sighting is not None:
+            text = sight_words(state, sighting)
         update_static(self.query_one("#dw-hexline", Static), text)
 
     @on(DWBoard.CursorMoved)
     def _cursor_moved(self) -> None:
-        self._hexline(self.state)
+        state = self.state
+        if self.plan is None and self.arc_weapon is not None:
+            self._overlays(state)  # the sight follows the cursor
+        self._hexline(state)
+
+    def action_zoom(self) -> None:
+        """Switch the board between the zoomed and the compact view (DW-28.13 item 16)."""
+        self.compact_board = self.board.toggle_compact()
+
+    async def relayout(self) -> None:
+        """Compose the other layout (the terminal crossed the line); the cursor stays put."""
+        cursor = self.board.cursor
+        await super().relayout()
+        if cursor is not None:
+            self.board.set_cursor(cursor)
 
     def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901, PLR0911, PLR0912 - a part a plan
         """The order panel: the selected model, its commands and keys, then the plan's preview."""

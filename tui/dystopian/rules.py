@@ -132,10 +132,13 @@ six turns, or ends the instant a fleet fulfils its Field Order.
 
 ## On the screen
 
-- Letters are model types (B battleship, C cruiser, F frigate, E escort, V carrier, U submarine,
+- Letters are model types (B battleship, C cruiser, F frigate, E escort, K carrier, S submarine,
   A airship, M bomber, L landship, T tank, X fortification): upper case the first player's,
   lower case the second's; the arrow beside it is its bow. `^` flying, `"` obscured, `v`
   submerged.
+- `Z` switches the board to the compact view, two cells a hex (and back): a letter and its
+  facing (the digits 0-5, N to NW, in 16 colours), a wing's tokens and kind (`5F`), a mine `*`;
+  bold flying, reverse obscured, dim submerged.
 - A wing is `*` and a letter for its kind (F fighters, R recon, B bombers, T torpedo
   bombers; upper case the first player's) and its tokens: `*F5`. A wing on CAP shows its
   letter and tokens at the right of its host's hex (the host shows `+`). Wings off the table are
@@ -145,9 +148,10 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   `m` fly the wing (Enter on a shaded hex, then 1-9: just fly, attack, land or CAP; 1 before
   picking: off your edge to refuel), `u` refuel, `k` a model's AA at a wing. Each shows what
   it does, its fuel and the hits to expect; Enter gives it.
-- `v` shades the selected model's fire arc, weapon by weapon, each hex with its range band
-  (`h` or `½`: half the dice reach). While a move is plotted the hexes a legal move ends in show
-  how many hexes it moves.
+- `v` shades the selected model's fire arc, weapon by weapon, writes each range band's number on
+  its outer ring (4, 8, 12, 16 hexes out, all round; `h` or `½`: half the dice reach) and draws
+  the line of sight to the model under the cursor (the hex line: clear, partial or blocked).
+  While a move is plotted the hexes a legal move ends in show how many hexes it moves.
 """
 """The rules in the page's Markdown subset."""
 
