@@ -897,6 +897,35 @@ class TestItem12Morale:
         assert plan is not None
         assert plan.automatic
 
+    def test_a_broken_squadron_takes_a_bravery_check_after_its_activation(self) -> None:
+        """DW-10.2 / DW-10.4 / DW-27 item 3: 3D6 (2, 2, 5): one success, the Break comes off.
+
+        DW-28.13 item 12.
+        """
+        broken = {n: Markers(broken=True) for n in ("CR-1", "CR-2", "CR-3")}
+        state = arrange(MORALE, MORALE_PLACES, markers=broken)
+        moves = [MoveModel(n, "F") for n in ("CR-1", "CR-2", "CR-3")]
+        state, events = play(state, [Activate("CR-1"), *moves, EndActivation()], [2, 2, 5])
+        assert _of(events, MoraleChecked) == [
+            MoraleChecked(CheckKind.BRAVERY, 1, (2, 3, 4), 3, 1, (2, 2, 5), 1, passed=True)
+        ]
+        assert not any(state.models[n].markers.broken for n in (2, 3, 4))
+
+    def test_the_commodore_rerolls_a_failed_repair(self) -> None:
+        """DW-10.1 #4 / DW-16.4: BB-1's Weapons Damaged fails on 5; the re-roll, 2, repairs it.
+
+        DW-28.13 item 12.
+        """
+        places: dict[str, Place] = {"BB-1": ("0503", S), "ES-1": ("0603", S), "FF-1": ("0520", N)}
+        marked = {"BB-1": Markers(half_ad=True)}
+        state = arrange(MORALE, places, markers=marked, activated=(1, 2, 3))
+        moves = [Activate("BB-1"), MoveModel("BB-1", "F"), MoveModel("ES-1", "F")]
+        state, events = play(state, [*moves, EndActivation()], [5, 2, 6, 6, 1, 1])
+        assert _of(events, RepairRolled) == [
+            RepairRolled(BB1, "half_ad", 2, repaired=True, rerolled_from=5)
+        ]
+        assert (state.turn, state.rerolls_used) == (2, (False, False))  # fresh in turn 2
+
     def test_losing_the_commodore_needs_two_successes(self) -> None:
         """DW-10.3: a fleet without its Commodore needs 2 successes on every check.
 
