@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.dystopian import ordnance
+from engine.dystopian import ordnance, weapon_mars
 from engine.dystopian.boarding import derelict_problem
 from engine.dystopian.cards import card_ad_bonus
 from engine.dystopian.combat import (
@@ -535,13 +535,18 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         ad = share if share is not None else linked_ad(ads[0], *ads[1:])
         lead = state.card(aims[0][0]).weapons[aims[0][1]]
         attackers = tuple(m for m, _, _ in aims)
-        roll = roll_attack(ctx.dice, ad, _need(found))
+        armed = [(state.card(m), state.card(m).weapons[w]) for m, w, _ in aims]  # DW-24 MARs
+        ad = weapon_mars.attack_ad(ad, armed, state.card(target))
+        roll = weapon_mars.roll_with_mars(ctx.dice, ad, _need(found), armed)
         _rolled(ctx, target, AttackSource.WEAPON, attackers, lead.name, roll.roll)
-        hits = roll.hits
+        hits = 0 if weapon_mars.immune(state.card(target), lead) else roll.hits
         if hits and lead.kind in {WeaponKind.ROCKET, WeaponKind.TORPEDO}:
             hits = _cancel(ctx, target, attackers, lead.kind, hits)
         hits = shield_step(ctx, target, lead.kind, hits)  # DW-23 Shield
-        deal(ctx, target, resolve_damage(ctx.dice, hull(ctx.state, target), hits))
+        levels = state.models[attackers[0]].level, state.models[target].level
+        struck = weapon_mars.hull_against(hull(ctx.state, target), *levels)
+        deal(ctx, target, weapon_mars.strike(ctx.dice, struck, hits, armed))
+        weapon_mars.terror_check(ctx, target, hits, struck, armed)
         settle(ctx)
 
 
