@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import attrs
 
+from engine.dystopian.amphibious import crossing_problem
 from engine.dystopian.commands import MoveModel
 from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.events import (
@@ -129,7 +130,8 @@ def move_problem(
     if why:
         return why
     board, indices = _board_at(state, index, level)
-    return walk_problem(board, indices.index(index), mover, steps)
+    why = walk_problem(board, indices.index(index), mover, steps)
+    return why or crossing_problem(state, index, steps, level)  # DW-24 amphibious models
 
 
 def _board_at(state: DWState, index: int, level: Level | None) -> tuple[Board, tuple[int, ...]]:

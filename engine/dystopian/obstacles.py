@@ -26,15 +26,18 @@ result, so the terrain it gives is data a setup holds.
 from __future__ import annotations
 
 import enum
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from attrs import frozen
 
-from engine.dice import DiceSource
+from engine.dice import Dice, DiceSource
 from engine.dystopian.terrain import Cell, TerrainKind, TerrainMap
 from engine.hexes import Hex
+from engine.tomlfile import integer
 
 __all__ = [
+    "OBSTACLE_SEED_MAX",
     "OBSTACLE_TABLE",
     "SECTIONS",
     "Obstacle",
@@ -42,6 +45,7 @@ __all__ = [
     "obstacle_for",
     "place_obstacles",
     "roll_obstacles",
+    "scenario_obstacles",
     "section_hexes",
 ]
 
@@ -154,3 +158,23 @@ def place_obstacles(terrain: TerrainMap, rolls: tuple[ObstacleRoll, ...]) -> Ter
         if roll.hex is not None:
             cells[roll.hex] = Cell(_TERRAIN[roll.obstacle])
     return TerrainMap.of(cells, terrain.width, terrain.height, terrain.base)
+
+
+OBSTACLE_SEED_MAX = 2**31 - 1
+"""The largest seed a scenario's ``obstacles`` key may give."""
+
+
+def scenario_obstacles(scenario: Mapping[str, Any], terrain: TerrainMap) -> TerrainMap:
+    """DW-25.1 as a scenario option: ``obstacles = SEED`` rolls the pieces onto the board.
+
+    The rolls come from the kernel's seeded `Dice` (DESIGN 2: counter-based, no global random
+    generator), so the same scenario file always gives the same board, and the board a game
+    starts from is the setup's terrain, kept in its save. ``0`` or no key: no obstacles.
+
+    Raises:
+        DataFileError: the seed is not a whole number from 0 to 2**31 - 1.
+    """
+    seed = integer(scenario, "obstacles", (), 0, OBSTACLE_SEED_MAX, 0)
+    if not seed:
+        return terrain
+    return place_obstacles(terrain, roll_obstacles(Dice(seed), terrain))

@@ -12,8 +12,9 @@ name; two players of different names); ``turns`` (6; 1 to 99); ``length`` (``fix
 ``variable``, DW-22.6); ``field_orders`` (true, DW-22.4); ``end_phase_bravery`` (false, DW-27
 item 3); ``star_cards`` (false: the STAR deck of DW-8, the library's cards); ``board`` with
 ``width``, ``height`` (36 x 24; each 10 to 99) and ``base`` (a `TerrainKind` name: ``water``;
-``ground`` for a land battle). `DystopianWars.setup_from_text` reads a scenario file's text and
-places each error on its line.
+``ground`` for a land battle); ``obstacles`` (0: none; a seed: DW-25.1's random obstacles rolled
+onto the board, `engine.dystopian.obstacles`). `DystopianWars.setup_from_text` reads a scenario
+file's text and places each error on its line.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
+from engine.dystopian.obstacles import scenario_obstacles
 from engine.dystopian.rules import decide, seats_to_act
 from engine.dystopian.state import (
     DEPLOYMENT_DEPTH,
@@ -104,6 +106,7 @@ DEFAULT_SCENARIO: Mapping[str, Any] = {
 _KEYS = frozenset(
     {"title", "players", "turns", "length", "field_orders", "end_phase_bravery", "board"}
     | {"star_cards"}
+    | {"obstacles"}
 )
 _PLAYER_KEYS = frozenset({"name", "fleet"})
 _BOARD_KEYS = frozenset({"width", "height", "base"})
@@ -151,6 +154,7 @@ def setup_from_scenario(
         integer(board, "height", ("board",), _BOARD_MIN, _BOARD_MAX, BOARD_HEIGHT),
         _base(board),
     )
+    terrain = scenario_obstacles(scenario, terrain)  # DW-25.1, an option
     setup = DWSetup(
         title=text(scenario, "title", (), "Dystopian Wars") or "Dystopian Wars",
         players=tuple(players),
