@@ -78,5 +78,6 @@ def crossing_problem(
         return "A Shallow Wader stays within 2 hexes of a landmass."
     if amphibious and path.steps > sea_mp(state, index):
         limit = sea_mp(state, index)
-        return f"At sea it moves at half its MV (Amphibious Capability): {limit} hexes at most."
+        hexes = "1 hex" if limit == 1 else f"{limit} hexes"
+        return f"At sea it moves at half its MV (Amphibious Capability): {hexes} at most."
     return ""
