@@ -10,7 +10,9 @@ activation), DW-7.2 steps 3b and 3d (`resolve_attacks`, the combat segment: each
 in order through `ordnance.aim` and `combat.roll_attack`; rockets answered by AA and torpedoes by
 CC, `ordnance.cancel_hits`; then `damage.resolve_damage`), DW-16.1 / DW-16.2 (`deal`: Hull Damage,
 AP lost and the critical markers; a Magazine Explosion's blast, DW-28.10), DW-22.5 (`settle`: a
-model at 0 HP is lost, destroyed, which brings the break checks of DW-10.2).
+model at 0 HP is lost, destroyed, which brings the break checks of DW-10.2), DW-24 (the MARs
+that change an attack, `weapon_mars`; Altitude Skimming, Silent Running and Combustible Cargo,
+`model_mars`).
 
 Adopted readings [INTERP]: the defender's AA/CC answer (DW-18.2, DW-18.3) is automatic so that
 no second seat acts mid-activation: every model of the target's squadron in reach of the target or
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.dystopian import ordnance, weapon_mars
+from engine.dystopian import model_mars, ordnance, weapon_mars
 from engine.dystopian.boarding import derelict_problem
 from engine.dystopian.cards import card_ad_bonus
 from engine.dystopian.combat import (
@@ -140,6 +142,9 @@ def aim_at(state: DWState, index: int, weapon: int, target: int) -> ordnance.Aim
         return "Only models on the table fire or are fired at."
     if state.models[index].markers.derelict:  # DW-19.6
         return derelict_problem("fire")
+    hidden = model_mars.untouchable(state, target)  # DW-24 Altitude Skimming, Silent Running
+    if hidden:
+        return hidden
     card = state.card(target)
     fire = ordnance.Fire(
         indices.index(index),
@@ -248,9 +253,14 @@ def _blast(ctx: Ctx, index: int, exploded: frozenset[int]) -> None:
 
 def settle(ctx: Ctx) -> None:
     """DW-16.1 / DW-22.5: every model on the table at 0 HP or less is lost, destroyed."""
-    for index, model in enumerate(ctx.state.models):
+    blasted = False
+    for index in range(len(ctx.state.models)):
+        model = ctx.state.models[index]  # as it is now: a Combustible Cargo blast hurts others
         if model.on_board and model.hull_damage >= ctx.state.card(index).hp:
+            blasted |= model_mars.combustible_blast(ctx, index, deal, hull)  # DW-24
             ctx.emit(ModelLost(index, LossCause.DESTROYED))
+    if blasted:
+        settle(ctx)  # the blast's victims, whatever their place in the list
 
 
 def _rolled(  # noqa: PLR0917 - one pool and whose it is

@@ -38,6 +38,7 @@ from engine.dystopian.context import Ctx, DWCode, label, own_model, require_stag
 from engine.dystopian.events import DeployerChanged, EdgeChosen, ModelDeployed, RolledOff
 from engine.dystopian.generating import generate, generate_options
 from engine.dystopian.geometry import Level
+from engine.dystopian.model_mars import deploy_hexes, stands_anywhere
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
     MarkerAction,
@@ -113,7 +114,7 @@ def deploy_problem(
 ) -> tuple[DWCode, str] | None:
     """DW-22.8 / DW-28.5 / DW-28.9: why model ``index`` may not deploy there, or None."""
     model, card = state.models[index], state.card(index)
-    if where not in state.setup.zone(state.edges[model.owner]):  # DW-22.8 step 2
+    if where not in deploy_hexes(state, index):  # DW-22.8 steps 2 and 5 (Emplaced, DW-24)
         why = f"{label(where)} is outside {state.players[model.owner]}'s deployment zone."
         return DWCode.OUTSIDE_ZONE, why
     other = next((m for m in state.models if m.on_board and m.hex == where), None)
@@ -124,7 +125,8 @@ def deploy_problem(
         return DWCode.LEVEL, why
     amphibious = card.has("amphibious_capability")
     mode = mode_for(level, land=state.mover(index).land, amphibious=amphibious)
-    if entry_rule(state.setup.terrain[where].kind, mode).entry is not Entry.ENTER:
+    enters = entry_rule(state.setup.terrain[where].kind, mode).entry is Entry.ENTER
+    if not enters and not stands_anywhere(card):  # DW-25.1: fortresses on land or water
         return DWCode.TERRAIN, f"{model.ident} cannot stand in the terrain of {where.label}."
     return None
 
@@ -268,7 +270,6 @@ def legal_commands(state: DWState) -> list[Command]:
 def _deployments(state: DWState) -> Iterator[Command]:
     player = state.active
     edge = state.edges[player]
-    zone = sorted(state.setup.zone(edge), key=lambda h: h.to_offset())
     waiting = [
         n
         for n in state.undeployed(player)
@@ -277,7 +278,7 @@ def _deployments(state: DWState) -> Iterator[Command]:
     firsts = {state.models[n].squadron: n for n in reversed(waiting)}
     for index in sorted(firsts.values()) if state.deploying is None else waiting[:1]:
         model = state.models[index]
-        for where in zone:
+        for where in sorted(deploy_hexes(state, index), key=lambda h: h.to_offset()):
             if deploy_problem(state, index, where, model.level) is None:
                 yield DeployModel(model.ident, where, edge.inward)
 

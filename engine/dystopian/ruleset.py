@@ -31,6 +31,7 @@ from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
+from engine.dystopian.model_mars import stands_anywhere
 from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
 from engine.dystopian.obstacles import scenario_obstacles
@@ -190,7 +191,7 @@ def deployment_problem(setup: DWSetup) -> str:
             card = state.card(index)
             land, amphibious = state.mover(index).land, card.has("amphibious_capability")
             mode = mode_for(state.models[index].level, land=land, amphibious=amphibious)
-            if entry_rule(base, mode).entry is not Entry.ENTER:
+            if entry_rule(base, mode).entry is not Entry.ENTER and not stands_anywhere(card):
                 where = base.name.lower()
                 return f"{side.name}'s {card.id} cannot be deployed on a board of {where}"
     return ""

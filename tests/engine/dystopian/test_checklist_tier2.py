@@ -20,7 +20,14 @@ import attrs
 import pytest
 
 from engine.dice import Dice, ScriptedDice
-from engine.dystopian.commands import Activate, Board, EndActivation, Fire, MoveModel
+from engine.dystopian.commands import (
+    Activate,
+    Board,
+    DeployModel,
+    EndActivation,
+    Fire,
+    MoveModel,
+)
 from engine.dystopian.events import (
     AttackRolled,
     AttackSource,
@@ -41,8 +48,9 @@ from engine.dystopian.obstacles import (
     scenario_obstacles,
     section_hexes,
 )
+from engine.dystopian.rules import deploy_problem, legal_commands
 from engine.dystopian.ruleset import DEFAULT_SCENARIO
-from engine.dystopian.state import DWState, Markers
+from engine.dystopian.state import DWState, Markers, Stage
 from engine.dystopian.terrain import Cell, TerrainKind, TerrainMap
 from engine.dystopian.wing_commands import FlyWing, LaunchWing
 from engine.dystopian.wing_events import WingLanded, WingLaunched
@@ -51,7 +59,17 @@ from engine.game import Event, IllegalCommand
 from engine.hexes import Facing
 from engine.tomlfile import DataFileError
 from tests.engine.dystopian._assets import fleets, models, text
-from tests.engine.dystopian._game import H, arrange, card, fleet, play, ruleset, setup, squadron
+from tests.engine.dystopian._game import (
+    H,
+    Place,
+    arrange,
+    card,
+    fleet,
+    play,
+    ruleset,
+    setup,
+    squadron,
+)
 
 N, NE, SE, S, SW, NW = Facing
 E = TypeVar("E", bound=Event)
@@ -437,3 +455,100 @@ def test_a_creature_repairs_only_its_fires() -> None:
     state, events = play(state, commands, [2, 3, 3, 1, 1])
     assert _of(events, RepairRolled) == [RepairRolled(0, "fires", 2, repaired=True)]
     assert (state.models[0].markers.fires, state.models[0].markers.half_ad) == (0, True)
+
+
+def test_armoured_topside_raises_the_critical_rating_against_higher_attackers() -> None:
+    """DW-24 Armoured Topside: the flying airship's 9 hits on BB-1 (DR 6, CR 9): 1 HP, no crit.
+
+    AS-1 (flying) moves to 1004 and fires its fore turret (RB2, 7 AD) at BB-1 6 hexes ahead:
+    two 6s and five 4s are 9 hits (the two extra dice miss). Without the MAR: a critical.
+    """
+
+    def shoot(*mars: str) -> list[Event]:
+        game = setup(fleet(squadron("AS", 1)), fleet(squadron("BB", 1, mars=mars)))
+        state = arrange(game, {"AS-1": ("1003", S, Level.FLYING), "BB-1": ("1010", N)})
+        commands = [
+            Activate("AS-1"),
+            MoveModel("AS-1", "F"),
+            Fire(("AS-1",), "fore-turret", ("BB-1",)),
+            EndActivation(),
+        ]
+        dice = [6, 6, 4, 4, 4, 4, 4, 1, 1] + ([] if mars else CRITICAL_6)
+        _, events = play(state, commands, dice)
+        return events
+
+    topside = _of(shoot("armoured_topside"), DamageDealt)
+    assert (topside[0].hits, topside[0].hp_lost, topside[0].criticals) == (9, 1, ())
+    assert _of(shoot(), DamageDealt)[0].criticals == (6,)
+
+
+def test_altitude_skimming_and_silent_running_hide_from_ordnance_at_all_stop() -> None:
+    """DW-24: obscured (or submerged) and at All Stop, only AA (or CC) and boarding reach it."""
+    red = fleet(squadron("BB", 1))
+    blue = fleet(
+        squadron("AS", 1, mars=("altitude_skimming",)), squadron("SS", 1, mars=("silent_running",))
+    )
+    places: dict[str, Place] = {
+        "BB-1": ("1003", S),
+        "AS-1": ("1010", N, Level.OBSCURED),
+        "SS-1": ("1210", N, Level.SUBMERGED),
+    }
+    stopped = {"AS-1": Markers(all_stop=True), "SS-1": Markers(all_stop=True)}
+    state = arrange(setup(red, blue), places, markers=stopped)
+    state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "F")])
+    _refused(
+        state,
+        Fire(("BB-1",), "fore-turret", ("AS-1",)),
+        "BB-1's fore turret: Skimming the clouds at All Stop, it can be touched only by AA and "
+        "boarding.",
+    )
+    _refused(
+        state,
+        Fire(("BB-1",), "fore-turret", ("SS-1",)),
+        "BB-1's fore turret: Running silent at All Stop, it can be touched only by CC and "
+        "boarding.",
+    )
+    moving = arrange(setup(red, blue), places)
+    moving, _ = play(moving, [Activate("BB-1"), MoveModel("BB-1", "F")])
+    _, events = play(moving, [Fire(("BB-1",), "fore-turret", ("AS-1",))])
+    assert events  # not at All Stop: an ordinary target
+
+
+def test_an_emplaced_fortress_deploys_anywhere_but_the_enemy_zone() -> None:
+    """DW-22.8 step 5 / DW-24 Emplaced: FX-1 mid-board, even at sea (DW-25.1), not in Blue's zone.
+
+    Blue's zone is rows 21-24; BB-1 deploys only in Red's zone (rows 1-4).
+    """
+    game = setup(fleet(Squadron(card("FX"), 1), squadron("BB", 1)), fleet(squadron("CR", 1)))
+    state = attrs.evolve(arrange(game, {}), stage=Stage.DEPLOYMENT)
+    assert deploy_problem(state, 0, H("1812"), Level.SURFACE) is None
+    assert deploy_problem(state, 0, H("1822"), Level.SURFACE) is not None
+    assert deploy_problem(state, 1, H("1812"), Level.SURFACE) is not None
+    assert deploy_problem(state, 1, H("1803"), Level.SURFACE) is None
+    deployed, _ = play(state, [DeployModel("FX-1", H("1812"), S)])
+    assert deployed.models[0].hex == H("1812")
+    listed = [c for c in legal_commands(state) if isinstance(c, DeployModel) and c.model == "FX-1"]
+    assert len(listed) == 36 * 20
+
+
+def test_combustible_cargo_blasts_its_neighbours_at_its_level() -> None:
+    """DW-24 Combustible Cargo: CR-1 (HP 4) sinks: 8 dice at CR-2 beside it, none at BB-1.
+
+    CR-1 has 3 damage; BB-1's 4 hits (DR 4) sink it. The blast: 2 x 4 = 8 dice, four 4s: 4
+    hits on CR-2 (DR 4): 1 HP. BB-1 is 6 hexes off, out of the 2-hex reach.
+    """
+    game = setup(fleet(squadron("BB", 1)), fleet(squadron("CR", 2, mars=("combustible_cargo",))))
+    state = arrange(game, {"BB-1": ("1003", S), "CR-1": ("1010", N), "CR-2": ("1011", N)})
+    state = state.with_model(1, attrs.evolve(state.models[1], hull_damage=3))
+    state, _ = play(
+        state,
+        [Activate("BB-1"), MoveModel("BB-1", "F"), Fire(("BB-1",), "fore-turret", ("CR-1",))],
+    )
+    break_check = [1, 1, 1]  # CR-2's squadron lost half its models: 3D6, 2 successes (DW-10.3)
+    state, events = play(state, [EndActivation()], [*HITS_4, 4, 4, 4, 4, 1, 1, 1, 1, *break_check])
+    blast = _of(events, AttackRolled)[1]
+    assert (blast.target, blast.attackers, blast.ad, blast.hits) == (2, (1,), 8, 4)
+    assert DamageDealt(2, 4, 1, 0) in events
+    assert state.models[1].lost
+    assert state.models[2].hull_damage == 1
+    assert state.models[0].hull_damage == 0
