@@ -213,6 +213,9 @@ def _flare(ctx: Ctx, index: int, flare: FlareRoll) -> None:
     model = state.models[index]
     if not model.on_board or model.hex is None:
         return
+    if state.mover(index).immovable:  # DW-24 Immovable, Ground Clamps: destroyed instead
+        ctx.emit(ModelLost(index, LossCause.DESTROYED))
+        return
     board, indices = state.board()
     path = flare_path(model.hex, model.facing, flare.way, flare.hexes)
     card = state.card(index)
@@ -546,7 +549,8 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         lead = state.card(aims[0][0]).weapons[aims[0][1]]
         attackers = tuple(m for m, _, _ in aims)
         armed = [(state.card(m), state.card(m).weapons[w]) for m, w, _ in aims]  # DW-24 MARs
-        ad = weapon_mars.attack_ad(ad, armed, state.card(target))
+        clamped = weapon_mars.anchored(state, attackers)
+        ad = weapon_mars.attack_ad(ad, armed, state.card(target), clamped=clamped)
         roll = weapon_mars.roll_with_mars(ctx.dice, ad, _need(found), armed)
         _rolled(ctx, target, AttackSource.WEAPON, attackers, lead.name, roll.roll)
         hits = 0 if weapon_mars.immune(state.card(target), lead) else roll.hits

@@ -587,7 +587,7 @@ class DWState:
             can_reverse=card.can_reverse,
             amphibious=card.has("amphibious_capability") or card.has("shallow_wader"),
             hull_breaker=card.has("hull_breaker"),
-            immovable=card.has("immovable"),
+            immovable=card.has("immovable") or (card.has("ground_clamps") and markers.all_stop),
         )
 
     def with_model(self, index: int, model: ModelState) -> DWState:

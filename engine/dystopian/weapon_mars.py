@@ -4,6 +4,9 @@ Rules (DW-24's table; a "(weapon)" MAR printed on the card applies to all its we
 
 - Pack Hunters (weapon): an attack that includes 2 or more models with it gets +1 AD for each
   such model after the first.
+- Ground Clamps: anchored (at All Stop) it cannot move, be moved or rotate
+  (`engine.dystopian.state.DWState.mover`) and gets +1 AD on each weapon (DW-27 item 11; a
+  linked attack +1 for each anchored model in it [INTERP]).
 - Rugged Construction: anything attacking it rolls 1 fewer AD, after splitting, linking or
   combining.
 - Devastating Ordnance (weapon): each 6 on the **first** roll of the attack gives 2 extra dice
@@ -58,11 +61,13 @@ from engine.dystopian.events import CheckKind, MoraleChecked
 from engine.dystopian.geometry import Level
 from engine.dystopian.models import ModelCard, Weapon, WeaponKind
 from engine.dystopian.morale import check_plan, roll_check
+from engine.dystopian.state import DWState
 
 __all__ = [
     "HEIGHT",
     "Armed",
     "MarOutcome",
+    "anchored",
     "attack_ad",
     "has_weapon_mar",
     "hull_against",
@@ -91,14 +96,25 @@ def _any(armed: Sequence[Armed], mar: str) -> bool:
     return any(has_weapon_mar(card, weapon, mar) for card, weapon in armed)
 
 
-def attack_ad(ad: int, armed: Sequence[Armed], target: ModelCard) -> int:
-    """DW-24 Pack Hunters and Rugged Construction: the AD after linking, splitting, combining.
+def anchored(state: DWState, models: Sequence[int]) -> int:
+    """DW-24 Ground Clamps: how many of ``models`` are anchored (the MAR and All Stop)."""
+    return sum(
+        1
+        for index in models
+        if state.card(index).has("ground_clamps") and state.models[index].markers.all_stop
+    )
 
-    ``ad`` is the pool already linked (DW-17.1) or the split share (DW-17.3).
+
+def attack_ad(ad: int, armed: Sequence[Armed], target: ModelCard, *, clamped: int = 0) -> int:
+    """DW-24 Pack Hunters, Ground Clamps and Rugged Construction: the AD of one attack.
+
+    ``ad`` is the pool already linked (DW-17.1) or the split share (DW-17.3); ``clamped`` the
+    anchored models firing in it (`anchored`).
     """
     hunters = sum(has_weapon_mar(card, weapon, "pack_hunters") for card, weapon in armed)
     if hunters >= 2:  # noqa: PLR2004 - "2+ models with this MAR"
         ad += hunters - 1
+    ad += clamped  # DW-27 item 11: +1 AD on each weapon while clamped
     if target.has("rugged_construction"):
         ad = max(0, ad - 1)
     return ad

@@ -34,6 +34,7 @@ from engine.dystopian.events import (
     CheckKind,
     ContactResolved,
     DamageDealt,
+    ModelDisplaced,
     ModelMoved,
     MoraleChecked,
     RepairRolled,
@@ -41,6 +42,7 @@ from engine.dystopian.events import (
 from engine.dystopian.fleet import Squadron, Wing
 from engine.dystopian.geometry import Level
 from engine.dystopian.models import ModelType, TinyKind
+from engine.dystopian.movement import MarkerAction
 from engine.dystopian.obstacles import (
     Obstacle,
     place_obstacles,
@@ -552,3 +554,47 @@ def test_combustible_cargo_blasts_its_neighbours_at_its_level() -> None:
     assert state.models[1].lost
     assert state.models[2].hull_damage == 1
     assert state.models[0].hull_damage == 0
+
+
+def test_ground_clamps_anchor_at_all_stop_and_add_a_die() -> None:
+    """DW-24 Ground Clamps / DW-27 item 11: anchored, no move; +1 AD (10 -> 11); restart frees it.
+
+    BB-1 at All Stop with the MAR, CR-1 6 hexes ahead (RB2, fore turret 10 AD).
+    """
+    game = setup(fleet(squadron("BB", 1, mars=("ground_clamps",))), fleet(squadron("CR", 1)))
+    state = arrange(
+        game, {"BB-1": ("1004", S), "CR-1": ("1010", N)}, markers={"BB-1": Markers(all_stop=True)}
+    )
+    state, _ = play(state, [Activate("BB-1")])
+    _refused(state, MoveModel("BB-1", "R"), "It cannot move or turn.")
+    fired, _ = play(state, [MoveModel("BB-1", ""), Fire(("BB-1",), "fore-turret", ("CR-1",))])
+    _, events = play(fired, [EndActivation()], [1] * 11)
+    assert _of(events, AttackRolled)[0].ad == 11
+    freed, _ = play(state, [MoveModel("BB-1", "", marker=MarkerAction.RESTART)])
+    assert not freed.models[0].markers.all_stop
+
+
+def test_a_sturginium_flare_destroys_an_anchored_model_instead_of_moving_it() -> None:
+    """DW-24 Immovable and Ground Clamps: the Flare (critical 12) destroys it where it stands.
+
+    BB-2 (DR 6, CR 9) anchored by its clamps takes 9 hits from BB-1's fore turret: a critical,
+    6 + 6 = Sturginium Flare (its direction and distance dice rolled, 1 and 3 + 4): lost.
+    """
+    red = fleet(squadron("BB", 1))
+    blue = fleet(squadron("BB", 1, mars=("ground_clamps",)))
+    state = arrange(
+        setup(red, blue),
+        {"BB-1": ("1003", S), "BB-2": ("1010", N)},
+        markers={"BB-2": Markers(all_stop=True)},
+    )
+    commands = [
+        Activate("BB-1"),
+        MoveModel("BB-1", "F"),
+        Fire(("BB-1",), "fore-turret", ("BB-2",)),
+        EndActivation(),
+    ]
+    nine_hits = [6, 6, 6, 4, 4, 4, 1, 1, 1, 1, 1, 1, 1]
+    state, events = play(state, commands, [*nine_hits, 6, 6, 1, 3, 4])
+    assert _of(events, DamageDealt)[0].criticals == (12,)
+    assert state.models[1].lost
+    assert not _of(events, ModelDisplaced)  # not flung: destroyed where it stood
