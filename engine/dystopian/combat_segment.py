@@ -561,6 +561,7 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         struck = weapon_mars.hull_against(hull(ctx.state, target), *levels)
         deal(ctx, target, weapon_mars.strike(ctx.dice, struck, hits, armed))
         weapon_mars.terror_check(ctx, target, hits, struck, armed)
+        weapon_mars.hard_impact(ctx, target, attackers[0], hits, struck, armed, deal, hull)
         settle(ctx)
 
 

@@ -21,6 +21,8 @@ Rules (DW-24's table; a "(weapon)" MAR printed on the card applies to all its we
   with several linked Lethal Strike models.
 - Corrosive (weapon): hits that reach the DR place 1 Corrosion marker, 2 when they reach the CR
   (the End Phase rolls them: `engine.dystopian.repair_segment`).
+- Hard Impact (weapon): hits that reach the DR push the target 2" (1 hex, DW-28.3) directly
+  away from the attacker, which may cause a collision (`hard_impact`).
 - Terror Weapon (weapon): an attack that includes it and reaches the target's CR makes the
   target take an immediate break check (DW-10.2).
 
@@ -33,12 +35,13 @@ is the target's own (its squadron's modifiers, DW-10.3), broken on a failure. Le
 and CC counter-attacks and boardings (DW-24 names "counter-attacks" for Rugged Construction,
 Armoured Belly and Topside and Pack Hunters: only weapon attacks use them here).
 
-Every function but `terror_check` is pure and keeps each die.
+Every function but `terror_check` and `hard_impact` (which raise their events) is pure and keeps
+each die.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
@@ -57,10 +60,20 @@ from engine.dystopian.damage import (
     roll_critical,
 )
 from engine.dystopian.dice import roll_pool
-from engine.dystopian.events import CheckKind, MoraleChecked
+from engine.dystopian.events import (
+    AttackRolled,
+    AttackSource,
+    CheckKind,
+    LossCause,
+    ModelDisplaced,
+    ModelLost,
+    MoraleChecked,
+)
 from engine.dystopian.geometry import Level
 from engine.dystopian.models import ModelCard, Weapon, WeaponKind
 from engine.dystopian.morale import check_plan, roll_check
+from engine.dystopian.movement import displace, push_hexes
+from engine.dystopian.ramming import resolve_collision, resolve_terrain
 from engine.dystopian.state import DWState
 
 __all__ = [
@@ -69,6 +82,7 @@ __all__ = [
     "MarOutcome",
     "anchored",
     "attack_ad",
+    "hard_impact",
     "has_weapon_mar",
     "hull_against",
     "immune",
@@ -225,3 +239,79 @@ def terror_check(ctx: Ctx, target: int, hits: int, hull: Hull, armed: Sequence[A
             plan.automatic,
         )
     )
+
+
+Deal = Callable[[Ctx, int, DamageOutcome], None]
+"""The combat segment's `deal` (passed in: this module is below it)."""
+HullOf = Callable[[DWState, int], Hull]
+"""The combat segment's `hull`."""
+
+
+def _pool_rolled(
+    ctx: Ctx, target: int, source: AttackSource, by: tuple[int, ...], roll: AttackRoll
+) -> None:
+    pool = roll.roll
+    ctx.emit(
+        AttackRolled(
+            target,
+            source,
+            by,
+            "",
+            pool.count,
+            pool.threshold,
+            pool.mod,
+            pool.natural_only,
+            pool.faces,
+            pool.hits,
+        )
+    )
+
+
+def hard_impact(  # noqa: PLR0917 - the attack and the combat segment's two helpers
+    ctx: Ctx,
+    target: int,
+    attacker: int,
+    hits: int,
+    hull: Hull,
+    armed: Sequence[Armed],
+    deal: Deal,
+    hull_of: HullOf,
+) -> None:
+    """DW-24 Hard Impact / DW-28.5: hits reaching the DR push the target 1 hex directly away.
+
+    The push (`movement.push_hexes`: the neighbour farthest from the attacker, on a tie the one
+    astern of the target; [INTERP] any further tie, the first in the kernel's order, so no seat
+    is asked) may cause a collision: into a model at its level, both roll their starting HP
+    (DW-12.4); into terrain it cannot enter, the terrain's dice; off the table, it is lost
+    (DW-11.1). An Immovable or anchored model is not moved.
+    """
+    state = ctx.state
+    model, there = state.models[target], state.models[attacker].hex
+    if hits < hull.dr or not _any(armed, "hard_impact") or there is None:
+        return
+    if not model.on_board or model.hex is None or state.mover(target).immovable:
+        return
+    board, indices = state.board()
+    at = indices.index(target)
+    push = push_hexes(board.pieces[at], there)[:1]
+    card = state.card(target)
+    land, amphibious = state.mover(target).land, card.has("amphibious_capability")
+    moved = displace(board, at, push, land=land, amphibious=amphibious)
+    if moved.end != model.hex:
+        ctx.emit(ModelDisplaced(target, moved.end))
+    contact = moved.contact
+    if contact is None:
+        if moved.destroyed:
+            ctx.emit(ModelLost(target, LossCause.OFF_TABLE))
+        return
+    if contact.other is None:
+        out = resolve_terrain(ctx.dice, hull_of(ctx.state, target), contact.dice)
+        _pool_rolled(ctx, target, AttackSource.TERRAIN, (), out.roll)
+        deal(ctx, target, out.damage)
+        return
+    other = indices[contact.other]
+    hit = resolve_collision(ctx.dice, hull_of(ctx.state, target), hull_of(ctx.state, other))
+    _pool_rolled(ctx, other, AttackSource.COLLISION, (target,), hit.mover_roll)
+    _pool_rolled(ctx, target, AttackSource.COLLISION, (other,), hit.other_roll)
+    deal(ctx, other, hit.against_other)
+    deal(ctx, target, hit.against_mover)

@@ -598,3 +598,28 @@ def test_a_sturginium_flare_destroys_an_anchored_model_instead_of_moving_it() ->
     assert _of(events, DamageDealt)[0].criticals == (12,)
     assert state.models[1].lost
     assert not _of(events, ModelDisplaced)  # not flung: destroyed where it stood
+
+
+def test_hard_impact_pushes_the_target_a_hex_away_into_a_collision() -> None:
+    """DW-24 Hard Impact / DW-28.5: 4 hits (DR 4) push CR-1 from 1010 to 1011, away from BB-1.
+
+    With CR-2 in 1011 the push is a collision instead: CR-1 stays and both roll their starting
+    HP (4 dice each, DW-12.4).
+    """
+    red = fleet(squadron("BB", 1, mars=("hard_impact",)))
+    commands = [
+        Activate("BB-1"),
+        MoveModel("BB-1", "F"),
+        Fire(("BB-1",), "fore-turret", ("CR-1",)),
+        EndActivation(),
+    ]
+    alone = arrange(setup(red, fleet(squadron("CR", 1))), PLACES)
+    state, events = play(alone, commands, HITS_4)
+    assert _of(events, ModelDisplaced) == [ModelDisplaced(1, H("1011"))]
+    assert state.models[1].hex == H("1011")
+    crowded = arrange(setup(red, fleet(squadron("CR", 2))), {**PLACES, "CR-2": ("1011", N)})
+    state, events = play(crowded, commands, [*HITS_4, 4, 4, 4, 4, 1, 1, 1, 1])
+    bumps = [(e.source, e.target, e.ad, e.hits) for e in _of(events, AttackRolled)[1:]]
+    assert bumps == [(AttackSource.COLLISION, 2, 4, 4), (AttackSource.COLLISION, 1, 4, 0)]
+    assert state.models[1].hex == H("1010")
+    assert (state.models[1].hull_damage, state.models[2].hull_damage) == (1, 1)
