@@ -3,7 +3,8 @@
 - `turn_to_move_problem` / `move_problem`: why a model may not make a move now, one guard per
   rule: the active squadron and one move each (DW-9.2, DW-11.1), the commanded element first
   (DW-9.3), the level declared (DW-11.8, DW-11.9), the marker change (DW-11.6), the path
-  (DW-28.4), a bow in contact (DW-28.5).
+  (DW-28.4), a bow in contact (DW-28.5), Amphibious Capability and Shallow Wader (DW-24,
+  `engine.dystopian.amphibious`).
 - `move_model`: one model's path walked on the board (`engine.dystopian.movement.walk`): the
   treacherous-terrain test rolled before it moves (with the Commodore's re-roll, DW-10.1 #1,
   `reroll_available`) and each snaking test (DW-11.5), a failure stopping it with a terrain

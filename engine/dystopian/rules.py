@@ -1,8 +1,9 @@
 """The Dystopian Wars turn machine: `decide` a command into events, and what may be commanded now.
 
 Rules: DW-22.4 and DW-22.8 (the roll-off for edges and Field Orders, the edge, deployment squadron
-by squadron in the zones), DW-7 and DW-9 (initiative, alternating activations, the Command
-segment), DW-11 / DW-28.4 (the Movement segment), DW-10 (morale), DW-22.4 to DW-22.6 (the end).
+by squadron in the zones; Emplaced models anywhere but an enemy zone, `model_mars`), DW-7 and
+DW-9 (initiative, alternating activations, the Command segment), DW-11 / DW-28.4 (the Movement
+segment), DW-10 (morale), DW-22.4 to DW-22.6 (the end).
 
 Guards run in a fixed order, one per rule (STYLE 6): the stage allows the command; the model is
 known and the acting player's; then the command's own checks. A refusal raises `IllegalCommand`
