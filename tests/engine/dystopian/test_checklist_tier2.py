@@ -29,8 +29,10 @@ from engine.dystopian.commands import (
     MoveModel,
 )
 from engine.dystopian.events import (
+    AttackDeclared,
     AttackRolled,
     AttackSource,
+    BoardingDeclared,
     CheckKind,
     ContactResolved,
     DamageDealt,
@@ -438,7 +440,8 @@ def test_a_robot_boards_only_from_base_contact() -> None:
         play(state, [Board(("TK-2",), "LS-1")])
     assert "base contact" in far.value.message
     _, events = play(state, [Board(("TK-1",), "LS-1")])
-    assert events
+    (declared,) = _of(events, BoardingDeclared)
+    assert (declared.boarding.boarders, declared.boarding.target) == ((0,), 2)
 
 
 def test_a_creature_repairs_only_its_fires() -> None:
@@ -513,7 +516,7 @@ def test_altitude_skimming_and_silent_running_hide_from_ordnance_at_all_stop() -
     moving = arrange(setup(red, blue), places)
     moving, _ = play(moving, [Activate("BB-1"), MoveModel("BB-1", "F")])
     _, events = play(moving, [Fire(("BB-1",), "fore-turret", ("AS-1",))])
-    assert events  # not at All Stop: an ordinary target
+    assert _of(events, AttackDeclared)  # not at All Stop: an ordinary target
 
 
 def test_an_emplaced_fortress_deploys_anywhere_but_the_enemy_zone() -> None:
@@ -623,3 +626,16 @@ def test_hard_impact_pushes_the_target_a_hex_away_into_a_collision() -> None:
     assert bumps == [(AttackSource.COLLISION, 2, 4, 4), (AttackSource.COLLISION, 1, 4, 0)]
     assert state.models[1].hex == H("1010")
     assert (state.models[1].hull_damage, state.models[2].hull_damage) == (1, 1)
+
+
+def test_a_creature_that_submerges_puts_out_its_fires() -> None:
+    """DW-16.3: a creature or robot that submerges removes all its Fire markers; a submarine not."""
+    beast = attrs.evolve(models()["SS"], id="SB", name="Sea beast", type=ModelType.CREATURE)
+    game = setup(fleet(Squadron(beast, 1), squadron("SS", 1)), fleet(squadron("CR", 1)))
+    burning = {"SB-1": Markers(fires=2), "SS-1": Markers(fires=2)}
+    places = {"SB-1": ("1003", S), "SS-1": ("2003", S), "CR-1": ("3020", N)}
+    state = arrange(game, places, markers=burning)
+    dived, _ = play(state, [Activate("SB-1"), MoveModel("SB-1", "F", level=Level.SUBMERGED)])
+    assert (dived.models[0].level, dived.models[0].markers.fires) == (Level.SUBMERGED, 0)
+    sub, _ = play(state, [Activate("SS-1"), MoveModel("SS-1", "F", level=Level.SUBMERGED)])
+    assert sub.models[1].markers.fires == 2
