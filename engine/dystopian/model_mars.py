@@ -11,6 +11,9 @@ Rules (DW-24's table):
   boarding: no ordnance may be aimed at it.
 - Silent Running: while submerged **and** at All Stop, it can be affected only by CC and by
   boarding: no ordnance may be aimed at it.
+- Streamlined Hull: +1" of movement in any activation in which it makes no turn (DW-28.4:
+  added to the MV before halving, the odd inch carried on even turns) [INTERP: a path with no
+  turn and no pivot earns it, without a declaration: the command language has none].
 - Combustible Cargo: when destroyed, every model within 4" (2 hexes, DW-28.3) of it and at the
   **same height level**, its own side's included, takes an attack of 2 x its starting HP dice;
   it cannot be prevented and is blocked by solid LoS-blocking terrain (DW-28.10: terrain of
@@ -28,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+import attrs
+
 from engine.dystopian.context import Ctx
 from engine.dystopian.damage import DamageOutcome, Hull, resolve_damage
 from engine.dystopian.dice import roll_pool
@@ -35,7 +40,8 @@ from engine.dystopian.events import AttackRolled, AttackSource
 from engine.dystopian.geometry import Level
 from engine.dystopian.los import terrain_screens
 from engine.dystopian.models import ModelCard
-from engine.dystopian.state import DWState
+from engine.dystopian.movement import Mover, Step, movement_points
+from engine.dystopian.state import DWState, card_mp_bonus
 from engine.hexes import Hex
 
 __all__ = [
@@ -44,6 +50,7 @@ __all__ = [
     "combustible_blast",
     "deploy_hexes",
     "stands_anywhere",
+    "streamlined",
     "untouchable",
 ]
 
@@ -66,6 +73,16 @@ def deploy_hexes(state: DWState, index: int) -> frozenset[Hex]:
         *(state.setup.zone(edge) for player, edge in enumerate(state.edges) if player != owner)
     )
     return frozenset(state.setup.terrain) - enemy
+
+
+def streamlined(state: DWState, index: int, steps: tuple[Step, ...], mover: Mover) -> Mover:
+    """DW-24 Streamlined Hull / DW-28.4: the mover with +1" when the path makes no turn."""
+    card = state.card(index)
+    if not card.has("streamlined_hull") or any(step.turn for step in steps):
+        return mover
+    half = state.models[index].markers.half_mv
+    mp = movement_points(card.mv, state.turn, engine_failure=half, bonus_inches=1)
+    return attrs.evolve(mover, mp=mp + card_mp_bonus(state, index), straight_only=True)
 
 
 def stands_anywhere(card: ModelCard) -> bool:

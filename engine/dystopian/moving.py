@@ -31,6 +31,7 @@ from engine.dystopian.events import (
     TerrainTested,
 )
 from engine.dystopian.geometry import Level
+from engine.dystopian.model_mars import streamlined
 from engine.dystopian.movement import (
     ContactKind,
     MarkerAction,
@@ -126,7 +127,7 @@ def move_problem(
         why = _marker_path_problem(state, index, marker, steps)
         if why or marker is not MarkerAction.STOP:
             return why
-    mover = state.mover(index)
+    mover = streamlined(state, index, steps, state.mover(index))  # DW-24 Streamlined Hull
     why = path_problem(mover, state.size(index), steps)
     if why:
         return why

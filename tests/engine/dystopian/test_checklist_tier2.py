@@ -639,3 +639,19 @@ def test_a_creature_that_submerges_puts_out_its_fires() -> None:
     assert (dived.models[0].level, dived.models[0].markers.fires) == (Level.SUBMERGED, 0)
     sub, _ = play(state, [Activate("SS-1"), MoveModel("SS-1", "F", level=Level.SUBMERGED)])
     assert sub.models[1].markers.fires == 2
+
+
+def test_streamlined_hull_adds_an_inch_to_a_move_without_a_turn() -> None:
+    """DW-24 Streamlined Hull / DW-28.4: MV 8" + 1" = 9": 5 hexes on turn 2, straight only.
+
+    The odd inch is carried on even turns; with a turn 4 hexes, and 4 for Blue's plain cruiser.
+    """
+    red = fleet(squadron("CR", 1, mars=("streamlined_hull",)))
+    game = setup(red, fleet(squadron("CR", 1)))
+    places = {"CR-1": ("1003", S), "CR-2": ("2020", N)}
+    sleek, _ = play(arrange(game, places, turn=2), [Activate("CR-1")])
+    swept, _ = play(sleek, [MoveModel("CR-1", "FFFFF")])
+    assert swept.models[0].hex == H("1008")
+    _refused(sleek, MoveModel("CR-1", "FFRFFF"), "It can move only 4 hexes this activation.")
+    plain, _ = play(arrange(game, places, turn=2, active=1), [Activate("CR-2")])
+    _refused(plain, MoveModel("CR-2", "FFFFF"), "It can move only 4 hexes this activation.")
