@@ -20,6 +20,8 @@ import attrs
 import pytest
 
 from engine.dice import Dice, ScriptedDice
+from engine.dystopian.boarding import Boarding, boarder_dice
+from engine.dystopian.combat import Shooter, Target, hit_number
 from engine.dystopian.commands import (
     Activate,
     Board,
@@ -43,7 +45,7 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.fleet import Squadron, Wing
 from engine.dystopian.geometry import Level
-from engine.dystopian.models import ModelType, TinyKind
+from engine.dystopian.models import Diving, MarRef, ModelType, TinyKind, Weapon
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.obstacles import (
     Obstacle,
@@ -655,3 +657,32 @@ def test_streamlined_hull_adds_an_inch_to_a_move_without_a_turn() -> None:
     _refused(sleek, MoveModel("CR-1", "FFRFFF"), "It can move only 4 hexes this activation.")
     plain, _ = play(arrange(game, places, turn=2, active=1), [Activate("CR-2")])
     _refused(plain, MoveModel("CR-2", "FFFFF"), "It can move only 4 hexes this activation.")
+
+
+def _turret(*mars: str) -> Weapon:
+    """The battleship's fore turret with weapon MARs tied to it."""
+    fore = models()["BB"].weapons[0]
+    return attrs.evolve(fore, mars=tuple(MarRef(m) for m in mars))
+
+
+def test_air_and_earth_hunters_add_one_to_hit() -> None:
+    """DW-24 Air Hunter (+1 at obscured targets) and Earth Hunter (+1 at land divers)."""
+    battleship = Shooter(models()["BB"])
+    high = Target(models()["AS"], Level.OBSCURED)
+    plain = hit_number(battleship, high, _turret(), 2)
+    hunted = hit_number(battleship, high, _turret("air_hunter"), 2)
+    assert (hunted.threshold, hunted.mod) == (plain.threshold, plain.mod + 1)
+    burrower = attrs.evolve(models()["TK"], diving=Diving.LAND)
+    below = Target(burrower, Level.SUBMERGED)
+    dug = hit_number(battleship, below, _turret("earth_hunter"), 2)
+    assert (dug.threshold, dug.mod) == (hit_number(battleship, below, _turret(), 2).threshold, 1)
+    wet = hit_number(battleship, below, _turret("water_hunter"), 2)
+    assert wet.mod == 1  # Water Hunter: any submerged target
+
+
+def test_ferocious_beasts_hit_boarders_on_three() -> None:
+    """DW-24 Ferocious: +1 to hit on its boarding dice (the creature's Elite Crew)."""
+    landship = Boarding(models()["LS"], 1, 6)
+    beast = Boarding(card("TK", "ferocious"), 0, 3)
+    assert boarder_dice(beast, 3, landship) == (3, 1)
+    assert boarder_dice(Boarding(models()["TK"], 0, 3), 3, landship) == (3, 0)
