@@ -21,11 +21,15 @@ from engine.dice import Dice
 from engine.dystopian.commands import Activate, EndActivation, Fire, MoveModel, PlayCard
 from engine.dystopian.context import DWCode
 from engine.dystopian.events import (
+    ActivationEnded,
     AttackDeclared,
     AttackRolled,
+    EndPhaseBegan,
+    InitiativeRolled,
     ModelMoved,
     SquadronActivated,
     TerrainTested,
+    TurnBegan,
 )
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Squadron
@@ -356,3 +360,43 @@ def test_the_log_tells_an_attack_in_the_glossarys_words() -> None:
     ) in lines
     assert after.models[1].hull_damage == 1
     assert any("HP lost" in line for line in lines)
+
+
+# ---- DW-7: the order of play --------------------------------------------------------------------
+
+
+def test_a_turn_runs_initiative_activations_end_phase_in_order() -> None:
+    """DW-7: squadrons activate once each, alternating; then the End Phase; then a new turn.
+
+    The new turn starts with its initiative (2D6 each, DW-9.1).
+
+    Red (initiative) activates BB-1, Blue CR-1; the End Phase follows; turn 2 begins and the
+    initiative rolls 5 + 5 = 10 against 1 + 1 = 2: Red again.
+    """
+    red, blue = fleet(squadron("BB", 1)), fleet(squadron("CR", 1))
+    state = arrange(setup(red, blue), {"BB-1": ("1003", S), "CR-1": ("3020", N)})
+    commands = [
+        Activate("BB-1"),
+        MoveModel("BB-1", "F"),
+        EndActivation(),
+        Activate("CR-1"),
+        MoveModel("CR-1", "F"),
+        EndActivation(),
+    ]
+    state, events = play(state, commands, [5, 5, 1, 1])
+    kinds = [
+        type(e).__name__
+        for e in events
+        if isinstance(e, SquadronActivated | ActivationEnded | EndPhaseBegan | TurnBegan)
+    ]
+    assert kinds == [
+        "SquadronActivated",
+        "ActivationEnded",
+        "SquadronActivated",
+        "ActivationEnded",
+        "EndPhaseBegan",
+        "TurnBegan",
+    ]
+    (rolled,) = [e for e in events if isinstance(e, InitiativeRolled)]
+    assert (state.turn, state.initiative, state.activated) == (2, 0, ())
+    assert (rolled.rolls, rolled.first) == ((((5, 5), (1, 1)),), 0)
