@@ -23,7 +23,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Select, Static
 
-from engine.dystopian.fleet import fleet_problems
+from engine.dystopian.fleet import BaseForce, fleet_problems
 from engine.dystopian.ruleset import DEFAULT_SCENARIO, RULESET, setup_from_scenario
 from engine.dystopian.state import PLAYERS, DWSetup
 
@@ -97,6 +97,8 @@ def build_setup(
 ) -> DWSetup:
     """The setup of a game of these players and fleets on the default board (DW-28.1).
 
+    Two armoured (land) fleets fight on open ground instead of open water (DW-22.7).
+
     Raises:
         ValueError: a problem `setup_problems` names, or a fleet not in ``fleets``.
     """
@@ -109,6 +111,8 @@ def build_setup(
     scenario["players"] = [
         {"name": name, "fleet": fleet} for name, fleet in zip(cleaned, chosen, strict=True)
     ]
+    if all(fleets[c].base_force is BaseForce.ARMOURED for c in chosen):  # DW-22.7: land
+        scenario["board"] = {**scenario["board"], "base": "ground"}
     return setup_from_scenario(scenario, fleets)
 
 
