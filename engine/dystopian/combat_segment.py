@@ -20,8 +20,10 @@ an attacker, with dice left, responds separately at full value (the digest notes
 beats linking). A linked attack needs the worst hit number of its contributions (DW-2.3) and the
 lowest modifier. An attack whose target is gone when its turn comes is lost. The Sturginium
 Flare moves the model at once (`movement.flare_path`, `movement.displace`; a collision on the way
-is rolled then). Left out: Vulnerable re-rolls (the attacker never re-rolls), shields and other
-generators (DW-23), indirect fire, bombs' and mines' special declarations, tiny flyers (DW-20),
+is rolled then). Generators (DW-23): the Shield and Guardian roll in `generator_segment.
+shield_step`; a Sonic stun costs 2 AD, AA and CC (`shooter`); no line passes a Camouflage
+template (`aim_at`); a model that used Fury or Pulse fires nothing else. Left out: Vulnerable
+re-rolls (the attacker never re-rolls), indirect fire, bombs' and mines' special declarations,
 AA and CC fired offensively in the model's own activation.
 
 Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
@@ -34,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dystopian import model_mars, ordnance, weapon_mars
+from engine.dystopian.answers import fog_problem, reaction_hits, reaction_need
 from engine.dystopian.boarding import derelict_problem
 from engine.dystopian.cards import card_ad_bonus
 from engine.dystopian.combat import (
@@ -127,6 +130,7 @@ def shooter(state: DWState, index: int) -> Shooter:
         contact=limit,
         squadron=str(model.squadron),
         can_link=in_command and not markers.broken,
+        sonic=markers.sonic,
     )
 
 
@@ -156,9 +160,13 @@ def aim_at(state: DWState, index: int, weapon: int, target: int) -> ordnance.Aim
             friendly=state.models[target].owner == state.models[index].owner,
         ),
         state.card(index).weapons[weapon],
+        camouflage=state.camouflage_hexes(),  # DW-23: none into, through or out of it
     )
     problem = ordnance.aim_problem(board, fire)
-    return problem or ordnance.aim(board, fire)
+    if problem:
+        return problem
+    aimed = ordnance.aim(board, fire)
+    return fog_problem(state, aimed.band) or aimed  # DW-28.12 Sea Fog (a T card)
 
 
 # ---- damage and losses (DW-16, DW-22.5) ---------------------------------------------------------
@@ -419,7 +427,20 @@ def declare_problem(state: DWState, command: Fire) -> DeclaredAttack | str:  # n
         if problem:
             return problem
     launched = launched_fire_problem(state, models, tuple(weapons))  # DW-20.4: a carrier
-    return launched or DeclaredAttack(models, tuple(weapons), targets, command.shares)
+    instead = _generator_fired(state, models)  # DW-23: Fury and Pulse fire instead of shooting
+    return launched or instead or DeclaredAttack(models, tuple(weapons), targets, command.shares)
+
+
+def _generator_fired(state: DWState, models: tuple[int, ...]) -> str:
+    """DW-23 Fury / Pulse: a model that used one this activation fires nothing else, or ""."""
+    activation = state.activation
+    used = set() if activation is None else set(activation.generators_used)
+    for index in models:
+        kinds = [kind for kind in ("fury", "pulse") if (index, kind) in used]
+        if kinds:
+            ident = state.models[index].ident
+            return f"{ident} used its {kinds[0]} generator instead of shooting."
+    return ""
 
 
 def _split_problem(
@@ -471,6 +492,8 @@ def fire_options(state: DWState) -> list[Fire]:  # noqa: C901 - models x weapons
             if (index, n) in used:
                 continue
             if launched_fire_problem(state, (index,), (n,)):  # DW-20.4: it launched a wing
+                continue
+            if _generator_fired(state, (index,)):  # DW-23: Fury or Pulse instead of shooting
                 continue
             for target in enemies:
                 aimed = aim_at(state, index, n, target)
@@ -551,9 +574,11 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         armed = [(state.card(m), state.card(m).weapons[w]) for m, w, _ in aims]  # DW-24 MARs
         clamped = weapon_mars.anchored(state, attackers)
         ad = weapon_mars.attack_ad(ad, armed, state.card(target), clamped=clamped)
-        roll = weapon_mars.roll_with_mars(ctx.dice, ad, _need(found), armed)
+        need = reaction_need(ctx, attack, target, _need(found))  # DW-8.2 R cards
+        roll = weapon_mars.roll_with_mars(ctx.dice, ad, need, armed)
         _rolled(ctx, target, AttackSource.WEAPON, attackers, lead.name, roll.roll)
-        hits = 0 if weapon_mars.immune(state.card(target), lead) else roll.hits
+        hits = reaction_hits(ctx, attack, target, roll.hits)
+        hits = 0 if weapon_mars.immune(state.card(target), lead) else hits  # DW-24 Invincible
         if hits and lead.kind in {WeaponKind.ROCKET, WeaponKind.TORPEDO}:
             hits = _cancel(ctx, target, attackers, lead.kind, hits)
         hits = shield_step(ctx, target, lead.kind, hits)  # DW-23 Shield

@@ -52,9 +52,11 @@ from engine.dystopian.events import (
     TurnBegan,
 )
 from engine.dystopian.evolve import evolve
+from engine.dystopian.generator_narrate import GEN_SAID, SONIC_TEXT, generator_rolls
 from engine.dystopian.geometry import Level
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import ContactKind, MarkerAction
+from engine.dystopian.star_narrate import STAR_SAID, face_down, star_rolls
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
 from engine.dystopian.victory import told_reason
 from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
@@ -88,7 +90,7 @@ def tell(
     """Tell one log entry: the command as typed, then a sentence per event."""
     return tell_events(
         entry,
-        format_command(command),
+        face_down(format_command(command), events),  # DW-8.2: a T card is chosen face down
         events,
         state,
         evolve=evolve,
@@ -134,7 +136,9 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
         case RepairRolled(marker=marker, face=face, repaired=repaired, rerolled_from=first):
             faces = (first, face) if first else (face,)
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
-    return _board_rolls(event) or wing_rolls(event)  # DW-19, DW-23, DW-8; DW-20
+    return (  # DW-19, DW-23, DW-8; DW-20; the DW-23 generators; the STAR answers
+        _board_rolls(event) or wing_rolls(event) or generator_rolls(event) or star_rolls(event)
+    )
 
 
 _MARKER_NAMES = {
@@ -147,6 +151,7 @@ _MARKER_NAMES = {
     Marker.FUSION_LEAK.value: "fusion leak",
     Marker.CHAOS_AND_DISARRAY.value: "chaos and disarray",
     Marker.CORROSION.value: "corrosion",
+    "sonic": SONIC_TEXT,  # DW-23 Sonic
 }
 
 
@@ -594,6 +599,11 @@ _GENERATOR_NAMES = {
     "upg": "ultrasonic pulveriser",
     "tesla": "tesla generator",
     "disruption": "disruption generator",
+    "sonic": "sonic generator",
+    "kinetic": "kinetic generator",
+    "fury": "fury generator",
+    "pulse": "pulse generator",
+    "camouflage": "camouflage generator",
 }
 
 
@@ -625,4 +635,11 @@ def _(event: GeneratorRolled, before: DWState, after: DWState) -> str:
 
 # ---- tiny-flyer wings (DW-20): the sentences live in `engine.dystopian.wing_narrate` ----
 for _event_type, _sentence in WING_SAID.items():
+    _said.register(_event_type, _sentence)
+# ---- the stored-dice, area and template generators (DW-23): `engine.dystopian.generator_narrate`
+for _event_type, _sentence in GEN_SAID.items():
+    _said.register(_event_type, _sentence)
+
+# ---- the STAR deck's answers (DW-8.2): the sentences live in `engine.dystopian.star_narrate` ----
+for _event_type, _sentence in STAR_SAID.items():
     _said.register(_event_type, _sentence)

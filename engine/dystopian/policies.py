@@ -23,7 +23,10 @@ aircraft) are played as soon as they are listed.
      then the nearest, with the most models linked (DW-17.1): first each `Fire`, then any other
      listed command that names an enemy model (a boarding, after which no attack may be
      declared, DW-19.3);
-  5. only then the end of the activation (DW-7.2).
+  5. only then the end of the activation (DW-7.2);
+  6. asked to answer (the STAR deck, DW-8.2): it plays the first card listed (a T card at the
+     turn's start, an R card on its attacked model, a counter card), else passes; in the End
+     Phase it keeps its hand (DW-8.3).
 
 `POLICIES` names them for ``hexmech sim dystopian --policy``.
 """
@@ -42,10 +45,12 @@ from engine.dystopian.commands import (
     EndActivation,
     Fire,
     MoveModel,
+    PlayCard,
     RollOff,
 )
 from engine.dystopian.movement import parse_path, walk
 from engine.dystopian.rules import legal_commands
+from engine.dystopian.star_commands import PassAnswer
 from engine.dystopian.state import DWState, Stage
 from engine.game import Command
 from engine.hexes import Facing, Hex
@@ -148,6 +153,10 @@ def aggressive(state: DWState, rng: Random) -> Command | None:
         return None
     if state.stage is Stage.DEPLOYMENT:
         return _deploy(state, commands, rng)
+    if state.star is not None and state.star.window is not None:  # DW-8.2: asked to answer
+        return next((c for c in commands if isinstance(c, PlayCard)), None) or next(
+            c for c in commands if isinstance(c, PassAnswer)
+        )
     if state.stage is not Stage.ACTIVATION:
         return rng.choice(commands)  # DW-22.8 step 1: the roll-off, an edge
     if state.activation is None:

@@ -29,6 +29,7 @@ from engine.dystopian.commands import DW_COMMANDS
 from engine.dystopian.events import DW_EVENTS
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
+from engine.dystopian.generator_events import GEN_EVENTS
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.dystopian.model_mars import stands_anywhere
@@ -36,6 +37,8 @@ from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
 from engine.dystopian.obstacles import scenario_obstacles
 from engine.dystopian.rules import decide, seats_to_act
+from engine.dystopian.star_commands import STAR_COMMANDS
+from engine.dystopian.star_events import STAR_EVENTS
 from engine.dystopian.state import (
     DEPLOYMENT_DEPTH,
     PLAYERS,
@@ -238,8 +241,8 @@ class DystopianWars:
     name = "dystopian"
     title = "Dystopian Wars"
     setup_type = DWSetup
-    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS)
-    event_types: tuple[type[Event], ...] = (*DW_EVENTS, *WING_EVENTS)
+    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS, *STAR_COMMANDS)
+    event_types: tuple[type[Event], ...] = (*DW_EVENTS, *WING_EVENTS, *GEN_EVENTS, *STAR_EVENTS)
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
     migrations: Mapping[int, Migration] = MIGRATIONS

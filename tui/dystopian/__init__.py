@@ -4,7 +4,8 @@ Importing this package loads no screen and no rules: `DystopianWarsUI` imports t
 (`tui.dystopian.screen`) when it is asked for one, and gives the ruleset its library
 (`tui.dystopian.library`) when the ruleset is first imported (`tui.lazylibrary`). Its parts:
 the setup form and game screens (`tui.dystopian.screen`, `tui.dystopian.setup`,
-`tui.dystopian.game_screen`), the board and the model card (`tui.dystopian.board_view`,
+`tui.dystopian.game_screen`), the fleet builder (`tui.dystopian.builder`, its files
+`tui.dystopian.fleet_store`), the board and the model card (`tui.dystopian.board_view`,
 `tui.dystopian.model_panel`), the activation workflow without the screen
 (`tui.dystopian.workflow`), the rules page (`tui.dystopian.rules`), the asset files' edge
 (`tui.dystopian.files`, `tui.dystopian.library`) and their checker

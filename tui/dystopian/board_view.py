@@ -14,6 +14,9 @@ the facing mark, the owner's colour, and a mark beside the letter for the level:
 ``"`` obscured, ``v`` submerged. A flyer over a ship shares its hex (the board's ``+`` says more
 than one model stands there; Tab picks either).
 
+A Camouflage template (DW-23, DW-28.10) lasts until the End Phase: its seven hexes are drawn
+filled with ``░`` (``&`` in ASCII) in their own colour (`DWBoardView.camouflage`).
+
 The overlays (`arc_marks`): the hexes a weapon of the selected model bears on, each with its
 range band (1-4; ``h`` beside it where only half the dice reach, DW-14.4 / DW-28.6), and the
 hexes a move may end in (the screen's reach overlay).
@@ -91,8 +94,11 @@ LEVEL_GLYPHS: dict[Level, Glyph] = {
 }
 """DW-11.8 / DW-11.9: the mark beside a model's letter for its level (surface: none)."""
 
+CAMOUFLAGE_GLYPH = Glyph("camouflage", "camouflage cloud (DW-23)", "░", "&", "xxxxxx", "xxxxxx")
+"""DW-23 Camouflage: the template's hexes, until the End Phase."""
+
 TERRAIN_ROLES: tuple[str, ...] = tuple(
-    dict.fromkeys([*(g.role for g in GLYPHS.values()), "flying", "submerged"])
+    dict.fromkeys([*(g.role for g in GLYPHS.values()), "flying", "submerged", "camouflage"])
 )
 """The roles a DW board adds to the board's own."""
 
@@ -110,6 +116,7 @@ WIDGET > .hexboard--portal { color: $accent; text-style: bold; }
 WIDGET > .hexboard--vortex { color: $accent-lighten-1; text-style: bold; }
 WIDGET > .hexboard--flying { color: $accent; text-style: bold; }
 WIDGET > .hexboard--submerged { color: $secondary; text-style: bold; }
+WIDGET > .hexboard--camouflage { color: $foreground-darken-2; }
 """
 """The colours of the terrain and level roles, for ``WIDGET`` = a board or legend widget class."""
 
@@ -177,9 +184,13 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
 
 @frozen
 class DWBoardView:
-    """A DW `TerrainMap` as the hex board draws it (`tui.widgets.board_view.BoardView`)."""
+    """A DW `TerrainMap` as the hex board draws it (`tui.widgets.board_view.BoardView`).
+
+    ``camouflage``: the hexes under Camouflage templates (DW-23), drawn over the terrain.
+    """
 
     terrain: TerrainMap
+    camouflage: frozenset[Hex] = frozenset()
 
     @property
     def roles(self) -> tuple[str, ...]:
@@ -202,6 +213,8 @@ class DWBoardView:
 
     def face(self, where: Hex, *, ascii_only: bool) -> HexFace:
         """How a hex is drawn (`terrain_face`)."""
+        if where in self.camouflage:
+            return CAMOUFLAGE_GLYPH.face(ascii_only=ascii_only)
         cell = self.terrain.cell(where)
         return HexFace() if cell is None else terrain_face(cell.kind, ascii_only=ascii_only)
 
@@ -366,12 +379,15 @@ class DWBoard(HexBoard, inherit_bindings=False):
         self._picture = DWPicture(ascii_only=ascii_only)
         self.set_view(view)
 
-    def show_terrain(self, terrain: TerrainMap) -> None:
-        """Show ``terrain`` (the same map object again changes nothing)."""
+    def show_terrain(self, terrain: TerrainMap, camouflage: frozenset[Hex] = frozenset()) -> None:
+        """Show ``terrain`` and the Camouflage templates on it (the same again changes nothing)."""
         view = self.view
         if isinstance(view, DWBoardView) and view.terrain is terrain:
+            if view.camouflage != camouflage:  # only the template's hexes redraw
+                changed = view.camouflage ^ camouflage
+                self.set_view(DWBoardView(terrain, camouflage), changed=changed)
             return
-        self.set_view(DWBoardView(terrain))
+        self.set_view(DWBoardView(terrain, camouflage))
 
 
 class DWLegend(HexLegend):

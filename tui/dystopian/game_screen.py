@@ -24,6 +24,15 @@ replaces the model's. ``l`` launches (from the selected carrier, or the selected
 deck), ``m`` flies the selected wing (Enter on a shaded hex, then 1-9: attack, land, CAP), ``u``
 refuels a wing off its edge, ``k`` turns a model's AA on a wing; each with its preview.
 
+STAR cards (DW-8, `tui.dystopian.star_view`): the order panel lists the hand of the player to act
+with each card's type; when a seat is asked to answer (a T card at the turn's start, an R card
+against an attack on its model, a counter card, the End Phase's discards; the board is handed
+over to it), the panel numbers its cards: 1-9 plays or discards one, x passes.
+
+Generators (DW-23, `tui.dystopian.generator_view`): ``g`` plans the selected model's generator
+(after moving; Kinetic before), the preview naming the models it reaches and the dice it rolls;
+``o`` shades the hexes a Camouflage template may take, whose seven hexes the board then draws.
+
 Every choice comes from the engine's `legal_commands` (`tui.dystopian.workflow.order_groups`):
 a command class the engine gains (boarding, aircraft, cards) is listed for its model under a key
 of its own, picked by hex or by number, without a change here.
@@ -55,6 +64,7 @@ from engine.dystopian.moving import move_problem
 from engine.dystopian.narrate import ORDER_TEXT
 from engine.dystopian.rules import legal_commands, prompt_text
 from engine.dystopian.ruleset import RULESET
+from engine.dystopian.star_commands import PassAnswer
 from engine.dystopian.state import DWState, Stage
 from engine.dystopian.wing_commands import FlyWing, LaunchWing
 from engine.dystopian.wing_rules import wing_hex
@@ -69,7 +79,9 @@ from tui.dystopian.board_view import (
     describe_hex,
     model_markers,
 )
+from tui.dystopian.generator_view import generator_preview
 from tui.dystopian.model_panel import ModelPanel, panel_lines
+from tui.dystopian.star_view import answer_lines, answer_options, hand_lines
 from tui.dystopian.wing_plans import (
     flight_options,
     launch_commands,
@@ -377,6 +389,18 @@ class DWScreen(GameScreen):
         Binding("left_square_bracket", "turn(-1)", "Turn", show=False, tooltip="Turn left"),
         Binding("right_square_bracket", "turn(1)", "Turn", key_display="[ ]", tooltip="Turn"),
         Binding("e", "end_activation", "End", tooltip="End the activation: roll the attacks"),
+        *(
+            Binding(
+                str(n),
+                f"answer({n})",
+                "Card",
+                key_display="1-9",
+                show=n == 1,
+                tooltip="Asked to answer: play (End Phase: discard) the card of that number",
+            )
+            for n in range(1, 10)
+        ),
+        Binding("x", "pass_answer", "Pass", tooltip="Asked to answer: play no card (DW-8.2)"),
         Binding("v", "arcs", "Arcs", tooltip="Show the selected model's fire arcs, a weapon each"),
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
@@ -416,6 +440,8 @@ class DWScreen(GameScreen):
     | k | AA: the selected model turns its AA on an enemy wing (shaded), with the hits to expect. |
     | b, c, d, ... | Other commands the engine allows the selected model (the panel lists them). |
     | e | End the activation: the declared attacks are rolled, then morale. |
+    | 1-9 (asked) | A STAR card (DW-8.2): T, R on your attacked model, counter; End: discard. |
+    | x (asked) | Play no card (End Phase: keep the rest of the hand and draw). |
     | v | Show the selected model's fire arcs and range bands, a weapon at a time. |
     | z, y | Undo, redo (not past a dice roll). |
     | : | Type a command in the command language. |
@@ -441,6 +467,8 @@ class DWScreen(GameScreen):
             "unstep",
             "end_activation",
             "cancel_plan",
+            "answer",
+            "pass_answer",
         }
     )
 
@@ -600,7 +628,7 @@ class DWScreen(GameScreen):
         state = self.state
         self._keep_selection(state)
         board = self.board
-        board.show_terrain(state.setup.terrain)
+        board.show_terrain(state.setup.terrain, state.camouflage_hexes())
         wing = self.wing
         board.set_units(
             [
@@ -636,7 +664,9 @@ class DWScreen(GameScreen):
         if state.turn:
             parts.append(f"Turn {state.turn}/{state.setup.turns}")
         if state.stage is not Stage.OVER and state.stage is not Stage.SETUP:
-            parts.append(f"{state.players[state.active]} to act")
+            window = state.star.window if state.star is not None else None
+            seat = state.active if window is None else window.player  # DW-8.2: who answers
+            parts.append(f"{state.players[seat]} to act")
         if not (self.compact and playing):
             parts.append(f"{state.stage.value}")
         if playing and state.initiative is not None:
@@ -656,6 +686,8 @@ class DWScreen(GameScreen):
         if state.stage is Stage.EDGE:
             who = state.players[state.active]
             return f"{who}: 1 top edge, 2 bottom edge, then Enter (you deploy first)."
+        if self._asked(state):
+            return prompt_text(state) + "  Keys: 1-9 a card, x pass."
         if self.plan == DEPLOY and self.selected is not None:
             ident = state.models[self.selected].ident
             return f"Deploy {ident}: Enter on a shaded hex of your zone ([ ] turn, Tab another)."
@@ -749,7 +781,7 @@ class DWScreen(GameScreen):
     def _cursor_moved(self) -> None:
         self._hexline(self.state)
 
-    def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901, PLR0912 - one part a plan
+    def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901, PLR0911, PLR0912 - a part a plan
         """The order panel: the selected model, its commands and keys, then the plan's preview."""
         if self.replaying:
             return self._replay_lines(state)
@@ -759,6 +791,8 @@ class DWScreen(GameScreen):
                 *(f"{n}. {describe(c)}" for n, c in enumerate(self.candidates[:9], start=1)),
                 *self._chosen_line(),
             ]
+        if self._asked(state):  # DW-8.2 / DW-8.3: a STAR card asked of one seat
+            return answer_lines(state, self.legal(), compact=self.compact)
         index = self.selected
         if self.wing is not None:
             wing = state.wings[self.wing]
@@ -787,7 +821,7 @@ class DWScreen(GameScreen):
             waiting = off_board_line(state)
             if waiting:
                 lines.append(waiting)
-            return lines
+            return lines + hand_lines(state, state.active, compact=self.compact)
         if self.plan == MOVE and index is not None:
             lines += self._move_lines(state, index)
         elif len(self.options) > 1 or (self.options and self.chosen is None):
@@ -796,10 +830,15 @@ class DWScreen(GameScreen):
             lines += fire_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
+            lines += generator_preview(state, self.chosen)  # DW-23
         elif self.plan in _PICKED_BY_HEX:
             lines.append(f"{len(self.candidates)} shaded hexes: Enter on one.")
         lines += self._chosen_line()
         return lines
+
+    def _asked(self, state: DWState) -> bool:
+        """A STAR card window is open (DW-8.2) and this is live play."""
+        return not self.replaying and state.star is not None and state.star.window is not None
 
     def _fleet_lines(self, state: DWState) -> list[str]:
         """Each fleet: its name, points and models on the table (DW-22.2)."""
@@ -813,6 +852,8 @@ class DWScreen(GameScreen):
         waiting = off_board_line(state)
         if waiting:
             lines.append(waiting)
+        if state.stage is Stage.ACTIVATION:
+            lines += hand_lines(state, state.active, compact=self.compact)
         return lines
 
     def _replay_lines(self, state: DWState) -> list[str]:
@@ -1300,6 +1341,18 @@ class DWScreen(GameScreen):
             return
         self.execute(EndActivation())
 
+    def action_answer(self, number: int) -> None:
+        """DW-8.2 / DW-8.3: play (or discard) the ``number``-th card the window lists."""
+        options = answer_options(self.legal())
+        if number > len(options):
+            self.refuse(f"No card {number} to answer with.", title="Card")
+            return
+        self.execute(options[number - 1])
+
+    def action_pass_answer(self) -> None:
+        """DW-8.2: play no card now (the End Phase: keep the rest and draw)."""
+        self.execute(PassAnswer())
+
     # ------------------------------------------------------------------ turns and the end
     def _hand_over(self, state: DWState) -> None:
         """Hide the board when the other player must act (hot-seat)."""
@@ -1313,7 +1366,7 @@ class DWScreen(GameScreen):
         if not handover_wanted(saves_dir_of(self)):
             return
         why = prompt_text(state)
-        if state.stage is Stage.ACTIVATION:
+        if state.stage is Stage.ACTIVATION and not self._asked(state) and state.activation is None:
             why = f"Turn {state.turn}: activate one of your squadrons."
         self._passing = True
         self.app.push_screen(PassScreen(state.players[seat], why), self._taken)
@@ -1349,7 +1402,7 @@ class DWScreen(GameScreen):
 
         self.app.push_screen(DWRulesScreen())
 
-    def allows(  # noqa: C901, PLR0911 - one answer a kind of key
+    def allows(  # noqa: C901, PLR0911, PLR0912 - one answer a kind of key
         self, action: str, parameters: tuple[object, ...]
     ) -> bool:
         """Which keys act now: the plan's, the selected model's commands, the end."""
@@ -1362,6 +1415,11 @@ class DWScreen(GameScreen):
         planning = self.chosen is not None or (self.plan is not None and not automatic)
         if self.is_mounted and self.command_line.has_class("-open"):
             planning = False  # Escape closes the command line first
+        asked = self._asked(state)
+        if action in {"answer", "pass_answer"}:  # DW-8.2: only while a seat is asked
+            return asked
+        if asked and action in {"order", "alternative", "end_activation", "step", "turn"}:
+            return False
         if action == "cancel_plan":
             return planning
         if action == "back":

@@ -90,6 +90,18 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   **Abort** the wing (no attacks this activation). Models may turn their AA on a wing within
   4 hexes in their activation.
 
+## Generators
+
+- Fitted to some models (the placeholder cards offer them as options). After moving, `g` uses
+  one, once an activation: UPG or Tesla at one model within 4 hexes; Disruption, Sonic and Pulse
+  reach every other model within 4 hexes, friends too; Fury splits its dice among the models
+  named at its level. Kinetic comes before the model moves: 1D6" more, then it must move at
+  least half. `o` lays a Camouflage cloud (7 hexes, drawn `░`) that no fire passes until the End
+  Phase.
+- Fury and Pulse store 2 dice an activation (10 at most) and spend them all instead of shooting.
+  A Sonic stun (5-6) costs 2 AD, AA, CC and boarding dice until its next activation ends.
+- A Field rolls 2D6 when a generator touches its model: any 4-6 cancels the effect.
+
 ## Damage
 
 - Hits equal to the target's **Damage Rating** cost one Hull Point; hits reaching its
@@ -101,6 +113,17 @@ six turns, or ends the instant a fleet fulfils its Field Order.
 
 - A squadron that loses a model tests to break; a broken model fires and moves worse and tests
   bravery after its activation.
+
+## STAR cards (an option)
+
+- Each player draws a card per squadron at the start; the hand holds one card per squadron still
+  on the table (at most 5). In the End Phase you may discard any number, then draw up to it.
+- **S** cards are played on your squadron as it activates, before it moves; **A** cards on one of
+  its models (not after an S card). **T** cards are chosen face down at the start of a turn and
+  revealed together; they last the turn. **R** cards answer an attack declared on your model,
+  before its dice are rolled. **Counter** cards cancel a card with Sturginium symbols the
+  opponent just played: their strengths add up to at least its symbols; all are discarded.
+- When you are asked to answer, the panel numbers your cards: `1`-`9` plays one, `x` passes.
 
 ## The end
 
