@@ -136,9 +136,9 @@ def test_load_library_reads_everything_and_skips_bad_files(tmp_path):
     assert library.skipped == ()
     assert len(library.models) == 11
     assert sorted(library.fleets) == [
-        "Sample armoured column",
         "Sample carrier group",
         "Sample naval fleet",
+        "Sample tank column",
     ]
     assert len(library.catalogue.mars) == 85
     for folder in ("catalogue", "models", "fleets"):

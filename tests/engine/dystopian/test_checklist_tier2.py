@@ -393,10 +393,10 @@ def test_a_scenario_turns_the_obstacles_on_with_a_seed() -> None:
 
 def test_the_land_battle_scenario_plays_the_armoured_column_on_ground() -> None:
     """DW-11.7 / DW-22.7: the bundled land battle: two armoured columns on open ground."""
-    assert fleets()["Sample armoured column"].points == 390
+    assert fleets()["Sample tank column"].points == 390
     setup_ = ruleset().setup_from_text(text("scenarios", "land-battle.dystopian.toml"))
     assert setup_.terrain.base is TerrainKind.GROUND
-    assert [p.fleet.name for p in setup_.players] == ["Sample armoured column"] * 2
+    assert [p.fleet.name for p in setup_.players] == ["Sample tank column"] * 2
     assert setup_.terrain.cells  # the obstacles of DW-25.1
 
 

@@ -12,7 +12,7 @@ from engine.dystopian.terrain import TerrainKind
 from tests.engine.dystopian._assets import fleets
 from tui.dystopian.setup import build_setup
 
-LAND, NAVAL = "Sample armoured column", "Sample naval fleet"
+LAND, NAVAL = "Sample tank column", "Sample naval fleet"
 
 
 def test_two_armoured_columns_fight_on_open_ground() -> None:

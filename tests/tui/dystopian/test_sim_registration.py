@@ -61,7 +61,7 @@ def test_install_adds_the_named_folder_s_fleets_and_names_the_bad_files(monkeypa
     assert set(library.fleets) == {
         "Sample naval fleet",
         "Sample carrier group",
-        "Sample armoured column",
+        "Sample tank column",
         "My fleet",
     }
     lines = report.getvalue().splitlines()
