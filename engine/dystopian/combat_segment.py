@@ -10,7 +10,9 @@ activation), DW-7.2 steps 3b and 3d (`resolve_attacks`, the combat segment: each
 in order through `ordnance.aim` and `combat.roll_attack`; rockets answered by AA and torpedoes by
 CC, `ordnance.cancel_hits`; then `damage.resolve_damage`), DW-16.1 / DW-16.2 (`deal`: Hull Damage,
 AP lost and the critical markers; a Magazine Explosion's blast, DW-28.10), DW-22.5 (`settle`: a
-model at 0 HP is lost, destroyed, which brings the break checks of DW-10.2).
+model at 0 HP is lost, destroyed, which brings the break checks of DW-10.2), DW-24 (the MARs
+that change an attack, `weapon_mars`; Altitude Skimming, Silent Running and Combustible Cargo,
+`model_mars`).
 
 Adopted readings [INTERP]: the defender's AA/CC answer (DW-18.2, DW-18.3) is automatic so that
 no second seat acts mid-activation: every model of the target's squadron in reach of the target or
@@ -35,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.dystopian import ordnance
+from engine.dystopian import model_mars, ordnance, weapon_mars
 from engine.dystopian.answers import fog_problem, reaction_hits, reaction_need
 from engine.dystopian.boarding import derelict_problem
 from engine.dystopian.cards import card_ad_bonus
@@ -148,6 +150,9 @@ def aim_at(state: DWState, index: int, weapon: int, target: int) -> ordnance.Aim
         return "Only models on the table fire or are fired at."
     if state.models[index].markers.derelict:  # DW-19.6
         return derelict_problem("fire")
+    hidden = model_mars.untouchable(state, target)  # DW-24 Altitude Skimming, Silent Running
+    if hidden:
+        return hidden
     card = state.card(target)
     fire = ordnance.Fire(
         indices.index(index),
@@ -224,6 +229,9 @@ def _flare(ctx: Ctx, index: int, flare: FlareRoll) -> None:
     model = state.models[index]
     if not model.on_board or model.hex is None:
         return
+    if state.mover(index).immovable:  # DW-24 Immovable, Ground Clamps: destroyed instead
+        ctx.emit(ModelLost(index, LossCause.DESTROYED))
+        return
     board, indices = state.board()
     path = flare_path(model.hex, model.facing, flare.way, flare.hexes)
     card = state.card(index)
@@ -264,9 +272,14 @@ def _blast(ctx: Ctx, index: int, exploded: frozenset[int]) -> None:
 
 def settle(ctx: Ctx) -> None:
     """DW-16.1 / DW-22.5: every model on the table at 0 HP or less is lost, destroyed."""
-    for index, model in enumerate(ctx.state.models):
+    blasted = False
+    for index in range(len(ctx.state.models)):
+        model = ctx.state.models[index]  # as it is now: a Combustible Cargo blast hurts others
         if model.on_board and model.hull_damage >= ctx.state.card(index).hp:
+            blasted |= model_mars.combustible_blast(ctx, index, deal, hull)  # DW-24
             ctx.emit(ModelLost(index, LossCause.DESTROYED))
+    if blasted:
+        settle(ctx)  # the blast's victims, whatever their place in the list
 
 
 def _rolled(  # noqa: PLR0917 - one pool and whose it is
@@ -566,14 +579,22 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         ad = share if share is not None else linked_ad(ads[0], *ads[1:])
         lead = state.card(aims[0][0]).weapons[aims[0][1]]
         attackers = tuple(m for m, _, _ in aims)
+        armed = [(state.card(m), state.card(m).weapons[w]) for m, w, _ in aims]  # DW-24 MARs
+        clamped = weapon_mars.anchored(state, attackers)
+        ad = weapon_mars.attack_ad(ad, armed, state.card(target), clamped=clamped)
         need = reaction_need(ctx, attack, target, _need(found))  # DW-8.2 R cards
-        roll = roll_attack(ctx.dice, ad, need)
+        roll = weapon_mars.roll_with_mars(ctx.dice, ad, need, armed)
         _rolled(ctx, target, AttackSource.WEAPON, attackers, lead.name, roll.roll)
         hits = reaction_hits(ctx, attack, target, roll.hits)
+        hits = 0 if weapon_mars.immune(state.card(target), lead) else hits  # DW-24 Invincible
         if hits and lead.kind in {WeaponKind.ROCKET, WeaponKind.TORPEDO}:
             hits = _cancel(ctx, target, attackers, lead.kind, hits)
         hits = shield_step(ctx, target, lead.kind, hits)  # DW-23 Shield
-        deal(ctx, target, resolve_damage(ctx.dice, hull(ctx.state, target), hits))
+        levels = state.models[attackers[0]].level, state.models[target].level
+        struck = weapon_mars.hull_against(hull(ctx.state, target), *levels)
+        deal(ctx, target, weapon_mars.strike(ctx.dice, struck, hits, armed))
+        weapon_mars.terror_check(ctx, target, hits, struck, armed)
+        weapon_mars.hard_impact(ctx, target, attackers[0], hits, struck, armed, deal, hull)
         settle(ctx)
 
 

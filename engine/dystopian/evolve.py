@@ -54,7 +54,7 @@ from engine.dystopian.events import (
     TurnBegan,
 )
 from engine.dystopian.generator_evolve import GEN_APPLY
-from engine.dystopian.geometry import in_base_contact
+from engine.dystopian.geometry import Level, in_base_contact
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.star_evolve import STAR_APPLY
 from engine.dystopian.state import (
@@ -216,6 +216,8 @@ def _moved(event: ModelMoved, state: DWState) -> DWState:
         level=event.level,
         markers=_marked(model.markers, event.marker),
     )
+    if event.level is Level.SUBMERGED and state.card(event.model).is_creature_or_robot:
+        moved = _replace(moved, markers=_replace(moved.markers, fires=0))  # DW-16.3
     state = state.with_model(event.model, moved)
     contacts = state.contacts if event.contact is None else (*state.contacts, event.contact)
     state = _replace(state, contacts=contacts)

@@ -3,7 +3,8 @@
 - `turn_to_move_problem` / `move_problem`: why a model may not make a move now, one guard per
   rule: the active squadron and one move each (DW-9.2, DW-11.1), the commanded element first
   (DW-9.3), the level declared (DW-11.8, DW-11.9), the marker change (DW-11.6), the path
-  (DW-28.4), a bow in contact (DW-28.5).
+  (DW-28.4), a bow in contact (DW-28.5), Amphibious Capability and Shallow Wader (DW-24,
+  `engine.dystopian.amphibious`).
 - `move_model`: one model's path walked on the board (`engine.dystopian.movement.walk`): the
   treacherous-terrain test rolled before it moves (with the Commodore's re-roll, DW-10.1 #1,
   `reroll_available`) and each snaking test (DW-11.5), a failure stopping it with a terrain
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import attrs
 
+from engine.dystopian.amphibious import crossing_problem
 from engine.dystopian.commands import MoveModel
 from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.events import (
@@ -30,6 +32,7 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.generator_effects import kinetic_owed
 from engine.dystopian.geometry import Level
+from engine.dystopian.model_mars import streamlined
 from engine.dystopian.movement import (
     ContactKind,
     MarkerAction,
@@ -133,12 +136,13 @@ def move_problem(
         why = _marker_path_problem(state, index, marker, steps)
         if why or marker is not MarkerAction.STOP:
             return why
-    mover = state.mover(index)
+    mover = streamlined(state, index, steps, state.mover(index))  # DW-24 Streamlined Hull
     why = path_problem(mover, state.size(index), steps)
     if why:
         return why
     board, indices = _board_at(state, index, level)
-    return walk_problem(board, indices.index(index), mover, steps)
+    why = walk_problem(board, indices.index(index), mover, steps)
+    return why or crossing_problem(state, index, steps, level)  # DW-24 amphibious models
 
 
 def _board_at(state: DWState, index: int, level: Level | None) -> tuple[Board, tuple[int, ...]]:

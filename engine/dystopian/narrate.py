@@ -405,6 +405,8 @@ def _(event: AttackRolled, before: DWState, after: DWState) -> str:
     if event.source is AttackSource.WEAPON:
         verb = "fires" if len(event.attackers) == 1 else "fire"
         return f"{who} {verb} {event.weapon.lower()} at {target}: {roll}."
+    if event.source is AttackSource.MAGAZINE and event.weapon:  # DW-24 Combustible Cargo
+        return f"{who}'s {event.weapon.lower()} blast hits {target}: {roll}."
     gap = "" if event.source is AttackSource.MAGAZINE else " "
     return f"{who}{gap}{_SOURCE_TEXT[event.source]} {target}: {roll}."
 

@@ -1,8 +1,9 @@
 """The Dystopian Wars turn machine: `decide` a command into events, and what may be commanded now.
 
 Rules: DW-22.4 and DW-22.8 (the roll-off for edges and Field Orders, the edge, deployment squadron
-by squadron in the zones), DW-7 and DW-9 (initiative, alternating activations, the Command
-segment), DW-11 / DW-28.4 (the Movement segment), DW-10 (morale), DW-22.4 to DW-22.6 (the end).
+by squadron in the zones; Emplaced models anywhere but an enemy zone, `model_mars`), DW-7 and
+DW-9 (initiative, alternating activations, the Command segment), DW-11 / DW-28.4 (the Movement
+segment), DW-10 (morale), DW-22.4 to DW-22.6 (the end).
 
 Guards run in a fixed order, one per rule (STYLE 6): the stage allows the command; the model is
 known and the acting player's; then the command's own checks. A refusal raises `IllegalCommand`
@@ -46,6 +47,7 @@ from engine.dystopian.generating import (
     place_camouflage,
 )
 from engine.dystopian.geometry import Level
+from engine.dystopian.model_mars import deploy_hexes, stands_anywhere
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
     MarkerAction,
@@ -130,7 +132,7 @@ def deploy_problem(
 ) -> tuple[DWCode, str] | None:
     """DW-22.8 / DW-28.5 / DW-28.9: why model ``index`` may not deploy there, or None."""
     model, card = state.models[index], state.card(index)
-    if where not in state.setup.zone(state.edges[model.owner]):  # DW-22.8 step 2
+    if where not in deploy_hexes(state, index):  # DW-22.8 steps 2 and 5 (Emplaced, DW-24)
         why = f"{label(where)} is outside {state.players[model.owner]}'s deployment zone."
         return DWCode.OUTSIDE_ZONE, why
     other = next((m for m in state.models if m.on_board and m.hex == where), None)
@@ -141,7 +143,8 @@ def deploy_problem(
         return DWCode.LEVEL, why
     amphibious = card.has("amphibious_capability")
     mode = mode_for(level, land=state.mover(index).land, amphibious=amphibious)
-    if entry_rule(state.setup.terrain[where].kind, mode).entry is not Entry.ENTER:
+    enters = entry_rule(state.setup.terrain[where].kind, mode).entry is Entry.ENTER
+    if not enters and not stands_anywhere(card):  # DW-25.1: fortresses on land or water
         return DWCode.TERRAIN, f"{model.ident} cannot stand in the terrain of {where.label}."
     return None
 
@@ -293,7 +296,6 @@ def legal_commands(state: DWState) -> list[Command]:  # noqa: PLR0911 - one list
 def _deployments(state: DWState) -> Iterator[Command]:
     player = state.active
     edge = state.edges[player]
-    zone = sorted(state.setup.zone(edge), key=lambda h: h.to_offset())
     waiting = [
         n
         for n in state.undeployed(player)
@@ -302,7 +304,7 @@ def _deployments(state: DWState) -> Iterator[Command]:
     firsts = {state.models[n].squadron: n for n in reversed(waiting)}
     for index in sorted(firsts.values()) if state.deploying is None else waiting[:1]:
         model = state.models[index]
-        for where in zone:
+        for where in sorted(deploy_hexes(state, index), key=lambda h: h.to_offset()):
             if deploy_problem(state, index, where, model.level) is None:
                 yield DeployModel(model.ident, where, edge.inward)
 

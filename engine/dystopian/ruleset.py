@@ -15,6 +15,8 @@ item 3); ``star_cards`` (false: the STAR deck of DW-8, the library's cards); ``b
 ``ground`` for a land battle), ``terrain`` (the scenario's map: a table of `TerrainKind` names,
 each a list of hex labels, DW-22.7) and ``random_seed`` (DW-22.7 Method 2 random terrain, rolled
 with this seed: `engine.dystopian.battlefield`; listed ``terrain`` goes on top).
+The scenario's own key ``obstacles`` (0: none; a seed: DW-25.1's random obstacles rolled onto
+the board, `engine.dystopian.obstacles`).
 `DystopianWars.setup_from_text` reads a scenario file's text and
 places each error on its line.
 """
@@ -37,8 +39,10 @@ from engine.dystopian.fleet import Fleet, fleet_problems
 from engine.dystopian.generator_events import GEN_EVENTS
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
+from engine.dystopian.model_mars import stands_anywhere
 from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
+from engine.dystopian.obstacles import scenario_obstacles
 from engine.dystopian.rules import decide, seats_to_act
 from engine.dystopian.star_commands import STAR_COMMANDS
 from engine.dystopian.star_events import STAR_EVENTS
@@ -112,6 +116,7 @@ DEFAULT_SCENARIO: Mapping[str, Any] = {
 _KEYS = frozenset(
     {"title", "players", "turns", "length", "field_orders", "end_phase_bravery", "board"}
     | {"star_cards"}
+    | {"obstacles"}
 )
 _PLAYER_KEYS = frozenset({"name", "fleet"})
 _BOARD_KEYS = frozenset({"width", "height", "base", "terrain", "random_seed"})
@@ -161,6 +166,7 @@ def setup_from_scenario(
         integer(board, "height", ("board",), _BOARD_MIN, _BOARD_MAX, BOARD_HEIGHT),
         _base(board),
     )
+    terrain = scenario_obstacles(scenario, terrain)  # DW-25.1, an option
     setup = DWSetup(
         title=text(scenario, "title", (), "Dystopian Wars") or "Dystopian Wars",
         players=tuple(players),
@@ -196,7 +202,7 @@ def deployment_problem(setup: DWSetup) -> str:
             card = state.card(index)
             land, amphibious = state.mover(index).land, card.has("amphibious_capability")
             mode = mode_for(state.models[index].level, land=land, amphibious=amphibious)
-            if entry_rule(base, mode).entry is not Entry.ENTER:
+            if entry_rule(base, mode).entry is not Entry.ENTER and not stands_anywhere(card):
                 where = base.name.lower()
                 return f"{side.name}'s {card.id} cannot be deployed on a board of {where}"
     return ""

@@ -604,9 +604,9 @@ class DWState:
             bow_contacts=bow,
             can_stop=card.can_stop,
             can_reverse=card.can_reverse,
-            amphibious=card.has("amphibious_capability"),
+            amphibious=card.has("amphibious_capability") or card.has("shallow_wader"),
             hull_breaker=card.has("hull_breaker"),
-            immovable=card.has("immovable"),
+            immovable=card.has("immovable") or (card.has("ground_clamps") and markers.all_stop),
         )
 
     def camouflage_hexes(self) -> frozenset[Hex]:

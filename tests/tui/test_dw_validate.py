@@ -26,10 +26,10 @@ def _write(folder: Path, name: str, text: str) -> Path:
 
 
 def test_every_bundled_file_is_ok():
-    """4 catalogue files, the 10 placeholder models, the Fortress, 2 fleets, 2 scenarios."""
+    """4 catalogue files, the 10 placeholder models, the Fortress, 3 fleets, 3 scenarios."""
     lines, ok = dw_validate.check([ASSETS_DIR], quiet=False)
     assert ok, lines
-    assert len(lines) == 4 + 11 + 2 + 2
+    assert len(lines) == 4 + 11 + 3 + 3
     assert all(line.startswith("ok  ") for line in lines)
     assert (
         "ok  Picket Frigate (FF, naval frigate (small), 20 points, squadron 3-5, 2 weapons)"
@@ -117,7 +117,7 @@ def test_hexmech_validate_good_and_bad(tmp_path, capsys):
     assert dw_validate.check in validate_command.checkers()
     assert main(["validate", str(ASSETS_DIR)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 19  # and the 2 scenarios
+    assert len(out) == 21  # and the 3 scenarios
     assert all(line.startswith("ok  ") for line in out)
     bad = _write(
         tmp_path, "bad.dw.toml", FRIGATE.read_text().replace('size = "small"', 'size = "huge"')
@@ -135,7 +135,11 @@ def test_load_library_reads_everything_and_skips_bad_files(tmp_path):
     library = load_library()
     assert library.skipped == ()
     assert len(library.models) == 11
-    assert sorted(library.fleets) == ["Sample carrier group", "Sample naval fleet"]
+    assert sorted(library.fleets) == [
+        "Sample carrier group",
+        "Sample naval fleet",
+        "Sample tank column",
+    ]
     assert len(library.catalogue.mars) == 85
     for folder in ("catalogue", "models", "fleets"):
         (tmp_path / folder).mkdir()

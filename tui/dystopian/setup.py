@@ -27,7 +27,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
-from engine.dystopian.fleet import fleet_problems
+from engine.dystopian.fleet import BaseForce, fleet_problems
 from engine.dystopian.ruleset import DEFAULT_SCENARIO, RULESET, setup_from_scenario
 from engine.dystopian.state import PLAYERS, DWSetup
 
@@ -106,6 +106,7 @@ def build_setup(
 ) -> DWSetup:
     """The setup of a game of these players and fleets on the default board (DW-28.1).
 
+    Two armoured (land) fleets fight on open ground instead of open water (DW-22.7).
     ``star_cards``: play with the STAR deck (DW-8, an option), the catalogue's cards.
 
     Raises:
@@ -120,6 +121,8 @@ def build_setup(
     scenario["players"] = [
         {"name": name, "fleet": fleet} for name, fleet in zip(cleaned, chosen, strict=True)
     ]
+    if all(fleets[c].base_force is BaseForce.ARMOURED for c in chosen):  # DW-22.7: land
+        scenario["board"] = {**scenario["board"], "base": "ground"}
     if not star_cards:
         return setup_from_scenario(scenario, fleets)
     scenario["star_cards"] = True  # DW-8: the deck is the catalogue's (DW-28.12's placeholders)

@@ -196,7 +196,7 @@ async def test_a_bad_file_in_the_folder_is_left_out_and_a_fleet_is_deleted_after
         await pilot.pause()
         picker = app.screen
         assert isinstance(picker, FleetPicker)
-        assert picker.names == ["Raiders", "Sample carrier group", NAVAL]
+        assert picker.names == ["Raiders", "Sample carrier group", NAVAL, "Sample tank column"]
         assert picker.mine == {"Raiders"}
         await pilot.press("down", "d")  # not yours: refused, the picker stays
         await pilot.pause()

@@ -118,7 +118,8 @@ def test_the_bundled_scenarios_are_found_by_name(race_env: dict[str, str]):
     assert found.returncode == 0, found.stderr
     assert json.loads(found.stdout.splitlines()[0])["type"] == "dw_rolled_off"
     assert missing.returncode == 2
-    assert "no scenario 'nosuch' for dystopian (known: carrier-group, demo)" in missing.stderr
+    known = "(known: carrier-group, demo, land-battle)"
+    assert f"no scenario 'nosuch' for dystopian {known}" in missing.stderr
 
 
 def test_the_carrier_group_scenario_seats_its_two_fleets(race_env: dict[str, str], tmp_path: Path):

@@ -58,7 +58,12 @@ def test_install_adds_the_named_folder_s_fleets_and_names_the_bad_files(monkeypa
     library = install([tmp_path], report=report)
 
     assert RULESET.library is library
-    assert set(library.fleets) == {"Sample naval fleet", "Sample carrier group", "My fleet"}
+    assert set(library.fleets) == {
+        "Sample naval fleet",
+        "Sample carrier group",
+        "Sample tank column",
+        "My fleet",
+    }
     lines = report.getvalue().splitlines()
     assert len(lines) == 2
     assert all(line.startswith("hexmech: skipped ") for line in lines)
@@ -86,7 +91,7 @@ def test_the_menu_reads_no_file_the_ruleset_reads_them_when_first_used():
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
 
-    assert done.stdout.split() == ["PendingLibrary", "Library", "2", "2"]
+    assert done.stdout.split() == ["PendingLibrary", "Library", "2", "3"]
 
 
 def test_the_browser_describes_a_dystopian_save():
