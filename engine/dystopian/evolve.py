@@ -52,6 +52,7 @@ from engine.dystopian.events import (
     TurnBegan,
 )
 from engine.dystopian.geometry import in_base_contact
+from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.state import (
     Activation,
@@ -299,6 +300,17 @@ def _declared(event: AttackDeclared, state: DWState) -> DWState:
         return state
     activation = _replace(activation, declared=(*activation.declared, event.attack))
     return _replace(state, activation=activation)
+
+
+@_apply.register
+def _indirect(event: IndirectAttackDeclared, state: DWState) -> DWState:
+    """DW-18.7: an indirect attack joins the declared ones, its spotter kept beside it."""
+    activation = state.activation
+    if activation is None:
+        return state
+    spotted = (*activation.spotted, (len(activation.declared), event.spotter))
+    declared = (*activation.declared, event.attack)
+    return _replace(state, activation=_replace(activation, declared=declared, spotted=spotted))
 
 
 @_apply.register

@@ -21,6 +21,7 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.geometry import Level
+from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.movement import MarkerAction, format_path, parse_path
 from engine.dystopian.state import DWState, Edge
 from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
@@ -50,6 +51,11 @@ fire MODEL[,MODEL...] WEAPON at TARGET[:DICE][,TARGET:DICE...]
                                       (fore-turret) or a kind (primary, secondary, rocket,
                                       torpedo, bomb); several models link their fire; several
                                       targets split the weapon's dice, DICE on each
+fire MODEL WEAPON at TARGET via SPOTTER | indirect
+                                      indirect fire (DW-18.7): a primary or Bombard at a
+                                      Capital target 9-16 hexes away that SPOTTER (a Spotter
+                                      model or a recon wing) sees; indirect: a Forward
+                                      Observer's Bombard in RB2, no spotter
 end | pass                            end the activation: combat, boarding, morale follow
 Models: card id and number (BB-1). Hexes: map labels (0406). Facings: N NE SE S SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -74,6 +80,30 @@ def _model(word: str, state: DWState, text: str) -> str:
     if index is None:
         raise _fail(text, f"there is no model {word}")
     return state.models[index].ident
+
+
+def _indirect(  # noqa: PLR0917 - the words of one command
+    model: str, weapon: str, target: str, how: list[str], state: DWState, text: str
+) -> FireIndirect:
+    """DW-18.7: ``via SPOTTER``, or ``indirect`` for a Forward Observer's RB2 (no spotter)."""
+    firing, aimed = _model(model, state, text), _model(target, state, text)
+    match [w.casefold() for w in how]:
+        case ["via", _]:
+            return FireIndirect(firing, weapon.casefold(), aimed, _spotter(how[1], state, text))
+        case ["indirect"]:
+            return FireIndirect(firing, weapon.casefold(), aimed)
+    raise _fail(text, "indirect fire is 'via SPOTTER' or 'indirect'")
+
+
+def _spotter(word: str, state: DWState, text: str) -> str:
+    """DW-18.7: a spotting model's or recon wing's name, as the game writes it."""
+    index = state.index_of(word)
+    if index is not None:
+        return state.models[index].ident
+    wing = next((w for w in state.wings if w.ident.casefold() == word.casefold()), None)
+    if wing is None:
+        raise _fail(text, f"there is no model or wing {word}")
+    return wing.ident
 
 
 def _hex(word: str, text: str) -> Hex:
@@ -130,6 +160,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 
             return _move(_model(model, state, text), _path(path, text), rest, text)
         case "fire", [models, weapon, "at", targets]:
             return _fire(models, weapon, targets, state, text)
+        case "fire", [model, weapon, "at", target, *how] if how:  # DW-18.7 indirect fire
+            return _indirect(model, weapon, target, how, state, text)
     return _parse_board_or_card(verb, args, state, text)  # DW-19, DW-8; or unknown
 
 
@@ -183,7 +215,7 @@ def _fire(models: str, weapon: str, targets: str, state: DWState, text: str) -> 
     return Fire(firing, weapon.casefold(), tuple(aimed), tuple(shares))
 
 
-def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a command
+def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollOff():
@@ -206,6 +238,9 @@ def format_command(command: Command) -> str:  # noqa: PLR0911 - one case a comma
                 else ",".join(targets)
             )
             return f"fire {','.join(models)} {weapon} at {aimed}"
+        case FireIndirect(model=model, weapon=weapon, target=target, spotter=spotter):
+            how = f"via {spotter}" if spotter else "indirect"
+            return f"fire {model} {weapon} at {target} {how}"
     wing = format_wing(command)  # DW-20: the tiny-flyer commands
     if wing is not None:
         return wing

@@ -53,6 +53,7 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.evolve import evolve
 from engine.dystopian.geometry import Level
+from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
@@ -384,6 +385,18 @@ def _(event: AttackDeclared, before: DWState, after: DWState) -> str:
         )
         return f"{shots} will split: {aimed}."
     return f"{shots} will fire{how} at {_name(before, attack.targets[0])}."
+
+
+@_said.register
+def _(event: IndirectAttackDeclared, before: DWState, after: DWState) -> str:
+    del after
+    attack = event.attack
+    firer, weapon = attack.models[0], attack.weapons[0]
+    shot = f"{before.models[firer].ident}'s {before.card(firer).weapons[weapon].name.lower()}"
+    target = _name(before, attack.targets[0])
+    if not event.spotter:  # DW-24 Forward Observer: RB2 with no spotter
+        return f"{shot} will fire indirectly at {target}, its Forward Observer spotting."
+    return f"{shot} will fire indirectly at {target}, {event.spotter} spotting (DW-18.7)."
 
 
 @_said.register

@@ -38,6 +38,8 @@ from engine.dystopian.context import Ctx, DWCode, label, own_model, require_stag
 from engine.dystopian.events import DeployerChanged, EdgeChosen, ModelDeployed, RolledOff
 from engine.dystopian.generating import generate, generate_options
 from engine.dystopian.geometry import Level
+from engine.dystopian.indirect_commands import FireIndirect
+from engine.dystopian.indirect_fire import declare_indirect, indirect_options
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
     MarkerAction,
@@ -256,6 +258,7 @@ def legal_commands(state: DWState) -> list[Command]:
     settled = state.activation.movement_done or all(c.resolved for c in state.contacts)
     if found and settled:  # a Fire ends the movement: no dice may fall before it is declared
         found += fire_options(state)
+        found += indirect_options(state)  # DW-18.7: through a spotter
         found += board_options(state)  # DW-19.3: boardings, declared like attacks
         found += generate_options(state)  # DW-23: active generators, after moving
     found += card_options(state)  # DW-8.2: S and A cards from the hand
@@ -353,3 +356,15 @@ _HANDLERS[Generate] = _generate
 
 # ---- tiny-flyer wings (DW-20): the handlers live in `engine.dystopian.wings_segment` ----
 _HANDLERS.update(WING_HANDLERS)
+
+
+def _fire_indirect(ctx: Ctx, command: Command) -> None:
+    """DW-18.7: declare an indirect attack; the Movement segment ends first if it has not."""
+    assert isinstance(command, FireIndirect)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    declare_indirect(ctx, command)
+
+
+_HANDLERS[FireIndirect] = _fire_indirect

@@ -28,6 +28,7 @@ from engine.dystopian.commands import DW_COMMANDS
 from engine.dystopian.events import DW_EVENTS
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
+from engine.dystopian.indirect_commands import INDIRECT_COMMANDS, INDIRECT_EVENTS
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.dystopian.models import Card
@@ -233,8 +234,8 @@ class DystopianWars:
     name = "dystopian"
     title = "Dystopian Wars"
     setup_type = DWSetup
-    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS)
-    event_types: tuple[type[Event], ...] = (*DW_EVENTS, *WING_EVENTS)
+    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS, *INDIRECT_COMMANDS)
+    event_types: tuple[type[Event], ...] = (*DW_EVENTS, *WING_EVENTS, *INDIRECT_EVENTS)
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
     migrations: Mapping[int, Migration] = MIGRATIONS

@@ -348,6 +348,8 @@ class Activation:
         boardings: the boardings declared so far (DW-19.3 step 4), rolled in the boarding segment.
         cards: the STAR cards in play this activation (DW-8.2), each with its model (-1: all).
         generators_used: the (model, generator id) uses this activation (DW-23: once each).
+        spotted: the indirect attacks among ``declared`` (DW-18.7): (position, the spotter's
+            name, "" for a Forward Observer).
     """
 
     squadron: int
@@ -361,10 +363,15 @@ class Activation:
     boardings: tuple[DeclaredBoarding, ...] = ()
     cards: tuple[PlayedCard, ...] = ()
     generators_used: tuple[tuple[int, str], ...] = ()
+    spotted: tuple[tuple[int, str], ...] = ()
 
     def fire_limit(self, index: int) -> ContactFire:
         """DW-12.5: what model ``index`` may still fire after its contacts this activation."""
         return next((f for n, f in self.contact_fire if n == index), ContactFire.ALL)
+
+    def spotter_of(self, position: int) -> str | None:
+        """DW-18.7: the spotter of declared attack ``position`` ("": none), None if direct."""
+        return next((s for n, s in self.spotted if n == position), None)
 
     def declared_weapons(self) -> frozenset[tuple[int, int]]:
         """The (model, weapon) pairs already committed to an attack (each fires once)."""
