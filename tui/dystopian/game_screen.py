@@ -50,6 +50,7 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.events import AttackRolled
+from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.movement import parse_path
 from engine.dystopian.moving import move_problem
 from engine.dystopian.narrate import ORDER_TEXT
@@ -69,6 +70,7 @@ from tui.dystopian.board_view import (
     describe_hex,
     model_markers,
 )
+from tui.dystopian.indirect_view import indirect_lines
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.wing_plans import (
     flight_options,
@@ -794,6 +796,8 @@ class DWScreen(GameScreen):
             lines += [f"{n}. {describe(c)}" for n, c in enumerate(self.options[:9], start=1)]
         if isinstance(self.chosen, Fire):
             lines += fire_lines(state, self.chosen)
+        elif isinstance(self.chosen, FireIndirect):  # DW-18.7
+            lines += indirect_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
         elif self.plan in _PICKED_BY_HEX:

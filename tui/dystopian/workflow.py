@@ -33,6 +33,7 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.dice import NATURAL_SIX
+from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import Step, StepKind, parse_path
 from engine.dystopian.rules import legal_commands
@@ -84,9 +85,11 @@ TAG_KEYS: Final = {
     FlyWing.TAG: "m",
     RefuelWing.TAG: "u",
     FireAA.TAG: "k",
+    FireIndirect.TAG: "i",
 }
 """Fixed keys of the wing commands (DW-20): l launch, m fly (a wing's move), u refuel, k AA
-(ack-ack at a wing); a wing's flight and a model's move never share a list."""
+(ack-ack at a wing); i indirect fire (DW-18.7); a wing's flight and a model's move never
+share a list."""
 FALLBACK_KEYS: Final = "hijknopstuvx"
 """Keys for command kinds no word above names, in turn."""
 _NOT_ORDERS: Final = (RollOff, ChooseEdge, DeployModel, EndActivation)

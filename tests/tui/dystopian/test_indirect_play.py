@@ -1,0 +1,100 @@
+"""Indirect fire on the DW play screen by keys: i, the preview, Enter declares (DW-18.7).
+
+A 20 x 16 board: Red's battleship (top edge) cannot see Blue's fortress behind a mountain; Red's
+cruiser with the Spotter MAR sees it. After the battleship's move the fortress is 9 hexes away
+(RB3): the order panel offers ``i`` (indirect fire), the preview gives the dice, the spotter and
+the natural 6s, and Enter declares the attack, which the log tells.
+"""
+
+from __future__ import annotations
+
+from engine.dystopian.commands import (
+    Activate,
+    ChooseEdge,
+    DeployModel,
+    EndActivation,
+    MoveModel,
+    RollOff,
+)
+from engine.dystopian.indirect_commands import FireIndirect, IndirectAttackDeclared
+from engine.dystopian.rules import legal_commands
+from engine.dystopian.ruleset import RULESET
+from engine.dystopian.state import DWSetup, Edge, PlayerSetup, Stage
+from engine.dystopian.terrain import Cell, TerrainKind, TerrainMap
+from engine.hexes import Facing, Hex
+from tests.engine.dystopian._game import fleet, squadron
+from tests.tui.dystopian.test_screen_play import (  # noqa: F401 - the fixture
+    NOW,
+    SEED,
+    SIZE,
+    fleets,
+    give,
+    open_screen,
+    text,
+)
+from tui.app import HexmechApp
+from tui.screens.game import create_save
+
+H = Hex.from_label
+PLACES = {"BB-1": ("1002", Facing.S), "CR-1": ("1402", Facing.S), "FX-1": ("1013", Facing.N)}
+"""The battleship 11 hexes north of the fortress, the mountain at 1008 between; the spotter
+cruiser to the east, in sight of the fortress."""
+
+
+def _setup() -> DWSetup:
+    red = fleet(squadron("BB", 1), squadron("CR", 1, mars=("spotter",)))
+    blue = fleet(squadron("FX", 1))
+    cells = {H("1008"): Cell(TerrainKind.MOUNTAIN), H("1013"): Cell(TerrainKind.GROUND)}
+    terrain = TerrainMap.of(cells, width=20, height=16)
+    players = (PlayerSetup("Red", red), PlayerSetup("Blue", blue))
+    return DWSetup("Indirect fire", players, terrain, field_orders=False)
+
+
+def moved_battleship(saves):
+    """Red on top, deployed as `PLACES`; Blue's fortress passes; the battleship moves FF."""
+    journal = create_save(saves, RULESET, _setup(), seed=SEED, now=NOW)
+    give(journal, RollOff())
+    chooser = journal.game.state.chooser
+    give(journal, ChooseEdge(Edge.TOP if chooser == 0 else Edge.BOTTOM))
+    while journal.game.state.stage is Stage.DEPLOYMENT:
+        state = journal.game.state
+        ident = state.models[state.undeployed(state.active)[0]].ident
+        where, facing = PLACES[ident]
+        give(journal, DeployModel(ident, H(where), facing))
+    if journal.game.state.active == 1:
+        give(journal, Activate("FX-1"))
+        give(journal, EndActivation())
+    give(journal, Activate("BB-1"))
+    give(journal, MoveModel("BB-1", "FF"))
+    return journal
+
+
+async def test_i_previews_and_declares_indirect_fire_through_the_spotter(tmp_path, fleets):  # noqa: F811
+    """DW-18.7: i, the preview (8 AD at RB3, CR-1 spotting, natural 6s: 8 x 0.4 = 3.2 hits)."""
+    journal = moved_battleship(tmp_path)
+    state = journal.game.state
+    wanted = FireIndirect("BB-1", "fore-turret", "FX-1", "CR-1")
+    assert [c for c in legal_commands(state) if isinstance(c, FireIndirect)] == [wanted]
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        battleship = state.index_of("BB-1")
+        for _ in range(10):
+            if screen.selected == battleship:
+                break
+            await pilot.press("tab")
+        assert "i Fire indirect" in text(screen, "#dw-orders")
+        await pilot.press("i")
+        assert screen.chosen == wanted
+        assert H("1013") in set(screen.board.picture.marks)  # the target's hex is shaded
+        orders = text(screen, "#dw-orders")
+        assert "BB-1 Fore turret indirect: 8/10/[8]/5 RB3 d9: 8 AD" in orders
+        assert "Spotter: CR-1 sees FX-1 (DW-18.7)" in orders
+        # DW-2.1: natural 6s only, each worth 2 hits and a new die: (0 + 1/3) * 6/5 = 0.4
+        assert "8 dice at FX-1, need natural 6s: ~3.2 hits" in orders
+        await pilot.press("enter")
+        entry = screen.game.log[-1]
+        assert entry.command == wanted
+        assert isinstance(entry.events[0], IndirectAttackDeclared)
+        told = [t.text for t in screen.query_one("#dw-log").told]
+        assert any("will fire indirectly at Fortress FX-1, CR-1 spotting" in t for t in told)
