@@ -20,8 +20,9 @@ aircraft) are played as soon as they are listed.
      faced towards it (DW-11, DW-28.4), shunning a move off the table (DW-11.1) or into contact
      (DW-12.2);
   4. then every attack it may declare, on the weakest enemy (fewest hull points left, DW-4),
-     then the nearest, with the most models linked (DW-17.1): first each `Fire`, then any other
-     listed command that names an enemy model (a boarding, after which no attack may be
+     then the nearest, with the most models linked (DW-17.1): first each `Fire`, then each
+     `FireIndirect` at a target no gun sees (DW-18.7: the engine lists it only then), then any
+     other listed command that names an enemy model (a boarding, after which no attack may be
      declared, DW-19.3);
   5. only then the end of the activation (DW-7.2).
 
@@ -44,6 +45,7 @@ from engine.dystopian.commands import (
     MoveModel,
     RollOff,
 )
+from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.movement import parse_path, walk
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.state import DWState, Stage
@@ -238,7 +240,7 @@ def _attack(state: DWState, commands: Sequence[Command], rng: Random) -> Command
         here = state.models[mine[0]].hex if mine else None
         gap = here.distance(there) if here is not None and there is not None else 0
         linked = len(command.models) if isinstance(command, Fire) else 1
-        other = int(not isinstance(command, Fire))
+        other = 0 if isinstance(command, Fire) else 1 if isinstance(command, FireIndirect) else 2
         scored.append(((other, _hull_left(state, target), gap, -linked), command))
     if not scored:
         return None

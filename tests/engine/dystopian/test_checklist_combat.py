@@ -11,6 +11,8 @@ mine of AD 5 and it survives).
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -24,6 +26,7 @@ from engine.dystopian.language import format_command, parse_command
 from engine.dystopian.models import TinyKind
 from engine.dystopian.narrate import tell
 from engine.dystopian.ordnance import sweep_mine
+from engine.dystopian.policies import aggressive
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.state import DeclaredAttack, DWState
 from engine.dystopian.terrain import TerrainKind
@@ -99,6 +102,13 @@ def test_indirect_fire_through_a_spotter_hits_only_on_natural_sixes() -> None:
         "fire BB-1 fore-turret at CR-2 via CR-1",
         "BB-1's fore turret will fire indirectly at Lancer Cruiser CR-2, CR-1 spotting (DW-18.7).",
     ]
+
+
+def test_the_aggressive_player_fires_indirectly_at_what_its_guns_cannot_see() -> None:
+    """DW-18.7: with no direct shot left, the built-in player declares the indirect one."""
+    state = _moved(_game())
+    rng = random.Random(1)  # noqa: S311 - a game player's choices
+    assert aggressive(state, rng) == FireIndirect("BB-1", "fore-turret", "CR-2", "CR-1")
 
 
 def test_an_attached_recon_that_sees_the_target_adds_one() -> None:
