@@ -128,7 +128,10 @@ def indirect_options(state: DWState) -> list[FireIndirect]:
     enemies = [n for n, m in enumerate(state.models) if m.on_board and m.owner != owner]
     found: list[FireIndirect] = []
     for index in state.alive(activation.squadron):
-        spotters = ["", *spotter_names(state, index)]
+        observer = [""] if state.card(index).has("forward_observer") else []  # RB2, no spotter
+        spotters = [*observer, *spotter_names(state, index)]
+        if not spotters:
+            continue  # DW-18.7: nobody to see for it
         for number in range(len(state.card(index).weapons)):
             if (index, number) in used or not _indirect_weapon(state, index, number):
                 continue

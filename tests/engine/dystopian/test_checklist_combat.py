@@ -21,9 +21,10 @@ from engine.dystopian.combat_segment import aim_at
 from engine.dystopian.commands import Activate, EndActivation, Fire, MoveModel
 from engine.dystopian.context import DWCode
 from engine.dystopian.events import AttackRolled, DamageDealt, HitsCancelled
+from engine.dystopian.fleet import Squadron
 from engine.dystopian.indirect_commands import FireIndirect, IndirectAttackDeclared
 from engine.dystopian.language import format_command, parse_command
-from engine.dystopian.models import TinyKind
+from engine.dystopian.models import MarRef, TinyKind
 from engine.dystopian.narrate import tell
 from engine.dystopian.ordnance import sweep_mine
 from engine.dystopian.policies import aggressive
@@ -34,7 +35,16 @@ from engine.dystopian.wing_state import WingPlace, WingState
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing
 from saves.codec import make_converter
-from tests.engine.dystopian._game import arrange, fleet, model, play, ruleset, setup, squadron
+from tests.engine.dystopian._game import (
+    arrange,
+    card,
+    fleet,
+    model,
+    play,
+    ruleset,
+    setup,
+    squadron,
+)
 
 N, NE, SE, S, SW, NW = Facing
 
@@ -183,6 +193,29 @@ def test_indirect_fire_is_refused_with_the_rule_broken(
 ) -> None:
     """DW-18.7 / DW-28.7: a spotter, a primary, a Spotter MAR, a Capital target, RB3-RB4."""
     _refused(_moved(_game(places)), command, message)
+
+
+def test_a_forward_observer_bombard_fires_in_rb2_without_a_spotter() -> None:
+    """DW-18.7 / DW-24 Forward Observer: its Bombard fires indirectly at RB2 with no spotter.
+
+    The target is 7 hexes away (RB2) behind the mountain: a Bombard hits on 5-6, so the two 5s
+    score too: 2 + 2 + 1 + 1 = 6 hits.
+    """
+    base = card("BB", "forward_observer")
+    turret = attrs.evolve(base.weapons[0], mars=(MarRef("bombard"),))
+    bombard = attrs.evolve(base, weapons=(turret, *base.weapons[1:]))
+    red = fleet(Squadron(bombard, 1), squadron("CR", 1), squadron("FF", 1))
+    places = {"BB-1": ("1806", S), "CR-2": ("1815", N)}
+    state = _moved(arrange(setup(red, BLUE, terrain={"1811": TerrainKind.MOUNTAIN}), places))
+    command = FireIndirect("BB-1", "fore-turret", "CR-2")
+    assert command in legal_commands(state)
+    assert format_command(command) == "fire BB-1 fore-turret at CR-2 indirect"
+    assert parse_command("fire BB-1 fore-turret at CR-2 indirect", state) == command
+    # 10 AD at RB2; 6 hits reach CR 6: one critical, 4 + 4 Engine Failure.
+    faces = (6, 6, 1, 2, 3, 4, 5, 5, 1, 1, 3, 2)
+    _, events = play(state, [command, EndActivation()], (*faces, 4, 4))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert (rolled.ad, rolled.threshold, rolled.mod, rolled.hits) == (10, 5, 0, 6)
 
 
 def test_indirect_attacks_survive_the_converter() -> None:
