@@ -26,10 +26,11 @@ re-roll of both critical dice and keeps the second (`damage.roll_critical`), so 
 mid-segment. Bombs (DW-18.5) are declared as any weapon (`Fire ... bomb`, aimed down the aft
 channel by `ordnance.aim`); Shields (DW-23, `generator_segment.shield_step`) cancel hits here;
 tiny flyers (DW-20) have their own modules (`wing_rules`, `wings_segment`), and AA fired
-offensively at a wing is their `FireAA`. Left out: dropping mines and their triggers, blasts,
-chains and CC sweeps in play (DW-18.6: the pure rules are `ordnance.detonate` and
-`ordnance.sweep_mine`; the state keeps no mine tokens yet), and AA or CC fired offensively at a
-flying or diving *model* in the model's own activation (DW-18.2).
+offensively at a wing is their `FireAA`; AA and CC fired offensively at a flying or diving model
+in the model's own activation (DW-18.2) are `engine.dystopian.aux_fire`'s, rolled in the segment
+after this one. Left out: dropping mines and their triggers, blasts, chains and CC sweeps in play
+(DW-18.6: the pure rules are `ordnance.detonate` and `ordnance.sweep_mine`; the state keeps no
+mine tokens yet).
 
 Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
 within reach is rolled before any attack, once per attacker and squadron attacked, each

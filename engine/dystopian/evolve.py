@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import evolve as _replace
 
+from engine.dystopian.aux_commands import AuxiliaryFireDeclared
 from engine.dystopian.combat import ContactFire
 from engine.dystopian.events import (
     ActivationEnded,
@@ -311,6 +312,16 @@ def _indirect(event: IndirectAttackDeclared, state: DWState) -> DWState:
     spotted = (*activation.spotted, (len(activation.declared), event.spotter))
     declared = (*activation.declared, event.attack)
     return _replace(state, activation=_replace(activation, declared=declared, spotted=spotted))
+
+
+@_apply.register
+def _auxiliary(event: AuxiliaryFireDeclared, state: DWState) -> DWState:
+    """DW-18.2: an offensive AA or CC attack joins the activation's, rolled after the weapons."""
+    activation = state.activation
+    if activation is None:
+        return state
+    auxiliary = (*activation.auxiliary, (event.model, event.system, event.target))
+    return _replace(state, activation=_replace(activation, auxiliary=auxiliary))
 
 
 @_apply.register

@@ -8,6 +8,7 @@ hex ahead, L / R a turn before the next F or a final pivot, B one hex back; ``st
 
 from __future__ import annotations
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.commands import (
     Activate,
     Board,
@@ -51,6 +52,8 @@ fire MODEL[,MODEL...] WEAPON at TARGET[:DICE][,TARGET:DICE...]
                                       (fore-turret) or a kind (primary, secondary, rocket,
                                       torpedo, bomb); several models link their fire; several
                                       targets split the weapon's dice, DICE on each
+aa|cc MODEL at TARGET                 offensive AA at an enemy flyer within 4 hexes, CC at an
+                                      enemy diver within 2 (DW-18.2), rolled after the weapons
 fire MODEL WEAPON at TARGET via SPOTTER | indirect
                                       indirect fire (DW-18.7): a primary or Bombard at a
                                       Capital target 9-16 hexes away that SPOTTER (a Spotter
@@ -95,6 +98,14 @@ def _indirect(  # noqa: PLR0917 - the words of one command
     raise _fail(text, "indirect fire is 'via SPOTTER' or 'indirect'")
 
 
+def _auxiliary(verb: str, args: list[str], state: DWState, text: str) -> FireAuxiliary | None:
+    """DW-18.2: ``aa|cc MODEL at TARGET`` with a model as the target (a wing: `parse_wing`)."""
+    match verb, args:
+        case (("aa" | "cc"), [model, "at", target]) if state.index_of(target) is not None:
+            return FireAuxiliary(_model(model, state, text), verb, _model(target, state, text))
+    return None
+
+
 def _spotter(word: str, state: DWState, text: str) -> str:
     """DW-18.7: a spotting model's or recon wing's name, as the game writes it."""
     index = state.index_of(word)
@@ -129,7 +140,7 @@ def _path(word: str, text: str) -> str:
         raise _fail(text, str(exc)) from None
 
 
-def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 - one case a command
+def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -141,6 +152,9 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 
     if printable(text) != text:  # no word of the game has one, and a refusal would echo it
         raise _fail(text, "a command has no control characters")
     verb, args = words[0].casefold(), words[1:]
+    offensive = _auxiliary(verb, args, state, text)  # DW-18.2: AA or CC at a model
+    if offensive is not None:
+        return offensive
     if verb in WING_VERBS:  # DW-20: the tiny-flyer commands
         return parse_wing(verb, args, state, text)
     match verb, args:
@@ -238,6 +252,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
                 else ",".join(targets)
             )
             return f"fire {','.join(models)} {weapon} at {aimed}"
+        case FireAuxiliary(model=model, system=system, target=target):
+            return f"{system} {model} at {target}"
         case FireIndirect(model=model, weapon=weapon, target=target, spotter=spotter):
             how = f"via {spotter}" if spotter else "indirect"
             return f"fire {model} {weapon} at {target} {how}"

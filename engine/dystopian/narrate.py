@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import singledispatch
 
+from engine.dystopian.aux_commands import AuxiliaryFireDeclared
 from engine.dystopian.context import label
 from engine.dystopian.damage import CRITICAL_TABLE, Critical, Marker
 from engine.dystopian.events import (
@@ -397,6 +398,13 @@ def _(event: IndirectAttackDeclared, before: DWState, after: DWState) -> str:
     if not event.spotter:  # DW-24 Forward Observer: RB2 with no spotter
         return f"{shot} will fire indirectly at {target}, its Forward Observer spotting."
     return f"{shot} will fire indirectly at {target}, {event.spotter} spotting (DW-18.7)."
+
+
+@_said.register
+def _(event: AuxiliaryFireDeclared, before: DWState, after: DWState) -> str:
+    del after
+    who = before.models[event.model].ident
+    return f"{who} will fire its {event.system.upper()} at {_name(before, event.target)} (DW-18.2)."
 
 
 @_said.register

@@ -21,9 +21,9 @@ aircraft) are played as soon as they are listed.
      (DW-12.2);
   4. then every attack it may declare, on the weakest enemy (fewest hull points left, DW-4),
      then the nearest, with the most models linked (DW-17.1): first each `Fire`, then each
-     `FireIndirect` at a target no gun sees (DW-18.7: the engine lists it only then), then any
-     other listed command that names an enemy model (a boarding, after which no attack may be
-     declared, DW-19.3);
+     `FireIndirect` at a target no gun sees (DW-18.7: the engine lists it only then) and each
+     `FireAuxiliary` (AA at a flyer, CC at a diver, DW-18.2), then any other listed command
+     that names an enemy model (a boarding, after which no attack may be declared, DW-19.3);
   5. only then the end of the activation (DW-7.2).
 
 `POLICIES` names them for ``hexmech sim dystopian --policy``.
@@ -36,6 +36,7 @@ from typing import Protocol, TypeVar
 
 import attrs
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.commands import (
     Activate,
     ChooseEdge,
@@ -64,6 +65,9 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+_SECOND = (FireIndirect, FireAuxiliary)
+"""Attacks after every `Fire` and before a boarding (DW-18.7, DW-18.2, DW-19.3)."""
 
 
 class Random(Protocol):
@@ -240,7 +244,7 @@ def _attack(state: DWState, commands: Sequence[Command], rng: Random) -> Command
         here = state.models[mine[0]].hex if mine else None
         gap = here.distance(there) if here is not None and there is not None else 0
         linked = len(command.models) if isinstance(command, Fire) else 1
-        other = 0 if isinstance(command, Fire) else 1 if isinstance(command, FireIndirect) else 2
+        other = 0 if isinstance(command, Fire) else 1 if isinstance(command, _SECOND) else 2
         scored.append(((other, _hull_left(state, target), gap, -linked), command))
     if not scored:
         return None

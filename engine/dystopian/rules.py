@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.dice import DiceSource
+from engine.dystopian.aux_commands import FireAuxiliary
+from engine.dystopian.aux_fire import auxiliary_options, declare_auxiliary
 from engine.dystopian.boarding_segment import board_options, declare_boarding
 from engine.dystopian.cards import card_options, play_card
 from engine.dystopian.combat_segment import declare, fire_options
@@ -259,6 +261,7 @@ def legal_commands(state: DWState) -> list[Command]:
     if found and settled:  # a Fire ends the movement: no dice may fall before it is declared
         found += fire_options(state)
         found += indirect_options(state)  # DW-18.7: through a spotter
+        found += auxiliary_options(state)  # DW-18.2: AA at flyers, CC at divers
         found += board_options(state)  # DW-19.3: boardings, declared like attacks
         found += generate_options(state)  # DW-23: active generators, after moving
     found += card_options(state)  # DW-8.2: S and A cards from the hand
@@ -368,3 +371,15 @@ def _fire_indirect(ctx: Ctx, command: Command) -> None:
 
 
 _HANDLERS[FireIndirect] = _fire_indirect
+
+
+def _fire_auxiliary(ctx: Ctx, command: Command) -> None:
+    """DW-18.2: declare offensive AA or CC; the Movement segment ends first if it has not."""
+    assert isinstance(command, FireAuxiliary)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    declare_auxiliary(ctx, command)
+
+
+_HANDLERS[FireAuxiliary] = _fire_auxiliary

@@ -24,6 +24,7 @@ from typing import Any
 from attrs import frozen
 
 from engine.dice import DiceSource
+from engine.dystopian.aux_commands import AUX_COMMANDS, AUX_EVENTS
 from engine.dystopian.commands import DW_COMMANDS
 from engine.dystopian.events import DW_EVENTS
 from engine.dystopian.evolve import evolve
@@ -234,8 +235,18 @@ class DystopianWars:
     name = "dystopian"
     title = "Dystopian Wars"
     setup_type = DWSetup
-    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS, *INDIRECT_COMMANDS)
-    event_types: tuple[type[Event], ...] = (*DW_EVENTS, *WING_EVENTS, *INDIRECT_EVENTS)
+    command_types: tuple[type[Command], ...] = (
+        *DW_COMMANDS,
+        *WING_COMMANDS,
+        *INDIRECT_COMMANDS,
+        *AUX_COMMANDS,
+    )
+    event_types: tuple[type[Event], ...] = (
+        *DW_EVENTS,
+        *WING_EVENTS,
+        *INDIRECT_EVENTS,
+        *AUX_EVENTS,
+    )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
     migrations: Mapping[int, Migration] = MIGRATIONS

@@ -350,6 +350,8 @@ class Activation:
         generators_used: the (model, generator id) uses this activation (DW-23: once each).
         spotted: the indirect attacks among ``declared`` (DW-18.7): (position, the spotter's
             name, "" for a Forward Observer).
+        auxiliary: the offensive AA and CC attacks declared (DW-18.2): (model, "aa" or "cc",
+            target), rolled after the weapon attacks.
     """
 
     squadron: int
@@ -364,6 +366,7 @@ class Activation:
     cards: tuple[PlayedCard, ...] = ()
     generators_used: tuple[tuple[int, str], ...] = ()
     spotted: tuple[tuple[int, str], ...] = ()
+    auxiliary: tuple[tuple[int, str, int], ...] = ()
 
     def fire_limit(self, index: int) -> ContactFire:
         """DW-12.5: what model ``index`` may still fire after its contacts this activation."""

@@ -40,6 +40,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.commands import (
     Activate,
     ChooseEdge,
@@ -70,7 +71,7 @@ from tui.dystopian.board_view import (
     describe_hex,
     model_markers,
 )
-from tui.dystopian.indirect_view import indirect_lines
+from tui.dystopian.indirect_view import auxiliary_lines, indirect_lines
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.wing_plans import (
     flight_options,
@@ -798,6 +799,8 @@ class DWScreen(GameScreen):
             lines += fire_lines(state, self.chosen)
         elif isinstance(self.chosen, FireIndirect):  # DW-18.7
             lines += indirect_lines(state, self.chosen)
+        elif isinstance(self.chosen, FireAuxiliary):  # DW-18.2
+            lines += auxiliary_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
         elif self.plan in _PICKED_BY_HEX:

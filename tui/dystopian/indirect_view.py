@@ -1,26 +1,31 @@
-"""The preview of an indirect attack on the DW play screen (DW-18.7, DW-20.8).
+"""The previews of indirect fire (DW-18.7, DW-20.8) and offensive AA/CC (DW-18.2) on the DW screen.
 
 `indirect_lines` is to `FireIndirect` what `workflow.fire_lines` is to `Fire`: the weapon's dice
 per range band with the band marked, the dice that reach, who spots (or the Forward Observer's
 RB2), the attached recon's +1 when it sees the target, the number needed (natural 6s; a Bombard
 5-6) and the hits to expect. The engine gives every number (`combat_segment.aim_at` with the
-spotter); this module only words them.
+spotter); this module only words them. `auxiliary_lines` does the same for `FireAuxiliary`: the
+AA or CC dice after damage, the distance and the number needed (`aux_fire.auxiliary_dice_of`,
+`ordnance.aux_need`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.dystopian.aux_fire import auxiliary_dice_of, auxiliary_problem
 from engine.dystopian.combat_segment import aim_at, weapon_word
 from engine.dystopian.dice import NATURAL_SIX
+from engine.dystopian.ordnance import Aux, aux_need, aux_target
 from tui.dystopian.workflow import expected_hits
 
 if TYPE_CHECKING:
+    from engine.dystopian.aux_commands import FireAuxiliary
     from engine.dystopian.indirect_commands import FireIndirect
     from engine.dystopian.ordnance import Aim
     from engine.dystopian.state import DWState
 
-__all__ = ["indirect_lines"]
+__all__ = ["auxiliary_lines", "indirect_lines"]
 
 
 def _weapon(state: DWState, index: int, command: FireIndirect) -> tuple[int, Aim | str] | None:
@@ -76,3 +81,21 @@ def indirect_lines(state: DWState, command: FireIndirect) -> list[str]:
     expect = expected_hits(aim.ad, need.threshold, need.mod)
     lines.append(f"{aim.ad} dice at {command.target}, need {_need(aim)}: ~{float(expect):.1f} hits")
     return lines
+
+
+def auxiliary_lines(state: DWState, command: FireAuxiliary) -> list[str]:
+    """DW-18.2 / DW-15.4: what an offensive AA or CC attack would roll, a line."""
+    index, target = state.index_of(command.model), state.index_of(command.target)
+    if index is None or target is None:
+        return []
+    aux = Aux(command.system)
+    problem = auxiliary_problem(state, index, command.system, target)
+    if problem:
+        return [f"{command.model} {aux.value.upper()}: {problem}"]
+    dice = auxiliary_dice_of(state, index, aux)
+    need = aux_need(aux, aux_target(aux, state.card(target)))
+    here, there = state.models[index].hex, state.models[target].hex
+    gap = f" (d{here.distance(there)})" if here is not None and there is not None else ""
+    expect = float(expected_hits(dice, need.threshold))
+    pool = f"{command.model} {aux.value.upper()} {dice} dice at {command.target}{gap}"
+    return [f"{pool}, need {need.threshold}+: ~{expect:.1f} hits (DW-18.2)"]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.combat import linked_ad
 from engine.dystopian.combat_segment import aim_at
 from engine.dystopian.commands import (
@@ -86,10 +87,11 @@ TAG_KEYS: Final = {
     RefuelWing.TAG: "u",
     FireAA.TAG: "k",
     FireIndirect.TAG: "i",
+    FireAuxiliary.TAG: "o",
 }
 """Fixed keys of the wing commands (DW-20): l launch, m fly (a wing's move), u refuel, k AA
-(ack-ack at a wing); i indirect fire (DW-18.7); a wing's flight and a model's move never
-share a list."""
+(ack-ack at a wing); i indirect fire (DW-18.7); o a model's AA or CC at an enemy model
+(DW-18.2); a wing's flight and a model's move never share a list."""
 FALLBACK_KEYS: Final = "hijknopstuvx"
 """Keys for command kinds no word above names, in turn."""
 _NOT_ORDERS: Final = (RollOff, ChooseEdge, DeployModel, EndActivation)

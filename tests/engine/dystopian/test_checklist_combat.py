@@ -17,11 +17,13 @@ import attrs
 import pytest
 
 from engine.dice import ScriptedDice
+from engine.dystopian.aux_commands import AuxiliaryFireDeclared, FireAuxiliary
 from engine.dystopian.combat_segment import aim_at
 from engine.dystopian.commands import Activate, EndActivation, Fire, MoveModel
 from engine.dystopian.context import DWCode
 from engine.dystopian.events import AttackRolled, DamageDealt, HitsCancelled
 from engine.dystopian.fleet import Squadron
+from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect, IndirectAttackDeclared
 from engine.dystopian.language import format_command, parse_command
 from engine.dystopian.models import MarRef, TinyKind
@@ -226,6 +228,100 @@ def test_indirect_attacks_survive_the_converter() -> None:
     converter = make_converter(ruleset())
     for value in (command, *events):
         assert converter.structure(converter.unstructure(value), type(value)) == value
+
+
+# ---- AA and CC fired offensively (DW-18.2, DW-14.6, DW-15.4) -----------------------------------
+
+OFFENSIVE = fleet(squadron("CR", 1))
+"""Red: one Lancer Cruiser CR-1 (AA 3, CC 2)."""
+TARGETS = fleet(squadron("AS", 1), squadron("SS", 2), squadron("FF", 1))
+"""Blue: the Zephyr Airship AS-1 (Large flyer), Lurker Submarines SS-1 and SS-2 (Medium divers)."""
+
+
+def _cruiser(places: dict[str, tuple[str, Facing] | tuple[str, Facing, Level]]) -> DWState:
+    state = arrange(setup(OFFENSIVE, TARGETS), {"CR-1": ("1010", N), **places})
+    state, _ = play(state, [Activate("CR-1"), MoveModel("CR-1", "FF")])  # to 1008
+    return state
+
+
+def test_a_cruiser_fires_its_aa_at_an_airship_its_guns_cannot_reach() -> None:
+    """DW-18.2 / DW-14.6: AA 3 at a Large flyer 4 hexes away (RB1, no guns): 4+, 6 5 4 +3.
+
+    2 + 1 + 1 = 4 hits on the airship's DR 4 (CR 6): 1 HP. The airship's squadron does not
+    answer: AA is no direct threat (DW-18.2).
+    """
+    state = _cruiser({"AS-1": ("1012", N, Level.FLYING)})
+    cruiser, airship = model(state, "CR-1"), model(state, "AS-1")
+    assert not [c for c in legal_commands(state) if isinstance(c, Fire)]
+    command = parse_command("aa CR-1 at AS-1", state)
+    assert command == FireAuxiliary("CR-1", "aa", "AS-1")
+    assert format_command(command) == "aa CR-1 at AS-1"
+    assert command in legal_commands(state)
+    state, events = play(state, [command, EndActivation()], (6, 5, 4, 3))
+    assert events[0] == AuxiliaryFireDeclared(cruiser, "aa", airship)
+    rolled = events[1]
+    assert isinstance(rolled, AttackRolled)
+    assert (rolled.weapon, rolled.ad, rolled.threshold, rolled.hits) == ("AA", 3, 4, 4)
+    assert events[2] == DamageDealt(airship, 4, 1, 0)
+    assert state.models[airship].hull_damage == 1
+
+
+def test_charges_at_a_submerged_submarine_within_two_hexes() -> None:
+    """DW-18.2 / DW-15.4: CC 2 at a Medium diver, submerged, 1 hex away: 4+; 5 and 6 +4 hit.
+
+    1 + 2 + 1 = 4 hits on DR 4: 1 HP.
+    """
+    state = _cruiser({"SS-1": ("1007", N, Level.SUBMERGED)})
+    sub = model(state, "SS-1")
+    command = FireAuxiliary("CR-1", "cc", "SS-1")
+    assert command in legal_commands(state)
+    _, events = play(state, [command, EndActivation()], (5, 6, 4))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert (rolled.weapon, rolled.ad, rolled.threshold, rolled.hits) == ("CC", 2, 4, 4)
+    assert DamageDealt(sub, 4, 1, 0) in events
+
+
+@pytest.mark.parametrize(
+    ("places", "command", "message"),
+    [
+        (
+            {"FF-1": ("1007", N)},
+            FireAuxiliary("CR-1", "aa", "FF-1"),
+            "AA fires offensively only at flyers.",
+        ),
+        (
+            {"AS-1": ("1013", N, Level.FLYING)},
+            FireAuxiliary("CR-1", "aa", "AS-1"),
+            "Ack-Ack reaches only 4 hexes.",
+        ),
+        (
+            {"SS-1": ("1005", N, Level.SUBMERGED)},
+            FireAuxiliary("CR-1", "cc", "SS-1"),
+            "Charges reach only 2 hexes.",
+        ),
+        (
+            {"AS-1": ("1012", N, Level.FLYING)},
+            FireAuxiliary("CR-1", "cc", "AS-1"),
+            "CC fires offensively only at diving models.",
+        ),
+    ],
+)
+def test_offensive_aa_and_cc_are_refused_with_the_rule_broken(
+    places: dict[str, tuple[str, Facing] | tuple[str, Facing, Level]],
+    command: FireAuxiliary,
+    message: str,
+) -> None:
+    """DW-18.2: AA at flyers within 4 hexes, CC at divers within 2."""
+    _refused(_cruiser(places), command, message)
+
+
+def test_a_system_fires_once_an_activation() -> None:
+    """DW-18.2 [INTERP]: each model's AA once per activation, at one target."""
+    state = _cruiser({"AS-1": ("1012", N, Level.FLYING)})
+    state, _ = play(state, [FireAuxiliary("CR-1", "aa", "AS-1")])
+    assert not [c for c in legal_commands(state) if isinstance(c, FireAuxiliary)]
+    message = "CR-1 has fired its AA this activation."
+    _refused(state, FireAuxiliary("CR-1", "aa", "AS-1"), message)
 
 
 # ---- Vulnerable (DW-24, DW-16.2) ----------------------------------------------------------------

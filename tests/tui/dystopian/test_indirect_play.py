@@ -1,13 +1,15 @@
-"""Indirect fire on the DW play screen by keys: i, the preview, Enter declares (DW-18.7).
+"""Indirect fire and offensive AA on the DW play screen by keys (DW-18.7, DW-18.2).
 
 A 20 x 16 board: Red's battleship (top edge) cannot see Blue's fortress behind a mountain; Red's
 cruiser with the Spotter MAR sees it. After the battleship's move the fortress is 9 hexes away
 (RB3): the order panel offers ``i`` (indirect fire), the preview gives the dice, the spotter and
-the natural 6s, and Enter declares the attack, which the log tells.
+the natural 6s, and Enter declares the attack, which the log tells. A cruiser's ``o`` fires its
+AA at an airship within 4 hexes (DW-18.2), with its preview.
 """
 
 from __future__ import annotations
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.commands import (
     Activate,
     ChooseEdge,
@@ -16,7 +18,9 @@ from engine.dystopian.commands import (
     MoveModel,
     RollOff,
 )
+from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect, IndirectAttackDeclared
+from engine.dystopian.movement import parse_path
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.ruleset import RULESET
 from engine.dystopian.state import DWSetup, Edge, PlayerSetup, Stage
@@ -33,6 +37,7 @@ from tests.tui.dystopian.test_screen_play import (  # noqa: F401 - the fixture
     text,
 )
 from tui.app import HexmechApp
+from tui.dystopian.workflow import walk_hexes
 from tui.screens.game import create_save
 
 H = Hex.from_label
@@ -98,3 +103,65 @@ async def test_i_previews_and_declares_indirect_fire_through_the_spotter(tmp_pat
         assert isinstance(entry.events[0], IndirectAttackDeclared)
         told = [t.text for t in screen.query_one("#dw-log").told]
         assert any("will fire indirectly at Fortress FX-1, CR-1 spotting" in t for t in told)
+
+
+def _air_setup() -> DWSetup:
+    red = fleet(squadron("CR", 1))
+    blue = fleet(squadron("AS", 1))
+    players = (PlayerSetup("Red", red), PlayerSetup("Blue", blue))
+    return DWSetup("Ack-ack", players, TerrainMap.of({}, width=20, height=10), field_orders=False)
+
+
+def cruiser_under_an_airship(saves):
+    """Red's cruiser (top) moves FF to 1006; Blue's airship flies within 4 hexes of there."""
+    journal = create_save(saves, RULESET, _air_setup(), seed=SEED, now=NOW)
+    give(journal, RollOff())
+    chooser = journal.game.state.chooser
+    give(journal, ChooseEdge(Edge.TOP if chooser == 0 else Edge.BOTTOM))
+    places = {"CR-1": ("1004", Facing.S, None), "AS-1": ("1008", Facing.NE, Level.FLYING)}
+    while journal.game.state.stage is Stage.DEPLOYMENT:
+        state = journal.game.state
+        ident = state.models[state.undeployed(state.active)[0]].ident
+        where, facing, level = places[ident]
+        give(journal, DeployModel(ident, H(where), facing, level))
+    if journal.game.state.active == 1:  # the airship first: it stays within 4 of 1006
+        give(journal, Activate("AS-1"))
+        moves = [c for c in legal_commands(journal.game.state) if isinstance(c, MoveModel)]
+        give(journal, next(m for m in moves if 1 < _end(journal, m).distance(H("1006")) <= 4))
+        give(journal, EndActivation())
+    give(journal, Activate("CR-1"))
+    give(journal, MoveModel("CR-1", "FF"))
+    return journal
+
+
+def _end(journal, move):
+    state = journal.game.state
+    index = state.index_of(move.model)
+    hexes, _ = walk_hexes(
+        state.models[index].hex, state.models[index].facing, parse_path(move.path)
+    )
+    return hexes[-1]
+
+
+async def test_o_fires_a_cruisers_aa_at_an_airship(tmp_path, fleets):  # noqa: F811
+    """DW-18.2: o, the preview (AA 3 at a Large flyer: 4+, 3 x 0.8 = 2.4 hits), Enter declares."""
+    journal = cruiser_under_an_airship(tmp_path)
+    wanted = FireAuxiliary("CR-1", "aa", "AS-1")
+    assert wanted in legal_commands(journal.game.state)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        cruiser = screen.game.state.index_of("CR-1")
+        for _ in range(10):
+            if screen.selected == cruiser:
+                break
+            await pilot.press("tab")
+        assert "o Fire auxiliary" in text(screen, "#dw-orders")
+        await pilot.press("o")
+        assert screen.chosen == wanted
+        assert "CR-1 AA 3 dice at AS-1" in text(screen, "#dw-orders")
+        assert "need 4+: ~2.4 hits (DW-18.2)" in text(screen, "#dw-orders")
+        await pilot.press("enter")
+        assert screen.game.log[-1].command == wanted
+        told = [t.text for t in screen.query_one("#dw-log").told]
+        assert any("CR-1 will fire its AA at Zephyr Airship AS-1 (DW-18.2)." in t for t in told)
