@@ -28,9 +28,9 @@ channel by `ordnance.aim`); Shields (DW-23, `generator_segment.shield_step`) can
 tiny flyers (DW-20) have their own modules (`wing_rules`, `wings_segment`), and AA fired
 offensively at a wing is their `FireAA`; AA and CC fired offensively at a flying or diving model
 in the model's own activation (DW-18.2) are `engine.dystopian.aux_fire`'s, rolled in the segment
-after this one. Left out: dropping mines and their triggers, blasts, chains and CC sweeps in play
-(DW-18.6: the pure rules are `ordnance.detonate` and `ordnance.sweep_mine`; the state keeps no
-mine tokens yet).
+after this one. Mines (DW-18.6: dropped, set off, blasts and chains) are
+`engine.dystopian.mine_fire`'s. Left out: CC fired at a mine (the DW-18.6 sweep; the pure rule is
+`ordnance.sweep_mine`), Minefields and Magnetic Mines (DW-24).
 
 Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
 within reach is rolled before any attack, once per attacker and squadron attacked, each

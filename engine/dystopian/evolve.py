@@ -54,6 +54,7 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.geometry import in_base_contact
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
+from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.state import (
     Activation,
@@ -322,6 +323,18 @@ def _auxiliary(event: AuxiliaryFireDeclared, state: DWState) -> DWState:
         return state
     auxiliary = (*activation.auxiliary, (event.model, event.system, event.target))
     return _replace(state, activation=_replace(activation, auxiliary=auxiliary))
+
+
+@_apply.register
+def _mine_dropped(event: MineDropped, state: DWState) -> DWState:
+    """DW-18.6: a mine lies on the table."""
+    return _replace(state, mines=(*state.mines, event.mine))
+
+
+@_apply.register
+def _mine_exploded(event: MineExploded, state: DWState) -> DWState:
+    """DW-18.6: a mine that went off is removed (its damage follows as `DamageDealt`)."""
+    return _replace(state, mines=tuple(m for m in state.mines if m.hex != event.hex))
 
 
 @_apply.register

@@ -23,6 +23,7 @@ from engine.dystopian.commands import (
 )
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect
+from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.movement import MarkerAction, format_path, parse_path
 from engine.dystopian.state import DWState, Edge
 from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
@@ -52,6 +53,8 @@ fire MODEL[,MODEL...] WEAPON at TARGET[:DICE][,TARGET:DICE...]
                                       (fore-turret) or a kind (primary, secondary, rocket,
                                       torpedo, bomb); several models link their fire; several
                                       targets split the weapon's dice, DICE on each
+mine MODEL                            drop a mine in the hex ahead of MODEL's bow (DW-18.6),
+                                      before or after its move
 aa|cc MODEL at TARGET                 offensive AA at an enemy flyer within 4 hexes, CC at an
                                       enemy diver within 2 (DW-18.2), rolled after the weapons
 fire MODEL WEAPON at TARGET via SPOTTER | indirect
@@ -152,6 +155,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911,
     if printable(text) != text:  # no word of the game has one, and a refusal would echo it
         raise _fail(text, "a command has no control characters")
     verb, args = words[0].casefold(), words[1:]
+    if verb == "mine" and len(args) == 1:  # DW-18.6
+        return DropMine(_model(args[0], state, text))
     offensive = _auxiliary(verb, args, state, text)  # DW-18.2: AA or CC at a model
     if offensive is not None:
         return offensive
@@ -252,6 +257,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
                 else ",".join(targets)
             )
             return f"fire {','.join(models)} {weapon} at {aimed}"
+        case DropMine(model=model):
+            return f"mine {model}"
         case FireAuxiliary(model=model, system=system, target=target):
             return f"{system} {model} at {target}"
         case FireIndirect(model=model, weapon=weapon, target=target, spotter=spotter):

@@ -56,7 +56,9 @@ from engine.dystopian.evolve import evolve
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
+from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import ContactKind, MarkerAction
+from engine.dystopian.ordnance import CHAIN_THRESHOLD
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
 from engine.dystopian.victory import told_reason
 from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
@@ -405,6 +407,29 @@ def _(event: AuxiliaryFireDeclared, before: DWState, after: DWState) -> str:
     del after
     who = before.models[event.model].ident
     return f"{who} will fire its {event.system.upper()} at {_name(before, event.target)} (DW-18.2)."
+
+
+@_said.register
+def _(event: MineDropped, before: DWState, after: DWState) -> str:
+    del after
+    mine = event.mine
+    who = before.models[mine.layer].ident
+    return f"{who} drops a mine ({mine.ad} AD) in {mine.hex.label} (DW-18.6)."
+
+
+@_said.register
+def _(event: MineExploded, before: DWState, after: DWState) -> str:
+    del after
+    faces = ", ".join(map(str, event.faces)) or "no dice"
+    hit = ", ".join(_name(before, n) for n in event.victims) or "nobody"
+    text = (
+        f"The mine in {event.hex.label} goes off: {event.ad} dice needing 4+ ({faces}): "
+        f"{_plural(event.hits, 'hit', 'hits')} on {hit}."
+    )
+    for where, face in event.chain:
+        outcome = "goes off too" if face >= CHAIN_THRESHOLD else "holds"
+        text += f" The mine in {where.label} rolls {face}: it {outcome}."
+    return text
 
 
 @_said.register

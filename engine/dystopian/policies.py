@@ -24,7 +24,8 @@ aircraft) are played as soon as they are listed.
      `FireIndirect` at a target no gun sees (DW-18.7: the engine lists it only then) and each
      `FireAuxiliary` (AA at a flyer, CC at a diver, DW-18.2), then any other listed command
      that names an enemy model (a boarding, after which no attack may be declared, DW-19.3);
-  5. only then the end of the activation (DW-7.2).
+  5. a mine ahead of a minelayer's bow when an enemy is within 3 hexes of it (DW-18.6);
+  6. only then the end of the activation (DW-7.2).
 
 `POLICIES` names them for ``hexmech sim dystopian --policy``.
 """
@@ -47,6 +48,8 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.indirect_commands import FireIndirect
+from engine.dystopian.mine_commands import DropMine
+from engine.dystopian.mine_fire import mine_ahead
 from engine.dystopian.movement import parse_path, walk
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.state import DWState, Stage
@@ -66,6 +69,8 @@ __all__ = [
 
 T = TypeVar("T")
 
+_MINE_REACH = 3
+"""DW-18.6: the aggressive player lays a mine only within 3 hexes of an enemy."""
 _SECOND = (FireIndirect, FireAuxiliary)
 """Attacks after every `Fire` and before a boarding (DW-18.7, DW-18.2, DW-19.3)."""
 
@@ -162,6 +167,7 @@ def aggressive(state: DWState, rng: Random) -> Command | None:
     return (
         _advance(state, moves, rng)
         or _attack(state, commands, rng)
+        or _mine(state, commands)
         or _end(commands)
         or rng.choice(commands)
     )
@@ -250,6 +256,19 @@ def _attack(state: DWState, commands: Sequence[Command], rng: Random) -> Command
         return None
     best = min(score for score, _ in scored)
     return rng.choice([command for score, command in scored if score == best])
+
+
+def _mine(state: DWState, commands: Sequence[Command]) -> Command | None:
+    """DW-18.6: a mine ahead of the bow, only where an enemy is within 3 hexes of it."""
+    enemies = _enemies(state, state.active)
+    for command in commands:
+        if not isinstance(command, DropMine):
+            continue
+        index = state.index_of(command.model)
+        ahead = None if index is None else mine_ahead(state, index)
+        if ahead is not None and enemies and _nearest(ahead, enemies) <= _MINE_REACH:
+            return command
+    return None
 
 
 def _end(commands: Sequence[Command]) -> Command | None:

@@ -37,11 +37,19 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.context import Ctx, DWCode, label, own_model, require_stage
-from engine.dystopian.events import DeployerChanged, EdgeChosen, ModelDeployed, RolledOff
+from engine.dystopian.events import (
+    DeployerChanged,
+    EdgeChosen,
+    ModelDeployed,
+    ModelMoved,
+    RolledOff,
+)
 from engine.dystopian.generating import generate, generate_options
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.indirect_fire import declare_indirect, indirect_options
+from engine.dystopian.mine_commands import DropMine
+from engine.dystopian.mine_fire import drop_mine, mine_options, mines_entered
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
     MarkerAction,
@@ -174,6 +182,9 @@ def _activate(ctx: Ctx, command: Command) -> None:
 def _move(ctx: Ctx, command: Command) -> None:
     assert isinstance(command, MoveModel)  # noqa: S101 - dispatched by type
     move_model(ctx, command)
+    moved = [e for e in ctx.events if isinstance(e, ModelMoved)]
+    if moved:  # DW-18.6: the mines the move entered go off
+        mines_entered(ctx, moved[-1].model, moved[-1].hexes)
     if movement_complete(ctx.state):  # DW-7.2: the last model has moved
         end_movement(ctx)
 
@@ -265,6 +276,7 @@ def legal_commands(state: DWState) -> list[Command]:
         found += board_options(state)  # DW-19.3: boardings, declared like attacks
         found += generate_options(state)  # DW-23: active generators, after moving
     found += card_options(state)  # DW-8.2: S and A cards from the hand
+    found += mine_options(state)  # DW-18.6: a mine ahead of the bow, before or after moving
     found += wing_options(state)  # DW-20.4 launches, DW-20.8 CAP wings flying with their host
     for index in state.alive(state.activation.squadron):
         found += _moves(state, index)
@@ -383,3 +395,12 @@ def _fire_auxiliary(ctx: Ctx, command: Command) -> None:
 
 
 _HANDLERS[FireAuxiliary] = _fire_auxiliary
+
+
+def _drop_mine(ctx: Ctx, command: Command) -> None:
+    """DW-18.6: drop a mine ahead of the bow, before or after the model's move."""
+    assert isinstance(command, DropMine)  # noqa: S101 - dispatched by type
+    drop_mine(ctx, command)
+
+
+_HANDLERS[DropMine] = _drop_mine

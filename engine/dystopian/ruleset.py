@@ -32,6 +32,7 @@ from engine.dystopian.fleet import Fleet, fleet_problems
 from engine.dystopian.indirect_commands import INDIRECT_COMMANDS, INDIRECT_EVENTS
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
+from engine.dystopian.mine_commands import MINE_COMMANDS, MINE_EVENTS
 from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, seats_to_act
@@ -240,12 +241,14 @@ class DystopianWars:
         *WING_COMMANDS,
         *INDIRECT_COMMANDS,
         *AUX_COMMANDS,
+        *MINE_COMMANDS,
     )
     event_types: tuple[type[Event], ...] = (
         *DW_EVENTS,
         *WING_EVENTS,
         *INDIRECT_EVENTS,
         *AUX_EVENTS,
+        *MINE_EVENTS,
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

@@ -43,6 +43,7 @@ __all__ = [
     "FieldOrder",
     "GameLength",
     "Markers",
+    "MineToken",
     "ModelState",
     "Party",
     "PlayedCard",
@@ -313,6 +314,27 @@ class RecordedContact:
 
 
 @frozen
+class MineToken:
+    """A mine on the table (DW-18.6): its hex, AD, owner and the activation that laid it.
+
+    Attributes:
+        hex: where it lies, at surface level whoever dropped it.
+        ad: its attack dice (the RB1 value of the layer's mine weapon).
+        owner: the player whose model dropped it.
+        layer: the model that dropped it.
+        turn: the turn it was dropped in.
+        squadron: the squadron whose activation dropped it: it is armed from the next activation.
+    """
+
+    hex: Hex
+    ad: int
+    owner: int
+    layer: int
+    turn: int
+    squadron: int
+
+
+@frozen
 class DeclaredAttack:
     """DW-7.2 step 3a / DW-17: one attack declared before any combat die is rolled.
 
@@ -429,6 +451,7 @@ class DWState:
         star: the STAR deck, discards and hands (DW-8), None when the game plays without.
         wings: every tiny-flyer wing of both fleets (DW-20; `engine.dystopian.wing_state`).
         aa_attacks: (turn, model) for each model that turned its AA on a wing (DW-18.2).
+        mines: the mines on the table (DW-18.6, `engine.dystopian.mine_fire`).
     """
 
     setup: DWSetup
@@ -453,6 +476,7 @@ class DWState:
     wings: tuple[WingState, ...] = ()
     aa_attacks: tuple[tuple[int, int], ...] = ()
     # ---- end of tiny-flyer wings ----
+    mines: tuple[MineToken, ...] = ()
     _cards: dict[tuple[int, str], ModelCard] = field(
         init=False, eq=False, repr=False, hash=False, factory=dict
     )

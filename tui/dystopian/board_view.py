@@ -40,6 +40,7 @@ from engine.dystopian.models import Arc as CardArc
 from engine.dystopian.models import ModelType
 from engine.dystopian.terrain import TerrainKind, TerrainMap
 from engine.hexes import Hex
+from tui.dystopian.mine_view import MINE_GLYPH, MineMarker
 from tui.dystopian.wing_view import WingMarker
 from tui.widgets.board_view import Glyph, HexFace
 from tui.widgets.hexboard import BoardPicture, HexBoard, UnitMarker
@@ -172,6 +173,7 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         for g in LEVEL_GLYPHS.values()
     ]
     rows.append(((("*F5", ("side-0",)),), "a wing: kind (F R B T) and tokens"))
+    rows.append((((f"{MINE_GLYPH.char(ascii_only=ascii_only)}M4", ("side-0",)),), "a mine: AD"))
     return unit_rows(ascii_only=ascii_only, cost="move ends", terrain=rows)
 
 
@@ -297,6 +299,10 @@ class DWPicture(BoardPicture):
     """
 
     def _token(self, unit: UnitMarker) -> list[Cell]:
+        if isinstance(unit, MineMarker):  # DW-18.6: ¤M4
+            mine = (f"side-{unit.side % 4}",)
+            mark = "x" if unit.kind is None else unit.kind.char(ascii_only=self.ascii_only)
+            return [(mark, (*mine, "kind")), (unit.letter[:1], mine), (str(unit.ad)[-1:], mine)]
         if not isinstance(unit, WingMarker):
             return super()._token(unit)
         roles: tuple[str, ...] = (f"side-{unit.side % 4}",)

@@ -52,6 +52,7 @@ from engine.dystopian.commands import (
 )
 from engine.dystopian.events import AttackRolled
 from engine.dystopian.indirect_commands import FireIndirect
+from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.movement import parse_path
 from engine.dystopian.moving import move_problem
 from engine.dystopian.narrate import ORDER_TEXT
@@ -72,6 +73,7 @@ from tui.dystopian.board_view import (
     model_markers,
 )
 from tui.dystopian.indirect_view import auxiliary_lines, indirect_lines
+from tui.dystopian.mine_view import drop_lines, mine_markers
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.wing_plans import (
     flight_options,
@@ -609,6 +611,7 @@ class DWScreen(GameScreen):
             [
                 *model_markers(state, self.selected if wing is None else None),
                 *wing_markers(state, wing),
+                *mine_markers(state),  # DW-18.6: drawn under any model in the hex
             ]
         )
         self._overlays(state)
@@ -801,6 +804,8 @@ class DWScreen(GameScreen):
             lines += indirect_lines(state, self.chosen)
         elif isinstance(self.chosen, FireAuxiliary):  # DW-18.2
             lines += auxiliary_lines(state, self.chosen)
+        elif isinstance(self.chosen, DropMine):  # DW-18.6
+            lines += drop_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
         elif self.plan in _PICKED_BY_HEX:

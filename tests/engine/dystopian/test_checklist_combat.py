@@ -26,16 +26,17 @@ from engine.dystopian.fleet import Squadron
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect, IndirectAttackDeclared
 from engine.dystopian.language import format_command, parse_command
+from engine.dystopian.mine_commands import DropMine, MineDropped, MineExploded
 from engine.dystopian.models import MarRef, TinyKind
 from engine.dystopian.narrate import tell
 from engine.dystopian.ordnance import sweep_mine
 from engine.dystopian.policies import aggressive
 from engine.dystopian.rules import legal_commands
-from engine.dystopian.state import DeclaredAttack, DWState
+from engine.dystopian.state import DeclaredAttack, DWState, MineToken
 from engine.dystopian.terrain import TerrainKind
 from engine.dystopian.wing_state import WingPlace, WingState
 from engine.game import Command, IllegalCommand
-from engine.hexes import Facing
+from engine.hexes import Facing, Hex
 from saves.codec import make_converter
 from tests.engine.dystopian._game import (
     arrange,
@@ -49,6 +50,7 @@ from tests.engine.dystopian._game import (
 )
 
 N, NE, SE, S, SW, NW = Facing
+H = Hex.from_label
 
 RED = fleet(squadron("BB", 1), squadron("CR", 1, mars=("spotter",)), squadron("FF", 1))
 """Red: BB-1 (model 0); CR-1, a Spotter (model 1, its own squadron); FF-1 (model 2)."""
@@ -397,14 +399,77 @@ def test_the_cruisers_ack_ack_cancels_three_of_seven_rocket_hits() -> None:
     assert next(e for e in events if isinstance(e, DamageDealt)) == DamageDealt(1, 4, 1, 0)
 
 
-# ---- mines (DW-18.6) ----------------------------------------------------------------------------
+# ---- mines (DW-18.6, DW-28.10) ----------------------------------------------------------------
+
+MINELAYERS = fleet(squadron("BB", 1, escorts=1))
+"""Red: BB-1 with its escort ES-1 (Mines, AD 4, DW-18.6)."""
+
+
+def test_an_escort_drops_a_mine_ahead_of_its_bow_and_its_own_move_leaves_it() -> None:
+    """DW-18.6 / DW-28.10: one mine an activation, ahead of the bow; armed from the next one."""
+    places = {"BB-1": ("1003", S), "ES-1": ("1103", S), "CR-1": ("1012", N)}
+    state, _ = play(arrange(setup(MINELAYERS, BLUE), places), [Activate("BB-1")])
+    escort = model(state, "ES-1")
+    assert DropMine("ES-1") in legal_commands(state)
+    assert parse_command("mine ES-1", state) == DropMine("ES-1")
+    assert format_command(DropMine("ES-1")) == "mine ES-1"
+    state, events = play(state, [DropMine("ES-1")])
+    assert events == [MineDropped(MineToken(H("1104"), 4, 0, escort, 1, 0))]
+    assert DropMine("ES-1") not in legal_commands(state)
+    _refused(state, DropMine("ES-1"), "Only one mine may be dropped per activation.")
+    state, events = play(state, [MoveModel("BB-1", "F"), MoveModel("ES-1", "F")])
+    assert not [e for e in events if isinstance(e, MineExploded)]
+    assert state.models[escort].hex == H("1104")
+    assert [m.hex for m in state.mines] == [H("1104")]
+
+
+def test_a_cruiser_entering_a_mine_sets_it_off_and_the_next_mine_chains() -> None:
+    """DW-18.6 / DW-28.10: CR-1 enters 1009: AD 5 at 4+, 6 5 4 1 2 +3: 4 hits to each piece.
+
+    CR-1 and CR-2 (a neighbour) take all 4 hits each: 1 HP (DR 4, CR 6). The mine in 0909 is
+    in the blast and rolls 5: it goes off on its own, 4 4 4 1 1: 3 hits on CR-1 only (CR-2 is
+    2 hexes from it), below its DR: the chained mines never combine.
+    """
+    places = {"BB-1": ("1003", S), "ES-1": ("1103", S), "CR-1": ("1011", N), "CR-2": ("1109", N)}
+    state = arrange(setup(MINELAYERS, BLUE), places, active=1)
+    escort, cr1, cr2 = model(state, "ES-1"), model(state, "CR-1"), model(state, "CR-2")
+    laid = (MineToken(H("1009"), 5, 0, escort, 0, 0), MineToken(H("0909"), 5, 0, escort, 0, 0))
+    state = attrs.evolve(state, mines=laid)
+    dice = (6, 5, 4, 1, 2, 3, 5, 4, 4, 4, 1, 1)
+    state, events = play(state, [Activate("CR-1"), MoveModel("CR-1", "FF")], dice)
+    blasts = [e for e in events if isinstance(e, MineExploded)]
+    assert blasts == [
+        MineExploded(H("1009"), 5, (6, 5, 4, 1, 2, 3), 4, (cr1, cr2), ((H("0909"), 5),)),
+        MineExploded(H("0909"), 5, (4, 4, 4, 1, 1), 3, (cr1,)),
+    ]
+    assert [e for e in events if isinstance(e, DamageDealt)] == [
+        DamageDealt(cr1, 4, 1, 0),
+        DamageDealt(cr2, 4, 1, 0),
+        DamageDealt(cr1, 3, 0, 0),
+    ]
+    assert state.mines == ()
+    told, _ = tell(2, MoveModel("CR-1", "FF"), blasts[:1], state)
+    assert told[1].text.endswith("The mine in 0909 rolls 5: it goes off too.")
+
+
+def test_a_mine_dropped_onto_a_ship_goes_off_at_once() -> None:
+    """DW-18.6: dropped onto a surface model, the mine explodes at once: 4 AD, 6 6 4 1 +5 +2."""
+    places = {"BB-1": ("0903", S), "ES-1": ("1103", S), "CR-1": ("1104", N)}
+    state, _ = play(arrange(setup(MINELAYERS, BLUE), places), [Activate("BB-1")])
+    cruiser, escort = model(state, "CR-1"), model(state, "ES-1")
+    state, events = play(state, [DropMine("ES-1")], (6, 6, 4, 1, 5, 2, 4, 4))
+    assert events[1] == MineExploded(H("1104"), 4, (6, 6, 4, 1, 5, 2), 6, (cruiser, escort))
+    # 6 hits reach CR 6: a critical for the cruiser (4 + 4 Engine Failure). The escort beside
+    # it is in the blast too: its own mine sinks it (DW-16.1, a starting HP of 2 or less).
+    assert events[2] == DamageDealt(cruiser, 6, 2, 0, (8,), (4, 4), ("half_mv",))
+    assert not state.models[escort].on_board
+    assert state.mines == ()
 
 
 def test_mines_are_dropped_not_fired_and_a_sweep_short_of_the_ad_fails() -> None:
-    """DW-18.6: a mine is no attack (never listed, refused); CC 6 scoring 4 on AD 5 fails."""
-    mines = fleet(squadron("BB", 1, escorts=1))
+    """DW-18.6: a mine is no attack (refused as one); CC 6 scoring 4 on AD 5 fails."""
     places = {"BB-1": ("1003", S), "ES-1": ("1103", S), "CR-1": ("1010", N)}
-    state = arrange(setup(mines, BLUE), places)
+    state = arrange(setup(MINELAYERS, BLUE), places)
     state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "F"), MoveModel("ES-1", "F")])
     assert not [c for c in legal_commands(state) if isinstance(c, Fire) and c.weapon == "mines"]
     sweep = sweep_mine(ScriptedDice([5, 5, 6, 1, 1, 1, 4]), 6, 5)

@@ -1,10 +1,11 @@
-"""Indirect fire and offensive AA on the DW play screen by keys (DW-18.7, DW-18.2).
+"""Indirect fire, offensive AA and mines on the DW play screen by keys (DW-18.7, 18.2, 18.6).
 
 A 20 x 16 board: Red's battleship (top edge) cannot see Blue's fortress behind a mountain; Red's
 cruiser with the Spotter MAR sees it. After the battleship's move the fortress is 9 hexes away
 (RB3): the order panel offers ``i`` (indirect fire), the preview gives the dice, the spotter and
 the natural 6s, and Enter declares the attack, which the log tells. A cruiser's ``o`` fires its
-AA at an airship within 4 hexes (DW-18.2), with its preview.
+AA at an airship within 4 hexes (DW-18.2), with its preview; an escort's ``d`` drops a mine
+ahead of its bow (DW-18.6), which the board then draws.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine.dystopian.commands import (
 )
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect, IndirectAttackDeclared
+from engine.dystopian.mine_commands import DropMine, MineDropped
 from engine.dystopian.movement import parse_path
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.ruleset import RULESET
@@ -37,6 +39,7 @@ from tests.tui.dystopian.test_screen_play import (  # noqa: F401 - the fixture
     text,
 )
 from tui.app import HexmechApp
+from tui.dystopian.mine_view import MineMarker
 from tui.dystopian.workflow import walk_hexes
 from tui.screens.game import create_save
 
@@ -165,3 +168,51 @@ async def test_o_fires_a_cruisers_aa_at_an_airship(tmp_path, fleets):  # noqa: F
         assert screen.game.log[-1].command == wanted
         told = [t.text for t in screen.query_one("#dw-log").told]
         assert any("CR-1 will fire its AA at Zephyr Airship AS-1 (DW-18.2)." in t for t in told)
+
+
+def escort_activated(saves):
+    """Red's battleship and its minelaying escort (top edge), activated; Blue's fortress waits."""
+    red = fleet(squadron("BB", 1, escorts=1))
+    blue = fleet(squadron("FX", 1))
+    terrain = TerrainMap.of({H("1013"): Cell(TerrainKind.GROUND)}, width=20, height=16)
+    players = (PlayerSetup("Red", red), PlayerSetup("Blue", blue))
+    setup = DWSetup("Mines", players, terrain, field_orders=False)
+    journal = create_save(saves, RULESET, setup, seed=SEED, now=NOW)
+    give(journal, RollOff())
+    chooser = journal.game.state.chooser
+    give(journal, ChooseEdge(Edge.TOP if chooser == 0 else Edge.BOTTOM))
+    places = {"BB-1": ("1002", Facing.S), "ES-1": ("1202", Facing.S), "FX-1": ("1013", Facing.N)}
+    while journal.game.state.stage is Stage.DEPLOYMENT:
+        state = journal.game.state
+        ident = state.models[state.undeployed(state.active)[0]].ident
+        where, facing = places[ident]
+        give(journal, DeployModel(ident, H(where), facing))
+    if journal.game.state.active == 1:
+        give(journal, Activate("FX-1"))
+        give(journal, EndActivation())
+    give(journal, Activate("BB-1"))
+    return journal
+
+
+async def test_d_drops_a_mine_ahead_of_the_escorts_bow(tmp_path, fleets):  # noqa: F811
+    """DW-18.6 / DW-28.10: d, the preview (AD 4 in 1203), Enter lays it; the board shows it."""
+    journal = escort_activated(tmp_path)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, journal)
+        escort = screen.game.state.index_of("ES-1")
+        for _ in range(10):
+            if screen.selected == escort:
+                break
+            await pilot.press("tab")
+        assert "d Drop mine" in text(screen, "#dw-orders")
+        await pilot.press("d")
+        assert screen.chosen == DropMine("ES-1")
+        assert "ES-1 drops a mine (4 AD) in 1203, ahead of its bow" in text(screen, "#dw-orders")
+        await pilot.press("enter")
+        assert isinstance(screen.game.log[-1].events[0], MineDropped)
+        assert [m.hex for m in screen.game.state.mines] == [H("1203")]
+        drawn = screen.board.picture.units.get(H("1203"), ())
+        assert [(u.letter, u.ad) for u in drawn if isinstance(u, MineMarker)] == [("M", 4)]
+        told = [t.text for t in screen.query_one("#dw-log").told]
+        assert any("ES-1 drops a mine (4 AD) in 1203 (DW-18.6)." in t for t in told)
