@@ -87,10 +87,10 @@ TAG_KEYS: Final = {
     RefuelWing.TAG: "u",
     FireAA.TAG: "k",
     FireIndirect.TAG: "i",
-    FireAuxiliary.TAG: "o",
+    FireAuxiliary.TAG: "h",
 }
 """Fixed keys of the wing commands (DW-20): l launch, m fly (a wing's move), u refuel, k AA
-(ack-ack at a wing); i indirect fire (DW-18.7); o a model's AA or CC at an enemy model
+(ack-ack at a wing); i indirect fire (DW-18.7); h a model's AA or CC at an enemy model
 (DW-18.2); a wing's flight and a model's move never share a list."""
 FALLBACK_KEYS: Final = "hijknopstuvx"
 """Keys for command kinds no word above names, in turn."""

@@ -3,7 +3,7 @@
 A 20 x 16 board: Red's battleship (top edge) cannot see Blue's fortress behind a mountain; Red's
 cruiser with the Spotter MAR sees it. After the battleship's move the fortress is 9 hexes away
 (RB3): the order panel offers ``i`` (indirect fire), the preview gives the dice, the spotter and
-the natural 6s, and Enter declares the attack, which the log tells. A cruiser's ``o`` fires its
+the natural 6s, and Enter declares the attack, which the log tells. A cruiser's ``h`` fires its
 AA at an airship within 4 hexes (DW-18.2), with its preview; an escort's ``d`` drops a mine
 ahead of its bow (DW-18.6), which the board then draws.
 """
@@ -146,8 +146,8 @@ def _end(journal, move):
     return hexes[-1]
 
 
-async def test_o_fires_a_cruisers_aa_at_an_airship(tmp_path, fleets):  # noqa: F811
-    """DW-18.2: o, the preview (AA 3 at a Large flyer: 4+, 3 x 0.8 = 2.4 hits), Enter declares."""
+async def test_h_fires_a_cruisers_aa_at_an_airship(tmp_path, fleets):  # noqa: F811
+    """DW-18.2: h, the preview (AA 3 at a Large flyer: 4+, 3 x 0.8 = 2.4 hits), Enter declares."""
     journal = cruiser_under_an_airship(tmp_path)
     wanted = FireAuxiliary("CR-1", "aa", "AS-1")
     assert wanted in legal_commands(journal.game.state)
@@ -159,8 +159,8 @@ async def test_o_fires_a_cruisers_aa_at_an_airship(tmp_path, fleets):  # noqa: F
             if screen.selected == cruiser:
                 break
             await pilot.press("tab")
-        assert "o Fire auxiliary" in text(screen, "#dw-orders")
-        await pilot.press("o")
+        assert "h Fire auxiliary" in text(screen, "#dw-orders")
+        await pilot.press("h")
         assert screen.chosen == wanted
         assert "CR-1 AA 3 dice at AS-1" in text(screen, "#dw-orders")
         assert "need 4+: ~2.4 hits (DW-18.2)" in text(screen, "#dw-orders")
