@@ -115,6 +115,7 @@ def boarding_view(state: DWState, index: int) -> Boarding:
         derelict=markers.derelict,
         hit_terrain=terrain,
         hit_model=other,
+        sonic=markers.sonic,
     )
 
 

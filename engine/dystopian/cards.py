@@ -2,25 +2,31 @@
 
 Rules: DW-8.3 (the deck shuffled at the start, one card drawn per squadron deployed, escorts and
 wings giving none; the hand limit is the squadrons still on the table, at most 5, checked in the
-End Phase, step 6 of DW-7.3: discard down to it, then draw up to it; +1 with a Radio Network
+End Phase, step 6 of DW-7.3: each player holding cards may first discard any number at will,
+one a command, then discards down to the limit and draws up to it; +1 with a Radio Network
 model on the table; an empty deck is the discard pile reshuffled; an illegally played card
 stays in the hand), DW-8.2 (an S card when
 the squadron activates, on the whole squadron, one a squadron a turn; an A card on one model,
 not on a squadron that got an S card this activation, one a squadron a turn; cards reach only
 models in command, DW-9.3), DW-8.1 (a card
 without the creature/robot or fortification icon cannot be played on such a model), and the
-effects of the placeholder deck (DW-28.12): Full Steam (+1 hex of movement for the squadron this
-activation, `state.card_mp_bonus`), Steady Gunners (+1 AD on every gunnery weapon of the
-squadron this activation), Broadside Volley (+3 AD on the model's first gunnery attack this
-activation).
+effects of the placeholder deck's S and A cards (DW-28.12): Full Steam (+1 hex of movement for
+the squadron this activation, `state.card_mp_bonus`), Steady Gunners (+1 AD on every gunnery
+weapon of the squadron this activation), Broadside Volley (+3 AD on the model's first gunnery
+attack this activation).
+
+The T cards (played at the start of the turn, DW-7.1 phase 1), the R cards (in answer to an
+attack declared on the player's model), the Sturginium counter cards (against a card just played)
+and the End Phase's discards at will are answers in a window one seat is asked:
+`engine.dystopian.answers` (who is asked, what each window accepts, the T and R effects) and
+`engine.dystopian.star_segment` (the commands).
 
 The deck is the setup's (`DWSetup.deck`, read from ``assets/dystopian/catalogue/cards.dw.toml``
 by the edge code); a game without one has no `DWState.star`. A shuffle is one die per card
 (Fisher-Yates, n sides for the n-th card from the end), kept in `DeckShuffled`.
 
-Adopted readings [INTERP]: the End Phase discards are automatic, the cards drawn last going
-first (a player may not yet discard at will); T, R and counter cards are drawn and held but not
-played yet (they need a turn-start step and answers on the opponent's activation).
+Adopted readings [INTERP]: after the discards at will, the End Phase's discards down to the limit
+are automatic, the cards drawn last going first.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.events import CardPlayed, CardsDiscarded, CardsDrawn, DeckShuffled
 from engine.dystopian.fleet import hand_limit
 from engine.dystopian.models import Card, CardIcon, CardType, ModelType, WeaponKind
+from engine.dystopian.star_events import AnswerAsked
+from engine.dystopian.star_state import AnswerKind, Window
 from engine.dystopian.state import PLAYERS, DeclaredAttack, DWState, Stage, in_command
 from engine.game import IllegalCommand
 
@@ -40,6 +48,8 @@ __all__ = [
     "deal_hands",
     "draw",
     "end_phase_cards",
+    "icon_problem",
+    "key",
     "play_card",
     "play_problem",
     "shuffle",
@@ -104,9 +114,18 @@ def deal_hands(ctx: Ctx) -> None:
 
 
 def end_phase_cards(ctx: Ctx) -> None:
-    """DW-7.3 step 6 / DW-8.3: discard down to the hand limit, then draw up to it."""
-    if ctx.state.star is None:
+    """DW-7.3 step 6 / DW-8.3: discards at will, then down to the hand limit, then draws.
+
+    Each player holding cards is asked in turn (a `Window` of kind DISCARD) until he passes; the
+    End Phase waits (`engine.dystopian.turns.resume_end_phase` goes on after the last answer).
+    """
+    star = ctx.state.star
+    if star is None:
         return
+    for player in range(PLAYERS):
+        if star.hands[player] and (ctx.state.turn, player) not in star.discarded:
+            ctx.emit(AnswerAsked(Window(AnswerKind.DISCARD, player)))
+            return
     for player in range(PLAYERS):
         state = ctx.state
         radio = any(
@@ -124,11 +143,12 @@ def end_phase_cards(ctx: Ctx) -> None:
 # ---- playing a card (DW-8.2) --------------------------------------------------------------------
 
 
-def _key(word: str) -> str:
+def key(word: str) -> str:
+    """A card as a player names it, as its id: ``Full-Steam`` -> ``full_steam``."""
     return word.casefold().replace("-", "_")
 
 
-def _icon_problem(state: DWState, card: Card, index: int) -> str:
+def icon_problem(state: DWState, card: Card, index: int) -> str:
     """DW-8.1: creatures, robots and fortifications take only cards with their icon."""
     kind = state.card(index).type
     if kind in {ModelType.CREATURE, ModelType.ROBOT} and card.icon is not CardIcon.CREATURE:
@@ -136,6 +156,13 @@ def _icon_problem(state: DWState, card: Card, index: int) -> str:
     if kind is ModelType.FORTIFICATION and card.icon is not CardIcon.FORTIFICATION:
         return f"{card.name} has no fortification icon."
     return ""
+
+
+_WHEN = {
+    CardType.TURN: "at the start of a turn (DW-7.1 phase 1)",
+    CardType.REACTION: "in answer to an attack on your model (DW-8.2)",
+    CardType.COUNTER: "in answer to a card with Sturginium symbols (DW-8.2)",
+}
 
 
 def play_problem(state: DWState, command: PlayCard) -> tuple[Card, int] | str:  # noqa: C901, PLR0911 - one guard per rule
@@ -149,11 +176,12 @@ def play_problem(state: DWState, command: PlayCard) -> tuple[Card, int] | str:  
         return "This game is played without the STAR cards."
     assert activation is not None  # noqa: S101 - during an activation
     player = state.squadrons[activation.squadron].owner
-    card = _cards(state).get(_key(command.card))
+    card = _cards(state).get(key(command.card))
     if card is None or card.id not in star.hands[player]:
         return f"There is no {command.card} in your hand."
     if card.type not in {CardType.SQUADRON, CardType.ACTION}:
-        return f"{card.name} is a {card.type.value} card: only S and A cards can be played yet."
+        when = _WHEN.get(card.type, "")
+        return f"{card.name} is a {card.type.value} card: it is played {when}."
     played = [c for turn, n, c in star.played if turn == state.turn and n == activation.squadron]
     kinds = {_cards(state)[c].type for c in played if c in _cards(state)}
     if card.type in kinds:  # DW-8.2: one S and one A card a squadron a turn
@@ -164,7 +192,7 @@ def play_problem(state: DWState, command: PlayCard) -> tuple[Card, int] | str:  
         if activation.moved:  # DW-8.2: when the squadron activates
             return "An S card is played when the squadron activates, before it moves."
         members = state.alive(activation.squadron)
-        problem = next((p for n in members if (p := _icon_problem(state, card, n))), "")
+        problem = next((p for n in members if (p := icon_problem(state, card, n))), "")
         return problem or (card, -1)
     if not command.model:
         return f"{card.name} is played on one model: name it."
@@ -175,7 +203,7 @@ def play_problem(state: DWState, command: PlayCard) -> tuple[Card, int] | str:  
         return "No A card on a squadron that got an S card this activation."
     if not in_command(state, index):  # DW-9.3
         return f"{state.models[index].ident} is out of command: no card may be played on it."
-    return _icon_problem(state, card, index) or (card, index)
+    return icon_problem(state, card, index) or (card, index)
 
 
 def play_card(ctx: Ctx, command: PlayCard) -> None:

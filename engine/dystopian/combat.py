@@ -97,6 +97,7 @@ class Shooter:
         contact: its fire after a ram or collision this activation (DW-12.5).
         squadron: which squadron it belongs to, for linking (DW-17.1).
         can_link: False when broken, out of command or card-restricted (DW-17.1).
+        sonic: a Sonic generator's stun: -2 AD on every weapon, -2 AA and CC (DW-23).
     """
 
     card: ModelCard
@@ -108,6 +109,11 @@ class Shooter:
     contact: ContactFire = ContactFire.ALL
     squadron: str = ""
     can_link: bool = True
+    sonic: bool = False
+
+
+SONIC_PENALTY = 2
+"""DW-23 Sonic: -2 AD on every weapon, -2 AA, -2 CC (and -2 MD, `boarding.SONIC_MD`)."""
 
 
 @frozen
@@ -181,7 +187,7 @@ def weapon_ad(
         ad = halve(ad)
     if shooter.contact is ContactFire.HALF:
         ad = halve(ad)
-    return ad
+    return max(0, ad - SONIC_PENALTY) if shooter.sonic else ad  # DW-23 Sonic, last
 
 
 def auxiliary_dice(shooter: Shooter, start: int) -> int:
@@ -195,7 +201,8 @@ def auxiliary_dice(shooter: Shooter, start: int) -> int:
     if shooter.contact is ContactFire.NONE:
         return 0
     dice = reduced_by_hull(start, shooter.hull_damage)
-    return halve(dice) if shooter.contact is ContactFire.HALF else dice
+    dice = halve(dice) if shooter.contact is ContactFire.HALF else dice
+    return max(0, dice - SONIC_PENALTY) if shooter.sonic else dice  # DW-23 Sonic
 
 
 # ---- to hit (DW-15.4, DW-15.5) ----------------------------------------------------------------

@@ -24,13 +24,15 @@ is rolled then). DW-18.7 indirect fire: an attack declared by `FireIndirect`
 target). DW-24 Vulnerable [INTERP]: the attacker (and an AA/CC responder) always takes the
 re-roll of both critical dice and keeps the second (`damage.roll_critical`), so no seat acts
 mid-segment. Bombs (DW-18.5) are declared as any weapon (`Fire ... bomb`, aimed down the aft
-channel by `ordnance.aim`); Shields (DW-23, `generator_segment.shield_step`) cancel hits here;
-tiny flyers (DW-20) have their own modules (`wing_rules`, `wings_segment`), and AA fired
-offensively at a wing is their `FireAA`; AA and CC fired offensively at a flying or diving model
-in the model's own activation (DW-18.2) are `engine.dystopian.aux_fire`'s, rolled in the segment
-after this one. Mines (DW-18.6: dropped, set off, blasts and chains) are
-`engine.dystopian.mine_fire`'s. Left out: CC fired at a mine (the DW-18.6 sweep; the pure rule is
-`ordnance.sweep_mine`), Minefields and Magnetic Mines (DW-24).
+channel by `ordnance.aim`). Generators (DW-23): the Shield and Guardian roll in
+`generator_segment.shield_step`; a Sonic stun costs 2 AD, AA and CC (`shooter`); no line passes a
+Camouflage template (`aim_at`); a model that used Fury or Pulse fires nothing else. Tiny flyers
+(DW-20) have their own modules (`wing_rules`, `wings_segment`), and AA fired offensively at a wing
+is their `FireAA`; AA and CC fired offensively at a flying or diving model in the model's own
+activation (DW-18.2) are `engine.dystopian.aux_fire`'s, rolled in the segment after this one.
+Mines (DW-18.6: dropped, set off, blasts and chains) are `engine.dystopian.mine_fire`'s. Left
+out: CC fired at a mine (the DW-18.6 sweep; the pure rule is `ordnance.sweep_mine`), Minefields
+and Magnetic Mines (DW-24).
 
 Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
 within reach is rolled before any attack, once per attacker and squadron attacked, each
@@ -42,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dystopian import ordnance
+from engine.dystopian.answers import fog_problem, reaction_hits, reaction_need
 from engine.dystopian.boarding import derelict_problem
 from engine.dystopian.cards import card_ad_bonus
 from engine.dystopian.combat import (
@@ -136,6 +139,7 @@ def shooter(state: DWState, index: int) -> Shooter:
         contact=limit,
         squadron=str(model.squadron),
         can_link=in_command and not markers.broken,
+        sonic=markers.sonic,
     )
 
 
@@ -168,11 +172,15 @@ def aim_at(
             friendly=state.models[target].owner == state.models[index].owner,
         ),
         state.card(index).weapons[weapon],
+        camouflage=state.camouflage_hexes(),  # DW-23: none into, through or out of it
     )
     if spotter is not None:
         return indirect_aim(state, board, fire, spotter)
     problem = ordnance.aim_problem(board, fire)
-    return problem or ordnance.aim(board, fire)
+    if problem:
+        return problem
+    aimed = ordnance.aim(board, fire)
+    return fog_problem(state, aimed.band) or aimed  # DW-28.12 Sea Fog (a T card)
 
 
 # ---- damage and losses (DW-16, DW-22.5) ---------------------------------------------------------
@@ -425,7 +433,20 @@ def declare_problem(state: DWState, command: Fire) -> DeclaredAttack | str:  # n
         if problem:
             return problem
     launched = launched_fire_problem(state, models, tuple(weapons))  # DW-20.4: a carrier
-    return launched or DeclaredAttack(models, tuple(weapons), targets, command.shares)
+    instead = _generator_fired(state, models)  # DW-23: Fury and Pulse fire instead of shooting
+    return launched or instead or DeclaredAttack(models, tuple(weapons), targets, command.shares)
+
+
+def _generator_fired(state: DWState, models: tuple[int, ...]) -> str:
+    """DW-23 Fury / Pulse: a model that used one this activation fires nothing else, or ""."""
+    activation = state.activation
+    used = set() if activation is None else set(activation.generators_used)
+    for index in models:
+        kinds = [kind for kind in ("fury", "pulse") if (index, kind) in used]
+        if kinds:
+            ident = state.models[index].ident
+            return f"{ident} used its {kinds[0]} generator instead of shooting."
+    return ""
 
 
 def _split_problem(
@@ -477,6 +498,8 @@ def fire_options(state: DWState) -> list[Fire]:  # noqa: C901 - models x weapons
             if (index, n) in used:
                 continue
             if launched_fire_problem(state, (index,), (n,)):  # DW-20.4: it launched a wing
+                continue
+            if _generator_fired(state, (index,)):  # DW-23: Fury or Pulse instead of shooting
                 continue
             for target in enemies:
                 aimed = aim_at(state, index, n, target)
@@ -557,9 +580,10 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack, spotter: str | None = None) -> No
         ad = share if share is not None else linked_ad(ads[0], *ads[1:])
         lead = state.card(aims[0][0]).weapons[aims[0][1]]
         attackers = tuple(m for m, _, _ in aims)
-        roll = roll_attack(ctx.dice, ad, _need(found))
+        need = reaction_need(ctx, attack, target, _need(found))  # DW-8.2 R cards
+        roll = roll_attack(ctx.dice, ad, need)
         _rolled(ctx, target, AttackSource.WEAPON, attackers, lead.name, roll.roll)
-        hits = roll.hits
+        hits = reaction_hits(ctx, attack, target, roll.hits)
         if hits and lead.kind in {WeaponKind.ROCKET, WeaponKind.TORPEDO}:
             hits = _cancel(ctx, target, attackers, lead.kind, hits)
         hits = shield_step(ctx, target, lead.kind, hits)  # DW-23 Shield

@@ -30,6 +30,7 @@ __all__ = [
     "Fire",
     "Generate",
     "MoveModel",
+    "PlaceCamouflage",
     "PlayCard",
     "RollOff",
 ]
@@ -182,8 +183,11 @@ class PlayCard(DWCommand):
 class Generate(DWCommand):
     """Use an active generator of a model of the active squadron (DW-23), after moving.
 
-    ``generator``: its catalogue id (``tesla``, ``upg``, ``disruption``); ``target``: the model a
-    UPG or Tesla aims at (empty for Disruption, which reaches every model within 4 hexes).
+    ``generator``: its catalogue id (``tesla``, ``upg``, ``disruption``, ``sonic``, ``fury``,
+    ``pulse``, ``kinetic``: before the model moves); ``target``: the model a UPG or Tesla aims
+    at, Fury's models comma-separated (the first named take the remainder of the split); empty
+    for Disruption, Sonic and Pulse, which reach every model within 4 hexes, and Kinetic.
+    Camouflage is `PlaceCamouflage`.
     """
 
     TAG = "dw_generate"
@@ -193,3 +197,18 @@ class Generate(DWCommand):
 
 
 DW_COMMANDS = (*DW_COMMANDS, Board, PlayCard, Generate)
+
+
+@frozen
+class PlaceCamouflage(DWCommand):
+    """Use a Camouflage generator after moving (DW-23, DW-28.10): a template on ``centre``.
+
+    The text language writes it ``generate MODEL camouflage at HEX``.
+    """
+
+    TAG = "dw_place_camouflage"
+    model: str
+    centre: Hex
+
+
+DW_COMMANDS = (*DW_COMMANDS, PlaceCamouflage)

@@ -52,10 +52,12 @@ from engine.dystopian.events import (
     TerrainTested,
     TurnBegan,
 )
+from engine.dystopian.generator_evolve import GEN_APPLY
 from engine.dystopian.geometry import in_base_contact
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import MarkerAction
+from engine.dystopian.star_evolve import STAR_APPLY
 from engine.dystopian.state import (
     Activation,
     DWState,
@@ -143,6 +145,10 @@ def _initiative(event: InitiativeRolled, state: DWState) -> DWState:
 @_apply.register
 def _activated(event: SquadronActivated, state: DWState) -> DWState:
     activation = Activation(event.squadron, event.element, broken_at_start=event.broken)
+    stunned = tuple(
+        n for n in state.squadrons[event.squadron].models if state.models[n].markers.sonic
+    )
+    activation = _replace(activation, sonic_at_start=stunned)  # DW-23 Sonic: its last activation
     return _replace(state, activation=activation, active=state.squadrons[event.squadron].owner)
 
 
@@ -554,4 +560,11 @@ def _generator_rolled(event: GeneratorRolled, state: DWState) -> DWState:
 
 # ---- tiny-flyer wings (DW-20): the mutators live in `engine.dystopian.wing_evolve` ----
 for _event_type, _mutator in WING_APPLY.items():
+    _apply.register(_event_type, _mutator)
+# ---- the stored-dice, area and template generators (DW-23): `engine.dystopian.generator_evolve`
+for _event_type, _mutator in GEN_APPLY.items():
+    _apply.register(_event_type, _mutator)
+
+# ---- the STAR deck's answers (DW-8.2): the mutators live in `engine.dystopian.star_evolve` ----
+for _event_type, _mutator in STAR_APPLY.items():
     _apply.register(_event_type, _mutator)

@@ -6,8 +6,9 @@
   Large-or-Massive squadron from the Base Force; Tournament adds the spending caps (70% Large and
   Massive, 70% Medium, 40% Small, 50% outside the Base Force); Campaign leaves the rest to the
   scenario.
-- Escorts: 1 to 3 attach to each Large or Massive model before the game; they are no squadron of
-  their own and do not count towards the minimum squadrons, but count as Small points (DW-21).
+- Escorts: 1 to 3 attach to each Large or Massive model before the game (fewer when the escort's
+  card says so); they are no squadron of their own and do not count towards the minimum
+  squadrons, but count as Small points (DW-21).
 - Carriers bring the wings their card lists within its capacity, at most one recon each; recon
   wings are 1 token, other wings 3 to 5 of one kind (DW-20.1).
 - The two free tiny-flyer squadrons: none, or one of the four compositions of DW-20.1.
@@ -306,6 +307,13 @@ def escort_problems(squadron: Squadron) -> list[str]:
             problems.append(f"{group.model.name} is no escort.")
         if group.count < 1:
             problems.append(f"{model.name}: an escort group needs at least one escort.")
+        # DW-21 allows 1-3 a parent; an escort card may allow fewer (its ``squadron``, DW-3.4)
+        each = group.model.squadron[1]
+        if group.model.is_escort and each < MAX_ESCORTS and group.count > each * squadron.count:
+            problems.append(
+                f"{_plural(group.count, group.model.name)} for "
+                f"{_plural(squadron.count, model.name)}: its card allows {each} each."
+            )
     most = MAX_ESCORTS * squadron.count
     if squadron.escort_count > most:
         problems.append(

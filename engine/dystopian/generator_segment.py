@@ -11,8 +11,9 @@ general (Shields work in every case: after any contact, `generators.generator_pr
 generators a model has are its card's and those of the options its squadron bought (DW-22.2,
 escorts buy none).
 
-The active generators are `engine.dystopian.generating`. Not wired: the Field against
-generators' hits is in `generating`; Inventive Scientists' re-roll.
+The active generators are `engine.dystopian.generating` and `generator_effects`: the Field
+against generators' effects (`generator_effects.field_against`, DW-23) and the Inventive
+Scientists' re-roll of one generator die (`generator_effects.inventive`, DW-24) are there.
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ hit against gunnery, AA and CC, only 5 against rockets and torpedoes, 6 two; one
 each friendly unshielded model within 6", one Guardian at a time).
 
 The Shield is `ordnance.shield_cancel`. Every function here is pure and keeps each die; the
-marks they leave (Shattered Defences, Chaos & Disarray, fires, AP, offline generators, Sonic)
-are for the turn machine to set.
+turn machine sets the marks they leave (Shattered Defences, Chaos & Disarray, fires, AP, offline
+generators, the Sonic stun): `engine.dystopian.generating` and `generator_effects` (active
+generators), `generator_segment` (Shield, Guardian).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from engine.dystopian.commands import (
     Fire,
     Generate,
     MoveModel,
+    PlaceCamouflage,
     PlayCard,
     RollOff,
 )
@@ -25,6 +26,7 @@ from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.movement import MarkerAction, format_path, parse_path
+from engine.dystopian.star_commands import DiscardCard, PassAnswer
 from engine.dystopian.state import DWState, Edge
 from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
 from engine.game import Command, IllegalCommand, KernelCode
@@ -162,6 +164,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911,
         return offensive
     if verb in WING_VERBS:  # DW-20: the tiny-flyer commands
         return parse_wing(verb, args, state, text)
+    if state.star is not None and state.star.window is not None and (verb, args) == ("pass", []):
+        return PassAnswer()  # DW-8.2: "pass" answers the window open
     match verb, args:
         case "roll", []:
             return RollOff()
@@ -234,7 +238,7 @@ def _fire(models: str, weapon: str, targets: str, state: DWState, text: str) -> 
     return Fire(firing, weapon.casefold(), tuple(aimed), tuple(shares))
 
 
-def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
+def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollOff():
@@ -267,8 +271,12 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
     wing = format_wing(command)  # DW-20: the tiny-flyer commands
     if wing is not None:
         return wing
-    if isinstance(command, Board | PlayCard | Generate):  # DW-19, DW-8, DW-23
+    if isinstance(command, Board | PlayCard | Generate | PlaceCamouflage):  # DW-19, DW-8, DW-23
         return _format_board_or_card(command)
+    if isinstance(command, PassAnswer):  # DW-8.2: the answers
+        return "decline"
+    if isinstance(command, DiscardCard):
+        return f"discard {command.card}"
     msg = f"Dystopian Wars has no words for {command!r}"
     raise TypeError(msg)
 
@@ -294,9 +302,17 @@ board MODEL[,MODEL...] at TARGET [home N[,N...]]
                                       home N: after a capture, N of each boarder's survivors go
                                       back to it (the rest stay aboard and hold the prize)
 play CARD [on MODEL]                  play a STAR card from your hand (DW-8): an S card on the
-                                      active squadron before it moves, an A card on one model
+                                      active squadron before it moves, an A card on one model;
+                                      asked to answer: a T card at the turn's start, an R card
+                                      on your attacked model, a counter card (DW-8.2)
+decline                               play no card when asked (also "pass" while asked)
+discard CARD                          End Phase: discard a card at will before drawing (DW-8.3)
 generate MODEL GENERATOR [at TARGET]  use a generator after moving (DW-23): upg or tesla at one
-                                      model within 4 hexes; disruption at every model around"""
+                                      model within 4 hexes; disruption, sonic and pulse at every
+                                      model around; fury at MODEL,MODEL... (its dice split among
+                                      them, the first named taking the remainder); kinetic
+                                      before the model moves (1D6" more, then move half at least)
+generate MODEL camouflage at HEX      a Camouflage template on HEX and its six neighbours (DW-23)"""
 
 
 def _numbers(word: str, text: str) -> tuple[int, ...]:
@@ -306,7 +322,7 @@ def _numbers(word: str, text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in parts)
 
 
-def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) -> Command:
+def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) -> Command:  # noqa: PLR0911 - one case a command
     """``board ...`` and ``play ...``.
 
     Raises:
@@ -323,16 +339,31 @@ def _parse_board_or_card(verb: str, args: list[str], state: DWState, text: str) 
             return PlayCard(card.casefold())
         case "play", [card, "on", model]:
             return PlayCard(card.casefold(), _model(model, state, text))
-        case "generate", [model, kind]:
-            return Generate(_model(model, state, text), kind.casefold())
-        case "generate", [model, kind, "at", target]:
-            return Generate(
-                _model(model, state, text), kind.casefold(), _model(target, state, text)
-            )
+        case "decline", []:
+            return PassAnswer()
+        case "discard", [card]:
+            return DiscardCard(card.casefold())
+        case "generate", _:
+            return _parse_generate(args, state, text)
     raise _fail(text, f"unknown command {text.split(maxsplit=1)[0]!r}")
 
 
-def _format_board_or_card(command: Board | PlayCard | Generate) -> str:
+def _parse_generate(args: list[str], state: DWState, text: str) -> Command:
+    """DW-23: ``generate MODEL GENERATOR [at TARGET[,TARGET...]|at HEX]`` (a hex: Camouflage)."""
+    match args:
+        case [model, kind]:
+            return Generate(_model(model, state, text), kind.casefold())
+        case [model, kind, "at", where] if kind.casefold() == "camouflage":
+            return PlaceCamouflage(_model(model, state, text), _hex(where, text))
+        case [model, kind, "at", target]:
+            aimed = ",".join(_model(word, state, text) for word in target.split(",") if word)
+            return Generate(_model(model, state, text), kind.casefold(), aimed)
+    raise _fail(text, "generate MODEL GENERATOR [at TARGET|HEX]")
+
+
+def _format_board_or_card(command: Board | PlayCard | Generate | PlaceCamouflage) -> str:
+    if isinstance(command, PlaceCamouflage):
+        return f"generate {command.model} camouflage at {command.centre.label}"
     if isinstance(command, Generate):
         aimed = f" at {command.target}" if command.target else ""
         return f"generate {command.model} {command.generator}{aimed}"

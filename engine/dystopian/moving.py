@@ -28,6 +28,7 @@ from engine.dystopian.events import (
     ModelMoved,
     TerrainTested,
 )
+from engine.dystopian.generator_effects import kinetic_owed
 from engine.dystopian.geometry import Level
 from engine.dystopian.movement import (
     ContactKind,
@@ -110,6 +111,10 @@ def move_problem(
     (DW-11.6), the path (DW-28.4), a bow in contact (DW-28.5).
     """
     why = turn_to_move_problem(state, index)
+    if why:
+        return why
+    moved = sum(1 for step in steps if step.kind is not StepKind.PIVOT)
+    why = kinetic_owed(state, index, moved)  # DW-23 Kinetic: at least half its movement
     if why:
         return why
     model = state.models[index]
@@ -331,7 +336,7 @@ def must_move(state: DWState) -> tuple[int, ...]:
         n
         for n in state.alive(activation.squadron)
         if n not in activation.moved
-        and path_problem(state.mover(n), state.size(n), ())
+        and (path_problem(state.mover(n), state.size(n), ()) or kinetic_owed(state, n, 0))
         and not stuck(state, n)
     )
 

@@ -53,12 +53,14 @@ from engine.dystopian.events import (
     TurnBegan,
 )
 from engine.dystopian.evolve import evolve
+from engine.dystopian.generator_narrate import GEN_SAID, SONIC_TEXT, generator_rolls
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
 from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.ordnance import CHAIN_THRESHOLD
+from engine.dystopian.star_narrate import STAR_SAID, face_down, star_rolls
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
 from engine.dystopian.victory import told_reason
 from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
@@ -92,7 +94,7 @@ def tell(
     """Tell one log entry: the command as typed, then a sentence per event."""
     return tell_events(
         entry,
-        format_command(command),
+        face_down(format_command(command), events),  # DW-8.2: a T card is chosen face down
         events,
         state,
         evolve=evolve,
@@ -138,7 +140,9 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
         case RepairRolled(marker=marker, face=face, repaired=repaired, rerolled_from=first):
             faces = (first, face) if first else (face,)
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
-    return _board_rolls(event) or wing_rolls(event)  # DW-19, DW-23, DW-8; DW-20
+    return (  # DW-19, DW-23, DW-8; DW-20; the DW-23 generators; the STAR answers
+        _board_rolls(event) or wing_rolls(event) or generator_rolls(event) or star_rolls(event)
+    )
 
 
 _MARKER_NAMES = {
@@ -151,6 +155,7 @@ _MARKER_NAMES = {
     Marker.FUSION_LEAK.value: "fusion leak",
     Marker.CHAOS_AND_DISARRAY.value: "chaos and disarray",
     Marker.CORROSION.value: "corrosion",
+    "sonic": SONIC_TEXT,  # DW-23 Sonic
 }
 
 
@@ -638,6 +643,11 @@ _GENERATOR_NAMES = {
     "upg": "ultrasonic pulveriser",
     "tesla": "tesla generator",
     "disruption": "disruption generator",
+    "sonic": "sonic generator",
+    "kinetic": "kinetic generator",
+    "fury": "fury generator",
+    "pulse": "pulse generator",
+    "camouflage": "camouflage generator",
 }
 
 
@@ -669,4 +679,11 @@ def _(event: GeneratorRolled, before: DWState, after: DWState) -> str:
 
 # ---- tiny-flyer wings (DW-20): the sentences live in `engine.dystopian.wing_narrate` ----
 for _event_type, _sentence in WING_SAID.items():
+    _said.register(_event_type, _sentence)
+# ---- the stored-dice, area and template generators (DW-23): `engine.dystopian.generator_narrate`
+for _event_type, _sentence in GEN_SAID.items():
+    _said.register(_event_type, _sentence)
+
+# ---- the STAR deck's answers (DW-8.2): the sentences live in `engine.dystopian.star_narrate` ----
+for _event_type, _sentence in STAR_SAID.items():
     _said.register(_event_type, _sentence)

@@ -25,7 +25,10 @@ aircraft) are played as soon as they are listed.
      `FireAuxiliary` (AA at a flyer, CC at a diver, DW-18.2), then any other listed command
      that names an enemy model (a boarding, after which no attack may be declared, DW-19.3);
   5. a mine ahead of a minelayer's bow when an enemy is within 3 hexes of it (DW-18.6);
-  6. only then the end of the activation (DW-7.2).
+  6. only then the end of the activation (DW-7.2);
+  7. asked to answer (the STAR deck, DW-8.2): it plays the first card listed (a T card at the
+     turn's start, an R card on its attacked model, a counter card), else passes; in the End
+     Phase it keeps its hand (DW-8.3).
 
 `POLICIES` names them for ``hexmech sim dystopian --policy``.
 """
@@ -45,6 +48,7 @@ from engine.dystopian.commands import (
     EndActivation,
     Fire,
     MoveModel,
+    PlayCard,
     RollOff,
 )
 from engine.dystopian.indirect_commands import FireIndirect
@@ -52,6 +56,7 @@ from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.mine_fire import mine_ahead
 from engine.dystopian.movement import parse_path, walk
 from engine.dystopian.rules import legal_commands
+from engine.dystopian.star_commands import PassAnswer
 from engine.dystopian.state import DWState, Stage
 from engine.game import Command
 from engine.hexes import Facing, Hex
@@ -159,6 +164,10 @@ def aggressive(state: DWState, rng: Random) -> Command | None:
         return None
     if state.stage is Stage.DEPLOYMENT:
         return _deploy(state, commands, rng)
+    if state.star is not None and state.star.window is not None:  # DW-8.2: asked to answer
+        return next((c for c in commands if isinstance(c, PlayCard)), None) or next(
+            c for c in commands if isinstance(c, PassAnswer)
+        )
     if state.stage is not Stage.ACTIVATION:
         return rng.choice(commands)  # DW-22.8 step 1: the roll-off, an edge
     if state.activation is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.dice import DiceSource
+from engine.dystopian.answers import ANSWER, offer_reaction, window
 from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.aux_fire import auxiliary_options, declare_auxiliary
 from engine.dystopian.boarding_segment import board_options, declare_boarding
@@ -33,6 +34,7 @@ from engine.dystopian.commands import (
     Fire,
     Generate,
     MoveModel,
+    PlaceCamouflage,
     PlayCard,
     RollOff,
 )
@@ -44,7 +46,13 @@ from engine.dystopian.events import (
     ModelMoved,
     RolledOff,
 )
-from engine.dystopian.generating import generate, generate_options
+from engine.dystopian.generating import (
+    camouflage_options,
+    generate,
+    generate_options,
+    kinetic_options,
+    place_camouflage,
+)
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.indirect_fire import declare_indirect, indirect_options
@@ -67,6 +75,12 @@ from engine.dystopian.moving import (
     must_move,
     turn_to_move_problem,
 )
+from engine.dystopian.star_segment import (
+    STAR_HANDLERS,
+    star_options,
+    window_problem,
+    window_prompt,
+)
 from engine.dystopian.state import PLAYERS, DWState, Edge, FieldOrder, Stage
 from engine.dystopian.terrain import Entry, entry_rule, mode_for
 from engine.dystopian.turns import activate, begin_turn, end_activation, end_movement, roll_2d6_off
@@ -85,6 +99,9 @@ def decide(state: DWState, command: Command, dice: DiceSource) -> list[Event]:
     handler = _HANDLERS.get(type(command))
     if handler is None:
         raise IllegalCommand(KernelCode.PARSE, f"Dystopian Wars has no command {command!r}.")
+    waiting = window_problem(state, command)  # DW-8.2: an answer window is open
+    if waiting:
+        raise IllegalCommand(ANSWER, waiting)
     ctx = Ctx(state, dice)
     handler(ctx, command)
     return ctx.events
@@ -196,6 +213,7 @@ def _fire(ctx: Ctx, command: Command) -> None:
     if activation is not None and not activation.movement_done and end_movement(ctx):
         return
     declare(ctx, command)
+    offer_reaction(ctx)  # DW-8.2 R: the attacked player may answer with an R card
 
 
 def _end(ctx: Ctx, command: Command) -> None:
@@ -220,7 +238,8 @@ def seats_to_act(state: DWState) -> frozenset[Seat]:
         return frozenset()
     if state.stage is Stage.SETUP:
         return frozenset(range(PLAYERS))
-    return frozenset({state.active})
+    asked = window(state)  # DW-8.2: the seat asked to answer, not always the active one
+    return frozenset({state.active if asked is None else asked.player})
 
 
 def prompt_text(state: DWState) -> str:  # noqa: PLR0911 - one line a stage
@@ -230,6 +249,8 @@ def prompt_text(state: DWState) -> str:  # noqa: PLR0911 - one line a stage
         return "The game is over."
     if state.stage is Stage.SETUP:
         return "Roll off for the table edges and Field Orders (roll)."
+    if window(state) is not None:  # DW-8.2 / DW-8.3: a card asked of one seat
+        return window_prompt(state)
     if state.stage is Stage.EDGE:
         return f"{who}: choose your table edge (edge top|bottom)."
     if state.stage is Stage.DEPLOYMENT:
@@ -251,7 +272,7 @@ def prompt_text(state: DWState) -> str:  # noqa: PLR0911 - one line a stage
     return f"{who}: declare attacks (fire MODEL WEAPON at TARGET), or end the activation (end)."
 
 
-def legal_commands(state: DWState) -> list[Command]:
+def legal_commands(state: DWState) -> list[Command]:  # noqa: PLR0911 - one list a stage
     """Every command the rules accept now, for menus, bots and property tests (bounded).
 
     Deployments face the middle of the board; moves are the clean ends of `reachable` and the
@@ -265,6 +286,8 @@ def legal_commands(state: DWState) -> list[Command]:
         return [ChooseEdge(edge) for edge in Edge]
     if state.stage is Stage.DEPLOYMENT:
         return list(_deployments(state))
+    if window(state) is not None:  # DW-8.2 / DW-8.3: only the answers
+        return star_options(state)
     if state.activation is None:
         return [*_activations(state), *wing_options(state)]
     found: list[Command] = [] if must_move(state) else [EndActivation()]
@@ -275,6 +298,8 @@ def legal_commands(state: DWState) -> list[Command]:
         found += auxiliary_options(state)  # DW-18.2: AA at flyers, CC at divers
         found += board_options(state)  # DW-19.3: boardings, declared like attacks
         found += generate_options(state)  # DW-23: active generators, after moving
+        found += camouflage_options(state)  # DW-23: Camouflage templates, after moving
+    found += kinetic_options(state)  # DW-23: Kinetic, before the model moves
     found += card_options(state)  # DW-8.2: S and A cards from the hand
     found += mine_options(state)  # DW-18.6: a mine ahead of the bow, before or after moving
     found += wing_options(state)  # DW-20.4 launches, DW-20.8 CAP wings flying with their host
@@ -359,14 +384,26 @@ def _generate(ctx: Ctx, command: Command) -> None:
     """DW-23: use a generator after moving; the Movement segment ends first if it has not."""
     assert isinstance(command, Generate)  # noqa: S101 - dispatched by type
     activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    before = command.generator.casefold() == "kinetic"  # DW-23: Kinetic comes before moving
+    if activation is not None and not activation.movement_done and not before and end_movement(ctx):
         return
     generate(ctx, command)
 
 
+def _camouflage(ctx: Ctx, command: Command) -> None:
+    """DW-23 Camouflage: after moving; the Movement segment ends first if it has not."""
+    assert isinstance(command, PlaceCamouflage)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    place_camouflage(ctx, command)
+
+
 _HANDLERS[Board] = _board
 _HANDLERS[PlayCard] = _play_card
+_HANDLERS.update(STAR_HANDLERS)  # DW-8.2: S/A cards, and the answers (`star_segment`)
 _HANDLERS[Generate] = _generate
+_HANDLERS[PlaceCamouflage] = _camouflage
 
 
 # ---- tiny-flyer wings (DW-20): the handlers live in `engine.dystopian.wings_segment` ----
@@ -380,6 +417,7 @@ def _fire_indirect(ctx: Ctx, command: Command) -> None:
     if activation is not None and not activation.movement_done and end_movement(ctx):
         return
     declare_indirect(ctx, command)
+    offer_reaction(ctx)  # DW-8.2 R: the attacked player may answer with an R card
 
 
 _HANDLERS[FireIndirect] = _fire_indirect

@@ -29,6 +29,7 @@ from engine.dystopian.commands import DW_COMMANDS
 from engine.dystopian.events import DW_EVENTS
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
+from engine.dystopian.generator_events import GEN_EVENTS
 from engine.dystopian.indirect_commands import INDIRECT_COMMANDS, INDIRECT_EVENTS
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
@@ -36,6 +37,8 @@ from engine.dystopian.mine_commands import MINE_COMMANDS, MINE_EVENTS
 from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, seats_to_act
+from engine.dystopian.star_commands import STAR_COMMANDS
+from engine.dystopian.star_events import STAR_EVENTS
 from engine.dystopian.state import (
     DEPLOYMENT_DEPTH,
     PLAYERS,
@@ -239,6 +242,7 @@ class DystopianWars:
     command_types: tuple[type[Command], ...] = (
         *DW_COMMANDS,
         *WING_COMMANDS,
+        *STAR_COMMANDS,
         *INDIRECT_COMMANDS,
         *AUX_COMMANDS,
         *MINE_COMMANDS,
@@ -246,6 +250,8 @@ class DystopianWars:
     event_types: tuple[type[Event], ...] = (
         *DW_EVENTS,
         *WING_EVENTS,
+        *GEN_EVENTS,
+        *STAR_EVENTS,
         *INDIRECT_EVENTS,
         *AUX_EVENTS,
         *MINE_EVENTS,

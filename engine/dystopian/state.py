@@ -26,6 +26,7 @@ from engine.dystopian.fleet import Fleet, fleet_models
 from engine.dystopian.geometry import Level, Piece, Size
 from engine.dystopian.models import Card, Domain, ModelCard
 from engine.dystopian.movement import ContactKind, Mover, TurnLimit, min_hexes, movement_points
+from engine.dystopian.star_state import Reaction, TurnCard, Window
 from engine.dystopian.terrain import Board, TerrainMap
 from engine.dystopian.wing_state import WingState, start_wings
 from engine.hexes import Facing, Hex
@@ -56,6 +57,7 @@ __all__ = [
     "VictoryLevel",
     "card_mp_bonus",
     "in_command",
+    "kinetic_inches",
     "model_idents",
 ]
 
@@ -226,6 +228,8 @@ class Markers:
         assault_damage: AP lost (DW-5 Assault Damage).
         derelict: captured, drifting (DW-19.6).
         prize: captured and claimed, a party aboard (DW-19.5).
+        sonic: a Sonic generator's -2 AD, AA, CC and MD, until the end of its next activation
+            (DW-23).
     """
 
     all_stop: bool = False
@@ -243,6 +247,7 @@ class Markers:
     assault_damage: int = 0
     derelict: bool = False
     prize: bool = False
+    sonic: bool = False
 
 
 @frozen
@@ -370,6 +375,9 @@ class Activation:
         boardings: the boardings declared so far (DW-19.3 step 4), rolled in the boarding segment.
         cards: the STAR cards in play this activation (DW-8.2), each with its model (-1: all).
         generators_used: the (model, generator id) uses this activation (DW-23: once each).
+        sonic_at_start: its models stunned by a Sonic generator when it activated: the stun
+            ends with this activation (DW-23 "until the end of its next activation").
+        kinetic: (model, extra inches) a Kinetic generator rolled before it moved (DW-23).
         spotted: the indirect attacks among ``declared`` (DW-18.7): (position, the spotter's
             name, "" for a Forward Observer).
         auxiliary: the offensive AA and CC attacks declared (DW-18.2): (model, "aa" or "cc",
@@ -387,6 +395,8 @@ class Activation:
     boardings: tuple[DeclaredBoarding, ...] = ()
     cards: tuple[PlayedCard, ...] = ()
     generators_used: tuple[tuple[int, str], ...] = ()
+    sonic_at_start: tuple[int, ...] = ()
+    kinetic: tuple[tuple[int, int], ...] = ()
     spotted: tuple[tuple[int, str], ...] = ()
     auxiliary: tuple[tuple[int, str, int], ...] = ()
 
@@ -451,6 +461,8 @@ class DWState:
         star: the STAR deck, discards and hands (DW-8), None when the game plays without.
         wings: every tiny-flyer wing of both fleets (DW-20; `engine.dystopian.wing_state`).
         aa_attacks: (turn, model) for each model that turned its AA on a wing (DW-18.2).
+        generator_dice: (model, generator id, dice) stored by Fury and Pulse generators (DW-23).
+        camouflage: (model, centre) of each Camouflage template on the table (DW-23, DW-28.10).
         mines: the mines on the table (DW-18.6, `engine.dystopian.mine_fire`).
     """
 
@@ -476,6 +488,8 @@ class DWState:
     wings: tuple[WingState, ...] = ()
     aa_attacks: tuple[tuple[int, int], ...] = ()
     # ---- end of tiny-flyer wings ----
+    generator_dice: tuple[tuple[int, str, int], ...] = ()
+    camouflage: tuple[tuple[int, Hex], ...] = ()
     mines: tuple[MineToken, ...] = ()
     _cards: dict[tuple[int, str], ModelCard] = field(
         init=False, eq=False, repr=False, hash=False, factory=dict
@@ -605,7 +619,12 @@ class DWState:
             c.hex for c in self.contacts if c.mover == index and c.bow and c.other is not None
         )
         return Mover(
-            mp=movement_points(card.mv, self.turn, engine_failure=markers.half_mv)
+            mp=movement_points(
+                card.mv,
+                self.turn,
+                engine_failure=markers.half_mv,
+                bonus_inches=kinetic_inches(self, index),
+            )
             + card_mp_bonus(self, index),
             min_hexes=min_hexes(card.min_move),
             turning=TurnLimit(card.turn.value),
@@ -623,6 +642,10 @@ class DWState:
             hull_breaker=card.has("hull_breaker"),
             immovable=card.has("immovable"),
         )
+
+    def camouflage_hexes(self) -> frozenset[Hex]:
+        """DW-23 / DW-28.10: every hex under a Camouflage template (its centre and neighbours)."""
+        return frozenset(h for _, centre in self.camouflage for h in centre.spiral(1))
 
     def with_model(self, index: int, model: ModelState) -> DWState:
         """The state with model ``index`` replaced."""
@@ -679,12 +702,22 @@ class StarDeck:
         hands: each player's cards.
         played: the S and A cards played, as (turn, squadron, card id) (DW-8.2: one S and one
             A card a squadron a turn).
+        window: the answer asked now (`engine.dystopian.star_state.Window`), or None.
+        chosen: the T cards chosen face down this turn, (player, card id or ""), until revealed.
+        turn_cards: the T cards revealed and not cancelled (DW-8.2: they last the turn).
+        reactions: the R cards played on declared attacks (DW-8.2: one an attack).
+        discarded: (turn, player) for each player done with the End Phase's discards (DW-8.3).
     """
 
     deck: tuple[str, ...]
     discard: tuple[str, ...] = ()
     hands: tuple[tuple[str, ...], ...] = ((), ())
     played: tuple[tuple[int, int, str], ...] = ()
+    window: Window | None = None
+    chosen: tuple[tuple[int, str], ...] = ()
+    turn_cards: tuple[TurnCard, ...] = ()
+    reactions: tuple[Reaction, ...] = ()
+    discarded: tuple[tuple[int, int], ...] = ()
 
 
 FULL_STEAM_HEXES = 1
@@ -703,6 +736,14 @@ def card_mp_bonus(state: DWState, index: int) -> int:
         for played in activation.cards
         if played.card == "full_steam" and played.model in {-1, index}
     )
+
+
+def kinetic_inches(state: DWState, index: int) -> int:
+    """DW-23 Kinetic: the extra inches model ``index`` rolled before moving this activation."""
+    activation = state.activation
+    if activation is None:
+        return 0
+    return sum(inches for n, inches in activation.kinetic if n == index)
 
 
 def in_command(state: DWState, index: int) -> bool:

@@ -1,6 +1,8 @@
 """The Dystopian Wars turn (DW-7): initiative, activations and their segments, the End Phase.
 
-- `begin_turn`: a new turn and its initiative, 2D6 each, ties rolled again (DW-9.1).
+- `begin_turn`: a new turn, its T cards (DW-7.1 phase 1: with the STAR deck a player holding one
+  is asked first, `engine.dystopian.answers`), and its initiative, 2D6 each, ties rolled again
+  (`roll_initiative`, DW-9.1).
 - `activate`: the Command segment (DW-7.2 step 1, DW-9.3): the commanded element, and a command
   check for each model that starts out of command of it (a failure breaks that model).
 - The Movement segment is `engine.dystopian.moving` (DW-7.2 step 2a).
@@ -12,24 +14,28 @@
   Orders are checked after each (the instant win, DW-22.4); then the next squadron, alternating,
   a player with none left passing (DW-7.1).
 - `end_phase`: the End Phase in the fixed order of DW-7.3 (`END_PHASE`), then the game length
-  (DW-22.6) and the next turn.
+  (DW-22.6) and the next turn; a step that asks a seat (step 6, the discards at will, DW-8.3)
+  pauses it and `resume_end_phase` goes on after the answer.
 
 Filled steps: rams and collisions (`combat_segment.resolve_contacts`), the declared attacks
 (`combat_segment.resolve_attacks`; the `Fire` command declares them), repairs and Corrosion
 (`repair_segment.repair_step`; a fleet sunk by them ends the game), the boardings
 (`boarding_segment.resolve_boardings`; the `Board` command declares them) and derelict drift
 (`boarding_segment.drift_on_activation` after the Command segment, `drift_end_phase` in step
-2), the STAR deck (`cards.deal_hands` when the first turn begins, `cards.end_phase_cards` in
-step 6). Seams still ``pending`` no-ops: tidying templates. Tiny-flyer wings (DW-20) take
-their turns among the squadrons (`wing_rules.wings_ready` in the alternation; their commands in
-`wings_segment`); CAP wings strike back after the attacks (`wing_rules.cap_counter_attacks`);
-the End Phase ends with the wings' step (`wing_rules.tidy_wings`).
+2), the STAR deck (`cards.deal_hands` when the first turn begins, the T cards' window,
+`cards.end_phase_cards` in step 6), the generators (`generator_effects`: Fury and Pulse charge on
+activation, a Sonic stun ends with the activation, Camouflage templates go in step 5). Tiny-flyer
+wings (DW-20) take their turns among the squadrons (`wing_rules.wings_ready` in the alternation;
+their commands in `wings_segment`); CAP wings strike back after the attacks
+(`wing_rules.cap_counter_attacks`); the End Phase ends with the wings' step
+(`wing_rules.tidy_wings`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.dystopian.answers import ask_turn_card, window
 from engine.dystopian.aux_fire import resolve_auxiliary
 from engine.dystopian.boarding_segment import (
     drift_end_phase,
@@ -51,6 +57,7 @@ from engine.dystopian.events import (
     SquadronActivated,
     TurnBegan,
 )
+from engine.dystopian.generator_effects import charge_generators, lift_camouflage, sonic_fades
 from engine.dystopian.morale import (
     break_checks_due,
     check_plan,
@@ -77,7 +84,9 @@ __all__ = [
     "end_game",
     "end_movement",
     "end_phase",
+    "resume_end_phase",
     "roll_2d6_off",
+    "roll_initiative",
 ]
 
 
@@ -93,9 +102,21 @@ def roll_2d6_off(ctx: Ctx) -> tuple[tuple[tuple[tuple[int, int], tuple[int, int]
 
 
 def begin_turn(ctx: Ctx) -> None:
-    """DW-7.1 phases 1-2: the turn begins (no T cards yet) and initiative is rolled (DW-9.1)."""
+    """DW-7.1 phases 1-2: the turn begins, the T cards are chosen, initiative is rolled (DW-9.1).
+
+    With the STAR deck a player holding a T card is asked first (`answers.ask_turn_card`); the
+    initiative waits for the answers (`roll_initiative`, from `engine.dystopian.star_segment`).
+    """
     deal_hands(ctx)  # DW-8.3: the STAR deck's first hands, when the game plays with it
+    previous = ctx.state.initiative  # DW-8.2: T cards resolve in the last turn's order
     ctx.emit(TurnBegan(ctx.state.turn + 1))
+    if ask_turn_card(ctx, -1 if previous is None else previous):  # DW-7.1 phase 1
+        return
+    roll_initiative(ctx)
+
+
+def roll_initiative(ctx: Ctx) -> None:
+    """DW-7.1 phase 2 / DW-9.1: 2D6 each, ties again; the higher activates first."""
     rounds, first = roll_2d6_off(ctx)
     ctx.emit(InitiativeRolled(rounds, first))
 
@@ -130,6 +151,7 @@ def activate(ctx: Ctx, ident: str, element: str) -> None:
     commanded = next(g for g in groups if nominee in g)
     broken = tuple(n for n in state.alive(squadron) if state.models[n].markers.broken)
     ctx.emit(SquadronActivated(squadron, commanded, broken))
+    charge_generators(ctx)  # DW-23: Fury and Pulse gain 2 dice on each activation
     drift_on_activation(ctx)  # DW-19.6: derelicts drift with the party aboard
     for straggler in out_of_command(ctx.state, squadron, commanded):  # DW-9.3 command check
         plan = check_plan(ctx.state, CheckKind.COMMAND, squadron, (straggler,))
@@ -201,6 +223,7 @@ SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("combat: CAP wings' AD counter-attacks (DW-20.6, DW-20.8)", cap_counter_attacks),
     ("boarding (DW-7.2 step 4, DW-19.4)", resolve_boardings),
     ("morale (DW-7.2 step 5, DW-10)", _morale),
+    ("a Sonic stun ends with the model's next activation (DW-23)", sonic_fades),
 )
 """The segments after movement, in the order of DW-7.2."""
 
@@ -278,8 +301,8 @@ END_PHASE: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("2 derelict drift (DW-19.6); terrain movement: pending, optional rules", drift_end_phase),
     ("3 repairs (DW-16.4), then Corrosion (DW-24)", repair_step),
     ("4 bravery checks for broken squadrons (DW-27 item 3: optional)", _end_phase_bravery),
-    ("5 tidy markers (Camouflage templates): pending, generators", _pending),
-    ("6 cards (DW-8.3): discard down to the hand limit, draw up to it", end_phase_cards),
+    ("5 tidy markers: Camouflage templates are removed (DW-23)", lift_camouflage),
+    ("6 cards (DW-8.3): discards at will, down to the hand limit, draw up to it", end_phase_cards),
     ("tiny flyers: Aborts lapse, lost carriers and hosts (DW-20.7, DW-20.8)", tidy_wings),
 )
 """The End Phase steps in the fixed order of DW-7.3 (step 1 is `end_phase`'s own check)."""
@@ -290,8 +313,18 @@ def end_phase(ctx: Ctx) -> None:
     ctx.emit(EndPhaseBegan(ctx.state.turn))
     if _orders_check(ctx):  # step 1
         return
-    for _, step in END_PHASE[1:]:
+    resume_end_phase(ctx, 1)
+
+
+def resume_end_phase(ctx: Ctx, start: int) -> None:
+    """DW-7.3 from step ``start`` (an index of `END_PHASE`), the game length, the next turn.
+
+    A step that asks a seat (DW-8.3: the discards at will) stops it; the answer resumes it there.
+    """
+    for _, step in END_PHASE[start:]:
         step(ctx)
+        if window(ctx.state) is not None:
+            return
     if check_end(ctx):  # repairs and Corrosion can sink a fleet's last model
         return
     state = ctx.state

@@ -4,7 +4,8 @@ Importing this package loads no screen and no rules: `DystopianWarsUI` imports t
 (`tui.dystopian.screen`) when it is asked for one, and gives the ruleset its library
 (`tui.dystopian.library`) when the ruleset is first imported (`tui.lazylibrary`). Its parts:
 the setup form and game screens (`tui.dystopian.screen`, `tui.dystopian.setup`,
-`tui.dystopian.game_screen`), the board and the model card (`tui.dystopian.board_view`,
+`tui.dystopian.game_screen`), the fleet builder (`tui.dystopian.builder`, its files
+`tui.dystopian.fleet_store`), the board and the model card (`tui.dystopian.board_view`,
 `tui.dystopian.model_panel`), the activation workflow without the screen
 (`tui.dystopian.workflow`), the rules page (`tui.dystopian.rules`), the asset files' edge
 (`tui.dystopian.files`, `tui.dystopian.library`) and their checker
@@ -45,7 +46,8 @@ class DystopianWarsUI:
   keyboard (hot-seat): roll off for the table edges and Field Orders, deploy squadron by
   squadron, then activate squadrons in turn: move each model, declare its attacks (exploding
   dice, linked fire) and end the activation; six turns or a Field Order fulfilled end it.
-  `?` in the game opens a summary of the rules.
+  `?` in the game opens a summary of the rules; `Z` switches the board between its zoomed view
+  and the compact one (two cells a hex).
 """
     menu = True
     marks = MARKS

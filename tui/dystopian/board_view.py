@@ -8,15 +8,26 @@ sparse dots, every other kind a denser fill of its glyph; each kind differs by g
 colour, so the board reads in the monochrome theme too.
 
 Models are the board's unit markers (`model_markers`, DW-28.13 item 16): a letter for the model
-type (B battleship, C cruiser, F frigate, E escort, V carrier, U submarine, A airship, M bomber,
-L landship, T tank, X fortification; the first player's upper case, the second's lower case),
-the facing mark, the owner's colour, and a mark beside the letter for the level: ``^`` flying,
-``"`` obscured, ``v`` submerged. A flyer over a ship shares its hex (the board's ``+`` says more
-than one model stands there; Tab picks either).
+type, the rendering note's (B battleship, C cruiser, F frigate, E escort, S submarine, K carrier,
+A airship, M bomber, L landship, T tank, X fortification; the first player's upper case, the
+second's lower case), the facing mark, the owner's colour, and the level: in the zoomed view a
+mark beside the letter (``^`` flying, ``"`` obscured, ``v`` submerged), in the compact view the
+text style (`tui.dystopian.pieces`, which draws wings and mines too; `mine_markers` makes the
+mines on the table, DW-18.6, ``*`` in their owner's colour). A flyer over a ship shares its hex
+(the board's ``+`` says more than one model stands there; Tab picks either).
 
-The overlays (`arc_marks`): the hexes a weapon of the selected model bears on, each with its
-range band (1-4; ``h`` beside it where only half the dice reach, DW-14.4 / DW-28.6), and the
-hexes a move may end in (the screen's reach overlay).
+A Camouflage template (DW-23, DW-28.10) lasts until the End Phase: its seven hexes are drawn
+filled with ``░`` (``&`` in ASCII) in their own colour (`DWBoardView.camouflage`).
+
+`DWBoard` has both views of the shared board: zoomed (8 x 5 cells a hex, wide when the board
+fits) and compact (2 cells a hex, a row a line: the whole 36 x 24 table in 72 x 24 cells);
+the screen's ``Z`` switches (`tui.widgets.hexboard_compact`).
+
+The overlays (`fire_overlay`, `arc_marks`): the hexes a weapon of the selected model bears on,
+shaded (DW-28.6), the outer ring of each range band it has dice in, all round the model, with
+the band's number (4, 8, 12 and 16 hexes out, DW-28.7), ``½`` (``h``) where only half the dice
+reach (DW-14.4); the line of sight to a target (the screen's path, struck when blocked, DW-28.8)
+and the hexes a move may end in (the screen's reach overlay).
 """
 
 from __future__ import annotations
@@ -39,19 +50,16 @@ from engine.dystopian.geometry import (
 from engine.dystopian.models import Arc as CardArc
 from engine.dystopian.models import ModelType
 from engine.dystopian.terrain import TerrainKind, TerrainMap
-from engine.hexes import Hex
-from tui.dystopian.mine_view import MINE_GLYPH, MineMarker
-from tui.dystopian.wing_view import WingMarker
+from engine.hexes import Facing, Hex
+from tui.dystopian.pieces import PIECE_CSS, PIECE_ROLES, DWPieces, MineMarker, ModelMarker
 from tui.widgets.board_view import Glyph, HexFace
-from tui.widgets.hexboard import BoardPicture, HexBoard, UnitMarker
-from tui.widgets.hexboard_legend import HexLegend, unit_rows
+from tui.widgets.hexboard import HexBoard
+from tui.widgets.hexboard_legend import ARROWS, HexLegend, unit_rows, uses_mono
 
 if TYPE_CHECKING:
     from engine.dystopian.models import Weapon
     from engine.dystopian.state import DWState
-    from engine.hexes import Facing
     from tui.widgets.board_view import LegendRow
-    from tui.widgets.hexboard import Cell
 
 __all__ = [
     "GLYPHS",
@@ -61,8 +69,11 @@ __all__ = [
     "DWBoard",
     "DWBoardView",
     "DWLegend",
+    "FireOverlay",
     "arc_marks",
     "describe_hex",
+    "fire_overlay",
+    "mine_markers",
     "model_letter",
     "model_markers",
     "weapon_cover",
@@ -92,12 +103,18 @@ LEVEL_GLYPHS: dict[Level, Glyph] = {
 }
 """DW-11.8 / DW-11.9: the mark beside a model's letter for its level (surface: none)."""
 
-TERRAIN_ROLES: tuple[str, ...] = tuple(
-    dict.fromkeys([*(g.role for g in GLYPHS.values()), "flying", "submerged"])
-)
-"""The roles a DW board adds to the board's own."""
+CAMOUFLAGE_GLYPH = Glyph("camouflage", "camouflage cloud (DW-23)", "░", "&", "xxxxxx", "xxxxxx")
+"""DW-23 Camouflage: the template's hexes, until the End Phase."""
 
-TERRAIN_CSS = """
+TERRAIN_ROLES: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [*(g.role for g in GLYPHS.values()), "flying", "submerged", "camouflage", *PIECE_ROLES]
+    )
+)
+"""The roles a DW board adds to the board's own (terrain, level marks, compact pieces)."""
+
+TERRAIN_CSS = (
+    """
 WIDGET > .hexboard--sea { color: $secondary-darken-1; }
 WIDGET > .hexboard--land { color: $warning-darken-2; }
 WIDGET > .hexboard--reef { color: $error-lighten-1; }
@@ -111,21 +128,25 @@ WIDGET > .hexboard--portal { color: $accent; text-style: bold; }
 WIDGET > .hexboard--vortex { color: $accent-lighten-1; text-style: bold; }
 WIDGET > .hexboard--flying { color: $accent; text-style: bold; }
 WIDGET > .hexboard--submerged { color: $secondary; text-style: bold; }
+WIDGET > .hexboard--camouflage { color: $foreground-darken-2; }
 """
+    + PIECE_CSS.strip("\n")
+    + "\n"
+)
 """The colours of the terrain and level roles, for ``WIDGET`` = a board or legend widget class."""
 
 _LETTERS: Final = {
-    ModelType.CARRIER: "V",
+    ModelType.CARRIER: "K",
     ModelType.DREADNOUGHT: "D",
     ModelType.BATTLESHIP: "B",
-    ModelType.SUBMARINE: "U",
+    ModelType.SUBMARINE: "S",
     ModelType.GUNSHIP: "G",
     ModelType.CRUISER: "C",
-    ModelType.DESTROYER: "K",
+    ModelType.DESTROYER: "V",
     ModelType.FRIGATE: "F",
     ModelType.ESCORT: "E",
     ModelType.CORVETTE: "O",
-    ModelType.SKY_FORTRESS: "S",
+    ModelType.SKY_FORTRESS: "U",
     ModelType.AIRSHIP: "A",
     ModelType.GYRO: "Y",
     ModelType.ROTOR: "R",
@@ -142,7 +163,9 @@ _LETTERS: Final = {
     ModelType.ROBOT: "I",
     ModelType.FORTIFICATION: "X",
 }
-"""One letter for each model type (DW-3.2, DW-3.3)."""
+"""One letter for each model type (DW-3.2, DW-3.3): the rendering note's where it gives one
+(DW-28.13: S submarine, K carrier); the destroyer and the sky fortress, whose letters those
+took, are V and U."""
 
 
 def terrain_face(kind: TerrainKind, *, ascii_only: bool) -> HexFace:
@@ -173,15 +196,40 @@ def legend_rows(*, ascii_only: bool = False) -> list[LegendRow]:
         for g in LEVEL_GLYPHS.values()
     ]
     rows.append(((("*F5", ("side-0",)),), "a wing: kind (F R B T) and tokens"))
-    rows.append((((f"{MINE_GLYPH.char(ascii_only=ascii_only)}M4", ("side-0",)),), "a mine: AD"))
-    return unit_rows(ascii_only=ascii_only, cost="move ends", terrain=rows)
+    half = "h" if ascii_only else "½"
+    rows += [
+        ((("2", ("ring",)),), "range band 1-4: its outer ring (DW-28.7)"),
+        (((half, ("ring",)),), "half the dice: the arc's edge (DW-14.4)"),
+    ]
+    return unit_rows(ascii_only=ascii_only, cost="move ends", terrain=rows) + compact_rows(
+        ascii_only=ascii_only
+    )
+
+
+def compact_rows(*, ascii_only: bool = False) -> list[LegendRow]:
+    """The legend rows of the compact view's pieces (`tui.dystopian.pieces`)."""
+    north = ARROWS[Facing.N].char(ascii_only=False) if not ascii_only else "0"
+    return [
+        ((), "Compact view"),
+        (((f"B{north}", ("piece-0",)), (" ", ()), (f"b{north}", ("piece-1",))), "models, N"),
+        ((("012345", ("piece-0",)),), "ASCII facing: N NE SE S SW NW"),
+        (((f"A{north}", ("piece-0", "level-flying")),), "flying (bold)"),
+        (((f"A{north}", ("piece-0", "level-obscured")),), "obscured (reverse)"),
+        (((f"S{north}", ("piece-0", "level-submerged")),), "submerged (dim)"),
+        ((("5F", ("piece-0", "level-flying")),), "a wing: tokens, kind"),
+        ((("* ", ("piece-0",)),), "a mine"),
+    ]
 
 
 @frozen
 class DWBoardView:
-    """A DW `TerrainMap` as the hex board draws it (`tui.widgets.board_view.BoardView`)."""
+    """A DW `TerrainMap` as the hex board draws it (`tui.widgets.board_view.BoardView`).
+
+    ``camouflage``: the hexes under Camouflage templates (DW-23), drawn over the terrain.
+    """
 
     terrain: TerrainMap
+    camouflage: frozenset[Hex] = frozenset()
 
     @property
     def roles(self) -> tuple[str, ...]:
@@ -204,6 +252,8 @@ class DWBoardView:
 
     def face(self, where: Hex, *, ascii_only: bool) -> HexFace:
         """How a hex is drawn (`terrain_face`)."""
+        if where in self.camouflage:
+            return CAMOUFLAGE_GLYPH.face(ascii_only=ascii_only)
         cell = self.terrain.cell(where)
         return HexFace() if cell is None else terrain_face(cell.kind, ascii_only=ascii_only)
 
@@ -218,7 +268,7 @@ def model_letter(model_type: ModelType, owner: int) -> str:
     return letter.lower() if owner == 1 else letter
 
 
-def model_markers(state: DWState, selected: int | None = None) -> list[UnitMarker]:
+def model_markers(state: DWState, selected: int | None = None) -> list[ModelMarker]:
     """Every model on the board as a marker: letter, facing, owner's colour, level, selection.
 
     Flyers come first in a hex they share with a ship, so the flyer is drawn over it unless the
@@ -230,7 +280,7 @@ def model_markers(state: DWState, selected: int | None = None) -> list[UnitMarke
             continue
         card = state.card(index)
         markers.append(
-            UnitMarker(
+            ModelMarker(
                 model.hex,
                 model_letter(card.type, model.owner),
                 model.facing,
@@ -238,10 +288,25 @@ def model_markers(state: DWState, selected: int | None = None) -> list[UnitMarke
                 kind=LEVEL_GLYPHS.get(model.level),
                 selected=index == selected,
                 label=f"{model.ident} {card.name}",
+                level=model.level,
             )
         )
     markers.sort(key=lambda m: m.kind is None or m.kind.role != "flying")
     return markers
+
+
+def mine_markers(state: DWState) -> list[MineMarker]:
+    """Every mine on the table (DW-18.6, ``state.mines``): ``*`` in its owner's colour."""
+    return [
+        MineMarker(
+            mine.hex,
+            "m" if mine.owner == 1 else "M",
+            Facing.N,
+            side=mine.owner % 4,
+            label=f"a mine of {state.players[mine.owner]} ({mine.ad} AD)",
+        )
+        for mine in state.mines
+    ]
 
 
 def weapon_cover(weapon: Weapon, origin: Hex, facing: Facing, target: Hex) -> Cover:
@@ -290,41 +355,41 @@ def arc_marks(
     return marks
 
 
-class DWPicture(BoardPicture):
-    """The shared board's picture, with DW's wing tokens (`tui.dystopian.wing_view`).
+@frozen
+class FireOverlay:
+    """What ``v`` shows of one weapon: its arc shaded and its range bands' rings (DW-28.6/7)."""
 
-    A wing is drawn ``*F5`` (mark, letter, tokens) instead of a letter and a facing mark; a CAP
-    wing under its host's token shows its letter and tokens at the right of the hex (DW-20.8)
-    when no overlay text is there.
+    arc: frozenset[Hex]
+    """The hexes the weapon bears on, in a band where it prints dice (`arc_marks`)."""
+    rings: dict[Hex, str]
+    """The outer hex ring of each such band, all round the model, with the band's number; a
+    hex of the arc that only half the dice reach has ``½`` (``h``) after it or alone."""
+
+
+def fire_overlay(
+    state: DWState, index: int, weapon: int, *, ascii_only: bool = False
+) -> FireOverlay:
+    """DW-28.6 / DW-28.7: the arc of weapon ``weapon`` of model ``index`` and its band rings.
+
+    A band's ring is the hexes exactly 4, 8, 12 or 16 hexes away (RB1 to RB4 end there), drawn
+    for each band the weapon has dice in, in every direction (a ring outside the arc shows how
+    far a turn would reach); dropped weapons (mines) bear on nothing and show none.
     """
-
-    def _token(self, unit: UnitMarker) -> list[Cell]:
-        if isinstance(unit, MineMarker):  # DW-18.6: ¤M4
-            mine = (f"side-{unit.side % 4}",)
-            mark = "x" if unit.kind is None else unit.kind.char(ascii_only=self.ascii_only)
-            return [(mark, (*mine, "kind")), (unit.letter[:1], mine), (str(unit.ad)[-1:], mine)]
-        if not isinstance(unit, WingMarker):
-            return super()._token(unit)
-        roles: tuple[str, ...] = (f"side-{unit.side % 4}",)
-        if unit.selected:
-            roles = (*roles, "selected")
-        mark = "*" if unit.kind is None else unit.kind.char(ascii_only=self.ascii_only)
-        count = str(unit.tokens)[-1:]
-        return [(mark, (*roles, "kind")), (unit.letter[:1] or "?", roles), (count, roles)]
-
-    def _upper(self, where: Hex, face: HexFace) -> list[Cell]:
-        cells = super()._upper(where, face)
-        units = self.units.get(where, ())
-        shown = next((unit for unit in units if unit.selected), units[0] if units else None)
-        cap = next(
-            (u for u in units if isinstance(u, WingMarker) and u.cap and u is not shown), None
-        )
-        if cap is None or self.reach.get(where) or self.marks.get(where):
-            return cells
-        end = self.step - self._inset
-        roles: tuple[str, ...] = (f"side-{cap.side % 4}", "kind")
-        cells[end - 2 : end] = [(cap.letter[:1], roles), (str(cap.tokens)[-1:], roles)]
-        return cells
+    marks = arc_marks(state, index, weapon, ascii_only=ascii_only)
+    model = state.models[index]
+    card_weapon = state.card(index).weapons[weapon]
+    rings: dict[Hex, str] = {}
+    if model.hex is not None and card_weapon.arc is not CardArc.DROPPED:
+        for where in state.setup.terrain:
+            distance = model.hex.distance(where)
+            band = range_band(distance)
+            if distance % 4 or band is None or card_weapon.ad_at(int(band)) is None:
+                continue
+            rings[where] = str(int(band))
+    for where, text in marks.items():
+        if len(text) > 1:  # half the dice: the band's digit, then the mark
+            rings[where] = rings.get(where, "") + text[1:]
+    return FireOverlay(frozenset(marks), rings)
 
 
 class DWBoard(HexBoard, inherit_bindings=False):
@@ -365,19 +430,34 @@ class DWBoard(HexBoard, inherit_bindings=False):
         view: DWBoardView | None = None,
         *,
         ascii_only: bool = False,
+        compact: bool = False,
         id: str | None = None,  # noqa: A002 - Textual's name for it
     ) -> None:
-        """Create the board with DW's picture (wing tokens, `DWPicture`)."""
-        super().__init__(None, ascii_only=ascii_only, id=id)
-        self._picture = DWPicture(ascii_only=ascii_only)
-        self.set_view(view)
+        """Create the board with DW's pieces (`tui.dystopian.pieces.DWPieces`), maybe compact."""
+        self.pieces = DWPieces()
+        super().__init__(view, ascii_only=ascii_only, id=id, pieces=self.pieces)
+        self.set_compact(compact)
 
-    def show_terrain(self, terrain: TerrainMap) -> None:
-        """Show ``terrain`` (the same map object again changes nothing)."""
+    def on_mount(self) -> None:
+        """Facing digits in the compact view where arrows may not show (16 colours, mono)."""
+        super().on_mount()
+        system = self.app.console.color_system
+        self.pieces.digits = uses_mono(self) or system in {None, "standard"}
+
+    def toggle_compact(self) -> bool:
+        """Switch between the compact and the zoomed view; return True if compact now."""
+        self.set_compact(not self.compact)
+        return self.compact
+
+    def show_terrain(self, terrain: TerrainMap, camouflage: frozenset[Hex] = frozenset()) -> None:
+        """Show ``terrain`` and the Camouflage templates on it (the same again changes nothing)."""
         view = self.view
         if isinstance(view, DWBoardView) and view.terrain is terrain:
+            if view.camouflage != camouflage:  # only the template's hexes redraw
+                changed = view.camouflage ^ camouflage
+                self.set_view(DWBoardView(terrain, camouflage), changed=changed)
             return
-        self.set_view(DWBoardView(terrain))
+        self.set_view(DWBoardView(terrain, camouflage))
 
 
 class DWLegend(HexLegend):

@@ -16,13 +16,25 @@ on one previews each weapon (or linked group) that bears, with its dice per rang
 linked total, the number needed and the hits to expect, 1-9 picks, Enter declares (DW-7.2 step
 3a, DW-17). ``e`` ends the activation: the attacks are rolled, morale follows, and the other
 player's turn comes with the board hidden until he takes the terminal. ``v`` shows the selected
-model's fire arcs, a weapon at a time, with their range bands. The end shows the score screen.
+model's fire arcs, a weapon at a time: the arc shaded, the outer ring of each range band with its
+number, and the line of sight to the model under the cursor (DW-28.6 to DW-28.8, the hex line
+says clear, partial or blocked and why). ``Z`` switches the board between the zoomed view and
+the compact one, two cells a hex (DW-28.13 item 16). The end shows the score screen.
 
 Tiny-flyer wings (DW-20, `tui.dystopian.wing_view` and `wing_plans`): Tab steps through the
 player's models, then his wings (Enter on a hex selects a wing flying there); the wing's card
 replaces the model's. ``l`` launches (from the selected carrier, or the selected wing on its
 deck), ``m`` flies the selected wing (Enter on a shaded hex, then 1-9: attack, land, CAP), ``u``
 refuels a wing off its edge, ``k`` turns a model's AA on a wing; each with its preview.
+
+STAR cards (DW-8, `tui.dystopian.star_view`): the order panel lists the hand of the player to act
+with each card's type; when a seat is asked to answer (a T card at the turn's start, an R card
+against an attack on its model, a counter card, the End Phase's discards; the board is handed
+over to it), the panel numbers its cards: 1-9 plays or discards one, x passes.
+
+Generators (DW-23, `tui.dystopian.generator_view`): ``g`` plans the selected model's generator
+(after moving; Kinetic before), the preview naming the models it reaches and the dice it rolls;
+``o`` shades the hexes a Camouflage template may take, whose seven hexes the board then draws.
 
 Every choice comes from the engine's `legal_commands` (`tui.dystopian.workflow.order_groups`):
 a command class the engine gains (boarding, aircraft, cards) is listed for its model under a key
@@ -58,6 +70,7 @@ from engine.dystopian.moving import move_problem
 from engine.dystopian.narrate import ORDER_TEXT
 from engine.dystopian.rules import legal_commands, prompt_text
 from engine.dystopian.ruleset import RULESET
+from engine.dystopian.star_commands import PassAnswer
 from engine.dystopian.state import DWState, Stage
 from engine.dystopian.wing_commands import FlyWing, LaunchWing
 from engine.dystopian.wing_rules import wing_hex
@@ -68,13 +81,17 @@ from tui.dystopian.board_view import (
     DWBoard,
     DWBoardView,
     DWLegend,
-    arc_marks,
     describe_hex,
+    fire_overlay,
+    mine_markers,
     model_markers,
 )
+from tui.dystopian.generator_view import generator_preview
 from tui.dystopian.indirect_view import auxiliary_lines, indirect_lines
-from tui.dystopian.mine_view import drop_lines, mine_markers
+from tui.dystopian.mine_view import drop_lines
 from tui.dystopian.model_panel import ModelPanel, panel_lines
+from tui.dystopian.sight_view import Sighting, sight_to, sight_words
+from tui.dystopian.star_view import answer_lines, answer_options, hand_lines
 from tui.dystopian.wing_plans import (
     flight_options,
     launch_commands,
@@ -116,6 +133,7 @@ if TYPE_CHECKING:
 
     from engine.game import Command, Seat
     from saves.journal import Journal
+    from tui.dystopian.board_view import FireOverlay
     from tui.dystopian.setup import DWStart
 
 __all__ = [
@@ -382,6 +400,18 @@ class DWScreen(GameScreen):
         Binding("left_square_bracket", "turn(-1)", "Turn", show=False, tooltip="Turn left"),
         Binding("right_square_bracket", "turn(1)", "Turn", key_display="[ ]", tooltip="Turn"),
         Binding("e", "end_activation", "End", tooltip="End the activation: roll the attacks"),
+        *(
+            Binding(
+                str(n),
+                f"answer({n})",
+                "Card",
+                key_display="1-9",
+                show=n == 1,
+                tooltip="Asked to answer: play (End Phase: discard) the card of that number",
+            )
+            for n in range(1, 10)
+        ),
+        Binding("x", "pass_answer", "Pass", tooltip="Asked to answer: play no card (DW-8.2)"),
         Binding("v", "arcs", "Arcs", tooltip="Show the selected model's fire arcs, a weapon each"),
         Binding("z", "undo", "Undo", tooltip="Take back the last command (not past dice)"),
         Binding("y", "redo", "Redo", show=False, tooltip="Give again what undo took back"),
@@ -398,6 +428,7 @@ class DWScreen(GameScreen):
         *jump_bindings("turn"),
         Binding("L", "legend", "Legend", show=False, tooltip="Show or hide the board's legend"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="Keys and rules"),
+        Binding("Z", "zoom", "Zoom", tooltip="Switch the board: compact (2 cells a hex) or zoomed"),
         Binding("f1", "app.help", "Help", show=False),
         Binding("escape", "cancel_plan", "Cancel", tooltip="Drop the plan being prepared"),
         Binding("escape", "back", "Menu", tooltip="Back to the menu (the game is saved)"),
@@ -419,9 +450,15 @@ class DWScreen(GameScreen):
     | m (a wing) | Fly the wing: Enter on a shaded hex, 1-9: attack, land, CAP; 1 first: off. |
     | u | Refuel the selected wing waiting off your edge (or let it wait off the table, DW-20.5). |
     | k | AA: the selected model turns its AA on an enemy wing (shaded), with the hits to expect. |
-    | b, c, d, ... | Other commands the engine allows the selected model (the panel lists them). |
+    | i | Indirect fire (DW-18.7): a Capital target no gun sees, through a spotter that sees it. |
+    | h | AA at an enemy flyer within 4, CC at a diver within 2 (DW-18.2), after the weapons. |
+    | d | Drop a mine in the hex ahead of a minelayer's bow (DW-18.6), before or after moving. |
+    | b, c, g, o, ... | Other commands the engine allows the selected model (the panel lists it). |
     | e | End the activation: the declared attacks are rolled, then morale. |
-    | v | Show the selected model's fire arcs and range bands, a weapon at a time. |
+    | 1-9 (asked) | A STAR card (DW-8.2): T, R on your attacked model, counter; End: discard. |
+    | x (asked) | Play no card (End Phase: keep the rest of the hand and draw). |
+    | v | Fire arcs, a weapon at a time: arc, band rings 1-4, sight to the model under the cursor. |
+    | Z | Switch the board between the zoomed view and the compact one (2 cells a hex). |
     | z, y | Undo, redo (not past a dice roll). |
     | : | Type a command in the command language. |
     | r | The score screen, once the game is over. |
@@ -446,6 +483,8 @@ class DWScreen(GameScreen):
             "unstep",
             "end_activation",
             "cancel_plan",
+            "answer",
+            "pass_answer",
         }
     )
 
@@ -477,6 +516,9 @@ class DWScreen(GameScreen):
         self.wing: int | None = None
         """The selected wing (DW-20), or None: its card shows and its commands are listed."""
         self._wing_groups: tuple[object, object, object] | None = None
+        self._fire: tuple[DWState, tuple[object, ...], FireOverlay] | None = None
+        self.compact_board = False
+        """The board's compact view (``Z``), kept when the layout is composed again."""
         self._legal: tuple[object, list[Command]] | None = None
         self._seat: Seat | object | None = _UNSEEN
         self._turn: tuple[object, ...] = ()
@@ -575,6 +617,7 @@ class DWScreen(GameScreen):
                 yield DWBoard(
                     DWBoardView(self.game.state.setup.terrain),
                     ascii_only=bool(getattr(self.app, "ascii_only", False)),
+                    compact=self.compact_board,
                     id="dw-board",
                 )
                 yield Static(id="dw-hexline", markup=False)
@@ -605,7 +648,7 @@ class DWScreen(GameScreen):
         state = self.state
         self._keep_selection(state)
         board = self.board
-        board.show_terrain(state.setup.terrain)
+        board.show_terrain(state.setup.terrain, state.camouflage_hexes())
         wing = self.wing
         board.set_units(
             [
@@ -642,7 +685,9 @@ class DWScreen(GameScreen):
         if state.turn:
             parts.append(f"Turn {state.turn}/{state.setup.turns}")
         if state.stage is not Stage.OVER and state.stage is not Stage.SETUP:
-            parts.append(f"{state.players[state.active]} to act")
+            window = state.star.window if state.star is not None else None
+            seat = state.active if window is None else window.player  # DW-8.2: who answers
+            parts.append(f"{state.players[seat]} to act")
         if not (self.compact and playing):
             parts.append(f"{state.stage.value}")
         if playing and state.initiative is not None:
@@ -662,6 +707,8 @@ class DWScreen(GameScreen):
         if state.stage is Stage.EDGE:
             who = state.players[state.active]
             return f"{who}: 1 top edge, 2 bottom edge, then Enter (you deploy first)."
+        if self._asked(state):
+            return prompt_text(state) + "  Keys: 1-9 a card, x pass."
         if self.plan == DEPLOY and self.selected is not None:
             ident = state.models[self.selected].ident
             return f"Deploy {ident}: Enter on a shaded hex of your zone ([ ] turn, Tab another)."
@@ -705,18 +752,43 @@ class DWScreen(GameScreen):
             if isinstance(chosen, Fire) and lead is not None:
                 start = state.models[lead].hex
                 end = key_hex(state, chosen)
-                if start is not None and end is not None:
+                sighting = sight_to(state, lead, end)
+                if sighting is not None:
+                    path, blocked = list(sighting.path), sighting.blocked
+                elif start is not None and end is not None:
                     path = list(line(start, end))
         elif self.plan is not None:
             marks = {h: "" for c in self.candidates if (h := key_hex(state, c)) is not None}
-        elif self.arc_weapon is not None and index is not None:
-            ascii_only = board.ascii_only
-            marks = arc_marks(state, index, self.arc_weapon, ascii_only=ascii_only)
+        arc: frozenset[Hex] = frozenset()
+        rings: dict[Hex, str] = {}
+        if self.plan is None and self.arc_weapon is not None and index is not None:
+            shown = self._fire_overlay(state, index, self.arc_weapon)
+            arc, rings = shown.arc, shown.rings
+            sighting = self._sighting(state)
+            if sighting is not None:
+                path, blocked = list(sighting.path), sighting.blocked
+        board.set_arc(arc)
+        board.set_rings(rings)
         board.set_reach(reach)
         board.set_marks(marks)
         if not path and self.picked is not None:
             path = [self.picked]
         board.set_path(path, blocked=blocked)
+
+    def _fire_overlay(self, state: DWState, index: int, weapon: int) -> FireOverlay:
+        """The arc and band rings ``v`` shows (kept per state: the cursor redraws the sight)."""
+        key = (index, weapon, self.board.ascii_only)
+        kept = self._fire
+        if kept is None or kept[0] is not state or kept[1] != key:
+            shown = fire_overlay(state, index, weapon, ascii_only=self.board.ascii_only)
+            kept = self._fire = (state, key, shown)
+        return kept[2]
+
+    def _sighting(self, state: DWState) -> Sighting | None:
+        """``v``: the line of sight from the selected model to the model under the cursor."""
+        if self.plan is not None or self.arc_weapon is None or self.selected is None:
+            return None
+        return sight_to(state, self.selected, self.board.cursor)
 
     def _reach(self, state: DWState, index: int) -> dict[Hex, int | str]:
         """DW-28.4: the hexes a legal move of the model ends in, with the hexes it moves."""
@@ -749,13 +821,30 @@ class DWScreen(GameScreen):
             ]
             if here:
                 text += "  " + ", ".join(here)
+        sighting = self._sighting(state)
+        if sighting is not None:
+            text = sight_words(state, sighting)
         update_static(self.query_one("#dw-hexline", Static), text)
 
     @on(DWBoard.CursorMoved)
     def _cursor_moved(self) -> None:
-        self._hexline(self.state)
+        state = self.state
+        if self.plan is None and self.arc_weapon is not None:
+            self._overlays(state)  # the sight follows the cursor
+        self._hexline(state)
 
-    def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901, PLR0912 - one part a plan
+    def action_zoom(self) -> None:
+        """Switch the board between the zoomed and the compact view (DW-28.13 item 16)."""
+        self.compact_board = self.board.toggle_compact()
+
+    async def relayout(self) -> None:
+        """Compose the other layout (the terminal crossed the line); the cursor stays put."""
+        cursor = self.board.cursor
+        await super().relayout()
+        if cursor is not None:
+            self.board.set_cursor(cursor)
+
+    def _order_lines(self, state: DWState) -> list[str]:  # noqa: C901, PLR0911, PLR0912 - a part a plan
         """The order panel: the selected model, its commands and keys, then the plan's preview."""
         if self.replaying:
             return self._replay_lines(state)
@@ -765,6 +854,8 @@ class DWScreen(GameScreen):
                 *(f"{n}. {describe(c)}" for n, c in enumerate(self.candidates[:9], start=1)),
                 *self._chosen_line(),
             ]
+        if self._asked(state):  # DW-8.2 / DW-8.3: a STAR card asked of one seat
+            return answer_lines(state, self.legal(), compact=self.compact)
         index = self.selected
         if self.wing is not None:
             wing = state.wings[self.wing]
@@ -793,7 +884,7 @@ class DWScreen(GameScreen):
             waiting = off_board_line(state)
             if waiting:
                 lines.append(waiting)
-            return lines
+            return lines + hand_lines(state, state.active, compact=self.compact)
         if self.plan == MOVE and index is not None:
             lines += self._move_lines(state, index)
         elif len(self.options) > 1 or (self.options and self.chosen is None):
@@ -808,10 +899,15 @@ class DWScreen(GameScreen):
             lines += drop_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
+            lines += generator_preview(state, self.chosen)  # DW-23
         elif self.plan in _PICKED_BY_HEX:
             lines.append(f"{len(self.candidates)} shaded hexes: Enter on one.")
         lines += self._chosen_line()
         return lines
+
+    def _asked(self, state: DWState) -> bool:
+        """A STAR card window is open (DW-8.2) and this is live play."""
+        return not self.replaying and state.star is not None and state.star.window is not None
 
     def _fleet_lines(self, state: DWState) -> list[str]:
         """Each fleet: its name, points and models on the table (DW-22.2)."""
@@ -825,6 +921,8 @@ class DWScreen(GameScreen):
         waiting = off_board_line(state)
         if waiting:
             lines.append(waiting)
+        if state.stage is Stage.ACTIVATION:
+            lines += hand_lines(state, state.active, compact=self.compact)
         return lines
 
     def _replay_lines(self, state: DWState) -> list[str]:
@@ -1312,6 +1410,18 @@ class DWScreen(GameScreen):
             return
         self.execute(EndActivation())
 
+    def action_answer(self, number: int) -> None:
+        """DW-8.2 / DW-8.3: play (or discard) the ``number``-th card the window lists."""
+        options = answer_options(self.legal())
+        if number > len(options):
+            self.refuse(f"No card {number} to answer with.", title="Card")
+            return
+        self.execute(options[number - 1])
+
+    def action_pass_answer(self) -> None:
+        """DW-8.2: play no card now (the End Phase: keep the rest and draw)."""
+        self.execute(PassAnswer())
+
     # ------------------------------------------------------------------ turns and the end
     def _hand_over(self, state: DWState) -> None:
         """Hide the board when the other player must act (hot-seat)."""
@@ -1325,7 +1435,7 @@ class DWScreen(GameScreen):
         if not handover_wanted(saves_dir_of(self)):
             return
         why = prompt_text(state)
-        if state.stage is Stage.ACTIVATION:
+        if state.stage is Stage.ACTIVATION and not self._asked(state) and state.activation is None:
             why = f"Turn {state.turn}: activate one of your squadrons."
         self._passing = True
         self.app.push_screen(PassScreen(state.players[seat], why), self._taken)
@@ -1361,7 +1471,7 @@ class DWScreen(GameScreen):
 
         self.app.push_screen(DWRulesScreen())
 
-    def allows(  # noqa: C901, PLR0911 - one answer a kind of key
+    def allows(  # noqa: C901, PLR0911, PLR0912 - one answer a kind of key
         self, action: str, parameters: tuple[object, ...]
     ) -> bool:
         """Which keys act now: the plan's, the selected model's commands, the end."""
@@ -1374,6 +1484,11 @@ class DWScreen(GameScreen):
         planning = self.chosen is not None or (self.plan is not None and not automatic)
         if self.is_mounted and self.command_line.has_class("-open"):
             planning = False  # Escape closes the command line first
+        asked = self._asked(state)
+        if action in {"answer", "pass_answer"}:  # DW-8.2: only while a seat is asked
+            return asked
+        if asked and action in {"order", "alternative", "end_activation", "step", "turn"}:
+            return False
         if action == "cancel_plan":
             return planning
         if action == "back":

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from engine.dystopian.models import Catalogue, ModelCard
     from engine.dystopian.ruleset import Library
 
-__all__ = ["install", "read_library", "user_folder"]
+__all__ = ["install", "read_library", "read_models", "user_folder"]
 
 _Texts = list[tuple[Path, str, str]]
 """Each readable file with its ``format`` and its text."""
@@ -145,6 +145,13 @@ def read_library(folders: Sequence[Path] = ()) -> tuple[Library, list[str]]:
     models = _models(texts, catalogue, skipped)
     fleets = _fleets(texts, models, skipped)
     return Library(MappingProxyType(fleets), tuple(catalogue.cards.values())), skipped
+
+
+def read_models(folders: Sequence[Path] = ()) -> dict[str, ModelCard]:
+    """The model cards by id of the same files (the fleet builder's roster); never raises."""
+    skipped: list[str] = []
+    texts = _read(_files(folders), skipped)
+    return _models(texts, _catalogue(texts, skipped), skipped)
 
 
 def install(folders: Sequence[Path] = (), *, report: TextIO | None = None) -> Library:

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from engine.dystopian.combat import weapon_ad
 from engine.dystopian.combat_segment import shooter
+from tui.dystopian.generator_view import generator_lines
 
 if TYPE_CHECKING:
     from engine.dystopian.models import Weapon
@@ -35,6 +36,7 @@ _FLAGS: Final = (
     ("fusion_leak", "Fusion Leak"),
     ("derelict", "derelict"),
     ("prize", "prize"),
+    ("sonic", "Sonic stun (-2 AD, AA, CC, MD)"),
 )
 """DW-5 / DW-16.2: the yes-or-no markers, in the panel's words."""
 _COUNTS: Final = (
@@ -91,6 +93,7 @@ def panel_lines(state: DWState, index: int, *, compact: bool = False) -> list[st
         lines.append("Markers: " + ", ".join(markers))
     if card.mars and not compact:
         lines.append("MARs: " + ", ".join(str(m) for m in card.mars))
+    lines += generator_lines(state, index)
     lines.append("Weapons (AD RB1/RB2/RB3/RB4):")
     firing = shooter(state, index)
     for weapon in card.weapons:

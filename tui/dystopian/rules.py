@@ -98,6 +98,18 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   **Abort** the wing (no attacks this activation). Models may turn their AA on a wing within
   4 hexes in their activation.
 
+## Generators
+
+- Fitted to some models (the placeholder cards offer them as options). After moving, `g` uses
+  one, once an activation: UPG or Tesla at one model within 4 hexes; Disruption, Sonic and Pulse
+  reach every other model within 4 hexes, friends too; Fury splits its dice among the models
+  named at its level. Kinetic comes before the model moves: 1D6" more, then it must move at
+  least half. `o` lays a Camouflage cloud (7 hexes, drawn `░`) that no fire passes until the End
+  Phase.
+- Fury and Pulse store 2 dice an activation (10 at most) and spend them all instead of shooting.
+  A Sonic stun (5-6) costs 2 AD, AA, CC and boarding dice until its next activation ends.
+- A Field rolls 2D6 when a generator touches its model: any 4-6 cancels the effect.
+
 ## Damage
 
 - Hits equal to the target's **Damage Rating** cost one Hull Point; hits reaching its
@@ -110,6 +122,17 @@ six turns, or ends the instant a fleet fulfils its Field Order.
 - A squadron that loses a model tests to break; a broken model fires and moves worse and tests
   bravery after its activation.
 
+## STAR cards (an option)
+
+- Each player draws a card per squadron at the start; the hand holds one card per squadron still
+  on the table (at most 5). In the End Phase you may discard any number, then draw up to it.
+- **S** cards are played on your squadron as it activates, before it moves; **A** cards on one of
+  its models (not after an S card). **T** cards are chosen face down at the start of a turn and
+  revealed together; they last the turn. **R** cards answer an attack declared on your model,
+  before its dice are rolled. **Counter** cards cancel a card with Sturginium symbols the
+  opponent just played: their strengths add up to at least its symbols; all are discarded.
+- When you are asked to answer, the panel numbers your cards: `1`-`9` plays one, `x` passes.
+
 ## The end
 
 - After six turns, or when a fleet has no model left, or the instant a Field Order is met. Victory
@@ -117,10 +140,13 @@ six turns, or ends the instant a fleet fulfils its Field Order.
 
 ## On the screen
 
-- Letters are model types (B battleship, C cruiser, F frigate, E escort, V carrier, U submarine,
+- Letters are model types (B battleship, C cruiser, F frigate, E escort, K carrier, S submarine,
   A airship, M bomber, L landship, T tank, X fortification): upper case the first player's,
   lower case the second's; the arrow beside it is its bow. `^` flying, `"` obscured, `v`
   submerged.
+- `Z` switches the board to the compact view, two cells a hex (and back): a letter and its
+  facing (the digits 0-5, N to NW, in 16 colours), a wing's tokens and kind (`5F`), a mine `*`;
+  bold flying, reverse obscured, dim submerged.
 - A wing is `*` and a letter for its kind (F fighters, R recon, B bombers, T torpedo
   bombers; upper case the first player's) and its tokens: `*F5`. A wing on CAP shows its
   letter and tokens at the right of its host's hex (the host shows `+`). Wings off the table are
@@ -130,9 +156,10 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   `m` fly the wing (Enter on a shaded hex, then 1-9: just fly, attack, land or CAP; 1 before
   picking: off your edge to refuel), `u` refuel, `k` a model's AA at a wing. Each shows what
   it does, its fuel and the hits to expect; Enter gives it.
-- `v` shades the selected model's fire arc, weapon by weapon, each hex with its range band
-  (`h` or `½`: half the dice reach). While a move is plotted the hexes a legal move ends in show
-  how many hexes it moves.
+- `v` shades the selected model's fire arc, weapon by weapon, writes each range band's number on
+  its outer ring (4, 8, 12, 16 hexes out, all round; `h` or `½`: half the dice reach) and draws
+  the line of sight to the model under the cursor (the hex line: clear, partial or blocked).
+  While a move is plotted the hexes a legal move ends in show how many hexes it moves.
 """
 """The rules in the page's Markdown subset."""
 

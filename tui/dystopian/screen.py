@@ -51,14 +51,17 @@ def replay(game: Game[Any, Any, Any, Any], path: Path | None) -> Screen[Any]:
 
 
 def help_sections() -> list[tuple[str, type[DOMNode]]]:
-    """The setup, board, play, hand-over, score and rules screens' keys."""
+    """The setup, fleet builder, board, play, hand-over, score and rules screens' keys."""
     from tui.dystopian.board_view import DWBoard  # noqa: PLC0415 - on demand
+    from tui.dystopian.builder import FleetBuilderScreen, FleetList  # noqa: PLC0415
     from tui.dystopian.game_screen import DWScreen, PassScreen, ScoreScreen  # noqa: PLC0415
     from tui.dystopian.rules import DWRulesScreen  # noqa: PLC0415
     from tui.dystopian.setup import DWSetupScreen  # noqa: PLC0415
 
     return [
         ("Dystopian Wars: new game", DWSetupScreen),
+        ("Dystopian Wars: fleet builder", FleetBuilderScreen),
+        ("Dystopian Wars: the builder's fleet list", FleetList),
         ("Dystopian Wars: the board", DWBoard),
         ("Dystopian Wars: play and replay", DWScreen),
         ("Dystopian Wars: passing the terminal (hot-seat)", PassScreen),

@@ -1,10 +1,14 @@
 """Set up a new Dystopian Wars game: two players, each with a fleet, and the dice seed.
 
-The form of DW-22 (two fleets, hot-seat): each player's name and fleet, chosen among the fleets
-read from ``assets/dystopian/fleets`` (the sample fleets of DW-28.12, `tui.dystopian.files`),
-each shown with its points and its Maximum Fleet Value; the board is the open-water 36 x 24
-board of DW-28.1 and the game lasts six turns (DW-22.6) with Field Orders rolled (DW-22.4), as
-the ruleset's default scenario says (`engine.dystopian.ruleset.DEFAULT_SCENARIO`).
+The form of DW-22 (two fleets, hot-seat; the STAR cards of DW-8 as a box to tick): each player's
+name and fleet, chosen among the fleets read from ``assets/dystopian/fleets`` (the sample fleets
+of DW-28.12, `tui.dystopian.files`) and the user's folder (`tui.dystopian.library`), each shown
+with its points and its Maximum Fleet Value; the board is the open-water 36 x 24 board of DW-28.1
+and the game lasts six turns (DW-22.6) with Field Orders rolled (DW-22.4), as the ruleset's
+default scenario says (`engine.dystopian.ruleset.DEFAULT_SCENARIO`).
+
+Ctrl+B (or the "Build a fleet..." button) opens the fleet builder (`tui.dystopian.builder`):
+the fleet it saves joins the list at once, chosen for the player whose row was last in focus.
 
 Starting dismisses the form with a `DWStart` (the setup and the dice seed); `build_setup` makes
 the setup and is tested without the form. `game_library` gives the ruleset its fleets from the
@@ -17,11 +21,11 @@ import random
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from attrs import frozen
-from textual import on
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from engine.dystopian.fleet import fleet_problems
 from engine.dystopian.ruleset import DEFAULT_SCENARIO, RULESET, setup_from_scenario
@@ -33,6 +37,7 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from engine.dystopian.fleet import Fleet
+    from tui.dystopian.builder import Built
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -93,9 +98,15 @@ def setup_problems(names: Sequence[str], fleets: Sequence[Fleet | None]) -> list
 
 
 def build_setup(
-    fleets: Mapping[str, Fleet], names: Sequence[str], chosen: Sequence[str]
+    fleets: Mapping[str, Fleet],
+    names: Sequence[str],
+    chosen: Sequence[str],
+    *,
+    star_cards: bool = False,
 ) -> DWSetup:
     """The setup of a game of these players and fleets on the default board (DW-28.1).
+
+    ``star_cards``: play with the STAR deck (DW-8, an option), the catalogue's cards.
 
     Raises:
         ValueError: a problem `setup_problems` names, or a fleet not in ``fleets``.
@@ -109,7 +120,11 @@ def build_setup(
     scenario["players"] = [
         {"name": name, "fleet": fleet} for name, fleet in zip(cleaned, chosen, strict=True)
     ]
-    return setup_from_scenario(scenario, fleets)
+    if not star_cards:
+        return setup_from_scenario(scenario, fleets)
+    scenario["star_cards"] = True  # DW-8: the deck is the catalogue's (DW-28.12's placeholders)
+    library = RULESET.library
+    return setup_from_scenario(scenario, fleets, library.cards if library is not None else ())
 
 
 class DWSetupScreen(Screen[DWStart | None]):
@@ -120,6 +135,7 @@ class DWSetupScreen(Screen[DWStart | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", priority=True, tooltip="Start the game"),
+        Binding("ctrl+b", "build", "Build a fleet", priority=True, tooltip="The fleet builder"),
         Binding("escape", "cancel", "Back", tooltip="Back to the menu"),
     ]
     """
@@ -127,6 +143,8 @@ class DWSetupScreen(Screen[DWStart | None]):
     | :- | :- |
     | Tab, Shift+Tab | The next (previous) field. |
     | Enter | On a fleet: open its list; in the list: pick the fleet. |
+    | Space | On the STAR cards box: play with the deck or without (DW-8). |
+    | Ctrl+B | Build a fleet (DW-22): it joins the list, chosen for this row's player. |
     | Ctrl+S | Start the game. |
     | Escape | Back to the menu. |
     """
@@ -145,6 +163,7 @@ class DWSetupScreen(Screen[DWStart | None]):
         naval = next((n for n in self.fleets if "naval" in n.casefold()), None)
         first = naval or next(iter(self.fleets), None)
         self.chosen: list[str | None] = [first] * PLAYERS
+        self.seat = 0
         self.seed = (
             random.SystemRandom().randrange(1, 1_000_000) if random_seed is None else random_seed
         )
@@ -171,9 +190,11 @@ class DWSetupScreen(Screen[DWStart | None]):
                         classes="dws-fleet",
                     )
                 yield Static(id=f"dws-points-{seat}", classes="dws-points", markup=False)
+            yield Button("Build a fleet... (Ctrl+B)", id="dws-build", compact=True)
             with Horizontal(classes="dws-row"):
                 yield Static("Dice seed", classes="dws-label", markup=False)
                 yield Input(str(self.seed), id="dws-seed", type="integer", max_length=9)
+            yield Checkbox("Play with the STAR cards (DW-8)", id="dws-star")
             yield Static(id="dws-settings", markup=False)
             yield Static(id="dws-problems", markup=False)
         yield Footer()
@@ -203,7 +224,7 @@ class DWSetupScreen(Screen[DWStart | None]):
             self.query_one(f"#dws-points-{seat}", Static).update(f"{'':10}{text}")
         self.query_one("#dws-settings", Static).update(
             "Board: open water, 36 x 24 hexes (DW-28.1); 6 turns; Field Orders rolled.\n"
-            "Ctrl+S starts the game; Enter on a fleet opens the list."
+            "Ctrl+S starts the game; Enter on a fleet opens the list; Ctrl+B builds a fleet."
         )
         problems = self.problems()
         self.query_one("#dws-problems", Static).update(
@@ -224,6 +245,42 @@ class DWSetupScreen(Screen[DWStart | None]):
         if self.is_mounted:
             self._show()
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Remember the player whose row has the focus (the builder's fleet goes to them)."""
+        ident = event.widget.id or ""
+        if ident.startswith(("dws-name-", "dws-fleet-")):
+            self.seat = int(ident.rsplit("-", 1)[1])
+
+    @on(Button.Pressed, "#dws-build")
+    def _build_pressed(self) -> None:
+        self.action_build()
+
+    def action_build(self) -> None:
+        """Open the fleet builder; the fleet it saves is chosen for the player in focus."""
+        from tui.dystopian.builder import FleetBuilderScreen  # noqa: PLC0415 - on demand
+        from tui.dystopian.library import read_models, user_folder  # noqa: PLC0415
+
+        screen = FleetBuilderScreen(read_models(), self.fleets, user_folder())
+        self.app.push_screen(screen, self._built)
+
+    def _built(self, built: Built | None) -> None:
+        if built is None:
+            return
+        for name in built.gone:
+            self.fleets.pop(name, None)
+        first = next(iter(sorted(self.fleets)), None)
+        self.chosen = [c if c in self.fleets else first for c in self.chosen]
+        if built.fleet is not None:
+            self.fleets[built.fleet.name] = built.fleet
+            self.chosen[self.seat] = built.fleet.name
+        options = [(name, name) for name in sorted(self.fleets)]
+        for seat in range(PLAYERS):
+            select = self.query_one(f"#dws-fleet-{seat}", Select)
+            with select.prevent(Select.Changed):
+                select.set_options(options)
+                select.value = self.chosen[seat] or Select.BLANK
+        self._show()
+
     def action_start(self) -> None:
         """Start the game, or say in one line why it cannot start."""
         problems = self.problems()
@@ -232,7 +289,8 @@ class DWSetupScreen(Screen[DWStart | None]):
             return
         chosen = [c or "" for c in self.chosen]
         try:
-            setup = build_setup(self.fleets, self.names(), chosen)
+            star = self.query_one("#dws-star", Checkbox).value
+            setup = build_setup(self.fleets, self.names(), chosen, star_cards=star)
         except ValueError as error:
             self.notify(str(error), title="Cannot start", severity="warning", markup=False)
             return

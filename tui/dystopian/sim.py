@@ -4,10 +4,12 @@ Every game is the default scenario (`engine.dystopian.ruleset.DEFAULT_SCENARIO`:
 400-point naval fleet of DW-28.12 on each side, open water, Field Orders) played headless from the
 roll-off (DW-22.8) to its result (DW-22.4 to DW-22.6, `engine.dystopian.victory`): a Field Order
 fulfilled, or the VP margin at the end of the last turn. ``--turns N`` sets the game's length
-(default the scenario's 6, DW-22.6). Each command is chosen by a built-in player
-(`engine.dystopian.policies`) and folded through ``decide``/``evolve``. A command the rules
-refuse, an exception, a seat with nothing to do, or a game that reaches no result within the
-command cap is an error, reported with the game's number so ``--seed S --games N`` reproduces it
+(default the scenario's 6, DW-22.6); ``--star-cards`` plays with the STAR deck (DW-8: the
+placeholder cards of DW-28.12, T cards, R and counter cards answered by the other seat). Each
+command is chosen by a built-in player (`engine.dystopian.policies`) and folded through
+``decide``/``evolve``. A command the rules refuse, an exception, a seat with nothing to do, or a
+game that reaches no result within the command cap is an error, reported with the game's number
+so ``--seed S --games N`` reproduces it
 (`tui.commands.runner` derives each game's seeds from the run's seed and its number).
 
 With ``--against OTHER`` the ``--policy`` plays one fleet and OTHER the other, the fleets turning
@@ -206,12 +208,17 @@ class DWSimAdapter:
     against = True
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """Add ``--turns``."""
+        """Add ``--turns`` and ``--star-cards``."""
         parser.add_argument(
             "--turns",
             type=int,
             metavar="N",
             help="dystopian: turns a game lasts (default: the scenario's, 6; DW-22.6)",
+        )
+        parser.add_argument(
+            "--star-cards",
+            action="store_true",
+            help="dystopian: play with the STAR deck (DW-8; the catalogue's placeholder cards)",
         )
 
     def choose_policy(self, name: str | None) -> str:
@@ -219,7 +226,7 @@ class DWSimAdapter:
         return _known_policy(name or "aggressive", "policy")
 
     def prepare(self, args: argparse.Namespace, policy: str) -> DWSimSpec:
-        """Return the default scenario's setup (``--units`` folders read too, ``--turns``)."""
+        """Return the default scenario's setup (``--units`` read too, ``--turns``, the deck)."""
         from engine.dystopian.ruleset import DEFAULT_SCENARIO, RULESET  # noqa: PLC0415
         from tui.dystopian.library import install  # noqa: PLC0415
 
@@ -231,6 +238,8 @@ class DWSimAdapter:
             if turns < 1:
                 raise UsageError(f"--turns must be 1 or more, not {turns}")
             scenario["turns"] = turns
+        if getattr(args, "star_cards", False):  # DW-8: the deck is an option
+            scenario["star_cards"] = True
         try:
             setup = RULESET.make_setup(scenario)
         except ValueError as exc:

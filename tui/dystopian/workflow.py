@@ -79,6 +79,8 @@ KNOWN_KEYS: Final = {
     "drop": "d",
     "mine": "d",
     "generator": "g",
+    "generate": "g",
+    "camouflage": "o",
 }
 """The key of a command whose tag holds the word (``dw_move_model`` -> ``m``)."""
 TAG_KEYS: Final = {

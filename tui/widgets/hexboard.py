@@ -28,6 +28,10 @@ The map itself comes through a `BoardView` (`tui.widgets.board_view`): its size 
 (`tui.battletech.board_view`). Units, paths and the other overlays are set by the screen in
 hexes and integers; their glyphs, colours and the legend are in `hexboard_legend`.
 
+A ruleset may draw its own tokens through the public `Pieces` hook (`hexboard_pieces`: a
+token, a badge at the right of the unit line, a compact cell pair), and `HexBoard.set_compact`
+switches to the compact view, two cells a hex and a row a line (`hexboard_compact`).
+
 `HexBoard` renders with the Line API: each virtual line of the whole board is built once into
 a `Strip` and kept in an LRU cache; a change (cursor, units, overlays, terrain) drops only the
 lines of the hexes it touches. `render_line` crops the cached line to the visible columns.
@@ -57,6 +61,14 @@ from textual.strip import Strip
 
 from engine.hexes import Facing, Hex
 from tui.widgets.board_view import TEXTURE_WIDTH, Glyph, on_board
+from tui.widgets.hexboard_compact import (
+    COMPACT_STEP,
+    compact_hex_at,
+    compact_region,
+    compact_size,
+    compact_text,
+    facing_char,
+)
 from tui.widgets.hexboard_legend import (
     ARROWS,
     BOARD_CSS,
@@ -69,6 +81,7 @@ from tui.widgets.hexboard_legend import (
     role_styles,
 )
 from tui.widgets.hexboard_night import FLASH
+from tui.widgets.hexboard_pieces import Pieces
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Iterable, Sequence
@@ -265,6 +278,12 @@ class BoardPicture:
     """Hexes with a gunflash mark at night: a unit there fired this turn."""
     step: int = COLUMN_STEP
     """Cells from one hex column to the next: `COLUMN_STEP`, or `WIDE_STEP` for wide hexes."""
+    rings: dict[Hex, str] = attrs.field(factory=dict)
+    """Text-only marks (a range band's ring): drawn where no cost or mark text is, no shading."""
+    compact: bool = False
+    """Draw two cells a hex, a row a line (`tui.widgets.hexboard_compact`)."""
+    pieces: Pieces = attrs.field(factory=Pieces)
+    """The ruleset's drawing of its pieces (`tui.widgets.hexboard_pieces`); the board's own."""
     _interiors: dict[Hex, tuple[tuple[Cell, ...], ...]] = attrs.field(factory=dict, init=False)
     _dimensions: tuple[int, int] = attrs.field(default=(0, 0), init=False)
     """The view's columns and rows, kept: the drawing asks for them at every cell."""
@@ -278,7 +297,13 @@ class BoardPicture:
         """The size of the whole drawing in cells."""
         if self.view is None:
             return Size(0, 0)
+        if self.compact:
+            return compact_size(self.view.width, self.view.height)
         return board_size(self.view.width, self.view.height, self.step)
+
+    def region(self, where: Hex) -> Region:
+        """Return the cells of a hex on the whole drawing (`region_of`, `compact_region`)."""
+        return compact_region(where) if self.compact else region_of(where, self.step)
 
     def forget(self, hexes: Iterable[Hex] | None = None) -> None:
         """Drop the kept interiors of ``hexes`` (all of them for None)."""
@@ -321,6 +346,8 @@ class BoardPicture:
         view = self.view
         if view is None or not 0 <= y < self.size.height:
             return []
+        if self.compact:
+            return [cell for col in range(view.width) for cell in self._interior(col, y)[0]]
         cursor = self.cursor.to_offset() if self.cursor is not None else None
         cells: list[Cell] = []
         width = view.width
@@ -377,7 +404,8 @@ class BoardPicture:
         where = Hex.from_offset(col, row)
         found = self._interiors.get(where)
         if found is None:
-            found = self._interiors[where] = self.draw_hex(where)
+            draw = self.draw_compact if self.compact else self.draw_hex
+            found = self._interiors[where] = draw(where)
         return found
 
     # ---------------------------------------------------------------- one hex
@@ -409,6 +437,60 @@ class BoardPicture:
                 [(char, (*under, *roles)) for char, roles in line] for line in (top, upper, lower)
             )
         return tuple(top), tuple(upper), tuple(lower)
+
+    def draw_compact(self, where: Hex) -> tuple[tuple[Cell, ...], ...]:
+        """Draw a hex in the compact view: one line of two cells (`hexboard_compact`).
+
+        The unit drawn there (the ruleset's `Pieces.compact`, else its letter and facing), or
+        the terrain's glyph and an overlay's text (else the path's arrow, a gunflash, the
+        level); shaded by the strongest overlay, which marks the cells as a zoomed hex's label.
+
+        Args:
+            where: A hex on the board.
+
+        Returns:
+            One line of two cells.
+        """
+        assert self.view is not None  # noqa: S101 - only called while drawing a board
+        units = self.units.get(where, ())
+        cells: list[Cell]
+        if units:
+            shown = next((unit for unit in units if unit.selected), units[0])
+            drawn = self.pieces.compact(shown, ascii_only=self.ascii_only)
+            cells = list(drawn) if drawn is not None else self._compact_token(shown)
+        else:
+            face = self.view.face(where, ascii_only=self.ascii_only)
+            glyph = next((c for c in face.lower + face.upper if c != " "), "")
+            first = (glyph, (face.role,)) if glyph else _BLANK
+            cells = [first, self._compact_second(where, face)]
+        overlay = self._overlay(where)
+        under: Roles = (overlay, f"{overlay}-label") if overlay else ()
+        if where in self.lit:
+            under = ("lit", "lit-label", *under)
+        return (tuple((char, (*under, *roles)) for char, roles in cells),)
+
+    def _compact_token(self, unit: UnitMarker) -> list[Cell]:
+        """A unit in the compact view: its letter and its facing (0-5 when ``ascii_only``)."""
+        roles: Roles = (f"side-{unit.side % 4}",)
+        if unit.selected:
+            roles = (*roles, "selected")
+        mark = facing_char(unit.facing, digits=self.ascii_only)
+        return [(unit.letter[:1] or "?", roles), (mark, roles)]
+
+    def _compact_second(self, where: Hex, face: HexFace) -> Cell:
+        """The second cell of an empty compact hex: overlay text, path arrow, flash or level."""
+        text, role = self._text(where)
+        if text:
+            return (compact_text(text), (role,))
+        step = self.path.get(where, ...)
+        if step is not ...:
+            glyph = PATH_END if step is None else ARROWS[step]
+            return (glyph.char(ascii_only=self.ascii_only), ("step",))
+        if where in self.flashes:
+            return (FLASH.char(ascii_only=self.ascii_only), ("flash",))
+        if face.level:
+            return (face.level[-1], ("level",))
+        return _BLANK
 
     def _overlay(self, where: Hex) -> str:
         if where == self.cursor:
@@ -469,7 +551,8 @@ class BoardPicture:
         """
         units = self.units.get(where, ())
         step = self.path.get(where, ...)
-        text = (self.reach.get(where) or self.marks.get(where) or "")[-2:]
+        text, role = self._text(where)
+        text = text[-2:]
         flash = not text and where in self.flashes
         if not units and step is ... and not text and not flash:
             return self._texture(face, face.upper)
@@ -477,14 +560,17 @@ class BoardPicture:
         inset = self._inset
         text_end = self.step - inset
         if text:
-            role = "cost" if where in self.reach else "mark-text"
             cells[text_end - len(text) : text_end] = [(char, (role,)) for char in text]
         elif flash:  # a cost or a mark says more while the player plots or aims
             cells[text_end - 1] = (FLASH.char(ascii_only=self.ascii_only), ("flash",))
         if units:
             shown = next((unit for unit in units if unit.selected), units[0])
-            token = self._token(shown)
+            token = self.pieces.token(shown, ascii_only=self.ascii_only) or self._token(shown)
             cells[inset + 1 : inset + 1 + len(token)] = token
+            badge = self.pieces.badge(shown, units, ascii_only=self.ascii_only)[:2]
+            if badge and (not text or role == "ring"):  # a cost or a mark says more
+                cells[text_end - 2 : text_end] = [_BLANK, _BLANK]
+                cells[text_end - len(badge) : text_end] = badge
             if shown.selected:
                 cells[inset] = (POINTER.char(ascii_only=self.ascii_only), ("pointer",))
             elif len(units) > 1:
@@ -492,6 +578,14 @@ class BoardPicture:
         elif step is not ...:
             cells[inset + 1 : inset + 4] = self._step(step)
         return cells
+
+    def _text(self, where: Hex) -> tuple[str, str]:
+        """The overlay text of a hex and its role: a cost, else a mark's, else a ring's."""
+        if text := self.reach.get(where):
+            return text, "cost"
+        if text := self.marks.get(where):
+            return text, "mark-text"
+        return self.rings.get(where, ""), "ring"
 
     def _token(self, unit: UnitMarker) -> list[Cell]:
         """The unit's cells: letter and facing mark, its prone or kind mark on the other side."""
@@ -584,6 +678,7 @@ class HexBoard(ScrollView, can_focus=True):
     | `hexboard--selected` | Added to the selected unit's token. |
     | `hexboard--pointer`, `--more` | The marks of the selected unit, of a hex with several. |
     | `hexboard--cost`, `hexboard--step`, `hexboard--mark-text` | MP costs, path arrows, mark text. |
+    | `hexboard--ring` | Text-only marks (`set_rings`): a range band's ring. |
     | `hexboard--prone` | Added to a prone unit's ``_`` (the legend finds prone units by it). |
     | `hexboard--kind` | Added to the kind mark of a unit that is not a 'Mech (``≡`` a tank...). |
     | `hexboard--reach`, `--path`, `--mark`, `--cursor` | Backgrounds of the overlays. |
@@ -654,19 +749,22 @@ class HexBoard(ScrollView, can_focus=True):
         id: str | None = None,  # noqa: A002 - Textual's name for it
         classes: str | None = None,
         disabled: bool = False,
+        pieces: Pieces | None = None,
     ) -> None:
         """Create the board.
 
         Args:
             view: The map to draw; None draws nothing until `set_view`.
             ascii_only: Draw with ASCII characters only (SSH clients, poor fonts).
+            pieces: The ruleset's drawing of its pieces (`tui.widgets.hexboard_pieces`);
+                None: the board's letters and facing marks.
             name: The widget's name.
             id: The widget's id.
             classes: Space-separated CSS classes.
             disabled: Start disabled.
         """
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
-        self._picture = BoardPicture(ascii_only=ascii_only)
+        self._picture = BoardPicture(ascii_only=ascii_only, pieces=pieces or Pieces())
         self._lines: LRUCache[int, Strip] = LRUCache(1024)
         self._styles: dict[Roles, Style] = {}
         self._style_state: tuple[Style, dict[str, Style]] = (Style(), {})
@@ -831,12 +929,47 @@ class HexBoard(ScrollView, can_focus=True):
         picture.lit, picture.flashes = new_lit, new_flashes
         self._redraw(changed)
 
+    def set_rings(self, rings: Mapping[Hex, str]) -> None:
+        """Write short text in hexes without shading them (a range band's ring); empty clears.
+
+        The text (1-2 characters) shows where no cost or mark text is; the hex keeps the shading
+        of any other overlay (an arc under a ring shows both).
+
+        Args:
+            rings: Hex -> text.
+        """
+        new = {where: str(text) for where, text in rings.items()}
+        old = self._picture.rings
+        self._picture.rings = new
+        self._redraw(_changed(old, new))
+
     def clear_overlays(self) -> None:
-        """Remove the reach, path, mark and arc overlays."""
+        """Remove the reach, path, mark, arc and ring overlays."""
         self.set_reach({})
         self.set_path(())
         self.set_marks({})
         self.set_arc(())
+        self.set_rings({})
+
+    # ---------------------------------------------------------------- the views
+    @property
+    def compact(self) -> bool:
+        """Two cells a hex, a row a line (`hexboard_compact`); set it with `set_compact`."""
+        return self._picture.compact
+
+    def set_compact(self, compact: bool) -> None:
+        """Show the compact view (True) or the zoomed one (False); the cursor stays in sight.
+
+        Args:
+            compact: The compact view.
+        """
+        if compact == self._picture.compact:
+            return
+        self._picture.compact = compact
+        self.virtual_size = self._picture.size
+        self._redraw_all()
+        if self.is_mounted:
+            self.call_after_refresh(self.scroll_to_cursor)
 
     # ---------------------------------------------------------------- the cursor
     @property
@@ -1038,19 +1171,31 @@ class HexBoard(ScrollView, can_focus=True):
         view = self._picture.view
         if view is None:
             return None
+        if self._picture.compact:
+            return compact_hex_at(x, y, view.width, view.height)
         return hex_at_offset(x, y, view.width, view.height, self._picture.step)
 
     def region_of(self, where: Hex) -> Region:
-        """Return the box of a hex on the whole drawn board (see `region_of`)."""
-        return region_of(where, self._picture.step)
+        """Return the box of a hex on the whole drawn board (`region_of`; compact: 2 x 1)."""
+        return self._picture.region(where)
 
     def hex_at_screen(self, event: events.MouseEvent) -> Hex | None:
         """Return the hex under the mouse pointer of ``event`` (scrolling applied)."""
         offset = event.get_content_offset(self)
         if offset is None:
             return None
-        x = offset.x + self.scroll_offset.x - self.left_margin
+        x = offset.x + self.left_cell - self.left_margin
         return self.hex_at_offset(x, offset.y + self.scroll_offset.y)
+
+    @property
+    def left_cell(self) -> int:
+        """The board cell at the view's left edge: the horizontal scroll.
+
+        In the compact view it is kept to a hex's first cell, so no hex shows half (a facing
+        without its glyph).
+        """
+        x = self.scroll_offset.x
+        return x - x % COMPACT_STEP if self._picture.compact else x
 
     def on_click(self, event: events.Click) -> None:
         """Move the cursor to the clicked hex and select it."""
@@ -1080,7 +1225,7 @@ class HexBoard(ScrollView, can_focus=True):
         touched = list(hexes)
         self._picture.forget(touched)
         for where in touched:
-            region = region_of(where)
+            region = self._picture.region(where)
             lines.update(range(region.y, region.bottom))
         for y in lines:
             self._lines.discard(y)
@@ -1154,7 +1299,7 @@ class HexBoard(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         """Return line ``y`` of the view: the cached board line, cropped to the scroll window."""
-        scroll_x, scroll_y = self.scroll_offset
+        scroll_x, scroll_y = self.left_cell, self.scroll_offset.y
         strip = self.line_strip(scroll_y + y)
         # The board's own style, as kept by `_check_styles` (``rich_style`` walks the DOM).
         base = self._style_state[0]

@@ -97,6 +97,7 @@ ROLES: tuple[str, ...] = (
     "cost",
     "step",
     "mark-text",
+    "ring",
     *OVERLAYS,
     *(f"{overlay}-label" for overlay in OVERLAYS),
     *NIGHT_ROLES,
@@ -128,6 +129,7 @@ WIDGET > .hexboard--more { color: $foreground; text-style: bold; }
 WIDGET > .hexboard--cost { color: $warning; text-style: bold; }
 WIDGET > .hexboard--step { color: $text; text-style: bold; }
 WIDGET > .hexboard--mark-text { color: $warning; text-style: bold; }
+WIDGET > .hexboard--ring { color: $accent; text-style: bold; }
 WIDGET > .hexboard--cursor { background: #af8700; }
 WIDGET > .hexboard--path { background: #875f00; }
 WIDGET > .hexboard--path-blocked { background: #870000; }

@@ -42,6 +42,8 @@ from engine.dystopian.language import format_command, parse_command
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.ruleset import setup_from_scenario
+from engine.dystopian.star_commands import PassAnswer
+from engine.dystopian.star_state import AnswerKind, Window
 from engine.dystopian.state import DWState, Edge, StarDeck
 from engine.game import Event, IllegalCommand
 from engine.hexes import Facing
@@ -214,7 +216,7 @@ def test_full_steam_adds_a_hex_of_movement() -> None:
 
 
 def test_cards_are_refused_out_of_turn_order_and_type() -> None:
-    """DW-8.2: an S card only before the squadron moves; T cards cannot be played yet."""
+    """DW-8.2: an S card only before the squadron moves; a T card only at the turn's start."""
     state, _ = play(
         _holding("steady_gunners", "sea_fog"), [Activate("BB-1"), MoveModel("BB-1", "F")]
     )
@@ -226,21 +228,25 @@ def test_cards_are_refused_out_of_turn_order_and_type() -> None:
     )
     with pytest.raises(IllegalCommand) as turn:
         play(state, [PlayCard("sea_fog")])
-    assert turn.value.message == "Sea Fog is a T card: only S and A cards can be played yet."
+    start = "it is played at the start of a turn (DW-7.1 phase 1)"
+    assert turn.value.message == f"Sea Fog is a T card: {start}."
     with pytest.raises(IllegalCommand) as missing:
         play(state, [PlayCard("countermand")])
     assert missing.value.message == "There is no countermand in your hand."
 
 
 def test_the_end_phase_draws_up_to_the_hand_limit() -> None:
-    """DW-8.3 / DW-7.3 step 6: one squadron on the table: a hand of 1; Red's is refilled."""
+    """DW-8.3 / DW-7.3 step 6: one squadron on the table: a hand of 1; Red's is refilled.
+
+    The card drawn is a T card, so the next turn begins by asking Red for it (DW-7.1 phase 1):
+    no initiative die is rolled yet.
+    """
     state = attrs.evolve(_holding(), activated=(1,))
-    state, events = play(
-        state, [Activate("BB-1"), MoveModel("BB-1", "F"), EndActivation()], [3, 3, 1, 1]
-    )
+    state, events = play(state, [Activate("BB-1"), MoveModel("BB-1", "F"), EndActivation()])
     assert CardsDrawn(0, ("sea_fog",)) in events
     assert state.star is not None
     assert state.star.hands[0] == ("sea_fog",)
+    assert state.star.window == Window(AnswerKind.TURN, 0, first=0)
 
 
 def test_cards_read_write_are_listed_and_survive_the_converter() -> None:
@@ -274,8 +280,11 @@ def test_the_hand_limit_discards_the_excess_and_radio_network_adds_one() -> None
     state = attrs.evolve(
         _holding("steady_gunners", "full_steam", "broadside_volley"), activated=(1,)
     )
-    commands = [Activate("BB-1"), MoveModel("BB-1", "F"), EndActivation()]
-    state, events = play(state, commands, [3, 3, 1, 1])
+    commands = [Activate("BB-1"), MoveModel("BB-1", "F"), EndActivation(), PassAnswer()]
+    state, events = play(state, commands)  # Red keeps all at will: then down to 1
+    # Blue drew the T card Sea Fog: the next turn asks Blue for it before the initiative
+    assert state.star is not None
+    assert state.star.window == Window(AnswerKind.TURN, 1, first=0)
     assert CardsDiscarded(0, ("full_steam", "broadside_volley")) in events
     assert state.star is not None
     assert state.star.hands[0] == ("steady_gunners",)
@@ -285,7 +294,7 @@ def test_the_hand_limit_discards_the_excess_and_radio_network_adds_one() -> None
     )
     held = arrange(attrs.evolve(radio, deck=DECK), PLACES, activated=(1,))
     held = attrs.evolve(held, star=StarDeck(("sea_fog",), hands=(("steady_gunners",), ())))
-    held, events = play(held, commands, [3, 3, 1, 1])
+    held, events = play(held, commands)  # the T card drawn is asked for: no initiative yet
     assert CardsDrawn(0, ("sea_fog",)) in events
     assert held.star is not None
     assert held.star.hands[0] == ("steady_gunners", "sea_fog")

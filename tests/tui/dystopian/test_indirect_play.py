@@ -39,7 +39,7 @@ from tests.tui.dystopian.test_screen_play import (  # noqa: F401 - the fixture
     text,
 )
 from tui.app import HexmechApp
-from tui.dystopian.mine_view import MineMarker
+from tui.dystopian.pieces import MineMarker
 from tui.dystopian.workflow import walk_hexes
 from tui.screens.game import create_save
 
@@ -213,6 +213,7 @@ async def test_d_drops_a_mine_ahead_of_the_escorts_bow(tmp_path, fleets):  # noq
         assert isinstance(screen.game.log[-1].events[0], MineDropped)
         assert [m.hex for m in screen.game.state.mines] == [H("1203")]
         drawn = screen.board.picture.units.get(H("1203"), ())
-        assert [(u.letter, u.ad) for u in drawn if isinstance(u, MineMarker)] == [("M", 4)]
+        mines = [(u.letter, u.side, u.label) for u in drawn if isinstance(u, MineMarker)]
+        assert mines == [("M", 0, "a mine of Red (4 AD)")]
         told = [t.text for t in screen.query_one("#dw-log").told]
         assert any("ES-1 drops a mine (4 AD) in 1203 (DW-18.6)." in t for t in told)

@@ -14,8 +14,10 @@ from engine.dystopian.wing_rules import wing_index
 from engine.hexes import Hex
 from tests.tui.dystopian.test_screen_play import fleets, give  # noqa: F401 - the fixture
 from tests.tui.dystopian.test_wings_play import carrier_game, play_until
-from tui.dystopian.board_view import DWBoardView, DWPicture, model_markers
+from tui.dystopian.board_view import DWBoardView, model_markers
+from tui.dystopian.pieces import DWPieces
 from tui.dystopian.wing_view import off_board_line, wing_lines, wing_markers
+from tui.widgets.hexboard import BoardPicture
 
 RED_IN = Hex.from_offset(20, 1)
 """Where Red's fighters fly in from the top edge in turn 1: label 2102."""
@@ -26,7 +28,7 @@ def _blue_carrier(_state, legal):
 
 
 def _picture(state, selected_wing=None):
-    picture = DWPicture(view=DWBoardView(state.setup.terrain))
+    picture = BoardPicture(view=DWBoardView(state.setup.terrain), pieces=DWPieces())
     units: dict = {}
     for marker in [*model_markers(state), *wing_markers(state, selected_wing)]:
         units[marker.hex] = (*units.get(marker.hex, ()), marker)
@@ -45,7 +47,7 @@ def test_a_wing_in_the_air_and_one_on_cap_are_drawn(tmp_path, fleets):  # noqa: 
     state = journal.game.state
     text = "\n".join(_picture(state).lines())
     assert "*F4" in text  # 4 fighters of the first player, no facing mark
-    assert f"+v{_arrow(carrier.facing)} f5" in text  # + more here: the host, then its CAP wing
+    assert f"+k{_arrow(carrier.facing)} f5" in text  # + more here: the host, then its CAP wing
     selected = "\n".join(_picture(state, wing_index(state, "fighters-2")).lines())
     assert "▸*f5" in selected  # selected, the wing is drawn over its host
     assert off_board_line(state) == "Wings off: *T3 edge, *T3 edge, *r1 CV-1, *f5 edge, *b5 edge"
