@@ -26,13 +26,13 @@ re-roll of both critical dice and keeps the second (`damage.roll_critical`), so 
 mid-segment. Bombs (DW-18.5) are declared as any weapon (`Fire ... bomb`, aimed down the aft
 channel by `ordnance.aim`). Generators (DW-23): the Shield and Guardian roll in
 `generator_segment.shield_step`; a Sonic stun costs 2 AD, AA and CC (`shooter`); no line passes a
-Camouflage template (`aim_at`); a model that used Fury or Pulse fires nothing else. Tiny flyers
-(DW-20) have their own modules (`wing_rules`, `wings_segment`), and AA fired offensively at a wing
-is their `FireAA`; AA and CC fired offensively at a flying or diving model in the model's own
-activation (DW-18.2) are `engine.dystopian.aux_fire`'s, rolled in the segment after this one.
-Mines (DW-18.6: dropped, set off, blasts and chains) are `engine.dystopian.mine_fire`'s. Left
-out: CC fired at a mine (the DW-18.6 sweep; the pure rule is `ordnance.sweep_mine`), Minefields
-and Magnetic Mines (DW-24).
+Camouflage template (`aim_at`); a model that used Fury or Pulse fires nothing else; the active
+generators are `generating`. Tiny flyers (DW-20) and the AA fired at them are `wings_segment`'s
+(at a wing it is `wing_commands.FireAA`); AA and CC fired offensively at a flying or diving model
+in the model's own activation (DW-18.2) are `engine.dystopian.aux_fire`'s, rolled in the segment
+after this one. Mines (DW-18.6: dropped, set off, blasts and chains) are
+`engine.dystopian.mine_fire`'s. Left out: CC fired at a mine (the DW-18.6 sweep; the pure rule
+is `ordnance.sweep_mine`), Minefields and Magnetic Mines (DW-24).
 
 Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
 within reach is rolled before any attack, once per attacker and squadron attacked, each
@@ -60,7 +60,9 @@ from engine.dystopian.combat import (
     split_problem,
 )
 from engine.dystopian.commands import Fire
+from engine.dystopian.commodore import keep_flagship
 from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
+from engine.dystopian.critical_levels import force_level
 from engine.dystopian.damage import (
     Critical,
     CriticalRoll,
@@ -205,8 +207,11 @@ def deal(
 
     A Magazine Explosion blasts every piece within 2 hexes (DW-28.10) with 2 x its starting HP
     dice, each victim's damage dealt in turn (a victim's own magazine blasts too, never back at
-    one that already blew). The model stays until `settle` removes it.
+    one that already blew). The model stays until `settle` removes it. A Magazine Explosion
+    against a flagship may first be re-rolled by the Commodore (DW-10.1 #3, `keep_flagship`); a
+    fire or a Navigation Lock may change the model's level at once (`force_level`).
     """
+    outcome = keep_flagship(ctx, index, outcome)
     ctx.emit(
         DamageDealt(
             index,
@@ -218,6 +223,7 @@ def deal(
             tuple(m.value for m in outcome.markers),
         )
     )
+    force_level(ctx, index, outcome)  # DW-16.2 4 and 9: out of the clouds, up to the surface
     if any(c.critical is Critical.MAGAZINE_EXPLOSION for c in outcome.criticals):
         _blast(ctx, index, exploded | {index})
     for critical in outcome.criticals:

@@ -14,6 +14,8 @@ from attrs import evolve as _replace
 
 from engine.dystopian.aux_commands import AuxiliaryFireDeclared
 from engine.dystopian.combat import ContactFire
+from engine.dystopian.commodore import CommodoreRerolled, apply_commodore_rerolled
+from engine.dystopian.critical_levels import LevelForced, apply_level_forced
 from engine.dystopian.events import (
     ActivationEnded,
     AttackDeclared,
@@ -568,3 +570,5 @@ for _event_type, _mutator in GEN_APPLY.items():
 # ---- the STAR deck's answers (DW-8.2): the mutators live in `engine.dystopian.star_evolve` ----
 for _event_type, _mutator in STAR_APPLY.items():
     _apply.register(_event_type, _mutator)
+_apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3
+_apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9

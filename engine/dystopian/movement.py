@@ -692,12 +692,14 @@ def marker_problem(mover: Mover, action: MarkerAction) -> str:  # noqa: PLR0911 
     return ""
 
 
-def level_problem(wanted: Level, *, flyer: bool, diver: bool, on_fire: bool = False) -> str:
+def level_problem(
+    wanted: Level, *, flyer: bool, diver: bool, on_fire: bool = False, nav_lock: bool = False
+) -> str:
     """DW-11.8 / DW-11.9: why the model cannot move at ``wanted`` this activation, or "".
 
     Declared before it moves and kept for the whole activation: a flyer flies or goes obscured
-    (not while on fire), a diving model moves on the surface or submerged, any other model
-    stays on the surface.
+    (not while on fire), a diving model moves on the surface or submerged (not with a
+    Navigation Lock, DW-16.2 result 9), any other model stays on the surface.
     """
     if wanted.airborne != flyer:
         return "Only flyers move in the air." if wanted.airborne else "A flyer stays in the air."
@@ -705,6 +707,8 @@ def level_problem(wanted: Level, *, flyer: bool, diver: bool, on_fire: bool = Fa
         return "A model on fire cannot fly high in the clouds."
     if wanted is Level.SUBMERGED and not diver:
         return "Only diving models can submerge."
+    if wanted is Level.SUBMERGED and nav_lock:  # DW-16.2 result 9
+        return "A model with a Navigation Lock cannot submerge."
     return ""
 
 

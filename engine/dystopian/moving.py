@@ -121,7 +121,11 @@ def move_problem(
     card = state.card(index)
     if level is not None:
         why = level_problem(
-            level, flyer=card.flying, diver=card.is_diving, on_fire=model.markers.fires > 0
+            level,
+            flyer=card.flying,
+            diver=card.is_diving,
+            on_fire=model.markers.fires > 0,
+            nav_lock=model.markers.nav_lock,
         )
         if why:
             return why

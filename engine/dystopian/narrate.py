@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from functools import singledispatch
 
 from engine.dystopian.aux_commands import AuxiliaryFireDeclared
+from engine.dystopian.commodore import CommodoreRerolled, tell_commodore_rerolled
 from engine.dystopian.context import label
+from engine.dystopian.critical_levels import LevelForced, tell_level_forced
 from engine.dystopian.damage import CRITICAL_TABLE, Critical, Marker
 from engine.dystopian.events import (
     ActivationEnded,
@@ -687,3 +689,5 @@ for _event_type, _sentence in GEN_SAID.items():
 # ---- the STAR deck's answers (DW-8.2): the sentences live in `engine.dystopian.star_narrate` ----
 for _event_type, _sentence in STAR_SAID.items():
     _said.register(_event_type, _sentence)
+_said.register(CommodoreRerolled, tell_commodore_rerolled)  # DW-10.1 #3
+_said.register(LevelForced, tell_level_forced)  # DW-16.2 results 4 and 9

@@ -11,8 +11,11 @@ Scenario table keys: ``title``; ``players``, two tables of ``name`` and ``fleet`
 name; two players of different names); ``turns`` (6; 1 to 99); ``length`` (``fixed`` |
 ``variable``, DW-22.6); ``field_orders`` (true, DW-22.4); ``end_phase_bravery`` (false, DW-27
 item 3); ``star_cards`` (false: the STAR deck of DW-8, the library's cards); ``board`` with
-``width``, ``height`` (36 x 24; each 10 to 99) and ``base`` (a `TerrainKind` name: ``water``;
-``ground`` for a land battle). `DystopianWars.setup_from_text` reads a scenario file's text and
+``width``, ``height`` (36 x 24; each 10 to 99), ``base`` (a `TerrainKind` name: ``water``;
+``ground`` for a land battle), ``terrain`` (the scenario's map: a table of `TerrainKind` names,
+each a list of hex labels, DW-22.7) and ``random_seed`` (DW-22.7 Method 2 random terrain, rolled
+with this seed: `engine.dystopian.battlefield`; listed ``terrain`` goes on top).
+`DystopianWars.setup_from_text` reads a scenario file's text and
 places each error on its line.
 """
 
@@ -25,7 +28,10 @@ from attrs import frozen
 
 from engine.dice import DiceSource
 from engine.dystopian.aux_commands import AUX_COMMANDS, AUX_EVENTS
+from engine.dystopian.battlefield import scenario_terrain
 from engine.dystopian.commands import DW_COMMANDS
+from engine.dystopian.commodore import COMMODORE_EVENTS
+from engine.dystopian.critical_levels import LEVEL_EVENTS
 from engine.dystopian.events import DW_EVENTS
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
@@ -54,7 +60,6 @@ from engine.dystopian.terrain import (
     BOARD_WIDTH,
     Entry,
     TerrainKind,
-    TerrainMap,
     entry_rule,
     mode_for,
 )
@@ -112,7 +117,7 @@ _KEYS = frozenset(
     | {"star_cards"}
 )
 _PLAYER_KEYS = frozenset({"name", "fleet"})
-_BOARD_KEYS = frozenset({"width", "height", "base"})
+_BOARD_KEYS = frozenset({"width", "height", "base", "terrain", "random_seed"})
 _BOARD_MIN = 2 * DEPLOYMENT_DEPTH + 2
 """[INTERP] The narrowest board: two 8" deployment zones (DW-22.8) and a hex of sea between."""
 _BOARD_MAX = 99
@@ -152,7 +157,9 @@ def setup_from_scenario(
         msg = f"board: expected a table (width, height, base), got {type(board).__name__}"
         raise DataFileError(msg, ("board",))
     check_keys(board, _BOARD_KEYS, ("board",))
-    terrain = TerrainMap(
+    integer(board, "random_seed", ("board",), 0, 2**63 - 1, 0)  # checked; DW-22.7 Method 2
+    terrain = scenario_terrain(  # DW-22.7: the scenario's map (`engine.dystopian.battlefield`)
+        board,
         integer(board, "width", ("board",), _BOARD_MIN, _BOARD_MAX, BOARD_WIDTH),
         integer(board, "height", ("board",), _BOARD_MIN, _BOARD_MAX, BOARD_HEIGHT),
         _base(board),
@@ -179,7 +186,7 @@ def deployment_problem(setup: DWSetup) -> str:
     [INTERP] DW-22.8 step 4 (a squadron that cannot be placed enters across its edge in turn 1)
     is not implemented, so a scenario must leave room for every model: its zone (the board's
     width, 4 rows deep) holds the whole fleet, and every model can stand on the board's base
-    terrain (DW-28.9; a scenario's board is its base all over): no naval fleet on land.
+    terrain (DW-28.9; terrain a scenario lists in a zone is not counted): no naval fleet on land.
     """
     state = DWState.start(setup)
     room = setup.terrain.width * DEPLOYMENT_DEPTH
@@ -252,6 +259,8 @@ class DystopianWars:
         *WING_EVENTS,
         *GEN_EVENTS,
         *STAR_EVENTS,
+        *COMMODORE_EVENTS,
+        *LEVEL_EVENTS,
         *INDIRECT_EVENTS,
         *AUX_EVENTS,
         *MINE_EVENTS,

@@ -617,7 +617,7 @@ class DWState:
         markers = model.markers
         bow = frozenset(
             c.hex for c in self.contacts if c.mover == index and c.bow and c.other is not None
-        )
+        ) | _bow_touched(self, index)
         return Mover(
             mp=movement_points(
                 card.mv,
@@ -761,4 +761,24 @@ def in_command(state: DWState, index: int) -> bool:
         and state.models[n].on_board
         and here.distance(there) <= COMMAND_DISTANCE
         for n in activation.element
+    )
+
+
+def _bow_touched(state: DWState, index: int) -> frozenset[Hex]:
+    """DW-12.2: the hex of a model that made contact with model ``index``'s bow.
+
+    A recorded contact names its mover's bow only (DW-28.5); the model it touched, when its own
+    bow faces the mover (bow to bow), cannot move forward either: the mover's hex counts as one
+    of its bow contacts.
+    """
+    model = state.models[index]
+    if model.hex is None:
+        return frozenset()
+    ahead = model.hex.neighbor(model.facing)
+    return frozenset(
+        ahead
+        for c in state.contacts
+        if c.other == index
+        and state.models[c.mover].on_board
+        and state.models[c.mover].hex == ahead
     )
