@@ -20,13 +20,21 @@ an attacker, with dice left, responds separately at full value (the digest notes
 beats linking). A linked attack needs the worst hit number of its contributions (DW-2.3) and the
 lowest modifier. An attack whose target is gone when its turn comes is lost. The Sturginium
 Flare moves the model at once (`movement.flare_path`, `movement.displace`; a collision on the way
-is rolled then). Generators (DW-23): the Shield and Guardian roll in `generator_segment.
-shield_step`; a Sonic stun costs 2 AD, AA and CC (`shooter`); no line passes a Camouflage
-template (`aim_at`); a model that used Fury or Pulse fires nothing else; the active generators
-are `generating`, tiny flyers and the AA fired at them `wings_segment`. Left out: Vulnerable
-re-rolls (the attacker never re-rolls), indirect fire, mines (dropped, set off, chained and
-swept: pure in `ordnance`, not in the turn machine), AA fired offensively at flying models (at
-wings it is `wing_commands.FireAA`) and CC at divers in the model's own activation.
+is rolled then). DW-18.7 indirect fire: an attack declared by `FireIndirect`
+(`engine.dystopian.indirect_fire`) carries its spotter, and `aim_at` aims it through
+`spotting.indirect_aim` (natural 6s, Bombards 5-6, +1 with an attached recon that sees the
+target). DW-24 Vulnerable [INTERP]: the attacker (and an AA/CC responder) always takes the
+re-roll of both critical dice and keeps the second (`damage.roll_critical`), so no seat acts
+mid-segment. Bombs (DW-18.5) are declared as any weapon (`Fire ... bomb`, aimed down the aft
+channel by `ordnance.aim`). Generators (DW-23): the Shield and Guardian roll in
+`generator_segment.shield_step`; a Sonic stun costs 2 AD, AA and CC (`shooter`); no line passes a
+Camouflage template (`aim_at`); a model that used Fury or Pulse fires nothing else; the active
+generators are `generating`. Tiny flyers (DW-20) and the AA fired at them are `wings_segment`'s
+(at a wing it is `wing_commands.FireAA`); AA and CC fired offensively at a flying or diving model
+in the model's own activation (DW-18.2) are `engine.dystopian.aux_fire`'s, rolled in the segment
+after this one. Mines (DW-18.6: dropped, set off, blasts and chains) are
+`engine.dystopian.mine_fire`'s. Left out: CC fired at a mine (the DW-18.6 sweep; the pure rule
+is `ordnance.sweep_mine`), Minefields and Magnetic Mines (DW-24).
 
 Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
 within reach is rolled before any attack, once per attacker and squadron attacked, each
@@ -83,6 +91,7 @@ from engine.dystopian.geometry import AA_REACH, CC_REACH, Level
 from engine.dystopian.models import Weapon, WeaponKind
 from engine.dystopian.movement import ContactKind, displace, flare_path
 from engine.dystopian.ramming import contact_fire, resolve_collision, resolve_ram, resolve_terrain
+from engine.dystopian.spotting import indirect_aim
 from engine.dystopian.state import DeclaredAttack, DWState, Stage
 from engine.dystopian.wing_deck import launched_fire_problem
 from engine.game import IllegalCommand
@@ -143,8 +152,14 @@ def weapon_word(weapon: Weapon) -> str:
     return weapon.name.casefold().replace(" ", "-")
 
 
-def aim_at(state: DWState, index: int, weapon: int, target: int) -> ordnance.Aim | str:
-    """DW-15 / DW-18 / DW-28.6-28.8: the dice and number, or why it cannot fire (a sentence)."""
+def aim_at(
+    state: DWState, index: int, weapon: int, target: int, spotter: str | None = None
+) -> ordnance.Aim | str:
+    """DW-15 / DW-18 / DW-28.6-28.8: the dice and number, or why it cannot fire (a sentence).
+
+    ``spotter`` fires indirectly through that model or recon wing ("": a Forward Observer with
+    none), DW-18.7 (`spotting.indirect_aim`); None fires directly.
+    """
     board, indices = state.board()
     if not state.models[index].on_board or not state.models[target].on_board:
         return "Only models on the table fire or are fired at."
@@ -166,6 +181,8 @@ def aim_at(state: DWState, index: int, weapon: int, target: int) -> ordnance.Aim
         state.card(index).weapons[weapon],
         camouflage=state.camouflage_hexes(),  # DW-23: none into, through or out of it
     )
+    if spotter is not None:
+        return indirect_aim(state, board, fire, spotter)
     problem = ordnance.aim_problem(board, fire)
     if problem:
         return problem
@@ -561,7 +578,8 @@ def _responders(
     return tuple(found)
 
 
-def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
+def _resolve(ctx: Ctx, attack: DeclaredAttack, spotter: str | None = None) -> None:
+    """DW-7.2 step 3d: one declared attack (``spotter``: fired indirectly, DW-18.7)."""
     fired = zip(attack.models, attack.weapons, strict=True)
     pairs = [(m, w) for m, w in fired if ctx.state.models[m].on_board]
     shares: Sequence[int | None] = attack.shares or (None,)
@@ -570,7 +588,9 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         if not state.models[target].on_board:
             continue  # the target went down before this attack's turn
         aims = [
-            (m, w, a) for m, w in pairs if not isinstance(a := aim_at(state, m, w, target), str)
+            (m, w, a)
+            for m, w in pairs
+            if not isinstance(a := aim_at(state, m, w, target, spotter), str)
         ]
         if not aims:
             continue
@@ -592,7 +612,7 @@ def _resolve(ctx: Ctx, attack: DeclaredAttack) -> None:
         hits = shield_step(ctx, target, lead.kind, hits)  # DW-23 Shield
         levels = state.models[attackers[0]].level, state.models[target].level
         struck = weapon_mars.hull_against(hull(ctx.state, target), *levels)
-        deal(ctx, target, weapon_mars.strike(ctx.dice, struck, hits, armed))
+        deal(ctx, target, weapon_mars.strike(ctx.dice, struck, hits, armed, reroll=True))
         weapon_mars.terror_check(ctx, target, hits, struck, armed)
         weapon_mars.hard_impact(ctx, target, attackers[0], hits, struck, armed, deal, hull)
         settle(ctx)
@@ -657,7 +677,8 @@ def _counter_fire(ctx: Ctx, attack: DeclaredAttack, answered: set[tuple[int, int
                 roll = roll_attack(ctx.dice, dice, need)
                 _rolled(ctx, attacker, source, (responder,), "", roll.roll)
                 hits = shield_step(ctx, attacker, None, roll.hits)  # DW-23 Shield
-                deal(ctx, attacker, resolve_damage(ctx.dice, hull(ctx.state, attacker), hits))
+                damage = resolve_damage(ctx.dice, hull(ctx.state, attacker), hits, reroll=True)
+                deal(ctx, attacker, damage)  # DW-24 Vulnerable: the responder re-rolls
             settle(ctx)
 
 
@@ -673,5 +694,5 @@ def resolve_attacks(ctx: Ctx) -> None:
     answered: set[tuple[int, int]] = set()
     for attack in activation.declared:
         _counter_fire(ctx, attack, answered)
-    for attack in activation.declared:
-        _resolve(ctx, attack)
+    for position, attack in enumerate(activation.declared):
+        _resolve(ctx, attack, activation.spotter_of(position))

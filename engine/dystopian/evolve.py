@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import evolve as _replace
 
+from engine.dystopian.aux_commands import AuxiliaryFireDeclared
 from engine.dystopian.combat import ContactFire
 from engine.dystopian.commodore import CommodoreRerolled, apply_commodore_rerolled
 from engine.dystopian.critical_levels import LevelForced, apply_level_forced
@@ -55,6 +56,8 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.generator_evolve import GEN_APPLY
 from engine.dystopian.geometry import Level, in_base_contact
+from engine.dystopian.indirect_commands import IndirectAttackDeclared
+from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.star_evolve import STAR_APPLY
 from engine.dystopian.state import (
@@ -309,6 +312,39 @@ def _declared(event: AttackDeclared, state: DWState) -> DWState:
         return state
     activation = _replace(activation, declared=(*activation.declared, event.attack))
     return _replace(state, activation=activation)
+
+
+@_apply.register
+def _indirect(event: IndirectAttackDeclared, state: DWState) -> DWState:
+    """DW-18.7: an indirect attack joins the declared ones, its spotter kept beside it."""
+    activation = state.activation
+    if activation is None:
+        return state
+    spotted = (*activation.spotted, (len(activation.declared), event.spotter))
+    declared = (*activation.declared, event.attack)
+    return _replace(state, activation=_replace(activation, declared=declared, spotted=spotted))
+
+
+@_apply.register
+def _auxiliary(event: AuxiliaryFireDeclared, state: DWState) -> DWState:
+    """DW-18.2: an offensive AA or CC attack joins the activation's, rolled after the weapons."""
+    activation = state.activation
+    if activation is None:
+        return state
+    auxiliary = (*activation.auxiliary, (event.model, event.system, event.target))
+    return _replace(state, activation=_replace(activation, auxiliary=auxiliary))
+
+
+@_apply.register
+def _mine_dropped(event: MineDropped, state: DWState) -> DWState:
+    """DW-18.6: a mine lies on the table."""
+    return _replace(state, mines=(*state.mines, event.mine))
+
+
+@_apply.register
+def _mine_exploded(event: MineExploded, state: DWState) -> DWState:
+    """DW-18.6: a mine that went off is removed (its damage follows as `DamageDealt`)."""
+    return _replace(state, mines=tuple(m for m in state.mines if m.hex != event.hex))
 
 
 @_apply.register

@@ -8,6 +8,7 @@ hex ahead, L / R a turn before the next F or a final pivot, B one hex back; ``st
 
 from __future__ import annotations
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.commands import (
     Activate,
     Board,
@@ -22,6 +23,8 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.geometry import Level
+from engine.dystopian.indirect_commands import FireIndirect
+from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.movement import MarkerAction, format_path, parse_path
 from engine.dystopian.star_commands import DiscardCard, PassAnswer
 from engine.dystopian.state import DWState, Edge
@@ -52,6 +55,15 @@ fire MODEL[,MODEL...] WEAPON at TARGET[:DICE][,TARGET:DICE...]
                                       (fore-turret) or a kind (primary, secondary, rocket,
                                       torpedo, bomb); several models link their fire; several
                                       targets split the weapon's dice, DICE on each
+mine MODEL                            drop a mine in the hex ahead of MODEL's bow (DW-18.6),
+                                      before or after its move
+aa|cc MODEL at TARGET                 offensive AA at an enemy flyer within 4 hexes, CC at an
+                                      enemy diver within 2 (DW-18.2), rolled after the weapons
+fire MODEL WEAPON at TARGET via SPOTTER | indirect
+                                      indirect fire (DW-18.7): a primary or Bombard at a
+                                      Capital target 9-16 hexes away that SPOTTER (a Spotter
+                                      model or a recon wing) sees; indirect: a Forward
+                                      Observer's Bombard in RB2, no spotter
 end | pass                            end the activation: combat, boarding, morale follow
 Models: card id and number (BB-1). Hexes: map labels (0406). Facings: N NE SE S SW NW."""
 """The command language, for ``hexmech help commands``."""
@@ -78,6 +90,38 @@ def _model(word: str, state: DWState, text: str) -> str:
     return state.models[index].ident
 
 
+def _indirect(  # noqa: PLR0917 - the words of one command
+    model: str, weapon: str, target: str, how: list[str], state: DWState, text: str
+) -> FireIndirect:
+    """DW-18.7: ``via SPOTTER``, or ``indirect`` for a Forward Observer's RB2 (no spotter)."""
+    firing, aimed = _model(model, state, text), _model(target, state, text)
+    match [w.casefold() for w in how]:
+        case ["via", _]:
+            return FireIndirect(firing, weapon.casefold(), aimed, _spotter(how[1], state, text))
+        case ["indirect"]:
+            return FireIndirect(firing, weapon.casefold(), aimed)
+    raise _fail(text, "indirect fire is 'via SPOTTER' or 'indirect'")
+
+
+def _auxiliary(verb: str, args: list[str], state: DWState, text: str) -> FireAuxiliary | None:
+    """DW-18.2: ``aa|cc MODEL at TARGET`` with a model as the target (a wing: `parse_wing`)."""
+    match verb, args:
+        case (("aa" | "cc"), [model, "at", target]) if state.index_of(target) is not None:
+            return FireAuxiliary(_model(model, state, text), verb, _model(target, state, text))
+    return None
+
+
+def _spotter(word: str, state: DWState, text: str) -> str:
+    """DW-18.7: a spotting model's or recon wing's name, as the game writes it."""
+    index = state.index_of(word)
+    if index is not None:
+        return state.models[index].ident
+    wing = next((w for w in state.wings if w.ident.casefold() == word.casefold()), None)
+    if wing is None:
+        raise _fail(text, f"there is no model or wing {word}")
+    return wing.ident
+
+
 def _hex(word: str, text: str) -> Hex:
     try:
         return Hex.from_label(word)
@@ -101,7 +145,7 @@ def _path(word: str, text: str) -> str:
         raise _fail(text, str(exc)) from None
 
 
-def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 - one case a command
+def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Read one line of the command language.
 
     Raises:
@@ -113,6 +157,11 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 
     if printable(text) != text:  # no word of the game has one, and a refusal would echo it
         raise _fail(text, "a command has no control characters")
     verb, args = words[0].casefold(), words[1:]
+    if verb == "mine" and len(args) == 1:  # DW-18.6
+        return DropMine(_model(args[0], state, text))
+    offensive = _auxiliary(verb, args, state, text)  # DW-18.2: AA or CC at a model
+    if offensive is not None:
+        return offensive
     if verb in WING_VERBS:  # DW-20: the tiny-flyer commands
         return parse_wing(verb, args, state, text)
     if state.star is not None and state.star.window is not None and (verb, args) == ("pass", []):
@@ -134,6 +183,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911 
             return _move(_model(model, state, text), _path(path, text), rest, text)
         case "fire", [models, weapon, "at", targets]:
             return _fire(models, weapon, targets, state, text)
+        case "fire", [model, weapon, "at", target, *how] if how:  # DW-18.7 indirect fire
+            return _indirect(model, weapon, target, how, state, text)
     return _parse_board_or_card(verb, args, state, text)  # DW-19, DW-8; or unknown
 
 
@@ -187,7 +238,7 @@ def _fire(models: str, weapon: str, targets: str, state: DWState, text: str) -> 
     return Fire(firing, weapon.casefold(), tuple(aimed), tuple(shares))
 
 
-def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a command
+def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - one case a command
     """Write a command as the language reads it."""
     match command:
         case RollOff():
@@ -210,6 +261,13 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911 - one case a
                 else ",".join(targets)
             )
             return f"fire {','.join(models)} {weapon} at {aimed}"
+        case DropMine(model=model):
+            return f"mine {model}"
+        case FireAuxiliary(model=model, system=system, target=target):
+            return f"{system} {model} at {target}"
+        case FireIndirect(model=model, weapon=weapon, target=target, spotter=spotter):
+            how = f"via {spotter}" if spotter else "indirect"
+            return f"fire {model} {weapon} at {target} {how}"
     wing = format_wing(command)  # DW-20: the tiny-flyer commands
     if wing is not None:
         return wing

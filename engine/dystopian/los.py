@@ -236,12 +236,17 @@ def terrain_screens(board: Board, a: Hex, b: Hex, min_height: int) -> bool:
     )
 
 
-def spotter_problem(board: Board, spotter: int, target: int) -> str:
-    """DW-18.7 / DW-28.8: a spotter must be within 16 hexes of the target and see it, or ""."""
-    a, b = board.pieces[spotter], board.pieces[target]
+def spotter_problem(board: Board, spotter: int | Piece, target: int) -> str:
+    """DW-18.7 / DW-28.8: a spotter must be within 16 hexes of the target and see it, or "".
+
+    ``spotter`` is a piece's index, or a token that is not one of the board's pieces (a recon
+    wing, perhaps over its CAP host's hex, DW-20.8).
+    """
+    a = spotter if isinstance(spotter, Piece) else board.pieces[spotter]
+    b = board.pieces[target]
     if a.hex.distance(b.hex) > SPOTTER_RANGE:
         return "The spotter is too far from the target (more than 16 hexes)."
-    if line_of_sight(board, spotter, target).sight is Sight.BLOCKED:
+    if _trace(board, a, b, ()).sight is Sight.BLOCKED:
         return "The spotter cannot see the target."
     return ""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import singledispatch
 
+from engine.dystopian.aux_commands import AuxiliaryFireDeclared
 from engine.dystopian.commodore import CommodoreRerolled, tell_commodore_rerolled
 from engine.dystopian.context import label
 from engine.dystopian.critical_levels import LevelForced, tell_level_forced
@@ -56,8 +57,11 @@ from engine.dystopian.events import (
 from engine.dystopian.evolve import evolve
 from engine.dystopian.generator_narrate import GEN_SAID, SONIC_TEXT, generator_rolls
 from engine.dystopian.geometry import Level
+from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
+from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import ContactKind, MarkerAction
+from engine.dystopian.ordnance import CHAIN_THRESHOLD
 from engine.dystopian.star_narrate import STAR_SAID, face_down, star_rolls
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
 from engine.dystopian.victory import told_reason
@@ -391,6 +395,48 @@ def _(event: AttackDeclared, before: DWState, after: DWState) -> str:
         )
         return f"{shots} will split: {aimed}."
     return f"{shots} will fire{how} at {_name(before, attack.targets[0])}."
+
+
+@_said.register
+def _(event: IndirectAttackDeclared, before: DWState, after: DWState) -> str:
+    del after
+    attack = event.attack
+    firer, weapon = attack.models[0], attack.weapons[0]
+    shot = f"{before.models[firer].ident}'s {before.card(firer).weapons[weapon].name.lower()}"
+    target = _name(before, attack.targets[0])
+    if not event.spotter:  # DW-24 Forward Observer: RB2 with no spotter
+        return f"{shot} will fire indirectly at {target}, its Forward Observer spotting."
+    return f"{shot} will fire indirectly at {target}, {event.spotter} spotting (DW-18.7)."
+
+
+@_said.register
+def _(event: AuxiliaryFireDeclared, before: DWState, after: DWState) -> str:
+    del after
+    who = before.models[event.model].ident
+    return f"{who} will fire its {event.system.upper()} at {_name(before, event.target)} (DW-18.2)."
+
+
+@_said.register
+def _(event: MineDropped, before: DWState, after: DWState) -> str:
+    del after
+    mine = event.mine
+    who = before.models[mine.layer].ident
+    return f"{who} drops a mine ({mine.ad} AD) in {mine.hex.label} (DW-18.6)."
+
+
+@_said.register
+def _(event: MineExploded, before: DWState, after: DWState) -> str:
+    del after
+    faces = ", ".join(map(str, event.faces)) or "no dice"
+    hit = ", ".join(_name(before, n) for n in event.victims) or "nobody"
+    text = (
+        f"The mine in {event.hex.label} goes off: {event.ad} dice needing 4+ ({faces}): "
+        f"{_plural(event.hits, 'hit', 'hits')} on {hit}."
+    )
+    for where, face in event.chain:
+        outcome = "goes off too" if face >= CHAIN_THRESHOLD else "holds"
+        text += f" The mine in {where.label} rolls {face}: it {outcome}."
+    return text
 
 
 @_said.register

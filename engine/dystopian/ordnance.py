@@ -487,7 +487,7 @@ def indirect_problem(  # noqa: PLR0911 - one guard per rule
     target_card: ModelCard,
     distance: int,
     *,
-    spotter: int | None,
+    spotter: int | Piece | None,
     forward_observer: bool = False,
 ) -> str:
     """DW-18.7 / DW-28.7 / DW-27 item 4: why ``weapon`` cannot fire indirectly, or "".
@@ -499,7 +499,8 @@ def indirect_problem(  # noqa: PLR0911 - one guard per rule
         target_card: The target's card: only Capital models or Fortifications.
         distance: Shooter to target, hexes: 9-16 (Forward Observer Bombards: 5-8 too).
         spotter: The piece that spots: a Spotter-MAR model not flying high, or a recon wing
-            (the caller checks which piece qualifies); None without one.
+            (the caller checks which piece qualifies; a wing is a `Piece` of its own, not on
+            the board); None without one.
         forward_observer: The firing model has Forward Observer.
     """
     if weapon.kind is not WeaponKind.PRIMARY and not _bombard(weapon):
@@ -514,7 +515,8 @@ def indirect_problem(  # noqa: PLR0911 - one guard per rule
         return ""
     if spotter is None:
         return "Indirect fire needs a spotter that sees the target."
-    if board.pieces[spotter].level is Level.OBSCURED:
+    eye = spotter if isinstance(spotter, Piece) else board.pieces[spotter]
+    if eye.level is Level.OBSCURED:
         return "A spotter flying high cannot spot."
     return spotter_problem(board, spotter, target)
 
@@ -583,7 +585,8 @@ class Fire:
     Attributes:
         shooter: the firing piece's index; target: the target's index.
         model: the firing model's view; aim: the target's view; weapon: the weapon fired.
-        spotter: for indirect fire, the spotting piece (a Spotter-MAR model or a recon wing).
+        spotter: for indirect fire, the spotting piece's index (a Spotter-MAR model) or a token
+            of its own (a recon wing, not one of the board's pieces).
         indirect: fire indirectly (DW-18.7).
         recon: an attached recon wing sees the target (+1, DW-18.7).
         camouflage: hexes of Camouflage areas (DW-28.10).
@@ -594,7 +597,7 @@ class Fire:
     model: Shooter
     aim: Target
     weapon: Weapon
-    spotter: int | None = None
+    spotter: int | Piece | None = None
     indirect: bool = False
     recon: bool = False
     camouflage: frozenset[Hex] = frozenset()

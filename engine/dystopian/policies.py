@@ -20,11 +20,13 @@ aircraft) are played as soon as they are listed.
      faced towards it (DW-11, DW-28.4), shunning a move off the table (DW-11.1) or into contact
      (DW-12.2);
   4. then every attack it may declare, on the weakest enemy (fewest hull points left, DW-4),
-     then the nearest, with the most models linked (DW-17.1): first each `Fire`, then any other
-     listed command that names an enemy model (a boarding, after which no attack may be
-     declared, DW-19.3);
-  5. only then the end of the activation (DW-7.2);
-  6. asked to answer (the STAR deck, DW-8.2): it plays the first card listed (a T card at the
+     then the nearest, with the most models linked (DW-17.1): first each `Fire`, then each
+     `FireIndirect` at a target no gun sees (DW-18.7: the engine lists it only then) and each
+     `FireAuxiliary` (AA at a flyer, CC at a diver, DW-18.2), then any other listed command
+     that names an enemy model (a boarding, after which no attack may be declared, DW-19.3);
+  5. a mine ahead of a minelayer's bow when an enemy is within 3 hexes of it (DW-18.6);
+  6. only then the end of the activation (DW-7.2);
+  7. asked to answer (the STAR deck, DW-8.2): it plays the first card listed (a T card at the
      turn's start, an R card on its attacked model, a counter card), else passes; in the End
      Phase it keeps its hand (DW-8.3).
 
@@ -38,6 +40,7 @@ from typing import Protocol, TypeVar
 
 import attrs
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.commands import (
     Activate,
     ChooseEdge,
@@ -48,6 +51,9 @@ from engine.dystopian.commands import (
     PlayCard,
     RollOff,
 )
+from engine.dystopian.indirect_commands import FireIndirect
+from engine.dystopian.mine_commands import DropMine
+from engine.dystopian.mine_fire import mine_ahead
 from engine.dystopian.movement import parse_path, walk
 from engine.dystopian.rules import legal_commands
 from engine.dystopian.star_commands import PassAnswer
@@ -67,6 +73,11 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+_MINE_REACH = 3
+"""DW-18.6: the aggressive player lays a mine only within 3 hexes of an enemy."""
+_SECOND = (FireIndirect, FireAuxiliary)
+"""Attacks after every `Fire` and before a boarding (DW-18.7, DW-18.2, DW-19.3)."""
 
 
 class Random(Protocol):
@@ -165,6 +176,7 @@ def aggressive(state: DWState, rng: Random) -> Command | None:
     return (
         _advance(state, moves, rng)
         or _attack(state, commands, rng)
+        or _mine(state, commands)
         or _end(commands)
         or rng.choice(commands)
     )
@@ -247,12 +259,25 @@ def _attack(state: DWState, commands: Sequence[Command], rng: Random) -> Command
         here = state.models[mine[0]].hex if mine else None
         gap = here.distance(there) if here is not None and there is not None else 0
         linked = len(command.models) if isinstance(command, Fire) else 1
-        other = int(not isinstance(command, Fire))
+        other = 0 if isinstance(command, Fire) else 1 if isinstance(command, _SECOND) else 2
         scored.append(((other, _hull_left(state, target), gap, -linked), command))
     if not scored:
         return None
     best = min(score for score, _ in scored)
     return rng.choice([command for score, command in scored if score == best])
+
+
+def _mine(state: DWState, commands: Sequence[Command]) -> Command | None:
+    """DW-18.6: a mine ahead of the bow, only where an enemy is within 3 hexes of it."""
+    enemies = _enemies(state, state.active)
+    for command in commands:
+        if not isinstance(command, DropMine):
+            continue
+        index = state.index_of(command.model)
+        ahead = None if index is None else mine_ahead(state, index)
+        if ahead is not None and enemies and _nearest(ahead, enemies) <= _MINE_REACH:
+            return command
+    return None
 
 
 def _end(commands: Sequence[Command]) -> Command | None:

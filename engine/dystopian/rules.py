@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 
 from engine.dice import DiceSource
 from engine.dystopian.answers import ANSWER, offer_reaction, window
+from engine.dystopian.aux_commands import FireAuxiliary
+from engine.dystopian.aux_fire import auxiliary_options, declare_auxiliary
 from engine.dystopian.boarding_segment import board_options, declare_boarding
 from engine.dystopian.cards import card_options, play_card
 from engine.dystopian.combat_segment import declare, fire_options
@@ -38,7 +40,13 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.context import Ctx, DWCode, label, own_model, require_stage
-from engine.dystopian.events import DeployerChanged, EdgeChosen, ModelDeployed, RolledOff
+from engine.dystopian.events import (
+    DeployerChanged,
+    EdgeChosen,
+    ModelDeployed,
+    ModelMoved,
+    RolledOff,
+)
 from engine.dystopian.generating import (
     camouflage_options,
     generate,
@@ -47,6 +55,10 @@ from engine.dystopian.generating import (
     place_camouflage,
 )
 from engine.dystopian.geometry import Level
+from engine.dystopian.indirect_commands import FireIndirect
+from engine.dystopian.indirect_fire import declare_indirect, indirect_options
+from engine.dystopian.mine_commands import DropMine
+from engine.dystopian.mine_fire import drop_mine, mine_options, mines_entered
 from engine.dystopian.model_mars import deploy_hexes, stands_anywhere
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
@@ -190,6 +202,9 @@ def _activate(ctx: Ctx, command: Command) -> None:
 def _move(ctx: Ctx, command: Command) -> None:
     assert isinstance(command, MoveModel)  # noqa: S101 - dispatched by type
     move_model(ctx, command)
+    moved = [e for e in ctx.events if isinstance(e, ModelMoved)]
+    if moved:  # DW-18.6: the mines the move entered go off
+        mines_entered(ctx, moved[-1].model, moved[-1].hexes)
     if movement_complete(ctx.state):  # DW-7.2: the last model has moved
         end_movement(ctx)
 
@@ -282,11 +297,14 @@ def legal_commands(state: DWState) -> list[Command]:  # noqa: PLR0911 - one list
     settled = state.activation.movement_done or all(c.resolved for c in state.contacts)
     if found and settled:  # a Fire ends the movement: no dice may fall before it is declared
         found += fire_options(state)
+        found += indirect_options(state)  # DW-18.7: through a spotter
+        found += auxiliary_options(state)  # DW-18.2: AA at flyers, CC at divers
         found += board_options(state)  # DW-19.3: boardings, declared like attacks
         found += generate_options(state)  # DW-23: active generators, after moving
         found += camouflage_options(state)  # DW-23: Camouflage templates, after moving
     found += kinetic_options(state)  # DW-23: Kinetic, before the model moves
     found += card_options(state)  # DW-8.2: S and A cards from the hand
+    found += mine_options(state)  # DW-18.6: a mine ahead of the bow, before or after moving
     found += wing_options(state)  # DW-20.4 launches, DW-20.8 CAP wings flying with their host
     for index in state.alive(state.activation.squadron):
         found += _moves(state, index)
@@ -392,3 +410,37 @@ _HANDLERS[PlaceCamouflage] = _camouflage
 
 # ---- tiny-flyer wings (DW-20): the handlers live in `engine.dystopian.wings_segment` ----
 _HANDLERS.update(WING_HANDLERS)
+
+
+def _fire_indirect(ctx: Ctx, command: Command) -> None:
+    """DW-18.7: declare an indirect attack; the Movement segment ends first if it has not."""
+    assert isinstance(command, FireIndirect)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    declare_indirect(ctx, command)
+    offer_reaction(ctx)  # DW-8.2 R: the attacked player may answer with an R card
+
+
+_HANDLERS[FireIndirect] = _fire_indirect
+
+
+def _fire_auxiliary(ctx: Ctx, command: Command) -> None:
+    """DW-18.2: declare offensive AA or CC; the Movement segment ends first if it has not."""
+    assert isinstance(command, FireAuxiliary)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    declare_auxiliary(ctx, command)
+
+
+_HANDLERS[FireAuxiliary] = _fire_auxiliary
+
+
+def _drop_mine(ctx: Ctx, command: Command) -> None:
+    """DW-18.6: drop a mine ahead of the bow, before or after the model's move."""
+    assert isinstance(command, DropMine)  # noqa: S101 - dispatched by type
+    drop_mine(ctx, command)
+
+
+_HANDLERS[DropMine] = _drop_mine

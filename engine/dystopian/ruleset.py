@@ -29,6 +29,7 @@ from typing import Any
 from attrs import frozen
 
 from engine.dice import DiceSource
+from engine.dystopian.aux_commands import AUX_COMMANDS, AUX_EVENTS
 from engine.dystopian.battlefield import scenario_terrain
 from engine.dystopian.commands import DW_COMMANDS
 from engine.dystopian.commodore import COMMODORE_EVENTS
@@ -37,8 +38,10 @@ from engine.dystopian.events import DW_EVENTS
 from engine.dystopian.evolve import evolve
 from engine.dystopian.fleet import Fleet, fleet_problems
 from engine.dystopian.generator_events import GEN_EVENTS
+from engine.dystopian.indirect_commands import INDIRECT_COMMANDS, INDIRECT_EVENTS
 from engine.dystopian.language import COMMAND_HELP, parse_command
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
+from engine.dystopian.mine_commands import MINE_COMMANDS, MINE_EVENTS
 from engine.dystopian.model_mars import stands_anywhere
 from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
@@ -249,7 +252,14 @@ class DystopianWars:
     name = "dystopian"
     title = "Dystopian Wars"
     setup_type = DWSetup
-    command_types: tuple[type[Command], ...] = (*DW_COMMANDS, *WING_COMMANDS, *STAR_COMMANDS)
+    command_types: tuple[type[Command], ...] = (
+        *DW_COMMANDS,
+        *WING_COMMANDS,
+        *STAR_COMMANDS,
+        *INDIRECT_COMMANDS,
+        *AUX_COMMANDS,
+        *MINE_COMMANDS,
+    )
     event_types: tuple[type[Event], ...] = (
         *DW_EVENTS,
         *WING_EVENTS,
@@ -257,6 +267,9 @@ class DystopianWars:
         *STAR_EVENTS,
         *COMMODORE_EVENTS,
         *LEVEL_EVENTS,
+        *INDIRECT_EVENTS,
+        *AUX_EVENTS,
+        *MINE_EVENTS,
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

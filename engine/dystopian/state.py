@@ -44,6 +44,7 @@ __all__ = [
     "FieldOrder",
     "GameLength",
     "Markers",
+    "MineToken",
     "ModelState",
     "Party",
     "PlayedCard",
@@ -318,6 +319,27 @@ class RecordedContact:
 
 
 @frozen
+class MineToken:
+    """A mine on the table (DW-18.6): its hex, AD, owner and the activation that laid it.
+
+    Attributes:
+        hex: where it lies, at surface level whoever dropped it.
+        ad: its attack dice (the RB1 value of the layer's mine weapon).
+        owner: the player whose model dropped it.
+        layer: the model that dropped it.
+        turn: the turn it was dropped in.
+        squadron: the squadron whose activation dropped it: it is armed from the next activation.
+    """
+
+    hex: Hex
+    ad: int
+    owner: int
+    layer: int
+    turn: int
+    squadron: int
+
+
+@frozen
 class DeclaredAttack:
     """DW-7.2 step 3a / DW-17: one attack declared before any combat die is rolled.
 
@@ -356,6 +378,10 @@ class Activation:
         sonic_at_start: its models stunned by a Sonic generator when it activated: the stun
             ends with this activation (DW-23 "until the end of its next activation").
         kinetic: (model, extra inches) a Kinetic generator rolled before it moved (DW-23).
+        spotted: the indirect attacks among ``declared`` (DW-18.7): (position, the spotter's
+            name, "" for a Forward Observer).
+        auxiliary: the offensive AA and CC attacks declared (DW-18.2): (model, "aa" or "cc",
+            target), rolled after the weapon attacks.
     """
 
     squadron: int
@@ -371,10 +397,16 @@ class Activation:
     generators_used: tuple[tuple[int, str], ...] = ()
     sonic_at_start: tuple[int, ...] = ()
     kinetic: tuple[tuple[int, int], ...] = ()
+    spotted: tuple[tuple[int, str], ...] = ()
+    auxiliary: tuple[tuple[int, str, int], ...] = ()
 
     def fire_limit(self, index: int) -> ContactFire:
         """DW-12.5: what model ``index`` may still fire after its contacts this activation."""
         return next((f for n, f in self.contact_fire if n == index), ContactFire.ALL)
+
+    def spotter_of(self, position: int) -> str | None:
+        """DW-18.7: the spotter of declared attack ``position`` ("": none), None if direct."""
+        return next((s for n, s in self.spotted if n == position), None)
 
     def declared_weapons(self) -> frozenset[tuple[int, int]]:
         """The (model, weapon) pairs already committed to an attack (each fires once)."""
@@ -431,6 +463,7 @@ class DWState:
         aa_attacks: (turn, model) for each model that turned its AA on a wing (DW-18.2).
         generator_dice: (model, generator id, dice) stored by Fury and Pulse generators (DW-23).
         camouflage: (model, centre) of each Camouflage template on the table (DW-23, DW-28.10).
+        mines: the mines on the table (DW-18.6, `engine.dystopian.mine_fire`).
     """
 
     setup: DWSetup
@@ -457,6 +490,7 @@ class DWState:
     # ---- end of tiny-flyer wings ----
     generator_dice: tuple[tuple[int, str, int], ...] = ()
     camouflage: tuple[tuple[int, Hex], ...] = ()
+    mines: tuple[MineToken, ...] = ()
     _cards: dict[tuple[int, str], ModelCard] = field(
         init=False, eq=False, repr=False, hash=False, factory=dict
     )

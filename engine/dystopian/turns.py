@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.dystopian.answers import ask_turn_card, window
+from engine.dystopian.aux_fire import resolve_auxiliary
 from engine.dystopian.boarding_segment import (
     drift_end_phase,
     drift_on_activation,
@@ -218,6 +219,7 @@ AFTER_MOVEMENT: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
 
 SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("combat (DW-7.2 steps 3b, 3d): the declared attacks", resolve_attacks),
+    ("combat: offensive AA and CC (DW-18.2)", resolve_auxiliary),
     ("combat: CAP wings' AD counter-attacks (DW-20.6, DW-20.8)", cap_counter_attacks),
     ("boarding (DW-7.2 step 4, DW-19.4)", resolve_boardings),
     ("morale (DW-7.2 step 5, DW-10)", _morale),

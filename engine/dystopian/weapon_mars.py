@@ -187,20 +187,25 @@ class MarOutcome(DamageOutcome):
         return super().markers + self.extra_markers
 
 
-def _destructive(dice: DiceSource, hull: Hull, hits: int) -> DamageOutcome:
+def _destructive(dice: DiceSource, hull: Hull, hits: int, *, reroll: bool) -> DamageOutcome:
     """DW-24 Destructive Ordnance: DR reached but not CR: one critical instead of 1 HP."""
     if hull.card.hp <= _SMALL_HULL:
         return DamageOutcome(hull, HullDamage(hits, CRITICAL_HP, 0))
-    critical = roll_critical(dice, hull)
+    critical = roll_critical(dice, hull, reroll=reroll)
     return DamageOutcome(hull, HullDamage(hits, 0, 1), (critical,))
 
 
-def strike(dice: DiceSource, hull: Hull, hits: int, armed: Sequence[Armed]) -> DamageOutcome:
-    """DW-16.1 with DW-24's weapon MARs: the damage, criticals and MAR effects of ``hits``."""
+def strike(
+    dice: DiceSource, hull: Hull, hits: int, armed: Sequence[Armed], *, reroll: bool = False
+) -> DamageOutcome:
+    """DW-16.1 with DW-24's weapon MARs: the damage, criticals and MAR effects of ``hits``.
+
+    ``reroll``: the attacker's Vulnerable re-roll of a critical (DW-24, `damage.roll_critical`).
+    """
     if _any(armed, "destructive_ordnance") and hull.dr <= hits < hull.cr:
-        outcome = _destructive(dice, hull, hits)
+        outcome = _destructive(dice, hull, hits, reroll=reroll)
     else:
-        outcome = resolve_damage(dice, hull, hits)
+        outcome = resolve_damage(dice, hull, hits, reroll=reroll)
     if hits < hull.dr:
         return outcome
     markers: list[Marker] = []

@@ -12,8 +12,9 @@ type, the rendering note's (B battleship, C cruiser, F frigate, E escort, S subm
 A airship, M bomber, L landship, T tank, X fortification; the first player's upper case, the
 second's lower case), the facing mark, the owner's colour, and the level: in the zoomed view a
 mark beside the letter (``^`` flying, ``"`` obscured, ``v`` submerged), in the compact view the
-text style (`tui.dystopian.pieces`, which draws wings and mines too). A flyer over a ship shares
-its hex (the board's ``+`` says more than one model stands there; Tab picks either).
+text style (`tui.dystopian.pieces`, which draws wings and mines too; `mine_markers` makes the
+mines on the table, DW-18.6, ``*`` in their owner's colour). A flyer over a ship shares its hex
+(the board's ``+`` says more than one model stands there; Tab picks either).
 
 A Camouflage template (DW-23, DW-28.10) lasts until the End Phase: its seven hexes are drawn
 filled with ``░`` (``&`` in ASCII) in their own colour (`DWBoardView.camouflage`).
@@ -50,7 +51,7 @@ from engine.dystopian.models import Arc as CardArc
 from engine.dystopian.models import ModelType
 from engine.dystopian.terrain import TerrainKind, TerrainMap
 from engine.hexes import Facing, Hex
-from tui.dystopian.pieces import PIECE_CSS, PIECE_ROLES, DWPieces, ModelMarker
+from tui.dystopian.pieces import PIECE_CSS, PIECE_ROLES, DWPieces, MineMarker, ModelMarker
 from tui.widgets.board_view import Glyph, HexFace
 from tui.widgets.hexboard import HexBoard
 from tui.widgets.hexboard_legend import ARROWS, HexLegend, unit_rows, uses_mono
@@ -72,6 +73,7 @@ __all__ = [
     "arc_marks",
     "describe_hex",
     "fire_overlay",
+    "mine_markers",
     "model_letter",
     "model_markers",
     "weapon_cover",
@@ -291,6 +293,20 @@ def model_markers(state: DWState, selected: int | None = None) -> list[ModelMark
         )
     markers.sort(key=lambda m: m.kind is None or m.kind.role != "flying")
     return markers
+
+
+def mine_markers(state: DWState) -> list[MineMarker]:
+    """Every mine on the table (DW-18.6, ``state.mines``): ``*`` in its owner's colour."""
+    return [
+        MineMarker(
+            mine.hex,
+            "m" if mine.owner == 1 else "M",
+            Facing.N,
+            side=mine.owner % 4,
+            label=f"a mine of {state.players[mine.owner]} ({mine.ad} AD)",
+        )
+        for mine in state.mines
+    ]
 
 
 def weapon_cover(weapon: Weapon, origin: Hex, facing: Facing, target: Hex) -> Cover:

@@ -52,6 +52,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.commands import (
     Activate,
     ChooseEdge,
@@ -62,6 +63,8 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.events import AttackRolled
+from engine.dystopian.indirect_commands import FireIndirect
+from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.movement import parse_path
 from engine.dystopian.moving import move_problem
 from engine.dystopian.narrate import ORDER_TEXT
@@ -80,9 +83,12 @@ from tui.dystopian.board_view import (
     DWLegend,
     describe_hex,
     fire_overlay,
+    mine_markers,
     model_markers,
 )
 from tui.dystopian.generator_view import generator_preview
+from tui.dystopian.indirect_view import auxiliary_lines, indirect_lines
+from tui.dystopian.mine_view import drop_lines
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.sight_view import Sighting, sight_to, sight_words
 from tui.dystopian.star_view import answer_lines, answer_options, hand_lines
@@ -444,7 +450,10 @@ class DWScreen(GameScreen):
     | m (a wing) | Fly the wing: Enter on a shaded hex, 1-9: attack, land, CAP; 1 first: off. |
     | u | Refuel the selected wing waiting off your edge (or let it wait off the table, DW-20.5). |
     | k | AA: the selected model turns its AA on an enemy wing (shaded), with the hits to expect. |
-    | b, c, d, ... | Other commands the engine allows the selected model (the panel lists them). |
+    | i | Indirect fire (DW-18.7): a Capital target no gun sees, through a spotter that sees it. |
+    | h | AA at an enemy flyer within 4, CC at a diver within 2 (DW-18.2), after the weapons. |
+    | d | Drop a mine in the hex ahead of a minelayer's bow (DW-18.6), before or after moving. |
+    | b, c, g, o, ... | Other commands the engine allows the selected model (the panel lists it). |
     | e | End the activation: the declared attacks are rolled, then morale. |
     | 1-9 (asked) | A STAR card (DW-8.2): T, R on your attacked model, counter; End: discard. |
     | x (asked) | Play no card (End Phase: keep the rest of the hand and draw). |
@@ -645,6 +654,7 @@ class DWScreen(GameScreen):
             [
                 *model_markers(state, self.selected if wing is None else None),
                 *wing_markers(state, wing),
+                *mine_markers(state),  # DW-18.6: drawn under any model in the hex
             ]
         )
         self._overlays(state)
@@ -881,6 +891,12 @@ class DWScreen(GameScreen):
             lines += [f"{n}. {describe(c)}" for n, c in enumerate(self.options[:9], start=1)]
         if isinstance(self.chosen, Fire):
             lines += fire_lines(state, self.chosen)
+        elif isinstance(self.chosen, FireIndirect):  # DW-18.7
+            lines += indirect_lines(state, self.chosen)
+        elif isinstance(self.chosen, FireAuxiliary):  # DW-18.2
+            lines += auxiliary_lines(state, self.chosen)
+        elif isinstance(self.chosen, DropMine):  # DW-18.6
+            lines += drop_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
             lines += generator_preview(state, self.chosen)  # DW-23

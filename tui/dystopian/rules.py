@@ -69,6 +69,14 @@ six turns, or ends the instant a fleet fulfils its Field Order.
   squadron may be **linked**: the lead rolls its full dice, each other adds half of its own.
 - Rockets may be answered by the target squadron's Ack-Ack, torpedoes by its Concussion
   Charges: each 5 cancels a hit, each 6 two.
+- **Indirect fire** (`i`): a primary gun may fire at a Capital target 9 to 16 hexes away that
+  it cannot see, if a friendly model with the Spotter rule or a recon plane sees the target;
+  it hits only on 6s (+1 with a recon plane attached to the squadron that sees it too).
+- A model may fire its **Ack-Ack** at an enemy flyer within 4 hexes, or its **Charges** at an
+  enemy submarine within 2 (`h`): 4+, 5-6 at a small one.
+- A minelayer drops one **mine** an activation in the hex ahead of its bow (`d`), before or
+  after moving. From the next activation on, a model entering that hex sets it off: its dice
+  once, the full hits to every ship in the hex and around it; other mines there go off on 5-6.
 - Attacks are declared first, and rolled when the activation ends.
 
 ## Tiny flyers (wings)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.combat import linked_ad
 from engine.dystopian.combat_segment import aim_at
 from engine.dystopian.commands import (
@@ -33,6 +34,7 @@ from engine.dystopian.commands import (
     RollOff,
 )
 from engine.dystopian.dice import NATURAL_SIX
+from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import Step, StepKind, parse_path
 from engine.dystopian.rules import legal_commands
@@ -86,9 +88,12 @@ TAG_KEYS: Final = {
     FlyWing.TAG: "m",
     RefuelWing.TAG: "u",
     FireAA.TAG: "k",
+    FireIndirect.TAG: "i",
+    FireAuxiliary.TAG: "h",
 }
 """Fixed keys of the wing commands (DW-20): l launch, m fly (a wing's move), u refuel, k AA
-(ack-ack at a wing); a wing's flight and a model's move never share a list."""
+(ack-ack at a wing); i indirect fire (DW-18.7); h a model's AA or CC at an enemy model
+(DW-18.2); a wing's flight and a model's move never share a list."""
 FALLBACK_KEYS: Final = "hijknopstuvx"
 """Keys for command kinds no word above names, in turn."""
 _NOT_ORDERS: Final = (RollOff, ChooseEdge, DeployModel, EndActivation)

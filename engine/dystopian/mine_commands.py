@@ -1,0 +1,68 @@
+"""Dystopian Wars mines as a command, a token and events (DW-18.6, DW-28.10).
+
+New classes only (no saved field changes): `DropMine` names the mine-layer; `MineDropped` puts
+a `state.MineToken` on the table; `MineExploded` records one blast (its dice, the chain dice)
+and removes the mine; the hits it deals are `DamageDealt` events as for any attack.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from engine.dystopian.commands import DWCommand
+from engine.dystopian.events import DWEvent
+from engine.dystopian.state import MineToken
+from engine.hexes import Hex
+
+__all__ = [
+    "MINE_COMMANDS",
+    "MINE_EVENTS",
+    "DropMine",
+    "MineDropped",
+    "MineExploded",
+]
+
+
+@frozen
+class DropMine(DWCommand):
+    """Drop one mine in the hex ahead of the model's bow (DW-18.6, DW-28.10).
+
+    Attributes:
+        model: the mine-layer, of the active squadron.
+    """
+
+    TAG = "dw_drop_mine"
+    model: str
+
+
+@frozen
+class MineDropped(DWEvent):
+    """DW-18.6: a mine is laid (``mine``); it goes off at once if a model is in its hex."""
+
+    TAG = "dw_mine_dropped"
+    mine: MineToken
+
+
+@frozen
+class MineExploded(DWEvent):
+    """DW-18.6 / DW-28.10: the mine in ``hex`` goes off and is removed.
+
+    ``ad``, ``faces`` and ``hits``: its pool at 4+ (DW-2.1); ``victims``: every surface and
+    submerged model in the blast, each taking all the hits; ``chain``: the D6 for each other mine
+    in the blast, ``(hex, face)`` (5-6: it goes off next).
+    """
+
+    TAG = "dw_mine_exploded"
+    hex: Hex
+    ad: int
+    faces: tuple[int, ...]
+    hits: int
+    victims: tuple[int, ...]
+    chain: tuple[tuple[Hex, int], ...] = ()
+
+
+MINE_COMMANDS: tuple[type[DWCommand], ...] = (DropMine,)
+"""The mine commands, for the ruleset and its converter."""
+
+MINE_EVENTS: tuple[type[DWEvent], ...] = (MineDropped, MineExploded)
+"""The mine events, for the ruleset and its converter."""
