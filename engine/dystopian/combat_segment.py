@@ -18,9 +18,10 @@ an attacker, with dice left, responds separately at full value (the digest notes
 beats linking). A linked attack needs the worst hit number of its contributions (DW-2.3) and the
 lowest modifier. An attack whose target is gone when its turn comes is lost. The Sturginium
 Flare moves the model at once (`movement.flare_path`, `movement.displace`; a collision on the way
-is rolled then). Generators (DW-23): the Shield and Guardian roll in `generator_segment.
-shield_step`; a Sonic stun costs 2 AD, AA and CC (`shooter`); no line passes a Camouflage
-template (`aim_at`); a model that used Fury or Pulse fires nothing else. Left out: Vulnerable
+is rolled then; it ends in the last free hex of its way, never over or under another piece).
+Generators (DW-23): the Shield and Guardian roll in `generator_segment.shield_step`; a Sonic
+stun costs 2 AD, AA and CC (`shooter`); no line passes a Camouflage template (`aim_at`); a model
+that used Fury or Pulse fires nothing else. Left out: Vulnerable
 re-rolls (the attacker never re-rolls), indirect fire, bombs' and mines' special declarations,
 AA and CC fired offensively in the model's own activation.
 
