@@ -18,9 +18,10 @@ are automatic so that no second seat acts mid-activation: each defender splits i
 DW-27 item 18) evenly over the parties in reach, the earlier parties taking the remainder, and
 the target splits its melee dice evenly over the parties still standing after the defensive
 fire (the DW-19.4 example's 7 AA as 3/2/2 and 6 MD as 2/2/2). A drifting derelict that would
-enter another piece or terrain it cannot enter stops before it (no collision is rolled); one
-drifting off the table is lost. A captured model counts for no break check (only `ModelLost`
-does). The captors' All Stop (DW-19.6) is not offered.
+enter another piece or terrain it cannot enter stops before it (no collision is rolled); it
+passes under a flyer but never ends under one (DW-28.5: it stays in the last free hex of its
+way, `movement.displace`); one drifting off the table is lost. A captured model counts for no
+break check (only `ModelLost` does). The captors' All Stop (DW-19.6) is not offered.
 """
 
 from __future__ import annotations

@@ -20,7 +20,8 @@ an attacker, with dice left, responds separately at full value (the digest notes
 beats linking). A linked attack needs the worst hit number of its contributions (DW-2.3) and the
 lowest modifier. An attack whose target is gone when its turn comes is lost. The Sturginium
 Flare moves the model at once (`movement.flare_path`, `movement.displace`; a collision on the way
-is rolled then). DW-18.7 indirect fire: an attack declared by `FireIndirect`
+is rolled then; it ends in the last free hex of its way, never over or under another piece).
+DW-18.7 indirect fire: an attack declared by `FireIndirect`
 (`engine.dystopian.indirect_fire`) carries its spotter, and `aim_at` aims it through
 `spotting.indirect_aim` (natural 6s, Bombards 5-6, +1 with an attached recon that sees the
 target). DW-24 Vulnerable [INTERP]: the attacker (and an AA/CC responder) always takes the

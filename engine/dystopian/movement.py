@@ -787,36 +787,40 @@ class Displacement:
 def displace(
     board: Board, index: int, hexes: tuple[Hex, ...], *, land: bool, amphibious: bool = False
 ) -> Displacement:
-    """DW-28.5: move piece ``index`` through ``hexes`` step by step (a Flare, a push).
+    """DW-28.5: move piece ``index`` through ``hexes`` step by step (a Flare, a push, a drift).
 
-    Entering a hex occupied at its own level is a collision and it stops in the last free
-    hex; stepping off the board or into terrain it cannot enter destroys it (the Flare's rule;
-    for a push the caller may read ``destroyed`` as a contact with the terrain instead).
+    Entering a hex occupied at its own level is a collision; stepping off the board or into
+    terrain it cannot enter destroys it (the Flare's rule; for a push or a drift the caller may
+    read ``destroyed`` as a contact with the terrain instead). It passes over or under pieces at
+    other levels (DW-12.1) but may not end on one (one piece per hex at every level, DW-11.8,
+    DW-11.10, DW-28.5): wherever it stops, it ends in the last free hex of its way, its start
+    hex if none ahead was free.
     """
     piece = board.pieces[index]
     mode = mode_for(piece.level, land=land, amphibious=amphibious)
-    here = piece.hex
+    end = piece.hex  # the last free hex of its way so far
     for there in hexes:
         cell = board.terrain.cell(there)
         if cell is None:
-            return Displacement(here, destroyed=True)
+            return Displacement(end, destroyed=True)
         rule = entry_rule(cell.kind, mode)
         if rule.entry is Entry.BLOCKED:
             contact = Contact(ContactKind.TERRAIN, there, dice=rule.dice)
-            return Displacement(here, contact, destroyed=True)
+            return Displacement(end, contact, destroyed=True)
         other = board.index_at(there)
         if (
             other is not None
             and other != index
             and not _passes_through(piece.level, board.pieces[other])
         ):
-            return Displacement(here, Contact(ContactKind.COLLISION, there, other))
+            return Displacement(end, Contact(ContactKind.COLLISION, there, other))
         if other is not None and other != index and board.pieces[other].level is piece.level:
-            return Displacement(here, Contact(ContactKind.COLLISION, there, other))
-        here = there
+            return Displacement(end, Contact(ContactKind.COLLISION, there, other))
+        if other in (None, index):
+            end = there  # DW-12.1: it only passes over or under a piece at another level
         if rule.entry is Entry.COLLIDE:
-            return Displacement(here, Contact(ContactKind.TERRAIN, there, dice=rule.dice))
-    return Displacement(here)
+            return Displacement(end, Contact(ContactKind.TERRAIN, there, dice=rule.dice))
+    return Displacement(end)
 
 
 def snaking_dice(board: Board, where: Hex, level: Level) -> int:

@@ -483,11 +483,11 @@ def test_flare() -> None:
 
 
 def test_displace() -> None:
-    """DW-28.5: step by step; a piece at its level stops it (collision); rocks or edge destroy."""
+    """DW-28.5: a piece at its level stops it in the last free hex; rocks or the edge destroy."""
     field = board(ship(), ship(Hex(5, 3), side=1), ship(Hex(5, 4), level=Level.FLYING, side=1))
     path = flare_path(START, Facing.N, FlareDirection.BOW, 3)
     moved = displace(field, 0, path, land=False)
-    assert moved.end == Hex(5, 4)  # passes under the flyer, stops before the ship
+    assert moved.end == START  # stopped before the ship, under the flyer: the last free hex
     assert moved.contact == Contact(ContactKind.COLLISION, Hex(5, 3), 1)
     assert not moved.destroyed
     rocks = board(ship(), cells={Hex(5, 4): Cell(TerrainKind.MOUNTAIN)})

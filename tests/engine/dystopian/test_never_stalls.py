@@ -63,6 +63,20 @@ def test_games_of_the_built_in_players_reach_their_end(
     assert legal_commands(state) == []
 
 
+def test_the_issue_18_game_reaches_its_end() -> None:
+    """Issue 18: carrier group first, aggressive against random, seed 9470396 raised.
+
+    A derelict (DW-19.6) drifted with its captors' activation into the hex their airship flew
+    over; two pieces in one hex (DW-28.5) made the next `moving.stuck` check raise. It now
+    stops in the last free hex of its drift, and the game plays on to its result (DW-22.6).
+    """
+    state = _play_out(
+        "Sample carrier group", "Sample naval fleet", ("aggressive", "random"), 9470396
+    )
+    assert state.result is not None
+    assert legal_commands(state) == []
+
+
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), random_first=st.booleans(), carrier_first=st.booleans())
 def test_any_seed_plays_to_a_result(seed: int, random_first: bool, carrier_first: bool) -> None:
