@@ -59,6 +59,7 @@ from engine.dystopian.generator_narrate import GEN_SAID, SONIC_TEXT, generator_r
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
+from engine.dystopian.level_mars import LevelMarRolled, tell_level_mar_rolled
 from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.ordnance import CHAIN_THRESHOLD
@@ -693,3 +694,4 @@ for _event_type, _sentence in STAR_SAID.items():
     _said.register(_event_type, _sentence)
 _said.register(CommodoreRerolled, tell_commodore_rerolled)  # DW-10.1 #3
 _said.register(LevelForced, tell_level_forced)  # DW-16.2 results 4 and 9
+_said.register(LevelMarRolled, tell_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent
