@@ -32,6 +32,7 @@ A model that rolled after its ram does not roll again after its attacks, whateve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from attrs import evolve, frozen
@@ -43,6 +44,8 @@ from engine.dystopian.geometry import Level
 from engine.dystopian.models import Diving
 from engine.dystopian.movement import level_problem
 from engine.dystopian.state import DWState
+from engine.game import Event
+from engine.narration import Roll
 
 if TYPE_CHECKING:
     from engine.dystopian.context import Ctx
@@ -56,6 +59,7 @@ __all__ = [
     "after_rams",
     "apply_level_mar_rolled",
     "escape_problem",
+    "level_mar_rolls",
     "tell_level_mar_rolled",
 ]
 
@@ -66,6 +70,7 @@ ESCAPE_NEED: Final = 5
 """DW-24 Panic Dive / Swift Ascent: 5-6 on 1D6."""
 
 _NAMES: Final = {"panic_dive": "Panic Dive", "swift_ascent": "Swift Ascent"}
+_STAYS: Final = {Level.SURFACE: "on the surface", Level.FLYING: "flying"}
 
 
 @frozen
@@ -173,8 +178,16 @@ def tell_level_mar_rolled(event: LevelMarRolled, before: DWState, after: DWState
     name = before.models[event.model].ident
     mar = _NAMES.get(event.mar, event.mar)
     if not event.reached:
-        stays = before.models[event.model].level.value
+        stays = _STAYS.get(before.models[event.model].level, "where it is")
         return f"{name}'s {mar}: {event.face}, it needed 5-6 and stays {stays}."
     if event.level is Level.SUBMERGED:
         return f"{name}'s {mar}: {event.face}, it dives and is submerged."
     return f"{name}'s {mar}: {event.face}, it climbs into the clouds and is obscured."
+
+
+def level_mar_rolls(event: Event) -> Sequence[Roll]:
+    """The die a `LevelMarRolled` rolled, for the dice log (none for other events)."""
+    if not isinstance(event, LevelMarRolled):
+        return ()
+    outcome = event.level.value if event.reached else "stays"
+    return (Roll(_NAMES.get(event.mar, event.mar), (event.face,), outcome=outcome),)

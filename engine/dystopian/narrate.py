@@ -59,7 +59,7 @@ from engine.dystopian.generator_narrate import GEN_SAID, SONIC_TEXT, generator_r
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
-from engine.dystopian.level_mars import LevelMarRolled, tell_level_mar_rolled
+from engine.dystopian.level_mars import LevelMarRolled, level_mar_rolls, tell_level_mar_rolled
 from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.ordnance import CHAIN_THRESHOLD
@@ -145,7 +145,7 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
     return (  # DW-19, DW-23, DW-8; DW-20; the DW-23 generators; the STAR answers
         _board_rolls(event) or wing_rolls(event) or generator_rolls(event) or star_rolls(event)
-    )
+    ) or level_mar_rolls(event)  # DW-24 Panic Dive, Swift Ascent
 
 
 _MARKER_NAMES = {

@@ -28,7 +28,8 @@ activation, a Sonic stun ends with the activation, Camouflage templates go in st
 wings (DW-20) take their turns among the squadrons (`wing_rules.wings_ready` in the alternation;
 their commands in `wings_segment`); CAP wings strike back after the attacks
 (`wing_rules.cap_counter_attacks`); the End Phase ends with the wings' step
-(`wing_rules.tidy_wings`).
+(`wing_rules.tidy_wings`). Panic Dive and Swift Ascent (DW-24) roll after the rams
+(`AFTER_MOVEMENT`) and after the attacks (`level_mars.after_rams`, `level_mars.after_attacks`).
 """
 
 from __future__ import annotations

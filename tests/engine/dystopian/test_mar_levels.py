@@ -23,6 +23,7 @@ from engine.dystopian.rules import legal_commands
 from engine.dystopian.state import DWState, Markers
 from engine.game import Event, IllegalCommand
 from engine.hexes import Facing
+from engine.narration import Roll
 from saves.codec import make_converter
 from tests.engine.dystopian._game import Place, arrange, fleet, play, ruleset, setup, squadron
 
@@ -72,7 +73,8 @@ def test_panic_dive_after_ramming_on_a_five() -> None:
         play(state, [Fire(("SS-1",), "deck-gun", ("CR-1",))])
     assert refused.value.code == DWCode.FIRE
     told, _ = tell(3, MoveModel("SS-2", "FF"), events, state)
-    assert any(t.text == "SS-1's Panic Dive: 5, it dives and is submerged." for t in told)
+    dive = next(t for t in told if t.text == "SS-1's Panic Dive: 5, it dives and is submerged.")
+    assert dive.rolls == (Roll("Panic Dive", (5,), outcome="submerged"),)  # the dice log
 
 
 def test_panic_dive_is_rolled_once_per_activation() -> None:
@@ -87,7 +89,9 @@ def test_panic_dive_is_rolled_once_per_activation() -> None:
     assert state.activation is not None
     assert state.activation.level_mars == ((SS1, "panic_dive"),)
     told, _ = tell(3, MoveModel("SS-2", "FF"), events, state)
-    assert any(t.text == "SS-1's Panic Dive: 4, it needed 5-6 and stays surface." for t in told)
+    stays = next(t for t in told if t.text.startswith("SS-1's Panic Dive"))
+    assert stays.text == "SS-1's Panic Dive: 4, it needed 5-6 and stays on the surface."
+    assert stays.rolls == (Roll("Panic Dive", (4,), outcome="stays"),)
     state, events = play(state, [Fire(("SS-1",), "deck-gun", ("CR-1",)), EndActivation()], [1, 1])
     rolled = [(e.source, e.ad, e.faces) for e in events if isinstance(e, AttackRolled)]
     assert rolled == [(AttackSource.CHARGES, 1, (1,)), (AttackSource.WEAPON, 1, (1,))]
@@ -148,6 +152,8 @@ def test_swift_ascent_fails_below_five() -> None:
     state, events = _airship([4])
     assert LevelMarRolled(AS1, "swift_ascent", 4, Level.OBSCURED, reached=False) in events
     assert state.models[AS1].level is Level.FLYING
+    told, _ = tell(3, EndActivation(), events, state)
+    assert any(t.text == "AS-1's Swift Ascent: 4, it needed 5-6 and stays flying." for t in told)
 
 
 def test_a_burning_airship_cannot_ascend() -> None:
