@@ -57,6 +57,7 @@ from engine.dystopian.events import (
 from engine.dystopian.generator_evolve import GEN_APPLY
 from engine.dystopian.geometry import Level, in_base_contact
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
+from engine.dystopian.level_mars import LevelMarRolled, apply_level_mar_rolled
 from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.star_evolve import STAR_APPLY
@@ -574,3 +575,4 @@ for _event_type, _mutator in STAR_APPLY.items():
     _apply.register(_event_type, _mutator)
 _apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3
 _apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9
+_apply.register(LevelMarRolled, apply_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent

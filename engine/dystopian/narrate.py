@@ -59,6 +59,7 @@ from engine.dystopian.generator_narrate import GEN_SAID, SONIC_TEXT, generator_r
 from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
+from engine.dystopian.level_mars import LevelMarRolled, level_mar_rolls, tell_level_mar_rolled
 from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.ordnance import CHAIN_THRESHOLD
@@ -144,7 +145,7 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
     return (  # DW-19, DW-23, DW-8; DW-20; the DW-23 generators; the STAR answers
         _board_rolls(event) or wing_rolls(event) or generator_rolls(event) or star_rolls(event)
-    )
+    ) or level_mar_rolls(event)  # DW-24 Panic Dive, Swift Ascent
 
 
 _MARKER_NAMES = {
@@ -693,3 +694,4 @@ for _event_type, _sentence in STAR_SAID.items():
     _said.register(_event_type, _sentence)
 _said.register(CommodoreRerolled, tell_commodore_rerolled)  # DW-10.1 #3
 _said.register(LevelForced, tell_level_forced)  # DW-16.2 results 4 and 9
+_said.register(LevelMarRolled, tell_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent

@@ -40,6 +40,7 @@ from engine.dystopian.fleet import Fleet, fleet_problems
 from engine.dystopian.generator_events import GEN_EVENTS
 from engine.dystopian.indirect_commands import INDIRECT_COMMANDS, INDIRECT_EVENTS
 from engine.dystopian.language import COMMAND_HELP, parse_command
+from engine.dystopian.level_mars import LEVEL_MAR_EVENTS
 from engine.dystopian.migrations import MIGRATIONS, SCHEMA_VERSION
 from engine.dystopian.mine_commands import MINE_COMMANDS, MINE_EVENTS
 from engine.dystopian.model_mars import stands_anywhere
@@ -267,6 +268,7 @@ class DystopianWars:
         *STAR_EVENTS,
         *COMMODORE_EVENTS,
         *LEVEL_EVENTS,
+        *LEVEL_MAR_EVENTS,
         *INDIRECT_EVENTS,
         *AUX_EVENTS,
         *MINE_EVENTS,

@@ -382,6 +382,8 @@ class Activation:
             name, "" for a Forward Observer).
         auxiliary: the offensive AA and CC attacks declared (DW-18.2): (model, "aa" or "cc",
             target), rolled after the weapon attacks.
+        level_mars: the (model, MAR id) Panic Dive and Swift Ascent rolls made this activation
+            (DW-24: once each, `engine.dystopian.level_mars`).
     """
 
     squadron: int
@@ -399,6 +401,7 @@ class Activation:
     kinetic: tuple[tuple[int, int], ...] = ()
     spotted: tuple[tuple[int, str], ...] = ()
     auxiliary: tuple[tuple[int, str, int], ...] = ()
+    level_mars: tuple[tuple[int, str], ...] = ()
 
     def fire_limit(self, index: int) -> ContactFire:
         """DW-12.5: what model ``index`` may still fire after its contacts this activation."""

@@ -28,7 +28,8 @@ activation, a Sonic stun ends with the activation, Camouflage templates go in st
 wings (DW-20) take their turns among the squadrons (`wing_rules.wings_ready` in the alternation;
 their commands in `wings_segment`); CAP wings strike back after the attacks
 (`wing_rules.cap_counter_attacks`); the End Phase ends with the wings' step
-(`wing_rules.tidy_wings`).
+(`wing_rules.tidy_wings`). Panic Dive and Swift Ascent (DW-24) roll after the rams
+(`AFTER_MOVEMENT`) and after the attacks (`level_mars.after_rams`, `level_mars.after_attacks`).
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ from engine.dystopian.events import (
     TurnBegan,
 )
 from engine.dystopian.generator_effects import charge_generators, lift_camouflage, sonic_fades
+from engine.dystopian.level_mars import after_attacks, after_rams
 from engine.dystopian.morale import (
     break_checks_due,
     check_plan,
@@ -214,12 +216,14 @@ def _check(ctx: Ctx, kind: CheckKind, squadron: int, models: tuple[int, ...]) ->
 
 AFTER_MOVEMENT: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("rams and collisions (DW-7.2 step 2b, DW-12.4)", resolve_contacts),
+    ("Panic Dive and Swift Ascent after ramming (DW-24)", after_rams),
 )
 """What follows the squadron's movement at once (DW-12.6 step 2), before any combat command."""
 
 SEGMENTS: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("combat (DW-7.2 steps 3b, 3d): the declared attacks", resolve_attacks),
     ("combat: offensive AA and CC (DW-18.2)", resolve_auxiliary),
+    ("combat: Panic Dive and Swift Ascent after attacking (DW-24)", after_attacks),
     ("combat: CAP wings' AD counter-attacks (DW-20.6, DW-20.8)", cap_counter_attacks),
     ("boarding (DW-7.2 step 4, DW-19.4)", resolve_boardings),
     ("morale (DW-7.2 step 5, DW-10)", _morale),

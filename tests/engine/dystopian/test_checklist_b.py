@@ -422,7 +422,8 @@ class TestItem9Combat:
         air = setup(fleet(squadron("AS", 1)), BLUE)
         places: dict[str, Place] = {"AS-1": ("1006", N), "CR-1": ("1007", N), "CR-2": ("1107", N)}
         state, _ = play(arrange(air, places), [Activate("AS-1"), MoveModel("AS-1", "F")])
-        rolled = _rolled(state, Fire(("AS-1",), "bombs", ("CR-1",)), [1] * 16)
+        # 3 + 3 AA, 10 bombs, then the airship's Swift Ascent die (DW-24: a 1, it stays)
+        rolled = _rolled(state, Fire(("AS-1",), "bombs", ("CR-1",)), [1] * 17)
         assert [(r.source, r.attackers, r.ad, r.threshold) for r in rolled] == [
             (AttackSource.ACK_ACK, (1,), 3, 4),  # CR-1's AA at the attacking flyer, first
             (AttackSource.ACK_ACK, (2,), 3, 4),

@@ -369,7 +369,8 @@ def test_an_airship_bombs_a_battleship_for_eleven_hits() -> None:
     assert bombing in legal_commands(state)
     faces = (1, 1, 3, 3, 4, 4, 4, 5, 6, 6, 2, 6, 4)
     aa = (1,) * 7  # the battleship's AA 7 at the airship overhead (DW-18.2)
-    _, events = play(state, [bombing, EndActivation()], (*aa, *faces, 4, 4))
+    ascent = (1,)  # DW-24 Swift Ascent after the attack: a 1, the airship stays flying
+    _, events = play(state, [bombing, EndActivation()], (*aa, *faces, 4, 4, *ascent))
     bombs = next(e for e in events if isinstance(e, AttackRolled) and e.weapon == "Bombs")
     assert (bombs.ad, bombs.faces, bombs.hits) == (10, faces, 11)
     # 11 hits reach the battleship's CR: 2 HP and one critical, 4 + 4 Engine Failure; bombs

@@ -481,6 +481,7 @@ def test_armoured_topside_raises_the_critical_rating_against_higher_attackers() 
             EndActivation(),
         ]
         dice = [6, 6, 4, 4, 4, 4, 4, 1, 1] + ([] if mars else CRITICAL_6)
+        dice += [1]  # DW-24 Swift Ascent after the attack: a 1, it stays flying
         _, events = play(state, commands, dice)
         return events
 

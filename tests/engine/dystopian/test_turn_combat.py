@@ -302,7 +302,7 @@ def test_the_target_squadron_fires_ack_ack_at_an_attacking_flyer_first() -> None
         arrange(AIR, places, active=1),
         [Activate("AS-1"), MoveModel("AS-1", "F"), Fire(("AS-1",), "fore-turret", ("CR-1",))],
     )
-    dice = [1, 1, 1, 4, 4, 1, 1, 1, 1, 1, 1, 1]
+    dice = [1, 1, 1, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1]  # the last: Swift Ascent (DW-24), it stays
     _, events = play(state, [EndActivation()], dice)
     rolled = [e for e in events if isinstance(e, AttackRolled)]
     assert [(e.source, e.target, e.attackers, e.ad, e.threshold, e.hits) for e in rolled] == [
