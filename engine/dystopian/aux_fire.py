@@ -32,6 +32,7 @@ from engine.dystopian.context import Ctx, DWCode, own_model, require_stage
 from engine.dystopian.damage import resolve_damage
 from engine.dystopian.events import AttackRolled, AttackSource
 from engine.dystopian.generator_segment import shield_step
+from engine.dystopian.more_mars import aa_reach, cc_reach, rapid_fire
 from engine.dystopian.state import DWState, Stage
 from engine.game import IllegalCommand
 
@@ -64,7 +65,10 @@ def _target_problem(state: DWState, index: int, aux: ordnance.Aux, target: int) 
     if model.hex is None or enemy.hex is None:
         return "Only models on the table fire or are fired at."
     what = ordnance.aux_target(aux, state.card(target))
-    return ordnance.aux_problem(aux, what, model.hex.distance(enemy.hex), level=model.level)
+    card = state.card(index)
+    reach = aa_reach(card) if aux is ordnance.Aux.AA else cc_reach(card)  # DW-24
+    distance = model.hex.distance(enemy.hex)
+    return ordnance.aux_problem(aux, what, distance, level=model.level, reach=reach)
 
 
 def auxiliary_problem(state: DWState, index: int, system: str, target: int) -> str:  # noqa: PLR0911 - one guard per rule
@@ -141,7 +145,10 @@ def resolve_auxiliary(ctx: Ctx) -> None:
             continue  # the target was flung out of reach (DW-16.2 Sturginium Flare)
         need = ordnance.aux_need(aux, ordnance.aux_target(aux, state.card(target)))
         dice = auxiliary_dice_of(state, index, aux)
-        pool = roll_attack(ctx.dice, dice, need).roll
+        rolled = roll_attack(ctx.dice, dice, need)
+        if aux is ordnance.Aux.AA:
+            rolled = rapid_fire(ctx.dice, rolled, state.card(index))  # DW-24 Rapid Fire
+        pool = rolled.roll
         ctx.emit(
             AttackRolled(
                 target,

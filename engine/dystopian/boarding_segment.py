@@ -57,7 +57,7 @@ from engine.dystopian.events import (
     LossCause,
     ModelLost,
 )
-from engine.dystopian.geometry import AA_REACH, CC_REACH
+from engine.dystopian.more_mars import aa_reach, cc_reach
 from engine.dystopian.movement import displace
 from engine.dystopian.ordnance import Aux
 from engine.dystopian.state import DeclaredBoarding, DWState, Party, Stage, in_command
@@ -248,7 +248,8 @@ def _defence(
         if where is None or here is None:
             continue
         seen = boarding_view(state, responder)
-        for aux, reach in ((Aux.AA, AA_REACH), (Aux.CC, CC_REACH)):
+        card = state.card(responder)  # DW-24 Telescopic Zoom
+        for aux, reach in ((Aux.AA, aa_reach(card)), (Aux.CC, cc_reach(card))):
             dice = aa_against_boarders(seen, aux)
             parties = [
                 n

@@ -88,8 +88,9 @@ from engine.dystopian.events import (
     ModelLost,
 )
 from engine.dystopian.generator_segment import shield_step
-from engine.dystopian.geometry import AA_REACH, CC_REACH, Level
+from engine.dystopian.geometry import Level
 from engine.dystopian.models import Weapon, WeaponKind
+from engine.dystopian.more_mars import aa_reach, cc_reach, rapid_fire
 from engine.dystopian.movement import ContactKind, displace, flare_path
 from engine.dystopian.ramming import contact_fire, resolve_collision, resolve_ram, resolve_terrain
 from engine.dystopian.spotting import indirect_aim
@@ -555,13 +556,14 @@ def _responders(
     state: DWState, target: int, attackers: tuple[int, ...], kind: WeaponKind
 ) -> tuple[tuple[int, int], ...]:
     """DW-18.2: the target's squadron in reach of it or an attacker, each with its AA or CC."""
-    reach = AA_REACH if kind is WeaponKind.ROCKET else CC_REACH
+    reach_of = aa_reach if kind is WeaponKind.ROCKET else cc_reach  # DW-24 Telescopic Zoom
     where = state.models[target].hex
     found = []
     for index in state.alive(state.models[target].squadron):
         here = state.models[index].hex
         if where is None or here is None:
             continue
+        reach = reach_of(state.card(index))
         near = min(
             (h.distance(here) for a in attackers if (h := state.models[a].hex) is not None),
             default=reach + 1,
@@ -669,13 +671,16 @@ def _counter_fire(ctx: Ctx, attack: DeclaredAttack, answered: set[tuple[int, int
             aux = ordnance.Aux.AA if system is WeaponKind.ROCKET else ordnance.Aux.CC
             need = ordnance.aux_need(aux, ordnance.aux_target(aux, state.card(attacker)))
             source = AttackSource.ACK_ACK if aux is ordnance.Aux.AA else AttackSource.CHARGES
-            reach = AA_REACH if aux is ordnance.Aux.AA else CC_REACH
+            reach_of = aa_reach if aux is ordnance.Aux.AA else cc_reach
             there = state.models[attacker].hex
             for responder, dice in _responders(state, target, (attacker,), system):
                 here = state.models[responder].hex
+                reach = reach_of(state.card(responder))  # DW-24 Telescopic Zoom
                 if there is None or here is None or here.distance(there) > reach:
                     continue  # DW-18.2: the attacker itself must be within reach
                 roll = roll_attack(ctx.dice, dice, need)
+                if aux is ordnance.Aux.AA:  # DW-24 Rapid Fire
+                    roll = rapid_fire(ctx.dice, roll, state.card(responder))
                 _rolled(ctx, attacker, source, (responder,), "", roll.roll)
                 hits = shield_step(ctx, attacker, None, roll.hits)  # DW-23 Shield
                 damage = resolve_damage(ctx.dice, hull(ctx.state, attacker), hits, reroll=True)

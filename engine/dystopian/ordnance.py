@@ -164,22 +164,29 @@ _INDIRECT: Final = 6
 
 
 def aux_problem(
-    aux: Aux, what: AuxTarget, distance: int, *, level: Level, tiny: bool = False
+    aux: Aux,
+    what: AuxTarget,
+    distance: int,
+    *,
+    level: Level,
+    tiny: bool = False,
+    reach: int | None = None,
 ) -> str:
     """DW-18.2 / DW-18.4 / DW-15.4: why this AA or CC cannot fire at ``what`` there, or "".
 
-    ``level`` is the firing model's; ``tiny`` a tiny-flyer wing's shorter reach.
+    ``level`` is the firing model's; ``tiny`` a tiny-flyer wing's shorter reach; ``reach`` the
+    model's own (DW-24 Telescopic Zoom, `more_mars.aa_reach`), when given.
     """
     if (aux, what) not in AUX_THRESHOLDS:
         return "Ack-Ack fires at flyers, rockets and boarders; charges at divers, torpedoes, mines."
     if level is Level.SUBMERGED:
         return "Ack-Ack and charges cannot be used while submerged."
     if aux is Aux.AA:
-        reach = TINY_AA_REACH if tiny else AA_REACH
+        reach = reach or (TINY_AA_REACH if tiny else AA_REACH)
         if distance > reach:
             return f"Ack-Ack reaches only {reach} hexes."
     else:
-        reach = TINY_CC_REACH if tiny else CC_REACH
+        reach = reach or (TINY_CC_REACH if tiny else CC_REACH)
         if distance > reach:
             return f"Charges reach only {reach} hexes."
     return ""

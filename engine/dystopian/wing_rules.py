@@ -28,7 +28,7 @@ from engine.dystopian.combat_segment import deal, hull, settle, shooter
 from engine.dystopian.context import Ctx
 from engine.dystopian.damage import resolve_damage
 from engine.dystopian.events import HitsCancelled
-from engine.dystopian.geometry import AA_REACH, CC_REACH
+from engine.dystopian.more_mars import aa_reach, cc_reach
 from engine.dystopian.ordnance import TINY_AA_REACH, WingFire, wing_fire
 from engine.dystopian.state import DWState
 from engine.dystopian.wing_events import (
@@ -158,7 +158,7 @@ def _model_aa(state: DWState, squadron: int, there: Hex) -> list[tuple[int, int]
     found = []
     for index in state.alive(squadron):
         here = state.models[index].hex
-        if here is None or here.distance(there) > AA_REACH:
+        if here is None or here.distance(there) > aa_reach(state.card(index)):
             continue
         dice = auxiliary_dice(shooter(state, index), state.card(index).aa)
         if dice:
@@ -171,7 +171,7 @@ def _cc_pools(state: DWState, squadron: int, there: Hex) -> list[tuple[int, int]
     found = []
     for index in state.alive(squadron):
         here = state.models[index].hex
-        if here is None or here.distance(there) > CC_REACH:
+        if here is None or here.distance(there) > cc_reach(state.card(index)):
             continue
         dice = auxiliary_dice(shooter(state, index), state.card(index).cc)
         if dice:

@@ -23,7 +23,8 @@ from attrs import evolve, frozen
 
 from engine.dystopian import aircraft
 from engine.dystopian.context import Ctx, label, require_stage
-from engine.dystopian.geometry import AA_REACH, Level
+from engine.dystopian.geometry import Level
+from engine.dystopian.more_mars import aa_reach
 from engine.dystopian.movement import more_than_half
 from engine.dystopian.moving import must_move
 from engine.dystopian.state import PLAYERS, DWState, Stage
@@ -400,7 +401,7 @@ def aa_problem(state: DWState, command: FireAA) -> tuple[tuple[int, ...], int] |
             return Refusal(WingCode.ATTACK, f"{model.ident} is not in the active squadron.")
         if (state.turn, index) in state.aa_attacks or index in models:
             return Refusal(WingCode.ATTACK, f"{model.ident} has already fired its AA this turn.")
-        if model.hex.distance(there) > AA_REACH or not aa_dice(state, index):
+        if model.hex.distance(there) > aa_reach(state.card(index)) or not aa_dice(state, index):
             return Refusal(WingCode.ATTACK, f"{model.ident}'s AA does not reach {wing.ident}.")
         models.append(index)
     if not models:

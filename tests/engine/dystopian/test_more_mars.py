@@ -1,0 +1,156 @@
+"""DW-24's MARs of the auxiliary systems: Telescopic Zoom (X) and Rapid Fire.
+
+Through the turn machine with forced dice (`tests.engine.dystopian._game`): Telescopic Zoom (X)
+makes AA and CC reach X" (DW-28.3: X / 2 hexes) instead of 8" and 4" (DW-28.7); Rapid Fire
+re-rolls up to 2 AA dice and keeps the new results, offensively (DW-18.2) and against an
+attacking flyer (DW-7.2 step 3b).
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from engine.dystopian.aux_commands import FireAuxiliary
+from engine.dystopian.commands import Activate, EndActivation, Fire, MoveModel
+from engine.dystopian.context import DWCode
+from engine.dystopian.events import AttackRolled, AttackSource, DamageDealt
+from engine.dystopian.fleet import Squadron
+from engine.dystopian.geometry import Level
+from engine.dystopian.models import MarRef, ModelCard
+from engine.dystopian.more_mars import aa_reach, cc_reach
+from engine.dystopian.rules import legal_commands
+from engine.dystopian.state import DWState
+from engine.game import Command, IllegalCommand
+from engine.hexes import Facing
+from tests.engine.dystopian._game import arrange, card, fleet, model, play, setup, squadron
+
+N, NE, SE, S, SW, NW = Facing
+
+TARGETS = fleet(squadron("AS", 1), squadron("SS", 2), squadron("FF", 1))
+"""Blue: the Zephyr Airship AS-1 (Large flyer, DR 4, CR 6), Lurker Submarines SS-1 and SS-2."""
+
+
+def _zoomed(inches: int) -> ModelCard:
+    """The Lancer Cruiser (AA 3, CC 2) with Telescopic Zoom (X) printed on it."""
+    base = card("CR")
+    return attrs.evolve(base, mars=(*base.mars, MarRef("telescopic_zoom", inches)))
+
+
+def _cruiser(cruiser: ModelCard, places: dict[str, tuple[str, Facing, Level]]) -> DWState:
+    """CR-1 activated and moved 1010 -> 1008 (facing N), the Blue models placed."""
+    red = fleet(Squadron(cruiser, 1))
+    state = arrange(setup(red, TARGETS), {"CR-1": ("1010", N), **places})
+    state, _ = play(state, [Activate("CR-1"), MoveModel("CR-1", "FF")])
+    return state
+
+
+def _refused(state: DWState, command: Command, message: str) -> None:
+    with pytest.raises(IllegalCommand) as refused:
+        play(state, [command])
+    assert (refused.value.code, refused.value.message) == (DWCode.FIRE, message)
+
+
+# ---- Telescopic Zoom (X) (DW-24, DW-28.3, DW-28.7) ----------------------------------------------
+
+
+def test_telescopic_zoom_sets_the_reach_of_aa_and_cc_in_hexes() -> None:
+    """DW-28.7: AA 8" = 4 hexes, CC 4" = 2; Zoom (12) makes both 12" = 6; (6) leaves AA at 4."""
+    assert (aa_reach(card("CR")), cc_reach(card("CR"))) == (4, 2)
+    assert (aa_reach(_zoomed(12)), cc_reach(_zoomed(12))) == (6, 6)
+    assert (aa_reach(_zoomed(6)), cc_reach(_zoomed(6))) == (4, 3)
+
+
+def test_a_zoomed_cruiser_fires_its_aa_at_an_airship_six_hexes_away() -> None:
+    """DW-24 Telescopic Zoom (12): AA 3 at a Large flyer 6 hexes away, 6 5 4 +3: 4 hits, 1 HP.
+
+    Without the MAR the same shot is refused: AA reaches only 4 hexes (DW-28.7).
+    """
+    places = {"AS-1": ("1014", N, Level.FLYING)}
+    command = FireAuxiliary("CR-1", "aa", "AS-1")
+    _refused(_cruiser(card("CR"), places), command, "Ack-Ack reaches only 4 hexes.")
+    state = _cruiser(_zoomed(12), places)
+    airship = model(state, "AS-1")
+    assert command in legal_commands(state)
+    state, events = play(state, [command, EndActivation()], (6, 5, 4, 3))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert (rolled.weapon, rolled.ad, rolled.threshold, rolled.hits) == ("AA", 3, 4, 4)
+    assert DamageDealt(airship, 4, 1, 0) in events
+    assert state.models[airship].hull_damage == 1
+
+
+def test_a_zoomed_cruiser_stops_at_its_own_reach() -> None:
+    """DW-24 Telescopic Zoom (12): 7 hexes is beyond 12"; the refusal names the 6 hexes."""
+    state = _cruiser(_zoomed(12), {"AS-1": ("1015", N, Level.FLYING)})
+    _refused(state, FireAuxiliary("CR-1", "aa", "AS-1"), "Ack-Ack reaches only 6 hexes.")
+
+
+def test_zoomed_charges_reach_a_submarine_three_hexes_away() -> None:
+    """DW-24 Telescopic Zoom (6): CC 2 at a submerged Medium diver 3 hexes off, 5 6 +4: 4 hits.
+
+    1 + 2 + 1 = 4 hits on the submarine's DR 4: 1 HP (DW-16.1). Unzoomed, CC reaches 2 hexes.
+    """
+    places = {"SS-1": ("1005", N, Level.SUBMERGED)}
+    command = FireAuxiliary("CR-1", "cc", "SS-1")
+    _refused(_cruiser(card("CR"), places), command, "Charges reach only 2 hexes.")
+    state = _cruiser(_zoomed(6), places)
+    sub = model(state, "SS-1")
+    _, events = play(state, [command, EndActivation()], (5, 6, 4))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert (rolled.weapon, rolled.ad, rolled.hits) == ("CC", 2, 4)
+    assert DamageDealt(sub, 4, 1, 0) in events
+
+
+# ---- Rapid Fire (DW-24, DW-18.2, DW-7.2 step 3b) ------------------------------------------------
+
+
+def test_rapid_fire_rerolls_the_first_two_missed_aa_dice() -> None:
+    """DW-24 Rapid Fire: AA 3 rolls 1 3 4 (1 hit); the 1 and the 3 are rolled again: 6 and 5.
+
+    The new 6 explodes (DW-2.1): a 2. Kept: 4, 6, 5, 2 = 1 + 2 + 1 = 4 hits on DR 4: 1 HP.
+    Without the MAR the same dice leave 1 hit and no damage.
+    """
+    places = {"AS-1": ("1012", N, Level.FLYING)}
+    command = FireAuxiliary("CR-1", "aa", "AS-1")
+    plain = _cruiser(card("CR"), places)
+    _, events = play(plain, [command, EndActivation()], (1, 3, 4))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert (rolled.faces, rolled.hits) == ((1, 3, 4), 1)
+    state = _cruiser(card("CR", "rapid_fire"), places)
+    airship = model(state, "AS-1")
+    _, events = play(state, [command, EndActivation()], (1, 3, 4, 6, 5, 2))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert (rolled.ad, rolled.faces, rolled.hits) == (3, (4, 6, 5, 2), 4)
+    assert DamageDealt(airship, 4, 1, 0) in events
+
+
+def test_rapid_fire_leaves_a_pool_with_no_miss_alone() -> None:
+    """DW-24 Rapid Fire: "up to 2 dice": 4 5 4 all hit (3 hits), nothing is rolled again."""
+    state = _cruiser(card("CR", "rapid_fire"), {"AS-1": ("1012", N, Level.FLYING)})
+    _, events = play(state, [FireAuxiliary("CR-1", "aa", "AS-1"), EndActivation()], (4, 5, 4))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert (rolled.faces, rolled.hits) == ((4, 5, 4), 3)
+    assert DamageDealt(model(state, "AS-1"), 3, 0, 0) in events  # 3 hits < DR 4: no HP
+
+
+def test_rapid_fire_answers_a_bombing_airship() -> None:
+    """DW-24 Rapid Fire in a counter-attack (DW-18.2): the battleship's AA 7 at the bomber.
+
+    Seven 1s; the first two are rolled again, 6 and 4, and the 6 explodes into a 4: kept
+    1 1 1 1 1 6 4 4 = 2 + 1 + 1 = 4 hits on the airship's DR 4 (CR 6): 1 HP, before the bombs
+    (DW-7.2 step 3b).
+    """
+    air = fleet(squadron("AS", 1))
+    blue = fleet(squadron("BB", 1, mars=("rapid_fire",)))
+    state = arrange(setup(air, blue), {"AS-1": ("1806", S), "BB-1": ("1809", N)})
+    state, _ = play(state, [Activate("AS-1"), MoveModel("AS-1", "FFFF")])
+    airship, battleship = model(state, "AS-1"), model(state, "BB-1")
+    aa = (1,) * 7 + (6, 4, 4)
+    bombs = (1,) * 10  # ten misses: no damage to the battleship
+    ascent = (1,)  # DW-24 Swift Ascent: the airship stays flying
+    bombing = Fire(("AS-1",), "bombs", ("BB-1",))
+    _, events = play(state, [bombing, EndActivation()], (*aa, *bombs, *ascent))
+    answer = next(e for e in events if isinstance(e, AttackRolled))
+    assert (answer.source, answer.attackers) == (AttackSource.ACK_ACK, (battleship,))
+    assert (answer.faces, answer.hits) == ((1, 1, 1, 1, 1, 6, 4, 4), 4)
+    assert DamageDealt(airship, 4, 1, 0) in events
