@@ -90,7 +90,7 @@ from engine.dystopian.events import (
 from engine.dystopian.generator_segment import shield_step
 from engine.dystopian.geometry import Level
 from engine.dystopian.models import Weapon, WeaponKind
-from engine.dystopian.more_mars import aa_reach, cc_reach, rapid_fire
+from engine.dystopian.more_mars import aa_reach, cc_reach, hull_ripper, rapid_fire
 from engine.dystopian.movement import ContactKind, displace, flare_path
 from engine.dystopian.ramming import contact_fire, resolve_collision, resolve_ram, resolve_terrain
 from engine.dystopian.spotting import indirect_aim
@@ -362,6 +362,8 @@ def resolve_contacts(ctx: Ctx) -> None:
             _rolled(ctx, mover, back, (other,), "", outcome.other_roll.roll)
             deal(ctx, other, outcome.against_other)
             deal(ctx, mover, outcome.against_mover)
+            if ram:  # DW-24 Hull Ripper: through to the far side
+                hull_ripper(ctx, mover, other, outcome)
             sizes = state.card(mover).size, state.card(other).size
             fire = (
                 (mover, contact_fire(sizes[0], sizes[1])),

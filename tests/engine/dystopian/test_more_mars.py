@@ -3,7 +3,8 @@
 Through the turn machine with forced dice (`tests.engine.dystopian._game`): Telescopic Zoom (X)
 makes AA and CC reach X" (DW-28.3: X / 2 hexes) instead of 8" and 4" (DW-28.7); Rapid Fire
 re-rolls up to 2 AA dice and keeps the new results, offensively (DW-18.2) and against an
-attacking flyer (DW-7.2 step 3b).
+attacking flyer (DW-7.2 step 3b); Hull Ripper puts a rammer whose ram reaches the target's CR
+on the target's far side (DW-12.4).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 from engine.dystopian.aux_commands import FireAuxiliary
 from engine.dystopian.commands import Activate, EndActivation, Fire, MoveModel
 from engine.dystopian.context import DWCode
-from engine.dystopian.events import AttackRolled, AttackSource, DamageDealt
+from engine.dystopian.events import AttackRolled, AttackSource, DamageDealt, ModelDisplaced
 from engine.dystopian.fleet import Squadron
 from engine.dystopian.geometry import Level
 from engine.dystopian.models import MarRef, ModelCard
@@ -23,7 +24,7 @@ from engine.dystopian.rules import legal_commands
 from engine.dystopian.state import DWState
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing
-from tests.engine.dystopian._game import arrange, card, fleet, model, play, setup, squadron
+from tests.engine.dystopian._game import H, arrange, card, fleet, model, play, setup, squadron
 
 N, NE, SE, S, SW, NW = Facing
 
@@ -154,3 +155,48 @@ def test_rapid_fire_answers_a_bombing_airship() -> None:
     assert (answer.source, answer.attackers) == (AttackSource.ACK_ACK, (battleship,))
     assert (answer.faces, answer.hits) == ((1, 1, 1, 1, 1, 6, 4, 4), 4)
     assert DamageDealt(airship, 4, 1, 0) in events
+
+
+# ---- Hull Ripper (DW-24, DW-12.4) ---------------------------------------------------------------
+
+RIPPERS = fleet(squadron("BB", 1, mars=("hull_ripper",)))
+"""Red: the Bastion Battleship BB-1 (RR 2) with Hull Ripper (model 0)."""
+RAMMED = fleet(squadron("CR", 1), squadron("FF", 1))
+"""Blue: the Lancer Cruiser CR-1 (DR 4, CR 6, HP 4; model 1) and the frigate FF-1 (model 2)."""
+
+
+def _ram(dice: list[int], *, frigate: str = "0320") -> tuple[DWState, list[object]]:
+    """BB-1 from 1003 south, 3 hexes ahead: it rams CR-1 at 1006 from 1005 (DW-12.4)."""
+    places = {"BB-1": ("1003", S), "CR-1": ("1006", N), "FF-1": (frigate, N)}
+    state = arrange(setup(RIPPERS, RAMMED), places)
+    state, events = play(state, [Activate("BB-1"), MoveModel("BB-1", "FFF")], dice)
+    return state, list(events)
+
+
+def test_a_hull_ripper_ram_that_reaches_the_cr_cuts_through_to_the_far_side() -> None:
+    """DW-24 Hull Ripper: RR 2 rolls 6 6 +4 4: 6 hits reach the cruiser's CR 6.
+
+    The ram costs it 2 HP and one critical (3 + 3 = 6, Weapons Damaged); its HP 4 back are four
+    1s. The battleship is placed beyond it, in 1007, still facing south.
+    """
+    state, events = _ram([6, 6, 4, 4, 1, 1, 1, 1, 3, 3])
+    ram = next(e for e in events if isinstance(e, AttackRolled))
+    assert (ram.source, ram.faces, ram.hits) == (AttackSource.RAM, (6, 6, 4, 4), 6)
+    assert DamageDealt(1, 6, 2, 0, (6,), (3, 3), ("half_ad",)) in events
+    assert ModelDisplaced(0, H("1007")) in events
+    assert (state.models[0].hex, state.models[0].facing) == (H("1007"), S)
+
+
+def test_a_hull_ripper_ram_short_of_the_cr_stays_where_it_struck() -> None:
+    """DW-24 Hull Ripper: DW-12.4's example, 5 hits on CR 6: no cut through; it stays in 1005."""
+    state, events = _ram([6, 6, 4, 1, 6, 6, 6, 4, 1, 1, 1, 3, 3])
+    assert not [e for e in events if isinstance(e, ModelDisplaced)]
+    assert state.models[0].hex == H("1005")
+
+
+def test_a_hull_ripper_needs_room_beyond_the_target() -> None:
+    """DW-24 Hull Ripper: "not allowed if there is no room": FF-1 in 1007, the battleship stays."""
+    state, events = _ram([6, 6, 4, 4, 1, 1, 1, 1, 3, 3], frigate="1007")
+    assert DamageDealt(1, 6, 2, 0, (6,), (3, 3), ("half_ad",)) in events
+    assert not [e for e in events if isinstance(e, ModelDisplaced)]
+    assert state.models[0].hex == H("1005")
