@@ -60,6 +60,7 @@ from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.level_mars import LevelMarRolled, apply_level_mar_rolled
 from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import MarkerAction
+from engine.dystopian.snipe_commands import Sniped, apply_sniped
 from engine.dystopian.star_evolve import STAR_APPLY
 from engine.dystopian.state import (
     Activation,
@@ -576,3 +577,4 @@ for _event_type, _mutator in STAR_APPLY.items():
 _apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3
 _apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9
 _apply.register(LevelMarRolled, apply_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent
+_apply.register(Sniped, apply_sniped)  # DW-24 Sharpshooters

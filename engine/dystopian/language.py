@@ -26,6 +26,7 @@ from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.movement import MarkerAction, format_path, parse_path
+from engine.dystopian.snipe_commands import Snipe, format_snipe
 from engine.dystopian.star_commands import DiscardCard, PassAnswer
 from engine.dystopian.state import DWState, Edge
 from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
@@ -159,6 +160,8 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911,
     verb, args = words[0].casefold(), words[1:]
     if verb == "mine" and len(args) == 1:  # DW-18.6
         return DropMine(_model(args[0], state, text))
+    if verb == "snipe" and len(args) == 3 and args[1].casefold() == "at":  # noqa: PLR2004 - DW-24
+        return Snipe(_model(args[0], state, text), _model(args[2], state, text))
     offensive = _auxiliary(verb, args, state, text)  # DW-18.2: AA or CC at a model
     if offensive is not None:
         return offensive
@@ -263,6 +266,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - o
             return f"fire {','.join(models)} {weapon} at {aimed}"
         case DropMine(model=model):
             return f"mine {model}"
+        case Snipe():
+            return format_snipe(command)
         case FireAuxiliary(model=model, system=system, target=target):
             return f"{system} {model} at {target}"
         case FireIndirect(model=model, weapon=weapon, target=target, spotter=spotter):
@@ -312,7 +317,9 @@ generate MODEL GENERATOR [at TARGET]  use a generator after moving (DW-23): upg 
                                       model around; fury at MODEL,MODEL... (its dice split among
                                       them, the first named taking the remainder); kinetic
                                       before the model moves (1D6" more, then move half at least)
-generate MODEL camouflage at HEX      a Camouflage template on HEX and its six neighbours (DW-23)"""
+generate MODEL camouflage at HEX      a Camouflage template on HEX and its six neighbours (DW-23)
+snipe MODEL at TARGET                 Sharpshooters (DW-24): 1D6 at an enemy within 2 hexes, on
+                                      5-6 it loses 1 AP; once an activation, at any point"""
 
 
 def _numbers(word: str, text: str) -> tuple[int, ...]:

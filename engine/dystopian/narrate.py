@@ -63,6 +63,7 @@ from engine.dystopian.level_mars import LevelMarRolled, level_mar_rolls, tell_le
 from engine.dystopian.mine_commands import MineDropped, MineExploded
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.ordnance import CHAIN_THRESHOLD
+from engine.dystopian.snipe_commands import Sniped, tell_sniped
 from engine.dystopian.star_narrate import STAR_SAID, face_down, star_rolls
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
 from engine.dystopian.victory import told_reason
@@ -695,3 +696,4 @@ for _event_type, _sentence in STAR_SAID.items():
 _said.register(CommodoreRerolled, tell_commodore_rerolled)  # DW-10.1 #3
 _said.register(LevelForced, tell_level_forced)  # DW-16.2 results 4 and 9
 _said.register(LevelMarRolled, tell_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent
+_said.register(Sniped, tell_sniped)  # DW-24 Sharpshooters

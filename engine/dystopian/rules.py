@@ -77,6 +77,8 @@ from engine.dystopian.moving import (
     must_move,
     turn_to_move_problem,
 )
+from engine.dystopian.snipe import resolve_snipe, snipe_options
+from engine.dystopian.snipe_commands import Snipe
 from engine.dystopian.star_segment import (
     STAR_HANDLERS,
     star_options,
@@ -303,6 +305,7 @@ def legal_commands(state: DWState) -> list[Command]:  # noqa: PLR0911 - one list
         found += generate_options(state)  # DW-23: active generators, after moving
         found += camouflage_options(state)  # DW-23: Camouflage templates, after moving
     found += kinetic_options(state)  # DW-23: Kinetic, before the model moves
+    found += snipe_options(state)  # DW-24 Sharpshooters: at any point of the activation
     found += card_options(state)  # DW-8.2: S and A cards from the hand
     found += mine_options(state)  # DW-18.6: a mine ahead of the bow, before or after moving
     found += wing_options(state)  # DW-20.4 launches, DW-20.8 CAP wings flying with their host
@@ -444,3 +447,4 @@ def _drop_mine(ctx: Ctx, command: Command) -> None:
 
 
 _HANDLERS[DropMine] = _drop_mine
+_HANDLERS[Snipe] = resolve_snipe  # DW-24 Sharpshooters

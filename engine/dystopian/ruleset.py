@@ -48,6 +48,7 @@ from engine.dystopian.models import Card
 from engine.dystopian.narrate import tell
 from engine.dystopian.obstacles import scenario_obstacles
 from engine.dystopian.rules import decide, seats_to_act
+from engine.dystopian.snipe_commands import SNIPE_COMMANDS, SNIPE_EVENTS
 from engine.dystopian.star_commands import STAR_COMMANDS
 from engine.dystopian.star_events import STAR_EVENTS
 from engine.dystopian.state import (
@@ -260,6 +261,7 @@ class DystopianWars:
         *INDIRECT_COMMANDS,
         *AUX_COMMANDS,
         *MINE_COMMANDS,
+        *SNIPE_COMMANDS,
     )
     event_types: tuple[type[Event], ...] = (
         *DW_EVENTS,
@@ -272,6 +274,7 @@ class DystopianWars:
         *INDIRECT_EVENTS,
         *AUX_EVENTS,
         *MINE_EVENTS,
+        *SNIPE_EVENTS,
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

@@ -4,7 +4,8 @@ Through the turn machine with forced dice (`tests.engine.dystopian._game`): Tele
 makes AA and CC reach X" (DW-28.3: X / 2 hexes) instead of 8" and 4" (DW-28.7); Rapid Fire
 re-rolls up to 2 AA dice and keeps the new results, offensively (DW-18.2) and against an
 attacking flyer (DW-7.2 step 3b); Hull Ripper puts a rammer whose ram reaches the target's CR
-on the target's far side (DW-12.4).
+on the target's far side (DW-12.4); Sharpshooters snipes a model within 4" (2 hexes): on 5-6 it
+loses 1 AP (DW-5).
 """
 
 from __future__ import annotations
@@ -18,13 +19,27 @@ from engine.dystopian.context import DWCode
 from engine.dystopian.events import AttackRolled, AttackSource, DamageDealt, ModelDisplaced
 from engine.dystopian.fleet import Squadron
 from engine.dystopian.geometry import Level
+from engine.dystopian.language import format_command, parse_command
 from engine.dystopian.models import MarRef, ModelCard
 from engine.dystopian.more_mars import aa_reach, cc_reach
+from engine.dystopian.narrate import tell
 from engine.dystopian.rules import legal_commands
+from engine.dystopian.snipe_commands import Snipe, Sniped
 from engine.dystopian.state import DWState
 from engine.game import Command, IllegalCommand
 from engine.hexes import Facing
-from tests.engine.dystopian._game import H, arrange, card, fleet, model, play, setup, squadron
+from saves.codec import make_converter
+from tests.engine.dystopian._game import (
+    H,
+    arrange,
+    card,
+    fleet,
+    model,
+    play,
+    ruleset,
+    setup,
+    squadron,
+)
 
 N, NE, SE, S, SW, NW = Facing
 
@@ -200,3 +215,89 @@ def test_a_hull_ripper_needs_room_beyond_the_target() -> None:
     assert DamageDealt(1, 6, 2, 0, (6,), (3, 3), ("half_ad",)) in events
     assert not [e for e in events if isinstance(e, ModelDisplaced)]
     assert state.models[0].hex == H("1005")
+
+
+# ---- Sharpshooters (DW-24, DW-5) ----------------------------------------------------------------
+
+SNIPERS = fleet(squadron("CR", 1, mars=("sharpshooters",)))
+"""Red: the Lancer Cruiser CR-1 with Sharpshooters (model 0)."""
+
+
+def _sniper(places: dict[str, tuple[str, Facing] | tuple[str, Facing, Level]]) -> DWState:
+    """CR-1 in 1010 facing north, activated (it has not moved: a snipe may come first)."""
+    state = arrange(setup(SNIPERS, TARGETS), {"CR-1": ("1010", N), **places})
+    state, _ = play(state, [Activate("CR-1")])
+    return state
+
+
+def test_a_sharpshooter_snipes_a_frigate_two_hexes_away_on_a_five() -> None:
+    """DW-24 Sharpshooters: 1D6 at a model within 4" (2 hexes): 5, it loses 1 AP (DW-5).
+
+    At any point of the activation: before the cruiser moves; the line reads and writes back.
+    """
+    state = _sniper({"FF-1": ("1110", N)})
+    frigate = model(state, "FF-1")
+    command = parse_command("snipe CR-1 at FF-1", state)
+    assert command == Snipe("CR-1", "FF-1")
+    assert format_command(command) == "snipe CR-1 at FF-1"
+    assert command in legal_commands(state)
+    state, events = play(state, [command], (5,))
+    assert events == [Sniped(0, frigate, 5, 1)]
+    assert state.models[frigate].markers.assault_damage == 1
+    told, _ = tell(1, command, events, state)
+    assert "CR-1's sharpshooters snipe FF-1: 5, it loses 1 AP (DW-24)." in [t.text for t in told]
+    # once an activation
+    assert not [c for c in legal_commands(state) if isinstance(c, Snipe)]
+    _refused(state, command, "CR-1 has sniped this activation.")
+    # and the cruiser still moves afterwards
+    state, _ = play(state, [MoveModel("CR-1", "FF")])
+    assert state.models[0].hex == H("1008")
+
+
+def test_a_snipe_on_a_four_costs_nothing() -> None:
+    """DW-24 Sharpshooters: only 5-6 costs the target 1 AP; a 4 does nothing."""
+    state = _sniper({"FF-1": ("1008", N)})
+    frigate = model(state, "FF-1")
+    state, events = play(state, [Snipe("CR-1", "FF-1")], (4,))
+    assert events == [Sniped(0, frigate, 4, 0)]
+    assert state.models[frigate].markers.assault_damage == 0
+
+
+@pytest.mark.parametrize(
+    ("places", "target", "message"),
+    [
+        ({"FF-1": ("1007", N)}, "FF-1", "Sharpshooters reach only 2 hexes."),
+        (
+            {"SS-1": ("1009", N, Level.SUBMERGED)},
+            "SS-1",
+            "Sharpshooters cannot snipe a submerged or obscured model.",
+        ),
+        (
+            {"AS-1": ("1009", N, Level.OBSCURED)},
+            "AS-1",
+            "Sharpshooters cannot snipe a submerged or obscured model.",
+        ),
+    ],
+)
+def test_a_snipe_is_refused_with_the_rule_broken(
+    places: dict[str, tuple[str, Facing] | tuple[str, Facing, Level]], target: str, message: str
+) -> None:
+    """DW-24 Sharpshooters: within 4" (2 hexes), not at submerged or obscured models."""
+    _refused(_sniper(places), Snipe("CR-1", target), message)
+
+
+def test_a_cruiser_without_the_mar_does_not_snipe() -> None:
+    """DW-24: Sharpshooters is a MAR: a plain cruiser has no snipe."""
+    state = arrange(
+        setup(fleet(squadron("CR", 1)), TARGETS), {"CR-1": ("1010", N), "FF-1": ("1008", N)}
+    )
+    state, _ = play(state, [Activate("CR-1")])
+    assert not [c for c in legal_commands(state) if isinstance(c, Snipe)]
+    _refused(state, Snipe("CR-1", "FF-1"), "CR-1 has no Sharpshooters.")
+
+
+def test_snipes_survive_the_converter() -> None:
+    """The new command and event round-trip through the save converter."""
+    converter = make_converter(ruleset())
+    for value in (Snipe("CR-1", "FF-1"), Sniped(0, 3, 6, 1)):
+        assert converter.structure(converter.unstructure(value), type(value)) == value
