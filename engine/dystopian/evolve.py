@@ -71,6 +71,7 @@ from engine.dystopian.state import (
     Stage,
     StarDeck,
 )
+from engine.dystopian.sweep_events import MineSwept, apply_mine_swept
 from engine.dystopian.wing_evolve import WING_APPLY
 from engine.game import Event
 
@@ -576,3 +577,4 @@ for _event_type, _mutator in STAR_APPLY.items():
 _apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3
 _apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9
 _apply.register(LevelMarRolled, apply_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent
+_apply.register(MineSwept, apply_mine_swept)  # DW-18.6 CC at a mine

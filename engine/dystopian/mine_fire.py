@@ -14,7 +14,7 @@ is kept to those two points); the hex ahead must be on the table and hold no oth
 model that sets a mine off is hit even if it moved on (it was in the blast when it went off); the
 mines a move enters are set off when the move ends, in the order entered (DW-18.6: "a model
 attacked by a mine may finish its move afterwards"). Flyers fly over mines; wings never set
-them off. Left out: CC fired at a mine (DW-18.6 sweep; the pure rule is `ordnance.sweep_mine`),
+them off. CC fired at a mine (the DW-18.6 sweep) is `engine.dystopian.mine_sweep`. Left out:
 Minefields and Magnetic Mines (DW-24).
 """
 

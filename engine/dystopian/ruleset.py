@@ -60,6 +60,7 @@ from engine.dystopian.state import (
     Stage,
     VictoryLevel,
 )
+from engine.dystopian.sweep_events import SWEEP_COMMANDS, SWEEP_EVENTS
 from engine.dystopian.terrain import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
@@ -260,6 +261,7 @@ class DystopianWars:
         *INDIRECT_COMMANDS,
         *AUX_COMMANDS,
         *MINE_COMMANDS,
+        *SWEEP_COMMANDS,
     )
     event_types: tuple[type[Event], ...] = (
         *DW_EVENTS,
@@ -272,6 +274,7 @@ class DystopianWars:
         *INDIRECT_EVENTS,
         *AUX_EVENTS,
         *MINE_EVENTS,
+        *SWEEP_EVENTS,
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION
