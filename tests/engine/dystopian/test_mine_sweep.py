@@ -1,9 +1,10 @@
-"""CC fired at mines through the turn machine (DW-18.6, DW-28.10, DW-28.13 item 9).
+"""CC fired at mines, and Magnetic Mines, through the turn machine (DW-18.6, DW-24, DW-28.13).
 
 DW-28.13 item 9 asks for "mines (drop, trigger, blast, chain, CC sweep)": this is the sweep.
 The worked example of DW-18.6: CC 6 against a mine of AD 5 scores 4 hits and the mine survives
 (here BB-1's CC 4 combined with its escort ES-1's CC 2, squadron-mates in range). CC hits a mine
 on 5-6; the hits must reach the mine's AD; only from 1-2 hexes, after moving; once an activation.
+A Magnetic Mines layer's mines move 1 hex in the End Phase (DW-24, DW-7.3 step 2).
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.dystopian.aux_commands import FireAuxiliary
-from engine.dystopian.commands import Activate, MoveModel
+from engine.dystopian.commands import Activate, EndActivation, MoveModel
+from engine.dystopian.events import DamageDealt
 from engine.dystopian.language import format_command, parse_command
+from engine.dystopian.mine_commands import MineExploded, MineMoved
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, legal_commands
 from engine.dystopian.state import DWState, MineToken
 from engine.dystopian.sweep_events import MineSwept, SweepMine
 from engine.dystopian.terrain import mine_cc_reach
-from engine.game import IllegalCommand
+from engine.game import Event, IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.dystopian._game import arrange, fleet, model, play, setup, squadron
 
@@ -115,3 +118,61 @@ def test_cc_fired_at_a_mine_is_spent_for_offensive_cc() -> None:
     with pytest.raises(IllegalCommand) as refused:
         decide(state, FireAuxiliary("BB-1", "cc", "CR-1"), ScriptedDice(()))
     assert refused.value.message == "BB-1 has fired its CC this activation."
+
+
+# ---- Magnetic Mines (DW-24, DW-7.3 step 2) -------------------------------------------------------
+
+MAGNETIC = fleet(squadron("CR", 1, mars=("magnetic_mines",)), squadron("FF", 1))
+"""Red: CR-1 with the Magnetic Mines MAR (the layer), FF-1 without it."""
+INITIATIVE = (6, 6, 1, 1)
+"""Turn 2's initiative roll-off (DW-9.1): Red 12, Blue 2."""
+
+
+def _end_phase(
+    mines: dict[str, str], dice: tuple[int, ...], *, layer_on: bool = True
+) -> tuple[DWState, DWState, list[Event]]:
+    """Blue's CR-2 in 1010; Red's last squadron ends its activation: the End Phase follows."""
+    places = {"CR-1": ("1003", S), "FF-1": ("0603", S), "CR-2": ("1010", N)}
+    if not layer_on:
+        del places["CR-1"]
+    state = arrange(setup(MAGNETIC, BLUE), places, activated=(1, 2) if layer_on else (2,))
+    laid = tuple(
+        MineToken(H(where), 5, 0, model(state, layer), 0, 0) for where, layer in mines.items()
+    )
+    state = attrs.evolve(state, mines=laid)
+    mover = "CR-1" if layer_on else "FF-1"
+    commands = [Activate(mover), MoveModel(mover, "F"), EndActivation()]
+    before = play(state, commands[:2])[0]
+    after, events = play(before, commands[2:], dice)
+    return before, after, events
+
+
+def test_a_magnetic_mine_moves_one_hex_toward_the_nearest_enemy() -> None:
+    """DW-24 Magnetic Mines: up to 2" (1 hex) in the End Phase: 1008 -> 1009, beside CR-2."""
+    before, state, events = _end_phase({"1008": "CR-1"}, INITIATIVE)
+    moved = [e for e in events if isinstance(e, MineMoved)]
+    assert moved == [MineMoved(H("1008"), H("1009"))]
+    assert not [e for e in events if isinstance(e, MineExploded)]
+    assert [m.hex for m in state.mines] == [H("1009")]
+    told, _ = tell(9, EndActivation(), events, before)
+    assert "Red's magnetic mine moves from 1008 to 1009 (DW-24)." in [t.text for t in told]
+
+
+def test_a_magnetic_mine_moved_into_a_models_hex_goes_off() -> None:
+    """DW-24: from 1009 into CR-2's hex 1010: AD 5 at 4+, 5 5 5 4 1: 4 hits = DR 4: 1 HP."""
+    _, state, events = _end_phase({"1009": "CR-1"}, (5, 5, 5, 4, 1, *INITIATIVE))
+    cr2 = model(state, "CR-2")
+    mine_events = [e for e in events if isinstance(e, MineMoved | MineExploded | DamageDealt)]
+    assert mine_events == [
+        MineMoved(H("1009"), H("1010")),
+        MineExploded(H("1010"), 5, (5, 5, 5, 4, 1), 4, (cr2,)),
+        DamageDealt(cr2, 4, 1, 0),
+    ]
+    assert state.mines == ()
+
+
+def test_mines_stay_when_the_layer_is_lost_or_has_no_magnetic_mines() -> None:
+    """DW-24: "this stops if the layer is lost"; FF-1's mine (no MAR) never moves either."""
+    _, state, events = _end_phase({"1008": "CR-1", "0909": "FF-1"}, INITIATIVE, layer_on=False)
+    assert not [e for e in events if isinstance(e, MineMoved)]
+    assert [m.hex for m in state.mines] == [H("1008"), H("0909")]
