@@ -58,7 +58,14 @@ from engine.dystopian.generator_evolve import GEN_APPLY
 from engine.dystopian.geometry import Level, in_base_contact
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.level_mars import LevelMarRolled, apply_level_mar_rolled
-from engine.dystopian.mine_commands import MineDropped, MineExploded, MineMoved, apply_mine_moved
+from engine.dystopian.mine_commands import (
+    MineDropped,
+    MineExploded,
+    MinefieldLaid,
+    MineMoved,
+    apply_mine_moved,
+    apply_minefield_laid,
+)
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.star_evolve import STAR_APPLY
 from engine.dystopian.state import (
@@ -579,3 +586,4 @@ _apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9
 _apply.register(LevelMarRolled, apply_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent
 _apply.register(MineSwept, apply_mine_swept)  # DW-18.6 CC at a mine
 _apply.register(MineMoved, apply_mine_moved)  # DW-24 Magnetic Mines
+_apply.register(MinefieldLaid, apply_minefield_laid)  # DW-24 Minefields

@@ -3,7 +3,9 @@
 New classes only (no saved field changes): `DropMine` names the mine-layer; `MineDropped` puts
 a `state.MineToken` on the table; `MineExploded` records one blast (its dice, the chain dice)
 and removes the mine; the hits it deals are `DamageDealt` events as for any attack; `MineMoved`
-moves a magnetic mine in the End Phase (DW-24, `engine.dystopian.magnetic_mines`).
+moves a magnetic mine in the End Phase (DW-24, `engine.dystopian.magnetic_mines`);
+`MinefieldLaid` puts a Minefields model's mines down after deployment (DW-24,
+`engine.dystopian.minefields`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,11 @@ __all__ = [
     "MineDropped",
     "MineExploded",
     "MineMoved",
+    "MinefieldLaid",
     "apply_mine_moved",
+    "apply_minefield_laid",
     "tell_mine_moved",
+    "tell_minefield_laid",
 ]
 
 
@@ -92,5 +97,32 @@ def tell_mine_moved(event: MineMoved, before: DWState, after: DWState) -> str:
     return f"{whose} moves from {event.start.label} to {event.end.label} (DW-24)."
 
 
-MINE_EVENTS: tuple[type[DWEvent], ...] = (MineDropped, MineExploded, MineMoved)
+@frozen
+class MinefieldLaid(DWEvent):
+    """DW-24 Minefields: model ``model``'s ``mines`` (5 of 5 AD) lie on the table."""
+
+    TAG = "dw_minefield_laid"
+    model: int
+    mines: tuple[MineToken, ...]
+
+
+def apply_minefield_laid(event: MinefieldLaid, state: DWState) -> DWState:
+    """DW-24: the mines lie on the table."""
+    return evolve(state, mines=(*state.mines, *event.mines))
+
+
+def tell_minefield_laid(event: MinefieldLaid, before: DWState, after: DWState) -> str:
+    """One sentence for the log."""
+    del after
+    model = before.models[event.model]
+    where = ", ".join(m.hex.label for m in event.mines)
+    ad = event.mines[0].ad if event.mines else 0
+    count = len(event.mines)
+    return (
+        f"{before.players[model.owner]}'s {model.ident} lays a minefield: {count} mines of "
+        f"{ad} AD in {where} (DW-24)."
+    )
+
+
+MINE_EVENTS: tuple[type[DWEvent], ...] = (MineDropped, MineExploded, MineMoved, MinefieldLaid)
 """The mine events, for the ruleset and its converter."""

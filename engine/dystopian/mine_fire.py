@@ -15,7 +15,8 @@ model that sets a mine off is hit even if it moved on (it was in the blast when 
 mines a move enters are set off when the move ends, in the order entered (DW-18.6: "a model
 attacked by a mine may finish its move afterwards"). Flyers fly over mines; wings never set
 them off. CC fired at a mine (the DW-18.6 sweep) is `engine.dystopian.mine_sweep`; Magnetic Mines
-(DW-24) move in the End Phase, `engine.dystopian.magnetic_mines`. Left out: Minefields (DW-24).
+(DW-24) move in the End Phase, `engine.dystopian.magnetic_mines`; Minefields (DW-24) are laid
+after deployment, `engine.dystopian.minefields`.
 """
 
 from __future__ import annotations

@@ -60,7 +60,14 @@ from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
 from engine.dystopian.level_mars import LevelMarRolled, level_mar_rolls, tell_level_mar_rolled
-from engine.dystopian.mine_commands import MineDropped, MineExploded, MineMoved, tell_mine_moved
+from engine.dystopian.mine_commands import (
+    MineDropped,
+    MineExploded,
+    MinefieldLaid,
+    MineMoved,
+    tell_mine_moved,
+    tell_minefield_laid,
+)
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.ordnance import CHAIN_THRESHOLD
 from engine.dystopian.star_narrate import STAR_SAID, face_down, star_rolls
@@ -698,3 +705,4 @@ _said.register(LevelForced, tell_level_forced)  # DW-16.2 results 4 and 9
 _said.register(LevelMarRolled, tell_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent
 _said.register(MineSwept, tell_mine_swept)  # DW-18.6 CC at a mine
 _said.register(MineMoved, tell_mine_moved)  # DW-24 Magnetic Mines
+_said.register(MinefieldLaid, tell_minefield_laid)  # DW-24 Minefields

@@ -60,6 +60,7 @@ from engine.dystopian.indirect_fire import declare_indirect, indirect_options
 from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.mine_fire import drop_mine, mine_options, mines_entered
 from engine.dystopian.mine_sweep import sweep, sweep_options
+from engine.dystopian.minefields import lay_minefields
 from engine.dystopian.model_mars import deploy_hexes, stands_anywhere
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
@@ -193,6 +194,7 @@ def _deploy(ctx: Ctx, command: Command) -> None:
     if following is not None:  # DW-22.8 step 3: alternate; who runs out stops
         ctx.emit(DeployerChanged(following))
         return
+    lay_minefields(ctx)  # DW-24 / DW-22.8 step 5: after both fleets deploy
     begin_turn(ctx)
 
 

@@ -1,10 +1,11 @@
-"""CC fired at mines, and Magnetic Mines, through the turn machine (DW-18.6, DW-24, DW-28.13).
+"""Sweeping mines, Magnetic Mines and Minefields through the turn machine (DW-18.6, DW-24).
 
 DW-28.13 item 9 asks for "mines (drop, trigger, blast, chain, CC sweep)": this is the sweep.
 The worked example of DW-18.6: CC 6 against a mine of AD 5 scores 4 hits and the mine survives
 (here BB-1's CC 4 combined with its escort ES-1's CC 2, squadron-mates in range). CC hits a mine
 on 5-6; the hits must reach the mine's AD; only from 1-2 hexes, after moving; once an activation.
-A Magnetic Mines layer's mines move 1 hex in the End Phase (DW-24, DW-7.3 step 2).
+A Magnetic Mines layer's mines move 1 hex in the End Phase (DW-24, DW-7.3 step 2); a Minefields
+model lays 5 mines of 5 AD after both fleets deploy (DW-24, DW-22.8 step 5). DW-28.13 item 9.
 """
 
 from __future__ import annotations
@@ -14,16 +15,17 @@ import pytest
 
 from engine.dice import ScriptedDice
 from engine.dystopian.aux_commands import FireAuxiliary
-from engine.dystopian.commands import Activate, EndActivation, MoveModel
-from engine.dystopian.events import DamageDealt
+from engine.dystopian.commands import Activate, ChooseEdge, EndActivation, MoveModel, RollOff
+from engine.dystopian.events import DamageDealt, TurnBegan
+from engine.dystopian.evolve import evolve
 from engine.dystopian.language import format_command, parse_command
-from engine.dystopian.mine_commands import MineExploded, MineMoved
+from engine.dystopian.mine_commands import MineExploded, MinefieldLaid, MineMoved
 from engine.dystopian.narrate import tell
 from engine.dystopian.rules import decide, legal_commands
-from engine.dystopian.state import DWState, MineToken
+from engine.dystopian.state import DWState, Edge, MineToken, Stage
 from engine.dystopian.sweep_events import MineSwept, SweepMine
-from engine.dystopian.terrain import mine_cc_reach
-from engine.game import Event, IllegalCommand
+from engine.dystopian.terrain import mine_cc_reach, minefield_problem
+from engine.game import Command, Event, IllegalCommand
 from engine.hexes import Facing, Hex
 from tests.engine.dystopian._game import arrange, fleet, model, play, setup, squadron
 
@@ -176,3 +178,50 @@ def test_mines_stay_when_the_layer_is_lost_or_has_no_magnetic_mines() -> None:
     _, state, events = _end_phase({"1008": "CR-1", "0909": "FF-1"}, INITIATIVE, layer_on=False)
     assert not [e for e in events if isinstance(e, MineMoved)]
     assert [m.hex for m in state.mines] == [H("1008"), H("0909")]
+
+
+# ---- Minefields (DW-24, DW-22.8 step 5) ----------------------------------------------------------
+
+LAYER = fleet(squadron("CR", 1, mars=("minefields",)))
+"""Red: CR-1 with the Minefields MAR."""
+
+
+def _deployed() -> tuple[DWState, list[Event]]:
+    """Roll-off (Red 12, Blue 2), Red takes the top edge, each deploys; the first turn begins."""
+    state = DWState.start(setup(LAYER, fleet(squadron("CR", 1)), field_orders=False))
+    dice = ScriptedDice((6, 6, 1, 1, *INITIATIVE))
+    events: list[Event] = []
+    commands: list[Command] = [RollOff(), ChooseEdge(Edge.TOP)]
+    while commands or state.stage is Stage.DEPLOYMENT:
+        command = commands.pop(0) if commands else legal_commands(state)[0]
+        for event in decide(state, command, dice):
+            state = evolve(state, event)
+            events.append(event)
+    assert dice.position == len(dice.values)
+    return state, events
+
+
+def test_a_minefields_model_lays_5_mines_of_5_ad_after_both_fleets_deploy() -> None:
+    """DW-24 / DW-22.8 step 5: 5 mines of 5 AD, within 6 rows of the centre line, 2 apart.
+
+    DW-28.10: none within 2 hexes (4") of any model or other mine; the first turn then begins.
+    """
+    state, events = _deployed()
+    laid = [e for e in events if isinstance(e, MinefieldLaid)]
+    cr1 = model(state, "CR-1")
+    assert len(laid) == 1
+    assert laid[0].model == cr1
+    assert [(m.ad, m.owner, m.layer) for m in laid[0].mines] == [(5, 0, cr1)] * 5
+    assert isinstance(events[events.index(laid[0]) + 1], TurnBegan)  # before the first turn
+    spots = [m.hex for m in state.mines]
+    pieces = [m.hex for m in state.models if m.hex is not None]
+    for n, where in enumerate(spots):
+        others = [*pieces, *spots[:n], *spots[n + 1 :]]
+        assert minefield_problem(state.setup.terrain, where, others) == ""
+        height = state.setup.terrain.height  # 6 rows either side of the centre line
+        assert abs(2 * where.to_offset().row + 1 - height) <= 2 * 6
+    told, _ = tell(9, ChooseEdge(Edge.TOP), laid, DWState.start(state.setup))
+    labels = ", ".join(h.label for h in spots)
+    assert told[1].text == f"Red's CR-1 lays a minefield: 5 mines of 5 AD in {labels} (DW-24)."
+    # armed at once (laid in turn 0): a model entering one sets it off (DW-18.6)
+    assert all(m.turn == 0 for m in state.mines)
