@@ -86,7 +86,9 @@ def auxiliary_problem(state: DWState, index: int, system: str, target: int) -> s
         return "Name the system: aa or cc."
     if model.markers.derelict:  # DW-19.6
         return derelict_problem(aux.value)
-    if any(m == index and s == aux.value for m, s, _ in activation.auxiliary):
+    if any(m == index and s == aux.value for m, s, _ in activation.auxiliary) or (
+        aux is ordnance.Aux.CC and index in activation.swept  # DW-18.6: CC spent on a mine
+    ):
         return f"{model.ident} has fired its {aux.value.upper()} this activation."
     if not auxiliary_dice_of(state, index, aux):
         return f"{model.ident} has no {aux.value.upper()} dice to fire."

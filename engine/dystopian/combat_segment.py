@@ -34,8 +34,8 @@ generators are `generating`. Tiny flyers (DW-20) and the AA fired at them are `w
 (at a wing it is `wing_commands.FireAA`); AA and CC fired offensively at a flying or diving model
 in the model's own activation (DW-18.2) are `engine.dystopian.aux_fire`'s, rolled in the segment
 after this one. Mines (DW-18.6: dropped, set off, blasts and chains) are
-`engine.dystopian.mine_fire`'s. Left out: CC fired at a mine (the DW-18.6 sweep; the pure rule
-is `ordnance.sweep_mine`), Minefields and Magnetic Mines (DW-24).
+`engine.dystopian.mine_fire`'s; CC fired at a mine (the DW-18.6 sweep) is `mine_sweep`'s,
+Minefields and Magnetic Mines (DW-24) are `minefields`' and `magnetic_mines`'.
 
 Step 3b [INTERP]: the target squadron's AA at each attacking flyer (CC at each attacking diver)
 within reach is rolled before any attack, once per attacker and squadron attacked, each

@@ -58,7 +58,14 @@ from engine.dystopian.generator_evolve import GEN_APPLY
 from engine.dystopian.geometry import Level, in_base_contact
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.level_mars import LevelMarRolled, apply_level_mar_rolled
-from engine.dystopian.mine_commands import MineDropped, MineExploded
+from engine.dystopian.mine_commands import (
+    MineDropped,
+    MineExploded,
+    MinefieldLaid,
+    MineMoved,
+    apply_mine_moved,
+    apply_minefield_laid,
+)
 from engine.dystopian.movement import MarkerAction
 from engine.dystopian.snipe_commands import Sniped, apply_sniped
 from engine.dystopian.star_evolve import STAR_APPLY
@@ -72,6 +79,7 @@ from engine.dystopian.state import (
     Stage,
     StarDeck,
 )
+from engine.dystopian.sweep_events import MineSwept, apply_mine_swept
 from engine.dystopian.wing_evolve import WING_APPLY
 from engine.game import Event
 
@@ -578,3 +586,6 @@ _apply.register(CommodoreRerolled, apply_commodore_rerolled)  # DW-10.1 #3
 _apply.register(LevelForced, apply_level_forced)  # DW-16.2 results 4 and 9
 _apply.register(LevelMarRolled, apply_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent
 _apply.register(Sniped, apply_sniped)  # DW-24 Sharpshooters
+_apply.register(MineSwept, apply_mine_swept)  # DW-18.6 CC at a mine
+_apply.register(MineMoved, apply_mine_moved)  # DW-24 Magnetic Mines
+_apply.register(MinefieldLaid, apply_minefield_laid)  # DW-24 Minefields

@@ -29,6 +29,7 @@ from engine.dystopian.movement import MarkerAction, format_path, parse_path
 from engine.dystopian.snipe_commands import Snipe, format_snipe
 from engine.dystopian.star_commands import DiscardCard, PassAnswer
 from engine.dystopian.state import DWState, Edge
+from engine.dystopian.sweep_events import SweepMine
 from engine.dystopian.wing_language import WING_HELP, WING_VERBS, format_wing, parse_wing
 from engine.game import Command, IllegalCommand, KernelCode
 from engine.hexes import Facing, Hex
@@ -58,6 +59,8 @@ fire MODEL[,MODEL...] WEAPON at TARGET[:DICE][,TARGET:DICE...]
                                       targets split the weapon's dice, DICE on each
 mine MODEL                            drop a mine in the hex ahead of MODEL's bow (DW-18.6),
                                       before or after its move
+sweep MODEL[,MODEL...] HEX            fire CC at the mine in HEX, 1-2 hexes away, after moving
+                                      (DW-18.6): 5-6 hits; the mine goes if they reach its AD
 aa|cc MODEL at TARGET                 offensive AA at an enemy flyer within 4 hexes, CC at an
                                       enemy diver within 2 (DW-18.2), rolled after the weapons
 fire MODEL WEAPON at TARGET via SPOTTER | indirect
@@ -162,6 +165,9 @@ def parse_command(text: str, state: DWState) -> Command:  # noqa: C901, PLR0911,
         return DropMine(_model(args[0], state, text))
     if verb == "snipe" and len(args) == 3 and args[1].casefold() == "at":  # noqa: PLR2004 - DW-24
         return Snipe(_model(args[0], state, text), _model(args[2], state, text))
+    if verb == "sweep" and len(args) == len(("MODELS", "HEX")):  # DW-18.6: CC at a mine
+        names = tuple(_model(w, state, text) for w in args[0].split(",") if w)
+        return SweepMine(names, _hex(args[1], text))
     offensive = _auxiliary(verb, args, state, text)  # DW-18.2: AA or CC at a model
     if offensive is not None:
         return offensive
@@ -268,6 +274,8 @@ def format_command(command: Command) -> str:  # noqa: C901, PLR0911, PLR0912 - o
             return f"mine {model}"
         case Snipe():
             return format_snipe(command)
+        case SweepMine(models=models, hex=where):
+            return f"sweep {','.join(models)} {where.label}"
         case FireAuxiliary(model=model, system=system, target=target):
             return f"{system} {model} at {target}"
         case FireIndirect(model=model, weapon=weapon, target=target, spotter=spotter):

@@ -14,8 +14,9 @@ is kept to those two points); the hex ahead must be on the table and hold no oth
 model that sets a mine off is hit even if it moved on (it was in the blast when it went off); the
 mines a move enters are set off when the move ends, in the order entered (DW-18.6: "a model
 attacked by a mine may finish its move afterwards"). Flyers fly over mines; wings never set
-them off. Left out: CC fired at a mine (DW-18.6 sweep; the pure rule is `ordnance.sweep_mine`),
-Minefields and Magnetic Mines (DW-24).
+them off. CC fired at a mine (the DW-18.6 sweep) is `engine.dystopian.mine_sweep`; Magnetic Mines
+(DW-24) move in the End Phase, `engine.dystopian.magnetic_mines`; Minefields (DW-24) are laid
+after deployment, `engine.dystopian.minefields`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from engine.dystopian.state import DWState, MineToken, Stage
 from engine.game import IllegalCommand
 from engine.hexes import Hex
 
-__all__ = ["drop_mine", "drop_problem", "mine_ahead", "mine_options", "mines_entered"]
+__all__ = ["blast", "drop_mine", "drop_problem", "mine_ahead", "mine_options", "mines_entered"]
 
 
 def mine_ahead(state: DWState, index: int) -> Hex | None:
@@ -114,6 +115,11 @@ def _go_off(ctx: Ctx, first: Hex, mover: int | None) -> None:
                 damage = resolve_damage(ctx.dice, hull(ctx.state, victim), roll.hits, reroll=True)
                 deal(ctx, victim, damage)  # DW-23: a Shield does not stop mines
     settle(ctx)
+
+
+def blast(ctx: Ctx, where: Hex) -> None:
+    """DW-18.6: the mine in ``where`` goes off (and its chain), hitting every model in its blast."""
+    _go_off(ctx, where, None)
 
 
 def mines_entered(ctx: Ctx, index: int, path: tuple[Hex, ...]) -> None:

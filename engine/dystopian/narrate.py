@@ -60,12 +60,20 @@ from engine.dystopian.geometry import Level
 from engine.dystopian.indirect_commands import IndirectAttackDeclared
 from engine.dystopian.language import format_command
 from engine.dystopian.level_mars import LevelMarRolled, level_mar_rolls, tell_level_mar_rolled
-from engine.dystopian.mine_commands import MineDropped, MineExploded
+from engine.dystopian.mine_commands import (
+    MineDropped,
+    MineExploded,
+    MinefieldLaid,
+    MineMoved,
+    tell_mine_moved,
+    tell_minefield_laid,
+)
 from engine.dystopian.movement import ContactKind, MarkerAction
 from engine.dystopian.ordnance import CHAIN_THRESHOLD
 from engine.dystopian.snipe_commands import Sniped, tell_sniped
 from engine.dystopian.star_narrate import STAR_SAID, face_down, star_rolls
 from engine.dystopian.state import DWState, FieldOrder, VictoryLevel
+from engine.dystopian.sweep_events import MineSwept, sweep_rolls, tell_mine_swept
 from engine.dystopian.victory import told_reason
 from engine.dystopian.wing_narrate import WING_SAID, wing_rolls
 from engine.game import Command, Event
@@ -146,7 +154,7 @@ def _rolls(event: Event, before: DWState) -> Sequence[Roll]:  # noqa: PLR0911 - 
             return (Roll(f"{_MARKER_NAMES[marker]} roll", faces, outcome=_fixed(repaired)),)
     return (  # DW-19, DW-23, DW-8; DW-20; the DW-23 generators; the STAR answers
         _board_rolls(event) or wing_rolls(event) or generator_rolls(event) or star_rolls(event)
-    ) or level_mar_rolls(event)  # DW-24 Panic Dive, Swift Ascent
+    ) or (level_mar_rolls(event) or sweep_rolls(event))  # DW-24 Panic Dive...; DW-18.6 sweeps
 
 
 _MARKER_NAMES = {
@@ -697,3 +705,6 @@ _said.register(CommodoreRerolled, tell_commodore_rerolled)  # DW-10.1 #3
 _said.register(LevelForced, tell_level_forced)  # DW-16.2 results 4 and 9
 _said.register(LevelMarRolled, tell_level_mar_rolled)  # DW-24 Panic Dive, Swift Ascent
 _said.register(Sniped, tell_sniped)  # DW-24 Sharpshooters
+_said.register(MineSwept, tell_mine_swept)  # DW-18.6 CC at a mine
+_said.register(MineMoved, tell_mine_moved)  # DW-24 Magnetic Mines
+_said.register(MinefieldLaid, tell_minefield_laid)  # DW-24 Minefields

@@ -59,6 +59,8 @@ from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.indirect_fire import declare_indirect, indirect_options
 from engine.dystopian.mine_commands import DropMine
 from engine.dystopian.mine_fire import drop_mine, mine_options, mines_entered
+from engine.dystopian.mine_sweep import sweep, sweep_options
+from engine.dystopian.minefields import lay_minefields
 from engine.dystopian.model_mars import deploy_hexes, stands_anywhere
 from engine.dystopian.morale import elements
 from engine.dystopian.movement import (
@@ -86,6 +88,7 @@ from engine.dystopian.star_segment import (
     window_prompt,
 )
 from engine.dystopian.state import PLAYERS, DWState, Edge, FieldOrder, Stage
+from engine.dystopian.sweep_events import SweepMine
 from engine.dystopian.terrain import Entry, entry_rule, mode_for
 from engine.dystopian.turns import activate, begin_turn, end_activation, end_movement, roll_2d6_off
 from engine.dystopian.wing_rules import wings_ready
@@ -193,6 +196,7 @@ def _deploy(ctx: Ctx, command: Command) -> None:
     if following is not None:  # DW-22.8 step 3: alternate; who runs out stops
         ctx.emit(DeployerChanged(following))
         return
+    lay_minefields(ctx)  # DW-24 / DW-22.8 step 5: after both fleets deploy
     begin_turn(ctx)
 
 
@@ -304,6 +308,7 @@ def legal_commands(state: DWState) -> list[Command]:  # noqa: PLR0911 - one list
         found += board_options(state)  # DW-19.3: boardings, declared like attacks
         found += generate_options(state)  # DW-23: active generators, after moving
         found += camouflage_options(state)  # DW-23: Camouflage templates, after moving
+        found += sweep_options(state)  # DW-18.6: CC at a mine 1-2 hexes away, after moving
     found += kinetic_options(state)  # DW-23: Kinetic, before the model moves
     found += snipe_options(state)  # DW-24 Sharpshooters: at any point of the activation
     found += card_options(state)  # DW-8.2: S and A cards from the hand
@@ -448,3 +453,15 @@ def _drop_mine(ctx: Ctx, command: Command) -> None:
 
 _HANDLERS[DropMine] = _drop_mine
 _HANDLERS[Snipe] = resolve_snipe  # DW-24 Sharpshooters
+
+
+def _sweep(ctx: Ctx, command: Command) -> None:
+    """DW-18.6: CC at a mine; the Movement segment ends first if it has not."""
+    assert isinstance(command, SweepMine)  # noqa: S101 - dispatched by type
+    activation = ctx.state.activation
+    if activation is not None and not activation.movement_done and end_movement(ctx):
+        return
+    sweep(ctx, command)
+
+
+_HANDLERS[SweepMine] = _sweep

@@ -61,6 +61,7 @@ from engine.dystopian.state import (
     Stage,
     VictoryLevel,
 )
+from engine.dystopian.sweep_events import SWEEP_COMMANDS, SWEEP_EVENTS
 from engine.dystopian.terrain import (
     BOARD_HEIGHT,
     BOARD_WIDTH,
@@ -262,6 +263,7 @@ class DystopianWars:
         *AUX_COMMANDS,
         *MINE_COMMANDS,
         *SNIPE_COMMANDS,
+        *SWEEP_COMMANDS,
     )
     event_types: tuple[type[Event], ...] = (
         *DW_EVENTS,
@@ -275,6 +277,7 @@ class DystopianWars:
         *AUX_EVENTS,
         *MINE_EVENTS,
         *SNIPE_EVENTS,
+        *SWEEP_EVENTS,
     )
     command_help = COMMAND_HELP
     schema_version: int = SCHEMA_VERSION

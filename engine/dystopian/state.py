@@ -384,6 +384,7 @@ class Activation:
             target), rolled after the weapon attacks.
         level_mars: the (model, MAR id) Panic Dive and Swift Ascent rolls made this activation
             (DW-24: once each, `engine.dystopian.level_mars`).
+        swept: the models that fired their CC at a mine this activation (DW-18.6, once).
     """
 
     squadron: int
@@ -402,6 +403,7 @@ class Activation:
     spotted: tuple[tuple[int, str], ...] = ()
     auxiliary: tuple[tuple[int, str, int], ...] = ()
     level_mars: tuple[tuple[int, str], ...] = ()
+    swept: tuple[int, ...] = ()
 
     def fire_limit(self, index: int) -> ContactFire:
         """DW-12.5: what model ``index`` may still fire after its contacts this activation."""

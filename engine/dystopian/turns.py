@@ -30,6 +30,7 @@ their commands in `wings_segment`); CAP wings strike back after the attacks
 (`wing_rules.cap_counter_attacks`); the End Phase ends with the wings' step
 (`wing_rules.tidy_wings`). Panic Dive and Swift Ascent (DW-24) roll after the rams
 (`AFTER_MOVEMENT`) and after the attacks (`level_mars.after_rams`, `level_mars.after_attacks`).
+Magnetic Mines (DW-24) move in step 2 (`magnetic_mines.magnetic_step`).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ from engine.dystopian.events import (
 )
 from engine.dystopian.generator_effects import charge_generators, lift_camouflage, sonic_fades
 from engine.dystopian.level_mars import after_attacks, after_rams
+from engine.dystopian.magnetic_mines import magnetic_step
 from engine.dystopian.morale import (
     break_checks_due,
     check_plan,
@@ -303,6 +305,7 @@ def _end_phase_bravery(ctx: Ctx) -> None:
 END_PHASE: tuple[tuple[str, Callable[[Ctx], None]], ...] = (
     ("1 victory conditions (DW-22.4): checked in `end_phase` itself", _pending),
     ("2 derelict drift (DW-19.6); terrain movement: pending, optional rules", drift_end_phase),
+    ("2 Magnetic Mines move (DW-24)", magnetic_step),
     ("3 repairs (DW-16.4), then Corrosion (DW-24)", repair_step),
     ("4 bravery checks for broken squadrons (DW-27 item 3: optional)", _end_phase_bravery),
     ("5 tidy markers: Camouflage templates are removed (DW-23)", lift_camouflage),

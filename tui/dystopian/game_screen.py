@@ -72,6 +72,7 @@ from engine.dystopian.rules import legal_commands, prompt_text
 from engine.dystopian.ruleset import RULESET
 from engine.dystopian.star_commands import PassAnswer
 from engine.dystopian.state import DWState, Stage
+from engine.dystopian.sweep_events import SweepMine
 from engine.dystopian.wing_commands import FlyWing, LaunchWing
 from engine.dystopian.wing_rules import wing_hex
 from engine.dystopian.wing_state import WingPlace
@@ -88,7 +89,7 @@ from tui.dystopian.board_view import (
 )
 from tui.dystopian.generator_view import generator_preview
 from tui.dystopian.indirect_view import auxiliary_lines, indirect_lines
-from tui.dystopian.mine_view import drop_lines
+from tui.dystopian.mine_view import drop_lines, sweep_lines
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.sight_view import Sighting, sight_to, sight_words
 from tui.dystopian.star_view import answer_lines, answer_options, hand_lines
@@ -453,6 +454,7 @@ class DWScreen(GameScreen):
     | i | Indirect fire (DW-18.7): a Capital target no gun sees, through a spotter that sees it. |
     | h | AA at an enemy flyer within 4, CC at a diver within 2 (DW-18.2), after the weapons. |
     | d | Drop a mine in the hex ahead of a minelayer's bow (DW-18.6), before or after moving. |
+    | p | CC at a mine 1-2 hexes away, after moving (DW-18.6): 1-9 alone or with squadron-mates. |
     | b, c, g, o, ... | Other commands the engine allows the selected model (the panel lists it). |
     | e | End the activation: the declared attacks are rolled, then morale. |
     | 1-9 (asked) | A STAR card (DW-8.2): T, R on your attacked model, counter; End: discard. |
@@ -897,6 +899,8 @@ class DWScreen(GameScreen):
             lines += auxiliary_lines(state, self.chosen)
         elif isinstance(self.chosen, DropMine):  # DW-18.6
             lines += drop_lines(state, self.chosen)
+        elif isinstance(self.chosen, SweepMine):  # DW-18.6: CC at a mine
+            lines += sweep_lines(state, self.chosen)
         elif self.chosen is not None:
             lines += wing_preview(state, self.chosen, compact=self.compact)
             lines += generator_preview(state, self.chosen)  # DW-23

@@ -77,6 +77,10 @@ six turns, or ends the instant a fleet fulfils its Field Order.
 - A minelayer drops one **mine** an activation in the hex ahead of its bow (`d`), before or
   after moving. From the next activation on, a model entering that hex sets it off: its dice
   once, the full hits to every ship in the hex and around it; other mines there go off on 5-6.
+  After moving, a model may fire its **Charges** at a mine 1-2 hexes away (`p`), alone or with
+  squadron-mates: 5-6 hit, and the mine is gone if the hits reach its dice. A model with
+  Minefields lays 5 mines of 5 dice after deployment; Magnetic Mines creep 1 hex toward the
+  nearest enemy in the End Phase, and go off if they reach a ship.
 - Attacks are declared first, and rolled when the activation ends.
 
 ## Tiny flyers (wings)

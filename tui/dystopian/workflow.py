@@ -38,6 +38,7 @@ from engine.dystopian.indirect_commands import FireIndirect
 from engine.dystopian.language import format_command
 from engine.dystopian.movement import Step, StepKind, parse_path
 from engine.dystopian.rules import legal_commands
+from engine.dystopian.sweep_events import SweepMine
 from engine.dystopian.wing_commands import FireAA, FlyWing, LaunchWing, RefuelWing
 from engine.dystopian.wing_rules import wing_hex, wing_index
 from engine.hexes import Facing, Hex
@@ -90,10 +91,12 @@ TAG_KEYS: Final = {
     FireAA.TAG: "k",
     FireIndirect.TAG: "i",
     FireAuxiliary.TAG: "h",
+    SweepMine.TAG: "p",
 }
 """Fixed keys of the wing commands (DW-20): l launch, m fly (a wing's move), u refuel, k AA
 (ack-ack at a wing); i indirect fire (DW-18.7); h a model's AA or CC at an enemy model
-(DW-18.2); a wing's flight and a model's move never share a list."""
+(DW-18.2); p CC at a mine (DW-18.6; "mine" would give it d, the drop's key); a wing's flight
+and a model's move never share a list."""
 FALLBACK_KEYS: Final = "hijknopstuvx"
 """Keys for command kinds no word above names, in turn."""
 _NOT_ORDERS: Final = (RollOff, ChooseEdge, DeployModel, EndActivation)
