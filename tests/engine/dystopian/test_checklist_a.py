@@ -506,7 +506,9 @@ class TestItem5TurnLoop:
         state, _ = play(state, [Activate("BB-1"), MoveModel("BB-1", "F"), EndActivation()])
         state, _ = play(state, [Activate("CR-3"), MoveModel("CR-3", "F")])
         state, events = play(state, [EndActivation()], [2, 5, 6, 6, 1, 1])
-        assert [n.split(" ")[0] for n, _ in END_PHASE[:6]] == ["1", "2", "3", "4", "5", "6"]
+        steps = [int(n.split(" ")[0]) for n, _ in END_PHASE if n[0].isdigit()]
+        assert steps == sorted(steps)  # DW-7.3's fixed order (step 2 has drift and Magnetic Mines)
+        assert sorted(set(steps)) == [1, 2, 3, 4, 5, 6]
         kinds = [type(e) for e in events[1:]]
         assert kinds == [EndPhaseBegan, RepairRolled, RepairRolled, TurnBegan, InitiativeRolled]
         repairs = _of(events, RepairRolled)
