@@ -54,7 +54,8 @@ six turns, or ends the instant a fleet fulfils its Field Order.
 
 ## Moving
 
-- A model moves up to its MV in hexes (half in turn 1), first its minimum straight ahead.
+- A model moves up to half its MV in hexes (MV is in inches, a hex is 2), every turn,
+  first its minimum straight ahead.
   Its turning template limits how often it may turn; a turn is one hexside.
 - All Stop, restarting and reversing are marker changes made instead of a move.
 - Flyers may rise to obscured; submarines may dive. Entering an enemy's hex is a ram or a
