@@ -318,7 +318,9 @@ def _(event: ModelLost, before: DWState, after: DWState) -> str:
 @_said.register
 def _(event: MovementEnded, before: DWState, after: DWState) -> str:
     del after
-    return f"{before.squadron_name(event.squadron)} has finished moving."
+    name = before.squadron_name(event.squadron)
+    many = sum(not before.models[n].escort for n in before.squadrons[event.squadron].models) > 1
+    return f"{name} {'have' if many else 'has'} finished moving."
 
 
 @_said.register

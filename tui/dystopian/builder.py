@@ -139,6 +139,25 @@ class FleetList(OptionList):
     """
 
 
+FLEET_KEYS: tuple[tuple[str, str], ...] = (
+    (
+        "enter",
+        (
+            "Roster: add a squadron at its smallest size (DW-3.4); fleet list: its options, "
+            "a carrier's wings, or the free wings"
+        ),
+    ),
+    ("plus,minus", "Fleet list: one model more or fewer, within the card's squadron size (DW-3.4)"),
+    ("o", "Fleet list: buy or drop the card's options (generators and the like)"),
+    ("e,E", "Fleet list: the next (previous) escorts, 1 to 3 a Large or Massive model (DW-21)"),
+    ("w", "Fleet list: a carrier's wings, or on the last line the free wings (DW-20.1)"),
+    ("c", "Fleet list: the Commodore on this squadron (DW-10.1)"),
+    ("x,delete", "Fleet list: remove the squadron"),
+)
+"""The roster's and the fleet list's keys, told on the builder's help page wherever the focus is
+(the page lists the focused widget's keys only): the screen's bindings of them never run."""
+
+
 @frozen
 class Built:
     """What the builder did: the fleet saved (None when none was), the fleets whose file went."""
@@ -159,12 +178,17 @@ class FleetBuilderScreen(Screen[Built]):
             "ctrl+o", "open", "Open", priority=True, show=False, tooltip="Open or delete a fleet"
         ),
         Binding("escape", "back", "Back", tooltip="Back to the new-game form"),
+        *(
+            Binding(keys, f"fleet_key('{keys}')", "Fleet", show=False, tooltip=text)
+            for keys, text in FLEET_KEYS
+        ),
     ]
     """
     | Key | Action |
     | :- | :- |
     | Tab, Shift+Tab | The next (previous) field: name, points, game, Base Force, roster, fleet. |
     | Enter | In the roster: add a squadron; on the free wings: choose them. |
+    | + - o e E w c x | The fleet list's: size, options, escorts, wings, Commodore, remove. |
     | Ctrl+S | Save the fleet in your folder (asks before overwriting) and use it. |
     | Ctrl+O | Start from a fleet of the list; d there deletes your own fleet file (asks first). |
     | Escape | Back (asks first when the fleet changed). |
@@ -278,7 +302,8 @@ class FleetBuilderScreen(Screen[Built]):
         squadrons.set_options(rows)
         if at is not None:
             squadrons.highlighted = min(at, len(rows) - 1)
-        squadrons.border_subtitle = f"{len(fleet.squadrons)} squadrons; C: Commodore"
+        count = len(fleet.squadrons)
+        squadrons.border_subtitle = f"{count} squadron{'' if count == 1 else 's'}; C: Commodore"
         left = fleet.mfv - fleet.points
         self.query_one("#dwb-total", Static).update(
             f"Total {fleet.points} of {fleet.mfv} pts ({left} left), "
@@ -340,6 +365,15 @@ class FleetBuilderScreen(Screen[Built]):
             self.action_wings()
         elif self.fleet.squadrons[index].model.options:
             self.action_options()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`FLEET_KEYS` are listed on the help page but never run here (None: disabled)."""
+        del parameters
+        return None if action == "fleet_key" else True
+
+    def action_fleet_key(self, key: str) -> None:
+        """Nothing: the roster's and fleet list's own bindings do what `FLEET_KEYS` tell."""
+        del key
 
     def action_grow(self, change: int) -> None:
         """One model more or fewer in the highlighted squadron (DW-3.4)."""

@@ -15,7 +15,9 @@ Enter on one takes the engine's path there, DW-28.4), ``f`` aims: the targets ar
 on one previews each weapon (or linked group) that bears, with its dice per range band, the
 linked total, the number needed and the hits to expect, 1-9 picks, Enter declares (DW-7.2 step
 3a, DW-17). ``e`` ends the activation: the attacks are rolled, morale follows, and the other
-player's turn comes with the board hidden until he takes the terminal. ``v`` shows the selected
+player's turn comes with the board hidden until he takes the terminal (the hand-over first
+tells what just happened, the dice included). ``H`` opens the whole log, scrolled and searched
+(`tui.dystopian.log_view`). ``v`` shows the selected
 model's fire arcs, a weapon at a time: the arc shaded, the outer ring of each range band with its
 number, and the line of sight to the model under the cursor (DW-28.6 to DW-28.8, the hex line
 says clear, partial or blocked and why). ``Z`` switches the board between the zoomed view and
@@ -89,6 +91,7 @@ from tui.dystopian.board_view import (
 )
 from tui.dystopian.generator_view import generator_preview
 from tui.dystopian.indirect_view import auxiliary_lines, indirect_lines
+from tui.dystopian.log_view import happened_lines, open_log
 from tui.dystopian.mine_view import drop_lines, sweep_lines
 from tui.dystopian.model_panel import ModelPanel, panel_lines
 from tui.dystopian.sight_view import Sighting, sight_to, sight_words
@@ -127,7 +130,7 @@ from tui.widgets.log import EventLog
 from tui.widgets.story import Story
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from pathlib import Path
 
     from textual.app import ComposeResult
@@ -156,7 +159,7 @@ DEPLOY = DeployModel.TAG
 EDGE = ChooseEdge.TAG
 _UNSEEN = object()
 """No seat seen yet: the screen just opened (the player at the keyboard is the one due)."""
-COMMAND_HINT = "a command: activate CR-1, move CR-1 FFRF, fire CR-1 primary at cr-4, end, undo"
+COMMAND_HINT = "a command: activate CR-1, move CR-1 FFRF, fire CR-1 primary at CR-4, end, undo"
 _STEP_KEYS = {"F": "w", "B": "s"}
 _T = TypeVar("_T")
 _PICKED_BY_HEX = frozenset({LaunchWing.TAG, FlyWing.TAG})
@@ -279,7 +282,12 @@ class ScoreScreen(ModalScreen[None]):
 
 
 class PassScreen(ModalScreen[str]):
-    """Hide the board until the next player takes the terminal (hot-seat, DW-7.1)."""
+    """Hide the board until the next player takes the terminal (hot-seat, DW-7.1).
+
+    The box first tells "What just happened": the log's lines of the command just given, its
+    dice included (an activation's attacks are rolled as it ends), so the player who gave it sees
+    the result too. DW has no secret the log tells (a T card chosen face down is never named).
+    """
 
     DEFAULT_CSS = """
     PassScreen {
@@ -296,6 +304,7 @@ class PassScreen(ModalScreen[str]):
     }
     PassScreen .dw-title { text-style: bold; color: $accent; }
     PassScreen .dw-note { color: $text-muted; margin-top: 1; }
+    PassScreen .dw-happened { margin-top: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -311,11 +320,19 @@ class PassScreen(ModalScreen[str]):
     | Escape | Back to the menu (the game is saved). |
     """
 
-    def __init__(self, player: str, why: str) -> None:
-        """Ask ``player`` to take the terminal, saying ``why``."""
+    def __init__(self, player: str, why: str, happened: Sequence[str] = ()) -> None:
+        """Ask ``player`` to take the terminal, saying ``why`` and what ``happened`` last.
+
+        Args:
+            player: the next player's name.
+            why: what he is to do.
+            happened: the last command's log lines, dice included (`tui.dystopian.log_view.
+                happened_lines`): both players see the result before the board hides.
+        """
         super().__init__()
         self.player = player
         self.why = why
+        self.happened = tuple(happened)
 
     def compose(self) -> ComposeResult:
         """The box with the player's name."""
@@ -326,6 +343,13 @@ class PassScreen(ModalScreen[str]):
                 classes="dw-title",
                 markup=False,
             )
+            if self.happened:
+                yield Static(
+                    "\n".join(["What just happened:", *self.happened]),
+                    id="dw-pass-happened",
+                    classes="dw-happened",
+                    markup=False,
+                )
             yield Static(self.why, classes="dw-note", markup=False)
             yield Static(
                 "Enter: I am ready.   z: undo the last command.   Esc: menu.",
@@ -428,6 +452,7 @@ class DWScreen(GameScreen):
         *SPEED_BINDINGS,
         *jump_bindings("turn"),
         Binding("L", "legend", "Legend", show=False, tooltip="Show or hide the board's legend"),
+        Binding("H", "log", "Log", tooltip="The whole log, scrolled; / finds a word"),
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="Keys and rules"),
         Binding("Z", "zoom", "Zoom", tooltip="Switch the board: compact (2 cells a hex) or zoomed"),
         Binding("f1", "app.help", "Help", show=False),
@@ -469,6 +494,7 @@ class DWScreen(GameScreen):
     | Home, End, Space, +, - | Replay: the start, the end, play or pause, faster, slower. |
     | < >, g | Replay: the previous or next turn, go to a turn. |
     | L | Show or hide the board's legend. |
+    | H | The whole log on a screen of its own: arrows and PgUp/PgDn scroll, / finds a word. |
     | ? | The rules summary. |
     | Escape | Drop the plan being prepared; else back to the menu (saved). |
     """
@@ -1409,7 +1435,8 @@ class DWScreen(GameScreen):
                 if yes:
                     self.execute(EndActivation())
 
-            question = f"End {state.squadron_name(activation.squadron)}'s activation unfired?"
+            name = state.squadron_name(activation.squadron)
+            question = f"End the activation of {name} without firing?"
             self.app.push_screen(ConfirmScreen(question, yes="End it"), answered)
             return
         self.execute(EndActivation())
@@ -1442,7 +1469,8 @@ class DWScreen(GameScreen):
         if state.stage is Stage.ACTIVATION and not self._asked(state) and state.activation is None:
             why = f"Turn {state.turn}: activate one of your squadrons."
         self._passing = True
-        self.app.push_screen(PassScreen(state.players[seat], why), self._taken)
+        happened = happened_lines(self.story)
+        self.app.push_screen(PassScreen(state.players[seat], why, happened), self._taken)
 
     def _taken(self, answer: str | None) -> None:
         self._passing = False
@@ -1468,6 +1496,10 @@ class DWScreen(GameScreen):
         board = self.board
         terrain = self.state.setup.terrain
         await toggle_legend(board, lambda: DWLegend(terrain, ascii_only=board.ascii_only))
+
+    def action_log(self) -> None:
+        """The whole log, scrolled and searched (`tui.dystopian.log_view`)."""
+        open_log(self)
 
     def action_rules(self) -> None:
         """The rules summary."""

@@ -76,7 +76,7 @@ def game_library() -> Mapping[str, Fleet]:
 def fleet_text(fleet: Fleet) -> str:
     """A fleet in one line: its squadrons, points and Maximum Fleet Value (DW-22.2)."""
     squadrons = len(fleet.squadrons)
-    return f"{squadrons} squadrons, {fleet.points} of {fleet.mfv} pts"
+    return f"{squadrons} squadron{'' if squadrons == 1 else 's'}, {fleet.points} of {fleet.mfv} pts"
 
 
 def setup_problems(names: Sequence[str], fleets: Sequence[Fleet | None]) -> list[str]:

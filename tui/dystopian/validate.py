@@ -226,12 +226,17 @@ def model_summary(model: ModelCard) -> str:
     )
 
 
+def _count(count: int, name: str) -> str:
+    """``1 squadron``, ``3 squadrons``."""
+    return f"{count} {name}{'' if count == 1 else 's'}"
+
+
 def fleet_summary(fleet: Fleet) -> str:
     """``friendly, naval, 390 of 400 points, 3 squadrons, 3 free wings``."""
     return (
         f"{fleet.game.value}, {fleet.base_force.value}, {fleet.points} of {fleet.mfv} points "
-        f"({mfv_label(fleet.mfv)}), {len(fleet.squadrons)} squadrons, "
-        f"{len(fleet.free_wings)} free wings"
+        f"({mfv_label(fleet.mfv)}), {_count(len(fleet.squadrons), 'squadron')}, "
+        f"{_count(len(fleet.free_wings), 'free wing')}"
     )
 
 
