@@ -203,3 +203,26 @@ def test_dw_screen_binds_h_and_no_other_h():
     keys = [b.key for b in Binding.make_bindings(DWScreen.BINDINGS)]
     assert keys.count("H") == 1
     assert "H" not in [b.key for b in Binding.make_bindings(HexmechApp.BINDINGS)]
+
+
+async def test_h_in_a_replay_shows_the_log_up_to_the_place(tmp_path, fleets):  # noqa: F811
+    """A replay stepped back to the start: H shows no line of the moves still to come."""
+    journal = activated_and_moved(tmp_path, fleets)
+    app = HexmechApp(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(DWScreen(game=journal.game))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DWScreen)
+        assert screen.replaying
+        await pilot.press("home", "right")  # the roll-off only
+        await pilot.press("H")
+        await pilot.pause()
+        log = app.screen
+        assert isinstance(log, HistoryScreen)
+        lines = [t.text for t in log.query_one(HistoryLog).told]
+        assert lines
+        assert not any("finished moving" in line for line in lines)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
