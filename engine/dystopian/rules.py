@@ -90,7 +90,14 @@ from engine.dystopian.star_segment import (
 from engine.dystopian.state import PLAYERS, DWState, Edge, FieldOrder, Stage
 from engine.dystopian.sweep_events import SweepMine
 from engine.dystopian.terrain import Entry, entry_rule, mode_for
-from engine.dystopian.turns import activate, begin_turn, end_activation, end_movement, roll_2d6_off
+from engine.dystopian.turns import (
+    activate,
+    begin_turn,
+    close_movement,
+    end_activation,
+    end_movement,
+    roll_2d6_off,
+)
 from engine.dystopian.wing_rules import wings_ready
 from engine.dystopian.wings_segment import WING_HANDLERS, wing_options
 from engine.game import Command, Event, IllegalCommand, KernelCode, Seat
@@ -218,8 +225,7 @@ def _move(ctx: Ctx, command: Command) -> None:
 def _fire(ctx: Ctx, command: Command) -> None:
     """DW-7.2 step 3a: declare an attack; the Movement segment ends first if it has not."""
     assert isinstance(command, Fire)  # noqa: S101 - dispatched by type
-    activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    if close_movement(ctx):
         return
     declare(ctx, command)
     offer_reaction(ctx)  # DW-8.2 R: the attacked player may answer with an R card
@@ -379,8 +385,7 @@ def _moves(state: DWState, index: int) -> list[Command]:
 def _board(ctx: Ctx, command: Command) -> None:
     """DW-19.3 step 4: declare a boarding; the Movement segment ends first if it has not."""
     assert isinstance(command, Board)  # noqa: S101 - dispatched by type
-    activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    if close_movement(ctx):
         return
     declare_boarding(ctx, command)
 
@@ -393,9 +398,8 @@ def _play_card(ctx: Ctx, command: Command) -> None:
 def _generate(ctx: Ctx, command: Command) -> None:
     """DW-23: use a generator after moving; the Movement segment ends first if it has not."""
     assert isinstance(command, Generate)  # noqa: S101 - dispatched by type
-    activation = ctx.state.activation
     before = command.generator.casefold() == "kinetic"  # DW-23: Kinetic comes before moving
-    if activation is not None and not activation.movement_done and not before and end_movement(ctx):
+    if not before and close_movement(ctx):
         return
     generate(ctx, command)
 
@@ -403,8 +407,7 @@ def _generate(ctx: Ctx, command: Command) -> None:
 def _camouflage(ctx: Ctx, command: Command) -> None:
     """DW-23 Camouflage: after moving; the Movement segment ends first if it has not."""
     assert isinstance(command, PlaceCamouflage)  # noqa: S101 - dispatched by type
-    activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    if close_movement(ctx):
         return
     place_camouflage(ctx, command)
 
@@ -423,8 +426,7 @@ _HANDLERS.update(WING_HANDLERS)
 def _fire_indirect(ctx: Ctx, command: Command) -> None:
     """DW-18.7: declare an indirect attack; the Movement segment ends first if it has not."""
     assert isinstance(command, FireIndirect)  # noqa: S101 - dispatched by type
-    activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    if close_movement(ctx):
         return
     declare_indirect(ctx, command)
     offer_reaction(ctx)  # DW-8.2 R: the attacked player may answer with an R card
@@ -436,8 +438,7 @@ _HANDLERS[FireIndirect] = _fire_indirect
 def _fire_auxiliary(ctx: Ctx, command: Command) -> None:
     """DW-18.2: declare offensive AA or CC; the Movement segment ends first if it has not."""
     assert isinstance(command, FireAuxiliary)  # noqa: S101 - dispatched by type
-    activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    if close_movement(ctx):
         return
     declare_auxiliary(ctx, command)
 
@@ -458,8 +459,7 @@ _HANDLERS[Snipe] = resolve_snipe  # DW-24 Sharpshooters
 def _sweep(ctx: Ctx, command: Command) -> None:
     """DW-18.6: CC at a mine; the Movement segment ends first if it has not."""
     assert isinstance(command, SweepMine)  # noqa: S101 - dispatched by type
-    activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    if close_movement(ctx):
         return
     sweep(ctx, command)
 

@@ -84,6 +84,7 @@ __all__ = [
     "activate",
     "begin_turn",
     "check_end",
+    "close_movement",
     "end_activation",
     "end_game",
     "end_movement",
@@ -254,6 +255,15 @@ def end_movement(ctx: Ctx) -> bool:
     return _orders_check(ctx) or check_end(ctx)
 
 
+def close_movement(ctx: Ctx) -> bool:
+    """DW-7.2 step 2 before a later segment's command: end the Movement segment if it is open.
+
+    True if ending it ended the game (the command then stops); False if the command may go on.
+    """
+    activation = ctx.state.activation
+    return activation is not None and not activation.movement_done and end_movement(ctx)
+
+
 def end_activation(ctx: Ctx) -> None:
     """DW-7.2: the segments after movement, the instant victory check, then the next squadron."""
     state = ctx.state
@@ -261,7 +271,7 @@ def end_activation(ctx: Ctx) -> None:
     activation = state.activation
     if activation is None:
         raise IllegalCommand(DWCode.NO_ACTIVATION, "No squadron is active: activate one.")
-    if not activation.movement_done and end_movement(ctx):
+    if close_movement(ctx):
         return
     for _, segment in SEGMENTS:
         segment(ctx)

@@ -28,7 +28,7 @@ from engine.dystopian.more_mars import aa_reach
 from engine.dystopian.movement import more_than_half
 from engine.dystopian.moving import must_move
 from engine.dystopian.state import PLAYERS, DWState, Stage
-from engine.dystopian.turns import check_end, end_game, end_movement, end_phase
+from engine.dystopian.turns import check_end, close_movement, end_game, end_phase
 from engine.dystopian.victory import order_met
 from engine.dystopian.wing_commands import FireAA, FlyWing, LaunchWing, RefuelWing
 from engine.dystopian.wing_events import (
@@ -412,8 +412,7 @@ def aa_problem(state: DWState, command: FireAA) -> tuple[tuple[int, ...], int] |
 def _fire_aa(ctx: Ctx, command: Command) -> None:
     """DW-18.2 / DW-20.6: AA at a wing in the models' own activation; it may strike back."""
     assert isinstance(command, FireAA)  # noqa: S101 - dispatched by type
-    activation = ctx.state.activation
-    if activation is not None and not activation.movement_done and end_movement(ctx):
+    if close_movement(ctx):
         return
     found = aa_problem(ctx.state, command)
     if isinstance(found, Refusal):
