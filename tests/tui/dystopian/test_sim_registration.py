@@ -8,8 +8,10 @@ folders (DW-28.13 item 2): the fleets a scenario names, with their model cards.
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import tui.dystopian
 from engine import registry as rules
@@ -75,8 +77,11 @@ def test_install_adds_the_named_folder_s_fleets_and_names_the_bad_files(monkeypa
     assert [p.fleet.name for p in setup.players] == ["My fleet", "My fleet"]
 
 
-def test_the_menu_reads_no_file_the_ruleset_reads_them_when_first_used():
-    """install() imports no rules; importing the ruleset gives it a library read on first use."""
+def test_the_menu_reads_no_file_the_ruleset_reads_them_when_first_used(tmp_path: Path):
+    """install() imports no rules; importing the ruleset gives it a library read on first use.
+
+    The user data folder is an empty one, so a player's own fleets do not count here.
+    """
     code = (
         "import sys\n"
         "from tui.dystopian import UI\n"
@@ -87,8 +92,9 @@ def test_the_menu_reads_no_file_the_ruleset_reads_them_when_first_used():
         "setup = RULESET.make_setup(None)\n"
         "print(type(RULESET.library).__name__, len(setup.players), len(RULESET.library.fleets))\n"
     )
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"))
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True
     )
 
     assert done.stdout.split() == ["PendingLibrary", "Library", "2", "3"]
